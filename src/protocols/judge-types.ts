@@ -1,0 +1,50 @@
+/**
+ * The judge client interface (agent-eval wire protocol over HTTP or stdio rpc, or an
+ * OpenAI-compatible LLM). The `judge` and `checklist` metrics call it from score steps.
+ */
+import type { StepError } from './types.js';
+
+export interface RubricDimension {
+  id: string;
+  description: string;
+  weight: number;
+}
+
+/** A rubric evalc sends inline (plan `rubrics:`) or a name registered on the judge server. */
+export type RubricRef = { name: string } | { name: string; dimensions: RubricDimension[]; failureModes?: string[] };
+
+export interface JudgeRequest {
+  /** The text under judgement (rendered from the metric's `content` template). */
+  content: string;
+  rubric: RubricRef;
+  /** Optional task context, reference answer, and scenario for the judge. */
+  task?: string;
+  reference?: string;
+  model?: string;
+  temperature?: number;
+}
+
+export interface JudgeVerdict {
+  /** Composite in [0,1]: Σ wᵢ sᵢ / Σ wᵢ over dimensions. */
+  score: number;
+  dimensions: Record<string, number>;
+  failureModes: string[];
+  rationale?: string;
+  /** As reported by the judge (agent-eval `rubricVersion`), pinned in the lockfile. */
+  rubricVersion?: string;
+}
+
+export type JudgeOutcome = { ok: true; verdict: JudgeVerdict } | { ok: false; error: StepError };
+
+export interface JudgeServerInfo {
+  version?: string;
+  wireVersion?: string;
+}
+
+export interface JudgeClient {
+  readonly protocol: 'agent-eval' | 'openai';
+  /** Checks compatibility (agent-eval: GET /v1/version, wire major 1). */
+  describe(signal: AbortSignal): Promise<{ ok: true; info: JudgeServerInfo } | { ok: false; error: StepError }>;
+  judge(request: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome>;
+  close(): Promise<void>;
+}

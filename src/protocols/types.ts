@@ -1,0 +1,163 @@
+/**
+ * The adapter interface every protocol implements (STYLE.md: one interface, several
+ * implementations, one shared conformance suite). Adapters are leaves: they import nothing
+ * from plan/, compiler/ or executor/.
+ *
+ * Runtime failures are values (`InvokeOutcome` with `ok: false`), never exceptions; adapters
+ * throw only for bugs.
+ */
+
+/** Stable error kinds recorded on a failed step (shared/protocols/README.md §5). */
+export type ErrorKind =
+  | 'timeout'
+  | 'transport_error'
+  | `http_${number}`
+  | 'invalid_json'
+  | 'contract_violation'
+  | 'contract_error'
+  | 'semantic_mismatch'
+  | 'schema_invalid'
+  | 'schema_drift'
+  | 'unknown_action'
+  | 'max_turns_exceeded'
+  | 'budget_exhausted'
+  | 'process_crashed'
+  | 'extraction_failed'
+  | 'judge_error'
+  | 'judge_unconfigured'
+  | 'incompatible_version'
+  | 'response_too_large'
+  | 'cancelled';
+
+export interface StepError {
+  kind: ErrorKind;
+  /** One line, no secrets. */
+  message: string;
+  /** Whether retrying the same request may succeed (429, 503, 5xx, timeouts, resets). */
+  retryable?: boolean;
+  /** Server-requested delay (Retry-After), milliseconds. */
+  retryAfterMs?: number;
+  /** Structured details, e.g. `ajvErrors` of a RAIP 400. Must be JSON. */
+  details?: unknown;
+}
+
+/** OpenAI-shaped chat message, the lingua franca of trajectories. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** One tool call as evalc saw it, with its result (sandbox or agent-reported). */
+export interface ToolCallRecord {
+  turn: number;
+  name: string;
+  arguments: unknown;
+  result?: unknown;
+  /** Set when the call was invalid (unknown tool, bad arguments) or blocked by a policy. */
+  error?: string;
+}
+
+export interface PolicyViolation {
+  turn: number;
+  tool: string;
+  policy: string;
+  message: string;
+}
+
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+}
+
+/** One step of a multi-turn loop (MultiAgentEval actions, chat rounds). */
+export interface TrajectoryEvent {
+  turn: number;
+  type: string;
+  data?: unknown;
+}
+
+/**
+ * What an invoke produces. `response` is the document JMESPath extraction runs against:
+ * - raip: the `/invoke` reply body `{output, usage}` (without `raw` unless trace is on);
+ * - chat: `{messages: <whole transcript>, model, provider, usage, metadata}`;
+ * - mae: `{final_answer, actions, tool_calls, messages, turns, violations}`;
+ * - openai: the `/chat/completions` reply plus `content` (first choice's message content);
+ * - http: the parsed reply body.
+ * Every other field is protocol-neutral and feeds metrics and reports.
+ */
+export interface Trajectory {
+  response: unknown;
+  messages: ChatMessage[];
+  toolCalls: ToolCallRecord[];
+  events: TrajectoryEvent[];
+  violations: PolicyViolation[];
+  /** Actions the agent emitted that evalc could not honour (unknown tool/action, bad arguments). */
+  invalidActions: number;
+  turns: number;
+  usage: Usage;
+  model?: string;
+  provider?: string;
+  /** Provider payload; kept only when the run has `trace: true`. */
+  raw?: unknown;
+}
+
+export type InvokeOutcome =
+  | { ok: true; trajectory: Trajectory }
+  | { ok: false; error: StepError; trajectory?: Trajectory };
+
+/** What discovery tells about an agent; pinned in the lockfile. */
+export interface Discovery {
+  name?: string;
+  version?: string;
+  /** `sha256:<hex>` of the RFC 8785 form of the input schema (RAIP). */
+  schemaDigest?: string;
+  etag?: string;
+  inputSchema?: unknown;
+  /** True when the server answered 304 to If-None-Match. */
+  notModified?: boolean;
+}
+
+export type DiscoverOutcome = { ok: true; discovery: Discovery } | { ok: false; error: StepError };
+
+/** Example fields multi-turn protocols read (DESIGN.md §2). */
+export interface ExampleScript {
+  id: string;
+  turns?: string[];
+  tools?: Record<string, unknown>;
+  policies?: Record<string, Record<string, unknown>>;
+  human?: string;
+}
+
+export interface InvokeContext {
+  runId: string;
+  taskId: string;
+  datasetId: string;
+  example: ExampleScript;
+  /** 0-based repeat index. */
+  repeat: number;
+  /** Task instructions from the plan (mae `task_description` falls back to it). */
+  instructions?: string;
+  trace: boolean;
+  signal: AbortSignal;
+  /** Adapter log line (already scrubbed of secrets by the caller's logger). */
+  log: (line: string) => void;
+}
+
+export interface AgentAdapter {
+  readonly protocol: string;
+  /** Optional discovery (RAIP `/info`, MAE name discovery, agent-eval `/v1/version`). */
+  discover?(signal: AbortSignal, pinned?: { etag?: string; schemaDigest?: string }): Promise<DiscoverOutcome>;
+  invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome>;
+  /** Release pools, sockets and child processes. Idempotent. */
+  close(): Promise<void>;
+}
