@@ -1,0 +1,37 @@
+/**
+ * Retry policy of the HTTP transport: which failures are retried, and how long to wait.
+ * Exponential backoff with full jitter (AWS architecture blog), `Retry-After` on 429/503.
+ */
+import type { StepError } from '../types.js';
+
+export const BACKOFF_BASE_MS = 250;
+export const BACKOFF_CAP_MS = 30_000;
+/** Longest server-requested delay honoured; longer ones are clamped. */
+export const RETRY_AFTER_CAP_MS = 120_000;
+
+/** Full-jitter delay before retry number `retry` (0-based): uniform in [0, min(cap, base·2^retry)). */
+export function backoffDelayMs(retry: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
+  return Math.floor(random() * ceiling);
+}
+
+/** Milliseconds requested by a `Retry-After` value (delta-seconds or HTTP date), if valid. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.min(RETRY_AFTER_CAP_MS, Math.round(Number(trimmed) * 1000));
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, date - now));
+}
+
+/** Whether an HTTP status is transient: 408, 429 and every 5xx. Other 4xx are contract errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** How long to wait before the next attempt after `error`. */
+export function retryDelayMs(error: StepError, retry: number, random: () => number): number {
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+  return backoffDelayMs(retry, random);
+}
