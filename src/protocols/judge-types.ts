@@ -32,6 +32,12 @@ export interface JudgeVerdict {
   rationale?: string;
   /** As reported by the judge (agent-eval `rubricVersion`), pinned in the lockfile. */
   rubricVersion?: string;
+  /** Positive patterns detected (agent-eval `wins`). */
+  wins?: string[];
+  /** The model that produced the judgement, as reported. */
+  model?: string;
+  /** Non-fatal findings, e.g. a composite that differs from evalc's recomputation. */
+  warnings?: string[];
 }
 
 export type JudgeOutcome = { ok: true; verdict: JudgeVerdict } | { ok: false; error: StepError };
@@ -39,6 +45,10 @@ export type JudgeOutcome = { ok: true; verdict: JudgeVerdict } | { ok: false; er
 export interface JudgeServerInfo {
   version?: string;
   wireVersion?: string;
+  /** agent-eval: the reported package name. */
+  package?: string;
+  /** agent-eval wire 1.0.0: rubricVersion tags may use the pre-0.167 scheme (not `sha256-rfc8785`). */
+  legacyRubricVersionScheme?: boolean;
 }
 
 export interface JudgeClient {

@@ -27,7 +27,13 @@ export type ErrorKind =
   | 'judge_unconfigured'
   | 'incompatible_version'
   | 'response_too_large'
-  | 'cancelled';
+  | 'cancelled'
+  /** A request the plan/config made that the server refuses (agent-eval 400/404 rubric_not_found). */
+  | 'config_error'
+  /** 401/403: missing or wrong credentials. */
+  | 'auth_error'
+  /** The server has no such endpoint (a plain-text 404: wrong URL or not this protocol). */
+  | 'endpoint_not_found';
 
 export interface StepError {
   kind: ErrorKind;
