@@ -33,7 +33,9 @@ export type ErrorKind =
   /** 401/403: missing or wrong credentials. */
   | 'auth_error'
   /** The server has no such endpoint (a plain-text 404: wrong URL or not this protocol). */
-  | 'endpoint_not_found';
+  | 'endpoint_not_found'
+  /** A metric could not be computed (invalid params at run time, missing expected value, no price). */
+  | 'metric_error';
 
 export interface StepError {
   kind: ErrorKind;
