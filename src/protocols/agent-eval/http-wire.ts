@@ -1,0 +1,83 @@
+/**
+ * agent-eval over HTTP: `GET /v1/version`, `GET /v1/rubrics`, `POST /v1/judge`, `GET /healthz`
+ * through the shared HttpTransport. The transport retries only failures that carry no
+ * agent-eval error code (resets, 429, 502, 504); coded errors are mapped here and retried, if at
+ * all, by the judge client's own policy.
+ */
+import type { JudgeConfig } from '../../plan/schema.js';
+import { describeTarget, type HttpMethod, type JsonResponse, type RetryFilter } from '../http/transport.js';
+import type { StepError } from '../types.js';
+import {
+  type JudgeRuntime,
+  judgeTimeoutMs,
+  METADATA_TIMEOUT_MS,
+  openJudgeTransport,
+} from './judge-runtime.js';
+import type { AgentEvalWire, JudgeWireBody, WireCall } from './wire-client.js';
+import { mapBareStatus, mapWireError, parseWireError } from './wire-errors.js';
+
+const UNCODED_TRANSIENT = new Set<StepError['kind']>(['transport_error', 'http_429', 'http_502', 'http_504']);
+const retryUncodedTransient: RetryFilter = (error) => UNCODED_TRANSIENT.has(error.kind);
+
+export function createAgentEvalHttpWire(
+  url: string,
+  config: JudgeConfig,
+  runtime: JudgeRuntime,
+): AgentEvalWire {
+  const base = url.replace(/\/+$/, '');
+  const { transport, owned, headerError } = openJudgeTransport(config, runtime);
+  const judgeTimeout = judgeTimeoutMs(config, runtime);
+  const metadataTimeout = Math.min(judgeTimeout, METADATA_TIMEOUT_MS);
+
+  async function call(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<WireCall> {
+    const target = `${base}${path}`;
+    const where = describeTarget(method, target);
+    if (headerError !== undefined) {
+      return {
+        ok: false,
+        error: { kind: 'config_error', message: `${where}: ${headerError}`, retryable: false },
+      };
+    }
+    const request: Parameters<typeof transport.requestJson>[0] = {
+      method,
+      url: target,
+      signal,
+      timeoutMs,
+      retry: retryUncodedTransient,
+    };
+    if (body !== undefined) request.body = body;
+    const reply = await transport.requestJson(request);
+    return interpret(where, reply);
+  }
+
+  return {
+    transport: 'http',
+    version: (signal) => call('GET', '/v1/version', undefined, metadataTimeout, signal),
+    listRubrics: (signal) => call('GET', '/v1/rubrics', undefined, metadataTimeout, signal),
+    judge: (body: JudgeWireBody, signal) => call('POST', '/v1/judge', body, judgeTimeout, signal),
+    health: (signal) => call('GET', '/healthz', undefined, metadataTimeout, signal),
+    async close() {
+      if (owned) await transport.close();
+    },
+  };
+}
+
+function interpret(where: string, reply: JsonResponse): WireCall {
+  if (reply.ok) {
+    const envelope = parseWireError(reply.body);
+    if (envelope) return { ok: false, error: mapWireError(where, envelope, reply.status) };
+    return { ok: true, result: reply.body };
+  }
+  const envelope = parseWireError(reply.body);
+  if (envelope) return { ok: false, error: mapWireError(where, envelope, reply.status) };
+  if (reply.status !== undefined && reply.error.kind.startsWith('http_')) {
+    return { ok: false, error: mapBareStatus(where, reply.status, reply.error) };
+  }
+  return { ok: false, error: reply.error };
+}

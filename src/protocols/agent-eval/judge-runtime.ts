@@ -1,0 +1,91 @@
+/**
+ * What every judge client needs from its caller, and the runtime settings derived from a
+ * judge's config: timeout, retries, secret headers, the HTTP transport. None of these enter a
+ * content key (DESIGN.md §2, "Keys vs runtime").
+ */
+import type { JudgeConfig, RubricConfig } from '../../plan/schema.js';
+import { HttpTransport } from '../http/transport.js';
+
+export interface JudgeRuntime {
+  /** Folder of the plan file that declares the judge; `command:` runs there. */
+  cwd: string;
+  /** A shared transport. When given it must already carry the judge's headers. */
+  transport?: HttpTransport;
+  /** The plan's `rubrics:` (built-ins are added by `resolveRubric`). */
+  rubrics: Record<string, RubricConfig>;
+  /** Per judge call timeout, ms (default: `limits.timeout`, else 200 s — agent-eval A20). */
+  timeoutMs?: number;
+  /** Retries after a `judge_error` reply (agent-eval 500) or a malformed LLM reply. Default 1. */
+  judgeErrorRetries?: number;
+  /** Environment for `${env.NAME}` in header values (default: process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+/** agent-eval's Python client waits 200 s for a judge call; so does evalc (A20). */
+export const DEFAULT_JUDGE_TIMEOUT_MS = 200_000;
+/** Version, rubric listing and health probes. */
+export const METADATA_TIMEOUT_MS = 30_000;
+export const DEFAULT_JUDGE_ERROR_RETRIES = 1;
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Milliseconds of a plan duration (`30s`, `1500ms`, `2m`, or seconds as a number). */
+export function durationToMs(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return value >= 0 ? value * 1000 : undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/.exec(value.trim());
+  if (!match?.[1] || !match[2]) return undefined;
+  return Number(match[1]) * (UNIT_MS[match[2]] ?? 1000);
+}
+
+export function judgeTimeoutMs(config: JudgeConfig, runtime: JudgeRuntime): number {
+  return runtime.timeoutMs ?? durationToMs(config.limits?.timeout) ?? DEFAULT_JUDGE_TIMEOUT_MS;
+}
+
+export type HeaderResolution = { ok: true; headers: Record<string, string> } | { ok: false; message: string };
+
+/** Header values with `${env.NAME}` substituted. Messages name the header and variable, never a value. */
+export function resolveSecretHeaders(
+  headers: Record<string, string> | undefined,
+  env: Record<string, string | undefined>,
+): HeaderResolution {
+  const out: Record<string, string> = {};
+  for (const [name, template] of Object.entries(headers ?? {})) {
+    let missing: string | undefined;
+    const value = template.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, variable: string) => {
+      const found = env[variable];
+      if (found === undefined) missing ??= variable;
+      return found ?? '';
+    });
+    if (missing !== undefined) {
+      return {
+        ok: false,
+        message: `header "${name}" needs environment variable ${missing}, which is not set`,
+      };
+    }
+    out[name] = value;
+  }
+  return { ok: true, headers: out };
+}
+
+export interface OwnedTransport {
+  transport: HttpTransport;
+  /** True when this client created the transport and must close it. */
+  owned: boolean;
+  /** Set when a header could not be resolved; every request then fails with this message. */
+  headerError?: string;
+}
+
+/** The runtime's transport, or a new one carrying the judge's resolved headers. */
+export function openJudgeTransport(config: JudgeConfig, runtime: JudgeRuntime): OwnedTransport {
+  if (runtime.transport) return { transport: runtime.transport, owned: false };
+  const resolved = resolveSecretHeaders(config.headers, runtime.env ?? process.env);
+  const options: ConstructorParameters<typeof HttpTransport>[0] = {
+    timeoutMs: judgeTimeoutMs(config, runtime),
+    retries: config.limits?.retries ?? 3,
+    headers: resolved.ok ? resolved.headers : {},
+  };
+  if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
+  const transport = new HttpTransport(options);
+  return resolved.ok ? { transport, owned: true } : { transport, owned: true, headerError: resolved.message };
+}

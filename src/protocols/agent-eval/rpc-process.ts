@@ -1,0 +1,108 @@
+/**
+ * Runs one agent-eval stdio RPC process (`<command> rpc [method]` or `rpc-batch`): writes the
+ * whole request to stdin, collects stdout, and reports the exit code. The command runs through
+ * the shell in the plan file's folder, in its own process group so a timeout or a cancel kills
+ * every process it started.
+ */
+import { spawn } from 'node:child_process';
+import type { StepError } from '../types.js';
+
+export interface RpcProcessRequest {
+  command: string;
+  args: string[];
+  stdin: string;
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  env?: Record<string, string | undefined>;
+}
+
+export type RpcProcessResult =
+  | { ok: true; stdout: string; stderr: string; exitCode: number | null }
+  | { ok: false; error: StepError };
+
+const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessResult> {
+  const where = `agent-eval ${request.args.join(' ')} (stdio)`;
+  if (request.signal.aborted) {
+    return Promise.resolve({
+      ok: false,
+      error: { kind: 'cancelled', message: `${where}: cancelled`, retryable: false },
+    });
+  }
+  return new Promise((resolve) => {
+    const child = spawn(`${request.command} ${request.args.join(' ')}`, {
+      cwd: request.cwd,
+      shell: true,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: request.env ?? process.env,
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (result: RpcProcessResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    const killGroup = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const fail = (error: StepError) => {
+      killGroup();
+      finish({ ok: false, error });
+    };
+    const onAbort = () => fail({ kind: 'cancelled', message: `${where}: cancelled`, retryable: false });
+    const timer = setTimeout(
+      () =>
+        fail({
+          kind: 'timeout',
+          message: `${where}: no reply within ${request.timeoutMs} ms`,
+          retryable: true,
+        }),
+      request.timeoutMs,
+    );
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_OUTPUT_BYTES) {
+        fail({
+          kind: 'response_too_large',
+          message: `${where}: output exceeds ${MAX_OUTPUT_BYTES} bytes`,
+          retryable: false,
+        });
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64) stderr.push(chunk);
+    });
+    child.on('error', (cause) =>
+      fail({
+        kind: 'process_crashed',
+        message: `${where}: could not start (${cause.name})`,
+        retryable: false,
+      }),
+    );
+    child.on('close', (exitCode) =>
+      finish({
+        ok: true,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        exitCode,
+      }),
+    );
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(request.stdin);
+  });
+}

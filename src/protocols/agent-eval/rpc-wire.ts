@@ -1,0 +1,120 @@
+/**
+ * agent-eval over stdio (agent-eval.md §3.3): `<command> rpc judge` with the params object on
+ * stdin (A15), `<command> rpc` with `{"method","params"}` for version (A16), `<command> rpc-batch
+ * judge` with JSONL (A17). Each process writes `{"result":…}` or `{"error":…}` lines; like the
+ * Python client, evalc reads the LAST non-empty stdout line of a single call.
+ */
+import type { JudgeConfig } from '../../plan/schema.js';
+import type { StepError } from '../types.js';
+import { type JudgeRuntime, judgeTimeoutMs, METADATA_TIMEOUT_MS } from './judge-runtime.js';
+import { runRpcProcess } from './rpc-process.js';
+import type { AgentEvalWire, JudgeWireBody, WireCall } from './wire-client.js';
+import { mapWireError, parseWireError } from './wire-errors.js';
+
+export interface AgentEvalRpcWire extends AgentEvalWire {
+  /** One `rpc-batch judge` process; answer i belongs to request i. */
+  judgeBatch(bodies: JudgeWireBody[], signal: AbortSignal): Promise<WireCall[]>;
+}
+
+export function createAgentEvalRpcWire(
+  command: string,
+  config: JudgeConfig,
+  runtime: JudgeRuntime,
+): AgentEvalRpcWire {
+  const judgeTimeout = judgeTimeoutMs(config, runtime);
+  const metadataTimeout = Math.min(judgeTimeout, METADATA_TIMEOUT_MS);
+  const controller = new AbortController();
+
+  async function run(args: string[], stdin: string, timeoutMs: number, signal: AbortSignal) {
+    return runRpcProcess({
+      command,
+      args,
+      stdin,
+      cwd: runtime.cwd,
+      timeoutMs,
+      signal: AbortSignal.any([signal, controller.signal]),
+    });
+  }
+
+  async function single(
+    args: string[],
+    params: unknown,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<WireCall> {
+    const where = `agent-eval ${args.join(' ')} (stdio)`;
+    const ran = await run(args, JSON.stringify(params), timeoutMs, signal);
+    if (!ran.ok) return ran;
+    const lines = nonEmptyLines(ran.stdout);
+    const last = lines[lines.length - 1];
+    if (last === undefined) return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr) };
+    return interpretLine(where, last, ran.exitCode);
+  }
+
+  return {
+    transport: 'rpc',
+    version: (signal) => single(['rpc'], { method: 'version', params: {} }, metadataTimeout, signal),
+    listRubrics: (signal) => single(['rpc', 'listRubrics'], {}, metadataTimeout, signal),
+    judge: (body, signal) => single(['rpc', 'judge'], body, judgeTimeout, signal),
+    health: (signal) => single(['rpc', 'version'], {}, metadataTimeout, signal),
+    async judgeBatch(bodies, signal) {
+      const where = 'agent-eval rpc-batch judge (stdio)';
+      const stdin = bodies.map((body) => `${JSON.stringify(body)}\n`).join('');
+      const ran = await run(['rpc-batch', 'judge'], stdin, judgeTimeout * Math.max(1, bodies.length), signal);
+      if (!ran.ok) return bodies.map(() => ({ ok: false, error: ran.error }));
+      const lines = nonEmptyLines(ran.stdout);
+      if (lines.length !== bodies.length) {
+        const error: StepError = {
+          kind: 'contract_violation',
+          message: `${where}: ${lines.length} answer lines for ${bodies.length} requests`,
+          retryable: false,
+        };
+        return bodies.map(() => ({ ok: false, error }));
+      }
+      return lines.map((line, index) => interpretLine(`${where} line ${index + 1}`, line, 0));
+    },
+    async close() {
+      controller.abort();
+    },
+  };
+}
+
+/** One `{"result":…}` / `{"error":…}` line. */
+export function interpretLine(where: string, line: string, exitCode: number | null): WireCall {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    const kind = exitCode === 0 ? 'invalid_json' : 'process_crashed';
+    return {
+      ok: false,
+      error: { kind, message: `${where}: last output line is not JSON (exit ${exitCode})`, retryable: false },
+    };
+  }
+  const envelope = parseWireError(parsed);
+  if (envelope) return { ok: false, error: mapWireError(where, envelope) };
+  if (typeof parsed === 'object' && parsed !== null && 'result' in parsed) {
+    return { ok: true, result: (parsed as { result: unknown }).result };
+  }
+  return {
+    ok: false,
+    error: {
+      kind: 'contract_violation',
+      message: `${where}: reply has neither "result" nor "error"`,
+      retryable: false,
+    },
+  };
+}
+
+function noOutput(where: string, exitCode: number | null, stderr: string): StepError {
+  const tail = stderr.replace(/\s+/g, ' ').trim().slice(-200);
+  return {
+    kind: 'process_crashed',
+    message: `${where}: no output (exit ${exitCode})${tail ? `; stderr: ${tail}` : ''}`,
+    retryable: false,
+  };
+}
+
+function nonEmptyLines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim().length > 0);
+}

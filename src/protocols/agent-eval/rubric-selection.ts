@@ -1,0 +1,63 @@
+/**
+ * Which rubric a judge request means and how it goes on the wire: a rubric given inline in the
+ * request, or defined under the plan's `rubrics:`, is sent inline (with its locally computed
+ * `rubricVersion`, which the server must echo — A11); a name the server lists is sent as
+ * `rubricName`; an evalc built-in the server does not list is sent inline; any other name is
+ * sent as `rubricName` and the server answers 404 `rubric_not_found` (A7).
+ */
+
+import type { RubricConfig } from '../../plan/schema.js';
+import type { JudgeRequest } from '../judge-types.js';
+import { resolveRubric } from '../rubrics/resolve-rubric.js';
+import { computeRubricVersion } from '../rubrics/rubric-version.js';
+import { toWireRubric, type WireRubric } from '../rubrics/wire-rubric.js';
+import type { RubricSelector } from './judge-body.js';
+import type { ResultExpectation } from './verify-result.js';
+import type { RubricInfo } from './wire-replies.js';
+
+export interface RubricSelection {
+  selector: RubricSelector;
+  expectation: Omit<ResultExpectation, 'legacyScheme'>;
+}
+
+/** Inline rubric of the request or the plan/built-ins, without consulting the server. */
+export function localRubric(request: JudgeRequest, planRubrics: Record<string, RubricConfig>) {
+  const ref = request.rubric;
+  if ('dimensions' in ref) {
+    const content: Pick<RubricConfig, 'dimensions' | 'failureModes'> = { dimensions: ref.dimensions };
+    if (ref.failureModes !== undefined) content.failureModes = ref.failureModes;
+    return { source: 'request' as const, wire: toWireRubric(ref.name, content) };
+  }
+  const resolved = resolveRubric(ref.name, planRubrics);
+  if (!resolved) return undefined;
+  return { source: resolved.source, wire: toWireRubric(ref.name, resolved.rubric) };
+}
+
+export function selectInline(wire: WireRubric): RubricSelection {
+  return {
+    selector: { rubric: wire },
+    expectation: {
+      rubricName: wire.name,
+      dimensions: wire.dimensions,
+      rangesKnown: true,
+      failureModeIds: wire.failureModes.map((m) => m.id),
+      winIds: wire.wins.map((m) => m.id),
+      localVersion: computeRubricVersion(wire),
+    },
+  };
+}
+
+export function selectRegistered(name: string, listed: RubricInfo | undefined): RubricSelection {
+  if (!listed)
+    return { selector: { rubricName: name }, expectation: { rubricName: name, rangesKnown: false } };
+  return {
+    selector: { rubricName: name },
+    expectation: {
+      rubricName: name,
+      dimensions: listed.dimensions.map((d) => ({ id: d.id, weight: d.weight })),
+      rangesKnown: false,
+      failureModeIds: listed.failureModes,
+      listedVersion: listed.rubricVersion,
+    },
+  };
+}

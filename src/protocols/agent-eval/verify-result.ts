@@ -1,0 +1,112 @@
+/**
+ * Checks a 200 judge result against the rubric evalc asked for (A10, A11) and turns it into a
+ * verdict. Hard failures (`contract_violation`): composite outside [0,1], dimension keys that
+ * are not exactly the rubric's ids, a score outside a dimension's range, ids outside the rubric's
+ * failure-mode/win lists, a `rubricVersion` for another rubric, or — for an inline rubric — a
+ * `rubricVersion` different from evalc's own hash. A composite that differs from evalc's
+ * recomputation by more than 1e-9 is a warning.
+ */
+import type { JudgeOutcome, JudgeVerdict } from '../judge-types.js';
+import { type CompositeDimension, computeComposite } from '../rubrics/composite.js';
+import { isCurrentRubricVersionScheme } from '../rubrics/rubric-version.js';
+import type { StepError } from '../types.js';
+import { describeIssues, judgeResultSchema } from './wire-replies.js';
+
+export const COMPOSITE_TOLERANCE = 1e-9;
+
+export interface ResultExpectation {
+  rubricName: string;
+  /** Unknown when the server judged a registered rubric it did not list: key checks are skipped. */
+  dimensions?: CompositeDimension[];
+  /** Whether `min`/`max` of the dimensions are known (inline rubrics) or assumed 0..1 (listing). */
+  rangesKnown: boolean;
+  failureModeIds?: string[];
+  winIds?: string[];
+  /** Inline rubric: evalc's own `rubricVersion`, which the server must echo (A11). */
+  localVersion?: string;
+  /** Registered rubric: the tag `/v1/rubrics` listed. */
+  listedVersion?: string;
+  /** Wire 1.0.x server: a tag without the sha256-rfc8785 scheme is accepted with a warning. */
+  legacyScheme: boolean;
+}
+
+export function verifyJudgeResult(where: string, result: unknown, expect: ResultExpectation): JudgeOutcome {
+  const violation = (message: string, details?: unknown): JudgeOutcome => {
+    const error: StepError = {
+      kind: 'contract_violation',
+      message: `${where}: ${message}`,
+      retryable: false,
+    };
+    if (details !== undefined) error.details = details;
+    return { ok: false, error };
+  };
+  const parsed = judgeResultSchema.safeParse(result);
+  if (!parsed.success) return violation(`malformed judge result (${describeIssues(parsed.error)})`);
+  const reply = parsed.data;
+  if (!Number.isFinite(reply.composite) || reply.composite < 0 || reply.composite > 1) {
+    return violation(`composite ${reply.composite} is outside [0,1]`);
+  }
+  const dimensions = expect.dimensions ?? [];
+  const gotIds = Object.keys(reply.dimensions).sort();
+  const expectedIds = expect.dimensions ? dimensions.map((d) => d.id).sort() : gotIds;
+  if (expectedIds.join('\u0000') !== gotIds.join('\u0000')) {
+    return violation(
+      `dimension keys [${gotIds.join(', ')}] differ from the rubric's [${expectedIds.join(', ')}]`,
+    );
+  }
+  for (const [id, score] of Object.entries(reply.dimensions)) {
+    if (!Number.isFinite(score)) return violation(`dimension "${id}" score ${score} is not a finite number`);
+  }
+  for (const dimension of dimensions) {
+    const score = reply.dimensions[dimension.id] ?? Number.NaN;
+    const min = dimension.min ?? 0;
+    const max = dimension.max ?? 1;
+    if (!Number.isFinite(score) || (expect.rangesKnown && (score < min || score > max))) {
+      return violation(`dimension "${dimension.id}" score ${score} is outside [${min},${max}]`);
+    }
+  }
+  const strayMode = firstOutside(reply.failureModes, expect.failureModeIds);
+  if (strayMode !== undefined) return violation(`failure mode "${strayMode}" is not in the rubric`);
+  const strayWin = firstOutside(reply.wins, expect.winIds);
+  if (strayWin !== undefined) return violation(`win "${strayWin}" is not in the rubric`);
+
+  const warnings: string[] = [];
+  const tag = reply.rubricVersion;
+  if (!tag.startsWith(`${expect.rubricName}@`)) {
+    return violation(`rubricVersion "${tag}" does not belong to rubric "${expect.rubricName}"`);
+  }
+  if (expect.localVersion !== undefined && tag !== expect.localVersion) {
+    if (expect.legacyScheme && !isCurrentRubricVersionScheme(tag)) {
+      warnings.push(
+        `legacy rubricVersion scheme "${tag}" cannot be checked against evalc's ${expect.localVersion}`,
+      );
+    } else {
+      return violation(
+        `the server judged a different rubric: rubricVersion ${tag}, evalc computed ${expect.localVersion}`,
+      );
+    }
+  }
+  if (expect.listedVersion !== undefined && tag !== expect.listedVersion) {
+    warnings.push(`rubricVersion ${tag} differs from the one /v1/rubrics listed (${expect.listedVersion})`);
+  }
+  const local = expect.dimensions ? computeComposite(dimensions, reply.dimensions) : reply.composite;
+  if (Math.abs(local - reply.composite) > COMPOSITE_TOLERANCE) {
+    warnings.push(`server composite ${reply.composite} differs from evalc's recomputation ${local}`);
+  }
+  const verdict: JudgeVerdict = {
+    score: reply.composite,
+    dimensions: reply.dimensions,
+    failureModes: reply.failureModes,
+    rationale: reply.rationale,
+    rubricVersion: tag,
+    wins: reply.wins,
+  };
+  if (reply.model !== undefined) verdict.model = reply.model;
+  if (warnings.length > 0) verdict.warnings = warnings;
+  return { ok: true, verdict };
+}
+
+function firstOutside(ids: string[], allowed: string[] | undefined): string | undefined {
+  if (allowed === undefined) return undefined;
+  return ids.find((id) => !allowed.includes(id));
+}
