@@ -1,0 +1,206 @@
+/**
+ * The RAIP adapter (shared/protocols/raip.md): `GET {url}/info` negotiates the input schema
+ * (Ajv 2020-12, digest over RFC 8785), `POST {url}/invoke {input, context}` runs one attempt.
+ * Request bodies are canonical JSON (R14). `raw` is kept only when the run traces (R12/R13).
+ */
+import type { RaipAgentConfig } from '../../plan/schema.js';
+import { normalizeUsage } from '../http/normalize-usage.js';
+import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
+import type { HttpTransport, JsonResponse } from '../http/transport.js';
+import type {
+  AgentAdapter,
+  DiscoverOutcome,
+  Discovery,
+  InvokeContext,
+  InvokeOutcome,
+  StepError,
+} from '../types.js';
+import {
+  type CompiledInputSchema,
+  compileInputSchema,
+  type InputValidation,
+  sameDigest,
+} from './input-schema.js';
+
+/** What the lockfile pins; `inputSchema` lets a 304 reuse the locked schema (R2). */
+export interface RaipPinned {
+  etag?: string;
+  schemaDigest?: string;
+  inputSchema?: unknown;
+}
+
+export interface RaipAdapter extends AgentAdapter {
+  readonly protocol: 'raip';
+  discover(signal: AbortSignal, pinned?: RaipPinned): Promise<DiscoverOutcome>;
+  /** Adopts a schema without a network call (e.g. the locked one for an offline plan check). */
+  useSchema(inputSchema: unknown): DiscoverOutcome;
+  /** Validates a rendered input against the negotiated schema (R5). Throws if nothing was negotiated. */
+  validateInput(input: unknown): InputValidation;
+}
+
+export interface RaipRuntime {
+  transport: HttpTransport;
+}
+
+/** Response headers an agent may use to report its own schema digest. */
+const DIGEST_HEADERS = ['x-schema-digest', 'x-raip-schema-digest', 'schema-digest'];
+
+export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime): RaipAdapter {
+  const base = config.url.replace(/\/+$/, '');
+  const { transport } = runtime;
+  let schema: { compiled: CompiledInputSchema; source: unknown } | undefined;
+
+  function adopt(
+    inputSchema: unknown,
+    extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'>,
+  ): DiscoverOutcome {
+    const compiled = compileInputSchema(inputSchema);
+    if (!compiled.ok)
+      return { ok: false, error: { kind: 'contract_violation', message: compiled.reason, retryable: false } };
+    schema = { compiled: compiled.compiled, source: inputSchema };
+    return { ok: true, discovery: { ...extra, inputSchema, schemaDigest: compiled.compiled.digest } };
+  }
+
+  return {
+    protocol: 'raip',
+
+    async discover(signal, pinned) {
+      const reusable = pinned?.inputSchema ?? schema?.source;
+      const conditional = pinned?.etag !== undefined && reusable !== undefined;
+      const reply = await transport.requestJson({
+        method: 'GET',
+        url: `${base}/info`,
+        signal,
+        ...(conditional ? { headers: { 'if-none-match': pinned.etag as string } } : {}),
+      });
+      if (!reply.ok) return { ok: false, error: reply.error };
+      if (reply.status === 304) {
+        const etag = reply.headers.etag ?? pinned?.etag;
+        return adopt(reusable, { notModified: true, ...(etag === undefined ? {} : { etag }) });
+      }
+      const info = reply.body;
+      if (!isJsonObject(info) || !('inputSchema' in info)) {
+        return {
+          ok: false,
+          error: {
+            kind: 'contract_violation',
+            message: `${base}/info: reply has no inputSchema`,
+            retryable: false,
+          },
+        };
+      }
+      const extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'> = {};
+      if (typeof info.name === 'string') extra.name = info.name;
+      if (typeof info.version === 'string') extra.version = info.version;
+      if (reply.headers.etag !== undefined) extra.etag = reply.headers.etag;
+      const outcome = adopt(info.inputSchema, extra);
+      if (!outcome.ok) return outcome;
+      const reported = reportedDigest(info, reply.headers);
+      const computed = outcome.discovery.schemaDigest as string;
+      if (reported !== undefined && !sameDigest(reported, computed)) {
+        schema = undefined;
+        return {
+          ok: false,
+          error: {
+            kind: 'contract_violation',
+            message: `agent reports schema digest ${reported} but its inputSchema hashes to ${computed}`,
+            retryable: false,
+            details: { reportedDigest: reported, computedDigest: computed },
+          },
+        };
+      }
+      return outcome;
+    },
+
+    useSchema(inputSchema) {
+      return adopt(inputSchema, {});
+    },
+
+    validateInput(input) {
+      if (!schema) throw new Error('raip: validateInput called before discover() or useSchema()');
+      return schema.compiled.validate(input);
+    },
+
+    async invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
+      if (schema) {
+        const local = schema.compiled.validate(input);
+        if (!local.ok) {
+          return failed({
+            kind: 'contract_error',
+            message: `input does not match the agent's inputSchema (${local.errors.length} error(s)); not sent`,
+            retryable: false,
+            details: { source: 'local', ajvErrors: local.errors },
+          });
+        }
+      }
+      const context = {
+        runId: ctx.runId,
+        taskId: ctx.taskId,
+        datasetId: ctx.datasetId,
+        exampleId: ctx.example.id,
+        attempt: ctx.repeat,
+        trace: ctx.trace,
+      };
+      const reply = await transport.requestJson({
+        method: 'POST',
+        url: `${base}/invoke${ctx.trace ? '?trace=true' : ''}`,
+        body: { input, context },
+        signal: ctx.signal,
+      });
+      if (!reply.ok) return failed(invokeError(reply));
+      const body = reply.body;
+      if (!isJsonObject(body) || !('output' in body)) {
+        return failed({
+          kind: 'contract_violation',
+          message: `${base}/invoke: reply has no output`,
+          retryable: false,
+        });
+      }
+      const response: Record<string, unknown> = { output: body.output, usage: body.usage ?? null };
+      const trajectory = newTrajectory(response);
+      trajectory.turns = 1;
+      trajectory.usage = normalizeUsage(body.usage);
+      if (ctx.trace && 'raw' in body) {
+        response.raw = body.raw;
+        trajectory.raw = body.raw;
+      }
+      return { ok: true, trajectory };
+    },
+
+    async close() {
+      await transport.close();
+    },
+  };
+}
+
+function reportedDigest(info: Record<string, unknown>, headers: Record<string, string>): string | undefined {
+  if (typeof info.schemaDigest === 'string') return info.schemaDigest;
+  for (const name of DIGEST_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** RAIP error surface: 400 → contract_error (+ ajvErrors), 422 → semantic_mismatch (R8/R9). */
+function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
+  const body = isJsonObject(reply.body) ? reply.body : undefined;
+  const said = typeof body?.error === 'string' ? `: ${body.error.slice(0, 200)}` : '';
+  if (reply.status === 400) {
+    const ajvErrors = Array.isArray(body?.ajvErrors) ? body.ajvErrors : [];
+    return {
+      kind: 'contract_error',
+      message: `agent rejected the input (400, ${ajvErrors.length} ajv error(s))${said}`,
+      retryable: false,
+      details: { source: 'agent', ajvErrors },
+    };
+  }
+  if (reply.status === 422) {
+    return {
+      kind: 'semantic_mismatch',
+      message: `agent reported a semantic mismatch (422)${said}`,
+      retryable: false,
+    };
+  }
+  return reply.error;
+}
