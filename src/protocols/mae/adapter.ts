@@ -1,0 +1,193 @@
+/**
+ * `createMaeAdapter`: the MultiAgentEval (`mae`) adapter — picks the profile and transport,
+ * resolves the task text and runs the action loop for each invocation. See
+ * src/protocols/README-mae.md for the protocol choices.
+ */
+
+import type { MaeAgentConfig } from '../../plan/schema.js';
+import { HttpTransport } from '../http/transport.js';
+import type { AgentAdapter, DiscoverOutcome, InvokeContext, InvokeOutcome, StepError } from '../types.js';
+import { isRecord } from './action.js';
+import { parseSocketAddress } from './address.js';
+import { MaeHttpTransport } from './http-transport.js';
+import { PerTurnLocalTransport } from './local-per-turn.js';
+import { PersistentLocalTransport } from './local-persistent.js';
+import { runActionLoop } from './loop.js';
+import { NameTracker } from './name-discovery.js';
+import { type MaeProfile, type MaeProfileId, selectProfile } from './profiles.js';
+import { PerTurnSocketTransport } from './socket-per-turn.js';
+import { PersistentSocketTransport } from './socket-persistent.js';
+import type { MaeTransport } from './transport.js';
+
+export interface MaeRuntime {
+  /** Folder of the plan file that declares the agent (`command` runs here, unix paths resolve here). */
+  cwd: string;
+  /** Shared HTTP transport, already configured with the agent's headers; created here when absent. */
+  transport?: HttpTransport;
+  /** Extra environment for the local agent process; also resolves `${env.X}` left in headers. */
+  env?: Record<string, string>;
+  /** Per-turn timeout, ms; default `limits.timeout`, else 30 s. */
+  timeoutMs?: number;
+}
+
+/** Result-relevant settings to pin in the lockfile. */
+export interface MaeSettings {
+  profile: MaeProfileId;
+  relay: 'seed' | 'faithful';
+  maxTurns: number;
+  transport: 'http' | 'local' | 'socket';
+}
+
+export interface MaeAdapter extends AgentAdapter {
+  readonly settings: MaeSettings;
+  /** The first name the agent reported in a reply (seed profile), if any. */
+  discoveredName(): string | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): MaeAdapter {
+  const profile = selectProfile(config.profile);
+  const maxTurns = config.maxTurns ?? profile.defaultMaxTurns;
+  const timeoutMs = runtime.timeoutMs ?? readDurationMs(config.limits?.timeout) ?? DEFAULT_TIMEOUT_MS;
+  const names = profile.discoversName ? new NameTracker() : undefined;
+  const built = buildTransport(config, runtime, profile, timeoutMs);
+  let closed = false;
+
+  return {
+    protocol: 'mae',
+    settings: {
+      profile: profile.id,
+      relay: profile.id === 'seed' ? 'seed' : 'faithful',
+      maxTurns,
+      transport: config.transport,
+    },
+    discoveredName: () => names?.discovered,
+    async discover(): Promise<DiscoverOutcome> {
+      const name = config.name ?? names?.discovered;
+      return { ok: true, discovery: name === undefined ? {} : { name } };
+    },
+    async invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
+      if (ctx.signal.aborted)
+        return { ok: false, error: { kind: 'cancelled', message: 'mae: cancelled', retryable: false } };
+      if (!built.ok) return { ok: false, error: built.error };
+      if (closed) return { ok: false, error: { kind: 'transport_error', message: 'mae: adapter closed' } };
+      const task = resolveTask(input, ctx.instructions);
+      if (task === undefined) {
+        return {
+          ok: false,
+          error: {
+            kind: 'config_error',
+            message: 'mae: the binding input has no task_description and the task has no instructions',
+          },
+        };
+      }
+      return runActionLoop({
+        profile,
+        transport: built.transport,
+        maxTurns,
+        task,
+        example: ctx.example,
+        signal: ctx.signal,
+        log: ctx.log,
+        ...(names ? { names } : {}),
+        ...(config.name !== undefined ? { agentName: config.name } : {}),
+      });
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      if (built.ok) await built.transport.close();
+    },
+  };
+}
+
+/** String input → itself; object → its `task_description`; else the task instructions. */
+export function resolveTask(input: unknown, instructions: string | undefined): string | undefined {
+  if (typeof input === 'string' && input !== '') return input;
+  if (isRecord(input) && typeof input.task_description === 'string' && input.task_description !== '') {
+    return input.task_description;
+  }
+  return instructions !== undefined && instructions !== '' ? instructions : undefined;
+}
+
+type BuiltTransport = { ok: true; transport: MaeTransport } | { ok: false; error: StepError };
+
+function buildTransport(
+  config: MaeAgentConfig,
+  runtime: MaeRuntime,
+  profile: MaeProfile,
+  timeoutMs: number,
+): BuiltTransport {
+  const configError = (message: string): BuiltTransport => ({
+    ok: false,
+    error: { kind: 'config_error', message },
+  });
+  switch (config.transport) {
+    case 'http': {
+      if (!config.url) return configError('mae http transport needs url');
+      const client =
+        runtime.transport ??
+        new HttpTransport({
+          timeoutMs,
+          retries: config.limits?.retries ?? 0,
+          headers: resolveHeaders(config.headers, runtime.env),
+        });
+      return {
+        ok: true,
+        transport: new MaeHttpTransport({
+          url: config.url,
+          client,
+          timeoutMs,
+          retry: config.limits?.retries !== undefined && config.limits.retries > 0,
+          ownsClient: runtime.transport === undefined,
+        }),
+      };
+    }
+    case 'local': {
+      if (!config.command) return configError('mae local transport needs command');
+      const options = { command: config.command, cwd: runtime.cwd, env: runtime.env, timeoutMs };
+      return {
+        ok: true,
+        transport: profile.persistentTransport
+          ? new PersistentLocalTransport(options)
+          : new PerTurnLocalTransport(options),
+      };
+    }
+    case 'socket': {
+      const text = config.address ?? config.url;
+      if (!text) return configError('mae socket transport needs address');
+      const parsed = parseSocketAddress(text, runtime.cwd);
+      if (!parsed.ok) return configError(parsed.message);
+      const options = { address: parsed.address, timeoutMs };
+      return {
+        ok: true,
+        transport: profile.persistentTransport
+          ? new PersistentSocketTransport(options)
+          : new PerTurnSocketTransport(options),
+      };
+    }
+  }
+}
+
+function resolveHeaders(
+  headers: Record<string, string> | undefined,
+  env: Record<string, string> | undefined,
+): Record<string, string> {
+  const source = { ...process.env, ...(env ?? {}) };
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    out[key] = value.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => source[name] ?? '');
+  }
+  return out;
+}
+
+/** `30s`, `1500ms`, `2m`, `1h` or a number of seconds → ms. */
+function readDurationMs(value: string | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return value >= 0 ? value * 1000 : undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/.exec(value.trim());
+  if (!match) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
+  return Number(match[1]) * unit;
+}

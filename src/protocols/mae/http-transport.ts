@@ -1,0 +1,64 @@
+/**
+ * `http` transport (both profiles): `POST {url}/execute_task` with the JSON body, one JSON
+ * reply. Uses the shared `HttpTransport` (pooling, timeouts, size limit, retries).
+ *
+ * - A 2xx reply is parsed as JSON whatever its Content-Type; when the type is not JSON the reply
+ *   carries a `content_type` compatibility warning (AgentV's aiohttp would reject it).
+ * - Status ≥ 400 fails with `http_<code>`; the agent's `{"error": "…"}` text (redacted, one line)
+ *   is quoted in the message.
+ * - No retries (AgentV parity) unless the plan sets `limits.retries`.
+ * - `url` may be the base (`http://h:5001`) or already end in `/execute_task`.
+ */
+import type { HttpTransport } from '../http/transport.js';
+import { isRecord } from './action.js';
+import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
+
+export interface MaeHttpOptions {
+  url: string;
+  client: HttpTransport;
+  timeoutMs: number;
+  retry: boolean;
+  /** Close the client with the adapter (when the adapter created it). */
+  ownsClient: boolean;
+}
+
+export function executeTaskUrl(url: string): string {
+  const base = url.replace(/\/+$/, '');
+  return base.endsWith('/execute_task') ? base : `${base}/execute_task`;
+}
+
+export class MaeHttpTransport implements MaeTransport {
+  readonly #options: MaeHttpOptions;
+  readonly #url: string;
+
+  constructor(options: MaeHttpOptions) {
+    this.#options = options;
+    this.#url = executeTaskUrl(options.url);
+  }
+
+  async close(): Promise<void> {
+    if (this.#options.ownsClient) await this.#options.client.close();
+  }
+
+  async send(body: Record<string, unknown>, { signal }: SendOptions): Promise<TransportReply> {
+    const { client, timeoutMs } = this.#options;
+    const response = await client.requestJson({
+      method: 'POST',
+      url: this.#url,
+      body,
+      signal,
+      timeoutMs,
+      ...(this.#options.retry ? {} : { retry: false as const }),
+    });
+    if (!response.ok) {
+      const agentError =
+        isRecord(response.body) && typeof response.body.error === 'string' ? response.body.error : undefined;
+      if (agentError === undefined) return { ok: false, error: response.error };
+      const quoted = client.redact(agentError).replace(/\s+/g, ' ').slice(0, 200);
+      return { ok: false, error: { ...response.error, message: `${response.error.message}: ${quoted}` } };
+    }
+    const type = response.headers['content-type'] ?? '';
+    const warnings = /\bapplication\/([\w.+-]*\+)?json\b/i.test(type) ? [] : ['content_type'];
+    return { ok: true, reply: response.body, warnings };
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Newline-delimited reading from a long-lived stream (a persistent agent's stdout or socket):
+ * complete lines are queued, blank lines skipped, and `next()` waits for the next line, the end
+ * of the stream, a timeout or an abort — whichever comes first.
+ */
+import type { Readable } from 'node:stream';
+
+export type LineEvent =
+  | { kind: 'line'; line: string }
+  | { kind: 'closed' }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' }
+  | { kind: 'too_large' };
+
+export class LineChannel {
+  readonly #maxLineChars: number;
+  #partial = '';
+  #lines: string[] = [];
+  #closed = false;
+  #overflow = false;
+  #wake: (() => void) | undefined;
+
+  constructor(stream: Readable, maxLineChars: number) {
+    this.#maxLineChars = maxLineChars;
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => this.#push(chunk));
+    stream.on('end', () => this.markClosed());
+    stream.on('close', () => this.markClosed());
+    stream.on('error', () => this.markClosed());
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Lines that arrived while nobody was waiting (unsolicited output); clears them. */
+  takeStale(): string[] {
+    const stale = this.#lines;
+    this.#lines = [];
+    return stale;
+  }
+
+  markClosed(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const rest = this.#partial.trim();
+    this.#partial = '';
+    if (rest !== '') this.#lines.push(rest);
+    this.#notify();
+  }
+
+  async next(timeoutMs: number, signal: AbortSignal): Promise<LineEvent> {
+    if (signal.aborted) return { kind: 'cancelled' };
+    const ready = this.#take();
+    if (ready) return ready;
+    return new Promise<LineEvent>((resolve) => {
+      const finish = (event: LineEvent) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        this.#wake = undefined;
+        resolve(event);
+      };
+      const onAbort = () => finish({ kind: 'cancelled' });
+      const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#wake = () => {
+        const event = this.#take();
+        if (event) finish(event);
+      };
+    });
+  }
+
+  #take(): LineEvent | undefined {
+    if (this.#overflow) return { kind: 'too_large' };
+    const line = this.#lines.shift();
+    if (line !== undefined) return { kind: 'line', line };
+    if (this.#closed) return { kind: 'closed' };
+    return undefined;
+  }
+
+  #push(chunk: string): void {
+    const parts = (this.#partial + chunk).split('\n');
+    this.#partial = parts.pop() ?? '';
+    for (const part of parts) {
+      const line = part.trim();
+      if (line !== '') this.#lines.push(line);
+    }
+    if (this.#partial.length > this.#maxLineChars) {
+      this.#overflow = true;
+      this.#partial = '';
+    }
+    this.#notify();
+  }
+
+  #notify(): void {
+    this.#wake?.();
+  }
+}

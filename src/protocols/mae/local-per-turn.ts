@@ -1,0 +1,86 @@
+/**
+ * `local` transport, agentv profile (AgentV parity): one process per turn — spawn the command,
+ * write the JSON request (evalc appends `\n`, harmless for whole-stdout readers), close stdin,
+ * read stdout to EOF and parse all of it as one JSON document. A non-zero exit fails with
+ * `process_crashed` carrying the stderr text; stdout that is not one JSON document (e.g. a log
+ * line before the JSON) fails with `invalid_json`. evalc adds a per-turn timeout (AgentV has
+ * none) that kills the process group. stderr lines are also forwarded to the log.
+ */
+
+import { crashError, type LocalTransportOptions } from './local-persistent.js';
+import { killProcessGroup, spawnProcessGroup } from './process-group.js';
+import { StderrTail } from './stderr-tail.js';
+import {
+  cancelledReply,
+  type MaeTransport,
+  parseReplyText,
+  type SendOptions,
+  type TransportReply,
+  timeoutReply,
+} from './transport.js';
+
+const WHERE = 'local agent';
+
+export class PerTurnLocalTransport implements MaeTransport {
+  readonly #options: LocalTransportOptions;
+
+  constructor(options: LocalTransportOptions) {
+    this.#options = options;
+  }
+
+  async close(): Promise<void> {}
+
+  send(body: Record<string, unknown>, { signal, log }: SendOptions): Promise<TransportReply> {
+    if (signal.aborted) return Promise.resolve(cancelledReply(WHERE));
+    const { command, cwd, env, timeoutMs } = this.#options;
+    const maxChars = this.#options.maxReplyChars ?? 16 * 1024 * 1024;
+    const child = spawnProcessGroup(command, { cwd, env });
+    const stderr = new StderrTail(child.stderr);
+    stderr.log = log;
+    let stdout = '';
+    let tooLarge = false;
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      if (stdout.length + chunk.length > maxChars) {
+        tooLarge = true;
+        killProcessGroup(child);
+      } else stdout += chunk;
+    });
+    child.stdin?.end(`${JSON.stringify(body)}\n`);
+
+    return new Promise<TransportReply>((resolve) => {
+      let settled = false;
+      const finish = (reply: TransportReply) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(reply);
+      };
+      const onAbort = () => {
+        killProcessGroup(child);
+        finish(cancelledReply(WHERE));
+      };
+      const timer = setTimeout(() => {
+        killProcessGroup(child);
+        finish(timeoutReply(WHERE, timeoutMs));
+      }, timeoutMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      child.once('error', (error) =>
+        finish({ ok: false, error: crashError({ code: null, signal: null, error: error.message }, stderr) }),
+      );
+      child.once('close', (code, exitSignal) => {
+        if (tooLarge) {
+          finish({
+            ok: false,
+            error: { kind: 'response_too_large', message: `${WHERE}: reply exceeds ${maxChars} characters` },
+          });
+        } else if (code !== 0) {
+          finish({ ok: false, error: crashError({ code, signal: exitSignal }, stderr) });
+        } else {
+          finish(parseReplyText(stdout.trim(), WHERE));
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * `local` transport, seed profile: one long-lived agent process speaking JSON lines — one
+ * request line on stdin, one reply line on stdout; stderr lines go to the log of the request in
+ * flight. Requests are serialised (one at a time per process).
+ *
+ * Failures: a process that exits while a request waits fails that request with
+ * `process_crashed` (carrying the stderr tail) and is started again on the next request; a
+ * timeout, an abort, an oversized or non-JSON reply kill the process (the reply stream can no
+ * longer be trusted to be in step) and the next request starts a fresh one.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { StepError } from '../types.js';
+import { LineChannel } from './line-channel.js';
+import { killProcessGroup, spawnProcessGroup } from './process-group.js';
+import { SerialQueue } from './serial-queue.js';
+import { StderrTail } from './stderr-tail.js';
+import {
+  cancelledReply,
+  type MaeTransport,
+  parseReplyText,
+  type SendOptions,
+  type TransportReply,
+  timeoutReply,
+} from './transport.js';
+
+export interface LocalTransportOptions {
+  command: string;
+  cwd: string;
+  env?: Record<string, string> | undefined;
+  timeoutMs: number;
+  /** Largest accepted reply, characters. Default 16 MiB. */
+  maxReplyChars?: number;
+}
+
+interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  error?: string;
+}
+
+interface LiveProcess {
+  child: ChildProcess;
+  stdout: LineChannel;
+  stderr: StderrTail;
+  exited: Promise<ExitInfo>;
+}
+
+const WHERE = 'local agent';
+
+export class PersistentLocalTransport implements MaeTransport {
+  readonly #options: LocalTransportOptions;
+  readonly #queue = new SerialQueue();
+  #live: LiveProcess | undefined;
+  #closed = false;
+
+  constructor(options: LocalTransportOptions) {
+    this.#options = options;
+  }
+
+  send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
+    return this.#queue.run(() => this.#exchange(body, options));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const live = this.#live;
+    this.#live = undefined;
+    if (!live) return;
+    live.child.stdin?.end();
+    killProcessGroup(live.child, 'SIGTERM');
+    const timer = setTimeout(() => killProcessGroup(live.child, 'SIGKILL'), 1_000);
+    await live.exited;
+    clearTimeout(timer);
+  }
+
+  async #exchange(body: Record<string, unknown>, { signal, log }: SendOptions): Promise<TransportReply> {
+    if (signal.aborted) return cancelledReply(WHERE);
+    if (this.#closed)
+      return { ok: false, error: { kind: 'transport_error', message: `${WHERE}: transport closed` } };
+    let live = this.#live;
+    if (live?.stdout.closed) {
+      log(`${WHERE}: process had exited; starting it again`);
+      live = undefined;
+    }
+    live ??= this.#start();
+    this.#live = live;
+    live.stderr.log = log;
+    for (const stale of live.stdout.takeStale())
+      log(`${WHERE}: ignored unsolicited stdout line: ${stale.slice(0, 200)}`);
+    live.child.stdin?.write(`${JSON.stringify(body)}\n`);
+    const event = await live.stdout.next(this.#options.timeoutMs, signal);
+    switch (event.kind) {
+      case 'line': {
+        const parsed = parseReplyText(event.line, WHERE);
+        if (!parsed.ok) this.#discard(live);
+        return parsed;
+      }
+      case 'closed':
+        this.#live = undefined;
+        return { ok: false, error: crashError(await withGrace(live.exited), live.stderr) };
+      case 'timeout':
+        this.#discard(live);
+        return timeoutReply(WHERE, this.#options.timeoutMs);
+      case 'cancelled':
+        this.#discard(live);
+        return cancelledReply(WHERE);
+      case 'too_large':
+        this.#discard(live);
+        return {
+          ok: false,
+          error: { kind: 'response_too_large', message: `${WHERE}: reply line too long`, retryable: false },
+        };
+    }
+  }
+
+  #start(): LiveProcess {
+    const child = spawnProcessGroup(this.#options.command, {
+      cwd: this.#options.cwd,
+      env: this.#options.env,
+    });
+    const stdout = new LineChannel(child.stdout!, this.#options.maxReplyChars ?? 16 * 1024 * 1024);
+    const stderr = new StderrTail(child.stderr);
+    const exited = new Promise<ExitInfo>((resolve) => {
+      child.once('close', (code, signal) => resolve({ code, signal }));
+      child.once('error', (error) => {
+        resolve({ code: null, signal: null, error: error.message });
+        stdout.markClosed();
+      });
+    });
+    return { child, stdout, stderr, exited };
+  }
+
+  #discard(live: LiveProcess): void {
+    if (this.#live === live) this.#live = undefined;
+    killProcessGroup(live.child, 'SIGKILL');
+  }
+}
+
+/** The exit status, or a placeholder if the process has not reported it within a second. */
+function withGrace(exited: Promise<ExitInfo>): Promise<ExitInfo> {
+  const late: Promise<ExitInfo> = new Promise((resolve) => {
+    setTimeout(() => resolve({ code: null, signal: null }), 1_000).unref();
+  });
+  return Promise.race([exited, late]);
+}
+
+export function crashError(exit: ExitInfo, stderr: StderrTail): StepError {
+  stderr.flush();
+  const status = exit.error
+    ? `could not start (${exit.error})`
+    : exit.signal
+      ? `was killed by ${exit.signal}`
+      : `exited with code ${exit.code ?? 'unknown'}`;
+  const tail = stderr.summary();
+  return {
+    kind: 'process_crashed',
+    message: `${WHERE} ${status} before replying${tail ? `; stderr: ${tail}` : ''}`,
+    retryable: false,
+    details: { exitCode: exit.code, signal: exit.signal, stderrTail: stderr.lines() },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The MultiAgentEval action loop: send the task, read an action, act on it, repeat until a
+ * terminal action or `maxTurns` agent calls.
+ *
+ * | action | effect |
+ * |---|---|
+ * | `final_answer`, `completed` | success; answer from `summary`/`answer`/`instructions`/`message`/`content` |
+ * | `provide_instructions` | seed: success (answer likewise); agentv: `unknown_action` failure |
+ * | `call_tool`, `call_multiple_tools` | governance + sandbox; the profile's relay text is the next message |
+ * | `hitl_pause` | `example.human`, else `Auto-approved (CI-Override): <prompt>`, is the next message |
+ * | `processing` | the same message is sent again |
+ * | `branch` | failure `unknown_action` (evalc does not fork trajectories) |
+ * | `error` | failure `contract_error` carrying the agent's message |
+ * | missing / unknown action, reply not an object | failure `unknown_action`, counted as invalid |
+ * | known action with missing fields (no `tool_name`, …) | failure `contract_violation`, counted as invalid |
+ * Every agent call counts as a turn; reaching `maxTurns` calls without a terminal action fails
+ * with `max_turns_exceeded`. Transport failures end the loop with their own kind.
+ */
+import type { ExampleScript, InvokeOutcome, StepError } from '../types.js';
+import { isRecord, parseAction } from './action.js';
+import type { NameTracker } from './name-discovery.js';
+import type { HistoryEntry, MaeProfile } from './profiles.js';
+import { readToolTable } from './sandbox.js';
+import { executeToolCalls } from './tool-step.js';
+import { TrajectoryRecorder } from './trajectory-recorder.js';
+import type { MaeTransport } from './transport.js';
+
+export interface ActionLoopOptions {
+  profile: MaeProfile;
+  transport: MaeTransport;
+  maxTurns: number;
+  task: string;
+  example: ExampleScript;
+  signal: AbortSignal;
+  log: (line: string) => void;
+  /** Seed profile: records the agent's self-reported name. */
+  names?: NameTracker;
+  /** Plan `name`; wins over a discovered name in `response.agent_name`. */
+  agentName?: string;
+}
+
+export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeOutcome> {
+  const { profile, transport, example, signal, log } = options;
+  const recorder = new TrajectoryRecorder();
+  const table = readToolTable(example.tools);
+  const history: HistoryEntry[] = [{ role: 'user', content: options.task }];
+  const fail = (error: StepError): InvokeOutcome => {
+    applyName(recorder, options);
+    return { ok: false, error, trajectory: recorder.build(error) };
+  };
+  let message = options.task;
+
+  for (let turn = 1; turn <= options.maxTurns; turn++) {
+    if (signal.aborted) return fail({ kind: 'cancelled', message: 'mae: cancelled', retryable: false });
+    recorder.turns = turn;
+    recorder.recordSent(message);
+    const sent = await transport.send(profile.buildBody(message, turn, history), { signal, log });
+    if (!sent.ok) return fail(sent.error);
+    for (const warning of sent.warnings) recorder.recordEvent(turn, 'compat_warning', { warning });
+    const reply = sent.reply;
+    const discovered = options.names?.observe(reply);
+    if (discovered) recorder.recordEvent(turn, 'name_discovered', discovered);
+
+    const action = parseAction(reply);
+    recorder.recordReply(turn, reply, action);
+    history.push({ role: 'agent', content: reply });
+
+    switch (action.type) {
+      case 'final_answer':
+      case 'completed':
+        recorder.finalAnswer = action.answer;
+        applyName(recorder, options);
+        return { ok: true, trajectory: recorder.build() };
+      case 'provide_instructions':
+        if (!profile.endsOnProvideInstructions) {
+          recorder.invalidActions += 1;
+          return fail(unknownAction('provide_instructions is not an action of the agentv profile'));
+        }
+        recorder.finalAnswer = action.answer;
+        applyName(recorder, options);
+        return { ok: true, trajectory: recorder.build() };
+      case 'call_tool':
+      case 'call_multiple_tools': {
+        const calls = action.type === 'call_tool' ? [action.call] : action.calls;
+        const context = { turn, table, policies: example.policies, profile, recorder };
+        const outcomes = executeToolCalls(calls, context);
+        const results = outcomes.map((outcome) => outcome.result);
+        history.push({ role: 'environment', content: action.type === 'call_tool' ? results[0] : results });
+        message = profile.relayToolResults(outcomes, action.type === 'call_multiple_tools');
+        break;
+      }
+      case 'hitl_pause': {
+        const answer = example.human ?? `Auto-approved (CI-Override): ${action.prompt}`;
+        recorder.recordEvent(turn, 'hitl_reply', {
+          prompt: action.prompt,
+          reply: answer,
+          scripted: example.human !== undefined,
+        });
+        history.push({ role: 'human', content: answer });
+        message = answer;
+        break;
+      }
+      case 'processing':
+        break;
+      case 'branch':
+        return fail(unknownAction('branch is not supported: evalc does not fork trajectories'));
+      case 'error':
+        return fail({
+          kind: 'contract_error',
+          message: `agent reported an error: ${oneLine(action.message)}`,
+          retryable: false,
+        });
+      case 'malformed':
+        recorder.invalidActions += 1;
+        return fail({
+          kind: 'contract_violation',
+          message: `${action.action}: ${action.problem}`,
+          retryable: false,
+        });
+      case 'unknown':
+        recorder.invalidActions += 1;
+        return fail(
+          unknownAction(
+            action.action === null
+              ? `reply has no action${isRecord(reply) ? '' : ' (not a JSON object)'}`
+              : `unknown action ${JSON.stringify(action.action)}`,
+          ),
+        );
+    }
+  }
+  return fail({
+    kind: 'max_turns_exceeded',
+    message: `no final answer after ${options.maxTurns} turns`,
+    retryable: false,
+  });
+}
+
+function applyName(recorder: TrajectoryRecorder, options: ActionLoopOptions): void {
+  recorder.agentName = options.agentName ?? options.names?.discovered;
+}
+
+function unknownAction(message: string): StepError {
+  return { kind: 'unknown_action', message, retryable: false };
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}

@@ -1,0 +1,56 @@
+/** Opens a TCP or unix socket connection with a timeout and abort; failures are values. */
+import { connect, type Socket } from 'node:net';
+import type { StepError } from '../types.js';
+import { describeAddress, type SocketAddress } from './address.js';
+
+export type ConnectResult = { ok: true; socket: Socket } | { ok: false; error: StepError };
+
+export function connectSocket(
+  address: SocketAddress,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<ConnectResult> {
+  const where = `socket agent ${describeAddress(address)}`;
+  if (signal.aborted)
+    return Promise.resolve({ ok: false, error: { kind: 'cancelled', message: `${where}: cancelled` } });
+  return new Promise<ConnectResult>((resolve) => {
+    const socket =
+      address.kind === 'tcp'
+        ? connect({ host: address.host, port: address.port })
+        : connect({ path: address.path });
+    const finish = (result: ConnectResult) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      socket.off('connect', onConnect);
+      socket.off('error', onError);
+      if (!result.ok) socket.destroy();
+      resolve(result);
+    };
+    const onConnect = () => finish({ ok: true, socket });
+    const onError = (error: NodeJS.ErrnoException) =>
+      finish({
+        ok: false,
+        error: {
+          kind: 'transport_error',
+          message: `${where}: ${error.code ?? error.message}`,
+          retryable: true,
+        },
+      });
+    const onAbort = () => finish({ ok: false, error: { kind: 'cancelled', message: `${where}: cancelled` } });
+    const timer = setTimeout(
+      () =>
+        finish({
+          ok: false,
+          error: {
+            kind: 'timeout',
+            message: `${where}: no connection within ${timeoutMs} ms`,
+            retryable: true,
+          },
+        }),
+      timeoutMs,
+    );
+    socket.once('connect', onConnect);
+    socket.once('error', onError);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * `socket` transport, agentv profile (AgentV parity): a new connection per turn — connect, send
+ * the JSON request plus `\n`, read one line (or to EOF), close. A connection closed without
+ * data yields `{}`, which the loop fails as `unknown_action`, as AgentV does.
+ */
+import { describeAddress } from './address.js';
+import { connectSocket } from './socket-connect.js';
+import type { SocketTransportOptions } from './socket-persistent.js';
+import {
+  cancelledReply,
+  type MaeTransport,
+  parseReplyText,
+  type SendOptions,
+  type TransportReply,
+  timeoutReply,
+} from './transport.js';
+
+export class PerTurnSocketTransport implements MaeTransport {
+  readonly #options: SocketTransportOptions;
+  readonly #where: string;
+
+  constructor(options: SocketTransportOptions) {
+    this.#options = options;
+    this.#where = `socket agent ${describeAddress(options.address)}`;
+  }
+
+  async close(): Promise<void> {}
+
+  async send(body: Record<string, unknown>, { signal }: SendOptions): Promise<TransportReply> {
+    const where = this.#where;
+    const { timeoutMs } = this.#options;
+    const maxChars = this.#options.maxReplyChars ?? 16 * 1024 * 1024;
+    const started = Date.now();
+    const opened = await connectSocket(this.#options.address, timeoutMs, signal);
+    if (!opened.ok) return opened;
+    const socket = opened.socket;
+    const remaining = Math.max(1, timeoutMs - (Date.now() - started));
+    return new Promise<TransportReply>((resolve) => {
+      let text = '';
+      let settled = false;
+      const finish = (reply: TransportReply) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        socket.destroy();
+        resolve(reply);
+      };
+      const complete = () => {
+        const line = text.split('\n')[0]?.trim() ?? '';
+        finish(line === '' ? { ok: true, reply: {}, warnings: [] } : parseReplyText(line, where));
+      };
+      const onAbort = () => finish(cancelledReply(where));
+      const timer = setTimeout(() => finish(timeoutReply(where, timeoutMs)), remaining);
+      signal.addEventListener('abort', onAbort, { once: true });
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('\n')) complete();
+        else if (text.length > maxChars) {
+          finish({
+            ok: false,
+            error: { kind: 'response_too_large', message: `${where}: reply exceeds ${maxChars} characters` },
+          });
+        }
+      });
+      socket.on('end', complete);
+      socket.on('close', complete);
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        finish({
+          ok: false,
+          error: {
+            kind: 'transport_error',
+            message: `${where}: ${error.code ?? error.message}`,
+            retryable: true,
+          },
+        }),
+      );
+      socket.write(`${JSON.stringify(body)}\n`);
+    });
+  }
+}

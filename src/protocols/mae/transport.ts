@@ -1,0 +1,52 @@
+/**
+ * What the action loop needs from a transport: send one request body, get one parsed reply.
+ * Implementations: http-transport.ts, local-persistent.ts / local-per-turn.ts,
+ * socket-persistent.ts / socket-per-turn.ts. Each enforces its own per-turn timeout and turns
+ * every I/O failure into a `StepError` value.
+ */
+import type { StepError } from '../types.js';
+
+export interface SendOptions {
+  signal: AbortSignal;
+  /** Adapter log of the invocation this request belongs to (agent stderr lines go here). */
+  log: (line: string) => void;
+}
+
+/** `warnings` are compatibility notes, e.g. `content_type` when a reply was not application/json. */
+export type TransportReply =
+  | { ok: true; reply: unknown; warnings: string[] }
+  | { ok: false; error: StepError };
+
+export interface MaeTransport {
+  send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply>;
+  /** Releases processes and connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Parses one JSON document; `invalid_json` (with a short excerpt, never more) otherwise. */
+export function parseReplyText(text: string, where: string): TransportReply {
+  try {
+    return { ok: true, reply: JSON.parse(text) as unknown, warnings: [] };
+  } catch {
+    const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+    return {
+      ok: false,
+      error: {
+        kind: 'invalid_json',
+        message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}`,
+        retryable: false,
+      },
+    };
+  }
+}
+
+export function cancelledReply(where: string): TransportReply {
+  return { ok: false, error: { kind: 'cancelled', message: `${where}: cancelled`, retryable: false } };
+}
+
+export function timeoutReply(where: string, timeoutMs: number): TransportReply {
+  return {
+    ok: false,
+    error: { kind: 'timeout', message: `${where}: no reply within ${timeoutMs} ms`, retryable: true },
+  };
+}
