@@ -1,0 +1,302 @@
+/**
+ * Aggregation: weighted means Example → Dataset → Task → Benchmark for every agent and metric,
+ * each with a seeded percentile bootstrap CI.
+ *
+ * - Dataset: Σ wₑ xₑ / Σ wₑ over its examples with a score (example weight wₑ).
+ * - Task: weighted mean of its datasets' means (dataset weights); Benchmark: weighted mean of the
+ *   tasks' means (task weights). Datasets/tasks without a result for the metric are left out and
+ *   the weights renormalised.
+ * - CI: one bootstrap pass per (agent, metric, score|value): each resample redraws the examples
+ *   of every dataset uniformly with replacement, stratified (each dataset keeps its size), and
+ *   recomputes the weighted hierarchy; the 2.5/97.5 percentiles (linear interpolation) of each
+ *   node are its CI. The stream is seeded by deriveSeed(seed, "agent\0metric\0field"), so adding
+ *   an agent or a metric never changes another's CI.
+ * - `score` and `value` are aggregated separately (a metric may have either or both).
+ * - Invoke failures scored 0 are in the means (scoreExample); metric errors (score null) are not,
+ *   and are counted in `errors`; `invokeErrors` counts failed repeats.
+ * - Set metrics (win_rate, judge_agreement, position_bias) are computed per dataset and averaged
+ *   up with the dataset/task weights, without a CI.
+ */
+
+import { getMetricDefinition } from './registry.js';
+import { percentileInterval } from './stats/bootstrap.js';
+import { weightedMean } from './stats/descriptive.js';
+import { createRandom, deriveSeed, randomIndex } from './stats/prng.js';
+import type { ExampleOutcome, Json, ResolvedMetric } from './types.js';
+
+export interface DatasetInput {
+  id: string;
+  weight: number;
+  /** Rolled-up outcomes per agent id. */
+  agents: Record<string, ExampleOutcome[]>;
+}
+
+export interface TaskInput {
+  id: string;
+  weight: number;
+  /** The metrics applied to this task (global + task metrics). */
+  metrics: ResolvedMetric[];
+  datasets: DatasetInput[];
+}
+
+export interface AggregateInput {
+  benchmark: string;
+  tasks: TaskInput[];
+  bootstrap: { seed: number; resamples: number; confidence?: number };
+}
+
+export interface NodeEstimate {
+  mean: number;
+  /** Percentile bootstrap CI; null for set metrics. */
+  ci: [number, number] | null;
+  /** Examples with a result. */
+  n: number;
+}
+
+export interface MetricAggregate {
+  score: NodeEstimate | null;
+  value: NodeEstimate | null;
+  errors: number;
+  /** Set metrics: the dataset-level details. */
+  details?: Json;
+}
+
+export interface AggregateNode {
+  examples: number;
+  invokeErrors: number;
+  metrics: Record<string, MetricAggregate>;
+}
+
+export interface TaskAggregate extends AggregateNode {
+  datasets: Record<string, AggregateNode>;
+}
+
+export interface AgentAggregate extends AggregateNode {
+  tasks: Record<string, TaskAggregate>;
+}
+
+export interface AggregateReport {
+  benchmark: string;
+  seed: number;
+  resamples: number;
+  confidence: number;
+  agents: Record<string, AgentAggregate>;
+}
+
+type Field = 'score' | 'value';
+
+interface Stratum {
+  task: number;
+  dataset: number;
+  xs: number[];
+  ws: number[];
+}
+
+function agentsOf(input: AggregateInput): string[] {
+  const set = new Set<string>();
+  for (const t of input.tasks) for (const d of t.datasets) for (const a of Object.keys(d.agents)) set.add(a);
+  return [...set].sort();
+}
+
+function emptyNode(): AggregateNode {
+  return { examples: 0, invokeErrors: 0, metrics: {} };
+}
+
+/** Weighted hierarchy over per-dataset means (null entries are skipped). */
+function hierarchy(input: AggregateInput, dsMeans: (number | null)[][]) {
+  const taskMeans = input.tasks.map((t, ti) => {
+    const ds = dsMeans[ti] ?? [];
+    const present = t.datasets
+      .map((d, di) => ({ m: ds[di], w: d.weight }))
+      .filter((x) => typeof x.m === 'number');
+    return weightedMean(
+      present.map((x) => x.m as number),
+      present.map((x) => x.w),
+    );
+  });
+  const present = input.tasks
+    .map((t, ti) => ({ m: taskMeans[ti], w: t.weight }))
+    .filter((x) => typeof x.m === 'number');
+  const bench = weightedMean(
+    present.map((x) => x.m as number),
+    present.map((x) => x.w),
+  );
+  return { taskMeans, bench };
+}
+
+function estimateField(
+  input: AggregateInput,
+  agent: string,
+  metricId: string,
+  field: Field,
+  report: AgentAggregate,
+) {
+  const strata: Stratum[] = [];
+  input.tasks.forEach((t, ti) => {
+    t.datasets.forEach((d, di) => {
+      const xs: number[] = [];
+      const ws: number[] = [];
+      for (const e of d.agents[agent] ?? []) {
+        const r = e.metrics[metricId];
+        const x = field === 'score' ? r?.score : r?.value;
+        if (typeof x === 'number') {
+          xs.push(x);
+          ws.push(e.weight);
+        }
+      }
+      if (xs.length > 0) strata.push({ task: ti, dataset: di, xs, ws });
+    });
+  });
+  if (strata.length === 0) return;
+  const grid = () => input.tasks.map((t) => t.datasets.map((): number | null => null));
+  const observed = grid();
+  for (const s of strata) (observed[s.task] as (number | null)[])[s.dataset] = weightedMean(s.xs, s.ws);
+  const obs = hierarchy(input, observed);
+
+  const random = createRandom(deriveSeed(input.bootstrap.seed, `${agent}\u0000${metricId}\u0000${field}`));
+  const dsStats = strata.map((): number[] => []);
+  const taskStats = input.tasks.map((): number[] => []);
+  const benchStats: number[] = [];
+  for (let b = 0; b < input.bootstrap.resamples; b += 1) {
+    const means = grid();
+    strata.forEach((s, si) => {
+      const xs = new Array<number>(s.xs.length);
+      const ws = new Array<number>(s.xs.length);
+      for (let i = 0; i < s.xs.length; i += 1) {
+        const j = randomIndex(random, s.xs.length);
+        xs[i] = s.xs[j] ?? 0;
+        ws[i] = s.ws[j] ?? 0;
+      }
+      const m = weightedMean(xs, ws);
+      (means[s.task] as (number | null)[])[s.dataset] = m;
+      if (m !== null) dsStats[si]?.push(m);
+    });
+    const h = hierarchy(input, means);
+    h.taskMeans.forEach((m, ti) => {
+      if (m !== null) taskStats[ti]?.push(m);
+    });
+    if (h.bench !== null) benchStats.push(h.bench);
+  }
+  const confidence = input.bootstrap.confidence ?? 0.95;
+  const ci = (stats: number[], m: number): [number, number] =>
+    stats.length > 0 ? percentileInterval(stats, confidence) : [m, m];
+
+  strata.forEach((s, si) => {
+    const t = input.tasks[s.task];
+    const d = t?.datasets[s.dataset];
+    const m = observed[s.task]?.[s.dataset];
+    if (!t || !d || typeof m !== 'number') return;
+    const node = report.tasks[t.id]?.datasets[d.id];
+    const agg = node?.metrics[metricId];
+    if (agg) agg[field] = { mean: m, ci: ci(dsStats[si] ?? [], m), n: s.xs.length };
+  });
+  input.tasks.forEach((t, ti) => {
+    const m = obs.taskMeans[ti];
+    const agg = report.tasks[t.id]?.metrics[metricId];
+    const n = strata.filter((s) => s.task === ti).reduce((k, s) => k + s.xs.length, 0);
+    if (agg && typeof m === 'number') agg[field] = { mean: m, ci: ci(taskStats[ti] ?? [], m), n };
+  });
+  const benchAgg = report.metrics[metricId];
+  if (benchAgg && obs.bench !== null) {
+    const n = strata.reduce((k, s) => k + s.xs.length, 0);
+    benchAgg[field] = { mean: obs.bench, ci: ci(benchStats, obs.bench), n };
+  }
+}
+
+function ensureMetric(node: AggregateNode, id: string): MetricAggregate {
+  let agg = node.metrics[id];
+  if (!agg) {
+    agg = { score: null, value: null, errors: 0 };
+    node.metrics[id] = agg;
+  }
+  return agg;
+}
+
+function computeSetMetrics(input: AggregateInput, agent: string, report: AgentAggregate) {
+  input.tasks.forEach((t) => {
+    for (const m of t.metrics) {
+      const def = getMetricDefinition(m.type);
+      if (def?.stage !== 'set') continue;
+      const dsScores: { score: number; weight: number }[] = [];
+      for (const d of t.datasets) {
+        const examples = d.agents[agent];
+        if (!examples) continue;
+        const others = Object.fromEntries(Object.entries(d.agents).filter(([a]) => a !== agent));
+        const r = def.compute({ agent, examples, others }, m.params);
+        const node = report.tasks[t.id]?.datasets[d.id];
+        if (!node) continue;
+        const agg = ensureMetric(node, m.id);
+        const n = examples.length;
+        if (r.score !== null) {
+          agg.score = { mean: r.score, ci: null, n };
+          dsScores.push({ score: r.score, weight: d.weight });
+        }
+        if (r.value !== undefined) agg.value = { mean: r.value, ci: null, n };
+        if (r.error) agg.errors += 1;
+        if (r.details !== undefined) agg.details = r.details;
+      }
+      const tm = weightedMean(
+        dsScores.map((x) => x.score),
+        dsScores.map((x) => x.weight),
+      );
+      const tNode = report.tasks[t.id];
+      if (tNode && tm !== null) ensureMetric(tNode, m.id).score = { mean: tm, ci: null, n: dsScores.length };
+    }
+  });
+  const setIds = new Set(
+    input.tasks.flatMap((t) =>
+      t.metrics.filter((m) => getMetricDefinition(m.type)?.stage === 'set').map((m) => m.id),
+    ),
+  );
+  for (const id of setIds) {
+    const parts = input.tasks
+      .map((t) => ({ m: report.tasks[t.id]?.metrics[id]?.score?.mean, w: t.weight }))
+      .filter((x): x is { m: number; w: number } => typeof x.m === 'number');
+    const bm = weightedMean(
+      parts.map((x) => x.m),
+      parts.map((x) => x.w),
+    );
+    if (bm !== null) ensureMetric(report, id).score = { mean: bm, ci: null, n: parts.length };
+  }
+}
+
+export function aggregate(input: AggregateInput): AggregateReport {
+  const agents: Record<string, AgentAggregate> = {};
+  for (const agent of agentsOf(input)) {
+    const report: AgentAggregate = { ...emptyNode(), tasks: {} };
+    const perExampleIds = new Set<string>();
+    for (const t of input.tasks) {
+      const tNode: TaskAggregate = { ...emptyNode(), datasets: {} };
+      report.tasks[t.id] = tNode;
+      const ids = t.metrics.filter((m) => getMetricDefinition(m.type)?.stage !== 'set').map((m) => m.id);
+      for (const d of t.datasets) {
+        const outcomes = d.agents[agent];
+        if (!outcomes) continue;
+        const dNode = emptyNode();
+        tNode.datasets[d.id] = dNode;
+        for (const node of [dNode, tNode, report]) {
+          node.examples += outcomes.length;
+          node.invokeErrors += outcomes.reduce((k, e) => k + e.invokeErrors, 0);
+        }
+        for (const id of ids) {
+          perExampleIds.add(id);
+          const errors = outcomes.reduce((k, e) => k + (e.metrics[id]?.errors ?? 0), 0);
+          for (const node of [dNode, tNode, report]) ensureMetric(node, id).errors += errors;
+        }
+      }
+    }
+    for (const id of [...perExampleIds].sort()) {
+      estimateField(input, agent, id, 'score', report);
+      estimateField(input, agent, id, 'value', report);
+    }
+    computeSetMetrics(input, agent, report);
+    agents[agent] = report;
+  }
+  return {
+    benchmark: input.benchmark,
+    seed: input.bootstrap.seed,
+    resamples: input.bootstrap.resamples,
+    confidence: input.bootstrap.confidence ?? 0.95,
+    agents,
+  };
+}

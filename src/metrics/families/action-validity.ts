@@ -1,0 +1,156 @@
+/**
+ * Action validity (Performance & Execution): tool_call_match, invalid_action_rate,
+ * repetition_rate.
+ */
+import { z } from 'zod';
+import { canonicalJson } from '../normalize-value.js';
+import { isPlainObject, parseArguments, resolveExpected } from '../resolve-fields.js';
+import { metricError } from '../score-result.js';
+import type { ExampleStageDefinition } from '../types.js';
+
+/** Every key of `want` is present in `have` with a value that is (recursively) a subset. */
+export function isSubset(want: unknown, have: unknown): boolean {
+  if (isPlainObject(want)) {
+    if (!isPlainObject(have)) return false;
+    return Object.entries(want).every(([k, v]) => k in have && isSubset(v, have[k]));
+  }
+  return canonicalJson(want) === canonicalJson(have);
+}
+
+const expectedCall = z.union([
+  z.string(),
+  z.object({ name: z.string(), arguments: z.unknown().optional() }).passthrough(),
+]);
+
+const toolCallParams = z
+  .object({
+    calls: z
+      .array(expectedCall)
+      .optional()
+      .describe('Expected calls: names or {name, arguments} (default: from expected)'),
+    expected: z
+      .string()
+      .default('tool_calls')
+      .describe('Dotted path into example.expected holding the expected calls, when calls is not set'),
+    arguments: z
+      .enum(['exact', 'subset', 'ignore'])
+      .default('subset')
+      .describe(
+        'exact: equal arguments; subset: the expected arguments appear in the actual ones; ignore: names only',
+      ),
+    order: z
+      .enum(['set', 'ordered'])
+      .default('set')
+      .describe('ordered: expected calls must occur in this order'),
+    extra: z
+      .enum(['ignore', 'penalize'])
+      .default('ignore')
+      .describe('penalize: score = matched / (expected + unmatched actual calls)'),
+  })
+  .strict();
+
+export const toolCallMatch: ExampleStageDefinition<z.output<typeof toolCallParams>> = {
+  type: 'tool_call_match',
+  family: 'action_validity',
+  category: 'performance',
+  version: '1',
+  higherIsBetter: true,
+  stage: 'example',
+  description:
+    'Share of expected tool calls (name and arguments, exact or subset) matched by distinct actual calls',
+  params: toolCallParams,
+  score(input, p) {
+    const raw = p.calls ?? resolveExpected(input, p.expected);
+    const parsed = z.array(expectedCall).safeParse(raw);
+    if (!parsed.success) return metricError(`no expected tool calls (set calls: or expected.${p.expected})`);
+    const want = parsed.data.map((c) => (typeof c === 'string' ? { name: c, arguments: undefined } : c));
+    const actual = input.trajectory.toolCalls.map((t) => ({
+      name: t.name,
+      args: parseArguments(t.arguments),
+    }));
+    const used = new Set<number>();
+    let cursor = 0;
+    const missed: string[] = [];
+    for (const w of want) {
+      const wantArgs = parseArguments(w.arguments);
+      const idx = actual.findIndex((a, i) => {
+        if (used.has(i) || (p.order === 'ordered' && i < cursor) || a.name !== w.name) return false;
+        if (p.arguments === 'ignore' || wantArgs === undefined) return true;
+        return p.arguments === 'exact'
+          ? canonicalJson(wantArgs) === canonicalJson(a.args)
+          : isSubset(wantArgs, a.args);
+      });
+      if (idx >= 0) {
+        used.add(idx);
+        cursor = idx + 1;
+      } else missed.push(w.name);
+    }
+    const matched = want.length - missed.length;
+    const extras = actual.length - used.size;
+    const denominator = want.length + (p.extra === 'penalize' ? extras : 0);
+    const score = denominator === 0 ? 1 : matched / denominator;
+    return {
+      score,
+      pass: score === 1,
+      details: { matched, expected: want.length, actual: actual.length, missed },
+    };
+  },
+};
+
+const invalidParams = z.object({}).strict();
+
+export const invalidActionRate: ExampleStageDefinition<z.output<typeof invalidParams>> = {
+  type: 'invalid_action_rate',
+  family: 'action_validity',
+  category: 'performance',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'rate',
+  stage: 'example',
+  description:
+    'value = invalid actions / actions, actions = max(turns, tool calls, invalid actions); score = 1 − value',
+  params: invalidParams,
+  score(input) {
+    const t = input.trajectory;
+    const total = Math.max(t.turns, t.toolCalls.length, t.invalidActions);
+    const rate = total === 0 ? 0 : t.invalidActions / total;
+    return { score: 1 - rate, value: rate, details: { invalid: t.invalidActions, actions: total } };
+  },
+};
+
+const repetitionParams = z
+  .object({
+    of: z
+      .enum(['tool_calls', 'messages'])
+      .default('tool_calls')
+      .describe('tool_calls: same name and arguments; messages: same assistant text'),
+  })
+  .strict();
+
+export const repetitionRate: ExampleStageDefinition<z.output<typeof repetitionParams>> = {
+  type: 'repetition_rate',
+  family: 'action_validity',
+  category: 'performance',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'rate',
+  stage: 'example',
+  description: 'value = share of actions that repeat an earlier identical one; score = 1 − value',
+  params: repetitionParams,
+  score(input, p) {
+    const keys =
+      p.of === 'tool_calls'
+        ? input.trajectory.toolCalls.map((t) => canonicalJson([t.name, parseArguments(t.arguments) ?? null]))
+        : input.trajectory.messages
+            .filter((m) => m.role === 'assistant' && m.content)
+            .map((m) => (m.content ?? '').trim());
+    const seen = new Set<string>();
+    let repeats = 0;
+    for (const k of keys) {
+      if (seen.has(k)) repeats += 1;
+      seen.add(k);
+    }
+    const rate = keys.length === 0 ? 0 : repeats / keys.length;
+    return { score: 1 - rate, value: rate, details: { repeats, actions: keys.length } };
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * Benchmark integrity (Meta-metrics): ground_truth_protection. The example keeps only
+ * `expected_sha256` (the answer stays out of the repository); the candidate is normalised and
+ * hashed with `hashExpected` (hash-expected.ts) and compared with the stored hash. Details never
+ * contain the expected value or the candidate. When the example has a plain `expected` instead,
+ * it is hashed the same way (details.protected = false) so the metric still scores.
+ */
+import { z } from 'zod';
+import { hashExpected, matchesExpectedHash } from '../hash-expected.js';
+import { normalizeParams } from '../normalize-value.js';
+import { resolveCandidate, resolveExpected, resolveExpectedHash } from '../resolve-fields.js';
+import { binaryResult, metricError } from '../score-result.js';
+import type { ExampleStageDefinition } from '../types.js';
+
+const params = z
+  .object({
+    candidate: z.string().optional().describe('Candidate name (default: "answer", or the only candidate)'),
+    expected: z
+      .string()
+      .optional()
+      .describe('Key into expected_sha256 when it is an object of hashes (and into expected as a fallback)'),
+    mode: z
+      .enum(['scalar', 'set', 'list'])
+      .default('scalar')
+      .describe('Normalisation mode used when hashing'),
+    ...normalizeParams,
+  })
+  .strict();
+
+export const groundTruthProtection: ExampleStageDefinition<z.output<typeof params>> = {
+  type: 'ground_truth_protection',
+  family: 'benchmark_integrity',
+  category: 'meta',
+  version: '1',
+  higherIsBetter: true,
+  stage: 'example',
+  description:
+    'Candidate matches the hashed ground truth: sha256 hex of RFC 8785 JSON of the normalised value equals expected_sha256',
+  params,
+  score(input, p) {
+    const candidate = resolveCandidate(input.candidates, p.candidate);
+    const hash = resolveExpectedHash(input.expectedSha256, p.expected);
+    if (hash !== undefined) return binaryResult(matchesExpectedHash(candidate, hash, p), { protected: true });
+    const expected = resolveExpected(input, p.expected);
+    if (expected === undefined) return metricError('the example has neither expected_sha256 nor expected');
+    return binaryResult(hashExpected(candidate, p) === hashExpected(expected, p), { protected: false });
+  },
+};

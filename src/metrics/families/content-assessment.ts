@@ -1,0 +1,158 @@
+/**
+ * Content assessment (Content & Fidelity): judge and checklist. Both call `ScoreInput.judge`.
+ *
+ * Content under judgement: `ScoreInput.content` (the metric's `content` template, rendered by
+ * the executor) when present, else the text of the `candidate` (default "answer").
+ * judge: composite = Σ wᵢ sᵢ / Σ wᵢ over the rubric's dimensions that the verdict scored
+ * (weights from the rubric; dimension scores clamped to [0,1]); when no rubric dimensions are
+ * known, the verdict's own `score`. `dimension:` scores a single dimension instead.
+ * checklist: one judge call whose rubric has one dimension per item (`item_1`…); an item is
+ * "yes" when its dimension score ≥ 0.5; score = share of yes.
+ */
+import { z } from 'zod';
+import type { JudgeRequest, JudgeVerdict, RubricRef } from '../../protocols/judge-types.js';
+import { candidateText, resolveCandidate, resolveExpected } from '../resolve-fields.js';
+import { clamp01, metricError } from '../score-result.js';
+import type { ExampleStageDefinition, Json, ScoreInput, ScoreResult } from '../types.js';
+
+const common = {
+  judge: z.string().describe('Judge name (plan judges:)'),
+  content: z
+    .string()
+    .optional()
+    .describe(
+      'Handlebars template of the text to judge, rendered by evalc (candidate.*, vars.*, expected.*)',
+    ),
+  candidate: z.string().optional().describe('Candidate judged when content is not set (default: "answer")'),
+  reference: z
+    .string()
+    .optional()
+    .describe('Dotted path into example.expected sent to the judge as the reference'),
+};
+
+function contentOf(input: ScoreInput, candidate: string | undefined): string {
+  return input.content ?? candidateText(resolveCandidate(input.candidates, candidate));
+}
+
+async function callJudge(input: ScoreInput, request: JudgeRequest): Promise<JudgeVerdict | ScoreResult> {
+  if (!input.judge) {
+    return { score: null, error: { kind: 'judge_unconfigured', message: 'no judge client for this metric' } };
+  }
+  const outcome = await input.judge.judge(request, input.signal);
+  if (!outcome.ok) return { score: null, error: outcome.error };
+  return outcome.verdict;
+}
+
+function isVerdict(v: JudgeVerdict | ScoreResult): v is JudgeVerdict {
+  return 'dimensions' in v;
+}
+
+/** Σ wᵢ sᵢ / Σ wᵢ over the rubric dimensions present in the verdict; null when none are. */
+export function compositeScore(
+  dimensions: Record<string, number>,
+  rubric: { id: string; weight: number }[],
+): number | null {
+  let sum = 0;
+  let total = 0;
+  for (const d of rubric) {
+    const s = dimensions[d.id];
+    if (typeof s !== 'number' || !Number.isFinite(s)) continue;
+    sum += d.weight * clamp01(s);
+    total += d.weight;
+  }
+  return total > 0 ? sum / total : null;
+}
+
+function referenceOf(input: ScoreInput, path: string | undefined): { reference?: string } {
+  if (path === undefined) return {};
+  const ref = resolveExpected(input, path);
+  return ref === undefined ? {} : { reference: candidateText(ref) };
+}
+
+const judgeParams = z
+  .object({
+    ...common,
+    rubric: z.string().optional().describe("Rubric name (default: the judge's rubric)"),
+    dimension: z.string().optional().describe('Score only this rubric dimension'),
+  })
+  .strict();
+
+export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
+  type: 'judge',
+  family: 'content_assessment',
+  category: 'content',
+  version: '1',
+  higherIsBetter: true,
+  stage: 'example',
+  description: 'LLM/agent-eval judge on a rubric; composite = Σ wᵢ sᵢ / Σ wᵢ over weighted dimensions',
+  params: judgeParams,
+  async score(input, p) {
+    const rubric: RubricRef = input.rubric ?? { name: p.rubric ?? 'default' };
+    const verdict = await callJudge(input, {
+      content: contentOf(input, p.candidate),
+      rubric,
+      ...referenceOf(input, p.reference),
+    });
+    if (!isVerdict(verdict)) return verdict;
+    const details: { [k: string]: Json } = {
+      dimensions: verdict.dimensions,
+      failureModes: verdict.failureModes,
+      judgeScore: verdict.score,
+    };
+    if (verdict.rubricVersion !== undefined) details.rubricVersion = verdict.rubricVersion;
+    if (verdict.rationale !== undefined) details.rationale = verdict.rationale;
+    if (p.dimension !== undefined) {
+      const s = verdict.dimensions[p.dimension];
+      if (typeof s !== 'number') return metricError(`the verdict has no dimension "${p.dimension}"`, details);
+      return { score: clamp01(s), details };
+    }
+    const dims = input.rubric?.dimensions ?? [];
+    const composite = dims.length > 0 ? compositeScore(verdict.dimensions, dims) : null;
+    return { score: clamp01(composite ?? verdict.score), details };
+  },
+};
+
+const checklistParams = z
+  .object({
+    ...common,
+    items: z
+      .array(z.string())
+      .optional()
+      .describe('Checklist items (yes/no questions); default: from expected'),
+    expected: z
+      .string()
+      .default('checklist')
+      .describe('Dotted path into example.expected holding the items, when items is not set'),
+  })
+  .strict();
+
+export const checklist: ExampleStageDefinition<z.output<typeof checklistParams>> = {
+  type: 'checklist',
+  family: 'content_assessment',
+  category: 'content',
+  version: '1',
+  higherIsBetter: true,
+  stage: 'example',
+  description:
+    'Checklist items judged yes/no in one judge call (one rubric dimension per item); score = share of yes',
+  params: checklistParams,
+  async score(input, p) {
+    const raw = p.items ?? resolveExpected(input, p.expected);
+    const items = z.array(z.string()).min(1).safeParse(raw);
+    if (!items.success) return metricError(`no checklist items (set items: or expected.${p.expected})`);
+    const dimensions = items.data.map((description, i) => ({ id: `item_${i + 1}`, description, weight: 1 }));
+    const verdict = await callJudge(input, {
+      content: contentOf(input, p.candidate),
+      rubric: { name: 'checklist', dimensions },
+      ...referenceOf(input, p.reference),
+    });
+    if (!isVerdict(verdict)) return verdict;
+    const answers = dimensions.map((d) => (verdict.dimensions[d.id] ?? 0) >= 0.5);
+    const yes = answers.filter(Boolean).length;
+    return {
+      score: yes / answers.length,
+      pass: yes === answers.length,
+      details: { yes, items: answers.length, no: items.data.filter((_, i) => !answers[i]) },
+    };
+  },
+};

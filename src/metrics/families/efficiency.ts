@@ -1,0 +1,151 @@
+/**
+ * Efficiency (Attributes & Constraints): time_to_success, steps, tokens, cost.
+ *
+ * Each reports its measurement as `value`. With a `budget`, score = min(1, budget / value)
+ * (1 within budget, decaying beyond); without one, score is null (measurement only) — except
+ * time_to_success, whose score is 0 for a failed example and, without a budget, 1 for a passed
+ * one. time_to_success's value (ms) is only set when the example passed, so its mean is the
+ * mean time to success.
+ */
+import { z } from 'zod';
+import { metricError } from '../score-result.js';
+import type { DerivedStageDefinition, ExampleStageDefinition } from '../types.js';
+
+function budgetScore(value: number, budget: number | undefined): number | null {
+  if (budget === undefined) return null;
+  if (value <= 0) return 1;
+  return Math.min(1, budget / value);
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A duration in ms from a number of seconds or "1500ms" / "30s" / "2m" / "1h". */
+export function durationToMs(value: number | string): number | null {
+  if (typeof value === 'number') return value * 1000;
+  const m = value.trim().match(/^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/);
+  return m ? Number(m[1]) * (UNITS[m[2] ?? 's'] ?? 1000) : null;
+}
+
+const ttsParams = z
+  .object({
+    budget: z
+      .union([z.number().positive(), z.string()])
+      .optional()
+      .describe('Time budget: seconds, or "1500ms" / "30s" / "2m"; score = min(1, budget / duration)'),
+  })
+  .strict();
+
+export const timeToSuccess: DerivedStageDefinition<z.output<typeof ttsParams>> = {
+  type: 'time_to_success',
+  family: 'efficiency',
+  category: 'attributes',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'ms',
+  stage: 'derived',
+  description:
+    'Invoke duration of examples that passed (value, ms); score 0 when failed, else min(1, budget/duration)',
+  params: ttsParams,
+  derive(input, p) {
+    if (!input.pass || input.durationMs === undefined) return { score: 0, pass: false };
+    const budget = p.budget === undefined ? undefined : durationToMs(p.budget);
+    if (budget === null) return metricError(`invalid budget "${String(p.budget)}"`);
+    return { score: budgetScore(input.durationMs, budget) ?? 1, value: input.durationMs, pass: true };
+  },
+};
+
+const stepsParams = z
+  .object({
+    count: z
+      .enum(['turns', 'tool_calls', 'messages'])
+      .default('turns')
+      .describe('What a step is: agent turns, tool calls, or assistant messages'),
+    budget: z.number().positive().optional().describe('Step budget; score = min(1, budget / steps)'),
+  })
+  .strict();
+
+export const steps: ExampleStageDefinition<z.output<typeof stepsParams>> = {
+  type: 'steps',
+  family: 'efficiency',
+  category: 'attributes',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'steps',
+  stage: 'example',
+  description: 'Number of steps (turns, tool calls or assistant messages); score with a budget',
+  params: stepsParams,
+  score(input, p) {
+    const t = input.trajectory;
+    const value =
+      p.count === 'turns'
+        ? t.turns
+        : p.count === 'tool_calls'
+          ? t.toolCalls.length
+          : t.messages.filter((m) => m.role === 'assistant').length;
+    return { score: budgetScore(value, p.budget), value };
+  },
+};
+
+function tokenCounts(input: {
+  trajectory: { usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number } };
+}) {
+  const u = input.trajectory.usage;
+  const inputTokens = u.inputTokens ?? 0;
+  const outputTokens = u.outputTokens ?? 0;
+  return { inputTokens, outputTokens, totalTokens: u.totalTokens ?? inputTokens + outputTokens };
+}
+
+const tokensParams = z
+  .object({
+    count: z.enum(['total', 'input', 'output']).default('total').describe('Which tokens to count'),
+    budget: z.number().positive().optional().describe('Token budget; score = min(1, budget / tokens)'),
+  })
+  .strict();
+
+export const tokens: ExampleStageDefinition<z.output<typeof tokensParams>> = {
+  type: 'tokens',
+  family: 'efficiency',
+  category: 'attributes',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'tokens',
+  stage: 'example',
+  description:
+    'Tokens used (trajectory usage; total = input + output when not reported); score with a budget',
+  params: tokensParams,
+  score(input, p) {
+    const c = tokenCounts(input);
+    const value = p.count === 'total' ? c.totalTokens : p.count === 'input' ? c.inputTokens : c.outputTokens;
+    return { score: budgetScore(value, p.budget), value };
+  },
+};
+
+const costParams = z
+  .object({
+    model: z.string().optional().describe('Price entry to use (default: the model the trajectory reports)'),
+    budget: z.number().positive().optional().describe('Cost budget in USD; score = min(1, budget / cost)'),
+  })
+  .strict();
+
+export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
+  type: 'cost',
+  family: 'efficiency',
+  category: 'attributes',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'USD',
+  stage: 'example',
+  description:
+    'USD = (input tokens × input price + output tokens × output price) / 1e6 with plan prices per 1M tokens',
+  params: costParams,
+  score(input, p) {
+    const model = p.model ?? input.trajectory.model;
+    if (model === undefined)
+      return metricError('no model to price (set model: or report one from the agent)');
+    const price = input.prices[model];
+    if (!price) return metricError(`no price for model "${model}" under prices:`);
+    const c = tokenCounts(input);
+    const value = (c.inputTokens * price.input + c.outputTokens * price.output) / 1_000_000;
+    return { score: budgetScore(value, p.budget), value, details: { model, ...c } };
+  },
+};

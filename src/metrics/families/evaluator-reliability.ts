@@ -1,0 +1,150 @@
+/**
+ * Evaluator reliability (Meta-metrics): judge_agreement, judge_stability, position_bias.
+ *
+ * judge_agreement (set): pairs (judge score, example.human_score) over the dataset's examples
+ * that have both. Reports Pearson r, Spearman ρ (average ranks for ties) and Cohen's κ — on
+ * labels binarised at `judge_cut` / `human_cut` (kappa: binary), or on categories 1..K with the
+ * judge score s ∈ [0,1] mapped to round(s·(K−1)) + 1 and human scores rounded (kappa:
+ * categorical). `primary` chooses which one is `value`; score = max(0, value).
+ * judge_stability (repeats): 1 − (max − min) of the judge metric's scores across repeats
+ * (note: repeats re-invoke the agent, so this bounds agent and judge variance together).
+ * position_bias (set): two judge metrics rate "the first response is better" ∈ [0,1] with the
+ * pair presented in both orders (`forward`: A then B, `backward`: B then A). Unbiased judges
+ * give forward + backward = 1. value = mean((forward + backward)/2) − ½ (> 0: favours the first
+ * position); score = share of examples whose preferred answer is the same in both orders.
+ */
+import { z } from 'zod';
+import { pearson, spearman } from '../stats/correlation.js';
+import { mean, standardDeviation } from '../stats/descriptive.js';
+import { cohensKappa } from '../stats/kappa.js';
+import type { RepeatsStageDefinition, SetStageDefinition } from '../types.js';
+
+const agreementParams = z
+  .object({
+    metric: z.string().default('judge').describe('Metric id holding the judge scores'),
+    primary: z
+      .enum(['pearson', 'spearman', 'kappa'])
+      .default('pearson')
+      .describe('Statistic reported as value'),
+    kappa: z
+      .enum(['binary', 'categorical'])
+      .default('binary')
+      .describe("How labels are formed for Cohen's κ"),
+    judge_cut: z.number().default(0.5).describe('Binary κ: a judge score ≥ this is positive'),
+    human_cut: z.number().default(0.5).describe('Binary κ: a human score ≥ this is positive'),
+    categories: z.number().int().min(2).default(5).describe('Categorical κ: number of categories K'),
+  })
+  .strict();
+
+export const judgeAgreement: SetStageDefinition<z.output<typeof agreementParams>> = {
+  type: 'judge_agreement',
+  family: 'evaluator_reliability',
+  category: 'meta',
+  version: '1',
+  higherIsBetter: true,
+  unit: 'correlation',
+  stage: 'set',
+  description:
+    "Judge vs human labels (human_score): Pearson r, Spearman ρ, Cohen's κ; score = max(0, primary)",
+  params: agreementParams,
+  compute(input, p) {
+    const judge: number[] = [];
+    const human: number[] = [];
+    for (const e of input.examples) {
+      const s = e.metrics[p.metric]?.score;
+      if (typeof s === 'number' && typeof e.human_score === 'number') {
+        judge.push(s);
+        human.push(e.human_score);
+      }
+    }
+    const r = pearson(judge, human);
+    const rho = spearman(judge, human);
+    const k =
+      p.kappa === 'binary'
+        ? cohensKappa(
+            judge.map((s) => (s >= p.judge_cut ? 1 : 0)),
+            human.map((h) => (h >= p.human_cut ? 1 : 0)),
+          )
+        : cohensKappa(
+            judge.map((s) => Math.round(s * (p.categories - 1)) + 1),
+            human.map((h) => Math.round(h)),
+          );
+    const primary = p.primary === 'pearson' ? r : p.primary === 'spearman' ? rho : k.kappa;
+    return {
+      score: primary === null ? null : Math.max(0, primary),
+      ...(primary === null ? {} : { value: primary }),
+      details: {
+        n: judge.length,
+        pearson: r,
+        spearman: rho,
+        kappa: k.kappa,
+        observedAgreement: k.observedAgreement,
+      },
+    };
+  },
+};
+
+const stabilityParams = z
+  .object({ metric: z.string().default('judge').describe('Metric id holding the judge scores') })
+  .strict();
+
+export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityParams>> = {
+  type: 'judge_stability',
+  family: 'evaluator_reliability',
+  category: 'meta',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'standard deviation',
+  stage: 'repeats',
+  description: "1 − (max − min) of the judge's scores across repeats; value = their standard deviation",
+  params: stabilityParams,
+  rollup(repeats, p) {
+    const scores = repeats
+      .map((r) => r.results[p.metric]?.score)
+      .filter((s): s is number => typeof s === 'number');
+    if (scores.length === 0) return { score: null };
+    const range = Math.max(...scores) - Math.min(...scores);
+    return { score: 1 - range, value: standardDeviation(scores) ?? 0, details: { scores } };
+  },
+};
+
+const biasParams = z
+  .object({
+    forward: z.string().describe('Metric id: preference for the first response, pair shown as (A, B)'),
+    backward: z.string().describe('Metric id: preference for the first response, pair shown as (B, A)'),
+  })
+  .strict();
+
+export const positionBias: SetStageDefinition<z.output<typeof biasParams>> = {
+  type: 'position_bias',
+  family: 'evaluator_reliability',
+  category: 'meta',
+  version: '1',
+  higherIsBetter: false,
+  unit: 'first-position preference − 0.5',
+  stage: 'set',
+  description:
+    'Pairwise judge in both orders: value = mean first-position preference − ½; score = order consistency',
+  params: biasParams,
+  compute(input, p) {
+    const firstPreference: number[] = [];
+    let consistent = 0;
+    for (const e of input.examples) {
+      const f = e.metrics[p.forward]?.score;
+      const b = e.metrics[p.backward]?.score;
+      if (typeof f !== 'number' || typeof b !== 'number') continue;
+      firstPreference.push((f + b) / 2);
+      // A wins in forward order when f > ½; A wins in backward order when b < ½.
+      const forwardWinner = Math.sign(f - 0.5);
+      const backwardWinner = Math.sign(0.5 - b);
+      if (forwardWinner === backwardWinner) consistent += 1;
+    }
+    const m = mean(firstPreference);
+    if (m === null) return { score: null, details: { n: 0 } };
+    return {
+      score: consistent / firstPreference.length,
+      value: m - 0.5,
+      details: { n: firstPreference.length, consistent },
+    };
+  },
+};

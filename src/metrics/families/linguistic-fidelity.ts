@@ -1,0 +1,206 @@
+/**
+ * Linguistic fidelity (Content & Fidelity): exact_match, contains, regex, numeric, f1.
+ * bleu and rouge_l live in their own files (bleu.ts, rouge-l.ts).
+ */
+import { z } from 'zod';
+import { matchesExpectedHash } from '../hash-expected.js';
+import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
+import { candidateText, resolveCandidate, resolveExpected, resolveExpectedHash } from '../resolve-fields.js';
+import { binaryResult, metricError } from '../score-result.js';
+import type { ExampleStageDefinition, Json, ScoreInput } from '../types.js';
+import { squadF1 } from './squad-f1.js';
+
+const candidateParam = z
+  .string()
+  .optional()
+  .describe('Candidate name from the binding output (default: "answer", or the only candidate)');
+const expectedParam = z
+  .string()
+  .optional()
+  .describe(
+    'Dotted path into example.expected (default: the whole expected value; ignored when expected is a scalar)',
+  );
+
+const base = {
+  family: 'linguistic_fidelity',
+  category: 'content',
+  version: '1',
+  higherIsBetter: true,
+} as const;
+
+const exactMatchParams = z
+  .object({
+    candidate: candidateParam,
+    expected: expectedParam,
+    mode: z
+      .enum(['scalar', 'set', 'list'])
+      .default('scalar')
+      .describe(
+        'scalar: equal values; set: same elements in any order, duplicates ignored; list: same elements in order',
+      ),
+    ...normalizeParams,
+  })
+  .strict();
+
+/** Scalars of different JSON types compare as text ("3" = 3); everything else by canonical JSON. */
+function scalarKey(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value;
+  return canonicalJson(value);
+}
+
+export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams>> = {
+  ...base,
+  type: 'exact_match',
+  stage: 'example',
+  description: 'Candidate equals the expected value after normalisation (modes: scalar, set, list)',
+  params: exactMatchParams,
+  score(input, p) {
+    const candidate = resolveCandidate(input.candidates, p.candidate);
+    const expected = resolveExpected(input, p.expected);
+    if (expected === undefined) {
+      const hash = resolveExpectedHash(input.expectedSha256, p.expected);
+      if (hash === undefined) return metricError('no expected value (nor expected_sha256) for this example');
+      return binaryResult(matchesExpectedHash(candidate, hash, p), { hashed: true });
+    }
+    const c = normalizeForMode(candidate, p.mode, p);
+    const e = normalizeForMode(expected, p.mode, p);
+    if (p.mode === 'scalar') return binaryResult(scalarKey(c) === scalarKey(e));
+    const cs = (c as unknown[]).map(scalarKey);
+    const es = (e as unknown[]).map(scalarKey);
+    if (p.mode === 'list') return binaryResult(cs.length === es.length && cs.every((x, i) => x === es[i]));
+    const missing = es.filter((x) => !cs.includes(x));
+    const extra = cs.filter((x) => !es.includes(x));
+    const hits = es.length - missing.length;
+    return binaryResult(missing.length === 0 && extra.length === 0, {
+      precision: cs.length ? hits / cs.length : 0,
+      recall: es.length ? hits / es.length : 0,
+      missing,
+      extra,
+    });
+  },
+};
+
+const containsParams = z
+  .object({
+    candidate: candidateParam,
+    expected: expectedParam,
+    value: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe('Literal text(s) to look for instead of the expected value'),
+    match: z.enum(['all', 'any']).default('all').describe('Pass when all (or any) of the values are found'),
+    ...normalizeParams,
+  })
+  .strict();
+
+export const contains: ExampleStageDefinition<z.output<typeof containsParams>> = {
+  ...base,
+  type: 'contains',
+  stage: 'example',
+  description:
+    'Candidate text contains the expected text(s); for an array candidate, one element equals each value. Score = share found (all) or 1/0 (any)',
+  params: containsParams,
+  score(input, p) {
+    const wanted = p.value ?? resolveExpected(input, p.expected);
+    if (wanted === undefined || wanted === null)
+      return metricError('no value to look for (set value: or expected:)');
+    const values = (Array.isArray(wanted) ? wanted : [wanted]).map((v) => normalizeText(candidateText(v), p));
+    const candidate = resolveCandidate(input.candidates, p.candidate);
+    const found = Array.isArray(candidate)
+      ? values.filter((v) => candidate.some((c) => normalizeText(candidateText(c), p) === v))
+      : values.filter((v) => normalizeText(candidateText(candidate), p).includes(v));
+    const missing = values.filter((v) => !found.includes(v));
+    if (p.match === 'any') return binaryResult(found.length > 0, { found, missing });
+    const share = values.length ? found.length / values.length : 1;
+    return { score: share, pass: missing.length === 0, details: { found, missing } };
+  },
+};
+
+const regexParams = z
+  .object({
+    candidate: candidateParam,
+    expected: expectedParam.describe(
+      'Dotted path into example.expected holding the pattern (when pattern is not set)',
+    ),
+    pattern: z.string().optional().describe('ECMAScript regular expression'),
+    flags: z.string().default('').describe('Regular expression flags, e.g. "i"'),
+    full: z.boolean().default(false).describe('Require the whole candidate to match'),
+  })
+  .strict();
+
+export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
+  ...base,
+  type: 'regex',
+  stage: 'example',
+  description: 'Candidate text matches a regular expression (ECMAScript syntax)',
+  params: regexParams,
+  score(input, p) {
+    const pattern = p.pattern ?? resolveExpected(input, p.expected);
+    if (typeof pattern !== 'string') return metricError('no pattern (set pattern: or expected:)');
+    let re: RegExp;
+    try {
+      re = new RegExp(p.full ? `^(?:${pattern})$` : pattern, p.flags.replace('g', ''));
+    } catch (e) {
+      return metricError(`invalid regular expression: ${(e as Error).message}`);
+    }
+    return binaryResult(re.test(candidateText(resolveCandidate(input.candidates, p.candidate))));
+  },
+};
+
+const numericParams = z
+  .object({
+    candidate: candidateParam,
+    expected: expectedParam,
+    abs_tol: z.number().nonnegative().default(0).describe('Absolute tolerance'),
+    rel_tol: z.number().nonnegative().default(1e-9).describe('Relative tolerance, times |expected|'),
+  })
+  .strict();
+
+/** A number, or the first number in a text (thousands separators "1,234" removed). */
+export function parseNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const m = value.replace(/(\d),(?=\d{3}\b)/g, '$1').match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/);
+  return m ? Number(m[0]) : null;
+}
+
+export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
+  ...base,
+  type: 'numeric',
+  stage: 'example',
+  higherIsBetter: false,
+  unit: 'absolute error',
+  description:
+    'Candidate number within tolerance of the expected: |c − e| ≤ max(abs_tol, rel_tol·|e|); value = |c − e|',
+  params: numericParams,
+  score(input, p) {
+    const e = parseNumber(resolveExpected(input, p.expected));
+    if (e === null) return metricError('expected value is not a number');
+    const c = parseNumber(resolveCandidate(input.candidates, p.candidate));
+    if (c === null) return { score: 0, pass: false, details: { reason: 'candidate is not a number' } };
+    const err = Math.abs(c - e);
+    return { ...binaryResult(err <= Math.max(p.abs_tol, p.rel_tol * Math.abs(e))), value: err };
+  },
+};
+
+const f1Params = z.object({ candidate: candidateParam, expected: expectedParam }).strict();
+
+export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
+  ...base,
+  type: 'f1',
+  stage: 'example',
+  description:
+    'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers',
+  params: f1Params,
+  score(input: ScoreInput, p) {
+    const expected = resolveExpected(input, p.expected);
+    if (expected === undefined || expected === null) return metricError('no expected value for this example');
+    const golds = (Array.isArray(expected) ? expected : [expected]).map(candidateText);
+    const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
+    const scores = golds.map((g) => squadF1(prediction, g));
+    const best = Math.max(...scores.map((s) => s.f1));
+    const detail = scores.find((s) => s.f1 === best);
+    return { score: best, details: (detail ?? null) as Json };
+  },
+};

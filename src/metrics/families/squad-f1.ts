@@ -1,0 +1,47 @@
+/**
+ * SQuAD v1.1 answer normalisation and token F1 (the official evaluate-v1.1.py):
+ * lowercase → remove ASCII punctuation → remove articles (a, an, the) → collapse whitespace;
+ * F1 over the multiset intersection of tokens. When either side has no tokens, F1 is 1 if both
+ * are empty, else 0 (SQuAD v2 convention).
+ */
+
+const ASCII_PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
+
+export function normalizeAnswer(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(ASCII_PUNCTUATION, '')
+    .replace(/\b(a|an|the)\b/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+}
+
+export interface F1Detail {
+  f1: number;
+  precision: number;
+  recall: number;
+}
+
+export function squadF1(prediction: string, gold: string): F1Detail {
+  const p = normalizeAnswer(prediction).split(' ').filter(Boolean);
+  const g = normalizeAnswer(gold).split(' ').filter(Boolean);
+  if (p.length === 0 || g.length === 0) {
+    const same = p.length === g.length ? 1 : 0;
+    return { f1: same, precision: same, recall: same };
+  }
+  const counts = new Map<string, number>();
+  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let common = 0;
+  for (const t of p) {
+    const left = counts.get(t) ?? 0;
+    if (left > 0) {
+      common += 1;
+      counts.set(t, left - 1);
+    }
+  }
+  if (common === 0) return { f1: 0, precision: 0, recall: 0 };
+  const precision = common / p.length;
+  const recall = common / g.length;
+  return { f1: (2 * precision * recall) / (precision + recall), precision, recall };
+}

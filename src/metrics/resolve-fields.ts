@@ -1,0 +1,74 @@
+/**
+ * How metric params name their inputs (README.md "Resolution rules").
+ *
+ * - `candidate: NAME` reads `candidates[NAME]`. When omitted: `candidates.answer` if the binding
+ *   extracts one, else the only candidate when there is exactly one, else undefined.
+ * - `expected: PATH` is a dotted path into `example.expected` (`codes` → `expected.codes`,
+ *   `a.0.b` → `expected.a[0].b`). When `example.expected` is not a plain object (a string,
+ *   number, boolean or array: "scalar expected"), the path is ignored and the whole value is
+ *   used, so `expected: answer` works for datasets whose expected value is just `"Paris"`.
+ *   When omitted, the whole `example.expected` is used.
+ * - A path starting with `vars.` reads the example's vars instead (`vars.should_refuse`).
+ */
+import type { ScoreInput } from './types.js';
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows a dotted path; numeric segments index arrays. */
+export function readPath(root: unknown, path: string): unknown {
+  let current = root;
+  for (const segment of path.split('.')) {
+    if (segment === '') continue;
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (isPlainObject(current)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+export function resolveCandidate(candidates: Record<string, unknown>, name: string | undefined): unknown {
+  if (name !== undefined) return candidates[name];
+  if ('answer' in candidates) return candidates.answer;
+  const keys = Object.keys(candidates);
+  return keys.length === 1 ? candidates[keys[0] ?? ''] : undefined;
+}
+
+export function resolveExpected(
+  input: Pick<ScoreInput, 'expected' | 'example'>,
+  path: string | undefined,
+): unknown {
+  if (path === undefined) return input.expected;
+  if (path.startsWith('vars.')) return readPath(input.example.vars, path.slice(5));
+  if (!isPlainObject(input.expected)) return input.expected;
+  return readPath(input.expected, path);
+}
+
+/** The hash that stands for the expected value at `path` (same rule as `resolveExpected`). */
+export function resolveExpectedHash(expectedSha256: unknown, path: string | undefined): string | undefined {
+  if (typeof expectedSha256 === 'string') return expectedSha256;
+  if (path !== undefined && isPlainObject(expectedSha256)) {
+    const h = readPath(expectedSha256, path);
+    return typeof h === 'string' ? h : undefined;
+  }
+  return undefined;
+}
+
+/** Renders a candidate as text: strings as-is, null/undefined as '', others as JSON. */
+export function candidateText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Tool-call arguments arrive as objects or as JSON strings (OpenAI shape). */
+export function parseArguments(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}

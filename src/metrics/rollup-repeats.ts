@@ -1,0 +1,72 @@
+/**
+ * Rolling up the k repeats of one example into an ExampleOutcome: example/derived metrics are
+ * averaged over repeats (score: mean of non-null scores; value: mean of defined values; pass:
+ * every repeat passed; details kept only when k = 1), repeats-stage metrics (pass_at_k,
+ * pass_hat_k, consistency, judge_stability) are computed over the repeats.
+ */
+
+import { getMetricDefinition } from './registry.js';
+import { mean } from './stats/descriptive.js';
+import type {
+  ExampleInfo,
+  ExampleMetricResult,
+  ExampleOutcome,
+  RepeatResult,
+  ResolvedMetric,
+  ScoreResult,
+} from './types.js';
+
+export interface RollupRequest {
+  example: Pick<ExampleInfo, 'id' | 'weight' | 'human_score'>;
+  metrics: ResolvedMetric[];
+  /** The repeats in repeat order. */
+  repeats: RepeatResult[];
+}
+
+function summarize(results: (ScoreResult | undefined)[]): ExampleMetricResult {
+  const present = results.filter((r): r is ScoreResult => r !== undefined);
+  const scores = present.map((r) => r.score).filter((s): s is number => s !== null);
+  const values = present.map((r) => r.value).filter((v): v is number => v !== undefined);
+  const passes = present.map((r) => r.pass).filter((p): p is boolean => p !== undefined);
+  const summary: ExampleMetricResult = {
+    score: mean(scores),
+    errors: present.filter((r) => r.error).length,
+  };
+  const v = mean(values);
+  if (v !== null) summary.value = v;
+  if (passes.length > 0) summary.pass = passes.every(Boolean);
+  const only = present[0];
+  if (present.length === 1 && only) {
+    if (only.details !== undefined) summary.details = only.details;
+    if (only.error) summary.details = { error: only.error.kind, message: only.error.message };
+  }
+  return summary;
+}
+
+export function rollupRepeats(request: RollupRequest): ExampleOutcome {
+  const metrics: Record<string, ExampleMetricResult> = {};
+  for (const m of request.metrics) {
+    const d = getMetricDefinition(m.type);
+    if (!d) continue;
+    if (d.stage === 'example' || d.stage === 'derived') {
+      metrics[m.id] = summarize(request.repeats.map((r) => r.results[m.id]));
+    } else if (d.stage === 'repeats') {
+      const r = d.rollup(request.repeats, m.params);
+      const summary: ExampleMetricResult = { score: r.score, errors: r.error ? 1 : 0 };
+      if (r.value !== undefined) summary.value = r.value;
+      if (r.pass !== undefined) summary.pass = r.pass;
+      if (r.details !== undefined) summary.details = r.details;
+      if (r.error) summary.details = { error: r.error.kind, message: r.error.message };
+      metrics[m.id] = summary;
+    }
+  }
+  const outcome: ExampleOutcome = {
+    example: request.example.id,
+    weight: request.example.weight ?? 1,
+    invokeErrors: request.repeats.filter((r) => r.error).length,
+    repeats: request.repeats.length,
+    metrics,
+  };
+  if (typeof request.example.human_score === 'number') outcome.human_score = request.example.human_score;
+  return outcome;
+}

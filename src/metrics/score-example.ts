@@ -1,0 +1,154 @@
+/**
+ * Scoring one repeat of one example: `scoreMetric` runs one example-stage metric (one cached
+ * score step); `deriveRepeat` computes the example pass and the derived metrics from those
+ * results; `scoreExample` does both for every metric of a task.
+ *
+ * Pass rule: a metric is gating when `gate: true`, or when it has a threshold and `gate` is
+ * not false. A gating metric passes when its score is not null and reaches the threshold; without
+ * a threshold, when its result says `pass: true` (binary metrics), else when its score is 1.
+ * The repeat passes when the invoke succeeded and every gating example-stage metric passes
+ * (with no gating metric: when the invoke succeeded). Derived/repeats/set metrics never gate.
+ *
+ * Invoke failure: example-stage metrics are not run; each gets score 0 (pass false, details
+ * `{invokeError: kind}`), except efficiency metrics (steps, tokens, cost), which get score null
+ * because there is nothing to measure. The repeat fails and the error is kept on RepeatResult.
+ */
+
+import type { JudgeClient } from '../protocols/judge-types.js';
+import type { StepError } from '../protocols/types.js';
+import { getMetricDefinition } from './registry.js';
+import type {
+  DerivedInput,
+  MetricDefinition,
+  RepeatResult,
+  ResolvedMetric,
+  RubricInfo,
+  ScoreInput,
+  ScoreResult,
+} from './types.js';
+
+export function isGating(metric: ResolvedMetric): boolean {
+  return metric.gate === true || (metric.gate !== false && metric.threshold !== undefined);
+}
+
+export function metricPasses(metric: ResolvedMetric, result: ScoreResult | undefined): boolean {
+  if (!result || result.score === null) return false;
+  if (metric.threshold !== undefined) return result.score >= metric.threshold;
+  return result.pass ?? result.score >= 1;
+}
+
+/** Keeps a metric's output inside the contract: finite score in [0,1] or null. */
+function checkResult(type: string, result: ScoreResult): ScoreResult {
+  const s = result.score;
+  if (s !== null && (!Number.isFinite(s) || s < 0 || s > 1)) {
+    return {
+      score: null,
+      error: { kind: 'metric_error', message: `${type} produced an invalid score ${String(s)}` },
+    };
+  }
+  if (result.value !== undefined && !Number.isFinite(result.value)) {
+    const { value: _dropped, ...rest } = result;
+    return rest;
+  }
+  return result;
+}
+
+/** Runs one example-stage metric. Never throws: a thrown error becomes a `metric_error`. */
+export async function scoreMetric(metric: ResolvedMetric, input: ScoreInput): Promise<ScoreResult> {
+  const definition = getMetricDefinition(metric.type);
+  if (definition?.stage !== 'example') {
+    return {
+      score: null,
+      error: { kind: 'metric_error', message: `${metric.type} is not an example-stage metric` },
+    };
+  }
+  try {
+    return checkResult(metric.type, await definition.score(input, metric.params));
+  } catch (e) {
+    return {
+      score: null,
+      error: { kind: 'metric_error', message: `${metric.type} failed: ${(e as Error).message}` },
+    };
+  }
+}
+
+/** The result an example-stage metric gets when the invoke failed. */
+export function invokeFailureResult(definition: MetricDefinition, error: StepError): ScoreResult {
+  const details = { invokeError: error.kind };
+  if (definition.family === 'efficiency') return { score: null, details };
+  return { score: 0, pass: false, details };
+}
+
+function stageOf(metric: ResolvedMetric): MetricDefinition['stage'] | undefined {
+  return getMetricDefinition(metric.type)?.stage;
+}
+
+/** Computes the repeat's pass and its derived metrics from the example-stage results. */
+export function deriveRepeat(
+  metrics: ResolvedMetric[],
+  results: Record<string, ScoreResult>,
+  invoke: { error?: StepError; durationMs?: number },
+): { pass: boolean; results: Record<string, ScoreResult> } {
+  const exampleMetrics = metrics.filter((m) => stageOf(m) === 'example');
+  const pass = !invoke.error && exampleMetrics.filter(isGating).every((m) => metricPasses(m, results[m.id]));
+  const input: DerivedInput = {
+    results,
+    metrics: exampleMetrics,
+    pass,
+    ...(invoke.error ? { invokeError: invoke.error } : {}),
+    ...(invoke.durationMs === undefined ? {} : { durationMs: invoke.durationMs }),
+  };
+  const all: Record<string, ScoreResult> = { ...results };
+  for (const m of metrics) {
+    const d = getMetricDefinition(m.type);
+    if (d?.stage === 'derived') all[m.id] = checkResult(m.type, d.derive(input, m.params));
+  }
+  return { pass, results: all };
+}
+
+/** What the executor knows about one metric's judge step (resolved from the plan). */
+export interface MetricContext {
+  judge?: JudgeClient;
+  rubric?: RubricInfo;
+  /** The metric's rendered `content` template. */
+  content?: string;
+}
+
+export interface ScoreExampleRequest {
+  repeat: number;
+  /** All metrics of the task (global + task); only example and derived stages run here. */
+  metrics: ResolvedMetric[];
+  /** Everything ScoreInput needs except the per-metric judge context. */
+  input: Omit<ScoreInput, 'judge' | 'rubric' | 'content'>;
+  /** Per metric id: judge client, rubric and rendered content. */
+  context?: Record<string, MetricContext>;
+  /** Set when the invoke or the extraction failed (input.trajectory is then ignored). */
+  invokeError?: StepError;
+}
+
+/** Scores one repeat: every example-stage metric, then pass and derived metrics. */
+export async function scoreExample(request: ScoreExampleRequest): Promise<RepeatResult> {
+  const results: Record<string, ScoreResult> = {};
+  for (const m of request.metrics) {
+    const definition = getMetricDefinition(m.type);
+    if (definition?.stage !== 'example') continue;
+    if (request.invokeError) {
+      results[m.id] = invokeFailureResult(definition, request.invokeError);
+      continue;
+    }
+    const ctx = request.context?.[m.id] ?? {};
+    results[m.id] = await scoreMetric(m, { ...request.input, ...ctx });
+  }
+  const derived = deriveRepeat(request.metrics, results, {
+    durationMs: request.input.durationMs,
+    ...(request.invokeError ? { error: request.invokeError } : {}),
+  });
+  return {
+    repeat: request.repeat,
+    candidates: request.input.candidates,
+    durationMs: request.input.durationMs,
+    results: derived.results,
+    pass: derived.pass,
+    ...(request.invokeError ? { error: request.invokeError } : {}),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Percentile bootstrap confidence intervals, deterministic for a seed.
+ *
+ * Weighted: examples are resampled uniformly with replacement and each resample's statistic is
+ * the weighted mean of the drawn examples with their own weights (so the CI is around the same
+ * weighted mean the report shows). Quantiles use linear interpolation (`percentileSorted`).
+ */
+import { percentileSorted, weightedMean } from './descriptive.js';
+import { createRandom, randomIndex } from './prng.js';
+
+export interface BootstrapOptions {
+  seed: number;
+  /** Number of resamples (plan `run.bootstrap`, default 1000). */
+  resamples: number;
+  /** Confidence level, default 0.95. */
+  confidence?: number;
+}
+
+export interface Estimate {
+  mean: number;
+  /** Percentile CI [low, high]; equal to [mean, mean] for fewer than 2 observations. */
+  ci: [number, number];
+  n: number;
+}
+
+export function bootstrapMean(
+  values: readonly number[],
+  weights: readonly number[] | undefined,
+  options: BootstrapOptions,
+): Estimate | null {
+  const m = weightedMean(values, weights);
+  if (m === null) return null;
+  const n = values.length;
+  if (n < 2) return { mean: m, ci: [m, m], n };
+  const random = createRandom(options.seed);
+  const stats: number[] = [];
+  const drawnValues = new Array<number>(n);
+  const drawnWeights = new Array<number>(n);
+  for (let b = 0; b < options.resamples; b += 1) {
+    for (let i = 0; i < n; i += 1) {
+      const j = randomIndex(random, n);
+      drawnValues[i] = values[j] ?? 0;
+      drawnWeights[i] = weights ? (weights[j] ?? 0) : 1;
+    }
+    const s = weightedMean(drawnValues, drawnWeights);
+    if (s !== null) stats.push(s);
+  }
+  return { mean: m, ci: percentileInterval(stats, options.confidence ?? 0.95), n };
+}
+
+/** The central interval of a bootstrap distribution. */
+export function percentileInterval(stats: number[], confidence: number): [number, number] {
+  const sorted = [...stats].sort((a, b) => a - b);
+  const alpha = (1 - confidence) / 2;
+  return [percentileSorted(sorted, alpha), percentileSorted(sorted, 1 - alpha)];
+}
