@@ -10,7 +10,10 @@ import { parseDuration } from './duration.js';
 
 const id = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'ids use letters, digits, "_", "-" and "." and start with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+    'ids use letters, digits, "_", "-" and "." and start with a letter or digit',
+  );
 
 const duration = z
   .union([z.string(), z.number()])
@@ -19,22 +22,45 @@ const duration = z
 
 const headers = z
   .record(z.string(), z.string())
-  .describe('HTTP headers sent to the agent. Values may use ${env.NAME}; they are secrets: never hashed, stored or printed');
+  .describe(
+    'HTTP headers sent to the agent. Values may use ${env.NAME}; they are secrets: never hashed, stored or printed',
+  );
 
 export const limitsSchema = z
   .object({
-    concurrency: z.number().int().positive().optional().describe('Invocations in flight at once for this agent (default: run.concurrency)'),
-    rps: z.number().positive().optional().describe('Requests per second (token bucket); unlimited when absent'),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Invocations in flight at once for this agent (default: run.concurrency)'),
+    rps: z
+      .number()
+      .positive()
+      .optional()
+      .describe('Requests per second (token bucket); unlimited when absent'),
     timeout: duration.optional().describe('Per-request timeout (default 60s)'),
-    retries: z.number().int().min(0).max(20).optional().describe('Retries of transient failures: 429, 5xx, timeouts, resets (default 3)'),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .max(20)
+      .optional()
+      .describe('Retries of transient failures: 429, 5xx, timeouts, resets (default 3)'),
   })
   .strict()
   .describe('Runtime limits; never part of a content key');
 
 export const serveSchema = z
   .object({
-    command: z.string().min(1).describe('Shell command that starts the agent; runs in the folder of the plan file that declares it'),
-    env: z.record(z.string(), z.string()).optional().describe('Extra environment variables (may use ${env.NAME})'),
+    command: z
+      .string()
+      .min(1)
+      .describe('Shell command that starts the agent; runs in the folder of the plan file that declares it'),
+    env: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Extra environment variables (may use ${env.NAME})'),
     ready: z
       .object({
         url: z.string().optional().describe('Poll this URL until it answers with a status below 500'),
@@ -67,8 +93,18 @@ export const chatAgentSchema = z
   .object({
     protocol: z.literal('chat'),
     url: z.string().describe('Connexity endpoint URL, e.g. http://127.0.0.1:7102/agent/respond'),
-    replayTools: z.boolean().optional().describe("Replay tool messages in the history (the platform's current behaviour); default false (the seed contract)"),
-    maxTurns: z.number().int().positive().optional().describe('Maximum agent rounds per conversation (default: one per scripted user turn)'),
+    replayTools: z
+      .boolean()
+      .optional()
+      .describe(
+        "Replay tool messages in the history (the platform's current behaviour); default false (the seed contract)",
+      ),
+    maxTurns: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Maximum agent rounds per conversation (default: one per scripted user turn)'),
     ...agentCommon,
   })
   .strict();
@@ -76,12 +112,28 @@ export const chatAgentSchema = z
 export const maeAgentSchema = z
   .object({
     protocol: z.literal('mae'),
-    transport: z.enum(['http', 'local', 'socket']).default('http').describe('http: POST {url}/execute_task; local: JSON lines over stdin/stdout; socket: newline-delimited JSON over TCP or a unix socket'),
+    transport: z
+      .enum(['http', 'local', 'socket'])
+      .default('http')
+      .describe(
+        'http: POST {url}/execute_task; local: JSON lines over stdin/stdout; socket: newline-delimited JSON over TCP or a unix socket',
+      ),
     url: z.string().optional().describe('http transport: base URL (POST {url}/execute_task)'),
-    command: z.string().optional().describe('local transport: the command to spawn (runs in the plan file folder)'),
+    command: z
+      .string()
+      .optional()
+      .describe('local transport: the command to spawn (runs in the plan file folder)'),
     address: z.string().optional().describe('socket transport: host:port or a unix socket path'),
-    maxTurns: z.number().int().positive().optional().describe('Turn cap of the action loop (default 5; 20 with profile agentv)'),
-    profile: z.enum(['seed', 'agentv']).default('seed').describe("seed: the documented Agent API; agentv: today's AgentV harness"),
+    maxTurns: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Turn cap of the action loop (default 5; 20 with profile agentv)'),
+    profile: z
+      .enum(['seed', 'agentv'])
+      .default('seed')
+      .describe("seed: the documented Agent API; agentv: today's AgentV harness"),
     name: z.string().optional().describe('Agent name when it does not report one'),
     ...agentCommon,
   })
@@ -119,7 +171,9 @@ export const agentSchema = z.discriminatedUnion('protocol', [
 
 export const judgeSchema = z
   .object({
-    protocol: z.enum(['agent-eval', 'openai']).describe('agent-eval wire protocol (HTTP, or stdio rpc) or an OpenAI-compatible LLM'),
+    protocol: z
+      .enum(['agent-eval', 'openai'])
+      .describe('agent-eval wire protocol (HTTP, or stdio rpc) or an OpenAI-compatible LLM'),
     url: z.string().optional().describe('agent-eval server base URL, or OpenAI-compatible base URL'),
     command: z.string().optional().describe('agent-eval over stdio: the command speaking `agent-eval rpc`'),
     rubric: z.string().optional().describe('Rubric name: registered on the server or defined under rubrics:'),
@@ -153,7 +207,11 @@ export const rubricSchema = z
 
 export const bindingSchema = z
   .object({
-    input: z.unknown().describe('The agent input; string leaves are Handlebars templates over the example (vars.*, id, turns, …)'),
+    input: z
+      .unknown()
+      .describe(
+        'The agent input; string leaves are Handlebars templates over the example (vars.*, id, turns, …)',
+      ),
     output: z
       .record(z.string(), z.string())
       .default({})
@@ -166,10 +224,16 @@ export const exampleSchema = z
     id: z.union([z.string(), z.number()]).transform(String),
     vars: z.record(z.string(), z.unknown()).default({}),
     expected: z.unknown().optional(),
-    expected_sha256: z.unknown().optional().describe('sha256 of the expected value(s); the answer stays out of the repo'),
+    expected_sha256: z
+      .unknown()
+      .optional()
+      .describe('sha256 of the expected value(s); the answer stays out of the repo'),
     weight: z.number().nonnegative().default(1),
     turns: z.array(z.string()).optional().describe('Scripted user turns (chat) '),
-    tools: z.unknown().optional().describe('Tool sandbox of the mae loop: { name: { output } } or { name: [{ when, output }] }'),
+    tools: z
+      .unknown()
+      .optional()
+      .describe('Tool sandbox of the mae loop: { name: { output } } or { name: [{ when, output }] }'),
     policies: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
     human: z.string().optional().describe('Scripted human reply for hitl_pause'),
     human_score: z.number().optional().describe('Human label for judge_agreement'),
@@ -179,9 +243,16 @@ export const exampleSchema = z
 
 export const datasetSchema = z
   .object({
-    source: z.string().optional().describe('jsonl, json, csv or yaml file (relative to this file) or an https:// URL'),
+    source: z
+      .string()
+      .optional()
+      .describe('jsonl, json, csv or yaml file (relative to this file) or an https:// URL'),
     format: z.enum(['jsonl', 'json', 'csv', 'yaml']).optional().describe('Defaults from the file extension'),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).optional().describe('Pins the source bytes; a mismatch is an error'),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .describe('Pins the source bytes; a mismatch is an error'),
     examples: z.array(z.unknown()).optional().describe('Inline examples'),
     weight: z.number().nonnegative().default(1),
   })
@@ -191,8 +262,14 @@ export const metricSchema = z
   .object({
     type: z.string().describe('A metric type (DESIGN.md §4): exact_match, judge, pass_rate, …'),
     id: z.string().optional().describe('Name of this metric in results (default: its type)'),
-    threshold: z.number().optional().describe('An example passes this metric when its score reaches the threshold'),
-    gate: z.boolean().optional().describe('Counts toward pass_rate (default: true for scored metrics with a threshold)'),
+    threshold: z
+      .number()
+      .optional()
+      .describe('An example passes this metric when its score reaches the threshold'),
+    gate: z
+      .boolean()
+      .optional()
+      .describe('Counts toward pass_rate (default: true for scored metrics with a threshold)'),
     weight: z.number().nonnegative().optional(),
   })
   .catchall(z.unknown());
@@ -200,8 +277,15 @@ export const metricSchema = z
 export const taskSchema = z
   .object({
     instructions: z.string().optional(),
-    agents: z.array(z.string()).optional().describe('Agents to run on this task (default: every agent with a binding, or all with a default binding)'),
-    bindings: z.record(z.string(), bindingSchema).describe('TaskConfig per agent; "default" applies to agents without their own'),
+    agents: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Agents to run on this task (default: every agent with a binding, or all with a default binding)',
+      ),
+    bindings: z
+      .record(z.string(), bindingSchema)
+      .describe('TaskConfig per agent; "default" applies to agents without their own'),
     datasets: z.record(id, datasetSchema),
     metrics: z.array(metricSchema).default([]),
     weight: z.number().nonnegative().default(1),
@@ -211,12 +295,24 @@ export const taskSchema = z
 export const runSchema = z
   .object({
     repeats: z.number().int().positive().default(1),
-    preflight: z.number().int().min(0).max(5).default(5).describe('Examples validated and invoked first; failures abort the batch'),
+    preflight: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .default(5)
+      .describe('Examples validated and invoked first; failures abort the batch'),
     trace: z.boolean().default(false).describe('Keep raw provider payloads'),
     concurrency: z.number().int().positive().default(32),
     seed: z.number().int().default(7),
     significance: z.number().gt(0).lt(1).default(0.05),
-    bootstrap: z.number().int().min(100).max(100000).default(1000).describe('Bootstrap resamples for confidence intervals'),
+    bootstrap: z
+      .number()
+      .int()
+      .min(100)
+      .max(100000)
+      .default(1000)
+      .describe('Bootstrap resamples for confidence intervals'),
   })
   .strict();
 
@@ -249,7 +345,10 @@ export const priceSchema = z
 export const planSchema = z
   .object({
     evalc: z.literal(1).describe('Plan language version'),
-    include: z.array(z.string()).optional().describe('Other YAML files merged into this plan (paths relative to this file)'),
+    include: z
+      .array(z.string())
+      .optional()
+      .describe('Other YAML files merged into this plan (paths relative to this file)'),
     benchmark: z
       .object({ id, version: z.string().default('0.0.0'), description: z.string().optional() })
       .strict(),
@@ -258,7 +357,10 @@ export const planSchema = z
     rubrics: z.record(id, rubricSchema).default({}),
     tasks: z.record(id, taskSchema).default({}),
     metrics: z.array(metricSchema).default([]).describe('Applied to every task'),
-    prices: z.record(z.string(), priceSchema).default({}).describe('Token prices per model for the cost metric'),
+    prices: z
+      .record(z.string(), priceSchema)
+      .default({})
+      .describe('Token prices per model for the cost metric'),
     run: runSchema.default(runSchema.parse({})),
     gates: z.array(gateSchema).default([]),
   })
@@ -282,3 +384,21 @@ export type GateConfig = z.output<typeof gateSchema>;
 export type RunConfig = z.output<typeof runSchema>;
 export type LimitsConfig = z.output<typeof limitsSchema>;
 export type ServeConfig = z.output<typeof serveSchema>;
+
+/**
+ * Agent and judge settings that cannot change a result. They are split off by
+ * `splitRuntime` before anything is hashed, so they never enter a content key.
+ */
+export const RUNTIME_KEYS = ['headers', 'serve', 'limits', 'description'] as const;
+
+export function splitRuntime<T extends Record<string, unknown>>(
+  config: T,
+): { identity: Record<string, unknown>; runtime: Record<string, unknown> } {
+  const identity: Record<string, unknown> = {};
+  const runtime: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if ((RUNTIME_KEYS as readonly string[]).includes(key)) runtime[key] = value;
+    else identity[key] = value;
+  }
+  return { identity, runtime };
+}

@@ -1,0 +1,58 @@
+/**
+ * Output extraction: each binding output is a JMESPath expression compiled once
+ * (@jmespath-community/jmespath) and evaluated against the agent's response document.
+ */
+import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+
+export const JMESPATH_LIBRARY = '@jmespath-community/jmespath@1.3.0';
+
+type Compiled = ReturnType<typeof compile>;
+
+export interface CompiledExtraction {
+  names: string[];
+  expressions: Record<string, string>;
+  run: (document: unknown) => ExtractionResult;
+}
+
+export type ExtractionResult =
+  | { ok: true; values: Record<string, unknown>; missing: string[] }
+  | { ok: false; name: string; message: string };
+
+export function compileExpression(
+  expression: string,
+): { ok: true; ast: Compiled } | { ok: false; message: string } {
+  try {
+    return { ok: true, ast: compile(expression) };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
+  }
+}
+
+/** Compiles a binding's `output` map; expressions that do not compile are reported. */
+export function compileExtraction(
+  output: Record<string, string>,
+): { ok: true; extraction: CompiledExtraction } | { ok: false; errors: { name: string; message: string }[] } {
+  const compiled: [string, Compiled][] = [];
+  const errors: { name: string; message: string }[] = [];
+  for (const [name, expression] of Object.entries(output)) {
+    const result = compileExpression(expression);
+    if (result.ok) compiled.push([name, result.ast]);
+    else errors.push({ name, message: result.message });
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const run = (document: unknown): ExtractionResult => {
+    const values: Record<string, unknown> = {};
+    const missing: string[] = [];
+    for (const [name, ast] of compiled) {
+      try {
+        const value = TreeInterpreter.search(ast, (document ?? null) as JSONValue);
+        values[name] = value;
+        if (value === null || value === undefined) missing.push(name);
+      } catch (err) {
+        return { ok: false, name, message: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    return { ok: true, values, missing };
+  };
+  return { ok: true, extraction: { names: compiled.map(([n]) => n), expressions: output, run } };
+}

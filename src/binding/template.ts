@@ -1,0 +1,164 @@
+/**
+ * TaskConfig input templates: every string leaf of a binding's `input` is a Handlebars
+ * template (strict, no HTML escaping). A leaf that is exactly one placeholder, e.g.
+ * `"{{tags}}"`, substitutes the value with its JSON type instead of a string.
+ *
+ * The template context for an example is `{ id, vars, turns, ...vars }`, so `{{user_query}}`
+ * and `{{vars.user_query}}` both work.
+ */
+import Handlebars from 'handlebars';
+
+const hbs = Handlebars.create();
+hbs.registerHelper('json', (value: unknown) => {
+  if (value === undefined) throw new Error('json helper: value is undefined');
+  return JSON.stringify(value);
+});
+
+const SINGLE_PLACEHOLDER = /^\{\{\s*([A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\.\[\d+\]|\.\d+)*)\s*\}\}$/;
+
+type Leaf = (context: Record<string, unknown>) => unknown;
+
+export type TemplateNode =
+  | { kind: 'literal'; value: unknown }
+  | { kind: 'leaf'; source: string; path: (string | number)[]; render: Leaf }
+  | { kind: 'array'; items: TemplateNode[] }
+  | { kind: 'object'; entries: [string, TemplateNode][] };
+
+export interface TemplateError {
+  /** Path inside the template value, e.g. ['messages', 0, 'content']. */
+  path: (string | number)[];
+  message: string;
+}
+
+/** Compiles every string leaf; syntax errors are collected, not thrown. */
+export function compileTemplate(
+  value: unknown,
+  errors: TemplateError[] = [],
+  at: (string | number)[] = [],
+): TemplateNode {
+  if (typeof value === 'string') {
+    if (!value.includes('{{')) return { kind: 'literal', value };
+    const single = SINGLE_PLACEHOLDER.exec(value);
+    if (single && single[1] !== 'else' && !single[1]!.startsWith('json')) {
+      const segments = parseLookupPath(single[1]!);
+      return {
+        kind: 'leaf',
+        source: value,
+        path: at,
+        render: (context) => lookupStrict(context, segments, single[1]!),
+      };
+    }
+    try {
+      hbs.parse(value);
+      const fn = hbs.compile(value, { strict: true, noEscape: true });
+      return { kind: 'leaf', source: value, path: at, render: (context) => fn(context) };
+    } catch (err) {
+      errors.push({ path: at, message: firstLine(err) });
+      return { kind: 'literal', value };
+    }
+  }
+  if (Array.isArray(value)) {
+    return { kind: 'array', items: value.map((item, i) => compileTemplate(item, errors, [...at, i])) };
+  }
+  if (value !== null && typeof value === 'object') {
+    return {
+      kind: 'object',
+      entries: Object.entries(value).map(
+        ([k, v]) => [k, compileTemplate(v, errors, [...at, k])] as [string, TemplateNode],
+      ),
+    };
+  }
+  return { kind: 'literal', value };
+}
+
+/** Renders a compiled template; returns the first failing leaf as an error value. */
+export function renderTemplate(
+  node: TemplateNode,
+  context: Record<string, unknown>,
+): { ok: true; value: unknown } | { ok: false; error: TemplateError } {
+  try {
+    return { ok: true, value: renderNode(node, context) };
+  } catch (err) {
+    if (err instanceof LeafError) return { ok: false, error: { path: err.path, message: err.message } };
+    throw err;
+  }
+}
+
+class LeafError extends Error {
+  constructor(
+    readonly path: (string | number)[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function renderNode(node: TemplateNode, context: Record<string, unknown>): unknown {
+  switch (node.kind) {
+    case 'literal':
+      return node.value;
+    case 'leaf':
+      try {
+        return node.render(context);
+      } catch (err) {
+        throw new LeafError(node.path, firstLine(err));
+      }
+    case 'array':
+      return node.items.map((item) => renderNode(item, context));
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of node.entries) out[k] = renderNode(v, context);
+      return out;
+    }
+  }
+}
+
+/** The template context of an example. */
+export function exampleContext(example: {
+  id: string;
+  vars: Record<string, unknown>;
+  turns?: string[] | undefined;
+}): Record<string, unknown> {
+  return { id: example.id, vars: example.vars, turns: example.turns ?? [], ...example.vars };
+}
+
+/** Whether the template contains any placeholder at all. */
+export function isTemplated(node: TemplateNode): boolean {
+  switch (node.kind) {
+    case 'literal':
+      return false;
+    case 'leaf':
+      return true;
+    case 'array':
+      return node.items.some(isTemplated);
+    case 'object':
+      return node.entries.some(([, v]) => isTemplated(v));
+  }
+}
+
+function parseLookupPath(expr: string): (string | number)[] {
+  return expr.split('.').map((seg) => {
+    const index = /^\[(\d+)\]$/.exec(seg) ?? /^(\d+)$/.exec(seg);
+    return index ? Number(index[1]) : seg;
+  });
+}
+
+function lookupStrict(
+  context: Record<string, unknown>,
+  segments: (string | number)[],
+  expr: string,
+): unknown {
+  let node: unknown = context;
+  for (const seg of segments) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)) {
+      throw new Error(`"${expr}" is not defined`);
+    }
+    node = (node as Record<string | number, unknown>)[seg];
+  }
+  return node;
+}
+
+function firstLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return (message.split('\n').find((l) => l.trim() !== '') ?? message).trim();
+}

@@ -1,0 +1,24 @@
+/** Argument parsing shared by the commands; a usage error becomes exit 64. */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { EXIT, ExitError } from './exit-error.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+export function parseCommandArgs(args: string[], options: Options, usage: string): ParsedArgs {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
+  } catch (err) {
+    throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
+  }
+}
+
+/** The plan file argument: a path, a folder holding evalc.yaml, or ./evalc.yaml. */
+export function planArgument(positionals: string[]): string {
+  return positionals[0] ?? 'evalc.yaml';
+}

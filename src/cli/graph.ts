@@ -1,0 +1,86 @@
+import type { CompiledPlan } from '../compiler/compile.js';
+import { loadPlan } from '../compiler/load-plan.js';
+import { groupSteps } from '../compiler/step-keys.js';
+import { hasErrors } from '../plan/diagnostic.js';
+import { parseCommandArgs, planArgument } from './args.js';
+import type { CommandContext } from './context.js';
+import { EXIT, ExitError } from './exit-error.js';
+import { renderDiagnostics } from './render-diagnostics.js';
+
+const USAGE = 'evalc graph [plan] [--format mermaid|dot] [--examples]';
+
+interface Edge {
+  from: string;
+  to: string;
+}
+
+export async function graphCommand(ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    ctx.args,
+    { format: { type: 'string', default: 'mermaid' }, examples: { type: 'boolean' } },
+    USAGE,
+  );
+  const format = values.format;
+  if (format !== 'mermaid' && format !== 'dot')
+    throw new ExitError(EXIT.usage, `unknown format ${String(format)}\nusage: ${USAGE}`);
+  const result = await loadPlan(planArgument(positionals), { cwd: ctx.cwd, offline: true });
+  if (hasErrors(result.diagnostics) || !result.compiled) {
+    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    return EXIT.invalidPlan;
+  }
+  const { nodes, edges } = values.examples ? expandedGraph(result.compiled) : collapsedGraph(result.compiled);
+  ctx.stdout(format === 'dot' ? renderDot(nodes, edges) : renderMermaid(nodes, edges));
+  return EXIT.ok;
+}
+
+function collapsedGraph(compiled: CompiledPlan): { nodes: Map<string, string>; edges: Edge[] } {
+  const nodes = new Map<string, string>();
+  for (const id of compiled.graph.nodes().sort()) {
+    const label = (compiled.graph.node(id) as { label?: string } | undefined)?.label ?? id;
+    nodes.set(id, `${id.split('/')[0]} ${label}`);
+  }
+  const edges = compiled.graph.edges().map((e) => ({ from: e.v, to: e.w }));
+  return { nodes, edges: sortEdges(edges) };
+}
+
+function expandedGraph(compiled: CompiledPlan): { nodes: Map<string, string>; edges: Edge[] } {
+  const { nodes, edges } = collapsedGraph(compiled);
+  for (const { group, keys } of compiled.groups) {
+    for (const step of groupSteps(group, keys)) {
+      const invoke = `invoke/${step.id}`;
+      const extract = `extract/${step.id}`;
+      nodes.set(invoke, `invoke ${step.id}`);
+      nodes.set(extract, `extract ${step.id}`);
+      edges.push(
+        { from: `fetch/dataset/${group.taskId}/${group.datasetId}`, to: invoke },
+        { from: invoke, to: extract },
+      );
+      for (const metric of group.metrics) {
+        const score = `score/${step.id}/${metric.id}`;
+        nodes.set(score, `score ${step.id}/${metric.id}`);
+        edges.push({ from: extract, to: score }, { from: score, to: `aggregate/${group.id}` });
+      }
+    }
+  }
+  return { nodes, edges: sortEdges(edges) };
+}
+
+function sortEdges(edges: Edge[]): Edge[] {
+  return edges.sort((a, b) => (a.from === b.from ? (a.to < b.to ? -1 : 1) : a.from < b.from ? -1 : 1));
+}
+
+function renderMermaid(nodes: Map<string, string>, edges: Edge[]): string {
+  const ids = new Map([...nodes.keys()].map((id, i) => [id, `n${i}`]));
+  const lines = ['flowchart LR'];
+  for (const [id, label] of nodes) lines.push(`  ${ids.get(id)}["${label.replaceAll('"', "'")}"]`);
+  for (const e of edges) lines.push(`  ${ids.get(e.from)} --> ${ids.get(e.to)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function renderDot(nodes: Map<string, string>, edges: Edge[]): string {
+  const lines = ['digraph evalc {', '  rankdir=LR;'];
+  for (const [id, label] of nodes) lines.push(`  ${JSON.stringify(id)} [label=${JSON.stringify(label)}];`);
+  for (const e of edges) lines.push(`  ${JSON.stringify(e.from)} -> ${JSON.stringify(e.to)};`);
+  lines.push('}');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCommandArgs } from './args.js';
+import type { CommandContext } from './context.js';
+import { EXIT, ExitError } from './exit-error.js';
+
+const USAGE = 'evalc init [dir]';
+
+const PLAN = `# yaml-language-server: $schema=https://evalc.dev/schemas/evalc.schema.json
+evalc: 1
+benchmark: { id: my-benchmark, version: 0.1.0, description: "What this benchmark measures" }
+
+agents:
+  my-agent:
+    protocol: raip                 # raip | chat | mae | openai | http
+    url: http://127.0.0.1:7101     # GET {url}/info, POST {url}/invoke
+    # headers: { authorization: "Bearer \${env.MY_AGENT_TOKEN}" }
+
+tasks:
+  answer:
+    instructions: "Answer the user's question."
+    bindings:
+      default:
+        input: { query: "{{question}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      smoke: { source: datasets/smoke.jsonl }
+    metrics:
+      - { type: contains, candidate: answer, expected: answer, threshold: 1 }
+
+metrics:
+  - { type: pass_rate }
+
+run: { repeats: 1, seed: 7 }
+gates:
+  - { metric: pass_rate, scope: benchmark, min: 0.5 }
+`;
+
+const DATASET = `{"id":"q1","vars":{"question":"What is 2 + 2?"},"expected":{"answer":"4"}}
+{"id":"q2","vars":{"question":"What is the capital of France?"},"expected":{"answer":"Paris"}}
+`;
+
+export async function initCommand(ctx: CommandContext): Promise<number> {
+  const { positionals } = parseCommandArgs(ctx.args, {}, USAGE);
+  const dir = path.resolve(ctx.cwd, positionals[0] ?? '.');
+  const planFile = path.join(dir, 'evalc.yaml');
+  if (existsSync(planFile))
+    throw new ExitError(EXIT.usage, `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists`);
+  mkdirSync(path.join(dir, 'datasets'), { recursive: true });
+  writeFileSync(planFile, PLAN);
+  writeFileSync(path.join(dir, 'datasets', 'smoke.jsonl'), DATASET);
+  if (!existsSync(path.join(dir, '.gitignore'))) writeFileSync(path.join(dir, '.gitignore'), '.evalc/\n');
+  ctx.stdout(
+    `created ${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} and datasets/smoke.jsonl\nnext: evalc validate, evalc plan, evalc apply\n`,
+  );
+  return EXIT.ok;
+}

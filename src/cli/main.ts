@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+/**
+ * The evalc command line. The only place that calls process.exit; every command returns an
+ * exit code (DESIGN.md §6) or throws ExitError.
+ */
+import { applyCommand } from './apply.js';
+import { cacheCommand } from './cache.js';
+import type { Command, CommandContext } from './context.js';
+import { diffCommand } from './diff.js';
+import { EXIT, ExitError } from './exit-error.js';
+import { graphCommand } from './graph.js';
+import { initCommand } from './init.js';
+import { lintCommand } from './lint.js';
+import { planCommand } from './plan.js';
+import { reportCommand } from './report.js';
+import { schemaCommand } from './schema.js';
+import { validateCommand } from './validate.js';
+
+const COMMANDS: Record<string, Command> = {
+  init: initCommand,
+  validate: validateCommand,
+  plan: planCommand,
+  apply: applyCommand,
+  diff: diffCommand,
+  report: reportCommand,
+  graph: graphCommand,
+  schema: schemaCommand,
+  cache: cacheCommand,
+  lint: lintCommand,
+};
+
+const HELP = `evalc — compile and run agent evaluation plans kept as code
+
+usage: evalc <command> [options]
+
+  init                       scaffold a plan
+  validate [plan]            schema + references + templates + JMESPath, errors as file:line:col
+  plan [plan] [--json]       what apply would do (exit 2 when there is work)
+  apply [plan] [--locked] [--frozen] [--refresh] [--only task/dataset] [--concurrency N]
+  diff <old.lock> <new.lock> [--format text|md|json] [--fail-on regression]
+  report [--from evalc.lock] [--format md|html|json|junit]
+  graph [plan] [--format mermaid|dot] [--examples]
+  schema                     write schemas/*.json from the zod definitions
+  cache stats|prune [plan]   inspect or prune the step cache
+  lint [plan]                dataset lint: duplicates, empty expected values, leaks, imbalance
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(HELP);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${(await import('../version.js')).EVALC_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    interrupts++;
+    if (interrupts === 1) {
+      process.stderr.write('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)\n');
+      controller.abort();
+    } else process.exit(EXIT.interrupted);
+  });
+  process.on('SIGTERM', () => controller.abort());
+  const ctx: CommandContext = {
+    args,
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    signal: controller.signal,
+    isTTY: Boolean(process.stderr.isTTY) && process.env.CI !== 'true',
+  };
+  return command(ctx);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof ExitError) {
+      process.stderr.write(`evalc: ${err.message}\n`);
+      process.exitCode = err.code;
+      return;
+    }
+    process.stderr.write(
+      `evalc: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exitCode = EXIT.failure;
+  },
+);

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import type { AgentPin } from '../compiler/compile.js';
+import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
+import { type CacheView, planRun } from '../compiler/plan-run.js';
+import { LogStore } from '../executor/cache-store.js';
+import { readLockFile } from '../lockfile/serialize.js';
+import type { Lockfile } from '../lockfile/types.js';
+import { hasErrors } from '../plan/diagnostic.js';
+import { parseCommandArgs, planArgument } from './args.js';
+import type { CommandContext } from './context.js';
+import { EXIT, ExitError } from './exit-error.js';
+import { renderDiagnostics } from './render-diagnostics.js';
+import { renderPlanText } from './render-plan.js';
+
+const USAGE = 'evalc plan [plan] [--json] [--only task[/dataset]] [--cache-dir DIR]';
+
+export async function planCommand(ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    ctx.args,
+    {
+      json: { type: 'boolean' },
+      only: { type: 'string' },
+      'cache-dir': { type: 'string' },
+      steps: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  const file = planArgument(positionals);
+  const dirs = defaultDirs(file, ctx.env);
+  const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : dirs.cacheDir;
+  const lock = readLockOrUndefined(dirs.lockFile);
+  const result = await loadPlan(file, {
+    cwd: ctx.cwd,
+    cacheDir,
+    offline: false,
+    only: values.only as string | undefined,
+    pins: pinsFromLock(lock),
+  });
+  if (hasErrors(result.diagnostics) || !result.compiled) {
+    if (values.json)
+      ctx.stdout(
+        `${JSON.stringify({ ok: false, exitCode: EXIT.invalidPlan, diagnostics: result.diagnostics }, null, 2)}\n`,
+      );
+    else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    return EXIT.invalidPlan;
+  }
+  if (result.diagnostics.length > 0 && !values.json)
+    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+  const cache: CacheView & { close?: () => void } = existsSync(cacheDir)
+    ? new LogStore(cacheDir)
+    : { has: () => false };
+  try {
+    const plan = planRun(result.compiled, cache, lock, { listSteps: Boolean(values.json) });
+    const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
+    if (values.json)
+      ctx.stdout(
+        `${JSON.stringify({ ok: true, exitCode, ...plan, diagnostics: result.diagnostics }, null, 2)}\n`,
+      );
+    else ctx.stdout(renderPlanText(plan));
+    return exitCode;
+  } finally {
+    cache.close?.();
+  }
+}
+
+export function readLockOrUndefined(file: string): Lockfile | undefined {
+  const read = readLockFile(file);
+  if (read.ok) return read.lock;
+  if (read.missing) return undefined;
+  throw new ExitError(EXIT.failure, read.message);
+}
+
+export function pinsFromLock(lock: Lockfile | undefined): Record<string, AgentPin> {
+  const pins: Record<string, AgentPin> = {};
+  for (const [id, agent] of Object.entries(lock?.agents ?? {})) {
+    pins[id] = {
+      ...(agent.name ? { name: agent.name } : {}),
+      ...(agent.version ? { version: agent.version } : {}),
+      ...(agent.schemaDigest ? { schemaDigest: agent.schemaDigest } : {}),
+      ...(agent.etag ? { etag: agent.etag } : {}),
+    };
+  }
+  return pins;
+}

@@ -1,0 +1,28 @@
+/** The human view of a RunPlan, in Terraform's grammar plus the reason. */
+import type { RunPlan } from '../compiler/plan-run.js';
+
+export function renderPlanText(plan: RunPlan): string {
+  const lines: string[] = [];
+  if (!plan.hasChanges) {
+    const cached =
+      plan.counts.invoke.cached +
+      plan.counts.extract.cached +
+      plan.counts.score.cached +
+      plan.counts.aggregate.cached;
+    return `No changes. ${cached} steps cached; apply would call no agent.\n`;
+  }
+  lines.push('evalc will perform the following steps:');
+  const targetWidth = Math.max(30, ...plan.rows.map((r) => r.target.length));
+  for (const row of plan.rows) {
+    const count = `${row.count} ${row.count === 1 ? row.unit.replace(/s$/, '') : row.unit}`;
+    lines.push(
+      `  ${row.symbol} ${row.kind.padEnd(10)} ${row.target.padEnd(targetWidth)} ${count.padStart(14)}   ${row.reason}`,
+    );
+  }
+  const c = plan.counts;
+  const cached = c.invoke.cached + c.extract.cached + c.score.cached + c.aggregate.cached;
+  lines.push(
+    `Plan: ${c.invoke.run} to invoke, ${c.extract.run} to extract, ${c.score.run} to score, ${c.aggregate.run} to aggregate; ${cached} cached.`,
+  );
+  return `${lines.join('\n')}\n`;
+}

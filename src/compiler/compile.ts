@@ -1,0 +1,162 @@
+/**
+ * Compile: the DAG of logical steps (graphlib) at agent × task × dataset granularity —
+ * fetch → invoke → extract → score → aggregate — with each group's key configuration.
+ * Per-example steps are generated as a stream by `groupSteps`. A full pass over the
+ * examples renders every input and reports templates that fail, naming the examples.
+ */
+import { Graph } from '@dagrejs/graphlib';
+import type { Diagnostic } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import { didYouMean } from '../plan/suggest.js';
+import { digestOf } from './content-key.js';
+import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
+import { type GroupKeyConfig, groupKeyConfig, groupSteps } from './step-keys.js';
+
+export interface AgentPin {
+  name?: string;
+  version?: string;
+  schemaDigest?: string;
+  etag?: string;
+}
+
+export interface CompiledGroup {
+  group: ResolvedGroup;
+  agentDigest: string;
+  keys: GroupKeyConfig;
+  /** Number of invoke steps (examples × repeats). */
+  invokes: number;
+}
+
+export interface CompiledPlan {
+  resolved: ResolvedPlan;
+  graph: Graph;
+  groups: CompiledGroup[];
+  agentDigests: Record<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export type StepKind = 'fetch' | 'invoke' | 'extract' | 'score' | 'aggregate';
+export const STEP_KINDS: readonly StepKind[] = ['fetch', 'invoke', 'extract', 'score', 'aggregate'];
+
+/** Agent identity digest: result-relevant config plus what discovery pinned. */
+export function agentDigest(configDigest: string, pin: AgentPin | undefined): string {
+  return digestOf({
+    config: configDigest,
+    schemaDigest: pin?.schemaDigest ?? null,
+    version: pin?.version ?? null,
+  });
+}
+
+export function compilePlan(
+  resolved: ResolvedPlan,
+  pins: Record<string, AgentPin>,
+  options: { checkTemplates?: boolean } = {},
+): CompiledPlan {
+  const { plan } = resolved;
+  const diagnostics: Diagnostic[] = [];
+  const graph = new Graph({ directed: true });
+  const benchmark = plan.benchmark.id;
+  const agentDigests: Record<string, string> = {};
+  for (const [id, configDigest] of Object.entries(resolved.agentConfigDigests)) {
+    agentDigests[id] = agentDigest(configDigest, pins[id]);
+  }
+  graph.setNode('aggregate/benchmark', { kind: 'aggregate', label: benchmark });
+  const groups: CompiledGroup[] = [];
+  for (const group of resolved.groups) {
+    const task = plan.tasks[group.taskId]!;
+    const keys = groupKeyConfig(group, agentDigests[group.agentId]!, {
+      trace: plan.run.trace,
+      repeats: plan.run.repeats,
+      instructions: task.instructions,
+    });
+    const datasetNode = `fetch/dataset/${group.taskId}/${group.datasetId}`;
+    const agentNode = `fetch/agent/${group.agentId}`;
+    const invokeNode = `invoke/${group.id}`;
+    const extractNode = `extract/${group.id}`;
+    const aggregateNode = `aggregate/${group.id}`;
+    const taskNode = `aggregate/task/${group.taskId}`;
+    graph.setNode(datasetNode, { kind: 'fetch', label: `${group.taskId}/${group.datasetId}` });
+    graph.setNode(agentNode, { kind: 'fetch', label: group.agentId });
+    graph.setNode(invokeNode, { kind: 'invoke', label: group.id });
+    graph.setNode(extractNode, { kind: 'extract', label: group.id });
+    graph.setNode(aggregateNode, { kind: 'aggregate', label: group.id });
+    graph.setNode(taskNode, { kind: 'aggregate', label: group.taskId });
+    graph.setEdge(datasetNode, invokeNode);
+    graph.setEdge(agentNode, invokeNode);
+    graph.setEdge(invokeNode, extractNode);
+    for (const metric of group.metrics) {
+      const scoreNode = `score/${group.id}/${metric.id}`;
+      graph.setNode(scoreNode, { kind: 'score', label: `${group.id}/${metric.id}` });
+      graph.setEdge(extractNode, scoreNode);
+      graph.setEdge(scoreNode, aggregateNode);
+      if (metric.judgeId) {
+        const judgeNode = `fetch/judge/${metric.judgeId}`;
+        graph.setNode(judgeNode, { kind: 'fetch', label: metric.judgeId });
+        graph.setEdge(judgeNode, scoreNode);
+      }
+    }
+    graph.setEdge(aggregateNode, taskNode);
+    graph.setEdge(taskNode, 'aggregate/benchmark');
+    groups.push({
+      group,
+      agentDigest: agentDigests[group.agentId]!,
+      keys,
+      invokes: group.dataset.examples.length * plan.run.repeats,
+    });
+  }
+  if (options.checkTemplates !== false) {
+    for (const compiled of groups) diagnostics.push(...checkGroupTemplates(resolved, compiled));
+  }
+  return { resolved, graph, groups, agentDigests, diagnostics };
+}
+
+const MAX_LISTED = 5;
+
+/** Renders every example's input; reports each failing template leaf with the examples it fails for. */
+function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGroup): Diagnostic[] {
+  const { group } = compiled;
+  const failures = new Map<
+    string,
+    { message: string; path: (string | number)[]; ids: string[]; count: number }
+  >();
+  for (const step of groupSteps(group, { ...compiled.keys, repeats: 1 })) {
+    if (!step.renderError) continue;
+    const leafKey = step.renderError.path.join('.');
+    const entry = failures.get(leafKey) ?? {
+      message: step.renderError.message,
+      path: step.renderError.path,
+      ids: [],
+      count: 0,
+    };
+    entry.count++;
+    if (entry.ids.length < MAX_LISTED) entry.ids.push(step.example.id);
+    failures.set(leafKey, entry);
+  }
+  const out: Diagnostic[] = [];
+  for (const failure of failures.values()) {
+    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input', ...failure.path];
+    const total = group.dataset.examples.length;
+    const more =
+      failure.count > failure.ids.length
+        ? `, … (${failure.count} of ${total})`
+        : ` (${failure.count} of ${total})`;
+    const unknownVar = /"([^"]+)" (?:is )?not defined/.exec(failure.message)?.[1];
+    const known = Object.keys(group.dataset.examples[0]?.vars ?? {});
+    out.push(
+      diagnostic(
+        unknownVar ? 'EVALC_BIND_UNKNOWN_VAR' : 'EVALC_BIND_TEMPLATE',
+        `template fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${failure.message}`,
+        planPath,
+        {
+          source: resolved.loaded.locate(planPath),
+          hint: unknownVar ? hintForVar(unknownVar, known) : undefined,
+        },
+      ),
+    );
+  }
+  return out;
+}
+
+function hintForVar(name: string, known: string[]): string {
+  return didYouMean(name.replace(/^vars\./, ''), known) ?? `example vars: ${known.join(', ') || 'none'}`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Content keys (DESIGN.md §1): `k1:` + sha256 over the RFC 8785 (JCS) canonical JSON of the
+ * step kind, its own configuration, the keys of its inputs, and the version of the code that
+ * computes it. Never JSON.stringify for hashing.
+ */
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+
+export const KEY_PREFIX = 'k1:';
+
+/** RFC 8785 canonical JSON. `undefined` members are dropped, as JSON does. */
+export function canonicalJson(value: unknown): string {
+  const text = canonicalize(value);
+  if (text === undefined) throw new TypeError('canonicalJson: value is not JSON-serialisable');
+  return text;
+}
+
+export function sha256Hex(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** sha256 hex of the canonical JSON of a value: a digest of configuration or data. */
+export function digestOf(value: unknown): string {
+  return sha256Hex(canonicalJson(value));
+}
+
+export interface KeyComponents {
+  kind: string;
+  /** Version of the code computing the step. */
+  code: string;
+  /** The step's own configuration (or its digest). */
+  config: unknown;
+  /** Keys or digests of the step's inputs, in a fixed order. */
+  inputs: string[];
+}
+
+export function contentKey(components: KeyComponents): string {
+  return KEY_PREFIX + digestOf(components);
+}
+
+/**
+ * The same key as `contentKey` when the config is already a hex digest and the inputs are
+ * keys, built without a generic canonicalizer: a hot path for per-example downstream steps.
+ * The string is exactly the JCS form of `{code, config, inputs, kind}` because every member
+ * is ASCII without characters JSON escapes.
+ */
+export function deriveKey(
+  kind: string,
+  code: string,
+  configDigest: string,
+  inputs: readonly string[],
+): string {
+  let text = `{"code":${JSON.stringify(code)},"config":"${configDigest}","inputs":[`;
+  for (let i = 0; i < inputs.length; i++) text += (i > 0 ? ',"' : '"') + inputs[i] + '"';
+  text += `],"kind":${JSON.stringify(kind)}}`;
+  return KEY_PREFIX + sha256Hex(text);
+}

@@ -1,0 +1,187 @@
+/**
+ * Parses dataset bytes (JSONL, JSON, CSV, YAML) into raw example records with the line each
+ * came from. CSV columns: `id`, `weight`, `expected` / `expected.<name>`, `vars.<name>`, and
+ * any other column is a var; a cell starting with `[` or `{` is parsed as JSON.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Diagnostic } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import { isPlainObject } from '../plan/load.js';
+import { locateInFile, parseYamlFile } from '../plan/yaml-file.js';
+
+export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
+
+export interface RawExample {
+  value: unknown;
+  line: number;
+  col: number;
+}
+
+export function formatOf(source: string, declared: DatasetFormat | undefined): DatasetFormat | undefined {
+  if (declared) return declared;
+  const clean = source.split(/[?#]/)[0]!.toLowerCase();
+  if (clean.endsWith('.jsonl') || clean.endsWith('.ndjson')) return 'jsonl';
+  if (clean.endsWith('.json')) return 'json';
+  if (clean.endsWith('.csv')) return 'csv';
+  if (clean.endsWith('.yaml') || clean.endsWith('.yml')) return 'yaml';
+  return undefined;
+}
+
+export function parseDataset(
+  display: string,
+  text: string,
+  format: DatasetFormat,
+): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+  switch (format) {
+    case 'jsonl':
+      return parseJsonl(display, text);
+    case 'json':
+      return parseJson(display, text);
+    case 'csv':
+      return parseCsvRows(display, text);
+    case 'yaml':
+      return parseYamlRows(display, text);
+  }
+}
+
+function parseJsonl(file: string, text: string) {
+  const rows: RawExample[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '' || line.startsWith('//')) continue;
+    try {
+      rows.push({ value: JSON.parse(line), line: i + 1, col: 1 });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      diagnostics.push(
+        diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${message}`, [], {
+          source: { file, line: i + 1, col: 1 },
+        }),
+      );
+    }
+  }
+  return { rows, diagnostics };
+}
+
+function parseJson(file: string, text: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return {
+      rows: [],
+      diagnostics: [
+        diagnostic('EVALC_DATASET_PARSE', `invalid JSON: ${message}`, [], {
+          source: { file, line: 1, col: 1 },
+        }),
+      ],
+    };
+  }
+  const list = Array.isArray(value)
+    ? value
+    : isPlainObject(value) && Array.isArray(value.examples)
+      ? value.examples
+      : undefined;
+  if (!list) {
+    return {
+      rows: [],
+      diagnostics: [
+        diagnostic('EVALC_DATASET_SHAPE', 'a JSON dataset is a list of examples or {examples: [...]}', [], {
+          source: { file, line: 1, col: 1 },
+        }),
+      ],
+    };
+  }
+  return { rows: list.map((v) => ({ value: v, line: 1, col: 1 })), diagnostics: [] };
+}
+
+function parseYamlRows(file: string, text: string) {
+  const parsed = parseYamlFile(file, text);
+  if (parsed.diagnostics.length > 0) return { rows: [], diagnostics: parsed.diagnostics };
+  const value = parsed.value;
+  const inExamples = isPlainObject(value) && Array.isArray(value.examples);
+  const list = Array.isArray(value) ? value : inExamples ? (value.examples as unknown[]) : undefined;
+  if (!list) {
+    return {
+      rows: [],
+      diagnostics: [
+        diagnostic('EVALC_DATASET_SHAPE', 'a YAML dataset is a list of examples or {examples: [...]}', [], {
+          source: { file, line: 1, col: 1 },
+        }),
+      ],
+    };
+  }
+  const rows = list.map((v, i) => {
+    const at = locateInFile(parsed.file, inExamples ? ['examples', i] : [i]);
+    return { value: v, line: at.line, col: at.col };
+  });
+  return { rows, diagnostics: [] };
+}
+
+function parseCsvRows(file: string, text: string) {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    records = parseCsv(text, {
+      columns: true,
+      skip_empty_lines: true,
+      info: true,
+      bom: true,
+      trim: true,
+    }) as never;
+  } catch (err) {
+    const e = err as { message?: string; lines?: number };
+    return {
+      rows: [],
+      diagnostics: [
+        diagnostic('EVALC_DATASET_PARSE', `invalid CSV: ${e.message ?? String(err)}`, [], {
+          source: { file, line: e.lines ?? 1, col: 1 },
+        }),
+      ],
+    };
+  }
+  const rows = records.map(({ record, info }) => ({
+    value: csvRecordToExample(record),
+    line: info.lines,
+    col: 1,
+  }));
+  return { rows, diagnostics: [] };
+}
+
+function csvRecordToExample(record: Record<string, string>): Record<string, unknown> {
+  const example: Record<string, unknown> = { vars: {} };
+  const vars = example.vars as Record<string, unknown>;
+  for (const [column, cell] of Object.entries(record)) {
+    const value = cellValue(cell);
+    if (column === 'id') example.id = cell;
+    else if (column === 'weight') example.weight = Number(cell);
+    else if (
+      column === 'expected' ||
+      column === 'expected_sha256' ||
+      column === 'human' ||
+      column === 'human_score'
+    ) {
+      example[column] = column === 'human_score' ? Number(cell) : value;
+    } else if (column.startsWith('expected.')) {
+      const expected = (
+        isPlainObject(example.expected) ? example.expected : (example.expected = {})
+      ) as Record<string, unknown>;
+      expected[column.slice('expected.'.length)] = value;
+    } else if (column.startsWith('vars.')) vars[column.slice('vars.'.length)] = value;
+    else vars[column] = value;
+  }
+  return example;
+}
+
+function cellValue(cell: string): unknown {
+  if (cell.startsWith('[') || cell.startsWith('{')) {
+    try {
+      return JSON.parse(cell);
+    } catch {
+      return cell;
+    }
+  }
+  return cell;
+}

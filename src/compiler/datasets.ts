@@ -1,0 +1,163 @@
+/**
+ * Loads every dataset of the plan: reads and hashes its source, parses it, validates each
+ * example, and reports duplicate ids. Diagnostics point at the dataset line of the example.
+ */
+import path from 'node:path';
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import { type DatasetConfig, type ExampleRecord, exampleSchema } from '../plan/schema.js';
+import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
+import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
+import { isRemoteSource, readDatasetSource } from './dataset-source.js';
+
+export interface ResolvedExample extends ExampleRecord {
+  /** Digest of everything in the example a score may read (not its id or weight). */
+  digest: string;
+  source?: SourcePosition;
+}
+
+export interface ResolvedDataset {
+  taskId: string;
+  datasetId: string;
+  /** `inline` or the source as written (relative to the root plan folder). */
+  source: string;
+  format: string;
+  sha256: string;
+  weight: number;
+  examples: ResolvedExample[];
+}
+
+export interface DatasetContext {
+  planDir: string;
+  cacheDir: string;
+  offline?: boolean;
+  cwd: string;
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
+}
+
+export async function loadDataset(
+  taskId: string,
+  datasetId: string,
+  config: DatasetConfig,
+  ctx: DatasetContext,
+): Promise<{ dataset?: ResolvedDataset; diagnostics: Diagnostic[] }> {
+  const planPath: PlanPath = ['tasks', taskId, 'datasets', datasetId];
+  const diagnostics: Diagnostic[] = [];
+  let rows: RawExample[];
+  let sha256: string;
+  let format: string;
+  let display: string;
+  if (config.source !== undefined) {
+    const fmt = formatOf(config.source, config.format);
+    if (!fmt) {
+      return {
+        diagnostics: [
+          diagnostic(
+            'EVALC_DATASET_FORMAT',
+            `cannot tell the format of ${config.source}`,
+            [...planPath, 'source'],
+            {
+              source: ctx.locate([...planPath, 'source']),
+              hint: 'name a .jsonl, .json, .csv or .yaml file, or set format:',
+            },
+          ),
+        ],
+      };
+    }
+    const bytes = await readDatasetSource(config.source, {
+      planDir: ctx.planDir,
+      cacheDir: ctx.cacheDir,
+      declaredSha256: config.sha256,
+      offline: ctx.offline ?? false,
+    });
+    if (!bytes.ok) {
+      return {
+        diagnostics: [
+          diagnostic(bytes.code, bytes.message, [...planPath, 'source'], {
+            source: ctx.locate([...planPath, 'source']),
+            hint: bytes.hint,
+          }),
+        ],
+      };
+    }
+    display = isRemoteSource(config.source)
+      ? config.source
+      : path.relative(ctx.cwd, path.resolve(ctx.planDir, config.source));
+    const parsed = parseDataset(display, bytes.bytes.toString('utf8'), fmt);
+    diagnostics.push(...parsed.diagnostics);
+    rows = parsed.rows;
+    sha256 = bytes.sha256;
+    format = fmt;
+  } else if (config.examples !== undefined) {
+    rows = config.examples.map((value, i) => {
+      const at = ctx.locate([...planPath, 'examples', i]);
+      return { value, line: at?.line ?? 1, col: at?.col ?? 1 };
+    });
+    display = ctx.locate(planPath)?.file ?? 'plan';
+    sha256 = sha256Hex(canonicalJson(config.examples));
+    format = 'inline';
+  } else {
+    return {
+      diagnostics: [
+        diagnostic(
+          'EVALC_DATASET_EMPTY',
+          `dataset ${datasetId} has neither source: nor examples:`,
+          planPath,
+          { source: ctx.locate(planPath) },
+        ),
+      ],
+    };
+  }
+
+  const examples: ResolvedExample[] = [];
+  const seen = new Map<string, SourcePosition>();
+  for (const row of rows) {
+    const where: SourcePosition = { file: display, line: row.line, col: row.col };
+    const parsed = exampleSchema.safeParse(row.value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.join('.');
+      diagnostics.push(
+        diagnostic(
+          'EVALC_EXAMPLE_INVALID',
+          `invalid example${field ? ` (${field})` : ''}: ${issue.message}`,
+          planPath,
+          { source: where },
+        ),
+      );
+      continue;
+    }
+    const example = parsed.data;
+    const first = seen.get(example.id);
+    if (first) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_EXAMPLE_DUPLICATE_ID',
+          `duplicate example id "${example.id}" in dataset ${datasetId}`,
+          planPath,
+          {
+            source: where,
+            hint: `first defined at ${first.file}:${first.line}`,
+          },
+        ),
+      );
+      continue;
+    }
+    seen.set(example.id, where);
+    const { id: _id, weight: _weight, ...scored } = example;
+    examples.push({ ...example, digest: digestOf(scored), source: where });
+  }
+  if (examples.length === 0 && diagnostics.length === 0) {
+    diagnostics.push(
+      diagnostic('EVALC_DATASET_EMPTY', `dataset ${datasetId} has no examples`, planPath, {
+        source: ctx.locate(planPath),
+        severity: 'warning',
+      }),
+    );
+  }
+  const source = config.source ?? 'inline';
+  return {
+    dataset: { taskId, datasetId, source, format, sha256, weight: config.weight, examples },
+    diagnostics,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Semantic checks of one metric config: its type is registered, its params fit the type's
+ * schema, the candidates and judge it names exist, and its `content:` template compiles.
+ */
+
+import { compileTemplate, type TemplateError, type TemplateNode } from '../binding/template.js';
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { MetricConfig, Plan } from '../plan/schema.js';
+import { didYouMean } from '../plan/suggest.js';
+import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
+
+export type { MetricInfo } from './metric-catalog.js';
+
+const COMMON_KEYS = new Set(['type', 'id', 'threshold', 'gate', 'weight']);
+/** Params that name a binding output (candidate). */
+const CANDIDATE_PARAMS = ['candidate', 'candidates'];
+
+export function checkMetric(
+  config: MetricConfig,
+  path: PlanPath,
+  ctx: {
+    plan: Plan;
+    candidateNames: Set<string>;
+    locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
+  },
+): { info?: MetricInfo; judgeId?: string; content?: TemplateNode; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const info = lookupMetric(config.type);
+  if (!info) {
+    diagnostics.push(
+      diagnostic('EVALC_REF_METRIC_TYPE', `unknown metric type \`${config.type}\``, [...path, 'type'], {
+        source: ctx.locate([...path, 'type']),
+        hint: didYouMean(config.type, listMetricTypes()) ?? 'see `evalc schema` for the metric types',
+      }),
+    );
+    return { diagnostics };
+  }
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) if (!COMMON_KEYS.has(k)) params[k] = v;
+  for (const issue of info.validateParams(params)) {
+    const issuePath = [...path, ...issue.path];
+    diagnostics.push(
+      diagnostic(
+        issue.unknownKey ? 'EVALC_METRIC_PARAM_UNKNOWN' : 'EVALC_METRIC_PARAM',
+        `${config.type}: ${issue.message}`,
+        issuePath,
+        {
+          source: issue.unknownKey ? ctx.locate(path, issue.unknownKey) : ctx.locate(issuePath),
+          hint: issue.unknownKey ? didYouMean(issue.unknownKey, info.paramNames) : undefined,
+        },
+      ),
+    );
+  }
+  for (const name of CANDIDATE_PARAMS) {
+    const value = params[name];
+    const refs =
+      typeof value === 'string'
+        ? [value]
+        : Array.isArray(value)
+          ? value.filter((v): v is string => typeof v === 'string')
+          : [];
+    for (const ref of refs) {
+      if (!ctx.candidateNames.has(ref)) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_REF_CANDIDATE',
+            `unknown candidate \`${ref}\` (not an output of this task's bindings)`,
+            [...path, name],
+            {
+              source: ctx.locate([...path, name]),
+              hint:
+                didYouMean(ref, ctx.candidateNames) ??
+                `outputs: ${[...ctx.candidateNames].join(', ') || 'none'}`,
+            },
+          ),
+        );
+      }
+    }
+  }
+  let judgeId: string | undefined;
+  if (typeof params.judge === 'string') {
+    judgeId = params.judge;
+    if (!ctx.plan.judges[judgeId]) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_JUDGE', `unknown judge \`${judgeId}\``, [...path, 'judge'], {
+          source: ctx.locate([...path, 'judge']),
+          hint: didYouMean(judgeId, Object.keys(ctx.plan.judges)) ?? 'define it under judges:',
+        }),
+      );
+      judgeId = undefined;
+    }
+  }
+  let content: TemplateNode | undefined;
+  if (typeof params.content === 'string') {
+    const errors: TemplateError[] = [];
+    content = compileTemplate(params.content, errors);
+    for (const err of errors) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_BIND_TEMPLATE_SYNTAX',
+          `content template does not compile: ${err.message}`,
+          [...path, 'content'],
+          {
+            source: ctx.locate([...path, 'content']),
+          },
+        ),
+      );
+    }
+  }
+  return { info, ...(judgeId ? { judgeId } : {}), ...(content ? { content } : {}), diagnostics };
+}

@@ -1,0 +1,284 @@
+/**
+ * The plan (DESIGN.md §6): which steps `apply` would run and why, by comparing every step's
+ * key with the cache and each group's key components with the previous lockfile. Pure data;
+ * the text and JSON views are renderers of it.
+ */
+import type { Lockfile, LockResult } from '../lockfile/types.js';
+import type { CompiledGroup, CompiledPlan } from './compile.js';
+import { groupSteps } from './step-keys.js';
+
+export interface CacheView {
+  has(key: string): boolean;
+}
+
+export type PlanSymbol = '+' | '~';
+export type PlannedKind = 'invoke' | 'extract' | 'score' | 'aggregate';
+
+export interface PlanRow {
+  symbol: PlanSymbol;
+  kind: PlannedKind;
+  target: string;
+  count: number;
+  unit: 'examples' | 'nodes';
+  reason: string;
+}
+
+export interface PlannedStep {
+  kind: PlannedKind;
+  id: string;
+  key: string;
+  status: 'new' | 'changed' | 'cached';
+  reason?: string;
+}
+
+export interface RunPlan {
+  benchmark: string;
+  rows: PlanRow[];
+  counts: Record<PlannedKind, { run: number; cached: number }>;
+  hasChanges: boolean;
+  /** Examples whose input could not be rendered (reported by validate). */
+  renderFailures: number;
+  steps?: PlannedStep[];
+}
+
+export function planRun(
+  compiled: CompiledPlan,
+  cache: CacheView,
+  lock: Lockfile | undefined,
+  options: { listSteps?: boolean } = {},
+): RunPlan {
+  const benchmark = compiled.resolved.plan.benchmark.id;
+  const counts: RunPlan['counts'] = {
+    invoke: { run: 0, cached: 0 },
+    extract: { run: 0, cached: 0 },
+    score: { run: 0, cached: 0 },
+    aggregate: { run: 0, cached: 0 },
+  };
+  const rows = new Map<string, PlanRow>();
+  const steps: PlannedStep[] | undefined = options.listSteps ? [] : undefined;
+  const lockResults = indexLockResults(lock);
+  let renderFailures = 0;
+  const tasksChanged = new Set<string>();
+  let groupsChanged = 0;
+
+  const add = (
+    symbol: PlanSymbol,
+    kind: PlannedKind,
+    target: string,
+    reason: string,
+    unit: PlanRow['unit'] = 'examples',
+  ) => {
+    const id = `${symbol}|${kind}|${target}|${reason}`;
+    const row = rows.get(id) ?? { symbol, kind, target, count: 0, unit, reason };
+    row.count++;
+    rows.set(id, row);
+  };
+
+  for (const compiledGroup of compiled.groups) {
+    const { group } = compiledGroup;
+    const target = `${benchmark}/${group.taskId}[${group.agentId}]`;
+    const why = groupReasons(compiledGroup, lock, compiled);
+    let groupChanged = false;
+    for (const step of groupSteps(group, compiledGroup.keys)) {
+      if (!step.invokeKey || !step.extractKey) {
+        renderFailures++;
+        continue;
+      }
+      const previous = lockResults.get(`${group.id}\u0000${step.example.id}`);
+      const invokeCached = cache.has(step.invokeKey);
+      const record = (
+        kind: PlannedKind,
+        key: string,
+        cached: boolean,
+        symbol: PlanSymbol,
+        reason: string,
+        rowTarget = target,
+      ) => {
+        if (cached) counts[kind].cached++;
+        else {
+          counts[kind].run++;
+          groupChanged = true;
+          add(symbol, kind, rowTarget, reason);
+        }
+        steps?.push({
+          kind,
+          id: `${kind}/${step.id}`,
+          key,
+          status: cached ? 'cached' : symbol === '+' ? 'new' : 'changed',
+          ...(cached ? {} : { reason }),
+        });
+      };
+      const invokeWhy = invokeCached ? why.invoke : (why.invoke ?? exampleReason(previous, step.repeat));
+      record(
+        'invoke',
+        step.invokeKey,
+        invokeCached,
+        invokeWhy?.symbol ?? '~',
+        invokeWhy?.reason ?? 'not in cache',
+      );
+      const extractCached = cache.has(step.extractKey);
+      const extractWhy = !invokeCached
+        ? downstream(invokeWhy, 'because its invoke runs')
+        : (why.extract ?? { symbol: '~' as const, reason: 'not in cache' });
+      record('extract', step.extractKey, extractCached, extractWhy.symbol, extractWhy.reason);
+      for (const metric of group.metrics) {
+        const key = step.scoreKeys[metric.id]!;
+        const cached = cache.has(key);
+        const metricWhy = !extractCached
+          ? downstream(extractWhy, 'because its extract runs')
+          : (why.metrics.get(metric.id) ?? { symbol: '~' as const, reason: 'not in cache' });
+        record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`);
+      }
+    }
+    if (groupChanged) {
+      groupsChanged++;
+      tasksChanged.add(group.taskId);
+    }
+  }
+  const aggregateNodes =
+    compiled.groups.length + new Set(compiled.groups.map((g) => g.group.taskId)).size + 1;
+  const changedAggregates = groupsChanged === 0 ? 0 : groupsChanged + tasksChanged.size + 1;
+  const lockMissing = lock === undefined || lock.plan.digest !== compiled.resolved.planDigest;
+  if (changedAggregates > 0) {
+    counts.aggregate.run = changedAggregates;
+    rows.set('aggregate', {
+      symbol: lock ? '~' : '+',
+      kind: 'aggregate',
+      target: benchmark,
+      count: changedAggregates,
+      unit: 'nodes',
+      reason: lock ? 'because scores changed' : 'new',
+    });
+  } else if (lockMissing && compiled.groups.length > 0) {
+    counts.aggregate.run = aggregateNodes;
+    rows.set('aggregate', {
+      symbol: lock ? '~' : '+',
+      kind: 'aggregate',
+      target: benchmark,
+      count: aggregateNodes,
+      unit: 'nodes',
+      reason: lock ? 'because the plan changed' : 'no lockfile yet',
+    });
+  }
+  counts.aggregate.cached = aggregateNodes - counts.aggregate.run;
+  const ordered = mergeScoreRows([...rows.values()], benchmark);
+  const hasChanges = counts.invoke.run + counts.extract.run + counts.score.run + counts.aggregate.run > 0;
+  return { benchmark, rows: ordered, counts, hasChanges, renderFailures, ...(steps ? { steps } : {}) };
+}
+
+/** A step re-runs because its input step does: a new input stays "new". */
+function downstream(upstream: Why | undefined, reason: string): Why {
+  return upstream?.symbol === '+' ? upstream : { symbol: '~', reason };
+}
+
+interface Why {
+  symbol: PlanSymbol;
+  reason: string;
+}
+
+function groupReasons(
+  compiledGroup: CompiledGroup,
+  lock: Lockfile | undefined,
+  compiled: CompiledPlan,
+): {
+  invoke?: Why;
+  extract?: Why;
+  metrics: Map<string, Why>;
+} {
+  const { group } = compiledGroup;
+  const metrics = new Map<string, Why>();
+  const previous = lock?.groups[group.id];
+  if (!lock || !previous) {
+    const reason = !lock
+      ? 'new'
+      : !lock.agents[group.agentId]
+        ? 'new agent'
+        : !Object.values(lock.groups).some((g) => g.task === group.taskId)
+          ? 'new task'
+          : 'new dataset';
+    const why: Why = { symbol: '+', reason };
+    for (const m of group.metrics) metrics.set(m.id, why);
+    return { invoke: why, extract: why, metrics };
+  }
+  let invoke: Why | undefined;
+  if (previous.agentDigest !== compiledGroup.agentDigest) {
+    const lockedAgent = lock.agents[group.agentId];
+    const pin = compiled.resolved.agentConfigDigests[group.agentId];
+    const detail =
+      lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
+        ? 'agent identity changed'
+        : 'agent changed';
+    invoke = { symbol: '~', reason: `because ${detail}` };
+  } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
+    invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };
+  }
+  const extract: Why | undefined =
+    previous.outputDigest !== group.outputDigest
+      ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
+      : undefined;
+  for (const metric of group.metrics) {
+    const old = previous.metrics[metric.id];
+    if (!old) metrics.set(metric.id, { symbol: '+', reason: 'new metric' });
+    else if (old.digest !== metric.digest) {
+      const changes = describeParamChanges(old.config, metric.config as Record<string, unknown>);
+      metrics.set(metric.id, {
+        symbol: '~',
+        reason: `because metric params changed${changes ? ` (${changes})` : ''}`,
+      });
+    }
+  }
+  return { ...(invoke ? { invoke } : {}), ...(extract ? { extract } : {}), metrics };
+}
+
+function exampleReason(previous: LockResult | undefined, repeat: number): Why | undefined {
+  if (!previous) return { symbol: '+', reason: 'new example' };
+  const error = previous.errors?.[repeat];
+  if (error) return { symbol: '~', reason: `because the previous attempt failed (${error})` };
+  return { symbol: '~', reason: 'because the example changed' };
+}
+
+function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {
+  const index = new Map<string, LockResult>();
+  for (const r of lock?.results ?? []) index.set(`${r.group}\u0000${r.example}`, r);
+  return index;
+}
+
+export function describeParamChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): string {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  const changes: string[] = [];
+  for (const k of keys) {
+    const a = JSON.stringify(before[k]);
+    const b = JSON.stringify(after[k]);
+    if (a !== b) changes.push(`${k}: ${a ?? '(none)'} → ${b ?? '(none)'}`.replaceAll('"', ''));
+  }
+  return changes.join(', ');
+}
+
+const KIND_ORDER: Record<PlannedKind, number> = { invoke: 0, extract: 1, score: 2, aggregate: 3 };
+
+/** Score rows with the same metric and reason across tasks/agents collapse into `bench/*\/metric`. */
+function mergeScoreRows(rows: PlanRow[], benchmark: string): PlanRow[] {
+  const merged = new Map<string, PlanRow>();
+  for (const row of rows) {
+    if (row.kind !== 'score') {
+      merged.set(`${row.kind}|${row.symbol}|${row.target}|${row.reason}`, row);
+      continue;
+    }
+    const metric = row.target.slice(row.target.lastIndexOf('/') + 1);
+    const id = `score|${row.symbol}|${metric}|${row.reason}`;
+    const existing = merged.get(id);
+    if (existing) {
+      existing.count += row.count;
+      existing.target = `${benchmark}/*/${metric}`;
+    } else merged.set(id, { ...row });
+  }
+  return [...merged.values()].sort(
+    (a, b) =>
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      (a.target < b.target ? -1 : a.target > b.target ? 1 : 0) ||
+      (a.reason < b.reason ? -1 : 1),
+  );
+}

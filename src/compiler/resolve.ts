@@ -1,0 +1,398 @@
+/**
+ * Resolve: from a validated Plan to everything the compiler needs — datasets read and hashed,
+ * the agent × task × dataset groups with their compiled templates and JMESPath extractions,
+ * metrics with their config digests — plus every semantic diagnostic (unknown references,
+ * templates and expressions that do not compile, secrets in the wrong place).
+ */
+
+import { type CompiledExtraction, compileExtraction, JMESPATH_LIBRARY } from '../binding/extract.js';
+import { compileTemplate, type TemplateError, type TemplateNode } from '../binding/template.js';
+import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { LoadedPlan } from '../plan/load.js';
+import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
+import { splitRuntime } from '../plan/schema.js';
+import { didYouMean } from '../plan/suggest.js';
+import { digestOf } from './content-key.js';
+import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
+import { checkMetric, type MetricInfo } from './metric-check.js';
+
+export interface ResolvedMetric {
+  /** Unique within a task: `id:` or the metric type. */
+  id: string;
+  type: string;
+  config: MetricConfig;
+  /** Digest of the metric's configuration and version: changes re-score only. */
+  digest: string;
+  version: string;
+  info: MetricInfo | undefined;
+  path: PlanPath;
+  /** Judge referenced by the metric, if any. */
+  judgeId?: string;
+  /** Compiled `content:` template of judge-like metrics. */
+  content?: TemplateNode;
+}
+
+export interface ResolvedGroup {
+  /** `agent/task/dataset`. */
+  id: string;
+  agentId: string;
+  taskId: string;
+  datasetId: string;
+  bindingName: string;
+  template: TemplateNode;
+  templateDigest: string;
+  extraction: CompiledExtraction;
+  outputDigest: string;
+  metrics: ResolvedMetric[];
+  dataset: ResolvedDataset;
+}
+
+export interface ResolvedPlan {
+  loaded: LoadedPlan;
+  plan: Plan;
+  planDigest: string;
+  datasets: ResolvedDataset[];
+  groups: ResolvedGroup[];
+  /** Digest of each agent's result-relevant configuration (no runtime settings). */
+  agentConfigDigests: Record<string, string>;
+  judgeDigests: Record<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export async function resolvePlan(
+  loaded: LoadedPlan,
+  plan: Plan,
+  options: { cacheDir: string; cwd: string; offline?: boolean; only?: string | undefined },
+): Promise<ResolvedPlan> {
+  const diagnostics: Diagnostic[] = [];
+  const locate = loaded.locate;
+  const at = (p: PlanPath, key?: string) => locate(p, key);
+  const ctx: DatasetContext = {
+    planDir: loaded.planDir,
+    cacheDir: options.cacheDir,
+    cwd: options.cwd,
+    locate,
+    offline: options.offline ?? false,
+  };
+
+  const agentConfigDigests: Record<string, string> = {};
+  for (const [id, agent] of Object.entries(plan.agents))
+    agentConfigDigests[id] = digestOf(agentIdentity(agent));
+  const judgeDigests: Record<string, string> = {};
+  for (const [id, judge] of Object.entries(plan.judges))
+    judgeDigests[id] = digestOf(judgeIdentity(judge, plan));
+
+  checkJudges(plan, diagnostics, at);
+  const datasets: ResolvedDataset[] = [];
+  const groups: ResolvedGroup[] = [];
+  const agentIds = Object.keys(plan.agents);
+  const [onlyTask, onlyDataset] = options.only?.split('/') ?? [];
+
+  for (const [taskId, task] of Object.entries(plan.tasks)) {
+    const taskPath: PlanPath = ['tasks', taskId];
+    for (const name of Object.keys(task.bindings)) {
+      if (name !== 'default' && !plan.agents[name]) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_REF_AGENT',
+            `binding for unknown agent \`${name}\``,
+            [...taskPath, 'bindings', name],
+            {
+              source: at([...taskPath, 'bindings'], name),
+              hint: didYouMean(name, agentIds),
+            },
+          ),
+        );
+      }
+    }
+    const taskAgents =
+      task.agents ??
+      (task.bindings.default ? agentIds : Object.keys(task.bindings).filter((n) => plan.agents[n]));
+    (task.agents ?? []).forEach((agentId, i) => {
+      if (!plan.agents[agentId]) {
+        diagnostics.push(
+          diagnostic('EVALC_REF_AGENT', `unknown agent \`${agentId}\``, [...taskPath, 'agents', i], {
+            source: at([...taskPath, 'agents', i]),
+            hint: didYouMean(agentId, agentIds),
+          }),
+        );
+      } else if (!task.bindings[agentId] && !task.bindings.default) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_BIND_MISSING',
+            `agent \`${agentId}\` has no binding in task ${taskId}`,
+            [...taskPath, 'bindings'],
+            {
+              source: at([...taskPath, 'bindings']),
+              hint: 'add a `default` binding or one named after the agent',
+            },
+          ),
+        );
+      }
+    });
+
+    // Compile each binding once.
+    const compiledBindings = new Map<
+      string,
+      {
+        template: TemplateNode;
+        templateDigest: string;
+        extraction?: CompiledExtraction;
+        outputDigest: string;
+      }
+    >();
+    for (const [name, binding] of Object.entries(task.bindings)) {
+      const bindingPath: PlanPath = [...taskPath, 'bindings', name];
+      const templateErrors: TemplateError[] = [];
+      const template = compileTemplate(binding.input, templateErrors);
+      for (const err of templateErrors) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_BIND_TEMPLATE_SYNTAX',
+            `template does not compile: ${err.message}`,
+            [...bindingPath, 'input', ...err.path],
+            {
+              source: at([...bindingPath, 'input', ...err.path]),
+            },
+          ),
+        );
+      }
+      const extraction = compileExtraction(binding.output);
+      if (!extraction.ok) {
+        for (const err of extraction.errors) {
+          diagnostics.push(
+            diagnostic(
+              'EVALC_BIND_JMESPATH',
+              `JMESPath expression does not compile: ${err.message}`,
+              [...bindingPath, 'output', err.name],
+              {
+                source: at([...bindingPath, 'output', err.name]),
+              },
+            ),
+          );
+        }
+      }
+      compiledBindings.set(name, {
+        template,
+        templateDigest: digestOf(binding.input ?? null),
+        ...(extraction.ok ? { extraction: extraction.extraction } : {}),
+        outputDigest: digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
+      });
+    }
+
+    // Metrics of this task: its own, then the plan-wide ones.
+    const metrics: ResolvedMetric[] = [];
+    const metricEntries: [MetricConfig, PlanPath][] = [
+      ...task.metrics.map((m, i): [MetricConfig, PlanPath] => [m, [...taskPath, 'metrics', i]]),
+      ...plan.metrics.map((m, i): [MetricConfig, PlanPath] => [m, ['metrics', i]]),
+    ];
+    const candidateNames = new Set<string>();
+    for (const agentId of taskAgents) {
+      const binding = task.bindings[agentId] ?? task.bindings.default;
+      for (const name of Object.keys(binding?.output ?? {})) candidateNames.add(name);
+    }
+    const seenIds = new Map<string, PlanPath>();
+    for (const [config, metricPath] of metricEntries) {
+      const metricId = config.id ?? config.type;
+      if (seenIds.has(metricId)) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_METRIC_DUPLICATE',
+            `metric \`${metricId}\` appears twice in task ${taskId}`,
+            metricPath,
+            {
+              source: at(metricPath),
+              hint: 'give one of them an `id:`',
+            },
+          ),
+        );
+        continue;
+      }
+      seenIds.set(metricId, metricPath);
+      const checked = checkMetric(config, metricPath, { plan, candidateNames, locate: at });
+      diagnostics.push(...checked.diagnostics);
+      metrics.push({
+        id: metricId,
+        type: config.type,
+        config,
+        version: checked.info?.version ?? '0',
+        info: checked.info,
+        digest: digestOf({
+          config,
+          version: checked.info?.version ?? '0',
+          judge: checked.judgeId ? judgeDigests[checked.judgeId] : null,
+        }),
+        path: metricPath,
+        ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
+        ...(checked.content ? { content: checked.content } : {}),
+      });
+    }
+
+    for (const [datasetId, datasetConfig] of Object.entries(task.datasets)) {
+      const loadedDataset = await loadDataset(taskId, datasetId, datasetConfig, ctx);
+      diagnostics.push(...loadedDataset.diagnostics);
+      const dataset = loadedDataset.dataset;
+      if (!dataset) continue;
+      if (
+        onlyTask !== undefined &&
+        (onlyTask !== taskId || (onlyDataset !== undefined && onlyDataset !== datasetId))
+      )
+        continue;
+      datasets.push(dataset);
+      for (const agentId of taskAgents) {
+        if (!plan.agents[agentId]) continue;
+        const bindingName = task.bindings[agentId] ? agentId : 'default';
+        const compiled = compiledBindings.get(bindingName);
+        if (!compiled?.extraction) continue;
+        groups.push({
+          id: `${agentId}/${taskId}/${datasetId}`,
+          agentId,
+          taskId,
+          datasetId,
+          bindingName,
+          template: compiled.template,
+          templateDigest: compiled.templateDigest,
+          extraction: compiled.extraction,
+          outputDigest: compiled.outputDigest,
+          metrics,
+          dataset,
+        });
+      }
+    }
+  }
+  checkGates(plan, diagnostics, at);
+  return {
+    loaded,
+    plan,
+    planDigest: digestOf(planForDigest(plan)),
+    datasets,
+    groups,
+    agentConfigDigests,
+    judgeDigests,
+    diagnostics,
+  };
+}
+
+/** The agent settings that can change a result (never headers, serve, limits). */
+export function agentIdentity(agent: AgentConfig): Record<string, unknown> {
+  const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
+  if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
+  return identity;
+}
+
+function judgeIdentity(judge: JudgeConfig, plan: Plan): Record<string, unknown> {
+  const { identity } = splitRuntime(judge as unknown as Record<string, unknown>);
+  if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
+  const rubric = judge.rubric ? plan.rubrics[judge.rubric] : undefined;
+  return { ...identity, rubricDefinition: rubric ?? null };
+}
+
+export function stripUserInfo(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function planForDigest(plan: Plan): unknown {
+  const agents: Record<string, unknown> = {};
+  for (const [id, a] of Object.entries(plan.agents)) agents[id] = agentIdentity(a);
+  const judges: Record<string, unknown> = {};
+  for (const [id, j] of Object.entries(plan.judges))
+    judges[id] = splitRuntime(j as unknown as Record<string, unknown>).identity;
+  const { concurrency: _c, ...run } = plan.run;
+  return { ...plan, agents, judges, run, include: null };
+}
+
+function checkJudges(
+  plan: Plan,
+  diagnostics: Diagnostic[],
+  at: (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>,
+): void {
+  for (const [id, judge] of Object.entries(plan.judges)) {
+    const p: PlanPath = ['judges', id];
+    if (judge.protocol === 'openai' && !judge.model) {
+      diagnostics.push(
+        diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: an openai judge needs model:`, p, { source: at(p) }),
+      );
+    }
+    if (!judge.url && !judge.command) {
+      diagnostics.push(
+        diagnostic('EVALC_JUDGE_CONFIG', `judge ${id} needs url: (or command: for agent-eval rpc)`, p, {
+          source: at(p),
+        }),
+      );
+    }
+    if (judge.protocol === 'openai' && judge.rubric && !plan.rubrics[judge.rubric]) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_RUBRIC', `unknown rubric \`${judge.rubric}\``, [...p, 'rubric'], {
+          source: at([...p, 'rubric']),
+          hint: didYouMean(judge.rubric, Object.keys(plan.rubrics)) ?? 'define it under rubrics:',
+        }),
+      );
+    }
+  }
+  for (const [id, agent] of Object.entries(plan.agents)) {
+    const p: PlanPath = ['agents', id];
+    if (agent.protocol === 'mae') {
+      const need = agent.transport === 'http' ? 'url' : agent.transport === 'local' ? 'command' : 'address';
+      if (!agent[need]) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_AGENT_CONFIG',
+            `agent ${id}: mae transport ${agent.transport} needs ${need}:`,
+            p,
+            { source: at(p) },
+          ),
+        );
+      }
+    }
+  }
+}
+
+function checkGates(
+  plan: Plan,
+  diagnostics: Diagnostic[],
+  at: (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>,
+): void {
+  const metricIds = new Set<string>();
+  for (const task of Object.values(plan.tasks)) for (const m of task.metrics) metricIds.add(m.id ?? m.type);
+  for (const m of plan.metrics) metricIds.add(m.id ?? m.type);
+  plan.gates.forEach((gate, i) => {
+    const p: PlanPath = ['gates', i];
+    if (!metricIds.has(gate.metric)) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_METRIC', `gate names unknown metric \`${gate.metric}\``, [...p, 'metric'], {
+          source: at([...p, 'metric']),
+          hint: didYouMean(gate.metric, metricIds),
+        }),
+      );
+    }
+    if (gate.task !== undefined && !plan.tasks[gate.task]) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_TASK', `gate names unknown task \`${gate.task}\``, [...p, 'task'], {
+          source: at([...p, 'task']),
+          hint: didYouMean(gate.task, Object.keys(plan.tasks)),
+        }),
+      );
+    }
+    if (gate.agent !== undefined && !plan.agents[gate.agent]) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_AGENT', `gate names unknown agent \`${gate.agent}\``, [...p, 'agent'], {
+          source: at([...p, 'agent']),
+          hint: didYouMean(gate.agent, Object.keys(plan.agents)),
+        }),
+      );
+    }
+    if (gate.min === undefined && gate.max === undefined && gate.regression === undefined) {
+      diagnostics.push(
+        diagnostic('EVALC_GATE_EMPTY', 'a gate needs min:, max: or regression:', p, { source: at(p) }),
+      );
+    }
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * Per-example steps of one agent × task × dataset group, generated as a stream: the rendered
+ * input, and the keys of its invoke, extract and score steps. Downstream keys derive from
+ * upstream keys and config digests (`deriveKey`), so a 100k-example plan never builds a
+ * million-node graph.
+ */
+import { exampleContext, renderTemplate, type TemplateError } from '../binding/template.js';
+import { canonicalJson, deriveKey, digestOf, sha256Hex } from './content-key.js';
+import type { ResolvedExample } from './datasets.js';
+import type { ResolvedGroup } from './resolve.js';
+
+/** Versions of the code that computes each step kind; bump one to invalidate its cache. */
+export const CODE_VERSIONS = {
+  invoke: 'invoke@1',
+  extract: 'extract@1',
+  score: 'score@1',
+  aggregate: 'aggregate@1',
+} as const;
+
+export interface GroupKeyConfig {
+  /** Digest of the agent's identity (config + discovery pins), the task instructions and trace. */
+  invokeConfigDigest: string;
+  repeats: number;
+  /** Digest of all metric configs of the task: derived metrics depend on them. */
+  metricsDigest: string;
+}
+
+export interface ExampleSteps {
+  example: ResolvedExample;
+  repeat: number;
+  /** Stable readable id: `agent/task/dataset/example#repeat`. */
+  id: string;
+  input?: unknown;
+  renderError?: TemplateError;
+  inputDigest?: string;
+  invokeKey?: string;
+  extractKey?: string;
+  /** Score step keys by metric id. */
+  scoreKeys: Record<string, string>;
+}
+
+const EMPTY_SCRIPT = digestOf(null);
+
+export function scriptDigest(example: ResolvedExample): string {
+  const { turns, tools, policies, human } = example;
+  if (turns === undefined && tools === undefined && policies === undefined && human === undefined)
+    return EMPTY_SCRIPT;
+  return digestOf({
+    turns: turns ?? null,
+    tools: tools ?? null,
+    policies: policies ?? null,
+    human: human ?? null,
+  });
+}
+
+export function groupKeyConfig(
+  group: ResolvedGroup,
+  agentIdentityDigest: string,
+  options: { trace: boolean; repeats: number; instructions?: string | undefined },
+): GroupKeyConfig {
+  return {
+    invokeConfigDigest: digestOf({
+      agent: agentIdentityDigest,
+      instructions: options.instructions ?? null,
+      trace: options.trace,
+    }),
+    repeats: options.repeats,
+    metricsDigest: digestOf(group.metrics.map((m) => m.digest)),
+  };
+}
+
+/** Steps of one example (all repeats). */
+export function exampleSteps(
+  group: ResolvedGroup,
+  config: GroupKeyConfig,
+  example: ResolvedExample,
+): ExampleSteps[] {
+  const rendered = renderTemplate(group.template, exampleContext(example));
+  const out: ExampleSteps[] = [];
+  const inputDigest = rendered.ok ? sha256Hex(canonicalJson(rendered.value ?? null)) : '';
+  const script = scriptDigest(example);
+  for (let repeat = 0; repeat < config.repeats; repeat++) {
+    const id = `${group.id}/${example.id}#${repeat}`;
+    if (!rendered.ok) {
+      out.push({ example, repeat, id, renderError: rendered.error, scoreKeys: {} });
+      continue;
+    }
+    const invokeKey = deriveKey('invoke', CODE_VERSIONS.invoke, config.invokeConfigDigest, [
+      inputDigest,
+      script,
+      `r${repeat}`,
+    ]);
+    const extractKey = deriveKey('extract', CODE_VERSIONS.extract, group.outputDigest, [invokeKey]);
+    const scoreKeys: Record<string, string> = {};
+    for (const metric of group.metrics) {
+      scoreKeys[metric.id] = deriveKey(
+        'score',
+        `${CODE_VERSIONS.score}/${metric.type}@${metric.version}`,
+        metric.digest,
+        [extractKey, example.digest, config.metricsDigest],
+      );
+    }
+    out.push({ example, repeat, id, input: rendered.value, inputDigest, invokeKey, extractKey, scoreKeys });
+  }
+  return out;
+}
+
+/** Iterates over the steps of every example of a group. */
+export function* groupSteps(group: ResolvedGroup, config: GroupKeyConfig): Generator<ExampleSteps> {
+  for (const example of group.dataset.examples) yield* exampleSteps(group, config, example);
+}

@@ -1,0 +1,195 @@
+/**
+ * The content-addressed step cache: an append-only log with an in-memory index, behind the
+ * small `StepStore` interface so a shared remote store can be added later.
+ *
+ * Log format, one entry per line: `<key>\t<kind>\t<byte length>\t<json>\n`. A write is one
+ * append; a crash can only leave a torn last line, which `open` detects (missing newline or
+ * a length that does not match) and truncates away. Later entries for a key win.
+ */
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+
+export interface StepStore {
+  has(key: string): boolean;
+  get<T = unknown>(key: string): T | undefined;
+  put(key: string, kind: string, value: unknown): void;
+  keys(): IterableIterator<string>;
+  stats(): CacheStats;
+  prune(reachable: (key: string) => boolean): {
+    kept: number;
+    removed: number;
+    bytesBefore: number;
+    bytesAfter: number;
+  };
+  close(): void;
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  byKind: Record<string, { entries: number; bytes: number }>;
+  /** Bytes cut from a torn last line when the store was opened. */
+  recoveredTornBytes: number;
+}
+
+interface Entry {
+  offset: number;
+  length: number;
+  kind: string;
+}
+
+const LOG_NAME = 'steps.log';
+const CHUNK = 4 * 1024 * 1024;
+
+export class LogStore implements StepStore {
+  private readonly index = new Map<string, Entry>();
+  private fd: number;
+  private size = 0;
+  private tornBytes = 0;
+  private readonly file: string;
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, LOG_NAME);
+    this.fd = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+');
+    this.load();
+  }
+
+  private load(): void {
+    const total = fstatSync(this.fd).size;
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let carry = Buffer.alloc(0);
+    let position = 0;
+    let good = 0;
+    while (position < total) {
+      const read = readSync(this.fd, buffer, 0, Math.min(CHUNK, total - position), position);
+      if (read <= 0) break;
+      const data =
+        carry.length > 0 ? Buffer.concat([carry, buffer.subarray(0, read)]) : buffer.subarray(0, read);
+      const base = position - carry.length;
+      let start = 0;
+      for (;;) {
+        const nl = data.indexOf(10, start);
+        if (nl === -1) break;
+        const entry = parseHeader(data, start, nl);
+        if (!entry) {
+          // A malformed line in the middle: stop here, the rest is not trusted.
+          position = total;
+          break;
+        }
+        this.index.set(entry.key, { offset: base + entry.jsonStart, length: entry.length, kind: entry.kind });
+        good = base + nl + 1;
+        start = nl + 1;
+      }
+      carry = Buffer.from(data.subarray(start));
+      position += read;
+    }
+    if (good < total) {
+      this.tornBytes = total - good;
+      ftruncateSync(this.fd, good);
+    }
+    this.size = good;
+  }
+
+  has(key: string): boolean {
+    return this.index.has(key);
+  }
+
+  get<T = unknown>(key: string): T | undefined {
+    const entry = this.index.get(key);
+    if (!entry) return undefined;
+    const buffer = Buffer.allocUnsafe(entry.length);
+    readSync(this.fd, buffer, 0, entry.length, entry.offset);
+    return JSON.parse(buffer.toString('utf8')) as T;
+  }
+
+  put(key: string, kind: string, value: unknown): void {
+    const json = Buffer.from(JSON.stringify(value), 'utf8');
+    const header = Buffer.from(`${key}\t${kind}\t${json.length}\t`, 'utf8');
+    const line = Buffer.concat([header, json, NEWLINE]);
+    writeSync(this.fd, line, 0, line.length, this.size);
+    this.index.set(key, { offset: this.size + header.length, length: json.length, kind });
+    this.size += line.length;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.index.keys();
+  }
+
+  stats(): CacheStats {
+    const byKind: CacheStats['byKind'] = {};
+    for (const entry of this.index.values()) {
+      const k = (byKind[entry.kind] ??= { entries: 0, bytes: 0 });
+      k.entries++;
+      k.bytes += entry.length;
+    }
+    return { entries: this.index.size, bytes: this.size, byKind, recoveredTornBytes: this.tornBytes };
+  }
+
+  prune(reachable: (key: string) => boolean) {
+    const bytesBefore = this.size;
+    const tmp = `${this.file}.prune-${process.pid}`;
+    const out = openSync(tmp, 'w');
+    let size = 0;
+    let removed = 0;
+    const kept = new Map<string, Entry>();
+    for (const [key, entry] of this.index) {
+      if (!reachable(key)) {
+        removed++;
+        continue;
+      }
+      const json = Buffer.allocUnsafe(entry.length);
+      readSync(this.fd, json, 0, entry.length, entry.offset);
+      const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
+      const line = Buffer.concat([header, json, NEWLINE]);
+      writeSync(out, line, 0, line.length, size);
+      kept.set(key, { offset: size + header.length, length: entry.length, kind: entry.kind });
+      size += line.length;
+    }
+    closeSync(out);
+    closeSync(this.fd);
+    renameSync(tmp, this.file);
+    this.fd = openSync(this.file, 'r+');
+    this.index.clear();
+    for (const [k, v] of kept) this.index.set(k, v);
+    this.size = size;
+    return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+const NEWLINE = Buffer.from('\n');
+
+function parseHeader(
+  data: Buffer,
+  start: number,
+  end: number,
+): { key: string; kind: string; jsonStart: number; length: number } | undefined {
+  const t1 = data.indexOf(9, start);
+  if (t1 === -1 || t1 > end) return undefined;
+  const t2 = data.indexOf(9, t1 + 1);
+  if (t2 === -1 || t2 > end) return undefined;
+  const t3 = data.indexOf(9, t2 + 1);
+  if (t3 === -1 || t3 > end) return undefined;
+  const length = Number(data.toString('latin1', t2 + 1, t3));
+  if (!Number.isInteger(length) || t3 + 1 + length !== end) return undefined;
+  return {
+    key: data.toString('latin1', start, t1),
+    kind: data.toString('latin1', t1 + 1, t2),
+    jsonStart: t3 + 1,
+    length,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The lockfile (DESIGN.md §5): pins everything needed to reproduce a run, and its results.
+ * Keys are sorted, 2-space indent, one example per line in `results`. No timestamps, no
+ * host values, no secrets. Volatile figures (durations, tokens) live in `volatile`, which
+ * `evalc diff` compares with tolerance.
+ */
+export const LOCK_VERSION = 1;
+
+export interface LockDataset {
+  source: string;
+  format: string;
+  sha256: string;
+  examples: number;
+}
+
+export interface LockAgent {
+  protocol: string;
+  /** URL or command without secrets. */
+  endpoint: string;
+  name?: string;
+  version?: string;
+  schemaDigest?: string;
+  etag?: string;
+  /** Digest of the agent's result-relevant identity (config + discovery). */
+  digest: string;
+}
+
+export interface LockJudge {
+  protocol: string;
+  endpoint: string;
+  model?: string;
+  rubric?: string;
+  rubricVersion?: string;
+  version?: string;
+  wireVersion?: string;
+  digest: string;
+}
+
+export interface LockMetric {
+  type: string;
+  version: string;
+  digest: string;
+  config: Record<string, unknown>;
+}
+
+export interface LockGroup {
+  agent: string;
+  task: string;
+  dataset: string;
+  binding: string;
+  agentDigest: string;
+  inputDigest: string;
+  outputDigest: string;
+  datasetSha256: string;
+  metrics: Record<string, LockMetric>;
+}
+
+export interface LockMetricResult {
+  score: number | null;
+  value?: number;
+  pass?: boolean;
+  errors?: number;
+  /** Key of the score step (one repeat) or keys (several repeats). */
+  key?: string;
+  keys?: string[];
+}
+
+export interface LockResult {
+  group: string;
+  example: string;
+  weight: number;
+  invoke: (string | null)[];
+  /** Error kinds of failed repeats, in repeat order (null = ok). */
+  errors?: (string | null)[];
+  pass: boolean | null;
+  metrics: Record<string, LockMetricResult>;
+  human_score?: number;
+}
+
+export interface LockAggregate {
+  mean: number | null;
+  ci: [number, number] | null;
+  n: number;
+  passRate?: number | null;
+  errors?: number;
+}
+
+export interface LockGate {
+  metric: string;
+  scope: string;
+  passed: boolean;
+  actual: number | null;
+  message: string;
+}
+
+export interface Lockfile {
+  evalc: string;
+  language: number;
+  lockVersion: number;
+  plan: { digest: string; benchmark: { id: string; version: string } };
+  run: { repeats: number; seed: number; bootstrap: number; significance: number; trace: boolean };
+  datasets: Record<string, LockDataset>;
+  agents: Record<string, LockAgent>;
+  judges: Record<string, LockJudge>;
+  groups: Record<string, LockGroup>;
+  results: LockResult[];
+  /** Aggregates by scope (`benchmark`, `task/<t>`, `dataset/<t>/<d>`), then agent, then metric id. */
+  aggregates: Record<string, Record<string, Record<string, LockAggregate>>>;
+  gates: LockGate[];
+  volatile: Record<
+    string,
+    { durationMsMean?: number; durationMsP50?: number; tokens?: number; invokes?: number }
+  >;
+}

@@ -1,0 +1,238 @@
+/**
+ * Loads a plan file and the files it `include:`s, merges them, and remembers where every
+ * entry came from so later diagnostics can name `file:line:col`.
+ *
+ * Merge rules: map sections (agents, judges, rubrics, tasks, prices) merge by id and an id
+ * defined twice is an error; list sections (metrics, gates) concatenate in include order;
+ * single sections (benchmark, run) may be defined once. Paths inside an included file are
+ * relative to it: dataset sources are rebased onto the root plan's folder, and each agent or
+ * judge remembers the folder its `command:` runs in.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
+
+const MAP_SECTIONS = ['agents', 'judges', 'rubrics', 'tasks', 'prices'] as const;
+const LIST_SECTIONS = ['metrics', 'gates'] as const;
+const SINGLE_SECTIONS = ['evalc', 'benchmark', 'run'] as const;
+
+interface Origin {
+  file: YamlFile;
+  /** Prefix of the merged path this origin covers, and where that prefix sits in the file. */
+  mergedPrefix: PlanPath;
+  filePrefix: PlanPath;
+  /** Folder of the file, relative to the root plan's folder ('' for the root). */
+  relDir: string;
+}
+
+export interface LoadedPlan {
+  /** Absolute path of the root plan file. */
+  planFile: string;
+  /** Absolute folder of the root plan file; every relative path resolves from here. */
+  planDir: string;
+  raw: Record<string, unknown>;
+  files: YamlFile[];
+  /** Folder (relative to planDir) that each agent's / judge's commands run in. */
+  commandDirs: { agents: Record<string, string>; judges: Record<string, string> };
+  locate: (planPath: PlanPath, key?: string) => SourcePosition | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan {
+  const absolute = path.resolve(cwd, planFile);
+  const planDir = path.dirname(absolute);
+  const state: LoadState = { cwd, planDir, files: [], origins: [], diagnostics: [], raw: {}, stack: [] };
+  const commandDirs = { agents: {} as Record<string, string>, judges: {} as Record<string, string> };
+  loadInto(state, absolute, undefined, commandDirs);
+  const locate = (planPath: PlanPath, key?: string): SourcePosition | undefined =>
+    locateOrigin(state.origins, planPath, key);
+  return {
+    planFile: absolute,
+    planDir,
+    raw: state.raw,
+    files: state.files,
+    commandDirs,
+    locate,
+    diagnostics: state.diagnostics,
+  };
+}
+
+interface LoadState {
+  cwd: string;
+  planDir: string;
+  files: YamlFile[];
+  origins: Origin[];
+  diagnostics: Diagnostic[];
+  raw: Record<string, unknown>;
+  stack: string[];
+}
+
+function loadInto(
+  state: LoadState,
+  absolute: string,
+  includedFrom: SourcePosition | undefined,
+  commandDirs: LoadedPlan['commandDirs'],
+): void {
+  const display = path.relative(state.cwd, absolute) || absolute;
+  if (state.stack.includes(absolute)) {
+    const cycle = [...state.stack.slice(state.stack.indexOf(absolute)), absolute].map((f) =>
+      path.relative(state.cwd, f),
+    );
+    state.diagnostics.push(
+      diagnostic('EVALC_INCLUDE_CYCLE', `include cycle: ${cycle.join(' → ')}`, ['include'], {
+        source: includedFrom,
+      }),
+    );
+    return;
+  }
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch {
+    const what = includedFrom ? 'included file not found' : 'plan file not found';
+    state.diagnostics.push(
+      diagnostic('EVALC_FILE_NOT_FOUND', `${what}: ${display}`, includedFrom ? ['include'] : [], {
+        source: includedFrom,
+      }),
+    );
+    return;
+  }
+  const parsed = parseYamlFile(display, text);
+  state.files.push(parsed.file);
+  state.diagnostics.push(...parsed.diagnostics);
+  if (parsed.diagnostics.length > 0) return;
+  const value = parsed.value;
+  const file = parsed.file;
+  const relDir = path.relative(state.planDir, path.dirname(absolute)).split(path.sep).join('/');
+  const isRoot = state.stack.length === 0;
+  if (value === null || value === undefined) {
+    if (isRoot)
+      state.diagnostics.push(
+        diagnostic('EVALC_PLAN_EMPTY', 'the plan file is empty', [], {
+          source: { file: display, line: 1, col: 1 },
+        }),
+      );
+    return;
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    state.diagnostics.push(
+      diagnostic('EVALC_PLAN_NOT_MAP', 'a plan file must be a YAML mapping', [], {
+        source: locateInFile(file, []),
+      }),
+    );
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if (isRoot) state.origins.push({ file, mergedPrefix: [], filePrefix: [], relDir });
+  mergeFile(state, file, record, relDir, isRoot, commandDirs);
+
+  const includes = record.include;
+  if (includes === undefined) return;
+  if (!Array.isArray(includes)) return; // reported by the schema
+  state.stack.push(absolute);
+  includes.forEach((entry, index) => {
+    if (typeof entry !== 'string') return;
+    const at = locateInFile(file, ['include', index]);
+    loadInto(state, path.resolve(path.dirname(absolute), entry), at, commandDirs);
+  });
+  state.stack.pop();
+}
+
+function mergeFile(
+  state: LoadState,
+  file: YamlFile,
+  record: Record<string, unknown>,
+  relDir: string,
+  isRoot: boolean,
+  commandDirs: LoadedPlan['commandDirs'],
+): void {
+  const raw = state.raw;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'include') {
+      if (isRoot) raw.include = value;
+      continue;
+    }
+    if ((MAP_SECTIONS as readonly string[]).includes(key) && isPlainObject(value)) {
+      const target = (isPlainObject(raw[key]) ? raw[key] : (raw[key] = {})) as Record<string, unknown>;
+      for (const [id, entry] of Object.entries(value)) {
+        if (Object.hasOwn(target, id)) {
+          state.diagnostics.push(
+            diagnostic('EVALC_INCLUDE_CONFLICT', `${key}.${id} is defined in more than one file`, [key, id], {
+              source: locateInFile(file, [key, id]),
+              hint: 'ids must be unique across included files',
+            }),
+          );
+          continue;
+        }
+        target[id] = key === 'tasks' ? rebaseTask(entry, relDir) : entry;
+        if (key === 'agents' || key === 'judges') commandDirs[key][id] = relDir;
+        if (!isRoot) state.origins.push({ file, mergedPrefix: [key, id], filePrefix: [key, id], relDir });
+      }
+      continue;
+    }
+    if ((LIST_SECTIONS as readonly string[]).includes(key) && Array.isArray(value)) {
+      const target = (Array.isArray(raw[key]) ? raw[key] : (raw[key] = [])) as unknown[];
+      value.forEach((item, index) => {
+        if (!isRoot)
+          state.origins.push({ file, mergedPrefix: [key, target.length], filePrefix: [key, index], relDir });
+        target.push(item);
+      });
+      continue;
+    }
+    if (Object.hasOwn(raw, key) && (SINGLE_SECTIONS as readonly string[]).includes(key) && !isRoot) {
+      if (key === 'evalc') continue;
+      state.diagnostics.push(
+        diagnostic('EVALC_INCLUDE_CONFLICT', `${key} is defined in more than one file`, [key], {
+          source: locateInFile(file, [key]),
+        }),
+      );
+      continue;
+    }
+    if (Object.hasOwn(raw, key) && !isRoot) {
+      state.diagnostics.push(
+        diagnostic('EVALC_INCLUDE_CONFLICT', `${key} is defined in more than one file`, [key], {
+          source: locateInFile(file, [key]),
+        }),
+      );
+      continue;
+    }
+    raw[key] = value;
+    if (!isRoot) state.origins.push({ file, mergedPrefix: [key], filePrefix: [key], relDir });
+    if (isRoot && (key === 'agents' || key === 'judges') && isPlainObject(value)) {
+      for (const id of Object.keys(value)) commandDirs[key][id] = relDir;
+    }
+  }
+}
+
+/** Dataset sources in an included file are relative to that file: rebase them onto the root. */
+function rebaseTask(task: unknown, relDir: string): unknown {
+  if (relDir === '' || !isPlainObject(task) || !isPlainObject(task.datasets)) return task;
+  const datasets: Record<string, unknown> = {};
+  for (const [id, dataset] of Object.entries(task.datasets)) {
+    if (
+      isPlainObject(dataset) &&
+      typeof dataset.source === 'string' &&
+      !/^[a-z]+:\/\//i.test(dataset.source)
+    ) {
+      datasets[id] = { ...dataset, source: path.posix.join(relDir, dataset.source) };
+    } else datasets[id] = dataset;
+  }
+  return { ...task, datasets };
+}
+
+function locateOrigin(origins: Origin[], planPath: PlanPath, key?: string): SourcePosition | undefined {
+  let best: Origin | undefined;
+  for (const origin of origins) {
+    if (origin.mergedPrefix.length > planPath.length) continue;
+    if (!origin.mergedPrefix.every((seg, i) => seg === planPath[i])) continue;
+    if (!best || origin.mergedPrefix.length > best.mergedPrefix.length) best = origin;
+  }
+  if (!best) return undefined;
+  const rest = planPath.slice(best.mergedPrefix.length);
+  return locateInFile(best.file, [...best.filePrefix, ...rest], key);
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,187 @@
+/**
+ * Validates the merged plan against the zod schema and turns every zod issue into a
+ * Diagnostic with a stable code and the `file:line:col` of the offending node.
+ */
+import type { z } from 'zod';
+import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
+import { diagnostic } from './diagnostic.js';
+import { type Plan, planSchema } from './schema.js';
+import { didYouMean } from './suggest.js';
+
+type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
+
+export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan; diagnostics: Diagnostic[] } {
+  const result = planSchema.safeParse(raw);
+  if (result.success) return { plan: result.data, diagnostics: [] };
+  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate));
+  return { diagnostics };
+}
+
+function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Diagnostic[] {
+  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as PlanPath;
+  const where = describePath(path);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => {
+        const known = knownKeysAt(raw, path);
+        return diagnostic(
+          'EVALC_SCHEMA_UNKNOWN_KEY',
+          `unknown key \`${key}\`${where ? ` in ${where}` : ''}`,
+          [...path, key],
+          {
+            source: locate(path, key),
+            hint: didYouMean(key, known),
+          },
+        );
+      });
+    case 'invalid_type': {
+      const received = describeValue(valueAt(raw, path));
+      if (received === 'undefined') {
+        return [
+          diagnostic('EVALC_SCHEMA_MISSING', `missing required field \`${path.at(-1) ?? ''}\``, path, {
+            source: locate(path.slice(0, -1)),
+          }),
+        ];
+      }
+      return [
+        diagnostic(
+          'EVALC_SCHEMA_TYPE',
+          `${where || 'plan'}: expected ${issue.expected}, got ${received}`,
+          path,
+          {
+            source: locate(path),
+          },
+        ),
+      ];
+    }
+    case 'invalid_value': {
+      const allowed = issue.values.map((v) => JSON.stringify(v));
+      const actual = valueAt(raw, path);
+      return [
+        diagnostic(
+          'EVALC_SCHEMA_VALUE',
+          `${where}: ${JSON.stringify(actual)} is not one of ${allowed.join(', ')}`,
+          path,
+          {
+            source: locate(path),
+            hint: typeof actual === 'string' ? didYouMean(actual, issue.values.map(String)) : undefined,
+          },
+        ),
+      ];
+    }
+    case 'invalid_union': {
+      const actual = valueAt(raw, path);
+      if (path.at(-1) === 'protocol' || (issue as { note?: string }).note?.includes('discriminator')) {
+        const protocolPath = path.at(-1) === 'protocol' ? path : [...path, 'protocol'];
+        const value = valueAt(raw, protocolPath);
+        const protocols = ['raip', 'chat', 'mae', 'openai', 'http'];
+        return [
+          diagnostic(
+            'EVALC_SCHEMA_VALUE',
+            `${describePath(protocolPath)}: unknown protocol ${JSON.stringify(value)}`,
+            protocolPath,
+            {
+              source: locate(protocolPath),
+              hint:
+                (typeof value === 'string' ? didYouMean(value, protocols) : undefined) ??
+                `one of ${protocols.join(', ')}`,
+            },
+          ),
+        ];
+      }
+      return [
+        diagnostic(
+          'EVALC_SCHEMA_TYPE',
+          `${where}: ${describeValue(actual)} does not fit any allowed form`,
+          path,
+          { source: locate(path) },
+        ),
+      ];
+    }
+    default:
+      return [
+        diagnostic('EVALC_SCHEMA_INVALID', `${where || 'plan'}: ${issue.message}`, path, {
+          source: locate(path),
+        }),
+      ];
+  }
+}
+
+export function describePath(path: PlanPath): string {
+  return path.map((seg, i) => (typeof seg === 'number' ? `[${seg}]` : i === 0 ? seg : `.${seg}`)).join('');
+}
+
+export function valueAt(raw: unknown, path: PlanPath): unknown {
+  let node = raw;
+  for (const seg of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[seg];
+  }
+  return node;
+}
+
+function knownKeysAt(raw: unknown, path: PlanPath): string[] {
+  const top = [
+    'evalc',
+    'include',
+    'benchmark',
+    'agents',
+    'judges',
+    'rubrics',
+    'tasks',
+    'metrics',
+    'prices',
+    'run',
+    'gates',
+  ];
+  if (path.length === 0) return top;
+  const section = path[0];
+  const byLength: Record<string, string[]> = {
+    run: ['repeats', 'preflight', 'trace', 'concurrency', 'seed', 'significance', 'bootstrap'],
+    benchmark: ['id', 'version', 'description'],
+  };
+  if (typeof section === 'string' && byLength[section] && path.length === 1) return byLength[section];
+  if (section === 'agents' && path.length === 2) {
+    return [
+      'protocol',
+      'url',
+      'headers',
+      'serve',
+      'limits',
+      'version',
+      'description',
+      'transport',
+      'command',
+      'address',
+      'maxTurns',
+      'profile',
+      'name',
+      'replayTools',
+      'model',
+      'temperature',
+      'maxTokens',
+      'system',
+      'method',
+      'response',
+    ];
+  }
+  if (section === 'tasks' && path.length === 2)
+    return ['instructions', 'agents', 'bindings', 'datasets', 'metrics', 'weight'];
+  if (section === 'tasks' && path[2] === 'bindings' && path.length === 4) return ['input', 'output'];
+  if (section === 'tasks' && path[2] === 'datasets' && path.length === 4)
+    return ['source', 'format', 'sha256', 'examples', 'weight'];
+  if (section === 'gates' && path.length === 2)
+    return ['metric', 'scope', 'task', 'dataset', 'agent', 'min', 'max', 'regression'];
+  const value = valueAt(raw, path);
+  return value && typeof value === 'object' ? Object.keys(value) : [];
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * One YAML file parsed with source positions. YAML hazards are refused with diagnostics:
+ * duplicate keys, unresolved/custom tags, alias bombs, multi-document streams.
+ */
+import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+
+export interface YamlFile {
+  /** Path as shown to users (relative to the working directory). */
+  display: string;
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+}
+
+const MAX_ALIASES = 100;
+
+export function parseYamlFile(
+  display: string,
+  text: string,
+): { file: YamlFile; value: unknown; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const file: YamlFile = { display, text, doc, lineCounter };
+  const diagnostics: Diagnostic[] = [];
+  const at = (offset: number): SourcePosition => positionOf(file, offset);
+  for (const err of doc.errors) {
+    const code = err.code === 'DUPLICATE_KEY' ? 'EVALC_YAML_DUPLICATE_KEY' : 'EVALC_YAML_SYNTAX';
+    diagnostics.push(
+      diagnostic(code, firstLine(err.message), [], {
+        source: at(err.pos[0]),
+        hint: err.code === 'DUPLICATE_KEY' ? 'each key may appear once in a mapping' : undefined,
+      }),
+    );
+  }
+  for (const warning of doc.warnings) {
+    if (warning.code === 'TAG_RESOLVE_FAILED') {
+      diagnostics.push(
+        diagnostic('EVALC_YAML_TAG', `${firstLine(warning.message)} (custom tags are not allowed)`, [], {
+          source: at(warning.pos[0]),
+          hint: 'remove the tag; plans are plain YAML data',
+        }),
+      );
+    }
+  }
+  if (text.includes('\n---') && /^---\s*$/m.test(text.replace(/^---\s*\n/, ''))) {
+    diagnostics.push(
+      diagnostic('EVALC_YAML_SYNTAX', 'a plan file holds one YAML document', [], { source: at(0) }),
+    );
+  }
+  if (diagnostics.length > 0) return { file, value: undefined, diagnostics };
+  try {
+    return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    diagnostics.push(
+      diagnostic('EVALC_YAML_ALIAS', `too many alias expansions (${message})`, [], {
+        source: at(0),
+        hint: `aliases may expand at most ${MAX_ALIASES} times`,
+      }),
+    );
+    return { file, value: undefined, diagnostics };
+  }
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '');
+}
+
+export function positionOf(file: YamlFile, offset: number): SourcePosition {
+  const { line, col } = file.lineCounter.linePos(offset);
+  return { file: file.display, line, col };
+}
+
+/**
+ * The position of the node at `path` in the file, or of its deepest existing ancestor.
+ * With `key`, the position of that key inside the mapping at `path` (for unknown keys).
+ */
+export function locateInFile(file: YamlFile, path: PlanPath, key?: string): SourcePosition {
+  let node: unknown = file.doc.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (const segment of path) {
+    const next = child(node, segment);
+    if (next === undefined) break;
+    if (next.keyNode !== undefined) offset = rangeStart(next.keyNode) ?? offset;
+    node = next.value;
+    offset = rangeStart(node) ?? offset;
+  }
+  if (key !== undefined && isMap(node)) {
+    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+    const start = pair ? rangeStart(pair.key) : undefined;
+    if (start !== undefined) offset = start;
+  }
+  return positionOf(file, offset);
+}
+
+function child(node: unknown, segment: string | number): { value: unknown; keyNode?: unknown } | undefined {
+  if (isMap(node)) {
+    const pair = node.items.find(
+      (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment),
+    );
+    if (!pair) return undefined;
+    return { value: pair.value ?? pair.key, keyNode: pair.key };
+  }
+  if (isSeq(node) && typeof segment === 'number') {
+    const item = node.items[segment];
+    return item === undefined ? undefined : { value: item };
+  }
+  return undefined;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as Node | null | undefined)?.range;
+  return range ? range[0] : undefined;
+}
