@@ -89,7 +89,10 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
   if (expect.listedVersion !== undefined && tag !== expect.listedVersion) {
     warnings.push(`rubricVersion ${tag} differs from the one /v1/rubrics listed (${expect.listedVersion})`);
   }
-  const local = expect.dimensions ? computeComposite(dimensions, reply.dimensions) : reply.composite;
+  // A listing omits min/max: scores outside 0..1 mean a custom range evalc cannot normalise.
+  const outsideUnit = Object.values(reply.dimensions).some((score) => score < 0 || score > 1);
+  const recomputable = expect.dimensions !== undefined && (expect.rangesKnown || !outsideUnit);
+  const local = recomputable ? computeComposite(dimensions, reply.dimensions) : reply.composite;
   if (Math.abs(local - reply.composite) > COMPOSITE_TOLERANCE) {
     warnings.push(`server composite ${reply.composite} differs from evalc's recomputation ${local}`);
   }
