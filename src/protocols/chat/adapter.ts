@@ -1,0 +1,143 @@
+/**
+ * The `chat` adapter: the Connexity agent HTTP contract (shared/protocols/chat.md). evalc plays
+ * the platform: it POSTs `{messages, metadata: {test_case_id, turn_index}}`, validates each
+ * reply (validate-reply.ts), appends the returned messages and says the next scripted user turn,
+ * until the script is exhausted or `maxTurns` agent rounds were made.
+ *
+ * History profile: `seed` by default, `replay` with `replayTools: true` (wire-history.ts).
+ * Any non-2xx reply, non-JSON body or contract violation ends the conversation as a failed
+ * invoke (with the partial trajectory). Retries: only 429, 503, timeouts and connection
+ * failures are retried (the agent is stateless: the whole history is resent), within the
+ * optional conversation budget; never 4xx or other 5xx.
+ */
+import type { ChatAgentConfig } from '../../plan/schema.js';
+import { failed } from '../http/trajectory.js';
+import type { HttpTransport, RetryFilter } from '../http/transport.js';
+import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
+import { ChatTranscript } from './chat-trajectory.js';
+import { planConversation } from './conversation-script.js';
+import { validateAgentReply } from './validate-reply.js';
+import { buildWireHistory, type HistoryProfile } from './wire-history.js';
+
+export interface ChatRuntime {
+  transport: HttpTransport;
+  /** Time budget per conversation in ms (the platform uses 120 000); none when absent. */
+  budgetMs?: number;
+  /** Clock for the budget; defaults to `performance.now`. */
+  now?: () => number;
+}
+
+export interface ChatAdapter extends AgentAdapter {
+  readonly protocol: 'chat';
+  readonly profile: HistoryProfile;
+  /** The platform's "Test connection" (C19): `{"messages":[{"role":"user","content":"ping"}]}`, 10 s. */
+  probe(signal: AbortSignal): Promise<{ ok: true } | { ok: false; error: StepError }>;
+}
+
+const RETRIED_KINDS = new Set<string>(['http_429', 'http_503', 'timeout', 'transport_error']);
+const PROBE_TIMEOUT_MS = 10_000;
+
+export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime): ChatAdapter {
+  const { transport } = runtime;
+  const now = runtime.now ?? (() => performance.now());
+  const profile: HistoryProfile = config.replayTools === true ? 'replay' : 'seed';
+  const maxTurns = config.maxTurns ?? Number.POSITIVE_INFINITY;
+
+  async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
+    const planned = planConversation(input, ctx.example.turns);
+    if (!planned.ok) return failed({ kind: 'contract_error', message: planned.reason, retryable: false });
+    const { opening, followUps, greeting } = planned.script;
+    const transcript = new ChatTranscript(opening);
+    const pending = [...followUps];
+    const deadline = runtime.budgetMs === undefined ? undefined : now() + runtime.budgetMs;
+    const remaining = (): number => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - now());
+    const fail = (error: StepError): InvokeOutcome => {
+      transcript.events.push({ turn: transcript.rounds, type: 'error', data: { kind: error.kind } });
+      return failed(error, transcript.toTrajectory());
+    };
+    /** Says the next scripted line; false when the conversation is over. */
+    const sayNext = (): boolean => {
+      const line = pending.shift();
+      if (line === undefined || transcript.rounds >= maxTurns) return false;
+      transcript.addUser(line);
+      return true;
+    };
+
+    if (greeting) {
+      transcript.countGreeting();
+      if (opening.at(-1)?.role === 'assistant' && !sayNext())
+        return { ok: true, trajectory: transcript.toTrajectory() };
+    }
+    while (transcript.rounds < maxTurns) {
+      if (ctx.signal.aborted)
+        return fail({ kind: 'cancelled', message: 'conversation cancelled', retryable: false });
+      const left = remaining();
+      if (left <= 0) {
+        return fail({
+          kind: 'budget_exhausted',
+          message: `conversation budget of ${runtime.budgetMs} ms spent`,
+          retryable: false,
+        });
+      }
+      const history = buildWireHistory(transcript.messages, profile);
+      const retry: RetryFilter = (error) => RETRIED_KINDS.has(error.kind) && remaining() > 0;
+      const reply = await transport.requestJson({
+        method: 'POST',
+        url: config.url,
+        body: {
+          messages: history.messages,
+          metadata: { test_case_id: ctx.example.id, turn_index: history.turnIndex },
+        },
+        signal: ctx.signal,
+        retry,
+        timeoutMs: Math.max(1, Math.min(transport.timeoutMs, left)),
+      });
+      if (!reply.ok) {
+        const error: StepError = { ...reply.error };
+        if (reply.status !== undefined && reply.text !== undefined)
+          error.details = { body: reply.text.slice(0, 500) };
+        return fail(error);
+      }
+      const checked = validateAgentReply(reply.body);
+      if (!checked.ok) {
+        return fail({
+          kind: 'contract_violation',
+          message: `agent reply does not match the contract: ${checked.reason}`,
+          retryable: false,
+        });
+      }
+      transcript.addReply(checked.reply);
+      if (!sayNext()) break;
+    }
+    return { ok: true, trajectory: transcript.toTrajectory() };
+  }
+
+  return {
+    protocol: 'chat',
+    profile,
+    invoke,
+
+    async probe(signal) {
+      const reply = await transport.requestJson({
+        method: 'POST',
+        url: config.url,
+        body: { messages: [{ role: 'user', content: 'ping' }] },
+        signal,
+        retry: false,
+        timeoutMs: PROBE_TIMEOUT_MS,
+      });
+      if (!reply.ok) return { ok: false, error: reply.error };
+      const checked = validateAgentReply(reply.body);
+      if (!checked.ok)
+        return {
+          ok: false,
+          error: { kind: 'contract_violation', message: checked.reason, retryable: false },
+        };
+      return { ok: true };
+    },
+
+    async close() {
+      await transport.close();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** Accumulates a Connexity conversation into a Trajectory (shared/protocols/chat.md). */
+import { normalizeUsage } from '../http/normalize-usage.js';
+import { newTrajectory } from '../http/trajectory.js';
+import type { ChatMessage, ToolCallRecord, Trajectory, TrajectoryEvent } from '../types.js';
+import type { AgentReply, WireUsage } from './validate-reply.js';
+
+export class ChatTranscript {
+  readonly messages: ChatMessage[];
+  readonly toolCalls: ToolCallRecord[] = [];
+  readonly events: TrajectoryEvent[] = [];
+  rounds = 0;
+  invalidActions = 0;
+  #usage: WireUsage | undefined;
+  #model: string | undefined;
+  #provider: string | undefined;
+  #metadata: Record<string, unknown> | undefined;
+
+  constructor(opening: ChatMessage[]) {
+    this.messages = [...opening];
+  }
+
+  addUser(content: string): void {
+    this.messages.push({ role: 'user', content });
+  }
+
+  /** Counts an opening assistant greeting as the agent's first round (C4). */
+  countGreeting(): void {
+    this.events.push({ turn: this.rounds, type: 'greeting' });
+    this.rounds++;
+  }
+
+  addReply(reply: AgentReply): void {
+    const turn = this.rounds;
+    this.messages.push(...reply.messages);
+    this.#recordToolCalls(reply.messages, turn);
+    if (reply.usage) this.#usage = sumWireUsage(this.#usage, reply.usage);
+    if (reply.model !== undefined) this.#model = reply.model;
+    if (reply.provider !== undefined) this.#provider = reply.provider;
+    if (reply.metadata !== undefined) this.#metadata = reply.metadata;
+    this.events.push({ turn, type: 'agent_round', data: { messages: reply.messages.length } });
+    this.rounds++;
+  }
+
+  toTrajectory(): Trajectory {
+    const trajectory = newTrajectory({
+      messages: this.messages,
+      model: this.#model ?? null,
+      provider: this.#provider ?? null,
+      usage: this.#usage ?? null,
+      metadata: this.#metadata ?? null,
+    });
+    trajectory.messages = this.messages;
+    trajectory.toolCalls = this.toolCalls;
+    trajectory.events = this.events;
+    trajectory.invalidActions = this.invalidActions;
+    trajectory.turns = this.rounds;
+    trajectory.usage = this.#usage ? normalizeUsage(this.#usage) : {};
+    if (this.#model !== undefined) trajectory.model = this.#model;
+    if (this.#provider !== undefined) trajectory.provider = this.#provider;
+    return trajectory;
+  }
+
+  /** One record per assistant tool call, with the result of the `tool` message answering it. */
+  #recordToolCalls(messages: ChatMessage[], turn: number): void {
+    const results = new Map<string, string | null>();
+    for (const m of messages)
+      if (m.role === 'tool' && m.tool_call_id !== undefined) results.set(m.tool_call_id, m.content);
+    for (const m of messages) {
+      for (const call of m.tool_calls ?? []) {
+        const record: ToolCallRecord = { turn, name: call.function.name, arguments: call.function.arguments };
+        const parsed = parseJsonText(call.function.arguments);
+        if (parsed.ok) record.arguments = parsed.value;
+        else {
+          record.error = 'arguments are not valid JSON';
+          this.invalidActions++;
+        }
+        if (results.has(call.id)) {
+          const content = results.get(call.id) ?? null;
+          const result = content === null ? { ok: false as const } : parseJsonText(content);
+          record.result = result.ok ? result.value : content;
+        }
+        this.toolCalls.push(record);
+      }
+    }
+  }
+}
+
+/** Field-wise sum of the usages the agent reported (fields it never reported stay absent). */
+function sumWireUsage(a: WireUsage | undefined, b: WireUsage): WireUsage {
+  const out: WireUsage = { ...a };
+  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const) {
+    const add = b[key];
+    if (add !== undefined) out[key] = (out[key] ?? 0) + add;
+  }
+  return out;
+}
+
+function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
