@@ -1,0 +1,306 @@
+/**
+ * Gates (plan `gates:`), evaluated after aggregation.
+ *
+ * Threshold gates (`min` / `max`) compare the aggregate at a scope — the benchmark, each task
+ * (or `task:`), each dataset (or `dataset:`), or every example — for each agent (or `agent:`).
+ * The compared figure is the score mean, or the value mean for measurement-only metrics
+ * (steps, tokens, cost…). At example scope, `actual` is the worst example.
+ *
+ * Regression gates compare the current per-example results with the baseline lock's, paired by
+ * (agent, task, dataset, example), pooled over the scope with hierarchical weights
+ * (example-rows.ts). Pass/fail metrics (every paired score 0 or 1) use the exact McNemar test;
+ * continuous ones a paired bootstrap (p by the shift method); both report the paired-bootstrap
+ * 95% CI of the change. A gate fails when the drop exceeds `max_drop` AND p < significance
+ * (gate `significance`, else the run's). "Drop" follows the metric's direction: a score (or a
+ * higher-is-better value) going down, a lower-is-better value going up. Without a baseline the
+ * gate is skipped (passed, `skipped: true`).
+ */
+import type { AggregateNode, AggregateReport, MetricAggregate } from './aggregate.js';
+import { type ExampleScoreRow, hierarchicalWeights } from './example-rows.js';
+import { getMetricDefinition } from './registry.js';
+import { weightedMean } from './stats/descriptive.js';
+import { countDiscordant, mcnemarExact } from './stats/mcnemar.js';
+import { pairedBootstrap } from './stats/paired-bootstrap.js';
+import { deriveSeed } from './stats/prng.js';
+
+export interface GateSpec {
+  metric: string;
+  scope?: 'benchmark' | 'task' | 'dataset' | 'example';
+  task?: string;
+  dataset?: string;
+  agent?: string;
+  min?: number;
+  max?: number;
+  regression?: { max_drop?: number; significance?: number };
+}
+
+export interface RegressionTest {
+  method: 'mcnemar' | 'paired_bootstrap';
+  field: 'score' | 'value';
+  baseline: number;
+  current: number;
+  /** current − baseline (weighted mean of paired differences). */
+  meanDiff: number;
+  /** Paired-bootstrap CI of current − baseline. */
+  ci: [number, number];
+  pValue: number;
+  n: number;
+  /** McNemar discordant counts. */
+  discordant?: { b: number; c: number };
+}
+
+export interface GateResult {
+  gate: GateSpec;
+  kind: 'min' | 'max' | 'regression';
+  agent: string;
+  /** 'benchmark', 'task:ID', 'dataset:TASK/ID' or 'example:TASK/DATASET/ID'. */
+  target: string;
+  passed: boolean;
+  skipped?: boolean;
+  actual: number | null;
+  message: string;
+  test?: RegressionTest;
+}
+
+export interface GateOptions {
+  /** Run default (plan run.significance). */
+  significance: number;
+  seed: number;
+  resamples: number;
+  /** Metric id → metric type, to find a metric's direction (default: the id is the type). */
+  metricTypes?: Record<string, string>;
+}
+
+interface Group {
+  target: string;
+  /** The aggregate node of the target; undefined for example scope. */
+  node: AggregateNode | undefined;
+  perExample: boolean;
+  rows: (r: ExampleScoreRow) => boolean;
+}
+
+function fmt(x: number | null | undefined): string {
+  if (x === null || x === undefined) return 'n/a';
+  return Math.abs(x) >= 1000 ? x.toFixed(0) : x.toFixed(3);
+}
+
+function fmtP(p: number): string {
+  return p < 0.0001 ? p.toExponential(2) : p.toFixed(4);
+}
+
+function headline(agg: MetricAggregate | undefined): number | null {
+  return agg?.score?.mean ?? agg?.value?.mean ?? null;
+}
+
+function groupsFor(gate: GateSpec, agent: string, report: AggregateReport): Group[] {
+  const a = report.agents[agent];
+  if (!a) return [];
+  const inScope = (r: ExampleScoreRow) =>
+    r.agent === agent &&
+    r.metric === gate.metric &&
+    (gate.task === undefined || r.task === gate.task) &&
+    (gate.dataset === undefined || r.dataset === gate.dataset);
+  const scope = gate.scope ?? 'benchmark';
+  const tasks = Object.keys(a.tasks)
+    .sort()
+    .filter((t) => gate.task === undefined || t === gate.task);
+  if (scope === 'task') {
+    return tasks.map((t) => ({
+      target: `task:${t}`,
+      node: a.tasks[t],
+      perExample: false,
+      rows: (r: ExampleScoreRow) => inScope(r) && r.task === t,
+    }));
+  }
+  if (scope === 'dataset') {
+    return tasks.flatMap((t) =>
+      Object.keys(a.tasks[t]?.datasets ?? {})
+        .sort()
+        .filter((d) => gate.dataset === undefined || d === gate.dataset)
+        .map((d) => ({
+          target: `dataset:${t}/${d}`,
+          node: a.tasks[t]?.datasets[d],
+          perExample: false,
+          rows: (r: ExampleScoreRow) => inScope(r) && r.task === t && r.dataset === d,
+        })),
+    );
+  }
+  if (scope === 'example') return [{ target: 'example', node: undefined, perExample: true, rows: inScope }];
+  return [{ target: 'benchmark', node: a, perExample: false, rows: inScope }];
+}
+
+function thresholdResults(
+  gate: GateSpec,
+  agent: string,
+  group: Group,
+  rows: ExampleScoreRow[],
+): GateResult[] {
+  const out: GateResult[] = [];
+  const checks: ['min' | 'max', number][] = [];
+  if (gate.min !== undefined) checks.push(['min', gate.min]);
+  if (gate.max !== undefined) checks.push(['max', gate.max]);
+  for (const [kind, bound] of checks) {
+    let actual: number | null;
+    let where = group.target;
+    if (!group.perExample) {
+      actual = headline(group.node?.metrics[gate.metric]);
+    } else {
+      const figures = rows
+        .map((r) => ({ r, x: r.score ?? r.value ?? null }))
+        .filter((x): x is { r: ExampleScoreRow; x: number } => x.x !== null);
+      const worst = figures.reduce<{ r: ExampleScoreRow; x: number } | null>(
+        (w, f) => (!w || (kind === 'min' ? f.x < w.x : f.x > w.x) ? f : w),
+        null,
+      );
+      actual = worst?.x ?? null;
+      if (worst) where = `example:${worst.r.task}/${worst.r.dataset}/${worst.r.example}`;
+    }
+    const passed = actual !== null && (kind === 'min' ? actual >= bound : actual <= bound);
+    const op = kind === 'min' ? '≥' : '≤';
+    const message =
+      actual === null
+        ? `${gate.metric} has no results at ${group.target} for ${agent}`
+        : `${gate.metric} = ${fmt(actual)} at ${where} for ${agent}; required ${op} ${bound}`;
+    out.push({ gate, kind, agent, target: where, passed, actual, message });
+  }
+  return out;
+}
+
+function valueHigherIsBetter(metric: string, options: GateOptions): boolean {
+  const type = options.metricTypes?.[metric] ?? metric;
+  return getMetricDefinition(type)?.higherIsBetter ?? true;
+}
+
+function regressionResult(
+  gate: GateSpec,
+  agent: string,
+  group: Group,
+  current: ExampleScoreRow[],
+  baseline: ExampleScoreRow[] | undefined,
+  options: GateOptions,
+  index: number,
+): GateResult {
+  const reg = gate.regression ?? {};
+  const maxDrop = reg.max_drop ?? 0;
+  const alpha = reg.significance ?? options.significance;
+  const base = { gate, kind: 'regression' as const, agent, target: group.target };
+  if (!baseline) {
+    return {
+      ...base,
+      passed: true,
+      skipped: true,
+      actual: null,
+      message: `${gate.metric}: no baseline, regression check skipped`,
+    };
+  }
+  const key = (r: ExampleScoreRow) => `${r.task}\u0000${r.dataset}\u0000${r.example}`;
+  const baseByKey = new Map(baseline.filter(group.rows).map((r) => [key(r), r]));
+  const pairsScore: [ExampleScoreRow, ExampleScoreRow][] = [];
+  const pairsValue: [ExampleScoreRow, ExampleScoreRow][] = [];
+  for (const r of current) {
+    const b = baseByKey.get(key(r));
+    if (!b) continue;
+    if (r.score !== null && b.score !== null) pairsScore.push([b, r]);
+    if (r.value !== undefined && b.value !== undefined) pairsValue.push([b, r]);
+  }
+  const field = pairsScore.length > 0 ? 'score' : 'value';
+  const pairs = field === 'score' ? pairsScore : pairsValue;
+  if (pairs.length === 0) {
+    return {
+      ...base,
+      passed: true,
+      skipped: true,
+      actual: null,
+      message: `${gate.metric}: no paired examples with the baseline at ${group.target} for ${agent}`,
+    };
+  }
+  const pick = (r: ExampleScoreRow) => (field === 'score' ? (r.score ?? 0) : (r.value ?? 0));
+  const b = pairs.map(([x]) => pick(x));
+  const c = pairs.map(([, y]) => pick(y));
+  const weights = hierarchicalWeights(pairs.map(([, y]) => y));
+  const seed = deriveSeed(options.seed, `gate\u0000${index}\u0000${agent}\u0000${group.target}`);
+  const boot = pairedBootstrap(b, c, weights, { seed, resamples: options.resamples });
+  const baseMean = weightedMean(b, weights) ?? 0;
+  const curMean = weightedMean(c, weights) ?? 0;
+  const higherBetter = field === 'score' || valueHigherIsBetter(gate.metric, options);
+  const meanDiff = boot?.meanDiff ?? curMean - baseMean;
+  const drop = higherBetter ? -meanDiff : meanDiff;
+  const binary = field === 'score' && [...b, ...c].every((x) => x === 0 || x === 1);
+  let pValue = boot?.pValue ?? 1;
+  let discordant: { b: number; c: number } | undefined;
+  if (binary) {
+    discordant = countDiscordant(
+      b.map((x) => x === 1),
+      c.map((x) => x === 1),
+    );
+    pValue = mcnemarExact(discordant.b, discordant.c).pValue;
+  }
+  const method = binary ? 'mcnemar' : 'paired_bootstrap';
+  const ci: [number, number] = boot?.ci ?? [meanDiff, meanDiff];
+  const significant = pValue < alpha;
+  const passed = !(drop > maxDrop && significant);
+  const verdict = passed ? (drop > maxDrop ? 'not significant' : `drop ≤ max_drop ${maxDrop}`) : 'REGRESSION';
+  const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
+  const message =
+    `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (drop ${fmt(drop)}, max_drop ${maxDrop}); ` +
+    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : 'paired bootstrap'}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
+  const test: RegressionTest = {
+    method,
+    field,
+    baseline: baseMean,
+    current: curMean,
+    meanDiff,
+    ci,
+    pValue,
+    n: pairs.length,
+  };
+  if (discordant) test.discordant = discordant;
+  return { ...base, passed, actual: curMean, message, test };
+}
+
+export function evaluateGates(
+  gates: readonly GateSpec[],
+  current: { aggregate: AggregateReport; rows: readonly ExampleScoreRow[] },
+  baseline: readonly ExampleScoreRow[] | undefined,
+  options: GateOptions,
+): GateResult[] {
+  const results: GateResult[] = [];
+  const agents = Object.keys(current.aggregate.agents).sort();
+  gates.forEach((gate, index) => {
+    const targets = gate.agent === undefined ? agents : [gate.agent];
+    for (const agent of targets) {
+      const groups = groupsFor(gate, agent, current.aggregate);
+      if (groups.length === 0) {
+        results.push({
+          gate,
+          kind: gate.regression ? 'regression' : gate.min !== undefined ? 'min' : 'max',
+          agent,
+          target: gate.scope ?? 'benchmark',
+          passed: false,
+          actual: null,
+          message: `${gate.metric}: no results for agent ${agent} at the gate's scope`,
+        });
+        continue;
+      }
+      for (const group of groups) {
+        const rows = current.rows.filter(group.rows);
+        results.push(...thresholdResults(gate, agent, group, rows));
+        if (gate.regression) {
+          const regGroup = group.target === 'example' ? { ...group, target: 'benchmark' } : group;
+          results.push(
+            regressionResult(
+              gate,
+              agent,
+              regGroup,
+              rows,
+              baseline?.filter((r) => r.agent === agent),
+              options,
+              index,
+            ),
+          );
+        }
+      }
+    }
+  });
+  return results;
+}

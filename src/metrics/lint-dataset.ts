@@ -1,0 +1,146 @@
+/**
+ * Dataset lint for `evalc lint` (benchmark integrity): duplicate ids, duplicate inputs, empty
+ * expected values, expected answers leaking into the inputs, and label imbalance. Pure: takes
+ * examples, returns findings sorted by code then first example id.
+ */
+import { canonicalJson, normalizeText } from './normalize-value.js';
+import { isPlainObject } from './resolve-fields.js';
+
+export type LintCode =
+  | 'EVALC_LINT_DUPLICATE_ID'
+  | 'EVALC_LINT_DUPLICATE_INPUT'
+  | 'EVALC_LINT_EMPTY_EXPECTED'
+  | 'EVALC_LINT_EXPECTED_LEAK'
+  | 'EVALC_LINT_LABEL_IMBALANCE';
+
+export interface LintFinding {
+  code: LintCode;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  /** Ids of the examples concerned. */
+  examples: string[];
+}
+
+export interface LintExample {
+  id: string;
+  vars?: Record<string, unknown>;
+  turns?: string[];
+  expected?: unknown;
+  expected_sha256?: unknown;
+}
+
+export interface LintOptions {
+  /** Report examples without expected / expected_sha256 (default true; off for judge-only datasets). */
+  requireExpected?: boolean;
+  /** Shortest expected string checked for leaks, after normalisation (default 4). */
+  minLeakLength?: number;
+  /** Majority-label share above which labels are imbalanced (default 0.8). */
+  imbalanceShare?: number;
+  /** Fewest examples before imbalance is judged (default 10). */
+  minExamplesForImbalance?: number;
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  if (isPlainObject(value)) return Object.keys(value).length === 0 || Object.values(value).every(isEmpty);
+  return false;
+}
+
+function stringLeaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number') out.push(String(value));
+  else if (Array.isArray(value)) for (const v of value) stringLeaves(v, out);
+  else if (isPlainObject(value)) for (const v of Object.values(value)) stringLeaves(v, out);
+  return out;
+}
+
+const norm = (s: string) => normalizeText(s, { ignore_case: true, ignore_whitespace: true });
+
+export function lintDataset(examples: readonly LintExample[], options: LintOptions = {}): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const byId = new Map<string, number>();
+  const byInput = new Map<string, string[]>();
+  for (const e of examples) {
+    byId.set(e.id, (byId.get(e.id) ?? 0) + 1);
+    const key = canonicalJson({ vars: e.vars ?? {}, turns: e.turns ?? null });
+    byInput.set(key, [...(byInput.get(key) ?? []), e.id]);
+  }
+  for (const [id, count] of byId) {
+    if (count > 1) {
+      findings.push({
+        code: 'EVALC_LINT_DUPLICATE_ID',
+        severity: 'error',
+        message: `id "${id}" is used by ${count} examples`,
+        examples: [id],
+      });
+    }
+  }
+  for (const ids of byInput.values()) {
+    if (ids.length > 1) {
+      findings.push({
+        code: 'EVALC_LINT_DUPLICATE_INPUT',
+        severity: 'warning',
+        message: `${ids.length} examples have the same input (vars and turns): ${ids.join(', ')}`,
+        examples: ids,
+      });
+    }
+  }
+  if (options.requireExpected ?? true) {
+    const empty = examples.filter((e) => isEmpty(e.expected) && isEmpty(e.expected_sha256)).map((e) => e.id);
+    if (empty.length > 0) {
+      findings.push({
+        code: 'EVALC_LINT_EMPTY_EXPECTED',
+        severity: 'warning',
+        message: `${empty.length} example(s) have an empty expected value and no expected_sha256: ${empty.join(', ')}`,
+        examples: empty,
+      });
+    }
+  }
+  const minLeak = options.minLeakLength ?? 4;
+  for (const e of examples) {
+    const inputs = stringLeaves([e.vars ?? {}, e.turns ?? []]).map(norm);
+    const leaked = stringLeaves(e.expected)
+      .map(norm)
+      .filter((x) => x.length >= minLeak && inputs.some((i) => i.includes(x)));
+    if (leaked.length > 0) {
+      findings.push({
+        code: 'EVALC_LINT_EXPECTED_LEAK',
+        severity: 'warning',
+        message: `example "${e.id}": the expected answer appears in its input (${leaked.length} value(s))`,
+        examples: [e.id],
+      });
+    }
+  }
+  const labels = examples
+    .map((e) => ({ id: e.id, v: e.expected }))
+    .filter((x) => ['string', 'number', 'boolean'].includes(typeof x.v));
+  if (labels.length >= (options.minExamplesForImbalance ?? 10)) {
+    const counts = new Map<string, string[]>();
+    for (const l of labels) {
+      const k = typeof l.v === 'string' ? norm(l.v) : String(l.v);
+      counts.set(k, [...(counts.get(k) ?? []), l.id]);
+    }
+    const [label, ids] = [...counts].sort(
+      (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
+    )[0] ?? ['', []];
+    const share = ids.length / labels.length;
+    const distinct = counts.size;
+    if (
+      distinct > 1 &&
+      distinct <= Math.max(2, labels.length / 2) &&
+      share > (options.imbalanceShare ?? 0.8)
+    ) {
+      findings.push({
+        code: 'EVALC_LINT_LABEL_IMBALANCE',
+        severity: 'info',
+        message: `label "${label}" is ${(share * 100).toFixed(0)}% of ${labels.length} scalar expected values`,
+        examples: ids,
+      });
+    }
+  }
+  return findings.sort((a, b) =>
+    a.code === b.code ? ((a.examples[0] ?? '') < (b.examples[0] ?? '') ? -1 : 1) : a.code < b.code ? -1 : 1,
+  );
+}
