@@ -24,9 +24,11 @@ export class StderrTail {
     return [...this.#tail];
   }
 
-  /** The last lines joined for a one-line error message. */
-  summary(count = 3): string {
-    return this.#tail.slice(-count).join(' | ');
+  /** The last error-looking line (if any) and the last two lines, joined for a one-line message. */
+  summary(): string {
+    const errorLine = this.#tail.findLast((line) => /error|exception|fatal|panic/i.test(line));
+    const picked = [...(errorLine === undefined ? [] : [errorLine]), ...this.#tail.slice(-2)];
+    return [...new Set(picked.map((line) => line.trim()))].join(' | ');
   }
 
   flush(): void {
