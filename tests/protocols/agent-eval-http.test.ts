@@ -248,7 +248,6 @@ describe('agent-eval over HTTP: error mapping (A6–A9, A12–A14)', () => {
   });
 
   it('A14 sends the bearer token from an env.NAME header template and never puts it in an error', async () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the plan language's env placeholder
     const config = { headers: { authorization: 'Bearer ${env.JUDGE_TOKEN}' } };
     const { judge } = await setup({ authToken: 's3cret-token', llmConfigured: false }, config, {
       env: { JUDGE_TOKEN: 's3cret-token' },

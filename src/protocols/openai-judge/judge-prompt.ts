@@ -1,0 +1,32 @@
+/**
+ * The chat messages of an OpenAI-compatible judge call: the rubric's system prompt (the same
+ * text the agent-eval wire form carries, hence part of `rubricVersion`) and the content under
+ * judgement with the optional task and reference answer.
+ */
+import type { JudgeRequest } from '../judge-types.js';
+import type { WireRubric } from '../rubrics/wire-rubric.js';
+
+export interface PromptMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+export function buildJudgeMessages(rubric: WireRubric, request: JudgeRequest): PromptMessage[] {
+  const parts: string[] = [];
+  if (request.task !== undefined) parts.push(`Task given to the agent:\n${request.task}`);
+  if (request.reference !== undefined) parts.push(`Reference answer:\n${request.reference}`);
+  parts.push(`Content to judge:\n<<<\n${request.content}\n>>>`);
+  parts.push(
+    `Answer with JSON only: {"dimensions": {${rubric.dimensions.map((d) => `"${d.id}": <0..1>`).join(', ')}}, "failureModes": [ids], "rationale": "…"}`,
+  );
+  return [
+    { role: 'system', content: rubric.systemPrompt },
+    { role: 'user', content: parts.join('\n\n') },
+  ];
+}
+
+/** The JSON text inside a reply, tolerating a Markdown code fence around it. */
+export function extractJsonText(content: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(content);
+  return fenced?.[1] ?? content.trim();
+}

@@ -1,0 +1,182 @@
+/**
+ * An LLM judge over any OpenAI-compatible server: `POST {url}/chat/completions` with a
+ * JSON-schema-constrained reply (verdict-schema.ts), validated with ajv; the composite is
+ * computed locally (Σwᵢsᵢ/Σwᵢ) and `rubricVersion` is the agent-eval tag of the rubric's wire
+ * form, so one plan rubric has one version whichever judge applies it. A malformed reply is
+ * retried once by default, then reported as `judge_error`. Temperature defaults to 0.
+ */
+import type { JudgeConfig } from '../../plan/schema.js';
+import {
+  DEFAULT_JUDGE_ERROR_RETRIES,
+  type JudgeRuntime,
+  judgeTimeoutMs,
+  openJudgeTransport,
+} from '../agent-eval/judge-runtime.js';
+import { localRubric } from '../agent-eval/rubric-selection.js';
+import { describeTarget, type JsonResponse } from '../http/transport.js';
+import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
+import { computeComposite } from '../rubrics/composite.js';
+import { computeRubricVersion } from '../rubrics/rubric-version.js';
+import type { StepError } from '../types.js';
+import { buildJudgeMessages, extractJsonText } from './judge-prompt.js';
+import { buildVerdictSchema, compileVerdictValidator, verdictSchemaName } from './verdict-schema.js';
+
+const MAX_RAW_DETAIL = 2000;
+
+export interface OpenaiJudgeClient extends JudgeClient {
+  readonly protocol: 'openai';
+}
+
+type Attempt = { ok: true; outcome: JudgeOutcome } | { ok: false; malformed: string; raw: string };
+
+export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): OpenaiJudgeClient {
+  const { transport, owned, headerError } = openJudgeTransport(config, runtime);
+  const retries = runtime.judgeErrorRetries ?? DEFAULT_JUDGE_ERROR_RETRIES;
+  const timeoutMs = judgeTimeoutMs(config, runtime);
+  const base = (config.url ?? '').replace(/\/+$/, '');
+  const target = `${base}/chat/completions`;
+  const where = describeTarget('POST', target);
+  const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
+
+  async function judge(request: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {
+    if (config.url === undefined)
+      return configError('openai judge needs `url` (an OpenAI-compatible base URL)');
+    if (headerError !== undefined) return configError(`${where}: ${headerError}`);
+    const model = request.model ?? config.model;
+    if (model === undefined) return configError(`${where}: the openai judge needs \`model\``);
+    const local = localRubric(request, runtime.rubrics);
+    if (!local) {
+      return configError(
+        `openai judge: rubric "${request.rubric.name}" is neither defined under rubrics: nor built in`,
+      );
+    }
+    const rubric = local.wire;
+    const rubricVersion = computeRubricVersion(rubric);
+    let validate = validators.get(rubricVersion);
+    if (!validate) {
+      validate = compileVerdictValidator(rubric);
+      validators.set(rubricVersion, validate);
+    }
+    const check = validate;
+    const body = {
+      model,
+      temperature: request.temperature ?? config.temperature ?? 0,
+      messages: buildJudgeMessages(rubric, request),
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: verdictSchemaName(rubric), strict: true, schema: buildVerdictSchema(rubric) },
+      },
+    };
+    const interpret = (reply: JsonResponse): Attempt => {
+      if (!reply.ok) return { ok: true, outcome: { ok: false, error: mapHttpError(where, reply) } };
+      const choice = firstMessage(reply.body);
+      if (choice.refusal !== undefined)
+        return { ok: false, malformed: `refused: ${choice.refusal.slice(0, 200)}`, raw: choice.refusal };
+      if (choice.content === undefined)
+        return { ok: false, malformed: 'no message content', raw: reply.text };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(extractJsonText(choice.content));
+      } catch {
+        return { ok: false, malformed: 'content is not JSON', raw: choice.content };
+      }
+      const checked = check(parsed);
+      if (!checked.ok) return { ok: false, malformed: checked.problem, raw: choice.content };
+      const { verdict } = checked;
+      return {
+        ok: true,
+        outcome: {
+          ok: true,
+          verdict: {
+            score: computeComposite(rubric.dimensions, verdict.dimensions),
+            dimensions: verdict.dimensions,
+            failureModes: verdict.failureModes,
+            rationale: verdict.rationale,
+            rubricVersion,
+            model: choice.model ?? model,
+          },
+        },
+      };
+    };
+    let last: { malformed: string; raw: string } = { malformed: 'no reply', raw: '' };
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      const reply = await transport.requestJson({ method: 'POST', url: target, body, signal, timeoutMs });
+      const result = interpret(reply);
+      if (result.ok) return result.outcome;
+      last = result;
+      if (signal.aborted) break;
+    }
+    return {
+      ok: false,
+      error: {
+        kind: 'judge_error',
+        message: `${where}: the judge model's reply is not a valid verdict after ${retries + 1} attempts (${last.malformed})`,
+        retryable: false,
+        details: { raw: last.raw.slice(0, MAX_RAW_DETAIL) },
+      },
+    };
+  }
+
+  return {
+    protocol: 'openai',
+    async describe() {
+      if (config.url === undefined) return configError('openai judge needs `url`');
+      return { ok: true, info: {} };
+    },
+    judge,
+    async close() {
+      if (owned) await transport.close();
+    },
+  };
+}
+
+function configError(message: string): { ok: false; error: StepError } {
+  return { ok: false, error: { kind: 'config_error', message, retryable: false } };
+}
+
+function firstMessage(body: unknown): { content?: string; refusal?: string; model?: string } {
+  const out: { content?: string; refusal?: string; model?: string } = {};
+  if (typeof body !== 'object' || body === null) return out;
+  const { choices, model } = body as { choices?: unknown; model?: unknown };
+  if (typeof model === 'string') out.model = model;
+  const first = Array.isArray(choices)
+    ? (choices[0] as { message?: { content?: unknown; refusal?: unknown } })
+    : undefined;
+  const message = first?.message;
+  if (typeof message?.content === 'string') out.content = message.content;
+  if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;
+  return out;
+}
+
+function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>): StepError {
+  const said = providerMessage(reply.body);
+  const suffix = said ? `: ${said}` : '';
+  switch (reply.status) {
+    case 401:
+    case 403:
+      return {
+        kind: 'auth_error',
+        message: `${where}: HTTP ${reply.status}; check the judge's headers${suffix}`,
+        retryable: false,
+      };
+    case 404:
+      return {
+        kind: 'endpoint_not_found',
+        message: `${where}: HTTP 404; is url the /v1 base of an OpenAI-compatible API?${suffix}`,
+        retryable: false,
+      };
+    case 400:
+    case 422:
+      return { kind: 'config_error', message: `${where}: HTTP ${reply.status}${suffix}`, retryable: false };
+    default:
+      return said ? { ...reply.error, message: `${reply.error.message}${suffix}` } : reply.error;
+  }
+}
+
+/** OpenAI error bodies: `{"error":{"message":…}}` (or a string). One line, bounded. */
+function providerMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error = (body as { error: unknown }).error;
+  const text = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message;
+  return typeof text === 'string' ? text.replace(/\s+/g, ' ').trim().slice(0, 300) : undefined;
+}

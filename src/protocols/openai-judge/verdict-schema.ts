@@ -1,0 +1,63 @@
+/**
+ * The JSON Schema an OpenAI-compatible judge must answer with (`response_format: json_schema`,
+ * strict): one score in [0,1] per rubric dimension, failure modes from the rubric's list, and a
+ * rationale. Only keywords OpenAI's strict mode accepts are used; what it cannot express
+ * (non-empty rationale, unique ids) is checked after ajv.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { WireRubric } from '../rubrics/wire-rubric.js';
+
+export interface LlmVerdict {
+  dimensions: Record<string, number>;
+  failureModes: string[];
+  rationale: string;
+}
+
+export function buildVerdictSchema(rubric: WireRubric): Record<string, unknown> {
+  const dimensionProperties: Record<string, unknown> = {};
+  for (const d of rubric.dimensions) {
+    dimensionProperties[d.id] = { type: 'number', minimum: 0, maximum: 1, description: d.description };
+  }
+  const modeIds = rubric.failureModes.map((m) => m.id);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['dimensions', 'failureModes', 'rationale'],
+    properties: {
+      dimensions: {
+        type: 'object',
+        additionalProperties: false,
+        required: rubric.dimensions.map((d) => d.id),
+        properties: dimensionProperties,
+      },
+      failureModes: {
+        type: 'array',
+        items: modeIds.length > 0 ? { type: 'string', enum: modeIds } : { type: 'string' },
+        ...(modeIds.length > 0 ? {} : { maxItems: 0 }),
+      },
+      rationale: { type: 'string', description: 'Why these scores; one short paragraph' },
+    },
+  };
+}
+
+/** `evalc_judge_<rubric>` restricted to OpenAI's name alphabet and length. */
+export function verdictSchemaName(rubric: WireRubric): string {
+  return `evalc_judge_${rubric.name.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+export type VerdictCheck = { ok: true; verdict: LlmVerdict } | { ok: false; problem: string };
+
+export function compileVerdictValidator(rubric: WireRubric): (value: unknown) => VerdictCheck {
+  const validate: ValidateFunction = ajv.compile(buildVerdictSchema(rubric));
+  return (value) => {
+    if (!validate(value)) {
+      const first = validate.errors?.[0];
+      return { ok: false, problem: `${first?.instancePath || '(root)'} ${first?.message ?? 'is invalid'}` };
+    }
+    const verdict = value as LlmVerdict;
+    if (verdict.rationale.trim() === '') return { ok: false, problem: 'rationale is empty' };
+    return { ok: true, verdict: { ...verdict, failureModes: [...new Set(verdict.failureModes)] } };
+  };
+}
