@@ -40,6 +40,10 @@ export function metricPasses(metric: ResolvedMetric, result: ScoreResult | undef
 /** Keeps a metric's output inside the contract: finite score in [0,1] or null. */
 function checkResult(type: string, result: ScoreResult): ScoreResult {
   const s = result.score;
+  // Floating-point noise at the bounds (e.g. BLEU 100.00000000000004 / 100) is clamped.
+  if (s !== null && Number.isFinite(s) && s >= -1e-9 && s <= 1 + 1e-9 && (s < 0 || s > 1)) {
+    return { ...result, score: Math.min(1, Math.max(0, s)) };
+  }
   if (s !== null && (!Number.isFinite(s) || s < 0 || s > 1)) {
     return {
       score: null,

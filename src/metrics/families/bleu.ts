@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { candidateText, resolveCandidate, resolveExpected } from '../resolve-fields.js';
-import { metricError } from '../score-result.js';
+import { clamp01, metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
 
 const MAX_ORDER = 4;
@@ -208,7 +208,7 @@ export const bleu: ExampleStageDefinition<z.output<typeof bleuParams>> = {
       ...(p.smooth_value === undefined ? {} : { smoothValue: p.smooth_value }),
     });
     return {
-      score: result.score / 100,
+      score: clamp01(result.score / 100),
       value: result.score,
       details: { precisions: result.precisions, bp: result.bp, sysLen: result.sysLen, refLen: result.refLen },
     };
