@@ -1,0 +1,113 @@
+/**
+ * The `openai` adapter: a model behind an OpenAI-compatible API used directly as the agent.
+ * Rendered input: a string (one user message) or `{messages, response_format?}`; the plan's
+ * `system` prompt is prepended. The response document is the completion plus `content`
+ * (first choice's message content); tool calls of that message are recorded.
+ */
+import type { OpenaiAgentConfig } from '../../plan/schema.js';
+import { normalizeUsage } from '../http/normalize-usage.js';
+import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
+import type { HttpTransport } from '../http/transport.js';
+import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallRecord } from '../types.js';
+import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
+
+export interface OpenaiRuntime {
+  transport: HttpTransport;
+}
+
+export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRuntime): AgentAdapter {
+  const { transport } = runtime;
+
+  async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
+    const request = buildRequest(config, input);
+    if (!request.ok) return failed({ kind: 'contract_error', message: request.reason, retryable: false });
+    const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal);
+    if (!outcome.ok) return failed(outcome.error);
+    const { completion, message, content } = outcome;
+    const trajectory = newTrajectory({ ...completion, content });
+    trajectory.messages = [...request.body.messages.map(toInputMessage), toChatMessage(message, content)];
+    trajectory.toolCalls = toolCallRecords(message);
+    trajectory.invalidActions = trajectory.toolCalls.filter((c) => c.error !== undefined).length;
+    trajectory.turns = 1;
+    trajectory.usage = normalizeUsage(completion.usage);
+    if (typeof completion.model === 'string') trajectory.model = completion.model;
+    return { ok: true, trajectory };
+  }
+
+  return {
+    protocol: 'openai',
+    invoke,
+    async close() {
+      await transport.close();
+    },
+  };
+}
+
+type Built = { ok: true; body: ChatCompletionRequest } | { ok: false; reason: string };
+
+function buildRequest(config: OpenaiAgentConfig, input: unknown): Built {
+  let messages: unknown[];
+  let responseFormat: unknown;
+  if (typeof input === 'string') messages = [{ role: 'user', content: input }];
+  else if (isJsonObject(input) && Array.isArray(input.messages)) {
+    messages = input.messages;
+    responseFormat = input.response_format;
+  } else
+    return { ok: false, reason: 'rendered input must be a string or {messages: [...], response_format?}' };
+  if (config.system !== undefined) messages = [{ role: 'system', content: config.system }, ...messages];
+  const body: ChatCompletionRequest = { model: config.model, messages };
+  if (config.temperature !== undefined) body.temperature = config.temperature;
+  if (config.maxTokens !== undefined) body.max_tokens = config.maxTokens;
+  if (responseFormat !== undefined) body.response_format = responseFormat;
+  return { ok: true, body };
+}
+
+const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
+
+/** An input message as a transcript entry (non-text content is kept as its JSON text). */
+function toInputMessage(value: unknown): ChatMessage {
+  const m = isJsonObject(value) ? value : {};
+  const role = typeof m.role === 'string' && ROLES.has(m.role) ? (m.role as ChatMessage['role']) : 'user';
+  const content =
+    typeof m.content === 'string' || m.content === null ? m.content : JSON.stringify(m.content ?? null);
+  return { role, content };
+}
+
+function toChatMessage(message: Record<string, unknown>, content: string | null): ChatMessage {
+  const out: ChatMessage = { role: 'assistant', content };
+  const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isJsonObject) : [];
+  if (calls.length > 0) {
+    out.tool_calls = calls.map((call) => {
+      const fn = isJsonObject(call.function) ? call.function : {};
+      return {
+        id: String(call.id ?? ''),
+        type: 'function' as const,
+        function: {
+          name: String(fn.name ?? ''),
+          arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
+        },
+      };
+    });
+  }
+  return out;
+}
+
+function toolCallRecords(message: Record<string, unknown>): ToolCallRecord[] {
+  const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isJsonObject) : [];
+  return calls.map((call) => {
+    const fn = isJsonObject(call.function) ? call.function : {};
+    const record: ToolCallRecord = {
+      turn: 0,
+      name: typeof fn.name === 'string' ? fn.name : '',
+      arguments: fn.arguments ?? null,
+    };
+    if (typeof fn.arguments === 'string') {
+      try {
+        record.arguments = JSON.parse(fn.arguments) as unknown;
+      } catch {
+        record.error = 'arguments are not valid JSON';
+      }
+    }
+    return record;
+  });
+}
