@@ -42,7 +42,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
     });
     if (!reply.ok) return failed(reply.error);
     let response: unknown = reply.body;
-    if (path !== undefined && path.ok) {
+    if (path?.ok) {
       const narrowed = path.apply(reply.body);
       if (!narrowed.ok)
         return failed({ kind: 'extraction_failed', message: narrowed.reason, retryable: false });
