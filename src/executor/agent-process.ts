@@ -1,0 +1,254 @@
+/**
+ * Agent process lifecycle (`serve:` in the plan): start the agent's command before a run, wait
+ * until it is ready, stop it afterwards.
+ *
+ * - `serve.command` runs through a shell in the plan file's folder, in its own process group,
+ *   with the environment `process.env` + `opts.env` + `serve.env` (`${env.NAME}` in `serve.env`
+ *   is resolved against the first two).
+ * - stdout and stderr are appended to `opts.logFile` (the caller picks a path under
+ *   `.evalc/logs/`); the last lines are kept for error messages.
+ * - Readiness: `ready.url` is polled (GET, every 100 ms) until it answers with a status below
+ *   500; or `ready.line` (a regular expression) matches a line of stdout or stderr (many
+ *   servers, e.g. Flask, log to stderr); with neither, a 500 ms settle during which the process
+ *   must not exit. `ready.timeout` defaults to 15 s.
+ * - Failures are values: `timeout` (not ready in time; the process is stopped),
+ *   `process_crashed` (exited before ready), `config_error` (bad `ready.line` regex),
+ *   `cancelled` (opts.signal aborted). Messages carry the log tail.
+ * - `stop()` sends SIGTERM to the process group, SIGKILL after 3 s, and resolves once the
+ *   process has exited; idempotent. Groups still running when evalc exits are killed from the
+ *   `exit` event (best effort: a signal that kills evalc without an `exit` event bypasses it, so
+ *   the CLI should stop served agents on SIGINT/SIGTERM itself).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
+import { parseDuration } from '../plan/duration.js';
+import type { ServeConfig } from '../plan/schema.js';
+import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
+import type { StepError } from '../protocols/types.js';
+
+export interface ServeOptions {
+  /** Folder of the plan file that declares the agent. */
+  cwd: string;
+  /** Agent id, for messages. */
+  name: string;
+  logFile: string;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ServedProcess {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export type StartServedOutcome = { ok: true; handle: ServedProcess } | { ok: false; error: StepError };
+
+const DEFAULT_READY_TIMEOUT_MS = 15_000;
+const SETTLE_MS = 500;
+const POLL_MS = 100;
+const KILL_AFTER_MS = 3_000;
+const TAIL_LINES = 20;
+
+export async function startServedProcess(
+  serve: ServeConfig,
+  opts: ServeOptions,
+): Promise<StartServedOutcome> {
+  const label = `serve ${opts.name}`;
+  let readyLine: RegExp | undefined;
+  try {
+    if (serve.ready?.line !== undefined) readyLine = new RegExp(serve.ready.line);
+  } catch {
+    return {
+      ok: false,
+      error: { kind: 'config_error', message: `${label}: ready.line is not a valid regular expression` },
+    };
+  }
+  if (opts.signal?.aborted)
+    return { ok: false, error: { kind: 'cancelled', message: `${label}: cancelled` } };
+  const timeoutMs =
+    serve.ready?.timeout === undefined
+      ? DEFAULT_READY_TIMEOUT_MS
+      : (parseDuration(serve.ready.timeout) ?? DEFAULT_READY_TIMEOUT_MS);
+
+  mkdirSync(dirname(opts.logFile), { recursive: true });
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  const env = {
+    ...(opts.env ?? {}),
+    ...resolveEnv(serve.env ?? {}, { ...process.env, ...(opts.env ?? {}) }),
+  };
+  const child = spawnProcessGroup(serve.command, { cwd: opts.cwd, env });
+  child.stdin?.end();
+  const output = new OutputTail();
+  let lineSeen = false;
+  const onLine = (line: string) => {
+    if (readyLine?.test(line)) lineSeen = true;
+  };
+  output.attach(child.stdout, log, onLine);
+  output.attach(child.stderr, log, onLine);
+  const exit = watchExit(child);
+  const handle = makeHandle(child, exit.promise, log);
+  const fail = async (error: StepError): Promise<StartServedOutcome> => {
+    await handle.stop();
+    return { ok: false, error };
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  const settleUntil = Date.now() + SETTLE_MS;
+  for (;;) {
+    if (exit.info) {
+      await handle.stop();
+      const status =
+        exit.info.error ??
+        (exit.info.signal ? `was killed by ${exit.info.signal}` : `exited with code ${exit.info.code}`);
+      return {
+        ok: false,
+        error: {
+          kind: 'process_crashed',
+          message: `${label} ${status} before it was ready${output.suffix()}`,
+          details: { tail: output.lines() },
+        },
+      };
+    }
+    if (opts.signal?.aborted)
+      return fail({ kind: 'cancelled', message: `${label}: cancelled while waiting for readiness` });
+    if (
+      readyLine ? lineSeen : serve.ready?.url ? await isUrlReady(serve.ready.url) : Date.now() >= settleUntil
+    ) {
+      return { ok: true, handle };
+    }
+    if (Date.now() >= deadline) {
+      return fail({
+        kind: 'timeout',
+        message: `${label} not ready within ${timeoutMs} ms${output.suffix()}`,
+        retryable: false,
+        details: { tail: output.lines() },
+      });
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  error?: string;
+}
+
+function watchExit(child: ChildProcess): { promise: Promise<ExitInfo>; readonly info: ExitInfo | undefined } {
+  let info: ExitInfo | undefined;
+  const promise = new Promise<ExitInfo>((resolve) => {
+    child.once('close', (code, signal) => {
+      info ??= { code, signal };
+      resolve(info);
+    });
+    child.once('error', (error) => {
+      info = { code: null, signal: null, error: `could not start (${error.message})` };
+      resolve(info);
+    });
+  });
+  return {
+    promise,
+    get info() {
+      return info;
+    },
+  };
+}
+
+function makeHandle(
+  child: ChildProcess,
+  exited: Promise<ExitInfo>,
+  log: NodeJS.WritableStream,
+): ServedProcess {
+  let stopping: Promise<void> | undefined;
+  return {
+    pid: child.pid ?? -1,
+    stop() {
+      stopping ??= (async () => {
+        killProcessGroup(child, 'SIGTERM');
+        const timer = setTimeout(() => killProcessGroup(child, 'SIGKILL'), KILL_AFTER_MS);
+        await exited;
+        clearTimeout(timer);
+        // Whatever the shell left behind in the group goes too.
+        killProcessGroup(child, 'SIGKILL');
+        await closeLog(log);
+      })();
+      return stopping;
+    },
+  };
+}
+
+async function isUrlReady(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    await response.body?.cancel();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+class OutputTail {
+  #tail: string[] = [];
+
+  attach(
+    stream: Readable | null | undefined,
+    log: NodeJS.WritableStream,
+    onLine: (line: string) => void,
+  ): void {
+    if (!stream) return;
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      log.write(chunk);
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) this.#add(line, onLine);
+    });
+    stream.on('end', () => {
+      if (partial !== '') this.#add(partial, onLine);
+      partial = '';
+    });
+  }
+
+  lines(): string[] {
+    return [...this.#tail];
+  }
+
+  suffix(): string {
+    const last = this.#tail.slice(-3).join(' | ');
+    return last === '' ? '' : `; output: ${last}`;
+  }
+
+  #add(raw: string, onLine: (line: string) => void): void {
+    const line = raw.replace(/\r$/, '');
+    onLine(line);
+    if (line.trim() === '') return;
+    this.#tail.push(line.slice(0, 500));
+    if (this.#tail.length > TAIL_LINES) this.#tail.shift();
+  }
+}
+
+function resolveEnv(
+  env: Record<string, string>,
+  source: Record<string, string | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    out[key] = value.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => source[name] ?? '');
+  }
+  return out;
+}
+
+function closeLog(log: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    if ((log as { closed?: boolean }).closed || (log as { writableEnded?: boolean }).writableEnded)
+      return resolve();
+    log.end(() => resolve());
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
