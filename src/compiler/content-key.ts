@@ -3,7 +3,7 @@
  * step kind, its own configuration, the keys of its inputs, and the version of the code that
  * computes it. Never JSON.stringify for hashing.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
 export const KEY_PREFIX = 'k1:';
@@ -16,6 +16,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function sha256Hex(text: string | Uint8Array): string {
+  // One-shot `crypto.hash` (Node >= 20.12) is ~1.6x faster than createHash for short inputs.
+  if (typeof text === 'string') return hash('sha256', text, 'hex');
   return createHash('sha256').update(text).digest('hex');
 }
 

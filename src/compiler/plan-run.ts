@@ -60,6 +60,7 @@ export function planRun(
   let renderFailures = 0;
   const tasksChanged = new Set<string>();
   let groupsChanged = 0;
+  const recentRows: PlanRow[] = [];
 
   const add = (
     symbol: PlanSymbol,
@@ -68,10 +69,19 @@ export function planRun(
     reason: string,
     unit: PlanRow['unit'] = 'examples',
   ) => {
+    // Hot path (one call per step): reuse a recent row before building its id string.
+    for (const row of recentRows) {
+      if (row.kind === kind && row.symbol === symbol && row.target === target && row.reason === reason) {
+        row.count++;
+        return;
+      }
+    }
     const id = `${symbol}|${kind}|${target}|${reason}`;
     const row = rows.get(id) ?? { symbol, kind, target, count: 0, unit, reason };
     row.count++;
     rows.set(id, row);
+    recentRows.unshift(row);
+    if (recentRows.length > 8) recentRows.pop();
   };
 
   for (const compiledGroup of compiled.groups) {
