@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { scoreMetric } from '../../src/metrics/score-example.js';
+import { judgeClient, metric, scoreInput } from './helpers.js';
+
+const rubric = {
+  name: 'course-advice',
+  dimensions: [
+    { id: 'relevance', description: 'Answers the question', weight: 0.5 },
+    { id: 'accuracy', description: 'Facts are right', weight: 0.3 },
+    { id: 'structure', description: 'Clear', weight: 0.2 },
+  ],
+};
+
+describe('judge', () => {
+  it('recomputes the composite Σwᵢsᵢ/Σwᵢ from the rubric weights', async () => {
+    const judge = judgeClient(() => ({
+      ok: true,
+      verdict: { score: 0.9, dimensions: { relevance: 1, accuracy: 0.5, structure: 0 }, failureModes: [] },
+    }));
+    const r = await scoreMetric(
+      metric({ type: 'judge', judge: 'strict', reference: 'answer' }),
+      scoreInput({ judge, rubric, content: 'rendered text', expected: { answer: 'CS229' } }),
+    );
+    // (0.5·1 + 0.3·0.5 + 0.2·0) / (0.5 + 0.3 + 0.2) = 0.65
+    expect(r.score).toBeCloseTo(0.65, 12);
+    expect(judge.requests[0]).toMatchObject({ content: 'rendered text', rubric, reference: 'CS229' });
+  });
+
+  it('judges the candidate when no content is rendered, and can score one dimension', async () => {
+    const judge = judgeClient(() => ({
+      ok: true,
+      verdict: { score: 0.7, dimensions: { relevance: 0.4 }, failureModes: ['invented-course'] },
+    }));
+    const r = await scoreMetric(
+      metric({ type: 'judge', judge: 'strict', dimension: 'relevance' }),
+      scoreInput({ judge, candidates: { answer: 'CS229 is great' } }),
+    );
+    expect(r.score).toBe(0.4);
+    expect(judge.requests[0]?.content).toBe('CS229 is great');
+  });
+
+  it('passes judge errors through and reports a missing client', async () => {
+    const judge = judgeClient(() => ({ ok: false, error: { kind: 'judge_error', message: 'bad verdict' } }));
+    const failed = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge }));
+    expect(failed).toEqual({ score: null, error: { kind: 'judge_error', message: 'bad verdict' } });
+    const none = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput());
+    expect(none.error?.kind).toBe('judge_unconfigured');
+  });
+});
+
+describe('checklist', () => {
+  it('asks one rubric dimension per item and scores the share of yes', async () => {
+    const judge = judgeClient(() => ({
+      ok: true,
+      verdict: { score: 0, dimensions: { item_1: 1, item_2: 0.2, item_3: 0.5 }, failureModes: [] },
+    }));
+    const r = await scoreMetric(
+      metric({ type: 'checklist', judge: 'j', items: ['names a course', 'gives prerequisites', 'is polite'] }),
+      scoreInput({ judge, candidates: { answer: 'CS229' } }),
+    );
+    // yes: item_1 (1 ≥ 0.5), item_3 (0.5 ≥ 0.5); no: item_2 → 2/3
+    expect(r.score).toBeCloseTo(2 / 3, 12);
+    expect(r.details).toMatchObject({ no: ['gives prerequisites'] });
+    const sent = judge.requests[0]?.rubric;
+    expect(sent && 'dimensions' in sent ? sent.dimensions.map((d) => d.id) : []).toEqual(['item_1', 'item_2', 'item_3']);
+  });
+});
