@@ -200,3 +200,20 @@ describe('createJudgeClient', () => {
     await Promise.all([openai.close(), http.close(), rpc.close()]);
   });
 });
+
+describe('rubric defaults', () => {
+  it("uses the judge's rubric when the request names none, and MultiAgentEval's generic otherwise", async () => {
+    const named = await setup({}, { rubric: 'course-advice' });
+    const judged = await named.judge.judge(
+      { content: 'relevance=1 accuracy=1 structure=1', rubric: { name: '' } },
+      signal(),
+    );
+    expect(judged.ok ? judged.verdict.rubricVersion : judged.error.message).toMatch(/^course-advice@/);
+    const unnamed = await setup();
+    const generic = await unnamed.judge.judge(
+      { content: 'semantic_similarity=0.3', rubric: { name: '' } },
+      signal(),
+    );
+    expect(generic.ok ? generic.verdict.rubricVersion : generic.error.message).toMatch(/^generic@/);
+  });
+});

@@ -10,7 +10,13 @@ import { createAgentEvalHttpWire } from './http-wire.js';
 import { buildJudgeBody } from './judge-body.js';
 import { DEFAULT_JUDGE_ERROR_RETRIES, type JudgeRuntime } from './judge-runtime.js';
 import { type AgentEvalRpcWire, createAgentEvalRpcWire } from './rpc-wire.js';
-import { localRubric, type RubricSelection, selectInline, selectRegistered } from './rubric-selection.js';
+import {
+  localRubric,
+  type RubricSelection,
+  selectInline,
+  selectRegistered,
+  withDefaultRubric,
+} from './rubric-selection.js';
 import { verifyJudgeResult } from './verify-result.js';
 import { checkAgentEvalVersion, type VersionCheck } from './version-check.js';
 import type { AgentEvalWire, JudgeWireBody } from './wire-client.js';
@@ -80,7 +86,8 @@ export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime)
     return { ok: true, selection: selectRegistered(request.rubric.name, undefined) };
   }
 
-  async function prepare(request: JudgeRequest, signal: AbortSignal) {
+  async function prepare(original: JudgeRequest, signal: AbortSignal) {
+    const request = withDefaultRubric(original, config.rubric);
     const compatible = await describe(signal);
     if (!compatible.ok) return compatible;
     const selected = await select(request, signal);

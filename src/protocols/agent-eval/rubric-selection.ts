@@ -20,6 +20,15 @@ export interface RubricSelection {
   expectation: Omit<ResultExpectation, 'legacyScheme'>;
 }
 
+/** MultiAgentEval's `judge_rubric` default; used when neither the request nor the judge names one. */
+export const DEFAULT_RUBRIC_NAME = 'generic';
+
+/** The request with its rubric name defaulted: request name, else the judge's `rubric`, else `generic`. */
+export function withDefaultRubric(request: JudgeRequest, configRubric: string | undefined): JudgeRequest {
+  if (request.rubric.name !== '') return request;
+  return { ...request, rubric: { ...request.rubric, name: configRubric ?? DEFAULT_RUBRIC_NAME } };
+}
+
 /** Inline rubric of the request or the plan/built-ins, without consulting the server. */
 export function localRubric(request: JudgeRequest, planRubrics: Record<string, RubricConfig>) {
   const ref = request.rubric;

@@ -12,7 +12,7 @@ import {
   judgeTimeoutMs,
   openJudgeTransport,
 } from '../agent-eval/judge-runtime.js';
-import { localRubric } from '../agent-eval/rubric-selection.js';
+import { localRubric, withDefaultRubric } from '../agent-eval/rubric-selection.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
 import { computeComposite } from '../rubrics/composite.js';
@@ -38,7 +38,8 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
   const where = describeTarget('POST', target);
   const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
 
-  async function judge(request: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {
+  async function judge(original: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {
+    const request = withDefaultRubric(original, config.rubric);
     if (config.url === undefined)
       return configError('openai judge needs `url` (an OpenAI-compatible base URL)');
     if (headerError !== undefined) return configError(`${where}: ${headerError}`);
