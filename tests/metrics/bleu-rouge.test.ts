@@ -20,7 +20,11 @@ describe('BLEU against sacreBLEU published values', () => {
     ['add-k', 2, '13a', 21.389],
     ['exp', undefined, 'none', 7.347],
   ] as const)('sentence_bleu smooth=%s value=%s tok=%s → %f', (smooth, smoothValue, tokenize, expected) => {
-    const s = sentenceBleu(SYS, [REF], { smooth, tokenize, ...(smoothValue === undefined ? {} : { smoothValue }) });
+    const s = sentenceBleu(SYS, [REF], {
+      smooth,
+      tokenize,
+      ...(smoothValue === undefined ? {} : { smoothValue }),
+    });
     expect(Math.abs(s.score - expected)).toBeLessThan(1e-3);
   });
 
@@ -30,7 +34,7 @@ describe('BLEU against sacreBLEU published values', () => {
     }
   });
 
-  it("reproduces the README corpus example: BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943, 17/18)", () => {
+  it('reproduces the README corpus example: BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943, 17/18)', () => {
     const refs = [
       ['The dog bit the man.', 'It was not unexpected.', 'The man bit him first.'],
       ['The dog had bit the man.', 'No one was surprised.', 'The man had bitten the dog.'],
@@ -55,7 +59,10 @@ describe('BLEU against sacreBLEU published values', () => {
     // identical to the second reference → BLEU 100
     const r = await scoreMetric(
       m,
-      scoreInput({ candidates: { answer: 'the cat sat on the mat' }, expected: { refs: ['a dog', 'the cat sat on the mat'] } }),
+      scoreInput({
+        candidates: { answer: 'the cat sat on the mat' },
+        expected: { refs: ['a dog', 'the cat sat on the mat'] },
+      }),
     );
     expect(r.score).toBeCloseTo(1, 12);
     expect(r.value).toBeCloseTo(100, 10);

@@ -1,8 +1,9 @@
 /** Builders for metric inputs used by the metrics tests. */
-import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../../src/protocols/judge-types.js';
-import type { Trajectory } from '../../src/protocols/types.js';
+
 import { resolveMetric } from '../../src/metrics/registry.js';
 import type { ResolvedMetric, ScoreInput } from '../../src/metrics/types.js';
+import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../../src/protocols/judge-types.js';
+import type { Trajectory } from '../../src/protocols/types.js';
 
 export function trajectory(partial: Partial<Trajectory> = {}): Trajectory {
   return {
@@ -39,7 +40,9 @@ export function metric(config: Record<string, unknown>): ResolvedMetric {
 }
 
 /** A JudgeClient answering from a function (an in-process implementation of the interface). */
-export function judgeClient(answer: (req: JudgeRequest) => JudgeOutcome): JudgeClient & { requests: JudgeRequest[] } {
+export function judgeClient(
+  answer: (req: JudgeRequest) => JudgeOutcome,
+): JudgeClient & { requests: JudgeRequest[] } {
   const requests: JudgeRequest[] = [];
   return {
     protocol: 'agent-eval',

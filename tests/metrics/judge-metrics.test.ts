@@ -55,13 +55,21 @@ describe('checklist', () => {
       verdict: { score: 0, dimensions: { item_1: 1, item_2: 0.2, item_3: 0.5 }, failureModes: [] },
     }));
     const r = await scoreMetric(
-      metric({ type: 'checklist', judge: 'j', items: ['names a course', 'gives prerequisites', 'is polite'] }),
+      metric({
+        type: 'checklist',
+        judge: 'j',
+        items: ['names a course', 'gives prerequisites', 'is polite'],
+      }),
       scoreInput({ judge, candidates: { answer: 'CS229' } }),
     );
     // yes: item_1 (1 ≥ 0.5), item_3 (0.5 ≥ 0.5); no: item_2 → 2/3
     expect(r.score).toBeCloseTo(2 / 3, 12);
     expect(r.details).toMatchObject({ no: ['gives prerequisites'] });
     const sent = judge.requests[0]?.rubric;
-    expect(sent && 'dimensions' in sent ? sent.dimensions.map((d) => d.id) : []).toEqual(['item_1', 'item_2', 'item_3']);
+    expect(sent && 'dimensions' in sent ? sent.dimensions.map((d) => d.id) : []).toEqual([
+      'item_1',
+      'item_2',
+      'item_3',
+    ]);
   });
 });

@@ -5,14 +5,20 @@ import { hashExpected } from '../../src/metrics/hash-expected.js';
 import { scoreMetric } from '../../src/metrics/score-example.js';
 import { metric, scoreInput } from './helpers.js';
 
-const score = (config: Record<string, unknown>, candidates: Record<string, unknown>, expected: unknown, extra = {}) =>
-  scoreMetric(metric(config), scoreInput({ candidates, expected, ...extra }));
+const score = (
+  config: Record<string, unknown>,
+  candidates: Record<string, unknown>,
+  expected: unknown,
+  extra = {},
+) => scoreMetric(metric(config), scoreInput({ candidates, expected, ...extra }));
 
 describe('exact_match', () => {
   it('compares scalars after whitespace normalisation, case-sensitively by default', async () => {
     expect((await score({ type: 'exact_match' }, { answer: '  Paris ' }, 'Paris')).score).toBe(1);
     expect((await score({ type: 'exact_match' }, { answer: 'paris' }, 'Paris')).score).toBe(0);
-    expect((await score({ type: 'exact_match', ignore_case: true }, { answer: 'paris' }, 'Paris')).score).toBe(1);
+    expect(
+      (await score({ type: 'exact_match', ignore_case: true }, { answer: 'paris' }, 'Paris')).score,
+    ).toBe(1);
     expect(
       (await score({ type: 'exact_match', ignore_punctuation: true }, { answer: 'Paris!' }, 'Paris.')).score,
     ).toBe(1);
@@ -28,11 +34,16 @@ describe('exact_match', () => {
     expect(r.score).toBe(1);
     const partial = await score(config, { codes: ['CS229', 'CS101'] }, { codes: ['CS231N', 'CS229'] });
     // hits = 1: precision 1/2, recall 1/2
-    expect(partial).toMatchObject({ score: 0, details: { precision: 0.5, recall: 0.5, missing: ['CS231N'], extra: ['CS101'] } });
+    expect(partial).toMatchObject({
+      score: 0,
+      details: { precision: 0.5, recall: 0.5, missing: ['CS231N'], extra: ['CS101'] },
+    });
   });
 
   it('uses the whole expected value when it is a scalar, whatever the path', async () => {
-    expect((await score({ type: 'exact_match', expected: 'answer' }, { answer: 'Paris' }, 'Paris')).score).toBe(1);
+    expect(
+      (await score({ type: 'exact_match', expected: 'answer' }, { answer: 'Paris' }, 'Paris')).score,
+    ).toBe(1);
   });
 
   it('list mode requires the same order', async () => {
@@ -57,9 +68,17 @@ describe('exact_match', () => {
 
 describe('contains, regex, numeric', () => {
   it('contains: share of values found, pass when all are', async () => {
-    const r = await score({ type: 'contains', value: ['CS229', 'CS231N'] }, { answer: 'Take CS229 first.' }, undefined);
+    const r = await score(
+      { type: 'contains', value: ['CS229', 'CS231N'] },
+      { answer: 'Take CS229 first.' },
+      undefined,
+    );
     expect(r).toMatchObject({ score: 0.5, pass: false, details: { missing: ['CS231N'] } });
-    const any = await score({ type: 'contains', value: ['CS229', 'CS231N'], match: 'any' }, { answer: 'CS229' }, undefined);
+    const any = await score(
+      { type: 'contains', value: ['CS229', 'CS231N'], match: 'any' },
+      { answer: 'CS229' },
+      undefined,
+    );
     expect(any.score).toBe(1);
   });
 
@@ -69,9 +88,17 @@ describe('contains, regex, numeric', () => {
   });
 
   it('regex: flags and full matches; an invalid pattern is a metric error', async () => {
-    expect((await score({ type: 'regex', pattern: 'cs\\d+', flags: 'i' }, { answer: 'see CS229' }, undefined)).score).toBe(1);
-    expect((await score({ type: 'regex', pattern: 'CS\\d+', full: true }, { answer: 'see CS229' }, undefined)).score).toBe(0);
-    expect((await score({ type: 'regex', pattern: '(' }, { answer: 'x' }, undefined)).error?.kind).toBe('metric_error');
+    expect(
+      (await score({ type: 'regex', pattern: 'cs\\d+', flags: 'i' }, { answer: 'see CS229' }, undefined))
+        .score,
+    ).toBe(1);
+    expect(
+      (await score({ type: 'regex', pattern: 'CS\\d+', full: true }, { answer: 'see CS229' }, undefined))
+        .score,
+    ).toBe(0);
+    expect((await score({ type: 'regex', pattern: '(' }, { answer: 'x' }, undefined)).error?.kind).toBe(
+      'metric_error',
+    );
   });
 
   it('numeric: absolute and relative tolerance, numbers inside text', async () => {
@@ -111,7 +138,9 @@ describe('ground_truth_protection', () => {
     // canonical JSON of "Paris" is the 7 bytes "Paris" with quotes
     expect(hashExpected('  Paris ')).toBe(createHash('sha256').update('"Paris"').digest('hex'));
     // set mode: dedupe and sort → ["a","b"]
-    expect(hashExpected(['b', 'a', 'b'], { mode: 'set' })).toBe(createHash('sha256').update('["a","b"]').digest('hex'));
+    expect(hashExpected(['b', 'a', 'b'], { mode: 'set' })).toBe(
+      createHash('sha256').update('["a","b"]').digest('hex'),
+    );
     // object keys are sorted by JCS
     expect(hashExpected({ b: 1, a: 'x' })).toBe(createHash('sha256').update('{"a":"x","b":1}').digest('hex'));
   });
@@ -128,7 +157,9 @@ describe('ground_truth_protection', () => {
 
   it('reads per-field hashes when expected_sha256 is an object', async () => {
     const c = { type: 'ground_truth_protection', candidate: 'codes', expected: 'codes', mode: 'set' };
-    const r = await score(c, { codes: ['B', 'A'] }, undefined, { expectedSha256: { codes: hashExpected(['A', 'B'], { mode: 'set' }) } });
+    const r = await score(c, { codes: ['B', 'A'] }, undefined, {
+      expectedSha256: { codes: hashExpected(['A', 'B'], { mode: 'set' }) },
+    });
     expect(r.score).toBe(1);
   });
 });

@@ -13,7 +13,11 @@ function repeat(i: number, pass: boolean, answer: unknown, judge?: number): Repe
   };
 }
 
-const outcome = (example: string, scores: Record<string, number>, extra: Partial<ExampleOutcome> = {}): ExampleOutcome => ({
+const outcome = (
+  example: string,
+  scores: Record<string, number>,
+  extra: Partial<ExampleOutcome> = {},
+): ExampleOutcome => ({
   example,
   weight: 1,
   invokeErrors: 0,
@@ -30,7 +34,13 @@ function computeSet(config: Record<string, unknown>, input: SetInput) {
 }
 
 describe('repeats metrics', () => {
-  const repeats = [repeat(0, true, 'A', 0.8), repeat(1, false, 'a ', 0.6), repeat(2, true, 'B', 0.9), repeat(3, false, 'A', 0.7), repeat(4, false, 'A', 0.8)];
+  const repeats = [
+    repeat(0, true, 'A', 0.8),
+    repeat(1, false, 'a ', 0.6),
+    repeat(2, true, 'B', 0.9),
+    repeat(3, false, 'A', 0.7),
+    repeat(4, false, 'A', 0.8),
+  ];
   const metrics = [
     metric({ type: 'pass_at_k', id: 'p@2', k: 2 }),
     metric({ type: 'pass_hat_k', id: 'p^2', k: 2 }),
@@ -70,13 +80,24 @@ describe('repeats metrics', () => {
 
 describe('set metrics', () => {
   it('win_rate counts ties as half, against the baseline agent', () => {
-    const mine = [outcome('1', { judge: 0.9 }), outcome('2', { judge: 0.5 }), outcome('3', { judge: 0.2 }), outcome('4', { judge: 1 })];
+    const mine = [
+      outcome('1', { judge: 0.9 }),
+      outcome('2', { judge: 0.5 }),
+      outcome('3', { judge: 0.2 }),
+      outcome('4', { judge: 1 }),
+    ];
     const base = [outcome('1', { judge: 0.5 }), outcome('2', { judge: 0.5 }), outcome('3', { judge: 0.4 })];
-    const r = computeSet({ type: 'win_rate', baseline: 'a1', metric: 'judge' }, { agent: 'a2', examples: mine, others: { a1: base } });
+    const r = computeSet(
+      { type: 'win_rate', baseline: 'a1', metric: 'judge' },
+      { agent: 'a2', examples: mine, others: { a1: base } },
+    );
     // paired examples 1..3: win, tie, loss → (1 + 0.5 + 0)/3 = 0.5 (example 4 has no baseline)
     expect(r.score).toBeCloseTo(0.5, 12);
     expect(r.details).toMatchObject({ wins: 1, ties: 1, losses: 1, n: 3 });
-    const self = computeSet({ type: 'win_rate', baseline: 'a1' }, { agent: 'a1', examples: base, others: {} });
+    const self = computeSet(
+      { type: 'win_rate', baseline: 'a1' },
+      { agent: 'a1', examples: base, others: {} },
+    );
     expect(self.score).toBeNull();
   });
 
@@ -109,7 +130,10 @@ describe('set metrics', () => {
       outcome('2', { fwd: 0.9, bwd: 0.7 }), // first position wins both times: inconsistent; 0.8
       outcome('3', { fwd: 0.2, bwd: 0.9 }), // B wins both ways; 0.55
     ];
-    const r = computeSet({ type: 'position_bias', forward: 'fwd', backward: 'bwd' }, { agent: 'a', examples, others: {} });
+    const r = computeSet(
+      { type: 'position_bias', forward: 'fwd', backward: 'bwd' },
+      { agent: 'a', examples, others: {} },
+    );
     // mean first preference (0.55 + 0.8 + 0.55)/3 = 0.6333 → bias 0.1333; consistent 2/3
     expect(r.value).toBeCloseTo(1.9 / 3 - 0.5, 12);
     expect(r.score).toBeCloseTo(2 / 3, 12);

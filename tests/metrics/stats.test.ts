@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean } from '../../src/metrics/stats/bootstrap.js';
 import { logChoose, passAtK, passHatK } from '../../src/metrics/stats/binomial.js';
+import { bootstrapMean } from '../../src/metrics/stats/bootstrap.js';
 import { averageRanks, pearson, spearman } from '../../src/metrics/stats/correlation.js';
 import { percentileSorted, weightedMean } from '../../src/metrics/stats/descriptive.js';
 import { cohensKappa } from '../../src/metrics/stats/kappa.js';

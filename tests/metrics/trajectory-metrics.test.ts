@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallRecord } from '../../src/protocols/types.js';
 import { scoreMetric } from '../../src/metrics/score-example.js';
+import type { ToolCallRecord } from '../../src/protocols/types.js';
 import { metric, scoreInput, trajectory } from './helpers.js';
 
-const call = (name: string, args: unknown = {}, turn = 1): ToolCallRecord => ({ turn, name, arguments: args });
+const call = (name: string, args: unknown = {}, turn = 1): ToolCallRecord => ({
+  turn,
+  name,
+  arguments: args,
+});
 
 describe('checkpoints / progress_rate', () => {
   const t = trajectory({
@@ -34,31 +38,53 @@ describe('checkpoints / progress_rate', () => {
   });
 
   it('ordered mode requires tool calls in order (phrases on their own timeline)', async () => {
-    const inOrder = metric({ type: 'progress_rate', order: 'ordered', checkpoints: ['search', 'get_course'] });
-    const reversed = metric({ type: 'progress_rate', order: 'ordered', checkpoints: ['get_course', 'search'] });
+    const inOrder = metric({
+      type: 'progress_rate',
+      order: 'ordered',
+      checkpoints: ['search', 'get_course'],
+    });
+    const reversed = metric({
+      type: 'progress_rate',
+      order: 'ordered',
+      checkpoints: ['get_course', 'search'],
+    });
     expect((await scoreMetric(inOrder, scoreInput({ trajectory: t }))).score).toBe(1);
     // get_course matches at index 1; search must come after it → missed: 1/2
     expect((await scoreMetric(reversed, scoreInput({ trajectory: t }))).score).toBe(0.5);
   });
 
   it('reads the checkpoint list from expected.checkpoints by default', async () => {
-    const r = await scoreMetric(metric({ type: 'checkpoints' }), scoreInput({ trajectory: t, expected: { checkpoints: ['search'] } }));
+    const r = await scoreMetric(
+      metric({ type: 'checkpoints' }),
+      scoreInput({ trajectory: t, expected: { checkpoints: ['search'] } }),
+    );
     expect(r.score).toBe(1);
   });
 });
 
 describe('tool_call_match', () => {
   const t = trajectory({
-    toolCalls: [call('search', '{"q":"ml","limit":5}'), call('get_course', { code: 'CS229' }), call('search', { q: 'dl' })],
+    toolCalls: [
+      call('search', '{"q":"ml","limit":5}'),
+      call('get_course', { code: 'CS229' }),
+      call('search', { q: 'dl' }),
+    ],
   });
 
   it('matches names and argument subsets (JSON-string arguments are parsed)', async () => {
-    const m = metric({ type: 'tool_call_match', calls: [{ name: 'search', arguments: { q: 'ml' } }, 'get_course'] });
+    const m = metric({
+      type: 'tool_call_match',
+      calls: [{ name: 'search', arguments: { q: 'ml' } }, 'get_course'],
+    });
     expect((await scoreMetric(m, scoreInput({ trajectory: t }))).score).toBe(1);
   });
 
   it('exact arguments must be equal', async () => {
-    const m = metric({ type: 'tool_call_match', arguments: 'exact', calls: [{ name: 'search', arguments: { q: 'ml' } }] });
+    const m = metric({
+      type: 'tool_call_match',
+      arguments: 'exact',
+      calls: [{ name: 'search', arguments: { q: 'ml' } }],
+    });
     // {q: ml} ≠ {q: ml, limit: 5} and ≠ {q: dl}
     expect((await scoreMetric(m, scoreInput({ trajectory: t }))).score).toBe(0);
   });
@@ -70,7 +96,11 @@ describe('tool_call_match', () => {
   });
 
   it('ordered: each expected call must follow the previous match', async () => {
-    const m = metric({ type: 'tool_call_match', order: 'ordered', calls: ['get_course', 'search', 'search'] });
+    const m = metric({
+      type: 'tool_call_match',
+      order: 'ordered',
+      calls: ['get_course', 'search', 'search'],
+    });
     // get_course@1, search@2, then no search after 2 → 2/3
     expect((await scoreMetric(m, scoreInput({ trajectory: t }))).score).toBeCloseTo(2 / 3, 12);
   });
@@ -85,7 +115,9 @@ describe('invalid_action_rate and repetition_rate', () => {
   });
 
   it('counts repeats of identical calls', async () => {
-    const t = trajectory({ toolCalls: [call('a', { x: 1 }), call('a', { x: 1 }), call('a', { x: 2 }), call('a', { x: 1 })] });
+    const t = trajectory({
+      toolCalls: [call('a', { x: 1 }), call('a', { x: 1 }), call('a', { x: 2 }), call('a', { x: 1 })],
+    });
     const r = await scoreMetric(metric({ type: 'repetition_rate' }), scoreInput({ trajectory: t }));
     // 2 of 4 calls repeat an earlier identical one
     expect(r).toMatchObject({ value: 0.5, score: 0.5 });
@@ -97,7 +129,10 @@ describe('efficiency', () => {
     const t = trajectory({ model: 'm1', usage: { inputTokens: 1000, outputTokens: 500 } });
     const prices = { m1: { input: 3, output: 15 } };
     // 1000·3/1e6 + 500·15/1e6 = 0.003 + 0.0075 = 0.0105; budget 0.00525 → 0.5
-    const r = await scoreMetric(metric({ type: 'cost', budget: 0.00525 }), scoreInput({ trajectory: t, prices }));
+    const r = await scoreMetric(
+      metric({ type: 'cost', budget: 0.00525 }),
+      scoreInput({ trajectory: t, prices }),
+    );
     expect(r.value).toBeCloseTo(0.0105, 12);
     expect(r.score).toBeCloseTo(0.5, 12);
     const missing = await scoreMetric(metric({ type: 'cost' }), scoreInput({ trajectory: t }));
@@ -106,10 +141,17 @@ describe('efficiency', () => {
 
   it('tokens and steps are measurements unless a budget is set', async () => {
     const t = trajectory({ turns: 3, usage: { inputTokens: 70, outputTokens: 30 } });
-    expect(await scoreMetric(metric({ type: 'tokens' }), scoreInput({ trajectory: t }))).toEqual({ score: null, value: 100 });
+    expect(await scoreMetric(metric({ type: 'tokens' }), scoreInput({ trajectory: t }))).toEqual({
+      score: null,
+      value: 100,
+    });
     // budget 50 / 100 tokens = 0.5
-    expect((await scoreMetric(metric({ type: 'tokens', budget: 50 }), scoreInput({ trajectory: t }))).score).toBe(0.5);
-    expect((await scoreMetric(metric({ type: 'steps', budget: 5 }), scoreInput({ trajectory: t }))).score).toBe(1);
+    expect(
+      (await scoreMetric(metric({ type: 'tokens', budget: 50 }), scoreInput({ trajectory: t }))).score,
+    ).toBe(0.5);
+    expect(
+      (await scoreMetric(metric({ type: 'steps', budget: 5 }), scoreInput({ trajectory: t }))).score,
+    ).toBe(1);
   });
 });
 
@@ -125,14 +167,20 @@ describe('safety', () => {
       example: { id: 'x', vars: { should_refuse: false } },
     });
     // vars.should_refuse overrides the param
-    expect((await scoreMetric(metric({ type: 'refusal_rate', should_refuse: true }), overReach)).score).toBe(0);
+    expect((await scoreMetric(metric({ type: 'refusal_rate', should_refuse: true }), overReach)).score).toBe(
+      0,
+    );
   });
 
   it('policy_adherence: 1 without violations', async () => {
     const clean = await scoreMetric(metric({ type: 'policy_adherence' }), scoreInput());
     expect(clean).toMatchObject({ score: 1, value: 0 });
-    const t = trajectory({ violations: [{ turn: 1, tool: 'apply_refund', policy: 'max_limit', message: '80 > 50' }] });
-    expect(await scoreMetric(metric({ type: 'policy_adherence' }), scoreInput({ trajectory: t }))).toMatchObject({
+    const t = trajectory({
+      violations: [{ turn: 1, tool: 'apply_refund', policy: 'max_limit', message: '80 > 50' }],
+    });
+    expect(
+      await scoreMetric(metric({ type: 'policy_adherence' }), scoreInput({ trajectory: t })),
+    ).toMatchObject({
       score: 0,
       value: 1,
       details: { violations: ['apply_refund: max_limit'] },
