@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSeededRandom } from '../../src/protocols/http/seeded-random.js';
@@ -244,6 +245,15 @@ describe('HttpTransport', () => {
       signal: AbortSignal.timeout(100),
     });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'cancelled' }, attempts: 1 });
+  });
+
+  it('leaves no abort listeners on a long-lived caller signal', async () => {
+    const server = await scripted([ok]);
+    const t = transport();
+    const runSignal = new AbortController().signal;
+    for (let i = 0; i < 5; i++)
+      await t.requestJson({ method: 'GET', url: `${server.url}/r`, signal: runSignal });
+    expect(getEventListeners(runSignal, 'abort')).toHaveLength(0);
   });
 
   it('sends configured headers but never puts their values in errors or returned text', async () => {

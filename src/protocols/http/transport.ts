@@ -150,9 +150,17 @@ export class HttpTransport {
       return { ok: false, error: { kind: 'transport_error', message: `invalid URL for ${request.method}` } };
     }
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
-    const timer = new AbortController();
-    const handle = setTimeout(() => timer.abort(), timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timer.signal]) : timer.signal;
+    // One controller aborted by our timer or the caller's signal (a listener removed in
+    // `finally`, so a run-wide signal does not accumulate listeners across requests).
+    const attempt = new AbortController();
+    let timedOut = false;
+    const handle = setTimeout(() => {
+      timedOut = true;
+      attempt.abort();
+    }, timeoutMs);
+    const forwardAbort = (): void => attempt.abort();
+    request.signal?.addEventListener('abort', forwardAbort, { once: true });
+    const signal = attempt.signal;
     const headers: Record<string, string> = { accept: 'application/json', ...this.#headers };
     let payload: string | undefined;
     if (request.body !== undefined) {
@@ -185,7 +193,7 @@ export class HttpTransport {
     } catch (cause) {
       if (request.signal?.aborted) return { ok: false, error: cancelledError(where) };
       const code = (cause as { code?: unknown }).code;
-      if (timer.signal.aborted || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
+      if (timedOut || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
         return {
           ok: false,
           error: { kind: 'timeout', message: `${where}: no reply within ${timeoutMs} ms`, retryable: true },
@@ -198,6 +206,7 @@ export class HttpTransport {
       };
     } finally {
       clearTimeout(handle);
+      request.signal?.removeEventListener('abort', forwardAbort);
     }
   }
 
