@@ -1,4 +1,5 @@
 /** rubricVersion, composite, built-in rubrics and rubric resolution shared by both judges. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RubricConfig } from '../../src/plan/schema.js';
 import {
@@ -117,5 +118,53 @@ describe('built-in rubrics', () => {
     expect(resolveRubric('generic', {})?.source).toBe('builtin');
     expect(resolveRubric('nope', {})).toBeUndefined();
     expect(resolveRubric('toString', {})).toBeUndefined();
+  });
+});
+
+describe('properties', () => {
+  const dimension = fc.record({
+    id: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }),
+    description: fc.string({ unit: 'grapheme', maxLength: 20 }),
+    weight: fc.double({ min: 0, max: 1e6, noNaN: true }),
+  });
+  const rubric = fc.record({
+    name: fc.string({ minLength: 1, maxLength: 10 }),
+    description: fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+    dimensions: fc.array(dimension, { minLength: 1, maxLength: 5 }),
+    failureModes: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 4 }),
+  });
+
+  it('rubricVersion agrees with an independent RFC 8785 implementation on random rubrics', () => {
+    fc.assert(
+      fc.property(rubric, ({ name, description, dimensions, failureModes }) => {
+        const content: RubricConfig = { dimensions, failureModes };
+        if (description !== undefined) content.description = description;
+        const wire = toWireRubric(name, content);
+        expect(computeRubricVersion(wire)).toBe(hashRubric(wire));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the composite stays in [0,1] for any scores', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true })),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        (pairs) => {
+          const dims = pairs.map(([weight], i) => ({ id: `d${i}`, weight }));
+          const scores = Object.fromEntries(pairs.map(([, score], i) => [`d${i}`, score]));
+          const value = computeComposite(dims, scores);
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
