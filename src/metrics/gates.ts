@@ -23,15 +23,16 @@ import { countDiscordant, mcnemarExact } from './stats/mcnemar.js';
 import { pairedBootstrap } from './stats/paired-bootstrap.js';
 import { deriveSeed } from './stats/prng.js';
 
+/** A plan gate (`GateConfig` of plan/schema.ts is assignable to it). */
 export interface GateSpec {
   metric: string;
-  scope?: 'benchmark' | 'task' | 'dataset' | 'example';
-  task?: string;
-  dataset?: string;
-  agent?: string;
-  min?: number;
-  max?: number;
-  regression?: { max_drop?: number; significance?: number };
+  scope?: 'benchmark' | 'task' | 'dataset' | 'example' | undefined;
+  task?: string | undefined;
+  dataset?: string | undefined;
+  agent?: string | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  regression?: { max_drop?: number | undefined; significance?: number | undefined } | undefined;
 }
 
 export interface RegressionTest {

@@ -21,10 +21,11 @@ export interface LintFinding {
   examples: string[];
 }
 
+/** A dataset example (`ExampleRecord` of plan/schema.ts is assignable to it). */
 export interface LintExample {
   id: string;
-  vars?: Record<string, unknown>;
-  turns?: string[];
+  vars?: Record<string, unknown> | undefined;
+  turns?: string[] | undefined;
   expected?: unknown;
   expected_sha256?: unknown;
 }

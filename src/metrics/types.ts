@@ -32,16 +32,16 @@ export type MetricStage = 'example' | 'derived' | 'repeats' | 'set';
 export interface ExampleInfo {
   id: string;
   vars: Record<string, unknown>;
-  weight?: number;
-  tags?: string[];
-  human_score?: number;
+  weight?: number | undefined;
+  tags?: string[] | undefined;
+  human_score?: number | undefined;
   [key: string]: unknown;
 }
 
 export interface RubricInfo {
   name: string;
   dimensions: { id: string; description: string; weight: number }[];
-  failureModes?: string[];
+  failureModes?: string[] | undefined;
 }
 
 export interface ScoreInput {
