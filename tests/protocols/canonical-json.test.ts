@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, sha256Hex } from '../../src/protocols/canonical-json.js';
+
+describe('canonicalJson', () => {
+  it('orders keys by UTF-16 code units and formats numbers as ECMAScript does (RFC 8785 §3.2)', () => {
+    // RFC 8785 §3.2.3 sorting example keys: "\u20ac" (€), "\r", "\ufb33", "1", "\ud83d\ude00", "\u0080", "\u00f6"
+    const value = {
+      '\u20ac': 'Euro Sign',
+      '\r': 'Carriage Return',
+      '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+      '1': 'One',
+      '\ud83d\ude00': 'Emoji: Grinning Face',
+      '\u0080': 'Control',
+      '\u00f6': 'Latin Small Letter O With Diaeresis',
+    };
+    const keys = [...canonicalJson(value).matchAll(/"((?:[^"\\]|\\.)*)":/g)].map(
+      (m) => JSON.parse(`"${m[1]}"`) as string,
+    );
+    expect(keys).toEqual(['\r', '1', '\u0080', '\u00f6', '\u20ac', '\ud83d\ude00', '\ufb33']);
+    expect(canonicalJson({ n: [1e21, 1e-7, -0, 0.1, 333333333.3333333] })).toBe(
+      '{"n":[1e+21,1e-7,0,0.1,333333333.3333333]}',
+    );
+  });
+
+  it('is independent of key insertion order', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (record) => {
+        const reversed = Object.fromEntries(Object.entries(record).reverse());
+        expect(canonicalJson(reversed)).toBe(canonicalJson(record));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('hashes UTF-8 text to lower-case hex SHA-256', () => {
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addUsage, normalizeUsage } from '../../src/protocols/http/normalize-usage.js';
+
+describe('normalizeUsage', () => {
+  it('reads OpenAI snake_case usage', () => {
+    expect(normalizeUsage({ prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 })).toEqual({
+      inputTokens: 3,
+      outputTokens: 4,
+      totalTokens: 7,
+    });
+  });
+
+  it('reads camelCase and input/output variants and derives the total', () => {
+    expect(normalizeUsage({ promptTokens: 1, completionTokens: 2 })).toEqual({
+      inputTokens: 1,
+      outputTokens: 2,
+      totalTokens: 3,
+    });
+    expect(normalizeUsage({ input_tokens: 5, outputTokens: 6 })).toEqual({
+      inputTokens: 5,
+      outputTokens: 6,
+      totalTokens: 11,
+    });
+  });
+
+  it('coerces integer strings and ignores other values', () => {
+    expect(normalizeUsage({ prompt_tokens: '12', completion_tokens: 1.5, total_tokens: 'many' })).toEqual({
+      inputTokens: 12,
+    });
+    expect(normalizeUsage(null)).toEqual({});
+    expect(normalizeUsage([1, 2])).toEqual({});
+  });
+
+  it('adds usages field by field, keeping absent fields absent', () => {
+    expect(addUsage({ inputTokens: 1 }, { inputTokens: 2, outputTokens: 3 })).toEqual({
+      inputTokens: 3,
+      outputTokens: 3,
+    });
+    expect(addUsage({}, {})).toEqual({});
+  });
+});
