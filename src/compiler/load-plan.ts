@@ -4,8 +4,9 @@
  * stops at the first problem unless a later stage cannot run without the earlier one.
  */
 import path from 'node:path';
-import { type Diagnostic, hasErrors, sortDiagnostics } from '../plan/diagnostic.js';
+import { type Diagnostic, hasErrors, type PlanPath, sortDiagnostics } from '../plan/diagnostic.js';
 import { loadPlanFile } from '../plan/load.js';
+import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secrets.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
@@ -43,20 +44,36 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   const cwd = options.cwd ?? process.cwd();
   const loaded = loadPlanFile(planFile, cwd);
   const diagnostics = [...loaded.diagnostics];
-  if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
+  // A broken included file is left out and reported; the rest is still checked. Nothing is
+  // checked when the root file itself did not load (nothing was merged).
+  if (Object.keys(loaded.raw).length === 0) return { diagnostics: sortDiagnostics(diagnostics) };
+  const loadFailed = hasErrors(diagnostics);
   diagnostics.push(...checkSecretPlacement(loaded.raw, loaded.locate));
   const validated = validatePlanSchema(loaded.raw, loaded.locate);
   diagnostics.push(...validated.diagnostics);
-  if (!validated.plan) return { diagnostics: sortDiagnostics(diagnostics) };
   const cacheDir = options.cacheDir ?? defaultDirs(loaded.planFile).cacheDir;
-  const resolved = await resolvePlan(loaded, validated.plan, {
-    cacheDir,
-    cwd,
-    offline: options.offline ?? false,
-    only: options.only,
-  });
+  const resolveOptions = { cacheDir, cwd, offline: options.offline ?? false, only: options.only };
+  if (!validated.plan || loadFailed) {
+    // Diagnostics only: run the semantic checks on what is valid, never compile a run from it.
+    const salvaged = validated.plan ? { plan: validated.plan, pruned: [] } : salvagePlan(loaded.raw);
+    if (salvaged) {
+      const partial = await resolvePlan(loaded, salvaged.plan, resolveOptions);
+      const checked = compilePlan(partial, options.pins ?? {});
+      for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
+        if (!isUnderPruned(d.path, salvaged.pruned) && !namesPruned(d, salvaged.pruned)) diagnostics.push(d);
+      }
+    }
+    return { diagnostics: sortDiagnostics(diagnostics) };
+  }
+  const resolved = await resolvePlan(loaded, validated.plan, resolveOptions);
   diagnostics.push(...resolved.diagnostics);
   const compiled = compilePlan(resolved, options.pins ?? {});
   diagnostics.push(...compiled.diagnostics);
   return { diagnostics: sortDiagnostics(diagnostics), resolved, compiled };
+}
+
+/** A reference diagnostic about an id whose definition was pruned: a cascade, not news. */
+function namesPruned(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
+  if (!d.code.startsWith('EVALC_REF_')) return false;
+  return pruned.some((p) => p.length === 2 && d.message.includes(`\`${String(p[1])}\``));
 }
