@@ -212,7 +212,6 @@ export class HttpTransport {
 
   #interpret(where: string, status: number, headers: Record<string, string>, rawText: string): Attempt {
     const text = this.redact(rawText);
-    const parsed = parseJson(rawText);
     if (
       status === 304 ||
       status === 204 ||
@@ -221,6 +220,7 @@ export class HttpTransport {
       return { ok: true, status, headers, body: null, text };
     }
     if (status >= 200 && status < 300) {
+      const parsed = parseJson(rawText);
       if (!parsed.ok) {
         return {
           ok: false,
