@@ -21,6 +21,12 @@ describe('plan schema outputs feed the metrics API without conversion', () => {
     const outcome = rollupRepeats({ example: info, metrics: [], repeats: [] });
     expect(outcome).toMatchObject({ example: '7', weight: 1, human_score: 0.5 });
     const report = aggregate({ benchmark: 'b', bootstrap: { seed: 1, resamples: 10 }, tasks: [] });
-    expect(evaluateGates([gate], { aggregate: report, rows: [] }, undefined, { significance: 0.05, seed: 1, resamples: 10 })).toEqual([]);
+    expect(
+      evaluateGates([gate], { aggregate: report, rows: [] }, undefined, {
+        significance: 0.05,
+        seed: 1,
+        resamples: 10,
+      }),
+    ).toEqual([]);
   });
 });
