@@ -11,7 +11,9 @@ export interface RubricDimension {
 }
 
 /** A rubric evalc sends inline (plan `rubrics:`) or a name registered on the judge server. */
-export type RubricRef = { name: string } | { name: string; dimensions: RubricDimension[]; failureModes?: string[] };
+export type RubricRef =
+  | { name: string }
+  | { name: string; dimensions: RubricDimension[]; failureModes?: string[]; description?: string };
 
 export interface JudgeRequest {
   /** The text under judgement (rendered from the metric's `content` template). */
@@ -54,7 +56,9 @@ export interface JudgeServerInfo {
 export interface JudgeClient {
   readonly protocol: 'agent-eval' | 'openai';
   /** Checks compatibility (agent-eval: GET /v1/version, wire major 1). */
-  describe(signal: AbortSignal): Promise<{ ok: true; info: JudgeServerInfo } | { ok: false; error: StepError }>;
+  describe(
+    signal: AbortSignal,
+  ): Promise<{ ok: true; info: JudgeServerInfo } | { ok: false; error: StepError }>;
   judge(request: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome>;
   close(): Promise<void>;
 }

@@ -347,6 +347,32 @@ describe('agent-eval over HTTP: results (A10, A11)', () => {
     if (!judged.ok) expect(judged.error.message).toMatch(/different rubric/);
   });
 
+  it('A11 treats an inline echo of a plan rubric as that rubric (same description, same version)', async () => {
+    const { judge, server } = await setup();
+    const echo = {
+      name: 'course-advice',
+      dimensions: COURSE_ADVICE.dimensions,
+      failureModes: COURSE_ADVICE.failureModes ?? [],
+    };
+    const named = await judge.judge({ content: 'relevance=1', rubric: { name: 'course-advice' } }, signal());
+    const echoed = await judge.judge({ content: 'relevance=1', rubric: echo }, signal());
+    expect(named.ok && echoed.ok).toBe(true);
+    if (named.ok && echoed.ok) expect(echoed.verdict.rubricVersion).toBe(named.verdict.rubricVersion);
+    const changed = await judge.judge(
+      { content: 'relevance=1', rubric: { ...echo, failureModes: [] } },
+      signal(),
+    );
+    expect(changed.ok).toBe(true);
+    if (changed.ok && named.ok) expect(changed.verdict.rubricVersion).not.toBe(named.verdict.rubricVersion);
+    const echoBuiltin = { name: 'anti-slop', dimensions: [{ id: 'voice', description: 'v', weight: 1 }] };
+    await judge.judge({ content: 'voice=1', rubric: echoBuiltin }, signal());
+    const last = server.requests.filter((r) => r.path === '/v1/judge').at(-1)?.body as Record<
+      string,
+      unknown
+    >;
+    expect(last.rubricName).toBeUndefined();
+  });
+
   it('A11 sends a rubric given inline in the request', async () => {
     const { judge } = await setup();
     const rubric = { name: 'adhoc', dimensions: [{ id: 'a', description: 'b', weight: 2 }] };

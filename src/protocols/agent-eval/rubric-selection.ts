@@ -7,10 +7,11 @@
  */
 
 import type { RubricConfig } from '../../plan/schema.js';
+import { canonicalJson } from '../canonical-json.js';
 import type { JudgeRequest } from '../judge-types.js';
 import { resolveRubric } from '../rubrics/resolve-rubric.js';
 import { computeRubricVersion } from '../rubrics/rubric-version.js';
-import { toWireRubric, type WireRubric } from '../rubrics/wire-rubric.js';
+import { type RubricContent, toWireRubric, type WireRubric } from '../rubrics/wire-rubric.js';
 import type { RubricSelector } from './judge-body.js';
 import type { ResultExpectation } from './verify-result.js';
 import type { RubricInfo } from './wire-replies.js';
@@ -32,14 +33,26 @@ export function withDefaultRubric(request: JudgeRequest, configRubric: string | 
 /** Inline rubric of the request or the plan/built-ins, without consulting the server. */
 export function localRubric(request: JudgeRequest, planRubrics: Record<string, RubricConfig>) {
   const ref = request.rubric;
+  const resolved = resolveRubric(ref.name, planRubrics);
   if ('dimensions' in ref) {
-    const content: Pick<RubricConfig, 'dimensions' | 'failureModes'> = { dimensions: ref.dimensions };
+    const content: Pick<RubricConfig, 'description' | 'dimensions' | 'failureModes'> = {
+      dimensions: ref.dimensions,
+    };
     if (ref.failureModes !== undefined) content.failureModes = ref.failureModes;
+    if (ref.description !== undefined) content.description = ref.description;
+    // A caller that echoes a plan/built-in rubric (without its description) means that rubric.
+    if (resolved && ref.description === undefined && sameRubricContent(content, resolved.rubric)) {
+      return { source: resolved.source, wire: toWireRubric(ref.name, resolved.rubric) };
+    }
     return { source: 'request' as const, wire: toWireRubric(ref.name, content) };
   }
-  const resolved = resolveRubric(ref.name, planRubrics);
   if (!resolved) return undefined;
   return { source: resolved.source, wire: toWireRubric(ref.name, resolved.rubric) };
+}
+
+function sameRubricContent(a: RubricContent, b: RubricContent): boolean {
+  const dims = (r: RubricContent) => r.dimensions.map((d) => [d.id, d.description, d.weight]);
+  return canonicalJson([dims(a), a.failureModes ?? []]) === canonicalJson([dims(b), b.failureModes ?? []]);
 }
 
 export function selectInline(wire: WireRubric): RubricSelection {
