@@ -78,7 +78,7 @@ describe('startServedProcess', () => {
 
   it('fails timeout when never ready, and stops the process', async () => {
     const started = await startServedProcess(
-      { command: `${command('line')}`, ready: { line: 'never printed', timeout: '400ms' } },
+      { command: `${command('line')}`, ready: { line: 'never printed', timeout: '1500ms' } },
       { cwd: FIXTURES_DIR, name: 'a1', logFile: nextLog() },
     );
     expect(started.ok).toBe(false);

@@ -140,7 +140,8 @@ describe('mae local transport, seed profile (persistent process)', () => {
   it('M17 seed: a timeout kills the process and the next example works', async () => {
     const adapter = makeMaeAdapter(
       { transport: 'local', command: STDIO_AGENT_COMMAND, profile: 'seed' },
-      { timeoutMs: 300 },
+      // Long enough for a fresh node process to start on a loaded machine.
+      { timeoutMs: 1_500 },
     );
     const slow = await adapter.invoke('slow', maeContext());
     const next = await adapter.invoke('final:next', maeContext());
