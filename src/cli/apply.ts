@@ -1,6 +1,116 @@
+import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
+import { createProgress } from '../executor/progress.js';
+import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { renderDiagnostics } from './render-diagnostics.js';
 
-export async function applyCommand(_ctx: CommandContext): Promise<number> {
-  throw new ExitError(EXIT.failure, 'apply is not built yet');
+const USAGE =
+  'evalc apply [plan] [--locked] [--frozen] [--refresh] [--update-lock] [--only task[/dataset]] [--concurrency N] [--cache-dir DIR] [--out DIR] [--baseline LOCK] [--quiet] [--json]';
+
+export async function applyCommand(ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    ctx.args,
+    {
+      locked: { type: 'boolean' },
+      frozen: { type: 'boolean' },
+      refresh: { type: 'boolean' },
+      'update-lock': { type: 'boolean' },
+      only: { type: 'string' },
+      concurrency: { type: 'string' },
+      'cache-dir': { type: 'string' },
+      out: { type: 'string' },
+      baseline: { type: 'string' },
+      quiet: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    USAGE,
+  );
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
+    throw new ExitError(EXIT.usage, `--concurrency takes a positive whole number\nusage: ${USAGE}`);
+  }
+  if (values.frozen && values.refresh)
+    throw new ExitError(EXIT.usage, '--frozen and --refresh contradict each other');
+  const json = Boolean(values.json);
+  const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
+  const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);
+  const outcome = await applyPlan({
+    planFile: planArgument(positionals),
+    cwd: ctx.cwd,
+    env: ctx.env,
+    cacheDir: (values['cache-dir'] as string | undefined) ?? ctx.env.EVALC_CACHE_DIR,
+    outDir: values.out as string | undefined,
+    baseline: values.baseline as string | undefined,
+    locked: Boolean(values.locked),
+    frozen: Boolean(values.frozen),
+    refresh: Boolean(values.refresh),
+    updateLock: Boolean(values['update-lock']),
+    only: values.only as string | undefined,
+    concurrency,
+    signal: ctx.signal,
+    progress,
+  });
+  const exitCode = exitCodeOf(outcome);
+  if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome) })}\n`);
+  else printOutcome(ctx, outcome, Boolean(values.quiet));
+  return exitCode;
+}
+
+function exitCodeOf(outcome: ApplyOutcome): number {
+  switch (outcome.status) {
+    case 'invalid':
+      return EXIT.invalidPlan;
+    case 'refused':
+      return EXIT.failure;
+    case 'interrupted':
+      return EXIT.interrupted;
+    case 'done':
+      return outcome.summary.gatesFailed > 0 ? EXIT.failure : EXIT.ok;
+  }
+}
+
+function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
+  switch (outcome.status) {
+    case 'invalid':
+      return { status: outcome.status, diagnostics: outcome.diagnostics };
+    case 'refused':
+    case 'interrupted':
+      return { status: outcome.status, message: outcome.message };
+    case 'done':
+      return {
+        status: outcome.status,
+        lockFile: outcome.lockFile,
+        reportsDir: outcome.reportsDir,
+        ...outcome.summary,
+        gates: outcome.lock.gates,
+      };
+  }
+}
+
+function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean): void {
+  switch (outcome.status) {
+    case 'invalid':
+      ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
+      return;
+    case 'refused':
+    case 'interrupted':
+      ctx.stderr(`evalc: ${outcome.message}\n`);
+      return;
+    case 'done': {
+      const s = outcome.summary;
+      const kinds = Object.entries(s.errorKinds)
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+      const failed = outcome.lock.gates.filter((g) => !g.passed);
+      for (const g of failed) ctx.stderr(`gate failed: ${g.message}\n`);
+      if (!quiet) {
+        ctx.stdout(
+          `Apply complete: ${s.examples} example runs, ${s.invoked} agent calls, ${s.errors} errors${kinds ? ` (${kinds})` : ''}; gates ${outcome.lock.gates.length - failed.length}/${outcome.lock.gates.length} passed.\n` +
+            `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
+        );
+      }
+    }
+  }
 }

@@ -1,6 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { deriveKey } from '../compiler/content-key.js';
+import { defaultDirs } from '../compiler/load-plan.js';
+import { CODE_VERSIONS } from '../compiler/step-keys.js';
+import { LogStore } from '../executor/cache-store.js';
+import { readLockFile } from '../lockfile/serialize.js';
+import { parseCommandArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
-export async function cacheCommand(_ctx: CommandContext): Promise<number> {
-  throw new ExitError(EXIT.failure, 'cache is not built yet');
+const USAGE = 'evalc cache stats|prune [plan] [--cache-dir DIR] [--lock FILE ...] [--json]';
+
+export async function cacheCommand(ctx: CommandContext): Promise<number> {
+  const [sub, ...rest] = ctx.args;
+  if (sub !== 'stats' && sub !== 'prune') throw new ExitError(EXIT.usage, `usage: ${USAGE}`);
+  const { values, positionals } = parseCommandArgs(
+    rest,
+    { 'cache-dir': { type: 'string' }, lock: { type: 'string', multiple: true }, json: { type: 'boolean' } },
+    USAGE,
+  );
+  const planFile = path.resolve(ctx.cwd, positionals[0] ?? 'evalc.yaml');
+  const dirs = defaultDirs(planFile, ctx.env);
+  const cacheDir = (values['cache-dir'] as string | undefined) ?? dirs.cacheDir;
+  if (!existsSync(cacheDir)) throw new ExitError(EXIT.failure, `no cache at ${cacheDir}`);
+  const store = new LogStore(cacheDir);
+  try {
+    if (sub === 'stats') {
+      const stats = store.stats();
+      if (values.json) ctx.stdout(`${JSON.stringify(stats, null, 2)}\n`);
+      else {
+        ctx.stdout(
+          `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
+        );
+        for (const [kind, k] of Object.entries(stats.byKind).sort())
+          ctx.stdout(
+            `  ${kind.padEnd(10)} ${String(k.entries).padStart(8)} entries ${String(k.bytes).padStart(12)} bytes\n`,
+          );
+      }
+      return EXIT.ok;
+    }
+    const lockFiles = (values.lock as unknown as string[] | undefined) ?? [dirs.lockFile];
+    const reachable = new Set<string>();
+    for (const file of lockFiles) {
+      const read = readLockFile(path.resolve(ctx.cwd, file));
+      if (!read.ok)
+        throw new ExitError(
+          EXIT.failure,
+          `${read.message}; prune keeps what the lockfile(s) reach, so it needs one`,
+        );
+      for (const r of read.lock.results) {
+        const outputDigest = read.lock.groups[r.group]?.outputDigest;
+        for (const k of r.invoke) {
+          if (!k) continue;
+          reachable.add(k);
+          if (outputDigest) reachable.add(deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [k]));
+        }
+        for (const m of Object.values(r.metrics))
+          for (const k of m.keys ?? (m.key ? [m.key] : [])) reachable.add(k);
+      }
+      for (const a of Object.values(read.lock.agents))
+        if (a.schemaDigest) reachable.add(`schema:${a.schemaDigest}`);
+    }
+    const result = store.prune((key) => reachable.has(key));
+    ctx.stdout(
+      `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)\n`,
+    );
+    return EXIT.ok;
+  } finally {
+    store.close();
+  }
 }

@@ -3,6 +3,7 @@
  * The evalc command line. The only place that calls process.exit; every command returns an
  * exit code (DESIGN.md §6) or throws ExitError.
  */
+import { setMaxListeners } from 'node:events';
 import { applyCommand } from './apply.js';
 import { cacheCommand } from './cache.js';
 import type { Command, CommandContext } from './context.js';
@@ -61,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
   let interrupts = 0;
   process.on('SIGINT', () => {
     interrupts++;

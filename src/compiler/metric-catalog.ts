@@ -1,7 +1,9 @@
 /**
- * The compiler's view of the metric registry: whether a type exists, its version (part of
- * every score key) and its parameter check.
+ * The compiler's view of the metric registry (src/metrics): whether a type exists, its
+ * version (part of every score key) and its parameter check.
  */
+import { getMetricDefinition, listMetricDefinitions, resolveMetric } from '../metrics/index.js';
+
 export interface ParamIssue {
   path: (string | number)[];
   message: string;
@@ -16,43 +18,30 @@ export interface MetricInfo {
   validateParams: (params: Record<string, unknown>) => ParamIssue[];
 }
 
-const PROVISIONAL_TYPES = [
-  'pass_rate',
-  'win_rate',
-  'progress_rate',
-  'checkpoints',
-  'tool_call_match',
-  'invalid_action_rate',
-  'repetition_rate',
-  'exact_match',
-  'contains',
-  'regex',
-  'f1',
-  'bleu',
-  'rouge_l',
-  'numeric',
-  'judge',
-  'checklist',
-  'time_to_success',
-  'steps',
-  'tokens',
-  'cost',
-  'consistency',
-  'refusal_rate',
-  'policy_adherence',
-  'pass_hat_k',
-  'pass_at_k',
-  'judge_agreement',
-  'judge_stability',
-  'position_bias',
-  'ground_truth_protection',
-];
-
 export function lookupMetric(type: string): MetricInfo | undefined {
-  if (!PROVISIONAL_TYPES.includes(type)) return undefined;
-  return { type, version: '1', stage: 'example', paramNames: [], validateParams: () => [] };
+  const definition = getMetricDefinition(type);
+  if (!definition) return undefined;
+  const shape = (definition.params as unknown as { shape?: Record<string, unknown> }).shape;
+  return {
+    type,
+    version: definition.version,
+    stage: definition.stage,
+    paramNames: shape ? Object.keys(shape) : [],
+    validateParams: (params) => {
+      const result = resolveMetric({ type, ...params });
+      if (result.ok) return [];
+      return result.issues.map((issue) => {
+        const unknown = /Unrecognized key[s]?: "?([^",]+)"?/i.exec(issue.message)?.[1];
+        return {
+          path: issue.path,
+          message: issue.message.replace(`${type}: `, ''),
+          ...(unknown ? { unknownKey: unknown } : {}),
+        };
+      });
+    },
+  };
 }
 
 export function listMetricTypes(): string[] {
-  return PROVISIONAL_TYPES;
+  return listMetricDefinitions().map((d) => d.type);
 }

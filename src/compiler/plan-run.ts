@@ -132,7 +132,8 @@ export function planRun(
         : (why.extract ?? { symbol: '~' as const, reason: 'not in cache' });
       record('extract', step.extractKey, extractCached, extractWhy.symbol, extractWhy.reason);
       for (const metric of group.metrics) {
-        const key = step.scoreKeys[metric.id]!;
+        const key = step.scoreKeys[metric.id];
+        if (key === undefined) continue;
         const cached = cache.has(key);
         const metricWhy = !extractCached
           ? downstream(extractWhy, 'because its extract runs')

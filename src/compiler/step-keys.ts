@@ -7,7 +7,7 @@
 import { exampleContext, renderTemplate, type TemplateError } from '../binding/template.js';
 import { canonicalJson, deriveKey, digestOf, sha256Hex } from './content-key.js';
 import type { ResolvedExample } from './datasets.js';
-import type { ResolvedGroup } from './resolve.js';
+import type { ResolvedGroup, ResolvedMetric } from './resolve.js';
 
 /** Versions of the code that computes each step kind; bump one to invalidate its cache. */
 export const CODE_VERSIONS = {
@@ -93,6 +93,7 @@ export function exampleSteps(
     const extractKey = deriveKey('extract', CODE_VERSIONS.extract, group.outputDigest, [invokeKey]);
     const scoreKeys: Record<string, string> = {};
     for (const metric of group.metrics) {
+      if (!hasScoreStep(metric)) continue;
       scoreKeys[metric.id] = deriveKey(
         'score',
         `${CODE_VERSIONS.score}/${metric.type}@${metric.version}`,
@@ -103,6 +104,11 @@ export function exampleSteps(
     out.push({ example, repeat, id, input: rendered.value, inputDigest, invokeKey, extractKey, scoreKeys });
   }
   return out;
+}
+
+/** Example and derived metrics score each invocation; repeats and set metrics are computed by aggregate. */
+export function hasScoreStep(metric: ResolvedMetric): boolean {
+  return metric.info?.stage === 'example' || metric.info?.stage === 'derived';
 }
 
 /** Iterates over the steps of every example of a group. */

@@ -52,6 +52,8 @@ export interface LockGroup {
   inputDigest: string;
   outputDigest: string;
   datasetSha256: string;
+  taskWeight: number;
+  datasetWeight: number;
   metrics: Record<string, LockMetric>;
 }
 
@@ -81,13 +83,18 @@ export interface LockAggregate {
   mean: number | null;
   ci: [number, number] | null;
   n: number;
-  passRate?: number | null;
   errors?: number;
+  /** Share of examples passing (set by renderers that compute it; not written by apply). */
+  passRate?: number | null;
+  /** 'value' when the metric is a measurement (ms, tokens, USD) rather than a [0,1] score. */
+  measure?: 'value';
 }
 
 export interface LockGate {
   metric: string;
   scope: string;
+  agent: string;
+  kind: 'min' | 'max' | 'regression';
   passed: boolean;
   actual: number | null;
   message: string;

@@ -1,0 +1,149 @@
+/**
+ * Agents at run time: one adapter per agent (with its HTTP transport: one undici pool per
+ * origin, the agent's limits and resolved secret headers), its served process if `serve:`
+ * is set, and its discovery pins. Secrets are resolved here and nowhere else.
+ */
+import path from 'node:path';
+import { parseDuration } from '../plan/duration.js';
+import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
+import { resolveSecrets, secretValues } from '../plan/secrets.js';
+import { createChatAdapter } from '../protocols/chat/adapter.js';
+import { createHttpAdapter } from '../protocols/generic-http/adapter.js';
+import { HttpTransport } from '../protocols/http/transport.js';
+import { createMaeAdapter, type MaeAdapter } from '../protocols/mae/adapter.js';
+import { createOpenaiAdapter } from '../protocols/openai/adapter.js';
+import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
+import type { AgentAdapter, StepError } from '../protocols/types.js';
+import { startServedProcess } from './agent-process.js';
+
+export interface AgentRuntime {
+  id: string;
+  config: AgentConfig;
+  adapter: AgentAdapter;
+  concurrency: number;
+  stop: () => Promise<void>;
+}
+
+export interface RuntimeSetup {
+  plan: Plan;
+  planDir: string;
+  commandDirs: Record<string, string>;
+  logsDir: string;
+  env: NodeJS.ProcessEnv;
+  concurrencyOverride?: number | undefined;
+  signal: AbortSignal;
+  /** Collects secret values so every log and output can be scrubbed. */
+  secrets: string[];
+}
+
+export type StartResult = { ok: true; runtime: AgentRuntime } | { ok: false; error: StepError };
+
+export async function startAgent(id: string, setup: RuntimeSetup): Promise<StartResult> {
+  const config = setup.plan.agents[id]!;
+  const headers = resolveSecrets(config.headers, setup.env);
+  if (!headers.ok)
+    return {
+      ok: false,
+      error: {
+        kind: 'contract_violation',
+        message: `agent ${id}: environment variable(s) not set: ${headers.missing.join(', ')}`,
+      },
+    };
+  const serveEnv = resolveSecrets(config.serve?.env, setup.env);
+  if (!serveEnv.ok)
+    return {
+      ok: false,
+      error: {
+        kind: 'contract_violation',
+        message: `agent ${id}: environment variable(s) not set: ${serveEnv.missing.join(', ')}`,
+      },
+    };
+  setup.secrets.push(...secretValues([headers.values]));
+  const cwd = path.resolve(setup.planDir, setup.commandDirs[id] ?? '');
+  let stopServe = async () => {};
+  if (config.serve) {
+    const served = await serve(id, config.serve, cwd, serveEnv.values, setup);
+    if (!served.ok) return served;
+    stopServe = served.stop;
+  }
+  const timeoutMs = parseDuration(config.limits?.timeout ?? '60s') ?? 60_000;
+  const transport = new HttpTransport({
+    timeoutMs,
+    retries: config.limits?.retries ?? 3,
+    ...(config.limits?.rps ? { rps: config.limits.rps } : {}),
+    headers: headers.values,
+    connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
+  });
+  const adapter = createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
+  const concurrency = Math.max(
+    1,
+    Math.min(
+      setup.concurrencyOverride ?? Number.POSITIVE_INFINITY,
+      config.limits?.concurrency ?? setup.plan.run.concurrency,
+    ),
+  );
+  return {
+    ok: true,
+    runtime: {
+      id,
+      config,
+      adapter,
+      concurrency,
+      stop: async () => {
+        await adapter.close();
+        await transport.close();
+        await stopServe();
+      },
+    },
+  };
+}
+
+function createAdapter(
+  config: AgentConfig,
+  rt: { transport: HttpTransport; cwd: string; env: Record<string, string>; timeoutMs: number },
+): AgentAdapter {
+  switch (config.protocol) {
+    case 'raip':
+      return createRaipAdapter(config, { transport: rt.transport });
+    case 'chat':
+      return createChatAdapter(config, { transport: rt.transport });
+    case 'mae':
+      return createMaeAdapter(config, {
+        cwd: rt.cwd,
+        transport: rt.transport,
+        env: rt.env,
+        ...(config.limits?.timeout ? { timeoutMs: rt.timeoutMs } : {}),
+      });
+    case 'openai':
+      return createOpenaiAdapter(config, { transport: rt.transport });
+    case 'http':
+      return createHttpAdapter(config, { transport: rt.transport });
+  }
+}
+
+export function isRaip(adapter: AgentAdapter): adapter is RaipAdapter {
+  return adapter.protocol === 'raip';
+}
+
+export function isMae(adapter: AgentAdapter): adapter is MaeAdapter {
+  return adapter.protocol === 'mae';
+}
+
+/** Starts a `serve:` process; shared by agents and judges. */
+export async function serve(
+  name: string,
+  config: ServeConfig,
+  cwd: string,
+  env: Record<string, string>,
+  setup: Pick<RuntimeSetup, 'logsDir' | 'signal'>,
+): Promise<{ ok: true; stop: () => Promise<void> } | { ok: false; error: StepError }> {
+  const started = await startServedProcess(config, {
+    cwd,
+    name,
+    logFile: path.join(setup.logsDir, `${name}.log`),
+    env,
+    signal: setup.signal,
+  });
+  if (!started.ok) return started;
+  return { ok: true, stop: () => started.handle.stop() };
+}

@@ -1,0 +1,598 @@
+/**
+ * `evalc apply`: plan, then execute what is not cached, then write `evalc.lock` and the
+ * reports. Every completed step is cached the moment it completes, so an interrupted run
+ * resumes where it stopped; the lockfile is written only when the run is complete.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { exampleContext, renderTemplate } from '../binding/template.js';
+import { type AgentPin, type CompiledGroup, type CompiledPlan, compilePlan } from '../compiler/compile.js';
+import { digestOf } from '../compiler/content-key.js';
+import type { ResolvedExample } from '../compiler/datasets.js';
+import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
+import { groupSteps } from '../compiler/step-keys.js';
+import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
+import type { Lockfile, LockResult } from '../lockfile/types.js';
+import {
+  aggregate,
+  type ExampleOutcome,
+  evaluateGates,
+  flattenResults,
+  resolveMetric,
+  type TaskInput,
+} from '../metrics/index.js';
+import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
+import { scrubSecrets } from '../plan/secrets.js';
+import { resolveRubric } from '../protocols/rubrics/index.js';
+import type { StepError } from '../protocols/types.js';
+import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
+import { baselineRows } from './baseline-rows.js';
+import { buildLock } from './build-lock.js';
+import { LogStore } from './cache-store.js';
+import { type JudgeRuntime, startJudge } from './judges.js';
+import type { ProgressSink } from './progress.js';
+import { type GroupRuntime, type MetricRuntime, runExample } from './run-example.js';
+import { runPool } from './worker-pool.js';
+import { writeReports } from './write-reports.js';
+
+export interface ApplyOptions {
+  planFile: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  cacheDir?: string | undefined;
+  outDir?: string | undefined;
+  baseline?: string | undefined;
+  locked?: boolean;
+  frozen?: boolean;
+  refresh?: boolean;
+  updateLock?: boolean;
+  only?: string | undefined;
+  concurrency?: number | undefined;
+  signal: AbortSignal;
+  progress: ProgressSink;
+}
+
+export type ApplyOutcome =
+  | { status: 'invalid'; diagnostics: Diagnostic[] }
+  | { status: 'refused'; message: string }
+  | { status: 'interrupted'; message: string }
+  | { status: 'done'; lock: Lockfile; lockFile: string; reportsDir: string; summary: RunSummary };
+
+export interface RunSummary {
+  examples: number;
+  invoked: number;
+  errors: number;
+  errorKinds: Record<string, number>;
+  gatesFailed: number;
+}
+
+export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
+  const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
+  const cacheDir = options.cacheDir ?? dirs.cacheDir;
+  const previous = readLockFile(dirs.lockFile);
+  if (!previous.ok && !previous.missing) return { status: 'refused', message: previous.message };
+  const previousLock = previous.ok ? previous.lock : undefined;
+  const lockedPins = pinsOf(previousLock);
+  const loaded = await loadPlan(options.planFile, {
+    cwd: options.cwd,
+    cacheDir,
+    only: options.only,
+    pins: lockedPins,
+    offline: Boolean(options.frozen),
+  });
+  if (hasErrors(loaded.diagnostics) || !loaded.compiled || !loaded.resolved)
+    return { status: 'invalid', diagnostics: loaded.diagnostics };
+  const resolved = loaded.resolved;
+  if (options.locked) {
+    const drift = datasetDrift(loaded.compiled, previousLock);
+    if (drift.length > 0)
+      return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
+  }
+  const store = new LogStore(cacheDir);
+  const secrets: string[] = [];
+  const scrub = (text: string) => scrubSecrets(text, secrets);
+  const logsDir = path.join(dirs.stateDir, 'logs');
+  mkdirSync(logsDir, { recursive: true });
+  const agents = new Map<string, AgentRuntime>();
+  const judges = new Map<string, JudgeRuntime>();
+  const logLines: string[] = [];
+  try {
+    const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
+    let pins = lockedPins;
+    let compiled = loaded.compiled;
+    if (options.frozen) {
+      const missing = missingInvokes(compiled, store);
+      if (missing.length > 0) {
+        return {
+          status: 'refused',
+          message: `--frozen: ${missing.length} agent responses are not cached, e.g.:\n  ${missing.slice(0, 20).join('\n  ')}`,
+        };
+      }
+    } else {
+      const setup = {
+        plan: resolved.plan,
+        planDir: resolved.loaded.planDir,
+        commandDirs: resolved.loaded.commandDirs.agents,
+        logsDir,
+        env: options.env,
+        concurrencyOverride: options.concurrency,
+        signal: options.signal,
+        secrets,
+      };
+      for (const id of agentIds) {
+        const started = await startAgent(id, setup);
+        if (!started.ok)
+          return {
+            status: 'refused',
+            message: `agent ${id} could not start: ${scrub(started.error.message)}`,
+          };
+        agents.set(id, started.runtime);
+      }
+      const discovered = await discoverAgents(agents, lockedPins, store, options);
+      if (!discovered.ok) return { status: 'refused', message: scrub(discovered.message) };
+      pins = discovered.pins;
+      compiled = compilePlan(resolved, pins, { checkTemplates: false });
+      if (options.locked) {
+        const drift = agentDrift(compiled, previousLock);
+        if (drift.length > 0)
+          return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
+      }
+      const invalid = validateRaipInputs(compiled, agents);
+      if (invalid.length > 0)
+        return {
+          status: 'refused',
+          message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${invalid.join('\n  ')}`,
+        };
+      const judgeIds = [
+        ...new Set(
+          compiled.groups.flatMap((g) =>
+            g.group.metrics.map((m) => m.judgeId).filter((j): j is string => !!j),
+          ),
+        ),
+      ].sort();
+      for (const id of judgeIds) {
+        const started = await startJudge(id, { ...setup, judgeDirs: resolved.loaded.commandDirs.judges });
+        if (!started.ok)
+          return { status: 'refused', message: `judge ${id} is not usable: ${scrub(started.error.message)}` };
+        judges.set(id, started.judge);
+      }
+    }
+
+    const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);
+    const rubricVersions = new Map<string, Set<string>>();
+    const groupRuntimes = compiled.groups.map((cg) =>
+      groupRuntime(cg, {
+        agents,
+        judges,
+        store,
+        runId,
+        options,
+        scrub,
+        logLines,
+        resolved: compiled,
+        rubricVersions,
+      }),
+    );
+    const totals: Record<string, number> = {};
+    for (const cg of compiled.groups) totals[cg.group.agentId] = (totals[cg.group.agentId] ?? 0) + cg.invokes;
+    options.progress.start(totals);
+    const results = new Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>();
+    for (const cg of compiled.groups) results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
+    const preflight = Math.min(resolved.plan.run.preflight, 5);
+    const aborted = new Map<string, string>();
+    await Promise.all(
+      agentIds.map(async (agentId) => {
+        const runtimes = groupRuntimes.filter((g) => g.compiled.group.agentId === agentId);
+        const concurrency =
+          agents.get(agentId)?.concurrency ?? options.concurrency ?? resolved.plan.run.concurrency;
+        const items = exampleItems(runtimes);
+        const first: ReturnType<typeof items.next>[] = [];
+        for (let i = 0; i < preflight; i++) {
+          const r = items.next();
+          if (r.done) break;
+          first.push(r);
+        }
+        const runItem = async (item: { rt: GroupRuntime; index: number; example: ResolvedExample }) => {
+          const run = await runExample(item.rt, item.example);
+          results.get(item.rt.compiled.group.id)![item.index] = run;
+        };
+        const firstItems = first.map((r) => r.value!).filter(Boolean);
+        await runPool(firstItems[Symbol.iterator](), concurrency, runItem, options.signal);
+        const firstRuns = firstItems.map((it) => results.get(it.rt.compiled.group.id)![it.index]);
+        if (
+          firstRuns.length > 0 &&
+          firstRuns.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null))
+        ) {
+          const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
+          aborted.set(
+            agentId,
+            `preflight: the first ${firstRuns.length} examples all failed (${kinds}); the rest of ${agentId}'s batch was not sent`,
+          );
+          options.progress.message(`evalc: agent ${agentId}: ${aborted.get(agentId)}`);
+          return;
+        }
+        await runPool(items, concurrency, runItem, options.signal);
+      }),
+    );
+    options.progress.finish();
+    if (options.signal.aborted)
+      return {
+        status: 'interrupted',
+        message: 'interrupted: completed steps are cached; run apply again to finish',
+      };
+    for (const [agentId, reason] of aborted) markSkipped(compiled, results, agentId, reason);
+
+    const { lockResults, taskInputs, summary, volatile } = collect(compiled, groupRuntimes, results);
+    const aggregateReport = aggregate({
+      benchmark: resolved.plan.benchmark.id,
+      tasks: taskInputs,
+      bootstrap: { seed: resolved.plan.run.seed, resamples: resolved.plan.run.bootstrap },
+    });
+    const baselineLock = options.baseline ? readBaseline(options.baseline, options.cwd) : undefined;
+    const metricTypes: Record<string, string> = {};
+    for (const cg of compiled.groups) for (const m of cg.group.metrics) metricTypes[m.id] = m.type;
+    const gates = evaluateGates(
+      resolved.plan.gates,
+      { aggregate: aggregateReport, rows: flattenResults({ tasks: taskInputs }) },
+      baselineLock ? baselineRows(baselineLock) : undefined,
+      {
+        significance: resolved.plan.run.significance,
+        seed: resolved.plan.run.seed,
+        resamples: resolved.plan.run.bootstrap,
+        metricTypes,
+      },
+    );
+    summary.gatesFailed = gates.filter((g) => !g.passed && !g.skipped).length;
+    const judgeInfo: Record<string, { version?: string; wireVersion?: string; rubricVersion?: string }> = {};
+    for (const [id, j] of judges) judgeInfo[id] = { ...j.info };
+    for (const [id, pinned] of Object.entries(previousLock?.judges ?? {}))
+      if (!judges.has(id)) judgeInfo[id] = pinned;
+    for (const [id, versions] of rubricVersions) {
+      const sorted = [...versions].sort();
+      judgeInfo[id] = {
+        ...(judgeInfo[id] ?? previousLock?.judges[id] ?? {}),
+        rubricVersion: sorted.join(' | '),
+      };
+      if (sorted.length > 1)
+        options.progress.message(
+          `evalc: warning: judge ${id} reported several rubric versions: ${sorted.join(', ')}`,
+        );
+    }
+    const lock = buildLock({
+      compiled,
+      pins,
+      judgeInfo,
+      results: lockResults,
+      aggregate: aggregateReport,
+      gates,
+      volatile,
+    });
+    writeLockFile(dirs.lockFile, lock);
+    const reportsDir = options.outDir
+      ? path.resolve(options.cwd, options.outDir)
+      : path.join(dirs.stateDir, 'reports');
+    writeReports(reportsDir, lock, baselineLock, store);
+    if (logLines.length > 0)
+      writeFileSync(path.join(logsDir, 'run.log'), `${logLines.map(scrub).join('\n')}\n`);
+    return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
+  } finally {
+    for (const a of agents.values()) await a.stop().catch(() => {});
+    for (const j of judges.values()) await j.stop().catch(() => {});
+    store.close();
+  }
+}
+
+function* exampleItems(
+  runtimes: GroupRuntime[],
+): Generator<{ rt: GroupRuntime; index: number; example: ResolvedExample }> {
+  for (const rt of runtimes) {
+    const examples = rt.compiled.group.dataset.examples;
+    for (let index = 0; index < examples.length; index++) yield { rt, index, example: examples[index]! };
+  }
+}
+
+function groupRuntime(
+  cg: CompiledGroup,
+  ctx: {
+    agents: Map<string, AgentRuntime>;
+    judges: Map<string, JudgeRuntime>;
+    store: LogStore;
+    runId: string;
+    options: ApplyOptions;
+    scrub: (t: string) => string;
+    logLines: string[];
+    resolved: CompiledPlan;
+    rubricVersions: Map<string, Set<string>>;
+  },
+): GroupRuntime {
+  const plan = ctx.resolved.resolved.plan;
+  const metrics: MetricRuntime[] = cg.group.metrics.map((m) => {
+    const lib = resolveMetric({ ...m.config, id: m.id });
+    if (!lib.ok) throw new Error(`metric ${m.id} passed validation but does not resolve`);
+    const runtime: MetricRuntime = { lib: lib.metric };
+    if (m.judgeId) {
+      runtime.judgeId = m.judgeId;
+      const judge = ctx.judges.get(m.judgeId);
+      if (judge) runtime.judge = judge.client;
+      const rubricName =
+        (typeof m.config.rubric === 'string' ? m.config.rubric : undefined) ?? plan.judges[m.judgeId]?.rubric;
+      const rubric = rubricName ? resolveRubric(rubricName, plan.rubrics) : undefined;
+      if (rubric) {
+        runtime.rubric = {
+          name: rubric.name,
+          dimensions: rubric.rubric.dimensions.map((d) => ({
+            id: d.id,
+            description: d.description,
+            weight: d.weight,
+          })),
+          ...(rubric.rubric.failureModes ? { failureModes: rubric.rubric.failureModes } : {}),
+        };
+      }
+    }
+    return runtime;
+  });
+  const agent = ctx.agents.get(cg.group.agentId);
+  const adapter = agent?.adapter ?? frozenAdapter;
+  return {
+    compiled: cg,
+    adapter,
+    metrics,
+    store: ctx.store,
+    runId: ctx.runId,
+    trace: plan.run.trace,
+    refresh: Boolean(ctx.options.refresh),
+    instructions: plan.tasks[cg.group.taskId]?.instructions,
+    prices: plan.prices,
+    signal: ctx.options.signal,
+    scrub: ctx.scrub,
+    log: (line) => ctx.logLines.push(line),
+    rubricVersions: ctx.rubricVersions,
+    onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),
+  };
+}
+
+const frozenAdapter = {
+  protocol: 'frozen',
+  invoke: async () => ({
+    ok: false as const,
+    error: { kind: 'cancelled' as const, message: '--frozen: response not cached' },
+  }),
+  close: async () => {},
+};
+
+async function discoverAgents(
+  agents: Map<string, AgentRuntime>,
+  locked: Record<string, AgentPin>,
+  store: LogStore,
+  options: ApplyOptions,
+): Promise<{ ok: true; pins: Record<string, AgentPin> } | { ok: false; message: string }> {
+  const pins: Record<string, AgentPin> = {};
+  for (const [id, runtime] of agents) {
+    const adapter = runtime.adapter;
+    if (!isRaip(adapter)) {
+      pins[id] = {};
+      continue;
+    }
+    const lockedPin = locked[id];
+    const cachedSchema = lockedPin?.schemaDigest
+      ? store.get<unknown>(`schema:${lockedPin.schemaDigest}`)
+      : undefined;
+    const pinned =
+      cachedSchema !== undefined && lockedPin?.etag
+        ? { etag: lockedPin.etag, schemaDigest: lockedPin.schemaDigest! }
+        : undefined;
+    let outcome = await adapter.discover(options.signal, pinned);
+    if (outcome.ok && outcome.discovery.notModified) {
+      const reused = adapter.useSchema(cachedSchema);
+      outcome = reused.ok
+        ? { ok: true, discovery: { ...reused.discovery, ...outcome.discovery, notModified: true } }
+        : reused;
+    }
+    if (!outcome.ok)
+      return {
+        ok: false,
+        message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}`,
+      };
+    const d = outcome.discovery;
+    if (d.inputSchema !== undefined && d.schemaDigest)
+      store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
+    const pin: AgentPin = {
+      ...(d.name ? { name: d.name } : {}),
+      ...(d.version ? { version: d.version } : {}),
+      ...(d.schemaDigest
+        ? { schemaDigest: d.schemaDigest }
+        : lockedPin?.schemaDigest
+          ? { schemaDigest: lockedPin.schemaDigest }
+          : {}),
+      ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
+    };
+    if (
+      lockedPin?.schemaDigest &&
+      pin.schemaDigest &&
+      lockedPin.schemaDigest !== pin.schemaDigest &&
+      !options.updateLock
+    ) {
+      return {
+        ok: false,
+        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).`,
+      };
+    }
+    pins[id] = pin;
+  }
+  for (const [id, runtime] of agents) {
+    if (isMae(runtime.adapter) && runtime.config.protocol === 'mae' && runtime.config.name)
+      pins[id] = { ...pins[id], name: runtime.config.name };
+  }
+  return { ok: true, pins };
+}
+
+function validateRaipInputs(compiled: CompiledPlan, agents: Map<string, AgentRuntime>): string[] {
+  const problems: string[] = [];
+  for (const cg of compiled.groups) {
+    const adapter = agents.get(cg.group.agentId)?.adapter;
+    if (!adapter || !isRaip(adapter)) continue;
+    for (const example of cg.group.dataset.examples) {
+      const rendered = renderTemplate(cg.group.template, exampleContext(example));
+      if (!rendered.ok) continue;
+      const check = adapter.validateInput(rendered.value);
+      if (!check.ok) {
+        const errors = check.errors
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+          .join('; ');
+        problems.push(`${cg.group.id}/${example.id}: ${errors}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function missingInvokes(compiled: CompiledPlan, store: LogStore): string[] {
+  const missing: string[] = [];
+  for (const cg of compiled.groups) {
+    for (const step of groupSteps(cg.group, cg.keys))
+      if (step.invokeKey && !store.has(step.invokeKey)) missing.push(`invoke/${step.id}`);
+  }
+  return missing;
+}
+
+function collect(
+  compiled: CompiledPlan,
+  runtimes: GroupRuntime[],
+  results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
+) {
+  const lockResults: LockResult[] = [];
+  const summary: RunSummary = { examples: 0, invoked: 0, errors: 0, errorKinds: {}, gatesFailed: 0 };
+  const volatile: Lockfile['volatile'] = {};
+  const tasks = new Map<string, TaskInput>();
+  const plan = compiled.resolved.plan;
+  for (const rt of runtimes) {
+    const { group } = rt.compiled;
+    const runs = results.get(group.id) ?? [];
+    const outcomes: ExampleOutcome[] = [];
+    const durations: number[] = [];
+    let tokens = 0;
+    for (const run of runs) {
+      if (!run) continue;
+      lockResults.push(run.lock);
+      outcomes.push(run.outcome);
+      durations.push(...run.durationsMs);
+      tokens += run.tokens;
+      summary.examples++;
+      summary.invoked += run.invoked;
+      for (const kind of run.lock.errors ?? []) {
+        if (kind === null) continue;
+        summary.errors++;
+        summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
+      }
+    }
+    volatile[group.id] = { ...durationStats(durations), tokens };
+    const task = tasks.get(group.taskId) ?? {
+      id: group.taskId,
+      weight: plan.tasks[group.taskId]!.weight,
+      metrics: rt.metrics.map((m) => m.lib),
+      datasets: [],
+    };
+    tasks.set(group.taskId, task);
+    let dataset = task.datasets.find((d) => d.id === group.datasetId);
+    if (!dataset) {
+      dataset = { id: group.datasetId, weight: group.dataset.weight, agents: {} };
+      task.datasets.push(dataset);
+    }
+    dataset.agents[group.agentId] = outcomes;
+  }
+  lockResults.sort((a, b) => (a.group === b.group ? 0 : a.group < b.group ? -1 : 1));
+  return { lockResults, taskInputs: [...tasks.values()], summary, volatile };
+}
+
+function durationStats(durations: number[]): { durationMsMean?: number; durationMsP50?: number } {
+  if (durations.length === 0) return {};
+  const sorted = [...durations].sort((a, b) => a - b);
+  const mean = sorted.reduce((s, d) => s + d, 0) / sorted.length;
+  return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
+}
+
+function markSkipped(
+  compiled: CompiledPlan,
+  results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
+  agentId: string,
+  _reason: string,
+): void {
+  for (const cg of compiled.groups) {
+    if (cg.group.agentId !== agentId) continue;
+    const runs = results.get(cg.group.id)!;
+    cg.group.dataset.examples.forEach((example, index) => {
+      if (runs[index]) return;
+      const error: StepError = { kind: 'cancelled', message: 'preflight failed' };
+      const metrics: Record<string, { score: number | null; pass?: boolean; errors: number }> = {};
+      for (const m of cg.group.metrics) metrics[m.id] = { score: 0, pass: false, errors: 1 };
+      runs[index] = {
+        outcome: {
+          example: example.id,
+          weight: example.weight,
+          invokeErrors: cg.keys.repeats,
+          repeats: cg.keys.repeats,
+          metrics,
+        },
+        lock: {
+          group: cg.group.id,
+          example: example.id,
+          weight: example.weight,
+          invoke: Array(cg.keys.repeats).fill(null),
+          errors: Array(cg.keys.repeats).fill('preflight_failed'),
+          pass: false,
+          metrics: Object.fromEntries(
+            cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]),
+          ),
+        },
+        durationsMs: [],
+        tokens: 0,
+        invoked: 0,
+      };
+      void error;
+    });
+  }
+}
+
+function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
+  const pins: Record<string, AgentPin> = {};
+  for (const [id, a] of Object.entries(lock?.agents ?? {})) {
+    pins[id] = {
+      ...(a.name ? { name: a.name } : {}),
+      ...(a.version ? { version: a.version } : {}),
+      ...(a.schemaDigest ? { schemaDigest: a.schemaDigest } : {}),
+      ...(a.etag ? { etag: a.etag } : {}),
+    };
+  }
+  return pins;
+}
+
+function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
+  if (!lock) return ['no evalc.lock to check against'];
+  const drift: string[] = [];
+  for (const d of compiled.resolved.datasets) {
+    const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
+    if (!pinned) drift.push(`dataset ${d.taskId}/${d.datasetId} is not in evalc.lock`);
+    else if (pinned.sha256 !== d.sha256)
+      drift.push(
+        `dataset ${d.taskId}/${d.datasetId}: sha256 ${pinned.sha256.slice(0, 12)}… → ${d.sha256.slice(0, 12)}…`,
+      );
+  }
+  if (lock.plan.digest !== compiled.resolved.planDigest)
+    drift.push('the plan changed since evalc.lock was written');
+  return drift;
+}
+
+function agentDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
+  const drift: string[] = [];
+  for (const [id, digest] of Object.entries(compiled.agentDigests)) {
+    const pinned = lock?.agents[id];
+    if (pinned && pinned.digest !== digest)
+      drift.push(`agent ${id}: identity changed (schema digest or version)`);
+  }
+  return drift;
+}
+
+function readBaseline(file: string, cwd: string): Lockfile | undefined {
+  const read = readLockFile(path.resolve(cwd, file));
+  return read.ok ? read.lock : undefined;
+}

@@ -1,0 +1,165 @@
+/** Assembles the lockfile from a finished run: pins, groups, results, aggregates, gates. */
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { stripUserInfo } from '../compiler/resolve.js';
+import type {
+  LockAgent,
+  LockAggregate,
+  Lockfile,
+  LockGroup,
+  LockJudge,
+  LockResult,
+} from '../lockfile/types.js';
+import { LOCK_VERSION } from '../lockfile/types.js';
+import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
+import type { GateResult } from '../metrics/index.js';
+import { EVALC_VERSION } from '../version.js';
+import { roundScore } from './run-example.js';
+
+export interface LockInputs {
+  compiled: CompiledPlan;
+  pins: Record<string, AgentPin>;
+  judgeInfo: Record<string, { version?: string; wireVersion?: string; rubricVersion?: string }>;
+  results: LockResult[];
+  aggregate: AggregateReport;
+  gates: GateResult[];
+  volatile: Lockfile['volatile'];
+}
+
+export function buildLock(inputs: LockInputs): Lockfile {
+  const { compiled } = inputs;
+  const { resolved } = compiled;
+  const plan = resolved.plan;
+  const datasets: Lockfile['datasets'] = {};
+  for (const d of resolved.datasets) {
+    datasets[`${d.taskId}/${d.datasetId}`] = {
+      source: d.source.startsWith('http') ? stripUserInfo(d.source) : d.source,
+      format: d.format,
+      sha256: d.sha256,
+      examples: d.examples.length,
+    };
+  }
+  const usedAgents = new Set(compiled.groups.map((g) => g.group.agentId));
+  const agents: Record<string, LockAgent> = {};
+  for (const id of [...usedAgents].sort()) {
+    const config = plan.agents[id]!;
+    const pin = inputs.pins[id] ?? {};
+    const endpoint =
+      'url' in config && config.url
+        ? stripUserInfo(config.url)
+        : config.protocol === 'mae'
+          ? (config.command ?? config.address ?? '')
+          : '';
+    agents[id] = {
+      protocol: config.protocol,
+      endpoint,
+      digest: compiled.agentDigests[id]!,
+      ...(pin.name ? { name: pin.name } : {}),
+      ...((pin.version ?? config.version) ? { version: (pin.version ?? config.version)! } : {}),
+      ...(pin.schemaDigest ? { schemaDigest: pin.schemaDigest } : {}),
+      ...(pin.etag ? { etag: pin.etag } : {}),
+    };
+  }
+  const judges: Record<string, LockJudge> = {};
+  const usedJudges = new Set(
+    compiled.groups.flatMap((g) =>
+      g.group.metrics.map((m) => m.judgeId).filter((j): j is string => j !== undefined),
+    ),
+  );
+  for (const id of [...usedJudges].sort()) {
+    const config = plan.judges[id]!;
+    const info = inputs.judgeInfo[id] ?? {};
+    judges[id] = {
+      protocol: config.protocol,
+      endpoint: config.url ? stripUserInfo(config.url) : (config.command ?? ''),
+      digest: resolved.judgeDigests[id]!,
+      ...(config.model ? { model: config.model } : {}),
+      ...(config.rubric ? { rubric: config.rubric } : {}),
+      ...(info.rubricVersion ? { rubricVersion: info.rubricVersion } : {}),
+      ...(info.version ? { version: info.version } : {}),
+      ...(info.wireVersion ? { wireVersion: info.wireVersion } : {}),
+    };
+  }
+  const groups: Record<string, LockGroup> = {};
+  for (const { group, agentDigest } of compiled.groups) {
+    const metrics: LockGroup['metrics'] = {};
+    for (const m of group.metrics)
+      metrics[m.id] = {
+        type: m.type,
+        version: m.version,
+        digest: m.digest,
+        config: m.config as Record<string, unknown>,
+      };
+    groups[group.id] = {
+      agent: group.agentId,
+      task: group.taskId,
+      dataset: group.datasetId,
+      binding: group.bindingName,
+      agentDigest,
+      inputDigest: group.templateDigest,
+      outputDigest: group.outputDigest,
+      datasetSha256: group.dataset.sha256,
+      taskWeight: plan.tasks[group.taskId]!.weight,
+      datasetWeight: group.dataset.weight,
+      metrics,
+    };
+  }
+  return {
+    evalc: EVALC_VERSION,
+    language: plan.evalc,
+    lockVersion: LOCK_VERSION,
+    plan: {
+      digest: resolved.planDigest,
+      benchmark: { id: plan.benchmark.id, version: plan.benchmark.version },
+    },
+    run: {
+      repeats: plan.run.repeats,
+      seed: plan.run.seed,
+      bootstrap: plan.run.bootstrap,
+      significance: plan.run.significance,
+      trace: plan.run.trace,
+    },
+    datasets,
+    agents,
+    judges,
+    groups,
+    results: inputs.results,
+    aggregates: lockAggregates(inputs.aggregate),
+    gates: inputs.gates.map((g) => ({
+      metric: g.gate.metric,
+      scope: g.target,
+      agent: g.agent,
+      kind: g.kind,
+      passed: g.passed,
+      actual: roundScore(g.actual),
+      message: g.message,
+    })),
+    volatile: inputs.volatile,
+  };
+}
+
+function lockAggregates(report: AggregateReport): Lockfile['aggregates'] {
+  const out: Lockfile['aggregates'] = {};
+  const put = (scope: string, agent: string, node: AggregateNode) => {
+    const byAgent = (out[scope] ??= {});
+    const metrics: Record<string, LockAggregate> = {};
+    for (const [metric, agg] of Object.entries(node.metrics)) {
+      const estimate = agg.score ?? agg.value;
+      metrics[metric] = {
+        mean: estimate ? roundScore(estimate.mean) : null,
+        ci: estimate?.ci ? [roundScore(estimate.ci[0])!, roundScore(estimate.ci[1])!] : null,
+        n: estimate?.n ?? 0,
+        ...(agg.errors > 0 ? { errors: agg.errors } : {}),
+        ...(agg.score === null && agg.value ? { measure: 'value' } : {}),
+      };
+    }
+    byAgent[agent] = metrics;
+  };
+  for (const [agent, a] of Object.entries(report.agents)) {
+    put('benchmark', agent, a);
+    for (const [task, t] of Object.entries(a.tasks)) {
+      put(`task/${task}`, agent, t);
+      for (const [dataset, d] of Object.entries(t.datasets)) put(`dataset/${task}/${dataset}`, agent, d);
+    }
+  }
+  return out;
+}

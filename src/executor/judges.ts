@@ -1,0 +1,71 @@
+/** Judge clients of a run, started lazily, with their `serve:` processes. */
+import path from 'node:path';
+import { parseDuration } from '../plan/duration.js';
+import { resolveSecrets, secretValues } from '../plan/secrets.js';
+import { createAgentEvalJudge } from '../protocols/agent-eval/agent-eval-judge.js';
+import type { JudgeClient } from '../protocols/judge-types.js';
+import { createOpenaiJudge } from '../protocols/openai-judge/openai-judge.js';
+import type { StepError } from '../protocols/types.js';
+import { type RuntimeSetup, serve } from './agent-runtime.js';
+
+export interface JudgeRuntime {
+  id: string;
+  client: JudgeClient;
+  info?: { version?: string; wireVersion?: string };
+  stop: () => Promise<void>;
+}
+
+export async function startJudge(
+  id: string,
+  setup: RuntimeSetup & { judgeDirs: Record<string, string> },
+): Promise<{ ok: true; judge: JudgeRuntime } | { ok: false; error: StepError }> {
+  const config = setup.plan.judges[id]!;
+  const cwd = path.resolve(setup.planDir, setup.judgeDirs[id] ?? '');
+  const serveEnv = resolveSecrets(config.serve?.env, setup.env);
+  if (!serveEnv.ok)
+    return {
+      ok: false,
+      error: {
+        kind: 'judge_unconfigured',
+        message: `judge ${id}: environment variable(s) not set: ${serveEnv.missing.join(', ')}`,
+      },
+    };
+  const headers = resolveSecrets(config.headers, setup.env);
+  if (headers.ok) setup.secrets.push(...secretValues([headers.values]));
+  let stopServe = async () => {};
+  if (config.serve) {
+    const served = await serve(`judge-${id}`, config.serve, cwd, serveEnv.values, setup);
+    if (!served.ok) return served;
+    stopServe = served.stop;
+  }
+  const timeout = config.limits?.timeout ? parseDuration(config.limits.timeout) : undefined;
+  const runtime = {
+    cwd,
+    rubrics: setup.plan.rubrics,
+    env: setup.env,
+    ...(timeout ? { timeoutMs: timeout } : {}),
+  };
+  const client =
+    config.protocol === 'openai' ? createOpenaiJudge(config, runtime) : createAgentEvalJudge(config, runtime);
+  const described = await client.describe(setup.signal);
+  if (!described.ok) {
+    await client.close();
+    await stopServe();
+    return { ok: false, error: described.error };
+  }
+  const info: { version?: string; wireVersion?: string } = {};
+  if (described.info.version) info.version = described.info.version;
+  if (described.info.wireVersion) info.wireVersion = described.info.wireVersion;
+  return {
+    ok: true,
+    judge: {
+      id,
+      client,
+      info,
+      stop: async () => {
+        await client.close();
+        await stopServe();
+      },
+    },
+  };
+}

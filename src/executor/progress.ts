@@ -1,0 +1,90 @@
+/**
+ * Progress of a run: a live per-agent display on a TTY, a plain line every few seconds
+ * elsewhere (CI), NDJSON events with --json, nothing with --quiet.
+ */
+import type { StepError } from '../protocols/types.js';
+
+export interface ProgressSink {
+  start(totals: Record<string, number>): void;
+  step(event: {
+    agent: string;
+    id: string;
+    cached: boolean;
+    error?: StepError | undefined;
+    durationMs?: number | undefined;
+  }): void;
+  message(text: string): void;
+  finish(): void;
+}
+
+interface AgentCounts {
+  total: number;
+  done: number;
+  cached: number;
+  errors: number;
+}
+
+export function createProgress(
+  mode: 'tty' | 'plain' | 'json' | 'quiet',
+  write: (text: string) => void,
+  now: () => number = () => performance.now(),
+): ProgressSink {
+  const counts = new Map<string, AgentCounts>();
+  const started = now();
+  let lastPrint = started;
+  let drawnLines = 0;
+  const line = (agent: string, c: AgentCounts) => {
+    const elapsed = (now() - started) / 1000;
+    const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
+    const left = c.total - c.done;
+    const eta = rate > 0 ? `${Math.ceil(left / rate)}s` : '–';
+    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  errors ${c.errors}  cached ${c.cached}  eta ${eta}`;
+  };
+  const draw = () => {
+    const lines = [...counts].map(([a, c]) => line(a, c));
+    if (mode === 'tty') {
+      write(`${drawnLines > 0 ? `\x1b[${drawnLines}A` : ''}${lines.map((l) => `\x1b[2K${l}`).join('\n')}\n`);
+      drawnLines = lines.length;
+    } else write(`${lines.join('\n')}\n`);
+  };
+  return {
+    start(totals) {
+      for (const [agent, total] of Object.entries(totals))
+        counts.set(agent, { total, done: 0, cached: 0, errors: 0 });
+      if (mode === 'json') write(`${JSON.stringify({ event: 'run_started', totals })}\n`);
+    },
+    step(event) {
+      const c = counts.get(event.agent);
+      if (c) {
+        c.done++;
+        if (event.cached) c.cached++;
+        if (event.error) c.errors++;
+      }
+      if (mode === 'json') {
+        write(
+          `${JSON.stringify({ event: event.error ? 'step_failed' : 'step_finished', kind: 'invoke', agent: event.agent, id: event.id, cached: event.cached, ...(event.durationMs === undefined ? {} : { durationMs: event.durationMs }), ...(event.error ? { error: { kind: event.error.kind, message: event.error.message } } : {}) })}\n`,
+        );
+        return;
+      }
+      const t = now();
+      if (mode === 'tty' && t - lastPrint > 100) {
+        lastPrint = t;
+        draw();
+      } else if (mode === 'plain' && t - lastPrint > 5000) {
+        lastPrint = t;
+        draw();
+      }
+    },
+    message(text) {
+      if (mode === 'json') write(`${JSON.stringify({ event: 'message', text })}\n`);
+      else if (mode !== 'quiet') {
+        write(`${text}\n`);
+        drawnLines = 0;
+      }
+    },
+    finish() {
+      if (mode === 'tty' || mode === 'plain') draw();
+      if (mode === 'json') write(`${JSON.stringify({ event: 'run_finished' })}\n`);
+    },
+  };
+}

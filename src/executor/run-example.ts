@@ -1,0 +1,330 @@
+/**
+ * One example of one group, all repeats: invoke (or reuse the cached response), extract the
+ * candidates, score every metric, roll the repeats up. Each completed step is written to the
+ * cache at once, so a run killed at any moment resumes without calling an agent again for a
+ * step that had completed. Failures are values: a failed invoke is never cached and its error
+ * kind is recorded for the example.
+ */
+import { exampleContext, renderTemplate } from '../binding/template.js';
+import type { CompiledGroup } from '../compiler/compile.js';
+import type { ResolvedExample } from '../compiler/datasets.js';
+import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
+import type { LockMetricResult, LockResult } from '../lockfile/types.js';
+import {
+  deriveRepeat,
+  type ExampleInfo,
+  type ExampleOutcome,
+  type ResolvedMetric as LibMetric,
+  type RepeatResult,
+  type RubricInfo,
+  rollupRepeats,
+  type ScoreResult,
+  scoreMetric,
+} from '../metrics/index.js';
+import { getMetricDefinition } from '../metrics/registry.js';
+import type { JudgeClient } from '../protocols/judge-types.js';
+import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
+import type { StepStore } from './cache-store.js';
+
+export interface InvokeRecord {
+  trajectory: Trajectory;
+  durationMs: number;
+}
+
+export type ExtractRecord = { ok: true; values: Record<string, unknown> } | { ok: false; error: StepError };
+
+export interface MetricRuntime {
+  lib: LibMetric;
+  judgeId?: string;
+  judge?: JudgeClient;
+  rubric?: RubricInfo;
+}
+
+export interface GroupRuntime {
+  compiled: CompiledGroup;
+  adapter: AgentAdapter;
+  metrics: MetricRuntime[];
+  store: StepStore;
+  runId: string;
+  trace: boolean;
+  refresh: boolean;
+  instructions?: string | undefined;
+  prices: Record<string, { input: number; output: number }>;
+  signal: AbortSignal;
+  scrub: (text: string) => string;
+  log: (line: string) => void;
+  /** rubricVersion values reported by each judge (pinned in the lockfile). */
+  rubricVersions: Map<string, Set<string>>;
+  onInvoke: (event: { id: string; cached: boolean; error?: StepError; durationMs?: number }) => void;
+}
+
+export interface ExampleRun {
+  outcome: ExampleOutcome;
+  lock: LockResult;
+  durationsMs: number[];
+  tokens: number;
+  invoked: number;
+}
+
+export async function runExample(rt: GroupRuntime, example: ResolvedExample): Promise<ExampleRun> {
+  const { compiled } = rt;
+  const steps = exampleSteps(compiled.group, compiled.keys, example);
+  const repeats: RepeatResult[] = [];
+  const invokeKeys: (string | null)[] = [];
+  const errors: (string | null)[] = [];
+  const durationsMs: number[] = [];
+  let tokens = 0;
+  let invoked = 0;
+  for (const step of steps) {
+    const result = await runRepeat(rt, step);
+    invoked += result.invoked ? 1 : 0;
+    repeats.push(result.repeat);
+    invokeKeys.push(step.invokeKey ?? null);
+    errors.push(result.repeat.error ? result.repeat.error.kind : null);
+    if (result.durationMs !== undefined) durationsMs.push(result.durationMs);
+    tokens += result.tokens;
+  }
+  const libMetrics = rt.metrics.map((m) => m.lib);
+  const outcome = rollupRepeats({
+    example: {
+      id: example.id,
+      weight: example.weight,
+      ...(example.human_score === undefined ? {} : { human_score: example.human_score }),
+    },
+    metrics: libMetrics,
+    repeats,
+  });
+  for (const m of Object.values(outcome.metrics)) delete m.details;
+  return {
+    outcome,
+    lock: lockResult(compiled, example, steps, outcome, repeats, invokeKeys, errors),
+    durationsMs,
+    tokens,
+    invoked,
+  };
+}
+
+async function runRepeat(
+  rt: GroupRuntime,
+  step: ExampleSteps,
+): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number }> {
+  const { store } = rt;
+  if (!step.invokeKey || !step.extractKey) {
+    const error: StepError = {
+      kind: 'schema_invalid',
+      message: `input template failed: ${step.renderError?.message ?? 'unknown'}`,
+    };
+    return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked: false, tokens: 0 };
+  }
+  let record = rt.refresh ? undefined : store.get<InvokeRecord>(step.invokeKey);
+  let invoked = false;
+  let error: StepError | undefined;
+  if (record) rt.onInvoke({ id: step.id, cached: true, durationMs: record.durationMs });
+  else {
+    invoked = true;
+    const started = performance.now();
+    const outcome = await rt.adapter.invoke(step.input, {
+      runId: rt.runId,
+      taskId: rt.compiled.group.taskId,
+      datasetId: rt.compiled.group.datasetId,
+      example: scriptOf(step.example),
+      repeat: step.repeat,
+      ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
+      trace: rt.trace,
+      signal: rt.signal,
+      log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
+    });
+    const durationMs = Math.round(performance.now() - started);
+    if (outcome.ok) {
+      const trajectory = rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory);
+      record = { trajectory, durationMs };
+      store.put(step.invokeKey, 'invoke', record);
+    } else {
+      error = { ...outcome.error, message: rt.scrub(outcome.error.message) };
+    }
+    rt.onInvoke({ id: step.id, cached: false, durationMs, ...(error ? { error } : {}) });
+  }
+  const tokens = record?.trajectory.usage.totalTokens ?? 0;
+  if (!record) return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked, tokens };
+
+  let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
+  if (!extract) {
+    extract = extractCandidates(rt, record.trajectory);
+    store.put(step.extractKey, 'extract', extract);
+  }
+  const extractError = extract.ok ? undefined : extract.error;
+  const values = extract.ok ? extract.values : {};
+  const repeat = await scoreRepeat(rt, step, record, values, extractError, invoked);
+  return { repeat, invoked, durationMs: record.durationMs, tokens };
+}
+
+function extractCandidates(rt: GroupRuntime, trajectory: Trajectory): ExtractRecord {
+  const result = rt.compiled.group.extraction.run(trajectory.response);
+  if (!result.ok)
+    return { ok: false, error: { kind: 'extraction_failed', message: `${result.name}: ${result.message}` } };
+  if (result.missing.length > 0) {
+    return {
+      ok: false,
+      error: {
+        kind: 'extraction_failed',
+        message: `no value for ${result.missing.join(', ')} (${result.missing.map((n) => rt.compiled.group.extraction.expressions[n]).join(', ')})`,
+      },
+    };
+  }
+  return { ok: true, values: result.values };
+}
+
+async function scoreRepeat(
+  rt: GroupRuntime,
+  step: ExampleSteps,
+  record: InvokeRecord | undefined,
+  candidates: Record<string, unknown>,
+  error: StepError | undefined,
+  fresh = false,
+): Promise<RepeatResult> {
+  const results: Record<string, ScoreResult> = {};
+  const libMetrics = rt.metrics.map((m) => m.lib);
+  const example = step.example;
+  for (const metric of rt.metrics) {
+    const definition = getMetricDefinition(metric.lib.type);
+    if (definition?.stage !== 'example') continue;
+    const key = step.scoreKeys[metric.lib.id];
+    if (error || !record) {
+      results[metric.lib.id] =
+        definition.family === 'efficiency'
+          ? { score: null, details: { invokeError: error?.kind ?? 'unknown' } }
+          : { score: 0, pass: false, details: { invokeError: error?.kind ?? 'unknown' } };
+      continue;
+    }
+    const cached = key && !fresh && !rt.refresh ? rt.store.get<ScoreResult>(key) : undefined;
+    if (cached) {
+      results[metric.lib.id] = cached;
+      noteRubricVersion(rt, metric, cached);
+      continue;
+    }
+    const content = renderContent(rt, metric.lib.id, example, candidates);
+    const result = await scoreMetric(metric.lib, {
+      candidates,
+      expected: example.expected,
+      ...(example.expected_sha256 === undefined ? {} : { expectedSha256: example.expected_sha256 }),
+      example: example as unknown as ExampleInfo,
+      trajectory: record.trajectory,
+      durationMs: record.durationMs,
+      prices: rt.prices,
+      signal: rt.signal,
+      ...(metric.judge ? { judge: metric.judge } : {}),
+      ...(metric.rubric ? { rubric: metric.rubric } : {}),
+      ...(content === undefined ? {} : { content }),
+    });
+    if (result.error) result.error = { ...result.error, message: rt.scrub(result.error.message) };
+    else if (key) rt.store.put(key, 'score', result);
+    results[metric.lib.id] = result;
+    noteRubricVersion(rt, metric, result);
+  }
+  const derived = deriveRepeat(libMetrics, results, {
+    ...(error ? { error } : {}),
+    ...(record ? { durationMs: record.durationMs } : {}),
+  });
+  for (const metric of rt.metrics) {
+    const key = step.scoreKeys[metric.lib.id];
+    const stage = getMetricDefinition(metric.lib.type)?.stage;
+    const r = derived.results[metric.lib.id];
+    if (stage === 'derived' && key && r && !r.error && !error && !rt.store.has(key))
+      rt.store.put(key, 'score', r);
+  }
+  return {
+    repeat: step.repeat,
+    candidates,
+    ...(record ? { durationMs: record.durationMs } : {}),
+    results: derived.results,
+    pass: derived.pass,
+    ...(error ? { error } : {}),
+  };
+}
+
+function noteRubricVersion(rt: GroupRuntime, metric: MetricRuntime, result: ScoreResult): void {
+  const details = result.details;
+  if (!metric.judgeId || details === null || typeof details !== 'object' || Array.isArray(details)) return;
+  const version = (details as Record<string, unknown>).rubricVersion;
+  if (typeof version !== 'string') return;
+  const set = rt.rubricVersions.get(metric.judgeId) ?? new Set<string>();
+  set.add(version);
+  rt.rubricVersions.set(metric.judgeId, set);
+}
+
+function renderContent(
+  rt: GroupRuntime,
+  metricId: string,
+  example: ResolvedExample,
+  candidates: Record<string, unknown>,
+): string | undefined {
+  const metric = rt.compiled.group.metrics.find((m) => m.id === metricId);
+  if (!metric?.content) return undefined;
+  const context = {
+    ...exampleContext(example),
+    candidate: candidates,
+    candidates,
+    expected: example.expected,
+  };
+  const rendered = renderTemplate(metric.content, context);
+  if (!rendered.ok) return '';
+  return typeof rendered.value === 'string' ? rendered.value : JSON.stringify(rendered.value);
+}
+
+function scriptOf(example: ResolvedExample) {
+  return {
+    id: example.id,
+    ...(example.turns ? { turns: example.turns } : {}),
+    ...(example.tools === undefined ? {} : { tools: example.tools as Record<string, unknown> }),
+    ...(example.policies ? { policies: example.policies } : {}),
+    ...(example.human === undefined ? {} : { human: example.human }),
+  };
+}
+
+function withoutRaw(trajectory: Trajectory): Trajectory {
+  if (trajectory.raw === undefined) return trajectory;
+  const { raw: _raw, ...rest } = trajectory;
+  return rest;
+}
+
+function lockResult(
+  compiled: CompiledGroup,
+  example: ResolvedExample,
+  steps: ExampleSteps[],
+  outcome: ExampleOutcome,
+  repeats: RepeatResult[],
+  invoke: (string | null)[],
+  errors: (string | null)[],
+): LockResult {
+  const metrics: Record<string, LockMetricResult> = {};
+  for (const metric of compiled.group.metrics) {
+    const summary = outcome.metrics[metric.id];
+    if (!summary) continue;
+    const keys = steps.map((s) => s.scoreKeys[metric.id]).filter((k): k is string => k !== undefined);
+    const entry: LockMetricResult = { score: roundScore(summary.score) };
+    const value = summary.value === undefined ? null : roundScore(summary.value);
+    if (value !== null) entry.value = value;
+    if (summary.pass !== undefined) entry.pass = summary.pass;
+    if (summary.errors > 0) entry.errors = summary.errors;
+    if (keys.length === 1) entry.key = keys[0]!;
+    else if (keys.length > 1) entry.keys = keys;
+    metrics[metric.id] = entry;
+  }
+  const result: LockResult = {
+    group: compiled.group.id,
+    example: example.id,
+    weight: example.weight,
+    invoke,
+    pass: repeats.length === 0 ? null : repeats.every((r) => r.pass),
+    metrics,
+  };
+  if (errors.some((e) => e !== null)) result.errors = errors;
+  if (example.human_score !== undefined) result.human_score = example.human_score;
+  return result;
+}
+
+/** Scores are stored with 12 significant digits so float noise never changes a lockfile. */
+export function roundScore(value: number | null): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  return Number(value.toPrecision(12));
+}
