@@ -129,6 +129,17 @@ describe('agent-eval over stdio rpc', () => {
     expect(described.ok ? 'ok' : described.error.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5000);
   });
+
+  it('close() cancels a call in flight and kills its process', async () => {
+    const judge = createAgentEvalJudge(
+      { protocol: 'agent-eval', command: 'node -e "setTimeout(() => {}, 60000)" --' },
+      { cwd: '.', rubrics: {} },
+    );
+    const pending = judge.describe(signal());
+    setTimeout(() => void judge.close(), 200);
+    const described = await pending;
+    expect(described.ok ? 'ok' : described.error.kind).toBe('cancelled');
+  });
 });
 
 describe('agent-eval rpc-batch (A17)', () => {

@@ -14,6 +14,8 @@ export interface RpcProcessRequest {
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** A second cancel source (the client's close()); listened to without AbortSignal.any. */
+  closeSignal?: AbortSignal;
   env?: Record<string, string | undefined>;
 }
 
@@ -25,7 +27,7 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessResult> {
   const where = `agent-eval ${request.args.join(' ')} (stdio)`;
-  if (request.signal.aborted) {
+  if (request.signal.aborted || request.closeSignal?.aborted) {
     return Promise.resolve({
       ok: false,
       error: { kind: 'cancelled', message: `${where}: cancelled`, retryable: false },
@@ -48,6 +50,7 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
       settled = true;
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
+      request.closeSignal?.removeEventListener('abort', onAbort);
       resolve(result);
     };
     const killGroup = () => {
@@ -72,6 +75,7 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
       request.timeoutMs,
     );
     request.signal.addEventListener('abort', onAbort, { once: true });
+    request.closeSignal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_OUTPUT_BYTES) {

@@ -32,7 +32,8 @@ export function createAgentEvalRpcWire(
       stdin,
       cwd: runtime.cwd,
       timeoutMs,
-      signal: AbortSignal.any([signal, controller.signal]),
+      signal,
+      closeSignal: controller.signal,
     });
   }
 
