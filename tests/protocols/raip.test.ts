@@ -146,6 +146,28 @@ describe('raip adapter', () => {
     expect(agent.invokeCount()).toBe(0);
   });
 
+  it('R5: useSchema adopts a locked schema offline so validateInput works without /info', async () => {
+    const { agent, adapter } = await setup();
+    const adopted = adapter.useSchema(COURSE_SCHEMA);
+    expect(adopted).toMatchObject({
+      ok: true,
+      discovery: { schemaDigest: `sha256:${sha256Hex(COURSE_CANONICAL)}` },
+    });
+    expect(adapter.validateInput({ query: 'ok' })).toEqual({ ok: true });
+    expect(agent.requests).toHaveLength(0);
+  });
+
+  it('passes an /info transport failure through as a failed discovery', async () => {
+    const { adapter } = await setup();
+    const broken = createRaipAdapter(
+      { protocol: 'raip', url: 'http://127.0.0.1:9/nothing' },
+      { transport: new HttpTransport({ retries: 0 }) },
+    );
+    cleanups.push(() => broken.close());
+    expect(await broken.discover(signal())).toMatchObject({ ok: false, error: { kind: 'transport_error' } });
+    expect((await adapter.discover(signal())).ok).toBe(true);
+  });
+
   it('validateInput before any negotiation is a programming error', async () => {
     const { adapter } = await setup();
     expect(() => adapter.validateInput({})).toThrow(/before discover/);
