@@ -4,6 +4,7 @@
  * its "legacy" = our `seed`). Expected relay strings were checked by hand against the seed
  * document, mae.md and (for Python forms) a real Python 3.11.
  */
+import { search } from '@jmespath-community/jmespath';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaeAgentConfig } from '../../src/plan/schema.js';
 import type { InvokeOutcome } from '../../src/protocols/types.js';
@@ -39,6 +40,21 @@ async function run(
 }
 
 const sentTexts = (bodies: Record<string, unknown>[]) => bodies.map((b) => b.task_description);
+
+describe('response document', () => {
+  it('answers the documented JMESPath expressions', async () => {
+    const example = { policies: { apply_refund: { max_limit: 50 } } };
+    const { outcome } = await run('agentv', 'refund:100', { example });
+    const response = JSON.parse(JSON.stringify(responseOf(outcome)));
+    expect(search(response, 'final_answer')).toBe('echo:Executed apply_refund');
+    expect(search(response, 'tool_calls[].name')).toEqual(['apply_refund', 'apply_refund']);
+    expect(search(response, 'tool_calls[].arguments.amount')).toEqual([100, 50]);
+    expect(search(response, 'length(violations)')).toBe(1);
+    expect(search(response, 'actions[].action')).toEqual(['call_tool', 'call_tool', 'final_answer']);
+    expect(search(response, 'turns')).toBe(3);
+    expect(search(response, "messages[?role=='user'].content | [0]")).toBe('refund:100');
+  });
+});
 
 describe('M1/M2 request bodies', () => {
   it('M1 agentv: posts exactly {task_description} and ends with the summary after one turn', async () => {
@@ -385,6 +401,36 @@ describe('task resolution', () => {
     const { outcome, bodies } = await run('agentv', { query: 'x' });
     expect(bodies).toHaveLength(0);
     expect(!outcome.ok && outcome.error.kind).toBe('config_error');
+  });
+});
+
+describe('http endpoint and headers', () => {
+  it('accepts a url that already ends in /execute_task', async () => {
+    const adapter = makeMaeAdapter({
+      transport: 'http',
+      url: `${agent.url}/execute_task/`,
+      profile: 'agentv',
+    });
+    const outcome = await adapter.invoke('final:full-url', maeContext());
+    await adapter.close();
+    expect(finalAnswer(outcome)).toBe('full-url');
+  });
+
+  it('sends plan headers with ${env.NAME} resolved from the runtime env, and never returns them', async () => {
+    const before = agent.requests.length;
+    const adapter = makeMaeAdapter(
+      {
+        transport: 'http',
+        url: agent.url,
+        profile: 'seed',
+        headers: { authorization: 'Bearer ${env.MAE_TEST_TOKEN}' },
+      },
+      { env: { MAE_TEST_TOKEN: 'tok-5f1e9a' } },
+    );
+    const outcome = await adapter.invoke('http500', maeContext());
+    await adapter.close();
+    expect(agent.requests[before]?.headers.authorization).toBe('Bearer tok-5f1e9a');
+    expect(JSON.stringify(outcome)).not.toContain('tok-5f1e9a');
   });
 });
 
