@@ -103,6 +103,7 @@ export function planRun(
         symbol: PlanSymbol,
         reason: string,
         rowTarget = target,
+        metricId?: string,
       ) => {
         if (cached) counts[kind].cached++;
         else {
@@ -112,7 +113,8 @@ export function planRun(
         }
         steps?.push({
           kind,
-          id: `${kind}/${step.id}`,
+          // Score steps are one per metric: the metric id keeps step ids unique.
+          id: metricId === undefined ? `${kind}/${step.id}` : `${kind}/${step.id}/${metricId}`,
           key,
           status: cached ? 'cached' : symbol === '+' ? 'new' : 'changed',
           ...(cached ? {} : { reason }),
@@ -138,7 +140,7 @@ export function planRun(
         const metricWhy = !extractCached
           ? downstream(extractWhy, 'because its extract runs')
           : (why.metrics.get(metric.id) ?? { symbol: '~' as const, reason: 'not in cache' });
-        record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`);
+        record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`, metric.id);
       }
     }
     if (groupChanged) {

@@ -1,0 +1,47 @@
+/** Writes small plans into temp folders and compiles them for the compiler tests. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CompiledPlan } from '../../src/compiler/compile.js';
+import { type LoadOptions, loadPlan } from '../../src/compiler/load-plan.js';
+import { planRun } from '../../src/compiler/plan-run.js';
+
+/** A new temp folder holding `files` (path → text); returns the folder. */
+export function writeFiles(files: Record<string, string>, prefix = 'evalc-test-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/** Compiles `dir/evalc.yaml`; fails the test with the diagnostics when the plan is invalid. */
+export async function compileDir(dir: string, options: LoadOptions = {}): Promise<CompiledPlan> {
+  const result = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    cacheDir: path.join(dir, '.evalc/cache'),
+    offline: true,
+    ...options,
+  });
+  if (!result.compiled || result.diagnostics.some((d) => d.severity === 'error')) {
+    throw new Error(`plan is invalid:\n${JSON.stringify(result.diagnostics, null, 2)}`);
+  }
+  return result.compiled;
+}
+
+export async function compileFiles(files: Record<string, string>): Promise<CompiledPlan> {
+  return compileDir(writeFiles(files));
+}
+
+/** Every step's key by step id (`invoke/agent/task/dataset/example#repeat`, …), nothing cached. */
+export function stepKeys(compiled: CompiledPlan): Map<string, string> {
+  const plan = planRun(compiled, { has: () => false }, undefined, { listSteps: true });
+  return new Map((plan.steps ?? []).map((s) => [s.id, s.key]));
+}
+
+/** Ids of the steps whose key differs between two key maps (which must hold the same ids). */
+export function changedSteps(before: Map<string, string>, after: Map<string, string>): string[] {
+  const ids = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return ids.filter((id) => before.get(id) !== after.get(id));
+}
