@@ -160,14 +160,16 @@ function estimateField(
   for (let b = 0; b < input.bootstrap.resamples; b += 1) {
     const means = grid();
     strata.forEach((s, si) => {
-      const xs = new Array<number>(s.xs.length);
-      const ws = new Array<number>(s.xs.length);
-      for (let i = 0; i < s.xs.length; i += 1) {
-        const j = randomIndex(random, s.xs.length);
-        xs[i] = s.xs[j] ?? 0;
-        ws[i] = s.ws[j] ?? 0;
+      const n = s.xs.length;
+      let sum = 0;
+      let total = 0;
+      for (let i = 0; i < n; i += 1) {
+        const j = randomIndex(random, n);
+        const w = s.ws[j] ?? 0;
+        sum += w * (s.xs[j] ?? 0);
+        total += w;
       }
-      const m = weightedMean(xs, ws);
+      const m = total > 0 ? sum / total : null;
       (means[s.task] as (number | null)[])[s.dataset] = m;
       if (m !== null) dsStats[si]?.push(m);
     });

@@ -28,7 +28,12 @@ export interface LintExample {
   turns?: string[] | undefined;
   expected?: unknown;
   expected_sha256?: unknown;
+  /** Other fields (tools, policies, human, …) are part of the input. */
+  [key: string]: unknown;
 }
+
+/** Fields that are not part of what the agent is given. */
+const NOT_INPUT = new Set(['id', 'expected', 'expected_sha256', 'weight', 'human_score', 'tags']);
 
 export interface LintOptions {
   /** Report examples without expected / expected_sha256 (default true; off for judge-only datasets). */
@@ -65,7 +70,7 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
   const byInput = new Map<string, string[]>();
   for (const e of examples) {
     byId.set(e.id, (byId.get(e.id) ?? 0) + 1);
-    const key = canonicalJson({ vars: e.vars ?? {}, turns: e.turns ?? null });
+    const key = canonicalJson(Object.fromEntries(Object.entries(e).filter(([k]) => !NOT_INPUT.has(k))));
     byInput.set(key, [...(byInput.get(key) ?? []), e.id]);
   }
   for (const [id, count] of byId) {
@@ -83,7 +88,7 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
       findings.push({
         code: 'EVALC_LINT_DUPLICATE_INPUT',
         severity: 'warning',
-        message: `${ids.length} examples have the same input (vars and turns): ${ids.join(', ')}`,
+        message: `${ids.length} examples have the same input (every field but id, expected, weight, tags, human_score): ${ids.join(', ')}`,
         examples: ids,
       });
     }

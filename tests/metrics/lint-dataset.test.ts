@@ -18,6 +18,15 @@ describe('lintDataset', () => {
     ]);
   });
 
+  it('treats turns and tool sandboxes as part of the input', () => {
+    const findings = lintDataset([
+      { id: 'a', vars: {}, turns: ['hi'], expected: 'x1234' },
+      { id: 'b', vars: {}, turns: ['hello'], expected: 'x1234' },
+      { id: 'c', vars: {}, turns: ['hello'], tools: { t: { output: 1 } }, expected: 'x1234' },
+    ]);
+    expect(findings).toEqual([]);
+  });
+
   it('skips the expected check for judge-only datasets and short values for leaks', () => {
     expect(
       lintDataset(
