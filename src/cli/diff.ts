@@ -1,6 +1,74 @@
+/**
+ * `evalc diff <old.lock> <new.lock> [--format text|md|json] [--fail-on regression]
+ *  [--significance P] [--seed N] [--tolerance R]`
+ * Exit 1 with `--fail-on regression` when a significant regression exists; 64 on usage errors.
+ */
+import { diffLocks } from '../lockfile/diff.js';
+import { sortKeys } from '../lockfile/serialize.js';
+import { renderMarkdownDiff, renderTextDiff } from '../reports/index.js';
+import { parseCommandArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { loadLockArgument } from './load-lock.js';
 
-export async function diffCommand(_ctx: CommandContext): Promise<number> {
-  throw new ExitError(EXIT.failure, 'diff is not built yet');
+const USAGE =
+  'evalc diff <old.lock> <new.lock> [--format text|md|json] [--fail-on regression] [--significance P] [--seed N] [--tolerance R]';
+
+function numberOption(value: string | boolean | undefined, name: string, check: (x: number) => boolean) {
+  if (value === undefined) return undefined;
+  const x = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(x) || !check(x)) {
+    throw new ExitError(EXIT.usage, `invalid --${name} "${String(value)}"\nusage: ${USAGE}`);
+  }
+  return x;
+}
+
+export async function diffCommand(ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    ctx.args,
+    {
+      format: { type: 'string', default: 'text' },
+      'fail-on': { type: 'string' },
+      significance: { type: 'string' },
+      seed: { type: 'string' },
+      tolerance: { type: 'string' },
+    },
+    USAGE,
+  );
+  const format = values.format;
+  if (format !== 'text' && format !== 'md' && format !== 'json') {
+    throw new ExitError(
+      EXIT.usage,
+      `unknown --format "${String(format)}" (text, md or json)\nusage: ${USAGE}`,
+    );
+  }
+  const failOn = values['fail-on'];
+  if (failOn !== undefined && failOn !== 'regression') {
+    throw new ExitError(EXIT.usage, `unknown --fail-on "${String(failOn)}" (regression)\nusage: ${USAGE}`);
+  }
+  if (positionals.length !== 2) {
+    throw new ExitError(EXIT.usage, `diff needs two lockfiles, got ${positionals.length}\nusage: ${USAGE}`);
+  }
+  const significance = numberOption(values.significance, 'significance', (x) => x > 0 && x < 1);
+  const seed = numberOption(values.seed, 'seed', (x) => Number.isInteger(x) && x >= 0);
+  const tolerance = numberOption(values.tolerance, 'tolerance', (x) => x >= 0);
+  const old = loadLockArgument(ctx.cwd, positionals[0] ?? '', 'old');
+  const now = loadLockArgument(ctx.cwd, positionals[1] ?? '', 'new');
+  const diff = diffLocks(old.lock, now.lock, {
+    ...(significance !== undefined ? { significance } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(tolerance !== undefined ? { volatileTolerance: tolerance } : {}),
+  });
+  const failed = failOn === 'regression' && diff.summary.regressions > 0;
+  if (format === 'json') {
+    const exitCode = failed ? EXIT.failure : EXIT.ok;
+    ctx.stdout(`${JSON.stringify(sortKeys({ ...diff, exitCode }), null, 2)}\n`);
+  } else {
+    ctx.stdout(format === 'md' ? renderMarkdownDiff(diff) : renderTextDiff(diff));
+  }
+  if (failed) {
+    ctx.stderr(`evalc: ${diff.summary.regressions} significant regression(s) (--fail-on regression)\n`);
+    return EXIT.failure;
+  }
+  return EXIT.ok;
 }

@@ -1,6 +1,94 @@
-import type { CommandContext } from './context.js';
+/**
+ * `evalc report [--from evalc.lock] [--format md|html|json|junit] [--baseline old.lock] [--out DIR]`
+ * Re-renders the reports from a lockfile. Without --format it writes all four files into DIR
+ * (default: `.evalc/reports` beside the lockfile); with --format it prints that one report,
+ * or writes it into DIR when --out is given. Trajectories (for the HTML drill-down) come from
+ * an injected loader; without one the reports show scores only.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Lockfile } from '../lockfile/types.js';
+import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
+import { parseCommandArgs } from './args.js';
+import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { loadLockArgument } from './load-lock.js';
 
-export async function reportCommand(_ctx: CommandContext): Promise<number> {
-  throw new ExitError(EXIT.failure, 'report is not built yet');
+const USAGE =
+  'evalc report [--from evalc.lock] [--format md|html|json|junit] [--baseline old.lock] [--out DIR]';
+
+const FORMAT_FILES: Record<string, ReportFile> = {
+  md: 'report.md',
+  html: 'report.html',
+  json: 'report.json',
+  junit: 'junit.xml',
+};
+
+/** What the report command may read beside the lockfile (e.g. trajectories from the cache). */
+export interface ReportSources {
+  trajectories?: ReportInput['trajectories'];
+  judgeRationales?: ReportInput['judgeRationales'];
+}
+
+export interface ReportDeps {
+  /** Reads trajectories/rationales for a lockfile (the executor's cache); optional. */
+  loadSources?: (
+    lock: Lockfile,
+    lockFile: string,
+    ctx: CommandContext,
+  ) => Promise<ReportSources> | ReportSources;
+}
+
+export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    ctx.args,
+    {
+      from: { type: 'string', default: 'evalc.lock' },
+      format: { type: 'string' },
+      baseline: { type: 'string' },
+      out: { type: 'string' },
+    },
+    USAGE,
+  );
+  if (positionals.length > 0) {
+    throw new ExitError(EXIT.usage, `unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
+  }
+  const format = values.format;
+  if (format !== undefined && (typeof format !== 'string' || !(format in FORMAT_FILES))) {
+    throw new ExitError(
+      EXIT.usage,
+      `unknown --format "${String(format)}" (md, html, json or junit)\nusage: ${USAGE}`,
+    );
+  }
+  const current = loadLockArgument(ctx.cwd, String(values.from), 'report');
+  const baseline =
+    typeof values.baseline === 'string' ? loadLockArgument(ctx.cwd, values.baseline, 'baseline') : undefined;
+  const sources = deps.loadSources ? await deps.loadSources(current.lock, current.file, ctx) : {};
+  const files = renderReports({
+    lock: current.lock,
+    ...(baseline ? { baseline: baseline.lock } : {}),
+    ...(sources.trajectories ? { trajectories: sources.trajectories } : {}),
+    ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
+  });
+  const only = typeof format === 'string' ? FORMAT_FILES[format] : undefined;
+  if (only && values.out === undefined) {
+    ctx.stdout(files[only]);
+    return EXIT.ok;
+  }
+  const dir =
+    typeof values.out === 'string'
+      ? path.resolve(ctx.cwd, values.out)
+      : path.join(path.dirname(current.file), '.evalc', 'reports');
+  mkdirSync(dir, { recursive: true });
+  const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
+  for (const name of names) {
+    writeFileSync(path.join(dir, name), files[name]);
+    ctx.stdout(`wrote ${path.relative(ctx.cwd, path.join(dir, name)) || name}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** The report command with sources wired in (the CLI entry passes the cache loader). */
+export function createReportCommand(deps: ReportDeps): Command {
+  return (ctx) => reportCommand(ctx, deps);
 }

@@ -1,0 +1,164 @@
+/**
+ * Comparability of two lockfiles: everything pinned that changed between them, each listed
+ * with its old and new value. A `warning` confounds the comparison (dataset content, metric
+ * version/config, judge model/rubric); an `info` is expected in a diff (a new agent version).
+ */
+import canonicalize from 'canonicalize';
+import type { Lockfile } from './types.js';
+
+export type ComparabilityKind =
+  | 'benchmark'
+  | 'run_settings'
+  | 'dataset_added'
+  | 'dataset_removed'
+  | 'dataset_sha256'
+  | 'dataset_count'
+  | 'agent_added'
+  | 'agent_removed'
+  | 'agent_protocol'
+  | 'agent_schema'
+  | 'agent_version'
+  | 'judge_added'
+  | 'judge_removed'
+  | 'judge_model'
+  | 'judge_rubric'
+  | 'judge_rubric_version'
+  | 'metric_added'
+  | 'metric_removed'
+  | 'metric_version'
+  | 'metric_config';
+
+export interface ComparabilityIssue {
+  kind: ComparabilityKind;
+  severity: 'warning' | 'info';
+  /** What changed: a dataset, agent or judge id, or `task/metric`. */
+  subject: string;
+  old: string | null;
+  new: string | null;
+  message: string;
+}
+
+const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
+  'agent_added',
+  'agent_removed',
+  'agent_schema',
+  'agent_version',
+  'agent_protocol',
+]);
+
+function text(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : (canonicalize(value) ?? null);
+}
+
+function issue(kind: ComparabilityKind, subject: string, oldV: unknown, newV: unknown, what: string) {
+  const o = text(oldV);
+  const n = text(newV);
+  const message =
+    o === null
+      ? `${subject}: ${what} added (${n ?? 'n/a'})`
+      : n === null
+        ? `${subject}: ${what} removed (was ${o})`
+        : `${subject}: ${what} changed ${o} → ${n}`;
+  return {
+    kind,
+    severity: INFO_KINDS.has(kind) ? 'info' : 'warning',
+    subject,
+    old: o,
+    new: n,
+    message,
+  } satisfies ComparabilityIssue;
+}
+
+function sortedUnion(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+}
+
+function compareField(
+  out: ComparabilityIssue[],
+  kind: ComparabilityKind,
+  subject: string,
+  what: string,
+  oldV: unknown,
+  newV: unknown,
+): void {
+  if (text(oldV) !== text(newV)) out.push(issue(kind, subject, oldV, newV, what));
+}
+
+/** Every pinned difference between two lockfiles, in a stable order. */
+export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
+  const out: ComparabilityIssue[] = [];
+  const ob = old.plan.benchmark;
+  const nb = now.plan.benchmark;
+  compareField(out, 'benchmark', 'benchmark', 'benchmark id', ob.id, nb.id);
+  compareField(out, 'run_settings', 'run', 'repeats', old.run.repeats, now.run.repeats);
+  for (const id of sortedUnion(old.datasets, now.datasets)) {
+    const o = old.datasets[id];
+    const n = now.datasets[id];
+    if (!o || !n) {
+      out.push(issue(o ? 'dataset_removed' : 'dataset_added', id, o?.sha256, n?.sha256, 'dataset'));
+      continue;
+    }
+    compareField(out, 'dataset_sha256', id, 'sha256', o.sha256, n.sha256);
+    compareField(out, 'dataset_count', id, 'example count', o.examples, n.examples);
+  }
+  for (const id of sortedUnion(old.agents, now.agents)) {
+    const o = old.agents[id];
+    const n = now.agents[id];
+    if (!o || !n) {
+      out.push(issue(o ? 'agent_removed' : 'agent_added', id, o?.protocol, n?.protocol, 'agent'));
+      continue;
+    }
+    compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
+    compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
+    compareField(out, 'agent_version', id, 'version', o.version, n.version);
+  }
+  for (const id of sortedUnion(old.judges, now.judges)) {
+    const o = old.judges[id];
+    const n = now.judges[id];
+    if (!o || !n) {
+      out.push(issue(o ? 'judge_removed' : 'judge_added', id, o?.protocol, n?.protocol, 'judge'));
+      continue;
+    }
+    compareField(out, 'judge_model', id, 'model', o.model, n.model);
+    compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
+    compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);
+  }
+  out.push(...compareMetrics(old, now));
+  return out;
+}
+
+/** Metric configs per `task/metric` (the same metric is pinned once per group). */
+function metricsByTask(lock: Lockfile): Map<string, { version: string; config: string }> {
+  const map = new Map<string, { version: string; config: string }>();
+  for (const gid of Object.keys(lock.groups).sort()) {
+    const g = lock.groups[gid];
+    if (!g) continue;
+    for (const mid of Object.keys(g.metrics).sort()) {
+      const m = g.metrics[mid];
+      const subject = `${g.task}/${mid}`;
+      if (m && !map.has(subject)) {
+        map.set(subject, { version: m.version, config: text({ type: m.type, ...m.config }) ?? '' });
+      }
+    }
+  }
+  return map;
+}
+
+function compareMetrics(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
+  const out: ComparabilityIssue[] = [];
+  const o = metricsByTask(old);
+  const n = metricsByTask(now);
+  const subjects = [...new Set([...o.keys(), ...n.keys()])].sort();
+  for (const subject of subjects) {
+    const a = o.get(subject);
+    const b = n.get(subject);
+    if (!a || !b) {
+      out.push(issue(a ? 'metric_removed' : 'metric_added', subject, a?.config, b?.config, 'metric'));
+      continue;
+    }
+    compareField(out, 'metric_version', subject, 'version', a.version, b.version);
+    compareField(out, 'metric_config', subject, 'config', a.config, b.config);
+  }
+  return out;
+}

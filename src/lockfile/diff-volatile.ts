@@ -1,0 +1,39 @@
+/**
+ * Volatile figures (durations, token counts, invoke counts) compared with a relative
+ * tolerance: a figure is out of tolerance when |new − old| > tolerance · |old| (default ±20%).
+ * When the old figure is 0, any non-zero new figure is out of tolerance.
+ */
+import type { Lockfile } from './types.js';
+
+export const DEFAULT_VOLATILE_TOLERANCE = 0.2;
+
+export interface VolatileDelta {
+  /** The volatile entry (a group id). */
+  subject: string;
+  field: string;
+  old: number;
+  new: number;
+  /** (new − old) / |old|; null when old is 0. */
+  relative: number | null;
+  withinTolerance: boolean;
+}
+
+export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number): VolatileDelta[] {
+  const out: VolatileDelta[] = [];
+  const subjects = [
+    ...new Set([...Object.keys(old.volatile ?? {}), ...Object.keys(now.volatile ?? {})]),
+  ].sort();
+  for (const subject of subjects) {
+    const o = (old.volatile?.[subject] ?? {}) as Record<string, number | undefined>;
+    const n = (now.volatile?.[subject] ?? {}) as Record<string, number | undefined>;
+    for (const field of [...new Set([...Object.keys(o), ...Object.keys(n)])].sort()) {
+      const a = o[field];
+      const b = n[field];
+      if (typeof a !== 'number' || typeof b !== 'number') continue;
+      const relative = a === 0 ? null : (b - a) / Math.abs(a);
+      const withinTolerance = a === 0 ? b === 0 : Math.abs(b - a) <= tolerance * Math.abs(a) + 1e-12;
+      out.push({ subject, field, old: a, new: b, relative, withinTolerance });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,351 @@
+/**
+ * `diffLocks(old, new)`: compares two runs. Pure and deterministic (seeded bootstrap).
+ *
+ * 1. Comparability: every pin that changed (diff-comparability.ts).
+ * 2. Aggregate deltas per scope (benchmark, task/<t>, dataset/<t>/<d>) × agent × metric. The
+ *    delta is new mean − old mean of the lock aggregates; its CI and p-value come from the
+ *    examples present in both runs, paired by (agent, task, dataset, example), weighted like the
+ *    aggregation (example × dataset × task weights, metrics/example-rows.ts): exact McNemar when every paired score is 0 or 1, else a paired bootstrap
+ *    on the per-example differences (its percentile CI; p by the shift method). Metrics without
+ *    any score are compared on their value, with the metric's direction (tokens going up is
+ *    worse). A delta is a regression when it is significant (p < significance) and worse.
+ * 3. Example flips of the overall example pass: pass → fail first, then fail → pass.
+ * 4. Volatile figures with a relative tolerance (diff-volatile.ts).
+ */
+import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
+import { getMetricDefinition } from '../metrics/registry.js';
+import { countDiscordant, mcnemarExact } from '../metrics/stats/mcnemar.js';
+import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
+import { deriveSeed } from '../metrics/stats/prng.js';
+import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
+import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
+import type { Lockfile, LockMetricResult, LockResult } from './types.js';
+
+export type { ComparabilityIssue } from './diff-comparability.js';
+export type { VolatileDelta } from './diff-volatile.js';
+
+export interface DiffOptions {
+  /** p-value threshold (default: the new lock's run.significance, else 0.05). */
+  significance?: number;
+  /** Bootstrap seed (default: the new lock's run.seed). */
+  seed?: number;
+  /** Bootstrap resamples (default: the new lock's run.bootstrap, else 1000). */
+  resamples?: number;
+  /** Relative tolerance for volatile figures (default 0.2 = ±20%). */
+  volatileTolerance?: number;
+}
+
+export type DeltaDirection = 'regression' | 'improvement' | 'unchanged';
+
+export interface AggregateDelta {
+  scope: string;
+  agent: string;
+  metric: string;
+  field: 'score' | 'value';
+  higherIsBetter: boolean;
+  old: number | null;
+  new: number | null;
+  /** new − old of the aggregate means; null when either is missing. */
+  delta: number | null;
+  method: 'mcnemar' | 'paired_bootstrap' | 'none';
+  /** Paired-bootstrap 95% CI of the paired difference. */
+  ci: [number, number] | null;
+  pValue: number | null;
+  /** Paired examples. */
+  n: number;
+  discordant?: { b: number; c: number };
+  significant: boolean;
+  direction: DeltaDirection;
+}
+
+export interface ExampleFlip {
+  kind: 'pass_to_fail' | 'fail_to_pass';
+  group: string;
+  agent: string;
+  task: string;
+  dataset: string;
+  example: string;
+  /** Metrics whose own pass flipped the same way. */
+  metrics: string[];
+}
+
+export interface LockDiff {
+  benchmark: { old: string; new: string };
+  options: { significance: number; seed: number; resamples: number; volatileTolerance: number };
+  comparable: boolean;
+  comparability: ComparabilityIssue[];
+  /** Regressions first (largest drop first), then improvements, then unchanged. */
+  aggregates: AggregateDelta[];
+  /** pass → fail first, then fail → pass; each sorted by agent, task, dataset, example. */
+  flips: ExampleFlip[];
+  examples: { paired: number; added: number; removed: number };
+  volatile: VolatileDelta[];
+  summary: {
+    regressions: number;
+    improvements: number;
+    passToFail: number;
+    failToPass: number;
+    volatileOutOfTolerance: number;
+  };
+}
+
+/** Code-unit order: the same on every machine and locale. */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface Row {
+  group: string;
+  agent: string;
+  task: string;
+  dataset: string;
+  taskWeight: number;
+  datasetWeight: number;
+  result: LockResult;
+}
+
+function rowsOf(lock: Lockfile): Map<string, Row> {
+  const map = new Map<string, Row>();
+  for (const result of lock.results) {
+    const g = lock.groups[result.group];
+    const [pa = '', pt = '', pd = ''] = result.group.split('/');
+    const row = {
+      group: result.group,
+      agent: g?.agent ?? pa,
+      task: g?.task ?? pt,
+      dataset: g?.dataset ?? pd,
+      taskWeight: g?.taskWeight ?? 1,
+      datasetWeight: g?.datasetWeight ?? 1,
+      result,
+    };
+    map.set(`${row.agent}\u0000${row.task}\u0000${row.dataset}\u0000${result.example}`, row);
+  }
+  return map;
+}
+
+function inScope(scope: string, row: Row): boolean {
+  if (scope === 'benchmark') return true;
+  if (scope.startsWith('task/')) return row.task === scope.slice(5);
+  if (scope.startsWith('dataset/')) return `${row.task}/${row.dataset}` === scope.slice(8);
+  return false;
+}
+
+function metricType(lock: Lockfile, metric: string): string {
+  for (const gid of Object.keys(lock.groups).sort()) {
+    const m = lock.groups[gid]?.metrics[metric];
+    if (m) return m.type;
+  }
+  return metric;
+}
+
+function figure(m: LockMetricResult | undefined, field: 'score' | 'value'): number | null {
+  const x = field === 'score' ? m?.score : m?.value;
+  return typeof x === 'number' ? x : null;
+}
+
+interface Pairs {
+  old: number[];
+  now: number[];
+  weights: number[];
+}
+
+function pairsFor(
+  paired: [Row, Row][],
+  scope: string,
+  agent: string,
+  metric: string,
+  field: 'score' | 'value',
+): Pairs {
+  const out: Pairs = { old: [], now: [], weights: [] };
+  const rows: ExampleScoreRow[] = [];
+  for (const [o, n] of paired) {
+    if (n.agent !== agent || !inScope(scope, n)) continue;
+    const a = figure(o.result.metrics[metric], field);
+    const b = figure(n.result.metrics[metric], field);
+    if (a === null || b === null) continue;
+    out.old.push(a);
+    out.now.push(b);
+    rows.push({
+      agent,
+      task: n.task,
+      dataset: n.dataset,
+      example: n.result.example,
+      metric,
+      score: b,
+      weight: n.result.weight,
+      datasetWeight: n.datasetWeight,
+      taskWeight: n.taskWeight,
+    });
+  }
+  out.weights = hierarchicalWeights(rows);
+  return out;
+}
+
+function compareAggregate(
+  old: Lockfile,
+  now: Lockfile,
+  paired: [Row, Row][],
+  key: { scope: string; agent: string; metric: string },
+  opts: LockDiff['options'],
+): AggregateDelta {
+  const { scope, agent, metric } = key;
+  let field: 'score' | 'value' = 'score';
+  let pairs = pairsFor(paired, scope, agent, metric, 'score');
+  if (pairs.old.length === 0) {
+    const byValue = pairsFor(paired, scope, agent, metric, 'value');
+    if (byValue.old.length > 0) {
+      field = 'value';
+      pairs = byValue;
+    }
+  }
+  const higherIsBetter =
+    field === 'score' ? true : (getMetricDefinition(metricType(now, metric))?.higherIsBetter ?? true);
+  const oldMean = old.aggregates[scope]?.[agent]?.[metric]?.mean ?? null;
+  const newMean = now.aggregates[scope]?.[agent]?.[metric]?.mean ?? null;
+  const delta = oldMean !== null && newMean !== null ? newMean - oldMean : null;
+  const out: AggregateDelta = {
+    scope,
+    agent,
+    metric,
+    field,
+    higherIsBetter,
+    old: oldMean,
+    new: newMean,
+    delta,
+    method: 'none',
+    ci: null,
+    pValue: null,
+    n: pairs.old.length,
+    significant: false,
+    direction: 'unchanged',
+  };
+  if (pairs.old.length === 0) return out;
+  const seed = deriveSeed(opts.seed, `${scope}\u0000${agent}\u0000${metric}`);
+  const boot = pairedBootstrap(pairs.old, pairs.now, pairs.weights, { seed, resamples: opts.resamples });
+  if (!boot) return out;
+  const binary = field === 'score' && [...pairs.old, ...pairs.now].every((x) => x === 0 || x === 1);
+  out.ci = boot.ci;
+  if (binary) {
+    const d = countDiscordant(
+      pairs.old.map((x) => x === 1),
+      pairs.now.map((x) => x === 1),
+    );
+    out.method = 'mcnemar';
+    out.discordant = d;
+    out.pValue = mcnemarExact(d.b, d.c).pValue;
+  } else {
+    out.method = 'paired_bootstrap';
+    out.pValue = boot.pValue;
+  }
+  const change = delta ?? boot.meanDiff;
+  out.significant = out.pValue < opts.significance && change !== 0;
+  if (out.significant) {
+    const better = higherIsBetter ? change > 0 : change < 0;
+    out.direction = better ? 'improvement' : 'regression';
+  }
+  return out;
+}
+
+const DIRECTION_ORDER: Record<DeltaDirection, number> = { regression: 0, improvement: 1, unchanged: 2 };
+
+function compareDeltas(a: AggregateDelta, b: AggregateDelta): number {
+  const d = DIRECTION_ORDER[a.direction] - DIRECTION_ORDER[b.direction];
+  if (d !== 0) return d;
+  if (a.direction !== 'unchanged') {
+    const m = Math.abs(b.delta ?? 0) - Math.abs(a.delta ?? 0);
+    if (m !== 0) return m;
+  }
+  return byText(a.scope, b.scope) || byText(a.agent, b.agent) || byText(a.metric, b.metric);
+}
+
+function aggregateKeys(old: Lockfile, now: Lockfile) {
+  const keys = new Map<string, { scope: string; agent: string; metric: string }>();
+  for (const lock of [old, now]) {
+    for (const [scope, agents] of Object.entries(lock.aggregates ?? {})) {
+      for (const [agent, metrics] of Object.entries(agents)) {
+        for (const metric of Object.keys(metrics)) {
+          keys.set(`${scope}\u0000${agent}\u0000${metric}`, { scope, agent, metric });
+        }
+      }
+    }
+  }
+  return [...keys.entries()].sort(([a], [b]) => byText(a, b)).map(([, v]) => v);
+}
+
+function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
+  const flips: ExampleFlip[] = [];
+  for (const [o, n] of paired) {
+    const a = o.result.pass;
+    const b = n.result.pass;
+    if (a === null || b === null || a === b) continue;
+    const metrics = Object.keys(n.result.metrics)
+      .filter((m) => {
+        const pa = o.result.metrics[m]?.pass;
+        const pb = n.result.metrics[m]?.pass;
+        return pa === a && pb === b;
+      })
+      .sort();
+    flips.push({
+      kind: a ? 'pass_to_fail' : 'fail_to_pass',
+      group: n.group,
+      agent: n.agent,
+      task: n.task,
+      dataset: n.dataset,
+      example: n.result.example,
+      metrics,
+    });
+  }
+  const rank = (f: ExampleFlip) => (f.kind === 'pass_to_fail' ? 0 : 1);
+  return flips.sort(
+    (x, y) =>
+      rank(x) - rank(y) ||
+      byText(x.agent, y.agent) ||
+      byText(x.task, y.task) ||
+      byText(x.dataset, y.dataset) ||
+      byText(x.example, y.example),
+  );
+}
+
+export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {}): LockDiff {
+  const opts: LockDiff['options'] = {
+    significance: options.significance ?? now.run?.significance ?? 0.05,
+    seed: options.seed ?? now.run?.seed ?? 0,
+    resamples: options.resamples ?? (now.run?.bootstrap || 1000),
+    volatileTolerance: options.volatileTolerance ?? DEFAULT_VOLATILE_TOLERANCE,
+  };
+  const oldRows = rowsOf(old);
+  const newRows = rowsOf(now);
+  const paired: [Row, Row][] = [];
+  for (const key of [...newRows.keys()].sort()) {
+    const o = oldRows.get(key);
+    const n = newRows.get(key);
+    if (o && n) paired.push([o, n]);
+  }
+  const comparability = compareLockPins(old, now);
+  const aggregates = aggregateKeys(old, now)
+    .map((k) => compareAggregate(old, now, paired, k, opts))
+    .sort(compareDeltas);
+  const flips = flipsOf(paired);
+  const volatile = compareVolatile(old, now, opts.volatileTolerance);
+  return {
+    benchmark: { old: old.plan.benchmark.id, new: now.plan.benchmark.id },
+    options: opts,
+    comparable: comparability.every((c) => c.severity !== 'warning'),
+    comparability,
+    aggregates,
+    flips,
+    examples: {
+      paired: paired.length,
+      added: newRows.size - paired.length,
+      removed: oldRows.size - paired.length,
+    },
+    volatile,
+    summary: {
+      regressions: aggregates.filter((a) => a.direction === 'regression').length,
+      improvements: aggregates.filter((a) => a.direction === 'improvement').length,
+      passToFail: flips.filter((f) => f.kind === 'pass_to_fail').length,
+      failToPass: flips.filter((f) => f.kind === 'fail_to_pass').length,
+      volatileOutOfTolerance: volatile.filter((v) => !v.withinTolerance).length,
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** Number and label formatting shared by the renderers (fixed digits: byte-stable output). */
+
+/** Code-unit order: the same on every machine and locale. */
+export function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function formatNumber(x: number | null | undefined, digits = 3): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '—';
+  if (Math.abs(x) >= 100) return x.toFixed(0);
+  if (Math.abs(x) >= 10) return x.toFixed(1);
+  return x.toFixed(digits);
+}
+
+export function formatCi(ci: [number, number] | null | undefined, digits = 2): string {
+  if (!ci) return '';
+  return `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]`;
+}
+
+/** `0.833 [0.71, 0.93]` */
+export function formatMeanCi(mean: number | null, ci: [number, number] | null | undefined): string {
+  const c = formatCi(ci);
+  return c === '' ? formatNumber(mean) : `${formatNumber(mean)} ${c}`;
+}
+
+/** Signed with a real minus sign: `+0.100`, `−0.100`. */
+export function formatSigned(x: number | null | undefined, digits = 3): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '—';
+  const s = Math.abs(x) >= 1000 ? Math.abs(x).toFixed(0) : Math.abs(x).toFixed(digits);
+  if (Number(s) === 0) return `±${s}`;
+  return `${x < 0 ? '−' : '+'}${s}`;
+}
+
+export function formatP(p: number | null | undefined): string {
+  if (p === null || p === undefined) return '—';
+  if (p < 0.001) return '<0.001';
+  return p.toFixed(3);
+}
+
+/** `benchmark`, `task search`, `dataset search/course-search`. */
+export function formatScope(scope: string): string {
+  if (scope.startsWith('task/')) return scope.slice(5);
+  if (scope.startsWith('dataset/')) return scope.slice(8);
+  return scope;
+}
+
+export function formatPercent(x: number, digits = 0): string {
+  return `${(x * 100).toFixed(digits)}%`;
+}
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}

@@ -1,0 +1,197 @@
+/**
+ * The script inlined in report.html: the filterable, sortable example table and the
+ * trajectory viewer. It reads the data from `<script type="application/json" id="evalc-data">`
+ * and writes every value through textContent (never innerHTML), so data cannot inject markup.
+ */
+export const HTML_SCRIPT = `
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('evalc-data').textContent);
+  var examples = data.examples;
+  var byId = {};
+  examples.forEach(function (e) { byId[e.id] = e; });
+  var state = { filter: 'all', search: '', sort: 'default', dir: 1, selected: null };
+  var tbody = document.querySelector('#examples-table tbody');
+  var count = document.getElementById('examples-count');
+  var viewer = document.getElementById('viewer');
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined) return;
+      node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function num(x, d) {
+    if (x === null || x === undefined || !isFinite(x)) return '—';
+    return Math.abs(x) >= 1000 ? x.toFixed(0) : x.toFixed(d === undefined ? 3 : d);
+  }
+  function json(x) {
+    if (typeof x === 'string') return x;
+    try { return JSON.stringify(x, null, 2); } catch (err) { return String(x); }
+  }
+  function failedMetrics(e) {
+    return e.metrics.filter(function (m) { return m.pass === false; }).map(function (m) { return m.id; });
+  }
+  function headline(e) {
+    var m = e.metrics.filter(function (x) { return x.id === data.headlineMetric; })[0];
+    return m ? m.score : null;
+  }
+  function errorKind(e) {
+    for (var i = 0; i < e.repeats.length; i++) {
+      var r = e.repeats[i];
+      if (r.errorKind) return r.errorKind;
+      if (r.record && r.record.error) return r.record.error.kind;
+    }
+    return '';
+  }
+  function matches(e) {
+    if (state.filter === 'failures' && e.pass !== false) return false;
+    if (state.filter === 'errors' && e.status !== 'error') return false;
+    if (!state.search) return true;
+    var hay = [e.agent, e.task, e.dataset, e.example, e.status, errorKind(e)].concat(failedMetrics(e)).join(' ').toLowerCase();
+    return hay.indexOf(state.search) >= 0;
+  }
+  var sorters = {
+    status: function (e) { return e.status; },
+    agent: function (e) { return e.agent; },
+    task: function (e) { return e.task + '/' + e.dataset; },
+    example: function (e) { return e.example; },
+    score: function (e) { var s = headline(e); return s === null ? -1 : s; },
+    duration: function (e) { return e.durationMs === null ? -1 : e.durationMs; }
+  };
+  function visible() {
+    var rows = examples.filter(matches);
+    var key = sorters[state.sort];
+    if (key) {
+      rows = rows.map(function (e, i) { return { e: e, i: i }; }).sort(function (a, b) {
+        var x = key(a.e), y = key(b.e);
+        if (x < y) return -state.dir;
+        if (x > y) return state.dir;
+        return a.i - b.i;
+      }).map(function (r) { return r.e; });
+    }
+    return rows;
+  }
+  function renderTable() {
+    var rows = visible();
+    tbody.textContent = '';
+    rows.forEach(function (e) {
+      var tr = el('tr', { 'data-id': e.id, 'data-status': e.status, tabindex: '0' }, [
+        el('td', {}, [el('span', { 'class': 'badge ' + e.status }, [e.status])]),
+        el('td', {}, [el('code', {}, [e.agent])]),
+        el('td', {}, [e.task + '/' + e.dataset]),
+        el('td', {}, [e.example]),
+        el('td', {}, [failedMetrics(e).join(', ') || errorKind(e)]),
+        el('td', { 'class': 'num' }, [num(headline(e))]),
+        el('td', { 'class': 'num' }, [e.durationMs === null ? '—' : num(e.durationMs, 0) + ' ms'])
+      ]);
+      if (state.selected === e.id) tr.className = 'selected';
+      tr.addEventListener('click', function () { openExample(e.id); });
+      tr.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') openExample(e.id); });
+      tbody.appendChild(tr);
+    });
+    count.textContent = rows.length + ' of ' + examples.length + ' results';
+  }
+  function messageView(m) {
+    var parts = [el('div', { 'class': 'role' }, [m.role + (m.name ? ' · ' + m.name : '') + (m.tool_call_id ? ' · ' + m.tool_call_id : '')])];
+    if (m.content !== null && m.content !== undefined && m.content !== '') parts.push(el('pre', {}, [String(m.content)]));
+    (m.tool_calls || []).forEach(function (c) {
+      parts.push(el('div', { 'class': 'call' }, ['→ ', el('code', {}, [c.function.name]), ' ', el('code', {}, [c.function.arguments])]));
+    });
+    return el('div', { 'class': 'msg ' + m.role }, parts);
+  }
+  function toolTable(calls) {
+    var body = calls.map(function (c) {
+      return el('tr', { 'class': 'tool-call' }, [
+        el('td', { 'class': 'num' }, [String(c.turn)]),
+        el('td', {}, [el('code', {}, [c.name])]),
+        el('td', {}, [el('pre', {}, [json(c.arguments)])]),
+        el('td', {}, [c.error ? el('span', { 'class': 'regression' }, [c.error]) : el('pre', {}, [c.result === undefined ? '' : json(c.result)])])
+      ]);
+    });
+    return el('table', { 'class': 'tool-calls' }, [
+      el('thead', {}, [el('tr', {}, [el('th', {}, ['turn']), el('th', {}, ['tool']), el('th', {}, ['arguments']), el('th', {}, ['result'])])]),
+      el('tbody', {}, body)
+    ]);
+  }
+  function repeatView(e, r) {
+    var out = [];
+    if (e.repeats.length > 1) out.push(el('h4', {}, ['Repeat ' + (r.repeat + 1)]));
+    var rec = r.record;
+    if (r.errorKind || (rec && rec.error)) {
+      var err = rec && rec.error ? rec.error.kind + ': ' + rec.error.message : r.errorKind;
+      out.push(el('div', { 'class': 'warn error-box' }, ['Error — ' + err]));
+    }
+    if (!rec) {
+      out.push(el('p', { 'class': 'empty' }, ['No trajectory recorded for this run (invoke ' + (r.invokeKey || 'n/a') + ').']));
+      return out;
+    }
+    if (rec.durationMs !== undefined) out.push(el('p', {}, ['Duration: ' + num(rec.durationMs, 0) + ' ms']));
+    var t = rec.trajectory;
+    if (t) {
+      out.push(el('h4', {}, ['Messages (' + t.messages.length + ')']));
+      out.push(t.messages.length ? el('div', { 'class': 'messages' }, t.messages.map(messageView)) : el('p', { 'class': 'empty' }, ['none']));
+      out.push(el('h4', {}, ['Tool calls (' + t.toolCalls.length + ')']));
+      out.push(t.toolCalls.length ? toolTable(t.toolCalls) : el('p', { 'class': 'empty' }, ['none']));
+      if (t.violations && t.violations.length) {
+        out.push(el('h4', {}, ['Policy violations (' + t.violations.length + ')']));
+        out.push(el('ul', {}, t.violations.map(function (v) { return el('li', {}, ['turn ' + v.turn + ' · ' + v.tool + ' · ' + v.policy + ': ' + v.message]); })));
+      }
+      var u = t.usage || {};
+      out.push(el('p', { 'class': 'meta' }, ['Turns: ' + t.turns + ' · invalid actions: ' + t.invalidActions + ' · tokens: ' + (u.totalTokens === undefined ? '—' : u.totalTokens) + (t.model ? ' · model: ' + t.model : '')]));
+      out.push(el('details', {}, [el('summary', {}, ['Response']), el('pre', {}, [json(t.response)])]));
+    }
+    if (rec.candidates) {
+      out.push(el('h4', {}, ['Extracted candidates']));
+      out.push(el('pre', { 'class': 'candidates' }, [json(rec.candidates)]));
+    }
+    return out;
+  }
+  function openExample(id) {
+    var e = byId[id];
+    if (!e) return;
+    state.selected = id;
+    Array.prototype.forEach.call(tbody.querySelectorAll('tr'), function (tr) {
+      tr.className = tr.getAttribute('data-id') === id ? 'selected' : '';
+    });
+    var scores = el('table', { 'class': 'scores' }, [
+      el('thead', {}, [el('tr', {}, [el('th', {}, ['metric']), el('th', { 'class': 'num' }, ['score']), el('th', { 'class': 'num' }, ['value']), el('th', {}, ['pass']), el('th', {}, ['judge rationale'])])]),
+      el('tbody', {}, e.metrics.map(function (m) {
+        return el('tr', {}, [
+          el('td', {}, [el('code', {}, [m.id])]),
+          el('td', { 'class': 'num' }, [num(m.score)]),
+          el('td', { 'class': 'num' }, [m.value === undefined ? '' : num(m.value)]),
+          el('td', {}, [m.pass === undefined ? '' : m.pass ? '✓' : '✗']),
+          el('td', { 'class': 'rationale' }, [m.rationale || ''])
+        ]);
+      }))
+    ]);
+    var children = [
+      el('h3', {}, [e.example]),
+      el('p', {}, [el('span', { 'class': 'badge ' + e.status }, [e.status]), ' ', el('code', {}, [e.agent]), ' · ' + e.task + '/' + e.dataset + ' · weight ' + e.weight]),
+      el('h4', {}, ['Scores']),
+      scores
+    ];
+    e.repeats.forEach(function (r) { children = children.concat(repeatView(e, r)); });
+    viewer.textContent = '';
+    children.forEach(function (c) { viewer.appendChild(c); });
+    viewer.hidden = false;
+  }
+  document.getElementById('filter').addEventListener('change', function (ev) { state.filter = ev.target.value; renderTable(); });
+  document.getElementById('search').addEventListener('input', function (ev) { state.search = ev.target.value.trim().toLowerCase(); renderTable(); });
+  Array.prototype.forEach.call(document.querySelectorAll('#examples-table th[data-sort]'), function (th) {
+    th.addEventListener('click', function () {
+      var key = th.getAttribute('data-sort');
+      state.dir = state.sort === key ? -state.dir : 1;
+      state.sort = key;
+      Array.prototype.forEach.call(document.querySelectorAll('#examples-table th[data-sort]'), function (o) { o.removeAttribute('aria-sort'); });
+      th.setAttribute('aria-sort', state.dir > 0 ? 'ascending' : 'descending');
+      renderTable();
+    });
+  });
+  renderTable();
+})();
+`;

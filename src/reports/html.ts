@@ -1,0 +1,208 @@
+/**
+ * report.html: one self-contained file (inline CSS, JS and SVG; a CSP forbids any network
+ * access at view time). Server-rendered parts escape every value; the example data travels as
+ * JSON in `<script type="application/json">` with `<`, `>`, `&` escaped as \u00XX.
+ */
+import type { LockDiff } from '../lockfile/diff.js';
+import {
+  byText,
+  formatCi,
+  formatMeanCi,
+  formatNumber,
+  formatP,
+  formatScope,
+  formatSigned,
+} from './format.js';
+import { type BarChart, renderBarChart } from './html-charts.js';
+import { HTML_SCRIPT } from './html-script.js';
+import { HTML_STYLE } from './html-style.js';
+import { deltaArrow, shownDeltas } from './markdown-diff.js';
+import { escapeHtml as h } from './markdown-text.js';
+import { findScore, type ReportModel } from './report-model.js';
+
+/** JSON safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function taskChart(m: ReportModel): BarChart | null {
+  const metric = m.headlineMetric;
+  if (metric === null) return null;
+  const bars = m.tasks.flatMap((t) =>
+    m.agents.flatMap((a) => {
+      const c = findScore(m, `task/${t}`, a, metric);
+      return c && c.mean !== null ? [{ group: t, series: a, value: c.mean, ci: c.ci }] : [];
+    }),
+  );
+  return {
+    id: 'chart-tasks',
+    title: `${metric} per task and agent (95% CI)`,
+    groups: m.tasks,
+    series: m.agents,
+    bars,
+  };
+}
+
+function metricChart(m: ReportModel): BarChart | null {
+  const inUnit = m.metrics.filter((id) => {
+    const cells = m.agents.map((a) => findScore(m, 'benchmark', a, id)).filter((c) => c && c.mean !== null);
+    return (
+      cells.length > 0 &&
+      cells.every((c) => c && c.measure !== 'value' && c.mean !== null && c.mean >= 0 && c.mean <= 1)
+    );
+  });
+  if (inUnit.length === 0) return null;
+  const bars = inUnit.flatMap((id) =>
+    m.agents.flatMap((a) => {
+      const c = findScore(m, 'benchmark', a, id);
+      return c && c.mean !== null ? [{ group: id, series: a, value: c.mean, ci: c.ci }] : [];
+    }),
+  );
+  return {
+    id: 'chart-metrics',
+    title: 'Benchmark score per metric and agent (95% CI)',
+    groups: inUnit,
+    series: m.agents,
+    bars,
+  };
+}
+
+function gatesSection(m: ReportModel): string {
+  if (m.gates.length === 0) return '';
+  const rows = m.gates
+    .map(
+      (g) =>
+        `<tr class="${g.passed ? 'gate-pass' : 'gate-fail'}"><td><span class="badge ${g.passed ? 'pass' : 'fail'}">${g.passed ? 'passed' : 'failed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`,
+    )
+    .join('');
+  return `<section id="gates"><h2>Gates</h2><table><thead><tr><th></th><th>metric</th><th>agent</th><th>scope</th><th>kind</th><th class="num">actual</th><th>message</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
+function scoreTable(m: ReportModel): string {
+  const scopes = ['benchmark', ...m.tasks.map((t) => `task/${t}`)];
+  const head = `<tr><th>scope</th><th>metric</th>${m.agents.map((a) => `<th class="num">${h(a)}</th>`).join('')}</tr>`;
+  const rows = scopes.flatMap((scope) =>
+    m.metrics
+      .filter((id) => m.agents.some((a) => findScore(m, scope, a, id)))
+      .map((id) => {
+        const cells = m.agents
+          .map((a) => {
+            const c = findScore(m, scope, a, id);
+            return `<td class="num">${c ? h(formatMeanCi(c.mean, c.ci)) : '—'}</td>`;
+          })
+          .join('');
+        return `<tr><td>${h(formatScope(scope))}</td><td><code>${h(id)}</code></td>${cells}</tr>`;
+      }),
+  );
+  return `<details><summary>All aggregates (mean, 95% CI)</summary><table id="scores-table"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></details>`;
+}
+
+function compareSection(diff: LockDiff): string {
+  const s = diff.summary;
+  const warnings = diff.comparability.map(
+    (c) => `<li class="${c.severity}">${c.severity === 'warning' ? '⚠️ ' : ''}${h(c.message)}</li>`,
+  );
+  const deltas = shownDeltas(diff).map((d) => {
+    const cls =
+      d.direction === 'regression' ? 'regression' : d.direction === 'improvement' ? 'improvement' : 'ns';
+    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code></td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${formatP(d.pValue)}</td><td>${d.direction === 'unchanged' ? 'n.s.' : d.direction}</td></tr>`;
+  });
+  const flips = (kind: 'pass_to_fail' | 'fail_to_pass') =>
+    diff.flips
+      .filter((f) => f.kind === kind)
+      .map(
+        (f) =>
+          `<li class="flip ${kind}"><code>${h(f.agent)}</code> ${h(`${f.task}/${f.dataset}`)} <b>${h(f.example)}</b>${f.metrics.length ? ` — ${h(f.metrics.join(', '))}` : ''}</li>`,
+      )
+      .join('');
+  const p2f = flips('pass_to_fail');
+  const f2p = flips('fail_to_pass');
+  return `<section id="compare"><h2>Comparison with the baseline</h2>
+<p><span class="${s.regressions > 0 ? 'regression' : 'improvement'}">${s.regressions} significant regressions</span> · ${s.improvements} improvements · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${diff.examples.paired} paired examples (α = ${diff.options.significance})</p>
+${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
+${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}
+${p2f ? `<h3>Pass → fail</h3><ul>${p2f}</ul>` : ''}${f2p ? `<h3>Fail → pass</h3><ul>${f2p}</ul>` : ''}
+</section>`;
+}
+
+function pinsSection(m: ReportModel): string {
+  const list = (title: string, rec: Record<string, object>) => {
+    const items = Object.keys(rec)
+      .sort(byText)
+      .map(
+        (id) => `<tr><td><code>${h(id)}</code></td><td><code>${h(JSON.stringify(rec[id]))}</code></td></tr>`,
+      )
+      .join('');
+    return items ? `<h3>${h(title)}</h3><table><tbody>${items}</tbody></table>` : '';
+  };
+  return `<section id="pins"><details><summary><b>Pins</b> — plan <code>${h(m.planDigest)}</code>, seed ${m.run.seed}, repeats ${m.run.repeats}</summary>${list('Datasets', m.pins.datasets)}${list('Agents', m.pins.agents)}${list('Judges', m.pins.judges)}</details></section>`;
+}
+
+function clientData(m: ReportModel) {
+  return {
+    headlineMetric: m.headlineMetric,
+    examples: m.examples.map((e) => ({
+      id: e.id,
+      agent: e.agent,
+      task: e.task,
+      dataset: e.dataset,
+      example: e.example,
+      weight: e.weight,
+      status: e.status,
+      pass: e.pass,
+      durationMs: e.durationMs,
+      metrics: e.metrics,
+      repeats: e.repeats,
+    })),
+  };
+}
+
+export function renderHtmlReport(m: ReportModel): string {
+  const v = m.verdict;
+  const total = v.gatesPassed + v.gatesFailed;
+  const verdict =
+    total === 0
+      ? 'no gates'
+      : v.passed
+        ? `all ${total} gates passed`
+        : `${v.gatesFailed} of ${total} gates failed`;
+  const title = `${m.benchmark.id} ${m.benchmark.version}`;
+  const charts = [taskChart(m), metricChart(m)].filter((c) => c !== null).map(renderBarChart);
+  const c = m.counts;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>evalc report — ${h(title)}</title>
+<style>${HTML_STYLE}</style>
+</head>
+<body>
+<header><h1 id="verdict" data-passed="${v.passed}">${v.passed ? '✅' : '❌'} ${h(title)}: ${h(verdict)}</h1>
+<div class="meta">${c.examples} results · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agents × ${m.tasks.length} tasks · evalc ${h(m.evalc)}</div></header>
+<main>
+${gatesSection(m)}
+<section id="overview"><h2>Scores</h2><div class="charts">${charts.join('')}</div>${scoreTable(m)}</section>
+${m.diff ? compareSection(m.diff) : ''}
+<div class="layout">
+<section id="examples"><h2>Examples</h2>
+<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
+<input id="search" type="search" placeholder="Search agent, task, example, metric…" aria-label="Search examples"><span id="examples-count"></span></div>
+<table id="examples-table"><thead><tr><th data-sort="status">status</th><th data-sort="agent">agent</th><th data-sort="task">task/dataset</th><th data-sort="example">example</th><th>failed</th><th data-sort="score" class="num">${h(m.headlineMetric ?? 'score')}</th><th data-sort="duration" class="num">duration</th></tr></thead><tbody></tbody></table>
+</section>
+<section id="viewer"><h2>Trajectory</h2><p class="empty">Click a row to see the example's messages, tool calls, candidates and scores.</p></section>
+</div>
+${pinsSection(m)}
+</main>
+<script type="application/json" id="evalc-data">${embedJson(clientData(m))}</script>
+<script>${HTML_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,165 @@
+/**
+ * The comparison against a baseline in Markdown: comparability warnings, aggregate deltas
+ * (regressions first) with arrows and significance, example flips, volatile figures out of
+ * tolerance. Used by report.md and by `evalc diff --format md`.
+ */
+import type { AggregateDelta, ExampleFlip, LockDiff } from '../lockfile/diff.js';
+import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
+import { code, escapeMarkdown } from './markdown-text.js';
+
+/** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
+export function deltaArrow(d: AggregateDelta): string {
+  if (d.delta === null || formatSigned(d.delta).startsWith('±')) return '·';
+  return d.delta > 0 ? '▲' : '▼';
+}
+
+export function deltaMark(d: AggregateDelta): string {
+  if (d.direction === 'regression') return '🔴 regression';
+  if (d.direction === 'improvement') return '🟢 improvement';
+  return 'n.s.';
+}
+
+function testLabel(d: AggregateDelta): string {
+  if (d.method === 'mcnemar') return `McNemar (${d.discordant?.b ?? 0}↓ ${d.discordant?.c ?? 0}↑)`;
+  if (d.method === 'paired_bootstrap') return 'paired bootstrap';
+  return '—';
+}
+
+function deltaRow(d: AggregateDelta): string {
+  const field = d.field === 'value' ? ' (value)' : '';
+  return `| ${deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatCi(d.ci, 3)} | ${formatP(d.pValue)} | ${testLabel(d)} |`;
+}
+
+function flipLine(f: ExampleFlip): string {
+  const metrics = f.metrics.length > 0 ? ` — ${f.metrics.map(code).join(', ')}` : '';
+  return `- ${code(f.agent)} ${escapeMarkdown(`${f.task}/${f.dataset}`)} **${escapeMarkdown(f.example)}**${metrics}`;
+}
+
+/** Dataset scopes of tasks with a single dataset repeat the task's figures. */
+function singleDatasetScopes(diff: LockDiff): Set<string> {
+  const perTask = new Map<string, string[]>();
+  for (const d of diff.aggregates) {
+    if (!d.scope.startsWith('dataset/')) continue;
+    const task = d.scope.slice(8).split('/')[0] ?? '';
+    const list = perTask.get(task) ?? [];
+    if (!list.includes(d.scope)) list.push(d.scope);
+    perTask.set(task, list);
+  }
+  return new Set([...perTask.values()].filter((l) => l.length === 1).flat());
+}
+
+/**
+ * Changed aggregates: everything significant, and non-significant deltas that are not zero;
+ * without the dataset rows that repeat a single-dataset task.
+ */
+export function shownDeltas(diff: LockDiff): AggregateDelta[] {
+  const repeats = singleDatasetScopes(diff);
+  return diff.aggregates.filter(
+    (d) =>
+      !repeats.has(d.scope) &&
+      (d.significant || (d.delta !== null && !formatSigned(d.delta).startsWith('±'))),
+  );
+}
+
+export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[] {
+  const s = diff.summary;
+  const sections: MarkdownSection[] = [];
+  const alpha = diff.options.significance;
+  sections.push({
+    head: [
+      `${heading} Changes vs baseline`,
+      '',
+      `${s.regressions > 0 ? '❌' : '✅'} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      '',
+    ],
+    items: [],
+    tail: [],
+  });
+  const warnings = diff.comparability.filter((c) => c.severity === 'warning');
+  const infos = diff.comparability.filter((c) => c.severity === 'info');
+  if (warnings.length > 0) {
+    sections.push({
+      head: ['> [!WARNING]', '> Not strictly comparable — these pins changed between the runs:'],
+      items: warnings.map((c) => `> - ${escapeMarkdown(c.message)}`),
+      tail: [''],
+      noun: 'changes',
+    });
+  }
+  if (infos.length > 0) {
+    sections.push({
+      head: ['Agent changes:'],
+      items: infos.map((c) => `- ${escapeMarkdown(c.message)}`),
+      tail: [''],
+      noun: 'changes',
+    });
+  }
+  const deltas = shownDeltas(diff);
+  const hidden = diff.aggregates.length - deltas.length;
+  if (deltas.length > 0) {
+    sections.push({
+      head: [
+        '|  | scope | agent | metric | baseline | current | Δ | 95% CI of Δ | p | test |',
+        '|---|---|---|---|---:|---:|---:|---|---:|---|',
+      ],
+      items: deltas.map(deltaRow),
+      tail: [
+        '',
+        ...(hidden > 0
+          ? [`_${hidden} other aggregates not shown (unchanged, or the same as their task)._`, '']
+          : []),
+      ],
+      noun: 'rows',
+    });
+  } else {
+    sections.push({ head: ['No aggregate changed.', ''], items: [], tail: [] });
+  }
+  const p2f = diff.flips.filter((f) => f.kind === 'pass_to_fail');
+  const f2p = diff.flips.filter((f) => f.kind === 'fail_to_pass');
+  if (p2f.length > 0) {
+    sections.push({
+      head: [`**Pass → fail (${p2f.length})**`, ''],
+      items: p2f.map(flipLine),
+      tail: [''],
+      noun: 'examples',
+    });
+  }
+  if (f2p.length > 0) {
+    sections.push({
+      head: [`**Fail → pass (${f2p.length})**`, ''],
+      items: f2p.map(flipLine),
+      tail: [''],
+      noun: 'examples',
+    });
+  }
+  const drift = diff.volatile.filter((v) => !v.withinTolerance);
+  if (drift.length > 0) {
+    sections.push({
+      head: [
+        `<details><summary>Volatile figures outside ±${Math.round(diff.options.volatileTolerance * 100)}% (${drift.length})</summary>`,
+        '',
+        '| group | figure | baseline | current | change |',
+        '|---|---|---:|---:|---:|',
+      ],
+      items: drift.map(
+        (v) =>
+          `| ${code(v.subject)} | ${code(v.field)} | ${formatNumber(v.old)} | ${formatNumber(v.new)} | ${v.relative === null ? 'new' : `${formatSigned(v.relative * 100, 0)}%`} |`,
+      ),
+      tail: ['', '</details>', ''],
+      noun: 'rows',
+    });
+  }
+  return sections;
+}
+
+/** `evalc diff --format md`. */
+export function renderMarkdownDiff(diff: LockDiff, limit = MARKDOWN_LIMIT): string {
+  const title =
+    diff.benchmark.old === diff.benchmark.new
+      ? diff.benchmark.new
+      : `${diff.benchmark.old} → ${diff.benchmark.new}`;
+  const sections = diffSections(diff, '##');
+  const first = sections[0];
+  if (first) first.head[0] = `## evalc diff — ${escapeMarkdown(title)}`;
+  return fitSections(sections, limit);
+}

@@ -1,0 +1,142 @@
+/**
+ * report.md: a pull-request comment and $GITHUB_STEP_SUMMARY. Verdict first, failing gates,
+ * the task × agent table of the headline metric with CIs, the comparison with the baseline
+ * (regressions first), then per-task details folded in <details>. Always under the limit.
+ */
+import { byText, formatMeanCi, formatNumber, formatScope } from './format.js';
+import { diffSections } from './markdown-diff.js';
+import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
+import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
+import { findScore, type ReportModel } from './report-model.js';
+import { FULL_REPORT_PATH } from './types.js';
+
+function verdictSection(m: ReportModel): MarkdownSection {
+  const v = m.verdict;
+  const total = v.gatesPassed + v.gatesFailed;
+  const gates =
+    total === 0
+      ? 'no gates'
+      : v.passed
+        ? `all ${total} gates passed`
+        : `${v.gatesFailed} of ${total} gates failed`;
+  const c = m.counts;
+  return {
+    head: [
+      `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,
+      '',
+      `${c.examples} results · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agents × ${m.tasks.length} tasks · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
+      '',
+    ],
+    items: [],
+    tail: [],
+  };
+}
+
+const GATE_HEAD = '|  | metric | agent | scope | kind | actual | message |';
+const GATE_RULE = '|---|---|---|---|---|---:|---|';
+
+function gateLine(g: ReportModel['gates'][number]): string {
+  return `| ${g.passed ? '✅' : '❌'} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatNumber(g.actual)} | ${escapeMarkdown(g.message)} |`;
+}
+
+function gateSections(m: ReportModel): MarkdownSection[] {
+  if (m.gates.length === 0) return [];
+  const failing = m.gates.filter((g) => !g.passed);
+  const out: MarkdownSection[] = [];
+  if (failing.length > 0) {
+    out.push({
+      head: [`### ❌ Failing gates (${failing.length})`, '', GATE_HEAD, GATE_RULE],
+      items: failing.map(gateLine),
+      tail: [''],
+      noun: 'gates',
+    });
+  }
+  const passing = m.gates.filter((g) => g.passed);
+  if (passing.length > 0) {
+    out.push({
+      head: [`<details><summary>Passing gates (${passing.length})</summary>`, '', GATE_HEAD, GATE_RULE],
+      items: passing.map(gateLine),
+      tail: ['', '</details>', ''],
+      noun: 'gates',
+    });
+  }
+  return out;
+}
+
+function scoreTable(m: ReportModel): MarkdownSection[] {
+  const metric = m.headlineMetric;
+  if (metric === null) return [];
+  const scopes = ['benchmark', ...m.tasks.map((t) => `task/${t}`)];
+  const row = (scope: string) => {
+    const label = scope === 'benchmark' ? '**benchmark**' : code(formatScope(scope));
+    const cells = m.agents.map((a) => {
+      const c = findScore(m, scope, a, metric);
+      return c ? formatMeanCi(c.mean, c.ci) : '—';
+    });
+    return `| ${label} | ${cells.join(' | ')} |`;
+  };
+  return [
+    {
+      head: [
+        `### Scores — ${code(metric)} (mean, 95% CI)`,
+        '',
+        `| task | ${m.agents.map(code).join(' | ')} |`,
+        `|---|${m.agents.map(() => '---:').join('|')}|`,
+      ],
+      items: scopes.map(row),
+      tail: [''],
+      noun: 'rows',
+    },
+  ];
+}
+
+function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
+  const examples = m.examples.filter((e) => e.task === task);
+  const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
+  const failing = examples.filter((e) => e.status === 'fail' || e.status === 'error');
+  const summary = `${escapeHtml(task)} — ${examples.length} results, ${failing.length} failing`;
+  const rows = metrics.map((id) => {
+    const cells = m.agents.map((a) => {
+      const c = findScore(m, `task/${task}`, a, id);
+      return c ? formatMeanCi(c.mean, c.ci) : '—';
+    });
+    return `| ${code(id)} | ${cells.join(' | ')} |`;
+  });
+  const failingLines = failing.map((e) => {
+    const failed = e.metrics.filter((x) => x.pass === false).map((x) => code(x.id));
+    const err = e.repeats.find((r) => r.errorKind !== null)?.errorKind;
+    const why = [err ? `error ${code(err)}` : '', failed.length > 0 ? `failed ${failed.join(', ')}` : '']
+      .filter((x) => x !== '')
+      .join('; ');
+    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${why ? ` — ${why}` : ''}`;
+  });
+  const out: MarkdownSection[] = [
+    {
+      head: [
+        `<details><summary>${summary}</summary>`,
+        '',
+        `| metric | ${m.agents.map(code).join(' | ')} |`,
+        `|---|${m.agents.map(() => '---:').join('|')}|`,
+      ],
+      items: [...rows, ...(failingLines.length > 0 ? ['', 'Failing examples:', '', ...failingLines] : [])],
+      tail: ['', '</details>', ''],
+      noun: 'lines',
+    },
+  ];
+  return out;
+}
+
+export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): string {
+  const sections: MarkdownSection[] = [verdictSection(m), ...gateSections(m), ...scoreTable(m)];
+  if (m.diff) sections.push(...diffSections(m.diff));
+  if (m.tasks.length > 0) sections.push({ head: ['### Details', ''], items: [], tail: [] });
+  for (const task of [...m.tasks].sort(byText)) sections.push(...taskDetails(m, task));
+  sections.push({
+    head: [
+      `<sub>Full report with trajectories: <code>${FULL_REPORT_PATH}</code> · report.json · junit.xml</sub>`,
+    ],
+    items: [],
+    tail: [],
+  });
+  return fitSections(sections, limit);
+}

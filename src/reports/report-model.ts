@@ -1,0 +1,225 @@
+/**
+ * The one view every renderer reads: the lockfile's results and aggregates reshaped (sorted,
+ * joined with trajectories and judge rationales), plus the diff against the baseline. Shaping
+ * only: every figure comes from the lockfile or from `diffLocks`.
+ */
+import type { LockDiff } from '../lockfile/diff.js';
+import type { LockAgent, LockDataset, LockGate, LockJudge } from '../lockfile/types.js';
+import { byText } from './format.js';
+import type { InvokeRecord, ReportInput } from './types.js';
+
+export type ExampleStatus = 'pass' | 'fail' | 'error' | 'unknown';
+
+export interface MetricView {
+  id: string;
+  score: number | null;
+  value?: number;
+  pass?: boolean;
+  errors?: number;
+  keys: string[];
+  rationale?: string;
+}
+
+export interface RepeatView {
+  repeat: number;
+  invokeKey: string | null;
+  errorKind: string | null;
+  record?: InvokeRecord;
+}
+
+export interface ExampleView {
+  /** `group/example`, unique in a run. */
+  id: string;
+  group: string;
+  agent: string;
+  task: string;
+  dataset: string;
+  example: string;
+  weight: number;
+  status: ExampleStatus;
+  pass: boolean | null;
+  metrics: MetricView[];
+  repeats: RepeatView[];
+  durationMs: number | null;
+}
+
+export interface ScoreCell {
+  scope: string;
+  agent: string;
+  metric: string;
+  mean: number | null;
+  ci: [number, number] | null;
+  n: number;
+  passRate?: number | null;
+  errors?: number;
+  /** 'value' when the mean is a measurement (ms, tokens) rather than a [0,1] score. */
+  measure?: 'value';
+}
+
+export interface ReportModel {
+  benchmark: { id: string; version: string };
+  evalc: string;
+  planDigest: string;
+  run: { repeats: number; seed: number; bootstrap: number; significance: number };
+  verdict: { passed: boolean; gatesPassed: number; gatesFailed: number };
+  /** Failing gates first, each group in lockfile order. */
+  gates: LockGate[];
+  agents: string[];
+  tasks: string[];
+  /** `task/dataset` pairs, sorted. */
+  datasets: string[];
+  metrics: string[];
+  /** The metric of the summary table: pass_rate when present, else the first metric. */
+  headlineMetric: string | null;
+  scores: ScoreCell[];
+  examples: ExampleView[];
+  counts: { examples: number; pass: number; fail: number; error: number };
+  pins: {
+    datasets: Record<string, LockDataset>;
+    agents: Record<string, LockAgent>;
+    judges: Record<string, LockJudge>;
+  };
+  diff: LockDiff | null;
+}
+
+function statusOf(pass: boolean | null, errorKinds: (string | null)[], repeats: RepeatView[]): ExampleStatus {
+  if (errorKinds.some((e) => e !== null) || repeats.some((r) => r.record?.error)) return 'error';
+  if (pass === true) return 'pass';
+  if (pass === false) return 'fail';
+  return 'unknown';
+}
+
+function exampleViews(input: ReportInput): ExampleView[] {
+  const { lock } = input;
+  const views = lock.results.map((r): ExampleView => {
+    const g = lock.groups[r.group];
+    const [pa = '', pt = '', pd = ''] = r.group.split('/');
+    const errorKinds = r.errors ?? [];
+    const repeats = r.invoke.map((key, i): RepeatView => {
+      const view: RepeatView = { repeat: i, invokeKey: key, errorKind: errorKinds[i] ?? null };
+      const record = key === null ? undefined : input.trajectories?.[key];
+      if (record) view.record = record;
+      return view;
+    });
+    const metrics = Object.keys(r.metrics)
+      .sort(byText)
+      .map((id): MetricView => {
+        const m = r.metrics[id] ?? { score: null };
+        const keys = m.keys ?? (m.key ? [m.key] : []);
+        const view: MetricView = { id, score: m.score, keys };
+        if (m.value !== undefined) view.value = m.value;
+        if (m.pass !== undefined) view.pass = m.pass;
+        if (m.errors !== undefined) view.errors = m.errors;
+        const rationale = keys.map((k) => input.judgeRationales?.[k]).find((x) => x !== undefined);
+        if (rationale !== undefined) view.rationale = rationale;
+        return view;
+      });
+    const durations = repeats.map((x) => x.record?.durationMs).filter((x): x is number => x !== undefined);
+    return {
+      id: `${r.group}/${r.example}`,
+      group: r.group,
+      agent: g?.agent ?? pa,
+      task: g?.task ?? pt,
+      dataset: g?.dataset ?? pd,
+      example: r.example,
+      weight: r.weight,
+      status: statusOf(r.pass, errorKinds, repeats),
+      pass: r.pass,
+      metrics,
+      repeats,
+      durationMs: durations.length === 0 ? null : durations.reduce((a, b) => a + b, 0) / durations.length,
+    };
+  });
+  return views.sort(
+    (a, b) =>
+      byText(a.agent, b.agent) ||
+      byText(a.task, b.task) ||
+      byText(a.dataset, b.dataset) ||
+      byText(a.example, b.example),
+  );
+}
+
+const SCOPE_RANK = (scope: string) => (scope === 'benchmark' ? 0 : scope.startsWith('task/') ? 1 : 2);
+
+function scoreCells(input: ReportInput): ScoreCell[] {
+  const cells: ScoreCell[] = [];
+  for (const [scope, agents] of Object.entries(input.lock.aggregates ?? {})) {
+    for (const [agent, metrics] of Object.entries(agents)) {
+      for (const [metric, a] of Object.entries(metrics)) {
+        const cell: ScoreCell = { scope, agent, metric, mean: a.mean, ci: a.ci, n: a.n };
+        if (a.passRate !== undefined) cell.passRate = a.passRate;
+        if (a.errors !== undefined) cell.errors = a.errors;
+        if (a.measure !== undefined) cell.measure = a.measure;
+        cells.push(cell);
+      }
+    }
+  }
+  return cells.sort(
+    (a, b) =>
+      SCOPE_RANK(a.scope) - SCOPE_RANK(b.scope) ||
+      byText(a.scope, b.scope) ||
+      byText(a.agent, b.agent) ||
+      byText(a.metric, b.metric),
+  );
+}
+
+export function buildReportModel(input: ReportInput, diff: LockDiff | null): ReportModel {
+  const { lock } = input;
+  const examples = exampleViews(input);
+  const scores = scoreCells(input);
+  const uniq = (xs: string[]) => [...new Set(xs)].sort(byText);
+  const agents = uniq([...Object.keys(lock.agents ?? {}), ...examples.map((e) => e.agent)]);
+  const tasks = uniq([
+    ...examples.map((e) => e.task),
+    ...scores.filter((c) => c.scope.startsWith('task/')).map((c) => c.scope.slice(5)),
+  ]);
+  const metrics = uniq([
+    ...scores.map((c) => c.metric),
+    ...examples.flatMap((e) => e.metrics.map((m) => m.id)),
+  ]);
+  const gates = [...(lock.gates ?? [])]
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => Number(a.g.passed) - Number(b.g.passed) || a.i - b.i)
+    .map((x) => x.g);
+  const failed = gates.filter((g) => !g.passed).length;
+  return {
+    benchmark: lock.plan.benchmark,
+    evalc: lock.evalc,
+    planDigest: lock.plan.digest,
+    run: {
+      repeats: lock.run.repeats,
+      seed: lock.run.seed,
+      bootstrap: lock.run.bootstrap,
+      significance: lock.run.significance,
+    },
+    verdict: { passed: failed === 0, gatesPassed: gates.length - failed, gatesFailed: failed },
+    gates,
+    agents,
+    tasks,
+    datasets: uniq(examples.map((e) => `${e.task}/${e.dataset}`)),
+    metrics,
+    headlineMetric: metrics.includes('pass_rate')
+      ? 'pass_rate'
+      : (metrics.find((id) => scores.some((c) => c.metric === id && c.measure !== 'value')) ?? null),
+    scores,
+    examples,
+    counts: {
+      examples: examples.length,
+      pass: examples.filter((e) => e.status === 'pass').length,
+      fail: examples.filter((e) => e.status === 'fail').length,
+      error: examples.filter((e) => e.status === 'error').length,
+    },
+    pins: { datasets: lock.datasets ?? {}, agents: lock.agents ?? {}, judges: lock.judges ?? {} },
+    diff,
+  };
+}
+
+/** The aggregate of one scope × agent × metric. */
+export function findScore(
+  model: ReportModel,
+  scope: string,
+  agent: string,
+  metric: string,
+): ScoreCell | undefined {
+  return model.scores.find((c) => c.scope === scope && c.agent === agent && c.metric === metric);
+}

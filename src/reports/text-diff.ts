@@ -1,0 +1,53 @@
+/** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
+import type { LockDiff } from '../lockfile/diff.js';
+import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { deltaArrow, shownDeltas } from './markdown-diff.js';
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + ' '.repeat(width - text.length);
+}
+
+export function renderTextDiff(diff: LockDiff): string {
+  const s = diff.summary;
+  const lines: string[] = [];
+  lines.push(
+    `evalc diff — ${diff.benchmark.new}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples, α = ${diff.options.significance})`,
+  );
+  if (diff.comparability.length > 0) {
+    lines.push('', diff.comparable ? 'Pins that changed:' : 'Not strictly comparable — pins that changed:');
+    for (const c of diff.comparability) lines.push(`  ${c.severity === 'warning' ? '!' : '·'} ${c.message}`);
+  }
+  const deltas = shownDeltas(diff);
+  if (deltas.length > 0) {
+    lines.push('', 'Aggregates:');
+    for (const d of deltas) {
+      const mark =
+        d.direction === 'regression'
+          ? 'REGRESSION '
+          : d.direction === 'improvement'
+            ? 'improvement'
+            : 'n.s.       ';
+      lines.push(
+        `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(d.metric, 18)} ${formatNumber(d.old)} → ${formatNumber(d.new)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatCi(d.ci, 3), 17)} p ${formatP(d.pValue)} (${d.method})`,
+      );
+    }
+  } else lines.push('', 'No aggregate changed.');
+  for (const kind of ['pass_to_fail', 'fail_to_pass'] as const) {
+    const flips = diff.flips.filter((f) => f.kind === kind);
+    if (flips.length === 0) continue;
+    lines.push('', `${kind === 'pass_to_fail' ? 'Pass → fail' : 'Fail → pass'} (${flips.length}):`);
+    for (const f of flips) {
+      lines.push(
+        `  ${f.agent} ${f.task}/${f.dataset} ${f.example}${f.metrics.length ? ` (${f.metrics.join(', ')})` : ''}`,
+      );
+    }
+  }
+  const drift = diff.volatile.filter((v) => !v.withinTolerance);
+  if (drift.length > 0) {
+    lines.push('', `Volatile figures outside ±${Math.round(diff.options.volatileTolerance * 100)}%:`);
+    for (const v of drift) {
+      lines.push(`  ${v.subject} ${v.field}: ${formatNumber(v.old)} → ${formatNumber(v.new)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

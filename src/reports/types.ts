@@ -1,0 +1,36 @@
+/** What the report renderers receive and return. */
+import type { Lockfile } from '../lockfile/types.js';
+import type { Trajectory } from '../protocols/types.js';
+
+/** What one invoke step left behind (from the run or the cache), keyed by its invoke key. */
+export interface InvokeRecord {
+  trajectory?: Trajectory;
+  /** Named candidate values the extraction produced. */
+  candidates?: Record<string, unknown>;
+  durationMs?: number;
+  error?: { kind: string; message: string };
+}
+
+export interface ReportInput {
+  lock: Lockfile;
+  /** The baseline run: turns on deltas, flips and the two-run comparison. */
+  baseline?: Lockfile;
+  /** Invoke key → what the invoke produced. Reports work without it (scores only). */
+  trajectories?: Record<string, InvokeRecord>;
+  /** Score key → the judge's rationale. */
+  judgeRationales?: Record<string, string>;
+}
+
+export interface RenderedReports {
+  'report.md': string;
+  'report.json': string;
+  'junit.xml': string;
+  'report.html': string;
+}
+
+export type ReportFile = keyof RenderedReports;
+
+export const REPORT_FILES: readonly ReportFile[] = ['report.md', 'report.json', 'junit.xml', 'report.html'];
+
+/** Where the full report lives, named by a truncated report.md. */
+export const FULL_REPORT_PATH = '.evalc/reports/report.html';
