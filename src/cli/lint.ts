@@ -1,6 +1,42 @@
+import { loadPlan } from '../compiler/load-plan.js';
+import { type LintFinding, lintDataset } from '../metrics/index.js';
+import { hasErrors } from '../plan/diagnostic.js';
+import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
-import { EXIT, ExitError } from './exit-error.js';
+import { EXIT } from './exit-error.js';
+import { renderDiagnostics } from './render-diagnostics.js';
 
-export async function lintCommand(_ctx: CommandContext): Promise<number> {
-  throw new ExitError(EXIT.failure, 'lint is not built yet');
+const USAGE = 'evalc lint [plan] [--json]';
+
+/** Dataset lint (benchmark integrity): duplicate inputs, empty expected values, leaks, imbalance. */
+export async function lintCommand(ctx: CommandContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
+  const result = await loadPlan(planArgument(positionals), { cwd: ctx.cwd, offline: true });
+  if (hasErrors(result.diagnostics) || !result.resolved) {
+    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    return EXIT.invalidPlan;
+  }
+  const report: { dataset: string; findings: LintFinding[] }[] = [];
+  for (const dataset of result.resolved.datasets) {
+    const findings = lintDataset(dataset.examples);
+    report.push({ dataset: `${dataset.taskId}/${dataset.datasetId}`, findings });
+  }
+  const errors = report.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
+  if (values.json)
+    ctx.stdout(
+      `${JSON.stringify({ ok: errors === 0, exitCode: errors === 0 ? EXIT.ok : EXIT.failure, datasets: report }, null, 2)}\n`,
+    );
+  else {
+    for (const { dataset, findings } of report) {
+      if (findings.length === 0) {
+        ctx.stdout(`${dataset}: clean\n`);
+        continue;
+      }
+      for (const f of findings)
+        ctx.stdout(
+          `${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length ? ` (${f.examples.slice(0, 5).join(', ')})` : ''}\n`,
+        );
+    }
+  }
+  return errors === 0 ? EXIT.ok : EXIT.failure;
 }

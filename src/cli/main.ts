@@ -46,6 +46,14 @@ usage: evalc <command> [options]
   lint [plan]                dataset lint: duplicates, empty expected values, leaks, imbalance
 `;
 
+// A closed pipe (`evalc … | head`) ends the command quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
