@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { request } from 'undici';
+import { Agent, interceptors, request } from 'undici';
 import { sha256Hex } from './content-key.js';
 
 export type SourceBytes =
@@ -79,13 +79,15 @@ async function readRemote(
       code: 'EVALC_DATASET_OFFLINE',
       message: `dataset ${url} is not cached and the run is offline`,
     };
+  // undici 7 refuses `maxRedirections` on request(): redirects go through an interceptor.
+  const agent = new Agent();
   try {
     const response = await request(url, {
       method: 'GET',
       headersTimeout: 30_000,
       bodyTimeout: 60_000,
-      maxRedirections: 3,
-    } as never);
+      dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 3 })),
+    });
     if (response.statusCode !== 200) {
       await response.body.dump();
       return {
@@ -108,5 +110,7 @@ async function readRemote(
       code: 'EVALC_DATASET_FETCH',
       message: `fetching ${url} failed: ${err instanceof Error ? err.message : String(err)}`,
     };
+  } finally {
+    await agent.close();
   }
 }
