@@ -5,7 +5,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 mkdirSync('test-output', { recursive: true });
 const result = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-output/vitest.json', ...process.argv.slice(2)],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-output/vitest.json',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let summary = 'tests: 0 passed, 1 failed';
