@@ -24,6 +24,7 @@ export {
   type ResolveMetricResult,
   resolveMetric,
 } from './registry.js';
+export { type MetricListIssue, resolveMetricList } from './resolve-metric-list.js';
 export { type RollupRequest, rollupRepeats } from './rollup-repeats.js';
 export {
   deriveRepeat,

@@ -6,6 +6,7 @@ import {
   metricKeyParts,
   resolveMetric,
 } from '../../src/metrics/registry.js';
+import { resolveMetricList } from '../../src/metrics/resolve-metric-list.js';
 import type { MetricCategory, MetricFamily } from '../../src/metrics/types.js';
 
 // DESIGN.md §4: category → family → metric types.
@@ -104,5 +105,33 @@ describe('metric registry', () => {
         ['EVALC_METRIC_INVALID_PARAMS', ''],
       ]);
     }
+  });
+});
+
+describe('resolveMetricList', () => {
+  it('checks unique ids, references between metrics and judge names', () => {
+    const { metrics, issues } = resolveMetricList(
+      [
+        { type: 'pass_rate' },
+        { type: 'judge', judge: 'strict' },
+        { type: 'judge', judge: 'lenient', id: 'judge_b' },
+        { type: 'pass_rate' },
+        { type: 'judge_agreement', metric: 'judge' },
+        { type: 'win_rate', baseline: 'a1', metric: 'exact_match' },
+      ],
+      { judges: ['strict'] },
+    );
+    expect(metrics.map((m) => m.id)).toEqual([
+      'pass_rate',
+      'judge',
+      'judge_b',
+      'judge_agreement',
+      'win_rate',
+    ]);
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['EVALC_METRIC_DUPLICATE_ID', [3, 'id']],
+      ['EVALC_METRIC_UNKNOWN_JUDGE', [2, 'judge']],
+      ['EVALC_METRIC_UNKNOWN_REF', [5, 'metric']],
+    ]);
   });
 });
