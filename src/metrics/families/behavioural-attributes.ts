@@ -2,7 +2,8 @@
  * Behavioural attributes (Attributes & Constraints): consistency across the k repeats of one
  * example. on candidate (default): share of repeats whose normalised candidate equals the most
  * common one (ties: the value first seen). on pass: max(p, 1 − p) with p the share of repeats
- * that passed. One repeat is trivially consistent (1).
+ * that passed. One repeat is trivially consistent (1). Repeats whose invoke failed have no
+ * candidate and count as disagreeing with the mode.
  */
 import { z } from 'zod';
 import { canonicalJson, normalizeLeaves, normalizeParams } from '../normalize-value.js';
