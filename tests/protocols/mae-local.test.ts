@@ -162,6 +162,22 @@ describe('mae local transport, seed profile (persistent process)', () => {
     expect(processes.map((p) => p.served).sort()).toEqual([1, 2, 3, 4]);
   });
 
+  it('with limits.concurrency > 1 keeps a pool: each conversation stays on one process, conversations run in parallel', async () => {
+    const adapter = makeMaeAdapter({
+      transport: 'local',
+      command: STDIO_AGENT_COMMAND,
+      profile: 'seed',
+      limits: { concurrency: 3 },
+    });
+    const outcomes = await Promise.all([1, 2, 3].map(() => adapter.invoke(multiTurnTask, maeContext())));
+    const more = await adapter.invoke(multiTurnTask, maeContext());
+    await adapter.close();
+    const pids = outcomes.map((outcome) => replyProcesses(outcome).map((p) => p.pid));
+    for (const turns of pids) expect(new Set(turns).size).toBe(1);
+    expect(new Set(pids.map((turns) => turns[0])).size).toBe(3);
+    expect(pids.map((turns) => turns[0])).toContain(replyProcesses(more)[0]?.pid);
+  });
+
   it('passes the runtime environment to the process and runs the command in the runtime cwd', async () => {
     const adapter = makeMaeAdapter(
       { transport: 'local', command: STDIO_AGENT_COMMAND, profile: 'seed' },

@@ -137,6 +137,22 @@ describe('mae socket transport, seed profile (persistent connection)', () => {
     expect(new Set(outcomes.flatMap(connectionIds)).size).toBe(1);
   });
 
+  it('with limits.concurrency > 1 keeps a pool of connections, one conversation per connection', async () => {
+    const before = tcp.connections();
+    const adapter = makeMaeAdapter({
+      transport: 'socket',
+      address: tcp.address,
+      profile: 'seed',
+      limits: { concurrency: 2 },
+    });
+    const outcomes = await Promise.all([1, 2].map(() => adapter.invoke(multiTurnTask, maeContext())));
+    await adapter.close();
+    expect(tcp.connections() - before).toBe(2);
+    const ids = outcomes.map(connectionIds);
+    for (const turns of ids) expect(new Set(turns).size).toBe(1);
+    expect(ids[0]?.[0]).not.toBe(ids[1]?.[0]);
+  });
+
   it('accepts a bare unix socket path', async () => {
     const adapter = makeMaeAdapter({
       transport: 'socket',

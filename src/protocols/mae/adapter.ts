@@ -18,6 +18,7 @@ import { type MaeProfile, type MaeProfileId, selectProfile } from './profiles.js
 import { PerTurnSocketTransport } from './socket-per-turn.js';
 import { PersistentSocketTransport } from './socket-persistent.js';
 import type { MaeTransport } from './transport.js';
+import { shareTransport, TransportPool, type TransportSource } from './transport-pool.js';
 
 export interface MaeRuntime {
   /** Folder of the plan file that declares the agent (`command` runs here, unix paths resolve here). */
@@ -82,22 +83,29 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
           },
         };
       }
-      return runActionLoop({
-        profile,
-        transport: built.transport,
-        maxTurns,
-        task,
-        example: ctx.example,
-        signal: ctx.signal,
-        log: ctx.log,
-        ...(names ? { names } : {}),
-        ...(config.name !== undefined ? { agentName: config.name } : {}),
-      });
+      const transport = await built.source.acquire(ctx.signal);
+      if (!transport)
+        return { ok: false, error: { kind: 'cancelled', message: 'mae: cancelled', retryable: false } };
+      try {
+        return await runActionLoop({
+          profile,
+          transport,
+          maxTurns,
+          task,
+          example: ctx.example,
+          signal: ctx.signal,
+          log: ctx.log,
+          ...(names ? { names } : {}),
+          ...(config.name !== undefined ? { agentName: config.name } : {}),
+        });
+      } finally {
+        built.source.release(transport);
+      }
     },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      if (built.ok) await built.transport.close();
+      if (built.ok) await built.source.close();
     },
   };
 }
@@ -111,7 +119,10 @@ export function resolveTask(input: unknown, instructions: string | undefined): s
   return instructions !== undefined && instructions !== '' ? instructions : undefined;
 }
 
-type BuiltTransport = { ok: true; transport: MaeTransport } | { ok: false; error: StepError };
+type BuiltTransport = { ok: true; source: TransportSource } | { ok: false; error: StepError };
+
+/** Persistent transports get a pool when the plan allows several invocations at once. */
+const MAX_POOL = 16;
 
 function buildTransport(
   config: MaeAgentConfig,
@@ -123,6 +134,11 @@ function buildTransport(
     ok: false,
     error: { kind: 'config_error', message },
   });
+  const poolSize = Math.min(MAX_POOL, config.limits?.concurrency ?? 1);
+  const persistent = (create: () => MaeTransport): BuiltTransport => ({
+    ok: true,
+    source: poolSize > 1 ? new TransportPool(poolSize, create) : shareTransport(create()),
+  });
   switch (config.transport) {
     case 'http': {
       if (!config.url) return configError('mae http transport needs url');
@@ -133,26 +149,21 @@ function buildTransport(
           retries: config.limits?.retries ?? 0,
           headers: resolveHeaders(config.headers, runtime.env),
         });
-      return {
-        ok: true,
-        transport: new MaeHttpTransport({
-          url: config.url,
-          client,
-          timeoutMs,
-          retry: config.limits?.retries !== undefined && config.limits.retries > 0,
-          ownsClient: runtime.transport === undefined,
-        }),
-      };
+      const transport = new MaeHttpTransport({
+        url: config.url,
+        client,
+        timeoutMs,
+        retry: config.limits?.retries !== undefined && config.limits.retries > 0,
+        ownsClient: runtime.transport === undefined,
+      });
+      return { ok: true, source: shareTransport(transport) };
     }
     case 'local': {
       if (!config.command) return configError('mae local transport needs command');
       const options = { command: config.command, cwd: runtime.cwd, env: runtime.env, timeoutMs };
-      return {
-        ok: true,
-        transport: profile.persistentTransport
-          ? new PersistentLocalTransport(options)
-          : new PerTurnLocalTransport(options),
-      };
+      return profile.persistentTransport
+        ? persistent(() => new PersistentLocalTransport(options))
+        : { ok: true, source: shareTransport(new PerTurnLocalTransport(options)) };
     }
     case 'socket': {
       const text = config.address ?? config.url;
@@ -160,12 +171,9 @@ function buildTransport(
       const parsed = parseSocketAddress(text, runtime.cwd);
       if (!parsed.ok) return configError(parsed.message);
       const options = { address: parsed.address, timeoutMs };
-      return {
-        ok: true,
-        transport: profile.persistentTransport
-          ? new PersistentSocketTransport(options)
-          : new PerTurnSocketTransport(options),
-      };
+      return profile.persistentTransport
+        ? persistent(() => new PersistentSocketTransport(options))
+        : { ok: true, source: shareTransport(new PerTurnSocketTransport(options)) };
     }
   }
 }
