@@ -3,6 +3,7 @@ import type { AgentPin } from '../compiler/compile.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
+import { findInputMisfits, planTimeRaipAdapters } from '../executor/input-schema-check.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -50,6 +51,25 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     ? new LogStore(cacheDir)
     : { has: () => false };
   try {
+    const schemas = await planTimeRaipAdapters(
+      result.compiled,
+      lock,
+      cache instanceof LogStore ? cache : undefined,
+      ctx.signal,
+    );
+    const misfits = findInputMisfits(result.compiled, schemas.adapters);
+    await schemas.close();
+    if (misfits.length > 0) {
+      if (values.json)
+        ctx.stdout(
+          `${JSON.stringify({ ok: false, exitCode: EXIT.failure, inputMisfits: misfits }, null, 2)}\n`,
+        );
+      else
+        ctx.stderr(
+          `evalc: ${misfits.length} inputs do not fit their agent's input schema (nothing would be invoked):\n${misfits.map((m) => `  ${m.step}: ${m.errors}`).join('\n')}\n`,
+        );
+      return EXIT.failure;
+    }
     const plan = planRun(result.compiled, cache, lock, { listSteps: Boolean(values.json) });
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
     if (values.json)

@@ -5,7 +5,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { exampleContext, renderTemplate } from '../binding/template.js';
 import { type AgentPin, type CompiledGroup, type CompiledPlan, compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
@@ -23,12 +22,14 @@ import {
 } from '../metrics/index.js';
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
+import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { resolveRubric } from '../protocols/rubrics/index.js';
 import type { StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
 import { LogStore } from './cache-store.js';
+import { findInputMisfits } from './input-schema-check.js';
 import { type JudgeRuntime, startJudge } from './judges.js';
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, type MetricRuntime, runExample } from './run-example.js';
@@ -137,12 +138,16 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         if (drift.length > 0)
           return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
       }
-      const invalid = validateRaipInputs(compiled, agents);
-      if (invalid.length > 0)
+      const raipAdapters = new Map<string, RaipAdapter>();
+      for (const [id, a] of agents) if (isRaip(a.adapter)) raipAdapters.set(id, a.adapter);
+      const invalid = findInputMisfits(compiled, raipAdapters);
+      if (invalid.length > 0) {
+        const lines = invalid.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
         return {
           status: 'refused',
-          message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${invalid.join('\n  ')}`,
+          message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
         };
+      }
       const judgeIds = [
         ...new Set(
           compiled.groups.flatMap((g) =>
@@ -424,26 +429,6 @@ async function discoverAgents(
       pins[id] = { ...pins[id], name: runtime.config.name };
   }
   return { ok: true, pins };
-}
-
-function validateRaipInputs(compiled: CompiledPlan, agents: Map<string, AgentRuntime>): string[] {
-  const problems: string[] = [];
-  for (const cg of compiled.groups) {
-    const adapter = agents.get(cg.group.agentId)?.adapter;
-    if (!adapter || !isRaip(adapter)) continue;
-    for (const example of cg.group.dataset.examples) {
-      const rendered = renderTemplate(cg.group.template, exampleContext(example));
-      if (!rendered.ok) continue;
-      const check = adapter.validateInput(rendered.value);
-      if (!check.ok) {
-        const errors = check.errors
-          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
-          .join('; ');
-        problems.push(`${cg.group.id}/${example.id}: ${errors}`);
-      }
-    }
-  }
-  return problems;
 }
 
 function missingInvokes(compiled: CompiledPlan, store: LogStore): string[] {

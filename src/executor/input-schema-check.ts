@@ -1,0 +1,73 @@
+/**
+ * RAIP input validation before any invoke (conformance case R5): every rendered input of a
+ * RAIP agent is checked with Ajv against the agent's input schema. `evalc plan` uses the
+ * schema pinned by the lockfile (kept in the cache by digest) or, when the agent is already
+ * listening, a live `/info`; `evalc apply` uses the schema it just discovered.
+ */
+import { exampleContext, renderTemplate } from '../binding/template.js';
+import type { CompiledPlan } from '../compiler/compile.js';
+import type { Lockfile } from '../lockfile/types.js';
+import { HttpTransport } from '../protocols/http/transport.js';
+import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
+import type { StepStore } from './cache-store.js';
+
+export interface InputMisfit {
+  step: string;
+  errors: string;
+}
+
+/** Example ids whose rendered input does not fit their RAIP agent's schema, with Ajv's errors. */
+export function findInputMisfits(compiled: CompiledPlan, adapters: Map<string, RaipAdapter>): InputMisfit[] {
+  const misfits: InputMisfit[] = [];
+  for (const cg of compiled.groups) {
+    const adapter = adapters.get(cg.group.agentId);
+    if (!adapter) continue;
+    for (const example of cg.group.dataset.examples) {
+      const rendered = renderTemplate(cg.group.template, exampleContext(example));
+      if (!rendered.ok) continue;
+      const check = adapter.validateInput(rendered.value);
+      if (!check.ok) {
+        const errors = check.errors
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+          .join('; ');
+        misfits.push({ step: `${cg.group.id}/${example.id}`, errors });
+      }
+    }
+  }
+  return misfits;
+}
+
+/** Plan-time schemas: the locked schema from the cache, else a live /info with a short timeout. */
+export async function planTimeRaipAdapters(
+  compiled: CompiledPlan,
+  lock: Lockfile | undefined,
+  store: StepStore | undefined,
+  signal: AbortSignal,
+): Promise<{ adapters: Map<string, RaipAdapter>; unchecked: string[]; close: () => Promise<void> }> {
+  const adapters = new Map<string, RaipAdapter>();
+  const unchecked: string[] = [];
+  const transports: HttpTransport[] = [];
+  const plan = compiled.resolved.plan;
+  for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
+    const config = plan.agents[agentId];
+    if (config?.protocol !== 'raip') continue;
+    const transport = new HttpTransport({ timeoutMs: 2000, retries: 0 });
+    transports.push(transport);
+    const adapter = createRaipAdapter(config, { transport });
+    const digest = lock?.agents[agentId]?.schemaDigest;
+    const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
+    const outcome =
+      cached !== undefined
+        ? adapter.useSchema(cached)
+        : config.headers
+          ? undefined
+          : await adapter.discover(signal);
+    if (outcome?.ok) adapters.set(agentId, adapter);
+    else unchecked.push(agentId);
+  }
+  return {
+    adapters,
+    unchecked,
+    close: async () => Promise.all(transports.map((t) => t.close())).then(() => {}),
+  };
+}
