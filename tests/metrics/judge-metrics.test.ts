@@ -73,3 +73,26 @@ describe('checklist', () => {
     ]);
   });
 });
+
+describe('scoreMetric error handling', () => {
+  it('turns a throwing judge client into a metric_error value', async () => {
+    const judge = judgeClient(() => {
+      throw new Error('socket hang up');
+    });
+    const r = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge }));
+    expect(r).toEqual({
+      score: null,
+      error: { kind: 'metric_error', message: 'judge failed: socket hang up' },
+    });
+  });
+
+  it('clamps out-of-range judge dimension scores into [0,1]', async () => {
+    const judge = judgeClient(() => ({
+      ok: true,
+      verdict: { score: 7, dimensions: { relevance: 5 }, failureModes: [] },
+    }));
+    const r = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge, rubric }));
+    // relevance clamped to 1; accuracy/structure absent → composite over relevance only = 1
+    expect(r.score).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreMetric } from '../../src/metrics/score-example.js';
+import { deriveRepeat, scoreMetric } from '../../src/metrics/score-example.js';
 import type { ToolCallRecord } from '../../src/protocols/types.js';
 import { metric, scoreInput, trajectory } from './helpers.js';
 
@@ -185,5 +185,35 @@ describe('safety', () => {
       value: 1,
       details: { violations: ['apply_refund: max_limit'] },
     });
+  });
+});
+
+describe('efficiency budgets and step counts', () => {
+  it('parses time budgets and scores min(1, budget/duration) for passing examples', async () => {
+    const metrics = [
+      metric({ type: 'time_to_success', budget: '2s' }),
+      metric({ type: 'time_to_success', id: 'tts_num', budget: 1 }),
+    ];
+    const r = deriveRepeat(metrics, {}, { durationMs: 4000 });
+    // 2000/4000 = 0.5; 1 s = 1000 ms → 0.25
+    expect(r.results.time_to_success).toMatchObject({ score: 0.5, value: 4000 });
+    expect(r.results.tts_num).toMatchObject({ score: 0.25 });
+    const bad = deriveRepeat([metric({ type: 'time_to_success', budget: 'soon' })], {}, { durationMs: 10 });
+    expect(bad.results.time_to_success?.error?.kind).toBe('metric_error');
+  });
+
+  it('counts steps as turns, tool calls or assistant messages', async () => {
+    const t = trajectory({
+      turns: 3,
+      toolCalls: [call('a')],
+      messages: [
+        { role: 'assistant', content: 'x' },
+        { role: 'user', content: 'y' },
+        { role: 'assistant', content: 'z' },
+      ],
+    });
+    const steps = async (count: string) =>
+      (await scoreMetric(metric({ type: 'steps', count }), scoreInput({ trajectory: t }))).value;
+    expect([await steps('turns'), await steps('tool_calls'), await steps('messages')]).toEqual([3, 1, 2]);
   });
 });
