@@ -3,7 +3,7 @@
  * handling as src/cli/main.ts, or as a real child process of the built CLI (dist/, built by
  * `npm run build`, which `npm test` runs first).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,4 +62,28 @@ export function spawnCli(
     timeout: options.timeoutMs ?? 20_000,
   });
   return { code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
+}
+
+/** `spawnCli` without blocking, so a test can run a few CLIs side by side. */
+export function spawnCliAsync(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliResult> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      {
+        cwd: options.cwd,
+        env: { PATH: process.env.PATH ?? '', ...options.env },
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? 20_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
