@@ -29,6 +29,7 @@ import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
 import { LogStore } from './cache-store.js';
+import { graceSignal } from './grace-signal.js';
 import { findInputMisfits } from './input-schema-check.js';
 import { type JudgeRuntime, startJudge } from './judges.js';
 import type { ProgressSink } from './progress.js';
@@ -97,6 +98,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const agents = new Map<string, AgentRuntime>();
   const judges = new Map<string, JudgeRuntime>();
   const logLines: string[] = [];
+  // Steps in flight outlive the first Ctrl-C (see grace-signal.ts); dispatch stops at once.
+  const inFlight = graceSignal(options.signal);
   try {
     const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
     let pins = lockedPins;
@@ -176,6 +179,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         logLines,
         resolved: compiled,
         rubricVersions,
+        stepSignal: inFlight.signal,
       }),
     );
     const totals: Record<string, number> = {};
@@ -281,6 +285,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       writeFileSync(path.join(logsDir, 'run.log'), `${logLines.map(scrub).join('\n')}\n`);
     return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
   } finally {
+    inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});
     for (const j of judges.values()) await j.stop().catch(() => {});
     store.close();
@@ -308,6 +313,7 @@ function groupRuntime(
     logLines: string[];
     resolved: CompiledPlan;
     rubricVersions: Map<string, Set<string>>;
+    stepSignal: AbortSignal;
   },
 ): GroupRuntime {
   const plan = ctx.resolved.resolved.plan;
@@ -348,7 +354,7 @@ function groupRuntime(
     refresh: Boolean(ctx.options.refresh),
     instructions: plan.tasks[cg.group.taskId]?.instructions,
     prices: plan.prices,
-    signal: ctx.options.signal,
+    signal: ctx.stepSignal,
     scrub: ctx.scrub,
     log: (line) => ctx.logLines.push(line),
     rubricVersions: ctx.rubricVersions,
