@@ -87,7 +87,28 @@ describe('raip adapter', () => {
     const { agent, adapter } = await setup({ etag: '"x"' });
     const outcome = await adapter.discover(signal(), { etag: '"x"' });
     expect(agent.requests[0]?.headers['if-none-match']).toBeUndefined();
-    expect(outcome).toMatchObject({ ok: true, discovery: { inputSchema: COURSE_SCHEMA } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      discovery: { inputSchema: COURSE_SCHEMA, name: 'course-advisor' },
+    });
+  });
+
+  it('R2: a 304 keeps the name and version of the earlier negotiation', async () => {
+    const { adapter } = await setup({ etag: '"x"' });
+    const first = await adapter.discover(signal());
+    if (!first.ok) throw new Error('discover failed');
+    const again = await adapter.discover(signal(), { etag: '"x"' });
+    expect(again).toMatchObject({
+      ok: true,
+      discovery: { notModified: true, name: 'course-advisor', version: '1.2.0' },
+    });
+  });
+
+  it('R2: a stale pinned ETag gets the full /info reply', async () => {
+    const { adapter } = await setup({ etag: '"v2"' });
+    const outcome = await adapter.discover(signal(), { etag: '"v1"', inputSchema: COURSE_SCHEMA });
+    expect(outcome).toMatchObject({ ok: true, discovery: { etag: '"v2"', inputSchema: COURSE_SCHEMA } });
+    if (outcome.ok) expect(outcome.discovery.notModified).toBeUndefined();
   });
 
   it('R3: compareDiscovery flags a changed schema digest as schema_drift', async () => {

@@ -22,11 +22,17 @@ import {
   sameDigest,
 } from './input-schema.js';
 
-/** What the lockfile pins; `inputSchema` lets a 304 reuse the locked schema (R2). */
+/**
+ * What the lockfile pins. `/info` is asked with If-None-Match only when `etag` is pinned and a
+ * schema is at hand to reuse on 304 (`inputSchema`, or an earlier negotiation of this adapter);
+ * otherwise it is fetched in full. A 304 discovery echoes the pinned (or earlier) name/version.
+ */
 export interface RaipPinned {
   etag?: string;
   schemaDigest?: string;
   inputSchema?: unknown;
+  name?: string;
+  version?: string;
 }
 
 export interface RaipAdapter extends AgentAdapter {
@@ -49,6 +55,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
   const base = config.url.replace(/\/+$/, '');
   const { transport } = runtime;
   let schema: { compiled: CompiledInputSchema; source: unknown } | undefined;
+  let identity: { name?: string; version?: string } | undefined;
 
   function adopt(
     inputSchema: unknown,
@@ -76,7 +83,13 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (!reply.ok) return { ok: false, error: reply.error };
       if (reply.status === 304) {
         const etag = reply.headers.etag ?? pinned?.etag;
-        return adopt(reusable, { notModified: true, ...(etag === undefined ? {} : { etag }) });
+        const extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'> = { notModified: true };
+        if (etag !== undefined) extra.etag = etag;
+        const name = pinned?.name ?? identity?.name;
+        const version = pinned?.version ?? identity?.version;
+        if (name !== undefined) extra.name = name;
+        if (version !== undefined) extra.version = version;
+        return adopt(reusable, extra);
       }
       const info = reply.body;
       if (!isJsonObject(info) || !('inputSchema' in info)) {
@@ -95,6 +108,10 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (reply.headers.etag !== undefined) extra.etag = reply.headers.etag;
       const outcome = adopt(info.inputSchema, extra);
       if (!outcome.ok) return outcome;
+      identity = {
+        ...(extra.name === undefined ? {} : { name: extra.name }),
+        ...(extra.version === undefined ? {} : { version: extra.version }),
+      };
       const reported = reportedDigest(info, reply.headers);
       const computed = outcome.discovery.schemaDigest as string;
       if (reported !== undefined && !sameDigest(reported, computed)) {
