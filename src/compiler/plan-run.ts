@@ -229,8 +229,13 @@ function groupReasons(
     previous.outputDigest !== group.outputDigest
       ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
       : undefined;
+  const anyMetricChanged = group.metrics.some((m) => previous.metrics[m.id]?.digest !== m.digest);
   for (const metric of group.metrics) {
     const old = previous.metrics[metric.id];
+    if (old && old.digest === metric.digest && anyMetricChanged && metric.info?.stage === 'derived') {
+      metrics.set(metric.id, { symbol: '~', reason: 'because the metrics it derives from changed' });
+      continue;
+    }
     if (!old) metrics.set(metric.id, { symbol: '+', reason: 'new metric' });
     else if (old.digest !== metric.digest) {
       const changes = describeParamChanges(old.config, metric.config as Record<string, unknown>);
@@ -238,6 +243,16 @@ function groupReasons(
         symbol: '~',
         reason: `because metric params changed${changes ? ` (${changes})` : ''}`,
       });
+    }
+  }
+  // Every score key includes the digest of all the task's metrics (derived metrics read the
+  // others), so an unchanged metric re-scores when another one changed: say so.
+  const metricSetChanged =
+    metrics.size > 0 || Object.keys(previous.metrics).some((id) => !group.metrics.some((m) => m.id === id));
+  if (metricSetChanged) {
+    for (const metric of group.metrics) {
+      if (!metrics.has(metric.id))
+        metrics.set(metric.id, { symbol: '~', reason: "because the task's metrics changed" });
     }
   }
   return { ...(invoke ? { invoke } : {}), ...(extract ? { extract } : {}), metrics };
