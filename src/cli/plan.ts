@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { AgentPin } from '../compiler/compile.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
@@ -27,8 +28,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     USAGE,
   );
   const file = planArgument(positionals);
-  const dirs = defaultDirs(file, ctx.env);
-  const cacheDir = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : dirs.cacheDir;
+  // Resolve against the command's cwd, not the process's (they differ when embedded).
+  const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);
+  const cacheDir =
+    typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : dirs.cacheDir;
   const lock = readLockOrUndefined(dirs.lockFile);
   const result = await loadPlan(file, {
     cwd: ctx.cwd,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateCommand } from '../../src/cli/validate.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
-import { FIXTURE_PLANS, runCommand, spawnCli } from '../cli/cli-harness.js';
+import { FIXTURE_PLANS, runCommand, spawnCli } from '../cli/run-cli.js';
 
 const DIR = path.join(FIXTURE_PLANS, 'ten-mistakes');
 const BASIC = path.join(FIXTURE_PLANS, 'basic');

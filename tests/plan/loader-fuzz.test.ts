@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isMap, parseDocument, visit } from 'yaml';
 import { loadPlan } from '../../src/compiler/load-plan.js';
-import { FIXTURE_PLANS, spawnCliAsync } from '../cli/cli-harness.js';
+import { FIXTURE_PLANS, spawnCliAsync } from '../cli/run-cli.js';
 import { compileDir, stepKeys } from '../compiler/plan-helpers.js';
 
 const BASIC_DIR = path.join(FIXTURE_PLANS, 'basic');

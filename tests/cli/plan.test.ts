@@ -1,0 +1,278 @@
+/**
+ * `evalc plan`: the text and JSON views of what apply would do, with a cache and a lockfile
+ * crafted by hand from a compiled plan (LogStore.put + writeLockFile), so `=` cached counts
+ * and `~` reasons can be checked before the apply engine writes them itself.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planCommand } from '../../src/cli/plan.js';
+import type { CompiledPlan } from '../../src/compiler/compile.js';
+import { groupSteps } from '../../src/compiler/step-keys.js';
+import { LogStore } from '../../src/executor/cache-store.js';
+import { writeLockFile } from '../../src/lockfile/serialize.js';
+import type { LockAgent, Lockfile, LockGroup, LockResult } from '../../src/lockfile/types.js';
+import { compileDir } from '../compiler/plan-helpers.js';
+import { FIXTURE_PLANS, runCommand } from './run-cli.js';
+
+/** A private copy of the basic fixture plan, optionally edited. */
+function basicCopy(edit: (plan: string) => string = (p) => p, dataset?: (rows: string) => string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-plan-'));
+  cpSync(path.join(FIXTURE_PLANS, 'basic'), dir, { recursive: true });
+  const planFile = path.join(dir, 'evalc.yaml');
+  writeFileSync(planFile, edit(readFileSync(planFile, 'utf8')));
+  if (dataset) {
+    const rows = path.join(dir, 'datasets/search.jsonl');
+    writeFileSync(rows, dataset(readFileSync(rows, 'utf8')));
+  }
+  return dir;
+}
+
+/** The lockfile an apply of `compiled` would leave (only what `plan` reads is filled in). */
+function lockFor(compiled: CompiledPlan): Lockfile {
+  const plan = compiled.resolved.plan;
+  const groups: Record<string, LockGroup> = {};
+  const agents: Record<string, LockAgent> = {};
+  const results: LockResult[] = [];
+  for (const { group, agentDigest, keys } of compiled.groups) {
+    groups[group.id] = {
+      agent: group.agentId,
+      task: group.taskId,
+      dataset: group.datasetId,
+      binding: group.bindingName,
+      agentDigest,
+      inputDigest: group.templateDigest,
+      outputDigest: group.outputDigest,
+      datasetSha256: group.dataset.sha256,
+      metrics: Object.fromEntries(
+        group.metrics.map((m) => [
+          m.id,
+          { type: m.type, version: m.version, digest: m.digest, config: m.config },
+        ]),
+      ),
+    };
+    const agent = plan.agents[group.agentId]!;
+    agents[group.agentId] = { protocol: agent.protocol, endpoint: agent.url ?? '', digest: agentDigest };
+    for (const step of groupSteps(group, keys)) {
+      results.push({
+        group: group.id,
+        example: step.example.id,
+        weight: step.example.weight,
+        invoke: [step.invokeKey ?? null],
+        pass: true,
+        metrics: Object.fromEntries(
+          Object.entries(step.scoreKeys).map(([id, key]) => [id, { score: 1, key }]),
+        ),
+      });
+    }
+  }
+  return {
+    evalc: '0.1.0',
+    language: 1,
+    lockVersion: 1,
+    plan: {
+      digest: compiled.resolved.planDigest,
+      benchmark: { id: plan.benchmark.id, version: plan.benchmark.version },
+    },
+    run: {
+      repeats: plan.run.repeats,
+      seed: plan.run.seed,
+      bootstrap: plan.run.bootstrap,
+      significance: plan.run.significance,
+      trace: plan.run.trace,
+    },
+    datasets: {},
+    agents,
+    judges: {},
+    groups,
+    results,
+    aggregates: {},
+    gates: [],
+    volatile: {},
+  };
+}
+
+/** Writes every step of `compiled` into the plan folder's cache and its lockfile, as apply would. */
+async function applyByHand(dir: string): Promise<void> {
+  const compiled = await compileDir(dir);
+  const store = new LogStore(path.join(dir, '.evalc/cache'));
+  for (const { group, keys } of compiled.groups) {
+    for (const step of groupSteps(group, keys)) {
+      store.put(step.invokeKey!, 'invoke', { output: { answer: 'x' } });
+      store.put(step.extractKey!, 'extract', { answer: 'x' });
+      for (const key of Object.values(step.scoreKeys)) store.put(key, 'score', { score: 1 });
+    }
+  }
+  store.close();
+  writeLockFile(path.join(dir, 'evalc.lock'), lockFor(compiled));
+}
+
+const SECRET = 'tok-SECRET-4242-do-not-print';
+const plan = (dir: string, ...args: string[]) =>
+  runCommand(planCommand, ['evalc.yaml', ...args], { cwd: dir, env: { BASIC_TOKEN: SECRET } });
+
+interface PlanJson {
+  ok: boolean;
+  exitCode: number;
+  hasChanges: boolean;
+  counts: Record<string, { run: number; cached: number }>;
+  rows: { symbol: string; kind: string; target: string; count: number; reason: string }[];
+  steps: { kind: string; id: string; key: string; status: string; reason?: string }[];
+  diagnostics: unknown[];
+}
+
+describe('evalc plan with no cache and no lockfile', () => {
+  it('lists every step as new and exits 2', async () => {
+    const result = await plan(basicCopy());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "evalc will perform the following steps:
+        + invoke     basic/search[a1]                   4 examples   new
+        + extract    basic/search[a1]                   4 examples   new
+        + score      basic/search[a1]/exact_match       4 examples   new
+        + score      basic/search[a1]/pass_rate         4 examples   new
+        + aggregate  basic                                 4 nodes   new
+      Plan: 4 to invoke, 4 to extract, 8 to score, 4 to aggregate; 0 cached.
+      "
+    `);
+  });
+
+  it('prints every step in --json, with the exit code as a field', async () => {
+    const result = await plan(basicCopy(), '--json');
+    expect(result.code).toBe(2);
+    const json = JSON.parse(result.stdout) as PlanJson;
+    expect(json).toMatchObject({
+      ok: true,
+      exitCode: 2,
+      hasChanges: true,
+      benchmark: 'basic',
+      renderFailures: 0,
+      diagnostics: [],
+    });
+    expect(json.counts).toEqual({
+      invoke: { run: 4, cached: 0 },
+      extract: { run: 4, cached: 0 },
+      score: { run: 8, cached: 0 },
+      aggregate: { run: 4, cached: 0 },
+    });
+    expect(json.steps).toHaveLength(16);
+    expect(new Set(json.steps.map((s) => s.id)).size).toBe(16);
+    expect(json.steps.slice(0, 4).map((s) => s.id)).toEqual([
+      'invoke/a1/search/course-search/s1#0',
+      'extract/a1/search/course-search/s1#0',
+      'score/a1/search/course-search/s1#0/exact_match',
+      'score/a1/search/course-search/s1#0/pass_rate',
+    ]);
+    for (const step of json.steps) {
+      expect(step.key).toMatch(/^k1:[0-9a-f]{64}$/);
+      expect(step).toMatchObject({ status: 'new', reason: 'new' });
+    }
+  });
+
+  it('never prints a header secret taken from the environment', async () => {
+    const dir = basicCopy((p) => p.replace('Bearer ${env.BASIC_TOKEN}', `Bearer \${env.BASIC_TOKEN}`));
+    for (const args of [[], ['--json']]) {
+      const result = await plan(dir, ...args);
+      expect(result.stdout + result.stderr).not.toContain(SECRET);
+      expect(result.stdout + result.stderr).not.toContain('4242');
+    }
+  });
+
+  it('exits 64 for an unknown flag and 65 for an invalid plan', async () => {
+    expect((await plan(basicCopy(), '--bogus')).code).toBe(64);
+    const invalid = await plan(basicCopy((p) => p.replace('protocol: raip', 'protocol: rapi')));
+    expect(invalid.code).toBe(65);
+    expect(invalid.stderr).toContain('evalc.yaml:5:15: error EVALC_SCHEMA_VALUE');
+  });
+});
+
+describe('evalc plan against a cache and a lockfile', () => {
+  it('has nothing to do for an unchanged plan: exit 0, everything cached', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    const text = await plan(dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe('No changes. 20 steps cached; apply would call no agent.\n');
+    const json = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
+    expect(json).toMatchObject({ ok: true, exitCode: 0, hasChanges: false, rows: [] });
+    expect(json.steps.every((s) => s.status === 'cached' && s.reason === undefined)).toBe(true);
+  });
+
+  it('re-scores only, naming the parameter, when a metric parameter changes', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace('mode: set', 'mode: list'),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "evalc will perform the following steps:
+        ~ score      basic/search[a1]/exact_match       4 examples   because metric params changed (mode: set → list)
+        ~ score      basic/search[a1]/pass_rate         4 examples   because the metrics it derives from changed
+        ~ aggregate  basic                                 4 nodes   because scores changed
+      Plan: 0 to invoke, 0 to extract, 8 to score, 4 to aggregate; 8 cached.
+      "
+    `);
+    const json = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
+    expect(json.counts.invoke).toEqual({ run: 0, cached: 4 });
+    expect(json.counts.extract).toEqual({ run: 0, cached: 4 });
+  });
+
+  it('re-invokes with the template as the reason when the input template changes', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        'query: "{{user_query}}"',
+        'query: "Find: {{user_query}}"',
+      ),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "evalc will perform the following steps:
+        ~ invoke     basic/search[a1]                   4 examples   because input changed (template bindings.default.input)
+        ~ extract    basic/search[a1]                   4 examples   because its invoke runs
+        ~ score      basic/search[a1]/exact_match       4 examples   because its extract runs
+        ~ score      basic/search[a1]/pass_rate         4 examples   because its extract runs
+        ~ aggregate  basic                                 4 nodes   because scores changed
+      Plan: 4 to invoke, 4 to extract, 8 to score, 4 to aggregate; 0 cached.
+      "
+    `);
+  });
+
+  it('re-invokes only the examples whose rendered input changed', async () => {
+    const withHint = (rows: string) => rows.replace('"k":1}', '"k":1,"hint":"evening"}');
+    const dir = basicCopy(undefined, withHint);
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        'query: "{{user_query}}"',
+        'query: "{{user_query}}{{#if hint}} ({{hint}}){{/if}}"',
+      ),
+    );
+    const json = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
+    const invokes = json.steps.filter((s) => s.kind === 'invoke' && s.status !== 'cached');
+    expect(invokes.map((s) => [s.id, s.reason])).toEqual([
+      ['invoke/a1/search/course-search/s2#0', 'because input changed (template bindings.default.input)'],
+    ]);
+    expect(json.counts.invoke).toEqual({ run: 1, cached: 3 });
+    const result = await plan(dir);
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "evalc will perform the following steps:
+        ~ invoke     basic/search[a1]                    1 example   because input changed (template bindings.default.input)
+        ~ extract    basic/search[a1]                    1 example   because its invoke runs
+        ~ score      basic/search[a1]/exact_match        1 example   because its extract runs
+        ~ score      basic/search[a1]/pass_rate          1 example   because its extract runs
+        ~ aggregate  basic                                 3 nodes   because scores changed
+      Plan: 1 to invoke, 1 to extract, 2 to score, 3 to aggregate; 13 cached.
+      "
+    `);
+  });
+});
