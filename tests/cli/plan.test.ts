@@ -45,6 +45,8 @@ function lockFor(compiled: CompiledPlan): Lockfile {
       inputDigest: group.templateDigest,
       outputDigest: group.outputDigest,
       datasetSha256: group.dataset.sha256,
+      taskWeight: plan.tasks[group.taskId]!.weight,
+      datasetWeight: group.dataset.weight,
       metrics: Object.fromEntries(
         group.metrics.map((m) => [
           m.id,
