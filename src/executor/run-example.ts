@@ -136,7 +136,7 @@ async function runRepeat(
     });
     const durationMs = Math.round(performance.now() - started);
     if (outcome.ok) {
-      const trajectory = rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory);
+      const trajectory = scrubTrajectory(rt, rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory));
       record = { trajectory, durationMs };
       store.put(step.invokeKey, 'invoke', record);
     } else {
@@ -279,6 +279,17 @@ function scriptOf(example: ResolvedExample) {
     ...(example.policies ? { policies: example.policies } : {}),
     ...(example.human === undefined ? {} : { human: example.human }),
   };
+}
+
+/**
+ * An agent may echo a secret it was sent (e.g. its authorization header) in its reply; the
+ * trajectory is cached, reported and drilled into, so secret values are replaced by `***`
+ * before it is kept. (Replacing inside the JSON text is safe: `***` needs no escaping.)
+ */
+function scrubTrajectory(rt: GroupRuntime, trajectory: Trajectory): Trajectory {
+  const text = JSON.stringify(trajectory);
+  const clean = rt.scrub(text);
+  return clean === text ? trajectory : (JSON.parse(clean) as Trajectory);
 }
 
 function withoutRaw(trajectory: Trajectory): Trajectory {
