@@ -26,7 +26,9 @@ export const HTML_SCRIPT = `
   }
   function num(x, d) {
     if (x === null || x === undefined || !isFinite(x)) return '—';
-    return Math.abs(x) >= 1000 ? x.toFixed(0) : x.toFixed(d === undefined ? 3 : d);
+    if (Math.abs(x) >= 100) return x.toFixed(0);
+    if (Math.abs(x) >= 10) return x.toFixed(1);
+    return x.toFixed(d === undefined ? 3 : d);
   }
   function json(x) {
     if (typeof x === 'string') return x;

@@ -5,6 +5,8 @@ export const HTML_STYLE = `
 body { margin:0; font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif; color:var(--fg); background:var(--bg); }
 header { padding:20px 28px; background:var(--card); border-bottom:1px solid var(--line); }
 header h1 { margin:0 0 4px; font-size:22px; }
+.verdict { display:inline-block; padding:2px 10px; border-radius:6px; color:#fff; font-size:16px; vertical-align:3px; }
+.verdict.pass { background:var(--pass); } .verdict.fail { background:var(--fail); }
 header .meta { color:var(--muted); }
 main { padding:16px 28px 48px; display:grid; gap:18px; }
 section { background:var(--card); border:1px solid var(--line); border-radius:8px; padding:14px 18px; }

@@ -184,7 +184,7 @@ export function renderHtmlReport(m: ReportModel): string {
 <style>${HTML_STYLE}</style>
 </head>
 <body>
-<header><h1 id="verdict" data-passed="${v.passed}">${v.passed ? '✅' : '❌'} ${h(title)}: ${h(verdict)}</h1>
+<header><h1 id="verdict" data-passed="${v.passed}"><span class="verdict ${v.passed ? 'pass' : 'fail'}">${v.passed ? '✓ passed' : '✗ failed'}</span> ${h(title)}: ${h(verdict)}</h1>
 <div class="meta">${c.examples} results · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agents × ${m.tasks.length} tasks · evalc ${h(m.evalc)}</div></header>
 <main>
 ${gatesSection(m)}
