@@ -294,7 +294,7 @@ export const taskSchema = z
 
 export const runSchema = z
   .object({
-    repeats: z.number().int().positive().default(1),
+    repeats: z.number().int().positive().default(1).describe('Invocations of each example per agent'),
     preflight: z
       .number()
       .int()
@@ -303,9 +303,19 @@ export const runSchema = z
       .default(5)
       .describe('Examples validated and invoked first; failures abort the batch'),
     trace: z.boolean().default(false).describe('Keep raw provider payloads'),
-    concurrency: z.number().int().positive().default(32),
-    seed: z.number().int().default(7),
-    significance: z.number().gt(0).lt(1).default(0.05),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .default(32)
+      .describe('Invocations in flight at once across the run; never part of a content key'),
+    seed: z.number().int().default(7).describe('Seed of every random choice (bootstrap, sampling)'),
+    significance: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.05)
+      .describe('Significance level of regression tests against the baseline'),
     bootstrap: z
       .number()
       .int()
@@ -351,18 +361,31 @@ export const planSchema = z
       .describe('Other YAML files merged into this plan (paths relative to this file)'),
     benchmark: z
       .object({ id, version: z.string().default('0.0.0'), description: z.string().optional() })
-      .strict(),
-    agents: z.record(id, agentSchema).default({}),
-    judges: z.record(id, judgeSchema).default({}),
-    rubrics: z.record(id, rubricSchema).default({}),
-    tasks: z.record(id, taskSchema).default({}),
+      .strict()
+      .describe('What this plan measures: an id and a version recorded in the lockfile'),
+    agents: z
+      .record(id, agentSchema)
+      .default({})
+      .describe('Agents under evaluation, by id; each is reached over its protocol'),
+    judges: z.record(id, judgeSchema).default({}).describe('Judges used by judge metrics, by id'),
+    rubrics: z
+      .record(id, rubricSchema)
+      .default({})
+      .describe('Rubrics defined in the plan: weighted dimensions and failure modes'),
+    tasks: z
+      .record(id, taskSchema)
+      .default({})
+      .describe('Tasks: how each agent sees the task (bindings), its datasets and its metrics'),
     metrics: z.array(metricSchema).default([]).describe('Applied to every task'),
     prices: z
       .record(z.string(), priceSchema)
       .default({})
       .describe('Token prices per model for the cost metric'),
-    run: runSchema.default(runSchema.parse({})),
-    gates: z.array(gateSchema).default([]),
+    run: runSchema.default(runSchema.parse({})).describe('Run settings'),
+    gates: z
+      .array(gateSchema)
+      .default([])
+      .describe('Checks evaluated at the end of apply; a failing gate sets exit code 1'),
   })
   .strict();
 
