@@ -53,9 +53,12 @@ function expandedGraph(compiled: CompiledPlan): { nodes: Map<string, string>; ed
       nodes.set(extract, `extract ${step.id}`);
       edges.push(
         { from: `fetch/dataset/${group.taskId}/${group.datasetId}`, to: invoke },
+        { from: `fetch/agent/${group.agentId}`, to: invoke },
         { from: invoke, to: extract },
       );
       for (const metric of group.metrics) {
+        // Repeat- and set-level metrics have no per-example score step (computed by aggregate).
+        if (step.scoreKeys[metric.id] === undefined) continue;
         const score = `score/${step.id}/${metric.id}`;
         nodes.set(score, `score ${step.id}/${metric.id}`);
         edges.push({ from: extract, to: score }, { from: score, to: `aggregate/${group.id}` });
