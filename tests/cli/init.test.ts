@@ -1,0 +1,41 @@
+/** `evalc init`: a scaffold that validates and plans as it is, and never overwrites a plan. */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { initCommand } from '../../src/cli/init.js';
+import { validateCommand } from '../../src/cli/validate.js';
+import { runCommand } from './run-cli.js';
+
+describe('evalc init', () => {
+  it('scaffolds a plan, a dataset and a .gitignore that keeps .evalc/ out of git', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const result = await runCommand(initCommand, ['proj'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'created proj/evalc.yaml and datasets/smoke.jsonl\nnext: evalc validate, evalc plan, evalc apply\n',
+    );
+    expect(existsSync(path.join(dir, 'proj/datasets/smoke.jsonl'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'proj/.gitignore'), 'utf8')).toBe('.evalc/\n');
+    expect(readFileSync(path.join(dir, 'proj/evalc.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=/,
+    );
+  });
+
+  it('writes a plan that validates without changes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    await runCommand(initCommand, [], { cwd: dir });
+    const result = await runCommand(validateCommand, [], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('evalc.yaml: valid (2 examples, 1 agent × task × dataset groups)\n');
+    expect(result.code).toBe(0);
+  });
+
+  it('refuses to overwrite an existing plan with a usage error', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    await runCommand(initCommand, [], { cwd: dir });
+    const again = await runCommand(initCommand, [], { cwd: dir });
+    expect(again.code).toBe(64);
+    expect(again.stderr).toContain('evalc.yaml already exists');
+  });
+});
