@@ -30,6 +30,9 @@ export const HTML_SCRIPT = `
     if (Math.abs(x) >= 10) return x.toFixed(1);
     return x.toFixed(d === undefined ? 3 : d);
   }
+  function ms(x) {
+    return x === null || x === undefined ? '—' : Math.round(x) + ' ms';
+  }
   function json(x) {
     if (typeof x === 'string') return x;
     try { return JSON.stringify(x, null, 2); } catch (err) { return String(x); }
@@ -88,7 +91,7 @@ export const HTML_SCRIPT = `
         el('td', {}, [e.example]),
         el('td', {}, [failedMetrics(e).join(', ') || errorKind(e)]),
         el('td', { 'class': 'num' }, [num(headline(e))]),
-        el('td', { 'class': 'num' }, [e.durationMs === null ? '—' : num(e.durationMs, 0) + ' ms'])
+        el('td', { 'class': 'num' }, [ms(e.durationMs)])
       ]);
       if (state.selected === e.id) tr.className = 'selected';
       tr.addEventListener('click', function () { openExample(e.id); });
@@ -131,7 +134,7 @@ export const HTML_SCRIPT = `
       out.push(el('p', { 'class': 'empty' }, ['No trajectory recorded for this run (invoke ' + (r.invokeKey || 'n/a') + ').']));
       return out;
     }
-    if (rec.durationMs !== undefined) out.push(el('p', {}, ['Duration: ' + num(rec.durationMs, 0) + ' ms']));
+    if (rec.durationMs !== undefined) out.push(el('p', {}, ['Duration: ' + ms(rec.durationMs)]));
     var t = rec.trajectory;
     if (t) {
       out.push(el('h4', {}, ['Messages (' + t.messages.length + ')']));
@@ -144,7 +147,8 @@ export const HTML_SCRIPT = `
       }
       var u = t.usage || {};
       out.push(el('p', { 'class': 'meta' }, ['Turns: ' + t.turns + ' · invalid actions: ' + t.invalidActions + ' · tokens: ' + (u.totalTokens === undefined ? '—' : u.totalTokens) + (t.model ? ' · model: ' + t.model : '')]));
-      out.push(el('details', {}, [el('summary', {}, ['Response']), el('pre', {}, [json(t.response)])]));
+      var quiet = t.messages.length === 0 && t.toolCalls.length === 0;
+      out.push(el('details', quiet ? { open: '' } : {}, [el('summary', {}, ['Response']), el('pre', { 'class': 'response' }, [json(t.response)])]));
     }
     if (rec.candidates) {
       out.push(el('h4', {}, ['Extracted candidates']));
