@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
+import { findNonJsonValues } from '../plan/json-values.js';
 import { type DatasetConfig, type ExampleRecord, exampleSchema } from '../plan/schema.js';
 import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
@@ -113,6 +114,18 @@ export async function loadDataset(
   const seen = new Map<string, SourcePosition>();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
+    const nonJson = findNonJsonValues(row.value)[0];
+    if (nonJson) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_EXAMPLE_INVALID',
+          `invalid example (${nonJson.path.join('.')}): not a JSON value: ${nonJson.reason}`,
+          planPath,
+          { source: where },
+        ),
+      );
+      continue;
+    }
     const parsed = exampleSchema.safeParse(row.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -4,7 +4,14 @@
  * stops at the first problem unless a later stage cannot run without the earlier one.
  */
 import path from 'node:path';
-import { type Diagnostic, hasErrors, type PlanPath, sortDiagnostics } from '../plan/diagnostic.js';
+import {
+  type Diagnostic,
+  diagnostic,
+  hasErrors,
+  type PlanPath,
+  sortDiagnostics,
+} from '../plan/diagnostic.js';
+import { findNonJsonValues } from '../plan/json-values.js';
 import { loadPlanFile } from '../plan/load.js';
 import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secrets.js';
@@ -47,6 +54,14 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   // A broken included file is left out and reported; the rest is still checked. Nothing is
   // checked when the root file itself did not load (nothing was merged).
   if (Object.keys(loaded.raw).length === 0) return { diagnostics: sortDiagnostics(diagnostics) };
+  for (const bad of findNonJsonValues(loaded.raw, true)) {
+    diagnostics.push(
+      diagnostic('EVALC_YAML_VALUE', `not a JSON value: ${bad.reason}`, bad.path, {
+        source: loaded.locate(bad.path),
+        hint: 'plans are JSON data: write a finite number or a string',
+      }),
+    );
+  }
   const loadFailed = hasErrors(diagnostics);
   diagnostics.push(...checkSecretPlacement(loaded.raw, loaded.locate));
   const validated = validatePlanSchema(loaded.raw, loaded.locate);

@@ -57,6 +57,9 @@ const YAML_BITS = [
   '{{x}}',
   '\u0000',
   '\uFEFF',
+  ' .nan',
+  ' -.inf',
+  '"\\uD800"',
 ];
 
 type Mutation =
