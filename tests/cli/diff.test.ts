@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { diffCommand } from '../../src/cli/diff.js';
 import { captureContext } from './cli-harness.js';
@@ -55,6 +56,12 @@ describe('evalc diff', () => {
     expect(json.exitCode).toBe(1);
     expect(json.summary.passToFail).toBe(8);
     expect(json.options).toEqual({ significance: 0.05, seed: 7, resamples: 1000, volatileTolerance: 0.2 });
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(
+      JSON.parse(readFileSync(path.join(locks, '..', '..', '..', 'schemas', 'report.schema.json'), 'utf8')),
+    );
+    const validate = ajv.compile({ $ref: 'https://evalc.dev/schemas/report.schema.json#/$defs/diff' });
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('takes the significance threshold from the command line', async () => {

@@ -143,4 +143,41 @@ describe('diffLocks', () => {
     expect(d.direction).toBe('regression');
     expect(d.pValue).toBeLessThan(0.05);
   });
+
+  it('compares measurement-only metrics on their value, with the metric direction', () => {
+    const addSteps = (lock: Lockfile, steps: (i: number) => number) => {
+      for (const g of Object.values(lock.groups)) {
+        g.metrics.steps = { type: 'steps', version: '1', digest: 'd', config: {} };
+      }
+      lock.results.forEach((r, i) => {
+        r.metrics.steps = { score: null, value: steps(i) };
+      });
+      for (const [scope, agents] of Object.entries(lock.aggregates)) {
+        for (const [agent, metrics] of Object.entries(agents)) {
+          const xs = lock.results
+            .filter((r) => r.group.startsWith(`${agent}/`))
+            .filter((r) => scope === 'benchmark' || r.group.includes(`/${scope.split('/')[1]}/`))
+            .map((r) => r.metrics.steps?.value ?? 0);
+          metrics.steps = {
+            mean: xs.reduce((a, b) => a + b, 0) / xs.length,
+            ci: null,
+            n: xs.length,
+            measure: 'value',
+          };
+        }
+      }
+      return lock;
+    };
+    // Every example takes 2 more steps than before (3 + i%3 → 5 + i%3): fewer is better.
+    const diff = diffLocks(
+      addSteps(baselineLock(), (i) => 3 + (i % 3)),
+      addSteps(baselineLock(), (i) => 5 + (i % 3)),
+    );
+    const d = delta(diff, 'benchmark', 'a1', 'steps');
+    expect(d.field).toBe('value');
+    expect(d.higherIsBetter).toBe(false);
+    expect(d.method).toBe('paired_bootstrap');
+    expect(d.delta).toBeCloseTo(2, 9);
+    expect(d.direction).toBe('regression');
+  });
 });
