@@ -39,7 +39,7 @@ export function compileTemplate(
   if (typeof value === 'string') {
     if (!value.includes('{{')) return { kind: 'literal', value };
     const single = SINGLE_PLACEHOLDER.exec(value);
-    if (single && single[1] !== 'else' && !single[1]!.startsWith('json')) {
+    if (single && single[1] !== 'else' && single[1] !== 'json') {
       const segments = parseLookupPath(single[1]!);
       return {
         kind: 'leaf',
