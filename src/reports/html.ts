@@ -102,7 +102,28 @@ function scoreTable(m: ReportModel): string {
   return `<details><summary>All aggregates (mean, 95% CI)</summary><table id="scores-table"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></details>`;
 }
 
-function compareSection(diff: LockDiff): string {
+/** Baseline vs current of the headline metric per agent at benchmark scope. */
+function compareChart(m: ReportModel, diff: LockDiff): string {
+  const metric = m.headlineMetric;
+  if (metric === null) return '';
+  const rows = diff.aggregates
+    .filter((d) => d.scope === 'benchmark' && d.metric === metric && d.field === 'score')
+    .sort((a, b) => byText(a.agent, b.agent));
+  const bars = rows.flatMap((d) => [
+    ...(d.old === null ? [] : [{ group: d.agent, series: 'baseline', value: d.old, ci: null }]),
+    ...(d.new === null ? [] : [{ group: d.agent, series: 'current', value: d.new, ci: null }]),
+  ]);
+  if (bars.length === 0) return '';
+  return renderBarChart({
+    id: 'chart-compare',
+    title: `${metric}: baseline vs current (benchmark)`,
+    groups: rows.map((d) => d.agent),
+    series: ['baseline', 'current'],
+    bars,
+  });
+}
+
+function compareSection(m: ReportModel, diff: LockDiff): string {
   const s = diff.summary;
   const warnings = diff.comparability.map(
     (c) => `<li class="${c.severity}">${c.severity === 'warning' ? '⚠️ ' : ''}${h(c.message)}</li>`,
@@ -124,6 +145,7 @@ function compareSection(diff: LockDiff): string {
   const f2p = flips('fail_to_pass');
   return `<section id="compare"><h2>Comparison with the baseline</h2>
 <p><span class="${s.regressions > 0 ? 'regression' : 'improvement'}">${s.regressions} significant regressions</span> · ${s.improvements} improvements · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${diff.examples.paired} paired examples (α = ${diff.options.significance})</p>
+<div class="charts">${compareChart(m, diff)}</div>
 ${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
 ${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}
 ${p2f ? `<h3>Pass → fail</h3><ul>${p2f}</ul>` : ''}${f2p ? `<h3>Fail → pass</h3><ul>${f2p}</ul>` : ''}
@@ -189,7 +211,7 @@ export function renderHtmlReport(m: ReportModel): string {
 <main>
 ${gatesSection(m)}
 <section id="overview"><h2>Scores</h2><div class="charts">${charts.join('')}</div>${scoreTable(m)}</section>
-${m.diff ? compareSection(m.diff) : ''}
+${m.diff ? compareSection(m, m.diff) : ''}
 <div class="layout">
 <section id="examples"><h2>Examples</h2>
 <div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>

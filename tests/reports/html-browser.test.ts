@@ -161,6 +161,14 @@ describe.skipIf(!hasChromium)('report.html in Chromium', () => {
     expect(flips).toHaveLength(3);
     expect(flips.map((f) => f.match(/(search|paths)-\d\d/)?.[0]).sort()).toEqual([...A2_NEW_FAILS].sort());
     expect(await page.locator('#deltas-table tr.delta').count()).toBeGreaterThan(0);
+    // Baseline and current bars for each of the 3 agents; a2 drops from 0.796 to 0.704.
+    expect(await page.locator('#chart-compare rect.bar').count()).toBe(6);
+    const a2 = page.locator('#chart-compare rect.bar[data-group="a2"]');
+    expect(await a2.evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual([
+      '0.796',
+      '0.704',
+    ]);
+    await page.locator('#compare').screenshot({ path: path.join(outDir, 'compare.png') });
   });
 
   it('made no request besides the file itself and raised no script error', () => {
