@@ -159,7 +159,7 @@ function mergeFile(
         if (Object.hasOwn(target, id)) {
           state.diagnostics.push(
             diagnostic('EVALC_INCLUDE_CONFLICT', `${key}.${id} is defined in more than one file`, [key, id], {
-              source: locateInFile(file, [key, id]),
+              source: locateInFile(file, [key], id),
               hint: 'ids must be unique across included files',
             }),
           );
