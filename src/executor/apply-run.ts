@@ -180,6 +180,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         resolved: compiled,
         rubricVersions,
         stepSignal: inFlight.signal,
+        hasSecrets: secrets.length > 0,
       }),
     );
     const totals: Record<string, number> = {};
@@ -314,6 +315,7 @@ function groupRuntime(
     resolved: CompiledPlan;
     rubricVersions: Map<string, Set<string>>;
     stepSignal: AbortSignal;
+    hasSecrets: boolean;
   },
 ): GroupRuntime {
   const plan = ctx.resolved.resolved.plan;
@@ -356,6 +358,7 @@ function groupRuntime(
     prices: plan.prices,
     signal: ctx.stepSignal,
     scrub: ctx.scrub,
+    hasSecrets: ctx.hasSecrets,
     log: (line) => ctx.logLines.push(line),
     rubricVersions: ctx.rubricVersions,
     onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),

@@ -5,6 +5,11 @@
  * Log format, one entry per line: `<key>\t<kind>\t<byte length>\t<json>\n`. A write is one
  * append; a crash can only leave a torn last line, which `open` detects (missing newline or
  * a length that does not match) and truncates away. Later entries for a key win.
+ *
+ * Writes are coalesced: the entries put during one turn of the event loop go to disk in one
+ * `writeSync` on the next turn (`setImmediate`), or at once past 1 MiB, before any read of a
+ * pending entry, and on `close`. A `kill -9` can therefore lose the steps completed in the
+ * current turn (they are simply run again), never corrupt the log.
  */
 import {
   closeSync,
@@ -50,11 +55,17 @@ interface Entry {
 
 const LOG_NAME = 'steps.log';
 const CHUNK = 4 * 1024 * 1024;
+const FLUSH_BYTES = 1024 * 1024;
 
 export class LogStore implements StepStore {
   private readonly index = new Map<string, Entry>();
   private fd: number;
   private size = 0;
+  /** Bytes of the log on disk; `size - flushed` bytes wait in `pending`. */
+  private flushed = 0;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private flushScheduled: NodeJS.Immediate | undefined;
   private tornBytes = 0;
   private readonly file: string;
 
@@ -99,6 +110,7 @@ export class LogStore implements StepStore {
       ftruncateSync(this.fd, good);
     }
     this.size = good;
+    this.flushed = good;
   }
 
   has(key: string): boolean {
@@ -108,6 +120,7 @@ export class LogStore implements StepStore {
   get<T = unknown>(key: string): T | undefined {
     const entry = this.index.get(key);
     if (!entry) return undefined;
+    if (entry.offset + entry.length > this.flushed) this.flush();
     const buffer = Buffer.allocUnsafe(entry.length);
     readSync(this.fd, buffer, 0, entry.length, entry.offset);
     return JSON.parse(buffer.toString('utf8')) as T;
@@ -116,10 +129,28 @@ export class LogStore implements StepStore {
   put(key: string, kind: string, value: unknown): void {
     const json = Buffer.from(JSON.stringify(value), 'utf8');
     const header = Buffer.from(`${key}\t${kind}\t${json.length}\t`, 'utf8');
-    const line = Buffer.concat([header, json, NEWLINE]);
-    writeSync(this.fd, line, 0, line.length, this.size);
+    this.pending.push(header, json, NEWLINE);
+    this.pendingBytes += header.length + json.length + 1;
     this.index.set(key, { offset: this.size + header.length, length: json.length, kind });
-    this.size += line.length;
+    this.size += header.length + json.length + 1;
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    else this.flushScheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** Writes every pending entry to disk now (one append). */
+  flush(): void {
+    if (this.flushScheduled) {
+      clearImmediate(this.flushScheduled);
+      this.flushScheduled = undefined;
+    }
+    if (this.pendingBytes === 0) return;
+    const data = Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    let written = 0;
+    while (written < data.length)
+      written += writeSync(this.fd, data, written, data.length - written, this.flushed + written);
+    this.flushed += data.length;
   }
 
   keys(): IterableIterator<string> {
@@ -137,6 +168,7 @@ export class LogStore implements StepStore {
   }
 
   prune(reachable: (key: string) => boolean) {
+    this.flush();
     const bytesBefore = this.size;
     const tmp = `${this.file}.prune-${process.pid}`;
     const out = openSync(tmp, 'w');
@@ -163,10 +195,12 @@ export class LogStore implements StepStore {
     this.index.clear();
     for (const [k, v] of kept) this.index.set(k, v);
     this.size = size;
+    this.flushed = size;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 
   close(): void {
+    this.flush();
     closeSync(this.fd);
   }
 }
@@ -187,8 +221,8 @@ function parseHeader(
   const length = Number(data.toString('latin1', t2 + 1, t3));
   if (!Number.isInteger(length) || t3 + 1 + length !== end) return undefined;
   return {
-    key: data.toString('latin1', start, t1),
-    kind: data.toString('latin1', t1 + 1, t2),
+    key: data.toString('utf8', start, t1),
+    kind: data.toString('utf8', t1 + 1, t2),
     jsonStart: t3 + 1,
     length,
   };

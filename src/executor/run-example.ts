@@ -52,6 +52,8 @@ export interface GroupRuntime {
   prices: Record<string, { input: number; output: number }>;
   signal: AbortSignal;
   scrub: (text: string) => string;
+  /** Whether any secret value is known (else trajectories are kept as they are). */
+  hasSecrets?: boolean;
   log: (line: string) => void;
   /** rubricVersion values reported by each judge (pinned in the lockfile). */
   rubricVersions: Map<string, Set<string>>;
@@ -287,6 +289,7 @@ function scriptOf(example: ResolvedExample) {
  * before it is kept. (Replacing inside the JSON text is safe: `***` needs no escaping.)
  */
 function scrubTrajectory(rt: GroupRuntime, trajectory: Trajectory): Trajectory {
+  if (rt.hasSecrets === false) return trajectory;
   const text = JSON.stringify(trajectory);
   const clean = rt.scrub(text);
   return clean === text ? trajectory : (JSON.parse(clean) as Trajectory);
