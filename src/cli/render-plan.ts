@@ -9,7 +9,7 @@ export function renderPlanText(plan: RunPlan): string {
       plan.counts.extract.cached +
       plan.counts.score.cached +
       plan.counts.aggregate.cached;
-    return `No changes. ${cached} steps cached; apply would call no agent.\n`;
+    return `No changes. ${cached} step${cached === 1 ? '' : 's'} cached; apply would call no agent.\n`;
   }
   lines.push('evalc will perform the following steps:');
   const targetWidth = Math.max(30, ...plan.rows.map((r) => r.target.length));

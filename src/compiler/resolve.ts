@@ -88,6 +88,7 @@ export async function resolvePlan(
   const groups: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);
   const [onlyTask, onlyDataset] = options.only?.split('/') ?? [];
+  if (onlyTask !== undefined) checkOnly(plan, onlyTask, onlyDataset, diagnostics);
 
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     const taskPath: PlanPath = ['tasks', taskId];
@@ -307,6 +308,36 @@ function planForDigest(plan: Plan): unknown {
     judges[id] = splitRuntime(j as unknown as Record<string, unknown>).identity;
   const { concurrency: _c, ...run } = plan.run;
   return { ...plan, agents, judges, run, include: null };
+}
+
+/** `--only task[/dataset]` must name something, else the run would silently do nothing. */
+function checkOnly(
+  plan: Plan,
+  taskId: string,
+  datasetId: string | undefined,
+  diagnostics: Diagnostic[],
+): void {
+  const task = plan.tasks[taskId];
+  if (!task) {
+    diagnostics.push(
+      diagnostic('EVALC_ONLY_UNKNOWN', `--only names unknown task \`${taskId}\``, ['tasks', taskId], {
+        hint: didYouMean(taskId, Object.keys(plan.tasks)) ?? `tasks: ${Object.keys(plan.tasks).join(', ')}`,
+      }),
+    );
+  } else if (datasetId !== undefined && !task.datasets[datasetId]) {
+    diagnostics.push(
+      diagnostic(
+        'EVALC_ONLY_UNKNOWN',
+        `--only names unknown dataset \`${datasetId}\` of task ${taskId}`,
+        ['tasks', taskId, 'datasets', datasetId],
+        {
+          hint:
+            didYouMean(datasetId, Object.keys(task.datasets)) ??
+            `datasets: ${Object.keys(task.datasets).join(', ')}`,
+        },
+      ),
+    );
+  }
 }
 
 function checkJudges(

@@ -190,6 +190,27 @@ describe('evalc plan with no cache and no lockfile', () => {
   });
 });
 
+describe('evalc plan --only', () => {
+  it('plans one dataset of one task', async () => {
+    const json = JSON.parse(
+      (await plan(basicCopy(), '--only', 'search/inline', '--json')).stdout,
+    ) as PlanJson;
+    expect(json.counts.invoke).toEqual({ run: 1, cached: 0 });
+    expect(json.steps.map((s) => s.id)).toContain('invoke/a1/search/inline/i1#0');
+  });
+
+  it('refuses a task or dataset that does not exist instead of planning nothing', async () => {
+    const task = await plan(basicCopy(), '--only', 'serch');
+    expect(task.code).toBe(65);
+    expect(task.stderr).toBe(
+      'error EVALC_ONLY_UNKNOWN: --only names unknown task `serch`\n  hint: did you mean `search`?\n1 error, 0 warnings\n',
+    );
+    const dataset = await plan(basicCopy(), '--only', 'search/nope');
+    expect(dataset.code).toBe(65);
+    expect(dataset.stderr).toContain('--only names unknown dataset `nope` of task search');
+  });
+});
+
 describe('evalc plan against a cache and a lockfile', () => {
   it('has nothing to do for an unchanged plan: exit 0, everything cached', async () => {
     const dir = basicCopy();
