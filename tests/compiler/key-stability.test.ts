@@ -197,4 +197,28 @@ describe('content key stability', () => {
     expect(changed.length).toBe(4 * 2 * 5);
     for (const id of changed) expect(id).toContain('/a2/');
   });
+  it('re-scores only the example whose expected value changed, and ignores weights', async () => {
+    const before = stepKeys(await compileFiles(plan()));
+    const rows = [...ROWS];
+    rows[1] = rows[1]!.replace('"CS143"', '"CS144"').replace('"id":"e2"', '"id":"e2","weight":5');
+    rows[2] = rows[2]!.replace('"id":"e3"', '"id":"e3","weight":0.5');
+    const changed = changedSteps(before, stepKeys(await compileFiles(plan({ rows }))));
+    expect(new Set(changed.map(kindOf))).toEqual(new Set(['score']));
+    for (const id of changed) expect(id).toContain('/e2#');
+    expect(changed).toHaveLength(2 * 2 * 3);
+  });
+
+  it('re-invokes an example whose scripted turns changed', async () => {
+    const before = stepKeys(await compileFiles(plan()));
+    const rows = [...ROWS];
+    rows[2] = rows[2]!.replace('"id":"e3"', '"id":"e3","turns":["hi","and then?"]');
+    const changed = changedSteps(before, stepKeys(await compileFiles(plan({ rows }))));
+    expect(changed.filter((id) => id.startsWith('invoke/')).sort()).toEqual([
+      'invoke/a1/search/main/e3#0',
+      'invoke/a1/search/main/e3#1',
+      'invoke/a2/search/main/e3#0',
+      'invoke/a2/search/main/e3#1',
+    ]);
+    for (const id of changed) expect(id).toContain('/e3#');
+  });
 });
