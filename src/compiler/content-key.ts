@@ -10,9 +10,59 @@ export const KEY_PREFIX = 'k1:';
 
 /** RFC 8785 canonical JSON. `undefined` members are dropped, as JSON does. */
 export function canonicalJson(value: unknown): string {
+  // Plain JSON data (the hot path: rendered inputs and examples, ~4x faster) is written
+  // directly; anything else (toJSON, non-finite numbers, surrogates) goes to `canonicalize`,
+  // which also owns the errors. tests/compiler/content-key.test.ts checks both agree.
+  const fast = plainCanonical(value);
+  if (fast !== undefined) return fast;
   const text = canonicalize(value);
   if (text === undefined) throw new TypeError('canonicalJson: value is not JSON-serialisable');
   return text;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** JCS of plain JSON data, or undefined for anything that needs the general canonicalizer. */
+function plainCanonical(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return SURROGATE.test(value) ? undefined : JSON.stringify(value);
+    case 'number':
+      // ECMAScript's number serialization is the one RFC 8785 specifies.
+      return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          const text = item === undefined ? 'null' : plainCanonical(item);
+          if (text === undefined) return undefined;
+          out += i === 0 ? text : `,${text}`;
+        }
+        return `${out}]`;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+        return undefined;
+      // Default sort compares UTF-16 code units, as RFC 8785 requires.
+      const keys = Object.keys(value).sort();
+      let out = '{';
+      let first = true;
+      for (const key of keys) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item === undefined) continue;
+        const text = plainCanonical(item);
+        if (text === undefined || SURROGATE.test(key)) return undefined;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
+        first = false;
+      }
+      return `${out}}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 export function sha256Hex(text: string | Uint8Array): string {

@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, contentKey, deriveKey, digestOf, sha256Hex } from '../../src/compiler/content-key.js';
@@ -29,8 +30,39 @@ describe('canonicalJson (RFC 8785)', () => {
     expect(Buffer.from(canonicalJson(input), 'utf8').equals(expected)).toBe(true);
   });
 
+  it('agrees with the canonicalize library on arbitrary JSON values', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(canonicalize(value));
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), (value) => {
+        let expected: string | undefined;
+        try {
+          expected = canonicalize(value);
+        } catch {
+          expect(() => canonicalJson(value)).toThrow();
+          return;
+        }
+        expect(canonicalJson(value)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('sorts keys by UTF-16 code units and serializes numbers as ECMAScript does', () => {
+    expect(canonicalJson({ '\u20ac': 1, '\r': 2, '1': 3, '\u00f6': 4, a: [1e21, 1e-7, -0, 0.1 + 0.2] })).toBe(
+      '{"\\r":2,"1":3,"a":[1e+21,1e-7,0,0.30000000000000004],"ö":4,"€":1}',
+    );
+    expect(canonicalJson({ s: '😂', d: new Date(0) })).toBe('{"d":"1970-01-01T00:00:00.000Z","s":"😂"}');
+  });
+
   it('refuses values that are not JSON', () => {
     expect(() => canonicalJson(undefined)).toThrow(TypeError);
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow();
+    expect(() => canonicalJson(['\uD800'])).toThrow();
   });
 
   it('drops undefined members, as JSON does', () => {
