@@ -56,6 +56,8 @@ interface Entry {
 const LOG_NAME = 'steps.log';
 const CHUNK = 4 * 1024 * 1024;
 const FLUSH_BYTES = 1024 * 1024;
+/** Reads go through a window of the log: a re-apply reads entries in log order, ~1 syscall per window. */
+const WINDOW_BYTES = 64 * 1024;
 
 export class LogStore implements StepStore {
   private readonly index = new Map<string, Entry>();
@@ -63,16 +65,26 @@ export class LogStore implements StepStore {
   private size = 0;
   /** Bytes of the log on disk; `size - flushed` bytes wait in `pending`. */
   private flushed = 0;
-  private pending: Buffer[] = [];
+  private pending: string[] = [];
   private pendingBytes = 0;
   private flushScheduled: NodeJS.Immediate | undefined;
   private tornBytes = 0;
   private readonly file: string;
+  private window: Buffer | undefined;
+  private windowStart = 0;
+  private windowEnd = 0;
 
-  constructor(dir: string) {
-    mkdirSync(dir, { recursive: true });
+  private readonly readOnly: boolean;
+
+  /** `readOnly` opens an existing cache for reading (reports): nothing is written, a torn tail is only skipped. */
+  constructor(dir: string, options: { readOnly?: boolean } = {}) {
+    this.readOnly = options.readOnly ?? false;
     this.file = path.join(dir, LOG_NAME);
-    this.fd = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+');
+    if (this.readOnly) this.fd = openSync(this.file, 'r');
+    else {
+      mkdirSync(dir, { recursive: true });
+      this.fd = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+');
+    }
     this.load();
   }
 
@@ -107,7 +119,7 @@ export class LogStore implements StepStore {
     }
     if (good < total) {
       this.tornBytes = total - good;
-      ftruncateSync(this.fd, good);
+      if (!this.readOnly) ftruncateSync(this.fd, good);
     }
     this.size = good;
     this.flushed = good;
@@ -121,18 +133,36 @@ export class LogStore implements StepStore {
     const entry = this.index.get(key);
     if (!entry) return undefined;
     if (entry.offset + entry.length > this.flushed) this.flush();
-    const buffer = Buffer.allocUnsafe(entry.length);
-    readSync(this.fd, buffer, 0, entry.length, entry.offset);
-    return JSON.parse(buffer.toString('utf8')) as T;
+    return JSON.parse(this.readText(entry.offset, entry.length)) as T;
+  }
+
+  /** Bytes `[offset, offset + length)` of the flushed log as UTF-8 text. */
+  private readText(offset: number, length: number): string {
+    if (length > WINDOW_BYTES / 2) {
+      const buffer = Buffer.allocUnsafe(length);
+      readSync(this.fd, buffer, 0, length, offset);
+      return buffer.toString('utf8');
+    }
+    if (!this.window || offset < this.windowStart || offset + length > this.windowEnd) {
+      this.window ??= Buffer.allocUnsafe(WINDOW_BYTES);
+      const read = readSync(this.fd, this.window, 0, Math.min(WINDOW_BYTES, this.flushed - offset), offset);
+      this.windowStart = offset;
+      this.windowEnd = offset + read;
+    }
+    const start = offset - this.windowStart;
+    return this.window.toString('utf8', start, start + length);
   }
 
   put(key: string, kind: string, value: unknown): void {
-    const json = Buffer.from(JSON.stringify(value), 'utf8');
-    const header = Buffer.from(`${key}\t${kind}\t${json.length}\t`, 'utf8');
-    this.pending.push(header, json, NEWLINE);
-    this.pendingBytes += header.length + json.length + 1;
-    this.index.set(key, { offset: this.size + header.length, length: json.length, kind });
-    this.size += header.length + json.length + 1;
+    if (this.readOnly) throw new Error('LogStore: put on a read-only cache');
+    const json = JSON.stringify(value);
+    const length = Buffer.byteLength(json);
+    const header = `${key}\t${kind}\t${length}\t`;
+    const headerLength = Buffer.byteLength(header);
+    this.pending.push(header, json, '\n');
+    this.pendingBytes += headerLength + length + 1;
+    this.index.set(key, { offset: this.size + headerLength, length, kind });
+    this.size += headerLength + length + 1;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     else this.flushScheduled ??= setImmediate(() => this.flush());
   }
@@ -144,7 +174,8 @@ export class LogStore implements StepStore {
       this.flushScheduled = undefined;
     }
     if (this.pendingBytes === 0) return;
-    const data = Buffer.concat(this.pending, this.pendingBytes);
+    const data = Buffer.from(this.pending.join(''), 'utf8');
+    if (data.length !== this.pendingBytes) throw new Error('cache store: pending byte count is off');
     this.pending = [];
     this.pendingBytes = 0;
     let written = 0;
@@ -195,6 +226,8 @@ export class LogStore implements StepStore {
     this.index.clear();
     for (const [k, v] of kept) this.index.set(k, v);
     this.size = size;
+    this.windowStart = 0;
+    this.windowEnd = 0;
     this.flushed = size;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
