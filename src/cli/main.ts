@@ -13,7 +13,8 @@ import { graphCommand } from './graph.js';
 import { initCommand } from './init.js';
 import { lintCommand } from './lint.js';
 import { planCommand } from './plan.js';
-import { reportCommand } from './report.js';
+import { createReportCommand } from './report.js';
+import { loadReportSources } from './report-sources.js';
 import { schemaCommand } from './schema.js';
 import { validateCommand } from './validate.js';
 
@@ -23,7 +24,7 @@ const COMMANDS: Record<string, Command> = {
   plan: planCommand,
   apply: applyCommand,
   diff: diffCommand,
-  report: reportCommand,
+  report: createReportCommand({ loadSources: loadReportSources }),
   graph: graphCommand,
   schema: schemaCommand,
   cache: cacheCommand,

@@ -10,7 +10,7 @@ import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { groupSteps } from '../compiler/step-keys.js';
-import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
+import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import {
   aggregate,
@@ -232,6 +232,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       };
     for (const [agentId, reason] of aborted) markSkipped(compiled, results, agentId, reason);
 
+    for (const [id, runtime] of agents) {
+      if (!isMae(runtime.adapter)) continue;
+      const name = runtime.adapter.discoveredName() ?? lockedPins[id]?.name;
+      if (name && !pins[id]?.name) pins = { ...pins, [id]: { ...pins[id], name } };
+    }
     const { lockResults, taskInputs, summary, volatile } = collect(compiled, groupRuntimes, results);
     const aggregateReport = aggregate({
       benchmark: resolved.plan.benchmark.id,
@@ -268,15 +273,17 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           `evalc: warning: judge ${id} reported several rubric versions: ${sorted.join(', ')}`,
         );
     }
-    const lock = buildLock({
-      compiled,
-      pins,
-      judgeInfo,
-      results: lockResults,
-      aggregate: aggregateReport,
-      gates,
-      volatile,
-    });
+    const lock = sortKeys(
+      buildLock({
+        compiled,
+        pins,
+        judgeInfo,
+        results: lockResults,
+        aggregate: aggregateReport,
+        gates,
+        volatile,
+      }),
+    ) as Lockfile;
     writeLockFile(dirs.lockFile, lock);
     const reportsDir = options.outDir
       ? path.resolve(options.cwd, options.outDir)
@@ -393,7 +400,13 @@ async function discoverAgents(
       : undefined;
     const pinned =
       cachedSchema !== undefined && lockedPin?.etag
-        ? { etag: lockedPin.etag, schemaDigest: lockedPin.schemaDigest! }
+        ? {
+            etag: lockedPin.etag,
+            schemaDigest: lockedPin.schemaDigest!,
+            inputSchema: cachedSchema,
+            ...(lockedPin.name ? { name: lockedPin.name } : {}),
+            ...(lockedPin.version ? { version: lockedPin.version } : {}),
+          }
         : undefined;
     let outcome = await adapter.discover(options.signal, pinned);
     if (outcome.ok && outcome.discovery.notModified) {

@@ -13,7 +13,7 @@ import { LOCK_VERSION } from '../lockfile/types.js';
 import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
 import type { GateResult } from '../metrics/index.js';
 import { EVALC_VERSION } from '../version.js';
-import { roundScore } from './run-example.js';
+import { isVolatileMeasure, roundScore } from './run-example.js';
 
 export interface LockInputs {
   compiled: CompiledPlan;
@@ -123,7 +123,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
     judges,
     groups,
     results: inputs.results,
-    aggregates: lockAggregates(inputs.aggregate),
+    aggregates: lockAggregates(inputs.aggregate, metricTypesOf(compiled)),
     gates: inputs.gates.map((g) => ({
       metric: g.gate.metric,
       scope: g.target,
@@ -137,12 +137,19 @@ export function buildLock(inputs: LockInputs): Lockfile {
   };
 }
 
-function lockAggregates(report: AggregateReport): Lockfile['aggregates'] {
+function metricTypesOf(compiled: CompiledPlan): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const { group } of compiled.groups) for (const m of group.metrics) types.set(m.id, m.type);
+  return types;
+}
+
+function lockAggregates(report: AggregateReport, types: Map<string, string>): Lockfile['aggregates'] {
   const out: Lockfile['aggregates'] = {};
   const put = (scope: string, agent: string, node: AggregateNode) => {
     const byAgent = (out[scope] ??= {});
     const metrics: Record<string, LockAggregate> = {};
     for (const [metric, agg] of Object.entries(node.metrics)) {
+      if (agg.score === null && isVolatileMeasure(types.get(metric) ?? metric)) continue;
       const estimate = agg.score ?? agg.value;
       metrics[metric] = {
         mean: estimate ? roundScore(estimate.mean) : null,

@@ -316,7 +316,8 @@ function lockResult(
     if (!summary) continue;
     const keys = steps.map((s) => s.scoreKeys[metric.id]).filter((k): k is string => k !== undefined);
     const entry: LockMetricResult = { score: roundScore(summary.score) };
-    const value = summary.value === undefined ? null : roundScore(summary.value);
+    const value =
+      summary.value === undefined || isVolatileMeasure(metric.type) ? null : roundScore(summary.value);
     if (value !== null) entry.value = value;
     if (summary.pass !== undefined) entry.pass = summary.pass;
     if (summary.errors > 0) entry.errors = summary.errors;
@@ -335,6 +336,17 @@ function lockResult(
   if (errors.some((e) => e !== null)) result.errors = errors;
   if (example.human_score !== undefined) result.human_score = example.human_score;
   return result;
+}
+
+const VOLATILE_UNITS = new Set(['ms', 'tokens', 'USD']);
+
+/**
+ * Measurements that change between identical runs (durations, token counts, their cost) stay
+ * out of the lockfile's results and aggregates; the `volatile` section keeps per-group figures.
+ */
+export function isVolatileMeasure(type: string): boolean {
+  const unit = getMetricDefinition(type)?.unit;
+  return unit !== undefined && VOLATILE_UNITS.has(unit);
 }
 
 /** Scores are stored with 12 significant digits so float noise never changes a lockfile. */

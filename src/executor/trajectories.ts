@@ -1,28 +1,55 @@
-/** Looks up the cached invoke and extract records of a lockfile's results, for reports. */
+/**
+ * What reports drill into, read back from the cache for a lockfile's results: each invoke's
+ * trajectory and duration, the candidates its extraction produced, and judge rationales by
+ * score key. Reading never calls an agent; entries missing from the cache are simply absent.
+ */
+import { deriveKey } from '../compiler/content-key.js';
+import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import type { Lockfile } from '../lockfile/types.js';
-import type { Trajectory } from '../protocols/types.js';
+import type { ScoreResult } from '../metrics/index.js';
+import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
 import type { StepStore } from './cache-store.js';
+import type { ExtractRecord, InvokeRecord } from './run-example.js';
 
-export interface TrajectoryEntry {
-  trajectory?: Trajectory;
-  durationMs?: number;
+export interface ReportSources {
+  trajectories: Record<string, ReportInvokeRecord>;
+  judgeRationales: Record<string, string>;
 }
 
-export function trajectoriesFor(
-  lock: Lockfile,
-  store: StepStore,
-  limit = 5000,
-): Record<string, TrajectoryEntry> {
-  const out: Record<string, TrajectoryEntry> = {};
+/** At most `limit` trajectories are loaded, in lockfile order, so a huge run keeps a bounded report. */
+export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): ReportSources {
+  const trajectories: Record<string, ReportInvokeRecord> = {};
+  const judgeRationales: Record<string, string> = {};
   let count = 0;
   for (const result of lock.results) {
+    const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
       if (!key || count >= limit) continue;
-      const record = store.get<{ trajectory: Trajectory; durationMs: number }>(key);
+      const record = store.get<InvokeRecord>(key);
       if (!record) continue;
-      out[key] = { trajectory: record.trajectory, durationMs: record.durationMs };
+      const entry: ReportInvokeRecord = { trajectory: record.trajectory, durationMs: record.durationMs };
+      const extract = outputDigest
+        ? store.get<ExtractRecord>(deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [key]))
+        : undefined;
+      if (extract?.ok) entry.candidates = extract.values;
+      else if (extract && !extract.ok)
+        entry.error = { kind: extract.error.kind, message: extract.error.message };
+      trajectories[key] = entry;
       count++;
     }
+    for (const metric of Object.values(result.metrics)) {
+      for (const key of metric.keys ?? (metric.key ? [metric.key] : [])) {
+        const details = store.get<ScoreResult>(key)?.details;
+        if (
+          details &&
+          typeof details === 'object' &&
+          !Array.isArray(details) &&
+          typeof details.rationale === 'string'
+        ) {
+          judgeRationales[key] = details.rationale;
+        }
+      }
+    }
   }
-  return out;
+  return { trajectories, judgeRationales };
 }

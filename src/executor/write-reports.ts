@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { renderReports } from '../reports/index.js';
 import type { StepStore } from './cache-store.js';
-import { trajectoriesFor } from './trajectories.js';
+import { reportSources } from './trajectories.js';
 
 export function writeReports(
   dir: string,
@@ -19,7 +19,7 @@ export function writeReports(
   const files = renderReports({
     lock,
     ...(baseline ? { baseline } : {}),
-    trajectories: trajectoriesFor(lock, store),
+    ...reportSources(lock, store),
   });
   const written: string[] = [];
   for (const [name, text] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) {

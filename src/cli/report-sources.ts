@@ -1,0 +1,22 @@
+/** `evalc report` reads trajectories and judge rationales from the run's cache, read-only. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultDirs } from '../compiler/load-plan.js';
+import { LogStore } from '../executor/cache-store.js';
+import { type ReportSources, reportSources } from '../executor/trajectories.js';
+import type { Lockfile } from '../lockfile/types.js';
+import type { CommandContext } from './context.js';
+
+export function loadReportSources(lock: Lockfile, lockFile: string, ctx: CommandContext): ReportSources {
+  const { cacheDir } = defaultDirs(
+    path.join(path.dirname(path.resolve(ctx.cwd, lockFile)), 'evalc.yaml'),
+    ctx.env,
+  );
+  if (!existsSync(path.join(cacheDir, 'steps.log'))) return { trajectories: {}, judgeRationales: {} };
+  const store = new LogStore(cacheDir, { readOnly: true });
+  try {
+    return reportSources(lock, store);
+  } finally {
+    store.close();
+  }
+}
