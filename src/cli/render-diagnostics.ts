@@ -29,7 +29,7 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
 function readLines(cache: Map<string, string[] | undefined>, file: string): string[] | undefined {
   if (!cache.has(file)) {
     try {
-      cache.set(file, readFileSync(file, 'utf8').split('\n'));
+      cache.set(file, readFileSync(file, 'utf8').split(/\r?\n/));
     } catch {
       cache.set(file, undefined);
     }

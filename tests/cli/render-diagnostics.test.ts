@@ -1,0 +1,38 @@
+/** The human view of diagnostics: location, caret excerpt, hint, and a summary line. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
+import { diagnostic } from '../../src/plan/diagnostic.js';
+import { writeFiles } from '../compiler/plan-helpers.js';
+
+describe('renderDiagnostics', () => {
+  it('prints the source line of a CRLF file without its carriage return', () => {
+    const dir = writeFiles({ 'p.yaml': 'evalc: 1\r\nmetircs: []\r\n' });
+    const text = renderDiagnostics(
+      [
+        diagnostic('EVALC_X', 'unknown key', ['metircs'], {
+          source: { file: 'p.yaml', line: 2, col: 1 },
+          hint: 'fix it',
+        }),
+      ],
+      dir,
+    );
+    expect(text).toBe(
+      'p.yaml:2:1: error EVALC_X: unknown key\n   2 | metircs: []\n     | ^\n  hint: fix it\n1 error, 0 warnings',
+    );
+  });
+
+  it('prints diagnostics without a source, and counts warnings apart from errors', () => {
+    const text = renderDiagnostics(
+      [
+        diagnostic('EVALC_A', 'first', []),
+        diagnostic('EVALC_B', 'second', [], {
+          severity: 'warning',
+          source: { file: 'missing.yaml', line: 3, col: 4 },
+        }),
+      ],
+      path.sep,
+    );
+    expect(text).toBe('error EVALC_A: first\nmissing.yaml:3:4: warning EVALC_B: second\n1 error, 1 warning');
+  });
+});
