@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +35,9 @@ if (!existsSync(cli)) {
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-bench-compile-'));
-writePlan(dir, examples);
+// Agent URLs point at ports nothing listens on: `plan` checks RAIP inputs against a live /info
+// when one answers, and another process on a fixed port would change what is measured.
+writePlan(dir, examples, await closedPort(), await closedPort());
 
 const useTime = existsSync('/usr/bin/time');
 const results = [];
@@ -64,7 +67,7 @@ function runOnce() {
     : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (child.status !== 2 && child.status !== 0) {
-    process.stderr.write(child.stdout + child.stderr);
+    process.stderr.write(`${child.stdout.slice(0, 2000)}\n${child.stderr.slice(-4000)}`);
     throw new Error(`evalc plan exited with ${child.status}`);
   }
   let peakMb;
@@ -82,7 +85,19 @@ function runOnce() {
   return { seconds, cpuSeconds, peakMb, status: child.status, stdout: child.stdout };
 }
 
-function writePlan(folder, n) {
+/** A loopback port that was free a moment ago (bound, then released). */
+function closedPort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function writePlan(folder, n, port1, port2) {
   mkdirSync(path.join(folder, 'datasets'), { recursive: true });
   const lines = [];
   for (let i = 0; i < n; i++) {
@@ -100,8 +115,8 @@ function writePlan(folder, n) {
     `evalc: 1
 benchmark: { id: bench, version: 1.0.0 }
 agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-  a2: { protocol: chat, url: http://127.0.0.1:7102/agent/respond }
+  a1: { protocol: raip, url: http://127.0.0.1:${port1} }
+  a2: { protocol: chat, url: http://127.0.0.1:${port2}/agent/respond }
 tasks:
   search:
     instructions: "Find courses."
