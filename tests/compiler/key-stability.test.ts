@@ -221,4 +221,17 @@ describe('content key stability', () => {
     ]);
     for (const id of changed) expect(id).toContain('/e3#');
   });
+  it('never changes a key when a task moves into an included file', async () => {
+    const files = plan();
+    const before = stepKeys(await compileFiles(files));
+    const text = files['evalc.yaml']!;
+    const start = text.indexOf('tasks:');
+    const end = text.indexOf('metrics:\n  - { type: pass_rate }');
+    const split = {
+      'evalc.yaml': `${text.slice(0, start)}include: [parts/search.yaml]\n${text.slice(end)}`,
+      'parts/search.yaml': text.slice(start, end).replace('source: data.jsonl', 'source: ../data.jsonl'),
+      'data.jsonl': files['data.jsonl']!,
+    };
+    expect(stepKeys(await compileFiles(split))).toEqual(before);
+  });
 });
