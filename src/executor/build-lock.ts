@@ -12,6 +12,8 @@ import type {
 import { LOCK_VERSION } from '../lockfile/types.js';
 import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
 import type { GateResult } from '../metrics/index.js';
+import type { AgentConfig } from '../plan/schema.js';
+import { maeSettings } from '../protocols/mae/adapter.js';
 import { EVALC_VERSION } from '../version.js';
 import { isVolatileMeasure, roundScore } from './run-example.js';
 
@@ -57,6 +59,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
       ...((pin.version ?? config.version) ? { version: (pin.version ?? config.version)! } : {}),
       ...(pin.schemaDigest ? { schemaDigest: pin.schemaDigest } : {}),
       ...(pin.etag ? { etag: pin.etag } : {}),
+      ...agentSettings(config),
     };
   }
   const judges: Record<string, LockJudge> = {};
@@ -135,6 +138,12 @@ export function buildLock(inputs: LockInputs): Lockfile {
     })),
     volatile: inputs.volatile,
   };
+}
+
+function agentSettings(config: AgentConfig): { settings?: Record<string, string | number | boolean> } {
+  if (config.protocol === 'mae') return { settings: { ...maeSettings(config) } };
+  if (config.protocol === 'chat') return { settings: { history: config.replayTools ? 'replay' : 'seed' } };
+  return {};
 }
 
 function metricTypesOf(compiled: CompiledPlan): Map<string, string> {

@@ -23,6 +23,8 @@ export interface LockAgent {
   etag?: string;
   /** Digest of the agent's result-relevant identity (config + discovery). */
   digest: string;
+  /** Protocol settings that shape results, as run (mae: profile, relay, maxTurns, transport; chat: history profile). */
+  settings?: Record<string, string | number | boolean>;
 }
 
 export interface LockJudge {

@@ -47,6 +47,17 @@ export interface MaeAdapter extends AgentAdapter {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** The result-relevant settings of a MultiAgentEval agent, as the adapter will run it (pinned in the lockfile). */
+export function maeSettings(config: MaeAgentConfig): MaeSettings {
+  const profile = selectProfile(config.profile);
+  return {
+    profile: profile.id,
+    relay: profile.id === 'seed' ? 'seed' : 'faithful',
+    maxTurns: config.maxTurns ?? profile.defaultMaxTurns,
+    transport: config.transport,
+  };
+}
+
 export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): MaeAdapter {
   const profile = selectProfile(config.profile);
   const maxTurns = config.maxTurns ?? profile.defaultMaxTurns;
@@ -57,12 +68,7 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
 
   return {
     protocol: 'mae',
-    settings: {
-      profile: profile.id,
-      relay: profile.id === 'seed' ? 'seed' : 'faithful',
-      maxTurns,
-      transport: config.transport,
-    },
+    settings: maeSettings(config),
     discoveredName: () => names?.discovered,
     async discover(): Promise<DiscoverOutcome> {
       const name = config.name ?? names?.discovered;
