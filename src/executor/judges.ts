@@ -2,9 +2,8 @@
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import { resolveSecrets, secretValues } from '../plan/secrets.js';
-import { createAgentEvalJudge } from '../protocols/agent-eval/agent-eval-judge.js';
+import { createJudgeClient } from '../protocols/agent-eval/create-judge-client.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
-import { createOpenaiJudge } from '../protocols/openai-judge/openai-judge.js';
 import type { StepError } from '../protocols/types.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
 
@@ -45,8 +44,7 @@ export async function startJudge(
     env: setup.env,
     ...(timeout ? { timeoutMs: timeout } : {}),
   };
-  const client =
-    config.protocol === 'openai' ? createOpenaiJudge(config, runtime) : createAgentEvalJudge(config, runtime);
+  const client = createJudgeClient(config, runtime);
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
