@@ -90,5 +90,17 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
 /** A reference diagnostic about an id whose definition was pruned: a cascade, not news. */
 function namesPruned(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
   if (!d.code.startsWith('EVALC_REF_')) return false;
-  return pruned.some((p) => p.length === 2 && d.message.includes(`\`${String(p[1])}\``));
+  return pruned.some(
+    (p) =>
+      (p.length === 1 && SECTION_REFS[String(p[0])] === d.code) ||
+      (p.length === 2 && d.message.includes(`\`${String(p[1])}\``)),
+  );
 }
+
+/** The reference code of each id section: when a whole section is pruned, its references go too. */
+const SECTION_REFS: Record<string, string> = {
+  agents: 'EVALC_REF_AGENT',
+  judges: 'EVALC_REF_JUDGE',
+  rubrics: 'EVALC_REF_RUBRIC',
+  tasks: 'EVALC_REF_TASK',
+};

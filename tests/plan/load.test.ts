@@ -149,4 +149,11 @@ gates:
     expect(r.compiled).toBeUndefined();
     expect(r.resolved).toBeUndefined();
   });
+  it('does not report references into a whole section that had the wrong shape', async () => {
+    const r = await load({
+      'evalc.yaml': `${HEAD}agents: [a1]\n${TASK('rows.jsonl')}    agents: [a1]\n`,
+      'rows.jsonl': ROWS,
+    });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['EVALC_SCHEMA_TYPE']);
+  });
 });
