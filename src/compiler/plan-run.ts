@@ -239,10 +239,15 @@ function groupReasons(
     if (!old) metrics.set(metric.id, { symbol: '+', reason: 'new metric' });
     else if (old.digest !== metric.digest) {
       const changes = describeParamChanges(old.config, metric.config as Record<string, unknown>);
-      metrics.set(metric.id, {
-        symbol: '~',
-        reason: `because metric params changed${changes ? ` (${changes})` : ''}`,
-      });
+      // Same params, different digest: the judge or the metric's code version changed.
+      const reason = changes
+        ? `because metric params changed (${changes})`
+        : old.version !== metric.version
+          ? `because metric ${metric.type} changed version (${old.version} → ${metric.version})`
+          : metric.judgeId
+            ? `because judge ${metric.judgeId} changed`
+            : 'because metric params changed';
+      metrics.set(metric.id, { symbol: '~', reason });
     }
   }
   // Every score key includes the digest of all the task's metrics (derived metrics read the

@@ -298,4 +298,26 @@ describe('evalc plan against a cache and a lockfile', () => {
       "
     `);
   });
+  it('names the judge when only the judge behind a metric changed', async () => {
+    const withJudge = (model: string) => (p: string) =>
+      p
+        .replace(
+          'tasks:',
+          `judges:\n  strict: { protocol: openai, url: http://127.0.0.1:9, model: ${model} }\ntasks:`,
+        )
+        .replace(
+          '      - { type: exact_match',
+          '      - { type: judge, judge: strict, content: "{{candidate.answer}}", threshold: 0.5 }\n      - { type: exact_match',
+        );
+    const dir = basicCopy(withJudge('m1'));
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      withJudge('m2')(readFileSync(path.join(FIXTURE_PLANS, 'basic/evalc.yaml'), 'utf8')),
+    );
+    const json = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
+    const rows = json.rows.map((r) => `${r.symbol} ${r.kind} ${r.target} ${r.count} ${r.reason}`);
+    expect(rows).toContain('~ score basic/search[a1]/judge 4 because judge strict changed');
+    expect(json.counts.invoke).toEqual({ run: 0, cached: 4 });
+  });
 });
