@@ -95,7 +95,47 @@ function parseJson(file: string, text: string) {
       ],
     };
   }
-  return { rows: list.map((v) => ({ value: v, line: 1, col: 1 })), diagnostics: [] };
+  const starts = Array.isArray(value) ? topLevelElementStarts(text) : [];
+  const rows = list.map((v, i) => {
+    const at = starts.length === list.length ? starts[i]! : undefined;
+    return { value: v, line: at?.line ?? 1, col: at?.col ?? 1 };
+  });
+  return { rows, diagnostics: [] };
+}
+
+/** Line and column of each element of a top-level JSON array (text already known to parse). */
+function topLevelElementStarts(text: string): { line: number; col: number }[] {
+  const starts: { line: number; col: number }[] = [];
+  let depth = 0;
+  let inString = false;
+  let expectValue = false;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '\n') {
+      line++;
+      lineStart = i + 1;
+      continue;
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\uFEFF') continue;
+    if (depth === 1 && expectValue && ch !== ']') {
+      starts.push({ line, col: i - lineStart + 1 });
+      expectValue = false;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '[' || ch === '{') {
+      depth++;
+      if (depth === 1) expectValue = true;
+    } else if (ch === ']' || ch === '}') depth--;
+    else if (ch === ',' && depth === 1) expectValue = true;
+  }
+  return starts;
 }
 
 function parseYamlRows(file: string, text: string) {

@@ -130,6 +130,16 @@ export async function loadDataset(
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.');
+      const value = row.value as { id?: unknown } | null;
+      if (field === 'id' && (value === null || typeof value !== 'object' || value.id === undefined)) {
+        diagnostics.push(
+          diagnostic('EVALC_EXAMPLE_INVALID', 'invalid example: it has no `id`', planPath, {
+            source: where,
+            hint: 'every example needs a unique id (a string or a number)',
+          }),
+        );
+        continue;
+      }
       diagnostics.push(
         diagnostic(
           'EVALC_EXAMPLE_INVALID',

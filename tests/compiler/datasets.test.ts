@@ -148,6 +148,33 @@ describe('dataset formats', () => {
   });
 });
 
+describe('dataset diagnostics', () => {
+  it('points at the element of a JSON array, strings with brackets and quotes notwithstanding', async () => {
+    const dir = writeFiles({
+      'evalc.yaml': planWith('      j: { source: rows.json }'),
+      'rows.json':
+        '[{"id":"a","vars":{"q":"x [,{ \\" y","n":1}}, {"id":"b","vars":{"q":"z","n":2}},\n  {"id":"a","vars":{"q":"y","n":3}}\n]\n',
+    });
+    const r = await load(dir);
+    expect(errors(r).map((d) => [d.code, d.source?.line, d.source?.col, d.hint])).toEqual([
+      ['EVALC_EXAMPLE_DUPLICATE_ID', 2, 3, 'first defined at rows.json:1'],
+    ]);
+    expect(examplesOf(r, 'j').map((e) => e.line)).toEqual([1, 1]);
+  });
+
+  it('says an example has no id instead of "Invalid input"', async () => {
+    const dir = writeFiles({
+      'evalc.yaml': planWith(
+        '      i:\n        examples:\n          - { id: ok, vars: { q: a, n: 1 } }\n          - { vars: { q: b, n: 2 } }',
+      ),
+    });
+    const r = await load(dir);
+    expect(errors(r).map((d) => [d.code, d.message, d.source?.line, d.source?.col])).toEqual([
+      ['EVALC_EXAMPLE_INVALID', 'invalid example: it has no `id`', 15, 13],
+    ]);
+  });
+});
+
 describe('remote dataset sources', () => {
   const body = '{"id":"w1","vars":{"q":"web","n":1}}\n{"id":"w2","vars":{"q":"net","n":2}}\n';
   const sha = sha256Hex(Buffer.from(body));
