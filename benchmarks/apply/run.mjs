@@ -130,7 +130,10 @@ function apply(dir, label) {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      resolve({ seconds, code, rssMb: rss ? Number(rss[1]) / 1024 : undefined, stderr, stdout });
+      const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+      const sys = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+      const cpuSeconds = user && sys ? Number(user[1]) + Number(sys[1]) : undefined;
+      resolve({ seconds, code, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuSeconds, stderr, stdout });
     });
   });
 }
@@ -140,6 +143,7 @@ async function plainClient(url, n, conc) {
   const pool = new Pool(url, { connections: Math.max(16, conc), keepAliveTimeout: 4000 });
   let next = 0;
   let failures = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
     for (let i = next++; i < n; i = next++) {
@@ -160,8 +164,9 @@ async function plainClient(url, n, conc) {
   };
   await Promise.all(Array.from({ length: conc }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   await pool.close();
-  return { seconds, failures };
+  return { seconds, failures, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 const fmt = (x, d = 0) => (x === undefined ? '?' : x.toFixed(d));
@@ -209,6 +214,9 @@ try {
         coldRssMb: cold.rssMb,
         cachedRssMb: cached.rssMb,
         plainFailures: plain.failures,
+        coldCpuUs: cold.cpuSeconds === undefined ? undefined : (cold.cpuSeconds / n) * 1e6,
+        cachedCpuUs: cached.cpuSeconds === undefined ? undefined : (cached.cpuSeconds / n) * 1e6,
+        plainCpuUs: (plain.cpuSeconds / n) * 1e6,
       };
       rows.push(row);
       say(
@@ -216,6 +224,10 @@ try {
           `plain undici ${fmt(plain.seconds, 1)} s = ${fmt(plainRate)} req/s; ratio ${fmt(row.ratio * 100)}% ` +
           `(invoke phase ${fmt(row.phaseRatio * 100)}%); cached re-apply ${fmt(cached.seconds, 2)} s; ` +
           `peak RSS cold ${fmt(cold.rssMb)} MB, cached ${fmt(cached.rssMb)} MB`,
+      );
+      say(
+        `  CPU per example (user+sys, load-independent): cold apply ${fmt(row.coldCpuUs)} µs, ` +
+          `plain client ${fmt(row.plainCpuUs)} µs, cached re-apply ${fmt(row.cachedCpuUs)} µs`,
       );
     } finally {
       if (!values.keep) rmSync(dir, { recursive: true, force: true });
@@ -236,10 +248,13 @@ if (!values['skip-slow']) {
     if (run.code !== 0 || stats.invokes !== slowExamples) throw new Error(`slow apply failed\n${run.stderr}`);
     const ideal = (slowExamples * 0.05) / 64;
     const phase = (stats.lastAt - stats.firstAt) / 1000;
+    const plain = await plainClient(slow.url, slowExamples, 64);
     slowRow = { n: slowExamples, seconds: run.seconds, phase, ideal };
     say(
       `50 ms agent, N=${slowExamples}, concurrency 64: apply ${fmt(run.seconds, 2)} s (invoke phase ${fmt(phase, 2)} s) ` +
-        `vs ideal ${fmt(ideal, 2)} s: ${fmt((run.seconds / ideal - 1) * 100, 1)}% over (invoke phase ${fmt((phase / ideal - 1) * 100, 1)}%)`,
+        `vs ideal ${fmt(ideal, 2)} s: ${fmt((run.seconds / ideal - 1) * 100, 1)}% over (invoke phase ${fmt((phase / ideal - 1) * 100, 1)}%); ` +
+        `plain undici on the same agent ${fmt(plain.seconds, 2)} s (${fmt((plain.seconds / ideal - 1) * 100, 1)}% over); ` +
+        `apply CPU ${fmt(run.cpuSeconds, 2)} s`,
     );
   } finally {
     await slow.stop();

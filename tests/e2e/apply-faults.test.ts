@@ -148,3 +148,26 @@ describe('evalc apply under seeded agent faults', () => {
     expect(results.filter((r) => r.errors?.[0]).length).toBe(failures);
   });
 });
+
+describe('evalc apply honours Retry-After', () => {
+  it('waits the delay a 429 asks for before retrying, then records http_429 when retries run out', async () => {
+    const throttled = await startCountingAgent({ faults: { seed: 1, rates: { '429': 1 }, retryAfter: '1' } });
+    try {
+      const ws = tempWorkspace('faults-retry-after');
+      cleanups.push(ws.cleanup);
+      writeDataset(ws.dir, 'd1.jsonl', countingExamples(2, 'r'));
+      writePlan(ws.dir, { agentUrl: throttled.url, limits: { retries: 1 }, run: { preflight: 0 } });
+      const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+      expect(run.code).toBe(0);
+      const { times } = throttled.stats();
+      for (const key of ['r0#0', 'r1#0']) {
+        const [first, second, ...rest] = times[key] ?? [];
+        expect(rest).toEqual([]);
+        expect(second! - first!).toBeGreaterThanOrEqual(990);
+      }
+      expect(lockResults(ws.dir).map((r) => r.errors)).toEqual([['http_429'], ['http_429']]);
+    } finally {
+      await throttled.close();
+    }
+  });
+});
