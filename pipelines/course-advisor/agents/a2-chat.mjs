@@ -18,6 +18,11 @@
  * the career-path tool only when it says become/career/path/work as/be a.
  *
  * Deterministic, offline. PORT from env (default 7102; 0 = ephemeral), 127.0.0.1 only.
+ *
+ * Opt-in fault switch, for tests of regressions (off unless set): `A2_FAIL_EXAMPLES` is a
+ * comma-separated list of example ids; a request whose `metadata.test_case_id` is one of them
+ * gets a wrong final answer (no courses: the responder drops the tool result). Unset or empty,
+ * the agent behaves exactly as described above.
  */
 import { getCourse, recommendPath, searchCourses } from './catalog.mjs';
 import { estimateTokens, isEntryPoint, listenOnLoopback, readJsonBody, sendJson } from './json-http.mjs';
@@ -148,6 +153,24 @@ function tokens(messages, answer) {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
+/** Example ids to answer wrongly, from `A2_FAIL_EXAMPLES` (empty when unset). */
+const FAIL_EXAMPLES = new Set(
+  (process.env.A2_FAIL_EXAMPLES ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== ''),
+);
+
+/** The injected fault: same tool call, but the final answer drops every course. Pure. */
+export function sabotageA2(reply) {
+  const answer = 'Sorry, I could not find anything in the catalog for that request.';
+  return {
+    ...reply,
+    messages: [...reply.messages.slice(0, -1), { role: 'assistant', content: answer }],
+    metadata: { ...reply.metadata, courses: [] },
+  };
+}
+
 async function handle(req, res) {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (req.method === 'GET' && url.pathname === '/health') return sendJson(res, 200, { status: 'ok' });
@@ -159,7 +182,9 @@ async function handle(req, res) {
   if (request === null || typeof request !== 'object' || !Array.isArray(request.messages))
     return sendJson(res, 400, { error: 'messages must be an array' });
   const metadata = request.metadata !== null && typeof request.metadata === 'object' ? request.metadata : {};
-  return sendJson(res, 200, converseA2(request.messages, metadata));
+  const reply = converseA2(request.messages, metadata);
+  const faulty = typeof metadata.test_case_id === 'string' && FAIL_EXAMPLES.has(metadata.test_case_id);
+  return sendJson(res, 200, faulty ? sabotageA2(reply) : reply);
 }
 
 if (isEntryPoint(import.meta.url)) listenOnLoopback(handle, 7102);
