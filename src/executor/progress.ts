@@ -66,6 +66,7 @@ export function createProgress(
         );
         return;
       }
+      if (mode === 'quiet') return;
       const t = now();
       if (mode === 'tty' && t - lastPrint > 100) {
         lastPrint = t;

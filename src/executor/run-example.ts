@@ -352,5 +352,6 @@ export function isVolatileMeasure(type: string): boolean {
 /** Scores are stored with 12 significant digits so float noise never changes a lockfile. */
 export function roundScore(value: number | null): number | null {
   if (value === null || !Number.isFinite(value)) return null;
+  if (Number.isInteger(value) && Math.abs(value) < 1e12) return value; // 0 and 1, mostly: exact already
   return Number(value.toPrecision(12));
 }
