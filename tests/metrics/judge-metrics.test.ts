@@ -26,6 +26,31 @@ describe('judge', () => {
     expect(judge.requests[0]).toMatchObject({ content: 'rendered text', rubric, reference: 'CS229' });
   });
 
+  it("takes MultiAgentEval's judge_config: model and temperature per request, the rubric by name", async () => {
+    const judge = judgeClient(() => ({
+      ok: true,
+      verdict: { score: 0.8, dimensions: {}, failureModes: [] },
+    }));
+    const config = {
+      type: 'judge',
+      judge: 'j',
+      judge_config: {
+        judge_provider: 'openai',
+        judge_model: 'gpt-4o',
+        judge_temperature: 0.2,
+        judge_rubric: 'clinical_safety',
+      },
+    };
+    const r = await scoreMetric(metric(config), scoreInput({ judge, content: 'summary' }));
+    expect(r.score).toBe(0.8);
+    expect(judge.requests[0]).toMatchObject({
+      model: 'gpt-4o',
+      temperature: 0.2,
+      rubric: { name: 'clinical_safety' },
+    });
+    expect(() => metric({ ...config, judge_config: { judge_modle: 'x' } })).toThrow();
+  });
+
   it('judges the candidate when no content is rendered, and can score one dimension', async () => {
     const judge = judgeClient(() => ({
       ok: true,

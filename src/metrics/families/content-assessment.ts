@@ -28,7 +28,36 @@ const common = {
     .string()
     .optional()
     .describe('Dotted path into example.expected sent to the judge as the reference'),
+  judge_config: z
+    .object({
+      judge_provider: z
+        .string()
+        .optional()
+        .describe('Model provider (recorded; the judge entry decides the endpoint)'),
+      judge_model: z.string().optional().describe('Model id sent to the judge for this metric'),
+      judge_temperature: z.number().min(0).max(2).optional().describe('Judge temperature for this metric'),
+      judge_rubric: z
+        .string()
+        .optional()
+        .describe('Rubric name for this metric (MultiAgentEval built-ins included)'),
+    })
+    .strict()
+    .optional()
+    .describe("MultiAgentEval's per-criterion judge_config; part of the score key"),
 };
+
+type JudgeConfigParams = {
+  judge_config?: { judge_model?: string | undefined; judge_temperature?: number | undefined } | undefined;
+};
+
+/** The per-metric model and temperature overrides of `judge_config`. */
+function judgeOverrides(p: JudgeConfigParams): { model?: string; temperature?: number } {
+  const c = p.judge_config;
+  return {
+    ...(c?.judge_model === undefined ? {} : { model: c.judge_model }),
+    ...(c?.judge_temperature === undefined ? {} : { temperature: c.judge_temperature }),
+  };
+}
 
 function contentOf(input: ScoreInput, candidate: string | undefined): string {
   return input.content ?? candidateText(resolveCandidate(input.candidates, candidate));
@@ -87,11 +116,12 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
   description: 'LLM/agent-eval judge on a rubric; composite = Σ wᵢ sᵢ / Σ wᵢ over weighted dimensions',
   params: judgeParams,
   async score(input, p) {
-    const rubric: RubricRef = input.rubric ?? { name: p.rubric ?? 'default' };
+    const rubric: RubricRef = input.rubric ?? { name: p.rubric ?? p.judge_config?.judge_rubric ?? 'default' };
     const verdict = await callJudge(input, {
       content: contentOf(input, p.candidate),
       rubric,
       ...referenceOf(input, p.reference),
+      ...judgeOverrides(p),
     });
     if (!isVerdict(verdict)) return verdict;
     const details: { [k: string]: Json } = {
@@ -145,6 +175,7 @@ export const checklist: ExampleStageDefinition<z.output<typeof checklistParams>>
       content: contentOf(input, p.candidate),
       rubric: { name: 'checklist', dimensions },
       ...referenceOf(input, p.reference),
+      ...judgeOverrides(p),
     });
     if (!isVerdict(verdict)) return verdict;
     const answers = dimensions.map((d) => (verdict.dimensions[d.id] ?? 0) >= 0.5);
