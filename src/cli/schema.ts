@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { planJsonSchema } from '../plan/json-schema.js';
+import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT } from './exit-error.js';

@@ -1,0 +1,64 @@
+/**
+ * JSON Schema of the plan language, generated from the zod definitions (zod 4's own
+ * generator). Metric entries become one alternative per registered metric type, with that
+ * type's parameters and their descriptions, so editors complete and document them.
+ */
+import { z } from 'zod';
+import { listMetricDefinitions } from '../metrics/index.js';
+import { metricSchema, planSchema } from '../plan/schema.js';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType): JsonSchema =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+
+export function planJsonSchema(): JsonSchema {
+  const schema = toSchema(planSchema);
+  const metricItem = metricItemSchema();
+  const generic = JSON.stringify(stripMeta(toSchema(metricSchema)));
+  return {
+    ...replaceMetricItems(schema, generic, metricItem),
+    $id: 'https://evalc.dev/schemas/evalc.schema.json',
+    title: 'evalc plan (language v1)',
+    description:
+      'An evalc evaluation plan: benchmark, agents, judges, rubrics, tasks, metrics, run settings and gates.',
+  };
+}
+
+/** One alternative per metric type: common fields plus that type's parameters. */
+function metricItemSchema(): JsonSchema {
+  const common = stripMeta(toSchema(metricSchema)) as { properties: Record<string, JsonSchema> };
+  const alternatives = listMetricDefinitions().map((definition) => {
+    const params = stripMeta(toSchema(definition.params)) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    return {
+      type: 'object',
+      description: `${definition.description} (${definition.category} / ${definition.family}; higher is ${definition.higherIsBetter ? 'better' : 'worse'})`,
+      properties: {
+        ...common.properties,
+        type: { const: definition.type, description: 'Metric type' },
+        ...(params.properties ?? {}),
+      },
+      required: ['type', ...(params.required ?? [])],
+      additionalProperties: false,
+    };
+  });
+  return { anyOf: alternatives };
+}
+
+function stripMeta(schema: JsonSchema): JsonSchema {
+  const { $schema: _s, ...rest } = schema;
+  return rest;
+}
+
+function replaceMetricItems(node: unknown, generic: string, replacement: JsonSchema): JsonSchema {
+  if (Array.isArray(node))
+    return node.map((n) => replaceMetricItems(n, generic, replacement)) as unknown as JsonSchema;
+  if (node === null || typeof node !== 'object') return node as JsonSchema;
+  if (JSON.stringify(node) === generic) return replacement;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = replaceMetricItems(v, generic, replacement);
+  return out;
+}
