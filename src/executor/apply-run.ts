@@ -71,9 +71,9 @@ export interface RunSummary {
 export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
   const cacheDir = options.cacheDir ?? dirs.cacheDir;
-  const previous = readLockFile(dirs.lockFile);
-  if (!previous.ok && !previous.missing) return { status: 'refused', message: previous.message };
-  const previousLock = previous.ok ? previous.lock : undefined;
+  const previous = readPreviousPins(dirs.lockFile);
+  if (!previous.ok) return { status: 'refused', message: previous.message };
+  const previousLock = previous.lock;
   const lockedPins = pinsOf(previousLock);
   const loaded = await loadPlan(options.planFile, {
     cwd: options.cwd,
@@ -335,7 +335,9 @@ function groupRuntime(
       const judge = ctx.judges.get(m.judgeId);
       if (judge) runtime.judge = judge.client;
       const rubricName =
-        (typeof m.config.rubric === 'string' ? m.config.rubric : undefined) ?? plan.judges[m.judgeId]?.rubric;
+        (typeof m.config.rubric === 'string' ? m.config.rubric : undefined) ??
+        judgeConfigRubric(m.config) ??
+        plan.judges[m.judgeId]?.rubric;
       const rubric = rubricName ? resolveRubric(rubricName, plan.rubrics) : undefined;
       if (rubric) {
         runtime.rubric = {
@@ -370,6 +372,14 @@ function groupRuntime(
     rubricVersions: ctx.rubricVersions,
     onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),
   };
+}
+
+/** MultiAgentEval's per-metric `judge_config.judge_rubric`. */
+function judgeConfigRubric(config: Record<string, unknown>): string | undefined {
+  const jc = config.judge_config;
+  if (jc === null || typeof jc !== 'object') return undefined;
+  const rubric = (jc as Record<string, unknown>).judge_rubric;
+  return typeof rubric === 'string' ? rubric : undefined;
 }
 
 const frozenAdapter = {
@@ -558,6 +568,19 @@ function markSkipped(
       void error;
     });
   }
+}
+
+/**
+ * The previous lockfile without its per-example results and aggregates: apply needs only its
+ * pins (agents, judges, datasets, plan digest), and at 100k examples the results are most of
+ * the heap, which an async function's locals would otherwise keep alive for the whole run.
+ */
+function readPreviousPins(
+  file: string,
+): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
+  const read = readLockFile(file);
+  if (!read.ok) return read.missing ? { ok: true, lock: undefined } : { ok: false, message: read.message };
+  return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
 }
 
 function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
