@@ -114,18 +114,6 @@ export async function loadDataset(
   const seen = new Map<string, SourcePosition>();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
-    const nonJson = findNonJsonValues(row.value)[0];
-    if (nonJson) {
-      diagnostics.push(
-        diagnostic(
-          'EVALC_EXAMPLE_INVALID',
-          `invalid example (${nonJson.path.join('.')}): not a JSON value: ${nonJson.reason}`,
-          planPath,
-          { source: where },
-        ),
-      );
-      continue;
-    }
     const parsed = exampleSchema.safeParse(row.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -168,7 +156,23 @@ export async function loadDataset(
     }
     seen.set(example.id, where);
     const { id: _id, weight: _weight, ...scored } = example;
-    examples.push({ ...example, digest: digestOf(scored), source: where });
+    let digest: string;
+    try {
+      digest = digestOf(scored);
+    } catch {
+      // Only non-JSON values (.nan, .inf, lone surrogates) fail to canonicalize: find which.
+      const bad = findNonJsonValues(scored)[0];
+      diagnostics.push(
+        diagnostic(
+          'EVALC_EXAMPLE_INVALID',
+          `invalid example${bad ? ` (${bad.path.join('.')}): not a JSON value: ${bad.reason}` : ': not JSON data'}`,
+          planPath,
+          { source: where },
+        ),
+      );
+      continue;
+    }
+    examples.push({ ...example, digest, source: where });
   }
   if (examples.length === 0 && diagnostics.length === 0) {
     diagnostics.push(
