@@ -31,6 +31,33 @@ export interface InvokeRecord {
   durationMs: number;
 }
 
+/**
+ * A definitive failure (the agent answered, and the answer is a contract or semantic error) is
+ * cached like an answer, so re-applying an unchanged plan calls no agent; `--refresh` retries it.
+ * Transient failures (timeouts, resets, 429, 5xx, crashes, cancellation) are never cached.
+ */
+export interface FailedInvokeRecord {
+  failed: StepError;
+  durationMs: number;
+}
+
+const DEFINITIVE_KINDS = new Set([
+  'contract_error',
+  'contract_violation',
+  'semantic_mismatch',
+  'schema_invalid',
+  'unknown_action',
+  'max_turns_exceeded',
+  'config_error',
+]);
+
+export function isDefinitiveFailure(error: StepError): boolean {
+  if (error.retryable) return false;
+  if (DEFINITIVE_KINDS.has(error.kind)) return true;
+  const http = /^http_(4\d\d)$/.exec(error.kind);
+  return http !== null && http[1] !== '408' && http[1] !== '429';
+}
+
 export type ExtractRecord = { ok: true; values: Record<string, unknown> } | { ok: false; error: StepError };
 
 export interface MetricRuntime {
@@ -118,7 +145,12 @@ async function runRepeat(
     };
     return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked: false, tokens: 0 };
   }
-  let record = rt.refresh ? undefined : store.get<InvokeRecord>(step.invokeKey);
+  const cached = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
+  if (cached && 'failed' in cached) {
+    rt.onInvoke({ id: step.id, cached: true, durationMs: cached.durationMs, error: cached.failed });
+    return { repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed), invoked: false, tokens: 0 };
+  }
+  let record = cached;
   let invoked = false;
   let error: StepError | undefined;
   if (record) rt.onInvoke({ id: step.id, cached: true, durationMs: record.durationMs });
@@ -143,6 +175,10 @@ async function runRepeat(
       store.put(step.invokeKey, 'invoke', record);
     } else {
       error = { ...outcome.error, message: rt.scrub(outcome.error.message) };
+      if (isDefinitiveFailure(error)) {
+        const failed: FailedInvokeRecord = { failed: error, durationMs };
+        store.put(step.invokeKey, 'invoke-failed', failed);
+      }
     }
     rt.onInvoke({ id: step.id, cached: false, durationMs, ...(error ? { error } : {}) });
   }

@@ -9,7 +9,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
 import type { StepStore } from './cache-store.js';
-import type { ExtractRecord, InvokeRecord } from './run-example.js';
+import type { ExtractRecord, FailedInvokeRecord, InvokeRecord } from './run-example.js';
 
 export interface ReportSources {
   trajectories: Record<string, ReportInvokeRecord>;
@@ -25,8 +25,16 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
       if (!key || count >= limit) continue;
-      const record = store.get<InvokeRecord>(key);
+      const record = store.get<InvokeRecord | FailedInvokeRecord>(key);
       if (!record) continue;
+      if ('failed' in record) {
+        trajectories[key] = {
+          durationMs: record.durationMs,
+          error: { kind: record.failed.kind, message: record.failed.message },
+        };
+        count++;
+        continue;
+      }
       const entry: ReportInvokeRecord = { trajectory: record.trajectory, durationMs: record.durationMs };
       const extract = outputDigest
         ? store.get<ExtractRecord>(deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [key]))

@@ -236,17 +236,16 @@ describe('the course-advisor demo, applied for real through the built CLI', () =
     ]);
   });
 
-  it('re-applies from the cache byte-identically, re-invoking only the step that failed', async () => {
+  it('re-applies from the cache byte-identically without calling any agent', async () => {
     const again = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: base, timeoutMs: 60_000 });
     expect(again.code, again.stderr).toBe(0);
-    // A failed step is never cached (DESIGN.md, README "Failures are values"), so a1's designed
-    // 422 on details-09 is sent again on every apply: 1 agent call, not 0. Every other invoke is
-    // served from the cache.
-    expect(resultEvent(again)).toMatchObject({ exitCode: 0, invoked: 1, errors: 1 });
+    // a1's designed 422 on details-09 is a definitive answer, cached as a failure like any answer
+    // (README "Failures are values"): the re-apply calls no agent and keeps the error.
+    expect(resultEvent(again)).toMatchObject({ exitCode: 0, invoked: 0, errors: 1 });
     const live = events(again).filter((e) => e.event?.toString().startsWith('step_') && e.cached === false);
-    expect(live.map((e) => [e.event, e.id])).toEqual([
-      ['step_failed', 'a1/details/course-details/details-09#0'],
-    ]);
+    expect(live).toEqual([]);
+    const failed = events(again).filter((e) => e.event === 'step_failed');
+    expect(failed.map((e) => [e.id, e.cached])).toEqual([['a1/details/course-details/details-09#0', true]]);
     const cached = events(again).filter((e) => e.event === 'step_finished' && e.cached === true);
     expect(cached).toHaveLength(89);
     expect(read(base, 'evalc.lock')).toBe(coldLock);
@@ -301,14 +300,8 @@ describe('evalc diff of the demo against a run where a2 fails three more example
     const rows = (JSON.parse(planned.stdout) as { rows: { kind: string; target: string; reason: string }[] })
       .rows;
     expect(rows.filter((r) => r.target.includes('[a2]'))).toEqual([]);
-    // The only invoke is the one a failed step always gets again.
-    expect(rows.filter((r) => r.kind === 'invoke')).toMatchObject([
-      {
-        target: 'course-advisor/details[a1]',
-        count: 1,
-        reason: 'because the previous attempt failed (semantic_mismatch)',
-      },
-    ]);
+    // Every response is cached, the designed 422 included: nothing to invoke.
+    expect(rows.filter((r) => r.kind === 'invoke')).toEqual([]);
     expect(refreshed.code, refreshed.stderr).toBe(0);
     expect(resultEvent(refreshed)).toMatchObject({ exitCode: 0, invoked: 90, errors: 1, gatesFailed: 0 });
   });
