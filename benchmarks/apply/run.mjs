@@ -10,7 +10,10 @@
  *     same agent (baseline), and the ratio cold/baseline;
  *   - the wall time of a fully cached re-apply, and the peak RSS of each apply process
  *     (/usr/bin/time -v, else the child's own resourceUsage is not available: reported as "?").
- * Then an agent that takes 50 ms: N examples at concurrency 64 vs the ideal N × 0.05 / 64 s.
+ *   - CPU time per example (user+sys) of the apply process and of the plain client: on a shared
+ *     machine wall-clock rates swing with other load, CPU per example does not.
+ * Then an agent that takes 50 ms: N examples at concurrency 64 vs the ideal N × 0.05 / 64 s,
+ * with the plain client on the same agent for comparison.
  *
  * Goals: cold ≥ 50% of the plain-client rate; cached re-apply of 100k under 3 s; peak RSS under
  * 500 MB at 100k; the 50 ms agent within 10% of ideal.

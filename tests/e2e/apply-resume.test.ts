@@ -76,6 +76,7 @@ describe('evalc apply: interrupted runs resume from the cache', () => {
     expect(killed.signal).toBe('SIGKILL');
     const first = agent.stats();
     expect(first.completions).toBeLessThan(N);
+    expect(first.maxInFlight).toBe(CONCURRENCY);
 
     const cached = cachedInvokes(dir);
     const completedFirst = new Set(Object.keys(first.completed).map((k) => k.slice(0, k.indexOf('#'))));
@@ -160,5 +161,14 @@ describe('evalc apply: interrupted runs resume from the cache', () => {
     for (const key of Object.keys(second.received))
       expect(cached.has(key.slice(0, key.indexOf('#')))).toBe(false);
     expect(withoutDurations(readLock(dir))).toBe(withoutDurations(await referenceLock(n)));
+  });
+
+  it('--concurrency caps the requests in flight below the agent limit', async () => {
+    const dir = workspace('concurrency', 24);
+    agent.reset();
+    const run = await runCli(['apply', 'evalc.yaml', '--quiet', '--concurrency', '2'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(agent.stats().invokes).toBe(24);
+    expect(agent.stats().maxInFlight).toBe(2);
   });
 });
