@@ -107,10 +107,20 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       for (const g of failed) ctx.stderr(`gate failed: ${g.message}\n`);
       if (!quiet) {
         ctx.stdout(
-          `Apply complete: ${s.examples} example runs, ${s.invoked} agent calls, ${s.errors} errors${kinds ? ` (${kinds})` : ''}; gates ${outcome.lock.gates.length - failed.length}/${outcome.lock.gates.length} passed.\n` +
+          `Apply complete: ${plural(s.examples, 'example run')}, ${plural(s.invoked, 'agent call')}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       }
     }
   }
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function gateSummary(gates: { passed: boolean; skipped?: boolean }[]): string {
+  const skipped = gates.filter((g) => g.passed && g.skipped).length;
+  const failed = gates.filter((g) => !g.passed).length;
+  return `${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
 }

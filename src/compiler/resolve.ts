@@ -289,9 +289,11 @@ function judgeIdentity(judge: JudgeConfig, plan: Plan): Record<string, unknown> 
   return { ...identity, rubricDefinition: rubric ?? null };
 }
 
+/** A URL without `user:password@`; any other URL is returned exactly as written. */
 export function stripUserInfo(url: string): string {
   try {
     const u = new URL(url);
+    if (u.username === '' && u.password === '') return url;
     u.username = '';
     u.password = '';
     return u.toString();

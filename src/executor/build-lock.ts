@@ -133,6 +133,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
       agent: g.agent,
       kind: g.kind,
       passed: g.passed,
+      ...(g.skipped ? { skipped: true } : {}),
       actual: roundScore(g.actual),
       message: g.message,
     })),

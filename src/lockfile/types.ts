@@ -98,6 +98,8 @@ export interface LockGate {
   agent: string;
   kind: 'min' | 'max' | 'regression';
   passed: boolean;
+  /** The gate could not be evaluated (e.g. a regression gate without --baseline); it does not fail the run. */
+  skipped?: boolean;
   actual: number | null;
   message: string;
 }

@@ -18,7 +18,7 @@ import { HTML_SCRIPT } from './html-script.js';
 import { HTML_STYLE } from './html-style.js';
 import { deltaArrow, shownDeltas } from './markdown-diff.js';
 import { escapeHtml as h } from './markdown-text.js';
-import { findScore, type ReportModel } from './report-model.js';
+import { findScore, type ReportModel, verdictText } from './report-model.js';
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
 export function embedJson(value: unknown): string {
@@ -77,7 +77,7 @@ function gatesSection(m: ReportModel): string {
   const rows = m.gates
     .map(
       (g) =>
-        `<tr class="${g.passed ? 'gate-pass' : 'gate-fail'}"><td><span class="badge ${g.passed ? 'pass' : 'fail'}">${g.passed ? 'passed' : 'failed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`,
+        `<tr class="${g.passed ? 'gate-pass' : 'gate-fail'}"><td><span class="badge ${g.passed ? 'pass' : 'fail'}">${g.passed ? (g.skipped ? 'skipped' : 'passed') : 'failed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`,
     )
     .join('');
   return `<section id="gates"><h2>Gates</h2><table><thead><tr><th></th><th>metric</th><th>agent</th><th>scope</th><th>kind</th><th class="num">actual</th><th>message</th></tr></thead><tbody>${rows}</tbody></table></section>`;
@@ -186,13 +186,7 @@ function clientData(m: ReportModel) {
 
 export function renderHtmlReport(m: ReportModel): string {
   const v = m.verdict;
-  const total = v.gatesPassed + v.gatesFailed;
-  const verdict =
-    total === 0
-      ? 'no gates'
-      : v.passed
-        ? `all ${total} gates passed`
-        : `${v.gatesFailed} of ${total} gates failed`;
+  const verdict = verdictText(v);
   const title = `${m.benchmark.id} ${m.benchmark.version}`;
   const charts = [taskChart(m), metricChart(m)].filter((c) => c !== null).map(renderBarChart);
   const c = m.counts;

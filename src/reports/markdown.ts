@@ -7,18 +7,12 @@ import { byText, formatMeanCi, formatNumber, formatScope } from './format.js';
 import { diffSections } from './markdown-diff.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
-import { findScore, type ReportModel } from './report-model.js';
+import { findScore, gateIcon, type ReportModel, verdictText } from './report-model.js';
 import { FULL_REPORT_PATH } from './types.js';
 
 function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
-  const total = v.gatesPassed + v.gatesFailed;
-  const gates =
-    total === 0
-      ? 'no gates'
-      : v.passed
-        ? `all ${total} gates passed`
-        : `${v.gatesFailed} of ${total} gates failed`;
+  const gates = verdictText(v);
   const c = m.counts;
   return {
     head: [
@@ -36,7 +30,7 @@ const GATE_HEAD = '|  | metric | agent | scope | kind | actual | message |';
 const GATE_RULE = '|---|---|---|---|---|---:|---|';
 
 function gateLine(g: ReportModel['gates'][number]): string {
-  return `| ${g.passed ? '✅' : '❌'} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatNumber(g.actual)} | ${escapeMarkdown(g.message)} |`;
+  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatNumber(g.actual)} | ${escapeMarkdown(g.message)} |`;
 }
 
 function gateSections(m: ReportModel): MarkdownSection[] {

@@ -61,7 +61,7 @@ export interface ReportModel {
   evalc: string;
   planDigest: string;
   run: { repeats: number; seed: number; bootstrap: number; significance: number };
-  verdict: { passed: boolean; gatesPassed: number; gatesFailed: number };
+  verdict: { passed: boolean; gatesPassed: number; gatesFailed: number; gatesSkipped: number };
   /** Failing gates first, each group in lockfile order. */
   gates: LockGate[];
   agents: string[];
@@ -182,6 +182,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     .sort((a, b) => Number(a.g.passed) - Number(b.g.passed) || a.i - b.i)
     .map((x) => x.g);
   const failed = gates.filter((g) => !g.passed).length;
+  const skipped = gates.filter((g) => g.passed && g.skipped).length;
   return {
     benchmark: lock.plan.benchmark,
     evalc: lock.evalc,
@@ -192,7 +193,12 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
       bootstrap: lock.run.bootstrap,
       significance: lock.run.significance,
     },
-    verdict: { passed: failed === 0, gatesPassed: gates.length - failed, gatesFailed: failed },
+    verdict: {
+      passed: failed === 0,
+      gatesPassed: gates.length - failed - skipped,
+      gatesFailed: failed,
+      gatesSkipped: skipped,
+    },
     gates,
     agents,
     tasks,
@@ -222,4 +228,20 @@ export function findScore(
   metric: string,
 ): ScoreCell | undefined {
   return model.scores.find((c) => c.scope === scope && c.agent === agent && c.metric === metric);
+}
+
+/** The one-line verdict on the gates, shared by every report. */
+export function verdictText(v: ReportModel['verdict']): string {
+  const total = v.gatesPassed + v.gatesFailed + v.gatesSkipped;
+  if (total === 0) return 'no gates';
+  const skipped = v.gatesSkipped > 0 ? `, ${v.gatesSkipped} skipped` : '';
+  if (!v.passed) return `${v.gatesFailed} of ${total} gates failed${skipped}`;
+  return v.gatesSkipped === 0
+    ? `all ${total} gates passed`
+    : `${v.gatesPassed} of ${total} gates passed${skipped}`;
+}
+
+/** ✅ passed, ❌ failed, ➖ skipped. */
+export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }): string {
+  return !g.passed ? '❌' : g.skipped ? '➖' : '✅';
 }
