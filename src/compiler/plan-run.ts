@@ -229,15 +229,21 @@ function groupReasons(
     previous.outputDigest !== group.outputDigest
       ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
       : undefined;
-  const anyMetricChanged = group.metrics.some((m) => previous.metrics[m.id]?.digest !== m.digest);
+  // Derived metrics (pass_rate) read the other metrics' results: their key covers every metric
+  // of the task, so they re-score when any metric changed, was added or was removed.
+  const metricSetChanged =
+    group.metrics.some((m) => previous.metrics[m.id]?.digest !== m.digest) ||
+    Object.keys(previous.metrics).some((id) => !group.metrics.some((m) => m.id === id));
   for (const metric of group.metrics) {
     const old = previous.metrics[metric.id];
-    if (old && old.digest === metric.digest && anyMetricChanged && metric.info?.stage === 'derived') {
-      metrics.set(metric.id, { symbol: '~', reason: 'because the metrics it derives from changed' });
+    if (old && old.digest === metric.digest) {
+      if (metricSetChanged && metric.info?.stage === 'derived') {
+        metrics.set(metric.id, { symbol: '~', reason: 'because the metrics it derives from changed' });
+      }
       continue;
     }
     if (!old) metrics.set(metric.id, { symbol: '+', reason: 'new metric' });
-    else if (old.digest !== metric.digest) {
+    else {
       const changes = describeParamChanges(old.config, metric.config as Record<string, unknown>);
       // Same params, different digest: the judge or the metric's code version changed.
       const reason = changes
@@ -248,16 +254,6 @@ function groupReasons(
             ? `because judge ${metric.judgeId} changed`
             : 'because metric params changed';
       metrics.set(metric.id, { symbol: '~', reason });
-    }
-  }
-  // Every score key includes the digest of all the task's metrics (derived metrics read the
-  // others), so an unchanged metric re-scores when another one changed: say so.
-  const metricSetChanged =
-    metrics.size > 0 || Object.keys(previous.metrics).some((id) => !group.metrics.some((m) => m.id === id));
-  if (metricSetChanged) {
-    for (const metric of group.metrics) {
-      if (!metrics.has(metric.id))
-        metrics.set(metric.id, { symbol: '~', reason: "because the task's metrics changed" });
     }
   }
   return { ...(invoke ? { invoke } : {}), ...(extract ? { extract } : {}), metrics };

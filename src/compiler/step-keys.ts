@@ -21,7 +21,7 @@ export interface GroupKeyConfig {
   /** Digest of the agent's identity (config + discovery pins), the task instructions and trace. */
   invokeConfigDigest: string;
   repeats: number;
-  /** Digest of all metric configs of the task: derived metrics depend on them. */
+  /** Digest of all metric configs of the task: derived metrics (and only they) depend on them. */
   metricsDigest: string;
 }
 
@@ -98,7 +98,10 @@ export function exampleSteps(
         'score',
         `${CODE_VERSIONS.score}/${metric.type}@${metric.version}`,
         metric.digest,
-        [extractKey, example.digest, config.metricsDigest],
+        // A derived metric (pass_rate) reads the other metrics' results; the others read only their input.
+        metric.info?.stage === 'derived'
+          ? [extractKey, example.digest, config.metricsDigest]
+          : [extractKey, example.digest],
       );
     }
     out.push({ example, repeat, id, input: rendered.value, inputDigest, invokeKey, extractKey, scoreKeys });
