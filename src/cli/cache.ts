@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deriveKey } from '../compiler/content-key.js';
 import { defaultDirs } from '../compiler/load-plan.js';
 import { CODE_VERSIONS } from '../compiler/step-keys.js';
+import { tryLockCache } from '../executor/cache-lock.js';
 import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import { parseCommandArgs } from './args.js';
@@ -23,7 +24,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const dirs = defaultDirs(planFile, ctx.env);
   const cacheDir = (values['cache-dir'] as string | undefined) ?? dirs.cacheDir;
   if (!existsSync(cacheDir)) throw new ExitError(EXIT.failure, `no cache at ${cacheDir}`);
-  const store = new LogStore(cacheDir);
+  // While an apply writes this cache, stats read it as it is (a torn tail may be its line in
+  // progress) and prune refuses: both would otherwise race the writer (executor/cache-lock.ts).
+  const lock = tryLockCache(cacheDir);
+  if (!lock.ok && sub === 'prune')
+    throw new ExitError(EXIT.failure, `the cache ${cacheDir} is in use by ${lock.holder}; prune it later`);
+  const store = new LogStore(cacheDir, { readOnly: !lock.ok });
   try {
     if (sub === 'stats') {
       const stats = store.stats();
@@ -68,5 +74,6 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     return EXIT.ok;
   } finally {
     store.close();
+    if (lock.ok) lock.lock.release();
   }
 }

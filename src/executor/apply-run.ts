@@ -28,6 +28,7 @@ import type { StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
+import { lockCache } from './cache-lock.js';
 import { LogStore } from './cache-store.js';
 import { graceSignal } from './grace-signal.js';
 import { findInputMisfits } from './input-schema-check.js';
@@ -90,7 +91,21 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     if (drift.length > 0)
       return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
   }
-  const store = new LogStore(cacheDir);
+  // One apply writes a cache at a time (cache-lock.ts); a second one waits for the first.
+  const cacheLock = await lockCache(cacheDir, {
+    signal: options.signal,
+    onWait: (holder) =>
+      options.progress.message(`evalc: waiting for the cache ${cacheDir}, in use by ${holder}`),
+  });
+  if (!cacheLock)
+    return { status: 'interrupted', message: 'interrupted while waiting for the cache lock; nothing ran' };
+  let store: LogStore;
+  try {
+    store = new LogStore(cacheDir);
+  } catch (err) {
+    cacheLock.release();
+    throw err;
+  }
   const secrets: string[] = [];
   const scrub = (text: string) => scrubSecrets(text, secrets);
   const logsDir = path.join(dirs.stateDir, 'logs');
@@ -297,6 +312,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     for (const a of agents.values()) await a.stop().catch(() => {});
     for (const j of judges.values()) await j.stop().catch(() => {});
     store.close();
+    cacheLock.release();
   }
 }
 
