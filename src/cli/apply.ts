@@ -2,7 +2,7 @@ import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
 import { createProgress } from '../executor/progress.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
-import { EXIT, ExitError } from './exit-error.js';
+import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 const USAGE =
@@ -36,7 +36,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);
   const outcome = await applyPlan({
-    planFile: planArgument(positionals),
+    planFile: planArgument(positionals, ctx.cwd),
     cwd: ctx.cwd,
     env: ctx.env,
     cacheDir: (values['cache-dir'] as string | undefined) ?? ctx.env.EVALC_CACHE_DIR,
@@ -60,7 +60,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
 function exitCodeOf(outcome: ApplyOutcome): number {
   switch (outcome.status) {
     case 'invalid':
-      return EXIT.invalidPlan;
+      return invalidPlanExit(outcome.diagnostics);
     case 'refused':
       return EXIT.failure;
     case 'interrupted':

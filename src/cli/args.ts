@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 /** Argument parsing shared by the commands; a usage error becomes exit 64. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EXIT, ExitError } from './exit-error.js';
@@ -19,6 +21,12 @@ export function parseCommandArgs(args: string[], options: Options, usage: string
 }
 
 /** The plan file argument: a path, a folder holding evalc.yaml, or ./evalc.yaml. */
-export function planArgument(positionals: string[]): string {
-  return positionals[0] ?? 'evalc.yaml';
+export function planArgument(positionals: string[], cwd: string): string {
+  const given = positionals[0] ?? 'evalc.yaml';
+  try {
+    if (statSync(path.resolve(cwd, given)).isDirectory()) return path.join(given, 'evalc.yaml');
+  } catch {
+    // not there: the loader reports it
+  }
+  return given;
 }

@@ -9,3 +9,10 @@ export class ExitError extends Error {
     super(message);
   }
 }
+
+/** Exit code for a plan with error diagnostics: 64 when the plan file itself is missing (a usage error), else 65. */
+export function invalidPlanExit(diagnostics: readonly { code: string; path: readonly unknown[] }[]): number {
+  return diagnostics.some((d) => d.code === 'EVALC_FILE_NOT_FOUND' && d.path.length === 0)
+    ? EXIT.usage
+    : EXIT.invalidPlan;
+}

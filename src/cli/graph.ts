@@ -4,7 +4,7 @@ import { groupSteps } from '../compiler/step-keys.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
-import { EXIT, ExitError } from './exit-error.js';
+import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 const USAGE = 'evalc graph [plan] [--format mermaid|dot] [--examples]';
@@ -23,10 +23,10 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
   const format = values.format;
   if (format !== 'mermaid' && format !== 'dot')
     throw new ExitError(EXIT.usage, `unknown format ${String(format)}\nusage: ${USAGE}`);
-  const result = await loadPlan(planArgument(positionals), { cwd: ctx.cwd, offline: true });
+  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: true });
   if (hasErrors(result.diagnostics) || !result.compiled) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
-    return EXIT.invalidPlan;
+    return invalidPlanExit(result.diagnostics);
   }
   const { nodes, edges } = values.examples ? expandedGraph(result.compiled) : collapsedGraph(result.compiled);
   ctx.stdout(format === 'dot' ? renderDot(nodes, edges) : renderMermaid(nodes, edges));

@@ -3,7 +3,7 @@ import { type LintFinding, lintDataset } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
-import { EXIT } from './exit-error.js';
+import { EXIT, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 const USAGE = 'evalc lint [plan] [--json]';
@@ -11,10 +11,10 @@ const USAGE = 'evalc lint [plan] [--json]';
 /** Dataset lint (benchmark integrity): duplicate inputs, empty expected values, leaks, imbalance. */
 export async function lintCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
-  const result = await loadPlan(planArgument(positionals), { cwd: ctx.cwd, offline: true });
+  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: true });
   if (hasErrors(result.diagnostics) || !result.resolved) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
-    return EXIT.invalidPlan;
+    return invalidPlanExit(result.diagnostics);
   }
   const report: { dataset: string; findings: LintFinding[] }[] = [];
   for (const dataset of result.resolved.datasets) {

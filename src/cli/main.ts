@@ -4,31 +4,27 @@
  * exit code (DESIGN.md §6) or throws ExitError.
  */
 import { setMaxListeners } from 'node:events';
-import { applyCommand } from './apply.js';
-import { cacheCommand } from './cache.js';
 import type { Command, CommandContext } from './context.js';
-import { diffCommand } from './diff.js';
 import { EXIT, ExitError } from './exit-error.js';
-import { graphCommand } from './graph.js';
-import { initCommand } from './init.js';
-import { lintCommand } from './lint.js';
-import { planCommand } from './plan.js';
-import { createReportCommand } from './report.js';
-import { loadReportSources } from './report-sources.js';
-import { schemaCommand } from './schema.js';
-import { validateCommand } from './validate.js';
 
-const COMMANDS: Record<string, Command> = {
-  init: initCommand,
-  validate: validateCommand,
-  plan: planCommand,
-  apply: applyCommand,
-  diff: diffCommand,
-  report: createReportCommand({ loadSources: loadReportSources }),
-  graph: graphCommand,
-  schema: schemaCommand,
-  cache: cacheCommand,
-  lint: lintCommand,
+/** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  init: async () => (await import('./init.js')).initCommand,
+  validate: async () => (await import('./validate.js')).validateCommand,
+  plan: async () => (await import('./plan.js')).planCommand,
+  apply: async () => (await import('./apply.js')).applyCommand,
+  diff: async () => (await import('./diff.js')).diffCommand,
+  report: async () => {
+    const [{ createReportCommand }, { loadReportSources }] = await Promise.all([
+      import('./report.js'),
+      import('./report-sources.js'),
+    ]);
+    return createReportCommand({ loadSources: loadReportSources });
+  },
+  graph: async () => (await import('./graph.js')).graphCommand,
+  schema: async () => (await import('./schema.js')).schemaCommand,
+  cache: async () => (await import('./cache.js')).cacheCommand,
+  lint: async () => (await import('./lint.js')).lintCommand,
 };
 
 const HELP = `evalc — compile and run agent evaluation plans kept as code
@@ -65,8 +61,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${(await import('../version.js')).EVALC_VERSION}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = COMMANDS[name];
+  if (!load) {
     process.stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
   }
@@ -90,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
     signal: controller.signal,
     isTTY: Boolean(process.stderr.isTTY) && process.env.CI !== 'true',
   };
-  return command(ctx);
+  return (await load())(ctx);
 }
 
 main(process.argv.slice(2)).then(

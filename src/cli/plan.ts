@@ -10,7 +10,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
-import { EXIT, ExitError } from './exit-error.js';
+import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
 
@@ -27,7 +27,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     },
     USAGE,
   );
-  const file = planArgument(positionals);
+  const file = planArgument(positionals, ctx.cwd);
   // Resolve against the command's cwd, not the process's (they differ when embedded).
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);
   const cacheDir =
@@ -43,10 +43,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   if (hasErrors(result.diagnostics) || !result.compiled) {
     if (values.json)
       ctx.stdout(
-        `${JSON.stringify({ ok: false, exitCode: EXIT.invalidPlan, diagnostics: result.diagnostics }, null, 2)}\n`,
+        `${JSON.stringify({ ok: false, exitCode: invalidPlanExit(result.diagnostics), diagnostics: result.diagnostics }, null, 2)}\n`,
       );
     else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
-    return EXIT.invalidPlan;
+    return invalidPlanExit(result.diagnostics);
   }
   if (result.diagnostics.length > 0 && !values.json)
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
@@ -69,7 +69,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stderr(
-          `evalc: ${misfits.length} inputs do not fit their agent's input schema (nothing would be invoked):\n${misfits.map((m) => `  ${m.step}: ${m.errors}`).join('\n')}\n`,
+          `evalc: ${misfits.length} inputs do not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n`,
         );
       return EXIT.failure;
     }
@@ -104,4 +104,13 @@ export function pinsFromLock(lock: Lockfile | undefined): Record<string, AgentPi
     };
   }
   return pins;
+}
+
+const LISTED_MISFITS = 20;
+
+function listMisfits(misfits: { step: string; errors: string }[]): string {
+  const lines = misfits.slice(0, LISTED_MISFITS).map((m) => `  ${m.step}: ${m.errors}`);
+  if (misfits.length > LISTED_MISFITS)
+    lines.push(`  … and ${misfits.length - LISTED_MISFITS} more (plan --json lists them all)`);
+  return lines.join('\n');
 }

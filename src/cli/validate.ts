@@ -2,19 +2,19 @@ import { loadPlan } from '../compiler/load-plan.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
-import { EXIT } from './exit-error.js';
+import { EXIT, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 const USAGE = 'evalc validate [plan] [--json]';
 
 export async function validateCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
-  const file = planArgument(positionals);
+  const file = planArgument(positionals, ctx.cwd);
   const result = await loadPlan(file, { cwd: ctx.cwd, offline: true });
   const ok = !hasErrors(result.diagnostics);
   if (values.json) {
     ctx.stdout(
-      `${JSON.stringify({ ok, exitCode: ok ? EXIT.ok : EXIT.invalidPlan, diagnostics: result.diagnostics }, null, 2)}\n`,
+      `${JSON.stringify({ ok, exitCode: ok ? EXIT.ok : invalidPlanExit(result.diagnostics), diagnostics: result.diagnostics }, null, 2)}\n`,
     );
   } else if (result.diagnostics.length > 0) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
@@ -24,5 +24,5 @@ export async function validateCommand(ctx: CommandContext): Promise<number> {
     const examples = result.resolved?.datasets.reduce((n, d) => n + d.examples.length, 0) ?? 0;
     ctx.stdout(`${file}: valid (${examples} examples, ${groups.length} agent × task × dataset groups)\n`);
   }
-  return ok ? EXIT.ok : EXIT.invalidPlan;
+  return ok ? EXIT.ok : invalidPlanExit(result.diagnostics);
 }
