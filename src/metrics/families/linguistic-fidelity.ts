@@ -127,7 +127,20 @@ const regexParams = z
     flags: z.string().default('').describe('Regular expression flags, e.g. "i"'),
     full: z.boolean().default(false).describe('Require the whole candidate to match'),
   })
-  .strict();
+  .strict()
+  .superRefine((p, ctx) => {
+    // A pattern written in the plan is checked when the plan is validated, not per example.
+    if (p.pattern === undefined) return;
+    try {
+      new RegExp(p.pattern, p.flags.replace('g', ''));
+    } catch (err) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pattern'],
+        message: `invalid regular expression: ${(err as Error).message}`,
+      });
+    }
+  });
 
 export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
   ...base,
