@@ -87,7 +87,7 @@ describe('contains, regex, numeric', () => {
     expect((await score({ type: 'contains' }, { answer: ['CS2290'] }, 'CS229')).score).toBe(0);
   });
 
-  it('regex: flags and full matches; an invalid pattern is a metric error', async () => {
+  it('regex: flags and full matches; an invalid pattern is a plan error, or a metric error when it comes from expected', async () => {
     expect(
       (await score({ type: 'regex', pattern: 'cs\\d+', flags: 'i' }, { answer: 'see CS229' }, undefined))
         .score,
@@ -96,9 +96,12 @@ describe('contains, regex, numeric', () => {
       (await score({ type: 'regex', pattern: 'CS\\d+', full: true }, { answer: 'see CS229' }, undefined))
         .score,
     ).toBe(0);
-    expect((await score({ type: 'regex', pattern: '(' }, { answer: 'x' }, undefined)).error?.kind).toBe(
-      'metric_error',
+    expect(() => score({ type: 'regex', pattern: '(' }, { answer: 'x' }, undefined)).toThrow(
+      /invalid regular expression/,
     );
+    expect(
+      (await score({ type: 'regex', expected: 'pattern' }, { answer: 'x' }, { pattern: '(' })).error?.kind,
+    ).toBe('metric_error');
   });
 
   it('numeric: absolute and relative tolerance, numbers inside text', async () => {
