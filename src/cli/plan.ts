@@ -50,8 +50,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   }
   if (result.diagnostics.length > 0 && !values.json)
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
-  const cache: CacheView & { close?: () => void } = existsSync(cacheDir)
-    ? new LogStore(cacheDir)
+  const cache: CacheView & { close?: () => void } = existsSync(path.join(cacheDir, 'steps.log'))
+    ? new LogStore(cacheDir, { readOnly: true })
     : { has: () => false };
   try {
     const schemas = await planTimeRaipAdapters(
