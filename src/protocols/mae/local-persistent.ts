@@ -21,6 +21,7 @@ import {
   type SendOptions,
   type TransportReply,
   timeoutReply,
+  tooLargeReply,
 } from './transport.js';
 
 export interface LocalTransportOptions {
@@ -106,10 +107,7 @@ export class PersistentLocalTransport implements MaeTransport {
         return cancelledReply(WHERE);
       case 'too_large':
         this.#discard(live);
-        return {
-          ok: false,
-          error: { kind: 'response_too_large', message: `${WHERE}: reply line too long`, retryable: false },
-        };
+        return tooLargeReply(WHERE);
     }
   }
 

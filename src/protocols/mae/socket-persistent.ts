@@ -17,6 +17,7 @@ import {
   type SendOptions,
   type TransportReply,
   timeoutReply,
+  tooLargeReply,
 } from './transport.js';
 
 export interface SocketTransportOptions {
@@ -102,10 +103,7 @@ export class PersistentSocketTransport implements MaeTransport {
         return cancelledReply(where);
       case 'too_large':
         this.#drop(connection);
-        return {
-          ok: false,
-          error: { kind: 'response_too_large', message: `${where}: reply line too long`, retryable: false },
-        };
+        return tooLargeReply(where);
     }
   }
 

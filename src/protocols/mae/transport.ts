@@ -44,6 +44,13 @@ export function cancelledReply(where: string): TransportReply {
   return { ok: false, error: { kind: 'cancelled', message: `${where}: cancelled`, retryable: false } };
 }
 
+export function tooLargeReply(where: string): TransportReply {
+  return {
+    ok: false,
+    error: { kind: 'response_too_large', message: `${where}: reply line too long`, retryable: false },
+  };
+}
+
 export function timeoutReply(where: string, timeoutMs: number): TransportReply {
   return {
     ok: false,
