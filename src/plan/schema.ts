@@ -113,12 +113,15 @@ export const maeAgentSchema = z
   .object({
     protocol: z.literal('mae'),
     transport: z
-      .enum(['http', 'local', 'socket'])
+      .enum(['http', 'sse', 'local', 'socket'])
       .default('http')
       .describe(
-        'http: POST {url}/execute_task; local: JSON lines over stdin/stdout; socket: newline-delimited JSON over TCP or a unix socket',
+        'http: POST {url}/execute_task; sse: POST {url} and read a text/event-stream reply (AgentV merge rule); local: JSON lines over stdin/stdout; socket: newline-delimited JSON over TCP or a unix socket',
       ),
-    url: z.string().optional().describe('http transport: base URL (POST {url}/execute_task)'),
+    url: z
+      .string()
+      .optional()
+      .describe('http transport: base URL (POST {url}/execute_task); sse transport: the URL POSTed as is'),
     command: z
       .string()
       .optional()
@@ -135,6 +138,12 @@ export const maeAgentSchema = z
       .default('seed')
       .describe("seed: the documented Agent API; agentv: today's AgentV harness"),
     name: z.string().optional().describe('Agent name when it does not report one'),
+    traceContext: z
+      .boolean()
+      .optional()
+      .describe(
+        'Send W3C trace context (default false): a traceparent header (http, sse) and span_context.traceparent in every request body; ids derive from the run, task, example and repeat',
+      ),
     ...agentCommon,
   })
   .strict();

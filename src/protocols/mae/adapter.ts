@@ -17,6 +17,8 @@ import { NameTracker } from './name-discovery.js';
 import { type MaeProfile, type MaeProfileId, selectProfile } from './profiles.js';
 import { PerTurnSocketTransport } from './socket-per-turn.js';
 import { PersistentSocketTransport } from './socket-persistent.js';
+import { MaeSseTransport } from './sse-transport.js';
+import { traceIdFor } from './trace-context.js';
 import type { MaeTransport } from './transport.js';
 import { shareTransport, TransportPool, type TransportSource } from './transport-pool.js';
 
@@ -36,7 +38,9 @@ export interface MaeSettings {
   profile: MaeProfileId;
   relay: 'seed' | 'faithful';
   maxTurns: number;
-  transport: 'http' | 'local' | 'socket';
+  transport: MaeAgentConfig['transport'];
+  /** Present (true) only when the plan turns W3C trace context on: it changes the request bytes. */
+  traceContext?: true;
 }
 
 export interface MaeAdapter extends AgentAdapter {
@@ -55,6 +59,7 @@ export function maeSettings(config: MaeAgentConfig): MaeSettings {
     relay: profile.id === 'seed' ? 'seed' : 'faithful',
     maxTurns: config.maxTurns ?? profile.defaultMaxTurns,
     transport: config.transport,
+    ...(config.traceContext === true ? { traceContext: true as const } : {}),
   };
 }
 
@@ -103,6 +108,16 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
           log: ctx.log,
           ...(names ? { names } : {}),
           ...(config.name !== undefined ? { agentName: config.name } : {}),
+          ...(config.traceContext === true
+            ? {
+                traceId: traceIdFor({
+                  runId: ctx.runId,
+                  taskId: ctx.taskId,
+                  exampleId: ctx.example.id,
+                  repeat: ctx.repeat,
+                }),
+              }
+            : {}),
         });
       } finally {
         built.source.release(transport);
@@ -161,6 +176,15 @@ function buildTransport(
         timeoutMs,
         retry: config.limits?.retries !== undefined && config.limits.retries > 0,
         ownsClient: runtime.transport === undefined,
+      });
+      return { ok: true, source: shareTransport(transport) };
+    }
+    case 'sse': {
+      if (!config.url) return configError('mae sse transport needs url');
+      const transport = new MaeSseTransport({
+        url: config.url,
+        timeoutMs,
+        headers: resolveHeaders(config.headers, runtime.env),
       });
       return { ok: true, source: shareTransport(transport) };
     }

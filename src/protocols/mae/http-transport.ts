@@ -8,6 +8,7 @@
  *   is quoted in the message.
  * - No retries (AgentV parity) unless the plan sets `limits.retries`.
  * - `url` may be the base (`http://h:5001`) or already end in `/execute_task`.
+ * - Per-request headers from `SendOptions` (the `traceparent` of trace context) are added.
  */
 import type { HttpTransport } from '../http/transport.js';
 import { isRecord } from './action.js';
@@ -40,7 +41,7 @@ export class MaeHttpTransport implements MaeTransport {
     if (this.#options.ownsClient) await this.#options.client.close();
   }
 
-  async send(body: Record<string, unknown>, { signal }: SendOptions): Promise<TransportReply> {
+  async send(body: Record<string, unknown>, { signal, headers }: SendOptions): Promise<TransportReply> {
     const { client, timeoutMs } = this.#options;
     const response = await client.requestJson({
       method: 'POST',
@@ -48,6 +49,7 @@ export class MaeHttpTransport implements MaeTransport {
       body,
       signal,
       timeoutMs,
+      ...(headers ? { headers } : {}),
       ...(this.#options.retry ? {} : { retry: false as const }),
     });
     if (!response.ok) {

@@ -15,6 +15,8 @@
  * | known action with missing fields (no `tool_name`, …) | failure `contract_violation`, counted as invalid |
  * Every agent call counts as a turn; reaching `maxTurns` calls without a terminal action fails
  * with `max_turns_exceeded`. Transport failures end the loop with their own kind.
+ * With a `traceId` (plan `traceContext: true`) every request body gets
+ * `span_context: {traceparent}` and the request the same `traceparent` header (trace-context.ts).
  */
 import type { ExampleScript, InvokeOutcome, StepError } from '../types.js';
 import { isRecord, parseAction } from './action.js';
@@ -22,6 +24,7 @@ import type { NameTracker } from './name-discovery.js';
 import type { HistoryEntry, MaeProfile } from './profiles.js';
 import { readToolTable } from './sandbox.js';
 import { executeToolCalls } from './tool-step.js';
+import { traceparentFor } from './trace-context.js';
 import { TrajectoryRecorder } from './trajectory-recorder.js';
 import type { MaeTransport } from './transport.js';
 
@@ -37,6 +40,8 @@ export interface ActionLoopOptions {
   names?: NameTracker;
   /** Plan `name`; wins over a discovered name in `response.agent_name`. */
   agentName?: string;
+  /** W3C trace id of this conversation; when set, every request carries a `traceparent`. */
+  traceId?: string;
 }
 
 export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeOutcome> {
@@ -54,7 +59,14 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
     if (signal.aborted) return fail({ kind: 'cancelled', message: 'mae: cancelled', retryable: false });
     recorder.turns = turn;
     recorder.recordSent(message);
-    const sent = await transport.send(profile.buildBody(message, turn, history), { signal, log });
+    const body = profile.buildBody(message, turn, history);
+    let headers: Record<string, string> | undefined;
+    if (options.traceId !== undefined) {
+      const traceparent = traceparentFor(options.traceId, turn);
+      body.span_context = { traceparent };
+      headers = { traceparent };
+    }
+    const sent = await transport.send(body, { signal, log, ...(headers ? { headers } : {}) });
     if (!sent.ok) return fail(sent.error);
     for (const warning of sent.warnings) recorder.recordEvent(turn, 'compat_warning', { warning });
     const reply = sent.reply;

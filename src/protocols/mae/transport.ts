@@ -1,6 +1,6 @@
 /**
  * What the action loop needs from a transport: send one request body, get one parsed reply.
- * Implementations: http-transport.ts, local-persistent.ts / local-per-turn.ts,
+ * Implementations: http-transport.ts, sse-transport.ts, local-persistent.ts / local-per-turn.ts,
  * socket-persistent.ts / socket-per-turn.ts. Each enforces its own per-turn timeout and turns
  * every I/O failure into a `StepError` value.
  */
@@ -10,6 +10,8 @@ export interface SendOptions {
   signal: AbortSignal;
   /** Adapter log of the invocation this request belongs to (agent stderr lines go here). */
   log: (line: string) => void;
+  /** Per-request headers (`traceparent`); HTTP transports send them, local/socket ignore them. */
+  headers?: Record<string, string>;
 }
 
 /** `warnings` are compatibility notes, e.g. `content_type` when a reply was not application/json. */

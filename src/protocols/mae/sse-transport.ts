@@ -1,0 +1,191 @@
+/**
+ * `sse` transport (AgentV `sse_http_adapter`, mae.md §1.3): `POST {url}` (the URL as given, no
+ * `/execute_task` appended) with the JSON body (RFC 8785 bytes) and `Accept: text/event-stream`;
+ * the `text/event-stream` reply is folded into one reply object by sse-merge.ts, ending at
+ * `data: [DONE]` or EOF. One request per turn, no retries (AgentV parity).
+ *
+ * - Timeout: total per call (request, headers and the whole stream) → `timeout`.
+ * - Status ≥ 400 → `http_<code>` (the agent's `{"error": …}` text quoted, redacted, one line).
+ * - Reply larger than `maxResponseBytes` (default 16 MiB) → `response_too_large`.
+ * - Aborted signal → `cancelled`; connection failures → `transport_error` (retryable).
+ * - A 2xx reply whose Content-Type is not `text/event-stream` is still read as a stream (AgentV
+ *   does not check it), with a `content_type` compatibility warning.
+ * Uses its own undici `Agent` (the shared `HttpTransport` only speaks JSON); headers are the
+ * plan's resolved headers plus the per-request ones (`traceparent`).
+ */
+import type { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import { canonicalJson } from '../canonical-json.js';
+import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
+import { isRetryableStatus } from '../http/retry-policy.js';
+import { describeTarget } from '../http/transport.js';
+import type { StepError } from '../types.js';
+import { isRecord } from './action.js';
+import { SseMerger } from './sse-merge.js';
+import {
+  cancelledReply,
+  type MaeTransport,
+  type SendOptions,
+  type TransportReply,
+  timeoutReply,
+} from './transport.js';
+
+export interface MaeSseOptions {
+  url: string;
+  timeoutMs: number;
+  /** Resolved plan headers (secret values). */
+  headers: Record<string, string>;
+  /** Largest accepted reply, bytes. Default 16 MiB. */
+  maxResponseBytes?: number;
+}
+
+const MIB = 1024 * 1024;
+const ERROR_BODY_BYTES = 64 * 1024;
+
+type StreamEnd = { ok: true; reply: Record<string, unknown> } | { ok: false; tooLarge: true };
+
+export class MaeSseTransport implements MaeTransport {
+  readonly #options: MaeSseOptions;
+  readonly #where: string;
+  readonly #headers: Record<string, string>;
+  readonly #secrets: string[];
+  readonly #maxBytes: number;
+  readonly #agent = new Agent({ keepAliveTimeout: 4_000 });
+  #closed = false;
+
+  constructor(options: MaeSseOptions) {
+    this.#options = options;
+    this.#where = describeTarget('POST', options.url);
+    this.#headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    this.#secrets = Object.values(this.#headers)
+      .filter((value) => value.length >= 4)
+      .sort((a, b) => b.length - a.length);
+    this.#maxBytes = options.maxResponseBytes ?? 16 * MIB;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#agent.destroy().catch(() => undefined);
+  }
+
+  async send(body: Record<string, unknown>, { signal, headers }: SendOptions): Promise<TransportReply> {
+    const where = this.#where;
+    if (signal.aborted) return cancelledReply(where);
+    if (this.#closed) return failure({ kind: 'transport_error', message: `${where}: transport closed` });
+    const { timeoutMs } = this.#options;
+    const call = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      call.abort();
+    }, timeoutMs);
+    const forwardAbort = (): void => call.abort();
+    signal.addEventListener('abort', forwardAbort, { once: true });
+    try {
+      const response = await request(this.#options.url, {
+        dispatcher: this.#agent,
+        method: 'POST',
+        headers: {
+          ...this.#headers,
+          accept: 'text/event-stream',
+          'content-type': 'application/json',
+          ...(headers ?? {}),
+        },
+        body: canonicalJson(body),
+        signal: call.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const stream = response.body as unknown as Readable;
+      if (response.statusCode >= 300) return await this.#httpError(response.statusCode, stream);
+      const type = headerText(response.headers['content-type']);
+      const warnings = /^\s*text\/event-stream\b/i.test(type) ? [] : ['content_type'];
+      const end = await readEventStream(stream, this.#maxBytes);
+      if (!end.ok) {
+        return failure({
+          kind: 'response_too_large',
+          message: `${where}: reply exceeds ${this.#maxBytes} bytes`,
+        });
+      }
+      return { ok: true, reply: end.reply, warnings };
+    } catch (cause) {
+      if (signal.aborted) return cancelledReply(where);
+      if (timedOut) return timeoutReply(where, timeoutMs);
+      const code = (cause as { code?: unknown }).code;
+      if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+        return timeoutReply(where, timeoutMs);
+      const reason = typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'unknown error';
+      return failure({ kind: 'transport_error', message: `${where}: ${reason}`, retryable: true });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  async #httpError(status: number, stream: Readable): Promise<TransportReply> {
+    const error: StepError = {
+      kind: `http_${status}`,
+      message: `${this.#where}: HTTP ${status}`,
+      retryable: isRetryableStatus(status),
+    };
+    const read = await readBoundedBody(stream, ERROR_BODY_BYTES);
+    const agentError = read.ok ? readAgentError(read.text) : undefined;
+    if (agentError === undefined) return failure(error);
+    const quoted = this.#redact(agentError).replace(/\s+/g, ' ').slice(0, 200);
+    return failure({ ...error, message: `${error.message}: ${quoted}` });
+  }
+
+  #redact(text: string): string {
+    let out = text;
+    for (const secret of this.#secrets) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+}
+
+/** Reads lines until `[DONE]` or EOF; stops (destroying the stream) past `maxBytes`. */
+async function readEventStream(stream: Readable, maxBytes: number): Promise<StreamEnd> {
+  const merger = new SseMerger();
+  const decoder = new TextDecoder('utf-8');
+  let pending = '';
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > maxBytes) {
+      discardBody(stream);
+      return { ok: false, tooLarge: true };
+    }
+    pending += decoder.decode(buffer, { stream: true });
+    let newline = pending.indexOf('\n');
+    while (newline >= 0) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      if (merger.pushLine(line) === 'done') {
+        discardBody(stream);
+        return { ok: true, reply: merger.result() };
+      }
+      newline = pending.indexOf('\n');
+    }
+  }
+  pending += decoder.decode();
+  if (pending !== '') merger.pushLine(pending);
+  return { ok: true, reply: merger.result() };
+}
+
+function readAgentError(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return isRecord(parsed) && typeof parsed.error === 'string' ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+function failure(error: StepError): TransportReply {
+  return { ok: false, error };
+}
