@@ -10,7 +10,7 @@ import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { groupSteps } from '../compiler/step-keys.js';
-import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
+import { readLockFile, readLockHeader, sortKeys, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import {
   aggregate,
@@ -288,17 +288,20 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           `evalc: warning: judge ${id} reported several rubric versions: ${sorted.join(', ')}`,
         );
     }
+    // Key-sorted like the file; each result was sorted when its example finished (run-example.ts),
+    // so the 100k results are not copied again here.
     const lock = sortKeys(
       buildLock({
         compiled,
         pins,
         judgeInfo,
-        results: lockResults,
+        results: [],
         aggregate: aggregateReport,
         gates,
         volatile,
       }),
     ) as Lockfile;
+    lock.results = lockResults;
     writeLockFile(dirs.lockFile, lock);
     const reportsDir = options.outDir
       ? path.resolve(options.cwd, options.outDir)
@@ -566,7 +569,7 @@ function markSkipped(
           repeats: cg.keys.repeats,
           metrics,
         },
-        lock: {
+        lock: sortKeys({
           group: cg.group.id,
           example: example.id,
           weight: example.weight,
@@ -576,7 +579,7 @@ function markSkipped(
           metrics: Object.fromEntries(
             cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]),
           ),
-        },
+        }) as LockResult,
         durationsMs: [],
         tokens: 0,
         invoked: 0,
@@ -594,7 +597,7 @@ function markSkipped(
 function readPreviousPins(
   file: string,
 ): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
-  const read = readLockFile(file);
+  const read = readLockHeader(file);
   if (!read.ok) return read.missing ? { ok: true, lock: undefined } : { ok: false, message: read.message };
   return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
 }

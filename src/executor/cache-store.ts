@@ -26,6 +26,8 @@ import path from 'node:path';
 
 export interface StepStore {
   has(key: string): boolean;
+  /** The kind an entry was put with (`invoke`, `invoke-failed`, `extract`…), without reading it. */
+  kindOf?(key: string): string | undefined;
   get<T = unknown>(key: string): T | undefined;
   put(key: string, kind: string, value: unknown): void;
   keys(): IterableIterator<string>;
@@ -127,6 +129,10 @@ export class LogStore implements StepStore {
 
   has(key: string): boolean {
     return this.index.has(key);
+  }
+
+  kindOf(key: string): string | undefined {
+    return this.index.get(key)?.kind;
   }
 
   get<T = unknown>(key: string): T | undefined {

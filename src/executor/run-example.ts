@@ -9,6 +9,7 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { CompiledGroup } from '../compiler/compile.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
+import { sortKeys } from '../lockfile/serialize.js';
 import type { LockMetricResult, LockResult } from '../lockfile/types.js';
 import {
   deriveRepeat,
@@ -58,7 +59,27 @@ export function isDefinitiveFailure(error: StepError): boolean {
   return http !== null && http[1] !== '408' && http[1] !== '429';
 }
 
-export type ExtractRecord = { ok: true; values: Record<string, unknown> } | { ok: false; error: StepError };
+/**
+ * The candidates an extraction produced, or why it failed. Records written since extract@1's
+ * `durationMs`/`tokens` fields carry what later steps need from the invoke, so a re-apply whose
+ * scores are all cached never reads (or parses) the trajectory; records without them (older
+ * caches) make the step read the invoke record as before. The fields do not change the
+ * candidates, so the extract key (CODE_VERSIONS.extract) is unchanged.
+ */
+export type ExtractRecord = (
+  | { ok: true; values: Record<string, unknown> }
+  | { ok: false; error: StepError }
+) & {
+  /** The invoke's duration and token total, copied from its record. */
+  durationMs?: number;
+  tokens?: number;
+};
+
+/** What scoring needs of a completed invoke; the trajectory is read only when a score is computed. */
+interface InvokeView {
+  durationMs: number;
+  trajectory: () => Trajectory;
+}
 
 export interface MetricRuntime {
   lib: LibMetric;
@@ -126,7 +147,8 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
   for (const m of Object.values(outcome.metrics)) delete m.details;
   return {
     outcome,
-    lock: lockResult(compiled, example, steps, outcome, repeats, invokeKeys, errors),
+    // Key-sorted now, as the lockfile writes it: the result is kept until the lockfile is written.
+    lock: sortKeys(lockResult(compiled, example, steps, outcome, repeats, invokeKeys, errors)) as LockResult,
     durationsMs,
     tokens,
     invoked,
@@ -144,6 +166,10 @@ async function runRepeat(
       message: `input template failed: ${step.renderError?.message ?? 'unknown'}`,
     };
     return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked: false, tokens: 0 };
+  }
+  if (!rt.refresh) {
+    const reused = await reuseExtract(rt, step, step.invokeKey, step.extractKey);
+    if (reused) return reused;
   }
   const cached = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
   if (cached && 'failed' in cached) {
@@ -187,13 +213,52 @@ async function runRepeat(
 
   let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
   if (!extract) {
-    extract = extractCandidates(rt, record.trajectory);
+    extract = { ...extractCandidates(rt, record.trajectory), durationMs: record.durationMs, tokens };
     store.put(step.extractKey, 'extract', extract);
   }
   const extractError = extract.ok ? undefined : extract.error;
   const values = extract.ok ? extract.values : {};
-  const repeat = await scoreRepeat(rt, step, record, values, extractError, invoked);
+  const trajectory = record.trajectory;
+  const view: InvokeView = { durationMs: record.durationMs, trajectory: () => trajectory };
+  const repeat = await scoreRepeat(rt, step, view, values, extractError, invoked);
   return { repeat, invoked, durationMs: record.durationMs, tokens };
+}
+
+/**
+ * A cached invoke whose extract record carries the invoke's duration and tokens: scored without
+ * reading the invoke record, which is read (once) only if a score is not cached. Undefined when
+ * the invoke is not a cached success or the extract record predates those fields.
+ */
+async function reuseExtract(
+  rt: GroupRuntime,
+  step: ExampleSteps,
+  invokeKey: string,
+  extractKey: string,
+): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number } | undefined> {
+  const { store } = rt;
+  if (store.kindOf?.(invokeKey) !== 'invoke') return undefined;
+  const extract = store.get<ExtractRecord>(extractKey);
+  if (!extract || typeof extract.durationMs !== 'number' || typeof extract.tokens !== 'number')
+    return undefined;
+  const { durationMs, tokens } = extract;
+  rt.onInvoke({ id: step.id, cached: true, durationMs });
+  let trajectory: Trajectory | undefined;
+  const view: InvokeView = {
+    durationMs,
+    trajectory: () => {
+      trajectory ??= store.get<InvokeRecord>(invokeKey)?.trajectory;
+      if (!trajectory) throw new Error(`cache: invoke record ${invokeKey} vanished`);
+      return trajectory;
+    },
+  };
+  const repeat = await scoreRepeat(
+    rt,
+    step,
+    view,
+    extract.ok ? extract.values : {},
+    extract.ok ? undefined : extract.error,
+  );
+  return { repeat, invoked: false, durationMs, tokens };
 }
 
 function extractCandidates(rt: GroupRuntime, trajectory: Trajectory): ExtractRecord {
@@ -215,7 +280,7 @@ function extractCandidates(rt: GroupRuntime, trajectory: Trajectory): ExtractRec
 async function scoreRepeat(
   rt: GroupRuntime,
   step: ExampleSteps,
-  record: InvokeRecord | undefined,
+  record: InvokeView | undefined,
   candidates: Record<string, unknown>,
   error: StepError | undefined,
   fresh = false,
@@ -246,7 +311,7 @@ async function scoreRepeat(
       expected: example.expected,
       ...(example.expected_sha256 === undefined ? {} : { expectedSha256: example.expected_sha256 }),
       example: example as unknown as ExampleInfo,
-      trajectory: record.trajectory,
+      trajectory: record.trajectory(),
       durationMs: record.durationMs,
       prices: rt.prices,
       signal: rt.signal,

@@ -1,8 +1,12 @@
 /**
  * Lockfile text: keys sorted (UTF-16 order, as RFC 8785), 2-space indent, and one example
  * per line in `results` so a PR diff shows exactly the examples that changed.
+ *
+ * Writing streams: the header (everything but `results`) is key-sorted and rendered once, then
+ * the results go out line by line through a small buffer, so a 100k-example lockfile never
+ * exists as one string or as a key-sorted copy of every result.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import type { Lockfile } from './types.js';
 
 export function sortKeys(value: unknown): unknown {
@@ -18,20 +22,65 @@ export function sortKeys(value: unknown): unknown {
   return value;
 }
 
-export function serializeLock(lock: Lockfile): string {
-  const sorted = sortKeys({ ...lock, results: [] }) as Record<string, unknown>;
-  const resultLines = lock.results.map((r) => `    ${JSON.stringify(sortKeys(r))}`);
-  const text = JSON.stringify(sorted, null, 2);
-  const body = resultLines.length === 0 ? '[]' : `[\n${resultLines.join(',\n')}\n  ]`;
-  return `${text.replace('"results": []', `"results": ${body}`)}\n`;
+/** The top-level `results` key as `JSON.stringify(…, null, 2)` writes it (deeper keys are indented more). */
+const RESULTS_MARK = '\n  "results": []';
+
+/** Calls `write` with the lockfile text in order: header, one chunk per result line, tail. */
+function emitLock(lock: Lockfile, write: (text: string) => void): void {
+  const header = JSON.stringify(sortKeys({ ...lock, results: [] }), null, 2);
+  const at = header.indexOf(RESULTS_MARK);
+  if (at === -1) throw new Error('serializeLock: the header has no top-level results key');
+  const split = at + RESULTS_MARK.length - 2; // just before `[]`
+  write(header.slice(0, split));
+  const results = lock.results;
+  if (results.length === 0) write('[]');
+  else {
+    write('[\n');
+    for (let i = 0; i < results.length; i++)
+      write(`    ${JSON.stringify(sortKeys(results[i]))}${i + 1 < results.length ? ',\n' : '\n  ]'}`);
+  }
+  write(`${header.slice(split + 2)}\n`);
 }
 
+export function serializeLock(lock: Lockfile): string {
+  const parts: string[] = [];
+  emitLock(lock, (text) => parts.push(text));
+  return parts.join('');
+}
+
+const WRITE_CHUNK = 1 << 20;
+
+/** Writes the lockfile atomically (temp file + rename), streaming the results line by line. */
 export function writeLockFile(file: string, lock: Lockfile): void {
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, serializeLock(lock));
+  const fd = openSync(tmp, 'w');
+  try {
+    let pending: string[] = [];
+    let pendingLength = 0;
+    const flush = () => {
+      if (pendingLength === 0) return;
+      const data = Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      pendingLength = 0;
+      let written = 0;
+      while (written < data.length) written += writeSync(fd, data, written, data.length - written);
+    };
+    emitLock(lock, (text) => {
+      pending.push(text);
+      pendingLength += text.length;
+      if (pendingLength >= WRITE_CHUNK) flush();
+    });
+    flush();
+  } catch (err) {
+    closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {}
+    throw err;
+  }
+  closeSync(fd);
   renameSync(tmp, file);
 }
-
 export function readLockFile(
   file: string,
 ): { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string } {
@@ -41,6 +90,13 @@ export function readLockFile(
   } catch {
     return { ok: false, missing: true, message: `no lockfile at ${file}` };
   }
+  return parseLockText(file, text);
+}
+
+function parseLockText(
+  file: string,
+  text: string,
+): { ok: true; lock: Lockfile } | { ok: false; missing: false; message: string } {
   try {
     const lock = JSON.parse(text) as Lockfile;
     if (
@@ -59,4 +115,40 @@ export function readLockFile(
       message: `${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
     };
   }
+}
+
+/**
+ * The lockfile without its per-example results (`results: []`), for callers that need only
+ * its pins: a lockfile in the layout `serializeLock` writes has its results between
+ * `"results": [` and the first `\n  ]`, one per line, and they are cut out of the text before
+ * parsing; any other layout is parsed whole.
+ */
+export function readLockHeader(
+  file: string,
+): { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { ok: false, missing: true, message: `no lockfile at ${file}` };
+  }
+  const open = '\n  "results": [\n';
+  const start = text.indexOf(open);
+  const end = start === -1 ? -1 : text.indexOf('\n  ]', start + open.length - 1);
+  if (start !== -1 && end !== -1) {
+    try {
+      const lock = JSON.parse(`${text.slice(0, start)}\n  "results": []${text.slice(end + 4)}`) as Lockfile;
+      if (
+        lock !== null &&
+        typeof lock === 'object' &&
+        Array.isArray(lock.results) &&
+        typeof lock.plan === 'object'
+      )
+        return { ok: true, lock };
+    } catch {
+      // not the layout serializeLock writes: parse it whole below
+    }
+  }
+  const read = parseLockText(file, text);
+  return read.ok ? { ok: true, lock: { ...read.lock, results: [] } } : read;
 }
