@@ -166,6 +166,25 @@ describe('mae sse transport: requests', () => {
     });
   });
 
+  it('resolves ${env.X} in plan headers from the runtime env; resolved runtime headers win', async () => {
+    const before = agent.requests.length;
+    const fromEnv = makeMaeAdapter(
+      { transport: 'sse', url: agent.url, profile: 'agentv', headers: { 'x-token': '${env.MAE_SSE_TOKEN}' } },
+      { env: { MAE_SSE_TOKEN: 'tok-from-env' } },
+    );
+    const resolved = makeMaeAdapter(
+      { transport: 'sse', url: agent.url, profile: 'agentv', headers: { 'x-token': '${env.MAE_SSE_TOKEN}' } },
+      { headers: { 'x-token': 'tok-from-runtime' } },
+    );
+    expect(finalAnswer(await fromEnv.invoke('final:a', maeContext()))).toBe('a');
+    expect(finalAnswer(await resolved.invoke('final:b', maeContext()))).toBe('b');
+    await Promise.all([fromEnv.close(), resolved.close()]);
+    expect(agent.requests.slice(before).map((r) => r.headers['x-token'])).toEqual([
+      'tok-from-env',
+      'tok-from-runtime',
+    ]);
+  });
+
   it('fails config_error without a url', async () => {
     const adapter = makeMaeAdapter({ transport: 'sse', profile: 'agentv' });
     const outcome = await adapter.invoke('final:x', maeContext());

@@ -31,6 +31,11 @@ export interface MaeRuntime {
   env?: Record<string, string>;
   /** Per-turn timeout, ms; default `limits.timeout`, else 30 s. */
   timeoutMs?: number;
+  /**
+   * Resolved plan headers for the `sse` transport (which cannot use the JSON-only `transport`);
+   * when absent, `headers` are resolved here against `process.env` + `env`.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Result-relevant settings to pin in the lockfile. */
@@ -184,7 +189,7 @@ function buildTransport(
       const transport = new MaeSseTransport({
         url: config.url,
         timeoutMs,
-        headers: resolveHeaders(config.headers, runtime.env),
+        headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
       return { ok: true, source: shareTransport(transport) };
     }
