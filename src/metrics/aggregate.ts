@@ -21,7 +21,8 @@
 import { getMetricDefinition } from './registry.js';
 import { percentileInterval } from './stats/bootstrap.js';
 import { weightedMean } from './stats/descriptive.js';
-import { createRandom, deriveSeed, randomIndex } from './stats/prng.js';
+import { deriveSeed } from './stats/prng.js';
+import { MeanResampler, prepareColumn, type ResampleColumn } from './stats/resample-mean.js';
 import type { ExampleOutcome, Json, ResolvedMetric } from './types.js';
 
 export interface DatasetInput {
@@ -124,6 +125,55 @@ function hierarchy(input: AggregateInput, dsMeans: (number | null)[][]) {
   return { taskMeans, bench };
 }
 
+/**
+ * The bootstrap distributions of every node for one (agent, metric, field): per resample, each
+ * stratum's weighted mean from n draws (stream order: resample by resample, strata in task then
+ * dataset order), then the same weighted hierarchy as `hierarchy` — datasets in order, those
+ * without a mean skipped, Σ w·m / Σ w, null when Σ w = 0 — without allocating per resample.
+ */
+function resampleHierarchy(input: AggregateInput, strata: Stratum[], seed: number) {
+  const resampler = new MeanResampler(seed);
+  const columns = strata.map((s) => prepareColumn(s.xs, s.ws));
+  const dsStats = strata.map((): number[] => []);
+  const taskStats = input.tasks.map((): number[] => []);
+  const benchStats: number[] = [];
+  const byTask = input.tasks.map((t, ti) =>
+    strata.flatMap((s, si) => (s.task === ti ? [{ si, w: t.datasets[s.dataset]?.weight ?? 0 }] : [])),
+  );
+  const taskWeights = input.tasks.map((t) => t.weight ?? 0);
+  const dsMeans = new Float64Array(strata.length);
+  const dsPresent = new Uint8Array(strata.length);
+  for (let b = 0; b < input.bootstrap.resamples; b += 1) {
+    for (let si = 0; si < columns.length; si += 1) {
+      const m = resampler.mean(columns[si] as ResampleColumn);
+      dsPresent[si] = m === null ? 0 : 1;
+      if (m !== null) {
+        dsMeans[si] = m;
+        dsStats[si]?.push(m);
+      }
+    }
+    let benchSum = 0;
+    let benchTotal = 0;
+    for (let ti = 0; ti < byTask.length; ti += 1) {
+      let sum = 0;
+      let total = 0;
+      for (const { si, w } of byTask[ti] ?? []) {
+        if (dsPresent[si] === 0) continue;
+        sum += w * (dsMeans[si] as number);
+        total += w;
+      }
+      if (!(total > 0)) continue;
+      const m = sum / total;
+      taskStats[ti]?.push(m);
+      const tw = taskWeights[ti] as number;
+      benchSum += tw * m;
+      benchTotal += tw;
+    }
+    if (benchTotal > 0) benchStats.push(benchSum / benchTotal);
+  }
+  return { dsStats, taskStats, benchStats };
+}
+
 function estimateField(
   input: AggregateInput,
   agent: string,
@@ -153,32 +203,11 @@ function estimateField(
   for (const s of strata) (observed[s.task] as (number | null)[])[s.dataset] = weightedMean(s.xs, s.ws);
   const obs = hierarchy(input, observed);
 
-  const random = createRandom(deriveSeed(input.bootstrap.seed, `${agent}\u0000${metricId}\u0000${field}`));
-  const dsStats = strata.map((): number[] => []);
-  const taskStats = input.tasks.map((): number[] => []);
-  const benchStats: number[] = [];
-  for (let b = 0; b < input.bootstrap.resamples; b += 1) {
-    const means = grid();
-    strata.forEach((s, si) => {
-      const n = s.xs.length;
-      let sum = 0;
-      let total = 0;
-      for (let i = 0; i < n; i += 1) {
-        const j = randomIndex(random, n);
-        const w = s.ws[j] ?? 0;
-        sum += w * (s.xs[j] ?? 0);
-        total += w;
-      }
-      const m = total > 0 ? sum / total : null;
-      (means[s.task] as (number | null)[])[s.dataset] = m;
-      if (m !== null) dsStats[si]?.push(m);
-    });
-    const h = hierarchy(input, means);
-    h.taskMeans.forEach((m, ti) => {
-      if (m !== null) taskStats[ti]?.push(m);
-    });
-    if (h.bench !== null) benchStats.push(h.bench);
-  }
+  const { dsStats, taskStats, benchStats } = resampleHierarchy(
+    input,
+    strata,
+    deriveSeed(input.bootstrap.seed, `${agent}\u0000${metricId}\u0000${field}`),
+  );
   const confidence = input.bootstrap.confidence ?? 0.95;
   const ci = (stats: number[], m: number): [number, number] =>
     stats.length > 0 ? percentileInterval(stats, confidence) : [m, m];

@@ -3,10 +3,10 @@
  *
  * Weighted: examples are resampled uniformly with replacement and each resample's statistic is
  * the weighted mean of the drawn examples with their own weights (so the CI is around the same
- * weighted mean the report shows). Quantiles use linear interpolation (`percentileSorted`).
+ * weighted mean the report shows). The resampling loop is resample-mean.ts. Quantiles use linear interpolation (`percentileSorted`).
  */
 import { percentileSorted, weightedMean } from './descriptive.js';
-import { createRandom, randomIndex } from './prng.js';
+import { MeanResampler, prepareColumn } from './resample-mean.js';
 
 export interface BootstrapOptions {
   seed: number;
@@ -32,17 +32,11 @@ export function bootstrapMean(
   if (m === null) return null;
   const n = values.length;
   if (n < 2) return { mean: m, ci: [m, m], n };
-  const random = createRandom(options.seed);
+  const resampler = new MeanResampler(options.seed);
+  const column = prepareColumn(values, weights);
   const stats: number[] = [];
-  const drawnValues = new Array<number>(n);
-  const drawnWeights = new Array<number>(n);
   for (let b = 0; b < options.resamples; b += 1) {
-    for (let i = 0; i < n; i += 1) {
-      const j = randomIndex(random, n);
-      drawnValues[i] = values[j] ?? 0;
-      drawnWeights[i] = weights ? (weights[j] ?? 0) : 1;
-    }
-    const s = weightedMean(drawnValues, drawnWeights);
+    const s = resampler.mean(column);
     if (s !== null) stats.push(s);
   }
   return { mean: m, ci: percentileInterval(stats, options.confidence ?? 0.95), n };

@@ -5,7 +5,7 @@
  */
 import { percentileInterval } from './bootstrap.js';
 import { weightedMean } from './descriptive.js';
-import { createRandom, randomIndex } from './prng.js';
+import { MeanResampler, prepareColumn } from './resample-mean.js';
 
 export interface PairedBootstrapResult {
   meanDiff: number;
@@ -25,18 +25,12 @@ export function pairedBootstrap(
   const observed = weightedMean(diffs, weights);
   if (observed === null) return null;
   if (n < 2) return { meanDiff: observed, ci: [observed, observed], pValue: 1, n };
-  const random = createRandom(options.seed);
+  const resampler = new MeanResampler(options.seed);
+  const column = prepareColumn(diffs, weights);
   const stats: number[] = [];
   let extreme = 0;
-  const drawn = new Array<number>(n);
-  const drawnWeights = new Array<number>(n);
   for (let b = 0; b < options.resamples; b += 1) {
-    for (let i = 0; i < n; i += 1) {
-      const j = randomIndex(random, n);
-      drawn[i] = diffs[j] ?? 0;
-      drawnWeights[i] = weights ? (weights[j] ?? 0) : 1;
-    }
-    const s = weightedMean(drawn, drawnWeights) ?? 0;
+    const s = resampler.mean(column) ?? 0;
     stats.push(s);
     if (Math.abs(s - observed) >= Math.abs(observed) - 1e-12) extreme += 1;
   }

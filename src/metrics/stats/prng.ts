@@ -6,11 +6,14 @@
 
 export type Random = () => number;
 
+/** mulberry32 adds this to its state per number: the state after k numbers is seed + k × it. */
+export const MULBERRY32_INCREMENT = 0x6d2b79f5;
+
 /** Returns a generator of floats in [0, 1) for a 32-bit seed. */
 export function createRandom(seed: number): Random {
   let state = seed >>> 0;
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
+    state = (state + MULBERRY32_INCREMENT) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
