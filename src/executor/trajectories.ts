@@ -7,6 +7,7 @@ import { deriveKey } from '../compiler/content-key.js';
 import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
+import { getMetricDefinition } from '../metrics/registry.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
 import type { StepStore } from './cache-store.js';
 import type { ExtractRecord, FailedInvokeRecord, InvokeRecord } from './run-example.js';
@@ -21,6 +22,16 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
   const trajectories: Record<string, ReportInvokeRecord> = {};
   const judgeRationales: Record<string, string> = {};
   let count = 0;
+  const rationaleCache = new Map<string, boolean>();
+  const mayHaveRationale = (l: Lockfile, group: string, metric: string) => {
+    const id = `${group}\u0000${metric}`;
+    let may = rationaleCache.get(id);
+    if (may === undefined) {
+      may = typeMayHaveRationale(l.groups[group]?.metrics[metric]?.type);
+      rationaleCache.set(id, may);
+    }
+    return may;
+  };
   for (const result of lock.results) {
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
@@ -45,7 +56,8 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
       trajectories[key] = entry;
       count++;
     }
-    for (const metric of Object.values(result.metrics)) {
+    for (const [id, metric] of Object.entries(result.metrics)) {
+      if (!mayHaveRationale(lock, result.group, id)) continue;
       for (const key of metric.keys ?? (metric.key ? [metric.key] : [])) {
         const details = store.get<ScoreResult>(key)?.details;
         if (
@@ -60,4 +72,18 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
     }
   }
   return { trajectories, judgeRationales };
+}
+
+/** Families whose metrics call a judge (a rationale); unknown types are read to be safe. */
+const JUDGE_FAMILIES = new Set(['content_assessment', 'evaluator_reliability']);
+
+/**
+ * Whether a metric's score records can carry a judge rationale: at 100k examples reading every
+ * score record back only to find no rationale costs seconds, so metrics that never call a judge
+ * (exact_match, pass_rate, …) are skipped.
+ */
+function typeMayHaveRationale(type: string | undefined): boolean {
+  if (type === undefined) return true;
+  const definition = getMetricDefinition(type);
+  return definition === undefined || JUDGE_FAMILIES.has(definition.family);
 }

@@ -1,13 +1,17 @@
 /**
  * Writes the reports folder of a run. Reports are renderers of the lockfile plus, for the
- * HTML drill-down, the cached trajectories (read lazily by invoke key).
+ * HTML drill-down, the cached trajectories (read lazily by invoke key). The model is built
+ * once; each file is then rendered and written on its own, in pieces through a small buffer,
+ * so a 100k-example run never holds the four reports (or one whole report.json) as strings.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
-import { renderReports } from '../reports/index.js';
+import { buildModel, emitReport, REPORT_FILES } from '../reports/index.js';
 import type { StepStore } from './cache-store.js';
 import { reportSources } from './trajectories.js';
+
+const WRITE_CHUNK = 1 << 20;
 
 export function writeReports(
   dir: string,
@@ -16,15 +20,39 @@ export function writeReports(
   store: StepStore,
 ): string[] {
   mkdirSync(dir, { recursive: true });
-  const files = renderReports({
+  const model = buildModel({
     lock,
     ...(baseline ? { baseline } : {}),
     ...reportSources(lock, store),
   });
   const written: string[] = [];
-  for (const [name, text] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    writeFileSync(path.join(dir, name), text);
+  for (const name of [...REPORT_FILES].sort()) {
+    writeInPieces(path.join(dir, name), (write) => emitReport(name, model, lock.volatile, write));
     written.push(name);
   }
   return written;
+}
+
+function writeInPieces(file: string, emit: (write: (text: string) => void) => void): void {
+  const fd = openSync(file, 'w');
+  try {
+    let pending: string[] = [];
+    let pendingLength = 0;
+    const flush = () => {
+      if (pendingLength === 0) return;
+      const data = Buffer.from(pending.length === 1 ? pending[0]! : pending.join(''), 'utf8');
+      pending = [];
+      pendingLength = 0;
+      let offset = 0;
+      while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
+    };
+    emit((text) => {
+      pending.push(text);
+      pendingLength += text.length;
+      if (pendingLength >= WRITE_CHUNK) flush();
+    });
+    flush();
+  } finally {
+    closeSync(fd);
+  }
 }

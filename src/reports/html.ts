@@ -14,11 +14,12 @@ import {
   formatSigned,
 } from './format.js';
 import { type BarChart, renderBarChart } from './html-charts.js';
+import { omittedNote, selectHtmlExamples } from './html-embed.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_STYLE } from './html-style.js';
 import { deltaArrow, shownDeltas } from './markdown-diff.js';
 import { escapeHtml as h } from './markdown-text.js';
-import { findScore, type ReportModel, verdictText } from './report-model.js';
+import { type ExampleView, findScore, type ReportModel, verdictText } from './report-model.js';
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
 export function embedJson(value: unknown): string {
@@ -165,10 +166,10 @@ function pinsSection(m: ReportModel): string {
   return `<section id="pins"><details><summary><b>Pins</b> — plan <code>${h(m.planDigest)}</code>, seed ${m.run.seed}, repeats ${m.run.repeats}</summary>${list('Datasets', m.pins.datasets)}${list('Agents', m.pins.agents)}${list('Judges', m.pins.judges)}</details></section>`;
 }
 
-function clientData(m: ReportModel) {
+function clientData(m: ReportModel, examples: ExampleView[]) {
   return {
     headlineMetric: m.headlineMetric,
-    examples: m.examples.map((e) => ({
+    examples: examples.map((e) => ({
       id: e.id,
       agent: e.agent,
       task: e.task,
@@ -190,6 +191,7 @@ export function renderHtmlReport(m: ReportModel): string {
   const title = `${m.benchmark.id} ${m.benchmark.version}`;
   const charts = [taskChart(m), metricChart(m)].filter((c) => c !== null).map(renderBarChart);
   const c = m.counts;
+  const embed = selectHtmlExamples(m);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -208,7 +210,7 @@ ${gatesSection(m)}
 ${m.diff ? compareSection(m, m.diff) : ''}
 <div class="layout">
 <section id="examples"><h2>Examples</h2>
-<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
+${omittedNote(embed, h)}<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
 <input id="search" type="search" placeholder="Search agent, task, example, metric…" aria-label="Search examples"><span id="examples-count"></span></div>
 <table id="examples-table"><thead><tr><th data-sort="status">status</th><th data-sort="agent">agent</th><th data-sort="task">task/dataset</th><th data-sort="example">example</th><th>failed</th><th data-sort="score" class="num">${h(m.headlineMetric ?? 'score')}</th><th data-sort="duration" class="num">duration</th></tr></thead><tbody></tbody></table>
 </section>
@@ -216,7 +218,7 @@ ${m.diff ? compareSection(m, m.diff) : ''}
 </div>
 ${pinsSection(m)}
 </main>
-<script type="application/json" id="evalc-data">${embedJson(clientData(m))}</script>
+<script type="application/json" id="evalc-data">${embedJson(clientData(m, embed.examples))}</script>
 <script>${HTML_SCRIPT}</script>
 </body>
 </html>

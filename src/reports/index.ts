@@ -4,12 +4,13 @@
  * with `diffLocks` (the lockfile layer's pure comparison).
  */
 import { diffLocks } from '../lockfile/diff.js';
+import type { Lockfile } from '../lockfile/types.js';
 import { renderHtmlReport } from './html.js';
-import { renderJsonReport } from './json.js';
+import { emitJsonReport } from './json.js';
 import { renderJunitReport } from './junit.js';
 import { renderMarkdownReport } from './markdown.js';
 import { buildReportModel, type ReportModel } from './report-model.js';
-import type { RenderedReports, ReportInput } from './types.js';
+import type { RenderedReports, ReportFile, ReportInput } from './types.js';
 
 export { renderMarkdownDiff } from './markdown-diff.js';
 export { MARKDOWN_LIMIT } from './markdown-fit.js';
@@ -24,10 +25,31 @@ export function buildModel(input: ReportInput): ReportModel {
 
 export function renderReports(input: ReportInput): RenderedReports {
   const model = buildModel(input);
-  return {
-    'report.md': renderMarkdownReport(model),
-    'report.json': renderJsonReport(model, input.lock.volatile),
-    'junit.xml': renderJunitReport(model),
-    'report.html': renderHtmlReport(model),
+  const render = (file: ReportFile) => {
+    const parts: string[] = [];
+    emitReport(file, model, input.lock.volatile, (text) => parts.push(text));
+    return parts.join('');
   };
+  return {
+    'report.md': render('report.md'),
+    'report.json': render('report.json'),
+    'junit.xml': render('junit.xml'),
+    'report.html': render('report.html'),
+  };
+}
+
+/**
+ * One report file as a sequence of text pieces (concatenated, exactly `renderReports`' text),
+ * so a caller can write a large run's reports one at a time without holding them as strings.
+ */
+export function emitReport(
+  file: ReportFile,
+  model: ReportModel,
+  volatile: Lockfile['volatile'],
+  write: (text: string) => void,
+): void {
+  if (file === 'report.json') emitJsonReport(model, volatile, write);
+  else if (file === 'report.md') write(renderMarkdownReport(model));
+  else if (file === 'junit.xml') write(renderJunitReport(model));
+  else write(renderHtmlReport(model));
 }

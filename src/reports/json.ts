@@ -20,7 +20,24 @@ function repeatsOf(e: ReportModel['examples'][number]) {
   }));
 }
 
-export function buildReportJson(m: ReportModel, volatile: Lockfile['volatile']) {
+function exampleJson(e: ReportModel['examples'][number]) {
+  return {
+    id: e.id,
+    group: e.group,
+    agent: e.agent,
+    task: e.task,
+    dataset: e.dataset,
+    example: e.example,
+    weight: e.weight,
+    status: e.status,
+    pass: e.pass,
+    durationMs: e.durationMs,
+    metrics: e.metrics,
+    repeats: repeatsOf(e),
+  };
+}
+
+function reportJsonHeader(m: ReportModel, volatile: Lockfile['volatile']) {
   return {
     reportVersion: REPORT_JSON_VERSION,
     evalc: m.evalc,
@@ -37,25 +54,51 @@ export function buildReportJson(m: ReportModel, volatile: Lockfile['volatile']) 
     headlineMetric: m.headlineMetric,
     pins: m.pins,
     scores: m.scores,
-    examples: m.examples.map((e) => ({
-      id: e.id,
-      group: e.group,
-      agent: e.agent,
-      task: e.task,
-      dataset: e.dataset,
-      example: e.example,
-      weight: e.weight,
-      status: e.status,
-      pass: e.pass,
-      durationMs: e.durationMs,
-      metrics: e.metrics,
-      repeats: repeatsOf(e),
-    })),
+    examples: [] as ReturnType<typeof exampleJson>[],
     volatile: volatile ?? {},
     diff: m.diff,
   };
 }
 
+export function buildReportJson(m: ReportModel, volatile: Lockfile['volatile']) {
+  const report = reportJsonHeader(m, volatile);
+  report.examples = m.examples.map(exampleJson);
+  return report;
+}
+
+/** The top-level `examples` key as `JSON.stringify(…, null, 2)` writes it (deeper keys are indented more). */
+const EXAMPLES_MARK = '\n  "examples": []';
+
+/**
+ * report.json in pieces, in order: the same text as `JSON.stringify(sortKeys(report), null, 2)`,
+ * but each example row is sorted and rendered on its own, so a 100k-row report never exists as
+ * one object copy or one string.
+ */
+export function emitJsonReport(
+  m: ReportModel,
+  volatile: Lockfile['volatile'],
+  write: (text: string) => void,
+): void {
+  const header = JSON.stringify(sortKeys(reportJsonHeader(m, volatile)), null, 2);
+  const at = header.indexOf(EXAMPLES_MARK);
+  if (at === -1) throw new Error('report.json: the header has no top-level examples key');
+  const split = at + EXAMPLES_MARK.length - 2; // just before `[]`
+  write(header.slice(0, split));
+  const examples = m.examples;
+  if (examples.length === 0) write('[]');
+  else {
+    write('[\n');
+    for (let i = 0; i < examples.length; i++) {
+      // JSON text has no raw newline inside strings: every newline is indentation.
+      const row = JSON.stringify(sortKeys(exampleJson(examples[i]!)), null, 2).replace(/\n/g, '\n    ');
+      write(`    ${row}${i + 1 < examples.length ? ',\n' : '\n  ]'}`);
+    }
+  }
+  write(`${header.slice(split + 2)}\n`);
+}
+
 export function renderJsonReport(m: ReportModel, volatile: Lockfile['volatile']): string {
-  return `${JSON.stringify(sortKeys(buildReportJson(m, volatile)), null, 2)}\n`;
+  const parts: string[] = [];
+  emitJsonReport(m, volatile, (text) => parts.push(text));
+  return parts.join('');
 }
