@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaeAgentConfig } from '../../src/plan/schema.js';
+import { SseMerger } from '../../src/protocols/mae/sse-merge.js';
 import { MaeSseTransport } from '../../src/protocols/mae/sse-transport.js';
 import type { InvokeOutcome } from '../../src/protocols/types.js';
 import { finalAnswer, maeContext, makeMaeAdapter, responseOf } from '../fixtures/mae-harness.js';
@@ -279,5 +280,46 @@ describe('MaeSseTransport', () => {
       { signal: new AbortController().signal, log: () => undefined },
     );
     expect(reply.ok ? undefined : reply.error.kind).toBe('transport_error');
+  });
+});
+
+describe('SseMerger edge cases (expected values from AgentV HEAD in Python)', () => {
+  function merge(lines: string[]): Record<string, unknown> {
+    const merger = new SseMerger();
+    for (const line of lines) if (merger.pushLine(line) === 'done') break;
+    return merger.result();
+  }
+
+  it('an empty object does not count as an object: text still becomes {content, status}', () => {
+    expect(merge(['data: {}', 'data: hi'])).toEqual({ content: 'hi', status: 'completed' });
+  });
+
+  it('drops stray text when no object carried content', () => {
+    expect(merge(['data: {"action":"final_answer","summary":"S"}', 'data: stray text'])).toEqual({
+      action: 'final_answer',
+      summary: 'S',
+    });
+  });
+
+  it('accepts data: without a space and indented lines, ignores other fields', () => {
+    expect(
+      merge(['data:{"content":"x"}', '  data:  y  ', 'event: data: z', 'data: [DONE]', 'data: late']),
+    ).toEqual({
+      content: 'xy',
+    });
+  });
+
+  it('appends a null content as None', () => {
+    expect(merge(['data: {"content":null,"action":"completed"}', 'data: {"content":""}'])).toEqual({
+      content: 'None',
+      action: 'completed',
+    });
+  });
+
+  it('keeps a __proto__ key as plain data', () => {
+    const merged = merge(['data: {"__proto__":{"polluted":true},"action":"completed"}']);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect((merged as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(merged)).toEqual(['__proto__', 'action']);
   });
 });
