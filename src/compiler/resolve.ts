@@ -373,7 +373,12 @@ function checkJudges(
   for (const [id, agent] of Object.entries(plan.agents)) {
     const p: PlanPath = ['agents', id];
     if (agent.protocol === 'mae') {
-      const need = agent.transport === 'http' ? 'url' : agent.transport === 'local' ? 'command' : 'address';
+      const need =
+        agent.transport === 'http' || agent.transport === 'sse'
+          ? 'url'
+          : agent.transport === 'local'
+            ? 'command'
+            : 'address';
       if (!agent[need]) {
         diagnostics.push(
           diagnostic(

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function diagnosticsFor(agent: string): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-agent-config-'));
+  dirs.push(dir);
+  writeFileSync(
+    path.join(dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: b }
+agents:
+  m: ${agent}
+tasks:
+  t:
+    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
+`,
+  );
+  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+  return result.diagnostics.map((d) => `${d.code}: ${d.message}`);
+}
+
+describe('mae transport settings', () => {
+  it('accepts each transport with the endpoint it needs', async () => {
+    expect(await diagnosticsFor('{ protocol: mae, transport: http, url: "http://127.0.0.1:9" }')).toEqual([]);
+    expect(
+      await diagnosticsFor('{ protocol: mae, transport: sse, url: "http://127.0.0.1:9/stream" }'),
+    ).toEqual([]);
+    expect(await diagnosticsFor('{ protocol: mae, transport: local, command: "node agent.mjs" }')).toEqual(
+      [],
+    );
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket, address: "127.0.0.1:9" }')).toEqual([]);
+  });
+
+  it('names the missing endpoint of a transport', async () => {
+    expect(await diagnosticsFor('{ protocol: mae, transport: sse }')).toEqual([
+      'EVALC_AGENT_CONFIG: agent m: mae transport sse needs url:',
+    ]);
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket, url: "http://x" }')).toEqual([
+      'EVALC_AGENT_CONFIG: agent m: mae transport socket needs address:',
+    ]);
+  });
+});
