@@ -2,12 +2,82 @@
  * RFC 8785 (JCS) canonical JSON and SHA-256 hex digests. Used for RAIP schema digests and for
  * request bodies whose bytes must be identical across runs (RAIP R14). Never `JSON.stringify`
  * for hashing (STYLE.md, Determinism).
+ *
+ * The npm `canonicalize` package is the reference. Plain JSON data (null, booleans, finite
+ * numbers, well-formed strings, arrays and objects without `toJSON`, not nested deeper than
+ * MAX_FAST_DEPTH) takes a faster path that yields the same text: object keys sorted by UTF-16
+ * code units (`Array.prototype.sort`), each leaf through `JSON.stringify` exactly as the package
+ * does. Anything else (NaN, ±Infinity, lone surrogates, `toJSON`, functions, symbols, bigints,
+ * `undefined`, cycles) is handed to the package, so its results and errors are unchanged.
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
+/** Deeper values (or cycles) go to the package, which detects cycles. */
+const MAX_FAST_DEPTH = 64;
+
+/** Thrown inside the fast path to hand the whole value to the package. */
+const NOT_PLAIN = Symbol('not plain JSON');
+
+interface MaybeWellFormed {
+  isWellFormed?: () => boolean;
+}
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function wellFormed(text: string): boolean {
+  const probe = (text as unknown as MaybeWellFormed).isWellFormed;
+  return probe ? probe.call(text) : !LONE_SURROGATE.test(text);
+}
+
+function fast(value: unknown, depth: number): string {
+  switch (typeof value) {
+    case 'string':
+      if (!wellFormed(value)) throw NOT_PLAIN;
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw NOT_PLAIN;
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (depth >= MAX_FAST_DEPTH) throw NOT_PLAIN;
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') throw NOT_PLAIN;
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i += 1) {
+          const item: unknown = value[i];
+          if (item === undefined) throw NOT_PLAIN;
+          if (i > 0) out += ',';
+          out += fast(item, depth + 1);
+        }
+        return `${out}]`;
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      let out = '{';
+      let first = true;
+      for (const key of keys) {
+        const item = record[key];
+        if (item === undefined) continue;
+        if (!wellFormed(key)) throw NOT_PLAIN;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:${fast(item, depth + 1)}`;
+        first = false;
+      }
+      return `${out}}`;
+    }
+    default:
+      throw NOT_PLAIN;
+  }
+}
+
 /** The RFC 8785 form of a JSON value. Throws (a bug) for values JSON cannot represent. */
 export function canonicalJson(value: unknown): string {
+  try {
+    return fast(value, 0);
+  } catch (thrown) {
+    if (thrown !== NOT_PLAIN) throw thrown;
+  }
   const text = canonicalize(value);
   if (text === undefined) throw new TypeError('canonicalJson: value has no JSON form');
   return text;

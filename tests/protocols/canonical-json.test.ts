@@ -1,3 +1,4 @@
+import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sha256Hex } from '../../src/protocols/canonical-json.js';
@@ -35,5 +36,51 @@ describe('canonicalJson', () => {
 
   it('hashes UTF-8 text to lower-case hex SHA-256', () => {
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('gives the text of the canonicalize package for any JSON value, including astral and odd keys', () => {
+    const text = fc.string({ unit: 'grapheme' });
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        text,
+        fc.array(tie('value')),
+        fc.dictionary(fc.oneof(text, fc.constantFrom('1', '10', '2', '__proto__x', '')), tie('value')),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(canonicalJson(value)).toBe(canonicalize(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps the results of the package for what is not plain JSON', () => {
+    const date = new Date(Date.UTC(2026, 0, 2));
+    expect(canonicalJson({ b: date, a: [1, undefined] })).toBe(
+      '{"a":[1,null],"b":"2026-01-02T00:00:00.000Z"}',
+    );
+    expect(canonicalJson({ a: undefined, b: 1 })).toBe('{"b":1}');
+    const deep: unknown[] = [];
+    let cursor = deep;
+    for (let i = 0; i < 100; i++) {
+      const next: unknown[] = [];
+      cursor.push(next);
+      cursor = next;
+    }
+    expect(canonicalJson(deep)).toBe(`${'['.repeat(101)}${']'.repeat(101)}`);
+    expect(() => canonicalJson({ x: Number.NaN })).toThrow('NaN is not allowed');
+    expect(() => canonicalJson([Number.POSITIVE_INFINITY])).toThrow('Infinity is not allowed');
+    expect(() => canonicalJson({ s: 'a\ud800b' })).toThrow('Lone surrogate');
+    expect(() => canonicalJson({ '\udc00': 1 })).toThrow('Lone surrogate');
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = { back: cyclic };
+    expect(() => canonicalJson(cyclic)).toThrow('Circular reference');
+    expect(() => canonicalJson(undefined)).toThrow('no JSON form');
   });
 });

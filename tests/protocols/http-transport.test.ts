@@ -132,6 +132,63 @@ describe('HttpTransport', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(390);
   });
 
+  it('bounds the whole reply by the timeout, also a body that keeps trickling in', async () => {
+    // undici's bodyTimeout is an idle timeout between chunks; the attempt's own timer is not
+    const server = await scripted([
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"a":"');
+        const drip = setInterval(() => res.write('x'), 30);
+        res.once('close', () => clearInterval(drip));
+      },
+    ]);
+    const started = performance.now();
+    const reply = await transport({ timeoutMs: 200, retries: 0 }).requestJson({
+      method: 'GET',
+      url: `${server.url}/r`,
+    });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'timeout', retryable: true }, attempts: 1 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('sends identical canonical bytes on every retry of a request', async () => {
+    const bodies: string[] = [];
+    const server = await scripted([
+      (_req, res, body) => {
+        bodies.push(body);
+        sendJson(res, 500, {});
+      },
+      (_req, res, body) => {
+        bodies.push(body);
+        sendJson(res, 200, { fine: true });
+      },
+    ]);
+    const reply = await transport().requestJson({
+      method: 'POST',
+      url: `${server.url}/r`,
+      body: { z: [1, { b: 2, a: 1 }], a: 'é' },
+    });
+    expect(reply).toMatchObject({ ok: true, attempts: 2 });
+    expect(bodies).toEqual(['{"a":"é","z":[1,{"a":1,"b":2}]}', '{"a":"é","z":[1,{"a":1,"b":2}]}']);
+  });
+
+  it('cancels every attempt in flight on a shared caller signal through one listener, then removes it', async () => {
+    const server = await scripted([() => undefined]);
+    const t = transport({ connections: 8 });
+    const controller = new AbortController();
+    const pending = Array.from({ length: 5 }, (_, i) =>
+      t.requestJson({ method: 'GET', url: `${server.url}/r${i}`, signal: controller.signal }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    controller.abort();
+    const replies = await Promise.all(pending);
+    for (const reply of replies)
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'cancelled' }, attempts: 1 });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
   it('treats a destroyed socket as a retryable transport_error', async () => {
     const server = await scripted([(req) => req.socket.destroy()]);
     const reply = await transport({ retries: 1 }).requestJson({

@@ -1,21 +1,52 @@
-/** Reads a response body as UTF-8 text, stopping (and destroying the stream) past a byte limit. */
+/**
+ * Reads a response body as UTF-8 text, stopping (and destroying the stream) past a byte limit.
+ * Reads from 'data'/'end' events rather than an async iterator (one per reply is measurable at
+ * thousands of replies per second); a stream error rejects, as the iterator's would.
+ */
 import type { Readable } from 'node:stream';
 
 export type BoundedBody = { ok: true; text: string } | { ok: false; bytesSeen: number };
 
-export async function readBoundedBody(body: Readable, maxBytes: number): Promise<BoundedBody> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > maxBytes) {
-      discardBody(body);
-      return { ok: false, bytesSeen: size };
+export function readBoundedBody(body: Readable, maxBytes: number): Promise<BoundedBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer | string): void => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > maxBytes) {
+        cleanup();
+        discardBody(body);
+        resolve({ ok: false, bytesSeen: size });
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      const only = chunks.length === 1 ? chunks[0] : undefined;
+      resolve({ ok: true, text: (only ?? Buffer.concat(chunks, size)).toString('utf8') });
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = (): void => {
+      // closed without 'end' or 'error' (destroyed without a reason): what the iterator reports
+      cleanup();
+      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    };
+    function cleanup(): void {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onError);
+      body.off('close', onClose);
     }
-    chunks.push(buffer);
-  }
-  return { ok: true, text: Buffer.concat(chunks, size).toString('utf8') };
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', onError);
+    body.on('close', onClose);
+  });
 }
 
 /** Destroys a body we will not read; undici reports that as an 'error' event, which we swallow. */

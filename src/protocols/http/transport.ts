@@ -6,12 +6,19 @@
  * Failures are values with stable kinds: `timeout`, `transport_error`, `http_<code>`,
  * `invalid_json`, `response_too_large`, `cancelled`. Messages name the method and the URL
  * without its query string and never contain header values.
+ *
+ * Per-request costs are kept low (benchmarks/aggregate/transport.mjs): the body is
+ * canonicalised once per request (not per attempt), URLs are parsed once per distinct URL, the
+ * default header sets are built once, an attempt is cancelled through a light `AttemptSignal`
+ * (attempt-signal.ts) rather than an AbortController, the reply is read from stream events, and
+ * texts are redacted only on the paths that return them (errors and empty replies).
  */
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { canonicalJson } from '../canonical-json.js';
 import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
+import { AttemptSignal, CallerSignals } from './attempt-signal.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBody } from './read-bounded-body.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry-policy.js';
@@ -76,6 +83,30 @@ export type JsonResponse =
 type Attempt = JsonResponse extends infer R ? (R extends unknown ? Omit<R, 'attempts'> : never) : never;
 
 const MIB = 1024 * 1024;
+
+/** A request's body, canonicalised at its first attempt and reused by its retries. */
+interface EncodedBody {
+  done: boolean;
+  payload: string | undefined;
+}
+
+/** Parsed request targets by URL string (few distinct URLs per transport; bounded anyway). */
+const TARGETS = new Map<string, { origin: string; path: string } | undefined>();
+const MAX_TARGETS = 512;
+
+function parseTarget(url: string): { origin: string; path: string } | undefined {
+  if (TARGETS.has(url)) return TARGETS.get(url);
+  let target: { origin: string; path: string } | undefined;
+  try {
+    const parsed = new URL(url);
+    target = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+  } catch {
+    target = undefined;
+  }
+  if (TARGETS.size >= MAX_TARGETS) TARGETS.clear();
+  TARGETS.set(url, target);
+  return target;
+}
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export class HttpTransport {
@@ -88,6 +119,10 @@ export class HttpTransport {
   readonly #limiter: RateLimiter | undefined;
   readonly #connections: number;
   readonly #pools = new Map<string, Pool>();
+  /** Header sets without / with a JSON body: `accept`, the configured headers, `content-type`. */
+  readonly #plainHeaders: Readonly<Record<string, string>>;
+  readonly #jsonHeaders: Readonly<Record<string, string>>;
+  readonly #callers = new CallerSignals();
   #closed = false;
 
   constructor(options: HttpTransportOptions = {}) {
@@ -101,16 +136,19 @@ export class HttpTransport {
     this.#random = options.random ?? Math.random;
     this.#limiter = options.rps === undefined ? undefined : new RateLimiter(options.rps);
     this.#connections = options.connections ?? 16;
+    this.#plainHeaders = Object.freeze({ accept: 'application/json', ...this.#headers });
+    this.#jsonHeaders = Object.freeze({ ...this.#plainHeaders, 'content-type': 'application/json' });
   }
 
   /** Sends one JSON request, retrying transient failures per the policy. Never throws for I/O. */
   async requestJson(request: JsonRequest): Promise<JsonResponse> {
     const { signal } = request;
     const maxRetries = request.retry === false ? 0 : this.retries;
+    const encoded: EncodedBody = { done: false, payload: undefined };
     for (let attempt = 1; ; attempt++) {
       if (this.#limiter && !(await this.#limiter.acquire(signal)))
         return this.#cancelled(request, attempt - 1);
-      const result = await this.#attempt(request);
+      const result = await this.#attempt(request, encoded);
       if (result.ok) return { ...result, attempts: attempt };
       const { error } = result;
       const accepted = typeof request.retry === 'function' ? request.retry(error) : true;
@@ -138,39 +176,32 @@ export class HttpTransport {
     return out;
   }
 
-  async #attempt(request: JsonRequest): Promise<Attempt> {
-    const where = describeTarget(request.method, request.url);
-    if (request.signal?.aborted) return { ok: false, error: cancelledError(where) };
+  async #attempt(request: JsonRequest, encoded: EncodedBody): Promise<Attempt> {
+    const where = (): string => describeTarget(request.method, request.url);
+    const caller = request.signal;
+    if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
     if (this.#closed)
-      return { ok: false, error: { kind: 'transport_error', message: `${where}: transport closed` } };
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
+      return { ok: false, error: { kind: 'transport_error', message: `${where()}: transport closed` } };
+    const target = parseTarget(request.url);
+    if (target === undefined) {
       return { ok: false, error: { kind: 'transport_error', message: `invalid URL for ${request.method}` } };
     }
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
-    // One controller aborted by our timer or the caller's signal (a listener removed in
-    // `finally`, so a run-wide signal does not accumulate listeners across requests).
-    const attempt = new AbortController();
-    let timedOut = false;
-    const handle = setTimeout(() => {
-      timedOut = true;
-      attempt.abort();
-    }, timeoutMs);
-    const forwardAbort = (): void => attempt.abort();
-    request.signal?.addEventListener('abort', forwardAbort, { once: true });
-    const signal = attempt.signal;
-    const headers: Record<string, string> = { accept: 'application/json', ...this.#headers };
-    let payload: string | undefined;
-    if (request.body !== undefined) {
-      payload = canonicalJson(request.body);
-      headers['content-type'] = 'application/json';
+    if (!encoded.done) {
+      encoded.payload = request.body === undefined ? undefined : canonicalJson(request.body);
+      encoded.done = true;
     }
-    Object.assign(headers, lowerCaseKeys(request.headers ?? {}));
+    const payload = encoded.payload;
+    let headers = payload === undefined ? this.#plainHeaders : this.#jsonHeaders;
+    if (request.headers !== undefined) headers = { ...headers, ...lowerCaseKeys(request.headers) };
+    // One light signal, aborted by our timer or by the caller's signal (one shared listener per
+    // caller signal, removed in `finally` with the last attempt using it).
+    const signal = new AttemptSignal();
+    const handle = setTimeout(() => signal.abort('timeout', undefined), timeoutMs);
+    if (caller) this.#callers.link(caller, signal);
     try {
-      const response = await this.#poolFor(url.origin).request({
-        path: url.pathname + url.search,
+      const response = await this.#poolFor(target.origin).request({
+        path: target.path,
         method: request.method,
         headers,
         body: payload ?? null,
@@ -184,58 +215,58 @@ export class HttpTransport {
       const declared = Number(replyHeaders['content-length']);
       if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
         discardBody(body);
-        return { ok: false, error: tooLarge(where, this.maxResponseBytes), status, headers: replyHeaders };
+        return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       }
       const read = await readBoundedBody(body, this.maxResponseBytes);
       if (!read.ok)
-        return { ok: false, error: tooLarge(where, this.maxResponseBytes), status, headers: replyHeaders };
+        return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       return this.#interpret(where, status, replyHeaders, read.text);
     } catch (cause) {
-      if (request.signal?.aborted) return { ok: false, error: cancelledError(where) };
+      if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
       const code = (cause as { code?: unknown }).code;
-      if (timedOut || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
+      if (signal.cause === 'timeout' || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
         return {
           ok: false,
-          error: { kind: 'timeout', message: `${where}: no reply within ${timeoutMs} ms`, retryable: true },
+          error: { kind: 'timeout', message: `${where()}: no reply within ${timeoutMs} ms`, retryable: true },
         };
       }
       const reason = typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'unknown error';
       return {
         ok: false,
-        error: { kind: 'transport_error', message: `${where}: ${reason}`, retryable: true },
+        error: { kind: 'transport_error', message: `${where()}: ${reason}`, retryable: true },
       };
     } finally {
       clearTimeout(handle);
-      request.signal?.removeEventListener('abort', forwardAbort);
+      if (caller) this.#callers.unlink(caller, signal);
     }
   }
 
-  #interpret(where: string, status: number, headers: Record<string, string>, rawText: string): Attempt {
-    const text = this.redact(rawText);
+  #interpret(where: () => string, status: number, headers: Record<string, string>, rawText: string): Attempt {
     if (
       status === 304 ||
       status === 204 ||
       (status >= 200 && status < 300 && rawText === '' && status !== 200)
     ) {
-      return { ok: true, status, headers, body: null, text };
+      return { ok: true, status, headers, body: null, text: this.redact(rawText) };
     }
     if (status >= 200 && status < 300) {
       const parsed = parseJson(rawText);
       if (!parsed.ok) {
         return {
           ok: false,
-          error: { kind: 'invalid_json', message: `${where}: reply is not JSON`, retryable: false },
+          error: { kind: 'invalid_json', message: `${where()}: reply is not JSON`, retryable: false },
           status,
           headers,
-          text,
+          text: this.redact(rawText),
         };
       }
       return { ok: true, status, headers, body: parsed.value, text: rawText };
     }
+    const text = this.redact(rawText);
     const errorBody = parseJson(text);
     const error: StepError = {
       kind: `http_${status}`,
-      message: `${where}: HTTP ${status}`,
+      message: `${where()}: HTTP ${status}`,
       retryable: isRetryableStatus(status),
     };
     if (status === 429 || status === 503) {
@@ -300,7 +331,8 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) {
+  for (const key of Object.keys(headers)) {
+    const value = headers[key];
     if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
