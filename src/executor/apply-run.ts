@@ -35,8 +35,9 @@ import { findInputMisfits } from './input-schema-check.js';
 import { type JudgeRuntime, startJudge } from './judges.js';
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, type MetricRuntime, runExample } from './run-example.js';
+import { reportSources } from './trajectories.js';
 import { runPool } from './worker-pool.js';
-import { writeReports } from './write-reports.js';
+import { writeReportFiles } from './write-reports.js';
 
 export interface ApplyOptions {
   planFile: string;
@@ -115,6 +116,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const logLines: string[] = [];
   // Steps in flight outlive the first Ctrl-C (see grace-signal.ts); dispatch stops at once.
   const inFlight = graceSignal(options.signal);
+  let storeClosed = false;
   try {
     const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
     let pins = lockedPins;
@@ -252,7 +254,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       const name = runtime.adapter.discoveredName() ?? lockedPins[id]?.name;
       if (name && !pins[id]?.name) pins = { ...pins, [id]: { ...pins[id], name } };
     }
-    const { lockResults, taskInputs, summary, volatile } = collect(compiled, groupRuntimes, results);
+    const collected = collect(compiled, groupRuntimes, results);
+    const { lockResults, summary, volatile } = collected;
+    // From here on each example lives on only as its lockfile row: the runs (outcomes, which
+    // aggregation has in `taskInputs`) are released once the gates are evaluated.
+    results.clear();
+    let taskInputs: TaskInput[] | undefined = collected.taskInputs;
+    collected.taskInputs = [];
     const aggregateReport = aggregate({
       benchmark: resolved.plan.benchmark.id,
       tasks: taskInputs,
@@ -272,6 +280,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         metricTypes,
       },
     );
+    taskInputs = undefined;
     summary.gatesFailed = gates.filter((g) => !g.passed && !g.skipped).length;
     const judgeInfo: Record<string, { version?: string; wireVersion?: string; rubricVersion?: string }> = {};
     for (const [id, j] of judges) judgeInfo[id] = { ...j.info };
@@ -306,7 +315,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const reportsDir = options.outDir
       ? path.resolve(options.cwd, options.outDir)
       : path.join(dirs.stateDir, 'reports');
-    writeReports(reportsDir, lock, baselineLock, store);
+    // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
+    // example) and the examples are then released before the reports are rendered.
+    const sources = reportSources(lock, store);
+    storeClosed = true;
+    store.close();
+    for (const d of compiled.resolved.datasets) d.examples = [];
+    writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
     if (logLines.length > 0)
       writeFileSync(path.join(logsDir, 'run.log'), `${logLines.map(scrub).join('\n')}\n`);
     return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
@@ -314,7 +329,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});
     for (const j of judges.values()) await j.stop().catch(() => {});
-    store.close();
+    if (!storeClosed) store.close();
     cacheLock.release();
   }
 }

@@ -238,9 +238,12 @@ export class LogStore implements StepStore {
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 
+  /** Flushes and closes the log; the index is dropped (a closed store answers nothing). */
   close(): void {
     this.flush();
     closeSync(this.fd);
+    this.index.clear();
+    this.window = undefined;
   }
 }
 

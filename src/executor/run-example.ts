@@ -9,7 +9,6 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { CompiledGroup } from '../compiler/compile.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
-import { sortKeys } from '../lockfile/serialize.js';
 import type { LockMetricResult, LockResult } from '../lockfile/types.js';
 import {
   deriveRepeat,
@@ -147,8 +146,8 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
   for (const m of Object.values(outcome.metrics)) delete m.details;
   return {
     outcome,
-    // Key-sorted now, as the lockfile writes it: the result is kept until the lockfile is written.
-    lock: sortKeys(lockResult(compiled, example, steps, outcome, repeats, invokeKeys, errors)) as LockResult,
+    // Built key-sorted (lockResult), as the lockfile writes it: no sorted copy is made to write it.
+    lock: lockResult(compiled, example, steps, outcome, repeats, invokeKeys, errors),
     durationsMs,
     tokens,
     invoked,
@@ -402,6 +401,13 @@ function withoutRaw(trajectory: Trajectory): Trajectory {
   return rest;
 }
 
+/** Metric ids of a group in sorted order, once per group. */
+const sortedMetricsOf = new WeakMap<CompiledGroup, CompiledGroup['group']['metrics']>();
+
+/**
+ * The example's lockfile row, built with its keys in sorted order (as the lockfile writes them)
+ * so writing it needs no sorted copy.
+ */
 function lockResult(
   compiled: CompiledGroup,
   example: ResolvedExample,
@@ -411,31 +417,42 @@ function lockResult(
   invoke: (string | null)[],
   errors: (string | null)[],
 ): LockResult {
+  let sortedMetrics = sortedMetricsOf.get(compiled);
+  if (!sortedMetrics) {
+    sortedMetrics = [...compiled.group.metrics].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    sortedMetricsOf.set(compiled, sortedMetrics);
+  }
   const metrics: Record<string, LockMetricResult> = {};
-  for (const metric of compiled.group.metrics) {
+  for (const metric of sortedMetrics) {
     const summary = outcome.metrics[metric.id];
     if (!summary) continue;
-    const keys = steps.map((s) => s.scoreKeys[metric.id]).filter((k): k is string => k !== undefined);
-    const entry: LockMetricResult = { score: roundScore(summary.score) };
+    const keys: string[] = [];
+    for (const s of steps) {
+      const k = s.scoreKeys[metric.id];
+      if (k !== undefined) keys.push(k);
+    }
     const value =
       summary.value === undefined || isVolatileMeasure(metric.type) ? null : roundScore(summary.value);
-    if (value !== null) entry.value = value;
-    if (summary.pass !== undefined) entry.pass = summary.pass;
+    // Sorted: errors, key, keys, pass, score, value.
+    const entry = {} as LockMetricResult;
     if (summary.errors > 0) entry.errors = summary.errors;
     if (keys.length === 1) entry.key = keys[0]!;
     else if (keys.length > 1) entry.keys = keys;
+    if (summary.pass !== undefined) entry.pass = summary.pass;
+    entry.score = roundScore(summary.score);
+    if (value !== null) entry.value = value;
     metrics[metric.id] = entry;
   }
-  const result: LockResult = {
-    group: compiled.group.id,
-    example: example.id,
-    weight: example.weight,
-    invoke,
-    pass: repeats.length === 0 ? null : repeats.every((r) => r.pass),
-    metrics,
-  };
+  // Sorted: errors, example, group, human_score, invoke, metrics, pass, weight.
+  const result = {} as LockResult;
   if (errors.some((e) => e !== null)) result.errors = errors;
+  result.example = example.id;
+  result.group = compiled.group.id;
   if (example.human_score !== undefined) result.human_score = example.human_score;
+  result.invoke = invoke;
+  result.metrics = metrics;
+  result.pass = repeats.length === 0 ? null : repeats.every((r) => r.pass);
+  result.weight = example.weight;
   return result;
 }
 

@@ -7,7 +7,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
-import { buildModel, emitReport, REPORT_FILES } from '../reports/index.js';
+import { buildModel, emitReport, REPORT_FILES, type ReportInput } from '../reports/index.js';
 import type { StepStore } from './cache-store.js';
 import { reportSources } from './trajectories.js';
 
@@ -19,15 +19,20 @@ export function writeReports(
   baseline: Lockfile | undefined,
   store: StepStore,
 ): string[] {
-  mkdirSync(dir, { recursive: true });
-  const model = buildModel({
+  return writeReportFiles(dir, {
     lock,
     ...(baseline ? { baseline } : {}),
     ...reportSources(lock, store),
   });
+}
+
+/** Writes the four reports of `input` (trajectories already read) into `dir`; returns the file names. */
+export function writeReportFiles(dir: string, input: ReportInput): string[] {
+  mkdirSync(dir, { recursive: true });
+  const model = buildModel(input);
   const written: string[] = [];
   for (const name of [...REPORT_FILES].sort()) {
-    writeInPieces(path.join(dir, name), (write) => emitReport(name, model, lock.volatile, write));
+    writeInPieces(path.join(dir, name), (write) => emitReport(name, model, input.lock.volatile, write));
     written.push(name);
   }
   return written;

@@ -22,6 +22,28 @@ export function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Whether `sortKeys(value)` would serialize exactly like `value`: every object's keys already in
+ * sorted order and no undefined members. Checking is much cheaper than copying, and apply builds
+ * its results key-sorted.
+ */
+export function isKeySorted(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    for (const v of value) if (!isKeySorted(v)) return false;
+    return true;
+  }
+  if (value === null || typeof value !== 'object') return true;
+  let previous: string | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (previous !== undefined && !(previous < key)) return false;
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || !isKeySorted(v)) return false;
+    previous = key;
+  }
+  return true;
+}
+
 /** The top-level `results` key as `JSON.stringify(…, null, 2)` writes it (deeper keys are indented more). */
 const RESULTS_MARK = '\n  "results": []';
 
@@ -36,8 +58,12 @@ function emitLock(lock: Lockfile, write: (text: string) => void): void {
   if (results.length === 0) write('[]');
   else {
     write('[\n');
-    for (let i = 0; i < results.length; i++)
-      write(`    ${JSON.stringify(sortKeys(results[i]))}${i + 1 < results.length ? ',\n' : '\n  ]'}`);
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i];
+      write(
+        `    ${JSON.stringify(isKeySorted(r) ? r : sortKeys(r))}${i + 1 < results.length ? ',\n' : '\n  ]'}`,
+      );
+    }
   }
   write(`${header.slice(split + 2)}\n`);
 }

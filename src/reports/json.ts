@@ -68,11 +68,59 @@ export function buildReportJson(m: ReportModel, volatile: Lockfile['volatile']) 
 
 /** The top-level `examples` key as `JSON.stringify(…, null, 2)` writes it (deeper keys are indented more). */
 const EXAMPLES_MARK = '\n  "examples": []';
+/** Rows rendered per `JSON.stringify` call. */
+const ROWS_PER_PIECE = 500;
+
+type ExampleView = ReportModel['examples'][number];
+
+/** Drops undefined members like `sortKeys` (and JSON) do, keeping the order given. */
+function defined(entries: [string, unknown][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** `sortKeys(exampleJson(e))` built directly in sorted key order (sortKeys only for cached records). */
+function sortedExampleJson(e: ExampleView): Record<string, unknown> {
+  return {
+    agent: e.agent,
+    dataset: e.dataset,
+    durationMs: e.durationMs,
+    example: e.example,
+    group: e.group,
+    id: e.id,
+    metrics: e.metrics.map((x) =>
+      defined([
+        ['errors', x.errors],
+        ['id', x.id],
+        ['keys', [...x.keys]],
+        ['pass', x.pass],
+        ['rationale', x.rationale],
+        ['score', x.score],
+        ['value', x.value],
+      ]),
+    ),
+    pass: e.pass,
+    repeats: e.repeats.map((r) => ({
+      candidates: r.record?.candidates === undefined ? null : sortKeys(r.record.candidates),
+      durationMs: r.record?.durationMs ?? null,
+      error: r.record?.error === undefined ? null : sortKeys(r.record.error),
+      errorKind: r.errorKind,
+      invokeKey: r.invokeKey,
+      repeat: r.repeat,
+      trajectory: r.record?.trajectory === undefined ? null : sortKeys(r.record.trajectory),
+    })),
+    status: e.status,
+    task: e.task,
+    weight: e.weight,
+  };
+}
 
 /**
  * report.json in pieces, in order: the same text as `JSON.stringify(sortKeys(report), null, 2)`,
- * but each example row is sorted and rendered on its own, so a 100k-row report never exists as
- * one object copy or one string.
+ * but the example rows are rendered a few hundred at a time, so a 100k-row report never
+ * exists as one object copy or one string. A batch is rendered as `[[row, row, …]]`, which
+ * puts each row at the depth (and indentation) it has in the report; the brackets are cut off.
  */
 export function emitJsonReport(
   m: ReportModel,
@@ -88,10 +136,12 @@ export function emitJsonReport(
   if (examples.length === 0) write('[]');
   else {
     write('[\n');
-    for (let i = 0; i < examples.length; i++) {
-      // JSON text has no raw newline inside strings: every newline is indentation.
-      const row = JSON.stringify(sortKeys(exampleJson(examples[i]!)), null, 2).replace(/\n/g, '\n    ');
-      write(`    ${row}${i + 1 < examples.length ? ',\n' : '\n  ]'}`);
+    for (let i = 0; i < examples.length; i += ROWS_PER_PIECE) {
+      const rows = examples.slice(i, i + ROWS_PER_PIECE).map(sortedExampleJson);
+      const text = JSON.stringify([rows], null, 2);
+      // "[\n  [\n    " … "\n  ]\n]"
+      const last = i + ROWS_PER_PIECE >= examples.length;
+      write(`    ${text.slice(10, -6)}${last ? '\n  ]' : ',\n'}`);
     }
   }
   write(`${header.slice(split + 2)}\n`);
