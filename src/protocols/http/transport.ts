@@ -90,23 +90,19 @@ interface EncodedBody {
   payload: string | undefined;
 }
 
-/** Parsed request targets by URL string (few distinct URLs per transport; bounded anyway). */
-const TARGETS = new Map<string, { origin: string; path: string } | undefined>();
+/** Origin and path of a request URL; undefined when it does not parse. */
+type Target = { origin: string; path: string } | undefined;
 const MAX_TARGETS = 512;
 
-function parseTarget(url: string): { origin: string; path: string } | undefined {
-  if (TARGETS.has(url)) return TARGETS.get(url);
-  let target: { origin: string; path: string } | undefined;
+function parseTarget(url: string): Target {
   try {
     const parsed = new URL(url);
-    target = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    return { origin: parsed.origin, path: parsed.pathname + parsed.search };
   } catch {
-    target = undefined;
+    return undefined;
   }
-  if (TARGETS.size >= MAX_TARGETS) TARGETS.clear();
-  TARGETS.set(url, target);
-  return target;
 }
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export class HttpTransport {
@@ -123,6 +119,8 @@ export class HttpTransport {
   readonly #plainHeaders: Readonly<Record<string, string>>;
   readonly #jsonHeaders: Readonly<Record<string, string>>;
   readonly #callers = new CallerSignals();
+  /** Parsed targets by URL string (few distinct URLs per transport; bounded anyway). */
+  readonly #targets = new Map<string, Target>();
   #closed = false;
 
   constructor(options: HttpTransportOptions = {}) {
@@ -182,7 +180,7 @@ export class HttpTransport {
     if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
     if (this.#closed)
       return { ok: false, error: { kind: 'transport_error', message: `${where()}: transport closed` } };
-    const target = parseTarget(request.url);
+    const target = this.#targetOf(request.url);
     if (target === undefined) {
       return { ok: false, error: { kind: 'transport_error', message: `invalid URL for ${request.method}` } };
     }
@@ -276,6 +274,14 @@ export class HttpTransport {
     return errorBody.ok
       ? { ok: false, error, status, headers, text, body: errorBody.value }
       : { ok: false, error, status, headers, text };
+  }
+
+  #targetOf(url: string): Target {
+    if (this.#targets.has(url)) return this.#targets.get(url);
+    const target = parseTarget(url);
+    if (this.#targets.size >= MAX_TARGETS) this.#targets.clear();
+    this.#targets.set(url, target);
+    return target;
   }
 
   #poolFor(origin: string): Pool {
