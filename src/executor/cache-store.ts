@@ -23,6 +23,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { CacheIndex } from './cache-index.js';
 
 export interface StepStore {
   has(key: string): boolean;
@@ -49,12 +50,6 @@ export interface CacheStats {
   recoveredTornBytes: number;
 }
 
-interface Entry {
-  offset: number;
-  length: number;
-  kind: string;
-}
-
 const LOG_NAME = 'steps.log';
 const CHUNK = 4 * 1024 * 1024;
 const FLUSH_BYTES = 1024 * 1024;
@@ -62,7 +57,7 @@ const FLUSH_BYTES = 1024 * 1024;
 const WINDOW_BYTES = 64 * 1024;
 
 export class LogStore implements StepStore {
-  private readonly index = new Map<string, Entry>();
+  private index = new CacheIndex();
   private fd: number;
   private size = 0;
   /** Bytes of the log on disk; `size - flushed` bytes wait in `pending`. */
@@ -112,7 +107,7 @@ export class LogStore implements StepStore {
           position = total;
           break;
         }
-        this.index.set(entry.key, { offset: base + entry.jsonStart, length: entry.length, kind: entry.kind });
+        this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
         good = base + nl + 1;
         start = nl + 1;
       }
@@ -132,14 +127,16 @@ export class LogStore implements StepStore {
   }
 
   kindOf(key: string): string | undefined {
-    return this.index.get(key)?.kind;
+    return this.index.kindOf(key);
   }
 
   get<T = unknown>(key: string): T | undefined {
-    const entry = this.index.get(key);
-    if (!entry) return undefined;
-    if (entry.offset + entry.length > this.flushed) this.flush();
-    return JSON.parse(this.readText(entry.offset, entry.length)) as T;
+    const slot = this.index.slotOf(key);
+    if (slot === undefined) return undefined;
+    const offset = this.index.offsetAt(slot);
+    const length = this.index.lengthAt(slot);
+    if (offset + length > this.flushed) this.flush();
+    return JSON.parse(this.readText(offset, length)) as T;
   }
 
   /** Bytes `[offset, offset + length)` of the flushed log as UTF-8 text. */
@@ -167,7 +164,7 @@ export class LogStore implements StepStore {
     const headerLength = Buffer.byteLength(header);
     this.pending.push(header, json, '\n');
     this.pendingBytes += headerLength + length + 1;
-    this.index.set(key, { offset: this.size + headerLength, length, kind });
+    this.index.set(key, this.size + headerLength, length, kind);
     this.size += headerLength + length + 1;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     else this.flushScheduled ??= setImmediate(() => this.flush());
@@ -196,7 +193,7 @@ export class LogStore implements StepStore {
 
   stats(): CacheStats {
     const byKind: CacheStats['byKind'] = {};
-    for (const entry of this.index.values()) {
+    for (const [, entry] of this.index.entries()) {
       const k = (byKind[entry.kind] ??= { entries: 0, bytes: 0 });
       k.entries++;
       k.bytes += entry.length;
@@ -211,8 +208,8 @@ export class LogStore implements StepStore {
     const out = openSync(tmp, 'w');
     let size = 0;
     let removed = 0;
-    const kept = new Map<string, Entry>();
-    for (const [key, entry] of this.index) {
+    const kept = new CacheIndex();
+    for (const [key, entry] of this.index.entries()) {
       if (!reachable(key)) {
         removed++;
         continue;
@@ -222,15 +219,14 @@ export class LogStore implements StepStore {
       const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
       const line = Buffer.concat([header, json, NEWLINE]);
       writeSync(out, line, 0, line.length, size);
-      kept.set(key, { offset: size + header.length, length: entry.length, kind: entry.kind });
+      kept.set(key, size + header.length, entry.length, entry.kind);
       size += line.length;
     }
     closeSync(out);
     closeSync(this.fd);
     renameSync(tmp, this.file);
     this.fd = openSync(this.file, 'r+');
-    this.index.clear();
-    for (const [k, v] of kept) this.index.set(k, v);
+    this.index = kept;
     this.size = size;
     this.windowStart = 0;
     this.windowEnd = 0;

@@ -7,7 +7,7 @@ import { diffLocks } from '../lockfile/diff.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { renderHtmlReport } from './html.js';
 import { emitJsonReport } from './json.js';
-import { renderJunitReport } from './junit.js';
+import { emitJunitReport } from './junit.js';
 import { renderMarkdownReport } from './markdown.js';
 import { buildReportModel, type ReportModel } from './report-model.js';
 import type { RenderedReports, ReportFile, ReportInput } from './types.js';
@@ -50,6 +50,6 @@ export function emitReport(
 ): void {
   if (file === 'report.json') emitJsonReport(model, volatile, write);
   else if (file === 'report.md') write(renderMarkdownReport(model));
-  else if (file === 'junit.xml') write(renderJunitReport(model));
+  else if (file === 'junit.xml') emitJunitReport(model, write);
   else write(renderHtmlReport(model));
 }

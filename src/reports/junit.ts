@@ -38,11 +38,23 @@ function caseXml(c: Case): string {
   return problem === null ? `${open}/>` : `${open}>\n${problem}\n    </testcase>`;
 }
 
-function suiteXml(name: string, cases: Case[]): string {
-  const failures = cases.filter((c) => c.failure && !c.error).length;
-  const errors = cases.filter((c) => c.error).length;
-  const head = `  <testsuite name="${escapeXml(name)}" tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="0">`;
-  return [head, ...cases.map(caseXml), '  </testsuite>'].join('\n');
+interface SuiteCounts {
+  tests: number;
+  failures: number;
+  errors: number;
+}
+
+function countCases(cases: Case[], into: SuiteCounts): SuiteCounts {
+  for (const c of cases) {
+    into.tests++;
+    if (c.error) into.errors++;
+    else if (c.failure) into.failures++;
+  }
+  return into;
+}
+
+function suiteHead(name: string, c: SuiteCounts): string {
+  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="0">`;
 }
 
 function exampleCases(m: ReportModel, e: ExampleView): Case[] {
@@ -85,22 +97,55 @@ function gateCases(m: ReportModel): Case[] {
   });
 }
 
-export function renderJunitReport(m: ReportModel): string {
-  const suites: { name: string; cases: Case[] }[] = [];
-  if (m.gates.length > 0) suites.push({ name: 'gates', cases: gateCases(m) });
-  const groups = [...new Set(m.examples.map((e) => e.group))].sort(byText);
-  for (const group of groups) {
-    const cases = m.examples.filter((e) => e.group === group).flatMap((e) => exampleCases(m, e));
-    if (cases.length > 0) suites.push({ name: group, cases });
+/**
+ * junit.xml in pieces: the totals of the root element are counted first (cases are cheap to
+ * rebuild), then every suite and testcase is written as it is rendered, so a 100k-example run
+ * never holds all of its testcases as strings.
+ */
+export function emitJunitReport(m: ReportModel, write: (text: string) => void): void {
+  const gates = m.gates.length > 0 ? gateCases(m) : [];
+  const byGroup = new Map<string, ExampleView[]>();
+  for (const e of m.examples) {
+    const list = byGroup.get(e.group);
+    if (list) list.push(e);
+    else byGroup.set(e.group, [e]);
   }
-  const all = suites.flatMap((s) => s.cases);
-  const failures = all.filter((c) => c.failure && !c.error).length;
-  const errors = all.filter((c) => c.error).length;
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(`evalc ${m.benchmark.id} ${m.benchmark.version}`)}" tests="${all.length}" failures="${failures}" errors="${errors}">`,
-    ...suites.map((s) => suiteXml(s.name, s.cases)),
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const groups = [...byGroup.keys()].sort(byText);
+  const total = countCases(gates, { tests: 0, failures: 0, errors: 0 });
+  const perGroup = new Map<string, SuiteCounts>();
+  for (const group of groups) {
+    const counts: SuiteCounts = { tests: 0, failures: 0, errors: 0 };
+    for (const e of byGroup.get(group) ?? []) countCases(exampleCases(m, e), counts);
+    perGroup.set(group, counts);
+    total.tests += counts.tests;
+    total.failures += counts.failures;
+    total.errors += counts.errors;
+  }
+  write(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escapeXml(`evalc ${m.benchmark.id} ${m.benchmark.version}`)}" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}">`,
+  );
+  if (gates.length > 0) {
+    write(`\n${suiteHead('gates', countCases(gates, { tests: 0, failures: 0, errors: 0 }))}`);
+    for (const c of gates) write(`\n${caseXml(c)}`);
+    write('\n  </testsuite>');
+  }
+  for (const group of groups) {
+    const counts = perGroup.get(group);
+    if (!counts || counts.tests === 0) continue;
+    write(`\n${suiteHead(group, counts)}`);
+    const lines: string[] = [];
+    for (const e of byGroup.get(group) ?? []) {
+      for (const c of exampleCases(m, e)) lines.push(caseXml(c));
+      if (lines.length >= 1000) write(`\n${lines.splice(0).join('\n')}`);
+    }
+    if (lines.length > 0) write(`\n${lines.join('\n')}`);
+    write('\n  </testsuite>');
+  }
+  write('\n</testsuites>\n');
+}
+
+export function renderJunitReport(m: ReportModel): string {
+  const parts: string[] = [];
+  emitJunitReport(m, (text) => parts.push(text));
+  return parts.join('');
 }

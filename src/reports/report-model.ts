@@ -89,32 +89,50 @@ function statusOf(pass: boolean | null, errorKinds: (string | null)[], repeats: 
   return 'unknown';
 }
 
+const NO_ERRORS: (string | null)[] = [];
+
 function exampleViews(input: ReportInput): ExampleView[] {
   const { lock } = input;
+  const rationales = input.judgeRationales;
+  const trajectories = input.trajectories;
   const views = lock.results.map((r): ExampleView => {
     const g = lock.groups[r.group];
-    const [pa = '', pt = '', pd = ''] = r.group.split('/');
-    const errorKinds = r.errors ?? [];
+    const [pa = '', pt = '', pd = ''] = g ? [] : r.group.split('/');
+    const errorKinds = r.errors ?? NO_ERRORS;
+    let durationSum = 0;
+    let durationCount = 0;
     const repeats = r.invoke.map((key, i): RepeatView => {
       const view: RepeatView = { repeat: i, invokeKey: key, errorKind: errorKinds[i] ?? null };
-      const record = key === null ? undefined : input.trajectories?.[key];
-      if (record) view.record = record;
+      const record = key === null ? undefined : trajectories?.[key];
+      if (record) {
+        view.record = record;
+        if (record.durationMs !== undefined) {
+          durationSum += record.durationMs;
+          durationCount++;
+        }
+      }
       return view;
     });
-    const metrics = Object.keys(r.metrics)
-      .sort(byText)
-      .map((id): MetricView => {
-        const m = r.metrics[id] ?? { score: null };
-        const keys = m.keys ?? (m.key ? [m.key] : []);
-        const view: MetricView = { id, score: m.score, keys };
-        if (m.value !== undefined) view.value = m.value;
-        if (m.pass !== undefined) view.pass = m.pass;
-        if (m.errors !== undefined) view.errors = m.errors;
-        const rationale = keys.map((k) => input.judgeRationales?.[k]).find((x) => x !== undefined);
-        if (rationale !== undefined) view.rationale = rationale;
-        return view;
-      });
-    const durations = repeats.map((x) => x.record?.durationMs).filter((x): x is number => x !== undefined);
+    const ids = Object.keys(r.metrics);
+    if (ids.length > 1) ids.sort(byText);
+    const metrics = ids.map((id): MetricView => {
+      const m = r.metrics[id] ?? { score: null };
+      const keys = m.keys ?? (m.key ? [m.key] : []);
+      const view: MetricView = { id, score: m.score, keys };
+      if (m.value !== undefined) view.value = m.value;
+      if (m.pass !== undefined) view.pass = m.pass;
+      if (m.errors !== undefined) view.errors = m.errors;
+      if (rationales) {
+        for (const k of keys) {
+          const rationale = rationales[k];
+          if (rationale !== undefined) {
+            view.rationale = rationale;
+            break;
+          }
+        }
+      }
+      return view;
+    });
     return {
       id: `${r.group}/${r.example}`,
       group: r.group,
@@ -127,7 +145,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
       pass: r.pass,
       metrics,
       repeats,
-      durationMs: durations.length === 0 ? null : durations.reduce((a, b) => a + b, 0) / durations.length,
+      durationMs: durationCount === 0 ? null : durationSum / durationCount,
     };
   });
   return views.sort(
@@ -173,10 +191,15 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     ...examples.map((e) => e.task),
     ...scores.filter((c) => c.scope.startsWith('task/')).map((c) => c.scope.slice(5)),
   ]);
-  const metrics = uniq([
-    ...scores.map((c) => c.metric),
-    ...examples.flatMap((e) => e.metrics.map((m) => m.id)),
-  ]);
+  const metricIds = new Set(scores.map((c) => c.metric));
+  const counts = { examples: examples.length, pass: 0, fail: 0, error: 0 };
+  for (const e of examples) {
+    for (const m of e.metrics) metricIds.add(m.id);
+    if (e.status === 'pass') counts.pass++;
+    else if (e.status === 'fail') counts.fail++;
+    else if (e.status === 'error') counts.error++;
+  }
+  const metrics = uniq([...metricIds]);
   const gates = [...(lock.gates ?? [])]
     .map((g, i) => ({ g, i }))
     .sort((a, b) => Number(a.g.passed) - Number(b.g.passed) || a.i - b.i)
@@ -209,12 +232,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
       : (metrics.find((id) => scores.some((c) => c.metric === id && c.measure !== 'value')) ?? null),
     scores,
     examples,
-    counts: {
-      examples: examples.length,
-      pass: examples.filter((e) => e.status === 'pass').length,
-      fail: examples.filter((e) => e.status === 'fail').length,
-      error: examples.filter((e) => e.status === 'error').length,
-    },
+    counts,
     pins: { datasets: lock.datasets ?? {}, agents: lock.agents ?? {}, judges: lock.judges ?? {} },
     diff,
   };
