@@ -24,6 +24,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { CacheIndex } from './cache-index.js';
+import { writeTextSync } from './write-text.js';
 
 export interface StepStore {
   has(key: string): boolean;
@@ -87,31 +88,47 @@ export class LogStore implements StepStore {
 
   private load(): void {
     const total = fstatSync(this.fd).size;
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    let carry = Buffer.alloc(0);
+    // Lines are parsed in place: the unparsed tail of one read moves to the front of the
+    // buffer and the next read fills the rest (no per-chunk concatenation).
+    let buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(total, 1)));
+    let carry = 0;
     let position = 0;
     let good = 0;
     while (position < total) {
-      const read = readSync(this.fd, buffer, 0, Math.min(CHUNK, total - position), position);
+      if (carry === buffer.length) {
+        const larger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(larger, 0, 0, carry);
+        buffer = larger;
+      }
+      const read = readSync(
+        this.fd,
+        buffer,
+        carry,
+        Math.min(buffer.length - carry, total - position),
+        position,
+      );
       if (read <= 0) break;
-      const data =
-        carry.length > 0 ? Buffer.concat([carry, buffer.subarray(0, read)]) : buffer.subarray(0, read);
-      const base = position - carry.length;
+      const end = carry + read;
+      const data = buffer.subarray(0, end);
+      const base = position - carry;
       let start = 0;
+      let malformed = false;
       for (;;) {
         const nl = data.indexOf(10, start);
         if (nl === -1) break;
         const entry = parseHeader(data, start, nl);
         if (!entry) {
           // A malformed line in the middle: stop here, the rest is not trusted.
-          position = total;
+          malformed = true;
           break;
         }
         this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
         good = base + nl + 1;
         start = nl + 1;
       }
-      carry = Buffer.from(data.subarray(start));
+      if (malformed) break;
+      buffer.copy(buffer, 0, start, end);
+      carry = end - start;
       position += read;
     }
     if (good < total) {
@@ -177,14 +194,13 @@ export class LogStore implements StepStore {
       this.flushScheduled = undefined;
     }
     if (this.pendingBytes === 0) return;
-    const data = Buffer.from(this.pending.join(''), 'utf8');
-    if (data.length !== this.pendingBytes) throw new Error('cache store: pending byte count is off');
+    const text = this.pending.join('');
+    const bytes = this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
-    let written = 0;
-    while (written < data.length)
-      written += writeSync(this.fd, data, written, data.length - written, this.flushed + written);
-    this.flushed += data.length;
+    const written = writeTextSync(this.fd, text, this.flushed);
+    if (written !== bytes) throw new Error('cache store: pending byte count is off');
+    this.flushed += written;
   }
 
   keys(): IterableIterator<string> {

@@ -143,7 +143,15 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
     metrics: libMetrics,
     repeats,
   });
-  for (const m of Object.values(outcome.metrics)) delete m.details;
+  // Details (judge dimensions, rationales) stay in the cache; the run keeps the figures only.
+  // (A copy rather than `delete`, which would turn each of the 100k summaries into a slower,
+  // larger dictionary-mode object.)
+  for (const id in outcome.metrics) {
+    const m = outcome.metrics[id];
+    if (!m || !('details' in m)) continue;
+    const { details: _details, ...figures } = m;
+    outcome.metrics[id] = figures;
+  }
   return {
     outcome,
     // Built key-sorted (lockResult), as the lockfile writes it: no sorted copy is made to write it.

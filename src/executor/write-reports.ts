@@ -4,14 +4,16 @@
  * once; each file is then rendered and written on its own, in pieces through a small buffer,
  * so a 100k-example run never holds the four reports (or one whole report.json) as strings.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { buildModel, emitReport, REPORT_FILES, type ReportInput } from '../reports/index.js';
 import type { StepStore } from './cache-store.js';
 import { reportSources } from './trajectories.js';
+import { writeTextSync } from './write-text.js';
 
-const WRITE_CHUNK = 1 << 20;
+/** Small enough that the joined text stays in V8's young generation and dies there. */
+const WRITE_CHUNK = 64 * 1024;
 
 export function writeReports(
   dir: string,
@@ -45,11 +47,9 @@ function writeInPieces(file: string, emit: (write: (text: string) => void) => vo
     let pendingLength = 0;
     const flush = () => {
       if (pendingLength === 0) return;
-      const data = Buffer.from(pending.length === 1 ? pending[0]! : pending.join(''), 'utf8');
+      writeTextSync(fd, pending.length === 1 ? pending[0]! : pending.join(''));
       pending = [];
       pendingLength = 0;
-      let offset = 0;
-      while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
     };
     emit((text) => {
       pending.push(text);

@@ -74,7 +74,16 @@ export function serializeLock(lock: Lockfile): string {
   return parts.join('');
 }
 
-const WRITE_CHUNK = 1 << 20;
+/** Small enough that each joined piece stays in V8's young generation and dies there. */
+const WRITE_CHUNK = 64 * 1024;
+
+/** Writes all of `text` (written as a string: no Buffer copy on the JS heap). */
+function writeAll(fd: number, text: string): void {
+  const written = writeSync(fd, text);
+  if (written === Buffer.byteLength(text)) return;
+  const data = Buffer.from(text, 'utf8');
+  for (let done = written; done < data.length; ) done += writeSync(fd, data, done, data.length - done);
+}
 
 /** Writes the lockfile atomically (temp file + rename), streaming the results line by line. */
 export function writeLockFile(file: string, lock: Lockfile): void {
@@ -85,11 +94,9 @@ export function writeLockFile(file: string, lock: Lockfile): void {
     let pendingLength = 0;
     const flush = () => {
       if (pendingLength === 0) return;
-      const data = Buffer.from(pending.join(''), 'utf8');
+      writeAll(fd, pending.join(''));
       pending = [];
       pendingLength = 0;
-      let written = 0;
-      while (written < data.length) written += writeSync(fd, data, written, data.length - written);
     };
     emitLock(lock, (text) => {
       pending.push(text);
@@ -107,6 +114,7 @@ export function writeLockFile(file: string, lock: Lockfile): void {
   closeSync(fd);
   renameSync(tmp, file);
 }
+
 export function readLockFile(
   file: string,
 ): { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string } {

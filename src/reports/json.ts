@@ -69,7 +69,7 @@ export function buildReportJson(m: ReportModel, volatile: Lockfile['volatile']) 
 /** The top-level `examples` key as `JSON.stringify(…, null, 2)` writes it (deeper keys are indented more). */
 const EXAMPLES_MARK = '\n  "examples": []';
 /** Rows rendered per `JSON.stringify` call. */
-const ROWS_PER_PIECE = 500;
+const ROWS_PER_PIECE = 50;
 
 type ExampleView = ReportModel['examples'][number];
 
@@ -118,7 +118,7 @@ function sortedExampleJson(e: ExampleView): Record<string, unknown> {
 
 /**
  * report.json in pieces, in order: the same text as `JSON.stringify(sortKeys(report), null, 2)`,
- * but the example rows are rendered a few hundred at a time, so a 100k-row report never
+ * but the example rows are rendered 50 at a time, so a 100k-row report never
  * exists as one object copy or one string. A batch is rendered as `[[row, row, …]]`, which
  * puts each row at the depth (and indentation) it has in the report; the brackets are cut off.
  */
