@@ -8,7 +8,11 @@ import { byText, formatNumber } from './format.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
 /** Drops characters XML 1.0 forbids and escapes the rest for text and attribute values. */
+/** Printable ASCII other than `"`, `&`, `'`, `<`, `>`: text made only of these needs no escaping. */
+const PLAIN_XML = /^[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
+
 export function escapeXml(text: string, attribute = true): string {
+  if (PLAIN_XML.test(text)) return text;
   const escaped = text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replace(/&/g, '&amp;')
@@ -60,11 +64,12 @@ function suiteHead(name: string, c: SuiteCounts): string {
 function exampleCases(m: ReportModel, e: ExampleView): Case[] {
   const classname = `${m.benchmark.id}.${e.agent}.${e.task}.${e.dataset}`;
   const errorRepeat = e.repeats.find((r) => r.errorKind !== null || r.record?.error);
-  return e.metrics
-    .filter((x) => x.pass !== undefined)
-    .map((x) => {
-      const c: Case = { classname, name: `${e.example} · ${x.id}` };
-      if (e.durationMs !== null) c.time = e.durationMs;
+  const cases: Case[] = [];
+  for (const x of e.metrics) {
+    if (x.pass === undefined) continue;
+    const c: Case = { classname, name: `${e.example} · ${x.id}` };
+    if (e.durationMs !== null) c.time = e.durationMs;
+    if (errorRepeat || x.pass === false) {
       const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}`;
       if (errorRepeat) {
         const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
@@ -74,11 +79,24 @@ function exampleCases(m: ReportModel, e: ExampleView): Case[] {
           message: `${kind}: ${message}`,
           body: `repeat ${errorRepeat.repeat}: ${message}\n${detail}`,
         };
-      } else if (x.pass === false) {
+      } else {
         c.failure = { type: x.id, message: `${x.id} failed (${detail.split('\n')[0]})`, body: detail };
       }
-      return c;
-    });
+    }
+    cases.push(c);
+  }
+  return cases;
+}
+
+/** What `countCases(exampleCases(m, e))` counts, without building the cases. */
+function countExampleCases(e: ExampleView, into: SuiteCounts): void {
+  const errored = e.repeats.some((r) => r.errorKind !== null || r.record?.error);
+  for (const x of e.metrics) {
+    if (x.pass === undefined) continue;
+    into.tests++;
+    if (errored) into.errors++;
+    else if (x.pass === false) into.failures++;
+  }
 }
 
 function gateCases(m: ReportModel): Case[] {
@@ -115,7 +133,7 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
   const perGroup = new Map<string, SuiteCounts>();
   for (const group of groups) {
     const counts: SuiteCounts = { tests: 0, failures: 0, errors: 0 };
-    for (const e of byGroup.get(group) ?? []) countCases(exampleCases(m, e), counts);
+    for (const e of byGroup.get(group) ?? []) countExampleCases(e, counts);
     perGroup.set(group, counts);
     total.tests += counts.tests;
     total.failures += counts.failures;

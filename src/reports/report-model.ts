@@ -148,13 +148,27 @@ function exampleViews(input: ReportInput): ExampleView[] {
       durationMs: durationCount === 0 ? null : durationSum / durationCount,
     };
   });
-  return views.sort(
-    (a, b) =>
-      byText(a.agent, b.agent) ||
-      byText(a.task, b.task) ||
-      byText(a.dataset, b.dataset) ||
-      byText(a.example, b.example),
+  // Sorted by (agent, task, dataset, example): rows are bucketed by their (agent, task, dataset)
+  // first, so the 100k-row sort compares example ids only.
+  const buckets = new Map<string, ExampleView[]>();
+  for (const v of views) {
+    const key = `${v.agent}\u0000${v.task}\u0000${v.dataset}`;
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(v);
+    else buckets.set(key, [v]);
+  }
+  const order = [...buckets.values()].sort(
+    (x, y) =>
+      byText(x[0]!.agent, y[0]!.agent) ||
+      byText(x[0]!.task, y[0]!.task) ||
+      byText(x[0]!.dataset, y[0]!.dataset),
   );
+  const sorted: ExampleView[] = [];
+  for (const bucket of order) {
+    bucket.sort((a, b) => byText(a.example, b.example));
+    for (const v of bucket) sorted.push(v);
+  }
+  return sorted;
 }
 
 const SCOPE_RANK = (scope: string) => (scope === 'benchmark' ? 0 : scope.startsWith('task/') ? 1 : 2);
