@@ -7,7 +7,9 @@ import path from 'node:path';
  * is 1 everywhere (pass_rate of a healthy agent), a continuous score (f1) and a measurement-only
  * value (latency ms). Then times, from one run each:
  *   - `aggregate()` (the stratified bootstrap CIs, `--resamples` per metric × field);
- *   - `pairedBootstrap()` over N paired differences (regression gates, `evalc diff`).
+ *   - `pairedBootstrap()` over N paired differences (regression gates, `evalc diff`);
+ *   - `evaluateGates()`: min + regression gates at benchmark, task and dataset scope against a
+ *     baseline run (the synthetic run with every f1 score lowered a little).
  * With `--baseline DIR` (a dist/ built from an earlier commit, e.g. `git worktree add` + build,
  * or a copy of dist/ taken before a change) it times the same calls there in the same process,
  * prints the ratio, and checks that both produce byte-identical JSON (exit 1 if not).
@@ -39,7 +41,9 @@ async function load(dist) {
   const url = (file) => pathToFileURL(path.join(dist, file)).href;
   const { aggregate } = await import(url('metrics/aggregate.js'));
   const { pairedBootstrap } = await import(url('metrics/stats/paired-bootstrap.js'));
-  return { aggregate, pairedBootstrap };
+  const { evaluateGates } = await import(url('metrics/gates.js'));
+  const { flattenResults } = await import(url('metrics/example-rows.js'));
+  return { aggregate, pairedBootstrap, evaluateGates, flattenResults };
 }
 
 /** mulberry32, for the synthetic data only. */
@@ -93,6 +97,37 @@ function buildInput() {
   return { benchmark: 'bench', tasks, bootstrap: { seed: 7, resamples } };
 }
 
+/** The same run with f1 lowered by up to 0.05 on every third example: a baseline for the gates. */
+function baselineOf(input) {
+  return {
+    ...input,
+    tasks: input.tasks.map((t) => ({
+      ...t,
+      datasets: t.datasets.map((d) => ({
+        ...d,
+        agents: Object.fromEntries(
+          Object.entries(d.agents).map(([agent, outcomes]) => [
+            agent,
+            outcomes.map((o, i) => {
+              const f1 = o.metrics.f1;
+              if (i % 3 !== 0 || f1.score === null) return o;
+              const score = Math.max(0, f1.score - 0.05 * ((i % 7) / 6));
+              return { ...o, metrics: { ...o.metrics, f1: { ...f1, score } } };
+            }),
+          ]),
+        ),
+      })),
+    })),
+  };
+}
+
+const gates = [
+  { metric: 'f1', scope: 'benchmark', min: 0.4, regression: { max_drop: 0.001 } },
+  { metric: 'f1', scope: 'dataset', regression: { max_drop: 0.001 } },
+  { metric: 'exact_match', scope: 'task', min: 0.5, regression: { max_drop: 0.01 } },
+  { metric: 'latency', scope: 'dataset', max: 90 },
+];
+
 function pairedData() {
   const random = rng(99);
   const base = Array.from({ length: examples }, () => random());
@@ -127,10 +162,21 @@ if (values.baseline) impls.push({ name: 'baseline', dist: path.resolve(values.ba
 
 const rows = [];
 for (const impl of impls) {
-  const { aggregate, pairedBootstrap } = await load(impl.dist);
+  const { aggregate, pairedBootstrap, evaluateGates, flattenResults } = await load(impl.dist);
   const agg = time(() => aggregate(input));
   const pb = time(() => pairedBootstrap(paired.base, paired.cur, paired.weights, { seed: 3, resamples }));
-  rows.push({ ...impl, agg, pb });
+  const report = agg.result;
+  const currentRows = flattenResults(input);
+  const baselineRows = flattenResults(baselineOf(input));
+  const gt = time(() =>
+    evaluateGates(gates, { aggregate: report, rows: currentRows }, baselineRows, {
+      significance: 0.05,
+      seed: 7,
+      resamples,
+      metricTypes: { latency: 'steps' },
+    }),
+  );
+  rows.push({ ...impl, agg, pb, gt });
 }
 
 const draws = examples * agentCount * resamples;
@@ -144,17 +190,21 @@ for (const r of rows) {
       `(${((r.agg.ms * 1e6) / (draws * 4)).toFixed(2)} ns per draw, 4 metric fields)   ` +
       `pairedBootstrap ${r.pb.ms.toFixed(0).padStart(6)} ms ` +
       `(${((r.pb.ms * 1e6) / (examples * resamples)).toFixed(2)} ns per draw)   ` +
-      `[wall ${r.agg.wall.toFixed(0)} / ${r.pb.wall.toFixed(0)} ms]\n`,
+      `evaluateGates ${r.gt.ms.toFixed(0).padStart(6)} ms ` +
+      `(${r.gt.result.length} results)   [wall ${r.agg.wall.toFixed(0)} / ${r.pb.wall.toFixed(0)} / ${r.gt.wall.toFixed(0)} ms]\n`,
   );
 }
 if (rows.length === 2) {
   const [cur, base] = rows;
   process.stdout.write(
     `speed-up: aggregate ×${(base.agg.ms / cur.agg.ms).toFixed(2)}, ` +
-      `pairedBootstrap ×${(base.pb.ms / cur.pb.ms).toFixed(2)}\n`,
+      `pairedBootstrap ×${(base.pb.ms / cur.pb.ms).toFixed(2)}, evaluateGates ×${(base.gt.ms / cur.gt.ms).toFixed(2)}\n`,
   );
   const sameAgg = JSON.stringify(cur.agg.result) === JSON.stringify(base.agg.result);
   const samePb = JSON.stringify(cur.pb.result) === JSON.stringify(base.pb.result);
-  process.stdout.write(`identical results: aggregate ${sameAgg}, pairedBootstrap ${samePb}\n`);
-  if (!sameAgg || !samePb) process.exitCode = 1;
+  const sameGt = JSON.stringify(cur.gt.result) === JSON.stringify(base.gt.result);
+  process.stdout.write(
+    `identical results: aggregate ${sameAgg}, pairedBootstrap ${samePb}, evaluateGates ${sameGt}\n`,
+  );
+  if (!sameAgg || !samePb || !sameGt) process.exitCode = 1;
 }

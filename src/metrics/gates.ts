@@ -271,6 +271,11 @@ export function evaluateGates(
     const targets = gate.agent === undefined ? agents : [gate.agent];
     for (const agent of targets) {
       const groups = groupsFor(gate, agent, current.aggregate);
+      // Every group's row filter requires this agent and metric: narrow the rows once per gate
+      // and agent, not once per group (same rows, same order).
+      const mine = (r: ExampleScoreRow) => r.agent === agent && r.metric === gate.metric;
+      const currentRows = groups.length > 0 ? current.rows.filter(mine) : [];
+      const baselineRows = groups.length > 0 && gate.regression ? baseline?.filter(mine) : undefined;
       if (groups.length === 0) {
         results.push({
           gate,
@@ -284,21 +289,11 @@ export function evaluateGates(
         continue;
       }
       for (const group of groups) {
-        const rows = current.rows.filter(group.rows);
+        const rows = currentRows.filter(group.rows);
         results.push(...thresholdResults(gate, agent, group, rows));
         if (gate.regression) {
           const regGroup = group.target === 'example' ? { ...group, target: 'benchmark' } : group;
-          results.push(
-            regressionResult(
-              gate,
-              agent,
-              regGroup,
-              rows,
-              baseline?.filter((r) => r.agent === agent),
-              options,
-              index,
-            ),
-          );
+          results.push(regressionResult(gate, agent, regGroup, rows, baselineRows, options, index));
         }
       }
     }
