@@ -53,6 +53,9 @@ const DIGEST_HEADERS = ['x-schema-digest', 'x-raip-schema-digest', 'schema-diges
 
 export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime): RaipAdapter {
   const base = config.url.replace(/\/+$/, '');
+  // Built once: the transport caches parsed targets by URL string.
+  const invokeUrl = `${base}/invoke`;
+  const tracedInvokeUrl = `${base}/invoke?trace=true`;
   const { transport } = runtime;
   let schema: { compiled: CompiledInputSchema; source: unknown } | undefined;
   let identity: { name?: string; version?: string } | undefined;
@@ -160,7 +163,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       };
       const reply = await transport.requestJson({
         method: 'POST',
-        url: `${base}/invoke${ctx.trace ? '?trace=true' : ''}`,
+        url: ctx.trace ? tracedInvokeUrl : invokeUrl,
         body: { input, context },
         signal: ctx.signal,
       });
