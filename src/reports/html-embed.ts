@@ -17,7 +17,7 @@ export const HTML_TRAJECTORY_ROWS = 2000;
 export interface HtmlEmbed {
   /** The rows embedded, in report order. */
   examples: ExampleView[];
-  /** Set when anything was left out. */
+  /** Set when anything was left out: rows not embedded, embedded rows stripped of their trajectories. */
   omitted?: { rows: number; trajectories: number; total: number };
 }
 
@@ -47,10 +47,7 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
   let droppedRecords = 0;
   const examples: ExampleView[] = [];
   for (const e of all) {
-    if (!keep.has(e)) {
-      if (hasRecord(e)) droppedRecords++;
-      continue;
-    }
+    if (!keep.has(e)) continue;
     if (withRecord.has(e) || !hasRecord(e)) examples.push(e);
     else {
       droppedRecords++;
@@ -73,7 +70,7 @@ export function omittedNote(embed: HtmlEmbed, h: (s: string) => string): string 
     );
   if (o.trajectories > 0)
     parts.push(
-      `${o.trajectories} examples' trajectories are not embedded (at most ${HTML_TRAJECTORY_ROWS} rows keep theirs, failures first)`,
+      `${o.trajectories} of the rows shown have no trajectory embedded (at most ${HTML_TRAJECTORY_ROWS} rows keep theirs, failures first)`,
     );
   return `<p class="warn" id="examples-omitted">${h(`${parts.join('; ')}. report.json has every row.`)}</p>`;
 }

@@ -92,6 +92,23 @@ describe('reports written in pieces', () => {
     expect(html).toContain('report.json has every row.');
   });
 
+  it('report.html keeps trajectories for at most 2,000 embedded rows, failures first, and says how many it stripped', () => {
+    const lock = bigLock(100); // 9,000 rows, every invoke with a trajectory
+    const trajectories = buildTrajectories(lock);
+    const model = buildModel({ lock, trajectories });
+    const problems = model.examples.filter((e) => e.status === 'fail' || e.status === 'error').length;
+    const html = renderReports({ lock, trajectories })['report.html'];
+    const data = JSON.parse(
+      /<script type="application\/json" id="evalc-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    ) as { examples: { status: string; repeats: { record?: unknown }[] }[] };
+    const withRecord = data.examples.filter((e) => e.repeats.some((r) => r.record !== undefined));
+    expect(data.examples.length).toBe(problems + HTML_PASSING_ROWS);
+    expect(withRecord).toHaveLength(2000);
+    const problemRows = data.examples.filter((e) => e.status === 'fail' || e.status === 'error');
+    expect(problemRows.every((e) => e.repeats.some((r) => r.record !== undefined))).toBe(problems <= 2000);
+    expect(html).toContain(`${data.examples.length - 2000} of the rows shown have no trajectory embedded`);
+  });
+
   it('report.html of a small run embeds everything and has no note', () => {
     const lock = baselineLock();
     const html = renderReports({ lock, trajectories: buildTrajectories(lock) })['report.html'];
