@@ -22,7 +22,9 @@ export async function validateCommand(ctx: CommandContext): Promise<number> {
   if (ok && !values.json) {
     const groups = result.compiled?.groups ?? [];
     const examples = result.resolved?.datasets.reduce((n, d) => n + d.examples.length, 0) ?? 0;
-    ctx.stdout(`${file}: valid (${examples} examples, ${groups.length} agent × task × dataset groups)\n`);
+    ctx.stdout(
+      `${file}: valid (${examples} example${examples === 1 ? '' : 's'}, ${groups.length} agent × task × dataset group${groups.length === 1 ? '' : 's'})\n`,
+    );
   }
   return ok ? EXIT.ok : invalidPlanExit(result.diagnostics);
 }
