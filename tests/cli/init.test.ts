@@ -27,7 +27,7 @@ describe('evalc init', () => {
     await runCommand(initCommand, [], { cwd: dir });
     const result = await runCommand(validateCommand, [], { cwd: dir });
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('evalc.yaml: valid (2 examples, 1 agent × task × dataset groups)\n');
+    expect(result.stdout).toBe('evalc.yaml: valid (2 examples, 1 agent × task × dataset group)\n');
     expect(result.code).toBe(0);
   });
 
