@@ -45,6 +45,16 @@ export function resolveExpected(
   return readPath(input.expected, path);
 }
 
+/** The reference texts at `path` (one expected value or a list of them); undefined when there is none. */
+export function referenceTexts(
+  input: Pick<ScoreInput, 'expected' | 'example'>,
+  path: string | undefined,
+): string[] | undefined {
+  const expected = resolveExpected(input, path);
+  if (expected === undefined || expected === null) return undefined;
+  return (Array.isArray(expected) ? expected : [expected]).map(candidateText);
+}
+
 /** The hash that stands for the expected value at `path` (same rule as `resolveExpected`). */
 export function resolveExpectedHash(expectedSha256: unknown, path: string | undefined): string | undefined {
   if (typeof expectedSha256 === 'string') return expectedSha256;

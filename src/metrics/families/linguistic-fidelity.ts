@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
-import { candidateText, resolveCandidate, resolveExpected, resolveExpectedHash } from '../resolve-fields.js';
+import {
+  candidateText,
+  referenceTexts,
+  resolveCandidate,
+  resolveExpected,
+  resolveExpectedHash,
+} from '../resolve-fields.js';
 import { binaryResult, metricError } from '../score-result.js';
 import type { ExampleStageDefinition, Json, ScoreInput } from '../types.js';
 import { squadF1 } from './squad-f1.js';
@@ -207,9 +213,8 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers',
   params: f1Params,
   score(input: ScoreInput, p) {
-    const expected = resolveExpected(input, p.expected);
-    if (expected === undefined || expected === null) return metricError('no expected value for this example');
-    const golds = (Array.isArray(expected) ? expected : [expected]).map(candidateText);
+    const golds = referenceTexts(input, p.expected);
+    if (golds === undefined) return metricError('no expected value for this example');
     const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
     const scores = golds.map((g) => squadF1(prediction, g));
     const best = Math.max(...scores.map((s) => s.f1));
