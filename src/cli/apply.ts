@@ -105,7 +105,12 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         .join(', ');
       const failed = outcome.lock.gates.filter((g) => !g.passed);
       for (const g of failed) ctx.stderr(`gate failed: ${g.message}\n`);
-      if (!quiet) {
+      if (!quiet && s.upToDate) {
+        ctx.stdout(
+          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}); gates ${gateSummary(outcome.lock.gates)}.\n` +
+            `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
+        );
+      } else if (!quiet) {
         ctx.stdout(
           `Apply complete: ${plural(s.examples, 'example run')}, ${plural(s.invoked, 'agent call')}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,

@@ -25,6 +25,7 @@ import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { resolveRubric } from '../protocols/rubrics/index.js';
 import type { StepError } from '../protocols/types.js';
+import { REPORT_FILES } from '../reports/index.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
@@ -36,6 +37,14 @@ import { type JudgeRuntime, startJudge } from './judges.js';
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, type MetricRuntime, runExample } from './run-example.js';
 import { reportSources } from './trajectories.js';
+import {
+  isLockUpToDate,
+  reportStamp,
+  reportsAreCurrent,
+  stepsDigest,
+  stepsSection,
+  writeReportStamp,
+} from './up-to-date.js';
 import { runPool } from './worker-pool.js';
 import { writeReportFiles } from './write-reports.js';
 
@@ -68,6 +77,8 @@ export interface RunSummary {
   errors: number;
   errorKinds: Record<string, number>;
   gatesFailed: number;
+  /** Set when evalc.lock already recorded every step of this plan: nothing ran. */
+  upToDate?: boolean;
 }
 
 export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
@@ -121,7 +132,33 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
     let pins = lockedPins;
     let compiled = loaded.compiled;
+    const upToDate = (): boolean =>
+      !options.refresh && !options.baseline && isLockUpToDate(previousLock, compiled, pins);
+    const finishUpToDate = (): ApplyOutcome => {
+      const lock = previousLock!;
+      const reportsDir = options.outDir
+        ? path.resolve(options.cwd, options.outDir)
+        : path.join(dirs.stateDir, 'reports');
+      const stamp = reportStamp(dirs.lockFile, undefined);
+      if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
+        const full = readLockFile(dirs.lockFile);
+        if (!full.ok) return { status: 'refused', message: full.message };
+        writeReportFiles(reportsDir, { lock: full.lock, ...reportSources(full.lock, store) });
+        writeReportStamp(reportsDir, stamp);
+      }
+      const errorKinds = { ...(lock.steps?.errors ?? {}) };
+      const summary: RunSummary = {
+        examples: compiled.groups.reduce((n, g) => n + g.group.dataset.examples.length, 0),
+        invoked: 0,
+        errors: Object.values(errorKinds).reduce((n, c) => n + c, 0),
+        errorKinds,
+        gatesFailed: lock.gates.filter((g) => !g.passed && !g.skipped).length,
+        upToDate: true,
+      };
+      return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
+    };
     if (options.frozen) {
+      if (upToDate()) return finishUpToDate();
       const missing = missingInvokes(compiled, store);
       if (missing.length > 0) {
         return {
@@ -168,6 +205,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
         };
       }
+      if (upToDate()) return finishUpToDate();
       const judgeIds = [
         ...new Set(
           compiled.groups.flatMap((g) =>
@@ -308,6 +346,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         aggregate: aggregateReport,
         gates,
         volatile,
+        steps: stepsSection(stepsDigest(compiled), summary.errorKinds),
       }),
     ) as Lockfile;
     lock.results = lockResults;
@@ -322,6 +361,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     store.close();
     for (const d of compiled.resolved.datasets) d.examples = [];
     writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
+    writeReportStamp(
+      reportsDir,
+      reportStamp(dirs.lockFile, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
+    );
     if (logLines.length > 0)
       writeFileSync(path.join(logsDir, 'run.log'), `${logLines.map(scrub).join('\n')}\n`);
     return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };

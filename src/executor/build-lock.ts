@@ -25,6 +25,7 @@ export interface LockInputs {
   aggregate: AggregateReport;
   gates: GateResult[];
   volatile: Lockfile['volatile'];
+  steps: NonNullable<Lockfile['steps']>;
 }
 
 export function buildLock(inputs: LockInputs): Lockfile {
@@ -138,6 +139,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
       message: g.message,
     })),
     volatile: inputs.volatile,
+    steps: inputs.steps,
   };
 }
 

@@ -118,6 +118,12 @@ export interface Lockfile {
   /** Aggregates by scope (`benchmark`, `task/<t>`, `dataset/<t>/<d>`), then agent, then metric id. */
   aggregates: Record<string, Record<string, Record<string, LockAggregate>>>;
   gates: LockGate[];
+  /**
+   * Every step of the run: a digest of all invoke and score keys, whether the run left nothing to
+   * retry (no transient failure), and error kinds with counts. An unchanged plan whose steps match
+   * is up to date: apply returns this lockfile as it is.
+   */
+  steps?: { digest: string; complete: boolean; errors: Record<string, number> };
   volatile: Record<
     string,
     { durationMsMean?: number; durationMsP50?: number; tokens?: number; invokes?: number }

@@ -1,0 +1,84 @@
+/**
+ * A re-apply whose every step is already recorded in evalc.lock has nothing to do: the
+ * lockfile keeps a digest of every step key of the run that wrote it, and when the plan, the
+ * agents' pins and that digest are unchanged (and the run had no transient failure to retry),
+ * apply returns the lockfile as it is and re-renders the reports only if they are missing.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { groupSteps } from '../compiler/step-keys.js';
+import type { Lockfile } from '../lockfile/types.js';
+import { EVALC_VERSION } from '../version.js';
+import { isDefinitiveFailure } from './run-example.js';
+
+/** sha256 over every invoke and score key of the run, in group, example, repeat and metric order. */
+export function stepsDigest(compiled: CompiledPlan): string {
+  const hash = createHash('sha256');
+  const groups = [...compiled.groups].sort((a, b) =>
+    a.group.id < b.group.id ? -1 : a.group.id > b.group.id ? 1 : 0,
+  );
+  for (const { group, keys } of groups) {
+    hash.update(`${group.id}\n`);
+    for (const step of groupSteps(group, keys)) {
+      hash.update(step.invokeKey ?? '-');
+      for (const metric of group.metrics) {
+        const key = step.scoreKeys[metric.id];
+        if (key !== undefined) hash.update(key);
+      }
+      hash.update('\n');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** The `steps` section of a lockfile: the digest, and whether a re-apply would retry anything. */
+export function stepsSection(
+  digest: string,
+  errorKinds: Record<string, number>,
+): NonNullable<Lockfile['steps']> {
+  const complete = Object.keys(errorKinds).every((kind) =>
+    isDefinitiveFailure({ kind: kind as never, message: '' }),
+  );
+  const errors: Record<string, number> = {};
+  for (const kind of Object.keys(errorKinds).sort()) errors[kind] = errorKinds[kind]!;
+  return { complete, digest, errors };
+}
+
+export function isLockUpToDate(
+  lock: Lockfile | undefined,
+  compiled: CompiledPlan,
+  pins: Record<string, AgentPin>,
+): lock is Lockfile & { steps: NonNullable<Lockfile['steps']> } {
+  if (!lock?.steps?.complete || lock.evalc !== EVALC_VERSION) return false;
+  if (lock.plan.digest !== compiled.resolved.planDigest) return false;
+  const agentIds = [...new Set(compiled.groups.map((g) => g.group.agentId))];
+  if (Object.keys(lock.agents).length !== agentIds.length) return false;
+  for (const id of agentIds) {
+    const locked = lock.agents[id];
+    const pin = pins[id] ?? {};
+    if (!locked || locked.digest !== compiled.agentDigests[id]) return false;
+    if ((pin.etag ?? locked.etag) !== locked.etag || (pin.name ?? locked.name) !== locked.name) return false;
+  }
+  return lock.steps.digest === stepsDigest(compiled);
+}
+
+const STAMP = '.evalc-stamp';
+
+/** What the reports in a folder were rendered from: the lockfile's bytes and the baseline's. */
+export function reportStamp(lockFile: string, baselineFile: string | undefined): string {
+  const hash = createHash('sha256').update(readFileSync(lockFile));
+  if (baselineFile) hash.update('\nbaseline\n').update(readFileSync(baselineFile));
+  return hash.digest('hex');
+}
+
+export function reportsAreCurrent(dir: string, stamp: string, files: readonly string[]): boolean {
+  const stampFile = path.join(dir, STAMP);
+  if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8').trim() !== stamp) return false;
+  return files.every((f) => existsSync(path.join(dir, f)));
+}
+
+export function writeReportStamp(dir: string, stamp: string): void {
+  writeFileSync(path.join(dir, STAMP), `${stamp}\n`);
+}

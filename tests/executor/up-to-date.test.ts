@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compilePlan } from '../../src/compiler/compile.js';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import {
+  reportsAreCurrent,
+  stepsDigest,
+  stepsSection,
+  writeReportStamp,
+} from '../../src/executor/up-to-date.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function workspace(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-up-to-date-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function digestOf(metricMode: string, query = '{{q}}'): Promise<string> {
+  const dir = workspace();
+  writeFileSync(
+    path.join(dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: b }
+agents: { a: { protocol: raip, url: "http://127.0.0.1:9" } }
+tasks:
+  t:
+    bindings: { default: { input: { query: "${query}" }, output: { codes: output.codes } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: x }, expected: { codes: [A] } }, { id: e2, vars: { q: y }, expected: { codes: [B] } } ] } }
+    metrics: [ { type: exact_match, candidate: codes, expected: codes, mode: ${metricMode} } ]
+`,
+  );
+  const loaded = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+  if (!loaded.resolved) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
+  return stepsDigest(compilePlan(loaded.resolved, {}));
+}
+
+describe('up-to-date lockfiles', () => {
+  it('digests every step key: the same plan gives the same digest, any key change a new one', async () => {
+    const base = await digestOf('set');
+    expect(await digestOf('set')).toBe(base);
+    expect(await digestOf('list')).not.toBe(base);
+    expect(await digestOf('set', '{{q}}!')).not.toBe(base);
+  });
+
+  it('is complete only when every recorded failure is definitive', () => {
+    expect(stepsSection('d', {}).complete).toBe(true);
+    expect(stepsSection('d', { semantic_mismatch: 1, http_404: 2 }).complete).toBe(true);
+    expect(stepsSection('d', { semantic_mismatch: 1, timeout: 1 }).complete).toBe(false);
+    expect(stepsSection('d', { http_503: 1 }).complete).toBe(false);
+    expect(stepsSection('d', { http_429: 1 }).complete).toBe(false);
+    expect(stepsSection('d', { preflight_failed: 3 }).complete).toBe(false);
+    expect(stepsSection('d', { timeout: 1, contract_error: 2 }).errors).toEqual({
+      contract_error: 2,
+      timeout: 1,
+    });
+  });
+
+  it('takes reports as current only with the same stamp and every file present', () => {
+    const dir = workspace();
+    writeReportStamp(dir, 'abc');
+    writeFileSync(path.join(dir, 'report.md'), '# r\n');
+    expect(reportsAreCurrent(dir, 'abc', ['report.md'])).toBe(true);
+    expect(reportsAreCurrent(dir, 'abd', ['report.md'])).toBe(false);
+    expect(reportsAreCurrent(dir, 'abc', ['report.md', 'junit.xml'])).toBe(false);
+  });
+});
