@@ -24,7 +24,6 @@ import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { resolveRubric } from '../protocols/rubrics/index.js';
-import type { StepError } from '../protocols/types.js';
 import { REPORT_FILES } from '../reports/index.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
@@ -285,7 +284,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         status: 'interrupted',
         message: 'interrupted: completed steps are cached; run apply again to finish',
       };
-    for (const [agentId, reason] of aborted) markSkipped(compiled, results, agentId, reason);
+    for (const agentId of aborted.keys()) markPreflightFailed(compiled, results, agentId);
 
     for (const [id, runtime] of agents) {
       if (!isMae(runtime.adapter)) continue;
@@ -605,44 +604,41 @@ function durationStats(durations: number[]): { durationMsMean?: number; duration
   return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
 }
 
-function markSkipped(
+/** The examples of an agent whose preflight failed were never sent: each is recorded as `preflight_failed`. */
+function markPreflightFailed(
   compiled: CompiledPlan,
   results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
   agentId: string,
-  _reason: string,
 ): void {
   for (const cg of compiled.groups) {
     if (cg.group.agentId !== agentId) continue;
     const runs = results.get(cg.group.id)!;
+    const repeats = cg.keys.repeats;
     cg.group.dataset.examples.forEach((example, index) => {
       if (runs[index]) return;
-      const error: StepError = { kind: 'cancelled', message: 'preflight failed' };
-      const metrics: Record<string, { score: number | null; pass?: boolean; errors: number }> = {};
-      for (const m of cg.group.metrics) metrics[m.id] = { score: 0, pass: false, errors: 1 };
+      const failed = () =>
+        Object.fromEntries(cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]));
       runs[index] = {
         outcome: {
           example: example.id,
           weight: example.weight,
-          invokeErrors: cg.keys.repeats,
-          repeats: cg.keys.repeats,
-          metrics,
+          invokeErrors: repeats,
+          repeats,
+          metrics: failed(),
         },
         lock: sortKeys({
           group: cg.group.id,
           example: example.id,
           weight: example.weight,
-          invoke: Array(cg.keys.repeats).fill(null),
-          errors: Array(cg.keys.repeats).fill('preflight_failed'),
+          invoke: Array(repeats).fill(null),
+          errors: Array(repeats).fill('preflight_failed'),
           pass: false,
-          metrics: Object.fromEntries(
-            cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]),
-          ),
+          metrics: failed(),
         }) as LockResult,
         durationsMs: [],
         tokens: 0,
         invoked: 0,
       };
-      void error;
     });
   }
 }
