@@ -5,36 +5,38 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AgentPin, type CompiledGroup, type CompiledPlan, compilePlan } from '../compiler/compile.js';
+import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
-import { groupSteps } from '../compiler/step-keys.js';
-import { readLockFile, readLockHeader, sortKeys, writeLockFile } from '../lockfile/serialize.js';
-import type { Lockfile, LockResult } from '../lockfile/types.js';
-import {
-  aggregate,
-  type ExampleOutcome,
-  evaluateGates,
-  flattenResults,
-  resolveMetric,
-  type TaskInput,
-} from '../metrics/index.js';
+import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
+import type { Lockfile } from '../lockfile/types.js';
+import { aggregate, evaluateGates, flattenResults, type TaskInput } from '../metrics/index.js';
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
-import { resolveRubric } from '../protocols/rubrics/index.js';
 import { REPORT_FILES } from '../reports/index.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
 import { LogStore } from './cache-store.js';
+import { collect, markPreflightFailed } from './collect-results.js';
+import { discoverAgents } from './discovery.js';
 import { graceSignal } from './grace-signal.js';
+import { exampleItems, groupRuntime } from './group-runtime.js';
 import { findInputMisfits } from './input-schema-check.js';
 import { type JudgeRuntime, startJudge } from './judges.js';
+import {
+  agentDrift,
+  datasetDrift,
+  missingInvokes,
+  pinsOf,
+  readBaseline,
+  readPreviousPins,
+} from './locked-inputs.js';
 import type { ProgressSink } from './progress.js';
-import { type GroupRuntime, type MetricRuntime, runExample } from './run-example.js';
+import { type GroupRuntime, runExample } from './run-example.js';
 import { reportSources } from './trajectories.js';
 import {
   isLockUpToDate,
@@ -374,328 +376,4 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     if (!storeClosed) store.close();
     cacheLock.release();
   }
-}
-
-function* exampleItems(
-  runtimes: GroupRuntime[],
-): Generator<{ rt: GroupRuntime; index: number; example: ResolvedExample }> {
-  for (const rt of runtimes) {
-    const examples = rt.compiled.group.dataset.examples;
-    for (let index = 0; index < examples.length; index++) yield { rt, index, example: examples[index]! };
-  }
-}
-
-function groupRuntime(
-  cg: CompiledGroup,
-  ctx: {
-    agents: Map<string, AgentRuntime>;
-    judges: Map<string, JudgeRuntime>;
-    store: LogStore;
-    runId: string;
-    options: ApplyOptions;
-    scrub: (t: string) => string;
-    logLines: string[];
-    resolved: CompiledPlan;
-    rubricVersions: Map<string, Set<string>>;
-    stepSignal: AbortSignal;
-    hasSecrets: boolean;
-  },
-): GroupRuntime {
-  const plan = ctx.resolved.resolved.plan;
-  const metrics: MetricRuntime[] = cg.group.metrics.map((m) => {
-    const lib = resolveMetric({ ...m.config, id: m.id });
-    if (!lib.ok) throw new Error(`metric ${m.id} passed validation but does not resolve`);
-    const runtime: MetricRuntime = { lib: lib.metric };
-    if (m.judgeId) {
-      runtime.judgeId = m.judgeId;
-      const judge = ctx.judges.get(m.judgeId);
-      if (judge) runtime.judge = judge.client;
-      const rubricName =
-        (typeof m.config.rubric === 'string' ? m.config.rubric : undefined) ??
-        judgeConfigRubric(m.config) ??
-        plan.judges[m.judgeId]?.rubric;
-      const rubric = rubricName ? resolveRubric(rubricName, plan.rubrics) : undefined;
-      if (rubric) {
-        runtime.rubric = {
-          name: rubric.name,
-          dimensions: rubric.rubric.dimensions.map((d) => ({
-            id: d.id,
-            description: d.description,
-            weight: d.weight,
-          })),
-          ...(rubric.rubric.failureModes ? { failureModes: rubric.rubric.failureModes } : {}),
-        };
-      }
-    }
-    return runtime;
-  });
-  const agent = ctx.agents.get(cg.group.agentId);
-  const adapter = agent?.adapter ?? frozenAdapter;
-  return {
-    compiled: cg,
-    adapter,
-    metrics,
-    store: ctx.store,
-    runId: ctx.runId,
-    trace: plan.run.trace,
-    refresh: Boolean(ctx.options.refresh),
-    instructions: plan.tasks[cg.group.taskId]?.instructions,
-    prices: plan.prices,
-    signal: ctx.stepSignal,
-    scrub: ctx.scrub,
-    hasSecrets: ctx.hasSecrets,
-    log: (line) => ctx.logLines.push(line),
-    rubricVersions: ctx.rubricVersions,
-    onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),
-  };
-}
-
-/** MultiAgentEval's per-metric `judge_config.judge_rubric`. */
-function judgeConfigRubric(config: Record<string, unknown>): string | undefined {
-  const jc = config.judge_config;
-  if (jc === null || typeof jc !== 'object') return undefined;
-  const rubric = (jc as Record<string, unknown>).judge_rubric;
-  return typeof rubric === 'string' ? rubric : undefined;
-}
-
-const frozenAdapter = {
-  protocol: 'frozen',
-  invoke: async () => ({
-    ok: false as const,
-    error: { kind: 'cancelled' as const, message: '--frozen: response not cached' },
-  }),
-  close: async () => {},
-};
-
-async function discoverAgents(
-  agents: Map<string, AgentRuntime>,
-  locked: Record<string, AgentPin>,
-  store: LogStore,
-  options: ApplyOptions,
-): Promise<{ ok: true; pins: Record<string, AgentPin> } | { ok: false; message: string }> {
-  const pins: Record<string, AgentPin> = {};
-  for (const [id, runtime] of agents) {
-    const adapter = runtime.adapter;
-    if (!isRaip(adapter)) {
-      pins[id] = {};
-      continue;
-    }
-    const lockedPin = locked[id];
-    const cachedSchema = lockedPin?.schemaDigest
-      ? store.get<unknown>(`schema:${lockedPin.schemaDigest}`)
-      : undefined;
-    const pinned =
-      cachedSchema !== undefined && lockedPin?.etag
-        ? {
-            etag: lockedPin.etag,
-            schemaDigest: lockedPin.schemaDigest!,
-            inputSchema: cachedSchema,
-            ...(lockedPin.name ? { name: lockedPin.name } : {}),
-            ...(lockedPin.version ? { version: lockedPin.version } : {}),
-          }
-        : undefined;
-    let outcome = await adapter.discover(options.signal, pinned);
-    if (outcome.ok && outcome.discovery.notModified) {
-      const reused = adapter.useSchema(cachedSchema);
-      outcome = reused.ok
-        ? { ok: true, discovery: { ...reused.discovery, ...outcome.discovery, notModified: true } }
-        : reused;
-    }
-    if (!outcome.ok)
-      return {
-        ok: false,
-        message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}`,
-      };
-    const d = outcome.discovery;
-    if (d.inputSchema !== undefined && d.schemaDigest)
-      store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
-    const pin: AgentPin = {
-      ...(d.name ? { name: d.name } : {}),
-      ...(d.version ? { version: d.version } : {}),
-      ...(d.schemaDigest
-        ? { schemaDigest: d.schemaDigest }
-        : lockedPin?.schemaDigest
-          ? { schemaDigest: lockedPin.schemaDigest }
-          : {}),
-      ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
-    };
-    if (
-      lockedPin?.schemaDigest &&
-      pin.schemaDigest &&
-      lockedPin.schemaDigest !== pin.schemaDigest &&
-      !options.updateLock
-    ) {
-      return {
-        ok: false,
-        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).`,
-      };
-    }
-    pins[id] = pin;
-  }
-  for (const [id, runtime] of agents) {
-    if (isMae(runtime.adapter) && runtime.config.protocol === 'mae' && runtime.config.name)
-      pins[id] = { ...pins[id], name: runtime.config.name };
-  }
-  return { ok: true, pins };
-}
-
-function missingInvokes(compiled: CompiledPlan, store: LogStore): string[] {
-  const missing: string[] = [];
-  for (const cg of compiled.groups) {
-    for (const step of groupSteps(cg.group, cg.keys))
-      if (step.invokeKey && !store.has(step.invokeKey)) missing.push(`invoke/${step.id}`);
-  }
-  return missing;
-}
-
-function collect(
-  compiled: CompiledPlan,
-  runtimes: GroupRuntime[],
-  results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
-) {
-  const lockResults: LockResult[] = [];
-  const summary: RunSummary = { examples: 0, invoked: 0, errors: 0, errorKinds: {}, gatesFailed: 0 };
-  const volatile: Lockfile['volatile'] = {};
-  const tasks = new Map<string, TaskInput>();
-  const plan = compiled.resolved.plan;
-  for (const rt of runtimes) {
-    const { group } = rt.compiled;
-    const runs = results.get(group.id) ?? [];
-    const outcomes: ExampleOutcome[] = [];
-    const durations: number[] = [];
-    let tokens = 0;
-    for (const run of runs) {
-      if (!run) continue;
-      lockResults.push(run.lock);
-      outcomes.push(run.outcome);
-      durations.push(...run.durationsMs);
-      tokens += run.tokens;
-      summary.examples++;
-      summary.invoked += run.invoked;
-      for (const kind of run.lock.errors ?? []) {
-        if (kind === null) continue;
-        summary.errors++;
-        summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
-      }
-    }
-    volatile[group.id] = { ...durationStats(durations), tokens };
-    const task = tasks.get(group.taskId) ?? {
-      id: group.taskId,
-      weight: plan.tasks[group.taskId]!.weight,
-      metrics: rt.metrics.map((m) => m.lib),
-      datasets: [],
-    };
-    tasks.set(group.taskId, task);
-    let dataset = task.datasets.find((d) => d.id === group.datasetId);
-    if (!dataset) {
-      dataset = { id: group.datasetId, weight: group.dataset.weight, agents: {} };
-      task.datasets.push(dataset);
-    }
-    dataset.agents[group.agentId] = outcomes;
-  }
-  lockResults.sort((a, b) => (a.group === b.group ? 0 : a.group < b.group ? -1 : 1));
-  return { lockResults, taskInputs: [...tasks.values()], summary, volatile };
-}
-
-function durationStats(durations: number[]): { durationMsMean?: number; durationMsP50?: number } {
-  if (durations.length === 0) return {};
-  const sorted = [...durations].sort((a, b) => a - b);
-  const mean = sorted.reduce((s, d) => s + d, 0) / sorted.length;
-  return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
-}
-
-/** The examples of an agent whose preflight failed were never sent: each is recorded as `preflight_failed`. */
-function markPreflightFailed(
-  compiled: CompiledPlan,
-  results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
-  agentId: string,
-): void {
-  for (const cg of compiled.groups) {
-    if (cg.group.agentId !== agentId) continue;
-    const runs = results.get(cg.group.id)!;
-    const repeats = cg.keys.repeats;
-    cg.group.dataset.examples.forEach((example, index) => {
-      if (runs[index]) return;
-      const failed = () =>
-        Object.fromEntries(cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]));
-      runs[index] = {
-        outcome: {
-          example: example.id,
-          weight: example.weight,
-          invokeErrors: repeats,
-          repeats,
-          metrics: failed(),
-        },
-        lock: sortKeys({
-          group: cg.group.id,
-          example: example.id,
-          weight: example.weight,
-          invoke: Array(repeats).fill(null),
-          errors: Array(repeats).fill('preflight_failed'),
-          pass: false,
-          metrics: failed(),
-        }) as LockResult,
-        durationsMs: [],
-        tokens: 0,
-        invoked: 0,
-      };
-    });
-  }
-}
-
-/**
- * The previous lockfile without its per-example results and aggregates: apply needs only its
- * pins (agents, judges, datasets, plan digest), and at 100k examples the results are most of
- * the heap, which an async function's locals would otherwise keep alive for the whole run.
- */
-function readPreviousPins(
-  file: string,
-): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
-  const read = readLockHeader(file);
-  if (!read.ok) return read.missing ? { ok: true, lock: undefined } : { ok: false, message: read.message };
-  return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
-}
-
-function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
-  const pins: Record<string, AgentPin> = {};
-  for (const [id, a] of Object.entries(lock?.agents ?? {})) {
-    pins[id] = {
-      ...(a.name ? { name: a.name } : {}),
-      ...(a.version ? { version: a.version } : {}),
-      ...(a.schemaDigest ? { schemaDigest: a.schemaDigest } : {}),
-      ...(a.etag ? { etag: a.etag } : {}),
-    };
-  }
-  return pins;
-}
-
-function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
-  if (!lock) return ['no evalc.lock to check against'];
-  const drift: string[] = [];
-  for (const d of compiled.resolved.datasets) {
-    const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
-    if (!pinned) drift.push(`dataset ${d.taskId}/${d.datasetId} is not in evalc.lock`);
-    else if (pinned.sha256 !== d.sha256)
-      drift.push(
-        `dataset ${d.taskId}/${d.datasetId}: sha256 ${pinned.sha256.slice(0, 12)}… → ${d.sha256.slice(0, 12)}…`,
-      );
-  }
-  if (lock.plan.digest !== compiled.resolved.planDigest)
-    drift.push('the plan changed since evalc.lock was written');
-  return drift;
-}
-
-function agentDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
-  const drift: string[] = [];
-  for (const [id, digest] of Object.entries(compiled.agentDigests)) {
-    const pinned = lock?.agents[id];
-    if (pinned && pinned.digest !== digest)
-      drift.push(`agent ${id}: identity changed (schema digest or version)`);
-  }
-  return drift;
-}
-
-function readBaseline(file: string, cwd: string): Lockfile | undefined {
-  const read = readLockFile(path.resolve(cwd, file));
-  return read.ok ? read.lock : undefined;
 }

@@ -1,0 +1,102 @@
+/** Collects a finished run's examples into lockfile rows, aggregation input, the summary and volatile figures. */
+import type { CompiledPlan } from '../compiler/compile.js';
+import { sortKeys } from '../lockfile/serialize.js';
+import type { Lockfile, LockResult } from '../lockfile/types.js';
+import type { ExampleOutcome, TaskInput } from '../metrics/index.js';
+import type { RunSummary } from './apply-run.js';
+import type { GroupRuntime, runExample } from './run-example.js';
+
+export function collect(
+  compiled: CompiledPlan,
+  runtimes: GroupRuntime[],
+  results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
+) {
+  const lockResults: LockResult[] = [];
+  const summary: RunSummary = { examples: 0, invoked: 0, errors: 0, errorKinds: {}, gatesFailed: 0 };
+  const volatile: Lockfile['volatile'] = {};
+  const tasks = new Map<string, TaskInput>();
+  const plan = compiled.resolved.plan;
+  for (const rt of runtimes) {
+    const { group } = rt.compiled;
+    const runs = results.get(group.id) ?? [];
+    const outcomes: ExampleOutcome[] = [];
+    const durations: number[] = [];
+    let tokens = 0;
+    for (const run of runs) {
+      if (!run) continue;
+      lockResults.push(run.lock);
+      outcomes.push(run.outcome);
+      durations.push(...run.durationsMs);
+      tokens += run.tokens;
+      summary.examples++;
+      summary.invoked += run.invoked;
+      for (const kind of run.lock.errors ?? []) {
+        if (kind === null) continue;
+        summary.errors++;
+        summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
+      }
+    }
+    volatile[group.id] = { ...durationStats(durations), tokens };
+    const task = tasks.get(group.taskId) ?? {
+      id: group.taskId,
+      weight: plan.tasks[group.taskId]!.weight,
+      metrics: rt.metrics.map((m) => m.lib),
+      datasets: [],
+    };
+    tasks.set(group.taskId, task);
+    let dataset = task.datasets.find((d) => d.id === group.datasetId);
+    if (!dataset) {
+      dataset = { id: group.datasetId, weight: group.dataset.weight, agents: {} };
+      task.datasets.push(dataset);
+    }
+    dataset.agents[group.agentId] = outcomes;
+  }
+  lockResults.sort((a, b) => (a.group === b.group ? 0 : a.group < b.group ? -1 : 1));
+  return { lockResults, taskInputs: [...tasks.values()], summary, volatile };
+}
+
+export function durationStats(durations: number[]): { durationMsMean?: number; durationMsP50?: number } {
+  if (durations.length === 0) return {};
+  const sorted = [...durations].sort((a, b) => a - b);
+  const mean = sorted.reduce((s, d) => s + d, 0) / sorted.length;
+  return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
+}
+
+/** The examples of an agent whose preflight failed were never sent: each is recorded as `preflight_failed`. */
+export function markPreflightFailed(
+  compiled: CompiledPlan,
+  results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
+  agentId: string,
+): void {
+  for (const cg of compiled.groups) {
+    if (cg.group.agentId !== agentId) continue;
+    const runs = results.get(cg.group.id)!;
+    const repeats = cg.keys.repeats;
+    cg.group.dataset.examples.forEach((example, index) => {
+      if (runs[index]) return;
+      const failed = () =>
+        Object.fromEntries(cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]));
+      runs[index] = {
+        outcome: {
+          example: example.id,
+          weight: example.weight,
+          invokeErrors: repeats,
+          repeats,
+          metrics: failed(),
+        },
+        lock: sortKeys({
+          group: cg.group.id,
+          example: example.id,
+          weight: example.weight,
+          invoke: Array(repeats).fill(null),
+          errors: Array(repeats).fill('preflight_failed'),
+          pass: false,
+          metrics: failed(),
+        }) as LockResult,
+        durationsMs: [],
+        tokens: 0,
+        invoked: 0,
+      };
+    });
+  }
+}

@@ -1,0 +1,77 @@
+/** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
+import type { AgentPin } from '../compiler/compile.js';
+import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
+import type { ApplyOptions } from './apply-run.js';
+import type { LogStore } from './cache-store.js';
+
+export async function discoverAgents(
+  agents: Map<string, AgentRuntime>,
+  locked: Record<string, AgentPin>,
+  store: LogStore,
+  options: ApplyOptions,
+): Promise<{ ok: true; pins: Record<string, AgentPin> } | { ok: false; message: string }> {
+  const pins: Record<string, AgentPin> = {};
+  for (const [id, runtime] of agents) {
+    const adapter = runtime.adapter;
+    if (!isRaip(adapter)) {
+      pins[id] = {};
+      continue;
+    }
+    const lockedPin = locked[id];
+    const cachedSchema = lockedPin?.schemaDigest
+      ? store.get<unknown>(`schema:${lockedPin.schemaDigest}`)
+      : undefined;
+    const pinned =
+      cachedSchema !== undefined && lockedPin?.etag
+        ? {
+            etag: lockedPin.etag,
+            schemaDigest: lockedPin.schemaDigest!,
+            inputSchema: cachedSchema,
+            ...(lockedPin.name ? { name: lockedPin.name } : {}),
+            ...(lockedPin.version ? { version: lockedPin.version } : {}),
+          }
+        : undefined;
+    let outcome = await adapter.discover(options.signal, pinned);
+    if (outcome.ok && outcome.discovery.notModified) {
+      const reused = adapter.useSchema(cachedSchema);
+      outcome = reused.ok
+        ? { ok: true, discovery: { ...reused.discovery, ...outcome.discovery, notModified: true } }
+        : reused;
+    }
+    if (!outcome.ok)
+      return {
+        ok: false,
+        message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}`,
+      };
+    const d = outcome.discovery;
+    if (d.inputSchema !== undefined && d.schemaDigest)
+      store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
+    const pin: AgentPin = {
+      ...(d.name ? { name: d.name } : {}),
+      ...(d.version ? { version: d.version } : {}),
+      ...(d.schemaDigest
+        ? { schemaDigest: d.schemaDigest }
+        : lockedPin?.schemaDigest
+          ? { schemaDigest: lockedPin.schemaDigest }
+          : {}),
+      ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
+    };
+    if (
+      lockedPin?.schemaDigest &&
+      pin.schemaDigest &&
+      lockedPin.schemaDigest !== pin.schemaDigest &&
+      !options.updateLock
+    ) {
+      return {
+        ok: false,
+        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).`,
+      };
+    }
+    pins[id] = pin;
+  }
+  for (const [id, runtime] of agents) {
+    if (isMae(runtime.adapter) && runtime.config.protocol === 'mae' && runtime.config.name)
+      pins[id] = { ...pins[id], name: runtime.config.name };
+  }
+  return { ok: true, pins };
+}

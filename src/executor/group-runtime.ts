@@ -1,0 +1,101 @@
+/** The per-group runtime of a run: metrics with their judges and rubrics, the adapter, the example stream. */
+import type { CompiledGroup, CompiledPlan } from '../compiler/compile.js';
+import type { ResolvedExample } from '../compiler/datasets.js';
+import { resolveMetric } from '../metrics/index.js';
+import { resolveRubric } from '../protocols/rubrics/index.js';
+import type { AgentRuntime } from './agent-runtime.js';
+import type { ApplyOptions } from './apply-run.js';
+import type { LogStore } from './cache-store.js';
+import type { JudgeRuntime } from './judges.js';
+import type { GroupRuntime, MetricRuntime } from './run-example.js';
+
+export function* exampleItems(
+  runtimes: GroupRuntime[],
+): Generator<{ rt: GroupRuntime; index: number; example: ResolvedExample }> {
+  for (const rt of runtimes) {
+    const examples = rt.compiled.group.dataset.examples;
+    for (let index = 0; index < examples.length; index++) yield { rt, index, example: examples[index]! };
+  }
+}
+
+export function groupRuntime(
+  cg: CompiledGroup,
+  ctx: {
+    agents: Map<string, AgentRuntime>;
+    judges: Map<string, JudgeRuntime>;
+    store: LogStore;
+    runId: string;
+    options: ApplyOptions;
+    scrub: (t: string) => string;
+    logLines: string[];
+    resolved: CompiledPlan;
+    rubricVersions: Map<string, Set<string>>;
+    stepSignal: AbortSignal;
+    hasSecrets: boolean;
+  },
+): GroupRuntime {
+  const plan = ctx.resolved.resolved.plan;
+  const metrics: MetricRuntime[] = cg.group.metrics.map((m) => {
+    const lib = resolveMetric({ ...m.config, id: m.id });
+    if (!lib.ok) throw new Error(`metric ${m.id} passed validation but does not resolve`);
+    const runtime: MetricRuntime = { lib: lib.metric };
+    if (m.judgeId) {
+      runtime.judgeId = m.judgeId;
+      const judge = ctx.judges.get(m.judgeId);
+      if (judge) runtime.judge = judge.client;
+      const rubricName =
+        (typeof m.config.rubric === 'string' ? m.config.rubric : undefined) ??
+        judgeConfigRubric(m.config) ??
+        plan.judges[m.judgeId]?.rubric;
+      const rubric = rubricName ? resolveRubric(rubricName, plan.rubrics) : undefined;
+      if (rubric) {
+        runtime.rubric = {
+          name: rubric.name,
+          dimensions: rubric.rubric.dimensions.map((d) => ({
+            id: d.id,
+            description: d.description,
+            weight: d.weight,
+          })),
+          ...(rubric.rubric.failureModes ? { failureModes: rubric.rubric.failureModes } : {}),
+        };
+      }
+    }
+    return runtime;
+  });
+  const agent = ctx.agents.get(cg.group.agentId);
+  const adapter = agent?.adapter ?? frozenAdapter;
+  return {
+    compiled: cg,
+    adapter,
+    metrics,
+    store: ctx.store,
+    runId: ctx.runId,
+    trace: plan.run.trace,
+    refresh: Boolean(ctx.options.refresh),
+    instructions: plan.tasks[cg.group.taskId]?.instructions,
+    prices: plan.prices,
+    signal: ctx.stepSignal,
+    scrub: ctx.scrub,
+    hasSecrets: ctx.hasSecrets,
+    log: (line) => ctx.logLines.push(line),
+    rubricVersions: ctx.rubricVersions,
+    onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),
+  };
+}
+
+/** MultiAgentEval's per-metric `judge_config.judge_rubric`. */
+export function judgeConfigRubric(config: Record<string, unknown>): string | undefined {
+  const jc = config.judge_config;
+  if (jc === null || typeof jc !== 'object') return undefined;
+  const rubric = (jc as Record<string, unknown>).judge_rubric;
+  return typeof rubric === 'string' ? rubric : undefined;
+}
+
+export const frozenAdapter = {
+  protocol: 'frozen',
+  invoke: async () => ({
+    ok: false as const,
+    error: { kind: 'cancelled' as const, message: '--frozen: response not cached' },
+  }),
+  close: async () => {},
+};

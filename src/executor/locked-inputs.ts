@@ -1,0 +1,73 @@
+/** What apply reads from the previous lockfile: its pins, drift against them, and what --frozen would miss. */
+import path from 'node:path';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { groupSteps } from '../compiler/step-keys.js';
+import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
+import type { Lockfile } from '../lockfile/types.js';
+import type { LogStore } from './cache-store.js';
+
+/**
+ * The previous lockfile without its per-example results and aggregates: apply needs only its
+ * pins (agents, judges, datasets, plan digest), and at 100k examples the results are most of
+ * the heap, which an async function's locals would otherwise keep alive for the whole run.
+ */
+export function readPreviousPins(
+  file: string,
+): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
+  const read = readLockHeader(file);
+  if (!read.ok) return read.missing ? { ok: true, lock: undefined } : { ok: false, message: read.message };
+  return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
+}
+
+export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
+  const pins: Record<string, AgentPin> = {};
+  for (const [id, a] of Object.entries(lock?.agents ?? {})) {
+    pins[id] = {
+      ...(a.name ? { name: a.name } : {}),
+      ...(a.version ? { version: a.version } : {}),
+      ...(a.schemaDigest ? { schemaDigest: a.schemaDigest } : {}),
+      ...(a.etag ? { etag: a.etag } : {}),
+    };
+  }
+  return pins;
+}
+
+export function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
+  if (!lock) return ['no evalc.lock to check against'];
+  const drift: string[] = [];
+  for (const d of compiled.resolved.datasets) {
+    const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
+    if (!pinned) drift.push(`dataset ${d.taskId}/${d.datasetId} is not in evalc.lock`);
+    else if (pinned.sha256 !== d.sha256)
+      drift.push(
+        `dataset ${d.taskId}/${d.datasetId}: sha256 ${pinned.sha256.slice(0, 12)}… → ${d.sha256.slice(0, 12)}…`,
+      );
+  }
+  if (lock.plan.digest !== compiled.resolved.planDigest)
+    drift.push('the plan changed since evalc.lock was written');
+  return drift;
+}
+
+export function agentDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
+  const drift: string[] = [];
+  for (const [id, digest] of Object.entries(compiled.agentDigests)) {
+    const pinned = lock?.agents[id];
+    if (pinned && pinned.digest !== digest)
+      drift.push(`agent ${id}: identity changed (schema digest or version)`);
+  }
+  return drift;
+}
+
+export function readBaseline(file: string, cwd: string): Lockfile | undefined {
+  const read = readLockFile(path.resolve(cwd, file));
+  return read.ok ? read.lock : undefined;
+}
+
+export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[] {
+  const missing: string[] = [];
+  for (const cg of compiled.groups) {
+    for (const step of groupSteps(cg.group, cg.keys))
+      if (step.invokeKey && !store.has(step.invokeKey)) missing.push(`invoke/${step.id}`);
+  }
+  return missing;
+}
