@@ -106,7 +106,12 @@ function createAdapter(
     case 'raip':
       return createRaipAdapter(config, { transport: rt.transport });
     case 'chat':
-      return createChatAdapter(config, { transport: rt.transport });
+      return createChatAdapter(config, {
+        transport: rt.transport,
+        ...(config.limits?.budget === undefined
+          ? {}
+          : { budgetMs: parseDuration(config.limits.budget) ?? 0 }),
+      });
     case 'mae':
       return createMaeAdapter(config, {
         cwd: rt.cwd,

@@ -40,6 +40,11 @@ export const limitsSchema = z
       .optional()
       .describe('Requests per second (token bucket); unlimited when absent'),
     timeout: duration.optional().describe('Per-request timeout (default 60s)'),
+    budget: duration
+      .optional()
+      .describe(
+        'chat: time budget for one whole conversation (the Connexity platform uses 120s); none by default',
+      ),
     retries: z
       .number()
       .int()
