@@ -330,6 +330,7 @@ async function scoreRepeat(
     else if (key) rt.store.put(key, 'score', result);
     results[metric.lib.id] = result;
     noteRubricVersion(rt, metric, result);
+    logJudgeWarnings(rt, step.id, metric, result);
   }
   const derived = deriveRepeat(libMetrics, results, {
     ...(error ? { error } : {}),
@@ -350,6 +351,21 @@ async function scoreRepeat(
     pass: derived.pass,
     ...(error ? { error } : {}),
   };
+}
+
+/** A judge's own warnings (composite mismatch, legacy rubricVersion scheme) go to the run log. */
+function logJudgeWarnings(
+  rt: GroupRuntime,
+  stepId: string,
+  metric: MetricRuntime,
+  result: ScoreResult,
+): void {
+  const details = result.details;
+  if (!metric.judgeId || details === null || typeof details !== 'object' || Array.isArray(details)) return;
+  const warnings = (details as Record<string, unknown>).warnings;
+  if (!Array.isArray(warnings)) return;
+  for (const w of warnings)
+    rt.log(`${stepId}: judge ${metric.judgeId} (${metric.lib.id}) warning: ${rt.scrub(String(w))}`);
 }
 
 function noteRubricVersion(rt: GroupRuntime, metric: MetricRuntime, result: ScoreResult): void {

@@ -51,6 +51,15 @@ describe('judge', () => {
     expect(() => metric({ ...config, judge_config: { judge_modle: 'x' } })).toThrow();
   });
 
+  it("keeps the judge's warnings in the details (the executor logs them)", async () => {
+    const judge = judgeClient(() => ({
+      ok: true,
+      verdict: { score: 0.5, dimensions: {}, failureModes: [], warnings: ['composite mismatch: 0.5 vs 0.6'] },
+    }));
+    const r = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge, content: 'x' }));
+    expect(r.details).toMatchObject({ warnings: ['composite mismatch: 0.5 vs 0.6'] });
+  });
+
   it('judges the candidate when no content is rendered, and can score one dimension', async () => {
     const judge = judgeClient(() => ({
       ok: true,

@@ -131,6 +131,7 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
     };
     if (verdict.rubricVersion !== undefined) details.rubricVersion = verdict.rubricVersion;
     if (verdict.rationale !== undefined) details.rationale = verdict.rationale;
+    if (verdict.warnings !== undefined && verdict.warnings.length > 0) details.warnings = verdict.warnings;
     if (p.dimension !== undefined) {
       const s = verdict.dimensions[p.dimension];
       if (typeof s !== 'number') return metricError(`the verdict has no dimension "${p.dimension}"`, details);
