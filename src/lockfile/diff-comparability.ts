@@ -85,6 +85,23 @@ function compareField(
   if (text(oldV) !== text(newV)) out.push(issue(kind, subject, oldV, newV, what));
 }
 
+/** Entries of one pinned section, in id order: added, removed, or compared field by field. */
+function compareEntries<T>(
+  out: ComparabilityIssue[],
+  what: 'dataset' | 'agent' | 'judge',
+  olds: Record<string, T>,
+  news: Record<string, T>,
+  summary: (entry: T) => unknown,
+  compare: (o: T, n: T, id: string) => void,
+): void {
+  for (const id of sortedUnion(olds, news)) {
+    const o = olds[id];
+    const n = news[id];
+    if (o && n) compare(o, n, id);
+    else out.push(issue(`${what}_${o ? 'removed' : 'added'}`, id, o && summary(o), n && summary(n), what));
+  }
+}
+
 /** Every pinned difference between two lockfiles, in a stable order. */
 export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
   const out: ComparabilityIssue[] = [];
@@ -92,38 +109,41 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   const nb = now.plan.benchmark;
   compareField(out, 'benchmark', 'benchmark', 'benchmark id', ob.id, nb.id);
   compareField(out, 'run_settings', 'run', 'repeats', old.run.repeats, now.run.repeats);
-  for (const id of sortedUnion(old.datasets, now.datasets)) {
-    const o = old.datasets[id];
-    const n = now.datasets[id];
-    if (!o || !n) {
-      out.push(issue(o ? 'dataset_removed' : 'dataset_added', id, o?.sha256, n?.sha256, 'dataset'));
-      continue;
-    }
-    compareField(out, 'dataset_sha256', id, 'sha256', o.sha256, n.sha256);
-    compareField(out, 'dataset_count', id, 'example count', o.examples, n.examples);
-  }
-  for (const id of sortedUnion(old.agents, now.agents)) {
-    const o = old.agents[id];
-    const n = now.agents[id];
-    if (!o || !n) {
-      out.push(issue(o ? 'agent_removed' : 'agent_added', id, o?.protocol, n?.protocol, 'agent'));
-      continue;
-    }
-    compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
-    compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
-    compareField(out, 'agent_version', id, 'version', o.version, n.version);
-  }
-  for (const id of sortedUnion(old.judges, now.judges)) {
-    const o = old.judges[id];
-    const n = now.judges[id];
-    if (!o || !n) {
-      out.push(issue(o ? 'judge_removed' : 'judge_added', id, o?.protocol, n?.protocol, 'judge'));
-      continue;
-    }
-    compareField(out, 'judge_model', id, 'model', o.model, n.model);
-    compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
-    compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);
-  }
+  compareEntries(
+    out,
+    'dataset',
+    old.datasets,
+    now.datasets,
+    (d) => d.sha256,
+    (o, n, id) => {
+      compareField(out, 'dataset_sha256', id, 'sha256', o.sha256, n.sha256);
+      compareField(out, 'dataset_count', id, 'example count', o.examples, n.examples);
+    },
+  );
+  compareEntries(
+    out,
+    'agent',
+    old.agents,
+    now.agents,
+    (a) => a.protocol,
+    (o, n, id) => {
+      compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
+      compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
+      compareField(out, 'agent_version', id, 'version', o.version, n.version);
+    },
+  );
+  compareEntries(
+    out,
+    'judge',
+    old.judges,
+    now.judges,
+    (j) => j.protocol,
+    (o, n, id) => {
+      compareField(out, 'judge_model', id, 'model', o.model, n.model);
+      compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
+      compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);
+    },
+  );
   out.push(...compareMetrics(old, now));
   return out;
 }
