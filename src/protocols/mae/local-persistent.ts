@@ -17,11 +17,9 @@ import { StderrTail } from './stderr-tail.js';
 import {
   cancelledReply,
   type MaeTransport,
-  parseReplyText,
+  replyFromLineEvent,
   type SendOptions,
   type TransportReply,
-  timeoutReply,
-  tooLargeReply,
 } from './transport.js';
 
 export interface LocalTransportOptions {
@@ -90,25 +88,13 @@ export class PersistentLocalTransport implements MaeTransport {
       log(`${WHERE}: ignored unsolicited stdout line: ${stale.slice(0, 200)}`);
     live.child.stdin?.write(`${JSON.stringify(body)}\n`);
     const event = await live.stdout.next(this.#options.timeoutMs, signal);
-    switch (event.kind) {
-      case 'line': {
-        const parsed = parseReplyText(event.line, WHERE);
-        if (!parsed.ok) this.#discard(live);
-        return parsed;
-      }
-      case 'closed':
+    return replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
+      drop: () => this.#discard(live),
+      closed: async () => {
         this.#live = undefined;
         return { ok: false, error: crashError(await withGrace(live.exited), live.stderr) };
-      case 'timeout':
-        this.#discard(live);
-        return timeoutReply(WHERE, this.#options.timeoutMs);
-      case 'cancelled':
-        this.#discard(live);
-        return cancelledReply(WHERE);
-      case 'too_large':
-        this.#discard(live);
-        return tooLargeReply(WHERE);
-    }
+      },
+    });
   }
 
   #start(): LiveProcess {

@@ -13,11 +13,9 @@ import { connectSocket } from './socket-connect.js';
 import {
   cancelledReply,
   type MaeTransport,
-  parseReplyText,
+  replyFromLineEvent,
   type SendOptions,
   type TransportReply,
-  timeoutReply,
-  tooLargeReply,
 } from './transport.js';
 
 export interface SocketTransportOptions {
@@ -79,13 +77,9 @@ export class PersistentSocketTransport implements MaeTransport {
     connection.socket.write(`${JSON.stringify(body)}\n`);
     const remaining = Math.max(1, this.#options.timeoutMs - (Date.now() - started));
     const event = await connection.lines.next(remaining, signal);
-    switch (event.kind) {
-      case 'line': {
-        const parsed = parseReplyText(event.line, where);
-        if (!parsed.ok) this.#drop(connection);
-        return parsed;
-      }
-      case 'closed':
+    return replyFromLineEvent(event, where, this.#options.timeoutMs, {
+      drop: () => this.#drop(connection),
+      closed: () => {
         this.#drop(connection);
         return {
           ok: false,
@@ -95,16 +89,8 @@ export class PersistentSocketTransport implements MaeTransport {
             retryable: true,
           },
         };
-      case 'timeout':
-        this.#drop(connection);
-        return timeoutReply(where, this.#options.timeoutMs);
-      case 'cancelled':
-        this.#drop(connection);
-        return cancelledReply(where);
-      case 'too_large':
-        this.#drop(connection);
-        return tooLargeReply(where);
-    }
+      },
+    });
   }
 
   #drop(connection: Connection): void {

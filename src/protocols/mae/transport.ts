@@ -4,7 +4,9 @@
  * socket-persistent.ts / socket-per-turn.ts. Each enforces its own per-turn timeout and turns
  * every I/O failure into a `StepError` value.
  */
+
 import type { StepError } from '../types.js';
+import type { LineEvent } from './line-channel.js';
 
 export interface SendOptions {
   signal: AbortSignal;
@@ -58,4 +60,34 @@ export function timeoutReply(where: string, timeoutMs: number): TransportReply {
     ok: false,
     error: { kind: 'timeout', message: `${where}: no reply within ${timeoutMs} ms`, retryable: true },
   };
+}
+
+/**
+ * The reply of a persistent line channel (local process or socket) for one event: a parsed line,
+ * or a failure after which the channel is dropped (`closed` is the transport's own story).
+ */
+export async function replyFromLineEvent(
+  event: LineEvent,
+  where: string,
+  timeoutMs: number,
+  channel: { drop: () => void; closed: () => TransportReply | Promise<TransportReply> },
+): Promise<TransportReply> {
+  switch (event.kind) {
+    case 'line': {
+      const parsed = parseReplyText(event.line, where);
+      if (!parsed.ok) channel.drop();
+      return parsed;
+    }
+    case 'closed':
+      return channel.closed();
+    case 'timeout':
+      channel.drop();
+      return timeoutReply(where, timeoutMs);
+    case 'cancelled':
+      channel.drop();
+      return cancelledReply(where);
+    case 'too_large':
+      channel.drop();
+      return tooLargeReply(where);
+  }
 }
