@@ -13,6 +13,7 @@ import { LOCK_VERSION } from '../lockfile/types.js';
 import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
 import type { GateResult } from '../metrics/index.js';
 import type { AgentConfig } from '../plan/schema.js';
+import { chatSettings } from '../protocols/chat/adapter.js';
 import { maeSettings } from '../protocols/mae/adapter.js';
 import { EVALC_VERSION } from '../version.js';
 import { isVolatileMeasure, roundScore } from './run-example.js';
@@ -145,7 +146,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
 
 function agentSettings(config: AgentConfig): { settings?: Record<string, string | number | boolean> } {
   if (config.protocol === 'mae') return { settings: { ...maeSettings(config) } };
-  if (config.protocol === 'chat') return { settings: { history: config.replayTools ? 'replay' : 'seed' } };
+  if (config.protocol === 'chat') return { settings: chatSettings(config) };
   return {};
 }
 

@@ -110,6 +110,12 @@ export const chatAgentSchema = z
       .positive()
       .optional()
       .describe('Maximum agent rounds per conversation (default: one per scripted user turn)'),
+    terminatingTools: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        "Tool names whose call by the assistant ends the conversation after that reply (the newer platform's `platform_config.terminating: true`, e.g. end_call, transfer_call); default none (the seed contract has no terminating tools)",
+      ),
     ...agentCommon,
   })
   .strict();

@@ -85,7 +85,15 @@ export interface Usage {
   inputTokens?: number;
   outputTokens?: number;
   totalTokens?: number;
+  /**
+   * Where the counts come from, when the adapter knows: `reported` by the agent, or
+   * `estimated` by evalc (chat C17: a reply without usage; `estimated` as soon as any part
+   * of the sum was estimated). Absent: reported as is, or nothing to count.
+   */
+  source?: UsageSource;
 }
+
+export type UsageSource = 'reported' | 'estimated';
 
 /** One step of a multi-turn loop (MultiAgentEval actions, chat rounds). */
 export interface TrajectoryEvent {

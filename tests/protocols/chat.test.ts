@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ChatAdapter, type ChatRuntime, createChatAdapter } from '../../src/protocols/chat/adapter.js';
+import { agentIdentity } from '../../src/compiler/resolve.js';
+import { chatAgentSchema } from '../../src/plan/schema.js';
+import {
+  type ChatAdapter,
+  type ChatRuntime,
+  chatSettings,
+  createChatAdapter,
+} from '../../src/protocols/chat/adapter.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import type { InvokeContext } from '../../src/protocols/types.js';
 import { type ChatAgent, type ChatBehaviour, startChatAgent } from '../fixtures/chat-agent.js';
@@ -13,6 +20,7 @@ afterEach(async () => {
 interface Options {
   replayTools?: boolean;
   maxTurns?: number;
+  terminatingTools?: string[];
   runtime?: Partial<ChatRuntime>;
   timeoutMs?: number;
 }
@@ -29,6 +37,7 @@ async function setup(
       url: agent.endpoint,
       ...(options.replayTools === undefined ? {} : { replayTools: options.replayTools }),
       ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      ...(options.terminatingTools === undefined ? {} : { terminatingTools: options.terminatingTools }),
     },
     { transport, ...options.runtime },
   );
@@ -175,7 +184,7 @@ describe('chat adapter, replay profile (replayTools: true)', () => {
       'user',
       'assistant',
     ]);
-    expect(t.usage).toEqual({ inputTokens: 30, outputTokens: 13, totalTokens: 43 });
+    expect(t.usage).toEqual({ inputTokens: 30, outputTokens: 13, totalTokens: 43, source: 'reported' });
     expect(t.response).toMatchObject({
       model: 'fake-4o',
       provider: 'fake',
@@ -323,12 +332,121 @@ describe('chat adapter, conversation loop', () => {
       });
   });
 
-  it('C17: missing usage is left absent (not estimated)', async () => {
+  it('C16: a call to a terminating tool ends the conversation after appending that reply', async () => {
+    const { agent, adapter } = await setup(['end-call'], { terminatingTools: ['end_call'] });
+    const outcome = await adapter.invoke(null, ctx(['Hi', 'Are you there?', 'Hello?']));
+    expect(agent.requests).toHaveLength(1);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const t = outcome.trajectory;
+    expect(t.messages).toEqual([
+      { role: 'user', content: 'Hi' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_end', type: 'function', function: { name: 'end_call', arguments: '{}' } }],
+      },
+    ]);
+    expect(t.turns).toBe(1);
+    expect(t.events.at(-1)).toEqual({ turn: 0, type: 'terminated', data: { tool: 'end_call' } });
+    expect(t.toolCalls).toEqual([{ turn: 0, name: 'end_call', arguments: {} }]);
+  });
+
+  it('C16: without terminatingTools the same end_call reply does not stop the script', async () => {
+    const { agent, adapter } = await setup(['end-call']);
+    const outcome = await adapter.invoke(null, ctx(['Hi', 'Are you there?', 'Hello?']));
+    expect(agent.requests).toHaveLength(3);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.trajectory.messages).toHaveLength(6);
+    expect(outcome.trajectory.events.map((e) => e.type)).not.toContain('terminated');
+  });
+
+  it('C16: a terminating call in any message of the reply ends it, the whole reply appended', async () => {
+    const { agent, adapter } = await setup(['transfer-mid', 'echo'], {
+      terminatingTools: ['end_call', 'transfer_call'],
+      replayTools: true,
+    });
+    const outcome = await adapter.invoke(null, ctx(['I want a refund', 'hello?']));
+    expect(agent.requests).toHaveLength(1);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.trajectory.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+    expect(outcome.trajectory.messages.at(-1)).toEqual({ role: 'assistant', content: 'Please hold.' });
+    expect(outcome.trajectory.events.at(-1)).toMatchObject({
+      type: 'terminated',
+      data: { tool: 'transfer_call' },
+    });
+  });
+
+  it('C16: calls to tools not listed as terminating keep the conversation going', async () => {
+    const { agent, adapter } = await setup(['tools', 'echo'], { terminatingTools: ['end_call'] });
+    const outcome = await adapter.invoke(null, ctx(['Where is ORD-12345?', 'thanks']));
+    expect(agent.requests).toHaveLength(2);
+    expect(outcome).toMatchObject({ ok: true, trajectory: { turns: 2 } });
+  });
+
+  it('C17: a reply without usage is estimated as ceil(characters / 4) per side and marked estimated', async () => {
     const { adapter } = await setup(['no-usage']);
+    const outcome = await adapter.invoke(null, ctx(['Where is my order ORD-12345?', 'thanks']));
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    // round 1: sent 'Where is my order ORD-12345?' (28 chars) -> 7; got 'You said: Where is my order ORD-12345?' (38) -> 10
+    // round 2: sent 28 + 38 + 'thanks' (6) = 72 chars -> 18; got 'You said: thanks' (16) -> 4
+    expect(outcome.trajectory.usage).toEqual({
+      inputTokens: 25,
+      outputTokens: 14,
+      totalTokens: 39,
+      source: 'estimated',
+    });
+    // the response document keeps what the agent reported: nothing
+    expect(outcome.trajectory.response).toMatchObject({ usage: null, model: null });
+  });
+
+  it('C17: an empty usage object is estimated too', async () => {
+    const { adapter } = await setup(['empty-usage']);
     const outcome = await adapter.invoke('hi', ctx());
+    // sent 'hi' (2 chars) -> 1; got 'You said: hi' (12) -> 3
     expect(outcome).toMatchObject({
       ok: true,
-      trajectory: { usage: {}, response: { usage: null, model: null } },
+      trajectory: { usage: { inputTokens: 1, outputTokens: 3, totalTokens: 4, source: 'estimated' } },
+    });
+  });
+
+  it('C17: tool call names and arguments count, and input is estimated on the messages as sent', async () => {
+    for (const [replayTools, inputTokens] of [
+      // round 1 sends 'a' (1 char) -> 1 in both profiles. Round 2: seed drops the content-less
+      // end_call message, sending 'a' + 'b' (2) -> 1; replay sends it: 1 + 'end_call' (8) + '{}' (2) + 1 = 12 -> 3.
+      [false, 2],
+      [true, 4],
+    ] as const) {
+      const { adapter } = await setup(['end-call'], { replayTools });
+      const outcome = await adapter.invoke(null, ctx(['a', 'b']));
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      // each reply: content null + 'end_call' (8) + '{}' (2) = 10 chars -> 3
+      expect(outcome.trajectory.usage).toEqual({
+        inputTokens,
+        outputTokens: 6,
+        totalTokens: inputTokens + 6,
+        source: 'estimated',
+      });
+    }
+  });
+
+  it('C17: reported and estimated rounds are summed and the sum is marked estimated', async () => {
+    const { adapter } = await setup(['echo', 'no-usage']);
+    const outcome = await adapter.invoke(null, ctx(['a', 'b']));
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    // round 1 reported 10/5/15; round 2 sent 'a' + 'You said: a' + 'b' = 13 chars -> 4, got 'You said: b' (11) -> 3
+    expect(outcome.trajectory.usage).toEqual({
+      inputTokens: 14,
+      outputTokens: 8,
+      totalTokens: 22,
+      source: 'estimated',
+    });
+    expect(outcome.trajectory.response).toMatchObject({
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
     });
   });
 
@@ -337,7 +455,10 @@ describe('chat adapter, conversation loop', () => {
     const outcome = await adapter.invoke('hi', ctx());
     expect(outcome).toMatchObject({
       ok: true,
-      trajectory: { usage: { inputTokens: 12, outputTokens: 3 }, response: { usage: { prompt_tokens: 12 } } },
+      trajectory: {
+        usage: { inputTokens: 12, outputTokens: 3, source: 'reported' },
+        response: { usage: { prompt_tokens: 12 } },
+      },
     });
   });
 
@@ -375,5 +496,41 @@ describe('chat adapter, conversation loop', () => {
       error: { kind: 'contract_error' },
     });
     expect(agent.requests).toHaveLength(0);
+  });
+});
+
+describe('chat settings', () => {
+  const url = 'http://127.0.0.1:7102/agent/respond';
+
+  it('accepts terminatingTools as a list of tool names only', () => {
+    expect(chatAgentSchema.parse({ protocol: 'chat', url, terminatingTools: ['end_call'] })).toMatchObject({
+      terminatingTools: ['end_call'],
+    });
+    expect(chatAgentSchema.safeParse({ protocol: 'chat', url, terminatingTools: 'end_call' }).success).toBe(
+      false,
+    );
+    expect(chatAgentSchema.safeParse({ protocol: 'chat', url, terminatingTools: [''] }).success).toBe(false);
+  });
+
+  it('puts terminatingTools in the agent identity (it changes results), unlike limits', () => {
+    const identity = agentIdentity({
+      protocol: 'chat',
+      url,
+      terminatingTools: ['end_call'],
+      limits: { budget: '120s' },
+    });
+    expect(identity).toEqual({ protocol: 'chat', url, terminatingTools: ['end_call'] });
+  });
+
+  it('pins the history profile and, when set, the terminating tools in the lockfile settings', () => {
+    expect(chatSettings({ protocol: 'chat', url })).toEqual({ history: 'seed' });
+    expect(
+      chatSettings({
+        protocol: 'chat',
+        url,
+        replayTools: true,
+        terminatingTools: ['end_call', 'transfer_call'],
+      }),
+    ).toEqual({ history: 'replay', terminatingTools: 'end_call,transfer_call' });
   });
 });

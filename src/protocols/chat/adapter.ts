@@ -2,7 +2,9 @@
  * The `chat` adapter: the Connexity agent HTTP contract (shared/protocols/chat.md). evalc plays
  * the platform: it POSTs `{messages, metadata: {test_case_id, turn_index}}`, validates each
  * reply (validate-reply.ts), appends the returned messages and says the next scripted user turn,
- * until the script is exhausted or `maxTurns` agent rounds were made.
+ * until the script is exhausted, `maxTurns` agent rounds were made, or the assistant called one
+ * of the plan's `terminatingTools` (terminating-tools.ts, C16; none by default). A reply
+ * without usage is estimated (estimate-usage.ts, C17).
  *
  * History profile: `seed` by default, `replay` with `replayTools: true` (wire-history.ts).
  * Any non-2xx reply, non-JSON body or contract violation ends the conversation as a failed
@@ -16,6 +18,7 @@ import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { ChatTranscript } from './chat-trajectory.js';
 import { planConversation } from './conversation-script.js';
+import { findTerminatingCall } from './terminating-tools.js';
 import { validateAgentReply } from './validate-reply.js';
 import { buildWireHistory, type HistoryProfile } from './wire-history.js';
 
@@ -34,6 +37,14 @@ export interface ChatAdapter extends AgentAdapter {
   probe(signal: AbortSignal): Promise<{ ok: true } | { ok: false; error: StepError }>;
 }
 
+/** The protocol settings that shape results, pinned in the lockfile (`agents.<id>.settings`). */
+export function chatSettings(config: ChatAgentConfig): Record<string, string> {
+  const settings: Record<string, string> = { history: config.replayTools === true ? 'replay' : 'seed' };
+  const terminating = config.terminatingTools ?? [];
+  if (terminating.length > 0) settings.terminatingTools = terminating.join(',');
+  return settings;
+}
+
 const RETRIED_KINDS = new Set<string>(['http_429', 'http_503', 'timeout', 'transport_error']);
 const PROBE_TIMEOUT_MS = 10_000;
 
@@ -42,6 +53,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
   const now = runtime.now ?? (() => performance.now());
   const profile: HistoryProfile = config.replayTools === true ? 'replay' : 'seed';
   const maxTurns = config.maxTurns ?? Number.POSITIVE_INFINITY;
+  const terminating = new Set(config.terminatingTools ?? []);
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const planned = planConversation(input, ctx.example.turns);
@@ -106,7 +118,12 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           retryable: false,
         });
       }
-      transcript.addReply(checked.reply);
+      transcript.addReply(checked.reply, history.messages);
+      const endedBy = findTerminatingCall(checked.reply.messages, terminating);
+      if (endedBy !== undefined) {
+        transcript.terminate(endedBy);
+        break;
+      }
       if (!sayNext()) break;
     }
     return { ok: true, trajectory: transcript.toTrajectory() };

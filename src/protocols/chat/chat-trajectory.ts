@@ -1,7 +1,16 @@
-/** Accumulates a Connexity conversation into a Trajectory (shared/protocols/chat.md). */
-import { normalizeUsage } from '../http/normalize-usage.js';
+/**
+ * Accumulates a Connexity conversation into a Trajectory (shared/protocols/chat.md).
+ *
+ * Usage: each round counts the usage its reply reported, or an estimate when the reply has
+ * none (estimate-usage.ts, C17); the trajectory's `usage` sums the rounds and says
+ * `source: 'estimated'` when any round was estimated, `'reported'` when every round reported
+ * (no `source` before the first reply). `response.usage` stays what the agent reported
+ * (summed wire fields, or null): estimates never pose as the agent's own numbers.
+ */
+import { addUsage, normalizeUsage } from '../http/normalize-usage.js';
 import { newTrajectory } from '../http/trajectory.js';
-import type { ChatMessage, ToolCallRecord, Trajectory, TrajectoryEvent } from '../types.js';
+import type { ChatMessage, ToolCallRecord, Trajectory, TrajectoryEvent, Usage } from '../types.js';
+import { estimateRoundUsage } from './estimate-usage.js';
 import type { AgentReply, WireUsage } from './validate-reply.js';
 
 export class ChatTranscript {
@@ -10,7 +19,10 @@ export class ChatTranscript {
   readonly events: TrajectoryEvent[] = [];
   rounds = 0;
   invalidActions = 0;
-  #usage: WireUsage | undefined;
+  #reported: WireUsage | undefined;
+  #usage: Usage = {};
+  #measuredRounds = 0;
+  #estimatedRounds = 0;
   #model: string | undefined;
   #provider: string | undefined;
   #metadata: Record<string, unknown> | undefined;
@@ -29,11 +41,12 @@ export class ChatTranscript {
     this.rounds++;
   }
 
-  addReply(reply: AgentReply): void {
+  /** Appends a validated reply to the request whose `messages` were `sent`. */
+  addReply(reply: AgentReply, sent: readonly { content?: unknown; tool_calls?: unknown }[]): void {
     const turn = this.rounds;
     this.messages.push(...reply.messages);
     this.#recordToolCalls(reply.messages, turn);
-    if (reply.usage) this.#usage = sumWireUsage(this.#usage, reply.usage);
+    this.#countUsage(reply, sent);
     if (reply.model !== undefined) this.#model = reply.model;
     if (reply.provider !== undefined) this.#provider = reply.provider;
     if (reply.metadata !== undefined) this.#metadata = reply.metadata;
@@ -41,12 +54,17 @@ export class ChatTranscript {
     this.rounds++;
   }
 
+  /** The last reply called a terminating tool (C16): the conversation ends there. */
+  terminate(tool: string): void {
+    this.events.push({ turn: this.rounds - 1, type: 'terminated', data: { tool } });
+  }
+
   toTrajectory(): Trajectory {
     const trajectory = newTrajectory({
       messages: this.messages,
       model: this.#model ?? null,
       provider: this.#provider ?? null,
-      usage: this.#usage ?? null,
+      usage: this.#reported ?? null,
       metadata: this.#metadata ?? null,
     });
     trajectory.messages = this.messages;
@@ -54,10 +72,22 @@ export class ChatTranscript {
     trajectory.events = this.events;
     trajectory.invalidActions = this.invalidActions;
     trajectory.turns = this.rounds;
-    trajectory.usage = this.#usage ? normalizeUsage(this.#usage) : {};
+    trajectory.usage = { ...this.#usage };
+    if (this.#measuredRounds > 0)
+      trajectory.usage.source = this.#estimatedRounds > 0 ? 'estimated' : 'reported';
     if (this.#model !== undefined) trajectory.model = this.#model;
     if (this.#provider !== undefined) trajectory.provider = this.#provider;
     return trajectory;
+  }
+
+  #countUsage(reply: AgentReply, sent: readonly { content?: unknown; tool_calls?: unknown }[]): void {
+    const reported =
+      reply.usage !== undefined && Object.keys(reply.usage).length > 0 ? reply.usage : undefined;
+    if (reported) this.#reported = sumWireUsage(this.#reported, reported);
+    else this.#estimatedRounds++;
+    const round = reported ? normalizeUsage(reported) : estimateRoundUsage(sent, reply.messages);
+    this.#usage = addUsage(this.#usage, round);
+    this.#measuredRounds++;
   }
 
   /** One record per assistant tool call, with the result of the `tool` message answering it. */
