@@ -19,7 +19,8 @@
  * 500 MB at 100k; the 50 ms agent within 10% of ideal.
  *
  * usage: node benchmarks/apply/run.mjs [--sizes 10000,100000] [--concurrency 64]
- *        [--slow-examples 10000] [--skip-slow] [--keep] [--cpu-prof DIR]
+ *        [--slow-examples 10000] [--skip-slow] [--keep] [--cpu-prof DIR] [--node-flags='--flag …']
+ *        [--cli other/dist/cli/main.js] (another build, for A/B runs)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     'skip-slow': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
+    cli: { type: 'string' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -44,7 +47,7 @@ const concurrency = Number(values.concurrency);
 const slowExamples = Number(values['slow-examples']);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cli = path.join(root, 'dist/cli/main.js');
+const cli = values.cli ? path.resolve(values.cli) : path.join(root, 'dist/cli/main.js');
 const agentScript = path.join(root, 'tests/fixtures/apply-counting-agent.mjs');
 if (!existsSync(cli)) {
   process.stderr.write(`missing ${cli}: run \`npm run build\` first\n`);
@@ -115,7 +118,8 @@ function apply(dir, label) {
   const nodeArgs = values['cpu-prof']
     ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof'], '--cpu-prof-name', `${label}.cpuprofile`]
     : [];
-  const args = [...nodeArgs, cli, 'apply', 'evalc.yaml', '--quiet'];
+  const extra = values['node-flags'].split(' ').filter(Boolean);
+  const args = [...extra, ...nodeArgs, cli, 'apply', 'evalc.yaml', '--quiet'];
   const [cmd, argv] = useTime
     ? ['/usr/bin/time', ['-v', process.execPath, ...args]]
     : [process.execPath, args];
@@ -251,13 +255,19 @@ if (!values['skip-slow']) {
     if (run.code !== 0 || stats.invokes !== slowExamples) throw new Error(`slow apply failed\n${run.stderr}`);
     const ideal = (slowExamples * 0.05) / 64;
     const phase = (stats.lastAt - stats.firstAt) / 1000;
+    await slow.reset();
     const plain = await plainClient(slow.url, slowExamples, 64);
+    const plainStats = await slow.stats();
     slowRow = { n: slowExamples, seconds: run.seconds, phase, ideal };
     say(
       `50 ms agent, N=${slowExamples}, concurrency 64: apply ${fmt(run.seconds, 2)} s (invoke phase ${fmt(phase, 2)} s) ` +
         `vs ideal ${fmt(ideal, 2)} s: ${fmt((run.seconds / ideal - 1) * 100, 1)}% over (invoke phase ${fmt((phase / ideal - 1) * 100, 1)}%); ` +
         `plain undici on the same agent ${fmt(plain.seconds, 2)} s (${fmt((plain.seconds / ideal - 1) * 100, 1)}% over); ` +
         `apply CPU ${fmt(run.cpuSeconds, 2)} s`,
+    );
+    const ta = (t) => (t ? `mean ${t.mean} ms, p50 ${t.p50}, p90 ${t.p90}, p99 ${t.p99}` : '?');
+    say(
+      `  client turnaround (reply sent → next request on that connection, as the agent saw it): apply ${ta(stats.turnaroundMs)}; plain ${ta(plainStats.turnaroundMs)}`,
     );
   } finally {
     await slow.stop();

@@ -15,7 +15,7 @@ import { aggregate, evaluateGates, flattenResults, type TaskInput } from '../met
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
-import { REPORT_FILES } from '../reports/index.js';
+import { REPORT_FILES } from '../reports/types.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
@@ -26,6 +26,7 @@ import { discoverAgents } from './discovery.js';
 import { graceSignal } from './grace-signal.js';
 import { exampleItems, groupRuntime } from './group-runtime.js';
 import { findInputMisfits } from './input-schema-check.js';
+import { InvokeGate } from './invoke-gate.js';
 import { type JudgeRuntime, startJudge } from './judges.js';
 import {
   agentDrift,
@@ -37,17 +38,16 @@ import {
 } from './locked-inputs.js';
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, runExample } from './run-example.js';
+import { combineGroupDigests, GroupDigestFeed, stepsDigest } from './steps-digest.js';
 import { reportSources } from './trajectories.js';
 import {
   isLockUpToDate,
   reportStamp,
   reportsAreCurrent,
-  stepsDigest,
   stepsSection,
   writeReportStamp,
 } from './up-to-date.js';
 import { runPool } from './worker-pool.js';
-import { writeReportFiles } from './write-reports.js';
 
 export interface ApplyOptions {
   planFile: string;
@@ -135,7 +135,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     let compiled = loaded.compiled;
     const upToDate = (): boolean =>
       !options.refresh && !options.baseline && isLockUpToDate(previousLock, compiled, pins);
-    const finishUpToDate = (): ApplyOutcome => {
+    const finishUpToDate = async (): Promise<ApplyOutcome> => {
       const lock = previousLock!;
       const reportsDir = options.outDir
         ? path.resolve(options.cwd, options.outDir)
@@ -144,6 +144,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
         const full = readLockFile(dirs.lockFile);
         if (!full.ok) return { status: 'refused', message: full.message };
+        const { writeReportFiles } = await import('./write-reports.js');
         writeReportFiles(reportsDir, { lock: full.lock, ...reportSources(full.lock, store) });
         writeReportStamp(reportsDir, stamp);
       }
@@ -159,7 +160,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
     };
     if (options.frozen) {
-      if (upToDate()) return finishUpToDate();
+      if (upToDate()) return await finishUpToDate();
       const missing = missingInvokes(compiled, store);
       if (missing.length > 0) {
         return {
@@ -206,7 +207,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
         };
       }
-      if (upToDate()) return finishUpToDate();
+      if (upToDate()) return await finishUpToDate();
       const judgeIds = [
         ...new Set(
           compiled.groups.flatMap((g) =>
@@ -224,6 +225,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
 
     const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);
     const rubricVersions = new Map<string, Set<string>>();
+    const concurrencyOf = (agentId: string): number =>
+      agents.get(agentId)?.concurrency ?? options.concurrency ?? resolved.plan.run.concurrency;
+    const invokeGates = new Map(agentIds.map((id) => [id, new InvokeGate(concurrencyOf(id))]));
     const groupRuntimes = compiled.groups.map((cg) =>
       groupRuntime(cg, {
         agents,
@@ -237,20 +241,27 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         rubricVersions,
         stepSignal: inFlight.signal,
         hasSecrets: secrets.length > 0,
+        gates: invokeGates,
       }),
     );
     const totals: Record<string, number> = {};
     for (const cg of compiled.groups) totals[cg.group.agentId] = (totals[cg.group.agentId] ?? 0) + cg.invokes;
     options.progress.start(totals);
+    // The report renderers are needed only at the end: they load while the agents work.
+    const reporting = import('./write-reports.js');
+    reporting.catch(() => {});
     const results = new Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>();
-    for (const cg of compiled.groups) results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
+    const digestFeeds = new Map<string, GroupDigestFeed>();
+    for (const cg of compiled.groups) {
+      results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
+      digestFeeds.set(cg.group.id, new GroupDigestFeed(cg.group.dataset.examples.length));
+    }
     const preflight = Math.min(resolved.plan.run.preflight, 5);
     const aborted = new Map<string, string>();
     await Promise.all(
       agentIds.map(async (agentId) => {
         const runtimes = groupRuntimes.filter((g) => g.compiled.group.agentId === agentId);
-        const concurrency =
-          agents.get(agentId)?.concurrency ?? options.concurrency ?? resolved.plan.run.concurrency;
+        const concurrency = concurrencyOf(agentId);
         const items = exampleItems(runtimes);
         const first: ReturnType<typeof items.next>[] = [];
         for (let i = 0; i < preflight; i++) {
@@ -261,6 +272,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         const runItem = async (item: { rt: GroupRuntime; index: number; example: ResolvedExample }) => {
           const run = await runExample(item.rt, item.example);
           results.get(item.rt.compiled.group.id)![item.index] = run;
+          digestFeeds.get(item.rt.compiled.group.id)!.add(item.index, run.digestLine);
         };
         const firstItems = first.map((r) => r.value!).filter(Boolean);
         await runPool(firstItems[Symbol.iterator](), concurrency, runItem, options.signal);
@@ -277,7 +289,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           options.progress.message(`evalc: agent ${agentId}: ${aborted.get(agentId)}`);
           return;
         }
-        await runPool(items, concurrency, runItem, options.signal);
+        // Twice the agent's concurrency in flight: the gate (invoke-gate.ts) keeps the agent's own
+        // limit, the extra examples are being scored or have their next request ready.
+        await runPool(items, concurrency * 2, runItem, options.signal);
       }),
     );
     options.progress.finish();
@@ -347,7 +361,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         aggregate: aggregateReport,
         gates,
         volatile,
-        steps: stepsSection(stepsDigest(compiled), summary.errorKinds),
+        steps: stepsSection(runDigest(digestFeeds) ?? stepsDigest(compiled), summary.errorKinds),
       }),
     ) as Lockfile;
     lock.results = lockResults;
@@ -361,6 +375,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     storeClosed = true;
     store.close();
     for (const d of compiled.resolved.datasets) d.examples = [];
+    const { writeReportFiles } = await reporting;
     writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
     writeReportStamp(
       reportsDir,
@@ -376,4 +391,15 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     if (!storeClosed) store.close();
     cacheLock.release();
   }
+}
+
+/** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
+function runDigest(feeds: Map<string, GroupDigestFeed>): string | undefined {
+  const groups: [string, string][] = [];
+  for (const [id, feed] of feeds) {
+    const digest = feed.digest();
+    if (digest === undefined) return undefined;
+    groups.push([id, digest]);
+  }
+  return combineGroupDigests(groups);
 }

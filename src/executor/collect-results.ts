@@ -93,6 +93,7 @@ export function markPreflightFailed(
           pass: false,
           metrics: failed(),
         }) as LockResult,
+        digestLine: '',
         durationsMs: [],
         tokens: 0,
         invoked: 0,

@@ -6,6 +6,7 @@ import { resolveRubric } from '../protocols/rubrics/index.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-run.js';
 import type { LogStore } from './cache-store.js';
+import type { InvokeGate } from './invoke-gate.js';
 import type { JudgeRuntime } from './judges.js';
 import type { GroupRuntime, MetricRuntime } from './run-example.js';
 
@@ -32,6 +33,7 @@ export function groupRuntime(
     rubricVersions: Map<string, Set<string>>;
     stepSignal: AbortSignal;
     hasSecrets: boolean;
+    gates: Map<string, InvokeGate>;
   },
 ): GroupRuntime {
   const plan = ctx.resolved.resolved.plan;
@@ -64,9 +66,11 @@ export function groupRuntime(
   });
   const agent = ctx.agents.get(cg.group.agentId);
   const adapter = agent?.adapter ?? frozenAdapter;
+  const gate = ctx.gates.get(cg.group.agentId);
   return {
     compiled: cg,
     adapter,
+    ...(gate ? { gate } : {}),
     metrics,
     store: ctx.store,
     runId: ctx.runId,
@@ -75,6 +79,7 @@ export function groupRuntime(
     instructions: plan.tasks[cg.group.taskId]?.instructions,
     prices: plan.prices,
     signal: ctx.stepSignal,
+    dispatchSignal: ctx.options.signal,
     scrub: ctx.scrub,
     hasSecrets: ctx.hasSecrets,
     log: (line) => ctx.logLines.push(line),

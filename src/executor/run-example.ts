@@ -25,6 +25,8 @@ import { getMetricDefinition } from '../metrics/registry.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import type { StepStore } from './cache-store.js';
+import { afterIo, type InvokeGate } from './invoke-gate.js';
+import { exampleDigestLine } from './steps-digest.js';
 
 export interface InvokeRecord {
   trajectory: Trajectory;
@@ -90,6 +92,8 @@ export interface MetricRuntime {
 export interface GroupRuntime {
   compiled: CompiledGroup;
   adapter: AgentAdapter;
+  /** The agent's concurrency limit, shared by its groups; none means unlimited. */
+  gate?: InvokeGate;
   metrics: MetricRuntime[];
   store: StepStore;
   runId: string;
@@ -98,6 +102,8 @@ export interface GroupRuntime {
   instructions?: string | undefined;
   prices: Record<string, { input: number; output: number }>;
   signal: AbortSignal;
+  /** Aborted at the first Ctrl-C: no new request is sent (steps in flight finish under `signal`). */
+  dispatchSignal?: AbortSignal;
   scrub: (text: string) => string;
   /** Whether any secret value is known (else trajectories are kept as they are). */
   hasSecrets?: boolean;
@@ -113,6 +119,8 @@ export interface ExampleRun {
   durationsMs: number[];
   tokens: number;
   invoked: number;
+  /** This example's line of the run's steps digest (up-to-date.ts). */
+  digestLine: string;
 }
 
 export async function runExample(rt: GroupRuntime, example: ResolvedExample): Promise<ExampleRun> {
@@ -159,6 +167,7 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
     durationsMs,
     tokens,
     invoked,
+    digestLine: exampleDigestLine(compiled.group.metrics, steps),
   };
 }
 
@@ -189,19 +198,32 @@ async function runRepeat(
   if (record) rt.onInvoke({ id: step.id, cached: true, durationMs: record.durationMs });
   else {
     invoked = true;
+    const wait = rt.gate?.acquire();
+    if (wait) await wait;
     const started = performance.now();
-    const outcome = await rt.adapter.invoke(step.input, {
-      runId: rt.runId,
-      taskId: rt.compiled.group.taskId,
-      datasetId: rt.compiled.group.datasetId,
-      example: scriptOf(step.example),
-      repeat: step.repeat,
-      ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
-      trace: rt.trace,
-      signal: rt.signal,
-      log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
-    });
+    let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
+    try {
+      // An example that waited for a slot past the first Ctrl-C sends nothing (not cached).
+      outcome = rt.dispatchSignal?.aborted
+        ? { ok: false, error: { kind: 'cancelled', message: 'apply interrupted before this request' } }
+        : await rt.adapter.invoke(step.input, {
+            runId: rt.runId,
+            taskId: rt.compiled.group.taskId,
+            datasetId: rt.compiled.group.datasetId,
+            example: scriptOf(step.example),
+            repeat: step.repeat,
+            ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
+            trace: rt.trace,
+            signal: rt.signal,
+            log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
+          });
+    } finally {
+      rt.gate?.release();
+    }
     const durationMs = Math.round(performance.now() - started);
+    // The slot went to the next example; this one's bookkeeping waits until the replies read in
+    // this turn have all sent their next request.
+    if (rt.gate) await afterIo();
     if (outcome.ok) {
       const trajectory = scrubTrajectory(rt, rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory));
       record = { trajectory, durationMs };

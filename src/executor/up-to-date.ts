@@ -8,30 +8,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { groupSteps } from '../compiler/step-keys.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
 import { isDefinitiveFailure } from './run-example.js';
-
-/** sha256 over every invoke and score key of the run, in group, example, repeat and metric order. */
-export function stepsDigest(compiled: CompiledPlan): string {
-  const hash = createHash('sha256');
-  const groups = [...compiled.groups].sort((a, b) =>
-    a.group.id < b.group.id ? -1 : a.group.id > b.group.id ? 1 : 0,
-  );
-  for (const { group, keys } of groups) {
-    hash.update(`${group.id}\n`);
-    for (const step of groupSteps(group, keys)) {
-      hash.update(step.invokeKey ?? '-');
-      for (const metric of group.metrics) {
-        const key = step.scoreKeys[metric.id];
-        if (key !== undefined) hash.update(key);
-      }
-      hash.update('\n');
-    }
-  }
-  return hash.digest('hex');
-}
+import { stepsDigest } from './steps-digest.js';
 
 /** The `steps` section of a lockfile: the digest, and whether a re-apply would retry anything. */
 export function stepsSection(

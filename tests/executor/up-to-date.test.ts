@@ -4,12 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compilePlan } from '../../src/compiler/compile.js';
 import { loadPlan } from '../../src/compiler/load-plan.js';
-import {
-  reportsAreCurrent,
-  stepsDigest,
-  stepsSection,
-  writeReportStamp,
-} from '../../src/executor/up-to-date.js';
+import { exampleDigestLine, GroupDigestFeed, stepsDigest } from '../../src/executor/steps-digest.js';
+import { reportsAreCurrent, stepsSection, writeReportStamp } from '../../src/executor/up-to-date.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -47,6 +43,30 @@ describe('up-to-date lockfiles', () => {
     expect(await digestOf('set')).toBe(base);
     expect(await digestOf('list')).not.toBe(base);
     expect(await digestOf('set', '{{q}}!')).not.toBe(base);
+  });
+
+  it('a digest fed in any example order equals the one computed in order', () => {
+    const metrics = [{ id: 'm1' }, { id: 'm2' }];
+    const lines = Array.from({ length: 50 }, (_, i) =>
+      exampleDigestLine(metrics, [
+        { invokeKey: `k${i}`, scoreKeys: { m2: `b${i}`, m1: `a${i}` } },
+        { scoreKeys: {} },
+      ] as never),
+    );
+    expect(lines[3]).toBe('k3a3b3\n-\n');
+    const inOrder = new GroupDigestFeed(50);
+    lines.forEach((line, i) => {
+      inOrder.add(i, line);
+    });
+    const shuffled = new GroupDigestFeed(50);
+    const order = lines.map((_, i) => i).sort((a, b) => ((a * 37) % 50) - ((b * 37) % 50));
+    expect(order[0]).toBe(0);
+    expect(order[1]).not.toBe(1);
+    for (const i of order.slice(0, 49)) shuffled.add(i, lines[i]!);
+    expect(shuffled.digest()).toBeUndefined();
+    shuffled.add(order[49]!, lines[order[49]!]!);
+    expect(shuffled.digest()).toBe(inOrder.digest());
+    expect(inOrder.digest()).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('is complete only when every recorded failure is definitive', () => {
