@@ -273,6 +273,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           const run = await runExample(item.rt, item.example);
           results.get(item.rt.compiled.group.id)![item.index] = run;
           digestFeeds.get(item.rt.compiled.group.id)!.add(item.index, run.digestLine);
+          run.digestLine = ''; // hashed; 100k of these lines would otherwise stay alive until the end
         };
         const firstItems = first.map((r) => r.value!).filter(Boolean);
         await runPool(firstItems[Symbol.iterator](), concurrency, runItem, options.signal);
