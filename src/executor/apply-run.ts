@@ -25,6 +25,7 @@ import { collect, markPreflightFailed } from './collect-results.js';
 import { discoverAgents } from './discovery.js';
 import { graceSignal } from './grace-signal.js';
 import { exampleItems, groupRuntime } from './group-runtime.js';
+import { HeapWatch } from './heap-watch.js';
 import { findInputMisfits } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
 import { type JudgeRuntime, startJudge } from './judges.js';
@@ -251,6 +252,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const reporting = import('./write-reports.js');
     reporting.catch(() => {});
     const results = new Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>();
+    const heap = new HeapWatch();
     const digestFeeds = new Map<string, GroupDigestFeed>();
     for (const cg of compiled.groups) {
       results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
@@ -274,6 +276,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           results.get(item.rt.compiled.group.id)![item.index] = run;
           digestFeeds.get(item.rt.compiled.group.id)!.add(item.index, run.digestLine);
           run.digestLine = ''; // hashed; 100k of these lines would otherwise stay alive until the end
+          heap.tick();
         };
         const firstItems = first.map((r) => r.value!).filter(Boolean);
         await runPool(firstItems[Symbol.iterator](), concurrency, runItem, options.signal);
@@ -377,6 +380,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     store.close();
     for (const d of compiled.resolved.datasets) d.examples = [];
     const { writeReportFiles } = await reporting;
+    heap.collect();
     writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
     writeReportStamp(
       reportsDir,
