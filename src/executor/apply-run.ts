@@ -380,7 +380,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     store.close();
     for (const d of compiled.resolved.datasets) d.examples = [];
     const { writeReportFiles } = await reporting;
-    heap.collect();
+    heap.collectAfterPhase();
     writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
     writeReportStamp(
       reportsDir,

@@ -49,7 +49,16 @@ export class HeapWatch {
     if (used > Math.max(this.floor, 2 * this.#live)) this.collect();
   }
 
-  /** A full collection now (a phase ended: what it allocated is garbage). */
+  /**
+   * A phase ended (what it allocated is garbage): a full collection, when the heap holds at
+   * least `above` bytes (a small run's heap is left to V8: its collection would cost more than
+   * it frees).
+   */
+  collectAfterPhase(above = 96 * MIB): void {
+    if (v8.getHeapStatistics().used_heap_size >= above) this.collect();
+  }
+
+  /** A full collection now. */
   collect(): void {
     const gc = fullCollector();
     if (!gc) return;

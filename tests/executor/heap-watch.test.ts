@@ -26,4 +26,16 @@ describe('HeapWatch', () => {
     await nextTurn();
     expect(ref.deref()).toBeUndefined();
   });
+
+  it('collectAfterPhase() collects only when the heap holds at least the given bytes', async () => {
+    const small = garbage();
+    await nextTurn();
+    new HeapWatch().collectAfterPhase(Number.MAX_SAFE_INTEGER);
+    await nextTurn();
+    expect(small.deref()).toBeDefined();
+    await nextTurn(); // deref() keeps its target alive until the end of the current turn
+    new HeapWatch().collectAfterPhase(0);
+    await nextTurn();
+    expect(small.deref()).toBeUndefined();
+  });
 });
