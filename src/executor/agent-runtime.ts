@@ -7,12 +7,9 @@ import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
 import { resolveSecrets, secretValues } from '../plan/secrets.js';
-import { createChatAdapter } from '../protocols/chat/adapter.js';
-import { createHttpAdapter } from '../protocols/generic-http/adapter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
-import { createMaeAdapter, type MaeAdapter } from '../protocols/mae/adapter.js';
-import { createOpenaiAdapter } from '../protocols/openai/adapter.js';
-import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
+import type { MaeAdapter } from '../protocols/mae/adapter.js';
+import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, StepError } from '../protocols/types.js';
 import { startServedProcess } from './agent-process.js';
 
@@ -74,7 +71,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     headers: headers.values,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
   });
-  const adapter = createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
+  const adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
   const concurrency = Math.max(
     1,
     Math.min(
@@ -98,31 +95,45 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   };
 }
 
-function createAdapter(
+/**
+ * The adapter of the agent's protocol. Each protocol's module is loaded only when a plan uses it
+ * (a RAIP-only plan never loads the MultiAgentEval sandbox, its transports and so on).
+ */
+async function createAdapter(
   config: AgentConfig,
   rt: { transport: HttpTransport; cwd: string; env: Record<string, string>; timeoutMs: number },
-): AgentAdapter {
+): Promise<AgentAdapter> {
   switch (config.protocol) {
-    case 'raip':
+    case 'raip': {
+      const { createRaipAdapter } = await import('../protocols/raip/adapter.js');
       return createRaipAdapter(config, { transport: rt.transport });
-    case 'chat':
+    }
+    case 'chat': {
+      const { createChatAdapter } = await import('../protocols/chat/adapter.js');
       return createChatAdapter(config, {
         transport: rt.transport,
         ...(config.limits?.budget === undefined
           ? {}
           : { budgetMs: parseDuration(config.limits.budget) ?? 0 }),
       });
-    case 'mae':
+    }
+    case 'mae': {
+      const { createMaeAdapter } = await import('../protocols/mae/adapter.js');
       return createMaeAdapter(config, {
         cwd: rt.cwd,
         transport: rt.transport,
         env: rt.env,
         ...(config.limits?.timeout ? { timeoutMs: rt.timeoutMs } : {}),
       });
-    case 'openai':
+    }
+    case 'openai': {
+      const { createOpenaiAdapter } = await import('../protocols/openai/adapter.js');
       return createOpenaiAdapter(config, { transport: rt.transport });
-    case 'http':
+    }
+    case 'http': {
+      const { createHttpAdapter } = await import('../protocols/generic-http/adapter.js');
       return createHttpAdapter(config, { transport: rt.transport });
+    }
   }
 }
 

@@ -13,8 +13,8 @@ import { LOCK_VERSION } from '../lockfile/types.js';
 import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
 import type { GateResult } from '../metrics/index.js';
 import type { AgentConfig } from '../plan/schema.js';
-import { chatSettings } from '../protocols/chat/adapter.js';
-import { maeSettings } from '../protocols/mae/adapter.js';
+import { chatSettings } from '../protocols/chat/settings.js';
+import { maeSettings } from '../protocols/mae/settings.js';
 import { EVALC_VERSION } from '../version.js';
 import { isVolatileMeasure, roundScore } from './run-example.js';
 

@@ -2,7 +2,6 @@
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import { resolveSecrets, secretValues } from '../plan/secrets.js';
-import { createJudgeClient } from '../protocols/agent-eval/create-judge-client.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
@@ -44,6 +43,8 @@ export async function startJudge(
     env: setup.env,
     ...(timeout ? { timeoutMs: timeout } : {}),
   };
+  // Judge clients load only when a plan has a judge.
+  const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const client = createJudgeClient(config, runtime);
   const described = await client.describe(setup.signal);
   if (!described.ok) {

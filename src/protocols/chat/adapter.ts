@@ -17,6 +17,9 @@ import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { ChatTranscript } from './chat-trajectory.js';
+
+export { chatSettings } from './settings.js';
+
 import { planConversation } from './conversation-script.js';
 import { findTerminatingCall } from './terminating-tools.js';
 import { validateAgentReply } from './validate-reply.js';
@@ -35,14 +38,6 @@ export interface ChatAdapter extends AgentAdapter {
   readonly profile: HistoryProfile;
   /** The platform's "Test connection" (C19): `{"messages":[{"role":"user","content":"ping"}]}`, 10 s. */
   probe(signal: AbortSignal): Promise<{ ok: true } | { ok: false; error: StepError }>;
-}
-
-/** The protocol settings that shape results, pinned in the lockfile (`agents.<id>.settings`). */
-export function chatSettings(config: ChatAgentConfig): Record<string, string> {
-  const settings: Record<string, string> = { history: config.replayTools === true ? 'replay' : 'seed' };
-  const terminating = config.terminatingTools ?? [];
-  if (terminating.length > 0) settings.terminatingTools = terminating.join(',');
-  return settings;
 }
 
 const RETRIED_KINDS = new Set<string>(['http_429', 'http_503', 'timeout', 'transport_error']);

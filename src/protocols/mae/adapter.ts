@@ -14,7 +14,8 @@ import { PerTurnLocalTransport } from './local-per-turn.js';
 import { PersistentLocalTransport } from './local-persistent.js';
 import { runActionLoop } from './loop.js';
 import { NameTracker } from './name-discovery.js';
-import { type MaeProfile, type MaeProfileId, selectProfile } from './profiles.js';
+import { type MaeProfile, selectProfile } from './profiles.js';
+import { type MaeSettings, maeSettings } from './settings.js';
 import { PerTurnSocketTransport } from './socket-per-turn.js';
 import { PersistentSocketTransport } from './socket-persistent.js';
 import { MaeSseTransport } from './sse-transport.js';
@@ -38,35 +39,15 @@ export interface MaeRuntime {
   headers?: Record<string, string>;
 }
 
-/** Result-relevant settings to pin in the lockfile. */
-export interface MaeSettings {
-  profile: MaeProfileId;
-  relay: 'seed' | 'faithful';
-  maxTurns: number;
-  transport: MaeAgentConfig['transport'];
-  /** Present (true) only when the plan turns W3C trace context on: it changes the request bytes. */
-  traceContext?: true;
-}
-
 export interface MaeAdapter extends AgentAdapter {
   readonly settings: MaeSettings;
   /** The first name the agent reported in a reply (seed profile), if any. */
   discoveredName(): string | undefined;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export { type MaeSettings, maeSettings };
 
-/** The result-relevant settings of a MultiAgentEval agent, as the adapter will run it (pinned in the lockfile). */
-export function maeSettings(config: MaeAgentConfig): MaeSettings {
-  const profile = selectProfile(config.profile);
-  return {
-    profile: profile.id,
-    relay: profile.id === 'seed' ? 'seed' : 'faithful',
-    maxTurns: config.maxTurns ?? profile.defaultMaxTurns,
-    transport: config.transport,
-    ...(config.traceContext === true ? { traceContext: true as const } : {}),
-  };
-}
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): MaeAdapter {
   const profile = selectProfile(config.profile);
