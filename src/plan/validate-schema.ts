@@ -5,7 +5,20 @@
 import type { z } from 'zod';
 import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
 import { diagnostic } from './diagnostic.js';
-import { type Plan, planSchema } from './schema.js';
+import {
+  bindingSchema,
+  chatAgentSchema,
+  datasetSchema,
+  gateSchema,
+  httpAgentSchema,
+  maeAgentSchema,
+  openaiAgentSchema,
+  type Plan,
+  planSchema,
+  raipAgentSchema,
+  runSchema,
+  taskSchema,
+} from './schema.js';
 import { didYouMean } from './suggest.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
@@ -120,60 +133,29 @@ export function valueAt(raw: unknown, path: PlanPath): unknown {
   return node;
 }
 
+/** The keys a mapping of the plan may have, read off the zod schema (for "did you mean"). */
 function knownKeysAt(raw: unknown, path: PlanPath): string[] {
-  const top = [
-    'evalc',
-    'include',
-    'benchmark',
-    'agents',
-    'judges',
-    'rubrics',
-    'tasks',
-    'metrics',
-    'prices',
-    'run',
-    'gates',
-  ];
-  if (path.length === 0) return top;
+  if (path.length === 0) return keysOf(planSchema);
   const section = path[0];
-  const byLength: Record<string, string[]> = {
-    run: ['repeats', 'preflight', 'trace', 'concurrency', 'seed', 'significance', 'bootstrap'],
-    benchmark: ['id', 'version', 'description'],
-  };
-  if (typeof section === 'string' && byLength[section] && path.length === 1) return byLength[section];
+  if (section === 'run' && path.length === 1) return keysOf(runSchema);
+  if (section === 'benchmark' && path.length === 1) return keysOf(planSchema.shape.benchmark);
   if (section === 'agents' && path.length === 2) {
-    return [
-      'protocol',
-      'url',
-      'headers',
-      'serve',
-      'limits',
-      'version',
-      'description',
-      'transport',
-      'command',
-      'address',
-      'maxTurns',
-      'profile',
-      'name',
-      'replayTools',
-      'model',
-      'temperature',
-      'maxTokens',
-      'system',
-      'method',
-      'response',
-    ];
+    const protocol = (valueAt(raw, path) as { protocol?: unknown } | undefined)?.protocol;
+    const variant = AGENT_SCHEMAS.find((v) => v.shape.protocol.value === protocol);
+    return variant ? keysOf(variant) : [...new Set(AGENT_SCHEMAS.flatMap(keysOf))];
   }
-  if (section === 'tasks' && path.length === 2)
-    return ['instructions', 'agents', 'bindings', 'datasets', 'metrics', 'weight'];
-  if (section === 'tasks' && path[2] === 'bindings' && path.length === 4) return ['input', 'output'];
-  if (section === 'tasks' && path[2] === 'datasets' && path.length === 4)
-    return ['source', 'format', 'sha256', 'examples', 'weight'];
-  if (section === 'gates' && path.length === 2)
-    return ['metric', 'scope', 'task', 'dataset', 'agent', 'min', 'max', 'regression'];
+  if (section === 'tasks' && path.length === 2) return keysOf(taskSchema);
+  if (section === 'tasks' && path[2] === 'bindings' && path.length === 4) return keysOf(bindingSchema);
+  if (section === 'tasks' && path[2] === 'datasets' && path.length === 4) return keysOf(datasetSchema);
+  if (section === 'gates' && path.length === 2) return keysOf(gateSchema);
   const value = valueAt(raw, path);
   return value && typeof value === 'object' ? Object.keys(value) : [];
+}
+
+const AGENT_SCHEMAS = [raipAgentSchema, chatAgentSchema, maeAgentSchema, openaiAgentSchema, httpAgentSchema];
+
+function keysOf(schema: { shape: object }): string[] {
+  return Object.keys(schema.shape);
 }
 
 function describeValue(value: unknown): string {
