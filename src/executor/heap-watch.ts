@@ -2,8 +2,8 @@
  * Keeps a long apply's heap close to what it really holds. V8 grows the old generation lazily:
  * in a cold 100k-example apply only three full collections ran and the heap reached ~3× its
  * live size (~150 MB live, 590 MB peak RSS, benchmarks/apply). A full collection at the phase
- * boundaries (when the run's transient garbage is dead) and whenever the heap has grown well
- * past twice its last live size keeps the peak near live + one phase's garbage. It costs one
+ * boundaries (when the run's transient garbage is dead) and whenever the heap has grown 128 MiB
+ * past its last live size keeps the peak near live + one phase's garbage. It costs one
  * full collection each time (~0.1 s at 100k examples, a few ms at 1k), so it is rare by design.
  *
  * The collector is reached the way Node documents for `v8.setFlagsFromString` (expose it, then
@@ -36,17 +36,19 @@ export class HeapWatch {
   /**
    * @param every check the heap once per this many ticks (examples)
    * @param floor never collect below this many bytes in use
+   * @param slack collect when the heap holds this many bytes more than after the last collection
    */
   constructor(
-    private readonly every = 4096,
+    private readonly every = 2048,
     private readonly floor = 256 * MIB,
+    private readonly slack = 128 * MIB,
   ) {}
 
   /** Called once per finished example: a cheap counter, a heap check every `every` calls. */
   tick(): void {
     if (++this.#ticks % this.every !== 0) return;
     const used = v8.getHeapStatistics().used_heap_size;
-    if (used > Math.max(this.floor, 2 * this.#live)) this.collect();
+    if (used > Math.max(this.floor, this.#live + this.slack)) this.collect();
   }
 
   /**

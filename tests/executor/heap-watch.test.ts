@@ -19,7 +19,7 @@ describe('HeapWatch', () => {
   it('tick() checks the heap on every n-th call and collects above the floor', async () => {
     const ref = garbage();
     await nextTurn();
-    const watch = new HeapWatch(3, 0); // a floor of 0 bytes: the check always finds the heap too big
+    const watch = new HeapWatch(3, 0, 0); // no floor, no slack: the check always finds the heap too big
     watch.tick();
     watch.tick();
     watch.tick();
