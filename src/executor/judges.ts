@@ -5,6 +5,7 @@ import { resolveSecrets, secretValues } from '../plan/secrets.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
+import { InvokeGate } from './invoke-gate.js';
 
 export interface JudgeRuntime {
   id: string;
@@ -45,7 +46,10 @@ export async function startJudge(
   };
   // Judge clients load only when a plan has a judge.
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
-  const client = createJudgeClient(config, runtime);
+  const client = gatedJudge(
+    createJudgeClient(config, runtime),
+    new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency),
+  );
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
@@ -65,6 +69,27 @@ export async function startJudge(
         await client.close();
         await stopServe();
       },
+    },
+  };
+}
+
+/**
+ * At most `limits.concurrency` judge calls in flight (default `run.concurrency`): examples are
+ * scored outside their agent's invoke slots, so the agents' limits do not bound the judge's load.
+ */
+export function gatedJudge(client: JudgeClient, gate: InvokeGate): JudgeClient {
+  return {
+    protocol: client.protocol,
+    describe: (signal) => client.describe(signal),
+    close: () => client.close(),
+    async judge(request, signal) {
+      const wait = gate.acquire();
+      if (wait) await wait;
+      try {
+        return await client.judge(request, signal);
+      } finally {
+        gate.release();
+      }
     },
   };
 }
