@@ -2,7 +2,7 @@
  * Keeps a long apply's heap close to what it really holds. V8 grows the old generation lazily:
  * in a cold 100k-example apply only three full collections ran and the heap reached ~3× its
  * live size (~150 MB live, 590 MB peak RSS, benchmarks/apply). A full collection at the phase
- * boundaries (when the run's transient garbage is dead) and whenever the heap has grown 128 MiB
+ * boundaries (when the run's transient garbage is dead) and whenever the heap has grown 96 MiB
  * past its last live size keeps the peak near live + one phase's garbage. It costs one
  * full collection each time (~0.1 s at 100k examples, a few ms at 1k), so it is rare by design.
  *
@@ -41,7 +41,7 @@ export class HeapWatch {
   constructor(
     private readonly every = 2048,
     private readonly floor = 256 * MIB,
-    private readonly slack = 128 * MIB,
+    private readonly slack = 96 * MIB,
   ) {}
 
   /** Called once per finished example: a cheap counter, a heap check every `every` calls. */
