@@ -1,0 +1,144 @@
+/**
+ * RAIP conformance cases that need the caller around the adapter (shared/protocols/raip.md
+ * 4.3): the lockfile pins of R1, the 304 reuse of R2, the drift stop of R3 and the
+ * extraction failure of R7 — `applyRun` in process against the fixture agent on 127.0.0.1.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js';
+import { canonicalJson, sha256Hex } from '../../src/protocols/canonical-json.js';
+import { COURSE_SCHEMA, type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const EXAMPLES = [
+  { id: 's1', vars: { query: 'intro ML' }, expected: { codes: ['CS229', 'CS230'] } },
+  { id: 's2', vars: { query: 'nothing' }, expected: { codes: ['CS229'] } },
+  { id: 's3', vars: { query: 'deep learning' }, expected: { codes: ['CS230'] } },
+];
+
+async function workspace(etag = '"v1"'): Promise<{ dir: string; agent: RaipAgent }> {
+  const agent = await startRaipAgent({ etag });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-raip-apply-'));
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => agent.close(),
+  );
+  writeFileSync(path.join(dir, 'd1.jsonl'), `${EXAMPLES.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'raip-cases', version: '1.0.0' },
+    agents: { a1: { protocol: 'raip', url: agent.url, limits: { timeout: '2s', retries: 0 } } },
+    tasks: {
+      t1: {
+        bindings: {
+          default: {
+            input: { query: '{{query}}' },
+            output: { answer: 'output.answer', codes: 'output.courses[].code' },
+          },
+        },
+        datasets: { d1: { source: 'd1.jsonl' } },
+        metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
+      },
+    },
+    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  return { dir, agent };
+}
+
+function apply(dir: string, extra: { updateLock?: boolean } = {}): Promise<ApplyOutcome> {
+  return applyRun({
+    planFile: 'evalc.yaml',
+    cwd: dir,
+    env: {},
+    signal: new AbortController().signal,
+    progress: createProgress('quiet', () => {}),
+    ...extra,
+  });
+}
+
+function done(outcome: ApplyOutcome): Extract<ApplyOutcome, { status: 'done' }> {
+  if (outcome.status !== 'done') throw new Error(`apply ${outcome.status}: ${JSON.stringify(outcome)}`);
+  return outcome;
+}
+
+const invokes = (agent: RaipAgent): number => agent.requests.filter((r) => r.path === '/invoke').length;
+const infos = (agent: RaipAgent) => agent.requests.filter((r) => r.path === '/info');
+
+describe('raip cases around the adapter (apply in process)', () => {
+  it('R1: the lockfile pins the schema digest, ETag, name and version negotiated at /info', async () => {
+    const { dir } = await workspace('"x"');
+    const { lock } = done(await apply(dir));
+    expect(lock.agents.a1).toMatchObject({
+      protocol: 'raip',
+      name: 'course-advisor',
+      version: '1.2.0',
+      etag: '"x"',
+      schemaDigest: `sha256:${sha256Hex(canonicalJson(COURSE_SCHEMA))}`,
+    });
+  });
+
+  it('R2: the next apply asks /info with If-None-Match and reuses the locked schema on 304', async () => {
+    const { dir, agent } = await workspace('"x"');
+    const first = done(await apply(dir));
+    const before = infos(agent).length;
+    const second = done(await apply(dir));
+    const asked = infos(agent).slice(before);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.headers['if-none-match']).toBe('"x"');
+    expect(second.lock.agents.a1).toEqual(first.lock.agents.a1);
+  });
+
+  it('R3: a schema whose digest differs from the locked one stops the run before any /invoke', async () => {
+    const { dir, agent } = await workspace();
+    const first = done(await apply(dir));
+    agent.options.inputSchema = { ...COURSE_SCHEMA, required: ['query', 'limit'] };
+    agent.options.etag = '"v2"';
+    const sent = invokes(agent);
+    const refused = await apply(dir);
+    expect(refused.status).toBe('refused');
+    if (refused.status === 'refused')
+      expect(refused.message).toMatch(/input schema drifted since evalc\.lock/);
+    expect(invokes(agent)).toBe(sent);
+    // Re-locking accepts the new schema (its inputs now miss `limit`, so nothing is sent either).
+    const relocked = await apply(dir, { updateLock: true });
+    expect(relocked.status).toBe('refused');
+    if (relocked.status === 'refused')
+      expect(relocked.message).toMatch(/do not fit the agents' input schemas/);
+    expect(first.lock.agents.a1?.schemaDigest).toBeDefined();
+  });
+
+  it('R3: after --update-lock the new digest is pinned and the agent is invoked again', async () => {
+    const { dir, agent } = await workspace();
+    const first = done(await apply(dir));
+    agent.options.inputSchema = { ...COURSE_SCHEMA, properties: { ...COURSE_SCHEMA.properties, tag: {} } };
+    agent.options.etag = '"v2"';
+    const sent = invokes(agent);
+    expect((await apply(dir)).status).toBe('refused');
+    const relocked = done(await apply(dir, { updateLock: true }));
+    expect(relocked.lock.agents.a1?.schemaDigest).not.toBe(first.lock.agents.a1?.schemaDigest);
+    expect(invokes(agent) - sent).toBe(EXAMPLES.length);
+  });
+
+  it('R7: an output where the JMESPath yields nothing is extraction_failed for that example; the others are scored', async () => {
+    const { dir, agent } = await workspace();
+    const { lock, summary } = done(await apply(dir));
+    expect(invokes(agent)).toBe(3);
+    const byId = Object.fromEntries(lock.results.map((r) => [r.example, r]));
+    expect(byId.s2?.errors).toEqual(['extraction_failed']);
+    expect(byId.s2?.pass).toBe(false);
+    expect(byId.s2?.metrics.exact_match).toMatchObject({ score: 0, pass: false });
+    // The other examples were extracted and scored: s1 matches, s3 expects one code of two.
+    expect(byId.s1?.errors).toBeUndefined();
+    expect(byId.s1?.metrics.exact_match).toMatchObject({ score: 1, pass: true });
+    expect(byId.s3?.errors).toBeUndefined();
+    expect(byId.s3?.metrics.exact_match).toMatchObject({ score: 0, pass: false });
+    expect(summary.errorKinds).toEqual({ extraction_failed: 1 });
+  });
+});
