@@ -22,8 +22,8 @@ const EXAMPLES = [
   { id: 's3', vars: { query: 'deep learning' }, expected: { codes: ['CS230'] } },
 ];
 
-async function workspace(etag = '"v1"'): Promise<{ dir: string; agent: RaipAgent }> {
-  const agent = await startRaipAgent({ etag });
+async function workspace(etag = '"v1"', delayMs = 0): Promise<{ dir: string; agent: RaipAgent }> {
+  const agent = await startRaipAgent({ etag, delayMs });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-raip-apply-'));
   cleanups.push(
     () => rmSync(dir, { recursive: true, force: true }),
@@ -43,7 +43,10 @@ async function workspace(etag = '"v1"'): Promise<{ dir: string; agent: RaipAgent
           },
         },
         datasets: { d1: { source: 'd1.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
+        metrics: [
+          { type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' },
+          { type: 'time_to_success' },
+        ],
       },
     },
     run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
@@ -140,5 +143,18 @@ describe('raip cases around the adapter (apply in process)', () => {
     expect(byId.s3?.errors).toBeUndefined();
     expect(byId.s3?.metrics.exact_match).toMatchObject({ score: 0, pass: false });
     expect(summary.errorKinds).toEqual({ extraction_failed: 1 });
+  });
+
+  it('R6: time to success is measured client-side around the /invoke round trip', async () => {
+    const { dir } = await workspace('"v1"', 150);
+    const { lock } = done(await apply(dir));
+    // Every reply waits 150 ms in the agent: the durations evalc measured include that wait.
+    const timing = lock.volatile['a1/t1/d1'];
+    expect(timing?.durationMsMean).toBeGreaterThanOrEqual(150);
+    expect(timing?.durationMsMean).toBeLessThan(2000);
+    const s1 = lock.results.find((r) => r.example === 's1');
+    expect(s1?.metrics.time_to_success).toMatchObject({ score: 1, pass: true });
+    const s2 = lock.results.find((r) => r.example === 's2');
+    expect(s2?.metrics.time_to_success).toMatchObject({ score: 0, pass: false });
   });
 });
