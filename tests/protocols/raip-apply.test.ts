@@ -3,7 +3,7 @@
  * 4.3): the lockfile pins of R1, the 304 reuse of R2, the drift stop of R3 and the
  * extraction failure of R7 — `applyRun` in process against the fixture agent on 127.0.0.1.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,11 @@ const EXAMPLES = [
   { id: 's3', vars: { query: 'deep learning' }, expected: { codes: ['CS230'] } },
 ];
 
-async function workspace(etag = '"v1"', delayMs = 0): Promise<{ dir: string; agent: RaipAgent }> {
+async function workspace(
+  etag = '"v1"',
+  delayMs = 0,
+  trace = false,
+): Promise<{ dir: string; agent: RaipAgent }> {
   const agent = await startRaipAgent({ etag, delayMs });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-raip-apply-'));
   cleanups.push(
@@ -49,7 +53,7 @@ async function workspace(etag = '"v1"', delayMs = 0): Promise<{ dir: string; age
         ],
       },
     },
-    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
+    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100, trace },
   };
   writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
   return { dir, agent };
@@ -156,5 +160,28 @@ describe('raip cases around the adapter (apply in process)', () => {
     expect(s1?.metrics.time_to_success).toMatchObject({ score: 1, pass: true });
     const s2 = lock.results.find((r) => r.example === 's2');
     expect(s2?.metrics.time_to_success).toMatchObject({ score: 0, pass: false });
+  });
+
+  /** Every file apply left in the workspace (lockfile, cache, logs, reports), as one text. */
+  function storedText(dir: string): string {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => readFileSync(path.join(e.parentPath, e.name), 'utf8'))
+      .join('\n');
+  }
+
+  it('R12: with trace off, no stored artifact holds the raw provider payload', async () => {
+    const { dir, agent } = await workspace();
+    done(await apply(dir));
+    expect(agent.requests.find((r) => r.path === '/invoke')?.query).toBe('');
+    expect(storedText(dir)).toContain('Courses for intro ML');
+    expect(storedText(dir)).not.toContain('raw provider payload');
+  });
+
+  it('R13: with run.trace on, the raw payload is asked for and persisted', async () => {
+    const { dir, agent } = await workspace('"v1"', 0, true);
+    done(await apply(dir));
+    expect(agent.requests.find((r) => r.path === '/invoke')?.query).toBe('?trace=true');
+    expect(storedText(dir)).toContain('raw provider payload');
   });
 });
