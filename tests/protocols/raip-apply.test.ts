@@ -59,7 +59,7 @@ async function workspace(
   return { dir, agent };
 }
 
-function apply(dir: string, extra: { updateLock?: boolean } = {}): Promise<ApplyOutcome> {
+function apply(dir: string, extra: { updateLock?: boolean; refresh?: boolean } = {}): Promise<ApplyOutcome> {
   return applyRun({
     planFile: 'evalc.yaml',
     cwd: dir,
@@ -183,5 +183,22 @@ describe('raip cases around the adapter (apply in process)', () => {
     done(await apply(dir));
     expect(agent.requests.find((r) => r.path === '/invoke')?.query).toBe('?trace=true');
     expect(storedText(dir)).toContain('raw provider payload');
+  });
+
+  it('R14: two runs of the same plan send byte-identical /invoke bodies', async () => {
+    const { dir, agent } = await workspace();
+    done(await apply(dir));
+    const firstRun = agent.requests.filter((r) => r.path === '/invoke').map((r) => r.body);
+    done(await apply(dir, { refresh: true }));
+    const secondRun = agent.requests
+      .filter((r) => r.path === '/invoke')
+      .map((r) => r.body)
+      .slice(firstRun.length);
+    expect(secondRun).toHaveLength(EXAMPLES.length);
+    expect([...secondRun].sort()).toEqual([...firstRun].sort());
+    const s1 = firstRun.find((b) => b.includes('"exampleId":"s1"'));
+    expect(s1).toMatch(
+      /^\{"context":\{"attempt":0,"datasetId":"d1","exampleId":"s1","runId":"[0-9a-f]{16}","taskId":"t1","trace":false\},"input":\{"query":"intro ML"\}\}$/,
+    );
   });
 });
