@@ -85,6 +85,7 @@ export function groupRuntime(
     log: (line) => ctx.logLines.push(line),
     rubricVersions: ctx.rubricVersions,
     onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),
+    onInvokeStart: (event) => ctx.options.progress.started?.({ agent: cg.group.agentId, ...event }),
   };
 }
 

@@ -6,6 +6,8 @@ import type { StepError } from '../protocols/types.js';
 
 export interface ProgressSink {
   start(totals: Record<string, number>): void;
+  /** A request to an agent was sent (an invoke not answered from the cache). */
+  started?(event: { agent: string; id: string }): void;
   step(event: {
     agent: string;
     id: string;
@@ -20,6 +22,7 @@ export interface ProgressSink {
 interface AgentCounts {
   total: number;
   done: number;
+  inFlight: number;
   cached: number;
   errors: number;
 }
@@ -38,7 +41,7 @@ export function createProgress(
     const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
     const left = c.total - c.done;
     const eta = rate > 0 ? `${Math.ceil(left / rate)}s` : '–';
-    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  errors ${c.errors}  cached ${c.cached}  eta ${eta}`;
+    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  in flight ${c.inFlight}  errors ${c.errors}  cached ${c.cached}  eta ${eta}`;
   };
   const draw = () => {
     const lines = [...counts].map(([a, c]) => line(a, c));
@@ -50,13 +53,22 @@ export function createProgress(
   return {
     start(totals) {
       for (const [agent, total] of Object.entries(totals))
-        counts.set(agent, { total, done: 0, cached: 0, errors: 0 });
+        counts.set(agent, { total, done: 0, inFlight: 0, cached: 0, errors: 0 });
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_started', totals })}\n`);
+    },
+    started(event) {
+      const c = counts.get(event.agent);
+      if (c) c.inFlight++;
+      if (mode === 'json')
+        write(
+          `${JSON.stringify({ event: 'step_started', kind: 'invoke', agent: event.agent, id: event.id })}\n`,
+        );
     },
     step(event) {
       const c = counts.get(event.agent);
       if (c) {
         c.done++;
+        if (!event.cached && c.inFlight > 0) c.inFlight--;
         if (event.cached) c.cached++;
         if (event.error) c.errors++;
       }

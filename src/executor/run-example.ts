@@ -111,6 +111,8 @@ export interface GroupRuntime {
   /** rubricVersion values reported by each judge (pinned in the lockfile). */
   rubricVersions: Map<string, Set<string>>;
   onInvoke: (event: { id: string; cached: boolean; error?: StepError; durationMs?: number }) => void;
+  /** A request is about to be sent to the agent for this step. */
+  onInvokeStart?: (event: { id: string }) => void;
 }
 
 export interface ExampleRun {
@@ -204,19 +206,25 @@ async function runRepeat(
     let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
     try {
       // An example that waited for a slot past the first Ctrl-C sends nothing (not cached).
-      outcome = rt.dispatchSignal?.aborted
-        ? { ok: false, error: { kind: 'cancelled', message: 'apply interrupted before this request' } }
-        : await rt.adapter.invoke(step.input, {
-            runId: rt.runId,
-            taskId: rt.compiled.group.taskId,
-            datasetId: rt.compiled.group.datasetId,
-            example: scriptOf(step.example),
-            repeat: step.repeat,
-            ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
-            trace: rt.trace,
-            signal: rt.signal,
-            log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
-          });
+      if (rt.dispatchSignal?.aborted)
+        outcome = {
+          ok: false,
+          error: { kind: 'cancelled', message: 'apply interrupted before this request' },
+        };
+      else {
+        rt.onInvokeStart?.({ id: step.id });
+        outcome = await rt.adapter.invoke(step.input, {
+          runId: rt.runId,
+          taskId: rt.compiled.group.taskId,
+          datasetId: rt.compiled.group.datasetId,
+          example: scriptOf(step.example),
+          repeat: step.repeat,
+          ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
+          trace: rt.trace,
+          signal: rt.signal,
+          log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
+        });
+      }
     } finally {
       rt.gate?.release();
     }

@@ -155,6 +155,24 @@ describe('the course-advisor demo, applied for real through the built CLI', () =
     });
   });
 
+  it('streams NDJSON: run_started, a step_started before each step_finished/step_failed of a sent request, run_finished', () => {
+    const all = events(cold);
+    expect(all[0]).toMatchObject({ event: 'run_started', totals: { a1: 30, a2: 30, a3: 30 } });
+    const started = all.filter((e) => e.event === 'step_started');
+    const ended = all.filter((e) => e.event === 'step_finished' || e.event === 'step_failed');
+    expect(started).toHaveLength(90);
+    expect(ended).toHaveLength(90);
+    expect(ended.filter((e) => e.event === 'step_failed').map((e) => e.id)).toEqual([
+      'a1/details/course-details/details-09#0',
+    ]);
+    for (const end of ended) {
+      const startIndex = all.findIndex((e) => e.event === 'step_started' && e.id === end.id);
+      expect(startIndex, String(end.id)).toBeGreaterThan(0);
+      expect(startIndex).toBeLessThan(all.indexOf(end));
+    }
+    expect(all.findIndex((e) => e.event === 'run_finished')).toBeGreaterThan(all.indexOf(ended.at(-1)!));
+  });
+
   it('fails exactly the misses the pipeline README designs, for the reasons it gives', () => {
     const lock = JSON.parse(coldLock) as Lock;
     // pipelines/course-advisor/README.md, "Deliberate misses".
