@@ -275,6 +275,18 @@ describe('chat adapter, conversation loop', () => {
     }
   });
 
+  it('C10: the error details keep the first 500 characters of a longer body', async () => {
+    const { agent, adapter } = await setup(['error500-long']);
+    const outcome = await adapter.invoke('hi', ctx());
+    expect(agent.requests).toHaveLength(1);
+    const body = `{"detail":"agent crashed: ${'trace line '.repeat(80)}"}`;
+    expect(body.length).toBeGreaterThan(500);
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { kind: 'http_500', details: { body: body.slice(0, 500) } },
+    });
+  });
+
   it('retries 429 (a transient refusal) and continues', async () => {
     const { agent, adapter } = await setup(['throttle429', 'echo']);
     const outcome = await adapter.invoke('hi', ctx());
@@ -325,11 +337,12 @@ describe('chat adapter, conversation loop', () => {
     const { agent, adapter } = await setup(['echo']);
     const outcome = await adapter.invoke(null, ctx(['Hello', 'Thanks, goodbye']));
     expect(agent.requests).toHaveLength(2);
-    if (outcome.ok)
-      expect(outcome.trajectory.messages.at(-1)).toEqual({
-        role: 'assistant',
-        content: 'You said: Thanks, goodbye',
-      });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.trajectory.messages).toHaveLength(4);
+    expect(outcome.trajectory.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: 'You said: Thanks, goodbye',
+    });
   });
 
   it('C16: a call to a terminating tool ends the conversation after appending that reply', async () => {
@@ -477,6 +490,18 @@ describe('chat adapter, conversation loop', () => {
       error: { kind: 'http_500' },
     });
     expect(down.agent.requests).toHaveLength(1);
+  });
+
+  it('C19: the probe waits up to 10 s, beyond the transport timeout of conversations', async () => {
+    const agent = await startChatAgent(['slow'], 600);
+    const transport = new HttpTransport({ timeoutMs: 200, retries: 0 });
+    const adapter = createChatAdapter({ protocol: 'chat', url: agent.endpoint }, { transport });
+    cleanups.push(
+      () => agent.close(),
+      () => adapter.close(),
+    );
+    expect(await adapter.invoke('hi', ctx())).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(await adapter.probe(new AbortController().signal)).toEqual({ ok: true });
   });
 
   it('C20: ignores unknown keys', async () => {
