@@ -1,0 +1,105 @@
+/**
+ * agent-eval cases whose "evalc must" reaches past the judge client (shared/protocols/
+ * agent-eval.md 3.7): A1 locks the server's version and wireVersion, A11 pins the inline
+ * rubric's locally computed rubricVersion, A2 refuses an incompatible server before any agent
+ * is invoked — `applyRun` in process against the fake agent-eval server and the RAIP fixture.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js';
+import type { RubricConfig } from '../../src/plan/schema.js';
+import { computeRubricVersion } from '../../src/protocols/rubrics/rubric-version.js';
+import { toWireRubric } from '../../src/protocols/rubrics/wire-rubric.js';
+import { type FakeAgentEvalServerOptions, startAgentEvalServer } from '../fixtures/agent-eval-server.js';
+import { type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const COURSE_ADVICE: RubricConfig = {
+  dimensions: [
+    { id: 'relevance', description: 'Answers the question asked', weight: 0.5 },
+    { id: 'accuracy', description: 'Course facts are correct', weight: 0.3 },
+  ],
+  failureModes: ['invented-course'],
+};
+
+async function workspace(
+  server: FakeAgentEvalServerOptions = {},
+): Promise<{ dir: string; agent: RaipAgent; judgePosts: () => number }> {
+  const agent = await startRaipAgent();
+  const judge = await startAgentEvalServer(server);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-agent-eval-apply-'));
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => agent.close(),
+    () => judge.close(),
+  );
+  writeFileSync(
+    path.join(dir, 'd1.jsonl'),
+    `${JSON.stringify({ id: 's1', vars: { query: 'intro ML' } })}\n${JSON.stringify({ id: 's2', vars: { query: 'databases' } })}\n`,
+  );
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'agent-eval-cases', version: '1.0.0' },
+    agents: { a1: { protocol: 'raip', url: agent.url, limits: { timeout: '2s', retries: 0 } } },
+    judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric: 'course-advice' } },
+    rubrics: { 'course-advice': COURSE_ADVICE },
+    tasks: {
+      t1: {
+        bindings: { default: { input: { query: '{{query}}' }, output: { answer: 'output.answer' } } },
+        datasets: { d1: { source: 'd1.jsonl' } },
+        metrics: [
+          { type: 'judge', judge: 'strict', content: 'relevance=1 accuracy=0.5 {{candidate.answer}}' },
+        ],
+      },
+    },
+    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  const judgePosts = () => judge.requests.filter((r) => r.path === '/v1/judge').length;
+  return { dir, agent, judgePosts };
+}
+
+function apply(dir: string): Promise<ApplyOutcome> {
+  return applyRun({
+    planFile: 'evalc.yaml',
+    cwd: dir,
+    env: {},
+    signal: new AbortController().signal,
+    progress: createProgress('quiet', () => {}),
+  });
+}
+
+describe('agent-eval cases around the judge client (apply in process)', () => {
+  it('A1/A11: the lockfile pins version, wireVersion and the locally computed rubricVersion', async () => {
+    const { dir, judgePosts } = await workspace({ version: '0.170.0' });
+    const outcome = await apply(dir);
+    if (outcome.status !== 'done') throw new Error(`apply ${outcome.status}: ${JSON.stringify(outcome)}`);
+    expect(judgePosts()).toBe(2);
+    const local = computeRubricVersion(toWireRubric('course-advice', COURSE_ADVICE));
+    expect(local).toMatch(/^course-advice@sha256-rfc8785:[0-9a-f]{64}$/);
+    expect(outcome.lock.judges.strict).toMatchObject({
+      protocol: 'agent-eval',
+      rubric: 'course-advice',
+      version: '0.170.0',
+      wireVersion: '1.1.0',
+      rubricVersion: local,
+    });
+    const s1 = outcome.lock.results.find((r) => r.example === 's1');
+    expect(s1?.metrics.judge?.score).toBeCloseTo((0.5 * 1 + 0.3 * 0.5) / 0.8, 9);
+  });
+
+  it('A2: a wire 2.x server stops apply before any agent invoke or judge call', async () => {
+    const { dir, agent, judgePosts } = await workspace({ wireVersion: '2.0.0' });
+    const outcome = await apply(dir);
+    expect(outcome.status).toBe('refused');
+    if (outcome.status === 'refused') expect(outcome.message).toMatch(/judge strict is not usable/);
+    expect(agent.invokeCount()).toBe(0);
+    expect(judgePosts()).toBe(0);
+  });
+});
