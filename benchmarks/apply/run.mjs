@@ -20,7 +20,7 @@
  *
  * usage: node benchmarks/apply/run.mjs [--sizes 10000,100000] [--concurrency 64]
  *        [--slow-examples 10000] [--skip-slow] [--keep] [--cpu-prof DIR] [--node-flags='--flag …']
- *        [--cli other/dist/cli/main.js] (another build, for A/B runs)
+ *        [--cli other/dist/evalc.mjs] (another build, for A/B runs)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +47,7 @@ const concurrency = Number(values.concurrency);
 const slowExamples = Number(values['slow-examples']);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cli = values.cli ? path.resolve(values.cli) : path.join(root, 'dist/cli/main.js');
+const cli = values.cli ? path.resolve(values.cli) : path.join(root, 'dist/evalc.mjs');
 const agentScript = path.join(root, 'tests/fixtures/apply-counting-agent.mjs');
 if (!existsSync(cli)) {
   process.stderr.write(`missing ${cli}: run \`npm run build\` first\n`);

@@ -28,7 +28,7 @@ const examples = Number(values.examples);
 const runs = Number(values.runs);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cli = path.join(root, 'dist/cli/main.js');
+const cli = path.join(root, 'dist/evalc.mjs');
 if (!existsSync(cli)) {
   process.stderr.write(`missing ${cli}: run \`npm run build\` first\n`);
   process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * `evalc diff` through the built CLI (dist/cli/main.js, built by `npm test`) as a child
+ * `evalc diff` through the built CLI (dist/evalc.mjs, built by `npm test`) as a child
  * process: the exit codes users and CI see at the process boundary.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = path.join(root, 'dist', 'cli', 'main.js');
+const CLI = path.join(root, 'dist', 'evalc.mjs');
 const locks = path.join(root, 'tests', 'fixtures', 'locks');
 const built = existsSync(CLI);
 if (!built) console.warn(`diff-process tests skipped: ${CLI} is missing (run npm run build)`);

@@ -11,7 +11,7 @@ import type { Command } from '../../src/cli/context.js';
 import { ExitError } from '../../src/cli/exit-error.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js');
+export const CLI = path.join(REPO_ROOT, 'dist/evalc.mjs');
 export const FIXTURE_PLANS = path.join(REPO_ROOT, 'tests/fixtures/plans');
 
 export interface CliResult {

@@ -1,6 +1,6 @@
 /**
  * `evalc schema`: the committed schemas/evalc.schema.json is what the command generates now
- * (regenerate with `node dist/cli/main.js schema` after changing src/plan/schema.ts), and the
+ * (regenerate with `node dist/evalc.mjs schema` after changing src/plan/schema.ts), and the
  * schema is useful to an editor: descriptions, defaults, and it accepts the plans evalc does.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ describe('evalc schema', () => {
     const result = await runCommand(schemaCommand, [], { cwd: dir });
     expect(result).toEqual({ code: 0, stdout: 'wrote schemas/evalc.schema.json\n', stderr: '' });
     const fresh = readFileSync(path.join(dir, 'schemas/evalc.schema.json'));
-    expect(fresh.equals(readFileSync(COMMITTED)), 'run `node dist/cli/main.js schema` and commit it').toBe(
+    expect(fresh.equals(readFileSync(COMMITTED)), 'run `node dist/evalc.mjs schema` and commit it').toBe(
       true,
     );
   });

@@ -1,6 +1,6 @@
 /**
  * The apply end-to-end harness: a temp workspace per test (plan, dataset, cache, lock), the
- * built CLI (`dist/cli/main.js`) run as a real child process without blocking the event loop
+ * built CLI (`dist/evalc.mjs`, the bundled binary) run as a real child process without blocking the event loop
  * (the loopback agent lives in the test process and must keep answering).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js');
+export const CLI = path.join(REPO_ROOT, 'dist/evalc.mjs');
 
 export interface CliResult {
   code: number | null;
