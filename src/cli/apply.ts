@@ -1,5 +1,6 @@
 import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
 import { createProgress } from '../executor/progress.js';
+import { describeDrift } from '../executor/schema-drift.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
@@ -105,6 +106,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         .join(', ');
       const failed = outcome.lock.gates.filter((g) => !g.passed);
       for (const g of failed) ctx.stderr(`gate failed: ${g.message}\n`);
+      if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
           `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}); gates ${gateSummary(outcome.lock.gates)}.\n` +

@@ -39,6 +39,7 @@ import {
 } from './locked-inputs.js';
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, runExample } from './run-example.js';
+import { describeDrift, type SchemaDrift, SchemaDriftWatch } from './schema-drift.js';
 import { combineGroupDigests, GroupDigestFeed, stepsDigest } from './steps-digest.js';
 import { reportSources } from './trajectories.js';
 import {
@@ -81,6 +82,8 @@ export interface RunSummary {
   gatesFailed: number;
   /** Set when evalc.lock already recorded every step of this plan: nothing ran. */
   upToDate?: boolean;
+  /** RAIP agents that refused too many schema-fitting inputs with 400 ajvErrors (R8). */
+  schemaDrift?: SchemaDrift[];
 }
 
 export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
@@ -228,6 +231,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const rubricVersions = new Map<string, Set<string>>();
     const concurrencyOf = (agentId: string): number =>
       agents.get(agentId)?.concurrency ?? options.concurrency ?? resolved.plan.run.concurrency;
+    const drift = new SchemaDriftWatch();
     const invokeGates = new Map(agentIds.map((id) => [id, new InvokeGate(concurrencyOf(id))]));
     const groupRuntimes = compiled.groups.map((cg) =>
       groupRuntime(cg, {
@@ -243,6 +247,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         stepSignal: inFlight.signal,
         hasSecrets: secrets.length > 0,
         gates: invokeGates,
+        drift,
       }),
     );
     const totals: Record<string, number> = {};
@@ -313,6 +318,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     }
     const collected = collect(compiled, groupRuntimes, results);
     const { lockResults, summary, volatile } = collected;
+    const drifted = drift.flagged();
+    if (drifted.length > 0) {
+      summary.schemaDrift = drifted;
+      for (const d of drifted) {
+        options.progress.message(`evalc: warning: ${describeDrift(d)}`);
+        logLines.push(`warning: ${describeDrift(d)}`);
+      }
+    }
     // From here on each example lives on only as its lockfile row: the runs (outcomes, which
     // aggregation has in `taskInputs`) are released once the gates are evaluated.
     results.clear();

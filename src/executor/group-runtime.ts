@@ -9,6 +9,7 @@ import type { LogStore } from './cache-store.js';
 import type { InvokeGate } from './invoke-gate.js';
 import type { JudgeRuntime } from './judges.js';
 import type { GroupRuntime, MetricRuntime } from './run-example.js';
+import type { SchemaDriftWatch } from './schema-drift.js';
 
 export function* exampleItems(
   runtimes: GroupRuntime[],
@@ -34,6 +35,7 @@ export function groupRuntime(
     stepSignal: AbortSignal;
     hasSecrets: boolean;
     gates: Map<string, InvokeGate>;
+    drift?: SchemaDriftWatch;
   },
 ): GroupRuntime {
   const plan = ctx.resolved.resolved.plan;
@@ -84,7 +86,10 @@ export function groupRuntime(
     hasSecrets: ctx.hasSecrets,
     log: (line) => ctx.logLines.push(line),
     rubricVersions: ctx.rubricVersions,
-    onInvoke: (event) => ctx.options.progress.step({ agent: cg.group.agentId, ...event }),
+    onInvoke: (event) => {
+      ctx.drift?.note(cg.group.agentId, event.error);
+      ctx.options.progress.step({ agent: cg.group.agentId, ...event });
+    },
     onInvokeStart: (event) => ctx.options.progress.started?.({ agent: cg.group.agentId, ...event }),
   };
 }
