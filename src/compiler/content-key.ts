@@ -5,6 +5,7 @@
  */
 import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { sortedKeys } from '../protocols/canonical-json.js';
 
 export const KEY_PREFIX = 'k1:';
 
@@ -46,8 +47,8 @@ function plainCanonical(value: unknown): string | undefined {
       }
       if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
         return undefined;
-      // Default sort compares UTF-16 code units, as RFC 8785 requires.
-      const keys = Object.keys(value).sort();
+      // UTF-16 code unit order, as RFC 8785 requires (sorted only when not already).
+      const keys = sortedKeys(value);
       let out = '{';
       let first = true;
       for (const key of keys) {

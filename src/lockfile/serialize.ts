@@ -13,7 +13,14 @@ export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
+    const keys = Object.keys(value);
+    // Most objects here were built key-sorted: check before sorting (sort() copies per call).
+    for (let i = 1; i < keys.length; i++)
+      if (keys[i - 1]! > keys[i]!) {
+        keys.sort();
+        break;
+      }
+    for (const key of keys) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = sortKeys(v);
     }

@@ -2,6 +2,8 @@
  * The flat per-example table: one row per (agent, task, dataset, example, metric). The lockfile's
  * results table and regression gates use it; `flattenResults` builds it from aggregate input.
  */
+
+import { sortedKeys } from '../protocols/canonical-json.js';
 import type { AggregateInput } from './aggregate.js';
 
 export interface ExampleScoreRow {
@@ -25,7 +27,7 @@ export function flattenResults(input: Pick<AggregateInput, 'tasks'>): ExampleSco
     for (const d of t.datasets) {
       for (const agent of Object.keys(d.agents).sort()) {
         for (const e of d.agents[agent] ?? []) {
-          for (const metric of Object.keys(e.metrics).sort()) {
+          for (const metric of sortedKeys(e.metrics)) {
             const r = e.metrics[metric];
             if (!r) continue;
             const row: ExampleScoreRow = {

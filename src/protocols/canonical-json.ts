@@ -54,7 +54,7 @@ function fast(value: unknown, depth: number): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = Object.keys(record).sort();
+      const keys = sortedKeys(record);
       let out = '{';
       let first = true;
       for (const key of keys) {
@@ -69,6 +69,17 @@ function fast(value: unknown, depth: number): string {
     default:
       throw NOT_PLAIN;
   }
+}
+
+/**
+ * An object's own keys in UTF-16 code unit order (RFC 8785's, and `Array.prototype.sort`'s
+ * default). Objects built key-sorted (request bodies, lockfile rows) are only checked, not
+ * sorted: `sort()` allocates a work copy per call, measurable at one request per example.
+ */
+export function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return keys.sort();
+  return keys;
 }
 
 /** The RFC 8785 form of a JSON value. Throws (a bug) for values JSON cannot represent. */

@@ -114,7 +114,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
       return view;
     });
     const ids = Object.keys(r.metrics);
-    if (ids.length > 1) ids.sort(byText);
+    if (!inTextOrder(ids)) ids.sort(byText);
     const metrics = ids.map((id): MetricView => {
       const m = r.metrics[id] ?? { score: null };
       const keys = m.keys ?? (m.key ? [m.key] : []);
@@ -276,4 +276,10 @@ export function verdictText(v: ReportModel['verdict']): string {
 /** ✅ passed, ❌ failed, ➖ skipped. */
 export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }): string {
   return !g.passed ? '❌' : g.skipped ? '➖' : '✅';
+}
+
+/** Whether a list is already in `byText` order (lockfile rows are written key-sorted: no sort needed). */
+function inTextOrder(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) if (byText(ids[i - 1]!, ids[i]!) > 0) return false;
+  return true;
 }

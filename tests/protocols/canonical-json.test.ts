@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from '../../src/protocols/canonical-json.js';
+import { canonicalJson, sha256Hex, sortedKeys } from '../../src/protocols/canonical-json.js';
 
 describe('canonicalJson', () => {
   it('orders keys by UTF-16 code units and formats numbers as ECMAScript does (RFC 8785 §3.2)', () => {
@@ -82,5 +82,23 @@ describe('canonicalJson', () => {
     cyclic.self = { back: cyclic };
     expect(() => canonicalJson(cyclic)).toThrow('Circular reference');
     expect(() => canonicalJson(undefined)).toThrow('no JSON form');
+  });
+
+  it('sortedKeys equals Object.keys(...).sort() for objects built in any key order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: 'binary' }), { maxLength: 12 }),
+        fc.boolean(),
+        (names, presort) => {
+          const order = presort ? [...new Set(names)].sort() : names;
+          const record: Record<string, number> = {};
+          order.forEach((name, i) => {
+            record[name] = i;
+          });
+          expect(sortedKeys(record)).toEqual(Object.keys(record).sort());
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

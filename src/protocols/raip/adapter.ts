@@ -153,18 +153,19 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
           });
         }
       }
+      // Built in key order, as the canonical body is written (nothing to sort per request).
       const context = {
-        runId: ctx.runId,
-        taskId: ctx.taskId,
+        attempt: ctx.repeat,
         datasetId: ctx.datasetId,
         exampleId: ctx.example.id,
-        attempt: ctx.repeat,
+        runId: ctx.runId,
+        taskId: ctx.taskId,
         trace: ctx.trace,
       };
       const reply = await transport.requestJson({
         method: 'POST',
         url: ctx.trace ? tracedInvokeUrl : invokeUrl,
-        body: { input, context },
+        body: { context, input },
         signal: ctx.signal,
       });
       if (!reply.ok) return failed(invokeError(reply));
