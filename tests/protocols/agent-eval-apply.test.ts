@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js';
 import type { RubricConfig } from '../../src/plan/schema.js';
 import { computeRubricVersion } from '../../src/protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../../src/protocols/rubrics/wire-rubric.js';
 import { type FakeAgentEvalServerOptions, startAgentEvalServer } from '../fixtures/agent-eval-server.js';
 import { type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+import { applyInProcess } from './apply-in-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -65,15 +65,7 @@ async function workspace(
   return { dir, agent, judgePosts };
 }
 
-function apply(dir: string): Promise<ApplyOutcome> {
-  return applyRun({
-    planFile: 'evalc.yaml',
-    cwd: dir,
-    env: {},
-    signal: new AbortController().signal,
-    progress: createProgress('quiet', () => {}),
-  });
-}
+const apply = applyInProcess;
 
 describe('agent-eval cases around the judge client (apply in process)', () => {
   it('A1/A11: the lockfile pins version, wireVersion and the locally computed rubricVersion', async () => {

@@ -7,9 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js';
+import type { ApplyOutcome } from '../../src/index.js';
 import { canonicalJson, sha256Hex } from '../../src/protocols/canonical-json.js';
 import { COURSE_SCHEMA, type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+import { applyInProcess } from './apply-in-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -59,16 +60,7 @@ async function workspace(
   return { dir, agent };
 }
 
-function apply(dir: string, extra: { updateLock?: boolean; refresh?: boolean } = {}): Promise<ApplyOutcome> {
-  return applyRun({
-    planFile: 'evalc.yaml',
-    cwd: dir,
-    env: {},
-    signal: new AbortController().signal,
-    progress: createProgress('quiet', () => {}),
-    ...extra,
-  });
-}
+const apply = applyInProcess;
 
 function done(outcome: ApplyOutcome): Extract<ApplyOutcome, { status: 'done' }> {
   if (outcome.status !== 'done') throw new Error(`apply ${outcome.status}: ${JSON.stringify(outcome)}`);
