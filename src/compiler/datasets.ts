@@ -156,7 +156,13 @@ export async function loadDataset(
       continue;
     }
     seen.set(example.id, where);
-    const { id: _id, weight: _weight, ...scored } = example;
+    const { id: _id, weight: _weight, ...rest } = example;
+    // What the example's digest covers; the common shape is built key-sorted (no sort per example).
+    const scored = simple
+      ? simple.expected === undefined
+        ? { vars: simple.vars }
+        : { expected: simple.expected, vars: simple.vars }
+      : rest;
     let digest: string;
     try {
       digest = digestOf(scored);
