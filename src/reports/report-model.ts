@@ -97,7 +97,8 @@ function exampleViews(input: ReportInput): ExampleView[] {
   const trajectories = input.trajectories;
   const views = lock.results.map((r): ExampleView => {
     const g = lock.groups[r.group];
-    const [pa = '', pt = '', pd = ''] = g ? [] : r.group.split('/');
+    // Without its group in the lock (never, for apply's own locks), the id `agent/task/dataset` says.
+    const parts = g ? undefined : r.group.split('/');
     const errorKinds = r.errors ?? NO_ERRORS;
     let durationSum = 0;
     let durationCount = 0;
@@ -136,9 +137,9 @@ function exampleViews(input: ReportInput): ExampleView[] {
     return {
       id: `${r.group}/${r.example}`,
       group: r.group,
-      agent: g?.agent ?? pa,
-      task: g?.task ?? pt,
-      dataset: g?.dataset ?? pd,
+      agent: g?.agent ?? parts?.[0] ?? '',
+      task: g?.task ?? parts?.[1] ?? '',
+      dataset: g?.dataset ?? parts?.[2] ?? '',
       example: r.example,
       weight: r.weight,
       status: statusOf(r.pass, errorKinds, repeats),
