@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
 const USAGE = 'evalc init [dir]';
 
-const PLAN = `# yaml-language-server: $schema=https://evalc.dev/schemas/evalc.schema.json
+const PLAN = `# yaml-language-server: $schema=./schemas/evalc.schema.json
 evalc: 1
 benchmark: { id: my-benchmark, version: 0.1.0, description: "What this benchmark measures" }
 
@@ -49,9 +50,16 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   mkdirSync(path.join(dir, 'datasets'), { recursive: true });
   writeFileSync(planFile, PLAN);
   writeFileSync(path.join(dir, 'datasets', 'smoke.jsonl'), DATASET);
+  // The plan's first line points editors at this copy (completion, hover docs, inline errors);
+  // `evalc schema` rewrites it after an upgrade.
+  const schemaFile = path.join(dir, 'schemas', 'evalc.schema.json');
+  if (!existsSync(schemaFile)) {
+    mkdirSync(path.dirname(schemaFile), { recursive: true });
+    writeFileSync(schemaFile, `${JSON.stringify(planJsonSchema(), null, 2)}\n`);
+  }
   if (!existsSync(path.join(dir, '.gitignore'))) writeFileSync(path.join(dir, '.gitignore'), '.evalc/\n');
   ctx.stdout(
-    `created ${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} and datasets/smoke.jsonl\nnext: evalc validate, evalc plan, evalc apply\n`,
+    `created ${path.relative(ctx.cwd, planFile) || 'evalc.yaml'}, datasets/smoke.jsonl and schemas/evalc.schema.json\nnext: evalc validate, evalc plan, evalc apply\n`,
   );
   return EXIT.ok;
 }

@@ -2,7 +2,9 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { initCommand } from '../../src/cli/init.js';
 import { validateCommand } from '../../src/cli/validate.js';
 import { runCommand } from './run-cli.js';
@@ -13,13 +15,24 @@ describe('evalc init', () => {
     const result = await runCommand(initCommand, ['proj'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      'created proj/evalc.yaml and datasets/smoke.jsonl\nnext: evalc validate, evalc plan, evalc apply\n',
+      'created proj/evalc.yaml, datasets/smoke.jsonl and schemas/evalc.schema.json\nnext: evalc validate, evalc plan, evalc apply\n',
     );
     expect(existsSync(path.join(dir, 'proj/datasets/smoke.jsonl'))).toBe(true);
     expect(readFileSync(path.join(dir, 'proj/.gitignore'), 'utf8')).toBe('.evalc/\n');
     expect(readFileSync(path.join(dir, 'proj/evalc.yaml'), 'utf8')).toMatch(
-      /^# yaml-language-server: \$schema=/,
+      /^# yaml-language-server: \$schema=\.\/schemas\/evalc\.schema\.json\n/,
     );
+  });
+
+  it('writes the JSON Schema its first line names, and the plan is valid against it (what an editor checks)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    await runCommand(initCommand, [], { cwd: dir });
+    const schema = JSON.parse(readFileSync(path.join(dir, 'schemas/evalc.schema.json'), 'utf8'));
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validate = ajv.compile(schema);
+    const plan = parse(readFileSync(path.join(dir, 'evalc.yaml'), 'utf8'));
+    expect(validate(plan), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...plan, run: { repeats: 'two' } })).toBe(false);
   });
 
   it('writes a plan that validates without changes', async () => {
