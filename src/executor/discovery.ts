@@ -38,11 +38,17 @@ export async function discoverAgents(
         ? { ok: true, discovery: { ...reused.discovery, ...outcome.discovery, notModified: true } }
         : reused;
     }
-    if (!outcome.ok)
+    if (!outcome.ok) {
+      // Nothing listening is the usual first-run mistake: say what to do about it.
+      const hint =
+        outcome.error.kind === 'transport_error' && !runtime.config.serve
+          ? `\n  is the agent running at ${runtime.config.url}? Start it, or let evalc start it with \`serve:\` in the plan`
+          : '';
       return {
         ok: false,
-        message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}`,
+        message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}${hint}`,
       };
+    }
     const d = outcome.discovery;
     if (d.inputSchema !== undefined && d.schemaDigest)
       store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
