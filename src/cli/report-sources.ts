@@ -1,4 +1,4 @@
-/** `evalc report` reads trajectories and judge rationales from the run's cache, read-only. */
+/** `evalc report` reads trajectories, judge rationales and failure details from the run's cache, read-only. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDirs } from '../compiler/load-plan.js';
@@ -12,7 +12,8 @@ export function loadReportSources(lock: Lockfile, lockFile: string, ctx: Command
     path.join(path.dirname(path.resolve(ctx.cwd, lockFile)), 'evalc.yaml'),
     ctx.env,
   );
-  if (!existsSync(path.join(cacheDir, 'steps.log'))) return { trajectories: {}, judgeRationales: {} };
+  if (!existsSync(path.join(cacheDir, 'steps.log')))
+    return { trajectories: {}, judgeRationales: {}, failureDetails: {} };
   const store = new LogStore(cacheDir, { readOnly: true });
   try {
     return reportSources(lock, store);

@@ -28,10 +28,11 @@ const FORMAT_FILES: Record<string, ReportFile> = {
 export interface ReportSources {
   trajectories?: ReportInput['trajectories'];
   judgeRationales?: ReportInput['judgeRationales'];
+  failureDetails?: ReportInput['failureDetails'];
 }
 
 export interface ReportDeps {
-  /** Reads trajectories/rationales for a lockfile (the executor's cache); optional. */
+  /** Reads trajectories, rationales and failure details for a lockfile (the executor's cache); optional. */
   loadSources?: (
     lock: Lockfile,
     lockFile: string,
@@ -69,6 +70,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     ...(baseline ? { baseline: baseline.lock } : {}),
     ...(sources.trajectories ? { trajectories: sources.trajectories } : {}),
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
+    ...(sources.failureDetails ? { failureDetails: sources.failureDetails } : {}),
   });
   const only = typeof format === 'string' ? FORMAT_FILES[format] : undefined;
   if (only && values.out === undefined) {

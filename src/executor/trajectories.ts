@@ -15,12 +15,19 @@ import type { ExtractRecord, FailedInvokeRecord, InvokeRecord } from './run-exam
 export interface ReportSources {
   trajectories: Record<string, ReportInvokeRecord>;
   judgeRationales: Record<string, string>;
+  /** Score key → details of a failed metric that never calls a judge (why it failed). */
+  failureDetails: Record<string, unknown>;
 }
+
+/** Failed metrics whose details are read back, in lockfile order: a bounded cost at 100k examples. */
+const FAILURE_DETAILS_LIMIT = 10_000;
 
 /** At most `limit` trajectories are loaded, in lockfile order, so a huge run keeps a bounded report. */
 export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): ReportSources {
   const trajectories: Record<string, ReportInvokeRecord> = {};
   const judgeRationales: Record<string, string> = {};
+  const failureDetails: Record<string, unknown> = {};
+  let failures = 0;
   let count = 0;
   const rationaleCache = new Map<string, boolean>();
   const mayHaveRationale = (l: Lockfile, group: string, metric: string) => {
@@ -57,7 +64,17 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
       count++;
     }
     for (const [id, metric] of Object.entries(result.metrics)) {
-      if (!mayHaveRationale(lock, result.group, id)) continue;
+      if (!mayHaveRationale(lock, result.group, id)) {
+        // Only the first key: a failed metric's repeats usually fail for the same reason.
+        const key = metric.key ?? metric.keys?.[0];
+        if (metric.pass !== false || !key || failures >= FAILURE_DETAILS_LIMIT) continue;
+        const details = store.get<ScoreResult>(key)?.details;
+        if (details !== null && typeof details === 'object') {
+          failureDetails[key] = details;
+          failures++;
+        }
+        continue;
+      }
       for (const key of metric.keys ?? (metric.key ? [metric.key] : [])) {
         const details = store.get<ScoreResult>(key)?.details;
         if (
@@ -71,7 +88,7 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
       }
     }
   }
-  return { trajectories, judgeRationales };
+  return { trajectories, judgeRationales, failureDetails };
 }
 
 /** Families whose metrics call a judge (a rationale); unknown types are read to be safe. */

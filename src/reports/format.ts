@@ -48,6 +48,25 @@ export function formatPercent(x: number, digits = 0): string {
   return `${(x * 100).toFixed(digits)}%`;
 }
 
+/**
+ * A failed metric's details in a few words for Markdown and JUnit: its non-empty lists and its
+ * texts (`extra: CS201`, `missing: prerequisites`, `reason: candidate is not a number`); counts
+ * and ratios are left to report.json. Undefined when nothing of that kind is there.
+ */
+export function summarizeDetails(details: unknown, maxLength = 100): string | undefined {
+  if (details === null || typeof details !== 'object' || Array.isArray(details)) return undefined;
+  const parts: string[] = [];
+  for (const key of Object.keys(details).sort(byText)) {
+    const value = (details as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value !== '') parts.push(`${key}: ${value}`);
+    else if (Array.isArray(value) && value.length > 0)
+      parts.push(`${key}: ${value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`);
+  }
+  if (parts.length === 0) return undefined;
+  const text = parts.join('; ');
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;

@@ -164,14 +164,14 @@ export const HTML_SCRIPT = `
       tr.className = tr.getAttribute('data-id') === id ? 'selected' : '';
     });
     var scores = el('table', { 'class': 'scores' }, [
-      el('thead', {}, [el('tr', {}, [el('th', {}, ['metric']), el('th', { 'class': 'num' }, ['score']), el('th', { 'class': 'num' }, ['value']), el('th', {}, ['pass']), el('th', {}, ['judge rationale'])])]),
+      el('thead', {}, [el('tr', {}, [el('th', {}, ['metric']), el('th', { 'class': 'num' }, ['score']), el('th', { 'class': 'num' }, ['value']), el('th', {}, ['pass']), el('th', {}, ['judge rationale / why it failed'])])]),
       el('tbody', {}, e.metrics.map(function (m) {
         return el('tr', {}, [
           el('td', {}, [el('code', {}, [m.id])]),
           el('td', { 'class': 'num' }, [num(m.score)]),
           el('td', { 'class': 'num' }, [m.value === undefined ? '' : num(m.value)]),
           el('td', {}, [m.pass === undefined ? '' : m.pass ? '✓' : '✗']),
-          el('td', { 'class': 'rationale' }, [m.rationale || ''])
+          el('td', { 'class': 'rationale' }, [m.rationale || (m.details === undefined ? '' : JSON.stringify(m.details))])
         ]);
       }))
     ]);

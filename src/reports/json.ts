@@ -91,6 +91,7 @@ function sortedExampleJson(e: ExampleView): Record<string, unknown> {
     id: e.id,
     metrics: e.metrics.map((x) =>
       defined([
+        ['details', x.details === undefined ? undefined : sortKeys(x.details)],
         ['errors', x.errors],
         ['id', x.id],
         ['keys', [...x.keys]],

@@ -4,7 +4,7 @@
  * A failed metric is a <failure>; an example whose invoke failed is an <error> with its kind.
  * Follows the Jenkins/Ant JUnit schema (junit-10.xsd).
  */
-import { byText, formatNumber } from './format.js';
+import { byText, formatNumber, summarizeDetails } from './format.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
 /** Drops characters XML 1.0 forbids and escapes the rest for text and attribute values. */
@@ -70,7 +70,8 @@ function exampleCases(m: ReportModel, e: ExampleView): Case[] {
     const c: Case = { classname, name: `${e.example} · ${x.id}` };
     if (e.durationMs !== null) c.time = e.durationMs;
     if (errorRepeat || x.pass === false) {
-      const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}`;
+      const why = summarizeDetails(x.details);
+      const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}`;
       if (errorRepeat) {
         const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
         const message = errorRepeat.record?.error?.message ?? `invoke failed (${kind})`;

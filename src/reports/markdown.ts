@@ -3,7 +3,7 @@
  * the task × agent table of the headline metric with CIs, the comparison with the baseline
  * (regressions first), then per-task details folded in <details>. Always under the limit.
  */
-import { byText, formatMeanCi, formatNumber, formatScope } from './format.js';
+import { byText, formatMeanCi, formatNumber, formatScope, summarizeDetails } from './format.js';
 import { diffSections } from './markdown-diff.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
@@ -97,7 +97,12 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     return `| ${code(id)} | ${cells.join(' | ')} |`;
   });
   const failingLines = failing.map((e) => {
-    const failed = e.metrics.filter((x) => x.pass === false).map((x) => code(x.id));
+    const failed = e.metrics
+      .filter((x) => x.pass === false)
+      .map((x) => {
+        const why = summarizeDetails(x.details, 80);
+        return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
+      });
     const err = e.repeats.find((r) => r.errorKind !== null)?.errorKind;
     const why = [err ? `error ${code(err)}` : '', failed.length > 0 ? `failed ${failed.join(', ')}` : '']
       .filter((x) => x !== '')

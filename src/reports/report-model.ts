@@ -18,6 +18,8 @@ export interface MetricView {
   errors?: number;
   keys: string[];
   rationale?: string;
+  /** A failed metric's score details (from the cache), e.g. exact_match's missing and extra items. */
+  details?: unknown;
 }
 
 export interface RepeatView {
@@ -94,6 +96,7 @@ const NO_ERRORS: (string | null)[] = [];
 function exampleViews(input: ReportInput): ExampleView[] {
   const { lock } = input;
   const rationales = input.judgeRationales;
+  const failureDetails = input.failureDetails;
   const trajectories = input.trajectories;
   const views = lock.results.map((r): ExampleView => {
     const g = lock.groups[r.group];
@@ -128,6 +131,15 @@ function exampleViews(input: ReportInput): ExampleView[] {
           const rationale = rationales[k];
           if (rationale !== undefined) {
             view.rationale = rationale;
+            break;
+          }
+        }
+      }
+      if (failureDetails && m.pass === false) {
+        for (const k of keys) {
+          const details = failureDetails[k];
+          if (details !== undefined) {
+            view.details = details;
             break;
           }
         }

@@ -19,6 +19,8 @@ export interface ReportInput {
   trajectories?: Record<string, InvokeRecord>;
   /** Score key → the judge's rationale. */
   judgeRationales?: Record<string, string>;
+  /** Score key → the details of a failed (non-judge) metric's score: why it failed. */
+  failureDetails?: Record<string, unknown>;
 }
 
 export interface RenderedReports {
