@@ -32,6 +32,9 @@ export function isLockUpToDate(
   pins: Record<string, AgentPin>,
 ): lock is Lockfile & { steps: NonNullable<Lockfile['steps']> } {
   if (!lock?.steps?.complete || lock.evalc !== EVALC_VERSION) return false;
+  // Regression gates evaluated against a --baseline run are not this run's (it has none: with
+  // one, apply always runs): the gates must be evaluated again, as skipped.
+  if (lock.gates.some((g) => g.kind === 'regression' && !g.skipped)) return false;
   if (lock.plan.digest !== compiled.resolved.planDigest) return false;
   const agentIds = [...new Set(compiled.groups.map((g) => g.group.agentId))];
   if (Object.keys(lock.agents).length !== agentIds.length) return false;
