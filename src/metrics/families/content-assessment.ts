@@ -116,7 +116,8 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
   description: 'LLM/agent-eval judge on a rubric; composite = Σ wᵢ sᵢ / Σ wᵢ over weighted dimensions',
   params: judgeParams,
   async score(input, p) {
-    const rubric: RubricRef = input.rubric ?? { name: p.rubric ?? p.judge_config?.judge_rubric ?? 'default' };
+    // No rubric named here: an empty name lets the judge client apply its own `rubric` (else `generic`).
+    const rubric: RubricRef = input.rubric ?? { name: p.rubric ?? p.judge_config?.judge_rubric ?? '' };
     const verdict = await callJudge(input, {
       content: contentOf(input, p.candidate),
       rubric,
