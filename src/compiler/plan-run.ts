@@ -2,13 +2,29 @@
  * The plan (DESIGN.md §6): which steps `apply` would run and why, by comparing every step's
  * key with the cache and each group's key components with the previous lockfile. Pure data;
  * the text and JSON views are renderers of it.
+ *
+ * It follows apply's rules, so the two agree: when evalc.lock records this very run and the run
+ * left nothing to retry (lock-records.ts), apply is up to date and the plan has no changes, even
+ * for steps not in the cache (a score whose judge failed, a pruned cache). Otherwise a step runs
+ * when it is not cached, except the extract and score steps of an invoke cached as a definitive
+ * failure and the scores of an extraction that failed: apply never runs those (the example's
+ * metrics are recorded from the failure). Such steps are `skipped`: neither run nor cached.
  */
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { CompiledGroup, CompiledPlan } from './compile.js';
+import {
+  FAILED_INVOKE_KIND,
+  lockHeaderMatches,
+  recordedError,
+  recordedScoreKey,
+  recordsStep,
+} from './lock-records.js';
 import { groupSteps } from './step-keys.js';
 
 export interface CacheView {
   has(key: string): boolean;
+  /** The kind an entry was put with (`invoke`, `invoke-failed`…); StepStore has it. */
+  kindOf?(key: string): string | undefined;
 }
 
 export type PlanSymbol = '+' | '~';
@@ -27,7 +43,8 @@ export interface PlannedStep {
   kind: PlannedKind;
   id: string;
   key: string;
-  status: 'new' | 'changed' | 'cached';
+  /** `skipped`: not cached, and apply does not run it (the reason says why). */
+  status: 'new' | 'changed' | 'cached' | 'skipped';
   reason?: string;
 }
 
@@ -36,6 +53,10 @@ export interface RunPlan {
   rows: PlanRow[];
   counts: Record<PlannedKind, { run: number; cached: number }>;
   hasChanges: boolean;
+  /** evalc.lock records this run and left nothing to retry: apply would say it is up to date. */
+  upToDate: boolean;
+  /** Steps neither cached nor run by apply: downstream of a definitive failure, or recorded in an up-to-date lock. */
+  skipped: number;
   /** Examples whose input could not be rendered (reported by validate). */
   renderFailures: number;
   steps?: PlannedStep[];

@@ -25,6 +25,7 @@ import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
+import { scrubSecrets } from '../plan/secrets.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import type { StepError } from '../protocols/types.js';
 
@@ -36,6 +37,8 @@ export interface ServeOptions {
   logFile: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Secret values (e.g. `${env.X}` in `serve.env`): replaced by `***` in the log and in messages. */
+  secrets?: readonly string[];
 }
 
 export interface ServedProcess {
@@ -80,7 +83,7 @@ export async function startServedProcess(
   };
   const child = spawnProcessGroup(serve.command, { cwd: opts.cwd, env });
   child.stdin?.end();
-  const output = new OutputTail();
+  const output = new OutputTail(opts.secrets ?? []);
   let lineSeen = false;
   const onLine = (line: string) => {
     if (readyLine?.test(line)) lineSeen = true;
@@ -192,6 +195,8 @@ async function isUrlReady(url: string): Promise<boolean> {
 class OutputTail {
   #tail: string[] = [];
 
+  constructor(private readonly secrets: readonly string[]) {}
+
   attach(
     stream: Readable | null | undefined,
     log: NodeJS.WritableStream,
@@ -200,14 +205,22 @@ class OutputTail {
     if (!stream) return;
     let partial = '';
     stream.setEncoding('utf8');
+    // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
     stream.on('data', (chunk: string) => {
-      log.write(chunk);
       const parts = (partial + chunk).split('\n');
       partial = parts.pop() ?? '';
-      for (const line of parts) this.#add(line, onLine);
+      for (const line of parts) {
+        const clean = scrubSecrets(line, this.secrets);
+        log.write(`${clean}\n`);
+        this.#add(clean, onLine);
+      }
     });
     stream.on('end', () => {
-      if (partial !== '') this.#add(partial, onLine);
+      if (partial !== '') {
+        const clean = scrubSecrets(partial, this.secrets);
+        log.write(clean);
+        this.#add(clean, onLine);
+      }
       partial = '';
     });
   }

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
-import { resolveSecrets, secretValues } from '../plan/secrets.js';
+import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { MaeAdapter } from '../protocols/mae/adapter.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
@@ -55,7 +55,8 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
         message: `agent ${id}: environment variable(s) not set: ${serveEnv.missing.join(', ')}`,
       },
     };
-  setup.secrets.push(...secretValues([headers.values]));
+  // Before the process starts: its log, its early-exit message and the run log are scrubbed.
+  setup.secrets.push(...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, setup.env));
   const cwd = path.resolve(setup.planDir, setup.commandDirs[id] ?? '');
   let stopServe = async () => {};
   if (config.serve) {
@@ -151,7 +152,7 @@ export async function serve(
   config: ServeConfig,
   cwd: string,
   env: Record<string, string>,
-  setup: Pick<RuntimeSetup, 'logsDir' | 'signal'>,
+  setup: Pick<RuntimeSetup, 'logsDir' | 'signal' | 'secrets'>,
 ): Promise<{ ok: true; stop: () => Promise<void> } | { ok: false; error: StepError }> {
   const started = await startServedProcess(config, {
     cwd,
@@ -159,6 +160,7 @@ export async function serve(
     logFile: path.join(setup.logsDir, `${name}.log`),
     env,
     signal: setup.signal,
+    secrets: setup.secrets,
   });
   if (!started.ok) return started;
   return { ok: true, stop: () => started.handle.stop() };

@@ -16,6 +16,7 @@ import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { REPORT_FILES } from '../reports/types.js';
+import { pinAgentNames } from './agent-names.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
 import { baselineRows } from './baseline-rows.js';
 import { buildLock } from './build-lock.js';
@@ -311,13 +312,27 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       };
     for (const agentId of aborted.keys()) markPreflightFailed(compiled, results, agentId);
 
-    for (const [id, runtime] of agents) {
-      if (!isMae(runtime.adapter)) continue;
-      const name = runtime.adapter.discoveredName() ?? lockedPins[id]?.name;
-      if (name && !pins[id]?.name) pins = { ...pins, [id]: { ...pins[id], name } };
-    }
     const collected = collect(compiled, groupRuntimes, results);
     const { lockResults, summary, volatile } = collected;
+    // Seed mae agents' names come from their cached replies, live or cached run alike (agent-names.ts).
+    pins = pinAgentNames(pins, {
+      agents: resolved.plan.agents,
+      agentIds,
+      groupAgents: new Map(compiled.groups.map((cg) => [cg.group.id, cg.group.agentId])),
+      results: lockResults,
+      store,
+      locked: lockedPins,
+      nameless: (id) => {
+        const runtime = agents.get(id);
+        if (!runtime || !isMae(runtime.adapter) || runtime.adapter.discoveredName() !== undefined)
+          return false;
+        return compiled.groups.every(
+          (cg) =>
+            cg.group.agentId !== id ||
+            (results.get(cg.group.id) ?? []).reduce((n, run) => n + (run?.invoked ?? 0), 0) === cg.invokes,
+        );
+      },
+    });
     const drifted = drift.flagged();
     if (drifted.length > 0) {
       summary.schemaDrift = drifted;

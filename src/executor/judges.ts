@@ -1,7 +1,7 @@
 /** Judge clients of a run, started lazily, with their `serve:` processes. */
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
-import { resolveSecrets, secretValues } from '../plan/secrets.js';
+import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
@@ -31,6 +31,7 @@ export async function startJudge(
     };
   const headers = resolveSecrets(config.headers, setup.env);
   if (headers.ok) setup.secrets.push(...secretValues([headers.values]));
+  setup.secrets.push(...referencedSecrets(config.serve?.env, setup.env));
   let stopServe = async () => {};
   if (config.serve) {
     const served = await serve(`judge-${id}`, config.serve, cwd, serveEnv.values, setup);

@@ -69,6 +69,23 @@ export function resolveSecrets(
   return missing.length > 0 ? { ok: false, missing } : { ok: true, values: out };
 }
 
+/**
+ * The environment values a map's `${env.NAME}` references resolve to: the secrets among
+ * `serve.env` (whose other values, such as `PORT: "7101"`, are plain configuration).
+ */
+export function referencedSecrets(
+  values: Record<string, string> | undefined,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const out: string[] = [];
+  for (const value of Object.values(values ?? {}))
+    for (const m of value.matchAll(ENV_REF)) {
+      const v = env[m[1]!];
+      if (v !== undefined && v.length >= 4) out.push(v);
+    }
+  return out;
+}
+
 /** Every resolved secret value, for scrubbing logs and outputs. */
 export function secretValues(resolved: Record<string, string>[]): string[] {
   const values = new Set<string>();

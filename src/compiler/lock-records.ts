@@ -1,0 +1,54 @@
+/**
+ * What evalc.lock recorded of a run, as `plan` needs it to agree with `apply`.
+ *
+ * Apply has nothing to do when the lock records the run (executor/up-to-date.ts): the run left
+ * no transient failure to retry (`steps.complete`), and the plan digest, the agents' digests and
+ * every invoke and score key are unchanged. Apply compares a digest of the keys; `plan` compares
+ * the keys example by example while it walks the steps (`recordsStep`), so it needs no second
+ * pass. (Apply also requires the lock's evalc version to be its own; the compiler layer does not
+ * know the version, so a lock written by another evalc version is not caught here.)
+ */
+import type { Lockfile, LockMetricResult, LockResult } from '../lockfile/types.js';
+import type { CompiledPlan } from './compile.js';
+import type { ExampleSteps } from './step-keys.js';
+
+/**
+ * The cache kind of a definitive invoke failure (executor/run-example.ts): the agent answered
+ * with a contract or semantic error, cached like an answer; its extract and score steps never run.
+ */
+export const FAILED_INVOKE_KIND = 'invoke-failed';
+
+/** The lock's own conditions for being up to date: complete, same plan digest, same agents. */
+export function lockHeaderMatches(lock: Lockfile | undefined, compiled: CompiledPlan): lock is Lockfile {
+  if (!lock?.steps?.complete) return false;
+  if (lock.plan.digest !== compiled.resolved.planDigest) return false;
+  const agentIds = new Set(compiled.groups.map((g) => g.group.agentId));
+  if (Object.keys(lock.agents).length !== agentIds.size) return false;
+  for (const id of agentIds) {
+    if (lock.agents[id]?.digest !== compiled.agentDigests[id]) return false;
+  }
+  return true;
+}
+
+/** Whether the lock's row for an example recorded this repeat's invoke and score keys. */
+export function recordsStep(previous: LockResult | undefined, step: ExampleSteps, repeats: number): boolean {
+  if (!previous || previous.invoke.length !== repeats) return false;
+  if ((previous.invoke[step.repeat] ?? null) !== (step.invokeKey ?? null)) return false;
+  for (const id in step.scoreKeys) {
+    const entry = previous.metrics[id];
+    if (!entry || recordedScoreKey(entry, step.repeat) !== step.scoreKeys[id]) return false;
+  }
+  return true;
+}
+
+/** The score key the lock recorded for one repeat (`key` for one repeat, `keys` for several). */
+export function recordedScoreKey(entry: LockMetricResult, repeat: number): string | undefined {
+  return entry.keys ? entry.keys[repeat] : repeat === 0 ? entry.key : undefined;
+}
+
+/** The error kind the lock recorded for a repeat whose invoke key is unchanged, if any. */
+export function recordedError(previous: LockResult | undefined, step: ExampleSteps): string | undefined {
+  if (!previous || step.invokeKey === undefined || previous.invoke[step.repeat] !== step.invokeKey)
+    return undefined;
+  return previous.errors?.[step.repeat] ?? undefined;
+}

@@ -1,0 +1,79 @@
+/** `${env.X}` values in `serve.env` never reach a served process's log, evalc's messages or --json. */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countingExamples, REPO_ROOT, runCli, tempWorkspace, writeDataset } from './apply-harness.js';
+
+const TOKEN = 'SERVE-SECRET-7431';
+const cleanups: (() => void)[] = [];
+afterAll(() => {
+  for (const c of cleanups) c();
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function workspace(die: boolean): Promise<string> {
+  const ws = tempWorkspace('serve-secrets');
+  cleanups.push(ws.cleanup);
+  writeDataset(ws.dir, 'd1.jsonl', countingExamples(3, 's'));
+  const port = await freePort();
+  const fixture = path.join(REPO_ROOT, 'tests/fixtures/serve-echo-secret.mjs');
+  writeFileSync(
+    path.join(ws.dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: b }
+agents:
+  a1:
+    protocol: raip
+    url: http://127.0.0.1:${port}
+    serve:
+      command: node ${JSON.stringify(fixture)}
+      env: { PORT: "${port}", DIE: "${die ? 1 : 0}", MY_TOKEN: "\${env.MY_TOKEN}" }
+      ready: { url: http://127.0.0.1:${port}/info, timeout: 10s }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { codes: output.codes } } }
+    datasets: { d1: { source: d1.jsonl } }
+    metrics: [ { type: exact_match, candidate: codes, expected: codes, mode: set } ]
+`,
+  );
+  return ws.dir;
+}
+
+function everythingWritten(dir: string): string {
+  const logs = path.join(dir, '.evalc', 'logs');
+  return readdirSync(logs)
+    .map((f) => readFileSync(path.join(logs, f), 'utf8'))
+    .join('\n');
+}
+
+describe('secrets given to served processes', () => {
+  it('are scrubbed from the served process log of a run that completes', async () => {
+    const dir = await workspace(false);
+    const run = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: dir, env: { MY_TOKEN: TOKEN } });
+    expect(run.code, run.stderr).toBe(0);
+    const logs = everythingWritten(dir);
+    expect(logs).toContain('starting with token ***');
+    expect(logs).toContain('debug: auth=***');
+    expect(logs).not.toContain(TOKEN);
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+    expect(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('are scrubbed from the message of a served process that dies before it is ready', async () => {
+    const dir = await workspace(true);
+    const run = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: dir, env: { MY_TOKEN: TOKEN } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('exited with code 3 before it was ready');
+    expect(run.stdout).toContain('fatal: token *** was refused');
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+    expect(everythingWritten(dir)).not.toContain(TOKEN);
+  });
+});
