@@ -82,6 +82,10 @@ export function planRun(
   const tasksChanged = new Set<string>();
   let groupsChanged = 0;
   const recentRows: PlanRow[] = [];
+  let skipped = 0;
+  // Whether evalc.lock records every step of this plan (checked step by step below).
+  let recorded = lockHeaderMatches(lock, compiled);
+  let examples = 0;
 
   const add = (
     symbol: PlanSymbol,
@@ -110,23 +114,27 @@ export function planRun(
     const target = `${benchmark}/${group.taskId}[${group.agentId}]`;
     const why = groupReasons(compiledGroup, lock, compiled);
     let groupChanged = false;
+    const repeats = compiledGroup.keys.repeats;
+    examples += group.dataset.examples.length;
     for (const step of groupSteps(group, compiledGroup.keys)) {
+      const previous = lockResults.get(`${group.id}\u0000${step.example.id}`);
+      if (recorded && !recordsStep(previous, step, repeats)) recorded = false;
       if (!step.invokeKey || !step.extractKey) {
         renderFailures++;
         continue;
       }
-      const previous = lockResults.get(`${group.id}\u0000${step.example.id}`);
       const invokeCached = cache.has(step.invokeKey);
       const record = (
         kind: PlannedKind,
         key: string,
-        cached: boolean,
+        cached: boolean | 'skipped',
         symbol: PlanSymbol,
         reason: string,
         rowTarget = target,
         metricId?: string,
       ) => {
-        if (cached) counts[kind].cached++;
+        if (cached === 'skipped') skipped++;
+        else if (cached) counts[kind].cached++;
         else {
           counts[kind].run++;
           groupChanged = true;
@@ -137,8 +145,8 @@ export function planRun(
           // Score steps are one per metric: the metric id keeps step ids unique.
           id: metricId === undefined ? `${kind}/${step.id}` : `${kind}/${step.id}/${metricId}`,
           key,
-          status: cached ? 'cached' : symbol === '+' ? 'new' : 'changed',
-          ...(cached ? {} : { reason }),
+          status: cached === 'skipped' ? 'skipped' : cached ? 'cached' : symbol === '+' ? 'new' : 'changed',
+          ...(cached === true ? {} : { reason }),
         });
       };
       const invokeWhy = invokeCached ? why.invoke : (why.invoke ?? exampleReason(previous, step.repeat));
@@ -149,24 +157,60 @@ export function planRun(
         invokeWhy?.symbol ?? '~',
         invokeWhy?.reason ?? 'not in cache',
       );
+      const lastError = recordedError(previous, step);
+      // A definitive failure is the invoke's cached result: apply runs nothing after it.
+      if (invokeCached && cache.kindOf?.(step.invokeKey) === FAILED_INVOKE_KIND) {
+        const reason = `its invoke failed definitively${lastError ? ` (${lastError})` : ''}`;
+        record('extract', step.extractKey, 'skipped', '~', reason);
+        for (const metric of group.metrics) {
+          const key = step.scoreKeys[metric.id];
+          if (key !== undefined)
+            record('score', key, 'skipped', '~', reason, `${target}/${metric.id}`, metric.id);
+        }
+        continue;
+      }
       const extractCached = cache.has(step.extractKey);
       const extractWhy = !invokeCached
         ? downstream(invokeWhy, 'because its invoke runs')
         : (why.extract ?? { symbol: '~' as const, reason: 'not in cache' });
       record('extract', step.extractKey, extractCached, extractWhy.symbol, extractWhy.reason);
+      // A cached extraction that failed (the lock says so, for this invoke and this binding
+      // output): apply scores nothing from it, the metrics are recorded from the failure.
+      const extractFailed =
+        invokeCached && extractCached && !why.extract && lastError === 'extraction_failed';
       for (const metric of group.metrics) {
         const key = step.scoreKeys[metric.id];
         if (key === undefined) continue;
         const cached = cache.has(key);
+        if (!cached && extractFailed) {
+          record('score', key, 'skipped', '~', 'its extraction failed', `${target}/${metric.id}`, metric.id);
+          continue;
+        }
         const metricWhy = !extractCached
           ? downstream(extractWhy, 'because its extract runs')
-          : (why.metrics.get(metric.id) ?? { symbol: '~' as const, reason: 'not in cache' });
+          : (why.metrics.get(metric.id) ?? scoreReason(previous, metric.id, key, step.repeat));
         record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`, metric.id);
       }
     }
     if (groupChanged) {
       groupsChanged++;
       tasksChanged.add(group.taskId);
+    }
+  }
+  // Apply's up-to-date rule: the lock records exactly this run, which left nothing to retry.
+  const upToDate = recorded && examples === (lock?.results.length ?? -1);
+  if (upToDate) {
+    for (const kind of ['invoke', 'extract', 'score'] as const) {
+      skipped += counts[kind].run;
+      counts[kind].run = 0;
+    }
+    rows.clear();
+    groupsChanged = 0;
+    for (const step of steps ?? []) {
+      if (step.status === 'new' || step.status === 'changed') {
+        step.status = 'skipped';
+        step.reason = UP_TO_DATE_REASON;
+      }
     }
   }
   const aggregateNodes =
@@ -197,7 +241,26 @@ export function planRun(
   counts.aggregate.cached = aggregateNodes - counts.aggregate.run;
   const ordered = mergeScoreRows([...rows.values()], benchmark);
   const hasChanges = counts.invoke.run + counts.extract.run + counts.score.run + counts.aggregate.run > 0;
-  return { benchmark, rows: ordered, counts, hasChanges, renderFailures, ...(steps ? { steps } : {}) };
+  return {
+    benchmark,
+    rows: ordered,
+    counts,
+    hasChanges,
+    upToDate,
+    skipped,
+    renderFailures,
+    ...(steps ? { steps } : {}),
+  };
+}
+
+const UP_TO_DATE_REASON = 'evalc.lock records it and is up to date: apply re-runs it only with --refresh';
+
+/** Why an uncached score of a cached extraction runs: it failed last time, or it is simply missing. */
+function scoreReason(previous: LockResult | undefined, metricId: string, key: string, repeat: number): Why {
+  const entry = previous?.metrics[metricId];
+  if (entry?.errors && recordedScoreKey(entry, repeat) === key)
+    return { symbol: '~', reason: 'because the previous attempt failed' };
+  return { symbol: '~', reason: 'not in cache' };
 }
 
 /** A step re-runs because its input step does: a new input stays "new". */

@@ -78,7 +78,7 @@ function gatesSection(m: ReportModel): string {
   const rows = m.gates
     .map(
       (g) =>
-        `<tr class="${g.passed ? 'gate-pass' : 'gate-fail'}"><td><span class="badge ${!g.passed ? 'fail' : g.skipped ? 'skip' : 'pass'}">${!g.passed ? 'failed' : g.skipped ? 'skipped' : 'passed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`,
+        `<tr class="${!g.passed ? 'gate-fail' : g.skipped ? 'gate-skip' : 'gate-pass'}"><td><span class="badge ${!g.passed ? 'fail' : g.skipped ? 'skip' : 'pass'}">${!g.passed ? 'failed' : g.skipped ? 'skipped' : 'passed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`,
     )
     .join('');
   return `<section id="gates"><h2>Gates</h2><table><thead><tr><th></th><th>metric</th><th>agent</th><th>scope</th><th>kind</th><th class="num">actual</th><th>message</th></tr></thead><tbody>${rows}</tbody></table></section>`;

@@ -29,6 +29,8 @@ interface Case {
   time?: number;
   failure?: { type: string; message: string; body: string };
   error?: { type: string; message: string; body: string };
+  /** The case could not be evaluated (a regression gate without a baseline). */
+  skipped?: string;
 }
 
 function caseXml(c: Case): string {
@@ -38,7 +40,9 @@ function caseXml(c: Case): string {
     ? `      <error message="${escapeXml(c.error.message)}" type="${escapeXml(c.error.type)}">${escapeXml(c.error.body, false)}</error>`
     : c.failure
       ? `      <failure message="${escapeXml(c.failure.message)}" type="${escapeXml(c.failure.type)}">${escapeXml(c.failure.body, false)}</failure>`
-      : null;
+      : c.skipped !== undefined
+        ? `      <skipped message="${escapeXml(c.skipped)}"/>`
+        : null;
   return problem === null ? `${open}/>` : `${open}>\n${problem}\n    </testcase>`;
 }
 
@@ -46,6 +50,7 @@ interface SuiteCounts {
   tests: number;
   failures: number;
   errors: number;
+  skipped?: number;
 }
 
 function countCases(cases: Case[], into: SuiteCounts): SuiteCounts {
@@ -53,12 +58,13 @@ function countCases(cases: Case[], into: SuiteCounts): SuiteCounts {
     into.tests++;
     if (c.error) into.errors++;
     else if (c.failure) into.failures++;
+    else if (c.skipped !== undefined) into.skipped = (into.skipped ?? 0) + 1;
   }
   return into;
 }
 
 function suiteHead(name: string, c: SuiteCounts): string {
-  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="0">`;
+  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}">`;
 }
 
 function exampleCases(m: ReportModel, e: ExampleView): Case[] {
@@ -112,6 +118,7 @@ function gateCases(m: ReportModel): Case[] {
         message: g.message,
         body: `actual ${formatNumber(g.actual)}: ${g.message}`,
       };
+    else if (g.skipped) c.skipped = g.message;
     return c;
   });
 }

@@ -45,11 +45,21 @@ function gateSections(m: ReportModel): MarkdownSection[] {
       noun: 'gates',
     });
   }
-  const passing = m.gates.filter((g) => g.passed);
+  const passing = m.gates.filter((g) => g.passed && !g.skipped);
   if (passing.length > 0) {
     out.push({
       head: [`<details><summary>Passing gates (${passing.length})</summary>`, '', GATE_HEAD, GATE_RULE],
       items: passing.map(gateLine),
+      tail: ['', '</details>', ''],
+      noun: 'gates',
+    });
+  }
+  // A gate that could not be evaluated (a regression gate without --baseline) is never "passing".
+  const skipped = m.gates.filter((g) => g.passed && g.skipped);
+  if (skipped.length > 0) {
+    out.push({
+      head: [`<details><summary>Skipped gates (${skipped.length})</summary>`, '', GATE_HEAD, GATE_RULE],
+      items: skipped.map(gateLine),
       tail: ['', '</details>', ''],
       noun: 'gates',
     });

@@ -205,6 +205,7 @@ export function validateJunit(xml: string): {
     const cases = suite.children.filter((c) => c.name === 'testcase');
     let f = 0;
     let e = 0;
+    let s = 0;
     for (const tc of cases) {
       checkAttributes(tc);
       checkOrder(tc, [['skipped'], ['error'], ['failure'], ['system-out'], ['system-err']]);
@@ -214,6 +215,7 @@ export function validateJunit(xml: string): {
       }
       if (tc.children.some((c) => c.name === 'error')) e += 1;
       else if (tc.children.some((c) => c.name === 'failure')) f += 1;
+      else if (tc.children.some((c) => c.name === 'skipped')) s += 1;
     }
     const attr = (n: string) => Number(suite.attributes[n] ?? '0');
     if (attr('tests') !== cases.length)
@@ -222,6 +224,8 @@ export function validateJunit(xml: string): {
       throw new Error(`suite ${suite.attributes.name}: failures=${attr('failures')} but ${f}`);
     if (attr('errors') !== e)
       throw new Error(`suite ${suite.attributes.name}: errors=${attr('errors')} but ${e}`);
+    if (attr('skipped') !== s)
+      throw new Error(`suite ${suite.attributes.name}: skipped=${attr('skipped')} but ${s}`);
     tests += cases.length;
     failures += f;
     errors += e;
