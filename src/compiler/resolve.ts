@@ -223,6 +223,9 @@ export async function resolvePlan(
           config,
           version: checked.info?.version ?? '0',
           judge: checked.judgeId ? judgeDigests[checked.judgeId] : null,
+          // A plan rubric the metric names itself: editing it re-scores (the judge's own rubric is
+          // in the judge's digest). Absent otherwise, so other metrics' keys are unchanged.
+          ...metricRubricDefinition(config, plan),
         }),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
@@ -280,6 +283,19 @@ export function agentIdentity(agent: AgentConfig): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
   if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
   return identity;
+}
+
+/** `{rubricDefinition}` of the plan rubric a metric names (`rubric:` or `judge_config.judge_rubric`). */
+function metricRubricDefinition(config: Record<string, unknown>, plan: Plan): { rubricDefinition?: unknown } {
+  const judgeConfig = config.judge_config;
+  const name =
+    typeof config.rubric === 'string'
+      ? config.rubric
+      : judgeConfig !== null && typeof judgeConfig === 'object'
+        ? (judgeConfig as Record<string, unknown>).judge_rubric
+        : undefined;
+  const definition = typeof name === 'string' ? plan.rubrics[name] : undefined;
+  return definition ? { rubricDefinition: definition } : {};
 }
 
 function judgeIdentity(judge: JudgeConfig, plan: Plan): Record<string, unknown> {

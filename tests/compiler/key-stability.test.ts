@@ -119,6 +119,27 @@ describe('content key stability', () => {
     for (const id of exact) expect(changed).toContain(id);
   });
 
+  it('re-scores a judge metric when the plan rubric it names changes, and nothing else', async () => {
+    const withRubric = (weight: number) => {
+      const files = plan();
+      files['evalc.yaml'] = files['evalc.yaml']!.replace(
+        'metrics:\n  - { type: pass_rate }',
+        `judges:\n  j: { protocol: agent-eval, url: http://127.0.0.1:5005 }\nrubrics:\n  pet:\n    dimensions:\n      - { id: relevance, description: "On topic", weight: ${weight} }\n      - { id: style, description: "Clear", weight: 0.25 }\nmetrics:\n  - { type: pass_rate }\n  - { type: judge, id: j_pet, judge: j, rubric: pet }`,
+      );
+      return files;
+    };
+    const before = stepKeys(await compileFiles(withRubric(0.75)));
+    const after = stepKeys(await compileFiles(withRubric(0.5)));
+    const changed = changedSteps(before, after);
+    const judged = [...before.keys()].filter((id) => id.endsWith('/j_pet'));
+    expect(judged.length).toBeGreaterThan(0);
+    // The rubric's own scores, and pass_rate (derived from every metric of the task), re-run.
+    expect(new Set(changed.map((id) => id.slice(id.lastIndexOf('/') + 1)))).toEqual(
+      new Set(['j_pet', 'pass_rate']),
+    );
+    for (const id of judged) expect(changed).toContain(id);
+  });
+
   it('changes the invoke keys of only the examples whose rendered input changed', async () => {
     const before = stepKeys(await compileFiles(plan()));
     const after = stepKeys(
