@@ -7,7 +7,12 @@
  * computed here with `faultFor`, independently of evalc.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, type FaultOptions, faultFor, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import {
+  type CountingAgent,
+  type FaultOptions,
+  faultFor,
+  startCountingAgent,
+} from '../fixtures/apply-counting-agent.mjs';
 import {
   assertBuilt,
   countingExamples,
@@ -23,7 +28,11 @@ import {
 const N = 12;
 const DEFINITIVE: FaultOptions = { seed: 3, rates: { '400': 0.2, '422': 0.2 } };
 const TRANSIENT: FaultOptions = { seed: 5, rates: { '500': 0.4 } };
-const KIND_OF: Record<string, string> = { '400': 'contract_error', '422': 'semantic_mismatch', '500': 'http_500' };
+const KIND_OF: Record<string, string> = {
+  '400': 'contract_error',
+  '422': 'semantic_mismatch',
+  '500': 'http_500',
+};
 
 interface PlanJson {
   exitCode: number;
@@ -88,7 +97,8 @@ describe('evalc plan after definitive agent failures', () => {
     const apply = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(apply.stderr).not.toContain('internal error');
     expect(apply.code).toBe(0);
-    for (const r of lockResults(dir)) expect([r.example, r.errors?.[0] ?? null]).toEqual([r.example, fates.get(r.example)]);
+    for (const r of lockResults(dir))
+      expect([r.example, r.errors?.[0] ?? null]).toEqual([r.example, fates.get(r.example)]);
     const lock = readLock(dir);
 
     const text = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
@@ -125,7 +135,10 @@ describe('evalc plan after definitive agent failures', () => {
     definitive.reset();
     expect((await runCli(['apply', 'evalc.yaml'], { cwd: dir })).code).toBe(0);
 
-    writePlan(dir, { ...spec, metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }] });
+    writePlan(dir, {
+      ...spec,
+      metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
+    });
     const json = await planJson(dir);
     expect(json).toMatchObject({ exitCode: 2, hasChanges: true, upToDate: false });
     expect(json.counts.invoke?.run).toBe(0);
@@ -163,7 +176,9 @@ describe('evalc plan after transient agent failures', () => {
     const text = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(text.code).toBe(2);
     expect(text.stdout).toMatch(
-      new RegExp(`~ invoke +counting/t1\\[a1\\] +${failed.length} examples? +because the previous attempt failed \\(http_500\\)`),
+      new RegExp(
+        `~ invoke +counting/t1\\[a1\\] +${failed.length} examples? +because the previous attempt failed \\(http_500\\)`,
+      ),
     );
     const json = await planJson(dir);
     expect(json).toMatchObject({ exitCode: 2, hasChanges: true, upToDate: false, skipped: 0 });
