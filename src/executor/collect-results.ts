@@ -35,6 +35,13 @@ export function collect(
         summary.errors++;
         summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
       }
+      // A metric's own failure (a judge that errored) counts too: it is retried by the next apply.
+      for (const id in run.lock.metrics) {
+        const kind = run.lock.metrics[id]!.error;
+        if (kind === undefined) continue;
+        summary.errors++;
+        summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
+      }
     }
     volatile[group.id] = { ...durationStats(durations), tokens };
     const task = tasks.get(group.taskId) ?? {

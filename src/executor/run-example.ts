@@ -356,8 +356,10 @@ async function scoreRepeat(
       ...(metric.rubric ? { rubric: metric.rubric } : {}),
       ...(content === undefined ? {} : { content }),
     });
-    if (result.error) result.error = { ...result.error, message: rt.scrub(result.error.message) };
-    else if (key) rt.store.put(key, 'score', result);
+    if (result.error) {
+      result.error = { ...result.error, message: rt.scrub(result.error.message) };
+      rt.log(`${step.id}: ${metric.lib.id}: ${result.error.kind}: ${result.error.message}`);
+    } else if (key) rt.store.put(key, 'score', result);
     results[metric.lib.id] = result;
     noteRubricVersion(rt, metric, result);
     logJudgeWarnings(rt, step.id, metric, result);
@@ -487,8 +489,10 @@ function lockResult(
     }
     const value =
       summary.value === undefined || isVolatileMeasure(metric.type) ? null : roundScore(summary.value);
-    // Sorted: errors, key, keys, pass, score, value.
+    // Sorted: error, errors, key, keys, pass, score, value.
     const entry = {} as LockMetricResult;
+    const failed = repeats.find((r) => !r.error && r.results[metric.id]?.error);
+    if (failed) entry.error = failed.results[metric.id]!.error!.kind;
     if (summary.errors > 0) entry.errors = summary.errors;
     if (keys.length === 1) entry.key = keys[0]!;
     else if (keys.length > 1) entry.keys = keys;

@@ -64,6 +64,8 @@ export interface LockMetricResult {
   value?: number;
   pass?: boolean;
   errors?: number;
+  /** The kind of the metric's own failure (e.g. `judge_error`) in its first failed repeat; invoke errors are the row's `errors`. */
+  error?: string;
   /** Key of the score step (one repeat) or keys (several repeats). */
   key?: string;
   keys?: string[];

@@ -92,6 +92,7 @@ function sortedExampleJson(e: ExampleView): Record<string, unknown> {
     metrics: e.metrics.map((x) =>
       defined([
         ['details', x.details === undefined ? undefined : sortKeys(x.details)],
+        ['error', x.error],
         ['errors', x.errors],
         ['id', x.id],
         ['keys', [...x.keys]],

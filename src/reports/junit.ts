@@ -72,10 +72,12 @@ function exampleCases(m: ReportModel, e: ExampleView): Case[] {
   const errorRepeat = e.repeats.find((r) => r.errorKind !== null || r.record?.error);
   const cases: Case[] = [];
   for (const x of e.metrics) {
-    if (x.pass === undefined) continue;
+    if (x.pass === undefined && x.error === undefined) continue;
     const c: Case = { classname, name: `${e.example} · ${x.id}` };
     if (e.durationMs !== null) c.time = e.durationMs;
-    if (errorRepeat || x.pass === false) {
+    if (!errorRepeat && x.error !== undefined) {
+      c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
+    } else if (errorRepeat || x.pass === false) {
       const why = summarizeDetails(x.details);
       const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}`;
       if (errorRepeat) {
@@ -99,9 +101,9 @@ function exampleCases(m: ReportModel, e: ExampleView): Case[] {
 function countExampleCases(e: ExampleView, into: SuiteCounts): void {
   const errored = e.repeats.some((r) => r.errorKind !== null || r.record?.error);
   for (const x of e.metrics) {
-    if (x.pass === undefined) continue;
+    if (x.pass === undefined && x.error === undefined) continue;
     into.tests++;
-    if (errored) into.errors++;
+    if (errored || x.error !== undefined) into.errors++;
     else if (x.pass === false) into.failures++;
   }
 }

@@ -108,9 +108,9 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   });
   const failingLines = failing.map((e) => {
     const failed = e.metrics
-      .filter((x) => x.pass === false)
+      .filter((x) => x.pass === false || x.error !== undefined)
       .map((x) => {
-        const why = summarizeDetails(x.details, 80);
+        const why = x.error !== undefined ? `error ${x.error}` : summarizeDetails(x.details, 80);
         return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
       });
     const err = e.repeats.find((r) => r.errorKind !== null)?.errorKind;

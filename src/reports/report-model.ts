@@ -20,6 +20,8 @@ export interface MetricView {
   rationale?: string;
   /** A failed metric's score details (from the cache), e.g. exact_match's missing and extra items. */
   details?: unknown;
+  /** The metric's own failure kind (e.g. `judge_error`). */
+  error?: string;
 }
 
 export interface RepeatView {
@@ -84,8 +86,15 @@ export interface ReportModel {
   diff: LockDiff | null;
 }
 
-function statusOf(pass: boolean | null, errorKinds: (string | null)[], repeats: RepeatView[]): ExampleStatus {
+function statusOf(
+  pass: boolean | null,
+  errorKinds: (string | null)[],
+  repeats: RepeatView[],
+  metrics: MetricView[],
+): ExampleStatus {
   if (errorKinds.some((e) => e !== null) || repeats.some((r) => r.record?.error)) return 'error';
+  // A metric that could not be computed (a judge that kept failing) is an error of the row too.
+  if (metrics.some((m) => m.error !== undefined)) return 'error';
   if (pass === true) return 'pass';
   if (pass === false) return 'fail';
   return 'unknown';
@@ -126,6 +135,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
       if (m.value !== undefined) view.value = m.value;
       if (m.pass !== undefined) view.pass = m.pass;
       if (m.errors !== undefined) view.errors = m.errors;
+      if (m.error !== undefined) view.error = m.error;
       if (rationales) {
         for (const k of keys) {
           const rationale = rationales[k];
@@ -154,7 +164,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
       dataset: g?.dataset ?? parts?.[2] ?? '',
       example: r.example,
       weight: r.weight,
-      status: statusOf(r.pass, errorKinds, repeats),
+      status: statusOf(r.pass, errorKinds, repeats, metrics),
       pass: r.pass,
       metrics,
       repeats,

@@ -4,7 +4,7 @@
  * rubric's locally computed rubricVersion, A2 refuses an incompatible server before any agent
  * is invoked — `applyRun` in process against the fake agent-eval server and the RAIP fixture.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,5 +93,30 @@ describe('agent-eval cases around the judge client (apply in process)', () => {
     if (outcome.status === 'refused') expect(outcome.message).toMatch(/judge strict is not usable/);
     expect(agent.invokeCount()).toBe(0);
     expect(judgePosts()).toBe(0);
+  });
+
+  it('a judge that keeps failing leaves judge_error on each metric row, in the counts, the run log and the reports; the next apply retries it', async () => {
+    const { dir, agent, judgePosts } = await workspace({ judgeErrorTimes: 1000 });
+    const first = await apply(dir);
+    expect(first.status).toBe('done');
+    if (first.status !== 'done') return;
+    expect(first.summary.errorKinds).toEqual({ judge_error: 2 });
+    expect(first.lock.steps?.complete).toBe(false);
+    for (const row of first.lock.results) {
+      expect(row.errors).toBeUndefined(); // the invokes succeeded
+      expect(row.metrics.judge).toMatchObject({ error: 'judge_error', errors: 1, score: null });
+    }
+    const log = readFileSync(path.join(dir, '.evalc', 'logs', 'run.log'), 'utf8');
+    expect(log).toMatch(/s1#0: judge: judge_error: /);
+    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
+    expect(md).toContain('`judge` (error judge\\_error)');
+    const junit = readFileSync(path.join(dir, '.evalc', 'reports', 'junit.xml'), 'utf8');
+    expect(junit).toContain('<error message="judge: judge_error" type="judge_error">');
+    const posts = judgePosts();
+    const second = await apply(dir);
+    expect(second.status).toBe('done');
+    if (second.status === 'done') expect(second.summary.upToDate).toBeUndefined();
+    expect(agent.invokeCount()).toBe(2); // the invokes came from the cache
+    expect(judgePosts()).toBeGreaterThan(posts); // the failed judge calls were asked again
   });
 });
