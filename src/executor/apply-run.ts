@@ -139,7 +139,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     let pins = lockedPins;
     let compiled = loaded.compiled;
     const upToDate = (): boolean =>
-      !options.refresh && !options.baseline && isLockUpToDate(previousLock, compiled, pins);
+      !options.refresh && !options.baseline && !options.only && isLockUpToDate(previousLock, compiled, pins);
     const finishUpToDate = async (): Promise<ApplyOutcome> => {
       const lock = previousLock!;
       const reportsDir = options.outDir
@@ -397,7 +397,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       }),
     ) as Lockfile;
     lock.results = lockResults;
-    writeLockFile(dirs.lockFile, lock);
+    // A partial run (--only) never rewrites evalc.lock, which describes the whole plan: its
+    // lockfile goes beside the reports.
+    const lockFile = options.only ? path.join(dirs.stateDir, 'evalc.only.lock') : dirs.lockFile;
+    writeLockFile(lockFile, lock);
     const reportsDir = options.outDir
       ? path.resolve(options.cwd, options.outDir)
       : path.join(dirs.stateDir, 'reports');
@@ -412,11 +415,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
     writeReportStamp(
       reportsDir,
-      reportStamp(dirs.lockFile, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
+      reportStamp(lockFile, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
     );
     if (logLines.length > 0)
       writeFileSync(path.join(logsDir, 'run.log'), `${logLines.map(scrub).join('\n')}\n`);
-    return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
+    return { status: 'done', lock, lockFile, reportsDir, summary };
   } finally {
     inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});

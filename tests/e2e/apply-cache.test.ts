@@ -2,7 +2,7 @@
  * `evalc apply` against a counting RAIP agent: the cache decides who gets called. Every
  * assertion on agent calls is a count the agent itself kept, per example and repeat.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
@@ -194,6 +194,20 @@ describe('evalc apply: the cache decides which agent calls happen', () => {
     const only = await runCli(['apply', 'evalc.yaml', '--only', 't1/d2'], { cwd: ws.dir });
     expect(only.code).toBe(0);
     expect(agent.stats().received).toEqual({ 'f0#0': 1, 'f1#0': 1, 'f2#0': 1 });
-    expect(new Set(lockResults(ws.dir).map((r) => r.group))).toEqual(new Set(['a1/t1/d2']));
+    // A partial run writes its own lockfile beside the reports, never evalc.lock.
+    expect(existsSync(path.join(ws.dir, 'evalc.lock'))).toBe(false);
+    const partial = JSON.parse(readFileSync(path.join(ws.dir, '.evalc', 'evalc.only.lock'), 'utf8')) as {
+      results: { group: string }[];
+    };
+    expect(new Set(partial.results.map((r) => r.group))).toEqual(new Set(['a1/t1/d2']));
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir })).code).toBe(0);
+    const whole = readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8');
+    expect(new Set(lockResults(ws.dir).map((r) => r.group))).toEqual(new Set(['a1/t1/d1', 'a1/t1/d2']));
+    agent.reset();
+    expect((await runCli(['apply', 'evalc.yaml', '--only', 't1/d2', '--quiet'], { cwd: ws.dir })).code).toBe(
+      0,
+    );
+    expect(agent.stats().invokes).toBe(0);
+    expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(whole);
   });
 });
