@@ -259,7 +259,10 @@ const UP_TO_DATE_REASON = 'evalc.lock records it and is up to date: apply re-run
 function scoreReason(previous: LockResult | undefined, metricId: string, key: string, repeat: number): Why {
   const entry = previous?.metrics[metricId];
   if (entry?.errors && recordedScoreKey(entry, repeat) === key)
-    return { symbol: '~', reason: 'because the previous attempt failed' };
+    return {
+      symbol: '~',
+      reason: `because the previous attempt failed${entry.error ? ` (${entry.error})` : ''}`,
+    };
   return { symbol: '~', reason: 'not in cache' };
 }
 

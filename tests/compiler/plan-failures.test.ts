@@ -74,7 +74,7 @@ function lockOf(
         contains: {
           key: k.score,
           score: options.scoreErrors?.includes(example) ? null : 1,
-          ...(options.scoreErrors?.includes(example) ? { errors: 1 } : {}),
+          ...(options.scoreErrors?.includes(example) ? { error: 'judge_error', errors: 1 } : {}),
         },
       },
     }));
@@ -160,7 +160,7 @@ describe('planRun after failed steps', () => {
     expect(incomplete).toMatchObject({ hasChanges: true, upToDate: false, skipped: 0 });
     expect(incomplete.counts.score).toEqual({ run: 2, cached: 0 });
     expect(incomplete.steps?.find((s) => s.key === e2.score)?.reason).toBe(
-      'because the previous attempt failed',
+      'because the previous attempt failed (judge_error)',
     );
     expect(incomplete.steps?.find((s) => s.key === e1.score)?.reason).toBe('not in cache');
 
