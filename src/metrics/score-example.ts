@@ -6,8 +6,9 @@
  * Pass rule: a metric is gating when `gate: true`, or when it has a threshold and `gate` is
  * not false. A gating metric passes when its score is not null and reaches the threshold; without
  * a threshold, when its result says `pass: true` (binary metrics), else when its score is 1.
- * The repeat passes when the invoke succeeded and every gating example-stage metric passes
- * (with no gating metric: when the invoke succeeded). Derived/repeats/set metrics never gate.
+ * The repeat passes when the invoke succeeded and every gating example-stage metric passes;
+ * with no gating metric, every pass/fail metric (one whose result has `pass`) not marked
+ * `gate: false` decides instead (`gatingMetrics`). Derived/repeats/set metrics never gate.
  *
  * Invoke failure: example-stage metrics are not run; each gets score 0 (pass false, details
  * `{invokeError: kind}`), except efficiency metrics (steps, tokens, cost), which get score null
@@ -29,6 +30,20 @@ import type {
 
 export function isGating(metric: ResolvedMetric): boolean {
   return metric.gate === true || (metric.gate !== false && metric.threshold !== undefined);
+}
+
+/**
+ * The example-stage metrics that decide a repeat's pass: the gating ones; when the task has none,
+ * every metric whose result is a pass/fail of its own (exact_match, contains, regex, …) unless
+ * `gate: false` — so a plan without thresholds still fails the examples its checks fail.
+ */
+export function gatingMetrics(
+  exampleMetrics: ResolvedMetric[],
+  results: Record<string, ScoreResult>,
+): ResolvedMetric[] {
+  const explicit = exampleMetrics.filter(isGating);
+  if (explicit.length > 0) return explicit;
+  return exampleMetrics.filter((m) => m.gate !== false && results[m.id]?.pass !== undefined);
 }
 
 export function metricPasses(metric: ResolvedMetric, result: ScoreResult | undefined): boolean {
@@ -94,7 +109,7 @@ export function deriveRepeat(
   invoke: { error?: StepError; durationMs?: number },
 ): { pass: boolean; results: Record<string, ScoreResult> } {
   const exampleMetrics = metrics.filter((m) => stageOf(m) === 'example');
-  const pass = !invoke.error && exampleMetrics.filter(isGating).every((m) => metricPasses(m, results[m.id]));
+  const pass = !invoke.error && gatingMetrics(exampleMetrics, results).every((m) => metricPasses(m, results[m.id]));
   const input: DerivedInput = {
     results,
     metrics: exampleMetrics,
