@@ -377,9 +377,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         ...(judgeInfo[id] ?? previousLock?.judges[id] ?? {}),
         rubricVersion: sorted.join(' | '),
       };
-      if (sorted.length > 1)
+      // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
+      const names = sorted.map((v) => v.slice(0, v.indexOf('@') >>> 0));
+      if (new Set(names).size < names.length)
         options.progress.message(
-          `evalc: warning: judge ${id} reported several rubric versions: ${sorted.join(', ')}`,
+          `evalc: warning: judge ${id} reported several versions of one rubric: ${sorted.join(', ')}`,
         );
     }
     // Key-sorted like the file; each result was sorted when its example finished (run-example.ts),

@@ -140,7 +140,22 @@ function thresholdResults(
   const checks: ['min' | 'max', number][] = [];
   if (gate.min !== undefined) checks.push(['min', gate.min]);
   if (gate.max !== undefined) checks.push(['max', gate.max]);
+  // The agent does not run this metric here at all (another task's metric): nothing to gate.
+  const measured = group.perExample ? rows.length > 0 : group.node?.metrics[gate.metric] !== undefined;
   for (const [kind, bound] of checks) {
+    if (!measured) {
+      out.push({
+        gate,
+        kind,
+        agent,
+        target: group.target,
+        passed: true,
+        skipped: true,
+        actual: null,
+        message: `${gate.metric} is not measured at ${group.target} for ${agent}; gate skipped`,
+      });
+      continue;
+    }
     let actual: number | null;
     let where = group.target;
     if (!group.perExample) {

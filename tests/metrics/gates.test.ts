@@ -149,8 +149,13 @@ describe('threshold gates', () => {
       ['min', 'task:search', false, 0.75],
       ['min', 'example:search/d/e30', false, 0.5],
       ['max', 'benchmark', true, expect.any(Number)],
-      ['min', 'benchmark', false, null],
+      // A metric this agent does not measure here (another task's metric): skipped, not failed.
+      ['min', 'benchmark', true, null],
     ]);
+    expect(results[4]).toMatchObject({
+      skipped: true,
+      message: 'missing is not measured at benchmark for a1; gate skipped',
+    });
     expect(results[1]?.message).toBe('judge = 0.750 at task:search for a1; required ≥ 0.8');
   });
 });
