@@ -109,7 +109,8 @@ export function deriveRepeat(
   invoke: { error?: StepError; durationMs?: number },
 ): { pass: boolean; results: Record<string, ScoreResult> } {
   const exampleMetrics = metrics.filter((m) => stageOf(m) === 'example');
-  const pass = !invoke.error && gatingMetrics(exampleMetrics, results).every((m) => metricPasses(m, results[m.id]));
+  const pass =
+    !invoke.error && gatingMetrics(exampleMetrics, results).every((m) => metricPasses(m, results[m.id]));
   const input: DerivedInput = {
     results,
     metrics: exampleMetrics,
