@@ -22,6 +22,8 @@ export function checkMetric(
   ctx: {
     plan: Plan;
     candidateNames: Set<string>;
+    /** Each agent's own outputs (its binding, or the task's default): a warning per agent without one. */
+    agentCandidates?: Map<string, Set<string>>;
     locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
   },
 ): { info?: MetricInfo; judgeId?: string; content?: TemplateNode; diagnostics: Diagnostic[] } {
@@ -61,6 +63,23 @@ export function checkMetric(
           ? value.filter((v): v is string => typeof v === 'string')
           : [];
     for (const ref of refs) {
+      if (ctx.candidateNames.has(ref)) {
+        for (const [agentId, names] of ctx.agentCandidates ?? []) {
+          if (names.has(ref)) continue;
+          diagnostics.push(
+            diagnostic(
+              'EVALC_REF_CANDIDATE_AGENT',
+              `agent \`${agentId}\`'s binding has no output \`${ref}\`: its \`${config.id ?? config.type}\` compares nothing and scores as a miss`,
+              [...path, name],
+              {
+                source: ctx.locate([...path, name]),
+                severity: 'warning',
+                hint: `add \`${ref}\` to that binding's output, or give the agent its own metrics`,
+              },
+            ),
+          );
+        }
+      }
       if (!ctx.candidateNames.has(ref)) {
         diagnostics.push(
           diagnostic(

@@ -189,9 +189,12 @@ export async function resolvePlan(
       ...plan.metrics.map((m, i): [MetricConfig, PlanPath] => [m, ['metrics', i]]),
     ];
     const candidateNames = new Set<string>();
+    const agentCandidates = new Map<string, Set<string>>();
     for (const agentId of taskAgents) {
       const binding = task.bindings[agentId] ?? task.bindings.default;
-      for (const name of Object.keys(binding?.output ?? {})) candidateNames.add(name);
+      const names = new Set(Object.keys(binding?.output ?? {}));
+      agentCandidates.set(agentId, names);
+      for (const name of names) candidateNames.add(name);
     }
     const seenIds = new Map<string, PlanPath>();
     for (const [config, metricPath] of metricEntries) {
@@ -211,7 +214,7 @@ export async function resolvePlan(
         continue;
       }
       seenIds.set(metricId, metricPath);
-      const checked = checkMetric(config, metricPath, { plan, candidateNames, locate: at });
+      const checked = checkMetric(config, metricPath, { plan, candidateNames, agentCandidates, locate: at });
       diagnostics.push(...checked.diagnostics);
       metrics.push({
         id: metricId,
