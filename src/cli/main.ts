@@ -96,6 +96,11 @@ main(process.argv.slice(2)).then(
   (err: unknown) => {
     if (err instanceof ExitError) {
       process.stderr.write(`evalc: ${err.message}\n`);
+      // --json callers read stdout: they get the refusal as data too.
+      if (process.argv.includes('--json'))
+        process.stdout.write(
+          `${JSON.stringify({ event: 'result', exitCode: err.code, status: 'usage', message: err.message })}\n`,
+        );
       process.exitCode = err.code;
       return;
     }
