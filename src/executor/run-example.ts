@@ -53,6 +53,11 @@ const DEFINITIVE_KINDS = new Set([
   'config_error',
 ]);
 
+/** Where the message of an invoke's last transient failure is kept (never read as a result). */
+export function lastErrorKey(invokeKey: string): string {
+  return `${invokeKey}#last-error`;
+}
+
 export function isDefinitiveFailure(error: StepError): boolean {
   if (error.retryable) return false;
   if (DEFINITIVE_KINDS.has(error.kind)) return true;
@@ -238,10 +243,11 @@ async function runRepeat(
       store.put(step.invokeKey, 'invoke', record);
     } else {
       error = { ...outcome.error, message: rt.scrub(outcome.error.message) };
-      if (isDefinitiveFailure(error)) {
-        const failed: FailedInvokeRecord = { failed: error, durationMs };
-        store.put(step.invokeKey, 'invoke-failed', failed);
-      }
+      const failed: FailedInvokeRecord = { failed: error, durationMs };
+      if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
+      // A transient failure is never reused (the next apply retries it), but its message is kept
+      // beside the step for the reports (`reportSources`): why did this example time out or crash?
+      else if (error.kind !== 'cancelled') store.put(lastErrorKey(step.invokeKey), 'invoke-error', failed);
     }
     rt.onInvoke({ id: step.id, cached: false, durationMs, ...(error ? { error } : {}) });
   }

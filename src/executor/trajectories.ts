@@ -10,7 +10,12 @@ import type { ScoreResult } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
 import type { StepStore } from './cache-store.js';
-import type { ExtractRecord, FailedInvokeRecord, InvokeRecord } from './run-example.js';
+import {
+  type ExtractRecord,
+  type FailedInvokeRecord,
+  type InvokeRecord,
+  lastErrorKey,
+} from './run-example.js';
 
 export interface ReportSources {
   trajectories: Record<string, ReportInvokeRecord>;
@@ -43,7 +48,8 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
       if (!key || count >= limit) continue;
-      const record = store.get<InvokeRecord | FailedInvokeRecord>(key);
+      const record =
+        store.get<InvokeRecord | FailedInvokeRecord>(key) ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
       if (!record) continue;
       if ('failed' in record) {
         trajectories[key] = {
