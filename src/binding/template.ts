@@ -158,7 +158,20 @@ function lookupStrict(
   return node;
 }
 
+/**
+ * One line from an error message. Handlebars parse errors are four lines (position, the source,
+ * a caret, what was expected): the first and the last make the useful line, e.g. `Parse error on
+ * line 1: expecting 'OPEN_ENDBLOCK', got 'EOF'`.
+ */
 function firstLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return (message.split('\n').find((l) => l.trim() !== '') ?? message).trim();
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const first = lines[0] ?? message.trim();
+  const last = lines.at(-1);
+  if (/^Parse error on line \d+:$/.test(first) && last && last !== first)
+    return `${first} ${last.replace(/^Expecting/, 'expecting')}`;
+  return first;
 }
