@@ -54,7 +54,10 @@ export function checkMetric(
       ),
     );
   }
-  for (const name of CANDIDATE_PARAMS) {
+  // No agent of the task survived validation (e.g. an unknown protocol, reported on its own):
+  // the outputs are unknown, so candidate references are not checked (no second, bogus error).
+  const outputsKnown = ctx.agentCandidates === undefined || ctx.agentCandidates.size > 0;
+  for (const name of outputsKnown ? CANDIDATE_PARAMS : []) {
     const value = params[name];
     const refs =
       typeof value === 'string'

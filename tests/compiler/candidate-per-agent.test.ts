@@ -42,4 +42,14 @@ describe('candidates per agent', () => {
       ],
     ]);
   });
+
+  it('an agent with an unknown protocol is one error, not also an unknown-candidate error', async () => {
+    const dir = writeFiles({
+      'evalc.yaml': PLAN.replace('a1: { protocol: raip', 'a1: { protocol: grpc')
+        .replace(/^ {2}a2: .*\n/m, '')
+        .replace(/^ {6}a2: .*\n/m, ''),
+    });
+    const loaded = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(loaded.diagnostics.map((d) => d.code)).toEqual(['EVALC_SCHEMA_VALUE']);
+  });
 });
