@@ -3,9 +3,9 @@
  * are pruned (the offending mapping entry, then its parent if that is still invalid) so the
  * semantic checks can still run on the rest and every problem is reported in one pass.
  *
- * Only mapping entries are pruned: removing a list item would shift the indices (and so the
- * reported positions) of the items after it, so a plan whose salvage would need that is not
- * salvaged. The salvaged plan is for diagnostics only; it is never compiled into a run.
+ * Only mapping entries are pruned (also inside list items, e.g. `gates[1].scope`): removing a
+ * list item itself would shift the indices (and so the reported positions) of the items after
+ * it, so a plan whose salvage would need that is not salvaged. The salvaged plan is for diagnostics only; it is never compiled into a run.
  */
 import type { PlanPath } from './diagnostic.js';
 import { type Plan, planSchema } from './schema.js';
@@ -38,7 +38,8 @@ export function salvagePlan(raw: unknown): Salvaged | undefined {
       targets.push(target);
     }
     for (const target of targets) {
-      if (target.some((seg) => typeof seg === 'number')) return undefined;
+      // A key inside a list item can go (indices stay); a list item itself cannot.
+      if (typeof target[target.length - 1] === 'number') return undefined;
       const key = JSON.stringify(target);
       if (seen.has(key)) continue;
       seen.add(key);
