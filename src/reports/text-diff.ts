@@ -32,6 +32,12 @@ export function renderTextDiff(diff: LockDiff): string {
       );
     }
   } else lines.push('', 'No aggregate changed.');
+  // The counts above include every scope; a single-dataset task's dataset row repeats the task's.
+  const hidden = diff.aggregates.filter((d) => d.significant && !deltas.includes(d)).length;
+  if (hidden > 0)
+    lines.push(
+      `  (${hidden} more significant change(s) at dataset scope, the same as their single-dataset task's, not shown)`,
+    );
   for (const kind of ['pass_to_fail', 'fail_to_pass'] as const) {
     const flips = diff.flips.filter((f) => f.kind === kind);
     if (flips.length === 0) continue;
