@@ -233,6 +233,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const concurrencyOf = (agentId: string): number =>
       agents.get(agentId)?.concurrency ?? options.concurrency ?? resolved.plan.run.concurrency;
     const drift = new SchemaDriftWatch();
+    const invokesInFlight = new Map<string, Promise<void>>();
     const invokeGates = new Map(agentIds.map((id) => [id, new InvokeGate(concurrencyOf(id))]));
     const groupRuntimes = compiled.groups.map((cg) =>
       groupRuntime(cg, {
@@ -249,6 +250,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         hasSecrets: secrets.length > 0,
         gates: invokeGates,
         drift,
+        inFlight: invokesInFlight,
       }),
     );
     const totals: Record<string, number> = {};

@@ -36,6 +36,7 @@ export function groupRuntime(
     hasSecrets: boolean;
     gates: Map<string, InvokeGate>;
     drift?: SchemaDriftWatch;
+    inFlight?: Map<string, Promise<void>>;
   },
 ): GroupRuntime {
   const plan = ctx.resolved.resolved.plan;
@@ -73,6 +74,7 @@ export function groupRuntime(
     compiled: cg,
     adapter,
     ...(gate ? { gate } : {}),
+    ...(ctx.inFlight ? { inFlight: ctx.inFlight } : {}),
     metrics,
     store: ctx.store,
     runId: ctx.runId,

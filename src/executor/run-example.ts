@@ -99,6 +99,8 @@ export interface GroupRuntime {
   adapter: AgentAdapter;
   /** The agent's concurrency limit, shared by its groups; none means unlimited. */
   gate?: InvokeGate;
+  /** Invokes on their way, by key (shared by the run): identical requests are sent once. */
+  inFlight?: Map<string, Promise<void>>;
   metrics: MetricRuntime[];
   store: StepStore;
   runId: string;
@@ -204,52 +206,76 @@ async function runRepeat(
   let error: StepError | undefined;
   if (record) rt.onInvoke({ id: step.id, cached: true, durationMs: record.durationMs });
   else {
+    // The same request already on its way for another example (same rendered input and script):
+    // wait for it, then start over, reusing what it cached (or sending it, if it failed).
+    const pending = rt.refresh ? undefined : rt.inFlight?.get(step.invokeKey);
+    if (pending) {
+      await pending;
+      return runRepeat(rt, step);
+    }
     invoked = true;
-    const wait = rt.gate?.acquire();
-    if (wait) await wait;
-    const started = performance.now();
-    let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
+    // Identical requests of other examples wait for this one (registered before any await).
+    let settle = (): void => {};
+    if (rt.inFlight && !rt.refresh)
+      rt.inFlight.set(
+        step.invokeKey,
+        new Promise<void>((resolve) => {
+          settle = resolve;
+        }),
+      );
     try {
-      // An example that waited for a slot past the first Ctrl-C sends nothing (not cached).
-      if (rt.dispatchSignal?.aborted)
-        outcome = {
-          ok: false,
-          error: { kind: 'cancelled', message: 'apply interrupted before this request' },
-        };
-      else {
-        rt.onInvokeStart?.({ id: step.id });
-        outcome = await rt.adapter.invoke(step.input, {
-          runId: rt.runId,
-          taskId: rt.compiled.group.taskId,
-          datasetId: rt.compiled.group.datasetId,
-          example: scriptOf(step.example),
-          repeat: step.repeat,
-          ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
-          trace: rt.trace,
-          signal: rt.signal,
-          log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
-        });
+      const wait = rt.gate?.acquire();
+      if (wait) await wait;
+      const started = performance.now();
+      let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
+      try {
+        // An example that waited for a slot past the first Ctrl-C sends nothing (not cached).
+        if (rt.dispatchSignal?.aborted)
+          outcome = {
+            ok: false,
+            error: { kind: 'cancelled', message: 'apply interrupted before this request' },
+          };
+        else {
+          rt.onInvokeStart?.({ id: step.id });
+          outcome = await rt.adapter.invoke(step.input, {
+            runId: rt.runId,
+            taskId: rt.compiled.group.taskId,
+            datasetId: rt.compiled.group.datasetId,
+            example: scriptOf(step.example),
+            repeat: step.repeat,
+            ...(rt.instructions === undefined ? {} : { instructions: rt.instructions }),
+            trace: rt.trace,
+            signal: rt.signal,
+            log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
+          });
+        }
+      } finally {
+        rt.gate?.release();
       }
+      const durationMs = Math.round(performance.now() - started);
+      // The slot went to the next example; this one's bookkeeping waits until the replies read in
+      // this turn have all sent their next request.
+      if (rt.gate) await afterIo();
+      if (outcome.ok) {
+        const trajectory = scrubTrajectory(
+          rt,
+          rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory),
+        );
+        record = { trajectory, durationMs };
+        store.put(step.invokeKey, 'invoke', record);
+      } else {
+        error = { ...outcome.error, message: rt.scrub(outcome.error.message) };
+        const failed: FailedInvokeRecord = { failed: error, durationMs };
+        if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
+        // A transient failure is never reused (the next apply retries it), but its message is kept
+        // beside the step for the reports (`reportSources`): why did this example time out or crash?
+        else if (error.kind !== 'cancelled') store.put(lastErrorKey(step.invokeKey), 'invoke-error', failed);
+      }
+      rt.onInvoke({ id: step.id, cached: false, durationMs, ...(error ? { error } : {}) });
     } finally {
-      rt.gate?.release();
+      rt.inFlight?.delete(step.invokeKey);
+      settle();
     }
-    const durationMs = Math.round(performance.now() - started);
-    // The slot went to the next example; this one's bookkeeping waits until the replies read in
-    // this turn have all sent their next request.
-    if (rt.gate) await afterIo();
-    if (outcome.ok) {
-      const trajectory = scrubTrajectory(rt, rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory));
-      record = { trajectory, durationMs };
-      store.put(step.invokeKey, 'invoke', record);
-    } else {
-      error = { ...outcome.error, message: rt.scrub(outcome.error.message) };
-      const failed: FailedInvokeRecord = { failed: error, durationMs };
-      if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
-      // A transient failure is never reused (the next apply retries it), but its message is kept
-      // beside the step for the reports (`reportSources`): why did this example time out or crash?
-      else if (error.kind !== 'cancelled') store.put(lastErrorKey(step.invokeKey), 'invoke-error', failed);
-    }
-    rt.onInvoke({ id: step.id, cached: false, durationMs, ...(error ? { error } : {}) });
   }
   const tokens = record?.trajectory.usage.totalTokens ?? 0;
   if (!record) return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked, tokens };
