@@ -8,6 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  type CountingAgent,
+  type CountingAgentOptions,
+  startCountingAgent,
+} from '../fixtures/apply-counting-agent.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = path.join(REPO_ROOT, 'dist/evalc.mjs');
@@ -170,4 +176,35 @@ export async function waitFor(check: () => boolean, timeoutMs: number, what: str
  */
 export function withoutDurations(lock: string): string {
   return lock.replace(/("durationMs(?:Mean|P50)": )\d+/g, '$1<ms>');
+}
+
+/**
+ * One counting agent for a test file (started before its tests, closed after) and temp
+ * workspaces removed with it: `const ctx = useCountingAgent(); … ctx.agent … ctx.workspace('x')`.
+ */
+export function useCountingAgent(options: CountingAgentOptions = {}): {
+  readonly agent: CountingAgent;
+  workspace(prefix: string): string;
+} {
+  let agent: CountingAgent | undefined;
+  const cleanups: (() => void)[] = [];
+  beforeAll(async () => {
+    assertBuilt();
+    agent = await startCountingAgent(options);
+  });
+  afterAll(async () => {
+    await agent?.close();
+    for (const c of cleanups) c();
+  });
+  return {
+    get agent() {
+      if (!agent) throw new Error('the counting agent starts in beforeAll');
+      return agent;
+    },
+    workspace(prefix) {
+      const ws = tempWorkspace(prefix);
+      cleanups.push(ws.cleanup);
+      return ws.dir;
+    },
+  };
 }

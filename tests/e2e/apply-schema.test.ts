@@ -2,46 +2,28 @@
  * RAIP input schema check (R5): inputs that violate the agent's `/info` inputSchema stop the
  * run before any invoke, naming each example and Ajv's error; `evalc plan` reports the same.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import {
-  assertBuilt,
-  countingExamples,
-  runCli,
-  tempWorkspace,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { describe, expect, it } from 'vitest';
+import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
 
-let agent: CountingAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  assertBuilt();
-  agent = await startCountingAgent();
-});
-afterAll(async () => {
-  await agent.close();
-  for (const c of cleanups) c();
-});
+const ctx = useCountingAgent();
 
 /** e2 and e4 render `q: ""`, which the agent's schema rejects (`minLength: 1`). */
 function misfitWorkspace(): string {
-  const ws = tempWorkspace('schema');
-  cleanups.push(ws.cleanup);
+  const dir = ctx.workspace('schema');
   const examples = countingExamples(6).map((e, i) => (i === 2 || i === 4 ? { ...e, vars: { q: '' } } : e));
-  writeDataset(ws.dir, 'd1.jsonl', examples);
-  writePlan(ws.dir, { agentUrl: agent.url, run: { preflight: 0 } });
-  return ws.dir;
+  writeDataset(dir, 'd1.jsonl', examples);
+  writePlan(dir, { agentUrl: ctx.agent.url, run: { preflight: 0 } });
+  return dir;
 }
 
 describe('RAIP input schema check', () => {
   it('apply refuses before any invoke, listing each misfit example with the Ajv error', async () => {
     const dir = misfitWorkspace();
-    agent.reset();
+    ctx.agent.reset();
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(agent.stats().invokes).toBe(0);
-    expect(agent.stats().infos).toBeGreaterThan(0);
+    expect(ctx.agent.stats().invokes).toBe(0);
+    expect(ctx.agent.stats().infos).toBeGreaterThan(0);
     expect(run.stderr).toContain("inputs do not fit the agents' input schemas; nothing was invoked");
     expect(run.stderr).toMatch(/a1\/t1\/d1\/e2: \/q must NOT have fewer than 1 characters/);
     expect(run.stderr).toMatch(/a1\/t1\/d1\/e4: \/q must NOT have fewer than 1 characters/);
@@ -49,23 +31,22 @@ describe('RAIP input schema check', () => {
   });
 
   it('a template that adds a property the schema forbids fails every example, still without invoking', async () => {
-    const ws = tempWorkspace('schema-extra');
-    cleanups.push(ws.cleanup);
-    writeDataset(ws.dir, 'd1.jsonl', countingExamples(3));
-    writePlan(ws.dir, { agentUrl: agent.url, input: { q: '{{q}}', k: 3 } });
-    agent.reset();
-    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    const dir = ctx.workspace('schema-extra');
+    writeDataset(dir, 'd1.jsonl', countingExamples(3));
+    writePlan(dir, { agentUrl: ctx.agent.url, input: { q: '{{q}}', k: 3 } });
+    ctx.agent.reset();
+    const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(agent.stats().invokes).toBe(0);
+    expect(ctx.agent.stats().invokes).toBe(0);
     for (const id of ['e0', 'e1', 'e2'])
       expect(run.stderr).toMatch(new RegExp(`a1/t1/d1/${id}: / must NOT have additional properties`));
   });
 
   it('plan reports the misfits too (live /info), without invoking', async () => {
     const dir = misfitWorkspace();
-    agent.reset();
+    ctx.agent.reset();
     const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
-    expect(agent.stats().invokes).toBe(0);
+    expect(ctx.agent.stats().invokes).toBe(0);
     expect(`${plan.stdout}${plan.stderr}`).toMatch(/e2.*must NOT have fewer than 1 characters/);
     expect(`${plan.stdout}${plan.stderr}`).toMatch(/e4.*must NOT have fewer than 1 characters/);
     expect(plan.code).toBe(1);

@@ -1,43 +1,23 @@
 /** A transient failure (not cached as a result: the next apply retries it) still says why in report.json. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import {
-  assertBuilt,
-  countingExamples,
-  runCli,
-  tempWorkspace,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { describe, expect, it } from 'vitest';
+import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
 
-let agent: CountingAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  assertBuilt();
-  agent = await startCountingAgent({ faults: { seed: 1, rates: { '500': 1 } } });
-});
-afterAll(async () => {
-  await agent.close();
-  for (const c of cleanups) c();
-});
+const ctx = useCountingAgent({ faults: { seed: 1, rates: { '500': 1 } } });
 
 describe('transient failures in the reports', () => {
   it('report.json carries the error kind and message of each failed repeat, and the next apply retries', async () => {
-    const ws = tempWorkspace('transient-report');
-    cleanups.push(ws.cleanup);
-    writeDataset(ws.dir, 'd1.jsonl', countingExamples(2, 't'));
-    writePlan(ws.dir, {
-      agentUrl: agent.url,
+    const dir = ctx.workspace('transient-report');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2, 't'));
+    writePlan(dir, {
+      agentUrl: ctx.agent.url,
       limits: { retries: 0 },
       run: { repeats: 1, seed: 7, preflight: 0 },
       metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
     });
-    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir })).code).toBe(0);
-    const report = JSON.parse(
-      readFileSync(path.join(ws.dir, '.evalc', 'reports', 'report.json'), 'utf8'),
-    ) as {
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(dir, '.evalc', 'reports', 'report.json'), 'utf8')) as {
       examples: {
         repeats: { errorKind: string | null; error: { kind: string; message: string } | null }[];
       }[];
@@ -50,8 +30,8 @@ describe('transient failures in the reports', () => {
         message: expect.stringContaining('HTTP 500'),
       });
     }
-    agent.reset();
-    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir })).code).toBe(0);
-    expect(agent.stats().invokes).toBe(2); // never cached as a result: retried
+    ctx.agent.reset();
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    expect(ctx.agent.stats().invokes).toBe(2); // never cached as a result: retried
   });
 });
