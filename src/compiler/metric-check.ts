@@ -45,11 +45,15 @@ export function checkMetric(
     diagnostics.push(
       diagnostic(
         issue.unknownKey ? 'EVALC_METRIC_PARAM_UNKNOWN' : 'EVALC_METRIC_PARAM',
-        `${config.type}: ${issue.message}`,
+        issue.unknownKey
+          ? `${config.type}: unknown key \`${issue.unknownKey}\``
+          : `${config.type}: ${issue.message}`,
         issuePath,
         {
           source: issue.unknownKey ? ctx.locate(path, issue.unknownKey) : ctx.locate(issuePath),
-          hint: issue.unknownKey ? didYouMean(issue.unknownKey, info.paramNames) : undefined,
+          hint: issue.unknownKey
+            ? didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS])
+            : undefined,
         },
       ),
     );

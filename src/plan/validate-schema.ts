@@ -51,7 +51,7 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
       const received = describeValue(valueAt(raw, path));
       if (received === 'undefined') {
         return [
-          diagnostic('EVALC_SCHEMA_MISSING', `missing required field \`${path.at(-1) ?? ''}\``, path, {
+          diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(path), path, {
             source: locate(path.slice(0, -1)),
           }),
         ];
@@ -88,6 +88,7 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
         const protocolPath = path.at(-1) === 'protocol' ? path : [...path, 'protocol'];
         const value = valueAt(raw, protocolPath);
         const protocols = ['raip', 'chat', 'mae', 'openai', 'http'];
+        if (value === undefined) return [missingProtocol(raw, protocolPath, protocols, locate)];
         return [
           diagnostic(
             'EVALC_SCHEMA_VALUE',
@@ -118,6 +119,30 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
         }),
       ];
   }
+}
+
+function missingFieldMessage(path: PlanPath): string {
+  const parent = describePath(path.slice(0, -1));
+  return `missing required field \`${path.at(-1) ?? ''}\`${parent ? ` in ${parent}` : ''}`;
+}
+
+/** An agent without `protocol:` (often a misspelt key): say so, not "unknown protocol undefined". */
+function missingProtocol(
+  raw: unknown,
+  protocolPath: PlanPath,
+  protocols: string[],
+  locate: Locate,
+): Diagnostic {
+  const agentPath = protocolPath.slice(0, -1);
+  const agent = valueAt(raw, agentPath);
+  const keys = agent && typeof agent === 'object' ? Object.keys(agent) : [];
+  const misspelt = keys.find((key) => didYouMean(key, ['protocol']) !== undefined);
+  return diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(protocolPath), protocolPath, {
+    source: misspelt ? locate(agentPath, misspelt) : locate(agentPath),
+    hint: misspelt
+      ? `\`${misspelt}\`: did you mean \`protocol\`? (one of ${protocols.join(', ')})`
+      : `add protocol: one of ${protocols.join(', ')}`,
+  });
 }
 
 export function describePath(path: PlanPath): string {

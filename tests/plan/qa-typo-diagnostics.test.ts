@@ -1,0 +1,67 @@
+/**
+ * Typical typos a plan author makes (QA from DESIGN §2): each diagnostic names what is wrong,
+ * where (file:line:col counted by hand below) and what was probably meant.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateCommand } from '../../src/cli/validate.js';
+import type { Diagnostic } from '../../src/plan/diagnostic.js';
+import { runCommand } from '../cli/run-cli.js';
+import { writeFiles } from '../compiler/plan-helpers.js';
+
+const PLAN = `evalc: 1
+benchmark: { id: typos, version: 1.0.0 }
+agents:
+  a1:
+    protocl: raip
+    url: http://127.0.0.1:7101
+  a2: { protocol: chat }
+tasks:
+  t:
+    instructions: "x"
+    bindings:
+      default:
+        input: { query: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer, treshold: 1 }
+`;
+
+async function diagnose(): Promise<Diagnostic[]> {
+  const dir = writeFiles({ 'evalc.yaml': PLAN }, 'evalc-qa-typos-');
+  const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
+  expect(result.code).toBe(65);
+  return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+}
+
+describe('validate on misspelt keys', () => {
+  it('reports a misspelt `protocol:` as the missing field, at the misspelt key, with a hint', async () => {
+    const found = (await diagnose()).find((d) => d.path.join('.') === 'agents.a1.protocol');
+    expect(found).toMatchObject({
+      code: 'EVALC_SCHEMA_MISSING',
+      message: 'missing required field `protocol` in agents.a1',
+      source: { file: 'evalc.yaml', line: 5, col: 5 },
+    });
+    expect(found?.hint).toContain('did you mean `protocol`?');
+    expect(found?.message).not.toContain('undefined');
+  });
+
+  it('names the mapping a required field is missing from', async () => {
+    const found = (await diagnose()).find((d) => d.path.join('.') === 'agents.a2.url');
+    expect(found).toMatchObject({
+      code: 'EVALC_SCHEMA_MISSING',
+      message: 'missing required field `url` in agents.a2',
+      source: { file: 'evalc.yaml', line: 7, col: 7 },
+    });
+  });
+
+  it('suggests `threshold` for a misspelt common metric key', async () => {
+    const found = (await diagnose()).find((d) => d.code === 'EVALC_METRIC_PARAM_UNKNOWN');
+    expect(found).toMatchObject({
+      message: 'exact_match: unknown key `treshold`',
+      hint: 'did you mean `threshold`?',
+      source: { file: 'evalc.yaml', line: 18, col: 67 },
+    });
+  });
+});
