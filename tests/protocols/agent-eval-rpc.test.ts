@@ -34,7 +34,7 @@ function judgeFor(options: FakeAgentEvalOptions = {}, preamble = false) {
 const signal = () => AbortSignal.timeout(20_000);
 
 describe('agent-eval over stdio rpc', () => {
-  it('A16 reads the version with `rpc` and a {"method":"version"} envelope on stdin', async () => {
+  it('A16 reads the version with `rpc version` (the fake also answers a bare `rpc` envelope)', async () => {
     const judge = judgeFor({ wireVersion: '1.1.0' });
     expect(judge.transport).toBe('rpc');
     expect(await judge.describe(signal())).toEqual({

@@ -1,7 +1,8 @@
 /**
- * agent-eval over stdio (agent-eval.md §3.3): `<command> rpc judge` with the params object on
- * stdin (A15), `<command> rpc` with `{"method","params"}` for version (A16), `<command> rpc-batch
- * judge` with JSONL (A17). Each process writes `{"result":…}` or `{"error":…}` lines; like the
+ * agent-eval over stdio (agent-eval.md §3.3): `<command> rpc <method>` with the params object on
+ * stdin for judge (A15), listRubrics and version — the one form the seed documents
+ * (`echo '{}' | agent-eval rpc version`), which today's binary also accepts — and `<command>
+ * rpc-batch judge` with JSONL (A17). Each process writes `{"result":…}` or `{"error":…}` lines; like the
  * Python client, evalc reads the LAST non-empty stdout line of a single call.
  */
 import type { JudgeConfig } from '../../plan/schema.js';
@@ -54,7 +55,7 @@ export function createAgentEvalRpcWire(
 
   return {
     transport: 'rpc',
-    version: (signal) => single(['rpc'], { method: 'version', params: {} }, metadataTimeout, signal),
+    version: (signal) => single(['rpc', 'version'], {}, metadataTimeout, signal),
     listRubrics: (signal) => single(['rpc', 'listRubrics'], {}, metadataTimeout, signal),
     judge: (body, signal) => single(['rpc', 'judge'], body, judgeTimeout, signal),
     health: (signal) => single(['rpc', 'version'], {}, metadataTimeout, signal),
