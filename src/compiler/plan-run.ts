@@ -19,7 +19,7 @@ import {
   recordedScoreKey,
   recordsStep,
 } from './lock-records.js';
-import { groupSteps } from './step-keys.js';
+import { type ExampleSteps, groupSteps } from './step-keys.js';
 
 export interface CacheView {
   has(key: string): boolean;
@@ -149,7 +149,7 @@ export function planRun(
           ...(cached === true ? {} : { reason }),
         });
       };
-      const invokeWhy = invokeCached ? why.invoke : (why.invoke ?? exampleReason(previous, step.repeat));
+      const invokeWhy = invokeCached ? why.invoke : (why.invoke ?? exampleReason(previous, step));
       record(
         'invoke',
         step.invokeKey,
@@ -188,7 +188,7 @@ export function planRun(
         }
         const metricWhy = !extractCached
           ? downstream(extractWhy, 'because its extract runs')
-          : (why.metrics.get(metric.id) ?? scoreReason(previous, metric.id, key, step.repeat));
+          : (why.metrics.get(metric.id) ?? scoreReason(previous, metric.id, key, step));
         record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`, metric.id);
       }
     }
@@ -256,13 +256,24 @@ export function planRun(
 const UP_TO_DATE_REASON = 'evalc.lock records it and is up to date: apply re-runs it only with --refresh';
 
 /** Why an uncached score of a cached extraction runs: it failed last time, or it is simply missing. */
-function scoreReason(previous: LockResult | undefined, metricId: string, key: string, repeat: number): Why {
+function scoreReason(
+  previous: LockResult | undefined,
+  metricId: string,
+  key: string,
+  step: ExampleSteps,
+): Why {
+  const { repeat } = step;
   const entry = previous?.metrics[metricId];
   if (entry?.errors && recordedScoreKey(entry, repeat) === key)
     return {
       symbol: '~',
       reason: `because the previous attempt failed${entry.error ? ` (${entry.error})` : ''}`,
     };
+  // Same metric, same extraction (both checked before): a different key means the example's
+  // non-input data (expected, expected_sha256, …) changed.
+  const recorded = entry ? recordedScoreKey(entry, repeat) : undefined;
+  if (recorded !== undefined && recorded !== key && previous?.invoke[repeat] === step.invokeKey)
+    return { symbol: '~', reason: 'because the example changed (expected values)' };
   return { symbol: '~', reason: 'not in cache' };
 }
 
@@ -346,10 +357,13 @@ function groupReasons(
   return { ...(invoke ? { invoke } : {}), ...(extract ? { extract } : {}), metrics };
 }
 
-function exampleReason(previous: LockResult | undefined, repeat: number): Why | undefined {
+function exampleReason(previous: LockResult | undefined, step: ExampleSteps): Why | undefined {
   if (!previous) return { symbol: '+', reason: 'new example' };
-  const error = previous.errors?.[repeat];
+  const error = previous.errors?.[step.repeat];
   if (error) return { symbol: '~', reason: `because the previous attempt failed (${error})` };
+  // The lock recorded this very invoke key: nothing changed, the cache just lacks it (a new or
+  // pruned cache folder), so "the example changed" would be a wrong reason.
+  if (previous.invoke[step.repeat] === step.invokeKey) return { symbol: '~', reason: 'not in cache' };
   return { symbol: '~', reason: 'because the example changed' };
 }
 
