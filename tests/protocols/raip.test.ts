@@ -140,6 +140,15 @@ describe('raip adapter', () => {
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'contract_violation' } });
   });
 
+  it('R4: a keyword with a value of the wrong type fails negotiation too (no meta-schema pass needed)', async () => {
+    const { adapter } = await setup({
+      inputSchema: { type: 'object', properties: { q: { type: 'string', minLength: 'x' } } },
+    });
+    const outcome = await adapter.discover(signal());
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'contract_violation' } });
+    if (!outcome.ok) expect(outcome.error.message).toContain('minLength');
+  });
+
   it('R5: validateInput reports every Ajv error locally without a network call', async () => {
     const { agent, adapter } = await setup();
     await adapter.discover(signal());
