@@ -65,4 +65,3 @@ describe('afterIo', () => {
     await afterIo();
   });
 });
-
