@@ -2,7 +2,10 @@
  * The JSON Schema an OpenAI-compatible judge must answer with (`response_format: json_schema`,
  * strict): one score in [0,1] per rubric dimension, failure modes from the rubric's list, and a
  * rationale. Only keywords OpenAI's strict mode accepts are used; what it cannot express
- * (non-empty rationale, unique ids) is checked after ajv.
+ * (non-empty rationale, unique ids) is checked after ajv. The reply is checked against the same
+ * schema except that extra top-level keys (a server that does not enforce `strict`, or a model
+ * adding `composite`, `wins` or `reasoning`) are ignored rather than failing the verdict; the
+ * dimension scores stay exact (one per rubric id, no others).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { WireRubric } from '../rubrics/wire-rubric.js';
@@ -50,14 +53,17 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 export type VerdictCheck = { ok: true; verdict: LlmVerdict } | { ok: false; problem: string };
 
 export function compileVerdictValidator(rubric: WireRubric): (value: unknown) => VerdictCheck {
-  const validate: ValidateFunction = ajv.compile(buildVerdictSchema(rubric));
+  const validate: ValidateFunction = ajv.compile({
+    ...buildVerdictSchema(rubric),
+    additionalProperties: true,
+  });
   return (value) => {
     if (!validate(value)) {
       const first = validate.errors?.[0];
       return { ok: false, problem: `${first?.instancePath || '(root)'} ${first?.message ?? 'is invalid'}` };
     }
-    const verdict = value as LlmVerdict;
-    if (verdict.rationale.trim() === '') return { ok: false, problem: 'rationale is empty' };
-    return { ok: true, verdict: { ...verdict, failureModes: [...new Set(verdict.failureModes)] } };
+    const { dimensions, failureModes, rationale } = value as LlmVerdict;
+    if (rationale.trim() === '') return { ok: false, problem: 'rationale is empty' };
+    return { ok: true, verdict: { dimensions, failureModes: [...new Set(failureModes)], rationale } };
   };
 }
