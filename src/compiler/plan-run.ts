@@ -149,7 +149,9 @@ export function planRun(
           ...(cached === true ? {} : { reason }),
         });
       };
-      const invokeWhy = invokeCached ? why.invoke : (why.invoke ?? exampleReason(previous, step));
+      const invokeWhy = invokeCached
+        ? why.invoke
+        : (why.invoke ?? exampleReason(previous, step, why.changedInput));
       record(
         'invoke',
         step.invokeKey,
@@ -295,6 +297,8 @@ function groupReasons(
   invoke?: Why;
   extract?: Why;
   metrics: Map<string, Why>;
+  /** What a changed invoke key of one example means when it cannot be the example itself. */
+  changedInput?: string;
 } {
   const { group } = compiledGroup;
   const metrics = new Map<string, Why>();
@@ -323,6 +327,12 @@ function groupReasons(
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
     invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };
   }
+  // Same agent, template and dataset bytes, same trace setting: an invoke key can only differ
+  // because the task's instructions changed (the lock keeps no copy of them to compare).
+  const instructionsOnly =
+    !invoke &&
+    previous.datasetSha256 === group.dataset.sha256 &&
+    lock.run?.trace === compiled.resolved.plan.run.trace;
   const extract: Why | undefined =
     previous.outputDigest !== group.outputDigest
       ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
@@ -354,17 +364,28 @@ function groupReasons(
       metrics.set(metric.id, { symbol: '~', reason });
     }
   }
-  return { ...(invoke ? { invoke } : {}), ...(extract ? { extract } : {}), metrics };
+  return {
+    ...(invoke ? { invoke } : {}),
+    ...(extract ? { extract } : {}),
+    metrics,
+    ...(instructionsOnly
+      ? { changedInput: `because the task's instructions changed (tasks.${group.taskId}.instructions)` }
+      : {}),
+  };
 }
 
-function exampleReason(previous: LockResult | undefined, step: ExampleSteps): Why | undefined {
+function exampleReason(
+  previous: LockResult | undefined,
+  step: ExampleSteps,
+  changedInput?: string,
+): Why | undefined {
   if (!previous) return { symbol: '+', reason: 'new example' };
   const error = previous.errors?.[step.repeat];
   if (error) return { symbol: '~', reason: `because the previous attempt failed (${error})` };
   // The lock recorded this very invoke key: nothing changed, the cache just lacks it (a new or
   // pruned cache folder), so "the example changed" would be a wrong reason.
   if (previous.invoke[step.repeat] === step.invokeKey) return { symbol: '~', reason: 'not in cache' };
-  return { symbol: '~', reason: 'because the example changed' };
+  return { symbol: '~', reason: changedInput ?? 'because the example changed' };
 }
 
 function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {

@@ -9,13 +9,14 @@ import { type CacheView, planRun } from '../../src/compiler/plan-run.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { compileFiles } from './plan-helpers.js';
 
-const plan = (e2Expected: string) => ({
+const plan = (e2Expected: string, instructions = 'Answer.') => ({
   'evalc.yaml': `evalc: 1
 benchmark: { id: why, version: 1.0.0 }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
 tasks:
   t:
+    instructions: "${instructions}"
     bindings:
       default:
         input: { q: "{{q}}" }
@@ -59,6 +60,7 @@ function lockOf(compiled: CompiledPlan, keys: Map<string, string>): Lockfile {
         agentDigest: cg.agentDigest,
         inputDigest: cg.group.templateDigest,
         outputDigest: cg.group.outputDigest,
+        datasetSha256: cg.group.dataset.sha256,
         metrics: Object.fromEntries(
           cg.group.metrics.map((m) => [
             m.id,
@@ -68,6 +70,7 @@ function lockOf(compiled: CompiledPlan, keys: Map<string, string>): Lockfile {
       },
     },
     results: [row('e1'), row('e2')],
+    run: { repeats: 1, seed: 7, bootstrap: 1000, significance: 0.05, trace: false },
     steps: { complete: false, digest: 'not compared by plan', errors: {} },
   } as unknown as Lockfile;
 }
@@ -100,5 +103,17 @@ describe('plan reasons when the plan itself did not change the step', () => {
     ]);
     // The invoke keys did not change: only the expected value differs.
     expect(keys.get('invoke/a1/t/d/e2#0')).toBe(lock.results[1]!.invoke[0]);
+  });
+
+  it('names the task instructions when they are what changed every invoke key', async () => {
+    const before = await compileFiles(plan('b'));
+    const lock = lockOf(before, keysOf(before));
+    const after = await compileFiles(plan('b', 'Answer briefly.'));
+    const result = planRun(after, cacheOf([]), lock);
+    expect(result.rows.find((r) => r.kind === 'invoke')).toMatchObject({
+      symbol: '~',
+      count: 2,
+      reason: "because the task's instructions changed (tasks.t.instructions)",
+    });
   });
 });
