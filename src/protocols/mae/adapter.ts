@@ -71,6 +71,14 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
       if (!built.ok) return { ok: false, error: built.error };
       if (closed) return { ok: false, error: { kind: 'transport_error', message: 'mae: adapter closed' } };
       const task = resolveTask(input, ctx.instructions);
+      const ignored = ignoredInputKeys(input);
+      if (task !== undefined && ignored.length > 0) {
+        ctx.log(
+          `mae: the binding input has no task_description, so its ${ignored.join(', ')} ` +
+            'never reaches the agent (it is sent the task instructions); bind input: "{{…}}" or ' +
+            '{ task_description: "{{…}}" } for this agent',
+        );
+      }
       if (task === undefined) {
         return {
           ok: false,
@@ -124,6 +132,15 @@ export function resolveTask(input: unknown, instructions: string | undefined): s
     return input.task_description;
   }
   return instructions !== undefined && instructions !== '' ? instructions : undefined;
+}
+
+/** Keys of an object input that the task text does not use (it has no `task_description`). */
+function ignoredInputKeys(input: unknown): string[] {
+  if (!isRecord(input) || (typeof input.task_description === 'string' && input.task_description !== ''))
+    return [];
+  return Object.keys(input)
+    .filter((key) => key !== 'task_description')
+    .sort();
 }
 
 type BuiltTransport = { ok: true; source: TransportSource } | { ok: false; error: StepError };
