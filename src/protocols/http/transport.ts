@@ -228,7 +228,12 @@ export class HttpTransport {
           error: { kind: 'timeout', message: `${where()}: no reply within ${timeoutMs} ms`, retryable: true },
         };
       }
-      const reason = typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'unknown error';
+      const reason =
+        typeof code === 'string'
+          ? describeConnectionCode(code)
+          : cause instanceof Error
+            ? cause.name
+            : 'unknown error';
       return {
         ok: false,
         error: { kind: 'transport_error', message: `${where()}: ${reason}`, retryable: true },
@@ -319,6 +324,20 @@ export function describeTarget(method: string, url: string): string {
   } catch {
     return `${method} <invalid url>`;
   }
+}
+
+/** Plain words for the connection failures an agent causes, keeping the code for searching. */
+const CONNECTION_CODES: Record<string, string> = {
+  UND_ERR_SOCKET: 'the connection closed before a complete reply',
+  ECONNRESET: 'the connection was reset',
+  ECONNREFUSED: 'connection refused (nothing listening there)',
+  EPIPE: 'the connection closed while sending the request',
+  ENOTFOUND: 'host not found',
+};
+
+function describeConnectionCode(code: string): string {
+  const words = CONNECTION_CODES[code];
+  return words === undefined ? code : `${words} (${code})`;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
