@@ -10,7 +10,9 @@ const USAGE = 'evalc validate [plan] [--json]';
 export async function validateCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
   const file = planArgument(positionals, ctx.cwd);
-  const result = await loadPlan(file, { cwd: ctx.cwd, offline: true });
+  // Remote datasets are fetched (and pinned in the cache) as `plan` does: their examples are
+  // checked like a local file's, and a URL that cannot be read is reported like a missing file.
+  const result = await loadPlan(file, { cwd: ctx.cwd, offline: false });
   const ok = !hasErrors(result.diagnostics);
   if (values.json) {
     ctx.stdout(
