@@ -23,7 +23,8 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
   const format = values.format;
   if (format !== 'mermaid' && format !== 'dot')
     throw new ExitError(EXIT.usage, `unknown format ${String(format)}\nusage: ${USAGE}`);
-  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: true });
+  // Remote datasets are fetched and pinned as `plan` does (offline, a first graph of such a plan failed).
+  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.compiled) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
     return invalidPlanExit(result.diagnostics);

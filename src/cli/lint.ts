@@ -11,7 +11,8 @@ const USAGE = 'evalc lint [plan] [--json]';
 /** Dataset lint (benchmark integrity): duplicate inputs, empty expected values, leaks, imbalance. */
 export async function lintCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
-  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: true });
+  // Remote datasets are fetched and pinned as `plan` does (offline, a first lint of such a plan failed).
+  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.resolved) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
     return invalidPlanExit(result.diagnostics);

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphCommand } from '../../src/cli/graph.js';
 import { validateCommand } from '../../src/cli/validate.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
 import { writeFiles } from '../compiler/plan-helpers.js';
@@ -74,5 +75,12 @@ describe('validate with a remote dataset', () => {
       code: 'EVALC_DATASET_FETCH',
       source: { file: 'evalc.yaml', line: 12 },
     });
+  });
+
+  it('graphs such a plan before anything is cached', async () => {
+    const dir = writeFiles({ 'evalc.yaml': planFor('good.jsonl') }, 'evalc-qa-remote-');
+    const result = await runCommand(graphCommand, ['evalc.yaml'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('fetch t/d');
   });
 });
