@@ -8,7 +8,8 @@
  *
  * History profile: `seed` by default, `replay` with `replayTools: true` (wire-history.ts).
  * Any non-2xx reply, non-JSON body or contract violation ends the conversation as a failed
- * invoke (with the partial trajectory). Retries: only 429, 503, timeouts and connection
+ * invoke (with the partial trajectory; a non-2xx message quotes the agent's `detail`/`error`
+ * text, as the platform's `Agent HTTP <code>: <body>` does). Retries: only 429, 503, timeouts and connection
  * failures are retried (the agent is stateless: the whole history is resent), within the
  * optional conversation budget; never 4xx or other 5xx.
  */
@@ -101,8 +102,11 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       });
       if (!reply.ok) {
         const error: StepError = { ...reply.error };
-        if (reply.status !== undefined && reply.text !== undefined)
+        if (reply.status !== undefined && reply.text !== undefined) {
           error.details = { body: reply.text.slice(0, 500) };
+          const said = agentErrorText(reply.body, reply.text);
+          if (said !== '') error.message = `${error.message}: ${said}`;
+        }
         return fail(error);
       }
       const checked = validateAgentReply(reply.body);
@@ -152,4 +156,20 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       await transport.close();
     },
   };
+}
+
+/**
+ * What a non-2xx reply says, on one line (≤ 200 characters, already redacted by the transport):
+ * FastAPI's `detail`, an `error` string or `error.message`, else the body text.
+ */
+function agentErrorText(body: unknown, text: string): string {
+  let said = text;
+  if (typeof body === 'object' && body !== null) {
+    const { detail, error } = body as { detail?: unknown; error?: unknown };
+    const nested =
+      typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+    if (typeof detail === 'string') said = detail;
+    else if (typeof nested === 'string') said = nested;
+  }
+  return said.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
