@@ -33,6 +33,7 @@ import { type JudgeRuntime, startJudge } from './judges.js';
 import {
   agentDrift,
   datasetDrift,
+  judgeDrift,
   missingInvokes,
   pinsOf,
   readBaseline,
@@ -212,7 +213,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
         };
       }
-      if (upToDate()) return await finishUpToDate();
+      // --locked also checks the judges (started for that), even when nothing else would run.
+      if (!options.locked && upToDate()) return await finishUpToDate();
       const judgeIds = [
         ...new Set(
           compiled.groups.flatMap((g) =>
@@ -226,6 +228,17 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           return { status: 'refused', message: `judge ${id} is not usable: ${scrub(started.error.message)}` };
         judges.set(id, started.judge);
       }
+      if (options.locked) {
+        const drift = await judgeDrift(
+          judges,
+          previousLock,
+          new Set(Object.keys(resolved.plan.rubrics ?? {})),
+          options.signal,
+        );
+        if (drift.length > 0)
+          return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
+      }
+      if (upToDate()) return await finishUpToDate();
     }
 
     const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);

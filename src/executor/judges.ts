@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
+import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
@@ -11,6 +12,11 @@ export interface JudgeRuntime {
   id: string;
   client: JudgeClient;
   info?: { version?: string; wireVersion?: string };
+  /**
+   * The `rubricVersion` tag of each rubric registered on the judge server, by name (agent-eval
+   * `GET /v1/rubrics`); undefined for a judge that registers none or cannot list them.
+   */
+  registeredRubricVersions?: (signal: AbortSignal) => Promise<Map<string, string> | undefined>;
   stop: () => Promise<void>;
 }
 
@@ -47,10 +53,8 @@ export async function startJudge(
   };
   // Judge clients load only when a plan has a judge.
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
-  const client = gatedJudge(
-    createJudgeClient(config, runtime),
-    new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency),
-  );
+  const raw = createJudgeClient(config, runtime);
+  const client = gatedJudge(raw, new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency));
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
@@ -66,12 +70,28 @@ export async function startJudge(
       id,
       client,
       info,
+      ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal) } : {}),
       stop: async () => {
         await client.close();
         await stopServe();
       },
     },
   };
+}
+
+type ListingClient = JudgeClient & Pick<AgentEvalJudgeClient, 'listRubrics'>;
+
+function isListing(client: JudgeClient): client is ListingClient {
+  return typeof (client as Partial<ListingClient>).listRubrics === 'function';
+}
+
+async function rubricTags(
+  client: ListingClient,
+  signal: AbortSignal,
+): Promise<Map<string, string> | undefined> {
+  const listed = await client.listRubrics(signal);
+  if (!listed.ok) return undefined;
+  return new Map(listed.rubrics.map((r) => [r.name, r.rubricVersion]));
 }
 
 /**

@@ -5,6 +5,7 @@ import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { LogStore } from './cache-store.js';
+import type { JudgeRuntime } from './judges.js';
 
 /**
  * The previous lockfile without its per-example results and aggregates: apply needs only its
@@ -54,6 +55,45 @@ export function agentDrift(compiled: CompiledPlan, lock: Lockfile | undefined): 
     const pinned = lock?.agents[id];
     if (pinned && pinned.digest !== digest)
       drift.push(`agent ${id}: identity changed (schema digest or version)`);
+  }
+  return drift;
+}
+
+/**
+ * `--locked` for judges: the server's version and wire version (agent-eval `GET /v1/version`),
+ * and the tag of each rubric the lock recorded that the server registers (`GET /v1/rubrics`).
+ * Rubrics defined in the plan are not asked for: their definition is in the plan digest, and
+ * `datasetDrift` already reports a changed plan.
+ */
+export async function judgeDrift(
+  judges: ReadonlyMap<string, JudgeRuntime>,
+  lock: Lockfile | undefined,
+  planRubrics: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const drift: string[] = [];
+  for (const [id, judge] of [...judges].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const pinned = lock?.judges[id];
+    if (!pinned) continue;
+    for (const field of ['version', 'wireVersion'] as const) {
+      const was = pinned[field];
+      const now = judge.info?.[field];
+      if (was && now && was !== now) drift.push(`judge ${id}: ${field} ${was} → ${now}`);
+    }
+    const tags = pinned.rubricVersion?.split(' | ').filter((t) => t.includes('@')) ?? [];
+    const asked = tags.filter((t) => !planRubrics.has(t.slice(0, t.indexOf('@'))));
+    if (asked.length === 0 || !judge.registeredRubricVersions) continue;
+    const registered = await judge.registeredRubricVersions(signal);
+    if (!registered) {
+      drift.push(`judge ${id}: could not list its rubrics to check ${asked.join(', ')}`);
+      continue;
+    }
+    for (const tag of asked) {
+      const name = tag.slice(0, tag.indexOf('@'));
+      const now = registered.get(name);
+      if (now === undefined) drift.push(`judge ${id}: rubric ${name} is no longer registered (was ${tag})`);
+      else if (now !== tag) drift.push(`judge ${id}: rubric ${name}: rubricVersion ${tag} → ${now}`);
+    }
   }
   return drift;
 }

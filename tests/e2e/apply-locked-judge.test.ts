@@ -1,0 +1,96 @@
+/**
+ * `apply --locked` and the judge pins (issue 3): the judge server's version and the tag of a
+ * registered rubric are pinned inputs like an agent's schema digest. A loopback agent-eval
+ * server (tests/fixtures/agent-eval-server.ts) is changed between applies; the plan is not.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeAgentEvalServerOptions } from '../fixtures/agent-eval-server.js';
+import { type FakeAgentEvalServer, startAgentEvalServer } from '../fixtures/agent-eval-server.js';
+import { countingExamples, readLock, runCli, useCountingAgent, writeDataset } from './apply-harness.js';
+
+const ctx = useCountingAgent();
+const options: FakeAgentEvalServerOptions = {};
+let judge: FakeAgentEvalServer;
+
+beforeAll(async () => {
+  judge = await startAgentEvalServer(options);
+});
+afterAll(async () => {
+  await judge.close();
+});
+
+function writeJudgePlan(dir: string): void {
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'locked-judge', version: '1.0.0' },
+    agents: { a1: { protocol: 'raip', url: ctx.agent.url, limits: { concurrency: 2 } } },
+    judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric: 'anti-slop' } },
+    tasks: {
+      t1: {
+        bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
+        datasets: { d1: { source: 'd1.jsonl' } },
+        metrics: [{ type: 'judge', judge: 'strict', content: '{{candidate.answer}}' }],
+      },
+    },
+    run: { repeats: 1, seed: 7, bootstrap: 100 },
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+}
+
+async function appliedWorkspace(): Promise<{ dir: string; lock: string }> {
+  delete options.version;
+  delete options.listedVersion;
+  const ws = { dir: ctx.workspace('locked-judge') };
+  writeDataset(ws.dir, 'd1.jsonl', countingExamples(3));
+  writeJudgePlan(ws.dir);
+  const first = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+  expect(first.stderr).toBe('');
+  expect(first.code).toBe(0);
+  return { dir: ws.dir, lock: readLock(ws.dir) };
+}
+
+describe('apply --locked with a judge', () => {
+  it('applies from cache when the judge is unchanged (it is asked, not called)', async () => {
+    const ws = await appliedWorkspace();
+    expect(ws.lock).toMatch(/"rubricVersion": "anti-slop@sha256-rfc8785:[0-9a-f]{64}"/);
+    const calls = judge.judgeCalls();
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: ws.dir });
+    expect(locked.stderr).toBe('');
+    expect(locked.code).toBe(0);
+    expect(judge.judgeCalls()).toBe(calls);
+    expect(readLock(ws.dir)).toBe(ws.lock);
+  });
+
+  it('refuses when the judge server reports another version, and calls nobody', async () => {
+    const ws = await appliedWorkspace();
+    options.version = '9.9.9';
+    const calls = judge.judgeCalls();
+    ctx.agent.reset();
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: ws.dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toMatch(
+      /--locked: pinned inputs changed:\n\s+judge strict: version 0\.170\.0 → 9\.9\.9/,
+    );
+    expect(judge.judgeCalls()).toBe(calls);
+    expect(ctx.agent.stats().invokes).toBe(0);
+    expect(readLock(ws.dir)).toBe(ws.lock);
+    // Without --locked the same apply goes on: every score is cached, nothing is re-judged.
+    const plain = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(plain.code).toBe(0);
+  });
+
+  it('refuses when the registered rubric the lock used has a new rubricVersion on the server', async () => {
+    const ws = await appliedWorkspace();
+    const changed = `anti-slop@sha256-rfc8785:${'0'.repeat(64)}`;
+    options.listedVersion = { 'anti-slop': changed };
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: ws.dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain(
+      `judge strict: rubric anti-slop: rubricVersion anti-slop@sha256-rfc8785:`,
+    );
+    expect(locked.stderr).toContain(`→ ${changed}`);
+    expect(readLock(ws.dir)).toBe(ws.lock);
+  });
+});
