@@ -9,6 +9,7 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
+import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
@@ -106,7 +107,24 @@ export function compilePlan(
     });
   }
   if (options.checkTemplates !== false) {
-    for (const compiled of groups) diagnostics.push(...checkGroupTemplates(resolved, compiled));
+    const seen = new Set<string>();
+    const taskOutputs = new Map<string, Set<string>>();
+    for (const { group } of groups) {
+      const names = taskOutputs.get(group.taskId) ?? new Set<string>();
+      for (const name of Object.keys(group.extraction.expressions)) names.add(name);
+      taskOutputs.set(group.taskId, names);
+    }
+    for (const compiled of groups) {
+      diagnostics.push(...checkGroupTemplates(resolved, compiled));
+      // A task metric is shared by the task's agents: report each content problem once.
+      const outputs = taskOutputs.get(compiled.group.taskId)!;
+      for (const d of checkContentTemplates(compiled.group, resolved.loaded.locate, outputs)) {
+        const id = `${d.code}\u0000${d.path.join('.')}\u0000${d.message}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        diagnostics.push(d);
+      }
+    }
   }
   return { resolved, graph, groups, agentDigests, diagnostics };
 }
