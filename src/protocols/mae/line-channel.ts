@@ -1,7 +1,10 @@
 /**
  * Newline-delimited reading from a long-lived stream (a persistent agent's stdout or socket):
  * complete lines are queued, blank lines skipped, and `next()` waits for the next line, the end
- * of the stream, a timeout or an abort — whichever comes first.
+ * of the stream, a timeout or an abort — whichever comes first. A pending text that is already
+ * one whole JSON object (`{…}` that parses) counts as a line even before its newline arrives: an
+ * agent that writes its reply without the trailing newline is answered at once instead of
+ * timing out (the newline, if it comes later, is then just a blank line).
  */
 import type { Readable } from 'node:stream';
 
@@ -88,11 +91,25 @@ export class LineChannel {
     if (this.#partial.length > this.#maxLineChars) {
       this.#overflow = true;
       this.#partial = '';
+    } else if (isWholeJsonObject(this.#partial)) {
+      this.#lines.push(this.#partial.trim());
+      this.#partial = '';
     }
     this.#notify();
   }
 
   #notify(): void {
     this.#wake?.();
+  }
+}
+
+function isWholeJsonObject(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
   }
 }
