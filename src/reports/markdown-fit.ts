@@ -14,11 +14,19 @@ export interface MarkdownSection {
   noun?: string;
 }
 
-/** Default limit: under GitHub's 65,536 with room to spare (string length ≥ character count). */
+/**
+ * Default limit: under GitHub's 65,536 characters with room to spare. Sizes are counted in UTF-8
+ * bytes (≥ characters, ≥ UTF-16 length), so the file is under the limit however it is measured
+ * (`stat` size, string length, characters): report.md's tables use emoji and typographic marks.
+ */
 export const MARKDOWN_LIMIT = 65_000;
 
+function lineSize(line: string): number {
+  return Buffer.byteLength(line, 'utf8') + 1;
+}
+
 function size(lines: string[]): number {
-  return lines.reduce((n, l) => n + l.length + 1, 0);
+  return lines.reduce((n, l) => n + lineSize(l), 0);
 }
 
 export function truncationNote(path = FULL_REPORT_PATH): string {
@@ -45,9 +53,10 @@ export function fitSections(sections: MarkdownSection[], limit = MARKDOWN_LIMIT)
     const kept: string[] = [];
     let keptSize = 0;
     for (const item of s.items) {
-      if (used + reserve + keptSize + item.length + 1 > budget) break;
+      const itemSize = lineSize(item);
+      if (used + reserve + keptSize + itemSize > budget) break;
       kept.push(item);
-      keptSize += item.length + 1;
+      keptSize += itemSize;
     }
     const lines = [...s.head, ...kept, '', moreLine(s.items.length - kept.length), ...s.tail];
     out.push(...lines);
