@@ -10,14 +10,19 @@ import { parseCommandArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
-const USAGE = 'evalc cache stats|prune [plan] [--cache-dir DIR] [--lock FILE ...] [--json]';
+const USAGE = 'evalc cache stats|prune [plan] [--cache-dir DIR] [--lock FILE ...] [--dry-run] [--json]';
 
 export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = ctx.args;
   if (sub !== 'stats' && sub !== 'prune') throw new ExitError(EXIT.usage, `usage: ${USAGE}`);
   const { values, positionals } = parseCommandArgs(
     rest,
-    { 'cache-dir': { type: 'string' }, lock: { type: 'string', multiple: true }, json: { type: 'boolean' } },
+    {
+      'cache-dir': { type: 'string' },
+      lock: { type: 'string', multiple: true },
+      json: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
     USAGE,
   );
   const planFile = path.resolve(ctx.cwd, positionals[0] ?? 'evalc.yaml');
@@ -38,14 +43,19 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
         );
-        for (const [kind, k] of Object.entries(stats.byKind).sort())
+        const kinds = Object.entries(stats.byKind).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        const width = Math.max(10, ...kinds.map(([kind]) => kind.length));
+        for (const [kind, k] of kinds)
           ctx.stdout(
-            `  ${kind.padEnd(10)} ${String(k.entries).padStart(8)} entries ${String(k.bytes).padStart(12)} bytes\n`,
+            `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} entries ${String(k.bytes).padStart(12)} bytes\n`,
           );
       }
       return EXIT.ok;
     }
-    const lockFiles = (values.lock as unknown as string[] | undefined) ?? [dirs.lockFile];
+    // By default the plan's lockfile and the partial lockfile an `--only` run leaves, those that exist.
+    const defaults = [dirs.lockFile, dirs.onlyLockFile].filter((file) => existsSync(file));
+    const lockFiles =
+      (values.lock as unknown as string[] | undefined) ?? (defaults.length > 0 ? defaults : [dirs.lockFile]);
     const reachable = new Set<string>();
     for (const file of lockFiles) {
       const read = readLockFile(path.resolve(ctx.cwd, file));
@@ -67,10 +77,20 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       for (const a of Object.values(read.lock.agents))
         if (a.schemaDigest) reachable.add(`schema:${a.schemaDigest}`);
     }
+    if (values['dry-run']) {
+      let removed = 0;
+      let kept = 0;
+      for (const key of store.keys()) reachable.has(key) ? kept++ : removed++;
+      if (values.json) ctx.stdout(`${JSON.stringify({ dryRun: true, kept, removed }, null, 2)}\n`);
+      else ctx.stdout(`would prune ${removed} entries, keep ${kept} (nothing was changed)\n`);
+      return EXIT.ok;
+    }
     const result = store.prune((key) => reachable.has(key));
-    ctx.stdout(
-      `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)\n`,
-    );
+    if (values.json) ctx.stdout(`${JSON.stringify({ dryRun: false, ...result }, null, 2)}\n`);
+    else
+      ctx.stdout(
+        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)\n`,
+      );
     return EXIT.ok;
   } finally {
     store.close();

@@ -37,13 +37,15 @@ export interface LoadResult {
 export function defaultDirs(
   planFile: string,
   env: NodeJS.ProcessEnv = process.env,
-): { stateDir: string; cacheDir: string; lockFile: string } {
+): { stateDir: string; cacheDir: string; lockFile: string; onlyLockFile: string } {
   const dir = path.dirname(path.resolve(planFile));
   const stateDir = path.join(dir, '.evalc');
   return {
     stateDir,
     cacheDir: env.EVALC_CACHE_DIR ? path.resolve(env.EVALC_CACHE_DIR) : path.join(stateDir, 'cache'),
     lockFile: path.join(dir, 'evalc.lock'),
+    /** What an `apply --only` writes: a partial run never rewrites evalc.lock. */
+    onlyLockFile: path.join(stateDir, 'evalc.only.lock'),
   };
 }
 

@@ -416,7 +416,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     lock.results = lockResults;
     // A partial run (--only) never rewrites evalc.lock, which describes the whole plan: its
     // lockfile goes beside the reports.
-    const lockFile = options.only ? path.join(dirs.stateDir, 'evalc.only.lock') : dirs.lockFile;
+    const lockFile = options.only ? dirs.onlyLockFile : dirs.lockFile;
     writeLockFile(lockFile, lock);
     const reportsDir = options.outDir
       ? path.resolve(options.cwd, options.outDir)
