@@ -62,6 +62,9 @@ export function timeoutReply(where: string, timeoutMs: number): TransportReply {
   };
 }
 
+const PERSISTENT_TIMEOUT_HINT =
+  ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
+
 /**
  * The reply of a persistent line channel (local process or socket) for one event: a parsed line,
  * or a failure after which the channel is dropped (`closed` is the transport's own story).
@@ -80,9 +83,12 @@ export async function replyFromLineEvent(
     }
     case 'closed':
       return channel.closed();
-    case 'timeout':
+    case 'timeout': {
       channel.drop();
-      return timeoutReply(where, timeoutMs);
+      const reply = timeoutReply(where, timeoutMs);
+      if (!reply.ok) reply.error.message += PERSISTENT_TIMEOUT_HINT;
+      return reply;
+    }
     case 'cancelled':
       channel.drop();
       return cancelledReply(where);
