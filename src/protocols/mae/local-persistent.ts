@@ -7,6 +7,10 @@
  * `process_crashed` (carrying the stderr tail) and is started again on the next request; a
  * timeout, an abort, an oversized or non-JSON reply kill the process (the reply stream can no
  * longer be trusted to be in step) and the next request starts a fresh one.
+ *
+ * `PYTHONUNBUFFERED=1` is set for the process unless the environment already sets it: a Python
+ * agent that prints its reply without `sys.stdout.flush()` would otherwise sit in a pipe's block
+ * buffer until the turn times out.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { StepError } from '../types.js';
@@ -100,7 +104,7 @@ export class PersistentLocalTransport implements MaeTransport {
   #start(): LiveProcess {
     const child = spawnProcessGroup(this.#options.command, {
       cwd: this.#options.cwd,
-      env: this.#options.env,
+      env: withUnbufferedPython(this.#options.env),
     });
     const stdout = new LineChannel(child.stdout!, this.#options.maxReplyChars ?? 16 * 1024 * 1024);
     const stderr = new StderrTail(child.stderr);
@@ -142,4 +146,9 @@ export function crashError(exit: ExitInfo, stderr: StderrTail): StepError {
     retryable: false,
     details: { exitCode: exit.code, signal: exit.signal, stderrTail: stderr.lines() },
   };
+}
+
+function withUnbufferedPython(env: Record<string, string> | undefined): Record<string, string> {
+  if (env?.PYTHONUNBUFFERED !== undefined || process.env.PYTHONUNBUFFERED !== undefined) return env ?? {};
+  return { ...env, PYTHONUNBUFFERED: '1' };
 }
