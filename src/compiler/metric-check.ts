@@ -47,13 +47,13 @@ export function checkMetric(
         issue.unknownKey ? 'EVALC_METRIC_PARAM_UNKNOWN' : 'EVALC_METRIC_PARAM',
         issue.unknownKey
           ? `${config.type}: unknown key \`${issue.unknownKey}\``
-          : `${config.type}: ${issue.message}`,
+          : `${config.type}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
         issuePath,
         {
           source: issue.unknownKey ? ctx.locate(path, issue.unknownKey) : ctx.locate(issuePath),
           hint: issue.unknownKey
             ? didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS])
-            : undefined,
+            : optionHint(issue.message, valueAt(params, issue.path)),
         },
       ),
     );
@@ -135,4 +135,21 @@ export function checkMetric(
     }
   }
   return { info, ...(judgeId ? { judgeId } : {}), ...(content ? { content } : {}), diagnostics };
+}
+
+/** "did you mean `set`?" for a misspelt option of an enum parameter (zod: `expected one of "a"|"b"`). */
+function optionHint(message: string, value: unknown): string | undefined {
+  const options = /expected one of (.+)$/.exec(message)?.[1];
+  if (options === undefined || typeof value !== 'string') return undefined;
+  const names = [...options.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+  return didYouMean(value, names);
+}
+
+function valueAt(root: unknown, path: (string | number)[]): unknown {
+  let node = root;
+  for (const seg of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[seg];
+  }
+  return node;
 }

@@ -26,6 +26,7 @@ tasks:
       d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
     metrics:
       - { type: exact_match, candidate: answer, expected: answer, treshold: 1 }
+      - { type: exact_match, id: em2, candidate: answer, mode: sett }
 `;
 
 async function diagnose(): Promise<Diagnostic[]> {
@@ -62,6 +63,15 @@ describe('validate on misspelt keys', () => {
       message: 'exact_match: unknown key `treshold`',
       hint: 'did you mean `threshold`?',
       source: { file: 'evalc.yaml', line: 18, col: 67 },
+    });
+  });
+
+  it('names the metric parameter with a bad option and suggests the closest one', async () => {
+    const found = (await diagnose()).find((d) => d.code === 'EVALC_METRIC_PARAM');
+    expect(found).toMatchObject({
+      message: 'exact_match: mode: Invalid option: expected one of "scalar"|"set"|"list"',
+      hint: 'did you mean `set`?',
+      source: { file: 'evalc.yaml', line: 19, col: 64 },
     });
   });
 });
