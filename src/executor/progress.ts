@@ -15,8 +15,23 @@ export interface ProgressSink {
     error?: StepError | undefined;
     durationMs?: number | undefined;
   }): void;
+  /**
+   * An extract or score step finished (--json only: the sink has this method only then). Steps
+   * of an invoke that failed are not run and send nothing: the invoke's `step_failed` says why.
+   */
+  stage?(event: StageEvent): void;
   message(text: string): void;
   finish(): void;
+}
+
+export interface StageEvent {
+  agent: string;
+  kind: 'extract' | 'score';
+  id: string;
+  /** The metric id of a score step. */
+  metric?: string;
+  cached: boolean;
+  error?: StepError | undefined;
 }
 
 interface AgentCounts {
@@ -50,7 +65,7 @@ export function createProgress(
       drawnLines = lines.length;
     } else write(`${lines.join('\n')}\n`);
   };
-  return {
+  const sink: ProgressSink = {
     start(totals) {
       for (const [agent, total] of Object.entries(totals))
         counts.set(agent, { total, done: 0, inFlight: 0, cached: 0, errors: 0 });
@@ -100,4 +115,10 @@ export function createProgress(
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_finished' })}\n`);
     },
   };
+  if (mode === 'json')
+    sink.stage = (event) =>
+      write(
+        `${JSON.stringify({ event: event.error ? 'step_failed' : 'step_finished', kind: event.kind, agent: event.agent, id: event.id, ...(event.metric === undefined ? {} : { metric: event.metric }), cached: event.cached, ...(event.error ? { error: { kind: event.error.kind, message: event.error.message } } : {}) })}\n`,
+      );
+  return sink;
 }

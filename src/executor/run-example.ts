@@ -26,6 +26,7 @@ import type { JudgeClient } from '../protocols/judge-types.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import type { StepStore } from './cache-store.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
+import type { StageEvent } from './progress.js';
 import { exampleDigestLine } from './steps-digest.js';
 
 export interface InvokeRecord {
@@ -120,6 +121,8 @@ export interface GroupRuntime {
   onInvoke: (event: { id: string; cached: boolean; error?: StepError; durationMs?: number }) => void;
   /** A request is about to be sent to the agent for this step. */
   onInvokeStart?: (event: { id: string }) => void;
+  /** An extract or score step finished (only set when someone listens: `apply --json`). */
+  onStage?: (event: Omit<StageEvent, 'agent'>) => void;
 }
 
 export interface ExampleRun {
@@ -281,10 +284,17 @@ async function runRepeat(
   if (!record) return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked, tokens };
 
   let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
+  const extractCached = extract !== undefined;
   if (!extract) {
     extract = { ...extractCandidates(rt, record.trajectory), durationMs: record.durationMs, tokens };
     store.put(step.extractKey, 'extract', extract);
   }
+  rt.onStage?.({
+    kind: 'extract',
+    id: step.id,
+    cached: extractCached,
+    error: extract.ok ? undefined : extract.error,
+  });
   const extractError = extract.ok ? undefined : extract.error;
   const values = extract.ok ? extract.values : {};
   const trajectory = record.trajectory;
@@ -311,6 +321,7 @@ async function reuseExtract(
     return undefined;
   const { durationMs, tokens } = extract;
   rt.onInvoke({ id: step.id, cached: true, durationMs });
+  rt.onStage?.({ kind: 'extract', id: step.id, cached: true, error: extract.ok ? undefined : extract.error });
   let trajectory: Trajectory | undefined;
   const view: InvokeView = {
     durationMs,
@@ -372,6 +383,7 @@ async function scoreRepeat(
     if (cached) {
       results[metric.lib.id] = cached;
       noteRubricVersion(rt, metric, cached);
+      rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached: true });
       continue;
     }
     const content = renderContent(rt, metric.lib.id, example, candidates);
@@ -395,6 +407,7 @@ async function scoreRepeat(
     results[metric.lib.id] = result;
     noteRubricVersion(rt, metric, result);
     logJudgeWarnings(rt, step.id, metric, result);
+    rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached: false, error: result.error });
   }
   const derived = deriveRepeat(libMetrics, results, {
     ...(error ? { error } : {}),
@@ -404,8 +417,10 @@ async function scoreRepeat(
     const key = step.scoreKeys[metric.lib.id];
     const stage = getMetricDefinition(metric.lib.type)?.stage;
     const r = derived.results[metric.lib.id];
-    if (stage === 'derived' && key && r && !r.error && !error && !rt.store.has(key))
-      rt.store.put(key, 'score', r);
+    if (stage !== 'derived' || !r || error) continue;
+    const cached = key !== undefined && rt.store.has(key);
+    if (key && !r.error && !cached) rt.store.put(key, 'score', r);
+    rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached, error: r.error });
   }
   return {
     repeat: step.repeat,

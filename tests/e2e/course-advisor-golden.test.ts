@@ -159,7 +159,9 @@ describe('the course-advisor demo, applied for real through the built CLI', () =
     const all = events(cold);
     expect(all[0]).toMatchObject({ event: 'run_started', totals: { a1: 30, a2: 30, a3: 30 } });
     const started = all.filter((e) => e.event === 'step_started');
-    const ended = all.filter((e) => e.event === 'step_finished' || e.event === 'step_failed');
+    const ended = all.filter(
+      (e) => (e.event === 'step_finished' || e.event === 'step_failed') && e.kind === 'invoke',
+    );
     expect(started).toHaveLength(90);
     expect(ended).toHaveLength(90);
     expect(ended.filter((e) => e.event === 'step_failed').map((e) => e.id)).toEqual([
@@ -171,6 +173,26 @@ describe('the course-advisor demo, applied for real through the built CLI', () =
       expect(startIndex).toBeLessThan(all.indexOf(end));
     }
     expect(all.findIndex((e) => e.event === 'run_finished')).toBeGreaterThan(all.indexOf(ended.at(-1)!));
+  });
+
+  it('streams an extract event after each answered invoke and a score event per metric after it', () => {
+    const all = events(cold);
+    const invokes = all.filter((e) => e.kind === 'invoke' && e.event === 'step_finished');
+    const extracts = all.filter((e) => e.kind === 'extract');
+    // 89 answered invokes (details-09 of a1 failed: its steps did not run); every extraction worked.
+    expect(extracts.map((e) => e.id).sort()).toEqual(invokes.map((e) => e.id).sort());
+    expect(extracts.every((e) => e.event === 'step_finished' && e.cached === false)).toBe(true);
+    const scores = all.filter((e) => e.kind === 'score');
+    for (const score of scores) {
+      const extract = all.findIndex((e) => e.kind === 'extract' && e.id === score.id);
+      expect(extract, String(score.id)).toBeGreaterThan(0);
+      expect(extract).toBeLessThan(all.indexOf(score));
+    }
+    // Each answered invoke was judged once by a fresh call, and nothing failed to score.
+    const judged = scores.filter((e) => e.metric === 'judge');
+    expect(judged.map((e) => e.id).sort()).toEqual(invokes.map((e) => e.id).sort());
+    expect(judged.every((e) => e.cached === false)).toBe(true);
+    expect(scores.filter((e) => e.event === 'step_failed')).toEqual([]);
   });
 
   it('fails exactly the misses the pipeline README designs, for the reasons it gives', () => {
