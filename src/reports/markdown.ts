@@ -114,7 +114,12 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
         return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
       });
     const err = e.repeats.find((r) => r.errorKind !== null)?.errorKind;
-    const why = [err ? `error ${code(err)}` : '', failed.length > 0 ? `failed ${failed.join(', ')}` : '']
+    // When every repeat failed before scoring, its metrics were skipped, not failed.
+    const unscored = e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
+    const why = [
+      err ? `error ${code(err)}${unscored ? ' (not scored)' : ''}` : '',
+      failed.length > 0 && !unscored ? `failed ${failed.join(', ')}` : '',
+    ]
       .filter((x) => x !== '')
       .join('; ');
     return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${why ? ` — ${why}` : ''}`;
