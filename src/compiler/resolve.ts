@@ -438,6 +438,24 @@ function checkGates(
         }),
       );
     }
+    if (gate.dataset !== undefined) {
+      const tasks = gate.task !== undefined ? [plan.tasks[gate.task]] : Object.values(plan.tasks);
+      const datasetIds = new Set(tasks.flatMap((t) => (t ? Object.keys(t.datasets) : [])));
+      if (!datasetIds.has(gate.dataset) && (gate.task === undefined || plan.tasks[gate.task])) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_REF_DATASET',
+            `gate names unknown dataset \`${gate.dataset}\`${gate.task !== undefined ? ` of task ${gate.task}` : ''}`,
+            [...p, 'dataset'],
+            {
+              source: at([...p, 'dataset']),
+              hint:
+                didYouMean(gate.dataset, datasetIds) ?? `datasets: ${[...datasetIds].join(', ') || 'none'}`,
+            },
+          ),
+        );
+      }
+    }
     if (gate.agent !== undefined && !plan.agents[gate.agent]) {
       diagnostics.push(
         diagnostic('EVALC_REF_AGENT', `gate names unknown agent \`${gate.agent}\``, [...p, 'agent'], {

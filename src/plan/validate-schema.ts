@@ -36,7 +36,8 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
-        const known = knownKeysAt(raw, path);
+        // The fallback (the mapping's own keys) holds the typo itself: never suggest it back.
+        const known = knownKeysAt(raw, path).filter((k) => k !== key);
         return diagnostic(
           'EVALC_SCHEMA_UNKNOWN_KEY',
           `unknown key \`${key}\`${where ? ` in ${where}` : ''}`,
@@ -173,6 +174,8 @@ function knownKeysAt(raw: unknown, path: PlanPath): string[] {
   if (section === 'tasks' && path[2] === 'bindings' && path.length === 4) return keysOf(bindingSchema);
   if (section === 'tasks' && path[2] === 'datasets' && path.length === 4) return keysOf(datasetSchema);
   if (section === 'gates' && path.length === 2) return keysOf(gateSchema);
+  if (section === 'gates' && path.length === 3 && path[2] === 'regression')
+    return ['max_drop', 'significance'];
   const value = valueAt(raw, path);
   return value && typeof value === 'object' ? Object.keys(value) : [];
 }

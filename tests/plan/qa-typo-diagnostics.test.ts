@@ -27,6 +27,9 @@ tasks:
     metrics:
       - { type: exact_match, candidate: answer, expected: answer, treshold: 1 }
       - { type: exact_match, id: em2, candidate: answer, mode: sett }
+gates:
+  - { metric: exact_match, scope: dataset, dataset: dd, min: 0.5 }
+  - { metric: exact_match, regression: { max_drop: 0.02, signifcance: 0.05 } }
 `;
 
 async function diagnose(): Promise<Diagnostic[]> {
@@ -73,5 +76,19 @@ describe('validate on misspelt keys', () => {
       hint: 'did you mean `set`?',
       source: { file: 'evalc.yaml', line: 19, col: 64 },
     });
+  });
+
+  it('reports a gate naming an unknown dataset', async () => {
+    const found = (await diagnose()).find((d) => d.code === 'EVALC_REF_DATASET');
+    expect(found).toMatchObject({
+      message: 'gate names unknown dataset `dd`',
+      hint: 'did you mean `d`?',
+      source: { file: 'evalc.yaml', line: 21, col: 53 },
+    });
+  });
+
+  it('suggests the real key for a typo inside a gate regression, never the typo itself', async () => {
+    const found = (await diagnose()).find((d) => d.path.join('.') === 'gates.1.regression.signifcance');
+    expect(found).toMatchObject({ code: 'EVALC_SCHEMA_UNKNOWN_KEY', hint: 'did you mean `significance`?' });
   });
 });
