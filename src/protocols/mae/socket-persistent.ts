@@ -4,6 +4,12 @@
  * before a request is reopened transparently; a connection lost while a request waits fails that
  * request with `transport_error` (retryable) and the next request reconnects. A timeout or a
  * non-JSON reply drops the connection so replies cannot get out of step.
+ *
+ * An agent that closes the connection after each reply (one connection per request, as
+ * AgentV's own harness expects) races the next request: its FIN may arrive just after evalc
+ * wrote on the connection it believed open. So when a REUSED connection closes before any reply
+ * to a request, the request is sent once more on a fresh connection (the agent may then see it
+ * twice, like an HTTP client's retry on a stale keep-alive connection).
  */
 import type { Socket } from 'node:net';
 import { describeAddress, type SocketAddress } from './address.js';
@@ -42,7 +48,12 @@ export class PersistentSocketTransport implements MaeTransport {
   }
 
   send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
-    return this.#queue.run(() => this.#exchange(body, options));
+    return this.#queue.run(async () => {
+      const first = await this.#exchange(body, options);
+      if (!first.closedReused || options.signal.aborted) return first.reply;
+      options.log(`${this.#where}: the agent closed the connection after its previous reply; resending`);
+      return (await this.#exchange(body, options)).reply;
+    });
   }
 
   async close(): Promise<void> {
@@ -51,20 +62,26 @@ export class PersistentSocketTransport implements MaeTransport {
     this.#connection = undefined;
   }
 
-  async #exchange(body: Record<string, unknown>, { signal, log }: SendOptions): Promise<TransportReply> {
+  /** One request/reply; `closedReused` when a reused connection closed before any reply. */
+  async #exchange(
+    body: Record<string, unknown>,
+    { signal, log }: SendOptions,
+  ): Promise<{ reply: TransportReply; closedReused: boolean }> {
     const where = this.#where;
-    if (signal.aborted) return cancelledReply(where);
+    const only = (reply: TransportReply) => ({ reply, closedReused: false });
+    if (signal.aborted) return only(cancelledReply(where));
     if (this.#closed)
-      return { ok: false, error: { kind: 'transport_error', message: `${where}: transport closed` } };
+      return only({ ok: false, error: { kind: 'transport_error', message: `${where}: transport closed` } });
     const started = Date.now();
     let connection = this.#connection;
     if (connection?.lines.closed) {
       log(`${where}: connection was closed; reconnecting`);
       connection = undefined;
     }
+    const reused = connection !== undefined;
     if (!connection) {
       const opened = await connectSocket(this.#options.address, this.#options.timeoutMs, signal);
-      if (!opened.ok) return opened;
+      if (!opened.ok) return only(opened);
       opened.socket.on('error', () => undefined);
       connection = {
         socket: opened.socket,
@@ -77,7 +94,7 @@ export class PersistentSocketTransport implements MaeTransport {
     connection.socket.write(`${JSON.stringify(body)}\n`);
     const remaining = Math.max(1, this.#options.timeoutMs - (Date.now() - started));
     const event = await connection.lines.next(remaining, signal);
-    return replyFromLineEvent(event, where, this.#options.timeoutMs, {
+    const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
       closed: () => {
         this.#drop(connection);
@@ -91,6 +108,7 @@ export class PersistentSocketTransport implements MaeTransport {
         };
       },
     });
+    return { reply, closedReused: reused && event.kind === 'closed' };
   }
 
   #drop(connection: Connection): void {
