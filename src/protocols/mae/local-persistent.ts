@@ -8,6 +8,10 @@
  * timeout, an abort, an oversized or non-JSON reply kill the process (the reply stream can no
  * longer be trusted to be in step) and the next request starts a fresh one.
  *
+ * An agent that answers one request and exits (a one-shot script) races the next request: it
+ * may be written before the exit is seen. So when a REUSED process exits with code 0 without
+ * answering a request, the request is sent once more to a fresh process.
+ *
  * `PYTHONUNBUFFERED=1` is set for the process unless the environment already sets it: a Python
  * agent that prints its reply without `sys.stdout.flush()` would otherwise sit in a pipe's block
  * buffer until the turn times out.
@@ -61,7 +65,12 @@ export class PersistentLocalTransport implements MaeTransport {
   }
 
   send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
-    return this.#queue.run(() => this.#exchange(body, options));
+    return this.#queue.run(async () => {
+      const first = await this.#exchange(body, options);
+      if (!first.exitedReused || options.signal.aborted) return first.reply;
+      options.log(`${WHERE}: the process exited after its previous reply; starting it again and resending`);
+      return (await this.#exchange(body, options)).reply;
+    });
   }
 
   async close(): Promise<void> {
@@ -76,15 +85,21 @@ export class PersistentLocalTransport implements MaeTransport {
     clearTimeout(timer);
   }
 
-  async #exchange(body: Record<string, unknown>, { signal, log }: SendOptions): Promise<TransportReply> {
-    if (signal.aborted) return cancelledReply(WHERE);
+  /** One request/reply; `exitedReused` when a reused process exited cleanly without replying. */
+  async #exchange(
+    body: Record<string, unknown>,
+    { signal, log }: SendOptions,
+  ): Promise<{ reply: TransportReply; exitedReused: boolean }> {
+    const only = (reply: TransportReply) => ({ reply, exitedReused: false });
+    if (signal.aborted) return only(cancelledReply(WHERE));
     if (this.#closed)
-      return { ok: false, error: { kind: 'transport_error', message: `${WHERE}: transport closed` } };
+      return only({ ok: false, error: { kind: 'transport_error', message: `${WHERE}: transport closed` } });
     let live = this.#live;
     if (live?.stdout.closed) {
       log(`${WHERE}: process had exited; starting it again`);
       live = undefined;
     }
+    const reused = live !== undefined;
     live ??= this.#start();
     this.#live = live;
     live.stderr.log = log;
@@ -92,13 +107,17 @@ export class PersistentLocalTransport implements MaeTransport {
       log(`${WHERE}: ignored unsolicited stdout line: ${stale.slice(0, 200)}`);
     live.child.stdin?.write(`${JSON.stringify(body)}\n`);
     const event = await live.stdout.next(this.#options.timeoutMs, signal);
-    return replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
+    let cleanExit = false;
+    const reply = await replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
       drop: () => this.#discard(live),
       closed: async () => {
         this.#live = undefined;
-        return { ok: false, error: crashError(await withGrace(live.exited), live.stderr) };
+        const exit = await withGrace(live.exited);
+        cleanExit = exit.code === 0 && exit.signal === null && exit.error === undefined;
+        return { ok: false, error: crashError(exit, live.stderr) };
       },
     });
+    return { reply, exitedReused: reused && cleanExit };
   }
 
   #start(): LiveProcess {
