@@ -19,7 +19,11 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
   }
   const report: { dataset: string; findings: LintFinding[] }[] = [];
   for (const dataset of result.resolved.datasets) {
-    const findings = lintDataset(dataset.examples);
+    // The resolved examples carry evalc's own bookkeeping (digest, source position): a position
+    // differs for every example, so leaving it in made every input unique (no duplicate found).
+    const findings = lintDataset(
+      dataset.examples.map(({ digest: _digest, source: _source, ...example }) => example),
+    );
     report.push({ dataset: `${dataset.taskId}/${dataset.datasetId}`, findings });
   }
   const errors = report.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
@@ -35,7 +39,7 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
       }
       for (const f of findings)
         ctx.stdout(
-          `${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length ? ` (${f.examples.slice(0, 5).join(', ')})` : ''}\n`,
+          `${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length && !f.message.includes(f.examples.join(', ')) ? ` (${f.examples.slice(0, 5).join(', ')})` : ''}\n`,
         );
     }
   }
