@@ -2,7 +2,9 @@
  * Ground-truth hashing (`expected_sha256`): the lowercase hex sha256 of the RFC 8785 canonical
  * JSON of the normalised value (`normalizeForMode` with the metric's mode and normalisation
  * options; defaults: mode scalar, ignore_whitespace true). Compare with `matchesExpectedHash`,
- * which also accepts a `sha256:` prefix.
+ * which also accepts a `sha256:` prefix and, for a text answer, the sha256 of the (normalised)
+ * text itself — what `sha256sum` or `hashlib.sha256(answer)` gives a dataset author who hashes
+ * the answer rather than its JSON form (`"Paris"` with quotes).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -30,5 +32,9 @@ export function matchesExpectedHash(
     .trim()
     .toLowerCase()
     .replace(/^sha256:/, '');
-  return hashExpected(candidate, options) === stored;
+  if (hashExpected(candidate, options) === stored) return true;
+  const normalised = normalizeForMode(candidate, options.mode ?? 'scalar', options);
+  return (
+    typeof normalised === 'string' && createHash('sha256').update(normalised, 'utf8').digest('hex') === stored
+  );
 }

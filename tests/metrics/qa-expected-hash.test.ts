@@ -1,0 +1,32 @@
+/**
+ * DESIGN §2: "`expected_sha256` may stand for `expected`". A dataset author may hash the answer's
+ * JSON form (evalc's `hashExpected`) or the answer text itself (`printf %s Paris | sha256sum`);
+ * both must match the right answer, and only it.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashExpected, matchesExpectedHash } from '../../src/metrics/hash-expected.js';
+
+const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('matchesExpectedHash', () => {
+  it('matches the sha256 of the JSON form (with quotes) and of the bare text', () => {
+    // Hand-checked: sha256 of the 7 bytes "Paris" (with quotes) vs of the 5 bytes Paris.
+    expect(hashExpected('Paris')).toBe(sha('"Paris"'));
+    expect(matchesExpectedHash('Paris', sha('"Paris"'))).toBe(true);
+    expect(matchesExpectedHash('Paris', sha('Paris'))).toBe(true);
+    expect(matchesExpectedHash('  Paris ', `sha256:${sha('Paris').toUpperCase()}`)).toBe(true);
+  });
+
+  it('rejects another answer under either form', () => {
+    expect(matchesExpectedHash('Lyon', sha('Paris'))).toBe(false);
+    expect(matchesExpectedHash('Lyon', sha('"Paris"'))).toBe(false);
+    // A list candidate is never compared as bare text.
+    expect(matchesExpectedHash(['Paris'], sha('Paris'))).toBe(false);
+  });
+
+  it('applies the metric normalisation before hashing the bare text', () => {
+    expect(matchesExpectedHash('PARIS', sha('paris'), { ignore_case: true })).toBe(true);
+    expect(matchesExpectedHash('PARIS', sha('paris'))).toBe(false);
+  });
+});
