@@ -1,7 +1,9 @@
 /**
  * The `openai` adapter: a model behind an OpenAI-compatible API used directly as the agent.
- * Rendered input: a string (one user message) or `{messages, response_format?}`; the plan's
- * `system` prompt is prepended. The response document is the completion plus `content`
+ * Rendered input: a string (one user message) or `{messages, …}` where the other keys may be
+ * chat-completions request fields (`tools`, `tool_choice`, `response_format`, `seed`, `stop`, …,
+ * see PASSED_THROUGH) sent as given — other keys are not sent, and the plan's `model`,
+ * `temperature` and `maxTokens` win over the input's; the plan's `system` prompt is prepended. The response document is the completion plus `content`
  * (first choice's message content); tool calls of that message are recorded.
  */
 import type { OpenaiAgentConfig } from '../../plan/schema.js';
@@ -45,20 +47,43 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
 
 type Built = { ok: true; body: ChatCompletionRequest } | { ok: false; reason: string };
 
+/** Chat-completions request fields a rendered input may carry besides `messages`. */
+const PASSED_THROUGH = [
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+  'seed',
+  'stop',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'logit_bias',
+  'logprobs',
+  'top_logprobs',
+  'user',
+  'temperature',
+  'max_tokens',
+  'max_completion_tokens',
+  'reasoning_effort',
+] as const;
+
 function buildRequest(config: OpenaiAgentConfig, input: unknown): Built {
   let messages: unknown[];
-  let responseFormat: unknown;
+  const extra: Record<string, unknown> = {};
   if (typeof input === 'string') messages = [{ role: 'user', content: input }];
   else if (isJsonObject(input) && Array.isArray(input.messages)) {
     messages = input.messages;
-    responseFormat = input.response_format;
+    for (const key of PASSED_THROUGH) if (input[key] !== undefined) extra[key] = input[key];
   } else
-    return { ok: false, reason: 'rendered input must be a string or {messages: [...], response_format?}' };
+    return {
+      ok: false,
+      reason: 'rendered input must be a string or {messages: [...], tools?, response_format?, …}',
+    };
   if (config.system !== undefined) messages = [{ role: 'system', content: config.system }, ...messages];
-  const body: ChatCompletionRequest = { model: config.model, messages };
+  const body: ChatCompletionRequest = { ...extra, model: config.model, messages };
   if (config.temperature !== undefined) body.temperature = config.temperature;
   if (config.maxTokens !== undefined) body.max_tokens = config.maxTokens;
-  if (responseFormat !== undefined) body.response_format = responseFormat;
   return { ok: true, body };
 }
 
