@@ -35,7 +35,10 @@ export function isGating(metric: ResolvedMetric): boolean {
 /**
  * The example-stage metrics that decide a repeat's pass: the gating ones; when the task has none,
  * every metric whose result is a pass/fail of its own (exact_match, contains, regex, …) unless
- * `gate: false` — so a plan without thresholds still fails the examples its checks fail.
+ * `gate: false` — so a plan without thresholds still fails the examples its checks fail. A check
+ * that could not be computed (its result is an error: a judge that kept failing, a missing
+ * expected value) decides too, as a fail: an example whose checks all errored never passes.
+ * Measurements (the efficiency family) never decide unless gated explicitly.
  */
 export function gatingMetrics(
   exampleMetrics: ResolvedMetric[],
@@ -43,7 +46,12 @@ export function gatingMetrics(
 ): ResolvedMetric[] {
   const explicit = exampleMetrics.filter(isGating);
   if (explicit.length > 0) return explicit;
-  return exampleMetrics.filter((m) => m.gate !== false && results[m.id]?.pass !== undefined);
+  return exampleMetrics.filter((m) => {
+    if (m.gate === false) return false;
+    const result = results[m.id];
+    if (result?.pass !== undefined) return true;
+    return result?.error !== undefined && getMetricDefinition(m.type)?.family !== 'efficiency';
+  });
 }
 
 export function metricPasses(metric: ResolvedMetric, result: ScoreResult | undefined): boolean {

@@ -56,4 +56,44 @@ describe('the pass rule', () => {
     );
     expect(r.pass).toBe(false);
   });
+
+  it('without gating metrics, a check that errored fails the example (it never passes vacuously)', () => {
+    const error = { kind: 'metric_error', message: 'no value to look for' };
+    const r = deriveRepeat([exact(), passRate], { codes: { score: null, error } }, {});
+    expect(r.pass).toBe(false);
+    expect(r.results.pass_rate?.score).toBe(0);
+    // A judge that kept failing beside a passing check: the example is not a pass either.
+    const judged = deriveRepeat(
+      [exact(), judge(), passRate],
+      {
+        codes: { score: 1, pass: true },
+        judge: { score: null, error: { kind: 'judge_error', message: 'x' } },
+      },
+      {},
+    );
+    expect(judged.pass).toBe(false);
+    // gate: false still keeps it out.
+    const ungated = deriveRepeat(
+      [exact(), judge({ gate: false }), passRate],
+      {
+        codes: { score: 1, pass: true },
+        judge: { score: null, error: { kind: 'judge_error', message: 'x' } },
+      },
+      {},
+    );
+    expect(ungated.pass).toBe(true);
+  });
+
+  it('a measurement that errored (efficiency family) does not decide the pass', () => {
+    const tts = metric({ type: 'tokens', id: 'tts' });
+    const r = deriveRepeat(
+      [exact(), tts, passRate],
+      {
+        codes: { score: 1, pass: true },
+        tts: { score: null, error: { kind: 'metric_error', message: 'x' } },
+      },
+      {},
+    );
+    expect(r.pass).toBe(true);
+  });
 });
