@@ -35,6 +35,7 @@ import {
   datasetDrift,
   judgeDrift,
   missingInvokes,
+  missingJudgeScores,
   pinsOf,
   readBaseline,
   readPreviousPins,
@@ -168,10 +169,15 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     if (options.frozen) {
       if (upToDate()) return await finishUpToDate();
       const missing = missingInvokes(compiled, store);
-      if (missing.length > 0) {
+      const unjudged = missing.length > 0 ? [] : missingJudgeScores(compiled, store);
+      if (missing.length > 0 || unjudged.length > 0) {
+        const what =
+          missing.length > 0
+            ? `${missing.length} agent responses are not cached`
+            : `${unjudged.length} judge scores are not cached (--frozen calls no judge either)`;
         return {
           status: 'refused',
-          message: `--frozen: ${missing.length} agent responses are not cached, e.g.:\n  ${missing.slice(0, 20).join('\n  ')}`,
+          message: `--frozen: ${what}, e.g.:\n  ${[...missing, ...unjudged].slice(0, 20).join('\n  ')}`,
         };
       }
     } else {

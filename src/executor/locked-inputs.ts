@@ -6,6 +6,7 @@ import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { LogStore } from './cache-store.js';
 import type { JudgeRuntime } from './judges.js';
+import type { ExtractRecord } from './run-example.js';
 
 /**
  * The previous lockfile without its per-example results and aggregates: apply needs only its
@@ -101,6 +102,30 @@ export async function judgeDrift(
 export function readBaseline(file: string, cwd: string): Lockfile | undefined {
   const read = readLockFile(path.resolve(cwd, file));
   return read.ok ? read.lock : undefined;
+}
+
+/**
+ * `--frozen` calls no judge either: judge scores a run needs and the cache lacks. A score is
+ * needed when its invoke is a cached success whose extraction did not fail (an extraction not
+ * cached yet is computed locally, and may need the judge).
+ */
+export function missingJudgeScores(compiled: CompiledPlan, store: LogStore): string[] {
+  const missing: string[] = [];
+  for (const cg of compiled.groups) {
+    const judged = cg.group.metrics.filter((m) => m.judgeId);
+    if (judged.length === 0) continue;
+    for (const step of groupSteps(cg.group, cg.keys)) {
+      if (!step.invokeKey || !step.extractKey || store.kindOf(step.invokeKey) !== 'invoke') continue;
+      const absent = judged.filter((m) => {
+        const key = step.scoreKeys[m.id];
+        return key !== undefined && !store.has(key);
+      });
+      if (absent.length === 0) continue;
+      if (store.get<ExtractRecord>(step.extractKey)?.ok === false) continue;
+      for (const m of absent) missing.push(`score/${step.id}/${m.id} (judge ${m.judgeId})`);
+    }
+  }
+  return missing;
 }
 
 export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[] {

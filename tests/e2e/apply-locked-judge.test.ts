@@ -21,7 +21,7 @@ afterAll(async () => {
   await judge.close();
 });
 
-function writeJudgePlan(dir: string): void {
+function writeJudgePlan(dir: string, threshold = 0.5): void {
   const plan = {
     evalc: 1,
     benchmark: { id: 'locked-judge', version: '1.0.0' },
@@ -29,9 +29,14 @@ function writeJudgePlan(dir: string): void {
     judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric: 'anti-slop' } },
     tasks: {
       t1: {
-        bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
+        bindings: {
+          default: { input: { q: '{{q}}' }, output: { answer: 'output.answer', codes: 'output.codes' } },
+        },
         datasets: { d1: { source: 'd1.jsonl' } },
-        metrics: [{ type: 'judge', judge: 'strict', content: '{{candidate.answer}}' }],
+        metrics: [
+          { type: 'judge', judge: 'strict', content: '{{candidate.answer}}', threshold },
+          { type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' },
+        ],
       },
     },
     run: { repeats: 1, seed: 7, bootstrap: 100 },
@@ -92,5 +97,27 @@ describe('apply --locked with a judge', () => {
     );
     expect(locked.stderr).toContain(`→ ${changed}`);
     expect(readLock(ws.dir)).toBe(ws.lock);
+  });
+});
+
+describe('apply --frozen with a judge', () => {
+  it('refuses, listing the judge scores the cache lacks, when a judge metric changed (no judge or agent is called)', async () => {
+    const ws = await appliedWorkspace();
+    writeJudgePlan(ws.dir, 0.7);
+    const calls = judge.judgeCalls();
+    ctx.agent.reset();
+    const frozen = await runCli(['apply', 'evalc.yaml', '--frozen'], { cwd: ws.dir });
+    expect(frozen.code).toBe(1);
+    expect(frozen.stderr).toContain(
+      '--frozen: 3 judge scores are not cached (--frozen calls no judge either)',
+    );
+    expect(frozen.stderr).toContain('score/a1/t1/d1/e0#0/judge (judge strict)');
+    expect(judge.judgeCalls()).toBe(calls);
+    expect(ctx.agent.stats()).toMatchObject({ invokes: 0, infos: 0 });
+    expect(readLock(ws.dir)).toBe(ws.lock);
+    // Without --frozen the judge is asked again, the agent is not.
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir })).code).toBe(0);
+    expect(judge.judgeCalls()).toBe(calls + 3);
+    expect(ctx.agent.stats().invokes).toBe(0);
   });
 });
