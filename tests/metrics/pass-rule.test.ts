@@ -58,7 +58,7 @@ describe('the pass rule', () => {
   });
 
   it('without gating metrics, a check that errored fails the example (it never passes vacuously)', () => {
-    const error = { kind: 'metric_error', message: 'no value to look for' };
+    const error = { kind: 'metric_error' as const, message: 'no value to look for' };
     const r = deriveRepeat([exact(), passRate], { codes: { score: null, error } }, {});
     expect(r.pass).toBe(false);
     expect(r.results.pass_rate?.score).toBe(0);
