@@ -1,7 +1,9 @@
 /**
  * Socket addresses of the `socket` transport: `tcp:host:port`, `host:port`, `[::1]:port`,
- * `unix:path`, or a bare path (contains `/` or ends in `.sock`). A relative unix path is
- * resolved against the plan folder.
+ * `unix:path`, or a bare path (contains `/` or ends in `.sock`). URL forms are read too:
+ * `tcp://host:port`, `socket://host:port` (AgentV's documented form), `unix:///abs/path` or
+ * `unix://rel/path`; any other `scheme://` is an error (not a relative path). A relative unix
+ * path is resolved against the plan folder.
  */
 import { isAbsolute, resolve } from 'node:path';
 
@@ -11,15 +13,27 @@ export type AddressParse = { ok: true; address: SocketAddress } | { ok: false; m
 
 export function parseSocketAddress(text: string, cwd: string): AddressParse {
   const value = text.trim();
+  if (value.startsWith('unix://')) return unixAddress(value.slice('unix://'.length), cwd);
   if (value.startsWith('unix:')) return unixAddress(value.slice('unix:'.length), cwd);
-  const tcp = value.startsWith('tcp:') ? value.slice('tcp:'.length) : value;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'tcp' && scheme !== 'socket')
+    return {
+      ok: false,
+      message: `socket address ${value}: ${scheme}:// is not a socket address (use host:port, tcp://host:port or unix:path)`,
+    };
+  const tcp =
+    scheme !== undefined
+      ? value.slice(scheme.length + 3).replace(/\/$/, '')
+      : value.startsWith('tcp:')
+        ? value.slice('tcp:'.length)
+        : value;
   const match = /^(?:\[([^\]]+)\]|([^:/\s]+)):(\d{1,5})$/.exec(tcp);
   if (match) {
     const port = Number(match[3]);
     if (port < 1 || port > 65535) return { ok: false, message: `socket address ${value}: port out of range` };
     return { ok: true, address: { kind: 'tcp', host: match[1] ?? match[2] ?? '', port } };
   }
-  if (value.startsWith('tcp:'))
+  if (value.startsWith('tcp:') || scheme !== undefined)
     return { ok: false, message: `socket address ${value}: expected tcp:<host>:<port>` };
   if (value.includes('/') || value.endsWith('.sock')) return unixAddress(value, cwd);
   return {
