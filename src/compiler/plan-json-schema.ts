@@ -13,7 +13,10 @@ const toSchema = (schema: z.ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
 
 export function planJsonSchema(): JsonSchema {
-  const schema = toSchema(planSchema);
+  // Every plan file may point its editor at this schema (DESIGN §2), included files too, which
+  // hold only some sections: nothing is required here. `evalc validate` requires `evalc` and
+  // `benchmark` of the root file.
+  const { required: _required, ...schema } = toSchema(planSchema);
   const metricItem = metricItemSchema();
   const generic = JSON.stringify(stripMeta(toSchema(metricSchema)));
   return {
@@ -21,7 +24,7 @@ export function planJsonSchema(): JsonSchema {
     $id: 'https://evalc.dev/schemas/evalc.schema.json',
     title: 'evalc plan (language v1)',
     description:
-      'An evalc evaluation plan: benchmark, agents, judges, rubrics, tasks, metrics, run settings and gates.',
+      'An evalc evaluation plan: benchmark, agents, judges, rubrics, tasks, metrics, run settings and gates. The root plan file needs `evalc: 1` and `benchmark`; an included file holds any of the other sections.',
   };
 }
 
