@@ -132,7 +132,7 @@ export async function loadDataset(
       diagnostics.push(
         diagnostic(
           'EVALC_EXAMPLE_INVALID',
-          `invalid example${field ? ` (${field})` : ''}: ${issue.message}`,
+          `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
           planPath,
           { source: where },
         ),

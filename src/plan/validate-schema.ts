@@ -60,7 +60,7 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
       return [
         diagnostic(
           'EVALC_SCHEMA_TYPE',
-          `${where || 'plan'}: expected ${issue.expected}, got ${received}`,
+          `${where || 'plan'}: expected ${describeExpected(issue.expected)}, got ${received}`,
           path,
           {
             source: locate(path),
@@ -184,6 +184,13 @@ const AGENT_SCHEMAS = [raipAgentSchema, chatAgentSchema, maeAgentSchema, openaiA
 
 function keysOf(schema: { shape: object }): string[] {
   return Object.keys(schema.shape);
+}
+
+/** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */
+function describeExpected(expected: string): string {
+  if (expected === 'record' || expected === 'object') return 'a mapping';
+  if (expected === 'array') return 'a list';
+  return expected;
 }
 
 function describeValue(value: unknown): string {

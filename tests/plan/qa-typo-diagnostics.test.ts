@@ -91,4 +91,20 @@ describe('validate on misspelt keys', () => {
     const found = (await diagnose()).find((d) => d.path.join('.') === 'gates.1.regression.signifcance');
     expect(found).toMatchObject({ code: 'EVALC_SCHEMA_UNKNOWN_KEY', hint: 'did you mean `significance`?' });
   });
+
+  it('speaks of mappings and lists, not zod records', async () => {
+    const dir = writeFiles(
+      {
+        'evalc.yaml': 'evalc: 1\nbenchmark: { id: b }\nagents:\n  - a1\ntasks: {}\n',
+      },
+      'evalc-qa-typos-',
+    );
+    const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
+    const found = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics[0];
+    expect(found).toMatchObject({
+      code: 'EVALC_SCHEMA_TYPE',
+      message: 'agents: expected a mapping, got a list',
+      source: { file: 'evalc.yaml', line: 4, col: 3 },
+    });
+  });
 });
