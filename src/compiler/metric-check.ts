@@ -58,6 +58,24 @@ export function checkMetric(
       ),
     );
   }
+  // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
+  const k = params.k;
+  if ((config.type === 'pass_at_k' || config.type === 'pass_hat_k') && typeof k === 'number') {
+    const repeats = ctx.plan.run.repeats;
+    if (k > repeats) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_METRIC_PARAM',
+          `${config.type}: k = ${k} exceeds run.repeats (${repeats})`,
+          [...path, 'k'],
+          {
+            source: ctx.locate([...path, 'k']),
+            hint: `set run.repeats to ${k} or more, or lower k`,
+          },
+        ),
+      );
+    }
+  }
   // No agent of the task survived validation (e.g. an unknown protocol, reported on its own):
   // the outputs are unknown, so candidate references are not checked (no second, bogus error).
   const outputsKnown = ctx.agentCandidates === undefined || ctx.agentCandidates.size > 0;
