@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { AgentPin } from '../compiler/compile.js';
+import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
@@ -60,8 +60,17 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
       cache instanceof LogStore ? cache : undefined,
       ctx.signal,
     );
-    const misfits = findInputMisfits(result.compiled, schemas.adapters);
     await schemas.close();
+    // An agent that answered /info with another identity than the lock's (version, schema) is
+    // planned as apply will run it: its steps get new keys and re-run "because agent identity changed".
+    const lockPins = pinsFromLock(lock);
+    const changed = Object.entries(schemas.live).filter(([id, pin]) => !samePin(pin, lockPins[id]));
+    const compiled =
+      changed.length > 0 && result.resolved
+        ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false })
+        : result.compiled;
+    const notes = discoveryNotes(changed, lockPins, schemas.unreachable, lock);
+    const misfits = findInputMisfits(compiled, schemas.adapters);
     if (misfits.length > 0) {
       if (values.json)
         ctx.stdout(
@@ -73,13 +82,16 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         );
       return EXIT.failure;
     }
-    const plan = planRun(result.compiled, cache, lock, { listSteps: Boolean(values.json) });
+    const plan = planRun(compiled, cache, lock, { listSteps: Boolean(values.json) });
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
     if (values.json)
       ctx.stdout(
-        `${JSON.stringify({ ok: true, exitCode, ...plan, diagnostics: result.diagnostics }, null, 2)}\n`,
+        `${JSON.stringify({ ok: true, exitCode, ...plan, notes, diagnostics: result.diagnostics }, null, 2)}\n`,
       );
-    else ctx.stdout(renderPlanText(plan));
+    else {
+      for (const note of notes) ctx.stderr(`note: ${note}\n`);
+      ctx.stdout(renderPlanText(plan));
+    }
     return exitCode;
   } finally {
     cache.close?.();
@@ -104,6 +116,36 @@ export function pinsFromLock(lock: Lockfile | undefined): Record<string, AgentPi
     };
   }
   return pins;
+}
+
+function samePin(a: AgentPin, b: AgentPin | undefined): boolean {
+  return (
+    a.name === b?.name && a.version === b?.version && a.schemaDigest === b?.schemaDigest && a.etag === b?.etag
+  );
+}
+
+/** What plan learnt from the agents' /info, or could not check, in one line each. */
+function discoveryNotes(
+  changed: [string, AgentPin][],
+  locked: Record<string, AgentPin>,
+  unreachable: string[],
+  lock: Lockfile | undefined,
+): string[] {
+  const notes: string[] = [];
+  if (!lock) return unreachable.map((id) => `agent ${id} did not answer /info; apply will ask it`);
+  for (const [id, pin] of changed) {
+    const was = locked[id];
+    if (!was) continue;
+    const parts: string[] = [];
+    if (pin.version !== was.version)
+      parts.push(`version ${was.version ?? '(none)'} → ${pin.version ?? '(none)'}`);
+    if (pin.schemaDigest !== was.schemaDigest)
+      parts.push('input schema changed: apply stops before any invoke unless --update-lock');
+    if (parts.length > 0) notes.push(`agent ${id}: ${parts.join('; ')}`);
+  }
+  for (const id of unreachable)
+    notes.push(`agent ${id} did not answer /info: planned with its identity in evalc.lock (apply checks it)`);
+  return notes;
 }
 
 const LISTED_MISFITS = 20;

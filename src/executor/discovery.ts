@@ -1,5 +1,7 @@
 /** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
 import type { AgentPin } from '../compiler/compile.js';
+import type { RaipAdapter } from '../protocols/raip/adapter.js';
+import type { Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-run.js';
 import type { LogStore } from './cache-store.js';
@@ -21,23 +23,7 @@ export async function discoverAgents(
     const cachedSchema = lockedPin?.schemaDigest
       ? store.get<unknown>(`schema:${lockedPin.schemaDigest}`)
       : undefined;
-    const pinned =
-      cachedSchema !== undefined && lockedPin?.etag
-        ? {
-            etag: lockedPin.etag,
-            schemaDigest: lockedPin.schemaDigest!,
-            inputSchema: cachedSchema,
-            ...(lockedPin.name ? { name: lockedPin.name } : {}),
-            ...(lockedPin.version ? { version: lockedPin.version } : {}),
-          }
-        : undefined;
-    let outcome = await adapter.discover(options.signal, pinned);
-    if (outcome.ok && outcome.discovery.notModified) {
-      const reused = adapter.useSchema(cachedSchema);
-      outcome = reused.ok
-        ? { ok: true, discovery: { ...reused.discovery, ...outcome.discovery, notModified: true } }
-        : reused;
-    }
+    const outcome = await discoverRaip(adapter, lockedPin, cachedSchema, options.signal);
     if (!outcome.ok) {
       // Nothing listening is the usual first-run mistake: say what to do about it.
       const hint =
@@ -52,16 +38,7 @@ export async function discoverAgents(
     const d = outcome.discovery;
     if (d.inputSchema !== undefined && d.schemaDigest)
       store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
-    const pin: AgentPin = {
-      ...(d.name ? { name: d.name } : {}),
-      ...(d.version ? { version: d.version } : {}),
-      ...(d.schemaDigest
-        ? { schemaDigest: d.schemaDigest }
-        : lockedPin?.schemaDigest
-          ? { schemaDigest: lockedPin.schemaDigest }
-          : {}),
-      ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
-    };
+    const pin = outcome.pin;
     if (
       lockedPin?.schemaDigest &&
       pin.schemaDigest &&
@@ -80,4 +57,47 @@ export async function discoverAgents(
       pins[id] = { ...pins[id], name: runtime.config.name };
   }
   return { ok: true, pins };
+}
+
+/**
+ * One RAIP agent's `/info`, asked with If-None-Match when its lock pin has an ETag and its schema
+ * is at hand (a 304 reuses that schema), and the pin it yields: name, version, schema digest and
+ * ETag, each falling back to the locked one the reply does not restate. Shared by apply and plan.
+ */
+export async function discoverRaip(
+  adapter: RaipAdapter,
+  lockedPin: AgentPin | undefined,
+  cachedSchema: unknown,
+  signal: AbortSignal,
+): Promise<{ ok: true; discovery: Discovery; pin: AgentPin } | { ok: false; error: StepError }> {
+  const pinned =
+    cachedSchema !== undefined && lockedPin?.etag
+      ? {
+          etag: lockedPin.etag,
+          schemaDigest: lockedPin.schemaDigest!,
+          inputSchema: cachedSchema,
+          ...(lockedPin.name ? { name: lockedPin.name } : {}),
+          ...(lockedPin.version ? { version: lockedPin.version } : {}),
+        }
+      : undefined;
+  let outcome = await adapter.discover(signal, pinned);
+  if (outcome.ok && outcome.discovery.notModified) {
+    const reused = adapter.useSchema(cachedSchema);
+    outcome = reused.ok
+      ? { ok: true, discovery: { ...reused.discovery, ...outcome.discovery, notModified: true } }
+      : reused;
+  }
+  if (!outcome.ok) return outcome;
+  const d = outcome.discovery;
+  const pin: AgentPin = {
+    ...(d.name ? { name: d.name } : {}),
+    ...(d.version ? { version: d.version } : {}),
+    ...(d.schemaDigest
+      ? { schemaDigest: d.schemaDigest }
+      : lockedPin?.schemaDigest
+        ? { schemaDigest: lockedPin.schemaDigest }
+        : {}),
+    ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
+  };
+  return { ok: true, discovery: d, pin };
 }

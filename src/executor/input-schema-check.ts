@@ -1,15 +1,16 @@
 /**
  * RAIP input validation before any invoke (conformance case R5): every rendered input of a
- * RAIP agent is checked with Ajv against the agent's input schema. `evalc plan` uses the
- * schema pinned by the lockfile (kept in the cache by digest) or, when the agent is already
- * listening, a live `/info`; `evalc apply` uses the schema it just discovered.
+ * RAIP agent is checked with Ajv against the agent's input schema. `evalc plan` asks a
+ * listening agent's `/info` live, else uses the schema pinned by the lockfile (kept in the cache
+ * by digest); `evalc apply` uses the schema it just discovered.
  */
 import { exampleContext, renderTemplate } from '../binding/template.js';
-import type { CompiledPlan } from '../compiler/compile.js';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import type { StepStore } from './cache-store.js';
+import { discoverRaip } from './discovery.js';
 
 export interface InputMisfit {
   step: string;
@@ -37,14 +38,28 @@ export function findInputMisfits(compiled: CompiledPlan, adapters: Map<string, R
   return misfits;
 }
 
-/** Plan-time schemas: the locked schema from the cache, else a live /info with a short timeout. */
+/**
+ * Plan-time discovery of RAIP agents. An agent evalc does not start (`serve:`) and that needs no
+ * secret header is asked its `/info` live (2 s, no retry; If-None-Match with the locked ETag), so
+ * that `plan` sees a new version or schema as `apply` will; its pin is in `live`. Otherwise, or
+ * when it does not answer, the locked schema from the cache is used, and an agent checked neither
+ * way is `unchecked`.
+ */
 export async function planTimeRaipAdapters(
   compiled: CompiledPlan,
   lock: Lockfile | undefined,
   store: StepStore | undefined,
   signal: AbortSignal,
-): Promise<{ adapters: Map<string, RaipAdapter>; unchecked: string[]; close: () => Promise<void> }> {
+): Promise<{
+  adapters: Map<string, RaipAdapter>;
+  live: Record<string, AgentPin>;
+  unreachable: string[];
+  unchecked: string[];
+  close: () => Promise<void>;
+}> {
   const adapters = new Map<string, RaipAdapter>();
+  const live: Record<string, AgentPin> = {};
+  const unreachable: string[] = [];
   const unchecked: string[] = [];
   const transports: HttpTransport[] = [];
   const plan = compiled.resolved.plan;
@@ -54,19 +69,32 @@ export async function planTimeRaipAdapters(
     const transport = new HttpTransport({ timeoutMs: 2000, retries: 0 });
     transports.push(transport);
     const adapter = createRaipAdapter(config, { transport });
-    const digest = lock?.agents[agentId]?.schemaDigest;
+    const lockedPin = lock?.agents[agentId];
+    const digest = lockedPin?.schemaDigest;
     const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
-    const outcome =
-      cached !== undefined
-        ? adapter.useSchema(cached)
-        : config.headers
-          ? undefined
-          : await adapter.discover(signal);
+    if (!config.serve && !config.headers) {
+      const pin = {
+        ...(lockedPin?.name ? { name: lockedPin.name } : {}),
+        ...(lockedPin?.version ? { version: lockedPin.version } : {}),
+        ...(lockedPin?.schemaDigest ? { schemaDigest: lockedPin.schemaDigest } : {}),
+        ...(lockedPin?.etag ? { etag: lockedPin.etag } : {}),
+      };
+      const discovered = await discoverRaip(adapter, lockedPin ? pin : undefined, cached, signal);
+      if (discovered.ok) {
+        live[agentId] = discovered.pin;
+        adapters.set(agentId, adapter);
+        continue;
+      }
+      unreachable.push(agentId);
+    }
+    const outcome = cached !== undefined ? adapter.useSchema(cached) : undefined;
     if (outcome?.ok) adapters.set(agentId, adapter);
     else unchecked.push(agentId);
   }
   return {
     adapters,
+    live,
+    unreachable,
     unchecked,
     close: async () => Promise.all(transports.map((t) => t.close())).then(() => {}),
   };
