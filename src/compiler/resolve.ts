@@ -16,6 +16,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
+import { checkMetricReferences } from './metric-refs.js';
 
 export interface ResolvedMetric {
   /** Unique within a task: `id:` or the metric type. */
@@ -90,6 +91,9 @@ export async function resolvePlan(
   const [onlyTask, onlyDataset] = options.only?.split('/') ?? [];
   if (onlyTask !== undefined) checkOnly(plan, onlyTask, onlyDataset, diagnostics);
 
+  // Plan-wide metrics are checked with every task: one of them is reported (once) only when its
+  // reference fails in every task (a plan-wide judge_agreement may rely on the tasks with a judge).
+  const globalReferenceIssues = new Map<string, { diagnostic: Diagnostic; tasks: number }>();
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     const taskPath: PlanPath = ['tasks', taskId];
     for (const name of Object.keys(task.bindings)) {
@@ -236,6 +240,16 @@ export async function resolvePlan(
       });
     }
 
+    for (const d of checkMetricReferences(metricEntries, taskId, taskAgents, at)) {
+      if (d.path[0] !== 'metrics') {
+        diagnostics.push(d);
+        continue;
+      }
+      const id = `${d.path.join('.')}\u0000${d.code}`;
+      const seen = globalReferenceIssues.get(id);
+      globalReferenceIssues.set(id, { diagnostic: seen?.diagnostic ?? d, tasks: (seen?.tasks ?? 0) + 1 });
+    }
+
     for (const [datasetId, datasetConfig] of Object.entries(task.datasets)) {
       const loadedDataset = await loadDataset(taskId, datasetId, datasetConfig, ctx);
       diagnostics.push(...loadedDataset.diagnostics);
@@ -268,6 +282,9 @@ export async function resolvePlan(
       }
     }
   }
+  const taskCount = Object.keys(plan.tasks).length;
+  for (const { diagnostic: d, tasks } of globalReferenceIssues.values())
+    if (tasks === taskCount) diagnostics.push(d);
   checkGates(plan, diagnostics, at);
   return {
     loaded,

@@ -1,0 +1,63 @@
+/**
+ * References between a task's metrics, checked at validate time: the metric ids that
+ * win_rate/pass_at_k/pass_hat_k/judge_agreement/judge_stability (`metric`) and position_bias
+ * (`forward`, `backward`) read, with their defaults applied (`resolveMetricList` of
+ * src/metrics), and win_rate's `baseline`, which must be an agent running the task. A wrong
+ * reference otherwise computes nothing, silently.
+ */
+import { resolveMetricList } from '../metrics/index.js';
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { MetricConfig } from '../plan/schema.js';
+import { didYouMean } from '../plan/suggest.js';
+
+export function checkMetricReferences(
+  entries: readonly [MetricConfig, PlanPath][],
+  taskId: string,
+  taskAgents: readonly string[],
+  locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const configs = entries.map(([config]) => config as unknown as Record<string, unknown>);
+  const ids = entries.map(([config]) => config.id ?? config.type);
+  for (const issue of resolveMetricList(configs).issues) {
+    if (issue.code !== 'EVALC_METRIC_UNKNOWN_REF') continue;
+    const [index, key] = issue.path;
+    const entry = typeof index === 'number' ? entries[index] : undefined;
+    if (!entry || typeof key !== 'string') continue;
+    const [config, metricPath] = entry;
+    const written = (config as Record<string, unknown>)[key];
+    const ref = /names metric "([^"]*)"/.exec(issue.message)?.[1] ?? String(written);
+    const path = written === undefined ? metricPath : [...metricPath, key];
+    out.push(
+      diagnostic(
+        'EVALC_REF_METRIC',
+        `${config.type}.${key}${written === undefined ? ' (default)' : ''} names metric \`${ref}\`, which task ${taskId} does not define`,
+        path,
+        {
+          source: locate(path),
+          hint:
+            didYouMean(ref, ids) ??
+            (written === undefined ? `add a \`${ref}\` metric or set ${key}:` : `metrics: ${ids.join(', ')}`),
+        },
+      ),
+    );
+  }
+  for (const [config, metricPath] of entries) {
+    const baseline = (config as Record<string, unknown>).baseline;
+    if (config.type !== 'win_rate' || typeof baseline !== 'string' || taskAgents.includes(baseline)) continue;
+    const path = [...metricPath, 'baseline'];
+    out.push(
+      diagnostic(
+        'EVALC_REF_AGENT',
+        `win_rate.baseline names \`${baseline}\`, not an agent of task ${taskId}`,
+        path,
+        {
+          source: locate(path),
+          hint: didYouMean(baseline, taskAgents) ?? `agents of the task: ${taskAgents.join(', ') || 'none'}`,
+        },
+      ),
+    );
+  }
+  return out;
+}
