@@ -11,6 +11,7 @@ import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
+import { checkExpectedPaths } from './expected-check.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
 
@@ -118,7 +119,11 @@ export function compilePlan(
       diagnostics.push(...checkGroupTemplates(resolved, compiled));
       // A task metric is shared by the task's agents: report each content problem once.
       const outputs = taskOutputs.get(compiled.group.taskId)!;
-      for (const d of checkContentTemplates(compiled.group, resolved.loaded.locate, outputs)) {
+      const problems = [
+        ...checkContentTemplates(compiled.group, resolved.loaded.locate, outputs),
+        ...checkExpectedPaths(compiled.group, resolved.loaded.locate),
+      ];
+      for (const d of problems) {
         const id = `${d.code}\u0000${d.path.join('.')}\u0000${d.message}`;
         if (seen.has(id)) continue;
         seen.add(id);
