@@ -2,8 +2,8 @@
  * What evalc.lock recorded of a run, as `plan` needs it to agree with `apply`.
  *
  * Apply has nothing to do when the lock records the run (executor/up-to-date.ts): the run left
- * no transient failure to retry (`steps.complete`), and the plan digest, the agents' digests and
- * every invoke and score key are unchanged. Apply compares a digest of the keys; `plan` compares
+ * no transient failure to retry (`steps.complete`), and the plan digest, the agents' digests, the
+ * datasets' sha256 and every invoke and score key are unchanged. Apply compares a digest of the keys; `plan` compares
  * the keys example by example while it walks the steps (`recordsStep`), so it needs no second
  * pass. (Apply also requires the lock's evalc version to be its own; the compiler layer does not
  * know the version, so a lock written by another evalc version is not caught here.)
@@ -27,7 +27,22 @@ export function lockHeaderMatches(lock: Lockfile | undefined, compiled: Compiled
   for (const id of agentIds) {
     if (lock.agents[id]?.digest !== compiled.agentDigests[id]) return false;
   }
-  return true;
+  return datasetsMatch(lock, compiled);
+}
+
+/**
+ * Whether the lock pinned the plan's datasets at their current bytes. The step keys do not
+ * see every change of a dataset file (an example's `weight` or id is not in its digest), but the
+ * lock's rows, weights and aggregates do: a changed file is never up to date.
+ */
+export function datasetsMatch(lock: Lockfile, compiled: CompiledPlan): boolean {
+  // (A dataset removed from the plan changed the plan digest; `--only` resolves fewer datasets.
+  // A lock without the section — hand-made, not written by apply — has nothing to compare.)
+  if ((lock.datasets as Lockfile['datasets'] | undefined) === undefined) return true;
+  return compiled.resolved.datasets.every((d) => {
+    const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
+    return pinned?.sha256 === d.sha256 && pinned.examples === d.examples.length;
+  });
 }
 
 /** Whether the lock's row for an example recorded this repeat's invoke and score keys. */

@@ -13,6 +13,7 @@
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { CompiledGroup, CompiledPlan } from './compile.js';
 import {
+  datasetsMatch,
   FAILED_INVOKE_KIND,
   lockHeaderMatches,
   recordedError,
@@ -219,6 +220,8 @@ export function planRun(
     compiled.groups.length + new Set(compiled.groups.map((g) => g.group.taskId)).size + 1;
   const changedAggregates = groupsChanged === 0 ? 0 : groupsChanged + tasksChanged.size + 1;
   const lockMissing = lock === undefined || lock.plan.digest !== compiled.resolved.planDigest;
+  // A dataset edit no step key sees (an example's weight) still changes the lock's rows and aggregates.
+  const datasetEdited = !lockMissing && lock !== undefined && !datasetsMatch(lock, compiled);
   if (changedAggregates > 0) {
     counts.aggregate.run = changedAggregates;
     rows.set('aggregate', {
@@ -229,7 +232,7 @@ export function planRun(
       unit: 'nodes',
       reason: lock ? 'because scores changed' : 'new',
     });
-  } else if (lockMissing && compiled.groups.length > 0) {
+  } else if ((lockMissing || datasetEdited) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
     rows.set('aggregate', {
       symbol: lock ? '~' : '+',
@@ -237,7 +240,11 @@ export function planRun(
       target: benchmark,
       count: aggregateNodes,
       unit: 'nodes',
-      reason: lock ? 'because the plan changed' : 'no lockfile yet',
+      reason: !lock
+        ? 'no lockfile yet'
+        : datasetEdited
+          ? 'because a dataset file changed (its sha256; e.g. example weights)'
+          : 'because the plan changed',
     });
   }
   counts.aggregate.cached = aggregateNodes - counts.aggregate.run;

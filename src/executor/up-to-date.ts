@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { datasetsMatch } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
 import { isDefinitiveFailure } from './run-example.js';
@@ -44,6 +45,7 @@ export function isLockUpToDate(
     if (!locked || locked.digest !== compiled.agentDigests[id]) return false;
     if ((pin.etag ?? locked.etag) !== locked.etag || (pin.name ?? locked.name) !== locked.name) return false;
   }
+  if (!datasetsMatch(lock, compiled)) return false;
   return lock.steps.digest === stepsDigest(compiled);
 }
 

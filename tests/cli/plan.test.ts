@@ -84,7 +84,12 @@ function lockFor(compiled: CompiledPlan): Lockfile {
       significance: plan.run.significance,
       trace: plan.run.trace,
     },
-    datasets: {},
+    datasets: Object.fromEntries(
+      compiled.resolved.datasets.map((d) => [
+        `${d.taskId}/${d.datasetId}`,
+        { source: d.source, format: d.format, sha256: d.sha256, examples: d.examples.length },
+      ]),
+    ),
     agents,
     judges: {},
     groups,
