@@ -82,7 +82,9 @@ interface Group {
 
 function fmt(x: number | null | undefined): string {
   if (x === null || x === undefined) return 'n/a';
-  return Math.abs(x) >= 1000 ? x.toFixed(0) : x.toFixed(3);
+  const s = Math.abs(x) >= 1000 ? x.toFixed(0) : x.toFixed(3);
+  // A float-noise difference (−1e-17) prints as 0, not "-0.000".
+  return Number(s) === 0 ? s.replace('-', '') : s;
 }
 
 function fmtP(p: number): string {

@@ -5,16 +5,22 @@ export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** `toFixed` without a minus sign on a value that rounds to zero (float noise: −1e-17 → "0.00"). */
+function fixed(x: number, digits: number): string {
+  const s = x.toFixed(digits);
+  return Number(s) === 0 ? s.replace('-', '') : s;
+}
+
 export function formatNumber(x: number | null | undefined, digits = 3): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
-  if (Math.abs(x) >= 100) return x.toFixed(0);
-  if (Math.abs(x) >= 10) return x.toFixed(1);
-  return x.toFixed(digits);
+  if (Math.abs(x) >= 100) return fixed(x, 0);
+  if (Math.abs(x) >= 10) return fixed(x, 1);
+  return fixed(x, digits);
 }
 
 export function formatCi(ci: [number, number] | null | undefined, digits = 2): string {
   if (!ci) return '';
-  return `[${ci[0].toFixed(digits)}, ${ci[1].toFixed(digits)}]`;
+  return `[${fixed(ci[0], digits)}, ${fixed(ci[1], digits)}]`;
 }
 
 /** `0.833 [0.71, 0.93]` */
