@@ -122,6 +122,8 @@ export class HttpTransport {
   /** Parsed targets by URL string (few distinct URLs per transport; bounded anyway). */
   readonly #targets = new Map<string, Target>();
   #closed = false;
+  /** Attempts between sending and returning (decides whether a reply yields, see #attempt). */
+  #active = 0;
 
   constructor(options: HttpTransportOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
@@ -197,6 +199,7 @@ export class HttpTransport {
     const signal = new AttemptSignal();
     const handle = setTimeout(() => signal.abort('timeout', undefined), timeoutMs);
     if (caller) this.#callers.link(caller, signal);
+    this.#active += 1;
     try {
       const response = await this.#poolFor(target.origin).request({
         path: target.path,
@@ -218,6 +221,13 @@ export class HttpTransport {
       const read = await readBoundedBody(body, this.maxResponseBytes);
       if (!read.ok)
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
+      // The pool marks this connection free only after the body's end has been processed; a
+      // request sent in the same tick would open another connection, which a single-threaded
+      // keep-alive agent (Python's http.server with HTTP/1.1) serves only once the idle one
+      // times out — 4 s per request. When this is the only request in flight (a sequential
+      // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
+      // reuse the connection; busy transports skip it (their other requests keep it warm).
+      if (this.#active === 1) await yieldToIo();
       return this.#interpret(where, status, replyHeaders, read.text);
     } catch (cause) {
       if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
@@ -240,6 +250,7 @@ export class HttpTransport {
       };
     } finally {
       clearTimeout(handle);
+      this.#active -= 1;
       if (caller) this.#callers.unlink(caller, signal);
     }
   }
@@ -324,6 +335,10 @@ export function describeTarget(method: string, url: string): string {
   } catch {
     return `${method} <invalid url>`;
   }
+}
+
+function yieldToIo(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Plain words for the connection failures an agent causes, keeping the code for searching. */
