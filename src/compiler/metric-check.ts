@@ -8,6 +8,7 @@ import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
 
 export type { MetricInfo } from './metric-catalog.js';
@@ -135,6 +136,7 @@ export function checkMetric(
       judgeId = undefined;
     }
   }
+  if (judgeId !== undefined) diagnostics.push(...checkMetricRubric(params, path, judgeId, ctx));
   let content: TemplateNode | undefined;
   if (typeof params.content === 'string') {
     const errors: TemplateError[] = [];
@@ -170,4 +172,49 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
     node = (node as Record<string | number, unknown>)[seg];
   }
   return node;
+}
+
+/**
+ * The rubric a judge metric names (`rubric:` or `judge_config.judge_rubric`): an openai judge
+ * needs one evalc holds (the plan's or a built-in); an agent-eval judge may use one its server
+ * registers, so a name close to a plan rubric is only a warning there.
+ */
+function checkMetricRubric(
+  params: Record<string, unknown>,
+  path: PlanPath,
+  judgeId: string,
+  ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
+): Diagnostic[] {
+  const judgeConfig = params.judge_config;
+  const fromConfig =
+    judgeConfig !== null && typeof judgeConfig === 'object'
+      ? (judgeConfig as Record<string, unknown>).judge_rubric
+      : undefined;
+  const name = typeof params.rubric === 'string' ? params.rubric : fromConfig;
+  if (typeof name !== 'string' || resolveRubric(name, ctx.plan.rubrics)) return [];
+  const at: PlanPath =
+    typeof params.rubric === 'string' ? [...path, 'rubric'] : [...path, 'judge_config', 'judge_rubric'];
+  const known = [...Object.keys(ctx.plan.rubrics), ...Object.keys(BUILTIN_RUBRICS)];
+  const hint = didYouMean(name, known);
+  if (ctx.plan.judges[judgeId]?.protocol === 'openai') {
+    return [
+      diagnostic('EVALC_REF_RUBRIC', `unknown rubric \`${name}\` (judge ${judgeId} is an openai judge)`, at, {
+        source: ctx.locate(at),
+        hint: hint ?? 'define it under rubrics:',
+      }),
+    ];
+  }
+  if (hint === undefined) return [];
+  return [
+    diagnostic(
+      'EVALC_REF_RUBRIC',
+      `rubric \`${name}\` is not a plan rubric: judge ${judgeId} must register it`,
+      at,
+      {
+        source: ctx.locate(at),
+        severity: 'warning',
+        hint,
+      },
+    ),
+  ];
 }

@@ -13,6 +13,7 @@ import type { LoadedPlan } from '../plan/load.js';
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
@@ -397,11 +398,15 @@ function checkJudges(
         }),
       );
     }
-    if (judge.protocol === 'openai' && judge.rubric && !plan.rubrics[judge.rubric]) {
+    // An openai judge scores against a rubric evalc holds: the plan's or a built-in one
+    // (`generic`, `clinical_safety`, …); an agent-eval judge may name one its server registers.
+    if (judge.protocol === 'openai' && judge.rubric && !resolveRubric(judge.rubric, plan.rubrics)) {
       diagnostics.push(
         diagnostic('EVALC_REF_RUBRIC', `unknown rubric \`${judge.rubric}\``, [...p, 'rubric'], {
           source: at([...p, 'rubric']),
-          hint: didYouMean(judge.rubric, Object.keys(plan.rubrics)) ?? 'define it under rubrics:',
+          hint:
+            didYouMean(judge.rubric, [...Object.keys(plan.rubrics), ...Object.keys(BUILTIN_RUBRICS)]) ??
+            'define it under rubrics:',
         }),
       );
     }
