@@ -136,7 +136,10 @@ export function checkMetric(
       judgeId = undefined;
     }
   }
-  if (judgeId !== undefined) diagnostics.push(...checkMetricRubric(params, path, judgeId, ctx));
+  if (judgeId !== undefined) {
+    diagnostics.push(...checkMetricRubric(params, path, judgeId, ctx));
+    diagnostics.push(...checkDimension(params, path, judgeId, ctx));
+  }
   let content: TemplateNode | undefined;
   if (typeof params.content === 'string') {
     const errors: TemplateError[] = [];
@@ -216,5 +219,35 @@ function checkMetricRubric(
         hint,
       },
     ),
+  ];
+}
+
+/** `dimension:` of a judge metric must be a dimension of its rubric, when evalc knows the rubric. */
+function checkDimension(
+  params: Record<string, unknown>,
+  path: PlanPath,
+  judgeId: string,
+  ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
+): Diagnostic[] {
+  const dimension = params.dimension;
+  if (typeof dimension !== 'string') return [];
+  const judgeConfig = params.judge_config;
+  const fromConfig =
+    judgeConfig !== null && typeof judgeConfig === 'object'
+      ? (judgeConfig as Record<string, unknown>).judge_rubric
+      : undefined;
+  const name = [params.rubric, fromConfig, ctx.plan.judges[judgeId]?.rubric].find(
+    (n) => typeof n === 'string',
+  );
+  const rubric = typeof name === 'string' ? resolveRubric(name, ctx.plan.rubrics) : undefined;
+  if (!rubric) return [];
+  const ids = rubric.rubric.dimensions.map((d) => d.id);
+  if (ids.includes(dimension)) return [];
+  const at: PlanPath = [...path, 'dimension'];
+  return [
+    diagnostic('EVALC_REF_DIMENSION', `rubric \`${rubric.name}\` has no dimension \`${dimension}\``, at, {
+      source: ctx.locate(at),
+      hint: didYouMean(dimension, ids) ?? `dimensions: ${ids.join(', ')}`,
+    }),
   ];
 }

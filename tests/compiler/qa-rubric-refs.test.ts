@@ -59,4 +59,17 @@ describe('rubric references', () => {
     });
     expect(await validate('', 'strict, rubric: anti-slop')).toEqual({ code: 0, found: [] });
   });
+
+  it('reports a dimension: the rubric does not have, when evalc knows the rubric', async () => {
+    expect(await validate(', rubric: course-advice', 'llm, dimension: relevanse')).toEqual({
+      code: 65,
+      found: [['EVALC_REF_DIMENSION', 'error', 'did you mean `relevance`?', 21]],
+    });
+    expect(await validate('', 'llm, rubric: course-advice, dimension: relevance')).toEqual({
+      code: 0,
+      found: [],
+    });
+    // A rubric the agent-eval server registers is unknown here: not checked.
+    expect(await validate('', 'strict, rubric: anti-slop, dimension: voice')).toEqual({ code: 0, found: [] });
+  });
 });
