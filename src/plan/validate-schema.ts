@@ -57,6 +57,12 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
           }),
         ];
       }
+      const actual = valueAt(raw, path);
+      // YAML reads 1.0, 2, yes/no as numbers and booleans: a version or an id wants quotes.
+      const quoteHint =
+        issue.expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')
+          ? `quote the value to keep it text, e.g. ${String(path.at(-1) ?? 'value')}: "1.0" (YAML reads an unquoted 1.0 as the number 1)`
+          : undefined;
       return [
         diagnostic(
           'EVALC_SCHEMA_TYPE',
@@ -64,6 +70,7 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
           path,
           {
             source: locate(path),
+            hint: quoteHint,
           },
         ),
       ];

@@ -107,4 +107,19 @@ describe('validate on misspelt keys', () => {
       source: { file: 'evalc.yaml', line: 4, col: 3 },
     });
   });
+
+  it('hints to quote a version that YAML read as a number', async () => {
+    const dir = writeFiles(
+      { 'evalc.yaml': 'evalc: 1\nbenchmark: { id: b, version: 1.0 }\n' },
+      'evalc-qa-typos-',
+    );
+    const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
+    const found = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics[0];
+    expect(found).toMatchObject({
+      code: 'EVALC_SCHEMA_TYPE',
+      message: 'benchmark.version: expected string, got number 1',
+      source: { file: 'evalc.yaml', line: 2, col: 30 },
+    });
+    expect(found?.hint).toContain('version: "1.0"');
+  });
 });
