@@ -7,7 +7,8 @@
  * - Status ≥ 400 fails with `http_<code>`; the agent's `{"error": "…"}` text (redacted, one line)
  *   is quoted in the message.
  * - No retries (AgentV parity) unless the plan sets `limits.retries`.
- * - `url` may be the base (`http://h:5001`) or already end in `/execute_task`.
+ * - `url` may be the base (`http://h:5001`) or already end in `/execute_task`; a query string
+ *   stays after the path (`http://h:5001/api?key=1` → `…/api/execute_task?key=1`).
  * - Per-request headers from `SendOptions` (the `traceparent` of trace context) are added.
  */
 import type { HttpTransport } from '../http/transport.js';
@@ -24,8 +25,17 @@ export interface MaeHttpOptions {
 }
 
 export function executeTaskUrl(url: string): string {
-  const base = url.replace(/\/+$/, '');
-  return base.endsWith('/execute_task') ? base : `${base}/execute_task`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    const base = url.replace(/\/+$/, '');
+    return base.endsWith('/execute_task') ? base : `${base}/execute_task`;
+  }
+  // The path gets `/execute_task`; a query string (`?key=…`) stays after it.
+  const path = parsed.pathname.replace(/\/+$/, '');
+  parsed.pathname = path.endsWith('/execute_task') ? path : `${path}/execute_task`;
+  return parsed.toString();
 }
 
 export class MaeHttpTransport implements MaeTransport {
