@@ -367,7 +367,9 @@ function groupReasons(
           ? `because metric ${metric.type} changed version (${old.version} → ${metric.version})`
           : metric.judgeId
             ? `because judge ${metric.judgeId} changed`
-            : 'because metric params changed';
+            : metric.type === 'cost'
+              ? 'because prices changed (prices:)'
+              : 'because metric params changed';
       metrics.set(metric.id, { symbol: '~', reason });
     }
   }

@@ -234,6 +234,8 @@ export async function resolvePlan(
           // A plan rubric the metric names itself: editing it re-scores (the judge's own rubric is
           // in the judge's digest). Absent otherwise, so other metrics' keys are unchanged.
           ...metricRubricDefinition(config, plan),
+          // `cost` prices tokens with the plan's `prices:`: a new price re-scores it.
+          ...(config.type === 'cost' ? { prices: plan.prices ?? {} } : {}),
         }),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),

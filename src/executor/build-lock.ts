@@ -139,7 +139,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
       actual: roundScore(g.actual),
       message: g.message,
     })),
-    volatile: inputs.volatile,
+    volatile: withVolatileMeasures(inputs.volatile, inputs.aggregate, metricTypesOf(compiled)),
     steps: inputs.steps,
   };
 }
@@ -154,6 +154,35 @@ function metricTypesOf(compiled: CompiledPlan): Map<string, string> {
   const types = new Map<string, string>();
   for (const { group } of compiled.groups) for (const m of group.metrics) types.set(m.id, m.type);
   return types;
+}
+
+/**
+ * Each group's volatile measures (metrics in ms, tokens or USD with no score: `tokens`, `cost`,
+ * an un-budgeted `time_to_success`…): the mean per example, by metric id, beside the group's
+ * durations and tokens. They stay out of the aggregates (a re-run changes them) but not out of
+ * the lock: `evalc diff` compares them with its tolerance and the reports show them.
+ */
+function withVolatileMeasures(
+  volatile: Lockfile['volatile'],
+  report: AggregateReport,
+  types: Map<string, string>,
+): Lockfile['volatile'] {
+  const out: Lockfile['volatile'] = { ...volatile };
+  for (const [agent, a] of Object.entries(report.agents))
+    for (const [task, t] of Object.entries(a.tasks))
+      for (const [dataset, d] of Object.entries(t.datasets)) {
+        const measures: Record<string, number> = {};
+        for (const metric of Object.keys(d.metrics).sort()) {
+          const agg = d.metrics[metric]!;
+          const mean = agg.value?.mean;
+          if (agg.score !== null || !isVolatileMeasure(types.get(metric) ?? metric)) continue;
+          if (mean === undefined || !Number.isFinite(mean)) continue;
+          measures[metric] = roundScore(mean)!;
+        }
+        const group = `${agent}/${task}/${dataset}`;
+        if (Object.keys(measures).length > 0) out[group] = { ...out[group], measures };
+      }
+  return out;
 }
 
 function lockAggregates(report: AggregateReport, types: Map<string, string>): Lockfile['aggregates'] {

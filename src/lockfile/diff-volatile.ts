@@ -1,5 +1,6 @@
 /**
- * Volatile figures (durations, token counts, invoke counts) compared with a relative
+ * Volatile figures (durations, token counts, invoke counts, the means of volatile measures such as
+ * `cost` as `measures.<metric>`) compared with a relative
  * tolerance: a figure is out of tolerance when |new − old| > tolerance · |old| (default ±20%).
  * When the old figure is 0, any non-zero new figure is out of tolerance.
  */
@@ -24,8 +25,8 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
     ...new Set([...Object.keys(old.volatile ?? {}), ...Object.keys(now.volatile ?? {})]),
   ].sort();
   for (const subject of subjects) {
-    const o = (old.volatile?.[subject] ?? {}) as Record<string, number | undefined>;
-    const n = (now.volatile?.[subject] ?? {}) as Record<string, number | undefined>;
+    const o = flatFigures(old.volatile?.[subject]);
+    const n = flatFigures(now.volatile?.[subject]);
     for (const field of [...new Set([...Object.keys(o), ...Object.keys(n)])].sort()) {
       const a = o[field];
       const b = n[field];
@@ -35,5 +36,13 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
       out.push({ subject, field, old: a, new: b, relative, withinTolerance });
     }
   }
+  return out;
+}
+
+/** A group's figures with its volatile measures as `measures.<metric>` fields. */
+function flatFigures(entry: Lockfile['volatile'][string] | undefined): Record<string, number | undefined> {
+  const { measures, ...figures } = entry ?? {};
+  const out: Record<string, number | undefined> = { ...figures };
+  for (const [metric, value] of Object.entries(measures ?? {})) out[`measures.${metric}`] = value;
   return out;
 }

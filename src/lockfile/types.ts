@@ -128,6 +128,13 @@ export interface Lockfile {
   steps?: { digest: string; complete: boolean; errors: Record<string, number> };
   volatile: Record<
     string,
-    { durationMsMean?: number; durationMsP50?: number; tokens?: number; invokes?: number }
+    {
+      durationMsMean?: number;
+      durationMsP50?: number;
+      tokens?: number;
+      invokes?: number;
+      /** Mean per example of each volatile measure metric (`tokens`, `cost`, …), by metric id. */
+      measures?: Record<string, number>;
+    }
   >;
 }

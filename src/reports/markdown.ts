@@ -140,8 +140,56 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   return out;
 }
 
+/** A measure's mean: small amounts (USD per example) keep three significant digits. */
+function formatMeasure(x: number | undefined): string {
+  if (x === undefined || !Number.isFinite(x)) return '—';
+  if (Math.abs(x) >= 100) return x.toFixed(0);
+  if (Math.abs(x) >= 1) return x.toFixed(2);
+  return String(Number(x.toPrecision(3)));
+}
+
+/**
+ * Latency, tokens and cost per agent × task × dataset, folded: figures that change between
+ * identical runs (the lock's `volatile` section), so they are shown, never gated or diffed as results.
+ */
+function volatileSection(m: ReportModel): MarkdownSection[] {
+  const groups = Object.keys(m.volatile).sort(byText);
+  if (groups.length === 0) return [];
+  const measures = [...new Set(groups.flatMap((g) => Object.keys(m.volatile[g]?.measures ?? {})))].sort(
+    byText,
+  );
+  const rows = groups.map((g) => {
+    const v = m.volatile[g]!;
+    const cells = [
+      v.durationMsMean === undefined ? '—' : String(Math.round(v.durationMsMean)),
+      v.durationMsP50 === undefined ? '—' : String(Math.round(v.durationMsP50)),
+      v.tokens === undefined ? '—' : String(v.tokens),
+      ...measures.map((id) => formatMeasure(v.measures?.[id])),
+    ];
+    return `| ${code(g)} | ${cells.join(' | ')} |`;
+  });
+  return [
+    {
+      head: [
+        '<details><summary>Latency, tokens and cost (volatile: they change between identical runs)</summary>',
+        '',
+        `| ${['agent/task/dataset', 'mean ms', 'p50 ms', 'tokens', ...measures.map((id) => `${code(id)} mean`)].join(' | ')} |`,
+        `|---|---:|---:|---:|${measures.map(() => '---:|').join('')}`,
+      ],
+      items: rows,
+      tail: ['', '</details>', ''],
+      noun: 'rows',
+    },
+  ];
+}
+
 export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): string {
-  const sections: MarkdownSection[] = [verdictSection(m), ...gateSections(m), ...scoreTable(m)];
+  const sections: MarkdownSection[] = [
+    verdictSection(m),
+    ...gateSections(m),
+    ...scoreTable(m),
+    ...volatileSection(m),
+  ];
   if (m.diff) sections.push(...diffSections(m.diff));
   if (m.tasks.length > 0) sections.push({ head: ['### Details', ''], items: [], tail: [] });
   for (const task of [...m.tasks].sort(byText)) sections.push(...taskDetails(m, task));

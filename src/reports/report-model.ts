@@ -4,7 +4,7 @@
  * only: every figure comes from the lockfile or from `diffLocks`.
  */
 import type { LockDiff } from '../lockfile/diff.js';
-import type { LockAgent, LockDataset, LockGate, LockJudge } from '../lockfile/types.js';
+import type { LockAgent, LockDataset, Lockfile, LockGate, LockJudge } from '../lockfile/types.js';
 import { byText } from './format.js';
 import type { InvokeRecord, ReportInput } from './types.js';
 
@@ -83,6 +83,8 @@ export interface ReportModel {
     agents: Record<string, LockAgent>;
     judges: Record<string, LockJudge>;
   };
+  /** Per group: durations, tokens and the means of volatile measures (`cost`…); not results. */
+  volatile: Lockfile['volatile'];
   diff: LockDiff | null;
 }
 
@@ -271,6 +273,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     examples,
     counts,
     pins: { datasets: lock.datasets ?? {}, agents: lock.agents ?? {}, judges: lock.judges ?? {} },
+    volatile: lock.volatile ?? {},
     diff,
   };
 }
