@@ -115,14 +115,22 @@ export function compilePlan(
       for (const name of Object.keys(group.extraction.expressions)) names.add(name);
       taskOutputs.set(group.taskId, names);
     }
+    // Agents sharing a binding see the same content context, and expected paths do not depend
+    // on the agent: each (task, dataset[, binding]) is checked once.
+    const checked = new Set<string>();
     for (const compiled of groups) {
       diagnostics.push(...checkGroupTemplates(resolved, compiled));
       // A task metric is shared by the task's agents: report each content problem once.
-      const outputs = taskOutputs.get(compiled.group.taskId)!;
+      const { group } = compiled;
+      const outputs = taskOutputs.get(group.taskId)!;
+      const datasetKey = `${group.taskId}\u0000${group.datasetId}`;
+      const bindingKey = `${datasetKey}\u0000${group.bindingName}`;
       const problems = [
-        ...checkContentTemplates(compiled.group, resolved.loaded.locate, outputs),
-        ...checkExpectedPaths(compiled.group, resolved.loaded.locate),
+        ...(checked.has(bindingKey) ? [] : checkContentTemplates(group, resolved.loaded.locate, outputs)),
+        ...(checked.has(datasetKey) ? [] : checkExpectedPaths(group, resolved.loaded.locate)),
       ];
+      checked.add(bindingKey);
+      checked.add(datasetKey);
       for (const d of problems) {
         const id = `${d.code}\u0000${d.path.join('.')}\u0000${d.message}`;
         if (seen.has(id)) continue;
