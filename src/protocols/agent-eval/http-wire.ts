@@ -6,6 +6,7 @@
  */
 import type { JudgeConfig } from '../../plan/schema.js';
 import { describeTarget, type HttpMethod, type JsonResponse, type RetryFilter } from '../http/transport.js';
+import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
 import {
   type JudgeRuntime,
@@ -36,7 +37,7 @@ export function createAgentEvalHttpWire(
     timeoutMs: number,
     signal: AbortSignal,
   ): Promise<WireCall> {
-    const target = `${base}${path}`;
+    const target = joinUrlPath(base, path);
     const where = describeTarget(method, target);
     if (headerError !== undefined) {
       return {

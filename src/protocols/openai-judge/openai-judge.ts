@@ -14,6 +14,7 @@ import {
 } from '../agent-eval/judge-runtime.js';
 import { localRubric, withDefaultRubric } from '../agent-eval/rubric-selection.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
+import { joinUrlPath } from '../http/url-path.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
 import { computeComposite } from '../rubrics/composite.js';
 import { computeRubricVersion } from '../rubrics/rubric-version.js';
@@ -34,7 +35,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
   const retries = runtime.judgeErrorRetries ?? DEFAULT_JUDGE_ERROR_RETRIES;
   const timeoutMs = judgeTimeoutMs(config, runtime);
   const base = (config.url ?? '').replace(/\/+$/, '');
-  const target = `${base}/chat/completions`;
+  const target = joinUrlPath(base, '/chat/completions');
   const where = describeTarget('POST', target);
   const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
 

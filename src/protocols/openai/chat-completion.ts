@@ -6,6 +6,7 @@
 
 import { isJsonObject } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
+import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
 
 /** The request body; extra keys (e.g. `response_format`, `tools`, `seed`) are sent as given. */
@@ -45,7 +46,7 @@ export async function chatCompletion(
 ): Promise<ChatCompletionOutcome> {
   const reply = await transport.requestJson({
     method: 'POST',
-    url: `${baseUrl.replace(/\/+$/, '')}/chat/completions`,
+    url: joinUrlPath(baseUrl, '/chat/completions'),
     body,
     signal,
     ...(options.retry === undefined ? {} : { retry: options.retry }),

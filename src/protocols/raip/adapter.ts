@@ -6,7 +6,8 @@
 import type { RaipAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
-import type { HttpTransport, JsonResponse } from '../http/transport.js';
+import { describeTarget, type HttpTransport, type JsonResponse } from '../http/transport.js';
+import { joinUrlPath } from '../http/url-path.js';
 import type {
   AgentAdapter,
   DiscoverOutcome,
@@ -54,8 +55,9 @@ const DIGEST_HEADERS = ['x-schema-digest', 'x-raip-schema-digest', 'schema-diges
 export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime): RaipAdapter {
   const base = config.url.replace(/\/+$/, '');
   // Built once: the transport caches parsed targets by URL string.
-  const invokeUrl = `${base}/invoke`;
-  const tracedInvokeUrl = `${base}/invoke?trace=true`;
+  const invokeUrl = joinUrlPath(base, '/invoke');
+  const tracedInvokeUrl = joinUrlPath(base, '/invoke', { trace: 'true' });
+  const infoUrl = joinUrlPath(base, '/info');
   const { transport } = runtime;
   let schema: { compiled: CompiledInputSchema; source: unknown } | undefined;
   let identity: { name?: string; version?: string } | undefined;
@@ -79,7 +81,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       const conditional = pinned?.etag !== undefined && reusable !== undefined;
       const reply = await transport.requestJson({
         method: 'GET',
-        url: `${base}/info`,
+        url: infoUrl,
         signal,
         ...(conditional ? { headers: { 'if-none-match': pinned.etag as string } } : {}),
       });
@@ -100,7 +102,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
           ok: false,
           error: {
             kind: 'contract_violation',
-            message: `${base}/info: reply has no inputSchema`,
+            message: `${describeTarget('GET', infoUrl)}: reply has no inputSchema`,
             retryable: false,
           },
         };
@@ -173,7 +175,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (!isJsonObject(body) || !('output' in body)) {
         return failed({
           kind: 'contract_violation',
-          message: `${base}/invoke: reply has no output`,
+          message: `${describeTarget('POST', invokeUrl)}: reply has no output`,
           retryable: false,
         });
       }
