@@ -9,7 +9,11 @@ export function renderPlanText(plan: RunPlan): string {
       plan.counts.extract.cached +
       plan.counts.score.cached +
       plan.counts.aggregate.cached;
-    return `No changes. ${cached} step${cached === 1 ? '' : 's'} cached; apply would call no agent.\n`;
+    // Up to date from the lock alone (e.g. a fresh clone with the committed evalc.lock, no cache):
+    // say so rather than counting only the few steps that happen to be cached.
+    const recordedOnly =
+      plan.upToDate && plan.skipped > 0 ? `, ${plan.skipped} recorded in evalc.lock only` : '';
+    return `No changes. ${cached} step${cached === 1 ? '' : 's'} cached${recordedOnly}; apply would call no agent.\n`;
   }
   lines.push('evalc will perform the following steps:');
   const targetWidth = Math.max(30, ...plan.rows.map((r) => r.target.length));
