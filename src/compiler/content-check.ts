@@ -98,7 +98,13 @@ export function checkContentTemplates(
                 missing ? 'EVALC_BIND_UNKNOWN_VAR' : 'EVALC_BIND_TEMPLATE',
                 `content template of \`${metric.id}\` fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${failure.message}`,
                 path,
-                { source: locate(path) },
+                {
+                  source: locate(path),
+                  // `{{answer}}` for the extracted answer: candidates live under `candidate.`.
+                  ...(missing !== undefined && names.includes(missing)
+                    ? { hint: `candidates are under candidate: write {{candidate.${missing}}}` }
+                    : {}),
+                },
               ),
       );
     }

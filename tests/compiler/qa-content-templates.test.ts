@@ -88,4 +88,13 @@ describe('validate checks metric content templates', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
   });
+
+  it('points a bare {{answer}} at candidate.answer', async () => {
+    const { code, diagnostics } = await validate(['{ type: judge, judge: j, content: "{{answer}}" }']);
+    expect(code).toBe(65);
+    expect(diagnostics[0]).toMatchObject({
+      code: 'EVALC_BIND_UNKNOWN_VAR',
+      hint: 'candidates are under candidate: write {{candidate.answer}}',
+    });
+  });
 });
