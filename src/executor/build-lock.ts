@@ -199,6 +199,17 @@ function lockAggregates(report: AggregateReport, types: Map<string, string>): Lo
         n: estimate?.n ?? 0,
         ...(agg.errors > 0 ? { errors: agg.errors } : {}),
         ...(agg.score === null && agg.value ? { measure: 'value' } : {}),
+        // A score with a measurement of its own beside it (judge_agreement's signed correlation,
+        // position_bias's bias, numeric's distance): both are kept, unless the measurement is volatile.
+        ...(agg.score && agg.value && !isVolatileMeasure(types.get(metric) ?? metric)
+          ? {
+              value: {
+                mean: roundScore(agg.value.mean),
+                ci: agg.value.ci ? [roundScore(agg.value.ci[0])!, roundScore(agg.value.ci[1])!] : null,
+                n: agg.value.n,
+              },
+            }
+          : {}),
       };
     }
     byAgent[agent] = metrics;

@@ -92,6 +92,11 @@ export interface LockAggregate {
   passRate?: number | null;
   /** 'value' when the metric is a measurement (ms, tokens, USD) rather than a [0,1] score. */
   measure?: 'value';
+  /**
+   * A scored metric's own measurement, when it has one that is not volatile: judge_agreement's
+   * signed correlation (its score is max(0, r)), position_bias's bias, numeric's distance.
+   */
+  value?: { mean: number | null; ci: [number, number] | null; n: number };
 }
 
 export interface LockGate {

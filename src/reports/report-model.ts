@@ -58,6 +58,8 @@ export interface ScoreCell {
   errors?: number;
   /** 'value' when the mean is a measurement (ms, tokens) rather than a [0,1] score. */
   measure?: 'value';
+  /** The metric's own measurement beside its score (the lock aggregate's `value`). */
+  value?: { mean: number | null; ci: [number, number] | null; n: number };
 }
 
 export interface ReportModel {
@@ -207,6 +209,7 @@ function scoreCells(input: ReportInput): ScoreCell[] {
         if (a.passRate !== undefined) cell.passRate = a.passRate;
         if (a.errors !== undefined) cell.errors = a.errors;
         if (a.measure !== undefined) cell.measure = a.measure;
+        if (a.value !== undefined) cell.value = a.value;
         cells.push(cell);
       }
     }
