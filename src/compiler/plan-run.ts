@@ -389,6 +389,9 @@ function exampleReason(
   changedInput?: string,
 ): Why | undefined {
   if (!previous) return { symbol: '+', reason: 'new example' };
+  // run.repeats grew: the lock has no invoke for this repeat yet.
+  if (step.repeat >= previous.invoke.length)
+    return { symbol: '+', reason: `new repeat (run.repeats was ${previous.invoke.length})` };
   const error = previous.errors?.[step.repeat];
   if (error) return { symbol: '~', reason: `because the previous attempt failed (${error})` };
   // The lock recorded this very invoke key: nothing changed, the cache just lacks it (a new or

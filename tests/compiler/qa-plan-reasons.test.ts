@@ -9,7 +9,7 @@ import { type CacheView, planRun } from '../../src/compiler/plan-run.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { compileFiles } from './plan-helpers.js';
 
-const plan = (e2Expected: string, instructions = 'Answer.') => ({
+const plan = (e2Expected: string, instructions = 'Answer.', repeats = 1) => ({
   'evalc.yaml': `evalc: 1
 benchmark: { id: why, version: 1.0.0 }
 agents:
@@ -25,6 +25,7 @@ tasks:
       d: { source: data.jsonl }
     metrics:
       - { type: contains, candidate: answer, expected: answer }
+run: { repeats: ${repeats} }
 `,
   'data.jsonl': `{"id":"e1","vars":{"q":"a"},"expected":{"answer":"a"}}\n{"id":"e2","vars":{"q":"b"},"expected":{"answer":"${e2Expected}"}}\n`,
 });
@@ -114,6 +115,23 @@ describe('plan reasons when the plan itself did not change the step', () => {
       symbol: '~',
       count: 2,
       reason: "because the task's instructions changed (tasks.t.instructions)",
+    });
+  });
+
+  it('calls the invokes of added repeats new, not an instructions change', async () => {
+    const before = await compileFiles(plan('b'));
+    const lock = lockOf(before, keysOf(before));
+    const after = await compileFiles(plan('b', 'Answer.', 3));
+    const keys = keysOf(after);
+    const result = planRun(
+      after,
+      cacheOf([...keys.values()].filter((k) => lock.results.some((r) => r.invoke[0] === k))),
+      lock,
+    );
+    expect(result.rows.find((r) => r.kind === 'invoke')).toMatchObject({
+      symbol: '+',
+      count: 4,
+      reason: 'new repeat (run.repeats was 1)',
     });
   });
 });
