@@ -334,6 +334,11 @@ function groupReasons(
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
     invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };
   }
+  // run.trace is part of every invoke key (the raw reply is kept or not).
+  const trace = compiled.resolved.plan.run.trace;
+  if (!invoke && lock.run !== undefined && lock.run.trace !== trace) {
+    invoke = { symbol: '~', reason: `because run.trace changed (${lock.run.trace} → ${trace})` };
+  }
   // Same agent, template and dataset bytes, same trace setting: an invoke key can only differ
   // because the task's instructions changed (the lock keeps no copy of them to compare).
   const instructionsOnly =

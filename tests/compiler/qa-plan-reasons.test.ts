@@ -9,7 +9,7 @@ import { type CacheView, planRun } from '../../src/compiler/plan-run.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { compileFiles } from './plan-helpers.js';
 
-const plan = (e2Expected: string, instructions = 'Answer.', repeats = 1) => ({
+const plan = (e2Expected: string, instructions = 'Answer.', repeats = 1, trace = false) => ({
   'evalc.yaml': `evalc: 1
 benchmark: { id: why, version: 1.0.0 }
 agents:
@@ -25,7 +25,7 @@ tasks:
       d: { source: data.jsonl }
     metrics:
       - { type: contains, candidate: answer, expected: answer }
-run: { repeats: ${repeats} }
+run: { repeats: ${repeats}, trace: ${trace} }
 `,
   'data.jsonl': `{"id":"e1","vars":{"q":"a"},"expected":{"answer":"a"}}\n{"id":"e2","vars":{"q":"b"},"expected":{"answer":"${e2Expected}"}}\n`,
 });
@@ -132,6 +132,17 @@ describe('plan reasons when the plan itself did not change the step', () => {
       symbol: '+',
       count: 4,
       reason: 'new repeat (run.repeats was 1)',
+    });
+  });
+
+  it('names run.trace when it is what changed every invoke key', async () => {
+    const before = await compileFiles(plan('b'));
+    const lock = lockOf(before, keysOf(before));
+    const after = await compileFiles(plan('b', 'Answer.', 1, true));
+    expect(planRun(after, cacheOf([]), lock).rows.find((r) => r.kind === 'invoke')).toMatchObject({
+      symbol: '~',
+      count: 2,
+      reason: 'because run.trace changed (false → true)',
     });
   });
 });
