@@ -20,6 +20,7 @@ import {
   recordedScoreKey,
   recordsStep,
 } from './lock-records.js';
+import { stripUserInfo } from './resolve.js';
 import { type ExampleSteps, groupSteps } from './step-keys.js';
 
 export interface CacheView {
@@ -326,10 +327,14 @@ function groupReasons(
   if (previous.agentDigest !== compiledGroup.agentDigest) {
     const lockedAgent = lock.agents[group.agentId];
     const pin = compiled.resolved.agentConfigDigests[group.agentId];
+    const url = (compiled.resolved.plan.agents[group.agentId] as { url?: unknown } | undefined)?.url;
+    const endpoint = typeof url === 'string' ? stripUserInfo(url) : undefined;
     const detail =
-      lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
-        ? 'agent identity changed'
-        : 'agent changed';
+      lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint
+        ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
+        : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
+          ? 'agent identity changed'
+          : 'agent changed';
     invoke = { symbol: '~', reason: `because ${detail}` };
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
     invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };

@@ -145,4 +145,16 @@ describe('plan reasons when the plan itself did not change the step', () => {
       reason: 'because run.trace changed (false → true)',
     });
   });
+
+  it("names an agent's changed url", async () => {
+    const before = await compileFiles(plan('b'));
+    const lock = lockOf(before, keysOf(before));
+    const moved = plan('b');
+    moved['evalc.yaml'] = moved['evalc.yaml'].replace('127.0.0.1:7101', '127.0.0.1:7202');
+    const after = await compileFiles(moved);
+    expect(planRun(after, cacheOf([]), lock).rows.find((r) => r.kind === 'invoke')).toMatchObject({
+      symbol: '~',
+      reason: "because agent a1's url changed (http://127.0.0.1:7101 → http://127.0.0.1:7202)",
+    });
+  });
 });
