@@ -267,7 +267,8 @@ async function runRepeat(
         record = { trajectory, durationMs };
         store.put(step.invokeKey, 'invoke', record);
       } else {
-        error = { ...outcome.error, message: rt.scrub(outcome.error.message) };
+        // The whole error: its details (a crashed process's stderr tail…) may quote a secret too.
+        error = scrubValue(rt, outcome.error);
         const failed: FailedInvokeRecord = { failed: error, durationMs };
         if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
         // A transient failure is never reused (the next apply retries it), but its message is kept
@@ -401,7 +402,8 @@ async function scoreRepeat(
       ...(content === undefined ? {} : { content }),
     });
     if (result.error) {
-      result.error = { ...result.error, message: rt.scrub(result.error.message) };
+      Object.assign(result, scrubValue(rt, { error: result.error, details: result.details }));
+      if (result.details === undefined) delete result.details;
       rt.log(`${step.id}: ${metric.lib.id}: ${result.error.kind}: ${result.error.message}`);
     } else if (key) rt.store.put(key, 'score', result);
     results[metric.lib.id] = result;
@@ -492,10 +494,16 @@ function scriptOf(example: ResolvedExample) {
  * before it is kept. (Replacing inside the JSON text is safe: `***` needs no escaping.)
  */
 function scrubTrajectory(rt: GroupRuntime, trajectory: Trajectory): Trajectory {
-  if (rt.hasSecrets === false) return trajectory;
-  const text = JSON.stringify(trajectory);
+  return scrubValue(rt, trajectory);
+}
+
+/** A JSON value with every known secret value replaced (the same object when none occurs). */
+function scrubValue<T>(rt: GroupRuntime, value: T): T {
+  if (rt.hasSecrets === false) return value;
+  const text = JSON.stringify(value);
+  if (text === undefined) return value;
   const clean = rt.scrub(text);
-  return clean === text ? trajectory : (JSON.parse(clean) as Trajectory);
+  return clean === text ? value : (JSON.parse(clean) as T);
 }
 
 function withoutRaw(trajectory: Trajectory): Trajectory {
