@@ -228,6 +228,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           ),
         ),
       ].sort();
+      // Judges evalc serves start first: another judge may be the same server under another id.
+      const served = (id: string) => (resolved.plan.judges[id]?.serve ? 0 : 1);
+      judgeIds.sort((a, b) => served(a) - served(b));
       for (const id of judgeIds) {
         const started = await startJudge(id, { ...setup, judgeDirs: resolved.loaded.commandDirs.judges });
         if (!started.ok)
