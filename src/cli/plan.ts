@@ -144,7 +144,11 @@ function discoveryNotes(
     if (parts.length > 0) notes.push(`agent ${id}: ${parts.join('; ')}`);
   }
   for (const id of unreachable)
-    notes.push(`agent ${id} did not answer /info: planned with its identity in evalc.lock (apply checks it)`);
+    notes.push(
+      lock.agents[id]
+        ? `agent ${id} did not answer /info: planned with its identity in evalc.lock (apply checks it)`
+        : `agent ${id} did not answer /info; apply will ask it`,
+    );
   return notes;
 }
 

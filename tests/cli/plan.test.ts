@@ -216,6 +216,23 @@ describe('evalc plan --only', () => {
   });
 });
 
+describe('evalc plan notes on agents that do not answer /info', () => {
+  it('says a new agent (not in evalc.lock) will be asked by apply, not that it is planned from the lock', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        '\ntasks:',
+        '\n  a2: { protocol: raip, url: "http://127.0.0.1:7198" }\ntasks:',
+      ),
+    );
+    const result = await plan(dir);
+    expect(result.stderr).toContain('agent a2 did not answer /info; apply will ask it');
+    expect(result.stderr).not.toContain('agent a2 did not answer /info: planned with its identity');
+  });
+});
+
 describe('evalc plan against a cache and a lockfile', () => {
   it('has nothing to do for an unchanged plan: exit 0, everything cached', async () => {
     const dir = basicCopy();
