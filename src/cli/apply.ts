@@ -4,6 +4,7 @@ import { describeDrift } from '../executor/schema-drift.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
+import { loadLockArgument } from './load-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 const USAGE =
@@ -33,6 +34,9 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   }
   if (values.frozen && values.refresh)
     throw new ExitError(EXIT.usage, '--frozen and --refresh contradict each other');
+  // A --baseline that cannot be read is refused before the run (the run went on without one,
+  // recording its regression gates as skipped, and then failed to stamp the reports).
+  if (typeof values.baseline === 'string') loadLockArgument(ctx.cwd, values.baseline, 'baseline');
   const json = Boolean(values.json);
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);

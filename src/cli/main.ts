@@ -99,7 +99,7 @@ main(process.argv.slice(2)).then(
       // --json callers read stdout: they get the refusal as data too.
       if (process.argv.includes('--json'))
         process.stdout.write(
-          `${JSON.stringify({ event: 'result', exitCode: err.code, status: 'usage', message: err.message })}\n`,
+          `${JSON.stringify({ event: 'result', exitCode: err.code, status: err.code === EXIT.usage ? 'usage' : err.code === EXIT.invalidPlan ? 'invalid' : 'refused', message: err.message })}\n`,
         );
       process.exitCode = err.code;
       return;
