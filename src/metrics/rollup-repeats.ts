@@ -1,7 +1,8 @@
 /**
  * Rolling up the k repeats of one example into an ExampleOutcome: example/derived metrics are
  * averaged over repeats (score: mean of non-null scores; value: mean of defined values; pass:
- * every repeat passed; details kept only when k = 1), repeats-stage metrics (pass_at_k,
+ * every repeat passed — against the metric's `threshold` when it has one, so a judge with a
+ * threshold has a pass like a binary check; details kept only when k = 1), repeats-stage metrics (pass_at_k,
  * pass_hat_k, consistency, judge_stability) are computed over the repeats.
  */
 
@@ -23,11 +24,17 @@ export interface RollupRequest {
   repeats: RepeatResult[];
 }
 
-function summarize(results: (ScoreResult | undefined)[]): ExampleMetricResult {
+/** A repeat's pass of one metric: against its `threshold` when it has one (as the pass rule reads it). */
+function repeatPass(metric: ResolvedMetric, r: ScoreResult): boolean | undefined {
+  if (metric.threshold !== undefined && !r.error) return r.score !== null && r.score >= metric.threshold;
+  return r.pass;
+}
+
+function summarize(metric: ResolvedMetric, results: (ScoreResult | undefined)[]): ExampleMetricResult {
   const present = results.filter((r): r is ScoreResult => r !== undefined);
   const scores = present.map((r) => r.score).filter((s): s is number => s !== null);
   const values = present.map((r) => r.value).filter((v): v is number => v !== undefined);
-  const passes = present.map((r) => r.pass).filter((p): p is boolean => p !== undefined);
+  const passes = present.map((r) => repeatPass(metric, r)).filter((p): p is boolean => p !== undefined);
   const summary: ExampleMetricResult = {
     score: mean(scores),
     errors: present.filter((r) => r.error).length,
@@ -49,7 +56,7 @@ export function rollupRepeats(request: RollupRequest): ExampleOutcome {
     const d = getMetricDefinition(m.type);
     if (!d) continue;
     if (d.stage === 'example' || d.stage === 'derived') {
-      metrics[m.id] = summarize(request.repeats.map((r) => r.results[m.id]));
+      metrics[m.id] = summarize(m, request.repeats.map((r) => r.results[m.id]));
     } else if (d.stage === 'repeats') {
       const r = d.rollup(request.repeats, m.params);
       const summary: ExampleMetricResult = { score: r.score, errors: r.error ? 1 : 0 };

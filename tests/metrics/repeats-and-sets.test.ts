@@ -139,3 +139,25 @@ describe('set metrics', () => {
     expect(r.score).toBeCloseTo(2 / 3, 12);
   });
 });
+
+describe('a metric with a threshold', () => {
+  it('passes a repeat when its score reaches the threshold; the example only when every repeat does', () => {
+    const judge = metric({ type: 'judge', id: 'judge', judge: 'j', threshold: 0.6, gate: false });
+    const roll = (...scores: number[]) =>
+      rollupRepeats({
+        example: { id: 'e', weight: 1 },
+        metrics: [judge],
+        repeats: scores.map((s, i) => repeat(i, true, 'a', s)),
+      }).metrics.judge;
+    expect(roll(0.3)).toMatchObject({ score: 0.3, pass: false });
+    expect(roll(0.6)).toMatchObject({ score: 0.6, pass: true });
+    expect(roll(0.9, 0.5)).toMatchObject({ score: 0.7, pass: false });
+    // Without a threshold a judge's result carries no pass of its own.
+    const plain = rollupRepeats({
+      example: { id: 'e', weight: 1 },
+      metrics: [metric({ type: 'judge', id: 'judge', judge: 'j' })],
+      repeats: [repeat(0, true, 'a', 0.3)],
+    }).metrics.judge;
+    expect(plain?.pass).toBeUndefined();
+  });
+});
