@@ -70,8 +70,12 @@ function exitCodeOf(outcome: ApplyOutcome): number {
       return EXIT.failure;
     case 'interrupted':
       return EXIT.interrupted;
-    case 'done':
-      return outcome.summary.gatesFailed > 0 ? EXIT.failure : EXIT.ok;
+    case 'done': {
+      // A run that evaluated nothing for an agent (every request failed, or its preflight did)
+      // is a runtime failure: there is no result to read for it.
+      const s = outcome.summary;
+      return s.gatesFailed > 0 || (s.unevaluated?.length ?? 0) > 0 ? EXIT.failure : EXIT.ok;
+    }
   }
 }
 
@@ -110,6 +114,10 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         .join(', ');
       const failed = outcome.lock.gates.filter((g) => !g.passed);
       for (const g of failed) ctx.stderr(`gate failed: ${g.message}\n`);
+      if (s.unevaluated?.length)
+        ctx.stderr(
+          `evalc: nothing was evaluated for ${s.unevaluated.join(', ')}: every example failed before scoring (see the error kinds)\n`,
+        );
       if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(

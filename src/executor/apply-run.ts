@@ -10,7 +10,7 @@ import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
-import type { Lockfile } from '../lockfile/types.js';
+import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { aggregate, evaluateGates, flattenResults, type TaskInput } from '../metrics/index.js';
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
@@ -87,6 +87,13 @@ export interface RunSummary {
   upToDate?: boolean;
   /** RAIP agents that refused too many schema-fitting inputs with 400 ajvErrors (R8). */
   schemaDrift?: SchemaDrift[];
+  /** Agents whose preflight examples all failed: the rest of their batch was not sent. */
+  preflightFailed?: string[];
+  /**
+   * Agents none of whose examples could be scored (each repeat has an error kind, e.g. every
+   * request refused, or its preflight failed): the run evaluated nothing for them.
+   */
+  unevaluated?: string[];
 }
 
 export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
@@ -164,6 +171,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         gatesFailed: lock.gates.filter((g) => !g.passed && !g.skipped).length,
         upToDate: true,
       };
+      // Only when the recorded errors could cover every example is the whole lock read to check.
+      const recorded = Object.values(errorKinds).reduce((n, c) => n + c, 0);
+      if (recorded > 0 && recorded >= summary.examples * lock.run.repeats) {
+        const full = readLockFile(dirs.lockFile);
+        const unevaluated = full.ok ? unevaluatedAgents(full.lock.results) : [];
+        if (unevaluated.length > 0) summary.unevaluated = unevaluated;
+      }
       return { status: 'done', lock, lockFile: dirs.lockFile, reportsDir, summary };
     };
     if (options.frozen) {
@@ -338,6 +352,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
 
     const collected = collect(compiled, groupRuntimes, results);
     const { lockResults, summary, volatile } = collected;
+    if (aborted.size > 0) summary.preflightFailed = [...aborted.keys()].sort();
+    const unevaluated = unevaluatedAgents(lockResults);
+    if (unevaluated.length > 0) summary.unevaluated = unevaluated;
     // Seed mae agents' names come from their cached replies, live or cached run alike (agent-names.ts).
     pins = pinAgentNames(pins, {
       agents: resolved.plan.agents,
@@ -456,6 +473,20 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
 }
 
 /** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
+/** Agents every example of which failed before scoring: each of its repeats has an error kind. */
+export function unevaluatedAgents(results: readonly LockResult[]): string[] {
+  const evaluated = new Map<string, boolean>();
+  for (const r of results) {
+    const agent = r.group.slice(0, r.group.indexOf('/'));
+    const failed = r.errors !== undefined && r.errors.length > 0 && r.errors.every((e) => e !== null);
+    evaluated.set(agent, (evaluated.get(agent) ?? false) || !failed);
+  }
+  return [...evaluated]
+    .filter(([, any]) => !any)
+    .map(([agent]) => agent)
+    .sort();
+}
+
 function runDigest(feeds: Map<string, GroupDigestFeed>): string | undefined {
   const groups: [string, string][] = [];
   for (const [id, feed] of feeds) {

@@ -67,7 +67,16 @@ export interface ReportModel {
   evalc: string;
   planDigest: string;
   run: { repeats: number; seed: number; bootstrap: number; significance: number };
-  verdict: { passed: boolean; gatesPassed: number; gatesFailed: number; gatesSkipped: number };
+  verdict: {
+    passed: boolean;
+    gatesPassed: number;
+    gatesFailed: number;
+    gatesSkipped: number;
+    /** Agents every example of which failed before scoring: nothing was evaluated for them. */
+    unevaluated?: string[];
+    /** Every agent is unevaluated. */
+    nothingEvaluated?: true;
+  };
   /** Failing gates first, each group in lockfile order. */
   gates: LockGate[];
   agents: string[];
@@ -248,6 +257,16 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     .map((x) => x.g);
   const failed = gates.filter((g) => !g.passed).length;
   const skipped = gates.filter((g) => g.passed && g.skipped).length;
+  const evaluatedBy = new Map<string, boolean>();
+  for (const e of examples) {
+    const failed = e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
+    evaluatedBy.set(e.agent, (evaluatedBy.get(e.agent) ?? false) || !failed);
+  }
+  const unevaluated = [...evaluatedBy]
+    .filter(([, any]) => !any)
+    .map(([a]) => a)
+    .sort(byText);
+  const nothingEvaluated = unevaluated.length > 0 && unevaluated.length === evaluatedBy.size;
   return {
     benchmark: lock.plan.benchmark,
     evalc: lock.evalc,
@@ -259,10 +278,12 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
       significance: lock.run.significance,
     },
     verdict: {
-      passed: failed === 0,
+      passed: failed === 0 && unevaluated.length === 0,
       gatesPassed: gates.length - failed - skipped,
       gatesFailed: failed,
       gatesSkipped: skipped,
+      ...(unevaluated.length > 0 ? { unevaluated } : {}),
+      ...(nothingEvaluated ? { nothingEvaluated: true as const } : {}),
     },
     gates,
     agents,
@@ -294,6 +315,11 @@ export function findScore(
 /** The one-line verdict on the gates, shared by every report. */
 export function verdictText(v: ReportModel['verdict']): string {
   const total = v.gatesPassed + v.gatesFailed + v.gatesSkipped;
+  if (v.nothingEvaluated) return 'nothing evaluated: every example failed before scoring';
+  if (v.unevaluated?.length) {
+    const gates = verdictText({ ...v, unevaluated: [], passed: v.gatesFailed === 0 });
+    return `nothing evaluated for ${v.unevaluated.join(', ')}; ${gates}`;
+  }
   if (total === 0) return 'no gates';
   const skipped = v.gatesSkipped > 0 ? `, ${v.gatesSkipped} skipped` : '';
   if (!v.passed) return `${v.gatesFailed} of ${total} gates failed${skipped}`;

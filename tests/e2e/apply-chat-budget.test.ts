@@ -45,7 +45,8 @@ describe('chat conversation budget', () => {
     const planned = await runCli(['plan', 'evalc.yaml', '--json'], { cwd: ws.dir });
     const keys = (JSON.parse(planned.stdout) as { steps: { key: string }[] }).steps.map((s) => s.key);
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
-    expect(run.code, run.stderr).toBe(0);
+    // Its only example failed: nothing was evaluated for the agent, so the run exits 1.
+    expect(run.code, run.stderr).toBe(1);
     const [row] = lockResults(ws.dir);
     expect(['budget_exhausted', 'timeout']).toContain(row?.errors?.[0]);
     // Three 400 ms turns cannot fit in 600 ms: at most two requests were sent.

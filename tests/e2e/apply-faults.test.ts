@@ -158,7 +158,7 @@ describe('evalc apply honours Retry-After', () => {
       writeDataset(ws.dir, 'd1.jsonl', countingExamples(2, 'r'));
       writePlan(ws.dir, { agentUrl: throttled.url, limits: { retries: 1 }, run: { preflight: 0 } });
       const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
-      expect(run.code).toBe(0);
+      expect(run.code).toBe(1); // every example ended http_429: nothing was evaluated
       const { times } = throttled.stats();
       for (const key of ['r0#0', 'r1#0']) {
         const [first, second, ...rest] = times[key] ?? [];

@@ -30,7 +30,7 @@ describe('evalc apply preflight', () => {
       writeDataset(ws.dir, 'd1.jsonl', countingExamples(20));
       writePlan(ws.dir, { agentUrl: broken.url, run: { preflight: 3 }, limits: { concurrency: 2 } });
       const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
-      expect(run.code, run.stderr).toBe(0);
+      expect(run.code, run.stderr).toBe(1); // nothing was evaluated for the agent
       expect(run.stderr).toMatch(/preflight: the first 3 examples all failed \(semantic_mismatch\)/);
       // 422 is never retried: exactly the three preflight examples reached the agent.
       expect(broken.stats().invokes).toBe(3);

@@ -16,7 +16,8 @@ describe('transient failures in the reports', () => {
       run: { repeats: 1, seed: 7, preflight: 0 },
       metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
     });
-    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    // Both examples failed: nothing was evaluated, the run exits 1.
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(1);
     const report = JSON.parse(readFileSync(path.join(dir, '.evalc', 'reports', 'report.json'), 'utf8')) as {
       examples: {
         repeats: { errorKind: string | null; error: { kind: string; message: string } | null }[];
@@ -31,7 +32,7 @@ describe('transient failures in the reports', () => {
       });
     }
     ctx.agent.reset();
-    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(1);
     expect(ctx.agent.stats().invokes).toBe(2); // never cached as a result: retried
   });
 });
