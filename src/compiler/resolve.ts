@@ -13,6 +13,7 @@ import type { LoadedPlan } from '../plan/load.js';
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
@@ -422,7 +423,20 @@ function checkJudges(
           : agent.transport === 'local'
             ? 'command'
             : 'address';
-      if (!agent[need]) {
+      // A socket agent may be named by `address:` or by `url:` (tcp://h:p, unix:/path), as the adapter
+      // reads it; a text that is no socket address is an error here rather than at apply.
+      const socketText = need === 'address' ? (agent.address ?? agent.url) : undefined;
+      const parsed = socketText === undefined ? undefined : parseSocketAddress(socketText, '.');
+      if (parsed && !parsed.ok) {
+        const field = agent.address !== undefined ? 'address' : 'url';
+        diagnostics.push(
+          diagnostic('EVALC_AGENT_CONFIG', `agent ${id}: ${parsed.message}`, [...p, field], {
+            source: at([...p, field]),
+          }),
+        );
+        continue;
+      }
+      if (!agent[need] && socketText === undefined) {
         diagnostics.push(
           diagnostic(
             'EVALC_AGENT_CONFIG',

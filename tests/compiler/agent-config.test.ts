@@ -44,8 +44,23 @@ describe('mae transport settings', () => {
     expect(await diagnosticsFor('{ protocol: mae, transport: sse }')).toEqual([
       'EVALC_AGENT_CONFIG: agent m: mae transport sse needs url:',
     ]);
-    expect(await diagnosticsFor('{ protocol: mae, transport: socket, url: "http://x" }')).toEqual([
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket }')).toEqual([
       'EVALC_AGENT_CONFIG: agent m: mae transport socket needs address:',
+    ]);
+  });
+
+  it('reads a socket agent from url: as the adapter does, and checks the address form at validate time', async () => {
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket, url: "tcp://127.0.0.1:9" }')).toEqual(
+      [],
+    );
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket, url: "unix:/tmp/agent.sock" }')).toEqual(
+      [],
+    );
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket, url: "http://x" }')).toEqual([
+      'EVALC_AGENT_CONFIG: agent m: socket address http://x: http:// is not a socket address (use host:port, tcp://host:port or unix:path)',
+    ]);
+    expect(await diagnosticsFor('{ protocol: mae, transport: socket, address: "tcp:nohost" }')).toEqual([
+      'EVALC_AGENT_CONFIG: agent m: socket address tcp:nohost: expected tcp:<host>:<port>',
     ]);
   });
 });
