@@ -392,13 +392,18 @@ describe('task resolution', () => {
     expect(bodies).toEqual([{ task_description: 'final:obj' }]);
   });
 
-  it('falls back to the task instructions', async () => {
-    const { outcome } = await run('agentv', { query: 'x' }, { instructions: 'final:from-instructions' });
+  it('reads an object input without task_description as the request: its one field is the task', async () => {
+    const { bodies } = await run('agentv', { query: 'final:x' }, { instructions: 'final:from-instructions' });
+    expect(bodies).toEqual([{ task_description: 'final:x' }]);
+  });
+
+  it('falls back to the task instructions when the input has no field', async () => {
+    const { outcome } = await run('agentv', {}, { instructions: 'final:from-instructions' });
     expect(finalAnswer(outcome)).toBe('from-instructions');
   });
 
   it('fails config_error without any task text, sending nothing', async () => {
-    const { outcome, bodies } = await run('agentv', { query: 'x' });
+    const { outcome, bodies } = await run('agentv', {});
     expect(bodies).toHaveLength(0);
     expect(!outcome.ok && outcome.error.kind).toBe('config_error');
   });

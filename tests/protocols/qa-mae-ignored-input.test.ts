@@ -1,8 +1,8 @@
 /**
  * Regression (QA): with DESIGN §2's default binding `input: { query: "{{user_query}}" }` a `mae`
- * agent is sent the task instructions, never the query (mae reads only `task_description`).
- * That stays the documented fallback, but it must not be silent: the invocation logs which input
- * keys were ignored. Real loopback agent (tests/fixtures/mae-http-agent.ts).
+ * agent was sent the task instructions, never the query (mae reads only `task_description`).
+ * An object input without `task_description` is now the request's fields: one field is its
+ * value, several are `key: value` lines. Real loopback agent (tests/fixtures/mae-http-agent.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
@@ -33,18 +33,26 @@ async function invoke(input: unknown): Promise<{ logs: string[]; answer: string 
 }
 
 describe('mae binding input without task_description', () => {
-  it('sends the instructions and logs the ignored input keys', async () => {
-    const { logs, answer, sent } = await invoke({ query: 'intro ML', level: 1 });
-    expect(sent).toEqual(['final:instructions']);
-    expect(answer).toBe('instructions');
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toContain('level, query never reaches the agent');
+  it("sends a single field's value as the task", async () => {
+    const { answer, sent } = await invoke({ query: 'final:intro ML' });
+    expect(sent).toEqual(['final:intro ML']);
+    expect(answer).toBe('intro ML');
   });
 
-  it('logs nothing when the input is a string or names task_description', async () => {
+  it('sends several fields as key: value lines, in the binding order', async () => {
+    const { sent } = await invoke({ query: 'intro ML', level: 1, filters: { term: 'fall' } });
+    expect(sent).toEqual(['query: intro ML\nlevel: 1\nfilters: {"term":"fall"}']);
+  });
+
+  it('keeps a string input or task_description as they are, and the instructions for an empty input', async () => {
     const asString = await invoke('final:text');
     const asField = await invoke({ task_description: 'final:field', extra: 1 });
-    expect([asString.sent, asField.sent]).toEqual([['final:text'], ['final:field']]);
-    expect([...asString.logs, ...asField.logs]).toEqual([]);
+    const empty = await invoke({});
+    expect([asString.sent, asField.sent, empty.sent]).toEqual([
+      ['final:text'],
+      ['final:field'],
+      ['final:instructions'],
+    ]);
+    expect([...asString.logs, ...asField.logs, ...empty.logs]).toEqual([]);
   });
 });

@@ -71,20 +71,12 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
       if (!built.ok) return { ok: false, error: built.error };
       if (closed) return { ok: false, error: { kind: 'transport_error', message: 'mae: adapter closed' } };
       const task = resolveTask(input, ctx.instructions);
-      const ignored = ignoredInputKeys(input);
-      if (task !== undefined && ignored.length > 0) {
-        ctx.log(
-          `mae: the binding input has no task_description, so its ${ignored.join(', ')} ` +
-            'never reaches the agent (it is sent the task instructions); bind input: "{{…}}" or ' +
-            '{ task_description: "{{…}}" } for this agent',
-        );
-      }
       if (task === undefined) {
         return {
           ok: false,
           error: {
             kind: 'config_error',
-            message: 'mae: the binding input has no task_description and the task has no instructions',
+            message: 'mae: the binding input gives no task text (no task_description, no field) and the task has no instructions',
           },
         };
       }
@@ -125,22 +117,24 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
   };
 }
 
-/** String input → itself; object → its `task_description`; else the task instructions. */
+/**
+ * The task text MultiAgentEval's `task_description` carries. A string input is itself; an object
+ * with `task_description` is that field. Any other object is read as the request's fields (a
+ * binding written for another protocol, e.g. DESIGN §2's default `{ query: "{{user_query}}" }`):
+ * one field is its value, several are `key: value` lines (objects as JSON). With no input at
+ * all, the task instructions.
+ */
 export function resolveTask(input: unknown, instructions: string | undefined): string | undefined {
   if (typeof input === 'string' && input !== '') return input;
-  if (isRecord(input) && typeof input.task_description === 'string' && input.task_description !== '') {
-    return input.task_description;
+  if (isRecord(input)) {
+    if (typeof input.task_description === 'string' && input.task_description !== '')
+      return input.task_description;
+    const fields = Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== '');
+    const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    if (fields.length === 1) return text(fields[0]![1]);
+    if (fields.length > 1) return fields.map(([k, v]) => `${k}: ${text(v)}`).join('\n');
   }
   return instructions !== undefined && instructions !== '' ? instructions : undefined;
-}
-
-/** Keys of an object input that the task text does not use (it has no `task_description`). */
-function ignoredInputKeys(input: unknown): string[] {
-  if (!isRecord(input) || (typeof input.task_description === 'string' && input.task_description !== ''))
-    return [];
-  return Object.keys(input)
-    .filter((key) => key !== 'task_description')
-    .sort();
 }
 
 type BuiltTransport = { ok: true; source: TransportSource } | { ok: false; error: StepError };
