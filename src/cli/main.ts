@@ -89,6 +89,17 @@ async function main(argv: string[]): Promise<number> {
   return (await load())(ctx);
 }
 
+const FILE_SYSTEM_ERRORS = new Set([
+  'ENOTDIR',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOSPC',
+  'EISDIR',
+  'EEXIST',
+  'EDQUOT',
+]);
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -102,6 +113,18 @@ main(process.argv.slice(2)).then(
           `${JSON.stringify({ event: 'result', exitCode: err.code, status: err.code === EXIT.usage ? 'usage' : err.code === EXIT.invalidPlan ? 'invalid' : 'refused', message: err.message })}\n`,
         );
       process.exitCode = err.code;
+      return;
+    }
+    // A file system refusal (an --out path under a file, no permission, a full disk) is the
+    // user's environment, not a bug: one line, no stack.
+    const fsCode = (err as { code?: unknown } | null)?.code;
+    if (err instanceof Error && typeof fsCode === 'string' && FILE_SYSTEM_ERRORS.has(fsCode)) {
+      process.stderr.write(`evalc: cannot write: ${err.message}\n`);
+      if (process.argv.includes('--json'))
+        process.stdout.write(
+          `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: err.message })}\n`,
+        );
+      process.exitCode = EXIT.failure;
       return;
     }
     process.stderr.write(

@@ -1,7 +1,8 @@
 /**
  * `evalc apply --baseline LOCK` with a path that does not exist: refused before the run with a
  * clear message (it ran, recorded the regression gates as skipped, then crashed with an internal
- * ENOENT error while stamping the reports); under --json the refusal is a result event.
+ * ENOENT error while stamping the reports); under --json the refusal is a result event. An
+ * output folder that cannot be created is a one-line refusal too.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,5 +39,17 @@ describe('apply --baseline that cannot be read', () => {
       exitCode: 1,
       status: 'refused',
     });
+  });
+});
+
+describe('an output folder that cannot be created', () => {
+  it('is a one-line refusal (exit 1), not an internal error with a stack', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa-out-'));
+    writeFileSync(path.join(dir, 'a-file'), 'x');
+    const result = spawnCli(['schema', '--out', 'a-file/schemas'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^evalc: cannot write: ENOTDIR/);
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
