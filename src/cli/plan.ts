@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
+import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
 import { findInputMisfits, planTimeRaipAdapters } from '../executor/input-schema-check.js';
+import { planTimeJudgePins } from '../executor/judges.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -39,6 +41,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     offline: false,
     only: values.only as string | undefined,
     pins: pinsFromLock(lock),
+    judgePins: judgePinsFromLock(lock),
   });
   if (hasErrors(result.diagnostics) || !result.compiled) {
     if (values.json)
@@ -65,11 +68,39 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     // planned as apply will run it: its steps get new keys and re-run "because agent identity changed".
     const lockPins = pinsFromLock(lock);
     const changed = Object.entries(schemas.live).filter(([id, pin]) => !samePin(pin, lockPins[id]));
+    // So is a judge whose registered rubric has a new tag: the judge metric re-scores.
+    const lockJudgePins = judgePinsFromLock(lock);
+    const registered = registeredRubricsInUse(
+      result.compiled.groups.flatMap((g) => g.group.metrics),
+      result.compiled.resolved.plan,
+    );
+    const judges =
+      registered.size > 0
+        ? await planTimeJudgePins(result.compiled.resolved.plan, registered, ctx.signal)
+        : { pins: {}, unreachable: [], unasked: [] };
+    const judgePins = { ...lockJudgePins, ...judges.pins };
+    const retagged = Object.keys(judges.pins).filter(
+      (id) => JSON.stringify(judges.pins[id]) !== JSON.stringify(lockJudgePins[id] ?? {}),
+    );
     const compiled =
-      changed.length > 0 && result.resolved
-        ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false })
+      (changed.length > 0 || retagged.length > 0) && result.resolved
+        ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false, judgePins })
         : result.compiled;
-    const notes = discoveryNotes(changed, lockPins, schemas.unreachable, lock);
+    const notes = [
+      ...discoveryNotes(changed, lockPins, schemas.unreachable, lock),
+      ...retagged.flatMap((id) =>
+        Object.entries(judges.pins[id] ?? {})
+          .filter(([name, tag]) => lockJudgePins[id]?.[name] !== tag)
+          .map(
+            ([name, tag]) =>
+              `judge ${id}: rubric ${name} is now ${tag}${lockJudgePins[id]?.[name] ? ` (was ${lockJudgePins[id]?.[name]})` : ''}`,
+          ),
+      ),
+      ...judges.unreachable.map(
+        (id) =>
+          `judge ${id} did not list its rubrics: planned with the rubric tags in evalc.lock (apply asks it)`,
+      ),
+    ];
     const misfits = findInputMisfits(compiled, schemas.adapters);
     if (misfits.length > 0) {
       if (values.json)

@@ -12,6 +12,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
+import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
 
@@ -50,12 +51,25 @@ export function agentDigest(configDigest: string, pin: AgentPin | undefined): st
   });
 }
 
+/** The group with each judge metric's digest covering its registered rubric's tag (judge-pins.ts). */
+function withJudgePins(group: ResolvedGroup, plan: ResolvedPlan['plan'], pins: JudgePins): ResolvedGroup {
+  let metrics: ResolvedGroup['metrics'] | undefined;
+  group.metrics.forEach((metric, i) => {
+    const digest = pinnedMetricDigest(metric, plan, pins);
+    if (digest === metric.digest) return;
+    metrics ??= [...group.metrics];
+    metrics[i] = { ...metric, digest };
+  });
+  return metrics ? { ...group, metrics } : group;
+}
+
 export function compilePlan(
   resolved: ResolvedPlan,
   pins: Record<string, AgentPin>,
-  options: { checkTemplates?: boolean } = {},
+  options: { checkTemplates?: boolean; judgePins?: JudgePins } = {},
 ): CompiledPlan {
   const { plan } = resolved;
+  const judgePins = options.judgePins ?? {};
   const diagnostics: Diagnostic[] = [];
   const graph = new Graph({ directed: true });
   const benchmark = plan.benchmark.id;
@@ -65,7 +79,8 @@ export function compilePlan(
   }
   graph.setNode('aggregate/benchmark', { kind: 'aggregate', label: benchmark });
   const groups: CompiledGroup[] = [];
-  for (const group of resolved.groups) {
+  for (const resolvedGroup of resolved.groups) {
+    const group = withJudgePins(resolvedGroup, plan, judgePins);
     const task = plan.tasks[group.taskId]!;
     const keys = groupKeyConfig(group, agentDigests[group.agentId]!, {
       trace: plan.run.trace,

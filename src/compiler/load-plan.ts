@@ -3,6 +3,7 @@
  * → semantic checks and datasets (resolve) → compile. Every diagnostic is collected; nothing
  * stops at the first problem unless a later stage cannot run without the earlier one.
  */
+
 import path from 'node:path';
 import {
   type Diagnostic,
@@ -17,6 +18,7 @@ import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secrets.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
+import type { JudgePins } from './judge-pins.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
 
 export interface LoadOptions {
@@ -25,6 +27,8 @@ export interface LoadOptions {
   offline?: boolean;
   only?: string | undefined;
   pins?: Record<string, AgentPin>;
+  /** Tags of judge-registered rubrics (from evalc.lock at first; apply asks the judges). */
+  judgePins?: JudgePins;
 }
 
 export interface LoadResult {
@@ -84,7 +88,9 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   }
   const resolved = await resolvePlan(loaded, validated.plan, resolveOptions);
   diagnostics.push(...resolved.diagnostics);
-  const compiled = compilePlan(resolved, options.pins ?? {});
+  const compiled = compilePlan(resolved, options.pins ?? {}, {
+    ...(options.judgePins ? { judgePins: options.judgePins } : {}),
+  });
   diagnostics.push(...compiled.diagnostics);
   return { diagnostics: sortDiagnostics(diagnostics), resolved, compiled };
 }

@@ -3,11 +3,13 @@
  * reports. Every completed step is cached the moment it completes, so an interrupted run
  * resumes where it stopped; the lockfile is written only when the run is complete.
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
+import { type JudgePins, judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
@@ -108,6 +110,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     cacheDir,
     only: options.only,
     pins: lockedPins,
+    judgePins: judgePinsFromLock(previousLock),
     offline: Boolean(options.frozen),
   });
   if (hasErrors(loaded.diagnostics) || !loaded.compiled || !loaded.resolved)
@@ -146,6 +149,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   try {
     const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
     let pins = lockedPins;
+    let judgePins = judgePinsFromLock(previousLock);
     let compiled = loaded.compiled;
     const upToDate = (): boolean =>
       !options.refresh && !options.baseline && !options.only && isLockUpToDate(previousLock, compiled, pins);
@@ -217,7 +221,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       const discovered = await discoverAgents(agents, lockedPins, store, options);
       if (!discovered.ok) return { status: 'refused', message: scrub(discovered.message) };
       pins = discovered.pins;
-      compiled = compilePlan(resolved, pins, { checkTemplates: false });
+      compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       if (options.locked) {
         const drift = agentDrift(compiled, previousLock);
         if (drift.length > 0)
@@ -233,8 +237,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
         };
       }
-      // --locked also checks the judges (started for that), even when nothing else would run.
-      if (!options.locked && upToDate()) return await finishUpToDate();
+      // Rubrics registered on a judge server are part of the score keys: their judges are asked
+      // for the tags before anything is up to date. --locked also checks the judges (started for
+      // that), even when nothing else would run.
+      const registered = registeredRubricsInUse(
+        compiled.groups.flatMap((g) => g.group.metrics),
+        resolved.plan,
+      );
+      if (!options.locked && registered.size === 0 && upToDate()) return await finishUpToDate();
       const judgeIds = [
         ...new Set(
           compiled.groups.flatMap((g) =>
@@ -250,6 +260,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         if (!started.ok)
           return { status: 'refused', message: `judge ${id} is not usable: ${scrub(started.error.message)}` };
         judges.set(id, started.judge);
+      }
+      if (registered.size > 0) {
+        judgePins = await liveJudgePins(judges, registered, options.signal);
+        compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       }
       if (options.locked) {
         const drift = await judgeDrift(
@@ -409,11 +423,19 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     taskInputs = undefined;
     summary.gatesFailed = gates.filter((g) => !g.passed && !g.skipped).length;
     const judgeInfo: Record<string, { version?: string; wireVersion?: string; rubricVersion?: string }> = {};
-    for (const [id, j] of judges) judgeInfo[id] = { ...j.info };
+    for (const [id, j] of judges) {
+      const previousTags = previousLock?.judges[id]?.rubricVersion;
+      judgeInfo[id] = { ...j.info, ...(previousTags ? { rubricVersion: previousTags } : {}) };
+    }
     for (const [id, pinned] of Object.entries(previousLock?.judges ?? {}))
       if (!judges.has(id)) judgeInfo[id] = pinned;
-    for (const [id, versions] of rubricVersions) {
-      const sorted = [...versions].sort();
+    for (const id of new Set([...rubricVersions.keys(), ...Object.keys(judgePins)])) {
+      const sorted = rubricTags(
+        rubricVersions.get(id),
+        judgePins[id],
+        previousLock?.judges[id]?.rubricVersion,
+      );
+      if (sorted.length === 0) continue;
       judgeInfo[id] = {
         ...(judgeInfo[id] ?? previousLock?.judges[id] ?? {}),
         rubricVersion: sorted.join(' | '),
@@ -473,6 +495,40 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
 }
 
 /** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
+/**
+ * The tags a judge's lock entry records: those its verdicts reported this run, those its
+ * registered rubrics have now (the score keys cover them), and the previous lock's for rubrics
+ * neither names (not re-judged this run).
+ */
+function rubricTags(
+  reported: Set<string> | undefined,
+  pinned: Record<string, string> | undefined,
+  previous: string | undefined,
+): string[] {
+  const tags = new Set<string>([...(reported ?? []), ...Object.values(pinned ?? {})]);
+  const nameOf = (tag: string) => tag.slice(0, tag.indexOf('@') >>> 0);
+  const named = new Set([...tags].map(nameOf));
+  for (const tag of previous?.split(' | ') ?? []) if (tag && !named.has(nameOf(tag))) tags.add(tag);
+  return [...tags].sort();
+}
+
+/** The tags of the registered rubrics in use, asked of each judge (`GET /v1/rubrics`). */
+async function liveJudgePins(
+  judges: ReadonlyMap<string, JudgeRuntime>,
+  registered: Map<string, Set<string>>,
+  signal: AbortSignal,
+): Promise<JudgePins> {
+  const pins: JudgePins = {};
+  for (const [id, names] of [...registered].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const tags = await judges.get(id)?.registeredRubricVersions?.(signal);
+    for (const name of names) {
+      const tag = tags?.get(name);
+      if (tag !== undefined) (pins[id] ??= {})[name] = tag;
+    }
+  }
+  return pins;
+}
+
 /** Agents every example of which failed before scoring: each of its repeats has an error kind. */
 export function unevaluatedAgents(results: readonly LockResult[]): string[] {
   const evaluated = new Map<string, boolean>();

@@ -1,8 +1,11 @@
 /** Judge clients of a run, started lazily, with their `serve:` processes. */
 import path from 'node:path';
+import type { JudgePins } from '../compiler/judge-pins.js';
 import { parseDuration } from '../plan/duration.js';
+import type { Plan } from '../plan/schema.js';
 import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
 import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
+import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
@@ -113,4 +116,42 @@ export function gatedJudge(client: JudgeClient, gate: InvokeGate): JudgeClient {
       }
     },
   };
+}
+
+/**
+ * Plan-time tags of registered rubrics, asked of each agent-eval judge that `plan` can reach
+ * without starting anything: an HTTP judge evalc does not serve and that needs no secret header
+ * (2 s, no retry). The others are `unasked`: plan reads their tags from evalc.lock.
+ */
+export async function planTimeJudgePins(
+  plan: Plan,
+  registered: Map<string, Set<string>>,
+  signal: AbortSignal,
+): Promise<{ pins: JudgePins; unreachable: string[]; unasked: string[] }> {
+  const pins: JudgePins = {};
+  const unreachable: string[] = [];
+  const unasked: string[] = [];
+  for (const [id, names] of [...registered].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const config = plan.judges[id];
+    if (!config || config.protocol !== 'agent-eval' || !config.url || config.serve || config.headers) {
+      unasked.push(id);
+      continue;
+    }
+    const transport = new HttpTransport({ timeoutMs: 2000, retries: 0 });
+    try {
+      const { createAgentEvalJudge } = await import('../protocols/agent-eval/agent-eval-judge.js');
+      const client = createAgentEvalJudge(config, { cwd: '.', rubrics: plan.rubrics, transport });
+      const listed = await client.listRubrics(signal);
+      if (!listed.ok) {
+        unreachable.push(id);
+        continue;
+      }
+      pins[id] = {};
+      for (const rubric of listed.rubrics)
+        if (names.has(rubric.name)) pins[id][rubric.name] = rubric.rubricVersion;
+    } finally {
+      await transport.close();
+    }
+  }
+  return { pins, unreachable, unasked };
 }

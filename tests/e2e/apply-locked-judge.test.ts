@@ -47,6 +47,7 @@ function writeJudgePlan(dir: string, threshold = 0.5): void {
 async function appliedWorkspace(): Promise<{ dir: string; lock: string }> {
   delete options.version;
   delete options.listedVersion;
+  delete options.tamper;
   const ws = { dir: ctx.workspace('locked-judge') };
   writeDataset(ws.dir, 'd1.jsonl', countingExamples(3));
   writeJudgePlan(ws.dir);
@@ -119,5 +120,44 @@ describe('apply --frozen with a judge', () => {
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir })).code).toBe(0);
     expect(judge.judgeCalls()).toBe(calls + 3);
     expect(ctx.agent.stats().invokes).toBe(0);
+  });
+});
+
+describe('a rubric registered on the judge server', () => {
+  it('is part of the score keys: a new server tag re-scores the judge metric only, and the lock pins it', async () => {
+    const ws = await appliedWorkspace();
+    const calls = judge.judgeCalls();
+    // Unchanged server: nothing to do (the judge is asked for its tags, not called).
+    const same = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(same.code).toBe(0);
+    expect(judge.judgeCalls()).toBe(calls);
+    expect(readLock(ws.dir)).toBe(ws.lock);
+
+    const changed = `anti-slop@sha256-rfc8785:${'1'.repeat(64)}`;
+    options.listedVersion = { 'anti-slop': changed };
+    options.tamper = { rubricVersion: changed };
+    // plan asks the judge as apply will, and names the rubric whose tag moved.
+    const plan = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(/~ score +locked-judge\/t1\[a1\]\/judge +3 examples +because judge strict changed/);
+    expect(plan.stdout).toContain('Plan: 0 to invoke, 0 to extract, 3 to score');
+    expect(plan.stderr).toContain(`note: judge strict: rubric anti-slop is now ${changed} (was anti-slop@sha256-rfc8785:`);
+    ctx.agent.reset();
+    const rescored = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(rescored.stderr).toBe('');
+    expect(rescored.code).toBe(0);
+    expect(judge.judgeCalls()).toBe(calls + 3);
+    expect(ctx.agent.stats().invokes).toBe(0);
+    const lock = readLock(ws.dir);
+    expect(lock).toContain(`"rubricVersion": "${changed}"`);
+    // The exact_match scores kept their keys: only the judge metric re-scored.
+    const keysOf = (text: string, metric: string) =>
+      (JSON.parse(text) as { results: { metrics: Record<string, { key: string }> }[] }).results.map(
+        (r) => r.metrics[metric]?.key,
+      );
+    expect(keysOf(lock, 'exact_match')).toEqual(keysOf(ws.lock, 'exact_match'));
+    expect(keysOf(lock, 'judge')).not.toEqual(keysOf(ws.lock, 'judge'));
+    // And plan, reading the tag from the lock, agrees there is nothing left to do.
+    expect((await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir })).code).toBe(0);
   });
 });
