@@ -56,7 +56,10 @@ export function rollupRepeats(request: RollupRequest): ExampleOutcome {
     const d = getMetricDefinition(m.type);
     if (!d) continue;
     if (d.stage === 'example' || d.stage === 'derived') {
-      metrics[m.id] = summarize(m, request.repeats.map((r) => r.results[m.id]));
+      metrics[m.id] = summarize(
+        m,
+        request.repeats.map((r) => r.results[m.id]),
+      );
     } else if (d.stage === 'repeats') {
       const r = d.rollup(request.repeats, m.params);
       const summary: ExampleMetricResult = { score: r.score, errors: r.error ? 1 : 0 };

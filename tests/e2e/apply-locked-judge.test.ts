@@ -139,9 +139,13 @@ describe('a rubric registered on the judge server', () => {
     // plan asks the judge as apply will, and names the rubric whose tag moved.
     const plan = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
     expect(plan.code).toBe(2);
-    expect(plan.stdout).toMatch(/~ score +locked-judge\/t1\[a1\]\/judge +3 examples +because judge strict changed/);
+    expect(plan.stdout).toMatch(
+      /~ score +locked-judge\/t1\[a1\]\/judge +3 examples +because judge strict changed/,
+    );
     expect(plan.stdout).toContain('Plan: 0 to invoke, 0 to extract, 3 to score');
-    expect(plan.stderr).toContain(`note: judge strict: rubric anti-slop is now ${changed} (was anti-slop@sha256-rfc8785:`);
+    expect(plan.stderr).toContain(
+      `note: judge strict: rubric anti-slop is now ${changed} (was anti-slop@sha256-rfc8785:`,
+    );
     ctx.agent.reset();
     const rescored = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
     expect(rescored.stderr).toBe('');

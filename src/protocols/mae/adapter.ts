@@ -76,7 +76,8 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
           ok: false,
           error: {
             kind: 'config_error',
-            message: 'mae: the binding input gives no task text (no task_description, no field) and the task has no instructions',
+            message:
+              'mae: the binding input gives no task text (no task_description, no field) and the task has no instructions',
           },
         };
       }
