@@ -237,6 +237,7 @@ export async function resolvePlan(
           ...metricRubricDefinition(config, plan),
           // `cost` prices tokens with the plan's `prices:`: a new price re-scores it.
           ...(config.type === 'cost' ? { prices: plan.prices ?? {} } : {}),
+          ...defaultExpectedRule(config as unknown as Record<string, unknown>),
         }),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
@@ -307,6 +308,28 @@ export function agentIdentity(agent: AgentConfig): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
   if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
   return identity;
+}
+
+/** Metrics whose omitted `expected:` reads the candidate's own field of a mapping (src/metrics/resolve-fields.ts). */
+const CANDIDATE_FIELD_DEFAULT = new Set([
+  'exact_match',
+  'contains',
+  'numeric',
+  'f1',
+  'bleu',
+  'rouge_l',
+  'ground_truth_protection',
+]);
+
+/**
+ * Score keys of a metric that omits `expected:` carry the rule that resolves it (the field named
+ * like the candidate; it used to be the whole mapping), so scores cached under the old rule are
+ * not reused. Metrics naming `expected:` keep their keys (and the golden lockfiles theirs).
+ */
+function defaultExpectedRule(config: Record<string, unknown>): { expectedDefault?: string } {
+  if (!CANDIDATE_FIELD_DEFAULT.has(String(config.type)) || config.expected !== undefined) return {};
+  if (config.type === 'contains' && config.value !== undefined) return {};
+  return { expectedDefault: 'candidate-field' };
 }
 
 /** `{rubricDefinition}` of the plan rubric a metric names (`rubric:` or `judge_config.judge_rubric`). */

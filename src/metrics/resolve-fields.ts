@@ -29,10 +29,43 @@ export function readPath(root: unknown, path: string): unknown {
 }
 
 export function resolveCandidate(candidates: Record<string, unknown>, name: string | undefined): unknown {
-  if (name !== undefined) return candidates[name];
-  if ('answer' in candidates) return candidates.answer;
+  const resolved = candidateName(candidates, name);
+  return resolved === undefined ? undefined : candidates[resolved];
+}
+
+/** The candidate name a metric reads: `candidate:`, else `answer` if extracted, else the only one. */
+export function candidateName(
+  candidates: Record<string, unknown>,
+  name: string | undefined,
+): string | undefined {
+  if (name !== undefined) return name;
+  if ('answer' in candidates) return 'answer';
   const keys = Object.keys(candidates);
-  return keys.length === 1 ? candidates[keys[0] ?? ''] : undefined;
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+/**
+ * The `expected:` path a metric reads. Omitted, and the example's expected value (or its
+ * `expected_sha256`) is a mapping holding the candidate's name, it is that name: a bare
+ * `{ type: exact_match }` compares `answer` with `expected.answer`, not with the whole mapping
+ * (a text never equals a mapping). Otherwise undefined: the whole expected value.
+ */
+export function expectedPathFor(
+  input: Pick<ScoreInput, 'expected' | 'expectedSha256' | 'candidates'>,
+  path: string | undefined,
+  candidate: string | undefined,
+): string | undefined {
+  if (path !== undefined) return path;
+  const name = candidateName(input.candidates, candidate);
+  if (name === undefined) return undefined;
+  if (isPlainObject(input.expected)) return Object.hasOwn(input.expected, name) ? name : undefined;
+  if (
+    input.expected === undefined &&
+    isPlainObject(input.expectedSha256) &&
+    Object.hasOwn(input.expectedSha256, name)
+  )
+    return name;
+  return undefined;
 }
 
 export function resolveExpected(

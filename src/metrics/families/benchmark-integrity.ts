@@ -8,7 +8,12 @@
 import { z } from 'zod';
 import { hashExpected, matchesExpectedHash } from '../hash-expected.js';
 import { normalizeParams } from '../normalize-value.js';
-import { resolveCandidate, resolveExpected, resolveExpectedHash } from '../resolve-fields.js';
+import {
+  expectedPathFor,
+  resolveCandidate,
+  resolveExpected,
+  resolveExpectedHash,
+} from '../resolve-fields.js';
 import { binaryResult, metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
 
@@ -39,9 +44,10 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
   params,
   score(input, p) {
     const candidate = resolveCandidate(input.candidates, p.candidate);
-    const hash = resolveExpectedHash(input.expectedSha256, p.expected);
+    const path = expectedPathFor(input, p.expected, p.candidate);
+    const hash = resolveExpectedHash(input.expectedSha256, path);
     if (hash !== undefined) return binaryResult(matchesExpectedHash(candidate, hash, p), { protected: true });
-    const expected = resolveExpected(input, p.expected);
+    const expected = resolveExpected(input, path);
     if (expected === undefined) return metricError('the example has neither expected_sha256 nor expected');
     return binaryResult(hashExpected(candidate, p) === hashExpected(expected, p), { protected: false });
   },

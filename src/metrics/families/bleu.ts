@@ -7,7 +7,7 @@
  * (effective order off). Scores are on sacreBLEU's 0–100 scale here; the metric divides by 100.
  */
 import { z } from 'zod';
-import { candidateText, referenceTexts, resolveCandidate } from '../resolve-fields.js';
+import { candidateText, expectedPathFor, referenceTexts, resolveCandidate } from '../resolve-fields.js';
 import { clamp01, metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
 
@@ -197,7 +197,7 @@ export const bleu: ExampleStageDefinition<z.output<typeof bleuParams>> = {
     "Sentence BLEU as sacreBLEU's sentence_bleu (13a, exp smoothing, effective order); score = BLEU/100",
   params: bleuParams,
   score(input, p) {
-    const refs = referenceTexts(input, p.expected);
+    const refs = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
     if (refs === undefined) return metricError('no reference for this example');
     const hyp = candidateText(resolveCandidate(input.candidates, p.candidate));
     const result = sentenceBleu(hyp, refs, {

@@ -7,6 +7,7 @@ import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
 import {
   candidateText,
+  expectedPathFor,
   referenceTexts,
   resolveCandidate,
   resolveExpected,
@@ -63,9 +64,10 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
   params: exactMatchParams,
   score(input, p) {
     const candidate = resolveCandidate(input.candidates, p.candidate);
-    const expected = resolveExpected(input, p.expected);
+    const path = expectedPathFor(input, p.expected, p.candidate);
+    const expected = resolveExpected(input, path);
     if (expected === undefined) {
-      const hash = resolveExpectedHash(input.expectedSha256, p.expected);
+      const hash = resolveExpectedHash(input.expectedSha256, path);
       if (hash === undefined) return metricError('no expected value (nor expected_sha256) for this example');
       return binaryResult(matchesExpectedHash(candidate, hash, p), { hashed: true });
     }
@@ -108,7 +110,7 @@ export const contains: ExampleStageDefinition<z.output<typeof containsParams>> =
     'Candidate text contains the expected text(s); for an array candidate, one element equals each value. Score = share found (all) or 1/0 (any)',
   params: containsParams,
   score(input, p) {
-    const wanted = p.value ?? resolveExpected(input, p.expected);
+    const wanted = p.value ?? resolveExpected(input, expectedPathFor(input, p.expected, p.candidate));
     if (wanted === undefined || wanted === null)
       return metricError('no value to look for (set value: or expected:)');
     const values = (Array.isArray(wanted) ? wanted : [wanted]).map((v) => normalizeText(candidateText(v), p));
@@ -194,7 +196,7 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
     'Candidate number within tolerance of the expected: |c − e| ≤ max(abs_tol, rel_tol·|e|); value = |c − e|',
   params: numericParams,
   score(input, p) {
-    const e = parseNumber(resolveExpected(input, p.expected));
+    const e = parseNumber(resolveExpected(input, expectedPathFor(input, p.expected, p.candidate)));
     if (e === null) return metricError('expected value is not a number');
     const c = parseNumber(resolveCandidate(input.candidates, p.candidate));
     if (c === null) return { score: 0, pass: false, details: { reason: 'candidate is not a number' } };
@@ -213,7 +215,7 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers',
   params: f1Params,
   score(input: ScoreInput, p) {
-    const golds = referenceTexts(input, p.expected);
+    const golds = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
     if (golds === undefined) return metricError('no expected value for this example');
     const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
     const scores = golds.map((g) => squadF1(prediction, g));

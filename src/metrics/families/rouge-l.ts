@@ -7,7 +7,7 @@
  * The Porter stemmer option (`use_stemmer`) is not implemented.
  */
 import { z } from 'zod';
-import { candidateText, referenceTexts, resolveCandidate } from '../resolve-fields.js';
+import { candidateText, expectedPathFor, referenceTexts, resolveCandidate } from '../resolve-fields.js';
 import { metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
 
@@ -70,7 +70,7 @@ export const rougeLMetric: ExampleStageDefinition<z.output<typeof rougeParams>> 
     "ROUGE-L F-measure (LCS) as Google's rouge-score rougeL with the default tokenizer; best over references",
   params: rougeParams,
   score(input, p) {
-    const refs = referenceTexts(input, p.expected);
+    const refs = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
     if (refs === undefined) return metricError('no reference for this example');
     const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
     let best: RougeScore = { precision: 0, recall: 0, fmeasure: 0 };
