@@ -156,7 +156,10 @@ export async function loadDataset(
       continue;
     }
     seen.set(example.id, where);
-    const { id: _id, weight: _weight, ...rest } = example;
+    // human_score (read only by judge_agreement, from the results, at aggregation) and tags are no
+    // score's input: relabelling an example re-aggregates (the dataset sha256 changed), it never
+    // re-scores or re-judges it.
+    const { id: _id, weight: _weight, human_score: _human, tags: _tags, ...rest } = example;
     // What the example's digest covers; the common shape is built key-sorted (no sort per example).
     const scored = simple
       ? simple.expected === undefined
