@@ -19,6 +19,7 @@ import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
+import { checkOutputFields } from './output-fields.js';
 
 export interface ResolvedMetric {
   /** Unique within a task: `id:` or the metric type. */
@@ -245,6 +246,7 @@ export async function resolvePlan(
       });
     }
 
+    diagnostics.push(...checkOutputFields(plan, taskId, taskAgents, at));
     for (const d of checkMetricReferences(metricEntries, taskId, taskAgents, at)) {
       if (d.path[0] !== 'metrics') {
         diagnostics.push(d);

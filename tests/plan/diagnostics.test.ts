@@ -20,6 +20,9 @@ const EXPECTED: [string, string][] = [
   ['EVALC_SCHEMA_VALUE', 'evalc.yaml:10:15'],
   ['EVALC_SECRET_PLACEMENT', 'evalc.yaml:17:19'],
   ['EVALC_BIND_UNKNOWN_VAR', 'evalc.yaml:20:50'],
+  // Warnings: the chat agent a4 gets the default binding, and chat replies have no `output`.
+  ['EVALC_BIND_FIELD', 'evalc.yaml:21:27'],
+  ['EVALC_BIND_FIELD', 'evalc.yaml:21:51'],
   ['EVALC_BIND_JMESPATH', 'evalc.yaml:24:51'],
   ['EVALC_REF_AGENT', 'evalc.yaml:25:7'],
   ['EVALC_REF_CANDIDATE', 'evalc.yaml:30:41'],
@@ -42,7 +45,10 @@ describe('evalc validate on a plan full of mistakes', () => {
       `${d.source?.file}:${d.source?.line}:${d.source?.col}`,
     ]);
     expect(found).toEqual(EXPECTED);
-    expect(parsed.diagnostics.every((d) => d.severity === 'error')).toBe(true);
+    expect(parsed.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.code)).toEqual([
+      'EVALC_BIND_FIELD',
+      'EVALC_BIND_FIELD',
+    ]);
   });
 
   it('gives each diagnostic a plan path, a one-line message and, where useful, a hint', async () => {
@@ -97,6 +103,14 @@ describe('evalc validate on a plan full of mistakes', () => {
         20 |         input: { query: "{{user_query}}", level: "{{levle}}" }
            |                                                  ^
         hint: did you mean \`level\`?
+      evalc.yaml:21:27: warning EVALC_BIND_FIELD: agent \`a4\` (chat) replies have no \`output\`: \`answer\` would fail to extract for every example
+        21 |         output: { answer: "output.answer", codes: "output.courses[].code" }
+           |                           ^
+        hint: a chat reply has messages, model, provider, usage, metadata; give a4 its own binding
+      evalc.yaml:21:51: warning EVALC_BIND_FIELD: agent \`a4\` (chat) replies have no \`output\`: \`codes\` would fail to extract for every example
+        21 |         output: { answer: "output.answer", codes: "output.courses[].code" }
+           |                                                   ^
+        hint: a chat reply has messages, model, provider, usage, metadata; give a4 its own binding
       evalc.yaml:24:51: error EVALC_BIND_JMESPATH: JMESPath expression does not compile: Syntax error: expected Rbracket, got: EOF
         24 |         output: { answer: "output.answer", codes: "output.courses[?code" }
            |                                                   ^
@@ -127,7 +141,7 @@ describe('evalc validate on a plan full of mistakes', () => {
          2 |   course-advice: !rubric
            |                  ^
         hint: remove the tag; plans are plain YAML data
-      15 errors, 0 warnings
+      15 errors, 2 warnings
       "
     `);
   });
@@ -138,7 +152,7 @@ describe('evalc validate exit codes (real CLI)', () => {
     const result = spawnCli(['validate', 'evalc.yaml'], { cwd: DIR });
     expect(result.code).toBe(65);
     expect(result.stderr).toContain('evalc.yaml:33:1: error EVALC_SCHEMA_UNKNOWN_KEY');
-    expect(result.stderr).toMatch(/15 errors, 0 warnings\n$/);
+    expect(result.stderr).toMatch(/15 errors, 2 warnings\n$/);
   });
 
   it('exits 64 for an unknown flag', () => {

@@ -1,0 +1,73 @@
+/**
+ * Validate-time check of binding `output:` expressions against the reply document each protocol
+ * extracts from (src/protocols: raip `{output, usage, raw}`, chat `{messages, model, provider,
+ * usage, metadata}`, mae `{final_answer, status, actions, tool_calls, messages, turns,
+ * violations, …}`). An expression whose first field the document never has yields null for
+ * every example (extraction_failed) — e.g. DESIGN's default binding `output.answer` reaching an
+ * mae agent, or a typo such as `ouput.answer`: a warning naming the document's fields.
+ * openai and http replies are open-ended and not checked.
+ */
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { Plan } from '../plan/schema.js';
+import { didYouMean } from '../plan/suggest.js';
+
+const DOCUMENT_FIELDS: Record<string, readonly string[]> = {
+  raip: ['output', 'usage', 'raw'],
+  chat: ['messages', 'model', 'provider', 'usage', 'metadata'],
+  mae: [
+    'final_answer',
+    'status',
+    'actions',
+    'tool_calls',
+    'messages',
+    'turns',
+    'violations',
+    'error',
+    'agent_name',
+  ],
+};
+
+/** The field an expression starts from (`output` of `output.courses[].code`), if it starts with one. */
+function firstField(expression: string): string | undefined {
+  const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:$|[.[|])/.exec(expression);
+  return match?.[1];
+}
+
+export function checkOutputFields(
+  plan: Plan,
+  taskId: string,
+  taskAgents: readonly string[],
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic[] {
+  const task = plan.tasks[taskId];
+  if (!task) return [];
+  const out: Diagnostic[] = [];
+  for (const agentId of taskAgents) {
+    const protocol = plan.agents[agentId]?.protocol;
+    const fields = protocol === undefined ? undefined : DOCUMENT_FIELDS[protocol];
+    const bindingName = task.bindings[agentId] ? agentId : 'default';
+    const binding = task.bindings[bindingName];
+    if (!fields || !binding) continue;
+    for (const [name, expression] of Object.entries(binding.output ?? {})) {
+      const field = firstField(expression);
+      if (field === undefined || fields.includes(field)) continue;
+      const path: PlanPath = ['tasks', taskId, 'bindings', bindingName, 'output', name];
+      out.push(
+        diagnostic(
+          'EVALC_BIND_FIELD',
+          `agent \`${agentId}\` (${protocol}) replies have no \`${field}\`: \`${name}\` would fail to extract for every example`,
+          path,
+          {
+            source: locate(path),
+            severity: 'warning',
+            hint:
+              didYouMean(field, fields) ??
+              `a ${protocol} reply has ${fields.join(', ')}${bindingName === 'default' ? `; give ${agentId} its own binding` : ''}`,
+          },
+        ),
+      );
+    }
+  }
+  return out;
+}
