@@ -62,3 +62,12 @@ describe('metrics without expected: on mapping expected values', () => {
     ).toBe(1);
   });
 });
+
+describe('time_to_success budget', () => {
+  it('accepts seconds and "1500ms"/"30s"/"2m", and refuses other text at validate time', () => {
+    for (const budget of [1.5, '1500ms', '30s', '2m', '0.5h'])
+      expect(resolveMetric({ type: 'time_to_success', budget }).ok).toBe(true);
+    const bad = resolveMetric({ type: 'time_to_success', budget: 'fast' });
+    expect(bad.ok).toBe(false);
+  });
+});

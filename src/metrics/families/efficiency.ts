@@ -29,7 +29,13 @@ export function durationToMs(value: number | string): number | null {
 const ttsParams = z
   .object({
     budget: z
-      .union([z.number().positive(), z.string()])
+      .union([
+        z.number().positive(),
+        // Checked here, not at run time: "fast" was accepted and made every example a metric_error.
+        z
+          .string()
+          .regex(/^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)\s*$/, 'a duration such as "1500ms", "30s" or "2m"'),
+      ])
       .optional()
       .describe('Time budget: seconds, or "1500ms" / "30s" / "2m"; score = min(1, budget / duration)'),
   })
