@@ -356,8 +356,14 @@ function groupReasons(
       : undefined;
   // Derived metrics (pass_rate) read the other metrics' results: their key covers every metric
   // of the task, so they re-score when any metric changed, was added or was removed.
+  const gating = (config: unknown) => {
+    const c = (config ?? {}) as { threshold?: unknown; gate?: unknown };
+    return `${String(c.threshold ?? null)}|${String(c.gate ?? null)}`;
+  };
   const metricSetChanged =
     group.metrics.some((m) => previous.metrics[m.id]?.digest !== m.digest) ||
+    // A threshold or gate is not in its metric's digest (the score does not depend on it), but the pass is.
+    group.metrics.some((m) => gating(previous.metrics[m.id]?.config) !== gating(m.config)) ||
     Object.keys(previous.metrics).some((id) => !group.metrics.some((m) => m.id === id));
   for (const metric of group.metrics) {
     const old = previous.metrics[metric.id];

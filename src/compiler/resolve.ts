@@ -230,7 +230,7 @@ export async function resolvePlan(
         version: checked.info?.version ?? '0',
         info: checked.info,
         digest: digestOf({
-          config,
+          config: scoringConfig(config),
           version: checked.info?.version ?? '0',
           judge: checked.judgeId ? judgeDigests[checked.judgeId] : null,
           // A plan rubric the metric names itself: editing it re-scores (the judge's own rubric is
@@ -332,6 +332,16 @@ function defaultExpectedRule(config: Record<string, unknown>): { expectedDefault
   if (!CANDIDATE_FIELD_DEFAULT.has(String(config.type)) || config.expected !== undefined) return {};
   if (config.type === 'contains' && config.value !== undefined) return {};
   return { expectedDefault: 'candidate-field' };
+}
+
+/**
+ * A metric's config as its score depends on it: without `threshold`, `gate` and `weight`, which
+ * decide passing and weighting from the score (rollup, pass rule, gates), never the score itself.
+ * Changing them re-aggregates and re-derives (pass_rate's key covers them) but calls no judge.
+ */
+function scoringConfig(config: MetricConfig): Record<string, unknown> {
+  const { threshold: _threshold, gate: _gate, weight: _weight, ...rest } = config as Record<string, unknown>;
+  return rest;
 }
 
 /** `{rubricDefinition}` of the plan rubric a metric names (`rubric:` or `judge_config.judge_rubric`). */

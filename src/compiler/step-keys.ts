@@ -21,7 +21,7 @@ export interface GroupKeyConfig {
   /** Digest of the agent's identity (config + discovery pins), the task instructions and trace. */
   invokeConfigDigest: string;
   repeats: number;
-  /** Digest of all metric configs of the task: derived metrics (and only they) depend on them. */
+  /** Digest of all metric configs of the task, thresholds and gates included: derived metrics (and only they) depend on them. */
   metricsDigest: string;
 }
 
@@ -65,7 +65,14 @@ export function groupKeyConfig(
       trace: options.trace,
     }),
     repeats: options.repeats,
-    metricsDigest: digestOf(group.metrics.map((m) => m.digest)),
+    // What the task's pass depends on: each metric's digest and its threshold and gate.
+    metricsDigest: digestOf(
+      group.metrics.map((m) => ({
+        digest: m.digest,
+        threshold: (m.config as { threshold?: number }).threshold ?? null,
+        gate: (m.config as { gate?: boolean }).gate ?? null,
+      })),
+    ),
   };
 }
 

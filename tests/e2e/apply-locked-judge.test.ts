@@ -21,7 +21,7 @@ afterAll(async () => {
   await judge.close();
 });
 
-function writeJudgePlan(dir: string, threshold = 0.5): void {
+function writeJudgePlan(dir: string, threshold = 0.5, content = '{{candidate.answer}}'): void {
   const plan = {
     evalc: 1,
     benchmark: { id: 'locked-judge', version: '1.0.0' },
@@ -34,7 +34,7 @@ function writeJudgePlan(dir: string, threshold = 0.5): void {
         },
         datasets: { d1: { source: 'd1.jsonl' } },
         metrics: [
-          { type: 'judge', judge: 'strict', content: '{{candidate.answer}}', threshold },
+          { type: 'judge', judge: 'strict', content, threshold },
           { type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' },
         ],
       },
@@ -104,7 +104,8 @@ describe('apply --locked with a judge', () => {
 describe('apply --frozen with a judge', () => {
   it('refuses, listing the judge scores the cache lacks, when a judge metric changed (no judge or agent is called)', async () => {
     const ws = await appliedWorkspace();
-    writeJudgePlan(ws.dir, 0.7);
+    // A new content template needs new verdicts (a new threshold would not: the score is the same).
+    writeJudgePlan(ws.dir, 0.5, 'Answer: {{candidate.answer}}');
     const calls = judge.judgeCalls();
     ctx.agent.reset();
     const frozen = await runCli(['apply', 'evalc.yaml', '--frozen'], { cwd: ws.dir });
@@ -163,5 +164,28 @@ describe('a rubric registered on the judge server', () => {
     expect(keysOf(lock, 'judge')).not.toEqual(keysOf(ws.lock, 'judge'));
     // And plan, reading the tag from the lock, agrees there is nothing left to do.
     expect((await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir })).code).toBe(0);
+  });
+});
+
+describe('a judge threshold', () => {
+  it('is not part of the score key: changing it re-derives pass and gates without calling the judge', async () => {
+    const ws = await appliedWorkspace();
+    const calls = judge.judgeCalls();
+    writeJudgePlan(ws.dir, 0.99);
+    const plan = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).not.toMatch(/~ score +\S+\/judge /);
+    const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(apply.code).toBe(0);
+    expect(judge.judgeCalls()).toBe(calls);
+    const before = JSON.parse(ws.lock) as { results: { metrics: { judge: { key: string } } }[] };
+    const after = JSON.parse(readLock(ws.dir)) as {
+      results: { metrics: { judge: { key: string; pass?: boolean; score: number } } }[];
+    };
+    expect(after.results.map((r) => r.metrics.judge.key)).toEqual(
+      before.results.map((r) => r.metrics.judge.key),
+    );
+    // Each pass follows the new threshold, from the cached score.
+    for (const r of after.results) expect(r.metrics.judge.pass).toBe(r.metrics.judge.score >= 0.99);
   });
 });
