@@ -40,44 +40,7 @@ export class InvokeGate {
 
 function noop(): void {}
 
-/** Continuations released per check phase; the rest wait for the next turn of the loop. */
-const AFTER_IO_BATCH = 8;
-const afterIoQueue: (() => void)[] = [];
-let afterIoHead = 0;
-let afterIoScheduled = false;
-
-/**
- * Resolves after the current I/O phase: replies read in the same turn all dispatch first. At
- * most `AFTER_IO_BATCH` waiters resume per turn, so a burst of replies does not hold the loop
- * for the whole burst's bookkeeping: replies that arrive meanwhile are read (and their next
- * requests sent) between the batches.
- */
+/** Resolves after the current I/O phase: replies read in the same turn all dispatch first. */
 export function afterIo(): Promise<void> {
-  return new Promise((resolve) => {
-    afterIoQueue.push(resolve);
-    if (!afterIoScheduled) {
-      afterIoScheduled = true;
-      setImmediate(releaseAfterIo);
-    }
-  });
-}
-
-function releaseAfterIo(): void {
-  const end = Math.min(afterIoQueue.length, afterIoHead + AFTER_IO_BATCH);
-  for (; afterIoHead < end; afterIoHead++) {
-    const resume = afterIoQueue[afterIoHead]!;
-    afterIoQueue[afterIoHead] = noop;
-    resume();
-  }
-  if (afterIoHead === afterIoQueue.length) {
-    afterIoQueue.length = 0;
-    afterIoHead = 0;
-    afterIoScheduled = false;
-    return;
-  }
-  if (afterIoHead > 1024 && afterIoHead * 2 > afterIoQueue.length) {
-    afterIoQueue.splice(0, afterIoHead);
-    afterIoHead = 0;
-  }
-  setImmediate(releaseAfterIo);
+  return new Promise((resolve) => setImmediate(resolve));
 }

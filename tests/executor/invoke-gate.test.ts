@@ -43,25 +43,3 @@ describe('InvokeGate', () => {
     expect(running).toBe(0);
   });
 });
-
-describe('afterIo', () => {
-  it('resumes a burst of waiters a few per turn of the loop, in order, with other callbacks running between batches', async () => {
-    const events: string[] = [];
-    const waits = Array.from({ length: 20 }, (_, i) => afterIo().then(() => events.push(`w${i}`)));
-    // Scheduled after the first batch's immediate: it must run before the last waiters resume.
-    setImmediate(() => events.push('io'));
-    await Promise.all(waits);
-    const io = events.indexOf('io');
-    expect(events.filter((e) => e !== 'io')).toEqual(Array.from({ length: 20 }, (_, i) => `w${i}`));
-    expect(io).toBeGreaterThan(0);
-    expect(io).toBeLessThan(events.length - 1);
-  });
-
-  it('resumes every waiter of a long stream of waits (nothing is dropped when the queue is compacted)', async () => {
-    let resumed = 0;
-    await Promise.all(Array.from({ length: 5000 }, () => afterIo().then(() => resumed++)));
-    expect(resumed).toBe(5000);
-    // A later wait still resumes once the queue has drained.
-    await afterIo();
-  });
-});
