@@ -27,6 +27,7 @@ async function workspace(
   etag = '"v1"',
   delayMs = 0,
   trace = false,
+  instructions?: string,
 ): Promise<{ dir: string; agent: RaipAgent }> {
   const agent = await startRaipAgent({ etag, delayMs });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-raip-apply-'));
@@ -41,6 +42,7 @@ async function workspace(
     agents: { a1: { protocol: 'raip', url: agent.url, limits: { timeout: '2s', retries: 0 } } },
     tasks: {
       t1: {
+        ...(instructions === undefined ? {} : { instructions }),
         bindings: {
           default: {
             input: { query: '{{query}}' },
@@ -191,6 +193,15 @@ describe('raip cases around the adapter (apply in process)', () => {
     const s1 = firstRun.find((b) => b.includes('"exampleId":"s1"'));
     expect(s1).toMatch(
       /^\{"context":\{"attempt":0,"datasetId":"d1","exampleId":"s1","runId":"[0-9a-f]{16}","taskId":"t1","trace":false\},"input":\{"query":"intro ML"\}\}$/,
+    );
+  });
+
+  it("sends the task's instructions in the context (a plan-defined key), sorted in place", async () => {
+    const { dir, agent } = await workspace('"v1"', 0, false, 'Find courses that match the request.');
+    done(await apply(dir));
+    const s1 = agent.requests.find((r) => r.path === '/invoke' && r.body.includes('"exampleId":"s1"'))?.body;
+    expect(s1).toMatch(
+      /^\{"context":\{"attempt":0,"datasetId":"d1","exampleId":"s1","instructions":"Find courses that match the request\.","runId":"[0-9a-f]{16}","taskId":"t1","trace":false\},"input":\{"query":"intro ML"\}\}$/,
     );
   });
 });

@@ -155,11 +155,14 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
           });
         }
       }
-      // Built in key order, as the canonical body is written (nothing to sort per request).
+      // Built in key order, as the canonical body is written (nothing to sort per request). The
+      // task's `instructions` are a plan-defined key (raip.md: "plus plan-defined keys"): the
+      // invoke key covers them, so they reach the agent rather than only changing the key.
       const context = {
         attempt: ctx.repeat,
         datasetId: ctx.datasetId,
         exampleId: ctx.example.id,
+        ...(ctx.instructions ? { instructions: ctx.instructions } : {}),
         runId: ctx.runId,
         taskId: ctx.taskId,
         trace: ctx.trace,
