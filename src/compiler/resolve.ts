@@ -7,6 +7,7 @@
 
 import { type CompiledExtraction, compileExtraction, JMESPATH_LIBRARY } from '../binding/extract.js';
 import { compileTemplate, type TemplateError, type TemplateNode } from '../binding/template.js';
+import { getMetricDefinition } from '../metrics/registry.js';
 import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
@@ -535,6 +536,31 @@ function checkGates(
           source: at([...p, 'agent']),
           hint: didYouMean(gate.agent, Object.keys(plan.agents)),
         }),
+      );
+    }
+    // A measurement without a budget (tokens, cost, …) has no per-example score in the lock, so a
+    // regression gate has nothing to pair with the baseline: it would be skipped on every run.
+    const measured = [...Object.values(plan.tasks).flatMap((t) => t.metrics), ...plan.metrics].find(
+      (m) => (m.id ?? m.type) === gate.metric,
+    );
+    const unit = measured ? getMetricDefinition(measured.type)?.unit : undefined;
+    if (
+      gate.regression !== undefined &&
+      measured &&
+      (unit === 'ms' || unit === 'tokens' || unit === 'USD') &&
+      (measured as Record<string, unknown>).budget === undefined
+    ) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_GATE_VOLATILE',
+          `a regression gate on \`${gate.metric}\` is always skipped: without a budget it is a measurement (${unit}) that evalc.lock keeps only as a volatile mean, with no per-example values to pair with the baseline`,
+          [...p, 'regression'],
+          {
+            severity: 'warning',
+            source: at([...p, 'regression']),
+            hint: `give it a budget: (a score), or gate it with max:; evalc diff compares its mean with a tolerance`,
+          },
+        ),
       );
     }
     if (gate.min === undefined && gate.max === undefined && gate.regression === undefined) {

@@ -82,7 +82,13 @@ interface Group {
 
 function fmt(x: number | null | undefined): string {
   if (x === null || x === undefined) return 'n/a';
-  const s = Math.abs(x) >= 1000 ? x.toFixed(0) : x.toFixed(3);
+  // Small measurements (USD per example) keep three significant digits instead of printing 0.000.
+  const s =
+    Math.abs(x) >= 1000
+      ? x.toFixed(0)
+      : Math.abs(x) >= 1e-9 && Math.abs(x) < 0.001
+        ? String(Number(x.toPrecision(3)))
+        : x.toFixed(3);
   // A float-noise difference (−1e-17) prints as 0, not "-0.000".
   return Number(s) === 0 ? s.replace('-', '') : s;
 }

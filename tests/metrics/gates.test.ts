@@ -158,4 +158,44 @@ describe('threshold gates', () => {
     });
     expect(results[1]?.message).toBe('judge = 0.750 at task:search for a1; required ≥ 0.8');
   });
+
+  it('prints a small measurement (USD per example) with three significant digits, not 0.000', () => {
+    const cost = metric({ type: 'cost', id: 'cost' });
+    const input: AggregateInput = {
+      benchmark: 'b',
+      bootstrap: { seed: 7, resamples: 200 },
+      tasks: [
+        {
+          id: 't',
+          weight: 1,
+          metrics: [cost],
+          datasets: [
+            {
+              id: 'd',
+              weight: 1,
+              agents: {
+                a1: [0.000056, 0.000056].map((v, i) => ({
+                  example: `e${i}`,
+                  weight: 1,
+                  invokeErrors: 0,
+                  repeats: 1,
+                  metrics: { cost: { score: null, value: v, errors: 0 } },
+                })),
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const [result] = evaluateGates(
+      [{ metric: 'cost', max: 0.00001 }],
+      { aggregate: aggregate(input), rows: flattenResults(input) },
+      undefined,
+      options,
+    );
+    expect(result).toMatchObject({
+      passed: false,
+      message: 'cost = 0.000056 at benchmark for a1; required ≤ 0.00001',
+    });
+  });
 });
