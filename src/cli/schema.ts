@@ -1,11 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT } from './exit-error.js';
 
-const USAGE = 'evalc schema [--out DIR] [--stdout]';
+const USAGE =
+  'evalc schema [--out DIR] [--stdout]   (writes evalc.schema.json, lock.schema.json, report.schema.json)';
 
 export async function schemaCommand(ctx: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(
@@ -22,5 +24,28 @@ export async function schemaCommand(ctx: CommandContext): Promise<number> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'evalc.schema.json'), text);
   ctx.stdout(`wrote ${path.relative(ctx.cwd, path.join(dir, 'evalc.schema.json'))}\n`);
+  // The lockfile's and report.json's schemas ship with evalc (written by hand, tested against
+  // real output): copied beside the plan schema for tools that read evalc.lock or report.json.
+  const shipped = shippedSchemasDir();
+  for (const name of SHIPPED_SCHEMAS) {
+    const from = shipped ? path.join(shipped, name) : undefined;
+    if (!from || !existsSync(from)) continue;
+    const to = path.join(dir, name);
+    if (path.resolve(from) !== path.resolve(to)) writeFileSync(to, readFileSync(from));
+    ctx.stdout(`wrote ${path.relative(ctx.cwd, to)}\n`);
+  }
   return EXIT.ok;
+}
+
+const SHIPPED_SCHEMAS = ['lock.schema.json', 'report.schema.json'];
+
+/** The package's `schemas/` folder: beside `dist/` (the bundle is dist/evalc.mjs, modules dist/cli/*.js). */
+function shippedSchemasDir(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'schemas');
+    if (existsSync(path.join(candidate, 'lock.schema.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
 }

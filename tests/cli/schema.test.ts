@@ -19,11 +19,23 @@ describe('evalc schema', () => {
   it('regenerates a file byte-identical to the committed schemas/evalc.schema.json', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-schema-'));
     const result = await runCommand(schemaCommand, [], { cwd: dir });
-    expect(result).toEqual({ code: 0, stdout: 'wrote schemas/evalc.schema.json\n', stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        'wrote schemas/evalc.schema.json\nwrote schemas/lock.schema.json\nwrote schemas/report.schema.json\n',
+      stderr: '',
+    });
     const fresh = readFileSync(path.join(dir, 'schemas/evalc.schema.json'));
     expect(fresh.equals(readFileSync(COMMITTED)), 'run `node dist/evalc.mjs schema` and commit it').toBe(
       true,
     );
+    // The lockfile's and report.json's schemas ship with evalc and are copied beside it.
+    for (const name of ['lock.schema.json', 'report.schema.json'])
+      expect(
+        readFileSync(path.join(dir, 'schemas', name)).equals(
+          readFileSync(path.join(REPO_ROOT, 'schemas', name)),
+        ),
+      ).toBe(true);
   });
 
   it('prints the same text with --stdout and writes under --out', async () => {
@@ -31,7 +43,9 @@ describe('evalc schema', () => {
     const printed = await runCommand(schemaCommand, ['--stdout'], { cwd: dir });
     expect(printed.stdout).toBe(readFileSync(COMMITTED, 'utf8'));
     const out = await runCommand(schemaCommand, ['--out', 'elsewhere'], { cwd: dir });
-    expect(out.stdout).toBe('wrote elsewhere/evalc.schema.json\n');
+    expect(out.stdout).toMatch(
+      /^wrote elsewhere\/evalc\.schema\.json\nwrote elsewhere\/lock\.schema\.json\n/,
+    );
   });
 
   it('carries descriptions and defaults', () => {
