@@ -37,7 +37,8 @@ export interface PlanRow {
   kind: PlannedKind;
   target: string;
   count: number;
-  unit: 'examples' | 'nodes';
+  /** `runs` (example × repeat) when the plan has repeats > 1: every invoke, extract and score counts once. */
+  unit: 'examples' | 'runs' | 'nodes';
   reason: string;
 }
 
@@ -89,12 +90,13 @@ export function planRun(
   let recorded = lockHeaderMatches(lock, compiled);
   let examples = 0;
 
+  const stepUnit: PlanRow['unit'] = compiled.resolved.plan.run.repeats > 1 ? 'runs' : 'examples';
   const add = (
     symbol: PlanSymbol,
     kind: PlannedKind,
     target: string,
     reason: string,
-    unit: PlanRow['unit'] = 'examples',
+    unit: PlanRow['unit'] = stepUnit,
   ) => {
     // Hot path (one call per step): reuse a recent row before building its id string.
     for (const row of recentRows) {

@@ -130,6 +130,15 @@ interface PlanJson {
 }
 
 describe('evalc plan with no cache and no lockfile', () => {
+  it('counts runs (example × repeat), not examples, when the plan has repeats', async () => {
+    const result = await plan(basicCopy((p) => p.replace('repeats: 1', 'repeats: 3')));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/\+ invoke +basic\/search\[a1\] +12 runs +new/);
+    expect(result.stdout).toContain(
+      'Plan: 12 to invoke, 12 to extract, 24 to score, 4 to aggregate; 0 cached.',
+    );
+  });
+
   it('lists every step as new and exits 2', async () => {
     const result = await plan(basicCopy());
     expect(result.code).toBe(2);
