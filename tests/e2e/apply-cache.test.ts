@@ -116,7 +116,7 @@ describe('evalc apply: the cache decides which agent calls happen', () => {
     const plan = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
     expect(plan.code).toBe(2);
     expect(plan.stdout).toMatch(
-      /~ invoke .*6 examples .*because input changed \(template bindings\.default\.input\)/,
+      /~ invoke .*6 runs .*because input changed \(template bindings\.default\.input\)/, // 3 examples × 2 repeats
     );
     expect(agent.stats().invokes).toBe(0);
 
