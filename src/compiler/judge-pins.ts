@@ -46,16 +46,12 @@ export function registeredRubricsInUse(
   return used;
 }
 
-/** The tags evalc.lock recorded per judge (`name@…`, several joined by ` | `). */
+/** The registered-rubric tags evalc.lock pinned per judge (`judges.<id>.registeredRubrics`). */
 export function judgePinsFromLock(lock: Lockfile | undefined): JudgePins {
   const pins: JudgePins = {};
-  for (const [id, judge] of Object.entries(lock?.judges ?? {})) {
-    for (const tag of judge.rubricVersion?.split(' | ') ?? []) {
-      const at = tag.indexOf('@');
-      if (at <= 0) continue;
-      (pins[id] ??= {})[tag.slice(0, at)] = tag;
-    }
-  }
+  for (const [id, judge] of Object.entries(lock?.judges ?? {}))
+    if (judge.registeredRubrics && Object.keys(judge.registeredRubrics).length > 0)
+      pins[id] = { ...judge.registeredRubrics };
   return pins;
 }
 
@@ -63,6 +59,7 @@ export function judgePinsFromLock(lock: Lockfile | undefined): JudgePins {
 export function pinnedMetricDigest(metric: ResolvedMetric, plan: Plan, pins: JudgePins): string {
   const name = metricRubricName(metric, plan);
   if (!metric.judgeId || name === undefined || plan.rubrics[name] !== undefined) return metric.digest;
+  if (plan.judges[metric.judgeId]?.protocol !== 'agent-eval') return metric.digest;
   const tag = pins[metric.judgeId]?.[name];
   return tag === undefined ? metric.digest : digestOf({ metric: metric.digest, rubricVersion: tag });
 }

@@ -9,7 +9,12 @@ import path from 'node:path';
 import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
-import { type JudgePins, judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
+import {
+  type JudgePins,
+  judgePinsFromLock,
+  metricRubricName,
+  registeredRubricsInUse,
+} from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
@@ -175,9 +180,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         gatesFailed: lock.gates.filter((g) => !g.passed && !g.skipped).length,
         upToDate: true,
       };
-      // Only when the recorded errors could cover every example is the whole lock read to check.
+      // Only when the recorded errors could cover every example of some agent is the whole lock
+      // read to check (an agent that evaluated nothing fails the run on every re-apply, too).
       const recorded = Object.values(errorKinds).reduce((n, c) => n + c, 0);
-      if (recorded > 0 && recorded >= summary.examples * lock.run.repeats) {
+      const perAgent = new Map<string, number>();
+      for (const { group } of compiled.groups)
+        perAgent.set(group.agentId, (perAgent.get(group.agentId) ?? 0) + group.dataset.examples.length);
+      const smallest = Math.min(...perAgent.values()) * lock.run.repeats;
+      if (recorded > 0 && recorded >= smallest) {
         const full = readLockFile(dirs.lockFile);
         const unevaluated = full.ok ? unevaluatedAgents(full.lock.results) : [];
         if (unevaluated.length > 0) summary.unevaluated = unevaluated;
@@ -422,23 +432,34 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     );
     taskInputs = undefined;
     summary.gatesFailed = gates.filter((g) => !g.passed && !g.skipped).length;
-    const judgeInfo: Record<string, { version?: string; wireVersion?: string; rubricVersion?: string }> = {};
-    for (const [id, j] of judges) {
-      const previousTags = previousLock?.judges[id]?.rubricVersion;
-      judgeInfo[id] = { ...j.info, ...(previousTags ? { rubricVersion: previousTags } : {}) };
-    }
-    for (const [id, pinned] of Object.entries(previousLock?.judges ?? {}))
-      if (!judges.has(id)) judgeInfo[id] = pinned;
-    for (const id of new Set([...rubricVersions.keys(), ...Object.keys(judgePins)])) {
+    const judgeInfo: Record<string, JudgeInfo> = {};
+    const rubricsInUse = new Map<string, Set<string>>();
+    for (const { group } of compiled.groups)
+      for (const m of group.metrics) {
+        if (!m.judgeId) continue;
+        const names = rubricsInUse.get(m.judgeId) ?? new Set<string>();
+        const name = metricRubricName(m, resolved.plan);
+        if (name !== undefined) names.add(name);
+        rubricsInUse.set(m.judgeId, names);
+      }
+    for (const id of rubricsInUse.keys()) {
+      const previous = previousLock?.judges[id];
+      const started = judges.get(id);
       const sorted = rubricTags(
         rubricVersions.get(id),
         judgePins[id],
-        previousLock?.judges[id]?.rubricVersion,
+        previous?.rubricVersion,
+        rubricsInUse.get(id),
       );
-      if (sorted.length === 0) continue;
       judgeInfo[id] = {
-        ...(judgeInfo[id] ?? previousLock?.judges[id] ?? {}),
-        rubricVersion: sorted.join(' | '),
+        ...(started
+          ? started.info
+          : {
+              ...(previous?.version ? { version: previous.version } : {}),
+              ...(previous?.wireVersion ? { wireVersion: previous.wireVersion } : {}),
+            }),
+        ...(sorted.length > 0 ? { rubricVersion: sorted.join(' | ') } : {}),
+        ...(judgePins[id] ? { registeredRubrics: judgePins[id] } : {}),
       };
       // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
       const names = sorted.map((v) => v.slice(0, v.indexOf('@') >>> 0));
@@ -497,20 +518,30 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
 /** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
 /**
  * The tags a judge's lock entry records: those its verdicts reported this run, those its
- * registered rubrics have now (the score keys cover them), and the previous lock's for rubrics
- * neither names (not re-judged this run).
+ * registered rubrics have now (the score keys cover them), and the previous lock's for rubrics the
+ * plan's metrics still use that neither names (not re-judged this run). A rubric the plan no
+ * longer uses leaves the lock.
  */
 function rubricTags(
   reported: Set<string> | undefined,
   pinned: Record<string, string> | undefined,
   previous: string | undefined,
+  inUse: Set<string> | undefined,
 ): string[] {
   const tags = new Set<string>([...(reported ?? []), ...Object.values(pinned ?? {})]);
   const nameOf = (tag: string) => tag.slice(0, tag.indexOf('@') >>> 0);
   const named = new Set([...tags].map(nameOf));
-  for (const tag of previous?.split(' | ') ?? []) if (tag && !named.has(nameOf(tag))) tags.add(tag);
+  for (const tag of previous?.split(' | ') ?? [])
+    if (tag && !named.has(nameOf(tag)) && inUse?.has(nameOf(tag))) tags.add(tag);
   return [...tags].sort();
 }
+
+type JudgeInfo = {
+  version?: string;
+  wireVersion?: string;
+  rubricVersion?: string;
+  registeredRubrics?: Record<string, string>;
+};
 
 /** The tags of the registered rubrics in use, asked of each judge (`GET /v1/rubrics`). */
 async function liveJudgePins(

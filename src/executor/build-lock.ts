@@ -21,7 +21,15 @@ import { isVolatileMeasure, roundScore } from './run-example.js';
 export interface LockInputs {
   compiled: CompiledPlan;
   pins: Record<string, AgentPin>;
-  judgeInfo: Record<string, { version?: string; wireVersion?: string; rubricVersion?: string }>;
+  judgeInfo: Record<
+    string,
+    {
+      version?: string;
+      wireVersion?: string;
+      rubricVersion?: string;
+      registeredRubrics?: Record<string, string>;
+    }
+  >;
   results: LockResult[];
   aggregate: AggregateReport;
   gates: GateResult[];
@@ -80,6 +88,9 @@ export function buildLock(inputs: LockInputs): Lockfile {
       ...(config.model ? { model: config.model } : {}),
       ...(config.rubric ? { rubric: config.rubric } : {}),
       ...(info.rubricVersion ? { rubricVersion: info.rubricVersion } : {}),
+      ...(info.registeredRubrics && Object.keys(info.registeredRubrics).length > 0
+        ? { registeredRubrics: info.registeredRubrics }
+        : {}),
       ...(info.version ? { version: info.version } : {}),
       ...(info.wireVersion ? { wireVersion: info.wireVersion } : {}),
     };

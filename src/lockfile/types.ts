@@ -33,6 +33,11 @@ export interface LockJudge {
   model?: string;
   rubric?: string;
   rubricVersion?: string;
+  /**
+   * agent-eval: the tags of the rubrics registered on the server that the plan's metrics use, by
+   * name (`GET /v1/rubrics`); they are part of those metrics' score keys (compiler/judge-pins.ts).
+   */
+  registeredRubrics?: Record<string, string>;
   version?: string;
   wireVersion?: string;
   digest: string;

@@ -66,4 +66,32 @@ describe('judge_agreement in the lock', () => {
     const cell = report.scores.find((c) => c.scope === 'dataset/t1/d1' && c.metric === 'judge_agreement');
     expect(cell?.value?.mean).toBeCloseTo(-1, 12);
   });
+
+  it('pins nothing for an openai judge on a built-in rubric: a re-apply, plan and --frozen all find it up to date', async () => {
+    const dir = ctx.workspace('openai-builtin');
+    writeFileSync(path.join(dir, 'd1.jsonl'), `${JSON.stringify({ id: 'e0', vars: { q: 'e0', s: 0.7 } })}\n`);
+    const plan = {
+      evalc: 1,
+      benchmark: { id: 'builtin', version: '1.0.0' },
+      agents: { a1: { protocol: 'raip', url: ctx.agent.url } },
+      judges: { llm: { protocol: 'openai', url: judge.url, model: 'm', rubric: 'generic' } },
+      tasks: {
+        t1: {
+          bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
+          datasets: { d1: { source: 'd1.jsonl' } },
+          metrics: [{ type: 'judge', judge: 'llm', content: '{{candidate.answer}}' }],
+        },
+      },
+      run: { seed: 7, bootstrap: 100 },
+    };
+    writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const lock = readLock(dir);
+    const calls = judge.requests.length;
+    expect((await runCli(['plan', 'evalc.yaml'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir })).code).toBe(0);
+    expect(judge.requests.length).toBe(calls);
+    expect(readLock(dir)).toBe(lock);
+  });
 });

@@ -21,12 +21,17 @@ afterAll(async () => {
   await judge.close();
 });
 
-function writeJudgePlan(dir: string, threshold = 0.5, content = '{{candidate.answer}}'): void {
+function writeJudgePlan(
+  dir: string,
+  threshold = 0.5,
+  content = '{{candidate.answer}}',
+  rubric = 'anti-slop',
+): void {
   const plan = {
     evalc: 1,
     benchmark: { id: 'locked-judge', version: '1.0.0' },
     agents: { a1: { protocol: 'raip', url: ctx.agent.url, limits: { concurrency: 2 } } },
-    judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric: 'anti-slop' } },
+    judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric } },
     tasks: {
       t1: {
         bindings: {
@@ -187,5 +192,22 @@ describe('a judge threshold', () => {
     );
     // Each pass follows the new threshold, from the cached score.
     for (const r of after.results) expect(r.metrics.judge.pass).toBe(r.metrics.judge.score >= 0.99);
+  });
+
+  it('leaves the lock when the plan stops using it (the lock does not depend on run history)', async () => {
+    const ws = await appliedWorkspace();
+    expect(ws.lock).toMatch(/"registeredRubrics": \{\n\s+"anti-slop": "anti-slop@/);
+    writeJudgePlan(ws.dir, 0.5, '{{candidate.answer}}', 'clarity');
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir })).code).toBe(0);
+    const lock = readLock(ws.dir);
+    expect(lock).toMatch(/"rubricVersion": "clarity@sha256-rfc8785:[0-9a-f]{64}"/);
+    expect(lock).not.toContain('anti-slop@');
+    // The same lock as a first run of that plan would write.
+    const fresh = ctx.workspace('locked-judge-fresh');
+    writeDataset(fresh, 'd1.jsonl', countingExamples(3));
+    writeJudgePlan(fresh, 0.5, '{{candidate.answer}}', 'clarity');
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: fresh })).code).toBe(0);
+    const strip = (text: string) => text.replace(/"volatile": \{[\s\S]*?\n {2}\}/, '');
+    expect(strip(lock)).toBe(strip(readLock(fresh)));
   });
 });
