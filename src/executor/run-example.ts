@@ -497,13 +497,37 @@ function scrubTrajectory(rt: GroupRuntime, trajectory: Trajectory): Trajectory {
   return scrubValue(rt, trajectory);
 }
 
-/** A JSON value with every known secret value replaced (the same object when none occurs). */
+/**
+ * A JSON value with every known secret value replaced in each string, keys included (the same
+ * object when none occurs). String by string, not on the JSON text: a secret with a quote or a
+ * backslash has another form once escaped, and replacing inside escapes could break the JSON.
+ */
 function scrubValue<T>(rt: GroupRuntime, value: T): T {
   if (rt.hasSecrets === false) return value;
-  const text = JSON.stringify(value);
-  if (text === undefined) return value;
-  const clean = rt.scrub(text);
-  return clean === text ? value : (JSON.parse(clean) as T);
+  return scrubLeaves(value, rt.scrub) as T;
+}
+
+function scrubLeaves(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const clean = scrubLeaves(value[i], scrub);
+      if (clean !== value[i]) (out ??= [...value])[i] = clean;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const cleanKey = scrub(key);
+    const clean = scrubLeaves(item, scrub);
+    if (cleanKey === key && clean === item) continue;
+    out ??= { ...(value as Record<string, unknown>) };
+    if (cleanKey !== key) delete out[key];
+    out[cleanKey] = clean;
+  }
+  return out ?? value;
 }
 
 function withoutRaw(trajectory: Trajectory): Trajectory {

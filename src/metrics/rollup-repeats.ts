@@ -26,7 +26,8 @@ export interface RollupRequest {
 
 /** A repeat's pass of one metric: against its `threshold` when it has one (as the pass rule reads it). */
 function repeatPass(metric: ResolvedMetric, r: ScoreResult): boolean | undefined {
-  if (metric.threshold !== undefined && !r.error) return r.score !== null && r.score >= metric.threshold;
+  // A repeat that errored did not reach the threshold: it fails, as in the pass rule.
+  if (metric.threshold !== undefined) return !r.error && r.score !== null && r.score >= metric.threshold;
   return r.pass;
 }
 

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, useCountingAgent } from './apply-harness.js';
 
-const TOKEN = 'tok-DETAILS-5f1c2e9a';
+// A quote and a backslash: a secret whose JSON-escaped form differs from itself.
+const TOKEN = 'tok-"DETAILS\\5f1c2e9a';
+const ESCAPED = JSON.stringify(TOKEN).slice(1, -1);
 const ctx = useCountingAgent();
 let server: Server;
 let url = '';
@@ -19,8 +21,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ detail: 'upstream failed', env: `DETAILS_TOKEN=${TOKEN}` }));
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`upstream failed; env DETAILS_TOKEN=${TOKEN}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,7 +77,10 @@ describe('secrets in error details', () => {
     expect(log).toContain('#last-error');
     expect(log).toContain('DETAILS_TOKEN=***');
     const leaking = filesUnder(dir).filter(
-      (f) => !f.endsWith('.jsonl') && !f.endsWith('evalc.yaml') && readFileSync(f).includes(TOKEN),
+      (f) =>
+        !f.endsWith('.jsonl') &&
+        !f.endsWith('evalc.yaml') &&
+        (readFileSync(f).includes(TOKEN) || readFileSync(f).includes(ESCAPED)),
     );
     expect(leaking).toEqual([]);
     expect(apply.stdout + apply.stderr).not.toContain(TOKEN);

@@ -152,6 +152,19 @@ describe('a metric with a threshold', () => {
     expect(roll(0.3)).toMatchObject({ score: 0.3, pass: false });
     expect(roll(0.6)).toMatchObject({ score: 0.6, pass: true });
     expect(roll(0.9, 0.5)).toMatchObject({ score: 0.7, pass: false });
+    // A repeat whose judge errored did not reach the threshold: the example's judge does not pass.
+    const errored = rollupRepeats({
+      example: { id: 'e', weight: 1 },
+      metrics: [judge],
+      repeats: [
+        repeat(0, true, 'a', 0.9),
+        {
+          ...repeat(1, false, 'a'),
+          results: { judge: { score: null, error: { kind: 'judge_error', message: 'x' } } },
+        },
+      ],
+    }).metrics.judge;
+    expect(errored).toMatchObject({ score: 0.9, errors: 1, pass: false });
     // Without a threshold a judge's result carries no pass of its own.
     const plain = rollupRepeats({
       example: { id: 'e', weight: 1 },
