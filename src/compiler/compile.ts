@@ -51,6 +51,23 @@ export function agentDigest(configDigest: string, pin: AgentPin | undefined): st
   });
 }
 
+/**
+ * Request shapes an adapter changed after answers were cached under the same keys: the key of
+ * an affected group says so, so those answers are asked again rather than reused. RAIP sends
+ * the task's instructions in its context; MultiAgentEval reads an object input without
+ * `task_description` as the request's fields (it used to send only the instructions).
+ */
+function wireOf(protocol: string | undefined, group: ResolvedGroup, instructions: string | undefined) {
+  if (protocol === 'raip' && instructions) return 'raip-context-instructions';
+  if (
+    protocol === 'mae' &&
+    group.template.kind === 'object' &&
+    !group.template.entries.some(([key]) => key === 'task_description')
+  )
+    return 'mae-task-fields';
+  return undefined;
+}
+
 /** The group with each judge metric's digest covering its registered rubric's tag (judge-pins.ts). */
 function withJudgePins(group: ResolvedGroup, plan: ResolvedPlan['plan'], pins: JudgePins): ResolvedGroup {
   let metrics: ResolvedGroup['metrics'] | undefined;
@@ -86,6 +103,7 @@ export function compilePlan(
       trace: plan.run.trace,
       repeats: plan.run.repeats,
       instructions: task.instructions,
+      wire: wireOf(plan.agents[group.agentId]?.protocol, group, task.instructions),
     });
     const datasetNode = `fetch/dataset/${group.taskId}/${group.datasetId}`;
     const agentNode = `fetch/agent/${group.agentId}`;

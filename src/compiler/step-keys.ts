@@ -56,13 +56,15 @@ export function scriptDigest(example: ResolvedExample): string {
 export function groupKeyConfig(
   group: ResolvedGroup,
   agentIdentityDigest: string,
-  options: { trace: boolean; repeats: number; instructions?: string | undefined },
+  options: { trace: boolean; repeats: number; instructions?: string | undefined; wire?: string | undefined },
 ): GroupKeyConfig {
   return {
     invokeConfigDigest: digestOf({
       agent: agentIdentityDigest,
       instructions: options.instructions ?? null,
       trace: options.trace,
+      // What the adapter sends beyond the rendered input, when that changed (compile.ts `wireOf`).
+      ...(options.wire === undefined ? {} : { wire: options.wire }),
     }),
     repeats: options.repeats,
     // What the task's pass depends on: each metric's digest and its threshold and gate.

@@ -39,9 +39,9 @@ describe('mae binding input without task_description', () => {
     expect(answer).toBe('intro ML');
   });
 
-  it('sends several fields as key: value lines, in the binding order', async () => {
+  it('sends several fields as key: value lines, in key order (the canonical input the key covers)', async () => {
     const { sent } = await invoke({ query: 'intro ML', level: 1, filters: { term: 'fall' } });
-    expect(sent).toEqual(['query: intro ML\nlevel: 1\nfilters: {"term":"fall"}']);
+    expect(sent).toEqual(['filters: {"term":"fall"}\nlevel: 1\nquery: intro ML']);
   });
 
   it('keeps a string input or task_description as they are, and the instructions for an empty input', async () => {

@@ -122,7 +122,7 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
  * The task text MultiAgentEval's `task_description` carries. A string input is itself; an object
  * with `task_description` is that field. Any other object is read as the request's fields (a
  * binding written for another protocol, e.g. DESIGN §2's default `{ query: "{{user_query}}" }`):
- * one field is its value, several are `key: value` lines (objects as JSON). With no input at
+ * one field is its value, several are `key: value` lines in key order (objects as JSON). With no input at
  * all, the task instructions.
  */
 export function resolveTask(input: unknown, instructions: string | undefined): string | undefined {
@@ -130,7 +130,11 @@ export function resolveTask(input: unknown, instructions: string | undefined): s
   if (isRecord(input)) {
     if (typeof input.task_description === 'string' && input.task_description !== '')
       return input.task_description;
-    const fields = Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== '');
+    // In key order (UTF-16, as the canonical input the invoke key covers): two bindings that
+    // differ only in the order of their fields send the same text.
+    const fields = Object.entries(input)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
     if (fields.length === 1) return text(fields[0]![1]);
     if (fields.length > 1) return fields.map(([k, v]) => `${k}: ${text(v)}`).join('\n');
