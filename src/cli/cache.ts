@@ -30,9 +30,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const cacheDir = (values['cache-dir'] as string | undefined) ?? dirs.cacheDir;
   if (!existsSync(cacheDir)) throw new ExitError(EXIT.failure, `no cache at ${cacheDir}`);
   // While an apply writes this cache, stats read it as it is (a torn tail may be its line in
-  // progress) and prune refuses: both would otherwise race the writer (executor/cache-lock.ts).
+  // progress) and prune refuses (a --dry-run only reads): both would otherwise race the writer
+  // (executor/cache-lock.ts).
   const lock = tryLockCache(cacheDir);
-  if (!lock.ok && sub === 'prune')
+  if (!lock.ok && sub === 'prune' && !values['dry-run'])
     throw new ExitError(EXIT.failure, `the cache ${cacheDir} is in use by ${lock.holder}; prune it later`);
   const store = new LogStore(cacheDir, { readOnly: !lock.ok });
   try {

@@ -100,6 +100,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         (id) =>
           `judge ${id} did not list its rubrics: planned with the rubric tags in evalc.lock (apply asks it)`,
       ),
+      ...judges.unasked.map(
+        (id) =>
+          `judge ${id} is not asked at plan time (evalc serves it, or it needs a secret header): planned with the rubric tags in evalc.lock (apply asks it)`,
+      ),
     ];
     const misfits = findInputMisfits(compiled, schemas.adapters);
     if (misfits.length > 0) {

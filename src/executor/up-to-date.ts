@@ -30,7 +30,7 @@ export function stepsSection(
 export function isLockUpToDate(
   lock: Lockfile | undefined,
   compiled: CompiledPlan,
-  pins: Record<string, AgentPin>,
+  _pins: Record<string, AgentPin>,
 ): lock is Lockfile & { steps: NonNullable<Lockfile['steps']> } {
   if (!lock?.steps?.complete || lock.evalc !== EVALC_VERSION) return false;
   // Regression gates evaluated against a --baseline run are not this run's (it has none: with
@@ -39,11 +39,12 @@ export function isLockUpToDate(
   if (lock.plan.digest !== compiled.resolved.planDigest) return false;
   const agentIds = [...new Set(compiled.groups.map((g) => g.group.agentId))];
   if (Object.keys(lock.agents).length !== agentIds.length) return false;
+  // An agent's identity is its digest (schema digest and version). A new ETag or discovered name
+  // alone changes no result (RAIP R3: a warning only) and `plan` cannot see it offline: the lock
+  // stays as it is and keeps the pins of the run that wrote it.
   for (const id of agentIds) {
     const locked = lock.agents[id];
-    const pin = pins[id] ?? {};
     if (!locked || locked.digest !== compiled.agentDigests[id]) return false;
-    if ((pin.etag ?? locked.etag) !== locked.etag || (pin.name ?? locked.name) !== locked.name) return false;
   }
   if (!datasetsMatch(lock, compiled)) return false;
   return lock.steps.digest === stepsDigest(compiled);

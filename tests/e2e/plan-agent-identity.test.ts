@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CountingAgentOptions, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
+import {
+  countingExamples,
+  readLock,
+  runCli,
+  useCountingAgent,
+  writeDataset,
+  writePlan,
+} from './apply-harness.js';
 
 const options: CountingAgentOptions = {};
 const ctx = useCountingAgent(options);
@@ -58,5 +65,26 @@ describe('plan and the agent identity', () => {
     expect(plan.stderr).toContain(
       'note: agent a1 did not answer /info: planned with its identity in evalc.lock',
     );
+  });
+
+  it('takes a new ETag with the same schema and version as no change: plan and apply agree, the lock stays', async () => {
+    const dir = ctx.workspace('plan-identity-etag');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    writePlan(dir, { agentUrl: ctx.agent.url });
+    delete options.version;
+    delete options.etag;
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const lock = readLock(dir);
+    options.etag = '"restarted"';
+    try {
+      const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+      expect(plan.code).toBe(0);
+      const apply = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+      expect(apply.code).toBe(0);
+      expect(apply.stdout).toContain('evalc.lock is up to date');
+      expect(readLock(dir)).toBe(lock);
+    } finally {
+      delete options.etag;
+    }
   });
 });
