@@ -392,9 +392,9 @@ describe('task resolution', () => {
     expect(bodies).toEqual([{ task_description: 'final:obj' }]);
   });
 
-  it('reads an object input without task_description as the request: its one field is the task', async () => {
-    const { bodies } = await run('agentv', { query: 'final:x' }, { instructions: 'final:from-instructions' });
-    expect(bodies).toEqual([{ task_description: 'final:x' }]);
+  it('reads an object input without task_description as the request, after the task instructions', async () => {
+    const { bodies } = await run('agentv', { query: 'x' }, { instructions: 'final:from-instructions' });
+    expect(bodies).toEqual([{ task_description: 'final:from-instructions\n\nx' }]);
   });
 
   it('falls back to the task instructions when the input has no field', async () => {

@@ -16,12 +16,18 @@ afterAll(async () => {
   await agent.close();
 });
 
-async function invoke(input: unknown): Promise<{ logs: string[]; answer: string | null; sent: unknown[] }> {
+async function invoke(
+  input: unknown,
+  instructions: string | null = 'final:instructions',
+): Promise<{ logs: string[]; answer: string | null; sent: unknown[] }> {
   const before = agent.requests.length;
   const logs: string[] = [];
   const adapter = makeMaeAdapter({ transport: 'http', url: agent.url, profile: 'agentv' });
   try {
-    const outcome = await adapter.invoke(input, maeContext({ logs, instructions: 'final:instructions' }));
+    const outcome = await adapter.invoke(
+      input,
+      maeContext({ logs, ...(instructions === null ? {} : { instructions }) }),
+    );
     return {
       logs,
       answer: finalAnswer(outcome),
@@ -33,15 +39,20 @@ async function invoke(input: unknown): Promise<{ logs: string[]; answer: string 
 }
 
 describe('mae binding input without task_description', () => {
-  it("sends a single field's value as the task", async () => {
-    const { answer, sent } = await invoke({ query: 'final:intro ML' });
-    expect(sent).toEqual(['final:intro ML']);
-    expect(answer).toBe('intro ML');
+  it("sends the task instructions, a blank line, and a single field's value", async () => {
+    const { answer, sent } = await invoke({ query: 'intro ML' });
+    expect(sent).toEqual(['final:instructions\n\nintro ML']);
+    expect(answer).toBe('instructions\n\nintro ML');
   });
 
   it('sends several fields as key: value lines, in key order (the canonical input the key covers)', async () => {
     const { sent } = await invoke({ query: 'intro ML', level: 1, filters: { term: 'fall' } });
-    expect(sent).toEqual(['filters: {"term":"fall"}\nlevel: 1\nquery: intro ML']);
+    expect(sent).toEqual(['final:instructions\n\nfilters: {"term":"fall"}\nlevel: 1\nquery: intro ML']);
+  });
+
+  it('sends the request alone when the task has no instructions', async () => {
+    const { sent } = await invoke({ query: 'final:intro ML' }, null);
+    expect(sent).toEqual(['final:intro ML']);
   });
 
   it('keeps a string input or task_description as they are, and the instructions for an empty input', async () => {

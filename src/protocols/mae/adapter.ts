@@ -120,10 +120,11 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
 
 /**
  * The task text MultiAgentEval's `task_description` carries. A string input is itself; an object
- * with `task_description` is that field. Any other object is read as the request's fields (a
- * binding written for another protocol, e.g. DESIGN §2's default `{ query: "{{user_query}}" }`):
- * one field is its value, several are `key: value` lines in key order (objects as JSON). With no input at
- * all, the task instructions.
+ * with `task_description` is that field (the binding wrote the whole text). Any other object is
+ * read as the request's fields (a binding written for another protocol, e.g. DESIGN §2's default
+ * `{ query: "{{user_query}}" }`): the task instructions, a blank line, then the request — one
+ * field is its value, several are `key: value` lines in key order (objects as JSON). With no
+ * input at all, the task instructions.
  */
 export function resolveTask(input: unknown, instructions: string | undefined): string | undefined {
   if (typeof input === 'string' && input !== '') return input;
@@ -136,8 +137,13 @@ export function resolveTask(input: unknown, instructions: string | undefined): s
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-    if (fields.length === 1) return text(fields[0]![1]);
-    if (fields.length > 1) return fields.map(([k, v]) => `${k}: ${text(v)}`).join('\n');
+    const request =
+      fields.length === 1
+        ? text(fields[0]![1])
+        : fields.length > 1
+          ? fields.map(([k, v]) => `${k}: ${text(v)}`).join('\n')
+          : undefined;
+    if (request !== undefined) return instructions ? `${instructions}\n\n${request}` : request;
   }
   return instructions !== undefined && instructions !== '' ? instructions : undefined;
 }
