@@ -450,6 +450,26 @@ function checkJudges(
       );
     }
   }
+  // Credentials in a URL (http://user:pass@host) are never sent (nor written to the lock), and a
+  // plan is committed to git: say so, and point at a header with a secret from the environment.
+  const withCredentials = [
+    ...Object.entries(plan.agents).map(([id, c]) => [['agents', id, 'url'], c.url] as const),
+    ...Object.entries(plan.judges).map(([id, c]) => [['judges', id, 'url'], c.url] as const),
+  ].filter(([, url]) => typeof url === 'string' && stripUserInfo(url) !== url);
+  for (const [path] of withCredentials) {
+    diagnostics.push(
+      diagnostic(
+        'EVALC_URL_CREDENTIALS',
+        'the url carries credentials (user:password@): evalc never sends them and they do not belong in a committed plan',
+        [...path],
+        {
+          severity: 'warning',
+          source: at([...path]),
+          hint: 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
+        },
+      ),
+    );
+  }
   for (const [id, agent] of Object.entries(plan.agents)) {
     const p: PlanPath = ['agents', id];
     if (agent.protocol === 'mae') {

@@ -64,3 +64,14 @@ describe('mae transport settings', () => {
     ]);
   });
 });
+
+describe('credentials in a url', () => {
+  it('are a warning naming the url (they are never sent), with a header to use instead', async () => {
+    expect(
+      await diagnosticsFor('{ protocol: mae, transport: http, url: "http://bob:s3cret@127.0.0.1:9" }'),
+    ).toEqual([
+      'EVALC_URL_CREDENTIALS: the url carries credentials (user:password@): evalc never sends them and they do not belong in a committed plan',
+    ]);
+    expect(await diagnosticsFor('{ protocol: mae, transport: http, url: "http://127.0.0.1:9" }')).toEqual([]);
+  });
+});
