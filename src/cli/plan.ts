@@ -7,6 +7,7 @@ import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
 import { findInputMisfits, planTimeRaipAdapters } from '../executor/input-schema-check.js';
 import { planTimeJudgePins } from '../executor/judges.js';
+import { pinsOf } from '../executor/locked-inputs.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -40,7 +41,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     cacheDir,
     offline: false,
     only: values.only as string | undefined,
-    pins: pinsFromLock(lock),
+    pins: pinsOf(lock),
     judgePins: judgePinsFromLock(lock),
   });
   if (hasErrors(result.diagnostics) || !result.compiled) {
@@ -66,7 +67,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     await schemas.close();
     // An agent that answered /info with another identity than the lock's (version, schema) is
     // planned as apply will run it: its steps get new keys and re-run "because agent identity changed".
-    const lockPins = pinsFromLock(lock);
+    const lockPins = pinsOf(lock);
     const changed = Object.entries(schemas.live).filter(([id, pin]) => !samePin(pin, lockPins[id]));
     // So is a judge whose registered rubric has a new tag: the judge metric re-scores.
     const lockJudgePins = judgePinsFromLock(lock);
@@ -138,19 +139,6 @@ export function readLockOrUndefined(file: string): Lockfile | undefined {
   if (read.ok) return read.lock;
   if (read.missing) return undefined;
   throw new ExitError(EXIT.failure, read.message);
-}
-
-export function pinsFromLock(lock: Lockfile | undefined): Record<string, AgentPin> {
-  const pins: Record<string, AgentPin> = {};
-  for (const [id, agent] of Object.entries(lock?.agents ?? {})) {
-    pins[id] = {
-      ...(agent.name ? { name: agent.name } : {}),
-      ...(agent.version ? { version: agent.version } : {}),
-      ...(agent.schemaDigest ? { schemaDigest: agent.schemaDigest } : {}),
-      ...(agent.etag ? { etag: agent.etag } : {}),
-    };
-  }
-  return pins;
 }
 
 function samePin(a: AgentPin, b: AgentPin | undefined): boolean {

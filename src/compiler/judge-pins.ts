@@ -46,6 +46,24 @@ export function registeredRubricsInUse(
   return used;
 }
 
+/** The pins of one judge: the tag of each rubric in use that its server lists. */
+export function pinsListed(
+  inUse: ReadonlySet<string>,
+  listed: ReadonlyMap<string, string>,
+): Record<string, string> {
+  const pins: Record<string, string> = {};
+  for (const name of [...inUse].sort()) {
+    const tag = listed.get(name);
+    if (tag !== undefined) pins[name] = tag;
+  }
+  return pins;
+}
+
+/** The rubric name of a `rubricVersion` tag (`name@…`); '' for a tag without one. */
+export function rubricNameOf(tag: string): string {
+  return tag.slice(0, tag.indexOf('@') >>> 0);
+}
+
 /** The registered-rubric tags evalc.lock pinned per judge (`judges.<id>.registeredRubrics`). */
 export function judgePinsFromLock(lock: Lockfile | undefined): JudgePins {
   const pins: JudgePins = {};

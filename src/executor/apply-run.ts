@@ -13,7 +13,9 @@ import {
   type JudgePins,
   judgePinsFromLock,
   metricRubricName,
+  pinsListed,
   registeredRubricsInUse,
+  rubricNameOf,
 } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
@@ -22,6 +24,7 @@ import { aggregate, evaluateGates, flattenResults, type TaskInput } from '../met
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
+import { byText } from '../reports/format.js';
 import { REPORT_FILES } from '../reports/types.js';
 import { pinAgentNames } from './agent-names.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
@@ -276,12 +279,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       }
       if (options.locked) {
-        const drift = await judgeDrift(
-          judges,
-          previousLock,
-          new Set(Object.keys(resolved.plan.rubrics ?? {})),
-          options.signal,
-        );
+        const drift = await judgeDrift(judges, previousLock, options.signal);
         if (drift.length > 0)
           return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
       }
@@ -462,7 +460,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         ...(judgePins[id] ? { registeredRubrics: judgePins[id] } : {}),
       };
       // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
-      const names = sorted.map((v) => v.slice(0, v.indexOf('@') >>> 0));
+      const names = sorted.map(rubricNameOf);
       if (new Set(names).size < names.length)
         options.progress.message(
           `evalc: warning: judge ${id} reported several versions of one rubric: ${sorted.join(', ')}`,
@@ -529,10 +527,9 @@ function rubricTags(
   inUse: Set<string> | undefined,
 ): string[] {
   const tags = new Set<string>([...(reported ?? []), ...Object.values(pinned ?? {})]);
-  const nameOf = (tag: string) => tag.slice(0, tag.indexOf('@') >>> 0);
-  const named = new Set([...tags].map(nameOf));
+  const named = new Set([...tags].map(rubricNameOf));
   for (const tag of previous?.split(' | ') ?? [])
-    if (tag && !named.has(nameOf(tag)) && inUse?.has(nameOf(tag))) tags.add(tag);
+    if (tag && !named.has(rubricNameOf(tag)) && inUse?.has(rubricNameOf(tag))) tags.add(tag);
   return [...tags].sort();
 }
 
@@ -550,12 +547,10 @@ async function liveJudgePins(
   signal: AbortSignal,
 ): Promise<JudgePins> {
   const pins: JudgePins = {};
-  for (const [id, names] of [...registered].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
     const tags = await judges.get(id)?.registeredRubricVersions?.(signal);
-    for (const name of names) {
-      const tag = tags?.get(name);
-      if (tag !== undefined) (pins[id] ??= {})[name] = tag;
-    }
+    const listed = tags ? pinsListed(names, tags) : {};
+    if (Object.keys(listed).length > 0) pins[id] = listed;
   }
   return pins;
 }

@@ -11,6 +11,7 @@ import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import type { StepStore } from './cache-store.js';
 import { discoverRaip } from './discovery.js';
+import { pinsOf } from './locked-inputs.js';
 
 export interface InputMisfit {
   step: string;
@@ -63,6 +64,7 @@ export async function planTimeRaipAdapters(
   const unchecked: string[] = [];
   const transports: HttpTransport[] = [];
   const plan = compiled.resolved.plan;
+  const lockedPins = pinsOf(lock);
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
@@ -73,13 +75,7 @@ export async function planTimeRaipAdapters(
     const digest = lockedPin?.schemaDigest;
     const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
     if (!config.serve && !config.headers) {
-      const pin = {
-        ...(lockedPin?.name ? { name: lockedPin.name } : {}),
-        ...(lockedPin?.version ? { version: lockedPin.version } : {}),
-        ...(lockedPin?.schemaDigest ? { schemaDigest: lockedPin.schemaDigest } : {}),
-        ...(lockedPin?.etag ? { etag: lockedPin.etag } : {}),
-      };
-      const discovered = await discoverRaip(adapter, lockedPin ? pin : undefined, cached, signal);
+      const discovered = await discoverRaip(adapter, lockedPins[agentId], cached, signal);
       if (discovered.ok) {
         live[agentId] = discovered.pin;
         adapters.set(agentId, adapter);

@@ -1,6 +1,6 @@
 /** Judge clients of a run, started lazily, with their `serve:` processes. */
 import path from 'node:path';
-import type { JudgePins } from '../compiler/judge-pins.js';
+import { type JudgePins, pinsListed } from '../compiler/judge-pins.js';
 import { parseDuration } from '../plan/duration.js';
 import type { Plan } from '../plan/schema.js';
 import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
@@ -8,6 +8,7 @@ import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-ju
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
+import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
 
@@ -131,7 +132,7 @@ export async function planTimeJudgePins(
   const pins: JudgePins = {};
   const unreachable: string[] = [];
   const unasked: string[] = [];
-  for (const [id, names] of [...registered].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
     const config = plan.judges[id];
     if (!config || config.protocol !== 'agent-eval' || !config.url || config.serve || config.headers) {
       unasked.push(id);
@@ -146,9 +147,7 @@ export async function planTimeJudgePins(
         unreachable.push(id);
         continue;
       }
-      pins[id] = {};
-      for (const rubric of listed.rubrics)
-        if (names.has(rubric.name)) pins[id][rubric.name] = rubric.rubricVersion;
+      pins[id] = pinsListed(names, new Map(listed.rubrics.map((r) => [r.name, r.rubricVersion])));
     } finally {
       await transport.close();
     }

@@ -4,6 +4,7 @@ import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
+import { byText } from '../reports/format.js';
 import type { LogStore } from './cache-store.js';
 import type { JudgeRuntime } from './judges.js';
 import type { ExtractRecord } from './run-example.js';
@@ -62,18 +63,17 @@ export function agentDrift(compiled: CompiledPlan, lock: Lockfile | undefined): 
 
 /**
  * `--locked` for judges: the server's version and wire version (agent-eval `GET /v1/version`),
- * and the tag of each rubric the lock recorded that the server registers (`GET /v1/rubrics`).
- * Rubrics defined in the plan are not asked for: their definition is in the plan digest, and
- * `datasetDrift` already reports a changed plan.
+ * and the tag of each server-registered rubric the lock pinned (`registeredRubrics`, asked again
+ * with `GET /v1/rubrics`). Rubrics defined in the plan are in the plan digest: `datasetDrift`
+ * already reports a changed plan.
  */
 export async function judgeDrift(
   judges: ReadonlyMap<string, JudgeRuntime>,
   lock: Lockfile | undefined,
-  planRubrics: ReadonlySet<string>,
   signal: AbortSignal,
 ): Promise<string[]> {
   const drift: string[] = [];
-  for (const [id, judge] of [...judges].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [id, judge] of [...judges].sort(([a], [b]) => byText(a, b))) {
     const pinned = lock?.judges[id];
     if (!pinned) continue;
     for (const field of ['version', 'wireVersion'] as const) {
@@ -81,16 +81,16 @@ export async function judgeDrift(
       const now = judge.info?.[field];
       if (was && now && was !== now) drift.push(`judge ${id}: ${field} ${was} → ${now}`);
     }
-    const tags = pinned.rubricVersion?.split(' | ').filter((t) => t.includes('@')) ?? [];
-    const asked = tags.filter((t) => !planRubrics.has(t.slice(0, t.indexOf('@'))));
+    const asked = Object.entries(pinned.registeredRubrics ?? {}).sort(([a], [b]) => byText(a, b));
     if (asked.length === 0 || !judge.registeredRubricVersions) continue;
     const registered = await judge.registeredRubricVersions(signal);
     if (!registered) {
-      drift.push(`judge ${id}: could not list its rubrics to check ${asked.join(', ')}`);
+      drift.push(
+        `judge ${id}: could not list its rubrics to check ${asked.map(([, tag]) => tag).join(', ')}`,
+      );
       continue;
     }
-    for (const tag of asked) {
-      const name = tag.slice(0, tag.indexOf('@'));
+    for (const [name, tag] of asked) {
       const now = registered.get(name);
       if (now === undefined) drift.push(`judge ${id}: rubric ${name} is no longer registered (was ${tag})`);
       else if (now !== tag) drift.push(`judge ${id}: rubric ${name}: rubricVersion ${tag} → ${now}`);
