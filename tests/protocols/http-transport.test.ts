@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSeededRandom } from '../../src/protocols/http/seeded-random.js';
+import { createRandom } from '../../src/metrics/stats/prng.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
 
@@ -24,7 +24,7 @@ async function scripted(steps: Step[]): Promise<Loopback & { hits: () => number;
 const opened: Loopback[] = [];
 const transports: HttpTransport[] = [];
 function transport(options: ConstructorParameters<typeof HttpTransport>[0] = {}): HttpTransport {
-  const t = new HttpTransport({ random: createSeededRandom(1), ...options });
+  const t = new HttpTransport({ random: createRandom(1), ...options });
   transports.push(t);
   return t;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../src/metrics/stats/prng.js';
 import { backoffDelayMs, isRetryableStatus, parseRetryAfter } from '../../src/protocols/http/retry-policy.js';
-import { createSeededRandom } from '../../src/protocols/http/seeded-random.js';
 
 describe('retry policy', () => {
   it('parses Retry-After as delta-seconds', () => {
@@ -20,7 +20,7 @@ describe('retry policy', () => {
   });
 
   it('draws full-jitter delays below min(cap, base·2^n)', () => {
-    const random = createSeededRandom(42);
+    const random = createRandom(42);
     for (let retry = 0; retry < 12; retry++) {
       const delay = backoffDelayMs(retry, random);
       expect(delay).toBeGreaterThanOrEqual(0);
@@ -30,8 +30,8 @@ describe('retry policy', () => {
   });
 
   it('is deterministic for a given seed', () => {
-    const a = createSeededRandom(7);
-    const b = createSeededRandom(7);
+    const a = createRandom(7);
+    const b = createRandom(7);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
   });
 
