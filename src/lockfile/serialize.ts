@@ -7,20 +7,14 @@
  * exists as one string or as a key-sorted copy of every result.
  */
 import { closeSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { sortedKeys } from '../protocols/canonical-json.js';
 import type { Lockfile } from './types.js';
 
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    const keys = Object.keys(value);
-    // Most objects here were built key-sorted: check before sorting (sort() copies per call).
-    for (let i = 1; i < keys.length; i++)
-      if (keys[i - 1]! > keys[i]!) {
-        keys.sort();
-        break;
-      }
-    for (const key of keys) {
+    for (const key of sortedKeys(value)) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = sortKeys(v);
     }
@@ -122,16 +116,21 @@ export function writeLockFile(file: string, lock: Lockfile): void {
   renameSync(tmp, file);
 }
 
-export function readLockFile(
+type LockRead = { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string };
+
+function readLockText(
   file: string,
-): { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string } {
-  let text: string;
+): { ok: true; text: string } | { ok: false; missing: true; message: string } {
   try {
-    text = readFileSync(file, 'utf8');
+    return { ok: true, text: readFileSync(file, 'utf8') };
   } catch {
     return { ok: false, missing: true, message: `no lockfile at ${file}` };
   }
-  return parseLockText(file, text);
+}
+
+export function readLockFile(file: string): LockRead {
+  const read = readLockText(file);
+  return read.ok ? parseLockText(file, read.text) : read;
 }
 
 function parseLockText(
@@ -164,15 +163,10 @@ function parseLockText(
  * `"results": [` and the first `\n  ]`, one per line, and they are cut out of the text before
  * parsing; any other layout is parsed whole.
  */
-export function readLockHeader(
-  file: string,
-): { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { ok: false, missing: true, message: `no lockfile at ${file}` };
-  }
+export function readLockHeader(file: string): LockRead {
+  const raw = readLockText(file);
+  if (!raw.ok) return raw;
+  const text = raw.text;
   const open = '\n  "results": [\n';
   const start = text.indexOf(open);
   const end = start === -1 ? -1 : text.indexOf('\n  ]', start + open.length - 1);

@@ -64,7 +64,7 @@ const ALLOWED: Record<string, string[]> = {
   metrics: ['metrics', 'protocols'],
   protocols: ['protocols', 'plan'],
   compiler: ['compiler', 'plan', 'binding', 'metrics', 'protocols', 'lockfile'],
-  lockfile: ['lockfile', 'metrics'],
+  lockfile: ['lockfile', 'metrics', 'protocols'],
   reports: ['reports', 'lockfile', 'metrics'],
   executor: [
     'executor',
