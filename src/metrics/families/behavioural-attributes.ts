@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { canonicalJson, normalizeLeaves, normalizeParams } from '../normalize-value.js';
+import { candidateParam } from '../params.js';
 import { resolveCandidate } from '../resolve-fields.js';
 import type { RepeatsStageDefinition } from '../types.js';
 
@@ -16,7 +17,7 @@ const params = z
       .enum(['candidate', 'pass'])
       .default('candidate')
       .describe('Agreement of the candidate value or of pass/fail'),
-    candidate: z.string().optional().describe('Candidate name (default: "answer", or the only candidate)'),
+    candidate: candidateParam,
     ...normalizeParams,
   })
   .strict();

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { hashExpected, matchesExpectedHash } from '../hash-expected.js';
 import { normalizeParams } from '../normalize-value.js';
+import { candidateParam } from '../params.js';
 import {
   expectedPathFor,
   resolveCandidate,
@@ -19,7 +20,7 @@ import type { ExampleStageDefinition } from '../types.js';
 
 const params = z
   .object({
-    candidate: z.string().optional().describe('Candidate name (default: "answer", or the only candidate)'),
+    candidate: candidateParam,
     expected: z
       .string()
       .optional()

@@ -7,6 +7,7 @@
  * (effective order off). Scores are on sacreBLEU's 0–100 scale here; the metric divides by 100.
  */
 import { z } from 'zod';
+import { candidateParam } from '../params.js';
 import { candidateText, expectedPathFor, referenceTexts, resolveCandidate } from '../resolve-fields.js';
 import { clamp01, metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
@@ -167,7 +168,7 @@ export function corpusBleu(
 
 const bleuParams = z
   .object({
-    candidate: z.string().optional().describe('Candidate name (default: "answer", or the only candidate)'),
+    candidate: candidateParam,
     expected: z
       .string()
       .optional()

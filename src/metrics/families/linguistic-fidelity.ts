@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
+import { candidateParam } from '../params.js';
 import {
   candidateText,
   expectedPathFor,
@@ -17,10 +18,6 @@ import { binaryResult, metricError } from '../score-result.js';
 import type { ExampleStageDefinition, Json, ScoreInput } from '../types.js';
 import { squadF1 } from './squad-f1.js';
 
-const candidateParam = z
-  .string()
-  .optional()
-  .describe('Candidate name from the binding output (default: "answer", or the only candidate)');
 const expectedParam = z
   .string()
   .optional()

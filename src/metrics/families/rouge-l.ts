@@ -7,6 +7,7 @@
  * The Porter stemmer option (`use_stemmer`) is not implemented.
  */
 import { z } from 'zod';
+import { candidateParam } from '../params.js';
 import { candidateText, expectedPathFor, referenceTexts, resolveCandidate } from '../resolve-fields.js';
 import { metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
@@ -51,7 +52,7 @@ export function rougeL(target: string, prediction: string): RougeScore {
 
 const rougeParams = z
   .object({
-    candidate: z.string().optional().describe('Candidate name (default: "answer", or the only candidate)'),
+    candidate: candidateParam,
     expected: z
       .string()
       .optional()
