@@ -81,6 +81,14 @@ export function prepareColumn(values: readonly number[], weights?: readonly numb
   return { kind: 'weighted', n, wx, ws };
 }
 
+/** mulberry32's output for `state` (already advanced), scaled to an index in [0, n). */
+function indexAt(state: number, n: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+}
+
 /** A mulberry32 stream (the same numbers as `createRandom(seed)`) that draws resample means. */
 export class MeanResampler {
   #state: number;
@@ -109,10 +117,7 @@ export class MeanResampler {
     let count = 0;
     for (let i = 0; i < n; i += 1) {
       state = (state + MULBERRY32_INCREMENT) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+      const j = indexAt(state, n);
       count += bits[j] as number;
     }
     this.#state = state;
@@ -124,10 +129,7 @@ export class MeanResampler {
     let sum = 0;
     for (let i = 0; i < n; i += 1) {
       state = (state + MULBERRY32_INCREMENT) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+      const j = indexAt(state, n);
       sum += xs[j] as number;
     }
     this.#state = state;
@@ -140,10 +142,7 @@ export class MeanResampler {
     let total = 0;
     for (let i = 0; i < n; i += 1) {
       state = (state + MULBERRY32_INCREMENT) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+      const j = indexAt(state, n);
       sum += wx[j] as number;
       total += ws[j] as number;
     }
