@@ -35,9 +35,10 @@ export interface InvokeRecord {
 }
 
 /**
- * A definitive failure (the agent answered, and the answer is a contract or semantic error) is
- * cached like an answer, so re-applying an unchanged plan calls no agent; `--refresh` retries it.
- * Transient failures (timeouts, resets, 429, 5xx, crashes, cancellation) are never cached.
+ * A definitive failure (the agent answered, and the answer is a contract or semantic error, or
+ * a 2xx whose body is not JSON) is cached like an answer, so re-applying an unchanged plan calls
+ * no agent; `--refresh` retries it. Transient failures (timeouts, resets, 429, 5xx, crashes,
+ * cancellation) are never cached.
  */
 export interface FailedInvokeRecord {
   failed: StepError;
@@ -47,6 +48,8 @@ export interface FailedInvokeRecord {
 const DEFINITIVE_KINDS = new Set([
   'contract_error',
   'contract_violation',
+  // a 2xx reply that is not JSON: the agent answered (the transport does not retry it)
+  'invalid_json',
   'semantic_mismatch',
   'schema_invalid',
   'unknown_action',
