@@ -16,6 +16,7 @@ import type {
   InvokeOutcome,
   StepError,
 } from '../types.js';
+import { describeAjvErrors } from './describe-ajv-errors.js';
 import {
   type CompiledInputSchema,
   compileInputSchema,
@@ -149,7 +150,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         if (!local.ok) {
           return failed({
             kind: 'contract_error',
-            message: `input does not match the agent's inputSchema (${local.errors.length} error(s)); not sent`,
+            message: `input does not match the agent's inputSchema (${local.errors.length} error(s): ${describeAjvErrors(local.errors)}); not sent`,
             retryable: false,
             details: { source: 'local', ajvErrors: local.errors },
           });
@@ -213,10 +214,11 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   const body = isJsonObject(reply.body) ? reply.body : undefined;
   const said = typeof body?.error === 'string' ? `: ${body.error.slice(0, 200)}` : '';
   if (reply.status === 400) {
-    const ajvErrors = Array.isArray(body?.ajvErrors) ? body.ajvErrors : [];
+    const ajvErrors: unknown[] = Array.isArray(body?.ajvErrors) ? body.ajvErrors : [];
+    const listed = describeAjvErrors(ajvErrors);
     return {
       kind: 'contract_error',
-      message: `agent rejected the input (400, ${ajvErrors.length} ajv error(s))${said}`,
+      message: `agent rejected the input (400, ${ajvErrors.length} ajv error(s)${listed === '' ? '' : `: ${listed}`})${said}`,
       retryable: false,
       details: { source: 'agent', ajvErrors },
     };

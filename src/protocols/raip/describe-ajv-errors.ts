@@ -1,0 +1,32 @@
+/**
+ * One line naming Ajv errors (`/query must NOT have fewer than 5 characters; / must have required
+ * property 'k'`), for RAIP step error messages. Reports and the lockfile keep an error's kind
+ * and message only, so the agent's `ajvErrors[]` of a 400 (R8) must be readable there too.
+ * Errors come from the wire: anything that is not an object with string fields is skipped.
+ * The same `path message` form as the executor's preflight message (R5).
+ */
+
+const SHOWN = 3;
+const MAX_CHARS = 160;
+
+export function describeAjvErrors(errors: readonly unknown[]): string {
+  const parts: string[] = [];
+  for (const error of errors) {
+    if (parts.length === SHOWN) break;
+    const text = describeOne(error);
+    if (text !== undefined) parts.push(text);
+  }
+  const more = errors.length - parts.length;
+  if (more > 0 && parts.length > 0) parts.push(`+${more} more`);
+  return parts.join('; ');
+}
+
+function describeOne(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || Array.isArray(error)) return undefined;
+  const { instancePath, message, keyword } = error as Record<string, unknown>;
+  const said = typeof message === 'string' && message !== '' ? message : keyword;
+  if (typeof said !== 'string' || said === '') return undefined;
+  const path = typeof instancePath === 'string' && instancePath !== '' ? instancePath : '/';
+  const text = `${path} ${said}`.replace(/\s+/g, ' ').trim();
+  return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text;
+}
