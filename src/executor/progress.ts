@@ -34,6 +34,12 @@ export interface StageEvent {
   error?: StepError | undefined;
 }
 
+/** A plain (non-TTY, CI) progress block at most this often, and at least this often while the run lasts. */
+const PLAIN_EVERY_MS = 5000;
+/** A live display with no step finishing is redrawn this often (rate, ETA, in flight). */
+const TTY_IDLE_MS = 1000;
+const TICK_MS = 250;
+
 interface AgentCounts {
   total: number;
   done: number;
@@ -65,11 +71,24 @@ export function createProgress(
       drawnLines = lines.length;
     } else write(`${lines.join('\n')}\n`);
   };
+  // Steps finishing draw the display; the ticker also draws it while none finishes (a slow
+  // agent, a long Retry-After), so a CI log shows a line every PLAIN_EVERY_MS regardless.
+  let ticker: ReturnType<typeof setInterval> | undefined;
   const sink: ProgressSink = {
     start(totals) {
       for (const [agent, total] of Object.entries(totals))
         counts.set(agent, { total, done: 0, inFlight: 0, cached: 0, errors: 0 });
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_started', totals })}\n`);
+      if ((mode === 'tty' || mode === 'plain') && ticker === undefined) {
+        const every = mode === 'tty' ? TTY_IDLE_MS : PLAIN_EVERY_MS;
+        ticker = setInterval(() => {
+          const t = now();
+          if (t - lastPrint < every) return;
+          lastPrint = t;
+          draw();
+        }, TICK_MS);
+        ticker.unref?.();
+      }
     },
     started(event) {
       const c = counts.get(event.agent);
@@ -98,7 +117,7 @@ export function createProgress(
       if (mode === 'tty' && t - lastPrint > 100) {
         lastPrint = t;
         draw();
-      } else if (mode === 'plain' && t - lastPrint > 5000) {
+      } else if (mode === 'plain' && t - lastPrint > PLAIN_EVERY_MS) {
         lastPrint = t;
         draw();
       }
@@ -111,6 +130,8 @@ export function createProgress(
       }
     },
     finish() {
+      if (ticker !== undefined) clearInterval(ticker);
+      ticker = undefined;
       if (mode === 'tty' || mode === 'plain') draw();
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_finished' })}\n`);
     },

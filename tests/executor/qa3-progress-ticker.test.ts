@@ -1,0 +1,72 @@
+/**
+ * Progress without a TTY (or with CI=true) prints a plain block every few seconds for as long
+ * as the run lasts, even while no step finishes (a slow agent, a long Retry-After wait); the
+ * block stops at the end of the run.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProgress } from '../../src/executor/progress.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('plain progress', () => {
+  it('prints a block every 5 s while no step finishes, and nothing after finish', () => {
+    const out: string[] = [];
+    const progress = createProgress(
+      'plain',
+      (text) => out.push(text),
+      () => Date.now(),
+    );
+    progress.start({ a1: 3 });
+    progress.started?.({ agent: 'a1', id: 'a1/t1/d1/e1#0' });
+    vi.advanceTimersByTime(4000);
+    expect(out).toEqual([]);
+    vi.advanceTimersByTime(1500);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^a1\s+0\/3 .*in flight 1/);
+    vi.advanceTimersByTime(5000);
+    expect(out).toHaveLength(2);
+    progress.step({ agent: 'a1', id: 'a1/t1/d1/e1#0', cached: false });
+    progress.finish();
+    expect(out).toHaveLength(3);
+    expect(out[2]).toMatch(/^a1\s+1\/3 /);
+    vi.advanceTimersByTime(20_000);
+    expect(out).toHaveLength(3);
+  });
+
+  it('redraws a live TTY display once a second while no step finishes', () => {
+    const out: string[] = [];
+    const progress = createProgress(
+      'tty',
+      (text) => out.push(text),
+      () => Date.now(),
+    );
+    progress.start({ a1: 2 });
+    vi.advanceTimersByTime(3100);
+    expect(out.length).toBeGreaterThanOrEqual(2);
+    progress.finish();
+    const drawn = out.length;
+    vi.advanceTimersByTime(5000);
+    expect(out).toHaveLength(drawn);
+  });
+
+  it('prints nothing on a timer with --quiet or --json', () => {
+    for (const mode of ['quiet', 'json'] as const) {
+      const out: string[] = [];
+      const progress = createProgress(
+        mode,
+        (text) => out.push(text),
+        () => Date.now(),
+      );
+      progress.start({ a1: 2 });
+      const before = out.length;
+      vi.advanceTimersByTime(20_000);
+      expect(out).toHaveLength(before);
+      progress.finish();
+    }
+  });
+});
