@@ -8,7 +8,7 @@ import type { JudgeClient, JudgeOutcome, JudgeRequest, JudgeServerInfo } from '.
 import type { StepError } from '../types.js';
 import { createAgentEvalHttpWire } from './http-wire.js';
 import { buildJudgeBody } from './judge-body.js';
-import { DEFAULT_JUDGE_ERROR_RETRIES, type JudgeRuntime } from './judge-runtime.js';
+import { type JudgeRuntime, judgeErrorRetriesOf } from './judge-runtime.js';
 import { type AgentEvalRpcWire, createAgentEvalRpcWire } from './rpc-wire.js';
 import {
   localRubric,
@@ -39,7 +39,7 @@ type Selected = { ok: true; selection: RubricSelection } | { ok: false; error: S
 
 export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime): AgentEvalJudgeClient {
   const wire = openWire(config, runtime);
-  const retries = runtime.judgeErrorRetries ?? DEFAULT_JUDGE_ERROR_RETRIES;
+  const retries = judgeErrorRetriesOf(config, runtime);
   const where = wire ? `agent-eval judge (${wire.transport})` : 'agent-eval judge';
   let compatibility: Promise<VersionCheck> | undefined;
   let listing: Promise<RubricListing> | undefined;

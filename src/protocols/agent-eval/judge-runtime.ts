@@ -15,7 +15,10 @@ export interface JudgeRuntime {
   rubrics: Record<string, RubricConfig>;
   /** Per judge call timeout, ms (default: `limits.timeout`, else 200 s — agent-eval A20). */
   timeoutMs?: number;
-  /** Retries after a `judge_error` reply (agent-eval 500) or a malformed LLM reply. Default 1. */
+  /**
+   * Retries after a `judge_error` reply (agent-eval 500) or a malformed LLM reply. Default: the
+   * judge's `limits.retries` when the plan sets it, else 1 (`judgeErrorRetriesOf`).
+   */
   judgeErrorRetries?: number;
   /** Environment for `${env.NAME}` in header values (default: process.env). */
   env?: Record<string, string | undefined>;
@@ -25,7 +28,7 @@ export interface JudgeRuntime {
 export const DEFAULT_JUDGE_TIMEOUT_MS = 200_000;
 /** Version, rubric listing and health probes. */
 export const METADATA_TIMEOUT_MS = 30_000;
-export const DEFAULT_JUDGE_ERROR_RETRIES = 1;
+const DEFAULT_JUDGE_ERROR_RETRIES = 1;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -40,6 +43,15 @@ export function durationToMs(value: string | number | undefined): number | undef
 
 export function judgeTimeoutMs(config: JudgeConfig, runtime: JudgeRuntime): number {
   return runtime.timeoutMs ?? durationToMs(config.limits?.timeout) ?? DEFAULT_JUDGE_TIMEOUT_MS;
+}
+
+/**
+ * How often a `judge_error` (agent-eval A9: "retry policy configurable, default 1 retry") or a
+ * malformed LLM verdict is asked again: the runtime's count, else the plan's `limits.retries` for
+ * this judge (the one retry setting a plan has), else 1.
+ */
+export function judgeErrorRetriesOf(config: JudgeConfig, runtime: JudgeRuntime): number {
+  return runtime.judgeErrorRetries ?? config.limits?.retries ?? DEFAULT_JUDGE_ERROR_RETRIES;
 }
 
 export type HeaderResolution = { ok: true; headers: Record<string, string> } | { ok: false; message: string };

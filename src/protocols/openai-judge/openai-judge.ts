@@ -3,12 +3,12 @@
  * JSON-schema-constrained reply (verdict-schema.ts), validated with ajv; the composite is
  * computed locally (Σwᵢsᵢ/Σwᵢ) and `rubricVersion` is the agent-eval tag of the rubric's wire
  * form, so one plan rubric has one version whichever judge applies it. A malformed reply is
- * retried once by default, then reported as `judge_error`. Temperature defaults to 0.
+ * retried once by default (the judge's `limits.retries` when set), then reported as `judge_error`. Temperature defaults to 0.
  */
 import type { JudgeConfig } from '../../plan/schema.js';
 import {
-  DEFAULT_JUDGE_ERROR_RETRIES,
   type JudgeRuntime,
+  judgeErrorRetriesOf,
   judgeTimeoutMs,
   openJudgeTransport,
 } from '../agent-eval/judge-runtime.js';
@@ -32,7 +32,7 @@ type Attempt = { ok: true; outcome: JudgeOutcome } | { ok: false; malformed: str
 
 export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): OpenaiJudgeClient {
   const { transport, owned, headerError } = openJudgeTransport(config, runtime);
-  const retries = runtime.judgeErrorRetries ?? DEFAULT_JUDGE_ERROR_RETRIES;
+  const retries = judgeErrorRetriesOf(config, runtime);
   const timeoutMs = judgeTimeoutMs(config, runtime);
   const base = (config.url ?? '').replace(/\/+$/, '');
   const target = joinUrlPath(base, '/chat/completions');
