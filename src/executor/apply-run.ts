@@ -236,7 +236,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       pins = discovered.pins;
       compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       if (options.locked) {
-        const drift = agentDrift(compiled, previousLock);
+        const drift = agentDrift(compiled, previousLock, pins);
         if (drift.length > 0)
           return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
       }

@@ -51,14 +51,35 @@ export function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined)
   return drift;
 }
 
-export function agentDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
+/**
+ * Agents of this run (an `--only` run starts and asks only the agents of its part of the plan)
+ * whose identity differs from the lock's, saying what changed when the discovered pin tells.
+ */
+export function agentDrift(
+  compiled: CompiledPlan,
+  lock: Lockfile | undefined,
+  pins: Record<string, AgentPin> = {},
+): string[] {
   const drift: string[] = [];
+  const inRun = new Set(compiled.groups.map((cg) => cg.group.agentId));
   for (const [id, digest] of Object.entries(compiled.agentDigests)) {
     const pinned = lock?.agents[id];
-    if (pinned && pinned.digest !== digest)
-      drift.push(`agent ${id}: identity changed (schema digest or version)`);
+    if (!inRun.has(id) || !pinned || pinned.digest === digest) continue;
+    const now = pins[id] ?? {};
+    const changes: string[] = [];
+    if (pinned.version !== now.version)
+      changes.push(`version ${pinned.version ?? '(none)'} → ${now.version ?? '(none)'}`);
+    if (pinned.schemaDigest !== now.schemaDigest)
+      changes.push(`schema digest ${short(pinned.schemaDigest)} → ${short(now.schemaDigest)}`);
+    drift.push(
+      `agent ${id}: identity changed (${changes.length > 0 ? changes.join(', ') : 'schema digest or version'})`,
+    );
   }
   return drift;
+}
+
+function short(digest: string | undefined): string {
+  return digest === undefined ? '(none)' : `${digest.slice(0, 19)}…`;
 }
 
 /**
