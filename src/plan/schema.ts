@@ -145,9 +145,12 @@ export const maeAgentSchema = z
       .optional()
       .describe('Turn cap of the action loop (default 5; 20 with profile agentv)'),
     profile: z
-      .enum(['seed', 'agentv'])
+      .enum(['seed', 'agentv', 'legacy', 'current'])
       .default('seed')
-      .describe("seed: the documented Agent API; agentv: today's AgentV harness"),
+      .transform((id): 'seed' | 'agentv' => (id === 'legacy' ? 'seed' : id === 'current' ? 'agentv' : id))
+      .describe(
+        "seed (alias legacy): the documented Agent API; agentv (alias current): today's AgentV harness. The aliases are the protocol notes' names and mean the same run",
+      ),
     name: z.string().optional().describe('Agent name when it does not report one'),
     traceContext: z
       .boolean()
