@@ -16,8 +16,8 @@
  *   `cancelled` (opts.signal aborted). Messages carry the log tail.
  * - `stop()` sends SIGTERM to the process group, SIGKILL after 3 s, and resolves once the
  *   process has exited; idempotent. Groups still running when evalc exits are killed from the
- *   `exit` event (best effort: a signal that kills evalc without an `exit` event bypasses it, so
- *   the CLI should stop served agents on SIGINT/SIGTERM itself).
+ *   `exit` event; a signal that kills evalc without one (SIGKILL) closes the stdin pipe that the
+ *   group's watchdog reads, and the watchdog stops the group (`withWatchdog`).
  */
 import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -81,8 +81,9 @@ export async function startServedProcess(
     ...(opts.env ?? {}),
     ...resolveEnv(serve.env ?? {}, { ...process.env, ...(opts.env ?? {}) }),
   };
-  const child = spawnProcessGroup(serve.command, { cwd: opts.cwd, env });
-  child.stdin?.end();
+  // stdin stays open (a pipe only evalc writes to): the watchdog of `withWatchdog` ends the
+  // group when it closes, which a SIGKILL of evalc does too.
+  const child = spawnProcessGroup(withWatchdog(serve.command), { cwd: opts.cwd, env });
   const output = new OutputTail(opts.secrets ?? []);
   let lineSeen = false;
   const onLine = (line: string) => {
@@ -169,6 +170,7 @@ function makeHandle(
     pid: child.pid ?? -1,
     stop() {
       stopping ??= (async () => {
+        child.stdin?.end();
         killProcessGroup(child, 'SIGTERM');
         const timer = setTimeout(() => killProcessGroup(child, 'SIGKILL'), KILL_AFTER_MS);
         await exited;
@@ -180,6 +182,22 @@ function makeHandle(
       return stopping;
     },
   };
+}
+
+/**
+ * The served command behind a watchdog in the same process group: a background `cat` reads the
+ * stdin pipe evalc holds (saved as fd 3) and, when it ends, sends SIGTERM to the group, then
+ * SIGKILL 3 s later. `stop()` ends the pipe itself; a SIGKILL of evalc (no `exit` hook runs)
+ * ends it too, so a served agent never outlives the run and keeps its port from the next apply.
+ * The command itself reads /dev/null, as it read a closed pipe before.
+ */
+export function withWatchdog(command: string): string {
+  return [
+    'exec 3<&0 0</dev/null',
+    "{ trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 3; kill -KILL 0 2>/dev/null; } >/dev/null 2>&1 &",
+    'exec 3<&-',
+    command,
+  ].join('\n');
 }
 
 async function isUrlReady(url: string): Promise<boolean> {
