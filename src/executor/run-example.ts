@@ -43,6 +43,8 @@ export interface InvokeRecord {
 export interface FailedInvokeRecord {
   failed: StepError;
   durationMs: number;
+  /** What the agent did before the failure (an action loop cut at maxTurns, a conversation that broke off), for the drill-down. */
+  trajectory?: Trajectory;
 }
 
 const DEFINITIVE_KINDS = new Set([
@@ -272,7 +274,14 @@ async function runRepeat(
       } else {
         // The whole error: its details (a crashed process's stderr tail…) may quote a secret too.
         error = scrubValue(rt, outcome.error);
-        const failed: FailedInvokeRecord = { failed: error, durationMs };
+        const partial = outcome.trajectory
+          ? scrubTrajectory(rt, rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory))
+          : undefined;
+        const failed: FailedInvokeRecord = {
+          failed: error,
+          durationMs,
+          ...(partial ? { trajectory: partial } : {}),
+        };
         if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
         // A transient failure is never reused (the next apply retries it), but its message is kept
         // beside the step for the reports (`reportSources`): why did this example time out or crash?

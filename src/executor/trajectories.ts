@@ -53,6 +53,7 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
       if (!record) continue;
       if ('failed' in record) {
         trajectories[key] = {
+          ...(record.trajectory ? { trajectory: record.trajectory } : {}),
           durationMs: record.durationMs,
           error: { kind: record.failed.kind, message: record.failed.message },
         };
