@@ -547,7 +547,7 @@ describe('chat settings', () => {
     expect(identity).toEqual({ protocol: 'chat', url, terminatingTools: ['end_call'] });
   });
 
-  it('pins the history profile and, when set, the terminating tools in the lockfile settings', () => {
+  it('pins the history profile and, when set, the terminating tools and maxTurns in the lockfile settings', () => {
     expect(chatSettings({ protocol: 'chat', url })).toEqual({ history: 'seed' });
     expect(
       chatSettings({
@@ -557,5 +557,6 @@ describe('chat settings', () => {
         terminatingTools: ['end_call', 'transfer_call'],
       }),
     ).toEqual({ history: 'replay', terminatingTools: 'end_call,transfer_call' });
+    expect(chatSettings({ protocol: 'chat', url, maxTurns: 3 })).toEqual({ history: 'seed', maxTurns: '3' });
   });
 });

@@ -6,5 +6,6 @@ export function chatSettings(config: ChatAgentConfig): Record<string, string> {
   const settings: Record<string, string> = { history: config.replayTools === true ? 'replay' : 'seed' };
   const terminating = config.terminatingTools ?? [];
   if (terminating.length > 0) settings.terminatingTools = terminating.join(',');
+  if (config.maxTurns !== undefined) settings.maxTurns = String(config.maxTurns);
   return settings;
 }
