@@ -40,7 +40,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const json = Boolean(values.json);
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);
-  const outcome = await applyPlan({
+  const applied = await applyPlan({
     planFile: planArgument(positionals, ctx.cwd),
     cwd: ctx.cwd,
     env: ctx.env,
@@ -56,6 +56,12 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     signal: ctx.signal,
     progress,
   });
+  // A Ctrl-C while agents start or answer /info cancels that step, which then reads as a refusal
+  // (“serve a1: cancelled while waiting for readiness”): the run was interrupted (exit 130).
+  const outcome: ApplyOutcome =
+    applied.status === 'refused' && ctx.signal.aborted
+      ? { status: 'interrupted', message: `interrupted before the run: ${applied.message}` }
+      : applied;
   const exitCode = exitCodeOf(outcome);
   if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome) })}\n`);
   else printOutcome(ctx, outcome, Boolean(values.quiet));
