@@ -8,8 +8,8 @@
  *
  * Writes are coalesced: the entries put during one turn of the event loop go to disk in one
  * `writeSync` on the next turn (`setImmediate`), or at once past 1 MiB, before any read of a
- * pending entry, and on `close`. A `kill -9` can therefore lose the steps completed in the
- * current turn (they are simply run again), never corrupt the log.
+ * pending entry, on `close`, and on `process.exit` (a second Ctrl-C). A `kill -9` can therefore
+ * lose the steps completed in the current turn (they are simply run again), never corrupt the log.
  */
 import {
   closeSync,
@@ -57,6 +57,19 @@ const FLUSH_BYTES = 1024 * 1024;
 /** Reads go through a window of the log: a re-apply reads entries in log order, ~1 syscall per window. */
 const WINDOW_BYTES = 64 * 1024;
 
+/** Open writable stores: a `process.exit` (a second Ctrl-C) writes their pending entries first. */
+const openStores = new Set<LogStore>();
+let exitHookInstalled = false;
+function flushOpenStores(): void {
+  for (const store of openStores) {
+    try {
+      store.flush();
+    } catch {
+      // exiting anyway: an entry not written is run again by the next apply
+    }
+  }
+}
+
 export class LogStore implements StepStore {
   private index = new CacheIndex();
   private fd: number;
@@ -84,6 +97,14 @@ export class LogStore implements StepStore {
       this.fd = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+');
     }
     this.load();
+    if (!this.readOnly) {
+      openStores.add(this);
+      if (!exitHookInstalled) {
+        exitHookInstalled = true;
+        // Before other exit hooks (the cache lock's release): the log is complete when released.
+        process.prependListener('exit', flushOpenStores);
+      }
+    }
   }
 
   private load(): void {
@@ -253,6 +274,7 @@ export class LogStore implements StepStore {
   /** Flushes and closes the log; the index is dropped (a closed store answers nothing). */
   close(): void {
     this.flush();
+    openStores.delete(this);
     closeSync(this.fd);
     this.index.clear();
     this.window = undefined;
