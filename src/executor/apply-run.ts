@@ -33,7 +33,7 @@ import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
 import { LogStore } from './cache-store.js';
 import { collect, markPreflightFailed } from './collect-results.js';
-import { discoverAgents } from './discovery.js';
+import { discoverAgents, type UndiscoveredAgent } from './discovery.js';
 import { graceSignal } from './grace-signal.js';
 import { exampleItems, groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
@@ -154,6 +154,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   // Steps in flight outlive the first Ctrl-C (see grace-signal.ts); dispatch stops at once.
   const inFlight = graceSignal(options.signal);
   let storeClosed = false;
+  const undiscovered = new Map<string, UndiscoveredAgent>();
   try {
     const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
     let pins = lockedPins;
@@ -233,7 +234,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       }
       const discovered = await discoverAgents(agents, lockedPins, store, options);
       if (!discovered.ok) return { status: 'refused', message: scrub(discovered.message) };
-      pins = discovered.pins;
+      // An agent that fails its discovery is a failed step: the others run, its examples record
+      // the error. --locked cannot check its pins, and with no agent left there is no run.
+      const firstFailure = [...discovered.failed.values()][0];
+      if (firstFailure && (options.locked || discovered.failed.size === agents.size))
+        return { status: 'refused', message: scrub(firstFailure.message) };
+      for (const [id, failure] of discovered.failed) undiscovered.set(id, failure);
+      pins = { ...discovered.pins };
+      for (const id of undiscovered.keys()) pins[id] = lockedPins[id] ?? {};
       compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       if (options.locked) {
         const drift = agentDrift(compiled, previousLock, pins);
@@ -241,7 +249,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
       }
       const raipAdapters = new Map<string, RaipAdapter>();
-      for (const [id, a] of agents) if (isRaip(a.adapter)) raipAdapters.set(id, a.adapter);
+      for (const [id, a] of agents)
+        if (isRaip(a.adapter) && !undiscovered.has(id)) raipAdapters.set(id, a.adapter);
       const invalid = findInputMisfits(compiled, raipAdapters);
       if (invalid.length > 0) {
         const lines = invalid.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
@@ -328,6 +337,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const aborted = new Map<string, string>();
     await Promise.all(
       agentIds.map(async (agentId) => {
+        const failure = undiscovered.get(agentId);
+        if (failure) {
+          options.progress.message(
+            `evalc: ${scrub(failure.message)}\n  the run goes on without ${agentId}: its examples are recorded as ${failure.error.kind}`,
+          );
+          return;
+        }
         const runtimes = groupRuntimes.filter((g) => g.compiled.group.agentId === agentId);
         const concurrency = concurrencyOf(agentId);
         const items = exampleItems(runtimes);
@@ -371,6 +387,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         message: 'interrupted: completed steps are cached; run apply again to finish',
       };
     for (const agentId of aborted.keys()) markPreflightFailed(compiled, results, agentId);
+    for (const [agentId, failure] of undiscovered)
+      markPreflightFailed(compiled, results, agentId, failure.error.kind);
 
     const collected = collect(compiled, groupRuntimes, results);
     const { lockResults, summary, volatile } = collected;

@@ -6,13 +6,23 @@ import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-run.js';
 import type { LogStore } from './cache-store.js';
 
+/** An agent whose discovery failed: the run goes on without it (its examples record `error`). */
+export interface UndiscoveredAgent {
+  error: StepError;
+  message: string;
+}
+
 export async function discoverAgents(
   agents: Map<string, AgentRuntime>,
   locked: Record<string, AgentPin>,
   store: LogStore,
   options: ApplyOptions,
-): Promise<{ ok: true; pins: Record<string, AgentPin> } | { ok: false; message: string }> {
+): Promise<
+  | { ok: true; pins: Record<string, AgentPin>; failed: Map<string, UndiscoveredAgent> }
+  | { ok: false; message: string }
+> {
   const pins: Record<string, AgentPin> = {};
+  const failed = new Map<string, UndiscoveredAgent>();
   for (const [id, runtime] of agents) {
     const adapter = runtime.adapter;
     if (!isRaip(adapter)) {
@@ -30,10 +40,11 @@ export async function discoverAgents(
         outcome.error.kind === 'transport_error' && !runtime.config.serve
           ? `\n  is the agent running at ${runtime.config.url}? Start it, or let evalc start it with \`serve:\` in the plan`
           : '';
-      return {
-        ok: false,
+      failed.set(id, {
+        error: outcome.error,
         message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}${hint}`,
-      };
+      });
+      continue;
     }
     const d = outcome.discovery;
     if (d.inputSchema !== undefined && d.schemaDigest)
@@ -56,7 +67,7 @@ export async function discoverAgents(
     if (isMae(runtime.adapter) && runtime.config.protocol === 'mae' && runtime.config.name)
       pins[id] = { ...pins[id], name: runtime.config.name };
   }
-  return { ok: true, pins };
+  return { ok: true, pins, failed };
 }
 
 /**

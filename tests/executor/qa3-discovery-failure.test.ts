@@ -1,0 +1,118 @@
+/**
+ * An agent whose discovery (`GET /info`) fails is a failed step, not a failed run: the other
+ * agents are evaluated, its examples record the error kind, apply exits 1 (nothing evaluated for
+ * it), and once it answers again the next apply finishes it. `--locked` still refuses (it cannot
+ * check that agent's pins). Real CLI, real loopback agents (one of them closed).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, lockResults, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { type FaultAgent, faultExamples, startFaultAgent } from '../fixtures/qa3-fault-agent.js';
+
+let up: FaultAgent;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  assertBuilt();
+  up = await startFaultAgent();
+});
+afterAll(async () => {
+  await up.close();
+  for (const c of cleanups) c();
+});
+
+function workspace(downUrl: string): string {
+  const ws = tempWorkspace('qa3-discovery-failure');
+  cleanups.push(ws.cleanup);
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'qa3-discovery', version: '1.0.0' },
+    agents: {
+      a1: { protocol: 'raip', url: up.url, limits: { concurrency: 2, retries: 0 } },
+      a2: { protocol: 'raip', url: downUrl, limits: { concurrency: 2, retries: 0 } },
+    },
+    tasks: {
+      t1: {
+        bindings: {
+          default: { input: { q: '{{q}}', mode: '{{mode}}' }, output: { answer: 'output.answer' } },
+        },
+        datasets: { d1: { source: 'd1.jsonl' } },
+        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
+      },
+    },
+    run: { repeats: 1, seed: 7, bootstrap: 100 },
+  };
+  writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  writeFileSync(path.join(ws.dir, 'd1.jsonl'), faultExamples({ x1: 'ok', x2: 'ok', x3: 'ok' }));
+  return ws.dir;
+}
+
+describe('an agent that does not answer /info', () => {
+  it('is recorded on its examples while the other agent is evaluated; the next apply finishes it', async () => {
+    const down = await startFaultAgent();
+    const downUrl = down.url;
+    await down.close();
+    const dir = workspace(downUrl);
+
+    const first = await runCli(['apply', '--json'], { cwd: dir });
+    expect(first.code).toBe(1);
+    const result = JSON.parse(first.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(result).toMatchObject({ status: 'done', unevaluated: ['a2'], errorKinds: { transport_error: 3 } });
+    const rows = lockResults(dir);
+    expect(rows.filter((r) => r.group === 'a1/t1/d1').map((r) => [r.example, r.pass])).toEqual([
+      ['x1', true],
+      ['x2', true],
+      ['x3', true],
+    ]);
+    expect(rows.filter((r) => r.group === 'a2/t1/d1').map((r) => r.errors)).toEqual([
+      ['transport_error'],
+      ['transport_error'],
+      ['transport_error'],
+    ]);
+
+    const locked = await runCli(['apply', '--locked'], { cwd: dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain('agent a2: discovery failed (transport_error)');
+
+    // The agent comes back on the same port: the next apply evaluates it and calls a1 no more.
+    const port = Number(new URL(downUrl).port);
+    const back = await startFaultAgentOn(port);
+    try {
+      const a1Calls = up.requests.length;
+      const second = await runCli(['apply', '--quiet'], { cwd: dir });
+      expect(second.code).toBe(0);
+      expect(up.requests.length).toBe(a1Calls);
+      expect(lockResults(dir).every((r) => r.pass === true && r.errors === undefined)).toBe(true);
+    } finally {
+      await back.close();
+    }
+  });
+});
+
+/** A loopback RAIP agent on a given port (the one the plan names). */
+async function startFaultAgentOn(port: number): Promise<{ close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url?.startsWith('/info')) {
+        res.end(JSON.stringify({ name: 'qa3-back', version: '1.0.0', inputSchema: { type: 'object' } }));
+        return;
+      }
+      const q = (JSON.parse(body) as { input: { q: string } }).input.q;
+      res.end(JSON.stringify({ output: { answer: `A:${q}` } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
