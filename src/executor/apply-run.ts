@@ -33,7 +33,7 @@ import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
 import { LogStore } from './cache-store.js';
 import { collect, markPreflightFailed } from './collect-results.js';
-import { discoverAgents, type UndiscoveredAgent } from './discovery.js';
+import { discoverAgents, type UndiscoveredAgent, undiscoveredAdapter } from './discovery.js';
 import { graceSignal } from './grace-signal.js';
 import { exampleItems, groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
@@ -337,22 +337,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const aborted = new Map<string, string>();
     await Promise.all(
       agentIds.map(async (agentId) => {
-        const failure = undiscovered.get(agentId);
-        if (failure) {
-          options.progress.message(
-            `evalc: ${scrub(failure.message)}\n  the run goes on without ${agentId}: its examples are recorded as ${failure.error.kind}`,
-          );
-          return;
-        }
         const runtimes = groupRuntimes.filter((g) => g.compiled.group.agentId === agentId);
         const concurrency = concurrencyOf(agentId);
         const items = exampleItems(runtimes);
-        const first: ReturnType<typeof items.next>[] = [];
-        for (let i = 0; i < preflight; i++) {
-          const r = items.next();
-          if (r.done) break;
-          first.push(r);
-        }
         const runItem = async (item: { rt: GroupRuntime; index: number; example: ResolvedExample }) => {
           const run = await runExample(item.rt, item.example);
           results.get(item.rt.compiled.group.id)![item.index] = run;
@@ -360,6 +347,22 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           run.digestLine = ''; // hashed; 100k of these lines would otherwise stay alive until the end
           heap.tick();
         };
+        const failure = undiscovered.get(agentId);
+        if (failure) {
+          // Its cached answers still count; anything else fails with the discovery's error.
+          options.progress.message(
+            `evalc: ${scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
+          );
+          for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
+          await runPool(items, concurrency * 2, runItem, options.signal);
+          return;
+        }
+        const first: ReturnType<typeof items.next>[] = [];
+        for (let i = 0; i < preflight; i++) {
+          const r = items.next();
+          if (r.done) break;
+          first.push(r);
+        }
         const firstItems = first.map((r) => r.value!).filter(Boolean);
         await runPool(firstItems[Symbol.iterator](), concurrency, runItem, options.signal);
         const firstRuns = firstItems.map((it) => results.get(it.rt.compiled.group.id)![it.index]);
@@ -387,8 +390,6 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         message: 'interrupted: completed steps are cached; run apply again to finish',
       };
     for (const agentId of aborted.keys()) markPreflightFailed(compiled, results, agentId);
-    for (const [agentId, failure] of undiscovered)
-      markPreflightFailed(compiled, results, agentId, failure.error.kind);
 
     const collected = collect(compiled, groupRuntimes, results);
     const { lockResults, summary, volatile } = collected;

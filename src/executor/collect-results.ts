@@ -69,15 +69,11 @@ export function durationStats(durations: number[]): { durationMsMean?: number; d
   return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
 }
 
-/**
- * The examples of an agent whose preflight failed (or whose discovery failed) were never sent:
- * each is recorded as `preflight_failed` (or the discovery's error kind).
- */
+/** The examples of an agent whose preflight failed were never sent: each is recorded as `preflight_failed`. */
 export function markPreflightFailed(
   compiled: CompiledPlan,
   results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
   agentId: string,
-  kind = 'preflight_failed',
 ): void {
   for (const cg of compiled.groups) {
     if (cg.group.agentId !== agentId) continue;
@@ -100,7 +96,7 @@ export function markPreflightFailed(
           example: example.id,
           weight: example.weight,
           invoke: Array(repeats).fill(null),
-          errors: Array(repeats).fill(kind),
+          errors: Array(repeats).fill('preflight_failed'),
           pass: false,
           metrics: failed(),
         }) as LockResult,

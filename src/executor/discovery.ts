@@ -1,7 +1,7 @@
 /** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
 import type { AgentPin } from '../compiler/compile.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
-import type { Discovery, StepError } from '../protocols/types.js';
+import type { AgentAdapter, Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-run.js';
 import type { LogStore } from './cache-store.js';
@@ -10,6 +10,18 @@ import type { LogStore } from './cache-store.js';
 export interface UndiscoveredAgent {
   error: StepError;
   message: string;
+}
+
+/**
+ * Stands in for an agent whose discovery failed: its cached answers are still reused, and any
+ * request fails with the discovery's error, never cached (the next apply asks the agent again).
+ */
+export function undiscoveredAdapter(error: StepError): AgentAdapter {
+  return {
+    protocol: 'undiscovered',
+    invoke: async () => ({ ok: false, error: { ...error, retryable: true } }),
+    close: async () => {},
+  };
 }
 
 export async function discoverAgents(

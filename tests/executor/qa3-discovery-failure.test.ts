@@ -89,6 +89,29 @@ describe('an agent that does not answer /info', () => {
   });
 });
 
+describe('an agent that stops answering /info after a complete run', () => {
+  it('keeps its cached answers and records the error only on examples it never answered', async () => {
+    const probe = await startFaultAgent();
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const a2 = await startFaultAgentOn(port);
+    const dir = workspace(`http://127.0.0.1:${port}`);
+    expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
+    await a2.close();
+
+    writeFileSync(path.join(dir, 'd1.jsonl'), faultExamples({ x1: 'ok', x2: 'ok', x3: 'ok', x4: 'ok' }));
+    const next = await runCli(['apply', '--quiet'], { cwd: dir });
+    expect(next.code).toBe(0);
+    const a2Rows = lockResults(dir).filter((r) => r.group === 'a2/t1/d1');
+    expect(a2Rows.map((r) => [r.example, r.pass, r.errors ?? null])).toEqual([
+      ['x1', true, null],
+      ['x2', true, null],
+      ['x3', true, null],
+      ['x4', false, ['transport_error']],
+    ]);
+  });
+});
+
 /** A loopback RAIP agent on a given port (the one the plan names). */
 async function startFaultAgentOn(port: number): Promise<{ close(): Promise<void> }> {
   const { createServer } = await import('node:http');
