@@ -55,7 +55,11 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
         trajectories[key] = {
           ...(record.trajectory ? { trajectory: record.trajectory } : {}),
           durationMs: record.durationMs,
-          error: { kind: record.failed.kind, message: record.failed.message },
+          error: {
+            kind: record.failed.kind,
+            message: record.failed.message,
+            ...(record.failed.details === undefined ? {} : { details: record.failed.details }),
+          },
         };
         count++;
         continue;

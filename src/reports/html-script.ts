@@ -129,6 +129,9 @@ export const HTML_SCRIPT = `
     if (r.errorKind || (rec && rec.error)) {
       var err = rec && rec.error ? rec.error.kind + ': ' + rec.error.message : r.errorKind;
       out.push(el('div', { 'class': 'warn error-box' }, ['Error — ' + err]));
+      if (rec && rec.error && rec.error.details !== undefined) {
+        out.push(el('details', {}, [el('summary', {}, ['Error details']), el('pre', { 'class': 'response' }, [json(rec.error.details)])]));
+      }
     }
     if (!rec) {
       out.push(el('p', { 'class': 'empty' }, ['No trajectory recorded for this run (invoke ' + (r.invokeKey || 'n/a') + ').']));

@@ -8,7 +8,8 @@ export interface InvokeRecord {
   /** Named candidate values the extraction produced. */
   candidates?: Record<string, unknown>;
   durationMs?: number;
-  error?: { kind: string; message: string };
+  /** `details`: the failed invoke's structured details (a RAIP 400's `ajvErrors`, an HTTP body excerpt…), secrets scrubbed. */
+  error?: { kind: string; message: string; details?: unknown };
 }
 
 export interface ReportInput {

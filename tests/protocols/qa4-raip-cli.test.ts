@@ -19,7 +19,7 @@ import {
 const SECRET = 'qa4-raip-token-5f1c9e';
 
 interface Repeat {
-  error?: { kind: string; message: string } | null;
+  error?: { kind: string; message: string; details?: { ajvErrors?: unknown[] } } | null;
 }
 interface ReportExample {
   example: string;
@@ -131,6 +131,14 @@ describe('raip through evalc apply, against an agent written from the paper', ()
     expect(agent.invokes('e400')).toHaveLength(1);
     expect(errorOf(examples, 'e400')?.kind).toBe('contract_error');
     expect(errorOf(examples, 'e400')?.message).toContain('/query must match pattern "^[A-Z]"');
+    // …and report.json keeps the whole list (the repeat's error details), as the agent sent it.
+    expect(errorOf(examples, 'e400')?.details?.ajvErrors).toEqual([
+      expect.objectContaining({
+        instancePath: '/query',
+        keyword: 'pattern',
+        message: 'must match pattern "^[A-Z]"',
+      }),
+    ]);
 
     // R9: 422 → semantic_mismatch, not retried.
     expect(agent.invokes('e422')).toHaveLength(1);
