@@ -124,7 +124,7 @@ describe('chat adapter, seed profile (default)', () => {
 describe('chat adapter, replay profile (replayTools: true)', () => {
   it('C1: replays the transcript with explicit nulls and turn_index = messages already present', async () => {
     const { agent, adapter } = await setup(['echo'], { replayTools: true });
-    await adapter.invoke(null, ctx(['Hi', 'second']));
+    await adapter.invoke(null, ctx(['Hi', 'second', 'third']));
     expect(agent.requests[0]?.text).toBe(
       '{"messages":[{"content":"Hi","name":null,"role":"user","tool_call_id":null,"tool_calls":null}],"metadata":{"test_case_id":"ex-1","turn_index":1}}',
     );
@@ -133,8 +133,8 @@ describe('chat adapter, replay profile (replayTools: true)', () => {
   });
 
   it('C2: appends [assistant+tool_calls, tool, assistant] in order and replays them verbatim', async () => {
-    const { agent, adapter } = await setup(['tools', 'echo'], { replayTools: true });
-    const outcome = await adapter.invoke(null, ctx(['Where is my order?', 'thanks']));
+    const { agent, adapter } = await setup(['tools', 'echo'], { replayTools: true, maxTurns: 2 });
+    const outcome = await adapter.invoke(null, ctx(['Where is my order?', 'thanks', 'bye']));
     expect(agent.requests[1]?.body.messages.slice(1, 4)).toEqual([
       {
         role: 'assistant',
@@ -192,6 +192,26 @@ describe('chat adapter, replay profile (replayTools: true)', () => {
       metadata: {},
     });
     expect(t.turns).toBe(2);
+  });
+
+  it('C15: appends the last scripted line without sending it (1 request, [user, assistant, user]); the seed profile answers it', async () => {
+    const platform = await setup(['echo'], { replayTools: true });
+    const ended = await platform.adapter.invoke(null, ctx(['Hi', 'Thanks, goodbye']));
+    if (!ended.ok) throw new Error(ended.error.message);
+    expect(platform.agent.requests).toHaveLength(1);
+    expect(ended.trajectory.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Hi'],
+      ['assistant', 'You said: Hi'],
+      ['user', 'Thanks, goodbye'],
+    ]);
+    const seed = await setup(['echo']);
+    const answered = await seed.adapter.invoke(null, ctx(['Hi', 'Thanks, goodbye']));
+    if (!answered.ok) throw new Error(answered.error.message);
+    expect(seed.agent.requests).toHaveLength(2);
+    expect(answered.trajectory.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'You said: Thanks, goodbye',
+    });
   });
 });
 
@@ -434,8 +454,8 @@ describe('chat adapter, conversation loop', () => {
       [false, 2],
       [true, 4],
     ] as const) {
-      const { adapter } = await setup(['end-call'], { replayTools });
-      const outcome = await adapter.invoke(null, ctx(['a', 'b']));
+      const { adapter } = await setup(['end-call'], { replayTools, maxTurns: 2 });
+      const outcome = await adapter.invoke(null, ctx(['a', 'b', 'c']));
       if (!outcome.ok) throw new Error(outcome.error.message);
       // each reply: content null + 'end_call' (8) + '{}' (2) = 10 chars -> 3
       expect(outcome.trajectory.usage).toEqual({

@@ -73,7 +73,10 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
 
     if (greeting) {
       transcript.countGreeting();
-      if (opening.at(-1)?.role === 'assistant' && !sayNext())
+      if (
+        opening.at(-1)?.role === 'assistant' &&
+        (!sayNext() || (profile === 'replay' && pending.length === 0))
+      )
         return { ok: true, trajectory: transcript.toTrajectory() };
     }
     while (transcript.rounds < maxTurns) {
@@ -124,6 +127,8 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         break;
       }
       if (!sayNext()) break;
+      // Today's platform appends its last scripted line and stops: that line is never answered (C15).
+      if (profile === 'replay' && pending.length === 0) break;
     }
     return { ok: true, trajectory: transcript.toTrajectory() };
   }
