@@ -12,7 +12,7 @@ import type { MaeAdapter } from '../protocols/mae/adapter.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, StepError } from '../protocols/types.js';
 import { startServedProcess } from './agent-process.js';
-import { bypassesHttpTransport, limitInvokeRate } from './rate-limited-adapter.js';
+import { limitInvokeRate } from './rate-limited-adapter.js';
 
 export interface AgentRuntime {
   id: string;
@@ -74,8 +74,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
   });
   let adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
-  if (config.limits?.rps && bypassesHttpTransport(config))
-    adapter = limitInvokeRate(adapter, config.limits.rps);
+  if (config.limits?.rps) adapter = limitInvokeRate(adapter, config.limits.rps, setup.signal);
   const concurrency = Math.max(
     1,
     Math.min(
