@@ -8,6 +8,7 @@ import { Graph } from '@dagrejs/graphlib';
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
+import type { AgentConfig } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
@@ -55,10 +56,14 @@ export function agentDigest(configDigest: string, pin: AgentPin | undefined): st
  * Request shapes an adapter changed after answers were cached under the same keys: the key of
  * an affected group says so, so those answers are asked again rather than reused. RAIP sends
  * the task's instructions in its context; MultiAgentEval reads an object input without
- * `task_description` as the request's fields (it used to send only the instructions).
+ * `task_description` as the request's fields (it used to send only the instructions); a chat
+ * agent on the platform profile no longer answers the last scripted line.
  */
-function wireOf(protocol: string | undefined, group: ResolvedGroup, instructions: string | undefined) {
+function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructions: string | undefined) {
+  const protocol = agent?.protocol;
   if (protocol === 'raip' && instructions) return 'raip-context-instructions';
+  // The platform profile stopped answering the last scripted line (C15).
+  if (agent?.protocol === 'chat' && agent.replayTools === true) return 'chat-platform-last-line';
   if (
     protocol === 'mae' &&
     group.template.kind === 'object' &&
@@ -103,7 +108,7 @@ export function compilePlan(
       trace: plan.run.trace,
       repeats: plan.run.repeats,
       instructions: task.instructions,
-      wire: wireOf(plan.agents[group.agentId]?.protocol, group, task.instructions),
+      wire: wireOf(plan.agents[group.agentId], group, task.instructions),
     });
     const datasetNode = `fetch/dataset/${group.taskId}/${group.datasetId}`;
     const agentNode = `fetch/agent/${group.agentId}`;
