@@ -93,6 +93,7 @@ export function groupRuntime(
       ctx.options.progress.step({ agent: cg.group.agentId, ...event });
     },
     onInvokeStart: (event) => ctx.options.progress.started?.({ agent: cg.group.agentId, ...event }),
+    onInvokeEnd: (event) => ctx.options.progress.settled?.({ agent: cg.group.agentId, ...event }),
     ...(ctx.options.progress.stage
       ? { onStage: (event) => ctx.options.progress.stage?.({ agent: cg.group.agentId, ...event }) }
       : {}),

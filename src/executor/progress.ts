@@ -8,6 +8,8 @@ export interface ProgressSink {
   start(totals: Record<string, number>): void;
   /** A request to an agent was sent (an invoke not answered from the cache). */
   started?(event: { agent: string; id: string }): void;
+  /** That request's reply (or failure) arrived: it is no longer in flight. */
+  settled?(event: { agent: string; id: string }): void;
   step(event: {
     agent: string;
     id: string;
@@ -98,11 +100,14 @@ export function createProgress(
           `${JSON.stringify({ event: 'step_started', kind: 'invoke', agent: event.agent, id: event.id })}\n`,
         );
     },
+    settled(event) {
+      const c = counts.get(event.agent);
+      if (c && c.inFlight > 0) c.inFlight--;
+    },
     step(event) {
       const c = counts.get(event.agent);
       if (c) {
         c.done++;
-        if (!event.cached && c.inFlight > 0) c.inFlight--;
         if (event.cached) c.cached++;
         if (event.error) c.errors++;
       }

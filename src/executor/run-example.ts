@@ -133,6 +133,8 @@ export interface GroupRuntime {
   onInvoke: (event: { id: string; cached: boolean; error?: StepError; durationMs?: number }) => void;
   /** A request is about to be sent to the agent for this step. */
   onInvokeStart?: (event: { id: string }) => void;
+  /** Its reply (or failure) arrived: the request is no longer in flight (progress). */
+  onInvokeEnd?: (event: { id: string }) => void;
   /** An extract or score step finished (only set when someone listens: `apply --json`). */
   onStage?: (event: Omit<StageEvent, 'agent'>) => void;
 }
@@ -263,6 +265,7 @@ async function runRepeat(
             signal: rt.signal,
             log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
           });
+          rt.onInvokeEnd?.({ id: step.id });
         }
       } finally {
         rt.gate?.release();

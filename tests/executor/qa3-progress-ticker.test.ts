@@ -54,6 +54,26 @@ describe('plain progress', () => {
     expect(out).toHaveLength(drawn);
   });
 
+  it('counts a request in flight from its sending to its reply, not to the end of its example', () => {
+    const out: string[] = [];
+    const progress = createProgress(
+      'plain',
+      (text) => out.push(text),
+      () => Date.now(),
+    );
+    progress.start({ a1: 3 });
+    progress.started?.({ agent: 'a1', id: 'e1' });
+    progress.started?.({ agent: 'a1', id: 'e2' });
+    progress.settled?.({ agent: 'a1', id: 'e1' });
+    // e1's slot went to e3 while e1 is still being scored: two requests in flight, not three.
+    progress.started?.({ agent: 'a1', id: 'e3' });
+    vi.advanceTimersByTime(5_500);
+    expect(out.at(-1)).toMatch(/^a1\s+0\/3 .*in flight 2 /);
+    progress.step({ agent: 'a1', id: 'e1', cached: false });
+    progress.finish();
+    expect(out.at(-1)).toMatch(/^a1\s+1\/3 .*in flight 2 /);
+  });
+
   it('prints nothing on a timer with --quiet or --json', () => {
     for (const mode of ['quiet', 'json'] as const) {
       const out: string[] = [];
