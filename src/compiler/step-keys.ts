@@ -18,7 +18,7 @@ export const CODE_VERSIONS = {
 } as const;
 
 export interface GroupKeyConfig {
-  /** Digest of the agent's identity (config + discovery pins), the task instructions and trace. */
+  /** Digest of the agent (its plan id and identity: config + discovery pins), the task instructions and trace. */
   invokeConfigDigest: string;
   repeats: number;
   /** Digest of all metric configs of the task, thresholds and gates included: derived metrics (and only they) depend on them. */
@@ -61,6 +61,10 @@ export function groupKeyConfig(
   return {
     invokeConfigDigest: digestOf({
       agent: agentIdentityDigest,
+      // Two agents of a plan never share answers, even with the same config: a header (not in
+      // the identity: it may hold a secret) can route them to different models, and `plan`
+      // counts a new agent's invokes as new.
+      agentId: group.agentId,
       instructions: options.instructions ?? null,
       trace: options.trace,
       // What the adapter sends beyond the rendered input, when that changed (compile.ts `wireOf`).
