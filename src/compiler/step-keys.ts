@@ -18,7 +18,7 @@ export const CODE_VERSIONS = {
 } as const;
 
 export interface GroupKeyConfig {
-  /** Digest of the agent (its plan id and identity: config + discovery pins), the task instructions and trace. */
+  /** Digest of the agent (identity: config + discovery pins), the agent, task and dataset ids, the task instructions and trace. */
   invokeConfigDigest: string;
   repeats: number;
   /** Digest of all metric configs of the task, thresholds and gates included: derived metrics (and only they) depend on them. */
@@ -61,10 +61,12 @@ export function groupKeyConfig(
   return {
     invokeConfigDigest: digestOf({
       agent: agentIdentityDigest,
-      // Two agents of a plan never share answers, even with the same config: a header (not in
-      // the identity: it may hold a secret) can route them to different models, and `plan`
-      // counts a new agent's invokes as new.
+      // Every agent × task × dataset × example × repeat is its own call, as `plan` counts them:
+      // requests carry these ids (RAIP context, chat test_case_id), and two agents with the same
+      // config may still differ by a header (not in the identity: it may hold a secret).
       agentId: group.agentId,
+      taskId: group.taskId,
+      datasetId: group.datasetId,
       instructions: options.instructions ?? null,
       trace: options.trace,
       // What the adapter sends beyond the rendered input, when that changed (compile.ts `wireOf`).
@@ -99,6 +101,7 @@ export function exampleSteps(
       continue;
     }
     const invokeKey = deriveKey('invoke', CODE_VERSIONS.invoke, config.invokeConfigDigest, [
+      example.id,
       inputDigest,
       script,
       `r${repeat}`,
