@@ -266,7 +266,12 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         compiled.groups.flatMap((g) => g.group.metrics),
         resolved.plan,
       );
-      if (!options.locked && registered.size === 0 && upToDate()) return await finishUpToDate();
+      if (!options.locked && registered.size === 0 && upToDate()) {
+        // Nothing to ask of it, but an agent that does not answer is worth knowing about.
+        for (const f of undiscovered.values())
+          options.progress.message(`evalc: warning: ${scrub(f.message)}`);
+        return await finishUpToDate();
+      }
       const judgeIds = [
         ...new Set(
           compiled.groups.flatMap((g) =>

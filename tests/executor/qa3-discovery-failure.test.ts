@@ -99,6 +99,12 @@ describe('an agent that stops answering /info after a complete run', () => {
     expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
     await a2.close();
 
+    // Nothing changed: up to date, with a warning that a2 does not answer.
+    const upToDate = await runCli(['apply'], { cwd: dir });
+    expect(upToDate.code).toBe(0);
+    expect(upToDate.stdout).toContain('evalc.lock is up to date');
+    expect(upToDate.stderr).toContain('evalc: warning: agent a2: discovery failed (transport_error)');
+
     writeFileSync(path.join(dir, 'd1.jsonl'), faultExamples({ x1: 'ok', x2: 'ok', x3: 'ok', x4: 'ok' }));
     const next = await runCli(['apply', '--quiet'], { cwd: dir });
     expect(next.code).toBe(0);
