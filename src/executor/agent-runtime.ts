@@ -72,6 +72,8 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     ...(config.limits?.rps ? { rps: config.limits.rps } : {}),
     headers: headers.values,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
+    // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
+    stopRetries: setup.signal,
   });
   let adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
   if (config.limits?.rps) adapter = limitInvokeRate(adapter, config.limits.rps, setup.signal);

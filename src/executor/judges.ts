@@ -53,6 +53,7 @@ export async function startJudge(
     cwd,
     rubrics: setup.plan.rubrics,
     env: setup.env,
+    stopRetries: setup.signal,
     ...(timeout ? { timeoutMs: timeout } : {}),
   };
   // Judge clients load only when a plan has a judge.
@@ -134,7 +135,7 @@ export async function planTimeJudgePins(
   const unasked: string[] = [];
   for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
     const config = plan.judges[id];
-    if (!config || config.protocol !== 'agent-eval' || !config.url || config.serve || config.headers) {
+    if (config?.protocol !== 'agent-eval' || !config.url || config.serve || config.headers) {
       unasked.push(id);
       continue;
     }

@@ -294,6 +294,31 @@ describe('HttpTransport', () => {
     expect(server.hits()).toBe(1);
   });
 
+  it('stopRetries: after it aborts no retry is sent or waited for; an attempt in flight still finishes', async () => {
+    // A Retry-After wait ends at once, as cancelled (the first Ctrl-C stops dispatch).
+    const throttled = await scripted([(_req, res) => sendJson(res, 429, {}, { 'retry-after': '30' })]);
+    const stop = new AbortController();
+    const t = transport({ stopRetries: stop.signal });
+    setTimeout(() => stop.abort(), 150);
+    const started = performance.now();
+    const waited = await t.requestJson({ method: 'GET', url: `${throttled.url}/r` });
+    expect(waited).toMatchObject({ ok: false, error: { kind: 'cancelled' }, attempts: 1 });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(throttled.hits()).toBe(1);
+    // An attempt already sent is not cut by it: its reply arrives after the abort and is returned.
+    const slow = await scripted([(_req, res) => setTimeout(() => sendJson(res, 200, { late: true }), 300)]);
+    const stopLater = new AbortController();
+    const t2 = transport({ stopRetries: stopLater.signal });
+    setTimeout(() => stopLater.abort(), 50);
+    const finished = await t2.requestJson({ method: 'GET', url: `${slow.url}/s` });
+    expect(finished).toMatchObject({ ok: true, body: { late: true } });
+    // Once aborted, a failing request is not retried.
+    const failing = await scripted([(_req, res) => sendJson(res, 503, {})]);
+    const stopped = await t2.requestJson({ method: 'GET', url: `${failing.url}/f` });
+    expect(stopped).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(failing.hits()).toBe(1);
+  });
+
   it('returns cancelled when the signal aborts while waiting for a reply', async () => {
     const server = await scripted([() => undefined]);
     const reply = await transport().requestJson({

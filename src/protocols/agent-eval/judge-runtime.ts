@@ -22,6 +22,8 @@ export interface JudgeRuntime {
   judgeErrorRetries?: number;
   /** Environment for `${env.NAME}` in header values (default: process.env). */
   env?: Record<string, string | undefined>;
+  /** Once aborted (a run's first Ctrl-C), HTTP retries stop (`HttpTransportOptions.stopRetries`). */
+  stopRetries?: AbortSignal;
 }
 
 /** agent-eval's Python client waits 200 s for a judge call; so does evalc (A20). */
@@ -98,6 +100,7 @@ export function openJudgeTransport(config: JudgeConfig, runtime: JudgeRuntime): 
     headers: resolved.ok ? resolved.headers : {},
   };
   if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
+  if (runtime.stopRetries) options.stopRetries = runtime.stopRetries;
   const transport = new HttpTransport(options);
   return resolved.ok ? { transport, owned: true } : { transport, owned: true, headerError: resolved.message };
 }

@@ -38,6 +38,11 @@ export interface HttpTransportOptions {
   random?: () => number;
   /** Connections per origin. Default 16. */
   connections?: number;
+  /**
+   * Once aborted (a run's first Ctrl-C), no retry starts: a request waiting out its backoff or
+   * Retry-After ends `cancelled` at once. Attempts already sent still finish (their own signal).
+   */
+  stopRetries?: AbortSignal;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -114,6 +119,7 @@ export class HttpTransport {
   readonly #random: () => number;
   readonly #limiter: RateLimiter | undefined;
   readonly #connections: number;
+  readonly #stopRetries: AbortSignal | undefined;
   readonly #pools = new Map<string, Pool>();
   /** Header sets without / with a JSON body: `accept`, the configured headers, `content-type`. */
   readonly #plainHeaders: Readonly<Record<string, string>>;
@@ -136,6 +142,7 @@ export class HttpTransport {
     this.#random = options.random ?? Math.random;
     this.#limiter = options.rps === undefined ? undefined : new RateLimiter(options.rps);
     this.#connections = options.connections ?? 16;
+    this.#stopRetries = options.stopRetries;
     this.#plainHeaders = Object.freeze({ accept: 'application/json', ...this.#headers });
     this.#jsonHeaders = Object.freeze({ ...this.#plainHeaders, 'content-type': 'application/json' });
   }
@@ -145,8 +152,9 @@ export class HttpTransport {
     const { signal } = request;
     const maxRetries = request.retry === false ? 0 : this.retries;
     const encoded: EncodedBody = { done: false, payload: undefined };
+    let waitSignal = signal;
     for (let attempt = 1; ; attempt++) {
-      if (this.#limiter && !(await this.#limiter.acquire(signal)))
+      if (this.#limiter && !(await this.#limiter.acquire(waitSignal)))
         return this.#cancelled(request, attempt - 1);
       const result = await this.#attempt(request, encoded);
       if (result.ok) return { ...result, attempts: attempt };
@@ -155,8 +163,10 @@ export class HttpTransport {
       if (error.kind === 'cancelled' || !error.retryable || !accepted || attempt > maxRetries) {
         return { ...result, attempts: attempt };
       }
+      if (attempt === 1 && this.#stopRetries)
+        waitSignal = signal ? AbortSignal.any([signal, this.#stopRetries]) : this.#stopRetries;
       const delay = retryDelayMs(error, attempt - 1, this.#random);
-      if (!(await sleepAbortable(delay, signal))) return this.#cancelled(request, attempt);
+      if (!(await sleepAbortable(delay, waitSignal))) return this.#cancelled(request, attempt);
     }
   }
 
