@@ -6,7 +6,8 @@
  * the results go out line by line through a small buffer, so a 100k-example lockfile never
  * exists as one string or as a key-sorted copy of every result.
  */
-import { closeSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { sortedKeys } from '../protocols/canonical-json.js';
 import type { Lockfile } from './types.js';
 
@@ -114,6 +115,35 @@ export function writeLockFile(file: string, lock: Lockfile): void {
   }
   closeSync(fd);
   renameSync(tmp, file);
+  removeStaleTemps(file);
+}
+
+/** Temp files of earlier writes whose process died mid-write (`kill -9`): `<file>.tmp-<pid>`. */
+function removeStaleTemps(file: string): void {
+  const prefix = `${path.basename(file)}.tmp-`;
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+    try {
+      unlinkSync(path.join(path.dirname(file), name));
+    } catch {}
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 type LockRead = { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string };

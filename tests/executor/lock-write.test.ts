@@ -3,7 +3,8 @@
  * documented text: keys sorted, 2-space indent, one result per line. The previous lockfile's
  * pins are read without parsing its results (readLockHeader).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,5 +86,18 @@ describe('lockfile writing', () => {
     expect(readLockHeader(file)).toMatchObject({ ok: false, missing: false });
     writeFileSync(file, '{"results": []}');
     expect(readLockHeader(file)).toMatchObject({ ok: false, missing: false });
+  });
+
+  it("removes the temp file a killed writer left, and keeps a live writer's", async () => {
+    const sub = mkdtempSync(path.join(dir, 'stale-'));
+    const file = path.join(sub, 'evalc.lock');
+    // A process that has exited: its pid is free (reused pids are vanishingly unlikely here).
+    const child = spawn(process.execPath, ['-e', '0']);
+    const deadPid = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid ?? 0)));
+    writeFileSync(`${file}.tmp-${deadPid}`, '{"torn');
+    const liveSibling = `${file}.tmp-${process.ppid}`;
+    writeFileSync(liveSibling, '{"writing');
+    writeLockFile(file, baselineLock());
+    expect(readdirSync(sub).sort()).toEqual(['evalc.lock', path.basename(liveSibling)]);
   });
 });
