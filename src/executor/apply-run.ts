@@ -501,7 +501,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         aggregate: aggregateReport,
         gates,
         volatile,
-        steps: stepsSection(runDigest(digestFeeds) ?? stepsDigest(compiled), summary.errorKinds),
+        steps: stepsSection(
+          runDigest(digestFeeds) ?? stepsDigest(compiled),
+          summary.errorKinds,
+          collected.metricErrors,
+        ),
       }),
     ) as Lockfile;
     lock.results = lockResults;

@@ -14,6 +14,8 @@ export function collect(
   const lockResults: LockResult[] = [];
   const summary: RunSummary = { examples: 0, invoked: 0, errors: 0, errorKinds: {}, gatesFailed: 0 };
   const volatile: Lockfile['volatile'] = {};
+  /** Metrics that failed on their own (a judge error): never cached, so the next apply retries them. */
+  let metricErrors = 0;
   const tasks = new Map<string, TaskInput>();
   const plan = compiled.resolved.plan;
   for (const rt of runtimes) {
@@ -39,6 +41,7 @@ export function collect(
       for (const id in run.lock.metrics) {
         const kind = run.lock.metrics[id]!.error;
         if (kind === undefined) continue;
+        metricErrors++;
         summary.errors++;
         summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
       }
@@ -59,7 +62,7 @@ export function collect(
     dataset.agents[group.agentId] = outcomes;
   }
   lockResults.sort((a, b) => (a.group === b.group ? 0 : a.group < b.group ? -1 : 1));
-  return { lockResults, taskInputs: [...tasks.values()], summary, volatile };
+  return { lockResults, taskInputs: [...tasks.values()], summary, volatile, metricErrors };
 }
 
 export function durationStats(durations: number[]): { durationMsMean?: number; durationMsP50?: number } {

@@ -18,10 +18,13 @@ import { stepsDigest } from './steps-digest.js';
 export function stepsSection(
   digest: string,
   errorKinds: Record<string, number>,
+  metricErrors: number,
 ): NonNullable<Lockfile['steps']> {
-  const complete = Object.keys(errorKinds).every((kind) =>
-    isDefinitiveFailure({ kind: kind as never, message: '' }),
-  );
+  // A metric's own failure is never cached, whatever its kind (a judge's 400 is a contract
+  // error): the next apply retries it. Of invoke failures only the definitive ones are final.
+  const complete =
+    metricErrors === 0 &&
+    Object.keys(errorKinds).every((kind) => isDefinitiveFailure({ kind: kind as never, message: '' }));
   const errors: Record<string, number> = {};
   for (const kind of Object.keys(errorKinds).sort()) errors[kind] = errorKinds[kind]!;
   return { complete, digest, errors };

@@ -69,14 +69,16 @@ describe('up-to-date lockfiles', () => {
     expect(inOrder.digest()).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('is complete only when every recorded failure is definitive', () => {
-    expect(stepsSection('d', {}).complete).toBe(true);
-    expect(stepsSection('d', { semantic_mismatch: 1, http_404: 2 }).complete).toBe(true);
-    expect(stepsSection('d', { semantic_mismatch: 1, timeout: 1 }).complete).toBe(false);
-    expect(stepsSection('d', { http_503: 1 }).complete).toBe(false);
-    expect(stepsSection('d', { http_429: 1 }).complete).toBe(false);
-    expect(stepsSection('d', { preflight_failed: 3 }).complete).toBe(false);
-    expect(stepsSection('d', { timeout: 1, contract_error: 2 }).errors).toEqual({
+  it('is complete only when every recorded failure is a definitive invoke failure', () => {
+    expect(stepsSection('d', {}, 0).complete).toBe(true);
+    expect(stepsSection('d', { semantic_mismatch: 1, http_404: 2 }, 0).complete).toBe(true);
+    expect(stepsSection('d', { semantic_mismatch: 1, timeout: 1 }, 0).complete).toBe(false);
+    expect(stepsSection('d', { http_503: 1 }, 0).complete).toBe(false);
+    expect(stepsSection('d', { http_429: 1 }, 0).complete).toBe(false);
+    expect(stepsSection('d', { preflight_failed: 3 }, 0).complete).toBe(false);
+    // A metric's own failure is never cached, even of a definitive kind (a judge's 400).
+    expect(stepsSection('d', { contract_error: 1 }, 1).complete).toBe(false);
+    expect(stepsSection('d', { timeout: 1, contract_error: 2 }, 0).errors).toEqual({
       contract_error: 2,
       timeout: 1,
     });
