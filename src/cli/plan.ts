@@ -14,6 +14,8 @@ import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
+import { discoverHeaderAgents } from './plan-discovery.js';
+import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
 
@@ -35,14 +37,15 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);
   const cacheDir =
     typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : dirs.cacheDir;
-  const lock = readLockOrUndefined(dirs.lockFile);
+  const mainLock = readLockOrUndefined(dirs.lockFile);
+  const onlyLock = values.only ? readLockOrUndefined(dirs.onlyLockFile) : undefined;
   const result = await loadPlan(file, {
     cwd: ctx.cwd,
     cacheDir,
     offline: false,
     only: values.only as string | undefined,
-    pins: pinsOf(lock),
-    judgePins: judgePinsFromLock(lock),
+    pins: pinsOf(mainLock),
+    judgePins: judgePinsFromLock(mainLock),
   });
   if (hasErrors(result.diagnostics) || !result.compiled) {
     if (values.json)
@@ -54,17 +57,28 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   }
   if (result.diagnostics.length > 0 && !values.json)
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+  // `--only`: compare with the lock of the last `apply --only` of this selection, if any.
+  const lock = chooseLockForPlan(mainLock, onlyLock, result.compiled);
+  const loaded =
+    lock !== mainLock && result.resolved
+      ? compilePlan(result.resolved, pinsOf(lock), {
+          checkTemplates: false,
+          judgePins: judgePinsFromLock(lock),
+        })
+      : result.compiled;
   const cache: CacheView & { close?: () => void } = existsSync(path.join(cacheDir, 'steps.log'))
     ? new LogStore(cacheDir, { readOnly: true })
     : { has: () => false };
   try {
-    const schemas = await planTimeRaipAdapters(
-      result.compiled,
-      lock,
-      cache instanceof LogStore ? cache : undefined,
-      ctx.signal,
-    );
+    const store = cache instanceof LogStore ? cache : undefined;
+    const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal);
     await schemas.close();
+    // Agents sending headers (a secret token) are asked too, with their headers, as apply will.
+    const withHeaders = await discoverHeaderAgents(loaded, lock, store, ctx.env, ctx.signal);
+    await withHeaders.close();
+    Object.assign(schemas.live, withHeaders.live);
+    for (const [id, adapter] of withHeaders.adapters) schemas.adapters.set(id, adapter);
+    const unreachable = [...schemas.unreachable, ...withHeaders.unreachable];
     // An agent that answered /info with another identity than the lock's (version, schema) is
     // planned as apply will run it: its steps get new keys and re-run "because agent identity changed".
     const lockPins = pinsOf(lock);
@@ -72,12 +86,12 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     // So is a judge whose registered rubric has a new tag: the judge metric re-scores.
     const lockJudgePins = judgePinsFromLock(lock);
     const registered = registeredRubricsInUse(
-      result.compiled.groups.flatMap((g) => g.group.metrics),
-      result.compiled.resolved.plan,
+      loaded.groups.flatMap((g) => g.group.metrics),
+      loaded.resolved.plan,
     );
     const judges =
       registered.size > 0
-        ? await planTimeJudgePins(result.compiled.resolved.plan, registered, ctx.signal)
+        ? await planTimeJudgePins(loaded.resolved.plan, registered, ctx.signal)
         : { pins: {}, unreachable: [], unasked: [] };
     const judgePins = { ...lockJudgePins, ...judges.pins };
     const retagged = Object.keys(judges.pins).filter(
@@ -86,9 +100,15 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const compiled =
       (changed.length > 0 || retagged.length > 0) && result.resolved
         ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false, judgePins })
-        : result.compiled;
+        : loaded;
     const notes = [
-      ...discoveryNotes(changed, lockPins, schemas.unreachable, lock),
+      ...discoveryNotes(changed, lockPins, unreachable, lock),
+      ...withHeaders.unasked
+        .filter(({ id }) => lock?.agents[id])
+        .map(
+          ({ id, why }) =>
+            `agent ${id} is not asked at plan time (${why}): planned with its identity in evalc.lock (apply checks it)`,
+        ),
       ...retagged.flatMap((id) =>
         Object.entries(judges.pins[id] ?? {})
           .filter(([name, tag]) => lockJudgePins[id]?.[name] !== tag)
