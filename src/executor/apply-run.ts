@@ -207,9 +207,18 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           missing.length > 0
             ? `${missing.length} agent responses are not cached`
             : `${unjudged.length} judge scores are not cached (--frozen calls no judge either)`;
+        // A RAIP agent's identity (schema digest, version) comes from /info, which --frozen does
+        // not ask: without its pin in evalc.lock its cached answers cannot be found by key.
+        const unpinned = agentIds.filter(
+          (id) => resolved.plan.agents[id]?.protocol === 'raip' && lockedPins[id] === undefined,
+        );
+        const hint =
+          missing.length > 0 && unpinned.length > 0
+            ? `\n${unpinned.join(', ')}: no identity pinned in ${path.basename(dirs.lockFile)} (--frozen does not ask /info), so cached answers cannot be matched; run apply once without --frozen, or commit evalc.lock`
+            : '';
         return {
           status: 'refused',
-          message: `--frozen: ${what}, e.g.:\n  ${[...missing, ...unjudged].slice(0, 20).join('\n  ')}`,
+          message: `--frozen: ${what}, e.g.:\n  ${[...missing, ...unjudged].slice(0, 20).join('\n  ')}${hint}`,
         };
       }
     } else {

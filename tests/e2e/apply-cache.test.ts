@@ -2,7 +2,7 @@
  * `evalc apply` against a counting RAIP agent: the cache decides who gets called. Every
  * assertion on agent calls is a count the agent itself kept, per example and repeat.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
@@ -153,6 +153,15 @@ describe('evalc apply: the cache decides which agent calls happen', () => {
     expect(frozen.stderr).toContain('invoke/a1/t1/d1/late#1');
     expect(agent.stats().invokes).toBe(0);
     expect(readLock(ws.dir)).toBe(ws.lock);
+  });
+
+  it('--frozen without evalc.lock says the RAIP agent has no pinned identity to find its answers by', async () => {
+    const ws = await appliedWorkspace();
+    rmSync(path.join(ws.dir, 'evalc.lock'));
+    const frozen = await runCli(['apply', 'evalc.yaml', '--frozen'], { cwd: ws.dir });
+    expect(frozen.code).toBe(1);
+    expect(frozen.stderr).toContain('a1: no identity pinned in evalc.lock (--frozen does not ask /info)');
+    expect(agent.stats()).toMatchObject({ invokes: 0, infos: 0 });
   });
 
   it('--refresh re-invokes every example × repeat', async () => {
