@@ -179,18 +179,17 @@ export function withoutDurations(lock: string): string {
 }
 
 /**
- * One counting agent for a test file (started before its tests, closed after) and temp
- * workspaces removed with it: `const ctx = useCountingAgent(); … ctx.agent … ctx.workspace('x')`.
+ * One loopback agent for a test file (started before its tests, closed after) and temp
+ * workspaces removed with it: `const ctx = useAgent(startX); … ctx.agent … ctx.workspace('x')`.
  */
-export function useCountingAgent(options: CountingAgentOptions = {}): {
-  readonly agent: CountingAgent;
-  workspace(prefix: string): string;
-} {
-  let agent: CountingAgent | undefined;
+export function useAgent<A extends { close(): Promise<void> }>(
+  start: () => Promise<A>,
+): { readonly agent: A; workspace(prefix: string): string } {
+  let agent: A | undefined;
   const cleanups: (() => void)[] = [];
   beforeAll(async () => {
     assertBuilt();
-    agent = await startCountingAgent(options);
+    agent = await start();
   });
   afterAll(async () => {
     await agent?.close();
@@ -198,7 +197,7 @@ export function useCountingAgent(options: CountingAgentOptions = {}): {
   });
   return {
     get agent() {
-      if (!agent) throw new Error('the counting agent starts in beforeAll');
+      if (!agent) throw new Error('the agent starts in beforeAll');
       return agent;
     },
     workspace(prefix) {
@@ -207,4 +206,9 @@ export function useCountingAgent(options: CountingAgentOptions = {}): {
       return ws.dir;
     },
   };
+}
+
+/** `useAgent` with the counting agent (tests/fixtures/apply-counting-agent.mjs). */
+export function useCountingAgent(options: CountingAgentOptions = {}) {
+  return useAgent(() => startCountingAgent(options));
 }
