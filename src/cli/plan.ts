@@ -15,6 +15,7 @@ import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { discoverHeaderAgents } from './plan-discovery.js';
+import { listHeaderJudgeRubrics } from './plan-judge-discovery.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
@@ -93,6 +94,17 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
       registered.size > 0
         ? await planTimeJudgePins(loaded.resolved.plan, registered, ctx.signal)
         : { pins: {}, unreachable: [], unasked: [] };
+    // Judges sending headers (a token) are asked too, with their headers, as apply will.
+    const headerJudges = await listHeaderJudgeRubrics(
+      loaded.resolved.plan,
+      registered,
+      judges.unasked,
+      ctx.env,
+      ctx.signal,
+    );
+    Object.assign(judges.pins, headerJudges.pins);
+    judges.unreachable.push(...headerJudges.unreachable);
+    judges.unasked = judges.unasked.filter((id) => !headerJudges.asked.includes(id));
     const judgePins = { ...lockJudgePins, ...judges.pins };
     const retagged = Object.keys(judges.pins).filter(
       (id) => JSON.stringify(judges.pins[id]) !== JSON.stringify(lockJudgePins[id] ?? {}),

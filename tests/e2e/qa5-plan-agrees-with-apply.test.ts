@@ -4,11 +4,19 @@
  * - an agent that sends a secret header (DESIGN §2's own `a1`: `Bearer ${env.A1_TOKEN}`) was
  *   never asked its /info at plan time, so a new agent version planned as "No changes" (exit 0)
  *   and apply then re-invoked every example of that agent;
+ * - likewise a judge that sends a secret header was never asked its registered rubrics' tags;
  * - `plan --only X` compared with evalc.lock, which `apply --only X` never rewrites, so it kept
  *   reporting aggregates to redo after every `apply --only X`.
  * Real CLI, a real loopback RAIP agent that counts its calls.
  */
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeAgentEvalServer,
+  type FakeAgentEvalServerOptions,
+  startAgentEvalServer,
+} from '../fixtures/agent-eval-server.js';
 import type { CountingAgentOptions } from '../fixtures/apply-counting-agent.mjs';
 import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
 
@@ -18,6 +26,36 @@ const N = 3;
 const SECRET = 'tok-qa5-f00d-cafe';
 const env = { QA5_TOKEN: SECRET };
 const headers = { authorization: 'Bearer ${env.QA5_TOKEN}' };
+const judgeOptions: FakeAgentEvalServerOptions = { authToken: SECRET };
+let judge: FakeAgentEvalServer;
+
+beforeAll(async () => {
+  judge = await startAgentEvalServer(judgeOptions);
+});
+afterAll(async () => {
+  await judge.close();
+});
+
+/** A plan whose judge metric uses anti-slop, registered on a judge that needs a bearer token. */
+function writeJudgePlan(dir: string): void {
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'qa5-judge', version: '1.0.0' },
+    agents: { a1: { protocol: 'raip', url: ctx.agent.url } },
+    judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric: 'anti-slop', headers } },
+    tasks: {
+      t1: {
+        bindings: {
+          default: { input: { q: '{{q}}' }, output: { answer: 'output.answer', codes: 'output.codes' } },
+        },
+        datasets: { d1: { source: 'd1.jsonl' } },
+        metrics: [{ type: 'judge', judge: 'strict', content: '{{candidate.answer}}' }],
+      },
+    },
+    run: { repeats: 1, seed: 7, bootstrap: 100 },
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+}
 
 describe('plan agrees with apply', () => {
   it('asks an agent that sends a secret header its /info: a new version plans the re-invokes apply does', async () => {
@@ -70,6 +108,45 @@ describe('plan agrees with apply', () => {
       'agent a1 is not asked at plan time (its headers need environment variable(s) that are not set: QA5_TOKEN): planned with its identity in evalc.lock (apply checks it)',
     ]);
     expect(ctx.agent.stats().infos).toBe(0);
+  });
+
+  it('asks a judge that sends a secret header for its rubric tags: a rubric changed on the server plans the re-scores apply does', async () => {
+    const dir = ctx.workspace('qa5-header-judge');
+    writeDataset(dir, 'd1.jsonl', countingExamples(N));
+    writeJudgePlan(dir);
+    delete judgeOptions.listedVersion;
+    delete judgeOptions.tamper;
+    try {
+      expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, env })).code).toBe(0);
+      const same = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+      expect(same.stdout).toMatch(/^No changes\./);
+      expect(same.stderr).toBe('');
+
+      const changed = `anti-slop@sha256-rfc8785:${'2'.repeat(64)}`;
+      judgeOptions.listedVersion = { 'anti-slop': changed };
+      judgeOptions.tamper = { rubricVersion: changed };
+      const calls = judge.judgeCalls();
+      const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+      expect(plan.code).toBe(2);
+      expect(plan.stdout).toMatch(
+        new RegExp(`~ score +qa5-judge/t1\\[a1\\]/judge +${N} examples +because judge strict changed`),
+      );
+      expect(plan.stdout).toContain(`Plan: 0 to invoke, 0 to extract, ${N} to score`);
+      expect(plan.stderr).toContain(`note: judge strict: rubric anti-slop is now ${changed}`);
+      expect(plan.stdout + plan.stderr).not.toContain(SECRET);
+      expect(judge.judgeCalls()).toBe(calls);
+
+      ctx.agent.reset();
+      expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, env })).code).toBe(0);
+      expect(judge.judgeCalls()).toBe(calls + N);
+      expect(ctx.agent.stats().invokes).toBe(0);
+      const after = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+      expect(after.code).toBe(0);
+      expect(after.stdout).toMatch(/^No changes\./);
+    } finally {
+      delete judgeOptions.listedVersion;
+      delete judgeOptions.tamper;
+    }
   });
 
   it('compares plan --only with the lock apply --only wrote: no changes after it, the other part still to do', async () => {
