@@ -14,8 +14,6 @@ import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
-import { discoverHeaderAgents } from './plan-discovery.js';
-import { listHeaderJudgeRubrics } from './plan-judge-discovery.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
@@ -72,14 +70,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     : { has: () => false };
   try {
     const store = cache instanceof LogStore ? cache : undefined;
-    const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal);
-    await schemas.close();
     // Agents sending headers (a secret token) are asked too, with their headers, as apply will.
-    const withHeaders = await discoverHeaderAgents(loaded, lock, store, ctx.env, ctx.signal);
-    await withHeaders.close();
-    Object.assign(schemas.live, withHeaders.live);
-    for (const [id, adapter] of withHeaders.adapters) schemas.adapters.set(id, adapter);
-    const unreachable = [...schemas.unreachable, ...withHeaders.unreachable];
+    const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal, ctx.env);
+    await schemas.close();
+    const unreachable = schemas.unreachable;
     // An agent that answered /info with another identity than the lock's (version, schema) is
     // planned as apply will run it: its steps get new keys and re-run "because agent identity changed".
     const lockPins = pinsOf(lock);
@@ -92,19 +86,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     );
     const judges =
       registered.size > 0
-        ? await planTimeJudgePins(loaded.resolved.plan, registered, ctx.signal)
+        ? await planTimeJudgePins(loaded.resolved.plan, registered, ctx.signal, ctx.env)
         : { pins: {}, unreachable: [], unasked: [] };
-    // Judges sending headers (a token) are asked too, with their headers, as apply will.
-    const headerJudges = await listHeaderJudgeRubrics(
-      loaded.resolved.plan,
-      registered,
-      judges.unasked,
-      ctx.env,
-      ctx.signal,
-    );
-    Object.assign(judges.pins, headerJudges.pins);
-    judges.unreachable.push(...headerJudges.unreachable);
-    judges.unasked = judges.unasked.filter((id) => !headerJudges.asked.includes(id));
     const judgePins = { ...lockJudgePins, ...judges.pins };
     const retagged = Object.keys(judges.pins).filter(
       (id) => JSON.stringify(judges.pins[id]) !== JSON.stringify(lockJudgePins[id] ?? {}),
@@ -115,7 +98,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         : loaded;
     const notes = [
       ...discoveryNotes(changed, lockPins, unreachable, lock),
-      ...withHeaders.unasked
+      ...schemas.unasked
         .filter(({ id }) => lock?.agents[id])
         .map(
           ({ id, why }) =>
@@ -135,7 +118,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
       ),
       ...judges.unasked.map(
         (id) =>
-          `judge ${id} is not asked at plan time (evalc serves it, or it needs a secret header): planned with the rubric tags in evalc.lock (apply asks it)`,
+          `judge ${id} is not asked at plan time (evalc serves it, it is reached over stdio, or its header variables are not set): planned with the rubric tags in evalc.lock (apply asks it)`,
       ),
     ];
     const misfits = findInputMisfits(compiled, schemas.adapters);

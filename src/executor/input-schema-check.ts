@@ -7,6 +7,7 @@
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import type { Lockfile } from '../lockfile/types.js';
+import { resolveSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import type { StepStore } from './cache-store.js';
@@ -40,41 +41,58 @@ export function findInputMisfits(compiled: CompiledPlan, adapters: Map<string, R
 }
 
 /**
- * Plan-time discovery of RAIP agents. An agent evalc does not start (`serve:`) and that needs no
- * secret header is asked its `/info` live (2 s, no retry; If-None-Match with the locked ETag), so
- * that `plan` sees a new version or schema as `apply` will; its pin is in `live`. Otherwise, or
- * when it does not answer, the locked schema from the cache is used, and an agent checked neither
- * way is `unchecked`.
+ * Plan-time discovery of RAIP agents. An agent evalc does not start (`serve:`) is asked its
+ * `/info` live as `apply` will (same URL; its `headers` resolved from `env`, never printed; 2 s,
+ * no retry; If-None-Match with the locked ETag), so that `plan` sees a new version or schema as
+ * `apply` will; its pin is in `live`. An agent evalc starts, or whose header variables are not
+ * set, is `unasked` (with why); for it, or when it does not answer, the locked schema from the
+ * cache is used, and an agent checked neither way is `unchecked`.
  */
 export async function planTimeRaipAdapters(
   compiled: CompiledPlan,
   lock: Lockfile | undefined,
   store: StepStore | undefined,
   signal: AbortSignal,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{
   adapters: Map<string, RaipAdapter>;
   live: Record<string, AgentPin>;
   unreachable: string[];
   unchecked: string[];
+  unasked: { id: string; why: string }[];
   close: () => Promise<void>;
 }> {
   const adapters = new Map<string, RaipAdapter>();
   const live: Record<string, AgentPin> = {};
   const unreachable: string[] = [];
   const unchecked: string[] = [];
+  const unasked: { id: string; why: string }[] = [];
   const transports: HttpTransport[] = [];
   const plan = compiled.resolved.plan;
   const lockedPins = pinsOf(lock);
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
-    const transport = new HttpTransport({ timeoutMs: 2000, retries: 0 });
+    const headers = resolveSecrets(config.headers, env);
+    const transport = new HttpTransport({
+      timeoutMs: 2000,
+      retries: 0,
+      ...(headers.ok ? { headers: headers.values } : {}),
+    });
     transports.push(transport);
     const adapter = createRaipAdapter(config, { transport });
     const lockedPin = lock?.agents[agentId];
     const digest = lockedPin?.schemaDigest;
     const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
-    if (!config.serve && !config.headers) {
+    if (config.serve) unasked.push({ id: agentId, why: 'evalc starts it with serve:' });
+    else if (!headers.ok)
+      unasked.push({
+        id: agentId,
+        why: `its headers need environment variable(s) that are not set: ${headers.missing.join(', ')}`,
+      });
+    // An agent with headers (a secret token) is asked only when evalc.lock knows it: a new
+    // agent's steps are all new whatever it answers, and plan sends no secret it need not.
+    else if (!config.headers || lockedPin) {
       const discovered = await discoverRaip(adapter, lockedPins[agentId], cached, signal);
       if (discovered.ok) {
         live[agentId] = discovered.pin;
@@ -92,6 +110,7 @@ export async function planTimeRaipAdapters(
     live,
     unreachable,
     unchecked,
+    unasked,
     close: async () => Promise.all(transports.map((t) => t.close())).then(() => {}),
   };
 }

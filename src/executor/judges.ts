@@ -122,24 +122,27 @@ export function gatedJudge(client: JudgeClient, gate: InvokeGate): JudgeClient {
 
 /**
  * Plan-time tags of registered rubrics, asked of each agent-eval judge that `plan` can reach
- * without starting anything: an HTTP judge evalc does not serve and that needs no secret header
- * (2 s, no retry). The others are `unasked`: plan reads their tags from evalc.lock.
+ * without starting anything: an HTTP judge evalc does not serve, with its `headers` resolved from
+ * `env` (never printed; 2 s, no retry), as apply asks it. The others are `unasked`: plan reads
+ * their tags from evalc.lock.
  */
 export async function planTimeJudgePins(
   plan: Plan,
   registered: Map<string, Set<string>>,
   signal: AbortSignal,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ pins: JudgePins; unreachable: string[]; unasked: string[] }> {
   const pins: JudgePins = {};
   const unreachable: string[] = [];
   const unasked: string[] = [];
   for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
     const config = plan.judges[id];
-    if (config?.protocol !== 'agent-eval' || !config.url || config.serve || config.headers) {
+    const headers = resolveSecrets(config?.headers, env);
+    if (config?.protocol !== 'agent-eval' || !config.url || config.serve || !headers.ok) {
       unasked.push(id);
       continue;
     }
-    const transport = new HttpTransport({ timeoutMs: 2000, retries: 0 });
+    const transport = new HttpTransport({ timeoutMs: 2000, retries: 0, headers: headers.values });
     try {
       const { createAgentEvalJudge } = await import('../protocols/agent-eval/agent-eval-judge.js');
       const client = createAgentEvalJudge(config, { cwd: '.', rubrics: plan.rubrics, transport });
