@@ -16,6 +16,7 @@ export type ComparabilityKind =
   | 'agent_added'
   | 'agent_removed'
   | 'agent_protocol'
+  | 'agent_endpoint'
   | 'agent_schema'
   | 'agent_version'
   | 'judge_added'
@@ -44,6 +45,7 @@ const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
   'agent_schema',
   'agent_version',
   'agent_protocol',
+  'agent_endpoint',
 ]);
 
 function text(value: unknown): string | null {
@@ -109,6 +111,8 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   const nb = now.plan.benchmark;
   compareField(out, 'benchmark', 'benchmark', 'benchmark id', ob.id, nb.id);
   compareField(out, 'run_settings', 'run', 'repeats', old.run.repeats, now.run.repeats);
+  compareField(out, 'run_settings', 'run', 'seed', old.run.seed, now.run.seed);
+  compareField(out, 'run_settings', 'run', 'trace', old.run.trace, now.run.trace);
   compareEntries(
     out,
     'dataset',
@@ -128,6 +132,7 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     (a) => a.protocol,
     (o, n, id) => {
       compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
+      compareField(out, 'agent_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
       compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
     },

@@ -19,7 +19,7 @@ import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
-import type { Lockfile, LockMetricResult, LockResult } from './types.js';
+import type { Lockfile, LockGate, LockMetricResult, LockResult } from './types.js';
 
 export type { ComparabilityIssue } from './diff-comparability.js';
 export type { VolatileDelta } from './diff-volatile.js';
@@ -69,6 +69,18 @@ export interface ExampleFlip {
   metrics: string[];
 }
 
+export type GateOutcome = 'passed' | 'failed' | 'skipped';
+
+/** A gate whose outcome differs between the two runs (or that only one run has). */
+export interface GateChange {
+  kind: LockGate['kind'];
+  metric: string;
+  scope: string;
+  agent: string;
+  old: GateOutcome | null;
+  new: GateOutcome | null;
+}
+
 export interface LockDiff {
   benchmark: { old: string; new: string };
   options: { significance: number; seed: number; resamples: number; volatileTolerance: number };
@@ -78,6 +90,8 @@ export interface LockDiff {
   aggregates: AggregateDelta[];
   /** pass → fail first, then fail → pass; each sorted by agent, task, dataset, example. */
   flips: ExampleFlip[];
+  /** Gates whose outcome changed: newly failing first, then by metric, scope, agent, kind. */
+  gates: GateChange[];
   examples: { paired: number; added: number; removed: number };
   volatile: VolatileDelta[];
   summary: {
@@ -86,6 +100,8 @@ export interface LockDiff {
     passToFail: number;
     failToPass: number;
     volatileOutOfTolerance: number;
+    /** Gates that fail in the new run and did not in the old one (or are new and fail). */
+    gatesNewlyFailing: number;
   };
 }
 
@@ -306,6 +322,38 @@ function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
   );
 }
 
+function gateOutcomes(lock: Lockfile): Map<string, { gate: LockGate; outcome: GateOutcome }> {
+  const out = new Map<string, { gate: LockGate; outcome: GateOutcome }>();
+  for (const gate of lock.gates ?? []) {
+    const outcome: GateOutcome = gate.skipped ? 'skipped' : gate.passed ? 'passed' : 'failed';
+    out.set([gate.metric, gate.scope, gate.agent, gate.kind].join('\u0000'), { gate, outcome });
+  }
+  return out;
+}
+
+/** Gates whose outcome changed between the two runs. */
+function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
+  const olds = gateOutcomes(old);
+  const news = gateOutcomes(now);
+  const out: GateChange[] = [];
+  for (const key of [...new Set([...olds.keys(), ...news.keys()])].sort(byText)) {
+    const o = olds.get(key);
+    const n = news.get(key);
+    if (o?.outcome === n?.outcome) continue;
+    const gate = (n ?? o)!.gate;
+    out.push({
+      kind: gate.kind,
+      metric: gate.metric,
+      scope: gate.scope,
+      agent: gate.agent,
+      old: o?.outcome ?? null,
+      new: n?.outcome ?? null,
+    });
+  }
+  const failing = (c: GateChange) => (c.new === 'failed' ? 0 : 1);
+  return out.sort((a, b) => failing(a) - failing(b));
+}
+
 export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {}): LockDiff {
   const opts: LockDiff['options'] = {
     significance: options.significance ?? now.run?.significance ?? 0.05,
@@ -327,6 +375,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
     .sort(compareDeltas);
   const flips = flipsOf(paired);
   const volatile = compareVolatile(old, now, opts.volatileTolerance);
+  const gates = gateChanges(old, now);
   return {
     benchmark: { old: old.plan.benchmark.id, new: now.plan.benchmark.id },
     options: opts,
@@ -334,6 +383,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
     comparability,
     aggregates,
     flips,
+    gates,
     examples: {
       paired: paired.length,
       added: newRows.size - paired.length,
@@ -346,6 +396,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       passToFail: flips.filter((f) => f.kind === 'pass_to_fail').length,
       failToPass: flips.filter((f) => f.kind === 'fail_to_pass').length,
       volatileOutOfTolerance: volatile.filter((v) => !v.withinTolerance).length,
+      gatesNewlyFailing: gates.filter((g) => g.new === 'failed').length,
     },
   };
 }

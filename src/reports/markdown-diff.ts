@@ -3,7 +3,7 @@
  * (regressions first) with arrows and significance, example flips, volatile figures out of
  * tolerance. Used by report.md and by `evalc diff --format md`.
  */
-import type { AggregateDelta, ExampleFlip, LockDiff } from '../lockfile/diff.js';
+import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
 import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeMarkdown } from './markdown-text.js';
@@ -15,6 +15,8 @@ export function deltaArrow(d: AggregateDelta): string {
 }
 
 export function deltaMark(d: AggregateDelta): string {
+  if (d.old === null && d.new !== null) return 'new';
+  if (d.new === null && d.old !== null) return 'gone';
   if (d.direction === 'regression') return '🔴 regression';
   if (d.direction === 'improvement') return '🟢 improvement';
   return 'n.s.';
@@ -58,7 +60,10 @@ export function shownDeltas(diff: LockDiff): AggregateDelta[] {
   return diff.aggregates.filter(
     (d) =>
       !repeats.has(d.scope) &&
-      (d.significant || (d.delta !== null && !formatSigned(d.delta).startsWith('±'))),
+      (d.significant ||
+        (d.delta !== null && !formatSigned(d.delta).startsWith('±')) ||
+        // an aggregate only one run has: a metric, agent or dataset added or removed
+        (d.old === null) !== (d.new === null)),
   );
 }
 
@@ -132,6 +137,14 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       noun: 'examples',
     });
   }
+  if (diff.gates.length > 0) {
+    sections.push({
+      head: [`**Gates that changed (${diff.gates.length})**`, ''],
+      items: diff.gates.map((g) => `- ${g.new === 'failed' ? '❌ ' : ''}${gateChangeText(g, code)}`),
+      tail: [''],
+      noun: 'gates',
+    });
+  }
   const drift = diff.volatile.filter((v) => !v.withinTolerance);
   if (drift.length > 0) {
     sections.push({
@@ -150,6 +163,11 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     });
   }
   return sections;
+}
+
+/** `min exact_match at benchmark (a1): passed → failed`; `mark` formats ids (code spans in Markdown). */
+export function gateChangeText(g: GateChange, mark: (text: string) => string = (t) => t): string {
+  return `${g.kind} ${mark(g.metric)} at ${mark(formatScope(g.scope))} (${mark(g.agent)}): ${g.old ?? 'absent'} → ${g.new ?? 'absent'}`;
 }
 
 /** `evalc diff --format md`. */

@@ -1,7 +1,7 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
 import type { LockDiff } from '../lockfile/diff.js';
 import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
-import { deltaArrow, shownDeltas } from './markdown-diff.js';
+import { deltaArrow, gateChangeText, shownDeltas } from './markdown-diff.js';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
@@ -22,11 +22,15 @@ export function renderTextDiff(diff: LockDiff): string {
     lines.push('', 'Aggregates:');
     for (const d of deltas) {
       const mark =
-        d.direction === 'regression'
-          ? 'REGRESSION '
-          : d.direction === 'improvement'
-            ? 'improvement'
-            : 'n.s.       ';
+        d.old === null && d.new !== null
+          ? 'new        '
+          : d.new === null && d.old !== null
+            ? 'gone       '
+            : d.direction === 'regression'
+              ? 'REGRESSION '
+              : d.direction === 'improvement'
+                ? 'improvement'
+                : 'n.s.       ';
       lines.push(
         `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(d.metric, 18)} ${formatNumber(d.old)} → ${formatNumber(d.new)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatCi(d.ci, 3), 17)} p ${formatP(d.pValue)} (${d.method})`,
       );
@@ -47,6 +51,11 @@ export function renderTextDiff(diff: LockDiff): string {
         `  ${f.agent} ${f.task}/${f.dataset} ${f.example}${f.metrics.length ? ` (${f.metrics.join(', ')})` : ''}`,
       );
     }
+  }
+  if (diff.gates.length > 0) {
+    lines.push('', `Gates that changed (${diff.gates.length}):`);
+    for (const g of diff.gates)
+      lines.push(`  ${g.new === 'failed' ? 'FAILING ' : '        '}${gateChangeText(g)}`);
   }
   const drift = diff.volatile.filter((v) => !v.withinTolerance);
   if (drift.length > 0) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffLocks } from '../../src/lockfile/diff.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
+import { renderTextDiff } from '../../src/reports/text-diff.js';
 import {
   A2_NEW_FAILS,
   A3_NEW_FAILS,
@@ -79,8 +80,46 @@ describe('diffLocks', () => {
       passToFail: 0,
       failToPass: 0,
       volatileOutOfTolerance: 0,
+      gatesNewlyFailing: 0,
     });
+    expect(diff.gates).toEqual([]);
     expect(diff.aggregates.every((d) => d.delta === 0 && (d.pValue === null || d.pValue === 1))).toBe(true);
+  });
+
+  it('lists gates whose outcome changed, newly failing first, and counts them', () => {
+    const old = baselineLock();
+    const now = baselineLock();
+    const base = { scope: 'benchmark', agent: 'a1', actual: 0.5, message: '' };
+    old.gates = [
+      { ...base, metric: 'pass_rate', kind: 'min', passed: true },
+      { ...base, metric: 'judge', kind: 'min', passed: false },
+      { ...base, metric: 'codes_match', kind: 'regression', passed: true, skipped: true },
+    ];
+    now.gates = [
+      { ...base, metric: 'judge', kind: 'min', passed: true },
+      { ...base, metric: 'pass_rate', kind: 'min', passed: false },
+      { ...base, metric: 'codes_match', kind: 'regression', passed: true, skipped: true },
+      { ...base, metric: 'codes_match', kind: 'min', passed: false },
+    ];
+    const diff = diffLocks(old, now);
+    expect(diff.gates.map((g) => `${g.kind} ${g.metric}: ${g.old} → ${g.new}`)).toEqual([
+      'min codes_match: null → failed',
+      'min pass_rate: passed → failed',
+      'min judge: failed → passed',
+    ]);
+    expect(diff.summary.gatesNewlyFailing).toBe(2);
+    expect(renderTextDiff(diff)).toContain('FAILING min pass_rate at benchmark (a1): passed → failed');
+  });
+
+  it('shows an aggregate only the new run has (a metric added) instead of "No aggregate changed"', () => {
+    const old = baselineLock();
+    const now = baselineLock();
+    for (const agents of Object.values(old.aggregates))
+      for (const metrics of Object.values(agents)) delete metrics.judge;
+    const diff = diffLocks(old, now);
+    const text = renderTextDiff(diff);
+    expect(text).not.toContain('No aggregate changed.');
+    expect(text).toMatch(/^ {2}new {9}benchmark\s+a1\s+judge/m);
   });
 
   it('lists every pin that changed: dataset, agent, judge, metric', () => {
@@ -111,6 +150,19 @@ describe('diffLocks', () => {
     expect(diff.comparable).toBe(false);
     const v = diff.comparability.find((c) => c.kind === 'agent_version');
     expect(v?.message).toBe('a1: version changed 1.2.0 → 1.3.0');
+  });
+
+  it('lists a changed run seed, trace setting and agent endpoint', () => {
+    const now: Lockfile = baselineLock();
+    now.run = { ...now.run, seed: now.run.seed + 1, trace: !now.run.trace };
+    now.agents.a1 = { ...now.agents.a1!, endpoint: 'http://127.0.0.1:9999' };
+    const diff = diffLocks(baselineLock(), now);
+    expect(diff.comparability.map((c) => `${c.severity} ${c.kind} ${c.subject}`)).toEqual([
+      'warning run_settings run',
+      'warning run_settings run',
+      'info agent_endpoint a1',
+    ]);
+    expect(diff.comparability[0]?.message).toBe(`run: seed changed ${now.run.seed - 1} → ${now.run.seed}`);
   });
 
   it('compares volatile figures with a ±20% tolerance by default', () => {
