@@ -35,10 +35,10 @@ export interface InvokeRecord {
 }
 
 /**
- * A definitive failure (the agent answered, and the answer is a contract or semantic error, or
- * a 2xx whose body is not JSON: `isCachedInvokeFailure`) is cached like an answer, so re-applying
- * an unchanged plan calls no agent; `--refresh` retries it. Transient failures (timeouts, resets,
- * 429, 5xx, crashes, cancellation) are never cached.
+ * A definitive failure (the agent answered, and the answer is a contract or semantic error, a
+ * 2xx whose body is not JSON, or a reply over the size limit: `isDefinitiveFailure`) is cached
+ * like an answer, so re-applying an unchanged plan calls no agent; `--refresh` retries it.
+ * Transient failures (timeouts, resets, 429, 5xx, crashes, cancellation) are never cached.
  */
 export interface FailedInvokeRecord {
   failed: StepError;
@@ -55,20 +55,15 @@ const DEFINITIVE_KINDS = new Set([
   'unknown_action',
   'max_turns_exceeded',
   'config_error',
+  // The agent answered (a 2xx) with something that is not JSON, or too much: asking again
+  // gets the same (a judge's such reply is a metric error: never cached, retried next apply).
+  'invalid_json',
+  'response_too_large',
 ]);
 
 /** Where the message of an invoke's last transient failure is kept (never read as a result). */
 export function lastErrorKey(invokeKey: string): string {
   return `${invokeKey}#last-error`;
-}
-
-/**
- * Whether a failed invoke is cached: definitive failures, and a 2xx reply that is not JSON (the
- * agent answered; never retried). The latter is not a definitive kind for the lock's `complete`
- * flag: a judge's non-JSON reply (a metric error, never cached) stays retried by the next apply.
- */
-export function isCachedInvokeFailure(error: StepError): boolean {
-  return isDefinitiveFailure(error) || (error.kind === 'invalid_json' && !error.retryable);
 }
 
 export function isDefinitiveFailure(error: StepError): boolean {
@@ -292,7 +287,7 @@ async function runRepeat(
           durationMs,
           ...(partial ? { trajectory: partial } : {}),
         };
-        if (isCachedInvokeFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
+        if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
         // A transient failure is never reused (the next apply retries it), but its message is kept
         // beside the step for the reports (`reportSources`): why did this example time out or crash?
         else if (error.kind !== 'cancelled') store.put(lastErrorKey(step.invokeKey), 'invoke-error', failed);
