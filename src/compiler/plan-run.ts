@@ -282,10 +282,10 @@ function scoreReason(
       reason: `because the previous attempt failed${entry.error ? ` (${entry.error})` : ''}`,
     };
   // Same metric, same extraction (both checked before): a different key means the example's
-  // non-input data (expected, expected_sha256, …) changed.
+  // data changed (expected, expected_sha256, a var the template does not use…), not the request.
   const recorded = entry ? recordedScoreKey(entry, repeat) : undefined;
   if (recorded !== undefined && recorded !== key && previous?.invoke[repeat] === step.invokeKey)
-    return { symbol: '~', reason: 'because the example changed (expected values)' };
+    return { symbol: '~', reason: 'because the example changed (expected or another field, not the request)' };
   return { symbol: '~', reason: 'not in cache' };
 }
 

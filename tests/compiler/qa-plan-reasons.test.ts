@@ -99,7 +99,7 @@ describe('plan reasons when the plan itself did not change the step', () => {
         kind: 'score',
         symbol: '~',
         count: 1,
-        reason: 'because the example changed (expected values)',
+        reason: 'because the example changed (expected or another field, not the request)',
       }),
     ]);
     // The invoke keys did not change: only the expected value differs.
