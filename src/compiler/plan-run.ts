@@ -285,7 +285,10 @@ function scoreReason(
   // data changed (expected, expected_sha256, a var the template does not use…), not the request.
   const recorded = entry ? recordedScoreKey(entry, repeat) : undefined;
   if (recorded !== undefined && recorded !== key && previous?.invoke[repeat] === step.invokeKey)
-    return { symbol: '~', reason: 'because the example changed (expected or another field, not the request)' };
+    return {
+      symbol: '~',
+      reason: 'because the example changed (expected or another field, not the request)',
+    };
   return { symbol: '~', reason: 'not in cache' };
 }
 

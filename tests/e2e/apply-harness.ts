@@ -9,11 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  type CountingAgent,
-  type CountingAgentOptions,
-  startCountingAgent,
-} from '../fixtures/apply-counting-agent.mjs';
+import { type CountingAgentOptions, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = path.join(REPO_ROOT, 'dist/evalc.mjs');
