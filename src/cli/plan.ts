@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
@@ -70,8 +70,15 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     : { has: () => false };
   try {
     const store = cache instanceof LogStore ? cache : undefined;
-    // Agents sending headers (a secret token) are asked too, with their headers, as apply will.
-    const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal, ctx.env);
+    // Agents sending headers (a secret token) are asked too, with their headers, and agents
+    // evalc serves are started for the question and stopped after, as apply will.
+    const logsDir = path.join(dirs.stateDir, 'logs');
+    mkdirSync(logsDir, { recursive: true });
+    const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal, ctx.env, {
+      planDir: loaded.resolved.loaded.planDir,
+      commandDirs: loaded.resolved.loaded.commandDirs.agents,
+      logsDir,
+    });
     await schemas.close();
     const unreachable = schemas.unreachable;
     // An agent that answered /info with another identity than the lock's (version, schema) is

@@ -4,12 +4,14 @@
  * listening agent's `/info` live, else uses the schema pinned by the lockfile (kept in the cache
  * by digest); `evalc apply` uses the schema it just discovered.
  */
+import path from 'node:path';
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { resolveSecrets } from '../plan/secrets.js';
+import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
+import { serve } from './agent-runtime.js';
 import type { StepStore } from './cache-store.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
@@ -40,13 +42,22 @@ export function findInputMisfits(compiled: CompiledPlan, adapters: Map<string, R
   return misfits;
 }
 
+/** What `plan` needs to start an agent evalc serves, as apply does (folders from the loaded plan). */
+export interface PlanTimeServing {
+  planDir: string;
+  commandDirs: Record<string, string>;
+  logsDir: string;
+}
+
 /**
- * Plan-time discovery of RAIP agents. An agent evalc does not start (`serve:`) is asked its
- * `/info` live as `apply` will (same URL; its `headers` resolved from `env`, never printed; 2 s,
- * no retry; If-None-Match with the locked ETag), so that `plan` sees a new version or schema as
- * `apply` will; its pin is in `live`. An agent evalc starts, or whose header variables are not
- * set, is `unasked` (with why); for it, or when it does not answer, the locked schema from the
- * cache is used, and an agent checked neither way is `unchecked`.
+ * Plan-time discovery of RAIP agents. Each agent is asked its `/info` live as `apply` will (same
+ * URL; its `headers` resolved from `env`, never printed; 2 s, no retry; If-None-Match with the
+ * locked ETag), so that `plan` sees a new version or schema as `apply` will; its pin is in `live`.
+ * An agent evalc starts (`serve:`) is started for the question and stopped after (`close`), when
+ * `serving` is given. An agent with headers or `serve:` is asked only when evalc.lock knows it (a
+ * new agent's steps are all new whatever it answers). One whose variables are not set, or a
+ * served one without `serving`, is `unasked` (with why); for it, or when it does not answer, the
+ * locked schema from the cache is used, and an agent checked neither way is `unchecked`.
  */
 export async function planTimeRaipAdapters(
   compiled: CompiledPlan,
@@ -54,6 +65,7 @@ export async function planTimeRaipAdapters(
   store: StepStore | undefined,
   signal: AbortSignal,
   env: NodeJS.ProcessEnv = {},
+  serving?: PlanTimeServing,
 ): Promise<{
   adapters: Map<string, RaipAdapter>;
   live: Record<string, AgentPin>;
@@ -68,6 +80,7 @@ export async function planTimeRaipAdapters(
   const unchecked: string[] = [];
   const unasked: { id: string; why: string }[] = [];
   const transports: HttpTransport[] = [];
+  const stops: (() => Promise<void>)[] = [];
   const plan = compiled.resolved.plan;
   const lockedPins = pinsOf(lock);
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
@@ -84,22 +97,39 @@ export async function planTimeRaipAdapters(
     const lockedPin = lock?.agents[agentId];
     const digest = lockedPin?.schemaDigest;
     const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
-    if (config.serve) unasked.push({ id: agentId, why: 'evalc starts it with serve:' });
-    else if (!headers.ok)
+    const serveEnv = resolveSecrets(config.serve?.env, env);
+    if (config.serve && !serving) unasked.push({ id: agentId, why: 'evalc starts it with serve:' });
+    else if (!headers.ok || !serveEnv.ok)
       unasked.push({
         id: agentId,
-        why: `its headers need environment variable(s) that are not set: ${headers.missing.join(', ')}`,
+        why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${(headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing).join(', ')}`,
       });
-    // An agent with headers (a secret token) is asked only when evalc.lock knows it: a new
-    // agent's steps are all new whatever it answers, and plan sends no secret it need not.
-    else if (!config.headers || lockedPin) {
-      const discovered = await discoverRaip(adapter, lockedPins[agentId], cached, signal);
-      if (discovered.ok) {
-        live[agentId] = discovered.pin;
-        adapters.set(agentId, adapter);
-        continue;
+    // An agent with headers (a secret token) or one evalc starts is asked only when evalc.lock
+    // knows it: a new agent's steps are all new whatever it answers.
+    else if ((!config.headers && !config.serve) || lockedPin) {
+      // Secret values reach the served process's log scrubbed, as in apply.
+      const secrets = [...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, env)];
+      const up =
+        config.serve && serving
+          ? await serve(
+              agentId,
+              config.serve,
+              path.resolve(serving.planDir, serving.commandDirs[agentId] ?? ''),
+              serveEnv.values,
+              { logsDir: serving.logsDir, signal, secrets },
+            )
+          : undefined;
+      if (up?.ok === false) unreachable.push(agentId);
+      else {
+        if (up) stops.push(up.stop);
+        const discovered = await discoverRaip(adapter, lockedPins[agentId], cached, signal);
+        if (discovered.ok) {
+          live[agentId] = discovered.pin;
+          adapters.set(agentId, adapter);
+          continue;
+        }
+        unreachable.push(agentId);
       }
-      unreachable.push(agentId);
     }
     const outcome = cached !== undefined ? adapter.useSchema(cached) : undefined;
     if (outcome?.ok) adapters.set(agentId, adapter);
@@ -111,6 +141,9 @@ export async function planTimeRaipAdapters(
     unreachable,
     unchecked,
     unasked,
-    close: async () => Promise.all(transports.map((t) => t.close())).then(() => {}),
+    close: async () => {
+      await Promise.all(transports.map((t) => t.close()));
+      await Promise.all(stops.map((stop) => stop()));
+    },
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * `plan` sees a served agent's identity as `apply` will: it starts the agent (`serve:`), asks its
+ * `/info`, and stops it. A new version shows as `~ invoke … because agent identity changed`
+ * instead of "No changes" while apply would re-invoke. Real CLI, real served RAIP agent.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { countingExamples, runCli, useAgent, waitFor, writeDataset } from './apply-harness.js';
+
+const AGENT = fileURLToPath(new URL('../fixtures/qa3-served-agent.mjs', import.meta.url));
+const ctx = useAgent(async () => ({ close: async () => {} }));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('plan with a served agent', () => {
+  it('starts it to ask /info, plans its new version as apply will, and stops it', async () => {
+    const dir = ctx.workspace('plan-served');
+    const port = await freePort();
+    const pidFile = path.join(dir, 'agent.pid');
+    writeDataset(dir, 'd1.jsonl', countingExamples(3));
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      JSON.stringify({
+        evalc: 1,
+        benchmark: { id: 'plan-served', version: '1.0.0' },
+        agents: {
+          a1: {
+            protocol: 'raip',
+            url: `http://127.0.0.1:${port}`,
+            serve: {
+              command: `node ${AGENT}`,
+              env: { PORT: String(port), DELAY_MS: '0', PID_FILE: pidFile, AGENT_VERSION: '${env.AGENT_V}' },
+              ready: { url: `http://127.0.0.1:${port}/info`, timeout: '10s' },
+            },
+          },
+        },
+        tasks: {
+          t1: {
+            bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
+            datasets: { d1: { source: 'd1.jsonl' } },
+            metrics: [{ type: 'contains', candidate: 'answer', value: 'A:' }],
+          },
+        },
+      }),
+    );
+    const env = (version: string) => ({ ...process.env, AGENT_V: version });
+    expect((await runCli(['apply', '--quiet'], { cwd: dir, env: env('1.0.0') })).code).toBe(0);
+
+    const same = await runCli(['plan'], { cwd: dir, env: env('1.0.0') });
+    expect(same.code).toBe(0);
+    expect(same.stdout).toMatch(/^No changes\./);
+    // stopped with its process group (SIGTERM): gone within moments of plan's exit
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await waitFor(() => !isAlive(pid), 5000, 'the served agent to stop');
+
+    const newer = await runCli(['plan'], { cwd: dir, env: env('1.1.0') });
+    expect(newer.code).toBe(2);
+    expect(newer.stdout).toContain('because agent identity changed');
+    expect(newer.stdout).toMatch(/^Plan: 3 to invoke, /m);
+    expect(newer.stderr).toContain('note: agent a1: version 1.0.0 → 1.1.0');
+    const second = Number(readFileSync(pidFile, 'utf8'));
+    expect(second).not.toBe(pid);
+    await waitFor(() => !isAlive(second), 5000, 'the served agent to stop');
+  });
+});
