@@ -4,26 +4,17 @@
  * Real CLI, real served process that takes seconds to become ready.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli } from '../e2e/apply-harness.js';
+import { freePort } from '../fixtures/loopback.js';
 
 const AGENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/qa3-served-agent.mjs');
 const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const c of cleanups) c();
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function slowServedWorkspace(): Promise<string> {
   const ws = tempWorkspace('qa3-interrupt-startup');

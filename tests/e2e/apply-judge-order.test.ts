@@ -4,23 +4,12 @@
  * (it was: judges started in id order and `aa` was "not usable: connection refused").
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../fixtures/loopback.js';
 import { countingExamples, REPO_ROOT, runCli, useCountingAgent, writeDataset } from './apply-harness.js';
 
 const ctx = useCountingAgent();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('judges sharing a served server', () => {
   it('start the served one first, so both are usable', async () => {

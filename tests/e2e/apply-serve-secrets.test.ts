@@ -1,8 +1,8 @@
 /** `${env.X}` values in `serve.env` never reach a served process's log, evalc's messages or --json. */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../fixtures/loopback.js';
 import { countingExamples, REPO_ROOT, runCli, tempWorkspace, writeDataset } from './apply-harness.js';
 
 const TOKEN = 'SERVE-SECRET-7431';
@@ -10,14 +10,6 @@ const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const c of cleanups) c();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function workspace(die: boolean): Promise<string> {
   const ws = tempWorkspace('serve-secrets');

@@ -4,23 +4,14 @@
  * instead of "No changes" while apply would re-invoke. Real CLI, real served RAIP agent.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../fixtures/loopback.js';
 import { countingExamples, runCli, useAgent, waitFor, writeDataset } from './apply-harness.js';
 
 const AGENT = fileURLToPath(new URL('../fixtures/qa3-served-agent.mjs', import.meta.url));
 const ctx = useAgent(async () => ({ close: async () => {} }));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 function isAlive(pid: number): boolean {
   try {

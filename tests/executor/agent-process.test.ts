@@ -1,10 +1,10 @@
 /** `serve:` lifecycle against real child processes (tests/fixtures/mae-served-agent.mjs). */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
+import { freePort } from '../fixtures/loopback.js';
 import { FIXTURES_DIR } from '../fixtures/mae-harness.js';
 
 const logDir = mkdtempSync(join(tmpdir(), 'evalc-serve-'));
@@ -23,15 +23,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

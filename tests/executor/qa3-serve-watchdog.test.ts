@@ -4,12 +4,12 @@
  * free and the next apply starts (and talks to) a fresh agent. Real CLI, real served process.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withWatchdog } from '../../src/executor/agent-process.js';
 import { runCli, startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { freePort } from '../fixtures/loopback.js';
 
 const AGENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/qa3-served-agent.mjs');
 const pids: number[] = [];
@@ -32,15 +32,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 function workspace(port: number): { dir: string; pidFile: string } {

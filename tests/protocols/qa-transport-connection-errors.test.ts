@@ -1,13 +1,6 @@
-/**
- * Regression (QA): a connection failure's message says what happened in words, keeping the
- * system code — it was the bare code (`POST http://…/execute_task: UND_ERR_SOCKET`) in reports,
- * junit and logs. Real loopback servers only.
- */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { freePort, type Loopback, startLoopback } from '../fixtures/loopback.js';
 
 const opened: Loopback[] = [];
 const transports: HttpTransport[] = [];
@@ -20,14 +13,6 @@ function transport(): HttpTransport {
   const t = new HttpTransport({ retries: 0, timeoutMs: 5_000 });
   transports.push(t);
   return t;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('HttpTransport connection failure messages', () => {
