@@ -9,6 +9,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { sortedKeys } from '../protocols/canonical-json.js';
+import { checkLockShape, type LockShapeProblem } from './check-shape.js';
 import type { Lockfile } from './types.js';
 
 export function sortKeys(value: unknown): unknown {
@@ -167,17 +168,9 @@ function parseLockText(
   file: string,
   text: string,
 ): { ok: true; lock: Lockfile } | { ok: false; missing: false; message: string } {
+  let parsed: unknown;
   try {
-    const lock = JSON.parse(text) as Lockfile;
-    if (
-      typeof lock !== 'object' ||
-      lock === null ||
-      !Array.isArray(lock.results) ||
-      typeof lock.plan !== 'object'
-    ) {
-      return { ok: false, missing: false, message: `${file} is not an evalc lockfile` };
-    }
-    return { ok: true, lock };
+    parsed = JSON.parse(text);
   } catch (err) {
     return {
       ok: false,
@@ -185,6 +178,26 @@ function parseLockText(
       message: `${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
     };
   }
+  const problem = checkLockShape(parsed);
+  return problem
+    ? { ok: false, missing: false, message: describeShapeProblem(file, text, problem) }
+    : { ok: true, lock: parsed as Lockfile };
+}
+
+/** What opens the `results` rows in the layout `serializeLock` writes (one row per line). */
+const RESULTS_OPEN = '\n  "results": [\n';
+
+/** `file:line: …` for a problem in one results row (the layout has one per line), else `file: …`. */
+function describeShapeProblem(file: string, text: string, problem: LockShapeProblem): string {
+  if (problem.kind === 'newer') return `${file}: ${problem.message}`;
+  let where = file;
+  const open = problem.resultIndex === undefined ? -1 : text.indexOf(RESULTS_OPEN);
+  if (open !== -1 && problem.resultIndex !== undefined) {
+    let line = 3; // `open` is the newline ending the line before `"results": [`; rows start on the line after it
+    for (let i = text.indexOf('\n'); i !== -1 && i < open; i = text.indexOf('\n', i + 1)) line++;
+    where = `${file}:${line + problem.resultIndex}`;
+  }
+  return `${where} is not an evalc lockfile: ${problem.message} (restore it from git, or delete it and run \`evalc apply\` to re-create it)`;
 }
 
 /**
@@ -197,19 +210,14 @@ export function readLockHeader(file: string): LockRead {
   const raw = readLockText(file);
   if (!raw.ok) return raw;
   const text = raw.text;
-  const open = '\n  "results": [\n';
-  const start = text.indexOf(open);
-  const end = start === -1 ? -1 : text.indexOf('\n  ]', start + open.length - 1);
+  const start = text.indexOf(RESULTS_OPEN);
+  const end = start === -1 ? -1 : text.indexOf('\n  ]', start + RESULTS_OPEN.length - 1);
   if (start !== -1 && end !== -1) {
     try {
-      const lock = JSON.parse(`${text.slice(0, start)}\n  "results": []${text.slice(end + 4)}`) as Lockfile;
-      if (
-        lock !== null &&
-        typeof lock === 'object' &&
-        Array.isArray(lock.results) &&
-        typeof lock.plan === 'object'
-      )
-        return { ok: true, lock };
+      const lock: unknown = JSON.parse(`${text.slice(0, start)}\n  "results": []${text.slice(end + 4)}`);
+      const problem = checkLockShape(lock);
+      if (!problem) return { ok: true, lock: lock as Lockfile };
+      return { ok: false, missing: false, message: describeShapeProblem(file, text, problem) };
     } catch {
       // not the layout serializeLock writes: parse it whole below
     }

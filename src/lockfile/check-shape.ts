@@ -1,0 +1,142 @@
+/**
+ * Checks that parsed JSON has the shape of an evalc lockfile before anything reads it, so a
+ * hand-edited, truncated-and-repaired or foreign file is a one-line error naming the field
+ * (`results[2].metrics: expected an object, got nothing`) instead of a crash deep in plan,
+ * diff or report; and refuses a lockfile written by a newer evalc (a higher `lockVersion` or
+ * plan language) instead of reading it as if it were this version's, then rewriting it.
+ *
+ * Checked: what readers dereference without guards. Optional members are checked only when
+ * present; extra members are accepted (older/newer evalc of the same lock version).
+ */
+import { EVALC_VERSION } from '../version.js';
+import { LOCK_VERSION } from './types.js';
+
+/** The plan language versions this evalc reads (DESIGN.md §2: `evalc: 1`). */
+const LANGUAGE_VERSION = 1;
+
+export interface LockShapeProblem {
+  /** `newer`: written by a newer evalc; `shape`: a member missing or of the wrong type. */
+  kind: 'newer' | 'shape';
+  /** Where, as a JSON path: `results[2].metrics`. */
+  at: string;
+  message: string;
+  /** Index into `results` when the problem is in one row (the text layout has one row per line). */
+  resultIndex?: number;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value === 'object' ? 'an object' : `the ${typeof value}`}${typeof value === 'object' ? '' : ` ${String(value)}`}`;
+}
+
+function expect(at: string, what: string, value: unknown, resultIndex?: number): LockShapeProblem {
+  return {
+    kind: 'shape',
+    at,
+    message: `${at}: expected ${what}, got ${describe(value)}`,
+    ...(resultIndex === undefined ? {} : { resultIndex }),
+  };
+}
+
+/** A lockfile from a newer evalc: its version fields are higher than this evalc writes. */
+function checkVersions(lock: Json): LockShapeProblem | undefined {
+  const newer = (field: string, supported: number): LockShapeProblem | undefined => {
+    const v = lock[field];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v)) return expect(field, 'a whole number', v);
+    if (v <= supported) return undefined;
+    const by = typeof lock.evalc === 'string' ? `evalc ${lock.evalc}` : 'a newer evalc';
+    return {
+      kind: 'newer',
+      at: field,
+      message: `written by ${by} (${field} ${v}); this evalc ${EVALC_VERSION} reads ${field} ${supported}: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
+    };
+  };
+  return newer('lockVersion', LOCK_VERSION) ?? newer('language', LANGUAGE_VERSION);
+}
+
+function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
+  const at = `results[${i}]`;
+  if (!isObject(row)) return expect(at, 'an object', row, i);
+  if (typeof row.group !== 'string') return expect(`${at}.group`, 'a string', row.group, i);
+  if (typeof row.example !== 'string' && typeof row.example !== 'number')
+    return expect(`${at}.example`, 'an example id', row.example, i);
+  if (!isObject(row.metrics)) return expect(`${at}.metrics`, 'an object', row.metrics, i);
+  for (const [id, m] of Object.entries(row.metrics)) {
+    if (!isObject(m)) return expect(`${at}.metrics.${id}`, 'an object', m, i);
+    if (m.score !== null && typeof m.score !== 'number')
+      return expect(`${at}.metrics.${id}.score`, 'a number or null', m.score, i);
+  }
+  if (row.invoke !== undefined && !Array.isArray(row.invoke))
+    return expect(`${at}.invoke`, 'a list', row.invoke, i);
+  if (row.weight !== undefined && typeof row.weight !== 'number')
+    return expect(`${at}.weight`, 'a number', row.weight, i);
+  if (row.pass !== undefined && row.pass !== null && typeof row.pass !== 'boolean')
+    return expect(`${at}.pass`, 'true, false or null', row.pass, i);
+  if (row.errors !== undefined && !Array.isArray(row.errors))
+    return expect(`${at}.errors`, 'a list', row.errors, i);
+  return undefined;
+}
+
+function checkGroups(groups: Json): LockShapeProblem | undefined {
+  for (const [id, g] of Object.entries(groups)) {
+    if (!isObject(g)) return expect(`groups.${id}`, 'an object', g);
+    if (!isObject(g.metrics)) return expect(`groups.${id}.metrics`, 'an object', g.metrics);
+  }
+  return undefined;
+}
+
+function checkAggregates(aggregates: Json): LockShapeProblem | undefined {
+  for (const [scope, byAgent] of Object.entries(aggregates)) {
+    if (!isObject(byAgent)) return expect(`aggregates.${scope}`, 'an object', byAgent);
+    for (const [agent, byMetric] of Object.entries(byAgent)) {
+      if (!isObject(byMetric)) return expect(`aggregates.${scope}.${agent}`, 'an object', byMetric);
+      for (const [metric, agg] of Object.entries(byMetric)) {
+        const at = `aggregates.${scope}.${agent}.${metric}`;
+        if (!isObject(agg)) return expect(at, 'an object', agg);
+        if (agg.mean !== null && typeof agg.mean !== 'number')
+          return expect(`${at}.mean`, 'a number or null', agg.mean);
+        if (typeof agg.n !== 'number') return expect(`${at}.n`, 'a number', agg.n);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The first problem that makes `value` unreadable as this evalc's lockfile, or undefined. */
+export function checkLockShape(value: unknown): LockShapeProblem | undefined {
+  if (!isObject(value))
+    return { kind: 'shape', at: '', message: `expected a JSON object, got ${describe(value)}` };
+  const versions = checkVersions(value);
+  if (versions) return versions;
+  if (!isObject(value.plan)) return expect('plan', 'an object', value.plan);
+  if (!isObject(value.plan.benchmark)) return expect('plan.benchmark', 'an object', value.plan.benchmark);
+  if (!Array.isArray(value.results)) return expect('results', 'a list', value.results);
+  for (const key of ['run', 'groups', 'aggregates', 'agents', 'datasets', 'judges', 'volatile'] as const) {
+    if (value[key] !== undefined && !isObject(value[key])) return expect(key, 'an object', value[key]);
+  }
+  if (value.gates !== undefined && !Array.isArray(value.gates)) return expect('gates', 'a list', value.gates);
+  if (Array.isArray(value.gates)) {
+    const bad = value.gates.findIndex((g) => !isObject(g));
+    if (bad !== -1) return expect(`gates[${bad}]`, 'an object', value.gates[bad]);
+  }
+  const groups = isObject(value.groups) ? checkGroups(value.groups) : undefined;
+  if (groups) return groups;
+  const aggregates = isObject(value.aggregates) ? checkAggregates(value.aggregates) : undefined;
+  if (aggregates) return aggregates;
+  for (let i = 0; i < value.results.length; i++) {
+    const problem = checkResultRow(value.results[i], i);
+    if (problem) return problem;
+  }
+  return undefined;
+}
