@@ -21,6 +21,7 @@ import { type DatasetContext, loadDataset, type ResolvedDataset } from './datase
 import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
 import { checkOutputFields } from './output-fields.js';
+import { checkHttpUrls } from './url-check.js';
 
 export interface ResolvedMetric {
   /** Unique within a task: `id:` or the metric type. */
@@ -89,6 +90,7 @@ export async function resolvePlan(
     judgeDigests[id] = digestOf(judgeIdentity(judge, plan));
 
   checkJudges(plan, diagnostics, at);
+  checkHttpUrls(plan, diagnostics, at);
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);

@@ -1,0 +1,67 @@
+/**
+ * Agent and judge URLs that evalc will send HTTP requests to must be absolute http(s) URLs:
+ * a typo (`htp://`, `127.0.0.1:7101` without a scheme, `not a url`) is a validate error at the
+ * URL's `file:line:col` rather than, at apply, a transport error per example ("invalid URL for
+ * GET", or a chat agent's five `contract_error`s).
+ *
+ * Checked: `url` of raip, chat, openai and http agents and of mae agents on the http/sse
+ * transports; a judge's `url`; `serve.ready.url`. Not checked: mae socket addresses (checked by
+ * the socket parser) and a URL holding a `{{template}}` (an http agent may render one).
+ */
+import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { LoadedPlan } from '../plan/load.js';
+import type { AgentConfig, Plan } from '../plan/schema.js';
+
+type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
+
+/** Why `url` is not an absolute http(s) URL, or undefined when it is one. */
+export function describeBadHttpUrl(url: string): string | undefined {
+  if (url.includes('{{')) return undefined;
+  if (/^[\w.-]+:\d+(\/|$)/.test(url)) return `is missing its scheme (write http://${url})`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not an absolute URL (expected http://host:port/…)';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `uses ${parsed.protocol.slice(0, -1)}:, not http: or https:`;
+  }
+  if (parsed.hostname === '') return 'has no host';
+  return undefined;
+}
+
+function agentHttpUrl(agent: AgentConfig): string | undefined {
+  if (agent.protocol === 'mae')
+    return agent.transport === 'http' || agent.transport === 'sse' ? agent.url : undefined;
+  return agent.url;
+}
+
+/** Pushes one EVALC_URL_INVALID error per agent/judge/serve URL that is not an http(s) URL. */
+export function checkHttpUrls(plan: Plan, diagnostics: Diagnostic[], at: Locate): void {
+  const urls: [PlanPath, string, string][] = [];
+  for (const [id, agent] of Object.entries(plan.agents)) {
+    const url = agentHttpUrl(agent);
+    if (url !== undefined) urls.push([['agents', id, 'url'], url, `agent ${id}`]);
+    const ready = agent.serve?.ready?.url;
+    if (ready !== undefined)
+      urls.push([['agents', id, 'serve', 'ready', 'url'], ready, `agent ${id} serve.ready`]);
+  }
+  for (const [id, judge] of Object.entries(plan.judges)) {
+    if (judge.url !== undefined) urls.push([['judges', id, 'url'], judge.url, `judge ${id}`]);
+    const ready = judge.serve?.ready?.url;
+    if (ready !== undefined)
+      urls.push([['judges', id, 'serve', 'ready', 'url'], ready, `judge ${id} serve.ready`]);
+  }
+  for (const [path, url, who] of urls) {
+    const problem = describeBadHttpUrl(url);
+    if (problem === undefined) continue;
+    diagnostics.push(
+      diagnostic('EVALC_URL_INVALID', `${who}: url ${JSON.stringify(url)} ${problem}`, path, {
+        source: at(path),
+        hint: 'an agent or judge URL is an absolute http:// or https:// URL, e.g. http://127.0.0.1:7101',
+      }),
+    );
+  }
+}
