@@ -1,4 +1,7 @@
-/** Renders diagnostics for humans: `file:line:col: error CODE: message`, a caret excerpt, a hint. */
+/**
+ * Renders diagnostics for humans: `file:line:col: error CODE: message`, a caret excerpt (at most
+ * 120 characters around the column; none for a line that is not text), a hint.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../plan/diagnostic.js';
@@ -12,10 +15,11 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
     if (d.source) {
       const fileLines = readLines(cache, path.resolve(cwd, d.source.file));
       const text = fileLines?.[d.source.line - 1];
-      if (text !== undefined) {
+      if (text !== undefined && !isBinaryText(text)) {
         const gutter = String(d.source.line).padStart(4);
-        lines.push(`${gutter} | ${text}`);
-        lines.push(`${' '.repeat(gutter.length)} | ${' '.repeat(Math.max(0, d.source.col - 1))}^`);
+        const excerpt = excerptAround(text, d.source.col);
+        lines.push(`${gutter} | ${excerpt.text}`);
+        lines.push(`${' '.repeat(gutter.length)} | ${' '.repeat(excerpt.caret)}^`);
       }
     }
     if (d.hint) lines.push(`  hint: ${d.hint}`);
@@ -35,4 +39,23 @@ function readLines(cache: Map<string, string[] | undefined>, file: string): stri
     }
   }
   return cache.get(file);
+}
+
+/** Widest excerpt shown: a long line (a minified JSON line, a 50 MB scalar) is cut around the column. */
+const EXCERPT_WIDTH = 120;
+
+/** The part of `text` shown under a diagnostic, `…`-marked where cut, and the caret's offset in it. */
+export function excerptAround(text: string, col: number): { text: string; caret: number } {
+  const at = Math.max(0, col - 1);
+  if (text.length <= EXCERPT_WIDTH) return { text, caret: at };
+  const start = Math.max(0, Math.min(at - EXCERPT_WIDTH / 2, text.length - EXCERPT_WIDTH));
+  const end = start + EXCERPT_WIDTH;
+  const head = start > 0 ? '…' : '';
+  const tail = end < text.length ? '…' : '';
+  return { text: `${head}${text.slice(start, end)}${tail}`, caret: at - start + head.length };
+}
+
+/** A line of a file that is not text (NUL bytes, or bytes that are not UTF-8): no excerpt. */
+function isBinaryText(text: string): boolean {
+  return text.includes('\u0000') || text.includes('\uFFFD');
 }

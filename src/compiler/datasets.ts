@@ -7,6 +7,7 @@ import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js
 import { diagnostic } from '../plan/diagnostic.js';
 import { findNonJsonValues } from '../plan/json-values.js';
 import { type DatasetConfig, type ExampleRecord, exampleSchema } from '../plan/schema.js';
+import { decodeUtf8Text } from '../plan/text-encoding.js';
 import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
@@ -84,7 +85,23 @@ export async function loadDataset(
     display = isRemoteSource(config.source)
       ? config.source
       : path.relative(ctx.cwd, path.resolve(ctx.planDir, config.source));
-    const parsed = parseDataset(display, bytes.bytes.toString('utf8'), fmt);
+    const decoded = decodeUtf8Text(bytes.bytes);
+    if (!decoded.ok) {
+      return {
+        diagnostics: [
+          diagnostic(
+            'EVALC_FILE_ENCODING',
+            `dataset ${datasetId}: the file ${decoded.reason}`,
+            [...planPath, 'source'],
+            {
+              source: { file: display, line: 1, col: 1 },
+              hint: 'a dataset file is UTF-8 text',
+            },
+          ),
+        ],
+      };
+    }
+    const parsed = parseDataset(display, decoded.text, fmt);
     diagnostics.push(...parsed.diagnostics);
     rows = parsed.rows;
     sha256 = bytes.sha256;

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
 
 const MAP_SECTIONS = ['agents', 'judges', 'rubrics', 'tasks', 'prices'] as const;
@@ -88,7 +89,18 @@ function loadInto(
   }
   let text: string;
   try {
-    text = readFileSync(absolute, 'utf8');
+    const bytes = readFileSync(absolute);
+    const notText = describeNotUtf8(bytes);
+    if (notText !== undefined) {
+      state.diagnostics.push(
+        diagnostic('EVALC_FILE_ENCODING', `the file ${notText}`, includedFrom ? ['include'] : [], {
+          source: { file: display, line: 1, col: 1 },
+          hint: 'a plan file is YAML text in UTF-8',
+        }),
+      );
+      return;
+    }
+    text = bytes.toString('utf8');
   } catch {
     const what = includedFrom ? 'included file not found' : 'plan file not found';
     state.diagnostics.push(

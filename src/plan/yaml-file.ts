@@ -27,7 +27,7 @@ export function parseYamlFile(
   for (const err of doc.errors) {
     const code = err.code === 'DUPLICATE_KEY' ? 'EVALC_YAML_DUPLICATE_KEY' : 'EVALC_YAML_SYNTAX';
     diagnostics.push(
-      diagnostic(code, firstLine(err.message), [], {
+      diagnostic(code, describeYamlError(err.message), [], {
         source: at(err.pos[0]),
         hint: err.code === 'DUPLICATE_KEY' ? 'each key may appear once in a mapping' : undefined,
       }),
@@ -61,6 +61,13 @@ export function parseYamlFile(
     );
     return { file, value: undefined, diagnostics };
   }
+}
+
+/** The parser's message; a stack overflow on deeply nested input says what it means to the user. */
+function describeYamlError(message: string): string {
+  return message.includes('Maximum call stack size exceeded')
+    ? 'the YAML nests too deeply to read (hundreds of levels of [ { or indentation)'
+    : firstLine(message);
 }
 
 function firstLine(message: string): string {
