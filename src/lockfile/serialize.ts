@@ -115,7 +115,15 @@ export function writeLockFile(file: string, lock: Lockfile): void {
     throw err;
   }
   closeSync(fd);
-  renameSync(tmp, file);
+  try {
+    renameSync(tmp, file);
+  } catch (err) {
+    // e.g. the lockfile's path is a folder: leave no temp file behind (the steps are in the cache)
+    try {
+      unlinkSync(tmp);
+    } catch {}
+    throw err;
+  }
   removeStaleTemps(file);
 }
 

@@ -4,11 +4,11 @@
  * field, never a TypeError out of plan/diff/report (QA6: a row without `metrics` crashed all four
  * commands with a stack trace; a `lockVersion: 2` lock was read, and rewritten, as version 1).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLockFile, readLockHeader } from '../../src/lockfile/serialize.js';
+import { readLockFile, readLockHeader, writeLockFile } from '../../src/lockfile/serialize.js';
 import { REPO_ROOT, spawnCli } from '../cli/run-cli.js';
 
 const GOOD = path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock');
@@ -141,5 +141,20 @@ describe('the CLI with a lockfile of the wrong shape (real process)', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('(lockVersion 2); this evalc 0.1.0 reads lockVersion 1');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('writing the lockfile where it cannot go', () => {
+  it('leaves no evalc.lock.tmp-<pid> file when the rename fails (evalc.lock is a folder)', () => {
+    const target = mkdtempSync(path.join(tmpdir(), 'qa6-lock-write-'));
+    try {
+      mkdirSync(path.join(target, 'evalc.lock'));
+      writeFileSync(path.join(target, 'evalc.lock', 'x'), 'keep');
+      const lock = JSON.parse(goodText);
+      expect(() => writeLockFile(path.join(target, 'evalc.lock'), lock)).toThrow();
+      expect(readdirSync(target)).toEqual(['evalc.lock']);
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
   });
 });
