@@ -88,11 +88,49 @@ function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
   return undefined;
 }
 
+function checkGate(gate: unknown, i: number): LockShapeProblem | undefined {
+  const at = `gates[${i}]`;
+  if (!isObject(gate)) return expect(at, 'an object', gate);
+  for (const key of ['metric', 'scope', 'agent', 'kind', 'message'] as const) {
+    if (typeof gate[key] !== 'string') return expect(`${at}.${key}`, 'a string', gate[key]);
+  }
+  if (typeof gate.passed !== 'boolean') return expect(`${at}.passed`, 'true or false', gate.passed);
+  if (gate.actual !== undefined && gate.actual !== null && typeof gate.actual !== 'number')
+    return expect(`${at}.actual`, 'a number or null', gate.actual);
+  return undefined;
+}
+
 function checkGroups(groups: Json): LockShapeProblem | undefined {
   for (const [id, g] of Object.entries(groups)) {
     if (!isObject(g)) return expect(`groups.${id}`, 'an object', g);
+    for (const key of ['agent', 'task', 'dataset'] as const) {
+      if (typeof g[key] !== 'string') return expect(`groups.${id}.${key}`, 'a string', g[key]);
+    }
+    for (const key of ['taskWeight', 'datasetWeight'] as const) {
+      if (g[key] !== undefined && typeof g[key] !== 'number')
+        return expect(`groups.${id}.${key}`, 'a number', g[key]);
+    }
     if (!isObject(g.metrics)) return expect(`groups.${id}.metrics`, 'an object', g.metrics);
+    for (const [metric, m] of Object.entries(g.metrics)) {
+      if (!isObject(m)) return expect(`groups.${id}.metrics.${metric}`, 'an object', m);
+      if (typeof m.type !== 'string')
+        return expect(`groups.${id}.metrics.${metric}.type`, 'a string', m.type);
+    }
   }
+  return undefined;
+}
+
+/** An aggregate's `{mean, ci, n}`: mean a number or null, ci null or two numbers, n a number. */
+function checkMeanCiN(agg: Json, at: string): LockShapeProblem | undefined {
+  if (agg.mean !== null && typeof agg.mean !== 'number')
+    return expect(`${at}.mean`, 'a number or null', agg.mean);
+  const ci = agg.ci;
+  if (
+    ci !== null &&
+    !(Array.isArray(ci) && ci.length === 2 && typeof ci[0] === 'number' && typeof ci[1] === 'number')
+  )
+    return expect(`${at}.ci`, 'null or [low, high]', ci);
+  if (typeof agg.n !== 'number') return expect(`${at}.n`, 'a number', agg.n);
   return undefined;
 }
 
@@ -106,7 +144,17 @@ function checkAggregates(aggregates: Json): LockShapeProblem | undefined {
         if (!isObject(agg)) return expect(at, 'an object', agg);
         if (agg.mean !== null && typeof agg.mean !== 'number')
           return expect(`${at}.mean`, 'a number or null', agg.mean);
-        if (typeof agg.n !== 'number') return expect(`${at}.n`, 'a number', agg.n);
+        const problem = checkMeanCiN(agg, at);
+        if (problem) return problem;
+        if (agg.value !== undefined) {
+          if (!isObject(agg.value)) return expect(`${at}.value`, 'an object', agg.value);
+          const inner = checkMeanCiN(agg.value, `${at}.value`);
+          if (inner) return inner;
+        }
+        for (const key of ['errors', 'passRate'] as const) {
+          if (agg[key] !== undefined && agg[key] !== null && typeof agg[key] !== 'number')
+            return expect(`${at}.${key}`, 'a number', agg[key]);
+        }
       }
     }
   }
@@ -117,18 +165,34 @@ function checkAggregates(aggregates: Json): LockShapeProblem | undefined {
 export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   if (!isObject(value))
     return { kind: 'shape', at: '', message: `expected a JSON object, got ${describe(value)}` };
+  if (value.evalc !== undefined && typeof value.evalc !== 'string')
+    return expect('evalc', 'a version string', value.evalc);
   const versions = checkVersions(value);
   if (versions) return versions;
   if (!isObject(value.plan)) return expect('plan', 'an object', value.plan);
-  if (!isObject(value.plan.benchmark)) return expect('plan.benchmark', 'an object', value.plan.benchmark);
+  if (typeof value.plan.digest !== 'string') return expect('plan.digest', 'a string', value.plan.digest);
+  const benchmark = value.plan.benchmark;
+  if (!isObject(benchmark)) return expect('plan.benchmark', 'an object', benchmark);
+  if (typeof benchmark.id !== 'string') return expect('plan.benchmark.id', 'a string', benchmark.id);
+  if (typeof benchmark.version !== 'string')
+    return expect('plan.benchmark.version', 'a string', benchmark.version);
   if (!Array.isArray(value.results)) return expect('results', 'a list', value.results);
   for (const key of ['run', 'groups', 'aggregates', 'agents', 'datasets', 'judges', 'volatile'] as const) {
     if (value[key] !== undefined && !isObject(value[key])) return expect(key, 'an object', value[key]);
   }
   if (value.gates !== undefined && !Array.isArray(value.gates)) return expect('gates', 'a list', value.gates);
   if (Array.isArray(value.gates)) {
-    const bad = value.gates.findIndex((g) => !isObject(g));
-    if (bad !== -1) return expect(`gates[${bad}]`, 'an object', value.gates[bad]);
+    for (let i = 0; i < value.gates.length; i++) {
+      const problem = checkGate(value.gates[i], i);
+      if (problem) return problem;
+    }
+  }
+  for (const key of ['agents', 'datasets', 'judges'] as const) {
+    const entries = value[key];
+    if (!isObject(entries)) continue;
+    for (const [id, entry] of Object.entries(entries)) {
+      if (!isObject(entry)) return expect(`${key}.${id}`, 'an object', entry);
+    }
   }
   const groups = isObject(value.groups) ? checkGroups(value.groups) : undefined;
   if (groups) return groups;

@@ -98,6 +98,46 @@ describe('reading a lockfile of the wrong shape', () => {
     );
   });
 
+  it('names the field of a gate, a benchmark id, a group and an aggregate ci of the wrong type (each crashed report or diff)', () => {
+    const cases: [string, (l: Record<string, unknown>) => void, string][] = [
+      [
+        'gate.lock',
+        (l) => ((l.gates as unknown[])[0] = { metric: 1 }),
+        'gates[0].metric: expected a string, got the number 1',
+      ],
+      [
+        'bench.lock',
+        (l) => ((l.plan as Record<string, unknown>).benchmark = { id: 5, version: '1' }),
+        'plan.benchmark.id: expected a string, got the number 5',
+      ],
+      [
+        'group.lock',
+        (l) => {
+          const groups = l.groups as Record<string, Record<string, unknown>>;
+          const first = Object.values(groups)[0] ?? {};
+          first.agent = { q: 1 };
+        },
+        '.agent: expected a string, got an object',
+      ],
+      [
+        'ci.lock',
+        (l) => {
+          const byScope = l.aggregates as Record<
+            string,
+            Record<string, Record<string, Record<string, unknown>>>
+          >;
+          const metric = Object.values(byScope.benchmark?.a1 ?? {})[0] ?? {};
+          metric.ci = [0.1, null];
+        },
+        '.ci: expected null or [low, high], got a list',
+      ],
+    ];
+    for (const [name, edit, message] of cases) {
+      const read = readLockFile(writeEdited(name, edit));
+      expect(read.ok ? '' : read.message).toContain(message);
+    }
+  });
+
   it('refuses a lockfile from a newer evalc (lockVersion or language above this one)', () => {
     const newer = writeEdited('newer.lock', (l) => {
       l.lockVersion = 2;
