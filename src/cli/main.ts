@@ -5,6 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { Command, CommandContext } from './context.js';
+import { explainFileSystemError } from './describe-fs-error.js';
 import { EXIT, ExitError } from './exit-error.js';
 
 /** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
@@ -119,7 +120,8 @@ main(process.argv.slice(2)).then(
     // user's environment, not a bug: one line, no stack.
     const fsCode = (err as { code?: unknown } | null)?.code;
     if (err instanceof Error && typeof fsCode === 'string' && FILE_SYSTEM_ERRORS.has(fsCode)) {
-      process.stderr.write(`evalc: cannot write: ${err.message}\n`);
+      const why = explainFileSystemError(err, process.cwd());
+      process.stderr.write(`evalc: cannot write: ${err.message}${why ? ` (${why})` : ''}\n`);
       if (process.argv.includes('--json'))
         process.stdout.write(
           `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: err.message })}\n`,

@@ -1,0 +1,40 @@
+/**
+ * A file system refusal in words: `cannot write: EEXIST: file already exists, mkdir 'out'` says
+ * what failed; this says why in the user's terms (`out is a file, not a folder`), naming the
+ * path relative to the working directory.
+ */
+import path from 'node:path';
+
+interface FileSystemError {
+  code?: unknown;
+  syscall?: unknown;
+  path?: unknown;
+  dest?: unknown;
+}
+
+export function explainFileSystemError(error: unknown, cwd: string): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const err = error as FileSystemError;
+  const target =
+    typeof err.dest === 'string' ? err.dest : typeof err.path === 'string' ? err.path : undefined;
+  if (target === undefined) return undefined;
+  const shown = path.relative(cwd, path.resolve(cwd, target)) || target;
+  switch (err.code) {
+    case 'EEXIST':
+      return err.syscall === 'mkdir' ? `${shown} is a file, not a folder` : undefined;
+    case 'ENOTDIR':
+      return `a part of ${shown} is a file, not a folder`;
+    case 'EISDIR':
+      return `${shown} is a folder, not a file`;
+    case 'EACCES':
+    case 'EPERM':
+      return `no permission to write ${shown}`;
+    case 'EROFS':
+      return `${shown} is on a read-only file system`;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `no space left on the device writing ${shown}`;
+    default:
+      return undefined;
+  }
+}
