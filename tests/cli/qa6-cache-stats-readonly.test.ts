@@ -1,0 +1,58 @@
+/**
+ * `evalc cache stats` and `cache prune --dry-run` only read the cache: a log with a damaged line
+ * in the middle is left as it is (QA6: `cache stats` cut a 21-entry steps.log to 9 lines,
+ * deleting every entry after the damaged one), and stats says how much it could not read.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, spawnCli } from './run-cli.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'qa6-cache-stats-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** One log line: `<key>\t<kind>\t<byte length>\t<json>\n` (executor/cache-store.ts). */
+function entry(key: string, kind: string, json: string, length = Buffer.byteLength(json)): string {
+  return `${key}\t${kind}\t${length}\t${json}\n`;
+}
+
+function writeDamagedLog(cacheDir: string): string {
+  mkdirSync(cacheDir, { recursive: true });
+  const text = [
+    entry(`k1:${'a'.repeat(64)}`, 'invoke', '{"n":1}'),
+    entry(`k1:${'b'.repeat(64)}`, 'invoke', '{"n":2}'),
+    entry(`k1:${'c'.repeat(64)}`, 'invoke', '{"n":3}', 99), // wrong byte length
+    entry(`k1:${'d'.repeat(64)}`, 'score', '{"score":1}'),
+    entry(`k1:${'e'.repeat(64)}`, 'score', '{"score":0}'),
+  ].join('');
+  const file = path.join(cacheDir, 'steps.log');
+  writeFileSync(file, text);
+  return text;
+}
+
+describe('cache commands that only read', () => {
+  it('cache stats leaves a log with a damaged middle line untouched and says what it skipped', () => {
+    const cacheDir = path.join(dir, 'stats-cache');
+    const before = writeDamagedLog(cacheDir);
+    const r = spawnCli(['cache', 'stats', '--cache-dir', cacheDir], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(': 2 entries,');
+    expect(r.stdout).toMatch(
+      /\(\d+ bytes from the first damaged line on are not read; the next apply cuts them\)/,
+    );
+    expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(before);
+  });
+
+  it('cache prune --dry-run leaves it untouched too', () => {
+    const cacheDir = path.join(dir, 'dry-run-cache');
+    const before = writeDamagedLog(cacheDir);
+    const lock = path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock');
+    const r = spawnCli(['cache', 'prune', '--dry-run', '--cache-dir', cacheDir, '--lock', lock], {
+      cwd: dir,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('nothing was changed');
+    expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(before);
+  });
+});
