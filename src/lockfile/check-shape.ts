@@ -8,7 +8,6 @@
  * Checked: what readers dereference without guards. Optional members are checked only when
  * present; extra members are accepted (older/newer evalc of the same lock version).
  */
-import { EVALC_VERSION } from '../version.js';
 import { LOCK_VERSION } from './types.js';
 
 /** The plan language versions this evalc reads (DESIGN.md §2: `evalc: 1`). */
@@ -59,7 +58,7 @@ function checkVersions(lock: Json): LockShapeProblem | undefined {
     return {
       kind: 'newer',
       at: field,
-      message: `written by ${by} (${field} ${v}); this evalc ${EVALC_VERSION} reads ${field} ${supported}: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
+      message: `written by ${by} (${field} ${v}); this evalc reads ${field} ${supported}: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
     };
   };
   return newer('lockVersion', LOCK_VERSION) ?? newer('language', LANGUAGE_VERSION);

@@ -145,7 +145,7 @@ describe('reading a lockfile of the wrong shape', () => {
     });
     for (const read of [readLockFile(newer), readLockHeader(newer)]) {
       expect(read.ok ? '' : read.message).toBe(
-        `${newer}: written by evalc 9.0.0 (lockVersion 2); this evalc 0.1.0 reads lockVersion 1: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
+        `${newer}: written by evalc 9.0.0 (lockVersion 2); this evalc reads lockVersion 1: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
       );
     }
     const language = writeEdited('language.lock', (l) => {
@@ -179,7 +179,7 @@ describe('the CLI with a lockfile of the wrong shape (real process)', () => {
     });
     const r = spawnCli(['diff', GOOD, newer], { cwd: dir });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('(lockVersion 2); this evalc 0.1.0 reads lockVersion 1');
+    expect(r.stderr).toContain('(lockVersion 2); this evalc reads lockVersion 1');
     expect(r.stdout).toBe('');
   });
 });
