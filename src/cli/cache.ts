@@ -7,6 +7,7 @@ import { tryLockCache } from '../executor/cache-lock.js';
 import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import { parseCommandArgs } from './args.js';
+import { inspectLogDamage } from './cache-damage.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
@@ -35,12 +36,19 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const lock = tryLockCache(cacheDir);
   if (!lock.ok && sub === 'prune' && !values['dry-run'])
     throw new ExitError(EXIT.failure, `the cache ${cacheDir} is in use by ${lock.holder}; prune it later`);
-  // stats and prune --dry-run only read: opened writable, the store would cut a damaged log at
-  // its first bad line, deleting every entry after it (QA6: `cache stats` took a log from 21
-  // entries to 9).
-  const store = new LogStore(cacheDir, {
-    readOnly: !lock.ok || sub === 'stats' || values['dry-run'] === true,
-  });
+  // Opened writable, the store cuts the log at its first bad line: right for a torn last line,
+  // but a bad line in the middle would take every entry after it (cache-damage.ts). Then stats
+  // read, and prune refuses; prune --dry-run only reads anyway.
+  const damage = inspectLogDamage(cacheDir);
+  const damagedInside = damage?.beforeLastLine === true;
+  if (damagedInside && sub === 'prune' && !values['dry-run']) {
+    if (lock.ok) lock.lock.release();
+    throw new ExitError(
+      EXIT.failure,
+      `the cache log ${path.join(cacheDir, 'steps.log')} has a damaged line before its end (${damage?.bytes} bytes from there on cannot be read); prune would delete the entries after it, so it did nothing`,
+    );
+  }
+  const store = new LogStore(cacheDir, { readOnly: !lock.ok || values['dry-run'] === true || damagedInside });
   try {
     if (sub === 'stats') {
       const stats = store.stats();
@@ -49,10 +57,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
         );
-        if (stats.recoveredTornBytes > 0)
+        if (damagedInside)
           ctx.stdout(
-            `  (${stats.recoveredTornBytes} bytes from the first damaged line on are not read; the next apply cuts them)\n`,
+            `  (a damaged line before the end of steps.log: the ${stats.recoveredTornBytes} bytes from it on are not read and were left in place)\n`,
           );
+        else if (stats.recoveredTornBytes > 0)
+          ctx.stdout(`  (cut a torn last line of ${stats.recoveredTornBytes} bytes)\n`);
         const kinds = Object.entries(stats.byKind).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         const width = Math.max(10, ...kinds.map(([kind]) => kind.length));
         for (const [kind, k] of kinds)

@@ -39,9 +39,36 @@ describe('cache commands that only read', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(': 2 entries,');
     expect(r.stdout).toMatch(
-      /\(\d+ bytes from the first damaged line on are not read; the next apply cuts them\)/,
+      /\(a damaged line before the end of steps\.log: the \d+ bytes from it on are not read and were left in place\)/,
     );
     expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(before);
+  });
+
+  it('cache prune refuses instead of deleting the entries after the damaged line', () => {
+    const cacheDir = path.join(dir, 'prune-cache');
+    const before = writeDamagedLog(cacheDir);
+    const lock = path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock');
+    const r = spawnCli(['cache', 'prune', '--cache-dir', cacheDir, '--lock', lock], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('has a damaged line before its end');
+    expect(r.stderr).toContain('so it did nothing');
+    expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(before);
+  });
+
+  it('cache stats still cuts a torn last line (a writer killed mid-append)', () => {
+    const cacheDir = path.join(dir, 'torn-cache');
+    const whole = [
+      entry(`k1:${'a'.repeat(64)}`, 'invoke', '{"n":1}'),
+      entry(`k1:${'b'.repeat(64)}`, 'invoke', '{"n":2}'),
+    ].join('');
+    mkdirSync(cacheDir, { recursive: true });
+    // 83 bytes: 'k1:' + 64 + tab + 'invoke' + tab + '40' + tab + '{"tra'
+    writeFileSync(path.join(cacheDir, 'steps.log'), `${whole}k1:${'c'.repeat(64)}\tinvoke\t40\t{"tra`);
+    const r = spawnCli(['cache', 'stats', '--cache-dir', cacheDir], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(': 2 entries,');
+    expect(r.stdout).toContain('(cut a torn last line of 83 bytes)');
+    expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(whole);
   });
 
   it('cache prune --dry-run leaves it untouched too', () => {
