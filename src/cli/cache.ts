@@ -7,7 +7,6 @@ import { tryLockCache } from '../executor/cache-lock.js';
 import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import { parseCommandArgs } from './args.js';
-import { inspectLogDamage } from './cache-damage.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
@@ -36,19 +35,8 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const lock = tryLockCache(cacheDir);
   if (!lock.ok && sub === 'prune' && !values['dry-run'])
     throw new ExitError(EXIT.failure, `the cache ${cacheDir} is in use by ${lock.holder}; prune it later`);
-  // Opened writable, the store cuts the log at its first bad line: right for a torn last line,
-  // but a bad line in the middle would take every entry after it (cache-damage.ts). Then stats
-  // read, and prune refuses; prune --dry-run only reads anyway.
-  const damage = inspectLogDamage(cacheDir);
-  const damagedInside = damage?.beforeLastLine === true;
-  if (damagedInside && sub === 'prune' && !values['dry-run']) {
-    if (lock.ok) lock.lock.release();
-    throw new ExitError(
-      EXIT.failure,
-      `the cache log ${path.join(cacheDir, 'steps.log')} has a damaged line before its end (${damage?.bytes} bytes from there on cannot be read); prune would delete the entries after it, so it did nothing`,
-    );
-  }
-  const store = new LogStore(cacheDir, { readOnly: !lock.ok || values['dry-run'] === true || damagedInside });
+  const readOnly = !lock.ok || values['dry-run'] === true;
+  const store = new LogStore(cacheDir, { readOnly });
   try {
     if (sub === 'stats') {
       const stats = store.stats();
@@ -57,12 +45,14 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
         );
-        if (damagedInside)
+        if (stats.damagedLines > 0)
           ctx.stdout(
-            `  (a damaged line before the end of steps.log: the ${stats.recoveredTornBytes} bytes from it on are not read and were left in place)\n`,
+            `  (skipped ${stats.damagedLines} damaged line(s) of steps.log, ${stats.damagedBytes} bytes, left in place; the entries after them are read, and a prune drops them)\n`,
           );
-        else if (stats.recoveredTornBytes > 0)
-          ctx.stdout(`  (cut a torn last line of ${stats.recoveredTornBytes} bytes)\n`);
+        if (stats.recoveredTornBytes > 0)
+          ctx.stdout(
+            `  (${readOnly ? 'left' : 'cut'} a torn last line of ${stats.recoveredTornBytes} bytes)\n`,
+          );
         const kinds = Object.entries(stats.byKind).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         const width = Math.max(10, ...kinds.map(([kind]) => kind.length));
         for (const [kind, k] of kinds)
@@ -105,11 +95,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       else ctx.stdout(`would prune ${removed} entries, keep ${kept} (nothing was changed)\n`);
       return EXIT.ok;
     }
+    const damaged = store.stats().damagedLines;
     const result = store.prune((key) => reachable.has(key));
     if (values.json) ctx.stdout(`${JSON.stringify({ dryRun: false, ...result }, null, 2)}\n`);
     else
       ctx.stdout(
-        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)\n`,
+        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}\n`,
       );
     return EXIT.ok;
   } finally {

@@ -3,8 +3,10 @@
  * small `StepStore` interface so a shared remote store can be added later.
  *
  * Log format, one entry per line: `<key>\t<kind>\t<byte length>\t<json>\n`. A write is one
- * append; a crash can only leave a torn last line, which `open` detects (missing newline or
- * a length that does not match) and truncates away. Later entries for a key win.
+ * append; a crash can only leave a torn last line, which `open` detects (no newline) and
+ * truncates away. A complete line that does not parse (a length that does not match, a disk
+ * error, a hand edit) is skipped and counted, and the entries after it still count. Later
+ * entries for a key win.
  *
  * Writes are coalesced: the entries put during one turn of the event loop go to disk in one
  * `writeSync` on the next turn (`setImmediate`), or at once past 1 MiB, before any read of a
@@ -47,8 +49,11 @@ export interface CacheStats {
   entries: number;
   bytes: number;
   byKind: Record<string, { entries: number; bytes: number }>;
-  /** Bytes cut from a torn last line when the store was opened. */
+  /** Bytes cut from a torn last line when the store was opened (read-only: left, not cut). */
   recoveredTornBytes: number;
+  /** Complete lines that did not parse (skipped; a prune drops them), and their bytes. */
+  damagedLines: number;
+  damagedBytes: number;
 }
 
 const LOG_NAME = 'steps.log';
@@ -80,6 +85,8 @@ export class LogStore implements StepStore {
   private pendingBytes = 0;
   private flushScheduled: NodeJS.Immediate | undefined;
   private tornBytes = 0;
+  private damagedLines = 0;
+  private damagedBytes = 0;
   private readonly file: string;
   private window: Buffer | undefined;
   private windowStart = 0;
@@ -133,21 +140,20 @@ export class LogStore implements StepStore {
       const data = buffer.subarray(0, end);
       const base = position - carry;
       let start = 0;
-      let malformed = false;
       for (;;) {
         const nl = data.indexOf(10, start);
         if (nl === -1) break;
         const entry = parseHeader(data, start, nl);
-        if (!entry) {
-          // A malformed line in the middle: stop here, the rest is not trusted.
-          malformed = true;
-          break;
+        if (entry) this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
+        else {
+          // A damaged complete line (a disk error, a hand edit): skipped and left in place, and
+          // the entries after it still count; only a torn last line (no newline) is cut.
+          this.damagedLines++;
+          this.damagedBytes += nl + 1 - start;
         }
-        this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
         good = base + nl + 1;
         start = nl + 1;
       }
-      if (malformed) break;
       buffer.copy(buffer, 0, start, end);
       carry = end - start;
       position += read;
@@ -235,7 +241,14 @@ export class LogStore implements StepStore {
       k.entries++;
       k.bytes += entry.length;
     }
-    return { entries: this.index.size, bytes: this.size, byKind, recoveredTornBytes: this.tornBytes };
+    return {
+      entries: this.index.size,
+      bytes: this.size,
+      byKind,
+      recoveredTornBytes: this.tornBytes,
+      damagedLines: this.damagedLines,
+      damagedBytes: this.damagedBytes,
+    };
   }
 
   prune(reachable: (key: string) => boolean) {
@@ -268,6 +281,9 @@ export class LogStore implements StepStore {
     this.windowStart = 0;
     this.windowEnd = 0;
     this.flushed = size;
+    // The rewritten log holds the kept entries only: damaged lines are gone with the rest.
+    this.damagedLines = 0;
+    this.damagedBytes = 0;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 

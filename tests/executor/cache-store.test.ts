@@ -80,6 +80,26 @@ describe('LogStore', () => {
     third.close();
   });
 
+  it('skips a damaged line in the middle, keeps the entries after it, and still appends', () => {
+    const dir = tempDir();
+    const store = new LogStore(dir);
+    store.put('k1:a', 'invoke', { n: 1 });
+    store.close();
+    // A complete line whose length field is wrong (a disk error, a hand edit), then a good entry.
+    appendFileSync(logOf(dir), 'k1:b\tinvoke\t99\t{"n":2}\nk1:c\tinvoke\t7\t{"n":3}\n');
+    const size = statSync(logOf(dir)).size;
+    const reopened = new LogStore(dir);
+    expect(reopened.stats()).toMatchObject({ entries: 2, damagedLines: 1, recoveredTornBytes: 0 });
+    expect(statSync(logOf(dir)).size).toBe(size);
+    expect(reopened.get('k1:c')).toEqual({ n: 3 });
+    expect(reopened.has('k1:b')).toBe(false);
+    reopened.put('k1:d', 'invoke', { n: 4 });
+    reopened.close();
+    const third = new LogStore(dir);
+    expect([third.get('k1:a'), third.get('k1:c'), third.get('k1:d')]).toEqual([{ n: 1 }, { n: 3 }, { n: 4 }]);
+    third.close();
+  });
+
   it('reads every entry back across read windows, in log order, reverse order, and large ones', () => {
     const dir = tempDir();
     const store = new LogStore(dir);
