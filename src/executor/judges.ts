@@ -40,7 +40,17 @@ export async function startJudge(
       },
     };
   const headers = resolveSecrets(config.headers, setup.env);
-  if (headers.ok) setup.secrets.push(...secretValues([headers.values]));
+  // As for an agent: a header that needs an unset variable stops the run before any call, naming
+  // the variable (every judge call would otherwise fail with config_error).
+  if (!headers.ok)
+    return {
+      ok: false,
+      error: {
+        kind: 'judge_unconfigured',
+        message: `judge ${id}: environment variable(s) not set: ${headers.missing.join(', ')}`,
+      },
+    };
+  setup.secrets.push(...secretValues([headers.values]));
   setup.secrets.push(...referencedSecrets(config.serve?.env, setup.env));
   let stopServe = async () => {};
   if (config.serve) {
