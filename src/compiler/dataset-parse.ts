@@ -49,15 +49,18 @@ function parseJsonl(file: string, text: string) {
   const diagnostics: Diagnostic[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
+    const raw = lines[i]!;
+    const line = raw.trim();
     if (line === '' || line.startsWith('//')) continue;
     try {
       rows.push({ value: JSON.parse(line), line: i + 1, col: 1 });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      const at = jsonErrorOffset(message);
+      const indent = raw.length - raw.trimStart().length;
       diagnostics.push(
         diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${message}`, [], {
-          source: { file, line: i + 1, col: 1 },
+          source: { file, line: i + 1, col: at === undefined ? 1 : indent + at + 1 },
         }),
       );
     }
@@ -71,11 +74,12 @@ function parseJson(file: string, text: string) {
     value = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    const at = jsonErrorOffset(message);
     return {
       rows: [],
       diagnostics: [
         diagnostic('EVALC_DATASET_PARSE', `invalid JSON: ${message}`, [], {
-          source: { file, line: 1, col: 1 },
+          source: { file, ...(at === undefined ? { line: 1, col: 1 } : lineColAt(text, at)) },
         }),
       ],
     };
@@ -101,6 +105,24 @@ function parseJson(file: string, text: string) {
     return { value: v, line: at?.line ?? 1, col: at?.col ?? 1 };
   });
   return { rows, diagnostics: [] };
+}
+
+/** The character offset a `JSON.parse` error names (`… in JSON at position 14`), if any. */
+function jsonErrorOffset(message: string): number | undefined {
+  const match = /at position (\d+)/.exec(message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** 1-based line and column of character `offset` in `text`. */
+function lineColAt(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++)
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  return { line, col: offset - lineStart + 1 };
 }
 
 /** Line and column of each element of a top-level JSON array (text already known to parse). */

@@ -134,16 +134,23 @@ describe('dataset formats', () => {
     expect(jsonl?.sha256).toBe(sha256Hex(Buffer.from(files['data/rows.jsonl'])));
   });
 
-  it('reports a malformed JSONL line and an unknown extension at their positions', async () => {
+  it('reports a malformed JSONL line, a malformed JSON file and an unknown extension at their positions', async () => {
     const dir = writeFiles({
       'evalc.yaml': planWith(`      broken: { source: bad.jsonl }
+      brokenjson: { source: bad.json }
       mystery: { source: data.bin }`),
-      'bad.jsonl': '{"id":"x1","vars":{"q":"a","n":1}}\n{"id": oops}\n',
+      // the parser names the offending character: the 13th of the trimmed line, indented by 2
+      'bad.jsonl': '{"id":"x1","vars":{"q":"a","n":1}}\n  {"id": "x2" "vars": {}}\n{"id": oops}\n',
+      // the second comma of line 3
+      'bad.json': '[\n  {"id": "a"},\n  {"id": "b",, }\n]\n',
     });
     const r = await load(dir);
     expect(errors(r).map((d) => [d.code, d.source?.file, d.source?.line, d.source?.col])).toEqual([
-      ['EVALC_DATASET_PARSE', 'bad.jsonl', 2, 1],
-      ['EVALC_DATASET_FORMAT', 'evalc.yaml', 13, 26],
+      ['EVALC_DATASET_PARSE', 'bad.json', 3, 14],
+      ['EVALC_DATASET_PARSE', 'bad.jsonl', 2, 15],
+      // "Unexpected token 'o'…" names no position: the line's first column
+      ['EVALC_DATASET_PARSE', 'bad.jsonl', 3, 1],
+      ['EVALC_DATASET_FORMAT', 'evalc.yaml', 14, 26],
     ]);
   });
 });
