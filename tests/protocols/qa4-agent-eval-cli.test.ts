@@ -5,12 +5,13 @@
  * (A1, A3, A4), its composite is used (A10: 0.5·0.85 + 0.3·0.7 + 0.2·0.8 = 0.795), and an unknown
  * rubric name is a config error that is not retried (A7).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli, tempWorkspace } from '../e2e/apply-harness.js';
 import { startQa4SeedJudge } from '../fixtures/qa4-agent-eval-seed-judge.mjs';
 import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
+import { writeJudgePlan } from './qa4-judge-plan.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -43,26 +44,7 @@ async function applyWithRubric(rubric: string) {
     () => judge.close(),
     cleanup,
   );
-  writeFileSync(
-    path.join(dir, 'd.jsonl'),
-    ['x1', 'x2'].map((q) => JSON.stringify({ id: q, vars: { q }, expected: { a: q } })).join('\n'),
-  );
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'qa4-ae', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: agent.url } },
-    judges: { strict: { protocol: 'agent-eval', url: judge.url, rubric } },
-    tasks: {
-      t: {
-        instructions: 'Write.',
-        bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'judge', judge: 'strict', content: '{{candidate.answer}}', threshold: 0.6 }],
-      },
-    },
-    run: { repeats: 1, seed: 7, concurrency: 1 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+  writeJudgePlan(dir, 'qa4-ae', agent.url, { url: judge.url, rubric });
   const result = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
   return { dir, judge, result };
 }

@@ -5,7 +5,7 @@
  * through the client and through the real CLI. The OpenAI-compatible judge follows the same rule
  * for malformed verdicts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JudgeConfig } from '../../src/plan/schema.js';
@@ -15,6 +15,7 @@ import { assertBuilt, runCli, tempWorkspace } from '../e2e/apply-harness.js';
 import { startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
 import { startQa4SeedJudge } from '../fixtures/qa4-agent-eval-seed-judge.mjs';
 import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
+import { writeJudgePlan } from './qa4-judge-plan.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -86,28 +87,11 @@ describe('judge_error retries follow the judge limits.retries (A9)', () => {
       () => server.close(),
       cleanup,
     );
-    writeFileSync(
-      path.join(dir, 'd.jsonl'),
-      ['x1', 'x2'].map((q) => JSON.stringify({ id: q, vars: { q }, expected: { a: q } })).join('\n'),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa4-judge', version: '1.0.0' },
-      agents: { a1: { protocol: 'raip', url: agent.url } },
-      judges: {
-        strict: { protocol: 'agent-eval', url: server.url, rubric: 'anti-slop', limits: { retries: 0 } },
-      },
-      tasks: {
-        t: {
-          instructions: 'Write.',
-          bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'judge', judge: 'strict', content: '{{candidate.answer}}', threshold: 0.6 }],
-        },
-      },
-      run: { repeats: 1, seed: 7, concurrency: 1 },
-    };
-    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+    writeJudgePlan(dir, 'qa4-judge', agent.url, {
+      url: server.url,
+      rubric: 'anti-slop',
+      limits: { retries: 0 },
+    });
     await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
     expect(server.judgeBodies.map((b) => b.content)).toEqual(['A:x1', 'A:x2']);
     const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
