@@ -2,32 +2,16 @@ import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
 import { createProgress } from '../executor/progress.js';
 import { describeDrift } from '../executor/schema-drift.js';
 import { parseCommandArgs, planArgument } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
-const USAGE =
-  'evalc apply [plan] [--locked] [--frozen] [--refresh] [--update-lock] [--only task[/dataset]] [--concurrency N] [--cache-dir DIR] [--out DIR] [--baseline LOCK] [--quiet] [--json]';
+const USAGE = commandUsage('apply');
 
 export async function applyCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    ctx.args,
-    {
-      locked: { type: 'boolean' },
-      frozen: { type: 'boolean' },
-      refresh: { type: 'boolean' },
-      'update-lock': { type: 'boolean' },
-      only: { type: 'string' },
-      concurrency: { type: 'string' },
-      'cache-dir': { type: 'string' },
-      out: { type: 'string' },
-      baseline: { type: 'string' },
-      quiet: { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('apply'), USAGE);
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
     throw new ExitError(EXIT.usage, `--concurrency takes a positive whole number\nusage: ${USAGE}`);

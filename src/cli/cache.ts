@@ -6,28 +6,22 @@ import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import { tryLockCache } from '../executor/cache-lock.js';
 import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
-import { parseCommandArgs } from './args.js';
+import { parseCommandArgs, planArgument } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
-const USAGE = 'evalc cache stats|prune [plan] [--cache-dir DIR] [--lock FILE ...] [--dry-run] [--json]';
+const USAGE = commandUsage('cache');
 
 export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = ctx.args;
   if (sub !== 'stats' && sub !== 'prune') throw new ExitError(EXIT.usage, `usage: ${USAGE}`);
-  const { values, positionals } = parseCommandArgs(
-    rest,
-    {
-      'cache-dir': { type: 'string' },
-      lock: { type: 'string', multiple: true },
-      json: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-    },
-    USAGE,
-  );
-  const planFile = path.resolve(ctx.cwd, positionals[0] ?? 'evalc.yaml');
+  const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE);
+  // [plan] is a plan file or a folder holding evalc.yaml, as for every other command.
+  const planFile = path.resolve(ctx.cwd, planArgument(positionals, ctx.cwd));
   const dirs = defaultDirs(planFile, ctx.env);
-  const cacheDir = (values['cache-dir'] as string | undefined) ?? dirs.cacheDir;
+  const cacheDir =
+    typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : dirs.cacheDir;
   if (!existsSync(cacheDir)) throw new ExitError(EXIT.failure, `no cache at ${cacheDir}`);
   // While an apply writes this cache, stats read it as it is (a torn tail may be its line in
   // progress) and prune refuses (a --dry-run only reads): both would otherwise race the writer

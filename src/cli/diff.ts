@@ -7,12 +7,12 @@ import { diffLocks } from '../lockfile/diff.js';
 import { sortKeys } from '../lockfile/serialize.js';
 import { renderMarkdownDiff, renderTextDiff } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 
-const USAGE =
-  'evalc diff <old.lock> <new.lock> [--format text|md|json] [--fail-on regression] [--significance P] [--seed N] [--tolerance R]';
+const USAGE = commandUsage('diff');
 
 function numberOption(value: string | boolean | undefined, name: string, check: (x: number) => boolean) {
   if (value === undefined) return undefined;
@@ -24,17 +24,7 @@ function numberOption(value: string | boolean | undefined, name: string, check: 
 }
 
 export async function diffCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    ctx.args,
-    {
-      format: { type: 'string', default: 'text' },
-      'fail-on': { type: 'string' },
-      significance: { type: 'string' },
-      seed: { type: 'string' },
-      tolerance: { type: 'string' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('diff'), USAGE);
   const format = values.format;
   if (format !== 'text' && format !== 'md' && format !== 'json') {
     throw new ExitError(

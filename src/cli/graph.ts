@@ -3,11 +3,12 @@ import { loadPlan } from '../compiler/load-plan.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
-const USAGE = 'evalc graph [plan] [--format mermaid|dot] [--examples]';
+const USAGE = commandUsage('graph');
 
 interface Edge {
   from: string;
@@ -15,11 +16,7 @@ interface Edge {
 }
 
 export async function graphCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    ctx.args,
-    { format: { type: 'string', default: 'mermaid' }, examples: { type: 'boolean' } },
-    USAGE,
-  );
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('graph'), USAGE);
   const format = values.format;
   if (format !== 'mermaid' && format !== 'dot')
     throw new ExitError(EXIT.usage, `unknown format ${String(format)}\nusage: ${USAGE}`);

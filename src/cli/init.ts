@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 
-const USAGE = 'evalc init [dir]';
+const USAGE = commandUsage('init');
 
 const PLAN = `# yaml-language-server: $schema=./schemas/evalc.schema.json
 evalc: 1
@@ -42,7 +43,7 @@ const DATASET = `{"id":"q1","vars":{"question":"What is 2 + 2?"},"expected":{"an
 `;
 
 export async function initCommand(ctx: CommandContext): Promise<number> {
-  const { positionals } = parseCommandArgs(ctx.args, {}, USAGE);
+  const { positionals } = parseCommandArgs(ctx.args, commandOptions('init'), USAGE);
   const dir = path.resolve(ctx.cwd, positionals[0] ?? '.');
   const planFile = path.join(dir, 'evalc.yaml');
   if (existsSync(planFile))

@@ -2,15 +2,16 @@ import { loadPlan } from '../compiler/load-plan.js';
 import { type LintFinding, lintDataset } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
-const USAGE = 'evalc lint [plan] [--json]';
+const USAGE = commandUsage('lint');
 
 /** Dataset lint (benchmark integrity): duplicate inputs, empty expected values, leaks, imbalance. */
 export async function lintCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('lint'), USAGE);
   // Remote datasets are fetched and pinned as `plan` does (offline, a first lint of such a plan failed).
   const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.resolved) {

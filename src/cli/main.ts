@@ -4,6 +4,7 @@
  * exit code (DESIGN.md §6) or throws ExitError.
  */
 import { setMaxListeners } from 'node:events';
+import { isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { explainFileSystemError } from './describe-fs-error.js';
 import { EXIT, ExitError } from './exit-error.js';
@@ -28,21 +29,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lint.js')).lintCommand,
 };
 
-const HELP = `evalc — compile and run agent evaluation plans kept as code
-
-usage: evalc <command> [options]
-
-  init                       scaffold a plan
-  validate [plan]            schema + references + templates + JMESPath, errors as file:line:col
-  plan [plan] [--json]       what apply would do (exit 2 when there is work)
-  apply [plan] [--locked] [--frozen] [--refresh] [--only task/dataset] [--concurrency N]
-  diff <old.lock> <new.lock> [--format text|md|json] [--fail-on regression]
-  report [--from evalc.lock] [--format md|html|json|junit]
-  graph [plan] [--format mermaid|dot] [--examples]
-  schema                     write schemas/*.json from the zod definitions
-  cache stats|prune [plan]   inspect or prune the step cache
-  lint [plan]                dataset lint: duplicates, empty expected values, leaks, imbalance
-`;
+const HELP = renderOverview();
 
 // A closed pipe (`evalc … | head`) ends the command quietly.
 for (const stream of [process.stdout, process.stderr]) {
@@ -55,6 +42,12 @@ for (const stream of [process.stdout, process.stderr]) {
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    // `evalc help apply` is `evalc apply --help`.
+    const topic = name === 'help' ? args[0] : undefined;
+    if (topic !== undefined && isCommandName(topic)) {
+      process.stdout.write(renderCommandHelp(topic));
+      return EXIT.ok;
+    }
     process.stdout.write(HELP);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
@@ -66,6 +59,12 @@ async function main(argv: string[]): Promise<number> {
   if (!load) {
     process.stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
+  }
+  // `--help` / `-h` anywhere before a `--` prints the command's flags and runs nothing.
+  const ownArgs = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  if (isCommandName(name) && (ownArgs.includes('--help') || ownArgs.includes('-h'))) {
+    process.stdout.write(renderCommandHelp(name));
+    return EXIT.ok;
   }
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);

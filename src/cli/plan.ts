@@ -12,25 +12,17 @@ import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
 
-const USAGE = 'evalc plan [plan] [--json] [--only task[/dataset]] [--cache-dir DIR]';
+const USAGE = commandUsage('plan');
 
 export async function planCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    ctx.args,
-    {
-      json: { type: 'boolean' },
-      only: { type: 'string' },
-      'cache-dir': { type: 'string' },
-      steps: { type: 'boolean' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('plan'), USAGE);
   const file = planArgument(positionals, ctx.cwd);
   // Resolve against the command's cwd, not the process's (they differ when embedded).
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);

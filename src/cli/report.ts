@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 
-const USAGE =
-  'evalc report [--from evalc.lock] [--format md|html|json|junit] [--baseline old.lock] [--out DIR]';
+const USAGE = commandUsage('report');
 
 const FORMAT_FILES: Record<string, ReportFile> = {
   md: 'report.md',
@@ -41,16 +41,7 @@ export interface ReportDeps {
 }
 
 export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    ctx.args,
-    {
-      from: { type: 'string', default: 'evalc.lock' },
-      format: { type: 'string' },
-      baseline: { type: 'string' },
-      out: { type: 'string' },
-    },
-    USAGE,
-  );
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('report'), USAGE);
   if (positionals.length > 0) {
     throw new ExitError(EXIT.usage, `unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
   }

@@ -3,18 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT } from './exit-error.js';
 
-const USAGE =
-  'evalc schema [--out DIR] [--stdout]   (writes evalc.schema.json, lock.schema.json, report.schema.json)';
+const USAGE = commandUsage('schema');
 
 export async function schemaCommand(ctx: CommandContext): Promise<number> {
-  const { values } = parseCommandArgs(
-    ctx.args,
-    { out: { type: 'string' }, stdout: { type: 'boolean' } },
-    USAGE,
-  );
+  const { values } = parseCommandArgs(ctx.args, commandOptions('schema'), USAGE);
   const text = `${JSON.stringify(planJsonSchema(), null, 2)}\n`;
   if (values.stdout) {
     ctx.stdout(text);

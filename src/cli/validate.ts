@@ -1,14 +1,15 @@
 import { loadPlan } from '../compiler/load-plan.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
+import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
-const USAGE = 'evalc validate [plan] [--json]';
+const USAGE = commandUsage('validate');
 
 export async function validateCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, { json: { type: 'boolean' } }, USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('validate'), USAGE);
   const file = planArgument(positionals, ctx.cwd);
   // Remote datasets are fetched (and pinned in the cache) as `plan` does: their examples are
   // checked like a local file's, and a URL that cannot be read is reported like a missing file.
