@@ -34,7 +34,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   try {
     if (sub === 'stats') {
       const stats = store.stats();
-      if (values.json) ctx.stdout(`${JSON.stringify(stats, null, 2)}\n`);
+      if (values.json) ctx.stdout(`${JSON.stringify({ ...stats, exitCode: EXIT.ok }, null, 2)}\n`);
       else {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
@@ -85,13 +85,15 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       let removed = 0;
       let kept = 0;
       for (const key of store.keys()) reachable.has(key) ? kept++ : removed++;
-      if (values.json) ctx.stdout(`${JSON.stringify({ dryRun: true, kept, removed }, null, 2)}\n`);
+      if (values.json)
+        ctx.stdout(`${JSON.stringify({ dryRun: true, kept, removed, exitCode: EXIT.ok }, null, 2)}\n`);
       else ctx.stdout(`would prune ${removed} entries, keep ${kept} (nothing was changed)\n`);
       return EXIT.ok;
     }
     const damaged = store.stats().damagedLines;
     const result = store.prune((key) => reachable.has(key));
-    if (values.json) ctx.stdout(`${JSON.stringify({ dryRun: false, ...result }, null, 2)}\n`);
+    if (values.json)
+      ctx.stdout(`${JSON.stringify({ dryRun: false, ...result, exitCode: EXIT.ok }, null, 2)}\n`);
     else
       ctx.stdout(
         `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}\n`,

@@ -109,7 +109,8 @@ describe('cache stats with a folder', () => {
     const viaFolder = spawnCli(['cache', 'stats', 'cache-folder', '--json'], { cwd: work });
     expect(viaFolder.stderr).toBe('');
     expect(viaFolder.code).toBe(0);
-    expect(JSON.parse(viaFolder.stdout)).toMatchObject({ entries: 0 });
+    // --json mirrors the exit code as a field, as the other commands do (README, "Exit codes").
+    expect(JSON.parse(viaFolder.stdout)).toMatchObject({ entries: 0, exitCode: 0 });
     const viaFile = spawnCli(['cache', 'stats', 'cache-folder/evalc.yaml'], { cwd: work });
     expect(viaFile.code).toBe(0);
     expect(spawnCli(['cache', 'stats', 'cache-folder'], { cwd: work }).stdout).toBe(viaFile.stdout);
