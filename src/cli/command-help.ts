@@ -146,6 +146,11 @@ export const COMMAND_SPECS = {
         value: 'DIR',
         help: 'write the reports there (default .evalc/reports beside the lockfile)',
       },
+      'cache-dir': {
+        type: 'string',
+        value: 'DIR',
+        help: 'the cache the run used, for failure reasons and trajectories (default .evalc/cache beside the lockfile, or EVALC_CACHE_DIR)',
+      },
     },
   },
   graph: {

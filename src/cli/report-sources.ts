@@ -7,11 +7,16 @@ import { type ReportSources, reportSources } from '../executor/trajectories.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { CommandContext } from './context.js';
 
-export function loadReportSources(lock: Lockfile, lockFile: string, ctx: CommandContext): ReportSources {
-  const { cacheDir } = defaultDirs(
-    path.join(path.dirname(path.resolve(ctx.cwd, lockFile)), 'evalc.yaml'),
-    ctx.env,
-  );
+export function loadReportSources(
+  lock: Lockfile,
+  lockFile: string,
+  ctx: CommandContext,
+  options: { cacheDir?: string } = {},
+): ReportSources {
+  // --cache-dir, else EVALC_CACHE_DIR, else the .evalc/cache beside the lockfile (as apply chose).
+  const cacheDir =
+    options.cacheDir ??
+    defaultDirs(path.join(path.dirname(path.resolve(ctx.cwd, lockFile)), 'evalc.yaml'), ctx.env).cacheDir;
   if (!existsSync(path.join(cacheDir, 'steps.log')))
     return { trajectories: {}, judgeRationales: {}, failureDetails: {} };
   const store = new LogStore(cacheDir, { readOnly: true });

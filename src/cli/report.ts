@@ -1,11 +1,11 @@
 /**
- * `evalc report [--from evalc.lock] [--format md|html|json|junit] [--baseline old.lock] [--out DIR]`
+ * `evalc report [--from evalc.lock] [--format md|html|json|junit] [--baseline old.lock] [--out DIR] [--cache-dir DIR]`
  * Re-renders the reports from a lockfile. Without --format it writes all four files into DIR
  * (default: `.evalc/reports` beside the lockfile); with --format it prints that one report,
  * or writes it into DIR when --out is given. Trajectories (for the HTML drill-down) come from
  * an injected loader; without one the reports show scores only.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
@@ -37,6 +37,7 @@ export interface ReportDeps {
     lock: Lockfile,
     lockFile: string,
     ctx: CommandContext,
+    options?: { cacheDir?: string },
   ) => Promise<ReportSources> | ReportSources;
 }
 
@@ -52,10 +53,17 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
       `unknown --format "${String(format)}" (md, html, json or junit)\nusage: ${USAGE}`,
     );
   }
+  const cacheDir =
+    typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : undefined;
+  // A cache named on purpose that holds no step log is a mistake, not "render without details".
+  if (cacheDir && !existsSync(path.join(cacheDir, 'steps.log')))
+    throw new ExitError(EXIT.failure, `no cache at ${cacheDir} (no steps.log)`);
   const current = loadLockArgument(ctx.cwd, String(values.from), 'report');
   const baseline =
     typeof values.baseline === 'string' ? loadLockArgument(ctx.cwd, values.baseline, 'baseline') : undefined;
-  const sources = deps.loadSources ? await deps.loadSources(current.lock, current.file, ctx) : {};
+  const sources = deps.loadSources
+    ? await deps.loadSources(current.lock, current.file, ctx, cacheDir ? { cacheDir } : {})
+    : {};
   const files = renderReports({
     lock: current.lock,
     ...(baseline ? { baseline: baseline.lock } : {}),
