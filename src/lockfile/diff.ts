@@ -8,7 +8,9 @@
  *    aggregation (example × dataset × task weights, metrics/example-rows.ts): exact McNemar when every paired score is 0 or 1, else a paired bootstrap
  *    on the per-example differences (its percentile CI; p by the shift method). Metrics without
  *    any score are compared on their value, with the metric's direction (tokens going up is
- *    worse). A delta is a regression when it is significant (p < significance) and worse.
+ *    worse). A delta is a regression when it is significant (p < significance) and the paired
+ *    change is worse; with examples added or removed the aggregate delta can differ from (even
+ *    have the other sign than) the paired change the test measures, and the verdict is the test's.
  * 3. Example flips of the overall example pass: pass → fail first, then fail → pass.
  * 4. Volatile figures with a relative tolerance (diff-volatile.ts).
  */
@@ -253,7 +255,10 @@ function compareAggregate(
     out.method = 'paired_bootstrap';
     out.pValue = boot.pValue;
   }
-  const change = delta ?? boot.meanDiff;
+  // The verdict follows the test: its sign is the paired change, not the aggregate delta, which
+  // also moves with examples only one run has (a run that fixed every paired example but added
+  // failing ones was a significant "regression" with McNemar counting 0↓ 12↑).
+  const change = boot.meanDiff;
   out.significant = out.pValue < opts.significance && change !== 0;
   if (out.significant) {
     const better = higherIsBetter ? change > 0 : change < 0;

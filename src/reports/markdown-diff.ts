@@ -67,6 +67,17 @@ export function shownDeltas(diff: LockDiff): AggregateDelta[] {
   );
 }
 
+/**
+ * With examples only one run has, Δ (of the aggregates) and the test (of the paired examples)
+ * measure different sets: say so under the table, or a Δ outside its own CI reads as an error.
+ */
+export function compositionNote(diff: LockDiff): string | undefined {
+  const { added, removed, paired } = diff.examples;
+  if (added === 0 && removed === 0) return undefined;
+  const parts = [added > 0 ? `${added} new` : '', removed > 0 ? `${removed} gone` : ''].filter(Boolean);
+  return `Δ compares the two runs' aggregates, which include ${parts.join(' and ')} example(s); the CI, p and verdict test the ${paired} paired examples only.`;
+}
+
 export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[] {
   const s = diff.summary;
   const sections: MarkdownSection[] = [];
@@ -110,6 +121,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       items: deltas.map(deltaRow),
       tail: [
         '',
+        ...(compositionNote(diff) ? [`_${compositionNote(diff)}_`, ''] : []),
         ...(hidden > 0
           ? [`_${hidden} other aggregates not shown (unchanged, or the same as their task)._`, '']
           : []),

@@ -1,7 +1,7 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
 import type { LockDiff } from '../lockfile/diff.js';
 import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
-import { deltaArrow, gateChangeText, shownDeltas } from './markdown-diff.js';
+import { compositionNote, deltaArrow, gateChangeText, shownDeltas } from './markdown-diff.js';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
@@ -35,6 +35,8 @@ export function renderTextDiff(diff: LockDiff): string {
         `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(d.metric, 18)} ${formatNumber(d.old)} → ${formatNumber(d.new)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatCi(d.ci, 3), 17)} p ${formatP(d.pValue)} (${d.method})`,
       );
     }
+    const note = compositionNote(diff);
+    if (note) lines.push(`  (${note})`);
   } else lines.push('', 'No aggregate changed.');
   // The counts above include every scope; a single-dataset task's dataset row repeats the task's.
   const hidden = diff.aggregates.filter((d) => d.significant && !deltas.includes(d)).length;
