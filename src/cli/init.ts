@@ -49,18 +49,30 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   if (existsSync(planFile))
     throw new ExitError(EXIT.usage, `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists`);
   mkdirSync(path.join(dir, 'datasets'), { recursive: true });
-  writeFileSync(planFile, PLAN);
-  writeFileSync(path.join(dir, 'datasets', 'smoke.jsonl'), DATASET);
+  const created: string[] = [];
+  const kept: string[] = [];
+  // Only the plan is required to be new; files a folder already has are kept as they are.
+  const write = (file: string, text: string) => {
+    const shown = path.relative(ctx.cwd, file) || path.basename(file);
+    if (existsSync(file) && file !== planFile) {
+      kept.push(shown);
+      return;
+    }
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    created.push(shown);
+  };
+  write(planFile, PLAN);
+  write(path.join(dir, 'datasets', 'smoke.jsonl'), DATASET);
   // The plan's first line points editors at this copy (completion, hover docs, inline errors);
   // `evalc schema` rewrites it after an upgrade.
-  const schemaFile = path.join(dir, 'schemas', 'evalc.schema.json');
-  if (!existsSync(schemaFile)) {
-    mkdirSync(path.dirname(schemaFile), { recursive: true });
-    writeFileSync(schemaFile, `${JSON.stringify(planJsonSchema(), null, 2)}\n`);
-  }
-  if (!existsSync(path.join(dir, '.gitignore'))) writeFileSync(path.join(dir, '.gitignore'), '.evalc/\n');
+  write(path.join(dir, 'schemas', 'evalc.schema.json'), `${JSON.stringify(planJsonSchema(), null, 2)}\n`);
+  write(path.join(dir, '.gitignore'), '.evalc/\n');
+  const target = path.relative(ctx.cwd, dir);
+  const next = target === '' ? '' : ` ${target.includes(' ') ? JSON.stringify(target) : target}`;
   ctx.stdout(
-    `created ${path.relative(ctx.cwd, planFile) || 'evalc.yaml'}, datasets/smoke.jsonl and schemas/evalc.schema.json\nnext: evalc validate, evalc plan, evalc apply\n`,
+    `created ${created.join(', ')}\n${kept.length > 0 ? `kept ${kept.join(', ')} (already there)\n` : ''}` +
+      `next: evalc validate${next}, evalc plan${next}, evalc apply${next}\n`,
   );
   return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 /** `evalc init`: a scaffold that validates and plans as it is, and never overwrites a plan. */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -15,7 +15,8 @@ describe('evalc init', () => {
     const result = await runCommand(initCommand, ['proj'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      'created proj/evalc.yaml, datasets/smoke.jsonl and schemas/evalc.schema.json\nnext: evalc validate, evalc plan, evalc apply\n',
+      'created proj/evalc.yaml, proj/datasets/smoke.jsonl, proj/schemas/evalc.schema.json, proj/.gitignore\n' +
+        'next: evalc validate proj, evalc plan proj, evalc apply proj\n',
     );
     expect(existsSync(path.join(dir, 'proj/datasets/smoke.jsonl'))).toBe(true);
     expect(readFileSync(path.join(dir, 'proj/.gitignore'), 'utf8')).toBe('.evalc/\n');
@@ -50,5 +51,21 @@ describe('evalc init', () => {
     const again = await runCommand(initCommand, [], { cwd: dir });
     expect(again.code).toBe(64);
     expect(again.stderr).toContain('evalc.yaml already exists');
+  });
+
+  it('keeps a dataset, schema or .gitignore the folder already has, and says so (QA7)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    mkdirSync(path.join(dir, 'datasets'));
+    writeFileSync(path.join(dir, 'datasets', 'smoke.jsonl'), '{"id":"mine","vars":{"question":"q"}}\n');
+    writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\n');
+    const result = await runCommand(initCommand, [], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'created evalc.yaml, schemas/evalc.schema.json\n' +
+        'kept datasets/smoke.jsonl, .gitignore (already there)\n' +
+        'next: evalc validate, evalc plan, evalc apply\n',
+    );
+    expect(readFileSync(path.join(dir, 'datasets', 'smoke.jsonl'), 'utf8')).toContain('"mine"');
+    expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
   });
 });
