@@ -5,7 +5,8 @@
  * (1 within budget, decaying beyond); without one, score is null (measurement only) — except
  * time_to_success, whose score is 0 for a failed example and, without a budget, 1 for a passed
  * one. time_to_success's value (ms) is only set when the example passed, so its mean is the
- * mean time to success.
+ * mean time to success. tokens and cost are not measured (score null, no value, no error) when
+ * the agent reported no usage: zero would score a perfect budget and price 0 USD.
  */
 import { z } from 'zod';
 import { metricError } from '../score-result.js';
@@ -92,13 +93,31 @@ export const steps: ExampleStageDefinition<z.output<typeof stepsParams>> = {
   },
 };
 
-function tokenCounts(input: {
-  trajectory: { usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number } };
-}) {
+type UsageCounts = { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+
+function tokenCounts(input: { trajectory: { usage: UsageCounts } }) {
   const u = input.trajectory.usage;
   const inputTokens = u.inputTokens ?? 0;
   const outputTokens = u.outputTokens ?? 0;
   return { inputTokens, outputTokens, totalTokens: u.totalTokens ?? inputTokens + outputTokens };
+}
+
+/**
+ * The count the agent reported, or undefined when it reported none: a MultiAgentEval agent
+ * (usage {}) or a RAIP reply without `usage` used no measurable tokens, not zero tokens — as 0
+ * they scored a perfect min(1, budget / 0) = 1 under any token budget and cost 0 USD.
+ */
+function reportedCount(u: UsageCounts, count: 'total' | 'input' | 'output'): number | undefined {
+  if (count === 'input') return u.inputTokens;
+  if (count === 'output') return u.outputTokens;
+  if (u.totalTokens !== undefined) return u.totalTokens;
+  if (u.inputTokens === undefined && u.outputTokens === undefined) return undefined;
+  return (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
+}
+
+/** Not measured: no score, no value, no error (a property of the agent, not a failure). */
+function unmeasured(reason: string) {
+  return { score: null, details: { unmeasured: reason } };
 }
 
 const tokensParams = z
@@ -112,16 +131,17 @@ export const tokens: ExampleStageDefinition<z.output<typeof tokensParams>> = {
   type: 'tokens',
   family: 'efficiency',
   category: 'attributes',
-  version: '1',
+  version: '2',
   higherIsBetter: false,
   unit: 'tokens',
   stage: 'example',
   description:
-    'Tokens used (trajectory usage; total = input + output when not reported); score with a budget',
+    'Tokens used (trajectory usage; total = input + output when not reported; not measured when the agent reports none); score with a budget',
   params: tokensParams,
   score(input, p) {
-    const c = tokenCounts(input);
-    const value = p.count === 'total' ? c.totalTokens : p.count === 'input' ? c.inputTokens : c.outputTokens;
+    const value = reportedCount(input.trajectory.usage, p.count);
+    if (value === undefined)
+      return unmeasured(`the agent reported no ${p.count === 'total' ? '' : `${p.count} `}token usage`);
     return { score: budgetScore(value, p.budget), value };
   },
 };
@@ -137,7 +157,7 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   type: 'cost',
   family: 'efficiency',
   category: 'attributes',
-  version: '1',
+  version: '2',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
@@ -150,6 +170,13 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
       return metricError('no model to price (set model: or report one from the agent)');
     const price = input.prices[model];
     if (!price) return metricError(`no price for model "${model}" under prices:`);
+    const u = input.trajectory.usage;
+    if (u.inputTokens === undefined && u.outputTokens === undefined)
+      return unmeasured(
+        u.totalTokens === undefined
+          ? 'the agent reported no token usage'
+          : 'the agent reported total tokens only, without the input/output split prices need',
+      );
     const c = tokenCounts(input);
     const value = (c.inputTokens * price.input + c.outputTokens * price.output) / 1_000_000;
     return { score: budgetScore(value, p.budget), value, details: { model, ...c } };
