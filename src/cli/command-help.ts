@@ -163,7 +163,10 @@ export const COMMAND_SPECS = {
         default: 'mermaid',
         help: 'output format (default mermaid)',
       },
-      examples: { type: 'boolean', help: 'one node per example instead of per agent × task × dataset' },
+      examples: {
+        type: 'boolean',
+        help: "also each example × repeat's invoke, extract and score steps, linked to their group",
+      },
     },
     notes: [PLAN_ARG],
   },
