@@ -32,7 +32,7 @@ const JSON_FLAG: FlagSpec = {
   help: 'print the result as JSON on stdout (with an exitCode field)',
 };
 
-export const COMMAND_SPECS = {
+const COMMAND_SPECS = {
   init: {
     args: '[dir]',
     summary: 'scaffold a plan: evalc.yaml, datasets/smoke.jsonl, schemas/evalc.schema.json, .gitignore',
