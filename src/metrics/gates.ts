@@ -70,6 +70,13 @@ export interface GateOptions {
   resamples: number;
   /** Metric id → metric type, to find a metric's direction (default: the id is the type). */
   metricTypes?: Record<string, string>;
+  /**
+   * The `--only task[/dataset]` selection of a partial run. A gate whose scope reaches outside
+   * it (the benchmark, another task, a whole task of which one dataset ran) is skipped: the
+   * aggregates of a partial run are not the plan's (`pass_rate = 0.400 at benchmark` was the
+   * selected dataset's figure, and failed the run).
+   */
+  only?: string | undefined;
 }
 
 interface Group {
@@ -95,6 +102,27 @@ function fmt(x: number | null | undefined): string {
 
 function fmtP(p: number): string {
   return p < 0.0001 ? p.toExponential(2) : p.toFixed(4);
+}
+
+/** Whether a gate's scope lies inside the `--only` selection (always, without one). */
+function insideSelection(gate: GateSpec, only: string | undefined): boolean {
+  if (only === undefined) return true;
+  const slash = only.indexOf('/');
+  const task = slash < 0 ? only : only.slice(0, slash);
+  const dataset = slash < 0 ? undefined : only.slice(slash + 1);
+  const scope = gate.scope ?? 'benchmark';
+  if (scope === 'benchmark') return false;
+  if (gate.task !== undefined && gate.task !== task) return false;
+  if (dataset === undefined) return scope !== 'example' || gate.task !== undefined;
+  if (scope === 'task') return false;
+  if (gate.dataset !== undefined) return gate.dataset === dataset;
+  // every dataset of the selected task(s) at dataset scope is the one that ran, whole
+  return scope === 'dataset';
+}
+
+function skippedResult(gate: GateSpec, agent: string, target: string, message: string): GateResult {
+  const kind = gate.regression ? 'regression' : gate.min !== undefined ? 'min' : 'max';
+  return { gate, kind, agent, target, passed: true, skipped: true, actual: null, message };
 }
 
 function headline(agg: MetricAggregate | undefined): number | null {
@@ -178,6 +206,21 @@ function thresholdResults(
       );
       actual = worst?.x ?? null;
       if (worst) where = `example:${worst.r.task}/${worst.r.dataset}/${worst.r.example}`;
+    }
+    // Nothing measured and nothing failed (tokens of an agent that reports no usage): the gate
+    // cannot be evaluated; errors (a judge that kept failing, cost without a price) still fail it.
+    if (actual === null && !group.perExample && (group.node?.metrics[gate.metric]?.errors ?? 0) === 0) {
+      out.push({
+        gate,
+        kind,
+        agent,
+        target: group.target,
+        passed: true,
+        skipped: true,
+        actual: null,
+        message: `${gate.metric} has no measurement at ${group.target} for ${agent} (none reported, none failed); gate skipped`,
+      });
+      continue;
     }
     const passed = actual !== null && (kind === 'min' ? actual >= bound : actual <= bound);
     const op = kind === 'min' ? '≥' : '≤';
@@ -293,6 +336,18 @@ export function evaluateGates(
   gates.forEach((gate, index) => {
     const targets = gate.agent === undefined ? agents : [gate.agent];
     for (const agent of targets) {
+      if (!insideSelection(gate, options.only)) {
+        const target = gate.scope ?? 'benchmark';
+        results.push(
+          skippedResult(
+            gate,
+            agent,
+            target,
+            `${gate.metric}: ${target} scope is outside the --only ${options.only} selection; gate skipped`,
+          ),
+        );
+        continue;
+      }
       const groups = groupsFor(gate, agent, current.aggregate);
       // Every group's row filter requires this agent and metric: narrow the rows once per gate
       // and agent, not once per group (same rows, same order).
@@ -300,15 +355,16 @@ export function evaluateGates(
       const currentRows = groups.length > 0 ? current.rows.filter(mine) : [];
       const baselineRows = groups.length > 0 && gate.regression ? baseline?.filter(mine) : undefined;
       if (groups.length === 0) {
-        results.push({
-          gate,
-          kind: gate.regression ? 'regression' : gate.min !== undefined ? 'min' : 'max',
-          agent,
-          target: gate.scope ?? 'benchmark',
-          passed: false,
-          actual: null,
-          message: `${gate.metric}: no results for agent ${agent} at the gate's scope`,
-        });
+        // The agent does not run the gate's task or dataset (a task's `agents:` leaves it out):
+        // not measured there, like a task-scoped gate on another task's metric — skipped, not failed.
+        results.push(
+          skippedResult(
+            gate,
+            agent,
+            gate.scope ?? 'benchmark',
+            `${gate.metric}: ${agent} has no results at the gate's scope; gate skipped`,
+          ),
+        );
         continue;
       }
       for (const group of groups) {
