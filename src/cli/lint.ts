@@ -15,8 +15,14 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
   // Remote datasets are fetched and pinned as `plan` does (offline, a first lint of such a plan failed).
   const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.resolved) {
-    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
-    return invalidPlanExit(result.diagnostics);
+    const exitCode = invalidPlanExit(result.diagnostics);
+    // --json callers read stdout: the plan's diagnostics are data there too, as validate prints them.
+    if (values.json)
+      ctx.stdout(
+        `${JSON.stringify({ ok: false, exitCode, diagnostics: result.diagnostics, datasets: [] }, null, 2)}\n`,
+      );
+    else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    return exitCode;
   }
   const report: { dataset: string; findings: LintFinding[] }[] = [];
   for (const dataset of result.resolved.datasets) {
