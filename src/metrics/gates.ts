@@ -233,6 +233,13 @@ function thresholdResults(
   return out;
 }
 
+/** A gate target as `evalc diff` names the scope: 'benchmark', 'task/T', 'dataset/T/D'. */
+function diffScope(target: string): string {
+  if (target.startsWith('task:')) return `task/${target.slice(5)}`;
+  if (target.startsWith('dataset:')) return `dataset/${target.slice(8)}`;
+  return target;
+}
+
 function valueHigherIsBetter(metric: string, options: GateOptions): boolean {
   const type = options.metricTypes?.[metric] ?? metric;
   return getMetricDefinition(type)?.higherIsBetter ?? true;
@@ -245,7 +252,6 @@ function regressionResult(
   current: ExampleScoreRow[],
   baseline: ExampleScoreRow[] | undefined,
   options: GateOptions,
-  index: number,
 ): GateResult {
   const reg = gate.regression ?? {};
   const maxDrop = reg.max_drop ?? 0;
@@ -281,11 +287,20 @@ function regressionResult(
       message: `${gate.metric}: no paired examples with the baseline at ${group.target} for ${agent}`,
     };
   }
+  // `evalc diff` tests the same pairs in the same order with the same seed, so one comparison
+  // has one p-value and CI in report.md's gates and in its "Changes vs baseline" table (they
+  // were two bootstrap estimates: p = 0.2907 in the gate, 0.323 in the table).
+  const order = (r: ExampleScoreRow) => `${r.task}\u0000${r.dataset}\u0000${r.example}`;
+  pairs.sort(([, x], [, y]) => {
+    const a = order(x);
+    const b = order(y);
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
   const pick = (r: ExampleScoreRow) => (field === 'score' ? (r.score ?? 0) : (r.value ?? 0));
   const b = pairs.map(([x]) => pick(x));
   const c = pairs.map(([, y]) => pick(y));
   const weights = hierarchicalWeights(pairs.map(([, y]) => y));
-  const seed = deriveSeed(options.seed, `gate\u0000${index}\u0000${agent}\u0000${group.target}`);
+  const seed = deriveSeed(options.seed, `${diffScope(group.target)}\u0000${agent}\u0000${gate.metric}`);
   const boot = pairedBootstrap(b, c, weights, { seed, resamples: options.resamples });
   const baseMean = weightedMean(b, weights) ?? 0;
   const curMean = weightedMean(c, weights) ?? 0;
@@ -333,7 +348,7 @@ export function evaluateGates(
 ): GateResult[] {
   const results: GateResult[] = [];
   const agents = Object.keys(current.aggregate.agents).sort();
-  gates.forEach((gate, index) => {
+  gates.forEach((gate) => {
     const targets = gate.agent === undefined ? agents : [gate.agent];
     for (const agent of targets) {
       if (!insideSelection(gate, options.only)) {
@@ -372,7 +387,7 @@ export function evaluateGates(
         results.push(...thresholdResults(gate, agent, group, rows));
         if (gate.regression) {
           const regGroup = group.target === 'example' ? { ...group, target: 'benchmark' } : group;
-          results.push(regressionResult(gate, agent, regGroup, rows, baselineRows, options, index));
+          results.push(regressionResult(gate, agent, regGroup, rows, baselineRows, options));
         }
       }
     }
