@@ -15,7 +15,8 @@
  * - Invoke failures scored 0 are in the means (scoreExample); metric errors (score null) are not,
  *   and are counted in `errors`; `invokeErrors` counts failed repeats.
  * - Set metrics (win_rate, judge_agreement, position_bias) are computed per dataset and averaged
- *   up with the dataset/task weights, without a CI.
+ *   up with the dataset/task weights, without a CI — their score and, when they have one, their
+ *   value (judge_agreement's signed correlation, position_bias's bias).
  */
 
 import { getMetricDefinition } from './registry.js';
@@ -249,6 +250,7 @@ function computeSetMetrics(input: AggregateInput, agent: string, report: AgentAg
       const def = getMetricDefinition(m.type);
       if (def?.stage !== 'set') continue;
       const dsScores: { score: number; weight: number }[] = [];
+      const dsValues: { value: number; weight: number }[] = [];
       for (const d of t.datasets) {
         const examples = d.agents[agent];
         if (!examples) continue;
@@ -262,7 +264,10 @@ function computeSetMetrics(input: AggregateInput, agent: string, report: AgentAg
           agg.score = { mean: r.score, ci: null, n };
           dsScores.push({ score: r.score, weight: d.weight });
         }
-        if (r.value !== undefined) agg.value = { mean: r.value, ci: null, n };
+        if (r.value !== undefined) {
+          agg.value = { mean: r.value, ci: null, n };
+          dsValues.push({ value: r.value, weight: d.weight });
+        }
         if (r.error) agg.errors += 1;
         if (r.details !== undefined) agg.details = r.details;
       }
@@ -272,6 +277,13 @@ function computeSetMetrics(input: AggregateInput, agent: string, report: AgentAg
       );
       const tNode = report.tasks[t.id];
       if (tNode && tm !== null) ensureMetric(tNode, m.id).score = { mean: tm, ci: null, n: dsScores.length };
+      // The measurement goes up too (judge_agreement's signed r, position_bias's bias): above the
+      // datasets only max(0, r) was left, so a benchmark of r = −0.27 and 0.58 showed 0.19, no r.
+      const tv = weightedMean(
+        dsValues.map((x) => x.value),
+        dsValues.map((x) => x.weight),
+      );
+      if (tNode && tv !== null) ensureMetric(tNode, m.id).value = { mean: tv, ci: null, n: dsValues.length };
     }
   });
   const setIds = new Set(
@@ -288,6 +300,14 @@ function computeSetMetrics(input: AggregateInput, agent: string, report: AgentAg
       parts.map((x) => x.w),
     );
     if (bm !== null) ensureMetric(report, id).score = { mean: bm, ci: null, n: parts.length };
+    const values = input.tasks
+      .map((t) => ({ v: report.tasks[t.id]?.metrics[id]?.value?.mean, w: t.weight }))
+      .filter((x): x is { v: number; w: number } => typeof x.v === 'number');
+    const bv = weightedMean(
+      values.map((x) => x.v),
+      values.map((x) => x.w),
+    );
+    if (bv !== null) ensureMetric(report, id).value = { mean: bv, ci: null, n: values.length };
   }
 }
 
