@@ -208,8 +208,13 @@ function thresholdResults(
       if (worst) where = `example:${worst.r.task}/${worst.r.dataset}/${worst.r.example}`;
     }
     // Nothing measured and nothing failed (tokens of an agent that reports no usage): the gate
-    // cannot be evaluated; errors (a judge that kept failing, cost without a price) still fail it.
-    if (actual === null && !group.perExample && (group.node?.metrics[gate.metric]?.errors ?? 0) === 0) {
+    // cannot be evaluated; errors (a judge that kept failing, cost without a price) still fail
+    // it, and so do results that weigh nothing (every weight 0: no figure, but not unmeasured).
+    const unmeasured =
+      rows.length > 0 &&
+      rows.every((r) => r.score === null && r.value === undefined) &&
+      (group.node?.metrics[gate.metric]?.errors ?? 0) === 0;
+    if (actual === null && !group.perExample && unmeasured) {
       out.push({
         gate,
         kind,

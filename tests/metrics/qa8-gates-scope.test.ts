@@ -145,6 +145,32 @@ describe('gates a run cannot evaluate are skipped (QA8)', () => {
     expect(results.map(brief)).toEqual(['a dataset:math/arith failed 0', 'b dataset skipped -']);
   });
 
+  it('still fails a gate whose results weigh nothing (every weight 0): no figure, but not unmeasured', async () => {
+    const run = {
+      benchmark: 'b',
+      tasks: [
+        {
+          id: 't',
+          weight: 1,
+          metrics,
+          datasets: [{ id: 'd', weight: 0, agents: { a: [await outcome('e1', 'x', { totalTokens: 5 })] } }],
+        },
+      ],
+    };
+    const report = aggregate({ ...run, bootstrap: { seed: 1, resamples: 20 } });
+    const [r] = evaluateGates(
+      [{ metric: 'pass_rate', min: 0.5 }],
+      { aggregate: report, rows: flattenResults(run) },
+      undefined,
+      {
+        significance: 0.05,
+        seed: 1,
+        resamples: 20,
+      },
+    );
+    expect(r && brief(r)).toBe('a benchmark failed -');
+  });
+
   it('skips a tokens budget gate for an agent that reports no usage, and checks the one that does', async () => {
     const results = await gatesOf([{ metric: 'tokens', scope: 'task', task: 'capitals', min: 1 }]);
     // a: 50 tokens under a budget of 100 → score 1
