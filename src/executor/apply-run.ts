@@ -4,7 +4,7 @@
  * resumes where it stopped; the lockfile is written only when the run is complete.
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
@@ -33,7 +33,12 @@ import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
 import { LogStore } from './cache-store.js';
 import { collect, markPreflightFailed } from './collect-results.js';
-import { discoverAgents, type UndiscoveredAgent, undiscoveredAdapter } from './discovery.js';
+import {
+  discoverAgents,
+  pinsWithoutDiscovery,
+  type UndiscoveredAgent,
+  undiscoveredAdapter,
+} from './discovery.js';
 import { graceSignal } from './grace-signal.js';
 import { exampleItems, groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
@@ -222,6 +227,21 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         };
       }
     } else {
+      // Agents without a discovery have their pins at hand: an up-to-date lock then needs none
+      // of them started (a served agent's process, its readiness wait).
+      const staticPins = options.locked ? undefined : pinsWithoutDiscovery(agentIds, resolved.plan.agents);
+      if (staticPins) {
+        const candidate = compilePlan(resolved, staticPins, { checkTemplates: false, judgePins });
+        const registered = registeredRubricsInUse(
+          candidate.groups.flatMap((g) => g.group.metrics),
+          resolved.plan,
+        );
+        if (registered.size === 0) {
+          pins = staticPins;
+          compiled = candidate;
+          if (upToDate()) return await finishUpToDate();
+        }
+      }
       const setup = {
         plan: resolved.plan,
         planDir: resolved.loaded.planDir,
@@ -459,6 +479,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         seed: resolved.plan.run.seed,
         resamples: resolved.plan.run.bootstrap,
         metricTypes,
+        // A partial run cannot judge a gate on figures outside its selection: skipped.
+        only: options.only,
       },
     );
     taskInputs = undefined;
@@ -538,8 +560,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       reportsDir,
       reportStamp(lockFile, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
     );
-    if (logLines.length > 0)
-      writeFileSync(path.join(logsDir, 'run.log'), `${logLines.map(scrub).join('\n')}\n`);
+    // run.log is this run's: an earlier run's is not left behind to be read as this one's.
+    const runLog = path.join(logsDir, 'run.log');
+    if (logLines.length > 0) writeFileSync(runLog, `${logLines.map(scrub).join('\n')}\n`);
+    else rmSync(runLog, { force: true });
     return { status: 'done', lock, lockFile, reportsDir, summary };
   } finally {
     inFlight.dispose();

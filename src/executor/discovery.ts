@@ -1,5 +1,6 @@
 /** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
 import type { AgentPin } from '../compiler/compile.js';
+import type { AgentConfig } from '../plan/schema.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
@@ -80,6 +81,23 @@ export async function discoverAgents(
       pins[id] = { ...pins[id], name: runtime.config.name };
   }
   return { ok: true, pins, failed };
+}
+
+/**
+ * The pins `discoverAgents` gives agents that have no discovery (every protocol but RAIP): a mae
+ * agent's configured `name`, else nothing. Undefined when some agent is RAIP (its pin is its /info).
+ */
+export function pinsWithoutDiscovery(
+  agentIds: readonly string[],
+  configs: Readonly<Record<string, AgentConfig>>,
+): Record<string, AgentPin> | undefined {
+  const pins: Record<string, AgentPin> = {};
+  for (const id of agentIds) {
+    const config = configs[id];
+    if (!config || config.protocol === 'raip') return undefined;
+    pins[id] = config.protocol === 'mae' && config.name ? { name: config.name } : {};
+  }
+  return pins;
 }
 
 /**

@@ -219,4 +219,29 @@ describe('evalc apply: the cache decides which agent calls happen', () => {
     expect(agent.stats().invokes).toBe(0);
     expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(whole);
   });
+
+  it('--only skips a gate whose scope reaches outside the selection; the full run evaluates it', async () => {
+    const ws = tempWorkspace('cache-only-gate');
+    cleanups.push(ws.cleanup);
+    writeDataset(ws.dir, 'd1.jsonl', countingExamples(4));
+    writeDataset(ws.dir, 'd2.jsonl', countingExamples(2, 'f'));
+    // Odd ids fail: the benchmark's pass_rate is 4/6 < 0.9; d2 alone is 1/2.
+    writePlan(ws.dir, {
+      agentUrl: agent.url,
+      secondDataset: true,
+      gates: [{ metric: 'pass_rate', scope: 'benchmark', min: 0.9 }],
+    });
+    const only = await runCli(['apply', 'evalc.yaml', '--only', 't1/d2', '--json'], { cwd: ws.dir });
+    expect(only.code).toBe(0);
+    const result = JSON.parse(only.stdout.trim().split('\n').at(-1)!) as {
+      gatesFailed: number;
+      gates: { skipped?: boolean; message?: string }[];
+    };
+    expect(result.gatesFailed).toBe(0);
+    expect(result.gates).toHaveLength(1);
+    expect(result.gates[0]?.skipped).toBe(true);
+    expect(result.gates[0]?.message).toContain('outside the --only t1/d2 selection');
+    const full = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(full.code).toBe(1);
+  });
 });
