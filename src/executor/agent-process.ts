@@ -12,7 +12,8 @@
  *   servers, e.g. Flask, log to stderr); with neither, a 500 ms settle during which the process
  *   must not exit. `ready.timeout` defaults to 15 s.
  * - Failures are values: `timeout` (not ready in time; the process is stopped),
- *   `process_crashed` (exited before ready), `config_error` (bad `ready.line` regex),
+ *   `process_crashed` (exited before ready), `config_error` (bad `ready.line` regex, or
+ *   `ready.url` already answering before the command starts: another process has the port),
  *   `cancelled` (opts.signal aborted). Messages carry the log tail.
  * - `stop()` sends SIGTERM to the process group, SIGKILL after 3 s, and resolves once the
  *   process has exited; idempotent. Groups still running when evalc exits are killed from the
@@ -75,6 +76,16 @@ export async function startServedProcess(
       ? DEFAULT_READY_TIMEOUT_MS
       : (parseDuration(serve.ready.timeout) ?? DEFAULT_READY_TIMEOUT_MS);
 
+  // Something already answering the ready URL would pass for the agent while the one evalc
+  // starts fails to bind its port: the run would talk to another process.
+  if (serve.ready?.url && (await isUrlReady(serve.ready.url)))
+    return {
+      ok: false,
+      error: {
+        kind: 'config_error',
+        message: `${label}: ${serve.ready.url} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+      },
+    };
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const env = {

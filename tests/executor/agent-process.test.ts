@@ -1,5 +1,7 @@
 /** `serve:` lifecycle against real child processes (tests/fixtures/mae-served-agent.mjs). */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -151,5 +153,31 @@ describe('startServedProcess', () => {
       { cwd: FIXTURES_DIR, name: 'a1', logFile: nextLog() },
     );
     expect(!started.ok && started.error.kind).toBe('config_error');
+  });
+
+  it('refuses, without spawning, when another process already answers ready.url', async () => {
+    const other = createServer((_req, res) => res.end('someone else'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    const marker = join(logDir, 'spawned');
+    try {
+      const started = await startServedProcess(
+        {
+          command: `touch ${JSON.stringify(marker)}; ${command('http')}`,
+          env: { PORT: String(port) },
+          ready: { url: `http://127.0.0.1:${port}/`, timeout: '5s' },
+        },
+        { cwd: FIXTURES_DIR, name: 'a1', logFile: nextLog() },
+      );
+      expect(started.ok).toBe(false);
+      if (started.ok) await started.handle.stop();
+      else {
+        expect(started.error.kind).toBe('config_error');
+        expect(started.error.message).toContain(`http://127.0.0.1:${port}/ already answers`);
+      }
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });
