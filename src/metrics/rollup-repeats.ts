@@ -51,8 +51,28 @@ function summarize(metric: ResolvedMetric, results: (ScoreResult | undefined)[])
   return summary;
 }
 
+/**
+ * The repeats as repeats-stage metrics read them: each result of a metric with a `threshold`
+ * carries that pass (score ≥ threshold). pass_at_k / pass_hat_k with `metric: j` counted a
+ * repeat as passed only when j's score was 1 (a judge has no `pass` of its own): a judge at
+ * 0.8 on every repeat with threshold 0.7 had pass = true in the row and pass^k = 0.
+ */
+function withThresholdPasses(metrics: ResolvedMetric[], repeats: RepeatResult[]): RepeatResult[] {
+  const thresholded = metrics.filter((m) => m.threshold !== undefined);
+  if (thresholded.length === 0) return repeats;
+  return repeats.map((r) => {
+    const results = { ...r.results };
+    for (const m of thresholded) {
+      const res = results[m.id];
+      if (res) results[m.id] = { ...res, pass: repeatPass(m, res) ?? false };
+    }
+    return { ...r, results };
+  });
+}
+
 export function rollupRepeats(request: RollupRequest): ExampleOutcome {
   const metrics: Record<string, ExampleMetricResult> = {};
+  let judged: RepeatResult[] | undefined;
   for (const m of request.metrics) {
     const d = getMetricDefinition(m.type);
     if (!d) continue;
@@ -62,7 +82,8 @@ export function rollupRepeats(request: RollupRequest): ExampleOutcome {
         request.repeats.map((r) => r.results[m.id]),
       );
     } else if (d.stage === 'repeats') {
-      const r = d.rollup(request.repeats, m.params);
+      judged ??= withThresholdPasses(request.metrics, request.repeats);
+      const r = d.rollup(judged, m.params);
       const summary: ExampleMetricResult = { score: r.score, errors: r.error ? 1 : 0 };
       if (r.value !== undefined) summary.value = r.value;
       if (r.pass !== undefined) summary.pass = r.pass;

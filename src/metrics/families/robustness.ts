@@ -1,6 +1,7 @@
 /**
  * Robustness (Attributes & Constraints): pass_at_k and pass_hat_k over the n repeats of one
- * example, c of which passed (the example pass of pass_rate, or the pass of `metric`).
+ * example, c of which passed (the example pass of pass_rate, or the pass of `metric`: score ≥ its
+ * threshold when it has one — rollupRepeats sets that pass —, else its own pass, else score 1).
  * pass@k = 1 − C(n−c, k)/C(n, k) (Chen et al. 2021); pass^k = C(c, k)/C(n, k) (τ-bench).
  * k defaults to n; k > n is an error. Repeats whose invoke failed count as failed.
  */
@@ -43,7 +44,7 @@ function estimate(
 const base = {
   family: 'robustness',
   category: 'attributes',
-  version: '1',
+  version: '2',
   higherIsBetter: true,
   stage: 'repeats',
   params,
