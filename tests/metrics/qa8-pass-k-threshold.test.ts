@@ -57,4 +57,24 @@ describe('pass_at_k / pass_hat_k on a metric with a threshold (QA8)', () => {
     expect(o.metrics.ph_j?.score).toBe(0);
     expect(o.metrics.ph_j?.details).toEqual({ n: 3, c: 1, k: 3 });
   });
+
+  it('gives a repeats-stage metric with a threshold its own pass (pass_hat_k threshold 1: all repeats pass)', () => {
+    const strict = metric({ type: 'pass_hat_k', id: 'all_j', metric: 'j', threshold: 1 });
+    const pass = rollupRepeats({
+      example: { id: 'e3' },
+      metrics: [j, strict],
+      repeats: [repeat(0, 0.8), repeat(1, 0.9)],
+    });
+    expect(pass.metrics.all_j).toMatchObject({ score: 1, pass: true });
+    const fail = rollupRepeats({
+      example: { id: 'e4' },
+      metrics: [j, strict],
+      repeats: [repeat(0, 0.8), repeat(1, 0.6)],
+    });
+    expect(fail.metrics.all_j).toMatchObject({ score: 0, pass: false });
+    // without a threshold nothing is invented
+    expect(
+      rollupRepeats({ example: { id: 'e5' }, metrics, repeats: [repeat(0, 0.8)] }).metrics.ph_j?.pass,
+    ).toBeUndefined();
+  });
 });
