@@ -535,7 +535,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         steps: stepsSection(
           runDigest(digestFeeds) ?? stepsDigest(compiled),
           summary.errorKinds,
-          collected.metricErrors,
+          collected.retry,
         ),
       }),
     ) as Lockfile;

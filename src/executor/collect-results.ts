@@ -14,13 +14,16 @@ export function collect(
   const lockResults: LockResult[] = [];
   const summary: RunSummary = { examples: 0, invoked: 0, errors: 0, errorKinds: {}, gatesFailed: 0 };
   const volatile: Lockfile['volatile'] = {};
-  /** Metrics that failed on their own (a judge error): never cached, so the next apply retries them. */
+  /** Judge-backed metrics that failed (never cached, so the next apply retries them). */
   let metricErrors = 0;
+  /** Kinds of the invoke failures (a transient one makes the next apply retry it). */
+  const invokeKinds = new Set<string>();
   const tasks = new Map<string, TaskInput>();
   const plan = compiled.resolved.plan;
   for (const rt of runtimes) {
     const { group } = rt.compiled;
     const runs = results.get(group.id) ?? [];
+    const judged = new Set(rt.metrics.filter((m) => m.judge !== undefined).map((m) => m.lib.id));
     const outcomes: ExampleOutcome[] = [];
     const durations: number[] = [];
     let tokens = 0;
@@ -34,14 +37,15 @@ export function collect(
       summary.invoked += run.invoked;
       for (const kind of run.lock.errors ?? []) {
         if (kind === null) continue;
+        invokeKinds.add(kind);
         summary.errors++;
         summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
       }
-      // A metric's own failure (a judge that errored) counts too: it is retried by the next apply.
+      // A metric's own failure counts too; a judge's is retried by the next apply (run-example.ts).
       for (const id in run.lock.metrics) {
         const kind = run.lock.metrics[id]!.error;
         if (kind === undefined) continue;
-        metricErrors++;
+        if (judged.has(id)) metricErrors++;
         summary.errors++;
         summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
       }
@@ -62,7 +66,13 @@ export function collect(
     dataset.agents[group.agentId] = outcomes;
   }
   lockResults.sort((a, b) => (a.group === b.group ? 0 : a.group < b.group ? -1 : 1));
-  return { lockResults, taskInputs: [...tasks.values()], summary, volatile, metricErrors };
+  return {
+    lockResults,
+    taskInputs: [...tasks.values()],
+    summary,
+    volatile,
+    retry: { invokeKinds: [...invokeKinds].sort(), metricErrors },
+  };
 }
 
 export function durationStats(durations: number[]): { durationMsMean?: number; durationMsP50?: number } {

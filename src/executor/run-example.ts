@@ -401,7 +401,7 @@ async function scoreRepeat(
     if (cached) {
       results[metric.lib.id] = cached;
       noteRubricVersion(rt, metric, cached);
-      rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached: true });
+      rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached: true, error: cached.error });
       continue;
     }
     const content = renderContent(rt, metric.lib.id, example, candidates);
@@ -422,6 +422,9 @@ async function scoreRepeat(
       Object.assign(result, scrubValue(rt, { error: result.error, details: result.details }));
       if (result.details === undefined) delete result.details;
       rt.log(`${step.id}: ${metric.lib.id}: ${result.error.kind}: ${result.error.message}`);
+      // A metric evalc computes fails the same way on the same inputs (no model to price): it
+      // is cached like a score. A judge's failure may be its server's: never cached, retried.
+      if (key && !metric.judge) rt.store.put(key, 'score', result);
     } else if (key) rt.store.put(key, 'score', result);
     results[metric.lib.id] = result;
     noteRubricVersion(rt, metric, result);

@@ -14,17 +14,20 @@ import { EVALC_VERSION } from '../version.js';
 import { isDefinitiveFailure } from './run-example.js';
 import { stepsDigest } from './steps-digest.js';
 
-/** The `steps` section of a lockfile: the digest, and whether a re-apply would retry anything. */
+/**
+ * The `steps` section of a lockfile: the digest, every error kind recorded, and whether a
+ * re-apply would retry anything (`complete` false): an invoke failure that is not definitive, or
+ * a judge-backed metric's failure (never cached, whatever its kind: a judge's 400 is a contract
+ * error). A failure of a metric evalc computes itself is as final as its score.
+ */
 export function stepsSection(
   digest: string,
   errorKinds: Record<string, number>,
-  metricErrors: number,
+  retry: { invokeKinds: readonly string[]; metricErrors: number },
 ): NonNullable<Lockfile['steps']> {
-  // A metric's own failure is never cached, whatever its kind (a judge's 400 is a contract
-  // error): the next apply retries it. Of invoke failures only the definitive ones are final.
   const complete =
-    metricErrors === 0 &&
-    Object.keys(errorKinds).every((kind) => isDefinitiveFailure({ kind: kind as never, message: '' }));
+    retry.metricErrors === 0 &&
+    retry.invokeKinds.every((kind) => isDefinitiveFailure({ kind: kind as never, message: '' }));
   const errors: Record<string, number> = {};
   for (const kind of Object.keys(errorKinds).sort()) errors[kind] = errorKinds[kind]!;
   return { complete, digest, errors };

@@ -220,6 +220,33 @@ describe('evalc apply: the cache decides which agent calls happen', () => {
     expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(whole);
   });
 
+  it('keeps a metric error evalc computed itself (no model to price): the re-apply is up to date, plan has no work', async () => {
+    const ws = tempWorkspace('cache-metric-error');
+    cleanups.push(ws.cleanup);
+    writeDataset(ws.dir, 'd1.jsonl', countingExamples(3));
+    writePlan(ws.dir, {
+      agentUrl: agent.url,
+      metrics: [
+        { type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'list' },
+        { type: 'cost' },
+      ],
+    });
+    const first = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: ws.dir });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('"metric_error":3');
+    const lock = readLock(ws.dir);
+    expect(lockResults(ws.dir).every((r) => r.metrics.cost?.error === 'metric_error')).toBe(true);
+    const plan = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
+    expect(plan.stdout).toContain('No changes');
+    expect(plan.code).toBe(0);
+    agent.reset();
+    const again = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: ws.dir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('"upToDate":true');
+    expect(agent.stats().invokes).toBe(0);
+    expect(readLock(ws.dir)).toBe(lock);
+  });
+
   it('--only skips a gate whose scope reaches outside the selection; the full run evaluates it', async () => {
     const ws = tempWorkspace('cache-only-gate');
     cleanups.push(ws.cleanup);

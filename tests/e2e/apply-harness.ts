@@ -149,7 +149,10 @@ export interface LockResultRow {
   invoke: (string | null)[];
   errors?: (string | null)[];
   pass: boolean | null;
-  metrics: Record<string, { score: number | null; pass?: boolean; errors?: number; key?: string }>;
+  metrics: Record<
+    string,
+    { score: number | null; pass?: boolean; errors?: number; key?: string; error?: string }
+  >;
 }
 
 export function lockResults(dir: string): LockResultRow[] {

@@ -69,19 +69,20 @@ describe('up-to-date lockfiles', () => {
     expect(inOrder.digest()).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('is complete only when every recorded failure is a definitive invoke failure', () => {
-    expect(stepsSection('d', {}, 0).complete).toBe(true);
-    expect(stepsSection('d', { semantic_mismatch: 1, http_404: 2 }, 0).complete).toBe(true);
-    expect(stepsSection('d', { semantic_mismatch: 1, timeout: 1 }, 0).complete).toBe(false);
-    expect(stepsSection('d', { http_503: 1 }, 0).complete).toBe(false);
-    expect(stepsSection('d', { http_429: 1 }, 0).complete).toBe(false);
-    expect(stepsSection('d', { preflight_failed: 3 }, 0).complete).toBe(false);
-    // A metric's own failure is never cached, even of a definitive kind (a judge's 400).
-    expect(stepsSection('d', { contract_error: 1 }, 1).complete).toBe(false);
-    expect(stepsSection('d', { timeout: 1, contract_error: 2 }, 0).errors).toEqual({
-      contract_error: 2,
-      timeout: 1,
-    });
+  it('is complete only when nothing would be retried: no transient invoke failure, no judge-backed metric error', () => {
+    const section = (kinds: Record<string, number>, metricErrors = 0) =>
+      stepsSection('d', kinds, { invokeKinds: Object.keys(kinds), metricErrors });
+    expect(section({}).complete).toBe(true);
+    expect(section({ semantic_mismatch: 1, http_404: 2 }).complete).toBe(true);
+    expect(section({ semantic_mismatch: 1, timeout: 1 }).complete).toBe(false);
+    expect(section({ http_503: 1 }).complete).toBe(false);
+    expect(section({ http_429: 1 }).complete).toBe(false);
+    expect(section({ preflight_failed: 3 }).complete).toBe(false);
+    // A judge-backed metric's failure is never cached, even of a definitive kind (a judge's 400).
+    expect(section({ contract_error: 1 }, 1).complete).toBe(false);
+    // A metric evalc computes itself failed for good (cached): recorded, nothing to retry.
+    expect(stepsSection('d', { metric_error: 2 }, { invokeKinds: [], metricErrors: 0 }).complete).toBe(true);
+    expect(section({ timeout: 1, contract_error: 2 }).errors).toEqual({ contract_error: 2, timeout: 1 });
   });
 
   it('takes reports as current only with the same stamp and every file present', () => {
