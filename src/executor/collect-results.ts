@@ -26,13 +26,14 @@ export function collect(
     const judged = new Set(rt.metrics.filter((m) => m.judge !== undefined).map((m) => m.lib.id));
     const outcomes: ExampleOutcome[] = [];
     const durations: number[] = [];
-    let tokens = 0;
+    /** Tokens the agent reported; undefined when no example reported any (not 0). */
+    let tokens: number | undefined;
     for (const run of runs) {
       if (!run) continue;
       lockResults.push(run.lock);
       outcomes.push(run.outcome);
       durations.push(...run.durationsMs);
-      tokens += run.tokens;
+      if (run.tokens !== null) tokens = (tokens ?? 0) + run.tokens;
       summary.examples++;
       summary.invoked += run.invoked;
       for (const kind of run.lock.errors ?? []) {
@@ -50,7 +51,7 @@ export function collect(
         summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
       }
     }
-    volatile[group.id] = { ...durationStats(durations), tokens };
+    volatile[group.id] = { ...durationStats(durations), ...(tokens === undefined ? {} : { tokens }) };
     const task = tasks.get(group.taskId) ?? {
       id: group.taskId,
       weight: plan.tasks[group.taskId]!.weight,
@@ -115,7 +116,7 @@ export function markPreflightFailed(
         }) as LockResult,
         digestLine: '',
         durationsMs: [],
-        tokens: 0,
+        tokens: null,
         invoked: 0,
       };
     });

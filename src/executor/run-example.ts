@@ -84,9 +84,9 @@ export type ExtractRecord = (
   | { ok: true; values: Record<string, unknown> }
   | { ok: false; error: StepError }
 ) & {
-  /** The invoke's duration and token total, copied from its record. */
+  /** The invoke's duration and token total, copied from its record (null: the agent reported none). */
   durationMs?: number;
-  tokens?: number;
+  tokens?: number | null;
 };
 
 /** What scoring needs of a completed invoke; the trajectory is read only when a score is computed. */
@@ -138,7 +138,8 @@ export interface ExampleRun {
   outcome: ExampleOutcome;
   lock: LockResult;
   durationsMs: number[];
-  tokens: number;
+  /** Tokens the agent reported over the repeats; null when it reported none. */
+  tokens: number | null;
   invoked: number;
   /** This example's line of the run's steps digest (up-to-date.ts). */
   digestLine: string;
@@ -151,7 +152,7 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
   const invokeKeys: (string | null)[] = [];
   const errors: (string | null)[] = [];
   const durationsMs: number[] = [];
-  let tokens = 0;
+  let tokens: number | null = null;
   let invoked = 0;
   for (const step of steps) {
     const result = await runRepeat(rt, step);
@@ -160,7 +161,7 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
     invokeKeys.push(step.invokeKey ?? null);
     errors.push(result.repeat.error ? result.repeat.error.kind : null);
     if (result.durationMs !== undefined) durationsMs.push(result.durationMs);
-    tokens += result.tokens;
+    if (result.tokens !== null) tokens = (tokens ?? 0) + result.tokens;
   }
   const libMetrics = rt.metrics.map((m) => m.lib);
   const outcome = rollupRepeats({
@@ -195,14 +196,14 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
 async function runRepeat(
   rt: GroupRuntime,
   step: ExampleSteps,
-): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number }> {
+): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number | null }> {
   const { store } = rt;
   if (!step.invokeKey || !step.extractKey) {
     const error: StepError = {
       kind: 'schema_invalid',
       message: `input template failed: ${step.renderError?.message ?? 'unknown'}`,
     };
-    return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked: false, tokens: 0 };
+    return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked: false, tokens: null };
   }
   if (!rt.refresh) {
     const reused = await reuseExtract(rt, step, step.invokeKey, step.extractKey);
@@ -211,7 +212,7 @@ async function runRepeat(
   const cached = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
   if (cached && 'failed' in cached) {
     rt.onInvoke({ id: step.id, cached: true, durationMs: cached.durationMs, error: cached.failed });
-    return { repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed), invoked: false, tokens: 0 };
+    return { repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed), invoked: false, tokens: null };
   }
   let record = cached;
   let invoked = false;
@@ -298,7 +299,7 @@ async function runRepeat(
       settle();
     }
   }
-  const tokens = record?.trajectory.usage.totalTokens ?? 0;
+  const tokens = record?.trajectory.usage.totalTokens ?? null;
   if (!record) return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked, tokens };
 
   let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
@@ -331,11 +332,15 @@ async function reuseExtract(
   step: ExampleSteps,
   invokeKey: string,
   extractKey: string,
-): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number } | undefined> {
+): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number | null } | undefined> {
   const { store } = rt;
   if (store.kindOf?.(invokeKey) !== 'invoke') return undefined;
   const extract = store.get<ExtractRecord>(extractKey);
-  if (!extract || typeof extract.durationMs !== 'number' || typeof extract.tokens !== 'number')
+  if (
+    !extract ||
+    typeof extract.durationMs !== 'number' ||
+    (typeof extract.tokens !== 'number' && extract.tokens !== null)
+  )
     return undefined;
   const { durationMs, tokens } = extract;
   rt.onInvoke({ id: step.id, cached: true, durationMs });

@@ -84,6 +84,10 @@ describe('re-apply of an up-to-date lock', () => {
     expect(readFileSync(startLog, 'utf8')).toBe('started\n');
     const lock = readFileSync(path.join(dir, 'evalc.lock'), 'utf8');
     expect(lock).toContain('"score":1');
+    // The agent reports no token usage: the run's volatile figures say nothing of tokens (not 0).
+    const volatile = (JSON.parse(lock) as { volatile: Record<string, Record<string, unknown>> }).volatile;
+    expect(volatile['c1/t1/d1']).toBeDefined();
+    expect(volatile['c1/t1/d1']).not.toHaveProperty('tokens');
 
     const again = await runCli(['apply', '--json'], { cwd: dir });
     expect(again.code).toBe(0);
