@@ -212,7 +212,11 @@ async function runRepeat(
   const cached = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
   if (cached && 'failed' in cached) {
     rt.onInvoke({ id: step.id, cached: true, durationMs: cached.durationMs, error: cached.failed });
-    return { repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed), invoked: false, tokens: null };
+    return {
+      repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed),
+      invoked: false,
+      tokens: null,
+    };
   }
   let record = cached;
   let invoked = false;
@@ -332,7 +336,9 @@ async function reuseExtract(
   step: ExampleSteps,
   invokeKey: string,
   extractKey: string,
-): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number | null } | undefined> {
+): Promise<
+  { repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number | null } | undefined
+> {
   const { store } = rt;
   if (store.kindOf?.(invokeKey) !== 'invoke') return undefined;
   const extract = store.get<ExtractRecord>(extractKey);

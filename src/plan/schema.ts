@@ -39,7 +39,7 @@ export const limitsSchema = z
       .positive()
       .optional()
       .describe('Requests per second (token bucket); unlimited when absent'),
-    timeout: duration.optional().describe('Per-request timeout (default 60s)'),
+    timeout: duration.optional().describe('Per-request timeout (default 60s; mae agents 30s)'),
     budget: duration
       .optional()
       .describe(
@@ -51,7 +51,7 @@ export const limitsSchema = z
       .min(0)
       .max(20)
       .optional()
-      .describe('Retries of transient failures: 429, 5xx, timeouts, resets (default 3)'),
+      .describe('Retries of transient failures: 429, 5xx, timeouts, resets (default 3; mae agents 0)'),
   })
   .strict()
   .describe('Runtime limits; never part of a content key');
@@ -324,14 +324,14 @@ export const runSchema = z
       .min(0)
       .max(5)
       .default(5)
-      .describe('Examples validated and invoked first; failures abort the batch'),
+      .describe("Examples validated and invoked first; when every one fails, the rest of that agent's batch is not sent"),
     trace: z.boolean().default(false).describe('Keep raw provider payloads'),
     concurrency: z
       .number()
       .int()
       .positive()
       .default(32)
-      .describe('Invocations in flight at once across the run; never part of a content key'),
+      .describe('Invocations in flight at once per agent, for agents without limits.concurrency; never part of a content key'),
     seed: z.number().int().default(7).describe('Seed of every random choice (bootstrap, sampling)'),
     significance: z
       .number()
