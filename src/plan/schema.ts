@@ -324,14 +324,18 @@ export const runSchema = z
       .min(0)
       .max(5)
       .default(5)
-      .describe("Examples validated and invoked first; when every one fails, the rest of that agent's batch is not sent"),
+      .describe(
+        "Examples validated and invoked first; when every one fails, the rest of that agent's batch is not sent",
+      ),
     trace: z.boolean().default(false).describe('Keep raw provider payloads'),
     concurrency: z
       .number()
       .int()
       .positive()
       .default(32)
-      .describe('Invocations in flight at once per agent, for agents without limits.concurrency; never part of a content key'),
+      .describe(
+        'Invocations in flight at once per agent, for agents without limits.concurrency; never part of a content key',
+      ),
     seed: z.number().int().default(7).describe('Seed of every random choice (bootstrap, sampling)'),
     significance: z
       .number()
