@@ -200,7 +200,7 @@ const COMMAND_SPECS = {
   },
   lint: {
     args: '[plan]',
-    summary: 'dataset lint: duplicate inputs, empty expected values, leaks, imbalance',
+    summary: 'dataset lint: duplicate inputs, empty expected values, leaks, imbalance, all-zero weights',
     flags: { json: JSON_FLAG },
     notes: [PLAN_ARG, 'exit 0 unless a finding is an error (1).'],
   },

@@ -1,6 +1,7 @@
 /**
  * Dataset lint for `evalc lint` (benchmark integrity): duplicate ids, duplicate inputs, empty
- * expected values, expected answers leaking into the inputs, and label imbalance. Pure: takes
+ * expected values, expected answers leaking into the inputs, label imbalance, and weights that are
+ * all 0. Pure: takes
  * examples, returns findings sorted by code then first example id.
  */
 import { canonicalJson, normalizeText } from './normalize-value.js';
@@ -11,7 +12,8 @@ export type LintCode =
   | 'EVALC_LINT_DUPLICATE_INPUT'
   | 'EVALC_LINT_EMPTY_EXPECTED'
   | 'EVALC_LINT_EXPECTED_LEAK'
-  | 'EVALC_LINT_LABEL_IMBALANCE';
+  | 'EVALC_LINT_LABEL_IMBALANCE'
+  | 'EVALC_LINT_ZERO_WEIGHT';
 
 export interface LintFinding {
   code: LintCode;
@@ -92,6 +94,15 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
         examples: ids,
       });
     }
+  }
+  // Weighted means over weights that are all 0 have no value: the dataset counts for nothing.
+  if (examples.length > 0 && examples.every((e) => e.weight === 0)) {
+    findings.push({
+      code: 'EVALC_LINT_ZERO_WEIGHT',
+      severity: 'warning',
+      message: `every example has weight 0: the dataset's means have no value and it counts for nothing above it`,
+      examples: examples.map((e) => e.id),
+    });
   }
   if (options.requireExpected ?? true) {
     const empty = examples.filter((e) => isEmpty(e.expected) && isEmpty(e.expected_sha256)).map((e) => e.id);

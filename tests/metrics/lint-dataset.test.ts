@@ -18,6 +18,21 @@ describe('lintDataset', () => {
     ]);
   });
 
+  it('warns when every example weighs 0, not when some do', () => {
+    const zero = lintDataset([
+      { id: 'a', vars: { q: 'x' }, expected: 'x', weight: 0 },
+      { id: 'b', vars: { q: 'y' }, expected: 'y', weight: 0 },
+    ]);
+    expect(zero.map((f) => [f.code, f.severity, f.examples])).toEqual([
+      ['EVALC_LINT_ZERO_WEIGHT', 'warning', ['a', 'b']],
+    ]);
+    const some = lintDataset([
+      { id: 'a', vars: { q: 'x' }, expected: 'x', weight: 0 },
+      { id: 'b', vars: { q: 'y' }, expected: 'y' },
+    ]);
+    expect(some).toEqual([]);
+  });
+
   it('treats turns and tool sandboxes as part of the input', () => {
     const findings = lintDataset([
       { id: 'a', vars: {}, turns: ['hi'], expected: 'x1234' },
