@@ -5,10 +5,11 @@
  * no transient failure to retry (`steps.complete`), and the plan digest, the agents' digests, the
  * datasets' sha256 and every invoke and score key are unchanged. Apply compares a digest of the keys; `plan` compares
  * the keys example by example while it walks the steps (`recordsStep`), so it needs no second
- * pass. (Apply also requires the lock's evalc version to be its own; the compiler layer does not
- * know the version, so a lock written by another evalc version is not caught here.)
+ * pass. A lock another evalc version wrote is not up to date for either (apply runs the steps,
+ * from the cache where it has them).
  */
 import type { Lockfile, LockMetricResult, LockResult } from '../lockfile/types.js';
+import { EVALC_VERSION } from '../version.js';
 import type { CompiledPlan } from './compile.js';
 import type { ExampleSteps } from './step-keys.js';
 
@@ -20,7 +21,7 @@ export const FAILED_INVOKE_KIND = 'invoke-failed';
 
 /** The lock's own conditions for being up to date: complete, same plan digest, same agents. */
 export function lockHeaderMatches(lock: Lockfile | undefined, compiled: CompiledPlan): lock is Lockfile {
-  if (!lock?.steps?.complete) return false;
+  if (!lock?.steps?.complete || lock.evalc !== EVALC_VERSION) return false;
   if (lock.plan.digest !== compiled.resolved.planDigest) return false;
   const agentIds = new Set(compiled.groups.map((g) => g.group.agentId));
   if (Object.keys(lock.agents).length !== agentIds.size) return false;

@@ -63,7 +63,7 @@ const ALLOWED: Record<string, string[]> = {
   binding: ['binding'],
   metrics: ['metrics', 'protocols'],
   protocols: ['protocols', 'plan'],
-  compiler: ['compiler', 'plan', 'binding', 'metrics', 'protocols', 'lockfile'],
+  compiler: ['compiler', 'plan', 'binding', 'metrics', 'protocols', 'lockfile', 'version.ts'],
   lockfile: ['lockfile', 'metrics', 'protocols'],
   reports: ['reports', 'lockfile', 'metrics'],
   executor: [

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledPlan } from '../../src/compiler/compile.js';
 import { type CacheView, planRun } from '../../src/compiler/plan-run.js';
 import type { Lockfile, LockResult } from '../../src/lockfile/types.js';
+import { EVALC_VERSION } from '../../src/version.js';
 import { compileFiles } from './plan-helpers.js';
 
 const PLAN = {
@@ -79,6 +80,7 @@ function lockOf(
       },
     }));
   return {
+    evalc: EVALC_VERSION,
     plan: { digest: compiled.resolved.planDigest, benchmark: { id: 'fails', version: '1.0.0' } },
     agents: {
       a1: { protocol: 'raip', endpoint: 'http://127.0.0.1:7101', digest: compiled.agentDigests.a1! },
