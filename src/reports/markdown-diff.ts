@@ -127,6 +127,8 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
           : []),
       ],
       noun: 'rows',
+      // regressions first: the table a reviewer reads, given more room than the sections after it
+      weight: 12,
     });
   } else {
     sections.push({ head: ['No aggregate changed.', ''], items: [], tail: [] });
@@ -139,6 +141,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       items: p2f.map(flipLine),
       tail: [''],
       noun: 'examples',
+      weight: 4,
     });
   }
   if (f2p.length > 0) {
@@ -191,5 +194,8 @@ export function renderMarkdownDiff(diff: LockDiff, limit = MARKDOWN_LIMIT): stri
   const sections = diffSections(diff, '##');
   const first = sections[0];
   if (first) first.head[0] = `## evalc diff — ${escapeMarkdown(title)}`;
-  return fitSections(sections, limit);
+  // A diff's full text is `evalc diff`'s own JSON, not a run's report.html.
+  return fitSections(sections, limit, {
+    note: '> ✂️ This comparison was truncated to fit a pull-request comment. The full comparison is `evalc diff --format json` (every field).',
+  });
 }

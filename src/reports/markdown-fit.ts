@@ -3,6 +3,14 @@
  * are kept in order; a section that does not fit keeps its head, as many items as fit, a note
  * saying how many were left out, and its tail (so tables and `<details>` stay well-formed). When
  * anything was left out, a closing note names where the full report is.
+ *
+ * How the room is shared when everything does not fit: every section's head and tail first (in
+ * order; a section whose head no longer fits is left out and counted in the closing note), then
+ * the items of `keep` sections (the verdict, failing gates, the score table: in order, as many as
+ * fit), then the rest is shared between the other sections in proportion to their `weight`
+ * (default 1), a section needing less than its share giving the difference to the others. So a
+ * long section early in the report (1,080 rows of latency figures) can no longer starve the ones
+ * after it (every task's details).
  */
 import { FULL_REPORT_PATH } from './types.js';
 
@@ -12,6 +20,10 @@ export interface MarkdownSection {
   tail: string[];
   /** What an item is, for the "N more … not shown" note (e.g. "rows", "examples"). */
   noun?: string;
+  /** `keep`: its items are given room before any shared section's (default `share`). */
+  priority?: 'keep' | 'share';
+  /** A shared section's part of the room left after the `keep` sections (default 1). */
+  weight?: number;
 }
 
 /**
@@ -33,35 +45,99 @@ export function truncationNote(path = FULL_REPORT_PATH): string {
   return `> ✂️ This report was truncated to fit a pull-request comment. The full report is \`${path}\` (also report.json).`;
 }
 
-export function fitSections(sections: MarkdownSection[], limit = MARKDOWN_LIMIT): string {
-  const closing = ['', truncationNote()];
-  const budget = limit - size(closing);
-  const out: string[] = [];
-  let used = 0;
-  let truncated = false;
-  for (const s of sections) {
-    const fixed = size(s.head) + size(s.tail);
-    if (used + fixed + size(s.items) <= budget) {
-      out.push(...s.head, ...s.items, ...s.tail);
-      used += fixed + size(s.items);
-      continue;
+export interface FitOptions {
+  /** The closing note when anything was left out (default: `truncationNote()`). */
+  note?: string;
+}
+
+function moreLine(s: MarkdownSection, n: number): string {
+  return `_… ${n} more ${s.noun ?? 'lines'} not shown (see the full report)._`;
+}
+
+/** Room for a section's head, tail and (when it has items) the blank line and "N more" note. */
+function frameSize(s: MarkdownSection): number {
+  const more = s.items.length > 0 ? size(['', moreLine(s, s.items.length)]) : 0;
+  return size(s.head) + size(s.tail) + more;
+}
+
+/** Shares `room` between `needs` in proportion to `weights`, none getting more than it needs. */
+function shareRoom(needs: number[], weights: number[], room: number): number[] {
+  const given = needs.map(() => 0);
+  let open = needs.map((_, i) => i).filter((i) => (needs[i] ?? 0) > 0);
+  let left = room;
+  while (open.length > 0 && left > 0) {
+    const total = open.reduce((n, i) => n + (weights[i] ?? 1), 0);
+    const satisfied = open.filter((i) => (needs[i] ?? 0) <= (left * (weights[i] ?? 1)) / total);
+    if (satisfied.length === 0) {
+      for (const i of open) given[i] = Math.floor((left * (weights[i] ?? 1)) / total);
+      break;
     }
-    truncated = true;
-    const moreLine = (n: number) => `_… ${n} more ${s.noun ?? 'lines'} not shown (see the full report)._`;
-    const reserve = fixed + size(['', moreLine(s.items.length)]);
-    if (used + reserve > budget) continue;
-    const kept: string[] = [];
-    let keptSize = 0;
-    for (const item of s.items) {
-      const itemSize = lineSize(item);
-      if (used + reserve + keptSize + itemSize > budget) break;
-      kept.push(item);
-      keptSize += itemSize;
+    for (const i of satisfied) {
+      given[i] = needs[i] ?? 0;
+      left -= needs[i] ?? 0;
     }
-    const lines = [...s.head, ...kept, '', moreLine(s.items.length - kept.length), ...s.tail];
-    out.push(...lines);
-    used += size(lines);
+    open = open.filter((i) => !satisfied.includes(i));
   }
-  if (truncated) out.push(...closing);
+  return given;
+}
+
+/** The items that fit in `room` bytes, in order. */
+function keptItems(items: string[], room: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    used += lineSize(item);
+    if (used > room) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+export function fitSections(
+  sections: MarkdownSection[],
+  limit = MARKDOWN_LIMIT,
+  options: FitOptions = {},
+): string {
+  const whole = sections.flatMap((s) => [...s.head, ...s.items, ...s.tail]);
+  if (size(whole) <= limit) return `${whole.join('\n').replace(/\n+$/, '')}\n`;
+
+  const dropNote = (n: number) =>
+    `_… ${n} more section${n === 1 ? '' : 's'} not shown (see the full report)._`;
+  const closing = ['', options.note ?? truncationNote()];
+  const budget = limit - size(closing) - size(['', dropNote(sections.length)]);
+  // 1. Heads and tails, in order.
+  const admitted: MarkdownSection[] = [];
+  let used = 0;
+  for (const s of sections) {
+    const frame = frameSize(s);
+    if (used + frame > budget) continue;
+    admitted.push(s);
+    used += frame;
+  }
+  // 2. The items of `keep` sections, in order; 3. the others share the rest.
+  const room = new Map<MarkdownSection, number>();
+  let left = budget - used;
+  for (const s of admitted.filter((x) => x.priority === 'keep')) {
+    const r = Math.min(left, size(s.items));
+    room.set(s, r);
+    left -= r;
+  }
+  const shared = admitted.filter((x) => x.priority !== 'keep');
+  const given = shareRoom(
+    shared.map((s) => size(s.items)),
+    shared.map((s) => s.weight ?? 1),
+    left,
+  );
+  for (const [i, s] of shared.entries()) room.set(s, given[i] ?? 0);
+
+  const out: string[] = [];
+  for (const s of admitted) {
+    const kept = keptItems(s.items, room.get(s) ?? 0);
+    if (kept.length === s.items.length) out.push(...s.head, ...s.items, ...s.tail);
+    else out.push(...s.head, ...kept, '', moreLine(s, s.items.length - kept.length), ...s.tail);
+  }
+  const dropped = sections.length - admitted.length;
+  if (dropped > 0) out.push('', dropNote(dropped));
+  out.push(...closing);
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

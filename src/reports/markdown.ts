@@ -43,6 +43,7 @@ function gateSections(m: ReportModel): MarkdownSection[] {
       items: failing.map(gateLine),
       tail: [''],
       noun: 'gates',
+      priority: 'keep',
     });
   }
   const passing = m.gates.filter((g) => g.passed && !g.skipped);
@@ -90,6 +91,7 @@ function scoreTable(m: ReportModel): MarkdownSection[] {
       items: scopes.map(row),
       tail: [''],
       noun: 'rows',
+      priority: 'keep',
     },
   ];
 }
