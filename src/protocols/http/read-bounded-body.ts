@@ -1,13 +1,20 @@
 /**
- * Reads a response body as UTF-8 text, stopping (and destroying the stream) past a byte limit.
+ * Reads a response body (as bytes, or as UTF-8 text), stopping (and destroying the stream) past a byte limit.
  * Reads from 'data'/'end' events rather than an async iterator (one per reply is measurable at
  * thousands of replies per second); a stream error rejects, as the iterator's would.
  */
 import type { Readable } from 'node:stream';
 
 export type BoundedBody = { ok: true; text: string } | { ok: false; bytesSeen: number };
+export type BoundedBytes = { ok: true; bytes: Buffer } | { ok: false; bytesSeen: number };
 
-export function readBoundedBody(body: Readable, maxBytes: number): Promise<BoundedBody> {
+export async function readBoundedBody(body: Readable, maxBytes: number): Promise<BoundedBody> {
+  const read = await readBoundedBytes(body, maxBytes);
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : read;
+}
+
+/** The body's bytes, undecoded (decode-body.ts turns them into text). */
+export function readBoundedBytes(body: Readable, maxBytes: number): Promise<BoundedBytes> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -25,7 +32,7 @@ export function readBoundedBody(body: Readable, maxBytes: number): Promise<Bound
     const onEnd = (): void => {
       cleanup();
       const only = chunks.length === 1 ? chunks[0] : undefined;
-      resolve({ ok: true, text: (only ?? Buffer.concat(chunks, size)).toString('utf8') });
+      resolve({ ok: true, bytes: only ?? Buffer.concat(chunks, size) });
     };
     const onError = (error: Error): void => {
       cleanup();

@@ -6,7 +6,11 @@ import type { StepError } from '../types.js';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 30_000;
-/** Longest server-requested delay honoured; longer ones are clamped. */
+/**
+ * Longest server-requested delay honoured. A longer `Retry-After` is not waited for at all: the
+ * transport gives up at once (its message says what the server asked), as a quota reset in an
+ * hour is no reason to hold a run for minutes and then fail anyway.
+ */
 export const RETRY_AFTER_CAP_MS = 120_000;
 
 /** Full-jitter delay before retry number `retry` (0-based): uniform in [0, min(cap, base·2^retry)). */
@@ -15,14 +19,14 @@ export function backoffDelayMs(retry: number, random: () => number): number {
   return Math.floor(random() * ceiling);
 }
 
-/** Milliseconds requested by a `Retry-After` value (delta-seconds or HTTP date), if valid. */
+/** Milliseconds requested by a `Retry-After` value (delta-seconds or HTTP date), if valid; not capped. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.min(RETRY_AFTER_CAP_MS, Math.round(Number(trimmed) * 1000));
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, date - now));
+  return Math.max(0, date - now);
 }
 
 /** Whether an HTTP status is transient: 408, 429 and every 5xx. Other 4xx are contract errors. */
@@ -32,6 +36,6 @@ export function isRetryableStatus(status: number): boolean {
 
 /** How long to wait before the next attempt after `error`. */
 export function retryDelayMs(error: StepError, retry: number, random: () => number): number {
-  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+  if (error.retryAfterMs !== undefined) return Math.min(RETRY_AFTER_CAP_MS, error.retryAfterMs);
   return backoffDelayMs(retry, random);
 }

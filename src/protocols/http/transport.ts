@@ -19,9 +19,11 @@ import { canonicalJson } from '../canonical-json.js';
 import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals } from './attempt-signal.js';
+import { decodeBody } from './decode-body.js';
 import { RateLimiter } from './rate-limiter.js';
-import { discardBody, readBoundedBody } from './read-bounded-body.js';
-import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry-policy.js';
+import { discardBody, readBoundedBytes } from './read-bounded-body.js';
+import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
+import { isRetryableStatus, parseRetryAfter, RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
 
 export interface HttpTransportOptions {
   /** Per-attempt timeout (headers and body), ms. Default 60 000. */
@@ -88,6 +90,7 @@ export type JsonResponse =
 type Attempt = JsonResponse extends infer R ? (R extends unknown ? Omit<R, 'attempts'> : never) : never;
 
 const MIB = 1024 * 1024;
+const MAX_HEADER_BYTES = 64 * 1024;
 
 /** A request's body, canonicalised at its first attempt and reused by its retries. */
 interface EncodedBody {
@@ -156,17 +159,45 @@ export class HttpTransport {
     for (let attempt = 1; ; attempt++) {
       if (this.#limiter && !(await this.#limiter.acquire(waitSignal)))
         return this.#cancelled(request, attempt - 1);
-      const result = await this.#attempt(request, encoded);
+      const result = await this.#attemptFollowingRedirects(request, encoded);
       if (result.ok) return { ...result, attempts: attempt };
       const { error } = result;
       const accepted = typeof request.retry === 'function' ? request.retry(error) : true;
       if (error.kind === 'cancelled' || !error.retryable || !accepted || attempt > maxRetries) {
         return { ...result, attempts: attempt };
       }
+      if (error.retryAfterMs !== undefined && error.retryAfterMs > RETRY_AFTER_CAP_MS) {
+        // A server that asks for more than evalc waits (a quota reset in an hour) is not retried
+        // at all: waiting the cap and asking again only fails later (the next apply retries it).
+        const seconds = Math.round(error.retryAfterMs / 1000);
+        const message = `${error.message} (it asks to retry after ${seconds} s, longer than evalc waits: ${RETRY_AFTER_CAP_MS / 1000} s)`;
+        return { ...result, error: { ...error, message }, attempts: attempt };
+      }
       if (attempt === 1 && this.#stopRetries)
         waitSignal = signal ? AbortSignal.any([signal, this.#stopRetries]) : this.#stopRetries;
       const delay = retryDelayMs(error, attempt - 1, this.#random);
       if (!(await sleepAbortable(delay, waitSignal))) return this.#cancelled(request, attempt);
+    }
+  }
+
+  /** One attempt, following the redirects redirect-policy.ts allows (they are hops, not retries). */
+  async #attemptFollowingRedirects(request: JsonRequest, encoded: EncodedBody): Promise<Attempt> {
+    let current = request;
+    for (let hop = 0; ; hop++) {
+      const result = await this.#attempt(current, encoded);
+      if (result.ok || result.status === undefined || !isRedirectStatus(result.status)) return result;
+      const decision = decideRedirect(
+        current.method,
+        current.url,
+        result.status,
+        result.headers?.location,
+        hop,
+      );
+      if (decision.follow) {
+        current = { ...current, url: decision.url };
+        continue;
+      }
+      return { ...result, error: { ...result.error, message: `${result.error.message} (${decision.why})` } };
     }
   }
 
@@ -228,9 +259,15 @@ export class HttpTransport {
         discardBody(body);
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       }
-      const read = await readBoundedBody(body, this.maxResponseBytes);
+      const read = await readBoundedBytes(body, this.maxResponseBytes);
       if (!read.ok)
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
+      const decoded = decodeBody(
+        read.bytes,
+        replyHeaders['content-encoding'],
+        replyHeaders['content-type'],
+        this.maxResponseBytes,
+      );
       // The pool marks this connection free only after the body's end has been processed; a
       // request sent in the same tick would open another connection, which a single-threaded
       // keep-alive agent (Python's http.server with HTTP/1.1) serves only once the idle one
@@ -238,7 +275,19 @@ export class HttpTransport {
       // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
       // reuse the connection; busy transports skip it (their other requests keep it warm).
       if (this.#active === 1) await yieldToIo();
-      return this.#interpret(where, status, replyHeaders, read.text);
+      if (decoded.ok) return this.#interpret(where, status, replyHeaders, decoded.text);
+      if (decoded.reason === 'too_large')
+        return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
+      if (status >= 200 && status < 300) {
+        const message = `${where()}: reply is not readable (${decoded.detail})`;
+        return {
+          ok: false,
+          error: { kind: 'invalid_json', message, retryable: false },
+          status,
+          headers: replyHeaders,
+        };
+      }
+      return this.#interpret(where, status, replyHeaders, read.bytes.toString('utf8'));
     } catch (cause) {
       if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
       const code = (cause as { code?: unknown }).code;
@@ -248,12 +297,7 @@ export class HttpTransport {
           error: { kind: 'timeout', message: `${where()}: no reply within ${timeoutMs} ms`, retryable: true },
         };
       }
-      const reason =
-        typeof code === 'string'
-          ? describeConnectionCode(code)
-          : cause instanceof Error
-            ? cause.name
-            : 'unknown error';
+      const reason = describeFailure(cause, code);
       return {
         ok: false,
         error: { kind: 'transport_error', message: `${where()}: ${reason}`, retryable: true },
@@ -318,6 +362,9 @@ export class HttpTransport {
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         keepAliveTimeout: 4_000,
+        // Node's default is 16 KiB; servers behind proxies (cookies, CSP, tracing headers)
+        // exceed it. Python's http.client allows 64 KiB per line, curl 100 KiB in all.
+        maxHeaderSize: MAX_HEADER_BYTES,
       });
       this.#pools.set(origin, pool);
     }
@@ -358,11 +405,27 @@ const CONNECTION_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused (nothing listening there)',
   EPIPE: 'the connection closed while sending the request',
   ENOTFOUND: 'host not found',
+  UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
 };
 
 function describeConnectionCode(code: string): string {
   const words = CONNECTION_CODES[code];
   return words === undefined ? code : `${words} (${code})`;
+}
+
+function describeFailure(cause: unknown, code: unknown): string {
+  const name = cause instanceof Error ? cause.name : undefined;
+  const message = cause instanceof Error ? cause.message : '';
+  if (name === 'HTTPParserError') {
+    const suffix = typeof code === 'string' ? ` (${code})` : '';
+    return `the reply is not valid HTTP/1.1: ${message.slice(0, 200)}${suffix}`;
+  }
+  // undici's word for a reply it cannot use on this connection (e.g. an unsolicited 100 Continue)
+  if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
+    return 'the reply is not a valid answer to this request (an unexpected 1xx status such as 100 Continue?) (UND_ERR_SOCKET)';
+  }
+  if (typeof code === 'string') return describeConnectionCode(code);
+  return name ?? 'unknown error';
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -3,7 +3,7 @@
  * '/chat/completions')` → `http://h/v1/chat/completions?api-version=2024-02-01`. The suffix
  * goes on the path and the base's query string stays last (Azure OpenAI's `api-version`, a
  * gateway's routing parameter); plain string joining put the suffix inside the query. `query`
- * adds parameters (RAIP's `trace=true`). A base that is not an absolute URL is joined as text.
+ * adds parameters (RAIP's `trace=true`). A `#fragment` is dropped. A base that is not an absolute URL is joined as text.
  */
 export function joinUrlPath(base: string, suffix: string, query?: Record<string, string>): string {
   let url: URL;
@@ -14,7 +14,9 @@ export function joinUrlPath(base: string, suffix: string, query?: Record<string,
     const extra = new URLSearchParams(query).toString();
     return extra === '' ? joined : `${joined}${joined.includes('?') ? '&' : '?'}${extra}`;
   }
-  if (url.search === '' && query === undefined) return `${base.replace(/\/+$/, '')}${suffix}`;
+  if (url.search === '' && url.hash === '' && query === undefined)
+    return `${base.replace(/\/+$/, '')}${suffix}`;
+  url.hash = ''; // a fragment is never sent; left in place, the suffix would land inside it
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${suffix}`;
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
   return url.toString();

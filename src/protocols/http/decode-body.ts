@@ -1,0 +1,102 @@
+/**
+ * Turns a reply's bytes into text the way a serious HTTP client does (Python requests'
+ * `.json()`, browsers' fetch): undo `Content-Encoding` (gzip, x-gzip, deflate — zlib or raw —
+ * and br; a list is undone last-applied first), then decode by the `charset` of `Content-Type`
+ * (utf-16, latin-1, …), else by a byte order mark, else as UTF-8. A UTF-8 or UTF-16 BOM is
+ * dropped (RFC 8259 §8.1 lets a parser ignore it). evalc does not ask for compression
+ * (no `Accept-Encoding`); it reads what arrives, since servers and proxies compress unasked.
+ *
+ * Decompression is bounded by the transport's size limit (a small gzip bomb expands to
+ * gigabytes); an encoding evalc cannot undo (zstd on Node 20, or corrupt data) is a value, not
+ * a throw. The common reply (no encoding, no charset, no BOM) costs one `toString('utf8')`.
+ */
+import { TextDecoder } from 'node:util';
+import zlib from 'node:zlib';
+
+export type DecodedBody =
+  | { ok: true; text: string }
+  | { ok: false; reason: 'too_large' }
+  | { ok: false; reason: 'undecodable'; detail: string };
+
+export function decodeBody(
+  bytes: Buffer,
+  contentEncoding: string | undefined,
+  contentType: string | undefined,
+  maxBytes: number,
+): DecodedBody {
+  let data = bytes;
+  if (contentEncoding !== undefined && data.length > 0) {
+    const codings = contentEncoding
+      .split(',')
+      .map((coding) => coding.trim().toLowerCase())
+      .filter((coding) => coding !== '' && coding !== 'identity');
+    for (const coding of codings.reverse()) {
+      const step = decompress(data, coding, maxBytes);
+      if (!step.ok) return step;
+      data = step.data;
+    }
+  }
+  return { ok: true, text: decodeText(data, charsetOf(contentType)) };
+}
+
+type Decompressed = { ok: true; data: Buffer } | Exclude<DecodedBody, { ok: true }>;
+
+function decompress(data: Buffer, coding: string, maxBytes: number): Decompressed {
+  const options = { maxOutputLength: maxBytes };
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return { ok: true, data: zlib.gunzipSync(data, options) };
+    if (coding === 'br') return { ok: true, data: zlib.brotliDecompressSync(data, options) };
+    if (coding === 'deflate') {
+      // RFC 9110 says zlib-wrapped; some servers send raw deflate (what browsers also accept).
+      try {
+        return { ok: true, data: zlib.inflateSync(data, options) };
+      } catch (error) {
+        if (isTooLarge(error)) throw error;
+        return { ok: true, data: zlib.inflateRawSync(data, options) };
+      }
+    }
+  } catch (error) {
+    if (isTooLarge(error)) return { ok: false, reason: 'too_large' };
+    return { ok: false, reason: 'undecodable', detail: `its ${coding} data is corrupt` };
+  }
+  return { ok: false, reason: 'undecodable', detail: `evalc cannot undo Content-Encoding ${coding}` };
+}
+
+function isTooLarge(error: unknown): boolean {
+  return (
+    error instanceof RangeError ||
+    (typeof error === 'object' &&
+      error !== null &&
+      (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
+  );
+}
+
+/** The `charset` parameter of a Content-Type value, lower-cased, without quotes. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined;
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType);
+  return match?.[1]?.toLowerCase();
+}
+
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
+
+function decodeText(data: Buffer, charset: string | undefined): string {
+  const bom = bomEncoding(data);
+  if (bom === undefined && (charset === undefined || UTF8_LABELS.has(charset))) return data.toString('utf8');
+  // A byte order mark wins over the declared charset (WHATWG "decode"); TextDecoder drops it.
+  const label = bom ?? charset ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    decoder = new TextDecoder('utf-8'); // an unknown label: read as UTF-8, as before
+  }
+  return decoder.decode(data);
+}
+
+function bomEncoding(data: Buffer): string | undefined {
+  if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'utf-8';
+  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xfe) return 'utf-16le';
+  if (data.length >= 2 && data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
