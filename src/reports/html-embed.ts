@@ -4,6 +4,11 @@
  * failing or erroring row (up to a cap), the first passing rows in report order, and the
  * trajectories of the first rows kept (failures first). A visible note says what was left out;
  * report.json keeps every row. A run under the limits (the 30-example demo) embeds everything.
+ *
+ * Size, not only rows: agents reply with megabytes (a 5 MB tool output, a long transcript), and 20
+ * such examples made a 158 MB page no browser opens comfortably. A text longer than
+ * `HTML_TEXT_CHARS` is cut with a marker saying how much is missing, and trajectories stop being
+ * embedded once they total `HTML_TRAJECTORY_BYTES`; both are counted in the note.
  */
 import type { ExampleView, ReportModel } from './report-model.js';
 
@@ -13,12 +18,42 @@ export const HTML_PASSING_ROWS = 1000;
 export const HTML_PROBLEM_ROWS = 10000;
 /** Rows whose repeats keep their trajectory, candidates and error record. */
 export const HTML_TRAJECTORY_ROWS = 2000;
+/** Longest text (UTF-16 units) embedded whole in a trajectory, candidate or error record. */
+export const HTML_TEXT_CHARS = 20_000;
+/** Embedded records (after cutting texts) stop once their JSON totals this many UTF-16 units. */
+export const HTML_TRAJECTORY_BYTES = 24 * 1024 * 1024;
+
+/** The marker that ends a cut text. */
+export function cutMarker(missing: number): string {
+  return `… [${missing} more characters not in this page; report.json has the whole text]`;
+}
+
+/** `value` with every string longer than `limit` cut (and marked); `cut` counts the strings cut. */
+export function cutLongTexts(value: unknown, limit: number, cut: { count: number }): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= limit) return value;
+    cut.count++;
+    // Never split a surrogate pair (an emoji at the cut).
+    const end = /[\uD800-\uDBFF]/.test(value.charAt(limit - 1)) ? limit - 1 : limit;
+    return `${value.slice(0, end)}${cutMarker(value.length - end)}`;
+  }
+  if (Array.isArray(value)) return value.map((v) => cutLongTexts(v, limit, cut));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = cutLongTexts(v, limit, cut);
+    return out;
+  }
+  return value;
+}
 
 export interface HtmlEmbed {
   /** The rows embedded, in report order. */
   examples: ExampleView[];
-  /** Set when anything was left out: rows not embedded, embedded rows stripped of their trajectories. */
-  omitted?: { rows: number; trajectories: number; total: number };
+  /**
+   * Set when anything was left out: rows not embedded, embedded rows stripped of their
+   * trajectories (by count or by size), texts cut to `HTML_TEXT_CHARS`.
+   */
+  omitted?: { rows: number; trajectories: number; total: number; cutTexts: number };
 }
 
 const isProblem = (e: ExampleView) => e.status === 'fail' || e.status === 'error';
@@ -44,19 +79,44 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
     for (const e of all)
       if (keep.has(e) && isProblem(e) === wantProblem && withRecord.size < HTML_TRAJECTORY_ROWS)
         withRecord.add(e);
+  // Size: records are cut and counted in the same order (failures first), so the budget goes to them.
+  const cut = { count: 0 };
+  const bounded = new Map<ExampleView, ExampleView>();
+  let embeddedSize = 0;
+  for (const wantProblem of [true, false])
+    for (const e of all) {
+      if (!withRecord.has(e) || isProblem(e) !== wantProblem || !hasRecord(e)) continue;
+      const before = cut.count;
+      const repeats = e.repeats.map((r) =>
+        r.record === undefined
+          ? r
+          : { ...r, record: cutLongTexts(r.record, HTML_TEXT_CHARS, cut) as typeof r.record },
+      );
+      const size = repeats.reduce((n, r) => n + (r.record ? JSON.stringify(r.record).length : 0), 0);
+      if (embeddedSize + size > HTML_TRAJECTORY_BYTES) {
+        cut.count = before;
+        withRecord.delete(e);
+        continue;
+      }
+      embeddedSize += size;
+      if (cut.count > before) bounded.set(e, { ...e, repeats });
+    }
   let droppedRecords = 0;
   const examples: ExampleView[] = [];
   for (const e of all) {
     if (!keep.has(e)) continue;
-    if (withRecord.has(e) || !hasRecord(e)) examples.push(e);
+    if (withRecord.has(e) || !hasRecord(e)) examples.push(bounded.get(e) ?? e);
     else {
       droppedRecords++;
       examples.push({ ...e, repeats: e.repeats.map(({ record: _record, ...r }) => r) });
     }
   }
   const rows = all.length - examples.length;
-  if (rows === 0 && droppedRecords === 0) return { examples };
-  return { examples, omitted: { rows, trajectories: droppedRecords, total: all.length } };
+  if (rows === 0 && droppedRecords === 0 && cut.count === 0) return { examples };
+  return {
+    examples,
+    omitted: { rows, trajectories: droppedRecords, total: all.length, cutTexts: cut.count },
+  };
 }
 
 /** The note report.html shows above the example table when rows or trajectories were left out. */
@@ -70,7 +130,11 @@ export function omittedNote(embed: HtmlEmbed, h: (s: string) => string): string 
     );
   if (o.trajectories > 0)
     parts.push(
-      `${o.trajectories} of the rows shown have no trajectory embedded (at most ${HTML_TRAJECTORY_ROWS} rows keep theirs, failures first)`,
+      `${o.trajectories} of the rows shown have no trajectory embedded (at most ${HTML_TRAJECTORY_ROWS} rows keep theirs, failures first, up to ${Math.round(HTML_TRAJECTORY_BYTES / 1024 / 1024)} MB of them)`,
+    );
+  if (o.cutTexts > 0)
+    parts.push(
+      `${o.cutTexts} text${o.cutTexts === 1 ? ' was' : 's were'} longer than ${HTML_TEXT_CHARS.toLocaleString('en-US')} characters and ${o.cutTexts === 1 ? 'is' : 'are'} cut, marked where they end`,
     );
   return `<p class="warn" id="examples-omitted">${h(`${parts.join('; ')}. report.json has every row.`)}</p>`;
 }
