@@ -25,8 +25,18 @@ export function buildJudgeMessages(rubric: WireRubric, request: JudgeRequest): P
   ];
 }
 
-/** The JSON text inside a reply, tolerating a Markdown code fence around it. */
+/**
+ * The JSON text inside a reply: the whole reply; else a Markdown code fence's content; else,
+ * for a model that wraps its verdict in prose ("Here is my evaluation: {…} Hope this helps",
+ * common with local models that ignore `response_format`), the span from the first `{` to the
+ * last `}`. What that text holds is still checked against the verdict schema.
+ */
 export function extractJsonText(content: string): string {
-  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(content);
-  return fenced?.[1] ?? content.trim();
+  const trimmed = content.trim();
+  if (trimmed.startsWith('{') && trimmed.endsWith('}')) return trimmed;
+  const fenced = /```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*```/.exec(content);
+  if (fenced?.[1] !== undefined) return fenced[1].trim();
+  const start = trimmed.indexOf('{');
+  const end = trimmed.lastIndexOf('}');
+  return start >= 0 && end > start ? trimmed.slice(start, end + 1) : trimmed;
 }

@@ -74,16 +74,19 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       const choice = firstMessage(reply.body);
       if (choice.refusal !== undefined)
         return { ok: false, malformed: `refused: ${choice.refusal.slice(0, 200)}`, raw: choice.refusal };
+      // A reply cut at the token limit is named as such: "not JSON" would send the user hunting.
+      const cut =
+        choice.finishReason === 'length' ? ', cut off at the token limit (finish_reason: length)' : '';
       if (choice.content === undefined)
-        return { ok: false, malformed: 'no message content', raw: reply.text };
+        return { ok: false, malformed: `no message content${cut}`, raw: reply.text };
       let parsed: unknown;
       try {
         parsed = JSON.parse(extractJsonText(choice.content));
       } catch {
-        return { ok: false, malformed: 'content is not JSON', raw: choice.content };
+        return { ok: false, malformed: `content is not JSON${cut}`, raw: choice.content };
       }
       const checked = check(parsed);
-      if (!checked.ok) return { ok: false, malformed: checked.problem, raw: choice.content };
+      if (!checked.ok) return { ok: false, malformed: `${checked.problem}${cut}`, raw: choice.content };
       const { verdict } = checked;
       return {
         ok: true,
@@ -136,14 +139,22 @@ function configError(message: string): { ok: false; error: StepError } {
   return { ok: false, error: { kind: 'config_error', message, retryable: false } };
 }
 
-function firstMessage(body: unknown): { content?: string; refusal?: string; model?: string } {
-  const out: { content?: string; refusal?: string; model?: string } = {};
+interface FirstMessage {
+  content?: string;
+  refusal?: string;
+  model?: string;
+  finishReason?: string;
+}
+
+function firstMessage(body: unknown): FirstMessage {
+  const out: FirstMessage = {};
   if (typeof body !== 'object' || body === null) return out;
   const { choices, model } = body as { choices?: unknown; model?: unknown };
   if (typeof model === 'string') out.model = model;
   const first = Array.isArray(choices)
-    ? (choices[0] as { message?: { content?: unknown; refusal?: unknown } })
+    ? (choices[0] as { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown })
     : undefined;
+  if (typeof first?.finish_reason === 'string') out.finishReason = first.finish_reason;
   const message = first?.message;
   if (typeof message?.content === 'string') out.content = message.content;
   if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;

@@ -58,6 +58,7 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
     additionalProperties: true,
   });
   return (value) => {
+    coerceNumericScores(value);
     if (!validate(value)) {
       const first = validate.errors?.[0];
       return { ok: false, problem: `${first?.instancePath || '(root)'} ${first?.message ?? 'is invalid'}` };
@@ -66,4 +67,21 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
     if (rationale.trim() === '') return { ok: false, problem: 'rationale is empty' };
     return { ok: true, verdict: { dimensions, failureModes: [...new Set(failureModes)], rationale } };
   };
+}
+
+const NUMERIC_TEXT = /^\s*-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*$/;
+
+/**
+ * A model that ignores the schema may quote its scores (`"relevance": "0.8"`): a string that is
+ * exactly a decimal number is read as that number (as pydantic's lax mode would), in place,
+ * before validation; anything else (`"high"`, null) still fails, and the [0,1] range still holds.
+ */
+function coerceNumericScores(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const dimensions = (value as { dimensions?: unknown }).dimensions;
+  if (typeof dimensions !== 'object' || dimensions === null || Array.isArray(dimensions)) return;
+  const scores = dimensions as Record<string, unknown>;
+  for (const [id, score] of Object.entries(scores)) {
+    if (typeof score === 'string' && NUMERIC_TEXT.test(score)) scores[id] = Number(score);
+  }
 }

@@ -1,0 +1,91 @@
+/**
+ * QA9: an OpenAI-compatible judge whose model ignores `response_format` (local servers often
+ * do): prose around the verdict, quoted scores, a reply cut at the token limit. Real loopback
+ * server per case (tests/fixtures/qa9-judge-reply-server.ts).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RubricConfig } from '../../src/plan/schema.js';
+import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
+import { type JudgeReply, startJudgeReplyServer } from '../fixtures/qa9-judge-reply-server.js';
+
+const RUBRIC: RubricConfig = {
+  dimensions: [
+    { id: 'relevance', description: 'Answers the question', weight: 0.5 },
+    { id: 'accuracy', description: 'Correct', weight: 0.5 },
+  ],
+};
+const VERDICT = { dimensions: { relevance: 0.8, accuracy: 0.6 }, failureModes: [], rationale: 'fine' };
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function judgeWith(reply: JudgeReply) {
+  const server = await startJudgeReplyServer(reply);
+  const judge = createOpenaiJudge(
+    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
+    { cwd: '.', rubrics: { r: RUBRIC } },
+  );
+  cleanups.push(
+    () => judge.close(),
+    () => server.close(),
+  );
+  const outcome = await judge.judge(
+    { content: 'answer', rubric: { name: 'r' } },
+    AbortSignal.timeout(10_000),
+  );
+  return { outcome, hits: server.hits() };
+}
+
+describe('openai judge: replies of models that ignore response_format', () => {
+  it('reads a verdict wrapped in prose', async () => {
+    const { outcome } = await judgeWith({
+      content: `Sure! Here is my evaluation:\n${JSON.stringify(VERDICT)}\nLet me know if you need more.`,
+    });
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7, dimensions: VERDICT.dimensions } });
+  });
+
+  it('reads a fenced verdict with prose before the fence', async () => {
+    const { outcome } = await judgeWith({
+      content: `My verdict:\n\`\`\`json\n${JSON.stringify(VERDICT, null, 2)}\n\`\`\`\nThanks.`,
+    });
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7 } });
+  });
+
+  it('reads scores written as decimal strings, and still rejects words and out-of-range scores', async () => {
+    const quoted = await judgeWith({
+      content: JSON.stringify({ ...VERDICT, dimensions: { relevance: '0.8', accuracy: '0.6' } }),
+    });
+    expect(quoted.outcome).toMatchObject({
+      ok: true,
+      verdict: { score: 0.7, dimensions: VERDICT.dimensions },
+    });
+    const words = await judgeWith({
+      content: JSON.stringify({ ...VERDICT, dimensions: { relevance: 'high', accuracy: '0.6' } }),
+    });
+    expect(words.outcome).toMatchObject({ ok: false, error: { kind: 'judge_error' } });
+    const sevenOfFive = await judgeWith({
+      content: JSON.stringify({ ...VERDICT, dimensions: { relevance: '7', accuracy: 4 } }),
+    });
+    expect(sevenOfFive.outcome.ok ? '' : sevenOfFive.outcome.error.message).toContain(
+      '/dimensions/relevance must be <= 1',
+    );
+  });
+
+  it('says a verdict was cut off at the token limit (finish_reason: length), after its retry', async () => {
+    const { outcome, hits } = await judgeWith({
+      content: JSON.stringify(VERDICT).slice(0, 40),
+      finishReason: 'length',
+    });
+    expect(hits).toBe(2);
+    expect(outcome.ok ? '' : outcome.error.message).toMatch(
+      /reply is not a valid verdict after 2 attempts \(content is not JSON, cut off at the token limit \(finish_reason: length\)\)$/,
+    );
+  });
+
+  it('still rejects prose with no verdict in it', async () => {
+    const { outcome } = await judgeWith({ content: 'I think the answer is {mostly} fine, 4/5.' });
+    expect(outcome.ok ? '' : outcome.error.message).toContain('(content is not JSON)');
+  });
+});
