@@ -10,13 +10,18 @@
  * - Aborted signal → `cancelled`; connection failures → `transport_error` (retryable).
  * - A 2xx reply whose Content-Type is not `text/event-stream` is still read as a stream (AgentV
  *   does not check it), with a `content_type` compatibility warning.
+ * - A gzip/deflate/br `Content-Encoding` is undone as the stream arrives; 307/308 on the same
+ *   host are followed (the HTTP transport's redirect-policy.ts; AgentV's requests follows them),
+ *   a redirect not followed names its Location (QA9).
  * Uses its own undici `Agent` (the shared `HttpTransport` only speaks JSON); headers are the
  * plan's resolved headers plus the per-request ones (`traceparent`).
  */
 import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import zlib from 'node:zlib';
+import { Agent, type Dispatcher, request } from 'undici';
 import { canonicalJson } from '../canonical-json.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
+import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
 import { isRetryableStatus } from '../http/retry-policy.js';
 import { describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
@@ -83,25 +88,50 @@ export class MaeSseTransport implements MaeTransport {
     const forwardAbort = (): void => call.abort();
     signal.addEventListener('abort', forwardAbort, { once: true });
     try {
-      const response = await request(this.#options.url, {
-        dispatcher: this.#agent,
-        method: 'POST',
-        headers: {
-          ...this.#headers,
-          accept: 'text/event-stream',
-          'content-type': 'application/json',
-          ...(headers ?? {}),
-        },
-        body: canonicalJson(body),
-        signal: call.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const stream = response.body as unknown as Readable;
-      if (response.statusCode >= 300) return await this.#httpError(response.statusCode, stream);
+      const payload = canonicalJson(body);
+      let url = this.#options.url;
+      let response: Dispatcher.ResponseData;
+      for (let hop = 0; ; hop++) {
+        response = await request(url, {
+          dispatcher: this.#agent,
+          method: 'POST',
+          headers: {
+            ...this.#headers,
+            accept: 'text/event-stream',
+            'content-type': 'application/json',
+            ...(headers ?? {}),
+          },
+          body: payload,
+          signal: call.signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        if (!isRedirectStatus(response.statusCode)) break;
+        const location = headerText(response.headers.location);
+        const decision = decideRedirect('POST', url, response.statusCode, location || undefined, hop);
+        discardBody(response.body as unknown as Readable);
+        if (!decision.follow) {
+          const status = response.statusCode;
+          const message = `${describeTarget('POST', url)}: HTTP ${status} (${decision.why})`;
+          return failure({ kind: `http_${status}`, message, retryable: false });
+        }
+        url = decision.url;
+      }
+      const raw = response.body as unknown as Readable;
+      if (response.statusCode >= 300) return await this.#httpError(response.statusCode, raw);
       const type = headerText(response.headers['content-type']);
       const warnings = /^\s*text\/event-stream\b/i.test(type) ? [] : ['content_type'];
+      const stream = decodeStream(raw, headerText(response.headers['content-encoding']));
+      if (stream === undefined) {
+        discardBody(raw);
+        const encoding = headerText(response.headers['content-encoding']);
+        return failure({
+          kind: 'invalid_json',
+          message: `${where}: evalc cannot undo Content-Encoding ${encoding}`,
+        });
+      }
       const end = await readEventStream(stream, this.#maxBytes);
+      if (stream !== raw && !raw.readableEnded) discardBody(raw); // [DONE] before the raw end
       if (!end.ok) {
         return failure({
           kind: 'response_too_large',
@@ -180,6 +210,23 @@ function readAgentError(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The stream with its Content-Encoding undone; undefined for an encoding evalc cannot undo. */
+function decodeStream(stream: Readable, encoding: string): Readable | undefined {
+  const coding = encoding.trim().toLowerCase();
+  if (coding === '' || coding === 'identity') return stream;
+  const decoder =
+    coding === 'gzip' || coding === 'x-gzip'
+      ? zlib.createGunzip()
+      : coding === 'deflate'
+        ? zlib.createInflate()
+        : coding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (decoder === undefined) return undefined;
+  stream.on('error', (error) => decoder.destroy(error));
+  return stream.pipe(decoder);
 }
 
 function headerText(value: string | string[] | undefined): string {
