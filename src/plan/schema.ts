@@ -12,7 +12,7 @@ const id = z
   .string()
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
-    'ids use letters, digits, "_", "-" and "." and start with a letter or digit',
+    'ids use ASCII letters, digits, "_", "-" and "." and start with a letter or digit',
   );
 
 const duration = z

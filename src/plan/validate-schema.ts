@@ -120,6 +120,21 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
         ),
       ];
     }
+    case 'invalid_key': {
+      // A record key (an agent, task, dataset or judge id) that is not an id: zod says only
+      // "Invalid key in record"; say which key and the rule, pointing at the key itself.
+      const key = path.at(-1);
+      const parent = path.slice(0, -1);
+      const rule = issue.issues[0]?.message ?? issue.message;
+      return [
+        diagnostic(
+          'EVALC_SCHEMA_INVALID',
+          `${describePath(parent) || 'plan'}: ${JSON.stringify(String(key))} is not a valid id: ${rule}`,
+          path,
+          { source: locate(parent, String(key)) ?? locate(path) },
+        ),
+      ];
+    }
     default:
       return [
         diagnostic('EVALC_SCHEMA_INVALID', `${where || 'plan'}: ${issue.message}`, path, {
