@@ -5,6 +5,7 @@
  */
 import type { HttpAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
+import { errorWithServerSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome } from '../types.js';
@@ -40,7 +41,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
       signal: ctx.signal,
       ...(method !== 'GET' && input !== undefined ? { body: input } : {}),
     });
-    if (!reply.ok) return failed(reply.error);
+    if (!reply.ok) return failed(errorWithServerSaid(reply));
     let response: unknown = reply.body;
     if (path?.ok) {
       const narrowed = path.apply(reply.body);

@@ -4,6 +4,7 @@
  * is a `contract_violation`. Transport failures keep the transport's kinds.
  */
 
+import { errorWithServerSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
@@ -52,7 +53,7 @@ export async function chatCompletion(
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
-  if (!reply.ok) return { ok: false, error: withServerMessage(reply.error, reply.body) };
+  if (!reply.ok) return { ok: false, error: errorWithServerSaid(reply) };
   const completion = reply.body;
   if (
     !isJsonObject(completion) ||
@@ -71,11 +72,4 @@ export async function chatCompletion(
   const message = completion.choices[0].message as Record<string, unknown>;
   const content = typeof message.content === 'string' ? message.content : null;
   return { ok: true, completion, message, content };
-}
-
-/** Appends the server's `error.message` (OpenAI error shape), already redacted, to the message. */
-function withServerMessage(error: StepError, body: unknown): StepError {
-  if (!isJsonObject(body) || !isJsonObject(body.error) || typeof body.error.message !== 'string')
-    return error;
-  return { ...error, message: `${error.message}: ${body.error.message.slice(0, 200)}` };
 }

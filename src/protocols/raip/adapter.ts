@@ -5,6 +5,7 @@
  */
 import type { RaipAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
+import { errorWithServerSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import { describeTarget, type HttpTransport, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
@@ -86,7 +87,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         signal,
         ...(conditional ? { headers: { 'if-none-match': pinned.etag as string } } : {}),
       });
-      if (!reply.ok) return { ok: false, error: reply.error };
+      if (!reply.ok) return { ok: false, error: errorWithServerSaid(reply) };
       if (reply.status === 304) {
         const etag = reply.headers.etag ?? pinned?.etag;
         const extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'> = { notModified: true };
@@ -230,5 +231,5 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
       retryable: false,
     };
   }
-  return reply.error;
+  return errorWithServerSaid(reply);
 }

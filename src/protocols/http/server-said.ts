@@ -1,0 +1,33 @@
+/**
+ * What a failed reply says, in one short line, for an error message: FastAPI's `{"detail": …}`,
+ * `{"error": "…"}`, OpenAI's `{"error": {"message": …}}`, `{"message": …}`, else the body text
+ * with HTML tags stripped (nginx's `<h1>403 Forbidden</h1>`). The transport already redacted
+ * secret header values from the text it returns; the result is bounded to 200 characters.
+ */
+import type { StepError } from '../types.js';
+import type { JsonResponse } from './transport.js';
+
+const MAX_SAID = 200;
+
+export function serverSaid(body: unknown, text: string | undefined): string {
+  let said = text ?? '';
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const { detail, error, message } = body as { detail?: unknown; error?: unknown; message?: unknown };
+    const nested =
+      typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+    if (typeof detail === 'string') said = detail;
+    else if (typeof nested === 'string') said = nested;
+    else if (typeof message === 'string') said = message;
+    else if (detail !== undefined) said = JSON.stringify(detail);
+  } else if (/^\s*</.test(said)) {
+    said = said.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  }
+  return said.replace(/\s+/g, ' ').trim().slice(0, MAX_SAID);
+}
+
+/** The failure's error with `: <what the server said>` appended (when it said anything). */
+export function errorWithServerSaid(reply: Extract<JsonResponse, { ok: false }>): StepError {
+  if (reply.status === undefined) return reply.error;
+  const said = serverSaid(reply.body, reply.text);
+  return said === '' ? reply.error : { ...reply.error, message: `${reply.error.message}: ${said}` };
+}
