@@ -88,4 +88,13 @@ describe('openai judge: replies of models that ignore response_format', () => {
     const { outcome } = await judgeWith({ content: 'I think the answer is {mostly} fine, 4/5.' });
     expect(outcome.ok ? '' : outcome.error.message).toContain('(content is not JSON)');
   });
+
+  it("quotes a FastAPI gateway's 401 detail in the auth_error", async () => {
+    const { outcome, hits } = await judgeWith({ content: null, status: 401, detail: 'Invalid API key' });
+    expect(hits).toBe(1);
+    expect(outcome.ok ? '' : outcome.error).toMatchObject({
+      kind: 'auth_error',
+      message: expect.stringMatching(/: HTTP 401; check the judge's headers: Invalid API key$/),
+    });
+  });
 });

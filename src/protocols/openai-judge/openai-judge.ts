@@ -13,6 +13,7 @@ import {
   openJudgeTransport,
 } from '../agent-eval/judge-runtime.js';
 import { localRubric, withDefaultRubric } from '../agent-eval/rubric-selection.js';
+import { serverSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
@@ -162,7 +163,7 @@ function firstMessage(body: unknown): FirstMessage {
 }
 
 function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>): StepError {
-  const said = providerMessage(reply.body);
+  const said = serverSaid(reply.body, reply.text);
   const suffix = said ? `: ${said}` : '';
   switch (reply.status) {
     case 401:
@@ -184,12 +185,4 @@ function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>
     default:
       return said ? { ...reply.error, message: `${reply.error.message}${suffix}` } : reply.error;
   }
-}
-
-/** OpenAI error bodies: `{"error":{"message":…}}` (or a string). One line, bounded. */
-function providerMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const error = (body as { error: unknown }).error;
-  const text = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message;
-  return typeof text === 'string' ? text.replace(/\s+/g, ' ').trim().slice(0, 300) : undefined;
 }
