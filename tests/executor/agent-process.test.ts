@@ -114,7 +114,13 @@ describe('startServedProcess', () => {
       { cwd: FIXTURES_DIR, name: 'a1', logFile },
     );
     if (!started.ok) throw new Error(started.error.message);
-    const childPid = Number(/child (\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1]);
+    // Ready fires on the line as it is read; the log file gets it a moment later (a write stream).
+    let logged: RegExpExecArray | null = null;
+    for (let i = 0; i < 50 && !logged; i++) {
+      logged = /child (\d+)/.exec(readFileSync(logFile, 'utf8'));
+      if (!logged) await waitFor(20);
+    }
+    const childPid = Number(logged?.[1]);
     expect(isAlive(childPid)).toBe(true);
     await started.handle.stop();
     await started.handle.stop();
