@@ -74,6 +74,15 @@ describe('reply bodies', () => {
     });
   });
 
+  it('names an empty 200 reply as empty', async () => {
+    const { server, transport } = await setup();
+    const reply = await transport.requestJson({ method: 'POST', url: `${server.url}/empty/x`, body: {} });
+    expect(reply.ok ? '' : reply.error).toMatchObject({
+      kind: 'invalid_json',
+      message: `POST ${server.url}/empty/x: reply is empty (HTTP 200), not JSON`,
+    });
+  });
+
   it('decodes a compressed error body too, so the failure keeps the server text', async () => {
     const { server, transport } = await setup({ retries: 0 });
     const reply = await transport.requestJson({ method: 'GET', url: `${server.url}/gzip-500/x` });

@@ -322,7 +322,12 @@ export class HttpTransport {
       if (!parsed.ok) {
         return {
           ok: false,
-          error: { kind: 'invalid_json', message: `${where()}: reply is not JSON`, retryable: false },
+          error: {
+            kind: 'invalid_json',
+            // an empty 200 (a handler that returned nothing) is the common case worth naming
+            message: `${where()}: reply is ${rawText.trim() === '' ? `empty (HTTP ${status}), ` : ''}not JSON`,
+            retryable: false,
+          },
           status,
           headers,
           text: this.redact(rawText),
