@@ -5,6 +5,7 @@
  * all, by the judge client's own policy.
  */
 import type { JudgeConfig } from '../../plan/schema.js';
+import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { describeTarget, type HttpMethod, type JsonResponse, type RetryFilter } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
@@ -78,7 +79,8 @@ function interpret(where: string, reply: JsonResponse): WireCall {
   const envelope = parseWireError(reply.body);
   if (envelope) return { ok: false, error: mapWireError(where, envelope, reply.status) };
   if (reply.status !== undefined && reply.error.kind.startsWith('http_')) {
-    return { ok: false, error: mapBareStatus(where, reply.status, reply.error) };
+    const said = serverSaid(reply.body, reply.text);
+    return { ok: false, error: mapBareStatus(where, reply.status, errorWithServerSaid(reply), said) };
   }
   return { ok: false, error: reply.error };
 }

@@ -88,7 +88,7 @@ export function mapWireError(where: string, wire: WireError, status?: number): S
 }
 
 /** A step error for a reply that carries no envelope (e.g. Hono's plain-text 404 — A13). */
-export function mapBareStatus(where: string, status: number, fallback: StepError): StepError {
+export function mapBareStatus(where: string, status: number, fallback: StepError, said = ''): StepError {
   if (status === 404) {
     return {
       kind: 'endpoint_not_found',
@@ -99,7 +99,7 @@ export function mapBareStatus(where: string, status: number, fallback: StepError
   if (status === 401 || status === 403) {
     return {
       kind: 'auth_error',
-      message: `${where}: HTTP ${status}; check the judge's headers`,
+      message: `${where}: HTTP ${status}; check the judge's headers${said === '' ? '' : `: ${said}`}`,
       retryable: false,
     };
   }
