@@ -6,6 +6,7 @@
  * Python client, evalc reads the LAST non-empty stdout line of a single call.
  */
 import type { JudgeConfig } from '../../plan/schema.js';
+import { parseBoundedJson } from '../bounded-json.js';
 import type { StepError } from '../types.js';
 import { type JudgeRuntime, judgeTimeoutMs, METADATA_TIMEOUT_MS } from './judge-runtime.js';
 import { runRpcProcess } from './rpc-process.js';
@@ -83,10 +84,9 @@ export function createAgentEvalRpcWire(
 
 /** One `{"result":…}` / `{"error":…}` line. */
 export function interpretLine(where: string, line: string, exitCode: number | null): WireCall {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(line);
-  } catch {
+  const bounded = parseBoundedJson(line);
+  const parsed: unknown = bounded.ok ? bounded.value : undefined;
+  if (!bounded.ok) {
     const kind = exitCode === 0 ? 'invalid_json' : 'process_crashed';
     return {
       ok: false,

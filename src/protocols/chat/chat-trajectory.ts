@@ -7,6 +7,8 @@
  * (no `source` before the first reply). `response.usage` stays what the agent reported
  * (summed wire fields, or null): estimates never pose as the agent's own numbers.
  */
+
+import { parseBoundedJson } from '../bounded-json.js';
 import { addUsage, normalizeUsage } from '../http/normalize-usage.js';
 import { newTrajectory } from '../http/trajectory.js';
 import type { ChatMessage, ToolCallRecord, Trajectory, TrajectoryEvent, Usage } from '../types.js';
@@ -126,9 +128,5 @@ function sumWireUsage(a: WireUsage | undefined, b: WireUsage): WireUsage {
 }
 
 function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+  return parseBoundedJson(text); // too deep: kept as the string it is
 }

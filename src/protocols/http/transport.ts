@@ -15,6 +15,7 @@
  */
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
+import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
@@ -325,7 +326,9 @@ export class HttpTransport {
           error: {
             kind: 'invalid_json',
             // an empty 200 (a handler that returned nothing) is the common case worth naming
-            message: `${where()}: reply is ${rawText.trim() === '' ? `empty (HTTP ${status}), ` : ''}not JSON`,
+            message: parsed.tooDeep
+              ? `${where()}: reply ${TOO_DEEP}`
+              : `${where()}: reply is ${rawText.trim() === '' ? `empty (HTTP ${status}), ` : ''}not JSON`,
             retryable: false,
           },
           status,
@@ -433,12 +436,9 @@ function describeFailure(cause: unknown, code: unknown): string {
   return name ?? 'unknown error';
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; tooDeep: boolean } {
+  const parsed = parseBoundedJson(text);
+  return parsed.ok ? parsed : { ok: false, tooDeep: parsed.reason === 'too_deep' };
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

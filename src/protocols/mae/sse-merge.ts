@@ -13,6 +13,8 @@
  *   an object with `content` gets the whole accumulated text as `content`; otherwise the merged
  *   object as is (possibly `{}`).
  */
+
+import { parseBoundedJson } from '../bounded-json.js';
 import { isRecord } from './action.js';
 import { formatPythonRepr } from './python-format.js';
 
@@ -29,13 +31,12 @@ export class SseMerger {
     if (!line.startsWith('data:')) return 'continue';
     const data = line.slice(5).trim();
     if (data === '[DONE]') return 'done';
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data) as unknown;
-    } catch {
+    const bounded = parseBoundedJson(data); // a line nested too deep stays text, like non-JSON
+    if (!bounded.ok) {
       this.#text += data;
       return 'continue';
     }
+    const parsed = bounded.value;
     if (isRecord(parsed)) {
       Object.assign(this.#merged, parsed);
       if ('content' in parsed) this.#text += pythonStr(parsed.content);

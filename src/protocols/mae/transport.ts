@@ -5,6 +5,7 @@
  * every I/O failure into a `StepError` value.
  */
 
+import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import type { StepError } from '../types.js';
 import type { LineEvent } from './line-channel.js';
 
@@ -29,19 +30,23 @@ export interface MaeTransport {
 
 /** Parses one JSON document; `invalid_json` (with a short excerpt, never more) otherwise. */
 export function parseReplyText(text: string, where: string): TransportReply {
-  try {
-    return { ok: true, reply: JSON.parse(text) as unknown, warnings: [] };
-  } catch {
-    const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  const parsed = parseBoundedJson(text);
+  if (parsed.ok) return { ok: true, reply: parsed.value, warnings: [] };
+  if (parsed.reason === 'too_deep') {
     return {
       ok: false,
-      error: {
-        kind: 'invalid_json',
-        message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}`,
-        retryable: false,
-      },
+      error: { kind: 'invalid_json', message: `${where}: reply ${TOO_DEEP}`, retryable: false },
     };
   }
+  const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  return {
+    ok: false,
+    error: {
+      kind: 'invalid_json',
+      message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}`,
+      retryable: false,
+    },
+  };
 }
 
 export function cancelledReply(where: string): TransportReply {

@@ -7,6 +7,7 @@
  * (first choice's message content); tool calls of that message are recorded.
  */
 import type { OpenaiAgentConfig } from '../../plan/schema.js';
+import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
@@ -127,11 +128,11 @@ function toolCallRecords(message: Record<string, unknown>): ToolCallRecord[] {
       arguments: fn.arguments ?? null,
     };
     if (typeof fn.arguments === 'string') {
-      try {
-        record.arguments = JSON.parse(fn.arguments) as unknown;
-      } catch {
-        record.error = 'arguments are not valid JSON';
-      }
+      const parsed = parseBoundedJson(fn.arguments);
+      if (parsed.ok) record.arguments = parsed.value;
+      else
+        record.error =
+          parsed.reason === 'too_deep' ? `arguments ${TOO_DEEP}` : 'arguments are not valid JSON';
     }
     return record;
   });

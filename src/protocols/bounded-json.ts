@@ -1,0 +1,50 @@
+/**
+ * JSON from agents and judges, parsed with a nesting limit. `JSON.parse` reads 100,000 levels,
+ * but everything evalc does with a reply afterwards — the cache's `JSON.stringify`, RFC 8785
+ * canonicalisation, extraction — recurses, and overflowed the stack at a few thousand levels
+ * (QA9: a 10,000-level reply crashed `apply` with "Maximum call stack size exceeded" on every
+ * run). A reply nested deeper than `MAX_JSON_DEPTH` is refused as a value instead; Python's own
+ * `json` module stops near 1,000 levels, so no agent written against it sends more.
+ *
+ * The depth is measured on the text (a character scan, skipping strings) before parsing, and
+ * only for texts long enough to reach the limit, so ordinary replies pay nothing.
+ */
+
+export const MAX_JSON_DEPTH = 512;
+
+export type BoundedJson = { ok: true; value: unknown } | { ok: false; reason: 'invalid' | 'too_deep' };
+
+export function parseBoundedJson(text: string, maxDepth = MAX_JSON_DEPTH): BoundedJson {
+  if (exceedsJsonDepth(text, maxDepth)) return { ok: false, reason: 'too_deep' };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+/** Whether the JSON text opens more than `maxDepth` arrays/objects inside one another. */
+export function exceedsJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): boolean {
+  // a document `maxDepth + 1` levels deep has at least that many opening brackets
+  if (text.length <= maxDepth) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+      continue;
+    }
+    if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      depth++;
+      if (depth > maxDepth) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The message tail for a refused reply. */
+export const TOO_DEEP = `nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels`;
