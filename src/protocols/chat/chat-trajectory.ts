@@ -46,7 +46,8 @@ export class ChatTranscript {
   /** Appends a validated reply to the request whose `messages` were `sent`. */
   addReply(reply: AgentReply, sent: readonly { content?: unknown; tool_calls?: unknown }[]): void {
     const turn = this.rounds;
-    this.messages.push(...reply.messages);
+    // a loop, not push(...): 200,000 messages in one reply overflowed the call stack (QA9)
+    for (const message of reply.messages) this.messages.push(message);
     this.#recordToolCalls(reply.messages, turn);
     this.#countUsage(reply, sent);
     if (reply.model !== undefined) this.#model = reply.model;
