@@ -1,5 +1,6 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
 import type { LockDiff } from '../lockfile/diff.js';
+import { showControlChars } from './control-chars.js';
 import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { compositionNote, deltaArrow, gateChangeText, shownDeltas } from './markdown-diff.js';
 
@@ -66,5 +67,6 @@ export function renderTextDiff(diff: LockDiff): string {
       lines.push(`  ${v.subject} ${v.field}: ${formatNumber(v.old)} → ${formatNumber(v.new)}`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  // Example ids and messages are data: never let one write a terminal escape sequence.
+  return `${showControlChars(lines.join('\n'))}\n`;
 }

@@ -1,0 +1,11 @@
+/**
+ * Control characters in data (example ids and texts come from datasets and agents) made visible:
+ * a NUL in report.md makes tools treat the comment as binary, and an ESC in `evalc diff`'s terminal
+ * output is a terminal escape sequence (it can clear the screen or retitle the window). Each C0
+ * control other than tab and newline, DEL and each C1 control becomes its `\uXXXX` spelling.
+ */
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+export function showControlChars(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
