@@ -84,6 +84,13 @@ describe('openai judge: replies of models that ignore response_format', () => {
     );
   });
 
+  it('names another finish_reason (content_filter) when the verdict is missing', async () => {
+    const { outcome } = await judgeWith({ content: null, finishReason: 'content_filter' });
+    expect(outcome.ok ? '' : outcome.error.message).toMatch(
+      /\(no message content, finish_reason: content_filter\)$/,
+    );
+  });
+
   it('still rejects prose with no verdict in it', async () => {
     const { outcome } = await judgeWith({ content: 'I think the answer is {mostly} fine, 4/5.' });
     expect(outcome.ok ? '' : outcome.error.message).toContain('(content is not JSON)');

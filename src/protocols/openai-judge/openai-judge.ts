@@ -77,7 +77,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         return { ok: false, malformed: `refused: ${choice.refusal.slice(0, 200)}`, raw: choice.refusal };
       // A reply cut at the token limit is named as such: "not JSON" would send the user hunting.
       const cut =
-        choice.finishReason === 'length' ? ', cut off at the token limit (finish_reason: length)' : '';
+        choice.finishReason === 'length'
+          ? ', cut off at the token limit (finish_reason: length)'
+          : choice.finishReason !== undefined && choice.finishReason !== 'stop'
+            ? `, finish_reason: ${choice.finishReason.slice(0, 40)}` // content_filter, tool_calls…
+            : '';
       if (choice.content === undefined)
         return { ok: false, malformed: `no message content${cut}`, raw: reply.text };
       let parsed: unknown;
