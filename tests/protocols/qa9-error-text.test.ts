@@ -31,6 +31,15 @@ async function start(): Promise<void> {
       );
       return;
     }
+    if (req.url?.startsWith('/pydantic/')) {
+      sendJson(res, 422, {
+        detail: [
+          { type: 'missing', loc: ['body', 'input', 'question'], msg: 'Field required', input: {} },
+          { type: 'extra_forbidden', loc: ['body', 'context'], msg: 'Extra inputs are not permitted' },
+        ],
+      });
+      return;
+    }
     if (req.url?.startsWith('/nginx/')) {
       res.writeHead(403, { 'content-type': 'text/html' });
       res.end(
@@ -81,6 +90,17 @@ describe('error messages of failed HTTP replies', () => {
     expect(invoked.ok ? '' : invoked.error).toMatchObject({
       kind: 'http_403',
       message: expected('/nginx/invoke'),
+    });
+  });
+
+  it('raip names the fields of a FastAPI 422 validation error', async () => {
+    await start();
+    const raip = adapter({ protocol: 'raip', url: `${server.url}/pydantic` });
+    const invoked = await raip.invoke({ query: 'x' }, testContext(AbortSignal.timeout(5_000)));
+    expect(invoked.ok ? '' : invoked.error).toMatchObject({
+      kind: 'semantic_mismatch',
+      message:
+        'agent reported a semantic mismatch (422): body.input.question: Field required; body.context: Extra inputs are not permitted',
     });
   });
 });

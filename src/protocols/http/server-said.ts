@@ -1,5 +1,6 @@
 /**
- * What a failed reply says, in one short line, for an error message: FastAPI's `{"detail": …}`,
+ * What a failed reply says, in one short line, for an error message: FastAPI's `{"detail": …}`
+ * (a string, or its 422 validation list as `loc: msg; …`),
  * `{"error": "…"}`, OpenAI's `{"error": {"message": …}}`, `{"message": …}`, else the body text
  * with HTML tags stripped (nginx's `<h1>403 Forbidden</h1>`). The transport already redacted
  * secret header values from the text it returns; the result is bounded to 200 characters.
@@ -18,6 +19,7 @@ export function serverSaid(body: unknown, text: string | undefined): string {
     if (typeof detail === 'string') said = detail;
     else if (typeof nested === 'string') said = nested;
     else if (typeof message === 'string') said = message;
+    else if (Array.isArray(detail)) said = describeValidationErrors(detail);
     else if (detail !== undefined) said = JSON.stringify(detail);
   } else if (/^\s*</.test(said)) {
     said = said.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
@@ -30,4 +32,19 @@ export function errorWithServerSaid(reply: Extract<JsonResponse, { ok: false }>)
   if (reply.status === undefined) return reply.error;
   const said = serverSaid(reply.body, reply.text);
   return said === '' ? reply.error : { ...reply.error, message: `${reply.error.message}: ${said}` };
+}
+
+/**
+ * FastAPI/pydantic's 422 `detail`: `[{loc: ["body", "input", "query"], msg: "Field required"}]`
+ * → `body.input.query: Field required` (what the agent's model expected of evalc's request).
+ */
+function describeValidationErrors(detail: unknown[]): string {
+  const parts = detail.map((item) => {
+    if (typeof item !== 'object' || item === null) return JSON.stringify(item);
+    const { loc, msg } = item as { loc?: unknown; msg?: unknown };
+    const where = Array.isArray(loc) ? loc.join('.') : '';
+    const what = typeof msg === 'string' ? msg : JSON.stringify(item);
+    return where === '' ? what : `${where}: ${what}`;
+  });
+  return parts.join('; ');
 }

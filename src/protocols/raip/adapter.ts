@@ -5,7 +5,7 @@
  */
 import type { RaipAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
-import { errorWithServerSaid } from '../http/server-said.js';
+import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import { describeTarget, type HttpTransport, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
@@ -225,9 +225,11 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
     };
   }
   if (reply.status === 422) {
+    // FastAPI answers 422 when evalc's request does not fit the agent's pydantic model
+    const said422 = serverSaid(reply.body, reply.text);
     return {
       kind: 'semantic_mismatch',
-      message: `agent reported a semantic mismatch (422)${said}`,
+      message: `agent reported a semantic mismatch (422)${said422 === '' ? '' : `: ${said422}`}`,
       retryable: false,
     };
   }
