@@ -18,6 +18,7 @@ import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
+import { writeJson } from './write-json.js';
 
 const USAGE = commandUsage('plan');
 
@@ -135,9 +136,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const plan = planRun(compiled, cache, lock, { listSteps: Boolean(values.json) });
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
     if (values.json)
-      ctx.stdout(
-        `${JSON.stringify({ ok: true, exitCode, ...plan, notes, diagnostics: result.diagnostics }, null, 2)}\n`,
-      );
+      // In pieces: the steps list of a large plan is hundreds of megabytes of text.
+      writeJson({ ok: true, exitCode, ...plan, notes, diagnostics: result.diagnostics }, ctx.stdout);
     else {
       for (const note of notes) ctx.stderr(`note: ${note}\n`);
       ctx.stdout(renderPlanText(plan));
