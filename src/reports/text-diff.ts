@@ -12,7 +12,7 @@ export function renderTextDiff(diff: LockDiff): string {
   const s = diff.summary;
   const lines: string[] = [];
   lines.push(
-    `evalc diff — ${diff.benchmark.new}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples, α = ${diff.options.significance})`,
+    `evalc diff — ${diff.benchmark.new}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
   );
   if (diff.comparability.length > 0) {
     lines.push('', diff.comparable ? 'Pins that changed:' : 'Not strictly comparable — pins that changed:');

@@ -41,3 +41,15 @@ describe('control characters in data', () => {
     expect(text).not.toContain('\u001b');
   });
 });
+
+describe('evalc diff text header', () => {
+  it('counts the examples only one run has, as the Markdown view does (QA10: 25,000 → 50,000 examples)', () => {
+    const old = baselineLock();
+    const cur = baselineLock();
+    const extra = cur.results.slice(0, 5).map((r) => ({ ...r, example: `${r.example}-new` }));
+    cur.results.splice(-3, 3);
+    cur.results.push(...extra);
+    const first = renderTextDiff(diffLocks(old, cur)).split('\n')[0] ?? '';
+    expect(first).toMatch(/\(87 paired examples, 5 new, 3 gone, α = 0\.05\)$/);
+  });
+});
