@@ -102,11 +102,18 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
       if (cut.count > before) bounded.set(e, { ...e, repeats });
     }
   let droppedRecords = 0;
+  // A row whose invoke record was not read back at all (the reader stops at a count of records,
+  // in lockfile order) has no trajectory either: count it, unless no record was read for any row
+  // (a report rendered without the run's cache, said elsewhere).
+  const anyRecord = all.some(hasRecord);
+  const invoked = (e: ExampleView) => e.repeats.some((r) => r.invokeKey !== null);
   const examples: ExampleView[] = [];
   for (const e of all) {
     if (!keep.has(e)) continue;
-    if (withRecord.has(e) || !hasRecord(e)) examples.push(bounded.get(e) ?? e);
-    else {
+    if (withRecord.has(e) || !hasRecord(e)) {
+      if (anyRecord && !hasRecord(e) && invoked(e)) droppedRecords++;
+      examples.push(bounded.get(e) ?? e);
+    } else {
       droppedRecords++;
       examples.push({ ...e, repeats: e.repeats.map(({ record: _record, ...r }) => r) });
     }
@@ -130,7 +137,7 @@ export function omittedNote(embed: HtmlEmbed, h: (s: string) => string): string 
     );
   if (o.trajectories > 0)
     parts.push(
-      `${o.trajectories} of the rows shown have no trajectory embedded (at most ${HTML_TRAJECTORY_ROWS} rows keep theirs, failures first, up to ${Math.round(HTML_TRAJECTORY_BYTES / 1024 / 1024)} MB of them)`,
+      `${o.trajectories} of the rows shown have no trajectory embedded (at most ${HTML_TRAJECTORY_ROWS} rows keep theirs, failures first, up to ${Math.round(HTML_TRAJECTORY_BYTES / 1024 / 1024)} MB of them, among the records read back from the cache)`,
     );
   if (o.cutTexts > 0)
     parts.push(

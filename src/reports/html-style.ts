@@ -8,7 +8,7 @@ header h1 { margin:0 0 4px; font-size:22px; }
 .verdict { display:inline-block; padding:2px 10px; border-radius:6px; color:#fff; font-size:16px; vertical-align:3px; }
 .verdict.pass { background:var(--pass); } .verdict.fail { background:var(--fail); }
 header .meta { color:var(--muted); }
-main { padding:16px 28px 48px; display:grid; gap:18px; }
+main { padding:16px 28px 48px; display:grid; grid-template-columns:minmax(0,1fr); gap:18px; }
 section { background:var(--card); border:1px solid var(--line); border-radius:8px; padding:14px 18px; }
 section h2 { margin:0 0 10px; font-size:17px; }
 table { border-collapse:collapse; width:100%; }
@@ -20,7 +20,8 @@ pre { background:#f3f5f9; border:1px solid var(--line); border-radius:6px; paddi
 .badge { display:inline-block; padding:1px 8px; border-radius:10px; font-size:12px; font-weight:600; color:#fff; }
 .badge.pass { background:var(--pass); } .badge.fail { background:var(--fail); } .badge.error { background:var(--err); } .badge.unknown { background:#8a93a3; } .badge.skip { background:#8a93a3; }
 .regression { color:var(--fail); font-weight:600; } .improvement { color:var(--pass); font-weight:600; } .ns { color:var(--muted); }
-.charts { display:flex; flex-wrap:wrap; gap:24px; }
+.charts { display:flex; flex-wrap:wrap; gap:24px; overflow-x:auto; }
+.scroll { overflow-x:auto; }
 .figure { margin:0; } .figure figcaption { font-weight:600; margin-bottom:4px; }
 svg.chart .grid { stroke:#e6e9ef; } svg.chart .tick, svg.chart .label { font-size:11px; fill:var(--muted); }
 svg.chart .ci line { stroke:#1d2330; stroke-width:1.4; }

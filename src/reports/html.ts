@@ -73,15 +73,26 @@ function metricChart(m: ReportModel): BarChart | null {
   };
 }
 
+/** Gates this many or fewer are listed whole; more, and passing and skipped ones are folded. */
+const GATES_UNFOLDED = 12;
+
 function gatesSection(m: ReportModel): string {
   if (m.gates.length === 0) return '';
-  const rows = m.gates
-    .map(
-      (g) =>
-        `<tr class="${!g.passed ? 'gate-fail' : g.skipped ? 'gate-skip' : 'gate-pass'}"><td><span class="badge ${!g.passed ? 'fail' : g.skipped ? 'skip' : 'pass'}">${!g.passed ? 'failed' : g.skipped ? 'skipped' : 'passed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`,
-    )
-    .join('');
-  return `<section id="gates"><h2>Gates</h2><table><thead><tr><th></th><th>metric</th><th>agent</th><th>scope</th><th>kind</th><th class="num">actual</th><th>message</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+  const row = (g: ReportModel['gates'][number]) =>
+    `<tr class="${!g.passed ? 'gate-fail' : g.skipped ? 'gate-skip' : 'gate-pass'}"><td><span class="badge ${!g.passed ? 'fail' : g.skipped ? 'skip' : 'pass'}">${!g.passed ? 'failed' : g.skipped ? 'skipped' : 'passed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatNumber(g.actual)}</td><td>${h(g.message)}</td></tr>`;
+  const table = (gates: ReportModel['gates']) =>
+    `<div class="scroll"><table><thead><tr><th></th><th>metric</th><th>agent</th><th>scope</th><th>kind</th><th class="num">actual</th><th>message</th></tr></thead><tbody>${gates.map(row).join('')}</tbody></table></div>`;
+  if (m.gates.length <= GATES_UNFOLDED)
+    return `<section id="gates"><h2>Gates</h2>${table(m.gates)}</section>`;
+  // Many gates (a plan with a gate per task × agent): the failing ones first, the rest folded.
+  const failing = m.gates.filter((g) => !g.passed);
+  const passing = m.gates.filter((g) => g.passed && !g.skipped);
+  const skipped = m.gates.filter((g) => g.passed && g.skipped);
+  const folded = (title: string, gates: ReportModel['gates']) =>
+    gates.length > 0
+      ? `<details><summary>${h(title)} (${gates.length})</summary>${table(gates)}</details>`
+      : '';
+  return `<section id="gates"><h2>Gates</h2>${failing.length > 0 ? table(failing) : ''}${folded('Passing gates', passing)}${folded('Skipped gates', skipped)}</section>`;
 }
 
 function scoreTable(m: ReportModel): string {
@@ -100,7 +111,7 @@ function scoreTable(m: ReportModel): string {
         return `<tr><td>${h(formatScope(scope))}</td><td><code>${h(id)}</code></td>${cells}</tr>`;
       }),
   );
-  return `<details><summary>All aggregates (mean, 95% CI)</summary><table id="scores-table"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></details>`;
+  return `<details><summary>All aggregates (mean, 95% CI)</summary><div class="scroll"><table id="scores-table"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div></details>`;
 }
 
 /** Baseline vs current of the headline metric per agent at benchmark scope. */

@@ -97,3 +97,46 @@ function bigLockOf(lock: ReturnType<typeof baselineLock>, copies: number) {
     for (const r of lock.results) results.push({ ...r, example: `${r.example}~${k}` });
   return { ...lock, results };
 }
+
+describe('report.html at 12 agents × 30 tasks', () => {
+  it('folds passing gates when there are many, keeping failing ones in view', () => {
+    const lock = baselineLock();
+    const base = lock.gates[0];
+    if (!base) throw new Error('fixture has gates');
+    lock.gates = Array.from({ length: 40 }, (_, i) => ({
+      ...base,
+      agent: `a${i}`,
+      passed: i >= 3,
+      message: `gate ${i}`,
+    }));
+    const html = renderReports({ lock })['report.html'];
+    const section = html.slice(
+      html.indexOf('<section id="gates">'),
+      html.indexOf('</section>', html.indexOf('<section id="gates">')),
+    );
+    expect(section).toContain('<details><summary>Passing gates (37)</summary>');
+    // The 3 failing gates come before the fold.
+    expect(section.indexOf('gate 2<')).toBeLessThan(section.indexOf('<details>'));
+    expect(section.indexOf('gate 3<')).toBeGreaterThan(section.indexOf('<details>'));
+  });
+
+  it('keeps the page as wide as the window: a 30-task chart scrolls in its own box', () => {
+    const html = renderReports({ lock: baselineLock() })['report.html'];
+    expect(html).toMatch(/main \{[^}]*grid-template-columns:minmax\(0,1fr\)/);
+    expect(html).toMatch(/\.charts \{[^}]*overflow-x:auto/);
+  });
+
+  it('counts rows whose trajectory was never read back among those without one', () => {
+    const lock = baselineLock();
+    const all = buildTrajectories(lock);
+    // Only the first 10 records were read back (the cache reader's count limit).
+    const trajectories = Object.fromEntries(Object.entries(all).slice(0, 10));
+    const embed = selectHtmlExamples(buildModel({ lock, trajectories }));
+    const withRecord = embed.examples.filter((e) => e.repeats.some((r) => r.record !== undefined)).length;
+    const invoked = embed.examples.filter((e) => e.repeats.some((r) => r.invokeKey !== null)).length;
+    expect(withRecord).toBeLessThanOrEqual(10);
+    expect(embed.omitted?.trajectories).toBe(invoked - withRecord);
+    // Without any record (no cache), no such note.
+    expect(selectHtmlExamples(buildModel({ lock })).omitted).toBeUndefined();
+  });
+});
