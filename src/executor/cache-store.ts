@@ -33,6 +33,8 @@ export interface StepStore {
   /** The kind an entry was put with (`invoke`, `invoke-failed`, `extract`…), without reading it. */
   kindOf?(key: string): string | undefined;
   get<T = unknown>(key: string): T | undefined;
+  /** The bytes of an entry's JSON, without reading it. */
+  sizeOf?(key: string): number | undefined;
   put(key: string, kind: string, value: unknown): void;
   keys(): IterableIterator<string>;
   stats(): CacheStats;
@@ -172,6 +174,11 @@ export class LogStore implements StepStore {
 
   kindOf(key: string): string | undefined {
     return this.index.kindOf(key);
+  }
+
+  sizeOf(key: string): number | undefined {
+    const slot = this.index.slotOf(key);
+    return slot === undefined ? undefined : this.index.lengthAt(slot);
   }
 
   get<T = unknown>(key: string): T | undefined {

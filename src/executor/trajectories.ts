@@ -27,8 +27,20 @@ export interface ReportSources {
 /** Failed metrics whose details are read back, in lockfile order: a bounded cost at 100k examples. */
 const FAILURE_DETAILS_LIMIT = 10_000;
 
-/** At most `limit` trajectories are loaded, in lockfile order, so a huge run keeps a bounded report. */
-export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): ReportSources {
+/** JSON bytes of invoke and extract records read back (parsed, they take ~2–3× that in memory). */
+const TRAJECTORY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * At most `limit` trajectories, and `byteLimit` bytes of their records, are loaded — those of
+ * failing or erroring rows first (what a reader drills into), then the others, each in lockfile
+ * order — so a huge run, or one with megabyte replies, keeps bounded reports and memory.
+ */
+export function reportSources(
+  lock: Lockfile,
+  store: StepStore,
+  limit = 5000,
+  byteLimit = TRAJECTORY_BYTES,
+): ReportSources {
   const trajectories: Record<string, ReportInvokeRecord> = {};
   const judgeRationales: Record<string, string> = {};
   const failureDetails: Record<string, unknown> = {};
@@ -44,13 +56,22 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
     }
     return may;
   };
-  for (const result of lock.results) {
+  let bytes = 0;
+  const extractKeyOf = (outputDigest: string, key: string) =>
+    deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [key]);
+  const passing = lock.results.filter((r) => r.pass === true);
+  for (const result of [...lock.results.filter((r) => r.pass !== true), ...passing]) {
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
-      if (!key || count >= limit) continue;
+      if (!key || count >= limit || bytes >= byteLimit) continue;
+      const size =
+        (store.sizeOf?.(key) ?? store.sizeOf?.(lastErrorKey(key)) ?? 0) +
+        (outputDigest ? (store.sizeOf?.(extractKeyOf(outputDigest, key)) ?? 0) : 0);
+      if (bytes + size > byteLimit) continue;
       const record =
         store.get<InvokeRecord | FailedInvokeRecord>(key) ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
       if (!record) continue;
+      bytes += size;
       if ('failed' in record) {
         trajectories[key] = {
           ...(record.trajectory ? { trajectory: record.trajectory } : {}),
@@ -65,15 +86,15 @@ export function reportSources(lock: Lockfile, store: StepStore, limit = 5000): R
         continue;
       }
       const entry: ReportInvokeRecord = { trajectory: record.trajectory, durationMs: record.durationMs };
-      const extract = outputDigest
-        ? store.get<ExtractRecord>(deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [key]))
-        : undefined;
+      const extract = outputDigest ? store.get<ExtractRecord>(extractKeyOf(outputDigest, key)) : undefined;
       if (extract?.ok) entry.candidates = extract.values;
       else if (extract && !extract.ok)
         entry.error = { kind: extract.error.kind, message: extract.error.message };
       trajectories[key] = entry;
       count++;
     }
+  }
+  for (const result of lock.results) {
     for (const [id, metric] of Object.entries(result.metrics)) {
       if (!mayHaveRationale(lock, result.group, id)) {
         // Only the first key: a failed metric's repeats usually fail for the same reason.
