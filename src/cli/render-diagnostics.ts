@@ -31,7 +31,7 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
       const text = fileLines?.[d.source.line - 1];
       if (text !== undefined && !isBinaryText(text)) {
         const gutter = String(d.source.line).padStart(4);
-        const excerpt = excerptAround(text, d.source.col);
+        const excerpt = excerptAround(maskUrlPasswords(text), d.source.col);
         lines.push(`${gutter} | ${excerpt.text}`);
         lines.push(`${' '.repeat(gutter.length)} | ${' '.repeat(excerpt.caret)}^`);
       }
@@ -69,6 +69,17 @@ export function excerptAround(text: string, col: number): { text: string; caret:
   const head = start > 0 ? '…' : '';
   const tail = end < text.length ? '…' : '';
   return { text: `${head}${text.slice(start, end)}${tail}`, caret: at - start + head.length };
+}
+
+/**
+ * A password written into a URL (`http://user:secret@host`, which EVALC_URL_CREDENTIALS warns
+ * about) is masked in the excerpt, one `*` per character so the caret stays in place.
+ */
+export function maskUrlPasswords(text: string): string {
+  return text.replace(
+    /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:'"]*):([^\s/?#@'"]+)@/gi,
+    (_, head: string, password: string) => `${head}:${'*'.repeat(password.length)}@`,
+  );
 }
 
 /** A line of a file that is not text (NUL bytes, or bytes that are not UTF-8): no excerpt. */

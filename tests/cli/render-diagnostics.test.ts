@@ -35,4 +35,20 @@ describe('renderDiagnostics', () => {
     );
     expect(text).toBe('error EVALC_A: first\nmissing.yaml:3:4: warning EVALC_B: second\n1 error, 1 warning');
   });
+
+  it('masks a password written into a URL in the excerpt, keeping the caret under the same place', () => {
+    const dir = writeFiles({ 'p.yaml': 'agents: { a1: { url: "http://bob:hunter2@127.0.0.1:9/x" } }\n' });
+    const text = renderDiagnostics(
+      [
+        diagnostic('EVALC_URL_CREDENTIALS', 'credentials in a URL', ['agents', 'a1', 'url'], {
+          severity: 'warning',
+          source: { file: 'p.yaml', line: 1, col: 46 },
+        }),
+      ],
+      dir,
+    );
+    expect(text).not.toContain('hunter2');
+    expect(text).toContain('   1 | agents: { a1: { url: "http://bob:*******@127.0.0.1:9/x" } }');
+    expect(text).toContain(`     | ${' '.repeat(45)}^`);
+  });
 });
