@@ -8,6 +8,9 @@ import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
+/** Failing gates printed one per line on stderr; more are counted. */
+const FAILED_GATES_SHOWN = 20;
+
 const USAGE = commandUsage('apply');
 
 export async function applyCommand(ctx: CommandContext): Promise<number> {
@@ -103,7 +106,12 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         .map(([k, n]) => `${k} ${n}`)
         .join(', ');
       const failed = outcome.lock.gates.filter((g) => !g.passed);
-      for (const g of failed) ctx.stderr(`gate failed: ${g.message}\n`);
+      // A plan with a gate per task × agent can fail hundreds: the first ones, then a count.
+      for (const g of failed.slice(0, FAILED_GATES_SHOWN)) ctx.stderr(`gate failed: ${g.message}\n`);
+      if (failed.length > FAILED_GATES_SHOWN)
+        ctx.stderr(
+          `… and ${failed.length - FAILED_GATES_SHOWN} more failing gates (every one is in report.md, report.json and junit.xml)\n`,
+        );
       if (s.unevaluated?.length)
         ctx.stderr(
           `evalc: nothing was evaluated for ${s.unevaluated.join(', ')}: every example failed before scoring (see the error kinds)\n`,
