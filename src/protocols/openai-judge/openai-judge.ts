@@ -17,6 +17,7 @@ import { serverSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
+import { messageText } from '../openai/message-text.js';
 import { computeComposite } from '../rubrics/composite.js';
 import { computeRubricVersion } from '../rubrics/rubric-version.js';
 import type { StepError } from '../types.js';
@@ -161,7 +162,8 @@ function firstMessage(body: unknown): FirstMessage {
     : undefined;
   if (typeof first?.finish_reason === 'string') out.finishReason = first.finish_reason;
   const message = first?.message;
-  if (typeof message?.content === 'string') out.content = message.content;
+  const text = messageText(message?.content);
+  if (text !== null) out.content = text;
   if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;
   return out;
 }

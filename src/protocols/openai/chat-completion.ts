@@ -4,11 +4,12 @@
  * is a `contract_violation`. Transport failures keep the transport's kinds.
  */
 
-import { errorWithServerSaid } from '../http/server-said.js';
+import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
+import { messageText } from './message-text.js';
 
 /** The request body; extra keys (e.g. `response_format`, `tools`, `seed`) are sent as given. */
 export interface ChatCompletionRequest {
@@ -60,16 +61,18 @@ export async function chatCompletion(
     !Array.isArray(completion.choices) ||
     !isJsonObject(completion.choices[0]?.message)
   ) {
+    // some servers and gateways answer an error with 200 and `{"error": {"message": …}}`
+    const said = serverSaid(completion, undefined);
     return {
       ok: false,
       error: {
         kind: 'contract_violation',
-        message: 'chat completion has no choices[0].message',
+        message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}`,
         retryable: false,
       },
     };
   }
   const message = completion.choices[0].message as Record<string, unknown>;
-  const content = typeof message.content === 'string' ? message.content : null;
+  const content = messageText(message.content);
   return { ok: true, completion, message, content };
 }
