@@ -8,6 +8,7 @@ import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
 import { locateInFile, parseYamlFile } from '../plan/yaml-file.js';
+import { exceedsJsonDepth, MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
 
@@ -32,16 +33,52 @@ export function parseDataset(
   text: string,
   format: DatasetFormat,
 ): { rows: RawExample[]; diagnostics: Diagnostic[] } {
-  switch (format) {
-    case 'jsonl':
-      return parseJsonl(display, text);
-    case 'json':
-      return parseJson(display, text);
-    case 'csv':
-      return parseCsvRows(display, text);
-    case 'yaml':
-      return parseYamlRows(display, text);
+  const parsed =
+    format === 'jsonl'
+      ? parseJsonl(display, text)
+      : format === 'json'
+        ? parseJson(display, text)
+        : format === 'csv'
+          ? parseCsvRows(display, text)
+          : parseYamlRows(display, text);
+  // Walking every example is only needed when the text itself nests that deep (JSON: one scan).
+  const mayBeDeep = format === 'jsonl' || format === 'json' ? exceedsJsonDepth(text, MAX_JSON_DEPTH) : true;
+  return mayBeDeep ? refuseTooDeep(display, parsed) : parsed;
+}
+
+/**
+ * Examples nested deeper than agents' replies may be (protocols/bounded-json.ts) are refused at
+ * their line: hashing and rendering them recursed until the stack overflowed (a stack trace).
+ */
+function refuseTooDeep(
+  file: string,
+  parsed: { rows: RawExample[]; diagnostics: Diagnostic[] },
+): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+  const deep = parsed.rows.filter((row) => nestsDeeper(row.value, MAX_JSON_DEPTH));
+  if (deep.length === 0) return parsed;
+  return {
+    rows: parsed.rows.filter((row) => !deep.includes(row)),
+    diagnostics: [
+      ...parsed.diagnostics,
+      ...deep.map((row) =>
+        diagnostic('EVALC_DATASET_PARSE', `this example ${TOO_DEEP}`, [], {
+          source: { file, line: row.line, col: row.col },
+        }),
+      ),
+    ],
+  };
+}
+
+/** Whether arrays/objects nest more than `max` levels in `value` (iterative: no recursion to overflow). */
+function nestsDeeper(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
   }
+  return false;
 }
 
 function parseJsonl(file: string, text: string) {

@@ -153,6 +153,20 @@ describe('dataset formats', () => {
       ['EVALC_DATASET_FORMAT', 'evalc.yaml', 14, 26],
     ]);
   });
+
+  it('refuses an example nested deeper than 512 levels at its line, and keeps the others', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const dir = writeFiles({
+      'evalc.yaml': planWith('      deep: { source: deep.jsonl }\n      deepyaml: { source: deep.yaml }'),
+      'deep.jsonl': `{"id":"ok","vars":{"q":"a","n":1}}\n{"id":"x","vars":{"q":"b","n":2},"extra":${deep}}\n`,
+      'deep.yaml': `- { id: y, vars: { q: c, n: 3 }, extra: ${'['.repeat(600)}${']'.repeat(600)} }\n`,
+    });
+    const r = await load(dir);
+    expect(errors(r).map((d) => [d.code, d.source?.file, d.source?.line, d.message])).toEqual([
+      ['EVALC_DATASET_PARSE', 'deep.jsonl', 2, 'this example nests arrays/objects deeper than 512 levels'],
+      ['EVALC_DATASET_PARSE', 'deep.yaml', 1, 'this example nests arrays/objects deeper than 512 levels'],
+    ]);
+  });
 });
 
 describe('dataset diagnostics', () => {
