@@ -6,8 +6,8 @@
  *
  * How the room is shared when everything does not fit: every section's head and tail first (in
  * order; a section whose head no longer fits is left out and counted in the closing note), then
- * the items of `keep` sections (the verdict, failing gates, the score table: in order, as many as
- * fit), then the rest is shared between the other sections in proportion to their `weight`
+ * the items of `keep` sections (failing gates, the score table: shared between them the same
+ * way, so a short table is never starved by a long one), then the rest is shared between the other sections in proportion to their `weight`
  * (default 1), a section needing less than its share giving the difference to the others. So a
  * long section early in the report (1,080 rows of latency figures) can no longer starve the ones
  * after it (every task's details).
@@ -114,13 +114,19 @@ export function fitSections(
     admitted.push(s);
     used += frame;
   }
-  // 2. The items of `keep` sections, in order; 3. the others share the rest.
+  // 2. The items of `keep` sections, shared between them (a short score table is never starved
+  // by 1,000 failing gates); 3. the other sections share the rest.
   const room = new Map<MarkdownSection, number>();
+  const keepSections = admitted.filter((x) => x.priority === 'keep');
+  const keepRoom = shareRoom(
+    keepSections.map((s) => size(s.items)),
+    keepSections.map((s) => s.weight ?? 1),
+    budget - used,
+  );
   let left = budget - used;
-  for (const s of admitted.filter((x) => x.priority === 'keep')) {
-    const r = Math.min(left, size(s.items));
-    room.set(s, r);
-    left -= r;
+  for (const [i, s] of keepSections.entries()) {
+    room.set(s, keepRoom[i] ?? 0);
+    left -= keepRoom[i] ?? 0;
   }
   const shared = admitted.filter((x) => x.priority !== 'keep');
   const given = shareRoom(

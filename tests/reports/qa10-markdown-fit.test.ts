@@ -91,3 +91,30 @@ describe('fitSections sharing the room between sections', () => {
     expect(md).not.toContain('report.html');
   });
 });
+
+describe('fitSections between keep sections', () => {
+  it('keeps a short score table whole after 1,000 failing gates', () => {
+    const md = fitSections(
+      [
+        { head: ['## verdict', ''], items: [], tail: [] },
+        {
+          head: ['### ❌ Failing gates (1000)', '', '| gate |', '|---|'],
+          items: rows('failing gate with a long message', 1000),
+          tail: [''],
+          noun: 'gates',
+          priority: 'keep',
+        },
+        {
+          head: ['### Scores', '| task | a |', '|---|---:|'],
+          items: rows('score', 31),
+          tail: [''],
+          priority: 'keep',
+        },
+      ],
+      20_000,
+    );
+    expect(md).toContain('| score row 30 |');
+    expect(md).toMatch(/_… \d+ more gates not shown/);
+    expect(md.match(/\| failing gate/g)?.length ?? 0).toBeGreaterThan(300);
+  });
+});
