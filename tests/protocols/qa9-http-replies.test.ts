@@ -74,6 +74,12 @@ describe('reply bodies', () => {
     });
   });
 
+  it('reads plain JSON labelled gzip (a proxy removed the compression, not the header)', async () => {
+    const { server, transport } = await setup();
+    const reply = await transport.requestJson({ method: 'GET', url: `${server.url}/gzip-plain/x` });
+    expect(reply).toMatchObject({ ok: true, body: QA9_REPLY });
+  });
+
   it('names an empty 200 reply as empty', async () => {
     const { server, transport } = await setup();
     const reply = await transport.requestJson({ method: 'POST', url: `${server.url}/empty/x`, body: {} });

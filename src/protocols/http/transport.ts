@@ -279,6 +279,9 @@ export class HttpTransport {
       if (decoded.ok) return this.#interpret(where, status, replyHeaders, decoded.text);
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
+      // A proxy that removed the compression but kept the header: the bytes are plain JSON.
+      const plain = read.bytes.toString('utf8');
+      if (parseJson(plain).ok) return this.#interpret(where, status, replyHeaders, plain);
       if (status >= 200 && status < 300) {
         const message = `${where()}: reply is not readable (${decoded.detail})`;
         return {
