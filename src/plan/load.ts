@@ -4,7 +4,8 @@
  *
  * Merge rules: map sections (agents, judges, rubrics, tasks, prices) merge by id and an id
  * defined twice is an error; list sections (metrics, gates) concatenate in include order;
- * single sections (benchmark, run) may be defined once. Paths inside an included file are
+ * single sections (benchmark, run) may be defined once. A file reached by several includes (a
+ * shared agents file included by two task files) is merged once. Paths inside an included file are
  * relative to it: dataset sources are rebased onto the root plan's folder, and each agent or
  * judge remembers the folder its `command:` runs in.
  */
@@ -43,7 +44,16 @@ export interface LoadedPlan {
 export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan {
   const absolute = path.resolve(cwd, planFile);
   const planDir = path.dirname(absolute);
-  const state: LoadState = { cwd, planDir, files: [], origins: [], diagnostics: [], raw: {}, stack: [] };
+  const state: LoadState = {
+    cwd,
+    planDir,
+    files: [],
+    origins: [],
+    diagnostics: [],
+    raw: {},
+    stack: [],
+    merged: new Set(),
+  };
   const commandDirs = { agents: {} as Record<string, string>, judges: {} as Record<string, string> };
   loadInto(state, absolute, undefined, commandDirs);
   const locate = (planPath: PlanPath, key?: string): SourcePosition | undefined =>
@@ -67,6 +77,8 @@ interface LoadState {
   diagnostics: Diagnostic[];
   raw: Record<string, unknown>;
   stack: string[];
+  /** Files already merged: one included from two places is merged once, not twice. */
+  merged: Set<string>;
 }
 
 function loadInto(
@@ -87,6 +99,8 @@ function loadInto(
     );
     return;
   }
+  if (state.merged.has(absolute)) return;
+  state.merged.add(absolute);
   let text: string;
   try {
     const bytes = readFileSync(absolute);
