@@ -44,7 +44,7 @@ import { exampleItems, groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
 import { findInputMisfits } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
-import { type JudgeRuntime, startJudge } from './judges.js';
+import { type JudgeRuntime, startJudge, unusableJudge } from './judges.js';
 import {
   agentDrift,
   datasetDrift,
@@ -313,12 +313,32 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       judgeIds.sort((a, b) => served(a) - served(b));
       for (const id of judgeIds) {
         const started = await startJudge(id, { ...setup, judgeDirs: resolved.loaded.commandDirs.judges });
-        if (!started.ok)
-          return { status: 'refused', message: `judge ${id} is not usable: ${scrub(started.error.message)}` };
-        judges.set(id, started.judge);
+        if (started.ok) {
+          judges.set(id, started.judge);
+          continue;
+        }
+        const message = `judge ${id} is not usable: ${scrub(started.error.message)}`;
+        // A setting to fix (an unset variable, a judge of another wire version — A2 refuses it),
+        // or --locked (its pins cannot be checked): no run.
+        if (REFUSING_JUDGE_ERRORS.has(started.error.kind) || options.locked || options.signal.aborted)
+          return { status: 'refused', message };
+        // A judge that is down or incompatible is a failed step, as an agent's discovery is: the
+        // run goes on, and each of its metrics records the error (retried by the next apply).
+        options.progress.message(
+          `evalc: ${message}\n  the run goes on: its metrics record judge_error (the next apply asks it again)`,
+        );
+        logLines.push(`warning: ${message}`);
+        const protocol = resolved.plan.judges[id]?.protocol === 'openai' ? 'openai' : 'agent-eval';
+        judges.set(
+          id,
+          unusableJudge(id, protocol, { ...started.error, message: scrub(started.error.message) }),
+        );
       }
       if (registered.size > 0) {
         judgePins = await liveJudgePins(judges, registered, options.signal);
+        // An unusable judge lists nothing: its rubrics keep the tags evalc.lock pinned.
+        const locked = judgePinsFromLock(previousLock);
+        for (const [id, judge] of judges) if (judge.unusable && locked[id]) judgePins[id] = locked[id];
         compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       }
       if (options.locked) {
@@ -497,7 +517,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       }
     for (const id of rubricsInUse.keys()) {
       const previous = previousLock?.judges[id];
-      const started = judges.get(id);
+      const live = judges.get(id);
+      const started = live?.unusable ? undefined : live;
       const sorted = rubricTags(
         rubricVersions.get(id),
         judgePins[id],
@@ -573,6 +594,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     cacheLock.release();
   }
 }
+
+/** Judge start failures that stop the run: the plan's own setup is wrong, not the judge's health. */
+const REFUSING_JUDGE_ERRORS = new Set(['judge_unconfigured', 'incompatible_version', 'config_error']);
 
 /** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
 /**

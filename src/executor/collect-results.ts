@@ -23,7 +23,7 @@ export function collect(
   for (const rt of runtimes) {
     const { group } = rt.compiled;
     const runs = results.get(group.id) ?? [];
-    const judged = new Set(rt.metrics.filter((m) => m.judge !== undefined).map((m) => m.lib.id));
+    const judged = new Set(rt.metrics.filter((m) => m.judgeId !== undefined).map((m) => m.lib.id));
     const outcomes: ExampleOutcome[] = [];
     const durations: number[] = [];
     /** Tokens the agent reported; undefined when no example reported any (not 0). */

@@ -21,7 +21,29 @@ export interface JudgeRuntime {
    * `GET /v1/rubrics`); undefined for a judge that registers none or cannot list them.
    */
   registeredRubricVersions?: (signal: AbortSignal) => Promise<Map<string, string> | undefined>;
+  /** Set when the judge could not be started or asked (`unusableJudge`): its calls fail with this. */
+  unusable?: StepError;
   stop: () => Promise<void>;
+}
+
+/**
+ * Stands in for a judge that did not start or answer its version check: the run goes on, and
+ * each of its metric calls records the failure (`judge_error`, never cached: the next apply asks
+ * the judge again), as an agent whose discovery failed leaves its examples with an error.
+ */
+export function unusableJudge(id: string, protocol: JudgeClient['protocol'], error: StepError): JudgeRuntime {
+  const failure: StepError = { kind: 'judge_error', message: `judge ${id} is not usable: ${error.message}` };
+  return {
+    id,
+    unusable: failure,
+    client: {
+      protocol,
+      describe: async () => ({ ok: false, error: failure }),
+      judge: async () => ({ ok: false, error: failure }),
+      close: async () => {},
+    },
+    stop: async () => {},
+  };
 }
 
 export async function startJudge(

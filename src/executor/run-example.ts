@@ -435,7 +435,7 @@ async function scoreRepeat(
       rt.log(`${step.id}: ${metric.lib.id}: ${result.error.kind}: ${result.error.message}`);
       // A metric evalc computes fails the same way on the same inputs (no model to price): it
       // is cached like a score. A judge's failure may be its server's: never cached, retried.
-      if (key && !metric.judge) rt.store.put(key, 'score', result);
+      if (key && !metric.judgeId) rt.store.put(key, 'score', result);
     } else if (key) rt.store.put(key, 'score', result);
     results[metric.lib.id] = result;
     noteRubricVersion(rt, metric, result);
