@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/metrics/stats/prng.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { joinUrlPath } from '../../src/protocols/http/url-path.js';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
 import { QA9_REPLY, type RawServer, startRawServer } from '../fixtures/qa9-raw-http-server.js';
+import { startTlsServer } from '../fixtures/qa9-tls-server.js';
 
 const servers: RawServer[] = [];
 const transports: HttpTransport[] = [];
@@ -196,6 +198,38 @@ describe('connection-level replies', () => {
     expect(reply.ok ? '' : reply.error.message).toMatch(
       new RegExp(`^GET ${server.url}/not-http/x: the reply is not valid HTTP/1\\.1: `),
     );
+  });
+});
+
+describe('TLS', () => {
+  it('names a self-signed certificate and how to trust it', async () => {
+    const tls = await startTlsServer();
+    const transport = new HttpTransport({ retries: 0 });
+    try {
+      const reply = await transport.requestJson({ method: 'POST', url: `${tls.url}/x`, body: {} });
+      expect(reply.ok ? '' : reply.error).toMatchObject({
+        kind: 'transport_error',
+        message: `POST ${tls.url}/x: the server's TLS certificate is self-signed (trust its CA with NODE_EXTRA_CA_CERTS=<PEM file> in the environment) (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+      });
+    } finally {
+      await transport.close();
+      await tls.close();
+    }
+  });
+
+  it('says when an https:// URL points at a plain HTTP port', async () => {
+    const plain = await startLoopback((_req, res) => sendJson(res, 200, {}));
+    const transport = new HttpTransport({ retries: 0 });
+    try {
+      const url = `${plain.url.replace('http:', 'https:')}/x`;
+      const reply = await transport.requestJson({ method: 'GET', url });
+      expect(reply.ok ? '' : reply.error.message).toBe(
+        `GET ${url}: the server does not speak TLS on this port (http:// rather than https://?) (ERR_SSL_WRONG_VERSION_NUMBER)`,
+      );
+    } finally {
+      await transport.close();
+      await plain.close();
+    }
   });
 });
 

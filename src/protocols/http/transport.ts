@@ -409,6 +409,8 @@ function yieldToIo(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+const TRUST_HINT = ' (trust its CA with NODE_EXTRA_CA_CERTS=<PEM file> in the environment)';
+
 /** Plain words for the connection failures an agent causes, keeping the code for searching. */
 const CONNECTION_CODES: Record<string, string> = {
   UND_ERR_SOCKET: 'the connection closed before a complete reply',
@@ -417,6 +419,15 @@ const CONNECTION_CODES: Record<string, string> = {
   EPIPE: 'the connection closed while sending the request',
   ENOTFOUND: 'host not found',
   UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
+  // TLS (QA9): a private agent's self-signed or internal-CA certificate is the common case
+  DEPTH_ZERO_SELF_SIGNED_CERT: `the server's TLS certificate is self-signed${TRUST_HINT}`,
+  SELF_SIGNED_CERT_IN_CHAIN: `the server's TLS certificate chain ends at an untrusted CA${TRUST_HINT}`,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate does not name this host",
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the server does not speak TLS on this port (http:// rather than https://?)',
+  EPROTO: 'the TLS handshake failed (does the server speak TLS on this port?)',
 };
 
 function describeConnectionCode(code: string): string {
