@@ -50,10 +50,19 @@ interface AgentCounts {
   errors: number;
 }
 
+/** Rows and columns of the terminal a live display draws on (stderr's, when it is one). */
+export type TerminalSize = () => { rows: number; columns: number } | undefined;
+
+const stderrSize: TerminalSize = () =>
+  process.stderr.isTTY && process.stderr.rows > 0 && process.stderr.columns > 0
+    ? { rows: process.stderr.rows, columns: process.stderr.columns }
+    : undefined;
+
 export function createProgress(
   mode: 'tty' | 'plain' | 'json' | 'quiet',
   write: (text: string) => void,
   now: () => number = () => performance.now(),
+  terminal: TerminalSize = stderrSize,
 ): ProgressSink {
   const counts = new Map<string, AgentCounts>();
   const started = now();
@@ -67,11 +76,35 @@ export function createProgress(
     return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  in flight ${c.inFlight}  errors ${c.errors}  cached ${c.cached}  eta ${eta}`;
   };
   const draw = () => {
-    const lines = [...counts].map(([a, c]) => line(a, c));
+    const lines = mode === 'tty' ? fitTerminal() : [...counts].map(([a, c]) => line(a, c));
     if (mode === 'tty') {
       write(`${drawnLines > 0 ? `\x1b[${drawnLines}A` : ''}${lines.map((l) => `\x1b[2K${l}`).join('\n')}\n`);
       drawnLines = lines.length;
     } else write(`${lines.join('\n')}\n`);
+  };
+  // A live display is redrawn by moving the cursor up over it: it must fit the terminal, or the
+  // lines that wrapped or scrolled away are drawn again below the stale ones. Agents with work
+  // left come first; the rest are summed up in one line; each line is cut to the width.
+  const fitTerminal = (): string[] => {
+    const size = terminal();
+    const all = [...counts];
+    if (!size) return all.map(([a, c]) => line(a, c));
+    const room = Math.max(2, size.rows - 1);
+    let shown = all;
+    const summary: string[] = [];
+    if (all.length > room) {
+      const open = all.filter(([, c]) => c.done < c.total);
+      shown = [...open, ...all.filter(([, c]) => c.done >= c.total)].slice(0, room - 1);
+      const rest = all.filter((entry) => !shown.includes(entry));
+      const sum = (f: (c: AgentCounts) => number) => rest.reduce((n, [, c]) => n + f(c), 0);
+      summary.push(
+        `… ${rest.length} more agents: ${sum((c) => c.done)}/${sum((c) => c.total)} done, in flight ${sum((c) => c.inFlight)}, errors ${sum((c) => c.errors)}`,
+      );
+    }
+    const width = Math.max(20, size.columns - 1);
+    return [...shown.map(([a, c]) => line(a, c)), ...summary].map((l) =>
+      l.length > width ? `${l.slice(0, width - 1)}…` : l,
+    );
   };
   // Steps finishing draw the display; the ticker also draws it while none finishes (a slow
   // agent, a long Retry-After), so a CI log shows a line every PLAIN_EVERY_MS regardless.
