@@ -52,4 +52,20 @@ describe('mae sse transport: real-server replies', () => {
     });
     expect(server.requests).toHaveLength(1);
   });
+
+  it('describes a connection failure in plain words, as the HTTP transport does', async () => {
+    const server = await startRawServer();
+    const url = `${server.url}/sse/execute_task`;
+    await server.close(); // nothing listens there any more
+    const transport = new MaeSseTransport({ url, timeoutMs: 5_000, headers: {} });
+    transports.push(transport);
+    const reply = await transport.send(
+      { task_description: 'T1' },
+      { signal: new AbortController().signal, log: () => undefined },
+    );
+    expect(reply.ok ? '' : reply.error).toMatchObject({
+      kind: 'transport_error',
+      message: `POST ${url}: connection refused (nothing listening there) (ECONNREFUSED)`,
+    });
+  });
 });

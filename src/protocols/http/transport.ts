@@ -435,7 +435,8 @@ function describeConnectionCode(code: string): string {
   return words === undefined ? code : `${words} (${code})`;
 }
 
-function describeFailure(cause: unknown, code: unknown): string {
+/** Plain words for a request that failed without a reply (shared with the mae SSE transport). */
+export function describeFailure(cause: unknown, code: unknown): string {
   const name = cause instanceof Error ? cause.name : undefined;
   const message = cause instanceof Error ? cause.message : '';
   if (name === 'HTTPParserError') {

@@ -23,7 +23,7 @@ import { canonicalJson } from '../canonical-json.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
 import { isRetryableStatus } from '../http/retry-policy.js';
-import { describeTarget } from '../http/transport.js';
+import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
 import { isRecord } from './action.js';
 import { SseMerger } from './sse-merge.js';
@@ -145,7 +145,7 @@ export class MaeSseTransport implements MaeTransport {
       const code = (cause as { code?: unknown }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return timeoutReply(where, timeoutMs);
-      const reason = typeof code === 'string' ? code : cause instanceof Error ? cause.name : 'unknown error';
+      const reason = describeFailure(cause, code);
       return failure({ kind: 'transport_error', message: `${where}: ${reason}`, retryable: true });
     } finally {
       clearTimeout(timer);
