@@ -2,9 +2,12 @@
  * Control characters in data (example ids and texts come from datasets and agents) made visible:
  * a NUL in report.md makes tools treat the comment as binary, and an ESC in `evalc diff`'s terminal
  * output is a terminal escape sequence (it can clear the screen or retitle the window). Each C0
- * control other than tab and newline, DEL and each C1 control becomes its `\uXXXX` spelling.
+ * control other than tab and newline, DEL and each C1 control becomes its `\uXXXX` spelling, and
+ * so do the bidirectional embedding, override and isolate controls (U+202A–U+202E,
+ * U+2066–U+2069): an id holding U+202E displays the rest of its table row reversed. Right-to-left
+ * text itself (Hebrew, Arabic) and the marks U+200E/U+200F are left as they are.
  */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 export function showControlChars(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

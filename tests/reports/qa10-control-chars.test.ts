@@ -24,6 +24,12 @@ describe('control characters in data', () => {
     );
   });
 
+  it('spells bidi overrides and isolates, keeps right-to-left text and its marks', () => {
+    expect(showControlChars('fail-\u202Elipa \u2066x\u2069 שלום مرحبا \u200F')).toBe(
+      'fail-\\u202elipa \\u2066x\\u2069 שלום مرحبا \u200F',
+    );
+  });
+
   it('report.md has no raw NUL or ESC for an example id holding them', () => {
     const md = renderReports({ lock: lockWithExample('nul\u0000and\u001b]0;pwned\u0007') })['report.md'];
     expect(md).not.toMatch(/[\u0000\u001b\u0007]/);
