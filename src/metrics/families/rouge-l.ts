@@ -20,16 +20,46 @@ export function rougeTokenize(text: string): string[] {
     .filter((t) => /^[a-z0-9]+$/.test(t));
 }
 
+/**
+ * Length of the longest common subsequence of two token lists, exactly as the dynamic programme
+ * of rouge_score, computed bit-parallel (Crochemore et al. 2001; Hyyrö 2004): the shorter list is
+ * a bit vector, one machine word per 32 tokens, and each token of the longer list updates it with
+ * `V = (V + (V & M)) | (V & ~M)`, M being where that token occurs in the shorter list; the LCS is
+ * the number of zero bits. The table row by row took 40 s for three agent replies of 0.25–1 MB
+ * against a 20 KB reference (0.2 s now); a 5 MB reply against 100 KB would have taken minutes.
+ */
 export function lcsLength(a: readonly string[], b: readonly string[]): number {
-  let prev = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = new Array<number>(b.length + 1).fill(0);
-    for (let j = 1; j <= b.length; j += 1) {
-      row[j] = a[i - 1] === b[j - 1] ? (prev[j - 1] ?? 0) + 1 : Math.max(prev[j] ?? 0, row[j - 1] ?? 0);
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  const m = short.length;
+  if (m === 0) return 0;
+  const words = Math.ceil(m / 32);
+  const masks = new Map<string, Uint32Array>();
+  for (let j = 0; j < m; j += 1) {
+    const token = short[j] as string;
+    let mask = masks.get(token);
+    if (mask === undefined) {
+      mask = new Uint32Array(words);
+      masks.set(token, mask);
     }
-    prev = row;
+    mask[j >>> 5] = ((mask[j >>> 5] ?? 0) | (1 << (j & 31))) >>> 0;
   }
-  return prev[b.length] ?? 0;
+  const v = new Uint32Array(words).fill(0xffffffff);
+  for (const token of long) {
+    const mask = masks.get(token);
+    if (mask === undefined) continue; // no match: V is unchanged
+    let carry = 0;
+    for (let w = 0; w < words; w += 1) {
+      const vw = v[w] ?? 0;
+      const mw = mask[w] ?? 0;
+      const u = (vw & mw) >>> 0;
+      const sum = vw + u + carry;
+      carry = sum > 0xffffffff ? 1 : 0;
+      v[w] = ((sum >>> 0) | (vw & ~mw)) >>> 0;
+    }
+  }
+  let lcs = 0;
+  for (let j = 0; j < m; j += 1) if ((((v[j >>> 5] ?? 0) >>> (j & 31)) & 1) === 0) lcs += 1;
+  return lcs;
 }
 
 export interface RougeScore {
