@@ -34,6 +34,18 @@ describe('replies nested too deep', () => {
     });
   });
 
+  it('keeps shallow JSON whose strings hold many brackets', async () => {
+    const server = await startRawServer();
+    const transport = new HttpTransport({ retries: 0 });
+    cleanups.push(
+      () => server.close(),
+      () => transport.close(),
+    );
+    const reply = await transport.requestJson({ method: 'GET', url: `${server.url}/brackets-in-string/x` });
+    expect(reply.ok).toBe(true);
+    expect((reply.ok ? (reply.body as { answer: string }).answer : '').length).toBe(10_003);
+  });
+
   it('apply records invalid_json for the deep agent and finishes, keeping the other agent', async () => {
     const server = await startRawServer();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa9-deep-'));
