@@ -1,5 +1,5 @@
 /**
- * JSON from agents and judges, parsed with a nesting limit. `JSON.parse` reads 100,000 levels,
+ * JSON from agents and judges, parsed with a nesting limit (and Python's NaN/Infinity read as null). `JSON.parse` reads 100,000 levels,
  * but everything evalc does with a reply afterwards — the cache's `JSON.stringify`, RFC 8785
  * canonicalisation, extraction — recurses, and overflowed the stack at a few thousand levels
  * (QA9: a 10,000-level reply crashed `apply` with "Maximum call stack size exceeded" on every
@@ -22,8 +22,47 @@ export function parseBoundedJson(text: string, maxDepth = MAX_JSON_DEPTH): Bound
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, reason: 'invalid' };
+    // Python's json.dumps (Flask's jsonify, AgentV's own sample agent) writes NaN and ±Infinity
+    // for such floats, and Python clients read them back: evalc reads them as null.
+    const finite = nullifyNonFinite(text);
+    if (finite === undefined) return { ok: false, reason: 'invalid' };
+    try {
+      return { ok: true, value: JSON.parse(finite) as unknown };
+    } catch {
+      return { ok: false, reason: 'invalid' };
+    }
   }
+}
+
+const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
+
+/** The text with bare NaN / Infinity / -Infinity tokens (outside strings) as null; undefined if none. */
+function nullifyNonFinite(text: string): string | undefined {
+  if (!/NaN|Infinity/.test(text)) return undefined;
+  const parts: string[] = [];
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+      continue;
+    }
+    if (code === 0x22) {
+      inString = true;
+      continue;
+    }
+    const token = NON_FINITE.find((word) => text.startsWith(word, i));
+    if (token !== undefined) {
+      parts.push(text.slice(from, i), 'null');
+      i += token.length - 1;
+      from = i + 1;
+    }
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** Whether the JSON text opens more than `maxDepth` arrays/objects inside one another. */

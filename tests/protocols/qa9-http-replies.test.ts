@@ -82,6 +82,15 @@ describe('reply bodies', () => {
     expect(reply).toMatchObject({ ok: true, body: QA9_REPLY });
   });
 
+  it("reads Python's NaN and -Infinity tokens as null, leaving strings alone", async () => {
+    const { server, transport } = await setup();
+    const reply = await transport.requestJson({ method: 'GET', url: `${server.url}/python-nan/x` });
+    expect(reply).toMatchObject({
+      ok: true,
+      body: { answer: 'café', score: null, low: null, note: 'NaN stays' },
+    });
+  });
+
   it('names an empty 200 reply as empty', async () => {
     const { server, transport } = await setup();
     const reply = await transport.requestJson({ method: 'POST', url: `${server.url}/empty/x`, body: {} });

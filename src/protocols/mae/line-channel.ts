@@ -7,6 +7,7 @@
  * timing out (the newline, if it comes later, is then just a blank line).
  */
 import type { Readable } from 'node:stream';
+import { parseBoundedJson } from '../bounded-json.js';
 
 export type LineEvent =
   | { kind: 'line'; line: string }
@@ -106,10 +107,5 @@ export class LineChannel {
 function isWholeJsonObject(text: string): boolean {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return false;
-  try {
-    JSON.parse(trimmed);
-    return true;
-  } catch {
-    return false;
-  }
+  return parseBoundedJson(trimmed).ok; // the same reading as the reply's (Python's NaN included)
 }
