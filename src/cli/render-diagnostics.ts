@@ -73,14 +73,31 @@ export function excerptAround(text: string, col: number): { text: string; caret:
 
 /**
  * A password written into a URL (`http://user:secret@host`, which EVALC_URL_CREDENTIALS warns
- * about) is masked in the excerpt, one `*` per character so the caret stays in place.
+ * about) is masked in the excerpt, one `*` per character so the caret stays in place. A scan
+ * from each `://` (bounded), not a regular expression: a line may be a 50 MB scalar.
  */
 export function maskUrlPasswords(text: string): string {
-  return text.replace(
-    /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:'"]*):([^\s/?#@'"]+)@/gi,
-    (_, head: string, password: string) => `${head}:${'*'.repeat(password.length)}@`,
-  );
+  let out = text;
+  for (let at = out.indexOf('://'); at !== -1; at = out.indexOf('://', at + 3)) {
+    const from = at + 3;
+    let colon = -1;
+    let end = -1;
+    for (let i = from; i < out.length && i - from < 512; i++) {
+      const ch = out[i]!;
+      if (ch === '@') {
+        end = i;
+        break;
+      }
+      if (NOT_IN_USERINFO.has(ch)) break;
+      if (ch === ':' && colon === -1) colon = i;
+    }
+    if (end !== -1 && colon !== -1 && colon + 1 < end)
+      out = `${out.slice(0, colon + 1)}${'*'.repeat(end - colon - 1)}${out.slice(end)}`;
+  }
+  return out;
 }
+
+const NOT_IN_USERINFO = new Set(['/', '?', '#', "'", '"', ' ', '\t']);
 
 /** A line of a file that is not text (NUL bytes, or bytes that are not UTF-8): no excerpt. */
 function isBinaryText(text: string): boolean {
