@@ -43,6 +43,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
           ctx.stdout(
             `  (skipped ${stats.damagedLines} damaged line(s) of steps.log, ${stats.damagedBytes} bytes, left in place; the entries after them are read, and a prune drops them)\n`,
           );
+        if (stats.supersededBytes > 0)
+          ctx.stdout(
+            `  (${stats.supersededBytes} bytes are entries a later one for the same key replaced: \`evalc cache prune\` frees them)\n`,
+          );
         if (stats.recoveredTornBytes > 0)
           ctx.stdout(
             `  (${readOnly ? 'left' : 'cut'} a torn last line of ${stats.recoveredTornBytes} bytes)\n`,
@@ -84,10 +88,25 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     if (values['dry-run']) {
       let removed = 0;
       let kept = 0;
-      for (const key of store.keys()) reachable.has(key) ? kept++ : removed++;
+      // What the rewritten log would hold: the kept entries' lines (superseded and damaged lines go too).
+      let bytesAfter = 0;
+      for (const key of store.keys()) {
+        if (!reachable.has(key)) {
+          removed++;
+          continue;
+        }
+        kept++;
+        bytesAfter += store.lineBytesOf(key) ?? 0;
+      }
+      const bytesBefore = store.stats().bytes;
       if (values.json)
-        ctx.stdout(`${JSON.stringify({ dryRun: true, kept, removed, exitCode: EXIT.ok }, null, 2)}\n`);
-      else ctx.stdout(`would prune ${removed} entries, keep ${kept} (nothing was changed)\n`);
+        ctx.stdout(
+          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, exitCode: EXIT.ok }, null, 2)}\n`,
+        );
+      else
+        ctx.stdout(
+          `would prune ${removed} entries, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)\n`,
+        );
       return EXIT.ok;
     }
     const damaged = store.stats().damagedLines;

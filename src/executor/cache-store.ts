@@ -56,6 +56,8 @@ export interface CacheStats {
   /** Complete lines that did not parse (skipped; a prune drops them), and their bytes. */
   damagedLines: number;
   damagedBytes: number;
+  /** Bytes of lines a later entry for the same key replaced: a prune frees them, whatever it keeps. */
+  supersededBytes: number;
 }
 
 const LOG_NAME = 'steps.log';
@@ -176,6 +178,15 @@ export class LogStore implements StepStore {
     return this.index.kindOf(key);
   }
 
+  /** The bytes of an entry's whole line in the log (header, JSON, newline), as a prune rewrites it. */
+  lineBytesOf(key: string): number | undefined {
+    const slot = this.index.slotOf(key);
+    if (slot === undefined) return undefined;
+    const length = this.index.lengthAt(slot);
+    const kind = this.index.kindOf(key) ?? '';
+    return Buffer.byteLength(`${key}\t${kind}\t${length}\t`) + length + 1;
+  }
+
   sizeOf(key: string): number | undefined {
     const slot = this.index.slotOf(key);
     return slot === undefined ? undefined : this.index.lengthAt(slot);
@@ -243,10 +254,12 @@ export class LogStore implements StepStore {
 
   stats(): CacheStats {
     const byKind: CacheStats['byKind'] = {};
-    for (const [, entry] of this.index.entries()) {
+    let liveLines = 0;
+    for (const [key, entry] of this.index.entries()) {
       const k = (byKind[entry.kind] ??= { entries: 0, bytes: 0 });
       k.entries++;
       k.bytes += entry.length;
+      liveLines += Buffer.byteLength(`${key}\t${entry.kind}\t${entry.length}\t`) + entry.length + 1;
     }
     return {
       entries: this.index.size,
@@ -255,6 +268,7 @@ export class LogStore implements StepStore {
       recoveredTornBytes: this.tornBytes,
       damagedLines: this.damagedLines,
       damagedBytes: this.damagedBytes,
+      supersededBytes: Math.max(0, this.size - liveLines - this.damagedBytes),
     };
   }
 

@@ -95,7 +95,7 @@ describe('applies sharing a cache folder', () => {
     // A dry run only reads: it answers while the cache is held.
     const dry = await runCli(['cache', 'prune', 'evalc.yaml', '--dry-run'], { cwd: dir });
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/^would prune \d+ entries, keep \d+ \(nothing was changed\)/);
+    expect(dry.stdout).toMatch(/^would prune \d+ entries, keep \d+ \(\d+ → \d+ bytes; nothing was changed\)/);
     const stats = await runCli(['cache', 'stats', 'evalc.yaml'], { cwd: dir });
     expect(stats.code).toBe(0);
     expect(stats.stdout).toMatch(/invoke\s+3 entries/);

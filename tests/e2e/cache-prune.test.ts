@@ -42,8 +42,9 @@ describe('evalc cache prune', () => {
     const dry = await runCli(['cache', 'prune', '--dry-run', '--json'], { cwd: dir });
     expect(dry.code).toBe(0);
     // Per old example: its invoke, extract and two scores (exact_match, pass_rate).
-    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, removed: 4 * n });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, removed: 4 * n, bytesBefore: bytes });
     expect(cacheBytes(dir)).toBe(bytes);
+    const predicted = (JSON.parse(dry.stdout) as { bytesAfter: number }).bytesAfter;
 
     const prune = await runCli(['cache', 'prune'], { cwd: dir });
     expect(prune.code).toBe(0);
@@ -51,6 +52,8 @@ describe('evalc cache prune', () => {
       new RegExp(`^pruned ${4 * n} entries, kept \\d+ \\(${bytes} → \\d+ bytes\\)`),
     );
     expect(cacheBytes(dir)).toBeLessThan(bytes);
+    // The dry run said what the rewritten log would weigh.
+    expect(cacheBytes(dir)).toBe(predicted);
     const after = JSON.parse(
       (await runCli(['cache', 'stats', '--json'], { cwd: dir })).stdout,
     ) as typeof before;

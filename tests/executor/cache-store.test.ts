@@ -61,6 +61,24 @@ describe('LogStore', () => {
     reopened.close();
   });
 
+  it('counts the bytes of superseded entries, which a prune keeping everything frees exactly', () => {
+    const dir = tempDir();
+    const store = new LogStore(dir);
+    store.put('k1:a', 'score', { score: 0 });
+    store.put('k1:a', 'score', { score: 1 });
+    store.put('k1:é', 'score', { text: 'naïve ✓' });
+    store.flush();
+    const first = Buffer.byteLength('k1:a\tscore\t11\t{"score":0}\n');
+    expect(store.stats()).toMatchObject({ entries: 2, supersededBytes: first });
+    const live = (store.lineBytesOf('k1:a') ?? 0) + (store.lineBytesOf('k1:é') ?? 0);
+    const pruned = store.prune(() => true);
+    expect(pruned).toMatchObject({ kept: 2, removed: 0, bytesAfter: live });
+    expect(pruned.bytesBefore - pruned.bytesAfter).toBe(first);
+    expect(statSync(logOf(dir)).size).toBe(live);
+    expect(store.stats().supersededBytes).toBe(0);
+    store.close();
+  });
+
   it('cuts a torn last line on open and keeps appending after the good prefix', () => {
     const dir = tempDir();
     const store = new LogStore(dir);
