@@ -2,7 +2,8 @@
  * Volatile figures (durations, token counts, invoke counts, the means of volatile measures such as
  * `cost` as `measures.<metric>`) compared with a relative
  * tolerance: a figure is out of tolerance when |new − old| > tolerance · |old| (default ±20%).
- * When the old figure is 0, any non-zero new figure is out of tolerance.
+ * When the old figure is 0, any non-zero new figure is out of tolerance. A group that ran a
+ * different number of examples compares its tokens per example run, not its total.
  */
 import type { Lockfile } from './types.js';
 
@@ -24,9 +25,19 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
   const subjects = [
     ...new Set([...Object.keys(old.volatile ?? {}), ...Object.keys(now.volatile ?? {})]),
   ].sort();
+  const oldRuns = runsByGroup(old);
+  const newRuns = runsByGroup(now);
   for (const subject of subjects) {
     const o = flatFigures(old.volatile?.[subject]);
     const n = flatFigures(now.volatile?.[subject]);
+    // `tokens` is a group's total: when the group ran a different number of examples × repeats
+    // (a dataset grew), its tokens per example run are compared instead of the totals.
+    const before = oldRuns.get(subject) ?? 0;
+    const after = newRuns.get(subject) ?? 0;
+    if (before !== after && before > 0 && after > 0) {
+      perRun(o, before);
+      perRun(n, after);
+    }
     for (const field of [...new Set([...Object.keys(o), ...Object.keys(n)])].sort()) {
       const a = o[field];
       const b = n[field];
@@ -37,6 +48,22 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
     }
   }
   return out;
+}
+
+const TOKENS_PER_RUN = 'tokens per example run';
+
+function perRun(figures: Record<string, number | undefined>, runs: number): void {
+  const tokens = figures.tokens;
+  delete figures.tokens;
+  if (typeof tokens === 'number') figures[TOKENS_PER_RUN] = tokens / runs;
+}
+
+/** Example runs (rows × repeats) of each group in a lockfile's results. */
+function runsByGroup(lock: Lockfile): Map<string, number> {
+  const runs = new Map<string, number>();
+  const repeats = lock.run?.repeats ?? 1;
+  for (const r of lock.results ?? []) runs.set(r.group, (runs.get(r.group) ?? 0) + repeats);
+  return runs;
 }
 
 /** A group's figures with its volatile measures as `measures.<metric>` fields. */
