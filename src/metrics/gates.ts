@@ -178,18 +178,19 @@ function thresholdResults(
   if (gate.max !== undefined) checks.push(['max', gate.max]);
   // The agent does not run this metric here at all (another task's metric): nothing to gate.
   const measured = group.perExample ? rows.length > 0 : group.node?.metrics[gate.metric] !== undefined;
+  const skip = (kind: 'min' | 'max', message: string): GateResult => ({
+    gate,
+    kind,
+    agent,
+    target: group.target,
+    passed: true,
+    skipped: true,
+    actual: null,
+    message,
+  });
   for (const [kind, bound] of checks) {
     if (!measured) {
-      out.push({
-        gate,
-        kind,
-        agent,
-        target: group.target,
-        passed: true,
-        skipped: true,
-        actual: null,
-        message: `${gate.metric} is not measured at ${group.target} for ${agent}; gate skipped`,
-      });
+      out.push(skip(kind, `${gate.metric} is not measured at ${group.target} for ${agent}; gate skipped`));
       continue;
     }
     let actual: number | null;
@@ -215,16 +216,12 @@ function thresholdResults(
       rows.every((r) => r.score === null && r.value === undefined) &&
       (group.node?.metrics[gate.metric]?.errors ?? 0) === 0;
     if (actual === null && !group.perExample && unmeasured) {
-      out.push({
-        gate,
-        kind,
-        agent,
-        target: group.target,
-        passed: true,
-        skipped: true,
-        actual: null,
-        message: `${gate.metric} has no measurement at ${group.target} for ${agent} (none reported, none failed); gate skipped`,
-      });
+      out.push(
+        skip(
+          kind,
+          `${gate.metric} has no measurement at ${group.target} for ${agent} (none reported, none failed); gate skipped`,
+        ),
+      );
       continue;
     }
     const passed = actual !== null && (kind === 'min' ? actual >= bound : actual <= bound);
