@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, lockResults, runCli, tempWorkspace } from '../e2e/apply-harness.js';
-import { type FaultAgent, faultExamples, startFaultAgent } from '../fixtures/qa3-fault-agent.js';
+import { type FaultAgent, faultExamples, faultPlan, startFaultAgent } from '../fixtures/qa3-fault-agent.js';
 
 let up: FaultAgent;
 const cleanups: (() => void)[] = [];
@@ -24,25 +24,11 @@ afterAll(async () => {
 function workspace(downUrl: string): string {
   const ws = tempWorkspace('qa3-discovery-failure');
   cleanups.push(ws.cleanup);
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'qa3-discovery', version: '1.0.0' },
-    agents: {
-      a1: { protocol: 'raip', url: up.url, limits: { concurrency: 2, retries: 0 } },
-      a2: { protocol: 'raip', url: downUrl, limits: { concurrency: 2, retries: 0 } },
-    },
-    tasks: {
-      t1: {
-        bindings: {
-          default: { input: { q: '{{q}}', mode: '{{mode}}' }, output: { answer: 'output.answer' } },
-        },
-        datasets: { d1: { source: 'd1.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
-      },
-    },
-    run: { repeats: 1, seed: 7, bootstrap: 100 },
-  };
-  writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  const limits = { concurrency: 2, retries: 0 };
+  writeFileSync(
+    path.join(ws.dir, 'evalc.yaml'),
+    faultPlan(up.url, limits, { a2: { protocol: 'raip', url: downUrl, limits } }),
+  );
   writeFileSync(path.join(ws.dir, 'd1.jsonl'), faultExamples({ x1: 'ok', x2: 'ok', x3: 'ok' }));
   return ws.dir;
 }

@@ -13,14 +13,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A progress sink on the fake clock, with what it writes. */
+function capture(mode: Parameters<typeof createProgress>[0]) {
+  const out: string[] = [];
+  const progress = createProgress(
+    mode,
+    (text) => out.push(text),
+    () => Date.now(),
+  );
+  return { out, progress };
+}
+
 describe('plain progress', () => {
   it('prints a block every 5 s while no step finishes, and nothing after finish', () => {
-    const out: string[] = [];
-    const progress = createProgress(
-      'plain',
-      (text) => out.push(text),
-      () => Date.now(),
-    );
+    const { out, progress } = capture('plain');
     progress.start({ a1: 3 });
     progress.started?.({ agent: 'a1', id: 'a1/t1/d1/e1#0' });
     vi.advanceTimersByTime(4000);
@@ -39,12 +45,7 @@ describe('plain progress', () => {
   });
 
   it('redraws a live TTY display once a second while no step finishes', () => {
-    const out: string[] = [];
-    const progress = createProgress(
-      'tty',
-      (text) => out.push(text),
-      () => Date.now(),
-    );
+    const { out, progress } = capture('tty');
     progress.start({ a1: 2 });
     vi.advanceTimersByTime(3100);
     expect(out.length).toBeGreaterThanOrEqual(2);
@@ -55,12 +56,7 @@ describe('plain progress', () => {
   });
 
   it('counts a request in flight from its sending to its reply, not to the end of its example', () => {
-    const out: string[] = [];
-    const progress = createProgress(
-      'plain',
-      (text) => out.push(text),
-      () => Date.now(),
-    );
+    const { out, progress } = capture('plain');
     progress.start({ a1: 3 });
     progress.started?.({ agent: 'a1', id: 'e1' });
     progress.started?.({ agent: 'a1', id: 'e2' });
@@ -76,12 +72,7 @@ describe('plain progress', () => {
 
   it('prints nothing on a timer with --quiet or --json', () => {
     for (const mode of ['quiet', 'json'] as const) {
-      const out: string[] = [];
-      const progress = createProgress(
-        mode,
-        (text) => out.push(text),
-        () => Date.now(),
-      );
+      const { out, progress } = capture(mode);
       progress.start({ a1: 2 });
       const before = out.length;
       vi.advanceTimersByTime(20_000);
