@@ -70,37 +70,153 @@ export function resolveSecrets(
 }
 
 /**
+ * The shortest value treated as a secret to mask. A 1–3 character value (`abc`, a tenant code)
+ * occurs inside ordinary words, numbers and digests: masking it everywhere would corrupt replies
+ * and scores, so it is sent but never masked (README "Secrets").
+ */
+export const MIN_SECRET_LENGTH = 4;
+
+/**
  * The environment values a map's `${env.NAME}` references resolve to: the secrets among
- * `serve.env` (whose other values, such as `PORT: "7101"`, are plain configuration).
+ * `serve.env` (whose other values, such as `PORT: "7101"`, are plain configuration), with the
+ * forms in which they reappear in text (`secretForms`).
  */
 export function referencedSecrets(
   values: Record<string, string> | undefined,
   env: NodeJS.ProcessEnv,
 ): string[] {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const value of Object.values(values ?? {}))
     for (const m of value.matchAll(ENV_REF)) {
       const v = env[m[1]!];
-      if (v !== undefined && v.length >= 4) out.push(v);
+      if (v !== undefined) addSecretForms(out, v);
     }
-  return out;
+  return [...out].sort(longestFirst);
 }
 
-/** Every resolved secret value, for scrubbing logs and outputs. */
+/**
+ * Every resolved secret value, for scrubbing logs and outputs: each header value, the credential
+ * after its scheme (`Bearer <token>`, and for `Basic` the decoded `user:password` and password),
+ * each in the forms it takes when a server quotes it back (`secretForms`). Longest first.
+ */
 export function secretValues(resolved: Record<string, string>[]): string[] {
   const values = new Set<string>();
   for (const map of resolved) {
     for (const v of Object.values(map)) {
-      if (v.length >= 4) values.add(v);
-      const bearer = /^\s*\S+\s+(\S{4,})\s*$/.exec(v);
-      if (bearer) values.add(bearer[1]!);
+      addSecretForms(values, v);
+      const scheme = /^\s*(\S+)\s+(\S+)\s*$/.exec(v);
+      if (!scheme) continue;
+      addSecretForms(values, scheme[2]!);
+      if (scheme[1]!.toLowerCase() === 'basic') {
+        const decoded = decodeBasicCredentials(scheme[2]!);
+        if (decoded !== undefined) {
+          addSecretForms(values, decoded);
+          addSecretForms(values, decoded.slice(decoded.indexOf(':') + 1));
+        }
+      }
     }
   }
-  return [...values].sort((a, b) => b.length - a.length);
+  return [...values].sort(longestFirst);
 }
 
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
+/**
+ * A secret as it appears in text evalc stores: as is, escaped inside a JSON string (once, or
+ * twice when a server put a JSON document in a string: a `\` or `"` in the value changes
+ * form), percent-encoded (a server quoting the URL it was called with), and its UTF-8 bytes read
+ * as Latin-1 (a non-ASCII value quoted in a reply header). Values shorter than MIN_SECRET_LENGTH
+ * give none.
+ */
+export function secretForms(value: string): string[] {
+  const out = new Set<string>();
+  addSecretForms(out, value);
+  return [...out];
+}
+
+function addSecretForms(out: Set<string>, value: string): void {
+  if (value.length < MIN_SECRET_LENGTH) return;
+  out.add(value);
+  const once = JSON.stringify(value).slice(1, -1);
+  out.add(once);
+  out.add(JSON.stringify(once).slice(1, -1));
+  // Its UTF-8 bytes read as Latin-1: how a non-ASCII value comes back in a reply header.
+  out.add(Buffer.from(value, 'utf8').toString('latin1'));
+  try {
+    out.add(encodeURIComponent(value));
+  } catch {
+    // a lone surrogate has no percent-encoding; the other forms still apply
+  }
+}
+
+/** `user:password` of a Basic credential, when it is base64 of UTF-8 text with a colon. */
+function decodeBasicCredentials(credential: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credential)) return undefined;
+  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  if (!decoded.includes(':') || decoded.includes('\uFFFD')) return undefined;
+  for (let i = 0; i < decoded.length; i++) if (decoded.charCodeAt(i) < 0x20) return undefined;
+  return decoded;
+}
+
+const longestFirst = (a: string, b: string) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The secrets of `scrubSecrets` in the order it needs, longest first (callers may push in any order). */
+const ordered = new WeakMap<readonly string[], { length: number; sorted: string[] }>();
+
+function longestFirstOf(secrets: readonly string[]): readonly string[] {
+  let entry = ordered.get(secrets);
+  if (entry?.length !== secrets.length) {
+    entry = { length: secrets.length, sorted: [...new Set(secrets)].sort(longestFirst) };
+    ordered.set(secrets, entry);
+  }
+  return entry.sorted;
+}
+
+/**
+ * `text` with every secret replaced by `marker` (default `***`), the longest first so a token
+ * is never left half-masked by a shorter secret inside it (another agent's, say).
+ */
+export function scrubSecrets(text: string, secrets: readonly string[], marker = '***'): string {
+  if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
   let out = text;
-  for (const s of secrets) out = out.split(s).join('***');
+  for (const s of longestFirstOf(secrets)) if (out.includes(s)) out = out.split(s).join(marker);
   return out;
+}
+
+/** Whether `text` contains any of the secrets (a cheap test before scrubbing a parsed document). */
+export function containsSecret(text: string, secrets: readonly string[]): boolean {
+  for (const s of secrets) if (text.includes(s)) return true;
+  return false;
+}
+
+/**
+ * A JSON value with every secret replaced in each string, keys included; the same object when
+ * none occurs. String by string, not on the JSON text: a secret with a quote or a backslash
+ * must not break the document.
+ */
+export function scrubJsonValue<T>(value: T, secrets: readonly string[], marker = '***'): T {
+  return scrubLeaves(value, secrets, marker) as T;
+}
+
+function scrubLeaves(value: unknown, secrets: readonly string[], marker: string): unknown {
+  if (typeof value === 'string') return scrubSecrets(value, secrets, marker);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const clean = scrubLeaves(value[i], secrets, marker);
+      if (clean !== value[i]) {
+        copy ??= value.slice();
+        copy[i] = clean;
+      }
+    }
+    return copy ?? value;
+  }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const cleanKey = scrubSecrets(key, secrets, marker);
+    const clean = scrubLeaves(item, secrets, marker);
+    if (cleanKey !== key || clean !== item) changed = true;
+    out[cleanKey] = clean;
+  }
+  return changed ? out : value;
 }

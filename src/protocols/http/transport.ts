@@ -11,7 +11,11 @@
  * canonicalised once per request (not per attempt), URLs are parsed once per distinct URL, the
  * default header sets are built once, an attempt is cancelled through a light `AttemptSignal`
  * (attempt-signal.ts) rather than an AbortController, the reply is read from stream events, and
- * texts are redacted only on the paths that return them (errors and empty replies).
+ * a reply is searched for the configured header values only when there are some, and walked
+ * only when its text holds one (reply-redaction.ts).
+ *
+ * Secrets: what the transport returns — error messages, reply texts, parsed bodies and reply
+ * headers — never holds a configured header value (a server echoing them gets `[redacted]`).
  */
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
@@ -21,9 +25,11 @@ import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
+import { describeUnsendableHeader } from './header-values.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
+import { ReplyRedaction } from './reply-redaction.js';
 import { isRetryableStatus, parseRetryAfter, RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
 
 export interface HttpTransportOptions {
@@ -119,7 +125,9 @@ export class HttpTransport {
   readonly retries: number;
   readonly maxResponseBytes: number;
   readonly #headers: Record<string, string>;
-  readonly #secrets: string[];
+  readonly #redaction: ReplyRedaction;
+  /** Why the configured headers cannot be sent (every request then fails, naming the header). */
+  readonly #unsendable: string | undefined;
   readonly #random: () => number;
   readonly #limiter: RateLimiter | undefined;
   readonly #connections: number;
@@ -140,9 +148,8 @@ export class HttpTransport {
     this.retries = options.retries ?? 3;
     this.maxResponseBytes = options.maxResponseBytes ?? 16 * MIB;
     this.#headers = lowerCaseKeys(options.headers ?? {});
-    this.#secrets = Object.values(this.#headers)
-      .filter((value) => value.length >= 4)
-      .sort((a, b) => b.length - a.length);
+    this.#redaction = new ReplyRedaction(this.#headers);
+    this.#unsendable = describeUnsendableHeader(this.#headers);
     this.#random = options.random ?? Math.random;
     this.#limiter = options.rps === undefined ? undefined : new RateLimiter(options.rps);
     this.#connections = options.connections ?? 16;
@@ -211,11 +218,9 @@ export class HttpTransport {
     await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
   }
 
-  /** Replaces every configured secret header value in `text` with `[redacted]`. */
+  /** Replaces every configured header value (in the forms a server may quote it) with `[redacted]`. */
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) out = out.split(secret).join('[redacted]');
-    return out;
+    return this.#redaction.text(text);
   }
 
   async #attempt(request: JsonRequest, encoded: EncodedBody): Promise<Attempt> {
@@ -224,6 +229,13 @@ export class HttpTransport {
     if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
     if (this.#closed)
       return { ok: false, error: { kind: 'transport_error', message: `${where()}: transport closed` } };
+    // Not retryable, and not a definitive answer either: fixing the variable must take effect on
+    // the next apply (headers are never in a content key), so it is a transport failure.
+    if (this.#unsendable !== undefined)
+      return {
+        ok: false,
+        error: { kind: 'transport_error', message: `${where()}: ${this.#unsendable}`, retryable: false },
+      };
     const target = this.#targetOf(request.url);
     if (target === undefined) {
       return { ok: false, error: { kind: 'transport_error', message: `invalid URL for ${request.method}` } };
@@ -313,7 +325,14 @@ export class HttpTransport {
     }
   }
 
-  #interpret(where: () => string, status: number, headers: Record<string, string>, rawText: string): Attempt {
+  #interpret(
+    where: () => string,
+    status: number,
+    replyHeaders: Record<string, string>,
+    rawText: string,
+  ): Attempt {
+    // An ETag or a Location may quote a secret too (a discovered ETag is pinned in the lockfile).
+    const headers = this.#redaction.active ? this.#redaction.value(replyHeaders) : replyHeaders;
     if (
       status === 304 ||
       status === 204 ||
@@ -338,6 +357,10 @@ export class HttpTransport {
           headers,
           text: this.redact(rawText),
         };
+      }
+      if (this.#redaction.mayHold(rawText)) {
+        const body = this.#redaction.value(parsed.value);
+        return { ok: true, status, headers, body, text: this.redact(rawText) };
       }
       return { ok: true, status, headers, body: parsed.value, text: rawText };
     }

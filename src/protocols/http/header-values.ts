@@ -1,0 +1,27 @@
+/**
+ * Header values HTTP cannot carry. A `${env.X}` header resolved to a value with a line break (a
+ * token file read with its newline), a NUL or a character outside Latin-1 (`ü€`) is refused
+ * by undici with a bare `UND_ERR_INVALID_ARG`; evalc names the header instead — never the
+ * value — and sends nothing (Node's rule: tab, 0x20–0x7E and 0x80–0xFF only).
+ */
+
+/** The message for the first header whose value cannot be sent, or undefined when all can. */
+export function describeUnsendableHeader(headers: Record<string, string>): string | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    const problem = problemOf(value);
+    if (problem !== undefined)
+      return `header "${name}" cannot be sent: its value has ${problem} (check the environment variable it comes from); nothing was sent`;
+  }
+  return undefined;
+}
+
+function problemOf(value: string): string | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x0d || code === 0x0a) return 'a line break';
+    if (code === 0x09) continue;
+    if (code < 0x20 || code === 0x7f) return 'a control character';
+    if (code > 0xff) return 'a character outside Latin-1';
+  }
+  return undefined;
+}
