@@ -1,15 +1,17 @@
 /**
  * Reads a dataset source's bytes: a local file (relative to the plan folder) or an https://
  * URL fetched once and kept in the cache folder under its sha256, so later runs need no
- * network. A declared `sha256:` must match the bytes.
+ * network. `sha256` is the dataset's pin (`dataset-digest.ts`: BOM dropped, CRLF read as LF); a
+ * declared `sha256:` may name it or the raw bytes' sha256 (`sha256sum` of the file as it is).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, interceptors, request } from 'undici';
 import { sha256Hex } from './content-key.js';
+import { datasetSha256 } from './dataset-digest.js';
 
 export type SourceBytes =
-  | { ok: true; bytes: Buffer; sha256: string }
+  | { ok: true; bytes: Buffer; sha256: string; rawSha256: string }
   | { ok: false; code: string; message: string; hint?: string };
 
 export function isRemoteSource(source: string): boolean {
@@ -24,22 +26,27 @@ export async function readDatasetSource(
     ? await readRemote(source, options)
     : readLocal(source, options.planDir);
   if (!result.ok) return result;
-  if (options.declaredSha256 !== undefined && options.declaredSha256 !== result.sha256) {
+  const declared = options.declaredSha256;
+  if (declared !== undefined && declared !== result.sha256 && declared !== result.rawSha256) {
     return {
       ok: false,
       code: 'EVALC_DATASET_SHA256',
-      message: `dataset ${source} has sha256 ${result.sha256}, but the plan pins ${options.declaredSha256}`,
+      message: `dataset ${source} has sha256 ${result.sha256}, but the plan pins ${declared}`,
       hint: 'update `sha256:` if the change is intended',
     };
   }
   return result;
 }
 
+function sourceBytes(bytes: Buffer, rawSha256 = sha256Hex(bytes)): SourceBytes {
+  return { ok: true, bytes, sha256: datasetSha256(bytes), rawSha256 };
+}
+
 function readLocal(source: string, planDir: string): SourceBytes {
   const file = path.resolve(planDir, source);
   try {
     const bytes = readFileSync(file);
-    return { ok: true, bytes, sha256: sha256Hex(bytes) };
+    return sourceBytes(bytes);
   } catch {
     return { ok: false, code: 'EVALC_DATASET_NOT_FOUND', message: `dataset file not found: ${source}` };
   }
@@ -60,8 +67,7 @@ async function readRemote(
   if (pinned !== undefined) {
     const cached = path.join(folder, pinned);
     if (existsSync(cached)) {
-      const bytes = readFileSync(cached);
-      return { ok: true, bytes, sha256: sha256Hex(bytes) };
+      return sourceBytes(readFileSync(cached));
     }
   }
   const byUrl = path.join(folder, `url-${sha256Hex(url)}`);
@@ -69,8 +75,7 @@ async function readRemote(
     const sha = readFileSync(byUrl, 'utf8').trim();
     const cached = path.join(folder, sha);
     if (existsSync(cached)) {
-      const bytes = readFileSync(cached);
-      return { ok: true, bytes, sha256: sha256Hex(bytes) };
+      return sourceBytes(readFileSync(cached));
     }
   }
   if (options.offline)
@@ -103,7 +108,7 @@ async function readRemote(
     writeFileSync(tmp, bytes);
     renameSync(tmp, path.join(folder, sha));
     writeFileSync(byUrl, `${sha}\n`);
-    return { ok: true, bytes, sha256: sha };
+    return sourceBytes(bytes, sha);
   } catch (err) {
     return {
       ok: false,

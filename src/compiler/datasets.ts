@@ -9,6 +9,7 @@ import { findNonJsonValues } from '../plan/json-values.js';
 import { type DatasetConfig, type ExampleRecord, exampleSchema } from '../plan/schema.js';
 import { decodeUtf8Text } from '../plan/text-encoding.js';
 import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
+import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
 
@@ -101,7 +102,7 @@ export async function loadDataset(
         ],
       };
     }
-    const parsed = parseDataset(display, decoded.text, fmt);
+    const parsed = parseDataset(display, normalizeLineEnds(decoded.text), fmt);
     diagnostics.push(...parsed.diagnostics);
     rows = parsed.rows;
     sha256 = bytes.sha256;
