@@ -160,11 +160,14 @@ type LockRead = { ok: true; lock: Lockfile } | { ok: false; missing: boolean; me
 function readLockText(
   file: string,
 ): { ok: true; text: string } | { ok: false; missing: true; message: string } {
+  let text: string;
   try {
-    return { ok: true, text: readFileSync(file, 'utf8') };
+    text = readFileSync(file, 'utf8');
   } catch {
     return { ok: false, missing: true, message: `no lockfile at ${file}` };
   }
+  // A UTF-8 byte order mark (a Windows editor's save) is not part of the JSON (RFC 8259 §8.1).
+  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
 export function readLockFile(file: string): LockRead {
