@@ -136,7 +136,7 @@ describe('secrets a server echoes back', () => {
   });
 });
 
-describe('a header value HTTP cannot carry', () => {
+describe('a header HTTP cannot carry', () => {
   it('fails without sending anything, naming the header and not the value, and is not retryable', async () => {
     server = await startEchoServer();
     const http = adapter(
@@ -158,6 +158,14 @@ describe('a header value HTTP cannot carry', () => {
       testContext(signal()),
     );
     expect(second.ok ? '' : second.error.message).toContain('its value has a character outside Latin-1');
+    const badName = adapter(
+      { protocol: 'raip', url: `${server.url}/raip` },
+      { 'x bad name': `${PROBE}-1234` },
+    );
+    const third = await badName.discover?.(signal());
+    expect(third?.ok ? '' : third?.error.message).toBe(
+      `GET ${server.url}/raip/info: header name "x bad name" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only); nothing was sent`,
+    );
     expect(server.requests()).toEqual([]);
   });
 });

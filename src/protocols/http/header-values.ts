@@ -2,12 +2,18 @@
  * Header values HTTP cannot carry. A `${env.X}` header resolved to a value with a line break (a
  * token file read with its newline), a NUL or a character outside Latin-1 (`ü€`) is refused
  * by undici with a bare `UND_ERR_INVALID_ARG`; evalc names the header instead — never the
- * value — and sends nothing (Node's rule: tab, 0x20–0x7E and 0x80–0xFF only).
+ * value — and sends nothing (Node's rule: tab, 0x20–0x7E and 0x80–0xFF only). So for a header
+ * name that is not an HTTP token (`x bad name`).
  */
+
+/** RFC 9110 §5.6.2 token characters. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The message for the first header whose value cannot be sent, or undefined when all can. */
 export function describeUnsendableHeader(headers: Record<string, string>): string | undefined {
   for (const [name, value] of Object.entries(headers)) {
+    if (!TOKEN.test(name))
+      return `header name ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only); nothing was sent`;
     const problem = problemOf(value);
     if (problem !== undefined)
       return `header "${name}" cannot be sent: its value has ${problem} (check the environment variable it comes from); nothing was sent`;
