@@ -166,6 +166,14 @@ describe('a header HTTP cannot carry', () => {
     expect(third?.ok ? '' : third?.error.message).toBe(
       `GET ${server.url}/raip/info: header name "x bad name" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only); nothing was sent`,
     );
+    const framing = adapter(
+      { protocol: 'http', url: `${server.url}/http`, method: 'POST' },
+      { 'Content-Length': '12' },
+    );
+    const fourth = await framing.invoke({ q: 1 }, testContext(signal()));
+    expect(fourth.ok ? '' : fourth.error.message).toBe(
+      `POST ${server.url}/http: header "content-length" is written by evalc's HTTP client and cannot be configured; nothing was sent`,
+    );
     expect(server.requests()).toEqual([]);
   });
 });

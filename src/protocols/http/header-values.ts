@@ -3,8 +3,12 @@
  * token file read with its newline), a NUL or a character outside Latin-1 (`ü€`) is refused
  * by undici with a bare `UND_ERR_INVALID_ARG`; evalc names the header instead — never the
  * value — and sends nothing (Node's rule: tab, 0x20–0x7E and 0x80–0xFF only). So for a header
- * name that is not an HTTP token (`x bad name`).
+ * name that is not an HTTP token (`x bad name`), and for the framing headers the client writes
+ * itself (`content-length`, `transfer-encoding`, …: undici's bare `UND_ERR_INVALID_ARG`).
  */
+
+/** Framing headers the HTTP client writes itself; undici refuses them when configured. */
+const MANAGED = new Set(['content-length', 'transfer-encoding', 'expect', 'upgrade', 'keep-alive']);
 
 /** RFC 9110 §5.6.2 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -14,6 +18,8 @@ export function describeUnsendableHeader(headers: Record<string, string>): strin
   for (const [name, value] of Object.entries(headers)) {
     if (!TOKEN.test(name))
       return `header name ${JSON.stringify(name)} is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only); nothing was sent`;
+    if (MANAGED.has(name.toLowerCase()))
+      return `header "${name}" is written by evalc's HTTP client and cannot be configured; nothing was sent`;
     const problem = problemOf(value);
     if (problem !== undefined)
       return `header "${name}" cannot be sent: its value has ${problem} (check the environment variable it comes from); nothing was sent`;
