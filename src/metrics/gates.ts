@@ -9,7 +9,8 @@
  * Regression gates compare the current per-example results with the baseline lock's, paired by
  * (agent, task, dataset, example), pooled over the scope with hierarchical weights
  * (example-rows.ts). Pass/fail metrics (every paired score 0 or 1) use the exact McNemar test;
- * continuous ones a paired bootstrap (p by the shift method); both report the paired-bootstrap
+ * continuous ones a paired bootstrap (p by the shift method, or by the exact sign-flip test when
+ * the resamples cover every sign pattern, 2ⁿ ≤ B: stats/paired-bootstrap.ts); both report the paired-bootstrap
  * 95% CI of the change. A gate fails when the drop exceeds `max_drop` AND p < significance
  * (gate `significance`, else the run's). "Drop" follows the metric's direction: a score (or a
  * higher-is-better value) going down, a lower-is-better value going up. Without a baseline the
@@ -327,7 +328,7 @@ function regressionResult(
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
   const message =
     `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (drop ${fmt(drop)}, max_drop ${maxDrop}); ` +
-    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : 'paired bootstrap'}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
+    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : boot?.exact && pairs.length > 1 ? 'paired bootstrap CI, exact sign-flip p' : 'paired bootstrap'}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
   const test: RegressionTest = {
     method,
     field,

@@ -105,7 +105,8 @@ function referenceCis(tasks: TaskInput[], agent: string, metric: string, seed: n
       const ws: number[] = [];
       for (const e of d.agents[agent] ?? []) {
         const s = e.metrics[metric]?.score;
-        if (typeof s === 'number') {
+        // examples of weight 0 are not in the weighted mean, so they are not drawn (QA14)
+        if (typeof s === 'number' && e.weight > 0) {
           xs.push(s);
           ws.push(e.weight);
         }

@@ -7,6 +7,7 @@ import { canonicalJson } from '../normalize-value.js';
 import { isPlainObject, parseArguments, resolveExpected } from '../resolve-fields.js';
 import { metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
+import { matchCallsAsSet, matchCallsInOrder } from './call-matching.js';
 
 /** Every key of `want` is present in `have` with a value that is (recursively) a subset. */
 export function isSubset(want: unknown, have: unknown): boolean {
@@ -53,11 +54,11 @@ export const toolCallMatch: ExampleStageDefinition<z.output<typeof toolCallParam
   type: 'tool_call_match',
   family: 'action_validity',
   category: 'performance',
-  version: '1',
+  version: '2',
   higherIsBetter: true,
   stage: 'example',
   description:
-    'Share of expected tool calls (name and arguments, exact or subset) matched by distinct actual calls',
+    'Share of expected tool calls (name and arguments, exact or subset) matched by distinct actual calls (the most a matching can pair; ordered: in order)',
   params: toolCallParams,
   score(input, p) {
     const raw = p.calls ?? resolveExpected(input, p.expected);
@@ -68,25 +69,23 @@ export const toolCallMatch: ExampleStageDefinition<z.output<typeof toolCallParam
       name: t.name,
       args: parseArguments(t.arguments),
     }));
-    const used = new Set<number>();
-    let cursor = 0;
-    const missed: string[] = [];
-    for (const w of want) {
-      const wantArgs = parseArguments(w.arguments);
-      const idx = actual.findIndex((a, i) => {
-        if (used.has(i) || (p.order === 'ordered' && i < cursor) || a.name !== w.name) return false;
-        if (p.arguments === 'ignore' || wantArgs === undefined) return true;
-        return p.arguments === 'exact'
-          ? canonicalJson(wantArgs) === canonicalJson(a.args)
-          : isSubset(wantArgs, a.args);
-      });
-      if (idx >= 0) {
-        used.add(idx);
-        cursor = idx + 1;
-      } else missed.push(w.name);
-    }
-    const matched = want.length - missed.length;
-    const extras = actual.length - used.size;
+    const wantArgs = want.map((w) => parseArguments(w.arguments));
+    const canMatch = (i: number, j: number): boolean => {
+      const w = want[i];
+      const a = actual[j];
+      if (!w || !a || a.name !== w.name) return false;
+      const args = wantArgs[i];
+      if (p.arguments === 'ignore' || args === undefined) return true;
+      return p.arguments === 'exact' ? canonicalJson(args) === canonicalJson(a.args) : isSubset(args, a.args);
+    };
+    // The most expected calls that distinct actual calls can match (call-matching.ts).
+    const matching =
+      p.order === 'ordered'
+        ? matchCallsInOrder(want.length, actual.length, canMatch)
+        : matchCallsAsSet(want.length, actual.length, canMatch);
+    const missed = want.flatMap((w, i) => (matching.matchOf[i] === -1 ? [w.name] : []));
+    const matched = matching.matched;
+    const extras = actual.length - matched;
     const denominator = want.length + (p.extra === 'penalize' ? extras : 0);
     const score = denominator === 0 ? 1 : matched / denominator;
     return {

@@ -3,7 +3,7 @@
  *
  * Weighted: examples are resampled uniformly with replacement and each resample's statistic is
  * the weighted mean of the drawn examples with their own weights (so the CI is around the same
- * weighted mean the report shows). The resampling loop is resample-mean.ts. Quantiles use linear interpolation (`percentileSorted`).
+ * weighted mean the report shows); examples of weight 0 are not drawn (they are not in the mean). The resampling loop is resample-mean.ts. Quantiles use linear interpolation (`percentileSorted`).
  */
 import { percentileSorted, weightedMean } from './descriptive.js';
 import { MeanResampler, prepareColumn } from './resample-mean.js';
@@ -31,9 +31,13 @@ export function bootstrapMean(
   const m = weightedMean(values, weights);
   if (m === null) return null;
   const n = values.length;
-  if (n < 2) return { mean: m, ci: [m, m], n };
+  // Examples of weight 0 are not in the mean, so they are not resampling units (aggregate.ts).
+  const kept = values.flatMap((_, i) => (!weights || (weights[i] ?? 0) > 0 ? [i] : []));
+  const xs = kept.map((i) => values[i] as number);
+  const ws = weights ? kept.map((i) => weights[i] as number) : undefined;
+  if (xs.length < 2) return { mean: m, ci: [m, m], n };
   const resampler = new MeanResampler(options.seed);
-  const column = prepareColumn(values, weights);
+  const column = prepareColumn(xs, ws);
   const stats: number[] = [];
   for (let b = 0; b < options.resamples; b += 1) {
     const s = resampler.mean(column);

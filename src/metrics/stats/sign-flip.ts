@@ -1,0 +1,54 @@
+/**
+ * Exact sign-flip (paired permutation) test for H0: the paired differences are symmetric about 0.
+ * Every one of the 2ⁿ sign patterns s is equally likely under H0; the statistic is the weighted
+ * mean Σ wᵢ·sᵢ·dᵢ / Σ wᵢ and the two-sided p-value is the share of patterns at least as far from 0
+ * as the observed one: p = #{|T(s)| ≥ |T_obs|} / 2ⁿ. This is what
+ * `scipy.stats.permutation_test((current, baseline), statistic, permutation_type='samples')`
+ * computes in its exact mode (when its resample budget covers every pattern); its smallest value
+ * is 2/2ⁿ, so one pair can never be significant and two pairs never below 0.5.
+ *
+ * The patterns are walked in Gray-code order (one sign changes per step), so a test costs 2ⁿ
+ * additions; callers use it for small n only (`shouldUseExactSignFlip`).
+ */
+
+/** The largest n enumerated exactly (2¹⁶ = 65,536 patterns). */
+export const MAX_EXACT_SIGN_FLIP_PAIRS = 16;
+
+/** Exact when the resample budget covers every sign pattern (scipy's rule: 2ⁿ ≤ n_resamples). */
+export function shouldUseExactSignFlip(n: number, resamples: number): boolean {
+  return n >= 1 && n <= MAX_EXACT_SIGN_FLIP_PAIRS && 2 ** n <= resamples;
+}
+
+/**
+ * Two-sided exact p-value; `weights` undefined means unit weights. Pairs with weight 0 should be
+ * left out by the caller (they do not move the statistic but would double the pattern count).
+ */
+export function exactSignFlipPValue(diffs: readonly number[], weights?: readonly number[]): number {
+  const n = diffs.length;
+  if (n === 0 || n > MAX_EXACT_SIGN_FLIP_PAIRS) return 1;
+  let total = 0;
+  const terms = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const w = weights ? (weights[i] ?? 0) : 1;
+    terms[i] = w * (diffs[i] ?? 0);
+    total += w;
+  }
+  if (!(total > 0)) return 1;
+  let sum = 0;
+  for (let i = 0; i < n; i += 1) sum += terms[i] as number;
+  const observed = Math.abs(sum / total);
+  const tolerance = 1e-12 * Math.max(1, observed);
+  const patterns = 2 ** n;
+  const signs = new Int8Array(n).fill(1);
+  let extreme = 0;
+  for (let k = 0; k < patterns; k += 1) {
+    if (k > 0) {
+      // Gray code: pattern k differs from pattern k−1 in the sign of its lowest set bit.
+      const i = 31 - Math.clz32(k & -k);
+      signs[i] = -(signs[i] as number);
+      sum += 2 * (signs[i] as number) * (terms[i] as number);
+    }
+    if (Math.abs(sum / total) >= observed - tolerance) extreme += 1;
+  }
+  return Math.min(1, extreme / patterns);
+}
