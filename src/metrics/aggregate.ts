@@ -8,8 +8,10 @@
  *   the weights renormalised.
  * - CI: one bootstrap pass per (agent, metric, score|value): each resample redraws the examples
  *   of every dataset uniformly with replacement, stratified (each dataset keeps its size), and
- *   recomputes the weighted hierarchy; the 2.5/97.5 percentiles (linear interpolation) of each
- *   node are its CI. The stream is seeded by deriveSeed(seed, "agent\0metric\0field"), so adding
+ *   recomputes the weighted hierarchy (examples of weight 0 are not in any mean, so they are not
+ *   drawn either: a dataset's size is its examples with a result and a positive weight); the
+ *   2.5/97.5 percentiles (linear interpolation) of each node are its CI. The stream is seeded by
+ *   deriveSeed(seed, "agent\0metric\0field"), so adding
  *   an agent or a metric never changes another's CI; strata are drawn with tasks and datasets in
  *   id order, so the YAML order of `tasks:` and `datasets:` never changes one.
  * - `score` and `value` are aggregated separately (a metric may have either or both).
@@ -91,8 +93,11 @@ type Field = 'score' | 'value';
 interface Stratum {
   task: number;
   dataset: number;
+  /** Values and weights of the examples with a result and a positive weight (the resampled units). */
   xs: number[];
   ws: number[];
+  /** Examples with a result, weight 0 included (the node's `n`). */
+  count: number;
 }
 
 function agentsOf(input: AggregateInput): string[] {
@@ -188,15 +193,22 @@ function estimateField(
     t.datasets.forEach((d, di) => {
       const xs: number[] = [];
       const ws: number[] = [];
+      let count = 0;
       for (const e of d.agents[agent] ?? []) {
         const r = e.metrics[metricId];
         const x = field === 'score' ? r?.score : r?.value;
-        if (typeof x === 'number') {
+        if (typeof x !== 'number') continue;
+        count += 1;
+        // An example of weight 0 is not in the weighted mean, so it is not a resampling unit
+        // either: drawn, it only shrank a resample and, in a resample that drew nothing else,
+        // dropped its dataset from the task (a CI of [0.5, 1] around a mean that every
+        // resample puts at 0.5).
+        if (e.weight > 0) {
           xs.push(x);
           ws.push(e.weight);
         }
       }
-      if (xs.length > 0) strata.push({ task: ti, dataset: di, xs, ws });
+      if (count > 0) strata.push({ task: ti, dataset: di, xs, ws, count });
     });
   });
   if (strata.length === 0) return;
@@ -221,17 +233,17 @@ function estimateField(
     if (!t || !d || typeof m !== 'number') return;
     const node = report.tasks[t.id]?.datasets[d.id];
     const agg = node?.metrics[metricId];
-    if (agg) agg[field] = { mean: m, ci: ci(dsStats[si] ?? [], m), n: s.xs.length };
+    if (agg) agg[field] = { mean: m, ci: ci(dsStats[si] ?? [], m), n: s.count };
   });
   input.tasks.forEach((t, ti) => {
     const m = obs.taskMeans[ti];
     const agg = report.tasks[t.id]?.metrics[metricId];
-    const n = strata.filter((s) => s.task === ti).reduce((k, s) => k + s.xs.length, 0);
+    const n = strata.filter((s) => s.task === ti).reduce((k, s) => k + s.count, 0);
     if (agg && typeof m === 'number') agg[field] = { mean: m, ci: ci(taskStats[ti] ?? [], m), n };
   });
   const benchAgg = report.metrics[metricId];
   if (benchAgg && obs.bench !== null) {
-    const n = strata.reduce((k, s) => k + s.xs.length, 0);
+    const n = strata.reduce((k, s) => k + s.count, 0);
     benchAgg[field] = { mean: obs.bench, ci: ci(benchStats, obs.bench), n };
   }
 }
