@@ -4,7 +4,7 @@
  * lock up to date, while a fresh run wrote other bootstrap CIs for the task and the benchmark).
  */
 import { describe, expect, it } from 'vitest';
-import { aggregate, type AggregateInput, type TaskInput } from '../../src/metrics/aggregate.js';
+import { type AggregateInput, aggregate, type TaskInput } from '../../src/metrics/aggregate.js';
 import type { ExampleOutcome } from '../../src/metrics/types.js';
 
 function outcomes(scores: number[], weights: number[]): ExampleOutcome[] {
@@ -46,7 +46,11 @@ function tasks(): TaskInput[] {
       weight: 1,
       metrics,
       datasets: [
-        { id: 'only', weight: 1, agents: { x: outcomes([1, 1, 0, 0, 1], [1]), y: outcomes([1, 0, 0, 0, 1], [1]) } },
+        {
+          id: 'only',
+          weight: 1,
+          agents: { x: outcomes([1, 1, 0, 0, 1], [1]), y: outcomes([1, 0, 0, 0, 1], [1]) },
+        },
       ],
     },
   ];
