@@ -174,3 +174,25 @@ describe('examples of weight 0 are not resampled', () => {
     expect(report.agents.a?.tasks.t?.datasets.d?.metrics.m?.score?.n).toBe(3);
   });
 });
+
+describe('f1 normalises like SQuAD evaluate-v1.1.py under Python 3', () => {
+  // Reference: evaluate-v1.1.py's normalize_answer + f1_score run in Python 3.11
+  // (re's \b is Unicode-aware there): ('piña', 'piñ') → 0.0, ('éa b', 'é b') → 0.5,
+  // ('Ωthe x', 'Ω x') → 0.5, ('the café', 'café') → 1.0, ('The Eiffel Tower!', 'eiffel tower') → 1.0
+  const cases: [string, string, number][] = [
+    ['piña', 'piñ', 0],
+    ['éa b', 'é b', 0.5],
+    ['Ωthe x', 'Ω x', 0.5],
+    ['the café', 'café', 1],
+    ['The Eiffel Tower!', 'eiffel tower', 1],
+  ];
+  for (const [candidate, gold, f] of cases) {
+    it(`f1(${candidate}, ${gold}) = ${f}`, async () => {
+      const r = await scoreMetric(
+        metric({ type: 'f1' }),
+        scoreInput({ candidates: { answer: candidate }, expected: { answer: gold } }),
+      );
+      expect(r.score).toBeCloseTo(f, 12);
+    });
+  }
+});

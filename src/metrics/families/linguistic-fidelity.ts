@@ -214,6 +214,8 @@ const f1Params = z.object({ candidate: candidateParam, expected: expectedParam }
 export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   ...base,
   type: 'f1',
+  // 2: articles are removed at Unicode word boundaries, as evaluate-v1.1.py under Python 3 (QA14)
+  version: '2',
   stage: 'example',
   description:
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers',

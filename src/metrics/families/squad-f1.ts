@@ -7,11 +7,18 @@
 
 const ASCII_PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 
+/**
+ * Python 3's `re` (which evaluate-v1.1.py runs under) has Unicode word boundaries: "piña" keeps
+ * its "a", "Ωthe" its "the". JavaScript's `\b` is ASCII-only and removed them. A word character
+ * is a letter, a number or `_` (Python's str.isalnum() or "_").
+ */
+const ARTICLES = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+
 export function normalizeAnswer(text: string): string {
   return text
     .toLowerCase()
     .replace(ASCII_PUNCTUATION, '')
-    .replace(/\b(a|an|the)\b/g, ' ')
+    .replace(ARTICLES, ' ')
     .split(/\s+/)
     .filter(Boolean)
     .join(' ');
