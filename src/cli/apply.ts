@@ -60,6 +60,7 @@ function exitCodeOf(outcome: ApplyOutcome): number {
     case 'invalid':
       return invalidPlanExit(outcome.diagnostics);
     case 'refused':
+    case 'failed':
       return EXIT.failure;
     case 'interrupted':
       return EXIT.interrupted;
@@ -77,6 +78,7 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
     case 'refused':
+    case 'failed':
     case 'interrupted':
       return { status: outcome.status, message: outcome.message };
     case 'done':
@@ -96,6 +98,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
       return;
     case 'refused':
+    case 'failed':
     case 'interrupted':
       ctx.stderr(`evalc: ${outcome.message}\n`);
       return;

@@ -34,6 +34,8 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
     case 'ENOSPC':
     case 'EDQUOT':
       return `no space left on the device writing ${shown}`;
+    case 'EFBIG':
+      return `${shown} reached the largest file size allowed here`;
     default:
       return undefined;
   }

@@ -98,6 +98,8 @@ const FILE_SYSTEM_ERRORS = new Set([
   'EISDIR',
   'EEXIST',
   'EDQUOT',
+  'EFBIG',
+  'EIO',
 ]);
 
 main(process.argv.slice(2)).then(

@@ -90,6 +90,8 @@ export type ApplyOutcome =
   | { status: 'invalid'; diagnostics: Diagnostic[] }
   | { status: 'refused'; message: string }
   | { status: 'interrupted'; message: string }
+  /** The run stopped on an error of its own environment (the cache could not be written). */
+  | { status: 'failed'; message: string }
   | { status: 'done'; lock: Lockfile; lockFile: string; reportsDir: string; summary: RunSummary };
 
 export interface RunSummary {
@@ -142,9 +144,20 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   });
   if (!cacheLock)
     return { status: 'interrupted', message: 'interrupted while waiting for the cache lock; nothing ran' };
+  // A cache that cannot be written (a full disk) stops dispatching like a first Ctrl-C: what
+  // completed is cached, nothing more is sent that could not be kept.
+  const storeStop = new AbortController();
+  const runSignal = AbortSignal.any([options.signal, storeStop.signal]);
   let store: LogStore;
   try {
-    store = new LogStore(cacheDir);
+    store = new LogStore(cacheDir, {
+      onWriteFailure: (error) => {
+        options.progress.message(
+          `evalc: cannot write the cache: stopping the run (${error.code ?? 'error'})`,
+        );
+        storeStop.abort();
+      },
+    });
   } catch (err) {
     cacheLock.release();
     throw err;
@@ -157,7 +170,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const judges = new Map<string, JudgeRuntime>();
   const logLines: string[] = [];
   // Steps in flight outlive the first Ctrl-C (see grace-signal.ts); dispatch stops at once.
-  const inFlight = graceSignal(options.signal);
+  const inFlight = graceSignal(runSignal);
   let storeClosed = false;
   const undiscovered = new Map<string, UndiscoveredAgent>();
   try {
@@ -408,7 +421,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
             `evalc: ${scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
           );
           for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
-          await runPool(items, concurrency * 2, runItem, options.signal);
+          await runPool(items, concurrency * 2, runItem, runSignal);
           return;
         }
         const first: ReturnType<typeof items.next>[] = [];
@@ -418,7 +431,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           first.push(r);
         }
         const firstItems = first.map((r) => r.value!).filter(Boolean);
-        await runPool(firstItems[Symbol.iterator](), concurrency, runItem, options.signal);
+        await runPool(firstItems[Symbol.iterator](), concurrency, runItem, runSignal);
         const firstRuns = firstItems.map((it) => results.get(it.rt.compiled.group.id)![it.index]);
         if (
           firstRuns.length > 0 &&
@@ -434,10 +447,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         }
         // Twice the agent's concurrency in flight: the gate (invoke-gate.ts) keeps the agent's own
         // limit, the extra examples are being scored or have their next request ready.
-        await runPool(items, concurrency * 2, runItem, options.signal);
+        await runPool(items, concurrency * 2, runItem, runSignal);
       }),
     );
     options.progress.finish();
+    store.flush();
+    if (store.writeFailure)
+      return { status: 'failed', message: `cannot write: ${store.writeFailure.message}` };
     if (options.signal.aborted)
       return {
         status: 'interrupted',

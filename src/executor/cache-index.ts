@@ -39,6 +39,11 @@ export class CacheIndex {
     this.kinds[slot] = this.kindId(kind);
   }
 
+  /** Forgets a key (its slot is left unused). */
+  delete(key: string): void {
+    this.slots.delete(key);
+  }
+
   get(key: string): IndexEntry | undefined {
     const slot = this.slots.get(key);
     return slot === undefined ? undefined : this.entryAt(slot);

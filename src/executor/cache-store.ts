@@ -12,6 +12,11 @@
  * `writeSync` on the next turn (`setImmediate`), or at once past 1 MiB, before any read of a
  * pending entry, on `close`, and on `process.exit` (a second Ctrl-C). A `kill -9` can therefore
  * lose the steps completed in the current turn (they are simply run again), never corrupt the log.
+ *
+ * A write that fails (a full disk, a quota, an I/O error) is not thrown from the timer that
+ * flushes: the log is cut back to its last complete entry, the entries that were not written
+ * are forgotten (the next apply runs them again), later puts are dropped, and `writeFailure`
+ * holds the error for the run to stop on (`onWriteFailure` is told at once).
  */
 import {
   closeSync,
@@ -22,6 +27,7 @@ import {
   openSync,
   readSync,
   renameSync,
+  rmSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -97,10 +103,21 @@ export class LogStore implements StepStore {
   private windowEnd = 0;
 
   private readonly readOnly: boolean;
+  /** Keys of the entries in `pending`, forgotten if their write fails. */
+  private pendingKeys: string[] = [];
+  private failure: CacheWriteError | undefined;
+  private readonly onWriteFailure: ((error: CacheWriteError) => void) | undefined;
 
-  /** `readOnly` opens an existing cache for reading (reports): nothing is written, a torn tail is only skipped. */
-  constructor(dir: string, options: { readOnly?: boolean } = {}) {
+  /**
+   * `readOnly` opens an existing cache for reading (reports): nothing is written, a torn tail is
+   * only skipped. `onWriteFailure` is called once, when a write to the log first fails.
+   */
+  constructor(
+    dir: string,
+    options: { readOnly?: boolean; onWriteFailure?: (error: CacheWriteError) => void } = {},
+  ) {
     this.readOnly = options.readOnly ?? false;
+    this.onWriteFailure = options.onWriteFailure;
     this.file = path.join(dir, LOG_NAME);
     if (this.readOnly) this.fd = openSync(this.file, 'r');
     else {
@@ -218,13 +235,20 @@ export class LogStore implements StepStore {
     return this.window.toString('utf8', start, start + length);
   }
 
+  /** Why the log could not be written (the run stops on it), or undefined. */
+  get writeFailure(): CacheWriteError | undefined {
+    return this.failure;
+  }
+
   put(key: string, kind: string, value: unknown): void {
     if (this.readOnly) throw new Error('LogStore: put on a read-only cache');
+    if (this.failure) return; // not kept: the next apply runs the step again
     const json = JSON.stringify(value);
     const length = Buffer.byteLength(json);
     const header = `${key}\t${kind}\t${length}\t`;
     const headerLength = Buffer.byteLength(header);
     this.pending.push(header, json, '\n');
+    this.pendingKeys.push(key);
     this.pendingBytes += headerLength + length + 1;
     this.index.set(key, this.size + headerLength, length, kind);
     this.size += headerLength + length + 1;
@@ -241,11 +265,31 @@ export class LogStore implements StepStore {
     if (this.pendingBytes === 0) return;
     const text = this.pending.join('');
     const bytes = this.pendingBytes;
+    const keys = this.pendingKeys;
     this.pending = [];
+    this.pendingKeys = [];
     this.pendingBytes = 0;
-    const written = writeTextSync(this.fd, text, this.flushed);
+    let written: number;
+    try {
+      written = writeTextSync(this.fd, text, this.flushed);
+    } catch (err) {
+      this.fail(err, keys);
+      return;
+    }
     if (written !== bytes) throw new Error('cache store: pending byte count is off');
     this.flushed += written;
+  }
+
+  private fail(err: unknown, keys: string[]): void {
+    try {
+      ftruncateSync(this.fd, this.flushed); // a partly written entry would be a torn line
+    } catch {
+      // the next open cuts a torn last line anyway
+    }
+    for (const key of keys) this.index.delete(key);
+    this.size = this.flushed;
+    this.failure = new CacheWriteError(this.file, err);
+    this.onWriteFailure?.(this.failure);
   }
 
   keys(): IterableIterator<string> {
@@ -280,18 +324,27 @@ export class LogStore implements StepStore {
     let size = 0;
     let removed = 0;
     const kept = new CacheIndex();
-    for (const [key, entry] of this.index.entries()) {
-      if (!reachable(key)) {
-        removed++;
-        continue;
+    try {
+      for (const [key, entry] of this.index.entries()) {
+        if (!reachable(key)) {
+          removed++;
+          continue;
+        }
+        const json = Buffer.allocUnsafe(entry.length);
+        readSync(this.fd, json, 0, entry.length, entry.offset);
+        const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
+        const line = Buffer.concat([header, json, NEWLINE]);
+        writeSync(out, line, 0, line.length, size);
+        kept.set(key, size + header.length, entry.length, entry.kind);
+        size += line.length;
       }
-      const json = Buffer.allocUnsafe(entry.length);
-      readSync(this.fd, json, 0, entry.length, entry.offset);
-      const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
-      const line = Buffer.concat([header, json, NEWLINE]);
-      writeSync(out, line, 0, line.length, size);
-      kept.set(key, size + header.length, entry.length, entry.kind);
-      size += line.length;
+    } catch (err) {
+      // A full disk mid-prune: the log is untouched and no half-written copy is left behind.
+      closeSync(out);
+      rmSync(tmp, { force: true });
+      // A write to a descriptor names no file: this one is the log's copy.
+      if (err instanceof Error && !('path' in err)) Object.assign(err, { path: this.file });
+      throw err;
     }
     closeSync(out);
     closeSync(this.fd);
@@ -319,6 +372,26 @@ export class LogStore implements StepStore {
 }
 
 const NEWLINE = Buffer.from('\n');
+
+/**
+ * A write to the cache log failed. It keeps the file system's `code` and names the log as its
+ * `path`, so the command line explains it in one line like any other file system refusal.
+ */
+export class CacheWriteError extends Error {
+  readonly code: string | undefined;
+  readonly path: string;
+
+  constructor(file: string, cause: unknown) {
+    const code = (cause as { code?: unknown } | null)?.code;
+    const said = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `the cache log ${file}: ${said}; the steps completed before it are cached — fix this and run apply again to finish`,
+    );
+    this.name = 'CacheWriteError';
+    this.code = typeof code === 'string' ? code : undefined;
+    this.path = file;
+  }
+}
 
 function parseHeader(
   data: Buffer,

@@ -4,7 +4,7 @@
  * once; each file is then rendered and written on its own, in pieces through a small buffer,
  * so a 100k-example run never holds the four reports (or one whole report.json) as strings.
  */
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { buildModel, emitReport, REPORT_FILES, type ReportInput } from '../reports/index.js';
@@ -57,7 +57,13 @@ function writeInPieces(file: string, emit: (write: (text: string) => void) => vo
       if (pendingLength >= WRITE_CHUNK) flush();
     });
     flush();
-  } finally {
+  } catch (err) {
+    // A full disk: no half-written report is left to be read as a whole one, and the error
+    // names the file (a write to a descriptor names none).
     closeSync(fd);
+    rmSync(file, { force: true });
+    if (err instanceof Error && !('path' in err)) Object.assign(err, { path: file });
+    throw err;
   }
+  closeSync(fd);
 }
