@@ -121,10 +121,10 @@ export function secretValues(resolved: Record<string, string>[]): string[] {
 
 /**
  * A secret as it appears in text evalc stores: as is, escaped inside a JSON string (once, or
- * twice when a server put a JSON document in a string: a `\` or `"` in the value changes
- * form), percent-encoded (a server quoting the URL it was called with), and its UTF-8 bytes read
- * as Latin-1 (a non-ASCII value quoted in a reply header). Values shorter than MIN_SECRET_LENGTH
- * give none.
+ * twice when a server put a JSON document in a string: a `\` or `"` in the value changes form;
+ * also with non-ASCII as `\uXXXX`, as Python writes it), percent-encoded (a server quoting the
+ * URL it was called with), and its UTF-8 bytes read as Latin-1 (a non-ASCII value quoted in a
+ * reply header). Values shorter than MIN_SECRET_LENGTH give none.
  */
 export function secretForms(value: string): string[] {
   const out = new Set<string>();
@@ -138,6 +138,13 @@ function addSecretForms(out: Set<string>, value: string): void {
   const once = JSON.stringify(value).slice(1, -1);
   out.add(once);
   out.add(JSON.stringify(once).slice(1, -1));
+  // Python's json.dumps (ensure_ascii) spells non-ASCII as \uXXXX: a JSON document it put in a
+  // string keeps that spelling once parsed.
+  const ascii = once.replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  out.add(ascii);
   // Its UTF-8 bytes read as Latin-1: how a non-ASCII value comes back in a reply header.
   out.add(Buffer.from(value, 'utf8').toString('latin1'));
   try {

@@ -14,7 +14,7 @@ import {
 } from '../../src/plan/secrets.js';
 
 describe('secret forms', () => {
-  it('includes the JSON-escaped (once and twice), percent-encoded and UTF-8-as-Latin-1 spellings', () => {
+  it('includes the JSON-escaped (once, twice, and ASCII-only), percent-encoded and UTF-8-as-Latin-1 spellings', () => {
     const value = 'a"b\\c/d ü';
     expect(secretForms(value).sort()).toEqual(
       [
@@ -23,6 +23,7 @@ describe('secret forms', () => {
         'a\\\\\\"b\\\\\\\\c/d ü',
         'a%22b%5Cc%2Fd%20%C3%BC',
         'a"b\\c/d Ã¼',
+        'a\\"b\\\\c/d \\u00fc',
       ].sort(),
     );
   });
