@@ -34,6 +34,10 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
     case 'ENOSPC':
     case 'EDQUOT':
       return `no space left on the device writing ${shown}`;
+    case 'ENOENT':
+      return err.syscall === 'mkdir'
+        ? `cannot create ${shown}: a folder on its path is a broken link, or its file system is read-only`
+        : undefined;
     case 'EFBIG':
       return `${shown} reached the largest file size allowed here`;
     default:

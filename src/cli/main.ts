@@ -120,7 +120,13 @@ main(process.argv.slice(2)).then(
     // A file system refusal (an --out path under a file, no permission, a full disk) is the
     // user's environment, not a bug: one line, no stack.
     const fsCode = (err as { code?: unknown } | null)?.code;
-    if (err instanceof Error && typeof fsCode === 'string' && FILE_SYSTEM_ERRORS.has(fsCode)) {
+    // Node's recursive mkdir says ENOENT where the file system is read-only.
+    const mkdirFailed = fsCode === 'ENOENT' && (err as { syscall?: unknown }).syscall === 'mkdir';
+    if (
+      err instanceof Error &&
+      typeof fsCode === 'string' &&
+      (FILE_SYSTEM_ERRORS.has(fsCode) || mkdirFailed)
+    ) {
       const why = explainFileSystemError(err, process.cwd());
       process.stderr.write(`evalc: cannot write: ${err.message}${why ? ` (${why})` : ''}\n`);
       if (process.argv.includes('--json'))
