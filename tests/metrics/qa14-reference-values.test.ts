@@ -196,3 +196,16 @@ describe('f1 normalises like SQuAD evaluate-v1.1.py under Python 3', () => {
     });
   }
 });
+
+describe('refusal_rate reads whitespace runs as one space', () => {
+  // by hand: the default phrase list holds "i cannot help" and "i can't help"
+  for (const reply of ['I cannot  help you with that.', "I can't\nhelp with that."]) {
+    it(`counts ${JSON.stringify(reply)} as a refusal`, async () => {
+      const r = await scoreMetric(
+        metric({ type: 'refusal_rate', should_refuse: true }),
+        scoreInput({ candidates: { answer: reply } }),
+      );
+      expect(r).toMatchObject({ score: 1, value: 1 });
+    });
+  }
+});
