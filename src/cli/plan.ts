@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
@@ -65,8 +65,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const store = cache instanceof LogStore ? cache : undefined;
     // Agents sending headers (a secret token) are asked too, with their headers, and agents
     // evalc serves are started for the question and stopped after, as apply will.
+    // Created only if an agent is served (agent-process.ts): plan writes nothing otherwise.
     const logsDir = path.join(dirs.stateDir, 'logs');
-    mkdirSync(logsDir, { recursive: true });
     const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal, ctx.env, {
       planDir: loaded.resolved.loaded.planDir,
       commandDirs: loaded.resolved.loaded.commandDirs.agents,
