@@ -9,7 +9,7 @@
  * relative to it: dataset sources are rebased onto the root plan's folder, and each agent or
  * judge remembers the folder its `command:` runs in.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { describeNotUtf8 } from './text-encoding.js';
@@ -42,8 +42,9 @@ export interface LoadedPlan {
 }
 
 export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan {
-  const absolute = path.resolve(cwd, planFile);
-  const planDir = path.dirname(absolute);
+  const given = path.resolve(cwd, planFile);
+  const planDir = physicalDir(path.dirname(given));
+  const absolute = path.join(planDir, path.basename(given));
   const state: LoadState = {
     cwd,
     planDir,
@@ -67,6 +68,22 @@ export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan 
     locate,
     diagnostics: state.diagnostics,
   };
+}
+
+/**
+ * The plan's folder with symlinks resolved, as the shell's `cd` and the kernel resolve `..`: a plan
+ * reached through a symlinked folder (`/ci/builds → /mnt/ssd/builds`, or a `link → evals/p` given as
+ * `link/evalc.yaml`) whose includes or dataset sources climb out with `../` finds the same files
+ * as from inside the folder (path.resolve would cut `link/..` lexically). The plan file itself
+ * keeps its name, so a symlinked evalc.yaml still has its lock beside the link. Every path the lock
+ * records is relative to this folder, so the lock is the same either way.
+ */
+function physicalDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir; // a folder that does not exist: the plan file is reported missing
+  }
 }
 
 interface LoadState {
