@@ -209,3 +209,28 @@ describe('refusal_rate reads whitespace runs as one space', () => {
     });
   }
 });
+
+describe('numeric reads the Unicode minus sign', () => {
+  // by hand: U+2212 is MINUS SIGN; "−5" is −5, so |c − e| = 0 (it read as 5: error 10)
+  for (const [candidate, expected] of [
+    ['−5', -5],
+    ['The low was −3.5 °C', -3.5],
+  ] as const) {
+    it(`${candidate} = ${expected}`, async () => {
+      const r = await scoreMetric(
+        metric({ type: 'numeric' }),
+        scoreInput({ candidates: { answer: candidate }, expected: { answer: expected } }),
+      );
+      expect(r).toMatchObject({ score: 1, value: 0 });
+    });
+  }
+
+  it('a number too large for a double is not a number', async () => {
+    const r = await scoreMetric(
+      metric({ type: 'numeric' }),
+      scoreInput({ candidates: { answer: '1e400' }, expected: { answer: 1 } }),
+    );
+    expect(r.score).toBe(0);
+    expect(r.value).toBeUndefined();
+  });
+});

@@ -182,17 +182,26 @@ const numericParams = z
   })
   .strict();
 
-/** A number, or the first number in a text (thousands separators "1,234" removed). */
+/**
+ * A number, or the first number in a text (thousands separators "1,234" removed; the Unicode minus
+ * sign U+2212 of typeset output, "−5", is a minus: it read as 5).
+ */
 export function parseNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
-  const m = value.replace(/(\d),(?=\d{3}\b)/g, '$1').match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/);
-  return m ? Number(m[0]) : null;
+  const m = value
+    .replace(/\u2212/g, '-')
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/);
+  const x = m ? Number(m[0]) : Number.NaN;
+  return Number.isFinite(x) ? x : null;
 }
 
 export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
   ...base,
   type: 'numeric',
+  // 2: U+2212 is a minus sign (QA14)
+  version: '2',
   stage: 'example',
   higherIsBetter: false,
   unit: 'absolute error',
