@@ -31,7 +31,7 @@ export async function readDatasetSource(
     return {
       ok: false,
       code: 'EVALC_DATASET_SHA256',
-      message: `dataset ${source} has sha256 ${result.sha256}, but the plan pins ${declared}`,
+      message: `dataset ${source} has sha256 ${result.sha256}${result.rawSha256 === result.sha256 ? '' : ` (read with LF line ends and no byte order mark; the bytes as they are: ${result.rawSha256})`}, but the plan pins ${declared}`,
       hint: 'update `sha256:` if the change is intended',
     };
   }

@@ -108,5 +108,9 @@ describe('dataset line ends and byte order mark', () => {
     expect(await codes(sha256sum(lfText))).toEqual([]);
     expect(await codes(sha256sum(crlf(lfText)))).toEqual([]);
     expect(await codes('0'.repeat(64))).toEqual(['EVALC_DATASET_SHA256']);
+    const refused = (await pinned('0'.repeat(64))).diagnostics.find((d) => d.code === 'EVALC_DATASET_SHA256');
+    // both digests a user may have computed are named
+    expect(refused?.message).toContain(sha256sum(lfText));
+    expect(refused?.message).toContain(sha256sum(crlf(lfText)));
   });
 });
