@@ -5,6 +5,11 @@
  * `process_crashed` carrying the stderr text; stdout that is not one JSON document (e.g. a log
  * line before the JSON) fails with `invalid_json`. evalc adds a per-turn timeout (AgentV has
  * none) that kills the process group. stderr lines are also forwarded to the log.
+ *
+ * The reply ends when the process exits: what it left running in its group (a helper that
+ * inherited stdout) is stopped then (process-group.ts's watchdog), so such a grandchild cannot
+ * hold the stream open until the timeout. A process that writes its reply and keeps running
+ * times out with a message saying so.
  */
 
 import { crashError, type LocalTransportOptions } from './local-persistent.js';
@@ -20,6 +25,8 @@ import {
 } from './transport.js';
 
 const WHERE = 'local agent';
+const NOT_EXITED_HINT =
+  ' (it wrote its reply but did not exit: the agentv profile reads stdout until the process exits; use profile: seed for an agent that keeps running)';
 
 export class PerTurnLocalTransport implements MaeTransport {
   readonly #options: LocalTransportOptions;
@@ -34,7 +41,7 @@ export class PerTurnLocalTransport implements MaeTransport {
     if (signal.aborted) return Promise.resolve(cancelledReply(WHERE));
     const { command, cwd, env, timeoutMs } = this.#options;
     const maxChars = this.#options.maxReplyChars ?? 16 * 1024 * 1024;
-    const child = spawnProcessGroup(command, { cwd, env });
+    const child = spawnProcessGroup(command, { cwd, env, watchdog: true });
     const stderr = new StderrTail(child.stderr);
     stderr.log = log;
     let stdout = '';
@@ -62,8 +69,12 @@ export class PerTurnLocalTransport implements MaeTransport {
         finish(cancelledReply(WHERE));
       };
       const timer = setTimeout(() => {
+        const running = child.exitCode === null && child.signalCode === null;
         killProcessGroup(child);
-        finish(timeoutReply(WHERE, timeoutMs));
+        const reply = timeoutReply(WHERE, timeoutMs);
+        // It did write something: say why that was not the reply (AgentV reads to EOF).
+        if (!reply.ok && running && stdout.trim() !== '') reply.error.message += NOT_EXITED_HINT;
+        finish(reply);
       }, timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
       child.once('error', (error) =>

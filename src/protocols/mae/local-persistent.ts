@@ -12,6 +12,11 @@
  * may be written before the exit is seen. So when a REUSED process exits with code 0 without
  * answering a request, the request is sent once more to a fresh process.
  *
+ * After each reply the channel settles (`LineChannel.settle`: two polls of the streams and
+ * 2 ms): a second line written for the same request is logged and the process replaced (it is
+ * out of step), and stderr written before or right after the reply is logged under the request
+ * it belongs to, not the next one.
+ *
  * `PYTHONUNBUFFERED=1` is set for the process unless the environment already sets it: a Python
  * agent that prints its reply without `sys.stdout.flush()` would otherwise sit in a pipe's block
  * buffer until the turn times out.
@@ -25,6 +30,7 @@ import { StderrTail } from './stderr-tail.js';
 import {
   cancelledReply,
   type MaeTransport,
+  noteExtraLines,
   replyFromLineEvent,
   type SendOptions,
   type TransportReply,
@@ -117,6 +123,14 @@ export class PersistentLocalTransport implements MaeTransport {
         return { ok: false, error: crashError(exit, live.stderr) };
       },
     });
+    // Also the moment the agent's stderr written around this reply reaches this request's log.
+    if (event.kind === 'line')
+      noteExtraLines(reply, await live.stdout.settle(), {
+        where: WHERE,
+        noun: 'process',
+        log,
+        drop: () => this.#discard(live),
+      });
     return { reply, exitedReused: reused && cleanExit };
   }
 
@@ -124,6 +138,7 @@ export class PersistentLocalTransport implements MaeTransport {
     const child = spawnProcessGroup(this.#options.command, {
       cwd: this.#options.cwd,
       env: withUnbufferedPython(this.#options.env),
+      watchdog: true,
     });
     const stdout = new LineChannel(child.stdout!, this.#options.maxReplyChars ?? 16 * 1024 * 1024);
     const stderr = new StderrTail(child.stderr);

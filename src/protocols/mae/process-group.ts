@@ -2,6 +2,15 @@
  * Child processes started through a shell, each in its own process group so that a kill
  * reaches the shell and everything it started (`detached` + a negative pid). Groups still alive
  * when evalc exits are killed (best effort, from the `exit` event).
+ *
+ * `watchdog: true` (the `local` agent transports, whose stdin is the protocol channel) adds a
+ * guard for the cases that event cannot cover: a background job in the group reads an extra
+ * pipe (fd 3) that only evalc holds. The pipe ends when evalc dies — `kill -9` included — or
+ * when evalc ends it itself once the agent's main process has exited; either way the job stops
+ * what is left of the group (SIGTERM, then SIGKILL 2 s later). So an agent that ignores stdin EOF
+ * and SIGTERM never outlives evalc, and a grandchild that still holds the agent's stdout (a
+ * helper it started and forgot) is stopped when the agent exits instead of keeping the reply
+ * stream open. When the group has gone quiet (`close`), evalc kills whatever remains at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 
@@ -9,6 +18,8 @@ export interface SpawnGroupOptions {
   cwd: string;
   /** Merged over the parent environment. */
   env?: Record<string, string> | undefined;
+  /** Stop the group when evalc dies or the main process exits (see the module header). */
+  watchdog?: boolean;
 }
 
 const live = new Set<ChildProcess>();
@@ -17,11 +28,12 @@ let exitHookInstalled = false;
 /** Spawns `command` with `shell: true` in a new process group, stdio piped. */
 export function spawnProcessGroup(command: string, options: SpawnGroupOptions): ChildProcess {
   installExitHook();
-  const child = spawn(command, {
+  const watchdog = options.watchdog === true;
+  const child = spawn(watchdog ? withGroupWatchdog(command) : command, {
     shell: true,
     cwd: options.cwd,
     env: { ...process.env, ...(options.env ?? {}) },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: watchdog ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     detached: true,
   });
   live.add(child);
@@ -29,7 +41,31 @@ export function spawnProcessGroup(command: string, options: SpawnGroupOptions): 
   child.once('error', () => live.delete(child));
   // A write to a process that already died must not crash evalc.
   child.stdin?.on('error', () => undefined);
+  if (watchdog) armWatchdog(child);
   return child;
+}
+
+/**
+ * The command behind a watchdog job: fd 3 is the pipe evalc holds; the job waits for its end,
+ * then stops the group. The command itself runs without fd 3 and reads the real stdin.
+ */
+export function withGroupWatchdog(command: string): string {
+  return [
+    "{ trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 2; kill -KILL 0 2>/dev/null; } </dev/null >/dev/null 2>&1 &",
+    'exec 3<&-',
+    command,
+  ].join('\n');
+}
+
+function armWatchdog(child: ChildProcess): void {
+  const guard = child.stdio[3];
+  if (!guard) return;
+  guard.on('error', () => undefined);
+  // The main process is gone: end the pipe, so the job stops what it left behind (grandchildren
+  // holding stdout would otherwise keep the reply stream open).
+  child.once('exit', () => guard.destroy());
+  // Everything has closed: nothing legitimate is left in the group; the job itself goes too.
+  child.once('close', () => killProcessGroup(child, 'SIGKILL'));
 }
 
 /** Sends `signal` to the child's whole process group (falls back to the child alone). */

@@ -10,6 +10,9 @@
  * wrote on the connection it believed open. So when a REUSED connection closes before any reply
  * to a request, the request is sent once more on a fresh connection (the agent may then see it
  * twice, like an HTTP client's retry on a stale keep-alive connection).
+ *
+ * A second line written for one request (caught by `LineChannel.settle` right after the reply)
+ * is logged and the connection replaced, so it cannot answer the next request.
  */
 import type { Socket } from 'node:net';
 import { describeAddress, type SocketAddress } from './address.js';
@@ -19,6 +22,7 @@ import { connectSocket } from './socket-connect.js';
 import {
   cancelledReply,
   type MaeTransport,
+  noteExtraLines,
   replyFromLineEvent,
   type SendOptions,
   type TransportReply,
@@ -108,6 +112,13 @@ export class PersistentSocketTransport implements MaeTransport {
         };
       },
     });
+    if (event.kind === 'line')
+      noteExtraLines(reply, await connection.lines.settle(), {
+        where,
+        noun: 'connection',
+        log,
+        drop: () => this.#drop(connection),
+      });
     return { reply, closedReused: reused && event.kind === 'closed' };
   }
 

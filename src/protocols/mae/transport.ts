@@ -67,6 +67,28 @@ export function timeoutReply(where: string, timeoutMs: number): TransportReply {
   };
 }
 
+/**
+ * After a parsed reply on a persistent channel: lines the agent wrote after it (a second reply
+ * to the same request, a log line on stdout) are logged against this request, the reply gets an
+ * `extra_reply` warning (a `compat_warning` event in the trajectory), and the channel is dropped
+ * so a late duplicate can never be read as the reply to the next request.
+ */
+export function noteExtraLines(
+  reply: TransportReply,
+  extra: readonly string[],
+  channel: { where: string; noun: 'process' | 'connection'; log: (line: string) => void; drop: () => void },
+): void {
+  const { where, noun, log } = channel;
+  if (extra.length === 0) return;
+  for (const line of extra)
+    log(`${where}: ignored a line written after the reply (one reply per request): ${line.slice(0, 200)}`);
+  log(
+    `${where}: the agent wrote ${extra.length + 1} lines for one request; a fresh ${noun} serves the next request`,
+  );
+  if (reply.ok && !reply.warnings.includes('extra_reply')) reply.warnings.push('extra_reply');
+  channel.drop();
+}
+
 const PERSISTENT_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
 
