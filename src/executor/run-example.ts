@@ -436,7 +436,12 @@ async function scoreRepeat(
       // A metric evalc computes fails the same way on the same inputs (no model to price): it
       // is cached like a score. A judge's failure may be its server's: never cached, retried.
       if (key && !metric.judgeId) rt.store.put(key, 'score', result);
-    } else if (key) rt.store.put(key, 'score', result);
+    } else {
+      // A judge's rationale may quote what it was sent or its own credentials (a stdio judge's
+      // reply is not masked by an HTTP transport): masked before it is kept or reported.
+      if (metric.judgeId) Object.assign(result, scrubValue(rt, result));
+      if (key) rt.store.put(key, 'score', result);
+    }
     results[metric.lib.id] = result;
     noteRubricVersion(rt, metric, result);
     logJudgeWarnings(rt, step.id, metric, result);
