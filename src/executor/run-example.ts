@@ -66,8 +66,15 @@ export function lastErrorKey(invokeKey: string): string {
   return `${invokeKey}#last-error`;
 }
 
+/**
+ * Refused credentials (401, 403, 407) are not an answer about the input: headers never enter a
+ * key, so a cached refusal would outlive the token the user fixed. They are not retried within
+ * the run (the same token is refused again) but not cached either: the next apply asks again.
+ */
+const CREDENTIAL_REFUSALS = new Set(['http_401', 'http_403', 'http_407', 'auth_error']);
+
 export function isDefinitiveFailure(error: StepError): boolean {
-  if (error.retryable) return false;
+  if (error.retryable || CREDENTIAL_REFUSALS.has(error.kind)) return false;
   if (DEFINITIVE_KINDS.has(error.kind)) return true;
   const http = /^http_(4\d\d)$/.exec(error.kind);
   return http !== null && http[1] !== '408' && http[1] !== '429';
