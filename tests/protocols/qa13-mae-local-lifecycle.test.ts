@@ -8,6 +8,8 @@
  * - an agentv (one process per turn) agent that exited after replying but left a grandchild
  *   holding stdout timed out on every turn ("no reply"); one that replied and kept running
  *   timed out with the same misleading message;
+ * - a slow-loading seed agent timed out on every request (each on a fresh process) with only the
+ *   "flush your output" hint; the log now says its start-up counted toward the timeout;
  * - after `kill -9` of evalc, a local agent that ignores stdin EOF and SIGTERM lived on
  *   (reparented to init) — `serve:` agents had a watchdog, local ones had none.
  * Real subprocesses (tests/fixtures/qa13-mae-agent.mjs), a loopback socket and the built CLI.
@@ -110,6 +112,25 @@ describe('seed local agent logging to stderr around each reply', () => {
       }
     });
   }
+});
+
+describe('seed local agent that loads slower than the timeout', () => {
+  it('logs that the start-up of the process counted toward the timeout', async () => {
+    const adapter = makeMaeAdapter(
+      { transport: 'local', command: AGENT, profile: 'seed' },
+      { timeoutMs: 500, env: { QA13_MODE: 'slowstart' } },
+    );
+    try {
+      const lines: string[] = [];
+      const outcome = await adapter.invoke('s1', maeContext({ logs: lines }));
+      expect(outcome.ok ? 'ok' : outcome.error.kind).toBe('timeout');
+      expect(lines).toContain(
+        'local agent: the process was started for this request and wrote no reply within 500 ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly)',
+      );
+    } finally {
+      await adapter.close();
+    }
+  });
 });
 
 describe('persistent socket agent writing two replies for one request', () => {

@@ -131,6 +131,12 @@ export class PersistentLocalTransport implements MaeTransport {
         log,
         drop: () => this.#discard(live),
       });
+    // A slow-loading agent (model weights, heavy imports) times out on every request, each on a
+    // fresh process: say where the time went (the error message itself stays the flush hint).
+    if (event.kind === 'timeout' && !reused)
+      log(
+        `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly)`,
+      );
     return { reply, exitedReused: reused && cleanExit };
   }
 
