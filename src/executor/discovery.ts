@@ -60,7 +60,8 @@ export async function discoverAgents(
       continue;
     }
     const d = outcome.discovery;
-    if (d.inputSchema !== undefined && d.schemaDigest)
+    // Content-addressed: already there after the first run (an up-to-date apply writes nothing).
+    if (d.inputSchema !== undefined && d.schemaDigest && !store.has(`schema:${d.schemaDigest}`))
       store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
     const pin = outcome.pin;
     if (
