@@ -15,6 +15,9 @@
  *   `process_crashed` (exited before ready), `config_error` (bad `ready.line` regex, or
  *   `ready.url` already answering before the command starts: another process has the port),
  *   `cancelled` (opts.signal aborted). Messages carry the log tail.
+ * - `PYTHONUNBUFFERED=1` is added unless the environment sets it (a Python server's `print`ed
+ *   ready line would otherwise sit in a pipe buffer); a `ready.line` timeout with no output at
+ *   all says that output may be buffered.
  * - `stop()` sends SIGTERM to the process group, SIGKILL after 3 s, and resolves once the
  *   process has exited; idempotent. Groups still running when evalc exits are killed from the
  *   `exit` event; a signal that kills evalc without one (SIGKILL) closes the stdin pipe that the
@@ -54,6 +57,8 @@ const SETTLE_MS = 500;
 const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
 const TAIL_LINES = 20;
+const SILENT_HINT =
+  ' (it wrote no output: ready.line waits for a line on stdout or stderr, and a program whose stdout is a pipe may hold its lines in a buffer: flush after printing the ready line)';
 
 export async function startServedProcess(
   serve: ServeConfig,
@@ -88,10 +93,10 @@ export async function startServedProcess(
     };
   mkdirSync(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
-  const env = {
+  const env = withUnbufferedPython({
     ...(opts.env ?? {}),
     ...resolveEnv(serve.env ?? {}, { ...process.env, ...(opts.env ?? {}) }),
-  };
+  });
   // stdin stays open (a pipe only evalc writes to): the watchdog of `withWatchdog` ends the
   // group when it closes, which a SIGKILL of evalc does too.
   const child = spawnProcessGroup(withWatchdog(serve.command), { cwd: opts.cwd, env });
@@ -136,7 +141,7 @@ export async function startServedProcess(
     if (Date.now() >= deadline) {
       return fail({
         kind: 'timeout',
-        message: `${label} not ready within ${timeoutMs} ms${output.suffix()}`,
+        message: `${label} not ready within ${timeoutMs} ms${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
         retryable: false,
         details: { tail: output.lines() },
       });
@@ -270,6 +275,16 @@ class OutputTail {
     this.#tail.push(line.slice(0, 500));
     if (this.#tail.length > TAIL_LINES) this.#tail.shift();
   }
+}
+
+/**
+ * `PYTHONUNBUFFERED=1` unless the environment sets it: a Python server that `print`s its ready
+ * line writes to a block-buffered pipe, and `ready.line` would never see it (QA13). The same
+ * choice as the persistent `local` mae transport.
+ */
+function withUnbufferedPython(env: Record<string, string>): Record<string, string> {
+  if (env.PYTHONUNBUFFERED !== undefined || process.env.PYTHONUNBUFFERED !== undefined) return env;
+  return { ...env, PYTHONUNBUFFERED: '1' };
 }
 
 function resolveEnv(
