@@ -7,17 +7,19 @@ import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
 import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
+import { RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { MaeAdapter } from '../protocols/mae/adapter.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, StepError } from '../protocols/types.js';
 import { startServedProcess } from './agent-process.js';
-import { limitInvokeRate } from './rate-limited-adapter.js';
 
 export interface AgentRuntime {
   id: string;
   config: AgentConfig;
   adapter: AgentAdapter;
+  /** `limits.rps`: invocations start at most this many per second (run-example.ts takes the token). */
+  rate?: RateLimiter;
   concurrency: number;
   stop: () => Promise<void>;
 }
@@ -69,14 +71,17 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   const transport = new HttpTransport({
     timeoutMs,
     retries: config.limits?.retries ?? 3,
-    ...(config.limits?.rps ? { rps: config.limits.rps } : {}),
+    // Invocations take a token of the agent's own bucket first (run-example.ts, outside the
+    // clock); the transport's bucket then bounds retries and later turns at the same rate, with
+    // room for one request so the two buckets never lock into a phase offset that each request
+    // would wait out inside its measured duration.
+    ...(config.limits?.rps ? { rps: config.limits.rps, rpsBurst: 2 } : {}),
     headers: headers.values,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
     // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
     stopRetries: setup.signal,
   });
-  let adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
-  if (config.limits?.rps) adapter = limitInvokeRate(adapter, config.limits.rps, setup.signal);
+  const adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
   const concurrency = Math.max(
     1,
     Math.min(
@@ -90,6 +95,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       id,
       config,
       adapter,
+      ...(config.limits?.rps ? { rate: new RateLimiter(config.limits.rps) } : {}),
       concurrency,
       stop: async () => {
         await adapter.close();

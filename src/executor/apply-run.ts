@@ -375,7 +375,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         judges,
         store,
         runId,
-        options,
+        // Dispatch stops at a Ctrl-C and when the cache cannot be written.
+        options: { ...options, signal: runSignal },
         scrub,
         logLines,
         resolved: compiled,

@@ -74,6 +74,7 @@ export function groupRuntime(
     compiled: cg,
     adapter,
     ...(gate ? { gate } : {}),
+    ...(agent?.rate ? { rate: agent.rate } : {}),
     ...(ctx.inFlight ? { inFlight: ctx.inFlight } : {}),
     metrics,
     store: ctx.store,

@@ -22,6 +22,7 @@ import {
   scoreMetric,
 } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
+import type { RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import type { StepStore } from './cache-store.js';
@@ -114,6 +115,11 @@ export interface GroupRuntime {
   adapter: AgentAdapter;
   /** The agent's concurrency limit, shared by its groups; none means unlimited. */
   gate?: InvokeGate;
+  /**
+   * The agent's `limits.rps` bucket, shared by its groups: an invocation starts only with a token,
+   * taken before its clock starts (its duration is the agent's, not the queue's).
+   */
+  rate?: RateLimiter;
   /** Invokes on their way, by key (shared by the run): identical requests are sent once. */
   inFlight?: Map<string, Promise<void>>;
   metrics: MetricRuntime[];
@@ -250,11 +256,16 @@ async function runRepeat(
     try {
       const wait = rt.gate?.acquire();
       if (wait) await wait;
-      const started = performance.now();
       let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
+      let started = performance.now();
       try {
+        // A token of the rps bucket; one still awaited at the first Ctrl-C is never sent. (MAE
+        // agents over stdio, a socket or SSE bypass the HTTP transport's own per-attempt bucket:
+        // this is their only one.)
+        const admitted = rt.rate ? await rt.rate.acquire(rt.dispatchSignal ?? rt.signal) : true;
+        started = performance.now();
         // An example that waited for a slot past the first Ctrl-C sends nothing (not cached).
-        if (rt.dispatchSignal?.aborted)
+        if (rt.dispatchSignal?.aborted || !admitted)
           outcome = {
             ok: false,
             error: { kind: 'cancelled', message: 'apply interrupted before this request' },

@@ -39,6 +39,12 @@ export interface HttpTransportOptions {
   retries?: number;
   /** Requests per second across all requests of this transport; unlimited when absent. */
   rps?: number;
+  /**
+   * Requests the `rps` bucket lets start at once (default 1: at least 1/rps apart). A caller that
+   * spaces the first requests itself (apply's per-agent bucket) sets 2, so this bucket, which
+   * also bounds retries and later turns, never adds a wait of its own to a spaced request.
+   */
+  rpsBurst?: number;
   /** Largest accepted response body, bytes. Default 16 MiB. */
   maxResponseBytes?: number;
   /** Headers sent on every request; values are secrets (already resolved). */
@@ -151,7 +157,8 @@ export class HttpTransport {
     this.#redaction = new ReplyRedaction(this.#headers);
     this.#unsendable = describeUnsendableHeader(this.#headers);
     this.#random = options.random ?? Math.random;
-    this.#limiter = options.rps === undefined ? undefined : new RateLimiter(options.rps);
+    this.#limiter =
+      options.rps === undefined ? undefined : new RateLimiter(options.rps, Date.now, options.rpsBurst ?? 1);
     this.#connections = options.connections ?? 16;
     this.#stopRetries = options.stopRetries;
     this.#plainHeaders = Object.freeze({ accept: 'application/json', ...this.#headers });

@@ -1,0 +1,36 @@
+/**
+ * An invocation's duration is the agent's, not the `rps` queue's: the token is taken before the
+ * clock starts. With rps 10 and 4 slots, each example waits ~300 ms for its token; an agent that
+ * answers at once must still show durations of a few ms (time_to_success, latency tables).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  countingExamples,
+  readLock,
+  runCli,
+  useCountingAgent,
+  writeDataset,
+  writePlan,
+} from './apply-harness.js';
+
+const counting = useCountingAgent();
+
+describe('evalc apply with limits.rps', () => {
+  it('keeps the queue for a token out of the recorded invoke durations', async () => {
+    const dir = counting.workspace('rps-duration');
+    writeDataset(dir, 'd1.jsonl', countingExamples(8));
+    writePlan(dir, { agentUrl: counting.agent.url, limits: { concurrency: 4, rps: 10 } });
+    const started = performance.now();
+    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+    expect(run.code).toBe(0);
+    // The limit held: 8 requests at least 100 ms apart.
+    expect(performance.now() - started).toBeGreaterThan(700);
+    const times = Object.values(counting.agent.stats().times)
+      .flat()
+      .sort((a, b) => a - b);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(90);
+    const lock = JSON.parse(readLock(dir)) as { volatile: Record<string, { durationMsMean: number }> };
+    // Counting the queue, the mean would be ~300 ms (each slot waits 3 × 100 ms for its token).
+    expect(lock.volatile['a1/t1/d1']!.durationMsMean).toBeLessThan(80);
+  });
+});
