@@ -73,7 +73,7 @@ export function excerptAround(text: string, col: number): { text: string; caret:
 
 /**
  * A password written into a URL (`http://user:secret@host`, which EVALC_URL_CREDENTIALS warns
- * about) is masked in the excerpt, one `*` per character so the caret stays in place. A scan
+ * about; or a token alone, `https://TOKEN@host`) is masked in the excerpt, one `*` per character so the caret stays in place. A scan
  * from each `://` (bounded), not a regular expression: a line may be a 50 MB scalar.
  */
 export function maskUrlPasswords(text: string): string {
@@ -91,8 +91,10 @@ export function maskUrlPasswords(text: string): string {
       if (NOT_IN_USERINFO.has(ch)) break;
       if (ch === ':' && colon === -1) colon = i;
     }
-    if (end !== -1 && colon !== -1 && colon + 1 < end)
-      out = `${out.slice(0, colon + 1)}${'*'.repeat(end - colon - 1)}${out.slice(end)}`;
+    // `user:secret@` keeps the user; a lone `token@` (GitHub-style `https://TOKEN@host`) is the secret.
+    const secretFrom = colon === -1 ? from : colon + 1;
+    if (end !== -1 && secretFrom < end)
+      out = `${out.slice(0, secretFrom)}${'*'.repeat(end - secretFrom)}${out.slice(end)}`;
   }
   return out;
 }

@@ -51,4 +51,19 @@ describe('renderDiagnostics', () => {
     expect(text).toContain('   1 | agents: { a1: { url: "http://bob:*******@127.0.0.1:9/x" } }');
     expect(text).toContain(`     | ${' '.repeat(45)}^`);
   });
+
+  it('masks a token written alone as the userinfo of a URL (https://TOKEN@host)', () => {
+    const dir = writeFiles({ 'p.yaml': 'agents: { a1: { url: "https://ghp_tok3n@127.0.0.1:9/x" } }\n' });
+    const text = renderDiagnostics(
+      [
+        diagnostic('EVALC_URL_CREDENTIALS', 'credentials in a URL', ['agents', 'a1', 'url'], {
+          severity: 'warning',
+          source: { file: 'p.yaml', line: 1, col: 23 },
+        }),
+      ],
+      dir,
+    );
+    expect(text).not.toContain('ghp_tok3n');
+    expect(text).toContain('   1 | agents: { a1: { url: "https://*********@127.0.0.1:9/x" } }');
+  });
 });
