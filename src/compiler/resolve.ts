@@ -457,6 +457,13 @@ function checkJudges(
   const withCredentials = [
     ...Object.entries(plan.agents).map(([id, c]) => [['agents', id, 'url'], c.url] as const),
     ...Object.entries(plan.judges).map(([id, c]) => [['judges', id, 'url'], c.url] as const),
+    // A served process's readiness URL: it is polled without them too (they cannot be fetched).
+    ...Object.entries(plan.agents).map(
+      ([id, c]) => [['agents', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
+    ),
+    ...Object.entries(plan.judges).map(
+      ([id, c]) => [['judges', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
+    ),
   ].filter(([, url]) => typeof url === 'string' && stripUserInfo(url) !== url);
   for (const [path] of withCredentials) {
     diagnostics.push(

@@ -27,6 +27,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
+import { stripUserInfo } from '../compiler/resolve.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { scrubSecrets } from '../plan/secrets.js';
@@ -81,14 +82,16 @@ export async function startServedProcess(
       ? DEFAULT_READY_TIMEOUT_MS
       : (parseDuration(serve.ready.timeout) ?? DEFAULT_READY_TIMEOUT_MS);
 
+  // Credentials in the ready URL cannot be fetched (and must not be printed): polled without them.
+  const readyUrl = serve.ready?.url === undefined ? undefined : stripUserInfo(serve.ready.url);
   // Something already answering the ready URL would pass for the agent while the one evalc
   // starts fails to bind its port: the run would talk to another process.
-  if (serve.ready?.url && (await isUrlReady(serve.ready.url)))
+  if (readyUrl && (await isUrlReady(readyUrl)))
     return {
       ok: false,
       error: {
         kind: 'config_error',
-        message: `${label}: ${serve.ready.url} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+        message: `${label}: ${readyUrl} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
       },
     };
   mkdirSync(dirname(opts.logFile), { recursive: true });
@@ -133,9 +136,7 @@ export async function startServedProcess(
     }
     if (opts.signal?.aborted)
       return fail({ kind: 'cancelled', message: `${label}: cancelled while waiting for readiness` });
-    if (
-      readyLine ? lineSeen : serve.ready?.url ? await isUrlReady(serve.ready.url) : Date.now() >= settleUntil
-    ) {
+    if (readyLine ? lineSeen : readyUrl ? await isUrlReady(readyUrl) : Date.now() >= settleUntil) {
       return { ok: true, handle };
     }
     if (Date.now() >= deadline) {
