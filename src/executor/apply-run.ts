@@ -6,7 +6,7 @@
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { compilePlan } from '../compiler/compile.js';
+import { type CompiledPlan, compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import {
@@ -22,7 +22,8 @@ import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js'
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { aggregate, evaluateGates, flattenResults, type TaskInput } from '../metrics/index.js';
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
-import { scrubSecrets } from '../plan/secrets.js';
+import type { Plan } from '../plan/schema.js';
+import { MIN_SECRET_LENGTH, scrubSecrets, shortSecretNames } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { byText } from '../reports/format.js';
 import { REPORT_FILES } from '../reports/types.js';
@@ -265,6 +266,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         signal: options.signal,
         secrets,
       };
+      warnShortSecrets(resolved.plan, agentIds, compiled, options);
       for (const id of agentIds) {
         const started = await startAgent(id, setup);
         if (!started.ok)
@@ -610,6 +612,38 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     if (!storeClosed) store.close();
     cacheLock.release();
   }
+}
+
+/**
+ * A `${env.X}` in headers or `serve.env` whose value has 1–3 characters is sent but never masked
+ * (it would corrupt ordinary words): said once per variable, by name, never by value.
+ */
+function warnShortSecrets(
+  plan: Plan,
+  agentIds: string[],
+  compiled: CompiledPlan,
+  options: ApplyOptions,
+): void {
+  const judgeIds = new Set(
+    compiled.groups.flatMap((g) => g.group.metrics.flatMap((m) => (m.judgeId ? [m.judgeId] : []))),
+  );
+  const where = new Map<string, string[]>();
+  const note = (owner: string, values: Record<string, string> | undefined) => {
+    for (const name of shortSecretNames(values, options.env))
+      where.set(name, [...(where.get(name) ?? []), owner]);
+  };
+  for (const id of agentIds) {
+    note(`agents.${id}.headers`, plan.agents[id]?.headers);
+    note(`agents.${id}.serve.env`, plan.agents[id]?.serve?.env);
+  }
+  for (const id of [...judgeIds].sort()) {
+    note(`judges.${id}.headers`, plan.judges[id]?.headers);
+    note(`judges.${id}.serve.env`, plan.judges[id]?.serve?.env);
+  }
+  for (const [name, owners] of where)
+    options.progress.message(
+      `evalc: warning: \${env.${name}} (${owners.join(', ')}) is shorter than ${MIN_SECRET_LENGTH} characters: it is sent, but not masked in outputs`,
+    );
 }
 
 /** Judge start failures that stop the run: the plan's own setup is wrong, not the judge's health. */

@@ -95,6 +95,23 @@ export function referencedSecrets(
 }
 
 /**
+ * `${env.NAME}` references of a map whose value is set but shorter than MIN_SECRET_LENGTH: sent,
+ * never masked. Their names (never values), for a warning.
+ */
+export function shortSecretNames(
+  values: Record<string, string> | undefined,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const names = new Set<string>();
+  for (const value of Object.values(values ?? {}))
+    for (const m of value.matchAll(ENV_REF)) {
+      const v = env[m[1]!];
+      if (v !== undefined && v.length > 0 && v.length < MIN_SECRET_LENGTH) names.add(m[1]!);
+    }
+  return [...names].sort();
+}
+
+/**
  * Every resolved secret value, for scrubbing logs and outputs: each header value, the credential
  * after its scheme (`Bearer <token>`, and for `Basic` the decoded `user:password` and password),
  * each in the forms it takes when a server quotes it back (`secretForms`). Longest first.
