@@ -49,7 +49,11 @@ export interface AggregateDelta {
   new: number | null;
   /** new − old of the aggregate means; null when either is missing. */
   delta: number | null;
-  method: 'mcnemar' | 'paired_bootstrap' | 'none';
+  /**
+   * The test behind `pValue`: exact McNemar (every paired score 0 or 1); the exact sign-flip test
+   * (few pairs: 2ⁿ ≤ resamples); else the paired bootstrap. The CI is the paired bootstrap's.
+   */
+  method: 'mcnemar' | 'sign_flip' | 'paired_bootstrap' | 'none';
   /** Paired-bootstrap 95% CI of the paired difference. */
   ci: [number, number] | null;
   pValue: number | null;
@@ -252,7 +256,7 @@ function compareAggregate(
     out.discordant = d;
     out.pValue = mcnemarExact(d.b, d.c).pValue;
   } else {
-    out.method = 'paired_bootstrap';
+    out.method = boot.exact ? 'sign_flip' : 'paired_bootstrap';
     out.pValue = boot.pValue;
   }
   // The verdict follows the test: its sign is the paired change, not the aggregate delta, which
