@@ -58,6 +58,7 @@ const SETTLE_MS = 500;
 const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
 const TAIL_LINES = 20;
+const SPILL_CHARS = 64 * 1024;
 const SILENT_HINT =
   ' (it wrote no output: ready.line waits for a line on stdout or stderr, and a program whose stdout is a pipe may hold its lines in a buffer: flush after printing the ready line)';
 
@@ -229,8 +230,12 @@ async function isUrlReady(url: string): Promise<boolean> {
 
 class OutputTail {
   #tail: string[] = [];
+  /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
+  readonly #carry: number;
 
-  constructor(private readonly secrets: readonly string[]) {}
+  constructor(private readonly secrets: readonly string[]) {
+    this.#carry = Math.max(0, ...secrets.map((secret) => secret.length - 1));
+  }
 
   attach(
     stream: Readable | null | undefined,
@@ -241,13 +246,23 @@ class OutputTail {
     let partial = '';
     stream.setEncoding('utf8');
     // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
+    // A line that grows past SPILL_CHARS without a newline (a progress bar's `\r` updates) is
+    // written out as it comes, so reading stays linear (re-splitting everything read so far on
+    // every chunk made a served agent's 22 MB of tqdm output take minutes, QA13).
     stream.on('data', (chunk: string) => {
-      const parts = (partial + chunk).split('\n');
-      partial = parts.pop() ?? '';
-      for (const line of parts) {
-        const clean = scrubSecrets(line, this.secrets);
+      const parts = chunk.split('\n');
+      partial += parts[0] ?? '';
+      for (let i = 1; i < parts.length; i++) {
+        const clean = scrubSecrets(partial, this.secrets);
         log.write(`${clean}\n`);
         this.#add(clean, onLine);
+        partial = parts[i] ?? '';
+      }
+      if (partial.length > SPILL_CHARS) {
+        const clean = scrubSecrets(partial, this.secrets);
+        const cut = clean.length - this.#carry;
+        log.write(clean.slice(0, cut));
+        partial = clean.slice(cut);
       }
     });
     stream.on('end', () => {
@@ -269,8 +284,10 @@ class OutputTail {
     return last === '' ? '' : `; output: ${last}`;
   }
 
+  /** A line as a terminal shows it: a `\r` inside it starts it over. */
   #add(raw: string, onLine: (line: string) => void): void {
-    const line = raw.replace(/\r$/, '');
+    const whole = raw.replace(/\r$/, '');
+    const line = whole.slice(whole.lastIndexOf('\r') + 1);
     onLine(line);
     if (line.trim() === '') return;
     this.#tail.push(line.slice(0, 500));
