@@ -98,17 +98,24 @@ export class LineChannel {
     return undefined;
   }
 
+  /**
+   * Only the new chunk is searched for newlines, and the whole-object check runs only when the
+   * chunk ends with `}`: re-splitting the pending text on every chunk made a 15 MB reply take
+   * 2.1 s instead of 0.5 s (QA13).
+   */
   #push(chunk: string): void {
-    const parts = (this.#partial + chunk).split('\n');
-    this.#partial = parts.pop() ?? '';
-    for (const part of parts) {
-      const line = part.trim();
+    let start = 0;
+    for (let newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', start)) {
+      const line = (this.#partial + chunk.slice(start, newline)).trim();
+      this.#partial = '';
       if (line !== '') this.#lines.push(line);
+      start = newline + 1;
     }
+    this.#partial += chunk.slice(start);
     if (this.#partial.length > this.#maxLineChars) {
       this.#overflow = true;
       this.#partial = '';
-    } else if (isWholeJsonObject(this.#partial)) {
+    } else if (chunk.trimEnd().endsWith('}') && isWholeJsonObject(this.#partial)) {
       this.#lines.push(this.#partial.trim());
       this.#partial = '';
     }
