@@ -55,6 +55,6 @@ describe('LineChannel', () => {
     const { stream, lines } = channel(1_000);
     stream.write('x'.repeat(600));
     stream.write('x'.repeat(600));
-    expect(await take(lines, 1)).toEqual([{ kind: 'too_large' }]);
+    expect(await take(lines, 1)).toEqual([{ kind: 'too_large', maxChars: 1_000 }]);
   });
 });

@@ -133,6 +133,23 @@ describe('seed local agent that loads slower than the timeout', () => {
   });
 });
 
+describe('seed local agent answering with a line over the reply limit', () => {
+  it('fails response_too_large naming the limit', async () => {
+    const adapter = makeMaeAdapter(
+      { transport: 'local', command: AGENT, profile: 'seed' },
+      { timeoutMs: 10_000, env: { QA13_MODE: 'huge' } },
+    );
+    try {
+      const outcome = await adapter.invoke('h1', maeContext());
+      expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
+        "response_too_large: local agent: reply line longer than 16 MiB (evalc's limit for one reply)",
+      );
+    } finally {
+      await adapter.close();
+    }
+  });
+});
+
 describe('persistent socket agent writing two replies for one request', () => {
   it('never reads the second reply as the answer to the next request', async () => {
     const server = net.createServer((socket) => {

@@ -14,7 +14,7 @@ export type LineEvent =
   | { kind: 'closed' }
   | { kind: 'timeout' }
   | { kind: 'cancelled' }
-  | { kind: 'too_large' };
+  | { kind: 'too_large'; maxChars: number };
 
 export class LineChannel {
   readonly #maxLineChars: number;
@@ -91,7 +91,7 @@ export class LineChannel {
   }
 
   #take(): LineEvent | undefined {
-    if (this.#overflow) return { kind: 'too_large' };
+    if (this.#overflow) return { kind: 'too_large', maxChars: this.#maxLineChars };
     const line = this.#lines.shift();
     if (line !== undefined) return { kind: 'line', line };
     if (this.#closed) return { kind: 'closed' };

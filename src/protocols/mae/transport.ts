@@ -53,10 +53,16 @@ export function cancelledReply(where: string): TransportReply {
   return { ok: false, error: { kind: 'cancelled', message: `${where}: cancelled`, retryable: false } };
 }
 
-export function tooLargeReply(where: string): TransportReply {
+export function tooLargeReply(where: string, maxChars: number): TransportReply {
+  const mib = maxChars / (1024 * 1024);
+  const limit = Number.isInteger(mib) ? `${mib} MiB` : `${maxChars} characters`;
   return {
     ok: false,
-    error: { kind: 'response_too_large', message: `${where}: reply line too long`, retryable: false },
+    error: {
+      kind: 'response_too_large',
+      message: `${where}: reply line longer than ${limit} (evalc's limit for one reply)`,
+      retryable: false,
+    },
   };
 }
 
@@ -121,6 +127,6 @@ export async function replyFromLineEvent(
       return cancelledReply(where);
     case 'too_large':
       channel.drop();
-      return tooLargeReply(where);
+      return tooLargeReply(where, event.maxChars);
   }
 }
