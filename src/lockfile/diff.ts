@@ -6,7 +6,7 @@
  *    delta is new mean − old mean of the lock aggregates; its CI and p-value come from the
  *    examples present in both runs, paired by (agent, task, dataset, example), weighted like the
  *    aggregation (example × dataset × task weights, metrics/example-rows.ts): exact McNemar when every paired score is 0 or 1, else a paired bootstrap
- *    on the per-example differences (its percentile CI; p by the shift method). Metrics without
+ *    on the per-example differences for the CI, with p from the paired sign-flip test. Metrics without
  *    any score are compared on their value, with the metric's direction (tokens going up is
  *    worse). A delta is a regression when it is significant (p < significance) and the paired
  *    change is worse; with examples added or removed the aggregate delta can differ from (even
@@ -50,8 +50,9 @@ export interface AggregateDelta {
   /** new − old of the aggregate means; null when either is missing. */
   delta: number | null;
   /**
-   * The test behind `pValue`: exact McNemar (every paired score 0 or 1); the exact sign-flip test
-   * (few pairs: 2ⁿ ≤ resamples); else the paired bootstrap. The CI is the paired bootstrap's.
+   * The test behind `pValue`: exact McNemar (every paired score 0 or 1), else the paired sign-flip
+   * test (exact when 2ⁿ ≤ resamples, else Monte Carlo). The CI is the paired bootstrap's.
+   * (`paired_bootstrap`, its p from the bootstrap's shift method, is what evalc 0.1 wrote before.)
    */
   method: 'mcnemar' | 'sign_flip' | 'paired_bootstrap' | 'none';
   /** Paired-bootstrap 95% CI of the paired difference. */
@@ -256,7 +257,7 @@ function compareAggregate(
     out.discordant = d;
     out.pValue = mcnemarExact(d.b, d.c).pValue;
   } else {
-    out.method = boot.exact ? 'sign_flip' : 'paired_bootstrap';
+    out.method = 'sign_flip';
     out.pValue = boot.pValue;
   }
   // The verdict follows the test: its sign is the paired change, not the aggregate delta, which

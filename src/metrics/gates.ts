@@ -9,9 +9,9 @@
  * Regression gates compare the current per-example results with the baseline lock's, paired by
  * (agent, task, dataset, example), pooled over the scope with hierarchical weights
  * (example-rows.ts). Pass/fail metrics (every paired score 0 or 1) use the exact McNemar test;
- * continuous ones a paired bootstrap (p by the shift method, or by the exact sign-flip test when
- * the resamples cover every sign pattern, 2ⁿ ≤ B: stats/paired-bootstrap.ts); both report the paired-bootstrap
- * 95% CI of the change. A gate fails when the drop exceeds `max_drop` AND p < significance
+ * continuous ones the paired sign-flip test (exact when the resamples cover every sign pattern of
+ * the changed pairs, 2ⁿ ≤ B, else Monte Carlo: stats/paired-bootstrap.ts); both report the
+ * paired-bootstrap 95% CI of the change. A gate fails when the drop exceeds `max_drop` AND p < significance
  * (gate `significance`, else the run's). "Drop" follows the metric's direction: a score (or a
  * higher-is-better value) going down, a lower-is-better value going up. Without a baseline the
  * gate is skipped (passed, `skipped: true`).
@@ -37,7 +37,8 @@ export interface GateSpec {
 }
 
 export interface RegressionTest {
-  method: 'mcnemar' | 'paired_bootstrap';
+  /** The test behind p: exact McNemar (pass/fail pairs) or the paired sign-flip test (exact or Monte Carlo). */
+  method: 'mcnemar' | 'sign_flip';
   field: 'score' | 'value';
   baseline: number;
   current: number;
@@ -320,7 +321,7 @@ function regressionResult(
     );
     pValue = mcnemarExact(discordant.b, discordant.c).pValue;
   }
-  const method = binary ? 'mcnemar' : 'paired_bootstrap';
+  const method = binary ? 'mcnemar' : 'sign_flip';
   const ci: [number, number] = boot?.ci ?? [meanDiff, meanDiff];
   const significant = pValue < alpha;
   const passed = !(drop > maxDrop && significant);
@@ -328,7 +329,7 @@ function regressionResult(
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
   const message =
     `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (drop ${fmt(drop)}, max_drop ${maxDrop}); ` +
-    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : boot?.exact && pairs.length > 1 ? 'paired bootstrap CI, exact sign-flip p' : 'paired bootstrap'}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
+    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
   const test: RegressionTest = {
     method,
     field,

@@ -25,7 +25,7 @@ export function deltaMark(d: AggregateDelta): string {
 function testLabel(d: AggregateDelta): string {
   if (d.method === 'mcnemar') return `McNemar (${d.discordant?.b ?? 0}↓ ${d.discordant?.c ?? 0}↑)`;
   if (d.method === 'paired_bootstrap') return 'paired bootstrap';
-  if (d.method === 'sign_flip') return 'exact sign-flip';
+  if (d.method === 'sign_flip') return 'sign-flip';
   return '—';
 }
 

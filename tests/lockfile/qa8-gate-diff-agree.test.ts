@@ -106,14 +106,14 @@ describe('a regression gate and evalc diff agree on one comparison (QA8)', () =>
         ['dataset:t1/d2', 'dataset/t1/d2'],
       ];
       for (const [gateScope, diffScope] of scopes) {
-        // the lock keeps the gate's test in its message: "95% CI of the change [lo, hi], p = 0.1234 (paired bootstrap"
+        // the lock keeps the gate's test in its message: "95% CI of the change [lo, hi], p = 0.1234 (paired bootstrap CI, … sign-flip p"
         const g = gates.find((x) => x.scope === gateScope && x.kind === 'regression');
         const m = /95% CI of the change \[(-?[\d.]+), (-?[\d.]+)\], p = ([\d.e-]+) \(paired bootstrap/.exec(
           g?.message ?? '',
         );
         const d = deltas.find((x) => x.scope === diffScope && x.agent === 'a1' && x.metric === 'pass_rate');
         expect(m, `${gateScope}: ${g?.message}`).not.toBeNull();
-        expect(d?.method, diffScope).toBe('paired_bootstrap');
+        expect(d?.method, diffScope).toBe('sign_flip');
         expect(m?.[3], gateScope).toBe(d?.pValue?.toFixed(4));
         expect([m?.[1], m?.[2]], gateScope).toEqual(d?.ci?.map((x) => x.toFixed(3)));
       }

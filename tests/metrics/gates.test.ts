@@ -65,7 +65,7 @@ describe('regression gates', () => {
     const noisy = baseJudge.map((s) => Math.min(1, Math.max(0, s + 0.1 * (rand() - 0.5))));
     const [r] = evaluate([gate], noisy, basePass);
     expect(r?.passed).toBe(true);
-    expect(r?.test?.method).toBe('paired_bootstrap');
+    expect(r?.test?.method).toBe('sign_flip');
     expect(r?.test?.pValue).toBeGreaterThan(0.05);
   });
 
@@ -75,7 +75,9 @@ describe('regression gates', () => {
     expect(r?.passed).toBe(false);
     expect(r?.test?.meanDiff).toBeCloseTo(-0.15, 2);
     expect(r?.test?.ci[1]).toBeLessThan(0);
-    expect(r?.message).toMatch(/p = [0-9.e-]+ \(paired bootstrap, n = 60, α = 0.05\): REGRESSION/);
+    expect(r?.message).toMatch(
+      /p = [0-9.e-]+ \(paired bootstrap CI, sign-flip p, n = 60, α = 0.05\): REGRESSION/,
+    );
     expect(r?.message).toContain(
       `95% CI of the change [${r?.test?.ci[0].toFixed(3)}, ${r?.test?.ci[1].toFixed(3)}]`,
     );

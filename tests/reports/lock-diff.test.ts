@@ -190,7 +190,7 @@ describe('diffLocks', () => {
   it('uses a paired bootstrap for continuous scores', () => {
     const diff = diffLocks(baselineLock(), a3RegressedLock());
     const d = delta(diff, 'benchmark', 'a3', 'judge');
-    expect(d.method).toBe('paired_bootstrap');
+    expect(d.method).toBe('sign_flip');
     // 8 examples drop from 0.9 to 0.35 in the judge score.
     expect(d.direction).toBe('regression');
     expect(d.pValue).toBeLessThan(0.05);
@@ -228,7 +228,7 @@ describe('diffLocks', () => {
     const d = delta(diff, 'benchmark', 'a1', 'steps');
     expect(d.field).toBe('value');
     expect(d.higherIsBetter).toBe(false);
-    expect(d.method).toBe('paired_bootstrap');
+    expect(d.method).toBe('sign_flip');
     expect(d.delta).toBeCloseTo(2, 9);
     expect(d.direction).toBe('regression');
   });
