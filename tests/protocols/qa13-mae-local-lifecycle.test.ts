@@ -133,6 +133,29 @@ describe('seed local agent that loads slower than the timeout', () => {
   });
 });
 
+describe('local agent printing a banner on stdout', () => {
+  for (const profile of ['seed', 'agentv'] as const) {
+    it(`fails invalid_json saying stdout is for JSON replies only (${profile})`, async () => {
+      const adapter = makeMaeAdapter(
+        { transport: 'local', command: AGENT, profile },
+        { timeoutMs: 5_000, env: { QA13_MODE: 'banner' } },
+      );
+      try {
+        const outcome = await adapter.invoke('b1', maeContext());
+        const stdout =
+          profile === 'seed'
+            ? 'Agent v1 ready'
+            : 'Agent v1 ready\n{"action":"final_answer","summary":"ok b1"}';
+        expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
+          `invalid_json: local agent: reply is not JSON: ${JSON.stringify(stdout)} (stdout carries only the JSON replies: write banners and logs to stderr)`,
+        );
+      } finally {
+        await adapter.close();
+      }
+    });
+  }
+});
+
 describe('seed local agent answering with a line over the reply limit', () => {
   it('fails response_too_large naming the limit', async () => {
     const adapter = makeMaeAdapter(

@@ -20,6 +20,7 @@ import {
   type MaeTransport,
   parseReplyText,
   type SendOptions,
+  STDOUT_JSON_HINT,
   type TransportReply,
   timeoutReply,
 } from './transport.js';
@@ -89,7 +90,7 @@ export class PerTurnLocalTransport implements MaeTransport {
         } else if (code !== 0) {
           finish({ ok: false, error: crashError({ code, signal: exitSignal }, stderr) });
         } else {
-          finish(parseReplyText(stdout.trim(), WHERE));
+          finish(parseReplyText(stdout.trim(), WHERE, STDOUT_JSON_HINT));
         }
       });
     });

@@ -33,6 +33,7 @@ import {
   noteExtraLines,
   replyFromLineEvent,
   type SendOptions,
+  STDOUT_JSON_HINT,
   type TransportReply,
 } from './transport.js';
 
@@ -116,6 +117,7 @@ export class PersistentLocalTransport implements MaeTransport {
     let cleanExit = false;
     const reply = await replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
       drop: () => this.#discard(live),
+      notJsonHint: STDOUT_JSON_HINT,
       closed: async () => {
         this.#live = undefined;
         const exit = await withGrace(live.exited);

@@ -29,7 +29,7 @@ export interface MaeTransport {
 }
 
 /** Parses one JSON document; `invalid_json` (with a short excerpt, never more) otherwise. */
-export function parseReplyText(text: string, where: string): TransportReply {
+export function parseReplyText(text: string, where: string, notJsonHint = ''): TransportReply {
   const parsed = parseBoundedJson(text);
   if (parsed.ok) return { ok: true, reply: parsed.value, warnings: [] };
   if (parsed.reason === 'too_deep') {
@@ -43,7 +43,7 @@ export function parseReplyText(text: string, where: string): TransportReply {
     ok: false,
     error: {
       kind: 'invalid_json',
-      message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}`,
+      message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}${notJsonHint}`,
       retryable: false,
     },
   };
@@ -95,6 +95,9 @@ export function noteExtraLines(
   channel.drop();
 }
 
+/** Appended to a local agent's `invalid_json`: the usual cause is a banner or a `print` on stdout. */
+export const STDOUT_JSON_HINT = ' (stdout carries only the JSON replies: write banners and logs to stderr)';
+
 const PERSISTENT_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
 
@@ -106,11 +109,16 @@ export async function replyFromLineEvent(
   event: LineEvent,
   where: string,
   timeoutMs: number,
-  channel: { drop: () => void; closed: () => TransportReply | Promise<TransportReply> },
+  channel: {
+    drop: () => void;
+    closed: () => TransportReply | Promise<TransportReply>;
+    /** Appended when a line is not JSON (a local agent's stdout: `STDOUT_JSON_HINT`). */
+    notJsonHint?: string;
+  },
 ): Promise<TransportReply> {
   switch (event.kind) {
     case 'line': {
-      const parsed = parseReplyText(event.line, where);
+      const parsed = parseReplyText(event.line, where, channel.notJsonHint);
       if (!parsed.ok) channel.drop();
       return parsed;
     }
