@@ -125,7 +125,7 @@ describe('seed local agent that loads slower than the timeout', () => {
       const outcome = await adapter.invoke('s1', maeContext({ logs: lines }));
       expect(outcome.ok ? 'ok' : outcome.error.kind).toBe('timeout');
       expect(lines).toContain(
-        'local agent: the process was started for this request and wrote no reply within 500 ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly)',
+        'local agent: the process was started for this request and wrote no reply within 500 ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv',
       );
     } finally {
       await adapter.close();

@@ -137,7 +137,7 @@ export class PersistentLocalTransport implements MaeTransport {
     // fresh process: say where the time went (the error message itself stays the flush hint).
     if (event.kind === 'timeout' && !reused)
       log(
-        `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly)`,
+        `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv`,
       );
     return { reply, exitedReused: reused && cleanExit };
   }
