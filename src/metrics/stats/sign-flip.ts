@@ -82,15 +82,27 @@ export function monteCarloSignFlipPValue(
   if (!(total > 0)) return 1;
   const observed = Math.abs(sum / total);
   const tolerance = 1e-12 * Math.max(1, observed);
+  // Terms in blocks of 4 with the 16 signed sums of each block precomputed: a pattern costs n/4
+  // lookups (4 signs per nibble of a 32-bit draw) instead of n multiply-adds.
+  const blocks = Math.ceil(n / 4);
+  const table = new Float64Array(blocks * 16);
+  for (let k = 0; k < blocks; k += 1)
+    for (let mask = 0; mask < 16; mask += 1) {
+      let sum = 0;
+      for (let j = 0; j < 4; j += 1) {
+        const t = k * 4 + j < n ? (terms[k * 4 + j] as number) : 0;
+        sum += (mask >>> j) & 1 ? t : -t;
+      }
+      table[k * 16 + mask] = sum;
+    }
   const random = createRandom(seed);
   let extreme = 0;
   for (let b = 0; b < resamples; b += 1) {
     let s = 0;
-    for (let i = 0; i < n; i += 32) {
+    for (let k = 0; k < blocks; k += 8) {
       const bits = (random() * 4294967296) >>> 0;
-      const end = Math.min(n, i + 32);
-      for (let j = i; j < end; j += 1)
-        s += ((bits >>> (j - i)) & 1) === 1 ? (terms[j] as number) : -(terms[j] as number);
+      const end = Math.min(blocks, k + 8);
+      for (let q = k; q < end; q += 1) s += table[q * 16 + ((bits >>> ((q - k) * 4)) & 15)] as number;
     }
     if (Math.abs(s / total) >= observed - tolerance) extreme += 1;
   }
