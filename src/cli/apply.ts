@@ -127,7 +127,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         );
       } else if (!quiet) {
         ctx.stdout(
-          `Apply complete: ${plural(s.examples, 'example run')}, ${plural(s.invoked, 'agent call')}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
+          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       }
@@ -143,4 +143,9 @@ function gateSummary(gates: { passed: boolean; skipped?: boolean }[]): string {
   const skipped = gates.filter((g) => g.passed && g.skipped).length;
   const failed = gates.filter((g) => !g.passed).length;
   return `${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+/** `30 example runs`, or with repeats `30 examples × 3 repeats` (90 runs: the agent calls counted beside it). */
+function examplesRun(examples: number, repeats: number): string {
+  return repeats > 1 ? `${plural(examples, 'example')} × ${repeats} repeats` : plural(examples, 'example run');
 }
