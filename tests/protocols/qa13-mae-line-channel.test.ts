@@ -2,7 +2,8 @@
  * Regression (QA13): `LineChannel` re-split all pending text on every chunk, so one long reply
  * line cost quadratic time (a 15 MB reply from a persistent local agent: 2.1 s, against 0.5 s
  * for the same reply read whole by the one-process-per-turn transport). Only the new chunk is
- * searched now. Also pins the line rules the rewrite must keep.
+ * searched now. Also pins the line rules the rewrite must keep, and (QA13 too) reads a
+ * pretty-printed reply — `json.dumps(obj, indent=2)` — as one reply instead of `invalid_json: "{"`.
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,26 @@ describe('LineChannel', () => {
     stream.write('\n{"d":');
     stream.end('4}');
     expect(await take(lines, 2)).toEqual([{ kind: 'line', line: '{"d":4}' }, { kind: 'closed' }]);
+  });
+
+  it('reads a pretty-printed reply (a line `{` … a line `}`) as one reply', async () => {
+    const { stream, lines } = channel();
+    const reply = { action: 'call_tool', tool_name: 'get', tool_params: { ids: [1, 2], nested: { a: {} } } };
+    const pretty = JSON.stringify(reply, null, 2);
+    stream.write(`${pretty.slice(0, 30)}`);
+    stream.write(`${pretty.slice(30)}\n`);
+    stream.write(`${JSON.stringify(reply, null, 4)}`);
+    const events = await take(lines, 2);
+    expect(events.map((e) => (e.kind === 'line' ? JSON.parse(e.line) : e))).toEqual([reply, reply]);
+  });
+
+  it('gives an unfinished pretty-printed reply back as text when the stream ends', async () => {
+    const { stream, lines } = channel();
+    stream.end('{\n  "action": "final_answer",\n');
+    expect(await take(lines, 2)).toEqual([
+      { kind: 'line', line: '{\n"action": "final_answer",' },
+      { kind: 'closed' },
+    ]);
   });
 
   it('reports a line longer than the limit as too large', async () => {

@@ -5,6 +5,11 @@
  * one whole JSON object (`{…}` that parses) counts as a line even before its newline arrives: an
  * agent that writes its reply without the trailing newline is answered at once instead of
  * timing out (the newline, if it comes later, is then just a blank line).
+ *
+ * A line that is just `{` starts a pretty-printed reply (Python's `json.dumps(obj, indent=2)`,
+ * `JSON.stringify(obj, null, 2)`): the lines that follow are joined to it until a line `}`
+ * completes one JSON object, which is then one reply (QA13: such an agent failed every example
+ * `invalid_json: "{"`). Any other line is a reply on its own, as the seed document says.
  */
 import type { Readable } from 'node:stream';
 import { parseBoundedJson } from '../bounded-json.js';
@@ -20,6 +25,9 @@ export class LineChannel {
   readonly #maxLineChars: number;
   #partial = '';
   #lines: string[] = [];
+  /** The lines of a pretty-printed reply read so far (from its `{` line), else undefined. */
+  #pretty: string[] | undefined;
+  #prettyChars = 0;
   #closed = false;
   #overflow = false;
   #wake: (() => void) | undefined;
@@ -65,7 +73,9 @@ export class LineChannel {
     this.#closed = true;
     const rest = this.#partial.trim();
     this.#partial = '';
-    if (rest !== '') this.#lines.push(rest);
+    if (rest !== '') this.#complete(rest);
+    if (this.#pretty) this.#lines.push(this.#pretty.join('\n'));
+    this.#pretty = undefined;
     this.#notify();
   }
 
@@ -108,18 +118,44 @@ export class LineChannel {
     for (let newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', start)) {
       const line = (this.#partial + chunk.slice(start, newline)).trim();
       this.#partial = '';
-      if (line !== '') this.#lines.push(line);
+      if (line !== '') this.#complete(line);
       start = newline + 1;
     }
     this.#partial += chunk.slice(start);
-    if (this.#partial.length > this.#maxLineChars) {
+    if (this.#partial.length + this.#prettyChars > this.#maxLineChars) {
       this.#overflow = true;
       this.#partial = '';
-    } else if (chunk.trimEnd().endsWith('}') && isWholeJsonObject(this.#partial)) {
-      this.#lines.push(this.#partial.trim());
+      this.#pretty = undefined;
+    } else if (
+      chunk.trimEnd().endsWith('}') &&
+      (isWholeJsonObject(this.#partial) || (this.#pretty !== undefined && this.#partial.trim() === '}'))
+    ) {
+      this.#complete(this.#partial.trim());
       this.#partial = '';
     }
     this.#notify();
+  }
+
+  /** A complete line: a reply, or part of a pretty-printed one. */
+  #complete(line: string): void {
+    if (this.#pretty === undefined) {
+      if (line !== '{') return void this.#lines.push(line);
+      this.#pretty = [];
+      this.#prettyChars = 0;
+    }
+    this.#pretty.push(line);
+    this.#prettyChars += line.length + 1;
+    if (this.#prettyChars > this.#maxLineChars) {
+      this.#overflow = true;
+      this.#pretty = undefined;
+      return;
+    }
+    if (line !== '}') return;
+    const text = this.#pretty.join('\n');
+    if (!parseBoundedJson(text).ok) return;
+    this.#lines.push(text);
+    this.#pretty = undefined;
+    this.#prettyChars = 0;
   }
 
   #notify(): void {
