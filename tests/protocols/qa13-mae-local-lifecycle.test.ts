@@ -206,6 +206,27 @@ describe('persistent socket agent writing two replies for one request', () => {
   });
 });
 
+describe('persistent socket agent that never answers', () => {
+  it('times out with a hint about sockets, not about stdout', async () => {
+    const server = net.createServer((socket) => socket.on('error', () => undefined));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const adapter = makeMaeAdapter(
+      { transport: 'socket', address: `127.0.0.1:${port}`, profile: 'seed' },
+      { timeoutMs: 300 },
+    );
+    try {
+      const outcome = await adapter.invoke('q', maeContext());
+      expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
+        `timeout: socket agent tcp:127.0.0.1:${port}: no reply within 300 ms (the agent must answer each request line with one JSON line ending in a newline, on the same connection)`,
+      );
+    } finally {
+      await adapter.close();
+      server.close();
+    }
+  });
+});
+
 describe('agentv local agent (one process per turn)', () => {
   it('takes the reply when the agent exits, though a grandchild still holds stdout, and stops it', async () => {
     const pidFile = join(dir, 'grandchild.pids');

@@ -25,6 +25,7 @@ import {
   noteExtraLines,
   replyFromLineEvent,
   type SendOptions,
+  SOCKET_TIMEOUT_HINT,
   type TransportReply,
 } from './transport.js';
 
@@ -100,6 +101,7 @@ export class PersistentSocketTransport implements MaeTransport {
     const event = await connection.lines.next(remaining, signal);
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
+      timeoutHint: SOCKET_TIMEOUT_HINT,
       closed: () => {
         this.#drop(connection);
         return {

@@ -101,6 +101,10 @@ export const STDOUT_JSON_HINT = ' (stdout carries only the JSON replies: write b
 const PERSISTENT_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
 
+/** A socket agent's `timeout`: nothing about stdout (QA13: the stdio hint was shown for sockets). */
+export const SOCKET_TIMEOUT_HINT =
+  ' (the agent must answer each request line with one JSON line ending in a newline, on the same connection)';
+
 /**
  * The reply of a persistent line channel (local process or socket) for one event: a parsed line,
  * or a failure after which the channel is dropped (`closed` is the transport's own story).
@@ -114,6 +118,8 @@ export async function replyFromLineEvent(
     closed: () => TransportReply | Promise<TransportReply>;
     /** Appended when a line is not JSON (a local agent's stdout: `STDOUT_JSON_HINT`). */
     notJsonHint?: string;
+    /** Appended to a timeout; default: the stdio hint (answer each line, flush stdout). */
+    timeoutHint?: string;
   },
 ): Promise<TransportReply> {
   switch (event.kind) {
@@ -127,7 +133,7 @@ export async function replyFromLineEvent(
     case 'timeout': {
       channel.drop();
       const reply = timeoutReply(where, timeoutMs);
-      if (!reply.ok) reply.error.message += PERSISTENT_TIMEOUT_HINT;
+      if (!reply.ok) reply.error.message += channel.timeoutHint ?? PERSISTENT_TIMEOUT_HINT;
       return reply;
     }
     case 'cancelled':
