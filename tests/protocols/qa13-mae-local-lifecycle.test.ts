@@ -156,6 +156,23 @@ describe('local agent printing a banner on stdout', () => {
   }
 });
 
+describe('agent passing tool_params as JSON text', () => {
+  it('fails contract_violation saying the parameters came as a string', async () => {
+    const adapter = makeMaeAdapter(
+      { transport: 'local', command: AGENT, profile: 'seed' },
+      { timeoutMs: 5_000, env: { QA13_MODE: 'strparams' } },
+    );
+    try {
+      const outcome = await adapter.invoke('p1', maeContext());
+      expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
+        'contract_violation: call_tool: tool_params is not an object (got a string: send the parameters as a JSON object, not as JSON text)',
+      );
+    } finally {
+      await adapter.close();
+    }
+  });
+});
+
 describe('seed local agent answering with a line over the reply limit', () => {
   it('fails response_too_large naming the limit', async () => {
     const adapter = makeMaeAdapter(

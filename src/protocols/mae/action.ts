@@ -75,8 +75,22 @@ function parseCallTool(reply: Record<string, unknown>): MaeAction {
   }
   const params = reply.tool_params ?? {};
   if (!isRecord(params))
-    return { type: 'malformed', action: 'call_tool', problem: 'tool_params is not an object' };
+    return {
+      type: 'malformed',
+      action: 'call_tool',
+      problem: `tool_params is not an object${gotWhat(params)}`,
+    };
   return { type: 'call_tool', call: { name, params } };
+}
+
+/**
+ * What a non-object parameter value was, for the message: LLM agents often pass on a function
+ * call's `arguments`, which OpenAI's API gives as JSON text (QA13).
+ */
+function gotWhat(value: unknown): string {
+  if (typeof value === 'string')
+    return ' (got a string: send the parameters as a JSON object, not as JSON text)';
+  return Array.isArray(value) ? ' (got an array)' : ` (got ${value === null ? 'null' : typeof value})`;
 }
 
 function parseMultipleTools(reply: Record<string, unknown>): MaeAction {
@@ -88,7 +102,7 @@ function parseMultipleTools(reply: Record<string, unknown>): MaeAction {
       const params = entry.params ?? entry.tool_params ?? {};
       if (typeof name !== 'string' || name === '')
         return malformedMultiple('a tool_calls entry has no tool name');
-      if (!isRecord(params)) return malformedMultiple(`params of ${name} is not an object`);
+      if (!isRecord(params)) return malformedMultiple(`params of ${name} is not an object${gotWhat(params)}`);
       calls.push({ name, params });
     }
     return { type: 'call_multiple_tools', calls };
