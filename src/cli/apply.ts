@@ -147,5 +147,7 @@ function gateSummary(gates: { passed: boolean; skipped?: boolean }[]): string {
 
 /** `30 example runs`, or with repeats `30 examples × 3 repeats` (90 runs: the agent calls counted beside it). */
 function examplesRun(examples: number, repeats: number): string {
-  return repeats > 1 ? `${plural(examples, 'example')} × ${repeats} repeats` : plural(examples, 'example run');
+  return repeats > 1
+    ? `${plural(examples, 'example')} × ${repeats} repeats`
+    : plural(examples, 'example run');
 }
