@@ -12,7 +12,10 @@
  *   servers, e.g. Flask, log to stderr); with neither, a 500 ms settle during which the process
  *   must not exit. `ready.timeout` defaults to 15 s.
  * - Failures are values: `timeout` (not ready in time; the process is stopped),
- *   `process_crashed` (exited before ready), `config_error` (bad `ready.line` regex, or
+ *   `process_crashed` (exited before ready; with code 0 the message says the command must keep
+ *   running: when the shell exits, Node closes its stdin and the watchdog stops the group, so a
+ *   wrapper that starts the agent in the background and exits cannot work — it should `exec`),
+ *   `config_error` (bad `ready.line` regex, or
  *   `ready.url` already answering before the command starts: another process has the port),
  *   `cancelled` (opts.signal aborted). Messages carry the log tail.
  * - `PYTHONUNBUFFERED=1` is added unless the environment sets it (a Python server's `print`ed
@@ -59,6 +62,8 @@ const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
 const TAIL_LINES = 20;
 const SPILL_CHARS = 64 * 1024;
+const WRAPPER_HINT =
+  " (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
 const SILENT_HINT =
   ' (it wrote no output: ready.line waits for a line on stdout or stderr, and a program whose stdout is a pipe may hold its lines in a buffer: flush after printing the ready line)';
 
@@ -126,11 +131,12 @@ export async function startServedProcess(
       const status =
         exit.info.error ??
         (exit.info.signal ? `was killed by ${exit.info.signal}` : `exited with code ${exit.info.code}`);
+      const hint = exit.info.code === 0 ? WRAPPER_HINT : '';
       return {
         ok: false,
         error: {
           kind: 'process_crashed',
-          message: `${label} ${status} before it was ready${output.suffix()}`,
+          message: `${label} ${status} before it was ready${hint}${output.suffix()}`,
           details: { tail: output.lines() },
         },
       };
