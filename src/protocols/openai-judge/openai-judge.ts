@@ -4,6 +4,10 @@
  * computed locally (Σwᵢsᵢ/Σwᵢ) and `rubricVersion` is the agent-eval tag of the rubric's wire
  * form, so one plan rubric has one version whichever judge applies it. A malformed reply is
  * retried once by default (the judge's `limits.retries` when set), then reported as `judge_error`. Temperature defaults to 0.
+ * Servers that refuse `json_schema` are asked with `json_object`, then without `response_format`
+ * (response-format-ladder.ts); a leading `<think>…</think>` block (reasoning models served
+ * without a reasoning parser) is not part of the verdict (../openai/reasoning-text.ts); a reply
+ * streamed as SSE is merged; the choice read is the one with `index: 0`.
  */
 import type { JudgeConfig } from '../../plan/schema.js';
 import {
@@ -15,13 +19,21 @@ import {
 import { localRubric, withDefaultRubric } from '../agent-eval/rubric-selection.js';
 import { serverSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
-import { joinUrlPath } from '../http/url-path.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
+import { chatCompletionsUrl, firstChoice, isModelNotFound } from '../openai/chat-completion.js';
 import { messageText } from '../openai/message-text.js';
+import { splitReasoning } from '../openai/reasoning-text.js';
+import { recoverStreamedReply } from '../openai/streamed-completion.js';
 import { computeComposite } from '../rubrics/composite.js';
 import { computeRubricVersion } from '../rubrics/rubric-version.js';
 import type { StepError } from '../types.js';
 import { buildJudgeMessages, extractJsonText } from './judge-prompt.js';
+import {
+  type FormatRung,
+  responseFormatOf,
+  rungAfterRefusal,
+  rungWarning,
+} from './response-format-ladder.js';
 import { buildVerdictSchema, compileVerdictValidator, verdictSchemaName } from './verdict-schema.js';
 
 const MAX_RAW_DETAIL = 2000;
@@ -37,9 +49,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
   const retries = judgeErrorRetriesOf(config, runtime);
   const timeoutMs = judgeTimeoutMs(config, runtime);
   const base = (config.url ?? '').replace(/\/+$/, '');
-  const target = joinUrlPath(base, '/chat/completions');
+  const target = chatCompletionsUrl(base);
   const where = describeTarget('POST', target);
   const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
+  /** The response format this server accepted last (shared by the judge's calls). */
+  let rung: FormatRung = 'json_schema';
 
   async function judge(original: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {
     const request = withDefaultRubric(original, config.rubric);
@@ -62,17 +76,31 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       validators.set(rubricVersion, validate);
     }
     const check = validate;
-    const body = {
+    const jsonSchema = { name: verdictSchemaName(rubric), strict: true, schema: buildVerdictSchema(rubric) };
+    const plainBody = {
       model,
       temperature: request.temperature ?? config.temperature ?? 0,
       messages: buildJudgeMessages(rubric, request),
-      response_format: {
-        type: 'json_schema',
-        json_schema: { name: verdictSchemaName(rubric), strict: true, schema: buildVerdictSchema(rubric) },
-      },
     };
-    const interpret = (reply: JsonResponse): Attempt => {
-      if (!reply.ok) return { ok: true, outcome: { ok: false, error: mapHttpError(where, reply) } };
+    const bodyFor = (at: FormatRung) => {
+      const responseFormat = responseFormatOf(at, jsonSchema);
+      return responseFormat === undefined ? plainBody : { ...plainBody, response_format: responseFormat };
+    };
+    /** One call; a refusal of the response format steps down the ladder and asks again. */
+    const ask = async (): Promise<{ reply: JsonResponse; at: FormatRung }> => {
+      let at = rung;
+      for (;;) {
+        const reply = recoverStreamedReply(
+          await transport.requestJson({ method: 'POST', url: target, body: bodyFor(at), signal, timeoutMs }),
+        );
+        const next = rungAfterRefusal(at, reply);
+        if (next === undefined || signal.aborted) return { reply, at };
+        at = next;
+        if (rung === 'json_schema' || (rung === 'json_object' && next === 'none')) rung = next;
+      }
+    };
+    const interpret = (reply: JsonResponse, at: FormatRung): Attempt => {
+      if (!reply.ok) return { ok: true, outcome: { ok: false, error: mapHttpError(where, reply, model) } };
       const choice = firstMessage(reply.body);
       if (choice.refusal !== undefined)
         return { ok: false, malformed: `refused: ${choice.refusal.slice(0, 200)}`, raw: choice.refusal };
@@ -84,7 +112,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
             ? `, finish_reason: ${choice.finishReason.slice(0, 40)}` // content_filter, tool_calls…
             : '';
       if (choice.content === undefined)
-        return { ok: false, malformed: `no message content${cut}`, raw: reply.text };
+        return {
+          ok: false,
+          malformed: `${choice.reasoningOnly ? 'only reasoning, no answer after it' : 'no message content'}${cut}`,
+          raw: choice.reasoningOnly ?? reply.text,
+        };
       let parsed: unknown;
       try {
         parsed = JSON.parse(extractJsonText(choice.content));
@@ -94,6 +126,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       const checked = check(parsed);
       if (!checked.ok) return { ok: false, malformed: `${checked.problem}${cut}`, raw: choice.content };
       const { verdict } = checked;
+      const warning = rungWarning(at);
       return {
         ok: true,
         outcome: {
@@ -105,14 +138,15 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
             rationale: verdict.rationale,
             rubricVersion,
             model: choice.model ?? model,
+            ...(warning === undefined ? {} : { warnings: [warning] }),
           },
         },
       };
     };
     let last: { malformed: string; raw: string } = { malformed: 'no reply', raw: '' };
     for (let attempt = 0; attempt <= retries; attempt++) {
-      const reply = await transport.requestJson({ method: 'POST', url: target, body, signal, timeoutMs });
-      const result = interpret(reply);
+      const { reply, at } = await ask();
+      const result = interpret(reply, at);
       if (result.ok) return result.outcome;
       last = result;
       if (signal.aborted) break;
@@ -146,7 +180,10 @@ function configError(message: string): { ok: false; error: StepError } {
 }
 
 interface FirstMessage {
+  /** The answer: the content without a leading `<think>` block. */
   content?: string;
+  /** The reasoning, when the content held nothing else (a `<think>` cut at the token limit, or only `reasoning_content`). */
+  reasoningOnly?: string;
   refusal?: string;
   model?: string;
   finishReason?: string;
@@ -157,18 +194,25 @@ function firstMessage(body: unknown): FirstMessage {
   if (typeof body !== 'object' || body === null) return out;
   const { choices, model } = body as { choices?: unknown; model?: unknown };
   if (typeof model === 'string') out.model = model;
-  const first = Array.isArray(choices)
-    ? (choices[0] as { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown })
-    : undefined;
+  const first = firstChoice(choices) as
+    | {
+        message?: { content?: unknown; refusal?: unknown; reasoning_content?: unknown };
+        finish_reason?: unknown;
+      }
+    | undefined;
   if (typeof first?.finish_reason === 'string') out.finishReason = first.finish_reason;
   const message = first?.message;
-  const text = messageText(message?.content);
-  if (text !== null) out.content = text;
+  const split = splitReasoning(messageText(message?.content));
+  if (split.answer !== null && split.answer.trim() !== '') out.content = split.answer;
+  else if (split.reasoning !== undefined) out.reasoningOnly = split.reasoning;
+  else if (typeof message?.reasoning_content === 'string' && message.reasoning_content !== '')
+    out.reasoningOnly = message.reasoning_content;
+  else if (split.answer !== null) out.content = split.answer;
   if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;
   return out;
 }
 
-function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>): StepError {
+function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>, model: string): StepError {
   const said = serverSaid(reply.body, reply.text);
   const suffix = said ? `: ${said}` : '';
   switch (reply.status) {
@@ -180,6 +224,12 @@ function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>
         retryable: false,
       };
     case 404:
+      if (isModelNotFound(reply.body))
+        return {
+          kind: 'config_error',
+          message: `${where}: HTTP 404; the server does not serve model "${model.slice(0, 120)}" (check \`model\` against GET /v1/models)${suffix}`,
+          retryable: false,
+        };
       return {
         kind: 'endpoint_not_found',
         message: `${where}: HTTP 404; is url the /v1 base of an OpenAI-compatible API?${suffix}`,

@@ -61,7 +61,15 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
     coerceNumericScores(value);
     if (!validate(value)) {
       const first = validate.errors?.[0];
-      return { ok: false, problem: `${first?.instancePath || '(root)'} ${first?.message ?? 'is invalid'}` };
+      const where = first?.instancePath || '(root)';
+      // name the key: "must NOT have additional properties" leaves the user guessing which
+      const extra = (first?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
+      if (first?.keyword === 'additionalProperties' && typeof extra === 'string')
+        return {
+          ok: false,
+          problem: `${where} has "${extra.slice(0, 60)}", which the rubric does not define`,
+        };
+      return { ok: false, problem: `${where} ${first?.message ?? 'is invalid'}` };
     }
     const { dimensions, failureModes, rationale } = value as LlmVerdict;
     if (rationale.trim() === '') return { ok: false, problem: 'rationale is empty' };

@@ -4,7 +4,13 @@
  * chat-completions request fields (`tools`, `tool_choice`, `response_format`, `seed`, `stop`, …,
  * see PASSED_THROUGH) sent as given — other keys are not sent, and the plan's `model`,
  * `temperature` and `maxTokens` win over the input's; the plan's `system` prompt is prepended. The response document is the completion plus `content`
- * (first choice's message content); tool calls of that message are recorded.
+ * (the answer of the choice with `index: 0`); tool calls of that message are recorded.
+ * Beside `content` the document carries (QA19), when the server said so: `finish_reason` (of
+ * that choice), `refusal` (OpenAI structured outputs' refusal text, content then null) and
+ * `reasoning` (a reasoning model's thoughts: `reasoning_content` (DeepSeek, vLLM reasoning
+ * parsers), `reasoning` (OpenRouter, Ollama), or a leading `<think>…</think>` block, which is cut
+ * off `content` — reasoning-text.ts). A choice that ended other than `stop`/`tool_calls`
+ * (`length`, `content_filter`) is still the agent's answer, recorded as a `finish_reason` event.
  */
 import type { OpenaiAgentConfig } from '../../plan/schema.js';
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
@@ -13,6 +19,7 @@ import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallRecord } from '../types.js';
 import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
+import { splitReasoning } from './reasoning-text.js';
 
 export interface OpenaiRuntime {
   transport: HttpTransport;
@@ -26,8 +33,16 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
     if (!request.ok) return failed({ kind: 'contract_error', message: request.reason, retryable: false });
     const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal);
     if (!outcome.ok) return failed(outcome.error);
-    const { completion, message, content } = outcome;
-    const trajectory = newTrajectory({ ...completion, content });
+    const { completion, choice, message } = outcome;
+    const { answer: content, reasoning } = readAnswer(message, outcome.content);
+    const document: Record<string, unknown> = { ...completion, content };
+    const finishReason = choice.finish_reason;
+    if (typeof finishReason === 'string') document.finish_reason = finishReason;
+    if (typeof message.refusal === 'string' && message.refusal !== '') document.refusal = message.refusal;
+    if (reasoning !== undefined) document.reasoning = reasoning;
+    const trajectory = newTrajectory(document);
+    if (typeof finishReason === 'string' && !NORMAL_FINISH.has(finishReason))
+      trajectory.events.push({ turn: 0, type: 'finish_reason', data: { finish_reason: finishReason } });
     trajectory.messages = [...request.body.messages.map(toInputMessage), toChatMessage(message, content)];
     trajectory.toolCalls = toolCallRecords(message);
     trajectory.invalidActions = trajectory.toolCalls.filter((c) => c.error !== undefined).length;
@@ -44,6 +59,22 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
       await transport.close();
     },
   };
+}
+
+/** Finish reasons of a complete answer (`eos`: TGI; `function_call`: the legacy form). */
+const NORMAL_FINISH = new Set(['stop', 'tool_calls', 'function_call', 'eos', 'eos_token', 'stop_sequence']);
+
+/** The answer and the thoughts: a separate reasoning field wins over a `<think>` block in content. */
+function readAnswer(
+  message: Record<string, unknown>,
+  text: string | null,
+): { answer: string | null; reasoning?: string } {
+  const split = splitReasoning(text);
+  for (const field of ['reasoning_content', 'reasoning']) {
+    const value = message[field];
+    if (typeof value === 'string' && value !== '') return { answer: split.answer, reasoning: value };
+  }
+  return split;
 }
 
 type Built = { ok: true; body: ChatCompletionRequest } | { ok: false; reason: string };

@@ -1,15 +1,27 @@
 /**
  * One OpenAI-compatible `POST {baseUrl}/chat/completions` call, shared by the `openai` agent
- * adapter and the LLM judge client. The reply must carry `choices[0].message`; anything else
- * is a `contract_violation`. Transport failures keep the transport's kinds.
+ * adapter and the LLM judge client. The reply must carry a choice with a `message`; anything
+ * else is a `contract_violation`. Transport failures keep the transport's kinds. Where servers
+ * differ (QA19):
+ * - a `url` that already ends in `/chat/completions` is the endpoint itself (nothing appended);
+ * - a reply streamed as SSE although no stream was asked for is merged (streamed-completion.ts);
+ * - the choice read is the one with `index: 0` (servers are not bound to list choices in order);
+ * - an error answered with 200 and `{"error": {"message", "code": 502}}` (gateways such as
+ *   OpenRouter) is `http_<code>` when the code is an HTTP status, so a transient upstream
+ *   failure is not recorded as a definitive answer;
+ * - a 404 names its likely cause: an OpenAI error body about the model (`model_not_found`, vLLM's
+ *   "The model `x` does not exist") says the server does not serve that model and is not final
+ *   (the next apply asks again, e.g. after `ollama pull`); a plain 404 asks whether `url` is the
+ *   API base (`…/v1`).
  */
 
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
-import type { HttpTransport, RetryFilter } from '../http/transport.js';
+import type { HttpTransport, JsonResponse, RetryFilter } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
 import { messageText } from './message-text.js';
+import { recoverStreamedReply } from './streamed-completion.js';
 
 /** The request body; extra keys (e.g. `response_format`, `tools`, `seed`) are sent as given. */
 export interface ChatCompletionRequest {
@@ -24,11 +36,13 @@ export interface ChatCompletionRequest {
 export type ChatCompletionOutcome =
   | {
       ok: true;
-      /** The parsed reply as the server sent it. */
+      /** The parsed reply as the server sent it (a streamed reply: its chunks merged). */
       completion: Record<string, unknown>;
-      /** `choices[0].message`. */
+      /** The choice with `index: 0` (else the first). */
+      choice: Record<string, unknown>;
+      /** That choice's `message`. */
       message: Record<string, unknown>;
-      /** `choices[0].message.content` when it is a string, else null. */
+      /** That message's content when it is text (a string or text parts), else null. */
       content: string | null;
     }
   | { ok: false; error: StepError };
@@ -38,7 +52,24 @@ export interface ChatCompletionOptions {
   timeoutMs?: number;
 }
 
-/** `baseUrl` is the API base (e.g. `http://127.0.0.1:11434/v1`); `/chat/completions` is appended. */
+const ENDPOINT_SUFFIX = '/chat/completions';
+
+/**
+ * The endpoint for a configured `url`: the API base (`http://127.0.0.1:11434/v1`) with
+ * `/chat/completions` appended before any query string (Azure's `?api-version=`), or the `url`
+ * as given when its path already ends in `/chat/completions`.
+ */
+export function chatCompletionsUrl(baseUrl: string): string {
+  let path: string;
+  try {
+    path = new URL(baseUrl).pathname;
+  } catch {
+    path = baseUrl.split(/[?#]/)[0] ?? baseUrl;
+  }
+  if (path.replace(/\/+$/, '').endsWith(ENDPOINT_SUFFIX)) return baseUrl;
+  return joinUrlPath(baseUrl, ENDPOINT_SUFFIX);
+}
+
 export async function chatCompletion(
   transport: HttpTransport,
   baseUrl: string,
@@ -46,33 +77,79 @@ export async function chatCompletion(
   signal: AbortSignal,
   options: ChatCompletionOptions = {},
 ): Promise<ChatCompletionOutcome> {
-  const reply = await transport.requestJson({
-    method: 'POST',
-    url: joinUrlPath(baseUrl, '/chat/completions'),
-    body,
-    signal,
-    ...(options.retry === undefined ? {} : { retry: options.retry }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
-  if (!reply.ok) return { ok: false, error: errorWithServerSaid(reply) };
-  const completion = reply.body;
-  if (
-    !isJsonObject(completion) ||
-    !Array.isArray(completion.choices) ||
-    !isJsonObject(completion.choices[0]?.message)
-  ) {
-    // some servers and gateways answer an error with 200 and `{"error": {"message": …}}`
-    const said = serverSaid(completion, undefined);
+  const reply = recoverStreamedReply(
+    await transport.requestJson({
+      method: 'POST',
+      url: chatCompletionsUrl(baseUrl),
+      body,
+      signal,
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    }),
+  );
+  if (!reply.ok) return { ok: false, error: describeFailedReply(reply, body.model) };
+  return readCompletion(reply.body);
+}
+
+/** The first choice of a parsed completion, or why there is none. */
+export function readCompletion(completion: unknown): ChatCompletionOutcome {
+  const choice = isJsonObject(completion) ? firstChoice(completion.choices) : undefined;
+  if (!isJsonObject(completion) || choice === undefined || !isJsonObject(choice.message))
+    return { ok: false, error: errorInBody(completion) };
+  const message = choice.message;
+  return { ok: true, completion, choice, message, content: messageText(message.content) };
+}
+
+/** The choice with `index: 0`, else the first one listed. */
+export function firstChoice(choices: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(choices)) return undefined;
+  const listed = choices.filter(isJsonObject);
+  return listed.find((c) => c.index === 0) ?? listed[0];
+}
+
+/** A 2xx reply without a choice: the error some servers and gateways answer with status 200. */
+function errorInBody(completion: unknown): StepError {
+  const said = serverSaid(completion, undefined);
+  const code = isJsonObject(completion) && isJsonObject(completion.error) ? completion.error.code : undefined;
+  const status = typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : code;
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599)
     return {
-      ok: false,
-      error: {
-        kind: 'contract_violation',
-        message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}`,
-        retryable: false,
-      },
+      kind: `http_${status}`,
+      message: `the server answered 200 with an error (code ${status})${said === '' ? '' : `: ${said}`}`,
+      retryable: status === 408 || status === 429 || status >= 500,
     };
-  }
-  const message = completion.choices[0].message as Record<string, unknown>;
-  const content = messageText(message.content);
-  return { ok: true, completion, message, content };
+  return {
+    kind: 'contract_violation',
+    message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}`,
+    retryable: false,
+  };
+}
+
+/** An HTTP failure with what the server said, and for a 404 its likely cause. */
+export function describeFailedReply(reply: Extract<JsonResponse, { ok: false }>, model: string): StepError {
+  const error = errorWithServerSaid(reply);
+  if (reply.status !== 404) return error;
+  if (isModelNotFound(reply.body))
+    return {
+      ...error,
+      message: `${error.message} (the server does not serve model "${model.slice(0, 120)}": check \`model\` against GET /v1/models)`,
+      // not a final answer about this input: the model may be pulled or loaded before the next apply
+      retryable: true,
+    };
+  if (isJsonObject(reply.body) && isJsonObject(reply.body.error)) return error;
+  return {
+    ...error,
+    message: `${error.message} (is \`url\` the API base, e.g. http://host:port/v1? evalc posts to {url}/chat/completions)`,
+  };
+}
+
+export function isModelNotFound(body: unknown): boolean {
+  if (!isJsonObject(body)) return false;
+  const error = isJsonObject(body.error) ? body.error : body;
+  if (error.code === 'model_not_found' || error.type === 'NotFoundError') return true;
+  const message = typeof error.message === 'string' ? error.message : '';
+  return (
+    /\bmodel\b/i.test(message) &&
+    /not (?:be )?found|does not exist|not exist|unknown|not available/i.test(message)
+  );
 }

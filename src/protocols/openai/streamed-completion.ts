@@ -1,0 +1,132 @@
+/**
+ * A chat completion answered as a Server-Sent Events stream although evalc did not ask for one
+ * (no `stream: true`): gateways and local servers configured to always stream, or a proxy that
+ * forces it. The transport reads such a 2xx reply as "not JSON"; when its body is an SSE stream
+ * of `chat.completion.chunk` events (`data: {…}` lines, `data: [DONE]` at the end), the chunks
+ * are merged into the one `chat.completion` a non-streaming call returns, the way the OpenAI SDKs
+ * accumulate a stream: per choice `index`, `delta.content` / `reasoning_content` / `reasoning` /
+ * `refusal` concatenated, tool calls merged by their `index` (arguments concatenated, the name taken as sent), the last
+ * `finish_reason`, and the last `usage` sent (present only with `stream_options.include_usage`).
+ */
+import { parseBoundedJson } from '../bounded-json.js';
+import { isJsonObject } from '../http/trajectory.js';
+import type { JsonResponse } from '../http/transport.js';
+
+/** The reply itself, or — for a 2xx SSE stream of completion chunks — a JSON reply of the merged completion. */
+export function recoverStreamedReply(reply: JsonResponse): JsonResponse {
+  if (reply.ok || reply.error.kind !== 'invalid_json' || reply.text === undefined) return reply;
+  if (reply.status === undefined || reply.status < 200 || reply.status >= 300) return reply;
+  const isStream =
+    (reply.headers?.['content-type'] ?? '').toLowerCase().includes('text/event-stream') ||
+    /^\s*(data|event|id|:)/.test(reply.text);
+  if (!isStream) return reply;
+  const merged = mergeCompletionChunks(reply.text);
+  if (merged === undefined) return reply;
+  return {
+    ok: true,
+    status: reply.status,
+    headers: reply.headers ?? {},
+    body: merged,
+    text: reply.text,
+    attempts: reply.attempts,
+  };
+}
+
+interface ChoiceAcc {
+  index: number;
+  message: Record<string, unknown>;
+  toolCalls: Map<number, { id?: string; type: string; name: string; arguments: string }>;
+  finish_reason: unknown;
+}
+
+const TEXT_FIELDS = ['content', 'reasoning_content', 'reasoning', 'refusal'] as const;
+
+/** The merged completion, or undefined when the stream holds no completion chunk (one with `choices`). */
+export function mergeCompletionChunks(text: string): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  const choices = new Map<number, ChoiceAcc>();
+  let chunks = 0;
+  for (const data of sseDataPayloads(text)) {
+    if (data.trim() === '[DONE]') continue;
+    const parsed = parseBoundedJson(data);
+    if (!parsed.ok || !isJsonObject(parsed.value)) continue;
+    const chunk = parsed.value;
+    // an error event mid-stream (OpenRouter, LiteLLM) is the reply: read as the 200-with-error body
+    if (isJsonObject(chunk.error) && !Array.isArray(chunk.choices)) return { error: chunk.error };
+    // only completion chunks count: `data: {"partial": true}` is not a completion stream
+    if (!Array.isArray(chunk.choices)) continue;
+    chunks++;
+    for (const key of ['id', 'model', 'created', 'system_fingerprint'])
+      if (chunk[key] !== undefined && out[key] === undefined) out[key] = chunk[key];
+    if (isJsonObject(chunk.usage)) out.usage = chunk.usage;
+    for (const raw of chunk.choices) {
+      if (!isJsonObject(raw)) continue;
+      const index = typeof raw.index === 'number' ? raw.index : 0;
+      let acc = choices.get(index);
+      if (!acc) {
+        acc = { index, message: { role: 'assistant' }, toolCalls: new Map(), finish_reason: null };
+        choices.set(index, acc);
+      }
+      if (raw.finish_reason !== undefined && raw.finish_reason !== null)
+        acc.finish_reason = raw.finish_reason;
+      const delta = isJsonObject(raw.delta) ? raw.delta : isJsonObject(raw.message) ? raw.message : {};
+      mergeDelta(acc, delta);
+    }
+  }
+  if (chunks === 0) return undefined;
+  out.object = 'chat.completion';
+  out.choices = [...choices.values()]
+    .sort((a, b) => a.index - b.index)
+    .map((acc) => {
+      const message = { ...acc.message };
+      if (message.content === undefined) message.content = null;
+      if (acc.toolCalls.size > 0)
+        message.tool_calls = [...acc.toolCalls.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([, call]) => ({
+            ...(call.id === undefined ? {} : { id: call.id }),
+            type: call.type,
+            function: { name: call.name, arguments: call.arguments },
+          }));
+      return { index: acc.index, message, finish_reason: acc.finish_reason };
+    });
+  return out;
+}
+
+function mergeDelta(acc: ChoiceAcc, delta: Record<string, unknown>): void {
+  if (typeof delta.role === 'string') acc.message.role = delta.role;
+  for (const field of TEXT_FIELDS) {
+    const piece = delta[field];
+    if (typeof piece === 'string') {
+      const before = acc.message[field];
+      acc.message[field] = typeof before === 'string' ? before + piece : piece;
+    }
+  }
+  if (!Array.isArray(delta.tool_calls)) return;
+  for (const [position, rawCall] of delta.tool_calls.entries()) {
+    if (!isJsonObject(rawCall)) continue;
+    const index = typeof rawCall.index === 'number' ? rawCall.index : position;
+    let call = acc.toolCalls.get(index);
+    if (!call) {
+      call = { type: 'function', name: '', arguments: '' };
+      acc.toolCalls.set(index, call);
+    }
+    if (typeof rawCall.id === 'string') call.id = rawCall.id;
+    if (typeof rawCall.type === 'string') call.type = rawCall.type;
+    const fn = isJsonObject(rawCall.function) ? rawCall.function : {};
+    if (typeof fn.name === 'string' && fn.name !== '') call.name = fn.name; // sent whole, once (some servers repeat it)
+    if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
+  }
+}
+
+/** The `data:` payloads of an SSE text, one per event (multi-line data joined with `\n`). */
+function* sseDataPayloads(text: string): Generator<string> {
+  let data: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    if (line === '') {
+      if (data.length > 0) yield data.join('\n');
+      data = [];
+    } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+  }
+  if (data.length > 0) yield data.join('\n');
+}
