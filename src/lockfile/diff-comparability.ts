@@ -1,7 +1,8 @@
 /**
  * Comparability of two lockfiles: everything pinned that changed between them, each listed
  * with its old and new value. A `warning` confounds the comparison (dataset content, metric
- * version/config, judge model/rubric); an `info` is expected in a diff (a new agent version).
+ * version/config, judge model/rubric); an `info` is expected in a diff (a new agent version, an
+ * edited plan, a group whose rendered inputs or extraction changed: what a pull request changes).
  */
 import canonicalize from 'canonicalize';
 import type { Lockfile } from './types.js';
@@ -27,7 +28,10 @@ export type ComparabilityKind =
   | 'metric_added'
   | 'metric_removed'
   | 'metric_version'
-  | 'metric_config';
+  | 'metric_config'
+  | 'plan'
+  | 'group_input'
+  | 'group_output';
 
 export interface ComparabilityIssue {
   kind: ComparabilityKind;
@@ -46,6 +50,9 @@ const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
   'agent_version',
   'agent_protocol',
   'agent_endpoint',
+  'plan',
+  'group_input',
+  'group_output',
 ]);
 
 function text(value: unknown): string | null {
@@ -110,6 +117,17 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   const ob = old.plan.benchmark;
   const nb = now.plan.benchmark;
   compareField(out, 'benchmark', 'benchmark', 'benchmark id', ob.id, nb.id);
+  if (old.plan.digest !== now.plan.digest) {
+    const short = (d: string) => `${d.slice(0, 12)}…`;
+    out.push({
+      kind: 'plan',
+      severity: 'info',
+      subject: 'plan',
+      old: old.plan.digest,
+      new: now.plan.digest,
+      message: `plan: evalc.yaml (or a file it includes) changed, digest ${short(old.plan.digest)} → ${short(now.plan.digest)}`,
+    });
+  }
   compareField(out, 'run_settings', 'run', 'repeats', old.run.repeats, now.run.repeats);
   compareField(out, 'run_settings', 'run', 'seed', old.run.seed, now.run.seed);
   compareField(out, 'run_settings', 'run', 'trace', old.run.trace, now.run.trace);
@@ -150,12 +168,64 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     },
   );
   out.push(...compareMetrics(old, now));
+  out.push(...compareGroupBindings(old, now));
   return out;
 }
 
+/**
+ * Groups (agent/task/dataset) present in both runs whose rendered inputs (templates, task
+ * instructions) or output extraction changed: the reason their examples were re-run.
+ */
+function compareGroupBindings(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
+  const out: ComparabilityIssue[] = [];
+  for (const gid of Object.keys(now.groups).sort()) {
+    const o = old.groups[gid];
+    const n = now.groups[gid];
+    if (!o || !n) continue;
+    const binding =
+      n.binding === o.binding ? `bindings.${n.binding}` : `bindings.${o.binding} → bindings.${n.binding}`;
+    if (o.inputDigest !== n.inputDigest)
+      out.push({
+        kind: 'group_input',
+        severity: 'info',
+        subject: gid,
+        old: o.inputDigest,
+        new: n.inputDigest,
+        message: `${gid}: input changed (template or instructions, ${binding}.input)`,
+      });
+    if (o.outputDigest !== n.outputDigest)
+      out.push({
+        kind: 'group_output',
+        severity: 'info',
+        subject: gid,
+        old: o.outputDigest,
+        new: n.outputDigest,
+        message: `${gid}: output extraction changed (${binding}.output)`,
+      });
+  }
+  return out;
+}
+
+/** `threshold 0.6 → 0.85; mode list → set`: the fields of a metric's config that changed. */
+function configChanges(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const key of sortedUnion(a, b)) {
+    const o = text(a[key]);
+    const n = text(b[key]);
+    if (o !== n) parts.push(`${key} ${o ?? '(unset)'} → ${n ?? '(unset)'}`);
+  }
+  return parts.join('; ');
+}
+
 /** Metric configs per `task/metric` (the same metric is pinned once per group). */
-function metricsByTask(lock: Lockfile): Map<string, { version: string; config: string }> {
-  const map = new Map<string, { version: string; config: string }>();
+interface PinnedMetric {
+  version: string;
+  config: string;
+  fields: Record<string, unknown>;
+}
+
+function metricsByTask(lock: Lockfile): Map<string, PinnedMetric> {
+  const map = new Map<string, PinnedMetric>();
   for (const gid of Object.keys(lock.groups).sort()) {
     const g = lock.groups[gid];
     if (!g) continue;
@@ -163,7 +233,8 @@ function metricsByTask(lock: Lockfile): Map<string, { version: string; config: s
       const m = g.metrics[mid];
       const subject = `${g.task}/${mid}`;
       if (m && !map.has(subject)) {
-        map.set(subject, { version: m.version, config: text({ type: m.type, ...m.config }) ?? '' });
+        const fields = { type: m.type, ...m.config };
+        map.set(subject, { version: m.version, config: text(fields) ?? '', fields });
       }
     }
   }
@@ -183,7 +254,12 @@ function compareMetrics(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
       continue;
     }
     compareField(out, 'metric_version', subject, 'version', a.version, b.version);
-    compareField(out, 'metric_config', subject, 'config', a.config, b.config);
+    if (a.config !== b.config) {
+      out.push({
+        ...issue('metric_config', subject, a.config, b.config, 'config'),
+        message: `${subject}: config changed: ${configChanges(a.fields, b.fields)}`,
+      });
+    }
   }
   return out;
 }

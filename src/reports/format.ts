@@ -73,6 +73,28 @@ export function summarizeDetails(details: unknown, maxLength = 100): string | un
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }
 
+/**
+ * What the agent answered, in a few words for Markdown and JUnit: the first repeat's named
+ * candidates (`answer: Stockhol`), so a reviewer sees why an example flipped without opening
+ * report.html. Undefined when the run left no candidates (a report rendered without the cache).
+ */
+export function summarizeCandidates(
+  candidates: Record<string, unknown> | undefined,
+  maxLength = 100,
+): string | undefined {
+  if (!candidates) return undefined;
+  const parts: string[] = [];
+  for (const key of Object.keys(candidates).sort(byText)) {
+    const value = candidates[key];
+    if (value === undefined) continue;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    parts.push(`${key}: ${text.replace(/\s+/g, ' ')}`);
+  }
+  if (parts.length === 0) return undefined;
+  const text = parts.join('; ');
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;

@@ -4,7 +4,7 @@
  * A failed metric is a <failure>; an example whose invoke failed is an <error> with its kind.
  * Follows the Jenkins/Ant JUnit schema (junit-10.xsd).
  */
-import { byText, formatNumber, summarizeDetails } from './format.js';
+import { byText, formatNumber, summarizeCandidates, summarizeDetails } from './format.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
 /** Drops characters XML 1.0 forbids and escapes the rest for text and attribute values. */
@@ -79,7 +79,8 @@ function exampleCases(m: ReportModel, e: ExampleView): Case[] {
       c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
     } else if (errorRepeat || x.pass === false) {
       const why = summarizeDetails(x.details);
-      const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}`;
+      const got = summarizeCandidates(e.repeats.find((r) => r.record?.candidates)?.record?.candidates, 200);
+      const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
       if (errorRepeat) {
         const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
         const message = errorRepeat.record?.error?.message ?? `invoke failed (${kind})`;
@@ -108,11 +109,20 @@ function countExampleCases(e: ExampleView, into: SuiteCounts): void {
   }
 }
 
+/**
+ * A gate's testcase name is what the gate checks, never its position in `gates:` (a CI's test
+ * history tracks a testcase by name: adding a gate must not rename the ones after it). Two gates
+ * checking the same thing (two `min` thresholds on one metric) are told apart by ` #2`, ` #3`.
+ */
 function gateCases(m: ReportModel): Case[] {
-  return m.gates.map((g, i) => {
+  const seen = new Map<string, number>();
+  return m.gates.map((g) => {
+    const base = `${g.kind ?? 'gate'} ${g.metric} @ ${g.scope} [${g.agent ?? ''}]`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
     const c: Case = {
       classname: `${m.benchmark.id}.gates`,
-      name: `${i + 1}. ${g.kind ?? 'gate'} ${g.metric} @ ${g.scope} [${g.agent ?? ''}]`,
+      name: n === 1 ? base : `${base} #${n}`,
     };
     if (!g.passed)
       c.failure = {

@@ -105,7 +105,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
   }
   if (infos.length > 0) {
     sections.push({
-      head: ['Agent changes:'],
+      head: ['What changed between the runs:'],
       items: infos.map((c) => `- ${escapeMarkdown(c.message)}`),
       tail: [''],
       noun: 'changes',

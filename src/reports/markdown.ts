@@ -3,7 +3,14 @@
  * the task × agent table of the headline metric with CIs, the comparison with the baseline
  * (regressions first), then per-task details folded in <details>. Always under the limit.
  */
-import { byText, formatMeanCi, formatNumber, formatScope, summarizeDetails } from './format.js';
+import {
+  byText,
+  formatMeanCi,
+  formatNumber,
+  formatScope,
+  summarizeCandidates,
+  summarizeDetails,
+} from './format.js';
 import { diffSections } from './markdown-diff.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
@@ -96,6 +103,13 @@ function scoreTable(m: ReportModel): MarkdownSection[] {
   ];
 }
 
+/** A judge's rationale on one line, cut to `max` characters. */
+function clip(text: string | undefined, max: number): string | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
 function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   const examples = m.examples.filter((e) => e.task === task);
   const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
@@ -109,10 +123,15 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     return `| ${code(id)} | ${cells.join(' | ')} |`;
   });
   const failingLines = failing.map((e) => {
+    let reasons = 0;
     const failed = e.metrics
       .filter((x) => x.pass === false || x.error !== undefined)
       .map((x) => {
-        const why = x.error !== undefined ? `error ${x.error}` : summarizeDetails(x.details, 80);
+        const why =
+          x.error !== undefined
+            ? `error ${x.error}`
+            : (summarizeDetails(x.details, 80) ?? clip(x.rationale, 80));
+        if (why) reasons++;
         return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
       });
     const err = e.repeats.find((r) => r.errorKind !== null)?.errorKind;
@@ -124,7 +143,13 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     ]
       .filter((x) => x !== '')
       .join('; ');
-    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${why ? ` — ${why}` : ''}`;
+    // When no failed metric says why (exact_match on a scalar keeps no details), what the agent
+    // answered is the reason a reviewer looks for.
+    const got =
+      unscored || reasons > 0
+        ? undefined
+        : summarizeCandidates(e.repeats.find((r) => r.record?.candidates)?.record?.candidates, 80);
+    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${why ? ` — ${why}` : ''}${got ? ` · got ${escapeMarkdown(got)}` : ''}`;
   });
   const out: MarkdownSection[] = [
     {
