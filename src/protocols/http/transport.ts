@@ -26,6 +26,7 @@ import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
 import { describeUnsendableHeader } from './header-values.js';
+import { rateLimitDelayMs } from './rate-limit-reset.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
@@ -379,7 +380,10 @@ export class HttpTransport {
       retryable: isRetryableStatus(status),
     };
     if (status === 429 || status === 503) {
-      const retryAfterMs = parseRetryAfter(headers['retry-after'], Date.now());
+      // no Retry-After: OpenAI-compatible APIs say it in retry-after-ms / x-ratelimit-reset-* (QA19)
+      const retryAfterMs =
+        parseRetryAfter(headers['retry-after'], Date.now()) ??
+        (status === 429 ? rateLimitDelayMs(headers) : undefined);
       if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
     }
     return errorBody.ok
