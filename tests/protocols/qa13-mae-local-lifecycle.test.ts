@@ -100,7 +100,7 @@ describe('seed local agent logging to stderr around each reply', () => {
       );
       try {
         const misplaced: string[] = [];
-        for (let i = 0; i < 12; i++) {
+        for (let i = 0; i < (mode === 'stderr' ? 12 : 6); i++) {
           const lines: string[] = [];
           const outcome = await adapter.invoke(`t${i}`, maeContext({ logs: lines }));
           expect(finalAnswer(outcome)).toBe(`ok t${i}`);
@@ -191,7 +191,7 @@ describe('seed local agent answering with a line over the reply limit', () => {
 });
 
 describe('persistent socket agent writing two replies for one request', () => {
-  it('never reads the second reply as the answer to the next request', async () => {
+  it('keeps the first reply, flags the extra one, and never reads it as the next answer', async () => {
     const server = net.createServer((socket) => {
       let buffer = '';
       socket.on('data', (chunk) => {
@@ -199,8 +199,9 @@ describe('persistent socket agent writing two replies for one request', () => {
         for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
           const task = JSON.parse(buffer.slice(0, i)).task_description;
           buffer = buffer.slice(i + 1);
-          socket.write(`${JSON.stringify({ action: 'final_answer', summary: `first ${task}` })}\n`);
-          socket.write(`${JSON.stringify({ action: 'final_answer', summary: `second ${task}` })}\n`);
+          const reply = (prefix: string) =>
+            `${JSON.stringify({ action: 'final_answer', summary: `${prefix} ${task}` })}\n`;
+          socket.write(reply('first') + reply('second'));
         }
       });
       socket.on('error', () => undefined);
@@ -213,9 +214,15 @@ describe('persistent socket agent writing two replies for one request', () => {
     );
     try {
       const answers: (string | null)[] = [];
-      for (const task of ['s1', 's2', 's3'])
-        answers.push(finalAnswer(await adapter.invoke(task, maeContext())));
+      const warnings: unknown[][] = [];
+      for (const task of ['s1', 's2', 's3']) {
+        const outcome = await adapter.invoke(task, maeContext());
+        answers.push(finalAnswer(outcome));
+        warnings.push(warningsOf(outcome));
+      }
       expect(answers).toEqual(['first s1', 'first s2', 'first s3']);
+      const extra = [{ warning: 'extra_reply' }];
+      expect(warnings).toEqual([extra, extra, extra]);
     } finally {
       await adapter.close();
       server.close();
