@@ -82,6 +82,12 @@ describe('openai agent: reasoning models', () => {
     expect(document).toMatchObject({ content: 'CS229', reasoning: 'thoughts', finish_reason: 'stop' });
   });
 
+  it('does not take a </think> quoted mid-sentence for the end of reasoning', async () => {
+    const { document } = await invokeAgainst(() => completion('Close the block with </think>. Then answer.'));
+    expect(document.content).toBe('Close the block with </think>. Then answer.');
+    expect(document.reasoning).toBeUndefined();
+  });
+
   it('does not touch a <think> tag later in the answer', async () => {
     const { document } = await invokeAgainst(() => completion('Use <think> tags like <think>x</think>.'));
     expect(document.content).toBe('Use <think> tags like <think>x</think>.');

@@ -8,7 +8,8 @@
  * - content starting (after whitespace) with `<think>` or `<thinking>`: the block up to its
  *   closing tag is reasoning, the rest (leading whitespace dropped) is the answer; without a
  *   closing tag (cut at the token limit) it is all reasoning and there is no answer (null);
- * - content with a `</think>` and no opening tag before it: what precedes it is reasoning.
+ * - content with a `</think>` ending its line and no opening tag before it: what precedes it is
+ *   reasoning (a `</think>` quoted mid-sentence, "close it with </think>.", is left alone).
  * Content without these tags is the answer as sent. A tag later in the text (an answer that
  * talks about `<think>`) is not touched.
  */
@@ -20,6 +21,8 @@ export interface SplitContent {
 }
 
 const OPENING = /^\s*<(think|thinking)>/;
+/** A `</think>` ending its line (R1 writes `…\n</think>\n\n`), not one quoted mid-sentence. */
+const LONE_CLOSING = /<\/think>[ \t]*(?:\r?\n|$)/;
 
 export function splitReasoning(content: string | null): SplitContent {
   if (content === null) return { answer: null };
@@ -34,11 +37,11 @@ export function splitReasoning(content: string | null): SplitContent {
       reasoning: content.slice(start, close).trim(),
     };
   }
-  const close = content.indexOf('</think>');
-  if (close >= 0 && !content.slice(0, close).includes('<think>'))
+  const closing = LONE_CLOSING.exec(content);
+  if (closing && !content.slice(0, closing.index).includes('<think>'))
     return {
-      answer: content.slice(close + 8).replace(/^\s+/, ''),
-      reasoning: content.slice(0, close).trim(),
+      answer: content.slice(closing.index + closing[0].length).replace(/^\s+/, ''),
+      reasoning: content.slice(0, closing.index).trim(),
     };
   return { answer: content };
 }
