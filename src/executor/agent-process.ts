@@ -34,6 +34,7 @@ import { stripUserInfo } from '../compiler/resolve.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { scrubSecrets } from '../plan/secrets.js';
+import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import type { StepError } from '../protocols/types.js';
 
@@ -60,7 +61,7 @@ const DEFAULT_READY_TIMEOUT_MS = 15_000;
 const SETTLE_MS = 500;
 const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
-const TAIL_LINES = 20;
+const TAIL_LINES = 40;
 const SPILL_CHARS = 64 * 1024;
 const WRAPPER_HINT =
   " (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
@@ -285,8 +286,9 @@ class OutputTail {
     return [...this.#tail];
   }
 
+  /** The error line and the last two lines (`summarizeOutput`). */
   suffix(): string {
-    const last = this.#tail.slice(-3).join(' | ');
+    const last = summarizeOutput(this.#tail);
     return last === '' ? '' : `; output: ${last}`;
   }
 

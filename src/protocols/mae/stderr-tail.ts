@@ -4,8 +4,9 @@
  * `MAX_LINE_CHARS`; a `\r` inside a line overwrites it as on a terminal (progress bars).
  */
 import type { Readable } from 'node:stream';
+import { summarizeOutput } from './output-summary.js';
 
-const KEEP_LINES = 20;
+const KEEP_LINES = 40;
 const MAX_LINE_CHARS = 500;
 
 export class StderrTail {
@@ -27,9 +28,7 @@ export class StderrTail {
 
   /** The last error-looking line (if any) and the last two lines, joined for a one-line message. */
   summary(): string {
-    const errorLine = this.#tail.findLast((line) => /error|exception|fatal|panic/i.test(line));
-    const picked = [...(errorLine === undefined ? [] : [errorLine]), ...this.#tail.slice(-2)];
-    return [...new Set(picked.map((line) => line.trim()))].join(' | ');
+    return summarizeOutput(this.#tail);
   }
 
   flush(): void {

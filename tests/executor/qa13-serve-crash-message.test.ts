@@ -1,0 +1,33 @@
+/**
+ * Regression (QA13): a served agent that crashed with a Node stack trace (a unix socket path
+ * left over from the last run: `listen EADDRINUSE`) was reported with the last three lines of
+ * its output — `port: -1 | } | Node.js v20…` — which never name the error. The message now
+ * carries the last error-looking line as well, like a local agent's `process_crashed`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServedProcess } from '../../src/executor/agent-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'qa13-crash-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('serve: a process that dies with a stack trace before it is ready', () => {
+  it('names the error line, not only the last lines of the trace', async () => {
+    const started = await startServedProcess(
+      {
+        command: `node -e "require('net').createServer().listen('/nonexistent-qa13-dir/agent.sock')"`,
+        ready: { line: 'listening', timeout: '5s' },
+      },
+      { cwd: dir, name: 'm', logFile: join(dir, 'm.log') },
+    );
+    expect(started.ok).toBe(false);
+    if (started.ok) return;
+    expect(started.error.kind).toBe('process_crashed');
+    expect(started.error.message).toMatch(
+      /^serve m exited with code 1 before it was ready; output: Error: listen E[A-Z]+: /,
+    );
+    expect(started.error.message).toMatch(/ \| Node\.js v\d+/);
+  });
+});
