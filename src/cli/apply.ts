@@ -6,6 +6,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
+import { refusalHint } from './refusal-hint.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 /** Failing gates printed one per line on stderr; more are counted. */
@@ -77,7 +78,10 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
   switch (outcome.status) {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
-    case 'refused':
+    case 'refused': {
+      const hint = refusalHint(outcome.message);
+      return { status: outcome.status, message: outcome.message, ...(hint ? { hint } : {}) };
+    }
     case 'failed':
     case 'interrupted':
       return { status: outcome.status, message: outcome.message };
@@ -97,7 +101,11 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
     case 'invalid':
       ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
       return;
-    case 'refused':
+    case 'refused': {
+      const hint = refusalHint(outcome.message);
+      ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
+      return;
+    }
     case 'failed':
     case 'interrupted':
       ctx.stderr(`evalc: ${outcome.message}\n`);

@@ -1,0 +1,17 @@
+/**
+ * What a developer does next when `apply` refuses in CI: a refused run's message says what
+ * drifted or is missing; the hint says how to make the branch pass. Matched on the refusal's
+ * own prefix (`--locked:`, `--frozen:`) and on schema drift, which stops a run with or without
+ * `--locked`. Other refusals (an agent that did not start, a bad setting) need no hint here.
+ */
+
+/** A one-line hint for a refused apply, or undefined when the message says enough. */
+export function refusalHint(message: string): string | undefined {
+  if (message.startsWith('--locked:'))
+    return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (--locked only checks; it never rewrites the lock).';
+  if (message.includes('input schema drifted since evalc.lock'))
+    return 'if the new schema is intended, run `evalc apply --update-lock` where the agent is reachable and commit evalc.lock; CI then passes with the new pins.';
+  if (message.startsWith('--frozen:'))
+    return '--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call the agents.';
+  return undefined;
+}
