@@ -156,6 +156,23 @@ describe('local agent printing a banner on stdout', () => {
   }
 });
 
+describe('seed local agent that exits 0 without answering', () => {
+  it('fails process_crashed saying what a seed-profile agent must do', async () => {
+    const adapter = makeMaeAdapter(
+      { transport: 'local', command: AGENT, profile: 'seed' },
+      { timeoutMs: 5_000, env: { QA13_MODE: 'exit0' } },
+    );
+    try {
+      const outcome = await adapter.invoke('e1', maeContext());
+      expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
+        'process_crashed: local agent exited with code 0 before replying (a seed-profile agent keeps running and answers each request line; one that reads stdin to its end and answers once needs profile: agentv)',
+      );
+    } finally {
+      await adapter.close();
+    }
+  });
+});
+
 describe('agent passing tool_params as JSON text', () => {
   it('fails contract_violation saying the parameters came as a string', async () => {
     const adapter = makeMaeAdapter(

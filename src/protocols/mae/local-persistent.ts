@@ -122,7 +122,7 @@ export class PersistentLocalTransport implements MaeTransport {
         this.#live = undefined;
         const exit = await withGrace(live.exited);
         cleanExit = exit.code === 0 && exit.signal === null && exit.error === undefined;
-        return { ok: false, error: crashError(exit, live.stderr) };
+        return { ok: false, error: crashError(exit, live.stderr, cleanExit ? EXITED_CLEANLY_HINT : '') };
       },
     });
     // Also the moment the agent's stderr written around this reply reaches this request's log.
@@ -174,7 +174,11 @@ function withGrace(exited: Promise<ExitInfo>): Promise<ExitInfo> {
   return Promise.race([exited, late]);
 }
 
-export function crashError(exit: ExitInfo, stderr: StderrTail): StepError {
+/** A persistent agent that exited cleanly without answering: say what the profile expects. */
+const EXITED_CLEANLY_HINT =
+  ' (a seed-profile agent keeps running and answers each request line; one that reads stdin to its end and answers once needs profile: agentv)';
+
+export function crashError(exit: ExitInfo, stderr: StderrTail, hint = ''): StepError {
   stderr.flush();
   const status = exit.error
     ? `could not start (${exit.error})`
@@ -184,7 +188,7 @@ export function crashError(exit: ExitInfo, stderr: StderrTail): StepError {
   const tail = stderr.summary();
   return {
     kind: 'process_crashed',
-    message: `${WHERE} ${status} before replying${tail ? `; stderr: ${tail}` : ''}`,
+    message: `${WHERE} ${status} before replying${hint}${tail ? `; stderr: ${tail}` : ''}`,
     retryable: false,
     details: { exitCode: exit.code, signal: exit.signal, stderrTail: stderr.lines() },
   };
