@@ -4,10 +4,20 @@
  * tolerance: a figure is out of tolerance when |new − old| > tolerance · |old| (default ±20%).
  * When the old figure is 0, any non-zero new figure is out of tolerance. A group that ran a
  * different number of examples compares its tokens per example run, not its total.
+ * Durations also have an absolute floor: a change of at most DURATION_FLOOR_MS is within tolerance
+ * whatever its ratio (a loopback agent's 6 → 9 ms is scheduling jitter, not a +50% slowdown that a
+ * pull request's diff should flag).
  */
 import type { Lockfile } from './types.js';
 
 export const DEFAULT_VOLATILE_TOLERANCE = 0.2;
+
+/** Milliseconds of change in a duration that are never out of tolerance (timer and scheduling noise). */
+export const DURATION_FLOOR_MS = 10;
+
+function isDuration(field: string): boolean {
+  return field.startsWith('durationMs');
+}
 
 export interface VolatileDelta {
   /** The volatile entry (a group id). */
@@ -43,7 +53,9 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
       const b = n[field];
       if (typeof a !== 'number' || typeof b !== 'number') continue;
       const relative = a === 0 ? null : (b - a) / Math.abs(a);
-      const withinTolerance = a === 0 ? b === 0 : Math.abs(b - a) <= tolerance * Math.abs(a) + 1e-12;
+      const withinTolerance =
+        (isDuration(field) && Math.abs(b - a) <= DURATION_FLOOR_MS) ||
+        (a === 0 ? b === 0 : Math.abs(b - a) <= tolerance * Math.abs(a) + 1e-12);
       out.push({ subject, field, old: a, new: b, relative, withinTolerance });
     }
   }

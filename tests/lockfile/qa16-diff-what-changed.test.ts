@@ -62,3 +62,28 @@ describe('what changed between two runs', () => {
     expect(issue?.new).toContain('"threshold":0.85');
   });
 });
+
+describe('volatile durations in a pull request diff', () => {
+  function withDurations(mean: number, p50: number, tokens: number) {
+    const lock = baselineLock();
+    const gid = Object.keys(lock.groups).sort()[0] ?? '';
+    lock.volatile = { [gid]: { durationMsMean: mean, durationMsP50: p50, tokens } };
+    return lock;
+  }
+
+  it('leaves a few milliseconds of jitter within tolerance, whatever the ratio', () => {
+    const diff = diffLocks(withDurations(6, 5, 100), withDurations(9, 8, 100));
+    expect(diff.volatile.filter((v) => !v.withinTolerance)).toEqual([]);
+    expect(renderMarkdownDiff(diff)).not.toContain('Volatile figures outside');
+  });
+
+  it('still flags a real slowdown of a fast agent, and tokens keep the relative tolerance', () => {
+    const diff = diffLocks(withDurations(6, 5, 100), withDurations(40, 38, 103));
+    const out = diff.volatile.filter((v) => !v.withinTolerance).map((v) => v.field);
+    expect(out).toEqual(['durationMsMean', 'durationMsP50']);
+    const tokens = diffLocks(withDurations(6, 5, 100), withDurations(6, 5, 104)).volatile;
+    expect(tokens.find((v) => v.field === 'tokens')?.withinTolerance).toBe(true);
+    const moreTokens = diffLocks(withDurations(6, 5, 10), withDurations(6, 5, 14)).volatile;
+    expect(moreTokens.find((v) => v.field === 'tokens')?.withinTolerance).toBe(false);
+  });
+});
