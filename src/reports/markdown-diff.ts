@@ -153,12 +153,26 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       noun: 'examples',
     });
   }
-  if (diff.gates.length > 0) {
+  // A regression gate is skipped in a run without --baseline (main's committed lock, usually) and
+  // evaluated in the PR's run with one: skipped → passed says nothing changed, so it is one line.
+  const nowEvaluated = diff.gates.filter((g) => g.old === 'skipped' && g.new === 'passed');
+  const changed = diff.gates.filter((g) => !nowEvaluated.includes(g));
+  if (changed.length > 0) {
     sections.push({
-      head: [`**Gates that changed (${diff.gates.length})**`, ''],
-      items: diff.gates.map((g) => `- ${g.new === 'failed' ? '❌ ' : ''}${gateChangeText(g, code)}`),
+      head: [`**Gates that changed (${changed.length})**`, ''],
+      items: changed.map((g) => `- ${g.new === 'failed' ? '❌ ' : ''}${gateChangeText(g, code)}`),
       tail: [''],
       noun: 'gates',
+    });
+  }
+  if (nowEvaluated.length > 0) {
+    sections.push({
+      head: [
+        `_${nowEvaluated.length} gate${nowEvaluated.length === 1 ? '' : 's'} skipped in the baseline run (no baseline of its own) passed in this one._`,
+        '',
+      ],
+      items: [],
+      tail: [],
     });
   }
   const drift = diff.volatile.filter((v) => !v.withinTolerance);

@@ -4,8 +4,9 @@
  * agent answered; report.md says why an example failed (a judge's rationale, else the answer).
  */
 import { describe, expect, it } from 'vitest';
+import { diffLocks } from '../../src/lockfile/diff.js';
 import type { LockGate } from '../../src/lockfile/types.js';
-import { renderReports } from '../../src/reports/index.js';
+import { renderMarkdownDiff, renderReports } from '../../src/reports/index.js';
 import { baselineLock } from '../fixtures/locks/variants.js';
 
 function gate(metric: string, agent: string, kind: LockGate['kind'], passed = true): LockGate {
@@ -101,5 +102,28 @@ describe('report.md says why an example failed', () => {
     expect(line(first?.example, first?.group)).toMatch(/ · got answer: Stockhol$/);
     expect(line(second?.example, second?.group)).toContain('(missing: CS360)');
     expect(md).not.toContain('Hidden answer');
+  });
+});
+
+describe('report.md / diff md gate changes', () => {
+  it('folds regression gates that were skipped in the baseline run and pass now into one line', () => {
+    const old = baselineLock();
+    old.gates = [
+      { ...gate('codes_match', 'a1', 'regression'), skipped: true, actual: null },
+      { ...gate('codes_match', 'a2', 'regression'), skipped: true, actual: null },
+      gate('pass_rate', 'a2', 'min'),
+    ];
+    const now = baselineLock();
+    now.gates = [
+      gate('codes_match', 'a1', 'regression'),
+      gate('codes_match', 'a2', 'regression', false),
+      gate('pass_rate', 'a2', 'min', false),
+    ];
+    const md = renderMarkdownDiff(diffLocks(old, now));
+    expect(md).toContain('**Gates that changed (2)**');
+    expect(md).toContain('- ❌ regression `codes_match` at `benchmark` (`a2`): skipped → failed');
+    expect(md).toContain('- ❌ min `pass_rate` at `benchmark` (`a2`): passed → failed');
+    expect(md).not.toContain('(`a1`): skipped → passed');
+    expect(md).toContain('_1 gate skipped in the baseline run (no baseline of its own) passed in this one._');
   });
 });
