@@ -18,6 +18,8 @@ export function collect(
   let metricErrors = 0;
   /** Kinds of the invoke failures (a transient one makes the next apply retry it). */
   const invokeKinds = new Set<string>();
+  /** Example runs whose failed invocation was not cached (retryable whatever its kind). */
+  let transient = 0;
   const tasks = new Map<string, TaskInput>();
   const plan = compiled.resolved.plan;
   for (const rt of runtimes) {
@@ -36,6 +38,7 @@ export function collect(
       if (run.tokens !== null) tokens = (tokens ?? 0) + run.tokens;
       summary.examples++;
       summary.invoked += run.invoked;
+      if (run.transient) transient++;
       for (const kind of run.lock.errors ?? []) {
         if (kind === null) continue;
         invokeKinds.add(kind);
@@ -72,7 +75,7 @@ export function collect(
     taskInputs: [...tasks.values()],
     summary,
     volatile,
-    retry: { invokeKinds: [...invokeKinds].sort(), metricErrors },
+    retry: { invokeKinds: [...invokeKinds].sort(), metricErrors, transient },
   };
 }
 
@@ -118,6 +121,7 @@ export function markPreflightFailed(
         durationsMs: [],
         tokens: null,
         invoked: 0,
+        transient: true, // never sent: the next apply runs it
       };
     });
   }

@@ -154,6 +154,11 @@ export interface ExampleRun {
   /** Tokens the agent reported over the repeats; null when it reported none. */
   tokens: number | null;
   invoked: number;
+  /**
+   * An invocation failed and was not cached (a timeout, a 5xx, a failure the adapter marked
+   * retryable whatever its kind): the next apply asks again, so the lock is not complete.
+   */
+  transient: boolean;
   /** This example's line of the run's steps digest (up-to-date.ts). */
   digestLine: string;
 }
@@ -167,9 +172,11 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
   const durationsMs: number[] = [];
   let tokens: number | null = null;
   let invoked = 0;
+  let transient = false;
   for (const step of steps) {
     const result = await runRepeat(rt, step);
     invoked += result.invoked ? 1 : 0;
+    if (result.transient) transient = true;
     repeats.push(result.repeat);
     invokeKeys.push(step.invokeKey ?? null);
     errors.push(result.repeat.error ? result.repeat.error.kind : null);
@@ -202,6 +209,7 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
     durationsMs,
     tokens,
     invoked,
+    transient,
     digestLine: exampleDigestLine(compiled.group.metrics, steps),
   };
 }
@@ -209,7 +217,13 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
 async function runRepeat(
   rt: GroupRuntime,
   step: ExampleSteps,
-): Promise<{ repeat: RepeatResult; invoked: boolean; durationMs?: number; tokens: number | null }> {
+): Promise<{
+  repeat: RepeatResult;
+  invoked: boolean;
+  durationMs?: number;
+  tokens: number | null;
+  transient?: boolean;
+}> {
   const { store } = rt;
   if (!step.invokeKey || !step.extractKey) {
     const error: StepError = {
@@ -322,7 +336,14 @@ async function runRepeat(
     }
   }
   const tokens = record?.trajectory.usage.totalTokens ?? null;
-  if (!record) return { repeat: await scoreRepeat(rt, step, undefined, {}, error), invoked, tokens };
+  if (!record)
+    return {
+      repeat: await scoreRepeat(rt, step, undefined, {}, error),
+      invoked,
+      tokens,
+      // Not cached: the next apply asks again (the lock says it is not complete).
+      transient: error !== undefined && invoked && !isDefinitiveFailure(error),
+    };
 
   let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
   const extractCached = extract !== undefined;

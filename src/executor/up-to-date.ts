@@ -23,10 +23,11 @@ import { stepsDigest } from './steps-digest.js';
 export function stepsSection(
   digest: string,
   errorKinds: Record<string, number>,
-  retry: { invokeKinds: readonly string[]; metricErrors: number },
+  retry: { invokeKinds: readonly string[]; metricErrors: number; transient?: number },
 ): NonNullable<Lockfile['steps']> {
   const complete =
     retry.metricErrors === 0 &&
+    (retry.transient ?? 0) === 0 &&
     retry.invokeKinds.every((kind) => isDefinitiveFailure({ kind: kind as never, message: '' }));
   const errors: Record<string, number> = {};
   for (const kind of Object.keys(errorKinds).sort()) errors[kind] = errorKinds[kind]!;
