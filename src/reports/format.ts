@@ -92,7 +92,8 @@ export function summarizeCandidates(
   }
   if (parts.length === 0) return undefined;
   const text = parts.join('; ');
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  // Cut on a code point: half an emoji (a lone surrogate) is not text in UTF-8 or XML.
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
 }
 
 export function formatDuration(ms: number | null | undefined): string {

@@ -107,7 +107,7 @@ function scoreTable(m: ReportModel): MarkdownSection[] {
 function clip(text: string | undefined, max: number): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+  return one.length > max ? `${one.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : one;
 }
 
 function taskDetails(m: ReportModel, task: string): MarkdownSection[] {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffLocks } from '../../src/lockfile/diff.js';
 import type { LockGate } from '../../src/lockfile/types.js';
+import { summarizeCandidates } from '../../src/reports/format.js';
 import { renderMarkdownDiff, renderReports } from '../../src/reports/index.js';
 import { baselineLock } from '../fixtures/locks/variants.js';
 
@@ -125,5 +126,18 @@ describe('report.md / diff md gate changes', () => {
     expect(md).toContain('- ❌ min `pass_rate` at `benchmark` (`a2`): passed → failed');
     expect(md).not.toContain('(`a1`): skipped → passed');
     expect(md).toContain('_1 gate skipped in the baseline run (no baseline of its own) passed in this one._');
+  });
+});
+
+describe('summarizeCandidates', () => {
+  it('writes candidates in key order on one line and never cuts an emoji in half', () => {
+    expect(summarizeCandidates({ codes: ['CS1'], answer: 'two\nlines' })).toBe(
+      'answer: two lines; codes: ["CS1"]',
+    );
+    expect(summarizeCandidates({})).toBeUndefined();
+    expect(summarizeCandidates(undefined)).toBeUndefined();
+    const cut = summarizeCandidates({ answer: `${'x'.repeat(7)}😀😀` }, 17) ?? '';
+    expect(cut).toBe(`answer: ${'x'.repeat(7)}…`);
+    expect(/[\uD800-\uDFFF]/.test(cut.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))).toBe(false);
   });
 });
