@@ -1,7 +1,7 @@
 /**
  * What reports drill into, read back from the cache for a lockfile's results: each invoke's
- * trajectory and duration, the candidates its extraction produced, and judge rationales by
- * score key. Reading never calls an agent; entries missing from the cache are simply absent.
+ * trajectory and duration, the candidates its extraction produced, judge rationales by score
+ * key, and why a metric failed (its details, or a judge's error message). Reading never calls an agent; entries missing from the cache are simply absent.
  */
 import { deriveKey } from '../compiler/content-key.js';
 import { CODE_VERSIONS } from '../compiler/step-keys.js';
@@ -107,7 +107,16 @@ export function reportSources(
         }
         continue;
       }
-      for (const key of metric.keys ?? (metric.key ? [metric.key] : [])) {
+      const keys = metric.keys ?? (metric.key ? [metric.key] : []);
+      // A judge's failure is never cached as a score: its message was kept beside the step.
+      if (metric.error !== undefined && keys[0] && failures < FAILURE_DETAILS_LIMIT) {
+        const failed = store.get<{ error: { kind: string; message: string } }>(lastErrorKey(keys[0]));
+        if (failed?.error) {
+          failureDetails[keys[0]] = { error: { kind: failed.error.kind, message: failed.error.message } };
+          failures++;
+        }
+      }
+      for (const key of keys) {
         const details = store.get<ScoreResult>(key)?.details;
         if (
           details &&

@@ -158,7 +158,8 @@ function exampleViews(input: ReportInput): ExampleView[] {
           }
         }
       }
-      if (failureDetails && m.pass === false) {
+      // A failed metric's details, or a judge's error message (its metric has no pass: left out of the means).
+      if (failureDetails && (m.pass === false || m.error !== undefined)) {
         for (const k of keys) {
           const details = failureDetails[k];
           if (details !== undefined) {
