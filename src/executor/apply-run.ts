@@ -19,7 +19,7 @@ import {
 } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { readLockFile, sortKeys, writeLockFile } from '../lockfile/serialize.js';
-import type { Lockfile, LockResult } from '../lockfile/types.js';
+import type { Lockfile, LockGate, LockResult } from '../lockfile/types.js';
 import { aggregate, evaluateGates, flattenResults, type TaskInput } from '../metrics/index.js';
 import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
@@ -29,8 +29,9 @@ import { byText } from '../reports/format.js';
 import { REPORT_FILES } from '../reports/types.js';
 import { pinAgentNames } from './agent-names.js';
 import { type AgentRuntime, isMae, isRaip, startAgent } from './agent-runtime.js';
+import { gatesAgainstBaseline } from './baseline-gates.js';
 import { baselineRows } from './baseline-rows.js';
-import { buildLock } from './build-lock.js';
+import { buildLock, lockGateOf } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
 import { LogStore } from './cache-store.js';
 import { collect, markPreflightFailed } from './collect-results.js';
@@ -179,15 +180,43 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     let pins = lockedPins;
     let judgePins = judgePinsFromLock(previousLock);
     let compiled = loaded.compiled;
+    // With --baseline, an up-to-date lock's regression gates are evaluated from its rows
+    // (baseline-gates.ts): computed once, undefined when the rows cannot stand in for a run.
+    let vsBaseline: { lock: Lockfile; baseline: Lockfile; gates: LockGate[] } | undefined | null = null;
+    const gatesVsBaseline = () => {
+      if (vsBaseline !== null) return vsBaseline;
+      const full = readLockFile(dirs.lockFile);
+      const baseline = readBaseline(options.baseline!, options.cwd);
+      const metricTypes: Record<string, string> = {};
+      for (const cg of compiled.groups) for (const m of cg.group.metrics) metricTypes[m.id] = m.type;
+      const gates =
+        full.ok && baseline
+          ? gatesAgainstBaseline(full.lock, baseline, resolved.plan, metricTypes)
+          : undefined;
+      vsBaseline = full.ok && baseline && gates ? { lock: full.lock, baseline, gates } : undefined;
+      return vsBaseline;
+    };
     const upToDate = (): boolean =>
-      !options.refresh && !options.baseline && !options.only && isLockUpToDate(previousLock, compiled, pins);
+      !options.refresh &&
+      !options.only &&
+      isLockUpToDate(previousLock, compiled, pins) &&
+      (!options.baseline || gatesVsBaseline() !== undefined);
     const finishUpToDate = async (): Promise<ApplyOutcome> => {
-      const lock = previousLock!;
+      const compared = options.baseline ? gatesVsBaseline() : undefined;
+      const lock = compared ? { ...compared.lock, gates: compared.gates } : previousLock!;
       const reportsDir = options.outDir
         ? path.resolve(options.cwd, options.outDir)
         : path.join(dirs.stateDir, 'reports');
-      const stamp = reportStamp(dirs.lockFile, undefined);
-      if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
+      const stamp = reportStamp(
+        dirs.lockFile,
+        options.baseline ? path.resolve(options.cwd, options.baseline) : undefined,
+      );
+      if (compared) {
+        // The comparison is this command's: its reports are rendered, evalc.lock stays as it is.
+        const { writeReportFiles } = await import('./write-reports.js');
+        writeReportFiles(reportsDir, { lock, baseline: compared.baseline, ...reportSources(lock, store) });
+        writeReportStamp(reportsDir, stamp);
+      } else if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
         const full = readLockFile(dirs.lockFile);
         if (!full.ok) return { status: 'refused', message: full.message };
         const { writeReportFiles } = await import('./write-reports.js');
@@ -509,19 +538,26 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const baselineLock = options.baseline ? readBaseline(options.baseline, options.cwd) : undefined;
     const metricTypes: Record<string, string> = {};
     for (const cg of compiled.groups) for (const m of cg.group.metrics) metricTypes[m.id] = m.type;
+    const gateOptions = {
+      significance: resolved.plan.run.significance,
+      seed: resolved.plan.run.seed,
+      resamples: resolved.plan.run.bootstrap,
+      metricTypes,
+      // A partial run cannot judge a gate on figures outside its selection: skipped.
+      only: options.only,
+    };
+    const current = { aggregate: aggregateReport, rows: flattenResults({ tasks: taskInputs }) };
     const gates = evaluateGates(
       resolved.plan.gates,
-      { aggregate: aggregateReport, rows: flattenResults({ tasks: taskInputs }) },
+      current,
       baselineLock ? baselineRows(baselineLock) : undefined,
-      {
-        significance: resolved.plan.run.significance,
-        seed: resolved.plan.run.seed,
-        resamples: resolved.plan.run.bootstrap,
-        metricTypes,
-        // A partial run cannot judge a gate on figures outside its selection: skipped.
-        only: options.only,
-      },
+      gateOptions,
     );
+    // evalc.lock records the plan's run whatever baseline this command compared it with: its
+    // regression gates stay skipped (the comparison is in the reports and the exit code).
+    const lockGates = baselineLock
+      ? evaluateGates(resolved.plan.gates, current, undefined, gateOptions)
+      : gates;
     taskInputs = undefined;
     summary.gatesFailed = gates.filter((g) => !g.passed && !g.skipped).length;
     const judgeInfo: Record<string, JudgeInfo> = {};
@@ -570,7 +606,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         judgeInfo,
         results: [],
         aggregate: aggregateReport,
-        gates,
+        gates: lockGates,
         volatile,
         steps: stepsSection(
           runDigest(digestFeeds) ?? stepsDigest(compiled),
@@ -595,7 +631,12 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     for (const d of compiled.resolved.datasets) d.examples = [];
     const { writeReportFiles } = await reporting;
     heap.collectAfterPhase();
-    writeReportFiles(reportsDir, { lock, ...(baselineLock ? { baseline: baselineLock } : {}), ...sources });
+    const compared = baselineLock ? { ...lock, gates: gates.map(lockGateOf) } : lock;
+    writeReportFiles(reportsDir, {
+      lock: compared,
+      ...(baselineLock ? { baseline: baselineLock } : {}),
+      ...sources,
+    });
     writeReportStamp(
       reportsDir,
       reportStamp(lockFile, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
@@ -604,7 +645,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const runLog = path.join(logsDir, 'run.log');
     if (logLines.length > 0) writeFileSync(runLog, `${logLines.map(scrub).join('\n')}\n`);
     else rmSync(runLog, { force: true });
-    return { status: 'done', lock, lockFile, reportsDir, summary };
+    return { status: 'done', lock: compared, lockFile, reportsDir, summary };
   } finally {
     inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});

@@ -5,6 +5,7 @@ import type {
   LockAgent,
   LockAggregate,
   Lockfile,
+  LockGate,
   LockGroup,
   LockJudge,
   LockResult,
@@ -140,18 +141,23 @@ export function buildLock(inputs: LockInputs): Lockfile {
     groups,
     results: inputs.results,
     aggregates: lockAggregates(inputs.aggregate, metricTypesOf(compiled)),
-    gates: inputs.gates.map((g) => ({
-      metric: g.gate.metric,
-      scope: g.target,
-      agent: g.agent,
-      kind: g.kind,
-      passed: g.passed,
-      ...(g.skipped ? { skipped: true } : {}),
-      actual: roundScore(g.actual),
-      message: g.message,
-    })),
+    gates: inputs.gates.map(lockGateOf),
     volatile: withVolatileMeasures(inputs.volatile, inputs.aggregate, metricTypesOf(compiled)),
     steps: inputs.steps,
+  };
+}
+
+/** A gate's result as the lockfile records it (keys in sorted order, as the file writes them). */
+export function lockGateOf(g: GateResult): LockGate {
+  return {
+    actual: roundScore(g.actual),
+    agent: g.agent,
+    kind: g.kind,
+    message: g.message,
+    metric: g.gate.metric,
+    passed: g.passed,
+    scope: g.target,
+    ...(g.skipped ? { skipped: true } : {}),
   };
 }
 

@@ -63,20 +63,38 @@ describe('a refused apply in CI says what to do next', () => {
     writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
   });
 
-  it('--frozen on a cold cache: exit 1, lists what is missing, hints at restoring the cache', async () => {
+  it('--frozen --baseline on a cold cache with an up-to-date lock: nothing to run, the gates are judged from the lock', async () => {
     const cold = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa16-cold-'));
     const invokes = agent.invokeCount();
-    // A PR job: main's lock as the baseline, and a cache that was not restored.
+    // A PR job that changed nothing the plan uses: main's lock as the baseline, no cache restored.
     writeFileSync(path.join(cold, 'main.lock'), readFileSync(path.join(dir, 'evalc.lock')));
     const r = await spawnCliAsync(
       ['apply', '--frozen', '--cache-dir', cold, '--baseline', path.join(cold, 'main.lock')],
       { cwd: dir, env: { CI: 'true' } },
     );
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('--frozen: 2 agent responses are not cached');
-    expect(r.stderr).toContain('invoke/a1/t/d/e1#0');
-    expect(r.stderr).toMatch(/\nhint: --frozen answers from the cache only: restore the cache/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('evalc.lock is up to date');
     expect(agent.invokeCount()).toBe(invokes);
+  });
+
+  it('--frozen on a cold cache with work to do: exit 1, lists what is missing, hints at restoring the cache', async () => {
+    const cold = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa16-cold-'));
+    const invokes = agent.invokeCount();
+    writeFileSync(path.join(cold, 'main.lock'), readFileSync(path.join(dir, 'evalc.lock')));
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}} please'));
+    try {
+      const r = await spawnCliAsync(
+        ['apply', '--frozen', '--cache-dir', cold, '--baseline', path.join(cold, 'main.lock')],
+        { cwd: dir, env: { CI: 'true' } },
+      );
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('--frozen: 2 agent responses are not cached');
+      expect(r.stderr).toContain('invoke/a1/t/d/e1#0');
+      expect(r.stderr).toMatch(/\nhint: --frozen answers from the cache only: restore the cache/);
+      expect(agent.invokeCount()).toBe(invokes);
+    } finally {
+      writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
+    }
   });
 
   it('schema drift hints at --update-lock; other refusals get no hint', () => {

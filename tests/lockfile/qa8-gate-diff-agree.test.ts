@@ -96,8 +96,12 @@ describe('a regression gate and evalc diff agree on one comparison (QA8)', () =>
       writePlan(dir, '2');
       const applied = await runCli(['apply', '--quiet', '--baseline', 'base.lock'], { cwd: dir });
       expect(applied.code).toBe(1); // the benchmark gate fails at α = 0.5
-      const gates = (JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as { gates: LockGate[] })
-        .gates;
+      // The comparison's gates are in the reports (evalc.lock keeps its regression gates skipped).
+      const gates = (
+        JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
+          gates: LockGate[];
+        }
+      ).gates;
       const diff = await runCli(['diff', 'base.lock', 'evalc.lock', '--format', 'json'], { cwd: dir });
       const deltas = (JSON.parse(diff.stdout) as { aggregates: Delta[] }).aggregates;
       const scopes: [string, string][] = [
