@@ -15,10 +15,15 @@ const id = z
     'ids use ASCII letters, digits, "_", "-" and "." and start with a letter or digit',
   );
 
+// Every duration in a plan is a wait or a limit: 0 would time out every request at once.
 const duration = z
   .union([z.string(), z.number()])
   .refine((v) => parseDuration(v) !== undefined, { message: 'expected a duration like 30s, 1500ms or 2m' })
+  .refine((v) => (parseDuration(v) ?? 1) > 0, { message: 'expected a duration above 0 (like 30s)' })
   .describe('A duration: "30s", "1500ms", "2m", or a number of seconds');
+
+/** A shell command: not empty, not only spaces. */
+const shellCommand = z.string().regex(/\S/, 'expected a command, not an empty string');
 
 const headers = z
   .record(z.string(), z.string())
@@ -58,10 +63,9 @@ export const limitsSchema = z
 
 export const serveSchema = z
   .object({
-    command: z
-      .string()
-      .min(1)
-      .describe('Shell command that starts the agent; runs in the folder of the plan file that declares it'),
+    command: shellCommand.describe(
+      'Shell command that starts the agent; runs in the folder of the plan file that declares it',
+    ),
     env: z
       .record(z.string(), z.string())
       .optional()
@@ -133,8 +137,7 @@ export const maeAgentSchema = z
       .string()
       .optional()
       .describe('http transport: base URL (POST {url}/execute_task); sse transport: the URL POSTed as is'),
-    command: z
-      .string()
+    command: shellCommand
       .optional()
       .describe('local transport: the command to spawn (runs in the plan file folder)'),
     address: z.string().optional().describe('socket transport: host:port or a unix socket path'),
@@ -198,7 +201,7 @@ export const judgeSchema = z
       .enum(['agent-eval', 'openai'])
       .describe('agent-eval wire protocol (HTTP, or stdio rpc) or an OpenAI-compatible LLM'),
     url: z.string().optional().describe('agent-eval server base URL, or OpenAI-compatible base URL'),
-    command: z.string().optional().describe('agent-eval over stdio: the command speaking `agent-eval rpc`'),
+    command: shellCommand.optional().describe('agent-eval over stdio: the command speaking `agent-eval rpc`'),
     rubric: z.string().optional().describe('Rubric name: registered on the server or defined under rubrics:'),
     model: z.string().optional(),
     provider: z.string().optional(),
