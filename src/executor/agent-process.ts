@@ -53,6 +53,11 @@ export interface ServeOptions {
 export interface ServedProcess {
   pid: number;
   stop(): Promise<void>;
+  /**
+   * Calls `listener` once if the process exits before `stop()` (it crashed or quit mid-run), with
+   * how it ended and the last of its output (secrets masked), e.g. `exited with code 3; output: fatal: …`.
+   */
+  onUnexpectedExit(listener: (description: string) => void): void;
 }
 
 export type StartServedOutcome = { ok: true; handle: ServedProcess } | { ok: false; error: StepError };
@@ -118,7 +123,7 @@ export async function startServedProcess(
   output.attach(child.stdout, log, onLine);
   output.attach(child.stderr, log, onLine);
   const exit = watchExit(child);
-  const handle = makeHandle(child, exit.promise, log);
+  const handle = makeHandle(child, exit.promise, log, output);
   const fail = async (error: StepError): Promise<StartServedOutcome> => {
     await handle.stop();
     return { ok: false, error };
@@ -189,10 +194,19 @@ function makeHandle(
   child: ChildProcess,
   exited: Promise<ExitInfo>,
   log: NodeJS.WritableStream,
+  output: OutputTail,
 ): ServedProcess {
   let stopping: Promise<void> | undefined;
   return {
     pid: child.pid ?? -1,
+    onUnexpectedExit(listener) {
+      void exited.then((info) => {
+        if (stopping) return;
+        const how =
+          info.error ?? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`);
+        listener(`${how}${output.suffix()}`);
+      });
+    },
     stop() {
       stopping ??= (async () => {
         child.stdin?.end();

@@ -18,6 +18,8 @@ export interface AgentRuntime {
   id: string;
   config: AgentConfig;
   adapter: AgentAdapter;
+  /** For a `serve:` agent: how its process ended if it exited mid-run (run-example.ts adds it to failures). */
+  servedExit?: () => string | undefined;
   /** `limits.rps`: invocations start at most this many per second (run-example.ts takes the token). */
   rate?: RateLimiter;
   concurrency: number;
@@ -34,6 +36,8 @@ export interface RuntimeSetup {
   signal: AbortSignal;
   /** Collects secret values so every log and output can be scrubbed. */
   secrets: string[];
+  /** A warning for the user (stderr and run.log), e.g. a served process that exited mid-run. */
+  warn?: (text: string) => void;
 }
 
 export type StartResult = { ok: true; runtime: AgentRuntime } | { ok: false; error: StepError };
@@ -62,10 +66,12 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   setup.secrets.push(...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, setup.env));
   const cwd = path.resolve(setup.planDir, setup.commandDirs[id] ?? '');
   let stopServe = async () => {};
+  let servedExit: (() => string | undefined) | undefined;
   if (config.serve) {
     const served = await serve(id, config.serve, cwd, serveEnv.values, setup);
     if (!served.ok) return served;
     stopServe = served.stop;
+    servedExit = served.exited;
   }
   const timeoutMs = parseDuration(config.limits?.timeout ?? '60s') ?? 60_000;
   const transport = new HttpTransport({
@@ -95,6 +101,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       id,
       config,
       adapter,
+      ...(servedExit ? { servedExit } : {}),
       ...(config.limits?.rps ? { rate: new RateLimiter(config.limits.rps) } : {}),
       concurrency,
       stop: async () => {
@@ -162,16 +169,26 @@ export async function serve(
   config: ServeConfig,
   cwd: string,
   env: Record<string, string>,
-  setup: Pick<RuntimeSetup, 'logsDir' | 'signal' | 'secrets'>,
-): Promise<{ ok: true; stop: () => Promise<void> } | { ok: false; error: StepError }> {
+  setup: Pick<RuntimeSetup, 'logsDir' | 'signal' | 'secrets' | 'warn'>,
+): Promise<
+  { ok: true; stop: () => Promise<void>; exited: () => string | undefined } | { ok: false; error: StepError }
+> {
+  const logFile = path.join(setup.logsDir, `${name}.log`);
   const started = await startServedProcess(config, {
     cwd,
     name,
-    logFile: path.join(setup.logsDir, `${name}.log`),
+    logFile,
     env,
     signal: setup.signal,
     secrets: setup.secrets,
   });
   if (!started.ok) return started;
-  return { ok: true, stop: () => started.handle.stop() };
+  // A served process that dies mid-run (out of memory, a crash) is said at once, and every later
+  // failure of its agent says so too: "connection refused" alone does not point at the process.
+  let exited: string | undefined;
+  started.handle.onUnexpectedExit((description) => {
+    exited = `the process serve started for ${name} ${description} (log: ${path.relative(process.cwd(), logFile) || logFile})`;
+    setup.warn?.(exited);
+  });
+  return { ok: true, stop: () => started.handle.stop(), exited: () => exited };
 }

@@ -294,6 +294,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         concurrencyOverride: options.concurrency,
         signal: options.signal,
         secrets,
+        warn: (text: string) => {
+          options.progress.message(`evalc: warning: ${scrub(text)}`);
+          logLines.push(`warning: ${text}`);
+        },
       };
       warnShortSecrets(resolved.plan, agentIds, compiled, options);
       for (const id of agentIds) {

@@ -75,6 +75,7 @@ export function groupRuntime(
     adapter,
     ...(gate ? { gate } : {}),
     ...(agent?.rate ? { rate: agent.rate } : {}),
+    ...(agent?.servedExit ? { servedExit: agent.servedExit } : {}),
     ...(ctx.inFlight ? { inFlight: ctx.inFlight } : {}),
     metrics,
     store: ctx.store,

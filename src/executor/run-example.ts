@@ -120,6 +120,8 @@ export interface GroupRuntime {
    * taken before its clock starts (its duration is the agent's, not the queue's).
    */
   rate?: RateLimiter;
+  /** For a `serve:` agent: how its process ended, if it exited mid-run (added to failures' messages). */
+  servedExit?: () => string | undefined;
   /** Invokes on their way, by key (shared by the run): identical requests are sent once. */
   inFlight?: Map<string, Promise<void>>;
   metrics: MetricRuntime[];
@@ -316,6 +318,9 @@ async function runRepeat(
       } else {
         // The whole error: its details (a crashed process's stderr tail…) may quote a secret too.
         error = scrubValue(rt, outcome.error);
+        const exited = rt.servedExit?.();
+        if (exited && error.kind !== 'cancelled')
+          error = { ...error, message: `${error.message} — ${exited}` };
         const partial = outcome.trajectory
           ? scrubTrajectory(rt, rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory))
           : undefined;
