@@ -122,23 +122,37 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     });
     return `| ${code(id)} | ${cells.join(' | ')} |`;
   });
+  // The first example of each agent × error kind says what the error said (a timeout's limit, a
+  // crashed process's output, a judge's reason); the others repeat only the kind.
+  const told = new Set<string>();
+  const firstMessage = (agent: string, kind: string, message: string | undefined): string => {
+    const id = `${agent}\u0000${kind}`;
+    if (message === undefined || message === '' || told.has(id)) return '';
+    told.add(id);
+    return `: ${escapeMarkdown(clip(message, 160) ?? '')}`;
+  };
   const failingLines = failing.map((e) => {
     let reasons = 0;
     const failed = e.metrics
       .filter((x) => x.pass === false || x.error !== undefined)
       .map((x) => {
-        const why =
-          x.error !== undefined
-            ? `error ${x.error}`
-            : (summarizeDetails(x.details, 80) ?? clip(x.rationale, 80));
+        if (x.error !== undefined) {
+          reasons++;
+          const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
+          return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.error, typeof said === 'string' ? said : undefined)})`;
+        }
+        const why = summarizeDetails(x.details, 80) ?? clip(x.rationale, 80);
         if (why) reasons++;
         return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
       });
-    const err = e.repeats.find((r) => r.errorKind !== null)?.errorKind;
+    const errRepeat = e.repeats.find((r) => r.errorKind !== null);
+    const err = errRepeat?.errorKind;
     // When every repeat failed before scoring, its metrics were skipped, not failed.
     const unscored = e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
     const why = [
-      err ? `error ${code(err)}${unscored ? ' (not scored)' : ''}` : '',
+      err
+        ? `error ${code(err)}${unscored ? ' (not scored)' : ''}${firstMessage(e.agent, err, errRepeat?.record?.error?.message)}`
+        : '',
       failed.length > 0 && !unscored ? `failed ${failed.join(', ')}` : '',
     ]
       .filter((x) => x !== '')
