@@ -64,22 +64,28 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   const sources = deps.loadSources
     ? await deps.loadSources(current.lock, current.file, ctx, cacheDir ? { cacheDir } : {})
     : {};
+  const only = typeof format === 'string' ? FORMAT_FILES[format] : undefined;
+  const dir =
+    typeof values.out === 'string'
+      ? path.resolve(ctx.cwd, values.out)
+      : path.join(path.dirname(current.file), '.evalc', 'reports');
+  // report.md names report.html where it is written (relative to the lockfile's folder).
+  const reportsPath =
+    only && values.out === undefined
+      ? undefined
+      : path.relative(path.dirname(current.file), dir).split(path.sep).join('/') || '.';
   const files = renderReports({
     lock: current.lock,
     ...(baseline ? { baseline: baseline.lock } : {}),
     ...(sources.trajectories ? { trajectories: sources.trajectories } : {}),
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
     ...(sources.failureDetails ? { failureDetails: sources.failureDetails } : {}),
+    ...(reportsPath === undefined ? {} : { reportsPath }),
   });
-  const only = typeof format === 'string' ? FORMAT_FILES[format] : undefined;
   if (only && values.out === undefined) {
     ctx.stdout(files[only]);
     return EXIT.ok;
   }
-  const dir =
-    typeof values.out === 'string'
-      ? path.resolve(ctx.cwd, values.out)
-      : path.join(path.dirname(current.file), '.evalc', 'reports');
   mkdirSync(dir, { recursive: true });
   const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
   for (const name of names) {

@@ -214,13 +214,22 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       if (compared) {
         // The comparison is this command's: its reports are rendered, evalc.lock stays as it is.
         const { writeReportFiles } = await import('./write-reports.js');
-        writeReportFiles(reportsDir, { lock, baseline: compared.baseline, ...reportSources(lock, store) });
+        writeReportFiles(reportsDir, {
+          lock,
+          baseline: compared.baseline,
+          ...reportSources(lock, store),
+          reportsPath: shownPath(resolved.loaded.planDir, reportsDir),
+        });
         writeReportStamp(reportsDir, stamp);
       } else if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
         const full = readLockFile(dirs.lockFile);
         if (!full.ok) return { status: 'refused', message: full.message };
         const { writeReportFiles } = await import('./write-reports.js');
-        writeReportFiles(reportsDir, { lock: full.lock, ...reportSources(full.lock, store) });
+        writeReportFiles(reportsDir, {
+          lock: full.lock,
+          ...reportSources(full.lock, store),
+          reportsPath: shownPath(resolved.loaded.planDir, reportsDir),
+        });
         writeReportStamp(reportsDir, stamp);
       }
       const errorKinds = { ...(lock.steps?.errors ?? {}) };
@@ -640,6 +649,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       lock: compared,
       ...(baselineLock ? { baseline: baselineLock } : {}),
       ...sources,
+      reportsPath: shownPath(resolved.loaded.planDir, reportsDir),
     });
     writeReportStamp(
       reportsDir,
@@ -689,6 +699,11 @@ function warnShortSecrets(
     options.progress.message(
       `evalc: warning: \${env.${name}} (${owners.join(', ')}) is shorter than ${MIN_SECRET_LENGTH} characters: it is sent, but not masked in outputs`,
     );
+}
+
+/** A folder as report.md names it: relative to the plan's folder, `/`-separated (no host path). */
+function shownPath(planDir: string, dir: string): string {
+  return path.relative(planDir, dir).split(path.sep).join('/') || '.';
 }
 
 /** Judge start failures that stop the run: the plan's own setup is wrong, not the judge's health. */

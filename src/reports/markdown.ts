@@ -12,10 +12,9 @@ import {
   summarizeDetails,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
-import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
+import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
 import { findScore, gateIcon, type ReportModel, verdictText } from './report-model.js';
-import { FULL_REPORT_PATH } from './types.js';
 
 function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
@@ -236,10 +235,10 @@ export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): st
   for (const task of [...m.tasks].sort(byText)) sections.push(...taskDetails(m, task));
   sections.push({
     head: [
-      `<sub>Full report with trajectories: <code>${FULL_REPORT_PATH}</code> · report.json · junit.xml</sub>`,
+      `<sub>Full report with trajectories: <code>${escapeHtml(m.fullReportPath)}</code> · report.json · junit.xml</sub>`,
     ],
     items: [],
     tail: [],
   });
-  return fitSections(sections, limit);
+  return fitSections(sections, limit, { note: truncationNote(m.fullReportPath) });
 }

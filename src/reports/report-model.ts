@@ -6,7 +6,7 @@
 import type { LockDiff } from '../lockfile/diff.js';
 import type { LockAgent, LockDataset, Lockfile, LockGate, LockJudge } from '../lockfile/types.js';
 import { byText } from './format.js';
-import type { InvokeRecord, ReportInput } from './types.js';
+import { fullReportPath, type InvokeRecord, type ReportInput } from './types.js';
 
 export type ExampleStatus = 'pass' | 'fail' | 'error' | 'unknown';
 
@@ -97,6 +97,8 @@ export interface ReportModel {
   /** Per group: durations, tokens and the means of volatile measures (`cost`…); not results. */
   volatile: Lockfile['volatile'];
   diff: LockDiff | null;
+  /** Where report.html is, as report.md names it (`.evalc/reports/report.html`, or `--out`'s folder). */
+  fullReportPath: string;
 }
 
 function statusOf(
@@ -269,6 +271,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     .sort(byText);
   const nothingEvaluated = unevaluated.length > 0 && unevaluated.length === evaluatedBy.size;
   return {
+    fullReportPath: fullReportPath(input.reportsPath),
     benchmark: lock.plan.benchmark,
     evalc: lock.evalc,
     planDigest: lock.plan.digest,

@@ -22,6 +22,11 @@ export interface ReportInput {
   judgeRationales?: Record<string, string>;
   /** Score key → the details of a failed (non-judge) metric's score: why it failed. */
   failureDetails?: Record<string, unknown>;
+  /**
+   * The folder the reports are written to, as report.md names it (relative to the plan's folder,
+   * `/`-separated: `out/pr`); default `.evalc/reports`. Never a host path when inside the plan folder.
+   */
+  reportsPath?: string;
 }
 
 export interface RenderedReports {
@@ -35,5 +40,12 @@ export type ReportFile = keyof RenderedReports;
 
 export const REPORT_FILES: readonly ReportFile[] = ['report.md', 'report.json', 'junit.xml', 'report.html'];
 
-/** Where the full report lives, named by a truncated report.md. */
+/** Where the full report lives, named by a truncated report.md (unless `reportsPath` says otherwise). */
 export const FULL_REPORT_PATH = '.evalc/reports/report.html';
+
+/** report.html beside report.md, as report.md names it. */
+export function fullReportPath(reportsPath: string | undefined): string {
+  return reportsPath === undefined
+    ? FULL_REPORT_PATH
+    : `${reportsPath.replace(/\/+$/, '') || '.'}/report.html`;
+}
