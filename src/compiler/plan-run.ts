@@ -302,6 +302,28 @@ interface Why {
   reason: string;
 }
 
+/**
+ * What changed in the plan since `lock`, group by group, in the words `plan` uses
+ * (`t1[a1]: input changed (template bindings.default.input)`): for a refusal under `--locked`.
+ * At most `limit` lines; empty when no group's configuration changed (a description, say).
+ */
+export function planChanges(compiled: CompiledPlan, lock: Lockfile, limit = 8): string[] {
+  const out: string[] = [];
+  for (const cg of compiled.groups) {
+    const why = groupReasons(cg, lock, compiled);
+    const target = `${cg.group.taskId}/${cg.group.datasetId}[${cg.group.agentId}]`;
+    const say = (w: Why | undefined, what = '') =>
+      w && out.push(`${target}${what}: ${w.reason.replace(/^because /, '')}`);
+    say(why.invoke);
+    say(why.extract);
+    for (const [metric, w] of why.metrics)
+      if (w.reason !== 'because the metrics it derives from changed') say(w, `/${metric}`);
+  }
+  return out.length > limit
+    ? [...out.slice(0, limit), `… and ${out.length - limit} more (evalc plan lists them)`]
+    : out;
+}
+
 function groupReasons(
   compiledGroup: CompiledGroup,
   lock: Lockfile | undefined,

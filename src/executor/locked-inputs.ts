@@ -1,6 +1,7 @@
 /** What apply reads from the previous lockfile: its pins, drift against them, and what --frozen would miss. */
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { planChanges } from '../compiler/plan-run.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
@@ -46,8 +47,14 @@ export function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined)
         `dataset ${d.taskId}/${d.datasetId}: sha256 ${pinned.sha256.slice(0, 12)}… → ${d.sha256.slice(0, 12)}…`,
       );
   }
-  if (lock.plan.digest !== compiled.resolved.planDigest)
-    drift.push('the plan changed since evalc.lock was written');
+  if (lock.plan.digest !== compiled.resolved.planDigest) {
+    const changes = planChanges(compiled, lock);
+    drift.push(
+      changes.length > 0
+        ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`
+        : 'the plan changed since evalc.lock was written (no step changes: e.g. a description or a gate)',
+    );
+  }
   return drift;
 }
 

@@ -51,6 +51,10 @@ describe('a refused apply in CI says what to do next', () => {
     expect(text.code).toBe(1);
     expect(text.stdout).toBe('');
     expect(text.stderr).toContain('--locked: pinned inputs changed');
+    // …and which part, in plan's words.
+    expect(text.stderr).toContain(
+      'the plan changed since evalc.lock was written:\n    t/d[a1]: input changed (template bindings.default.input)\n',
+    );
     expect(text.stderr).toMatch(
       /\nhint: evalc\.lock does not match this branch: run `evalc plan`.*commit evalc\.lock/,
     );
