@@ -275,7 +275,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
             : '';
         return {
           status: 'refused',
-          message: `--frozen: ${what}, e.g.:\n  ${[...missing, ...unjudged].slice(0, 20).join('\n  ')}${hint}`,
+          message: `--frozen: ${what}${perGroup([...missing, ...unjudged])}, e.g.:\n  ${[...missing, ...unjudged].slice(0, 20).join('\n  ')}${hint}`,
         };
       }
     } else {
@@ -699,6 +699,18 @@ function warnShortSecrets(
     options.progress.message(
       `evalc: warning: \${env.${name}} (${owners.join(', ')}) is shorter than ${MIN_SECRET_LENGTH} characters: it is sent, but not masked in outputs`,
     );
+}
+
+/** ` (a1/t1/d1: 20, a2/t1/d1: 5)`: missing steps (`invoke/a1/t1/d1/e3#0`) counted by group. */
+function perGroup(steps: string[]): string {
+  const counts = new Map<string, number>();
+  for (const step of steps) {
+    const group = step.split('/').slice(1, 4).join('/');
+    counts.set(group, (counts.get(group) ?? 0) + 1);
+  }
+  if (counts.size < 2) return '';
+  const shown = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, 10);
+  return ` (${shown.map(([g, n]) => `${g}: ${n}`).join(', ')}${counts.size > 10 ? ', …' : ''})`;
 }
 
 /** A folder as report.md names it: relative to the plan's folder, `/`-separated (no host path). */
