@@ -59,6 +59,7 @@ import {
 } from './locked-inputs.js';
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, runExample } from './run-example.js';
+import { RunLog } from './run-log.js';
 import { describeDrift, type SchemaDrift, SchemaDriftWatch } from './schema-drift.js';
 import { combineGroupDigests, GroupDigestFeed, stepsDigest } from './steps-digest.js';
 import { reportSources } from './trajectories.js';
@@ -170,7 +171,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   mkdirSync(logsDir, { recursive: true });
   const agents = new Map<string, AgentRuntime>();
   const judges = new Map<string, JudgeRuntime>();
-  const logLines: string[] = [];
+  const logLines = new RunLog();
   // Steps in flight outlive the first Ctrl-C (see grace-signal.ts); dispatch stops at once.
   const inFlight = graceSignal(runSignal);
   let storeClosed = false;
@@ -657,7 +658,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     );
     // run.log is this run's: an earlier run's is not left behind to be read as this one's.
     const runLog = path.join(logsDir, 'run.log');
-    if (logLines.length > 0) writeFileSync(runLog, `${logLines.map(scrub).join('\n')}\n`);
+    if (!logLines.isEmpty) writeFileSync(runLog, `${logLines.lines().map(scrub).join('\n')}\n`);
     else rmSync(runLog, { force: true });
     return { status: 'done', lock: compared, lockFile, reportsDir, summary };
   } finally {

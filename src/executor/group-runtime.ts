@@ -29,7 +29,7 @@ export function groupRuntime(
     runId: string;
     options: ApplyOptions;
     scrub: (t: string) => string;
-    logLines: string[];
+    logLines: { push(line: string): void };
     resolved: CompiledPlan;
     rubricVersions: Map<string, Set<string>>;
     stepSignal: AbortSignal;
