@@ -122,6 +122,14 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       items: deltas.map(deltaRow),
       tail: [
         '',
+        // McNemar counts flipped pass/fail examples; the CI resamples every pair's change: near the
+        // threshold one can exclude 0 while the other is not significant (QA16).
+        ...(deltas.some((d) => d.method === 'mcnemar')
+          ? [
+              '_p and test: exact McNemar on the examples whose pass/fail flipped, or the paired sign-flip test; the CI is a paired bootstrap of the change — near the threshold the two can disagree, and the verdict follows p._',
+              '',
+            ]
+          : []),
         ...(compositionNote(diff) ? [`_${compositionNote(diff)}_`, ''] : []),
         ...(hidden > 0
           ? [`_${hidden} other aggregates not shown (unchanged, or the same as their task)._`, '']
