@@ -527,9 +527,20 @@ function logJudgeWarnings(
   if (!metric.judgeId || details === null || typeof details !== 'object' || Array.isArray(details)) return;
   const warnings = (details as Record<string, unknown>).warnings;
   if (!Array.isArray(warnings)) return;
-  for (const w of warnings)
-    rt.log(`${stepId}: judge ${metric.judgeId} (${metric.lib.id}) warning: ${rt.scrub(String(w))}`);
+  // A judge's warning usually repeats on every verdict (a server that refused json_schema): each
+  // distinct one is logged once per run, at its first example.
+  let seen = judgeWarningsSeen.get(rt.rubricVersions);
+  if (!seen) judgeWarningsSeen.set(rt.rubricVersions, (seen = new Set()));
+  for (const w of warnings) {
+    const text = `judge ${metric.judgeId} (${metric.lib.id}) warning: ${rt.scrub(String(w))}`;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    rt.log(`${stepId}: ${text} (logged once; later examples may repeat it)`);
+  }
 }
+
+/** Judge warnings already logged, per run (keyed by the run's shared rubric-version map). */
+const judgeWarningsSeen = new WeakMap<object, Set<string>>();
 
 function noteRubricVersion(rt: GroupRuntime, metric: MetricRuntime, result: ScoreResult): void {
   const details = result.details;
