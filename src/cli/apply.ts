@@ -79,8 +79,13 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
     case 'refused': {
-      const hint = refusalHint(outcome.message);
-      return { status: outcome.status, message: outcome.message, ...(hint ? { hint } : {}) };
+      const hint = refusalHint(outcome.message, outcome.reason);
+      return {
+        status: outcome.status,
+        ...(outcome.reason ? { reason: outcome.reason } : {}),
+        message: outcome.message,
+        ...(hint ? { hint } : {}),
+      };
     }
     case 'failed':
     case 'interrupted':
@@ -102,7 +107,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
       return;
     case 'refused': {
-      const hint = refusalHint(outcome.message);
+      const hint = refusalHint(outcome.message, outcome.reason);
       ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       return;
     }

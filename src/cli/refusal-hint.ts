@@ -5,13 +5,22 @@
  * `--locked`. Other refusals (an agent that did not start, a bad setting) need no hint here.
  */
 
-/** A one-line hint for a refused apply, or undefined when the message says enough. */
-export function refusalHint(message: string): string | undefined {
-  if (message.startsWith('--locked:'))
-    return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (--locked only checks; it never rewrites the lock).';
-  if (message.includes('input schema drifted since evalc.lock'))
+/**
+ * A one-line hint for a refused apply, or undefined when the message says enough. `reason` is the
+ * refusal's kind when apply gave one (`--json`'s `reason`); else the message's prefix decides.
+ */
+export function refusalHint(
+  message: string,
+  reason?: 'locked' | 'frozen' | 'schema_drift',
+): string | undefined {
+  if (
+    reason === 'schema_drift' ||
+    (reason === undefined && message.includes('input schema drifted since evalc.lock'))
+  )
     return 'if the new schema is intended, run `evalc apply --update-lock` where the agent is reachable and commit evalc.lock; CI then passes with the new pins.';
-  if (message.startsWith('--frozen:'))
+  if (reason === 'locked' || message.startsWith('--locked:'))
+    return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (--locked only checks; it never rewrites the lock).';
+  if (reason === 'frozen' || message.startsWith('--frozen:'))
     return '--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call the agents.';
   return undefined;
 }

@@ -91,7 +91,8 @@ export interface ApplyOptions {
 
 export type ApplyOutcome =
   | { status: 'invalid'; diagnostics: Diagnostic[] }
-  | { status: 'refused'; message: string }
+  /** `reason`: a refusal a CI wrapper can act on without reading the message. */
+  | { status: 'refused'; message: string; reason?: 'locked' | 'frozen' | 'schema_drift' }
   | { status: 'interrupted'; message: string }
   /** The run stopped on an error of its own environment (the cache could not be written). */
   | { status: 'failed'; message: string }
@@ -137,7 +138,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   if (options.locked) {
     const drift = datasetDrift(loaded.compiled, previousLock);
     if (drift.length > 0)
-      return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
+      return {
+        status: 'refused',
+        reason: 'locked',
+        message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}`,
+      };
   }
   // One apply writes a cache at a time (cache-lock.ts); a second one waits for the first.
   const cacheLock = await lockCache(cacheDir, {
@@ -276,6 +281,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
             : '';
         return {
           status: 'refused',
+          reason: 'frozen',
           message: `--frozen: ${what}${perGroup([...missing, ...unjudged])}, e.g.:\n  ${[...missing, ...unjudged].slice(0, 20).join('\n  ')}${hint}`,
         };
       }
@@ -320,7 +326,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         agents.set(id, started.runtime);
       }
       const discovered = await discoverAgents(agents, lockedPins, store, options);
-      if (!discovered.ok) return { status: 'refused', message: scrub(discovered.message) };
+      if (!discovered.ok)
+        return { status: 'refused', reason: discovered.reason, message: scrub(discovered.message) };
       // An agent that fails its discovery is a failed step: the others run, its examples record
       // the error. --locked cannot check its pins, and with no agent left there is no run.
       const firstFailure = [...discovered.failed.values()][0];
@@ -333,7 +340,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       if (options.locked) {
         const drift = agentDrift(compiled, previousLock, pins);
         if (drift.length > 0)
-          return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
+          return {
+            status: 'refused',
+            reason: 'locked',
+            message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}`,
+          };
       }
       const raipAdapters = new Map<string, RaipAdapter>();
       for (const [id, a] of agents)
@@ -402,7 +413,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       if (options.locked) {
         const drift = await judgeDrift(judges, previousLock, options.signal);
         if (drift.length > 0)
-          return { status: 'refused', message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}` };
+          return {
+            status: 'refused',
+            reason: 'locked',
+            message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}`,
+          };
       }
       if (upToDate()) return await finishUpToDate();
     }

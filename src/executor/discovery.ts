@@ -32,7 +32,7 @@ export async function discoverAgents(
   options: ApplyOptions,
 ): Promise<
   | { ok: true; pins: Record<string, AgentPin>; failed: Map<string, UndiscoveredAgent> }
-  | { ok: false; message: string }
+  | { ok: false; message: string; reason: 'schema_drift' }
 > {
   const pins: Record<string, AgentPin> = {};
   const failed = new Map<string, UndiscoveredAgent>();
@@ -70,9 +70,14 @@ export async function discoverAgents(
       lockedPin.schemaDigest !== pin.schemaDigest &&
       !options.updateLock
     ) {
+      const version =
+        lockedPin.version !== pin.version
+          ? `, version ${lockedPin.version ?? '(none)'} → ${pin.version ?? '(none)'}`
+          : '';
       return {
         ok: false,
-        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).`,
+        reason: 'schema_drift',
+        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…${version}); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).`,
       };
     }
     pins[id] = pin;

@@ -60,7 +60,7 @@ describe('a refused apply in CI says what to do next', () => {
     );
     const json = await spawnCliAsync(['apply', '--locked', '--json'], { cwd: dir, env: { CI: 'true' } });
     const result = JSON.parse(json.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
-    expect(result).toMatchObject({ event: 'result', exitCode: 1, status: 'refused' });
+    expect(result).toMatchObject({ event: 'result', exitCode: 1, status: 'refused', reason: 'locked' });
     expect(String(result.hint)).toContain('evalc plan');
     expect(agent.invokeCount()).toBe(invokes);
     expect(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).toBe(lockBefore);
@@ -95,6 +95,12 @@ describe('a refused apply in CI says what to do next', () => {
       expect(r.stderr).toContain('--frozen: 2 agent responses are not cached');
       expect(r.stderr).toContain('invoke/a1/t/d/e1#0');
       expect(r.stderr).toMatch(/\nhint: --frozen answers from the cache only: restore the cache/);
+      const json = await spawnCliAsync(
+        ['apply', '--frozen', '--json', '--cache-dir', cold, '--baseline', path.join(cold, 'main.lock')],
+        { cwd: dir, env: { CI: 'true' } },
+      );
+      const result = JSON.parse(json.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+      expect(result).toMatchObject({ status: 'refused', reason: 'frozen' });
       expect(agent.invokeCount()).toBe(invokes);
     } finally {
       writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
