@@ -29,6 +29,17 @@ export function formatMeanCi(mean: number | null, ci: [number, number] | null | 
   return c === '' ? formatNumber(mean) : `${formatNumber(mean)} ${c}`;
 }
 
+/**
+ * A volatile figure (ms, tokens, USD per example) as it was measured: whole numbers as they are
+ * (`9`, not `9.000` beside `44.0`), small amounts with three significant digits (`0.000056`).
+ */
+export function formatFigure(x: number | null | undefined): string {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '—';
+  if (Number.isInteger(x)) return String(x);
+  if (Math.abs(x) < 1) return String(Number(x.toPrecision(3)));
+  return fixed(x, Math.abs(x) >= 100 ? 0 : 1);
+}
+
 /** Signed with a real minus sign: `+0.100`, `−0.100`. */
 export function formatSigned(x: number | null | undefined, digits = 3): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';

@@ -4,7 +4,7 @@
  * tolerance. Used by report.md and by `evalc diff --format md`.
  */
 import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
-import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeMarkdown } from './markdown-text.js';
 
@@ -194,7 +194,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       ],
       items: drift.map(
         (v) =>
-          `| ${code(v.subject)} | ${code(v.field)} | ${formatNumber(v.old)} | ${formatNumber(v.new)} | ${v.relative === null ? 'new' : `${formatSigned(v.relative * 100, 0)}%`} |`,
+          `| ${code(v.subject)} | ${code(v.field)} | ${formatFigure(v.old)} | ${formatFigure(v.new)} | ${v.relative === null ? 'new' : `${formatSigned(v.relative * 100, 0)}%`} |`,
       ),
       tail: ['', '</details>', ''],
       noun: 'rows',

@@ -1,7 +1,7 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
 import type { LockDiff } from '../lockfile/diff.js';
 import { showControlChars } from './control-chars.js';
-import { formatCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { compositionNote, deltaArrow, gateChangeText, shownDeltas } from './markdown-diff.js';
 
 function pad(text: string, width: number): string {
@@ -64,7 +64,7 @@ export function renderTextDiff(diff: LockDiff): string {
   if (drift.length > 0) {
     lines.push('', `Volatile figures outside ±${Math.round(diff.options.volatileTolerance * 100)}%:`);
     for (const v of drift) {
-      lines.push(`  ${v.subject} ${v.field}: ${formatNumber(v.old)} → ${formatNumber(v.new)}`);
+      lines.push(`  ${v.subject} ${v.field}: ${formatFigure(v.old)} → ${formatFigure(v.new)}`);
     }
   }
   // Example ids and messages are data: never let one write a terminal escape sequence.
