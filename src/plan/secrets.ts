@@ -86,12 +86,16 @@ export function referencedSecrets(
   env: NodeJS.ProcessEnv,
 ): string[] {
   const out = new Set<string>();
-  for (const value of Object.values(values ?? {}))
-    for (const m of value.matchAll(ENV_REF)) {
-      const v = env[m[1]!];
-      if (v !== undefined) addSecretForms(out, v);
-    }
+  for (const name of envReferences(values)) {
+    const v = env[name];
+    if (v !== undefined) addSecretForms(out, v);
+  }
   return [...out].sort(longestFirst);
+}
+
+/** The NAMEs of a map's `${env.NAME}` references, in order (repeats included). */
+function envReferences(values: Record<string, string> | undefined): string[] {
+  return Object.values(values ?? {}).flatMap((value) => [...value.matchAll(ENV_REF)].map((m) => m[1]!));
 }
 
 /**
@@ -103,11 +107,10 @@ export function shortSecretNames(
   env: NodeJS.ProcessEnv,
 ): string[] {
   const names = new Set<string>();
-  for (const value of Object.values(values ?? {}))
-    for (const m of value.matchAll(ENV_REF)) {
-      const v = env[m[1]!];
-      if (v !== undefined && v.length > 0 && v.length < MIN_SECRET_LENGTH) names.add(m[1]!);
-    }
+  for (const name of envReferences(values)) {
+    const v = env[name];
+    if (v !== undefined && v.length > 0 && v.length < MIN_SECRET_LENGTH) names.add(name);
+  }
   return [...names].sort();
 }
 

@@ -8,14 +8,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { describe, expect, it } from 'vitest';
 import {
   CLI,
   countingExamples,
   readLock,
   runCli,
-  tempWorkspace,
+  useCountingAgent,
   waitCli,
   withoutDurations,
   writeDataset,
@@ -23,23 +22,13 @@ import {
 } from './apply-harness.js';
 
 const N = 300;
-let agent: CountingAgent;
-const cleanups: (() => void)[] = [];
-
-beforeAll(async () => {
-  agent = await startCountingAgent();
-});
-afterAll(async () => {
-  await agent.close();
-  for (const c of cleanups) c();
-});
+const counting = useCountingAgent();
 
 function workspace(name: string): string {
-  const ws = tempWorkspace(name);
-  cleanups.push(ws.cleanup);
-  writeDataset(ws.dir, 'd1.jsonl', countingExamples(N));
-  writePlan(ws.dir, { agentUrl: agent.url });
-  return ws.dir;
+  const dir = counting.workspace(name);
+  writeDataset(dir, 'd1.jsonl', countingExamples(N));
+  writePlan(dir, { agentUrl: counting.agent.url });
+  return dir;
 }
 
 /** Example ids whose invoke response is in the cache log (the agent echoes the id). */
@@ -57,7 +46,7 @@ function cachedInvokes(dir: string): Set<string> {
 describe('evalc apply: the cache cannot be written', () => {
   it('stops with one line and exit 1, keeps what completed, and the next apply finishes the run', async () => {
     const dir = workspace('cache-full');
-    agent.reset();
+    counting.agent.reset();
     const child = spawn(
       'bash',
       [
@@ -79,7 +68,7 @@ describe('evalc apply: the cache cannot be written', () => {
     expect(failed.stderr).toContain('run apply again to finish');
     // The run stopped: no lockfile of a run that did not finish, and not every example was asked.
     expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(false);
-    const first = agent.stats().invokes;
+    const first = counting.agent.stats().invokes;
     expect(first).toBeLessThan(N);
     const cached = cachedInvokes(dir);
     expect(cached.size).toBeGreaterThan(0);
@@ -88,10 +77,10 @@ describe('evalc apply: the cache cannot be written', () => {
     const stats = await runCli(['cache', 'stats', '--json'], { cwd: dir });
     expect(JSON.parse(stats.stdout)).toMatchObject({ recoveredTornBytes: 0, damagedLines: 0 });
 
-    agent.reset();
+    counting.agent.reset();
     const resumed = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
     expect(resumed.code).toBe(0);
-    const asked = Object.keys(agent.stats().received).map((k) => k.slice(0, k.indexOf('#')));
+    const asked = Object.keys(counting.agent.stats().received).map((k) => k.slice(0, k.indexOf('#')));
     const notCached = countingExamples(N)
       .map((e) => e.id)
       .filter((id) => !cached.has(id));

@@ -6,9 +6,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import { countingExamples, runCli, tempWorkspace, writeDataset } from './apply-harness.js';
+import { describe, expect, it } from 'vitest';
+import { countingExamples, runCli, useCountingAgent, writeDataset } from './apply-harness.js';
 
 const TOKEN = 'CANARY_judge_rationale_5c1e';
 const RUBRIC_VERSION = `reg@sha256-rfc8785:${'ab'.repeat(32)}`;
@@ -26,15 +25,7 @@ process.stdin.on('data', (c) => (raw += c)).on('end', () => {
 });
 `;
 
-let agent: CountingAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  agent = await startCountingAgent();
-});
-afterAll(async () => {
-  await agent.close();
-  for (const c of cleanups) c();
-});
+const counting = useCountingAgent();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -44,15 +35,18 @@ function filesUnder(dir: string): string[] {
 
 describe('evalc apply: a judge that quotes a secret', () => {
   it('keeps the verdict with the secret masked in the cache, the lockfile and the reports', async () => {
-    const ws = tempWorkspace('judge-secret');
-    cleanups.push(ws.cleanup);
+    const ws = { dir: counting.workspace('judge-secret') };
     writeDataset(ws.dir, 'd1.jsonl', countingExamples(2));
     writeFileSync(path.join(ws.dir, 'judge.mjs'), JUDGE);
     const plan = {
       evalc: 1,
       benchmark: { id: 'judge-secret', version: '1.0.0' },
       agents: {
-        a1: { protocol: 'raip', url: agent.url, headers: { authorization: 'Bearer ${env.QA_TOKEN}' } },
+        a1: {
+          protocol: 'raip',
+          url: counting.agent.url,
+          headers: { authorization: 'Bearer ${env.QA_TOKEN}' },
+        },
       },
       judges: { jr: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'reg' } },
       tasks: {

@@ -29,18 +29,10 @@ export function shouldUseExactSignFlip(n: number, resamples: number): boolean {
 export function exactSignFlipPValue(diffs: readonly number[], weights?: readonly number[]): number {
   const n = diffs.length;
   if (n === 0 || n > MAX_EXACT_SIGN_FLIP_PAIRS) return 1;
-  let total = 0;
-  const terms = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const w = weights ? (weights[i] ?? 0) : 1;
-    terms[i] = w * (diffs[i] ?? 0);
-    total += w;
-  }
-  if (!(total > 0)) return 1;
-  let sum = 0;
-  for (let i = 0; i < n; i += 1) sum += terms[i] as number;
-  const observed = Math.abs(sum / total);
-  const tolerance = 1e-12 * Math.max(1, observed);
+  const statistic = signFlipStatistic(diffs, weights);
+  if (!statistic) return 1;
+  const { terms, total, observed, tolerance } = statistic;
+  let sum = statistic.sum;
   const patterns = 2 ** n;
   const signs = new Int8Array(n).fill(1);
   let extreme = 0;
@@ -70,18 +62,9 @@ export function monteCarloSignFlipPValue(
 ): number {
   const n = diffs.length;
   if (n === 0 || !(resamples >= 1)) return 1;
-  let total = 0;
-  let sum = 0;
-  const terms = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) {
-    const w = weights ? (weights[i] ?? 0) : 1;
-    terms[i] = w * (diffs[i] ?? 0);
-    total += w;
-    sum += terms[i] as number;
-  }
-  if (!(total > 0)) return 1;
-  const observed = Math.abs(sum / total);
-  const tolerance = 1e-12 * Math.max(1, observed);
+  const statistic = signFlipStatistic(diffs, weights);
+  if (!statistic) return 1;
+  const { terms, total, observed, tolerance } = statistic;
   // Terms in blocks of 4 with the 16 signed sums of each block precomputed: a pattern costs n/4
   // lookups (4 signs per nibble of a 32-bit draw) instead of n multiply-adds.
   const blocks = Math.ceil(n / 4);
@@ -107,4 +90,26 @@ export function monteCarloSignFlipPValue(
     if (Math.abs(s / total) >= observed - tolerance) extreme += 1;
   }
   return Math.min(1, (1 + extreme) / (resamples + 1));
+}
+
+/**
+ * The pairs' terms wᵢ·dᵢ, Σw, their sum, and the observed |T| = |Σwᵢdᵢ / Σw| with the tolerance a
+ * pattern's |T| is compared with; undefined when Σw is not positive (no test).
+ */
+function signFlipStatistic(
+  diffs: readonly number[],
+  weights: readonly number[] | undefined,
+): { terms: Float64Array; total: number; sum: number; observed: number; tolerance: number } | undefined {
+  const terms = new Float64Array(diffs.length);
+  let total = 0;
+  let sum = 0;
+  for (let i = 0; i < diffs.length; i += 1) {
+    const w = weights ? (weights[i] ?? 0) : 1;
+    terms[i] = w * (diffs[i] ?? 0);
+    total += w;
+    sum += terms[i] as number;
+  }
+  if (!(total > 0)) return undefined;
+  const observed = Math.abs(sum / total);
+  return { terms, total, sum, observed, tolerance: 1e-12 * Math.max(1, observed) };
 }
