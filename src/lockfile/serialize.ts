@@ -112,6 +112,8 @@ export function writeLockFile(file: string, lock: Lockfile): void {
     try {
       unlinkSync(tmp);
     } catch {}
+    // A full disk: the error names the lockfile (a write to a descriptor names none).
+    if (err instanceof Error && !('path' in err)) Object.assign(err, { path: file });
     throw err;
   }
   closeSync(fd);

@@ -6,7 +6,7 @@
  * apply process, with SIGXFSZ ignored so the write fails with EFBIG instead of killing it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -118,5 +118,37 @@ describe('evalc cache prune: the copy cannot be written', () => {
     );
     expect(readFileSync(log).equals(before)).toBe(true);
     expect(readdirSync(path.dirname(log))).toEqual(['steps.log']);
+  });
+});
+
+describe('evalc apply: the lockfile cannot be written', () => {
+  it('fails with one line naming it, leaves no temp file, and the next apply writes it from the cache', async () => {
+    const dir = workspace('lock-full');
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const lock = readLock(dir);
+    rmSync(path.join(dir, 'evalc.lock'));
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        'ulimit -f 32; trap "" XFSZ; exec "$0" "$@"',
+        process.execPath,
+        CLI,
+        'apply',
+        'evalc.yaml',
+        '--quiet',
+      ],
+      { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const failed = await waitCli(child);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      'evalc: cannot write: EFBIG: file too large, write (evalc.lock reached the largest file size allowed here)\n',
+    );
+    expect(readdirSync(dir).filter((f) => f.startsWith('evalc.lock'))).toEqual([]);
+    counting.agent.reset();
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    expect(counting.agent.stats().invokes).toBe(0);
+    expect(withoutDurations(readLock(dir))).toBe(withoutDurations(lock));
   });
 });
