@@ -31,6 +31,20 @@ function workspace(name: string): string {
   return dir;
 }
 
+/** Runs the built CLI with a file size limit of `kib` KiB (SIGXFSZ ignored: a write past it fails EFBIG). */
+function cliUnderFileLimit(dir: string, kib: number, args: string[]) {
+  const child = spawn(
+    'bash',
+    ['-c', `ulimit -f ${kib}; trap "" XFSZ; exec "$0" "$@"`, process.execPath, CLI, ...args],
+    {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return waitCli(child);
+}
+
 /** Example ids whose invoke response is in the cache log (the agent echoes the id). */
 function cachedInvokes(dir: string): Set<string> {
   const ids = new Set<string>();
@@ -47,20 +61,7 @@ describe('evalc apply: the cache cannot be written', () => {
   it('stops with one line and exit 1, keeps what completed, and the next apply finishes the run', async () => {
     const dir = workspace('cache-full');
     counting.agent.reset();
-    const child = spawn(
-      'bash',
-      [
-        '-c',
-        'ulimit -f 64; trap "" XFSZ; exec "$0" "$@"',
-        process.execPath,
-        CLI,
-        'apply',
-        'evalc.yaml',
-        '--quiet',
-      ],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const failed = await waitCli(child);
+    const failed = await cliUnderFileLimit(dir, 64, ['apply', 'evalc.yaml', '--quiet']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(failed.stderr).toContain('evalc: cannot write: the cache log');
@@ -98,20 +99,7 @@ describe('evalc cache prune: the copy cannot be written', () => {
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
     const log = path.join(dir, '.evalc/cache/steps.log');
     const before = readFileSync(log);
-    const child = spawn(
-      'bash',
-      [
-        '-c',
-        'ulimit -f 16; trap "" XFSZ; exec "$0" "$@"',
-        process.execPath,
-        CLI,
-        'cache',
-        'prune',
-        'evalc.yaml',
-      ],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const pruned = await waitCli(child);
+    const pruned = await cliUnderFileLimit(dir, 16, ['cache', 'prune', 'evalc.yaml']);
     expect(pruned.code).toBe(1);
     expect(pruned.stderr).toBe(
       'evalc: cannot write: EFBIG: file too large, write (.evalc/cache/steps.log reached the largest file size allowed here)\n',
@@ -127,20 +115,7 @@ describe('evalc apply: the lockfile cannot be written', () => {
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
     const lock = readLock(dir);
     rmSync(path.join(dir, 'evalc.lock'));
-    const child = spawn(
-      'bash',
-      [
-        '-c',
-        'ulimit -f 32; trap "" XFSZ; exec "$0" "$@"',
-        process.execPath,
-        CLI,
-        'apply',
-        'evalc.yaml',
-        '--quiet',
-      ],
-      { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const failed = await waitCli(child);
+    const failed = await cliUnderFileLimit(dir, 32, ['apply', 'evalc.yaml', '--quiet']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(
       'evalc: cannot write: EFBIG: file too large, write (evalc.lock reached the largest file size allowed here)\n',
