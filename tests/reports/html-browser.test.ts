@@ -76,6 +76,8 @@ describe.skipIf(!hasChromium)('report.html in Chromium', () => {
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Containers often give /dev/shm a few MiB, where Chromium can stall: /tmp instead.
+        '--disable-dev-shm-usage',
       ],
     });
     url = writeReport('report.html', a2WorseLock(), baselineLock());
@@ -86,7 +88,9 @@ describe.skipIf(!hasChromium)('report.html in Chromium', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto(url);
-  });
+    // A Chromium launch on a loaded 2-core CI machine (every other test file running beside it) once
+    // took more than the default 30 s hook time; on a quiet one it takes under 2 s.
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
