@@ -8,19 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/loopback.js';
+import { isAlive } from '../fixtures/process-alive.js';
 import { countingExamples, runCli, useAgent, waitFor, writeDataset } from './apply-harness.js';
 
 const AGENT = fileURLToPath(new URL('../fixtures/qa3-served-agent.mjs', import.meta.url));
 const ctx = useAgent(async () => ({ close: async () => {} }));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('plan with a served agent', () => {
   it('starts it to ask /info, plans its new version as apply will, and stops it', async () => {

@@ -8,24 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
 import { freePort } from '../fixtures/loopback.js';
 import { FIXTURES_DIR } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 const logDir = mkdtempSync(join(tmpdir(), 'evalc-serve-'));
 let logCount = 0;
 const nextLog = () => join(logDir, '.evalc', 'logs', `agent-${++logCount}.log`);
 const command = (mode: string) => `node mae-served-agent.mjs ${mode}`;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

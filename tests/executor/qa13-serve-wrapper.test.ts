@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
 import { freePort } from '../fixtures/loopback.js';
 import { FIXTURES_DIR } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'qa13-wrapper-'));
 const pids: number[] = [];
@@ -19,20 +20,6 @@ afterAll(() => {
   for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 describe('serve: a wrapper that starts the agent in the background and exits 0', () => {
   it('fails saying the command must keep running, and leaves no background agent', async () => {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withWatchdog } from '../../src/executor/agent-process.js';
 import { runCli, startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
 import { freePort } from '../fixtures/loopback.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 const AGENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/qa3-served-agent.mjs');
 const pids: number[] = [];
@@ -18,21 +19,6 @@ afterAll(() => {
   for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   for (const c of cleanups) c();
 });
-
-/** Whether `pid` runs (a zombie waiting for its reaper has stopped). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 function workspace(port: number): { dir: string; pidFile: string } {
   const ws = tempWorkspace('qa3-serve-watchdog');

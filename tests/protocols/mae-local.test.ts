@@ -3,7 +3,6 @@
  * seed = one persistent process speaking JSON lines, agentv = one process per turn.
  * Case numbers refer to shared/protocols/mae.md §1.8.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { InvokeOutcome } from '../../src/protocols/types.js';
 import {
@@ -13,6 +12,7 @@ import {
   responseOf,
   STDIO_AGENT_COMMAND,
 } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 /** The `pid`/`served` fields the stdio fixture adds to every reply, per turn. */
 function replyProcesses(outcome: InvokeOutcome): { pid: number; served: number }[] {
@@ -21,19 +21,6 @@ function replyProcesses(outcome: InvokeOutcome): { pid: number; served: number }
 }
 
 /** Running (a zombie awaiting its reaper counts as gone). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 const multiTurnTask = 'tool:get_customer_details {"customer_id":"c1"}';
 
 describe('mae local transport, agentv profile (process per turn)', () => {

@@ -21,6 +21,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { InvokeOutcome } from '../../src/protocols/types.js';
 import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
 import { FIXTURES_DIR, finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 const AGENT = 'node qa13-mae-agent.mjs';
 const dir = mkdtempSync(join(tmpdir(), 'qa13-mae-'));
@@ -29,21 +30,6 @@ afterAll(() => {
   for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Whether `pid` runs (a zombie waiting for its reaper has stopped). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 function readPids(file: string): number[] {
   if (!existsSync(file)) return [];
