@@ -125,6 +125,7 @@ function apply(dir, label) {
     ? ['/usr/bin/time', ['-v', process.execPath, ...args]]
     : [process.execPath, args];
   const started = performance.now();
+  const startedAt = Date.now();
   const child = spawn(cmd, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let stdout = '';
@@ -141,7 +142,7 @@ function apply(dir, label) {
       const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
       const sys = /System time \(seconds\): ([\d.]+)/.exec(stderr);
       const cpuSeconds = user && sys ? Number(user[1]) + Number(sys[1]) : undefined;
-      resolve({ seconds, code, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuSeconds, stderr, stdout });
+      resolve({ seconds, startedAt, endedAt: Date.now(), code, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuSeconds, stderr, stdout });
     });
   });
 }
@@ -265,6 +266,9 @@ if (!values['skip-slow']) {
         `vs ideal ${fmt(ideal, 2)} s: ${fmt((run.seconds / ideal - 1) * 100, 1)}% over (invoke phase ${fmt((phase / ideal - 1) * 100, 1)}%); ` +
         `plain undici on the same agent ${fmt(plain.seconds, 2)} s (${fmt((plain.seconds / ideal - 1) * 100, 1)}% over); ` +
         `apply CPU ${fmt(run.cpuSeconds, 2)} s`,
+    );
+    say(
+      `  the command: first request ${fmt(stats.firstAt - run.startedAt)} ms after it started; exit ${fmt(run.endedAt - stats.lastAt)} ms after the last reply`,
     );
     const ta = (t) => (t ? `mean ${t.mean} ms, p50 ${t.p50}, p90 ${t.p90}, p99 ${t.p99}` : '?');
     say(
