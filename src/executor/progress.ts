@@ -48,6 +48,10 @@ interface AgentCounts {
   inFlight: number;
   cached: number;
   errors: number;
+  /** When this agent's first step started or finished (its rate counts from there). */
+  firstAt?: number;
+  /** When its last step finished (its rate stops there). */
+  doneAt?: number;
 }
 
 /** Rows and columns of the terminal a live display draws on (stderr's, when it is one). */
@@ -68,12 +72,15 @@ export function createProgress(
   const started = now();
   let lastPrint = started;
   let drawnLines = 0;
+  // The rate is the agent's own: from its first step (an agent whose process starts late, or
+  // that waits for another's preflight, is not charged for the wait) to its last one (a finished
+  // agent keeps the rate it ran at). What a narrow terminal cuts off comes last.
   const line = (agent: string, c: AgentCounts) => {
-    const elapsed = (now() - started) / 1000;
+    const elapsed = ((c.doneAt ?? now()) - (c.firstAt ?? started)) / 1000;
     const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
     const left = c.total - c.done;
-    const eta = rate > 0 ? `${Math.ceil(left / rate)}s` : '–';
-    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  in flight ${c.inFlight}  errors ${c.errors}  cached ${c.cached}  eta ${eta}`;
+    const eta = left === 0 ? 'done' : rate > 0 ? `eta ${Math.ceil(left / rate)}s` : 'eta –';
+    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  ${eta}  errors ${c.errors}  cached ${c.cached}  in flight ${c.inFlight}`;
   };
   const draw = () => {
     const lines = mode === 'tty' ? fitTerminal() : [...counts].map(([a, c]) => line(a, c));
@@ -127,7 +134,10 @@ export function createProgress(
     },
     started(event) {
       const c = counts.get(event.agent);
-      if (c) c.inFlight++;
+      if (c) {
+        c.inFlight++;
+        c.firstAt ??= now();
+      }
       if (mode === 'json')
         write(
           `${JSON.stringify({ event: 'step_started', kind: 'invoke', agent: event.agent, id: event.id })}\n`,
@@ -140,9 +150,11 @@ export function createProgress(
     step(event) {
       const c = counts.get(event.agent);
       if (c) {
+        c.firstAt ??= now();
         c.done++;
         if (event.cached) c.cached++;
         if (event.error) c.errors++;
+        if (c.done >= c.total) c.doneAt = now();
       }
       if (mode === 'json') {
         write(

@@ -64,10 +64,10 @@ describe('plain progress', () => {
     // e1's slot went to e3 while e1 is still being scored: two requests in flight, not three.
     progress.started?.({ agent: 'a1', id: 'e3' });
     vi.advanceTimersByTime(5_500);
-    expect(out.at(-1)).toMatch(/^a1\s+0\/3 .*in flight 2 /);
+    expect(out.at(-1)).toMatch(/^a1\s+0\/3 .*in flight 2$/m);
     progress.step({ agent: 'a1', id: 'e1', cached: false });
     progress.finish();
-    expect(out.at(-1)).toMatch(/^a1\s+1\/3 .*in flight 2 /);
+    expect(out.at(-1)).toMatch(/^a1\s+1\/3 .*in flight 2$/m);
   });
 
   it('prints nothing on a timer with --quiet or --json', () => {
