@@ -4,7 +4,8 @@
  * reply (validate-reply.ts), appends the returned messages and says the next scripted user turn,
  * until the script is exhausted, `maxTurns` agent rounds were made, or the assistant called one
  * of the plan's `terminatingTools` (terminating-tools.ts, C16; none by default). A reply
- * without usage is estimated (estimate-usage.ts, C17).
+ * without usage is estimated (estimate-usage.ts, C17). A reply that repeats the whole history
+ * before its new messages has the repeat dropped (echoed-history.ts, QA22).
  *
  * History profile: `seed` by default, `replay` with `replayTools: true` (wire-history.ts).
  * Any non-2xx reply, non-JSON body or contract violation ends the conversation as a failed
@@ -18,6 +19,7 @@ import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { ChatTranscript } from './chat-trajectory.js';
+import { dropEchoedHistory } from './echoed-history.js';
 
 export { chatSettings } from './settings.js';
 
@@ -92,6 +94,8 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       }
       const history = buildWireHistory(transcript.messages, profile);
       const retry: RetryFilter = (error) => RETRIED_KINDS.has(error.kind) && remaining() > 0;
+      // whole milliseconds (a budget's remainder is fractional: "no reply within 1497.247… ms")
+      const timeoutMs = Math.max(1, Math.ceil(Math.min(transport.timeoutMs, left)));
       const reply = await transport.requestJson({
         method: 'POST',
         url: config.url,
@@ -101,10 +105,12 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         },
         signal: ctx.signal,
         retry,
-        timeoutMs: Math.max(1, Math.min(transport.timeoutMs, left)),
+        timeoutMs,
       });
       if (!reply.ok) {
         const error: StepError = { ...reply.error };
+        if (error.kind === 'timeout' && timeoutMs < transport.timeoutMs)
+          error.message = `${error.message}: the rest of the conversation budget (limits.budget ${runtime.budgetMs} ms)`;
         if (reply.status !== undefined && reply.text !== undefined) {
           error.details = { body: reply.text.slice(0, 500) };
           const said = agentErrorText(reply.body, reply.text);
@@ -120,7 +126,14 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           retryable: false,
         });
       }
-      transcript.addReply(checked.reply, history.messages);
+      const fresh = dropEchoedHistory(checked.reply.messages, history.messages);
+      if (fresh.echoed > 0)
+        transcript.events.push({
+          turn: transcript.rounds,
+          type: 'compat_warning',
+          data: { warning: 'echoed_history', messages: fresh.echoed },
+        });
+      transcript.addReply({ ...checked.reply, messages: fresh.messages }, history.messages);
       const endedBy = findTerminatingCall(checked.reply.messages, terminating);
       if (endedBy !== undefined) {
         transcript.terminate(endedBy);

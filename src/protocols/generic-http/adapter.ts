@@ -1,15 +1,18 @@
 /**
  * The `http` adapter for agents with no standard protocol: the rendered input is the JSON body
  * (for GET, an input object becomes the query string), headers come from the plan, and the
- * optional `response` JMESPath narrows the reply before extraction.
+ * optional `response` JMESPath narrows the reply before extraction. What a reply is as a
+ * document (text, NDJSON, 202) is reply-document.ts; plan mistakes refused before sending
+ * (a templated url, a non-JSON content-type header) are request-checks.ts.
  */
 import type { HttpAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
-import { errorWithServerSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome } from '../types.js';
 import { appendQuery } from './query-string.js';
+import { replyDocument } from './reply-document.js';
+import { checkHttpRequestConfig, declaredJsonContentType } from './request-checks.js';
 import { compileResponsePath, type ResponsePath } from './response-path.js';
 
 export interface HttpRuntime {
@@ -21,10 +24,13 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
   const method = config.method ?? 'POST';
   const path: ResponsePath | undefined =
     config.response === undefined ? undefined : compileResponsePath(config.response);
+  const configError = checkHttpRequestConfig(config.url, config.headers);
+  const contentType = declaredJsonContentType(config.headers);
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     if (path !== undefined && !path.ok)
       return failed({ kind: 'extraction_failed', message: path.reason, retryable: false });
+    if (configError !== undefined) return failed(configError);
     let url = config.url;
     if (method === 'GET' && input !== undefined && input !== null) {
       if (!isJsonObject(input))
@@ -35,23 +41,26 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
         });
       url = appendQuery(url, input);
     }
+    const hasBody = method !== 'GET' && input !== undefined;
     const reply = await transport.requestJson({
       method,
       url,
       signal: ctx.signal,
-      ...(method !== 'GET' && input !== undefined ? { body: input } : {}),
+      ...(hasBody ? { body: input } : {}),
+      ...(hasBody && contentType !== undefined ? { headers: { 'content-type': contentType } } : {}),
     });
-    if (!reply.ok) return failed(errorWithServerSaid(reply));
-    let response: unknown = reply.body;
+    const read = replyDocument(reply, method, url);
+    if (!read.ok) return failed(read.error);
+    let response: unknown = read.document;
     if (path?.ok) {
-      const narrowed = path.apply(reply.body);
+      const narrowed = path.apply(read.document);
       if (!narrowed.ok)
         return failed({ kind: 'extraction_failed', message: narrowed.reason, retryable: false });
       response = narrowed.value;
     }
     const trajectory = newTrajectory(response);
     trajectory.turns = 1;
-    if (isJsonObject(reply.body)) trajectory.usage = normalizeUsage(reply.body.usage);
+    if (reply.ok && isJsonObject(reply.body)) trajectory.usage = normalizeUsage(reply.body.usage);
     return { ok: true, trajectory };
   }
 
