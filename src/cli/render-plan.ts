@@ -10,10 +10,15 @@ export function renderPlanText(plan: RunPlan): string {
       plan.counts.score.cached +
       plan.counts.aggregate.cached;
     // Up to date from the lock alone (e.g. a fresh clone with the committed evalc.lock, no cache):
-    // say so rather than counting only the few steps that happen to be cached.
-    const recordedOnly =
-      plan.upToDate && plan.skipped > 0 ? `, ${plan.skipped} recorded in evalc.lock only` : '';
-    return `No changes. ${cached} step${cached === 1 ? '' : 's'} cached${recordedOnly}; apply would call no agent.\n`;
+    // say so rather than counting only the few steps that happen to be cached. The steps after a
+    // recorded failure (no extraction of a failed invoke) are neither: they never run.
+    const recordedOnly = plan.lockOnly > 0 ? `, ${plan.lockOnly} recorded in evalc.lock only` : '';
+    const notRun = plan.skipped - plan.lockOnly;
+    const afterFailures =
+      notRun > 0
+        ? `, ${notRun} not run (after a recorded failure: no extraction or score of a failed step)`
+        : '';
+    return `No changes. ${cached} step${cached === 1 ? '' : 's'} cached${recordedOnly}${afterFailures}; apply would call no agent.\n`;
   }
   lines.push('evalc will perform the following steps:');
   const targetWidth = Math.max(30, ...plan.rows.map((r) => r.target.length));

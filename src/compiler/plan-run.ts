@@ -60,6 +60,8 @@ export interface RunPlan {
   upToDate: boolean;
   /** Steps neither cached nor run by apply: downstream of a definitive failure, or recorded in an up-to-date lock. */
   skipped: number;
+  /** Of `skipped`, those recorded in an up-to-date evalc.lock but not in the cache (e.g. a fresh clone). */
+  lockOnly: number;
   /** Examples whose input could not be rendered (reported by validate). */
   renderFailures: number;
   steps?: PlannedStep[];
@@ -205,9 +207,11 @@ export function planRun(
   }
   // Apply's up-to-date rule: the lock records exactly this run, which left nothing to retry.
   const upToDate = recorded && examples === (lock?.results.length ?? -1);
+  let lockOnly = 0;
   if (upToDate) {
     for (const kind of ['invoke', 'extract', 'score'] as const) {
       skipped += counts[kind].run;
+      lockOnly += counts[kind].run;
       counts[kind].run = 0;
     }
     rows.clear();
@@ -260,6 +264,7 @@ export function planRun(
     hasChanges,
     upToDate,
     skipped,
+    lockOnly,
     renderFailures,
     ...(steps ? { steps } : {}),
   };

@@ -20,14 +20,24 @@ const plan = (over: Partial<RunPlan>): RunPlan => ({
   hasChanges: false,
   upToDate: true,
   skipped: 0,
+  lockOnly: 0,
   renderFailures: 0,
   ...over,
 });
 
 describe('plan text with nothing to do', () => {
   it('counts the steps only evalc.lock records', () => {
-    expect(renderPlanText(plan({ skipped: 48 }))).toBe(
+    expect(renderPlanText(plan({ skipped: 48, lockOnly: 48 }))).toBe(
       'No changes. 3 steps cached, 48 recorded in evalc.lock only; apply would call no agent.\n',
+    );
+  });
+
+  it('does not call the steps after a recorded failure "recorded in evalc.lock only"', () => {
+    expect(renderPlanText(plan({ skipped: 99, lockOnly: 0 }))).toBe(
+      'No changes. 3 steps cached, 99 not run (after a recorded failure: no extraction or score of a failed step); apply would call no agent.\n',
+    );
+    expect(renderPlanText(plan({ skipped: 10, lockOnly: 4 }))).toContain(
+      ', 4 recorded in evalc.lock only, 6 not run (after a recorded failure',
     );
   });
 

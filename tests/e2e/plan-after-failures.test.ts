@@ -104,6 +104,9 @@ describe('evalc plan after definitive agent failures', () => {
     const text = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(text.stdout).toMatch(/^No changes\./);
     expect(text.stdout).not.toContain('not in cache');
+    // Every step is in the cache: the steps after the failures are not "recorded in evalc.lock only".
+    expect(text.stdout).not.toContain('evalc.lock only');
+    expect(text.stdout).toMatch(/, \d+ not run \(after a recorded failure/);
     expect(text.code).toBe(0);
 
     const json = await planJson(dir);
