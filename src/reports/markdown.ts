@@ -24,7 +24,7 @@ function verdictSection(m: ReportModel): MarkdownSection {
     head: [
       `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,
       '',
-      `${c.examples} results · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agents × ${m.tasks.length} tasks · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
+      `${c.examples} results · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
       '',
     ],
     items: [],

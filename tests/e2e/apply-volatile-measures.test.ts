@@ -46,6 +46,7 @@ describe('volatile measures', () => {
     expect(lock.volatile['a1/t1/d1']).toMatchObject({ tokens: 24, measures: { cost: 0.000056, tokens: 8 } });
     expect(lock.aggregates.benchmark?.a1?.cost).toBeUndefined();
     const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
+    expect(md).toContain(' · 1 agent × 1 task · ');
     expect(md).toContain('| agent/task/dataset | mean ms | p50 ms | tokens | `cost` mean | `tokens` mean |');
     expect(md).toMatch(/\| `a1\/t1\/d1` \| \d+ \| \d+ \| 24 \| 0\.000056 \| 8\.00 \|/);
 
