@@ -16,11 +16,11 @@ afterEach(async () => {
 
 async function adapterFor(
   path: string,
-  config: Partial<Omit<HttpAgentConfig, 'protocol' | 'url'>> = {},
+  config: Pick<HttpAgentConfig, 'headers' | 'response'> = {},
 ): Promise<{ adapter: AgentAdapter; server: Qa22HttpAgent }> {
   agent ??= await startQa22HttpAgent();
   const adapter = createHttpAdapter(
-    { protocol: 'http', url: `${agent.url}${path}`, ...config },
+    { protocol: 'http', url: `${agent.url}${path}`, method: 'POST', ...config },
     {
       transport: new HttpTransport({
         timeoutMs: 2000,
