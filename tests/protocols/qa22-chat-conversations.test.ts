@@ -106,7 +106,7 @@ describe('chat conversation budget (QA22)', () => {
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'timeout' } });
     const message = outcome.ok ? '' : outcome.error.message;
     expect(message).toMatch(
-      /: no reply within \d+ ms: the rest of the conversation budget \(limits\.budget 600 ms\)$/,
+      /: no reply within \d+ ms, all that was left of the conversation's 600 ms limits\.budget \(in turn 2; turn 1 was answered\)$/,
     );
     if (!outcome.ok)
       expect(said(outcome.trajectory?.messages ?? [])).toEqual([
@@ -121,6 +121,20 @@ describe('chat conversation budget (QA22)', () => {
       timeoutMs: 300,
       budgetMs: 60_000,
     });
-    expect(outcome.ok ? '' : outcome.error.message).toMatch(/: no reply within 300 ms$/);
+    expect(outcome.ok ? '' : outcome.error.message).toMatch(
+      /: no reply within 300 ms \(in turn 2; turn 1 was answered\)$/,
+    );
+  });
+
+  it('keeps a failure in the first turn as the request said it (no turn suffix)', async () => {
+    agent = await startQa22ChatAgent('slow-after-first');
+    adapter = createChatAdapter(
+      { protocol: 'chat', url: agent.endpoint },
+      { transport: new HttpTransport({ timeoutMs: 300, retries: 0 }) },
+    );
+    const ctx = testContext(new AbortController().signal, { id: 'case-1', turns: ['one', 'two', 'three'] });
+    expect((await adapter.invoke({ messages: [] }, ctx)).ok).toBe(false); // turns 1 ok, 2 slow
+    const second = await adapter.invoke({ messages: [] }, ctx); // every request of this one is slow
+    expect(second.ok ? '' : second.error.message).toMatch(/: no reply within 300 ms$/);
   });
 });

@@ -63,7 +63,12 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
     const remaining = (): number => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - now());
     const fail = (error: StepError): InvokeOutcome => {
       transcript.events.push({ turn: transcript.rounds, type: 'error', data: { kind: error.kind } });
-      return failed(error, transcript.toTrajectory());
+      // a conversation that breaks off later says where (the report's one line; QA22)
+      const { rounds } = transcript;
+      const where = rounds === 1 ? 'turn 1 was answered' : `turns 1–${rounds} were answered`;
+      const said =
+        rounds > 0 ? { ...error, message: `${error.message} (in turn ${rounds + 1}; ${where})` } : error;
+      return failed(said, transcript.toTrajectory());
     };
     /** Says the next scripted line; false when the conversation is over. */
     const sayNext = (): boolean => {
@@ -110,7 +115,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       if (!reply.ok) {
         const error: StepError = { ...reply.error };
         if (error.kind === 'timeout' && timeoutMs < transport.timeoutMs)
-          error.message = `${error.message}: the rest of the conversation budget (limits.budget ${runtime.budgetMs} ms)`;
+          error.message = `${error.message}, all that was left of the conversation's ${runtime.budgetMs} ms limits.budget`;
         if (reply.status !== undefined && reply.text !== undefined) {
           error.details = { body: reply.text.slice(0, 500) };
           const said = agentErrorText(reply.body, reply.text);
