@@ -5,9 +5,24 @@ export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** `toFixed` without a minus sign on a value that rounds to zero (float noise: −1e-17 → "0.00"). */
+/**
+ * `toFixed` that rounds the number as the lockfile and report.json print it, half away from
+ * zero: 0.4875 → "0.488", as a reader rounding the JSON value by hand (and the gate message) gets.
+ * `toFixed` rounds the binary double, 0.48749999…, to "0.487". Exponent forms fall back to it.
+ */
+export function toFixedDecimal(x: number, digits: number): string {
+  const text = String(Math.abs(x));
+  if (!Number.isFinite(x) || text.includes('e')) return x.toFixed(digits);
+  const scaled = String(Math.round(Number(`${text}e${digits}`)));
+  if (scaled.includes('e')) return x.toFixed(digits);
+  const padded = scaled.padStart(digits + 1, '0');
+  const whole = digits === 0 ? padded : `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+  return x < 0 ? `-${whole}` : whole;
+}
+
+/** Decimal `toFixed` without a minus sign on a value that rounds to zero (float noise: −1e-17 → "0.00"). */
 function fixed(x: number, digits: number): string {
-  const s = x.toFixed(digits);
+  const s = toFixedDecimal(x, digits);
   return Number(s) === 0 ? s.replace('-', '') : s;
 }
 
@@ -43,7 +58,7 @@ export function formatFigure(x: number | null | undefined): string {
 /** Signed with a real minus sign: `+0.100`, `−0.100`. */
 export function formatSigned(x: number | null | undefined, digits = 3): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
-  const s = Math.abs(x) >= 1000 ? Math.abs(x).toFixed(0) : Math.abs(x).toFixed(digits);
+  const s = toFixedDecimal(Math.abs(x), Math.abs(x) >= 1000 ? 0 : digits);
   if (Number(s) === 0) return `±${s}`;
   return `${x < 0 ? '−' : '+'}${s}`;
 }
@@ -51,7 +66,7 @@ export function formatSigned(x: number | null | undefined, digits = 3): string {
 export function formatP(p: number | null | undefined): string {
   if (p === null || p === undefined) return '—';
   if (p < 0.001) return '<0.001';
-  return p.toFixed(3);
+  return toFixedDecimal(p, 3);
 }
 
 /** `benchmark`, `task search`, `dataset search/course-search`. */
@@ -62,7 +77,7 @@ export function formatScope(scope: string): string {
 }
 
 export function formatPercent(x: number, digits = 0): string {
-  return `${(x * 100).toFixed(digits)}%`;
+  return `${toFixedDecimal(x * 100, digits)}%`;
 }
 
 /**

@@ -24,11 +24,21 @@ export const HTML_SCRIPT = `
     });
     return node;
   }
+  // Rounds the number as report.json prints it, half away from zero (0.4875 → 0.488), like format.ts.
+  function fixedDecimal(x, d) {
+    var t = String(Math.abs(x));
+    if (t.indexOf('e') >= 0) return x.toFixed(d);
+    var s = String(Math.round(Number(t + 'e' + d)));
+    if (s.indexOf('e') >= 0) return x.toFixed(d);
+    while (s.length < d + 1) s = '0' + s;
+    var w = d === 0 ? s : s.slice(0, s.length - d) + '.' + s.slice(s.length - d);
+    return x < 0 && Number(w) !== 0 ? '-' + w : w;
+  }
   function num(x, d) {
     if (x === null || x === undefined || !isFinite(x)) return '—';
-    if (Math.abs(x) >= 100) return x.toFixed(0);
-    if (Math.abs(x) >= 10) return x.toFixed(1);
-    return x.toFixed(d === undefined ? 3 : d);
+    if (Math.abs(x) >= 100) return fixedDecimal(x, 0);
+    if (Math.abs(x) >= 10) return fixedDecimal(x, 1);
+    return fixedDecimal(x, d === undefined ? 3 : d);
   }
   function ms(x) {
     return x === null || x === undefined ? '—' : Math.round(x) + ' ms';

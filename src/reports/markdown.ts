@@ -10,6 +10,7 @@ import {
   formatScope,
   summarizeCandidates,
   summarizeDetails,
+  toFixedDecimal,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
@@ -183,8 +184,8 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
 /** A measure's mean: small amounts (USD per example) keep three significant digits. */
 function formatMeasure(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '—';
-  if (Math.abs(x) >= 100) return x.toFixed(0);
-  if (Math.abs(x) >= 1) return x.toFixed(2);
+  if (Math.abs(x) >= 100) return toFixedDecimal(x, 0);
+  if (Math.abs(x) >= 1) return toFixedDecimal(x, 2);
   return String(Number(x.toPrecision(3)));
 }
 
