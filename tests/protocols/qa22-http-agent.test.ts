@@ -94,6 +94,25 @@ describe('http agent replies that are not one JSON document (QA22)', () => {
   });
 });
 
+describe('http agent POST answered 303 See Other (QA22)', () => {
+  it('reads the result at the Location with GET', async () => {
+    const { adapter, server } = await adapterFor('/see-other');
+    const outcome = await adapter.invoke({ q: 'x' }, ctx());
+    expect(outcome).toMatchObject({ ok: true, trajectory: { response: { answer: 'result read with GET' } } });
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /see-other', 'GET /results/7']);
+  });
+
+  it('does not follow a 303 to another host (the headers carry secrets)', async () => {
+    const { adapter, server } = await adapterFor('/see-elsewhere', {
+      headers: { authorization: 'Bearer s3cret-token' },
+    });
+    const outcome = await adapter.invoke({ q: 'x' }, ctx());
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'http_303' } });
+    expect(outcome.ok ? '' : outcome.error.message).toContain('another host');
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('http agent plan mistakes refused before sending (QA22)', () => {
   it('refuses a {{placeholder}} in the url instead of sending the braces', async () => {
     const { adapter, server } = await adapterFor('/items/{{id}}');

@@ -3,7 +3,8 @@
  * (for GET, an input object becomes the query string), headers come from the plan, and the
  * optional `response` JMESPath narrows the reply before extraction. What a reply is as a
  * document (text, NDJSON, 202) is reply-document.ts; plan mistakes refused before sending
- * (a templated url, a non-JSON content-type header) are request-checks.ts.
+ * (a templated url, a non-JSON content-type header) are request-checks.ts; a POST answered
+ * `303 See Other` is read at its Location with GET (see-other.ts).
  */
 import type { HttpAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
@@ -14,6 +15,7 @@ import { appendQuery } from './query-string.js';
 import { replyDocument } from './reply-document.js';
 import { checkHttpRequestConfig, declaredJsonContentType } from './request-checks.js';
 import { compileResponsePath, type ResponsePath } from './response-path.js';
+import { followSeeOther } from './see-other.js';
 
 export interface HttpRuntime {
   transport: HttpTransport;
@@ -42,13 +44,14 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
       url = appendQuery(url, input);
     }
     const hasBody = method !== 'GET' && input !== undefined;
-    const reply = await transport.requestJson({
+    const sent = await transport.requestJson({
       method,
       url,
       signal: ctx.signal,
       ...(hasBody ? { body: input } : {}),
       ...(hasBody && contentType !== undefined ? { headers: { 'content-type': contentType } } : {}),
     });
+    const reply = await followSeeOther(transport, sent, method, url, ctx.signal);
     const read = replyDocument(reply, method, url);
     if (!read.ok) return failed(read.error);
     let response: unknown = read.document;
