@@ -35,7 +35,8 @@ const JSON_FLAG: FlagSpec = {
 const COMMAND_SPECS = {
   init: {
     args: '[dir]',
-    summary: 'scaffold a plan: evalc.yaml, datasets/smoke.jsonl, schemas/evalc.schema.json, .gitignore',
+    summary:
+      'scaffold a plan: evalc.yaml, datasets/smoke.jsonl, agents/echo-agent.mjs (a stand-in agent it serves), schemas/evalc.schema.json, .gitignore',
     flags: {},
     notes: ['dir defaults to the current folder; exit 64 when it already holds evalc.yaml.'],
   },

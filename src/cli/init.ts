@@ -17,6 +17,10 @@ agents:
     protocol: raip                 # raip | chat | mae | openai | http
     url: http://127.0.0.1:7101     # GET {url}/info, POST {url}/invoke
     # headers: { authorization: "Bearer \${env.MY_AGENT_TOKEN}" }
+    serve:                         # evalc starts this stand-in agent; drop serve: to evaluate yours at url
+      command: node agents/echo-agent.mjs
+      env: { PORT: "7101" }
+      ready: { url: http://127.0.0.1:7101/info, timeout: 15s }
 
 tasks:
   answer:
@@ -42,6 +46,52 @@ const DATASET = `{"id":"q1","vars":{"question":"What is 2 + 2?"},"expected":{"an
 {"id":"q2","vars":{"question":"What is the capital of France?"},"expected":{"answer":"Paris"}}
 `;
 
+/** A stand-in RAIP agent (node:http, no dependency) so that `evalc apply` runs out of the box. */
+const AGENT = `// A stand-in RAIP agent for the scaffold: GET /info (name, version, inputSchema) and
+// POST /invoke {input, context} -> {output, usage}. Replace it with your own agent: point
+// agents.my-agent.url at it and drop serve: from evalc.yaml.
+import http from 'node:http';
+
+const port = Number(process.env.PORT ?? 7101);
+const inputSchema = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+const answers = {
+  'What is 2 + 2?': 'The answer is 4.',
+  'What is the capital of France?': 'Paris is the capital of France.',
+};
+
+function reply(res, status, value) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+}
+
+http
+  .createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const route = \`\${req.method} \${new URL(req.url ?? '/', 'http://agent').pathname}\`;
+      if (route === 'GET /info') return reply(res, 200, { name: 'echo-agent', version: '0.1.0', inputSchema });
+      if (route !== 'POST /invoke') return reply(res, 404, { error: 'not found' });
+      let input;
+      try {
+        input = JSON.parse(body).input;
+      } catch {
+        return reply(res, 400, { error: 'the body is not JSON' });
+      }
+      if (typeof input?.query !== 'string')
+        return reply(res, 400, {
+          error: 'input does not match inputSchema',
+          ajvErrors: [{ instancePath: '/query', schemaPath: '#/required', keyword: 'required', params: {}, message: 'must be a string' }],
+        });
+      const answer = answers[input.query] ?? \`I do not know the answer to: \${input.query}\`;
+      return reply(res, 200, { output: { answer }, usage: { prompt_tokens: 0, completion_tokens: 0 } });
+    });
+  })
+  .listen(port, '127.0.0.1');
+`;
+
 export async function initCommand(ctx: CommandContext): Promise<number> {
   const { positionals } = parseCommandArgs(ctx.args, commandOptions('init'), USAGE);
   const dir = path.resolve(ctx.cwd, positionals[0] ?? '.');
@@ -64,6 +114,7 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   };
   write(planFile, PLAN);
   write(path.join(dir, 'datasets', 'smoke.jsonl'), DATASET);
+  write(path.join(dir, 'agents', 'echo-agent.mjs'), AGENT);
   // The plan's first line points editors at this copy (completion, hover docs, inline errors);
   // `evalc schema` rewrites it after an upgrade.
   write(path.join(dir, 'schemas', 'evalc.schema.json'), `${JSON.stringify(planJsonSchema(), null, 2)}\n`);

@@ -15,7 +15,7 @@ describe('evalc init', () => {
     const result = await runCommand(initCommand, ['proj'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      'created proj/evalc.yaml, proj/datasets/smoke.jsonl, proj/schemas/evalc.schema.json, proj/.gitignore\n' +
+      'created proj/evalc.yaml, proj/datasets/smoke.jsonl, proj/agents/echo-agent.mjs, proj/schemas/evalc.schema.json, proj/.gitignore\n' +
         'next: evalc validate proj, evalc plan proj, evalc apply proj\n',
     );
     expect(existsSync(path.join(dir, 'proj/datasets/smoke.jsonl'))).toBe(true);
@@ -61,7 +61,7 @@ describe('evalc init', () => {
     const result = await runCommand(initCommand, [], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      'created evalc.yaml, schemas/evalc.schema.json\n' +
+      'created evalc.yaml, agents/echo-agent.mjs, schemas/evalc.schema.json\n' +
         'kept datasets/smoke.jsonl, .gitignore (already there)\n' +
         'next: evalc validate, evalc plan, evalc apply\n',
     );
