@@ -16,7 +16,7 @@ afterEach(async () => {
 
 async function adapterFor(
   path: string,
-  config: Pick<HttpAgentConfig, 'headers' | 'response'> = {},
+  config: Partial<Pick<HttpAgentConfig, 'headers' | 'response' | 'method'>> = {},
 ): Promise<{ adapter: AgentAdapter; server: Qa22HttpAgent }> {
   agent ??= await startQa22HttpAgent();
   const adapter = createHttpAdapter(
@@ -129,6 +129,16 @@ describe('http agent plan mistakes refused before sending (QA22)', () => {
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'transport_error', retryable: false } });
     expect(outcome.ok ? '' : outcome.error.message).not.toContain('urlencoded');
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('leaves a GET (no body) with a non-JSON content-type header alone', async () => {
+    const { adapter, server } = await adapterFor('/echo', {
+      method: 'GET',
+      headers: { 'content-type': 'text/plain' },
+    });
+    const outcome = await adapter.invoke({ q: 'x' }, ctx());
+    expect(outcome.ok).toBe(true);
+    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/echo?q=x', contentType: 'text/plain' });
   });
 
   it('sends a JSON content-type the plan names as written (was replaced by application/json)', async () => {

@@ -26,7 +26,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
   const method = config.method ?? 'POST';
   const path: ResponsePath | undefined =
     config.response === undefined ? undefined : compileResponsePath(config.response);
-  const configError = checkHttpRequestConfig(config.url, config.headers);
+  const configError = checkHttpRequestConfig(config.url, method, config.headers);
   const contentType = declaredJsonContentType(config.headers);
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {

@@ -17,6 +17,7 @@ import type { StepError } from '../types.js';
 
 export function checkHttpRequestConfig(
   url: string,
+  method: string,
   headers: Record<string, string> | undefined,
 ): StepError | undefined {
   if (/\{\{[\s\S]*?\}\}/.test(url)) {
@@ -28,6 +29,7 @@ export function checkHttpRequestConfig(
       retryable: false,
     };
   }
+  if (method === 'GET') return undefined; // no body: the header goes out as configured
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() !== 'content-type' || value.includes('${')) continue;
     const mediaType = value.split(';')[0]?.trim().toLowerCase() ?? '';
