@@ -94,6 +94,25 @@ describe('http agent replies that are not one JSON document (QA22)', () => {
   });
 });
 
+describe('http agent reply kept whole with run.trace (QA22)', () => {
+  it('keeps the reply before response: narrowed it in raw, only when tracing', async () => {
+    const { adapter } = await adapterFor('/ndjson', { response: '[-1].answer' });
+    const traced = await adapter.invoke({ q: 'x' }, { ...ctx(), trace: true });
+    expect(traced).toMatchObject({
+      ok: true,
+      trajectory: {
+        response: 'done',
+        raw: [
+          { step: 1, tool: 'search' },
+          { step: 2, answer: 'done' },
+        ],
+      },
+    });
+    const plain = await adapter.invoke({ q: 'x' }, ctx());
+    expect(plain.ok && 'raw' in plain.trajectory).toBe(false);
+  });
+});
+
 describe('http agent POST answered 303 See Other (QA22)', () => {
   it('reads the result at the Location with GET', async () => {
     const { adapter, server } = await adapterFor('/see-other');

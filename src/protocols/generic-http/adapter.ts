@@ -4,7 +4,8 @@
  * optional `response` JMESPath narrows the reply before extraction. What a reply is as a
  * document (text, NDJSON, 202) is reply-document.ts; plan mistakes refused before sending
  * (a templated url, a non-JSON content-type header) are request-checks.ts; a POST answered
- * `303 See Other` is read at its Location with GET (see-other.ts).
+ * `303 See Other` is read at its Location with GET (see-other.ts). With `run.trace`, a reply
+ * that `response:` narrowed is kept whole in the trajectory's `raw`.
  */
 import type { HttpAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
@@ -63,6 +64,8 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
     }
     const trajectory = newTrajectory(response);
     trajectory.turns = 1;
+    // `run.trace` keeps the whole reply when `response:` narrowed it (the drill-down shows both)
+    if (ctx.trace && path?.ok) trajectory.raw = read.document;
     if (reply.ok && isJsonObject(reply.body)) trajectory.usage = normalizeUsage(reply.body.usage);
     return { ok: true, trajectory };
   }
