@@ -138,3 +138,34 @@ describe('chat conversation budget (QA22)', () => {
     expect(second.ok ? '' : second.error.message).toMatch(/: no reply within 300 ms$/);
   });
 });
+
+describe('chat agents under a binding written for another protocol (QA22)', () => {
+  async function start() {
+    agent = await startQa22ChatAgent('echo-part');
+    adapter = createChatAdapter(
+      { protocol: 'chat', url: agent.endpoint },
+      { transport: new HttpTransport({ timeoutMs: 2000, retries: 0 }) },
+    );
+    return { server: agent, chat: adapter };
+  }
+
+  it('runs an example with turns when the input is {query} (the turns say everything)', async () => {
+    const { server, chat } = await start();
+    const ctx = testContext(new AbortController().signal, { id: 'case-1', turns: ['hi'] });
+    const outcome = await chat.invoke({ query: 'intro ML' }, ctx);
+    expect(outcome.ok).toBe(true);
+    expect(server.requests[0]?.messages).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+
+  it('refuses {query} without turns, naming its keys and the fix, before sending anything', async () => {
+    const { server, chat } = await start();
+    const outcome = await chat.invoke({ query: 'intro ML' }, testContext(new AbortController().signal));
+    expect(outcome.ok ? '' : outcome.error).toEqual({
+      kind: 'contract_error',
+      message:
+        'rendered input must be a string or {messages: [...]} (got an object with key query): give the chat agent its own binding (input: {messages: [{role: user, content: "{{…}}"}]}) or examples with turns',
+      retryable: false,
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+});

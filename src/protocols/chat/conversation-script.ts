@@ -6,7 +6,8 @@
  *   greeting makes the conversation agent-first).
  * - With `turns`, the turns are every user message in order: `turns[0]` opens (after any
  *   non-user messages of the rendered input, e.g. a system prompt or an assistant greeting),
- *   the rest are said one after each agent reply.
+ *   the rest are said one after each agent reply. A rendered input that is neither a string nor
+ *   `{messages}` (a binding written for another protocol) is then ignored rather than refused.
  * An assistant message ending the rendered input is a greeting: it counts as one agent round.
  */
 import { isJsonObject } from '../http/trajectory.js';
@@ -23,10 +24,14 @@ export interface ConversationScript {
 export type ScriptOutcome = { ok: true; script: ConversationScript } | { ok: false; reason: string };
 
 export function planConversation(input: unknown, turns: string[] | undefined): ScriptOutcome {
-  const rendered = openingMessages(input);
+  const hasTurns = turns !== undefined && turns.length > 0;
+  // With `turns`, the script says everything the user says: an input written for another
+  // protocol (DESIGN's default binding `{query: …}`) has nothing to add and is not an error (QA22).
+  const rendered =
+    hasTurns && !isMessagesInput(input) ? { ok: true as const, messages: [] } : openingMessages(input);
   if (!rendered.ok) return rendered;
   const greeting = rendered.messages.at(-1)?.role === 'assistant';
-  if (turns === undefined || turns.length === 0) {
+  if (!hasTurns) {
     return { ok: true, script: { opening: rendered.messages, followUps: [], greeting } };
   }
   const preamble = rendered.messages.filter((m) => m.role !== 'user');
@@ -50,5 +55,21 @@ function openingMessages(
     if (!checked.ok) return { ok: false, reason: `rendered input: ${checked.reason}` };
     return { ok: true, messages: checked.reply.messages.slice(0, -1) };
   }
-  return { ok: false, reason: 'rendered input must be a string or {messages: [...]}' };
+  const keys = isJsonObject(input) ? ` (got an object with ${describeKeys(Object.keys(input))})` : '';
+  return {
+    ok: false,
+    reason:
+      `rendered input must be a string or {messages: [...]}${keys}: ` +
+      'give the chat agent its own binding (input: {messages: [{role: user, content: "{{…}}"}]}) or examples with turns',
+  };
+}
+
+function isMessagesInput(input: unknown): boolean {
+  return typeof input === 'string' || (isJsonObject(input) && Array.isArray(input.messages));
+}
+
+function describeKeys(keys: string[]): string {
+  if (keys.length === 0) return 'no keys';
+  const shown = keys.slice(0, 5).join(', ');
+  return `key${keys.length === 1 ? '' : 's'} ${shown}${keys.length > 5 ? ', …' : ''}`;
 }
