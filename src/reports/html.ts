@@ -17,7 +17,7 @@ import { type BarChart, renderBarChart } from './html-charts.js';
 import { omittedNote, selectHtmlExamples } from './html-embed.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_STYLE } from './html-style.js';
-import { deltaArrow, shownDeltas } from './markdown-diff.js';
+import { compositionNote, deltaArrow, shownDeltas } from './markdown-diff.js';
 import { escapeHtml as h } from './markdown-text.js';
 import { type ExampleView, findScore, type ReportModel, verdictText } from './report-model.js';
 
@@ -140,7 +140,18 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const warnings = diff.comparability.map(
     (c) => `<li class="${c.severity}">${c.severity === 'warning' ? '⚠️ ' : ''}${h(c.message)}</li>`,
   );
-  const deltas = shownDeltas(diff).map((d) => {
+  const shown = shownDeltas(diff);
+  // As report.md says under its table: the summary counts every aggregate, the table hides the
+  // unchanged ones and the dataset rows that repeat a single-dataset task (QA20).
+  const hidden = diff.aggregates.length - shown.length;
+  const composition = compositionNote(diff);
+  const notes = [
+    composition ? `<p class="empty">${h(composition)}</p>` : '',
+    hidden > 0
+      ? `<p class="empty">${hidden} other aggregates not shown (unchanged, or the same as their task).</p>`
+      : '',
+  ].join('');
+  const deltas = shown.map((d) => {
     const cls =
       d.direction === 'regression' ? 'regression' : d.direction === 'improvement' ? 'improvement' : 'ns';
     return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code></td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${formatP(d.pValue)}</td><td>${d.direction === 'unchanged' ? 'n.s.' : d.direction}</td></tr>`;
@@ -159,7 +170,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
 <p><span class="${s.regressions > 0 ? 'regression' : 'improvement'}">${s.regressions} significant regressions</span> · ${s.improvements} improvements · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${diff.examples.paired} paired examples (α = ${diff.options.significance})</p>
 <div class="charts">${compareChart(m, diff)}</div>
 ${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
-${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}
+${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}${notes}
 ${p2f ? `<h3>Pass → fail</h3><ul>${p2f}</ul>` : ''}${f2p ? `<h3>Fail → pass</h3><ul>${f2p}</ul>` : ''}
 </section>`;
 }
