@@ -1,14 +1,13 @@
 /**
  * Parses dataset bytes (JSONL, JSON, CSV, YAML) into raw example records with the line each
- * came from. CSV columns: `id`, `weight`, `expected` / `expected.<name>`, `vars.<name>`, and
- * any other column is a var; a cell starting with `[` or `{` is parsed as JSON.
+ * came from. CSV columns are read by `dataset-csv.ts`.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
 import { locateInFile, parseYamlFile } from '../plan/yaml-file.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
+import { parseCsvRows } from './dataset-csv.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
 
@@ -218,69 +217,4 @@ function parseYamlRows(file: string, text: string) {
     return { value: v, line: at.line, col: at.col };
   });
   return { rows, diagnostics: [] };
-}
-
-function parseCsvRows(file: string, text: string) {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parseCsv(text, {
-      columns: true,
-      skip_empty_lines: true,
-      info: true,
-      bom: true,
-      trim: true,
-    }) as never;
-  } catch (err) {
-    const e = err as { message?: string; lines?: number };
-    return {
-      rows: [],
-      diagnostics: [
-        diagnostic('EVALC_DATASET_PARSE', `invalid CSV: ${e.message ?? String(err)}`, [], {
-          source: { file, line: e.lines ?? 1, col: 1 },
-        }),
-      ],
-    };
-  }
-  const rows = records.map(({ record, info }) => ({
-    value: csvRecordToExample(record),
-    line: info.lines,
-    col: 1,
-  }));
-  return { rows, diagnostics: [] };
-}
-
-function csvRecordToExample(record: Record<string, string>): Record<string, unknown> {
-  const example: Record<string, unknown> = { vars: {} };
-  const vars = example.vars as Record<string, unknown>;
-  for (const [column, cell] of Object.entries(record)) {
-    const value = cellValue(cell);
-    if (column === 'id') example.id = cell;
-    else if (column === 'weight') example.weight = Number(cell);
-    else if (
-      column === 'expected' ||
-      column === 'expected_sha256' ||
-      column === 'human' ||
-      column === 'human_score'
-    ) {
-      example[column] = column === 'human_score' ? Number(cell) : value;
-    } else if (column.startsWith('expected.')) {
-      const expected = (
-        isPlainObject(example.expected) ? example.expected : (example.expected = {})
-      ) as Record<string, unknown>;
-      expected[column.slice('expected.'.length)] = value;
-    } else if (column.startsWith('vars.')) vars[column.slice('vars.'.length)] = value;
-    else vars[column] = value;
-  }
-  return example;
-}
-
-function cellValue(cell: string): unknown {
-  if (cell.startsWith('[') || cell.startsWith('{')) {
-    try {
-      return JSON.parse(cell);
-    } catch {
-      return cell;
-    }
-  }
-  return cell;
 }

@@ -158,6 +158,16 @@ export async function loadDataset(
       continue;
     }
     const example = parsed.data;
+    const badId = idProblem(example.id);
+    if (badId) {
+      diagnostics.push(
+        diagnostic('EVALC_EXAMPLE_INVALID', `invalid example (id): ${badId}`, planPath, {
+          source: where,
+          hint: 'an id names the example in step ids (agent/task/dataset/example#repeat), reports and the lock',
+        }),
+      );
+      continue;
+    }
     const first = seen.get(example.id);
     if (first) {
       diagnostics.push(
@@ -256,4 +266,17 @@ export function simpleExample(value: unknown): ExampleRecord | undefined {
   if (Object.hasOwn(value, 'weight') && weight === undefined) return undefined;
   const out = { id, vars: (vars ?? {}) as Record<string, unknown>, weight: (weight ?? 1) as number };
   return expected === undefined ? out : { id, vars: out.vars, expected, weight: out.weight };
+}
+
+/**
+ * Why an example id cannot name an example, if it cannot: an empty (or blank) id shows as nothing
+ * in reports (`d/`), and a control character (a line break, a tab, NUL) breaks the one-line
+ * rows of report.md, progress lines and `--json` consumers that split on lines (QA21).
+ */
+function idProblem(id: string): string | undefined {
+  if (id.trim() === '') return id === '' ? 'the id is empty' : 'the id is blank';
+  const control = /[\u0000-\u001f\u007f]/.exec(id);
+  if (control)
+    return `the id holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+  return undefined;
 }

@@ -1,0 +1,224 @@
+/**
+ * CSV datasets: the header row names each column, every other row is one example. Columns:
+ * `id`, `weight`, `expected` / `expected.<name>`, `expected_sha256` / `expected_sha256.<name>`,
+ * `human`, `human_score`, `turns`, `tags`, `tools`, `policies`, `vars.<name>`, and any other
+ * column is a var. Cells are strings; a cell starting with `[` or `{` that parses as JSON is that
+ * JSON; an empty `weight`, `human_score`, `turns`, `tags`, `tools` or `policies` cell means the
+ * field is not given (weight 1), never 0. The delimiter is `,`, or `;` / a tab when the header
+ * has more of those than commas (Excel's CSV in locales with a decimal comma). A row with more or
+ * fewer cells than the header, a header naming one field twice (`q` and `vars.q`, `expected` and
+ * `expected.answer`), an unnamed column with data, or a header without `id` is an error at its
+ * line, never a silently shifted or dropped column (QA21).
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Diagnostic } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { RawExample } from './dataset-parse.js';
+
+/** Columns read as a number; an empty cell leaves the field out. */
+const NUMBER_FIELDS = new Set(['weight', 'human_score']);
+/** Columns holding JSON (lists, mappings); an empty cell leaves the field out. */
+const JSON_FIELDS = new Set(['turns', 'tags', 'tools', 'policies']);
+/** Whole-field columns that may also be split into `<field>.<name>` columns. */
+const SPLIT_FIELDS = ['expected', 'expected_sha256'] as const;
+
+interface Column {
+  /** Where the cell goes: `['id']`, `['vars', 'q']`, `['expected', 'answer']`, … */
+  target: string[];
+  name: string;
+}
+
+export function parseCsvRows(file: string, text: string): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+  const delimiter = sniffDelimiter(text);
+  let records: { record: string[]; info: { lines: number; empty_lines: number } }[];
+  try {
+    records = parseCsv(text, {
+      delimiter,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      bom: true,
+      trim: true,
+    }) as never;
+  } catch (err) {
+    const e = err as { message?: string; lines?: number };
+    return { rows: [], diagnostics: [at(file, e.lines ?? 1, `invalid CSV: ${e.message ?? String(err)}`)] };
+  }
+  const header = records[0];
+  if (!header) return { rows: [], diagnostics: [] };
+  const headerLine = 1 + header.info.empty_lines;
+  const columns = readHeader(file, header.record, headerLine);
+  if (!columns.ok) return { rows: [], diagnostics: columns.diagnostics };
+  const rows: RawExample[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let previousEnd = header.info.lines;
+  let previousEmpty = header.info.empty_lines;
+  for (const { record, info } of records.slice(1)) {
+    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+    previousEnd = info.lines;
+    previousEmpty = info.empty_lines;
+    if (record.length !== header.record.length) {
+      diagnostics.push(
+        at(
+          file,
+          line,
+          `this row has ${record.length} cell${record.length === 1 ? '' : 's'}, the header has ${header.record.length}`,
+          delimiter === ','
+            ? 'quote a cell that holds a comma ("a, b"), and give every row one cell per column'
+            : `this file is read with "${delimiter === '\t' ? '\\t' : delimiter}" between cells (its header line has more of them than commas); give every row one cell per column`,
+        ),
+      );
+      continue;
+    }
+    const unnamedData = columns.unnamed.find((i) => (record[i] ?? '') !== '');
+    if (unnamedData !== undefined) {
+      diagnostics.push(
+        at(file, line, `cell ${unnamedData + 1} has data, but its column has no name in the header`),
+      );
+      continue;
+    }
+    rows.push({ value: recordToExample(columns.columns, record), line, col: 1 });
+  }
+  return { rows, diagnostics };
+}
+
+/** `,` unless the header line holds more `;` or tabs than commas (outside quotes). */
+function sniffDelimiter(text: string): string {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '\n') break;
+    else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[',']) return '\t';
+  return ',';
+}
+
+function readHeader(
+  file: string,
+  names: string[],
+  line: number,
+):
+  | { ok: true; columns: (Column | undefined)[]; unnamed: number[] }
+  | { ok: false; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const columns: (Column | undefined)[] = [];
+  const unnamed: number[] = [];
+  const byTarget = new Map<string, string>();
+  names.forEach((name, i) => {
+    if (name === '') {
+      unnamed.push(i);
+      columns.push(undefined);
+      return;
+    }
+    const column = { name, target: targetOf(name) };
+    columns.push(column);
+    if (column.target.includes('')) {
+      diagnostics.push(at(file, line, `column "${name}" has an empty name between its dots`));
+      return;
+    }
+    const key = column.target.join('.');
+    for (const [other, otherName] of byTarget) {
+      const clash = other === key || key.startsWith(`${other}.`) || other.startsWith(`${key}.`);
+      if (!clash) continue;
+      diagnostics.push(
+        at(
+          file,
+          line,
+          otherName === name
+            ? `the header names column "${name}" twice`
+            : `columns "${otherName}" and "${name}" both set ${other === key ? key : other.length < key.length ? other : key}`,
+          'keep one of them: a row would silently lose one of the two cells',
+        ),
+      );
+    }
+    byTarget.set(key, name);
+  });
+  if (!byTarget.has('id')) {
+    const near = names.find((n) => n.toLowerCase() === 'id');
+    const suggestion =
+      near === undefined ? undefined : `rename column "${near}" to "id" (column names are case-sensitive)`;
+    diagnostics.push(
+      at(
+        file,
+        line,
+        `the header has no \`id\` column (it has: ${names.filter((n) => n !== '').join(', ') || 'nothing'})`,
+        names.length === 1 && /[;\t|]/.test(names[0]!)
+          ? 'cells are separated by "," (or ";" / a tab when the header has more of those)'
+          : (suggestion ?? 'every example needs an id: add an `id` column'),
+      ),
+    );
+  }
+  return diagnostics.length > 0 ? { ok: false, diagnostics } : { ok: true, columns, unnamed };
+}
+
+/** Where a column's cells go; dots nest (`vars.user.name` → `vars: {user: {name}}`). */
+function targetOf(name: string): string[] {
+  if (name === 'id' || NUMBER_FIELDS.has(name) || JSON_FIELDS.has(name) || name === 'human') return [name];
+  const [head, ...rest] = name.split('.') as [string, ...string[]];
+  if (rest.length > 0 && ((SPLIT_FIELDS as readonly string[]).includes(head) || head === 'vars'))
+    return [head, ...rest];
+  if ((SPLIT_FIELDS as readonly string[]).includes(name)) return [name];
+  return ['vars', ...name.split('.')];
+}
+
+function recordToExample(columns: (Column | undefined)[], record: string[]): Record<string, unknown> {
+  const example: Record<string, unknown> = { vars: {} };
+  columns.forEach((column, i) => {
+    if (!column) return;
+    const cell = record[i] ?? '';
+    const field = column.target[0]!;
+    if (field === 'id') {
+      if (cell !== '') example.id = cell;
+    } else if (NUMBER_FIELDS.has(field)) {
+      if (cell !== '') example[field] = numberOrText(cell);
+    } else if (JSON_FIELDS.has(field)) {
+      if (cell !== '') example[field] = cellValue(cell);
+    } else setPath(example, column.target, cellValue(cell));
+  });
+  return example;
+}
+
+/** Sets `value` at `target`, creating mappings on the way (the header check rules out clashes). */
+function setPath(root: Record<string, unknown>, target: string[], value: unknown): void {
+  let holder = root;
+  for (const name of target.slice(0, -1)) {
+    const next = Object.hasOwn(holder, name) ? holder[name] : undefined;
+    holder = isRecord(next) ? next : define(holder, name, {} as Record<string, unknown>);
+  }
+  define(holder, target[target.length - 1]!, value);
+}
+
+/** An own property even for `__proto__` (an assignment would set the prototype instead). */
+function define<T>(holder: Record<string, unknown>, name: string, value: T): T {
+  Object.defineProperty(holder, name, { value, enumerable: true, writable: true, configurable: true });
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A number cell; text that is no number stays text, so the diagnostic says "received string". */
+function numberOrText(cell: string): number | string {
+  const n = Number(cell);
+  return Number.isNaN(n) ? cell : n;
+}
+
+function cellValue(cell: string): unknown {
+  if (cell.startsWith('[') || cell.startsWith('{')) {
+    try {
+      return JSON.parse(cell);
+    } catch {
+      return cell;
+    }
+  }
+  return cell;
+}
+
+function at(file: string, line: number, message: string, hint?: string): Diagnostic {
+  return diagnostic('EVALC_DATASET_PARSE', message, [], { source: { file, line, col: 1 }, hint });
+}

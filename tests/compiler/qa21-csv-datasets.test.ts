@@ -1,0 +1,148 @@
+/**
+ * QA21: a CSV dataset is read right or refused at its line, never with silently shifted,
+ * dropped or defaulted cells: empty weight / human_score cells are "not given" (weight 1, not 0),
+ * duplicate or overlapping columns, ragged rows and unnamed columns with data are errors,
+ * Excel's semicolon files are read, dotted column names nest, and `expected_sha256.<name>`,
+ * `turns` and `tags` columns fill those fields.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDataset } from '../../src/compiler/dataset-parse.js';
+import { type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from './plan-helpers.js';
+
+const csv = (text: string) => parseDataset('d.csv', text, 'csv');
+const values = (text: string) => csv(text).rows.map((r) => r.value);
+const messages = (text: string) => csv(text).diagnostics.map((d) => `${d.source?.line}: ${d.message}`);
+
+async function loadCsv(text: string): Promise<LoadResult> {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: ds, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { q: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { source: d.csv }
+`,
+    'd.csv': text,
+  });
+  return loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    cacheDir: path.join(dir, '.evalc/cache'),
+    offline: true,
+  });
+}
+
+describe('CSV datasets (QA21)', () => {
+  it('reads an empty weight or human_score cell as not given: weight 1, no human score', async () => {
+    const r = await loadCsv('id,q,weight,human_score\n1,a,,\n2,b,3,0.5\n');
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const examples = r.resolved?.datasets[0]?.examples ?? [];
+    expect(examples.map((e) => [e.id, e.weight, e.human_score])).toEqual([
+      ['1', 1, undefined],
+      ['2', 3, 0.5],
+    ]);
+  });
+
+  it('refuses a weight cell that is not a number, at its line', async () => {
+    const r = await loadCsv('id,q,weight\n1,a,x\n');
+    expect(r.diagnostics.map((d) => [d.code, d.source?.line, d.message])).toEqual([
+      [
+        'EVALC_EXAMPLE_INVALID',
+        2,
+        'invalid example (weight): Invalid input: expected number, received string',
+      ],
+    ]);
+  });
+
+  it('refuses a header that names one field twice, whichever way it is spelled', () => {
+    expect(messages('id,q,q\n1,a,b\n')).toEqual(['1: the header names column "q" twice']);
+    expect(messages('id,q,vars.q\n1,a,b\n')).toEqual(['1: columns "q" and "vars.q" both set vars.q']);
+    expect(messages('id,expected.answer,expected\n1,a,b\n')).toEqual([
+      '1: columns "expected.answer" and "expected" both set expected',
+    ]);
+    expect(csv('id,q,q\n1,a,b\n').rows).toEqual([]);
+  });
+
+  it('refuses every ragged row at its own line and keeps the others', () => {
+    const parsed = csv('id,q\n1,a\n2\n3,c,extra\n4,d\n');
+    expect(parsed.diagnostics.map((d) => `${d.source?.line}: ${d.message}`)).toEqual([
+      '3: this row has 1 cell, the header has 2',
+      '4: this row has 3 cells, the header has 2',
+    ]);
+    expect(parsed.rows.map((r) => [(r.value as { id: string }).id, r.line])).toEqual([
+      ['1', 2],
+      ['4', 5],
+    ]);
+  });
+
+  it('gives each row the line it starts on, after quoted line breaks and blank lines', () => {
+    const parsed = csv('id,q\n1,"two\nlines"\n\n2,b\n');
+    expect(parsed.rows.map((r) => r.line)).toEqual([2, 5]);
+    expect(values('id,q\n1,"two\nlines"\n')).toEqual([{ id: '1', vars: { q: 'two\nlines' } }]);
+  });
+
+  it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
+    const want = [{ id: '1', vars: { q: 'a,b' }, expected: { answer: '1,5' } }];
+    expect(values('\uFEFFid;q;expected.answer\n1;a,b;1,5\n')).toEqual(want);
+    expect(values('id\tq\texpected.answer\n1\ta,b\t1,5\n')).toEqual(want);
+  });
+
+  it('refuses a header without an id column, naming the near miss', () => {
+    const parsed = csv('ID,q\n1,a\n');
+    expect(parsed.diagnostics.map((d) => [d.source?.line, d.message, d.hint])).toEqual([
+      [
+        1,
+        'the header has no `id` column (it has: ID, q)',
+        'rename column "ID" to "id" (column names are case-sensitive)',
+      ],
+    ]);
+  });
+
+  it('refuses data in a column without a name, and ignores an empty trailing column', () => {
+    expect(values('id,q,\n1,a,\n')).toEqual([{ id: '1', vars: { q: 'a' } }]);
+    expect(messages('id,q,\n1,a,x\n')).toEqual([
+      '2: cell 3 has data, but its column has no name in the header',
+    ]);
+  });
+
+  it('nests dotted column names like the dotted paths metrics read', () => {
+    expect(values('id,vars.user.name,user.age,expected.a.b\n1,Ann,7,x\n')).toEqual([
+      { id: '1', vars: { user: { name: 'Ann', age: '7' } }, expected: { a: { b: 'x' } } },
+    ]);
+    expect(messages('id,vars.user,vars.user.name\n1,a,b\n')).toEqual([
+      '1: columns "vars.user" and "vars.user.name" both set vars.user',
+    ]);
+  });
+
+  it('fills expected_sha256.<name>, turns and tags from their columns instead of vars', () => {
+    expect(values('id,q,expected_sha256.answer,turns,tags\n1,a,abc,"[""hi"",""bye""]","[""t""]"\n')).toEqual([
+      { id: '1', vars: { q: 'a' }, expected_sha256: { answer: 'abc' }, turns: ['hi', 'bye'], tags: ['t'] },
+    ]);
+  });
+
+  it('keeps cells as text: 007, 1e3 and true are strings', () => {
+    expect(values('id,q,n,b\n1,007,1e3,true\n')).toEqual([
+      { id: '1', vars: { q: '007', n: '1e3', b: 'true' } },
+    ]);
+  });
+
+  it('refuses an empty id cell as a missing id', async () => {
+    const r = await loadCsv('id,q\n,a\n');
+    expect(r.diagnostics.map((d) => [d.source?.line, d.message])).toEqual([
+      [2, 'invalid example: it has no `id`'],
+    ]);
+  });
+
+  it('defines a __proto__ column as a var, not the prototype', () => {
+    const [value] = values('id,__proto__\n1,a\n') as [{ vars: Record<string, unknown> }];
+    expect(Object.hasOwn(value.vars, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(value.vars)).toBe(Object.prototype);
+  });
+});
