@@ -147,11 +147,17 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       });
     const errRepeat = e.repeats.find((r) => r.errorKind !== null);
     const err = errRepeat?.errorKind;
-    // When every repeat failed before scoring, its metrics were skipped, not failed.
-    const unscored = e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
+    // When every repeat failed before scoring, its metrics were not computed: the lock records
+    // no score (not scored), or a 0 that the aggregates count (QA20: it said "not scored" for a
+    // transport error whose 0 was in the table above), never a per-metric failure worth listing.
+    const scores = e.metrics.map((x) => x.score).filter((x): x is number => typeof x === 'number');
+    const outcome =
+      scores.length === 0 ? ' (not scored)' : scores.every((x) => x === 0) ? ' (scored 0)' : undefined;
+    const unscored =
+      outcome !== undefined && e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
     const why = [
       err
-        ? `error ${code(err)}${unscored ? ' (not scored)' : ''}${firstMessage(e.agent, err, errRepeat?.record?.error?.message)}`
+        ? `error ${code(err)}${unscored ? outcome : ''}${firstMessage(e.agent, err, errRepeat?.record?.error?.message)}`
         : '',
       failed.length > 0 && !unscored ? `failed ${failed.join(', ')}` : '',
     ]
