@@ -29,8 +29,23 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const lock = tryLockCache(cacheDir);
   if (!lock.ok && sub === 'prune' && !values['dry-run'])
     throw new ExitError(EXIT.failure, `the cache ${cacheDir} is in use by ${lock.holder}; prune it later`);
-  const readOnly = !lock.ok || values['dry-run'] === true;
-  const store = new LogStore(cacheDir, { readOnly });
+  // A cache restored read-only (no permission, a read-only file system) can be read, not pruned.
+  const denied = lock.ok ? lock.lock.readOnly : undefined;
+  if (denied && sub === 'prune' && !values['dry-run']) {
+    if (lock.ok) lock.lock.release();
+    throw new ExitError(
+      EXIT.failure,
+      `cannot prune the cache ${cacheDir}: it cannot be written (${denied.code})`,
+    );
+  }
+  const readOnly = !lock.ok || denied !== undefined || values['dry-run'] === true;
+  let store: LogStore;
+  try {
+    store = new LogStore(cacheDir, { readOnly });
+  } catch (err) {
+    if (lock.ok) lock.lock.release();
+    throw err;
+  }
   try {
     if (sub === 'stats') {
       const stats = store.stats();
@@ -41,7 +56,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         );
         if (stats.damagedLines > 0)
           ctx.stdout(
-            `  (skipped ${stats.damagedLines} damaged line(s) of steps.log, ${stats.damagedBytes} bytes, left in place; the entries after them are read, and a prune drops them)\n`,
+            `  (skipped ${stats.damagedLines} damaged line(s) of steps.log, ${stats.damagedBytes} bytes, left in place; the entries after them are read, and a prune drops them${stats.corruptEntries > 0 ? `; ${stats.corruptEntries} of them failed their checksum: their steps run again` : ''})\n`,
           );
         if (stats.supersededBytes > 0)
           ctx.stdout(
@@ -60,10 +75,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       }
       return EXIT.ok;
     }
-    // By default the plan's lockfile and the partial lockfile an `--only` run leaves, those that exist.
-    const defaults = [dirs.lockFile, dirs.onlyLockFile].filter((file) => existsSync(file));
-    const lockFiles =
-      (values.lock as unknown as string[] | undefined) ?? (defaults.length > 0 ? defaults : [dirs.lockFile]);
+    const lockFiles = pruneLockFiles(
+      values.lock as unknown as string[] | undefined,
+      positionals.length > 0,
+      dirs,
+      ctx.cwd,
+    );
     const reachable = new Set<string>();
     for (const file of lockFiles) {
       const read = readLockFile(path.resolve(ctx.cwd, file));
@@ -85,6 +102,20 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       for (const a of Object.values(read.lock.agents))
         if (a.schemaDigest) reachable.add(`schema:${a.schemaDigest}`);
     }
+    // A lockfile of another cache (or a cache of another lockfile) has everything pruned: say so.
+    let reached = 0;
+    for (const key of reachable) if (store.has(key)) reached++;
+    const entries = store.stats().entries;
+    const named = lockFiles.map((f) => path.relative(ctx.cwd, path.resolve(ctx.cwd, f)) || f).join(', ');
+    if (reached === 0 && entries > 0)
+      ctx.stderr(
+        `evalc: warning: none of the ${entries} entries of ${cacheDir} is reached by ${named}: was it applied with this cache (--cache-dir, EVALC_CACHE_DIR)? For a shared cache, name every plan's lock with --lock\n`,
+      );
+    const missing = reachable.size - reached;
+    if (missing > 0 && reached > 0)
+      ctx.stderr(
+        `evalc: ${missing} step(s) that ${named} name(s) are not in this cache (applied with another cache, or pruned since): nothing to keep for them\n`,
+      );
     if (values['dry-run']) {
       let removed = 0;
       let kept = 0;
@@ -101,7 +132,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       const bytesBefore = store.stats().bytes;
       if (values.json)
         ctx.stdout(
-          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, exitCode: EXIT.ok }, null, 2)}\n`,
+          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, missing, exitCode: EXIT.ok }, null, 2)}\n`,
         );
       else
         ctx.stdout(
@@ -110,9 +141,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       return EXIT.ok;
     }
     const damaged = store.stats().damagedLines;
-    const result = store.prune((key) => reachable.has(key));
+    const refresh = lock.ok ? lock.lock.refresh : undefined;
+    const result = store.prune((key) => reachable.has(key), refresh ? { heartbeat: refresh } : {});
     if (values.json)
-      ctx.stdout(`${JSON.stringify({ dryRun: false, ...result, exitCode: EXIT.ok }, null, 2)}\n`);
+      ctx.stdout(`${JSON.stringify({ dryRun: false, ...result, missing, exitCode: EXIT.ok }, null, 2)}\n`);
     else
       ctx.stdout(
         `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}\n`,
@@ -122,4 +154,22 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     store.close();
     if (lock.ok) lock.lock.release();
   }
+}
+
+/**
+ * The lockfiles whose steps a prune keeps (*choice*, README "Where things go"): every `--lock`,
+ * plus the plan's own `evalc.lock` and `.evalc/evalc.only.lock` (those that exist) when a plan
+ * is named or no `--lock` is: a prune never drops what the plan it was pointed at reaches.
+ */
+function pruneLockFiles(
+  named: string[] | undefined,
+  planNamed: boolean,
+  dirs: { lockFile: string; onlyLockFile: string },
+  cwd: string,
+): string[] {
+  const own = [dirs.lockFile, dirs.onlyLockFile].filter((file) => existsSync(file));
+  if (!named || named.length === 0) return own.length > 0 ? own : [dirs.lockFile];
+  if (!planNamed) return named;
+  const resolved = new Set(named.map((f) => path.resolve(cwd, f)));
+  return [...named, ...own.filter((f) => !resolved.has(path.resolve(cwd, f)))];
 }

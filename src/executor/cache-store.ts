@@ -16,7 +16,13 @@
  * A write that fails (a full disk, a quota, an I/O error) is not thrown from the timer that
  * flushes: the log is cut back to its last complete entry, the entries that were not written
  * are forgotten (the next apply runs them again), later puts are dropped, and `writeFailure`
- * holds the error for the run to stop on (`onWriteFailure` is told at once).
+ * holds the error for the run to stop on (`onWriteFailure` is told at once). A cache folder that
+ * cannot be written at all (read-only, `cache-lock.ts`) is opened for reading and its first put
+ * fails the same way.
+ *
+ * Each entry's CRC-32 goes to the side file `steps.sum` (`cache-checksums.ts`): an entry whose
+ * bytes no longer match it, or whose JSON no longer parses, is skipped and counted as damaged
+ * (the step runs again), never served.
  */
 import {
   closeSync,
@@ -31,7 +37,9 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { checksumOf, readSums, rewriteSums, sumRecord, sumsFileOf } from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
+import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
 import { writeTextSync } from './write-text.js';
 
 export interface StepStore {
@@ -64,6 +72,8 @@ export interface CacheStats {
   damagedBytes: number;
   /** Bytes of lines a later entry for the same key replaced: a prune frees them, whatever it keeps. */
   supersededBytes: number;
+  /** Of the damaged lines, those whose bytes did not match their checksum (`steps.sum`) or whose JSON did not parse. */
+  corruptEntries: number;
 }
 
 const LOG_NAME = 'steps.log';
@@ -103,6 +113,13 @@ export class LogStore implements StepStore {
   private windowEnd = 0;
 
   private readonly readOnly: boolean;
+  /** Why this writable store's folder cannot be written: opened for reading, puts fail. */
+  private readonly denied: NodeJS.ErrnoException | undefined;
+  private readonly sumsFile: string;
+  /** The side file of checksums, appended after the log (undefined: not writable, entries go unverified). */
+  private sumsFd: number | undefined;
+  private pendingSums: string[] = [];
+  private corruptEntries = 0;
   /** Keys of the entries in `pending`, forgotten if their write fails. */
   private pendingKeys: string[] = [];
   private failure: CacheWriteError | undefined;
@@ -119,13 +136,22 @@ export class LogStore implements StepStore {
     this.readOnly = options.readOnly ?? false;
     this.onWriteFailure = options.onWriteFailure;
     this.file = path.join(dir, LOG_NAME);
-    if (this.readOnly) this.fd = openSync(this.file, 'r');
+    this.sumsFile = sumsFileOf(dir);
+    let denied = this.readOnly ? undefined : writeDeniedFor(dir);
+    if (this.readOnly || denied) this.fd = openLogForReading(this.file, denied);
     else {
-      mkdirSync(dir, { recursive: true });
-      this.fd = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+');
+      try {
+        mkdirSync(dir, { recursive: true });
+        this.fd = openSync(this.file, existsSync(this.file) ? 'r+' : 'w+');
+      } catch (err) {
+        if (!isWriteDenied(err) || !existsSync(this.file)) throw err;
+        denied = err; // a log restored read-only: read it, and fail at the first put
+        this.fd = openLogForReading(this.file, denied);
+      }
     }
+    this.denied = denied;
     this.load();
-    if (!this.readOnly) {
+    if (this.isWritable) {
       openStores.add(this);
       if (!exitHookInstalled) {
         exitHookInstalled = true;
@@ -135,7 +161,13 @@ export class LogStore implements StepStore {
     }
   }
 
+  private get isWritable(): boolean {
+    return !this.readOnly && !this.denied;
+  }
+
   private load(): void {
+    const sums = readSums(this.sumsFile);
+    let sum = 0;
     const total = fstatSync(this.fd).size;
     // Lines are parsed in place: the unparsed tail of one read moves to the front of the
     // buffer and the next read fills the rest (no per-chunk concatenation).
@@ -164,7 +196,21 @@ export class LogStore implements StepStore {
       for (;;) {
         const nl = data.indexOf(10, start);
         if (nl === -1) break;
-        const entry = parseHeader(data, start, nl);
+        let entry = parseHeader(data, start, nl);
+        if (entry && sums.count > 0) {
+          // Its checksum, if the side file has one for this line (same offset, same key).
+          const lineOffset = base + start;
+          while (sum < sums.count && sums.offsets[sum]! < lineOffset) sum++;
+          if (
+            sum < sums.count &&
+            sums.offsets[sum] === lineOffset &&
+            checksumOf(data.subarray(start, entry.keyEnd)) === sums.keyCrcs[sum] &&
+            checksumOf(data.subarray(entry.jsonStart, nl)) !== sums.jsonCrcs[sum]
+          ) {
+            entry = undefined;
+            this.corruptEntries++;
+          }
+        }
         if (entry) this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
         else {
           // A damaged complete line (a disk error, a hand edit): skipped and left in place, and
@@ -181,10 +227,20 @@ export class LogStore implements StepStore {
     }
     if (good < total) {
       this.tornBytes = total - good;
-      if (!this.readOnly) ftruncateSync(this.fd, good);
+      if (this.isWritable) ftruncateSync(this.fd, good);
     }
     this.size = good;
     this.flushed = good;
+    if (!this.isWritable) return;
+    // Records past the log's end (a torn tail, a shorter log restored) or from an earlier log go.
+    let beyond = sums.count;
+    while (beyond > 0 && sums.offsets[beyond - 1]! >= good) beyond--;
+    if (sums.untidy || beyond < sums.count) rewriteSums(this.sumsFile, sums, good);
+    try {
+      this.sumsFd = openSync(this.sumsFile, 'a');
+    } catch {
+      this.sumsFd = undefined; // entries written from now on go unverified, as an older evalc's
+    }
   }
 
   has(key: string): boolean {
@@ -215,7 +271,18 @@ export class LogStore implements StepStore {
     const offset = this.index.offsetAt(slot);
     const length = this.index.lengthAt(slot);
     if (offset + length > this.flushed) this.flush();
-    return JSON.parse(this.readText(offset, length)) as T;
+    try {
+      return JSON.parse(this.readText(offset, length)) as T;
+    } catch {
+      // Damaged in place (an older evalc wrote it without a checksum): a miss, counted; the step
+      // runs again and its new entry supersedes this one.
+      const lineBytes = this.lineBytesOf(key) ?? 0;
+      this.index.delete(key);
+      this.damagedLines++;
+      this.damagedBytes += lineBytes;
+      this.corruptEntries++;
+      return undefined;
+    }
   }
 
   /** Bytes `[offset, offset + length)` of the flushed log as UTF-8 text. */
@@ -243,11 +310,18 @@ export class LogStore implements StepStore {
   put(key: string, kind: string, value: unknown): void {
     if (this.readOnly) throw new Error('LogStore: put on a read-only cache');
     if (this.failure) return; // not kept: the next apply runs the step again
+    if (this.denied) {
+      this.failure = new CacheWriteError(this.file, this.denied);
+      this.onWriteFailure?.(this.failure);
+      return;
+    }
     const json = JSON.stringify(value);
     const length = Buffer.byteLength(json);
     const header = `${key}\t${kind}\t${length}\t`;
     const headerLength = Buffer.byteLength(header);
     this.pending.push(header, json, '\n');
+    if (this.sumsFd !== undefined)
+      this.pendingSums.push(sumRecord(this.size, checksumOf(key), checksumOf(json)));
     this.pendingKeys.push(key);
     this.pendingBytes += headerLength + length + 1;
     this.index.set(key, this.size + headerLength, length, kind);
@@ -266,8 +340,10 @@ export class LogStore implements StepStore {
     const text = this.pending.join('');
     const bytes = this.pendingBytes;
     const keys = this.pendingKeys;
+    const sums = this.pendingSums;
     this.pending = [];
     this.pendingKeys = [];
+    this.pendingSums = [];
     this.pendingBytes = 0;
     let written: number;
     try {
@@ -278,6 +354,14 @@ export class LogStore implements StepStore {
     }
     if (written !== bytes) throw new Error('cache store: pending byte count is off');
     this.flushed += written;
+    // After the entries: a crash in between leaves them without a checksum (read unverified).
+    if (this.sumsFd !== undefined && sums.length > 0) {
+      try {
+        writeTextSync(this.sumsFd, sums.join(''));
+      } catch {
+        // a full disk: these entries go unverified; a torn record is skipped when read
+      }
+    }
   }
 
   private fail(err: unknown, keys: string[]): void {
@@ -299,11 +383,13 @@ export class LogStore implements StepStore {
   stats(): CacheStats {
     const byKind: CacheStats['byKind'] = {};
     let liveLines = 0;
+    // Bytes are whole lines of the log, so the kinds, the superseded and the damaged bytes add up to its size.
     for (const [key, entry] of this.index.entries()) {
       const k = (byKind[entry.kind] ??= { entries: 0, bytes: 0 });
+      const line = Buffer.byteLength(`${key}\t${entry.kind}\t${entry.length}\t`) + entry.length + 1;
       k.entries++;
-      k.bytes += entry.length;
-      liveLines += Buffer.byteLength(`${key}\t${entry.kind}\t${entry.length}\t`) + entry.length + 1;
+      k.bytes += line;
+      liveLines += line;
     }
     return {
       entries: this.index.size,
@@ -313,19 +399,28 @@ export class LogStore implements StepStore {
       damagedLines: this.damagedLines,
       damagedBytes: this.damagedBytes,
       supersededBytes: Math.max(0, this.size - liveLines - this.damagedBytes),
+      corruptEntries: this.corruptEntries,
     };
   }
 
-  prune(reachable: (key: string) => boolean) {
+  /** `heartbeat` is called every few thousand entries (the cache lock's refresh: a long prune keeps it). */
+  prune(reachable: (key: string) => boolean, options: { heartbeat?: () => void } = {}) {
+    if (this.denied) throw new CacheWriteError(this.file, this.denied);
     this.flush();
     const bytesBefore = this.size;
     const tmp = `${this.file}.prune-${process.pid}`;
+    const sumsTmp = `${this.sumsFile}.prune-${process.pid}`;
     const out = openSync(tmp, 'w');
+    let sumsOut: number | undefined;
     let size = 0;
     let removed = 0;
+    let seen = 0;
     const kept = new CacheIndex();
     try {
+      sumsOut = openSync(sumsTmp, 'w');
+      const sums: string[] = [];
       for (const [key, entry] of this.index.entries()) {
+        if (++seen % 4096 === 0) options.heartbeat?.();
         if (!reachable(key)) {
           removed++;
           continue;
@@ -335,20 +430,30 @@ export class LogStore implements StepStore {
         const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
         const line = Buffer.concat([header, json, NEWLINE]);
         writeSync(out, line, 0, line.length, size);
+        sums.push(sumRecord(size, checksumOf(key), checksumOf(json)));
+        if (sums.length >= 4096) writeTextSync(sumsOut, sums.splice(0).join(''));
         kept.set(key, size + header.length, entry.length, entry.kind);
         size += line.length;
       }
+      if (sums.length > 0) writeTextSync(sumsOut, sums.join(''));
     } catch (err) {
       // A full disk mid-prune: the log is untouched and no half-written copy is left behind.
       closeSync(out);
+      if (sumsOut !== undefined) closeSync(sumsOut);
       rmSync(tmp, { force: true });
+      rmSync(sumsTmp, { force: true });
       // A write to a descriptor names no file: this one is the log's copy.
       if (err instanceof Error && !('path' in err)) Object.assign(err, { path: this.file });
       throw err;
     }
     closeSync(out);
+    closeSync(sumsOut);
     closeSync(this.fd);
     renameSync(tmp, this.file);
+    // Between the two renames a crash leaves records that name other entries: they are ignored.
+    if (this.sumsFd !== undefined) closeSync(this.sumsFd);
+    renameSync(sumsTmp, this.sumsFile);
+    this.sumsFd = openSync(this.sumsFile, 'a');
     this.fd = openSync(this.file, 'r+');
     this.index = kept;
     this.size = size;
@@ -358,6 +463,7 @@ export class LogStore implements StepStore {
     // The rewritten log holds the kept entries only: damaged lines are gone with the rest.
     this.damagedLines = 0;
     this.damagedBytes = 0;
+    this.corruptEntries = 0;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 
@@ -366,6 +472,8 @@ export class LogStore implements StepStore {
     this.flush();
     openStores.delete(this);
     closeSync(this.fd);
+    if (this.sumsFd !== undefined) closeSync(this.sumsFd);
+    this.sumsFd = undefined;
     this.index.clear();
     this.window = undefined;
   }
@@ -397,7 +505,7 @@ function parseHeader(
   data: Buffer,
   start: number,
   end: number,
-): { key: string; kind: string; jsonStart: number; length: number } | undefined {
+): { key: string; keyEnd: number; kind: string; jsonStart: number; length: number } | undefined {
   const t1 = data.indexOf(9, start);
   if (t1 === -1 || t1 > end) return undefined;
   const t2 = data.indexOf(9, t1 + 1);
@@ -408,8 +516,15 @@ function parseHeader(
   if (!Number.isInteger(length) || t3 + 1 + length !== end) return undefined;
   return {
     key: data.toString('utf8', start, t1),
+    keyEnd: t1,
     kind: data.toString('utf8', t1 + 1, t2),
     jsonStart: t3 + 1,
     length,
   };
+}
+
+/** Opens a log that this process may not write; a folder with no log yet says why it cannot be written. */
+function openLogForReading(file: string, denied: NodeJS.ErrnoException | undefined): number {
+  if (denied && !existsSync(file)) throw denied;
+  return openSync(file, 'r');
 }
