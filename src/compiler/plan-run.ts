@@ -177,6 +177,30 @@ export function planRun(
         }
         continue;
       }
+      // The lock recorded a failure of this very request (a timeout, a 5xx, a `--refresh` whose
+      // new attempt failed) that was never cached, while the cache holds an answer from an
+      // earlier run: apply reuses that answer without calling the agent, and the lock's row
+      // changes. Not a step to run, but not "No changes" either.
+      // (An example never sent, e.g. after a failed preflight, is recorded with no invoke key.)
+      const lockError =
+        lastError ??
+        ((previous?.invoke[step.repeat] ?? null) === null
+          ? (previous?.errors?.[step.repeat] ?? undefined)
+          : undefined);
+      if (
+        invokeCached &&
+        lockError !== undefined &&
+        lockError !== 'extraction_failed' &&
+        cache.kindOf !== undefined
+      ) {
+        add(
+          '~',
+          'invoke',
+          target,
+          `because evalc.lock records a failure (${lockError}) and the cache holds an earlier answer: apply reuses it (no agent call; --refresh asks again)`,
+        );
+        groupChanged = true;
+      }
       const extractCached = cache.has(step.extractKey);
       const extractWhy = !invokeCached
         ? downstream(invokeWhy, 'because its invoke runs')
