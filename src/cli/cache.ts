@@ -111,11 +111,6 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       ctx.stderr(
         `evalc: warning: none of the ${entries} entries of ${cacheDir} is reached by ${named}: was it applied with this cache (--cache-dir, EVALC_CACHE_DIR)? For a shared cache, name every plan's lock with --lock\n`,
       );
-    const missing = reachable.size - reached;
-    if (missing > 0 && reached > 0)
-      ctx.stderr(
-        `evalc: ${missing} step(s) that ${named} name(s) are not in this cache (applied with another cache, or pruned since): nothing to keep for them\n`,
-      );
     if (values['dry-run']) {
       let removed = 0;
       let kept = 0;
@@ -132,7 +127,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       const bytesBefore = store.stats().bytes;
       if (values.json)
         ctx.stdout(
-          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, missing, exitCode: EXIT.ok }, null, 2)}\n`,
+          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, exitCode: EXIT.ok }, null, 2)}\n`,
         );
       else
         ctx.stdout(
@@ -144,7 +139,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     const refresh = lock.ok ? lock.lock.refresh : undefined;
     const result = store.prune((key) => reachable.has(key), refresh ? { heartbeat: refresh } : {});
     if (values.json)
-      ctx.stdout(`${JSON.stringify({ dryRun: false, ...result, missing, exitCode: EXIT.ok }, null, 2)}\n`);
+      ctx.stdout(`${JSON.stringify({ dryRun: false, ...result, exitCode: EXIT.ok }, null, 2)}\n`);
     else
       ctx.stdout(
         `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}\n`,

@@ -311,7 +311,7 @@ export class LogStore implements StepStore {
     if (this.readOnly) throw new Error('LogStore: put on a read-only cache');
     if (this.failure) return; // not kept: the next apply runs the step again
     if (this.denied) {
-      this.failure = new CacheWriteError(this.file, this.denied);
+      this.failure = new CacheWriteError(this.file, this.denied, { readOnly: true });
       this.onWriteFailure?.(this.failure);
       return;
     }
@@ -405,7 +405,7 @@ export class LogStore implements StepStore {
 
   /** `heartbeat` is called every few thousand entries (the cache lock's refresh: a long prune keeps it). */
   prune(reachable: (key: string) => boolean, options: { heartbeat?: () => void } = {}) {
-    if (this.denied) throw new CacheWriteError(this.file, this.denied);
+    if (this.denied) throw new CacheWriteError(this.file, this.denied, { readOnly: true });
     this.flush();
     const bytesBefore = this.size;
     const tmp = `${this.file}.prune-${process.pid}`;
@@ -489,11 +489,14 @@ export class CacheWriteError extends Error {
   readonly code: string | undefined;
   readonly path: string;
 
-  constructor(file: string, cause: unknown) {
+  /** `readOnly`: the folder could not be written from the start (nothing of this run was cached). */
+  constructor(file: string, cause: unknown, options: { readOnly?: boolean } = {}) {
     const code = (cause as { code?: unknown } | null)?.code;
     const said = cause instanceof Error ? cause.message : String(cause);
     super(
-      `the cache log ${file}: ${said}; the steps completed before it are cached — fix this and run apply again to finish`,
+      options.readOnly
+        ? `the cache ${path.dirname(file)} cannot be written (${said}): a run on it can only use the steps it already holds — make it writable, or use another --cache-dir`
+        : `the cache log ${file}: ${said}; the steps completed before it are cached — fix this and run apply again to finish`,
     );
     this.name = 'CacheWriteError';
     this.code = typeof code === 'string' ? code : undefined;
