@@ -6,7 +6,8 @@
  *
  * Checked: `url` of raip, chat, openai and http agents and of mae agents on the http/sse
  * transports; a judge's `url`; `serve.ready.url`. Not checked: mae socket addresses (checked by
- * the socket parser) and a URL holding a `{{template}}` (an http agent may render one).
+ * the socket parser). A URL holding a `{{template}}` is an error too: no URL is rendered (DESIGN
+ * §3: an http agent's body is templated, not its URL), so it would go out as `%7B%7Bid%7D%7D`.
  */
 import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
@@ -17,7 +18,8 @@ type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 
 /** Why `url` is not an absolute http(s) URL, or undefined when it is one. */
 export function describeBadHttpUrl(url: string): string | undefined {
-  if (url.includes('{{')) return undefined;
+  if (url.includes('{{'))
+    return 'holds a {{template}}, but URLs are sent as written: only the input is templated (an http agent sends it as the body, or as query parameters for GET)';
   if (/^[\w.-]+:\d+(\/|$)/.test(url)) return `is missing its scheme (write http://${url})`;
   let parsed: URL;
   try {
