@@ -1,17 +1,23 @@
 /**
  * Reads a dataset source's bytes: a local file (relative to the plan folder) or an https://
- * URL fetched once and kept in the cache folder under its sha256, so later runs need no
- * network. `sha256` is the dataset's pin (`dataset-digest.ts`: BOM dropped, CRLF read as LF); a
+ * URL kept in the cache folder under its sha256 (`readRemote` says when it is asked again). `sha256` is the dataset's pin (`dataset-digest.ts`: BOM dropped, CRLF read as LF); a
  * declared `sha256:` may name it or the raw bytes' sha256 (`sha256sum` of the file as it is).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Agent, interceptors, request } from 'undici';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
+import { fetchDataset, isAllowedDatasetUrl } from './dataset-fetch.js';
 
 export type SourceBytes =
-  | { ok: true; bytes: Buffer; sha256: string; rawSha256: string }
+  | {
+      ok: true;
+      bytes: Buffer;
+      sha256: string;
+      rawSha256: string;
+      /** The bytes are usable but something should be said (a stale remote copy). */
+      warning?: { code: string; message: string; hint?: string };
+    }
   | { ok: false; code: string; message: string; hint?: string };
 
 export function isRemoteSource(source: string): boolean {
@@ -38,7 +44,7 @@ export async function readDatasetSource(
   return result;
 }
 
-function sourceBytes(bytes: Buffer, rawSha256 = sha256Hex(bytes)): SourceBytes {
+function sourceBytes(bytes: Buffer, rawSha256 = sha256Hex(bytes)): Extract<SourceBytes, { ok: true }> {
   return { ok: true, bytes, sha256: datasetSha256(bytes), rawSha256 };
 }
 
@@ -52,70 +58,92 @@ function readLocal(source: string, planDir: string): SourceBytes {
   }
 }
 
+/** What the cache keeps per URL: the sha256 of the last copy and the server's validators. */
+interface UrlRecord {
+  sha: string;
+  etag?: string | undefined;
+  lastModified?: string | undefined;
+}
+
+/**
+ * A remote source: with a declared `sha256:` that is cached, the cached copy (content-addressed,
+ * no network). Otherwise, when offline (`--frozen`), the copy last fetched from this URL; online,
+ * the server is asked again with the cached copy's validators (a 304 costs no download), so a
+ * source that changed upstream is seen by `plan` and refused by `--locked` on every machine, not
+ * only on one whose cache is empty (QA21: a cached URL was never fetched again). If the server
+ * cannot be reached, the cached copy is used with a warning.
+ */
 async function readRemote(
   url: string,
   options: { cacheDir: string; declaredSha256?: string | undefined; offline?: boolean },
 ): Promise<SourceBytes> {
-  if (
-    !url.toLowerCase().startsWith('https://') &&
-    !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url)
-  ) {
+  if (!isAllowedDatasetUrl(url)) {
     return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${url}` };
   }
   const folder = path.join(options.cacheDir, 'sources');
   const pinned = options.declaredSha256;
-  if (pinned !== undefined) {
-    const cached = path.join(folder, pinned);
-    if (existsSync(cached)) {
-      return sourceBytes(readFileSync(cached));
-    }
+  if (pinned !== undefined && existsSync(path.join(folder, pinned))) {
+    return sourceBytes(readFileSync(path.join(folder, pinned)));
   }
   const byUrl = path.join(folder, `url-${sha256Hex(url)}`);
-  if (existsSync(byUrl)) {
-    const sha = readFileSync(byUrl, 'utf8').trim();
-    const cached = path.join(folder, sha);
-    if (existsSync(cached)) {
-      return sourceBytes(readFileSync(cached));
-    }
-  }
-  if (options.offline)
+  const record = readUrlRecord(byUrl);
+  const cached = record && existsSync(path.join(folder, record.sha)) ? record : undefined;
+  const readCached = (r: UrlRecord) => sourceBytes(readFileSync(path.join(folder, r.sha)), r.sha);
+  if (options.offline) {
+    if (cached) return readCached(cached);
     return {
       ok: false,
       code: 'EVALC_DATASET_OFFLINE',
       message: `dataset ${url} is not cached and the run is offline`,
     };
-  // undici 7 refuses `maxRedirections` on request(): redirects go through an interceptor.
-  const agent = new Agent();
-  try {
-    const response = await request(url, {
-      method: 'GET',
-      headersTimeout: 30_000,
-      bodyTimeout: 60_000,
-      dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 3 })),
-    });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
+  }
+  const fetched = await fetchDataset(url, cached ? { validators: cached } : {});
+  if (fetched.ok && fetched.status === 304 && cached) return readCached(cached);
+  if (!fetched.ok || fetched.status === 304) {
+    const message = fetched.ok ? 'HTTP 304 to a request without validators' : fetched.message;
+    if (cached)
       return {
-        ok: false,
-        code: 'EVALC_DATASET_FETCH',
-        message: `fetching ${url} failed: HTTP ${response.statusCode}`,
+        ...readCached(cached),
+        warning: {
+          code: 'EVALC_DATASET_STALE',
+          message: `could not check ${url} for changes (${message}); using the copy fetched before (sha256 ${cached.sha.slice(0, 12)}…)`,
+          ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
+        },
       };
-    }
-    const bytes = Buffer.from(await response.body.arrayBuffer());
-    const sha = sha256Hex(bytes);
-    mkdirSync(folder, { recursive: true });
-    const tmp = path.join(folder, `.${sha}.${process.pid}.tmp`);
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, path.join(folder, sha));
-    writeFileSync(byUrl, `${sha}\n`);
-    return sourceBytes(bytes, sha);
-  } catch (err) {
     return {
       ok: false,
       code: 'EVALC_DATASET_FETCH',
-      message: `fetching ${url} failed: ${err instanceof Error ? err.message : String(err)}`,
+      message: `fetching ${url} failed: ${message}`,
+      ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
     };
-  } finally {
-    await agent.close();
   }
+  const sha = sha256Hex(fetched.bytes);
+  mkdirSync(folder, { recursive: true });
+  writeAtomically(path.join(folder, sha), fetched.bytes);
+  const next: UrlRecord = { sha, ...fetched.validators };
+  writeAtomically(byUrl, `${sha}\n${JSON.stringify({ etag: next.etag, lastModified: next.lastModified })}\n`);
+  return sourceBytes(fetched.bytes, sha);
+}
+
+/** The URL record: line 1 the sha256 (what older evalc versions wrote), line 2 the validators. */
+function readUrlRecord(file: string): UrlRecord | undefined {
+  if (!existsSync(file)) return undefined;
+  const [sha = '', validators = ''] = readFileSync(file, 'utf8').split('\n');
+  if (!/^[0-9a-f]{64}$/.test(sha.trim())) return undefined;
+  try {
+    const parsed = validators.trim() === '' ? {} : (JSON.parse(validators) as Record<string, unknown>);
+    return {
+      sha: sha.trim(),
+      etag: typeof parsed.etag === 'string' ? parsed.etag : undefined,
+      lastModified: typeof parsed.lastModified === 'string' ? parsed.lastModified : undefined,
+    };
+  } catch {
+    return { sha: sha.trim() };
+  }
+}
+
+function writeAtomically(file: string, data: string | Buffer): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
 }

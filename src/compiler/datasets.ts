@@ -83,6 +83,14 @@ export async function loadDataset(
         ],
       };
     }
+    if (bytes.warning)
+      diagnostics.push(
+        diagnostic(bytes.warning.code, bytes.warning.message, [...planPath, 'source'], {
+          source: ctx.locate([...planPath, 'source']),
+          hint: bytes.warning.hint,
+          severity: 'warning',
+        }),
+      );
     display = isRemoteSource(config.source)
       ? config.source
       : path.relative(ctx.cwd, path.resolve(ctx.planDir, config.source));

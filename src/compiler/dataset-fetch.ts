@@ -1,0 +1,153 @@
+/**
+ * One HTTP(S) download of a remote dataset (`dataset-source.ts` decides when). What a team's
+ * data server really sends is handled here (QA21): redirects are followed by hand (at most 5) and
+ * never from https to plain http off loopback; a gzip/deflate/br `Content-Encoding` is decoded
+ * (the bytes pinned are the dataset's, not the transfer's); an HTML page (a login or error page
+ * with status 200) is refused, not parsed and cached; a conditional request (`If-None-Match` /
+ * `If-Modified-Since`) lets an unchanged source answer 304; the whole download has a deadline,
+ * so a server that trickles bytes cannot hang `plan`; a certificate the system does not trust
+ * says how to trust it (`NODE_EXTRA_CA_CERTS`).
+ */
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate } from 'node:zlib';
+import { Agent, request } from 'undici';
+
+export interface FetchValidators {
+  etag?: string | undefined;
+  lastModified?: string | undefined;
+}
+
+export type FetchResult =
+  | { ok: true; status: 200; bytes: Buffer; validators: FetchValidators }
+  | { ok: true; status: 304 }
+  | { ok: false; message: string; hint?: string };
+
+/** Whole-download deadline (headers and body together). */
+export const FETCH_DEADLINE_MS = 120_000;
+const MAX_REDIRECTS = 5;
+
+const DECODERS: Record<string, (b: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+};
+
+const TLS_TRUST_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+/** Whether evalc may read a dataset from this URL: https, or plain http on loopback only. */
+export function isAllowedDatasetUrl(url: string): boolean {
+  return (
+    url.toLowerCase().startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url)
+  );
+}
+
+export async function fetchDataset(
+  url: string,
+  options: { validators?: FetchValidators; deadlineMs?: number } = {},
+): Promise<FetchResult> {
+  const deadline = options.deadlineMs ?? FETCH_DEADLINE_MS;
+  const agent = new Agent({ headersTimeout: deadline, bodyTimeout: deadline });
+  const signal = AbortSignal.timeout(deadline);
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
+  if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;
+  if (options.validators?.lastModified) headers['if-modified-since'] = options.validators.lastModified;
+  let current = url;
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await request(current, { method: 'GET', headers, dispatcher: agent, signal });
+      const status = response.statusCode;
+      if (status >= 300 && status < 400 && status !== 304) {
+        await response.body.dump();
+        const location = header(response.headers, 'location');
+        if (!location) return { ok: false, message: `HTTP ${status} without a Location header` };
+        if (hop >= MAX_REDIRECTS) return { ok: false, message: `more than ${MAX_REDIRECTS} redirects` };
+        const next = new URL(location, current).toString();
+        if (!isAllowedDatasetUrl(next))
+          return {
+            ok: false,
+            message: `HTTP ${status} redirects to ${new URL(next).origin}, which is not https`,
+            hint: 'point source: at the final https URL',
+          };
+        current = next;
+        continue;
+      }
+      if (status === 304) {
+        await response.body.dump();
+        return { ok: true, status: 304 };
+      }
+      if (status !== 200) {
+        await response.body.dump();
+        return { ok: false, message: `HTTP ${status}` };
+      }
+      const raw = Buffer.from(await response.body.arrayBuffer());
+      const encoding = (header(response.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
+      const decode = DECODERS[encoding];
+      if (encoding !== 'identity' && !decode)
+        return { ok: false, message: `the reply is encoded as "${encoding}", which evalc cannot decode` };
+      let bytes: Buffer;
+      try {
+        bytes = decode ? await decode(raw) : raw;
+      } catch (err) {
+        return {
+          ok: false,
+          message: `the reply says Content-Encoding: ${encoding} but does not decode (${messageOf(err)})`,
+        };
+      }
+      const type = (header(response.headers, 'content-type') ?? '').toLowerCase();
+      if (type.startsWith('text/html') || looksLikeHtml(bytes))
+        return {
+          ok: false,
+          message: `the server answered with an HTML page${type ? ` (${type.split(';')[0]})` : ''}, not a dataset`,
+          hint: 'a login or error page? open the URL with curl; the URL must serve the file itself',
+        };
+      return {
+        ok: true,
+        status: 200,
+        bytes,
+        validators: {
+          etag: header(response.headers, 'etag'),
+          lastModified: header(response.headers, 'last-modified'),
+        },
+      };
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+    if (signal.aborted) return { ok: false, message: `no complete reply within ${deadline / 1000} s` };
+    if (typeof code === 'string' && TLS_TRUST_CODES.has(code))
+      return {
+        ok: false,
+        message: messageOf(err),
+        hint: 'to trust a private or self-signed certificate, export NODE_EXTRA_CA_CERTS=/path/to/ca.pem',
+      };
+    return { ok: false, message: messageOf(err) };
+  } finally {
+    await agent.destroy();
+  }
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `<!doctype html` or `<html` at the start (after whitespace): no dataset format starts so. */
+function looksLikeHtml(bytes: Buffer): boolean {
+  const head = bytes
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html');
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
