@@ -16,6 +16,7 @@ import { splitRuntime } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
+import { checkAgentResponses } from './agent-response-check.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
@@ -91,6 +92,7 @@ export async function resolvePlan(
 
   checkJudges(plan, diagnostics, at);
   checkHttpUrls(plan, diagnostics, at);
+  checkAgentResponses(plan, diagnostics, at);
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);
