@@ -15,7 +15,7 @@ const FAILED_GATES_SHOWN = 20;
 const USAGE = commandUsage('apply');
 
 export async function applyCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('apply'), USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('apply'), USAGE, 1);
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
     throw new ExitError(EXIT.usage, `--concurrency takes a positive whole number\nusage: ${USAGE}`);

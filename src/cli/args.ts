@@ -11,13 +11,26 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-export function parseCommandArgs(args: string[], options: Options, usage: string): ParsedArgs {
+/**
+ * `maxPositionals`: more arguments than the command takes are a usage error, not ignored
+ * (`evalc validate a.yaml b.yaml` validated a.yaml alone and said "valid"; QA20).
+ */
+export function parseCommandArgs(
+  args: string[],
+  options: Options,
+  usage: string,
+  maxPositionals = Number.POSITIVE_INFINITY,
+): ParsedArgs {
+  let parsed: ParsedArgs;
   try {
-    const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
-    return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
+    const result = parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = { values: result.values as ParsedArgs['values'], positionals: result.positionals };
   } catch (err) {
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
+  const extra = parsed.positionals[maxPositionals];
+  if (extra !== undefined) throw new ExitError(EXIT.usage, `unexpected argument "${extra}"\nusage: ${usage}`);
+  return parsed;
 }
 
 /** The plan file argument: a path, a folder holding evalc.yaml, or ./evalc.yaml. */

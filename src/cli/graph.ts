@@ -16,7 +16,7 @@ interface Edge {
 }
 
 export async function graphCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('graph'), USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('graph'), USAGE, 1);
   const format = values.format;
   if (format !== 'mermaid' && format !== 'dot')
     throw new ExitError(EXIT.usage, `unknown format ${String(format)}\nusage: ${USAGE}`);

@@ -93,7 +93,7 @@ http
 `;
 
 export async function initCommand(ctx: CommandContext): Promise<number> {
-  const { positionals } = parseCommandArgs(ctx.args, commandOptions('init'), USAGE);
+  const { positionals } = parseCommandArgs(ctx.args, commandOptions('init'), USAGE, 1);
   const dir = path.resolve(ctx.cwd, positionals[0] ?? '.');
   const planFile = path.join(dir, 'evalc.yaml');
   if (existsSync(planFile))

@@ -11,7 +11,7 @@ const USAGE = commandUsage('lint');
 
 /** Dataset lint (benchmark integrity): duplicate inputs, empty expected values, leaks, imbalance. */
 export async function lintCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('lint'), USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('lint'), USAGE, 1);
   // Remote datasets are fetched and pinned as `plan` does (offline, a first lint of such a plan failed).
   const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.resolved) {

@@ -23,7 +23,7 @@ import { writeJson } from './write-json.js';
 const USAGE = commandUsage('plan');
 
 export async function planCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('plan'), USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('plan'), USAGE, 1);
   const file = planArgument(positionals, ctx.cwd);
   // Resolve against the command's cwd, not the process's (they differ when embedded).
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);

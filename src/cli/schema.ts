@@ -10,7 +10,7 @@ import { EXIT } from './exit-error.js';
 const USAGE = commandUsage('schema');
 
 export async function schemaCommand(ctx: CommandContext): Promise<number> {
-  const { values } = parseCommandArgs(ctx.args, commandOptions('schema'), USAGE);
+  const { values } = parseCommandArgs(ctx.args, commandOptions('schema'), USAGE, 0);
   const text = `${JSON.stringify(planJsonSchema(), null, 2)}\n`;
   if (values.stdout) {
     ctx.stdout(text);

@@ -9,7 +9,7 @@ import { renderDiagnostics } from './render-diagnostics.js';
 const USAGE = commandUsage('validate');
 
 export async function validateCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('validate'), USAGE);
+  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('validate'), USAGE, 1);
   const file = planArgument(positionals, ctx.cwd);
   // Remote datasets are fetched (and pinned in the cache) as `plan` does: their examples are
   // checked like a local file's, and a URL that cannot be read is reported like a missing file.
