@@ -294,9 +294,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     tasks,
     datasets: uniq(examples.map((e) => `${e.task}/${e.dataset}`)),
     metrics,
-    headlineMetric: metrics.includes('pass_rate')
-      ? 'pass_rate'
-      : (metrics.find((id) => scores.some((c) => c.metric === id && c.measure !== 'value')) ?? null),
+    headlineMetric: chooseHeadlineMetric(metrics, scores),
     scores,
     examples,
     counts,
@@ -304,6 +302,27 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     volatile: lock.volatile ?? {},
     diff,
   };
+}
+
+/**
+ * The metric of the summary table and chart: pass_rate, else the scored metric with the most
+ * task × agent cells (the first in order on a tie). It was the first scored metric in order, so
+ * a plan without pass_rate led its report with a judge metric only one task of one agent has.
+ */
+function chooseHeadlineMetric(metrics: string[], scores: ScoreCell[]): string | null {
+  if (metrics.includes('pass_rate')) return 'pass_rate';
+  let best: string | null = null;
+  let bestCells = 0;
+  for (const id of metrics) {
+    const cells = scores.filter(
+      (c) => c.metric === id && c.measure !== 'value' && c.mean !== null && c.scope.startsWith('task/'),
+    ).length;
+    if (cells > bestCells) {
+      best = id;
+      bestCells = cells;
+    }
+  }
+  return best ?? metrics.find((id) => scores.some((c) => c.metric === id && c.measure !== 'value')) ?? null;
 }
 
 /** The aggregate of one scope × agent × metric. */
