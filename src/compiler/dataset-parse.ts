@@ -2,12 +2,13 @@
  * Parses dataset bytes (JSONL, JSON, CSV, YAML) into raw example records with the line each
  * came from. CSV columns are read by `dataset-csv.ts`.
  */
-import type { Diagnostic } from '../plan/diagnostic.js';
+import type { Diagnostic, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
-import { locateInFile, parseYamlFile } from '../plan/yaml-file.js';
 import { exceedsJsonDepth, MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
 import { parseCsvRows } from './dataset-csv.js';
+import { type JsonTextIssue, scanJsonText } from './dataset-json-scan.js';
+import { parseYamlRows } from './dataset-yaml.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
 
@@ -42,7 +43,26 @@ export function parseDataset(
           : parseYamlRows(display, text);
   // Walking every example is only needed when the text itself nests that deep (JSON: one scan).
   const mayBeDeep = format === 'jsonl' || format === 'json' ? exceedsJsonDepth(text, MAX_JSON_DEPTH) : true;
-  return mayBeDeep ? refuseTooDeep(display, parsed) : parsed;
+  const checked = mayBeDeep ? refuseTooDeep(display, parsed) : parsed;
+  return { rows: checked.rows, diagnostics: capPrecisionWarnings(checked.diagnostics) };
+}
+
+const MAX_PRECISION_WARNINGS = 10;
+
+/** A file of 64-bit ids would warn on every line: the first ten, then one line with the count. */
+function capPrecisionWarnings(diagnostics: Diagnostic[]): Diagnostic[] {
+  const code = 'EVALC_DATASET_NUMBER_PRECISION';
+  const all = diagnostics.filter((d) => d.code === code);
+  if (all.length <= MAX_PRECISION_WARNINGS) return diagnostics;
+  const kept = new Set(all.slice(0, MAX_PRECISION_WARNINGS));
+  const last = all[MAX_PRECISION_WARNINGS]!;
+  return [
+    ...diagnostics.filter((d) => d.code !== code || kept.has(d)),
+    diagnostic(code, `${all.length - MAX_PRECISION_WARNINGS} more integers beyond 2^53 in this file`, [], {
+      severity: 'warning',
+      ...(last.source ? { source: last.source } : {}),
+    }),
+  ];
 }
 
 /**
@@ -90,6 +110,9 @@ function parseJsonl(file: string, text: string) {
     if (line === '' || line.startsWith('//')) continue;
     try {
       rows.push({ value: JSON.parse(line), line: i + 1, col: 1 });
+      const indent = raw.length - raw.trimStart().length;
+      for (const issue of scanJsonText(line))
+        diagnostics.push(jsonTextDiagnostic(issue, { file, line: i + 1, col: indent + issue.offset + 1 }));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const at = jsonErrorOffset(message);
@@ -140,7 +163,27 @@ function parseJson(file: string, text: string) {
     const at = starts.length === list.length ? starts[i]! : undefined;
     return { value: v, line: at?.line ?? 1, col: at?.col ?? 1 };
   });
-  return { rows, diagnostics: [] };
+  const diagnostics = scanJsonText(text).map((issue) =>
+    jsonTextDiagnostic(issue, { file, ...lineColAt(text, issue.offset) }),
+  );
+  return { rows, diagnostics };
+}
+
+/** A key given twice is an error (as in YAML datasets); an integer JSON cannot keep, a warning. */
+function jsonTextDiagnostic(issue: JsonTextIssue, source: SourcePosition): Diagnostic {
+  return issue.kind === 'duplicate_key'
+    ? diagnostic(
+        'EVALC_DATASET_DUPLICATE_KEY',
+        `key "${issue.key}" appears twice in one object (JSON would keep the last and drop the first silently)`,
+        [],
+        { source, hint: 'each key may appear once in an object' },
+      )
+    : diagnostic(
+        'EVALC_DATASET_NUMBER_PRECISION',
+        `${issue.literal} is beyond the integers a JSON number keeps exactly (2^53): it is read as ${issue.read}`,
+        [],
+        { source, severity: 'warning', hint: `quote it ("${issue.literal}") to keep every digit` },
+      );
 }
 
 /** The character offset a `JSON.parse` error names (`… in JSON at position 14`), if any. */
@@ -194,27 +237,4 @@ function topLevelElementStarts(text: string): { line: number; col: number }[] {
     else if (ch === ',' && depth === 1) expectValue = true;
   }
   return starts;
-}
-
-function parseYamlRows(file: string, text: string) {
-  const parsed = parseYamlFile(file, text);
-  if (parsed.diagnostics.length > 0) return { rows: [], diagnostics: parsed.diagnostics };
-  const value = parsed.value;
-  const inExamples = isPlainObject(value) && Array.isArray(value.examples);
-  const list = Array.isArray(value) ? value : inExamples ? (value.examples as unknown[]) : undefined;
-  if (!list) {
-    return {
-      rows: [],
-      diagnostics: [
-        diagnostic('EVALC_DATASET_SHAPE', 'a YAML dataset is a list of examples or {examples: [...]}', [], {
-          source: { file, line: 1, col: 1 },
-        }),
-      ],
-    };
-  }
-  const rows = list.map((v, i) => {
-    const at = locateInFile(parsed.file, inExamples ? ['examples', i] : [i]);
-    return { value: v, line: at.line, col: at.col };
-  });
-  return { rows, diagnostics: [] };
 }

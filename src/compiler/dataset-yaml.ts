@@ -1,0 +1,90 @@
+/**
+ * YAML datasets: one document holding a list of examples or `{examples: [...]}`, read as YAML
+ * 1.2 (the core schema: `yes`, `no`, `on`, `off` and `2024-01-01` are strings, `012` is 12).
+ * Merge keys (`<<: *defaults`, `<<: [*a, *b]`), a YAML 1.1 feature teams use to share fields
+ * between examples, are applied: the example's own keys win, then the merged mappings in the
+ * order listed (QA21: `<<` was kept as a field named "<<", so the shared vars were missing).
+ * Diagnostics speak of datasets, not plan files.
+ */
+import type { Diagnostic } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import { isPlainObject } from '../plan/load.js';
+import { locateInFile, parseYamlFile } from '../plan/yaml-file.js';
+import type { RawExample } from './dataset-parse.js';
+
+const MERGE = '<<';
+
+export function parseYamlRows(file: string, text: string): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+  const parsed = parseYamlFile(file, text);
+  if (parsed.diagnostics.length > 0) return { rows: [], diagnostics: datasetWording(parsed.diagnostics) };
+  const value = parsed.value;
+  const inExamples = isPlainObject(value) && Array.isArray(value.examples);
+  const list = Array.isArray(value) ? value : inExamples ? (value.examples as unknown[]) : undefined;
+  if (!list) {
+    return {
+      rows: [],
+      diagnostics: [
+        diagnostic('EVALC_DATASET_SHAPE', 'a YAML dataset is a list of examples or {examples: [...]}', [], {
+          source: { file, line: 1, col: 1 },
+        }),
+      ],
+    };
+  }
+  const rows = list.map((v, i) => {
+    const at = locateInFile(parsed.file, inExamples ? ['examples', i] : [i]);
+    return { value: applyMergeKeys(v), line: at.line, col: at.col };
+  });
+  return { rows, diagnostics: [] };
+}
+
+/** The plan loader's messages, said of a dataset (and without the YAML library's API advice). */
+function datasetWording(diagnostics: Diagnostic[]): Diagnostic[] {
+  const multiple = diagnostics.some((d) => d.message === 'a plan file holds one YAML document');
+  return diagnostics
+    .filter((d) => !(multiple && d.message.startsWith('Source contains multiple documents')))
+    .map((d) => {
+      if (d.message === 'a plan file holds one YAML document')
+        return {
+          ...d,
+          message: 'a YAML dataset holds one document (a `---` line starts another)',
+          hint: 'put every example in one list, or use JSONL (one example per line)',
+        };
+      const unresolved = /Unresolved alias[^:]*: (.+)\)$/.exec(d.message);
+      if (d.code === 'EVALC_YAML_ALIAS' && unresolved) {
+        const { hint: _hint, ...rest } = d;
+        return {
+          ...rest,
+          message: `the alias *${unresolved[1]} names no anchor &${unresolved[1]} set before it`,
+        };
+      }
+      return d;
+    });
+}
+
+/** A copy of `value` with every `<<` merge key applied (values ≤ 512 levels deep: recursion is safe). */
+function applyMergeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.some(hasMergeKey) ? value.map(applyMergeKeys) : value;
+  if (!isPlainObject(value)) return value;
+  if (!hasMergeKey(value)) return value;
+  const out: Record<string, unknown> = {};
+  const own = Object.entries(value).filter(([k]) => k !== MERGE);
+  const sources = value[MERGE];
+  const merged = (Array.isArray(sources) ? sources : [sources]).filter(isPlainObject);
+  for (const [key, v] of own) define(out, key, applyMergeKeys(v));
+  for (const source of merged)
+    for (const [key, v] of Object.entries(applyMergeKeys(source) as Record<string, unknown>))
+      if (!Object.hasOwn(out, key)) define(out, key, v);
+  if (merged.length === 0) define(out, MERGE, sources);
+  return out;
+}
+
+/** Whether `value` holds a `<<` key anywhere (so examples without one are returned as they are). */
+function hasMergeKey(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasMergeKey);
+  if (!isPlainObject(value)) return false;
+  return Object.hasOwn(value, MERGE) || Object.values(value).some(hasMergeKey);
+}
+
+function define(holder: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
+}
