@@ -101,7 +101,7 @@ function renderNode(node: TemplateNode, context: Record<string, unknown>): unkno
       try {
         return node.render(context);
       } catch (err) {
-        throw new LeafError(node.path, firstLine(err));
+        throw new LeafError(node.path, plainMessage(firstLine(err)));
       }
     case 'array':
       return node.items.map((item) => renderNode(item, context));
@@ -156,6 +156,12 @@ function lookupStrict(
     node = (node as Record<string | number, unknown>)[seg];
   }
   return node;
+}
+
+/** Handlebars' strict mode says `"topic" not defined in [object Object] - 1:17`: the name is what matters. */
+function plainMessage(message: string): string {
+  const strict = /^"(.+)" not defined in .* - \d+:\d+$/.exec(message);
+  return strict ? `"${strict[1]}" is not defined` : message;
 }
 
 /**

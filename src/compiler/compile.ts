@@ -5,13 +5,13 @@
  * examples renders every input and reports templates that fail, naming the examples.
  */
 import { Graph } from '@dagrejs/graphlib';
-import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
+import { renderExampleInput } from './example-input.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
@@ -191,7 +191,7 @@ function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGroup): D
   >();
   // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
   for (const example of group.dataset.examples) {
-    const rendered = renderTemplate(group.template, exampleContext(example));
+    const rendered = renderExampleInput(group, example);
     if (rendered.ok) continue;
     const leafKey = rendered.error.path.join('.');
     const entry = failures.get(leafKey) ?? {

@@ -53,6 +53,8 @@ export interface ResolvedGroup {
   outputDigest: string;
   metrics: ResolvedMetric[];
   dataset: ResolvedDataset;
+  /** A `chat` agent: an example's `turns` replace the user messages of its input (example-input.ts). */
+  turnsAreTheUser?: boolean;
 }
 
 export interface ResolvedPlan {
@@ -290,6 +292,7 @@ export async function resolvePlan(
           outputDigest: compiled.outputDigest,
           metrics,
           dataset,
+          ...(plan.agents[agentId]?.protocol === 'chat' ? { turnsAreTheUser: true } : {}),
         });
       }
     }

@@ -4,9 +4,10 @@
  * upstream keys and config digests (`deriveKey`), so a 100k-example plan never builds a
  * million-node graph.
  */
-import { exampleContext, renderTemplate, type TemplateError } from '../binding/template.js';
+import type { TemplateError } from '../binding/template.js';
 import { canonicalJson, deriveKey, digestOf, sha256Hex } from './content-key.js';
 import type { ResolvedExample } from './datasets.js';
+import { renderExampleInput } from './example-input.js';
 import type { ResolvedGroup, ResolvedMetric } from './resolve.js';
 
 /** Versions of the code that computes each step kind; bump one to invalidate its cache. */
@@ -90,7 +91,7 @@ export function exampleSteps(
   config: GroupKeyConfig,
   example: ResolvedExample,
 ): ExampleSteps[] {
-  const rendered = renderTemplate(group.template, exampleContext(example));
+  const rendered = renderExampleInput(group, example);
   const out: ExampleSteps[] = [];
   const inputDigest = rendered.ok ? sha256Hex(canonicalJson(rendered.value ?? null)) : '';
   const script = scriptDigest(example);

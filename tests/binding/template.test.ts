@@ -60,9 +60,10 @@ describe('input templates', () => {
   });
 
   it('reports an undefined variable with the path of its leaf', () => {
-    expect(render({ messages: [{ content: 'hi {{nope}}' }] }, { q: 1 })).toMatchObject({
+    // Handlebars' own strict message ('"nope" not defined in [object Object] - 1:3') is said plainly.
+    expect(render({ messages: [{ content: 'hi {{nope}}' }] }, { q: 1 })).toEqual({
       ok: false,
-      error: { path: ['messages', 0, 'content'], message: expect.stringContaining('"nope" not defined') },
+      error: { path: ['messages', 0, 'content'], message: '"nope" is not defined' },
     });
     expect(render({ x: '{{nope}}' }, {})).toEqual({
       ok: false,
