@@ -1,8 +1,8 @@
 /**
- * Checksums of the step cache's entries, kept in a side file `steps.sum` beside `steps.log`:
- * one line `<offset>\t<crc32 of the key>\t<crc32 of the JSON>\n` per entry (the offset of the
- * entry's line in the log, decimal; CRC-32 as 8 hex digits), appended after the entries reach
- * the log. A bit flipped inside an entry keeps its length, so the log alone cannot see it: the
+ * Checksums of the step cache's entries, kept in a side file `steps.crc` beside `steps.log`:
+ * one line `<offset>\t<crc32 of the key>\t<crc32 of the line>\n` per entry (the offset of the
+ * entry's line in the log, decimal; CRC-32 as 8 hex digits; the line without its newline),
+ * appended after the entries reach the log. A bit flipped inside an entry keeps its length, so the log alone cannot see it: the
  * entry would be served as a success (a score of 1 read back as 0). With its checksum it is
  * skipped and counted like any damaged line, and the step runs again.
  *
@@ -17,14 +17,14 @@ import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 
-export const SUMS_NAME = 'steps.sum';
+export const SUMS_NAME = 'steps.crc';
 
 /** The side file's records, in log order, as typed arrays (a million entries, no object each). */
 export interface SumTable {
   count: number;
   offsets: Float64Array;
   keyCrcs: Uint32Array;
-  jsonCrcs: Uint32Array;
+  lineCrcs: Uint32Array;
   /** Records were dropped while reading (unparsable lines, an earlier series): rewrite the file. */
   untidy: boolean;
 }
@@ -33,14 +33,33 @@ export function sumsFileOf(dir: string): string {
   return path.join(dir, SUMS_NAME);
 }
 
-/** CRC-32 of a string's UTF-8 bytes or of a buffer slice. */
-export function checksumOf(data: string | Uint8Array): number {
-  return crc32(data) >>> 0;
+/** CRC-32 of a string's UTF-8 bytes or of a buffer slice, continuing `from` (the CRC of what precedes it). */
+export function checksumOf(data: string | Uint8Array, from = 0): number {
+  return crc32(data, from) >>> 0;
 }
 
 /** One record of the side file. */
-export function sumRecord(offset: number, keyCrc: number, jsonCrc: number): string {
-  return `${offset}\t${hex8(keyCrc)}\t${hex8(jsonCrc)}\n`;
+export function sumRecord(offset: number, keyCrc: number, lineCrc: number): string {
+  return `${offset}\t${hex8(keyCrc)}\t${hex8(lineCrc)}\n`;
+}
+
+/**
+ * What the side file says of the log line at `offset` (a cursor walks the table in log order):
+ * `ok`, `damaged` (the record names this key and the bytes differ), or `unknown` (no record for
+ * this line: written by an older evalc, or the record belongs to another log).
+ */
+export function checkLine(
+  table: SumTable,
+  cursor: { at: number },
+  offset: number,
+  line: Uint8Array,
+  keyEnd: number,
+): 'ok' | 'damaged' | 'unknown' {
+  while (cursor.at < table.count && table.offsets[cursor.at]! < offset) cursor.at++;
+  const i = cursor.at;
+  if (i >= table.count || table.offsets[i] !== offset) return 'unknown';
+  if (checksumOf(line) === table.lineCrcs[i]) return 'ok';
+  return checksumOf(line.subarray(0, keyEnd)) === table.keyCrcs[i] ? 'damaged' : 'unknown';
 }
 
 function hex8(n: number): string {
@@ -49,43 +68,43 @@ function hex8(n: number): string {
 
 /** Reads the side file; a missing or unreadable one is an empty table (entries unverified). */
 export function readSums(file: string): SumTable {
-  let text: string;
+  let data: Buffer;
   try {
     const fd = openSync(file, 'r');
     try {
       const size = fstatSync(fd).size;
-      const buffer = Buffer.allocUnsafe(size);
+      data = Buffer.allocUnsafe(size);
       let done = 0;
       while (done < size) {
-        const read = readSync(fd, buffer, done, size - done, done);
+        const read = readSync(fd, data, done, size - done, done);
         if (read <= 0) break;
         done += read;
       }
-      text = buffer.toString('latin1', 0, done);
+      data = data.subarray(0, done);
     } finally {
       closeSync(fd);
     }
   } catch {
     return emptyTable();
   }
-  const capacity = Math.max(16, Math.ceil(text.length / 20));
+  const capacity = Math.max(16, Math.ceil(data.length / 24));
   const table: SumTable = {
     count: 0,
     offsets: new Float64Array(capacity),
     keyCrcs: new Uint32Array(capacity),
-    jsonCrcs: new Uint32Array(capacity),
+    lineCrcs: new Uint32Array(capacity),
     untidy: false,
   };
   let start = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', start);
+  while (start < data.length) {
+    const nl = data.indexOf(10, start);
     if (nl === -1) {
-      if (start < text.length) table.untidy = true; // a torn last record
+      table.untidy = true; // a torn last record
       break;
     }
-    const record = parseRecord(text, start, nl);
+    const parsed = parseRecord(data, start, nl);
     start = nl + 1;
-    if (!record) {
+    if (!parsed) {
       table.untidy = true;
       continue;
     }
@@ -96,31 +115,43 @@ export function readSums(file: string): SumTable {
     if (table.count === table.offsets.length) growTable(table);
     table.offsets[table.count] = record.offset;
     table.keyCrcs[table.count] = record.keyCrc;
-    table.jsonCrcs[table.count] = record.jsonCrc;
+    table.lineCrcs[table.count] = record.lineCrc;
     table.count++;
   }
   return table;
 }
 
-const DECIMAL = /^\d{1,16}$/;
-const HEX8 = /^[0-9a-f]{8}$/;
+/** The last record parsed (one object reused: a million records allocate nothing). */
+const record = { offset: 0, keyCrc: 0, lineCrc: 0 };
 
-function parseRecord(
-  text: string,
-  start: number,
-  end: number,
-): { offset: number; keyCrc: number; jsonCrc: number } | undefined {
-  const t1 = text.indexOf('\t', start);
-  if (t1 === -1 || t1 > end) return undefined;
-  const t2 = text.indexOf('\t', t1 + 1);
-  if (t2 === -1 || t2 > end || end - t2 !== 9 || t2 - t1 !== 9) return undefined;
-  const offsetText = text.slice(start, t1);
-  const keyText = text.slice(t1 + 1, t2);
-  const jsonText = text.slice(t2 + 1, end);
-  if (!DECIMAL.test(offsetText) || !HEX8.test(keyText) || !HEX8.test(jsonText)) return undefined;
-  const offset = Number(offsetText);
-  if (!Number.isSafeInteger(offset)) return undefined;
-  return { offset, keyCrc: Number.parseInt(keyText, 16), jsonCrc: Number.parseInt(jsonText, 16) };
+/** `<decimal>\t<8 hex>\t<8 hex>` in `data[start, end)`, into `record`; false when it is not one. */
+function parseRecord(data: Buffer, start: number, end: number): boolean {
+  const digits = end - start - 18;
+  if (digits < 1 || digits > 15 || data[start + digits] !== 9 || data[start + digits + 9] !== 9) return false;
+  let offset = 0;
+  for (let i = start; i < start + digits; i++) {
+    const c = data[i]!;
+    if (c < 48 || c > 57) return false;
+    offset = offset * 10 + (c - 48);
+  }
+  const keyCrc = parseHex8(data, start + digits + 1);
+  const lineCrc = parseHex8(data, start + digits + 10);
+  if (keyCrc < 0 || lineCrc < 0) return false;
+  record.offset = offset;
+  record.keyCrc = keyCrc;
+  record.lineCrc = lineCrc;
+  return true;
+}
+
+function parseHex8(data: Buffer, at: number): number {
+  let n = 0;
+  for (let i = at; i < at + 8; i++) {
+    const c = data[i]!;
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (v < 0) return -1;
+    n = n * 16 + v;
+  }
+  return n;
 }
 
 function emptyTable(): SumTable {
@@ -128,7 +159,7 @@ function emptyTable(): SumTable {
     count: 0,
     offsets: new Float64Array(0),
     keyCrcs: new Uint32Array(0),
-    jsonCrcs: new Uint32Array(0),
+    lineCrcs: new Uint32Array(0),
     untidy: false,
   };
 }
@@ -139,11 +170,11 @@ function growTable(table: SumTable): void {
   offsets.set(table.offsets);
   const keyCrcs = new Uint32Array(capacity);
   keyCrcs.set(table.keyCrcs);
-  const jsonCrcs = new Uint32Array(capacity);
-  jsonCrcs.set(table.jsonCrcs);
+  const lineCrcs = new Uint32Array(capacity);
+  lineCrcs.set(table.lineCrcs);
   table.offsets = offsets;
   table.keyCrcs = keyCrcs;
-  table.jsonCrcs = jsonCrcs;
+  table.lineCrcs = lineCrcs;
 }
 
 /**
@@ -157,7 +188,7 @@ export function rewriteSums(file: string, table: SumTable, limit: number): void 
     try {
       const parts: string[] = [];
       for (let i = 0; i < table.count && table.offsets[i]! < limit; i++)
-        parts.push(sumRecord(table.offsets[i]!, table.keyCrcs[i]!, table.jsonCrcs[i]!));
+        parts.push(sumRecord(table.offsets[i]!, table.keyCrcs[i]!, table.lineCrcs[i]!));
       writeSync(fd, parts.join(''));
     } finally {
       closeSync(fd);

@@ -20,7 +20,7 @@
  * cannot be written at all (read-only, `cache-lock.ts`) is opened for reading and its first put
  * fails the same way.
  *
- * Each entry's CRC-32 goes to the side file `steps.sum` (`cache-checksums.ts`): an entry whose
+ * Each entry's CRC-32 goes to the side file `steps.crc` (`cache-checksums.ts`): an entry whose
  * bytes no longer match it, or whose JSON no longer parses, is skipped and counted as damaged
  * (the step runs again), never served.
  */
@@ -37,7 +37,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { checksumOf, readSums, rewriteSums, sumRecord, sumsFileOf } from './cache-checksums.js';
+import { checkLine, checksumOf, readSums, rewriteSums, sumRecord, sumsFileOf } from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
 import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
 import { writeTextSync } from './write-text.js';
@@ -72,7 +72,7 @@ export interface CacheStats {
   damagedBytes: number;
   /** Bytes of lines a later entry for the same key replaced: a prune frees them, whatever it keeps. */
   supersededBytes: number;
-  /** Of the damaged lines, those whose bytes did not match their checksum (`steps.sum`) or whose JSON did not parse. */
+  /** Of the damaged lines, those whose bytes did not match their checksum (`steps.crc`) or whose JSON did not parse. */
   corruptEntries: number;
 }
 
@@ -167,7 +167,7 @@ export class LogStore implements StepStore {
 
   private load(): void {
     const sums = readSums(this.sumsFile);
-    let sum = 0;
+    const cursor = { at: 0 };
     const total = fstatSync(this.fd).size;
     // Lines are parsed in place: the unparsed tail of one read moves to the front of the
     // buffer and the next read fills the rest (no per-chunk concatenation).
@@ -197,19 +197,14 @@ export class LogStore implements StepStore {
         const nl = data.indexOf(10, start);
         if (nl === -1) break;
         let entry = parseHeader(data, start, nl);
-        if (entry && sums.count > 0) {
-          // Its checksum, if the side file has one for this line (same offset, same key).
-          const lineOffset = base + start;
-          while (sum < sums.count && sums.offsets[sum]! < lineOffset) sum++;
-          if (
-            sum < sums.count &&
-            sums.offsets[sum] === lineOffset &&
-            checksumOf(data.subarray(start, entry.keyEnd)) === sums.keyCrcs[sum] &&
-            checksumOf(data.subarray(entry.jsonStart, nl)) !== sums.jsonCrcs[sum]
-          ) {
-            entry = undefined;
-            this.corruptEntries++;
-          }
+        // Its checksum, if the side file has one for this line (same offset, same key).
+        if (
+          entry &&
+          sums.count > 0 &&
+          checkLine(sums, cursor, base + start, data.subarray(start, nl), entry.keyEnd - start) === 'damaged'
+        ) {
+          entry = undefined;
+          this.corruptEntries++;
         }
         if (entry) this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
         else {
@@ -321,7 +316,7 @@ export class LogStore implements StepStore {
     const headerLength = Buffer.byteLength(header);
     this.pending.push(header, json, '\n');
     if (this.sumsFd !== undefined)
-      this.pendingSums.push(sumRecord(this.size, checksumOf(key), checksumOf(json)));
+      this.pendingSums.push(sumRecord(this.size, checksumOf(key), checksumOf(json, checksumOf(header))));
     this.pendingKeys.push(key);
     this.pendingBytes += headerLength + length + 1;
     this.index.set(key, this.size + headerLength, length, kind);
@@ -430,7 +425,7 @@ export class LogStore implements StepStore {
         const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
         const line = Buffer.concat([header, json, NEWLINE]);
         writeSync(out, line, 0, line.length, size);
-        sums.push(sumRecord(size, checksumOf(key), checksumOf(json)));
+        sums.push(sumRecord(size, checksumOf(key), checksumOf(json, checksumOf(header))));
         if (sums.length >= 4096) writeTextSync(sumsOut, sums.splice(0).join(''));
         kept.set(key, size + header.length, entry.length, entry.kind);
         size += line.length;

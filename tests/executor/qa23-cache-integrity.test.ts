@@ -2,7 +2,7 @@
  * QA23: an entry damaged in place keeps its length, so the log's own `length` field cannot see it.
  * A flipped digit turned a cached score of 1 into 0 and a later apply served it as a success; a
  * byte that broke the JSON stopped apply with an internal error and a stack trace. Entries are
- * now checked against their CRC-32 in `steps.sum`: a mismatch is skipped and counted (the step
+ * now checked against their CRC-32 in `steps.crc`: a mismatch is skipped and counted (the step
  * runs again), and JSON that does not parse is a miss, never a crash.
  */
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 const logOf = (dir: string) => path.join(dir, 'steps.log');
-const sumsOf = (dir: string) => path.join(dir, 'steps.sum');
+const sumsOf = (dir: string) => path.join(dir, 'steps.crc');
 
 /** Overwrites bytes of the log in place (same length), as a disk error or a hand edit would. */
 function patchLog(dir: string, from: string, to: string): void {
@@ -76,7 +76,7 @@ describe('cache entries damaged in place', () => {
     reopened.close();
   });
 
-  it('reads an entry whose JSON no longer parses as a miss, not a crash (a cache written before steps.sum)', () => {
+  it('reads an entry whose JSON no longer parses as a miss, not a crash (a cache written before steps.crc)', () => {
     const dir = tempDir();
     writeThree(dir);
     rmSync(sumsOf(dir));
@@ -113,7 +113,7 @@ describe('cache entries damaged in place', () => {
     const dir = tempDir();
     writeThree(dir);
     const log = readFileSync(logOf(dir), 'utf8');
-    writeFileSync(logOf(dir), log.slice(0, log.length - 5)); // k1:c torn; its checksum stays in steps.sum
+    writeFileSync(logOf(dir), log.slice(0, log.length - 5)); // k1:c torn; its checksum stays in steps.crc
     const store = new LogStore(dir);
     expect(store.has('k1:c')).toBe(false);
     store.put('k1:c', 'invoke', { answer: 'another answer' });
