@@ -242,7 +242,9 @@ export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): st
   for (const task of [...m.tasks].sort(byText)) sections.push(...taskDetails(m, task));
   sections.push({
     head: [
-      `<sub>Full report with trajectories: <code>${escapeHtml(m.fullReportPath)}</code> · report.json · junit.xml</sub>`,
+      // Rendered from a lock without its cache (`evalc report` elsewhere), report.html has no
+      // trajectory to show: say "with trajectories" only when it has one (QA20).
+      `<sub>Full report${m.examples.some((e) => e.repeats.some((r) => r.record?.trajectory)) ? ' with trajectories' : ''}: <code>${escapeHtml(m.fullReportPath)}</code> · report.json · junit.xml</sub>`,
     ],
     items: [],
     tail: [],
