@@ -2,9 +2,12 @@
  * Ground-truth hashing (`expected_sha256`): the lowercase hex sha256 of the RFC 8785 canonical
  * JSON of the normalised value (`normalizeForMode` with the metric's mode and normalisation
  * options; defaults: mode scalar, ignore_whitespace true). Compare with `matchesExpectedHash`,
- * which also accepts a `sha256:` prefix and, for a text answer, the sha256 of the (normalised)
- * text itself — what `sha256sum` or `hashlib.sha256(answer)` gives a dataset author who hashes
- * the answer rather than its JSON form (`"Paris"` with quotes).
+ * which also accepts a `sha256:` prefix, upper-case hex and a pasted `sha256sum` line
+ * (`<hex>  -`), and, for a text answer, the sha256 of the text itself (normalised, or exactly as
+ * the candidate has it) with or without one trailing line break — what `printf %s answer |
+ * sha256sum`, `echo answer | sha256sum` or `hashlib.sha256(answer)` gives a dataset author who
+ * hashes the answer rather than its JSON form (`"Paris"` with quotes) — and for a non-text
+ * answer the sha256 of its canonical JSON as it is (not normalised).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -28,13 +31,36 @@ export function matchesExpectedHash(
   storedHash: string,
   options: HashOptions = {},
 ): boolean {
-  const stored = storedHash
-    .trim()
-    .toLowerCase()
-    .replace(/^sha256:/, '');
+  // `sha256:<hex>`, upper case, or a line pasted from `sha256sum` (`<hex>  -`) all name the hex.
+  const stored = (
+    storedHash
+      .trim()
+      .toLowerCase()
+      .replace(/^sha256:/, '')
+      .split(/\s/)[0] ?? ''
+  ).trim();
   if (hashExpected(candidate, options) === stored) return true;
   const normalised = normalizeForMode(candidate, options.mode ?? 'scalar', options);
-  return (
-    typeof normalised === 'string' && createHash('sha256').update(normalised, 'utf8').digest('hex') === stored
-  );
+  const texts = new Set<string>();
+  if (typeof normalised === 'string') texts.add(normalised);
+  // The candidate as it is: what the author hashed when it is exactly the answer (QA21: a text
+  // with two spaces, hashed as written, never matched its own candidate after whitespace
+  // collapsing).
+  if (typeof candidate === 'string') texts.add(candidate);
+  for (const text of texts) {
+    // `echo answer | sha256sum` hashes a trailing line break too (QA21: the common recipe failed).
+    if (sha256Text(text) === stored || sha256Text(`${text}\n`) === stored) return true;
+  }
+  if (candidate !== undefined && typeof candidate !== 'string') {
+    try {
+      if (sha256Text(canonicalJson(candidate)) === stored) return true;
+    } catch {
+      // Not JSON data (NaN, a lone surrogate): only the normalised forms above can match.
+    }
+  }
+  return false;
+}
+
+function sha256Text(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
