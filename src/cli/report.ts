@@ -29,6 +29,8 @@ export interface ReportSources {
   trajectories?: ReportInput['trajectories'];
   judgeRationales?: ReportInput['judgeRationales'];
   failureDetails?: ReportInput['failureDetails'];
+  /** The cache folder looked in when it held no step log: the reports are rendered from the lock alone. */
+  missingCache?: string;
 }
 
 export interface ReportDeps {
@@ -82,8 +84,16 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     ...(sources.failureDetails ? { failureDetails: sources.failureDetails } : {}),
     ...(reportsPath === undefined ? {} : { reportsPath }),
   });
+  // Said after the reports are out, so that a failure stays the only line on stderr.
+  const noteMissingCache = () => {
+    if (sources.missingCache === undefined) return;
+    ctx.stderr(
+      `note: no cache at ${path.relative(ctx.cwd, sources.missingCache) || '.'}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
+    );
+  };
   if (only && values.out === undefined) {
     ctx.stdout(files[only]);
+    noteMissingCache();
     return EXIT.ok;
   }
   mkdirSync(dir, { recursive: true });
@@ -92,6 +102,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     writeFileSync(path.join(dir, name), files[name]);
     ctx.stdout(`wrote ${path.relative(ctx.cwd, path.join(dir, name)) || name}\n`);
   }
+  noteMissingCache();
   return EXIT.ok;
 }
 
