@@ -158,7 +158,7 @@ function parseJson(file: string, text: string) {
       ],
     };
   }
-  const starts = Array.isArray(value) ? topLevelElementStarts(text) : [];
+  const starts = exampleElementStarts(text, !Array.isArray(value));
   const rows = list.map((v, i) => {
     const at = starts.length === list.length ? starts[i]! : undefined;
     return { value: v, line: at?.line ?? 1, col: at?.col ?? 1 };
@@ -204,11 +204,20 @@ function lineColAt(text: string, offset: number): { line: number; col: number } 
   return { line, col: offset - lineStart + 1 };
 }
 
-/** Line and column of each element of a top-level JSON array (text already known to parse). */
-function topLevelElementStarts(text: string): { line: number; col: number }[] {
+/**
+ * Line and column of each element of the examples list (text already known to parse): the
+ * top-level array, or with `wrapped` the array under the top-level object's `examples` key
+ * (QA21: every example of `{examples: [...]}` was reported at 1:1).
+ */
+function exampleElementStarts(text: string, wrapped: boolean): { line: number; col: number }[] {
   const starts: { line: number; col: number }[] = [];
+  const target = wrapped ? 2 : 1;
   let depth = 0;
   let inString = false;
+  let stringStart = 0;
+  let lastKey: string | undefined;
+  let afterColon = false;
+  let inTarget = false;
   let expectValue = false;
   let line = 1;
   let lineStart = 0;
@@ -216,7 +225,11 @@ function topLevelElementStarts(text: string): { line: number; col: number }[] {
     const ch = text[i];
     if (inString) {
       if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
+      else if (ch === '"') {
+        inString = false;
+        if (depth === 1 && wrapped && !afterColon)
+          lastKey = JSON.parse(text.slice(stringStart, i + 1)) as string;
+      }
       continue;
     }
     if (ch === '\n') {
@@ -225,16 +238,24 @@ function topLevelElementStarts(text: string): { line: number; col: number }[] {
       continue;
     }
     if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\uFEFF') continue;
-    if (depth === 1 && expectValue && ch !== ']') {
+    if (inTarget && depth === target && expectValue && ch !== ']') {
       starts.push({ line, col: i - lineStart + 1 });
       expectValue = false;
     }
-    if (ch === '"') inString = true;
-    else if (ch === '[' || ch === '{') {
+    if (ch === '"') {
+      inString = true;
+      stringStart = i;
+    } else if (ch === '[' || ch === '{') {
       depth++;
-      if (depth === 1) expectValue = true;
-    } else if (ch === ']' || ch === '}') depth--;
-    else if (ch === ',' && depth === 1) expectValue = true;
+      if (depth === target && ch === '[' && (!wrapped || (afterColon && lastKey === 'examples'))) {
+        inTarget = true;
+        expectValue = true;
+      }
+    } else if (ch === ']' || ch === '}') {
+      if (depth === target) inTarget = false;
+      depth--;
+    } else if (ch === ',' && inTarget && depth === target) expectValue = true;
+    if (depth === 1) afterColon = ch === ':';
   }
   return starts;
 }

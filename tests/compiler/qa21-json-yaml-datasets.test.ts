@@ -84,6 +84,17 @@ describe('JSON text the parser would change silently (QA21)', () => {
   });
 });
 
+describe('JSON example positions (QA21)', () => {
+  it('gives each example of {examples: [...]} its own line and column, not 1:1', () => {
+    const text =
+      '{\n  "meta": {"examples": [1]},\n  "examples": [\n    {"id": "a"},\n      {"id": "b"}\n  ]\n}\n';
+    expect(parseDataset('d.json', text, 'json').rows.map((r) => [r.line, r.col])).toEqual([
+      [4, 5],
+      [5, 7],
+    ]);
+  });
+});
+
 describe('YAML datasets (QA21)', () => {
   it("applies merge keys: the example's own keys win over the merged ones", () => {
     const yaml = `defaults: &d
