@@ -108,7 +108,7 @@ export const HTML_SCRIPT = `
       tr.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') openExample(e.id); });
       tbody.appendChild(tr);
     });
-    count.textContent = rows.length + ' of ' + examples.length + ' results';
+    count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results');
   }
   function messageView(m) {
     var parts = [el('div', { 'class': 'role' }, [m.role + (m.name ? ' · ' + m.name : '') + (m.tool_call_id ? ' · ' + m.tool_call_id : '')])];

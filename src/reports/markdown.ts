@@ -25,7 +25,7 @@ function verdictSection(m: ReportModel): MarkdownSection {
     head: [
       `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,
       '',
-      `${c.examples} results · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
+      `${c.examples} result${c.examples === 1 ? '' : 's'} · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
       '',
     ],
     items: [],
@@ -114,7 +114,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   const examples = m.examples.filter((e) => e.task === task);
   const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
   const failing = examples.filter((e) => e.status === 'fail' || e.status === 'error');
-  const summary = `${escapeHtml(task)} — ${examples.length} results, ${failing.length} failing`;
+  const summary = `${escapeHtml(task)} — ${examples.length} result${examples.length === 1 ? '' : 's'}, ${failing.length} failing`;
   const rows = metrics.map((id) => {
     const cells = m.agents.map((a) => {
       const c = findScore(m, `task/${task}`, a, id);
