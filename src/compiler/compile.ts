@@ -189,10 +189,20 @@ function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGroup): D
     string,
     { message: string; path: (string | number)[]; ids: string[]; count: number }
   >();
+  // A chat agent's input must be a string or {messages: [...]} unless the example's turns say
+  // everything (protocols/chat/conversation-script.ts); else every such example is a contract_error
+  // (a warning, not an error: the plan's other agents still run).
+  const chatMisfits = { ids: [] as string[], count: 0 };
   // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
   for (const example of group.dataset.examples) {
     const rendered = renderExampleInput(group, example);
-    if (rendered.ok) continue;
+    if (rendered.ok) {
+      if (group.turnsAreTheUser && !example.turns?.length && !isChatInput(rendered.value)) {
+        chatMisfits.count++;
+        if (chatMisfits.ids.length < MAX_LISTED) chatMisfits.ids.push(example.id);
+      }
+      continue;
+    }
     const leafKey = rendered.error.path.join('.');
     const entry = failures.get(leafKey) ?? {
       message: rendered.error.message,
@@ -226,7 +236,34 @@ function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGroup): D
       ),
     );
   }
+  if (chatMisfits.count > 0) {
+    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input'];
+    const total = group.dataset.examples.length;
+    const more =
+      chatMisfits.count > chatMisfits.ids.length
+        ? `, … (${chatMisfits.count} of ${total})`
+        : ` (${chatMisfits.count} of ${total})`;
+    out.push(
+      diagnostic(
+        'EVALC_BIND_CHAT_INPUT',
+        `chat agent \`${group.agentId}\` gets binding \`${group.bindingName}\`, whose input is not a string or {messages: [...]}, for dataset ${group.datasetId}, examples ${chatMisfits.ids.join(', ')}${more} (they have no turns)`,
+        planPath,
+        {
+          source: resolved.loaded.locate(planPath),
+          severity: 'warning',
+          hint: `each of them will fail (contract_error): give the agent its own binding (bindings.${group.agentId}: input: {messages: [{role: user, content: "{{…}}"}]}), or the examples turns`,
+        },
+      ),
+    );
+  }
   return out;
+}
+
+function isChatInput(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  return (
+    value !== null && typeof value === 'object' && Array.isArray((value as { messages?: unknown }).messages)
+  );
 }
 
 function hintForVar(name: string, known: string[]): string {

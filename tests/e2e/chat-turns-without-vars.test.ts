@@ -79,4 +79,33 @@ describe('chat examples with turns', () => {
     expect(validate.stderr + validate.stdout).toMatch(/examples s1 \(1 of 2\): "topic" is not defined/);
     expect(validate.stderr + validate.stdout).toMatch(/examples s2 \(1 of 2\): "user_query" is not defined/);
   });
+
+  it('warns at validate when a chat agent gets an input that is not {messages} for examples without turns', async () => {
+    const ws = tempWorkspace('chat-input-warning');
+    cleanups.push(ws.cleanup);
+    writeFileSync(
+      path.join(ws.dir, 'evalc.yaml'),
+      `evalc: 1
+benchmark: { id: chat-input }
+agents:
+  c: { protocol: chat, url: "http://127.0.0.1:9/agent/respond" }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { query: "{{user_query}}" }
+        output: { answer: "messages[-1].content" }
+    datasets:
+      d: { examples: [ { id: s1, vars: { user_query: hi } }, { id: s2, vars: { user_query: hi }, turns: [ hi ] } ] }
+    metrics: [ { type: contains, candidate: answer, expected: answer } ]
+`,
+    );
+    const validate = await runCli(['validate', 'evalc.yaml'], { cwd: ws.dir });
+    expect(validate.code).toBe(0);
+    const text = validate.stdout + validate.stderr;
+    expect(text).toContain(
+      'warning EVALC_BIND_CHAT_INPUT: chat agent `c` gets binding `default`, whose input is not a string or {messages: [...]}, for dataset d, examples s1 (1 of 2) (they have no turns)',
+    );
+    expect(text).not.toMatch(/examples s1, s2/);
+  });
 });
