@@ -8,7 +8,8 @@
  * touches it every few seconds. A lock is stale, and taken over, when its process is gone (same
  * host, pid not alive: a `kill -9`), when nobody touched it for a minute (a process on another
  * machine or container that died, a lock restored from a CI cache, a pid reused by another
- * program), or when it holds nothing readable for two seconds. A waiting apply polls until the
+ * program — a live evalc on this host keeps it, an older evalc does not refresh its lock), or
+ * when it holds nothing readable for two seconds. A waiting apply polls until the
  * holder finishes (like cargo's "Blocking waiting for file lock"), and stops waiting when its
  * signal aborts. The lock is removed on release and on process exit, only while it is still ours.
  *
@@ -177,7 +178,12 @@ function isStale(holder: Holder, file: string): boolean {
   // Empty or unreadable: its writer died between creating and filling it (or is filling it right
   // now), or the file is not one evalc wrote.
   if (!isReadable(holder)) return ageMs(file) > 2_000;
-  if (holder.host === os.hostname() && !isAlive(holder.pid)) return true;
+  if (holder.host === os.hostname()) {
+    if (!isAlive(holder.pid)) return true;
+    // A live evalc here keeps its lock however quiet (an older evalc never refreshes it); a pid
+    // now running another program is judged by the lock's age.
+    if (isEvalcProcess(holder.pid)) return false;
+  }
   return ageMs(file) > LOCK_STALE_MS;
 }
 
@@ -187,6 +193,15 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** Whether a live pid runs evalc (Linux `/proc`); false where that cannot be told. */
+function isEvalcProcess(pid: number): boolean {
+  try {
+    return /evalc/i.test(readFileSync(`/proc/${pid}/cmdline`, 'latin1'));
+  } catch {
+    return false;
   }
 }
 

@@ -6,7 +6,8 @@
  * (`in use by evalc pid NaN on `). A holder now touches its lock every few seconds; one left
  * untouched for a minute is taken over. A release no longer deletes a lock another process took.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,6 +50,25 @@ describe('a cache lock nobody will release', () => {
     expect(taken.ok).toBe(true);
     if (taken.ok) taken.lock.release();
   });
+
+  it.skipIf(!existsSync('/proc/self/cmdline'))(
+    'is kept when its pid on this host is a live evalc, however quiet (an older evalc never refreshes it)',
+    async () => {
+      const dir = tempDir();
+      const file = path.join(dir, CACHE_LOCK_NAME);
+      const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)', 'evalc-apply'], {
+        stdio: 'ignore',
+      });
+      try {
+        await new Promise((resolve) => holder.once('spawn', resolve));
+        writeFileSync(file, `${holder.pid} ${os.hostname()}\n`);
+        ageLock(file, LOCK_STALE_MS + 5_000);
+        expect(tryLockCache(dir).ok).toBe(false);
+      } finally {
+        holder.kill('SIGKILL');
+      }
+    },
+  );
 
   it('names a quiet holder with the file and when it is taken over', () => {
     const dir = tempDir();
