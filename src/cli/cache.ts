@@ -112,6 +112,11 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         `evalc: warning: none of the ${entries} entries of ${cacheDir} is reached by ${named}: was it applied with this cache (--cache-dir, EVALC_CACHE_DIR)? For a shared cache, name every plan's lock with --lock\n`,
       );
     if (values['dry-run']) {
+      // An apply writing now adds entries its lock does not reach yet: they count as going.
+      if (!lock.ok)
+        ctx.stderr(
+          `evalc: the cache is in use by ${lock.holder}: entries it is writing are counted as going until its lockfile is written\n`,
+        );
       let removed = 0;
       let kept = 0;
       // What the rewritten log would hold: the kept entries' lines (superseded and damaged lines go too).

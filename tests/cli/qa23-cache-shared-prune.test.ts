@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, REPO_ROOT, spawnCli } from './run-cli.js';
@@ -92,6 +92,21 @@ describe('cache prune on a cache several plans share', () => {
     expect(dry.stderr).toContain('evalc: warning: none of the 2 entries of');
     expect(dry.stderr).toContain('was it applied with this cache');
     expect(keysB.length).toBeGreaterThan(0);
+  });
+});
+
+describe('cache prune --dry-run while an apply writes the cache', () => {
+  it("counts as told and says that the running apply's new entries count as going", () => {
+    const { cacheDir, lockB, keysB } = setUp('busy');
+    writeFileSync(path.join(cacheDir, 'steps.lock'), `${process.pid} ${hostname()}\n`);
+    const dry = spawnCli(['cache', 'prune', '--cache-dir', cacheDir, '--lock', lockB, '--dry-run'], {
+      cwd: dir,
+    });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`keep ${keysB.length}`);
+    expect(dry.stderr).toBe(
+      `evalc: the cache is in use by evalc pid ${process.pid} on ${hostname()}: entries it is writing are counted as going until its lockfile is written\n`,
+    );
   });
 });
 
