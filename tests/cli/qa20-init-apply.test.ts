@@ -74,7 +74,8 @@ describe('evalc init, then apply', () => {
         info = await fetch(`http://127.0.0.1:${port}/info`).catch(() => undefined);
         if (!info) await new Promise((r) => setTimeout(r, 50));
       }
-      expect(((await info?.json()) as { inputSchema?: unknown }).inputSchema).toMatchObject({
+      if (!info) throw new Error('the stand-in agent did not answer /info');
+      expect(((await info.json()) as { inputSchema?: unknown }).inputSchema).toMatchObject({
         required: ['query'],
       });
       const bad = await fetch(`http://127.0.0.1:${port}/invoke`, {
