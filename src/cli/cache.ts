@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deriveKey } from '../compiler/content-key.js';
 import { defaultDirs } from '../compiler/load-plan.js';
@@ -83,7 +83,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     );
     const reachable = new Set<string>();
     for (const file of lockFiles) {
-      const read = readLockFile(path.resolve(ctx.cwd, file));
+      const read = readLockFile(lockFileOf(path.resolve(ctx.cwd, file)));
       if (!read.ok)
         throw new ExitError(
           EXIT.failure,
@@ -172,4 +172,13 @@ function pruneLockFiles(
   if (!planNamed) return named;
   const resolved = new Set(named.map((f) => path.resolve(cwd, f)));
   return [...named, ...own.filter((f) => !resolved.has(path.resolve(cwd, f)))];
+}
+
+/** `--lock DIR` names the plan folder's `evalc.lock`, as `[plan]` may name a folder. */
+function lockFileOf(file: string): string {
+  try {
+    return statSync(file).isDirectory() ? path.join(file, 'evalc.lock') : file;
+  } catch {
+    return file;
+  }
 }

@@ -81,6 +81,27 @@ describe('cache prune on a cache several plans share', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ removed: 1, kept: keysA.length + keysB.length });
   });
 
+  it('takes a plan folder for --lock as its evalc.lock', () => {
+    const { planA, lockB, cacheDir, keysA, keysB } = setUp('folders');
+    const r = spawnCli(
+      [
+        'cache',
+        'prune',
+        '--cache-dir',
+        cacheDir,
+        '--lock',
+        planA,
+        '--lock',
+        path.dirname(lockB),
+        '--dry-run',
+        '--json',
+      ],
+      { cwd: dir },
+    );
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 1, kept: keysA.length + keysB.length });
+  });
+
   it('warns when the lockfiles reach none of the entries (a lock of another cache), and still prunes as told', () => {
     const { cacheDir, lockB, keysB } = setUp('foreign');
     writeCache(cacheDir, [`k1:${'d'.repeat(64)}`, `k1:${'e'.repeat(64)}`]);
