@@ -73,7 +73,9 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
   for (const e of examples) {
     byId.set(e.id, (byId.get(e.id) ?? 0) + 1);
     const key = canonicalJson(Object.fromEntries(Object.entries(e).filter(([k]) => !NOT_INPUT.has(k))));
-    byInput.set(key, [...(byInput.get(key) ?? []), e.id]);
+    const same = byInput.get(key);
+    if (same) same.push(e.id);
+    else byInput.set(key, [e.id]);
   }
   for (const [id, count] of byId) {
     if (count > 1) {
@@ -90,7 +92,7 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
       findings.push({
         code: 'EVALC_LINT_DUPLICATE_INPUT',
         severity: 'warning',
-        message: `${ids.length} examples have the same input (every field but id, expected, weight, tags, human_score): ${ids.join(', ')}`,
+        message: `${ids.length} examples have the same input (every field but id, expected, weight, tags, human_score)${idList(ids)}`,
         examples: ids,
       });
     }
@@ -110,25 +112,32 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
       findings.push({
         code: 'EVALC_LINT_EMPTY_EXPECTED',
         severity: 'warning',
-        message: `${empty.length} example(s) have an empty expected value and no expected_sha256: ${empty.join(', ')}`,
+        message: `${empty.length} example(s) have an empty expected value and no expected_sha256${idList(empty)}`,
         examples: empty,
       });
     }
   }
   const minLeak = options.minLeakLength ?? 4;
+  // One finding for every leaking example (QA21: one line per example flooded `evalc lint` with
+  // 200,000 lines for a dataset whose inputs quote their answers).
+  const leaking: string[] = [];
   for (const e of examples) {
     const inputs = stringLeaves([e.vars ?? {}, e.turns ?? []]).map(norm);
     const leaked = stringLeaves(e.expected)
       .map(norm)
-      .filter((x) => x.length >= minLeak && inputs.some((i) => i.includes(x)));
-    if (leaked.length > 0) {
-      findings.push({
-        code: 'EVALC_LINT_EXPECTED_LEAK',
-        severity: 'warning',
-        message: `example "${e.id}": the expected answer appears in its input (${leaked.length} value(s))`,
-        examples: [e.id],
-      });
-    }
+      .some((x) => x.length >= minLeak && inputs.some((i) => i.includes(x)));
+    if (leaked) leaking.push(e.id);
+  }
+  if (leaking.length > 0) {
+    findings.push({
+      code: 'EVALC_LINT_EXPECTED_LEAK',
+      severity: 'warning',
+      message:
+        leaking.length === 1
+          ? `example "${leaking[0]}": the expected answer appears in its input`
+          : `${leaking.length} examples: the expected answer appears in their input${idList(leaking)}`,
+      examples: leaking,
+    });
   }
   const labels = examples
     .map((e) => ({ id: e.id, v: e.expected }))
@@ -137,7 +146,9 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
     const counts = new Map<string, string[]>();
     for (const l of labels) {
       const k = typeof l.v === 'string' ? norm(l.v) : String(l.v);
-      counts.set(k, [...(counts.get(k) ?? []), l.id]);
+      const same = counts.get(k);
+      if (same) same.push(l.id);
+      else counts.set(k, [l.id]);
     }
     const [label, ids] = [...counts].sort(
       (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
@@ -160,4 +171,14 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
   return findings.sort((a, b) =>
     a.code === b.code ? ((a.examples[0] ?? '') < (b.examples[0] ?? '') ? -1 : 1) : a.code < b.code ? -1 : 1,
   );
+}
+
+const MAX_IDS_IN_MESSAGE = 10;
+
+/**
+ * `: a, b, c` for the message, or nothing past ten ids (the finding's `examples` has them all;
+ * QA21: a 50,000-id message) — `evalc lint` then prints the first ones after the message.
+ */
+function idList(ids: readonly string[]): string {
+  return ids.length <= MAX_IDS_IN_MESSAGE ? `: ${ids.join(', ')}` : '';
 }
