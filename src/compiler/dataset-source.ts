@@ -3,8 +3,9 @@
  * URL kept in the cache folder under its sha256 (`readRemote` says when it is asked again). `sha256` is the dataset's pin (`dataset-digest.ts`: BOM dropped, CRLF read as LF); a
  * declared `sha256:` may name it or the raw bytes' sha256 (`sha256sum` of the file as it is).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
 import { fetchDataset, isAllowedDatasetUrl } from './dataset-fetch.js';
@@ -53,8 +54,36 @@ function readLocal(source: string, planDir: string): SourceBytes {
   try {
     const bytes = readFileSync(file);
     return sourceBytes(bytes);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'EISDIR')
+      return {
+        ok: false,
+        code: 'EVALC_DATASET_NOT_FOUND',
+        message: `dataset ${source} is a folder, not a file`,
+      };
+    if (code === 'EACCES' || code === 'EPERM')
+      return {
+        ok: false,
+        code: 'EVALC_DATASET_NOT_FOUND',
+        message: `dataset file ${source} cannot be read (permission denied)`,
+      };
+    const near = nearbyFile(file);
+    return {
+      ok: false,
+      code: 'EVALC_DATASET_NOT_FOUND',
+      message: `dataset file not found: ${source}`,
+      ...(near ? { hint: `did you mean \`${path.join(path.dirname(source), near)}\`?` } : {}),
+    };
+  }
+}
+
+/** A file beside `file` whose name is a near miss (`serach.jsonl` → `search.jsonl`), if any. */
+function nearbyFile(file: string): string | undefined {
+  try {
+    return suggest(path.basename(file), readdirSync(path.dirname(file)));
   } catch {
-    return { ok: false, code: 'EVALC_DATASET_NOT_FOUND', message: `dataset file not found: ${source}` };
+    return undefined;
   }
 }
 

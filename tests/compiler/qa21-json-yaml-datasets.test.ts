@@ -150,3 +150,42 @@ describe('example ids (QA21)', () => {
     expect(r.resolved?.datasets[0]?.examples.map((e) => e.id)).toEqual(['ok / ü 😀']);
   });
 });
+
+describe('local dataset files (QA21)', () => {
+  async function loadSource(source: string, files: Record<string, string>): Promise<LoadResult> {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: ds, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { q: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { source: ${source} }
+`,
+      ...files,
+    });
+    return loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      cacheDir: path.join(dir, 'cache'),
+      offline: true,
+    });
+  }
+
+  it('names a near-miss file name and tells a folder from a missing file', async () => {
+    const typo = await loadSource('data/serach.jsonl', {
+      'data/search.jsonl': '{"id":"a","vars":{"q":"x"}}\n',
+    });
+    expect(typo.diagnostics.map((d) => [d.message, d.hint])).toEqual([
+      ['dataset file not found: data/serach.jsonl', 'did you mean `data/search.jsonl`?'],
+    ]);
+    const folder = await loadSource('data/sub.jsonl', { 'data/sub.jsonl/x.txt': '' });
+    expect(folder.diagnostics.map((d) => d.message)).toEqual([
+      'dataset data/sub.jsonl is a folder, not a file',
+    ]);
+  });
+});
