@@ -5,7 +5,8 @@
  * column is a var. Cells are strings; a cell starting with `[` or `{` that parses as JSON is that
  * JSON; an empty `weight`, `human_score`, `turns`, `tags`, `tools` or `policies` cell means the
  * field is not given (weight 1), never 0. The delimiter is `,`, or `;` / a tab when the header
- * has more of those than commas (Excel's CSV in locales with a decimal comma). A row with more or
+ * has more of those than commas (Excel's CSV in locales with a decimal comma, where a `weight` or
+ * `human_score` of `0,5` is 0.5). A row with more or
  * fewer cells than the header, a header naming one field twice (`q` and `vars.q`, `expected` and
  * `expected.answer`), an unnamed column with data, or a header without `id` is an error at its
  * line, never a silently shifted or dropped column (QA21).
@@ -77,7 +78,7 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
       );
       continue;
     }
-    rows.push({ value: recordToExample(columns.columns, record), line, col: 1 });
+    rows.push({ value: recordToExample(columns.columns, record, delimiter === ';'), line, col: 1 });
   }
   return { rows, diagnostics };
 }
@@ -165,7 +166,11 @@ function targetOf(name: string): string[] {
   return ['vars', ...name.split('.')];
 }
 
-function recordToExample(columns: (Column | undefined)[], record: string[]): Record<string, unknown> {
+function recordToExample(
+  columns: (Column | undefined)[],
+  record: string[],
+  decimalComma: boolean,
+): Record<string, unknown> {
   const example: Record<string, unknown> = { vars: {} };
   columns.forEach((column, i) => {
     if (!column) return;
@@ -174,7 +179,7 @@ function recordToExample(columns: (Column | undefined)[], record: string[]): Rec
     if (field === 'id') {
       if (cell !== '') example.id = cell;
     } else if (NUMBER_FIELDS.has(field)) {
-      if (cell !== '') example[field] = numberOrText(cell);
+      if (cell !== '') example[field] = numberOrText(cell, decimalComma);
     } else if (JSON_FIELDS.has(field)) {
       if (cell !== '') example[field] = cellValue(cell);
     } else setPath(example, column.target, cellValue(cell));
@@ -202,9 +207,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A number cell; text that is no number stays text, so the diagnostic says "received string". */
-function numberOrText(cell: string): number | string {
-  const n = Number(cell);
+/**
+ * A number cell; text that is no number stays text, so the diagnostic says "received string". In
+ * a `;`-separated file (Excel in a locale with a decimal comma) `0,5` is 0.5.
+ */
+function numberOrText(cell: string, decimalComma: boolean): number | string {
+  const text = decimalComma && /^[+-]?\d+,\d+$/.test(cell) ? cell.replace(',', '.') : cell;
+  const n = Number(text);
   return Number.isNaN(n) ? cell : n;
 }
 

@@ -94,6 +94,15 @@ describe('CSV datasets (QA21)', () => {
     expect(values('id\tq\texpected.answer\n1\ta,b\t1,5\n')).toEqual(want);
   });
 
+  it('reads a decimal comma in weight and human_score of a semicolon file, and only there', async () => {
+    const semi = await loadCsv('id;q;weight;human_score\n1;a;0,5;1,25\n');
+    expect(semi.resolved?.datasets[0]?.examples.map((e) => [e.weight, e.human_score])).toEqual([[0.5, 1.25]]);
+    const comma = await loadCsv('id,q,weight\n1,a,"0,5"\n');
+    expect(comma.diagnostics.map((d) => d.message)).toEqual([
+      'invalid example (weight): Invalid input: expected number, received string',
+    ]);
+  });
+
   it('refuses a header without an id column, naming the near miss', () => {
     const parsed = csv('ID,q\n1,a\n');
     expect(parsed.diagnostics.map((d) => [d.source?.line, d.message, d.hint])).toEqual([
