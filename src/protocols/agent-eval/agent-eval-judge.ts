@@ -94,11 +94,7 @@ export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime)
     if (!selected.ok) return selected;
     const built = buildJudgeBody(selected.selection.selector, request, config.model);
     if (!built.ok) return built;
-    const expectation = {
-      ...selected.selection.expectation,
-      legacyScheme: compatible.info.legacyRubricVersionScheme === true,
-    };
-    return { ok: true as const, body: built.body, expectation };
+    return { ok: true as const, body: built.body, expectation: selected.selection.expectation };
   }
 
   async function judge(request: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {

@@ -18,7 +18,7 @@ import type { RubricInfo } from './wire-replies.js';
 
 export interface RubricSelection {
   selector: RubricSelector;
-  expectation: Omit<ResultExpectation, 'legacyScheme'>;
+  expectation: ResultExpectation;
 }
 
 /** MultiAgentEval's `judge_rubric` default; used when neither the request nor the judge names one. */

@@ -2,9 +2,11 @@
  * Checks a 200 judge result against the rubric evalc asked for (A10, A11) and turns it into a
  * verdict. Hard failures (`contract_violation`): composite outside [0,1], dimension keys that
  * are not exactly the rubric's ids, a score outside a dimension's range, ids outside the rubric's
- * failure-mode/win lists, a `rubricVersion` for another rubric, or — for an inline rubric — a
- * `rubricVersion` different from evalc's own hash. A composite that differs from evalc's
- * recomputation by more than 1e-9 is a warning.
+ * failure-mode/win lists, a `rubricVersion` in the sha256-rfc8785 scheme for another rubric, or —
+ * for an inline rubric — one different from evalc's own hash. A tag in any other form (the seed
+ * document's untagged hash, a judge's own label) is recorded unchecked with a warning, whatever
+ * the server's wireVersion. A composite that differs from evalc's recomputation by more than 1e-9
+ * is a warning.
  */
 import type { JudgeOutcome, JudgeVerdict } from '../judge-types.js';
 import { type CompositeDimension, computeComposite } from '../rubrics/composite.js';
@@ -26,8 +28,6 @@ export interface ResultExpectation {
   localVersion?: string;
   /** Registered rubric: the tag `/v1/rubrics` listed. */
   listedVersion?: string;
-  /** Wire 1.0.x server: a tag without the sha256-rfc8785 scheme is accepted with a warning. */
-  legacyScheme: boolean;
 }
 
 export function verifyJudgeResult(where: string, result: unknown, expect: ResultExpectation): JudgeOutcome {
@@ -72,11 +72,19 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
 
   const warnings: string[] = [];
   const tag = reply.rubricVersion;
+  // Only a tag in today's scheme (`<name>@sha256-rfc8785:<hex>`) can be checked: the seed document
+  // calls rubricVersion "the stable hash of the rubric used" without saying which hash (its
+  // example is `anti-slop@a4f2b8c1`), so a judge written from it may tag any way (`inline@1`).
+  // Such a tag is recorded as it is, with a warning; a current-scheme tag that names another
+  // rubric or hashes to another value is a different rubric (A11).
+  const current = isCurrentRubricVersionScheme(tag);
   if (!tag.startsWith(`${expect.rubricName}@`)) {
-    return violation(`rubricVersion "${tag}" does not belong to rubric "${expect.rubricName}"`);
-  }
-  if (expect.localVersion !== undefined && tag !== expect.localVersion) {
-    if (expect.legacyScheme && !isCurrentRubricVersionScheme(tag)) {
+    if (current) return violation(`rubricVersion "${tag}" does not belong to rubric "${expect.rubricName}"`);
+    warnings.push(
+      `rubricVersion "${tag}" does not name rubric "${expect.rubricName}" and is not in the sha256-rfc8785 scheme: evalc records it unchecked`,
+    );
+  } else if (expect.localVersion !== undefined && tag !== expect.localVersion) {
+    if (!current) {
       warnings.push(
         `legacy rubricVersion scheme "${tag}" cannot be checked against evalc's ${expect.localVersion}`,
       );
