@@ -132,11 +132,14 @@ describe('cache prune --dry-run while an apply writes the cache', () => {
 });
 
 /** Runs the CLI where the cache folder cannot be written: as `nobody` when we are root (root ignores modes). */
-function spawnUnprivileged(args: string[]): { code: number; stdout: string; stderr: string } | undefined {
+function spawnUnprivileged(
+  args: string[],
+  script: string[] = [CLI],
+): { code: number; stdout: string; stderr: string } | undefined {
   const isRoot = process.getuid?.() === 0;
   const command = isRoot ? 'setpriv' : process.execPath;
   const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
-  const child = spawnSync(command, [...prefix, CLI, ...args], {
+  const child = spawnSync(command, [...prefix, ...script, ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '' },
     encoding: 'utf8',
@@ -165,5 +168,38 @@ describe('a cache restored read-only', () => {
     expect(prune?.code).toBe(1);
     expect(prune?.stderr).toBe(`evalc: cannot prune the cache ${cacheDir}: it cannot be written (EACCES)\n`);
     chmodSync(cacheDir, 0o755);
+  });
+
+  it('serves its entries to a run and fails the first new entry like a full disk, naming the folder', () => {
+    const { cacheDir, keysA } = setUp('read-only-run');
+    chmodSync(dir, 0o755);
+    chmodSync(path.dirname(cacheDir), 0o755);
+    chmodSync(path.join(cacheDir, 'steps.log'), 0o444);
+    chmodSync(cacheDir, 0o555);
+    // What apply does with the cache (executor/apply-run.ts): lock it, open the store, read, write.
+    const run = `
+      const { lockCache } = await import(${JSON.stringify(path.join(REPO_ROOT, 'dist/executor/cache-lock.js'))});
+      const { LogStore } = await import(${JSON.stringify(path.join(REPO_ROOT, 'dist/executor/cache-store.js'))});
+      const dir = process.argv[1];
+      const lock = await lockCache(dir, { signal: new AbortController().signal, onWait: () => {} });
+      const failures = [];
+      const store = new LogStore(dir, { onWriteFailure: (e) => failures.push(e.message) });
+      const got = store.get(process.argv[2]);
+      store.put('k1:new', 'score', { score: 1 });
+      store.close();
+      lock.release();
+      console.log(JSON.stringify({ readOnly: lock.readOnly?.code, got, failures }));
+    `;
+    const r = spawnUnprivileged([cacheDir, keysA[0] ?? ''], ['--input-type=module', '-e', run]);
+    chmodSync(cacheDir, 0o755);
+    if (!r) return;
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      readOnly: 'EACCES',
+      got: { i: 0 },
+      failures: [
+        `the cache ${cacheDir} cannot be written (EACCES: permission denied, open '${path.join(cacheDir, 'steps.lock')}'): a run on it can only use the steps it already holds — make it writable, or use another --cache-dir`,
+      ],
+    });
   });
 });
