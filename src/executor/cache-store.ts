@@ -197,11 +197,18 @@ export class LogStore implements StepStore {
         const nl = data.indexOf(10, start);
         if (nl === -1) break;
         let entry = parseHeader(data, start, nl);
+        let end = nl;
+        if (!entry && data[nl - 1] === 13) {
+          // A log whose line ends were turned into CRLF (a copy through git's autocrlf, a Windows
+          // tool) keeps its entries: the `\r` is outside the length the header gives.
+          entry = parseHeader(data, start, nl - 1);
+          if (entry) end = nl - 1;
+        }
         // Its checksum, if the side file has one for this line (same offset, same key).
         if (
           entry &&
           sums.count > 0 &&
-          checkLine(sums, cursor, base + start, data.subarray(start, nl), entry.keyEnd - start) === 'damaged'
+          checkLine(sums, cursor, base + start, data.subarray(start, end), entry.keyEnd - start) === 'damaged'
         ) {
           entry = undefined;
           this.corruptEntries++;

@@ -143,4 +143,19 @@ describe('cache entries damaged in place', () => {
     expect(stats.supersededBytes).toBe(Buffer.byteLength('k1:a\tscore\t11\t{"score":0}\n'));
     reopened.close();
   });
+
+  it('reads a log whose line ends became CRLF (a copy through git autocrlf), and a prune writes it back with LF', () => {
+    const dir = tempDir();
+    writeThree(dir);
+    writeFileSync(logOf(dir), readFileSync(logOf(dir), 'utf8').replaceAll('\n', '\r\n'));
+    const store = new LogStore(dir);
+    expect(store.stats()).toMatchObject({ entries: 3, damagedLines: 0 });
+    expect(store.get('k1:b')).toEqual({ score: 1, pass: true });
+    store.prune(() => true);
+    store.close();
+    expect(readFileSync(logOf(dir), 'utf8')).not.toContain('\r');
+    const reopened = new LogStore(dir, { readOnly: true });
+    expect(reopened.get('k1:c')).toEqual({ answer: 'CS101' });
+    reopened.close();
+  });
 });
