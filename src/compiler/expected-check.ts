@@ -3,7 +3,8 @@
  * `reference: PATH`, `vars.X`): when no example of a dataset has the value, every example's
  * metric would be a `metric_error` at run time (a typo such as `expected: answr`): a warning. The rule
  * mirrors src/metrics/resolve-fields.ts: a non-mapping expected value is used whole, and an
- * example with `expected_sha256` is scored from its hash.
+ * example with `expected_sha256` is scored from its hash by the metrics that read hashes
+ * (`exact_match`, `ground_truth_protection`) when it has one at the path.
  */
 import { isPlainObject, readPath } from '../metrics/resolve-fields.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
@@ -36,7 +37,8 @@ export function checkExpectedPaths(
     for (const key of ['expected', 'reference']) {
       const written = config[key];
       if (typeof written !== 'string' || written === '') continue;
-      if (examples.some((example) => hasValueAt(example, written))) continue;
+      const readsHash = HASH_READERS.has(metric.type) && key === 'expected';
+      if (examples.some((example) => hasValueAt(example, written, readsHash))) continue;
       const path = [...metric.path, key];
       const where = written.startsWith('vars.') ? written : `expected.${written}`;
       out.push(
@@ -46,7 +48,11 @@ export function checkExpectedPaths(
           path,
           // A warning: the plan is well-formed and `evalc lint` must still run on such a dataset
           // (EVALC_LINT_EMPTY_EXPECTED); at run time each example's metric is a metric_error.
-          { source: locate(path), hint: hintFor(written, examples), severity: 'warning' },
+          {
+            source: locate(path),
+            hint: hintFor(written, examples, readsHash ? undefined : metric.type),
+            severity: 'warning',
+          },
         ),
       );
     }
@@ -54,20 +60,39 @@ export function checkExpectedPaths(
   return out;
 }
 
-function hasValueAt(example: ResolvedExample, path: string): boolean {
+/** Metrics that score from `expected_sha256` (resolve-fields.ts `resolveExpectedHash`). */
+const HASH_READERS = new Set(['exact_match', 'ground_truth_protection']);
+
+function hasValueAt(example: ResolvedExample, path: string, readsHash: boolean): boolean {
   if (path.startsWith('vars.')) return readPath(example.vars, path.slice(5)) !== undefined;
-  if (example.expected_sha256 !== undefined) return true;
+  // A hash stands for the value only for metrics that read hashes, and only at the path they read
+  // (QA21: `expected: answr` beside `expected_sha256: {answer: …}` passed validate, and every
+  // example's metric was a metric_error).
+  if (readsHash && hashAt(example.expected_sha256, path)) return true;
   if (example.expected === undefined) return false;
   if (!isPlainObject(example.expected)) return true;
   return readPath(example.expected, path) !== undefined;
 }
 
-function hintFor(path: string, examples: readonly ResolvedExample[]): string | undefined {
+function hashAt(hashes: unknown, path: string): boolean {
+  if (typeof hashes === 'string') return true;
+  return isPlainObject(hashes) && typeof readPath(hashes, path) === 'string';
+}
+
+function hintFor(
+  path: string,
+  examples: readonly ResolvedExample[],
+  hashBlindMetric?: string,
+): string | undefined {
   const isVars = path.startsWith('vars.');
+  if (hashBlindMetric && !isVars && examples.some((e) => hashAt(e.expected_sha256, path)))
+    return `the examples keep it only as expected_sha256, which \`${hashBlindMetric}\` cannot read (exact_match and ground_truth_protection can)`;
   const names = new Set<string>();
   for (const example of examples.slice(0, 100)) {
-    const root = isVars ? example.vars : example.expected;
-    if (isPlainObject(root)) for (const name of Object.keys(root)) names.add(name);
+    for (const root of isVars
+      ? [example.vars]
+      : [example.expected, ...(hashBlindMetric ? [] : [example.expected_sha256])])
+      if (isPlainObject(root)) for (const name of Object.keys(root)) names.add(name);
   }
   const head = isVars ? path.slice(5).split('.')[0]! : path.split('.')[0]!;
   const suggestion = didYouMean(head, names);
