@@ -120,6 +120,8 @@ export class LogStore implements StepStore {
   private sumsFd: number | undefined;
   private pendingSums: string[] = [];
   private corruptEntries = 0;
+  /** `\r` bytes before line ends (a CRLF copy): neither an entry's nor superseded. */
+  private carriageReturns = 0;
   /** Keys of the entries in `pending`, forgotten if their write fails. */
   private pendingKeys: string[] = [];
   private failure: CacheWriteError | undefined;
@@ -202,7 +204,10 @@ export class LogStore implements StepStore {
           // A log whose line ends were turned into CRLF (a copy through git's autocrlf, a Windows
           // tool) keeps its entries: the `\r` is outside the length the header gives.
           entry = parseHeader(data, start, nl - 1);
-          if (entry) end = nl - 1;
+          if (entry) {
+            end = nl - 1;
+            this.carriageReturns++;
+          }
         }
         // Its checksum, if the side file has one for this line (same offset, same key).
         if (
@@ -400,7 +405,7 @@ export class LogStore implements StepStore {
       recoveredTornBytes: this.tornBytes,
       damagedLines: this.damagedLines,
       damagedBytes: this.damagedBytes,
-      supersededBytes: Math.max(0, this.size - liveLines - this.damagedBytes),
+      supersededBytes: Math.max(0, this.size - liveLines - this.damagedBytes - this.carriageReturns),
       corruptEntries: this.corruptEntries,
     };
   }
@@ -466,6 +471,7 @@ export class LogStore implements StepStore {
     this.damagedLines = 0;
     this.damagedBytes = 0;
     this.corruptEntries = 0;
+    this.carriageReturns = 0;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 
