@@ -101,7 +101,8 @@ export async function fetchDataset(
         };
       }
       const type = (header(response.headers, 'content-type') ?? '').toLowerCase();
-      if (type.startsWith('text/html') || looksLikeHtml(bytes))
+      // A server that labels every file text/html still serves data: the body decides.
+      if (looksLikeHtml(bytes, type.startsWith('text/html')))
         return {
           ok: false,
           message: `the server answered with an HTML page${type ? ` (${type.split(';')[0]})` : ''}, not a dataset`,
@@ -137,15 +138,20 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** `<!doctype html` or `<html` at the start (after whitespace): no dataset format starts so. */
-function looksLikeHtml(bytes: Buffer): boolean {
+/**
+ * `<!doctype html` or `<html` at the start (after whitespace), or any tag when the server says
+ * text/html: no dataset format starts with `<`.
+ */
+function looksLikeHtml(bytes: Buffer, labelledHtml: boolean): boolean {
   const head = bytes
     .subarray(0, 512)
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart()
     .toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html');
+  return (
+    head.startsWith('<!doctype html') || head.startsWith('<html') || (labelledHtml && head.startsWith('<'))
+  );
 }
 
 function messageOf(err: unknown): string {

@@ -115,6 +115,13 @@ describe('remote datasets (QA21)', () => {
     expect(existsSync(sources) ? readdirSync(sources) : []).toEqual([]);
   });
 
+  it('reads data a server labels text/html: the body decides', async () => {
+    server.setBody(v1);
+    const r = await load(planDir(`${server.url}/mislabelled.jsonl`));
+    expect(codes(r)).toEqual([]);
+    expect(pin(r)).toEqual({ sha256: sha256Hex(v1), examples: 1 });
+  });
+
   it('does not follow a redirect from loopback to plain http elsewhere', async () => {
     const r = await load(planDir(`${server.url}/downgrade.jsonl`));
     expect(r.diagnostics.map((d) => d.message)).toEqual([
