@@ -116,7 +116,9 @@ export class LogStore implements StepStore {
   /** Why this writable store's folder cannot be written: opened for reading, puts fail. */
   private readonly denied: NodeJS.ErrnoException | undefined;
   private readonly sumsFile: string;
-  /** The side file of checksums, appended after the log (undefined: not writable, entries go unverified). */
+  /** Whether puts record checksums (a writable store whose side file can be opened). */
+  private checksums = false;
+  /** The side file of checksums, opened at the first flush that has records for it. */
   private sumsFd: number | undefined;
   private pendingSums: string[] = [];
   private corruptEntries = 0;
@@ -243,11 +245,7 @@ export class LogStore implements StepStore {
     let beyond = sums.count;
     while (beyond > 0 && sums.offsets[beyond - 1]! >= good) beyond--;
     if (sums.untidy || beyond < sums.count) rewriteSums(this.sumsFile, sums, good);
-    try {
-      this.sumsFd = openSync(this.sumsFile, 'a');
-    } catch {
-      this.sumsFd = undefined; // entries written from now on go unverified, as an older evalc's
-    }
+    this.checksums = true;
   }
 
   has(key: string): boolean {
@@ -327,7 +325,7 @@ export class LogStore implements StepStore {
     const header = `${key}\t${kind}\t${length}\t`;
     const headerLength = Buffer.byteLength(header);
     this.pending.push(header, json, '\n');
-    if (this.sumsFd !== undefined)
+    if (this.checksums)
       this.pendingSums.push(sumRecord(this.size, checksumOf(key), checksumOf(json, checksumOf(header))));
     this.pendingKeys.push(key);
     this.pendingBytes += headerLength + length + 1;
@@ -362,11 +360,14 @@ export class LogStore implements StepStore {
     if (written !== bytes) throw new Error('cache store: pending byte count is off');
     this.flushed += written;
     // After the entries: a crash in between leaves them without a checksum (read unverified).
-    if (this.sumsFd !== undefined && sums.length > 0) {
+    if (sums.length > 0) {
       try {
+        this.sumsFd ??= openSync(this.sumsFile, 'a');
         writeTextSync(this.sumsFd, sums.join(''));
       } catch {
-        // a full disk: these entries go unverified; a torn record is skipped when read
+        // a full disk, a side file that cannot be opened: these entries go unverified, as an
+        // older evalc's would; a torn record is skipped when read
+        if (this.sumsFd === undefined) this.checksums = false;
       }
     }
   }
@@ -459,8 +460,9 @@ export class LogStore implements StepStore {
     renameSync(tmp, this.file);
     // Between the two renames a crash leaves records that name other entries: they are ignored.
     if (this.sumsFd !== undefined) closeSync(this.sumsFd);
+    this.sumsFd = undefined;
     renameSync(sumsTmp, this.sumsFile);
-    this.sumsFd = openSync(this.sumsFile, 'a');
+    this.checksums = true;
     this.fd = openSync(this.file, 'r+');
     this.index = kept;
     this.size = size;

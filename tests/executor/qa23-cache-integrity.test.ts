@@ -5,7 +5,16 @@
  * now checked against their CRC-32 in `steps.crc`: a mismatch is skipped and counted (the step
  * runs again), and JSON that does not parse is a miss, never a crash.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,6 +97,16 @@ describe('cache entries damaged in place', () => {
     expect(store.get('k1:b')).toEqual({ score: 1, pass: true });
     expect(store.stats()).toMatchObject({ entries: 2, damagedLines: 1, corruptEntries: 1 });
     store.close();
+  });
+
+  it('writes no side file for a cache it only reads (an up-to-date apply on an older cache writes nothing)', () => {
+    const dir = tempDir();
+    writeThree(dir);
+    rmSync(sumsOf(dir));
+    const store = new LogStore(dir);
+    expect(store.get('k1:a')).toEqual({ score: 1, pass: true });
+    store.close();
+    expect(existsSync(sumsOf(dir))).toBe(false);
   });
 
   it('ignores checksums that describe another log (a side file left by a rewrite it did not follow)', () => {
