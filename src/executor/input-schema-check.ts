@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
@@ -83,6 +84,7 @@ export async function planTimeRaipAdapters(
   const stops: (() => Promise<void>)[] = [];
   const plan = compiled.resolved.plan;
   const lockedPins = pinsOf(lock);
+  let answersCached: boolean | undefined;
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
@@ -105,8 +107,9 @@ export async function planTimeRaipAdapters(
         why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${(headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing).join(', ')}`,
       });
     // An agent with headers (a secret token) or one evalc starts is asked only when evalc.lock
-    // knows it: a new agent's steps are all new whatever it answers.
-    else if ((!config.headers && !config.serve) || lockedPin) {
+    // knows it or the cache holds agent answers (an interrupted first apply, a cache shared with
+    // other plans): else a new agent's steps are all new whatever it answers.
+    else if ((!config.headers && !config.serve) || lockedPin || (answersCached ??= holdsAnswers(store))) {
       // Secret values reach the served process's log scrubbed, as in apply.
       const secrets = [...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, env)];
       const up =
@@ -146,4 +149,14 @@ export async function planTimeRaipAdapters(
       await Promise.all(stops.map((stop) => stop()));
     },
   };
+}
+
+/** Whether the cache holds any agent's answer (its first one found ends the walk). */
+function holdsAnswers(store: StepStore | undefined): boolean {
+  if (!store?.kindOf) return false;
+  for (const key of store.keys()) {
+    const kind = store.kindOf(key);
+    if (kind === 'invoke' || kind === FAILED_INVOKE_KIND) return true;
+  }
+  return false;
 }
