@@ -64,3 +64,22 @@ export function matchesExpectedHash(
 function sha256Text(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
+
+const SHA256_SPELLING = /^(sha256:)?[0-9a-f]{64}(\s+\S*)?$/i;
+const OTHER_DIGESTS: Record<number, string> = { 32: 'an MD5', 40: 'a SHA-1', 128: 'a SHA-512' };
+
+/**
+ * Why a stored `expected_sha256` value can never match, if it cannot (QA21): the spellings
+ * `matchesExpectedHash` reads are 64 hex digits, any case, an optional `sha256:` prefix, or a
+ * pasted `sha256sum` line (`<hex>  -`). An MD5 from `md5sum`, a SHA-1, a truncated copy or a
+ * number scores every such example 0 without a word.
+ */
+export function describeUnusableHash(value: unknown): string | undefined {
+  if (typeof value === 'string' && SHA256_SPELLING.test(value.trim())) return undefined;
+  if (typeof value !== 'string')
+    return `a ${value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value}`;
+  const text = value.trim();
+  if (/^[0-9a-f]+$/i.test(text))
+    return `${text.length} hex digits${OTHER_DIGESTS[text.length] ? ` (${OTHER_DIGESTS[text.length]}?)` : ''}`;
+  return `"${text.length > 20 ? `${text.slice(0, 20)}…` : text}"`;
+}

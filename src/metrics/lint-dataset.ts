@@ -1,9 +1,10 @@
 /**
  * Dataset lint for `evalc lint` (benchmark integrity): duplicate ids, duplicate inputs, empty
- * expected values, expected answers leaking into the inputs, label imbalance, and weights that are
- * all 0. Pure: takes
+ * expected values, `expected_sha256` values that are no sha256 (an MD5, a truncated copy),
+ * expected answers leaking into the inputs, label imbalance, and weights that are all 0. Pure: takes
  * examples, returns findings sorted by code then first example id.
  */
+import { describeUnusableHash } from './hash-expected.js';
 import { canonicalJson, normalizeText } from './normalize-value.js';
 import { isPlainObject } from './resolve-fields.js';
 
@@ -11,6 +12,7 @@ export type LintCode =
   | 'EVALC_LINT_DUPLICATE_ID'
   | 'EVALC_LINT_DUPLICATE_INPUT'
   | 'EVALC_LINT_EMPTY_EXPECTED'
+  | 'EVALC_LINT_EXPECTED_HASH'
   | 'EVALC_LINT_EXPECTED_LEAK'
   | 'EVALC_LINT_LABEL_IMBALANCE'
   | 'EVALC_LINT_ZERO_WEIGHT';
@@ -117,6 +119,15 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
       });
     }
   }
+  const unusable = unusableHashes(examples);
+  if (unusable.ids.length > 0) {
+    findings.push({
+      code: 'EVALC_LINT_EXPECTED_HASH',
+      severity: 'warning',
+      message: `${unusable.ids.length} example(s) have an expected_sha256 that is not a sha256 (64 hex digits) and can never match, e.g. ${unusable.first}`,
+      examples: unusable.ids,
+    });
+  }
   const minLeak = options.minLeakLength ?? 4;
   // One finding for every leaking example (QA21: one line per example flooded `evalc lint` with
   // 200,000 lines for a dataset whose inputs quote their answers).
@@ -181,4 +192,26 @@ const MAX_IDS_IN_MESSAGE = 10;
  */
 function idList(ids: readonly string[]): string {
   return ids.length <= MAX_IDS_IN_MESSAGE ? `: ${ids.join(', ')}` : '';
+}
+
+/** Examples whose `expected_sha256` (a hash, or a mapping of hashes) holds a value that is no sha256. */
+function unusableHashes(examples: readonly LintExample[]): { ids: string[]; first: string } {
+  const ids: string[] = [];
+  let first = '';
+  for (const e of examples) {
+    if (e.expected_sha256 === undefined) continue;
+    const bad = hashLeaves(e.expected_sha256, 'expected_sha256').find(
+      ([, v]) => describeUnusableHash(v) !== undefined,
+    );
+    if (!bad) continue;
+    if (ids.length === 0) first = `${e.id}: ${bad[0]} is ${describeUnusableHash(bad[1])}`;
+    ids.push(e.id);
+  }
+  return { ids, first };
+}
+
+/** `[path, value]` of every hash in a hash or a (nested) mapping of hashes. */
+function hashLeaves(value: unknown, at: string): [string, unknown][] {
+  if (!isPlainObject(value)) return [[at, value]];
+  return Object.entries(value).flatMap(([k, v]) => hashLeaves(v, `${at}.${k}`));
 }

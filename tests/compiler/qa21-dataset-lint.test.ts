@@ -42,3 +42,23 @@ describe('dataset lint at scale (QA21)', () => {
     ]);
   });
 });
+
+describe('expected_sha256 values that can never match (QA21)', () => {
+  const sha = 'ab'.repeat(32);
+  it('finds an MD5, a number and a short copy, once per dataset, naming the first', () => {
+    const findings = lintDataset([
+      { id: 'a', vars: { q: 'a' }, expected_sha256: { answer: sha, nested: { deep: sha.toUpperCase() } } },
+      { id: 'b', vars: { q: 'b' }, expected_sha256: { answer: 'cd'.repeat(16) } },
+      { id: 'c', vars: { q: 'c' }, expected_sha256: 42 },
+      { id: 'd', vars: { q: 'd' }, expected_sha256: `sha256:${sha}` },
+      { id: 'e', vars: { q: 'e' }, expected_sha256: `${sha}  -` },
+    ]);
+    expect(findings.map((f) => [f.code, f.examples, f.message])).toEqual([
+      [
+        'EVALC_LINT_EXPECTED_HASH',
+        ['b', 'c'],
+        '2 example(s) have an expected_sha256 that is not a sha256 (64 hex digits) and can never match, e.g. b: expected_sha256.answer is 32 hex digits (an MD5?)',
+      ],
+    ]);
+  });
+});
