@@ -2,7 +2,7 @@
  * Output extraction: each binding output is a JMESPath expression compiled once
  * (@jmespath-community/jmespath) and evaluated against the agent's response document.
  */
-import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+import { compile, isRegistered, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
 
 export const JMESPATH_LIBRARY = '@jmespath-community/jmespath@1.3.0';
 
@@ -21,11 +21,37 @@ export type ExtractionResult =
 export function compileExpression(
   expression: string,
 ): { ok: true; ast: Compiled } | { ok: false; message: string } {
+  let ast: Compiled;
   try {
-    return { ok: true, ast: compile(expression) };
+    ast = compile(expression);
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
   }
+  // The parser accepts any function name; an unknown one fails only when evaluated (every
+  // example's extraction_failed at apply): say so at validate.
+  const unknown = unknownFunction(ast);
+  if (unknown !== undefined)
+    return { ok: false, message: `Unknown function: ${unknown}() (not a JMESPath function)` };
+  return { ok: true, ast };
+}
+
+/** The first function the expression calls that the library does not define. */
+function unknownFunction(node: unknown): string | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = unknownFunction(item);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (node === null || typeof node !== 'object') return undefined;
+  const { type, name } = node as { type?: unknown; name?: unknown };
+  if (type === 'Function' && typeof name === 'string' && !isRegistered(name)) return name;
+  for (const value of Object.values(node)) {
+    const found = unknownFunction(value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Compiles a binding's `output` map; expressions that do not compile are reported. */
