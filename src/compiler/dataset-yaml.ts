@@ -4,12 +4,14 @@
  * Merge keys (`<<: *defaults`, `<<: [*a, *b]`), a YAML 1.1 feature teams use to share fields
  * between examples, are applied: the example's own keys win, then the merged mappings in the
  * order listed (QA21: `<<` was kept as a field named "<<", so the shared vars were missing).
- * Diagnostics speak of datasets, not plan files.
+ * Diagnostics speak of datasets, not plan files; an integer beyond 2^53 warns, as in JSON.
  */
+
+import { visit } from 'yaml';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
-import { locateInFile, parseYamlFile } from '../plan/yaml-file.js';
+import { locateInFile, parseYamlFile, positionOf, type YamlFile } from '../plan/yaml-file.js';
 import type { RawExample } from './dataset-parse.js';
 
 const MERGE = '<<';
@@ -34,7 +36,34 @@ export function parseYamlRows(file: string, text: string): { rows: RawExample[];
     const at = locateInFile(parsed.file, inExamples ? ['examples', i] : [i]);
     return { value: applyMergeKeys(v), line: at.line, col: at.col };
   });
-  return { rows, diagnostics: [] };
+  return { rows, diagnostics: impreciseIntegers(parsed.file) };
+}
+
+/** Integers written with more digits than a number keeps (as JSON datasets warn, QA21). */
+function impreciseIntegers(file: YamlFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(file.doc, {
+    Scalar(_key, node) {
+      const literal = node.source;
+      if (typeof node.value !== 'number' || typeof literal !== 'string' || !/^[-+]?\d{16,}$/.test(literal))
+        return;
+      const read = String(node.value);
+      if (BigInt(literal.replace(/^\+/, '')).toString() === read) return;
+      out.push(
+        diagnostic(
+          'EVALC_DATASET_NUMBER_PRECISION',
+          `${literal} is beyond the integers a number keeps exactly (2^53): it is read as ${read}`,
+          [],
+          {
+            source: positionOf(file, node.range?.[0] ?? 0),
+            severity: 'warning',
+            hint: `quote it ("${literal}") to keep every digit`,
+          },
+        ),
+      );
+    },
+  });
+  return out;
 }
 
 /** The plan loader's messages, said of a dataset (and without the YAML library's API advice). */

@@ -119,6 +119,17 @@ examples:
     ]);
   });
 
+  it('warns about an integer beyond 2^53, as in JSON, and not about a quoted one', () => {
+    expect(
+      report(
+        '- { id: a, vars: { n: 12345678901234567891, s: "12345678901234567891", ok: 9007199254740991 } }\n',
+        'yaml',
+      ),
+    ).toEqual([
+      'warning EVALC_DATASET_NUMBER_PRECISION 1:23 12345678901234567891 is beyond the integers a number keeps exactly (2^53): it is read as 12345678901234567000',
+    ]);
+  });
+
   it('says a multi-document file is one dataset document, once, without library advice', () => {
     expect(report('- { id: a }\n---\n- { id: b }\n', 'yaml')).toEqual([
       'error EVALC_YAML_SYNTAX 1:1 a YAML dataset holds one document (a `---` line starts another)',
