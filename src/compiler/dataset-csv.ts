@@ -1,8 +1,8 @@
 /**
  * CSV datasets: the header row names each column, every other row is one example. Columns:
  * `id`, `weight`, `expected` / `expected.<name>`, `expected_sha256` / `expected_sha256.<name>`,
- * `human`, `human_score`, `turns`, `tags`, `tools`, `policies`, `vars.<name>`, and any other
- * column is a var. Cells are strings; a cell starting with `[` or `{` that parses as JSON is that
+ * `human`, `human_score`, `turns`, `tags`, `tools`, `policies`, `vars` (a JSON mapping: all the
+ * vars) or `vars.<name>`, and any other column is a var. Cells are strings; a cell starting with `[` or `{` that parses as JSON is that
  * JSON; an empty `weight`, `human_score`, `turns`, `tags`, `tools` or `policies` cell means the
  * field is not given (weight 1), never 0. The delimiter is `,`, or `;` / a tab when the header
  * has more of those than commas (Excel's CSV in locales with a decimal comma, where a `weight` or
@@ -18,7 +18,7 @@ import type { RawExample } from './dataset-parse.js';
 
 /** Columns read as a number; an empty cell leaves the field out. */
 const NUMBER_FIELDS = new Set(['weight', 'human_score']);
-/** Columns holding JSON (lists, mappings); an empty cell leaves the field out. */
+/** Columns holding JSON (lists, mappings); an empty cell leaves the field out (`vars` too: {}). */
 const JSON_FIELDS = new Set(['turns', 'tags', 'tools', 'policies']);
 /** Whole-field columns that may also be split into `<field>.<name>` columns. */
 const SPLIT_FIELDS = ['expected', 'expected_sha256'] as const;
@@ -158,7 +158,14 @@ function readHeader(
 
 /** Where a column's cells go; dots nest (`vars.user.name` → `vars: {user: {name}}`). */
 function targetOf(name: string): string[] {
-  if (name === 'id' || NUMBER_FIELDS.has(name) || JSON_FIELDS.has(name) || name === 'human') return [name];
+  if (
+    name === 'id' ||
+    name === 'vars' ||
+    NUMBER_FIELDS.has(name) ||
+    JSON_FIELDS.has(name) ||
+    name === 'human'
+  )
+    return [name];
   const [head, ...rest] = name.split('.') as [string, ...string[]];
   if (rest.length > 0 && ((SPLIT_FIELDS as readonly string[]).includes(head) || head === 'vars'))
     return [head, ...rest];
@@ -180,8 +187,8 @@ function recordToExample(
       if (cell !== '') example.id = cell;
     } else if (NUMBER_FIELDS.has(field)) {
       if (cell !== '') example[field] = numberOrText(cell, decimalComma);
-    } else if (JSON_FIELDS.has(field)) {
-      if (cell !== '') example[field] = cellValue(cell);
+    } else if (JSON_FIELDS.has(field) || (column.target.length === 1 && field === 'vars')) {
+      if (cell !== '') define(example, field, cellValue(cell));
     } else setPath(example, column.target, cellValue(cell));
   });
   return example;

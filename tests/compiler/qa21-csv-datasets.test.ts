@@ -136,6 +136,14 @@ describe('CSV datasets (QA21)', () => {
     ]);
   });
 
+  it('reads a vars column as the whole vars mapping, and refuses it beside single vars', () => {
+    expect(values('id,vars\n1,"{""q"":""a"",""n"":1}"\n2,\n')).toEqual([
+      { id: '1', vars: { q: 'a', n: 1 } },
+      { id: '2', vars: {} },
+    ]);
+    expect(messages('id,vars,q\n1,{},a\n')).toEqual(['1: columns "vars" and "q" both set vars']);
+  });
+
   it('keeps cells as text: 007, 1e3 and true are strings', () => {
     expect(values('id,q,n,b\n1,007,1e3,true\n')).toEqual([
       { id: '1', vars: { q: '007', n: '1e3', b: 'true' } },
