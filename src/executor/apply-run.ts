@@ -60,6 +60,7 @@ import {
 import type { ProgressSink } from './progress.js';
 import { type GroupRuntime, runExample } from './run-example.js';
 import { RunLog } from './run-log.js';
+import { schemaCache } from './schema-cache.js';
 import { describeDrift, type SchemaDrift, SchemaDriftWatch } from './schema-drift.js';
 import { combineGroupDigests, GroupDigestFeed, stepsDigest } from './steps-digest.js';
 import { reportSources } from './trajectories.js';
@@ -156,9 +157,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   // completed is cached, nothing more is sent that could not be kept.
   const storeStop = new AbortController();
   const runSignal = AbortSignal.any([options.signal, storeStop.signal]);
-  let store: LogStore;
-  try {
-    store = new LogStore(cacheDir, {
+  // Opened on first use: an up-to-date apply whose reports are current never loads the step log
+  // (its index is ~4 entries per example, or a whole shared cache's); RAIP discovery reads the
+  // locked schema from `schemas/` beside it (schema-cache.ts).
+  let opened: LogStore | undefined;
+  const store = (): LogStore => {
+    if (opened) return opened;
+    opened = new LogStore(cacheDir, {
       onWriteFailure: (error) => {
         options.progress.message(
           `evalc: cannot write the cache: stopping the run (${error.code ?? 'error'})`,
@@ -166,10 +171,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         storeStop.abort();
       },
     });
-  } catch (err) {
-    cacheLock.release();
-    throw err;
-  }
+    const damaged = opened.damagedOnLoad;
+    if (damaged > 0)
+      options.progress.message(
+        `evalc: note: the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
+      );
+    return opened;
+  };
+  const schemas = schemaCache(cacheDir, store);
   const secrets: string[] = [];
   const scrub = (text: string) => scrubSecrets(text, secrets);
   const logsDir = path.join(dirs.stateDir, 'logs');
@@ -223,7 +232,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         writeReportFiles(reportsDir, {
           lock,
           baseline: compared.baseline,
-          ...reportSources(lock, store),
+          ...reportSources(lock, store()),
           reportsPath: shownPath(resolved.loaded.planDir, reportsDir),
         });
         writeReportStamp(reportsDir, stamp);
@@ -233,7 +242,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         const { writeReportFiles } = await import('./write-reports.js');
         writeReportFiles(reportsDir, {
           lock: full.lock,
-          ...reportSources(full.lock, store),
+          ...reportSources(full.lock, store()),
           reportsPath: shownPath(resolved.loaded.planDir, reportsDir),
         });
         writeReportStamp(reportsDir, stamp);
@@ -263,8 +272,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     };
     if (options.frozen) {
       if (upToDate()) return await finishUpToDate();
-      const missing = missingInvokes(compiled, store);
-      const unjudged = missing.length > 0 ? [] : missingJudgeScores(compiled, store);
+      const missing = missingInvokes(compiled, store());
+      const unjudged = missing.length > 0 ? [] : missingJudgeScores(compiled, store());
       if (missing.length > 0 || unjudged.length > 0) {
         const what =
           missing.length > 0
@@ -325,7 +334,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
           };
         agents.set(id, started.runtime);
       }
-      const discovered = await discoverAgents(agents, lockedPins, store, options);
+      const discovered = await discoverAgents(agents, lockedPins, schemas, options);
       if (!discovered.ok)
         return { status: 'refused', reason: discovered.reason, message: scrub(discovered.message) };
       // An agent that fails its discovery is a failed step: the others run, its examples record
@@ -433,7 +442,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       groupRuntime(cg, {
         agents,
         judges,
-        store,
+        store: store(),
         runId,
         // Dispatch stops at a Ctrl-C and when the cache cannot be written.
         options: { ...options, signal: runSignal },
@@ -512,9 +521,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       }),
     );
     options.progress.finish();
-    store.flush();
-    if (store.writeFailure)
-      return { status: 'failed', message: `cannot write: ${store.writeFailure.message}` };
+    store().flush();
+    const writeFailure = store().writeFailure;
+    if (writeFailure) return { status: 'failed', message: `cannot write: ${writeFailure.message}` };
     if (options.signal.aborted)
       return {
         status: 'interrupted',
@@ -533,7 +542,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       agentIds,
       groupAgents: new Map(compiled.groups.map((cg) => [cg.group.id, cg.group.agentId])),
       results: lockResults,
-      store,
+      store: store(),
       locked: lockedPins,
       nameless: (id) => {
         const runtime = agents.get(id);
@@ -654,9 +663,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       : path.join(dirs.stateDir, 'reports');
     // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
     // example) and the examples are then released before the reports are rendered.
-    const sources = reportSources(lock, store);
+    const sources = reportSources(lock, store());
     storeClosed = true;
-    store.close();
+    opened?.close();
     for (const d of compiled.resolved.datasets) d.examples = [];
     const { writeReportFiles } = await reporting;
     heap.collectAfterPhase();
@@ -680,7 +689,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});
     for (const j of judges.values()) await j.stop().catch(() => {});
-    if (!storeClosed) store.close();
+    if (!storeClosed) opened?.close();
     cacheLock.release();
   }
 }

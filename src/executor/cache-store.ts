@@ -411,6 +411,11 @@ export class LogStore implements StepStore {
     };
   }
 
+  /** Complete lines skipped as damaged when the log was read (cheap, unlike `stats`). */
+  get damagedOnLoad(): number {
+    return this.damagedLines;
+  }
+
   /** `heartbeat` is called every few thousand entries (the cache lock's refresh: a long prune keeps it). */
   prune(reachable: (key: string) => boolean, options: { heartbeat?: () => void } = {}) {
     if (this.denied) throw new CacheWriteError(this.file, this.denied, { readOnly: true });

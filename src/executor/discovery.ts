@@ -5,7 +5,7 @@ import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-run.js';
-import type { LogStore } from './cache-store.js';
+import type { SchemaCache } from './schema-cache.js';
 
 /** An agent whose discovery failed: the run goes on without it (its examples record `error`). */
 export interface UndiscoveredAgent {
@@ -28,7 +28,7 @@ export function undiscoveredAdapter(error: StepError): AgentAdapter {
 export async function discoverAgents(
   agents: Map<string, AgentRuntime>,
   locked: Record<string, AgentPin>,
-  store: LogStore,
+  schemas: SchemaCache,
   options: ApplyOptions,
 ): Promise<
   | { ok: true; pins: Record<string, AgentPin>; failed: Map<string, UndiscoveredAgent> }
@@ -43,9 +43,7 @@ export async function discoverAgents(
       continue;
     }
     const lockedPin = locked[id];
-    const cachedSchema = lockedPin?.schemaDigest
-      ? store.get<unknown>(`schema:${lockedPin.schemaDigest}`)
-      : undefined;
+    const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
     const outcome = await discoverRaip(adapter, lockedPin, cachedSchema, options.signal);
     if (!outcome.ok) {
       // Nothing listening is the usual first-run mistake: say what to do about it.
@@ -61,8 +59,7 @@ export async function discoverAgents(
     }
     const d = outcome.discovery;
     // Content-addressed: already there after the first run (an up-to-date apply writes nothing).
-    if (d.inputSchema !== undefined && d.schemaDigest && !store.has(`schema:${d.schemaDigest}`))
-      store.put(`schema:${d.schemaDigest}`, 'schema', d.inputSchema);
+    if (d.inputSchema !== undefined && d.schemaDigest) schemas.put(d.schemaDigest, d.inputSchema);
     const pin = outcome.pin;
     if (
       lockedPin?.schemaDigest &&
