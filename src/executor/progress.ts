@@ -153,7 +153,8 @@ export function createProgress(
         c.firstAt ??= now();
         c.done++;
         if (event.cached) c.cached++;
-        if (event.error) c.errors++;
+        // An example a Ctrl-C kept from being sent did not fail.
+        if (event.error && event.error.kind !== 'cancelled') c.errors++;
         if (c.done >= c.total) c.doneAt = now();
       }
       if (mode === 'json') {

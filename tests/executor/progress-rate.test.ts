@@ -51,3 +51,20 @@ describe('progress rates', () => {
     expect(out.at(-1)).toMatch(/^a1\s+0\/3 {2}0\.0\/s {2}eta – {2}errors 0 {2}cached 0 {2}in flight 0\n$/);
   });
 });
+
+describe('progress after a Ctrl-C', () => {
+  it('does not count the examples that were never sent as errors', () => {
+    const out: string[] = [];
+    const progress = createProgress(
+      'plain',
+      (t) => out.push(t),
+      () => 1000,
+    );
+    progress.start({ a1: 3 });
+    progress.step({ agent: 'a1', id: 'e1', cached: false });
+    progress.step({ agent: 'a1', id: 'e2', cached: false, error: { kind: 'cancelled', message: 'x' } });
+    progress.step({ agent: 'a1', id: 'e3', cached: false, error: { kind: 'timeout', message: 'y' } });
+    progress.finish();
+    expect(out.at(-1)).toMatch(/ errors 1 /);
+  });
+});
