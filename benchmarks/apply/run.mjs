@@ -142,7 +142,16 @@ function apply(dir, label) {
       const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
       const sys = /System time \(seconds\): ([\d.]+)/.exec(stderr);
       const cpuSeconds = user && sys ? Number(user[1]) + Number(sys[1]) : undefined;
-      resolve({ seconds, startedAt, endedAt: Date.now(), code, rssMb: rss ? Number(rss[1]) / 1024 : undefined, cpuSeconds, stderr, stdout });
+      resolve({
+        seconds,
+        startedAt,
+        endedAt: Date.now(),
+        code,
+        rssMb: rss ? Number(rss[1]) / 1024 : undefined,
+        cpuSeconds,
+        stderr,
+        stdout,
+      });
     });
   });
 }
