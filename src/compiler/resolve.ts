@@ -98,8 +98,18 @@ export async function resolvePlan(
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);
-  const [onlyTask, onlyDataset] = options.only?.split('/') ?? [];
-  if (onlyTask !== undefined) checkOnly(plan, onlyTask, onlyDataset, diagnostics);
+  const onlyParts = options.only?.split('/') ?? [];
+  const [onlyTask, onlyDataset] = onlyParts;
+  if (onlyParts.length > 2)
+    diagnostics.push(
+      diagnostic(
+        'EVALC_ONLY_UNKNOWN',
+        `--only takes task or task/dataset, not \`${options.only}\` (${onlyParts.length} parts)`,
+        [],
+        { hint: 'ids hold no `/`: --only search or --only search/course-search' },
+      ),
+    );
+  else if (onlyTask !== undefined) checkOnly(plan, onlyTask, onlyDataset, diagnostics);
 
   // Plan-wide metrics are checked with every task: one of them is reported (once) only when its
   // reference fails in every task (a plan-wide judge_agreement may rely on the tasks with a judge).

@@ -222,6 +222,10 @@ describe('evalc plan --only', () => {
     const dataset = await plan(basicCopy(), '--only', 'search/nope');
     expect(dataset.code).toBe(65);
     expect(dataset.stderr).toContain('--only names unknown dataset `nope` of task search');
+    // A third part was dropped: `search/inline/x` planned search/inline (QA21).
+    const extra = await plan(basicCopy(), '--only', 'search/inline/x');
+    expect(extra.code).toBe(65);
+    expect(extra.stderr).toContain('--only takes task or task/dataset, not `search/inline/x` (3 parts)');
   });
 });
 
