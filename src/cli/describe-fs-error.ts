@@ -12,6 +12,15 @@ interface FileSystemError {
   dest?: unknown;
 }
 
+/** System calls that only read (a `stat` of a folder one cannot enter): the refusal is to read. */
+const READING = new Set(['stat', 'lstat', 'read', 'scandir', 'opendir', 'access']);
+
+/** `read` or `write`: what the failed call was doing. */
+export function accessOf(error: unknown): 'read' | 'write' {
+  const syscall = (error as FileSystemError | null)?.syscall;
+  return typeof syscall === 'string' && READING.has(syscall) ? 'read' : 'write';
+}
+
 export function explainFileSystemError(error: unknown, cwd: string): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const err = error as FileSystemError;
@@ -28,7 +37,7 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
       return `${shown} is a folder, not a file`;
     case 'EACCES':
     case 'EPERM':
-      return `no permission to write ${shown}`;
+      return `no permission to ${accessOf(error)} ${shown}`;
     case 'EROFS':
       return `${shown} is on a read-only file system`;
     case 'ENOSPC':

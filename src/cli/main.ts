@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import { isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
-import { explainFileSystemError } from './describe-fs-error.js';
+import { accessOf, explainFileSystemError } from './describe-fs-error.js';
 import { EXIT, ExitError } from './exit-error.js';
 
 /** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
@@ -76,7 +76,14 @@ async function main(argv: string[]): Promise<number> {
       controller.abort();
     } else process.exit(EXIT.interrupted);
   });
-  process.on('SIGTERM', () => controller.abort());
+  // apply stops like a first Ctrl-C (steps in flight finish and are cached); the other commands
+  // have nothing to finish and exit at once (a plan downloading a remote dataset ignored it, QA21).
+  let terminations = 0;
+  process.on('SIGTERM', () => {
+    terminations++;
+    controller.abort();
+    if ((name !== 'apply' && name !== 'cache') || terminations > 1) process.exit(EXIT.interrupted);
+  });
   const ctx: CommandContext = {
     args,
     cwd: process.cwd(),
@@ -128,7 +135,7 @@ main(process.argv.slice(2)).then(
       (FILE_SYSTEM_ERRORS.has(fsCode) || mkdirFailed)
     ) {
       const why = explainFileSystemError(err, process.cwd());
-      process.stderr.write(`evalc: cannot write: ${err.message}${why ? ` (${why})` : ''}\n`);
+      process.stderr.write(`evalc: cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}\n`);
       if (process.argv.includes('--json'))
         process.stdout.write(
           `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: err.message })}\n`,

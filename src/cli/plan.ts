@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
@@ -58,7 +58,11 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
           judgePins: judgePinsFromLock(lock),
         })
       : result.compiled;
-  const cache: CacheView & { close?: () => void } = existsSync(path.join(cacheDir, 'steps.log'))
+  // statSync, not existsSync: a cache folder that cannot be read (EACCES) is said, not planned
+  // as empty ("0 cached", QA23 W3).
+  const cache: CacheView & { close?: () => void } = statSync(path.join(cacheDir, 'steps.log'), {
+    throwIfNoEntry: false,
+  })
     ? new LogStore(cacheDir, { readOnly: true })
     : { has: () => false };
   try {
