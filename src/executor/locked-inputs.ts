@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { planChanges } from '../compiler/plan-run.js';
+import { stripUserInfo } from '../compiler/resolve.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
@@ -48,7 +49,15 @@ export function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined)
       );
   }
   if (lock.plan.digest !== compiled.resolved.planDigest) {
-    const changes = planChanges(compiled, lock);
+    // A dataset file renamed or moved with the same content changes the plan, not a step (QA21).
+    const moved: string[] = [];
+    for (const d of compiled.resolved.datasets) {
+      const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
+      const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;
+      if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
+        moved.push(`${d.taskId}/${d.datasetId}: source ${pinned.source} → ${source} (same content)`);
+    }
+    const changes = [...moved, ...planChanges(compiled, lock)];
     drift.push(
       changes.length > 0
         ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`
