@@ -433,6 +433,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
 
     const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);
     const rubricVersions = new Map<string, Set<string>>();
+    const judgeModels = new Map<string, Set<string>>();
     const concurrencyOf = (agentId: string): number =>
       agents.get(agentId)?.concurrency ?? options.concurrency ?? resolved.plan.run.concurrency;
     const drift = new SchemaDriftWatch();
@@ -450,6 +451,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         logLines,
         resolved: compiled,
         rubricVersions,
+        judgeModels,
         stepSignal: inFlight.signal,
         hasSecrets: secrets.length > 0,
         gates: invokeGates,
@@ -626,6 +628,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
               ...(previous?.wireVersion ? { wireVersion: previous.wireVersion } : {}),
             }),
         ...(sorted.length > 0 ? { rubricVersion: sorted.join(' | ') } : {}),
+        ...reportedModel(judgeModels.get(id), previous?.model),
         ...(judgePins[id] ? { registeredRubrics: judgePins[id] } : {}),
       };
       // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
@@ -766,7 +769,17 @@ function rubricTags(
   return [...tags].sort();
 }
 
+/**
+ * The model(s) a judge reported using, for a judge whose plan names none (an agent-eval server
+ * picks its own): sorted, ` | `-joined like rubric tags; the lock's when this run judged nothing.
+ */
+function reportedModel(reported: Set<string> | undefined, previous: string | undefined): { model?: string } {
+  if (reported && reported.size > 0) return { model: [...reported].sort().join(' | ') };
+  return previous === undefined ? {} : { model: previous };
+}
+
 type JudgeInfo = {
+  model?: string;
   version?: string;
   wireVersion?: string;
   rubricVersion?: string;

@@ -25,6 +25,7 @@ export interface LockInputs {
   judgeInfo: Record<
     string,
     {
+      model?: string;
       version?: string;
       wireVersion?: string;
       rubricVersion?: string;
@@ -86,7 +87,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
       protocol: config.protocol,
       endpoint: config.url ? stripUserInfo(config.url) : (config.command ?? ''),
       digest: resolved.judgeDigests[id]!,
-      ...(config.model ? { model: config.model } : {}),
+      ...(config.model ? { model: config.model } : info.model ? { model: info.model } : {}),
       ...(config.rubric ? { rubric: config.rubric } : {}),
       ...(info.rubricVersion ? { rubricVersion: info.rubricVersion } : {}),
       ...(info.registeredRubrics && Object.keys(info.registeredRubrics).length > 0

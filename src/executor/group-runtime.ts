@@ -32,6 +32,7 @@ export function groupRuntime(
     logLines: { push(line: string): void };
     resolved: CompiledPlan;
     rubricVersions: Map<string, Set<string>>;
+    judgeModels?: Map<string, Set<string>>;
     stepSignal: AbortSignal;
     hasSecrets: boolean;
     gates: Map<string, InvokeGate>;
@@ -90,6 +91,7 @@ export function groupRuntime(
     hasSecrets: ctx.hasSecrets,
     log: (line) => ctx.logLines.push(line),
     rubricVersions: ctx.rubricVersions,
+    ...(ctx.judgeModels ? { judgeModels: ctx.judgeModels } : {}),
     onInvoke: (event) => {
       ctx.drift?.note(cg.group.agentId, event.error);
       ctx.options.progress.step({ agent: cg.group.agentId, ...event });

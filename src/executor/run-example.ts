@@ -140,6 +140,8 @@ export interface GroupRuntime {
   log: (line: string) => void;
   /** rubricVersion values reported by each judge (pinned in the lockfile). */
   rubricVersions: Map<string, Set<string>>;
+  /** Models each judge reported using (pinned in the lockfile when the plan names none). */
+  judgeModels?: Map<string, Set<string>>;
   onInvoke: (event: { id: string; cached: boolean; error?: StepError; durationMs?: number }) => void;
   /** A request is about to be sent to the agent for this step. */
   onInvokeStart?: (event: { id: string }) => void;
@@ -545,7 +547,12 @@ const judgeWarningsSeen = new WeakMap<object, Set<string>>();
 function noteRubricVersion(rt: GroupRuntime, metric: MetricRuntime, result: ScoreResult): void {
   const details = result.details;
   if (!metric.judgeId || details === null || typeof details !== 'object' || Array.isArray(details)) return;
-  const version = (details as Record<string, unknown>).rubricVersion;
+  const { rubricVersion: version, model } = details as Record<string, unknown>;
+  if (typeof model === 'string' && rt.judgeModels) {
+    const models = rt.judgeModels.get(metric.judgeId) ?? new Set<string>();
+    models.add(model);
+    rt.judgeModels.set(metric.judgeId, models);
+  }
   if (typeof version !== 'string') return;
   const set = rt.rubricVersions.get(metric.judgeId) ?? new Set<string>();
   set.add(version);

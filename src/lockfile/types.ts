@@ -30,6 +30,7 @@ export interface LockAgent {
 export interface LockJudge {
   protocol: string;
   endpoint: string;
+  /** The plan's model, else the model(s) the judge's verdicts reported (sorted, ` | `-joined). */
   model?: string;
   rubric?: string;
   rubricVersion?: string;

@@ -77,6 +77,8 @@ describe('agent-eval cases around the judge client (apply in process)', () => {
     expect(local).toMatch(/^course-advice@sha256-rfc8785:[0-9a-f]{64}$/);
     expect(outcome.lock.judges.strict).toMatchObject({
       protocol: 'agent-eval',
+      // The plan names no model: the one the server reported using is pinned (DESIGN §5).
+      model: 'fake-judge-1',
       rubric: 'course-advice',
       version: '0.170.0',
       wireVersion: '1.1.0',

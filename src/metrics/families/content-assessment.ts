@@ -131,6 +131,8 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
       judgeScore: verdict.score,
     };
     if (verdict.rubricVersion !== undefined) details.rubricVersion = verdict.rubricVersion;
+    // The model the judge says it used: an agent-eval server picks its own (pinned in the lock).
+    if (verdict.model !== undefined) details.model = verdict.model;
     if (verdict.rationale !== undefined) details.rationale = verdict.rationale;
     if (verdict.warnings !== undefined && verdict.warnings.length > 0) details.warnings = verdict.warnings;
     if (p.dimension !== undefined) {
