@@ -17,6 +17,7 @@
  * gate is skipped (passed, `skipped: true`).
  */
 import type { AggregateNode, AggregateReport, MetricAggregate } from './aggregate.js';
+import { toFixedDecimal } from './decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from './example-rows.js';
 import { getMetricDefinition } from './registry.js';
 import { weightedMean } from './stats/descriptive.js';
@@ -97,7 +98,9 @@ function fmt(x: number | null | undefined): string {
       ? x.toFixed(0)
       : Math.abs(x) >= 1e-9 && Math.abs(x) < 0.001
         ? String(Number(x.toPrecision(3)))
-        : x.toFixed(3);
+        : // As the lock stores it (12 significant digits), rounded half away from zero like the
+          // reports: 39/80 printed 0.487 here beside 0.488 in the report's column (QA20).
+          toFixedDecimal(Number(x.toPrecision(12)), 3);
   // A float-noise difference (−1e-17) prints as 0, not "-0.000".
   return Number(s) === 0 ? s.replace('-', '') : s;
 }
