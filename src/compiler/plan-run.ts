@@ -45,7 +45,8 @@ export interface PlanRow {
 export interface PlannedStep {
   kind: PlannedKind;
   id: string;
-  key: string;
+  /** The step's content key; none for an aggregate (recomputed from the scores, never cached). */
+  key?: string;
   /** `skipped`: not cached, and apply does not run it (the reason says why). */
   status: 'new' | 'changed' | 'cached' | 'skipped';
   reason?: string;
@@ -86,6 +87,7 @@ export function planRun(
   let renderFailures = 0;
   const tasksChanged = new Set<string>();
   let groupsChanged = 0;
+  const changedGroups = new Set<string>();
   const recentRows: PlanRow[] = [];
   let skipped = 0;
   // Whether evalc.lock records every step of this plan (checked step by step below).
@@ -226,6 +228,7 @@ export function planRun(
     }
     if (groupChanged) {
       groupsChanged++;
+      changedGroups.add(group.id);
       tasksChanged.add(group.taskId);
     }
   }
@@ -240,6 +243,8 @@ export function planRun(
     }
     rows.clear();
     groupsChanged = 0;
+    changedGroups.clear();
+    tasksChanged.clear();
     for (const step of steps ?? []) {
       if (step.status === 'new' || step.status === 'changed') {
         step.status = 'skipped';
@@ -279,6 +284,24 @@ export function planRun(
     });
   }
   counts.aggregate.cached = aggregateNodes - counts.aggregate.run;
+  // The aggregate nodes in `--json`'s list too (the DAG's ids: `evalc graph`): they have no
+  // content key (aggregates are recomputed from the scores, never cached).
+  if (steps) {
+    const row = rows.get('aggregate');
+    const all = changedAggregates === 0 && counts.aggregate.run > 0;
+    const node = (id: string, runs: boolean) =>
+      steps.push({
+        kind: 'aggregate',
+        id,
+        status: !runs ? 'cached' : row?.symbol === '+' ? 'new' : 'changed',
+        ...(runs && row ? { reason: row.reason } : {}),
+      });
+    for (const { group } of compiled.groups)
+      node(`aggregate/${group.id}`, all || changedGroups.has(group.id));
+    for (const taskId of [...new Set(compiled.groups.map((g) => g.group.taskId))])
+      node(`aggregate/task/${taskId}`, all || tasksChanged.has(taskId));
+    node('aggregate/benchmark', counts.aggregate.run > 0);
+  }
   const ordered = mergeScoreRows([...rows.values()], benchmark);
   const hasChanges = counts.invoke.run + counts.extract.run + counts.score.run + counts.aggregate.run > 0;
   return {

@@ -173,15 +173,27 @@ describe('evalc plan with no cache and no lockfile', () => {
       score: { run: 8, cached: 0 },
       aggregate: { run: 4, cached: 0 },
     });
-    expect(json.steps).toHaveLength(16);
-    expect(new Set(json.steps.map((s) => s.id)).size).toBe(16);
+    // 16 invoke/extract/score steps and the 4 aggregate nodes (DESIGN §1's step table).
+    expect(json.steps).toHaveLength(20);
+    expect(new Set(json.steps.map((s) => s.id)).size).toBe(20);
+    expect(json.steps.filter((s) => s.kind === 'aggregate')).toEqual([
+      {
+        kind: 'aggregate',
+        id: 'aggregate/a1/search/course-search',
+        status: 'new',
+        reason: 'new',
+      },
+      { kind: 'aggregate', id: 'aggregate/a1/search/inline', status: 'new', reason: 'new' },
+      { kind: 'aggregate', id: 'aggregate/task/search', status: 'new', reason: 'new' },
+      { kind: 'aggregate', id: 'aggregate/benchmark', status: 'new', reason: 'new' },
+    ]);
     expect(json.steps.slice(0, 4).map((s) => s.id)).toEqual([
       'invoke/a1/search/course-search/s1#0',
       'extract/a1/search/course-search/s1#0',
       'score/a1/search/course-search/s1#0/exact_match',
       'score/a1/search/course-search/s1#0/pass_rate',
     ]);
-    for (const step of json.steps) {
+    for (const step of json.steps.filter((s) => s.kind !== 'aggregate')) {
       expect(step.key).toMatch(/^k1:[0-9a-f]{64}$/);
       expect(step).toMatchObject({ status: 'new', reason: 'new' });
     }

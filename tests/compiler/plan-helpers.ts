@@ -37,7 +37,8 @@ export async function compileFiles(files: Record<string, string>): Promise<Compi
 /** Every step's key by step id (`invoke/agent/task/dataset/example#repeat`, …), nothing cached. */
 export function stepKeys(compiled: CompiledPlan): Map<string, string> {
   const plan = planRun(compiled, { has: () => false }, undefined, { listSteps: true });
-  return new Map((plan.steps ?? []).map((s) => [s.id, s.key]));
+  // The steps with a content key (an aggregate has none).
+  return new Map((plan.steps ?? []).flatMap((s) => (s.key === undefined ? [] : [[s.id, s.key] as const])));
 }
 
 /** Ids of the steps whose key differs between two key maps (which must hold the same ids). */

@@ -33,7 +33,7 @@ run: { repeats: ${repeats}, trace: ${trace} }
 /** Step keys by id for a plan of an empty cache. */
 function keysOf(compiled: CompiledPlan): Map<string, string> {
   const steps = planRun(compiled, { has: () => false }, undefined, { listSteps: true }).steps ?? [];
-  return new Map(steps.map((s) => [s.id, s.key]));
+  return new Map(steps.flatMap((s) => (s.key === undefined ? [] : [[s.id, s.key] as const])));
 }
 
 /** The lock an apply of `compiled` writes (every key recorded), marked incomplete so plan walks the steps. */
