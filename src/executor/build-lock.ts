@@ -165,6 +165,9 @@ export function lockGateOf(g: GateResult): LockGate {
 function agentSettings(config: AgentConfig): { settings?: Record<string, string | number | boolean> } {
   if (config.protocol === 'mae') return { settings: { ...maeSettings(config) } };
   if (config.protocol === 'chat') return { settings: chatSettings(config) };
+  // What an http agent is asked and what of its reply counts (both in its digest already).
+  if (config.protocol === 'http')
+    return { settings: { method: config.method, ...(config.response ? { response: config.response } : {}) } };
   return {};
 }
 

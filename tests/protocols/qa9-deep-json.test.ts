@@ -84,5 +84,7 @@ describe('replies nested too deep', () => {
       { group: 'deep/t/d', errors: ['invalid_json'], pass: false },
       { group: 'fine/t/d', errors: undefined, pass: true },
     ]);
+    // An http agent's method (and `response:`, when set) is pinned with it, as chat and mae settings are.
+    expect(outcome.lock.agents.fine?.settings).toEqual({ method: 'POST' });
   });
 });
