@@ -4,6 +4,7 @@ import { deriveKey } from '../compiler/content-key.js';
 import { defaultDirs } from '../compiler/load-plan.js';
 import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import { tryLockCache } from '../executor/cache-lock.js';
+import { type SideFileSweep, sideFileStats, sweepSideFiles } from '../executor/cache-side-files.js';
 import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import { parseCommandArgs, planArgument } from './args.js';
@@ -49,7 +50,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   try {
     if (sub === 'stats') {
       const stats = store.stats();
-      if (values.json) ctx.stdout(`${JSON.stringify({ ...stats, exitCode: EXIT.ok }, null, 2)}\n`);
+      const side = sideFileStats(cacheDir);
+      const sideFiles = {
+        sources: { files: side.sources.removed, bytes: side.sources.bytes },
+        schemas: { files: side.schemas.removed, bytes: side.schemas.bytes },
+      };
+      if (values.json) ctx.stdout(`${JSON.stringify({ ...stats, sideFiles, exitCode: EXIT.ok }, null, 2)}\n`);
       else {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
@@ -72,6 +78,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
           ctx.stdout(
             `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} entries ${String(k.bytes).padStart(12)} bytes\n`,
           );
+        // Beside the log: downloaded remote datasets and RAIP schemas (a prune keeps what locks reach).
+        for (const [name, f] of Object.entries(sideFiles))
+          if (f.files > 0)
+            ctx.stdout(
+              `  ${`${name}/`.padEnd(width)} ${String(f.files).padStart(8)} files   ${String(f.bytes).padStart(12)} bytes\n`,
+            );
       }
       return EXIT.ok;
     }
@@ -82,6 +94,8 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       ctx.cwd,
     );
     const reachable = new Set<string>();
+    const datasetSha256 = new Set<string>();
+    const schemaDigests = new Set<string>();
     for (const file of lockFiles) {
       const read = readLockFile(lockFileOf(path.resolve(ctx.cwd, file)));
       if (!read.ok)
@@ -100,7 +114,11 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
           for (const k of m.keys ?? (m.key ? [m.key] : [])) reachable.add(k);
       }
       for (const a of Object.values(read.lock.agents))
-        if (a.schemaDigest) reachable.add(`schema:${a.schemaDigest}`);
+        if (a.schemaDigest) {
+          reachable.add(`schema:${a.schemaDigest}`);
+          schemaDigests.add(a.schemaDigest);
+        }
+      for (const d of Object.values(read.lock.datasets)) datasetSha256.add(d.sha256);
     }
     // A lockfile of another cache (or a cache of another lockfile) has everything pruned: say so.
     let reached = 0;
@@ -130,24 +148,28 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         bytesAfter += store.lineBytesOf(key) ?? 0;
       }
       const bytesBefore = store.stats().bytes;
+      const side = sweepSideFiles(cacheDir, { datasetSha256, schemaDigests }, true);
       if (values.json)
         ctx.stdout(
-          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, exitCode: EXIT.ok }, null, 2)}\n`,
+          `${JSON.stringify({ dryRun: true, kept, removed, bytesBefore, bytesAfter, sideFilesRemoved: side.removed, sideBytesRemoved: side.bytes, exitCode: EXIT.ok }, null, 2)}\n`,
         );
       else
         ctx.stdout(
-          `would prune ${removed} entries, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)\n`,
+          `would prune ${removed} entries, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)${sideFilesSaid(side, 'would remove')}\n`,
         );
       return EXIT.ok;
     }
     const damaged = store.stats().damagedLines;
     const refresh = lock.ok ? lock.lock.refresh : undefined;
     const result = store.prune((key) => reachable.has(key), refresh ? { heartbeat: refresh } : {});
+    const side = sweepSideFiles(cacheDir, { datasetSha256, schemaDigests }, false);
     if (values.json)
-      ctx.stdout(`${JSON.stringify({ dryRun: false, ...result, exitCode: EXIT.ok }, null, 2)}\n`);
+      ctx.stdout(
+        `${JSON.stringify({ dryRun: false, ...result, sideFilesRemoved: side.removed, sideBytesRemoved: side.bytes, exitCode: EXIT.ok }, null, 2)}\n`,
+      );
     else
       ctx.stdout(
-        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}\n`,
+        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}${sideFilesSaid(side, 'removed')}\n`,
       );
     return EXIT.ok;
   } finally {
@@ -181,4 +203,11 @@ function lockFileOf(file: string): string {
   } catch {
     return file;
   }
+}
+
+/** `; removed 3 downloaded datasets and schemas not reached (1234 bytes)`, or nothing. */
+function sideFilesSaid(side: SideFileSweep, verb: string): string {
+  return side.removed === 0
+    ? ''
+    : `; ${verb} ${side.removed} downloaded dataset or schema file(s) no lockfile reaches (${side.bytes} bytes)`;
 }
