@@ -16,6 +16,7 @@
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { grownArray } from './cache-index.js';
 
 export const SUMS_NAME = 'steps.crc';
 
@@ -166,15 +167,9 @@ function emptyTable(): SumTable {
 
 function growTable(table: SumTable): void {
   const capacity = table.offsets.length * 2;
-  const offsets = new Float64Array(capacity);
-  offsets.set(table.offsets);
-  const keyCrcs = new Uint32Array(capacity);
-  keyCrcs.set(table.keyCrcs);
-  const lineCrcs = new Uint32Array(capacity);
-  lineCrcs.set(table.lineCrcs);
-  table.offsets = offsets;
-  table.keyCrcs = keyCrcs;
-  table.lineCrcs = lineCrcs;
+  table.offsets = grownArray(table.offsets, capacity);
+  table.keyCrcs = grownArray(table.keyCrcs, capacity);
+  table.lineCrcs = grownArray(table.lineCrcs, capacity);
 }
 
 /**

@@ -104,14 +104,18 @@ export class CacheIndex {
 
   private grow(): void {
     const capacity = this.offsets.length * 2;
-    const offsets = new Float64Array(capacity);
-    offsets.set(this.offsets);
-    const lengths = new Float64Array(capacity);
-    lengths.set(this.lengths);
-    const kinds = new Uint16Array(capacity);
-    kinds.set(this.kinds);
-    this.offsets = offsets;
-    this.lengths = lengths;
-    this.kinds = kinds;
+    this.offsets = grownArray(this.offsets, capacity);
+    this.lengths = grownArray(this.lengths, capacity);
+    this.kinds = grownArray(this.kinds, capacity);
   }
+}
+
+/** A typed array of `capacity` elements starting with `array`'s (the rest zero). */
+export function grownArray<A extends Float64Array | Uint32Array | Uint16Array>(
+  array: A,
+  capacity: number,
+): A {
+  const next = new (array.constructor as new (length: number) => A)(capacity);
+  next.set(array);
+  return next;
 }
