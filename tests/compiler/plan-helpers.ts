@@ -1,5 +1,5 @@
 /** Writes small plans into temp folders and compiles them for the compiler tests. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CompiledPlan } from '../../src/compiler/compile.js';
@@ -28,6 +28,19 @@ export async function compileDir(dir: string, options: LoadOptions = {}): Promis
     throw new Error(`plan is invalid:\n${JSON.stringify(result.diagnostics, null, 2)}`);
   }
   return result.compiled;
+}
+
+/** The diagnostics with `code` of the plan `yaml` (loaded offline), as `line:col message`. */
+export async function diagnosticsFor(yaml: string, code: string): Promise<string[]> {
+  const dir = writeFiles({ 'evalc.yaml': yaml });
+  try {
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    return result.diagnostics
+      .filter((d) => d.code === code)
+      .map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function compileFiles(files: Record<string, string>): Promise<CompiledPlan> {

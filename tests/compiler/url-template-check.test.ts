@@ -3,23 +3,11 @@
  * a `{{placeholder}}` in one is a validate error at the URL, not a request sent to
  * `/items/%7B%7Bid%7D%7D` for every example (QA22 E4).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
+import { describe, expect, it } from 'vitest';
+import { diagnosticsFor } from './plan-helpers.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-async function urlErrors(agent: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'url-template-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'evalc.yaml');
-  writeFileSync(
-    file,
+const urlErrors = (agent: string): Promise<string[]> =>
+  diagnosticsFor(
     `evalc: 1
 benchmark: { id: b }
 agents:
@@ -29,12 +17,8 @@ tasks:
     bindings: { default: { input: { id: "{{id}}" }, output: { answer: name } } }
     datasets: { d: { examples: [ { id: e1, vars: { id: "42" } } ] } }
 `,
+    'EVALC_URL_INVALID',
   );
-  const result = await loadPlan(file, { cwd: dir, offline: true });
-  return result.diagnostics
-    .filter((d) => d.code === 'EVALC_URL_INVALID')
-    .map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`);
-}
 
 describe('a {{template}} in a URL', () => {
   it('is a validate error at the url of an http agent and of any other agent', async () => {
