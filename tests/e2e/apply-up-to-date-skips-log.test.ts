@@ -7,35 +7,23 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { describe, expect, it } from 'vitest';
 import {
-  assertBuilt,
   countingExamples,
   readLock,
   runCli,
-  tempWorkspace,
+  useCountingAgent,
   writeDataset,
   writePlan,
 } from './apply-harness.js';
 
-let agent: CountingAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  assertBuilt();
-  agent = await startCountingAgent();
-});
-afterAll(async () => {
-  await agent.close();
-  for (const c of cleanups) c();
-});
+const ctx = useCountingAgent();
 
 describe('an up-to-date apply', () => {
   it('never opens the step log, and finds the RAIP schema in schemas/', async () => {
-    const { dir, cleanup } = tempWorkspace('up-to-date-log');
-    cleanups.push(cleanup);
+    const dir = ctx.workspace('up-to-date-log');
     writeDataset(dir, 'd1.jsonl', countingExamples(4));
-    writePlan(dir, { agentUrl: agent.url });
+    writePlan(dir, { agentUrl: ctx.agent.url });
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
     const cacheDir = path.join(dir, '.evalc', 'cache');
     expect(readdirSync(path.join(cacheDir, 'schemas'))).toHaveLength(1);
@@ -54,17 +42,16 @@ describe('an up-to-date apply', () => {
   });
 
   it('a run that reads the log says how many damaged entries it skipped', async () => {
-    const { dir, cleanup } = tempWorkspace('damaged-note');
-    cleanups.push(cleanup);
+    const dir = ctx.workspace('damaged-note');
     writeDataset(dir, 'd1.jsonl', countingExamples(4));
-    writePlan(dir, { agentUrl: agent.url });
+    writePlan(dir, { agentUrl: ctx.agent.url });
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
     const log = path.join(dir, '.evalc', 'cache', 'steps.log');
     expect(existsSync(log)).toBe(true);
     appendFileSync(log, 'not an entry\n');
     // A metric parameter changes: the run re-scores from the cache, so it reads the log.
     writePlan(dir, {
-      agentUrl: agent.url,
+      agentUrl: ctx.agent.url,
       metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
     });
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });

@@ -5,34 +5,16 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import {
-  assertBuilt,
-  countingExamples,
-  runCli,
-  tempWorkspace,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { describe, expect, it } from 'vitest';
+import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
 
-let agent: CountingAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  assertBuilt();
-  agent = await startCountingAgent();
-});
-afterAll(async () => {
-  await agent.close();
-  for (const c of cleanups) c();
-});
+const ctx = useCountingAgent();
 
 describe('apply --locked after a dataset file moved', () => {
   it('names the dataset whose source changed with the same content', async () => {
-    const { dir, cleanup } = tempWorkspace('locked-moved');
-    cleanups.push(cleanup);
+    const dir = ctx.workspace('locked-moved');
     writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    const planFile = writePlan(dir, { agentUrl: agent.url });
+    const planFile = writePlan(dir, { agentUrl: ctx.agent.url });
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
     renameSync(path.join(dir, 'd1.jsonl'), path.join(dir, 'examples.jsonl'));
     writeFileSync(planFile, readFileSync(planFile, 'utf8').replace('"d1.jsonl"', '"examples.jsonl"'));
