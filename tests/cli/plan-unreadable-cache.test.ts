@@ -4,12 +4,11 @@
  * QA23 W3: `existsSync` is false on EACCES). Run as an unprivileged user (setpriv) when the tests
  * run as root; skipped where neither works.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI } from './run-cli.js';
+import { readableDist, runUnprivileged } from '../fixtures/unprivileged.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'plan-unreadable-cache-'));
 afterAll(() => {
@@ -18,17 +17,7 @@ afterAll(() => {
 });
 
 function planAsUnprivileged(): { code: number; stderr: string } | undefined {
-  const isRoot = process.getuid?.() === 0;
-  const command = isRoot ? 'setpriv' : process.execPath;
-  const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
-  const child = spawnSync(command, [...prefix, CLI, 'plan', 'evalc.yaml'], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '' },
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  if (child.error) return undefined; // no setpriv here
-  return { code: child.status ?? -1, stderr: child.stderr };
+  return runUnprivileged([path.join(readableDist(), 'evalc.mjs'), 'plan', 'evalc.yaml'], dir);
 }
 
 describe('plan on an unreadable cache', () => {

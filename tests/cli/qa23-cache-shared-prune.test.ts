@@ -6,12 +6,12 @@
  * cannot be written (restored read-only) is read by `stats` and `prune --dry-run` instead of
  * failing on `steps.lock`, and a prune says why it cannot run.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, spawnCli } from './run-cli.js';
+import { readableDist, runUnprivileged } from '../fixtures/unprivileged.js';
+import { REPO_ROOT, spawnCli } from './run-cli.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'qa23-shared-prune-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -134,19 +134,9 @@ describe('cache prune --dry-run while an apply writes the cache', () => {
 /** Runs the CLI where the cache folder cannot be written: as `nobody` when we are root (root ignores modes). */
 function spawnUnprivileged(
   args: string[],
-  script: string[] = [CLI],
+  script: string[] = [path.join(readableDist(), 'evalc.mjs')],
 ): { code: number; stdout: string; stderr: string } | undefined {
-  const isRoot = process.getuid?.() === 0;
-  const command = isRoot ? 'setpriv' : process.execPath;
-  const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
-  const child = spawnSync(command, [...prefix, ...script, ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '' },
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  if (child.error) return undefined; // no setpriv here
-  return { code: child.status ?? -1, stdout: child.stdout, stderr: child.stderr };
+  return runUnprivileged([...script, ...args], dir);
 }
 
 describe('a cache restored read-only', () => {
@@ -178,8 +168,8 @@ describe('a cache restored read-only', () => {
     chmodSync(cacheDir, 0o555);
     // What apply does with the cache (executor/apply-run.ts): lock it, open the store, read, write.
     const run = `
-      const { lockCache } = await import(${JSON.stringify(path.join(REPO_ROOT, 'dist/executor/cache-lock.js'))});
-      const { LogStore } = await import(${JSON.stringify(path.join(REPO_ROOT, 'dist/executor/cache-store.js'))});
+      const { lockCache } = await import(${JSON.stringify(path.join(readableDist(), 'executor/cache-lock.js'))});
+      const { LogStore } = await import(${JSON.stringify(path.join(readableDist(), 'executor/cache-store.js'))});
       const dir = process.argv[1];
       const lock = await lockCache(dir, { signal: new AbortController().signal, onWait: () => {} });
       const failures = [];
