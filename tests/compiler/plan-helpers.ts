@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CompiledPlan } from '../../src/compiler/compile.js';
-import { type LoadOptions, loadPlan } from '../../src/compiler/load-plan.js';
+import { type LoadOptions, type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
 import { planRun } from '../../src/compiler/plan-run.js';
 
 /** A new temp folder holding `files` (path → text); returns the folder. */
@@ -41,6 +41,40 @@ export async function diagnosticsFor(yaml: string, code: string): Promise<string
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A one-task plan whose dataset `d` reads `source` as written (RAIP agent a1, input `{q}`, output
+ * `answer`), with `metrics` (YAML flow items) when given: the dataset tests' plan.
+ */
+export function datasetPlanYaml(source: string, metrics: string[] = []): string {
+  return `evalc: 1
+benchmark: { id: ds, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { q: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { source: ${source} }
+${metrics.length > 0 ? `    metrics:\n${metrics.map((m) => `      - ${m}\n`).join('')}` : ''}`;
+}
+
+/** `datasetPlanYaml(source, metrics)` beside `files` in a temp folder, loaded offline. */
+export async function loadDatasetPlan(
+  source: string,
+  files: Record<string, string>,
+  metrics: string[] = [],
+): Promise<LoadResult> {
+  const dir = writeFiles({ 'evalc.yaml': datasetPlanYaml(source, metrics), ...files });
+  return loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    cacheDir: path.join(dir, '.evalc/cache'),
+    offline: true,
+  });
 }
 
 export async function compileFiles(files: Record<string, string>): Promise<CompiledPlan> {

@@ -5,39 +5,16 @@
  * Excel's semicolon files are read, dotted column names nest, and `expected_sha256.<name>`,
  * `turns` and `tags` columns fill those fields.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/compiler/dataset-parse.js';
-import { type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from './plan-helpers.js';
+import type { LoadResult } from '../../src/compiler/load-plan.js';
+import { loadDatasetPlan } from './plan-helpers.js';
 
 const csv = (text: string) => parseDataset('d.csv', text, 'csv');
 const values = (text: string) => csv(text).rows.map((r) => r.value);
 const messages = (text: string) => csv(text).diagnostics.map((d) => `${d.source?.line}: ${d.message}`);
 
-async function loadCsv(text: string): Promise<LoadResult> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
-benchmark: { id: ds, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { source: d.csv }
-`,
-    'd.csv': text,
-  });
-  return loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    cacheDir: path.join(dir, '.evalc/cache'),
-    offline: true,
-  });
-}
+const loadCsv = (text: string): Promise<LoadResult> => loadDatasetPlan('d.csv', { 'd.csv': text });
 
 describe('CSV datasets (QA21)', () => {
   it('reads an empty weight or human_score cell as not given: weight 1, no human score', async () => {

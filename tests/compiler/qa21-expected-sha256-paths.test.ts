@@ -5,37 +5,17 @@
  * `expected_sha256: {answer: …}`, or an f1 metric over hashed answers, scores nothing but
  * metric_error at run time, so validate warns.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from './plan-helpers.js';
+import { loadDatasetPlan } from './plan-helpers.js';
 
 const hash = 'ab'.repeat(32);
 
 async function warningsFor(metric: string): Promise<string[]> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
-benchmark: { id: ds, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - ${metric}
-`,
-    'd.jsonl': `{"id":"a","vars":{"q":"x"},"expected_sha256":{"answer":"${hash}"}}\n`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    cacheDir: path.join(dir, 'c'),
-    offline: true,
-  });
+  const r = await loadDatasetPlan(
+    'd.jsonl',
+    { 'd.jsonl': `{"id":"a","vars":{"q":"x"},"expected_sha256":{"answer":"${hash}"}}\n` },
+    [metric],
+  );
   return r.diagnostics.map((d) => `${d.code} ${d.message} | ${d.hint ?? ''}`);
 }
 

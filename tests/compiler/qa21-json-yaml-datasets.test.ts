@@ -4,40 +4,17 @@
  * beyond 2^53 warns with what it is read as; YAML merge keys apply; a multi-document YAML file
  * and an unknown alias say what they are; empty, blank and control-character ids are refused.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/compiler/dataset-parse.js';
-import { type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from './plan-helpers.js';
+import type { LoadResult } from '../../src/compiler/load-plan.js';
+import { loadDatasetPlan } from './plan-helpers.js';
 
 const report = (text: string, format: 'json' | 'jsonl' | 'yaml') =>
   parseDataset('d', text, format).diagnostics.map(
     (d) => `${d.severity} ${d.code} ${d.source?.line}:${d.source?.col} ${d.message}`,
   );
 
-async function loadJsonl(text: string): Promise<LoadResult> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
-benchmark: { id: ds, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { source: d.jsonl }
-`,
-    'd.jsonl': text,
-  });
-  return loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    cacheDir: path.join(dir, 'cache'),
-    offline: true,
-  });
-}
+const loadJsonl = (text: string): Promise<LoadResult> => loadDatasetPlan('d.jsonl', { 'd.jsonl': text });
 
 describe('JSON text the parser would change silently (QA21)', () => {
   it('refuses a key given twice in one object, at the second one, in JSON and JSONL', () => {
@@ -163,29 +140,8 @@ describe('example ids (QA21)', () => {
 });
 
 describe('local dataset files (QA21)', () => {
-  async function loadSource(source: string, files: Record<string, string>): Promise<LoadResult> {
-    const dir = writeFiles({
-      'evalc.yaml': `evalc: 1
-benchmark: { id: ds, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { source: ${source} }
-`,
-      ...files,
-    });
-    return loadPlan(path.join(dir, 'evalc.yaml'), {
-      cwd: dir,
-      cacheDir: path.join(dir, 'cache'),
-      offline: true,
-    });
-  }
+  const loadSource = (source: string, files: Record<string, string>): Promise<LoadResult> =>
+    loadDatasetPlan(source, files);
 
   it('names a near-miss file name and tells a folder from a missing file', async () => {
     const typo = await loadSource('data/serach.jsonl', {

@@ -13,27 +13,13 @@ import { fetchDataset } from '../../src/compiler/dataset-fetch.js';
 import { type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
 import { startTlsServer } from '../fixtures/qa9-tls-server.js';
 import { type DatasetServer, startDatasetServer } from '../fixtures/qa21-dataset-server.js';
-import { writeFiles } from './plan-helpers.js';
+import { datasetPlanYaml, writeFiles } from './plan-helpers.js';
 
 const v1 = '{"id":"r1","vars":{"q":"a"}}\n';
 const v2 = '{"id":"r1","vars":{"q":"a"}}\n{"id":"r2","vars":{"q":"b"}}\n';
 
 function planDir(source: string): string {
-  return writeFiles({
-    'evalc.yaml': `evalc: 1
-benchmark: { id: ds, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { source: "${source}" }
-`,
-  });
+  return writeFiles({ 'evalc.yaml': datasetPlanYaml(JSON.stringify(source)) });
 }
 
 async function load(dir: string, offline = false): Promise<LoadResult> {
