@@ -4,7 +4,7 @@
  * evalc does not ingest traces or feedback.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JudgeConfig, RubricConfig } from '../../src/plan/schema.js';
+import type { JudgeConfig } from '../../src/plan/schema.js';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
 import { buildJudgeBody } from '../../src/protocols/agent-eval/judge-body.js';
 import { type JudgeRuntime, judgeTimeoutMs } from '../../src/protocols/agent-eval/judge-runtime.js';
@@ -16,15 +16,7 @@ import {
   type FakeAgentEvalServerOptions,
   startAgentEvalServer,
 } from '../fixtures/agent-eval-server.js';
-
-const COURSE_ADVICE: RubricConfig = {
-  dimensions: [
-    { id: 'relevance', description: 'Answers the question asked', weight: 0.5 },
-    { id: 'accuracy', description: 'Course facts are correct', weight: 0.3 },
-    { id: 'structure', description: 'Clear, scannable answer', weight: 0.2 },
-  ],
-  failureModes: ['invented-course', 'wrong-prerequisite'],
-};
+import { COURSE_ADVICE } from '../fixtures/course-advice-rubric.js';
 
 const servers: FakeAgentEvalServer[] = [];
 const closers: Array<() => Promise<void>> = [];

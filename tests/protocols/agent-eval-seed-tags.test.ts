@@ -7,18 +7,9 @@
  * from a wire 1.1.0 server).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RubricConfig } from '../../src/plan/schema.js';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
 import { type FakeAgentEvalServer, startAgentEvalServer } from '../fixtures/agent-eval-server.js';
-
-const COURSE_ADVICE: RubricConfig = {
-  dimensions: [
-    { id: 'relevance', description: 'Answers the question asked', weight: 0.5 },
-    { id: 'accuracy', description: 'Course facts are correct', weight: 0.3 },
-    { id: 'structure', description: 'Clear, scannable answer', weight: 0.2 },
-  ],
-  failureModes: ['invented-course', 'wrong-prerequisite'],
-};
+import { COURSE_ADVICE } from '../fixtures/course-advice-rubric.js';
 
 const servers: FakeAgentEvalServer[] = [];
 const closers: Array<() => Promise<void>> = [];

@@ -1,20 +1,12 @@
 /** The OpenAI-compatible LLM judge against a fake /v1/chat/completions server on 127.0.0.1. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JudgeConfig, RubricConfig } from '../../src/plan/schema.js';
+import type { JudgeConfig } from '../../src/plan/schema.js';
 import type { JudgeRuntime } from '../../src/protocols/agent-eval/judge-runtime.js';
 import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
 import { computeRubricVersion } from '../../src/protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../../src/protocols/rubrics/wire-rubric.js';
+import { COURSE_ADVICE } from '../fixtures/course-advice-rubric.js';
 import { type FakeOpenaiJudgeOptions, startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
-
-const COURSE_ADVICE: RubricConfig = {
-  dimensions: [
-    { id: 'relevance', description: 'Answers the question asked', weight: 0.5 },
-    { id: 'accuracy', description: 'Course facts are correct', weight: 0.3 },
-    { id: 'structure', description: 'Clear, scannable answer', weight: 0.2 },
-  ],
-  failureModes: ['invented-course', 'wrong-prerequisite'],
-};
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
