@@ -2,8 +2,8 @@
  * YAML datasets: one document holding a list of examples or `{examples: [...]}`, read as YAML
  * 1.2 (the core schema: `yes`, `no`, `on`, `off` and `2024-01-01` are strings, `012` is 12).
  * Merge keys (`<<: *defaults`, `<<: [*a, *b]`), a YAML 1.1 feature teams use to share fields
- * between examples, are applied: the example's own keys win, then the merged mappings in the
- * order listed (QA21: `<<` was kept as a field named "<<", so the shared vars were missing).
+ * between examples, are applied by the YAML reader as in plan files (../plan/yaml-file.ts): the
+ * example's own keys win, then the merged mappings in the order listed.
  * Diagnostics speak of datasets, not plan files; an integer beyond 2^53 warns, as in JSON.
  */
 
@@ -11,10 +11,8 @@ import { visit } from 'yaml';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
-import { locateInFile, parseYamlFile, positionOf, type YamlFile } from '../plan/yaml-file.js';
+import { locateInFile, ONE_DOCUMENT, parseYamlFile, positionOf, type YamlFile } from '../plan/yaml-file.js';
 import type { RawExample } from './dataset-parse.js';
-
-const MERGE = '<<';
 
 export function parseYamlRows(file: string, text: string): { rows: RawExample[]; diagnostics: Diagnostic[] } {
   const parsed = parseYamlFile(file, text);
@@ -34,7 +32,7 @@ export function parseYamlRows(file: string, text: string): { rows: RawExample[];
   }
   const rows = list.map((v, i) => {
     const at = locateInFile(parsed.file, inExamples ? ['examples', i] : [i]);
-    return { value: applyMergeKeys(v), line: at.line, col: at.col };
+    return { value: v, line: at.line, col: at.col };
   });
   return { rows, diagnostics: impreciseIntegers(parsed.file) };
 }
@@ -66,54 +64,15 @@ function impreciseIntegers(file: YamlFile): Diagnostic[] {
   return out;
 }
 
-/** The plan loader's messages, said of a dataset (and without the YAML library's API advice). */
+/** The plan loader's messages, said of a dataset. */
 function datasetWording(diagnostics: Diagnostic[]): Diagnostic[] {
-  const multiple = diagnostics.some((d) => d.message === 'a plan file holds one YAML document');
-  return diagnostics
-    .filter((d) => !(multiple && d.message.startsWith('Source contains multiple documents')))
-    .map((d) => {
-      if (d.message === 'a plan file holds one YAML document')
-        return {
+  return diagnostics.map((d) =>
+    d.message === ONE_DOCUMENT
+      ? {
           ...d,
           message: 'a YAML dataset holds one document (a `---` line starts another)',
           hint: 'put every example in one list, or use JSONL (one example per line)',
-        };
-      const unresolved = /Unresolved alias[^:]*: (.+)\)$/.exec(d.message);
-      if (d.code === 'EVALC_YAML_ALIAS' && unresolved) {
-        const { hint: _hint, ...rest } = d;
-        return {
-          ...rest,
-          message: `the alias *${unresolved[1]} names no anchor &${unresolved[1]} set before it`,
-        };
-      }
-      return d;
-    });
-}
-
-/** A copy of `value` with every `<<` merge key applied (values ≤ 512 levels deep: recursion is safe). */
-function applyMergeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.some(hasMergeKey) ? value.map(applyMergeKeys) : value;
-  if (!isPlainObject(value)) return value;
-  if (!hasMergeKey(value)) return value;
-  const out: Record<string, unknown> = {};
-  const own = Object.entries(value).filter(([k]) => k !== MERGE);
-  const sources = value[MERGE];
-  const merged = (Array.isArray(sources) ? sources : [sources]).filter(isPlainObject);
-  for (const [key, v] of own) define(out, key, applyMergeKeys(v));
-  for (const source of merged)
-    for (const [key, v] of Object.entries(applyMergeKeys(source) as Record<string, unknown>))
-      if (!Object.hasOwn(out, key)) define(out, key, v);
-  if (merged.length === 0) define(out, MERGE, sources);
-  return out;
-}
-
-/** Whether `value` holds a `<<` key anywhere (so examples without one are returned as they are). */
-function hasMergeKey(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasMergeKey);
-  if (!isPlainObject(value)) return false;
-  return Object.hasOwn(value, MERGE) || Object.values(value).some(hasMergeKey);
-}
-
-function define(holder: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
+        }
+      : d,
+  );
 }

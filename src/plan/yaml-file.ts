@@ -2,7 +2,17 @@
  * One YAML file parsed with source positions. YAML hazards are refused with diagnostics:
  * duplicate keys, unresolved/custom tags, alias bombs, multi-document streams.
  */
-import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import {
+  type Document,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  visit,
+} from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 
 export interface YamlFile {
@@ -15,16 +25,34 @@ export interface YamlFile {
 
 const MAX_ALIASES = 100;
 
+/** Said of a second document in a plan file (the dataset reader rewords it for datasets). */
+export const ONE_DOCUMENT = 'a plan file holds one YAML document (a `---` line starts another)';
+
 export function parseYamlFile(
   display: string,
   text: string,
 ): { file: YamlFile; value: unknown; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+  const doc = parseDocument(text, {
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    merge: true,
+  });
   const file: YamlFile = { display, text, doc, lineCounter };
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number): SourcePosition => positionOf(file, offset);
   for (const err of doc.errors) {
+    if (err.message.startsWith('Source contains multiple documents')) {
+      diagnostics.push(
+        diagnostic('EVALC_YAML_SYNTAX', ONE_DOCUMENT, [], {
+          source: at(err.pos[0]),
+          hint: 'split it into files and name them under `include:`',
+        }),
+      );
+      continue;
+    }
     const code = err.code === 'DUPLICATE_KEY' ? 'EVALC_YAML_DUPLICATE_KEY' : 'EVALC_YAML_SYNTAX';
     diagnostics.push(
       diagnostic(code, describeYamlError(err.message), [], {
@@ -43,11 +71,7 @@ export function parseYamlFile(
       );
     }
   }
-  if (text.includes('\n---') && /^---\s*$/m.test(text.replace(/^---\s*\n/, ''))) {
-    diagnostics.push(
-      diagnostic('EVALC_YAML_SYNTAX', 'a plan file holds one YAML document', [], { source: at(0) }),
-    );
-  }
+  diagnostics.push(...unresolvedAliases(file));
   if (diagnostics.length > 0) return { file, value: undefined, diagnostics };
   try {
     return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics };
@@ -61,6 +85,28 @@ export function parseYamlFile(
     );
     return { file, value: undefined, diagnostics };
   }
+}
+
+/** An alias (`*name`) with no anchor (`&name`) before it, said where the alias is. */
+function unresolvedAliases(file: YamlFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(file.doc, {
+    Alias(_key, node) {
+      if (node.resolve(file.doc) !== undefined) return;
+      out.push(
+        diagnostic(
+          'EVALC_YAML_ALIAS',
+          `the alias *${node.source} names no anchor &${node.source} set before it`,
+          [],
+          {
+            source: positionOf(file, node.range?.[0] ?? 0),
+            hint: `set the anchor (&${node.source}) on a value above this line, or write the value here`,
+          },
+        ),
+      );
+    },
+  });
+  return out;
 }
 
 /** The parser's message; a stack overflow on deeply nested input says what it means to the user. */

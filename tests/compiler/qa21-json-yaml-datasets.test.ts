@@ -107,15 +107,15 @@ examples:
     ]);
   });
 
-  it('says a multi-document file is one dataset document, once, without library advice', () => {
+  it('says a multi-document file is one dataset document, once, at its second document, without library advice', () => {
     expect(report('- { id: a }\n---\n- { id: b }\n', 'yaml')).toEqual([
-      'error EVALC_YAML_SYNTAX 1:1 a YAML dataset holds one document (a `---` line starts another)',
+      'error EVALC_YAML_SYNTAX 2:1 a YAML dataset holds one document (a `---` line starts another)',
     ]);
   });
 
-  it('names an alias without an anchor instead of "too many alias expansions"', () => {
+  it('names an alias without an anchor, at the alias, instead of "too many alias expansions"', () => {
     expect(report('- { id: a, vars: *nope }\n', 'yaml')).toEqual([
-      'error EVALC_YAML_ALIAS 1:1 the alias *nope names no anchor &nope set before it',
+      'error EVALC_YAML_ALIAS 1:18 the alias *nope names no anchor &nope set before it',
     ]);
   });
 });

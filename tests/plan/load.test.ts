@@ -91,10 +91,46 @@ describe('whole-file problems', () => {
     ]);
   });
 
-  it('refuses a second YAML document', async () => {
+  it('refuses a second YAML document once, at its `---` line, without advice meant for the YAML library user', async () => {
     const r = await load({ 'evalc.yaml': `${HEAD}${AGENT}---\nevalc: 1\n` });
-    expect(r.diagnostics.map((d) => d.code)).toContain('EVALC_YAML_SYNTAX');
+    // HEAD is 2 lines and AGENT 2: the `---` is line 5.
+    expect(r.diagnostics.map((d) => [d.code, d.message, d.source?.line, d.source?.col])).toEqual([
+      ['EVALC_YAML_SYNTAX', 'a plan file holds one YAML document (a `---` line starts another)', 5, 1],
+    ]);
     expect(r.compiled).toBeUndefined();
+  });
+
+  it('names an alias without an anchor at the alias (it read "too many alias expansions" at 1:1)', async () => {
+    const r = await load({
+      'evalc.yaml': `${HEAD}agents:\n  a1: &one { protocol: raip, url: http://127.0.0.1:7101 }\n  a2: *onex\n`,
+    });
+    // line 5 is "  a2: *onex": the alias starts at column 7.
+    expect(r.diagnostics.map((d) => [d.code, d.message, d.source?.line, d.source?.col])).toEqual([
+      ['EVALC_YAML_ALIAS', 'the alias *onex names no anchor &onex set before it', 5, 7],
+    ]);
+  });
+
+  it('applies `<<` merge keys: keys written in the mapping win over the merged ones', async () => {
+    const r = await load({
+      'evalc.yaml': `${HEAD}agents:\n  a1: &base { protocol: raip, url: http://127.0.0.1:7101, limits: { concurrency: 2 } }\n  a2: { <<: *base, url: http://127.0.0.1:7102 }\n${TASK('rows.jsonl')}`,
+      'rows.jsonl': ROWS,
+    });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.resolved?.plan.agents.a2).toMatchObject({
+      protocol: 'raip',
+      url: 'http://127.0.0.1:7102',
+      limits: { concurrency: 2 },
+    });
+  });
+
+  it('reads an alias of an anchor set above it', async () => {
+    const r = await load({
+      'evalc.yaml': `${HEAD}agents:\n  a1: &one { protocol: raip, url: http://127.0.0.1:7101 }\n  a2: *one\n${TASK('rows.jsonl')}`,
+      'rows.jsonl': ROWS,
+    });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.resolved?.plan.agents.a2).toEqual(r.resolved?.plan.agents.a1);
+    expect(r.compiled).toBeDefined();
   });
 
   it('reports only the YAML error when the root file does not parse (no cascade of missing fields)', async () => {
