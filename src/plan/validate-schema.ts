@@ -30,6 +30,16 @@ export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan;
   return { diagnostics };
 }
 
+/** Keys users put on an agent that belong to a task's binding (DESIGN §2: TaskConfig). */
+const BINDING_KEYS = new Set(['body', 'input', 'payload', 'template', 'request', 'output', 'extract']);
+
+function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
+  if (path.length !== 2 || path[0] !== 'agents' || !BINDING_KEYS.has(key)) return undefined;
+  return key === 'output' || key === 'extract'
+    ? `what to read from the reply goes in a task binding: tasks.<task>.bindings.default.output (or bindings.${String(path[1])}.output), JMESPath per field`
+    : `the request body is the task binding's input: tasks.<task>.bindings.default.input (or bindings.${String(path[1])}.input), templated with the example's vars`;
+}
+
 function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Diagnostic[] {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as PlanPath;
   const where = describePath(path);
@@ -44,7 +54,7 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
           [...path, key],
           {
             source: locate(path, key),
-            hint: didYouMean(key, known),
+            hint: misplacedKeyHint(path, key) ?? didYouMean(key, known),
           },
         );
       });

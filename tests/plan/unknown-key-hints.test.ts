@@ -31,4 +31,24 @@ describe('unknown-key hints come from the schema of the agent’s protocol', () 
       'did you mean `replayTools`?',
     );
   });
+
+  it('sends a request body or an output written on the agent to the task binding', () => {
+    expect(
+      hintsOf(
+        plan({
+          protocol: 'http',
+          url: 'http://127.0.0.1:1/ask',
+          body: { question: '{{q}}' },
+          output: { a: 'answer' },
+        }),
+      ),
+    ).toEqual([
+      "the request body is the task binding's input: tasks.<task>.bindings.default.input (or bindings.a.input), templated with the example's vars",
+      'what to read from the reply goes in a task binding: tasks.<task>.bindings.default.output (or bindings.a.output), JMESPath per field',
+    ]);
+    // Elsewhere `body` is an ordinary unknown key.
+    expect(hintsOf({ ...plan({ protocol: 'raip', url: 'http://127.0.0.1:1' }), body: 1 })).toEqual([
+      undefined,
+    ]);
+  });
 });
