@@ -8,6 +8,8 @@ import { isCommandName, renderCommandHelp, renderOverview } from './command-help
 import type { Command, CommandContext } from './context.js';
 import { accessOf, explainFileSystemError } from './describe-fs-error.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { isLiveTerminal, wantsJson } from './output-mode.js';
+import { type OutputFailure, openProcessOutput } from './process-output.js';
 
 /** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -31,12 +33,41 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 const HELP = renderOverview();
 
-// A closed pipe (`evalc … | head`) ends the command quietly.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
-  });
+const controller = new AbortController();
+setMaxListeners(0, controller.signal);
+
+/** stdout failed for another reason than a reader that left (a full disk): what it printed is lost. */
+let lostOutput: OutputFailure | undefined;
+const commandName = process.argv[2];
+
+/**
+ * A closed pipe (`evalc apply --json | head -3`, QA26) stops the command like a first Ctrl-C:
+ * apply stops dispatching, lets the steps in flight finish and be cached, and exits 130 (it exited
+ * 0 at once, without a lockfile); a command that has computed its output finishes with its own
+ * exit code. stdout that cannot be written (ENOSPC, EIO) says so in one line on stderr, stops the
+ * same way and exits 1 (it printed a stack trace). A failing stderr has nowhere left to say it.
+ */
+function onOutputFailure(failure: OutputFailure): void {
+  controller.abort();
+  if (failure.stream === 'stderr') return;
+  if (failure.code === 'EPIPE') {
+    // Only apply changes what it leaves behind; `evalc plan | head` needs no word.
+    if (commandName === 'apply')
+      stderr.write(
+        'evalc: stdout was closed by its reader: stopping like Ctrl-C (steps in flight finish and are cached)\n',
+      );
+    return;
+  }
+  lostOutput = failure;
+  stderr.write(`evalc: cannot write to stdout: ${failure.message}\n`);
+}
+const stdout = openProcessOutput(process.stdout, 'stdout', onOutputFailure);
+const stderr = openProcessOutput(process.stderr, 'stderr', onOutputFailure);
+
+/** A run whose output was lost is a runtime failure, not "ok", "plan has work" or "interrupted". */
+function exitCodeAfterOutput(code: number): number {
+  const lost = lostOutput && (code === EXIT.ok || code === EXIT.changes || code === EXIT.interrupted);
+  return lost ? EXIT.failure : code;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -45,34 +76,37 @@ async function main(argv: string[]): Promise<number> {
     // `evalc help apply` is `evalc apply --help`.
     const topic = name === 'help' ? args[0] : undefined;
     if (topic !== undefined && isCommandName(topic)) {
-      process.stdout.write(renderCommandHelp(topic));
+      stdout.write(renderCommandHelp(topic));
       return EXIT.ok;
     }
-    process.stdout.write(HELP);
-    return name === undefined ? EXIT.usage : EXIT.ok;
+    // Asked for, the overview is the output (stdout); `evalc` alone is a usage error (stderr, 64).
+    if (name === undefined) {
+      stderr.write(HELP);
+      return EXIT.usage;
+    }
+    stdout.write(HELP);
+    return EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write(`${(await import('../version.js')).EVALC_VERSION}\n`);
+    stdout.write(`${(await import('../version.js')).EVALC_VERSION}\n`);
     return EXIT.ok;
   }
   const load = COMMANDS[name];
   if (!load) {
-    process.stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
+    stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
     return EXIT.usage;
   }
   // `--help` / `-h` anywhere before a `--` prints the command's flags and runs nothing.
   const ownArgs = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   if (isCommandName(name) && (ownArgs.includes('--help') || ownArgs.includes('-h'))) {
-    process.stdout.write(renderCommandHelp(name));
+    stdout.write(renderCommandHelp(name));
     return EXIT.ok;
   }
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
   let interrupts = 0;
   process.on('SIGINT', () => {
     interrupts++;
     if (interrupts === 1) {
-      process.stderr.write('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)\n');
+      stderr.write('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)\n');
       controller.abort();
     } else process.exit(EXIT.interrupted);
   });
@@ -88,10 +122,10 @@ async function main(argv: string[]): Promise<number> {
     args,
     cwd: process.cwd(),
     env: process.env,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: stdout.write,
+    stderr: stderr.write,
     signal: controller.signal,
-    isTTY: Boolean(process.stderr.isTTY) && process.env.CI !== 'true',
+    isTTY: isLiveTerminal(process.stderr.isTTY, process.env),
   };
   return (await load())(ctx);
 }
@@ -111,17 +145,17 @@ const FILE_SYSTEM_ERRORS = new Set([
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = exitCodeAfterOutput(code);
   },
   (err: unknown) => {
     if (err instanceof ExitError) {
-      process.stderr.write(`evalc: ${err.message}\n`);
+      stderr.write(`evalc: ${err.message}\n`);
       // --json callers read stdout: they get the refusal as data too.
-      if (process.argv.includes('--json'))
-        process.stdout.write(
+      if (wantsJson(process.argv))
+        stdout.write(
           `${JSON.stringify({ event: 'result', exitCode: err.code, status: err.code === EXIT.usage ? 'usage' : err.code === EXIT.invalidPlan ? 'invalid' : 'refused', message: err.message })}\n`,
         );
-      process.exitCode = err.code;
+      process.exitCode = exitCodeAfterOutput(err.code);
       return;
     }
     // A file system refusal (an --out path under a file, no permission, a full disk) is the
@@ -135,15 +169,15 @@ main(process.argv.slice(2)).then(
       (FILE_SYSTEM_ERRORS.has(fsCode) || mkdirFailed)
     ) {
       const why = explainFileSystemError(err, process.cwd());
-      process.stderr.write(`evalc: cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}\n`);
-      if (process.argv.includes('--json'))
-        process.stdout.write(
+      stderr.write(`evalc: cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}\n`);
+      if (wantsJson(process.argv))
+        stdout.write(
           `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: err.message })}\n`,
         );
       process.exitCode = EXIT.failure;
       return;
     }
-    process.stderr.write(
+    stderr.write(
       `evalc: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
     process.exitCode = EXIT.failure;
