@@ -4,15 +4,16 @@
  *
  * - A 2xx reply is parsed as JSON whatever its Content-Type; when the type is not JSON the reply
  *   carries a `content_type` compatibility warning (AgentV's aiohttp would reject it).
- * - Status ≥ 400 fails with `http_<code>`; the agent's `{"error": "…"}` text (redacted, one line)
- *   is quoted in the message.
+ * - Status ≥ 400 fails with `http_<code>`; what the agent said (redacted, one line, ≤ 200
+ *   characters: `{"error": "…"}`, FastAPI's `detail` / 422 list, an HTML error page's text) is
+ *   quoted in the message.
  * - No retries (AgentV parity) unless the plan sets `limits.retries`.
  * - `url` may be the base (`http://h:5001`) or already end in `/execute_task`; a query string
  *   stays after the path (`http://h:5001/api?key=1` → `…/api/execute_task?key=1`).
  * - Per-request headers from `SendOptions` (the `traceparent` of trace context) are added.
  */
+import { errorWithServerSaid } from '../http/server-said.js';
 import type { HttpTransport } from '../http/transport.js';
-import { isRecord } from './action.js';
 import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
 
 export interface MaeHttpOptions {
@@ -62,13 +63,9 @@ export class MaeHttpTransport implements MaeTransport {
       ...(headers ? { headers } : {}),
       ...(this.#options.retry ? {} : { retry: false as const }),
     });
-    if (!response.ok) {
-      const agentError =
-        isRecord(response.body) && typeof response.body.error === 'string' ? response.body.error : undefined;
-      if (agentError === undefined) return { ok: false, error: response.error };
-      const quoted = client.redact(agentError).replace(/\s+/g, ' ').slice(0, 200);
-      return { ok: false, error: { ...response.error, message: `${response.error.message}: ${quoted}` } };
-    }
+    // What the agent said (already redacted by the transport): `{"error": …}`, FastAPI's
+    // `detail` (its 422 validation list), a Flask/werkzeug or http.server HTML error page's text.
+    if (!response.ok) return { ok: false, error: errorWithServerSaid(response) };
     const type = response.headers['content-type'] ?? '';
     const warnings = /\bapplication\/([\w.+-]*\+)?json\b/i.test(type) ? [] : ['content_type'];
     return { ok: true, reply: response.body, warnings };

@@ -13,10 +13,14 @@
  *
  * A second line written for one request (caught by `LineChannel.settle` right after the reply)
  * is logged and the connection replaced, so it cannot answer the next request.
+ *
+ * A connection closed before the reply to a request line longer than 64 KiB says so: Python's
+ * asyncio `reader.readline()` gives up on such a line (long-line-hint.ts, QA24).
  */
 import type { Socket } from 'node:net';
 import { describeAddress, type SocketAddress } from './address.js';
 import { LineChannel } from './line-channel.js';
+import { longLineHint } from './long-line-hint.js';
 import { SerialQueue } from './serial-queue.js';
 import { connectSocket } from './socket-connect.js';
 import {
@@ -96,7 +100,8 @@ export class PersistentSocketTransport implements MaeTransport {
     }
     for (const stale of connection.lines.takeStale())
       log(`${where}: ignored unsolicited line: ${stale.slice(0, 200)}`);
-    connection.socket.write(`${JSON.stringify(body)}\n`);
+    const requestLine = `${JSON.stringify(body)}\n`;
+    connection.socket.write(requestLine);
     const remaining = Math.max(1, this.#options.timeoutMs - (Date.now() - started));
     const event = await connection.lines.next(remaining, signal);
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
@@ -108,7 +113,7 @@ export class PersistentSocketTransport implements MaeTransport {
           ok: false,
           error: {
             kind: 'transport_error',
-            message: `${where}: connection closed before a reply`,
+            message: `${where}: connection closed before a reply${longLineHint(requestLine)}`,
             retryable: true,
           },
         };

@@ -5,7 +5,8 @@
  * `data: [DONE]` or EOF. One request per turn, no retries (AgentV parity).
  *
  * - Timeout: total per call (request, headers and the whole stream) → `timeout`.
- * - Status ≥ 400 → `http_<code>` (the agent's `{"error": …}` text quoted, redacted, one line).
+ * - Status ≥ 400 → `http_<code>` (what the agent said quoted, redacted, one line: `{"error": …}`,
+ *   FastAPI's `detail` / 422 list, an HTML error page's text).
  * - Reply larger than `maxResponseBytes` (default 16 MiB) → `response_too_large`.
  * - Aborted signal → `cancelled`; connection failures → `transport_error` (retryable).
  * - A 2xx reply whose Content-Type is not `text/event-stream` is still read as a stream (AgentV
@@ -19,13 +20,14 @@
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
+import { parseBoundedJson } from '../bounded-json.js';
 import { canonicalJson } from '../canonical-json.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
 import { isRetryableStatus } from '../http/retry-policy.js';
+import { serverSaid } from '../http/server-said.js';
 import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
-import { isRecord } from './action.js';
 import { SseMerger } from './sse-merge.js';
 import {
   cancelledReply,
@@ -160,10 +162,11 @@ export class MaeSseTransport implements MaeTransport {
       retryable: isRetryableStatus(status),
     };
     const read = await readBoundedBody(stream, ERROR_BODY_BYTES);
-    const agentError = read.ok ? readAgentError(read.text) : undefined;
-    if (agentError === undefined) return failure(error);
-    const quoted = this.#redact(agentError).replace(/\s+/g, ' ').slice(0, 200);
-    return failure({ ...error, message: `${error.message}: ${quoted}` });
+    if (!read.ok) return failure(error);
+    // What the agent said: `{"error": …}`, FastAPI's `detail` (its 422 list), an HTML page's text.
+    const parsed = parseBoundedJson(read.text);
+    const said = this.#redact(serverSaid(parsed.ok ? parsed.value : undefined, read.text));
+    return failure(said === '' ? error : { ...error, message: `${error.message}: ${said}` });
   }
 
   #redact(text: string): string {
@@ -201,15 +204,6 @@ async function readEventStream(stream: Readable, maxBytes: number): Promise<Stre
   pending += decoder.decode();
   if (pending !== '') merger.pushLine(pending);
   return { ok: true, reply: merger.result() };
-}
-
-function readAgentError(text: string): string | undefined {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return isRecord(parsed) && typeof parsed.error === 'string' ? parsed.error : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The stream with its Content-Encoding undone; undefined for an encoding evalc cannot undo. */
