@@ -1,8 +1,12 @@
 /**
  * Retry policy of the HTTP transport: which failures are retried, and how long to wait.
  * Exponential backoff with full jitter (AWS architecture blog), `Retry-After` on 429/503.
+ * A `Retry-After` is a floor, not a replacement (QA27): evalc waits what the server asks or the
+ * jittered backoff, whichever is longer, so `Retry-After: 0` (or a date already past) does not
+ * spend every retry within milliseconds.
  */
 import type { StepError } from '../types.js';
+import { parseHttpDate } from './http-date.js';
 
 export const BACKOFF_BASE_MS = 250;
 export const BACKOFF_CAP_MS = 30_000;
@@ -19,13 +23,17 @@ export function backoffDelayMs(retry: number, random: () => number): number {
   return Math.floor(random() * ceiling);
 }
 
-/** Milliseconds requested by a `Retry-After` value (delta-seconds or HTTP date), if valid; not capped. */
+/**
+ * Milliseconds requested by a `Retry-After` value (delta-seconds, leniently with a fraction, or an
+ * HTTP-date in one of RFC 9110's three forms), if valid; not capped. Anything else (`-1`, `soon`,
+ * `2, 2` from a repeated header) is undefined: the backoff applies.
+ */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
+  const date = parseHttpDate(trimmed, now);
+  if (date === undefined) return undefined;
   return Math.max(0, date - now);
 }
 
@@ -34,8 +42,12 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** How long to wait before the next attempt after `error`. */
+/**
+ * How long to wait before retry number `retry` (0-based) after `error`: the jittered backoff, or
+ * what the server asked (up to the cap) when that is longer.
+ */
 export function retryDelayMs(error: StepError, retry: number, random: () => number): number {
-  if (error.retryAfterMs !== undefined) return Math.min(RETRY_AFTER_CAP_MS, error.retryAfterMs);
-  return backoffDelayMs(retry, random);
+  const backoff = backoffDelayMs(retry, random);
+  if (error.retryAfterMs === undefined) return backoff;
+  return Math.max(backoff, Math.min(RETRY_AFTER_CAP_MS, error.retryAfterMs));
 }
