@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../plan/diagnostic.js';
+import { caretPadding } from './caret-padding.js';
 
 /** Diagnostics of one code shown in full before the rest are counted. */
 export const PER_CODE = 20;
@@ -33,7 +34,7 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
         const gutter = String(d.source.line).padStart(4);
         const excerpt = excerptAround(maskUrlPasswords(text), d.source.col);
         lines.push(`${gutter} | ${excerpt.text}`);
-        lines.push(`${' '.repeat(gutter.length)} | ${' '.repeat(excerpt.caret)}^`);
+        lines.push(`${' '.repeat(gutter.length)} | ${caretPadding(excerpt.text.slice(0, excerpt.caret))}^`);
       }
     }
     if (d.hint) lines.push(`  hint: ${d.hint}`);
