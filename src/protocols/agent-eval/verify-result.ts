@@ -41,7 +41,8 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
     return { ok: false, error };
   };
   const parsed = judgeResultSchema.safeParse(result);
-  if (!parsed.success) return violation(`malformed judge result (${describeIssues(parsed.error)})`);
+  if (!parsed.success)
+    return violation(`malformed judge result (${describeIssues(parsed.error)})${nullScoreHint(result)}`);
   const reply = parsed.data;
   if (!Number.isFinite(reply.composite) || reply.composite < 0 || reply.composite > 1) {
     return violation(`composite ${reply.composite} is outside [0,1]`);
@@ -90,7 +91,7 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
       );
     } else {
       return violation(
-        `the server judged a different rubric: rubricVersion ${tag}, evalc computed ${expect.localVersion}`,
+        `the server judged a different rubric: rubricVersion ${tag}, evalc computed ${expect.localVersion}${NON_JCS_HINT}`,
       );
     }
   }
@@ -115,6 +116,32 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
   if (reply.model !== undefined) verdict.model = reply.model;
   if (warnings.length > 0) verdict.warnings = warnings;
   return { ok: true, verdict };
+}
+
+/**
+ * QA24: a judge that hashes the rubric it was sent with Python's `json.dumps(rubric,
+ * sort_keys=True, separators=(",", ":"))` instead of RFC 8785 gets another tag for the same
+ * rubric as soon as a text holds a non-ASCII character (`\u00e9` instead of `é`) or a weight is a
+ * float with an integral value (`1.0` instead of `1`). The tag is still refused (A11: evalc cannot
+ * tell that from a different rubric); the message names the usual cause.
+ */
+const NON_JCS_HINT =
+  " (if the server hashed the same rubric, its canonical JSON is not RFC 8785: Python's json.dumps(sort_keys=True) escapes non-ASCII text as \\uXXXX and writes 1.0 where RFC 8785 writes 1)";
+
+/**
+ * QA24: Python's `json.dumps` writes a `float('nan')` or `inf` score as `NaN` / `Infinity`, which
+ * evalc reads as null (bounded-json.ts); the schema then says "expected number, received null",
+ * which is not what the judge's author sees in their code.
+ */
+function nullScoreHint(result: unknown): string {
+  if (typeof result !== 'object' || result === null) return '';
+  const { composite, dimensions } = result as { composite?: unknown; dimensions?: unknown };
+  const nullDimension =
+    typeof dimensions === 'object' &&
+    dimensions !== null &&
+    Object.values(dimensions as Record<string, unknown>).some((score) => score === null);
+  if (composite !== null && !nullDimension) return '';
+  return '; a null score is what evalc reads for NaN or Infinity, which Python\'s json.dumps writes for float("nan") and float("inf"): send a number in the dimension\'s range';
 }
 
 function firstOutside(ids: string[], allowed: string[] | undefined): string | undefined {
