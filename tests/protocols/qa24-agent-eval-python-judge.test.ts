@@ -8,6 +8,10 @@
  *   the message now names that usual cause instead of only "the server judged a different rubric".
  * - A NaN score (json.dumps writes `NaN`, evalc reads null) was refused as "expected number,
  *   received null"; the message now says where that null came from.
+ * - `None` for a field evalc can do without (wins, failureModes, model, durationMs; the
+ *   version's apiSurface) refused the whole verdict although the reply without those keys was
+ *   accepted; null now reads as absent. A null rationale is still refused. (The fixture's
+ *   /v1/version answers `apiSurface: None`, so every test here also covers that field.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
@@ -75,5 +79,23 @@ describe('agent-eval judge written in Python', () => {
       /^agent-eval judge \(http\) judge: malformed judge result \(composite: /,
     );
     expect(outcome.error.message).toContain('a null score is what evalc reads for NaN or Infinity');
+  });
+
+  it('reads None for wins, failureModes, model and durationMs as absent and keeps the verdict', async () => {
+    const outcome = await judgeContent('none-fields answer');
+    if (!outcome.ok) throw new Error(`${outcome.error.kind}: ${outcome.error.message}`);
+    expect(outcome.verdict.score).toBe(0.5);
+    expect(outcome.verdict.wins).toEqual([]);
+    expect(outcome.verdict.failureModes).toEqual([]);
+    expect(outcome.verdict.model).toBeUndefined();
+    expect('model' in outcome.verdict).toBe(false);
+  });
+
+  it('still refuses a null rationale', async () => {
+    const outcome = await judgeContent('none-rationale answer');
+    expect(outcome.ok ? 'ok' : outcome.error.kind).toBe('contract_violation');
+    expect(outcome.ok ? '' : outcome.error.message).toContain(
+      'rationale: Invalid input: expected string, received null',
+    );
   });
 });
