@@ -31,6 +31,7 @@ import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
 import { ReplyRedaction } from './reply-redaction.js';
+import { attemptTimeoutMs, retryPastDeadline } from './request-deadline.js';
 import { isRetryableStatus, parseRetryAfter, RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
 
 export interface HttpTransportOptions {
@@ -77,6 +78,11 @@ export interface JsonRequest {
   retry?: false | RetryFilter;
   /** Overrides the transport's per-attempt timeout for this request. */
   timeoutMs?: number;
+  /**
+   * `performance.now()` time after which no attempt runs (request-deadline.ts): each attempt's
+   * timeout is cut to it and no retry waits past it.
+   */
+  deadlineAt?: number;
 }
 
 export type JsonResponse =
@@ -175,7 +181,15 @@ export class HttpTransport {
     for (let attempt = 1; ; attempt++) {
       if (this.#limiter && !(await this.#limiter.acquire(waitSignal)))
         return this.#cancelled(request, attempt - 1);
-      const result = await this.#attemptFollowingRedirects(request, encoded);
+      const result = await this.#attemptFollowingRedirects(
+        request.deadlineAt === undefined
+          ? request
+          : {
+              ...request,
+              timeoutMs: attemptTimeoutMs(request.timeoutMs ?? this.timeoutMs, request.deadlineAt),
+            },
+        encoded,
+      );
       if (result.ok) return { ...result, attempts: attempt };
       const { error } = result;
       const accepted = typeof request.retry === 'function' ? request.retry(error) : true;
@@ -192,6 +206,8 @@ export class HttpTransport {
       if (attempt === 1 && this.#stopRetries)
         waitSignal = signal ? AbortSignal.any([signal, this.#stopRetries]) : this.#stopRetries;
       const delay = retryDelayMs(error, attempt - 1, this.#random);
+      const late = retryPastDeadline(error, delay, request.deadlineAt);
+      if (late) return { ...result, error: late, attempts: attempt };
       if (!(await sleepAbortable(delay, waitSignal))) return this.#cancelled(request, attempt);
     }
   }
