@@ -26,7 +26,7 @@ import { readToolTable } from './sandbox.js';
 import { executeToolCalls } from './tool-step.js';
 import { traceparentFor } from './trace-context.js';
 import { TrajectoryRecorder } from './trajectory-recorder.js';
-import type { MaeTransport } from './transport.js';
+import { type MaeTransport, NUMBER_PRECISION_WARNING } from './transport.js';
 
 export interface ActionLoopOptions {
   profile: MaeProfile;
@@ -69,6 +69,10 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
     const sent = await transport.send(body, { signal, log, ...(headers ? { headers } : {}) });
     if (!sent.ok) return fail(sent.error);
     for (const warning of sent.warnings) recorder.recordEvent(turn, 'compat_warning', { warning });
+    if (sent.warnings.includes(NUMBER_PRECISION_WARNING))
+      log(
+        `mae: the reply of turn ${turn} holds an integer beyond 2^53, read rounded to the nearest double (send ids and account numbers as strings)`,
+      );
     const reply = sent.reply;
     const discovered = options.names?.observe(reply);
     if (discovered) recorder.recordEvent(turn, 'name_discovered', discovered);

@@ -7,6 +7,7 @@
 
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import type { StepError } from '../types.js';
+import { firstUnsafeInteger } from '../unsafe-integer.js';
 import type { LineEvent } from './line-channel.js';
 
 export interface SendOptions {
@@ -28,10 +29,20 @@ export interface MaeTransport {
   close(): Promise<void>;
 }
 
-/** Parses one JSON document; `invalid_json` (with a short excerpt, never more) otherwise. */
+/** A reply held an integer beyond ±(2^53 − 1), which was read as the nearest double. */
+export const NUMBER_PRECISION_WARNING = 'number_precision';
+
+/**
+ * Parses one JSON document; `invalid_json` (with a short excerpt, never more) otherwise. A reply
+ * holding an integer beyond 2^53 carries a `number_precision` warning.
+ */
 export function parseReplyText(text: string, where: string, notJsonHint = ''): TransportReply {
   const parsed = parseBoundedJson(text);
-  if (parsed.ok) return { ok: true, reply: parsed.value, warnings: [] };
+  if (parsed.ok) {
+    // QA24: an integer beyond 2^53 (a Python int) is read rounded; the loop records and logs it
+    const warnings = firstUnsafeInteger(text) === undefined ? [] : [NUMBER_PRECISION_WARNING];
+    return { ok: true, reply: parsed.value, warnings };
+  }
   if (parsed.reason === 'too_deep') {
     return {
       ok: false,
