@@ -44,9 +44,17 @@ export interface HttpTransportOptions {
   /**
    * Requests the `rps` bucket lets start at once (default 1: at least 1/rps apart). A caller that
    * spaces the first requests itself (apply's per-agent bucket) sets 2, so this bucket, which
-   * also bounds retries and later turns, never adds a wait of its own to a spaced request.
+   * also bounds retries and later turns, never adds a wait of its own to a spaced request — but
+   * then sends reach `2 + rps × seconds` and, once a retry or a turn spent the spare token, every
+   * spaced request waits inside its duration (QA27): prefer `limiter`.
    */
   rpsBurst?: number;
+  /**
+   * A bucket shared with the caller (instead of `rps`/`rpsBurst`): the caller `admit`s an
+   * invocation outside its clock and the request's first attempt uses that token
+   * (rate-limiter.ts); retries and requests nobody admitted take their own.
+   */
+  limiter?: RateLimiter;
   /** Largest accepted response body, bytes. Default 16 MiB. */
   maxResponseBytes?: number;
   /** Headers sent on every request; values are secrets (already resolved). */
@@ -165,7 +173,10 @@ export class HttpTransport {
     this.#unsendable = describeUnsendableHeader(this.#headers);
     this.#random = options.random ?? Math.random;
     this.#limiter =
-      options.rps === undefined ? undefined : new RateLimiter(options.rps, Date.now, options.rpsBurst ?? 1);
+      options.limiter ??
+      (options.rps === undefined
+        ? undefined
+        : new RateLimiter(options.rps, () => performance.now(), options.rpsBurst ?? 1));
     this.#connections = options.connections ?? 16;
     this.#stopRetries = options.stopRetries;
     this.#plainHeaders = Object.freeze({ accept: 'application/json', ...this.#headers });
@@ -179,7 +190,12 @@ export class HttpTransport {
     const encoded: EncodedBody = { done: false, payload: undefined };
     let waitSignal = signal;
     for (let attempt = 1; ; attempt++) {
-      if (this.#limiter && !(await this.#limiter.acquire(waitSignal)))
+      if (
+        this.#limiter &&
+        !(await (attempt === 1
+          ? this.#limiter.acquireFirstAttempt(waitSignal)
+          : this.#limiter.acquire(waitSignal)))
+      )
         return this.#cancelled(request, attempt - 1);
       const result = await this.#attemptFollowingRedirects(
         request.deadlineAt === undefined
