@@ -141,6 +141,11 @@ export interface Discovery {
   inputSchema?: unknown;
   /** True when the server answered 304 to If-None-Match. */
   notModified?: boolean;
+  /**
+   * Notes about what was discovered that do not stop a run, one line each (RAIP: formats of the
+   * input schema evalc cannot check). Not part of any key or pin.
+   */
+  warnings?: string[];
 }
 
 export type DiscoverOutcome = { ok: true; discovery: Discovery } | { ok: false; error: StepError };

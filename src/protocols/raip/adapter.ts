@@ -72,7 +72,13 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
     if (!compiled.ok)
       return { ok: false, error: { kind: 'contract_violation', message: compiled.reason, retryable: false } };
     schema = { compiled: compiled.compiled, source: inputSchema };
-    return { ok: true, discovery: { ...extra, inputSchema, schemaDigest: compiled.compiled.digest } };
+    const discovery: Discovery = { ...extra, inputSchema, schemaDigest: compiled.compiled.digest };
+    const { ignoredFormats } = compiled.compiled;
+    if (ignoredFormats.length > 0)
+      discovery.warnings = [
+        `inputSchema names format${ignoredFormats.length === 1 ? '' : 's'} ${ignoredFormats.map((f) => `"${f}"`).join(', ')} that evalc does not know: not checked before sending`,
+      ];
+    return { ok: true, discovery };
   }
 
   return {
