@@ -69,6 +69,29 @@ describe('one rps bucket shared by the scheduler and the transport (QA27)', () =
     for (const r of firstTime) expect(r.durationMs).toBeLessThan(INTERVAL * 0.6);
   });
 
+  it('serves a retry before invocations still waiting for admission', async () => {
+    const server = await throttled(1);
+    const limiter = new RateLimiter(1000 / INTERVAL);
+    const results = await invoke(limiter, sharing(limiter), `${server.url}/invoke`, 5);
+    const retried = results.find((r) => r.attempts === 2);
+    // its retry takes the next token (~250 ms), not the one after the 4 queued admissions (~1 s)
+    expect(retried?.durationMs).toBeLessThan(INTERVAL * 2.5);
+  });
+
+  it('gives the token of a caller that stopped waiting to the next one', async () => {
+    const limiter = new RateLimiter(1000 / INTERVAL);
+    expect(await limiter.acquire(undefined)).toBe(true);
+    const gone = new AbortController();
+    const abandoned = limiter.acquire(gone.signal);
+    const started = performance.now();
+    const next = limiter.acquire(undefined);
+    gone.abort();
+    expect(await abandoned).toBe(false);
+    expect(await next).toBe(true);
+    // the next token (250 ms), not the one after the abandoned caller's (500 ms)
+    expect(performance.now() - started).toBeLessThan(INTERVAL * 1.6);
+  });
+
   it('withdraws an admission its invocation never used, so a later request pays its own token', async () => {
     const server = await throttled(0);
     const limiter = new RateLimiter(1000 / INTERVAL);

@@ -1,24 +1,29 @@
 /**
- * Request-rate limiter shared by every request of one transport: a token bucket of capacity
- * `burst` (default 1) refilled at `rps` tokens per second. With capacity 1, requests start at
- * least 1/rps apart; over any window, at most `burst` + rps × seconds start (GCRA's rule).
- *
- * Its clock is monotonic (`performance.now`): a wall clock stepped back by NTP would have held
- * every request for as long as the step.
+ * Request-rate limiter: a token bucket of capacity `burst` (default 1) refilled at `rps` tokens
+ * per second. With capacity 1, requests start at least 1/rps apart; over any window, at most
+ * `burst` + rps × seconds start (GCRA's rule). Tokens are handed out in order to the callers
+ * waiting for one, `urgent` callers first; a caller whose signal aborts leaves the queue without
+ * spending a token. Its clock is monotonic (`performance.now`): a wall clock stepped back by NTP
+ * would have held every request for as long as the step.
  *
  * One bucket for the scheduler and the transport (QA27). The scheduler takes an invocation's
  * token before its clock starts (`admit`); the transport's first attempt of the next request then
  * uses that admission instead of a second token (`acquireFirstAttempt`), while retries, later
- * turns and discovery take tokens of their own (`acquire`). Every request sent is paid by exactly
- * one token, so no window sees more than `burst` + rps × seconds, and a retry's token delays the
- * next admission (outside its clock) rather than the next request inside it. `settle` withdraws an
+ * turns and discovery take tokens of their own, ahead of invocations not yet admitted (their
+ * wait is inside a measured duration; an admission's is not). Every request sent is paid by
+ * exactly one token, so no window sees more than `burst` + rps × seconds. `settle` withdraws an
  * admission its invocation never used (it failed before sending), so no token is lent later.
  */
-import { sleepAbortable } from './abortable-sleep.js';
 
 /** A token taken by `admit` for a request a transport sharing this limiter will send. */
 export interface Admission {
   used: boolean;
+}
+
+interface Waiter {
+  resolve: (granted: boolean) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
 }
 
 export class RateLimiter {
@@ -27,8 +32,11 @@ export class RateLimiter {
   readonly #now: () => number;
   /** When the bucket would be empty again had every token been taken at its earliest. */
   #theoreticalAt = Number.NEGATIVE_INFINITY;
+  readonly #urgent: Waiter[] = [];
+  readonly #waiting: Waiter[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
   /** Admissions no request has used yet, oldest first. */
-  #admissions: Admission[] = [];
+  readonly #admissions: Admission[] = [];
 
   constructor(rps: number, now: () => number = () => performance.now(), burst = 1) {
     if (!(rps > 0)) throw new RangeError('RateLimiter: rps must be positive');
@@ -38,13 +46,28 @@ export class RateLimiter {
     this.#now = now;
   }
 
-  /** Waits for this request's slot; resolves `false` when the signal aborted first. */
-  async acquire(signal: AbortSignal | undefined): Promise<boolean> {
-    const now = this.#now();
-    const at = Math.max(this.#theoreticalAt, now);
-    const slot = Math.max(now, at - this.#toleranceMs);
-    this.#theoreticalAt = at + this.#intervalMs;
-    return sleepAbortable(slot - now, signal);
+  /**
+   * Waits for a token; resolves `false` when the signal aborted first. `urgent` callers (a
+   * request already under way: a retry, a later turn) are served before the others.
+   */
+  acquire(signal: AbortSignal | undefined, urgent = false): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
+    if (this.#urgent.length === 0 && this.#waiting.length === 0 && this.#take()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = { resolve, signal, onAbort: undefined };
+      const queue = urgent ? this.#urgent : this.#waiting;
+      if (signal) {
+        waiter.onAbort = () => {
+          const at = queue.indexOf(waiter);
+          if (at !== -1) queue.splice(at, 1);
+          resolve(false);
+          if (this.#urgent.length === 0 && this.#waiting.length === 0) this.#stopTimer();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      queue.push(waiter);
+      this.#grant();
+    });
   }
 
   /**
@@ -65,11 +88,45 @@ export class RateLimiter {
     if (at !== -1) this.#admissions.splice(at, 1);
   }
 
-  /** For a request's first attempt: an admission's token when one waits, else a token of its own. */
+  /** For a request's first attempt: an admission's token when one waits, else an urgent token of its own. */
   acquireFirstAttempt(signal: AbortSignal | undefined): Promise<boolean> {
     const admission = this.#admissions.shift();
-    if (admission === undefined) return this.acquire(signal);
+    if (admission === undefined) return this.acquire(signal, true);
     admission.used = true;
     return Promise.resolve(signal?.aborted !== true);
+  }
+
+  /** Takes a token if the bucket holds one now. */
+  #take(): boolean {
+    const now = this.#now();
+    const at = Math.max(this.#theoreticalAt, now);
+    if (at - this.#toleranceMs > now) return false;
+    this.#theoreticalAt = at + this.#intervalMs;
+    return true;
+  }
+
+  /** Hands the tokens there are to the waiters, urgent ones first; sleeps until the next token. */
+  #grant(): void {
+    if (this.#timer !== undefined) return;
+    for (;;) {
+      const queue = this.#urgent.length > 0 ? this.#urgent : this.#waiting;
+      const waiter = queue[0];
+      if (waiter === undefined) return;
+      if (!this.#take()) break;
+      queue.shift();
+      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.resolve(true);
+    }
+    const wait = Math.max(1, Math.ceil(this.#theoreticalAt - this.#toleranceMs - this.#now()));
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#grant();
+    }, wait);
+  }
+
+  #stopTimer(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }

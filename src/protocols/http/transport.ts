@@ -194,7 +194,7 @@ export class HttpTransport {
         this.#limiter &&
         !(await (attempt === 1
           ? this.#limiter.acquireFirstAttempt(waitSignal)
-          : this.#limiter.acquire(waitSignal)))
+          : this.#limiter.acquire(waitSignal, true)))
       )
         return this.#cancelled(request, attempt - 1);
       const result = await this.#attemptFollowingRedirects(
