@@ -62,10 +62,20 @@ describe.each(['http', 'sse'] as const)('mae %s agent in Python: error replies',
     );
     expect(error.message).not.toContain('<');
   });
+});
 
-  it.runIf(transport === 'http')('still answers a good request', async () => {
-    const outcome = await invoke('hello');
-    expect(finalAnswer(outcome)).toBe('A:hello');
+describe('mae http agent in Python: a good request', () => {
+  it('still answers it', async () => {
+    const adapter = makeMaeAdapter({
+      transport: 'http',
+      url: `http://127.0.0.1:${http.port}/execute_task`,
+      profile: 'agentv',
+    });
+    try {
+      expect(finalAnswer(await adapter.invoke('hello', maeContext()))).toBe('A:hello');
+    } finally {
+      await adapter.close();
+    }
   });
 });
 
