@@ -3,6 +3,11 @@
  *
  * - each line is trimmed; only lines starting with `data:` count (`event:`, `id:`, comments and
  *   blank lines are ignored; multi-line events are not joined — every `data:` line stands alone);
+ *   one leniency (QA24, beyond AgentV): an event whose `data:` lines are not each JSON but, joined
+ *   with `\n` as the SSE specification joins them, form one JSON object is that object — what
+ *   sse-starlette sends for `json.dumps(obj, indent=2)` (it writes one `data:` line per line of
+ *   the text); AgentV reads such a stream as text and fails it. Only a stream that would have
+ *   failed changes; `joinedEvents` counts them (the transport adds a compatibility warning);
  * - the data text (trimmed) `[DONE]` ends the stream;
  * - data that parses as a JSON object is shallow-merged into the result (later keys win), and its
  *   `content`, if present, is appended to the accumulated text (Python `str()`: a string as is,
@@ -24,34 +29,74 @@ export class SseMerger {
   /** Null prototype: a `__proto__` key in agent JSON stays an ordinary key. */
   readonly #merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   #text = '';
+  /** The data of the event being read (its `data:` lines so far). */
+  #event: string[] = [];
+  #joinedEvents = 0;
+
+  /** Events whose data lines were read joined, as one JSON object (the leniency above). */
+  get joinedEvents(): number {
+    return this.#joinedEvents;
+  }
 
   /** Feeds one line (without its `\n`); `done` after `data: [DONE]`. */
   pushLine(rawLine: string): SseLineResult {
     const line = rawLine.trim();
-    if (!line.startsWith('data:')) return 'continue';
-    const data = line.slice(5).trim();
-    if (data === '[DONE]') return 'done';
-    const bounded = parseBoundedJson(data); // a line nested too deep stays text, like non-JSON
-    if (!bounded.ok) {
-      this.#text += data;
+    if (line === '') {
+      this.#endEvent();
       return 'continue';
     }
-    const parsed = bounded.value;
-    if (isRecord(parsed)) {
-      Object.assign(this.#merged, parsed);
-      if ('content' in parsed) this.#text += pythonStr(parsed.content);
-    } else {
-      this.#text += pythonStr(parsed);
+    if (!line.startsWith('data:')) return 'continue';
+    const data = line.slice(5).trim();
+    if (data === '[DONE]') {
+      this.#endEvent();
+      return 'done';
     }
+    this.#event.push(data);
     return 'continue';
   }
 
   /** The merged reply object. */
   result(): Record<string, unknown> {
+    this.#endEvent();
     const hasObject = Object.keys(this.#merged).length > 0;
     if (!hasObject && this.#text !== '') return { content: this.#text, status: 'completed' };
     if (this.#text !== '' && 'content' in this.#merged) return { ...this.#merged, content: this.#text };
     return { ...this.#merged };
+  }
+
+  /** Merges the event read so far: line by line (AgentV), or joined when only that is JSON. */
+  #endEvent(): void {
+    const lines = this.#event;
+    if (lines.length === 0) return;
+    this.#event = [];
+    const state = { merged: this.#merged, text: this.#text };
+    if (lines.length > 1 && !lines.every((data) => parseBoundedJson(data).ok)) {
+      const joined = parseBoundedJson(lines.join('\n'));
+      if (joined.ok && isRecord(joined.value)) {
+        this.#joinedEvents += 1;
+        mergeData(state, lines.join('\n'));
+        this.#text = state.text;
+        return;
+      }
+    }
+    for (const data of lines) mergeData(state, data);
+    this.#text = state.text;
+  }
+}
+
+/** AgentV's rule for one data text. */
+function mergeData(merger: { merged: Record<string, unknown>; text: string }, data: string): void {
+  const bounded = parseBoundedJson(data); // a line nested too deep stays text, like non-JSON
+  if (!bounded.ok) {
+    merger.text += data;
+    return;
+  }
+  const parsed = bounded.value;
+  if (isRecord(parsed)) {
+    Object.assign(merger.merged, parsed);
+    if ('content' in parsed) merger.text += pythonStr(parsed.content);
+  } else {
+    merger.text += pythonStr(parsed);
   }
 }
 

@@ -11,6 +11,8 @@
  * - Aborted signal → `cancelled`; connection failures → `transport_error` (retryable).
  * - A 2xx reply whose Content-Type is not `text/event-stream` is still read as a stream (AgentV
  *   does not check it), with a `content_type` compatibility warning.
+ * - An event whose `data:` lines form one JSON object only when joined (sse-merge.ts) is read as
+ *   that object, with an `sse_multiline_data` compatibility warning.
  * - A gzip/deflate/br `Content-Encoding` is undone as the stream arrives; 307/308 on the same
  *   host are followed (the HTTP transport's redirect-policy.ts; AgentV's requests follows them),
  *   a redirect not followed names its Location (QA9).
@@ -49,7 +51,9 @@ export interface MaeSseOptions {
 const MIB = 1024 * 1024;
 const ERROR_BODY_BYTES = 64 * 1024;
 
-type StreamEnd = { ok: true; reply: Record<string, unknown> } | { ok: false; tooLarge: true };
+type StreamEnd =
+  | { ok: true; reply: Record<string, unknown>; joinedEvents: number }
+  | { ok: false; tooLarge: true };
 
 export class MaeSseTransport implements MaeTransport {
   readonly #options: MaeSseOptions;
@@ -140,6 +144,9 @@ export class MaeSseTransport implements MaeTransport {
           message: `${where}: reply exceeds ${this.#maxBytes} bytes`,
         });
       }
+      // QA24: an event whose data lines form one JSON object only when joined (sse-starlette and
+      // `json.dumps(obj, indent=2)`) was read so; AgentV would have failed it
+      if (end.joinedEvents > 0) warnings.push('sse_multiline_data');
       return { ok: true, reply: end.reply, warnings };
     } catch (cause) {
       if (signal.aborted) return cancelledReply(where);
@@ -196,14 +203,15 @@ async function readEventStream(stream: Readable, maxBytes: number): Promise<Stre
       pending = pending.slice(newline + 1);
       if (merger.pushLine(line) === 'done') {
         discardBody(stream);
-        return { ok: true, reply: merger.result() };
+        return { ok: true, reply: merger.result(), joinedEvents: merger.joinedEvents };
       }
       newline = pending.indexOf('\n');
     }
   }
   pending += decoder.decode();
   if (pending !== '') merger.pushLine(pending);
-  return { ok: true, reply: merger.result() };
+  const reply = merger.result();
+  return { ok: true, reply, joinedEvents: merger.joinedEvents };
 }
 
 /** The stream with its Content-Encoding undone; undefined for an encoding evalc cannot undo. */
