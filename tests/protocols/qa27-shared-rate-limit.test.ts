@@ -55,8 +55,9 @@ describe('one rps bucket shared by the scheduler and the transport (QA27)', () =
     const results = await invoke(limiter, sharing(limiter), `${server.url}/invoke`, 4);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(server.arrivals).toHaveLength(6); // 4 invocations + 2 retries
-    // two buckets in series (apply's + the transport's with burst 2) let a retry out within ms
-    expect(Math.min(...gapsOf(server.arrivals))).toBeGreaterThanOrEqual(INTERVAL - 30);
+    // two buckets in series (apply's + the transport's with burst 2) let a retry out within ~15 ms;
+    // one bucket keeps 250 ms, less only what a late send makes up (GCRA), never half of it
+    expect(Math.min(...gapsOf(server.arrivals))).toBeGreaterThanOrEqual(INTERVAL / 2);
   });
 
   it("does not make invocations wait for tokens inside their duration after others' retries", async () => {
