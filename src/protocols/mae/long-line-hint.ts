@@ -10,7 +10,7 @@
  */
 
 /** asyncio's default `StreamReader` limit, bytes. */
-export const PYTHON_ASYNCIO_LINE_LIMIT = 64 * 1024;
+const PYTHON_ASYNCIO_LINE_LIMIT = 64 * 1024;
 
 /**
  * For a request line (newline included) whose UTF-8 size exceeds asyncio's default limit: a
