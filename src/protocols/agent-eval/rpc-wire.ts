@@ -7,6 +7,7 @@
  */
 import type { JudgeConfig } from '../../plan/schema.js';
 import { parseBoundedJson } from '../bounded-json.js';
+import { pythonReprHint } from '../python-repr.js';
 import type { StepError } from '../types.js';
 import { type JudgeRuntime, judgeTimeoutMs, METADATA_TIMEOUT_MS } from './judge-runtime.js';
 import { runRpcProcess } from './rpc-process.js';
@@ -90,7 +91,11 @@ export function interpretLine(where: string, line: string, exitCode: number | nu
     const kind = exitCode === 0 ? 'invalid_json' : 'process_crashed';
     return {
       ok: false,
-      error: { kind, message: `${where}: last output line is not JSON (exit ${exitCode})`, retryable: false },
+      error: {
+        kind,
+        message: `${where}: last output line is not JSON (exit ${exitCode})${pythonReprHint(line)}`,
+        retryable: false,
+      },
     };
   }
   const envelope = parseWireError(parsed);

@@ -17,6 +17,7 @@
 import type { ChatAgentConfig } from '../../plan/schema.js';
 import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
+import { pythonReprHint } from '../python-repr.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { ChatTranscript } from './chat-trajectory.js';
 import { dropEchoedHistory } from './echoed-history.js';
@@ -120,6 +121,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           error.details = { body: reply.text.slice(0, 500) };
           const said = agentErrorText(reply.body, reply.text);
           if (said !== '') error.message = `${error.message}: ${said}`;
+          if (error.kind === 'invalid_json') error.message += pythonReprHint(reply.text);
         }
         return fail(error);
       }

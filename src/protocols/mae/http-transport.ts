@@ -14,6 +14,7 @@
  */
 import { errorWithServerSaid } from '../http/server-said.js';
 import type { HttpTransport } from '../http/transport.js';
+import { pythonReprHint } from '../python-repr.js';
 import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
 
 export interface MaeHttpOptions {
@@ -65,7 +66,12 @@ export class MaeHttpTransport implements MaeTransport {
     });
     // What the agent said (already redacted by the transport): `{"error": …}`, FastAPI's
     // `detail` (its 422 validation list), a Flask/werkzeug or http.server HTML error page's text.
-    if (!response.ok) return { ok: false, error: errorWithServerSaid(response) };
+    if (!response.ok) {
+      const error = errorWithServerSaid(response);
+      if (error.kind === 'invalid_json' && response.text !== undefined)
+        error.message += pythonReprHint(response.text); // Flask's `return str(reply)`
+      return { ok: false, error };
+    }
     const type = response.headers['content-type'] ?? '';
     const warnings = /\bapplication\/([\w.+-]*\+)?json\b/i.test(type) ? [] : ['content_type'];
     return { ok: true, reply: response.body, warnings };

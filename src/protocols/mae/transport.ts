@@ -6,6 +6,7 @@
  */
 
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
+import { pythonReprHint } from '../python-repr.js';
 import type { StepError } from '../types.js';
 import { firstUnsafeInteger } from '../unsafe-integer.js';
 import type { LineEvent } from './line-channel.js';
@@ -50,11 +51,13 @@ export function parseReplyText(text: string, where: string, notJsonHint = ''): T
     };
   }
   const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  // a Python dict's repr (print(reply)) is the likelier cause than a banner: say that instead
+  const hint = pythonReprHint(text) || notJsonHint;
   return {
     ok: false,
     error: {
       kind: 'invalid_json',
-      message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}${notJsonHint}`,
+      message: `${where}: reply is not JSON: ${JSON.stringify(excerpt)}${hint}`,
       retryable: false,
     },
   };
