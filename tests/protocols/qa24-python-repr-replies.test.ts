@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
 import { createChatAdapter } from '../../src/protocols/chat/adapter.js';
+import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { pythonReprHint } from '../../src/protocols/python-repr.js';
+import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
 import type { InvokeOutcome } from '../../src/protocols/types.js';
 import { FIXTURES_DIR, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 import { type PythonAgent, startPythonAgent } from '../fixtures/qa24-python-process.js';
@@ -78,6 +80,32 @@ describe('a Python dict repr instead of JSON', () => {
       expect(ok.ok).toBe(true);
     } finally {
       await adapter.close();
+    }
+  });
+
+  it('raip and generic http: the agent returned str(reply) as text/html', async () => {
+    const transport = new HttpTransport({ retries: 0 });
+    const url = `http://127.0.0.1:${http.port}`;
+    try {
+      const raip = createRaipAdapter({ protocol: 'raip', url }, { transport });
+      const raipError = errorOf(
+        await raip.invoke({ q: 'repr' }, testContext(new AbortController().signal, { id: 'e' })),
+      );
+      expect(raipError.kind).toBe('invalid_json');
+      expect(raipError.message).toContain(`(${HINT})`);
+      const generic = createHttpAdapter(
+        { protocol: 'http', method: 'POST', url: `${url}/ask` },
+        { transport },
+      );
+      const httpError = errorOf(
+        await generic.invoke({ q: 'repr' }, testContext(new AbortController().signal, { id: 'e' })),
+      );
+      expect(httpError.kind).toBe('invalid_json');
+      expect(httpError.message).toContain(`(${HINT})`);
+      const fine = await generic.invoke({ q: 'ok' }, testContext(new AbortController().signal, { id: 'e' }));
+      expect(fine.ok).toBe(true);
+    } finally {
+      await transport.close();
     }
   });
 

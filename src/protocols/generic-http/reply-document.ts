@@ -15,6 +15,7 @@
 import { parseBoundedJson } from '../bounded-json.js';
 import { errorWithServerSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
+import { pythonReprHint } from '../python-repr.js';
 import type { StepError } from '../types.js';
 
 export type ReplyDocument = { ok: true; document: unknown } | { ok: false; error: StepError };
@@ -38,7 +39,9 @@ export function replyDocument(reply: JsonResponse, method: string, url: string):
   const text = reply.text ?? '';
   if (isSuccess && reply.error.kind === 'invalid_json' && mediaType === 'text/plain' && text.trim() !== '')
     return { ok: true, document: text };
-  return { ok: false, error: errorWithServerSaid(reply) };
+  const error = errorWithServerSaid(reply);
+  if (error.kind === 'invalid_json') error.message += pythonReprHint(text); // Flask's `return str(reply)`
+  return { ok: false, error };
 }
 
 function parseJsonLines(text: string, method: string, url: string): ReplyDocument {

@@ -9,6 +9,7 @@ import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import { describeTarget, type HttpTransport, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
+import { pythonReprHint } from '../python-repr.js';
 import type {
   AgentAdapter,
   DiscoverOutcome,
@@ -239,5 +240,7 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
       retryable: false,
     };
   }
-  return errorWithServerSaid(reply);
+  const error = errorWithServerSaid(reply);
+  if (error.kind === 'invalid_json' && reply.text !== undefined) error.message += pythonReprHint(reply.text);
+  return error;
 }
