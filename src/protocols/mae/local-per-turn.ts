@@ -26,6 +26,10 @@ import {
 } from './transport.js';
 
 const WHERE = 'local agent';
+/** A per-turn process that wrote nothing in time: its start-up counts toward every turn. */
+const PER_TURN_STARTUP_HINT =
+  ' (the agentv profile starts the command for every turn: its start-up — imports, loading a model — counts toward limits.timeout on each turn)';
+
 const NOT_EXITED_HINT =
   ' (it wrote its reply but did not exit: the agentv profile reads stdout until the process exits; use profile: seed for an agent that keeps running)';
 
@@ -75,6 +79,9 @@ export class PerTurnLocalTransport implements MaeTransport {
         const reply = timeoutReply(WHERE, timeoutMs);
         // It did write something: say why that was not the reply (AgentV reads to EOF).
         if (!reply.ok && running && stdout.trim() !== '') reply.error.message += NOT_EXITED_HINT;
+        // Nothing at all: with a process per turn, its start-up is paid on every turn (QA24: a
+        // Python agent whose imports take 2 s timed out every turn with nothing said about it).
+        else if (!reply.ok && stdout.trim() === '') reply.error.message += PER_TURN_STARTUP_HINT;
         finish(reply);
       }, timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
