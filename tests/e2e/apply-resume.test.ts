@@ -81,11 +81,14 @@ describe('evalc apply: interrupted runs resume from the cache', () => {
     const cached = cachedInvokes(dir);
     const completedFirst = new Set(Object.keys(first.completed).map((k) => k.slice(0, k.indexOf('#'))));
     // Everything cached had been answered; answered-but-not-cached replies were in flight at
-    // kill time (at most one per connection) and are legitimately asked again.
+    // kill time and are legitimately asked again: at most one per connection still in the socket,
+    // plus at most one per slot whose reply was read but whose cache write waits for the next
+    // turn (invoke-gate.ts: the slot goes to the next request first). The pool holds twice the
+    // concurrency.
     for (const id of cached) expect(completedFirst.has(id)).toBe(true);
     const inFlight = [...completedFirst].filter((id) => !cached.has(id));
-    expect(inFlight.length).toBeLessThanOrEqual(CONCURRENCY);
-    expect(cached.size).toBeGreaterThanOrEqual(N / 2 - CONCURRENCY);
+    expect(inFlight.length).toBeLessThanOrEqual(2 * CONCURRENCY);
+    expect(cached.size).toBeGreaterThanOrEqual(N / 2 - 2 * CONCURRENCY);
 
     const stats = await runCli(['cache', 'stats', 'evalc.yaml'], { cwd: dir });
     expect(stats.code).toBe(0);

@@ -1,0 +1,118 @@
+/**
+ * What evalc.lock records of each judge a run used (DESIGN §5: "each judge: protocol, model,
+ * rubric and rubricVersion"): the started judge's info, or the previous lock's when it was not
+ * usable; the rubric tags its verdicts reported, its registered rubrics' tags and the previous
+ * lock's for rubrics still in use; the model it reported when the plan names none.
+ */
+
+import type { CompiledPlan } from '../compiler/compile.js';
+import { type JudgePins, metricRubricName, pinsListed, rubricNameOf } from '../compiler/judge-pins.js';
+import type { Lockfile } from '../lockfile/types.js';
+import type { Plan } from '../plan/schema.js';
+import { byText } from '../reports/format.js';
+import type { JudgeRuntime } from './judges.js';
+
+export type JudgeInfo = {
+  model?: string;
+  version?: string;
+  wireVersion?: string;
+  rubricVersion?: string;
+  registeredRubrics?: Record<string, string>;
+};
+
+export interface JudgeReports {
+  /** The rubric tags each judge's verdicts reported this run. */
+  rubricVersions: ReadonlyMap<string, Set<string>>;
+  /** The models each judge's verdicts reported this run. */
+  judgeModels: ReadonlyMap<string, Set<string>>;
+}
+
+/** One entry per judge the compiled plan's metrics use; `warn` hears of a rubric seen at two versions. */
+export function judgeLockInfo(
+  compiled: CompiledPlan,
+  plan: Plan,
+  live: { judges: ReadonlyMap<string, JudgeRuntime>; pins: JudgePins; reports: JudgeReports },
+  previousLock: Lockfile | undefined,
+  warn: (text: string) => void,
+): Record<string, JudgeInfo> {
+  const info: Record<string, JudgeInfo> = {};
+  const rubricsInUse = new Map<string, Set<string>>();
+  for (const { group } of compiled.groups)
+    for (const m of group.metrics) {
+      if (!m.judgeId) continue;
+      const names = rubricsInUse.get(m.judgeId) ?? new Set<string>();
+      const name = metricRubricName(m, plan);
+      if (name !== undefined) names.add(name);
+      rubricsInUse.set(m.judgeId, names);
+    }
+  for (const id of rubricsInUse.keys()) {
+    const previous = previousLock?.judges[id];
+    const judge = live.judges.get(id);
+    const started = judge?.unusable ? undefined : judge;
+    const sorted = rubricTags(
+      live.reports.rubricVersions.get(id),
+      live.pins[id],
+      previous?.rubricVersion,
+      rubricsInUse.get(id),
+    );
+    info[id] = {
+      ...(started
+        ? started.info
+        : {
+            ...(previous?.version ? { version: previous.version } : {}),
+            ...(previous?.wireVersion ? { wireVersion: previous.wireVersion } : {}),
+          }),
+      ...(sorted.length > 0 ? { rubricVersion: sorted.join(' | ') } : {}),
+      ...reportedModel(live.reports.judgeModels.get(id), previous?.model),
+      ...(live.pins[id] ? { registeredRubrics: live.pins[id] } : {}),
+    };
+    // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
+    const names = sorted.map(rubricNameOf);
+    if (new Set(names).size < names.length)
+      warn(`judge ${id} reported several versions of one rubric: ${sorted.join(', ')}`);
+  }
+  return info;
+}
+
+/** The tags of the registered rubrics in use, asked of each judge (`GET /v1/rubrics`). */
+export async function liveJudgePins(
+  judges: ReadonlyMap<string, JudgeRuntime>,
+  registered: Map<string, Set<string>>,
+  signal: AbortSignal,
+): Promise<JudgePins> {
+  const pins: JudgePins = {};
+  for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
+    const tags = await judges.get(id)?.registeredRubricVersions?.(signal);
+    const listed = tags ? pinsListed(names, tags) : {};
+    if (Object.keys(listed).length > 0) pins[id] = listed;
+  }
+  return pins;
+}
+
+/**
+ * The tags a judge's lock entry records: those its verdicts reported this run, those its
+ * registered rubrics have now (the score keys cover them), and the previous lock's for rubrics the
+ * plan's metrics still use that neither names (not re-judged this run). A rubric the plan no
+ * longer uses leaves the lock.
+ */
+function rubricTags(
+  reported: Set<string> | undefined,
+  pinned: Record<string, string> | undefined,
+  previous: string | undefined,
+  inUse: Set<string> | undefined,
+): string[] {
+  const tags = new Set<string>([...(reported ?? []), ...Object.values(pinned ?? {})]);
+  const named = new Set([...tags].map(rubricNameOf));
+  for (const tag of previous?.split(' | ') ?? [])
+    if (tag && !named.has(rubricNameOf(tag)) && inUse?.has(rubricNameOf(tag))) tags.add(tag);
+  return [...tags].sort();
+}
+
+/**
+ * The model(s) a judge reported using, for a judge whose plan names none (an agent-eval server
+ * picks its own): sorted, ` | `-joined like rubric tags; the lock's when this run judged nothing.
+ */
+function reportedModel(reported: Set<string> | undefined, previous: string | undefined): { model?: string } {
+  if (reported && reported.size > 0) return { model: [...reported].sort().join(' | ') };
+  return previous === undefined ? {} : { model: previous };
+}

@@ -1,0 +1,90 @@
+/**
+ * The run itself: each agent's examples, all agents at once. An agent first gets its preflight
+ * examples (DESIGN §3: "preflight on k ≤ 5 examples before the batch"); when every one of them
+ * was sent and failed, the rest of its batch is not sent. An agent whose discovery failed runs
+ * from the cache, its other examples recording the discovery's error.
+ */
+
+import type { ResolvedExample } from '../compiler/datasets.js';
+import { type UndiscoveredAgent, undiscoveredAdapter } from './discovery.js';
+import { exampleItems } from './group-runtime.js';
+import { type ExampleRun, type GroupRuntime, runExample } from './run-example.js';
+import { runPool } from './worker-pool.js';
+
+export interface RunAgentsContext {
+  agentIds: readonly string[];
+  runtimes: readonly GroupRuntime[];
+  concurrencyOf(agentId: string): number;
+  /** Examples sent first, alone, per agent (at most 5). */
+  preflight: number;
+  undiscovered: ReadonlyMap<string, UndiscoveredAgent>;
+  /** Aborted: no new example starts (a Ctrl-C, a cache that cannot be written). */
+  signal: AbortSignal;
+  message(text: string): void;
+  scrub(text: string): string;
+  /** Each example's run, the moment it is done. */
+  onRun(rt: GroupRuntime, index: number, run: ExampleRun): void;
+}
+
+type Item = { rt: GroupRuntime; index: number; example: ResolvedExample };
+
+/** Runs every agent's examples; returns, per agent whose preflight failed, why its batch was not sent. */
+export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, string>> {
+  const aborted = new Map<string, string>();
+  await Promise.all(
+    ctx.agentIds.map(async (agentId) => {
+      const runtimes = ctx.runtimes.filter((g) => g.compiled.group.agentId === agentId);
+      const concurrency = ctx.concurrencyOf(agentId);
+      const items = exampleItems(runtimes);
+      const run = async (item: Item): Promise<ExampleRun> => {
+        const done = await runExample(item.rt, item.example);
+        ctx.onRun(item.rt, item.index, done);
+        return done;
+      };
+      const runItem = async (item: Item): Promise<void> => {
+        await run(item);
+      };
+      const failure = ctx.undiscovered.get(agentId);
+      if (failure) {
+        // Its cached answers still count; anything else fails with the discovery's error.
+        ctx.message(
+          `evalc: ${ctx.scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
+        );
+        for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
+        await runPool(items, concurrency * 2, runItem, ctx.signal);
+        return;
+      }
+      const firstItems: Item[] = [];
+      for (let i = 0; i < ctx.preflight; i++) {
+        const r = items.next();
+        if (r.done) break;
+        firstItems.push(r.value);
+      }
+      const firstRuns: (ExampleRun | undefined)[] = new Array(firstItems.length);
+      await runPool(
+        firstItems.entries(),
+        concurrency,
+        async ([i, item]) => {
+          firstRuns[i] = await run(item);
+        },
+        ctx.signal,
+      );
+      if (
+        firstRuns.length > 0 &&
+        firstRuns.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null))
+      ) {
+        const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
+        aborted.set(
+          agentId,
+          `preflight: the first ${firstRuns.length} examples all failed (${kinds}); the rest of ${agentId}'s batch was not sent`,
+        );
+        ctx.message(`evalc: agent ${agentId}: ${aborted.get(agentId)}`);
+        return;
+      }
+      // Twice the agent's concurrency in flight: the gate (invoke-gate.ts) keeps the agent's own
+      // limit, the extra examples are being scored or have their next request ready.
+      await runPool(items, concurrency * 2, runItem, ctx.signal);
+    }),
+  );
+  return aborted;
+}

@@ -1,0 +1,113 @@
+/**
+ * An apply with nothing to run (up-to-date.ts decides): evalc.lock stays as it is, the reports
+ * are rendered again only when missing or stale, and with `--baseline` the lock's rows stand in
+ * for a run so that its regression gates are evaluated (baseline-gates.ts).
+ */
+
+import path from 'node:path';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { readLockFile } from '../lockfile/serialize.js';
+import type { Lockfile, LockGate } from '../lockfile/types.js';
+import type { Plan } from '../plan/schema.js';
+import { REPORT_FILES } from '../reports/types.js';
+import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-run.js';
+import { gatesAgainstBaseline } from './baseline-gates.js';
+import type { LogStore } from './cache-store.js';
+import { readBaseline } from './locked-inputs.js';
+import { reportsDirOf, shownPath } from './report-paths.js';
+import { metricTypesOf } from './run-gates.js';
+import { reportSources } from './trajectories.js';
+import { unevaluatedAgents } from './unevaluated-agents.js';
+import { isLockUpToDate, reportStamp, reportsAreCurrent, writeReportStamp } from './up-to-date.js';
+
+export interface UpToDateContext {
+  options: ApplyOptions;
+  lockFile: string;
+  stateDir: string;
+  plan: Plan;
+  planDir: string;
+  previousLock: Lockfile | undefined;
+  /** The step log, opened on first use (reports read trajectories from it). */
+  store: () => LogStore;
+}
+
+export interface UpToDateApply {
+  /** Whether this compiled plan, with these pins, has every step recorded in evalc.lock. */
+  isUpToDate(compiled: CompiledPlan, pins: Record<string, AgentPin>): boolean;
+  /** The outcome of an apply that ran nothing. */
+  finish(compiled: CompiledPlan): Promise<ApplyOutcome>;
+}
+
+export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
+  const { options, previousLock } = ctx;
+  // With --baseline, the lock's regression gates are evaluated from its rows: computed once,
+  // undefined when the rows cannot stand in for a run.
+  let vsBaseline: { lock: Lockfile; baseline: Lockfile; gates: LockGate[] } | undefined | null = null;
+  const gatesVsBaseline = (compiled: CompiledPlan) => {
+    if (vsBaseline !== null || !options.baseline) return vsBaseline ?? undefined;
+    const full = readLockFile(ctx.lockFile);
+    const baseline = readBaseline(options.baseline, options.cwd);
+    const gates =
+      full.ok && baseline
+        ? gatesAgainstBaseline(full.lock, baseline, ctx.plan, metricTypesOf(compiled))
+        : undefined;
+    vsBaseline = full.ok && baseline && gates ? { lock: full.lock, baseline, gates } : undefined;
+    return vsBaseline;
+  };
+  const writeReports = async (reportsDir: string, lock: Lockfile, baseline?: Lockfile) => {
+    const { writeReportFiles } = await import('./write-reports.js');
+    writeReportFiles(reportsDir, {
+      lock,
+      ...(baseline ? { baseline } : {}),
+      ...reportSources(lock, ctx.store()),
+      reportsPath: shownPath(ctx.planDir, reportsDir),
+    });
+  };
+  return {
+    isUpToDate: (compiled, pins) =>
+      !options.refresh &&
+      !options.only &&
+      isLockUpToDate(previousLock, compiled, pins) &&
+      (!options.baseline || gatesVsBaseline(compiled) !== undefined),
+    async finish(compiled) {
+      const compared = options.baseline ? gatesVsBaseline(compiled) : undefined;
+      const lock = compared ? { ...compared.lock, gates: compared.gates } : previousLock!;
+      const reportsDir = reportsDirOf(options, ctx.stateDir);
+      const stamp = reportStamp(
+        ctx.lockFile,
+        options.baseline ? path.resolve(options.cwd, options.baseline) : undefined,
+      );
+      if (compared) {
+        // The comparison is this command's: its reports are rendered, evalc.lock stays as it is.
+        await writeReports(reportsDir, lock, compared.baseline);
+        writeReportStamp(reportsDir, stamp);
+      } else if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
+        const full = readLockFile(ctx.lockFile);
+        if (!full.ok) return { status: 'refused', message: full.message };
+        await writeReports(reportsDir, full.lock);
+        writeReportStamp(reportsDir, stamp);
+      }
+      const errorKinds = { ...(lock.steps?.errors ?? {}) };
+      const summary: RunSummary = {
+        examples: compiled.groups.reduce((n, g) => n + g.group.dataset.examples.length, 0),
+        invoked: 0,
+        errors: Object.values(errorKinds).reduce((n, c) => n + c, 0),
+        errorKinds,
+        gatesFailed: lock.gates.filter((g) => !g.passed && !g.skipped).length,
+        upToDate: true,
+      };
+      // Only when the recorded errors could cover every example of some agent is the whole lock
+      // read to check (an agent that evaluated nothing fails the run on every re-apply, too).
+      const perAgent = new Map<string, number>();
+      for (const { group } of compiled.groups)
+        perAgent.set(group.agentId, (perAgent.get(group.agentId) ?? 0) + group.dataset.examples.length);
+      const smallest = Math.min(...perAgent.values()) * lock.run.repeats;
+      if (summary.errors > 0 && summary.errors >= smallest) {
+        const full = readLockFile(ctx.lockFile);
+        const unevaluated = full.ok ? unevaluatedAgents(full.lock.results) : [];
+        if (unevaluated.length > 0) summary.unevaluated = unevaluated;
+      }
+      return { status: 'done', lock, lockFile: ctx.lockFile, reportsDir, summary };
+    },
+  };
+}
