@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
@@ -118,12 +118,34 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   // The plan's first line points editors at this copy (completion, hover docs, inline errors);
   // `evalc schema` rewrites it after an upgrade.
   write(path.join(dir, 'schemas', 'evalc.schema.json'), `${JSON.stringify(planJsonSchema(), null, 2)}\n`);
-  write(path.join(dir, '.gitignore'), '.evalc/\n');
+  const gitignore = path.join(dir, '.gitignore');
+  write(gitignore, '.evalc/\n');
   const target = path.relative(ctx.cwd, dir);
   const next = target === '' ? '' : ` ${target.includes(' ') ? JSON.stringify(target) : target}`;
   ctx.stdout(
     `created ${created.join(', ')}\n${kept.length > 0 ? `kept ${kept.join(', ')} (already there)\n` : ''}` +
       `next: evalc validate${next}, evalc plan${next}, evalc apply${next}\n`,
   );
+  // A project's own .gitignore is kept as it is (QA7), but without `.evalc/` the cache, logs and
+  // reports would be committed (DESIGN §5: `.evalc/` is ignored by git): say so (QA26).
+  if (!ignoresEvalcFolder(readText(gitignore)))
+    ctx.stderr(
+      `evalc: note: ${path.relative(ctx.cwd, gitignore) || '.gitignore'} does not ignore .evalc/ (the step cache, logs and reports): add the line .evalc/\n`,
+    );
   return EXIT.ok;
+}
+
+/** A file's text; one that cannot be read (a folder named .gitignore) says nothing to check. */
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '.evalc/';
+  }
+}
+
+/** A `.gitignore` line that keeps every `.evalc/` folder (or the one beside it) out of git. */
+function ignoresEvalcFolder(text: string): boolean {
+  const patterns = new Set(['.evalc', '.evalc/', '/.evalc', '/.evalc/', '**/.evalc', '**/.evalc/']);
+  return text.split(/\r?\n/).some((line) => patterns.has(line.trim()));
 }
