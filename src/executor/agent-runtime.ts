@@ -74,6 +74,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     servedExit = served.exited;
   }
   const timeoutMs = parseDuration(config.limits?.timeout ?? '60s') ?? 60_000;
+  const limiter = config.limits?.rps ? new RateLimiter(config.limits.rps) : undefined;
   const transport = new HttpTransport({
     timeoutMs,
     retries: config.limits?.retries ?? 3,
@@ -81,7 +82,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     // clock); the transport's bucket then bounds retries and later turns at the same rate, with
     // room for one request so the two buckets never lock into a phase offset that each request
     // would wait out inside its measured duration.
-    ...(config.limits?.rps ? { rps: config.limits.rps, rpsBurst: 2 } : {}),
+    ...(limiter ? { limiter } : {}),
     headers: headers.values,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
     // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
@@ -102,7 +103,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       config,
       adapter,
       ...(servedExit ? { servedExit } : {}),
-      ...(config.limits?.rps ? { rate: new RateLimiter(config.limits.rps) } : {}),
+      ...(limiter ? { rate: limiter } : {}),
       concurrency,
       stop: async () => {
         await adapter.close();

@@ -22,7 +22,7 @@ import {
   scoreMetric,
 } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
-import type { RateLimiter } from '../protocols/http/rate-limiter.js';
+import type { Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import type { StepStore } from './cache-store.js';
@@ -275,12 +275,14 @@ async function runRepeat(
       const wait = rt.gate?.acquire();
       if (wait) await wait;
       let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
+      let admission: Admission | undefined;
       let started = performance.now();
       try {
         // A token of the rps bucket; one still awaited at the first Ctrl-C is never sent. (MAE
         // agents over stdio, a socket or SSE bypass the HTTP transport's own per-attempt bucket:
         // this is their only one.)
-        const admitted = rt.rate ? await rt.rate.acquire(rt.dispatchSignal ?? rt.signal) : true;
+        admission = rt.rate ? await rt.rate.admit(rt.dispatchSignal ?? rt.signal) : undefined;
+        const admitted = !rt.rate || admission !== undefined;
         started = performance.now();
         // An example that waited for a slot past the first Ctrl-C sends nothing (not cached).
         if (rt.dispatchSignal?.aborted || !admitted)
@@ -305,6 +307,7 @@ async function runRepeat(
         }
       } finally {
         rt.gate?.release();
+        if (admission) rt.rate?.settle(admission);
       }
       const durationMs = Math.round(performance.now() - started);
       // The slot went to the next example; this one's bookkeeping waits until the replies read in

@@ -112,6 +112,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         signal: ctx.signal,
         retry,
         timeoutMs,
+        ...(deadline === undefined ? {} : { deadlineAt: deadline }),
       });
       if (!reply.ok) {
         const error: StepError = { ...reply.error };
