@@ -18,6 +18,7 @@ import type { ChatAgentConfig } from '../../plan/schema.js';
 import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
+import { agentSaidSuffix } from '../reply-error-field.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { ChatTranscript } from './chat-trajectory.js';
 import { dropEchoedHistory } from './echoed-history.js';
@@ -130,7 +131,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       if (!checked.ok) {
         return fail({
           kind: 'contract_violation',
-          message: `agent reply does not match the contract: ${checked.reason}`,
+          message: `agent reply does not match the contract: ${checked.reason}${agentSaidSuffix(reply.body)}`,
           retryable: false,
         });
       }

@@ -18,6 +18,7 @@
  * With a `traceId` (plan `traceContext: true`) every request body gets
  * `span_context: {traceparent}` and the request the same `traceparent` header (trace-context.ts).
  */
+import { agentSaidSuffix } from '../reply-error-field.js';
 import type { ExampleScript, InvokeOutcome, StepError } from '../types.js';
 import { isRecord, parseAction } from './action.js';
 import type { NameTracker } from './name-discovery.js';
@@ -138,7 +139,7 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
         return fail(
           unknownAction(
             action.action === null
-              ? `reply has no action${isRecord(reply) ? '' : ' (not a JSON object)'}`
+              ? `reply has no action${isRecord(reply) ? agentSaidSuffix(reply) : ' (not a JSON object)'}`
               : `unknown action ${JSON.stringify(action.action)}`,
           ),
         );

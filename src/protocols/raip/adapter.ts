@@ -10,6 +10,7 @@ import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import { describeTarget, type HttpTransport, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import { pythonReprHint } from '../python-repr.js';
+import { agentSaidSuffix } from '../reply-error-field.js';
 import type {
   AgentAdapter,
   DiscoverOutcome,
@@ -187,7 +188,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (!isJsonObject(body) || !('output' in body)) {
         return failed({
           kind: 'contract_violation',
-          message: `${describeTarget('POST', invokeUrl)}: reply has no output`,
+          message: `${describeTarget('POST', invokeUrl)}: reply has no output${agentSaidSuffix(body)}`,
           retryable: false,
         });
       }
