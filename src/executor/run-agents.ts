@@ -69,9 +69,13 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
         },
         ctx.signal,
       );
+      // An interrupted run stops every agent: its cancelled preflight is not the agent's failure.
+      if (ctx.signal.aborted) return;
       if (
         firstRuns.length > 0 &&
-        firstRuns.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null))
+        firstRuns.every(
+          (r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null && e !== 'cancelled'),
+        )
       ) {
         const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
         aborted.set(

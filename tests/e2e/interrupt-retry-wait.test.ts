@@ -38,4 +38,24 @@ describe('Ctrl-C during a Retry-After wait', () => {
     expect(performance.now() - signalledAt).toBeLessThan(10_000);
     expect(ctx.agent.stats().invokes).toBe(sentAtSignal);
   });
+
+  it('does not call the cancelled preflight examples a failed preflight (QA27 P6)', async () => {
+    const dir = ctx.workspace('retry-wait-preflight');
+    writeDataset(dir, 'd1.jsonl', countingExamples(6));
+    writePlan(dir, {
+      agentUrl: ctx.agent.url,
+      limits: { concurrency: 2, retries: 3 },
+      run: { repeats: 1, seed: 7, preflight: 2 },
+    });
+    ctx.agent.reset();
+    const child = startCli(['apply', 'evalc.yaml'], { cwd: dir, env: { CI: 'true' } });
+    const exited = waitCli(child, 60_000);
+    await waitFor(() => ctx.agent.stats().invokes >= 2, 20_000, 'two throttled preflight requests');
+    await new Promise((r) => setTimeout(r, 200));
+    child.kill('SIGINT');
+    const result = await exited;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/interrupted/);
+    expect(result.stderr).not.toMatch(/preflight/);
+  });
 });
