@@ -23,6 +23,12 @@ export async function schemaCommand(ctx: CommandContext): Promise<number> {
   // The lockfile's and report.json's schemas ship with evalc (written by hand, tested against
   // real output): copied beside the plan schema for tools that read evalc.lock or report.json.
   const shipped = shippedSchemasDir();
+  // A binary copied without the package's schemas/ folder wrote the plan schema alone, silently (QA26).
+  const missing = SHIPPED_SCHEMAS.filter((name) => !shipped || !existsSync(path.join(shipped, name)));
+  if (missing.length > 0)
+    ctx.stderr(
+      `evalc: warning: ${missing.join(' and ')} not copied: no schemas/ folder beside this evalc (${fileURLToPath(import.meta.url)}); install the whole package\n`,
+    );
   for (const name of SHIPPED_SCHEMAS) {
     const from = shipped ? path.join(shipped, name) : undefined;
     if (!from || !existsSync(from)) continue;
