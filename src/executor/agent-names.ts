@@ -21,7 +21,7 @@ import type { AgentConfig } from '../plan/schema.js';
 import { readReplyName } from '../protocols/mae/name-discovery.js';
 import { selectProfile } from '../protocols/mae/profiles.js';
 import type { StepStore } from './cache-store.js';
-import type { InvokeRecord } from './run-example.js';
+import type { InvokeRecord } from './step-records.js';
 
 export interface NameSources {
   agents: Record<string, AgentConfig>;

@@ -17,7 +17,7 @@ import type { AgentConfig } from '../plan/schema.js';
 import { chatSettings } from '../protocols/chat/settings.js';
 import { maeSettings } from '../protocols/mae/settings.js';
 import { EVALC_VERSION } from '../version.js';
-import { isVolatileMeasure, roundScore } from './run-example.js';
+import { isVolatileMeasure, roundScore } from './example-lock-row.js';
 
 export interface LockInputs {
   compiled: CompiledPlan;

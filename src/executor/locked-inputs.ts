@@ -9,7 +9,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import { byText } from '../reports/format.js';
 import type { LogStore } from './cache-store.js';
 import type { JudgeRuntime } from './judges.js';
-import type { ExtractRecord } from './run-example.js';
+import type { ExtractRecord } from './step-records.js';
 
 /**
  * The previous lockfile without its per-example results and aggregates: apply needs only its

@@ -15,7 +15,7 @@ import {
   type FailedInvokeRecord,
   type InvokeRecord,
   lastErrorKey,
-} from './run-example.js';
+} from './step-records.js';
 
 export interface ReportSources {
   trajectories: Record<string, ReportInvokeRecord>;

@@ -11,7 +11,7 @@ import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { datasetsMatch } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
-import { isDefinitiveFailure } from './run-example.js';
+import { isDefinitiveFailure } from './step-records.js';
 import { stepsDigest } from './steps-digest.js';
 
 /**

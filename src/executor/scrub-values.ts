@@ -1,0 +1,61 @@
+/**
+ * Secret values out of everything kept: trajectories, metric errors and judges' rationales are
+ * cached, reported and drilled into, so each known secret value is replaced by `***` first.
+ */
+
+import type { Trajectory } from '../protocols/types.js';
+
+/**
+ * An agent may echo a secret it was sent (e.g. its authorization header) in its reply; the
+ * trajectory is cached, reported and drilled into, so secret values are replaced by `***`
+ * before it is kept. (Replacing inside the JSON text is safe: `***` needs no escaping.)
+ */
+export function scrubTrajectory(rt: Scrubber, trajectory: Trajectory): Trajectory {
+  return scrubValue(rt, trajectory);
+}
+
+/**
+ * A JSON value with every known secret value replaced in each string, keys included (the same
+ * object when none occurs). String by string, not on the JSON text: a secret with a quote or a
+ * backslash has another form once escaped, and replacing inside escapes could break the JSON.
+ */
+export function scrubValue<T>(rt: Scrubber, value: T): T {
+  if (rt.hasSecrets === false) return value;
+  return scrubLeaves(value, rt.scrub) as T;
+}
+
+function scrubLeaves(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const clean = scrubLeaves(value[i], scrub);
+      if (clean !== value[i]) (out ??= [...value])[i] = clean;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const cleanKey = scrub(key);
+    const clean = scrubLeaves(item, scrub);
+    if (cleanKey === key && clean === item) continue;
+    out ??= { ...(value as Record<string, unknown>) };
+    if (cleanKey !== key) delete out[key];
+    out[cleanKey] = clean;
+  }
+  return out ?? value;
+}
+
+export function withoutRaw(trajectory: Trajectory): Trajectory {
+  if (trajectory.raw === undefined) return trajectory;
+  const { raw: _raw, ...rest } = trajectory;
+  return rest;
+}
+
+/** What scrubbing needs of a group's runtime. */
+export interface Scrubber {
+  scrub: (text: string) => string;
+  /** Whether any secret value is known (else values are kept as they are). */
+  hasSecrets?: boolean;
+}
