@@ -83,6 +83,14 @@ describe('Monte Carlo sign-flip p against the plain loop', () => {
     }
   });
 
+  it('stops after exactly B patterns, for every B from 1 to 40', () => {
+    // About a quarter of diffs40's patterns are extreme, so some pattern B + 1 is: counting it
+    // would change (1 + #extreme) / (B + 1) for that B.
+    for (let B = 1; B <= 40; B += 1) {
+      expect(monteCarloSignFlipPValue(diffs40, undefined, B, 8)).toBe(referenceMonteCarloP(diffs40, B, 8));
+    }
+  });
+
   it('is the p of a regression gate with more changed pairs than an exact test covers', () => {
     const baseline = diffs40.map(() => 5);
     const current = diffs40.map((d) => 5 + d);
