@@ -131,7 +131,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
     let durationCount = 0;
     const repeats = r.invoke.map((key, i): RepeatView => {
       const view: RepeatView = { repeat: i, invokeKey: key, errorKind: errorKinds[i] ?? null };
-      const record = key === null ? undefined : trajectories?.[key];
+      const record = key === null ? neverSent(errorKinds[i]) : trajectories?.[key];
       if (record) {
         view.record = record;
         if (record.durationMs !== undefined) {
@@ -360,4 +360,19 @@ export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }):
 function inTextOrder(ids: readonly string[]): boolean {
   for (let i = 1; i < ids.length; i++) if (byText(ids[i - 1]!, ids[i]!) > 0) return false;
   return true;
+}
+
+/**
+ * Why an example that was never sent has no invoke record: the drill-down and report.json say so
+ * instead of an empty error (QA24 E2). Other kinds without a key keep what the lock says.
+ */
+function neverSent(kind: string | null | undefined): InvokeRecord | undefined {
+  if (kind !== 'preflight_failed') return undefined;
+  return {
+    error: {
+      kind,
+      message:
+        'not sent: every preflight example of this agent failed, so the rest of its batch was held back (the next apply sends it)',
+    },
+  };
 }

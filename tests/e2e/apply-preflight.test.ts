@@ -3,6 +3,8 @@
  * first; when every one of them fails, the rest of that agent's batch is not sent and those
  * examples are recorded as `preflight_failed`. One success among them lets the batch go on.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { faultFor, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
 import {
@@ -37,6 +39,24 @@ describe('evalc apply preflight', () => {
       const errors = lockResults(ws.dir).map((r) => r.errors?.[0]);
       expect(errors.filter((e) => e === 'semantic_mismatch')).toHaveLength(3);
       expect(errors.filter((e) => e === 'preflight_failed')).toHaveLength(17);
+      // report.json says why an example was never sent (it had "error": null).
+      const report = JSON.parse(readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8')) as {
+        examples: {
+          repeats: { errorKind: string | null; error: { kind: string; message: string } | null }[];
+        }[];
+      };
+      const held = report.examples
+        .flatMap((e) => e.repeats)
+        .filter((r) => r.errorKind === 'preflight_failed');
+      expect(held).toHaveLength(17);
+      for (const r of held)
+        expect(r.error?.message).toMatch(/^not sent: every preflight example of this agent failed/);
+      // The lock is not complete: the next apply, whose preflight examples come from the cache,
+      // sends the rest (README "Preflight": only requests sent in this run count).
+      const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+      expect(again.code).toBe(1);
+      expect(broken.stats().invokes).toBe(20);
+      expect(lockResults(ws.dir).filter((r) => r.errors?.[0] === 'semantic_mismatch')).toHaveLength(20);
     } finally {
       await broken.close();
     }
