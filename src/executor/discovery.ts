@@ -6,6 +6,7 @@ import type { AgentAdapter, Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-run.js';
 import type { SchemaCache } from './schema-cache.js';
+import { reorderedLists } from './schema-order.js';
 
 /** An agent whose discovery failed: the run goes on without it (its examples record `error`). */
 export interface UndiscoveredAgent {
@@ -74,7 +75,7 @@ export async function discoverAgents(
       return {
         ok: false,
         reason: 'schema_drift',
-        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…${version}); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).`,
+        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…${version}); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).${orderOnlyHint(cachedSchema, d.inputSchema)}`,
       };
     }
     pins[id] = pin;
@@ -144,4 +145,12 @@ export async function discoverRaip(
     ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
   };
   return { ok: true, discovery: d, pin };
+}
+
+/** When the two schemas differ only in list order: which lists, and what to do in the agent. */
+function orderOnlyHint(locked: unknown, current: unknown): string {
+  if (locked === undefined || current === undefined) return '';
+  const lists = reorderedLists(locked, current);
+  if (lists === undefined || lists.length === 0) return '';
+  return `\n  the two schemas differ only in the order of ${lists.map((l) => `\`${l}\``).join(', ')}: a list built from a set (a Python \`set\`, a dict's keys) changes order between processes, and the digest (sha256 of the JCS form) keeps order. Publish it sorted (\`sorted(...)\`) to keep one digest.`;
 }

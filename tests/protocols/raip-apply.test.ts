@@ -96,6 +96,30 @@ describe('raip cases around the adapter (apply in process)', () => {
     expect(second.lock.agents.a1).toEqual(first.lock.agents.a1);
   });
 
+  it('R3: a schema reordered only (a `required` built from a set) is drift too, and the message says so', async () => {
+    const { dir, agent } = await workspace();
+    // `limit` optional both times: the examples fit; only the order of `type` and `required` moves.
+    const schema = (required: string[], type: string[]) => ({
+      ...COURSE_SCHEMA,
+      required,
+      properties: { query: { type, minLength: 1 }, limit: { type: 'integer', minimum: 1 } },
+    });
+    agent.options.inputSchema = schema(['query'], ['string', 'null']);
+    done(await apply(dir));
+    agent.options.inputSchema = schema(['query'], ['null', 'string']);
+    agent.options.etag = '"v2"';
+    const refused = await apply(dir);
+    expect(refused.status).toBe('refused');
+    if (refused.status !== 'refused') return;
+    expect(refused.message).toMatch(/input schema drifted since evalc\.lock/);
+    expect(refused.message).toMatch(/differ only in the order of `properties\.query\.type`/);
+    // A real change says nothing about order.
+    agent.options.inputSchema = schema(['query', 'limit'], ['string', 'null']);
+    const changed = await apply(dir);
+    expect(changed.status).toBe('refused');
+    expect(changed.status === 'refused' && changed.message).not.toMatch(/differ only in the order/);
+  });
+
   it('R3: a schema whose digest differs from the locked one stops the run before any /invoke', async () => {
     const { dir, agent } = await workspace();
     const first = done(await apply(dir));
