@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApplyOutcome } from '../../src/index.js';
+import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js';
 import { canonicalJson, sha256Hex } from '../../src/protocols/canonical-json.js';
 import { COURSE_SCHEMA, type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
 import { applyInProcess } from './apply-in-process.js';
@@ -94,6 +94,30 @@ describe('raip cases around the adapter (apply in process)', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]?.headers['if-none-match']).toBe('"x"');
     expect(second.lock.agents.a1).toEqual(first.lock.agents.a1);
+  });
+
+  it('says on stderr which input-schema formats evalc cannot check (pydantic v1 `path`), once per apply', async () => {
+    const { dir, agent } = await workspace();
+    agent.options.inputSchema = {
+      ...COURSE_SCHEMA,
+      properties: { query: { type: 'string', minLength: 1, format: 'path' }, limit: { type: 'integer' } },
+    };
+    const lines: string[] = [];
+    const outcome = await applyRun({
+      planFile: 'evalc.yaml',
+      cwd: dir,
+      env: {},
+      signal: new AbortController().signal,
+      progress: createProgress('plain', (text) => lines.push(text)),
+    });
+    expect(outcome.status).toBe('done');
+    const said = lines
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('does not know'));
+    expect(said).toEqual([
+      'evalc: warning: agent a1: inputSchema names format "path" that evalc does not know: not checked before sending',
+    ]);
   });
 
   it('R3: a schema reordered only (a `required` built from a set) is drift too, and the message says so', async () => {
