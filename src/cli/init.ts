@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { makeFolder } from './make-folder.js';
 
 const USAGE = commandUsage('init');
 
@@ -98,7 +99,7 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   const planFile = path.join(dir, 'evalc.yaml');
   if (existsSync(planFile))
     throw new ExitError(EXIT.usage, `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists`);
-  mkdirSync(path.join(dir, 'datasets'), { recursive: true });
+  makeFolder(path.join(dir, 'datasets'));
   const created: string[] = [];
   const kept: string[] = [];
   // Only the plan is required to be new; files a folder already has are kept as they are.
@@ -108,7 +109,7 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
       kept.push(shown);
       return;
     }
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeFolder(path.dirname(file));
     writeFileSync(file, text);
     created.push(shown);
   };

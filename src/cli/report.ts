@@ -5,7 +5,7 @@
  * or writes it into DIR when --out is given. Trajectories (for the HTML drill-down) come from
  * an injected loader; without one the reports show scores only.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
@@ -14,6 +14,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
+import { makeFolder } from './make-folder.js';
 
 const USAGE = commandUsage('report');
 
@@ -67,6 +68,12 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     ? await deps.loadSources(current.lock, current.file, ctx, cacheDir ? { cacheDir } : {})
     : {};
   const only = typeof format === 'string' ? FORMAT_FILES[format] : undefined;
+  // `--from <(git show HEAD:evalc.lock)` is a pipe: it has no folder to hold .evalc/reports (QA26).
+  if (values.out === undefined && !only && !isRegularFile(current.file))
+    throw new ExitError(
+      EXIT.usage,
+      `${values.from} is not a file (a pipe?): there is no folder beside it for the reports; name one with --out DIR, or print one report with --format md|html|json|junit\nusage: ${USAGE}`,
+    );
   const dir =
     typeof values.out === 'string'
       ? path.resolve(ctx.cwd, values.out)
@@ -96,7 +103,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     noteMissingCache();
     return EXIT.ok;
   }
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
   for (const name of names) {
     writeFileSync(path.join(dir, name), files[name]);
@@ -104,6 +111,14 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   }
   noteMissingCache();
   return EXIT.ok;
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The report command with sources wired in (the CLI entry passes the cache loader). */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
@@ -6,6 +6,7 @@ import { parseCommandArgs } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT } from './exit-error.js';
+import { makeFolder } from './make-folder.js';
 
 const USAGE = commandUsage('schema');
 
@@ -17,7 +18,7 @@ export async function schemaCommand(ctx: CommandContext): Promise<number> {
     return EXIT.ok;
   }
   const dir = path.resolve(ctx.cwd, typeof values.out === 'string' ? values.out : 'schemas');
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   writeFileSync(path.join(dir, 'evalc.schema.json'), text);
   ctx.stdout(`wrote ${path.relative(ctx.cwd, path.join(dir, 'evalc.schema.json'))}\n`);
   // The lockfile's and report.json's schemas ship with evalc (written by hand, tested against

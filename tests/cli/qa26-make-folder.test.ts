@@ -1,0 +1,113 @@
+/**
+ * QA26: folders the CLI makes where the user points it. Node's recursive mkdir never returns when a
+ * parent exists but refuses children with ENOENT (/proc, /dev/fd): `evalc report --from
+ * <(git show HEAD:evalc.lock)` wanted /dev/fd/.evalc/reports and spun at 100% CPU, deaf to Ctrl-C
+ * and SIGTERM. The child processes below are SIGKILLed after 10 s, so a regression fails instead
+ * of hanging the test run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeFolder } from '../../src/cli/make-folder.js';
+import { CLI, REPO_ROOT } from './run-cli.js';
+
+const LOCK = path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock');
+
+function codeOf(fn: () => void): { code?: unknown; syscall?: unknown } | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (err) {
+    return err as { code?: unknown; syscall?: unknown };
+  }
+}
+
+describe('makeFolder', () => {
+  it('makes every missing folder, accepts one that exists, and refuses files and broken links like mkdir -p', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-mkdir-'));
+    makeFolder(path.join(dir, 'a/b/c'));
+    expect(existsSync(path.join(dir, 'a/b/c'))).toBe(true);
+    makeFolder(path.join(dir, 'a/b'));
+    writeFileSync(path.join(dir, 'file'), 'x');
+    expect(codeOf(() => makeFolder(path.join(dir, 'file')))).toMatchObject({
+      code: 'EEXIST',
+      syscall: 'mkdir',
+    });
+    expect(codeOf(() => makeFolder(path.join(dir, 'file/sub')))).toMatchObject({ code: 'ENOTDIR' });
+    symlinkSync(path.join(dir, 'gone'), path.join(dir, 'dangling'));
+    expect(codeOf(() => makeFolder(path.join(dir, 'dangling/sub')))).toMatchObject({
+      code: 'ENOENT',
+      syscall: 'mkdir',
+    });
+  });
+});
+
+const run = (command: string, args: string[], cwd: string) =>
+  spawnSync(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? '' },
+    encoding: 'utf8',
+    timeout: 10_000,
+    killSignal: 'SIGKILL',
+  });
+
+describe('evalc where a parent folder refuses children', () => {
+  it.skipIf(!existsSync('/proc/self'))(
+    'schema --out /proc/… exits 1 with one line instead of spinning',
+    () => {
+      const r = run(process.execPath, [CLI, 'schema', '--out', '/proc/evalc-qa26/schemas'], os.tmpdir());
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(
+        /^evalc: cannot write: ENOENT: no such file or directory, mkdir '\/proc\/evalc-qa26'/,
+      );
+    },
+  );
+
+  it.skipIf(!existsSync('/bin/bash') || !existsSync('/dev/fd'))(
+    'report --from <(cat evalc.lock) refuses (64) and asks for --out or --format; with --out it writes the reports',
+    () => {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-pipe-'));
+      const piped = run(
+        '/bin/bash',
+        [
+          '--norc',
+          '--noprofile',
+          '-c',
+          `exec "$0" "$1" report --from <(cat "$2")`,
+          process.execPath,
+          CLI,
+          LOCK,
+        ],
+        cwd,
+      );
+      expect(piped.signal).toBeNull();
+      expect(piped.status).toBe(64);
+      expect(piped.stderr).toMatch(
+        /^evalc: \/dev\/fd\/\d+ is not a file \(a pipe\?\): there is no folder beside it/,
+      );
+      const out = run(
+        '/bin/bash',
+        [
+          '--norc',
+          '--noprofile',
+          '-c',
+          `exec "$0" "$1" report --from <(cat "$2") --out reports`,
+          process.execPath,
+          CLI,
+          LOCK,
+        ],
+        cwd,
+      );
+      expect(out.status).toBe(0);
+      expect(readdirSync(path.join(cwd, 'reports')).sort()).toEqual([
+        'junit.xml',
+        'report.html',
+        'report.json',
+        'report.md',
+      ]);
+    },
+  );
+});
