@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
 import { createProgress } from '../executor/progress.js';
 import { describeDrift } from '../executor/schema-drift.js';
@@ -7,6 +8,7 @@ import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 import { refusalHint } from './refusal-hint.js';
+import { isPipeLike } from './regular-file.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 /** Failing gates printed one per line on stderr; more are counted. */
@@ -28,8 +30,14 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const json = Boolean(values.json);
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);
+  const planFile = planArgument(positionals, ctx.cwd);
+  if (isPipeLike(path.resolve(ctx.cwd, planFile)))
+    throw new ExitError(
+      EXIT.usage,
+      `${planFile} is not a file (a pipe?): apply writes evalc.lock and .evalc/ beside the plan; save the plan to a file first`,
+    );
   const applied = await applyPlan({
-    planFile: planArgument(positionals, ctx.cwd),
+    planFile,
     cwd: ctx.cwd,
     env: ctx.env,
     cacheDir: (values['cache-dir'] as string | undefined) ?? ctx.env.EVALC_CACHE_DIR,

@@ -5,7 +5,7 @@
  * or writes it into DIR when --out is given. Trajectories (for the HTML drill-down) come from
  * an injected loader; without one the reports show scores only.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
@@ -15,6 +15,7 @@ import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
+import { isRegularFile } from './regular-file.js';
 
 const USAGE = commandUsage('report');
 
@@ -111,14 +112,6 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   }
   noteMissingCache();
   return EXIT.ok;
-}
-
-function isRegularFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The report command with sources wired in (the CLI entry passes the cache loader). */

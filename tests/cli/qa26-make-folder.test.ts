@@ -110,4 +110,37 @@ describe('evalc where a parent folder refuses children', () => {
       ]);
     },
   );
+
+  it.skipIf(!existsSync('/bin/bash') || !existsSync('/dev/fd'))(
+    'apply <(cat evalc.yaml) refuses (64): it has no folder for evalc.lock and .evalc/ (it spun in mkdir)',
+    () => {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-pipe-plan-'));
+      writeFileSync(path.join(cwd, 'd.jsonl'), '{"id":"e1","vars":{"q":"x"},"expected":{"a":"x"}}\n');
+      writeFileSync(
+        path.join(cwd, 'plan.yaml'),
+        [
+          'evalc: 1',
+          'benchmark: { id: b, version: 1.0.0 }',
+          'agents: { a1: { protocol: raip, url: "http://127.0.0.1:9" } }',
+          'tasks:',
+          '  t:',
+          '    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }',
+          `    datasets: { d: { source: ${JSON.stringify(path.join(cwd, 'd.jsonl'))} } }`,
+          '    metrics: [ { type: contains, candidate: answer, expected: a } ]',
+          '',
+        ].join('\n'),
+      );
+      const r = run(
+        '/bin/bash',
+        ['--norc', '--noprofile', '-c', `exec "$0" "$1" apply <(cat plan.yaml)`, process.execPath, CLI],
+        cwd,
+      );
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(64);
+      expect(r.stderr).toMatch(
+        /^evalc: \/dev\/fd\/\d+ is not a file \(a pipe\?\): apply writes evalc.lock and .evalc\/ beside the plan/,
+      );
+      expect(readdirSync(cwd).sort()).toEqual(['d.jsonl', 'plan.yaml']);
+    },
+  );
 });
