@@ -12,6 +12,7 @@
  */
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { CompiledGroup, CompiledPlan } from './compile.js';
+import { stripUserInfo } from './identities.js';
 import {
   datasetsMatch,
   FAILED_INVOKE_KIND,
@@ -20,7 +21,6 @@ import {
   recordedScoreKey,
   recordsStep,
 } from './lock-records.js';
-import { stripUserInfo } from './resolve.js';
 import { type ExampleSteps, groupSteps } from './step-keys.js';
 
 export interface CacheView {

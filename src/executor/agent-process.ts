@@ -30,7 +30,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { stripUserInfo } from '../compiler/resolve.js';
+import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { scrubSecrets } from '../plan/secrets.js';

@@ -1,6 +1,6 @@
 /** Assembles the lockfile from a finished run: pins, groups, results, aggregates, gates. */
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { stripUserInfo } from '../compiler/resolve.js';
+import { stripUserInfo } from '../compiler/identities.js';
 import type {
   LockAgent,
   LockAggregate,

@@ -1,8 +1,8 @@
 /** What apply reads from the previous lockfile: its pins, drift against them, and what --frozen would miss. */
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { stripUserInfo } from '../compiler/identities.js';
 import { planChanges } from '../compiler/plan-run.js';
-import { stripUserInfo } from '../compiler/resolve.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';

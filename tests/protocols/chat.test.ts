@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentIdentity } from '../../src/compiler/resolve.js';
+import { agentIdentity } from '../../src/compiler/identities.js';
 import { chatAgentSchema } from '../../src/plan/schema.js';
 import {
   type ChatAdapter,

@@ -1,0 +1,226 @@
+/**
+ * Checks of a validated plan that span sections: `--only` names a task (and dataset) of the plan;
+ * judges and agents have what their protocol needs (a judge's model, url or command and rubric; an
+ * mae agent's url, command or socket address) and URLs carry no credentials (`checkJudges`); gates
+ * name metrics, tasks and agents that exist. Each problem is a diagnostic at its plan path.
+ */
+
+import { getMetricDefinition } from '../metrics/registry.js';
+import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { LoadedPlan } from '../plan/load.js';
+import type { Plan } from '../plan/schema.js';
+import { didYouMean } from '../plan/suggest.js';
+import { parseSocketAddress } from '../protocols/mae/address.js';
+import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
+import { stripUserInfo } from './identities.js';
+
+/** `--only task[/dataset]` must name something, else the run would silently do nothing. */
+export function checkOnly(
+  plan: Plan,
+  taskId: string,
+  datasetId: string | undefined,
+  diagnostics: Diagnostic[],
+): void {
+  const task = plan.tasks[taskId];
+  if (!task) {
+    diagnostics.push(
+      diagnostic('EVALC_ONLY_UNKNOWN', `--only names unknown task \`${taskId}\``, ['tasks', taskId], {
+        hint: didYouMean(taskId, Object.keys(plan.tasks)) ?? `tasks: ${Object.keys(plan.tasks).join(', ')}`,
+      }),
+    );
+  } else if (datasetId !== undefined && !task.datasets[datasetId]) {
+    diagnostics.push(
+      diagnostic(
+        'EVALC_ONLY_UNKNOWN',
+        `--only names unknown dataset \`${datasetId}\` of task ${taskId}`,
+        ['tasks', taskId, 'datasets', datasetId],
+        {
+          hint:
+            didYouMean(datasetId, Object.keys(task.datasets)) ??
+            `datasets: ${Object.keys(task.datasets).join(', ')}`,
+        },
+      ),
+    );
+  }
+}
+
+export function checkJudges(
+  plan: Plan,
+  diagnostics: Diagnostic[],
+  at: (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>,
+): void {
+  for (const [id, judge] of Object.entries(plan.judges)) {
+    const p: PlanPath = ['judges', id];
+    if (judge.protocol === 'openai' && !judge.model) {
+      diagnostics.push(
+        diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: an openai judge needs model:`, p, { source: at(p) }),
+      );
+    }
+    if (!judge.url && !judge.command) {
+      diagnostics.push(
+        diagnostic('EVALC_JUDGE_CONFIG', `judge ${id} needs url: (or command: for agent-eval rpc)`, p, {
+          source: at(p),
+        }),
+      );
+    }
+    // An openai judge scores against a rubric evalc holds: the plan's or a built-in one
+    // (`generic`, `clinical_safety`, …); an agent-eval judge may name one its server registers.
+    if (judge.protocol === 'openai' && judge.rubric && !resolveRubric(judge.rubric, plan.rubrics)) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_RUBRIC', `unknown rubric \`${judge.rubric}\``, [...p, 'rubric'], {
+          source: at([...p, 'rubric']),
+          hint:
+            didYouMean(judge.rubric, [...Object.keys(plan.rubrics), ...Object.keys(BUILTIN_RUBRICS)]) ??
+            'define it under rubrics:',
+        }),
+      );
+    }
+  }
+  // Credentials in a URL (http://user:pass@host) are never sent (nor written to the lock), and a
+  // plan is committed to git: say so, and point at a header with a secret from the environment.
+  const withCredentials = [
+    ...Object.entries(plan.agents).map(([id, c]) => [['agents', id, 'url'], c.url] as const),
+    ...Object.entries(plan.judges).map(([id, c]) => [['judges', id, 'url'], c.url] as const),
+    // A served process's readiness URL: it is polled without them too (they cannot be fetched).
+    ...Object.entries(plan.agents).map(
+      ([id, c]) => [['agents', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
+    ),
+    ...Object.entries(plan.judges).map(
+      ([id, c]) => [['judges', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
+    ),
+  ].filter(([, url]) => typeof url === 'string' && stripUserInfo(url) !== url);
+  for (const [path] of withCredentials) {
+    diagnostics.push(
+      diagnostic(
+        'EVALC_URL_CREDENTIALS',
+        'the url carries credentials (user:password@): evalc never sends them and they do not belong in a committed plan',
+        [...path],
+        {
+          severity: 'warning',
+          source: at([...path]),
+          hint: 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
+        },
+      ),
+    );
+  }
+  for (const [id, agent] of Object.entries(plan.agents)) {
+    const p: PlanPath = ['agents', id];
+    if (agent.protocol === 'mae') {
+      const need =
+        agent.transport === 'http' || agent.transport === 'sse'
+          ? 'url'
+          : agent.transport === 'local'
+            ? 'command'
+            : 'address';
+      // A socket agent may be named by `address:` or by `url:` (tcp://h:p, unix:/path), as the adapter
+      // reads it; a text that is no socket address is an error here rather than at apply.
+      const socketText = need === 'address' ? (agent.address ?? agent.url) : undefined;
+      const parsed = socketText === undefined ? undefined : parseSocketAddress(socketText, '.');
+      if (parsed && !parsed.ok) {
+        const field = agent.address !== undefined ? 'address' : 'url';
+        diagnostics.push(
+          diagnostic('EVALC_AGENT_CONFIG', `agent ${id}: ${parsed.message}`, [...p, field], {
+            source: at([...p, field]),
+          }),
+        );
+        continue;
+      }
+      if (!agent[need] && socketText === undefined) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_AGENT_CONFIG',
+            `agent ${id}: mae transport ${agent.transport} needs ${need}:`,
+            p,
+            { source: at(p) },
+          ),
+        );
+      }
+    }
+  }
+}
+
+export function checkGates(
+  plan: Plan,
+  diagnostics: Diagnostic[],
+  at: (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>,
+): void {
+  const metricIds = new Set<string>();
+  for (const task of Object.values(plan.tasks)) for (const m of task.metrics) metricIds.add(m.id ?? m.type);
+  for (const m of plan.metrics) metricIds.add(m.id ?? m.type);
+  plan.gates.forEach((gate, i) => {
+    const p: PlanPath = ['gates', i];
+    if (!metricIds.has(gate.metric)) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_METRIC', `gate names unknown metric \`${gate.metric}\``, [...p, 'metric'], {
+          source: at([...p, 'metric']),
+          hint: didYouMean(gate.metric, metricIds),
+        }),
+      );
+    }
+    if (gate.task !== undefined && !plan.tasks[gate.task]) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_TASK', `gate names unknown task \`${gate.task}\``, [...p, 'task'], {
+          source: at([...p, 'task']),
+          hint: didYouMean(gate.task, Object.keys(plan.tasks)),
+        }),
+      );
+    }
+    if (gate.dataset !== undefined) {
+      const tasks = gate.task !== undefined ? [plan.tasks[gate.task]] : Object.values(plan.tasks);
+      const datasetIds = new Set(tasks.flatMap((t) => (t ? Object.keys(t.datasets) : [])));
+      if (!datasetIds.has(gate.dataset) && (gate.task === undefined || plan.tasks[gate.task])) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_REF_DATASET',
+            `gate names unknown dataset \`${gate.dataset}\`${gate.task !== undefined ? ` of task ${gate.task}` : ''}`,
+            [...p, 'dataset'],
+            {
+              source: at([...p, 'dataset']),
+              hint:
+                didYouMean(gate.dataset, datasetIds) ?? `datasets: ${[...datasetIds].join(', ') || 'none'}`,
+            },
+          ),
+        );
+      }
+    }
+    if (gate.agent !== undefined && !plan.agents[gate.agent]) {
+      diagnostics.push(
+        diagnostic('EVALC_REF_AGENT', `gate names unknown agent \`${gate.agent}\``, [...p, 'agent'], {
+          source: at([...p, 'agent']),
+          hint: didYouMean(gate.agent, Object.keys(plan.agents)),
+        }),
+      );
+    }
+    // A measurement without a budget (tokens, cost, …) has no per-example score in the lock, so a
+    // regression gate has nothing to pair with the baseline: it would be skipped on every run.
+    const measured = [...Object.values(plan.tasks).flatMap((t) => t.metrics), ...plan.metrics].find(
+      (m) => (m.id ?? m.type) === gate.metric,
+    );
+    const unit = measured ? getMetricDefinition(measured.type)?.unit : undefined;
+    if (
+      gate.regression !== undefined &&
+      measured &&
+      (unit === 'ms' || unit === 'tokens' || unit === 'USD') &&
+      (measured as Record<string, unknown>).budget === undefined
+    ) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_GATE_VOLATILE',
+          `a regression gate on \`${gate.metric}\` is always skipped: without a budget it is a measurement (${unit}) that evalc.lock keeps only as a volatile mean, with no per-example values to pair with the baseline`,
+          [...p, 'regression'],
+          {
+            severity: 'warning',
+            source: at([...p, 'regression']),
+            hint: `give it a budget: (a score), or gate it with max:; evalc diff compares its mean with a tolerance`,
+          },
+        ),
+      );
+    }
+    if (gate.min === undefined && gate.max === undefined && gate.regression === undefined) {
+      diagnostics.push(
+        diagnostic('EVALC_GATE_EMPTY', 'a gate needs min:, max: or regression:', p, { source: at(p) }),
+      );
+    }
+  });
+}
