@@ -7,6 +7,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
+import { makeFolder } from './make-folder.js';
 import { refusalHint } from './refusal-hint.js';
 import { isPipeLike } from './regular-file.js';
 import { renderDiagnostics } from './render-diagnostics.js';
@@ -36,12 +37,17 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       EXIT.usage,
       `${planFile} is not a file (a pipe?): apply writes evalc.lock and .evalc/ beside the plan; save the plan to a file first`,
     );
+  const cacheDir = (values['cache-dir'] as string | undefined) ?? ctx.env.EVALC_CACHE_DIR;
+  const outDir = values.out as string | undefined;
+  // Folders named on the command line are made here, before the run (make-folder.ts): the run's
+  // recursive mkdir spun forever for one under /proc (`--out /proc/x`, a mistyped EVALC_CACHE_DIR).
+  for (const dir of [cacheDir, outDir]) if (dir) makeFolder(path.resolve(ctx.cwd, dir));
   const applied = await applyPlan({
     planFile,
     cwd: ctx.cwd,
     env: ctx.env,
-    cacheDir: (values['cache-dir'] as string | undefined) ?? ctx.env.EVALC_CACHE_DIR,
-    outDir: values.out as string | undefined,
+    cacheDir,
+    outDir,
     baseline: values.baseline as string | undefined,
     locked: Boolean(values.locked),
     frozen: Boolean(values.frozen),

@@ -111,6 +111,30 @@ describe('evalc where a parent folder refuses children', () => {
     },
   );
 
+  it.skipIf(!existsSync('/proc/self'))(
+    'apply --out /proc/… and EVALC_CACHE_DIR=/proc/… exit 1 with one line before the run, instead of spinning',
+    () => {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-apply-proc-'));
+      writeFileSync(path.join(cwd, 'evalc.yaml'), 'evalc: 1\n');
+      const out = run(process.execPath, [CLI, 'apply', '--out', '/proc/evalc-qa26/out'], cwd);
+      expect(out.signal).toBeNull();
+      expect(out.status).toBe(1);
+      expect(out.stderr).toMatch(
+        /^evalc: cannot write: ENOENT: no such file or directory, mkdir '\/proc\/evalc-qa26'/,
+      );
+      const cache = spawnSync(process.execPath, [CLI, 'apply'], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', EVALC_CACHE_DIR: '/proc/evalc-qa26/cache' },
+        encoding: 'utf8',
+        timeout: 10_000,
+        killSignal: 'SIGKILL',
+      });
+      expect(cache.signal).toBeNull();
+      expect(cache.status).toBe(1);
+      expect(cache.stderr).toMatch(/^evalc: cannot write: ENOENT: .*mkdir '\/proc\/evalc-qa26'/);
+    },
+  );
+
   it.skipIf(!existsSync('/bin/bash') || !existsSync('/dev/fd'))(
     'apply <(cat evalc.yaml) refuses (64): it has no folder for evalc.lock and .evalc/ (it spun in mkdir)',
     () => {
