@@ -264,7 +264,7 @@ export function renderOverview(): string {
     '',
     ...rows,
     '',
-    'Environment: EVALC_CACHE_DIR (the step cache folder), CI=true (plain progress instead of a live line).',
+    'Environment: EVALC_CACHE_DIR (the step cache folder), CI=true or TERM=dumb (plain progress instead of a live line).',
     '',
   ].join('\n');
 }
