@@ -11,17 +11,16 @@
  * metrics are recorded from the failure). Such steps are `skipped`: neither run nor cached.
  */
 import type { Lockfile, LockResult } from '../lockfile/types.js';
-import type { CompiledGroup, CompiledPlan } from './compile.js';
-import { stripUserInfo } from './identities.js';
+import type { CompiledPlan } from './compile.js';
 import {
   datasetsMatch,
   FAILED_INVOKE_KIND,
   lockHeaderMatches,
   recordedError,
-  recordedScoreKey,
   recordsStep,
 } from './lock-records.js';
-import { type ExampleSteps, groupSteps } from './step-keys.js';
+import { downstream, exampleReason, groupReasons, scoreReason, UP_TO_DATE_REASON } from './plan-reasons.js';
+import { groupSteps } from './step-keys.js';
 
 export interface CacheView {
   has(key: string): boolean;
@@ -317,202 +316,10 @@ export function planRun(
   };
 }
 
-const UP_TO_DATE_REASON = 'evalc.lock records it and is up to date: apply re-runs it only with --refresh';
-
-/** Why an uncached score of a cached extraction runs: it failed last time, or it is simply missing. */
-function scoreReason(
-  previous: LockResult | undefined,
-  metricId: string,
-  key: string,
-  step: ExampleSteps,
-): Why {
-  const { repeat } = step;
-  const entry = previous?.metrics[metricId];
-  if (entry?.errors && recordedScoreKey(entry, repeat) === key)
-    return {
-      symbol: '~',
-      reason: `because the previous attempt failed${entry.error ? ` (${entry.error})` : ''}`,
-    };
-  // Same metric, same extraction (both checked before): a different key means the example's
-  // data changed (expected, expected_sha256, a var the template does not use…), not the request.
-  const recorded = entry ? recordedScoreKey(entry, repeat) : undefined;
-  if (recorded !== undefined && recorded !== key && previous?.invoke[repeat] === step.invokeKey)
-    return {
-      symbol: '~',
-      reason: 'because the example changed (expected or another field, not the request)',
-    };
-  return { symbol: '~', reason: 'not in cache' };
-}
-
-/** A step re-runs because its input step does: a new input stays "new". */
-function downstream(upstream: Why | undefined, reason: string): Why {
-  return upstream?.symbol === '+' ? upstream : { symbol: '~', reason };
-}
-
-interface Why {
-  symbol: PlanSymbol;
-  reason: string;
-}
-
-/**
- * What changed in the plan since `lock`, group by group, in the words `plan` uses
- * (`t1[a1]: input changed (template bindings.default.input)`): for a refusal under `--locked`.
- * At most `limit` lines; empty when no group's configuration changed (a description, say).
- */
-export function planChanges(compiled: CompiledPlan, lock: Lockfile, limit = 8): string[] {
-  const out: string[] = [];
-  for (const cg of compiled.groups) {
-    const why = groupReasons(cg, lock, compiled);
-    const target = `${cg.group.taskId}/${cg.group.datasetId}[${cg.group.agentId}]`;
-    const say = (w: Why | undefined, what = '') =>
-      w && out.push(`${target}${what}: ${w.reason.replace(/^because /, '')}`);
-    say(why.invoke);
-    say(why.extract);
-    for (const [metric, w] of why.metrics)
-      if (w.reason !== 'because the metrics it derives from changed') say(w, `/${metric}`);
-  }
-  return out.length > limit
-    ? [...out.slice(0, limit), `… and ${out.length - limit} more (evalc plan lists them)`]
-    : out;
-}
-
-function groupReasons(
-  compiledGroup: CompiledGroup,
-  lock: Lockfile | undefined,
-  compiled: CompiledPlan,
-): {
-  invoke?: Why;
-  extract?: Why;
-  metrics: Map<string, Why>;
-  /** What a changed invoke key of one example means when it cannot be the example itself. */
-  changedInput?: string;
-} {
-  const { group } = compiledGroup;
-  const metrics = new Map<string, Why>();
-  const previous = lock?.groups[group.id];
-  if (!lock || !previous) {
-    const reason = !lock
-      ? 'new'
-      : !lock.agents[group.agentId]
-        ? 'new agent'
-        : !Object.values(lock.groups).some((g) => g.task === group.taskId)
-          ? 'new task'
-          : 'new dataset';
-    const why: Why = { symbol: '+', reason };
-    for (const m of group.metrics) metrics.set(m.id, why);
-    return { invoke: why, extract: why, metrics };
-  }
-  let invoke: Why | undefined;
-  if (previous.agentDigest !== compiledGroup.agentDigest) {
-    const lockedAgent = lock.agents[group.agentId];
-    const pin = compiled.resolved.agentConfigDigests[group.agentId];
-    const url = (compiled.resolved.plan.agents[group.agentId] as { url?: unknown } | undefined)?.url;
-    const endpoint = typeof url === 'string' ? stripUserInfo(url) : undefined;
-    const detail =
-      lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint
-        ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
-        : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
-          ? 'agent identity changed'
-          : 'agent changed';
-    invoke = { symbol: '~', reason: `because ${detail}` };
-  } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
-    invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };
-  }
-  // run.trace is part of every invoke key (the raw reply is kept or not).
-  const trace = compiled.resolved.plan.run.trace;
-  if (!invoke && lock.run !== undefined && lock.run.trace !== trace) {
-    invoke = { symbol: '~', reason: `because run.trace changed (${lock.run.trace} → ${trace})` };
-  }
-  // Same agent, template and dataset bytes, same trace setting: an invoke key can only differ
-  // because the task's instructions changed (the lock keeps no copy of them to compare).
-  const instructionsOnly =
-    !invoke &&
-    previous.datasetSha256 === group.dataset.sha256 &&
-    lock.run?.trace === compiled.resolved.plan.run.trace;
-  const extract: Why | undefined =
-    previous.outputDigest !== group.outputDigest
-      ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
-      : undefined;
-  // Derived metrics (pass_rate) read the other metrics' results: their key covers every metric
-  // of the task, so they re-score when any metric changed, was added or was removed.
-  const gating = (config: unknown) => {
-    const c = (config ?? {}) as { threshold?: unknown; gate?: unknown };
-    return `${String(c.threshold ?? null)}|${String(c.gate ?? null)}`;
-  };
-  const metricSetChanged =
-    group.metrics.some((m) => previous.metrics[m.id]?.digest !== m.digest) ||
-    // A threshold or gate is not in its metric's digest (the score does not depend on it), but the pass is.
-    group.metrics.some((m) => gating(previous.metrics[m.id]?.config) !== gating(m.config)) ||
-    Object.keys(previous.metrics).some((id) => !group.metrics.some((m) => m.id === id));
-  for (const metric of group.metrics) {
-    const old = previous.metrics[metric.id];
-    if (old && old.digest === metric.digest) {
-      if (metricSetChanged && metric.info?.stage === 'derived') {
-        metrics.set(metric.id, { symbol: '~', reason: 'because the metrics it derives from changed' });
-      }
-      continue;
-    }
-    if (!old) metrics.set(metric.id, { symbol: '+', reason: 'new metric' });
-    else {
-      const changes = describeParamChanges(old.config, metric.config as Record<string, unknown>);
-      // Same params, different digest: the judge or the metric's code version changed.
-      const reason = changes
-        ? `because metric params changed (${changes})`
-        : old.version !== metric.version
-          ? `because metric ${metric.type} changed version (${old.version} → ${metric.version})`
-          : metric.judgeId
-            ? `because judge ${metric.judgeId} changed`
-            : metric.type === 'cost'
-              ? 'because prices changed (prices:)'
-              : 'because metric params changed';
-      metrics.set(metric.id, { symbol: '~', reason });
-    }
-  }
-  return {
-    ...(invoke ? { invoke } : {}),
-    ...(extract ? { extract } : {}),
-    metrics,
-    ...(instructionsOnly
-      ? { changedInput: `because the task's instructions changed (tasks.${group.taskId}.instructions)` }
-      : {}),
-  };
-}
-
-function exampleReason(
-  previous: LockResult | undefined,
-  step: ExampleSteps,
-  changedInput?: string,
-): Why | undefined {
-  if (!previous) return { symbol: '+', reason: 'new example' };
-  // run.repeats grew: the lock has no invoke for this repeat yet.
-  if (step.repeat >= previous.invoke.length)
-    return { symbol: '+', reason: `new repeat (run.repeats was ${previous.invoke.length})` };
-  const error = previous.errors?.[step.repeat];
-  if (error) return { symbol: '~', reason: `because the previous attempt failed (${error})` };
-  // The lock recorded this very invoke key: nothing changed, the cache just lacks it (a new or
-  // pruned cache folder), so "the example changed" would be a wrong reason.
-  if (previous.invoke[step.repeat] === step.invokeKey) return { symbol: '~', reason: 'not in cache' };
-  return { symbol: '~', reason: changedInput ?? 'because the example changed' };
-}
-
 function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {
   const index = new Map<string, LockResult>();
   for (const r of lock?.results ?? []) index.set(`${r.group}\u0000${r.example}`, r);
   return index;
-}
-
-export function describeParamChanges(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): string {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  const changes: string[] = [];
-  for (const k of keys) {
-    const a = JSON.stringify(before[k]);
-    const b = JSON.stringify(after[k]);
-    if (a !== b) changes.push(`${k}: ${a ?? '(none)'} → ${b ?? '(none)'}`.replaceAll('"', ''));
-  }
-  return changes.join(', ');
 }
 
 const KIND_ORDER: Record<PlannedKind, number> = { invoke: 0, extract: 1, score: 2, aggregate: 3 };

@@ -59,7 +59,8 @@ export async function discoverAgents(
       continue;
     }
     const d = outcome.discovery;
-    for (const warning of d.warnings ?? []) options.progress.message(`evalc: warning: agent ${id}: ${warning}`);
+    for (const warning of d.warnings ?? [])
+      options.progress.message(`evalc: warning: agent ${id}: ${warning}`);
     // Content-addressed: already there after the first run (an up-to-date apply writes nothing).
     if (d.inputSchema !== undefined && d.schemaDigest) schemas.put(d.schemaDigest, d.inputSchema);
     const pin = outcome.pin;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { stripUserInfo } from '../compiler/identities.js';
-import { planChanges } from '../compiler/plan-run.js';
+import { planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
