@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const ctx: CommandContext = {
     args,
-    cwd: process.cwd(),
+    cwd: currentFolder(),
     env: process.env,
     stdout: stdout.write,
     stderr: stderr.write,
@@ -128,6 +128,33 @@ async function main(argv: string[]): Promise<number> {
     isTTY: isLiveTerminal(process.stderr.isTTY, process.env),
   };
   return (await load())(ctx);
+}
+
+/**
+ * The current folder. A shell whose folder was deleted (or replaced: `rm -rf build && mkdir build`,
+ * a CI workspace checked out again) has none: process.cwd() throws ENOENT, which was an
+ * "internal error" with a stack trace (QA26).
+ */
+function currentFolder(): string {
+  try {
+    return process.cwd();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code !== 'ENOENT' && code !== 'EACCES') throw err;
+    throw new ExitError(
+      EXIT.failure,
+      `the current folder ${code === 'ENOENT' ? 'no longer exists (deleted or replaced since this shell entered it)' : 'cannot be read'}: cd into a folder again (${code})`,
+    );
+  }
+}
+
+/** For messages only: paths are shown from the root when the current folder is gone. */
+function cwdOrRoot(): string {
+  try {
+    return process.cwd();
+  } catch {
+    return '/';
+  }
 }
 
 const FILE_SYSTEM_ERRORS = new Set([
@@ -168,7 +195,7 @@ main(process.argv.slice(2)).then(
       typeof fsCode === 'string' &&
       (FILE_SYSTEM_ERRORS.has(fsCode) || mkdirFailed)
     ) {
-      const why = explainFileSystemError(err, process.cwd());
+      const why = explainFileSystemError(err, cwdOrRoot());
       stderr.write(`evalc: cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}\n`);
       if (wantsJson(process.argv))
         stdout.write(
