@@ -154,7 +154,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         );
       } else if (!quiet) {
         ctx.stdout(
-          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
+          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}${s.retries ? ` (+${plural(s.retries, 'retry', 'retries')})` : ''}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       }
@@ -162,8 +162,8 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
   }
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
 }
 
 function gateSummary(gates: { passed: boolean; skipped?: boolean }[]): string {

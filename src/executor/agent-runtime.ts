@@ -23,6 +23,8 @@ export interface AgentRuntime {
   /** `limits.rps`: invocations start at most this many per second (run-example.ts takes the token). */
   rate?: RateLimiter;
   concurrency: number;
+  /** Retries its HTTP transport has sent (an `mae` agent over stdio or a socket has none). */
+  retriesSent: () => number;
   stop: () => Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ...(servedExit ? { servedExit } : {}),
       ...(limiter ? { rate: limiter } : {}),
       concurrency,
+      retriesSent: () => transport.retriesSent,
       stop: async () => {
         await adapter.close();
         await transport.close();

@@ -85,6 +85,8 @@ export interface RunSummary {
   upToDate?: boolean;
   /** RAIP agents that refused too many schema-fitting inputs with 400 ajvErrors (R8). */
   schemaDrift?: SchemaDrift[];
+  /** HTTP retries sent to the agents (beyond each request's first attempt), when there were any. */
+  retries?: number;
   /** Agents whose preflight examples all failed: the rest of their batch was not sent. */
   preflightFailed?: string[];
   /**
@@ -358,6 +360,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const collected = collect(compiled, groupRuntimes, results);
     const { lockResults, summary, volatile } = collected;
     if (aborted.size > 0) summary.preflightFailed = [...aborted.keys()].sort();
+    const retries = [...agents.values()].reduce((n, a) => n + a.retriesSent(), 0);
+    if (retries > 0) summary.retries = retries;
     const unevaluated = unevaluatedAgents(lockResults);
     if (unevaluated.length > 0) summary.unevaluated = unevaluated;
     // Seed mae agents' names come from their cached replies, live or cached run alike (agent-names.ts).

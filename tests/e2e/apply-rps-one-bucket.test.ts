@@ -65,8 +65,10 @@ describe('evalc apply with limits.rps and a retry', () => {
       JSON.stringify({ id: q, vars: { q }, expected: { answer: q } }),
     );
     writeFileSync(path.join(ws.dir, 'd.jsonl'), `${rows.join('\n')}\n`);
-    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir, env: { CI: 'true' } });
     expect(run.code).toBe(0);
+    // The summary counts the retry beside the invocations (QA27 P5: "5 agent calls" hid it).
+    expect(`${run.stdout}${run.stderr}`).toContain('5 example runs, 5 agent calls (+1 retry), 0 errors');
     // Six requests (one retried), paced by one bucket: never two within half an interval.
     expect(arrivals).toHaveLength(6);
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThan(100);

@@ -161,6 +161,8 @@ export class HttpTransport {
   /** Parsed targets by URL string (few distinct URLs per transport; bounded anyway). */
   readonly #targets = new Map<string, Target>();
   #closed = false;
+  /** Retry attempts sent (after a transient failure), over all requests: the run summary counts them. */
+  #retriesSent = 0;
   /** Attempts between sending and returning (decides whether a reply yields, see #attempt). */
   #active = 0;
 
@@ -183,6 +185,11 @@ export class HttpTransport {
     this.#jsonHeaders = Object.freeze({ ...this.#plainHeaders, 'content-type': 'application/json' });
   }
 
+  /** Retry attempts this transport has sent so far (first attempts not counted). */
+  get retriesSent(): number {
+    return this.#retriesSent;
+  }
+
   /** Sends one JSON request, retrying transient failures per the policy. Never throws for I/O. */
   async requestJson(request: JsonRequest): Promise<JsonResponse> {
     const { signal } = request;
@@ -197,6 +204,7 @@ export class HttpTransport {
           : this.#limiter.acquire(waitSignal, true)))
       )
         return this.#cancelled(request, attempt - 1);
+      if (attempt > 1) this.#retriesSent++;
       const result = await this.#attemptFollowingRedirects(
         request.deadlineAt === undefined
           ? request
