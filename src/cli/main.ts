@@ -45,11 +45,16 @@ const commandName = process.argv[2];
  * apply stops dispatching, lets the steps in flight finish and be cached, and exits 130 (it exited
  * 0 at once, without a lockfile); a command that has computed its output finishes with its own
  * exit code. stdout that cannot be written (ENOSPC, EIO) says so in one line on stderr, stops the
- * same way and exits 1 (it printed a stack trace). A failing stderr has nowhere left to say it.
+ * same way and exits 1 (it printed a stack trace). stderr whose reader left stops the same way; a
+ * stderr that fails otherwise (a full disk) is dropped: nowhere left to say it, and the run goes on.
  */
 function onOutputFailure(failure: OutputFailure): void {
+  // stderr on a full disk (`2>run.log`) loses progress lines, not results: the run goes on.
+  if (failure.stream === 'stderr') {
+    if (failure.code === 'EPIPE') controller.abort();
+    return;
+  }
   controller.abort();
-  if (failure.stream === 'stderr') return;
   if (failure.code === 'EPIPE') {
     // Only apply changes what it leaves behind; `evalc plan | head` needs no word.
     if (commandName === 'apply')

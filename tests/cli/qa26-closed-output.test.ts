@@ -65,6 +65,39 @@ describe('evalc apply --json whose reader exits', () => {
   }, 30_000);
 });
 
+describe('stderr on a full disk', () => {
+  it.skipIf(!existsSync('/dev/full'))(
+    'loses the progress lines only: apply finishes, writes its lockfile and exits 0 (it stopped with 130)',
+    async () => {
+      const agent = await startCountingAgent();
+      const full = openSync('/dev/full', 'w');
+      try {
+        const dir = workspace();
+        writeDataset(dir, 'd1.jsonl', countingExamples(4));
+        writePlan(dir, { agentUrl: agent.url });
+        const child = spawn(process.execPath, [CLI, 'apply'], {
+          cwd: dir,
+          env: { PATH: process.env.PATH ?? '' },
+          stdio: ['ignore', 'pipe', full],
+        });
+        let stdout = '';
+        child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+          stdout += d;
+        });
+        const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+        expect(code).toBe(0);
+        expect(stdout).toContain('Apply complete: 4 example runs');
+        expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(true);
+        expect(agent.stats().invokes).toBe(4);
+      } finally {
+        closeSync(full);
+        await agent.close();
+      }
+    },
+    30_000,
+  );
+});
+
 describe('stdout that cannot be written', () => {
   it('a file that stops taking bytes part-way (a file size limit) exits 1, naming EFBIG, not 0 with the file cut', () => {
     const whole = spawnCli(['schema', '--stdout'], { cwd: REPO_ROOT });
