@@ -38,6 +38,8 @@ setMaxListeners(0, controller.signal);
 
 /** stdout failed for another reason than a reader that left (a full disk): what it printed is lost. */
 let lostOutput: OutputFailure | undefined;
+/** A reader of stdout or stderr went away (EPIPE): the command was asked to stop. */
+let readerLeft = false;
 const commandName = process.argv[2];
 
 /**
@@ -49,29 +51,31 @@ const commandName = process.argv[2];
  * stderr that fails otherwise (a full disk) is dropped: nowhere left to say it, and the run goes on.
  */
 function onOutputFailure(failure: OutputFailure): void {
-  // stderr on a full disk (`2>run.log`) loses progress lines, not results: the run goes on.
-  if (failure.stream === 'stderr') {
-    if (failure.code === 'EPIPE') controller.abort();
-    return;
-  }
-  controller.abort();
   if (failure.code === 'EPIPE') {
-    // Only apply changes what it leaves behind; `evalc plan | head` needs no word.
-    if (commandName === 'apply')
-      stderr.write(
-        'evalc: stdout was closed by its reader: stopping like Ctrl-C (steps in flight finish and are cached)\n',
-      );
+    readerLeft = true;
+    controller.abort();
     return;
   }
+  // stderr on a full disk (`2>run.log`) loses progress lines, not results: the run goes on.
+  if (failure.stream === 'stderr') return;
+  controller.abort();
   lostOutput = failure;
   stderr.write(`evalc: cannot write to stdout: ${failure.message}\n`);
 }
 const stdout = openProcessOutput(process.stdout, 'stdout', onOutputFailure);
 const stderr = openProcessOutput(process.stderr, 'stderr', onOutputFailure);
 
-/** A run whose output was lost is a runtime failure, not "ok", "plan has work" or "interrupted". */
+/**
+ * A run whose output was lost is a runtime failure, not "ok", "plan has work" or "interrupted".
+ * An apply that a closed pipe stopped says why on stderr (said at the end: a run that had already
+ * finished when the reader left keeps its own code and needs no word; `evalc plan | head` neither).
+ */
 function exitCodeAfterOutput(code: number): number {
   const lost = lostOutput && (code === EXIT.ok || code === EXIT.changes || code === EXIT.interrupted);
+  if (!lost && readerLeft && code === EXIT.interrupted && commandName === 'apply')
+    stderr.write(
+      'evalc: stopped because stdout was closed by its reader (like Ctrl-C: the steps in flight finished and were cached; no lockfile written)\n',
+    );
   return lost ? EXIT.failure : code;
 }
 

@@ -53,7 +53,9 @@ describe('evalc apply --json whose reader exits', () => {
 
       expect(JSON.parse(first.split('\n')[0] ?? '')).toMatchObject({ event: 'run_started' });
       expect(code).toBe(130);
-      expect(stderr).toContain('evalc: stdout was closed by its reader: stopping like Ctrl-C');
+      expect(stderr).toContain(
+        'evalc: stopped because stdout was closed by its reader (like Ctrl-C: the steps in flight finished and were cached; no lockfile written)\n',
+      );
       expect(stderr).not.toMatch(STACK_LINE);
       expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(false);
       // One at a time, 300 ms each: it stopped dispatching well before the sixth.
