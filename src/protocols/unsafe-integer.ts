@@ -8,6 +8,8 @@
  * already.
  */
 
+import type { TrajectoryEvent } from './types.js';
+
 /** The first integer literal (outside strings) beyond ±(2^53 − 1) in a JSON text, else undefined. */
 export function firstUnsafeInteger(text: string): string | undefined {
   if (!/\d{16}/.test(text)) return undefined; // 2^53 has 16 digits: a shorter run is always safe
@@ -37,3 +39,15 @@ export function firstUnsafeInteger(text: string): string | undefined {
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A `compat_warning` event (`number_precision`, with the literal as sent) when a reply's text
+ * holds an integer a JavaScript number cannot keep: the HTTP adapters add it to the trajectory, so
+ * the drill-down shows why an id no longer matches (the run goes on with the rounded value).
+ */
+export function numberPrecisionEvents(text: string | undefined, turn: number): TrajectoryEvent[] {
+  const literal = text === undefined ? undefined : firstUnsafeInteger(text);
+  return literal === undefined
+    ? []
+    : [{ turn, type: 'compat_warning', data: { warning: 'number_precision', literal } }];
+}

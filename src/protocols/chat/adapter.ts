@@ -20,6 +20,7 @@ import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
+import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { ChatTranscript } from './chat-trajectory.js';
 import { dropEchoedHistory } from './echoed-history.js';
 
@@ -135,6 +136,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           retryable: false,
         });
       }
+      transcript.events.push(...numberPrecisionEvents(reply.text, transcript.rounds));
       const fresh = dropEchoedHistory(checked.reply.messages, history.messages);
       if (fresh.echoed > 0)
         transcript.events.push({

@@ -12,6 +12,7 @@ import { normalizeUsage } from '../http/normalize-usage.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome } from '../types.js';
+import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { appendQuery } from './query-string.js';
 import { replyDocument } from './reply-document.js';
 import { checkHttpRequestConfig, declaredJsonContentType } from './request-checks.js';
@@ -64,6 +65,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
     }
     const trajectory = newTrajectory(response);
     trajectory.turns = 1;
+    if (reply.ok) trajectory.events.push(...numberPrecisionEvents(reply.text, 0));
     // `run.trace` keeps the whole reply when `response:` narrowed it (the drill-down shows both)
     if (ctx.trace && path?.ok) trajectory.raw = read.document;
     if (reply.ok && isJsonObject(reply.body)) trajectory.usage = normalizeUsage(reply.body.usage);

@@ -19,6 +19,7 @@ import type {
   InvokeOutcome,
   StepError,
 } from '../types.js';
+import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { describeAjvErrors } from './describe-ajv-errors.js';
 import {
   type CompiledInputSchema,
@@ -196,6 +197,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       const trajectory = newTrajectory(response);
       trajectory.turns = 1;
       trajectory.usage = normalizeUsage(body.usage);
+      trajectory.events.push(...numberPrecisionEvents(reply.text, 0));
       if (ctx.trace && 'raw' in body) {
         response.raw = body.raw;
         trajectory.raw = body.raw;
