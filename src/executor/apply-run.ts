@@ -433,6 +433,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     // A partial run (--only) never rewrites evalc.lock, which describes the whole plan: its
     // lockfile goes beside the reports.
     const lockFile = options.only ? dirs.onlyLockFile : dirs.lockFile;
+    const replaced = previousLock?.plan.benchmark.id;
+    if (!options.only && replaced !== undefined && replaced !== resolved.plan.benchmark.id)
+      options.progress.message(
+        `evalc: warning: ${path.basename(lockFile)} held the lock of benchmark ${replaced}, another plan in this folder? It now locks ${resolved.plan.benchmark.id}. Plans in one folder share evalc.lock and .evalc/: give each plan a folder of its own.`,
+      );
     writeLockFile(lockFile, lock);
     const reportsDir = reportsDirOf(options, dirs.stateDir);
     // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
