@@ -137,7 +137,8 @@ export async function startServedProcess(
       const status =
         exit.info.error ??
         (exit.info.signal ? `was killed by ${exit.info.signal}` : `exited with code ${exit.info.code}`);
-      const hint = exit.info.code === 0 ? WRAPPER_HINT : '';
+      const hint =
+        exit.info.code === 0 ? WRAPPER_HINT : output.lines().some(isAddressInUse) ? ADDRESS_IN_USE_HINT : '';
       return {
         ok: false,
         error: {
@@ -348,4 +349,16 @@ function closeLog(log: NodeJS.WritableStream): Promise<void> {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Its port is still held: by another process, or by the previous run's connections in TIME-WAIT
+ * after a crash (Python's `socketserver.TCPServer` does not set SO_REUSEADDR; http.server, Flask,
+ * uvicorn and asyncio do). QA24 S1.
+ */
+const ADDRESS_IN_USE_HINT =
+  ' (its address is in use: another process listens there, or, right after a crash, the old connections still hold it; a Python socketserver.TCPServer needs allow_reuse_address = True)';
+
+function isAddressInUse(line: string): boolean {
+  return /EADDRINUSE|Address already in use/i.test(line);
 }

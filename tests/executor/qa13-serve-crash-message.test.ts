@@ -5,6 +5,7 @@
  * carries the last error-looking line as well, like a local agent's `process_crashed`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,5 +30,27 @@ describe('serve: a process that dies with a stack trace before it is ready', () 
       /^serve m exited with code 1 before it was ready; output: Error: listen E[A-Z]+: /,
     );
     expect(started.error.message).toMatch(/ \| Node\.js v\d+/);
+  });
+
+  it('says why when its port is in use (QA24 S1: a Python socketserver right after a crash)', async () => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const started = await startServedProcess(
+        {
+          command: `node -e "require('net').createServer().listen(${port}, '127.0.0.1')"`,
+          ready: { line: 'listening', timeout: '5s' },
+        },
+        { cwd: dir, name: 'p', logFile: join(dir, 'p.log') },
+      );
+      expect(started.ok).toBe(false);
+      if (started.ok) return;
+      expect(started.error.message).toMatch(
+        /^serve p exited with code 1 before it was ready \(its address is in use: .*allow_reuse_address = True\); output: .*EADDRINUSE/,
+      );
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
   });
 });
