@@ -141,14 +141,15 @@ const regexParams = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    // A pattern written in the plan is checked when the plan is validated, not per example.
-    if (p.pattern === undefined) return;
+    // A pattern written in the plan is checked when the plan is validated, not per example; so are
+    // the flags, which the plan always holds: with the pattern in the dataset (expected:), invalid
+    // flags passed validation and then failed every example with a metric_error (QA25).
     try {
-      new RegExp(p.pattern, p.flags.replace('g', ''));
+      new RegExp(p.pattern ?? '', p.flags.replace('g', ''));
     } catch (err) {
       ctx.addIssue({
         code: 'custom',
-        path: ['pattern'],
+        path: [p.pattern === undefined ? 'flags' : 'pattern'],
         message: `invalid regular expression: ${(err as Error).message}`,
       });
     }
