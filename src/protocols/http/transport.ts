@@ -25,6 +25,13 @@ import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
+import {
+  cancelledError,
+  describeFailure,
+  describeTarget,
+  MAX_HEADER_BYTES,
+  tooLarge,
+} from './failure-words.js';
 import { describeUnsendableHeader } from './header-values.js';
 import { rateLimitDelayMs } from './rate-limit-reset.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -33,92 +40,21 @@ import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
 import { ReplyRedaction } from './reply-redaction.js';
 import { attemptTimeoutMs, retryPastDeadline } from './request-deadline.js';
 import { isRetryableStatus, parseRetryAfter, RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
+import type { HttpTransportOptions, JsonRequest, JsonResponse } from './transport-types.js';
 
-export interface HttpTransportOptions {
-  /** Per-attempt timeout (headers and body), ms. Default 60 000. */
-  timeoutMs?: number;
-  /** Retries after the first attempt for transient failures. Default 3. */
-  retries?: number;
-  /** Requests per second across all requests of this transport; unlimited when absent. */
-  rps?: number;
-  /**
-   * Requests the `rps` bucket lets start at once (default 1: at least 1/rps apart). A caller that
-   * spaces the first requests itself (apply's per-agent bucket) sets 2, so this bucket, which
-   * also bounds retries and later turns, never adds a wait of its own to a spaced request — but
-   * then sends reach `2 + rps × seconds` and, once a retry or a turn spent the spare token, every
-   * spaced request waits inside its duration (QA27): prefer `limiter`.
-   */
-  rpsBurst?: number;
-  /**
-   * A bucket shared with the caller (instead of `rps`/`rpsBurst`): the caller `admit`s an
-   * invocation outside its clock and the request's first attempt uses that token
-   * (rate-limiter.ts); retries and requests nobody admitted take their own.
-   */
-  limiter?: RateLimiter;
-  /** Largest accepted response body, bytes. Default 16 MiB. */
-  maxResponseBytes?: number;
-  /** Headers sent on every request; values are secrets (already resolved). */
-  headers?: Record<string, string>;
-  /** Random source in [0,1) for backoff jitter; inject a seeded one for determinism. */
-  random?: () => number;
-  /** Connections per origin. Default 16. */
-  connections?: number;
-  /**
-   * Once aborted (a run's first Ctrl-C), no retry starts: a request waiting out its backoff or
-   * Retry-After ends `cancelled` at once. Attempts already sent still finish (their own signal).
-   */
-  stopRetries?: AbortSignal;
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Narrows which retryable failures a request retries (e.g. only 429/503/timeouts). */
-export type RetryFilter = (error: StepError) => boolean;
-
-export interface JsonRequest {
-  method: HttpMethod;
-  url: string;
-  /** Sent as RFC 8785 canonical JSON (identical bytes for identical values). */
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal | undefined;
-  /** `false`: a single attempt; a filter: retry only the retryable failures it accepts. */
-  retry?: false | RetryFilter;
-  /** Overrides the transport's per-attempt timeout for this request. */
-  timeoutMs?: number;
-  /**
-   * `performance.now()` time after which no attempt runs (request-deadline.ts): each attempt's
-   * timeout is cut to it and no retry waits past it.
-   */
-  deadlineAt?: number;
-}
-
-export type JsonResponse =
-  | {
-      ok: true;
-      status: number;
-      headers: Record<string, string>;
-      body: unknown;
-      text: string;
-      attempts: number;
-    }
-  | {
-      ok: false;
-      error: StepError;
-      status?: number;
-      headers?: Record<string, string>;
-      /** The reply body text (secrets redacted), when a reply arrived. */
-      text?: string;
-      /** The parsed reply body when it was JSON (e.g. RAIP `ajvErrors`). */
-      body?: unknown;
-      attempts: number;
-    };
+export { describeFailure, describeTarget } from './failure-words.js';
+export type {
+  HttpMethod,
+  HttpTransportOptions,
+  JsonRequest,
+  JsonResponse,
+  RetryFilter,
+} from './transport-types.js';
 
 /** One attempt's result, before the attempt count is attached. */
 type Attempt = JsonResponse extends infer R ? (R extends unknown ? Omit<R, 'attempts'> : never) : never;
 
 const MIB = 1024 * 1024;
-const MAX_HEADER_BYTES = 64 * 1024;
 
 /** A request's body, canonicalised at its first attempt and reused by its retries. */
 interface EncodedBody {
@@ -461,68 +397,8 @@ export class HttpTransport {
   }
 }
 
-function cancelledError(where: string): StepError {
-  return { kind: 'cancelled', message: `${where}: cancelled`, retryable: false };
-}
-
-function tooLarge(where: string, limit: number): StepError {
-  return { kind: 'response_too_large', message: `${where}: reply exceeds ${limit} bytes`, retryable: false };
-}
-
-/** `METHOD origin/path` without query string or credentials. */
-export function describeTarget(method: string, url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${method} ${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return `${method} <invalid url>`;
-  }
-}
-
 function yieldToIo(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-const TRUST_HINT = ' (trust its CA with NODE_EXTRA_CA_CERTS=<PEM file> in the environment)';
-
-/** Plain words for the connection failures an agent causes, keeping the code for searching. */
-const CONNECTION_CODES: Record<string, string> = {
-  UND_ERR_SOCKET: 'the connection closed before a complete reply',
-  ECONNRESET: 'the connection was reset',
-  ECONNREFUSED: 'connection refused (nothing listening there)',
-  EPIPE: 'the connection closed while sending the request',
-  ENOTFOUND: 'host not found',
-  UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
-  // TLS (QA9): a private agent's self-signed or internal-CA certificate is the common case
-  DEPTH_ZERO_SELF_SIGNED_CERT: `the server's TLS certificate is self-signed${TRUST_HINT}`,
-  SELF_SIGNED_CERT_IN_CHAIN: `the server's TLS certificate chain ends at an untrusted CA${TRUST_HINT}`,
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
-  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate does not name this host",
-  ERR_SSL_WRONG_VERSION_NUMBER: 'the server does not speak TLS on this port (http:// rather than https://?)',
-  EPROTO: 'the TLS handshake failed (does the server speak TLS on this port?)',
-};
-
-function describeConnectionCode(code: string): string {
-  const words = CONNECTION_CODES[code];
-  return words === undefined ? code : `${words} (${code})`;
-}
-
-/** Plain words for a request that failed without a reply (shared with the mae SSE transport). */
-export function describeFailure(cause: unknown, code: unknown): string {
-  const name = cause instanceof Error ? cause.name : undefined;
-  const message = cause instanceof Error ? cause.message : '';
-  if (name === 'HTTPParserError') {
-    const suffix = typeof code === 'string' ? ` (${code})` : '';
-    return `the reply is not valid HTTP/1.1: ${message.slice(0, 200)}${suffix}`;
-  }
-  // undici's word for a reply it cannot use on this connection (e.g. an unsolicited 100 Continue)
-  if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
-    return 'the reply is not a valid answer to this request (an unexpected 1xx status such as 100 Continue?) (UND_ERR_SOCKET)';
-  }
-  if (typeof code === 'string') return describeConnectionCode(code);
-  return name ?? 'unknown error';
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; tooDeep: boolean } {

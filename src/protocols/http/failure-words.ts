@@ -1,0 +1,69 @@
+/**
+ * Plain words for HTTP failures: where (`METHOD origin/path`, never the query string or
+ * credentials) and what (a connection code in words, keeping the code for searching).
+ */
+
+import type { StepError } from '../types.js';
+
+/** The largest reply header block the transport accepts (undici's `maxHeaderSize`). */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
+export function cancelledError(where: string): StepError {
+  return { kind: 'cancelled', message: `${where}: cancelled`, retryable: false };
+}
+
+export function tooLarge(where: string, limit: number): StepError {
+  return { kind: 'response_too_large', message: `${where}: reply exceeds ${limit} bytes`, retryable: false };
+}
+
+/** `METHOD origin/path` without query string or credentials. */
+export function describeTarget(method: string, url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${method} ${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return `${method} <invalid url>`;
+  }
+}
+
+const TRUST_HINT = ' (trust its CA with NODE_EXTRA_CA_CERTS=<PEM file> in the environment)';
+
+/** Plain words for the connection failures an agent causes, keeping the code for searching. */
+const CONNECTION_CODES: Record<string, string> = {
+  UND_ERR_SOCKET: 'the connection closed before a complete reply',
+  ECONNRESET: 'the connection was reset',
+  ECONNREFUSED: 'connection refused (nothing listening there)',
+  EPIPE: 'the connection closed while sending the request',
+  ENOTFOUND: 'host not found',
+  UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
+  // TLS (QA9): a private agent's self-signed or internal-CA certificate is the common case
+  DEPTH_ZERO_SELF_SIGNED_CERT: `the server's TLS certificate is self-signed${TRUST_HINT}`,
+  SELF_SIGNED_CERT_IN_CHAIN: `the server's TLS certificate chain ends at an untrusted CA${TRUST_HINT}`,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate does not name this host",
+  ERR_SSL_WRONG_VERSION_NUMBER: 'the server does not speak TLS on this port (http:// rather than https://?)',
+  EPROTO: 'the TLS handshake failed (does the server speak TLS on this port?)',
+};
+
+function describeConnectionCode(code: string): string {
+  const words = CONNECTION_CODES[code];
+  return words === undefined ? code : `${words} (${code})`;
+}
+
+/** Plain words for a request that failed without a reply (shared with the mae SSE transport). */
+export function describeFailure(cause: unknown, code: unknown): string {
+  const name = cause instanceof Error ? cause.name : undefined;
+  const message = cause instanceof Error ? cause.message : '';
+  if (name === 'HTTPParserError') {
+    const suffix = typeof code === 'string' ? ` (${code})` : '';
+    return `the reply is not valid HTTP/1.1: ${message.slice(0, 200)}${suffix}`;
+  }
+  // undici's word for a reply it cannot use on this connection (e.g. an unsolicited 100 Continue)
+  if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
+    return 'the reply is not a valid answer to this request (an unexpected 1xx status such as 100 Continue?) (UND_ERR_SOCKET)';
+  }
+  if (typeof code === 'string') return describeConnectionCode(code);
+  return name ?? 'unknown error';
+}

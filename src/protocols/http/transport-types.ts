@@ -1,0 +1,84 @@
+/** What the HTTP transport (transport.ts) is given and returns: options, requests, replies. */
+
+import type { StepError } from '../types.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+export interface HttpTransportOptions {
+  /** Per-attempt timeout (headers and body), ms. Default 60 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for transient failures. Default 3. */
+  retries?: number;
+  /** Requests per second across all requests of this transport; unlimited when absent. */
+  rps?: number;
+  /**
+   * Requests the `rps` bucket lets start at once (default 1: at least 1/rps apart). A caller that
+   * spaces the first requests itself (apply's per-agent bucket) sets 2, so this bucket, which
+   * also bounds retries and later turns, never adds a wait of its own to a spaced request — but
+   * then sends reach `2 + rps × seconds` and, once a retry or a turn spent the spare token, every
+   * spaced request waits inside its duration (QA27): prefer `limiter`.
+   */
+  rpsBurst?: number;
+  /**
+   * A bucket shared with the caller (instead of `rps`/`rpsBurst`): the caller `admit`s an
+   * invocation outside its clock and the request's first attempt uses that token
+   * (rate-limiter.ts); retries and requests nobody admitted take their own.
+   */
+  limiter?: RateLimiter;
+  /** Largest accepted response body, bytes. Default 16 MiB. */
+  maxResponseBytes?: number;
+  /** Headers sent on every request; values are secrets (already resolved). */
+  headers?: Record<string, string>;
+  /** Random source in [0,1) for backoff jitter; inject a seeded one for determinism. */
+  random?: () => number;
+  /** Connections per origin. Default 16. */
+  connections?: number;
+  /**
+   * Once aborted (a run's first Ctrl-C), no retry starts: a request waiting out its backoff or
+   * Retry-After ends `cancelled` at once. Attempts already sent still finish (their own signal).
+   */
+  stopRetries?: AbortSignal;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Narrows which retryable failures a request retries (e.g. only 429/503/timeouts). */
+export type RetryFilter = (error: StepError) => boolean;
+
+export interface JsonRequest {
+  method: HttpMethod;
+  url: string;
+  /** Sent as RFC 8785 canonical JSON (identical bytes for identical values). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  /** `false`: a single attempt; a filter: retry only the retryable failures it accepts. */
+  retry?: false | RetryFilter;
+  /** Overrides the transport's per-attempt timeout for this request. */
+  timeoutMs?: number;
+  /**
+   * `performance.now()` time after which no attempt runs (request-deadline.ts): each attempt's
+   * timeout is cut to it and no retry waits past it.
+   */
+  deadlineAt?: number;
+}
+
+export type JsonResponse =
+  | {
+      ok: true;
+      status: number;
+      headers: Record<string, string>;
+      body: unknown;
+      text: string;
+      attempts: number;
+    }
+  | {
+      ok: false;
+      error: StepError;
+      status?: number;
+      headers?: Record<string, string>;
+      /** The reply body text (secrets redacted), when a reply arrived. */
+      text?: string;
+      /** The parsed reply body when it was JSON (e.g. RAIP `ajvErrors`). */
+      body?: unknown;
+      attempts: number;
+    };
