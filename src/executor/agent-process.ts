@@ -48,6 +48,8 @@ export interface ServeOptions {
   signal?: AbortSignal;
   /** Secret values (e.g. `${env.X}` in `serve.env`): replaced by `***` in the log and in messages. */
   secrets?: readonly string[];
+  /** Told once when the log file cannot be written (the agent runs on; messages keep its last lines). */
+  warn?: (text: string) => void;
 }
 
 export interface ServedProcess {
@@ -106,8 +108,9 @@ export async function startServedProcess(
         message: `${label}: ${readyUrl} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
       },
     };
-  mkdirSync(dirname(opts.logFile), { recursive: true });
-  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  const log = openLog(opts.logFile, (code) =>
+    opts.warn?.(`${label}: cannot write its log ${opts.logFile} (${code}): the agent runs on without it`),
+  );
   const env = withUnbufferedPython({
     ...(opts.env ?? {}),
     ...resolveEnv(serve.env ?? {}, { ...process.env, ...(opts.env ?? {}) }),
@@ -361,4 +364,26 @@ const ADDRESS_IN_USE_HINT =
 
 function isAddressInUse(line: string): boolean {
   return /EADDRINUSE|Address already in use/i.test(line);
+}
+
+/**
+ * The served process's log, appended to. A folder that cannot be written (a read-only checkout,
+ * a full disk) is said once and the log is dropped: its 'error' event was unhandled, and plan and
+ * apply died with a stack trace (QA26 P5).
+ */
+function openLog(file: string, onFailure: (code: string) => void): NodeJS.WritableStream {
+  let told = false;
+  const tell = (err: unknown) => {
+    if (told) return;
+    told = true;
+    onFailure(String((err as NodeJS.ErrnoException)?.code ?? err));
+  };
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (err) {
+    tell(err);
+  }
+  const log = createWriteStream(file, { flags: 'a' });
+  log.on('error', tell);
+  return log;
 }

@@ -185,6 +185,7 @@ export async function serve(
     env,
     signal: setup.signal,
     secrets: setup.secrets,
+    ...(setup.warn ? { warn: setup.warn } : {}),
   });
   if (!started.ok) return started;
   // A served process that dies mid-run (out of memory, a crash) is said at once, and every later

@@ -4,7 +4,7 @@
  * its output — `port: -1 | } | Node.js v20…` — which never name the error. The message now
  * carries the last error-looking line as well, like a local agent's `process_crashed`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,5 +52,26 @@ describe('serve: a process that dies with a stack trace before it is ready', () 
     } finally {
       await new Promise((r) => holder.close(r));
     }
+  });
+
+  it('runs the agent on when its log cannot be written, saying so once (QA26 P5: an unhandled error event)', async () => {
+    const notAFolder = join(dir, 'plain-file');
+    writeFileSync(notAFolder, 'x');
+    const warnings: string[] = [];
+    const started = await startServedProcess(
+      {
+        command: `node -e "console.log('listening'); console.log('more'); setInterval(() => {}, 1000)"`,
+        ready: { line: 'listening', timeout: '5s' },
+      },
+      { cwd: dir, name: 'w', logFile: join(notAFolder, 'logs', 'w.log'), warn: (t) => warnings.push(t) },
+    );
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+    await started.handle.stop();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^serve w: cannot write its log .*w\.log \((ENOTDIR|EEXIST)\): the agent runs on without it$/,
+    );
   });
 });
