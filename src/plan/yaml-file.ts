@@ -122,7 +122,9 @@ function firstLine(message: string): string {
 
 export function positionOf(file: YamlFile, offset: number): SourcePosition {
   const { line, col } = file.lineCounter.linePos(offset);
-  return { file: file.display, line, col };
+  // A byte order mark is no column: editors hide it, so line 1 counts from after it (QA26 P8).
+  const bom = line === 1 && file.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { file: file.display, line, col: Math.max(1, col - bom) };
 }
 
 /**

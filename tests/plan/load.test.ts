@@ -100,6 +100,15 @@ describe('whole-file problems', () => {
     expect(r.compiled).toBeUndefined();
   });
 
+  it('counts line 1 columns after a byte order mark, as editors show them', async () => {
+    const text = `evalc: 7\nbenchmark: { id: b, version: 1.0.0, bogus: 1 }\n${AGENT}`;
+    const r = await load({ 'evalc.yaml': `\uFEFF${text}` });
+    // Without the BOM the same plan reports the same positions; `7` is at line 1, column 8.
+    const plain = await load({ 'evalc.yaml': text });
+    expect(where(r)).toEqual(where(plain));
+    expect(where(r).map(([, at]) => at)).toContain('evalc.yaml:1:8');
+  });
+
   it('names an alias without an anchor at the alias (it read "too many alias expansions" at 1:1)', async () => {
     const r = await load({
       'evalc.yaml': `${HEAD}agents:\n  a1: &one { protocol: raip, url: http://127.0.0.1:7101 }\n  a2: *onex\n`,
