@@ -13,6 +13,8 @@
  * and 90 µs).
  */
 
+import { STOP, scanOutsideStrings } from './json-text-scan.js';
+
 export const MAX_JSON_DEPTH = 512;
 
 export type BoundedJson = { ok: true; value: unknown } | { ok: false; reason: 'invalid' | 'too_deep' };
@@ -41,25 +43,13 @@ function nullifyNonFinite(text: string): string | undefined {
   if (!/NaN|Infinity/.test(text)) return undefined;
   const parts: string[] = [];
   let from = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++;
-      else if (code === 0x22) inString = false;
-      continue;
-    }
-    if (code === 0x22) {
-      inString = true;
-      continue;
-    }
+  scanOutsideStrings(text, (i) => {
     const token = NON_FINITE.find((word) => text.startsWith(word, i));
-    if (token !== undefined) {
-      parts.push(text.slice(from, i), 'null');
-      i += token.length - 1;
-      from = i + 1;
-    }
-  }
+    if (token === undefined) return i;
+    parts.push(text.slice(from, i), 'null');
+    from = i + token.length;
+    return from - 1;
+  });
   if (parts.length === 0) return undefined;
   parts.push(text.slice(from));
   return parts.join('');
@@ -71,22 +61,18 @@ export function exceedsJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): boole
   // natively first (indexOf), so the character scan runs only for texts that have that many
   if (text.length <= maxDepth || !hasMoreOpenings(text, maxDepth)) return false;
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (code === 0x22) inString = false;
-      continue;
-    }
-    if (code === 0x22) inString = true;
-    else if (code === 0x5b || code === 0x7b) {
+  let deeper = false;
+  scanOutsideStrings(text, (i, code) => {
+    if (code === 0x5b || code === 0x7b) {
       depth++;
-      if (depth > maxDepth) return true;
+      if (depth > maxDepth) {
+        deeper = true;
+        return STOP;
+      }
     } else if (code === 0x5d || code === 0x7d) depth--;
-  }
-  return false;
+    return i;
+  });
+  return deeper;
 }
 
 function hasMoreOpenings(text: string, limit: number): boolean {

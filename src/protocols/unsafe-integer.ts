@@ -8,33 +8,26 @@
  * already.
  */
 
+import { STOP, scanOutsideStrings } from './json-text-scan.js';
 import type { TrajectoryEvent } from './types.js';
 
 /** The first integer literal (outside strings) beyond ±(2^53 − 1) in a JSON text, else undefined. */
 export function firstUnsafeInteger(text: string): string | undefined {
   if (!/\d{16}/.test(text)) return undefined; // 2^53 has 16 digits: a shorter run is always safe
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++;
-      else if (code === 0x22) inString = false;
-      continue;
-    }
-    if (code === 0x22) {
-      inString = true;
-      continue;
-    }
-    if (code !== 0x2d && (code < 0x30 || code > 0x39)) continue;
+  let found: string | undefined;
+  scanOutsideStrings(text, (i, code) => {
+    if (code !== 0x2d && (code < 0x30 || code > 0x39)) return i;
     const match = NUMBER.exec(text.slice(i, i + 400));
-    if (!match) continue;
+    if (!match) return i;
     const literal = match[0];
-    i += literal.length - 1;
-    if (match[1] !== undefined || match[2] !== undefined) continue; // fraction or exponent: a float
+    const end = i + literal.length - 1;
+    if (match[1] !== undefined || match[2] !== undefined) return end; // fraction or exponent: a float
     const digits = literal.replace('-', '');
-    if (digits.length >= 16 && BigInt(digits) > MAX_SAFE) return literal;
-  }
-  return undefined;
+    if (digits.length < 16 || BigInt(digits) <= MAX_SAFE) return end;
+    found = literal;
+    return STOP;
+  });
+  return found;
 }
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/;
