@@ -91,6 +91,17 @@ describe('openai judge: replies of models that ignore response_format', () => {
     );
   });
 
+  it('says a bare NaN is not a score (a Python-written verdict), and only then', async () => {
+    const { outcome } = await judgeWith({
+      content: '{"dimensions": {"relevance": NaN, "accuracy": 0.6}, "failureModes": [], "rationale": "n/a"}',
+    });
+    expect(outcome.ok ? '' : outcome.error.message).toContain(
+      '(content is not JSON (a bare NaN or Infinity is not a JSON number, nor a score))',
+    );
+    const quoted = await judgeWith({ content: 'I would say "NaN" here, {not json}' });
+    expect(quoted.outcome.ok ? '' : quoted.outcome.error.message).toContain('(content is not JSON)');
+  });
+
   it('still rejects prose with no verdict in it', async () => {
     const { outcome } = await judgeWith({ content: 'I think the answer is {mostly} fine, 4/5.' });
     expect(outcome.ok ? '' : outcome.error.message).toContain('(content is not JSON)');

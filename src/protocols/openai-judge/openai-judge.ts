@@ -121,7 +121,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       try {
         parsed = JSON.parse(extractJsonText(choice.content));
       } catch {
-        return { ok: false, malformed: `content is not JSON${cut}`, raw: choice.content };
+        // A model that wrote a Python-style NaN (or Infinity) for a score it could not give.
+        const nonFinite = /(?<![\w"])-?(?:NaN|Infinity)(?![\w"])/.test(choice.content)
+          ? ' (a bare NaN or Infinity is not a JSON number, nor a score)'
+          : '';
+        return { ok: false, malformed: `content is not JSON${nonFinite}${cut}`, raw: choice.content };
       }
       const checked = check(parsed);
       if (!checked.ok) return { ok: false, malformed: `${checked.problem}${cut}`, raw: choice.content };
