@@ -33,13 +33,13 @@ import {
   openSync,
   readSync,
   renameSync,
-  rmSync,
-  writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { checkLine, checksumOf, readSums, rewriteSums, sumRecord, sumsFileOf } from './cache-checksums.js';
+import { checksumOf, readSums, rewriteSums, sumRecord, sumsFileOf } from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
 import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
+import { scanLog } from './cache-log-scan.js';
+import { copyReachable } from './cache-prune.js';
 import { writeTextSync } from './write-text.js';
 
 export interface StepStore {
@@ -77,7 +77,6 @@ export interface CacheStats {
 }
 
 const LOG_NAME = 'steps.log';
-const CHUNK = 4 * 1024 * 1024;
 const FLUSH_BYTES = 1024 * 1024;
 /** Reads go through a window of the log: a re-apply reads entries in log order, ~1 syscall per window. */
 const WINDOW_BYTES = 64 * 1024;
@@ -171,69 +170,15 @@ export class LogStore implements StepStore {
 
   private load(): void {
     const sums = readSums(this.sumsFile);
-    const cursor = { at: 0 };
     const total = fstatSync(this.fd).size;
-    // Lines are parsed in place: the unparsed tail of one read moves to the front of the
-    // buffer and the next read fills the rest (no per-chunk concatenation).
-    let buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(total, 1)));
-    let carry = 0;
-    let position = 0;
-    let good = 0;
-    while (position < total) {
-      if (carry === buffer.length) {
-        const larger = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(larger, 0, 0, carry);
-        buffer = larger;
-      }
-      const read = readSync(
-        this.fd,
-        buffer,
-        carry,
-        Math.min(buffer.length - carry, total - position),
-        position,
-      );
-      if (read <= 0) break;
-      const end = carry + read;
-      const data = buffer.subarray(0, end);
-      const base = position - carry;
-      let start = 0;
-      for (;;) {
-        const nl = data.indexOf(10, start);
-        if (nl === -1) break;
-        let entry = parseHeader(data, start, nl);
-        let end = nl;
-        if (!entry && data[nl - 1] === 13) {
-          // A log whose line ends were turned into CRLF (a copy through git's autocrlf, a Windows
-          // tool) keeps its entries: the `\r` is outside the length the header gives.
-          entry = parseHeader(data, start, nl - 1);
-          if (entry) {
-            end = nl - 1;
-            this.carriageReturns++;
-          }
-        }
-        // Its checksum, if the side file has one for this line (same offset, same key).
-        if (
-          entry &&
-          sums.count > 0 &&
-          checkLine(sums, cursor, base + start, data.subarray(start, end), entry.keyEnd - start) === 'damaged'
-        ) {
-          entry = undefined;
-          this.corruptEntries++;
-        }
-        if (entry) this.index.set(entry.key, base + entry.jsonStart, entry.length, entry.kind);
-        else {
-          // A damaged complete line (a disk error, a hand edit): skipped and left in place, and
-          // the entries after it still count; only a torn last line (no newline) is cut.
-          this.damagedLines++;
-          this.damagedBytes += nl + 1 - start;
-        }
-        good = base + nl + 1;
-        start = nl + 1;
-      }
-      buffer.copy(buffer, 0, start, end);
-      carry = end - start;
-      position += read;
-    }
+    const scan = scanLog(this.fd, total, sums, (key, offset, length, kind) =>
+      this.index.set(key, offset, length, kind),
+    );
+    const { good } = scan;
+    this.damagedLines = scan.damagedLines;
+    this.damagedBytes = scan.damagedBytes;
+    this.corruptEntries = scan.corruptEntries;
+    this.carriageReturns = scan.carriageReturns;
     if (good < total) {
       this.tornBytes = total - good;
       if (this.isWritable) ftruncateSync(this.fd, good);
@@ -423,44 +368,14 @@ export class LogStore implements StepStore {
     const bytesBefore = this.size;
     const tmp = `${this.file}.prune-${process.pid}`;
     const sumsTmp = `${this.sumsFile}.prune-${process.pid}`;
-    const out = openSync(tmp, 'w');
-    let sumsOut: number | undefined;
-    let size = 0;
-    let removed = 0;
-    let seen = 0;
-    const kept = new CacheIndex();
-    try {
-      sumsOut = openSync(sumsTmp, 'w');
-      const sums: string[] = [];
-      for (const [key, entry] of this.index.entries()) {
-        if (++seen % 4096 === 0) options.heartbeat?.();
-        if (!reachable(key)) {
-          removed++;
-          continue;
-        }
-        const json = Buffer.allocUnsafe(entry.length);
-        readSync(this.fd, json, 0, entry.length, entry.offset);
-        const header = Buffer.from(`${key}\t${entry.kind}\t${entry.length}\t`, 'utf8');
-        const line = Buffer.concat([header, json, NEWLINE]);
-        writeSync(out, line, 0, line.length, size);
-        sums.push(sumRecord(size, checksumOf(key), checksumOf(json, checksumOf(header))));
-        if (sums.length >= 4096) writeTextSync(sumsOut, sums.splice(0).join(''));
-        kept.set(key, size + header.length, entry.length, entry.kind);
-        size += line.length;
-      }
-      if (sums.length > 0) writeTextSync(sumsOut, sums.join(''));
-    } catch (err) {
-      // A full disk mid-prune: the log is untouched and no half-written copy is left behind.
-      closeSync(out);
-      if (sumsOut !== undefined) closeSync(sumsOut);
-      rmSync(tmp, { force: true });
-      rmSync(sumsTmp, { force: true });
-      // A write to a descriptor names no file: this one is the log's copy.
-      if (err instanceof Error && !('path' in err)) Object.assign(err, { path: this.file });
-      throw err;
-    }
-    closeSync(out);
-    closeSync(sumsOut);
+    // A full disk mid-prune: the log is untouched and no half-written copy is left behind.
+    const { kept, size, removed } = copyReachable(
+      this.fd,
+      this.index.entries(),
+      reachable,
+      { log: tmp, sums: sumsTmp, logName: this.file },
+      options.heartbeat,
+    );
     closeSync(this.fd);
     renameSync(tmp, this.file);
     // Between the two renames a crash leaves records that name other entries: they are ignored.
@@ -494,7 +409,6 @@ export class LogStore implements StepStore {
   }
 }
 
-const NEWLINE = Buffer.from('\n');
 
 /**
  * A write to the cache log failed. It keeps the file system's `code` and names the log as its
@@ -517,28 +431,6 @@ export class CacheWriteError extends Error {
     this.code = typeof code === 'string' ? code : undefined;
     this.path = file;
   }
-}
-
-function parseHeader(
-  data: Buffer,
-  start: number,
-  end: number,
-): { key: string; keyEnd: number; kind: string; jsonStart: number; length: number } | undefined {
-  const t1 = data.indexOf(9, start);
-  if (t1 === -1 || t1 > end) return undefined;
-  const t2 = data.indexOf(9, t1 + 1);
-  if (t2 === -1 || t2 > end) return undefined;
-  const t3 = data.indexOf(9, t2 + 1);
-  if (t3 === -1 || t3 > end) return undefined;
-  const length = Number(data.toString('latin1', t2 + 1, t3));
-  if (!Number.isInteger(length) || t3 + 1 + length !== end) return undefined;
-  return {
-    key: data.toString('utf8', start, t1),
-    keyEnd: t1,
-    kind: data.toString('utf8', t1 + 1, t2),
-    jsonStart: t3 + 1,
-    length,
-  };
 }
 
 /** Opens a log that this process may not write; a folder with no log yet says why it cannot be written. */

@@ -1,0 +1,112 @@
+/**
+ * Reading the step log (cache-store.ts) from disk: each complete line's header parsed in place
+ * and checked against its `steps.crc` record, the good entries handed to the index. A line ending
+ * turned into CRLF (git's autocrlf, a Windows tool) keeps its entry; a complete line that does not
+ * parse, or whose bytes no longer match its checksum, is skipped and counted, and the entries
+ * after it still count; a last line without a newline (a torn write) ends the good part.
+ */
+
+import { readSync } from 'node:fs';
+import { checkLine, type SumTable } from './cache-checksums.js';
+
+const CHUNK = 4 * 1024 * 1024;
+
+export interface LogScan {
+  /** Bytes of complete lines: where a torn last line starts (or the log's size). */
+  good: number;
+  /** Complete lines skipped: unparsable, or damaged per their checksum. */
+  damagedLines: number;
+  damagedBytes: number;
+  /** Of those, the lines whose checksum no longer matches. */
+  corruptEntries: number;
+  /** Entries whose line ended in `\r\n`. */
+  carriageReturns: number;
+}
+
+/** Reads `total` bytes of the log open at `fd`, calling `onEntry` for each good entry in log order. */
+export function scanLog(
+  fd: number,
+  total: number,
+  sums: SumTable,
+  onEntry: (key: string, jsonOffset: number, length: number, kind: string) => void,
+): LogScan {
+  const scan: LogScan = { good: 0, damagedLines: 0, damagedBytes: 0, corruptEntries: 0, carriageReturns: 0 };
+  const cursor = { at: 0 };
+  // Lines are parsed in place: the unparsed tail of one read moves to the front of the
+  // buffer and the next read fills the rest (no per-chunk concatenation).
+  let buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(total, 1)));
+  let carry = 0;
+  let position = 0;
+  while (position < total) {
+    if (carry === buffer.length) {
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, carry);
+      buffer = larger;
+    }
+    const read = readSync(fd, buffer, carry, Math.min(buffer.length - carry, total - position), position);
+    if (read <= 0) break;
+    const end = carry + read;
+    const data = buffer.subarray(0, end);
+    const base = position - carry;
+    let start = 0;
+    for (;;) {
+      const nl = data.indexOf(10, start);
+      if (nl === -1) break;
+      let entry = parseHeader(data, start, nl);
+      let lineEnd = nl;
+      if (!entry && data[nl - 1] === 13) {
+        // The `\r` is outside the length the header gives.
+        entry = parseHeader(data, start, nl - 1);
+        if (entry) {
+          lineEnd = nl - 1;
+          scan.carriageReturns++;
+        }
+      }
+      // Its checksum, if the side file has one for this line (same offset, same key).
+      if (
+        entry &&
+        sums.count > 0 &&
+        checkLine(sums, cursor, base + start, data.subarray(start, lineEnd), entry.keyEnd - start) ===
+          'damaged'
+      ) {
+        entry = undefined;
+        scan.corruptEntries++;
+      }
+      if (entry) onEntry(entry.key, base + entry.jsonStart, entry.length, entry.kind);
+      else {
+        // A damaged complete line (a disk error, a hand edit): skipped and left in place.
+        scan.damagedLines++;
+        scan.damagedBytes += nl + 1 - start;
+      }
+      scan.good = base + nl + 1;
+      start = nl + 1;
+    }
+    buffer.copy(buffer, 0, start, end);
+    carry = end - start;
+    position += read;
+  }
+  return scan;
+}
+
+/** `<key>\t<kind>\t<byte length>\t<json>` between `start` and `end` (the newline), else undefined. */
+function parseHeader(
+  data: Buffer,
+  start: number,
+  end: number,
+): { key: string; keyEnd: number; kind: string; jsonStart: number; length: number } | undefined {
+  const t1 = data.indexOf(9, start);
+  if (t1 === -1 || t1 > end) return undefined;
+  const t2 = data.indexOf(9, t1 + 1);
+  if (t2 === -1 || t2 > end) return undefined;
+  const t3 = data.indexOf(9, t2 + 1);
+  if (t3 === -1 || t3 > end) return undefined;
+  const length = Number(data.toString('latin1', t2 + 1, t3));
+  if (!Number.isInteger(length) || t3 + 1 + length !== end) return undefined;
+  return {
+    key: data.toString('utf8', start, t1),
+    keyEnd: t1,
+    kind: data.toString('utf8', t1 + 1, t2),
+    jsonStart: t3 + 1,
+    length,
+  };
+}
