@@ -409,7 +409,6 @@ export class LogStore implements StepStore {
   }
 }
 
-
 /**
  * A write to the cache log failed. It keeps the file system's `code` and names the log as its
  * `path`, so the command line explains it in one line like any other file system refusal.
