@@ -4,6 +4,7 @@
  */
 import {
   type Document,
+  isAlias,
   isMap,
   isPair,
   isScalar,
@@ -11,6 +12,7 @@ import {
   LineCounter,
   type Node,
   parseDocument,
+  Scalar,
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
@@ -72,6 +74,7 @@ export function parseYamlFile(
     }
   }
   diagnostics.push(...unresolvedAliases(file));
+  if (diagnostics.length === 0) diagnostics.push(...literalMergeKeys(file));
   if (diagnostics.length > 0) return { file, value: undefined, diagnostics };
   try {
     return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics };
@@ -101,6 +104,46 @@ function unresolvedAliases(file: YamlFile): Diagnostic[] {
           {
             source: positionOf(file, node.range?.[0] ?? 0),
             hint: `set the anchor (&${node.source}) on a value above this line, or write the value here`,
+          },
+        ),
+      );
+    },
+  });
+  return out;
+}
+
+/**
+ * A `<<` key applies merges only when it holds mappings (a mapping, an alias of one, or a list of
+ * them). One holding no mapping at all (`<<: text`, `<<: null`) stays a field named `<<`, as files
+ * read before merge keys were applied had it (QA28: it failed the whole file as "too many alias
+ * expansions"); a list mixing mappings with other values is said at its key.
+ */
+function literalMergeKeys(file: YamlFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const resolved = (node: unknown): unknown => (isAlias(node) ? node.resolve(file.doc) : node);
+  visit(file.doc, {
+    Pair(_key, pair) {
+      if (!isScalar(pair.key) || typeof pair.key.value !== 'symbol') return;
+      const value = resolved(pair.value);
+      const items = isSeq(value) ? value.items.map(resolved) : [value];
+      const maps = items.filter((item) => isMap(item)).length;
+      if (maps === items.length) return;
+      if (maps === 0) {
+        // A quoted `<<` is an ordinary key for the YAML reader.
+        const literal = new Scalar('<<');
+        literal.type = Scalar.QUOTE_DOUBLE;
+        if (pair.key.range) literal.range = pair.key.range;
+        pair.key = literal;
+        return;
+      }
+      out.push(
+        diagnostic(
+          'EVALC_YAML_SYNTAX',
+          'a `<<` merge key takes a mapping, an alias of one, or a list of them: this list also holds other values',
+          [],
+          {
+            source: positionOf(file, pair.key.range?.[0] ?? 0),
+            hint: 'list only mappings under `<<` (quote the key, "<<", for a field of that name)',
           },
         ),
       );
