@@ -120,6 +120,7 @@ function unresolvedAliases(file: YamlFile): Diagnostic[] {
  */
 function literalMergeKeys(file: YamlFile): Diagnostic[] {
   const out: Diagnostic[] = [];
+  if (!file.text.includes('<<')) return out; // no merge key: no walk over a large dataset
   const resolved = (node: unknown): unknown => (isAlias(node) ? node.resolve(file.doc) : node);
   visit(file.doc, {
     Pair(_key, pair) {
