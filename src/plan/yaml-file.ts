@@ -73,6 +73,18 @@ export function parseYamlFile(
       );
     }
   }
+  // A `%YAML 1.1` line would switch the reader to 1.1's rules (`yes` → true, `012` → 10), against
+  // the YAML 1.2 that plans and datasets are documented to be read as (QA28).
+  const directive = doc.directives?.yaml;
+  if (directive?.explicit && directive.version !== '1.2')
+    diagnostics.push(
+      diagnostic(
+        'EVALC_YAML_SYNTAX',
+        `evalc reads YAML 1.2 (\`yes\`, \`on\` are strings, \`012\` is 12): a %YAML ${directive.version} directive would change what values mean`,
+        [],
+        { source: at(/^%YAML\b/m.exec(text)?.index ?? 0), hint: 'remove the %YAML line' },
+      ),
+    );
   diagnostics.push(...unresolvedAliases(file));
   if (diagnostics.length === 0) diagnostics.push(...literalMergeKeys(file));
   if (diagnostics.length > 0) return { file, value: undefined, diagnostics };
