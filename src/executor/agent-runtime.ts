@@ -80,10 +80,10 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   const transport = new HttpTransport({
     timeoutMs,
     retries: config.limits?.retries ?? 3,
-    // Invocations take a token of the agent's own bucket first (run-example.ts, outside the
-    // clock); the transport's bucket then bounds retries and later turns at the same rate, with
-    // room for one request so the two buckets never lock into a phase offset that each request
-    // would wait out inside its measured duration.
+    // One bucket for the scheduler and the transport (rate-limiter.ts): an invocation is admitted
+    // with a token outside its clock (run-example.ts), the next request's first attempt uses an
+    // admission instead of a token of its own, and retries take tokens of their own, so every
+    // request sent is paid by exactly one token.
     ...(limiter ? { limiter } : {}),
     headers: headers.values,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),

@@ -7,12 +7,17 @@
  * would have held every request for as long as the step.
  *
  * One bucket for the scheduler and the transport (QA27). The scheduler takes an invocation's
- * token before its clock starts (`admit`); the transport's first attempt of the next request then
- * uses that admission instead of a second token (`acquireFirstAttempt`), while retries, later
- * turns and discovery take tokens of their own, ahead of invocations not yet admitted (their
- * wait is inside a measured duration; an admission's is not). Every request sent is paid by
- * exactly one token, so no window sees more than `burst` + rps × seconds. `settle` withdraws an
- * admission its invocation never used (it failed before sending), so no token is lent later.
+ * token before its clock starts (`admit`); the first attempt of the next request the transport
+ * sends then uses the oldest waiting admission instead of a token of its own
+ * (`acquireFirstAttempt`; with none waiting, it takes an urgent token), and retries take tokens
+ * of their own, ahead of invocations not yet admitted (their wait is inside a measured duration;
+ * an admission's is not). Every request sent is paid by exactly one token, so no window sees more
+ * than `burst` + rps × seconds. `settle` withdraws an admission its invocation never used (it
+ * failed before sending), so no token is lent later. Admissions are not tied to their invocation:
+ * a later turn of one conversation may use the admission of an invocation about to send its
+ * first request, which then takes an urgent token. Today's adapters send an invocation's first
+ * request without awaiting anything after `admit`, so this does not happen; an adapter that
+ * awaits first would make that invocation wait for a token inside its measured time (QA28).
  */
 
 /** A token taken by `admit` for a request a transport sharing this limiter will send. */
