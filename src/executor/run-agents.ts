@@ -73,9 +73,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       if (ctx.signal.aborted) return;
       if (
         firstRuns.length > 0 &&
-        firstRuns.every(
-          (r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null && e !== 'cancelled'),
-        )
+        firstRuns.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null))
       ) {
         const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
         aborted.set(
