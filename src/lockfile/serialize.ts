@@ -26,6 +26,60 @@ export function sortKeys(value: unknown): unknown {
 }
 
 /**
+ * What `sortKeys(value)` serializes as, sharing every part of `value` that is already key-sorted
+ * plain JSON: only unsorted objects (and the arrays and objects holding them) are copied. For
+ * `JSON.stringify` only: the result may be `value` itself or hold parts of it, never to be
+ * mutated. Cached trajectories are mostly sorted already (only their top object is not), so
+ * report.json's rows no longer copy every record whole. Objects that are not plain (a Date, a
+ * class instance) and objects with a `__proto__` or `toJSON` key go through `sortKeys` itself.
+ */
+export function sortedForJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const s = sortedForJson(v);
+      if (out === undefined && s !== v) out = value.slice(0, i);
+      if (out !== undefined) out.push(s);
+    }
+    return out ?? value;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return sortKeys(value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let inOrder = true;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key === '__proto__' || key === 'toJSON') return sortKeys(value);
+    if (i > 0 && !(keys[i - 1]! < key)) inOrder = false;
+  }
+  if (!inOrder) {
+    const out: Record<string, unknown> = {};
+    for (const key of keys.sort()) {
+      const v = record[key];
+      if (v !== undefined) out[key] = sortedForJson(v);
+    }
+    return out;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = record[key];
+    const s = sortedForJson(v);
+    if (out === undefined && s !== v) {
+      out = {};
+      for (let j = 0; j < i; j++) {
+        const earlier = record[keys[j]!];
+        if (earlier !== undefined) out[keys[j]!] = earlier;
+      }
+    }
+    if (out !== undefined && s !== undefined) out[key] = s;
+  }
+  return out ?? value;
+}
+
+/**
  * Whether `sortKeys(value)` would serialize exactly like `value`: every object's keys already in
  * sorted order and no undefined members. Checking is much cheaper than copying, and apply builds
  * its results key-sorted.

@@ -2,7 +2,7 @@
  * report.json: everything the other reports show, machine-readable (schemas/report.schema.json).
  * Keys sorted, 2-space indent, arrays in the model's order: byte-identical for the same input.
  */
-import { sortKeys } from '../lockfile/serialize.js';
+import { sortedForJson, sortKeys } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { ReportModel } from './report-model.js';
 
@@ -73,14 +73,7 @@ const ROWS_PER_PIECE = 50;
 
 type ExampleView = ReportModel['examples'][number];
 
-/** Drops undefined members like `sortKeys` (and JSON) do, keeping the order given. */
-function defined(entries: [string, unknown][]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) if (v !== undefined) out[k] = v;
-  return out;
-}
-
-/** `sortKeys(exampleJson(e))` built directly in sorted key order (sortKeys only for cached records). */
+/** `sortKeys(exampleJson(e))` built directly in sorted key order (cached records shared where already sorted). */
 function sortedExampleJson(e: ExampleView): Record<string, unknown> {
   return {
     agent: e.agent,
@@ -89,33 +82,36 @@ function sortedExampleJson(e: ExampleView): Record<string, unknown> {
     example: e.example,
     group: e.group,
     id: e.id,
-    metrics: e.metrics.map((x) =>
-      defined([
-        ['details', x.details === undefined ? undefined : sortKeys(x.details)],
-        ['error', x.error],
-        ['errors', x.errors],
-        ['id', x.id],
-        ['keys', [...x.keys]],
-        ['pass', x.pass],
-        ['rationale', x.rationale],
-        ['score', x.score],
-        ['value', x.value],
-      ]),
-    ),
+    metrics: e.metrics.map(sortedMetricJson),
     pass: e.pass,
     repeats: e.repeats.map((r) => ({
-      candidates: r.record?.candidates === undefined ? null : sortKeys(r.record.candidates),
+      candidates: r.record?.candidates === undefined ? null : sortedForJson(r.record.candidates),
       durationMs: r.record?.durationMs ?? null,
-      error: r.record?.error === undefined ? null : sortKeys(r.record.error),
+      error: r.record?.error === undefined ? null : sortedForJson(r.record.error),
       errorKind: r.errorKind,
       invokeKey: r.invokeKey,
       repeat: r.repeat,
-      trajectory: r.record?.trajectory === undefined ? null : sortKeys(r.record.trajectory),
+      trajectory: r.record?.trajectory === undefined ? null : sortedForJson(r.record.trajectory),
     })),
     status: e.status,
     task: e.task,
     weight: e.weight,
   };
+}
+
+/** A metric of a row in sorted key order; undefined members are left out, as `sortKeys` (and JSON) do. */
+function sortedMetricJson(x: ExampleView['metrics'][number]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (x.details !== undefined) out.details = sortedForJson(x.details);
+  if (x.error !== undefined) out.error = x.error;
+  if (x.errors !== undefined) out.errors = x.errors;
+  if (x.id !== undefined) out.id = x.id;
+  out.keys = x.keys;
+  if (x.pass !== undefined) out.pass = x.pass;
+  if (x.rationale !== undefined) out.rationale = x.rationale;
+  if (x.score !== undefined) out.score = x.score;
+  if (x.value !== undefined) out.value = x.value;
+  return out;
 }
 
 /**
