@@ -46,27 +46,36 @@ export function reportSources(
   const failureDetails: Record<string, unknown> = {};
   let failures = 0;
   let count = 0;
-  const rationaleCache = new Map<string, boolean>();
-  const mayHaveRationale = (l: Lockfile, group: string, metric: string) => {
-    const id = `${group}\u0000${metric}`;
-    let may = rationaleCache.get(id);
-    if (may === undefined) {
-      may = typeMayHaveRationale(l.groups[group]?.metrics[metric]?.type);
-      rationaleCache.set(id, may);
+  /** Per group, per metric id: whether its score records can hold a judge's rationale. */
+  const rationaleTables = new Map<string, Map<string, boolean>>();
+  const rationaleTable = (l: Lockfile, group: string) => {
+    let table = rationaleTables.get(group);
+    if (table === undefined) {
+      table = new Map();
+      for (const [id, metric] of Object.entries(l.groups[group]?.metrics ?? {}))
+        table.set(id, typeMayHaveRationale(metric.type));
+      rationaleTables.set(group, table);
     }
-    return may;
+    return table;
   };
   let bytes = 0;
   const extractKeyOf = (outputDigest: string, key: string) =>
     deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [key]);
-  const passing = lock.results.filter((r) => r.pass === true);
-  for (const result of [...lock.results.filter((r) => r.pass !== true), ...passing]) {
+  // Failing and erroring rows first, then the passing ones; no row is read once a limit is reached.
+  const rows = lock.results;
+  const order = (function* () {
+    for (const r of rows) if (r.pass !== true) yield r;
+    for (const r of rows) if (r.pass === true) yield r;
+  })();
+  for (const result of order) {
+    if (count >= limit || bytes >= byteLimit) break;
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
       if (!key || count >= limit || bytes >= byteLimit) continue;
+      const extractKey = outputDigest ? extractKeyOf(outputDigest, key) : undefined;
       const size =
         (store.sizeOf?.(key) ?? store.sizeOf?.(lastErrorKey(key)) ?? 0) +
-        (outputDigest ? (store.sizeOf?.(extractKeyOf(outputDigest, key)) ?? 0) : 0);
+        (extractKey ? (store.sizeOf?.(extractKey) ?? 0) : 0);
       if (bytes + size > byteLimit) continue;
       const record =
         store.get<InvokeRecord | FailedInvokeRecord>(key) ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
@@ -86,7 +95,7 @@ export function reportSources(
         continue;
       }
       const entry: ReportInvokeRecord = { trajectory: record.trajectory, durationMs: record.durationMs };
-      const extract = outputDigest ? store.get<ExtractRecord>(extractKeyOf(outputDigest, key)) : undefined;
+      const extract = extractKey ? store.get<ExtractRecord>(extractKey) : undefined;
       if (extract?.ok) entry.candidates = extract.values;
       else if (extract && !extract.ok)
         entry.error = { kind: extract.error.kind, message: extract.error.message };
@@ -95,8 +104,11 @@ export function reportSources(
     }
   }
   for (const result of lock.results) {
-    for (const [id, metric] of Object.entries(result.metrics)) {
-      if (!mayHaveRationale(lock, result.group, id)) {
+    const table = rationaleTable(lock, result.group);
+    for (const id in result.metrics) {
+      const metric = result.metrics[id]!;
+      // A metric id the group does not list (never, for apply's own locks) is read to be safe.
+      if (!(table.get(id) ?? true)) {
         // Only the first key: a failed metric's repeats usually fail for the same reason.
         const key = metric.key ?? metric.keys?.[0];
         if (metric.pass !== false || !key || failures >= FAILURE_DETAILS_LIMIT) continue;

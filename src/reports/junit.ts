@@ -26,6 +26,8 @@ export function escapeXml(text: string, attribute = true): string {
 interface Case {
   classname: string;
   name: string;
+  /** An example's case: the metric it checks (its name is `example · metric`). */
+  metric?: string;
   time?: number;
   failure?: { type: string; message: string; body: string };
   error?: { type: string; message: string; body: string };
@@ -34,8 +36,13 @@ interface Case {
 }
 
 function caseXml(c: Case): string {
+  return escapedCaseXml(c, escapeXml(c.classname), escapeXml(c.name));
+}
+
+/** `caseXml(c)` with its classname and name already escaped (shared by a group's thousands of cases). */
+function escapedCaseXml(c: Case, classname: string, name: string): string {
   const time = c.time === undefined ? '' : ` time="${(c.time / 1000).toFixed(3)}"`;
-  const open = `    <testcase classname="${escapeXml(c.classname)}" name="${escapeXml(c.name)}"${time}`;
+  const open = `    <testcase classname="${classname}" name="${name}"${time}`;
   const problem = c.error
     ? `      <error message="${escapeXml(c.error.message)}" type="${escapeXml(c.error.type)}">${escapeXml(c.error.body, false)}</error>`
     : c.failure
@@ -73,7 +80,7 @@ function exampleCases(m: ReportModel, e: ExampleView): Case[] {
   const cases: Case[] = [];
   for (const x of e.metrics) {
     if (x.pass === undefined && x.error === undefined) continue;
-    const c: Case = { classname, name: `${e.example} · ${x.id}` };
+    const c: Case = { classname, name: `${e.example} · ${x.id}`, metric: x.id };
     if (e.durationMs !== null) c.time = e.durationMs;
     if (!errorRepeat && x.error !== undefined) {
       c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
@@ -149,6 +156,15 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
     else byGroup.set(e.group, [e]);
   }
   const groups = [...byGroup.keys()].sort(byText);
+  const escapedMetrics = new Map<string, string>();
+  const metricXml = (id: string) => {
+    let text = escapedMetrics.get(id);
+    if (text === undefined) {
+      text = escapeXml(id);
+      escapedMetrics.set(id, text);
+    }
+    return text;
+  };
   const total = countCases(gates, { tests: 0, failures: 0, errors: 0 });
   const perGroup = new Map<string, SuiteCounts>();
   for (const group of groups) {
@@ -172,8 +188,18 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
     if (!counts || counts.tests === 0) continue;
     write(`\n${suiteHead(group, counts)}`);
     const lines: string[] = [];
+    // A testcase's name is `example · metric`; escaping is per character, so its parts are
+    // escaped apart: the metric ids once (a name is never plain ASCII, so it took the slow path).
     for (const e of byGroup.get(group) ?? []) {
-      for (const c of exampleCases(m, e)) lines.push(caseXml(c));
+      const example = escapeXml(e.example);
+      for (const c of exampleCases(m, e))
+        lines.push(
+          escapedCaseXml(
+            c,
+            escapeXml(c.classname),
+            c.metric === undefined ? escapeXml(c.name) : `${example} · ${metricXml(c.metric)}`,
+          ),
+        );
       if (lines.length >= 1000) write(`\n${lines.splice(0).join('\n')}`);
     }
     if (lines.length > 0) write(`\n${lines.join('\n')}`);

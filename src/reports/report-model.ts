@@ -119,8 +119,9 @@ const NO_ERRORS: (string | null)[] = [];
 
 function exampleViews(input: ReportInput): ExampleView[] {
   const { lock } = input;
-  const rationales = input.judgeRationales;
-  const failureDetails = input.failureDetails;
+  // Empty (no judge, nothing failed): no lookup per metric of every row.
+  const rationales = nonEmpty(input.judgeRationales);
+  const failureDetails = nonEmpty(input.failureDetails);
   const trajectories = input.trajectories;
   const views = lock.results.map((r): ExampleView => {
     const g = lock.groups[r.group];
@@ -354,6 +355,13 @@ export function verdictText(v: ReportModel['verdict']): string {
 /** ✅ passed, ❌ failed, ➖ skipped. */
 export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }): string {
   return !g.passed ? '❌' : g.skipped ? '➖' : '✅';
+}
+
+/** `record`, or undefined when it has no member. */
+function nonEmpty<T>(record: Record<string, T> | undefined): Record<string, T> | undefined {
+  if (record === undefined) return undefined;
+  for (const _ in record) return record;
+  return undefined;
 }
 
 /** Whether a list is already in `byText` order (lockfile rows are written key-sorted: no sort needed). */
