@@ -28,9 +28,13 @@ export function normalizeDatasetBytes(bytes: Uint8Array): Uint8Array {
   return out.subarray(0, n);
 }
 
-/** The sha256 a dataset file is pinned by in `evalc.lock` (see the module header). */
-export function datasetSha256(bytes: Uint8Array): string {
-  return sha256Hex(normalizeDatasetBytes(bytes));
+/**
+ * The sha256 a dataset file is pinned by in `evalc.lock` (see the module header). `rawSha256`, the
+ * bytes' own sha256 when already known, is the answer for an LF file without a BOM (not hashed twice).
+ */
+export function datasetSha256(bytes: Uint8Array, rawSha256?: string): string {
+  const normalized = normalizeDatasetBytes(bytes);
+  return normalized === bytes && rawSha256 !== undefined ? rawSha256 : sha256Hex(normalized);
 }
 
 /** Dataset text with CRLF line ends read as LF (line numbers and columns are unchanged). */

@@ -5,9 +5,9 @@
 import type { Diagnostic, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
-import { exceedsJsonDepth, MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
+import { MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
 import { parseCsvRows } from './dataset-csv.js';
-import { type JsonTextIssue, scanJsonText } from './dataset-json-scan.js';
+import { type JsonTextIssue, scanParsedJsonText } from './dataset-json-scan.js';
 import { parseYamlRows } from './dataset-yaml.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
@@ -33,7 +33,7 @@ export function parseDataset(
   text: string,
   format: DatasetFormat,
 ): { rows: RawExample[]; diagnostics: Diagnostic[] } {
-  const parsed =
+  const parsed: ParsedRows =
     format === 'jsonl'
       ? parseJsonl(display, text)
       : format === 'json'
@@ -41,10 +41,18 @@ export function parseDataset(
         : format === 'csv'
           ? parseCsvRows(display, text)
           : parseYamlRows(display, text);
-  // Walking every example is only needed when the text itself nests that deep (JSON: one scan).
-  const mayBeDeep = format === 'jsonl' || format === 'json' ? exceedsJsonDepth(text, MAX_JSON_DEPTH) : true;
-  const checked = mayBeDeep ? refuseTooDeep(display, parsed) : parsed;
+  // Walking an example is only needed when its text nests that deep (JSON: measured by the scan
+  // for duplicate keys); CSV and YAML rows are all walked.
+  const checked =
+    parsed.mayBeDeep === undefined || parsed.mayBeDeep.length > 0 ? refuseTooDeep(display, parsed) : parsed;
   return { rows: checked.rows, diagnostics: capPrecisionWarnings(checked.diagnostics) };
+}
+
+interface ParsedRows {
+  rows: RawExample[];
+  diagnostics: Diagnostic[];
+  /** The rows whose text nests deeper than the limit (JSON and JSONL); undefined: any may. */
+  mayBeDeep?: RawExample[];
 }
 
 const MAX_PRECISION_WARNINGS = 10;
@@ -69,11 +77,8 @@ function capPrecisionWarnings(diagnostics: Diagnostic[]): Diagnostic[] {
  * Examples nested deeper than agents' replies may be (protocols/bounded-json.ts) are refused at
  * their line: hashing and rendering them recursed until the stack overflowed (a stack trace).
  */
-function refuseTooDeep(
-  file: string,
-  parsed: { rows: RawExample[]; diagnostics: Diagnostic[] },
-): { rows: RawExample[]; diagnostics: Diagnostic[] } {
-  const deep = parsed.rows.filter((row) => nestsDeeper(row.value, MAX_JSON_DEPTH));
+function refuseTooDeep(file: string, parsed: ParsedRows): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+  const deep = (parsed.mayBeDeep ?? parsed.rows).filter((row) => nestsDeeper(row.value, MAX_JSON_DEPTH));
   if (deep.length === 0) return parsed;
   return {
     rows: parsed.rows.filter((row) => !deep.includes(row)),
@@ -100,34 +105,52 @@ function nestsDeeper(value: unknown, max: number): boolean {
   return false;
 }
 
-function parseJsonl(file: string, text: string) {
+/**
+ * One example per line (blank lines and `//` comments skipped). Runs on every line of large
+ * files: the lines are cut with indexOf, and trimmed only when they start or end with something
+ * other than printable ASCII.
+ */
+function parseJsonl(file: string, text: string): ParsedRows {
   const rows: RawExample[] = [];
   const diagnostics: Diagnostic[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!;
-    const line = raw.trim();
+  const mayBeDeep: RawExample[] = [];
+  let lineNo = 0;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf('\n', from);
+    if (to === -1) to = text.length;
+    const raw = text.slice(from, to);
+    from = to + 1;
+    lineNo++;
+    const first = raw.charCodeAt(0);
+    const last = raw.charCodeAt(raw.length - 1);
+    const clean = first > 32 && first < 127 && last > 32 && last < 127;
+    const line = clean ? raw : raw.trim();
     if (line === '' || line.startsWith('//')) continue;
+    const indent = clean ? 0 : raw.length - raw.trimStart().length;
+    let value: unknown;
     try {
-      rows.push({ value: JSON.parse(line), line: i + 1, col: 1 });
-      const indent = raw.length - raw.trimStart().length;
-      for (const issue of scanJsonText(line))
-        diagnostics.push(jsonTextDiagnostic(issue, { file, line: i + 1, col: indent + issue.offset + 1 }));
+      value = JSON.parse(line);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const at = jsonErrorOffset(message);
-      const indent = raw.length - raw.trimStart().length;
       diagnostics.push(
         diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${message}`, [], {
-          source: { file, line: i + 1, col: at === undefined ? 1 : indent + at + 1 },
+          source: { file, line: lineNo, col: at === undefined ? 1 : indent + at + 1 },
         }),
       );
+      continue;
     }
+    const row: RawExample = { value, line: lineNo, col: 1 };
+    rows.push(row);
+    const scan = scanParsedJsonText(line, value, MAX_JSON_DEPTH);
+    if (scan.depth > MAX_JSON_DEPTH) mayBeDeep.push(row);
+    for (const issue of scan.issues)
+      diagnostics.push(jsonTextDiagnostic(issue, { file, line: lineNo, col: indent + issue.offset + 1 }));
   }
-  return { rows, diagnostics };
+  return { rows, diagnostics, mayBeDeep };
 }
 
-function parseJson(file: string, text: string) {
+function parseJson(file: string, text: string): ParsedRows {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -163,10 +186,11 @@ function parseJson(file: string, text: string) {
     const at = starts.length === list.length ? starts[i]! : undefined;
     return { value: v, line: at?.line ?? 1, col: at?.col ?? 1 };
   });
-  const diagnostics = scanJsonText(text).map((issue) =>
+  const scan = scanParsedJsonText(text, value, MAX_JSON_DEPTH);
+  const diagnostics = scan.issues.map((issue) =>
     jsonTextDiagnostic(issue, { file, ...lineColAt(text, issue.offset) }),
   );
-  return { rows, diagnostics };
+  return { rows, diagnostics, mayBeDeep: scan.depth > MAX_JSON_DEPTH ? rows : [] };
 }
 
 /** A key given twice is an error (as in YAML datasets); an integer JSON cannot keep, a warning. */

@@ -46,7 +46,7 @@ export async function readDatasetSource(
 }
 
 function sourceBytes(bytes: Buffer, rawSha256 = sha256Hex(bytes)): Extract<SourceBytes, { ok: true }> {
-  return { ok: true, bytes, sha256: datasetSha256(bytes), rawSha256 };
+  return { ok: true, bytes, sha256: datasetSha256(bytes, rawSha256), rawSha256 };
 }
 
 function readLocal(source: string, planDir: string): SourceBytes {

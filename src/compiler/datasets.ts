@@ -195,13 +195,12 @@ export async function loadDataset(
     // human_score (read only by judge_agreement, from the results, at aggregation) and tags are no
     // score's input: relabelling an example re-aggregates (the dataset sha256 changed), it never
     // re-scores or re-judges it.
-    const { id: _id, weight: _weight, human_score: _human, tags: _tags, ...rest } = example;
     // What the example's digest covers; the common shape is built key-sorted (no sort per example).
     const scored = simple
       ? simple.expected === undefined
         ? { vars: simple.vars }
         : { expected: simple.expected, vars: simple.vars }
-      : rest;
+      : scoredPart(example);
     let digest: string;
     try {
       digest = digestOf(scored);
@@ -246,6 +245,12 @@ export async function loadDataset(
     dataset: { taskId, datasetId, source, format, sha256, weight: config.weight, examples },
     diagnostics,
   };
+}
+
+/** The fields a score may read: all but the id, the weight, human_score and tags. */
+function scoredPart(example: ExampleRecord): Record<string, unknown> {
+  const { id: _id, weight: _weight, human_score: _human, tags: _tags, ...rest } = example;
+  return rest;
 }
 
 const SIMPLE_KEYS = new Set(['id', 'vars', 'expected', 'weight']);
