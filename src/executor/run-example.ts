@@ -202,9 +202,17 @@ async function runRepeat(
           settle = resolve;
         }),
       );
+    // The agent's slot: given back when the reply has been read (releaseSlot), or at the end.
+    let holding = false;
+    const releaseSlot = (): void => {
+      if (!holding) return;
+      holding = false;
+      rt.gate?.release();
+    };
     try {
       const wait = rt.gate?.acquire();
       if (wait) await wait;
+      holding = rt.gate !== undefined;
       let outcome: Awaited<ReturnType<AgentAdapter['invoke']>>;
       let admission: Admission | undefined;
       let started = performance.now();
@@ -233,11 +241,12 @@ async function runRepeat(
             trace: rt.trace,
             signal: rt.signal,
             log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
+            ...(rt.gate ? { releaseSlot } : {}),
           });
           rt.onInvokeEnd?.({ id: step.id });
         }
       } finally {
-        rt.gate?.release();
+        releaseSlot();
         if (admission) rt.rate?.settle(admission);
       }
       const durationMs = Math.round(performance.now() - started);

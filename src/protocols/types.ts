@@ -172,6 +172,12 @@ export interface InvokeContext {
   signal: AbortSignal;
   /** Adapter log line (already scrubbed of secrets by the caller's logger). */
   log: (line: string) => void;
+  /**
+   * Gives the agent's concurrency slot to the next example before this reply is interpreted: an
+   * adapter whose invocation is one request calls it when a final reply has been read in full
+   * (run-example.ts releases the slot itself otherwise). Idempotent.
+   */
+  releaseSlot?: () => void;
 }
 
 export interface AgentAdapter {

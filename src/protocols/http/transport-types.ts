@@ -60,6 +60,12 @@ export interface JsonRequest {
    * timeout is cut to it and no retry waits past it.
    */
   deadlineAt?: number;
+  /**
+   * Called once a 2xx reply's body has been read in full, before it is decoded and parsed (such a
+   * reply is final: neither retried nor followed). The parse then waits for the replies read in
+   * the same turn, so the requests this frees go out first.
+   */
+  onReplyRead?: () => void;
 }
 
 export type JsonResponse =

@@ -259,6 +259,11 @@ export class HttpTransport {
       const read = await readBoundedBytes(body, this.maxResponseBytes);
       if (!read.ok)
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
+      const released = request.onReplyRead !== undefined && status >= 200 && status < 300;
+      if (released) {
+        request.onReplyRead?.();
+        await yieldToIo();
+      }
       const decoded = decodeBody(
         read.bytes,
         replyHeaders['content-encoding'],
@@ -271,7 +276,7 @@ export class HttpTransport {
       // times out — 4 s per request. When this is the only request in flight (a sequential
       // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
       // reuse the connection; busy transports skip it (their other requests keep it warm).
-      if (this.#active === 1) await yieldToIo();
+      if (!released && this.#active === 1) await yieldToIo();
       if (decoded.ok) return this.#interpret(where, status, replyHeaders, decoded.text);
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };

@@ -183,6 +183,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         url: ctx.trace ? tracedInvokeUrl : invokeUrl,
         body: { context, input },
         signal: ctx.signal,
+        ...(ctx.releaseSlot ? { onReplyRead: ctx.releaseSlot } : {}),
       });
       if (!reply.ok) return failed(invokeError(reply));
       const body = reply.body;
