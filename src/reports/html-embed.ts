@@ -46,6 +46,20 @@ export function cutLongTexts(value: unknown, limit: number, cut: { count: number
   return value;
 }
 
+/** Whether `cutLongTexts(value, limit, …)` would cut anything (no copy is made to find out). */
+export function hasLongText(value: unknown, limit: number): boolean {
+  if (typeof value === 'string') return value.length > limit;
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasLongText(v, limit)) return true;
+    return false;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const k in value)
+      if (Object.hasOwn(value, k) && hasLongText((value as Record<string, unknown>)[k], limit)) return true;
+  }
+  return false;
+}
+
 export interface HtmlEmbed {
   /** The rows embedded, in report order. */
   examples: ExampleView[];
@@ -87,8 +101,9 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
     for (const e of all) {
       if (!withRecord.has(e) || isProblem(e) !== wantProblem || !hasRecord(e)) continue;
       const before = cut.count;
+      // Records without a long text (nearly all) are measured as they are, not copied.
       const repeats = e.repeats.map((r) =>
-        r.record === undefined
+        r.record === undefined || !hasLongText(r.record, HTML_TEXT_CHARS)
           ? r
           : { ...r, record: cutLongTexts(r.record, HTML_TEXT_CHARS, cut) as typeof r.record },
       );

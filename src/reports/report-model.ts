@@ -101,20 +101,6 @@ export interface ReportModel {
   fullReportPath: string;
 }
 
-function statusOf(
-  pass: boolean | null,
-  errorKinds: (string | null)[],
-  repeats: RepeatView[],
-  metrics: MetricView[],
-): ExampleStatus {
-  if (errorKinds.some((e) => e !== null) || repeats.some((r) => r.record?.error)) return 'error';
-  // A metric that could not be computed (a judge that kept failing) is an error of the row too.
-  if (metrics.some((m) => m.error !== undefined)) return 'error';
-  if (pass === true) return 'pass';
-  if (pass === false) return 'fail';
-  return 'unknown';
-}
-
 const NO_ERRORS: (string | null)[] = [];
 
 function exampleViews(input: ReportInput): ExampleView[] {
@@ -130,28 +116,39 @@ function exampleViews(input: ReportInput): ExampleView[] {
     const errorKinds = r.errors ?? NO_ERRORS;
     let durationSum = 0;
     let durationCount = 0;
-    const repeats = r.invoke.map((key, i): RepeatView => {
+    // `statusOf` folded into the loops: an error kind, a record's error, or a metric's own error.
+    let errored = errorKinds.some((e) => e !== null);
+    const invoke = r.invoke;
+    const repeats: RepeatView[] = new Array(invoke.length);
+    for (let i = 0; i < invoke.length; i++) {
+      const key = invoke[i]!;
       const view: RepeatView = { repeat: i, invokeKey: key, errorKind: errorKinds[i] ?? null };
       const record = key === null ? neverSent(errorKinds[i]) : trajectories?.[key];
       if (record) {
         view.record = record;
+        if (record.error) errored = true;
         if (record.durationMs !== undefined) {
           durationSum += record.durationMs;
           durationCount++;
         }
       }
-      return view;
-    });
+      repeats[i] = view;
+    }
     const ids = Object.keys(r.metrics);
     if (!inTextOrder(ids)) ids.sort(byText);
-    const metrics = ids.map((id): MetricView => {
+    const metrics: MetricView[] = new Array(ids.length);
+    for (let j = 0; j < ids.length; j++) {
+      const id = ids[j]!;
       const m = r.metrics[id] ?? { score: null };
       const keys = m.keys ?? (m.key ? [m.key] : []);
       const view: MetricView = { id, score: m.score, keys };
       if (m.value !== undefined) view.value = m.value;
       if (m.pass !== undefined) view.pass = m.pass;
       if (m.errors !== undefined) view.errors = m.errors;
-      if (m.error !== undefined) view.error = m.error;
+      if (m.error !== undefined) {
+        view.error = m.error;
+        errored = true;
+      }
       if (rationales) {
         for (const k of keys) {
           const rationale = rationales[k];
@@ -171,8 +168,8 @@ function exampleViews(input: ReportInput): ExampleView[] {
           }
         }
       }
-      return view;
-    });
+      metrics[j] = view;
+    }
     return {
       id: `${r.group}/${r.example}`,
       group: r.group,
@@ -181,7 +178,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
       dataset: g?.dataset ?? parts?.[2] ?? '',
       example: r.example,
       weight: r.weight,
-      status: statusOf(r.pass, errorKinds, repeats, metrics),
+      status: errored ? 'error' : r.pass === true ? 'pass' : r.pass === false ? 'fail' : 'unknown',
       pass: r.pass,
       metrics,
       repeats,
@@ -189,13 +186,23 @@ function exampleViews(input: ReportInput): ExampleView[] {
     };
   });
   // Sorted by (agent, task, dataset, example): rows are bucketed by their (agent, task, dataset)
-  // first, so the 100k-row sort compares example ids only.
+  // first, so the 100k-row sort compares example ids only. Rows of one group come in runs: the
+  // bucket is looked up again only when the group changes.
   const buckets = new Map<string, ExampleView[]>();
+  let lastGroup: string | undefined;
+  let bucket: ExampleView[] = [];
   for (const v of views) {
-    const key = `${v.agent}\u0000${v.task}\u0000${v.dataset}`;
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(v);
-    else buckets.set(key, [v]);
+    if (v.group !== lastGroup) {
+      const key = `${v.agent}\u0000${v.task}\u0000${v.dataset}`;
+      const found = buckets.get(key);
+      if (found) bucket = found;
+      else {
+        bucket = [];
+        buckets.set(key, bucket);
+      }
+      lastGroup = v.group;
+    }
+    bucket.push(v);
   }
   const order = [...buckets.values()].sort(
     (x, y) =>
