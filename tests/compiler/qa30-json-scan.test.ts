@@ -66,10 +66,25 @@ function referenceScan(text: string): JsonTextIssue[] {
 
 /** A JSON text as written by hand: keys from a small set (so some repeat), escapes, colons and quotes in strings, long integers, spaces. */
 const space = fc.constantFrom('', '', ' ', '\t', '  ');
-const keyText = fc.constantFrom('"a"', '"b"', '"\\u0061"', '"a:b"', '"q\\""', '"\\\\"', '"id"', '"__proto__"');
+const keyText = fc.constantFrom(
+  '"a"',
+  '"b"',
+  '"\\u0061"',
+  '"a:b"',
+  '"q\\""',
+  '"\\\\"',
+  '"id"',
+  '"__proto__"',
+);
 const leaf = fc.oneof(
   fc.constantFrom('null', 'true', 'false', '0', '-1.5e3', '"x:y"', '"\\"{"', '"[,]"', '"\\\\"'),
-  fc.constantFrom('12345678901234567891', '-9007199254740993', '9007199254740992', '123456789012345', '"123456789012345678"'),
+  fc.constantFrom(
+    '12345678901234567891',
+    '-9007199254740993',
+    '9007199254740992',
+    '123456789012345',
+    '"123456789012345678"',
+  ),
   fc.integer().map(String),
   fc.string().map((s) => JSON.stringify(s)),
 );
@@ -77,12 +92,14 @@ const { text: jsonText } = fc.letrec<{ text: string }>((tie) => ({
   text: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
-    fc.array(tie('text'), { maxLength: 4 }).chain((items) =>
-      space.map((s) => `[${s}${items.join(`${s},${s}`)}${s}]`),
-    ),
-    fc.array(fc.tuple(keyText, tie('text')), { maxLength: 5 }).chain((entries) =>
-      space.map((s) => `{${s}${entries.map(([k, v]) => `${k}${s}:${s}${v}`).join(`,${s}`)}${s}}`),
-    ),
+    fc
+      .array(tie('text'), { maxLength: 4 })
+      .chain((items) => space.map((s) => `[${s}${items.join(`${s},${s}`)}${s}]`)),
+    fc
+      .array(fc.tuple(keyText, tie('text')), { maxLength: 5 })
+      .chain((entries) =>
+        space.map((s) => `{${s}${entries.map(([k, v]) => `${k}${s}:${s}${v}`).join(`,${s}`)}${s}}`),
+      ),
   ),
 }));
 
