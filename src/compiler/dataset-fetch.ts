@@ -9,8 +9,10 @@
  * says how to trust it (`NODE_EXTRA_CA_CERTS`).
  */
 import { promisify } from 'node:util';
-import { brotliDecompress, gunzip, inflate } from 'node:zlib';
-import { Agent, request } from 'undici';
+import type { brotliDecompress as BrotliDecompress } from 'node:zlib';
+
+// undici and zlib are loaded on the first download: `validate` and `plan` of a plan whose datasets
+// are local files, the usual case, start without them (benchmarks/start-up).
 
 export interface FetchValidators {
   etag?: string | undefined;
@@ -26,12 +28,22 @@ export type FetchResult =
 export const FETCH_DEADLINE_MS = 120_000;
 const MAX_REDIRECTS = 5;
 
-const DECODERS: Record<string, (b: Buffer) => Promise<Buffer>> = {
-  gzip: promisify(gunzip),
-  'x-gzip': promisify(gunzip),
-  deflate: promisify(inflate),
-  br: promisify(brotliDecompress),
-};
+type Decoder = (b: Buffer) => Promise<Buffer>;
+let decoders: Promise<Record<string, Decoder>> | undefined;
+
+/** Decoders by `Content-Encoding`. */
+function contentDecoders(): Promise<Record<string, Decoder>> {
+  decoders ??= import('node:zlib').then(({ gunzip, inflate, brotliDecompress }) => {
+    const decoder = (fn: typeof BrotliDecompress): Decoder => promisify(fn);
+    return {
+      gzip: decoder(gunzip),
+      'x-gzip': decoder(gunzip),
+      deflate: decoder(inflate),
+      br: decoder(brotliDecompress),
+    };
+  });
+  return decoders;
+}
 
 const TLS_TRUST_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
@@ -53,6 +65,7 @@ export async function fetchDataset(
   options: { validators?: FetchValidators; deadlineMs?: number } = {},
 ): Promise<FetchResult> {
   const deadline = options.deadlineMs ?? FETCH_DEADLINE_MS;
+  const { Agent, request } = await import('undici');
   const agent = new Agent({ headersTimeout: deadline, bodyTimeout: deadline });
   const signal = AbortSignal.timeout(deadline);
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
@@ -88,7 +101,7 @@ export async function fetchDataset(
       }
       const raw = Buffer.from(await response.body.arrayBuffer());
       const encoding = (header(response.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
-      const decode = DECODERS[encoding];
+      const decode = (await contentDecoders())[encoding];
       if (encoding !== 'identity' && !decode)
         return { ok: false, message: `the reply is encoded as "${encoding}", which evalc cannot decode` };
       let bytes: Buffer;
