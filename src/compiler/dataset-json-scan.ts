@@ -43,32 +43,31 @@ export function scanJsonText(text: string): JsonTextIssue[] {
 }
 
 const CLEAN: JsonTextScan = { issues: NO_ISSUES, depth: 0 };
-/** 15 digits in a row: where an integer of 16+ characters (the only kind that may be imprecise) would be. */
-const LONG_DIGITS = /\d{15}/;
 
 /**
  * `scanJsonTextDepth` for a text `JSON.parse` read as `value`, answered without the scan when the
  * value shows there is nothing to find: every key of the text sits before one `:` (a colon in a
  * string counts too), so when the text has no more colons than the value has keys, no key was
- * given twice; with no run of 15 digits there is no integer long enough to be imprecise; and a
- * value nested at most `maxDepth` levels came from a text nested as deep. The depth returned then
- * is 0 (only "not above `maxDepth`" is known).
+ * given twice; an integer literal the value cannot keep exactly was read as an integer beyond
+ * 2^53, so a value without one had none; and a value nested at most `maxDepth` levels came from
+ * a text nested as deep. The depth returned then is 0 (only "not above `maxDepth`" is known).
  */
 export function scanParsedJsonText(text: string, value: unknown, maxDepth: number): JsonTextScan {
-  if (value === null || typeof value !== 'object' || LONG_DIGITS.test(text)) return scanJsonTextDepth(text);
+  if (value === null || typeof value !== 'object') return scanJsonTextDepth(text);
   const keyCount = countKeys(value, 1, maxDepth);
   return keyCount >= 0 && keyCount === countColons(text) ? CLEAN : scanJsonTextDepth(text);
 }
 
-/** Own keys of every object in `value` (a container at `depth`); -1 when it nests deeper than `max`. */
+/**
+ * Own keys of every object in `value` (a container at `depth`); -1 when it nests deeper than
+ * `max` or holds an integer beyond the exact range (which the scan must look at).
+ */
 function countKeys(value: object, depth: number, max: number): number {
   if (depth > max) return -1;
   let count = 0;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item === null || typeof item !== 'object') continue;
-      const inner = countKeys(item, depth + 1, max);
+      const inner = countItemKeys(value[i], depth, max);
       if (inner < 0) return -1;
       count += inner;
     }
@@ -76,14 +75,17 @@ function countKeys(value: object, depth: number, max: number): number {
   }
   // Own keys only: JSON.parse makes plain objects (`__proto__` included, as an own key).
   for (const key of Object.keys(value)) {
-    count++;
-    const item: unknown = (value as Record<string, unknown>)[key];
-    if (item === null || typeof item !== 'object') continue;
-    const inner = countKeys(item, depth + 1, max);
+    const inner = countItemKeys((value as Record<string, unknown>)[key], depth, max);
     if (inner < 0) return -1;
-    count += inner;
+    count += inner + 1;
   }
   return count;
+}
+
+function countItemKeys(item: unknown, depth: number, max: number): number {
+  if (typeof item === 'number') return Number.isInteger(item) && !Number.isSafeInteger(item) ? -1 : 0;
+  if (item === null || typeof item !== 'object') return 0;
+  return countKeys(item, depth + 1, max);
 }
 
 function countColons(text: string): number {
