@@ -101,13 +101,20 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
     for (const e of all) {
       if (!withRecord.has(e) || isProblem(e) !== wantProblem || !hasRecord(e)) continue;
       const before = cut.count;
-      // Records without a long text (nearly all) are measured as they are, not copied.
-      const repeats = e.repeats.map((r) =>
-        r.record === undefined || !hasLongText(r.record, HTML_TEXT_CHARS)
-          ? r
-          : { ...r, record: cutLongTexts(r.record, HTML_TEXT_CHARS, cut) as typeof r.record },
-      );
-      const size = repeats.reduce((n, r) => n + (r.record ? JSON.stringify(r.record).length : 0), 0);
+      // A record whose JSON is no longer than the limit holds no longer text (nearly all): it is
+      // measured by that JSON, not walked or copied.
+      let size = 0;
+      const repeats = e.repeats.map((r) => {
+        if (!r.record) return r;
+        const json = JSON.stringify(r.record);
+        if (json.length <= HTML_TEXT_CHARS || !hasLongText(r.record, HTML_TEXT_CHARS)) {
+          size += json.length;
+          return r;
+        }
+        const record = cutLongTexts(r.record, HTML_TEXT_CHARS, cut) as typeof r.record;
+        size += JSON.stringify(record).length;
+        return { ...r, record };
+      });
       if (embeddedSize + size > HTML_TRAJECTORY_BYTES) {
         cut.count = before;
         withRecord.delete(e);

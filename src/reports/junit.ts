@@ -74,38 +74,43 @@ function suiteHead(name: string, c: SuiteCounts): string {
   return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}">`;
 }
 
-function exampleCases(m: ReportModel, e: ExampleView): Case[] {
-  const classname = `${m.benchmark.id}.${e.agent}.${e.task}.${e.dataset}`;
-  const errorRepeat = e.repeats.find((r) => r.errorKind !== null || r.record?.error);
-  const cases: Case[] = [];
-  for (const x of e.metrics) {
-    if (x.pass === undefined && x.error === undefined) continue;
-    const c: Case = { classname, name: `${e.example} · ${x.id}`, metric: x.id };
-    if (e.durationMs !== null) c.time = e.durationMs;
-    if (!errorRepeat && x.error !== undefined) {
-      c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
-    } else if (errorRepeat || x.pass === false) {
-      const why = summarizeDetails(x.details);
-      const got = summarizeCandidates(e.repeats.find((r) => r.record?.candidates)?.record?.candidates, 200);
-      const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
-      if (errorRepeat) {
-        const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
-        const message = errorRepeat.record?.error?.message ?? `invoke failed (${kind})`;
-        c.error = {
-          type: kind,
-          message: `${kind}: ${message}`,
-          body: `repeat ${errorRepeat.repeat}: ${message}\n${detail}`,
-        };
-      } else {
-        c.failure = { type: x.id, message: `${x.id} failed (${detail.split('\n')[0]})`, body: detail };
-      }
-    }
-    cases.push(c);
-  }
-  return cases;
+/** The repeat whose error an example's testcases report (the first that failed), if any. */
+function errorRepeatOf(e: ExampleView): ExampleView['repeats'][number] | undefined {
+  return e.repeats.find((r) => r.errorKind !== null || r.record?.error);
 }
 
-/** What `countCases(exampleCases(m, e))` counts, without building the cases. */
+/** The testcase of one gated metric of an example (`x.pass` or `x.error` set). */
+function metricCase(
+  m: ReportModel,
+  e: ExampleView,
+  x: ExampleView['metrics'][number],
+  errorRepeat: ExampleView['repeats'][number] | undefined,
+): Case {
+  const classname = `${m.benchmark.id}.${e.agent}.${e.task}.${e.dataset}`;
+  const c: Case = { classname, name: `${e.example} · ${x.id}`, metric: x.id };
+  if (e.durationMs !== null) c.time = e.durationMs;
+  if (!errorRepeat && x.error !== undefined) {
+    c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
+  } else if (errorRepeat || x.pass === false) {
+    const why = summarizeDetails(x.details);
+    const got = summarizeCandidates(e.repeats.find((r) => r.record?.candidates)?.record?.candidates, 200);
+    const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
+    if (errorRepeat) {
+      const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
+      const message = errorRepeat.record?.error?.message ?? `invoke failed (${kind})`;
+      c.error = {
+        type: kind,
+        message: `${kind}: ${message}`,
+        body: `repeat ${errorRepeat.repeat}: ${message}\n${detail}`,
+      };
+    } else {
+      c.failure = { type: x.id, message: `${x.id} failed (${detail.split('\n')[0]})`, body: detail };
+    }
+  }
+  return c;
+}
+
+/** What `countCases` counts of an example's testcases (`metricCase` of each gated metric), without building the cases. */
 function countExampleCases(e: ExampleView, into: SuiteCounts): void {
   const errored = e.repeats.some((r) => r.errorKind !== null || r.record?.error);
   for (const x of e.metrics) {
@@ -189,17 +194,28 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
     write(`\n${suiteHead(group, counts)}`);
     const lines: string[] = [];
     // A testcase's name is `example · metric`; escaping is per character, so its parts are
-    // escaped apart: the metric ids once (a name is never plain ASCII, so it took the slow path).
+    // escaped apart: the metric ids once, the classname once per group (it is the group's
+    // agent, task and dataset). A passing case (nearly all) is written without a Case object.
+    let lastGroup: string | undefined;
+    let classname = '';
     for (const e of byGroup.get(group) ?? []) {
+      if (e.group !== lastGroup) {
+        classname = escapeXml(`${m.benchmark.id}.${e.agent}.${e.task}.${e.dataset}`);
+        lastGroup = e.group;
+      }
       const example = escapeXml(e.example);
-      for (const c of exampleCases(m, e))
-        lines.push(
-          escapedCaseXml(
-            c,
-            escapeXml(c.classname),
-            c.metric === undefined ? escapeXml(c.name) : `${example} · ${metricXml(c.metric)}`,
-          ),
-        );
+      const time =
+        e.durationMs === null || e.durationMs === undefined
+          ? ''
+          : ` time="${(e.durationMs / 1000).toFixed(3)}"`;
+      const errorRepeat = errorRepeatOf(e);
+      for (const x of e.metrics) {
+        if (x.pass === undefined && x.error === undefined) continue;
+        const name = `${example} · ${metricXml(x.id)}`;
+        if (!errorRepeat && x.error === undefined && x.pass !== false)
+          lines.push(`    <testcase classname="${classname}" name="${name}"${time}/>`);
+        else lines.push(escapedCaseXml(metricCase(m, e, x, errorRepeat), classname, name));
+      }
       if (lines.length >= 1000) write(`\n${lines.splice(0).join('\n')}`);
     }
     if (lines.length > 0) write(`\n${lines.join('\n')}`);
