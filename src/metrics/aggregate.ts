@@ -181,36 +181,54 @@ function resampleHierarchy(input: AggregateInput, strata: Stratum[], seed: numbe
   return { dsStats, taskStats, benchStats };
 }
 
+/**
+ * The strata of one (agent, metric) for both fields, in one pass over the examples: the score
+ * and the value of each example are read together (the value pass found nothing for most metrics,
+ * yet walked every example).
+ */
+function collectStrata(input: AggregateInput, agent: string, metricId: string): Record<Field, Stratum[]> {
+  const strata: Record<Field, Stratum[]> = { score: [], value: [] };
+  input.tasks.forEach((t, ti) => {
+    t.datasets.forEach((d, di) => {
+      const score: Stratum = { task: ti, dataset: di, xs: [], ws: [], count: 0 };
+      const value: Stratum = { task: ti, dataset: di, xs: [], ws: [], count: 0 };
+      for (const e of d.agents[agent] ?? []) {
+        const r = e.metrics[metricId];
+        if (!r) continue;
+        // An example of weight 0 is not in the weighted mean, so it is not a resampling unit
+        // either: drawn, it only shrank a resample and, in a resample that drew nothing else,
+        // dropped its dataset from the task (a CI of [0.5, 1] around a mean that every
+        // resample puts at 0.5).
+        if (typeof r.score === 'number') {
+          score.count += 1;
+          if (e.weight > 0) {
+            score.xs.push(r.score);
+            score.ws.push(e.weight);
+          }
+        }
+        if (typeof r.value === 'number') {
+          value.count += 1;
+          if (e.weight > 0) {
+            value.xs.push(r.value);
+            value.ws.push(e.weight);
+          }
+        }
+      }
+      if (score.count > 0) strata.score.push(score);
+      if (value.count > 0) strata.value.push(value);
+    });
+  });
+  return strata;
+}
+
 function estimateField(
   input: AggregateInput,
   agent: string,
   metricId: string,
   field: Field,
+  strata: Stratum[],
   report: AgentAggregate,
 ) {
-  const strata: Stratum[] = [];
-  input.tasks.forEach((t, ti) => {
-    t.datasets.forEach((d, di) => {
-      const xs: number[] = [];
-      const ws: number[] = [];
-      let count = 0;
-      for (const e of d.agents[agent] ?? []) {
-        const r = e.metrics[metricId];
-        const x = field === 'score' ? r?.score : r?.value;
-        if (typeof x !== 'number') continue;
-        count += 1;
-        // An example of weight 0 is not in the weighted mean, so it is not a resampling unit
-        // either: drawn, it only shrank a resample and, in a resample that drew nothing else,
-        // dropped its dataset from the task (a CI of [0.5, 1] around a mean that every
-        // resample puts at 0.5).
-        if (e.weight > 0) {
-          xs.push(x);
-          ws.push(e.weight);
-        }
-      }
-      if (count > 0) strata.push({ task: ti, dataset: di, xs, ws, count });
-    });
-  });
   if (strata.length === 0) return;
   const grid = () => input.tasks.map((t) => t.datasets.map((): number | null => null));
   const observed = grid();
@@ -366,8 +384,9 @@ export function aggregate(unordered: AggregateInput): AggregateReport {
       }
     }
     for (const id of [...perExampleIds].sort()) {
-      estimateField(input, agent, id, 'score', report);
-      estimateField(input, agent, id, 'value', report);
+      const strata = collectStrata(input, agent, id);
+      estimateField(input, agent, id, 'score', strata.score, report);
+      estimateField(input, agent, id, 'value', strata.value, report);
     }
     computeSetMetrics(input, agent, report);
     agents[agent] = report;
