@@ -75,54 +75,54 @@ const hasRecord = (e: ExampleView) => e.repeats.some((r) => r.record !== undefin
 
 export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
   const all = m.examples;
-  const keep = new Set<ExampleView>();
-  let problems = 0;
-  let passing = 0;
+  // One pass: the rows kept (in report order), and of them the failing or erroring ones and the
+  // passing ones (each in report order).
+  const kept: ExampleView[] = [];
+  const keptProblems: ExampleView[] = [];
+  const keptPassing: ExampleView[] = [];
   for (const e of all) {
     if (isProblem(e)) {
-      if (problems < HTML_PROBLEM_ROWS) keep.add(e);
-      problems++;
-    } else {
-      if (passing < HTML_PASSING_ROWS) keep.add(e);
-      passing++;
+      if (keptProblems.length < HTML_PROBLEM_ROWS) {
+        keptProblems.push(e);
+        kept.push(e);
+      }
+    } else if (keptPassing.length < HTML_PASSING_ROWS) {
+      keptPassing.push(e);
+      kept.push(e);
     }
   }
   // Trajectories: failing/erroring rows first, then passing ones, each in report order.
-  const withRecord = new Set<ExampleView>();
-  for (const wantProblem of [true, false])
-    for (const e of all)
-      if (keep.has(e) && isProblem(e) === wantProblem && withRecord.size < HTML_TRAJECTORY_ROWS)
-        withRecord.add(e);
+  const candidates = [...keptProblems, ...keptPassing].slice(0, HTML_TRAJECTORY_ROWS);
+  const withRecord = new Set<ExampleView>(candidates);
   // Size: records are cut and counted in the same order (failures first), so the budget goes to them.
   const cut = { count: 0 };
   const bounded = new Map<ExampleView, ExampleView>();
   let embeddedSize = 0;
-  for (const wantProblem of [true, false])
-    for (const e of all) {
-      if (!withRecord.has(e) || isProblem(e) !== wantProblem || !hasRecord(e)) continue;
-      const before = cut.count;
-      // A record whose JSON is no longer than the limit holds no longer text (nearly all): it is
-      // measured by that JSON, not walked or copied.
-      let size = 0;
-      const repeats = e.repeats.map((r) => {
-        if (!r.record) return r;
-        const json = JSON.stringify(r.record);
-        if (json.length <= HTML_TEXT_CHARS || !hasLongText(r.record, HTML_TEXT_CHARS)) {
-          size += json.length;
-          return r;
-        }
-        const record = cutLongTexts(r.record, HTML_TEXT_CHARS, cut) as typeof r.record;
-        size += JSON.stringify(record).length;
-        return { ...r, record };
-      });
-      if (embeddedSize + size > HTML_TRAJECTORY_BYTES) {
-        cut.count = before;
-        withRecord.delete(e);
-        continue;
+  for (const e of candidates) {
+    if (!hasRecord(e)) continue;
+    const before = cut.count;
+    // A record whose JSON is no longer than the limit holds no longer text (nearly all): it is
+    // measured by that JSON, not walked or copied.
+    let size = 0;
+    const repeats = e.repeats.map((r) => {
+      if (!r.record) return r;
+      const json = JSON.stringify(r.record);
+      if (json.length <= HTML_TEXT_CHARS || !hasLongText(r.record, HTML_TEXT_CHARS)) {
+        size += json.length;
+        return r;
       }
-      embeddedSize += size;
-      if (cut.count > before) bounded.set(e, { ...e, repeats });
+      const record = cutLongTexts(r.record, HTML_TEXT_CHARS, cut) as typeof r.record;
+      size += JSON.stringify(record).length;
+      return { ...r, record };
+    });
+    if (embeddedSize + size > HTML_TRAJECTORY_BYTES) {
+      cut.count = before;
+      withRecord.delete(e);
+      continue;
     }
+    embeddedSize += size;
+    if (cut.count > before) bounded.set(e, { ...e, repeats });
+  }
   let droppedRecords = 0;
   // A row whose invoke record was not read back at all (the reader stops at a count of records,
   // in lockfile order) has no trajectory either: count it, unless no record was read for any row
@@ -130,8 +130,7 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
   const anyRecord = all.some(hasRecord);
   const invoked = (e: ExampleView) => e.repeats.some((r) => r.invokeKey !== null);
   const examples: ExampleView[] = [];
-  for (const e of all) {
-    if (!keep.has(e)) continue;
+  for (const e of kept) {
     if (withRecord.has(e) || !hasRecord(e)) {
       if (anyRecord && !hasRecord(e) && invoked(e)) droppedRecords++;
       examples.push(bounded.get(e) ?? e);
