@@ -214,7 +214,7 @@ function exampleViews(input: ReportInput): ExampleView[] {
   );
   const sorted: ExampleView[] = [];
   for (const bucket of order) {
-    bucket.sort((a, b) => byText(a.example, b.example));
+    if (!examplesInOrder(bucket)) bucket.sort((a, b) => byText(a.example, b.example));
     for (const v of bucket) sorted.push(v);
   }
   return sorted;
@@ -249,32 +249,41 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
   const { lock } = input;
   const examples = exampleViews(input);
   const scores = scoreCells(input);
-  const uniq = (xs: string[]) => [...new Set(xs)].sort(byText);
-  const agents = uniq([...Object.keys(lock.agents ?? {}), ...examples.map((e) => e.agent)]);
-  const tasks = uniq([
-    ...examples.map((e) => e.task),
-    ...scores.filter((c) => c.scope.startsWith('task/')).map((c) => c.scope.slice(5)),
-  ]);
+  const uniq = (xs: Iterable<string>) => [...new Set(xs)].sort(byText);
+  // One pass over the rows: a group's agent, task and dataset once per run of its rows.
+  const agentIds = new Set(Object.keys(lock.agents ?? {}));
+  const taskIds = new Set<string>();
+  const datasetIds = new Set<string>();
   const metricIds = new Set(scores.map((c) => c.metric));
   const counts = { examples: examples.length, pass: 0, fail: 0, error: 0 };
+  /** Per agent: whether any of its examples had a repeat that did not fail before scoring. */
+  const evaluatedBy = new Map<string, boolean>();
+  let lastGroup: string | undefined;
   for (const e of examples) {
+    if (e.group !== lastGroup) {
+      agentIds.add(e.agent);
+      taskIds.add(e.task);
+      datasetIds.add(`${e.task}/${e.dataset}`);
+      lastGroup = e.group;
+    }
     for (const m of e.metrics) metricIds.add(m.id);
     if (e.status === 'pass') counts.pass++;
     else if (e.status === 'fail') counts.fail++;
     else if (e.status === 'error') counts.error++;
+    let failed = e.repeats.length > 0;
+    for (const r of e.repeats) if (r.errorKind === null) failed = false;
+    evaluatedBy.set(e.agent, (evaluatedBy.get(e.agent) ?? false) || !failed);
   }
-  const metrics = uniq([...metricIds]);
+  for (const c of scores) if (c.scope.startsWith('task/')) taskIds.add(c.scope.slice(5));
+  const agents = uniq(agentIds);
+  const tasks = uniq(taskIds);
+  const metrics = uniq(metricIds);
   const gates = [...(lock.gates ?? [])]
     .map((g, i) => ({ g, i }))
     .sort((a, b) => Number(a.g.passed) - Number(b.g.passed) || a.i - b.i)
     .map((x) => x.g);
   const failed = gates.filter((g) => !g.passed).length;
   const skipped = gates.filter((g) => g.passed && g.skipped).length;
-  const evaluatedBy = new Map<string, boolean>();
-  for (const e of examples) {
-    const failed = e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
-    evaluatedBy.set(e.agent, (evaluatedBy.get(e.agent) ?? false) || !failed);
-  }
   const unevaluated = [...evaluatedBy]
     .filter(([, any]) => !any)
     .map(([a]) => a)
@@ -302,7 +311,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     gates,
     agents,
     tasks,
-    datasets: uniq(examples.map((e) => `${e.task}/${e.dataset}`)),
+    datasets: uniq(datasetIds),
     metrics,
     headlineMetric: chooseHeadlineMetric(metrics, scores),
     scores,
@@ -364,6 +373,12 @@ export function verdictText(v: ReportModel['verdict']): string {
 /** ✅ passed, ❌ failed, ➖ skipped. */
 export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }): string {
   return !g.passed ? '❌' : g.skipped ? '➖' : '✅';
+}
+
+/** Whether rows are already in example order (a dataset whose ids sort as they are listed). */
+function examplesInOrder(rows: readonly ExampleView[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (byText(rows[i - 1]!.example, rows[i]!.example) > 0) return false;
+  return true;
 }
 
 /** `record`, or undefined when it has no member. */
