@@ -85,8 +85,9 @@ export function sortedForJson(value: unknown): unknown {
  * its results key-sorted.
  */
 export function isKeySorted(value: unknown): boolean {
+  // Only objects and arrays are walked into: a lockfile row is mostly strings and numbers.
   if (Array.isArray(value)) {
-    for (const v of value) if (!isKeySorted(v)) return false;
+    for (const v of value) if (v !== null && typeof v === 'object' && !isKeySorted(v)) return false;
     return true;
   }
   if (value === null || typeof value !== 'object') return true;
@@ -95,7 +96,8 @@ export function isKeySorted(value: unknown): boolean {
     if (!Object.hasOwn(value, key)) continue;
     if (previous !== undefined && !(previous < key)) return false;
     const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || !isKeySorted(v)) return false;
+    if (v === undefined) return false;
+    if (v !== null && typeof v === 'object' && !isKeySorted(v)) return false;
     previous = key;
   }
   return true;
