@@ -30,7 +30,8 @@ export function normalizeDatasetBytes(bytes: Uint8Array): Uint8Array {
 
 /**
  * The sha256 a dataset file is pinned by in `evalc.lock` (see the module header). `rawSha256`, the
- * bytes' own sha256 when already known, is the answer for an LF file without a BOM (not hashed twice).
+ * sha256 just computed over these same bytes, is the answer for an LF file without a BOM (not
+ * hashed twice).
  */
 export function datasetSha256(bytes: Uint8Array, rawSha256?: string): string {
   const normalized = normalizeDatasetBytes(bytes);

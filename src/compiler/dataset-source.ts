@@ -45,8 +45,14 @@ export async function readDatasetSource(
   return result;
 }
 
-function sourceBytes(bytes: Buffer, rawSha256 = sha256Hex(bytes)): Extract<SourceBytes, { ok: true }> {
-  return { ok: true, bytes, sha256: datasetSha256(bytes, rawSha256), rawSha256 };
+/**
+ * `rawSha256` when the caller knows it (a cached copy is named by it); the pin is then still
+ * hashed from the bytes. Hashed here, it is the pin of an LF file without a BOM (one hash, not two).
+ */
+function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { ok: true }> {
+  if (rawSha256 !== undefined) return { ok: true, bytes, sha256: datasetSha256(bytes), rawSha256 };
+  const raw = sha256Hex(bytes);
+  return { ok: true, bytes, sha256: datasetSha256(bytes, raw), rawSha256: raw };
 }
 
 function readLocal(source: string, planDir: string): SourceBytes {
