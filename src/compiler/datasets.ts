@@ -141,31 +141,35 @@ export async function loadDataset(
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     const simple = simpleExample(row.value);
-    const parsed = simple ? { success: true as const, data: simple } : exampleSchema.safeParse(row.value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path.join('.');
-      const value = row.value as { id?: unknown } | null;
-      if (field === 'id' && (value === null || typeof value !== 'object' || value.id === undefined)) {
+    let example: ExampleRecord;
+    if (simple) example = simple;
+    else {
+      const parsed = exampleSchema.safeParse(row.value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.');
+        const value = row.value as { id?: unknown } | null;
+        if (field === 'id' && (value === null || typeof value !== 'object' || value.id === undefined)) {
+          diagnostics.push(
+            diagnostic('EVALC_EXAMPLE_INVALID', 'invalid example: it has no `id`', planPath, {
+              source: where,
+              hint: 'every example needs a unique id (a string or a number)',
+            }),
+          );
+          continue;
+        }
         diagnostics.push(
-          diagnostic('EVALC_EXAMPLE_INVALID', 'invalid example: it has no `id`', planPath, {
-            source: where,
-            hint: 'every example needs a unique id (a string or a number)',
-          }),
+          diagnostic(
+            'EVALC_EXAMPLE_INVALID',
+            `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
+            planPath,
+            { source: where },
+          ),
         );
         continue;
       }
-      diagnostics.push(
-        diagnostic(
-          'EVALC_EXAMPLE_INVALID',
-          `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
-          planPath,
-          { source: where },
-        ),
-      );
-      continue;
+      example = parsed.data;
     }
-    const example = parsed.data;
     const badId = idProblem(example.id);
     if (badId) {
       diagnostics.push(
@@ -253,8 +257,6 @@ function scoredPart(example: ExampleRecord): Record<string, unknown> {
   return rest;
 }
 
-const SIMPLE_KEYS = new Set(['id', 'vars', 'expected', 'weight']);
-
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 }
@@ -268,7 +270,8 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
  */
 export function simpleExample(value: unknown): ExampleRecord | undefined {
   if (!isPlainRecord(value)) return undefined;
-  for (const key in value) if (!SIMPLE_KEYS.has(key)) return undefined;
+  for (const key in value)
+    if (key !== 'id' && key !== 'vars' && key !== 'expected' && key !== 'weight') return undefined;
   const { id, vars, expected, weight } = value;
   if (typeof id !== 'string') return undefined;
   if (vars !== undefined && (!isPlainRecord(vars) || Object.hasOwn(vars, '__proto__'))) return undefined;
