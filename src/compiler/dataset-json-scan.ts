@@ -53,7 +53,7 @@ const CLEAN: JsonTextScan = { issues: NO_ISSUES, depth: 0 };
  * a text nested as deep. The depth returned then is 0 (only "not above `maxDepth`" is known).
  */
 export function scanParsedJsonText(text: string, value: unknown, maxDepth: number): JsonTextScan {
-  if (value === null || typeof value !== 'object') return scanJsonTextDepth(text);
+  if (value === null || typeof value !== 'object' || inheritsEnumerableKeys()) return scanJsonTextDepth(text);
   const keyCount = countKeys(value, 1, maxDepth);
   return keyCount >= 0 && keyCount === countColons(text) ? CLEAN : scanJsonTextDepth(text);
 }
@@ -73,13 +73,22 @@ function countKeys(value: object, depth: number, max: number): number {
     }
     return count;
   }
-  // Own keys only: JSON.parse makes plain objects (`__proto__` included, as an own key).
-  for (const key of Object.keys(value)) {
+  // JSON.parse makes plain objects (`__proto__` included, as an own key), whose for-in keys are
+  // their own while Object.prototype has no enumerable key (checked before).
+  for (const key in value) {
     const inner = countItemKeys((value as Record<string, unknown>)[key], depth, max);
     if (inner < 0) return -1;
     count += inner + 1;
   }
   return count;
+}
+
+const PROBE = {};
+
+/** Whether something made a key of Object.prototype enumerable (for-in would count it). */
+function inheritsEnumerableKeys(): boolean {
+  for (const _key in PROBE) return true;
+  return false;
 }
 
 function countItemKeys(item: unknown, depth: number, max: number): number {

@@ -137,6 +137,19 @@ describe('the dataset JSON scan (QA30 rewrite)', () => {
     ]);
   });
 
+  it('still finds a duplicate key when something made an Object.prototype key enumerable', () => {
+    const text = '{"a":1,"a":2}';
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 1;
+    try {
+      expect(scanParsedJsonText(text, JSON.parse(text), 512).issues).toEqual([
+        { kind: 'duplicate_key', offset: 7, key: 'a' },
+      ]);
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
   it('measures the depth exactly as the reply depth check does, and flags texts past the limit', () => {
     for (const n of [1, 5, 512, 513, 700]) {
       const text = `${'['.repeat(n)}${']'.repeat(n)}`;
