@@ -16,6 +16,7 @@
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { writeDecimal, writeHex8 } from './ascii-number.js';
 import { grownArray } from './cache-index.js';
 
 export const SUMS_NAME = 'steps.crc';
@@ -42,6 +43,26 @@ export function checksumOf(data: string | Uint8Array, from = 0): number {
 /** One record of the side file. */
 export function sumRecord(offset: number, keyCrc: number, lineCrc: number): string {
   return `${offset}\t${hex8(keyCrc)}\t${hex8(lineCrc)}\n`;
+}
+
+/** The most bytes a record takes (an offset below 2^53 has at most 16 digits). */
+export const SUM_RECORD_MAX_BYTES = 16 + 1 + 8 + 1 + 8 + 1;
+
+/** Writes the bytes of `sumRecord(offset, keyCrc, lineCrc)` at `at`; returns the offset after them. */
+export function writeSumRecord(
+  buffer: Uint8Array,
+  at: number,
+  offset: number,
+  keyCrc: number,
+  lineCrc: number,
+): number {
+  let end = writeDecimal(buffer, at, offset);
+  buffer[end++] = 9;
+  end = writeHex8(buffer, end, keyCrc);
+  buffer[end++] = 9;
+  end = writeHex8(buffer, end, lineCrc);
+  buffer[end++] = 10;
+  return end;
 }
 
 /**

@@ -35,12 +35,13 @@ import {
   renameSync,
 } from 'node:fs';
 import path from 'node:path';
-import { checksumOf, readSums, rewriteSums, sumRecord, sumsFileOf } from './cache-checksums.js';
+import { readSums, rewriteSums, sumsFileOf } from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
 import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
 import { scanLog } from './cache-log-scan.js';
+import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
-import { writeTextSync } from './write-text.js';
+import { writeBytesSync } from './write-text.js';
 
 export interface StepStore {
   has(key: string): boolean;
@@ -100,8 +101,8 @@ export class LogStore implements StepStore {
   private size = 0;
   /** Bytes of the log on disk; `size - flushed` bytes wait in `pending`. */
   private flushed = 0;
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  /** Entries put since the last flush, encoded. */
+  private readonly pending = new PendingEntries();
   private flushScheduled: NodeJS.Immediate | undefined;
   private tornBytes = 0;
   private damagedLines = 0;
@@ -119,12 +120,9 @@ export class LogStore implements StepStore {
   private checksums = false;
   /** The side file of checksums, opened at the first flush that has records for it. */
   private sumsFd: number | undefined;
-  private pendingSums: string[] = [];
   private corruptEntries = 0;
   /** `\r` bytes before line ends (a CRLF copy): neither an entry's nor superseded. */
   private carriageReturns = 0;
-  /** Keys of the entries in `pending`, forgotten if their write fails. */
-  private pendingKeys: string[] = [];
   private failure: CacheWriteError | undefined;
   private readonly onWriteFailure: ((error: CacheWriteError) => void) | undefined;
 
@@ -266,17 +264,10 @@ export class LogStore implements StepStore {
       return;
     }
     const json = JSON.stringify(value);
-    const length = Buffer.byteLength(json);
-    const header = `${key}\t${kind}\t${length}\t`;
-    const headerLength = Buffer.byteLength(header);
-    this.pending.push(header, json, '\n');
-    if (this.checksums)
-      this.pendingSums.push(sumRecord(this.size, checksumOf(key), checksumOf(json, checksumOf(header))));
-    this.pendingKeys.push(key);
-    this.pendingBytes += headerLength + length + 1;
-    this.index.set(key, this.size + headerLength, length, kind);
-    this.size += headerLength + length + 1;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    const lineBytes = this.pending.append(key, kind, json, this.checksums ? this.size : undefined);
+    this.index.set(key, this.size + this.pending.lastJsonStart, this.pending.lastJsonBytes, kind);
+    this.size += lineBytes;
+    if (this.pending.bytes >= FLUSH_BYTES) this.flush();
     else this.flushScheduled ??= setImmediate(() => this.flush());
   }
 
@@ -286,35 +277,30 @@ export class LogStore implements StepStore {
       clearImmediate(this.flushScheduled);
       this.flushScheduled = undefined;
     }
-    if (this.pendingBytes === 0) return;
-    const text = this.pending.join('');
-    const bytes = this.pendingBytes;
-    const keys = this.pendingKeys;
-    const sums = this.pendingSums;
-    this.pending = [];
-    this.pendingKeys = [];
-    this.pendingSums = [];
-    this.pendingBytes = 0;
+    const pending = this.pending;
+    if (pending.bytes === 0) return;
     let written: number;
     try {
-      written = writeTextSync(this.fd, text, this.flushed);
+      written = writeBytesSync(this.fd, pending.linesView(), this.flushed);
     } catch (err) {
+      const { keys } = pending;
+      pending.clear();
       this.fail(err, keys);
       return;
     }
-    if (written !== bytes) throw new Error('cache store: pending byte count is off');
     this.flushed += written;
     // After the entries: a crash in between leaves them without a checksum (read unverified).
-    if (sums.length > 0) {
+    if (pending.sumBytes > 0) {
       try {
         this.sumsFd ??= openSync(this.sumsFile, 'a');
-        writeTextSync(this.sumsFd, sums.join(''));
+        writeBytesSync(this.sumsFd, pending.sumsView());
       } catch {
         // a full disk, a side file that cannot be opened: these entries go unverified, as an
         // older evalc's would; a torn record is skipped when read
         if (this.sumsFd === undefined) this.checksums = false;
       }
     }
+    pending.clear();
   }
 
   private fail(err: unknown, keys: string[]): void {

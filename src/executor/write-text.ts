@@ -1,5 +1,5 @@
 /**
- * Writes a string to a file descriptor without first copying it into a Buffer: `writeSync`
+ * Writes a string (or bytes) to a file descriptor; a string is not first copied into a Buffer: `writeSync`
  * encodes it into a temporary native buffer that is freed at once, so large writes leave no
  * garbage on the JS heap. A short write (rare on regular files) is finished from a Buffer.
  */
@@ -15,4 +15,12 @@ export function writeTextSync(fd: number, text: string, position?: number): numb
   while (done < data.length)
     done += writeSync(fd, data, done, data.length - done, position === undefined ? null : position + done);
   return data.length;
+}
+
+/** Writes all of `bytes` at `position` (or at the current file offset); returns the bytes written. */
+export function writeBytesSync(fd: number, bytes: Uint8Array, position?: number): number {
+  let done = 0;
+  while (done < bytes.length)
+    done += writeSync(fd, bytes, done, bytes.length - done, position === undefined ? null : position + done);
+  return done;
 }
