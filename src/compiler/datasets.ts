@@ -12,6 +12,7 @@ import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
+import { FirstSeen } from './first-seen.js';
 
 export interface ResolvedExample extends ExampleRecord {
   /** Digest of everything in the example a score may read (not its id or weight). */
@@ -137,7 +138,7 @@ export async function loadDataset(
   }
 
   const examples: ResolvedExample[] = [];
-  const seen = new Map<string, SourcePosition>();
+  const seen = new FirstSeen<SourcePosition>();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     const simple = simpleExample(row.value);
@@ -180,7 +181,7 @@ export async function loadDataset(
       );
       continue;
     }
-    const first = seen.get(example.id);
+    const first = seen.claim(example.id, where);
     if (first) {
       diagnostics.push(
         diagnostic(
@@ -195,7 +196,6 @@ export async function loadDataset(
       );
       continue;
     }
-    seen.set(example.id, where);
     // human_score (read only by judge_agreement, from the results, at aggregation) and tags are no
     // score's input: relabelling an example re-aggregates (the dataset sha256 changed), it never
     // re-scores or re-judges it.
