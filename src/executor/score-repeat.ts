@@ -11,7 +11,10 @@ import type { ExampleSteps } from '../compiler/step-keys.js';
 import {
   deriveRepeat,
   type ExampleInfo,
+  type ExampleStageDefinition,
+  type ResolvedMetric as LibMetric,
   type RepeatResult,
+  type ScoreInput,
   type ScoreResult,
   scoreMetric,
 } from '../metrics/index.js';
@@ -36,11 +39,9 @@ export async function scoreRepeat(
   fresh = false,
 ): Promise<RepeatResult> {
   const results: Record<string, ScoreResult> = {};
-  const libMetrics = rt.metrics.map((m) => m.lib);
+  const plan = scorePlanOf(rt.metrics);
   const example = step.example;
-  for (const metric of rt.metrics) {
-    const definition = getMetricDefinition(metric.lib.type);
-    if (definition?.stage !== 'example') continue;
+  for (const { metric, definition } of plan.example) {
     const key = step.scoreKeys[metric.lib.id];
     if (error || !record) {
       results[metric.lib.id] =
@@ -57,19 +58,18 @@ export async function scoreRepeat(
       continue;
     }
     const content = renderContent(rt, metric.lib.id, example, candidates);
-    const result = await scoreMetric(metric.lib, {
-      candidates,
-      expected: example.expected,
-      ...(example.expected_sha256 === undefined ? {} : { expectedSha256: example.expected_sha256 }),
-      example: example as unknown as ExampleInfo,
-      trajectory: record.trajectory(),
-      durationMs: record.durationMs,
-      prices: rt.prices,
-      signal: rt.signal,
-      ...(metric.judge ? { judge: metric.judge } : {}),
-      ...(metric.rubric ? { rubric: metric.rubric } : {}),
-      ...(content === undefined ? {} : { content }),
-    });
+    // Built in the order the optional members had when spread in (nothing to copy per metric).
+    const input = { candidates, expected: example.expected } as ScoreInput;
+    if (example.expected_sha256 !== undefined) input.expectedSha256 = example.expected_sha256;
+    input.example = example as unknown as ExampleInfo;
+    input.trajectory = record.trajectory();
+    input.durationMs = record.durationMs;
+    input.prices = rt.prices;
+    input.signal = rt.signal;
+    if (metric.judge) input.judge = metric.judge;
+    if (metric.rubric) input.rubric = metric.rubric;
+    if (content !== undefined) input.content = content;
+    const result = await scoreMetric(metric.lib, input);
     if (result.error) {
       Object.assign(result, scrubValue(rt, { error: result.error, details: result.details }));
       if (result.details === undefined) delete result.details;
@@ -90,27 +90,52 @@ export async function scoreRepeat(
     logJudgeWarnings(rt, step.id, metric, result);
     rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached: false, error: result.error });
   }
-  const derived = deriveRepeat(libMetrics, results, {
-    ...(error ? { error } : {}),
-    ...(record ? { durationMs: record.durationMs } : {}),
-  });
-  for (const metric of rt.metrics) {
-    const key = step.scoreKeys[metric.lib.id];
-    const stage = getMetricDefinition(metric.lib.type)?.stage;
-    const r = derived.results[metric.lib.id];
-    if (stage !== 'derived' || !r || error) continue;
-    const cached = key !== undefined && rt.store.has(key);
-    if (key && !r.error && !cached) rt.store.put(key, 'score', r);
-    rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached, error: r.error });
+  const invoke: { error?: StepError; durationMs?: number } = {};
+  if (error) invoke.error = error;
+  if (record) invoke.durationMs = record.durationMs;
+  const derived = deriveRepeat(plan.libMetrics, results, invoke);
+  if (!error) {
+    for (const metric of plan.derived) {
+      const key = step.scoreKeys[metric.lib.id];
+      const r = derived.results[metric.lib.id];
+      if (!r) continue;
+      const cached = key !== undefined && rt.store.has(key);
+      if (key && !r.error && !cached) rt.store.put(key, 'score', r);
+      rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached, error: r.error });
+    }
   }
-  return {
-    repeat: step.repeat,
-    candidates,
-    ...(record ? { durationMs: record.durationMs } : {}),
-    results: derived.results,
-    pass: derived.pass,
-    ...(error ? { error } : {}),
-  };
+  // Built in key order: repeat, candidates, durationMs, results, pass, error.
+  const repeat = { repeat: step.repeat, candidates } as RepeatResult;
+  if (record) repeat.durationMs = record.durationMs;
+  repeat.results = derived.results;
+  repeat.pass = derived.pass;
+  if (error) repeat.error = error;
+  return repeat;
+}
+
+/** A group's metrics as scoring walks them: the same for every example. */
+interface ScorePlan {
+  /** The library metrics, one array for every call (`deriveRepeat` keeps its split of it). */
+  libMetrics: LibMetric[];
+  /** Example-stage metrics, with their definitions, in plan order. */
+  example: { metric: MetricRuntime; definition: ExampleStageDefinition<unknown> }[];
+  /** Derived metrics (`pass_rate`…), in plan order. */
+  derived: MetricRuntime[];
+}
+
+const scorePlans = new WeakMap<MetricRuntime[], ScorePlan>();
+
+function scorePlanOf(metrics: MetricRuntime[]): ScorePlan {
+  let plan = scorePlans.get(metrics);
+  if (plan) return plan;
+  plan = { libMetrics: metrics.map((m) => m.lib), example: [], derived: [] };
+  for (const metric of metrics) {
+    const definition = getMetricDefinition(metric.lib.type);
+    if (definition?.stage === 'example') plan.example.push({ metric, definition });
+    else if (definition?.stage === 'derived') plan.derived.push(metric);
+  }
+  scorePlans.set(metrics, plan);
+  return plan;
 }
 
 /** A judge's own warnings (composite mismatch, legacy rubricVersion scheme) go to the run log. */

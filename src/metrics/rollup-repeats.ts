@@ -7,7 +7,6 @@
  */
 
 import { getMetricDefinition } from './registry.js';
-import { mean } from './stats/descriptive.js';
 import type {
   ExampleInfo,
   ExampleMetricResult,
@@ -31,20 +30,42 @@ function repeatPass(metric: ResolvedMetric, r: ScoreResult): boolean | undefined
   return r.pass;
 }
 
-function summarize(metric: ResolvedMetric, results: (ScoreResult | undefined)[]): ExampleMetricResult {
-  const present = results.filter((r): r is ScoreResult => r !== undefined);
-  const scores = present.map((r) => r.score).filter((s): s is number => s !== null);
-  const values = present.map((r) => r.value).filter((v): v is number => v !== undefined);
-  const passes = present.map((r) => repeatPass(metric, r)).filter((p): p is boolean => p !== undefined);
-  const summary: ExampleMetricResult = {
-    score: mean(scores),
-    errors: present.filter((r) => r.error).length,
-  };
-  const v = mean(values);
-  if (v !== null) summary.value = v;
-  if (passes.length > 0) summary.pass = passes.every(Boolean);
-  const only = present[0];
-  if (present.length === 1 && only) {
+/** One metric over the repeats, in one pass (no array per figure: 100k examples × metrics). */
+function summarize(metric: ResolvedMetric, repeats: readonly RepeatResult[]): ExampleMetricResult {
+  let present = 0;
+  let only: ScoreResult | undefined;
+  let errors = 0;
+  // mean(): the sum in repeat order over the count, as `weightedMean` computes it
+  let scoreSum = 0;
+  let scores = 0;
+  let valueSum = 0;
+  let values = 0;
+  let passes = 0;
+  let allPassed = true;
+  for (const repeat of repeats) {
+    const r = repeat.results[metric.id];
+    if (r === undefined) continue;
+    present++;
+    only ??= r;
+    if (r.score !== null) {
+      scoreSum += r.score ?? 0;
+      scores++;
+    }
+    if (r.value !== undefined) {
+      valueSum += r.value ?? 0;
+      values++;
+    }
+    const pass = repeatPass(metric, r);
+    if (pass !== undefined) {
+      passes++;
+      if (!pass) allPassed = false;
+    }
+    if (r.error) errors++;
+  }
+  const summary: ExampleMetricResult = { score: scores > 0 ? scoreSum / scores : null, errors };
+  if (values > 0) summary.value = valueSum / values;
+  if (passes > 0) summary.pass = allPassed;
+  if (present === 1 && only) {
     if (only.details !== undefined) summary.details = only.details;
     if (only.error) summary.details = { error: only.error.kind, message: only.error.message };
   }
@@ -77,10 +98,7 @@ export function rollupRepeats(request: RollupRequest): ExampleOutcome {
     const d = getMetricDefinition(m.type);
     if (!d) continue;
     if (d.stage === 'example' || d.stage === 'derived') {
-      metrics[m.id] = summarize(
-        m,
-        request.repeats.map((r) => r.results[m.id]),
-      );
+      metrics[m.id] = summarize(m, request.repeats);
     } else if (d.stage === 'repeats') {
       judged ??= withThresholdPasses(request.metrics, request.repeats);
       const r = d.rollup(judged, m.params);

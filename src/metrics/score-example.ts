@@ -20,6 +20,7 @@ import type { StepError } from '../protocols/types.js';
 import { getMetricDefinition } from './registry.js';
 import type {
   DerivedInput,
+  DerivedStageDefinition,
   MetricDefinition,
   RepeatResult,
   ResolvedMetric,
@@ -106,31 +107,61 @@ export function invokeFailureResult(definition: MetricDefinition, error: StepErr
   return { score: 0, pass: false, details };
 }
 
-function stageOf(metric: ResolvedMetric): MetricDefinition['stage'] | undefined {
-  return getMetricDefinition(metric.type)?.stage;
+/** A task's metrics split by stage, with their definitions: the same for every repeat of every example. */
+interface MetricStages {
+  example: ResolvedMetric[];
+  /** The example-stage metrics that gate explicitly (`isGating`). */
+  gating: ResolvedMetric[];
+  derived: { metric: ResolvedMetric; definition: DerivedStageDefinition<unknown> }[];
 }
 
-/** Computes the repeat's pass and its derived metrics from the example-stage results. */
+/** Stages by metrics array (a task's list is built once and passed for each repeat). */
+const stagesByMetrics = new WeakMap<readonly ResolvedMetric[], MetricStages>();
+
+function stagesOf(metrics: ResolvedMetric[]): MetricStages {
+  let stages = stagesByMetrics.get(metrics);
+  if (stages) return stages;
+  const example: ResolvedMetric[] = [];
+  const derived: MetricStages['derived'] = [];
+  for (const metric of metrics) {
+    const definition = getMetricDefinition(metric.type);
+    if (definition?.stage === 'example') example.push(metric);
+    else if (definition?.stage === 'derived') derived.push({ metric, definition });
+  }
+  stages = { example, gating: example.filter(isGating), derived };
+  stagesByMetrics.set(metrics, stages);
+  return stages;
+}
+
+/** Whether every metric that decides the repeat's pass passes (the pass rule, `gatingMetrics`). */
+function gatesPass(stages: MetricStages, results: Record<string, ScoreResult>): boolean {
+  const deciding = stages.gating.length > 0 ? stages.gating : gatingMetrics(stages.example, results);
+  for (const metric of deciding) if (!metricPasses(metric, results[metric.id])) return false;
+  return true;
+}
+
+/**
+ * Computes the repeat's pass and its derived metrics from the example-stage results. `metrics` is
+ * read as a task's fixed list: its split by stage is kept for the next call with the same array.
+ */
 export function deriveRepeat(
   metrics: ResolvedMetric[],
   results: Record<string, ScoreResult>,
   invoke: { error?: StepError; durationMs?: number },
 ): { pass: boolean; results: Record<string, ScoreResult> } {
-  const exampleMetrics = metrics.filter((m) => stageOf(m) === 'example');
-  const pass =
-    !invoke.error && gatingMetrics(exampleMetrics, results).every((m) => metricPasses(m, results[m.id]));
+  const stages = stagesOf(metrics);
+  const pass = !invoke.error && gatesPass(stages, results);
+  const all: Record<string, ScoreResult> = { ...results };
+  if (stages.derived.length === 0) return { pass, results: all };
   const input: DerivedInput = {
     results,
-    metrics: exampleMetrics,
+    metrics: stages.example,
     pass,
     ...(invoke.error ? { invokeError: invoke.error } : {}),
     ...(invoke.durationMs === undefined ? {} : { durationMs: invoke.durationMs }),
   };
-  const all: Record<string, ScoreResult> = { ...results };
-  for (const m of metrics) {
-    const d = getMetricDefinition(m.type);
-    if (d?.stage === 'derived') all[m.id] = checkResult(m.type, d.derive(input, m.params));
-  }
+  for (const { metric, definition } of stages.derived)
+    all[metric.id] = checkResult(metric.type, definition.derive(input, metric.params));
   return { pass, results: all };
 }
 
