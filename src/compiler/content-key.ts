@@ -103,8 +103,28 @@ export function deriveKey(
   configDigest: string,
   inputs: readonly string[],
 ): string {
-  let text = `{"code":${JSON.stringify(code)},"config":"${configDigest}","inputs":[`;
-  for (let i = 0; i < inputs.length; i++) text += (i > 0 ? ',"' : '"') + inputs[i] + '"';
-  text += `],"kind":${JSON.stringify(kind)}}`;
-  return KEY_PREFIX + sha256Hex(text);
+  return keyOf(derivedKeyText(kind, code, configDigest), inputs);
+}
+
+/** The parts of a derived key's canonical text around its inputs: fixed for one step of one group. */
+export interface DerivedKeyText {
+  /** `{"code":…,"config":"…","inputs":[` */
+  head: string;
+  /** `],"kind":…}` */
+  tail: string;
+}
+
+/** The fixed parts of `deriveKey(kind, code, configDigest, …)`'s text, to build many keys from. */
+export function derivedKeyText(kind: string, code: string, configDigest: string): DerivedKeyText {
+  return {
+    head: `{"code":${JSON.stringify(code)},"config":"${configDigest}","inputs":[`,
+    tail: `],"kind":${JSON.stringify(kind)}}`,
+  };
+}
+
+/** `deriveKey` from its fixed parts and the step's inputs. */
+export function keyOf(text: DerivedKeyText, inputs: readonly string[]): string {
+  let canonical = text.head;
+  for (let i = 0; i < inputs.length; i++) canonical += (i > 0 ? ',"' : '"') + inputs[i] + '"';
+  return KEY_PREFIX + sha256Hex(canonical + text.tail);
 }

@@ -5,7 +5,14 @@
  * million-node graph.
  */
 import type { TemplateError } from '../binding/template.js';
-import { canonicalJson, deriveKey, digestOf, sha256Hex } from './content-key.js';
+import {
+  canonicalJson,
+  type DerivedKeyText,
+  derivedKeyText,
+  digestOf,
+  keyOf,
+  sha256Hex,
+} from './content-key.js';
 import type { ResolvedExample } from './datasets.js';
 import { renderExampleInput } from './example-input.js';
 import type { ResolvedGroup, ResolvedMetric } from './resolve.js';
@@ -85,6 +92,35 @@ export function groupKeyConfig(
   };
 }
 
+/** The fixed parts of a group's step keys (`derivedKeyText`): the same for each of its examples. */
+interface GroupKeyTexts {
+  group: ResolvedGroup;
+  invoke: DerivedKeyText;
+  extract: DerivedKeyText;
+  /** The metrics with a score step, in the group's metric order. */
+  scores: { id: string; text: DerivedKeyText; derived: boolean }[];
+}
+
+/** By key config: `compile` builds one per group, and every example of the group uses it. */
+const keyTextsByConfig = new WeakMap<GroupKeyConfig, GroupKeyTexts>();
+
+function groupKeyTexts(group: ResolvedGroup, config: GroupKeyConfig): GroupKeyTexts {
+  const known = keyTextsByConfig.get(config);
+  if (known?.group === group) return known;
+  const texts: GroupKeyTexts = {
+    group,
+    invoke: derivedKeyText('invoke', CODE_VERSIONS.invoke, config.invokeConfigDigest),
+    extract: derivedKeyText('extract', CODE_VERSIONS.extract, group.outputDigest),
+    scores: group.metrics.filter(hasScoreStep).map((metric) => ({
+      id: metric.id,
+      text: derivedKeyText('score', `${CODE_VERSIONS.score}/${metric.type}@${metric.version}`, metric.digest),
+      derived: metric.info?.stage === 'derived',
+    })),
+  };
+  keyTextsByConfig.set(config, texts);
+  return texts;
+}
+
 /** Steps of one example (all repeats). */
 export function exampleSteps(
   group: ResolvedGroup,
@@ -95,30 +131,21 @@ export function exampleSteps(
   const out: ExampleSteps[] = [];
   const inputDigest = rendered.ok ? sha256Hex(canonicalJson(rendered.value ?? null)) : '';
   const script = scriptDigest(example);
+  const texts = groupKeyTexts(group, config);
   for (let repeat = 0; repeat < config.repeats; repeat++) {
     const id = `${group.id}/${example.id}#${repeat}`;
     if (!rendered.ok) {
       out.push({ example, repeat, id, renderError: rendered.error, scoreKeys: {} });
       continue;
     }
-    const invokeKey = deriveKey('invoke', CODE_VERSIONS.invoke, config.invokeConfigDigest, [
-      example.id,
-      inputDigest,
-      script,
-      `r${repeat}`,
-    ]);
-    const extractKey = deriveKey('extract', CODE_VERSIONS.extract, group.outputDigest, [invokeKey]);
+    const invokeKey = keyOf(texts.invoke, [example.id, inputDigest, script, `r${repeat}`]);
+    const extractKey = keyOf(texts.extract, [invokeKey]);
     const scoreKeys: Record<string, string> = {};
-    for (const metric of group.metrics) {
-      if (!hasScoreStep(metric)) continue;
-      scoreKeys[metric.id] = deriveKey(
-        'score',
-        `${CODE_VERSIONS.score}/${metric.type}@${metric.version}`,
-        metric.digest,
-        // A derived metric (pass_rate) reads the other metrics' results; the others read only their input.
-        metric.info?.stage === 'derived'
-          ? [extractKey, example.digest, config.metricsDigest]
-          : [extractKey, example.digest],
+    for (const score of texts.scores) {
+      // A derived metric (pass_rate) reads the other metrics' results; the others read only their input.
+      scoreKeys[score.id] = keyOf(
+        score.text,
+        score.derived ? [extractKey, example.digest, config.metricsDigest] : [extractKey, example.digest],
       );
     }
     out.push({ example, repeat, id, input: rendered.value, inputDigest, invokeKey, extractKey, scoreKeys });
