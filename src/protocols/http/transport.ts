@@ -141,16 +141,17 @@ export class HttpTransport {
       )
         return this.#cancelled(request, attempt - 1);
       if (attempt > 1) this.#retriesSent++;
-      const result = await this.#attemptFollowingRedirects(
+      const sent =
         request.deadlineAt === undefined
           ? request
           : {
               ...request,
               timeoutMs: attemptTimeoutMs(request.timeoutMs ?? this.timeoutMs, request.deadlineAt),
-            },
-        encoded,
-      );
-      if (result.ok) return { ...result, attempts: attempt };
+            };
+      let result = await this.#attempt(sent, encoded);
+      if (!result.ok && result.status !== undefined && isRedirectStatus(result.status))
+        result = await this.#followRedirects(sent, encoded, result);
+      if (result.ok) return withAttempts(result, attempt);
       const { error } = result;
       const accepted = typeof request.retry === 'function' ? request.retry(error) : true;
       if (error.kind === 'cancelled' || !error.retryable || !accepted || attempt > maxRetries) {
@@ -172,11 +173,14 @@ export class HttpTransport {
     }
   }
 
-  /** One attempt, following the redirects redirect-policy.ts allows (they are hops, not retries). */
-  async #attemptFollowingRedirects(request: JsonRequest, encoded: EncodedBody): Promise<Attempt> {
+  /**
+   * The rest of an attempt whose reply was a redirect: the redirects redirect-policy.ts allows are
+   * followed (they are hops, not retries).
+   */
+  async #followRedirects(request: JsonRequest, encoded: EncodedBody, first: Attempt): Promise<Attempt> {
     let current = request;
+    let result = first;
     for (let hop = 0; ; hop++) {
-      const result = await this.#attempt(current, encoded);
       if (result.ok || result.status === undefined || !isRedirectStatus(result.status)) return result;
       const decision = decideRedirect(
         current.method,
@@ -185,11 +189,13 @@ export class HttpTransport {
         result.headers?.location,
         hop,
       );
-      if (decision.follow) {
-        current = { ...current, url: decision.url };
-        continue;
-      }
-      return { ...result, error: { ...result.error, message: `${result.error.message} (${decision.why})` } };
+      if (!decision.follow)
+        return {
+          ...result,
+          error: { ...result.error, message: `${result.error.message} (${decision.why})` },
+        };
+      current = { ...current, url: decision.url };
+      result = await this.#attempt(current, encoded);
     }
   }
 
@@ -400,6 +406,13 @@ export class HttpTransport {
   #cancelled(request: JsonRequest, attempts: number): JsonResponse {
     return { ok: false, error: cancelledError(describeTarget(request.method, request.url)), attempts };
   }
+}
+
+/** The attempt as the caller's reply, with how many attempts it took (set on the attempt's own object: no copy). */
+function withAttempts(result: Attempt, attempts: number): JsonResponse {
+  const response = result as JsonResponse;
+  response.attempts = attempts;
+  return response;
 }
 
 function yieldToIo(): Promise<void> {
