@@ -12,7 +12,6 @@ import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
-import { FirstSeen } from './first-seen.js';
 
 export interface ResolvedExample extends ExampleRecord {
   /** Digest of everything in the example a score may read (not its id or weight). */
@@ -138,7 +137,7 @@ export async function loadDataset(
   }
 
   const examples: ResolvedExample[] = [];
-  const seen = new FirstSeen<SourcePosition>();
+  const seen = new Map<string, SourcePosition>();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     const simple = simpleExample(row.value);
@@ -181,7 +180,7 @@ export async function loadDataset(
       );
       continue;
     }
-    const first = seen.claim(example.id, where);
+    const first = seen.get(example.id);
     if (first) {
       diagnostics.push(
         diagnostic(
@@ -196,6 +195,7 @@ export async function loadDataset(
       );
       continue;
     }
+    seen.set(example.id, where);
     // human_score (read only by judge_agreement, from the results, at aggregation) and tags are no
     // score's input: relabelling an example re-aggregates (the dataset sha256 changed), it never
     // re-scores or re-judges it.
