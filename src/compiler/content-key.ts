@@ -5,15 +5,17 @@
  */
 import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { sortedKeys } from '../protocols/canonical-json.js';
+import { sortedKeys, stringifiesCanonically } from '../protocols/canonical-json.js';
 
 export const KEY_PREFIX = 'k1:';
 
 /** RFC 8785 canonical JSON. `undefined` members are dropped, as JSON does. */
 export function canonicalJson(value: unknown): string {
-  // Plain JSON data (the hot path: rendered inputs and examples, ~4x faster) is written
-  // directly; anything else (toJSON, non-finite numbers, surrogates) goes to `canonicalize`,
-  // which also owns the errors. tests/compiler/content-key.test.ts checks both agree.
+  // Plain JSON data with its keys in order already (the hot path: rendered inputs) is written by
+  // the native serializer in one pass; other plain JSON data (~4x faster than the package) is
+  // written here, key-sorted; anything else (toJSON, non-finite numbers, surrogates) goes to
+  // `canonicalize`, which also owns the errors. tests/compiler/content-key.test.ts checks they agree.
+  if (stringifiesCanonically(value)) return JSON.stringify(value);
   const fast = plainCanonical(value);
   if (fast !== undefined) return fast;
   const text = canonicalize(value);

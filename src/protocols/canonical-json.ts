@@ -82,8 +82,54 @@ export function sortedKeys(value: object): string[] {
   return keys;
 }
 
+/**
+ * Whether `JSON.stringify(value)` already is the RFC 8785 form: plain data (null, booleans,
+ * finite numbers, well-formed strings, arrays without `undefined`, objects of the plain
+ * prototype without `toJSON`) whose every object has its keys in UTF-16 order (a request body,
+ * a rendered input), not nested deeper than MAX_FAST_DEPTH. The native serializer then writes
+ * the canonical text in one pass, with no string per member: JSON.stringify writes strings and
+ * numbers exactly as RFC 8785 (and `fast`) do, and members in `Object.keys` order.
+ */
+export function stringifiesCanonically(value: unknown, depth = 0): boolean {
+  switch (typeof value) {
+    case 'string':
+      return wellFormed(value);
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MAX_FAST_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (item === undefined || !stringifiesCanonically(item, depth + 1)) return false;
+        }
+        return true;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      const record = value as Record<string, unknown>;
+      if (record.toJSON !== undefined) return false;
+      let previous: string | undefined;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) return false; // an enumerable inherited key: not plain
+        if ((previous !== undefined && previous > key) || !wellFormed(key)) return false;
+        previous = key;
+        const item = record[key];
+        if (item !== undefined && !stringifiesCanonically(item, depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 /** The RFC 8785 form of a JSON value. Throws (a bug) for values JSON cannot represent. */
 export function canonicalJson(value: unknown): string {
+  if (stringifiesCanonically(value)) return JSON.stringify(value);
   try {
     return fast(value, 0);
   } catch (thrown) {
