@@ -112,6 +112,8 @@ interface MetricStages {
   example: ResolvedMetric[];
   /** The example-stage metrics that gate explicitly (`isGating`). */
   gating: ResolvedMetric[];
+  /** Without those, the metrics that may decide (`gatingMetrics`): not `gate: false`; measurements marked. */
+  fallback: { metric: ResolvedMetric; measurement: boolean }[];
   derived: { metric: ResolvedMetric; definition: DerivedStageDefinition<unknown> }[];
 }
 
@@ -128,15 +130,25 @@ function stagesOf(metrics: ResolvedMetric[]): MetricStages {
     if (definition?.stage === 'example') example.push(metric);
     else if (definition?.stage === 'derived') derived.push({ metric, definition });
   }
-  stages = { example, gating: example.filter(isGating), derived };
+  const fallback = example
+    .filter((m) => m.gate !== false)
+    .map((metric) => ({ metric, measurement: getMetricDefinition(metric.type)?.family === 'efficiency' }));
+  stages = { example, gating: example.filter(isGating), fallback, derived };
   stagesByMetrics.set(metrics, stages);
   return stages;
 }
 
-/** Whether every metric that decides the repeat's pass passes (the pass rule, `gatingMetrics`). */
+/** Whether every metric that decides the repeat's pass passes (the pass rule, as `gatingMetrics` picks them). */
 function gatesPass(stages: MetricStages, results: Record<string, ScoreResult>): boolean {
-  const deciding = stages.gating.length > 0 ? stages.gating : gatingMetrics(stages.example, results);
-  for (const metric of deciding) if (!metricPasses(metric, results[metric.id])) return false;
+  if (stages.gating.length > 0) {
+    for (const metric of stages.gating) if (!metricPasses(metric, results[metric.id])) return false;
+    return true;
+  }
+  for (const { metric, measurement } of stages.fallback) {
+    const result = results[metric.id];
+    const decides = result?.pass !== undefined || (result?.error !== undefined && !measurement);
+    if (decides && !metricPasses(metric, result)) return false;
+  }
   return true;
 }
 
