@@ -16,9 +16,9 @@ import {
   type RepeatResult,
   type ScoreInput,
   type ScoreResult,
-  scoreMetric,
 } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
+import { scoreMetricNow } from '../metrics/score-example.js';
 import type { StepError, Trajectory } from '../protocols/types.js';
 import type { GroupRuntime, MetricRuntime } from './run-example.js';
 import { scrubValue } from './scrub-values.js';
@@ -69,7 +69,8 @@ export async function scoreRepeat(
     if (metric.judge) input.judge = metric.judge;
     if (metric.rubric) input.rubric = metric.rubric;
     if (content !== undefined) input.content = content;
-    const result = await scoreMetric(metric.lib, input);
+    const scored = scoreMetricNow(metric.lib, input);
+    const result = scored instanceof Promise ? await scored : scored;
     if (result.error) {
       Object.assign(result, scrubValue(rt, { error: result.error, details: result.details }));
       if (result.details === undefined) delete result.details;

@@ -83,6 +83,18 @@ function checkResult(type: string, result: ScoreResult): ScoreResult {
 
 /** Runs one example-stage metric. Never throws: a thrown error becomes a `metric_error`. */
 export async function scoreMetric(metric: ResolvedMetric, input: ScoreInput): Promise<ScoreResult> {
+  return scoreMetricNow(metric, input);
+}
+
+/**
+ * `scoreMetric`, answering with the result itself when the metric computes it synchronously
+ * (every metric but the judges): no promise and no turn of the microtask queue per example and
+ * metric. A metric that returns a promise gets a promise.
+ */
+export function scoreMetricNow(
+  metric: ResolvedMetric,
+  input: ScoreInput,
+): ScoreResult | Promise<ScoreResult> {
   const definition = getMetricDefinition(metric.type);
   if (definition?.stage !== 'example') {
     return {
@@ -91,13 +103,26 @@ export async function scoreMetric(metric: ResolvedMetric, input: ScoreInput): Pr
     };
   }
   try {
-    return checkResult(metric.type, await definition.score(input, metric.params));
+    const scored = definition.score(input, metric.params);
+    if (!isThenable(scored)) return checkResult(metric.type, scored);
+    return Promise.resolve(scored).then(
+      (result) => checkResult(metric.type, result),
+      (e: unknown) => thrownResult(metric, e),
+    );
   } catch (e) {
-    return {
-      score: null,
-      error: { kind: 'metric_error', message: `${metric.type} failed: ${(e as Error).message}` },
-    };
+    return thrownResult(metric, e);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+function thrownResult(metric: ResolvedMetric, e: unknown): ScoreResult {
+  return {
+    score: null,
+    error: { kind: 'metric_error', message: `${metric.type} failed: ${(e as Error).message}` },
+  };
 }
 
 /** The result an example-stage metric gets when the invoke failed. */
