@@ -202,12 +202,21 @@ async function runRepeat(
           settle = resolve;
         }),
       );
-    // The agent's slot: given back when the reply has been read (releaseSlot), or at the end.
+    // The agent's slot: given back when the reply has been read (the adapter calls releaseSlot),
+    // or when the invocation returns. From that moment the request is no longer in flight
+    // (progress) and the agent's part of the duration is over.
     let holding = false;
-    const releaseSlot = (): void => {
+    let replyReadAt: number | undefined;
+    const release = (): void => {
       if (!holding) return;
       holding = false;
       rt.gate?.release();
+    };
+    const releaseSlot = (): void => {
+      if (replyReadAt !== undefined) return;
+      replyReadAt = performance.now();
+      rt.onInvokeEnd?.({ id: step.id });
+      release();
     };
     try {
       const wait = rt.gate?.acquire();
@@ -243,13 +252,13 @@ async function runRepeat(
             log: (line) => rt.log(`${step.id}: ${rt.scrub(line)}`),
             ...(rt.gate ? { releaseSlot } : {}),
           });
-          rt.onInvokeEnd?.({ id: step.id });
+          if (replyReadAt === undefined) rt.onInvokeEnd?.({ id: step.id });
         }
       } finally {
-        releaseSlot();
+        release();
         if (admission) rt.rate?.settle(admission);
       }
-      const durationMs = Math.round(performance.now() - started);
+      const durationMs = Math.round((replyReadAt ?? performance.now()) - started);
       // The slot went to the next example; this one's bookkeeping waits until the replies read in
       // this turn have all sent their next request.
       if (rt.gate) await afterIo();
