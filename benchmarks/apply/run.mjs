@@ -23,12 +23,13 @@
  *        [--cli other/dist/evalc.mjs] (another build, for A/B runs)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
+import { writeBenchWorkspace } from '../bench-workspace.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -86,31 +87,7 @@ function startAgent(options) {
 
 function workspace(n, agentUrl, conc) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-bench-apply-'));
-  const lines = [];
-  for (let i = 0; i < n; i++) {
-    const q = `e${i}`;
-    lines.push(JSON.stringify({ id: q, vars: { q }, expected: { codes: [`Z-${q}`, `A-${q}`] } }));
-  }
-  writeFileSync(path.join(dir, 'd1.jsonl'), `${lines.join('\n')}\n`);
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'bench', version: '1.0.0' },
-    agents: {
-      a1: { protocol: 'raip', url: agentUrl, limits: { concurrency: conc, timeout: '30s', retries: 2 } },
-    },
-    tasks: {
-      t1: {
-        bindings: {
-          default: { input: { q: '{{q}}' }, output: { answer: 'output.answer', codes: 'output.codes' } },
-        },
-        datasets: { d1: { source: 'd1.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'list' }],
-      },
-    },
-    metrics: [{ type: 'pass_rate' }],
-    run: { repeats: 1, seed: 7, concurrency: conc },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan, null, 2));
+  writeBenchWorkspace(dir, { n, agentUrl, concurrency: conc });
   return dir;
 }
 

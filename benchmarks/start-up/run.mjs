@@ -19,11 +19,12 @@
  *        [--full] [--cpu-prof DIR] [--keep]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeBenchWorkspace } from '../bench-workspace.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -50,34 +51,10 @@ const runs = Number(values.runs);
 const { startCountingAgent } = await import(path.join(root, 'tests/fixtures/apply-counting-agent.mjs'));
 const agent = await startCountingAgent({ lean: true, delayMs: 50 });
 
-/** The workspace of tools/slow.mjs and benchmarks/apply: one task, one RAIP agent, N examples. */
+/** The workspace of benchmarks/apply (bench-workspace.mjs) with the 50 ms agent. */
 function workspace(n) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-bench-start-up-'));
-  const lines = [];
-  for (let i = 0; i < n; i++) {
-    const q = `e${i}`;
-    lines.push(JSON.stringify({ id: q, vars: { q }, expected: { codes: [`Z-${q}`, `A-${q}`] } }));
-  }
-  writeFileSync(path.join(dir, 'd1.jsonl'), `${lines.join('\n')}\n`);
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'bench', version: '1.0.0' },
-    agents: {
-      a1: { protocol: 'raip', url: agent.url, limits: { concurrency: 64, timeout: '30s', retries: 2 } },
-    },
-    tasks: {
-      t1: {
-        bindings: {
-          default: { input: { q: '{{q}}' }, output: { answer: 'output.answer', codes: 'output.codes' } },
-        },
-        datasets: { d1: { source: 'd1.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'list' }],
-      },
-    },
-    metrics: [{ type: 'pass_rate' }],
-    run: { repeats: 1, seed: 7, concurrency: 64 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+  writeBenchWorkspace(dir, { n, agentUrl: agent.url });
   return dir;
 }
 

@@ -25,11 +25,12 @@
  *        [--new DIR] [--apply 0] [--keep] [--mixed]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeBenchWorkspace } from '../bench-workspace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTS = ['evalc.lock', 'junit.xml', 'report.html', 'report.json', 'report.md'];
@@ -117,43 +118,11 @@ function startAgent(mixed) {
   });
 }
 
-/**
- * The workspace of `/work/tools/cold.mjs`: one dataset of n examples, two metrics, a pass_rate.
- * `mixed`: every tenth example expects other codes (a failing exact_match, with its details).
- */
+/** The workspace of benchmarks/apply (bench-workspace.mjs); `mixed`: every tenth example fails. */
 function makeWorkspace(temp, name, n, port, mixed = false) {
   const dir = path.join(temp, name);
   mkdirSync(dir, { recursive: true });
-  const lines = [];
-  for (let i = 0; i < n; i++) {
-    const q = `e${i}`;
-    const codes = mixed && i % 10 === 3 ? [`Z-${q}`, `B-${q}`] : [`Z-${q}`, `A-${q}`];
-    lines.push(JSON.stringify({ id: q, vars: { q }, expected: { codes } }));
-  }
-  writeFileSync(path.join(dir, 'd1.jsonl'), `${lines.join('\n')}\n`);
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'bench', version: '1.0.0' },
-    agents: {
-      a1: {
-        protocol: 'raip',
-        url: `http://127.0.0.1:${port}`,
-        limits: { concurrency: 64, timeout: '30s', retries: 2 },
-      },
-    },
-    tasks: {
-      t1: {
-        bindings: {
-          default: { input: { q: '{{q}}' }, output: { answer: 'output.answer', codes: 'output.codes' } },
-        },
-        datasets: { d1: { source: 'd1.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'list' }],
-      },
-    },
-    metrics: [{ type: 'pass_rate' }],
-    run: { repeats: 1, seed: 7, concurrency: 64 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+  writeBenchWorkspace(dir, { n, agentUrl: `http://127.0.0.1:${port}`, mixed });
   return dir;
 }
 
