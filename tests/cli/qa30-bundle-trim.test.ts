@@ -4,18 +4,17 @@
  * binary through both: a remote dataset fetched with undici's `request` over an `Agent` (the
  * apply tests cover `Pool`), and zod's English messages for a plan that does not fit the schema.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFiles } from '../compiler/plan-helpers.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const requests: string[] = [];
-let server: http.Server;
+let server: Loopback;
 let base = '';
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await startLoopback((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     if (req.url !== '/d.jsonl') {
       res.writeHead(404).end('not found');
@@ -24,10 +23,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/jsonl' });
     res.end('{"id":"r1","vars":{"q":"hi"},"expected":{"answer":"hi"}}\n{"id":"r2","vars":{"q":"yo"}}\n');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 const plan = (datasets: string) => `evalc: 1
 benchmark: { id: remote, version: 1.0.0 }

@@ -38,6 +38,21 @@ function expectedFiles(entries: [string, string, unknown][]): { log: Buffer; sum
   return { log: Buffer.concat(lines), sums };
 }
 
+/** The log and side file in `dir` are byte for byte those of `entries`, written in order. */
+function expectFilesOf(dir: string, entries: [string, string, unknown][]): void {
+  const expected = expectedFiles(entries);
+  expect(readFileSync(path.join(dir, 'steps.log')).equals(expected.log)).toBe(true);
+  expect(readFileSync(path.join(dir, 'steps.crc'), 'utf8')).toBe(expected.sums);
+}
+
+/** A reopened store reads every entry back, none of them counted corrupt. */
+function expectReadBack(dir: string, entries: [string, string, unknown][]): void {
+  const reopened = new LogStore(dir, { readOnly: true });
+  for (const [key, , value] of entries) expect(reopened.get(key)).toEqual(value);
+  expect(reopened.stats().corruptEntries).toBe(0);
+  reopened.close();
+}
+
 describe('cache lines encoded once', () => {
   it('writes the byte length of a JSON text whose UTF-8 form has more digits than its text length', () => {
     const dir = tempDir();
@@ -52,13 +67,8 @@ describe('cache lines encoded once', () => {
     // read back before the flush (from the pending bytes' offsets) and after it
     expect(store.get('k1:b')).toEqual(entries[1]![2]);
     store.close();
-    const expected = expectedFiles(entries);
-    expect(readFileSync(path.join(dir, 'steps.log')).equals(expected.log)).toBe(true);
-    expect(readFileSync(path.join(dir, 'steps.crc'), 'utf8')).toBe(expected.sums);
-    const reopened = new LogStore(dir, { readOnly: true });
-    for (const [key, , value] of entries) expect(reopened.get(key)).toEqual(value);
-    expect(reopened.stats().corruptEntries).toBe(0);
-    reopened.close();
+    expectFilesOf(dir, entries);
+    expectReadBack(dir, entries);
   });
 
   it('writes an entry larger than the write buffer, and entries after it, in order', () => {
@@ -73,13 +83,8 @@ describe('cache lines encoded once', () => {
     store.put('k1:later', 'score', { score: 0.5 });
     entries.push(['k1:later', 'score', { score: 0.5 }]);
     store.close();
-    const expected = expectedFiles(entries);
-    expect(readFileSync(path.join(dir, 'steps.log')).equals(expected.log)).toBe(true);
-    expect(readFileSync(path.join(dir, 'steps.crc'), 'utf8')).toBe(expected.sums);
-    const reopened = new LogStore(dir, { readOnly: true });
-    for (const [key, , value] of entries) expect(reopened.get(key)).toEqual(value);
-    expect(reopened.stats().corruptEntries).toBe(0);
-    reopened.close();
+    expectFilesOf(dir, entries);
+    expectReadBack(dir, entries);
   });
 
   it('appends the entries of later flushes at their offsets, with their records', async () => {
@@ -95,8 +100,6 @@ describe('cache lines encoded once', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     store.close();
-    const expected = expectedFiles(entries);
-    expect(readFileSync(path.join(dir, 'steps.log')).equals(expected.log)).toBe(true);
-    expect(readFileSync(path.join(dir, 'steps.crc'), 'utf8')).toBe(expected.sums);
+    expectFilesOf(dir, entries);
   });
 });
