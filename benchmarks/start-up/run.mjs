@@ -75,20 +75,26 @@ function profileArgs(label) {
     : [];
 }
 
+/** Spawns `cli args` in `dir` (stdout ignored); `stderr()` is what it has written there so far. */
+function spawnEvalc(cli, label, dir, args) {
+  const child = spawn(process.execPath, [...profileArgs(label), cli, ...args], {
+    cwd: dir,
+    env: env(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let text = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => {
+    text += d;
+  });
+  return { child, stderr: () => text };
+}
+
 /** ms from spawning `evalc apply` to the agent's first /invoke; the apply is then killed. */
 async function firstRequest(cli, dir, label) {
   clean(dir);
   agent.reset();
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [...profileArgs(label), cli, 'apply', 'evalc.yaml', '--quiet'], {
-    cwd: dir,
-    env: env(),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d) => {
-    stderr += d;
-  });
+  const { child, stderr } = spawnEvalc(cli, label, dir, ['apply', 'evalc.yaml', '--quiet']);
   const exited = new Promise((resolve) => child.once('close', resolve));
   const first = await new Promise((resolve) => {
     const timer = setInterval(() => {
@@ -103,24 +109,16 @@ async function firstRequest(cli, dir, label) {
   child.kill(values['cpu-prof'] ? 'SIGINT' : 'SIGKILL');
   await exited;
   clean(dir);
-  if (first === 0) throw new Error(`apply ended before its first request:\n${stderr}`);
+  if (first === 0) throw new Error(`apply ended before its first request:\n${stderr()}`);
   return first - startedAt;
 }
 
 /** Wall ms of `evalc validate` (exit 0 expected). */
 async function validate(cli, dir, label) {
   const started = performance.now();
-  const child = spawn(process.execPath, [...profileArgs(label), cli, 'validate', 'evalc.yaml'], {
-    cwd: dir,
-    env: env(),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d) => {
-    stderr += d;
-  });
+  const { child, stderr } = spawnEvalc(cli, label, dir, ['validate', 'evalc.yaml']);
   const code = await new Promise((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`validate exited ${code}:\n${stderr}`);
+  if (code !== 0) throw new Error(`validate exited ${code}:\n${stderr()}`);
   return performance.now() - started;
 }
 
