@@ -265,9 +265,10 @@ export class HttpTransport {
       const read = await readBoundedBytes(body, this.maxResponseBytes);
       if (!read.ok)
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
-      const released = request.onReplyRead !== undefined && status >= 200 && status < 300;
-      if (released) {
-        request.onReplyRead?.();
+      // A final 2xx gives its caller's slot on before it is parsed (onReplyRead).
+      const onReplyRead = status >= 200 && status < 300 ? request.onReplyRead : undefined;
+      if (onReplyRead) {
+        onReplyRead();
         await yieldToIo();
       }
       const decoded = decodeBody(
@@ -282,7 +283,7 @@ export class HttpTransport {
       // times out — 4 s per request. When this is the only request in flight (a sequential
       // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
       // reuse the connection; busy transports skip it (their other requests keep it warm).
-      if (!released && this.#active === 1) await yieldToIo();
+      if (!onReplyRead && this.#active === 1) await yieldToIo();
       if (decoded.ok) return this.#interpret(where, status, replyHeaders, decoded.text);
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
