@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /**
- * Bundles the built CLI (dist/cli/main.js, from `tsc`) and its dependencies into one ESM file,
+ * Bundles the built CLI (dist/cli/main.js, from `tsc`) and its dependencies into one file,
  * dist/evalc.mjs: the `evalc` binary. Node 20 has no module compile cache, and resolving and
  * loading ~160 modules of our own plus the dependencies' files was most of every command's
  * start-up (benchmarks/apply/README.md); one file loads in about two thirds of the time.
  * Dependencies stay in package.json `dependencies` (the library entry, dist/index.js, imports them).
+ *
+ * The bundle is built as CommonJS and embedded in dist/evalc.mjs behind a small ES module loader
+ * (scripts/embed-bundle.mjs, scripts/code-cache-loader.mjs) that compiles it through `node:vm`
+ * with a V8 code cache, dist/evalc.code-cache, made here by running the fresh binary once
+ * (scripts/code-cache-train.mjs): every command skips parsing the program and compiling the
+ * functions it runs (benchmarks/start-up/README.md).
  *
  * Node compiles the whole file before running a line of it, and runs every module a command
  * imports, so two dependencies are bundled without the parts evalc never calls
@@ -16,11 +22,13 @@
  *   reads; only `en` (zod's default, set by zod itself) is kept.
  * Whitespace and syntax are minified (identifiers are not: stack traces keep their names).
  */
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeCodeCache } from './code-cache-train.mjs';
+import { embedBundle } from './embed-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -87,21 +95,51 @@ const trimDependencies = {
   },
 };
 
-await build({
+/**
+ * The CommonJS build runs in a `vm.Script`, where `import()` would need an import hook Node 20 only
+ * has behind a flag: a dynamic import of a Node built-in (`import('node:zlib')`, loaded only for
+ * compressed replies) becomes a `require` of it, still loaded when first used.
+ */
+const dynamicBuiltins = {
+  name: 'evalc-dynamic-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, namespace: 'evalc-builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'evalc-builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});\n`,
+      loader: 'js',
+    }));
+  },
+};
+
+const bin = path.join(root, 'dist/evalc.mjs');
+const result = await build({
   entryPoints: [path.join(root, 'dist/cli/main.js')],
-  outfile: path.join(root, 'dist/evalc.mjs'),
+  outfile: bin,
+  write: false,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20.18',
-  // CommonJS dependencies call require(); in an ES module it has to be made.
-  banner: {
-    js: "import { createRequire as __evalcRequire } from 'node:module';\nconst require = __evalcRequire(import.meta.url);",
-  },
-  plugins: [trimDependencies],
+  // The loader passes the binary's own URL (src/cli/schema.ts finds schemas/ from it).
+  define: { 'import.meta.url': '__evalcImportMetaUrl' },
+  plugins: [trimDependencies, dynamicBuiltins],
   // Less text to compile at every start (~10 ms); names are kept, so stack traces still name functions.
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
 });
+const program = result.outputFiles[0].text;
+const dynamicImport = /\bimport\(\s*["'`]/.exec(program);
+if (dynamicImport)
+  throw new Error(
+    `bundle: an import() is left in the CommonJS build (only node: built-ins are turned into require): ${program.slice(dynamicImport.index, dynamicImport.index + 60)}`,
+  );
+writeFileSync(
+  bin,
+  embedBundle(readFileSync(path.join(root, 'scripts/code-cache-loader.mjs'), 'utf8'), program),
+);
+chmodSync(bin, 0o755);
+await writeCodeCache(bin, path.join(root, 'dist/evalc.code-cache'));

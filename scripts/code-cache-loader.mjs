@@ -1,0 +1,102 @@
+/**
+ * The head of the `evalc` binary, dist/evalc.mjs (scripts/bundle.mjs puts it there; it does not run
+ * from scripts/). The program itself follows this code in the same file, inside one block comment
+ * (scripts/embed-bundle.mjs): a CommonJS build of the bundle wrapped as a function. Node compiles
+ * the comment as nothing; this code reads the file back, compiles the program with `node:vm` and
+ * runs it, handing V8 the code cache written beside the binary at build time (dist/evalc.code-cache,
+ * scripts/code-cache-train.mjs): with it V8 skips parsing the 2 MB program and compiling every
+ * function the command runs (Node 20 has no module compile cache; README "Install").
+ *
+ * The cache is used only when its header names this exact file (sha256 of its bytes), this Node and
+ * this architecture; V8 itself rejects a cache from other V8 flags. Anything else (no cache, a
+ * stale, truncated or garbage one, EVALC_NO_CODE_CACHE=1) compiles the program from its text, with
+ * the same behaviour. `NODE_DEBUG=evalc` says on stderr which happened. The program's frames in
+ * stack traces name this file, at its real lines and columns.
+ *
+ * EVALC_CODE_CACHE_OUT=FILE (for the build): compile without a cache and, when the command ends,
+ * write the code cache of everything it ran to FILE.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { debuglog } from 'node:util';
+import vm from 'node:vm';
+
+const self = fileURLToPath(import.meta.url);
+const bytes = readFileSync(self);
+// The comment's header line: `/*evalc-bundle 1 <offsets>`, the byte offsets in the program where
+// a `/` that would have ended the comment (`*/`) was replaced; they are put back, so every
+// character of the program keeps its position in the file. (The marker is built here so as not to
+// match itself.)
+const marker = `\n/*${'evalc-bundle'} 1 `;
+const start = bytes.indexOf(marker);
+const headerEnd = bytes.indexOf(10, start + 1);
+const end = bytes.length - 3;
+if (start === -1 || headerEnd === -1 || bytes.toString('latin1', end) !== '*/\n')
+  throw new Error(`${self}: the program is missing from this file: rebuild evalc`);
+// The program's first line is the file's line after the header: its frames name the file's lines.
+let lineOffset = 0;
+for (let i = 0; i <= headerEnd; i++) if (bytes[i] === 10) lineOffset++;
+const begin = headerEnd + 1;
+const patched = bytes.toString('latin1', start + marker.length, headerEnd);
+/** The program's text, its patched bytes put back (after the cache check hashed the file as it is). */
+function programSource() {
+  for (const at of patched === '' ? [] : patched.split(',')) bytes[begin + Number(at)] = 0x2f;
+  return bytes.toString('utf8', begin, end);
+}
+
+const log = debuglog('evalc');
+const cacheFile = path.join(path.dirname(self), 'evalc.code-cache');
+const cacheOut = process.env.EVALC_CODE_CACHE_OUT;
+/** The cache's header line: this file's sha256 as it is on disk (taken before programSource()). */
+const stamp = () =>
+  `evalc-code-cache 1 ${createHash('sha256').update(bytes).digest('hex')} ${process.version} ${process.arch}\n`;
+
+/** The cache's V8 data when its header names this file, this Node and this architecture. */
+function readCodeCache() {
+  if (cacheOut) return undefined;
+  const off = process.env.EVALC_NO_CODE_CACHE;
+  if (off && off !== '0') {
+    log('code cache: off (EVALC_NO_CODE_CACHE)');
+    return undefined;
+  }
+  try {
+    const cache = readFileSync(cacheFile);
+    const eol = cache.indexOf(10);
+    if (eol !== -1 && eol < 256 && cache.toString('latin1', 0, eol + 1) === stamp())
+      return cache.subarray(eol + 1);
+    log('code cache: %s is not for this build, Node or architecture: not used', cacheFile);
+  } catch (err) {
+    log('code cache: %s not read (%s)', cacheFile, err instanceof Error ? err.message : String(err));
+  }
+  return undefined;
+}
+
+const cachedData = readCodeCache();
+const outStamp = cacheOut ? stamp() : '';
+const script = new vm.Script(programSource(), { filename: import.meta.url, lineOffset, cachedData });
+if (cachedData)
+  log(
+    'code cache: %s',
+    script.cachedDataRejected ? `rejected by V8 (other V8 flags?): ${cacheFile}` : 'used',
+  );
+if (cacheOut)
+  process.once('exit', () => {
+    const data = script.createCachedData();
+    writeFileSync(`${cacheOut}.tmp`, Buffer.concat([Buffer.from(outStamp, 'latin1'), data]));
+    renameSync(`${cacheOut}.tmp`, cacheOut);
+  });
+const module = { exports: {} };
+script
+  .runInThisContext()
+  .call(
+    module.exports,
+    module.exports,
+    createRequire(self),
+    module,
+    self,
+    path.dirname(self),
+    import.meta.url,
+  );
