@@ -4,6 +4,7 @@
  * resumes where it stopped; the lockfile is written only when the run is complete.
  */
 
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compilePlan } from '../compiler/compile.js';
@@ -46,7 +47,7 @@ import { startJudges } from './start-judges.js';
 import { combineGroupDigests, GroupDigestFeed, stepsDigest } from './steps-digest.js';
 import { reportSources } from './trajectories.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
-import { reportStamp, stepsSection, writeReportStamp } from './up-to-date.js';
+import { finishReportStamp, stepsSection, writeReportStamp } from './up-to-date.js';
 import { upToDateApply } from './up-to-date-apply.js';
 
 export interface ApplyOptions {
@@ -438,7 +439,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       options.progress.message(
         `evalc: warning: ${path.basename(lockFile)} held the lock of benchmark ${replaced}, another plan in this folder? It now locks ${resolved.plan.benchmark.id}. Plans in one folder share evalc.lock and .evalc/: give each plan a folder of its own.`,
       );
-    writeLockFile(lockFile, lock);
+    // apply's rows are built key-sorted (lockResult, markPreflightFailed): none is checked again.
+    // The report stamp is a digest of the bytes written, fed as they are written.
+    const lockHash = createHash('sha256');
+    writeLockFile(lockFile, lock, { resultsSorted: true, hash: lockHash });
     const reportsDir = reportsDirOf(options, dirs.stateDir);
     // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
     // example) and the examples are then released before the reports are rendered.
@@ -457,7 +461,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     });
     writeReportStamp(
       reportsDir,
-      reportStamp(lockFile, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
+      finishReportStamp(lockHash, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
     );
     // run.log is this run's: an earlier run's is not left behind to be read as this one's.
     const runLog = path.join(logsDir, 'run.log');

@@ -3,7 +3,7 @@
  * trajectory and duration, the candidates its extraction produced, judge rationales by score
  * key, and why a metric failed (its details, or a judge's error message). Reading never calls an agent; entries missing from the cache are simply absent.
  */
-import { deriveKey } from '../compiler/content-key.js';
+import { type DerivedKeyText, derivedKeyText, keyOf } from '../compiler/content-key.js';
 import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
@@ -59,8 +59,16 @@ export function reportSources(
     return table;
   };
   let bytes = 0;
-  const extractKeyOf = (outputDigest: string, key: string) =>
-    deriveKey('extract', CODE_VERSIONS.extract, outputDigest, [key]);
+  // The fixed text around an extract key's input, once per output digest (one per group).
+  const extractTexts = new Map<string, DerivedKeyText>();
+  const extractKeyOf = (outputDigest: string, key: string) => {
+    let text = extractTexts.get(outputDigest);
+    if (text === undefined) {
+      text = derivedKeyText('extract', CODE_VERSIONS.extract, outputDigest);
+      extractTexts.set(outputDigest, text);
+    }
+    return keyOf(text, [key]);
+  };
   // Failing and erroring rows first, then the passing ones; no row is read once a limit is reached.
   const rows = lock.results;
   const order = (function* () {

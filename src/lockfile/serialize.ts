@@ -6,6 +6,8 @@
  * the results go out line by line through a small buffer, so a 100k-example lockfile never
  * exists as one string or as a key-sorted copy of every result.
  */
+
+import type { Hash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { sortedKeys } from '../protocols/canonical-json.js';
@@ -47,31 +49,36 @@ export function sortedForJson(value: unknown): unknown {
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return sortKeys(value);
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
+  // The keys' order is checked walking the object itself (no key array is made for the sorted
+  // objects, nearly all of them); an object out of order is copied with its keys sorted.
+  let previous: string | undefined;
   let inOrder = true;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     if (key === '__proto__' || key === 'toJSON') return sortKeys(value);
-    if (i > 0 && !(keys[i - 1]! < key)) inOrder = false;
+    if (previous !== undefined && !(previous < key)) inOrder = false;
+    previous = key;
   }
   if (!inOrder) {
     const out: Record<string, unknown> = {};
-    for (const key of keys.sort()) {
+    for (const key of Object.keys(record).sort()) {
       const v = record[key];
       if (v !== undefined) out[key] = sortedForJson(v);
     }
     return out;
   }
   let out: Record<string, unknown> | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     const v = record[key];
     const s = sortedForJson(v);
     if (out === undefined && s !== v) {
       out = {};
-      for (let j = 0; j < i; j++) {
-        const earlier = record[keys[j]!];
-        if (earlier !== undefined) out[keys[j]!] = earlier;
+      for (const earlier in record) {
+        if (earlier === key) break;
+        if (!Object.hasOwn(record, earlier)) continue;
+        const e = record[earlier];
+        if (e !== undefined) out[earlier] = e;
       }
     }
     if (out !== undefined && s !== undefined) out[key] = s;
@@ -106,8 +113,12 @@ export function isKeySorted(value: unknown): boolean {
 /** The top-level `results` key as `JSON.stringify(…, null, 2)` writes it (deeper keys are indented more). */
 const RESULTS_MARK = '\n  "results": []';
 
-/** Calls `write` with the lockfile text in order: header, one chunk per result line, tail. */
-function emitLock(lock: Lockfile, write: (text: string) => void): void {
+/**
+ * Calls `write` with the lockfile text in order: header, one chunk per result line, tail.
+ * `resultsSorted`: the caller built every result key-sorted (apply's rows, `lockResult`), so
+ * none is checked (`isKeySorted` walks every row: ~9 ms at 10k examples).
+ */
+function emitLock(lock: Lockfile, write: (text: string) => void, resultsSorted = false): void {
   const header = JSON.stringify(sortKeys({ ...lock, results: [] }), null, 2);
   const at = header.indexOf(RESULTS_MARK);
   if (at === -1) throw new Error('serializeLock: the header has no top-level results key');
@@ -120,7 +131,7 @@ function emitLock(lock: Lockfile, write: (text: string) => void): void {
     for (let i = 0; i < results.length; i++) {
       const r = results[i];
       write(
-        `    ${JSON.stringify(isKeySorted(r) ? r : sortKeys(r))}${i + 1 < results.length ? ',\n' : '\n  ]'}`,
+        `    ${JSON.stringify(resultsSorted || isKeySorted(r) ? r : sortKeys(r))}${i + 1 < results.length ? ',\n' : '\n  ]'}`,
       );
     }
   }
@@ -133,35 +144,52 @@ export function serializeLock(lock: Lockfile): string {
   return parts.join('');
 }
 
-/** Small enough that each joined piece stays in V8's young generation and dies there. */
-const WRITE_CHUNK = 64 * 1024;
+/** Pieces are encoded into one reused buffer of this size and written when it is nearly full. */
+const WRITE_BUFFER = 256 * 1024;
 
-/** Writes all of `text` (written as a string: no Buffer copy on the JS heap). */
-function writeAll(fd: number, text: string): void {
-  const written = writeSync(fd, text);
-  if (written === Buffer.byteLength(text)) return;
-  const data = Buffer.from(text, 'utf8');
-  for (let done = written; done < data.length; ) done += writeSync(fd, data, done, data.length - done);
+export interface LockWriteOptions {
+  /** Every result is already key-sorted, with no undefined member (apply builds them so). */
+  resultsSorted?: boolean;
+  /** Fed every byte written, in order (the report stamp is a digest of the lockfile's bytes). */
+  hash?: Hash;
 }
 
-/** Writes the lockfile atomically (temp file + rename), streaming the results line by line. */
-export function writeLockFile(file: string, lock: Lockfile): void {
+/**
+ * Writes the lockfile atomically (temp file + rename), streaming the results line by line:
+ * each piece is encoded into a reused buffer (no joined string, no second UTF-8 pass to count
+ * its bytes), which is written, and fed to `options.hash`, whenever it fills.
+ */
+export function writeLockFile(file: string, lock: Lockfile, options: LockWriteOptions = {}): void {
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w');
+  const { hash } = options;
   try {
-    let pending: string[] = [];
-    let pendingLength = 0;
+    const buffer = Buffer.allocUnsafe(WRITE_BUFFER);
+    let used = 0;
     const flush = () => {
-      if (pendingLength === 0) return;
-      writeAll(fd, pending.join(''));
-      pending = [];
-      pendingLength = 0;
+      if (used === 0) return;
+      const bytes = buffer.subarray(0, used);
+      writeBytes(fd, bytes);
+      hash?.update(bytes);
+      used = 0;
     };
-    emitLock(lock, (text) => {
-      pending.push(text);
-      pendingLength += text.length;
-      if (pendingLength >= WRITE_CHUNK) flush();
-    });
+    emitLock(
+      lock,
+      (text) => {
+        // A UTF-16 unit is at most 3 bytes of UTF-8: a piece that may not fit is written on its own.
+        if (used + 3 * text.length > WRITE_BUFFER) {
+          flush();
+          if (3 * text.length > WRITE_BUFFER) {
+            const bytes = Buffer.from(text, 'utf8');
+            writeBytes(fd, bytes);
+            hash?.update(bytes);
+            return;
+          }
+        }
+        used += buffer.write(text, used);
+      },
+      options.resultsSorted ?? false,
+    );
     flush();
   } catch (err) {
     closeSync(fd);
@@ -183,6 +211,11 @@ export function writeLockFile(file: string, lock: Lockfile): void {
     throw err;
   }
   removeStaleTemps(file);
+}
+
+/** Writes all of `bytes` (a short write, rare on regular files, is finished). */
+function writeBytes(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }
 
 /** Temp files of earlier writes whose process died mid-write (`kill -9`): `<file>.tmp-<pid>`. */
