@@ -81,7 +81,8 @@ export function collect(
 
 export function durationStats(durations: number[]): { durationMsMean?: number; durationMsP50?: number } {
   if (durations.length === 0) return {};
-  const sorted = [...durations].sort((a, b) => a - b);
+  // A typed array sorts numbers natively (no comparator call per comparison: 10k durations).
+  const sorted = Float64Array.from(durations).sort();
   const mean = sorted.reduce((s, d) => s + d, 0) / sorted.length;
   return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
 }

@@ -144,8 +144,8 @@ export function serializeLock(lock: Lockfile): string {
   return parts.join('');
 }
 
-/** Pieces are encoded into one reused buffer of this size and written when it is nearly full. */
-const WRITE_BUFFER = 256 * 1024;
+/** Small enough that each joined piece stays in V8's young generation and dies there. */
+const WRITE_CHUNK = 64 * 1024;
 
 export interface LockWriteOptions {
   /** Every result is already key-sorted, with no undefined member (apply builds them so). */
@@ -155,38 +155,37 @@ export interface LockWriteOptions {
 }
 
 /**
- * Writes the lockfile atomically (temp file + rename), streaming the results line by line:
- * each piece is encoded into a reused buffer (no joined string, no second UTF-8 pass to count
- * its bytes), which is written, and fed to `options.hash`, whenever it fills.
+ * Writes the lockfile atomically (temp file + rename), streaming the results line by line
+ * through a small buffer; each chunk is encoded once, written and fed to `options.hash`.
  */
 export function writeLockFile(file: string, lock: Lockfile, options: LockWriteOptions = {}): void {
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w');
   const { hash } = options;
   try {
-    const buffer = Buffer.allocUnsafe(WRITE_BUFFER);
-    let used = 0;
+    // Each chunk is encoded into one reused buffer (a UTF-16 unit is at most 3 bytes of UTF-8):
+    // no new buffer per chunk for the collector to account for and free.
+    const buffer = Buffer.allocUnsafe(3 * 2 * WRITE_CHUNK);
+    let pending: string[] = [];
+    let pendingLength = 0;
     const flush = () => {
-      if (used === 0) return;
-      const bytes = buffer.subarray(0, used);
+      if (pendingLength === 0) return;
+      const text = pending.join('');
+      pending = [];
+      pendingLength = 0;
+      const bytes =
+        3 * text.length <= buffer.length
+          ? buffer.subarray(0, buffer.write(text, 0))
+          : Buffer.from(text, 'utf8');
       writeBytes(fd, bytes);
       hash?.update(bytes);
-      used = 0;
     };
     emitLock(
       lock,
       (text) => {
-        // A UTF-16 unit is at most 3 bytes of UTF-8: a piece that may not fit is written on its own.
-        if (used + 3 * text.length > WRITE_BUFFER) {
-          flush();
-          if (3 * text.length > WRITE_BUFFER) {
-            const bytes = Buffer.from(text, 'utf8');
-            writeBytes(fd, bytes);
-            hash?.update(bytes);
-            return;
-          }
-        }
-        used += buffer.write(text, used);
+        pending.push(text);
+        pendingLength += text.length;
+        if (pendingLength >= WRITE_CHUNK) flush();
       },
       options.resultsSorted ?? false,
     );

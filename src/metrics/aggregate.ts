@@ -150,7 +150,13 @@ function resampleHierarchy(input: AggregateInput, strata: Stratum[], seed: numbe
   const taskWeights = input.tasks.map((t) => t.weight ?? 0);
   const dsMeans = new Float64Array(strata.length);
   const dsPresent = new Uint8Array(strata.length);
-  for (let b = 0; b < input.bootstrap.resamples; b += 1) {
+  // Columns whose every resample has the same mean (`fixed`: an all-passing or all-failing
+  // dataset) make every resample of the hierarchy the same numbers too: one resample is drawn,
+  // and its one value per node has the percentiles the 1,000 copies had (each CI is [v, v]).
+  const draws = columns.every((c) => c.kind === 'fixed')
+    ? Math.min(input.bootstrap.resamples, 1)
+    : input.bootstrap.resamples;
+  for (let b = 0; b < draws; b += 1) {
     for (let si = 0; si < columns.length; si += 1) {
       const m = resampler.mean(columns[si] as ResampleColumn);
       dsPresent[si] = m === null ? 0 : 1;
@@ -372,14 +378,21 @@ export function aggregate(unordered: AggregateInput): AggregateReport {
         if (!outcomes) continue;
         const dNode = emptyNode();
         tNode.datasets[d.id] = dNode;
+        // One pass over the examples for their invoke errors and every metric's errors (counts).
+        let invokeErrors = 0;
+        const errors = new Array<number>(ids.length).fill(0);
+        for (const e of outcomes) {
+          invokeErrors += e.invokeErrors;
+          for (let j = 0; j < ids.length; j++) errors[j]! += e.metrics[ids[j]!]?.errors ?? 0;
+        }
         for (const node of [dNode, tNode, report]) {
           node.examples += outcomes.length;
-          node.invokeErrors += outcomes.reduce((k, e) => k + e.invokeErrors, 0);
+          node.invokeErrors += invokeErrors;
         }
-        for (const id of ids) {
+        for (let j = 0; j < ids.length; j++) {
+          const id = ids[j]!;
           perExampleIds.add(id);
-          const errors = outcomes.reduce((k, e) => k + (e.metrics[id]?.errors ?? 0), 0);
-          for (const node of [dNode, tNode, report]) ensureMetric(node, id).errors += errors;
+          for (const node of [dNode, tNode, report]) ensureMetric(node, id).errors += errors[j]!;
         }
       }
     }
