@@ -49,36 +49,31 @@ export function sortedForJson(value: unknown): unknown {
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return sortKeys(value);
   const record = value as Record<string, unknown>;
-  // The keys' order is checked walking the object itself (no key array is made for the sorted
-  // objects, nearly all of them); an object out of order is copied with its keys sorted.
-  let previous: string | undefined;
+  const keys = Object.keys(record);
   let inOrder = true;
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     if (key === '__proto__' || key === 'toJSON') return sortKeys(value);
-    if (previous !== undefined && !(previous < key)) inOrder = false;
-    previous = key;
+    if (i > 0 && !(keys[i - 1]! < key)) inOrder = false;
   }
   if (!inOrder) {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(record).sort()) {
+    for (const key of keys.sort()) {
       const v = record[key];
       if (v !== undefined) out[key] = sortedForJson(v);
     }
     return out;
   }
   let out: Record<string, unknown> | undefined;
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const v = record[key];
     const s = sortedForJson(v);
     if (out === undefined && s !== v) {
       out = {};
-      for (const earlier in record) {
-        if (earlier === key) break;
-        if (!Object.hasOwn(record, earlier)) continue;
-        const e = record[earlier];
-        if (e !== undefined) out[earlier] = e;
+      for (let j = 0; j < i; j++) {
+        const earlier = record[keys[j]!];
+        if (earlier !== undefined) out[keys[j]!] = earlier;
       }
     }
     if (out !== undefined && s !== undefined) out[key] = s;

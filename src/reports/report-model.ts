@@ -214,8 +214,8 @@ function exampleViews(input: ReportInput): ExampleView[] {
   );
   const sorted: ExampleView[] = [];
   for (const bucket of order) {
-    if (examplesInOrder(bucket)) for (const v of bucket) sorted.push(v);
-    else pushInExampleOrder(bucket, sorted);
+    if (!examplesInOrder(bucket)) bucket.sort((a, b) => byText(a.example, b.example));
+    for (const v of bucket) sorted.push(v);
   }
   return sorted;
 }
@@ -379,29 +379,6 @@ export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }):
 function examplesInOrder(rows: readonly ExampleView[]): boolean {
   for (let i = 1; i < rows.length; i++) if (byText(rows[i - 1]!.example, rows[i]!.example) > 0) return false;
   return true;
-}
-
-/**
- * Pushes `rows` onto `into` sorted by example id (`byText`, stable). Ids unique in the bucket
- * (always, for a dataset's rows) are sorted by the built-in string order — the same code-unit
- * order, without a JavaScript comparator call per comparison (10k rows: ~130k calls) — and the
- * rows looked up by id; a bucket with a repeated id is sorted with the comparator.
- */
-function pushInExampleOrder(rows: ExampleView[], into: ExampleView[]): void {
-  const byExample = new Map<string, ExampleView>();
-  const ids: string[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    byExample.set(row.example, row);
-    ids[i] = row.example;
-  }
-  if (byExample.size !== rows.length) {
-    for (const v of [...rows].sort((a, b) => byText(a.example, b.example))) into.push(v);
-    return;
-  }
-  // Without a comparator, strings sort by UTF-16 code units: `byText`'s order.
-  ids.sort();
-  for (const id of ids) into.push(byExample.get(id)!);
 }
 
 /** `record`, or undefined when it has no member. */

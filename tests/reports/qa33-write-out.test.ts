@@ -1,8 +1,8 @@
 /**
  * QA33: the write-out after the last reply does less work for the same bytes — the lockfile is
- * encoded into one reused buffer and hashed as it is written (the report stamp), apply's
- * key-sorted rows are not checked again, report.json's records are checked for key order
- * without key arrays, and the report model sorts a dataset's rows by the built-in string order.
+ * encoded into one reused buffer and hashed as it is written (the report stamp), and apply's
+ * key-sorted rows are not checked again. Pinned beside them: sortedForJson's output and the
+ * report model's row order (code units, stable), which QA33 tried faster variants of.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
