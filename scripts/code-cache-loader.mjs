@@ -25,47 +25,64 @@ import { debuglog } from 'node:util';
 import vm from 'node:vm';
 
 const self = fileURLToPath(import.meta.url);
-const bytes = readFileSync(self);
-// The comment's header line: `/*evalc-bundle 1 <offsets>`, the byte offsets in the program where
-// a `/` that would have ended the comment (`*/`) was replaced; they are put back, so every
-// character of the program keeps its position in the file. (The marker is built here so as not to
-// match itself.)
-const marker = `\n/*${'evalc-bundle'} 1 `;
-const start = bytes.indexOf(marker);
-const headerEnd = bytes.indexOf(10, start + 1);
-const end = bytes.length - 3;
-if (start === -1 || headerEnd === -1 || bytes.toString('latin1', end) !== '*/\n')
-  throw new Error(`${self}: the program is missing from this file: rebuild evalc`);
-// The program's first line is the file's line after the header: its frames name the file's lines.
-let lineOffset = 0;
-for (let i = 0; i <= headerEnd; i++) if (bytes[i] === 10) lineOffset++;
-const begin = headerEnd + 1;
-const patched = bytes.toString('latin1', start + marker.length, headerEnd);
-/** The program's text, its patched bytes put back (after the cache check hashed the file as it is). */
-function programSource() {
-  for (const at of patched === '' ? [] : patched.split(',')) bytes[begin + Number(at)] = 0x2f;
-  return bytes.toString('utf8', begin, end);
-}
-
 const log = debuglog('evalc');
 const cacheFile = path.join(path.dirname(self), 'evalc.code-cache');
 const cacheOut = process.env.EVALC_CODE_CACHE_OUT;
-/** The cache's header line: this file's sha256 as it is on disk (taken before programSource()). */
-const stamp = () =>
-  `evalc-code-cache 1 ${createHash('sha256').update(bytes).digest('hex')} ${process.version} ${process.arch}\n`;
 
-/** The cache's V8 data when its header names this file, this Node and this architecture. */
-function readCodeCache() {
-  if (cacheOut) return undefined;
+/**
+ * This file's program, compiled: with the cache when it is this file's, and the cache's header line
+ * for EVALC_CODE_CACHE_OUT. The file's bytes and the cache are local: garbage once compiled.
+ */
+function compileProgram() {
+  const bytes = readFileSync(self);
+  // The comment's header line: `/*evalc-bundle 1 <offsets>`, the byte offsets in the program where
+  // a `/` that would have ended the comment (`*/`) was replaced; they are put back, so every
+  // character of the program keeps its position in the file. (The marker is built here so as not
+  // to match itself.)
+  const marker = `\n/*${'evalc-bundle'} 1 `;
+  const start = bytes.indexOf(marker);
+  const headerEnd = bytes.indexOf(10, start + 1);
+  const end = bytes.length - 3;
+  if (start === -1 || headerEnd === -1 || bytes.toString('latin1', end) !== '*/\n')
+    throw new Error(`${self}: the program is missing from this file: rebuild evalc`);
+  // The program's first line is the file's line after the header: its frames name the file's lines.
+  let lineOffset = 0;
+  for (let i = 0; i <= headerEnd; i++) if (bytes[i] === 10) lineOffset++;
+  // The cache's header line names this file as it is on disk (hashed before the patches go back).
+  const stamp =
+    cacheOut || cacheWanted()
+      ? `evalc-code-cache 1 ${createHash('sha256').update(bytes).digest('hex')} ${process.version} ${process.arch}\n`
+      : '';
+  const cachedData = cacheOut || !stamp ? undefined : readCodeCache(stamp);
+  const begin = headerEnd + 1;
+  const patched = bytes.toString('latin1', start + marker.length, headerEnd);
+  for (const at of patched === '' ? [] : patched.split(',')) bytes[begin + Number(at)] = 0x2f;
+  const script = new vm.Script(bytes.toString('utf8', begin, end), {
+    filename: import.meta.url,
+    lineOffset,
+    cachedData,
+  });
+  if (cachedData)
+    log(
+      'code cache: %s',
+      script.cachedDataRejected ? `rejected by V8 (other V8 flags?): ${cacheFile}` : 'used',
+    );
+  return { script, stamp };
+}
+
+function cacheWanted() {
   const off = process.env.EVALC_NO_CODE_CACHE;
-  if (off && off !== '0') {
-    log('code cache: off (EVALC_NO_CODE_CACHE)');
-    return undefined;
-  }
+  if (!off || off === '0') return true;
+  log('code cache: off (EVALC_NO_CODE_CACHE)');
+  return false;
+}
+
+/** The cache's V8 data when its header line is `stamp` (this file, this Node, this architecture). */
+function readCodeCache(stamp) {
   try {
     const cache = readFileSync(cacheFile);
     const eol = cache.indexOf(10);
-    if (eol !== -1 && eol < 256 && cache.toString('latin1', 0, eol + 1) === stamp())
+    if (eol !== -1 && eol < 256 && cache.toString('latin1', 0, eol + 1) === stamp)
       return cache.subarray(eol + 1);
     log('code cache: %s is not for this build, Node or architecture: not used', cacheFile);
   } catch (err) {
@@ -74,18 +91,11 @@ function readCodeCache() {
   return undefined;
 }
 
-const cachedData = readCodeCache();
-const outStamp = cacheOut ? stamp() : '';
-const script = new vm.Script(programSource(), { filename: import.meta.url, lineOffset, cachedData });
-if (cachedData)
-  log(
-    'code cache: %s',
-    script.cachedDataRejected ? `rejected by V8 (other V8 flags?): ${cacheFile}` : 'used',
-  );
+const { script, stamp } = compileProgram();
 if (cacheOut)
   process.once('exit', () => {
     const data = script.createCachedData();
-    writeFileSync(`${cacheOut}.tmp`, Buffer.concat([Buffer.from(outStamp, 'latin1'), data]));
+    writeFileSync(`${cacheOut}.tmp`, Buffer.concat([Buffer.from(stamp, 'latin1'), data]));
     renameSync(`${cacheOut}.tmp`, cacheOut);
   });
 const module = { exports: {} };
