@@ -15,10 +15,13 @@
  * first size and compares the lockfiles byte for byte (the dataset hashing must not change), all
  * but their last member, `volatile` (measured durations, different in every run).
  *
+ * Each build's way of compiling its program is printed first (`NODE_DEBUG=evalc`: the code cache
+ * used, rejected, stale or off; a build from before the cache has none).
+ *
  * usage: node benchmarks/start-up/run.mjs [--base PATH] [--sizes 10000,100000] [--runs 7]
  *        [--full] [--cpu-prof DIR] [--keep]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +48,16 @@ for (const b of builds)
     process.stderr.write(`missing ${b.cli}: run \`npm run build\` first\n`);
     process.exit(1);
   }
+// How each build compiles its program (dist/evalc.code-cache, scripts/code-cache-loader.mjs): a
+// build whose cache is missing or stale starts slower for that reason alone, so it is said first.
+for (const b of builds) {
+  const probe = spawnSync(process.execPath, [b.cli, '--version'], {
+    env: { ...env(), NODE_DEBUG: 'evalc' },
+    encoding: 'utf8',
+  });
+  const how = /code cache: .*/.exec(probe.stderr)?.[0] ?? 'no code cache (an ES module bundle)';
+  process.stdout.write(`${b.name}: ${b.cli}: ${how}\n`);
+}
 const sizes = values.sizes.split(',').filter(Boolean).map(Number);
 const runs = Number(values.runs);
 
