@@ -66,6 +66,33 @@ describe('the lockfile written through the reused buffer', () => {
   });
 });
 
+describe('the lockfile rows serialized 100 per call', () => {
+  it('splits each batch into lines exactly, even when a row holds the text put between rows', () => {
+    const mark = '\u0000evalc:row\u0000';
+    // 250 rows: batches of 100, 100 and 50; rows 3 and 150 hold the mark (as an id, in an
+    // array: `,"mark",` inside the row), row 7 a near miss, the last row is alone in no batch.
+    const lock = lockWithRows(3, (k) => `e${k}`);
+    const rows = lock.results.slice(0, 250);
+    while (rows.length < 250) rows.push(...lock.results.slice(0, 250 - rows.length));
+    const results = rows.map((r, i) => {
+      const copy = JSON.parse(JSON.stringify(r)) as LockResult;
+      copy.example = `row-${i}`;
+      if (i === 3) copy.example = mark;
+      if (i === 150) copy.invoke = ['k1:a', mark, 'k1:b'];
+      if (i === 7) copy.invoke = [`${mark} `, 'x'];
+      return sortKeys(copy) as LockResult;
+    });
+    for (const variant of [results, results.slice(0, 101), results.slice(0, 1), results.slice(100, 201)]) {
+      const l = { ...lock, results: variant };
+      const file = path.join(dir, 'batches.lock');
+      writeLockFile(file, l, { resultsSorted: true });
+      expect(readFileSync(file, 'utf8')).toBe(reference(l));
+      writeLockFile(file, l);
+      expect(readFileSync(file, 'utf8')).toBe(reference(l));
+    }
+  });
+});
+
 describe('the report stamp', () => {
   it('is the same from the bytes written as from the lockfile read back, with and without a baseline', () => {
     const lock = lockWithRows(3, (k) => `e${k}`);
