@@ -4,8 +4,8 @@
  * (scripts/embed-bundle.mjs): a CommonJS build of the bundle wrapped as a function. Node compiles
  * the comment as nothing; this code reads the file back, compiles the program with `node:vm` and
  * runs it, handing V8 the code cache written beside the binary at build time (dist/evalc.code-cache,
- * scripts/code-cache-train.mjs): with it V8 skips parsing the 2 MB program and compiling every
- * function the command runs (Node 20 has no module compile cache; README "Install").
+ * scripts/code-cache-train.mjs): with it V8 skips parsing the 2 MB program and compiling the
+ * functions the build's training apply ran (Node 20 has no module compile cache; README "Install").
  *
  * The cache is used only when its header names this exact file (sha256 of its bytes), this Node and
  * this architecture; V8 itself rejects a cache from other V8 flags. Anything else (no cache, a
@@ -14,7 +14,7 @@
  * stack traces name this file, at its real lines and columns.
  *
  * EVALC_CODE_CACHE_OUT=FILE (for the build): compile without a cache and, when the command ends,
- * write the code cache of everything it ran to FILE.
+ * write the code cache of everything it ran to FILE (a temporary file renamed into place).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -95,8 +95,8 @@ const { script, stamp } = compileProgram();
 if (cacheOut)
   process.once('exit', () => {
     const data = script.createCachedData();
-    writeFileSync(`${cacheOut}.tmp`, Buffer.concat([Buffer.from(stamp, 'latin1'), data]));
-    renameSync(`${cacheOut}.tmp`, cacheOut);
+    writeFileSync(`${cacheOut}.${process.pid}.tmp`, Buffer.concat([Buffer.from(stamp, 'latin1'), data]));
+    renameSync(`${cacheOut}.${process.pid}.tmp`, cacheOut);
   });
 const module = { exports: {} };
 script
