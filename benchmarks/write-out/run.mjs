@@ -7,8 +7,8 @@
  * 1. Makes one workspace per size (the lean counting agent, tests/fixtures/apply-counting-agent.mjs,
  *    answering at once) and runs one cold `evalc apply` there (cache, lock and reports filled).
  * 2. Times, in a fresh child process per measurement (the apply runs this code once, cold JIT):
- *    `aggregate` (its input rebuilt from the lock rows), `writeLockFile`, `reportSources` and
- *    `writeReportFiles`, each in CPU time (process.cpuUsage) and wall time. With `--base DIR` (a
+ *    `aggregate` (its input rebuilt from the lock rows), `writeLockFile`, `reportSources`,
+ *    `writeReportFiles` and `reportStamp`, each in CPU time (process.cpuUsage) and wall time. With `--base DIR` (a
  *    checkout with a dist/ built from an earlier commit) the two builds run alternately, and the
  *    medians of both are printed with their ratio.
  * 3. Checks that each build's files are byte-identical to the apply's own (evalc.lock and the four
