@@ -69,14 +69,9 @@ export function reportSources(
     }
     return keyOf(text, [key]);
   };
-  // Failing and erroring rows first, then the passing ones; no row is read once a limit is reached.
-  const rows = lock.results;
-  const order = (function* () {
-    for (const r of rows) if (r.pass !== true) yield r;
-    for (const r of rows) if (r.pass === true) yield r;
-  })();
-  for (const result of order) {
-    if (count >= limit || bytes >= byteLimit) break;
+  /** Reads the records of one row's invokes; false once a limit is reached (no row is read after). */
+  const readRow = (result: Lockfile['results'][number]): boolean => {
+    if (count >= limit || bytes >= byteLimit) return false;
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const key of result.invoke) {
       if (!key || count >= limit || bytes >= byteLimit) continue;
@@ -110,7 +105,14 @@ export function reportSources(
       trajectories[key] = entry;
       count++;
     }
-  }
+    return true;
+  };
+  // Failing and erroring rows first, then the passing ones (two plain passes: a generator's
+  // resume per row cost more, cold, than the row's own checks).
+  const rows = lock.results;
+  let open = true;
+  for (let i = 0; open && i < rows.length; i++) if (rows[i]!.pass !== true) open = readRow(rows[i]!);
+  for (let i = 0; open && i < rows.length; i++) if (rows[i]!.pass === true) open = readRow(rows[i]!);
   for (const result of lock.results) {
     const table = rationaleTable(lock, result.group);
     for (const id in result.metrics) {
