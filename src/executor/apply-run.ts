@@ -14,14 +14,14 @@ import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { sortKeys, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { TaskInput } from '../metrics/index.js';
-import { type Diagnostic, hasErrors } from '../plan/diagnostic.js';
+import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { pinAgentNames } from './agent-names.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
+import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
 import { buildLock, lockGateOf } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
-import { LogStore } from './cache-store.js';
 import { collect, markPreflightFailed } from './collect-results.js';
 import { pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { frozenRefusal } from './frozen-check.js';
@@ -32,70 +32,32 @@ import { findInputMisfits } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
 import { judgeLockInfo, liveJudgePins } from './judge-lock-info.js';
 import type { JudgeRuntime } from './judges.js';
-import { agentDrift, datasetDrift, judgeDrift, pinsOf, readPreviousPins } from './locked-inputs.js';
-import type { ProgressSink } from './progress.js';
+import {
+  agentDrift,
+  datasetDrift,
+  judgeDrift,
+  lockedRefusal,
+  pinsOf,
+  readPreviousPins,
+} from './locked-inputs.js';
 import { reportsDirOf, shownPath } from './report-paths.js';
 import { runAgents } from './run-agents.js';
 import type { runExample } from './run-example.js';
 import { aggregateAndGate } from './run-gates.js';
 import { RunLog } from './run-log.js';
+import { RunStore } from './run-store.js';
 import { schemaCache } from './schema-cache.js';
-import { describeDrift, type SchemaDrift, SchemaDriftWatch } from './schema-drift.js';
+import { describeDrift, SchemaDriftWatch } from './schema-drift.js';
 import { warnShortSecrets } from './short-secrets.js';
 import { startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
-import { combineGroupDigests, GroupDigestFeed, stepsDigest } from './steps-digest.js';
+import { GroupDigestFeed, runDigest, stepsDigest } from './steps-digest.js';
 import { reportSources } from './trajectories.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
 import { finishReportStamp, stepsSection, writeReportStamp } from './up-to-date.js';
 import { upToDateApply } from './up-to-date-apply.js';
 
-export interface ApplyOptions {
-  planFile: string;
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  cacheDir?: string | undefined;
-  outDir?: string | undefined;
-  baseline?: string | undefined;
-  locked?: boolean;
-  frozen?: boolean;
-  refresh?: boolean;
-  updateLock?: boolean;
-  only?: string | undefined;
-  concurrency?: number | undefined;
-  signal: AbortSignal;
-  progress: ProgressSink;
-}
-
-export type ApplyOutcome =
-  | { status: 'invalid'; diagnostics: Diagnostic[] }
-  /** `reason`: a refusal a CI wrapper can act on without reading the message. */
-  | { status: 'refused'; message: string; reason?: 'locked' | 'frozen' | 'schema_drift' }
-  | { status: 'interrupted'; message: string }
-  /** The run stopped on an error of its own environment (the cache could not be written). */
-  | { status: 'failed'; message: string }
-  | { status: 'done'; lock: Lockfile; lockFile: string; reportsDir: string; summary: RunSummary };
-
-export interface RunSummary {
-  examples: number;
-  invoked: number;
-  errors: number;
-  errorKinds: Record<string, number>;
-  gatesFailed: number;
-  /** Set when evalc.lock already recorded every step of this plan: nothing ran. */
-  upToDate?: boolean;
-  /** RAIP agents that refused too many schema-fitting inputs with 400 ajvErrors (R8). */
-  schemaDrift?: SchemaDrift[];
-  /** HTTP retries sent to the agents (beyond each request's first attempt), when there were any. */
-  retries?: number;
-  /** Agents whose preflight examples all failed: the rest of their batch was not sent. */
-  preflightFailed?: string[];
-  /**
-   * Agents none of whose examples could be scored (each repeat has an error kind, e.g. every
-   * request refused, or its preflight failed): the run evaluated nothing for them.
-   */
-  unevaluated?: string[];
-}
+export type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 
 export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
@@ -127,31 +89,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   });
   if (!cacheLock)
     return { status: 'interrupted', message: 'interrupted while waiting for the cache lock; nothing ran' };
-  // A cache that cannot be written (a full disk) stops dispatching like a first Ctrl-C: what
-  // completed is cached, nothing more is sent that could not be kept.
-  const storeStop = new AbortController();
-  const runSignal = AbortSignal.any([options.signal, storeStop.signal]);
-  // Opened on first use: an up-to-date apply whose reports are current never loads the step log
-  // (its index is ~4 entries per example, or a whole shared cache's); RAIP discovery reads the
-  // locked schema from `schemas/` beside it (schema-cache.ts).
-  let opened: LogStore | undefined;
-  const store = (): LogStore => {
-    if (opened) return opened;
-    opened = new LogStore(cacheDir, {
-      onWriteFailure: (error) => {
-        options.progress.message(
-          `evalc: cannot write the cache: stopping the run (${error.code ?? 'error'})`,
-        );
-        storeStop.abort();
-      },
-    });
-    const damaged = opened.damagedOnLoad;
-    if (damaged > 0)
-      options.progress.message(
-        `evalc: note: the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
-      );
-    return opened;
-  };
+  const runStore = new RunStore(cacheDir, (text) => options.progress.message(text));
+  const runSignal = AbortSignal.any([options.signal, runStore.stopped]);
+  const store = () => runStore.open();
   const schemas = schemaCache(cacheDir, store);
   const secrets: string[] = [];
   const scrub = (text: string) => scrubSecrets(text, secrets);
@@ -162,7 +102,6 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const logLines = new RunLog();
   // Steps in flight outlive the first Ctrl-C (see grace-signal.ts); dispatch stops at once.
   const inFlight = graceSignal(runSignal);
-  let storeClosed = false;
   const undiscovered = new Map<string, UndiscoveredAgent>();
   try {
     const agentIds = [...new Set(loaded.compiled.groups.map((g) => g.group.agentId))].sort();
@@ -447,8 +386,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
     // example) and the examples are then released before the reports are rendered.
     const sources = reportSources(lock, store());
-    storeClosed = true;
-    opened?.close();
+    runStore.close();
     for (const d of compiled.resolved.datasets) d.examples = [];
     const { writeReportFiles } = await reporting;
     heap.collectAfterPhase();
@@ -472,27 +410,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});
     for (const j of judges.values()) await j.stop().catch(() => {});
-    if (!storeClosed) opened?.close();
+    runStore.close();
     cacheLock.release();
   }
-}
-
-/** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
-function runDigest(feeds: Map<string, GroupDigestFeed>): string | undefined {
-  const groups: [string, string][] = [];
-  for (const [id, feed] of feeds) {
-    const digest = feed.digest();
-    if (digest === undefined) return undefined;
-    groups.push([id, digest]);
-  }
-  return combineGroupDigests(groups);
-}
-
-/** `--locked` found pinned inputs that differ from evalc.lock: one line each. */
-function lockedRefusal(drift: string[]): ApplyOutcome {
-  return {
-    status: 'refused',
-    reason: 'locked',
-    message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}`,
-  };
 }

@@ -3,7 +3,7 @@ import type { CompiledPlan } from '../compiler/compile.js';
 import { sortKeys } from '../lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { ExampleOutcome, TaskInput } from '../metrics/index.js';
-import type { RunSummary } from './apply-run.js';
+import type { RunSummary } from './apply-types.js';
 import type { GroupRuntime, runExample } from './run-example.js';
 
 export function collect(

@@ -4,7 +4,7 @@ import type { AgentConfig } from '../plan/schema.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
-import type { ApplyOptions } from './apply-run.js';
+import type { ApplyOptions } from './apply-types.js';
 import type { SchemaCache } from './schema-cache.js';
 import { reorderedLists } from './schema-order.js';
 

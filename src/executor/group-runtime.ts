@@ -4,7 +4,7 @@ import type { ResolvedExample } from '../compiler/datasets.js';
 import { resolveMetric } from '../metrics/index.js';
 import { resolveRubric } from '../protocols/rubrics/index.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import type { ApplyOptions } from './apply-run.js';
+import type { ApplyOptions } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
 import type { InvokeGate } from './invoke-gate.js';
 import type { JudgeRuntime } from './judges.js';

@@ -7,6 +7,7 @@ import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { byText } from '../reports/format.js';
+import type { ApplyOutcome } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
 import type { JudgeRuntime } from './judges.js';
 import type { ExtractRecord } from './step-records.js';
@@ -172,4 +173,13 @@ export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[
       if (step.invokeKey && !store.has(step.invokeKey)) missing.push(`invoke/${step.id}`);
   }
   return missing;
+}
+
+/** `--locked` found pinned inputs that differ from evalc.lock: one line each. */
+export function lockedRefusal(drift: string[]): ApplyOutcome {
+  return {
+    status: 'refused',
+    reason: 'locked',
+    message: `--locked: pinned inputs changed:\n  ${drift.join('\n  ')}`,
+  };
 }

@@ -7,7 +7,7 @@
 
 import type { AgentPin } from '../compiler/compile.js';
 import { type AgentRuntime, type RuntimeSetup, startAgent } from './agent-runtime.js';
-import type { ApplyOptions } from './apply-run.js';
+import type { ApplyOptions } from './apply-types.js';
 import { discoverAgents, type UndiscoveredAgent } from './discovery.js';
 import type { SchemaCache } from './schema-cache.js';
 

@@ -86,3 +86,14 @@ export function stepsDigest(compiled: CompiledPlan): string {
   }
   return combineGroupDigests(groups);
 }
+
+/** The steps digest fed during the run; undefined when some example did not run (preflight stop). */
+export function runDigest(feeds: Map<string, GroupDigestFeed>): string | undefined {
+  const groups: [string, string][] = [];
+  for (const [id, feed] of feeds) {
+    const digest = feed.digest();
+    if (digest === undefined) return undefined;
+    groups.push([id, digest]);
+  }
+  return combineGroupDigests(groups);
+}

@@ -10,7 +10,7 @@ import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockGate } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
 import { REPORT_FILES } from '../reports/types.js';
-import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-run.js';
+import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 import { gatesAgainstBaseline } from './baseline-gates.js';
 import type { LogStore } from './cache-store.js';
 import { readBaseline } from './locked-inputs.js';

@@ -1,0 +1,55 @@
+/**
+ * What `evalc apply` takes and gives back (the executor's contract with the CLI and the library
+ * entry): its options, its outcome, and the run's summary counts.
+ */
+import type { Lockfile } from '../lockfile/types.js';
+import type { Diagnostic } from '../plan/diagnostic.js';
+import type { ProgressSink } from './progress.js';
+import type { SchemaDrift } from './schema-drift.js';
+
+export interface ApplyOptions {
+  planFile: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  cacheDir?: string | undefined;
+  outDir?: string | undefined;
+  baseline?: string | undefined;
+  locked?: boolean;
+  frozen?: boolean;
+  refresh?: boolean;
+  updateLock?: boolean;
+  only?: string | undefined;
+  concurrency?: number | undefined;
+  signal: AbortSignal;
+  progress: ProgressSink;
+}
+
+export type ApplyOutcome =
+  | { status: 'invalid'; diagnostics: Diagnostic[] }
+  /** `reason`: a refusal a CI wrapper can act on without reading the message. */
+  | { status: 'refused'; message: string; reason?: 'locked' | 'frozen' | 'schema_drift' }
+  | { status: 'interrupted'; message: string }
+  /** The run stopped on an error of its own environment (the cache could not be written). */
+  | { status: 'failed'; message: string }
+  | { status: 'done'; lock: Lockfile; lockFile: string; reportsDir: string; summary: RunSummary };
+
+export interface RunSummary {
+  examples: number;
+  invoked: number;
+  errors: number;
+  errorKinds: Record<string, number>;
+  gatesFailed: number;
+  /** Set when evalc.lock already recorded every step of this plan: nothing ran. */
+  upToDate?: boolean;
+  /** RAIP agents that refused too many schema-fitting inputs with 400 ajvErrors (R8). */
+  schemaDrift?: SchemaDrift[];
+  /** HTTP retries sent to the agents (beyond each request's first attempt), when there were any. */
+  retries?: number;
+  /** Agents whose preflight examples all failed: the rest of their batch was not sent. */
+  preflightFailed?: string[];
+  /**
+   * Agents none of whose examples could be scored (each repeat has an error kind, e.g. every
+   * request refused, or its preflight failed): the run evaluated nothing for them.
+   */
+  unevaluated?: string[];
+}

@@ -1,0 +1,49 @@
+/**
+ * An apply's step log, opened on first use: an up-to-date apply whose reports are current never
+ * loads it (its index is ~4 entries per example, or a whole shared cache's); RAIP discovery reads
+ * the locked schema from `schemas/` beside it (schema-cache.ts). A log that cannot be written (a
+ * full disk) aborts `stopped`, which stops dispatching like a first Ctrl-C: what completed is
+ * cached, nothing more is sent that could not be kept.
+ */
+import { LogStore } from './cache-store.js';
+
+export class RunStore {
+  #opened: LogStore | undefined;
+  #closed = false;
+  readonly #stop = new AbortController();
+
+  constructor(
+    private readonly cacheDir: string,
+    private readonly message: (text: string) => void,
+  ) {}
+
+  /** Aborted when the log could not be written. */
+  get stopped(): AbortSignal {
+    return this.#stop.signal;
+  }
+
+  /** The log, opened (and its damaged entries counted, in a note) the first time it is asked for. */
+  open(): LogStore {
+    if (this.#opened) return this.#opened;
+    const opened = new LogStore(this.cacheDir, {
+      onWriteFailure: (error) => {
+        this.message(`evalc: cannot write the cache: stopping the run (${error.code ?? 'error'})`);
+        this.#stop.abort();
+      },
+    });
+    this.#opened = opened;
+    const damaged = opened.damagedOnLoad;
+    if (damaged > 0)
+      this.message(
+        `evalc: note: the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
+      );
+    return opened;
+  }
+
+  /** Closes the log if it was opened; once (later calls do nothing). */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#opened?.close();
+  }
+}
