@@ -19,9 +19,8 @@
  */
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
+import { parseBoundedJson } from '../bounded-json.js';
 import { canonicalJson } from '../canonical-json.js';
-import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
@@ -33,13 +32,13 @@ import {
   tooLarge,
 } from './failure-words.js';
 import { describeUnsendableHeader } from './header-values.js';
-import { rateLimitDelayMs } from './rate-limit-reset.js';
+import { type Attempt, interpretReply } from './interpret-reply.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
 import { ReplyRedaction } from './reply-redaction.js';
 import { attemptTimeoutMs, retryPastDeadline } from './request-deadline.js';
-import { isRetryableStatus, parseRetryAfter, RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
+import { RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
 import type { HttpTransportOptions, JsonRequest, JsonResponse } from './transport-types.js';
 
 export { describeFailure, describeTarget } from './failure-words.js';
@@ -50,9 +49,6 @@ export type {
   JsonResponse,
   RetryFilter,
 } from './transport-types.js';
-
-/** One attempt's result, before the attempt count is attached. */
-type Attempt = JsonResponse extends infer R ? (R extends unknown ? Omit<R, 'attempts'> : never) : never;
 
 const MIB = 1024 * 1024;
 
@@ -284,12 +280,13 @@ export class HttpTransport {
       // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
       // reuse the connection; busy transports skip it (their other requests keep it warm).
       if (!onReplyRead && this.#active === 1) await yieldToIo();
-      if (decoded.ok) return this.#interpret(where, status, replyHeaders, decoded.text);
+      if (decoded.ok) return interpretReply(this.#redaction, where, status, replyHeaders, decoded.text);
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       // A proxy that removed the compression but kept the header: the bytes are plain JSON.
       const plain = read.bytes.toString('utf8');
-      if (parseJson(plain).ok) return this.#interpret(where, status, replyHeaders, plain);
+      if (parseBoundedJson(plain).ok)
+        return interpretReply(this.#redaction, where, status, replyHeaders, plain);
       if (status >= 200 && status < 300) {
         const message = `${where()}: reply is not readable (${decoded.detail})`;
         return {
@@ -299,7 +296,7 @@ export class HttpTransport {
           headers: replyHeaders,
         };
       }
-      return this.#interpret(where, status, replyHeaders, read.bytes.toString('utf8'));
+      return interpretReply(this.#redaction, where, status, replyHeaders, read.bytes.toString('utf8'));
     } catch (cause) {
       if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
       const code = (cause as { code?: unknown }).code;
@@ -319,64 +316,6 @@ export class HttpTransport {
       this.#active -= 1;
       if (caller) this.#callers.unlink(caller, signal);
     }
-  }
-
-  #interpret(
-    where: () => string,
-    status: number,
-    replyHeaders: Record<string, string>,
-    rawText: string,
-  ): Attempt {
-    // An ETag or a Location may quote a secret too (a discovered ETag is pinned in the lockfile).
-    const headers = this.#redaction.active ? this.#redaction.value(replyHeaders) : replyHeaders;
-    if (
-      status === 304 ||
-      status === 204 ||
-      (status >= 200 && status < 300 && rawText === '' && status !== 200)
-    ) {
-      return { ok: true, status, headers, body: null, text: this.redact(rawText) };
-    }
-    if (status >= 200 && status < 300) {
-      const parsed = parseJson(rawText);
-      if (!parsed.ok) {
-        return {
-          ok: false,
-          error: {
-            kind: 'invalid_json',
-            // an empty 200 (a handler that returned nothing) is the common case worth naming
-            message: parsed.tooDeep
-              ? `${where()}: reply ${TOO_DEEP}`
-              : `${where()}: reply is ${rawText.trim() === '' ? `empty (HTTP ${status}), ` : ''}not JSON`,
-            retryable: false,
-          },
-          status,
-          headers,
-          text: this.redact(rawText),
-        };
-      }
-      if (this.#redaction.mayHold(rawText)) {
-        const body = this.#redaction.value(parsed.value);
-        return { ok: true, status, headers, body, text: this.redact(rawText) };
-      }
-      return { ok: true, status, headers, body: parsed.value, text: rawText };
-    }
-    const text = this.redact(rawText);
-    const errorBody = parseJson(text);
-    const error: StepError = {
-      kind: `http_${status}`,
-      message: `${where()}: HTTP ${status}`,
-      retryable: isRetryableStatus(status),
-    };
-    if (status === 429 || status === 503) {
-      // no Retry-After: OpenAI-compatible APIs say it in retry-after-ms / x-ratelimit-reset-* (QA19)
-      const retryAfterMs =
-        parseRetryAfter(headers['retry-after'], Date.now()) ??
-        (status === 429 ? rateLimitDelayMs(headers) : undefined);
-      if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
-    }
-    return errorBody.ok
-      ? { ok: false, error, status, headers, text, body: errorBody.value }
-      : { ok: false, error, status, headers, text };
   }
 
   #targetOf(url: string): Target {
@@ -418,11 +357,6 @@ function withAttempts(result: Attempt, attempts: number): JsonResponse {
 
 function yieldToIo(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; tooDeep: boolean } {
-  const parsed = parseBoundedJson(text);
-  return parsed.ok ? parsed : { ok: false, tooDeep: parsed.reason === 'too_deep' };
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

@@ -1,0 +1,83 @@
+/**
+ * What one HTTP reply means to evalc: a 2xx with a JSON body (or none: 204, 304), `invalid_json`
+ * for a 2xx that is not JSON (or nests too deep), else `http_<status>` — retryable or not, with the
+ * wait a 429/503 asked for (`Retry-After`, or an OpenAI-style rate-limit reset). Headers, text and
+ * body are redacted of the request's secret header values when they may hold one.
+ */
+import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
+import type { StepError } from '../types.js';
+import { rateLimitDelayMs } from './rate-limit-reset.js';
+import type { ReplyRedaction } from './reply-redaction.js';
+import { isRetryableStatus, parseRetryAfter } from './retry-policy.js';
+import type { JsonResponse } from './transport-types.js';
+
+/** One attempt's result: a reply as the caller gets it, before the attempts are counted. */
+export type Attempt = JsonResponse extends infer R
+  ? R extends unknown
+    ? Omit<R, 'attempts'>
+    : never
+  : never;
+
+export function interpretReply(
+  redaction: ReplyRedaction,
+  where: () => string,
+  status: number,
+  replyHeaders: Record<string, string>,
+  rawText: string,
+): Attempt {
+  // An ETag or a Location may quote a secret too (a discovered ETag is pinned in the lockfile).
+  const headers = redaction.active ? redaction.value(replyHeaders) : replyHeaders;
+  if (
+    status === 304 ||
+    status === 204 ||
+    (status >= 200 && status < 300 && rawText === '' && status !== 200)
+  ) {
+    return { ok: true, status, headers, body: null, text: redaction.text(rawText) };
+  }
+  if (status >= 200 && status < 300) {
+    const parsed = parseJson(rawText);
+    if (!parsed.ok) {
+      return {
+        ok: false,
+        error: {
+          kind: 'invalid_json',
+          // an empty 200 (a handler that returned nothing) is the common case worth naming
+          message: parsed.tooDeep
+            ? `${where()}: reply ${TOO_DEEP}`
+            : `${where()}: reply is ${rawText.trim() === '' ? `empty (HTTP ${status}), ` : ''}not JSON`,
+          retryable: false,
+        },
+        status,
+        headers,
+        text: redaction.text(rawText),
+      };
+    }
+    if (redaction.mayHold(rawText)) {
+      const body = redaction.value(parsed.value);
+      return { ok: true, status, headers, body, text: redaction.text(rawText) };
+    }
+    return { ok: true, status, headers, body: parsed.value, text: rawText };
+  }
+  const text = redaction.text(rawText);
+  const errorBody = parseJson(text);
+  const error: StepError = {
+    kind: `http_${status}`,
+    message: `${where()}: HTTP ${status}`,
+    retryable: isRetryableStatus(status),
+  };
+  if (status === 429 || status === 503) {
+    // no Retry-After: OpenAI-compatible APIs say it in retry-after-ms / x-ratelimit-reset-* (QA19)
+    const retryAfterMs =
+      parseRetryAfter(headers['retry-after'], Date.now()) ??
+      (status === 429 ? rateLimitDelayMs(headers) : undefined);
+    if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
+  }
+  return errorBody.ok
+    ? { ok: false, error, status, headers, text, body: errorBody.value }
+    : { ok: false, error, status, headers, text };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; tooDeep: boolean } {
+  const parsed = parseBoundedJson(text);
+  return parsed.ok ? parsed : { ok: false, tooDeep: parsed.reason === 'too_deep' };
+}
