@@ -20,8 +20,8 @@ import type { LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { readReplyName } from '../protocols/mae/name-discovery.js';
 import { selectProfile } from '../protocols/mae/profiles.js';
-import type { StepStore } from './cache-store.js';
 import type { InvokeRecord } from './step-records.js';
+import type { StepStore } from './step-store.js';
 
 export interface NameSources {
   agents: Record<string, AgentConfig>;

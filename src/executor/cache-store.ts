@@ -41,41 +41,10 @@ import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
 import { scanLog } from './cache-log-scan.js';
 import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
+import type { CacheStats, StepStore } from './step-store.js';
 import { writeBytesSync } from './write-text.js';
 
-export interface StepStore {
-  has(key: string): boolean;
-  /** The kind an entry was put with (`invoke`, `invoke-failed`, `extract`…), without reading it. */
-  kindOf?(key: string): string | undefined;
-  get<T = unknown>(key: string): T | undefined;
-  /** The bytes of an entry's JSON, without reading it. */
-  sizeOf?(key: string): number | undefined;
-  put(key: string, kind: string, value: unknown): void;
-  keys(): IterableIterator<string>;
-  stats(): CacheStats;
-  prune(reachable: (key: string) => boolean): {
-    kept: number;
-    removed: number;
-    bytesBefore: number;
-    bytesAfter: number;
-  };
-  close(): void;
-}
-
-export interface CacheStats {
-  entries: number;
-  bytes: number;
-  byKind: Record<string, { entries: number; bytes: number }>;
-  /** Bytes cut from a torn last line when the store was opened (read-only: left, not cut). */
-  recoveredTornBytes: number;
-  /** Complete lines that did not parse (skipped; a prune drops them), and their bytes. */
-  damagedLines: number;
-  damagedBytes: number;
-  /** Bytes of lines a later entry for the same key replaced: a prune frees them, whatever it keeps. */
-  supersededBytes: number;
-  /** Of the damaged lines, those whose bytes did not match their checksum (`steps.crc`) or whose JSON did not parse. */
-  corruptEntries: number;
-}
+export type { CacheStats, StepStore } from './step-store.js';
 
 const LOG_NAME = 'steps.log';
 const FLUSH_BYTES = 1024 * 1024;

@@ -13,9 +13,9 @@ import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import { serve } from './agent-runtime.js';
-import type { StepStore } from './cache-store.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
+import type { StepStore } from './step-store.js';
 
 export interface InputMisfit {
   step: string;

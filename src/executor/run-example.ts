@@ -19,7 +19,6 @@ import {
 import type { Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
-import type { StepStore } from './cache-store.js';
 import { lockResult } from './example-lock-row.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
 import type { StageEvent } from './progress.js';
@@ -32,6 +31,7 @@ import {
   isDefinitiveFailure,
   lastErrorKey,
 } from './step-records.js';
+import type { StepStore } from './step-store.js';
 import { exampleDigestLine } from './steps-digest.js';
 
 export interface MetricRuntime {

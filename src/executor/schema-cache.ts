@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson, sha256Hex } from '../compiler/content-key.js';
-import type { StepStore } from './cache-store.js';
+import type { StepStore } from './step-store.js';
 
 export interface SchemaCache {
   get(digest: string): unknown;

@@ -9,13 +9,13 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
-import type { StepStore } from './cache-store.js';
 import {
   type ExtractRecord,
   type FailedInvokeRecord,
   type InvokeRecord,
   lastErrorKey,
 } from './step-records.js';
+import type { StepStore } from './step-store.js';
 
 export interface ReportSources {
   trajectories: Record<string, ReportInvokeRecord>;

@@ -8,7 +8,7 @@ import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Lockfile } from '../lockfile/types.js';
 import { buildModel, emitReport, REPORT_FILES, type ReportInput } from '../reports/index.js';
-import type { StepStore } from './cache-store.js';
+import type { StepStore } from './step-store.js';
 import { reportSources } from './trajectories.js';
 import { writeTextSync } from './write-text.js';
 
