@@ -1,0 +1,170 @@
+/**
+ * The plan language's `agents:` entries (DESIGN.md §2–3) as zod schemas, one per protocol, with
+ * the settings that cannot change a result (limits, serve) that schema.ts keeps out of content keys.
+ */
+import { z } from 'zod';
+import { duration, headers, shellCommand } from './schema-parts.js';
+
+export const limitsSchema = z
+  .object({
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Invocations in flight at once for this agent (default: run.concurrency)'),
+    rps: z
+      .number()
+      .positive()
+      .optional()
+      .describe('Requests per second (token bucket); unlimited when absent'),
+    timeout: duration.optional().describe('Per-request timeout (default 60s; mae agents 30s)'),
+    budget: duration
+      .optional()
+      .describe(
+        'chat: time budget for one whole conversation (the Connexity platform uses 120s); none by default',
+      ),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .max(20)
+      .optional()
+      .describe('Retries of transient failures: 429, 5xx, timeouts, resets (default 3; mae agents 0)'),
+  })
+  .strict()
+  .describe('Runtime limits; never part of a content key');
+
+export const serveSchema = z
+  .object({
+    command: shellCommand.describe(
+      'Shell command that starts the agent; runs in the folder of the plan file that declares it',
+    ),
+    env: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Extra environment variables (may use ${env.NAME})'),
+    ready: z
+      .object({
+        url: z.string().optional().describe('Poll this URL until it answers with a status below 500'),
+        line: z.string().optional().describe('Or wait for a stdout line matching this regular expression'),
+        timeout: duration.optional().describe('How long to wait (default 15s)'),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .describe('Start the agent before the run and stop it afterwards');
+
+const agentCommon = {
+  headers: headers.optional(),
+  serve: serveSchema.optional(),
+  limits: limitsSchema.optional(),
+  version: z.string().optional().describe('Declared agent version; changing it re-invokes this agent'),
+  description: z.string().optional(),
+};
+
+export const raipAgentSchema = z
+  .object({
+    protocol: z.literal('raip'),
+    url: z.string().describe('RAIP base URL: GET {url}/info, POST {url}/invoke'),
+    ...agentCommon,
+  })
+  .strict();
+
+export const chatAgentSchema = z
+  .object({
+    protocol: z.literal('chat'),
+    url: z.string().describe('Connexity endpoint URL, e.g. http://127.0.0.1:7102/agent/respond'),
+    replayTools: z
+      .boolean()
+      .optional()
+      .describe(
+        "Replay tool messages in the history (the platform's current behaviour); default false (the seed contract)",
+      ),
+    maxTurns: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Maximum agent rounds per conversation (default: one per scripted user turn)'),
+    terminatingTools: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        "Tool names whose call by the assistant ends the conversation after that reply (the newer platform's `platform_config.terminating: true`, e.g. end_call, transfer_call); default none (the seed contract has no terminating tools)",
+      ),
+    ...agentCommon,
+  })
+  .strict();
+
+export const maeAgentSchema = z
+  .object({
+    protocol: z.literal('mae'),
+    transport: z
+      .enum(['http', 'sse', 'local', 'socket'])
+      .default('http')
+      .describe(
+        'http: POST {url}/execute_task; sse: POST {url} and read a text/event-stream reply (AgentV merge rule); local: JSON lines over stdin/stdout; socket: newline-delimited JSON over TCP or a unix socket',
+      ),
+    url: z
+      .string()
+      .optional()
+      .describe('http transport: base URL (POST {url}/execute_task); sse transport: the URL POSTed as is'),
+    command: shellCommand
+      .optional()
+      .describe('local transport: the command to spawn (runs in the plan file folder)'),
+    address: z.string().optional().describe('socket transport: host:port or a unix socket path'),
+    maxTurns: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Turn cap of the action loop (default 5; 20 with profile agentv)'),
+    profile: z
+      .enum(['seed', 'agentv', 'legacy', 'current'])
+      .default('seed')
+      .transform((id): 'seed' | 'agentv' => (id === 'legacy' ? 'seed' : id === 'current' ? 'agentv' : id))
+      .describe(
+        "seed (alias legacy): the documented Agent API; agentv (alias current): today's AgentV harness. The aliases are the protocol notes' names and mean the same run",
+      ),
+    name: z.string().optional().describe('Agent name when it does not report one'),
+    traceContext: z
+      .boolean()
+      .optional()
+      .describe(
+        'Send W3C trace context (default false): a traceparent header (http, sse) and span_context.traceparent in every request body; ids derive from the run, task, example and repeat',
+      ),
+    ...agentCommon,
+  })
+  .strict();
+
+export const openaiAgentSchema = z
+  .object({
+    protocol: z.literal('openai'),
+    url: z.string().describe('Base URL of an OpenAI-compatible API: POST {url}/chat/completions'),
+    model: z.string(),
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    system: z.string().optional().describe('System prompt prepended to the messages'),
+    ...agentCommon,
+  })
+  .strict();
+
+export const httpAgentSchema = z
+  .object({
+    protocol: z.literal('http'),
+    url: z.string(),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH']).default('POST'),
+    response: z.string().optional().describe('JMESPath applied to the reply body before extraction'),
+    ...agentCommon,
+  })
+  .strict();
+
+export const agentSchema = z.discriminatedUnion('protocol', [
+  raipAgentSchema,
+  chatAgentSchema,
+  maeAgentSchema,
+  openaiAgentSchema,
+  httpAgentSchema,
+]);

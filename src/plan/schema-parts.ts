@@ -1,0 +1,26 @@
+/** Pieces the plan language's schemas share (schema.ts, agent-schema.ts): ids, durations, commands, headers. */
+import { z } from 'zod';
+import { parseDuration } from './duration.js';
+
+export const id = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]*$/,
+    'ids use ASCII letters, digits, "_", "-" and "." and start with a letter or digit',
+  );
+
+// Every duration in a plan is a wait or a limit: 0 would time out every request at once.
+export const duration = z
+  .union([z.string(), z.number()])
+  .refine((v) => parseDuration(v) !== undefined, { message: 'expected a duration like 30s, 1500ms or 2m' })
+  .refine((v) => (parseDuration(v) ?? 1) > 0, { message: 'expected a duration above 0 (like 30s)' })
+  .describe('A duration: "30s", "1500ms", "2m", or a number of seconds');
+
+/** A shell command: not empty, not only spaces. */
+export const shellCommand = z.string().regex(/\S/, 'expected a command, not an empty string');
+
+export const headers = z
+  .record(z.string(), z.string())
+  .describe(
+    'HTTP headers sent to the agent. Values may use ${env.NAME}; they are secrets: never hashed, stored or printed',
+  );
