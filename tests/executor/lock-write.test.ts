@@ -13,22 +13,14 @@ import {
   readLockFile,
   readLockHeader,
   serializeLock,
-  sortKeys,
   writeLockFile,
 } from '../../src/lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../../src/lockfile/types.js';
+import { referenceLockText } from '../fixtures/locks/reference-text.js';
 import { baselineLock } from '../fixtures/locks/variants.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-lock-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The lockfile text as defined: the whole sorted document, results spliced in one per line. */
-function reference(lock: Lockfile): string {
-  const text = JSON.stringify(sortKeys({ ...lock, results: [] }), null, 2);
-  const lines = lock.results.map((r) => `    ${JSON.stringify(sortKeys(r))}`);
-  const body = lines.length === 0 ? '[]' : `[\n${lines.join(',\n')}\n  ]`;
-  return `${text.replace('\n  "results": []', () => `\n  "results": ${body}`)}\n`;
-}
 
 /** 90 × `copies` results, some with keys out of order, `$&` and quotes in ids, integer-like metric ids. */
 function bigLock(copies: number): Lockfile {
@@ -50,7 +42,7 @@ describe('lockfile writing', () => {
     for (const lock of [baselineLock(), bigLock(30), { ...baselineLock(), results: [] }]) {
       const file = path.join(dir, 'evalc.lock');
       writeLockFile(file, lock);
-      const expected = reference(lock);
+      const expected = referenceLockText(lock);
       expect(readFileSync(file, 'utf8')).toBe(expected);
       expect(serializeLock(lock)).toBe(expected);
     }
