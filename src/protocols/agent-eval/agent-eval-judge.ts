@@ -22,6 +22,9 @@ import { checkAgentEvalVersion, type VersionCheck } from './version-check.js';
 import type { AgentEvalWire, JudgeWireBody } from './wire-client.js';
 import { describeIssues, listRubricsReplySchema, type RubricInfo } from './wire-replies.js';
 
+/** Retries of a transient failure when the plan's `limits.retries` says nothing (as the HTTP transport). */
+const DEFAULT_TRANSIENT_RETRIES = 3;
+
 export type RubricListing = { ok: true; rubrics: RubricInfo[] } | { ok: false; error: StepError };
 
 export interface AgentEvalJudgeClient extends JudgeClient {
@@ -40,6 +43,10 @@ type Selected = { ok: true; selection: RubricSelection } | { ok: false; error: S
 export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime): AgentEvalJudgeClient {
   const wire = openWire(config, runtime);
   const retries = judgeErrorRetriesOf(config, runtime);
+  // Over HTTP the transport retries timeouts; a stdio call that timed out (its process killed) is
+  // run again here, as often as the judge's `limits.retries` allows (default 3, as HTTP). QA34.
+  const rpcTimeoutRetries =
+    wire?.transport === 'rpc' ? (config.limits?.retries ?? DEFAULT_TRANSIENT_RETRIES) : 0;
   const where = wire ? `agent-eval judge (${wire.transport})` : 'agent-eval judge';
   let compatibility: Promise<VersionCheck> | undefined;
   let listing: Promise<RubricListing> | undefined;
@@ -101,11 +108,13 @@ export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime)
     if (!wire) return unconfigured();
     const prepared = await prepare(request, signal);
     if (!prepared.ok) return prepared;
-    for (let attempt = 0; ; attempt++) {
+    for (let judgeErrors = 0, timeouts = 0; ; ) {
       const call = await wire.judge(prepared.body, signal);
       if (call.ok) return verifyJudgeResult(`${where} judge`, call.result, prepared.expectation);
-      const retry = call.error.kind === 'judge_error' && call.error.retryable === true && attempt < retries;
-      if (!retry || signal.aborted) return call;
+      if (signal.aborted || call.error.retryable !== true) return call;
+      if (call.error.kind === 'judge_error' && judgeErrors < retries) judgeErrors++;
+      else if (call.error.kind === 'timeout' && timeouts < rpcTimeoutRetries) timeouts++;
+      else return call;
     }
   }
 

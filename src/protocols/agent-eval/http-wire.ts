@@ -1,14 +1,16 @@
 /**
  * agent-eval over HTTP: `GET /v1/version`, `GET /v1/rubrics`, `POST /v1/judge`, `GET /healthz`
- * through the shared HttpTransport. The transport retries only failures that carry no
- * agent-eval error code (resets, 429, 502, 504); coded errors are mapped here and retried, if at
- * all, by the judge client's own policy.
+ * through the shared HttpTransport. The transport retries (up to the judge's `limits.retries`,
+ * `Retry-After` honoured) the transient failures that carry no agent-eval error code: resets,
+ * timeouts, and a 408, 429 or 5xx without the `{error: {code}}` envelope (a proxy's 503, a
+ * restarting server). Coded errors are mapped here and retried, if at all, by the judge client's
+ * own policy (500 `judge_error` A9; never 503 `llm_not_configured` A8). QA34: only resets, 429,
+ * 502 and 504 were retried, so a timed-out judge call or a proxy's 503 failed the score at once.
  */
 import type { JudgeConfig } from '../../plan/schema.js';
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { describeTarget, type HttpMethod, type JsonResponse, type RetryFilter } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
-import type { StepError } from '../types.js';
 import {
   type JudgeRuntime,
   judgeTimeoutMs,
@@ -18,8 +20,8 @@ import {
 import type { AgentEvalWire, JudgeWireBody, WireCall } from './wire-client.js';
 import { mapBareStatus, mapWireError, parseWireError } from './wire-errors.js';
 
-const UNCODED_TRANSIENT = new Set<StepError['kind']>(['transport_error', 'http_429', 'http_502', 'http_504']);
-const retryUncodedTransient: RetryFilter = (error) => UNCODED_TRANSIENT.has(error.kind);
+/** The transport's own test (`retryable`: resets, timeouts, 408, 429, 5xx) applies first. */
+const retryUncodedTransient: RetryFilter = (_error, reply) => parseWireError(reply?.body) === undefined;
 
 export function createAgentEvalHttpWire(
   url: string,

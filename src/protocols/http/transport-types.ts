@@ -41,8 +41,12 @@ export interface HttpTransportOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Narrows which retryable failures a request retries (e.g. only 429/503/timeouts). */
-export type RetryFilter = (error: StepError) => boolean;
+/**
+ * Narrows which retryable failures a request retries (e.g. only 429/503/timeouts). `reply` is what
+ * arrived with the failure, if anything: its status and, when it was JSON, its parsed body (a
+ * protocol's own error envelope, e.g. agent-eval's `{error: {code}}`, can then decide).
+ */
+export type RetryFilter = (error: StepError, reply?: { status?: number; body?: unknown }) => boolean;
 
 export interface JsonRequest {
   method: HttpMethod;

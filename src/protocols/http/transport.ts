@@ -149,7 +149,7 @@ export class HttpTransport {
         result = await this.#followRedirects(sent, encoded, result);
       if (result.ok) return withAttempts(result, attempt);
       const { error } = result;
-      const accepted = typeof request.retry === 'function' ? request.retry(error) : true;
+      const accepted = typeof request.retry === 'function' ? request.retry(error, result) : true;
       if (error.kind === 'cancelled' || !error.retryable || !accepted || attempt > maxRetries) {
         return { ...result, attempts: attempt };
       }
