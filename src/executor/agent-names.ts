@@ -15,11 +15,12 @@
  *
  * Which reply the adapter happened to receive first (concurrency) does not matter.
  */
-import type { AgentPin } from '../compiler/compile.js';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import type { LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { readReplyName } from '../protocols/mae/name-discovery.js';
 import { selectProfile } from '../protocols/mae/profiles.js';
+import { type AgentRuntime, isMae } from './agent-runtime.js';
 import type { InvokeRecord } from './step-records.js';
 import type { StepStore } from './step-store.js';
 
@@ -83,4 +84,23 @@ function firstReplyName(response: unknown): string | undefined {
     if (found) return found.name;
   }
   return undefined;
+}
+
+/**
+ * Whether a mae agent certainly has no name in the cache (`NameSources.nameless`): its adapter
+ * discovered none, and every invoke of its groups ran live in this run (`invoked` per example run).
+ */
+export function answeredLiveWithoutName(
+  agentId: string,
+  agents: ReadonlyMap<string, AgentRuntime>,
+  compiled: CompiledPlan,
+  results: ReadonlyMap<string, readonly ({ invoked: number } | undefined)[]>,
+): boolean {
+  const runtime = agents.get(agentId);
+  if (!runtime || !isMae(runtime.adapter) || runtime.adapter.discoveredName() !== undefined) return false;
+  return compiled.groups.every(
+    (cg) =>
+      cg.group.agentId !== agentId ||
+      (results.get(cg.group.id) ?? []).reduce((n, run) => n + (run?.invoked ?? 0), 0) === cg.invokes,
+  );
 }

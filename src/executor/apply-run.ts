@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
@@ -17,10 +17,10 @@ import type { TaskInput } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
-import { pinAgentNames } from './agent-names.js';
-import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
+import { answeredLiveWithoutName, pinAgentNames } from './agent-names.js';
+import { type AgentRuntime, isRaip } from './agent-runtime.js';
 import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
-import { buildLock, lockGateOf } from './build-lock.js';
+import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
 import { collect, markPreflightFailed } from './collect-results.js';
 import { pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
@@ -40,11 +40,11 @@ import {
   pinsOf,
   readPreviousPins,
 } from './locked-inputs.js';
-import { reportsDirOf, shownPath } from './report-paths.js';
 import { runAgents } from './run-agents.js';
 import type { runExample } from './run-example.js';
 import { aggregateAndGate } from './run-gates.js';
 import { RunLog } from './run-log.js';
+import { writeRunReports } from './run-reports.js';
 import { RunStore } from './run-store.js';
 import { schemaCache } from './schema-cache.js';
 import { describeDrift, SchemaDriftWatch } from './schema-drift.js';
@@ -52,9 +52,9 @@ import { warnShortSecrets } from './short-secrets.js';
 import { startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
 import { GroupDigestFeed, runDigest, stepsDigest } from './steps-digest.js';
-import { RECALLED_RECORDS, reportSources } from './trajectories.js';
+import { RECALLED_RECORDS } from './trajectories.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
-import { finishReportStamp, stepsSection, writeReportStamp } from './up-to-date.js';
+import { stepsSection } from './up-to-date.js';
 import { upToDateApply } from './up-to-date-apply.js';
 
 export type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
@@ -312,16 +312,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       results: lockResults,
       store: store(),
       locked: lockedPins,
-      nameless: (id) => {
-        const runtime = agents.get(id);
-        if (!runtime || !isMae(runtime.adapter) || runtime.adapter.discoveredName() !== undefined)
-          return false;
-        return compiled.groups.every(
-          (cg) =>
-            cg.group.agentId !== id ||
-            (results.get(cg.group.id) ?? []).reduce((n, run) => n + (run?.invoked ?? 0), 0) === cg.invokes,
-        );
-      },
+      nameless: (id) => answeredLiveWithoutName(id, agents, compiled, results),
     });
     const drifted = drift.flagged();
     if (drifted.length > 0) {
@@ -382,29 +373,21 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     // The report stamp is a digest of the bytes written, fed as they are written.
     const lockHash = createHash('sha256');
     writeLockFile(lockFile, lock, { resultsSorted: true, hash: lockHash });
-    const reportsDir = reportsDirOf(options, dirs.stateDir);
-    // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
-    // example) and the examples are then released before the reports are rendered.
-    const sources = reportSources(lock, store());
-    runStore.close();
-    for (const d of compiled.resolved.datasets) d.examples = [];
-    const { writeReportFiles } = await reporting;
-    heap.collectAfterPhase();
-    const compared = baselineLock ? { ...lock, gates: gates.map(lockGateOf) } : lock;
-    writeReportFiles(reportsDir, {
-      lock: compared,
-      ...(baselineLock ? { baseline: baselineLock } : {}),
-      ...sources,
-      reportsPath: shownPath(resolved.loaded.planDir, reportsDir),
+    const { reportsDir, compared } = await writeRunReports({
+      lock,
+      lockHash,
+      baseline: baselineLock ? { lock: baselineLock, gates } : undefined,
+      options,
+      stateDir: dirs.stateDir,
+      planDir: resolved.loaded.planDir,
+      logsDir,
+      runStore,
+      datasets: compiled.resolved.datasets,
+      reporting,
+      heap,
+      logLines,
+      scrub,
     });
-    writeReportStamp(
-      reportsDir,
-      finishReportStamp(lockHash, options.baseline ? path.resolve(options.cwd, options.baseline) : undefined),
-    );
-    // run.log is this run's: an earlier run's is not left behind to be read as this one's.
-    const runLog = path.join(logsDir, 'run.log');
-    if (!logLines.isEmpty) writeFileSync(runLog, `${logLines.lines().map(scrub).join('\n')}\n`);
-    else rmSync(runLog, { force: true });
     return { status: 'done', lock: compared, lockFile, reportsDir, summary };
   } finally {
     inFlight.dispose();

@@ -42,9 +42,11 @@ import { scanLog } from './cache-log-scan.js';
 import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
 import { type RecentLimits, RecentValues } from './cache-recent.js';
+import { CacheWriteError } from './cache-write-error.js';
 import type { CacheStats, StepStore } from './step-store.js';
 import { writeBytesSync } from './write-text.js';
 
+export { CacheWriteError } from './cache-write-error.js';
 export type { CacheStats, StepStore } from './step-store.js';
 
 const LOG_NAME = 'steps.log';
@@ -381,29 +383,6 @@ export class LogStore implements StepStore {
     this.index.clear();
     this.recent?.clear();
     this.window = undefined;
-  }
-}
-
-/**
- * A write to the cache log failed. It keeps the file system's `code` and names the log as its
- * `path`, so the command line explains it in one line like any other file system refusal.
- */
-export class CacheWriteError extends Error {
-  readonly code: string | undefined;
-  readonly path: string;
-
-  /** `readOnly`: the folder could not be written from the start (nothing of this run was cached). */
-  constructor(file: string, cause: unknown, options: { readOnly?: boolean } = {}) {
-    const code = (cause as { code?: unknown } | null)?.code;
-    const said = cause instanceof Error ? cause.message : String(cause);
-    super(
-      options.readOnly
-        ? `the cache ${path.dirname(file)} cannot be written (${said}): a run on it can only use the steps it already holds — make it writable, or use another --cache-dir`
-        : `the cache log ${file}: ${said}; the steps completed before it are cached — fix this and run apply again to finish`,
-    );
-    this.name = 'CacheWriteError';
-    this.code = typeof code === 'string' ? code : undefined;
-    this.path = file;
   }
 }
 
