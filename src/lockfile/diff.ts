@@ -13,6 +13,7 @@
  *    have the other sign than) the paired change the test measures, and the verdict is the test's.
  * 3. Example flips of the overall example pass: pass → fail first, then fail → pass.
  * 4. Volatile figures with a relative tolerance (diff-volatile.ts).
+ * 5. Gates whose outcome changed (diff-gates.ts).
  */
 import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
 import { getMetricDefinition } from '../metrics/registry.js';
@@ -20,10 +21,12 @@ import { countDiscordant, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
+import { type GateChange, gateChanges } from './diff-gates.js';
 import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
-import type { Lockfile, LockGate, LockMetricResult, LockResult } from './types.js';
+import type { Lockfile, LockMetricResult, LockResult } from './types.js';
 
 export type { ComparabilityIssue } from './diff-comparability.js';
+export type { GateChange, GateOutcome } from './diff-gates.js';
 export type { VolatileDelta } from './diff-volatile.js';
 
 export interface DiffOptions {
@@ -74,18 +77,6 @@ export interface ExampleFlip {
   example: string;
   /** Metrics whose own pass flipped the same way. */
   metrics: string[];
-}
-
-export type GateOutcome = 'passed' | 'failed' | 'skipped';
-
-/** A gate whose outcome differs between the two runs (or that only one run has). */
-export interface GateChange {
-  kind: LockGate['kind'];
-  metric: string;
-  scope: string;
-  agent: string;
-  old: GateOutcome | null;
-  new: GateOutcome | null;
 }
 
 export interface LockDiff {
@@ -330,38 +321,6 @@ function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
       byText(x.dataset, y.dataset) ||
       byText(x.example, y.example),
   );
-}
-
-function gateOutcomes(lock: Lockfile): Map<string, { gate: LockGate; outcome: GateOutcome }> {
-  const out = new Map<string, { gate: LockGate; outcome: GateOutcome }>();
-  for (const gate of lock.gates ?? []) {
-    const outcome: GateOutcome = gate.skipped ? 'skipped' : gate.passed ? 'passed' : 'failed';
-    out.set([gate.metric, gate.scope, gate.agent, gate.kind].join('\u0000'), { gate, outcome });
-  }
-  return out;
-}
-
-/** Gates whose outcome changed between the two runs. */
-function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
-  const olds = gateOutcomes(old);
-  const news = gateOutcomes(now);
-  const out: GateChange[] = [];
-  for (const key of [...new Set([...olds.keys(), ...news.keys()])].sort(byText)) {
-    const o = olds.get(key);
-    const n = news.get(key);
-    if (o?.outcome === n?.outcome) continue;
-    const gate = (n ?? o)!.gate;
-    out.push({
-      kind: gate.kind,
-      metric: gate.metric,
-      scope: gate.scope,
-      agent: gate.agent,
-      old: o?.outcome ?? null,
-      new: n?.outcome ?? null,
-    });
-  }
-  const failing = (c: GateChange) => (c.new === 'failed' ? 0 : 1);
-  return out.sort((a, b) => failing(a) - failing(b));
 }
 
 export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {}): LockDiff {

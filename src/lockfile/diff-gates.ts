@@ -1,0 +1,51 @@
+/**
+ * The gates of two runs compared: each gate (metric × scope × agent × kind) whose outcome
+ * (passed, failed, skipped, or absent) differs, the newly failing first.
+ */
+import type { Lockfile, LockGate } from './types.js';
+
+export type GateOutcome = 'passed' | 'failed' | 'skipped';
+
+/** A gate whose outcome differs between the two runs (or that only one run has). */
+export interface GateChange {
+  kind: LockGate['kind'];
+  metric: string;
+  scope: string;
+  agent: string;
+  old: GateOutcome | null;
+  new: GateOutcome | null;
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function gateOutcomes(lock: Lockfile): Map<string, { gate: LockGate; outcome: GateOutcome }> {
+  const out = new Map<string, { gate: LockGate; outcome: GateOutcome }>();
+  for (const gate of lock.gates ?? []) {
+    const outcome: GateOutcome = gate.skipped ? 'skipped' : gate.passed ? 'passed' : 'failed';
+    out.set([gate.metric, gate.scope, gate.agent, gate.kind].join('\u0000'), { gate, outcome });
+  }
+  return out;
+}
+
+/** Gates whose outcome changed between the two runs. */
+export function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
+  const olds = gateOutcomes(old);
+  const news = gateOutcomes(now);
+  const out: GateChange[] = [];
+  for (const key of [...new Set([...olds.keys(), ...news.keys()])].sort(byText)) {
+    const o = olds.get(key);
+    const n = news.get(key);
+    if (o?.outcome === n?.outcome) continue;
+    const gate = (n ?? o)!.gate;
+    out.push({
+      kind: gate.kind,
+      metric: gate.metric,
+      scope: gate.scope,
+      agent: gate.agent,
+      old: o?.outcome ?? null,
+      new: n?.outcome ?? null,
+    });
+  }
+  const failing = (c: GateChange) => (c.new === 'failed' ? 0 : 1);
+  return out.sort((a, b) => failing(a) - failing(b));
+}
