@@ -23,6 +23,7 @@
  */
 
 import { getMetricDefinition } from './registry.js';
+import { computeSetMetrics, ensureMetric } from './set-metric-aggregate.js';
 import { percentileInterval } from './stats/bootstrap.js';
 import { weightedMean } from './stats/descriptive.js';
 import { deriveSeed } from './stats/prng.js';
@@ -269,82 +270,6 @@ function estimateField(
   if (benchAgg && obs.bench !== null) {
     const n = strata.reduce((k, s) => k + s.count, 0);
     benchAgg[field] = { mean: obs.bench, ci: ci(benchStats, obs.bench), n };
-  }
-}
-
-function ensureMetric(node: AggregateNode, id: string): MetricAggregate {
-  let agg = node.metrics[id];
-  if (!agg) {
-    agg = { score: null, value: null, errors: 0 };
-    node.metrics[id] = agg;
-  }
-  return agg;
-}
-
-function computeSetMetrics(input: AggregateInput, agent: string, report: AgentAggregate) {
-  input.tasks.forEach((t) => {
-    for (const m of t.metrics) {
-      const def = getMetricDefinition(m.type);
-      if (def?.stage !== 'set') continue;
-      const dsScores: { score: number; weight: number }[] = [];
-      const dsValues: { value: number; weight: number }[] = [];
-      for (const d of t.datasets) {
-        const examples = d.agents[agent];
-        if (!examples) continue;
-        const others = Object.fromEntries(Object.entries(d.agents).filter(([a]) => a !== agent));
-        const r = def.compute({ agent, examples, others }, m.params);
-        const node = report.tasks[t.id]?.datasets[d.id];
-        if (!node) continue;
-        const agg = ensureMetric(node, m.id);
-        const n = examples.length;
-        if (r.score !== null) {
-          agg.score = { mean: r.score, ci: null, n };
-          dsScores.push({ score: r.score, weight: d.weight });
-        }
-        if (r.value !== undefined) {
-          agg.value = { mean: r.value, ci: null, n };
-          dsValues.push({ value: r.value, weight: d.weight });
-        }
-        if (r.error) agg.errors += 1;
-        if (r.details !== undefined) agg.details = r.details;
-      }
-      const tm = weightedMean(
-        dsScores.map((x) => x.score),
-        dsScores.map((x) => x.weight),
-      );
-      const tNode = report.tasks[t.id];
-      if (tNode && tm !== null) ensureMetric(tNode, m.id).score = { mean: tm, ci: null, n: dsScores.length };
-      // The measurement goes up too (judge_agreement's signed r, position_bias's bias): above the
-      // datasets only max(0, r) was left, so a benchmark of r = −0.27 and 0.58 showed 0.19, no r.
-      const tv = weightedMean(
-        dsValues.map((x) => x.value),
-        dsValues.map((x) => x.weight),
-      );
-      if (tNode && tv !== null) ensureMetric(tNode, m.id).value = { mean: tv, ci: null, n: dsValues.length };
-    }
-  });
-  const setIds = new Set(
-    input.tasks.flatMap((t) =>
-      t.metrics.filter((m) => getMetricDefinition(m.type)?.stage === 'set').map((m) => m.id),
-    ),
-  );
-  for (const id of setIds) {
-    const parts = input.tasks
-      .map((t) => ({ m: report.tasks[t.id]?.metrics[id]?.score?.mean, w: t.weight }))
-      .filter((x): x is { m: number; w: number } => typeof x.m === 'number');
-    const bm = weightedMean(
-      parts.map((x) => x.m),
-      parts.map((x) => x.w),
-    );
-    if (bm !== null) ensureMetric(report, id).score = { mean: bm, ci: null, n: parts.length };
-    const values = input.tasks
-      .map((t) => ({ v: report.tasks[t.id]?.metrics[id]?.value?.mean, w: t.weight }))
-      .filter((x): x is { v: number; w: number } => typeof x.v === 'number');
-    const bv = weightedMean(
-      values.map((x) => x.v),
-      values.map((x) => x.w),
-    );
-    if (bv !== null) ensureMetric(report, id).value = { mean: bv, ci: null, n: values.length };
   }
 }
 

@@ -1,0 +1,23 @@
+/** How gate messages print figures and p-values (the reports' rounding, so both read the same). */
+import { toFixedDecimal } from './decimal-round.js';
+
+/** A gate message's figure: 3 decimals as the reports round, small measurements 3 significant digits. */
+export function fmt(x: number | null | undefined): string {
+  if (x === null || x === undefined) return 'n/a';
+  // Small measurements (USD per example) keep three significant digits instead of printing 0.000.
+  const s =
+    Math.abs(x) >= 1000
+      ? x.toFixed(0)
+      : Math.abs(x) >= 1e-9 && Math.abs(x) < 0.001
+        ? String(Number(x.toPrecision(3)))
+        : // As the lock stores it (12 significant digits), rounded half away from zero like the
+          // reports: 39/80 printed 0.487 here beside 0.488 in the report's column (QA20).
+          toFixedDecimal(Number(x.toPrecision(12)), 3);
+  // A float-noise difference (−1e-17) prints as 0, not "-0.000".
+  return Number(s) === 0 ? s.replace('-', '') : s;
+}
+
+/** A p-value in a gate message. */
+export function fmtP(p: number): string {
+  return p < 0.0001 ? p.toExponential(2) : p.toFixed(4);
+}

@@ -1,0 +1,122 @@
+/**
+ * Regression gates: the current per-example results paired with the baseline lock's by (agent,
+ * task, dataset, example), pooled with hierarchical weights; exact McNemar for pass/fail scores,
+ * the paired sign-flip test otherwise, with the paired-bootstrap 95% CI of the change (gates.ts
+ * says when a gate fails).
+ */
+import { type ExampleScoreRow, hierarchicalWeights } from './example-rows.js';
+import { fmt, fmtP } from './gate-figures.js';
+import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from './gates.js';
+import { getMetricDefinition } from './registry.js';
+import { weightedMean } from './stats/descriptive.js';
+import { countDiscordant, mcnemarExact } from './stats/mcnemar.js';
+import { pairedBootstrap } from './stats/paired-bootstrap.js';
+import { deriveSeed } from './stats/prng.js';
+
+/** A gate target as `evalc diff` names the scope: 'benchmark', 'task/T', 'dataset/T/D'. */
+function diffScope(target: string): string {
+  if (target.startsWith('task:')) return `task/${target.slice(5)}`;
+  if (target.startsWith('dataset:')) return `dataset/${target.slice(8)}`;
+  return target;
+}
+
+function valueHigherIsBetter(metric: string, options: GateOptions): boolean {
+  const type = options.metricTypes?.[metric] ?? metric;
+  return getMetricDefinition(type)?.higherIsBetter ?? true;
+}
+
+/** A regression gate at one target for one agent: the paired test against the baseline's rows. */
+export function regressionResult(
+  gate: GateSpec,
+  agent: string,
+  group: Group,
+  current: ExampleScoreRow[],
+  baseline: ExampleScoreRow[] | undefined,
+  options: GateOptions,
+): GateResult {
+  const reg = gate.regression ?? {};
+  const maxDrop = reg.max_drop ?? 0;
+  const alpha = reg.significance ?? options.significance;
+  const base = { gate, kind: 'regression' as const, agent, target: group.target };
+  if (!baseline) {
+    return {
+      ...base,
+      passed: true,
+      skipped: true,
+      actual: null,
+      message: `${gate.metric}: no baseline, regression check skipped`,
+    };
+  }
+  const key = (r: ExampleScoreRow) => `${r.task}\u0000${r.dataset}\u0000${r.example}`;
+  const baseByKey = new Map(baseline.filter(group.rows).map((r) => [key(r), r]));
+  const pairsScore: [ExampleScoreRow, ExampleScoreRow][] = [];
+  const pairsValue: [ExampleScoreRow, ExampleScoreRow][] = [];
+  for (const r of current) {
+    const b = baseByKey.get(key(r));
+    if (!b) continue;
+    if (r.score !== null && b.score !== null) pairsScore.push([b, r]);
+    if (r.value !== undefined && b.value !== undefined) pairsValue.push([b, r]);
+  }
+  const field = pairsScore.length > 0 ? 'score' : 'value';
+  const pairs = field === 'score' ? pairsScore : pairsValue;
+  if (pairs.length === 0) {
+    return {
+      ...base,
+      passed: true,
+      skipped: true,
+      actual: null,
+      message: `${gate.metric}: no paired examples with the baseline at ${group.target} for ${agent}`,
+    };
+  }
+  // `evalc diff` tests the same pairs in the same order with the same seed, so one comparison
+  // has one p-value and CI in report.md's gates and in its "Changes vs baseline" table (they
+  // were two bootstrap estimates: p = 0.2907 in the gate, 0.323 in the table).
+  const order = (r: ExampleScoreRow) => `${r.task}\u0000${r.dataset}\u0000${r.example}`;
+  pairs.sort(([, x], [, y]) => {
+    const a = order(x);
+    const b = order(y);
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+  const pick = (r: ExampleScoreRow) => (field === 'score' ? (r.score ?? 0) : (r.value ?? 0));
+  const b = pairs.map(([x]) => pick(x));
+  const c = pairs.map(([, y]) => pick(y));
+  const weights = hierarchicalWeights(pairs.map(([, y]) => y));
+  const seed = deriveSeed(options.seed, `${diffScope(group.target)}\u0000${agent}\u0000${gate.metric}`);
+  const boot = pairedBootstrap(b, c, weights, { seed, resamples: options.resamples });
+  const baseMean = weightedMean(b, weights) ?? 0;
+  const curMean = weightedMean(c, weights) ?? 0;
+  const higherBetter = field === 'score' || valueHigherIsBetter(gate.metric, options);
+  const meanDiff = boot?.meanDiff ?? curMean - baseMean;
+  const drop = higherBetter ? -meanDiff : meanDiff;
+  const binary = field === 'score' && [...b, ...c].every((x) => x === 0 || x === 1);
+  let pValue = boot?.pValue ?? 1;
+  let discordant: { b: number; c: number } | undefined;
+  if (binary) {
+    discordant = countDiscordant(
+      b.map((x) => x === 1),
+      c.map((x) => x === 1),
+    );
+    pValue = mcnemarExact(discordant.b, discordant.c).pValue;
+  }
+  const method = binary ? 'mcnemar' : 'sign_flip';
+  const ci: [number, number] = boot?.ci ?? [meanDiff, meanDiff];
+  const significant = pValue < alpha;
+  const passed = !(drop > maxDrop && significant);
+  const verdict = passed ? (drop > maxDrop ? 'not significant' : `drop ≤ max_drop ${maxDrop}`) : 'REGRESSION';
+  const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
+  const message =
+    `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (drop ${fmt(drop)}, max_drop ${maxDrop}); ` +
+    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
+  const test: RegressionTest = {
+    method,
+    field,
+    baseline: baseMean,
+    current: curMean,
+    meanDiff,
+    ci,
+    pValue,
+    n: pairs.length,
+  };
+  if (discordant) test.discordant = discordant;
+  return { ...base, passed, actual: curMean, message, test };
+}
