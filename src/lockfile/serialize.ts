@@ -20,7 +20,17 @@ export function sortKeys(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const key of sortedKeys(value)) {
       const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
+      if (v === undefined) continue;
+      // An agent's `__proto__` key (JSON.parse keeps it as an own key) stays a key: an assignment
+      // would set the copy's prototype instead, and the key would vanish from the output (QA34).
+      if (key === '__proto__')
+        Object.defineProperty(out, key, {
+          value: sortKeys(v),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[key] = sortKeys(v);
     }
     return out;
   }
