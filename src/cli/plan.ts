@@ -101,7 +101,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false, judgePins })
         : loaded;
     const notes = [
-      ...discoveryNotes(changed, lockPins, unreachable, lock),
+      ...discoveryNotes(changed, lockPins, unreachable, lock, schemas.refused),
       ...schemas.unasked
         .filter(({ id }) => lock?.agents[id])
         .map(
@@ -171,9 +171,16 @@ function discoveryNotes(
   locked: Record<string, AgentPin>,
   unreachable: string[],
   lock: Lockfile | undefined,
+  refused: Record<string, string>,
 ): string[] {
   const notes: string[] = [];
-  if (!lock) return unreachable.map((id) => `agent ${id} did not answer /info; apply will ask it`);
+  // An agent that answered with something unusable is named with why: "did not answer" sent a
+  // user looking for a process that was running (QA34 F2).
+  const failed = (id: string) =>
+    refused[id] !== undefined
+      ? `agent ${id} answered /info, but its discovery failed (${refused[id]})`
+      : `agent ${id} did not answer /info`;
+  if (!lock) return unreachable.map((id) => `${failed(id)}; apply will ask it`);
   for (const [id, pin] of changed) {
     const was = locked[id];
     if (!was) continue;
@@ -187,8 +194,8 @@ function discoveryNotes(
   for (const id of unreachable)
     notes.push(
       lock.agents[id]
-        ? `agent ${id} did not answer /info: planned with its identity in evalc.lock (apply checks it)`
-        : `agent ${id} did not answer /info; apply will ask it`,
+        ? `${failed(id)}: planned with its identity in evalc.lock (apply checks it)`
+        : `${failed(id)}; apply will ask it`,
     );
   return notes;
 }

@@ -9,7 +9,7 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
+import { referencedSecrets, resolveSecrets, scrubSecrets, secretValues } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import { serve } from './agent-runtime.js';
@@ -71,6 +71,11 @@ export async function planTimeRaipAdapters(
   adapters: Map<string, RaipAdapter>;
   live: Record<string, AgentPin>;
   unreachable: string[];
+  /**
+   * Of the unreachable agents, those that answered /info with something unusable (a schema that
+   * does not compile, invalid JSON, an HTTP error): why, in one line (secrets masked).
+   */
+  refused: Record<string, string>;
   unchecked: string[];
   unasked: { id: string; why: string }[];
   close: () => Promise<void>;
@@ -78,6 +83,7 @@ export async function planTimeRaipAdapters(
   const adapters = new Map<string, RaipAdapter>();
   const live: Record<string, AgentPin> = {};
   const unreachable: string[] = [];
+  const refused: Record<string, string> = {};
   const unchecked: string[] = [];
   const unasked: { id: string; why: string }[] = [];
   const transports: HttpTransport[] = [];
@@ -132,6 +138,9 @@ export async function planTimeRaipAdapters(
           continue;
         }
         unreachable.push(agentId);
+        const { kind, message } = discovered.error;
+        if (kind !== 'transport_error' && kind !== 'timeout' && kind !== 'cancelled')
+          refused[agentId] = `${kind}: ${scrubSecrets(message, secrets)}`;
       }
     }
     const outcome = cached !== undefined ? adapter.useSchema(cached) : undefined;
@@ -142,6 +151,7 @@ export async function planTimeRaipAdapters(
     adapters,
     live,
     unreachable,
+    refused,
     unchecked,
     unasked,
     close: async () => {

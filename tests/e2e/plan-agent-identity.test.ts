@@ -67,6 +67,30 @@ describe('plan and the agent identity', () => {
     );
   });
 
+  it('names why discovery failed when the agent answers /info with a schema that does not compile (QA34 F2)', async () => {
+    const agentOptions: CountingAgentOptions = {};
+    const agent = await startCountingAgent(agentOptions);
+    try {
+      const dir = ctx.workspace('plan-identity-bad-schema');
+      writeDataset(dir, 'd1.jsonl', countingExamples(2));
+      writePlan(dir, { agentUrl: agent.url });
+      expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+      agentOptions.inputSchema = { type: 'strang' };
+      agentOptions.etag = '"v3"';
+      const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+      expect(plan.stderr).toMatch(
+        /note: agent a1 answered \/info, but its discovery failed \(contract_violation: [^)]*strang[^)]*\): planned with its identity in evalc\.lock/,
+      );
+      expect(plan.stderr).not.toContain('did not answer');
+      const json = JSON.parse((await runCli(['plan', 'evalc.yaml', '--json'], { cwd: dir })).stdout) as {
+        notes: string[];
+      };
+      expect(json.notes.join('\n')).toContain('answered /info, but its discovery failed (contract_violation');
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('takes a new ETag with the same schema and version as no change: plan and apply agree, the lock stays', async () => {
     const dir = ctx.workspace('plan-identity-etag');
     writeDataset(dir, 'd1.jsonl', countingExamples(2));
