@@ -25,6 +25,8 @@ export function collect(
   for (const rt of runtimes) {
     const { group } = rt.compiled;
     const runs = results.get(group.id) ?? [];
+    // An agent whose discovery failed was sent nothing: its examples are no agent calls (QA34).
+    const sent = rt.adapter.protocol !== 'undiscovered';
     const judged = new Set(rt.metrics.filter((m) => m.judgeId !== undefined).map((m) => m.lib.id));
     const outcomes: ExampleOutcome[] = [];
     const durations: number[] = [];
@@ -37,7 +39,7 @@ export function collect(
       durations.push(...run.durationsMs);
       if (run.tokens !== null) tokens = (tokens ?? 0) + run.tokens;
       summary.examples++;
-      summary.invoked += run.invoked;
+      if (sent) summary.invoked += run.invoked;
       if (run.transient) transient++;
       for (const kind of run.lock.errors ?? []) {
         if (kind === null) continue;

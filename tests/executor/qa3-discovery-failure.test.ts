@@ -44,6 +44,9 @@ describe('an agent that does not answer /info', () => {
     expect(first.code).toBe(1);
     const result = JSON.parse(first.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
     expect(result).toMatchObject({ status: 'done', unevaluated: ['a2'], errorKinds: { transport_error: 3 } });
+    // Only a1's three examples were sent: a2's were never (QA34: they counted as agent calls).
+    expect(result.invoked).toBe(3);
+    expect(up.requests.length).toBe(3);
     const rows = lockResults(dir);
     expect(rows.filter((r) => r.group === 'a1/t1/d1').map((r) => [r.example, r.pass])).toEqual([
       ['x1', true],
