@@ -314,6 +314,15 @@ describe('chat adapter, conversation loop', () => {
     expect(agent.requests).toHaveLength(2);
   });
 
+  it("retries a gateway's 502 and 504 like its 503 (the agent never answered; QA34 F5) and continues", async () => {
+    for (const behaviour of ['gateway502', 'gateway504'] as const) {
+      const { agent, adapter } = await setup([behaviour, 'echo']);
+      const outcome = await adapter.invoke('hi', ctx());
+      expect(outcome.ok).toBe(true);
+      expect(agent.requests).toHaveLength(2);
+    }
+  });
+
   it('C11: a non-JSON 200 ends the conversation with invalid_json', async () => {
     const { adapter } = await setup(['badjson']);
     expect(await adapter.invoke('hi', ctx())).toMatchObject({ ok: false, error: { kind: 'invalid_json' } });

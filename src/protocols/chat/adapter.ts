@@ -10,9 +10,9 @@
  * History profile: `seed` by default, `replay` with `replayTools: true` (wire-history.ts).
  * Any non-2xx reply, non-JSON body or contract violation ends the conversation as a failed
  * invoke (with the partial trajectory; a non-2xx message quotes the agent's `detail`/`error`
- * text, as the platform's `Agent HTTP <code>: <body>` does). Retries: only 429, 503, timeouts and connection
- * failures are retried (the agent is stateless: the whole history is resent), within the
- * optional conversation budget; never 4xx or other 5xx.
+ * text, as the platform's `Agent HTTP <code>: <body>` does). Retries: only 429, a gateway's 502/503/504,
+ * timeouts and connection failures are retried (the agent is stateless: the whole history is
+ * resent), within the optional conversation budget; never other 4xx or the agent's own 500 (C10).
  */
 import type { ChatAgentConfig } from '../../plan/schema.js';
 import { failed } from '../http/trajectory.js';
@@ -46,7 +46,14 @@ export interface ChatAdapter extends AgentAdapter {
   probe(signal: AbortSignal): Promise<{ ok: true } | { ok: false; error: StepError }>;
 }
 
-const RETRIED_KINDS = new Set<string>(['http_429', 'http_503', 'timeout', 'transport_error']);
+const RETRIED_KINDS = new Set<string>([
+  'http_429',
+  'http_502',
+  'http_503',
+  'http_504',
+  'timeout',
+  'transport_error',
+]);
 const PROBE_TIMEOUT_MS = 10_000;
 
 export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime): ChatAdapter {
