@@ -5,7 +5,7 @@
  * and two different ids can compare equal once both are rounded. Datasets warn about such
  * literals (`EVALC_DATASET_NUMBER_PRECISION`); this finds them in an agent's reply text so an
  * adapter can say so too. Only integer literals count: a float was a double on the agent's side
- * already.
+ * already. Python's bare NaN / Infinity, which evalc reads as null, are said the same way.
  */
 
 import { STOP, scanOutsideStrings } from './json-text-scan.js';
@@ -39,8 +39,28 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
  * the drill-down shows why an id no longer matches (the run goes on with the rounded value).
  */
 export function numberPrecisionEvents(text: string | undefined, turn: number): TrajectoryEvent[] {
-  const literal = text === undefined ? undefined : firstUnsafeInteger(text);
-  return literal === undefined
-    ? []
-    : [{ turn, type: 'compat_warning', data: { warning: 'number_precision', literal } }];
+  if (text === undefined) return [];
+  const literal = firstUnsafeInteger(text);
+  const nonFinite = firstNonFinite(text);
+  const events: TrajectoryEvent[] = [];
+  if (literal !== undefined)
+    events.push({ turn, type: 'compat_warning', data: { warning: 'number_precision', literal } });
+  // Python's NaN / Infinity, read as null (bounded-json.ts): an extraction that then finds no
+  // value is explained in the drill-down (QA34).
+  if (nonFinite !== undefined)
+    events.push({ turn, type: 'compat_warning', data: { warning: 'non_finite_number', literal: nonFinite } });
+  return events;
+}
+
+const NON_FINITE = ['-Infinity', 'Infinity', 'NaN'];
+
+/** The first bare NaN / Infinity / -Infinity token (outside strings) of a reply text, else undefined. */
+export function firstNonFinite(text: string): string | undefined {
+  if (!/NaN|Infinity/.test(text)) return undefined;
+  let found: string | undefined;
+  scanOutsideStrings(text, (i) => {
+    found = NON_FINITE.find((word) => text.startsWith(word, i));
+    return found === undefined ? i : STOP;
+  });
+  return found;
 }

@@ -19,13 +19,23 @@ const BIG = '{"output":{"id":12345678901234567891,"safe":9007199254740991,"text"
 const CHAT =
   '{"messages":[{"role":"assistant","content":"order 12345678901234567891 placed"}],"model":"m","provider":"p","usage":{},"metadata":{"order":12345678901234567891}}';
 const SMALL = '{"output":{"id":9007199254740991,"text":"12345678901234567891"}}';
+// Python's json.dumps of float('nan') and float('-inf'); the words inside a string are no number.
+const NON_FINITE = '{"output":{"answer":NaN,"low":-Infinity,"text":"NaN Infinity"}}';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
-      res.end(req.url?.startsWith('/small') ? SMALL : req.url?.startsWith('/agent/respond') ? CHAT : BIG);
+      res.end(
+        req.url?.startsWith('/small')
+          ? SMALL
+          : req.url?.startsWith('/nan')
+            ? NON_FINITE
+            : req.url?.startsWith('/agent/respond')
+              ? CHAT
+              : BIG,
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -72,6 +82,25 @@ describe('HTTP replies with integers beyond 2^53', () => {
       const quiet = await small.invoke({ q: 'x' }, ctx());
       if (!quiet.ok) throw new Error(quiet.error.message);
       expect(quiet.trajectory.events).toEqual([]);
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it("reads Python's NaN and -Infinity as null and says so with a non_finite_number warning (QA34)", async () => {
+    const transport = new HttpTransport({ retries: 0 });
+    try {
+      const adapter = createRaipAdapter({ protocol: 'raip', url: `${base}/nan` }, { transport });
+      const outcome = await adapter.invoke({ q: 'x' }, ctx());
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      expect((outcome.trajectory.response as { output: unknown }).output).toEqual({
+        answer: null,
+        low: null,
+        text: 'NaN Infinity',
+      });
+      expect(outcome.trajectory.events).toEqual([
+        { turn: 0, type: 'compat_warning', data: { warning: 'non_finite_number', literal: 'NaN' } },
+      ]);
     } finally {
       await transport.close();
     }
