@@ -5,7 +5,12 @@ import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pin
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
-import { findInputMisfits, planTimeRaipAdapters } from '../executor/input-schema-check.js';
+import {
+  findInputMisfits,
+  misfitWarning,
+  planTimeRaipAdapters,
+  preflightCount,
+} from '../executor/input-schema-check.js';
 import { planTimeJudgePins } from '../executor/judges.js';
 import { pinsOf } from '../executor/locked-inputs.js';
 import { readLockFile } from '../lockfile/serialize.js';
@@ -125,7 +130,12 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
           `judge ${id} is not asked at plan time (evalc serves it, it is reached over stdio, or its header variables are not set): planned with the rubric tags in evalc.lock (apply asks it)`,
       ),
     ];
-    const misfits = findInputMisfits(compiled, schemas.adapters);
+    // RAIP R5: a misfit in an agent's preflight sample stops apply before anything is sent; a
+    // later one is that example's own failure (contract_error, not sent), said in a note.
+    const found = findInputMisfits(compiled, schemas.adapters, preflightCount(loaded.resolved.plan));
+    const misfits = found.filter((m) => m.preflight);
+    const later = found.filter((m) => !m.preflight);
+    if (later.length > 0) notes.push(misfitWarning(later));
     if (misfits.length > 0) {
       if (values.json)
         ctx.stdout(
@@ -133,7 +143,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stderr(
-          `evalc: ${misfits.length} inputs do not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n`,
+          `evalc: ${misfits.length} inputs of the preflight sample do not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n`,
         );
       return EXIT.failure;
     }

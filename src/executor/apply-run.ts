@@ -28,7 +28,7 @@ import { frozenRefusal } from './frozen-check.js';
 import { graceSignal } from './grace-signal.js';
 import { groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
-import { findInputMisfits } from './input-schema-check.js';
+import { findInputMisfits, misfitWarning, preflightCount } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
 import { judgeLockInfo, liveJudgePins } from './judge-lock-info.js';
 import type { JudgeRuntime } from './judges.js';
@@ -177,13 +177,21 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       const raipAdapters = new Map<string, RaipAdapter>();
       for (const [id, a] of agents)
         if (isRaip(a.adapter) && !undiscovered.has(id)) raipAdapters.set(id, a.adapter);
-      const invalid = findInputMisfits(compiled, raipAdapters);
-      if (invalid.length > 0) {
-        const lines = invalid.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
+      // RAIP R5: a misfit in an agent's preflight sample stops the run before anything is sent;
+      // a later one fails its own example (`contract_error`, not sent) and the run goes on.
+      const misfits = findInputMisfits(compiled, raipAdapters, preflightCount(resolved.plan));
+      const sampled = misfits.filter((m) => m.preflight);
+      if (sampled.length > 0) {
+        const lines = sampled.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
         return {
           status: 'refused',
-          message: `inputs do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
+          message: `inputs of the preflight sample do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
         };
+      }
+      if (misfits.length > 0) {
+        const text = misfitWarning(misfits);
+        options.progress.message(`evalc: warning: ${text}`);
+        logLines.push(`warning: ${text}`);
       }
       // Rubrics registered on a judge server are part of the score keys: their judges are asked
       // for the tags before anything is up to date. --locked also checks the judges (started for
@@ -269,7 +277,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
       digestFeeds.set(cg.group.id, new GroupDigestFeed(cg.group.dataset.examples.length));
     }
-    const preflight = Math.min(resolved.plan.run.preflight, 5);
+    const preflight = preflightCount(resolved.plan);
     const aborted = await runAgents({
       agentIds,
       runtimes: groupRuntimes,

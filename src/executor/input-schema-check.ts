@@ -20,27 +20,54 @@ import type { StepStore } from './step-store.js';
 export interface InputMisfit {
   step: string;
   errors: string;
+  /**
+   * Among its agent's preflight sample (its first `run.preflight` examples, in run order): RAIP
+   * R5's pre-flight check, which stops the run before anything is sent. A misfit after the sample
+   * is that example's own failure (`contract_error`, not sent) and the run goes on.
+   */
+  preflight: boolean;
 }
 
-/** Example ids whose rendered input does not fit their RAIP agent's schema, with Ajv's errors. */
-export function findInputMisfits(compiled: CompiledPlan, adapters: Map<string, RaipAdapter>): InputMisfit[] {
+/**
+ * Examples whose rendered input does not fit their RAIP agent's schema, with Ajv's errors, in run
+ * order: each agent's groups in plan order, examples in dataset order (run-agents.ts), the first
+ * `preflight` of an agent's examples marked as its preflight sample.
+ */
+export function findInputMisfits(
+  compiled: CompiledPlan,
+  adapters: Map<string, RaipAdapter>,
+  preflight: number,
+): InputMisfit[] {
   const misfits: InputMisfit[] = [];
+  const seen = new Map<string, number>();
   for (const cg of compiled.groups) {
-    const adapter = adapters.get(cg.group.agentId);
+    const agentId = cg.group.agentId;
+    const adapter = adapters.get(agentId);
+    const before = seen.get(agentId) ?? 0;
+    seen.set(agentId, before + cg.group.dataset.examples.length);
     if (!adapter) continue;
-    for (const example of cg.group.dataset.examples) {
+    cg.group.dataset.examples.forEach((example, index) => {
       const rendered = renderTemplate(cg.group.template, exampleContext(example));
-      if (!rendered.ok) continue;
+      if (!rendered.ok) return;
       const check = adapter.validateInput(rendered.value);
-      if (!check.ok) {
-        const errors = check.errors
-          .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
-          .join('; ');
-        misfits.push({ step: `${cg.group.id}/${example.id}`, errors });
-      }
-    }
+      if (check.ok) return;
+      const errors = check.errors.map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+      misfits.push({ step: `${cg.group.id}/${example.id}`, errors, preflight: before + index < preflight });
+    });
   }
   return misfits;
+}
+
+/** Examples an agent runs first, alone (DESIGN §3: "preflight on k ≤ 5 examples before the batch"). */
+export function preflightCount(plan: { run: { preflight: number } }): number {
+  return Math.min(plan.run.preflight, 5);
+}
+
+/** One line about the misfits after the preflight samples: how many, the first few, what happens. */
+export function misfitWarning(misfits: readonly InputMisfit[]): string {
+  const shown = misfits.slice(0, 3).map((m) => `${m.step} (${m.errors})`);
+  const more = misfits.length > shown.length ? `, … ${misfits.length - shown.length} more` : '';
+  return `${misfits.length} input${misfits.length === 1 ? ' does' : 's do'} not fit the agent's input schema: ${shown.join(', ')}${more}; each records contract_error, not sent`;
 }
 
 /** What `plan` needs to start an agent evalc serves, as apply does (folders from the loaded plan). */
