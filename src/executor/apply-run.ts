@@ -52,7 +52,6 @@ import { warnShortSecrets } from './short-secrets.js';
 import { startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
 import { GroupDigestFeed, runDigest, stepsDigest } from './steps-digest.js';
-import { RECALLED_RECORDS } from './trajectories.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
 import { stepsSection } from './up-to-date.js';
 import { upToDateApply } from './up-to-date-apply.js';
@@ -89,7 +88,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   });
   if (!cacheLock)
     return { status: 'interrupted', message: 'interrupted while waiting for the cache lock; nothing ran' };
-  const runStore = new RunStore(cacheDir, (text) => options.progress.message(text), RECALLED_RECORDS);
+  const runStore = new RunStore(cacheDir, (text) => options.progress.message(text));
   const runSignal = AbortSignal.any([options.signal, runStore.stopped]);
   const store = () => runStore.open();
   const schemas = schemaCache(cacheDir, store);

@@ -41,7 +41,6 @@ import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
 import { scanLog } from './cache-log-scan.js';
 import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
-import { type RecentLimits, RecentValues } from './cache-recent.js';
 import { CacheWriteError } from './cache-write-error.js';
 import type { CacheStats, StepStore } from './step-store.js';
 import { writeBytesSync } from './write-text.js';
@@ -97,25 +96,17 @@ export class LogStore implements StepStore {
   private carriageReturns = 0;
   private failure: CacheWriteError | undefined;
   private readonly onWriteFailure: ((error: CacheWriteError) => void) | undefined;
-  /** Values put by this process, kept for `recall` (cache-recent.ts); none unless asked for. */
-  private readonly recent: RecentValues | undefined;
 
   /**
    * `readOnly` opens an existing cache for reading (reports): nothing is written, a torn tail is
-   * only skipped. `onWriteFailure` is called once, when a write to the log first fails. `recent`
-   * keeps the values of the kinds it names, as put, for `recall`.
+   * only skipped. `onWriteFailure` is called once, when a write to the log first fails.
    */
   constructor(
     dir: string,
-    options: {
-      readOnly?: boolean;
-      onWriteFailure?: (error: CacheWriteError) => void;
-      recent?: RecentLimits;
-    } = {},
+    options: { readOnly?: boolean; onWriteFailure?: (error: CacheWriteError) => void } = {},
   ) {
     this.readOnly = options.readOnly ?? false;
     this.onWriteFailure = options.onWriteFailure;
-    this.recent = options.recent ? new RecentValues(options.recent) : undefined;
     this.file = path.join(dir, LOG_NAME);
     this.sumsFile = sumsFileOf(dir);
     let denied = this.readOnly ? undefined : writeDeniedFor(dir);
@@ -213,14 +204,6 @@ export class LogStore implements StepStore {
     }
   }
 
-  /**
-   * The value this process put under `key`, when the store keeps it (`recent`): the same object,
-   * not a copy (read-only), without reading or parsing the log. Undefined otherwise: use `get`.
-   */
-  recall<T = unknown>(key: string): T | undefined {
-    return this.recent && this.index.has(key) ? this.recent.recall<T>(key) : undefined;
-  }
-
   /** Bytes `[offset, offset + length)` of the flushed log as UTF-8 text. */
   private readText(offset: number, length: number): string {
     if (length > WINDOW_BYTES / 2) {
@@ -254,7 +237,6 @@ export class LogStore implements StepStore {
     const json = JSON.stringify(value);
     const lineBytes = this.pending.append(key, kind, json, this.checksums ? this.size : undefined);
     this.index.set(key, this.size + this.pending.lastJsonStart, this.pending.lastJsonBytes, kind);
-    this.recent?.keep(key, kind, value, this.pending.lastJsonBytes);
     this.size += lineBytes;
     if (this.pending.bytes >= FLUSH_BYTES) this.flush();
     else this.flushScheduled ??= setImmediate(() => this.flush());
@@ -299,7 +281,6 @@ export class LogStore implements StepStore {
       // the next open cuts a torn last line anyway
     }
     for (const key of keys) this.index.delete(key);
-    this.recent?.clear();
     this.size = this.flushed;
     this.failure = new CacheWriteError(this.file, err);
     this.onWriteFailure?.(this.failure);
@@ -381,7 +362,6 @@ export class LogStore implements StepStore {
     if (this.sumsFd !== undefined) closeSync(this.sumsFd);
     this.sumsFd = undefined;
     this.index.clear();
-    this.recent?.clear();
     this.window = undefined;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The end of a live apply, after its lockfile is written: the reports' sources read back from
- * the cache (recalled where the run kept them), then the cache and the examples released before
+ * the cache, then the cache and the examples released before
  * the four reports are rendered (a 100k-example run's peak), the reports' stamp (a digest of the
  * lockfile bytes written) and `run.log`.
  */

@@ -5,7 +5,6 @@
  * full disk) aborts `stopped`, which stops dispatching like a first Ctrl-C: what completed is
  * cached, nothing more is sent that could not be kept.
  */
-import type { RecentLimits } from './cache-recent.js';
 import { LogStore } from './cache-store.js';
 
 export class RunStore {
@@ -16,8 +15,6 @@ export class RunStore {
   constructor(
     private readonly cacheDir: string,
     private readonly message: (text: string) => void,
-    /** What the log keeps of the values it is given, for `recall` (the reports' read-back). */
-    private readonly recent?: RecentLimits,
   ) {}
 
   /** Aborted when the log could not be written. */
@@ -29,7 +26,6 @@ export class RunStore {
   open(): LogStore {
     if (this.#opened) return this.#opened;
     const opened = new LogStore(this.cacheDir, {
-      ...(this.recent ? { recent: this.recent } : {}),
       onWriteFailure: (error) => {
         this.message(`evalc: cannot write the cache: stopping the run (${error.code ?? 'error'})`);
         this.#stop.abort();

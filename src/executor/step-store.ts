@@ -9,8 +9,6 @@ export interface StepStore {
   /** The kind an entry was put with (`invoke`, `invoke-failed`, `extract`…), without reading it. */
   kindOf?(key: string): string | undefined;
   get<T = unknown>(key: string): T | undefined;
-  /** The value this process put under `key`, if the store kept it (the same object: read-only). */
-  recall?<T = unknown>(key: string): T | undefined;
   /** The bytes of an entry's JSON, without reading it. */
   sizeOf?(key: string): number | undefined;
   put(key: string, kind: string, value: unknown): void;

@@ -9,7 +9,6 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
-import type { RecentLimits } from './cache-recent.js';
 import {
   type ExtractRecord,
   type FailedInvokeRecord,
@@ -32,17 +31,6 @@ const FAILURE_DETAILS_LIMIT = 10_000;
 const TRAJECTORY_BYTES = 64 * 1024 * 1024;
 /** Trajectories read back at most (those of failing rows first). */
 const TRAJECTORY_ROWS = 5000;
-
-/**
- * What an apply's step log keeps of the records it writes, for `reportSources` to take without
- * reading the log back (cache-recent.ts): every invoke and extract record of a run of up to ~10k
- * examples, a bounded share of a larger one's (~10–40 MB of heap).
- */
-export const RECALLED_RECORDS: RecentLimits = {
-  kinds: ['invoke', 'invoke-failed', 'invoke-error', 'extract'],
-  maxEntries: 4 * TRAJECTORY_ROWS,
-  maxBytes: 16 * 1024 * 1024,
-};
 
 /**
  * At most `limit` trajectories, and `byteLimit` bytes of their records, are loaded — those of
@@ -73,8 +61,6 @@ export function reportSources(
     return table;
   };
   let bytes = 0;
-  /** A record this run wrote is taken as kept (`recall`), else read from the log. */
-  const read = <T>(key: string): T | undefined => store.recall?.<T>(key) ?? store.get<T>(key);
   // The fixed text around an extract key's input, once per output digest (one per group).
   const extractTexts = new Map<string, DerivedKeyText>();
   const extractKeyOf = (outputDigest: string, key: string) => {
@@ -97,7 +83,7 @@ export function reportSources(
         (extractKey ? (store.sizeOf?.(extractKey) ?? 0) : 0);
       if (bytes + size > byteLimit) continue;
       const record =
-        read<InvokeRecord | FailedInvokeRecord>(key) ?? read<FailedInvokeRecord>(lastErrorKey(key));
+        store.get<InvokeRecord | FailedInvokeRecord>(key) ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
       if (!record) continue;
       bytes += size;
       if ('failed' in record) {
@@ -114,7 +100,7 @@ export function reportSources(
         continue;
       }
       const entry: ReportInvokeRecord = { trajectory: record.trajectory, durationMs: record.durationMs };
-      const extract = extractKey ? read<ExtractRecord>(extractKey) : undefined;
+      const extract = extractKey ? store.get<ExtractRecord>(extractKey) : undefined;
       if (extract?.ok) entry.candidates = extract.values;
       else if (extract && !extract.ok)
         entry.error = { kind: extract.error.kind, message: extract.error.message };
@@ -148,7 +134,7 @@ export function reportSources(
       const keys = metric.keys ?? (metric.key ? [metric.key] : []);
       // A judge's failure is never cached as a score: its message was kept beside the step.
       if (metric.error !== undefined && keys[0] && failures < FAILURE_DETAILS_LIMIT) {
-        const failed = read<{ error: { kind: string; message: string } }>(lastErrorKey(keys[0]));
+        const failed = store.get<{ error: { kind: string; message: string } }>(lastErrorKey(keys[0]));
         if (failed?.error) {
           failureDetails[keys[0]] = { error: { kind: failed.error.kind, message: failed.error.message } };
           failures++;
