@@ -265,6 +265,17 @@ function rebaseTask(task: unknown, relDir: string): unknown {
 }
 
 function locateOrigin(origins: Origin[], planPath: PlanPath, key?: string): SourcePosition | undefined {
+  if (key !== undefined) {
+    // A key of a merged map (an agent or task id) that came from an included file: point at the
+    // key in that file, not at the root file, which may not even name the section.
+    const keyPath = [...planPath, key];
+    const owner = origins.find(
+      (origin) =>
+        origin.mergedPrefix.length === keyPath.length &&
+        origin.mergedPrefix.every((seg, i) => seg === keyPath[i]),
+    );
+    if (owner) return locateInFile(owner.file, owner.filePrefix.slice(0, -1), key);
+  }
   let best: Origin | undefined;
   for (const origin of origins) {
     if (origin.mergedPrefix.length > planPath.length) continue;
