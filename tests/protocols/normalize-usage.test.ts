@@ -28,6 +28,11 @@ describe('normalizeUsage', () => {
       inputTokens: 12,
     });
     expect(normalizeUsage(null)).toEqual({});
+    // Beyond 2^53 − 1 is no token count: 400 digits would be Infinity, which JSON writes as null.
+    expect(
+      normalizeUsage({ prompt_tokens: '9'.repeat(400), completion_tokens: 2 ** 53, total_tokens: 1e300 }),
+    ).toEqual({});
+    expect(normalizeUsage({ prompt_tokens: String(2 ** 53 - 1) })).toEqual({ inputTokens: 2 ** 53 - 1 });
     expect(normalizeUsage([1, 2])).toEqual({});
   });
 

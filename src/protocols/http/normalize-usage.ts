@@ -34,11 +34,18 @@ export function addUsage(a: Usage, b: Usage): Usage {
   return sum;
 }
 
-/** A non-negative integer token count, from a number or an integer string. */
+/**
+ * A non-negative integer token count, from a number or an integer string; beyond 2^53 − 1 (a
+ * string of 400 digits is Infinity as a number, which JSON writes as null) it is no count.
+ */
 export function toTokenCount(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
-  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
-  return undefined;
+  const count =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value.trim())
+        : undefined;
+  return count !== undefined && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
 }
 
 function firstCount(record: Record<string, unknown>, keys: string[]): number | undefined {
