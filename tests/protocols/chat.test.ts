@@ -504,6 +504,15 @@ describe('chat adapter, conversation loop', () => {
     });
   });
 
+  it('keeps no count beyond 2^53 - 1 from usage, without failing the reply (a Python int)', async () => {
+    const { adapter } = await setup(['huge-usage']);
+    const outcome = await adapter.invoke('hi', ctx());
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.trajectory.usage).toMatchObject({ totalTokens: 7, source: 'reported' });
+    expect(outcome.trajectory.usage.inputTokens).toBeUndefined();
+    expect(outcome.trajectory.usage.outputTokens).toBeUndefined();
+  });
+
   it('C19: probe posts ping and passes only when the reply validates', async () => {
     const good = await setup(['echo']);
     expect(await good.adapter.probe(new AbortController().signal)).toEqual({ ok: true });

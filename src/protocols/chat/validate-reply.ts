@@ -102,10 +102,16 @@ function parseUsage(value: unknown): WireUsage {
     const raw = value[key];
     if (raw === undefined || raw === null) continue;
     const count = toTokenCount(raw);
-    if (count === undefined) violate(`usage.${key} must be an integer`);
-    usage[key] = count;
+    if (count !== undefined) usage[key] = count;
+    // An integer beyond 2^53 − 1 is the agent's (the platform reads any int): not kept, no error.
+    else if (!isHugeCount(raw)) violate(`usage.${key} must be an integer`);
   }
   return usage;
+}
+
+function isHugeCount(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER;
+  return typeof value === 'string' && /^\d+$/.test(value.trim());
 }
 
 function optionalString(value: unknown, at: string): string | undefined {
