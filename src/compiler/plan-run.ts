@@ -26,6 +26,8 @@ export interface CacheView {
   has(key: string): boolean;
   /** The kind an entry was put with (`invoke`, `invoke-failed`…); StepStore has it. */
   kindOf?(key: string): string | undefined;
+  /** An entry's value; read only for the rare step the lock cannot explain (no lock, pruned rows). */
+  get?(key: string): unknown;
 }
 
 export type PlanSymbol = '+' | '~';
@@ -209,12 +211,17 @@ export function planRun(
       record('extract', step.extractKey, extractCached, extractWhy.symbol, extractWhy.reason);
       // A cached extraction that failed (the lock says so, for this invoke and this binding
       // output): apply scores nothing from it, the metrics are recorded from the failure.
-      const extractFailed =
+      // Without such a row (no lock, or a lock of another run) the cached extraction itself says
+      // so, read only when a score is missing (QA35: `plan` said "+ score … new" for it).
+      let extractFailed: boolean | undefined =
         invokeCached && extractCached && !why.extract && lastError === 'extraction_failed';
       for (const metric of group.metrics) {
         const key = step.scoreKeys[metric.id];
         if (key === undefined) continue;
         const cached = cache.has(key);
+        if (!cached && !extractFailed && invokeCached && extractCached && lastError === undefined) {
+          extractFailed = cachedExtractionFailed(cache, step.extractKey);
+        }
         if (!cached && extractFailed) {
           record('score', key, 'skipped', '~', 'its extraction failed', `${target}/${metric.id}`, metric.id);
           continue;
@@ -346,4 +353,10 @@ function mergeScoreRows(rows: PlanRow[], benchmark: string): PlanRow[] {
       (a.target < b.target ? -1 : a.target > b.target ? 1 : 0) ||
       (a.reason < b.reason ? -1 : 1),
   );
+}
+
+/** Whether the cached extract entry under `key` records a failed extraction (`{ ok: false }`). */
+function cachedExtractionFailed(cache: CacheView, key: string): boolean {
+  const entry = cache.get?.(key);
+  return typeof entry === 'object' && entry !== null && (entry as { ok?: unknown }).ok === false;
 }
