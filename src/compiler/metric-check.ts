@@ -53,7 +53,8 @@ export function checkMetric(
         {
           source: issue.unknownKey ? ctx.locate(path, issue.unknownKey) : ctx.locate(issuePath),
           hint: issue.unknownKey
-            ? didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS])
+            ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
+              keysHint(config.type, info.paramNames))
             : optionHint(issue.message, valueAt(params, issue.path)),
         },
       ),
@@ -250,4 +251,11 @@ function checkDimension(
       hint: didYouMean(dimension, ids) ?? `dimensions: ${ids.join(', ')}`,
     }),
   ];
+}
+
+/** No near miss (QA35: `candidate:` on tool_call_match): say which keys the metric takes. */
+function keysHint(type: string, paramNames: readonly string[]): string {
+  return paramNames.length === 0
+    ? `${type} takes no parameters of its own`
+    : `${type} takes: ${paramNames.map((name) => `\`${name}\``).join(', ')}`;
 }
