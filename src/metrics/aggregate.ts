@@ -108,7 +108,8 @@ function agentsOf(input: AggregateInput): string[] {
 }
 
 function emptyNode(): AggregateNode {
-  return { examples: 0, invokeErrors: 0, metrics: {} };
+  // Keyed by metric ids, which may be `valueOf` or `toString`: no prototype to find them on (QA35).
+  return { examples: 0, invokeErrors: 0, metrics: Object.create(null) as Record<string, MetricAggregate> };
 }
 
 /** Weighted hierarchy over per-dataset means (null entries are skipped). */

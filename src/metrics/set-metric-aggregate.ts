@@ -10,7 +10,8 @@ import { weightedMean } from './stats/descriptive.js';
 
 /** The node's aggregate of metric `id`, created empty when missing. */
 export function ensureMetric(node: AggregateNode, id: string): MetricAggregate {
-  let agg = node.metrics[id];
+  // An own entry only: a metric id may be `valueOf`, which Object.prototype also answers (QA35).
+  let agg = Object.hasOwn(node.metrics, id) ? node.metrics[id] : undefined;
   if (!agg) {
     agg = { score: null, value: null, errors: 0 };
     node.metrics[id] = agg;

@@ -61,7 +61,7 @@ export function resolveSecrets(
   const missing: string[] = [];
   for (const [key, value] of Object.entries(values ?? {})) {
     out[key] = value.replace(ENV_REF, (_, name: string) => {
-      const v = env[name];
+      const v = Object.hasOwn(env, name) ? env[name] : undefined;
       if (v === undefined) missing.push(name);
       return v ?? '';
     });
@@ -87,7 +87,7 @@ export function referencedSecrets(
 ): string[] {
   const out = new Set<string>();
   for (const name of envReferences(values)) {
-    const v = env[name];
+    const v = Object.hasOwn(env, name) ? env[name] : undefined;
     if (v !== undefined) addSecretForms(out, v);
   }
   return [...out].sort(longestFirst);
@@ -108,7 +108,7 @@ export function shortSecretNames(
 ): string[] {
   const names = new Set<string>();
   for (const name of envReferences(values)) {
-    const v = env[name];
+    const v = Object.hasOwn(env, name) ? env[name] : undefined;
     if (v !== undefined && v.length > 0 && v.length < MIN_SECRET_LENGTH) names.add(name);
   }
   return [...names].sort();

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
 import { diagnostic } from './diagnostic.js';
+import { withIdMaps } from './id-maps.js';
 import {
   bindingSchema,
   chatAgentSchema,
@@ -25,7 +26,7 @@ type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
 export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan; diagnostics: Diagnostic[] } {
   const result = planSchema.safeParse(raw);
-  if (result.success) return { plan: result.data, diagnostics: [] };
+  if (result.success) return { plan: withIdMaps(result.data), diagnostics: [] };
   const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate));
   return { diagnostics };
 }
