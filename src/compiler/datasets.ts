@@ -294,5 +294,13 @@ function idProblem(id: string): string | undefined {
   const control = /[\u0000-\u001f\u007f]/.exec(id);
   if (control)
     return `the id holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+  // Half a surrogate pair is not Unicode text: RFC 8785 refuses it, so the request that carries
+  // the id (RAIP `context.exampleId`) could not be built and apply stopped mid-run (QA35).
+  const lone = LONE_SURROGATE.exec(id);
+  if (lone)
+    return `the id holds a lone surrogate (U+${lone[0].charCodeAt(0).toString(16).toUpperCase()}): not Unicode text`;
   return undefined;
 }
+
+/** A UTF-16 code unit of a surrogate pair standing alone (`\ud800` from JSON, YAML or CSV). */
+const LONE_SURROGATE = /\p{Cs}/u;
