@@ -103,6 +103,11 @@ async function main(argv: string[]): Promise<number> {
   const load = COMMANDS[name];
   if (!load) {
     stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
+    // --json callers read stdout: an unknown command is a usage error like any other (QA35).
+    if (wantsJson(argv))
+      stdout.write(
+        `${JSON.stringify({ event: 'result', exitCode: EXIT.usage, status: 'usage', message: `unknown command "${name}"` })}\n`,
+      );
     return EXIT.usage;
   }
   // `--help` / `-h` anywhere before a `--` prints the command's flags and runs nothing.
