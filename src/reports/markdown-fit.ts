@@ -60,6 +60,12 @@ function frameSize(s: MarkdownSection): number {
   return size(s.head) + size(s.tail) + more;
 }
 
+/** The room a section's first item takes (none without items): admitted sections show it. */
+function firstItemSize(s: MarkdownSection): number {
+  const first = s.items[0];
+  return first === undefined ? 0 : lineSize(first);
+}
+
 /** Shares `room` between `needs` in proportion to `weights`, none getting more than it needs. */
 function shareRoom(needs: number[], weights: number[], room: number): number[] {
   const given = needs.map(() => 0);
@@ -105,11 +111,13 @@ export function fitSections(
     `_… ${n} more section${n === 1 ? '' : 's'} not shown (see the full report)._`;
   const closing = ['', options.note ?? truncationNote()];
   const budget = limit - size(closing) - size(['', dropNote(sections.length)]);
-  // 1. Heads and tails, in order.
+  // 1. Heads and tails, in order, each with its first item: a section shown with none of its
+  // items is a heading over an empty table (QA35: 25 agents × 80 tasks left 60 task details
+  // with a header row and "2 more lines not shown" each); better to leave it out and count it.
   const admitted: MarkdownSection[] = [];
   let used = 0;
   for (const s of sections) {
-    const frame = frameSize(s);
+    const frame = frameSize(s) + firstItemSize(s);
     if (used + frame > budget) continue;
     admitted.push(s);
     used += frame;
@@ -119,22 +127,22 @@ export function fitSections(
   const room = new Map<MarkdownSection, number>();
   const keepSections = admitted.filter((x) => x.priority === 'keep');
   const keepRoom = shareRoom(
-    keepSections.map((s) => size(s.items)),
+    keepSections.map((s) => size(s.items) - firstItemSize(s)),
     keepSections.map((s) => s.weight ?? 1),
     budget - used,
   );
   let left = budget - used;
   for (const [i, s] of keepSections.entries()) {
-    room.set(s, keepRoom[i] ?? 0);
+    room.set(s, firstItemSize(s) + (keepRoom[i] ?? 0));
     left -= keepRoom[i] ?? 0;
   }
   const shared = admitted.filter((x) => x.priority !== 'keep');
   const given = shareRoom(
-    shared.map((s) => size(s.items)),
+    shared.map((s) => size(s.items) - firstItemSize(s)),
     shared.map((s) => s.weight ?? 1),
     left,
   );
-  for (const [i, s] of shared.entries()) room.set(s, given[i] ?? 0);
+  for (const [i, s] of shared.entries()) room.set(s, firstItemSize(s) + (given[i] ?? 0));
 
   const out: string[] = [];
   for (const s of admitted) {
