@@ -116,13 +116,22 @@ async function main(argv: string[]): Promise<number> {
     stdout.write(renderCommandHelp(name));
     return EXIT.ok;
   }
+  // Exiting at once (a second Ctrl-C or SIGTERM): --json callers still get the result event, the
+  // last line they read for the exit code (QA35: the stream just stopped after `step_started`).
+  const exitNow = (): never => {
+    if (wantsJson(argv))
+      stdout.write(
+        `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' })}\n`,
+      );
+    process.exit(EXIT.interrupted);
+  };
   let interrupts = 0;
   process.on('SIGINT', () => {
     interrupts++;
     if (interrupts === 1) {
       stderr.write('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)\n');
       controller.abort();
-    } else process.exit(EXIT.interrupted);
+    } else exitNow();
   });
   // apply stops like a first Ctrl-C (steps in flight finish and are cached); the other commands
   // have nothing to finish and exit at once (a plan downloading a remote dataset ignored it, QA21).
@@ -130,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', () => {
     terminations++;
     controller.abort();
-    if ((name !== 'apply' && name !== 'cache') || terminations > 1) process.exit(EXIT.interrupted);
+    if ((name !== 'apply' && name !== 'cache') || terminations > 1) exitNow();
   });
   const ctx: CommandContext = {
     args,
