@@ -192,7 +192,8 @@ function discoveryNotes(
       : `agent ${id} did not answer /info`;
   if (!lock) return unreachable.map((id) => `${failed(id)}; apply will ask it`);
   for (const [id, pin] of changed) {
-    const was = locked[id];
+    // An own pin only: an agent id like `toString` new to the lock is not Object's method (QA35).
+    const was = Object.hasOwn(locked, id) ? locked[id] : undefined;
     if (!was) continue;
     const parts: string[] = [];
     if (pin.version !== was.version)

@@ -12,6 +12,7 @@ import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync,
 import path from 'node:path';
 import { sortedKeys } from '../protocols/canonical-json.js';
 import { checkLockShape, type LockShapeProblem } from './check-shape.js';
+import { withIdMaps } from './id-maps.js';
 import type { Lockfile } from './types.js';
 
 export function sortKeys(value: unknown): unknown {
@@ -316,7 +317,7 @@ function parseLockText(
   const problem = checkLockShape(parsed);
   return problem
     ? { ok: false, missing: false, message: describeShapeProblem(file, text, problem) }
-    : { ok: true, lock: parsed as Lockfile };
+    : { ok: true, lock: withIdMaps(parsed as Lockfile) };
 }
 
 /** What opens the `results` rows in the layout `serializeLock` writes (one row per line). */
@@ -351,7 +352,7 @@ export function readLockHeader(file: string): LockRead {
     try {
       const lock: unknown = JSON.parse(`${text.slice(0, start)}\n  "results": []${text.slice(end + 4)}`);
       const problem = checkLockShape(lock);
-      if (!problem) return { ok: true, lock: lock as Lockfile };
+      if (!problem) return { ok: true, lock: withIdMaps(lock as Lockfile) };
       return { ok: false, missing: false, message: describeShapeProblem(file, text, problem) };
     } catch {
       // not the layout serializeLock writes: parse it whole below
