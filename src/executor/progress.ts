@@ -187,6 +187,14 @@ export function createProgress(
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_finished' })}\n`);
     },
   };
+  // An extraction that failed is an error of its example as the summary counts it (QA35: the live
+  // line said "errors 0" beside a summary of "1 error (extraction_failed 1)").
+  if (mode === 'tty' || mode === 'plain')
+    sink.stage = (event) => {
+      if (event.kind !== 'extract' || !event.error) return;
+      const c = counts.get(event.agent);
+      if (c) c.errors++;
+    };
   if (mode === 'json')
     sink.stage = (event) =>
       write(

@@ -39,6 +39,28 @@ describe('progress rates', () => {
     expect(lines[1]).toMatch(/^late\s+2\/4 {2}2\.0\/s {2}eta 1s {2}errors 0/);
   });
 
+  it('counts a failed extraction as an error of the live line, as the summary does', () => {
+    const out: string[] = [];
+    const progress = createProgress(
+      'plain',
+      (t) => out.push(t),
+      () => 0,
+    );
+    progress.start({ a1: 2 });
+    progress.step({ agent: 'a1', id: 'e0', cached: false });
+    progress.stage?.({ agent: 'a1', kind: 'extract', id: 'e0', cached: false });
+    progress.step({ agent: 'a1', id: 'e1', cached: false });
+    progress.stage?.({
+      agent: 'a1',
+      kind: 'extract',
+      id: 'e1',
+      cached: false,
+      error: { kind: 'extraction_failed', message: 'answer: no value' },
+    });
+    progress.finish();
+    expect(out.at(-1)).toMatch(/^a1\s+2\/2 .* errors 1 /m);
+  });
+
   it('says eta – while an agent has no finished step yet', () => {
     const out: string[] = [];
     const progress = createProgress(
