@@ -35,7 +35,7 @@ export async function discoverAgents(
   | { ok: true; pins: Record<string, AgentPin>; failed: Map<string, UndiscoveredAgent> }
   | { ok: false; message: string; reason: 'schema_drift' }
 > {
-  const pins: Record<string, AgentPin> = {};
+  const pins = Object.create(null) as Record<string, AgentPin>;
   const failed = new Map<string, UndiscoveredAgent>();
   for (const [id, runtime] of agents) {
     const adapter = runtime.adapter;

@@ -108,7 +108,7 @@ export async function planTimeRaipAdapters(
   close: () => Promise<void>;
 }> {
   const adapters = new Map<string, RaipAdapter>();
-  const live: Record<string, AgentPin> = {};
+  const live = Object.create(null) as Record<string, AgentPin>;
   const unreachable: string[] = [];
   const refused: Record<string, string> = {};
   const unchecked: string[] = [];

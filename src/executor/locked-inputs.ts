@@ -26,7 +26,9 @@ export function readPreviousPins(
 }
 
 export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
-  const pins: Record<string, AgentPin> = {};
+  // No prototype: an agent id the lock lacks (`toString`, `valueOf`) is undefined here, not a
+  // built-in function whose `name` would be pinned as the agent's name (QA35).
+  const pins = Object.create(null) as Record<string, AgentPin>;
   for (const [id, a] of Object.entries(lock?.agents ?? {})) {
     pins[id] = {
       ...(a.name ? { name: a.name } : {}),

@@ -37,7 +37,7 @@ export async function startAgents(
   const firstFailure = [...discovered.failed.values()][0];
   if (firstFailure && (run.options.locked || discovered.failed.size === agents.size))
     return { ok: false, message: run.scrub(firstFailure.message) };
-  const pins = { ...discovered.pins };
+  const pins = Object.assign(Object.create(null) as Record<string, AgentPin>, discovered.pins);
   for (const id of discovered.failed.keys()) pins[id] = run.lockedPins[id] ?? {};
   return { ok: true, pins, undiscovered: discovered.failed };
 }
