@@ -1,12 +1,14 @@
 /**
- * An apply with nothing to run (up-to-date.ts decides): evalc.lock stays as it is, the reports
- * are rendered again only when missing or stale, and with `--baseline` the lock's rows stand in
+ * An apply with nothing to run (up-to-date.ts decides): evalc.lock keeps its content, the reports
+ * are rendered again only when missing or stale (and the lock then written back in evalc's own
+ * form, byte-identical unless another tool re-saved it), and with `--baseline` the lock's rows stand in
  * for a run so that its regression gates are evaluated (baseline-gates.ts).
  */
 
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { readLockFile } from '../lockfile/serialize.js';
+import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockGate } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
 import { REPORT_FILES } from '../reports/types.js';
@@ -18,7 +20,13 @@ import { reportsDirOf, shownPath } from './report-paths.js';
 import { metricTypesOf } from './run-gates.js';
 import { reportSources } from './trajectories.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
-import { isLockUpToDate, reportStamp, reportsAreCurrent, writeReportStamp } from './up-to-date.js';
+import {
+  finishReportStamp,
+  isLockUpToDate,
+  reportStamp,
+  reportsAreCurrent,
+  writeReportStamp,
+} from './up-to-date.js';
 
 export interface UpToDateContext {
   options: ApplyOptions;
@@ -84,8 +92,13 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
       } else if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
         const full = readLockFile(ctx.lockFile);
         if (!full.ok) return { status: 'refused', message: full.message };
+        // The lock's bytes are not the ones the reports were made from: a lock re-saved by another
+        // tool (4-space indent, ASCII escapes) is written back in evalc's form (DESIGN §5; QA35),
+        // an untouched one byte-identical. The stamp is of the bytes written.
+        const lockHash = createHash('sha256');
+        writeLockFile(ctx.lockFile, full.lock, { hash: lockHash });
         await writeReports(reportsDir, full.lock);
-        writeReportStamp(reportsDir, stamp);
+        writeReportStamp(reportsDir, finishReportStamp(lockHash, undefined));
       }
       const errorKinds = { ...(lock.steps?.errors ?? {}) };
       const summary: RunSummary = {
