@@ -31,15 +31,24 @@ type Item = { rt: GroupRuntime; index: number; example: ResolvedExample };
 /** Runs every agent's examples; returns, per agent whose preflight failed, why its batch was not sent. */
 export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, string>> {
   const aborted = new Map<string, string>();
-  await Promise.all(
+  // An internal error in one agent's examples stops every agent's dispatch; the error is thrown
+  // once all of them have settled (nothing still writes when apply closes the cache).
+  const stop = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, stop.signal]);
+  const settled = await Promise.allSettled(
     ctx.agentIds.map(async (agentId) => {
       const runtimes = ctx.runtimes.filter((g) => g.compiled.group.agentId === agentId);
       const concurrency = ctx.concurrencyOf(agentId);
       const items = exampleItems(runtimes);
       const run = async (item: Item): Promise<ExampleRun> => {
-        const done = await runExample(item.rt, item.example);
-        ctx.onRun(item.rt, item.index, done);
-        return done;
+        try {
+          const done = await runExample(item.rt, item.example);
+          ctx.onRun(item.rt, item.index, done);
+          return done;
+        } catch (error) {
+          stop.abort();
+          throw error;
+        }
       };
       const runItem = async (item: Item): Promise<void> => {
         await run(item);
@@ -51,7 +60,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
           `evalc: ${ctx.scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
         );
         for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
-        await runPool(items, concurrency * 2, runItem, ctx.signal);
+        await runPool(items, concurrency * 2, runItem, signal);
         return;
       }
       const firstItems: Item[] = [];
@@ -67,7 +76,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
         async ([i, item]) => {
           firstRuns[i] = await run(item);
         },
-        ctx.signal,
+        signal,
       );
       // An interrupted run stops every agent: its cancelled preflight is not the agent's failure.
       if (ctx.signal.aborted) return;
@@ -85,8 +94,10 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       }
       // Twice the agent's concurrency in flight: the gate (invoke-gate.ts) keeps the agent's own
       // limit, the extra examples are being scored or have their next request ready.
-      await runPool(items, concurrency * 2, runItem, ctx.signal);
+      await runPool(items, concurrency * 2, runItem, signal);
     }),
   );
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
   return aborted;
 }

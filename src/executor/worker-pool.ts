@@ -1,7 +1,10 @@
 /**
  * Runs `work` over a stream of items with at most `concurrency` in flight, pulling items
  * lazily so a 100k-example run never materialises all of its work at once. Stops pulling
- * when the signal aborts; items in flight finish.
+ * when the signal aborts; items in flight finish. When `work` throws (an internal error), no
+ * further item starts, the items in flight finish, and then the first error is thrown: nothing
+ * is left running to write into a cache the caller closes (QA35: "cannot write the cache (EBADF)"
+ * after an internal error).
  */
 export async function runPool<T>(
   items: Iterator<T>,
@@ -16,8 +19,15 @@ export async function runPool<T>(
     if (r.done) done = true;
     return r.done ? undefined : r;
   };
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    for (let item = next(); item; item = next()) await work(item.value);
+    try {
+      for (let item = next(); item; item = next()) await work(item.value);
+    } catch (error) {
+      failure ??= { error };
+      done = true;
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  if (failure) throw failure.error;
 }
