@@ -16,9 +16,8 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { TaskInput } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
-import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import { answeredLiveWithoutName, pinAgentNames } from './agent-names.js';
-import { type AgentRuntime, isRaip } from './agent-runtime.js';
+import type { AgentRuntime } from './agent-runtime.js';
 import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
 import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
@@ -28,7 +27,7 @@ import { frozenRefusal } from './frozen-check.js';
 import { graceSignal } from './grace-signal.js';
 import { groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
-import { findInputMisfits, misfitWarning, preflightCount } from './input-schema-check.js';
+import { checkRaipInputs, preflightCount } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
 import { judgeLockInfo, liveJudgePins } from './judge-lock-info.js';
 import type { JudgeRuntime } from './judges.js';
@@ -173,25 +172,17 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         const drift = agentDrift(compiled, previousLock, pins);
         if (drift.length > 0) return lockedRefusal(drift);
       }
-      const raipAdapters = new Map<string, RaipAdapter>();
-      for (const [id, a] of agents)
-        if (isRaip(a.adapter) && !undiscovered.has(id)) raipAdapters.set(id, a.adapter);
-      // RAIP R5: a misfit in an agent's preflight sample stops the run before anything is sent;
-      // a later one fails its own example (`contract_error`, not sent) and the run goes on.
-      const misfits = findInputMisfits(compiled, raipAdapters, preflightCount(resolved.plan));
-      const sampled = misfits.filter((m) => m.preflight);
-      if (sampled.length > 0) {
-        const lines = sampled.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
-        return {
-          status: 'refused',
-          message: `inputs of the preflight sample do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`,
-        };
-      }
-      if (misfits.length > 0) {
-        const text = misfitWarning(misfits);
-        options.progress.message(`evalc: warning: ${text}`);
-        logLines.push(`warning: ${text}`);
-      }
+      const misfit = checkRaipInputs(
+        compiled,
+        agents,
+        undiscovered,
+        preflightCount(resolved.plan),
+        (text) => {
+          options.progress.message(`evalc: warning: ${text}`);
+          logLines.push(`warning: ${text}`);
+        },
+      );
+      if (misfit) return { status: 'refused', message: misfit };
       // Rubrics registered on a judge server are part of the score keys: their judges are asked
       // for the tags before anything is up to date. --locked also checks the judges (started for
       // that), even when nothing else would run.

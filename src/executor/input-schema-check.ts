@@ -12,7 +12,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import { referencedSecrets, resolveSecrets, scrubSecrets, secretValues } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
-import { serve } from './agent-runtime.js';
+import { type AgentRuntime, isRaip, serve } from './agent-runtime.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
 import type { StepStore } from './step-store.js';
@@ -56,6 +56,30 @@ export function findInputMisfits(
     });
   }
   return misfits;
+}
+
+/**
+ * RAIP R5 before an apply sends anything: a misfit in an agent's preflight sample refuses the
+ * run (the message, listing each with Ajv's errors); a later one fails its own example
+ * (`contract_error`, not sent: the adapter checks again) and is only said (`warn`).
+ */
+export function checkRaipInputs(
+  compiled: CompiledPlan,
+  agents: ReadonlyMap<string, AgentRuntime>,
+  undiscovered: ReadonlyMap<string, unknown>,
+  preflight: number,
+  warn: (text: string) => void,
+): string | undefined {
+  const adapters = new Map<string, RaipAdapter>();
+  for (const [id, a] of agents) if (isRaip(a.adapter) && !undiscovered.has(id)) adapters.set(id, a.adapter);
+  const misfits = findInputMisfits(compiled, adapters, preflight);
+  const sampled = misfits.filter((m) => m.preflight);
+  if (sampled.length > 0) {
+    const lines = sampled.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
+    return `inputs of the preflight sample do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`;
+  }
+  if (misfits.length > 0) warn(misfitWarning(misfits));
+  return undefined;
 }
 
 /** Examples an agent runs first, alone (DESIGN §3: "preflight on k ≤ 5 examples before the batch"). */
