@@ -6,24 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CacheView, planRun } from '../../src/compiler/plan-run.js';
-import { compileFiles } from './plan-helpers.js';
+import { compileFiles, datasetPlanYaml } from './plan-helpers.js';
 
 const PLAN = {
-  'evalc.yaml': `evalc: 1
-benchmark: { id: xf, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { source: data.jsonl }
-    metrics:
-      - { type: contains, candidate: answer, expected: answer }
-`,
+  'evalc.yaml': datasetPlanYaml('data.jsonl', ['{ type: contains, candidate: answer, expected: answer }']),
   'data.jsonl':
     '{"id":"ok","vars":{"q":"a"},"expected":{"answer":"a"}}\n{"id":"bad","vars":{"q":"b"},"expected":{"answer":"b"}}\n',
 };
