@@ -18,8 +18,11 @@ export interface AgentRuntime {
   id: string;
   config: AgentConfig;
   adapter: AgentAdapter;
-  /** For a `serve:` agent: how its process ended if it exited mid-run (run-example.ts adds it to failures). */
-  servedExit?: () => string | undefined;
+  /**
+   * For a `serve:` agent: how its process ended if it exited mid-run (run-example.ts adds it to
+   * failures), waiting up to `waitMs` for an exit not seen yet.
+   */
+  servedExit?: (waitMs: number) => Promise<string | undefined>;
   /** `limits.rps`: invocations start at most this many per second (run-example.ts takes the token). */
   rate?: RateLimiter;
   concurrency: number;
@@ -68,7 +71,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   setup.secrets.push(...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, setup.env));
   const cwd = path.resolve(setup.planDir, setup.commandDirs[id] ?? '');
   let stopServe = async () => {};
-  let servedExit: (() => string | undefined) | undefined;
+  let servedExit: ((waitMs: number) => Promise<string | undefined>) | undefined;
   if (config.serve) {
     const served = await serve(id, config.serve, cwd, serveEnv.values, setup);
     if (!served.ok) return served;
@@ -175,7 +178,8 @@ export async function serve(
   env: Record<string, string>,
   setup: Pick<RuntimeSetup, 'logsDir' | 'signal' | 'secrets' | 'warn'>,
 ): Promise<
-  { ok: true; stop: () => Promise<void>; exited: () => string | undefined } | { ok: false; error: StepError }
+  | { ok: true; stop: () => Promise<void>; exited: (waitMs: number) => Promise<string | undefined> }
+  | { ok: false; error: StepError }
 > {
   const logFile = path.join(setup.logsDir, `${name}.log`);
   const started = await startServedProcess(config, {
@@ -191,9 +195,26 @@ export async function serve(
   // A served process that dies mid-run (out of memory, a crash) is said at once, and every later
   // failure of its agent says so too: "connection refused" alone does not point at the process.
   let exited: string | undefined;
+  const waiting = new Set<(description: string) => void>();
   started.handle.onUnexpectedExit((description) => {
     exited = `the process serve started for ${name} ${description} (log: ${path.relative(process.cwd(), logFile) || logFile})`;
     setup.warn?.(exited);
+    for (const tell of waiting) tell(exited);
+    waiting.clear();
   });
-  return { ok: true, stop: () => started.handle.stop(), exited: () => exited };
+  // The connection a dying process held is refused a moment before its exit is seen (its output
+  // closed, reaped): a failure may wait for it, so it says why (and the warning comes first).
+  const exitedWithin = (waitMs: number): Promise<string | undefined> => {
+    if (exited !== undefined || waitMs <= 0) return Promise.resolve(exited);
+    return new Promise((resolve) => {
+      const tell = (description: string | undefined) => {
+        clearTimeout(timer);
+        waiting.delete(tell);
+        resolve(description);
+      };
+      const timer = setTimeout(() => tell(undefined), waitMs);
+      waiting.add(tell);
+    });
+  };
+  return { ok: true, stop: () => started.handle.stop(), exited: exitedWithin };
 }

@@ -34,6 +34,8 @@ import {
 import type { StepStore } from './step-store.js';
 import { exampleDigestLine } from './steps-digest.js';
 
+/** How long a served agent's refused or reset request waits to see whether its process died. */
+const SERVED_EXIT_WAIT_MS = 250;
 export interface MetricRuntime {
   lib: LibMetric;
   judgeId?: string;
@@ -52,7 +54,7 @@ export interface GroupRuntime {
    */
   rate?: RateLimiter;
   /** For a `serve:` agent: how its process ended, if it exited mid-run (added to failures' messages). */
-  servedExit?: () => string | undefined;
+  servedExit?: (waitMs: number) => Promise<string | undefined>;
   /** Invokes on their way, by key (shared by the run): identical requests are sent once. */
   inFlight?: Map<string, Promise<void>>;
   metrics: MetricRuntime[];
@@ -272,7 +274,7 @@ async function runRepeat(
       } else {
         // The whole error: its details (a crashed process's stderr tail…) may quote a secret too.
         error = scrubValue(rt, outcome.error);
-        const exited = rt.servedExit?.();
+        const exited = await rt.servedExit?.(error.kind === 'transport_error' ? SERVED_EXIT_WAIT_MS : 0);
         if (exited && error.kind !== 'cancelled')
           error = { ...error, message: `${error.message} — ${exited}` };
         const partial = outcome.trajectory
