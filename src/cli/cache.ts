@@ -17,7 +17,13 @@ const USAGE = commandUsage('cache');
 export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = ctx.args;
   if (sub !== 'stats' && sub !== 'prune') throw new ExitError(EXIT.usage, `usage: ${USAGE}`);
-  const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE);
+  // One [plan] at most: `cache stats a b` read a's cache and ignored b (QA36), as every other command refuses it.
+  const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE, 1);
+  // --lock and --dry-run are prune's: `cache stats --dry-run` was accepted and meant nothing (QA36).
+  if (sub === 'stats')
+    for (const flag of ['lock', 'dry-run'])
+      if (values[flag] !== undefined)
+        throw new ExitError(EXIT.usage, `--${flag} is a flag of cache prune, not stats\nusage: ${USAGE}`);
   // [plan] is a plan file or a folder holding evalc.yaml, as for every other command.
   const planFile = path.resolve(ctx.cwd, planArgument(positionals, ctx.cwd));
   const dirs = defaultDirs(planFile, ctx.env);

@@ -38,7 +38,10 @@ const COMMAND_SPECS = {
     summary:
       'scaffold a plan: evalc.yaml, datasets/smoke.jsonl, agents/echo-agent.mjs (a stand-in agent it serves), schemas/evalc.schema.json, .gitignore',
     flags: {},
-    notes: ['dir defaults to the current folder; exit 64 when it already holds evalc.yaml.'],
+    notes: [
+      'dir defaults to the current folder.',
+      'exit 0 · 1 a file that cannot be written · 64 usage, or dir already holds evalc.yaml.',
+    ],
   },
   validate: {
     args: '[plan]',
@@ -58,7 +61,10 @@ const COMMAND_SPECS = {
         help: 'the step cache to compare with (default .evalc/cache, or EVALC_CACHE_DIR)',
       },
     },
-    notes: [PLAN_ARG, 'exit 0 nothing to do · 2 there is work · 64 usage · 65 invalid plan.'],
+    notes: [
+      PLAN_ARG,
+      "exit 0 nothing to do · 1 runtime error (an unreadable evalc.lock, a preflight input that does not fit its RAIP agent's schema) · 2 there is work · 64 usage · 65 invalid plan.",
+    ],
   },
   apply: {
     args: '[plan]',
@@ -153,6 +159,9 @@ const COMMAND_SPECS = {
         help: 'the cache the run used, for failure reasons and trajectories (default .evalc/cache beside the lockfile, or EVALC_CACHE_DIR)',
       },
     },
+    notes: [
+      'exit 0 · 1 a lockfile or cache that cannot be read, a report that cannot be written · 64 usage.',
+    ],
   },
   graph: {
     args: '[plan]',
@@ -169,7 +178,7 @@ const COMMAND_SPECS = {
         help: "also each example × repeat's invoke, extract and score steps, linked to their group",
       },
     },
-    notes: [PLAN_ARG],
+    notes: [PLAN_ARG, 'exit 0 · 64 usage · 65 invalid plan.'],
   },
   schema: {
     args: '',
@@ -178,6 +187,7 @@ const COMMAND_SPECS = {
       out: { type: 'string', value: 'DIR', help: 'the folder to write (default ./schemas)' },
       stdout: { type: 'boolean', help: 'print evalc.schema.json on stdout instead of writing files' },
     },
+    notes: ['exit 0 · 1 a file that cannot be written · 64 usage.'],
   },
   cache: {
     args: 'stats|prune [plan]',
@@ -197,13 +207,16 @@ const COMMAND_SPECS = {
       'dry-run': { type: 'boolean', help: 'prune: count what would go and change nothing' },
       json: { type: 'boolean', help: 'print the figures as JSON' },
     },
-    notes: [PLAN_ARG],
+    notes: [
+      PLAN_ARG,
+      'exit 0 · 1 no cache, a --lock that is missing or no lockfile, prune on a cache in use or read-only · 64 usage.',
+    ],
   },
   lint: {
     args: '[plan]',
     summary: 'dataset lint: duplicate inputs, empty expected values, leaks, imbalance, all-zero weights',
     flags: { json: JSON_FLAG },
-    notes: [PLAN_ARG, 'exit 0 unless a finding is an error (1).'],
+    notes: [PLAN_ARG, 'exit 0 · 1 a finding is an error · 64 no plan file · 65 invalid plan.'],
   },
 } as const satisfies Record<string, CommandSpec>;
 

@@ -1,0 +1,70 @@
+/**
+ * QA36: README.md says `evalc <command> --help` gives "that command's flags, defaults and exit
+ * codes"; report, graph, schema and cache printed none, and plan's left out the 1 it returns
+ * (an unreadable evalc.lock, a preflight input misfit). `cache` took any number of [plan]
+ * arguments (`cache stats a b` read a's cache and ignored b) and prune's flags on `stats`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnCli } from './run-cli.js';
+
+const COMMANDS = ['init', 'validate', 'plan', 'apply', 'diff', 'report', 'graph', 'schema', 'cache', 'lint'];
+const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa36-help-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const PLAN = `evalc: 1
+benchmark: { id: qa36, version: 0.1.0 }
+agents:
+  h: { protocol: http, url: "http://127.0.0.1:9/answer" }
+tasks:
+  t:
+    bindings:
+      default: { input: { q: "{{q}}" }, output: { answer: "answer" } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+`;
+
+describe('evalc <command> --help and exit codes (QA36)', () => {
+  it.each(COMMANDS)('%s --help names its exit codes', (command) => {
+    const result = spawnCli([command, '--help'], { cwd: work });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nexit 0\b/);
+  });
+
+  it('plan exits 1 on an unreadable evalc.lock, as its --help says', () => {
+    const dir = mkdtempSync(path.join(work, 'plan-'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
+    expect(spawnCli(['plan'], { cwd: dir }).code).toBe(2);
+    writeFileSync(path.join(dir, 'evalc.lock'), 'not a lockfile\n');
+    const result = spawnCli(['plan'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/lock/);
+    expect(spawnCli(['plan', '--help'], { cwd: dir }).stdout).toMatch(
+      /· 1 runtime error \(an unreadable evalc\.lock/,
+    );
+  });
+
+  it('cache refuses a second [plan] argument and prune-only flags on stats (exit 64)', () => {
+    const dir = mkdtempSync(path.join(work, 'cache-'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
+    const cacheDir = path.join(dir, 'c');
+    // An empty cache folder is a cache with no entries.
+    expect(spawnCli(['cache', 'stats', '.', '--cache-dir', cacheDir], { cwd: dir }).code).toBe(1);
+    const apply = spawnCli(['apply', '--cache-dir', cacheDir], { cwd: dir });
+    expect(apply.stderr).not.toMatch(/internal error/);
+    expect(spawnCli(['cache', 'stats', '.', '--cache-dir', cacheDir], { cwd: dir }).code).toBe(0);
+    const extra = spawnCli(['cache', 'stats', '.', 'other', '--cache-dir', cacheDir], { cwd: dir });
+    expect(extra.code).toBe(64);
+    expect(extra.stderr).toMatch(/unexpected argument "other"/);
+    for (const flag of [['--dry-run'], ['--lock', 'evalc.lock']]) {
+      const refused = spawnCli(['cache', 'stats', '--cache-dir', cacheDir, ...flag], { cwd: dir });
+      expect(refused.code).toBe(64);
+      expect(refused.stderr).toMatch(/flag of cache prune, not stats/);
+    }
+    expect(spawnCli(['cache', 'prune', '--cache-dir', cacheDir, '--dry-run'], { cwd: dir }).code).toBe(0);
+  });
+});
