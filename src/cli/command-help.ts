@@ -95,7 +95,7 @@ const COMMAND_SPECS = {
       baseline: { type: 'string', value: 'LOCK', help: 'lockfile for regression gates and report deltas' },
       quiet: {
         type: 'boolean',
-        help: 'no progress and no summary; failed gates and warnings still go to stderr',
+        help: 'no progress, warnings or summary; failed gates, an agent with nothing evaluated, schema drift and refusals still go to stderr',
       },
       json: { type: 'boolean', help: 'stream NDJSON events on stdout, ending with a result event' },
     },

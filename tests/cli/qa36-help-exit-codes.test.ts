@@ -17,7 +17,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const PLAN = `evalc: 1
 benchmark: { id: qa36, version: 0.1.0 }
 agents:
-  h: { protocol: http, url: "http://127.0.0.1:9/answer" }
+  h: { protocol: http, url: "http://127.0.0.1:9/answer", limits: { retries: 0 } }
 tasks:
   t:
     bindings:
@@ -66,5 +66,23 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
       expect(refused.stderr).toMatch(/flag of cache prune, not stats/);
     }
     expect(spawnCli(['cache', 'prune', '--cache-dir', cacheDir, '--dry-run'], { cwd: dir }).code).toBe(0);
+  });
+
+  it('apply --quiet drops warnings but keeps "nothing evaluated" on stderr, as README and --help say', () => {
+    const dir = mkdtempSync(path.join(work, 'quiet-'));
+    writeFileSync(path.join(dir, 'a.yaml'), PLAN);
+    writeFileSync(path.join(dir, 'b.yaml'), PLAN.replace('id: qa36', 'id: qa36-other'));
+    expect(spawnCli(['apply', 'a.yaml'], { cwd: dir }).code).toBe(1);
+    const quiet = spawnCli(['apply', 'b.yaml', '--quiet'], { cwd: dir });
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).toBe('');
+    expect(quiet.stderr).toMatch(/nothing was evaluated for h/);
+    expect(quiet.stderr).not.toMatch(/warning/);
+    // Without --quiet the same apply warns that it replaced another benchmark's lock.
+    const loud = spawnCli(['apply', 'a.yaml'], { cwd: dir });
+    expect(loud.stderr).toMatch(/warning: evalc\.lock held the lock of benchmark qa36-other/);
+    expect(spawnCli(['apply', '--help'], { cwd: dir }).stdout).toMatch(
+      /--quiet +no progress, warnings or summary; failed gates, an agent with nothing evaluated/,
+    );
   });
 });
