@@ -273,11 +273,12 @@ export function renderOverview(): string {
   return [
     'evalc — compile and run agent evaluation plans kept as code',
     '',
-    'usage: evalc <command> [options]      evalc <command> --help      evalc --version',
+    'usage: evalc <command> [options]      evalc <command> --help (or evalc help <command>)      evalc --version',
     '',
     ...rows,
     '',
-    'Environment: EVALC_CACHE_DIR (the step cache folder), CI=true or TERM=dumb (plain progress instead of a live line).',
+    'Environment: EVALC_CACHE_DIR (the step cache folder), CI=true or TERM=dumb (plain progress instead of a live line),',
+    'EVALC_NO_CODE_CACHE=1 (start without the V8 code cache), NODE_EXTRA_CA_CERTS (a CA to trust for https agents).',
     '',
   ].join('\n');
 }

@@ -85,4 +85,14 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
       /--quiet +no progress, warnings or summary; failed gates, an agent with nothing evaluated/,
     );
   });
+
+  it('the overview names evalc help <command> and the environment variables README.md documents', () => {
+    const overview = spawnCli(['--help'], { cwd: work });
+    expect(overview.stdout).toContain('evalc help <command>');
+    for (const name of ['EVALC_CACHE_DIR', 'EVALC_NO_CODE_CACHE', 'NODE_EXTRA_CA_CERTS'])
+      expect(overview.stdout).toContain(name);
+    expect(spawnCli(['help', 'plan'], { cwd: work }).stdout).toBe(
+      spawnCli(['plan', '--help'], { cwd: work }).stdout,
+    );
+  });
 });
