@@ -52,7 +52,7 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
     const dir = mkdtempSync(path.join(work, 'cache-'));
     writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
     const cacheDir = path.join(dir, 'c');
-    // An empty cache folder is a cache with no entries.
+    // No cache folder yet: "no cache at …", exit 1 (as cache --help says).
     expect(spawnCli(['cache', 'stats', '.', '--cache-dir', cacheDir], { cwd: dir }).code).toBe(1);
     const apply = spawnCli(['apply', '--cache-dir', cacheDir], { cwd: dir });
     expect(apply.stderr).not.toMatch(/internal error/);
