@@ -19,7 +19,7 @@ export function refusalHint(
   )
     return 'if the new schema is intended, run `evalc apply --update-lock` where the agent is reachable and commit evalc.lock; CI then passes with the new pins.';
   if (reason === 'locked' || message.startsWith('--locked:'))
-    return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (--locked only checks; it never rewrites the lock).';
+    return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (a refused --locked run writes nothing).';
   if (reason === 'frozen' || message.startsWith('--frozen:'))
     return '--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call the agents.';
   return undefined;

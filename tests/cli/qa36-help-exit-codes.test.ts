@@ -4,7 +4,7 @@
  * (an unreadable evalc.lock, a preflight input misfit). `cache` took any number of [plan]
  * arguments (`cache stats a b` read a's cache and ignored b) and prune's flags on `stats`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,5 +94,17 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
     expect(spawnCli(['help', 'plan'], { cwd: work }).stdout).toBe(
       spawnCli(['plan', '--help'], { cwd: work }).stdout,
     );
+  });
+
+  it('a refused --locked run writes nothing, as its hint says (it said --locked never rewrites the lock, which an up-to-date apply does)', () => {
+    const dir = mkdtempSync(path.join(work, 'locked-'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
+    const refused = spawnCli(['apply', '--locked'], { cwd: dir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('hint: ');
+    expect(refused.stderr).toContain('(a refused --locked run writes nothing)');
+    expect(refused.stderr).not.toContain('never rewrites the lock');
+    expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(false);
+    expect(existsSync(path.join(dir, '.evalc'))).toBe(false);
   });
 });
