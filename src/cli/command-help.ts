@@ -273,7 +273,7 @@ export function renderOverview(): string {
   return [
     'evalc — compile and run agent evaluation plans kept as code',
     '',
-    'usage: evalc <command> [options]      evalc <command> --help (or evalc help <command>)      evalc --version',
+    'usage: evalc <command> [options]      evalc <command> --help|-h (or evalc help <command>)      evalc --version|-v',
     '',
     ...rows,
     '',
