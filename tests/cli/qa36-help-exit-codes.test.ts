@@ -89,6 +89,9 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
   it('the overview names evalc help <command> and the environment variables README.md documents', () => {
     const overview = spawnCli(['--help'], { cwd: work });
     expect(overview.stdout).toContain('evalc help <command>');
+    expect(overview.stdout).toContain('--help|-h');
+    expect(overview.stdout).toContain('--version|-v');
+    expect(spawnCli(['-v'], { cwd: work }).stdout).toBe(spawnCli(['--version'], { cwd: work }).stdout);
     for (const name of ['EVALC_CACHE_DIR', 'EVALC_NO_CODE_CACHE', 'NODE_EXTRA_CA_CERTS'])
       expect(overview.stdout).toContain(name);
     expect(spawnCli(['help', 'plan'], { cwd: work }).stdout).toBe(
