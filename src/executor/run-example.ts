@@ -255,6 +255,9 @@ async function runRepeat(
             ...(rt.gate ? { releaseSlot } : {}),
           });
           if (replyReadAt === undefined) rt.onInvokeEnd?.({ id: step.id });
+          // An input the adapter refused itself (a RAIP misfit: "not sent") is no agent call.
+          if (!outcome.ok && (outcome.error.details as { source?: unknown } | undefined)?.source === 'local')
+            invoked = false;
         }
       } finally {
         release();

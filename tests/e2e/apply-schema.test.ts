@@ -76,6 +76,8 @@ describe('RAIP input schema check', () => {
     expect(run.stdout).toMatch(/warning: 1 input does not fit the agent's input schema: a1\/t1\/d1\/e6/);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
     expect(result).toMatchObject({ status: 'done', errorKinds: { contract_error: 1 } });
+    // e6 was never sent: it is no agent call (QA36).
+    expect(result.invoked).toBe(7);
     const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as {
       results: { example: string; errors?: (string | null)[] }[];
     };
