@@ -255,9 +255,9 @@ async function runRepeat(
             ...(rt.gate ? { releaseSlot } : {}),
           });
           if (replyReadAt === undefined) rt.onInvokeEnd?.({ id: step.id });
-          // An input the adapter refused itself (a RAIP misfit: "not sent") is no agent call.
-          if (!outcome.ok && (outcome.error.details as { source?: unknown } | undefined)?.source === 'local')
-            invoked = false;
+          // An input the adapter refused itself (a RAIP misfit: "not sent"), or answered without a
+          // request (a chat greeting and no user turn), is no agent call.
+          if (outcome.ok ? outcome.sent === false : isLocalRefusal(outcome.error)) invoked = false;
         }
       } finally {
         release();
@@ -397,4 +397,8 @@ function scriptOf(example: ResolvedExample) {
     ...(example.policies ? { policies: example.policies } : {}),
     ...(example.human === undefined ? {} : { human: example.human }),
   };
+}
+
+function isLocalRefusal(error: StepError): boolean {
+  return (error.details as { source?: unknown } | undefined)?.source === 'local';
 }

@@ -128,7 +128,8 @@ export interface Trajectory {
 }
 
 export type InvokeOutcome =
-  | { ok: true; trajectory: Trajectory }
+  /** `sent: false`: the adapter answered without a request (a chat greeting with no user turn). */
+  | { ok: true; trajectory: Trajectory; sent?: false }
   | { ok: false; error: StepError; trajectory?: Trajectory };
 
 /** What discovery tells about an agent; pinned in the lockfile. */

@@ -94,7 +94,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         opening.at(-1)?.role === 'assistant' &&
         (!sayNext() || (profile === 'replay' && pending.length === 0))
       )
-        return { ok: true, trajectory: transcript.toTrajectory() };
+        return { ok: true, trajectory: transcript.toTrajectory(), sent: false }; // nothing was sent
     }
     while (transcript.rounds < maxTurns) {
       if (ctx.signal.aborted)
