@@ -79,11 +79,13 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     typeof values.out === 'string'
       ? path.resolve(ctx.cwd, values.out)
       : path.join(path.dirname(current.file), '.evalc', 'reports');
-  // report.md names report.html where it is written (relative to the lockfile's folder).
+  // report.md names report.html where it is (relative to the lockfile's folder): in --out when
+  // this command writes it there or it is already there, else where apply writes it (the default).
+  const writesHtml = !only || only === 'report.html';
   const reportsPath =
-    only && values.out === undefined
-      ? undefined
-      : path.relative(path.dirname(current.file), dir).split(path.sep).join('/') || '.';
+    values.out !== undefined && (writesHtml || existsSync(path.join(dir, 'report.html')))
+      ? path.relative(path.dirname(current.file), dir).split(path.sep).join('/') || '.'
+      : undefined;
   const files = renderReports({
     lock: current.lock,
     ...(baseline ? { baseline: baseline.lock } : {}),

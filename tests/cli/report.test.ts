@@ -53,6 +53,13 @@ describe('evalc report', () => {
     expect(readdirSync(path.join(dir, 'out'))).toEqual(['report.md']);
     const md = readFileSync(path.join(dir, 'out', 'report.md'), 'utf8');
     expect(md).toContain('**Pass → fail (3)**');
+    // It names the report.html that exists (apply's, beside the lock), not one in out/ it did not write.
+    expect(md).toContain('<code>.evalc/reports/report.html</code>');
+    await run(['--out', 'out'], dir);
+    await run(['--format', 'md', '--out', 'out'], dir);
+    expect(readFileSync(path.join(dir, 'out', 'report.md'), 'utf8')).toContain(
+      '<code>out/report.html</code>',
+    );
   });
 
   it('reads trajectories through the injected loader, and works without one', async () => {
