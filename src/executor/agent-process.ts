@@ -33,7 +33,7 @@ import type { Readable } from 'node:stream';
 import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
-import { scrubSecrets } from '../plan/secrets.js';
+import { scrubSecrets, substituteEnvRefs } from '../plan/secrets.js';
 import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import type { StepError } from '../protocols/types.js';
@@ -337,7 +337,7 @@ function resolveEnv(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
-    out[key] = value.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => source[name] ?? '');
+    out[key] = substituteEnvRefs(value, source);
   }
   return out;
 }

@@ -59,14 +59,25 @@ export function resolveSecrets(
 ): { ok: true; values: Record<string, string> } | { ok: false; missing: string[] } {
   const out: Record<string, string> = {};
   const missing: string[] = [];
-  for (const [key, value] of Object.entries(values ?? {})) {
-    out[key] = value.replace(ENV_REF, (_, name: string) => {
-      const v = Object.hasOwn(env, name) ? env[name] : undefined;
-      if (v === undefined) missing.push(name);
-      return v ?? '';
-    });
-  }
+  for (const [key, value] of Object.entries(values ?? {}))
+    out[key] = substituteEnvRefs(value, env, (name) => missing.push(name));
   return missing.length > 0 ? { ok: false, missing } : { ok: true, values: out };
+}
+
+/**
+ * `template` with each `${env.NAME}` replaced by the environment's own `NAME` (never an inherited
+ * member such as `constructor`); one that is not set becomes '' and is passed to `onMissing`.
+ */
+export function substituteEnvRefs(
+  template: string,
+  env: Record<string, string | undefined>,
+  onMissing?: (name: string) => void,
+): string {
+  return template.replace(ENV_REF, (_, name: string) => {
+    const value = Object.hasOwn(env, name) ? env[name] : undefined;
+    if (value === undefined) onMissing?.(name);
+    return value ?? '';
+  });
 }
 
 /**

@@ -1,6 +1,12 @@
 /** `${env.NAME}`: allowed only in headers and serve.env, resolved at run time, scrubbed from text. */
 import { describe, expect, it } from 'vitest';
-import { checkSecretPlacement, resolveSecrets, scrubSecrets, secretValues } from '../../src/plan/secrets.js';
+import {
+  checkSecretPlacement,
+  resolveSecrets,
+  scrubSecrets,
+  secretValues,
+  substituteEnvRefs,
+} from '../../src/plan/secrets.js';
 
 const nowhere = () => undefined;
 
@@ -61,5 +67,22 @@ describe('resolving and scrubbing secrets', () => {
 
   it('ignores values too short to scrub safely', () => {
     expect(secretValues([{ a: 'x' }])).toEqual([]);
+  });
+});
+
+describe('substituteEnvRefs', () => {
+  it("reads only the environment's own variables: an inherited member is not set", async () => {
+    const { resolveSecretHeaders } = await import('../../src/protocols/agent-eval/judge-runtime.js');
+    const missing: string[] = [];
+    expect(
+      substituteEnvRefs('Bearer ${env.TOKEN} ${env.constructor}/${env.toString}', { TOKEN: 'abc' }, (n) =>
+        missing.push(n),
+      ),
+    ).toBe('Bearer abc /');
+    expect(missing).toEqual(['constructor', 'toString']);
+    expect(resolveSecretHeaders({ authorization: '${env.valueOf}' }, {})).toEqual({
+      ok: false,
+      message: 'header "authorization" needs environment variable valueOf, which is not set',
+    });
   });
 });

@@ -4,6 +4,7 @@
  * content key (DESIGN.md §2, "Keys vs runtime").
  */
 import type { JudgeConfig, RubricConfig } from '../../plan/schema.js';
+import { substituteEnvRefs } from '../../plan/secrets.js';
 import { HttpTransport } from '../http/transport.js';
 
 export interface JudgeRuntime {
@@ -66,10 +67,8 @@ export function resolveSecretHeaders(
   const out: Record<string, string> = {};
   for (const [name, template] of Object.entries(headers ?? {})) {
     let missing: string | undefined;
-    const value = template.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, variable: string) => {
-      const found = env[variable];
-      if (found === undefined) missing ??= variable;
-      return found ?? '';
+    const value = substituteEnvRefs(template, env, (variable) => {
+      missing ??= variable;
     });
     if (missing !== undefined) {
       return {

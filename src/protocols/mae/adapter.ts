@@ -5,6 +5,7 @@
  */
 
 import type { MaeAgentConfig } from '../../plan/schema.js';
+import { substituteEnvRefs } from '../../plan/secrets.js';
 import { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, DiscoverOutcome, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { isRecord } from './action.js';
@@ -223,7 +224,7 @@ function resolveHeaders(
   const source = { ...process.env, ...(env ?? {}) };
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers ?? {})) {
-    out[key] = value.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => source[name] ?? '');
+    out[key] = substituteEnvRefs(value, source);
   }
   return out;
 }

@@ -27,7 +27,8 @@ export function checkPolicies(
   tool: string,
   params: Record<string, unknown>,
 ): PolicyBreach | undefined {
-  const policy = policies?.[tool];
+  // the example's own rule for this tool (a tool named `constructor` has none unless it says so)
+  const policy = policies && Object.hasOwn(policies, tool) ? policies[tool] : undefined;
   if (!isRecord(policy)) return undefined;
   if (policy.forbidden === true) return { policy: 'forbidden', tool };
   const limit = toNumber(policy.max_limit);
