@@ -3,6 +3,7 @@
  * (@jmespath-community/jmespath) and evaluated against the agent's response document.
  */
 import { compile, isRegistered, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+import { namesInheritedField, withOwnFieldsOnly } from './own-fields.js';
 
 export const JMESPATH_LIBRARY = '@jmespath-community/jmespath@1.3.0';
 
@@ -59,19 +60,23 @@ export function compileExtraction(
   output: Record<string, string>,
 ): { ok: true; extraction: CompiledExtraction } | { ok: false; errors: { name: string; message: string }[] } {
   const compiled: [string, Compiled][] = [];
+  let guarded = false;
   const errors: { name: string; message: string }[] = [];
   for (const [name, expression] of Object.entries(output)) {
     const result = compileExpression(expression);
-    if (result.ok) compiled.push([name, result.ast]);
-    else errors.push({ name, message: result.message });
+    if (result.ok) {
+      compiled.push([name, result.ast]);
+      guarded ||= namesInheritedField(result.ast);
+    } else errors.push({ name, message: result.message });
   }
   if (errors.length > 0) return { ok: false, errors };
   const run = (document: unknown): ExtractionResult => {
     const values: Record<string, unknown> = {};
     const missing: string[] = [];
+    const read = (guarded ? withOwnFieldsOnly(document ?? null) : (document ?? null)) as JSONValue;
     for (const [name, ast] of compiled) {
       try {
-        const value = TreeInterpreter.search(ast, (document ?? null) as JSONValue);
+        const value = TreeInterpreter.search(ast, read);
         values[name] = value;
         if (value === null || value === undefined) missing.push(name);
       } catch (err) {
