@@ -51,7 +51,7 @@ export function compileTemplate(
     try {
       hbs.parse(value);
       const fn = hbs.compile(value, { strict: true, noEscape: true });
-      return { kind: 'leaf', source: value, path: at, render: (context) => fn(context) };
+      return { kind: 'leaf', source: value, path: at, render: (context) => fn(context, OWN_PROPERTIES_ONLY) };
     } catch (err) {
       errors.push({ path: at, message: firstLine(err) });
       return { kind: 'literal', value };
@@ -158,10 +158,23 @@ function lookupStrict(
   return node;
 }
 
-/** Handlebars' strict mode says `"topic" not defined in [object Object] - 1:17`: the name is what matters. */
+/**
+ * Handlebars reads a context's own properties only (its default), and without printing its
+ * console warning about an inherited one (`{{toString}}`).
+ */
+const OWN_PROPERTIES_ONLY = { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false };
+
+/**
+ * Handlebars' strict mode says `"topic" not defined in [object Object] - 1:17`: the name is what
+ * matters. A path through a scalar (`{{q.length}}` where q is a string) fails in its `in` test.
+ */
 function plainMessage(message: string): string {
   const strict = /^"(.+)" not defined in .* - \d+:\d+$/.exec(message);
-  return strict ? `"${strict[1]}" is not defined` : message;
+  if (strict) return `"${strict[1]}" is not defined`;
+  const scalar = /^Cannot use 'in' operator to search for '(.+)' in (.*)$/s.exec(message);
+  if (scalar)
+    return `"${scalar[1]}" is not defined: its parent is not an object (${JSON.stringify(scalar[2])})`;
+  return message;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Input templates: strict Handlebars over the example, with a leaf that is exactly one
  * placeholder keeping its JSON type; errors are values with the path of the failing leaf.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   compileTemplate,
   exampleContext,
@@ -110,5 +110,26 @@ describe('input templates', () => {
           "Parse error on line 1: expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
       },
     ]);
+  });
+});
+
+describe('input templates, odd paths', () => {
+  it('name the field read through a scalar, not a JavaScript `in` error', () => {
+    expect(render({ q: 'n={{q.length}}' }, { q: 'x' })).toEqual({
+      ok: false,
+      error: { path: ['q'], message: '"length" is not defined: its parent is not an object ("x")' },
+    });
+  });
+
+  it('read no inherited member and print no Handlebars warning about one', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      expect(render({ q: '[{{toString}}] {{q}}' }, { q: 'x' })).toEqual({ ok: true, value: { q: '[] x' } });
+      expect([...error.mock.calls, ...log.mock.calls]).toEqual([]);
+    } finally {
+      error.mockRestore();
+      log.mockRestore();
+    }
   });
 });
