@@ -6,8 +6,8 @@
  *
  * How the room is shared when everything does not fit: every section's head and tail first (in
  * order; a section whose head no longer fits is left out and counted in the closing note), then
- * the items of `keep` sections (failing gates, the score table: shared between them the same
- * way, so a short table is never starved by a long one), then the rest is shared between the other sections in proportion to their `weight`
+ * the items of `keep` sections (the score table, then failing gates, which take at most their
+ * `cap` of the room while the other sections want it), then the rest is shared between the other sections in proportion to their `weight`
  * (default 1), a section needing less than its share giving the difference to the others. So a
  * long section early in the report (1,080 rows of latency figures) can no longer starve the ones
  * after it (every task's details).
@@ -24,6 +24,11 @@ export interface MarkdownSection {
   priority?: 'keep' | 'share';
   /** A shared section's part of the room left after the `keep` sections (default 1). */
   weight?: number;
+  /**
+   * A `keep` section's largest part of the item room while shared sections want more (0–1): it is
+   * given room after the uncapped `keep` sections.
+   */
+  cap?: number;
 }
 
 /**
@@ -125,18 +130,27 @@ export function fitSections(
   // 2. The items of `keep` sections, shared between them (a short score table is never starved
   // by 1,000 failing gates); 3. the other sections share the rest.
   const room = new Map<MarkdownSection, number>();
-  const keepSections = admitted.filter((x) => x.priority === 'keep');
-  const keepRoom = shareRoom(
-    keepSections.map((s) => size(s.items) - firstItemSize(s)),
-    keepSections.map((s) => s.weight ?? 1),
-    budget - used,
-  );
-  let left = budget - used;
-  for (const [i, s] of keepSections.entries()) {
-    room.set(s, firstItemSize(s) + (keepRoom[i] ?? 0));
-    left -= keepRoom[i] ?? 0;
-  }
   const shared = admitted.filter((x) => x.priority !== 'keep');
+  const need = (s: MarkdownSection) => size(s.items) - firstItemSize(s);
+  const itemRoom = budget - used;
+  let left = itemRoom;
+  // `keep` sections without a `cap` first (the score table), then the capped ones (failing gates),
+  // which take at most `cap` of the room while the shared sections want it (QA38: 300 failing
+  // gates left "Changes vs baseline" one row of 546).
+  const sharedNeed = shared.reduce((n, s) => n + need(s), 0);
+  for (const capped of [false, true]) {
+    const keep = admitted.filter((x) => x.priority === 'keep' && (x.cap !== undefined) === capped);
+    const capRoom = (s: MarkdownSection) => Math.max(Math.floor(itemRoom * (s.cap ?? 1)), left - sharedNeed);
+    const keepRoom = shareRoom(
+      keep.map((s) => Math.min(need(s), capRoom(s))),
+      keep.map((s) => s.weight ?? 1),
+      left,
+    );
+    for (const [i, s] of keep.entries()) {
+      room.set(s, firstItemSize(s) + (keepRoom[i] ?? 0));
+      left -= keepRoom[i] ?? 0;
+    }
+  }
   const given = shareRoom(
     shared.map((s) => size(s.items) - firstItemSize(s)),
     shared.map((s) => s.weight ?? 1),

@@ -51,6 +51,8 @@ function gateSections(m: ReportModel): MarkdownSection[] {
       tail: [''],
       noun: 'gates',
       priority: 'keep',
+      // at most half of the room while the comparison and the details want it (QA38)
+      cap: 0.5,
     });
   }
   const passing = m.gates.filter((g) => g.passed && !g.skipped);
