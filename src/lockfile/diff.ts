@@ -243,6 +243,7 @@ function compareAggregate(
     const d = countDiscordant(
       pairs.old.map((x) => x === 1),
       pairs.now.map((x) => x === 1),
+      pairs.weights,
     );
     out.method = 'mcnemar';
     out.discordant = d;

@@ -55,7 +55,11 @@ export function flattenResults(input: Pick<AggregateInput, 'tasks'>): ExampleSco
 /**
  * Weights that make a plain weighted mean over rows equal the hierarchical weighted mean:
  * wₑ/S_d · W_d/S_t · W_t/S_b, with S_d the example weights of the row's dataset, S_t the weights
- * of the datasets present in its task and S_b the weights of the tasks present.
+ * of the datasets present in its task and S_b the weights of the tasks present. As in
+ * `aggregate`, a dataset whose examples all weigh 0 has no mean and is not present (its weight
+ * is not in S_t), nor is a task none of whose present datasets weighs anything (not in S_b):
+ * counting them spread their share over the other tasks, so a regression gate's "0.908 → 0.354"
+ * was the lock's 0.900 → 0.300 (QA37).
  */
 export function hierarchicalWeights(rows: readonly ExampleScoreRow[]): number[] {
   const sd = new Map<string, number>();
@@ -69,8 +73,14 @@ export function hierarchicalWeights(rows: readonly ExampleScoreRow[]): number[] 
     dsWeights.set(r.task, inTask);
     taskWeights.set(r.task, r.taskWeight);
   }
-  const st = new Map([...dsWeights].map(([t, m]) => [t, [...m.values()].reduce((a, b) => a + b, 0)]));
-  const sb = [...taskWeights.values()].reduce((a, b) => a + b, 0);
+  const present = (task: string, dataset: string) => (sd.get(`${task}\u0000${dataset}`) ?? 0) > 0;
+  const st = new Map(
+    [...dsWeights].map(([t, m]) => [
+      t,
+      [...m].reduce((sum, [dataset, w]) => (present(t, dataset) ? sum + w : sum), 0),
+    ]),
+  );
+  const sb = [...taskWeights].reduce((sum, [t, w]) => ((st.get(t) ?? 0) > 0 ? sum + w : sum), 0);
   return rows.map((r) => {
     const d = sd.get(`${r.task}\u0000${r.dataset}`) ?? 0;
     const t = st.get(r.task) ?? 0;

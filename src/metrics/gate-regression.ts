@@ -95,6 +95,7 @@ export function regressionResult(
     discordant = countDiscordant(
       b.map((x) => x === 1),
       c.map((x) => x === 1),
+      weights,
     );
     pValue = mcnemarExact(discordant.b, discordant.c).pValue;
   }
