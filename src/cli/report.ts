@@ -87,7 +87,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
       ? path.relative(path.dirname(current.file), dir).split(path.sep).join('/') || '.'
       : undefined;
   const files = renderReports({
-    lock: current.lock,
+    lock: baseline ? withUnjudgedRegressionGates(current.lock) : current.lock,
     ...(baseline ? { baseline: baseline.lock } : {}),
     ...(sources.trajectories ? { trajectories: sources.trajectories } : {}),
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
@@ -114,6 +114,21 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   }
   noteMissingCache();
   return EXIT.ok;
+}
+
+/**
+ * The lock keeps its regression gates skipped ("no baseline"); `report --baseline` renders them so
+ * but says who judges them, instead of "no baseline" beside the comparison it shows (QA38).
+ */
+function withUnjudgedRegressionGates(lock: Lockfile): Lockfile {
+  const gates = lock.gates.map((g) =>
+    g.kind === 'regression' &&
+    g.skipped === true &&
+    g.message === `${g.metric}: no baseline, regression check skipped`
+      ? { ...g, message: `${g.metric}: skipped here, regression gates are judged by evalc apply --baseline` }
+      : g,
+  );
+  return { ...lock, gates };
 }
 
 /** The report command with sources wired in (the CLI entry passes the cache loader). */
