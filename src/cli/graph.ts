@@ -70,10 +70,22 @@ function sortEdges(edges: Edge[]): Edge[] {
   return edges.sort((a, b) => (a.from === b.from ? (a.to < b.to ? -1 : 1) : a.from < b.from ? -1 : 1));
 }
 
+/**
+ * A label in Mermaid's entity codes: Mermaid renders labels as HTML, so `<`, `>` and `"` (which
+ * would end the label) are `#lt;`, `#gt;`, `#quot;`, and a `#` that reads as an entity is `#35;`.
+ */
+function mermaidText(label: string): string {
+  return label
+    .replace(/#(?=\w+;)/g, '#35;')
+    .replaceAll('"', '#quot;')
+    .replaceAll('<', '#lt;')
+    .replaceAll('>', '#gt;');
+}
+
 function renderMermaid(nodes: Map<string, string>, edges: Edge[]): string {
   const ids = new Map([...nodes.keys()].map((id, i) => [id, `n${i}`]));
   const lines = ['flowchart LR'];
-  for (const [id, label] of nodes) lines.push(`  ${ids.get(id)}["${label.replaceAll('"', "'")}"]`);
+  for (const [id, label] of nodes) lines.push(`  ${ids.get(id)}["${mermaidText(label)}"]`);
   for (const e of edges) lines.push(`  ${ids.get(e.from)} --> ${ids.get(e.to)}`);
   return `${lines.join('\n')}\n`;
 }
