@@ -197,12 +197,19 @@ export function checkGates(
     const measured = [...Object.values(plan.tasks).flatMap((t) => t.metrics), ...plan.metrics].find(
       (m) => (m.id ?? m.type) === gate.metric,
     );
-    const unit = measured ? getMetricDefinition(measured.type)?.unit : undefined;
+    const definition = measured ? getMetricDefinition(measured.type) : undefined;
+    const unit = definition?.unit;
+    // time_to_success (stage derived) always has a score (0 for a failed example): only the
+    // example-stage measurements without a budget (tokens, cost, steps) have none (QA37).
+    const measurementOnly =
+      definition?.family === 'efficiency' &&
+      definition.stage === 'example' &&
+      (measured as Record<string, unknown>).budget === undefined;
     if (
       gate.regression !== undefined &&
       measured &&
       (unit === 'ms' || unit === 'tokens' || unit === 'USD') &&
-      (measured as Record<string, unknown>).budget === undefined
+      measurementOnly
     ) {
       diagnostics.push(
         diagnostic(
@@ -217,10 +224,50 @@ export function checkGates(
         ),
       );
     }
+    if (measured && definition && !measurementOnly) {
+      const range = scoreRangeWarning(gate, measured.type, unit);
+      if (range) {
+        const key = range.bound;
+        diagnostics.push(
+          diagnostic('EVALC_GATE_RANGE', range.message, [...p, key], {
+            severity: 'warning',
+            source: at([...p, key]),
+            hint: range.hint,
+          }),
+        );
+      }
+    }
     if (gate.min === undefined && gate.max === undefined && gate.regression === undefined) {
       diagnostics.push(
         diagnostic('EVALC_GATE_EMPTY', 'a gate needs min:, max: or regression:', p, { source: at(p) }),
       );
     }
   });
+}
+
+/**
+ * A `min`/`max` gate compares a metric's score, which lies in [0, 1], unless the metric is a
+ * measurement without a score (tokens, cost, steps without a budget). A bound outside [0, 1] on a
+ * score is a gate that can never fail (`max: 1000` on time_to_success, meant as milliseconds)
+ * or never pass (`min: 5`): QA37.
+ */
+function scoreRangeWarning(
+  gate: { metric: string; min?: number | undefined; max?: number | undefined },
+  type: string,
+  unit: string | undefined,
+): { bound: 'min' | 'max'; message: string; hint: string } | undefined {
+  const out = (x: number | undefined) => x !== undefined && (x < 0 || x > 1);
+  const bound = out(gate.max) ? 'max' : out(gate.min) ? 'min' : undefined;
+  if (bound === undefined) return undefined;
+  const x = gate[bound] as number;
+  const never = (bound === 'max') === x > 1 ? 'can never fail' : 'can never pass';
+  const measuredIn = unit === undefined ? '' : ` (not its ${unit})`;
+  return {
+    bound,
+    message: `\`${bound}: ${x}\` on \`${gate.metric}\` ${never}: the gate compares its score, which lies in [0, 1]${measuredIn}`,
+    hint:
+      type === 'time_to_success' || unit === 'tokens' || unit === 'USD' || unit === 'steps'
+        ? 'to bound the measurement, gate an efficiency metric without a budget (tokens, cost, steps: their mean) or give the metric a budget: and gate its score (min: 1 = every example within budget)'
+        : 'give a bound between 0 and 1',
+  };
 }
