@@ -25,8 +25,8 @@ export function computeSetMetrics(input: AggregateInput, agent: string, report: 
     for (const m of t.metrics) {
       const def = getMetricDefinition(m.type);
       if (def?.stage !== 'set') continue;
-      const dsScores: { score: number; weight: number }[] = [];
-      const dsValues: { value: number; weight: number }[] = [];
+      const dsScores: { score: number; weight: number; n: number }[] = [];
+      const dsValues: { value: number; weight: number; n: number }[] = [];
       for (const d of t.datasets) {
         const examples = d.agents[agent];
         if (!examples) continue;
@@ -38,11 +38,11 @@ export function computeSetMetrics(input: AggregateInput, agent: string, report: 
         const n = examples.length;
         if (r.score !== null) {
           agg.score = { mean: r.score, ci: null, n };
-          dsScores.push({ score: r.score, weight: d.weight });
+          dsScores.push({ score: r.score, weight: d.weight, n });
         }
         if (r.value !== undefined) {
           agg.value = { mean: r.value, ci: null, n };
-          dsValues.push({ value: r.value, weight: d.weight });
+          dsValues.push({ value: r.value, weight: d.weight, n });
         }
         if (r.error) agg.errors += 1;
         if (r.details !== undefined) agg.details = r.details;
@@ -52,14 +52,19 @@ export function computeSetMetrics(input: AggregateInput, agent: string, report: 
         dsScores.map((x) => x.weight),
       );
       const tNode = report.tasks[t.id];
-      if (tNode && tm !== null) ensureMetric(tNode, m.id).score = { mean: tm, ci: null, n: dsScores.length };
+      // n counts examples, as every other node's n does (it counted datasets: a benchmark's
+      // judge_agreement over 30 examples said n = 1; QA37).
+      const examplesOf = (xs: { n: number }[]) => xs.reduce((sum, x) => sum + x.n, 0);
+      if (tNode && tm !== null)
+        ensureMetric(tNode, m.id).score = { mean: tm, ci: null, n: examplesOf(dsScores) };
       // The measurement goes up too (judge_agreement's signed r, position_bias's bias): above the
       // datasets only max(0, r) was left, so a benchmark of r = −0.27 and 0.58 showed 0.19, no r.
       const tv = weightedMean(
         dsValues.map((x) => x.value),
         dsValues.map((x) => x.weight),
       );
-      if (tNode && tv !== null) ensureMetric(tNode, m.id).value = { mean: tv, ci: null, n: dsValues.length };
+      if (tNode && tv !== null)
+        ensureMetric(tNode, m.id).value = { mean: tv, ci: null, n: examplesOf(dsValues) };
     }
   });
   const setIds = new Set(
@@ -68,21 +73,23 @@ export function computeSetMetrics(input: AggregateInput, agent: string, report: 
     ),
   );
   for (const id of setIds) {
+    const nOf = (task: string, field: 'score' | 'value') => report.tasks[task]?.metrics[id]?.[field]?.n ?? 0;
+    const sumN = (xs: { n: number }[]) => xs.reduce((sum, x) => sum + x.n, 0);
     const parts = input.tasks
-      .map((t) => ({ m: report.tasks[t.id]?.metrics[id]?.score?.mean, w: t.weight }))
-      .filter((x): x is { m: number; w: number } => typeof x.m === 'number');
+      .map((t) => ({ m: report.tasks[t.id]?.metrics[id]?.score?.mean, w: t.weight, n: nOf(t.id, 'score') }))
+      .filter((x): x is { m: number; w: number; n: number } => typeof x.m === 'number');
     const bm = weightedMean(
       parts.map((x) => x.m),
       parts.map((x) => x.w),
     );
-    if (bm !== null) ensureMetric(report, id).score = { mean: bm, ci: null, n: parts.length };
+    if (bm !== null) ensureMetric(report, id).score = { mean: bm, ci: null, n: sumN(parts) };
     const values = input.tasks
-      .map((t) => ({ v: report.tasks[t.id]?.metrics[id]?.value?.mean, w: t.weight }))
-      .filter((x): x is { v: number; w: number } => typeof x.v === 'number');
+      .map((t) => ({ v: report.tasks[t.id]?.metrics[id]?.value?.mean, w: t.weight, n: nOf(t.id, 'value') }))
+      .filter((x): x is { v: number; w: number; n: number } => typeof x.v === 'number');
     const bv = weightedMean(
       values.map((x) => x.v),
       values.map((x) => x.w),
     );
-    if (bv !== null) ensureMetric(report, id).value = { mean: bv, ci: null, n: values.length };
+    if (bv !== null) ensureMetric(report, id).value = { mean: bv, ci: null, n: sumN(values) };
   }
 }

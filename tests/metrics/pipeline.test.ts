@@ -172,7 +172,8 @@ describe('aggregate', () => {
     });
     // d1: win + tie → 0.75; d2: tie → 0.5; task/benchmark: (1·0.75 + 3·0.5)/4 = 0.5625
     expect(r.agents.new?.tasks.t?.datasets.d1?.metrics.win_rate?.score?.mean).toBe(0.75);
-    expect(r.agents.new?.metrics.win_rate?.score).toEqual({ mean: 0.5625, ci: null, n: 1 });
+    // n counts the examples (2 + 1), as every node's n does (it was 1, the number of tasks: QA37).
+    expect(r.agents.new?.metrics.win_rate?.score).toEqual({ mean: 0.5625, ci: null, n: 3 });
     expect(r.agents.base?.metrics.win_rate).toBeUndefined();
   });
 });
