@@ -3,6 +3,7 @@ import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
 import { createProgress } from '../executor/progress.js';
 import { describeDrift } from '../executor/schema-drift.js';
 import { parseCommandArgs, planArgument } from './args.js';
+import { baselineWarning } from './baseline-warning.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
@@ -27,7 +28,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     throw new ExitError(EXIT.usage, '--frozen and --refresh contradict each other');
   // A --baseline that cannot be read is refused before the run (the run went on without one,
   // recording its regression gates as skipped, and then failed to stamp the reports).
-  if (typeof values.baseline === 'string') loadLockArgument(ctx.cwd, values.baseline, 'baseline');
+  const baseline =
+    typeof values.baseline === 'string' ? loadLockArgument(ctx.cwd, values.baseline, 'baseline') : undefined;
   const json = Boolean(values.json);
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);
@@ -65,6 +67,11 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       ? { status: 'interrupted', message: `interrupted before the run: ${applied.message}` }
       : applied;
   const exitCode = exitCodeOf(outcome);
+  const warning =
+    outcome.status === 'done' && baseline
+      ? baselineWarning(String(values.baseline), baseline.lock, outcome.lock)
+      : undefined;
+  if (warning) progress.message(`evalc: warning: ${warning}`);
   if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome) })}\n`);
   else printOutcome(ctx, outcome, Boolean(values.quiet));
   return exitCode;
