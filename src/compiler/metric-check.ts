@@ -60,6 +60,22 @@ export function checkMetric(
       ),
     );
   }
+  // A metric's weight was accepted and used nowhere: evalc reports each metric on its own, with no
+  // weighted sum across metrics, so `weight: 3` changed nothing a user could see (QA37).
+  if (config.weight !== undefined) {
+    diagnostics.push(
+      diagnostic(
+        'EVALC_METRIC_WEIGHT',
+        `${config.type}: a metric's \`weight\` is not used: evalc aggregates each metric on its own (there is no weighted sum of metrics)`,
+        [...path, 'weight'],
+        {
+          severity: 'warning',
+          source: ctx.locate([...path, 'weight']),
+          hint: 'weight examples (weight:), datasets and tasks instead; a judge rubric weighs its dimensions',
+        },
+      ),
+    );
+  }
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
   if ((config.type === 'pass_at_k' || config.type === 'pass_hat_k') && typeof k === 'number') {
