@@ -7,14 +7,15 @@
 import type { Lockfile } from '../lockfile/types.js';
 
 export function baselineWarning(file: string, baseline: Lockfile, lock: Lockfile): string | undefined {
-  const regression = lock.gates.filter((g) => g.kind === 'regression');
-  const unpaired =
-    regression.length > 0 &&
-    regression.every((g) => g.skipped === true && g.message.includes('no paired examples'));
-  const skipped = 'it shares no example with this run, so every regression gate was skipped';
-  const theirs = baseline.plan.benchmark.id;
-  const ours = lock.plan.benchmark.id;
-  if (theirs !== ours)
-    return `--baseline ${file} is a lockfile of benchmark "${theirs}", this plan is "${ours}"${unpaired ? `: ${skipped}` : ''}`;
-  return unpaired ? `--baseline ${file}: ${skipped}` : undefined;
+  const key = (r: Lockfile['results'][number]) => `${r.group}\u0000${r.example}`;
+  const theirs = new Set(baseline.results.map(key));
+  const shared = lock.results.some((r) => theirs.has(key(r)));
+  const regression = lock.gates.some((g) => g.kind === 'regression');
+  const skipped =
+    !shared && regression ? 'it shares no example with this run, so every regression gate was skipped' : '';
+  const theirId = baseline.plan.benchmark.id;
+  const ourId = lock.plan.benchmark.id;
+  if (theirId !== ourId)
+    return `--baseline ${file} is a lockfile of benchmark "${theirId}", this plan is "${ourId}"${skipped ? `: ${skipped}` : ''}`;
+  return skipped ? `--baseline ${file}: ${skipped}` : undefined;
 }

@@ -48,4 +48,22 @@ describe('apply --baseline with a lockfile of another benchmark (QA38)', () => {
       true,
     );
   });
+
+  it('does not warn with its own baseline when the only regression gate is on a measurement', async () => {
+    const dir = ctx.workspace('qa38-own-baseline-tokens');
+    writeDataset(dir, 'd1.jsonl', countingExamples(3, 't'));
+    writePlan(dir, {
+      agentUrl: ctx.agent.url,
+      metrics: [
+        { type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' },
+        { type: 'tokens' },
+      ],
+      gates: [{ metric: 'tokens', regression: { max_drop: 0.02 } }],
+    });
+    expect((await runCli(['apply', 'evalc.yaml'], { cwd: dir })).code).toBe(0);
+    writeFileSync(path.join(dir, 'own.lock'), readFileSync(path.join(dir, 'evalc.lock')));
+    const own = await runCli(['apply', 'evalc.yaml', '--baseline', 'own.lock'], { cwd: dir });
+    expect(own.code).toBe(0);
+    expect(own.stderr).not.toContain('--baseline');
+  });
 });
