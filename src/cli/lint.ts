@@ -46,9 +46,15 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
       }
       for (const f of findings)
         ctx.stdout(
-          `${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length && !f.message.includes(f.examples.join(', ')) ? ` (${f.examples.slice(0, 5).join(', ')})` : ''}\n`,
+          `${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length && !f.message.includes(f.examples.join(', ')) ? ` (${exampleList(f.examples)})` : ''}\n`,
         );
     }
   }
   return errors === 0 ? EXIT.ok : EXIT.failure;
+}
+
+/** The first five ids, and how many there are when there are more (the sixth one was dropped silently: QA37). */
+function exampleList(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).join(', ');
+  return ids.length > 5 ? `${shown}, … ${ids.length} in all` : shown;
 }
