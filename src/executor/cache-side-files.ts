@@ -3,9 +3,15 @@
  * remote datasets downloaded to `sources/` (`<sha256>` copies and the `url-<hash>` records naming
  * the copy last fetched from a URL) and RAIP input schemas in `schemas/<hex>.json`. Each upstream
  * change of an unpinned URL leaves a new copy behind (QA21: they piled up, unseen by stats or prune).
+ * Also the copies a prune or a checksum rewrite killed before its rename left beside the log
+ * (`steps.log.prune-<pid>`, `steps.crc.prune-<pid>`, `steps.crc.tmp-<pid>`; QA39: as large as the
+ * kept log, and nothing removed them).
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+/** A killed prune's or checksum rewrite's temporary copy of the log or its checksums. */
+const LEFTOVER_COPY = /^steps\.(?:log|crc)\.(?:prune|tmp)-\d+$/;
 
 export interface SideFileSweep {
   removed: number;
@@ -28,6 +34,9 @@ export function sweepSideFiles(
     sweep.bytes += sizeOf(file);
     if (!dryRun) rmSync(file, { force: true });
   };
+  // Prune holds the cache lock, so no other evalc is writing these; its own copies are renamed
+  // over the log before the sweep.
+  for (const name of listOf(cacheDir)) if (LEFTOVER_COPY.test(name)) drop(path.join(cacheDir, name));
   const sources = path.join(cacheDir, 'sources');
   for (const name of listOf(sources)) {
     const file = path.join(sources, name);
