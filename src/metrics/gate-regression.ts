@@ -25,6 +25,16 @@ function valueHigherIsBetter(metric: string, options: GateOptions): boolean {
   return getMetricDefinition(type)?.higherIsBetter ?? true;
 }
 
+/** A measurement without a budget (tokens, cost, steps): no per-example score, and no value in a lock. */
+function isMeasurement(metric: string, current: ExampleScoreRow[], options: GateOptions): boolean {
+  const definition = getMetricDefinition(options.metricTypes?.[metric] ?? metric);
+  return (
+    definition?.family === 'efficiency' &&
+    definition.stage === 'example' &&
+    current.every((r) => r.score === null)
+  );
+}
+
 /** A regression gate at one target for one agent: the paired test against the baseline's rows. */
 export function regressionResult(
   gate: GateSpec,
@@ -51,9 +61,11 @@ export function regressionResult(
   const baseByKey = new Map(baseline.filter(group.rows).map((r) => [key(r), r]));
   const pairsScore: [ExampleScoreRow, ExampleScoreRow][] = [];
   const pairsValue: [ExampleScoreRow, ExampleScoreRow][] = [];
+  let matched = 0;
   for (const r of current) {
     const b = baseByKey.get(key(r));
     if (!b) continue;
+    matched++;
     if (r.score !== null && b.score !== null) pairsScore.push([b, r]);
     if (r.value !== undefined && b.value !== undefined) pairsValue.push([b, r]);
   }
@@ -65,7 +77,11 @@ export function regressionResult(
       passed: true,
       skipped: true,
       actual: null,
-      message: `${gate.metric}: no paired examples with the baseline at ${group.target} for ${agent}`,
+      // Examples in common but nothing to pair: a measurement, whose values a lock does not keep (QA38).
+      message:
+        matched > 0 && isMeasurement(gate.metric, current, options)
+          ? `${gate.metric}: the baseline keeps no per-example ${gate.metric} values to pair (a measurement without a budget: evalc.lock keeps its volatile mean only), regression check skipped`
+          : `${gate.metric}: no paired examples with the baseline at ${group.target} for ${agent}`,
     };
   }
   // `evalc diff` tests the same pairs in the same order with the same seed, so one comparison
