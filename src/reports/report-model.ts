@@ -246,10 +246,10 @@ export function verdictText(v: ReportModel['verdict']): string {
   }
   if (total === 0) return 'no gates';
   const skipped = v.gatesSkipped > 0 ? `, ${v.gatesSkipped} skipped` : '';
-  if (!v.passed) return `${v.gatesFailed} of ${total} gates failed${skipped}`;
-  return v.gatesSkipped === 0
-    ? `all ${total} gates passed`
-    : `${v.gatesPassed} of ${total} gates passed${skipped}`;
+  const gates = total === 1 ? 'gate' : 'gates';
+  if (!v.passed) return `${v.gatesFailed} of ${total} ${gates} failed${skipped}`;
+  if (v.gatesSkipped > 0) return `${v.gatesPassed} of ${total} ${gates} passed${skipped}`;
+  return total === 1 ? '1 gate passed' : `all ${total} gates passed`;
 }
 
 /** ✅ passed, ❌ failed, ➖ skipped. */
