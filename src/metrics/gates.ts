@@ -148,6 +148,12 @@ function groupsFor(gate: GateSpec, agent: string, report: AggregateReport): Grou
   return [{ target: 'benchmark', node: a, perExample: false, rows: inScope }];
 }
 
+/** What a regression gate at example scope pools and names: the task or dataset it names (QA38). */
+function pooledTarget(gate: GateSpec): string {
+  if (gate.task === undefined) return 'benchmark';
+  return gate.dataset === undefined ? `task:${gate.task}` : `dataset:${gate.task}/${gate.dataset}`;
+}
+
 function thresholdResults(
   gate: GateSpec,
   agent: string,
@@ -263,7 +269,7 @@ export function evaluateGates(
         const rows = currentRows.filter(group.rows);
         results.push(...thresholdResults(gate, agent, group, rows));
         if (gate.regression) {
-          const regGroup = group.target === 'example' ? { ...group, target: 'benchmark' } : group;
+          const regGroup = group.target === 'example' ? { ...group, target: pooledTarget(gate) } : group;
           results.push(regressionResult(gate, agent, regGroup, rows, baselineRows, options));
         }
       }
