@@ -99,6 +99,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     Math.min(
       setup.concurrencyOverride ?? Number.POSITIVE_INFINITY,
       config.limits?.concurrency ?? setup.plan.run.concurrency,
+      adapter.maxInFlight ?? Number.POSITIVE_INFINITY,
     ),
   );
   return {

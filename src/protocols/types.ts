@@ -186,6 +186,12 @@ export interface AgentAdapter {
   /** Optional discovery (RAIP `/info`, MAE name discovery, agent-eval `/v1/version`). */
   discover?(signal: AbortSignal, pinned?: { etag?: string; schemaDigest?: string }): Promise<DiscoverOutcome>;
   invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome>;
+  /**
+   * How many invocations the agent serves at once, when the adapter itself bounds it (a persistent
+   * MultiAgentEval process or connection holds one conversation at a time): the executor lets no
+   * more in, so an invocation's duration never counts a wait for the process. Unbounded if absent.
+   */
+  readonly maxInFlight?: number;
   /** Release pools, sockets and child processes. Idempotent. */
   close(): Promise<void>;
 }

@@ -62,6 +62,9 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
     protocol: 'mae',
     settings: maeSettings(config),
     discoveredName: () => names?.discovered,
+    // QA39: with more conversations let in than members, the rest queued inside the transport
+    // (interleaving conversations on one process) and their wait counted in their duration.
+    ...(built.ok && built.maxInFlight !== undefined ? { maxInFlight: built.maxInFlight } : {}),
     async discover(): Promise<DiscoverOutcome> {
       const name = config.name ?? names?.discovered;
       return { ok: true, discovery: name === undefined ? {} : { name } };
@@ -149,7 +152,10 @@ export function resolveTask(input: unknown, instructions: string | undefined): s
   return instructions !== undefined && instructions !== '' ? instructions : undefined;
 }
 
-type BuiltTransport = { ok: true; source: TransportSource } | { ok: false; error: StepError };
+/** `maxInFlight`: a persistent transport's members (processes or connections), one conversation each. */
+type BuiltTransport =
+  | { ok: true; source: TransportSource; maxInFlight?: number }
+  | { ok: false; error: StepError };
 
 /** Persistent transports get a pool when the plan allows several invocations at once. */
 const MAX_POOL = 16;
@@ -168,6 +174,7 @@ function buildTransport(
   const persistent = (create: () => MaeTransport): BuiltTransport => ({
     ok: true,
     source: poolSize > 1 ? new TransportPool(poolSize, create) : shareTransport(create()),
+    maxInFlight: poolSize,
   });
   switch (config.transport) {
     case 'http': {
