@@ -178,10 +178,13 @@ function metricTypesOf(compiled: CompiledPlan): Map<string, string> {
 }
 
 /**
- * Each group's volatile measures (metrics in ms, tokens or USD with no score: `tokens`, `cost`,
- * an un-budgeted `time_to_success`…): the mean per example, by metric id, beside the group's
- * durations and tokens. They stay out of the aggregates (a re-run changes them) but not out of
- * the lock: `evalc diff` compares them with its tolerance and the reports show them.
+ * Each group's volatile measures (metrics in ms, tokens or USD: `tokens`, `cost`,
+ * `time_to_success`…, with or without a budget): the mean per example of the measurement, by
+ * metric id, beside the group's durations and tokens — for `time_to_success`, the mean time of
+ * the examples that passed (the paper's "average time to success"). They stay out of the
+ * aggregates (a re-run changes them) but not out of the lock: `evalc diff` compares them with its
+ * tolerance and the reports show them. (Only metrics without a score were kept: the time to
+ * success, whose score is pass-based, and a budgeted metric's tokens or USD were in no output; QA37.)
  */
 function withVolatileMeasures(
   volatile: Lockfile['volatile'],
@@ -196,7 +199,7 @@ function withVolatileMeasures(
         for (const metric of Object.keys(d.metrics).sort()) {
           const agg = d.metrics[metric]!;
           const mean = agg.value?.mean;
-          if (agg.score !== null || !isVolatileMeasure(types.get(metric) ?? metric)) continue;
+          if (!isVolatileMeasure(types.get(metric) ?? metric)) continue;
           if (mean === undefined || !Number.isFinite(mean)) continue;
           measures[metric] = roundScore(mean)!;
         }

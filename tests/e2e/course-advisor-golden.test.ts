@@ -92,22 +92,54 @@ function golden(name: string, actual: string): void {
   );
 }
 
-/** The mean and p50 ms cells of report.md's volatile table (`| \`a1/…\` | 25 | 22 | 967 |`). */
+/**
+ * The duration cells of report.md's volatile table — mean ms, p50 ms and the mean time to
+ * success (QA37: a live run's measurement too) — found by their headers.
+ */
 function maskMarkdown(md: string): string {
-  return md.replace(/^(\| `[^`]+\/[^`]+\/[^`]+` \| )\d+ \| (?:\d+|—) \|/gm, '$1<ms> | <ms> |');
+  const masked = new Set(['mean ms', 'p50 ms', '`time_to_success` mean']);
+  let columns: number[] = [];
+  return md
+    .split('\n')
+    .map((line) => {
+      const cells = line.split(' | ');
+      if (line.startsWith('| agent/task/dataset |')) {
+        columns = cells.flatMap((c, i) => (masked.has(c.replace(/^\| /, '').replace(/ \|$/, '')) ? [i] : []));
+        return line;
+      }
+      if (!line.startsWith('| `') || columns.length === 0) {
+        if (!line.startsWith('|')) columns = [];
+        return line;
+      }
+      return cells
+        .map((c, i) => (columns.includes(i) ? (c.endsWith(' |') ? '<ms> |' : '<ms>') : c))
+        .join(' | ');
+    })
+    .join('\n');
 }
 
 function maskJunit(xml: string): string {
   return xml.replace(/ time="[^"]*"/g, ' time="…"');
 }
 
-/** Durations (`durationMs`, `durationMsMean`, `durationMsP50`) are the only live-run noise. */
+/**
+ * Durations (`durationMs`, `durationMsMean`, `durationMsP50`, and the volatile measure
+ * `time_to_success`, a mean duration) are the only live-run noise.
+ */
 function maskDurations(value: Json): Json {
   if (Array.isArray(value)) return value.map(maskDurations);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k.startsWith('durationMs') ? '<ms>' : maskDurations(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'measures' ? maskMeasures(v) : k.startsWith('durationMs') ? '<ms>' : maskDurations(v),
+    ]),
   );
+}
+
+function maskMeasures(value: Json): Json {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'time_to_success' ? '<ms>' : v]));
 }
 
 function schemaValidator(name: string) {
