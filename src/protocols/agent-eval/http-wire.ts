@@ -20,8 +20,18 @@ import {
 import type { AgentEvalWire, JudgeWireBody, WireCall } from './wire-client.js';
 import { mapBareStatus, mapWireError, parseWireError } from './wire-errors.js';
 
+/**
+ * HTTP's own "try again later" (QA39): a rate limiter or gateway in front of the judge answers
+ * 429/408 with a JSON error envelope of its own (`{"error":{"code":"rate_limited",…}}`), which is
+ * no verdict on the request. It was read as a 4xx agent-eval error: `config_error`, never retried,
+ * its `Retry-After` ignored. It is retried like an uncoded one and, when retries run out, keeps
+ * its HTTP kind (`http_429`).
+ */
+const TRY_LATER = new Set([408, 429]);
+
 /** The transport's own test (`retryable`: resets, timeouts, 408, 429, 5xx) applies first. */
-const retryUncodedTransient: RetryFilter = (_error, reply) => parseWireError(reply?.body) === undefined;
+const retryUncodedTransient: RetryFilter = (_error, reply) =>
+  (reply?.status !== undefined && TRY_LATER.has(reply.status)) || parseWireError(reply?.body) === undefined;
 
 export function createAgentEvalHttpWire(
   url: string,
@@ -78,6 +88,8 @@ function interpret(where: string, reply: JsonResponse): WireCall {
     if (envelope) return { ok: false, error: mapWireError(where, envelope, reply.status) };
     return { ok: true, result: reply.body };
   }
+  if (reply.status !== undefined && TRY_LATER.has(reply.status))
+    return { ok: false, error: errorWithServerSaid(reply) };
   const envelope = parseWireError(reply.body);
   if (envelope) return { ok: false, error: mapWireError(where, envelope, reply.status) };
   if (reply.status !== undefined && reply.error.kind.startsWith('http_')) {
