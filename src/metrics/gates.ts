@@ -148,6 +148,17 @@ function groupsFor(gate: GateSpec, agent: string, report: AggregateReport): Grou
   return [{ target: 'benchmark', node: a, perExample: false, rows: inScope }];
 }
 
+/**
+ * A gate at the benchmark scope (the default) that names a task or a dataset is judged there: the
+ * `task:` was ignored, a min gate failing on the benchmark's mean (QA38).
+ */
+function narrowestScope(gate: GateSpec): GateSpec {
+  if ((gate.scope ?? 'benchmark') !== 'benchmark') return gate;
+  if (gate.dataset !== undefined) return { ...gate, scope: 'dataset' };
+  if (gate.task !== undefined) return { ...gate, scope: 'task' };
+  return gate;
+}
+
 /** What a regression gate at example scope pools and names: the task or dataset it names (QA38). */
 function pooledTarget(gate: GateSpec): string {
   if (gate.task === undefined) return 'benchmark';
@@ -231,7 +242,8 @@ export function evaluateGates(
 ): GateResult[] {
   const results: GateResult[] = [];
   const agents = Object.keys(current.aggregate.agents).sort();
-  gates.forEach((gate) => {
+  gates.forEach((spec) => {
+    const gate = narrowestScope(spec);
     const targets = gate.agent === undefined ? agents : [gate.agent];
     for (const agent of targets) {
       if (!insideSelection(gate, options.only)) {
