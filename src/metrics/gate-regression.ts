@@ -4,6 +4,8 @@
  * the paired sign-flip test otherwise, with the paired-bootstrap 95% CI of the change (gates.ts
  * says when a gate fails).
  */
+
+import { asRecorded } from './decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from './example-rows.js';
 import { fmt, fmtP } from './gate-figures.js';
 import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from './gates.js';
@@ -103,7 +105,8 @@ export function regressionResult(
   const curMean = weightedMean(c, weights) ?? 0;
   const higherBetter = field === 'score' || valueHigherIsBetter(gate.metric, options);
   const meanDiff = boot?.meanDiff ?? curMean - baseMean;
-  const drop = higherBetter ? -meanDiff : meanDiff;
+  // As the lock records it: a drop of exactly max_drop is not above it (decimal-round.ts).
+  const drop = asRecorded(higherBetter ? -meanDiff : meanDiff);
   const binary = field === 'score' && [...b, ...c].every((x) => x === 0 || x === 1);
   let pValue = boot?.pValue ?? 1;
   let discordant: { b: number; c: number } | undefined;

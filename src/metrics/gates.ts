@@ -17,6 +17,7 @@
  * gate is skipped (passed, `skipped: true`).
  */
 import type { AggregateNode, AggregateReport, MetricAggregate } from './aggregate.js';
+import { asRecorded } from './decimal-round.js';
 import type { ExampleScoreRow } from './example-rows.js';
 import { fmt } from './gate-figures.js';
 import { regressionResult } from './gate-regression.js';
@@ -223,7 +224,9 @@ function thresholdResults(
       );
       continue;
     }
-    const passed = actual !== null && (kind === 'min' ? actual >= bound : actual <= bound);
+    // The figure the lock records, not the float noise under it (decimal-round.ts).
+    const figure = actual === null ? null : asRecorded(actual);
+    const passed = figure !== null && (kind === 'min' ? figure >= bound : figure <= bound);
     const op = kind === 'min' ? '≥' : '≤';
     const message =
       actual === null
