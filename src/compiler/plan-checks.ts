@@ -184,6 +184,17 @@ export function checkGates(
         );
       }
     }
+    // A task's mean is over all its datasets: `dataset:` picks nothing at task scope (QA38).
+    if (gate.scope === 'task' && gate.dataset !== undefined) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_GATE_SCOPE',
+          'a gate at task scope judges each task’s mean: its dataset: is not used (scope: dataset judges that dataset)',
+          [...p, 'dataset'],
+          { severity: 'warning', source: at([...p, 'dataset']) },
+        ),
+      );
+    }
     if (gate.agent !== undefined && !plan.agents[gate.agent]) {
       diagnostics.push(
         diagnostic('EVALC_REF_AGENT', `gate names unknown agent \`${gate.agent}\``, [...p, 'agent'], {

@@ -1,0 +1,52 @@
+/**
+ * QA38: `{ metric: pass_rate, scope: task, dataset: add2, min: 0.9 }` judged every task's mean,
+ * the tasks without an `add2` dataset too: a task-scope gate has no use for `dataset:`. validate
+ * warns (EVALC_GATE_SCOPE) and says to use `scope: dataset`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function diagnosticsFor(gates: string): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa38-gate-scope-'));
+  dirs.push(dir);
+  writeFileSync(
+    path.join(dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: b }
+agents:
+  a: { protocol: raip, url: "http://127.0.0.1:9" }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] } }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+gates: ${gates}
+`,
+  );
+  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')}: ${d.message}`);
+}
+
+describe('a task-scope gate naming a dataset (QA38)', () => {
+  it('warns that dataset: is not used at task scope', async () => {
+    expect(await diagnosticsFor('[ { metric: exact_match, scope: task, dataset: d, min: 0.5 } ]')).toEqual([
+      'warning EVALC_GATE_SCOPE gates.0.dataset: a gate at task scope judges each task’s mean: its dataset: is not used (scope: dataset judges that dataset)',
+    ]);
+  });
+
+  it('stays quiet at dataset scope, and without scope (judged at the dataset it names)', async () => {
+    expect(
+      await diagnosticsFor(
+        '[ { metric: exact_match, scope: dataset, dataset: d, min: 0.5 }, { metric: exact_match, dataset: d, min: 0.5 } ]',
+      ),
+    ).toEqual([]);
+  });
+});
