@@ -26,3 +26,12 @@ export function asRecorded(x: number): number {
   if (!Number.isFinite(x) || (Number.isInteger(x) && Math.abs(x) < 1e12)) return x;
   return Number(x.toPrecision(12));
 }
+
+/**
+ * Whether a score reaches a metric's `threshold`, as recorded: a judge composite of
+ * (2·0.9 + 0.6)/3 is 0.7999999999999999 as a float, 0.8 in the lock, and failed `threshold: 0.8`
+ * (QA37).
+ */
+export function reachesThreshold(score: number, threshold: number): boolean {
+  return asRecorded(score) >= threshold;
+}

@@ -6,6 +6,7 @@
  * pass_hat_k, consistency, judge_stability) are computed over the repeats.
  */
 
+import { reachesThreshold } from './decimal-round.js';
 import { getMetricDefinition } from './registry.js';
 import type {
   ExampleInfo,
@@ -26,7 +27,8 @@ export interface RollupRequest {
 /** A repeat's pass of one metric: against its `threshold` when it has one (as the pass rule reads it). */
 function repeatPass(metric: ResolvedMetric, r: ScoreResult): boolean | undefined {
   // A repeat that errored did not reach the threshold: it fails, as in the pass rule.
-  if (metric.threshold !== undefined) return !r.error && r.score !== null && r.score >= metric.threshold;
+  if (metric.threshold !== undefined)
+    return !r.error && r.score !== null && reachesThreshold(r.score, metric.threshold);
   return r.pass;
 }
 
@@ -108,7 +110,7 @@ export function rollupRepeats(request: RollupRequest): ExampleOutcome {
       // A threshold gives any metric a pass of its own (the pass rule), repeats-stage ones too:
       // pass_hat_k with threshold: 1 had no pass in the lock row, report or junit.xml.
       else if (m.threshold !== undefined)
-        summary.pass = !r.error && r.score !== null && r.score >= m.threshold;
+        summary.pass = !r.error && r.score !== null && reachesThreshold(r.score, m.threshold);
       if (r.details !== undefined) summary.details = r.details;
       if (r.error) summary.details = { error: r.error.kind, message: r.error.message };
       metrics[m.id] = summary;

@@ -17,6 +17,7 @@
 
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
+import { reachesThreshold } from './decimal-round.js';
 import { getMetricDefinition } from './registry.js';
 import type {
   DerivedInput,
@@ -57,7 +58,7 @@ export function gatingMetrics(
 
 export function metricPasses(metric: ResolvedMetric, result: ScoreResult | undefined): boolean {
   if (!result || result.score === null) return false;
-  if (metric.threshold !== undefined) return result.score >= metric.threshold;
+  if (metric.threshold !== undefined) return reachesThreshold(result.score, metric.threshold);
   return result.pass ?? result.score >= 1;
 }
 
