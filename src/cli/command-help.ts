@@ -147,7 +147,11 @@ const COMMAND_SPECS = {
         value: 'md|html|json|junit',
         help: 'print that one report on stdout (with --out: write only that file)',
       },
-      baseline: { type: 'string', value: 'LOCK', help: 'lockfile to show deltas against' },
+      baseline: {
+        type: 'string',
+        value: 'LOCK',
+        help: 'lockfile to show deltas and flips against (regression gates are judged by apply --baseline)',
+      },
       out: {
         type: 'string',
         value: 'DIR',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { renderCommandHelp } from '../../src/cli/command-help.js';
 import { reportCommand } from '../../src/cli/report.js';
 import { captureContext } from './cli-harness.js';
 
@@ -47,5 +48,9 @@ describe('evalc report --baseline and the regression gates (QA38)', () => {
   it('keeps the message without --baseline', async () => {
     const out = await report(['--format', 'md'], folder());
     expect(out).toContain('no baseline, regression check skipped');
+  });
+
+  it('report --help says who judges the regression gates', () => {
+    expect(renderCommandHelp('report')).toContain('regression gates are judged by apply --baseline');
   });
 });
