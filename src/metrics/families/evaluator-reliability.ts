@@ -14,6 +14,7 @@
  * position); score = share of examples whose preferred answer is the same in both orders.
  */
 import { z } from 'zod';
+import { asRecorded } from '../decimal-round.js';
 import { pearson, spearman } from '../stats/correlation.js';
 import { mean, standardDeviation } from '../stats/descriptive.js';
 import { cohensKappa } from '../stats/kappa.js';
@@ -53,7 +54,9 @@ export const judgeAgreement: SetStageDefinition<z.output<typeof agreementParams>
     for (const e of input.examples) {
       const s = e.metrics[p.metric]?.score;
       if (typeof s === 'number' && typeof e.human_score === 'number') {
-        judge.push(s);
+        // As recorded: a composite of 2.4/3 (0.7999999999999999) is 0.8 at judge_cut 0.8 and in a
+        // category (QA37).
+        judge.push(asRecorded(s));
         human.push(e.human_score);
       }
     }

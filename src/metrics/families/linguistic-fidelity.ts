@@ -3,6 +3,7 @@
  * bleu and rouge_l live in their own files (bleu.ts, rouge-l.ts).
  */
 import { z } from 'zod';
+import { asRecorded } from '../decimal-round.js';
 import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
 import { candidateParam } from '../params.js';
@@ -201,8 +202,8 @@ export function parseNumber(value: unknown): number | null {
 export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
   ...base,
   type: 'numeric',
-  // 2: U+2212 is a minus sign (QA14)
-  version: '2',
+  // 2: U+2212 is a minus sign (QA14); 3: the tolerance compares recorded figures (QA37)
+  version: '3',
   stage: 'example',
   higherIsBetter: false,
   unit: 'absolute error',
@@ -215,7 +216,10 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
     const c = parseNumber(resolveCandidate(input.candidates, p.candidate));
     if (c === null) return { score: 0, pass: false, details: { reason: 'candidate is not a number' } };
     const err = Math.abs(c - e);
-    return { ...binaryResult(err <= Math.max(p.abs_tol, p.rel_tol * Math.abs(e))), value: err };
+    // Both sides as the lock records them: |1.1 − 1| is 0.10000000000000009 as a float, and
+    // abs_tol: 0.1 failed a distance the lock printed as 0.1 (QA37).
+    const tolerance = asRecorded(Math.max(p.abs_tol, p.rel_tol * Math.abs(e)));
+    return { ...binaryResult(asRecorded(err) <= tolerance), value: err };
   },
 };
 
