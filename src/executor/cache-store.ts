@@ -34,6 +34,7 @@ import {
   readSync,
   renameSync,
 } from 'node:fs';
+import { devNull } from 'node:os';
 import path from 'node:path';
 import { readSums, rewriteSums, sumsFileOf } from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
@@ -366,8 +367,14 @@ export class LogStore implements StepStore {
   }
 }
 
-/** Opens a log that this process may not write; a folder with no log yet says why it cannot be written. */
+/**
+ * Opens a log that this process may not write; a folder with no log yet says why it cannot be
+ * written. A reader of a folder with no log yet (an apply holding the lock has not written its
+ * first entry; an empty cache folder) reads an empty log (QA39: `cache stats` and `cache prune
+ * --dry-run` died with ENOENT and a stack trace).
+ */
 function openLogForReading(file: string, denied: NodeJS.ErrnoException | undefined): number {
   if (denied && !existsSync(file)) throw denied;
+  if (!denied && !existsSync(file)) return openSync(devNull, 'r');
   return openSync(file, 'r');
 }
