@@ -17,7 +17,7 @@
 
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
-import { reachesThreshold } from './decimal-round.js';
+import { asRecorded, reachesThreshold } from './decimal-round.js';
 import { getMetricDefinition } from './registry.js';
 import type {
   DerivedInput,
@@ -59,7 +59,7 @@ export function gatingMetrics(
 export function metricPasses(metric: ResolvedMetric, result: ScoreResult | undefined): boolean {
   if (!result || result.score === null) return false;
   if (metric.threshold !== undefined) return reachesThreshold(result.score, metric.threshold);
-  return result.pass ?? result.score >= 1;
+  return result.pass ?? asRecorded(result.score) >= 1;
 }
 
 /** Keeps a metric's output inside the contract: finite score in [0,1] or null. */

@@ -138,8 +138,9 @@ export const positionBias: SetStageDefinition<z.output<typeof biasParams>> = {
       if (typeof f !== 'number' || typeof b !== 'number') continue;
       firstPreference.push((f + b) / 2);
       // A wins in forward order when f > ½; A wins in backward order when b < ½.
-      const forwardWinner = Math.sign(f - 0.5);
-      const backwardWinner = Math.sign(0.5 - b);
+      // As recorded: a composite of 0.5000000000000001 is a tie, not a first-position win (QA37).
+      const forwardWinner = Math.sign(asRecorded(f) - 0.5);
+      const backwardWinner = Math.sign(0.5 - asRecorded(b));
       if (forwardWinner === backwardWinner) consistent += 1;
     }
     const m = mean(firstPreference);

@@ -3,6 +3,7 @@
  * (set-level, pairwise against a baseline agent on the same examples).
  */
 import { z } from 'zod';
+import { asRecorded } from '../decimal-round.js';
 import { weightedMean } from '../stats/descriptive.js';
 import type { DerivedStageDefinition, SetStageDefinition } from '../types.js';
 
@@ -53,7 +54,9 @@ export const winRate: SetStageDefinition<z.output<typeof winRateParams>> = {
       const mine = e.metrics[p.metric]?.score;
       const theirs = base.get(e.example)?.metrics[p.metric]?.score;
       if (mine === undefined || mine === null || theirs === undefined || theirs === null) continue;
-      const d = mine - theirs;
+      // As recorded: 0.8 − 0.7 is 0.10000000000000009 as a float, a win at tolerance 0.1, where
+      // 0.7 − 0.6 (0.09999999999999998) was a tie (QA37).
+      const d = asRecorded(mine - theirs);
       const o = Math.abs(d) <= p.tolerance ? 0.5 : d > 0 ? 1 : 0;
       if (o === 1) wins += 1;
       else if (o === 0) losses += 1;

@@ -6,6 +6,7 @@
  * k defaults to n; k > n is an error. Repeats whose invoke failed count as failed.
  */
 import { z } from 'zod';
+import { asRecorded } from '../decimal-round.js';
 import { metricError } from '../score-result.js';
 import { passAtK, passHatK } from '../stats/binomial.js';
 import type { RepeatResult, RepeatsStageDefinition, ScoreResult } from '../types.js';
@@ -25,7 +26,7 @@ function passed(r: RepeatResult, metric: string | undefined): boolean {
   if (r.error) return false;
   if (metric === undefined) return r.pass;
   const m = r.results[metric];
-  return m?.pass ?? m?.score === 1;
+  return m?.pass ?? (typeof m?.score === 'number' && asRecorded(m.score) === 1);
 }
 
 function estimate(
