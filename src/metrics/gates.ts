@@ -21,6 +21,7 @@ import { asRecorded } from './decimal-round.js';
 import type { ExampleScoreRow } from './example-rows.js';
 import { fmt } from './gate-figures.js';
 import { regressionResult } from './gate-regression.js';
+import { getMetricDefinition } from './registry.js';
 
 /** A plan gate (`GateConfig` of plan/schema.ts is assignable to it). */
 export interface GateSpec {
@@ -166,11 +167,17 @@ function pooledTarget(gate: GateSpec): string {
   return gate.dataset === undefined ? `task:${gate.task}` : `dataset:${gate.task}/${gate.dataset}`;
 }
 
+/** An efficiency metric (tokens, cost, steps…): a row without a figure is unmeasured, not an error. */
+function isMeasurement(metric: string, options: GateOptions): boolean {
+  return getMetricDefinition(options.metricTypes?.[metric] ?? metric)?.family === 'efficiency';
+}
+
 function thresholdResults(
   gate: GateSpec,
   agent: string,
   group: Group,
   rows: ExampleScoreRow[],
+  measurement: boolean,
 ): GateResult[] {
   const out: GateResult[] = [];
   const checks: ['min' | 'max', number][] = [];
@@ -207,6 +214,14 @@ function thresholdResults(
       );
       actual = worst?.x ?? null;
       if (worst) where = `example:${worst.r.task}/${worst.r.dataset}/${worst.r.example}`;
+      // An example whose metric errored (no score, no value) has not met the bound: "every
+      // example ≥ 1" passed over the examples it could not score, while the same metric's
+      // dataset gate failed with "no results" (QA37). Unmeasured efficiency rows stay skipped.
+      const errored = measurement ? undefined : rows.find((r) => r.score === null && r.value === undefined);
+      if (errored) {
+        actual = null;
+        where = `example:${errored.task}/${errored.dataset}/${errored.example}`;
+      }
     }
     // Nothing measured and nothing failed (tokens of an agent that reports no usage): the gate
     // cannot be evaluated; errors (a judge that kept failing, cost without a price) still fail
@@ -230,7 +245,7 @@ function thresholdResults(
     const op = kind === 'min' ? '≥' : '≤';
     const message =
       actual === null
-        ? `${gate.metric} has no results at ${group.target} for ${agent}`
+        ? `${gate.metric} has no results at ${where} for ${agent}`
         : `${gate.metric} = ${fmt(actual)} at ${where} for ${agent}; required ${op} ${bound}`;
     out.push({ gate, kind, agent, target: where, passed, actual, message });
   }
@@ -282,7 +297,7 @@ export function evaluateGates(
       }
       for (const group of groups) {
         const rows = currentRows.filter(group.rows);
-        results.push(...thresholdResults(gate, agent, group, rows));
+        results.push(...thresholdResults(gate, agent, group, rows, isMeasurement(gate.metric, options)));
         if (gate.regression) {
           const regGroup = group.target === 'example' ? { ...group, target: pooledTarget(gate) } : group;
           results.push(regressionResult(gate, agent, regGroup, rows, baselineRows, options));
