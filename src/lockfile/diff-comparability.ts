@@ -9,6 +9,7 @@ import type { Lockfile } from './types.js';
 
 export type ComparabilityKind =
   | 'benchmark'
+  | 'evalc_version'
   | 'run_settings'
   | 'dataset_added'
   | 'dataset_removed'
@@ -44,6 +45,7 @@ export interface ComparabilityIssue {
 }
 
 const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
+  'evalc_version',
   'agent_added',
   'agent_removed',
   'agent_schema',
@@ -117,6 +119,13 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   const ob = old.plan.benchmark;
   const nb = now.plan.benchmark;
   compareField(out, 'benchmark', 'benchmark', 'benchmark id', ob.id, nb.id);
+  // Metric versions are pinned per metric; the aggregation and statistics code is evalc's (QA38).
+  if (text(old.evalc) !== text(now.evalc)) {
+    out.push({
+      ...issue('evalc_version', 'evalc', old.evalc, now.evalc, 'version'),
+      message: `evalc: version changed ${text(old.evalc) ?? 'n/a'} → ${text(now.evalc) ?? 'n/a'} (the lockfiles were written by different evalc versions)`,
+    });
+  }
   if (old.plan.digest !== now.plan.digest) {
     const short = (d: string) => `${d.slice(0, 12)}…`;
     out.push({
