@@ -156,12 +156,12 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
-          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}); gates ${gateSummary(outcome.lock.gates)}.\n` +
+          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}); ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       } else if (!quiet) {
         ctx.stdout(
-          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}${s.retries ? ` (+${plural(s.retries, 'retry', 'retries')})` : ''}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; gates ${gateSummary(outcome.lock.gates)}.\n` +
+          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}${s.retries ? ` (+${plural(s.retries, 'retry', 'retries')})` : ''}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       }
@@ -174,9 +174,10 @@ function plural(n: number, noun: string, nouns = `${noun}s`): string {
 }
 
 function gateSummary(gates: { passed: boolean; skipped?: boolean }[]): string {
+  if (gates.length === 0) return 'no gates';
   const skipped = gates.filter((g) => g.passed && g.skipped).length;
   const failed = gates.filter((g) => !g.passed).length;
-  return `${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
+  return `gates ${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
 /** `30 example runs`, or with repeats `30 examples × 3 repeats` (90 runs: the agent calls counted beside it). */
