@@ -237,6 +237,10 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   score(input: ScoreInput, p) {
     const golds = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
     if (golds === undefined) return metricError('no expected value for this example');
+    // An empty list of answers: Math.max() of nothing was -Infinity, reported as "f1 produced an
+    // invalid score -Infinity" (QA37).
+    if (golds.length === 0)
+      return metricError('the expected value is an empty list: no answer to compare with');
     const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
     const scores = golds.map((g) => squadF1(prediction, g));
     const best = Math.max(...scores.map((s) => s.f1));
