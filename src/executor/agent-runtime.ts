@@ -26,6 +26,12 @@ export interface AgentRuntime {
   /** `limits.rps`: invocations start at most this many per second (run-example.ts takes the token). */
   rate?: RateLimiter;
   concurrency: number;
+  /**
+   * Its examples in flight at once — being invoked, waiting for the invoke gate or being scored:
+   * twice the plan's concurrency, even where the adapter's `maxInFlight` narrows the gate (a
+   * persistent `mae` process), so a slow judge does not leave the agent idle (QA39).
+   */
+  examplesInFlight: number;
   /** Retries its HTTP transport has sent (an `mae` agent over stdio or a socket has none). */
   retriesSent: () => number;
   stop: () => Promise<void>;
@@ -94,14 +100,14 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     stopRetries: setup.signal,
   });
   const adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
-  const concurrency = Math.max(
+  const planned = Math.max(
     1,
     Math.min(
       setup.concurrencyOverride ?? Number.POSITIVE_INFINITY,
       config.limits?.concurrency ?? setup.plan.run.concurrency,
-      adapter.maxInFlight ?? Number.POSITIVE_INFINITY,
     ),
   );
+  const concurrency = Math.max(1, Math.min(planned, adapter.maxInFlight ?? Number.POSITIVE_INFINITY));
   return {
     ok: true,
     runtime: {
@@ -111,6 +117,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ...(servedExit ? { servedExit } : {}),
       ...(limiter ? { rate: limiter } : {}),
       concurrency,
+      examplesInFlight: 2 * planned,
       retriesSent: () => transport.retriesSent,
       stop: async () => {
         await adapter.close();

@@ -272,6 +272,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       agentIds,
       runtimes: groupRuntimes,
       concurrencyOf,
+      examplesInFlightOf: (id) => agents.get(id)?.examplesInFlight ?? 2 * concurrencyOf(id),
       preflight,
       undiscovered,
       signal: runSignal,

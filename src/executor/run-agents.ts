@@ -15,6 +15,8 @@ export interface RunAgentsContext {
   agentIds: readonly string[];
   runtimes: readonly GroupRuntime[];
   concurrencyOf(agentId: string): number;
+  /** Its examples in flight at once (agent-runtime.ts `examplesInFlight`). */
+  examplesInFlightOf(agentId: string): number;
   /** Examples sent first, alone, per agent (at most 5). */
   preflight: number;
   undiscovered: ReadonlyMap<string, UndiscoveredAgent>;
@@ -39,6 +41,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
     ctx.agentIds.map(async (agentId) => {
       const runtimes = ctx.runtimes.filter((g) => g.compiled.group.agentId === agentId);
       const concurrency = ctx.concurrencyOf(agentId);
+      const inFlight = ctx.examplesInFlightOf(agentId);
       const items = exampleItems(runtimes);
       const run = async (item: Item): Promise<ExampleRun> => {
         try {
@@ -60,7 +63,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
           `evalc: ${ctx.scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
         );
         for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
-        await runPool(items, concurrency * 2, runItem, signal);
+        await runPool(items, inFlight, runItem, signal);
         return;
       }
       const firstItems: Item[] = [];
@@ -92,9 +95,9 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
         ctx.message(`evalc: agent ${agentId}: ${aborted.get(agentId)}`);
         return;
       }
-      // Twice the agent's concurrency in flight: the gate (invoke-gate.ts) keeps the agent's own
-      // limit, the extra examples are being scored or have their next request ready.
-      await runPool(items, concurrency * 2, runItem, signal);
+      // Twice the agent's planned concurrency in flight: the gate (invoke-gate.ts) keeps the
+      // agent's own limit, the extra examples are being scored or have their next request ready.
+      await runPool(items, inFlight, runItem, signal);
     }),
   );
   const failed = settled.find((r) => r.status === 'rejected');

@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
 const AGENT = path.resolve(
@@ -19,41 +20,47 @@ const AGENT = path.resolve(
   '../fixtures/qa39-mae-serial-agent.mjs',
 );
 const DELAY_MS = 150;
-const cleanups: (() => void)[] = [];
-afterAll(() => {
-  for (const c of cleanups) c();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
 });
+
+function writeWorkspace(prefix: string, ids: string[], extra: Record<string, unknown> = {}): string {
+  const ws = tempWorkspace(prefix);
+  cleanups.push(ws.cleanup);
+  const plan = {
+    evalc: 1,
+    benchmark: { id: prefix, version: '1.0.0' },
+    agents: { m: { protocol: 'mae', transport: 'local', command: `node ${JSON.stringify(AGENT)}` } },
+    tasks: {
+      t: {
+        instructions: 'Answer.',
+        bindings: { default: { input: { task_description: '{{q}}' }, output: { answer: 'final_answer' } } },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [{ type: 'contains', candidate: 'answer', expected: 'answer' }],
+      },
+    },
+    run: { concurrency: 4, preflight: 0 },
+    ...extra,
+  };
+  writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  writeFileSync(
+    path.join(ws.dir, 'd.jsonl'),
+    ids
+      .map((id) => JSON.stringify({ id, vars: { q: `task ${id}` }, expected: { answer: 'done' } }))
+      .join('\n'),
+  );
+  return ws.dir;
+}
 
 describe('a persistent mae agent over stdio', () => {
   it('holds one conversation at a time, and each duration is that conversation alone', async () => {
     assertBuilt();
-    const ws = tempWorkspace('qa39-mae-serial');
-    cleanups.push(ws.cleanup);
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa39-mae-serial', version: '1.0.0' },
-      agents: { m: { protocol: 'mae', transport: 'local', command: `node ${JSON.stringify(AGENT)}` } },
-      tasks: {
-        t: {
-          instructions: 'Answer.',
-          bindings: { default: { input: { task_description: '{{q}}' }, output: { answer: 'final_answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'contains', candidate: 'answer', expected: 'answer' }],
-        },
-      },
-      run: { concurrency: 4, preflight: 0 },
-    };
-    writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
     const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-    writeFileSync(
-      path.join(ws.dir, 'd.jsonl'),
-      ids
-        .map((id) => JSON.stringify({ id, vars: { q: `task ${id}` }, expected: { answer: 'done' } }))
-        .join('\n'),
-    );
-    const trace = path.join(ws.dir, 'trace.jsonl');
+    const dir = writeWorkspace('qa39-mae-serial', ids);
+    const trace = path.join(dir, 'trace.jsonl');
     const result = await runCli(['apply', '--json'], {
-      cwd: ws.dir,
+      cwd: dir,
       env: { ...process.env, QA39_TRACE: trace, QA39_DELAY_MS: String(DELAY_MS) },
     });
     expect(result.code).toBe(0);
@@ -78,5 +85,56 @@ describe('a persistent mae agent over stdio', () => {
       .map((e) => e.durationMs ?? Number.NaN);
     expect(durations).toHaveLength(ids.length);
     for (const ms of durations) expect(ms).toBeLessThan(4 * DELAY_MS);
+  });
+
+  it("keeps the plan's examples in flight: a slow judge scores several while the agent answers the next", async () => {
+    assertBuilt();
+    let judging = 0;
+    let mostJudging = 0;
+    const rubric = {
+      name: 'r',
+      description: 'd',
+      dimensions: [{ id: 'a', description: 'A', weight: 1 }],
+      failureModes: [],
+      rubricVersion: 'r@v1',
+    };
+    const judge = await startLoopback(async (req, res) => {
+      if (req.url === '/v1/version')
+        return sendJson(res, 200, {
+          package: '@tangle-network/agent-eval',
+          version: '0.170.0',
+          wireVersion: '1.1.0',
+        });
+      if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [rubric] });
+      if (req.url === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      judging++;
+      mostJudging = Math.max(mostJudging, judging);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      judging--;
+      return sendJson(res, 200, {
+        composite: 0.8,
+        dimensions: { a: 0.8 },
+        failureModes: [],
+        wins: [],
+        rationale: 'fine',
+        rubricVersion: 'r@v1',
+        model: 'stub',
+        durationMs: 1,
+      });
+    });
+    cleanups.push(() => judge.close());
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const dir = writeWorkspace('qa39-mae-judged', ids, {
+      judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'r' } },
+      metrics: [{ type: 'judge', judge: 'j', content: '{{candidate.answer}}', threshold: 0.5 }],
+    });
+    const result = await runCli(['apply', '--quiet'], {
+      cwd: dir,
+      env: { ...process.env, QA39_DELAY_MS: '30' },
+    });
+    expect(result.code).toBe(0);
+    // The agent answers in 60 ms a conversation, the judge takes 600 ms: with two examples in flight
+    // (twice the one conversation the process holds) at most two were ever judged at once.
+    expect(mostJudging).toBeGreaterThanOrEqual(4);
   });
 });
