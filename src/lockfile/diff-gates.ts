@@ -18,11 +18,23 @@ export interface GateChange {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The scope that identifies a gate: an example-scope gate is reported at its worst example
+ * (`example:t/d/e3`), which changes between runs; it is the same gate (QA38).
+ */
+export function gateIdentityScope(scope: string): string {
+  return scope.startsWith('example:') ? 'example' : scope;
+}
+
 function gateOutcomes(lock: Lockfile): Map<string, { gate: LockGate; outcome: GateOutcome }> {
   const out = new Map<string, { gate: LockGate; outcome: GateOutcome }>();
   for (const gate of lock.gates ?? []) {
     const outcome: GateOutcome = gate.skipped ? 'skipped' : gate.passed ? 'passed' : 'failed';
-    out.set([gate.metric, gate.scope, gate.agent, gate.kind].join('\u0000'), { gate, outcome });
+    const base = [gate.metric, gateIdentityScope(gate.scope), gate.agent, gate.kind].join('\u0000');
+    // Two gates with one identity (two example gates on one metric) are told apart by their order.
+    let key = base;
+    for (let n = 2; out.has(key); n++) key = `${base}\u0000${n}`;
+    out.set(key, { gate, outcome });
   }
   return out;
 }

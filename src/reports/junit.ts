@@ -4,6 +4,7 @@
  * A failed metric is a <failure>; an example whose invoke failed is an <error> with its kind.
  * Follows the Jenkins/Ant JUnit schema (junit-10.xsd).
  */
+import { gateIdentityScope } from '../lockfile/diff-gates.js';
 import { byText, formatNumber, summarizeCandidates, summarizeDetails } from './format.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
@@ -129,7 +130,7 @@ function countExampleCases(e: ExampleView, into: SuiteCounts): void {
 function gateCases(m: ReportModel): Case[] {
   const seen = new Map<string, number>();
   return m.gates.map((g) => {
-    const base = `${g.kind ?? 'gate'} ${g.metric} @ ${g.scope} [${g.agent ?? ''}]`;
+    const base = `${g.kind ?? 'gate'} ${g.metric} @ ${gateIdentityScope(g.scope)} [${g.agent ?? ''}]`;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const c: Case = {
