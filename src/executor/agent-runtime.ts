@@ -29,7 +29,9 @@ export interface AgentRuntime {
   /**
    * Its examples in flight at once — being invoked, waiting for the invoke gate or being scored:
    * twice the plan's concurrency, even where the adapter's `maxInFlight` narrows the gate (a
-   * persistent `mae` process), so a slow judge does not leave the agent idle (QA39).
+   * persistent `mae` process), and at least `run.concurrency`, so a slow judge does not leave an
+   * agent of `limits.concurrency: 1` idle (QA39: two examples in flight, one being judged, one
+   * waiting for it).
    */
   examplesInFlight: number;
   /** Retries its HTTP transport has sent (an `mae` agent over stdio or a socket has none). */
@@ -117,7 +119,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ...(servedExit ? { servedExit } : {}),
       ...(limiter ? { rate: limiter } : {}),
       concurrency,
-      examplesInFlight: 2 * planned,
+      examplesInFlight: Math.max(2 * planned, setup.plan.run.concurrency),
       retriesSent: () => transport.retriesSent,
       stop: async () => {
         await adapter.close();
