@@ -27,6 +27,7 @@ import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
 import { checkOutputFields } from './output-fields.js';
 import { checkGates, checkJudges, checkOnly } from './plan-checks.js';
+import { checkRubrics } from './rubric-checks.js';
 import { checkHttpUrls } from './url-check.js';
 
 export interface ResolvedMetric {
@@ -316,6 +317,7 @@ export async function resolvePlan(
   for (const { diagnostic: d, tasks } of globalReferenceIssues.values())
     if (tasks === taskCount) diagnostics.push(d);
   checkGates(plan, diagnostics, at);
+  checkRubrics(plan, diagnostics, at);
   return {
     loaded,
     plan,
