@@ -10,7 +10,9 @@
  * failure and the scores of an extraction that failed: apply never runs those (the example's
  * metrics are recorded from the failure). Such steps are `skipped`: neither run nor cached.
  */
+
 import type { Lockfile, LockResult } from '../lockfile/types.js';
+import { EVALC_VERSION } from '../version.js';
 import type { CompiledPlan } from './compile.js';
 import {
   datasetsMatch,
@@ -264,6 +266,8 @@ export function planRun(
   const lockMissing = lock === undefined || lock.plan.digest !== compiled.resolved.planDigest;
   // A dataset edit no step key sees (an example's weight) still changes the lock's rows and aggregates.
   const datasetEdited = !lockMissing && lock !== undefined && !datasetsMatch(lock, compiled);
+  // A lock another evalc wrote is never up to date: apply re-aggregates and rewrites it (QA38).
+  const otherVersion = lock !== undefined && lock.evalc !== EVALC_VERSION ? lock.evalc : undefined;
   if (changedAggregates > 0) {
     counts.aggregate.run = changedAggregates;
     rows.set('aggregate', {
@@ -274,7 +278,7 @@ export function planRun(
       unit: 'nodes',
       reason: lock ? 'because scores changed' : 'new',
     });
-  } else if ((lockMissing || datasetEdited) && compiled.groups.length > 0) {
+  } else if ((lockMissing || datasetEdited || otherVersion !== undefined) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
     rows.set('aggregate', {
       symbol: lock ? '~' : '+',
@@ -286,7 +290,9 @@ export function planRun(
         ? 'no lockfile yet'
         : datasetEdited
           ? 'because a dataset file changed (its sha256; e.g. example weights)'
-          : 'because the plan changed',
+          : lockMissing
+            ? 'because the plan changed'
+            : `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`,
     });
   }
   counts.aggregate.cached = aggregateNodes - counts.aggregate.run;
