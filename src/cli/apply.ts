@@ -20,7 +20,13 @@ const USAGE = commandUsage('apply');
 
 export async function applyCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('apply'), USAGE, 1);
-  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  // Digits only: Number() read `0x10` as 16, `1e3` as 1000 and `2.0` as 2 (QA39).
+  const concurrency =
+    values.concurrency === undefined
+      ? undefined
+      : /^[0-9]+$/.test(String(values.concurrency))
+        ? Number(values.concurrency)
+        : Number.NaN;
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1)) {
     throw new ExitError(EXIT.usage, `--concurrency takes a positive whole number\nusage: ${USAGE}`);
   }

@@ -22,11 +22,23 @@ export function parseCommandArgs(
   maxPositionals = Number.POSITIVE_INFINITY,
 ): ParsedArgs {
   let parsed: ParsedArgs;
+  let tokens: ReturnType<typeof parseArgs>['tokens'];
   try {
-    const result = parseArgs({ args, options, allowPositionals: true, strict: true });
+    const result = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
     parsed = { values: result.values as ParsedArgs['values'], positionals: result.positionals };
+    tokens = result.tokens;
   } catch (err) {
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
+  }
+  // A value option given twice kept the last one silently: `apply --only a --only b` ran b alone
+  // (QA39). Repeatable options (`--lock`) say so in their definition.
+  const seen = new Set<string>();
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option' || options[token.name]?.type !== 'string' || options[token.name]?.multiple)
+      continue;
+    if (seen.has(token.name))
+      throw new ExitError(EXIT.usage, `--${token.name} was given twice; it takes one value\nusage: ${usage}`);
+    seen.add(token.name);
   }
   const extra = parsed.positionals[maxPositionals];
   if (extra !== undefined) throw new ExitError(EXIT.usage, `unexpected argument "${extra}"\nusage: ${usage}`);
