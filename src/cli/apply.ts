@@ -45,7 +45,11 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       EXIT.usage,
       `${planFile} is not a file (a pipe?): apply writes evalc.lock and .evalc/ beside the plan; save the plan to a file first`,
     );
-  const cacheDir = (values['cache-dir'] as string | undefined) ?? ctx.env.EVALC_CACHE_DIR;
+  for (const flag of ['cache-dir', 'out'])
+    if (values[flag] === '') throw new ExitError(EXIT.usage, `--${flag} needs a folder\nusage: ${USAGE}`);
+  // An empty EVALC_CACHE_DIR (a CI variable set from an unset one) is unset, as for every other
+  // command (load-plan.ts defaultDirs); apply failed with "mkdir ''" (QA39).
+  const cacheDir = (values['cache-dir'] as string | undefined) ?? (ctx.env.EVALC_CACHE_DIR || undefined);
   const outDir = values.out as string | undefined;
   // Folders named on the command line are made here, before the run (make-folder.ts): the run's
   // recursive mkdir spun forever for one under /proc (`--out /proc/x`, a mistyped EVALC_CACHE_DIR).
