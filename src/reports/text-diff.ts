@@ -11,8 +11,12 @@ function pad(text: string, width: number): string {
 export function renderTextDiff(diff: LockDiff): string {
   const s = diff.summary;
   const lines: string[] = [];
+  const title =
+    diff.benchmark.old === diff.benchmark.new
+      ? diff.benchmark.new
+      : `${diff.benchmark.old} → ${diff.benchmark.new}`;
   lines.push(
-    `evalc diff — ${diff.benchmark.new}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
+    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
   );
   if (diff.comparability.length > 0) {
     lines.push('', diff.comparable ? 'Pins that changed:' : 'Not strictly comparable — pins that changed:');
