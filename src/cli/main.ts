@@ -219,10 +219,12 @@ main(process.argv.slice(2)).then(
       (FILE_SYSTEM_ERRORS.has(fsCode) || mkdirFailed)
     ) {
       const why = explainFileSystemError(err, cwdOrRoot());
-      stderr.write(`evalc: cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}\n`);
+      const said = `cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}`;
+      stderr.write(`evalc: ${said}\n`);
+      // The same words as stderr: `ENOSPC: …, write` alone named no file (QA39).
       if (wantsJson(process.argv))
         stdout.write(
-          `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: err.message })}\n`,
+          `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: said })}\n`,
         );
       process.exitCode = EXIT.failure;
       return;
@@ -230,6 +232,11 @@ main(process.argv.slice(2)).then(
     stderr.write(
       `evalc: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
+    // --json callers read stdout: an internal error left it without a result (QA39).
+    if (wantsJson(process.argv))
+      stdout.write(
+        `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'failed', message: `internal error: ${err instanceof Error ? err.message : String(err)}` })}\n`,
+      );
     process.exitCode = EXIT.failure;
   },
 );
