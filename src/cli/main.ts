@@ -232,11 +232,6 @@ main(process.argv.slice(2)).then(
     stderr.write(
       `evalc: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    // --json callers read stdout: an internal error left it without a result (QA39).
-    if (wantsJson(process.argv))
-      stdout.write(
-        `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'failed', message: `internal error: ${err instanceof Error ? err.message : String(err)}` })}\n`,
-      );
     process.exitCode = EXIT.failure;
   },
 );
