@@ -188,7 +188,8 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   }
   for (const key of ['agents', 'datasets', 'judges'] as const) {
     const entries = value[key];
-    if (!isObject(entries)) continue;
+    // Every lock evalc writes has these (judges: {} without judges), and diff reads them (QA38).
+    if (!isObject(entries)) return expect(key, 'an object', entries);
     for (const [id, entry] of Object.entries(entries)) {
       if (!isObject(entry)) return expect(`${key}.${id}`, 'an object', entry);
     }
