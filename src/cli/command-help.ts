@@ -75,7 +75,10 @@ const COMMAND_SPECS = {
         type: 'boolean',
         help: 'never call an agent or a judge: everything from the cache, else fail',
       },
-      refresh: { type: 'boolean', help: 'ignore cached agent responses and scores (ask every agent and judge again)' },
+      refresh: {
+        type: 'boolean',
+        help: 'ignore cached agent responses and scores (ask every agent and judge again)',
+      },
       'update-lock': {
         type: 'boolean',
         help: 'accept an agent whose RAIP input schema changed since evalc.lock',
