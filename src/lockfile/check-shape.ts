@@ -179,7 +179,11 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   for (const key of ['run', 'groups', 'aggregates', 'agents', 'datasets', 'judges', 'volatile'] as const) {
     if (value[key] !== undefined && !isObject(value[key])) return expect(key, 'an object', value[key]);
   }
-  if (value.gates !== undefined && !Array.isArray(value.gates)) return expect('gates', 'a list', value.gates);
+  // Every lock evalc writes has these, and plan, apply, diff and report read them (QA38).
+  for (const key of ['run', 'groups'] as const) {
+    if (!isObject(value[key])) return expect(key, 'an object', value[key]);
+  }
+  if (!Array.isArray(value.gates)) return expect('gates', 'a list', value.gates);
   if (Array.isArray(value.gates)) {
     for (let i = 0; i < value.gates.length; i++) {
       const problem = checkGate(value.gates[i], i);

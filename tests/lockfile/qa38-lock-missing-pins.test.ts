@@ -1,8 +1,9 @@
 /**
  * QA38: a hand-edited lockfile without its `agents`, `datasets` or `judges` section made `evalc
  * diff` crash ("internal error: TypeError: Cannot convert undefined or null to object" and a
- * stack): the shape check accepted a missing section that every lock evalc writes has and diff
- * reads. It is now a one-line error naming the section.
+ * stack), and one without `run`, `groups` or `gates` crashed `plan`/`apply` the same way: the
+ * shape check accepted a missing section that every lock evalc writes has and the commands read.
+ * It is now a one-line error naming the section.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'qa38-lock-pins-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a lockfile without a pins section (QA38)', () => {
-  it.each(['agents', 'datasets', 'judges'])(
+  it.each(['agents', 'datasets', 'judges', 'run', 'groups'])(
     'without %s: diff and report exit 1 naming it, no stack trace',
     (key) => {
       const lock = JSON.parse(readFileSync(GOOD, 'utf8')) as Record<string, unknown>;
@@ -35,4 +36,14 @@ describe('a lockfile without a pins section (QA38)', () => {
       }
     },
   );
+
+  it('without gates: diff and report exit 1 naming it', () => {
+    const lock = JSON.parse(readFileSync(GOOD, 'utf8')) as Record<string, unknown>;
+    delete lock.gates;
+    const file = path.join(dir, 'no-gates.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    const r = spawnCli(['diff', GOOD, file], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('is not an evalc lockfile: gates: expected a list, got nothing');
+  });
 });
