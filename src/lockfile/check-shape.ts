@@ -198,6 +198,11 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
       if (!isObject(entry)) return expect(`${key}.${id}`, 'an object', entry);
     }
   }
+  if (isObject(value.volatile)) {
+    for (const [id, entry] of Object.entries(value.volatile)) {
+      if (!isObject(entry)) return expect(`volatile.${id}`, 'an object', entry);
+    }
+  }
   const groups = isObject(value.groups) ? checkGroups(value.groups) : undefined;
   if (groups) return groups;
   const aggregates = isObject(value.aggregates) ? checkAggregates(value.aggregates) : undefined;

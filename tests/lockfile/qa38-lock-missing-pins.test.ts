@@ -46,4 +46,16 @@ describe('a lockfile without a pins section (QA38)', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('is not an evalc lockfile: gates: expected a list, got nothing');
   });
+
+  it('with a volatile entry that is not an object: report exits 1 naming it', () => {
+    const lock = JSON.parse(readFileSync(GOOD, 'utf8')) as { volatile: Record<string, unknown> };
+    const [group] = Object.keys(lock.volatile);
+    lock.volatile[group ?? 'x'] = null;
+    const file = path.join(dir, 'volatile-null.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    const r = spawnCli(['report', '--from', file, '--format', 'html'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`is not an evalc lockfile: volatile.${group}: expected an object, got null`);
+    expect(r.stderr).not.toMatch(/^\s+at |TypeError|internal error/m);
+  });
 });
