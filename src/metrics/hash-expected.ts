@@ -7,7 +7,7 @@
  * the candidate has it) with or without one trailing line break — what `printf %s answer |
  * sha256sum`, `echo answer | sha256sum` or `hashlib.sha256(answer)` gives a dataset author who
  * hashes the answer rather than its JSON form (`"Paris"` with quotes) — and for a non-text
- * answer the sha256 of its canonical JSON as it is (not normalised).
+ * answer, or a text's JSON form, the sha256 of its canonical JSON as it is (not normalised).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -51,7 +51,9 @@ export function matchesExpectedHash(
     // `echo answer | sha256sum` hashes a trailing line break too (QA21: the common recipe failed).
     if (sha256Text(text) === stored || sha256Text(`${text}\n`) === stored) return true;
   }
-  if (candidate !== undefined && typeof candidate !== 'string') {
+  // The JSON form of the candidate as it is, a text too (QA40: Python's `json.dumps` of a
+  // multi-line answer hashed "line\\n…" with its line break, never the collapsed text).
+  if (candidate !== undefined) {
     try {
       if (sha256Text(canonicalJson(candidate)) === stored) return true;
     } catch {

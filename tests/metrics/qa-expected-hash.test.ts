@@ -29,4 +29,16 @@ describe('matchesExpectedHash', () => {
     expect(matchesExpectedHash('PARIS', sha('paris'), { ignore_case: true })).toBe(true);
     expect(matchesExpectedHash('PARIS', sha('paris'))).toBe(false);
   });
+
+  // QA40: README's Python recipe, json.dumps(v, ensure_ascii=False, separators=(",", ":"),
+  // sort_keys=True), "gives it for strings": the JSON form of the text exactly as written. A
+  // multi-line answer (or one with a tab or two spaces) hashed that way scored 0, because only the
+  // whitespace-collapsed text was hashed in its JSON form. Hashes below are of the literal bytes.
+  it('matches the JSON form of a text exactly as written (line breaks, tabs, double spaces)', () => {
+    const answer = 'line one\nline\ttwo  é';
+    const pythonJson = '"line one\\nline\\ttwo  é"'; // what json.dumps(answer, ensure_ascii=False) prints
+    expect(matchesExpectedHash(answer, sha(pythonJson))).toBe(true);
+    expect(matchesExpectedHash('line one line two é', sha(pythonJson))).toBe(false);
+    expect(matchesExpectedHash('other\ntext', sha(pythonJson))).toBe(false);
+  });
 });
