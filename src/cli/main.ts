@@ -6,8 +6,8 @@
 import { setMaxListeners } from 'node:events';
 import { isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
-import { accessOf, explainFileSystemError } from './describe-fs-error.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { describeFatal } from './fatal-error.js';
 import { isLiveTerminal, wantsJson } from './output-mode.js';
 import { type OutputFailure, openProcessOutput } from './process-output.js';
 
@@ -180,58 +180,14 @@ function cwdOrRoot(): string {
   }
 }
 
-const FILE_SYSTEM_ERRORS = new Set([
-  'ENOTDIR',
-  'EACCES',
-  'EPERM',
-  'EROFS',
-  'ENOSPC',
-  'EISDIR',
-  'EEXIST',
-  'EDQUOT',
-  'EFBIG',
-  'EIO',
-]);
-
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = exitCodeAfterOutput(code);
   },
   (err: unknown) => {
-    if (err instanceof ExitError) {
-      stderr.write(`evalc: ${err.message}\n`);
-      // --json callers read stdout: they get the refusal as data too.
-      if (wantsJson(process.argv))
-        stdout.write(
-          `${JSON.stringify({ event: 'result', exitCode: err.code, status: err.code === EXIT.usage ? 'usage' : err.code === EXIT.invalidPlan ? 'invalid' : 'refused', message: err.message })}\n`,
-        );
-      process.exitCode = exitCodeAfterOutput(err.code);
-      return;
-    }
-    // A file system refusal (an --out path under a file, no permission, a full disk) is the
-    // user's environment, not a bug: one line, no stack.
-    const fsCode = (err as { code?: unknown } | null)?.code;
-    // Node's recursive mkdir says ENOENT where the file system is read-only.
-    const mkdirFailed = fsCode === 'ENOENT' && (err as { syscall?: unknown }).syscall === 'mkdir';
-    if (
-      err instanceof Error &&
-      typeof fsCode === 'string' &&
-      (FILE_SYSTEM_ERRORS.has(fsCode) || mkdirFailed)
-    ) {
-      const why = explainFileSystemError(err, cwdOrRoot());
-      const said = `cannot ${accessOf(err)}: ${err.message}${why ? ` (${why})` : ''}`;
-      stderr.write(`evalc: ${said}\n`);
-      // The same words as stderr: `ENOSPC: …, write` alone named no file (QA39).
-      if (wantsJson(process.argv))
-        stdout.write(
-          `${JSON.stringify({ event: 'result', exitCode: EXIT.failure, status: 'refused', message: said })}\n`,
-        );
-      process.exitCode = EXIT.failure;
-      return;
-    }
-    stderr.write(
-      `evalc: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-    );
-    process.exitCode = EXIT.failure;
+    const fatal = describeFatal(err, cwdOrRoot());
+    stderr.write(fatal.stderr);
+    if (wantsJson(process.argv)) stdout.write(`${JSON.stringify(fatal.result)}\n`);
+    process.exitCode = err instanceof ExitError ? exitCodeAfterOutput(fatal.code) : fatal.code;
   },
 );
