@@ -55,8 +55,16 @@ const TLS_TRUST_CODES = new Set([
 
 /** Whether evalc may read a dataset from this URL: https, or plain http on loopback only. */
 export function isAllowedDatasetUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  // Parsed, so `http://user@127.0.0.1/` is loopback and `http://127.0.0.1.example.com/` is not.
   return (
-    url.toLowerCase().startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(url)
+    parsed.protocol === 'https:' ||
+    (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname))
   );
 }
 

@@ -9,6 +9,7 @@ import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
 import { fetchDataset, isAllowedDatasetUrl } from './dataset-fetch.js';
+import { stripUserInfo } from './identities.js';
 
 export type SourceBytes =
   | {
@@ -38,7 +39,7 @@ export async function readDatasetSource(
     return {
       ok: false,
       code: 'EVALC_DATASET_SHA256',
-      message: `dataset ${source} has sha256 ${result.sha256}${result.rawSha256 === result.sha256 ? '' : ` (read with LF line ends and no byte order mark; the bytes as they are: ${result.rawSha256})`}, but the plan pins ${declared}`,
+      message: `dataset ${stripUserInfo(source)} has sha256 ${result.sha256}${result.rawSha256 === result.sha256 ? '' : ` (read with LF line ends and no byte order mark; the bytes as they are: ${result.rawSha256})`}, but the plan pins ${declared}`,
       hint: 'update `sha256:` if the change is intended',
     };
   }
@@ -112,8 +113,10 @@ async function readRemote(
   url: string,
   options: { cacheDir: string; declaredSha256?: string | undefined; offline?: boolean },
 ): Promise<SourceBytes> {
+  // Messages name the URL without `user:password@` (never sent, never in the lock).
+  const shown = stripUserInfo(url);
   if (!isAllowedDatasetUrl(url)) {
-    return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${url}` };
+    return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${shown}` };
   }
   const folder = path.join(options.cacheDir, 'sources');
   const pinned = options.declaredSha256;
@@ -129,7 +132,7 @@ async function readRemote(
     return {
       ok: false,
       code: 'EVALC_DATASET_OFFLINE',
-      message: `dataset ${url} is not cached and the run is offline`,
+      message: `dataset ${shown} is not cached and the run is offline`,
     };
   }
   const fetched = await fetchDataset(url, cached ? { validators: cached } : {});
@@ -141,14 +144,14 @@ async function readRemote(
         ...readCached(cached),
         warning: {
           code: 'EVALC_DATASET_STALE',
-          message: `could not check ${url} for changes (${message}); using the copy fetched before (sha256 ${cached.sha.slice(0, 12)}…)`,
+          message: `could not check ${shown} for changes (${message}); using the copy fetched before (sha256 ${cached.sha.slice(0, 12)}…)`,
           ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
         },
       };
     return {
       ok: false,
       code: 'EVALC_DATASET_FETCH',
-      message: `fetching ${url} failed: ${message}`,
+      message: `fetching ${shown} failed: ${message}`,
       ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
     };
   }

@@ -89,8 +89,15 @@ export function checkJudges(
     ...Object.entries(plan.judges).map(
       ([id, c]) => [['judges', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
     ),
+    // A remote dataset is fetched without them too (QA40: validate said nothing).
+    ...Object.entries(plan.tasks).flatMap(([t, task]) =>
+      Object.entries(task.datasets).map(
+        ([d, ds]) => [['tasks', t, 'datasets', d, 'source'], ds.source] as const,
+      ),
+    ),
   ].filter(([, url]) => typeof url === 'string' && stripUserInfo(url) !== url);
   for (const [path] of withCredentials) {
+    const dataset = path[0] === 'tasks';
     diagnostics.push(
       diagnostic(
         'EVALC_URL_CREDENTIALS',
@@ -99,7 +106,9 @@ export function checkJudges(
         {
           severity: 'warning',
           source: at([...path]),
-          hint: 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
+          hint: dataset
+            ? 'remove them: evalc fetches a dataset without credentials (serve it where none are needed, or keep the file beside the plan)'
+            : 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
         },
       ),
     );
