@@ -64,6 +64,33 @@ export function checkJudges(
         }),
       );
     }
+    // QA41: `command:` is agent-eval's stdio transport only, and one judge has one transport
+    // (the url was silently ignored beside a command; an openai judge failed every call).
+    if (judge.command && judge.protocol === 'openai') {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_JUDGE_CONFIG',
+          `judge ${id}: an openai judge is reached at url:, not command:`,
+          [...p, 'command'],
+          {
+            source: at([...p, 'command']),
+            hint: 'command: runs `agent-eval rpc` (protocol: agent-eval); give the OpenAI-compatible base URL as url:',
+          },
+        ),
+      );
+    } else if (judge.command && judge.url) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_JUDGE_CONFIG',
+          `judge ${id} has both url: and command:; give one`,
+          [...p, 'command'],
+          {
+            source: at([...p, 'command']),
+            hint: 'url: for `agent-eval serve` over HTTP, command: for `agent-eval rpc` over stdio',
+          },
+        ),
+      );
+    }
     // An openai judge scores against a rubric evalc holds: the plan's or a built-in one
     // (`generic`, `clinical_safety`, …); an agent-eval judge may name one its server registers.
     if (judge.protocol === 'openai' && judge.rubric && !resolveRubric(judge.rubric, plan.rubrics)) {
