@@ -16,10 +16,14 @@ export function mean(values: readonly number[]): number | null {
   return weightedMean(values);
 }
 
-/** Population standard deviation. */
+/**
+ * Population standard deviation; exactly 0 when every value is the same (the float mean of
+ * 0.1, 0.1, 0.1 is not 0.1, which left 1.9e-17 — QA41).
+ */
 export function standardDeviation(values: readonly number[]): number | null {
   const m = mean(values);
   if (m === null) return null;
+  if (values.every((v) => v === values[0])) return 0;
   let s = 0;
   for (const v of values) s += (v - m) ** 2;
   return Math.sqrt(s / values.length);
