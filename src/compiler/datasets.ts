@@ -144,6 +144,21 @@ export async function loadDataset(
     let example: ExampleRecord;
     if (simple) example = simple;
     else {
+      const lost = protoKey(row.value);
+      if (lost) {
+        diagnostics.push(
+          diagnostic(
+            'EVALC_EXAMPLE_INVALID',
+            `invalid example (${lost}): a key named \`__proto__\``,
+            planPath,
+            {
+              source: where,
+              hint: 'rename it: it would be dropped from the mapping (and no template can read it)',
+            },
+          ),
+        );
+        continue;
+      }
       const parsed = exampleSchema.safeParse(row.value);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
@@ -282,6 +297,23 @@ export function simpleExample(value: unknown): ExampleRecord | undefined {
   if (Object.hasOwn(value, 'weight') && weight === undefined) return undefined;
   const out = { id, vars: (vars ?? {}) as Record<string, unknown>, weight: (weight ?? 1) as number };
   return expected === undefined ? out : { id, vars: out.vars, expected, weight: out.weight };
+}
+
+/**
+ * The path of a `__proto__` key in a mapping the example schema reads as a record (`vars`,
+ * `policies` and each policy): zod's record drops that key without a word (QA40: a CSV column
+ * `vars.__proto__.x` or a JSONL var `__proto__` vanished from the agent's input).
+ */
+function protoKey(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { vars, policies } = value as { vars?: unknown; policies?: unknown };
+  const has = (v: unknown) => v !== null && typeof v === 'object' && Object.hasOwn(v, '__proto__');
+  if (has(vars)) return 'vars.__proto__';
+  if (has(policies)) return 'policies.__proto__';
+  if (policies !== null && typeof policies === 'object')
+    for (const [name, policy] of Object.entries(policies))
+      if (has(policy)) return `policies.${name}.__proto__`;
+  return undefined;
 }
 
 /**
