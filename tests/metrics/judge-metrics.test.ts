@@ -75,9 +75,12 @@ describe('judge', () => {
 
   it('passes judge errors through and reports a missing client', async () => {
     const judge = judgeClient(() => ({ ok: false, error: { kind: 'judge_error', message: 'bad verdict' } }));
-    const failed = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge }));
+    const failed = await scoreMetric(
+      metric({ type: 'judge', judge: 'j' }),
+      scoreInput({ judge, content: 'x' }),
+    );
     expect(failed).toEqual({ score: null, error: { kind: 'judge_error', message: 'bad verdict' } });
-    const none = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput());
+    const none = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ content: 'x' }));
     expect(none.error?.kind).toBe('judge_unconfigured');
   });
 });
@@ -113,7 +116,7 @@ describe('scoreMetric error handling', () => {
     const judge = judgeClient(() => {
       throw new Error('socket hang up');
     });
-    const r = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge }));
+    const r = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge, content: 'x' }));
     expect(r).toEqual({
       score: null,
       error: { kind: 'metric_error', message: 'judge failed: socket hang up' },
@@ -125,7 +128,10 @@ describe('scoreMetric error handling', () => {
       ok: true,
       verdict: { score: 7, dimensions: { relevance: 5 }, failureModes: [] },
     }));
-    const r = await scoreMetric(metric({ type: 'judge', judge: 'j' }), scoreInput({ judge, rubric }));
+    const r = await scoreMetric(
+      metric({ type: 'judge', judge: 'j' }),
+      scoreInput({ judge, rubric, content: 'x' }),
+    );
     // relevance clamped to 1; accuracy/structure absent → composite over relevance only = 1
     expect(r.score).toBe(1);
   });

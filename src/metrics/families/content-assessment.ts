@@ -63,6 +63,19 @@ function contentOf(input: ScoreInput, candidate: string | undefined): string {
   return input.content ?? candidateText(resolveCandidate(input.candidates, candidate));
 }
 
+/**
+ * agent-eval refuses empty content (`content` min length 1: 400 `validation_error`, A6). An agent
+ * that answered "" was recorded as that example's `config_error` — left out of the judge's mean (an
+ * empty answer raised it) and never cached (`plan` always had work). Nothing to judge scores 0,
+ * without a call (QA41). An openai judge is asked as for any content.
+ */
+const EMPTY_CONTENT =
+  'nothing to judge: the content is empty (scored 0; an agent-eval judge refuses empty content)';
+
+function emptyForAgentEval(input: ScoreInput, content: string): boolean {
+  return content === '' && input.judge?.protocol === 'agent-eval';
+}
+
 async function callJudge(input: ScoreInput, request: JudgeRequest): Promise<JudgeVerdict | ScoreResult> {
   if (!input.judge) {
     return { score: null, error: { kind: 'judge_unconfigured', message: 'no judge client for this metric' } };
@@ -118,8 +131,11 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
   async score(input, p) {
     // No rubric named here: an empty name lets the judge client apply its own `rubric` (else `generic`).
     const rubric: RubricRef = input.rubric ?? { name: p.rubric ?? p.judge_config?.judge_rubric ?? '' };
+    const content = contentOf(input, p.candidate);
+    if (emptyForAgentEval(input, content))
+      return { score: 0, details: { emptyContent: true, rationale: EMPTY_CONTENT } };
     const verdict = await callJudge(input, {
-      content: contentOf(input, p.candidate),
+      content,
       rubric,
       ...referenceOf(input, p.reference),
       ...judgeOverrides(p),
@@ -175,8 +191,21 @@ export const checklist: ExampleStageDefinition<z.output<typeof checklistParams>>
     const items = z.array(z.string()).min(1).safeParse(raw);
     if (!items.success) return metricError(`no checklist items (set items: or expected.${p.expected})`);
     const dimensions = items.data.map((description, i) => ({ id: `item_${i + 1}`, description, weight: 1 }));
+    const content = contentOf(input, p.candidate);
+    if (emptyForAgentEval(input, content))
+      return {
+        score: 0,
+        pass: false,
+        details: {
+          yes: 0,
+          items: items.data.length,
+          no: items.data,
+          emptyContent: true,
+          rationale: EMPTY_CONTENT,
+        },
+      };
     const verdict = await callJudge(input, {
-      content: contentOf(input, p.candidate),
+      content,
       rubric: { name: 'checklist', dimensions },
       ...referenceOf(input, p.reference),
       ...judgeOverrides(p),
