@@ -173,10 +173,15 @@ export async function loadDataset(
           );
           continue;
         }
+        // A union's issue says only "Invalid input" (QA40: `"id": true`, `"id": null`).
+        const idType =
+          field === 'id' && value !== null && typeof value === 'object' ? jsonType(value.id) : undefined;
         diagnostics.push(
           diagnostic(
             'EVALC_EXAMPLE_INVALID',
-            `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
+            idType
+              ? `invalid example (id): an id is a string or a number, not ${idType}`
+              : `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
             planPath,
             { source: where },
           ),
@@ -297,6 +302,13 @@ export function simpleExample(value: unknown): ExampleRecord | undefined {
   if (Object.hasOwn(value, 'weight') && weight === undefined) return undefined;
   const out = { id, vars: (vars ?? {}) as Record<string, unknown>, weight: (weight ?? 1) as number };
   return expected === undefined ? out : { id, vars: out.vars, expected, weight: out.weight };
+}
+
+/** `a boolean`, `null`, `a list`, … for a message. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'a mapping' : `a ${typeof value}`;
 }
 
 /**

@@ -1,0 +1,20 @@
+/**
+ * QA40: an example whose id is neither a string nor a number (`true`, `null`, a list) was refused
+ * with zod's bare "Invalid input"; the message now says what an id may be and what it got.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadDatasetPlan } from './plan-helpers.js';
+
+describe('an example id of the wrong type (QA40)', () => {
+  it('says an id is a string or a number, naming what it got, at its line', async () => {
+    const r = await loadDatasetPlan('d.jsonl', {
+      'd.jsonl':
+        '{"id":"ok","vars":{"q":"x"}}\n{"id":true,"vars":{}}\n{"id":null,"vars":{}}\n{"id":["a"],"vars":{}}\n',
+    });
+    expect(r.diagnostics.map((d) => `${d.source?.line} ${d.code} ${d.message}`)).toEqual([
+      '2 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a boolean',
+      '3 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not null',
+      '4 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a list',
+    ]);
+  });
+});
