@@ -14,6 +14,7 @@ import { digestOf } from './content-key.js';
 import { renderExampleInput } from './example-input.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
+import { checkOpenaiInputs } from './openai-input-check.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
 
@@ -156,6 +157,12 @@ export function compilePlan(
     // Agents sharing a binding see the same content context, and expected paths do not depend
     // on the agent: each (task, dataset[, binding]) is checked once.
     const checked = new Set<string>();
+    diagnostics.push(
+      ...checkOpenaiInputs(
+        resolved,
+        groups.map((g) => g.group),
+      ),
+    );
     for (const compiled of groups) {
       diagnostics.push(...checkGroupTemplates(resolved, compiled));
       // A task metric is shared by the task's agents: report each content problem once.

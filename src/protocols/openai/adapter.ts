@@ -2,7 +2,7 @@
  * The `openai` adapter: a model behind an OpenAI-compatible API used directly as the agent.
  * Rendered input: a string (one user message) or `{messages, …}` where the other keys may be
  * chat-completions request fields (`tools`, `tool_choice`, `response_format`, `seed`, `stop`, …,
- * see PASSED_THROUGH) sent as given — other keys are not sent, and the plan's `model`,
+ * see request-fields.ts) sent as given — other keys are not sent, and the plan's `model`,
  * `temperature` and `maxTokens` win over the input's; the plan's `system` prompt is prepended. The response document is the completion plus `content`
  * (the answer of the choice with `index: 0`); tool calls of that message are recorded.
  * Beside `content` the document carries (QA19), when the server said so: `finish_reason` (of
@@ -20,6 +20,7 @@ import type { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallRecord } from '../types.js';
 import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
 import { splitReasoning } from './reasoning-text.js';
+import { SENT_INPUT_FIELDS } from './request-fields.js';
 
 export interface OpenaiRuntime {
   transport: HttpTransport;
@@ -79,34 +80,13 @@ function readAnswer(
 
 type Built = { ok: true; body: ChatCompletionRequest } | { ok: false; reason: string };
 
-/** Chat-completions request fields a rendered input may carry besides `messages`. */
-const PASSED_THROUGH = [
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'response_format',
-  'seed',
-  'stop',
-  'top_p',
-  'frequency_penalty',
-  'presence_penalty',
-  'logit_bias',
-  'logprobs',
-  'top_logprobs',
-  'user',
-  'temperature',
-  'max_tokens',
-  'max_completion_tokens',
-  'reasoning_effort',
-] as const;
-
 function buildRequest(config: OpenaiAgentConfig, input: unknown): Built {
   let messages: unknown[];
   const extra: Record<string, unknown> = {};
   if (typeof input === 'string') messages = [{ role: 'user', content: input }];
   else if (isJsonObject(input) && Array.isArray(input.messages)) {
     messages = input.messages;
-    for (const key of PASSED_THROUGH) if (input[key] !== undefined) extra[key] = input[key];
+    for (const key of SENT_INPUT_FIELDS) if (input[key] !== undefined) extra[key] = input[key];
   } else
     return {
       ok: false,
