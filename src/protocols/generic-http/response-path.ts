@@ -1,9 +1,10 @@
 /**
  * The optional `response:` JMESPath of an `http` agent, compiled once
  * (`@jmespath-community/jmespath`). Evaluation errors (e.g. a function applied to the wrong
- * type) are values, not exceptions.
+ * type) are values, not exceptions. Field lookups read the reply's own keys only (own-fields.ts).
  */
 import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+import { namesInheritedField, withOwnFieldsOnly } from './own-fields.js';
 
 export type ResponsePath =
   | { ok: true; apply(body: unknown): { ok: true; value: unknown } | { ok: false; reason: string } }
@@ -16,11 +17,15 @@ export function compileResponsePath(expression: string): ResponsePath {
   } catch (error) {
     return { ok: false, reason: `invalid JMESPath ${JSON.stringify(expression)}: ${errorText(error)}` };
   }
+  const guarded = namesInheritedField(ast);
   return {
     ok: true,
     apply(body) {
       try {
-        return { ok: true, value: TreeInterpreter.search(ast, body as JSONValue) };
+        if (!guarded) return { ok: true, value: TreeInterpreter.search(ast, body as JSONValue) };
+        const value = TreeInterpreter.search(ast, withOwnFieldsOnly(body ?? null) as JSONValue);
+        // back to ordinary objects: the rest of evalc may call methods on the document
+        return { ok: true, value: value === null ? null : JSON.parse(JSON.stringify(value)) };
       } catch (error) {
         return { ok: false, reason: `JMESPath ${JSON.stringify(expression)} failed: ${errorText(error)}` };
       }
