@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
+import { datasetFetchSteps } from '../compiler/plan-fetch-steps.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
 import {
@@ -151,7 +152,18 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
     if (values.json)
       // In pieces: the steps list of a large plan is hundreds of megabytes of text.
-      writeJson({ ok: true, exitCode, ...plan, notes, diagnostics: result.diagnostics }, ctx.stdout);
+      // The dataset fetch steps first, in pipeline order (fetch → invoke → … → aggregate).
+      writeJson(
+        {
+          ok: true,
+          exitCode,
+          ...plan,
+          steps: [...datasetFetchSteps(compiled, lock), ...(plan.steps ?? [])],
+          notes,
+          diagnostics: result.diagnostics,
+        },
+        ctx.stdout,
+      );
     else {
       for (const note of notes) ctx.stderr(`note: ${note}\n`);
       ctx.stdout(renderPlanText(plan));

@@ -173,7 +173,20 @@ describe('evalc plan with no cache and no lockfile', () => {
       score: { run: 8, cached: 0 },
       aggregate: { run: 4, cached: 0 },
     });
-    // 16 invoke/extract/score steps and the 4 aggregate nodes (DESIGN §1's step table).
+    // The 2 dataset fetch steps first (QA40: DESIGN §1's fetch → examples + sha256), then 16
+    // invoke/extract/score steps and the 4 aggregate nodes (DESIGN §1's step table).
+    expect(json.steps.slice(0, 2)).toEqual([
+      {
+        kind: 'fetch',
+        id: 'fetch/dataset/search/course-search',
+        status: 'new',
+        reason: 'new',
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        examples: 3,
+      },
+      expect.objectContaining({ kind: 'fetch', id: 'fetch/dataset/search/inline', status: 'new' }),
+    ]);
+    json.steps = json.steps.slice(2);
     expect(json.steps).toHaveLength(20);
     expect(new Set(json.steps.map((s) => s.id)).size).toBe(20);
     expect(json.steps.filter((s) => s.kind === 'aggregate')).toEqual([
@@ -268,6 +281,32 @@ describe('evalc plan against a cache and a lockfile', () => {
     const json = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
     expect(json).toMatchObject({ ok: true, exitCode: 0, hasChanges: false, rows: [] });
     expect(json.steps.every((s) => s.status === 'cached' && s.reason === undefined)).toBe(true);
+  });
+
+  it('lists a dataset whose content changed as a changed fetch step, with both pins (QA40)', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    const before = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
+    const fetches = before.steps.filter((s) => s.kind === 'fetch');
+    expect(fetches.map((s) => [s.id, s.status])).toEqual([
+      ['fetch/dataset/search/course-search', 'cached'],
+      ['fetch/dataset/search/inline', 'cached'],
+    ]);
+    const rows = path.join(dir, 'datasets/search.jsonl');
+    writeFileSync(rows, `${readFileSync(rows, 'utf8')}{"id":"s9","vars":{"user_query":"new","k":1}}\n`);
+    const after = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
+    const changed = after.steps.find((s) => s.id === 'fetch/dataset/search/course-search') as unknown as {
+      status: string;
+      reason: string;
+      sha256: string;
+      examples: number;
+    };
+    const was = (fetches[0] as unknown as { sha256: string }).sha256;
+    expect(changed).toMatchObject({ status: 'changed', examples: 4 });
+    expect(changed.sha256).not.toBe(was);
+    expect(changed.reason).toBe(
+      `because its content changed (sha256 ${was.slice(0, 12)}… → ${changed.sha256.slice(0, 12)}…, 3 → 4 examples)`,
+    );
   });
 
   it('re-scores only, naming the parameter, when a metric parameter changes', async () => {

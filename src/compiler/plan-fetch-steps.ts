@@ -1,0 +1,44 @@
+/**
+ * The dataset `fetch` steps of `plan --json` (DESIGN §1: fetch → examples + sha256; `--json` has
+ * every step). One per task × dataset, with the graph's id (`fetch/dataset/<task>/<dataset>`,
+ * as `evalc graph` names it), the sha256 and example count apply would pin, and whether they
+ * differ from evalc.lock's pin. A fetch has no content key: it is read on every run (a local
+ * file, or a remote source checked as README "Remote datasets" says), never cached as a step.
+ */
+import type { Lockfile } from '../lockfile/types.js';
+import type { CompiledPlan } from './compile.js';
+
+export interface PlannedFetchStep {
+  kind: 'fetch';
+  id: string;
+  status: 'new' | 'changed' | 'cached';
+  reason?: string;
+  sha256: string;
+  examples: number;
+}
+
+export function datasetFetchSteps(compiled: CompiledPlan, lock: Lockfile | undefined): PlannedFetchStep[] {
+  const pins = (lock?.datasets as Lockfile['datasets'] | undefined) ?? {};
+  return compiled.resolved.datasets.map((d) => {
+    const name = `${d.taskId}/${d.datasetId}`;
+    const pinned = Object.hasOwn(pins, name) ? pins[name] : undefined;
+    const step = {
+      kind: 'fetch' as const,
+      id: `fetch/dataset/${name}`,
+      sha256: d.sha256,
+      examples: d.examples.length,
+    };
+    if (!pinned) return { ...step, status: 'new', reason: lock ? 'new dataset' : 'new' };
+    if (pinned.sha256 !== d.sha256 || pinned.examples !== d.examples.length)
+      return {
+        ...step,
+        status: 'changed',
+        reason: `because its content changed (sha256 ${short(pinned.sha256)} → ${short(d.sha256)}, ${pinned.examples} → ${d.examples.length} examples)`,
+      };
+    return { ...step, status: 'cached' };
+  });
+}
+
+function short(sha: string | undefined): string {
+  return typeof sha === 'string' ? `${sha.slice(0, 12)}…` : 'none';
+}
