@@ -16,6 +16,8 @@ export interface RawExample {
   value: unknown;
   line: number;
   col: number;
+  /** Where a field of the example is (YAML rows, read with positions): `['weight']` → its value. */
+  locate?: (path: readonly PropertyKey[]) => { line: number; col: number };
 }
 
 export function formatOf(source: string, declared: DatasetFormat | undefined): DatasetFormat | undefined {

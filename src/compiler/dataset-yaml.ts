@@ -30,9 +30,18 @@ export function parseYamlRows(file: string, text: string): { rows: RawExample[];
       ],
     };
   }
-  const rows = list.map((v, i) => {
-    const at = locateInFile(parsed.file, inExamples ? ['examples', i] : [i]);
-    return { value: v, line: at.line, col: at.col };
+  const rows = list.map((v, i): RawExample => {
+    const prefix = inExamples ? ['examples', i] : [i];
+    const at = locateInFile(parsed.file, prefix);
+    // A wrong field is shown at its own line, not at the example's first one (QA40).
+    const locate = (path: readonly PropertyKey[]) => {
+      const field = locateInFile(parsed.file, [
+        ...prefix,
+        ...path.filter((p): p is string | number => typeof p !== 'symbol'),
+      ]);
+      return { line: field.line, col: field.col };
+    };
+    return { value: v, line: at.line, col: at.col, locate };
   });
   return { rows, diagnostics: impreciseIntegers(parsed.file) };
 }

@@ -183,7 +183,7 @@ export async function loadDataset(
               ? `invalid example (id): an id is a string or a number, not ${idType}`
               : `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
             planPath,
-            { source: where },
+            { source: row.locate ? { ...where, ...row.locate(issue.path) } : where },
           ),
         );
         continue;

@@ -1,0 +1,27 @@
+/**
+ * QA40: a wrong field of a YAML example spread over several lines was shown at the example's
+ * first line (`- id: b`), not at the field; YAML is read with positions, so the diagnostic points
+ * at the value itself (file:line:col of `heavy` in `weight: heavy`).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadDatasetPlan } from './plan-helpers.js';
+
+describe('a wrong field in a YAML example (QA40)', () => {
+  it('is shown at the field, line and column', async () => {
+    const yaml = ['- id: a', '  vars: { q: x }', '- id: b', '  vars:', '    q: y', '  weight: heavy'].join(
+      '\n',
+    );
+    const r = await loadDatasetPlan('d.yaml', { 'd.yaml': `${yaml}\n` });
+    expect(
+      r.diagnostics.map((d) => `${d.source?.file}:${d.source?.line}:${d.source?.col} ${d.message}`),
+    ).toEqual(['d.yaml:6:11 invalid example (weight): Invalid input: expected number, received string']);
+  });
+
+  it('points at a nested field under examples:', async () => {
+    const yaml = 'defaults: 1\nexamples:\n  - id: a\n    vars: { q: x }\n    turns: [ok, 3]\n';
+    const r = await loadDatasetPlan('d.yaml', { 'd.yaml': yaml });
+    expect(r.diagnostics.map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`)).toEqual([
+      '5:17 invalid example (turns.1): Invalid input: expected string, received number',
+    ]);
+  });
+});
