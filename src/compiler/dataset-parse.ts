@@ -35,6 +35,10 @@ export function parseDataset(
   text: string,
   format: DatasetFormat,
 ): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+  // A file with nothing in it holds no examples in every format (EVALC_DATASET_EMPTY warns), as an
+  // empty JSONL or CSV file always did (QA40: an empty .json was "invalid JSON", an empty .yaml
+  // "not a list of examples").
+  if (/^\uFEFF?\s*$/.test(text)) return { rows: [], diagnostics: [] };
   const parsed: ParsedRows =
     format === 'jsonl'
       ? parseJsonl(display, text)
