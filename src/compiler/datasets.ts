@@ -12,6 +12,7 @@ import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
+import { exampleScriptProblem } from './example-script-check.js';
 
 export interface ResolvedExample extends ExampleRecord {
   /** Digest of everything in the example a score may read (not its id or weight). */
@@ -189,6 +190,21 @@ export async function loadDataset(
         continue;
       }
       example = parsed.data;
+      const script = exampleScriptProblem(example);
+      if (script) {
+        const fieldPath = script.field.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+        diagnostics.push(
+          diagnostic(
+            'EVALC_EXAMPLE_INVALID',
+            `invalid example (${script.field}): ${script.message}`,
+            planPath,
+            {
+              source: row.locate ? { ...where, ...row.locate(fieldPath) } : where,
+            },
+          ),
+        );
+        continue;
+      }
     }
     const badId = idProblem(example.id);
     if (badId) {

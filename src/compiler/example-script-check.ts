@@ -1,0 +1,74 @@
+/**
+ * The `mae` script fields of an example, checked where the dataset is read (QA40): the sandbox
+ * and governance read `tools` and `policies` leniently at run time ("unusable shapes declare
+ * nothing", a `max_limit` that is no number never triggers), so a typo in a dataset — `tools: 5`,
+ * `max_limit: "fifty"`, `forbidden: "yes"` — silently evaluated the agent without the mock or the
+ * policy the author meant. Returns the field path and what is wrong, or undefined.
+ */
+
+export interface ScriptProblem {
+  field: string;
+  message: string;
+}
+
+export function exampleScriptProblem(example: {
+  tools?: unknown;
+  policies?: unknown;
+}): ScriptProblem | undefined {
+  const { tools, policies } = example;
+  if (tools !== undefined) {
+    if (!isRecord(tools))
+      return { field: 'tools', message: `expected a mapping of tool names, got ${kind(tools)}` };
+    for (const [name, spec] of Object.entries(tools)) {
+      if (!Array.isArray(spec)) continue;
+      for (const [i, entry] of spec.entries())
+        if (isRecord(entry) && entry.when !== undefined && !isRecord(entry.when))
+          return {
+            field: `tools.${name}.${i}.when`,
+            message: `expected a mapping of parameters, got ${kind(entry.when)}`,
+          };
+    }
+  }
+  if (!isRecord(policies)) return undefined;
+  for (const [tool, policy] of Object.entries(policies)) {
+    if (!isRecord(policy)) continue;
+    const at = `policies.${tool}`;
+    if (policy.max_limit !== undefined && !isNumeric(policy.max_limit))
+      return { field: `${at}.max_limit`, message: `expected a number, got ${kind(policy.max_limit)}` };
+    if (policy.forbidden !== undefined && typeof policy.forbidden !== 'boolean')
+      return { field: `${at}.forbidden`, message: `expected true or false, got ${kind(policy.forbidden)}` };
+    if (policy.param !== undefined && typeof policy.param !== 'string')
+      return { field: `${at}.param`, message: `expected a parameter name, got ${kind(policy.param)}` };
+    if (policy.allowed_values !== undefined) {
+      if (!isRecord(policy.allowed_values))
+        return {
+          field: `${at}.allowed_values`,
+          message: `expected a mapping of parameters to lists of values, got ${kind(policy.allowed_values)}`,
+        };
+      for (const [param, allowed] of Object.entries(policy.allowed_values))
+        if (!Array.isArray(allowed))
+          return {
+            field: `${at}.allowed_values.${param}`,
+            message: `expected a list of values, got ${kind(allowed)}`,
+          };
+    }
+  }
+  return undefined;
+}
+
+/** As governance reads a limit: a finite number, or text that is one (`"50"`). */
+function isNumeric(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return typeof value === 'object' ? 'a mapping' : String(value);
+}
