@@ -8,6 +8,7 @@
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { CompiledGroup, CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
+import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
 import type { PlanSymbol } from './plan-run.js';
 import type { ExampleSteps } from './step-keys.js';
@@ -157,7 +158,7 @@ export function groupReasons(
         : old.version !== metric.version
           ? `because metric ${metric.type} changed version (${old.version} → ${metric.version})`
           : metric.judgeId
-            ? `because judge ${metric.judgeId} changed`
+            ? judgeChangeReason(metric, lock, compiled)
             : metric.type === 'cost'
               ? 'because prices changed (prices:)'
               : 'because metric params changed';

@@ -146,7 +146,7 @@ describe('a rubric registered on the judge server', () => {
     const plan = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
     expect(plan.code).toBe(2);
     expect(plan.stdout).toMatch(
-      /~ score +locked-judge\/t1\[a1\]\/judge +3 examples +because judge strict changed/,
+      /~ score +locked-judge\/t1\[a1\]\/judge +3 examples +because rubric anti-slop changed on judge strict's server/,
     );
     expect(plan.stdout).toContain('Plan: 0 to invoke, 0 to extract, 3 to score');
     expect(plan.stderr).toContain(

@@ -129,7 +129,9 @@ describe('plan agrees with apply', () => {
       const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
       expect(plan.code).toBe(2);
       expect(plan.stdout).toMatch(
-        new RegExp(`~ score +qa5-judge/t1\\[a1\\]/judge +${N} examples +because judge strict changed`),
+        new RegExp(
+          `~ score +qa5-judge/t1\\[a1\\]/judge +${N} examples +because rubric anti-slop changed on judge strict's server`,
+        ),
       );
       expect(plan.stdout).toContain(`Plan: 0 to invoke, 0 to extract, ${N} to score`);
       expect(plan.stderr).toContain(`note: judge strict: rubric anti-slop is now ${changed}`);

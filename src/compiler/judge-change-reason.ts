@@ -1,0 +1,42 @@
+/**
+ * Why a judge metric re-scores when its own params and version did not change (plan-reasons.ts):
+ * the judge's setting (model, endpoint, rubric name) or the definition of the rubric it applies.
+ * "because judge oj changed" was printed for a plan rubric edit, even one that only a metric's
+ * `rubric:` names while the judge stayed as it was (QA41).
+ */
+import type { Lockfile } from '../lockfile/types.js';
+import type { CompiledPlan } from './compile.js';
+import { stripUserInfo } from './identities.js';
+import type { ResolvedMetric } from './resolve.js';
+
+export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compiled: CompiledPlan): string {
+  const id = metric.judgeId ?? '';
+  const { plan, judgeDigests } = compiled.resolved;
+  const judge = plan.judges[id];
+  const locked = lock.judges?.[id];
+  const params = (metric.config ?? {}) as { rubric?: unknown; judge_config?: { judge_rubric?: unknown } };
+  const named = params.rubric ?? params.judge_config?.judge_rubric ?? judge?.rubric;
+  const rubric = typeof named === 'string' ? named : undefined;
+  if (judge && locked && locked.digest !== judgeDigests[id]) {
+    const place = judge.url ?? judge.command;
+    const endpoint = typeof place === 'string' ? stripUserInfo(place) : undefined;
+    if (endpoint !== undefined && locked.endpoint !== endpoint)
+      return `because judge ${id}'s endpoint changed (${locked.endpoint} → ${endpoint})`;
+    if (judge.model !== undefined && locked.model !== undefined && locked.model !== judge.model)
+      return `because judge ${id}'s model changed (${locked.model} → ${judge.model})`;
+    if ((locked.rubric ?? '') !== (judge.rubric ?? ''))
+      return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
+    // The judge's own rubric is in its identity: its definition changed (every metric of the
+    // judge re-scores, also one that applies another rubric).
+    if (judge.rubric !== undefined && plan.rubrics[judge.rubric])
+      return judge.rubric === rubric
+        ? `because rubric ${judge.rubric} changed (rubrics.${judge.rubric})`
+        : `because judge ${id}'s rubric ${judge.rubric} changed (rubrics.${judge.rubric})`;
+    return `because judge ${id} changed`;
+  }
+  if (rubric !== undefined && plan.rubrics[rubric])
+    return `because rubric ${rubric} changed (rubrics.${rubric})`;
+  if (rubric !== undefined && locked?.registeredRubrics?.[rubric] !== undefined)
+    return `because rubric ${rubric} changed on judge ${id}'s server (its rubricVersion)`;
+  return `because judge ${id} changed`;
+}
