@@ -6,6 +6,8 @@ import { EXIT, ExitError } from './exit-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+const FOLDER_FLAGS = ['cache-dir', 'out'] as const;
+
 export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
@@ -40,6 +42,11 @@ export function parseCommandArgs(
       throw new ExitError(EXIT.usage, `--${token.name} was given twice; it takes one value\nusage: ${usage}`);
     seen.add(token.name);
   }
+  // An empty folder flag (`--cache-dir "$CACHE"` with CACHE unset) is refused by every command:
+  // plan, report, cache and schema took it as the current folder (QA42; apply refused it, QA39).
+  for (const flag of FOLDER_FLAGS)
+    if (parsed.values[flag] === '')
+      throw new ExitError(EXIT.usage, `--${flag} needs a folder\nusage: ${usage}`);
   const extra = parsed.positionals[maxPositionals];
   if (extra !== undefined) throw new ExitError(EXIT.usage, `unexpected argument "${extra}"\nusage: ${usage}`);
   return parsed;
