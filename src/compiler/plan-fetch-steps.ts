@@ -22,20 +22,17 @@ export function datasetFetchSteps(compiled: CompiledPlan, lock: Lockfile | undef
   return compiled.resolved.datasets.map((d) => {
     const name = `${d.taskId}/${d.datasetId}`;
     const pinned = Object.hasOwn(pins, name) ? pins[name] : undefined;
-    const step = {
-      kind: 'fetch' as const,
-      id: `fetch/dataset/${name}`,
-      sha256: d.sha256,
-      examples: d.examples.length,
-    };
-    if (!pinned) return { ...step, status: 'new', reason: lock ? 'new dataset' : 'new' };
-    if (pinned.sha256 !== d.sha256 || pinned.examples !== d.examples.length)
-      return {
-        ...step,
-        status: 'changed',
-        reason: `because its content changed (sha256 ${short(pinned.sha256)} → ${short(d.sha256)}, ${pinned.examples} → ${d.examples.length} examples)`,
-      };
-    return { ...step, status: 'cached' };
+    const pin = { sha256: d.sha256, examples: d.examples.length };
+    const id = `fetch/dataset/${name}`;
+    // Keys in the order of the other steps' (kind, id, status, reason), then the pin.
+    if (!pinned) return { kind: 'fetch', id, status: 'new', reason: lock ? 'new dataset' : 'new', ...pin };
+    if (pinned.sha256 !== d.sha256 || pinned.examples !== d.examples.length) {
+      const count =
+        pinned.examples === d.examples.length ? '' : `, ${pinned.examples} → ${d.examples.length} examples`;
+      const reason = `because its content changed (sha256 ${short(pinned.sha256)} → ${short(d.sha256)}${count})`;
+      return { kind: 'fetch', id, status: 'changed', reason, ...pin };
+    }
+    return { kind: 'fetch', id, status: 'cached', ...pin };
   });
 }
 
