@@ -45,7 +45,15 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       `cannot prune the cache ${cacheDir}: it cannot be written (${denied.code})`,
     );
   }
-  const readOnly = !lock.ok || denied !== undefined || values['dry-run'] === true;
+  // A folder with no step log yet (an apply still starting, or a folder named by mistake) is read
+  // as an empty cache: stats and prune never create a log in it (QA42: `cache stats --cache-dir .`
+  // left steps.log and steps.crc in the current folder).
+  const noLog = !existsSync(path.join(cacheDir, 'steps.log'));
+  if (noLog && sub === 'prune' && !values['dry-run']) {
+    if (lock.ok) lock.lock.release();
+    throw new ExitError(EXIT.failure, `no cache at ${cacheDir} (no steps.log)`);
+  }
+  const readOnly = !lock.ok || denied !== undefined || values['dry-run'] === true || noLog;
   let store: LogStore;
   try {
     store = new LogStore(cacheDir, { readOnly });
