@@ -52,7 +52,17 @@ export function createAgentEvalRpcWire(
     const lines = nonEmptyLines(ran.stdout);
     const last = lines[lines.length - 1];
     if (last === undefined) return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr) };
-    return interpretLine(where, last, ran.exitCode);
+    const answer = interpretLine(where, last, ran.exitCode);
+    if (answer.ok || !/last output line is not JSON/.test(answer.error.message)) return answer;
+    // A reply printed pretty (`json.dumps(reply, indent=2)`): the lines from the last one that
+    // opens an object at its start, read as one JSON text (QA41).
+    const open = lines.map((l) => l.trimEnd()).lastIndexOf('{');
+    if (open >= 0 && parseBoundedJson(lines.slice(open).join('\n')).ok)
+      return interpretLine(where, lines.slice(open).join('\n'), ran.exitCode);
+    return {
+      ok: false,
+      error: { ...answer.error, message: `${answer.error.message}${stderrTail(ran.stderr)}` },
+    };
   }
 
   return {
@@ -93,7 +103,7 @@ export function interpretLine(where: string, line: string, exitCode: number | nu
       ok: false,
       error: {
         kind,
-        message: `${where}: last output line is not JSON (exit ${exitCode})${pythonReprHint(line)}`,
+        message: `${where}: last output line is not JSON (exit ${exitCode})${pythonReprHint(line)}: ${JSON.stringify(excerpt(line))}`,
         retryable: false,
       },
     };
@@ -114,12 +124,23 @@ export function interpretLine(where: string, line: string, exitCode: number | nu
 }
 
 function noOutput(where: string, exitCode: number | null, stderr: string): StepError {
-  const tail = stderr.replace(/\s+/g, ' ').trim().slice(-200);
   return {
     kind: 'process_crashed',
-    message: `${where}: no output (exit ${exitCode})${tail ? `; stderr: ${tail}` : ''}`,
+    message: `${where}: no output (exit ${exitCode})${stderrTail(stderr)}`,
     retryable: false,
   };
+}
+
+/** `; stderr: <its last 200 characters>` (a Python traceback's last line says what failed), or nothing. */
+function stderrTail(stderr: string): string {
+  const tail = stderr.replace(/\s+/g, ' ').trim().slice(-200);
+  return tail ? `; stderr: ${tail}` : '';
+}
+
+/** The line as quoted in a message: at most 120 characters. */
+function excerpt(line: string): string {
+  const text = line.trim();
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 function nonEmptyLines(text: string): string[] {
