@@ -219,9 +219,17 @@ function lockFileOf(file: string): string {
   }
 }
 
-/** `; removed 3 downloaded datasets and schemas not reached (1234 bytes)`, or nothing. */
+/**
+ * `; removed 3 downloaded dataset or schema file(s) no lockfile reaches (1234 bytes)`, the copies
+ * a killed prune left named as such (QA42: they were called downloaded datasets), or nothing.
+ */
 function sideFilesSaid(side: SideFileSweep, verb: string): string {
-  return side.removed === 0
-    ? ''
-    : `; ${verb} ${side.removed} downloaded dataset or schema file(s) no lockfile reaches (${side.bytes} bytes)`;
+  if (side.removed === 0) return '';
+  const leftovers = side.leftovers ?? 0;
+  const downloaded = side.removed - leftovers;
+  const parts = [
+    ...(downloaded > 0 ? [`${downloaded} downloaded dataset or schema file(s) no lockfile reaches`] : []),
+    ...(leftovers > 0 ? [`${leftovers} leftover cop${leftovers === 1 ? 'y' : 'ies'} of a killed prune`] : []),
+  ];
+  return `; ${verb} ${parts.join(' and ')} (${side.bytes} bytes)`;
 }

@@ -16,6 +16,8 @@ const LEFTOVER_COPY = /^steps\.(?:log|crc)\.(?:prune|tmp)-\d+$/;
 export interface SideFileSweep {
   removed: number;
   bytes: number;
+  /** Of those, the copies a killed prune or checksum rewrite left beside the log. */
+  leftovers?: number;
 }
 
 /**
@@ -36,7 +38,11 @@ export function sweepSideFiles(
   };
   // Prune holds the cache lock, so no other evalc is writing these; its own copies are renamed
   // over the log before the sweep.
-  for (const name of listOf(cacheDir)) if (LEFTOVER_COPY.test(name)) drop(path.join(cacheDir, name));
+  for (const name of listOf(cacheDir))
+    if (LEFTOVER_COPY.test(name)) {
+      drop(path.join(cacheDir, name));
+      sweep.leftovers = (sweep.leftovers ?? 0) + 1;
+    }
   const sources = path.join(cacheDir, 'sources');
   for (const name of listOf(sources)) {
     const file = path.join(sources, name);
