@@ -51,6 +51,13 @@ export function matchesExpectedHash(
     // `echo answer | sha256sum` hashes a trailing line break too (QA21: the common recipe failed).
     if (sha256Text(text) === stored || sha256Text(`${text}\n`) === stored) return true;
   }
+  // A set of numbers or of texts hashed as Python's `sorted(set(v))` orders it (QA40: numbers by
+  // value, texts by code point; evalc's own form sorts by canonical JSON text, so [9, 10] was
+  // [10, 9] and ["a", "a b"] was ["a b", "a"]).
+  if (options.mode === 'set') {
+    const natural = naturalSetOrder(normalizeForMode(candidate, 'set', options) as unknown[]);
+    if (natural && sha256Text(canonicalJson(natural)) === stored) return true;
+  }
   // The JSON form of the candidate as it is, a text too (QA40: Python's `json.dumps` of a
   // multi-line answer hashed "line\\n…" with its line break, never the collapsed text).
   if (candidate !== undefined) {
@@ -61,6 +68,20 @@ export function matchesExpectedHash(
     }
   }
   return false;
+}
+
+/** The elements of a set of only numbers or only texts in Python's sort order, else undefined. */
+function naturalSetOrder(items: unknown[]): unknown[] | undefined {
+  if (items.every((x): x is number => typeof x === 'number')) return [...items].sort((a, b) => a - b);
+  if (items.every((x): x is string => typeof x === 'string'))
+    return [...items].sort((a, b) => {
+      const x = [...a].map((c) => c.codePointAt(0) as number);
+      const y = [...b].map((c) => c.codePointAt(0) as number);
+      for (let i = 0; i < Math.min(x.length, y.length); i++)
+        if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+      return x.length - y.length;
+    });
+  return undefined;
 }
 
 function sha256Text(text: string): string {

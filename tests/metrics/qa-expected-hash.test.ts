@@ -41,4 +41,20 @@ describe('matchesExpectedHash', () => {
     expect(matchesExpectedHash('line one line two é', sha(pythonJson))).toBe(false);
     expect(matchesExpectedHash('other\ntext', sha(pythonJson))).toBe(false);
   });
+
+  // QA40: a set hashed as Python's sorted(set(v)) orders it — numbers by value, texts by code
+  // point — matched only when that order happened to be the canonical-JSON-text order.
+  it('matches a set hashed in Python sorted order (numbers by value, a text before its extension)', () => {
+    const python = (v: unknown[]) => sha(JSON.stringify(v)); // json.dumps(sorted(set(v)), separators=(",", ":"))
+    expect(matchesExpectedHash([10, 9], python([9, 10]), { mode: 'set' })).toBe(true);
+    expect(
+      matchesExpectedHash(['New York City', 'New York'], python(['New York', 'New York City']), {
+        mode: 'set',
+      }),
+    ).toBe(true);
+    expect(matchesExpectedHash([10, 9, 9], python([9, 10]), { mode: 'set' })).toBe(true);
+    // Still only the same set: another set, or the same numbers as a list, do not match.
+    expect(matchesExpectedHash([10, 8], python([9, 10]), { mode: 'set' })).toBe(false);
+    expect(matchesExpectedHash([10, 9], python([9, 10]), { mode: 'list' })).toBe(false);
+  });
 });
