@@ -156,6 +156,7 @@ export function checkMetric(
   if (judgeId !== undefined) {
     diagnostics.push(...checkMetricRubric(params, path, judgeId, ctx));
     diagnostics.push(...checkDimension(params, path, judgeId, ctx));
+    diagnostics.push(...checkAgentEvalTemperature(params, path, judgeId, ctx));
   }
   let content: TemplateNode | undefined;
   if (typeof params.content === 'string') {
@@ -171,6 +172,16 @@ export function checkMetric(
             source: ctx.locate([...path, 'content']),
           },
         ),
+      );
+    }
+    // A blank content with no placeholder judges nothing for every example: agent-eval's A6
+    // ("surface as plan/config error"); it scored every answer 0 without a word (QA42).
+    if (params.content.trim() === '') {
+      diagnostics.push(
+        diagnostic('EVALC_CONTENT_EMPTY', `content of \`${String(config.id ?? config.type)}\` is empty: there is nothing to judge`, [...path, 'content'], {
+          source: ctx.locate([...path, 'content']),
+          hint: 'leave content: out to judge the candidate answer, or write e.g. "{{candidate.answer}}"',
+        }),
       );
     }
   }
@@ -274,4 +285,34 @@ function keysHint(type: string, paramNames: readonly string[]): string {
   return paramNames.length === 0
     ? `${type} takes no parameters of its own`
     : `${type} takes: ${paramNames.map((name) => `\`${name}\``).join(', ')}`;
+}
+
+/**
+ * agent-eval's judge request has no temperature (the server judges at 0): a metric's
+ * `judge_config.judge_temperature` on an agent-eval judge changes its score key and nothing else
+ * (QA41: it was ignored without a word).
+ */
+function checkAgentEvalTemperature(
+  params: Record<string, unknown>,
+  path: PlanPath,
+  judgeId: string,
+  ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
+): Diagnostic[] {
+  const judgeConfig = params.judge_config;
+  if (ctx.plan.judges[judgeId]?.protocol !== 'agent-eval') return [];
+  if (judgeConfig === null || typeof judgeConfig !== 'object') return [];
+  if ((judgeConfig as Record<string, unknown>).judge_temperature === undefined) return [];
+  const at: PlanPath = [...path, 'judge_config', 'judge_temperature'];
+  return [
+    diagnostic(
+      'EVALC_JUDGE_TEMPERATURE',
+      `judge ${judgeId} is an agent-eval judge: its requests carry no temperature, so judge_temperature is not used`,
+      at,
+      {
+        source: ctx.locate(at),
+        severity: 'warning',
+        hint: 'the agent-eval server judges at temperature 0; an openai judge takes temperature',
+      },
+    ),
+  ];
 }

@@ -64,6 +64,21 @@ export function checkJudges(
         }),
       );
     }
+    // QA41: agent-eval's judge request has no temperature (the server judges at 0): ignored.
+    if (judge.protocol === 'agent-eval' && judge.temperature !== undefined) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_JUDGE_TEMPERATURE',
+          `judge ${id} is an agent-eval judge: its requests carry no temperature, so temperature is not used`,
+          [...p, 'temperature'],
+          {
+            severity: 'warning',
+            source: at([...p, 'temperature']),
+            hint: 'the agent-eval server judges at temperature 0; an openai judge takes temperature',
+          },
+        ),
+      );
+    }
     // QA41: `command:` is agent-eval's stdio transport only, and one judge has one transport
     // (the url was silently ignored beside a command; an openai judge failed every call).
     if (judge.command && judge.protocol === 'openai') {

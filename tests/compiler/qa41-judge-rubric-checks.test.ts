@@ -18,7 +18,11 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function diagnosticsFor(judges: string, dimensions: string): Promise<string[]> {
+async function diagnosticsFor(
+  judges: string,
+  dimensions: string,
+  metric = '{ type: judge, judge: j }',
+): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa41-judges-'));
   dirs.push(dir);
   writeFileSync(
@@ -37,7 +41,7 @@ tasks:
   t:
     bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
     datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-    metrics: [ { type: judge, judge: j } ]
+    metrics: [ ${metric} ]
 `,
   );
   const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
@@ -87,6 +91,27 @@ describe('judge and rubric checks (QA41)', () => {
   k: { protocol: agent-eval, url: "http://127.0.0.1:9", rubric: r }
   o: { protocol: openai, url: "http://127.0.0.1:9/v1", model: m, rubric: r }`,
         TWO_DIMENSIONS,
+      ),
+    ).toEqual([]);
+  });
+
+  it('warns about a temperature an agent-eval judge does not send', async () => {
+    expect(
+      await diagnosticsFor(
+        '  j: { protocol: agent-eval, url: "http://127.0.0.1:9", rubric: r, temperature: 0.7 }',
+        TWO_DIMENSIONS,
+        '{ type: judge, judge: j, judge_config: { judge_temperature: 0.3 } }',
+      ),
+    ).toEqual([
+      'warning EVALC_JUDGE_TEMPERATURE judges.j.temperature 6:81',
+      'warning EVALC_JUDGE_TEMPERATURE tasks.t.metrics.0.judge_config.judge_temperature 16:76',
+    ]);
+    // An openai judge sends it: no warning.
+    expect(
+      await diagnosticsFor(
+        '  j: { protocol: openai, url: "http://127.0.0.1:9/v1", model: m, rubric: r, temperature: 0.7 }',
+        TWO_DIMENSIONS,
+        '{ type: judge, judge: j, judge_config: { judge_temperature: 0.3 } }',
       ),
     ).toEqual([]);
   });
