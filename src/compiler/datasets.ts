@@ -117,9 +117,21 @@ export async function loadDataset(
     sha256 = bytes.sha256;
     format = fmt;
   } else if (config.examples !== undefined) {
-    rows = config.examples.map((value, i) => {
+    rows = config.examples.map((value, i): RawExample => {
       const at = ctx.locate([...planPath, 'examples', i]);
-      return { value, line: at?.line ?? 1, col: at?.col ?? 1 };
+      const line = at?.line ?? 1;
+      const col = at?.col ?? 1;
+      // A wrong field is shown at its own line (QA40), as in a YAML dataset file.
+      const locate = (path: readonly PropertyKey[]) => {
+        const field = ctx.locate([
+          ...planPath,
+          'examples',
+          i,
+          ...path.filter((k): k is string | number => typeof k !== 'symbol'),
+        ]);
+        return { line: field?.line ?? line, col: field?.col ?? col };
+      };
+      return { value, line, col, locate };
     });
     display = ctx.locate(planPath)?.file ?? 'plan';
     sha256 = sha256Hex(canonicalJson(config.examples));

@@ -3,8 +3,11 @@
  * first line (`- id: b`), not at the field; YAML is read with positions, so the diagnostic points
  * at the value itself (file:line:col of `heavy` in `weight: heavy`).
  */
+
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDatasetPlan } from './plan-helpers.js';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { datasetPlanYaml, loadDatasetPlan, writeFiles } from './plan-helpers.js';
 
 describe('a wrong field in a YAML example (QA40)', () => {
   it('is shown at the field, line and column', async () => {
@@ -22,6 +25,27 @@ describe('a wrong field in a YAML example (QA40)', () => {
     const r = await loadDatasetPlan('d.yaml', { 'd.yaml': yaml });
     expect(r.diagnostics.map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`)).toEqual([
       '5:17 invalid example (turns.1): Invalid input: expected string, received number',
+    ]);
+  });
+
+  it('points at the field of an inline example in the plan', async () => {
+    const plan = datasetPlanYaml('x').replace(
+      '      d: { source: x }',
+      [
+        '      d:',
+        '        examples:',
+        '          - id: a',
+        '            vars: { q: x }',
+        '            weight: heavy',
+      ].join('\n'),
+    );
+    const dir = writeFiles({ 'evalc.yaml': plan });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, cacheDir: path.join(dir, 'cache') });
+    const line = plan.split('\n').findIndex((l) => l.includes('weight: heavy')) + 1;
+    expect(
+      r.diagnostics.map((d) => `${d.source?.file}:${d.source?.line}:${d.source?.col} ${d.message}`),
+    ).toEqual([
+      `evalc.yaml:${line}:21 invalid example (weight): Invalid input: expected number, received string`,
     ]);
   });
 });
