@@ -178,10 +178,15 @@ export function checkMetric(
     // ("surface as plan/config error"); it scored every answer 0 without a word (QA42).
     if (params.content.trim() === '') {
       diagnostics.push(
-        diagnostic('EVALC_CONTENT_EMPTY', `content of \`${String(config.id ?? config.type)}\` is empty: there is nothing to judge`, [...path, 'content'], {
-          source: ctx.locate([...path, 'content']),
-          hint: 'leave content: out to judge the candidate answer, or write e.g. "{{candidate.answer}}"',
-        }),
+        diagnostic(
+          'EVALC_CONTENT_EMPTY',
+          `content of \`${String(config.id ?? config.type)}\` is empty: there is nothing to judge`,
+          [...path, 'content'],
+          {
+            source: ctx.locate([...path, 'content']),
+            hint: 'leave content: out to judge the candidate answer, or write e.g. "{{candidate.answer}}"',
+          },
+        ),
       );
     }
   }
