@@ -48,7 +48,12 @@ export const judgeSchema = z
 
 export const rubricSchema = z
   .object({
-    version: z.string().optional().describe('Declared rubric version (else derived from its content)'),
+    version: z
+      .string()
+      .optional()
+      .describe(
+        'A label for people: not part of rubricVersion (always derived from the content), but changing it re-scores the judge metrics that use the rubric',
+      ),
     description: z.string().optional(),
     dimensions: z
       .array(
