@@ -157,7 +157,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       for (const g of failed.slice(0, FAILED_GATES_SHOWN)) ctx.stderr(`gate failed: ${g.message}\n`);
       if (failed.length > FAILED_GATES_SHOWN)
         ctx.stderr(
-          `… and ${failed.length - FAILED_GATES_SHOWN} more failing gates (every one is in report.md, report.json and junit.xml)\n`,
+          `… and ${failed.length - FAILED_GATES_SHOWN} more failing gates (every one is in report.json and junit.xml; report.md lists what fits)\n`,
         );
       if (s.unevaluated?.length)
         ctx.stderr(

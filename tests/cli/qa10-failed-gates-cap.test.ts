@@ -51,7 +51,7 @@ describe('apply with many failing gates', () => {
     expect(lines).toHaveLength(20);
     expect(lines[0]).toMatch(/^gate failed: exact_match = 0.500 at benchmark for a1; required ≥ 0.9/);
     expect(result.stderr).toContain(
-      '… and 25 more failing gates (every one is in report.md, report.json and junit.xml)',
+      '… and 25 more failing gates (every one is in report.json and junit.xml; report.md lists what fits)',
     );
   });
 
