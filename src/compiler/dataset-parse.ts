@@ -2,6 +2,7 @@
  * Parses dataset bytes (JSONL, JSON, CSV, YAML) into raw example records with the line each
  * came from. CSV columns are read by `dataset-csv.ts`.
  */
+
 import type { Diagnostic, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { isPlainObject } from '../plan/load.js';
@@ -9,6 +10,7 @@ import { MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
 import { parseCsvRows } from './dataset-csv.js';
 import { type JsonTextIssue, scanParsedJsonText } from './dataset-json-scan.js';
 import { parseYamlRows } from './dataset-yaml.js';
+import { type FieldPath, jsonFieldLocator } from './json-field-position.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
 
@@ -34,7 +36,12 @@ export function parseDataset(
   display: string,
   text: string,
   format: DatasetFormat,
-): { rows: RawExample[]; diagnostics: Diagnostic[] } {
+): {
+  rows: RawExample[];
+  diagnostics: Diagnostic[];
+  /** Where a field of a row is (JSON and JSONL; YAML rows carry their own `locate`). */
+  locateField?: (row: RawExample, path: FieldPath) => { line: number; col: number };
+} {
   // A file with nothing in it holds no examples in every format (EVALC_DATASET_EMPTY warns), as an
   // empty JSONL or CSV file always did (QA40: an empty .json was "invalid JSON", an empty .yaml
   // "not a list of examples").
@@ -51,7 +58,9 @@ export function parseDataset(
   // for duplicate keys); CSV and YAML rows are all walked.
   const checked =
     parsed.mayBeDeep === undefined || parsed.mayBeDeep.length > 0 ? refuseTooDeep(display, parsed) : parsed;
-  return { rows: checked.rows, diagnostics: capPrecisionWarnings(checked.diagnostics) };
+  const diagnostics = capPrecisionWarnings(checked.diagnostics);
+  if (format !== 'json' && format !== 'jsonl') return { rows: checked.rows, diagnostics };
+  return { rows: checked.rows, diagnostics, locateField: jsonFieldLocator(text) };
 }
 
 interface ParsedRows {

@@ -48,6 +48,9 @@ export async function loadDataset(
   const planPath: PlanPath = ['tasks', taskId, 'datasets', datasetId];
   const diagnostics: Diagnostic[] = [];
   let rows: RawExample[];
+  let locateField:
+    | ((row: RawExample, path: readonly PropertyKey[]) => { line: number; col: number })
+    | undefined;
   let sha256: string;
   let format: string;
   let display: string;
@@ -114,6 +117,7 @@ export async function loadDataset(
     const parsed = parseDataset(display, normalizeLineEnds(decoded.text), fmt);
     diagnostics.push(...parsed.diagnostics);
     rows = parsed.rows;
+    locateField = parsed.locateField;
     sha256 = bytes.sha256;
     format = fmt;
   } else if (config.examples !== undefined) {
@@ -153,6 +157,11 @@ export async function loadDataset(
   const seen = new Map<string, SourcePosition>();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
+    // A field's own position, for a diagnostic about it (QA40).
+    const fieldAt = (path: readonly PropertyKey[]): SourcePosition => {
+      const at = row.locate?.(path) ?? locateField?.(row, path);
+      return at ? { ...where, line: at.line, col: at.col } : where;
+    };
     const simple = simpleExample(row.value);
     let example: ExampleRecord;
     if (simple) example = simple;
@@ -165,7 +174,7 @@ export async function loadDataset(
             `invalid example (${lost}): a key named \`__proto__\``,
             planPath,
             {
-              source: where,
+              source: fieldAt(lost.split('.')),
               hint: 'rename it: it would be dropped from the mapping (and no template can read it)',
             },
           ),
@@ -196,7 +205,7 @@ export async function loadDataset(
               ? `invalid example (id): an id is a string or a number, not ${idType}`
               : `invalid example${field ? ` (${field})` : ''}: ${issue.message.replace(/expected (record|object)/, 'expected a mapping').replace(/expected array/, 'expected a list')}`,
             planPath,
-            { source: row.locate ? { ...where, ...row.locate(issue.path) } : where },
+            { source: fieldAt(issue.path) },
           ),
         );
         continue;
@@ -211,7 +220,7 @@ export async function loadDataset(
             `invalid example (${script.field}): ${script.message}`,
             planPath,
             {
-              source: row.locate ? { ...where, ...row.locate(fieldPath) } : where,
+              source: fieldAt(fieldPath),
             },
           ),
         );

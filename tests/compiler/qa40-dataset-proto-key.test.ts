@@ -23,7 +23,7 @@ describe('a __proto__ key in an example (QA40)', () => {
       ),
     ).toEqual(['d.jsonl:2 EVALC_EXAMPLE_INVALID invalid example (vars.__proto__): a key named `__proto__`']);
     expect(await errors('d.yaml', '- id: a\n  vars: { q: x, __proto__: { x: 1 } }\n')).toEqual([
-      'd.yaml:1 EVALC_EXAMPLE_INVALID invalid example (vars.__proto__): a key named `__proto__`',
+      'd.yaml:2 EVALC_EXAMPLE_INVALID invalid example (vars.__proto__): a key named `__proto__`',
     ]);
     expect(await errors('d.csv', 'id,q,vars.__proto__.x\na,x,y\n')).toEqual([
       'd.csv:2 EVALC_EXAMPLE_INVALID invalid example (vars.__proto__): a key named `__proto__`',

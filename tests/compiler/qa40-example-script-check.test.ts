@@ -25,11 +25,11 @@ describe('mae script fields of an example (QA40)', () => {
       line({ policies: { refund: { allowed_values: { currency: 'EUR' } } } }),
     ].map((r, i) => r.replace('"id":"e"', `"id":"e${i}"`));
     expect(await messages('d.jsonl', `${rows.join('\n')}\n`)).toEqual([
-      '2:1 EVALC_EXAMPLE_INVALID invalid example (tools): expected a mapping of tool names, got 5',
-      '3:1 EVALC_EXAMPLE_INVALID invalid example (tools.get.0.when): expected a mapping of parameters, got "id=1"',
-      '4:1 EVALC_EXAMPLE_INVALID invalid example (policies.refund.max_limit): expected a number, got "fifty"',
-      '5:1 EVALC_EXAMPLE_INVALID invalid example (policies.refund.forbidden): expected true or false, got "yes"',
-      '6:1 EVALC_EXAMPLE_INVALID invalid example (policies.refund.allowed_values.currency): expected a list of values, got "EUR"',
+      '2:37 EVALC_EXAMPLE_INVALID invalid example (tools): expected a mapping of tool names, got 5',
+      '3:53 EVALC_EXAMPLE_INVALID invalid example (tools.get.0.when): expected a mapping of parameters, got "id=1"',
+      '4:63 EVALC_EXAMPLE_INVALID invalid example (policies.refund.max_limit): expected a number, got "fifty"',
+      '5:63 EVALC_EXAMPLE_INVALID invalid example (policies.refund.forbidden): expected true or false, got "yes"',
+      '6:80 EVALC_EXAMPLE_INVALID invalid example (policies.refund.allowed_values.currency): expected a list of values, got "EUR"',
     ]);
   });
 
