@@ -157,6 +157,7 @@ export function checkMetric(
     diagnostics.push(...checkMetricRubric(params, path, judgeId, ctx));
     diagnostics.push(...checkDimension(params, path, judgeId, ctx));
     diagnostics.push(...checkAgentEvalTemperature(params, path, judgeId, ctx));
+    diagnostics.push(...checkJudgedText(config, params, path, ctx));
   }
   let content: TemplateNode | undefined;
   if (typeof params.content === 'string') {
@@ -317,6 +318,40 @@ function checkAgentEvalTemperature(
         source: ctx.locate(at),
         severity: 'warning',
         hint: 'the agent-eval server judges at temperature 0; an openai judge takes temperature',
+      },
+    ),
+  ];
+}
+
+/**
+ * A `judge` or `checklist` without `content:` or `candidate:` judges the candidate `answer`, else an
+ * agent's only output: an agent whose binding has neither (outputs `text` and `model`) gives the
+ * judge an empty text — scored 0 (agent-eval) or judged as nothing (openai) — for every example
+ * (QA41: silent).
+ */
+function checkJudgedText(
+  config: MetricConfig,
+  params: Record<string, unknown>,
+  path: PlanPath,
+  ctx: {
+    agentCandidates?: Map<string, Set<string>>;
+    locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
+  },
+): Diagnostic[] {
+  if (params.content !== undefined || params.candidate !== undefined) return [];
+  const agents = [...(ctx.agentCandidates ?? [])]
+    .filter(([, names]) => !names.has('answer') && names.size !== 1)
+    .map(([agentId, names]) => `\`${agentId}\` (outputs: ${[...names].join(', ') || 'none'})`);
+  if (agents.length === 0) return [];
+  return [
+    diagnostic(
+      'EVALC_REF_CANDIDATE',
+      `\`${config.id ?? config.type}\` has no content: or candidate:, and no \`answer\` output to judge for ${agents.join(', ')}: the judge gets an empty text`,
+      path,
+      {
+        source: ctx.locate(path),
+        severity: 'warning',
+        hint: 'set content: "{{candidate.<output>}}" (or candidate: <output>), or name an output `answer`',
       },
     ),
   ];

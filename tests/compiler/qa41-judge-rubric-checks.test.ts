@@ -22,6 +22,7 @@ async function diagnosticsFor(
   judges: string,
   dimensions: string,
   metric = '{ type: judge, judge: j }',
+  outputs = '{ answer: output.answer }',
 ): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa41-judges-'));
   dirs.push(dir);
@@ -39,7 +40,7 @@ rubrics:
 ${dimensions}
 tasks:
   t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    bindings: { default: { input: { q: "{{q}}" }, output: ${outputs} } }
     datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
     metrics: [ ${metric} ]
 `,
@@ -114,5 +115,21 @@ describe('judge and rubric checks (QA41)', () => {
         '{ type: judge, judge: j, judge_config: { judge_temperature: 0.3 } }',
       ),
     ).toEqual([]);
+  });
+
+  it('warns when a judge metric has no text to judge: no content:, no candidate:, no answer output', async () => {
+    const judge = '  j: { protocol: agent-eval, url: "http://127.0.0.1:9", rubric: r }';
+    const twoOutputs = '{ text: output.text, model: output.model }';
+    expect(await diagnosticsFor(judge, TWO_DIMENSIONS, '{ type: judge, judge: j }', twoOutputs)).toEqual([
+      'warning EVALC_REF_CANDIDATE tasks.t.metrics.0 16:16',
+    ]);
+    // content:, candidate:, a single output or an `answer` output say what to judge.
+    for (const [metric, outputs] of [
+      ['{ type: judge, judge: j, content: "{{candidate.text}}" }', twoOutputs],
+      ['{ type: judge, judge: j, candidate: text }', twoOutputs],
+      ['{ type: judge, judge: j }', '{ text: output.text }'],
+      ['{ type: checklist, judge: j, items: [a] }', '{ answer: output.text, model: output.model }'],
+    ] as const)
+      expect(await diagnosticsFor(judge, TWO_DIMENSIONS, metric, outputs)).toEqual([]);
   });
 });
