@@ -74,7 +74,8 @@ export async function loadDataset(
     const bytes = await readDatasetSource(config.source, {
       planDir: ctx.planDir,
       cacheDir: ctx.cacheDir,
-      declaredSha256: config.sha256,
+      // Any case: PowerShell's Get-FileHash and certutil print upper-case hex (QA40).
+      declaredSha256: config.sha256?.toLowerCase(),
       offline: ctx.offline ?? false,
     });
     if (!bytes.ok) {

@@ -115,9 +115,9 @@ export const datasetSchema = z
     format: z.enum(['jsonl', 'json', 'csv', 'yaml']).optional().describe('Defaults from the file extension'),
     sha256: z
       .string()
-      .regex(/^[0-9a-f]{64}$/)
+      .regex(/^[0-9a-fA-F]{64}$/)
       .optional()
-      .describe('Pins the source bytes; a mismatch is an error'),
+      .describe('Pins the source bytes (hex, any case); a mismatch is an error'),
     examples: z.array(z.unknown()).optional().describe('Inline examples'),
     weight: z.number().nonnegative().default(1),
   })
