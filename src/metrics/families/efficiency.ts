@@ -157,7 +157,7 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   type: 'cost',
   family: 'efficiency',
   category: 'attributes',
-  version: '2',
+  version: '3',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
@@ -168,8 +168,9 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
     const model = p.model ?? input.trajectory.model;
     if (model === undefined)
       return metricError('no model to price (set model: or report one from the agent)');
-    const price = input.prices[model];
-    if (!price) return metricError(`no price for model "${model}" under prices:`);
+    const priced = priceFor(input.prices, model);
+    if (!priced) return metricError(`no price for model "${model}" under prices:`);
+    const price = priced.price;
     const u = input.trajectory.usage;
     if (u.inputTokens === undefined && u.outputTokens === undefined)
       return unmeasured(
@@ -179,6 +180,26 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
       );
     const c = tokenCounts(input);
     const value = (c.inputTokens * price.input + c.outputTokens * price.output) / 1_000_000;
-    return { score: budgetScore(value, p.budget), value, details: { model, ...c } };
+    return {
+      score: budgetScore(value, p.budget),
+      value,
+      details: { model, ...(priced.key === model ? {} : { priceOf: priced.key }), ...c },
+    };
   },
 };
+
+/**
+ * The price entry of a model: its own key, else the longest key the reported name extends with
+ * `-` or `:` — OpenAI answers a request for `gpt-4o-mini` with `"model": "gpt-4o-mini-2024-07-18"`,
+ * Anthropic with dated names, Ollama with tags (`qwen2.5:7b`), so the plan's `prices: {gpt-4o-mini}`
+ * found nothing and every example's cost was a metric_error (QA41).
+ */
+function priceFor<P>(prices: Record<string, P>, model: string): { key: string; price: P } | undefined {
+  if (Object.hasOwn(prices, model)) return { key: model, price: prices[model] as P };
+  let best: string | undefined;
+  for (const key of Object.keys(prices)) {
+    const variant = model.startsWith(key) && (model[key.length] === '-' || model[key.length] === ':');
+    if (variant && (best === undefined || key.length > best.length)) best = key;
+  }
+  return best === undefined ? undefined : { key: best, price: prices[best] as P };
+}
