@@ -49,9 +49,17 @@ export function compileTemplate(
       };
     }
     try {
-      hbs.parse(value);
+      const inherited = inheritedPaths(hbs.parse(value));
       const fn = hbs.compile(value, { strict: true, noEscape: true });
-      return { kind: 'leaf', source: value, path: at, render: (context) => fn(context, OWN_PROPERTIES_ONLY) };
+      const render: Leaf =
+        inherited.length === 0
+          ? (context) => fn(context, OWN_PROPERTIES_ONLY)
+          : (context) => {
+              for (const parts of inherited)
+                if (!hasOwnPath(context, parts)) throw new Error(`"${parts.join('.')}" is not defined`);
+              return fn(context, OWN_PROPERTIES_ONLY);
+            };
+      return { kind: 'leaf', source: value, path: at, render };
     } catch (err) {
       errors.push({ path: at, message: firstLine(err) });
       return { kind: 'literal', value };
@@ -156,6 +164,35 @@ function lookupStrict(
     node = (node as Record<string | number, unknown>)[seg];
   }
   return node;
+}
+
+/**
+ * The paths of a template's top-level placeholders (outside blocks, whose context differs) that
+ * pass through a member every object inherits (`{{toString}}`, `{{json a.constructor}}`). Strict
+ * Handlebars finds such a name `in` any object and renders it empty; evalc checks that the example
+ * itself has it, as a whole-leaf placeholder does (`lookupStrict`).
+ */
+function inheritedPaths(program: hbs.AST.Program): string[][] {
+  const out: string[][] = [];
+  for (const statement of program.body) {
+    if (statement.type !== 'MustacheStatement') continue;
+    const { path, params } = statement as hbs.AST.MustacheStatement;
+    for (const expr of [path, ...params]) {
+      if (expr.type !== 'PathExpression') continue;
+      const { data, depth, parts } = expr as hbs.AST.PathExpression;
+      if (!data && depth === 0 && parts.some((part) => part in Object.prototype)) out.push(parts);
+    }
+  }
+  return out;
+}
+
+function hasOwnPath(context: unknown, parts: readonly string[]): boolean {
+  let node = context;
+  for (const part of parts) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
 }
 
 /**
