@@ -3,7 +3,15 @@
  * URL kept in the cache folder under its sha256 (`readRemote` says when it is asked again). `sha256` is the dataset's pin (`dataset-digest.ts`: BOM dropped, CRLF read as LF); a
  * declared `sha256:` may name it or the raw bytes' sha256 (`sha256sum` of the file as it is).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
@@ -59,6 +67,16 @@ function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { 
 function readLocal(source: string, planDir: string): SourceBytes {
   const file = path.resolve(planDir, source);
   try {
+    // A pipe or a device (a FIFO, /dev/zero) is no dataset: reading one blocked validate for ever
+    // or until memory ran out, deaf to Ctrl-C (QA40); and it could not be read again to check its pin.
+    const stat = statSync(file);
+    if (!stat.isFile() && !stat.isDirectory())
+      return {
+        ok: false,
+        code: 'EVALC_DATASET_NOT_FOUND',
+        message: `dataset ${source} is not a regular file (a pipe or a device)`,
+        hint: 'write the examples to a file: evalc reads a dataset again at every run and pins its sha256',
+      };
     const bytes = readFileSync(file);
     return sourceBytes(bytes);
   } catch (err) {
