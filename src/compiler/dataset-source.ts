@@ -93,6 +93,20 @@ function readLocal(source: string, planDir: string): SourceBytes {
         code: 'EVALC_DATASET_NOT_FOUND',
         message: `dataset file ${source} cannot be read (permission denied)`,
       };
+    // QA40: a 3 GB file was "not found" ("did you mean `ds.jsonl`?", its own name).
+    if (code === 'ERR_FS_FILE_TOO_LARGE')
+      return {
+        ok: false,
+        code: 'EVALC_DATASET_NOT_FOUND',
+        message: `dataset file ${source} is too large to read (over 2 GiB)`,
+        hint: 'split it into several datasets',
+      };
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      return {
+        ok: false,
+        code: 'EVALC_DATASET_NOT_FOUND',
+        message: `dataset file ${source} cannot be read (${err instanceof Error ? err.message : String(err)})`,
+      };
     const near = nearbyFile(file);
     return {
       ok: false,

@@ -2,10 +2,11 @@
  * QA40: a dataset `source:` that is a pipe or a device was read as a file. A FIFO with no writer
  * blocked `validate` for ever (a synchronous read: Ctrl-C and SIGTERM could not stop it),
  * `/dev/zero` read until memory ran out, and `/dev/null` or a FIFO that was written once gave a
- * dataset that the next run could not read again. Such a source is refused, naming it.
+ * dataset that the next run could not read again. Such a source is refused, naming it. A file
+ * too large to read says so.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadPlan } from '../../src/compiler/load-plan.js';
@@ -37,5 +38,25 @@ describe('a dataset source that is not a regular file (QA40)', () => {
     expect(await diagnose('/dev/null')).toEqual([
       'EVALC_DATASET_NOT_FOUND dataset /dev/null is not a regular file (a pipe or a device)',
     ]);
+  });
+
+  // QA40: a file over 2 GiB (Node reads at most that much at once) was "not found", with the hint
+  // "did you mean" its own name. A sparse file takes no disk space.
+  it('says a file over 2 GiB is too large, not missing', async () => {
+    const dir = writeFiles({});
+    const file = path.join(dir, 'rows.jsonl');
+    const fd = openSync(file, 'w');
+    try {
+      ftruncateSync(fd, 3 * 2 ** 30);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      expect(await diagnose('rows.jsonl', dir)).toEqual([
+        'EVALC_DATASET_NOT_FOUND dataset file rows.jsonl is too large to read (over 2 GiB)',
+      ]);
+    } finally {
+      rmSync(file);
+    }
   });
 });
