@@ -13,6 +13,7 @@ import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
 import { exampleScriptProblem } from './example-script-check.js';
+import { stripUserInfo } from './identities.js';
 
 export interface ResolvedExample extends ExampleRecord {
   /** Digest of everything in the example a score may read (not its id or weight). */
@@ -97,7 +98,7 @@ export async function loadDataset(
         }),
       );
     display = isRemoteSource(config.source)
-      ? config.source
+      ? stripUserInfo(config.source) // never `user:password@` in a message (QA40)
       : path.relative(ctx.cwd, path.resolve(ctx.planDir, config.source));
     const decoded = decodeUtf8Text(bytes.bytes);
     if (!decoded.ok) {

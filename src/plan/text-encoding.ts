@@ -27,7 +27,14 @@ export function decodeUtf8Text(bytes: Uint8Array): DecodedText {
   }
   try {
     return { ok: true, text: utf8.decode(bytes) };
-  } catch {
+  } catch (err) {
+    // A JavaScript string holds at most 2^29 - 24 characters (QA40: a 594 MB JSONL file of ASCII
+    // text was "not UTF-8 text").
+    if ((err as { code?: unknown }).code === 'ERR_STRING_TOO_LONG')
+      return {
+        ok: false,
+        reason: `is too large to read as text (${bytes.length} bytes, over 512 MiB): split it`,
+      };
     return { ok: false, reason: 'is not UTF-8 text (it has bytes that are not UTF-8): save it as UTF-8' };
   }
 }

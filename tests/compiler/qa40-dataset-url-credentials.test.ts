@@ -42,4 +42,16 @@ describe('dataset URL with credentials (QA40)', () => {
     expect(r.diagnostics[0]?.path).toEqual(['tasks', 't', 'datasets', 'd', 'source']);
     expect(r.resolved?.datasets[0]?.examples.length).toBe(1);
   });
+
+  it('names the source without the password in a diagnostic about its content', async () => {
+    server.setBody('{"vars":{"q":"no id"}}\n');
+    try {
+      const r = await load(withCredentials('/data.jsonl'));
+      const invalid = r.diagnostics.find((d) => d.code === 'EVALC_EXAMPLE_INVALID');
+      expect(invalid?.source?.file).toBe(`${server.url}/data.jsonl`);
+      for (const d of r.diagnostics) expect(JSON.stringify(d)).not.toContain('s3cretpw');
+    } finally {
+      server.setBody(body);
+    }
+  });
 });
