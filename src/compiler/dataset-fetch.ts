@@ -26,15 +26,24 @@ export type FetchResult =
 
 /** Whole-download deadline (headers and body together). */
 export const FETCH_DEADLINE_MS = 120_000;
+/**
+ * The most a dataset may be, downloaded or decoded (QA40: a server streaming without end, or a
+ * small gzip bomb, grew evalc's memory until it died): its text must fit one JavaScript string,
+ * 2^29 - 24 characters, anyway.
+ */
+export const MAX_DATASET_BYTES = 2 ** 29;
 const MAX_REDIRECTS = 5;
 
-type Decoder = (b: Buffer) => Promise<Buffer>;
+type Decoder = (b: Buffer, maxOutputLength: number) => Promise<Buffer>;
 let decoders: Promise<Record<string, Decoder>> | undefined;
 
 /** Decoders by `Content-Encoding`. */
 function contentDecoders(): Promise<Record<string, Decoder>> {
   decoders ??= import('node:zlib').then(({ gunzip, inflate, brotliDecompress }) => {
-    const decoder = (fn: typeof BrotliDecompress): Decoder => promisify(fn);
+    const decoder =
+      (fn: typeof BrotliDecompress): Decoder =>
+      (b, maxOutputLength) =>
+        promisify(fn)(b, { maxOutputLength });
     return {
       gzip: decoder(gunzip),
       'x-gzip': decoder(gunzip),
@@ -70,9 +79,15 @@ export function isAllowedDatasetUrl(url: string): boolean {
 
 export async function fetchDataset(
   url: string,
-  options: { validators?: FetchValidators; deadlineMs?: number } = {},
+  options: { validators?: FetchValidators; deadlineMs?: number; maxBytes?: number } = {},
 ): Promise<FetchResult> {
   const deadline = options.deadlineMs ?? FETCH_DEADLINE_MS;
+  const maxBytes = options.maxBytes ?? MAX_DATASET_BYTES;
+  const tooLarge = (what: string) => ({
+    ok: false as const,
+    message: `the reply ${what} more than ${maxBytes >= 2 ** 20 ? `${maxBytes / 2 ** 20} MiB` : `${maxBytes} bytes`}`,
+    hint: 'split the dataset into several files',
+  });
   const { Agent, request } = await import('undici');
   const agent = new Agent({ headersTimeout: deadline, bodyTimeout: deadline });
   const signal = AbortSignal.timeout(deadline);
@@ -107,15 +122,27 @@ export async function fetchDataset(
         await response.body.dump();
         return { ok: false, message: `HTTP ${status}` };
       }
-      const raw = Buffer.from(await response.body.arrayBuffer());
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          response.body.destroy();
+          return tooLarge('is');
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const raw = Buffer.concat(chunks, size);
       const encoding = (header(response.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
       const decode = (await contentDecoders())[encoding];
       if (encoding !== 'identity' && !decode)
         return { ok: false, message: `the reply is encoded as "${encoding}", which evalc cannot decode` };
       let bytes: Buffer;
       try {
-        bytes = decode ? await decode(raw) : raw;
+        bytes = decode ? await decode(raw, maxBytes) : raw;
       } catch (err) {
+        if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
+          return tooLarge(`decodes (${encoding}) to`);
         return {
           ok: false,
           message: `the reply says Content-Encoding: ${encoding} but does not decode (${messageOf(err)})`,
