@@ -3,7 +3,7 @@
  * (@jmespath-community/jmespath) and evaluated against the agent's response document.
  */
 import { compile, isRegistered, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
-import { namesInheritedField, withOwnFieldsOnly } from './own-fields.js';
+import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
 
 export const JMESPATH_LIBRARY = '@jmespath-community/jmespath@1.3.0';
 

@@ -60,7 +60,8 @@ const layerOf = (file: string) => path.relative(SRC, file).split(path.sep)[0]!;
 /** Which layers each layer may import at run time (type-only imports are not counted). */
 const ALLOWED: Record<string, string[]> = {
   plan: ['plan'],
-  binding: ['binding'],
+  // the binding's JMESPath extraction shares the http adapter's own-key lookups (protocols/own-fields.ts)
+  binding: ['binding', 'protocols'],
   metrics: ['metrics', 'protocols'],
   protocols: ['protocols', 'plan'],
   compiler: ['compiler', 'plan', 'binding', 'metrics', 'protocols', 'lockfile', 'version.ts'],

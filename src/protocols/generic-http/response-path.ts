@@ -1,10 +1,10 @@
 /**
  * The optional `response:` JMESPath of an `http` agent, compiled once
  * (`@jmespath-community/jmespath`). Evaluation errors (e.g. a function applied to the wrong
- * type) are values, not exceptions. Field lookups read the reply's own keys only (own-fields.ts).
+ * type) are values, not exceptions. Field lookups read the reply's own keys only (../own-fields.ts).
  */
 import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
-import { namesInheritedField, withOwnFieldsOnly } from './own-fields.js';
+import { namesInheritedField, withOwnFieldsOnly } from '../own-fields.js';
 
 export type ResponsePath =
   | { ok: true; apply(body: unknown): { ok: true; value: unknown } | { ok: false; reason: string } }

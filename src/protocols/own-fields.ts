@@ -1,9 +1,10 @@
 /**
- * The `response:` path reads only the reply's own keys, as the binding's extraction does
- * (src/binding/own-fields.ts; the layers cannot share the module — binding imports nothing else).
- * The library reads `value[name]`, so `data.constructor` of a reply without that key gave Object's
- * function — a document that extracted and scored as if the agent had said something — instead of
- * null (QA41). Only an expression that names such a key pays for the guard.
+ * JMESPath field lookups that read only a document's own keys, for the binding's extraction and an
+ * http agent's `response:` path. The library reads `value[name]`, so `output.constructor` of a
+ * reply without that key gave Object's function (and `__proto__` Object.prototype) instead of null
+ * — a document that extracted and scored as if the agent had said something (QA41). Only an
+ * expression that names such a key pays for the guard: the document is read through
+ * prototype-less copies of its objects.
  */
 
 /** True when the expression's AST names a field that every plain object inherits. */
