@@ -75,6 +75,9 @@ function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
     if (!isObject(m)) return expect(`${at}.metrics.${id}`, 'an object', m, i);
     if (m.score !== null && typeof m.score !== 'number')
       return expect(`${at}.metrics.${id}.score`, 'a number or null', m.score, i);
+    // evalc records a score in [0, 1] or none (a measurement's figure is its `value`)
+    if (typeof m.score === 'number' && !(m.score >= 0 && m.score <= 1))
+      return expect(`${at}.metrics.${id}.score`, 'a score in [0, 1] or null', m.score, i);
   }
   if (row.invoke !== undefined && !Array.isArray(row.invoke))
     return expect(`${at}.invoke`, 'a list', row.invoke, i);
@@ -210,6 +213,36 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   for (let i = 0; i < value.results.length; i++) {
     const problem = checkResultRow(value.results[i], i);
     if (problem) return problem;
+  }
+  return checkResultRows(value.results as Json[], value.groups as Json);
+}
+
+/**
+ * Each row belongs to a group of the lock, once per example: a row naming no group, or a second
+ * row for an example, would be read as results nothing produced (QA38: `plan` said "No changes").
+ */
+function checkResultRows(results: readonly Json[], groups: Json): LockShapeProblem | undefined {
+  const seen = new Set<string>();
+  for (let i = 0; i < results.length; i++) {
+    const row = results[i] as Json;
+    const group = row.group as string;
+    const at = `results[${i}]`;
+    if (!Object.hasOwn(groups, group))
+      return {
+        kind: 'shape',
+        at: `${at}.group`,
+        message: `${at}.group: ${JSON.stringify(group)} is no group of this lockfile`,
+        resultIndex: i,
+      };
+    const key = `${group}\n${String(row.example)}`;
+    if (seen.has(key))
+      return {
+        kind: 'shape',
+        at,
+        message: `${at}: a second row for example ${JSON.stringify(String(row.example))} of group ${JSON.stringify(group)}`,
+        resultIndex: i,
+      };
+    seen.add(key);
   }
   return undefined;
 }
