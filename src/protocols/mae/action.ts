@@ -70,6 +70,8 @@ export function parseAction(reply: unknown): MaeAction {
 
 function parseCallTool(reply: Record<string, unknown>): MaeAction {
   const name = reply.tool_name;
+  if (name !== undefined && name !== null && typeof name !== 'string')
+    return { type: 'malformed', action: 'call_tool', problem: `tool_name is not a string${gotWhat(name)}` };
   if (typeof name !== 'string' || name === '') {
     return { type: 'malformed', action: 'call_tool', problem: 'call_tool without a tool_name' };
   }

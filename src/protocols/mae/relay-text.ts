@@ -57,7 +57,9 @@ export function relaySeed(outcomes: ToolOutcome[]): string {
       : `Tool '${outcome.name}' returned: ${JSON.stringify(outcome.result) ?? 'null'}.`,
   );
   const blocked = outcomes.some((outcome) => outcome.breach !== undefined);
-  return `${segments.join(' ')} ${blocked ? 'Please adjust.' : 'Continue.'}`;
+  const closing = blocked ? 'Please adjust.' : 'Continue.';
+  // An empty call list (QA43): the closing word alone, without a leading space.
+  return segments.length === 0 ? closing : `${segments.join(' ')} ${closing}`;
 }
 
 export function relayAgentv(outcomes: ToolOutcome[], multiple: boolean): string {
