@@ -33,6 +33,10 @@ export function exampleScriptProblem(example: {
   for (const [tool, policy] of Object.entries(policies)) {
     if (!isRecord(policy)) continue;
     const at = `policies.${tool}`;
+    // A key governance does not read (a typo such as `max_amount`) would leave the tool unguarded (QA43).
+    const unknown = Object.keys(policy).find((key) => !POLICY_KEYS.includes(key));
+    if (unknown !== undefined)
+      return { field: `${at}.${unknown}`, message: `not a policy key (known: ${POLICY_KEYS.join(', ')})` };
     if (policy.max_limit !== undefined && !isNumeric(policy.max_limit))
       return { field: `${at}.max_limit`, message: `expected a number, got ${kind(policy.max_limit)}` };
     if (policy.forbidden !== undefined && typeof policy.forbidden !== 'boolean')
@@ -55,6 +59,8 @@ export function exampleScriptProblem(example: {
   }
   return undefined;
 }
+
+const POLICY_KEYS = ['max_limit', 'forbidden', 'allowed_values', 'param'];
 
 /** As governance reads a limit: a finite number, or text that is one (`"50"`). */
 function isNumeric(value: unknown): boolean {
