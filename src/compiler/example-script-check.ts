@@ -21,12 +21,21 @@ export function exampleScriptProblem(example: {
       return { field: 'tools', message: `expected a mapping of tool names, got ${kind(tools)}` };
     for (const [name, spec] of Object.entries(tools)) {
       if (!Array.isArray(spec)) continue;
-      for (const [i, entry] of spec.entries())
-        if (isRecord(entry) && entry.when !== undefined && !isRecord(entry.when))
+      for (const [i, entry] of spec.entries()) {
+        if (!isRecord(entry)) continue;
+        if (entry.when !== undefined && !isRecord(entry.when))
           return {
             field: `tools.${name}.${i}.when`,
             message: `expected a mapping of parameters, got ${kind(entry.when)}`,
           };
+        // `{whne, output}` answered every call; `{when, result}` had itself as output (QA43).
+        const extra = Object.keys(entry).find((key) => key !== 'when' && key !== 'output');
+        if (extra !== undefined && ('when' in entry || 'output' in entry))
+          return {
+            field: `tools.${name}.${i}.${extra}`,
+            message: 'an entry with when or output takes only those keys (when, output)',
+          };
+      }
     }
   }
   if (!isRecord(policies)) return undefined;
