@@ -8,7 +8,7 @@
  * - stdout and stderr are appended to `opts.logFile` (the caller picks a path under
  *   `.evalc/logs/`); the last lines are kept for error messages.
  * - Readiness: `ready.url` is polled (GET, every 100 ms) until it answers with a status below
- *   500; or `ready.line` (a regular expression) matches a line of stdout or stderr (many
+ *   500 (or 501: up, no GET handler); or `ready.line` (a regular expression) matches a line of stdout or stderr (many
  *   servers, e.g. Flask, log to stderr); with neither, a 500 ms settle during which the process
  *   must not exit. `ready.timeout` defaults to 15 s.
  * - Failures are values: `timeout` (not ready in time; the process is stopped),
@@ -247,7 +247,8 @@ async function isUrlReady(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
     await response.body?.cancel();
-    return response.status < 500;
+    // 501: a server up without a GET handler (Python http.server with only do_POST, QA43).
+    return response.status < 500 || response.status === 501;
   } catch {
     return false;
   }
