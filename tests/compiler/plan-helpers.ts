@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { CompiledPlan } from '../../src/compiler/compile.js';
 import { type LoadOptions, type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
 import { planRun } from '../../src/compiler/plan-run.js';
+import type { Diagnostic } from '../../src/plan/diagnostic.js';
 
 /** A new temp folder holding `files` (path → text); returns the folder. */
 export function writeFiles(files: Record<string, string>, prefix = 'evalc-test-'): string {
@@ -30,17 +31,29 @@ export async function compileDir(dir: string, options: LoadOptions = {}): Promis
   return result.compiled;
 }
 
-/** The diagnostics with `code` of the plan `yaml` (loaded offline), as `line:col message`. */
-export async function diagnosticsFor(yaml: string, code: string): Promise<string[]> {
+/** Every diagnostic of the plan `yaml`, loaded offline in a temp folder (removed after). */
+export async function planDiagnostics(yaml: string): Promise<Diagnostic[]> {
   const dir = writeFiles({ 'evalc.yaml': yaml });
   try {
-    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-    return result.diagnostics
-      .filter((d) => d.code === code)
-      .map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`);
+    return (await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true })).diagnostics;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A diagnostic as `severity code path: message`. */
+export const withMessage = (d: Diagnostic): string =>
+  `${d.severity} ${d.code} ${d.path.join('.')}: ${d.message}`;
+
+/** A diagnostic as `severity code path line`. */
+export const withLine = (d: Diagnostic): string =>
+  `${d.severity} ${d.code} ${d.path.join('.')} ${d.source?.line}`;
+
+/** The diagnostics with `code` of the plan `yaml` (loaded offline), as `line:col message`. */
+export async function diagnosticsFor(yaml: string, code: string): Promise<string[]> {
+  return (await planDiagnostics(yaml))
+    .filter((d) => d.code === code)
+    .map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`);
 }
 
 /**

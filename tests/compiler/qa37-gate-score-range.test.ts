@@ -5,23 +5,13 @@
  * warns. And a regression gate on time_to_success is evaluated (it always has a score), so the
  * EVALC_GATE_VOLATILE warning that said it "is always skipped" was wrong.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { planDiagnostics, withMessage } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string, gates: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-gate-range-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
+  return (
+    await planDiagnostics(
+      `evalc: 1
 benchmark: { id: b }
 agents:
   a: { protocol: raip, url: "http://127.0.0.1:9" }
@@ -34,9 +24,8 @@ metrics: [ { type: pass_rate }, { type: time_to_success } ]
 prices: { m1: { input: 1, output: 2 } }
 gates: ${gates}
 `,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')}: ${d.message}`);
+    )
+  ).map(withMessage);
 }
 
 describe('gate bounds outside a score range', () => {

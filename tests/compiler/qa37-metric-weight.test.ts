@@ -2,23 +2,13 @@
  * QA37: a metric's `weight:` was accepted and used nowhere (evalc has no weighted sum across
  * metrics): `{ type: exact_match, weight: 3 }` and `weight: 0` gave the same lock. Validate says so.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { planDiagnostics, withLine } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-metric-weight-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
+  return (
+    await planDiagnostics(
+      `evalc: 1
 benchmark: { id: b }
 agents:
   a: { protocol: raip, url: "http://127.0.0.1:9" }
@@ -28,9 +18,8 @@ tasks:
     datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: x } } ] } }
     metrics: ${metrics}
 `,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')} ${d.source?.line}`);
+    )
+  ).map(withLine);
 }
 
 describe("a metric's weight", () => {

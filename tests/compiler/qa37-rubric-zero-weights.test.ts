@@ -2,23 +2,13 @@
  * QA37: a plan rubric whose dimensions all weigh 0 scores every answer 0 (Σwᵢsᵢ/Σwᵢ has no weight;
  * agent-eval's composite is 0 there), whatever the judge says: validate warns at the rubric.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { planDiagnostics, withLine } from './plan-helpers.js';
 
 async function diagnosticsFor(weights: [number, number]): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-rubric-weights-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
+  return (
+    await planDiagnostics(
+      `evalc: 1
 benchmark: { id: b }
 agents:
   a: { protocol: raip, url: "http://127.0.0.1:9" }
@@ -35,9 +25,8 @@ tasks:
     datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
     metrics: [ { type: judge, judge: j } ]
 `,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')} ${d.source?.line}`);
+    )
+  ).map(withLine);
 }
 
 describe('rubric weights', () => {

@@ -3,23 +3,13 @@
  * the tasks without an `add2` dataset too: a task-scope gate has no use for `dataset:`. validate
  * warns (EVALC_GATE_SCOPE) and says to use `scope: dataset`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { planDiagnostics, withMessage } from './plan-helpers.js';
 
 async function diagnosticsFor(gates: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa38-gate-scope-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
+  return (
+    await planDiagnostics(
+      `evalc: 1
 benchmark: { id: b }
 agents:
   a: { protocol: raip, url: "http://127.0.0.1:9" }
@@ -30,9 +20,8 @@ tasks:
     metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
 gates: ${gates}
 `,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')}: ${d.message}`);
+    )
+  ).map(withMessage);
 }
 
 describe('a task-scope gate naming a dataset (QA38)', () => {

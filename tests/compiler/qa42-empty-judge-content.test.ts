@@ -5,23 +5,13 @@
  * every answer 0 without a word. It is a validate error at the content's line now; a content
  * whose placeholder renders empty for an agent's answer stays the QA41 score of 0.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { planDiagnostics, withLine } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa42-content-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
+  return (
+    await planDiagnostics(
+      `evalc: 1
 benchmark: { id: b }
 agents:
   a: { protocol: raip, url: "http://127.0.0.1:9" }
@@ -35,9 +25,8 @@ tasks:
     datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: x } } ] } }
     metrics: ${metrics}
 `,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')} ${d.source?.line}`);
+    )
+  ).map(withLine);
 }
 
 describe("a judge metric's blank content", () => {
