@@ -88,6 +88,8 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   }
   const resolved = await resolvePlan(loaded, validated.plan, resolveOptions);
   diagnostics.push(...resolved.diagnostics);
+  // A plan with errors is not warned of its empty parts: a task that failed the schema is not empty.
+  if (!hasErrors(diagnostics)) diagnostics.push(...resolved.emptyParts);
   const compiled = compilePlan(resolved, options.pins ?? {}, {
     ...(options.judgePins ? { judgePins: options.judgePins } : {}),
   });

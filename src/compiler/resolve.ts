@@ -15,6 +15,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { checkAgentResponses } from './agent-response-check.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
+import { checkEmptyParts } from './empty-parts.js';
 import {
   agentIdentity,
   defaultExpectedRule,
@@ -73,6 +74,8 @@ export interface ResolvedPlan {
   agentConfigDigests: Record<string, string>;
   judgeDigests: Record<string, string>;
   diagnostics: Diagnostic[];
+  /** Warnings of parts that would evaluate nothing (empty-parts.ts): said of a plan without errors only. */
+  emptyParts: Diagnostic[];
 }
 
 export async function resolvePlan(
@@ -120,6 +123,7 @@ export async function resolvePlan(
   // Plan-wide metrics are checked with every task: one of them is reported (once) only when its
   // reference fails in every task (a plan-wide judge_agreement may rely on the tasks with a judge).
   const globalReferenceIssues = new Map<string, { diagnostic: Diagnostic; tasks: number }>();
+  const agentsOfTasks = new Map<string, string[]>();
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     const taskPath: PlanPath = ['tasks', taskId];
     for (const name of Object.keys(task.bindings)) {
@@ -140,6 +144,10 @@ export async function resolvePlan(
     const taskAgents =
       task.agents ??
       (task.bindings.default ? agentIds : Object.keys(task.bindings).filter((n) => plan.agents[n]));
+    agentsOfTasks.set(
+      taskId,
+      taskAgents.filter((a) => plan.agents[a]),
+    );
     (task.agents ?? []).forEach((agentId, i) => {
       if (!plan.agents[agentId]) {
         diagnostics.push(
@@ -327,5 +335,6 @@ export async function resolvePlan(
     agentConfigDigests,
     judgeDigests,
     diagnostics,
+    emptyParts: checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate),
   };
 }
