@@ -38,7 +38,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     typeof values.baseline === 'string' ? loadLockArgument(ctx.cwd, values.baseline, 'baseline') : undefined;
   const json = Boolean(values.json);
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
-  const progress = createProgress(mode, json ? ctx.stdout : ctx.stderr);
+  const progress = createProgress(mode, json ? ctx.stdout : (ctx.stderrRaw ?? ctx.stderr));
   const planFile = planArgument(positionals, ctx.cwd);
   if (isPipeLike(path.resolve(ctx.cwd, planFile)))
     throw new ExitError(

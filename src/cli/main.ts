@@ -10,6 +10,7 @@ import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
 import { isLiveTerminal, wantsJson } from './output-mode.js';
 import { type OutputFailure, openProcessOutput } from './process-output.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -145,8 +146,11 @@ async function main(argv: string[]): Promise<number> {
     args,
     cwd: currentFolder(),
     env: process.env,
-    stdout: stdout.write,
-    stderr: stderr.write,
+    // What reaches a terminal shows its control characters as `\u001b` (QA48): an `--only`, a file
+    // name, an agent's error text echoed in a message cannot move the cursor or retitle the window.
+    stdout: process.stdout.isTTY ? (text) => stdout.write(terminalSafe(text)) : stdout.write,
+    stderr: (text) => stderr.write(terminalSafe(text)),
+    stderrRaw: stderr.write,
     signal: controller.signal,
     isTTY: isLiveTerminal(process.stderr.isTTY, process.env),
   };

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../plan/diagnostic.js';
+import { showControlChars } from '../reports/control-chars.js';
 import { caretPadding } from './caret-padding.js';
 
 /** Diagnostics of one code shown in full before the rest are counted. */
@@ -33,8 +34,10 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
       if (text !== undefined && !isBinaryText(text)) {
         const gutter = String(d.source.line).padStart(4);
         const excerpt = excerptAround(maskUrlPasswords(text), d.source.col);
-        lines.push(`${gutter} | ${excerpt.text}`);
-        lines.push(`${' '.repeat(gutter.length)} | ${caretPadding(excerpt.text.slice(0, excerpt.caret))}^`);
+        // Control characters are shown as `\u001b` (QA48), before the caret too, so it stays under its column.
+        lines.push(`${gutter} | ${showControlChars(excerpt.text)}`);
+        const before = showControlChars(excerpt.text.slice(0, excerpt.caret));
+        lines.push(`${' '.repeat(gutter.length)} | ${caretPadding(before)}^`);
       }
     }
     if (d.hint) lines.push(`  hint: ${d.hint}`);

@@ -3,6 +3,7 @@
  * elsewhere (CI), NDJSON events with --json, nothing with --quiet.
  */
 import type { StepError } from '../protocols/types.js';
+import { showControlChars } from '../reports/control-chars.js';
 
 export interface ProgressSink {
   start(totals: Record<string, number>): void;
@@ -176,7 +177,8 @@ export function createProgress(
     message(text) {
       if (mode === 'json') write(`${JSON.stringify({ event: 'message', text })}\n`);
       else if (mode !== 'quiet') {
-        write(`${text}\n`);
+        // Messages quote agents and files; the writer may be the raw terminal (QA48).
+        write(`${showControlChars(text)}\n`);
         drawnLines = 0;
       }
     },
