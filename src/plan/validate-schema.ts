@@ -89,6 +89,15 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
     case 'invalid_value': {
       const allowed = issue.values.map((v) => JSON.stringify(v));
       const actual = valueAt(raw, path);
+      // A missing literal (`evalc: 1`) said "evalc: undefined is not one of 1" (QA44).
+      if (actual === undefined) {
+        return [
+          diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(path), path, {
+            source: locate(path.slice(0, -1)),
+            hint: `add ${String(path.at(-1))}: ${allowed.join(' or ')}${path.length === 1 && path[0] === 'evalc' ? ' (the plan language version) as the first line' : ''}`,
+          }),
+        ];
+      }
       return [
         diagnostic(
           'EVALC_SCHEMA_VALUE',
