@@ -95,7 +95,10 @@ export function regressionResult(
     const b = order(y);
     return a < b ? -1 : a > b ? 1 : 0;
   });
-  const pick = (r: ExampleScoreRow) => (field === 'score' ? (r.score ?? 0) : (r.value ?? 0));
+  // Both sides as evalc.lock records them (12 significant digits): a baseline lock's 0.666666666667
+  // against this run's 0.6666666666666666 was a changed pair, so a fresh apply's sign-flip test had
+  // more pairs, and another p, than `evalc diff` and a re-apply of the same lock (QA46).
+  const pick = (r: ExampleScoreRow) => asRecorded(field === 'score' ? (r.score ?? 0) : (r.value ?? 0));
   const b = pairs.map(([x]) => pick(x));
   const c = pairs.map(([, y]) => pick(y));
   const weights = hierarchicalWeights(pairs.map(([, y]) => y));
