@@ -43,19 +43,31 @@ export function checkMetric(
   for (const [k, v] of Object.entries(config)) if (!COMMON_KEYS.has(k)) params[k] = v;
   for (const issue of info.validateParams(params)) {
     const issuePath = [...path, ...issue.path];
+    // An absent parameter said "judge: judge: Invalid input: expected string, received undefined" (QA44).
+    const missing =
+      !issue.unknownKey && issue.path.length > 0 && valueAt(params, issue.path) === undefined
+        ? issue.path.join('.')
+        : undefined;
     diagnostics.push(
       diagnostic(
         issue.unknownKey ? 'EVALC_METRIC_PARAM_UNKNOWN' : 'EVALC_METRIC_PARAM',
         issue.unknownKey
           ? `${config.type}: unknown key \`${issue.unknownKey}\``
-          : `${config.type}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+          : missing !== undefined
+            ? `${config.type}: missing required parameter \`${missing}\``
+            : `${config.type}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
         issuePath,
         {
-          source: issue.unknownKey ? ctx.locate(path, issue.unknownKey) : ctx.locate(issuePath),
+          source:
+            issue.unknownKey || missing !== undefined
+              ? ctx.locate(path, issue.unknownKey)
+              : ctx.locate(issuePath),
           hint: issue.unknownKey
             ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
               keysHint(config.type, info.paramNames))
-            : optionHint(issue.message, valueAt(params, issue.path)),
+            : missing === 'judge'
+              ? judgesHint(ctx.plan)
+              : optionHint(issue.message, valueAt(params, issue.path)),
         },
       ),
     );
@@ -192,6 +204,13 @@ export function checkMetric(
     }
   }
   return { info, ...(judgeId ? { judgeId } : {}), ...(content ? { content } : {}), diagnostics };
+}
+
+function judgesHint(plan: Plan): string {
+  const ids = Object.keys(plan.judges);
+  return ids.length > 0
+    ? `name the judge that scores it: judge: ${ids.join(' | ')}`
+    : 'define a judge under judges: (agent-eval or openai) and name it here with judge: <id>';
 }
 
 /** "did you mean `set`?" for a misspelt option of an enum parameter (zod: `expected one of "a"|"b"`). */
