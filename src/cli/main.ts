@@ -89,6 +89,11 @@ async function main(argv: string[]): Promise<number> {
       stdout.write(renderCommandHelp(topic));
       return EXIT.ok;
     }
+    // `evalc help bogus` is the unknown command `evalc bogus --help` is (it printed the overview, exit 0; QA47).
+    if (topic !== undefined && !topic.startsWith('-')) {
+      stderr.write(`evalc: unknown command "${topic}"\n\n${HELP}`);
+      return EXIT.usage;
+    }
     // Asked for, the overview is the output (stdout); `evalc` alone is a usage error (stderr, 64).
     if (name === undefined) {
       stderr.write(HELP);

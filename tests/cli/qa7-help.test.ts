@@ -116,3 +116,13 @@ describe('cache stats with a folder', () => {
     expect(spawnCli(['cache', 'stats', 'cache-folder'], { cwd: work }).stdout).toBe(viaFile.stdout);
   });
 });
+
+describe('help with an unknown topic (QA47)', () => {
+  it('evalc help bogus is a usage error naming the command, like evalc bogus', () => {
+    const result = spawnCli(['help', 'bogus'], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^evalc: unknown command "bogus"\n/);
+    expect(result.stderr).toContain('evalc <command> --help');
+  });
+});
