@@ -14,6 +14,7 @@ import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
 import { exampleScriptProblem } from './example-script-check.js';
 import { stripUserInfo } from './identities.js';
+import { noteScriptKeys, type ScriptKeyUses } from './unused-example-keys.js';
 
 export interface ResolvedExample extends ExampleRecord {
   /** Digest of everything in the example a score may read (not its id or weight). */
@@ -30,6 +31,8 @@ export interface ResolvedDataset {
   sha256: string;
   weight: number;
   examples: ResolvedExample[];
+  /** Where the protocol script keys (`turns`, `tools`, …) first appear (QA48: unused-example-keys.ts). */
+  scriptKeys?: ScriptKeyUses;
 }
 
 export interface DatasetContext {
@@ -157,6 +160,7 @@ export async function loadDataset(
 
   const examples: ResolvedExample[] = [];
   const seen = new Map<string, SourcePosition>();
+  const scriptKeys: ScriptKeyUses = {};
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     // A field's own position, for a diagnostic about it (QA40).
@@ -280,6 +284,7 @@ export async function loadDataset(
       );
       continue;
     }
+    if (!simple) noteScriptKeys(example, fieldAt, scriptKeys);
     examples.push(
       simple
         ? simple.expected === undefined
@@ -305,7 +310,16 @@ export async function loadDataset(
   }
   const source = config.source ?? 'inline';
   return {
-    dataset: { taskId, datasetId, source, format, sha256, weight: config.weight, examples },
+    dataset: {
+      taskId,
+      datasetId,
+      source,
+      format,
+      sha256,
+      weight: config.weight,
+      examples,
+      ...(Object.keys(scriptKeys).length > 0 ? { scriptKeys } : {}),
+    },
     diagnostics,
   };
 }

@@ -29,6 +29,7 @@ import { checkMetricReferences } from './metric-refs.js';
 import { checkOutputFields } from './output-fields.js';
 import { checkGates, checkJudges, checkOnly } from './plan-checks.js';
 import { checkRubrics } from './rubric-checks.js';
+import { UnusedExampleKeys } from './unused-example-keys.js';
 import { checkHttpUrls } from './url-check.js';
 
 export interface ResolvedMetric {
@@ -124,6 +125,7 @@ export async function resolvePlan(
   // reference fails in every task (a plan-wide judge_agreement may rely on the tasks with a judge).
   const globalReferenceIssues = new Map<string, { diagnostic: Diagnostic; tasks: number }>();
   const agentsOfTasks = new Map<string, string[]>();
+  const unusedKeys = new UnusedExampleKeys();
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     const taskPath: PlanPath = ['tasks', taskId];
     for (const name of Object.keys(task.bindings)) {
@@ -293,6 +295,7 @@ export async function resolvePlan(
       diagnostics.push(...loadedDataset.diagnostics);
       const dataset = loadedDataset.dataset;
       if (!dataset) continue;
+      unusedKeys.add(plan, dataset, agentsOfTasks.get(taskId) ?? []);
       if (
         onlyTask !== undefined &&
         (onlyTask !== taskId || (onlyDataset !== undefined && onlyDataset !== datasetId))
@@ -324,6 +327,7 @@ export async function resolvePlan(
   const taskCount = Object.keys(plan.tasks).length;
   for (const { diagnostic: d, tasks } of globalReferenceIssues.values())
     if (tasks === taskCount) diagnostics.push(d);
+  diagnostics.push(...unusedKeys.warnings());
   checkGates(plan, diagnostics, at);
   checkRubrics(plan, diagnostics, at);
   return {
