@@ -40,9 +40,20 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** Orders diagnostics by file, line, column, then code, for stable output. */
+/**
+ * Orders diagnostics by file, line, column, then code, for stable output, and drops exact repeats:
+ * a check run once per agent of a shared binding (`default`) found the same template error for
+ * each, printed twice and counted as two errors (QA44).
+ */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort((a, b) => {
+  const seen = new Set<string>();
+  const unique = diagnostics.filter((d) => {
+    const key = JSON.stringify([d.code, d.severity, d.message, d.hint, d.path, d.source]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort((a, b) => {
     const fa = a.source?.file ?? '';
     const fb = b.source?.file ?? '';
     if (fa !== fb) return fa < fb ? -1 : 1;
