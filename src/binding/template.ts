@@ -49,15 +49,20 @@ export function compileTemplate(
       };
     }
     try {
-      const inherited = inheritedPaths(hbs.parse(value));
+      const ast = hbs.parse(value);
+      const inherited = inheritedPaths(ast);
+      // Inside a block (`{{#each}}`, `{{#with}}`, a helper's params) the context is an item the
+      // template does not know in advance: it renders against a copy whose objects inherit nothing,
+      // so that strict mode finds `constructor` in none of them either (QA48).
+      const ownOnly = namesInherited(ast);
       const fn = hbs.compile(value, { strict: true, noEscape: true });
       const render: Leaf =
-        inherited.length === 0
+        inherited.length === 0 && !ownOnly
           ? (context) => fn(context, OWN_PROPERTIES_ONLY)
           : (context) => {
               for (const parts of inherited)
                 if (!hasOwnPath(context, parts)) throw new Error(`"${parts.join('.')}" is not defined`);
-              return fn(context, OWN_PROPERTIES_ONLY);
+              return fn(ownOnly ? withoutPrototypes(context) : context, OWN_PROPERTIES_ONLY);
             };
       return { kind: 'leaf', source: value, path: at, render };
     } catch (err) {
@@ -184,6 +189,37 @@ function inheritedPaths(program: hbs.AST.Program): string[][] {
     }
   }
   return out;
+}
+
+/** Whether any path of the template, in a block or not, names a member objects or lists inherit. */
+function namesInherited(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  const n = node as { type?: unknown; parts?: unknown; data?: unknown };
+  if (n.type === 'PathExpression' && !n.data && Array.isArray(n.parts))
+    return n.parts.some(
+      (part) => typeof part === 'string' && (part in Object.prototype || part in Array.prototype),
+    );
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'loc') continue;
+    if (Array.isArray(child) ? child.some(namesInherited) : namesInherited(child)) return true;
+  }
+  return false;
+}
+
+/**
+ * A copy of a template context whose objects and lists have no prototype: `'constructor' in item`
+ * is false, so strict Handlebars says it is not defined. Each keeps how it prints (`{{this}}` of an
+ * object is `[object Object]`, of a list its items joined by commas) through Symbol.toPrimitive.
+ */
+function withoutPrototypes(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string | number, unknown> = Array.isArray(value)
+    ? Object.setPrototypeOf(value.map(withoutPrototypes), null)
+    : Object.create(null);
+  if (!Array.isArray(value)) for (const [k, v] of Object.entries(value)) copy[k] = withoutPrototypes(v);
+  const printed = Array.isArray(value) ? () => Array.prototype.join.call(copy) : () => '[object Object]';
+  Object.defineProperty(copy, Symbol.toPrimitive, { value: printed });
+  return copy;
 }
 
 function hasOwnPath(context: unknown, parts: readonly string[]): boolean {
