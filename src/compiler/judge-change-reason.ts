@@ -5,6 +5,9 @@
  * `rubric:` names while the judge stayed as it was (QA41).
  */
 import type { Lockfile } from '../lockfile/types.js';
+import type { RubricConfig } from '../plan/schema.js';
+import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
+import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
 import type { CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
 import type { ResolvedMetric } from './resolve.js';
@@ -27,8 +30,12 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     if ((locked.rubric ?? '') !== (judge.rubric ?? ''))
       return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
     // The judge's own rubric is in its identity: its definition changed (every metric of the
-    // judge re-scores, also one that applies another rubric).
-    if (judge.rubric !== undefined && plan.rubrics[judge.rubric])
+    // judge re-scores, also one that applies another rubric) — unless the lock's rubricVersion is
+    // still the rubric's: then another setting changed (QA47: a temperature edit read "rubric changed").
+    const own = judge.rubric !== undefined ? plan.rubrics[judge.rubric] : undefined;
+    if (judge.rubric !== undefined && own && locked.rubricVersion === currentRubricVersion(judge.rubric, own))
+      return `because judge ${id}'s settings changed (judges.${id}: not its endpoint, model or rubric; e.g. temperature)`;
+    if (judge.rubric !== undefined && own)
       return judge.rubric === rubric
         ? `because rubric ${judge.rubric} changed (rubrics.${judge.rubric})`
         : `because judge ${id}'s rubric ${judge.rubric} changed (rubrics.${judge.rubric})`;
@@ -39,4 +46,9 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
   if (rubric !== undefined && locked?.registeredRubrics?.[rubric] !== undefined)
     return `because rubric ${rubric} changed on judge ${id}'s server (its rubricVersion)`;
   return `because judge ${id} changed`;
+}
+
+/** The `rubricVersion` a judge reports for plan rubric `name` as the plan defines it now. */
+function currentRubricVersion(name: string, rubric: RubricConfig): string {
+  return computeRubricVersion(toWireRubric(name, rubric));
 }

@@ -168,6 +168,15 @@ function agentSettings(config: AgentConfig): { settings?: Record<string, string 
   // What an http agent is asked and what of its reply counts (both in its digest already).
   if (config.protocol === 'http')
     return { settings: { method: config.method, ...(config.response ? { response: config.response } : {}) } };
+  // The model a model-direct agent is (its name, as RAIP's /info gives one; QA47: no field said it).
+  if (config.protocol === 'openai')
+    return {
+      settings: {
+        model: config.model,
+        ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
+        ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
+      },
+    };
   return {};
 }
 

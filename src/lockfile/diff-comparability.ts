@@ -1,8 +1,9 @@
 /**
  * Comparability of two lockfiles: everything pinned that changed between them, each listed
  * with its old and new value. A `warning` confounds the comparison (dataset content, metric
- * version/config, judge model/rubric); an `info` is expected in a diff (a new agent version, an
- * edited plan, a group whose rendered inputs or extraction changed: what a pull request changes).
+ * version/config, the judge: endpoint, model, rubric, server version, any other setting); an `info`
+ * is expected in a diff (a new agent version or setting, an edited plan, a group whose rendered
+ * inputs or extraction changed: what a pull request changes).
  */
 import canonicalize from 'canonicalize';
 import type { Lockfile } from './types.js';
@@ -21,11 +22,15 @@ export type ComparabilityKind =
   | 'agent_endpoint'
   | 'agent_schema'
   | 'agent_version'
+  | 'agent_settings'
   | 'judge_added'
   | 'judge_removed'
+  | 'judge_endpoint'
   | 'judge_model'
   | 'judge_rubric'
   | 'judge_rubric_version'
+  | 'judge_version'
+  | 'judge_settings'
   | 'metric_added'
   | 'metric_removed'
   | 'metric_version'
@@ -52,6 +57,7 @@ const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
   'agent_version',
   'agent_protocol',
   'agent_endpoint',
+  'agent_settings',
   'plan',
   'group_input',
   'group_output',
@@ -113,6 +119,22 @@ function compareEntries<T>(
   }
 }
 
+/** A changed identity digest that no listed field explains: a setting the lock does not spell out. */
+function unlistedChange(
+  out: ComparabilityIssue[],
+  kind: 'agent_settings' | 'judge_settings',
+  subject: string,
+  place: string,
+  oldDigest: string | undefined,
+  newDigest: string | undefined,
+): void {
+  if (oldDigest === undefined || newDigest === undefined || oldDigest === newDigest) return;
+  out.push({
+    ...issue(kind, subject, oldDigest, newDigest, 'settings'),
+    message: `${subject}: settings changed (a setting of ${place} the lock does not list, e.g. temperature or a prompt; digest ${oldDigest.slice(0, 12)}… → ${newDigest.slice(0, 12)}…)`,
+  });
+}
+
 /** Every pinned difference between two lockfiles, in a stable order. */
 export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
   const out: ComparabilityIssue[] = [];
@@ -158,10 +180,18 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     now.agents,
     (a) => a.protocol,
     (o, n, id) => {
+      const before = out.length;
       compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
       compareField(out, 'agent_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
       compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
+      // The protocol settings the lock pins (an openai agent's model, mae's maxTurns, …; QA47:
+      // they were written and never compared, so a model swap read as "plan changed" only).
+      const os = o.settings ?? {};
+      const ns = n.settings ?? {};
+      for (const key of sortedUnion(os, ns)) compareField(out, 'agent_settings', id, key, os[key], ns[key]);
+      if (out.length === before)
+        unlistedChange(out, 'agent_settings', id, `agents.${id}`, o.digest, n.digest);
     },
   );
   compareEntries(
@@ -171,9 +201,17 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     now.judges,
     (j) => j.protocol,
     (o, n, id) => {
+      const before = out.length;
+      compareField(out, 'judge_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
       compareField(out, 'judge_model', id, 'model', o.model, n.model);
       compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
       compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);
+      compareField(out, 'judge_version', id, 'server version', o.version, n.version);
+      compareField(out, 'judge_version', id, 'wire version', o.wireVersion, n.wireVersion);
+      // A setting the lock has no field for (temperature, prompt, …) changes only the digest: it
+      // changes every score the judge gives (QA47: such a run compared as strictly comparable).
+      if (out.length === before)
+        unlistedChange(out, 'judge_settings', id, `judges.${id}`, o.digest, n.digest);
     },
   );
   out.push(...compareMetrics(old, now));

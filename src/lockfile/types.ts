@@ -23,7 +23,7 @@ export interface LockAgent {
   etag?: string;
   /** Digest of the agent's result-relevant identity (config + discovery). */
   digest: string;
-  /** Protocol settings that shape results, as run (mae: profile, relay, maxTurns, transport; chat: history profile and terminatingTools when set; http: method and response). */
+  /** Protocol settings that shape results, as run (mae: profile, relay, maxTurns, transport; chat: history profile and terminatingTools when set; http: method and response; openai: model, temperature and maxTokens when set). */
   settings?: Record<string, string | number | boolean>;
 }
 
