@@ -110,6 +110,34 @@ export function summarizeCandidates(
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
 }
 
+/**
+ * What the agent answered across an example's repeats: one answer as `summarizeCandidates` says
+ * it; answers that differ each with the repeats that gave them, numbered from 1 as report.html's
+ * drill-down numbers them (`answer: yes (repeats 1, 3) / answer: no (repeat 2)`). The first
+ * repeat's answer alone was the passing one of an example that failed in another repeat (QA46).
+ */
+export function summarizeRepeatAnswers(
+  repeats: readonly { repeat: number; record?: { candidates?: Record<string, unknown> } | undefined }[],
+  maxLength = 100,
+): string | undefined {
+  const byAnswer = new Map<string, number[]>();
+  for (const r of repeats) {
+    const text = summarizeCandidates(r.record?.candidates, Number.MAX_SAFE_INTEGER);
+    if (text === undefined) continue;
+    const list = byAnswer.get(text) ?? [];
+    list.push(r.repeat + 1);
+    byAnswer.set(text, list);
+  }
+  if (byAnswer.size <= 1) {
+    const [first] = repeats.filter((r) => r.record?.candidates);
+    return summarizeCandidates(first?.record?.candidates, maxLength);
+  }
+  const text = [...byAnswer]
+    .map(([answer, ns]) => `${answer} (repeat${ns.length > 1 ? 's' : ''} ${ns.join(', ')})`)
+    .join(' / ');
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;

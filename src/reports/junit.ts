@@ -5,7 +5,7 @@
  * Follows the Jenkins/Ant JUnit schema (junit-10.xsd).
  */
 import { gateIdentityScope } from '../lockfile/diff-gates.js';
-import { byText, formatNumber, summarizeCandidates, summarizeDetails } from './format.js';
+import { byText, formatNumber, summarizeDetails, summarizeRepeatAnswers } from './format.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
 /** Drops characters XML 1.0 forbids and escapes the rest for text and attribute values. */
@@ -94,7 +94,7 @@ function metricCase(
     c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
   } else if (errorRepeat || x.pass === false) {
     const why = summarizeDetails(x.details);
-    const got = summarizeCandidates(e.repeats.find((r) => r.record?.candidates)?.record?.candidates, 200);
+    const got = summarizeRepeatAnswers(e.repeats, 200);
     const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
     if (errorRepeat) {
       const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';

@@ -8,8 +8,8 @@ import {
   formatMeanCi,
   formatNumber,
   formatScope,
-  summarizeCandidates,
   summarizeDetails,
+  summarizeRepeatAnswers,
   toFixedDecimal,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
@@ -167,10 +167,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       .join('; ');
     // When no failed metric says why (exact_match on a scalar keeps no details), what the agent
     // answered is the reason a reviewer looks for.
-    const got =
-      unscored || reasons > 0
-        ? undefined
-        : summarizeCandidates(e.repeats.find((r) => r.record?.candidates)?.record?.candidates, 80);
+    const got = unscored || reasons > 0 ? undefined : summarizeRepeatAnswers(e.repeats, 80);
     return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${why ? ` — ${why}` : ''}${got ? ` · got ${escapeMarkdown(got)}` : ''}`;
   });
   const out: MarkdownSection[] = [
