@@ -7,6 +7,7 @@ import { baselineWarning } from './baseline-warning.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
+import { describeFailedJudge, failedJudges, failedJudgesField } from './failed-judges-note.js';
 import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
 import { refusalHint } from './refusal-hint.js';
@@ -99,8 +100,10 @@ function exitCodeOf(outcome: ApplyOutcome): number {
     case 'done': {
       // A run that evaluated nothing for an agent (every request failed, or its preflight did)
       // is a runtime failure: there is no result to read for it.
+      // So is a judge every call of which failed (QA48): its metrics measured nothing.
       const s = outcome.summary;
-      return s.gatesFailed > 0 || (s.unevaluated?.length ?? 0) > 0 ? EXIT.failure : EXIT.ok;
+      const judgesFailed = failedJudges(outcome.lock).length > 0;
+      return s.gatesFailed > 0 || (s.unevaluated?.length ?? 0) > 0 || judgesFailed ? EXIT.failure : EXIT.ok;
     }
   }
 }
@@ -127,6 +130,7 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
         lockFile: outcome.lockFile,
         reportsDir: outcome.reportsDir,
         ...outcome.summary,
+        ...failedJudgesField(outcome.lock),
         gates: outcome.lock.gates,
       };
   }
@@ -163,6 +167,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         ctx.stderr(
           `evalc: nothing was evaluated for ${s.unevaluated.join(', ')}: every example failed before scoring (see the error kinds)\n`,
         );
+      for (const f of failedJudges(outcome.lock)) ctx.stderr(`evalc: ${describeFailedJudge(f)}\n`);
       if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(

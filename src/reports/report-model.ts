@@ -4,6 +4,7 @@
  * only: every figure comes from the lockfile or from `diffLocks`.
  */
 import type { LockDiff } from '../lockfile/diff.js';
+import { failedJudges } from '../lockfile/failed-judges.js';
 import type { LockAgent, LockDataset, Lockfile, LockGate, LockJudge } from '../lockfile/types.js';
 import { byText } from './format.js';
 import { exampleViews } from './report-examples.js';
@@ -77,6 +78,8 @@ export interface ReportModel {
     unevaluated?: string[];
     /** Every agent is unevaluated. */
     nothingEvaluated?: true;
+    /** Judges every score of which failed: their metrics measured nothing (QA48). */
+    failedJudges?: string[];
   };
   /** Failing gates first, each group in lockfile order. */
   gates: LockGate[];
@@ -171,6 +174,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     .map(([a]) => a)
     .sort(byText);
   const nothingEvaluated = unevaluated.length > 0 && unevaluated.length === evaluatedBy.size;
+  const judgesFailed = failedJudges(lock).map((f) => f.judge);
   return {
     fullReportPath: fullReportPath(input.reportsPath),
     benchmark: lock.plan.benchmark,
@@ -183,12 +187,13 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
       significance: lock.run.significance,
     },
     verdict: {
-      passed: failed === 0 && unevaluated.length === 0,
+      passed: failed === 0 && unevaluated.length === 0 && judgesFailed.length === 0,
       gatesPassed: gates.length - failed - skipped,
       gatesFailed: failed,
       gatesSkipped: skipped,
       ...(unevaluated.length > 0 ? { unevaluated } : {}),
       ...(nothingEvaluated ? { nothingEvaluated: true as const } : {}),
+      ...(judgesFailed.length > 0 ? { failedJudges: judgesFailed } : {}),
     },
     gates,
     agents,
@@ -240,6 +245,15 @@ export function findScore(
 export function verdictText(v: ReportModel['verdict']): string {
   const total = v.gatesPassed + v.gatesFailed + v.gatesSkipped;
   if (v.nothingEvaluated) return 'nothing evaluated: every example failed before scoring';
+  if (v.failedJudges?.length) {
+    const rest = verdictText({
+      ...v,
+      failedJudges: [],
+      passed: v.gatesFailed === 0 && !v.unevaluated?.length,
+    });
+    const judges = v.failedJudges.length === 1 ? 'judge' : 'judges';
+    return `${judges} ${v.failedJudges.join(', ')} scored nothing (every call failed); ${rest}`;
+  }
   if (v.unevaluated?.length) {
     const gates = verdictText({ ...v, unevaluated: [], passed: v.gatesFailed === 0 });
     return `nothing evaluated for ${v.unevaluated.join(', ')}; ${gates}`;

@@ -1,7 +1,8 @@
 /**
- * A judge that is down when apply starts is a failed step, not a failed run: the agents run,
+ * A judge that is down when apply starts is a failed step, not an aborted run: the agents run,
  * metrics without the judge are scored, the judge's metrics record `judge_error` (never cached),
- * and the next apply — the judge back up — asks only the judge.
+ * and the next apply — the judge back up — asks only the judge. Having scored nothing, the judge
+ * makes that first apply exit 1 (QA48), as an agent that evaluated nothing does.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,11 @@ describe('a judge down at the start of apply', () => {
 
     ctx.agent.reset();
     const first = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: dir });
-    expect(first.code, first.stderr).toBe(0);
+    // The run goes on and is recorded, but a judge that scored nothing fails the command (QA48).
+    expect(first.code, first.stderr).toBe(1);
+    expect(first.stdout).toContain(
+      '"failedJudges":[{"judge":"strict","failed":2,"kinds":{"judge_error":2}}]',
+    );
     expect(first.stdout + first.stderr).toContain('judge strict is not usable');
     expect(first.stdout).toContain('"judge_error":2');
     expect(ctx.agent.stats().invokes).toBe(2);

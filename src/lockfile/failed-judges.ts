@@ -1,0 +1,49 @@
+/**
+ * Judges a run got no verdict from (QA48): every score of every metric that names the judge is
+ * an error (a wrong URL answering 404, a model the server does not have, a judge that is down).
+ * Like an agent that evaluated nothing (`unevaluated`), such a run has no result to read for
+ * those metrics, so apply exits 1. A judge that scored some examples is a result, errors and all.
+ */
+import type { Lockfile } from './types.js';
+
+export interface FailedJudge {
+  judge: string;
+  /** Scores that failed (examples × metrics naming the judge). */
+  failed: number;
+  /** Error kinds of the failed scores, with counts. */
+  kinds: Record<string, number>;
+}
+
+export function failedJudges(lock: Pick<Lockfile, 'groups' | 'results'>): FailedJudge[] {
+  // group → metric → judge, for the metrics that name a judge.
+  const judgeOf = new Map<string, Map<string, string>>();
+  for (const [groupId, group] of Object.entries(lock.groups ?? {})) {
+    for (const [metricId, metric] of Object.entries(group.metrics ?? {})) {
+      const judge = metric.config?.judge;
+      if (typeof judge !== 'string') continue;
+      if (!judgeOf.has(groupId)) judgeOf.set(groupId, new Map());
+      judgeOf.get(groupId)!.set(metricId, judge);
+    }
+  }
+  const judged = new Set<string>();
+  const failed = new Map<string, FailedJudge>();
+  for (const row of lock.results ?? []) {
+    const metrics = judgeOf.get(row.group);
+    if (!metrics) continue;
+    for (const [metricId, judge] of metrics) {
+      const result = row.metrics?.[metricId];
+      if (!result) continue;
+      if (result.score !== null || result.error === undefined) {
+        judged.add(judge);
+        continue;
+      }
+      const entry = failed.get(judge) ?? { judge, failed: 0, kinds: {} };
+      entry.failed++;
+      entry.kinds[result.error] = (entry.kinds[result.error] ?? 0) + 1;
+      failed.set(judge, entry);
+    }
+  }
+  return [...failed.values()]
+    .filter((f) => !judged.has(f.judge))
+    .sort((a, b) => (a.judge < b.judge ? -1 : a.judge > b.judge ? 1 : 0));
+}
