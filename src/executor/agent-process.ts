@@ -37,6 +37,7 @@ import { scrubSecrets, substituteEnvRefs } from '../plan/secrets.js';
 import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import type { StepError } from '../protocols/types.js';
+import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
 
 export interface ServeOptions {
   /** Folder of the plan file that declares the agent. */
@@ -50,6 +51,8 @@ export interface ServeOptions {
   secrets?: readonly string[];
   /** Told once when the log file cannot be written (the agent runs on; messages keep its last lines). */
   warn?: (text: string) => void;
+  /** The agent's (or judge's) `url` or socket `address`: without `ready:`, its loopback port is awaited. */
+  address?: string;
 }
 
 export interface ServedProcess {
@@ -100,6 +103,15 @@ export async function startServedProcess(
   const readyUrl = serve.ready?.url === undefined ? undefined : stripUserInfo(serve.ready.url);
   // Something already answering the ready URL would pass for the agent while the one evalc
   // starts fails to bind its port: the run would talk to another process.
+  const readyPort = readyLine || readyUrl ? undefined : loopbackTarget(opts.address);
+  if (readyPort && (await acceptsConnections(readyPort)))
+    return {
+      ok: false,
+      error: {
+        kind: 'config_error',
+        message: `${label}: ${describeTarget(readyPort)} already accepts connections before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+      },
+    };
   if (readyUrl && (await isUrlReady(readyUrl)))
     return {
       ok: false,
@@ -153,13 +165,20 @@ export async function startServedProcess(
     }
     if (opts.signal?.aborted)
       return fail({ kind: 'cancelled', message: `${label}: cancelled while waiting for readiness` });
-    if (readyLine ? lineSeen : readyUrl ? await isUrlReady(readyUrl) : Date.now() >= settleUntil) {
+    const ready = readyLine
+      ? lineSeen
+      : readyUrl
+        ? await isUrlReady(readyUrl)
+        : readyPort
+          ? await acceptsConnections(readyPort)
+          : Date.now() >= settleUntil;
+    if (ready) {
       return { ok: true, handle };
     }
     if (Date.now() >= deadline) {
       return fail({
         kind: 'timeout',
-        message: `${label} not ready within ${timeoutMs} ms${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
+        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its url's port; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
         retryable: false,
         details: { tail: output.lines() },
       });

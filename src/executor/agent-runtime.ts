@@ -81,7 +81,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   let stopServe = async () => {};
   let servedExit: ((waitMs: number) => Promise<string | undefined>) | undefined;
   if (config.serve) {
-    const served = await serve(id, config.serve, cwd, serveEnv.values, setup);
+    const served = await serve(id, config.serve, cwd, serveEnv.values, setup, serveAddress(config));
     if (!served.ok) return served;
     stopServe = served.stop;
     servedExit = served.exited;
@@ -187,6 +187,8 @@ export async function serve(
   cwd: string,
   env: Record<string, string>,
   setup: Pick<RuntimeSetup, 'logsDir' | 'signal' | 'secrets' | 'warn'>,
+  /** The agent's `url` or socket `address`: its loopback port is awaited when `ready:` says nothing. */
+  address?: string,
 ): Promise<
   | { ok: true; stop: () => Promise<void>; exited: (waitMs: number) => Promise<string | undefined> }
   | { ok: false; error: StepError }
@@ -200,6 +202,7 @@ export async function serve(
     signal: setup.signal,
     secrets: setup.secrets,
     ...(setup.warn ? { warn: setup.warn } : {}),
+    ...(address !== undefined ? { address } : {}),
   });
   if (!started.ok) return started;
   // A served process that dies mid-run (out of memory, a crash) is said at once, and every later
@@ -227,4 +230,11 @@ export async function serve(
     });
   };
   return { ok: true, stop: () => started.handle.stop(), exited: exitedWithin };
+}
+
+/** Where a served agent or judge listens, by its plan: `url`, or a mae socket's `address`. */
+export function serveAddress(config: object): string | undefined {
+  if ('url' in config && typeof config.url === 'string') return config.url;
+  if ('address' in config && typeof config.address === 'string') return config.address;
+  return undefined;
 }

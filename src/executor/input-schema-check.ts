@@ -12,7 +12,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import { referencedSecrets, resolveSecrets, scrubSecrets, secretValues } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
-import { type AgentRuntime, isRaip, serve } from './agent-runtime.js';
+import { type AgentRuntime, isRaip, serve, serveAddress } from './agent-runtime.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
 import type { StepStore } from './step-store.js';
@@ -177,6 +177,7 @@ export async function planTimeRaipAdapters(
               path.resolve(serving.planDir, serving.commandDirs[agentId] ?? ''),
               serveEnv.values,
               { logsDir: serving.logsDir, signal, secrets },
+              serveAddress(config),
             )
           : undefined;
       if (up?.ok === false) unreachable.push(agentId);

@@ -9,7 +9,7 @@ import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
 import { byText } from '../reports/format.js';
-import { type RuntimeSetup, serve } from './agent-runtime.js';
+import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
 
 export interface JudgeRuntime {
@@ -76,7 +76,14 @@ export async function startJudge(
   setup.secrets.push(...referencedSecrets(config.serve?.env, setup.env));
   let stopServe = async () => {};
   if (config.serve) {
-    const served = await serve(`judge-${id}`, config.serve, cwd, serveEnv.values, setup);
+    const served = await serve(
+      `judge-${id}`,
+      config.serve,
+      cwd,
+      serveEnv.values,
+      setup,
+      serveAddress(config),
+    );
     if (!served.ok) return served;
     stopServe = served.stop;
   }
