@@ -190,7 +190,8 @@ export const bleu: ExampleStageDefinition<z.output<typeof bleuParams>> = {
   type: 'bleu',
   family: 'linguistic_fidelity',
   category: 'content',
-  version: '1',
+  // 2: hypothesis and references NFC-normalised first (QA46)
+  version: '2',
   higherIsBetter: true,
   unit: 'BLEU (0–100)',
   stage: 'example',
@@ -200,13 +201,18 @@ export const bleu: ExampleStageDefinition<z.output<typeof bleuParams>> = {
   score(input, p) {
     const refs = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
     if (refs === undefined) return metricError('no reference for this example');
-    const hyp = candidateText(resolveCandidate(input.candidates, p.candidate));
-    const result = sentenceBleu(hyp, refs, {
-      tokenize: p.tokenize,
-      lowercase: p.lowercase,
-      smooth: p.smooth,
-      ...(p.smooth_value === undefined ? {} : { smoothValue: p.smooth_value }),
-    });
+    // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
+    const hyp = candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC');
+    const result = sentenceBleu(
+      hyp,
+      refs.map((r) => r.normalize('NFC')),
+      {
+        tokenize: p.tokenize,
+        lowercase: p.lowercase,
+        smooth: p.smooth,
+        ...(p.smooth_value === undefined ? {} : { smoothValue: p.smooth_value }),
+      },
+    );
     return {
       score: clamp01(result.score / 100),
       value: result.score,

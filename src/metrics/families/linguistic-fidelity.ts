@@ -229,7 +229,8 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   ...base,
   type: 'f1',
   // 2: articles are removed at Unicode word boundaries, as evaluate-v1.1.py under Python 3 (QA14)
-  version: '2',
+  // 3: candidate and answers NFC-normalised first (an NFD answer scored 0.667 against itself, QA46)
+  version: '3',
   stage: 'example',
   description:
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers',
@@ -241,8 +242,9 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     // invalid score -Infinity" (QA37).
     if (golds.length === 0)
       return metricError('the expected value is an empty list: no answer to compare with');
-    const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
-    const scores = golds.map((g) => squadF1(prediction, g));
+    // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
+    const prediction = candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC');
+    const scores = golds.map((g) => squadF1(prediction, g.normalize('NFC')));
     const best = Math.max(...scores.map((s) => s.f1));
     const detail = scores.find((s) => s.f1 === best);
     return { score: best, details: (detail ?? null) as Json };

@@ -94,7 +94,8 @@ export const rougeLMetric: ExampleStageDefinition<z.output<typeof rougeParams>> 
   type: 'rouge_l',
   family: 'linguistic_fidelity',
   category: 'content',
-  version: '1',
+  // 2: prediction and references NFC-normalised first (QA46)
+  version: '2',
   higherIsBetter: true,
   stage: 'example',
   description:
@@ -103,10 +104,11 @@ export const rougeLMetric: ExampleStageDefinition<z.output<typeof rougeParams>> 
   score(input, p) {
     const refs = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
     if (refs === undefined) return metricError('no reference for this example');
-    const prediction = candidateText(resolveCandidate(input.candidates, p.candidate));
+    // NFC on both sides, as exact_match and contains read text: NFD "café" was "cafe", NFC "caf" (QA46).
+    const prediction = candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC');
     let best: RougeScore = { precision: 0, recall: 0, fmeasure: 0 };
     for (const ref of refs) {
-      const s = rougeL(ref, prediction);
+      const s = rougeL(ref.normalize('NFC'), prediction);
       if (s.fmeasure > best.fmeasure) best = s;
     }
     return { score: best.fmeasure, details: { precision: best.precision, recall: best.recall } };
