@@ -37,7 +37,9 @@ describe('serve: without ready:', () => {
   }, 20_000);
 
   it('refuses when another process already holds that port', async () => {
-    const other = await startLoopback((_req, res) => res.end('{}'));
+    const other = await startLoopback((_req, res) => {
+      res.end('{}');
+    });
     try {
       const started = await serveSlow(Number(new URL(other.url).port), `${other.url}/invoke`);
       if (started.ok) handles.push(started.handle);
