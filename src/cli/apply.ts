@@ -8,6 +8,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { describeFailedJudge, failedJudges, failedJudgesField } from './failed-judges-note.js';
+import { gateSummary } from './gate-summary.js';
 import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
 import { refusalHint } from './refusal-hint.js';
@@ -186,13 +187,6 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
 
 function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : nouns}`;
-}
-
-function gateSummary(gates: { passed: boolean; skipped?: boolean }[]): string {
-  if (gates.length === 0) return 'no gates';
-  const skipped = gates.filter((g) => g.passed && g.skipped).length;
-  const failed = gates.filter((g) => !g.passed).length;
-  return `gates ${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
 /** `30 example runs`, or with repeats `30 examples × 3 repeats` (90 runs: the agent calls counted beside it). */

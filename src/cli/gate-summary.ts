@@ -1,0 +1,25 @@
+/**
+ * The gates part of apply's summary line: `gates 2/3 passed, 1 failed`. A regression gate without
+ * `--baseline` is skipped, and the line says so (QA48): `1 skipped` alone left a user wondering why
+ * the `max_drop` they wrote checked nothing (the reason was in report.md only).
+ */
+import type { LockGate } from '../lockfile/types.js';
+
+/** The message gate-regression.ts gives a regression gate that had no baseline. */
+const NO_BASELINE = ': no baseline, regression check skipped';
+
+export function gateSummary(
+  gates: readonly Pick<LockGate, 'passed' | 'skipped' | 'kind' | 'message'>[],
+): string {
+  if (gates.length === 0) return 'no gates';
+  const skipped = gates.filter((g) => g.passed && g.skipped).length;
+  const failed = gates.filter((g) => !g.passed).length;
+  const noBaseline = gates.filter(
+    (g) => g.passed && g.skipped && g.kind === 'regression' && g.message.endsWith(NO_BASELINE),
+  ).length;
+  const why =
+    noBaseline === 0
+      ? ''
+      : ` (${noBaseline === skipped ? '' : `${noBaseline} of them `}regression: no --baseline LOCK to compare with)`;
+  return `gates ${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped${why}` : ''}`;
+}
