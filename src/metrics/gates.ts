@@ -245,11 +245,24 @@ function thresholdResults(
     const op = kind === 'min' ? '≥' : '≤';
     const message =
       actual === null
-        ? `${gate.metric} has no results at ${where} for ${agent}`
+        ? `${gate.metric} has no results at ${where} for ${agent}${group.perExample ? '' : noFigureReason(rows)}`
         : `${gate.metric} = ${fmt(actual)} at ${where} for ${agent}; required ${op} ${bound}`;
     out.push({ gate, kind, agent, target: where, passed, actual, message });
   }
   return out;
+}
+
+/**
+ * Why a scope has no figure for a gate: results that all weigh 0 (a task of weight 0 — the gate
+ * still fails, as before), or results that all errored. "has no results" alone read as if the
+ * metric had never run (QA46).
+ */
+function noFigureReason(rows: readonly ExampleScoreRow[]): string {
+  const scored = rows.filter((r) => r.score !== null || r.value !== undefined).length;
+  if (scored === 1) return ': its 1 result weighs 0 (example, dataset or task weight), so there is no mean';
+  if (scored > 1)
+    return `: its ${scored} results all weigh 0 (example, dataset or task weights), so there is no mean`;
+  return rows.length > 0 ? ': every result errored' : '';
 }
 
 export function evaluateGates(
