@@ -6,6 +6,8 @@ import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from 
 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const ANY_REF = /\$\{[^}]*\}/g;
+/** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
+const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
 
 export function isSecretPath(path: PlanPath): boolean {
   const [section, , field, sub] = path;
@@ -40,6 +42,21 @@ export function checkSecretPlacement(
         );
       }
     }
+    // A shell-style `$TOKEN` in a header was sent as those characters, silently (QA44).
+    const shell = isSecretPath(path) ? SHELL_REF.exec(raw) : null;
+    if (shell)
+      out.push(
+        diagnostic(
+          'EVALC_SECRET_SYNTAX',
+          `${shell[1]} is sent as these characters: evalc does not expand shell variables`,
+          path,
+          {
+            severity: 'warning',
+            source: locate(path),
+            hint: `write \${env.${shell[1]!.replace(/^\$\{?|\}$/g, '')}} to read it from the environment`,
+          },
+        ),
+      );
     return out;
   }
   if (Array.isArray(raw)) {
