@@ -128,7 +128,12 @@ export const maeAgentSchema = z
       .describe(
         "seed (alias legacy): the documented Agent API; agentv (alias current): today's AgentV harness. The aliases are the protocol notes' names and mean the same run",
       ),
-    name: z.string().optional().describe('Agent name when it does not report one'),
+    name: z
+      .string()
+      .optional()
+      .describe(
+        'Agent name pinned in evalc.lock and the reports; it wins over a name the agent reports in its replies (seed profile name discovery)',
+      ),
     traceContext: z
       .boolean()
       .optional()
