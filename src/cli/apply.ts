@@ -71,6 +71,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     concurrency,
     signal: ctx.signal,
     progress,
+    // Said as validate and plan say them (QA47: apply ran a plan with warnings and said nothing).
+    onPlanWarnings: (diagnostics) => progress.message(renderDiagnostics(diagnostics, ctx.cwd)),
   });
   // A Ctrl-C while agents start or answer /info cancels that step, which then reads as a refusal
   // (“serve a1: cancelled while waiting for readiness”): the run was interrupted (exit 130).

@@ -74,6 +74,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   });
   if (hasErrors(loaded.diagnostics) || !loaded.compiled || !loaded.resolved)
     return { status: 'invalid', diagnostics: loaded.diagnostics };
+  if (loaded.diagnostics.length > 0) options.onPlanWarnings?.(loaded.diagnostics);
   const resolved = loaded.resolved;
   if (options.locked) {
     const drift = datasetDrift(loaded.compiled, previousLock);

@@ -22,6 +22,8 @@ export interface ApplyOptions {
   concurrency?: number | undefined;
   signal: AbortSignal;
   progress: ProgressSink;
+  /** The plan's warnings (it has no errors), told before anything runs. */
+  onPlanWarnings?: (diagnostics: Diagnostic[]) => void;
 }
 
 export type ApplyOutcome =
