@@ -123,7 +123,18 @@ export function reportSources(
       if (!(table.get(id) ?? true)) {
         // Only the first key: a failed metric's repeats usually fail for the same reason.
         const key = metric.key ?? metric.keys?.[0];
-        if (metric.pass !== false || !key || failures >= FAILURE_DETAILS_LIMIT) continue;
+        if (!key || failures >= FAILURE_DETAILS_LIMIT) continue;
+        if (metric.error !== undefined) {
+          // A metric evalc computes that could not score (metric_error: no expected value, no
+          // price) is cached with its message: say it, as a judge's error is said (QA46).
+          const error = store.get<ScoreResult>(key)?.error;
+          if (error) {
+            failureDetails[key] = { error: { kind: error.kind, message: error.message } };
+            failures++;
+          }
+          continue;
+        }
+        if (metric.pass !== false) continue;
         const details = store.get<ScoreResult>(key)?.details;
         if (details !== null && typeof details === 'object') {
           failureDetails[key] = details;
