@@ -88,8 +88,9 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   }
   const resolved = await resolvePlan(loaded, validated.plan, resolveOptions);
   diagnostics.push(...resolved.diagnostics);
-  // A plan with errors is not warned of its empty parts: a task that failed the schema is not empty.
-  if (!hasErrors(diagnostics)) diagnostics.push(...resolved.emptyParts);
+  // A plan with errors is not warned of its empty parts (a task that failed the schema is not
+  // empty) nor of its unused example keys: its errors come first.
+  if (!hasErrors(diagnostics)) diagnostics.push(...resolved.ifValid);
   const compiled = compilePlan(resolved, options.pins ?? {}, {
     ...(options.judgePins ? { judgePins: options.judgePins } : {}),
   });

@@ -75,8 +75,11 @@ export interface ResolvedPlan {
   agentConfigDigests: Record<string, string>;
   judgeDigests: Record<string, string>;
   diagnostics: Diagnostic[];
-  /** Warnings of parts that would evaluate nothing (empty-parts.ts): said of a plan without errors only. */
-  emptyParts: Diagnostic[];
+  /**
+   * Warnings said of a plan without errors only: parts that would evaluate nothing (empty-parts.ts)
+   * and example keys no agent reads (unused-example-keys.ts). A plan with errors is fixed first.
+   */
+  ifValid: Diagnostic[];
 }
 
 export async function resolvePlan(
@@ -327,7 +330,6 @@ export async function resolvePlan(
   const taskCount = Object.keys(plan.tasks).length;
   for (const { diagnostic: d, tasks } of globalReferenceIssues.values())
     if (tasks === taskCount) diagnostics.push(d);
-  diagnostics.push(...unusedKeys.warnings());
   checkGates(plan, diagnostics, at);
   checkRubrics(plan, diagnostics, at);
   return {
@@ -339,6 +341,6 @@ export async function resolvePlan(
     agentConfigDigests,
     judgeDigests,
     diagnostics,
-    emptyParts: checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate),
+    ifValid: [...checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate), ...unusedKeys.warnings()],
   };
 }
