@@ -197,7 +197,11 @@ function namesInherited(node: unknown): boolean {
   const n = node as { type?: unknown; parts?: unknown; data?: unknown };
   if (n.type === 'PathExpression' && !n.data && Array.isArray(n.parts))
     return n.parts.some(
-      (part) => typeof part === 'string' && (part in Object.prototype || part in Array.prototype),
+      // A list's `length` is its own: `{{items.length}}` needs no copy.
+      (part) =>
+        typeof part === 'string' &&
+        part !== 'length' &&
+        (part in Object.prototype || part in Array.prototype),
     );
   for (const [key, child] of Object.entries(node)) {
     if (key === 'loc') continue;
