@@ -70,8 +70,28 @@ export function judgeLockInfo(
     const names = sorted.map(rubricNameOf);
     if (new Set(names).size < names.length)
       warn(`judge ${id} reported several versions of one rubric: ${sorted.join(', ')}`);
+    const ignored = ignoredModel(plan.judges[id], live.reports.judgeModels.get(id));
+    if (ignored) warn(`judge ${id}: ${ignored}`);
   }
   return info;
+}
+
+/**
+ * An agent-eval judge asked for the plan's `model` (the request's `model` override) whose verdicts
+ * all report another one: a server that does not take the override (the seed wire protocol has
+ * none) judged with its own model, while evalc.lock pins the plan's (QA45). A reported name that
+ * extends the plan's with `-`, `:`, `@` or `/` (a dated snapshot, a tag) is the same model.
+ */
+function ignoredModel(
+  config: Plan['judges'][string] | undefined,
+  reported: Set<string> | undefined,
+): string | undefined {
+  if (config?.protocol !== 'agent-eval' || !config.model || !reported || reported.size === 0)
+    return undefined;
+  const asked = config.model;
+  const same = (m: string) => m === asked || (m.startsWith(asked) && '-:@/'.includes(m.charAt(asked.length)));
+  if ([...reported].some(same)) return undefined;
+  return `the plan asks for model ${asked}, but its verdicts report ${[...reported].sort().join(' | ')} (the server does not take the request's model override: the seed wire protocol has none); evalc.lock pins ${asked}`;
 }
 
 /** The tags of the registered rubrics in use, asked of each judge (`GET /v1/rubrics`). */
