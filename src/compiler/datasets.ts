@@ -12,6 +12,7 @@ import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
+import { ExampleKeyTypos } from './example-key-typo.js';
 import { exampleScriptProblem } from './example-script-check.js';
 import { stripUserInfo } from './identities.js';
 import { noteScriptKeys, type ScriptKeyUses } from './unused-example-keys.js';
@@ -161,6 +162,7 @@ export async function loadDataset(
   const examples: ResolvedExample[] = [];
   const seen = new Map<string, SourcePosition>();
   const scriptKeys: ScriptKeyUses = {};
+  const keyTypos = new ExampleKeyTypos();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     // A field's own position, for a diagnostic about it (QA40).
@@ -217,6 +219,7 @@ export async function loadDataset(
         continue;
       }
       example = parsed.data;
+      keyTypos.note(row.value, fieldAt);
       const script = exampleScriptProblem(example);
       if (script) {
         const fieldPath = script.field.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
@@ -308,6 +311,7 @@ export async function loadDataset(
       }),
     );
   }
+  diagnostics.push(...keyTypos.diagnostics(planPath));
   const source = config.source ?? 'inline';
   return {
     dataset: {
