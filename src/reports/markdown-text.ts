@@ -1,14 +1,26 @@
 /** Escaping of data placed in GitHub-flavoured Markdown and in its inline HTML. */
 import { showControlChars } from './control-chars.js';
 
-/** Escapes Markdown syntax (and `|` for table cells); newlines become spaces. */
+/** A zero-width space, as an entity: `@&#8203;team` renders as `@team` and GitHub links nothing. */
+const ZWSP = '&#8203;';
+
+/**
+ * Escapes Markdown syntax (and `|` for table cells); newlines become spaces. Data that GitHub
+ * would turn into a notification or a cross-reference — `@user`, `@org/team`, `#12`,
+ * `owner/repo#12` in an agent's answer or an example id — gets a zero-width space after its `@`
+ * or `#` (QA47: every CI run's PR comment pinged whoever the agent named, and put an entry in
+ * issue #1's timeline for an answer saying "step #1"). Escaping does not stop them: GitHub finds
+ * mentions in the rendered text.
+ */
 export function escapeMarkdown(text: string): string {
   return showControlChars(
     text
       .replace(/\r?\n|\r/g, ' ')
       .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (c) =>
         c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
-      ),
+      )
+      .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
+      .replace(/\\#(?=[0-9])/g, `\\#${ZWSP}`),
   );
 }
 
