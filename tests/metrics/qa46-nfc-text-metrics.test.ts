@@ -33,6 +33,17 @@ describe('text metrics read canonically equivalent text as the same text (QA46)'
     },
   );
 
+  it('regex: a pattern written in NFC matches an NFD answer, and the reverse', async () => {
+    for (const [answer, pattern] of [
+      [nfd, '^Café au'],
+      [nfc, '^Café au'.normalize('NFD')],
+    ]) {
+      const r = await scoreMetric(metric({ type: 'regex', pattern }), scoreInput({ candidates: { answer } }));
+      expect(r.score).toBe(1);
+    }
+    expect(getMetricDefinition('regex')?.version).toBe('2');
+  });
+
   it('bumps the versions whose scores change (f1 3, bleu 2, rouge_l 2)', () => {
     expect(getMetricDefinition('f1')?.version).toBe('3');
     expect(getMetricDefinition('bleu')?.version).toBe('2');

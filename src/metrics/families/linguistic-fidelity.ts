@@ -159,6 +159,8 @@ const regexParams = z
 export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
   ...base,
   type: 'regex',
+  // 2: candidate and pattern NFC-normalised first: "Café" did not match an NFD answer (QA46)
+  version: '2',
   stage: 'example',
   description: 'Candidate text matches a regular expression (ECMAScript syntax)',
   params: regexParams,
@@ -167,11 +169,15 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
     if (typeof pattern !== 'string') return metricError('no pattern (set pattern: or expected:)');
     let re: RegExp;
     try {
-      re = new RegExp(p.full ? `^(?:${pattern})$` : pattern, p.flags.replace('g', ''));
+      const nfc = pattern.normalize('NFC');
+      re = new RegExp(p.full ? `^(?:${nfc})$` : nfc, p.flags.replace('g', ''));
     } catch (e) {
       return metricError(`invalid regular expression: ${(e as Error).message}`);
     }
-    return binaryResult(re.test(candidateText(resolveCandidate(input.candidates, p.candidate))));
+    // NFC, as exact_match and contains read text (QA46).
+    return binaryResult(
+      re.test(candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC')),
+    );
   },
 };
 
