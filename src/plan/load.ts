@@ -9,7 +9,7 @@
  * relative to it: dataset sources are rebased onto the root plan's folder, and each agent or
  * judge remembers the folder its `command:` runs in.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { describeNotUtf8 } from './text-encoding.js';
@@ -134,9 +134,18 @@ function loadInto(
     text = bytes.toString('utf8');
   } catch {
     const what = includedFrom ? 'included file not found' : 'plan file not found';
+    // `evalc.yml` beside a missing `evalc.yaml` (QA44): say which file is there.
+    const other = absolute.replace(/\.ya?ml$/i, (ext) => (ext.toLowerCase() === '.yaml' ? '.yml' : '.yaml'));
+    const hint =
+      other !== absolute && existsSync(other)
+        ? includedFrom
+          ? `there is ${path.basename(other)} in that folder: did you mean that file?`
+          : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
+        : undefined;
     state.diagnostics.push(
       diagnostic('EVALC_FILE_NOT_FOUND', `${what}: ${display}`, includedFrom ? ['include'] : [], {
         source: includedFrom,
+        hint,
       }),
     );
     return;
