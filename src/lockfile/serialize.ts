@@ -308,16 +308,31 @@ function parseLockText(
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return {
-      ok: false,
-      missing: false,
-      message: `${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
-    };
+    return { ok: false, missing: false, message: describeJsonError(file, text, err) };
   }
   const problem = checkLockShape(parsed);
   return problem
     ? { ok: false, missing: false, message: describeShapeProblem(file, text, problem) }
     : { ok: true, lock: withIdMaps(parsed as Lockfile) };
+}
+
+/**
+ * `file:line:col is not valid JSON: …` (QA47: it said `at position 48213`, and a lockfile that two
+ * branches changed holds git's conflict markers, which are named as such with what to do).
+ */
+function describeJsonError(file: string, text: string, err: unknown): string {
+  const conflict = /^(<{7}|={7}|>{7})(?: |$)/m.exec(text);
+  if (conflict) {
+    const line = text.slice(0, conflict.index).split('\n').length;
+    return `${file}:${line} has git merge conflict markers (${conflict[1]}): keep either side's version (\`git checkout --ours -- <lock>\`), then run \`evalc apply\` on the merged plan and commit the lock it writes`;
+  }
+  const reason = err instanceof Error ? err.message : String(err);
+  const at = /at position (\d+)/.exec(reason);
+  if (!at) return `${file} is not valid JSON: ${reason}`;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const col = Number(at[1]) - before.lastIndexOf('\n');
+  return `${file}:${line}:${col} is not valid JSON: ${reason.replace(/ in JSON at position \d+.*$/, '')}`;
 }
 
 /** What opens the `results` rows in the layout `serializeLock` writes (one row per line). */
