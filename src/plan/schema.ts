@@ -121,7 +121,16 @@ export const datasetSchema = z
     examples: z.array(z.unknown()).optional().describe('Inline examples'),
     weight: z.number().nonnegative().default(1),
   })
-  .strict();
+  .strict()
+  // Both: the inline examples were ignored without a word (QA44).
+  .superRefine((dataset, ctx) => {
+    if (dataset.source !== undefined && dataset.examples !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['examples'],
+        message: 'a dataset has source: or examples:, not both (these examples would be ignored)',
+      });
+  });
 
 export const metricSchema = z
   .object({
