@@ -291,7 +291,7 @@ export function planRun(
         : datasetEdited
           ? 'because a dataset file changed (its sha256; e.g. example weights)'
           : lockMissing
-            ? 'because the plan changed'
+            ? planChangeReason(compiled, lock)
             : `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`,
     });
   }
@@ -327,6 +327,25 @@ export function planRun(
     renderFailures,
     ...(steps ? { steps } : {}),
   };
+}
+
+/**
+ * Why the aggregates of a plan whose digest changed run again: the groups of the lock that left the
+ * plan (an agent, task or dataset removed: their rows leave evalc.lock), else "the plan changed"
+ * (QA47: a removed task read "because the plan changed" with nothing naming it).
+ */
+function planChangeReason(compiled: CompiledPlan, lock: Lockfile): string {
+  const plan = compiled.resolved.plan;
+  const gone = Object.values(lock.groups)
+    .filter((g) => {
+      const task = Object.hasOwn(plan.tasks, g.task) ? plan.tasks[g.task] : undefined;
+      return !Object.hasOwn(plan.agents, g.agent) || !task || !Object.hasOwn(task.datasets, g.dataset);
+    })
+    .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
+    .sort();
+  if (gone.length === 0) return 'because the plan changed';
+  const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
+  return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
 }
 
 function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {
