@@ -65,6 +65,15 @@ function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { 
 }
 
 function readLocal(source: string, planDir: string): SourceBytes {
+  // `ftp://…`, `s3://…`, `file://…` read as a relative path said "file not found" (QA44).
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
+  if (scheme !== undefined)
+    return {
+      ok: false,
+      code: 'EVALC_DATASET_NOT_FOUND',
+      message: `dataset source ${stripUserInfo(source)}: ${scheme}:// is not a source evalc reads`,
+      hint: 'a source is a file path (relative to the plan file) or an https:// URL (http:// on loopback)',
+    };
   const file = path.resolve(planDir, source);
   try {
     // A pipe or a device (a FIFO, /dev/zero) is no dataset: reading one blocked validate for ever
