@@ -27,11 +27,7 @@ export class SchemaDriftWatch {
     let c = this.#counts.get(agent);
     if (!c) this.#counts.set(agent, (c = { refused: 0, answered: 0 }));
     c.answered++;
-    if (
-      error?.kind === 'contract_error' &&
-      (error.details as { source?: unknown } | undefined)?.source === 'agent'
-    )
-      c.refused++;
+    if (isAgentAjvRefusal(error)) c.refused++;
   }
 
   /** Agents past the threshold, by id. */
@@ -41,6 +37,17 @@ export class SchemaDriftWatch {
       .map(([agent, c]) => ({ agent, ...c }))
       .sort((a, b) => (a.agent < b.agent ? -1 : 1));
   }
+}
+
+/**
+ * The agent's own 400 carrying `ajvErrors` (R8). A 400 without them (a gateway's, an auth check's
+ * "missing X-Api-Key") is still the example's `contract_error` but tells nothing of the schema
+ * the agent validates against, so it is no sign of drift (QA45).
+ */
+function isAgentAjvRefusal(error: StepError | undefined): boolean {
+  if (error?.kind !== 'contract_error') return false;
+  const details = error.details as { source?: unknown; ajvErrors?: unknown } | undefined;
+  return details?.source === 'agent' && Array.isArray(details.ajvErrors) && details.ajvErrors.length > 0;
 }
 
 export function describeDrift(d: SchemaDrift): string {
