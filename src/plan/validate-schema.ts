@@ -70,9 +70,14 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
       }
       const actual = valueAt(raw, path);
       // YAML reads 1.0, 2, yes/no as numbers and booleans: a version or an id wants quotes.
+      // The hint quotes the value itself (`PORT: "7101"`, not a generic `"1.0"`, QA44); a version
+      // may have lost its text (1.0 reads as 1), so it says that instead of guessing.
+      const key = String(path.at(-1) ?? 'value');
       const quoteHint =
         issue.expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')
-          ? `quote the value to keep it text, e.g. ${String(path.at(-1) ?? 'value')}: "1.0" (YAML reads an unquoted 1.0 as the number 1)`
+          ? /version/i.test(key)
+            ? `quote the value to keep it text, e.g. ${key}: "1.0" (YAML reads an unquoted 1.0 as the number 1)`
+            : `quote the value to keep it text: ${key}: "${String(actual)}"`
           : undefined;
       return [
         diagnostic(
