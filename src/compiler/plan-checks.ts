@@ -118,6 +118,21 @@ export function checkJudges(
         }),
       );
     }
+    // An agent-eval judge's rubric that is a near miss of a plan rubric (`course-advise`): its
+    // server is asked for that name, 404, and every judge call of the run failed (QA44). A name
+    // far from every plan rubric is the server's own (registered) and stays quiet.
+    if (judge.protocol === 'agent-eval' && judge.rubric && !resolveRubric(judge.rubric, plan.rubrics)) {
+      const near = didYouMean(judge.rubric, [...Object.keys(plan.rubrics), ...Object.keys(BUILTIN_RUBRICS)]);
+      if (near)
+        diagnostics.push(
+          diagnostic(
+            'EVALC_REF_RUBRIC',
+            `rubric \`${judge.rubric}\` is not a plan rubric: judge ${id} must register it`,
+            [...p, 'rubric'],
+            { source: at([...p, 'rubric']), severity: 'warning', hint: near },
+          ),
+        );
+    }
   }
   // Credentials in a URL (http://user:pass@host) are never sent (nor written to the lock), and a
   // plan is committed to git: say so, and point at a header with a secret from the environment.
