@@ -200,7 +200,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     tasks,
     datasets: uniq(datasetIds),
     metrics,
-    headlineMetric: chooseHeadlineMetric(metrics, scores),
+    headlineMetric: chooseHeadlineMetric(metrics, scores, gates),
     scores,
     examples,
     counts,
@@ -212,18 +212,21 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
 
 /**
  * The metric of the summary table and chart: pass_rate, else the scored metric with the most
- * task × agent cells (the first in order on a tie). It was the first scored metric in order, so
+ * task × agent cells (on a tie, the first gated one, else the first in order). It was the first scored metric in order, so
  * a plan without pass_rate led its report with a judge metric only one task of one agent has.
  */
-function chooseHeadlineMetric(metrics: string[], scores: ScoreCell[]): string | null {
+function chooseHeadlineMetric(metrics: string[], scores: ScoreCell[], gates: LockGate[]): string | null {
   if (metrics.includes('pass_rate')) return 'pass_rate';
+  // On a tie, a metric the plan gates on goes first (QA47: a plan gating exact_match led its
+  // report with `consistency`, first in name order among metrics scored everywhere).
+  const gated = new Set(gates.map((g) => g.metric));
   let best: string | null = null;
   let bestCells = 0;
   for (const id of metrics) {
     const cells = scores.filter(
       (c) => c.metric === id && c.measure !== 'value' && c.mean !== null && c.scope.startsWith('task/'),
     ).length;
-    if (cells > bestCells) {
+    if (cells > bestCells || (cells > 0 && cells === bestCells && gated.has(id) && !gated.has(best ?? ''))) {
       best = id;
       bestCells = cells;
     }

@@ -33,4 +33,21 @@ describe('the headline metric of a report', () => {
   it('is pass_rate whenever the run has it', () => {
     expect(buildModel({ lock: baselineLock() }).headlineMetric).toBe('pass_rate');
   });
+
+  it('is a gated metric among those scored on as many cells (QA47: it was the first in name order)', () => {
+    const lock = lockWithoutPassRate();
+    // codes_match and judge are both scored on every task × agent; gate judge only.
+    lock.gates = [
+      {
+        metric: 'judge',
+        scope: 'benchmark',
+        agent: 'a1',
+        kind: 'min',
+        passed: true,
+        actual: 0.8,
+        message: 'judge = 0.800 at benchmark for a1; required ≥ 0.5',
+      },
+    ];
+    expect(buildModel({ lock }).headlineMetric).toBe('judge');
+  });
 });
