@@ -190,6 +190,32 @@ const numericParams = z
   })
   .strict();
 
+const FULL_WIDTH_SIGNS: Record<string, string> = {
+  '\uFF0B': '+',
+  '\uFF0C': ',',
+  '\uFF0D': '-',
+  '\uFF0E': '.',
+};
+
+/**
+ * Unicode decimal digits (full-width １２３, Arabic-Indic ١٢٣, Devanagari १२३ …) as ASCII digits, and
+ * the full-width sign, comma and point as theirs, as Python's float() reads such digits (QA46). A
+ * digit's value is its place in its run of digits (Unicode keeps each set of 0–9 contiguous and in
+ * order); superscripts and other numerals (², ½, Ⅻ) are not decimal digits and stay text.
+ */
+function asciiDigits(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  return text.replace(/[\uFF0B-\uFF0E]|\p{Nd}/gu, (ch) => {
+    const sign = FULL_WIDTH_SIGNS[ch];
+    if (sign !== undefined) return sign;
+    const cp = ch.codePointAt(0) as number;
+    if (cp < 0x80) return ch;
+    let start = cp;
+    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+    return String((cp - start) % 10);
+  });
+}
+
 /**
  * A number, or the first number in a text (thousands separators "1,234" removed; the Unicode minus
  * sign U+2212 of typeset output, "−5", is a minus: it read as 5).
@@ -197,7 +223,7 @@ const numericParams = z
 export function parseNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
-  const m = value
+  const m = asciiDigits(value)
     .replace(/\u2212/g, '-')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
     .match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/);
@@ -208,8 +234,9 @@ export function parseNumber(value: unknown): number | null {
 export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
   ...base,
   type: 'numeric',
-  // 2: U+2212 is a minus sign (QA14); 3: the tolerance compares recorded figures (QA37)
-  version: '3',
+  // 2: U+2212 is a minus sign (QA14); 3: the tolerance compares recorded figures (QA37);
+  // 4: Unicode decimal digits (full-width, Arabic-Indic …) read as digits (QA46)
+  version: '4',
   stage: 'example',
   higherIsBetter: false,
   unit: 'absolute error',
