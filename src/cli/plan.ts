@@ -212,6 +212,11 @@ function discoveryNotes(
       parts.push(`version ${was.version ?? '(none)'} → ${pin.version ?? '(none)'}`);
     if (pin.schemaDigest !== was.schemaDigest)
       parts.push('input schema changed: apply stops before any invoke unless --update-lock');
+    // RAIP 4.2: a new ETag with the same schema is a warning only (QA45: it was said nowhere).
+    if (parts.length === 0 && pin.etag && was.etag && pin.etag !== was.etag)
+      parts.push(
+        `ETag ${was.etag} → ${pin.etag} with the same input schema and version: its results are kept`,
+      );
     if (parts.length > 0) notes.push(`agent ${id}: ${parts.join('; ')}`);
   }
   for (const id of unreachable)

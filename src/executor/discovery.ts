@@ -80,6 +80,17 @@ export async function discoverAgents(
         message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…${version}); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).${orderOnlyHint(cachedSchema, d.inputSchema)}`,
       };
     }
+    // RAIP 4.2: a new ETag with the same schema and version is a warning only (QA45: it was said nowhere).
+    if (
+      lockedPin?.etag &&
+      pin.etag &&
+      lockedPin.etag !== pin.etag &&
+      lockedPin.version === pin.version &&
+      (!lockedPin.schemaDigest || lockedPin.schemaDigest === pin.schemaDigest)
+    )
+      options.progress.message(
+        `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept`,
+      );
     pins[id] = pin;
   }
   for (const [id, runtime] of agents) {
