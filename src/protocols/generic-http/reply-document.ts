@@ -10,7 +10,8 @@
  *   line included (blank lines skipped; a line that is not JSON is `invalid_json` naming it);
  * - `202 Accepted` is not an answer (RFC 9110 §15.3.3: processing "has not been completed"):
  *   evalc does not poll, so it is `contract_violation` naming the `Location` to poll, if any;
- * - `204` and other empty 2xx replies are `null`.
+ * - `204` and other empty 2xx replies are `null`, except an empty `200`: the transport reports it
+ *   `invalid_json` ("reply is empty (HTTP 200)"), a handler that returned nothing (interpret-reply.ts).
  */
 import { parseBoundedJson } from '../bounded-json.js';
 import { errorWithServerSaid } from '../http/server-said.js';
