@@ -29,9 +29,30 @@ function testLabel(d: AggregateDelta): string {
   return '—';
 }
 
-function deltaRow(d: AggregateDelta): string {
+/**
+ * Aggregates a regression gate of this run failed on (report.md with `apply --baseline`): the gate
+ * tests at its own `regression.significance`, the table at `run.significance`, so a row the table
+ * calls n.s. can be the regression that fails the PR (QA49). Keyed as `deltaKey` keys a delta.
+ */
+function failedRegressionGates(diff: LockDiff): Set<string> {
+  const keys = diff.gates
+    .filter((g) => g.kind === 'regression' && g.new === 'failed')
+    .map((g) => `${g.scope.replace(':', '/')}\u0000${g.agent}\u0000${g.metric}`);
+  return new Set(keys);
+}
+
+function deltaKey(d: AggregateDelta): string {
+  return `${d.scope}\u0000${d.agent}\u0000${d.metric}`;
+}
+
+/** A delta the table finds not significant but a failing regression gate judged a regression. */
+function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boolean {
+  return d.field === 'score' && d.direction !== 'regression' && gated.has(deltaKey(d));
+}
+
+function deltaRow(d: AggregateDelta, gated: Set<string> = new Set()): string {
   const field = d.field === 'value' ? ' (value)' : '';
-  return `| ${deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatCi(d.ci, 3)} | ${formatP(d.pValue)} | ${testLabel(d)} |`;
+  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatCi(d.ci, 3)} | ${formatP(d.pValue)} | ${testLabel(d)} |`;
 }
 
 function flipLine(f: ExampleFlip): string {
@@ -83,11 +104,12 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
   const s = diff.summary;
   const sections: MarkdownSection[] = [];
   const alpha = diff.options.significance;
+  const gated = failedRegressionGates(diff);
   sections.push({
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${s.regressions > 0 ? '❌' : '✅'} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      `${s.regressions > 0 || gated.size > 0 ? '❌' : '✅'} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
       '',
     ],
     items: [],
@@ -119,9 +141,15 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
         '|  | scope | agent | metric | baseline | current | Δ | 95% CI of Δ | p | test |',
         '|---|---|---|---|---:|---:|---:|---|---:|---|',
       ],
-      items: deltas.map(deltaRow),
+      items: deltas.map((d) => deltaRow(d, gated)),
       tail: [
         '',
+        ...(deltas.some((d) => gateOnlyRegression(d, gated))
+          ? [
+              `_🔴 gate failed: a regression gate failed on this aggregate at its own significance (\`regression.significance\`, in its message above); this table tests at α = ${alpha}._`,
+              '',
+            ]
+          : []),
         // McNemar counts flipped pass/fail examples; the CI resamples every pair's change: near the
         // threshold one can exclude 0 while the other is not significant (QA16).
         ...(deltas.some((d) => d.method === 'mcnemar')
