@@ -9,8 +9,9 @@
  *   `.evalc/logs/`); the last lines are kept for error messages.
  * - Readiness: `ready.url` is polled (GET, every 100 ms) until it answers with a status below
  *   500 (or 501: up, no GET handler); or `ready.line` (a regular expression) matches a line of stdout or stderr (many
- *   servers, e.g. Flask, log to stderr); with neither, a 500 ms settle during which the process
- *   must not exit. `ready.timeout` defaults to 15 s.
+ *   servers, e.g. Flask, log to stderr); with neither, until the loopback port of the agent's own
+ *   `url`/`address` (`opts.address`) accepts a TCP connection, else a 500 ms settle during which the
+ *   process must not exit. `ready.timeout` defaults to 15 s.
  * - Failures are values: `timeout` (not ready in time; the process is stopped),
  *   `process_crashed` (exited before ready; with code 0 the message says the command must keep
  *   running: when the shell exits, Node closes its stdin and the watchdog stops the group, so a
@@ -103,6 +104,15 @@ export async function startServedProcess(
   const readyUrl = serve.ready?.url === undefined ? undefined : stripUserInfo(serve.ready.url);
   // Something already answering the ready URL would pass for the agent while the one evalc
   // starts fails to bind its port: the run would talk to another process.
+  if (readyUrl && (await isUrlReady(readyUrl)))
+    return {
+      ok: false,
+      error: {
+        kind: 'config_error',
+        message: `${label}: ${readyUrl} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+      },
+    };
+  // Without ready:, the agent's own loopback port (QA44, port-probe.ts); held already: as above.
   const readyPort = readyLine || readyUrl ? undefined : loopbackTarget(opts.address);
   if (readyPort && (await acceptsConnections(readyPort)))
     return {
@@ -110,14 +120,6 @@ export async function startServedProcess(
       error: {
         kind: 'config_error',
         message: `${label}: ${describeTarget(readyPort)} already accepts connections before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
-      },
-    };
-  if (readyUrl && (await isUrlReady(readyUrl)))
-    return {
-      ok: false,
-      error: {
-        kind: 'config_error',
-        message: `${label}: ${readyUrl} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
       },
     };
   const log = openLog(opts.logFile, (code) =>
