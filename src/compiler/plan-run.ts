@@ -331,8 +331,8 @@ export function planRun(
 
 /**
  * Why the aggregates of a plan whose digest changed run again: the groups of the lock that left the
- * plan (an agent, task or dataset removed: their rows leave evalc.lock), else "the plan changed"
- * (QA47: a removed task read "because the plan changed" with nothing naming it).
+ * plan (an agent, task or dataset removed: their rows leave evalc.lock), else a change no step
+ * sees, as `apply --locked` words it (QA47: both read "because the plan changed", nothing more).
  */
 function planChangeReason(compiled: CompiledPlan, lock: Lockfile): string {
   const plan = compiled.resolved.plan;
@@ -343,7 +343,8 @@ function planChangeReason(compiled: CompiledPlan, lock: Lockfile): string {
     })
     .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
     .sort();
-  if (gone.length === 0) return 'because the plan changed';
+  if (gone.length === 0)
+    return 'because the plan changed (no step changes: e.g. a gate, a weight or a description)';
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
   return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
 }

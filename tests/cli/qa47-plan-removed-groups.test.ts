@@ -1,7 +1,7 @@
 /**
  * QA47: removing a task (or a dataset, or an agent) from a plan drops its results from evalc.lock
  * on the next apply, but `plan` said only "~ aggregate … because the plan changed". It now names
- * the agent × task × dataset groups that left the plan. Apply in process against a real RAIP
+ * the agent × task × dataset groups that left the plan (and a change no step sees says so). Apply in process against a real RAIP
  * agent on loopback, then `plan --json` in process.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,6 +50,13 @@ tasks:
     const rows = (JSON.parse(result.stdout) as { rows: { kind: string; reason: string }[] }).rows;
     expect(rows.map((r) => `${r.kind}: ${r.reason}`)).toEqual([
       'aggregate: because 1 group left the plan (a1/gone/d1): their results leave evalc.lock',
+    ]);
+    // A change no step sees (a gate) says so, as apply --locked does.
+    writeFileSync(file, `${head + task('keep') + task('gone')}gates: [ { metric: contains, min: 0.5 } ]\n`);
+    const gated = await runCommand(planCommand, ['evalc.yaml', '--json'], { cwd: dir });
+    const gateRows = (JSON.parse(gated.stdout) as { rows: { kind: string; reason: string }[] }).rows;
+    expect(gateRows.map((r) => `${r.kind}: ${r.reason}`)).toEqual([
+      'aggregate: because the plan changed (no step changes: e.g. a gate, a weight or a description)',
     ]);
   });
 });
