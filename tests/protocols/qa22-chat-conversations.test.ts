@@ -165,6 +165,7 @@ describe('chat agents under a binding written for another protocol (QA22)', () =
       message:
         'rendered input must be a string or {messages: [...]} (got an object with key query): give the chat agent its own binding (input: {messages: [{role: user, content: "{{…}}"}]}) or examples with turns',
       retryable: false,
+      details: { source: 'local' }, // nothing sent: no agent call (QA45)
     });
     expect(server.requests).toHaveLength(0);
   });

@@ -65,7 +65,14 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const planned = planConversation(input, ctx.example.turns);
-    if (!planned.ok) return failed({ kind: 'contract_error', message: planned.reason, retryable: false });
+    // Refused before any request (`source: 'local'`, as a RAIP misfit): no agent call (QA45).
+    if (!planned.ok)
+      return failed({
+        kind: 'contract_error',
+        message: planned.reason,
+        retryable: false,
+        details: { source: 'local' },
+      });
     const { opening, followUps, greeting } = planned.script;
     const transcript = new ChatTranscript(opening);
     const pending = [...followUps];
