@@ -77,7 +77,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   if (loaded.diagnostics.length > 0) options.onPlanWarnings?.(loaded.diagnostics);
   const resolved = loaded.resolved;
   if (options.locked) {
-    const drift = datasetDrift(loaded.compiled, previousLock);
+    const drift = datasetDrift(loaded.compiled, previousLock, dirs.lockFile);
     if (drift.length > 0) return lockedRefusal(drift);
   }
   // One apply writes a cache at a time (cache-lock.ts); a second one waits for the first.

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { stripUserInfo } from '../compiler/identities.js';
-import { planChanges } from '../compiler/plan-reasons.js';
+import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
@@ -40,7 +40,38 @@ export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
   return pins;
 }
 
-export function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined): string[] {
+/**
+ * Groups whose invoke keys differ from the lock's rows while their template, agent, dataset and
+ * trace are as pinned: the task's instructions changed (the lock keeps no copy of them, only the
+ * keys). Read from the whole lockfile, only when the plan digest already differs (QA49: `--locked`
+ * said "no step changes" of a PR that re-ran every invoke of a task).
+ */
+function instructionChanges(compiled: CompiledPlan, lock: Lockfile, lockFile: string | undefined): string[] {
+  if (lockFile === undefined) return [];
+  const read = readLockFile(lockFile);
+  if (!read.ok) return [];
+  const rows = new Map(read.lock.results.map((r) => [`${r.group}\u0000${r.example}`, r]));
+  const out: string[] = [];
+  for (const cg of compiled.groups) {
+    const why = groupReasons(cg, lock, compiled);
+    if (why.invoke || !why.changedInput) continue;
+    for (const step of groupSteps(cg.group, cg.keys)) {
+      const pinned = rows.get(`${cg.group.id}\u0000${step.example.id}`)?.invoke[step.repeat];
+      if (pinned && step.invokeKey && pinned !== step.invokeKey) {
+        const target = `${cg.group.taskId}/${cg.group.datasetId}[${cg.group.agentId}]`;
+        out.push(`${target}: ${why.changedInput.replace(/^because /, '')}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export function datasetDrift(
+  compiled: CompiledPlan,
+  lock: Lockfile | undefined,
+  lockFile?: string,
+): string[] {
   if (!lock) return ['no evalc.lock to check against'];
   const drift: string[] = [];
   for (const d of compiled.resolved.datasets) {
@@ -60,7 +91,11 @@ export function datasetDrift(compiled: CompiledPlan, lock: Lockfile | undefined)
       if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
         moved.push(`${d.taskId}/${d.datasetId}: source ${pinned.source} → ${source} (same content)`);
     }
-    const changes = [...moved, ...planChanges(compiled, lock)];
+    const changes = [
+      ...moved,
+      ...planChanges(compiled, lock),
+      ...instructionChanges(compiled, lock, lockFile),
+    ];
     drift.push(
       changes.length > 0
         ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`
