@@ -212,7 +212,8 @@ function mergeFile(
           state.diagnostics.push(
             diagnostic('EVALC_INCLUDE_CONFLICT', `${key}.${id} is defined in more than one file`, [key, id], {
               source: locateInFile(file, [key], id),
-              hint: 'ids must be unique across included files',
+              // Which other file: the include that merged it first, else the plan file (QA44).
+              hint: `ids must be unique across included files: it is also defined at ${firstDefinition(state, [key, id])}`,
             }),
           );
           continue;
@@ -301,4 +302,17 @@ function locateOrigin(origins: Origin[], planPath: PlanPath, key?: string): Sour
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `file:line:col` of the entry at `mergedPath` as merged first (an included file's, else the plan file's). */
+function firstDefinition(state: LoadState, mergedPath: PlanPath): string {
+  const owner = state.origins.find(
+    (origin) =>
+      origin.mergedPrefix.length === mergedPath.length &&
+      origin.mergedPrefix.every((seg, i) => seg === mergedPath[i]),
+  );
+  const file = owner?.file ?? state.files[0];
+  if (!file) return 'another file';
+  const at = locateInFile(file, mergedPath.slice(0, -1), String(mergedPath.at(-1)));
+  return at ? `${at.file}:${at.line}:${at.col}` : file.display;
 }
