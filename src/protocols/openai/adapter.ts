@@ -31,7 +31,14 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const request = buildRequest(config, input);
-    if (!request.ok) return failed({ kind: 'contract_error', message: request.reason, retryable: false });
+    // Refused before any request (`source: 'local'`, as a RAIP misfit): no agent call (QA45).
+    if (!request.ok)
+      return failed({
+        kind: 'contract_error',
+        message: request.reason,
+        retryable: false,
+        details: { source: 'local' },
+      });
     const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal);
     if (!outcome.ok) return failed(outcome.error);
     const { completion, choice, message } = outcome;
