@@ -319,6 +319,21 @@ export function checkGates(
         diagnostic('EVALC_GATE_EMPTY', 'a gate needs min:, max: or regression:', p, { source: at(p) }),
       );
     }
+    // min above max: no figure can pass it (QA44, e.g. `{ min: 0.9, max: 0.1 }` for max: 0.91).
+    if (gate.min !== undefined && gate.max !== undefined && gate.min > gate.max) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_GATE_RANGE',
+          `gate on ${gate.metric}: min ${gate.min} is above max ${gate.max}: it can never pass`,
+          [...p, 'max'],
+          {
+            source: at([...p, 'max']),
+            severity: 'warning',
+            hint: 'min: is the lowest passing figure, max: the highest',
+          },
+        ),
+      );
+    }
   });
 }
 
