@@ -42,6 +42,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
           kind: 'contract_error',
           message: 'a GET input must be an object (it becomes the query string)',
           retryable: false,
+          details: { source: 'local' }, // nothing sent: no agent call (QA45)
         });
       url = appendQuery(url, input);
     }
