@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
-import { datasetFetchSteps } from '../compiler/plan-fetch-steps.js';
+import { agentFetchSteps, datasetFetchSteps } from '../compiler/plan-fetch-steps.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
 import {
@@ -152,13 +152,17 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
     if (values.json)
       // In pieces: the steps list of a large plan is hundreds of megabytes of text.
-      // The dataset fetch steps first, in pipeline order (fetch → invoke → … → aggregate).
+      // The fetch steps (datasets, then agents) first, in pipeline order (fetch → invoke → … → aggregate).
       writeJson(
         {
           ok: true,
           exitCode,
           ...plan,
-          steps: [...datasetFetchSteps(compiled, lock), ...(plan.steps ?? [])],
+          steps: [
+            ...datasetFetchSteps(compiled, lock),
+            ...agentFetchSteps(compiled, lock),
+            ...(plan.steps ?? []),
+          ],
           notes,
           diagnostics: result.diagnostics,
         },

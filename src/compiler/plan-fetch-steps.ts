@@ -1,9 +1,11 @@
 /**
- * The dataset `fetch` steps of `plan --json` (DESIGN §1: fetch → examples + sha256; `--json` has
- * every step). One per task × dataset, with the graph's id (`fetch/dataset/<task>/<dataset>`,
+ * The `fetch` steps of `plan --json` (DESIGN §1: fetch → examples + sha256 / agent identity;
+ * `--json` has every step). One per task × dataset, with the graph's id (`fetch/dataset/<task>/<dataset>`,
  * as `evalc graph` names it), the sha256 and example count apply would pin, and whether they
  * differ from evalc.lock's pin. A fetch has no content key: it is read on every run (a local
  * file, or a remote source checked as README "Remote datasets" says), never cached as a step.
+ * And one per agent (`fetch/agent/<id>`, QA47: the graph had them, `plan --json` did not), with
+ * the identity digest apply would pin (configuration, discovered version and schema digest).
  */
 import type { Lockfile } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
@@ -33,6 +35,34 @@ export function datasetFetchSteps(compiled: CompiledPlan, lock: Lockfile | undef
       return { kind: 'fetch', id, status: 'changed', reason, ...pin };
     }
     return { kind: 'fetch', id, status: 'cached', ...pin };
+  });
+}
+
+export interface PlannedAgentFetchStep {
+  kind: 'fetch';
+  id: string;
+  status: 'new' | 'changed' | 'cached';
+  reason?: string;
+  digest: string;
+}
+
+export function agentFetchSteps(compiled: CompiledPlan, lock: Lockfile | undefined): PlannedAgentFetchStep[] {
+  const pins = (lock?.agents as Lockfile['agents'] | undefined) ?? {};
+  const ids = [...new Set(compiled.groups.map((g) => g.group.agentId))].sort();
+  return ids.map((agentId) => {
+    const digest = compiled.agentDigests[agentId] ?? '';
+    const id = `fetch/agent/${agentId}`;
+    const pinned = Object.hasOwn(pins, agentId) ? pins[agentId] : undefined;
+    if (!pinned) return { kind: 'fetch', id, status: 'new', reason: lock ? 'new agent' : 'new', digest };
+    if (pinned.digest !== digest)
+      return {
+        kind: 'fetch',
+        id,
+        status: 'changed',
+        reason: 'because agent identity changed (its settings, version or schema digest)',
+        digest,
+      };
+    return { kind: 'fetch', id, status: 'cached', digest };
   });
 }
 

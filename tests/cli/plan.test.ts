@@ -173,9 +173,9 @@ describe('evalc plan with no cache and no lockfile', () => {
       score: { run: 8, cached: 0 },
       aggregate: { run: 4, cached: 0 },
     });
-    // The 2 dataset fetch steps first (QA40: DESIGN §1's fetch → examples + sha256), then 16
+    // The 2 dataset fetch steps and the agent's first (QA40: DESIGN §1's fetch → examples + sha256), then 16
     // invoke/extract/score steps and the 4 aggregate nodes (DESIGN §1's step table).
-    expect(json.steps.slice(0, 2)).toEqual([
+    expect(json.steps.slice(0, 3)).toEqual([
       {
         kind: 'fetch',
         id: 'fetch/dataset/search/course-search',
@@ -185,8 +185,16 @@ describe('evalc plan with no cache and no lockfile', () => {
         examples: 3,
       },
       expect.objectContaining({ kind: 'fetch', id: 'fetch/dataset/search/inline', status: 'new' }),
+      // Then each agent's (QA47: `evalc graph` had `fetch/agent/a1`, plan --json did not).
+      {
+        kind: 'fetch',
+        id: 'fetch/agent/a1',
+        status: 'new',
+        reason: 'new',
+        digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     ]);
-    json.steps = json.steps.slice(2);
+    json.steps = json.steps.slice(3);
     expect(json.steps).toHaveLength(20);
     expect(new Set(json.steps.map((s) => s.id)).size).toBe(20);
     expect(json.steps.filter((s) => s.kind === 'aggregate')).toEqual([
@@ -291,6 +299,7 @@ describe('evalc plan against a cache and a lockfile', () => {
     expect(fetches.map((s) => [s.id, s.status])).toEqual([
       ['fetch/dataset/search/course-search', 'cached'],
       ['fetch/dataset/search/inline', 'cached'],
+      ['fetch/agent/a1', 'cached'],
     ]);
     const rows = path.join(dir, 'datasets/search.jsonl');
     writeFileSync(rows, `${readFileSync(rows, 'utf8')}{"id":"s9","vars":{"user_query":"new","k":1}}\n`);

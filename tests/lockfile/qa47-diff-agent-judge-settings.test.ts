@@ -73,10 +73,18 @@ async function setUp() {
 
 describe('diff lists the agent and judge settings that changed (QA47)', () => {
   it("pins an openai agent's model and names its change", async () => {
-    const { apply, edit } = await setUp();
+    const { dir, apply, edit } = await setUp();
     const before = await apply();
     expect(before.agents.o1?.settings).toEqual({ model: 'small-1' });
     edit('model: small-1', 'model: small-2');
+    // plan --json lists the agent's fetch step (graph's `fetch/agent/o1`) as changed.
+    const planned = await runCommand(planCommand, ['evalc.yaml', '--json'], { cwd: dir });
+    const steps = (JSON.parse(planned.stdout) as { steps: { id: string; status: string; reason?: string }[] })
+      .steps;
+    expect(steps.find((s) => s.id === 'fetch/agent/o1')).toMatchObject({
+      status: 'changed',
+      reason: 'because agent identity changed (its settings, version or schema digest)',
+    });
     const after = await apply();
     const diff = diffLocks(before, after);
     expect(
