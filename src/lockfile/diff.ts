@@ -90,7 +90,11 @@ export interface LockDiff {
   flips: ExampleFlip[];
   /** Gates whose outcome changed: newly failing first, then by metric, scope, agent, kind. */
   gates: GateChange[];
-  examples: { paired: number; added: number; removed: number };
+  /**
+   * Example rows paired and only in one run (agent × example); `new`/`gone` name the examples
+   * (`task/dataset/example`) that no row of the other run has for any agent (QA49), when there are.
+   */
+  examples: { paired: number; added: number; removed: number; new?: string[]; gone?: string[] };
   volatile: VolatileDelta[];
   summary: {
     regressions: number;
@@ -135,6 +139,18 @@ function rowsOf(lock: Lockfile): Map<string, Row> {
     map.set(`${row.agent}\u0000${row.task}\u0000${row.dataset}\u0000${result.example}`, row);
   }
   return map;
+}
+
+/** Examples (`task/dataset/example`) that `these` rows have and no row of `others` has, for any agent. */
+function onlyIn<K extends 'new' | 'gone'>(
+  field: K,
+  these: Map<string, Row>,
+  others: Map<string, Row>,
+): Partial<Record<K, string[]>> {
+  const id = (r: Row) => `${r.task}/${r.dataset}/${r.result.example}`;
+  const known = new Set([...others.values()].map(id));
+  const ids = [...new Set([...these.values()].map(id))].filter((e) => !known.has(e)).sort(byText);
+  return ids.length > 0 ? ({ [field]: ids } as Partial<Record<K, string[]>>) : {};
 }
 
 function inScope(scope: string, row: Row): boolean {
@@ -358,6 +374,8 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       paired: paired.length,
       added: newRows.size - paired.length,
       removed: oldRows.size - paired.length,
+      ...onlyIn('new', newRows, oldRows),
+      ...onlyIn('gone', oldRows, newRows),
     },
     volatile,
     summary: {

@@ -100,6 +100,12 @@ export function compositionNote(diff: LockDiff): string | undefined {
   return `Δ compares the two runs' aggregates, which include ${parts.join(' and ')} example(s); the CI, p and verdict test the ${paired} paired examples only.`;
 }
 
+/** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */
+export function listIds(ids: readonly string[], mark: (text: string) => string): string {
+  const shown = ids.slice(0, 20).map(mark).join(', ');
+  return ids.length > 20 ? `${shown} … and ${ids.length - 20} more` : shown;
+}
+
 export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[] {
   const s = diff.summary;
   const sections: MarkdownSection[] = [];
@@ -170,6 +176,15 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
   } else {
     sections.push({ head: ['No aggregate changed.', ''], items: [], tail: [] });
   }
+  const named = [
+    diff.examples.new
+      ? `**New examples (${diff.examples.new.length}):** ${listIds(diff.examples.new, code)}`
+      : '',
+    diff.examples.gone
+      ? `**Gone examples (${diff.examples.gone.length}):** ${listIds(diff.examples.gone, code)}`
+      : '',
+  ].filter(Boolean);
+  if (named.length > 0) sections.push({ head: [named.join(' · '), ''], items: [], tail: [] });
   const p2f = diff.flips.filter((f) => f.kind === 'pass_to_fail');
   const f2p = diff.flips.filter((f) => f.kind === 'fail_to_pass');
   if (p2f.length > 0) {

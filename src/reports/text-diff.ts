@@ -2,7 +2,7 @@
 import type { LockDiff } from '../lockfile/diff.js';
 import { showControlChars } from './control-chars.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
-import { compositionNote, deltaArrow, gateChangeText, shownDeltas } from './markdown-diff.js';
+import { compositionNote, deltaArrow, gateChangeText, listIds, shownDeltas } from './markdown-diff.js';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
@@ -49,6 +49,12 @@ export function renderTextDiff(diff: LockDiff): string {
     lines.push(
       `  (${hidden} more significant change(s) at dataset scope, the same as their single-dataset task's, not shown)`,
     );
+  for (const [label, ids] of [
+    ['New examples', diff.examples.new],
+    ['Gone examples', diff.examples.gone],
+  ] as const) {
+    if (ids) lines.push('', `${label} (${ids.length}): ${listIds(ids, (t) => t)}`);
+  }
   for (const kind of ['pass_to_fail', 'fail_to_pass'] as const) {
     const flips = diff.flips.filter((f) => f.kind === kind);
     if (flips.length === 0) continue;
