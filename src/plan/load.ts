@@ -266,7 +266,7 @@ function rebaseTask(task: unknown, relDir: string): unknown {
     if (
       isPlainObject(dataset) &&
       typeof dataset.source === 'string' &&
-      !/^[a-z]+:\/\//i.test(dataset.source) &&
+      !/^[a-z][a-z0-9+.-]*:\/\//i.test(dataset.source) &&
       // An absolute path names the same file from every folder (it was re-rooted under the
       // included file's folder: `sub/tmp/data.jsonl`, QA44).
       !path.isAbsolute(dataset.source)
