@@ -17,7 +17,13 @@ import { type BarChart, renderBarChart } from './html-charts.js';
 import { omittedNote, selectHtmlExamples } from './html-embed.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_STYLE } from './html-style.js';
-import { compositionNote, deltaArrow, shownDeltas } from './markdown-diff.js';
+import {
+  compositionNote,
+  deltaArrow,
+  failedRegressionGates,
+  gateOnlyRegression,
+  shownDeltas,
+} from './markdown-diff.js';
 import { escapeHtml as h } from './markdown-text.js';
 import { type ExampleView, findScore, type ReportModel, verdictText } from './report-model.js';
 
@@ -155,10 +161,17 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
       ? `<p class="empty">${hidden} other aggregates not shown (unchanged, or the same as their task).</p>`
       : '',
   ].join('');
+  // A regression gate tests at its own significance: a row it failed on is not "n.s." here (QA49).
+  const gated = failedRegressionGates(diff);
   const deltas = shown.map((d) => {
+    const gate = gateOnlyRegression(d, gated);
     const cls =
-      d.direction === 'regression' ? 'regression' : d.direction === 'improvement' ? 'improvement' : 'ns';
-    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code></td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${formatP(d.pValue)}</td><td>${d.direction === 'unchanged' ? 'n.s.' : d.direction}</td></tr>`;
+      d.direction === 'regression' || gate
+        ? 'regression'
+        : d.direction === 'improvement'
+          ? 'improvement'
+          : 'ns';
+    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code></td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${formatP(d.pValue)}</td><td>${gate ? 'gate failed' : d.direction === 'unchanged' ? 'n.s.' : d.direction}</td></tr>`;
   });
   const flips = (kind: 'pass_to_fail' | 'fail_to_pass') =>
     diff.flips
@@ -171,7 +184,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const p2f = flips('pass_to_fail');
   const f2p = flips('fail_to_pass');
   return `<section id="compare"><h2>Comparison with the baseline</h2>
-<p><span class="${s.regressions > 0 ? 'regression' : 'improvement'}">${s.regressions} significant regressions</span> · ${s.improvements} improvements · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${diff.examples.paired} paired examples (α = ${diff.options.significance})</p>
+<p><span class="${s.regressions > 0 || gated.size > 0 ? 'regression' : 'improvement'}">${s.regressions} significant regressions</span> · ${s.improvements} improvements · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${diff.examples.paired} paired examples (α = ${diff.options.significance})</p>
 <div class="charts">${compareChart(m, diff)}</div>
 ${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
 ${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}${notes}

@@ -34,7 +34,7 @@ function testLabel(d: AggregateDelta): string {
  * tests at its own `regression.significance`, the table at `run.significance`, so a row the table
  * calls n.s. can be the regression that fails the PR (QA49). Keyed as `deltaKey` keys a delta.
  */
-function failedRegressionGates(diff: LockDiff): Set<string> {
+export function failedRegressionGates(diff: LockDiff): Set<string> {
   const keys = diff.gates
     .filter((g) => g.kind === 'regression' && g.new === 'failed')
     .map((g) => `${g.scope.replace(':', '/')}\u0000${g.agent}\u0000${g.metric}`);
@@ -46,7 +46,7 @@ function deltaKey(d: AggregateDelta): string {
 }
 
 /** A delta the table finds not significant but a failing regression gate judged a regression. */
-function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boolean {
+export function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boolean {
   return d.field === 'score' && d.direction !== 'regression' && gated.has(deltaKey(d));
 }
 

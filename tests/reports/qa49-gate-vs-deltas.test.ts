@@ -21,13 +21,25 @@ function withGate(failed: boolean) {
         }
       : g,
   );
-  const md = renderReports({ lock, baseline: baselineLock() })['report.md'];
+  return renderReports({ lock, baseline: baselineLock() });
+}
+
+function changesMd(failed: boolean) {
+  const md = withGate(failed)['report.md'];
   return md.slice(md.indexOf('### Changes vs baseline'));
+}
+
+function compareHtml(failed: boolean) {
+  const html = withGate(failed)['report.html'];
+  return html.slice(
+    html.indexOf('<section id="compare">'),
+    html.indexOf('</section>', html.indexOf('<section id="compare">')),
+  );
 }
 
 describe('report.md: a failing regression gate and the deltas table (QA49)', () => {
   it('marks the aggregate the failing gate judged and does not say ✅ above it', () => {
-    const changes = withGate(true);
+    const changes = changesMd(true);
     const row = changes.split('\n').find((l) => /\| `benchmark` \| `a2` \| `pass_rate` \|/.test(l));
     expect(row).toBeDefined();
     expect(row).not.toMatch(/^\| n\.s\. \|/);
@@ -37,10 +49,21 @@ describe('report.md: a failing regression gate and the deltas table (QA49)', () 
   });
 
   it('leaves the table as it was when the gate passed', () => {
-    const changes = withGate(false);
+    const changes = changesMd(false);
     const row = changes.split('\n').find((l) => /\| `benchmark` \| `a2` \| `pass_rate` \|/.test(l));
     expect(row).toMatch(/^\| n\.s\. \|/);
     expect(changes.split('\n')[2]).toMatch(/^✅ \*\*0\*\* significant regressions/);
     expect(changes).not.toContain('gate failed');
+  });
+
+  it("report.html's comparison says the same", () => {
+    const failed = compareHtml(true);
+    expect(failed).toMatch(/<span class="regression">0 significant regressions<\/span>/);
+    expect(failed).toMatch(
+      /<td><code>a2<\/code><\/td><td><code>pass_rate<\/code><\/td>.*?<td>gate failed<\/td><\/tr>/,
+    );
+    const passed = compareHtml(false);
+    expect(passed).toMatch(/<span class="improvement">0 significant regressions<\/span>/);
+    expect(passed).not.toContain('gate failed');
   });
 });
