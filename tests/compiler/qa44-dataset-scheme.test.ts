@@ -5,26 +5,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPlan } from '../../src/compiler/load-plan.js';
-import { planDiagnostics, writeFiles } from './plan-helpers.js';
+import { datasetPlanYaml, planDiagnostics, writeFiles } from './plan-helpers.js';
 
-const plan = (source: string): string => `evalc: 1
-benchmark: { id: b, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default: { input: { query: "{{q}}" }, output: { answer: "output.answer" } }
-    datasets:
-      d: { source: "${source}" }
-`;
+const plan = (source: string): string => datasetPlanYaml(`"${source}"`);
 
 describe('a dataset source with a scheme evalc does not read', () => {
   it('says so instead of "file not found"', async () => {
     for (const source of ['ftp://host/d.jsonl', 's3://bucket/d.jsonl', 'file:///tmp/d.jsonl']) {
       const errors = (await planDiagnostics(plan(source))).filter((d) => d.severity === 'error');
       expect(errors.map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`)).toEqual([
-        `10:20 dataset source ${source}: ${source.split(':')[0]}:// is not a source evalc reads`,
+        `12:20 dataset source ${source}: ${source.split(':')[0]}:// is not a source evalc reads`,
       ]);
     }
   });

@@ -4,24 +4,8 @@
  * that example silently scored without its expected value. It now warns once per key, at its
  * first example, with a count; metadata keys far from every example key stay quiet.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from './plan-helpers.js';
-
-const PLAN = `evalc: 1
-benchmark: { id: b, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:7101 }
-tasks:
-  t:
-    bindings:
-      default: { input: { query: "{{q}}" }, output: { answer: "output.answer" } }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+import { loadDatasetPlan } from './plan-helpers.js';
 
 const LINES = [
   { id: 'e1', vars: { q: 'a' }, expected: { answer: 'a' }, category: 'easy', source: 'web', name: 'n' },
@@ -33,8 +17,9 @@ const LINES = [
 describe('an example key that is a near miss of one evalc reads', () => {
   it('warns once at its first example, with how many have it', async () => {
     const jsonl = `${LINES.map((line) => JSON.stringify(line)).join('\n')}\n`;
-    const dir = writeFiles({ 'evalc.yaml': PLAN, 'd.jsonl': jsonl }, 'evalc-qa44-typo-');
-    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    const result = await loadDatasetPlan('d.jsonl', { 'd.jsonl': jsonl }, [
+      '{ type: exact_match, candidate: answer, expected: answer }',
+    ]);
     const found = result.diagnostics
       .filter((d) => d.code === 'EVALC_EXAMPLE_UNKNOWN_KEY')
       .map(
