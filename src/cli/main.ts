@@ -127,13 +127,17 @@ async function main(argv: string[]): Promise<number> {
   const exitNow = (): never => {
     if (wantsJson(argv))
       stdout.write(
-        `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' })}\n`,
+        `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: name === 'apply' ? 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' : 'interrupted' })}\n`,
       );
     process.exit(EXIT.interrupted);
   };
   let interrupts = 0;
   process.on('SIGINT', () => {
     interrupts++;
+    // Like SIGTERM, a command other than apply and cache has nothing to finish: it exits 130 at
+    // once (QA47: a Ctrl-C during `plan` cancelled its /info question, and plan went on to print a
+    // plan saying the agent "did not answer /info", exit 2).
+    if (name !== 'apply' && name !== 'cache') exitNow();
     if (interrupts === 1) {
       stderr.write('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)\n');
       controller.abort();

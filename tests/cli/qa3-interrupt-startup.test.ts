@@ -77,3 +77,24 @@ describe('Ctrl-C while a served agent starts', () => {
     expect(last).toMatchObject({ event: 'result', status: 'interrupted', exitCode: 130 });
   });
 });
+
+describe('Ctrl-C during plan (QA47)', () => {
+  it('exits 130 at once instead of printing a plan with the agent unasked (it exited 2)', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await slowServedWorkspace();
+    // With a lock, plan starts the served agent to ask its /info (4 s to get ready).
+    expect((await waitCli(startCli(['apply', '--quiet'], { cwd: dir }), 30_000)).code).toBe(0);
+    const child = startCli(['plan', '--json'], { cwd: dir });
+    const done = waitCli(child, 15_000);
+    await new Promise((r) => setTimeout(r, 800));
+    const sentAt = Date.now();
+    child.kill('SIGINT');
+    const result = await done;
+    expect(result.code).toBe(130);
+    expect(Date.now() - sentAt).toBeLessThan(3_000);
+    const last = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(last).toMatchObject({ event: 'result', status: 'interrupted', exitCode: 130 });
+    expect(result.stdout).not.toContain('"steps"');
+  });
+});
