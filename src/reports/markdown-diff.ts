@@ -106,6 +106,15 @@ export function listIds(ids: readonly string[], mark: (text: string) => string):
   return ids.length > 20 ? `${shown} … and ${ids.length - 20} more` : shown;
 }
 
+/**
+ * The verdict line counts every significant aggregate; the table hides the dataset rows that repeat
+ * a single-dataset task's: say how many of those are significant, as `evalc diff`'s text does (QA49).
+ */
+function hiddenNote(diff: LockDiff, shown: readonly AggregateDelta[]): string {
+  const n = diff.aggregates.filter((d) => d.significant && !shown.includes(d)).length;
+  return n > 0 ? `; ${n} of them significant, at dataset scope, the same as their single-dataset task's` : '';
+}
+
 export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[] {
   const s = diff.summary;
   const sections: MarkdownSection[] = [];
@@ -166,7 +175,10 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
           : []),
         ...(compositionNote(diff) ? [`_${compositionNote(diff)}_`, ''] : []),
         ...(hidden > 0
-          ? [`_${hidden} other aggregates not shown (unchanged, or the same as their task)._`, '']
+          ? [
+              `_${hidden} other aggregates not shown (unchanged, or the same as their task${hiddenNote(diff, deltas)})._`,
+              '',
+            ]
           : []),
       ],
       noun: 'rows',
