@@ -10,6 +10,7 @@
  *   When omitted, the whole `example.expected` is used.
  * - A path starting with `vars.` reads the example's vars instead (`vars.should_refuse`).
  */
+import { parseBoundedJson } from '../protocols/bounded-json.js';
 import type { ScoreInput } from './types.js';
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -106,12 +107,14 @@ export function candidateText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Tool-call arguments arrive as objects or as JSON strings (OpenAI shape). */
+/**
+ * Tool-call arguments arrive as objects or as JSON strings (OpenAI shape). A string is read as
+ * the agents' replies are (bounded-json.ts): one nested deeper than 512 levels stays the string it
+ * is, and a number beyond the double range is null — `repetition_rate`'s canonical JSON failed
+ * with "Maximum call stack size exceeded" or "Infinity is not allowed" on such a reply (QA50).
+ */
 export function parseArguments(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
+  const parsed = parseBoundedJson(value);
+  return parsed.ok ? parsed.value : value;
 }

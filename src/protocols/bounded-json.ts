@@ -1,5 +1,6 @@
 /**
- * JSON from agents and judges, parsed with a nesting limit (and Python's NaN/Infinity read as null). `JSON.parse` reads 100,000 levels,
+ * JSON from agents and judges, parsed with a nesting limit (and Python's NaN/Infinity, and numbers beyond
+ * the double range such as `1e400`, read as null). `JSON.parse` reads 100,000 levels,
  * but everything evalc does with a reply afterwards — the cache's `JSON.stringify`, RFC 8785
  * canonicalisation, extraction — recurses, and overflowed the stack at a few thousand levels
  * (QA9: a 10,000-level reply crashed `apply` with "Maximum call stack size exceeded" on every
@@ -22,14 +23,14 @@ export type BoundedJson = { ok: true; value: unknown } | { ok: false; reason: 'i
 export function parseBoundedJson(text: string, maxDepth = MAX_JSON_DEPTH): BoundedJson {
   if (exceedsJsonDepth(text, maxDepth)) return { ok: false, reason: 'too_deep' };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseFinite(text) };
   } catch {
     // Python's json.dumps (Flask's jsonify, AgentV's own sample agent) writes NaN and ±Infinity
     // for such floats, and Python clients read them back: evalc reads them as null.
     const finite = nullifyNonFinite(text);
     if (finite === undefined) return { ok: false, reason: 'invalid' };
     try {
-      return { ok: true, value: JSON.parse(finite) as unknown };
+      return { ok: true, value: parseFinite(finite) };
     } catch {
       return { ok: false, reason: 'invalid' };
     }
@@ -37,6 +38,23 @@ export function parseBoundedJson(text: string, maxDepth = MAX_JSON_DEPTH): Bound
 }
 
 const NON_FINITE = ['NaN', 'Infinity', '-Infinity'];
+
+/**
+ * A number literal beyond the double range (`1e400`, 400 digits) is valid JSON that `JSON.parse`
+ * reads as ±Infinity, which nothing after it can keep: RFC 8785 canonicalisation throws on it (a
+ * `consistency` rollup crashed the run with a stack trace, QA50), the cache's `JSON.stringify`
+ * writes it as null (so a cached run differed from the run that cached it), `repetition_rate`
+ * failed. Such a literal is read as null, as Python's `Infinity` is; only texts that may hold one
+ * (an exponent of three digits or more, a run of 309 digits) pay for the reviver.
+ */
+export const MAY_OVERFLOW = /\d[eE][+-]?\d{3}|\d{309}/;
+
+function parseFinite(text: string): unknown {
+  if (!MAY_OVERFLOW.test(text)) return JSON.parse(text) as unknown;
+  return JSON.parse(text, (_key, value: unknown) =>
+    typeof value === 'number' && !Number.isFinite(value) ? null : value,
+  ) as unknown;
+}
 
 /** The text with bare NaN / Infinity / -Infinity tokens (outside strings) as null; undefined if none. */
 function nullifyNonFinite(text: string): string | undefined {

@@ -8,6 +8,7 @@
  * already. Python's bare NaN / Infinity, which evalc reads as null, are said the same way.
  */
 
+import { MAY_OVERFLOW } from './bounded-json.js';
 import { STOP, scanOutsideStrings } from './json-text-scan.js';
 import type { TrajectoryEvent } from './types.js';
 
@@ -54,12 +55,26 @@ export function numberPrecisionEvents(text: string | undefined, turn: number): T
 
 const NON_FINITE = ['-Infinity', 'Infinity', 'NaN'];
 
-/** The first bare NaN / Infinity / -Infinity token (outside strings) of a reply text, else undefined. */
+/**
+ * The first bare NaN / Infinity / -Infinity token, or number literal beyond the double range
+ * (`1e400`, also read as null: bounded-json.ts), outside strings of a reply text, else undefined.
+ */
 export function firstNonFinite(text: string): string | undefined {
-  if (!/NaN|Infinity/.test(text)) return undefined;
+  const words = /NaN|Infinity/.test(text);
+  const overflow = MAY_OVERFLOW.test(text);
+  if (!words && !overflow) return undefined;
   let found: string | undefined;
-  scanOutsideStrings(text, (i) => {
-    found = NON_FINITE.find((word) => text.startsWith(word, i));
+  scanOutsideStrings(text, (i, code) => {
+    const literal =
+      overflow && (code === 0x2d || (code >= 0x30 && code <= 0x39))
+        ? NUMBER.exec(text.slice(i, i + 1000))?.[0]
+        : undefined;
+    if (literal !== undefined) {
+      if (Number.isFinite(Number(literal))) return i + literal.length - 1;
+      found = literal;
+      return STOP;
+    }
+    if (words) found = NON_FINITE.find((word) => text.startsWith(word, i));
     return found === undefined ? i : STOP;
   });
   return found;

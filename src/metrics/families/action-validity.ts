@@ -130,7 +130,9 @@ export const repetitionRate: ExampleStageDefinition<z.output<typeof repetitionPa
   type: 'repetition_rate',
   family: 'action_validity',
   category: 'performance',
-  version: '1',
+  // 2: arguments nested too deep or holding 1e400 are read as the replies are (QA50), so the
+  // metric_error such a reply cached is scored again
+  version: '2',
   higherIsBetter: false,
   unit: 'rate',
   stage: 'example',
