@@ -7,7 +7,7 @@
  *
  * Size, not only rows: agents reply with megabytes (a 5 MB tool output, a long transcript), and 20
  * such examples made a 158 MB page no browser opens comfortably. A text longer than
- * `HTML_TEXT_CHARS` is cut with a marker saying how much is missing, and trajectories stop being
+ * `HTML_TEXT_CHARS` (a trajectory's, a judge rationale's) is cut with a marker saying how much is missing, and trajectories stop being
  * embedded once they total `HTML_TRAJECTORY_BYTES`; both are counted in the note.
  */
 import type { ExampleView, ReportModel } from './report-model.js';
@@ -133,10 +133,10 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
   for (const e of kept) {
     if (withRecord.has(e) || !hasRecord(e)) {
       if (anyRecord && !hasRecord(e) && invoked(e)) droppedRecords++;
-      examples.push(bounded.get(e) ?? e);
+      examples.push(cutMetricTexts(bounded.get(e) ?? e, cut));
     } else {
       droppedRecords++;
-      examples.push({ ...e, repeats: e.repeats.map(({ record: _record, ...r }) => r) });
+      examples.push(cutMetricTexts({ ...e, repeats: e.repeats.map(({ record: _record, ...r }) => r) }, cut));
     }
   }
   const rows = all.length - examples.length;
@@ -145,6 +145,26 @@ export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
     examples,
     omitted: { rows, trajectories: droppedRecords, total: all.length, cutTexts: cut.count },
   };
+}
+
+/**
+ * A row whose judge rationale or failure details hold a text longer than `HTML_TEXT_CHARS`, with
+ * that text cut (QA50: a judge's 12 MB rationale was embedded whole, twice for two judges, and
+ * made a 25 MB page); other rows are returned as they are.
+ */
+function cutMetricTexts(e: ExampleView, cut: { count: number }): ExampleView {
+  const isLong = (m: ExampleView['metrics'][number]) =>
+    (m.rationale !== undefined && m.rationale.length > HTML_TEXT_CHARS) ||
+    (m.details !== undefined && hasLongText(m.details, HTML_TEXT_CHARS));
+  if (!e.metrics.some(isLong)) return e;
+  const metrics = e.metrics.map((m) => {
+    if (!isLong(m)) return m;
+    const out = { ...m };
+    if (m.rationale !== undefined) out.rationale = cutLongTexts(m.rationale, HTML_TEXT_CHARS, cut) as string;
+    if (m.details !== undefined) out.details = cutLongTexts(m.details, HTML_TEXT_CHARS, cut);
+    return out;
+  });
+  return { ...e, metrics };
 }
 
 /** The note report.html shows above the example table when rows or trajectories were left out. */
