@@ -14,6 +14,7 @@ import { makeFolder } from './make-folder.js';
 import { refusalHint } from './refusal-hint.js';
 import { isPipeLike } from './regular-file.js';
 import { renderDiagnostics } from './render-diagnostics.js';
+import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
 /** Failing gates printed one per line on stderr; more are counted. */
 const FAILED_GATES_SHOWN = 20;
@@ -55,6 +56,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const outDir = values.out as string | undefined;
   // Folders named on the command line are made here, before the run (make-folder.ts): the run's
   // recursive mkdir spun forever for one under /proc (`--out /proc/x`, a mistyped EVALC_CACHE_DIR).
+  const stateDir = path.join(path.dirname(path.resolve(ctx.cwd, planFile)), '.evalc');
+  const ignoreStateDir = ignoreStateDirIfMade(stateDir);
   for (const dir of [cacheDir, outDir]) if (dir) makeFolder(path.resolve(ctx.cwd, dir));
   const applied = await applyPlan({
     planFile,
@@ -74,6 +77,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     // Said as validate and plan say them (QA47: apply ran a plan with warnings and said nothing).
     onPlanWarnings: (diagnostics) => progress.message(renderDiagnostics(diagnostics, ctx.cwd)),
   });
+  ignoreStateDir();
   // A Ctrl-C while agents start or answer /info cancels that step, which then reads as a refusal
   // (“serve a1: cancelled while waiting for readiness”): the run was interrupted (exit 130).
   const outcome: ApplyOutcome =

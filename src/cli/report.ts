@@ -16,6 +16,7 @@ import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
 import { isRegularFile } from './regular-file.js';
+import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
 const USAGE = commandUsage('report');
 
@@ -106,7 +107,9 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     noteMissingCache();
     return EXIT.ok;
   }
+  const ignoreStateDir = ignoreStateDirIfMade(path.join(path.dirname(current.file), '.evalc'));
   makeFolder(dir);
+  ignoreStateDir();
   const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
   for (const name of names) {
     writeFileSync(path.join(dir, name), files[name]);
