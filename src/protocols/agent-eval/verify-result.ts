@@ -48,7 +48,9 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
     return violation(`composite ${reply.composite} is outside [0,1]`);
   }
   const dimensions = expect.dimensions ?? [];
-  const gotIds = Object.keys(reply.dimensions).sort();
+  // The keys as sent: the schema's record drops a `__proto__` key (JSON.parse keeps it as an own
+  // key), so `{"q": 1, "__proto__": …}` passed as `{q: 1}` (QA50), which the openai judge refuses.
+  const gotIds = Object.keys(ownDimensions(result) ?? reply.dimensions).sort();
   const expectedIds = expect.dimensions ? dimensions.map((d) => d.id).sort() : gotIds;
   if (expectedIds.join('\u0000') !== gotIds.join('\u0000')) {
     return violation(
@@ -147,4 +149,9 @@ function nullScoreHint(result: unknown): string {
 function firstOutside(ids: string[], allowed: string[] | undefined): string | undefined {
   if (allowed === undefined) return undefined;
   return ids.find((id) => !allowed.includes(id));
+}
+
+function ownDimensions(result: unknown): object | undefined {
+  const dimensions = (result as { dimensions?: unknown }).dimensions;
+  return typeof dimensions === 'object' && dimensions !== null ? dimensions : undefined;
 }
