@@ -53,7 +53,10 @@ export interface RuntimeSetup {
   warn?: (text: string) => void;
 }
 
-export type StartResult = { ok: true; runtime: AgentRuntime } | { ok: false; error: StepError };
+export type StartResult =
+  | { ok: true; runtime: AgentRuntime }
+  /** `missingEnv`: the only obstacle is an unset `${env.X}` of its headers or `serve.env`. */
+  | { ok: false; error: StepError; missingEnv?: true };
 
 export async function startAgent(id: string, setup: RuntimeSetup): Promise<StartResult> {
   const config = setup.plan.agents[id]!;
@@ -65,6 +68,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
         kind: 'contract_violation',
         message: `agent ${id}: environment variable(s) not set: ${headers.missing.join(', ')}`,
       },
+      missingEnv: true,
     };
   const serveEnv = resolveSecrets(config.serve?.env, setup.env);
   if (!serveEnv.ok)
@@ -74,6 +78,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
         kind: 'contract_violation',
         message: `agent ${id}: environment variable(s) not set: ${serveEnv.missing.join(', ')}`,
       },
+      missingEnv: true,
     };
   // Before the process starts: its log, its early-exit message and the run log are scrubbed.
   setup.secrets.push(...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, setup.env));

@@ -48,7 +48,7 @@ import { RunStore } from './run-store.js';
 import { schemaCache } from './schema-cache.js';
 import { describeDrift, SchemaDriftWatch } from './schema-drift.js';
 import { warnShortSecrets } from './short-secrets.js';
-import { startAgents } from './start-agents.js';
+import { deferredRefusal, startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
 import { GroupDigestFeed, runDigest, stepsDigest } from './steps-digest.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
@@ -225,6 +225,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         if (drift.length > 0) return lockedRefusal(drift);
       }
       if (upToDate()) return await finishUpToDate();
+      const unstarted = deferredRefusal(started.deferred, compiled, store(), Boolean(options.refresh));
+      if (unstarted) return { status: 'refused', message: unstarted };
     }
 
     const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);

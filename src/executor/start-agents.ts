@@ -5,14 +5,26 @@
  * `--locked` cannot check an agent's pins, or when no agent is left.
  */
 
-import type { AgentPin } from '../compiler/compile.js';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { type AgentRuntime, type RuntimeSetup, startAgent } from './agent-runtime.js';
 import type { ApplyOptions } from './apply-types.js';
-import { discoverAgents, type UndiscoveredAgent } from './discovery.js';
+import type { LogStore } from './cache-store.js';
+import { discoverAgents, pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
+import { missingInvokes } from './locked-inputs.js';
 import type { SchemaCache } from './schema-cache.js';
 
 export type StartedAgents =
-  | { ok: true; pins: Record<string, AgentPin>; undiscovered: Map<string, UndiscoveredAgent> }
+  | {
+      ok: true;
+      pins: Record<string, AgentPin>;
+      undiscovered: Map<string, UndiscoveredAgent>;
+      /**
+       * Agents not started because a `${env.X}` of their headers or `serve.env` is unset, with the
+       * refusal to give if the run needs them. Only agents without discovery (every protocol but
+       * RAIP): an up-to-date lock needs nothing of them (a fork's pull request has no secrets; QA49).
+       */
+      deferred: Map<string, string>;
+    }
   | { ok: false; message: string; reason?: 'schema_drift' };
 
 export async function startAgents(
@@ -26,18 +38,44 @@ export async function startAgents(
     scrub(text: string): string;
   },
 ): Promise<StartedAgents> {
+  const deferred = new Map<string, string>();
   for (const id of agentIds) {
     const started = await startAgent(id, run.setup);
-    if (!started.ok)
-      return { ok: false, message: `agent ${id} could not start: ${run.scrub(started.error.message)}` };
+    if (!started.ok) {
+      const message = `agent ${id} could not start: ${run.scrub(started.error.message)}`;
+      const config = run.setup.plan.agents[id];
+      if (!(started.missingEnv && config && config.protocol !== 'raip')) return { ok: false, message };
+      deferred.set(id, message);
+      continue;
+    }
     agents.set(id, started.runtime);
   }
   const discovered = await discoverAgents(agents, run.lockedPins, run.schemas, run.options);
   if (!discovered.ok) return { ok: false, reason: discovered.reason, message: run.scrub(discovered.message) };
   const firstFailure = [...discovered.failed.values()][0];
-  if (firstFailure && (run.options.locked || discovered.failed.size === agents.size))
+  if (firstFailure && (run.options.locked || discovered.failed.size === agentIds.length))
     return { ok: false, message: run.scrub(firstFailure.message) };
   const pins = Object.assign(Object.create(null) as Record<string, AgentPin>, discovered.pins);
   for (const id of discovered.failed.keys()) pins[id] = run.lockedPins[id] ?? {};
-  return { ok: true, pins, undiscovered: discovered.failed };
+  // What discovery gives an agent without one: a mae agent's configured name, else nothing.
+  for (const id of deferred.keys()) pins[id] = pinsWithoutDiscovery([id], run.setup.plan.agents)?.[id] ?? {};
+  return { ok: true, pins, undiscovered: discovered.failed, deferred };
+}
+
+/**
+ * The refusal of a run that has work for an agent left unstarted (`deferred`): an answer that is
+ * not in the cache (or `--refresh`). An agent whose every answer is cached is not asked anything:
+ * the run goes on without starting it.
+ */
+export function deferredRefusal(
+  deferred: ReadonlyMap<string, string>,
+  compiled: CompiledPlan,
+  store: LogStore,
+  refresh: boolean,
+): string | undefined {
+  for (const [id, message] of deferred) {
+    const groups = compiled.groups.filter((cg) => cg.group.agentId === id);
+    if (refresh || missingInvokes({ ...compiled, groups }, store).length > 0) return message;
+  }
+  return undefined;
 }
