@@ -24,6 +24,8 @@ export type RpcProcessResult =
   | { ok: false; error: StepError };
 
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** How long stdout/stderr may stay open after the command exits before its process group is stopped. */
+const EXIT_GRACE_MS = 250;
 
 export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessResult> {
   const where = `agent-eval ${request.args.join(' ')} (stdio)`;
@@ -45,10 +47,12 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     const stderr: Buffer[] = [];
     let size = 0;
     let settled = false;
+    let afterExit: NodeJS.Timeout | undefined;
     const finish = (result: RpcProcessResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(afterExit);
       request.signal.removeEventListener('abort', onAbort);
       request.closeSignal?.removeEventListener('abort', onAbort);
       resolve(result);
@@ -98,6 +102,12 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
         retryable: false,
       }),
     );
+    // The command exited but a process it left behind (in its group) still holds stdout or stderr
+    // open, so 'close' would wait for it (QA50: every judge call then ran into its timeout with its
+    // reply already written): give the pipes a moment to drain, then stop the group, which closes them.
+    child.on('exit', () => {
+      afterExit = setTimeout(killGroup, EXIT_GRACE_MS);
+    });
     child.on('close', (exitCode) =>
       finish({
         ok: true,
