@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseBoundedJson } from '../../src/protocols/bounded-json.js';
 import { firstNonFinite } from '../../src/protocols/unsafe-integer.js';
 import { startQa50HostileReplyServer } from '../fixtures/qa50-hostile-reply-server.js';
 import { applyInProcess } from './apply-in-process.js';
@@ -141,5 +142,14 @@ describe('numbers beyond the double range and over-deep tool arguments in replie
     expect(firstNonFinite('{"a":1e308,"b":"NaN"}')).toBeUndefined();
     expect(firstNonFinite(`{"n":${'9'.repeat(310)}}`)).toBe('9'.repeat(310));
     expect(firstNonFinite('{"n":-Infinity,"m":1e400}')).toBe('-Infinity');
+  });
+
+  it('checks a 16 MB reply of 308-digit numbers in linear time (no overflow, nothing revived)', () => {
+    const text = `[${Array.from({ length: 50_000 }, () => '1'.repeat(308)).join(',')}]`;
+    const started = Date.now();
+    const parsed = parseBoundedJson(text);
+    expect(Date.now() - started).toBeLessThan(2_000); // 7 s with a `\d{309}` pattern
+    expect(parsed.ok && (parsed.value as number[]).length).toBe(50_000);
+    expect(firstNonFinite(text)).toBeUndefined();
   });
 });
