@@ -1,6 +1,8 @@
+import type { ResolvedDataset } from '../compiler/datasets.js';
 import { loadPlan } from '../compiler/load-plan.js';
-import { type LintFinding, lintDataset } from '../metrics/index.js';
-import { hasErrors } from '../plan/diagnostic.js';
+import type { ResolvedPlan } from '../compiler/resolve.js';
+import { type LintFinding, lintDataset, metricReadsExpected } from '../metrics/index.js';
+import { hasErrors, type SourcePosition } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
@@ -24,14 +26,21 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
     else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
     return exitCode;
   }
-  const report: { dataset: string; findings: LintFinding[] }[] = [];
+  const report: { dataset: string; findings: PlacedFinding[] }[] = [];
   for (const dataset of result.resolved.datasets) {
     // The resolved examples carry evalc's own bookkeeping (digest, source position): a position
     // differs for every example, so leaving it in made every input unique (no duplicate found).
     const findings = lintDataset(
       dataset.examples.map(({ digest: _digest, source: _source, ...example }) => example),
+      { requireExpected: readsExpected(result.resolved, dataset) },
     );
-    report.push({ dataset: `${dataset.taskId}/${dataset.datasetId}`, findings });
+    // Each finding at its first example's file:line:col (QA51: only ids, the user had to search).
+    const where = new Map(dataset.examples.map((e) => [e.id, e.source]));
+    const placed = findings.map((f) => {
+      const source = where.get(f.examples[0] ?? '');
+      return source ? { ...f, source } : f;
+    });
+    report.push({ dataset: `${dataset.taskId}/${dataset.datasetId}`, findings: placed });
   }
   const errors = report.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
   if (values.json)
@@ -46,11 +55,31 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
       }
       for (const f of findings)
         ctx.stdout(
-          `${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length && !f.message.includes(f.examples.join(', ')) ? ` (${exampleList(f.examples)})` : ''}\n`,
+          `${f.source ? `${f.source.file}:${f.source.line}:${f.source.col}: ` : ''}${dataset}: ${f.severity} ${f.code}: ${f.message}${f.examples.length && !f.message.includes(f.examples.join(', ')) ? ` (${exampleList(f.examples)})` : ''}\n`,
         );
     }
   }
   return errors === 0 ? EXIT.ok : EXIT.failure;
+}
+
+type PlacedFinding = LintFinding & { source?: SourcePosition };
+
+/**
+ * Whether some metric scoring the dataset reads expected values; a dataset only judges, counts or
+ * times has none to be empty. A task no agent runs has no group: its plan metrics are asked.
+ */
+function readsExpected(resolved: ResolvedPlan, dataset: ResolvedDataset): boolean {
+  const groups = resolved.groups.filter(
+    (g) => g.taskId === dataset.taskId && g.datasetId === dataset.datasetId,
+  );
+  const metrics =
+    groups.length > 0
+      ? groups.flatMap((g) => g.metrics.map((m) => ({ type: m.type, config: m.config })))
+      : [...(resolved.plan.tasks[dataset.taskId]?.metrics ?? []), ...resolved.plan.metrics].map((m) => ({
+          type: m.type,
+          config: m,
+        }));
+  return metrics.some((m) => metricReadsExpected(m.type, m.config as Record<string, unknown>));
 }
 
 /** The first five ids, and how many there are when there are more (the sixth one was dropped silently: QA37). */

@@ -16,6 +16,7 @@ export { rougeL } from './families/rouge-l.js';
 export { evaluateGates, type GateOptions, type GateResult, type GateSpec } from './gates.js';
 export { hashExpected, matchesExpectedHash } from './hash-expected.js';
 export { type LintExample, type LintFinding, type LintOptions, lintDataset } from './lint-dataset.js';
+export { metricReadsExpected } from './reads-expected.js';
 export {
   getMetricDefinition,
   listMetricDefinitions,

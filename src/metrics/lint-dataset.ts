@@ -5,7 +5,8 @@
  * examples, returns findings sorted by code then first example id.
  */
 import { describeUnusableHash } from './hash-expected.js';
-import { canonicalJson, normalizeText } from './normalize-value.js';
+import { labelImbalance, leaks } from './lint-content.js';
+import { canonicalJson } from './normalize-value.js';
 import { isPlainObject } from './resolve-fields.js';
 
 export type LintCode =
@@ -57,16 +58,6 @@ function isEmpty(value: unknown): boolean {
   if (isPlainObject(value)) return Object.keys(value).length === 0 || Object.values(value).every(isEmpty);
   return false;
 }
-
-function stringLeaves(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const v of value) stringLeaves(v, out);
-  else if (isPlainObject(value)) for (const v of Object.values(value)) stringLeaves(v, out);
-  return out;
-}
-
-const norm = (s: string) => normalizeText(s, { ignore_case: true, ignore_whitespace: true });
 
 export function lintDataset(examples: readonly LintExample[], options: LintOptions = {}): LintFinding[] {
   const findings: LintFinding[] = [];
@@ -131,14 +122,7 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
   const minLeak = options.minLeakLength ?? 4;
   // One finding for every leaking example (QA21: one line per example flooded `evalc lint` with
   // 200,000 lines for a dataset whose inputs quote their answers).
-  const leaking: string[] = [];
-  for (const e of examples) {
-    const inputs = stringLeaves([e.vars ?? {}, e.turns ?? []]).map(norm);
-    const leaked = stringLeaves(e.expected)
-      .map(norm)
-      .some((x) => x.length >= minLeak && inputs.some((i) => i.includes(x)));
-    if (leaked) leaking.push(e.id);
-  }
+  const leaking = examples.filter((e) => leaks(e, minLeak)).map((e) => e.id);
   if (leaking.length > 0) {
     findings.push({
       code: 'EVALC_LINT_EXPECTED_LEAK',
@@ -150,35 +134,7 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
       examples: leaking,
     });
   }
-  const labels = examples
-    .map((e) => ({ id: e.id, v: e.expected }))
-    .filter((x) => ['string', 'number', 'boolean'].includes(typeof x.v));
-  if (labels.length >= (options.minExamplesForImbalance ?? 10)) {
-    const counts = new Map<string, string[]>();
-    for (const l of labels) {
-      const k = typeof l.v === 'string' ? norm(l.v) : String(l.v);
-      const same = counts.get(k);
-      if (same) same.push(l.id);
-      else counts.set(k, [l.id]);
-    }
-    const [label, ids] = [...counts].sort(
-      (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
-    )[0] ?? ['', []];
-    const share = ids.length / labels.length;
-    const distinct = counts.size;
-    if (
-      distinct > 1 &&
-      distinct <= Math.max(2, labels.length / 2) &&
-      share > (options.imbalanceShare ?? 0.8)
-    ) {
-      findings.push({
-        code: 'EVALC_LINT_LABEL_IMBALANCE',
-        severity: 'info',
-        message: `label "${label}" is ${(share * 100).toFixed(0)}% of ${labels.length} scalar expected values`,
-        examples: ids,
-      });
-    }
-  }
+  findings.push(...labelImbalance(examples, options));
   return findings.sort((a, b) =>
     a.code === b.code ? ((a.examples[0] ?? '') < (b.examples[0] ?? '') ? -1 : 1) : a.code < b.code ? -1 : 1,
   );
