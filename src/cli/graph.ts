@@ -72,11 +72,13 @@ function sortEdges(edges: Edge[]): Edge[] {
 
 /**
  * A label in Mermaid's entity codes: Mermaid renders labels as HTML, so `<`, `>` and `"` (which
- * would end the label) are `#lt;`, `#gt;`, `#quot;`, and a `#` that reads as an entity is `#35;`.
+ * would end the label) are `#lt;`, `#gt;`, `#quot;`, a `#` that reads as an entity is `#35;`, and
+ * `&` is `#amp;` (QA51: an id holding `&amp;` showed `&`).
  */
 function mermaidText(label: string): string {
   return label
     .replace(/#(?=\w+;)/g, '#35;')
+    .replaceAll('&', '#amp;')
     .replaceAll('"', '#quot;')
     .replaceAll('<', '#lt;')
     .replaceAll('>', '#gt;');
@@ -92,7 +94,9 @@ function renderMermaid(nodes: Map<string, string>, edges: Edge[]): string {
 
 function renderDot(nodes: Map<string, string>, edges: Edge[]): string {
   const lines = ['digraph evalc {', '  rankdir=LR;'];
-  for (const [id, label] of nodes) lines.push(`  ${JSON.stringify(id)} [label=${JSON.stringify(label)}];`);
+  // Graphviz decodes HTML entities in labels (QA51: an id holding `&amp;` showed `&`): `&` is `&amp;`.
+  for (const [id, label] of nodes)
+    lines.push(`  ${JSON.stringify(id)} [label=${JSON.stringify(label.replaceAll('&', '&amp;'))}];`);
   for (const e of edges) lines.push(`  ${JSON.stringify(e.from)} -> ${JSON.stringify(e.to)};`);
   lines.push('}');
   return `${lines.join('\n')}\n`;
