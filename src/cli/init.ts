@@ -145,8 +145,17 @@ function readText(file: string): string {
   }
 }
 
-/** A `.gitignore` line that keeps every `.evalc/` folder (or the one beside it) out of git. */
+/**
+ * Whether a `.gitignore` keeps every `.evalc/` folder (or the one beside it), or all it holds
+ * (`.evalc/*`, `.evalc/**`; QA51: those got the note), out of git; a later `!` line re-includes it.
+ */
 function ignoresEvalcFolder(text: string): boolean {
-  const patterns = new Set(['.evalc', '.evalc/', '/.evalc', '/.evalc/', '**/.evalc', '**/.evalc/']);
-  return text.split(/\r?\n/).some((line) => patterns.has(line.trim()));
+  const pattern = /^(\*\*\/|\/)?\.evalc(\/(\*\*?)?)?$/;
+  let ignored = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (pattern.test(line)) ignored = true;
+    else if (line.startsWith('!') && pattern.test(line.slice(1))) ignored = false;
+  }
+  return ignored;
 }
