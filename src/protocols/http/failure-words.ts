@@ -36,6 +36,7 @@ const CONNECTION_CODES: Record<string, string> = {
   EPIPE: 'the connection closed while sending the request',
   ENOTFOUND: 'host not found',
   UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: "the reply's body does not match its Content-Length header",
   // TLS (QA9): a private agent's self-signed or internal-CA certificate is the common case
   DEPTH_ZERO_SELF_SIGNED_CERT: `the server's TLS certificate is self-signed${TRUST_HINT}`,
   SELF_SIGNED_CERT_IN_CHAIN: `the server's TLS certificate chain ends at an untrusted CA${TRUST_HINT}`,
