@@ -74,12 +74,19 @@ function containsWords(text: string, needle: string): boolean {
   return false;
 }
 
+/**
+ * A passage: an input text of 200+ characters of which the answer is under 5%. Extractive QA
+ * (SQuAD, which `f1` scores) gives the context that holds the answer by design (QA51: every example
+ * of such a dataset was a leak); a question that quotes its answer is short beside it.
+ */
+const isPassage = (text: string, answer: string) => text.length >= 200 && answer.length * 20 < text.length;
+
 /** Whether an expected text of at least `minLength` characters appears in the example's input. */
 export function leaks(example: ContentExample, minLength: number): boolean {
   const inputs = [...inputTexts(example.vars ?? {}, []), ...stringLeaves(example.turns ?? [])].map(norm);
   return stringLeaves(example.expected)
     .map(norm)
-    .some((x) => x.length >= minLength && inputs.some((i) => containsWords(i, x)));
+    .some((x) => x.length >= minLength && inputs.some((i) => !isPassage(i, x) && containsWords(i, x)));
 }
 
 export interface ImbalanceOptions {

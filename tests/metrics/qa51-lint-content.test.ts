@@ -48,6 +48,26 @@ describe('expected answers leaking into inputs (QA51)', () => {
   });
 });
 
+describe('extractive QA passages (QA51)', () => {
+  const context =
+    'The Normans were the people who in the 10th and 11th centuries gave their name to Normandy, a region in France. ' +
+    'They were descended from Norse raiders and pirates from Denmark, Iceland and Norway who, under their leader Rollo, ' +
+    'agreed to swear fealty to King Charles III of West Francia.';
+
+  it('does not search a long context for its short answer, but still the question', () => {
+    expect(
+      codes([
+        {
+          id: 'a',
+          vars: { context, question: 'In what country is Normandy located?' },
+          expected: { answer: 'France' },
+        },
+        { id: 'b', vars: { context, question: 'Who led the Norse, Rollo?' }, expected: { answer: 'Rollo' } },
+      ]),
+    ).toEqual([['EVALC_LINT_EXPECTED_LEAK', ['b']]]);
+  });
+});
+
 describe('label imbalance of mapping expected values (QA51)', () => {
   const examples = Array.from({ length: 20 }, (_, i) => ({
     id: `s${i}`,
