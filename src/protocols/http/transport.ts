@@ -157,7 +157,9 @@ export class HttpTransport {
         // A server that asks for more than evalc waits (a quota reset in an hour) is not retried
         // at all: waiting the cap and asking again only fails later (the next apply retries it).
         const seconds = Math.round(error.retryAfterMs / 1000);
-        const message = `${error.message} (it asks to retry after ${seconds} s, longer than evalc waits: ${RETRY_AFTER_CAP_MS / 1000} s)`;
+        // a Retry-After of 400 digits is read as Infinity ms: "after Infinity s" said nothing (QA50)
+        const asked = Number.isFinite(seconds) ? `${seconds} s` : 'an endless time';
+        const message = `${error.message} (it asks to retry after ${asked}, longer than evalc waits: ${RETRY_AFTER_CAP_MS / 1000} s)`;
         return { ...result, error: { ...error, message }, attempts: attempt };
       }
       if (attempt === 1 && this.#stopRetries)
