@@ -6,6 +6,7 @@ import { LogStore } from '../executor/cache-store.js';
 import { reportSources } from '../executor/trajectories.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { CommandContext } from './context.js';
+import { lockPlanFolder } from './lock-folder.js';
 import type { ReportSources } from './report.js';
 
 export function loadReportSources(
@@ -17,7 +18,7 @@ export function loadReportSources(
   // --cache-dir, else EVALC_CACHE_DIR, else the .evalc/cache beside the lockfile (as apply chose).
   const cacheDir =
     options.cacheDir ??
-    defaultDirs(path.join(path.dirname(path.resolve(ctx.cwd, lockFile)), 'evalc.yaml'), ctx.env).cacheDir;
+    defaultDirs(path.join(lockPlanFolder(path.resolve(ctx.cwd, lockFile)), 'evalc.yaml'), ctx.env).cacheDir;
   // Without a cache the reports come from the lock alone; the command says so (QA20: the
   // drill-down's empty rows read as a bug, and report.md promised trajectories).
   if (!existsSync(path.join(cacheDir, 'steps.log')))

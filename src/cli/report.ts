@@ -14,6 +14,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
+import { lockPlanFolder } from './lock-folder.js';
 import { makeFolder } from './make-folder.js';
 import { isRegularFile } from './regular-file.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
@@ -79,13 +80,13 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   const dir =
     typeof values.out === 'string'
       ? path.resolve(ctx.cwd, values.out)
-      : path.join(path.dirname(current.file), '.evalc', 'reports');
+      : path.join(lockPlanFolder(current.file), '.evalc', 'reports');
   // report.md names report.html where it is (relative to the lockfile's folder): in --out when
   // this command writes it there or it is already there, else where apply writes it (the default).
   const writesHtml = !only || only === 'report.html';
   const reportsPath =
     values.out !== undefined && (writesHtml || existsSync(path.join(dir, 'report.html')))
-      ? path.relative(path.dirname(current.file), dir).split(path.sep).join('/') || '.'
+      ? path.relative(lockPlanFolder(current.file), dir).split(path.sep).join('/') || '.'
       : undefined;
   const files = renderReports({
     lock: baseline ? withUnjudgedRegressionGates(current.lock) : current.lock,
@@ -107,7 +108,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     noteMissingCache();
     return EXIT.ok;
   }
-  const ignoreStateDir = ignoreStateDirIfMade(path.join(path.dirname(current.file), '.evalc'));
+  const ignoreStateDir = ignoreStateDirIfMade(path.join(lockPlanFolder(current.file), '.evalc'));
   makeFolder(dir);
   ignoreStateDir();
   const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
