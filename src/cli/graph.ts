@@ -60,6 +60,8 @@ function expandedGraph(compiled: CompiledPlan): { nodes: Map<string, string>; ed
         const score = `score/${step.id}/${metric.id}`;
         nodes.set(score, `score ${step.id}/${metric.id}`);
         edges.push({ from: extract, to: score }, { from: score, to: `aggregate/${group.id}` });
+        // A judge's score needs the judge, as its group's score node does (QA51: only that one had the edge).
+        if (metric.judgeId) edges.push({ from: `fetch/judge/${metric.judgeId}`, to: score });
       }
     }
   }

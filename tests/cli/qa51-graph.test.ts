@@ -45,3 +45,34 @@ describe('evalc graph: & in labels (QA51)', () => {
     ]);
   });
 });
+
+const JUDGED = `evalc: 1
+benchmark: { id: judged }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:9 }
+judges:
+  j: { protocol: openai, url: http://127.0.0.1:9/v1, model: m }
+tasks:
+  t:
+    bindings:
+      default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+    metrics:
+      - { type: judge, judge: j, content: "{{candidate.answer}}" }
+`;
+
+describe('evalc graph --examples: judges (QA51)', () => {
+  it("links the judge to each example's judge score, as to its group's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa51-graph-'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), JUDGED);
+    const result = await runCommand(graphCommand, ['evalc.yaml', '--examples', '--format', 'dot'], {
+      cwd: dir,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('  "fetch/judge/j" ->'))).toEqual([
+      '  "fetch/judge/j" -> "score/a1/t/d/e1#0/judge";',
+      '  "fetch/judge/j" -> "score/a1/t/d/judge";',
+    ]);
+  });
+});
