@@ -22,6 +22,7 @@ import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js'
 import { lockResult } from './example-lock-row.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
 import type { StageEvent } from './progress.js';
+import { putInvokeRecord } from './put-invoke-record.js';
 import { type InvokeView, scoreRepeat } from './score-repeat.js';
 import { scrubTrajectory, scrubValue, withoutRaw } from './scrub-values.js';
 import {
@@ -272,9 +273,11 @@ async function runRepeat(
           rt,
           rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory),
         );
-        record = { trajectory, durationMs };
-        store.put(step.invokeKey, 'invoke', record);
-      } else {
+        const unrecorded = putInvokeRecord(store, step.invokeKey, { trajectory, durationMs });
+        if (unrecorded === undefined) record = { trajectory, durationMs };
+        else outcome = { ok: false, error: unrecorded };
+      }
+      if (!outcome.ok) {
         // The whole error: its details (a crashed process's stderr tail…) may quote a secret too.
         error = scrubValue(rt, outcome.error);
         const exited = await rt.servedExit?.(error.kind === 'transport_error' ? SERVED_EXIT_WAIT_MS : 0);
