@@ -32,7 +32,10 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
     // differs for every example, so leaving it in made every input unique (no duplicate found).
     const findings = lintDataset(
       dataset.examples.map(({ digest: _digest, source: _source, ...example }) => example),
-      { requireExpected: readsExpected(result.resolved, dataset) },
+      {
+        requireExpected: readsExpected(result.resolved, dataset),
+        expectedPaths: expectedPaths(result.resolved, dataset),
+      },
     );
     // Each finding at its first example's file:line:col (QA51: only ids, the user had to search).
     const where = new Map(dataset.examples.map((e) => [e.id, e.source]));
@@ -80,6 +83,25 @@ function readsExpected(resolved: ResolvedPlan, dataset: ResolvedDataset): boolea
           config: m,
         }));
   return metrics.some((m) => metricReadsExpected(m.type, m.config as Record<string, unknown>));
+}
+
+/** The `expected:` paths (not `vars.` ones) of the metrics scoring the dataset that read expected values. */
+function expectedPaths(resolved: ResolvedPlan, dataset: ResolvedDataset): string[] {
+  const paths = new Set<string>();
+  for (const g of resolved.groups)
+    if (g.taskId === dataset.taskId && g.datasetId === dataset.datasetId)
+      for (const m of g.metrics) {
+        const config = m.config as Record<string, unknown>;
+        const path = config.expected;
+        if (
+          typeof path === 'string' &&
+          path !== '' &&
+          !path.startsWith('vars.') &&
+          metricReadsExpected(m.type, config)
+        )
+          paths.add(path);
+      }
+  return [...paths].sort();
 }
 
 /** The first five ids, and how many there are when there are more (the sixth one was dropped silently: QA37). */

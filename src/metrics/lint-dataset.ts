@@ -7,7 +7,7 @@
 import { describeUnusableHash } from './hash-expected.js';
 import { labelImbalance, leaks } from './lint-content.js';
 import { canonicalJson } from './normalize-value.js';
-import { isPlainObject } from './resolve-fields.js';
+import { isPlainObject, readPath } from './resolve-fields.js';
 
 export type LintCode =
   | 'EVALC_LINT_DUPLICATE_ID'
@@ -43,6 +43,11 @@ const NOT_INPUT = new Set(['id', 'expected', 'expected_sha256', 'weight', 'human
 export interface LintOptions {
   /** Report examples without expected / expected_sha256 (default true; off for judge-only datasets). */
   requireExpected?: boolean;
+  /**
+   * The `expected:` paths the dataset's metrics read (`answer` reads `expected.answer`): a mapping
+   * expected value that is empty there is empty to that metric, whatever else it holds.
+   */
+  expectedPaths?: readonly string[];
   /** Shortest expected string checked for leaks, after normalisation (default 4). */
   minLeakLength?: number;
   /** Majority-label share above which labels are imbalanced (default 0.8). */
@@ -100,12 +105,33 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
     });
   }
   if (options.requireExpected ?? true) {
-    const empty = examples.filter((e) => isEmpty(e.expected) && isEmpty(e.expected_sha256)).map((e) => e.id);
+    // Missing where a metric reads it (`expected: answer` of an example without `answer`): that
+    // metric is a metric_error there. An empty value at the path may be meant (`codes: []`, "no
+    // course"), so only the whole expected value being empty counts as empty.
+    const paths = options.expectedPaths ?? [];
+    const missingAt = (e: LintExample, p: string) =>
+      isPlainObject(e.expected) &&
+      readPath(e.expected, p) == null &&
+      typeof e.expected_sha256 !== 'string' &&
+      readPath(e.expected_sha256, p) == null;
+    const empty: string[] = [];
+    const missing = new Map<string, number>();
+    for (const e of examples) {
+      if (isEmpty(e.expected) && isEmpty(e.expected_sha256)) empty.push(e.id);
+      else {
+        const lacks = paths.filter((p) => missingAt(e, p));
+        for (const p of lacks) missing.set(p, (missing.get(p) ?? 0) + 1);
+        if (lacks.length > 0) empty.push(e.id);
+      }
+    }
     if (empty.length > 0) {
+      const lacking = [...missing]
+        .map(([p, n]) => `${n} lack expected.${p}, which a metric reads`)
+        .join('; ');
       findings.push({
         code: 'EVALC_LINT_EMPTY_EXPECTED',
         severity: 'warning',
-        message: `${empty.length} example(s) have an empty expected value and no expected_sha256${idList(empty)}`,
+        message: `${empty.length} example(s) have an empty expected value and no expected_sha256${lacking ? ` (${lacking})` : ''}${idList(empty)}`,
         examples: empty,
       });
     }

@@ -80,3 +80,32 @@ describe('evalc lint positions and expected-free datasets (QA51)', () => {
     expect(report.datasets.find((x) => x.dataset === 'poem/open')?.findings).toEqual([]);
   });
 });
+
+describe('evalc lint: expected values a metric reads (QA51)', () => {
+  const plan = `evalc: 1
+benchmark: { id: lint-paths }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { query: "{{q}}" }, output: { answer: "output.answer", codes: "output.codes" } } }
+    datasets:
+      d: { source: d.jsonl }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+      - { type: exact_match, id: codes, candidate: codes, expected: codes, mode: set }
+`;
+  const data = [
+    '{"id":"a","vars":{"q":"a"},"expected":{"answer":"x","codes":["C1"]}}',
+    '{"id":"none","vars":{"q":"unknown course"},"expected":{"answer":"none","codes":[]}}',
+    '{"id":"b","vars":{"q":"b"},"expected":{"codes":["C2"]}}',
+  ].join('\n');
+
+  it('names the example that lacks the expected path a metric reads, not an empty list meant as "none"', async () => {
+    const dir = writeFiles({ 'evalc.yaml': plan, 'd.jsonl': `${data}\n` }, 'evalc-qa51-lint-');
+    const result = await runCommand(lintCommand, [], { cwd: dir });
+    expect(result.stdout).toBe(
+      'd.jsonl:3:1: t/d: warning EVALC_LINT_EMPTY_EXPECTED: 1 example(s) have an empty expected value and no expected_sha256 (1 lack expected.answer, which a metric reads): b\n',
+    );
+  });
+});

@@ -88,6 +88,31 @@ describe('label imbalance of mapping expected values (QA51)', () => {
   });
 });
 
+describe('expected values missing where a metric reads them (QA51)', () => {
+  it('flags an example without the path a metric reads, not one whose value there is an empty list', () => {
+    const findings = lintDataset(
+      [
+        { id: 'a', vars: { q: 'a' }, expected: { answer: 'x', codes: ['C1'] } },
+        { id: 'b', vars: { q: 'b' }, expected: { codes: ['C2'] } },
+        { id: 'c', vars: { q: 'c' }, expected: { answer: 'y', codes: [] } },
+        {
+          id: 'd',
+          vars: { q: 'd' },
+          expected: { codes: ['C3'] },
+          expected_sha256: { answer: 'ab'.repeat(32) },
+        },
+      ],
+      { expectedPaths: ['answer', 'codes'] },
+    );
+    expect(findings.map((f) => [f.code, f.message])).toEqual([
+      [
+        'EVALC_LINT_EMPTY_EXPECTED',
+        '1 example(s) have an empty expected value and no expected_sha256 (1 lack expected.answer, which a metric reads): b',
+      ],
+    ]);
+  });
+});
+
 describe('metrics that read expected values (QA51)', () => {
   it('knows the comparing metrics, their overriding params and vars paths', () => {
     expect(metricReadsExpected('exact_match', {})).toBe(true);
