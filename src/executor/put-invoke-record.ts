@@ -23,3 +23,23 @@ export function putInvokeRecord(store: StepStore, key: string, record: unknown):
     };
   }
 }
+
+/**
+ * Caches a failed answer with what the agent did before it failed (`trajectory`), or without it
+ * when that is too large to serialise (an action loop cut at `maxTurns` after tool results of
+ * megabytes): the failure is kept either way.
+ */
+export function putFailedInvoke<T extends { trajectory?: unknown }>(
+  store: StepStore,
+  key: string,
+  kind: string,
+  failed: T,
+): void {
+  try {
+    store.put(key, kind, failed);
+  } catch (cause) {
+    if (!(cause instanceof RangeError) || failed.trajectory === undefined) throw cause;
+    const { trajectory: _tooLarge, ...rest } = failed;
+    store.put(key, kind, rest);
+  }
+}

@@ -22,7 +22,7 @@ import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js'
 import { lockResult } from './example-lock-row.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
 import type { StageEvent } from './progress.js';
-import { putInvokeRecord } from './put-invoke-record.js';
+import { putFailedInvoke, putInvokeRecord } from './put-invoke-record.js';
 import { type InvokeView, scoreRepeat } from './score-repeat.js';
 import { scrubTrajectory, scrubValue, withoutRaw } from './scrub-values.js';
 import {
@@ -291,10 +291,11 @@ async function runRepeat(
           durationMs,
           ...(partial ? { trajectory: partial } : {}),
         };
-        if (isDefinitiveFailure(error)) store.put(step.invokeKey, 'invoke-failed', failed);
+        if (isDefinitiveFailure(error)) putFailedInvoke(store, step.invokeKey, 'invoke-failed', failed);
         // A transient failure is never reused (the next apply retries it), but its message is kept
         // beside the step for the reports (`reportSources`): why did this example time out or crash?
-        else if (error.kind !== 'cancelled') store.put(lastErrorKey(step.invokeKey), 'invoke-error', failed);
+        else if (error.kind !== 'cancelled')
+          putFailedInvoke(store, lastErrorKey(step.invokeKey), 'invoke-error', failed);
       }
       rt.onInvoke({ id: step.id, cached: false, durationMs, ...(error ? { error } : {}) });
     } finally {

@@ -61,4 +61,40 @@ describe('a trajectory too large to cache (QA50)', () => {
     expect(row('small')?.metrics.exact_match?.score).toBe(1);
     expect(outcome.summary.errorKinds).toEqual({ response_too_large: 1 });
   }, 120_000);
+
+  it('keeps a failure whose partial trajectory is too large to cache, without that trajectory', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'qa50-too-large-failed-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const page = { html: `<p>${'w'.repeat(5 * 1024 * 1024)}</p>` };
+    const example = {
+      id: 'loop',
+      vars: { q: 'read' },
+      expected: { answer: 'done' },
+      tools: { fetch_page: { output: page } },
+    };
+    writeFileSync(path.join(dir, 'd.jsonl'), JSON.stringify(example));
+    const plan = {
+      evalc: 1,
+      benchmark: { id: 'qa50-too-large-failed', version: '1.0.0' },
+      agents: {
+        m: { protocol: 'mae', transport: 'local', command: `node ${AGENT} loop`, limits: { timeout: '60s' } },
+      },
+      tasks: {
+        t: {
+          bindings: { default: { input: '{{q}}', output: { answer: 'final_answer' } } },
+          datasets: { d: { source: 'd.jsonl' } },
+          metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
+        },
+      },
+      run: { repeats: 1, seed: 7, preflight: 0 },
+    };
+    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+    const outcome = await applyInProcess(dir);
+    if (outcome.status !== 'done') throw new Error(`apply ${outcome.status}`);
+    expect(outcome.lock.results[0]?.errors).toEqual(['max_turns_exceeded']);
+    // cached as the definitive failure it is: the next apply calls no agent
+    const again = await applyInProcess(dir);
+    if (again.status !== 'done') throw new Error(`apply ${again.status}`);
+    expect(again.summary.invoked).toBe(0);
+  }, 120_000);
 });
