@@ -5,7 +5,7 @@ import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
-import { EXIT } from './exit-error.js';
+import { EXIT, ExitError } from './exit-error.js';
 import { makeFolder } from './make-folder.js';
 
 const USAGE = commandUsage('schema');
@@ -13,6 +13,12 @@ const USAGE = commandUsage('schema');
 export async function schemaCommand(ctx: CommandContext): Promise<number> {
   const { values } = parseCommandArgs(ctx.args, commandOptions('schema'), USAGE, 0);
   const text = `${JSON.stringify(planJsonSchema(), null, 2)}\n`;
+  // --stdout writes no file: an --out beside it would be ignored without a word (QA51).
+  if (values.stdout && values.out !== undefined)
+    throw new ExitError(
+      EXIT.usage,
+      `--stdout writes no file, so --out has nothing to do: give one of them\nusage: ${USAGE}`,
+    );
   if (values.stdout) {
     ctx.stdout(text);
     return EXIT.ok;
