@@ -20,8 +20,9 @@ export type StartedAgents =
       undiscovered: Map<string, UndiscoveredAgent>;
       /**
        * Agents not started because a `${env.X}` of their headers or `serve.env` is unset, with the
-       * refusal to give if the run needs them. Only agents without discovery (every protocol but
-       * RAIP): an up-to-date lock needs nothing of them (a fork's pull request has no secrets; QA49).
+       * refusal to give if the run needs them: agents without discovery (every protocol but RAIP),
+       * and RAIP agents pinned in evalc.lock (not under --locked). An up-to-date lock needs nothing
+       * of them (a fork's pull request has no secrets; QA49).
        */
       deferred: Map<string, string>;
     }
@@ -44,7 +45,10 @@ export async function startAgents(
     if (!started.ok) {
       const message = `agent ${id} could not start: ${run.scrub(started.error.message)}`;
       const config = run.setup.plan.agents[id];
-      if (!(started.missingEnv && config && config.protocol !== 'raip')) return { ok: false, message };
+      // A RAIP agent's identity is its /info, asked with those headers: one pinned in evalc.lock
+      // stands in, as in `plan`, unless --locked must check it.
+      const pinned = config?.protocol !== 'raip' || (!run.options.locked && run.lockedPins[id] !== undefined);
+      if (!(started.missingEnv && config && pinned)) return { ok: false, message };
       deferred.set(id, message);
       continue;
     }
@@ -58,7 +62,11 @@ export async function startAgents(
   const pins = Object.assign(Object.create(null) as Record<string, AgentPin>, discovered.pins);
   for (const id of discovered.failed.keys()) pins[id] = run.lockedPins[id] ?? {};
   // What discovery gives an agent without one: a mae agent's configured name, else nothing.
-  for (const id of deferred.keys()) pins[id] = pinsWithoutDiscovery([id], run.setup.plan.agents)?.[id] ?? {};
+  for (const id of deferred.keys())
+    pins[id] =
+      run.setup.plan.agents[id]?.protocol === 'raip'
+        ? run.lockedPins[id]!
+        : (pinsWithoutDiscovery([id], run.setup.plan.agents)?.[id] ?? {});
   return { ok: true, pins, undiscovered: discovered.failed, deferred };
 }
 

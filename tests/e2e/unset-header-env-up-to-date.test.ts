@@ -32,7 +32,7 @@ function writeTwoAgentPlan(dir: string): void {
     `evalc: 1
 benchmark: { id: fork-pr }
 agents:
-  r: { protocol: raip, url: "${counting.agent.url}" }
+  r: { protocol: raip, url: "${counting.agent.url}", headers: { x-token: "\${env.R_TOKEN}" } }
   c: { protocol: chat, url: "${chat.endpoint}", headers: { authorization: "Bearer \${env.CHAT_TOKEN}" } }
 tasks:
   t1:
@@ -53,30 +53,43 @@ describe('an agent whose header secret is unset (a fork pull request)', () => {
   it('is not needed by an up-to-date apply; a run with work for it is refused; other work goes on', async () => {
     const dir = counting.workspace('unset-header-env');
     writeTwoAgentPlan(dir);
-    const first = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: { CHAT_TOKEN: 's3cret' } });
+    const both = { CHAT_TOKEN: 's3cret', R_TOKEN: 'r3cret' };
+    const first = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: both });
     expect(first.code, first.stderr).toBe(0);
     expect(chat.requests).toHaveLength(1);
+    const raipCalls = counting.agent.stats().invokes;
 
+    // Neither secret: the RAIP agent's identity is the one evalc.lock pinned, as in `plan`.
     const upToDate = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(upToDate.code, upToDate.stderr).toBe(0);
     expect(upToDate.stdout).toContain('evalc.lock is up to date');
-    expect(chat.requests).toHaveLength(1);
+    // --locked must ask /info to check that identity: it needs the secret.
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain(
+      'agent r could not start: agent r: environment variable(s) not set: R_TOKEN',
+    );
 
-    // New work for the RAIP agent only: the chat agent's answers are cached, the run goes on.
+    // New work for the RAIP agent: refused without its secret; with it, the run goes on without
+    // starting the chat agent, whose answers are cached.
     appendFileSync(
       path.join(dir, 'raip.jsonl'),
       '{"id":"e9","vars":{"q":"e9"},"expected":{"answer":"e9"}}\n',
     );
-    const raipOnly = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+    const noRaipToken = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: { CHAT_TOKEN: 's3cret' } });
+    expect(noRaipToken.code).toBe(1);
+    expect(noRaipToken.stderr).toContain('environment variable(s) not set: R_TOKEN');
+    expect(counting.agent.stats().invokes).toBe(raipCalls);
+    const raipOnly = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: { R_TOKEN: 'r3cret' } });
     expect(raipOnly.code, raipOnly.stderr).toBe(0);
-    expect(chat.requests).toHaveLength(1);
+    expect(counting.agent.stats().invokes).toBe(raipCalls + 1);
 
     // New work for the chat agent: refused as before, nothing sent.
     appendFileSync(
       path.join(dir, 'chat.jsonl'),
       '{"id":"c2","vars":{"q":"pong"},"expected":{"answer":"pong"}}\n',
     );
-    const needsChat = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+    const needsChat = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: { R_TOKEN: 'r3cret' } });
     expect(needsChat.code).toBe(1);
     expect(needsChat.stderr).toContain(
       'agent c could not start: agent c: environment variable(s) not set: CHAT_TOKEN',
