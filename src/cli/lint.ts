@@ -26,6 +26,10 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
     else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
     return exitCode;
   }
+  // The plan's warnings (a remote dataset's stale copy, an empty dataset, a number beyond 2^53 …)
+  // are said as plan and apply say them (QA51: lint linted a stale copy without a word).
+  const warnings = result.diagnostics;
+  if (warnings.length > 0 && !values.json) ctx.stderr(`${renderDiagnostics(warnings, ctx.cwd)}\n`);
   const report: { dataset: string; findings: PlacedFinding[] }[] = [];
   for (const dataset of result.resolved.datasets) {
     // The resolved examples carry evalc's own bookkeeping (digest, source position): a position
@@ -48,7 +52,7 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
   const errors = report.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'error').length, 0);
   if (values.json)
     ctx.stdout(
-      `${JSON.stringify({ ok: errors === 0, exitCode: errors === 0 ? EXIT.ok : EXIT.failure, datasets: report }, null, 2)}\n`,
+      `${JSON.stringify({ ok: errors === 0, exitCode: errors === 0 ? EXIT.ok : EXIT.failure, diagnostics: warnings, datasets: report }, null, 2)}\n`,
     );
   else {
     for (const { dataset, findings } of report) {

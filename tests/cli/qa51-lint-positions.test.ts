@@ -109,3 +109,34 @@ tasks:
     );
   });
 });
+
+describe("evalc lint: the plan's warnings (QA51)", () => {
+  const plan = `evalc: 1
+benchmark: { id: lint-warn }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { query: "{{q}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { source: d.jsonl }
+    metrics:
+      - { type: exact_match, candidate: answer }
+`;
+  // A typo of `expected`: lint's empty-expected finding has its cause in validate's warning.
+  const data = '{"id":"a","vars":{"q":"a"},"expeted":"x"}\n';
+
+  it('prints them on stderr before the findings, and as diagnostics in --json', async () => {
+    const dir = writeFiles({ 'evalc.yaml': plan, 'd.jsonl': data }, 'evalc-qa51-lint-');
+    const text = await runCommand(lintCommand, [], { cwd: dir });
+    expect(text.code).toBe(0);
+    expect(text.stderr).toMatch(/^d.jsonl:1:\d+: warning EVALC_EXAMPLE_UNKNOWN_KEY/);
+    expect(text.stdout).toContain('EVALC_LINT_EMPTY_EXPECTED');
+    const json = await runCommand(lintCommand, ['--json'], { cwd: dir });
+    expect(json.stderr).toBe('');
+    const out = JSON.parse(json.stdout) as { diagnostics: { code: string; severity: string }[] };
+    expect(out.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['EVALC_EXAMPLE_UNKNOWN_KEY', 'warning'],
+    ]);
+  });
+});
