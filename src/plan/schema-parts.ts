@@ -14,7 +14,13 @@ export const duration = z
   .union([z.string(), z.number()])
   .refine((v) => parseDuration(v) !== undefined, { message: 'expected a duration like 30s, 1500ms or 2m' })
   .refine((v) => (parseDuration(v) ?? 1) > 0, { message: 'expected a duration above 0 (like 30s)' })
-  .describe('A duration: "30s", "1500ms", "2m", or a number of seconds');
+  // For editors (QA51: the JSON Schema took any text, `timeout: 15 seconds` too): `pattern` checks a
+  // text's form as parseDuration reads it, `exclusiveMinimum` a number; JSON Schema applies each to its type.
+  .meta({
+    description: 'A duration: "30s", "1500ms", "2m", or a number of seconds',
+    pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|h)\\s*$',
+    exclusiveMinimum: 0,
+  });
 
 /** A shell command: not empty, not only spaces. */
 export const shellCommand = z.string().regex(/\S/, 'expected a command, not an empty string');
