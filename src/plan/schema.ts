@@ -130,7 +130,9 @@ export const datasetSchema = z
         path: ['examples'],
         message: 'a dataset has source: or examples:, not both (these examples would be ignored)',
       });
-  });
+  })
+  // For editors, the same rule in the JSON Schema: one of the two (QA51: both passed it).
+  .meta({ oneOf: [{ required: ['source'] }, { required: ['examples'] }] });
 
 export const metricSchema = z
   .object({

@@ -31,3 +31,17 @@ describe('durations in the plan JSON Schema (QA51)', () => {
     }
   });
 });
+
+describe('a dataset is source: or examples: in the plan JSON Schema (QA51)', () => {
+  const planWith = (dataset: Record<string, unknown>) => ({
+    evalc: 1,
+    benchmark: { id: 'b' },
+    tasks: { t: { bindings: { default: { input: { q: '{{q}}' } } }, datasets: { d: dataset } } },
+  });
+  it('refuses both and neither, as validate does', () => {
+    expect(validate(planWith({ source: 'd.jsonl' }))).toBe(true);
+    expect(validate(planWith({ examples: [{ id: 'e1', vars: {} }] }))).toBe(true);
+    expect(validate(planWith({ source: 'd.jsonl', examples: [{ id: 'e1', vars: {} }] }))).toBe(false);
+    expect(validate(planWith({ weight: 2 }))).toBe(false);
+  });
+});
