@@ -69,7 +69,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         sources: { files: side.sources.removed, bytes: side.sources.bytes },
         schemas: { files: side.schemas.removed, bytes: side.schemas.bytes },
       };
-      if (values.json) ctx.stdout(`${JSON.stringify({ ...stats, sideFiles, exitCode: EXIT.ok }, null, 2)}\n`);
+      // The log's checksums (steps.crc) are on disk too: said, so that stats and `du` agree (QA51).
+      const checksumBytes = fileSize(path.join(cacheDir, 'steps.crc'));
+      if (values.json)
+        ctx.stdout(`${JSON.stringify({ ...stats, checksumBytes, sideFiles, exitCode: EXIT.ok }, null, 2)}\n`);
       else {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
@@ -91,6 +94,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         for (const [kind, k] of kinds)
           ctx.stdout(
             `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} entries ${String(k.bytes).padStart(12)} bytes\n`,
+          );
+        if (checksumBytes > 0)
+          ctx.stdout(
+            `  ${'steps.crc'.padEnd(width)} ${' '.repeat(16)} ${String(checksumBytes).padStart(12)} bytes\n`,
           );
         // Beside the log: downloaded remote datasets and RAIP schemas (a prune keeps what locks reach).
         for (const [name, f] of Object.entries(sideFiles))
@@ -232,4 +239,13 @@ function sideFilesSaid(side: SideFileSweep, verb: string): string {
     ...(leftovers > 0 ? [`${leftovers} leftover cop${leftovers === 1 ? 'y' : 'ies'} of a killed prune`] : []),
   ];
   return `; ${verb} ${parts.join(' and ')} (${side.bytes} bytes)`;
+}
+
+/** A file's size, 0 when there is none. */
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
