@@ -33,12 +33,17 @@ export interface LintExample {
   turns?: string[] | undefined;
   expected?: unknown;
   expected_sha256?: unknown;
-  /** Other fields (tools, policies, human, …) are part of the input. */
+  /** Other fields: tools, policies and human are part of the input, the rest is data no agent sees. */
   [key: string]: unknown;
 }
 
-/** Fields that are not part of what the agent is given. */
-const NOT_INPUT = new Set(['id', 'expected', 'expected_sha256', 'weight', 'human_score', 'tags']);
+/**
+ * What an agent is given of an example: its vars (the binding templates see `id`, `vars` and
+ * `turns` only), `turns` (chat), and `tools`, `policies` and `human` (mae). Other keys — a dataset's
+ * own `category`, `difficulty`, `notes` — reach no agent (QA51: two rows asking the same question
+ * under two categories were not the same input).
+ */
+const INPUT = ['vars', 'turns', 'tools', 'policies', 'human'] as const;
 
 export interface LintOptions {
   /** Report examples without expected / expected_sha256 (default true; off for judge-only datasets). */
@@ -70,7 +75,9 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
   const byInput = new Map<string, string[]>();
   for (const e of examples) {
     byId.set(e.id, (byId.get(e.id) ?? 0) + 1);
-    const key = canonicalJson(Object.fromEntries(Object.entries(e).filter(([k]) => !NOT_INPUT.has(k))));
+    const key = canonicalJson(
+      Object.fromEntries(INPUT.filter((k) => e[k] !== undefined).map((k) => [k, e[k]])),
+    );
     const same = byInput.get(key);
     if (same) same.push(e.id);
     else byInput.set(key, [e.id]);
@@ -90,7 +97,7 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
       findings.push({
         code: 'EVALC_LINT_DUPLICATE_INPUT',
         severity: 'warning',
-        message: `${ids.length} examples have the same input (every field but id, expected, weight, tags, human_score)${idList(ids)}`,
+        message: `${ids.length} examples have the same input (vars, turns, tools, policies, human)${idList(ids)}`,
         examples: ids,
       });
     }

@@ -61,9 +61,9 @@ describe('evalc lint positions and expected-free datasets (QA51)', () => {
     const result = await runCommand(lintCommand, [], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').filter(Boolean)).toEqual([
-      'data/d.jsonl:3:1: t/d: warning EVALC_LINT_DUPLICATE_INPUT: 2 examples have the same input (every field but id, expected, weight, tags, human_score): b, c',
+      'data/d.jsonl:3:1: t/d: warning EVALC_LINT_DUPLICATE_INPUT: 2 examples have the same input (vars, turns, tools, policies, human): b, c',
       'data/d.jsonl:5:1: t/d: warning EVALC_LINT_EMPTY_EXPECTED: 1 example(s) have an empty expected value and no expected_sha256: e',
-      'evalc.yaml:15:13: t/inline: warning EVALC_LINT_DUPLICATE_INPUT: 2 examples have the same input (every field but id, expected, weight, tags, human_score): i2, i3',
+      'evalc.yaml:15:13: t/inline: warning EVALC_LINT_DUPLICATE_INPUT: 2 examples have the same input (vars, turns, tools, policies, human): i2, i3',
       'poem/open: clean',
     ]);
   });

@@ -20,7 +20,7 @@ describe('dataset lint at scale (QA21)', () => {
       [
         'EVALC_LINT_DUPLICATE_INPUT',
         20_000,
-        '20000 examples have the same input (every field but id, expected, weight, tags, human_score)',
+        '20000 examples have the same input (vars, turns, tools, policies, human)',
       ],
       ['EVALC_LINT_LABEL_IMBALANCE', 18_000, 'label "yes" is 90% of 20000 scalar expected values'],
     ]);

@@ -113,6 +113,24 @@ describe('expected values missing where a metric reads them (QA51)', () => {
   });
 });
 
+describe('duplicate inputs are what an agent is given (QA51)', () => {
+  it('finds the same question under two categories, not two questions with the same category', () => {
+    const findings = lintDataset([
+      { id: 'a', vars: { q: 'What is 2 + 2?' }, expected: '4', category: 'math', difficulty: 'easy' },
+      { id: 'b', vars: { q: 'What is 2 + 2?' }, expected: '4', category: 'arithmetic', notes: 'copy' },
+      { id: 'c', vars: { q: 'What is 3 + 3?' }, expected: '6', category: 'math' },
+      { id: 'd', vars: { q: 'What is 3 + 3?' }, tools: { calc: { output: 6 } }, expected: '6' },
+    ]);
+    expect(findings.map((f) => [f.code, f.examples, f.message])).toEqual([
+      [
+        'EVALC_LINT_DUPLICATE_INPUT',
+        ['a', 'b'],
+        '2 examples have the same input (vars, turns, tools, policies, human): a, b',
+      ],
+    ]);
+  });
+});
+
 describe('metrics that read expected values (QA51)', () => {
   it('knows the comparing metrics, their overriding params and vars paths', () => {
     expect(metricReadsExpected('exact_match', {})).toBe(true);
