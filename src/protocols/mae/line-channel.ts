@@ -46,6 +46,16 @@ export class LineChannel {
   }
 
   /**
+   * Whether a line is still being written (or one ran over the limit) with no request waiting
+   * for it: output the agent wrote after its last reply. The next request must not take it for
+   * its own reply — a 20 MB line written after a reply made the next example `response_too_large`
+   * (QA50), cached as that innocent example's failure.
+   */
+  get busy(): boolean {
+    return this.#overflow || this.#pretty !== undefined || this.#partial.trim() !== '';
+  }
+
+  /**
    * Called right after a reply line was taken: lets the event loop read what the agent wrote
    * with or just after that reply (two polls of the streams, then `SETTLE_MS`), then returns
    * and clears the lines that came after it. An agent that answers one request twice is caught
@@ -164,6 +174,20 @@ export class LineChannel {
 }
 
 const SETTLE_MS = 2;
+
+/**
+ * A line over the limit on a process or connection that answered before may be output the agent
+ * wrote after its previous reply (a debug dump that took a while to build), not this request's
+ * reply: the request is sent once more on a fresh one, as a reused socket closed before any reply
+ * is; only a second line over the limit is this example's `response_too_large` (QA50: the next
+ * example failed, cached, for what the agent wrote after the previous one).
+ */
+export const TOO_LONG_REUSED =
+  'a line over the reply limit on a process or connection that answered before may be output written after its previous reply';
+
+/** What the run log says when a request finds the channel `busy`. */
+export const STILL_WRITING =
+  "the agent was still writing a line after its previous reply (or wrote one over the reply limit) when this request was due: that output is not this request's reply";
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -23,7 +23,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { StepError } from '../types.js';
-import { LineChannel } from './line-channel.js';
+import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
 import { SerialQueue } from './serial-queue.js';
 import { StderrTail } from './stderr-tail.js';
@@ -74,8 +74,11 @@ export class PersistentLocalTransport implements MaeTransport {
   send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
     return this.#queue.run(async () => {
       const first = await this.#exchange(body, options);
-      if (!first.exitedReused || options.signal.aborted) return first.reply;
-      options.log(`${WHERE}: the process exited after its previous reply; starting it again and resending`);
+      if (options.signal.aborted) return first.reply;
+      if (first.tooLongReused) options.log(`${WHERE}: ${TOO_LONG_REUSED}; resending on a fresh process`);
+      else if (first.exitedReused)
+        options.log(`${WHERE}: the process exited after its previous reply; starting it again and resending`);
+      else return first.reply;
       return (await this.#exchange(body, options)).reply;
     });
   }
@@ -92,11 +95,14 @@ export class PersistentLocalTransport implements MaeTransport {
     clearTimeout(timer);
   }
 
-  /** One request/reply; `exitedReused` when a reused process exited cleanly without replying. */
+  /**
+   * One request/reply; `exitedReused` when a reused process exited cleanly without replying,
+   * `tooLongReused` when a reused process wrote a line over the limit (QA50).
+   */
   async #exchange(
     body: Record<string, unknown>,
     { signal, log }: SendOptions,
-  ): Promise<{ reply: TransportReply; exitedReused: boolean }> {
+  ): Promise<{ reply: TransportReply; exitedReused: boolean; tooLongReused?: boolean }> {
     const only = (reply: TransportReply) => ({ reply, exitedReused: false });
     if (signal.aborted) return only(cancelledReply(WHERE));
     if (this.#closed)
@@ -104,6 +110,10 @@ export class PersistentLocalTransport implements MaeTransport {
     let live = this.#live;
     if (live?.stdout.closed) {
       log(`${WHERE}: process had exited; starting it again`);
+      live = undefined;
+    } else if (live?.stdout.busy) {
+      log(`${WHERE}: ${STILL_WRITING}; starting a fresh process`);
+      this.#discard(live);
       live = undefined;
     }
     const reused = live !== undefined;
@@ -139,7 +149,7 @@ export class PersistentLocalTransport implements MaeTransport {
       log(
         `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv`,
       );
-    return { reply, exitedReused: reused && cleanExit };
+    return { reply, exitedReused: reused && cleanExit, tooLongReused: reused && event.kind === 'too_large' };
   }
 
   #start(): LiveProcess {

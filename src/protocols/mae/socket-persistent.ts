@@ -19,7 +19,7 @@
  */
 import type { Socket } from 'node:net';
 import { describeAddress, type SocketAddress } from './address.js';
-import { LineChannel } from './line-channel.js';
+import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
 import { longLineHint } from './long-line-hint.js';
 import { SerialQueue } from './serial-queue.js';
 import { connectSocket } from './socket-connect.js';
@@ -59,8 +59,12 @@ export class PersistentSocketTransport implements MaeTransport {
   send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
     return this.#queue.run(async () => {
       const first = await this.#exchange(body, options);
-      if (!first.closedReused || options.signal.aborted) return first.reply;
-      options.log(`${this.#where}: the agent closed the connection after its previous reply; resending`);
+      if (options.signal.aborted) return first.reply;
+      if (first.tooLongReused)
+        options.log(`${this.#where}: ${TOO_LONG_REUSED}; resending on a fresh connection`);
+      else if (first.closedReused)
+        options.log(`${this.#where}: the agent closed the connection after its previous reply; resending`);
+      else return first.reply;
       return (await this.#exchange(body, options)).reply;
     });
   }
@@ -71,11 +75,14 @@ export class PersistentSocketTransport implements MaeTransport {
     this.#connection = undefined;
   }
 
-  /** One request/reply; `closedReused` when a reused connection closed before any reply. */
+  /**
+   * One request/reply; `closedReused` when a reused connection closed before any reply,
+   * `tooLongReused` when a reused connection sent a line over the limit (QA50).
+   */
   async #exchange(
     body: Record<string, unknown>,
     { signal, log }: SendOptions,
-  ): Promise<{ reply: TransportReply; closedReused: boolean }> {
+  ): Promise<{ reply: TransportReply; closedReused: boolean; tooLongReused?: boolean }> {
     const where = this.#where;
     const only = (reply: TransportReply) => ({ reply, closedReused: false });
     if (signal.aborted) return only(cancelledReply(where));
@@ -85,6 +92,10 @@ export class PersistentSocketTransport implements MaeTransport {
     let connection = this.#connection;
     if (connection?.lines.closed) {
       log(`${where}: connection was closed; reconnecting`);
+      connection = undefined;
+    } else if (connection?.lines.busy) {
+      log(`${where}: ${STILL_WRITING}; opening a fresh connection`);
+      this.#drop(connection);
       connection = undefined;
     }
     const reused = connection !== undefined;
@@ -126,7 +137,11 @@ export class PersistentSocketTransport implements MaeTransport {
         log,
         drop: () => this.#drop(connection),
       });
-    return { reply, closedReused: reused && event.kind === 'closed' };
+    return {
+      reply,
+      closedReused: reused && event.kind === 'closed',
+      tooLongReused: reused && event.kind === 'too_large',
+    };
   }
 
   #drop(connection: Connection): void {
