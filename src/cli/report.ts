@@ -7,6 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { forgetReportStamp } from '../executor/up-to-date.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
@@ -111,6 +112,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   const ignoreStateDir = ignoreStateDirIfMade(path.join(lockPlanFolder(current.file), '.evalc'));
   makeFolder(dir);
   ignoreStateDir();
+  forgetReportStamp(dir);
   const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
   for (const name of names) {
     writeFileSync(path.join(dir, name), files[name]);

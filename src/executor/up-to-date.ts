@@ -5,7 +5,7 @@
  * apply returns the lockfile as it is and re-renders the reports only if they are missing.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { datasetsMatch } from '../compiler/lock-records.js';
@@ -77,6 +77,15 @@ export function reportsAreCurrent(dir: string, stamp: string, files: readonly st
   const stampFile = path.join(dir, STAMP);
   if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8').trim() !== stamp) return false;
   return files.every((f) => existsSync(path.join(dir, f)));
+}
+
+/**
+ * Forgets what a folder's reports were rendered from: `evalc report` wrote them (with its own
+ * baseline, cache or format), so an up-to-date apply must render its own again (QA51: after
+ * `report --baseline other.lock`, apply left that comparison in place and named the folder as its reports).
+ */
+export function forgetReportStamp(dir: string): void {
+  rmSync(path.join(dir, STAMP), { force: true });
 }
 
 export function writeReportStamp(dir: string, stamp: string): void {
