@@ -5,6 +5,7 @@
  * step that had completed. Failures are values: a failed invoke is never cached and its error
  * kind is recorded for the example.
  */
+
 import type { CompiledGroup } from '../compiler/compile.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
@@ -18,6 +19,7 @@ import {
 } from '../metrics/index.js';
 import type { Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
+import { isLocalRefusal } from '../protocols/local-refusal.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import { lockResult } from './example-lock-row.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
@@ -401,8 +403,4 @@ function scriptOf(example: ResolvedExample) {
     ...(example.policies ? { policies: example.policies } : {}),
     ...(example.human === undefined ? {} : { human: example.human }),
   };
-}
-
-function isLocalRefusal(error: StepError): boolean {
-  return (error.details as { source?: unknown } | undefined)?.source === 'local';
 }

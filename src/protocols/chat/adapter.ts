@@ -14,9 +14,11 @@
  * timeouts and connection failures are retried (the agent is stateless: the whole history is
  * resent), within the optional conversation budget; never other 4xx or the agent's own 500 (C10).
  */
+
 import type { ChatAgentConfig } from '../../plan/schema.js';
 import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
+import { localRefusal } from '../local-refusal.js';
 import { pythonReprHint } from '../python-repr.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
@@ -65,14 +67,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const planned = planConversation(input, ctx.example.turns);
-    // Refused before any request (`source: 'local'`, as a RAIP misfit): no agent call (QA45).
-    if (!planned.ok)
-      return failed({
-        kind: 'contract_error',
-        message: planned.reason,
-        retryable: false,
-        details: { source: 'local' },
-      });
+    if (!planned.ok) return failed(localRefusal(planned.reason));
     const { opening, followUps, greeting } = planned.script;
     const transcript = new ChatTranscript(opening);
     const pending = [...followUps];

@@ -7,10 +7,12 @@
  * `303 See Other` is read at its Location with GET (see-other.ts). With `run.trace`, a reply
  * that `response:` narrowed is kept whole in the trajectory's `raw`.
  */
+
 import type { HttpAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
+import { localRefusal } from '../local-refusal.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome } from '../types.js';
 import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { appendQuery } from './query-string.js';
@@ -38,12 +40,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
     let url = config.url;
     if (method === 'GET' && input !== undefined && input !== null) {
       if (!isJsonObject(input))
-        return failed({
-          kind: 'contract_error',
-          message: 'a GET input must be an object (it becomes the query string)',
-          retryable: false,
-          details: { source: 'local' }, // nothing sent: no agent call (QA45)
-        });
+        return failed(localRefusal('a GET input must be an object (it becomes the query string)'));
       url = appendQuery(url, input);
     }
     const hasBody = method !== 'GET' && input !== undefined;

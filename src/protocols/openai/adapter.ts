@@ -12,11 +12,13 @@
  * off `content` — reasoning-text.ts). A choice that ended other than `stop`/`tool_calls`
  * (`length`, `content_filter`) is still the agent's answer, recorded as a `finish_reason` event.
  */
+
 import type { OpenaiAgentConfig } from '../../plan/schema.js';
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
+import { localRefusal } from '../local-refusal.js';
 import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallRecord } from '../types.js';
 import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
 import { splitReasoning } from './reasoning-text.js';
@@ -31,14 +33,7 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const request = buildRequest(config, input);
-    // Refused before any request (`source: 'local'`, as a RAIP misfit): no agent call (QA45).
-    if (!request.ok)
-      return failed({
-        kind: 'contract_error',
-        message: request.reason,
-        retryable: false,
-        details: { source: 'local' },
-      });
+    if (!request.ok) return failed(localRefusal(request.reason));
     const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal);
     if (!outcome.ok) return failed(outcome.error);
     const { completion, choice, message } = outcome;

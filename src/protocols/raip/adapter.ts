@@ -3,12 +3,14 @@
  * (Ajv 2020-12, digest over RFC 8785), `POST {url}/invoke {input, context}` runs one attempt.
  * Request bodies are canonical JSON (R14). `raw` is kept only when the run traces (R12/R13).
  */
+
 import type { RaipAgentConfig } from '../../plan/schema.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import { describeTarget, type HttpTransport, type JsonResponse } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
+import { localRefusal } from '../local-refusal.js';
 import { pythonReprHint } from '../python-repr.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
 import type {
@@ -158,12 +160,12 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (schema) {
         const local = schema.compiled.validate(input);
         if (!local.ok) {
-          return failed({
-            kind: 'contract_error',
-            message: `input does not match the agent's inputSchema (${local.errors.length} error(s): ${describeAjvErrors(local.errors)}); not sent`,
-            retryable: false,
-            details: { source: 'local', ajvErrors: local.errors },
-          });
+          return failed(
+            localRefusal(
+              `input does not match the agent's inputSchema (${local.errors.length} error(s): ${describeAjvErrors(local.errors)}); not sent`,
+              { ajvErrors: local.errors },
+            ),
+          );
         }
       }
       // Built in key order, as the canonical body is written (nothing to sort per request). The
