@@ -19,7 +19,7 @@ function planFolders(): string {
   for (const [name, lock] of [
     ['main', 'course-advisor.lock'],
     ['pr', 'course-advisor.a3-regressed.lock'],
-  ]) {
+  ] as const) {
     mkdirSync(path.join(dir, name));
     copyFileSync(path.join(locks, lock), path.join(dir, name, 'evalc.lock'));
   }
