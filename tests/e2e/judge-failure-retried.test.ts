@@ -39,7 +39,9 @@ describe('a judge that refused', () => {
     writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
     ctx.agent.reset();
     const first = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
-    expect(first.code, first.stderr).toBe(0);
+    // Every judge call of this run failed: the run fails (QA48), and says which judge.
+    expect(first.code, first.stderr).toBe(1);
+    expect(first.stderr).toContain('judge strict scored nothing: all 2 of its scores failed (config_error 2)');
     const scores = () =>
       (
         JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as {

@@ -54,7 +54,10 @@ describe('diff with examples only one run has (QA8)', () => {
     expect(d.pValue).toBeCloseTo(2 / 1024, 12);
     expect(d.direction).toBe('improvement');
     expect(diff.summary.regressions).toBe(0);
-    expect(diff.examples).toEqual({ paired: 90, added: 3 * ADDED_PER_DATASET, removed: 0 });
+    expect(diff.examples).toMatchObject({ paired: 90, added: 3 * ADDED_PER_DATASET, removed: 0 });
+    // Since QA49 the examples only one run has are named too: every added one, none gone.
+    expect(diff.examples.new).toHaveLength(3 * ADDED_PER_DATASET);
+    expect(diff.examples.gone).toBeUndefined();
   });
 
   it('says under the table that Δ and the test cover different examples', () => {
