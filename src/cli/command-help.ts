@@ -153,7 +153,7 @@ const COMMAND_SPECS = {
       baseline: {
         type: 'string',
         value: 'LOCK',
-        help: 'lockfile to show deltas and flips against (regression gates are judged by apply --baseline)',
+        help: 'lockfile to show deltas and flips against, and to judge regression gates against as apply --baseline does (with the plan beside the lockfile)',
       },
       out: {
         type: 'string',

@@ -18,6 +18,7 @@ import { loadLockArgument } from './load-lock.js';
 import { lockPlanFolder } from './lock-folder.js';
 import { makeFolder } from './make-folder.js';
 import { isRegularFile } from './regular-file.js';
+import { reportRegressionGates } from './report-regression-gates.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
 const USAGE = commandUsage('report');
@@ -89,8 +90,13 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     values.out !== undefined && (writesHtml || existsSync(path.join(dir, 'report.html')))
       ? path.relative(lockPlanFolder(current.file), dir).split(path.sep).join('/') || '.'
       : undefined;
+  // With a baseline, the regression gates are judged as apply --baseline judges them, from the plan
+  // the lock was applied from (report-regression-gates.ts), else say why they are not (QA55).
+  const lock = baseline
+    ? reportRegressionGates(current.lock, current.file, baseline.lock, ctx.cwd).lock
+    : current.lock;
   const files = renderReports({
-    lock: baseline ? withUnjudgedRegressionGates(current.lock) : current.lock,
+    lock,
     ...(baseline ? { baseline: baseline.lock } : {}),
     ...(sources.trajectories ? { trajectories: sources.trajectories } : {}),
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
@@ -120,21 +126,6 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   }
   noteMissingCache();
   return EXIT.ok;
-}
-
-/**
- * The lock keeps its regression gates skipped ("no baseline"); `report --baseline` renders them so
- * but says who judges them, instead of "no baseline" beside the comparison it shows (QA38).
- */
-function withUnjudgedRegressionGates(lock: Lockfile): Lockfile {
-  const gates = lock.gates.map((g) =>
-    g.kind === 'regression' &&
-    g.skipped === true &&
-    g.message === `${g.metric}: no baseline, regression check skipped`
-      ? { ...g, message: `${g.metric}: skipped here, regression gates are judged by evalc apply --baseline` }
-      : g,
-  );
-  return { ...lock, gates };
 }
 
 /** The report command with sources wired in (the CLI entry passes the cache loader). */
