@@ -35,6 +35,7 @@ export type ComparabilityKind =
   | 'metric_removed'
   | 'metric_version'
   | 'metric_config'
+  | 'metric_inputs'
   | 'plan'
   | 'group_input'
   | 'group_output';
@@ -214,7 +215,8 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
         unlistedChange(out, 'judge_settings', id, `judges.${id}`, o.digest, n.digest);
     },
   );
-  out.push(...compareMetrics(old, now));
+  const changedJudges = new Set(out.filter((i) => i.kind.startsWith('judge_')).map((i) => i.subject));
+  out.push(...compareMetrics(old, now, changedJudges));
   out.push(...compareGroupBindings(old, now));
   return out;
 }
@@ -269,6 +271,7 @@ interface PinnedMetric {
   version: string;
   config: string;
   fields: Record<string, unknown>;
+  digest: string | undefined;
 }
 
 function metricsByTask(lock: Lockfile): Map<string, PinnedMetric> {
@@ -281,14 +284,48 @@ function metricsByTask(lock: Lockfile): Map<string, PinnedMetric> {
       const subject = `${g.task}/${mid}`;
       if (m && !map.has(subject)) {
         const fields = { type: m.type, ...m.config };
-        map.set(subject, { version: m.version, config: text(fields) ?? '', fields });
+        map.set(subject, { version: m.version, config: text(fields) ?? '', fields, digest: m.digest });
       }
     }
   }
   return map;
 }
 
-function compareMetrics(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
+/**
+ * A metric whose version and config are the same but whose digest changed was scored with other
+ * inputs the lock does not spell out: the plan's `prices:` (cost), a rubric it names. QA54: a price
+ * change flipped a cost gate while the diff said only "plan changed" and called the runs comparable.
+ * A judge metric whose judge is already listed as changed says nothing more.
+ */
+function metricInputsChange(
+  subject: string,
+  a: PinnedMetric,
+  b: PinnedMetric,
+  changedJudges: ReadonlySet<string>,
+) {
+  if (a.digest === undefined || b.digest === undefined || a.digest === b.digest) return undefined;
+  const judge = typeof b.fields.judge === 'string' ? b.fields.judge : undefined;
+  if (judge !== undefined && changedJudges.has(judge)) return undefined;
+  const digests = `digest ${a.digest.slice(0, 12)}… → ${b.digest.slice(0, 12)}…`;
+  const what =
+    b.fields.type === 'cost'
+      ? 'prices changed (prices:)'
+      : typeof b.fields.rubric === 'string'
+        ? `rubric ${b.fields.rubric} or judge ${judge ?? ''} changed`.trimEnd()
+        : judge !== undefined
+          ? `judge ${judge} changed`
+          : 'inputs changed (a setting its config does not list)';
+  return {
+    ...issue('metric_inputs', subject, a.digest, b.digest, 'inputs'),
+    message: `${subject}: ${what}; ${digests}`,
+  };
+}
+
+function compareMetrics(
+  old: Lockfile,
+  now: Lockfile,
+  changedJudges: ReadonlySet<string>,
+): ComparabilityIssue[] {
   const out: ComparabilityIssue[] = [];
   const o = metricsByTask(old);
   const n = metricsByTask(now);
@@ -306,6 +343,9 @@ function compareMetrics(old: Lockfile, now: Lockfile): ComparabilityIssue[] {
         ...issue('metric_config', subject, a.config, b.config, 'config'),
         message: `${subject}: config changed: ${configChanges(a.fields, b.fields)}`,
       });
+    } else if (a.version === b.version) {
+      const inputs = metricInputsChange(subject, a, b, changedJudges);
+      if (inputs) out.push(inputs);
     }
   }
   return out;
