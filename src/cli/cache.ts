@@ -11,6 +11,7 @@ import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
 
 const USAGE = commandUsage('cache');
 
@@ -21,7 +22,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE, 1);
   // --lock and --dry-run are prune's: `cache stats --dry-run` was accepted and meant nothing (QA36).
   if (sub === 'stats')
-    for (const flag of ['lock', 'dry-run'])
+    for (const flag of ['lock', 'dry-run', 'force'])
       if (values[flag] !== undefined)
         throw new ExitError(EXIT.usage, `--${flag} is a flag of cache prune, not stats\nusage: ${USAGE}`);
   // [plan] is a plan file or a folder holding evalc.yaml, as for every other command.
@@ -149,6 +150,24 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     if (reached === 0 && entries > 0)
       ctx.stderr(
         `evalc: warning: none of the ${entries} entries of ${cacheDir} is reached by ${named}: was it applied with this cache (--cache-dir, EVALC_CACHE_DIR)? For a shared cache, name every plan's lock with --lock\n`,
+      );
+    // A cache other plans may share, pruned to this plan's own locks (QA55): refused, or warned of.
+    let going = 0;
+    for (const key of store.keys()) if (!reachable.has(key)) going++;
+    const risk = sharedCacheRisk({
+      cacheDir,
+      ownCacheDir: path.join(dirs.stateDir, 'cache'),
+      locksNamed: ((values.lock as unknown as string[] | undefined) ?? []).length > 0,
+      force: values.force === true,
+      named,
+      going,
+      cwd: ctx.cwd,
+    });
+    if (risk && !values['dry-run'])
+      throw new ExitError(EXIT.failure, `${risk}; nothing was pruned: ${SHARED_CACHE_ADVICE}`);
+    if (risk)
+      ctx.stderr(
+        `evalc: warning: ${risk}; without --lock or --force a prune refuses: ${SHARED_CACHE_ADVICE}\n`,
       );
     if (values['dry-run']) {
       // An apply writing now adds entries its lock does not reach yet: they count as going.

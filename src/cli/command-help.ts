@@ -212,11 +212,15 @@ const COMMAND_SPECS = {
         help: 'prune: keep what this lockfile reaches (repeatable; default evalc.lock and .evalc/evalc.only.lock)',
       },
       'dry-run': { type: 'boolean', help: 'prune: count what would go and change nothing' },
+      force: {
+        type: 'boolean',
+        help: "prune: without --lock, prune a cache that is not the plan's own .evalc/cache (--cache-dir, EVALC_CACHE_DIR) to this plan's locks",
+      },
       json: { type: 'boolean', help: 'print the figures as JSON' },
     },
     notes: [
       PLAN_ARG,
-      'exit 0 · 1 no cache, a --lock that is missing or no lockfile, prune on a cache in use or read-only · 64 usage.',
+      'exit 0 · 1 no cache, a --lock that is missing or no lockfile, prune on a cache in use or read-only, or on a shared cache without --lock or --force · 64 usage.',
     ],
   },
   lint: {
