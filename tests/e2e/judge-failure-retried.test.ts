@@ -41,7 +41,9 @@ describe('a judge that refused', () => {
     const first = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
     // Every judge call of this run failed: the run fails (QA48), and says which judge.
     expect(first.code, first.stderr).toBe(1);
-    expect(first.stderr).toContain('judge strict scored nothing: all 2 of its scores failed (config_error 2)');
+    expect(first.stderr).toContain(
+      'judge strict scored nothing: all 2 of its scores failed (config_error 2)',
+    );
     const scores = () =>
       (
         JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as {
