@@ -5,6 +5,7 @@
  * with the same paired tests — while the gates the lockfile recorded itself (min/max) are kept as
  * they are. The lockfile is not rewritten: it stays the record of the plan's run, whichever
  * baseline a CI job compares it with; the reports and the exit code carry the comparison.
+ * `evalc report --baseline` judges them the same way (cli/report-regression-gates.ts, QA55).
  */
 import type { Lockfile, LockGate } from '../lockfile/types.js';
 import type { AgentAggregate, AggregateNode, AggregateReport, TaskAggregate } from '../metrics/aggregate.js';
