@@ -78,11 +78,17 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       return { ok: false, error: { kind: 'contract_violation', message: compiled.reason, retryable: false } };
     schema = { compiled: compiled.compiled, source: inputSchema };
     const discovery: Discovery = { ...extra, inputSchema, schemaDigest: compiled.compiled.digest };
-    const { ignoredFormats } = compiled.compiled;
+    const { ignoredFormats, uncheckedPatterns } = compiled.compiled;
+    const warnings: string[] = [];
     if (ignoredFormats.length > 0)
-      discovery.warnings = [
+      warnings.push(
         `inputSchema names format${ignoredFormats.length === 1 ? '' : 's'} ${ignoredFormats.map((f) => `"${f}"`).join(', ')} that evalc does not know: not checked before sending`,
-      ];
+      );
+    if (uncheckedPatterns.length > 0)
+      warnings.push(
+        `inputSchema pattern${uncheckedPatterns.length === 1 ? '' : 's'} ${uncheckedPatterns.map((p) => JSON.stringify(p)).join(', ')} could take exponential time and RE2 cannot run ${uncheckedPatterns.length === 1 ? 'it' : 'them'}: inputs are not checked before sending (the agent still validates them)`,
+      );
+    if (warnings.length > 0) discovery.warnings = warnings;
     return { ok: true, discovery };
   }
 

@@ -7,10 +7,15 @@
  * are not checked, as before, but no longer printed raw on evalc's stderr by Ajv's default
  * logger (`unknown format "path" ignored in schema at path "#/properties/path"`, twice per apply,
  * QA24): they are returned as `ignoredFormats` for the caller to report.
+ *
+ * Patterns run on pattern-engine.ts: one that could backtrack exponentially runs on RE2 (linear
+ * time); one RE2 cannot run is returned in `uncheckedPatterns` and the schema is not checked
+ * locally at all (QA52).
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
+import { createPatternEngine } from './pattern-engine.js';
 
 /** Ajv's error object as sent on the wire (RAIP 400 `ajvErrors[]`). */
 export interface AjvError {
@@ -27,6 +32,8 @@ export interface CompiledInputSchema {
   digest: string;
   /** Formats the schema names that Ajv and ajv-formats do not define (not checked), sorted. */
   ignoredFormats: string[];
+  /** Patterns that could take exponential time and RE2 cannot run: inputs are then not checked. */
+  uncheckedPatterns: string[];
   validate(input: unknown): InputValidation;
 }
 
@@ -62,7 +69,9 @@ export function compileInputSchema(
   // of every apply's start-up, and Ajv's own keyword checks still reject a malformed schema
   // (`type: "no-such-type"`, `minLength: "x"`, `required: "q"`, an unresolvable `$ref`).
   const warnings: string[] = [];
+  const patterns = createPatternEngine();
   const ajv = new Ajv2020({
+    code: { regExp: patterns.regExp },
     allErrors: true,
     strict: false,
     validateSchema: false,
@@ -83,13 +92,15 @@ export function compileInputSchema(
     };
   }
   const digest = computeSchemaDigest(schema);
+  const uncheckedPatterns = [...new Set(patterns.unsafe)].sort();
   return {
     ok: true,
     compiled: {
       digest,
       ignoredFormats: unknownFormats(warnings),
+      uncheckedPatterns,
       validate(input) {
-        if (validateFn(input)) return { ok: true };
+        if (uncheckedPatterns.length > 0 || validateFn(input)) return { ok: true };
         return { ok: false, errors: (validateFn.errors ?? []).map(toAjvError) };
       },
     },
