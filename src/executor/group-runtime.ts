@@ -48,7 +48,15 @@ export function groupRuntime(
     if (m.judgeId) {
       runtime.judgeId = m.judgeId;
       const judge = ctx.judges.get(m.judgeId);
-      if (judge) runtime.judge = judge.client;
+      if (judge) {
+        runtime.judge = judge.client;
+        runtime.verdictCache = {
+          metricDigest: m.digest,
+          store: ctx.store,
+          refresh: Boolean(ctx.options.refresh),
+          scrubber: { scrub: ctx.scrub, hasSecrets: ctx.hasSecrets },
+        };
+      }
       const rubricName =
         (typeof m.config.rubric === 'string' ? m.config.rubric : undefined) ??
         judgeConfigRubric(m.config) ??

@@ -23,6 +23,7 @@ import { isLocalRefusal } from '../protocols/local-refusal.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import { lockResult } from './example-lock-row.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
+import type { VerdictCache } from './judge-verdict-cache.js';
 import type { StageEvent } from './progress.js';
 import { putFailedInvoke, putInvokeRecord } from './put-invoke-record.js';
 import { type InvokeView, scoreRepeat } from './score-repeat.js';
@@ -43,6 +44,8 @@ export interface MetricRuntime {
   lib: LibMetric;
   judgeId?: string;
   judge?: JudgeClient;
+  /** Where the judge's verdicts are kept by request (judge-verdict-cache.ts). */
+  verdictCache?: VerdictCache;
   rubric?: RubricInfo;
 }
 

@@ -20,6 +20,7 @@ import {
 import { getMetricDefinition } from '../metrics/registry.js';
 import { scoreMetricNow } from '../metrics/score-example.js';
 import type { StepError, Trajectory } from '../protocols/types.js';
+import { verdictCachingJudge } from './judge-verdict-cache.js';
 import type { GroupRuntime, MetricRuntime } from './run-example.js';
 import { scrubValue } from './scrub-values.js';
 import { lastErrorKey } from './step-records.js';
@@ -66,7 +67,10 @@ export async function scoreRepeat(
     input.durationMs = record.durationMs;
     input.prices = rt.prices;
     input.signal = rt.signal;
-    if (metric.judge) input.judge = metric.judge;
+    if (metric.judge)
+      input.judge = metric.verdictCache
+        ? verdictCachingJudge(metric.judge, metric.verdictCache, step.id)
+        : metric.judge;
     if (metric.rubric) input.rubric = metric.rubric;
     if (content !== undefined) input.content = content;
     const scored = scoreMetricNow(metric.lib, input);
