@@ -178,7 +178,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
-          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}); ${gateSummary(outcome.lock.gates)}.\n` +
+          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}${recordedErrorsHint(s.errors, kinds)}); ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       } else if (!quiet) {
@@ -189,6 +189,16 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       }
     }
   }
+}
+
+/**
+ * Recorded errors on an up-to-date lock are definitive answers kept like any other (`invalid_json`,
+ * a 4xx, …): after fixing the agent, re-applying says "up to date" again. QA54: a newcomer whose
+ * stdio agent printed a banner fixed it and was told nothing ran, with no word of `--refresh`.
+ */
+function recordedErrorsHint(errors: number, kinds: string): string {
+  if (errors === 0) return '';
+  return `${kinds ? `: ${kinds}` : ''}; kept like answers: after fixing what failed, \`evalc apply --refresh\` asks again`;
 }
 
 function plural(n: number, noun: string, nouns = `${noun}s`): string {
