@@ -33,6 +33,7 @@ import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
+import { compileGuardedRegExp, type RegExpTester } from '../plan/linear-regexp.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { scrubSecrets, substituteEnvRefs } from '../plan/secrets.js';
 import { summarizeOutput } from '../protocols/mae/output-summary.js';
@@ -84,9 +85,19 @@ export async function startServedProcess(
   opts: ServeOptions,
 ): Promise<StartServedOutcome> {
   const label = `serve ${opts.name}`;
-  let readyLine: RegExp | undefined;
+  let readyLine: RegExpTester | undefined;
   try {
-    if (serve.ready?.line !== undefined) readyLine = new RegExp(serve.ready.line);
+    // A pattern that could backtrack exponentially on some output line runs on RE2 (QA52).
+    const guarded = serve.ready?.line === undefined ? undefined : compileGuardedRegExp(serve.ready.line, '');
+    if (guarded?.ok === false)
+      return {
+        ok: false,
+        error: {
+          kind: 'config_error',
+          message: `${label}: ready.line could take exponential time on some output lines (a repeated group that itself repeats or alternates) and has a lookaround or backreference the linear-time engine cannot run: rewrite it without the nesting`,
+        },
+      };
+    readyLine = guarded?.regexp;
   } catch {
     return {
       ok: false,

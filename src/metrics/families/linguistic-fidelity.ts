@@ -3,6 +3,7 @@
  * bleu and rouge_l live in their own files (bleu.ts, rouge-l.ts).
  */
 import { z } from 'zod';
+import { compileGuardedRegExp, type RegExpTester } from '../../plan/linear-regexp.js';
 import { asRecorded } from '../decimal-round.js';
 import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
@@ -145,8 +146,12 @@ const regexParams = z
     // A pattern written in the plan is checked when the plan is validated, not per example; so are
     // the flags, which the plan always holds: with the pattern in the dataset (expected:), invalid
     // flags passed validation and then failed every example with a metric_error (QA25).
+    // A pattern that could backtrack exponentially runs on RE2 (plan/linear-regexp.ts); one RE2
+    // cannot run would hang the run on some answers (QA52): refused here.
     try {
-      new RegExp(p.pattern ?? '', p.flags.replace('g', ''));
+      const source = p.pattern ?? '';
+      if (!compileGuardedRegExp(p.full ? `^(?:${source})$` : source, p.flags.replace('g', '')).ok)
+        ctx.addIssue({ code: 'custom', path: ['pattern'], message: BACKTRACKING_MESSAGE });
     } catch (err) {
       ctx.addIssue({
         code: 'custom',
@@ -155,6 +160,9 @@ const regexParams = z
       });
     }
   });
+
+const BACKTRACKING_MESSAGE =
+  'regular expression could take exponential time on some answers (a repeated group that itself repeats or alternates) and has a lookaround, backreference or sticky flag the linear-time engine cannot run: rewrite it without the nesting';
 
 export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
   ...base,
@@ -167,10 +175,12 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
   score(input, p) {
     const pattern = p.pattern ?? resolveExpected(input, p.expected);
     if (typeof pattern !== 'string') return metricError('no pattern (set pattern: or expected:)');
-    let re: RegExp;
+    let re: RegExpTester;
     try {
       const nfc = pattern.normalize('NFC');
-      re = new RegExp(p.full ? `^(?:${nfc})$` : nfc, p.flags.replace('g', ''));
+      const guarded = compileGuardedRegExp(p.full ? `^(?:${nfc})$` : nfc, p.flags.replace('g', ''));
+      if (!guarded.ok) return metricError(BACKTRACKING_MESSAGE);
+      re = guarded.regexp;
     } catch (e) {
       return metricError(`invalid regular expression: ${(e as Error).message}`);
     }
