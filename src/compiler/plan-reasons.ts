@@ -6,6 +6,8 @@
  */
 
 import type { Lockfile, LockResult } from '../lockfile/types.js';
+import type { AgentConfig } from '../plan/schema.js';
+import { type AgentSettings, agentSettings, settingsChanges } from '../protocols/agent-settings.js';
 import type { CompiledGroup, CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
@@ -109,7 +111,7 @@ export function groupReasons(
       lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint
         ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
         : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
-          ? 'agent identity changed'
+          ? identityChange(lockedAgent.settings, compiled.resolved.plan.agents[group.agentId])
           : 'agent changed';
     invoke = { symbol: '~', reason: `because ${detail}` };
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
@@ -204,4 +206,13 @@ export function describeParamChanges(
     if (a !== b) changes.push(`${k}: ${a ?? '(none)'} → ${b ?? '(none)'}`.replaceAll('"', ''));
   }
   return changes.join(', ');
+}
+
+/**
+ * An agent identity change, naming the pinned protocol settings that changed (QA54: `maxTurns 6 → 3`
+ * read only "agent identity changed"; a version, schema or unpinned setting such as a prompt stays that).
+ */
+function identityChange(locked: AgentSettings | undefined, config: AgentConfig | undefined): string {
+  const changes = config ? settingsChanges(locked, agentSettings(config).settings) : '';
+  return changes ? `agent identity changed (${changes})` : 'agent identity changed';
 }

@@ -13,9 +13,7 @@ import type {
 import { LOCK_VERSION } from '../lockfile/types.js';
 import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
 import type { GateResult } from '../metrics/index.js';
-import type { AgentConfig } from '../plan/schema.js';
-import { chatSettings } from '../protocols/chat/settings.js';
-import { maeSettings } from '../protocols/mae/settings.js';
+import { agentSettings } from '../protocols/agent-settings.js';
 import { EVALC_VERSION } from '../version.js';
 import { isVolatileMeasure, roundScore } from './example-lock-row.js';
 
@@ -160,24 +158,6 @@ export function lockGateOf(g: GateResult): LockGate {
     scope: g.target,
     ...(g.skipped ? { skipped: true } : {}),
   };
-}
-
-function agentSettings(config: AgentConfig): { settings?: Record<string, string | number | boolean> } {
-  if (config.protocol === 'mae') return { settings: { ...maeSettings(config) } };
-  if (config.protocol === 'chat') return { settings: chatSettings(config) };
-  // What an http agent is asked and what of its reply counts (both in its digest already).
-  if (config.protocol === 'http')
-    return { settings: { method: config.method, ...(config.response ? { response: config.response } : {}) } };
-  // The model a model-direct agent is (its name, as RAIP's /info gives one; QA47: no field said it).
-  if (config.protocol === 'openai')
-    return {
-      settings: {
-        model: config.model,
-        ...(config.temperature === undefined ? {} : { temperature: config.temperature }),
-        ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
-      },
-    };
-  return {};
 }
 
 function metricTypesOf(compiled: CompiledPlan): Map<string, string> {
