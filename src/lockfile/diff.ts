@@ -63,6 +63,11 @@ export interface AggregateDelta {
   pValue: number | null;
   /** Paired examples. */
   n: number;
+  /**
+   * Examples of both runs with a figure in one run only (a failed invoke has no `steps`): in the
+   * aggregates' Δ, not in the test. Absent when none (QA54).
+   */
+  unpaired?: number;
   discordant?: { b: number; c: number };
   significant: boolean;
   direction: DeltaDirection;
@@ -177,6 +182,8 @@ interface Pairs {
   old: number[];
   now: number[];
   weights: number[];
+  /** Rows of both runs with a figure in one run only (a failed invoke measures no `steps`). */
+  unpaired: number;
 }
 
 function pairsFor(
@@ -186,13 +193,16 @@ function pairsFor(
   metric: string,
   field: 'score' | 'value',
 ): Pairs {
-  const out: Pairs = { old: [], now: [], weights: [] };
+  const out: Pairs = { old: [], now: [], weights: [], unpaired: 0 };
   const rows: ExampleScoreRow[] = [];
   for (const [o, n] of paired) {
     if (n.agent !== agent || !inScope(scope, n)) continue;
     const a = figure(o.result.metrics[metric], field);
     const b = figure(n.result.metrics[metric], field);
-    if (a === null || b === null) continue;
+    if (a === null || b === null) {
+      if (a !== b) out.unpaired++;
+      continue;
+    }
     out.old.push(a);
     out.now.push(b);
     rows.push({
@@ -246,6 +256,7 @@ function compareAggregate(
     ci: null,
     pValue: null,
     n: pairs.old.length,
+    ...(pairs.unpaired > 0 ? { unpaired: pairs.unpaired } : {}),
     significant: false,
     direction: 'unchanged',
   };

@@ -23,6 +23,7 @@ import {
   failedRegressionGates,
   gateOnlyRegression,
   shownDeltas,
+  unpairedNote,
 } from './markdown-diff.js';
 import { escapeHtml as h } from './markdown-text.js';
 import { type ExampleView, findScore, type ReportModel, verdictText } from './report-model.js';
@@ -155,8 +156,10 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   // unchanged ones and the dataset rows that repeat a single-dataset task (QA20).
   const hidden = diff.aggregates.length - shown.length;
   const composition = compositionNote(diff);
+  const unpaired = unpairedNote(shown);
   const notes = [
     composition ? `<p class="empty">${h(composition)}</p>` : '',
+    unpaired ? `<p class="empty">${h(unpaired)}</p>` : '',
     hidden > 0
       ? `<p class="empty">${hidden} other aggregates not shown (unchanged, or the same as their task).</p>`
       : '',

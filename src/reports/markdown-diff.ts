@@ -90,6 +90,22 @@ export function shownDeltas(diff: LockDiff): AggregateDelta[] {
 }
 
 /**
+ * Examples both runs have, with a figure in one run only (a failed invoke measures no `steps`): the
+ * aggregates' Δ counts them, the test does not — a Δ of −0.667 beside a CI of [0, 0] (QA54).
+ */
+export function unpairedNote(deltas: readonly AggregateDelta[]): string | undefined {
+  const most = new Map<string, number>();
+  for (const d of deltas) {
+    if (!d.unpaired) continue;
+    const key = `${d.metric} (${d.agent}`;
+    most.set(key, Math.max(most.get(key) ?? 0, d.unpaired));
+  }
+  if (most.size === 0) return undefined;
+  const list = [...most].map(([key, n]) => `${key}: ${n})`).join(', ');
+  return `Δ also counts examples with a value in one run only (a failed invoke measures nothing): ${list}; the CI, p and verdict test the examples with a value in both runs.`;
+}
+
+/**
  * With examples only one run has, Δ (of the aggregates) and the test (of the paired examples)
  * measure different sets: say so under the table, or a Δ outside its own CI reads as an error.
  */
@@ -174,6 +190,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
             ]
           : []),
         ...(compositionNote(diff) ? [`_${compositionNote(diff)}_`, ''] : []),
+        ...(unpairedNote(deltas) ? [`_${unpairedNote(deltas)}_`, ''] : []),
         ...(hidden > 0
           ? [
               `_${hidden} other aggregates not shown (unchanged, or the same as their task${hiddenNote(diff, deltas)})._`,

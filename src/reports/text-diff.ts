@@ -2,7 +2,14 @@
 import type { LockDiff } from '../lockfile/diff.js';
 import { showControlChars } from './control-chars.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
-import { compositionNote, deltaArrow, gateChangeText, listIds, shownDeltas } from './markdown-diff.js';
+import {
+  compositionNote,
+  deltaArrow,
+  gateChangeText,
+  listIds,
+  shownDeltas,
+  unpairedNote,
+} from './markdown-diff.js';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
@@ -42,6 +49,8 @@ export function renderTextDiff(diff: LockDiff): string {
     }
     const note = compositionNote(diff);
     if (note) lines.push(`  (${note})`);
+    const unpaired = unpairedNote(deltas);
+    if (unpaired) lines.push(`  (${unpaired})`);
   } else lines.push('', 'No aggregate changed.');
   // The counts above include every scope; a single-dataset task's dataset row repeats the task's.
   const hidden = diff.aggregates.filter((d) => d.significant && !deltas.includes(d)).length;
