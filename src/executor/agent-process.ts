@@ -33,11 +33,11 @@ import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
-import { compileGuardedRegExp, type RegExpTester } from '../plan/linear-regexp.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { scrubSecrets, substituteEnvRefs } from '../plan/secrets.js';
 import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
+import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
 

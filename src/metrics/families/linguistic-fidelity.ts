@@ -3,7 +3,7 @@
  * bleu and rouge_l live in their own files (bleu.ts, rouge-l.ts).
  */
 import { z } from 'zod';
-import { compileGuardedRegExp, type RegExpTester } from '../../plan/linear-regexp.js';
+import { compileGuardedRegExp, type RegExpTester } from '../../protocols/regexp/linear-regexp.js';
 import { asRecorded } from '../decimal-round.js';
 import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
@@ -146,7 +146,7 @@ const regexParams = z
     // A pattern written in the plan is checked when the plan is validated, not per example; so are
     // the flags, which the plan always holds: with the pattern in the dataset (expected:), invalid
     // flags passed validation and then failed every example with a metric_error (QA25).
-    // A pattern that could backtrack exponentially runs on RE2 (plan/linear-regexp.ts); one RE2
+    // A pattern that could backtrack exponentially runs on RE2 (protocols/regexp/linear-regexp.ts); one RE2
     // cannot run would hang the run on some answers (QA52): refused here.
     try {
       const source = p.pattern ?? '';

@@ -4,12 +4,12 @@
  * backtracking engine one `pattern: "^(a+)+$"` spent 12 s of evalc's CPU on one 29-character
  * input before each /invoke, blocking the whole run (QA50, QA52).
  *
- * Patterns are compiled by plan/linear-regexp.ts: one that could backtrack exponentially runs
+ * Patterns are compiled by regexp/linear-regexp.ts: one that could backtrack exponentially runs
  * on RE2 (linear time). A risky pattern RE2 cannot run (a lookaround or a backreference) is
  * recorded in `unsafe`: the caller then skips its local check (the agent still validates).
  */
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
-import { compileGuardedRegExp } from '../../plan/linear-regexp.js';
+import { compileGuardedRegExp } from '../regexp/linear-regexp.js';
 
 export interface PatternEngine {
   regExp: RegExpEngine;

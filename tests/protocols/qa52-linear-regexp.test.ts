@@ -1,11 +1,11 @@
 /**
- * QA52: plan/regex-risk.ts flags patterns that can backtrack exponentially on V8 and
- * plan/linear-regexp.ts runs them on RE2 with ECMAScript's verdicts (`\s`, `\S`, `.` spelled out).
+ * QA52: protocols/regexp/regex-risk.ts flags patterns that can backtrack exponentially on V8 and
+ * protocols/regexp/linear-regexp.ts runs them on RE2 with ECMAScript's verdicts (`\s`, `\S`, `.` spelled out).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileGuardedRegExp } from '../../src/plan/linear-regexp.js';
-import { hasNestedQuantifier } from '../../src/plan/regex-risk.js';
+import { compileGuardedRegExp } from '../../src/protocols/regexp/linear-regexp.js';
+import { hasNestedQuantifier } from '../../src/protocols/regexp/regex-risk.js';
 
 describe('hasNestedQuantifier', () => {
   it.each(['^(a+)+$', '(a*)*', '(\\w|\\d)+$', '((ab)*c)+', '(?:x+y)+', '(?<n>a+){2,}', '^([a-z0-9]+\\.?)*$'])(
