@@ -3,7 +3,11 @@
  * (@jmespath-community/jmespath) and evaluated against the agent's response document.
  */
 import { compile, isRegistered, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+import { installLinearTrim } from '../protocols/jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
+
+// trim/trim_right in linear time on agent text (QA52).
+installLinearTrim();
 
 export const JMESPATH_LIBRARY = '@jmespath-community/jmespath@1.3.0';
 

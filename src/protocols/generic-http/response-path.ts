@@ -4,7 +4,11 @@
  * type) are values, not exceptions. Field lookups read the reply's own keys only (../own-fields.ts).
  */
 import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+import { installLinearTrim } from '../jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../own-fields.js';
+
+// trim/trim_right in linear time on agent text (QA52).
+installLinearTrim();
 
 export type ResponsePath =
   | { ok: true; apply(body: unknown): { ok: true; value: unknown } | { ok: false; reason: string } }
