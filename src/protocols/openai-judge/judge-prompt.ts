@@ -34,9 +34,27 @@ export function buildJudgeMessages(rubric: WireRubric, request: JudgeRequest): P
 export function extractJsonText(content: string): string {
   const trimmed = content.trim();
   if (trimmed.startsWith('{') && trimmed.endsWith('}')) return trimmed;
-  const fenced = /```(?:json|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*```/.exec(content);
-  if (fenced?.[1] !== undefined) return fenced[1].trim();
+  const fenced = fencedContent(content);
+  if (fenced !== undefined) return fenced.trim();
   const start = trimmed.indexOf('{');
   const end = trimmed.lastIndexOf('}');
   return start >= 0 && end > start ? trimmed.slice(start, end + 1) : trimmed;
+}
+
+const FENCE_OPENING = /```(?:json|JSON)?[ \t]*\r?\n/g;
+const FENCE_CLOSING = /\r?\n[ \t]*```/g;
+
+/**
+ * The content of the first Markdown code fence, as `/```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*```/`
+ * reads it, in linear time: that regex retried its lazy scan to the end of the reply from every
+ * unclosed fence opening, 1.5 s on a 100 kB judge reply (QA52). Only the first opening can match:
+ * a later one has no closing after it when the first has none.
+ */
+function fencedContent(content: string): string | undefined {
+  FENCE_OPENING.lastIndex = 0;
+  if (FENCE_OPENING.exec(content) === null) return undefined;
+  const start = FENCE_OPENING.lastIndex;
+  FENCE_CLOSING.lastIndex = start;
+  const closing = FENCE_CLOSING.exec(content);
+  return closing === null ? undefined : content.slice(start, closing.index);
 }
