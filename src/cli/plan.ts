@@ -108,6 +108,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         : loaded;
     const notes = [
       ...discoveryNotes(changed, lockPins, unreachable, lock, schemas.refused),
+      // As apply warns them: formats or patterns of an agent's schema evalc does not check (QA52).
+      ...schemas.warnings,
       ...schemas.unasked
         .filter(({ id }) => lock?.agents[id])
         .map(

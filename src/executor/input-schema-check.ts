@@ -129,6 +129,8 @@ export async function planTimeRaipAdapters(
   refused: Record<string, string>;
   unchecked: string[];
   unasked: { id: string; why: string }[];
+  /** Discovery warnings, as apply prints them (`agent <id>: …`): unchecked formats or patterns. */
+  warnings: string[];
   close: () => Promise<void>;
 }> {
   const adapters = new Map<string, RaipAdapter>();
@@ -137,6 +139,7 @@ export async function planTimeRaipAdapters(
   const refused: Record<string, string> = {};
   const unchecked: string[] = [];
   const unasked: { id: string; why: string }[] = [];
+  const warnings: string[] = [];
   const transports: HttpTransport[] = [];
   const stops: (() => Promise<void>)[] = [];
   const plan = compiled.resolved.plan;
@@ -185,6 +188,8 @@ export async function planTimeRaipAdapters(
         if (up) stops.push(up.stop);
         const discovered = await discoverRaip(adapter, lockedPins[agentId], cached, signal);
         if (discovered.ok) {
+          for (const warning of discovered.discovery.warnings ?? [])
+            warnings.push(`agent ${agentId}: ${warning}`);
           live[agentId] = discovered.pin;
           adapters.set(agentId, adapter);
           continue;
@@ -206,6 +211,7 @@ export async function planTimeRaipAdapters(
     refused,
     unchecked,
     unasked,
+    warnings,
     close: async () => {
       await Promise.all(transports.map((t) => t.close()));
       await Promise.all(stops.map((stop) => stop()));
