@@ -146,7 +146,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stderr(
-          `evalc: ${misfits.length} inputs of the preflight sample do not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n`,
+          `evalc: ${misfits.length === 1 ? '1 input of the preflight sample does' : `${misfits.length} inputs of the preflight sample do`} not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n`,
         );
       return EXIT.failure;
     }
