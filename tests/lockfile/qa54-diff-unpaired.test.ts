@@ -60,7 +60,8 @@ describe('diff says what Δ counts when an example has a value in one run only (
     const after = structuredClone(before);
     const row = after.results.find((r) => r.example === 's2');
     if (!row?.metrics.steps) throw new Error('no steps row for s2');
-    row.metrics.steps = { key: row.metrics.steps.key, score: null };
+    const { key } = row.metrics.steps;
+    row.metrics.steps = key === undefined ? { score: null } : { key, score: null };
     const diff = diffLocks(before, after);
     const steps = diff.aggregates.filter((d) => d.metric === 'steps');
     expect(steps.length).toBeGreaterThan(0);
