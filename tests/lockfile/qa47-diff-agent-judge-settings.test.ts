@@ -1,75 +1,24 @@
-/**
- * QA47: `evalc diff` compared an agent's protocol, endpoint, version and schema digest and a
- * judge's model and rubric — nothing else. Switching an `openai` agent's model (the lock did not
- * record it at all), an `mae` agent's maxTurns or a judge's temperature changed every result while
- * the diff listed only "plan changed" and called the runs strictly comparable; and `plan` said a
- * judge whose temperature changed re-scored "because rubric r1 changed". Real applies against an
- * OpenAI-compatible model server and judge on loopback, then diffLocks / `plan --json` in process.
- */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
 import { diffLocks } from '../../src/lockfile/diff.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { renderTextDiff } from '../../src/reports/text-diff.js';
 import { runCommand } from '../cli/run-cli.js';
-import { startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
-import { startOpenaiServer } from '../fixtures/openai-server.js';
-import { applyInProcess } from '../protocols/apply-in-process.js';
+import { JUDGE_METRIC, openaiJudgedPlan, openaiWorkspace } from '../protocols/openai-workspace.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function planText(agentUrl: string, judgeUrl: string): string {
-  return `evalc: 1
-benchmark: { id: qa47 }
-agents:
-  o1: { protocol: openai, url: "${agentUrl}", model: small-1, limits: { retries: 0 } }
-judges:
-  oj: { protocol: openai, url: "${judgeUrl}", model: m1, temperature: 0, rubric: r1 }
-rubrics:
-  r1:
-    dimensions: [{ id: relevance, description: "On topic" }]
-tasks:
-  t1:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{query}}" }] }
-        output: { answer: "choices[0].message.content" }
-    datasets: { d1: { examples: [ { id: s1, vars: { query: "intro ML" } }, { id: s2, vars: { query: "databases" } } ] } }
-    metrics:
-      - { id: jm, type: judge, judge: oj, content: "relevance=0.8 {{candidate.answer}}" }
-run: { preflight: 0, bootstrap: 100 }
-`;
-}
+const planText = (agentUrl: string, judgeUrl: string): string =>
+  openaiJudgedPlan(agentUrl, judgeUrl, {
+    id: 'qa47',
+    examples: ['{ id: s1, vars: { query: "intro ML" } }', '{ id: s2, vars: { query: "databases" } }'],
+    metrics: [JUDGE_METRIC],
+  });
 
-async function setUp() {
-  const agent = await startOpenaiServer();
-  const judge = await startOpenaiJudgeServer();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa47-diff-settings-'));
-  cleanups.push(
-    () => rmSync(dir, { recursive: true, force: true }),
-    () => agent.close(),
-    () => judge.close(),
-  );
-  const file = path.join(dir, 'evalc.yaml');
-  writeFileSync(file, planText(agent.baseUrl, judge.url));
-  const apply = async (): Promise<Lockfile> => {
-    const outcome = await applyInProcess(dir);
-    if (outcome.status !== 'done') throw new Error(`apply ${outcome.status}`);
-    return JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as Lockfile;
-  };
-  const edit = (from: string, to: string) => {
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain(from);
-    writeFileSync(file, text.replace(from, to));
-  };
-  return { dir, apply, edit };
-}
+const setUp = () => openaiWorkspace('evalc-qa47-diff-settings-', planText, cleanups);
 
 describe('diff lists the agent and judge settings that changed (QA47)', () => {
   it("pins an openai agent's model and names its change", async () => {
