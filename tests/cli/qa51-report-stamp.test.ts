@@ -6,42 +6,31 @@
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, runCli, tempWorkspace, writeDataset, writePlan } from '../e2e/apply-harness.js';
-import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { describe, expect, it } from 'vitest';
+import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
 
-let agent: CountingAgent;
-const ws = tempWorkspace('qa51-report-stamp');
-beforeAll(async () => {
-  assertBuilt();
-  agent = await startCountingAgent({});
-});
-afterAll(async () => {
-  await agent.close();
-  ws.cleanup();
-});
+const counting = useCountingAgent();
 
 describe('evalc report, then an up-to-date apply (QA51)', () => {
   it("renders apply's own reports again instead of keeping report --baseline's", async () => {
-    writeDataset(ws.dir, 'd1.jsonl', [
-      { id: 'q0', vars: { q: 'q0' }, expected: { codes: ['A-q0', 'Z-q0'] } },
-    ]);
-    writePlan(ws.dir, { agentUrl: agent.url });
+    const dir = counting.workspace('qa51-report-stamp');
+    writeDataset(dir, 'd1.jsonl', [{ id: 'q0', vars: { q: 'q0' }, expected: { codes: ['A-q0', 'Z-q0'] } }]);
+    writePlan(dir, { agentUrl: counting.agent.url });
     const env = { EVALC_CACHE_DIR: '' };
-    expect((await runCli(['apply', '--quiet'], { cwd: ws.dir, env })).code).toBe(0);
-    const md = path.join(ws.dir, '.evalc', 'reports', 'report.md');
+    expect((await runCli(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
+    const md = path.join(dir, '.evalc', 'reports', 'report.md');
     const own = readFileSync(md, 'utf8');
     expect(own).not.toContain('Changes vs baseline');
 
-    copyFileSync(path.join(ws.dir, 'evalc.lock'), path.join(ws.dir, 'base.lock'));
-    const report = await runCli(['report', '--baseline', 'base.lock'], { cwd: ws.dir, env });
+    copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'base.lock'));
+    const report = await runCli(['report', '--baseline', 'base.lock'], { cwd: dir, env });
     expect(report.code).toBe(0);
     expect(readFileSync(md, 'utf8')).toContain('Changes vs baseline');
 
-    const again = await runCli(['apply'], { cwd: ws.dir, env });
+    const again = await runCli(['apply'], { cwd: dir, env });
     expect(again.code).toBe(0);
     expect(again.stdout + again.stderr).toContain('evalc.lock is up to date');
     expect(readFileSync(md, 'utf8')).toBe(own);
-    expect(agent.stats().invokes).toBe(1);
+    expect(counting.agent.stats().invokes).toBe(1);
   });
 });

@@ -19,36 +19,42 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** Applies one example against an `http` agent (`agent` its config) and returns its first repeat's error. */
+async function firstError(name: string, agent: Record<string, unknown>, expected: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `qa50-${name}-`));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(
+    path.join(dir, 'd.jsonl'),
+    JSON.stringify({ id: 'e1', vars: { q: 'x' }, expected: { answer: expected } }),
+  );
+  const plan = {
+    evalc: 1,
+    benchmark: { id: `qa50-${name}`, version: '1.0.0' },
+    agents: { web: { protocol: 'http', ...agent } },
+    tasks: {
+      t: {
+        bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'answer' } } },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
+      },
+    },
+    run: { repeats: 1, seed: 7, preflight: 0 },
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+  const outcome = await applyInProcess(dir);
+  expect(outcome.status).toBe('done');
+  const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
+    examples: { repeats: { error?: { kind: string; message: string } }[] }[];
+  };
+  return report.examples[0]?.repeats[0]?.error;
+}
+
 describe('HTTP failures of hostile servers, in words (QA50)', () => {
   it('says a reply whose body does not match its Content-Length does not, keeping the code', async () => {
     const server = await startQa50LengthMismatchServer();
     cleanups.push(() => server.close());
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'qa50-short-body-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(
-      path.join(dir, 'd.jsonl'),
-      JSON.stringify({ id: 'e1', vars: { q: 'x' }, expected: { answer: 'fine' } }),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa50-short-body', version: '1.0.0' },
-      agents: { web: { protocol: 'http', url: `${server.url}/x`, limits: { retries: 0 } } },
-      tasks: {
-        t: {
-          bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
-        },
-      },
-      run: { repeats: 1, seed: 7, preflight: 0 },
-    };
-    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
-    const outcome = await applyInProcess(dir);
-    expect(outcome.status).toBe('done');
-    const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
-      examples: { repeats: { error?: { kind: string; message: string } }[] }[];
-    };
-    expect(report.examples[0]?.repeats[0]?.error).toEqual({
+    const error = await firstError('short-body', { url: `${server.url}/x`, limits: { retries: 0 } }, 'fine');
+    expect(error).toEqual({
       kind: 'transport_error',
       message: `POST ${server.url}/x: the reply's body does not match its Content-Length header (UND_ERR_RES_CONTENT_LENGTH_MISMATCH)`,
     });
@@ -57,33 +63,9 @@ describe('HTTP failures of hostile servers, in words (QA50)', () => {
   it('names a Retry-After too long to be a number as an endless wait (it said "after Infinity s")', async () => {
     const server = await startQa50HostileReplyServer();
     cleanups.push(() => server.close());
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'qa50-retry-after-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(
-      path.join(dir, 'd.jsonl'),
-      JSON.stringify({ id: 'e1', vars: { q: 'x' }, expected: { answer: 'x' } }),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa50-retry-after', version: '1.0.0' },
-      agents: { web: { protocol: 'http', url: `${server.url}/busy` } },
-      tasks: {
-        t: {
-          bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
-        },
-      },
-      run: { repeats: 1, seed: 7, preflight: 0 },
-    };
-    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
-    const outcome = await applyInProcess(dir);
-    expect(outcome.status).toBe('done');
+    const error = await firstError('retry-after', { url: `${server.url}/busy` }, 'x');
     expect(server.calls.filter((c) => c === '/busy')).toHaveLength(1); // not retried
-    const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
-      examples: { repeats: { error?: { kind: string; message: string } }[] }[];
-    };
-    expect(report.examples[0]?.repeats[0]?.error).toEqual({
+    expect(error).toEqual({
       kind: 'http_429',
       message: `POST ${server.url}/busy: HTTP 429 (it asks to retry after an endless time, longer than evalc waits: 120 s): slow down`,
     });
