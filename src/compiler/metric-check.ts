@@ -241,11 +241,7 @@ function checkMetricRubric(
   judgeId: string,
   ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
 ): Diagnostic[] {
-  const judgeConfig = params.judge_config;
-  const fromConfig =
-    judgeConfig !== null && typeof judgeConfig === 'object'
-      ? (judgeConfig as Record<string, unknown>).judge_rubric
-      : undefined;
+  const fromConfig = judgeConfigField(params, 'judge_rubric');
   const name = typeof params.rubric === 'string' ? params.rubric : fromConfig;
   if (typeof name !== 'string' || resolveRubric(name, ctx.plan.rubrics)) return [];
   const at: PlanPath =
@@ -284,11 +280,7 @@ function checkDimension(
 ): Diagnostic[] {
   const dimension = params.dimension;
   if (typeof dimension !== 'string') return [];
-  const judgeConfig = params.judge_config;
-  const fromConfig =
-    judgeConfig !== null && typeof judgeConfig === 'object'
-      ? (judgeConfig as Record<string, unknown>).judge_rubric
-      : undefined;
+  const fromConfig = judgeConfigField(params, 'judge_rubric');
   const name = [params.rubric, fromConfig, ctx.plan.judges[judgeId]?.rubric].find(
     (n) => typeof n === 'string',
   );
@@ -323,10 +315,8 @@ function checkAgentEvalTemperature(
   judgeId: string,
   ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
 ): Diagnostic[] {
-  const judgeConfig = params.judge_config;
   if (ctx.plan.judges[judgeId]?.protocol !== 'agent-eval') return [];
-  if (judgeConfig === null || typeof judgeConfig !== 'object') return [];
-  if ((judgeConfig as Record<string, unknown>).judge_temperature === undefined) return [];
+  if (judgeConfigField(params, 'judge_temperature') === undefined) return [];
   const at: PlanPath = [...path, 'judge_config', 'judge_temperature'];
   return [
     diagnostic(
@@ -374,4 +364,12 @@ function checkJudgedText(
       },
     ),
   ];
+}
+
+/** A key of a metric's MultiAgentEval-style `judge_config` mapping, when it has one. */
+function judgeConfigField(params: Record<string, unknown>, key: string): unknown {
+  const judgeConfig = params.judge_config;
+  return judgeConfig !== null && typeof judgeConfig === 'object'
+    ? (judgeConfig as Record<string, unknown>)[key]
+    : undefined;
 }
