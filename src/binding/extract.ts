@@ -32,30 +32,59 @@ export function compileExpression(
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
   }
-  // The parser accepts any function name; an unknown one fails only when evaluated (every
-  // example's extraction_failed at apply): say so at validate.
-  const unknown = unknownFunction(ast);
-  if (unknown !== undefined)
-    return { ok: false, message: `Unknown function: ${unknown}() (not a JMESPath function)` };
+  // The parser accepts any function name, argument count and literal argument; an unknown
+  // function, a wrong count (`abs(x, `1`)`) or a literal of the wrong type (`sort_by(xs, 'k')`)
+  // fails only when evaluated (every example's extraction_failed at apply): say so at validate.
+  const problem = functionProblem(ast);
+  if (problem !== undefined) return { ok: false, message: problem };
   return { ok: true, ast };
 }
 
-/** The first function the expression calls that the library does not define. */
-function unknownFunction(node: unknown): string | undefined {
+interface FunctionRuntime {
+  _functionTable: Record<string, { _signature: unknown[] } | undefined>;
+  validateArgs(name: string, args: unknown[], signature: unknown[]): void;
+}
+
+const runtime = (TreeInterpreter as unknown as { runtime: FunctionRuntime }).runtime;
+
+/**
+ * The first call the library would refuse whatever the document: an unknown function, or
+ * arguments it checks before running (their count, and the type of those known without the
+ * document: literals and `&expression` references). Other arguments are left to run time.
+ */
+function functionProblem(node: unknown): string | undefined {
   if (Array.isArray(node)) {
     for (const item of node) {
-      const found = unknownFunction(item);
+      const found = functionProblem(item);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   if (node === null || typeof node !== 'object') return undefined;
-  const { type, name } = node as { type?: unknown; name?: unknown };
-  if (type === 'Function' && typeof name === 'string' && !isRegistered(name)) return name;
+  const { type, name, children } = node as { type?: unknown; name?: unknown; children?: unknown };
+  if (type === 'Function' && typeof name === 'string') {
+    if (!isRegistered(name)) return `Unknown function: ${name}() (not a JMESPath function)`;
+    const signature = runtime._functionTable[name]?._signature;
+    if (signature && Array.isArray(children)) {
+      try {
+        runtime.validateArgs(name, children.map(staticValue), signature);
+      } catch (err) {
+        return err instanceof Error ? err.message : String(err);
+      }
+    }
+  }
   for (const value of Object.values(node)) {
-    const found = unknownFunction(value);
+    const found = functionProblem(value);
     if (found !== undefined) return found;
   }
+  return undefined;
+}
+
+/** An argument's value when the expression alone fixes it (a literal, an expression reference); else undefined, which the library's type check skips. */
+function staticValue(arg: unknown): unknown {
+  const { type, value } = (arg ?? {}) as { type?: unknown; value?: unknown };
+  if (type === 'Literal') return value;
+  if (type === 'ExpressionReference') return { expref: true };
   return undefined;
 }
 
