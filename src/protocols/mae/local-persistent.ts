@@ -29,6 +29,7 @@ import { SerialQueue } from './serial-queue.js';
 import { StderrTail } from './stderr-tail.js';
 import {
   cancelledReply,
+  FRESH_PROCESS_TIMEOUT_HINT,
   type MaeTransport,
   noteExtraLines,
   replyFromLineEvent,
@@ -128,6 +129,7 @@ export class PersistentLocalTransport implements MaeTransport {
     const reply = await replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
       drop: () => this.#discard(live),
       notJsonHint: STDOUT_JSON_HINT,
+      ...(reused ? {} : { timeoutHint: FRESH_PROCESS_TIMEOUT_HINT }),
       closed: async () => {
         this.#live = undefined;
         const exit = await withGrace(live.exited);
@@ -144,7 +146,7 @@ export class PersistentLocalTransport implements MaeTransport {
         drop: () => this.#discard(live),
       });
     // A slow-loading agent (model weights, heavy imports) times out on every request, each on a
-    // fresh process: say where the time went (the error message itself stays the flush hint).
+    // fresh process: say where the time went (the error names profile: agentv too, QA56).
     if (event.kind === 'timeout' && !reused)
       log(
         `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv`,

@@ -115,6 +115,13 @@ export const STDOUT_JSON_HINT = ' (stdout carries only the JSON replies: write b
 const PERSISTENT_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
 
+/**
+ * A seed-profile process started for this request that never answered: also the usual AgentV
+ * agent (reads stdin to its end, answers once), which only `profile: agentv` serves (QA56).
+ */
+export const FRESH_PROCESS_TIMEOUT_HINT =
+  ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)';
+
 /** A socket agent's `timeout`: nothing about stdout (QA13: the stdio hint was shown for sockets). */
 export const SOCKET_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line ending in a newline, on the same connection)';
