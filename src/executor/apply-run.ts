@@ -24,7 +24,7 @@ import { lockCache } from './cache-lock.js';
 import { collect, markPreflightFailed } from './collect-results.js';
 import { pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { frozenRefusal } from './frozen-check.js';
-import { graceSignal } from './grace-signal.js';
+import { dispatchSignal, graceSignal } from './grace-signal.js';
 import { groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
 import { checkRaipInputs, preflightCount } from './input-schema-check.js';
@@ -89,7 +89,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   if (!cacheLock)
     return { status: 'interrupted', message: 'interrupted while waiting for the cache lock; nothing ran' };
   const runStore = new RunStore(cacheDir, (text) => options.progress.message(text));
-  const runSignal = AbortSignal.any([options.signal, runStore.stopped]);
+  const runSignal = dispatchSignal([options.signal, runStore.stopped]);
   const store = () => runStore.open();
   const schemas = schemaCache(cacheDir, store);
   const secrets: string[] = [];

@@ -13,6 +13,17 @@ export interface GraceSignal {
   dispose(): void;
 }
 
+/**
+ * The run's dispatch signal: aborted by the first Ctrl-C or a cache that cannot be written. Every
+ * example waiting for an rps token listens to it, so it has no listener limit (with
+ * Node's default of 10, a run of `limits.rps` printed `MaxListenersExceededWarning`, QA61).
+ */
+export function dispatchSignal(sources: AbortSignal[]): AbortSignal {
+  const signal = AbortSignal.any(sources);
+  setMaxListeners(0, signal);
+  return signal;
+}
+
 export function graceSignal(run: AbortSignal, graceMs: number = GRACEFUL_STOP_MS): GraceSignal {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
