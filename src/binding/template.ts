@@ -14,7 +14,23 @@ hbs.registerHelper('json', (value: unknown) => {
   return JSON.stringify(value);
 });
 
-const SINGLE_PLACEHOLDER = /^\{\{\s*([A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\.\[\d+\]|\.\d+)*)\s*\}\}$/;
+/**
+ * A leaf that is one placeholder and nothing else: `{{x}}`, and the spellings Handlebars renders
+ * alike here — `{{{x}}}` (no escaping either way), `{{~x~}}` (nothing around it to trim), and the
+ * path written from the context, `{{this.x}}`, `{{./x}}`, `{{@root.x}}`. Group 2 is that prefix.
+ */
+const SINGLE_PLACEHOLDER =
+  /^\{\{~?(\{?)\s*(this\.|this\/|\.\/|@root\.)?([A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*|\.\[\d+\]|\.\d+)*)\s*(\}?)~?\}\}$/;
+
+/** The path of a leaf that is exactly one placeholder, or undefined. */
+function singlePlaceholder(value: string): string | undefined {
+  const match = SINGLE_PLACEHOLDER.exec(value);
+  if (!match || (match[1] === '{') !== (match[4] === '}')) return undefined;
+  const path = match[3]!;
+  // `{{else}}` and `{{json}}` alone are Handlebars' own (and fail as such); `{{this.json}}` is a var.
+  if (match[2] === undefined && (path === 'else' || path === 'json')) return undefined;
+  return path;
+}
 
 type Leaf = (context: Record<string, unknown>) => unknown;
 
@@ -38,14 +54,14 @@ export function compileTemplate(
 ): TemplateNode {
   if (typeof value === 'string') {
     if (!value.includes('{{')) return { kind: 'literal', value };
-    const single = SINGLE_PLACEHOLDER.exec(value);
-    if (single && single[1] !== 'else' && single[1] !== 'json') {
-      const segments = parseLookupPath(single[1]!);
+    const single = singlePlaceholder(value);
+    if (single !== undefined) {
+      const segments = parseLookupPath(single);
       return {
         kind: 'leaf',
         source: value,
         path: at,
-        render: (context) => lookupStrict(context, segments, single[1]!),
+        render: (context) => lookupStrict(context, segments, single),
       };
     }
     try {
