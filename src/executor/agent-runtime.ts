@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
-import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
+import { headerSecrets, referencedSecrets, resolveSecrets } from '../plan/secrets.js';
 import { RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { MaeAdapter } from '../protocols/mae/adapter.js';
@@ -81,7 +81,11 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       missingEnv: true,
     };
   // Before the process starts: its log, its early-exit message and the run log are scrubbed.
-  setup.secrets.push(...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, setup.env));
+  const ownSecrets = [
+    ...headerSecrets(config.headers, headers.values, setup.env),
+    ...referencedSecrets(config.serve?.env, setup.env),
+  ];
+  setup.secrets.push(...ownSecrets);
   const cwd = path.resolve(setup.planDir, setup.commandDirs[id] ?? '');
   let stopServe = async () => {};
   let servedExit: ((waitMs: number) => Promise<string | undefined>) | undefined;
@@ -102,6 +106,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     // request sent is paid by exactly one token.
     ...(limiter ? { limiter } : {}),
     headers: headers.values,
+    secrets: ownSecrets,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
     // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
     stopRetries: setup.signal,

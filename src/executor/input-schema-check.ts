@@ -9,7 +9,7 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { referencedSecrets, resolveSecrets, scrubSecrets, secretValues } from '../plan/secrets.js';
+import { headerSecrets, referencedSecrets, resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import { type AgentRuntime, isRaip, serve, serveAddress } from './agent-runtime.js';
@@ -149,10 +149,15 @@ export async function planTimeRaipAdapters(
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
     const headers = resolveSecrets(config.headers, env);
+    // Secret values are masked in its replies and reach the served process's log scrubbed, as in apply.
+    const secrets = [
+      ...(headers.ok ? headerSecrets(config.headers, headers.values, env) : []),
+      ...referencedSecrets(config.serve?.env, env),
+    ];
     const transport = new HttpTransport({
       timeoutMs: 2000,
       retries: 0,
-      ...(headers.ok ? { headers: headers.values } : {}),
+      ...(headers.ok ? { headers: headers.values, secrets } : {}),
     });
     transports.push(transport);
     const adapter = createRaipAdapter(config, { transport });
@@ -170,8 +175,6 @@ export async function planTimeRaipAdapters(
     // knows it or the cache holds agent answers (an interrupted first apply, a cache shared with
     // other plans): else a new agent's steps are all new whatever it answers.
     else if ((!config.headers && !config.serve) || lockedPin || (answersCached ??= holdsAnswers(store))) {
-      // Secret values reach the served process's log scrubbed, as in apply.
-      const secrets = [...secretValues([headers.values]), ...referencedSecrets(config.serve?.env, env)];
       const up =
         config.serve && serving
           ? await serve(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type JudgePins, pinsListed } from '../compiler/judge-pins.js';
 import { parseDuration } from '../plan/duration.js';
 import type { Plan } from '../plan/schema.js';
-import { referencedSecrets, resolveSecrets, secretValues } from '../plan/secrets.js';
+import { headerSecrets, referencedSecrets, resolveSecrets } from '../plan/secrets.js';
 import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
@@ -72,7 +72,7 @@ export async function startJudge(
         message: `judge ${id}: environment variable(s) not set: ${headers.missing.join(', ')}`,
       },
     };
-  setup.secrets.push(...secretValues([headers.values]));
+  setup.secrets.push(...headerSecrets(config.headers, headers.values, setup.env));
   setup.secrets.push(...referencedSecrets(config.serve?.env, setup.env));
   let stopServe = async () => {};
   if (config.serve) {
@@ -98,7 +98,8 @@ export async function startJudge(
   // Judge clients load only when a plan has a judge.
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const raw = createJudgeClient(config, runtime);
-  const client = gatedJudge(raw, new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency));
+  const gate = new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency);
+  const client = gatedJudge(raw, gate, setup.signal);
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
@@ -141,8 +142,11 @@ async function rubricTags(
 /**
  * At most `limits.concurrency` judge calls in flight (default `run.concurrency`): examples are
  * scored outside their agent's invoke slots, so the agents' limits do not bound the judge's load.
+ * Once `dispatch` aborts (the first Ctrl-C), a call that gets its slot sends nothing: the calls in
+ * flight finish, the queued ones end `cancelled` (never cached; QA61: they were sent one after
+ * another, keeping an interrupted apply running for a slow judge's whole queue).
  */
-export function gatedJudge(client: JudgeClient, gate: InvokeGate): JudgeClient {
+export function gatedJudge(client: JudgeClient, gate: InvokeGate, dispatch?: AbortSignal): JudgeClient {
   return {
     protocol: client.protocol,
     describe: (signal) => client.describe(signal),
@@ -151,6 +155,11 @@ export function gatedJudge(client: JudgeClient, gate: InvokeGate): JudgeClient {
       const wait = gate.acquire();
       if (wait) await wait;
       try {
+        if (dispatch?.aborted)
+          return {
+            ok: false,
+            error: { kind: 'cancelled', message: 'apply interrupted before this judge call' },
+          };
         return await client.judge(request, signal);
       } finally {
         gate.release();
@@ -181,7 +190,12 @@ export async function planTimeJudgePins(
       unasked.push(id);
       continue;
     }
-    const transport = new HttpTransport({ timeoutMs: 2000, retries: 0, headers: headers.values });
+    const transport = new HttpTransport({
+      timeoutMs: 2000,
+      retries: 0,
+      headers: headers.values,
+      secrets: headerSecrets(config.headers, headers.values, env),
+    });
     try {
       const { createAgentEvalJudge } = await import('../protocols/agent-eval/agent-eval-judge.js');
       const client = createAgentEvalJudge(config, { cwd: '.', rubrics: plan.rubrics, transport });

@@ -168,6 +168,20 @@ export function secretValues(resolved: Record<string, string>[]): string[] {
 }
 
 /**
+ * The secrets of a headers map: `secretValues` of its resolved values, and each `${env.NAME}`
+ * value it references on its own — a token inside a longer value (`cookie: "session=${env.S}"`,
+ * `x-key: "${env.ID}:${env.KEY}"`) is what a server quotes back, without the rest (QA60).
+ */
+export function headerSecrets(
+  headers: Record<string, string> | undefined,
+  resolved: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const all = new Set([...secretValues([resolved]), ...referencedSecrets(headers, env)]);
+  return [...all].sort(longestFirst);
+}
+
+/**
  * A secret as it appears in text evalc stores: as is, escaped inside a JSON string (once, or
  * twice when a server put a JSON document in a string: a `\` or `"` in the value changes form;
  * also with non-ASCII as `\uXXXX`, as Python writes it), percent-encoded (a server quoting the

@@ -4,7 +4,7 @@
  * content key (DESIGN.md §2, "Keys vs runtime").
  */
 import type { JudgeConfig, RubricConfig } from '../../plan/schema.js';
-import { substituteEnvRefs } from '../../plan/secrets.js';
+import { referencedSecrets, substituteEnvRefs } from '../../plan/secrets.js';
 import { HttpTransport } from '../http/transport.js';
 
 export interface JudgeRuntime {
@@ -92,11 +92,14 @@ export interface OwnedTransport {
 /** The runtime's transport, or a new one carrying the judge's resolved headers. */
 export function openJudgeTransport(config: JudgeConfig, runtime: JudgeRuntime): OwnedTransport {
   if (runtime.transport) return { transport: runtime.transport, owned: false };
-  const resolved = resolveSecretHeaders(config.headers, runtime.env ?? process.env);
+  const env = runtime.env ?? process.env;
+  const resolved = resolveSecretHeaders(config.headers, env);
   const options: ConstructorParameters<typeof HttpTransport>[0] = {
     timeoutMs: judgeTimeoutMs(config, runtime),
     retries: config.limits?.retries ?? 3,
     headers: resolved.ok ? resolved.headers : {},
+    // A `${env.X}` inside a longer header value is masked on its own too (QA60).
+    secrets: [...referencedSecrets(config.headers, env), ...referencedSecrets(config.serve?.env, env)],
   };
   if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
   if (runtime.stopRetries) options.stopRetries = runtime.stopRetries;

@@ -3,7 +3,8 @@
  * headers, a 401 body naming the bad token, an `/info` name or a judge's rationale built from
  * them. The transport passes every reply through one `ReplyRedaction` built from its own header
  * values (plan/secrets.ts `secretValues`: the value, the credential after `Bearer`/`Basic`, their
- * JSON-escaped and percent-encoded forms), so no adapter or judge client returns them — not in an
+ * JSON-escaped and percent-encoded forms) and the further secrets it is given (a `${env.X}` inside a
+ * longer header value, `serve.env`), so no adapter or judge client returns them — not in an
  * error, a trajectory, a discovered identity (lockfile) or a verdict.
  *
  * Cost: nothing without headers. With headers, a successful reply is walked only when its text
@@ -21,8 +22,8 @@ export class ReplyRedaction {
   /** Substrings of which at least one is in any text holding a secret; undefined: always scan. */
   readonly #probes: string[] | undefined;
 
-  constructor(headers: Record<string, string>) {
-    this.#secrets = secretValues([headers]);
+  constructor(headers: Record<string, string>, more: readonly string[] = []) {
+    this.#secrets = [...new Set([...secretValues([headers]), ...more])];
     this.#probes = probesOf(this.#secrets);
   }
 

@@ -28,6 +28,11 @@ export interface HttpTransportOptions {
   maxResponseBytes?: number;
   /** Headers sent on every request; values are secrets (already resolved). */
   headers?: Record<string, string>;
+  /**
+   * More secrets masked in replies besides the header values, in the forms plan/secrets.ts gives
+   * (`headerSecrets`, `referencedSecrets`): a `${env.X}` inside a longer header value, `serve.env`.
+   */
+  secrets?: readonly string[];
   /** Random source in [0,1) for backoff jitter; inject a seeded one for determinism. */
   random?: () => number;
   /** Connections per origin. Default 16. */

@@ -103,7 +103,7 @@ export class HttpTransport {
     this.retries = options.retries ?? 3;
     this.maxResponseBytes = options.maxResponseBytes ?? 16 * MIB;
     this.#headers = lowerCaseKeys(options.headers ?? {});
-    this.#redaction = new ReplyRedaction(this.#headers);
+    this.#redaction = new ReplyRedaction(this.#headers, options.secrets);
     this.#unsendable = describeUnsendableHeader(this.#headers);
     this.#random = options.random ?? Math.random;
     this.#limiter =
