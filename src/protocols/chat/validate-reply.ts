@@ -3,12 +3,12 @@
  * platform's pydantic models in lax mode: `messages` required; roles system|user|assistant|tool;
  * `content` a string or null; tool call `type` defaults to `function` (other values rejected);
  * `function.arguments` must be a JSON string; the last message must be an assistant one (an
- * empty list is accepted); usage counts accept integers and integer strings; unknown keys are
- * ignored; `metadata` must be an object when present.
+ * empty list is accepted); usage counts as pydantic's lax `int` reads them (usage-count.ts);
+ * unknown keys are ignored; `metadata` must be an object when present.
  */
-import { toTokenCount } from '../http/normalize-usage.js';
 import { isJsonObject } from '../http/trajectory.js';
 import type { ChatMessage, ToolCall } from '../types.js';
+import { usageCount } from './usage-count.js';
 
 export interface WireUsage {
   prompt_tokens?: number;
@@ -101,17 +101,12 @@ function parseUsage(value: unknown): WireUsage {
   for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const) {
     const raw = value[key];
     if (raw === undefined || raw === null) continue;
-    const count = toTokenCount(raw);
+    const count = usageCount(raw);
+    if (count === 'invalid') violate(`usage.${key} must be an integer`);
+    // A negative count, or one beyond 2^53 − 1, passes the platform's check: not kept, no error.
     if (count !== undefined) usage[key] = count;
-    // An integer beyond 2^53 − 1 is the agent's (the platform reads any int): not kept, no error.
-    else if (!isHugeCount(raw)) violate(`usage.${key} must be an integer`);
   }
   return usage;
-}
-
-function isHugeCount(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER;
-  return typeof value === 'string' && /^\d+$/.test(value.trim());
 }
 
 function optionalString(value: unknown, at: string): string | undefined {
