@@ -13,6 +13,11 @@ hbs.registerHelper('json', (value: unknown) => {
   if (value === undefined) throw new Error('json helper: value is undefined');
   return JSON.stringify(value);
 });
+// `{{log x}}` wrote to stdout (console.info), inside `validate --json`'s and `apply --json`'s
+// JSON; a template's debugging output goes to stderr, whatever its level (QA57).
+hbs.log = (_level: unknown, ...message: unknown[]) => {
+  process.stderr.write(`template log: ${message.map(String).join(' ')}\n`);
+};
 
 /**
  * A leaf that is one placeholder and nothing else: `{{x}}`, and the spellings Handlebars renders
