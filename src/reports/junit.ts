@@ -91,7 +91,12 @@ function metricCase(
   const c: Case = { classname, name: `${e.example} · ${x.id}`, metric: x.id };
   if (e.durationMs !== null) c.time = e.durationMs;
   if (!errorRepeat && x.error !== undefined) {
-    c.error = { type: x.error, message: `${x.id}: ${x.error}`, body: `${x.id}: ${x.error}` };
+    // What the metric's error said (a judge's HTTP 503, `no expected value for this example`),
+    // as report.md says it: without it a CI test viewer showed only `judge: metric_error` (QA62).
+    const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
+    const text =
+      typeof said === 'string' && said !== '' ? `${x.id}: ${x.error}: ${said}` : `${x.id}: ${x.error}`;
+    c.error = { type: x.error, message: text, body: text };
   } else if (errorRepeat || x.pass === false) {
     const why = summarizeDetails(x.details);
     const got = summarizeRepeatAnswers(e.repeats, 200);

@@ -113,7 +113,10 @@ describe('agent-eval cases around the judge client (apply in process)', () => {
     const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
     expect(md).toContain('`judge` (error judge\\_error)');
     const junit = readFileSync(path.join(dir, '.evalc', 'reports', 'junit.xml'), 'utf8');
-    expect(junit).toContain('<error message="judge: judge_error" type="judge_error">');
+    // QA62: the <error> says what the judge said, as report.md does (it was `judge: judge_error` alone).
+    expect(junit).toMatch(
+      /<error message="judge: judge_error: POST http:\/\/127\.0\.0\.1:\d+\/v1\/judge: the judge model returned malformed output[^"]*" type="judge_error">/,
+    );
     const posts = judgePosts();
     const second = await apply(dir);
     expect(second.status).toBe('done');
