@@ -7,6 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { shownPath } from '../executor/report-paths.js';
 import { forgetReportStamp } from '../executor/up-to-date.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
@@ -88,7 +89,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   const writesHtml = !only || only === 'report.html';
   const reportsPath =
     values.out !== undefined && (writesHtml || existsSync(path.join(dir, 'report.html')))
-      ? path.relative(lockPlanFolder(current.file), dir).split(path.sep).join('/') || '.'
+      ? shownPath(lockPlanFolder(current.file), dir)
       : undefined;
   // With a baseline, the regression gates are judged as apply --baseline judges them, from the plan
   // the lock was applied from (report-regression-gates.ts), else say why they are not (QA55).
