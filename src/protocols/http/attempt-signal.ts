@@ -75,3 +75,45 @@ export class CallerSignals {
     }
   }
 }
+
+/**
+ * Settles as `request` does, or rejects with the signal's reason (an Error when it has none) as soon as the signal aborts.
+ * undici rejects a request aborted while its connection is still being opened only when that
+ * connect ends (its own 10 s connect timeout), so a hung connect outlived the attempt's timeout
+ * and a Ctrl-C (QA61: `timeout: 2s, retries: 1` took 21 s). The request is not sent once its
+ * connection opens (undici aborts it there); a reply that still arrives has its body dropped.
+ */
+export function untilAborted<T extends { body?: { destroy(): unknown } }>(
+  request: Promise<T>,
+  signal: AttemptSignal,
+): Promise<T> {
+  if (signal.aborted) {
+    request.then(dropBody, () => undefined);
+    return Promise.reject(abortError(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      request.then(dropBody, () => undefined);
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort);
+    request.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function abortError(signal: AttemptSignal): unknown {
+  return signal.reason ?? new Error(signal.cause === 'timeout' ? 'attempt timed out' : 'attempt aborted');
+}
+
+function dropBody(value: { body?: { destroy(): unknown } }): void {
+  value.body?.destroy();
+}

@@ -22,7 +22,7 @@ import { Pool } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
 import { canonicalJson } from '../canonical-json.js';
 import { sleepAbortable } from './abortable-sleep.js';
-import { AttemptSignal, CallerSignals } from './attempt-signal.js';
+import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
 import {
   cancelledError,
@@ -243,7 +243,7 @@ export class HttpTransport {
     if (caller) this.#callers.link(caller, signal);
     this.#active += 1;
     try {
-      const response = await this.#poolFor(target.origin).request({
+      const pending = this.#poolFor(target.origin).request({
         path: target.path,
         method: request.method,
         headers,
@@ -252,6 +252,8 @@ export class HttpTransport {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
+      // The timeout covers the connect too (untilAborted).
+      const response = await untilAborted(pending, signal);
       const status = response.statusCode;
       const replyHeaders = flattenHeaders(response.headers);
       const body = response.body as unknown as Readable;
