@@ -8,13 +8,21 @@ import { gateIdentityScope } from '../lockfile/diff-gates.js';
 import { byText, formatNumber, summarizeDetails, summarizeRepeatAnswers } from './format.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
-/** Drops characters XML 1.0 forbids and escapes the rest for text and attribute values. */
 /** Printable ASCII other than `"`, `&`, `'`, `<`, `>`: text made only of these needs no escaping. */
 const PLAIN_XML = /^[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
 
+/**
+ * Control characters other than tab, newline and carriage return (C0, DEL, C1) and the bidi
+ * embedding/override/isolate controls, spelled `\uXXXX` as report.md spells them (QA62: a U+202E
+ * in an example id showed its testcase name reversed in a CI viewer; an ESC became U+FFFD).
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Spells control characters (above), drops characters XML 1.0 forbids (U+FFFD) and escapes the rest. */
 export function escapeXml(text: string, attribute = true): string {
   if (PLAIN_XML.test(text)) return text;
   const escaped = text
+    .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
