@@ -118,6 +118,22 @@ export function renderTemplate(
   }
 }
 
+/** Every failing leaf of a template for one context (validate reports them all, not the first). */
+export function templateErrors(node: TemplateNode, context: Record<string, unknown>): TemplateError[] {
+  switch (node.kind) {
+    case 'literal':
+      return [];
+    case 'leaf': {
+      const rendered = renderTemplate(node, context);
+      return rendered.ok ? [] : [rendered.error];
+    }
+    case 'array':
+      return node.items.flatMap((item) => templateErrors(item, context));
+    case 'object':
+      return node.entries.flatMap(([, v]) => templateErrors(v, context));
+  }
+}
+
 class LeafError extends Error {
   constructor(
     readonly path: (string | number)[],

@@ -6,17 +6,15 @@
  */
 import { Graph } from '@dagrejs/graphlib';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
-import { didYouMean } from '../plan/suggest.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
-import { renderExampleInput } from './example-input.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
+import { checkGroupTemplates } from './template-check.js';
 
 export interface AgentPin {
   name?: string;
@@ -185,94 +183,4 @@ export function compilePlan(
     }
   }
   return { resolved, graph, groups, agentDigests, diagnostics };
-}
-
-const MAX_LISTED = 5;
-
-/** Renders every example's input; reports each failing template leaf with the examples it fails for. */
-function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGroup): Diagnostic[] {
-  const { group } = compiled;
-  const failures = new Map<
-    string,
-    { message: string; path: (string | number)[]; ids: string[]; count: number }
-  >();
-  // A chat agent's input must be a string or {messages: [...]} unless the example's turns say
-  // everything (protocols/chat/conversation-script.ts); else every such example is a contract_error
-  // (a warning, not an error: the plan's other agents still run).
-  const chatMisfits = { ids: [] as string[], count: 0 };
-  // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
-  for (const example of group.dataset.examples) {
-    const rendered = renderExampleInput(group, example);
-    if (rendered.ok) {
-      if (group.turnsAreTheUser && !example.turns?.length && !isChatInput(rendered.value)) {
-        chatMisfits.count++;
-        if (chatMisfits.ids.length < MAX_LISTED) chatMisfits.ids.push(example.id);
-      }
-      continue;
-    }
-    const leafKey = rendered.error.path.join('.');
-    const entry = failures.get(leafKey) ?? {
-      message: rendered.error.message,
-      path: rendered.error.path,
-      ids: [],
-      count: 0,
-    };
-    entry.count++;
-    if (entry.ids.length < MAX_LISTED) entry.ids.push(example.id);
-    failures.set(leafKey, entry);
-  }
-  const out: Diagnostic[] = [];
-  for (const failure of failures.values()) {
-    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input', ...failure.path];
-    const total = group.dataset.examples.length;
-    const more =
-      failure.count > failure.ids.length
-        ? `, … (${failure.count} of ${total})`
-        : ` (${failure.count} of ${total})`;
-    const unknownVar = /"([^"]+)" (?:is )?not defined/.exec(failure.message)?.[1];
-    const known = Object.keys(group.dataset.examples[0]?.vars ?? {});
-    out.push(
-      diagnostic(
-        unknownVar ? 'EVALC_BIND_UNKNOWN_VAR' : 'EVALC_BIND_TEMPLATE',
-        `template fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${failure.message}`,
-        planPath,
-        {
-          source: resolved.loaded.locate(planPath),
-          hint: unknownVar ? hintForVar(unknownVar, known) : undefined,
-        },
-      ),
-    );
-  }
-  if (chatMisfits.count > 0) {
-    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input'];
-    const total = group.dataset.examples.length;
-    const more =
-      chatMisfits.count > chatMisfits.ids.length
-        ? `, … (${chatMisfits.count} of ${total})`
-        : ` (${chatMisfits.count} of ${total})`;
-    out.push(
-      diagnostic(
-        'EVALC_BIND_CHAT_INPUT',
-        `chat agent \`${group.agentId}\` gets binding \`${group.bindingName}\`, whose input is not a string or {messages: [...]}, for dataset ${group.datasetId}, examples ${chatMisfits.ids.join(', ')}${more} (they have no turns)`,
-        planPath,
-        {
-          source: resolved.loaded.locate(planPath),
-          severity: 'warning',
-          hint: `each of them will fail (contract_error): give the agent its own binding (bindings.${group.agentId}: input: {messages: [{role: user, content: "{{…}}"}]}), or the examples turns`,
-        },
-      ),
-    );
-  }
-  return out;
-}
-
-function isChatInput(value: unknown): boolean {
-  if (typeof value === 'string') return true;
-  return (
-    value !== null && typeof value === 'object' && Array.isArray((value as { messages?: unknown }).messages)
-  );
-}
-
-function hintForVar(name: string, known: string[]): string {
-  return didYouMean(name.replace(/^vars\./, ''), known) ?? `example vars: ${known.join(', ') || 'none'}`;
 }

@@ -11,6 +11,7 @@ import {
   renderTemplate,
   type TemplateError,
   type TemplateNode,
+  templateErrors,
 } from '../binding/template.js';
 import type { ResolvedExample } from './datasets.js';
 import type { ResolvedGroup } from './resolve.js';
@@ -24,6 +25,16 @@ export function renderExampleInput(
   if (rendered.ok || !group.turnsAreTheUser || !example.turns?.length) return rendered;
   const fallback = renderTemplate(withoutUserMessages(group.template), context);
   return fallback.ok ? fallback : rendered;
+}
+
+/** Every leaf that fails for an example (none when its input renders), on the template the render used. */
+export function exampleInputErrors(group: ResolvedGroup, example: ResolvedExample): TemplateError[] {
+  const rendered = renderExampleInput(group, example);
+  if (rendered.ok) return [];
+  const context = exampleContext(example);
+  const fellBack = group.turnsAreTheUser && example.turns?.length;
+  const errors = templateErrors(fellBack ? withoutUserMessages(group.template) : group.template, context);
+  return errors.length > 0 ? errors : [rendered.error];
 }
 
 /** `{messages: [...]}` without the messages whose role is `user`; any other input: null (ignored). */

@@ -1,0 +1,132 @@
+/**
+ * validate renders every example's input: each failing template leaf is one diagnostic naming the
+ * examples it fails for — every leaf, not only the first of each example (QA57) — and a var some
+ * examples lack while others have it says so, instead of "did you mean" the very name (QA57).
+ */
+import type { Diagnostic } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import { didYouMean } from '../plan/suggest.js';
+import type { CompiledGroup } from './compile.js';
+import type { ResolvedExample } from './datasets.js';
+import { exampleInputErrors, renderExampleInput } from './example-input.js';
+import type { ResolvedPlan } from './resolve.js';
+
+const MAX_LISTED = 5;
+
+/** Renders every example's input; reports each failing template leaf with the examples it fails for. */
+export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGroup): Diagnostic[] {
+  const { group } = compiled;
+  const failures = new Map<
+    string,
+    { message: string; path: (string | number)[]; ids: string[]; count: number; first: ResolvedExample }
+  >();
+  // A chat agent's input must be a string or {messages: [...]} unless the example's turns say
+  // everything (protocols/chat/conversation-script.ts); else every such example is a contract_error
+  // (a warning, not an error: the plan's other agents still run).
+  const chatMisfits = { ids: [] as string[], count: 0 };
+  // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
+  for (const example of group.dataset.examples) {
+    const rendered = renderExampleInput(group, example);
+    if (rendered.ok) {
+      if (group.turnsAreTheUser && !example.turns?.length && !isChatInput(rendered.value)) {
+        chatMisfits.count++;
+        if (chatMisfits.ids.length < MAX_LISTED) chatMisfits.ids.push(example.id);
+      }
+      continue;
+    }
+    for (const error of exampleInputErrors(group, example)) {
+      const leafKey = error.path.join('.');
+      const entry = failures.get(leafKey) ?? {
+        message: error.message,
+        path: error.path,
+        ids: [],
+        count: 0,
+        first: example,
+      };
+      entry.count++;
+      if (entry.ids.length < MAX_LISTED) entry.ids.push(example.id);
+      failures.set(leafKey, entry);
+    }
+  }
+  const out: Diagnostic[] = [];
+  const total = group.dataset.examples.length;
+  for (const failure of failures.values()) {
+    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input', ...failure.path];
+    const more =
+      failure.count > failure.ids.length
+        ? `, … (${failure.count} of ${total})`
+        : ` (${failure.count} of ${total})`;
+    const unknownVar = /"([^"]+)" (?:is )?not defined/.exec(failure.message)?.[1];
+    out.push(
+      diagnostic(
+        unknownVar ? 'EVALC_BIND_UNKNOWN_VAR' : 'EVALC_BIND_TEMPLATE',
+        `template fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${failure.message}`,
+        planPath,
+        {
+          source: resolved.loaded.locate(planPath),
+          hint: unknownVar
+            ? hintForVar(unknownVar, failure.first, group.dataset.examples, failure.count)
+            : undefined,
+        },
+      ),
+    );
+  }
+  if (chatMisfits.count > 0) {
+    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input'];
+    const more =
+      chatMisfits.count > chatMisfits.ids.length
+        ? `, … (${chatMisfits.count} of ${total})`
+        : ` (${chatMisfits.count} of ${total})`;
+    out.push(
+      diagnostic(
+        'EVALC_BIND_CHAT_INPUT',
+        `chat agent \`${group.agentId}\` gets binding \`${group.bindingName}\`, whose input is not a string or {messages: [...]}, for dataset ${group.datasetId}, examples ${chatMisfits.ids.join(', ')}${more} (they have no turns)`,
+        planPath,
+        {
+          source: resolved.loaded.locate(planPath),
+          severity: 'warning',
+          hint: `each of them will fail (contract_error): give the agent its own binding (bindings.${group.agentId}: input: {messages: [{role: user, content: "{{…}}"}]}), or the examples turns`,
+        },
+      ),
+    );
+  }
+  return out;
+}
+
+function isChatInput(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  return (
+    value !== null && typeof value === 'object' && Array.isArray((value as { messages?: unknown }).messages)
+  );
+}
+
+/**
+ * A var the other examples have is no typo: say that these examples lack it. Otherwise the
+ * closest var of the first failing example (not of the dataset's first example, which may be
+ * the very name), or that example's vars.
+ */
+function hintForVar(
+  name: string,
+  failing: ResolvedExample,
+  examples: readonly ResolvedExample[],
+  failingCount: number,
+): string {
+  const bare = name.replace(/^(?:vars|this|@root)\./, '');
+  const segments = bare.split('.').map((s) => s.replace(/^\[(\d+)\]$/, '$1'));
+  const having = examples.filter((e) => hasPath(e.vars, segments)).length;
+  if (having > 0) {
+    const root = segments[0]!;
+    return `${failingCount} example(s) lack \`${bare}\`, which ${having} other(s) have: give it to every example, or render it only when present ({{#if ${root}}}…{{/if}})`;
+  }
+  const known = Object.keys(failing.vars);
+  return didYouMean(bare, known) ?? `example vars: ${known.join(', ') || 'none'}`;
+}
+
+function hasPath(vars: unknown, segments: readonly string[]): boolean {
+  let node = vars;
+  for (const segment of segments) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return true;
+}
