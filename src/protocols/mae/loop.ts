@@ -55,6 +55,7 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
     return { ok: false, error, trajectory: recorder.build(error) };
   };
   let message = options.task;
+  let named = false;
 
   for (let turn = 1; turn <= options.maxTurns; turn++) {
     if (signal.aborted) return fail({ kind: 'cancelled', message: 'mae: cancelled', retryable: false });
@@ -75,8 +76,12 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
         `mae: the reply of turn ${turn} holds an integer beyond 2^53, read rounded to the nearest double (send ids and account numbers as strings)`,
       );
     const reply = sent.reply;
+    // The first reply of this conversation that names the agent: one event per conversation.
     const discovered = options.names?.observe(reply);
-    if (discovered) recorder.recordEvent(turn, 'name_discovered', discovered);
+    if (discovered && !named) {
+      named = true;
+      recorder.recordEvent(turn, 'name_discovered', discovered);
+    }
 
     const action = parseAction(reply);
     recorder.recordReply(turn, reply, action);

@@ -30,11 +30,15 @@ export function readReplyName(reply: unknown): DiscoveredName | undefined {
 export class NameTracker {
   #discovered: DiscoveredName | undefined;
 
-  /** Records the reply's name if none was discovered yet; returns it when this call discovered it. */
+  /**
+   * Records the reply's name if none was discovered yet (the adapter's name sticks); returns the
+   * name this reply carries, whether or not an earlier conversation already gave one — a
+   * conversation's `name_discovered` event is its own (QA58: "the adapter's first reply" was a
+   * race at concurrency > 1, and another example after a resumed or `--only` run).
+   */
   observe(reply: unknown): DiscoveredName | undefined {
-    if (this.#discovered) return undefined;
     const found = readReplyName(reply);
-    if (found) this.#discovered = found;
+    if (found && !this.#discovered) this.#discovered = found;
     return found;
   }
 
