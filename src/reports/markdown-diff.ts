@@ -6,7 +6,7 @@
 import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
-import { code, escapeMarkdown } from './markdown-text.js';
+import { code, codeText, escapeMarkdown } from './markdown-text.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
 export function deltaArrow(d: AggregateDelta): string {
@@ -207,10 +207,10 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
   }
   const named = [
     diff.examples.new
-      ? `**New examples (${diff.examples.new.length}):** ${listIds(diff.examples.new, code)}`
+      ? `**New examples (${diff.examples.new.length}):** ${listIds(diff.examples.new, codeText)}`
       : '',
     diff.examples.gone
-      ? `**Gone examples (${diff.examples.gone.length}):** ${listIds(diff.examples.gone, code)}`
+      ? `**Gone examples (${diff.examples.gone.length}):** ${listIds(diff.examples.gone, codeText)}`
       : '',
   ].filter(Boolean);
   if (named.length > 0) sections.push({ head: [named.join(' · '), ''], items: [], tail: [] });

@@ -24,10 +24,25 @@ export function escapeMarkdown(text: string): string {
   );
 }
 
-/** Inline code that survives backticks in the data. */
+/** `text` as a code span: fenced by a backtick run longer than any inside it (QA62: ``` `` ``` closed a `` fence). */
+function codeSpan(text: string): string {
+  const runs = text.match(/`+/g);
+  if (runs === null) return `\`${text}\``;
+  const fence = '`'.repeat(Math.max(...runs.map((r) => r.length)) + 1);
+  return `${fence} ${text} ${fence}`;
+}
+
+/** Inline code in a table cell: `|` escaped (GFM unescapes it inside a cell, code spans included). */
 export function code(text: string): string {
-  const clean = showControlChars(text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|'));
-  return clean.includes('`') ? `\`\` ${clean} \`\`` : `\`${clean}\``;
+  return codeSpan(showControlChars(text.replace(/\r?\n|\r/g, ' ').replace(/\|/g, '\\|')));
+}
+
+/**
+ * Inline code outside a table (a list, a paragraph): `|` kept as it is, since a code span there
+ * shows a backslash literally (QA62: the id `a|b` read `a\|b` in "New examples").
+ */
+export function codeText(text: string): string {
+  return codeSpan(showControlChars(text.replace(/\r?\n|\r/g, ' ')));
 }
 
 export function escapeHtml(text: string): string {
