@@ -71,6 +71,8 @@ export function compileTemplate(
     }
     try {
       const ast = hbs.parse(value);
+      const helper = unknownHelper(ast, value);
+      if (helper !== undefined) throw new Error(helper);
       const inherited = inheritedPaths(ast);
       // Inside a block (`{{#each}}`, `{{#with}}`, a helper's params) the context is an item the
       // template does not know in advance: it renders against a copy whose objects inherit nothing,
@@ -206,6 +208,48 @@ function lookupStrict(
     node = (node as Record<string | number, unknown>)[seg];
   }
   return node;
+}
+
+const HELPERS = 'if, unless, each, with, lookup, log and json';
+
+/**
+ * A helper the template calls that evalc does not have. Strict Handlebars said `"eq" is not
+ * defined` (hint: "did you mean `n`?") for `{{#if (eq n 3)}}`, as if `eq` were a missing var,
+ * and `"raw" is not defined` for a raw block `{{{{raw}}}}…{{{{/raw}}}}` (QA57). A name with
+ * arguments (a subexpression, a block or a placeholder with params) is a helper call: the data
+ * holds no functions. A block without arguments (`{{#tags}}…{{/tags}}`) is a section over a var.
+ */
+function unknownHelper(ast: hbs.AST.Program, source: string): string | undefined {
+  const raw = /\{\{\{\{\s*([^\s}/]+)/.exec(source)?.[1];
+  if (raw !== undefined && !Object.hasOwn(hbs.helpers, raw))
+    return `raw block {{{{${raw}}}}} calls helper "${raw}", which templates do not have (they have ${HELPERS}): write \\{{ for a literal {{`;
+  let found: string | undefined;
+  const visit = (node: unknown): void => {
+    if (found !== undefined || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const n = node as {
+      type?: string;
+      path?: hbs.AST.PathExpression;
+      params?: unknown[];
+      hash?: { pairs?: unknown[] };
+    };
+    const call = n.type === 'SubExpression' || n.type === 'BlockStatement' || n.type === 'MustacheStatement';
+    const hasArgs = (n.params?.length ?? 0) > 0 || (n.hash?.pairs?.length ?? 0) > 0;
+    const path = n.path;
+    if (call && hasArgs && path?.type === 'PathExpression' && !path.data && path.depth === 0) {
+      const name = path.parts.join('.');
+      if (path.parts.length !== 1 || !Object.hasOwn(hbs.helpers, name)) {
+        found = `unknown helper "${name}": templates have Handlebars' built-in helpers and json (${HELPERS}), no comparison or string helpers`;
+        return;
+      }
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'loc') visit(child);
+  };
+  visit(ast);
+  return found;
 }
 
 /**
