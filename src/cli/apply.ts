@@ -42,6 +42,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const json = Boolean(values.json);
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : (ctx.stderrRaw ?? ctx.stderr));
+  if (progress.dropInFlight) ctx.atExitNow?.(progress.dropInFlight);
   const planFile = planArgument(positionals, ctx.cwd);
   if (isPipeLike(path.resolve(ctx.cwd, planFile)))
     throw new ExitError(

@@ -12,6 +12,11 @@ export interface CommandContext {
   stderrRaw?: (text: string) => void;
   signal: AbortSignal;
   isTTY: boolean;
+  /**
+   * Runs `hook` when the command exits at once (a second Ctrl-C, a second SIGTERM), before the
+   * interrupted `result` event: apply's --json ends the steps it drops there.
+   */
+  atExitNow?: (hook: () => void) => void;
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;

@@ -124,7 +124,9 @@ async function main(argv: string[]): Promise<number> {
   }
   // Exiting at once (a second Ctrl-C or SIGTERM): --json callers still get the result event, the
   // last line they read for the exit code (QA35: the stream just stopped after `step_started`).
+  const exitHooks: (() => void)[] = [];
   const exitNow = (): never => {
+    for (const hook of exitHooks) hook();
     if (wantsJson(argv))
       stdout.write(
         `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: name === 'apply' ? 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' : 'interrupted' })}\n`,
@@ -162,6 +164,7 @@ async function main(argv: string[]): Promise<number> {
     stderrRaw: stderr.write,
     signal: controller.signal,
     isTTY: isLiveTerminal(process.stderr.isTTY, process.env),
+    atExitNow: (hook) => exitHooks.push(hook),
   };
   return (await load())(ctx);
 }

@@ -25,6 +25,11 @@ export interface ProgressSink {
   stage?(event: StageEvent): void;
   message(text: string): void;
   finish(): void;
+  /**
+   * --json only: ends every request still in flight with a `step_failed` (`cancelled`), for an
+   * apply that exits at once (a second Ctrl-C), so every `step_started` has its end (QA61).
+   */
+  dropInFlight?(): void;
 }
 
 export interface StageEvent {
@@ -114,6 +119,8 @@ export function createProgress(
       l.length > width ? `${l.slice(0, width - 1)}…` : l,
     );
   };
+  /** --json: the requests sent whose invoke has not ended yet, by step id. */
+  const open = new Map<string, string>();
   // Steps finishing draw the display; the ticker also draws it while none finishes (a slow
   // agent, a long Retry-After), so a CI log shows a line every PLAIN_EVERY_MS regardless.
   let ticker: ReturnType<typeof setInterval> | undefined;
@@ -134,6 +141,7 @@ export function createProgress(
       }
     },
     started(event) {
+      if (mode === 'json') open.set(event.id, event.agent);
       const c = counts.get(event.agent);
       if (c) {
         c.inFlight++;
@@ -159,6 +167,7 @@ export function createProgress(
         if (c.done >= c.total) c.doneAt = now();
       }
       if (mode === 'json') {
+        open.delete(event.id);
         write(
           `${JSON.stringify({ event: event.error ? 'step_failed' : 'step_finished', kind: 'invoke', agent: event.agent, id: event.id, cached: event.cached, ...(event.durationMs === undefined ? {} : { durationMs: event.durationMs }), ...(event.error ? { error: { kind: event.error.kind, message: event.error.message } } : {}) })}\n`,
         );
@@ -196,6 +205,18 @@ export function createProgress(
       if (event.kind !== 'extract' || !event.error) return;
       const c = counts.get(event.agent);
       if (c) c.errors++;
+    };
+  if (mode === 'json')
+    sink.dropInFlight = () => {
+      const error = {
+        kind: 'cancelled',
+        message: 'apply exited at once (Ctrl-C again): the request in flight was dropped',
+      };
+      for (const [id, agent] of open)
+        write(
+          `${JSON.stringify({ event: 'step_failed', kind: 'invoke', agent, id, cached: false, error })}\n`,
+        );
+      open.clear();
     };
   if (mode === 'json')
     sink.stage = (event) =>

@@ -1,0 +1,83 @@
+/**
+ * QA61: a second Ctrl-C under --json ended the stream with the interrupted `result` event, but
+ * the requests in flight kept their `step_started` without a `step_finished`/`step_failed`: a CI
+ * wrapper pairing the events saw three steps that never ended. Each now ends with `step_failed`
+ * (`cancelled`) before the result. Real CLI, a real loopback agent answering one request at once
+ * and holding the others.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+
+let agent: Loopback;
+let invokes = 0;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  agent = await startLoopback((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.method === 'GET') {
+      res.end(JSON.stringify({ name: 'slow', version: '1.0.0', inputSchema: { type: 'object' } }));
+      return;
+    }
+    invokes++;
+    // The first request is answered at once; the others are held past the test.
+    const delay = invokes === 1 ? 0 : 20_000;
+    const timer = setTimeout(() => res.end(JSON.stringify({ output: { answer: 'x' } })), delay);
+    res.on('close', () => clearTimeout(timer));
+  });
+});
+afterAll(async () => {
+  for (const c of cleanups) c();
+  await agent.close();
+});
+
+describe('a second Ctrl-C under --json', () => {
+  it('ends every request in flight with step_failed before the result event', async () => {
+    const ws = tempWorkspace('qa61-second-interrupt');
+    cleanups.push(ws.cleanup);
+    writeFileSync(
+      path.join(ws.dir, 'evalc.yaml'),
+      `evalc: 1
+benchmark: { id: slow, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: "${agent.url}" }
+run: { preflight: 0 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } }, { id: e2, vars: { q: b }, expected: { answer: x } }, { id: e3, vars: { q: c }, expected: { answer: x } }, { id: e4, vars: { q: d }, expected: { answer: x } } ] }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+`,
+    );
+    const child = startCli(['apply', '--json'], { cwd: ws.dir });
+    const done = waitCli(child, 20_000);
+    await waitFor(() => invokes === 4, 15_000, 'four requests');
+    child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGINT');
+    const result = await done;
+    expect(result.code).toBe(130);
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { event: string; kind?: string; id?: string; error?: { kind: string } },
+      );
+    const ends = events.filter(
+      (e) => (e.event === 'step_finished' || e.event === 'step_failed') && e.kind === 'invoke',
+    );
+    const started = events.filter((e) => e.event === 'step_started').map((e) => e.id);
+    expect(started).toHaveLength(4);
+    expect(ends.map((e) => e.id).sort()).toEqual([...started].sort());
+    // The answered one finished; the three held ones were dropped.
+    expect(ends.filter((e) => e.event === 'step_failed').map((e) => e.error?.kind)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(events.at(-1)).toMatchObject({ event: 'result', exitCode: 130, status: 'interrupted' });
+  });
+});
