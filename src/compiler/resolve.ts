@@ -29,6 +29,7 @@ import { checkMetricReferences } from './metric-refs.js';
 import { checkOutputFields } from './output-fields.js';
 import { checkGates, checkJudges, checkOnly } from './plan-checks.js';
 import { checkRubrics } from './rubric-checks.js';
+import { checkUntemplatedText } from './untemplated-check.js';
 import { UnusedExampleKeys } from './unused-example-keys.js';
 import { checkHttpUrls } from './url-check.js';
 
@@ -108,6 +109,7 @@ export async function resolvePlan(
   checkJudges(plan, diagnostics, at);
   checkHttpUrls(plan, diagnostics, at);
   checkAgentResponses(plan, diagnostics, at);
+  checkUntemplatedText(plan, diagnostics, at);
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);

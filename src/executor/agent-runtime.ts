@@ -81,11 +81,10 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       missingEnv: true,
     };
   // Before the process starts: its log, its early-exit message and the run log are scrubbed.
-  const ownSecrets = [
+  setup.secrets.push(
     ...headerSecrets(config.headers, headers.values, setup.env),
     ...referencedSecrets(config.serve?.env, setup.env),
-  ];
-  setup.secrets.push(...ownSecrets);
+  );
   const cwd = path.resolve(setup.planDir, setup.commandDirs[id] ?? '');
   let stopServe = async () => {};
   let servedExit: ((waitMs: number) => Promise<string | undefined>) | undefined;
@@ -106,7 +105,8 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     // request sent is paid by exactly one token.
     ...(limiter ? { limiter } : {}),
     headers: headers.values,
-    secrets: ownSecrets,
+    // The run's secrets (this agent's are in): one server may quote another agent's (QA60).
+    secrets: setup.secrets,
     connections: Math.max(16, config.limits?.concurrency ?? setup.plan.run.concurrency),
     // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
     stopRetries: setup.signal,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type JudgePins, pinsListed } from '../compiler/judge-pins.js';
 import { parseDuration } from '../plan/duration.js';
 import type { Plan } from '../plan/schema.js';
-import { headerSecrets, referencedSecrets, resolveSecrets } from '../plan/secrets.js';
+import { headerSecrets, referencedSecrets, resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
@@ -93,6 +93,7 @@ export async function startJudge(
     rubrics: setup.plan.rubrics,
     env: setup.env,
     stopRetries: setup.signal,
+    secrets: setup.secrets,
     ...(timeout ? { timeoutMs: timeout } : {}),
   };
   // Judge clients load only when a plan has a judge.
@@ -106,16 +107,19 @@ export async function startJudge(
     await stopServe();
     return { ok: false, error: described.error };
   }
+  // Kept in evalc.lock and the reports: a `command:` judge's reply passed no transport that masks
+  // the run's secrets (it inherits evalc's environment), nor does one server quoting another's.
+  const scrub = (text: string) => scrubSecrets(text, setup.secrets);
   const info: { version?: string; wireVersion?: string } = {};
-  if (described.info.version) info.version = described.info.version;
-  if (described.info.wireVersion) info.wireVersion = described.info.wireVersion;
+  if (described.info.version) info.version = scrub(described.info.version);
+  if (described.info.wireVersion) info.wireVersion = scrub(described.info.wireVersion);
   return {
     ok: true,
     judge: {
       id,
       client,
       info,
-      ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal) } : {}),
+      ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal, scrub) } : {}),
       stop: async () => {
         await client.close();
         await stopServe();
@@ -133,10 +137,11 @@ function isListing(client: JudgeClient): client is ListingClient {
 async function rubricTags(
   client: ListingClient,
   signal: AbortSignal,
+  scrub: (text: string) => string,
 ): Promise<Map<string, string> | undefined> {
   const listed = await client.listRubrics(signal);
   if (!listed.ok) return undefined;
-  return new Map(listed.rubrics.map((r) => [r.name, r.rubricVersion]));
+  return new Map(listed.rubrics.map((r) => [scrub(r.name), scrub(r.rubricVersion)]));
 }
 
 /**

@@ -2,7 +2,8 @@
  * QA60: a `${env.X}` inside a longer header value (`cookie: "session=${env.S}"`,
  * `x-key: "${env.ID}:${env.KEY}"`) is a secret on its own: a server quotes back the token, not
  * the whole header. And a `serve.env` secret an agent puts in its `/info` document (its input
- * schema, kept in the cache) is masked there too. Real CLI, real loopback servers.
+ * schema, kept in the cache) is masked there too, also when the server quotes it to another agent
+ * of the run (a2, one more path of the served process). Real CLI, real loopback servers.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +42,7 @@ http.createServer((req, res) => {
   req.on('end', () => {
     const said = pieces(req.headers);
     const info = { name: 'echo', version: '1.0.0', inputSchema: { type: 'object', description: 'for ' + said } };
-    const body = req.url.startsWith('/info') ? info : { output: { answer: 'ok, ' + said }, usage: {} };
+    const body = req.url.includes('/info') ? info : { output: { answer: 'ok, ' + said }, usage: {} };
     res.writeHead(200, { 'content-type': 'application/json', etag: JSON.stringify(said) });
     res.end(JSON.stringify(body));
   });
@@ -85,6 +86,7 @@ agents:
       env: { PORT: "${port}", TOKEN: "\${env.QA60_SERVED}" }
       ready: { url: ${url}/info, timeout: 10s }
     limits: { retries: 0, timeout: 5s }
+  a2: { protocol: raip, url: ${url}/b, limits: { retries: 0, timeout: 5s } }
 judges:
   llm:
     protocol: openai
@@ -131,6 +133,8 @@ describe('a secret inside a longer header value', () => {
       new RegExp(`ok, session ${masked}, id ${masked}, key ${masked}, served ${masked}`),
     );
     expect(report).toMatch(new RegExp(`I saw session ${masked}`));
+    // a2 (no headers of its own) was asked too.
+    expect(report).toMatch(new RegExp(`ok, session , id , key undefined, served ${masked}`));
     expect(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).toContain(
       '"etag": "\\"session [redacted], id',
     );

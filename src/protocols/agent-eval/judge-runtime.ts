@@ -25,6 +25,11 @@ export interface JudgeRuntime {
   env?: Record<string, string | undefined>;
   /** Once aborted (a run's first Ctrl-C), HTTP retries stop (`HttpTransportOptions.stopRetries`). */
   stopRetries?: AbortSignal;
+  /**
+   * The run's secrets, this judge's included, masked in its replies (`HttpTransportOptions.secrets`);
+   * default: the `${env.X}` values of its own headers and `serve.env`.
+   */
+  secrets?: readonly string[];
 }
 
 /** agent-eval's Python client waits 200 s for a judge call; so does evalc (A20). */
@@ -99,7 +104,10 @@ export function openJudgeTransport(config: JudgeConfig, runtime: JudgeRuntime): 
     retries: config.limits?.retries ?? 3,
     headers: resolved.ok ? resolved.headers : {},
     // A `${env.X}` inside a longer header value is masked on its own too (QA60).
-    secrets: [...referencedSecrets(config.headers, env), ...referencedSecrets(config.serve?.env, env)],
+    secrets: runtime.secrets ?? [
+      ...referencedSecrets(config.headers, env),
+      ...referencedSecrets(config.serve?.env, env),
+    ],
   };
   if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
   if (runtime.stopRetries) options.stopRetries = runtime.stopRetries;

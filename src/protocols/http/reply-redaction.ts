@@ -18,27 +18,41 @@ import { MIN_SECRET_LENGTH, scrubJsonValue, scrubSecrets, secretValues } from '.
 export const REDACTED = '[redacted]';
 
 export class ReplyRedaction {
-  readonly #secrets: string[];
+  readonly #own: string[];
+  /** The further secrets, read again when the list grew (a run's, as its agents and judges start). */
+  readonly #more: readonly string[];
+  #seen = -1;
+  #secrets: string[] = [];
   /** Substrings of which at least one is in any text holding a secret; undefined: always scan. */
-  readonly #probes: string[] | undefined;
+  #probes: string[] | undefined;
 
   constructor(headers: Record<string, string>, more: readonly string[] = []) {
-    this.#secrets = [...new Set([...secretValues([headers]), ...more])];
-    this.#probes = probesOf(this.#secrets);
+    this.#own = secretValues([headers]);
+    this.#more = more;
+  }
+
+  #current(): string[] {
+    if (this.#seen !== this.#more.length) {
+      this.#seen = this.#more.length;
+      this.#secrets = [...new Set([...this.#own, ...this.#more])];
+      this.#probes = probesOf(this.#secrets);
+    }
+    return this.#secrets;
   }
 
   get active(): boolean {
-    return this.#secrets.length > 0;
+    return this.#current().length > 0;
   }
 
   /** `text` with every secret replaced by `[redacted]`. */
   text(text: string): string {
-    return this.#secrets.length === 0 ? text : scrubSecrets(text, this.#secrets, REDACTED);
+    const secrets = this.#current();
+    return secrets.length === 0 ? text : scrubSecrets(text, secrets, REDACTED);
   }
 
   /** Whether `rawText` (a reply as received) may hold a secret in some spelling. */
   mayHold(rawText: string): boolean {
-    if (this.#secrets.length === 0) return false;
+    if (this.#current().length === 0) return false;
     if (this.#probes === undefined) return true;
     for (const probe of this.#probes) if (rawText.includes(probe)) return true;
     return false;
@@ -46,7 +60,8 @@ export class ReplyRedaction {
 
   /** A parsed reply (or its headers) with every secret replaced in each string, keys included. */
   value<T>(value: T): T {
-    return this.#secrets.length === 0 ? value : scrubJsonValue(value, this.#secrets, REDACTED);
+    const secrets = this.#current();
+    return secrets.length === 0 ? value : scrubJsonValue(value, secrets, REDACTED);
   }
 }
 

@@ -31,6 +31,7 @@ export interface HttpTransportOptions {
   /**
    * More secrets masked in replies besides the header values, in the forms plan/secrets.ts gives
    * (`headerSecrets`, `referencedSecrets`): a `${env.X}` inside a longer header value, `serve.env`.
+   * Read again when it grows: apply passes its run's list, which its later agents and judges join.
    */
   secrets?: readonly string[];
   /** Random source in [0,1) for backoff jitter; inject a seeded one for determinism. */
