@@ -9,9 +9,10 @@
  * relative to it: dataset sources are rebased onto the root plan's folder, and each agent or
  * judge remembers the folder its `command:` runs in.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
 
@@ -70,6 +71,43 @@ export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan 
   };
 }
 
+/** A plan file or include that could not be read: missing (with a near name), or why not. */
+function notRead(
+  reason: string | undefined,
+  display: string,
+  absolute: string,
+  includedFrom: SourcePosition | undefined,
+): Diagnostic {
+  const what = includedFrom ? 'included file' : 'plan file';
+  if (reason !== undefined)
+    return diagnostic(
+      'EVALC_FILE_NOT_FOUND',
+      `${what} ${display} ${reason}`,
+      includedFrom ? ['include'] : [],
+      {
+        source: includedFrom,
+        hint: 'a plan file is YAML text in a regular file',
+      },
+    );
+  // `evalc.yml` beside a missing `evalc.yaml` (QA44): say which file is there.
+  const other = absolute.replace(/\.ya?ml$/i, (ext) => (ext.toLowerCase() === '.yaml' ? '.yml' : '.yaml'));
+  const hint =
+    other !== absolute && existsSync(other)
+      ? includedFrom
+        ? `there is ${path.basename(other)} in that folder: did you mean that file?`
+        : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
+      : undefined;
+  return diagnostic(
+    'EVALC_FILE_NOT_FOUND',
+    `${what} not found: ${display}`,
+    includedFrom ? ['include'] : [],
+    {
+      source: includedFrom,
+      hint,
+    },
+  );
+}
+
 /**
  * The plan's folder with symlinks resolved, as the shell's `cd` and the kernel resolve `..`: a plan
  * reached through a symlinked folder (`/ci/builds → /mnt/ssd/builds`, or a `link → evals/p` given as
@@ -118,38 +156,22 @@ function loadInto(
   }
   if (state.merged.has(absolute)) return;
   state.merged.add(absolute);
-  let text: string;
-  try {
-    const bytes = readFileSync(absolute);
-    const notText = describeNotUtf8(bytes);
-    if (notText !== undefined) {
-      state.diagnostics.push(
-        diagnostic('EVALC_FILE_ENCODING', `the file ${notText}`, includedFrom ? ['include'] : [], {
-          source: { file: display, line: 1, col: 1 },
-          hint: 'a plan file is YAML text in UTF-8',
-        }),
-      );
-      return;
-    }
-    text = bytes.toString('utf8');
-  } catch {
-    const what = includedFrom ? 'included file not found' : 'plan file not found';
-    // `evalc.yml` beside a missing `evalc.yaml` (QA44): say which file is there.
-    const other = absolute.replace(/\.ya?ml$/i, (ext) => (ext.toLowerCase() === '.yaml' ? '.yml' : '.yaml'));
-    const hint =
-      other !== absolute && existsSync(other)
-        ? includedFrom
-          ? `there is ${path.basename(other)} in that folder: did you mean that file?`
-          : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
-        : undefined;
+  const read = readPlanFile(absolute, includedFrom !== undefined);
+  if (!read.ok) {
+    state.diagnostics.push(notRead(read.reason, display, absolute, includedFrom));
+    return;
+  }
+  const notText = describeNotUtf8(read.bytes);
+  if (notText !== undefined) {
     state.diagnostics.push(
-      diagnostic('EVALC_FILE_NOT_FOUND', `${what}: ${display}`, includedFrom ? ['include'] : [], {
-        source: includedFrom,
-        hint,
+      diagnostic('EVALC_FILE_ENCODING', `the file ${notText}`, includedFrom ? ['include'] : [], {
+        source: { file: display, line: 1, col: 1 },
+        hint: 'a plan file is YAML text in UTF-8',
       }),
     );
     return;
   }
+  const text = read.bytes.toString('utf8');
   const parsed = parseYamlFile(display, text);
   state.files.push(parsed.file);
   state.diagnostics.push(...parsed.diagnostics);

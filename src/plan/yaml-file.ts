@@ -86,6 +86,7 @@ export function parseYamlFile(
       ),
     );
   diagnostics.push(...unresolvedAliases(file));
+  diagnostics.push(...recursiveAliases(file));
   if (diagnostics.length === 0) diagnostics.push(...literalMergeKeys(file));
   if (diagnostics.length > 0) return { file, value: undefined, diagnostics };
   try {
@@ -116,6 +117,34 @@ function unresolvedAliases(file: YamlFile): Diagnostic[] {
           {
             source: positionOf(file, node.range?.[0] ?? 0),
             hint: `set the anchor (&${node.source}) on a value above this line, or write the value here`,
+          },
+        ),
+      );
+    },
+  });
+  return out;
+}
+
+/**
+ * An alias inside the value its own anchor names (`x: &a [*a]`, `&m { k: *m }`) makes a value that
+ * holds itself: every later walk over the plan recursed until the stack overflowed, an internal
+ * error with a stack trace (QA59). Said at the alias.
+ */
+function recursiveAliases(file: YamlFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (!file.text.includes('*')) return out; // no alias: no walk over a large dataset
+  visit(file.doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(file.doc);
+      if (target === undefined || !path.includes(target)) return;
+      out.push(
+        diagnostic(
+          'EVALC_YAML_ALIAS',
+          `the alias *${node.source} is inside the value its anchor &${node.source} names: that value would hold itself`,
+          [],
+          {
+            source: positionOf(file, node.range?.[0] ?? 0),
+            hint: `an alias may repeat a value set above it, not the one it is part of`,
           },
         ),
       );

@@ -1,0 +1,28 @@
+/**
+ * The bytes of a plan file or an include, or why they cannot be read. A device (`include:
+ * [/dev/zero]`, `evalc validate /dev/urandom`) was read until memory ran out — 23 GB, deaf to
+ * SIGTERM — and a folder or a file over 2 GiB was "not found" (QA59). The plan named on the command
+ * line may be a pipe (`evalc validate <(envsubst < plan.tmpl.yaml)`, README "Pipes"); an include may
+ * not, as a dataset source may not.
+ */
+import { readFileSync, statSync } from 'node:fs';
+
+export type PlanFileBytes = { ok: true; bytes: Buffer } | { ok: false; missing: boolean; reason?: string };
+
+export function readPlanFile(file: string, included: boolean): PlanFileBytes {
+  try {
+    const stat = statSync(file);
+    if (stat.isDirectory()) return { ok: false, missing: false, reason: 'is a folder, not a file' };
+    if (!stat.isFile() && (included || !stat.isFIFO()))
+      return { ok: false, missing: false, reason: 'is not a regular file (a pipe or a device)' };
+    return { ok: true, bytes: readFileSync(file) };
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'EACCES' || code === 'EPERM')
+      return { ok: false, missing: false, reason: 'cannot be read (permission denied)' };
+    if (code === 'ERR_FS_FILE_TOO_LARGE')
+      return { ok: false, missing: false, reason: 'is too large to read (over 2 GiB)' };
+    if (code === 'ELOOP') return { ok: false, missing: false, reason: 'is a symbolic link that loops' };
+    return { ok: false, missing: true };
+  }
+}
