@@ -5,6 +5,7 @@ import { parseDuration } from '../plan/duration.js';
 import type { Plan } from '../plan/schema.js';
 import { headerSecrets, referencedSecrets, resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
+import { type Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import type { StepError } from '../protocols/types.js';
@@ -88,11 +89,14 @@ export async function startJudge(
     stopServe = served.stop;
   }
   const timeout = config.limits?.timeout ? parseDuration(config.limits.timeout) : undefined;
+  // One rps bucket for the gate (a call's first request) and the transport (its other requests).
+  const limiter = config.limits?.rps ? new RateLimiter(config.limits.rps) : undefined;
   const runtime = {
     cwd,
     rubrics: setup.plan.rubrics,
     env: setup.env,
     stopRetries: setup.signal,
+    ...(limiter ? { limiter } : {}),
     secrets: setup.secrets,
     ...(timeout ? { timeoutMs: timeout } : {}),
   };
@@ -100,7 +104,7 @@ export async function startJudge(
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const raw = createJudgeClient(config, runtime);
   const gate = new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency);
-  const client = gatedJudge(raw, gate, setup.signal);
+  const client = gatedJudge(raw, gate, setup.signal, limiter);
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
@@ -149,9 +153,16 @@ async function rubricTags(
  * scored outside their agent's invoke slots, so the agents' limits do not bound the judge's load.
  * Once `dispatch` aborts (the first Ctrl-C), a call that gets its slot sends nothing: the calls in
  * flight finish, the queued ones end `cancelled` (never cached; QA61: they were sent one after
- * another, keeping an interrupted apply running for a slow judge's whole queue).
+ * another, keeping an interrupted apply running for a slow judge's whole queue). With `limits.rps`
+ * a call takes its token here, under `dispatch` (as an agent's invocation does, run-example.ts):
+ * one still waiting for it at the first Ctrl-C is not sent either.
  */
-export function gatedJudge(client: JudgeClient, gate: InvokeGate, dispatch?: AbortSignal): JudgeClient {
+export function gatedJudge(
+  client: JudgeClient,
+  gate: InvokeGate,
+  dispatch?: AbortSignal,
+  limiter?: RateLimiter,
+): JudgeClient {
   return {
     protocol: client.protocol,
     describe: (signal) => client.describe(signal),
@@ -159,14 +170,17 @@ export function gatedJudge(client: JudgeClient, gate: InvokeGate, dispatch?: Abo
     async judge(request, signal) {
       const wait = gate.acquire();
       if (wait) await wait;
+      let admission: Admission | undefined;
       try {
-        if (dispatch?.aborted)
+        if (limiter && !dispatch?.aborted) admission = await limiter.admit(dispatch);
+        if (dispatch?.aborted || (limiter && !admission))
           return {
             ok: false,
             error: { kind: 'cancelled', message: 'apply interrupted before this judge call' },
           };
         return await client.judge(request, signal);
       } finally {
+        if (admission) limiter?.settle(admission);
         gate.release();
       }
     },

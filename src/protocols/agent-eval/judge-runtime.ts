@@ -5,6 +5,7 @@
  */
 import type { JudgeConfig, RubricConfig } from '../../plan/schema.js';
 import { referencedSecrets, substituteEnvRefs } from '../../plan/secrets.js';
+import type { RateLimiter } from '../http/rate-limiter.js';
 import { HttpTransport } from '../http/transport.js';
 
 export interface JudgeRuntime {
@@ -25,6 +26,8 @@ export interface JudgeRuntime {
   env?: Record<string, string | undefined>;
   /** Once aborted (a run's first Ctrl-C), HTTP retries stop (`HttpTransportOptions.stopRetries`). */
   stopRetries?: AbortSignal;
+  /** The judge's `limits.rps` bucket, shared with its call gate (executor/judges.ts); else one of its own. */
+  limiter?: RateLimiter;
   /**
    * The run's secrets, this judge's included, masked in its replies (`HttpTransportOptions.secrets`);
    * default: the `${env.X}` values of its own headers and `serve.env`.
@@ -109,7 +112,8 @@ export function openJudgeTransport(config: JudgeConfig, runtime: JudgeRuntime): 
       ...referencedSecrets(config.serve?.env, env),
     ],
   };
-  if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
+  if (runtime.limiter) options.limiter = runtime.limiter;
+  else if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
   if (runtime.stopRetries) options.stopRetries = runtime.stopRetries;
   const transport = new HttpTransport(options);
   return resolved.ok ? { transport, owned: true } : { transport, owned: true, headerError: resolved.message };
