@@ -2,7 +2,13 @@
  * Output extraction: each binding output is a JMESPath expression compiled once
  * (@jmespath-community/jmespath) and evaluated against the agent's response document.
  */
-import { compile, isRegistered, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
+import {
+  compile,
+  isRegistered,
+  type JSONValue,
+  TreeInterpreter,
+  tokenize,
+} from '@jmespath-community/jmespath';
 import { installLinearTrim } from '../protocols/jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
 
@@ -30,7 +36,7 @@ export function compileExpression(
   try {
     ast = compile(expression);
   } catch (err) {
-    return { ok: false, message: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
+    return { ok: false, message: syntaxMessage(expression, err) };
   }
   // The parser accepts any function name, argument count and literal argument; an unknown
   // function, a wrong count (`abs(x, `1`)`) or a literal of the wrong type (`sort_by(xs, 'k')`)
@@ -38,6 +44,28 @@ export function compileExpression(
   const problem = functionProblem(ast);
   if (problem !== undefined) return { ok: false, message: problem };
   return { ok: true, ast };
+}
+
+/**
+ * The library's parse error says which token it did not expect but not where: `Syntax error:
+ * invalid token (Rbracket): "]"`, and for an expression that stops early `invalid token (EOF): ""`.
+ * Say where (the column in the expression, when that token occurs once) and what EOF means (QA57).
+ */
+function syntaxMessage(expression: string, err: unknown): string {
+  const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+  if (expression.trim() === '') return 'empty expression (`@` is the whole reply)';
+  const invalid = /^Syntax error: invalid token \((\w+)\): "(.*)"$/.exec(message);
+  if (!invalid) return message;
+  if (invalid[1] === 'EOF')
+    return `${message}: the expression ends too early (an unclosed bracket or brace, or nothing after \`.\`, \`|\`, an operator or a comma)`;
+  let tokens: { start: number; type: string; value: unknown }[] = [];
+  try {
+    tokens = tokenize(expression) as typeof tokens;
+  } catch {
+    return message;
+  }
+  const at = tokens.filter((t) => t.type === invalid[1] && String(t.value) === invalid[2]);
+  return at.length === 1 ? `${message} at column ${at[0]!.start + 1} of the expression` : message;
 }
 
 interface FunctionRuntime {
