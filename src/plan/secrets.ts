@@ -143,6 +143,18 @@ export function shortSecretNames(
 }
 
 /**
+ * `${env.NAME}` references of a map whose variable is set but empty: an empty value is sent (a CI
+ * secret a fork's pull request cannot read is set to '', not unset). Their names, for a warning.
+ */
+export function emptySecretNames(
+  values: Record<string, string> | undefined,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  const names = new Set(envReferences(values).filter((name) => Object.hasOwn(env, name) && env[name] === ''));
+  return [...names].sort();
+}
+
+/**
  * Every resolved secret value, for scrubbing logs and outputs: each header value, the credential
  * after its scheme (`Bearer <token>`, and for `Basic` the decoded `user:password` and password),
  * each in the forms it takes when a server quotes it back (`secretForms`). Longest first.

@@ -1,7 +1,7 @@
 /**
  * A `${env.X}` header value of 1–3 characters is sent but never masked (masking `ab` everywhere
  * would corrupt ordinary text): apply says so once, naming the variable and where it is used,
- * never its value. Longer values get no warning.
+ * never its value. Longer values get no warning; an empty one gets its own.
  */
 import { describe, expect, it } from 'vitest';
 import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
@@ -26,5 +26,18 @@ describe('evalc apply: a short secret', () => {
       'evalc: warning: ${env.TENANT} (agents.a1.headers) is shorter than 4 characters: it is sent, but not masked in outputs',
     ]);
     expect(run.stderr).not.toContain('q7z');
+  });
+
+  // QA60: GitHub Actions sets a secret a fork's pull request cannot read to '' (not unset): an
+  // empty token was sent with no word, and every example failed http_401 unexplained.
+  it('that is set but empty is named in a warning', async () => {
+    const dir = counting.workspace('empty-secret');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    writePlan(dir, { agentUrl: counting.agent.url, headers: { authorization: 'Bearer ${env.TOKEN}' } });
+    const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: { TOKEN: '' } });
+    const warnings = run.stderr.split('\n').filter((l) => l.includes('warning'));
+    expect(warnings).toEqual([
+      "evalc: warning: ${env.TOKEN} (agents.a1.headers) is set but empty: it is sent empty (a CI secret a fork's pull request cannot read is empty, not unset)",
+    ]);
   });
 });
