@@ -73,4 +73,31 @@ describe('a request whose connect hangs', () => {
       await transport.close();
     }
   });
+
+  it("waits for a connect as long as the timeout, past undici's own 10 s", async () => {
+    const transport = new HttpTransport({ timeoutMs: 60_000, retries: 0 });
+    try {
+      const controller = new AbortController();
+      let settled = false;
+      const reply = transport
+        .requestJson({
+          method: 'POST',
+          url: `http://127.0.0.1:${port}/invoke`,
+          body: {},
+          signal: controller.signal,
+        })
+        .finally(() => {
+          settled = true;
+        });
+      // undici gave up connecting after 10 s: "no reply within 60000 ms" after 10 s.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(settled).toBe(false);
+      controller.abort();
+      const outcome = await reply;
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.error.kind).toBe('cancelled');
+    } finally {
+      await transport.close();
+    }
+  }, 20_000);
 });

@@ -335,6 +335,8 @@ export class HttpTransport {
     if (!pool) {
       pool = new Pool(origin, {
         connections: this.#connections,
+        // The attempt's own timer ends a connect (untilAborted); undici's default gave up after 10 s.
+        connectTimeout: this.timeoutMs,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         keepAliveTimeout: 4_000,
