@@ -24,10 +24,22 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
   // everything (protocols/chat/conversation-script.ts); else every such example is a contract_error
   // (a warning, not an error: the plan's other agents still run).
   const chatMisfits = { ids: [] as string[], count: 0 };
+  // A message's content is text in the chat and OpenAI contracts; `content: "{{order_id}}"` keeps
+  // a number's JSON type (a one-placeholder leaf) and a strict server refuses it (QA57).
+  const protocol = resolved.plan.agents[group.agentId]?.protocol;
+  const textContent = protocol === 'chat' || protocol === 'openai';
+  const nonText = { ids: [] as string[], count: 0, at: [] as (string | number)[], type: '' };
   // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
   for (const example of group.dataset.examples) {
     const rendered = renderExampleInput(group, example);
     if (rendered.ok) {
+      // An example's turns replace a chat input's user messages (example-input.ts).
+      const turnsSpeak = Boolean(group.turnsAreTheUser && example.turns?.length);
+      const misfit = textContent ? nonTextContent(rendered.value, turnsSpeak) : undefined;
+      if (misfit) {
+        if (nonText.count++ === 0) Object.assign(nonText, misfit);
+        if (nonText.ids.length < MAX_LISTED) nonText.ids.push(example.id);
+      }
       if (group.turnsAreTheUser && !example.turns?.length && !isChatInput(rendered.value)) {
         chatMisfits.count++;
         if (chatMisfits.ids.length < MAX_LISTED) chatMisfits.ids.push(example.id);
@@ -90,7 +102,43 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
       ),
     );
   }
+  if (nonText.count > 0) {
+    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input', ...nonText.at];
+    const more =
+      nonText.count > nonText.ids.length
+        ? `, … (${nonText.count} of ${total})`
+        : ` (${nonText.count} of ${total})`;
+    out.push(
+      diagnostic(
+        'EVALC_BIND_MESSAGE_CONTENT',
+        `${protocol} agent \`${group.agentId}\`: message content renders to a ${nonText.type}, not text, for dataset ${group.datasetId}, examples ${nonText.ids.join(', ')}${more}`,
+        planPath,
+        {
+          source: resolved.loaded.locate(planPath),
+          severity: 'warning',
+          hint: 'a leaf that is one placeholder keeps the var\'s JSON type; write text around it ("Order {{order_id}}"), or {{json order_id}} for a number\'s text',
+        },
+      ),
+    );
+  }
   return out;
+}
+
+/** The first message of `{messages: [...]}` whose content is neither text, null nor a list of parts. */
+function nonTextContent(
+  value: unknown,
+  skipUser: boolean,
+): { at: (string | number)[]; type: string } | undefined {
+  const messages = (value as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages)) return undefined;
+  for (const [i, message] of messages.entries()) {
+    const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
+    if (skipUser && role === 'user') continue;
+    if (content === undefined || content === null || typeof content === 'string' || Array.isArray(content))
+      continue;
+    return { at: ['messages', i, 'content'], type: typeof content === 'object' ? 'object' : typeof content };
+  }
+  return undefined;
 }
 
 function isChatInput(value: unknown): boolean {
