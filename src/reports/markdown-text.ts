@@ -5,7 +5,7 @@ import { showControlChars } from './control-chars.js';
 const ZWSP = '&#8203;';
 
 /**
- * Escapes Markdown syntax (and `|` for table cells); newlines become spaces. Data that GitHub
+ * Escapes Markdown syntax (and `|` for table cells, `$` for GitHub's math: QA62); newlines become spaces. Data that GitHub
  * would turn into a notification or a cross-reference — `@user`, `@org/team`, `#12`,
  * `owner/repo#12` in an agent's answer or an example id — gets a zero-width space after its `@`
  * or `#` (QA47: every CI run's PR comment pinged whoever the agent named, and put an entry in
@@ -16,7 +16,7 @@ export function escapeMarkdown(text: string): string {
   return showControlChars(
     text
       .replace(/\r?\n|\r/g, ' ')
-      .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (c) =>
+      .replace(/[\\`*_{}[\]()<>#+!|~&$]/g, (c) =>
         c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
       )
       .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
