@@ -25,7 +25,7 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
   // (a warning, not an error: the plan's other agents still run).
   const chatMisfits = { ids: [] as string[], count: 0 };
   // A message's content is text in the chat and OpenAI contracts; `content: "{{order_id}}"` keeps
-  // a number's JSON type (a one-placeholder leaf) and a strict server refuses it (QA57).
+  // a number's JSON type (a one-placeholder leaf): chat refuses it at apply, an OpenAI server too (QA57).
   const protocol = resolved.plan.agents[group.agentId]?.protocol;
   const textContent = protocol === 'chat' || protocol === 'openai';
   const nonText = { ids: [] as string[], count: 0, at: [] as (string | number)[], type: '' };
@@ -111,7 +111,7 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
     out.push(
       diagnostic(
         'EVALC_BIND_MESSAGE_CONTENT',
-        `${protocol} agent \`${group.agentId}\`: message content renders to a ${nonText.type}, not text, for dataset ${group.datasetId}, examples ${nonText.ids.join(', ')}${more}`,
+        `${protocol} agent \`${group.agentId}\`: message content renders to a ${nonText.type}, not text, for dataset ${group.datasetId}, examples ${nonText.ids.join(', ')}${more}: ${protocol === 'chat' ? 'each fails contract_error before it is sent' : 'the API takes text, and servers refuse it (HTTP 400)'}`,
         planPath,
         {
           source: resolved.loaded.locate(planPath),

@@ -1,7 +1,7 @@
 /**
  * A leaf that is one placeholder keeps the var's JSON type, so a chat or OpenAI binding's
- * `content: "{{order_id}}"` sent `content: 1042` — a number where both contracts say text, which
- * a strict server (pydantic's `content: str`) refuses for every example. validate said nothing
+ * `content: "{{order_id}}"` sent `content: 1042` — a number where both contracts say text: the chat
+ * adapter refuses it at apply (contract_error), an OpenAI-compatible server with HTTP 400. validate said nothing
  * (QA57); it warns now, naming the examples, and says nothing for text content or a RAIP agent.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,10 +33,10 @@ const warnings = async (protocol: string, content: string) =>
 describe('message content that renders to something other than text', () => {
   it('is a warning for chat and openai agents, naming the examples (not those whose turns speak)', async () => {
     expect(await warnings('chat', '{{order_id}}')).toEqual([
-      '9 chat agent `a`: message content renders to a number, not text, for dataset d, examples e1 (1 of 3)',
+      '9 chat agent `a`: message content renders to a number, not text, for dataset d, examples e1 (1 of 3): each fails contract_error before it is sent',
     ]);
     expect(await warnings('openai', '{{order_id}}')).toEqual([
-      '9 openai agent `a`: message content renders to a number, not text, for dataset d, examples e1, e3 (2 of 3)',
+      '9 openai agent `a`: message content renders to a number, not text, for dataset d, examples e1, e3 (2 of 3): the API takes text, and servers refuse it (HTTP 400)',
     ]);
   });
 
