@@ -24,6 +24,8 @@ export function scoreReason(
   metricId: string,
   key: string,
   step: ExampleSteps,
+  /** For a derived metric (pass_rate), the ids of the example metrics it derives from. */
+  derivesFrom?: readonly string[],
 ): Why {
   const { repeat } = step;
   const entry = previous?.metrics[metricId];
@@ -35,11 +37,21 @@ export function scoreReason(
   // Same metric, same extraction (both checked before): a different key means the example's
   // data changed (expected, expected_sha256, a var the template does not use…), not the request.
   const recorded = entry ? recordedScoreKey(entry, repeat) : undefined;
-  if (recorded !== undefined && recorded !== key && previous?.invoke[repeat] === step.invokeKey)
+  if (recorded !== undefined && recorded !== key && previous?.invoke[repeat] === step.invokeKey) {
+    // A derived metric's key covers its task's metrics in plan order: when an example metric it
+    // derives from kept its recorded key (same extraction, same example), the example did not
+    // change — the metrics: list was reordered (QA58: "the example changed" was said of that).
+    const sameExample = derivesFrom?.some((id) => {
+      const sibling = previous?.metrics[id];
+      return sibling !== undefined && recordedScoreKey(sibling, repeat) === step.scoreKeys[id];
+    });
+    if (sameExample)
+      return { symbol: '~', reason: "because the order of the task's metrics changed (metrics:)" };
     return {
       symbol: '~',
       reason: 'because the example changed (expected or another field, not the request)',
     };
+  }
   return { symbol: '~', reason: 'not in cache' };
 }
 

@@ -124,6 +124,7 @@ export function planRun(
     const { group } = compiledGroup;
     const target = `${benchmark}/${group.taskId}[${group.agentId}]`;
     const why = groupReasons(compiledGroup, lock, compiled);
+    const exampleMetricIds = group.metrics.filter((m) => m.info?.stage === 'example').map((m) => m.id);
     let groupChanged = false;
     const repeats = compiledGroup.keys.repeats;
     examples += group.dataset.examples.length;
@@ -230,7 +231,14 @@ export function planRun(
         }
         const metricWhy = !extractCached
           ? downstream(extractWhy, 'because its extract runs')
-          : (why.metrics.get(metric.id) ?? scoreReason(previous, metric.id, key, step));
+          : (why.metrics.get(metric.id) ??
+            scoreReason(
+              previous,
+              metric.id,
+              key,
+              step,
+              metric.info?.stage === 'derived' ? exampleMetricIds : undefined,
+            ));
         record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`, metric.id);
       }
     }
