@@ -6,7 +6,21 @@
  */
 import { gateIdentityScope } from '../lockfile/diff-gates.js';
 import { byText, formatNumber, summarizeDetails, summarizeRepeatAnswers } from './format.js';
+import { HTML_TEXT_CHARS } from './html-embed.js';
 import type { ExampleView, ReportModel } from './report-model.js';
+
+/**
+ * A judge's rationale or an error's message, cut past 20,000 characters as report.html cuts it
+ * (QA62: a judge writing megabytes made junit.xml megabytes per failing example); report.json
+ * keeps it whole.
+ */
+function cutText(text: string): string {
+  if (text.length <= HTML_TEXT_CHARS) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(HTML_TEXT_CHARS - 1))
+    ? HTML_TEXT_CHARS - 1
+    : HTML_TEXT_CHARS;
+  return `${text.slice(0, end)}… [${text.length - end} more characters cut; report.json has the whole text]`;
+}
 
 /** Printable ASCII other than `"`, `&`, `'`, `<`, `>`: text made only of these needs no escaping. */
 const PLAIN_XML = /^[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
@@ -103,15 +117,17 @@ function metricCase(
     // as report.md says it: without it a CI test viewer showed only `judge: metric_error` (QA62).
     const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
     const text =
-      typeof said === 'string' && said !== '' ? `${x.id}: ${x.error}: ${said}` : `${x.id}: ${x.error}`;
+      typeof said === 'string' && said !== ''
+        ? `${x.id}: ${x.error}: ${cutText(said)}`
+        : `${x.id}: ${x.error}`;
     c.error = { type: x.error, message: text, body: text };
   } else if (errorRepeat || x.pass === false) {
     const why = summarizeDetails(x.details);
     const got = summarizeRepeatAnswers(e.repeats, 200);
-    const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${x.rationale}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
+    const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${cutText(x.rationale)}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
     if (errorRepeat) {
       const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
-      const message = errorRepeat.record?.error?.message ?? `invoke failed (${kind})`;
+      const message = cutText(errorRepeat.record?.error?.message ?? `invoke failed (${kind})`);
       c.error = {
         type: kind,
         message: `${kind}: ${message}`,
