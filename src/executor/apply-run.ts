@@ -44,6 +44,7 @@ import type { runExample } from './run-example.js';
 import { aggregateAndGate } from './run-gates.js';
 import { RunLog } from './run-log.js';
 import { writeRunReports } from './run-reports.js';
+import { planSecrets } from './run-secrets.js';
 import { RunStore } from './run-store.js';
 import { schemaCache } from './schema-cache.js';
 import { describeDrift, SchemaDriftWatch } from './schema-drift.js';
@@ -159,6 +160,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         },
       };
       warnShortSecrets(resolved.plan, agentIds, compiled, options);
+      // All of them before the first served process writes its log (each agent adds its own again).
+      secrets.push(...planSecrets(resolved.plan, options.env));
       const started = await startAgents(agentIds, agents, { setup, lockedPins, schemas, options, scrub });
       if (!started.ok)
         return {

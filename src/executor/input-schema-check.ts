@@ -9,12 +9,13 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { headerSecrets, referencedSecrets, resolveSecrets, scrubSecrets } from '../plan/secrets.js';
+import { resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import { type AgentRuntime, isRaip, serve, serveAddress } from './agent-runtime.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
+import { planSecrets } from './run-secrets.js';
 import type { StepStore } from './step-store.js';
 
 export interface InputMisfit {
@@ -145,15 +146,13 @@ export async function planTimeRaipAdapters(
   const plan = compiled.resolved.plan;
   const lockedPins = pinsOf(lock);
   let answersCached: boolean | undefined;
+  // Masked in every reply and served process's log, as in apply: a served agent inherits evalc's
+  // environment and may print another agent's token.
+  const secrets = planSecrets(plan, env);
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
     const headers = resolveSecrets(config.headers, env);
-    // Secret values are masked in its replies and reach the served process's log scrubbed, as in apply.
-    const secrets = [
-      ...(headers.ok ? headerSecrets(config.headers, headers.values, env) : []),
-      ...referencedSecrets(config.serve?.env, env),
-    ];
     const transport = new HttpTransport({
       timeoutMs: 2000,
       retries: 0,

@@ -20,32 +20,39 @@ describe('plan with a served agent', () => {
     const port = await freePort();
     const pidFile = path.join(dir, 'agent.pid');
     writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      JSON.stringify({
-        evalc: 1,
-        benchmark: { id: 'plan-served', version: '1.0.0' },
-        agents: {
-          a1: {
-            protocol: 'raip',
-            url: `http://127.0.0.1:${port}`,
-            serve: {
-              command: `node ${AGENT}`,
-              env: { PORT: String(port), DELAY_MS: '0', PID_FILE: pidFile, AGENT_VERSION: '${env.AGENT_V}' },
-              ready: { url: `http://127.0.0.1:${port}/info`, timeout: '10s' },
+    // The version is a literal of serve.env, rewritten between runs (a runtime setting: no key
+    // depends on it). Not `${env.X}`: a serve.env value read from the environment is a secret of
+    // the run, masked in the /info reply it shows up in (README "Secrets"; QA60).
+    const writePlanFor = (version: string) =>
+      writeFileSync(
+        path.join(dir, 'evalc.yaml'),
+        JSON.stringify({
+          evalc: 1,
+          benchmark: { id: 'plan-served', version: '1.0.0' },
+          agents: {
+            a1: {
+              protocol: 'raip',
+              url: `http://127.0.0.1:${port}`,
+              serve: {
+                command: `node ${AGENT}`,
+                env: { PORT: String(port), DELAY_MS: '0', PID_FILE: pidFile, AGENT_VERSION: version },
+                ready: { url: `http://127.0.0.1:${port}/info`, timeout: '10s' },
+              },
             },
           },
-        },
-        tasks: {
-          t1: {
-            bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
-            datasets: { d1: { source: 'd1.jsonl' } },
-            metrics: [{ type: 'contains', candidate: 'answer', value: 'A:' }],
+          tasks: {
+            t1: {
+              bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
+              datasets: { d1: { source: 'd1.jsonl' } },
+              metrics: [{ type: 'contains', candidate: 'answer', value: 'A:' }],
+            },
           },
-        },
-      }),
-    );
-    const env = (version: string) => ({ ...process.env, AGENT_V: version });
+        }),
+      );
+    const env = (version: string) => {
+      writePlanFor(version);
+      return process.env;
+    };
     expect((await runCli(['apply', '--quiet'], { cwd: dir, env: env('1.0.0') })).code).toBe(0);
 
     const same = await runCli(['plan'], { cwd: dir, env: env('1.0.0') });
