@@ -66,7 +66,7 @@ export function parseYamlFile(
   for (const warning of doc.warnings) {
     if (warning.code === 'TAG_RESOLVE_FAILED') {
       diagnostics.push(
-        diagnostic('EVALC_YAML_TAG', `${firstLine(warning.message)} (custom tags are not allowed)`, [], {
+        diagnostic('EVALC_YAML_TAG', describeUnresolvedTag(warning.message), [], {
           source: at(warning.pos[0]),
           hint: 'remove the tag; plans are plain YAML data',
         }),
@@ -85,6 +85,7 @@ export function parseYamlFile(
         { source: at(/^%YAML\b/m.exec(text)?.index ?? 0), hint: 'remove the %YAML line' },
       ),
     );
+  diagnostics.push(...yaml11Types(file));
   diagnostics.push(...unresolvedAliases(file));
   diagnostics.push(...recursiveAliases(file));
   if (diagnostics.length === 0) diagnostics.push(...literalMergeKeys(file));
@@ -101,6 +102,48 @@ export function parseYamlFile(
     );
     return { file, value: undefined, diagnostics };
   }
+}
+
+/** The YAML 1.1 types the reader resolves when a node is tagged with them, in any schema. */
+const YAML_11_TYPES = new Set(['binary', 'set', 'omap', 'pairs', 'timestamp']);
+
+/**
+ * `!!set`, `!!omap`, `!!binary`, `!!timestamp`, `!!pairs` are YAML 1.1 types, not YAML 1.2 data,
+ * yet the reader builds them when a node names them: a `!!set {a, b}` or `!!omap` var reached an
+ * agent as `{}`, a `!!binary` one as `{"type":"Buffer","data":[…]}`, and a schema error called
+ * each "a mapping" (QA59). Refused as custom tags are, at the tag.
+ */
+function yaml11Types(file: YamlFile): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (!file.text.includes('!')) return out; // no tag: no walk over a large dataset
+  visit(file.doc, {
+    Node(_key, node) {
+      const name = node.tag?.startsWith('tag:yaml.org,2002:') ? node.tag.slice(18) : undefined;
+      if (name === undefined || !YAML_11_TYPES.has(name)) return;
+      const start = node.range?.[0] ?? 0;
+      const tag = /!(?:!\w+|<[^>]*>)\s*$/.exec(file.text.slice(Math.max(0, start - 200), start));
+      out.push(
+        diagnostic(
+          'EVALC_YAML_TAG',
+          `!!${name} is a YAML 1.1 type, not plan or dataset data (YAML 1.2)`,
+          [],
+          {
+            source: positionOf(file, tag ? start - tag[0].length : start),
+            hint: 'remove the tag: write a list, a mapping or a quoted text',
+          },
+        ),
+      );
+    },
+  });
+  return out;
+}
+
+/** The reader's "Unresolved tag: tag:yaml.org,2002:float" said in the plan's words. */
+function describeUnresolvedTag(message: string): string {
+  const standard = /tag:yaml\.org,2002:(str|int|float|bool|null|seq|map)$/.exec(firstLine(message))?.[1];
+  return standard !== undefined
+    ? `the value is no YAML 1.2 !!${standard} (its tag does not match it)`
+    : `${firstLine(message)} (custom tags are not allowed)`;
 }
 
 /** An alias (`*name`) with no anchor (`&name`) before it, said where the alias is. */
