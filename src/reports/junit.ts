@@ -140,14 +140,34 @@ function metricCase(
   return c;
 }
 
+/**
+ * The testcase of an example that failed before scoring and has no metric case (every metric a
+ * measurement with no pass value: tokens, cost, steps): `<example> · invoke`, an <error> of its
+ * kind (QA62: such an example had no testcase, and a CI viewer showed the run green).
+ */
+function invokeCase(e: ExampleView, errorRepeat: ExampleView['repeats'][number]): Case {
+  const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
+  const message = cutText(errorRepeat.record?.error?.message ?? `invoke failed (${kind})`);
+  const c: Case = { classname: '', name: '' };
+  if (e.durationMs !== null) c.time = e.durationMs;
+  c.error = { type: kind, message: `${kind}: ${message}`, body: `repeat ${errorRepeat.repeat}: ${message}` };
+  return c;
+}
+
 /** What `countCases` counts of an example's testcases (`metricCase` of each gated metric), without building the cases. */
 function countExampleCases(e: ExampleView, into: SuiteCounts): void {
   const errored = e.repeats.some((r) => r.errorKind !== null || r.record?.error);
+  let cases = 0;
   for (const x of e.metrics) {
     if (x.pass === undefined && x.error === undefined) continue;
+    cases++;
     into.tests++;
     if (errored || x.error !== undefined) into.errors++;
     else if (x.pass === false) into.failures++;
+  }
+  if (errored && cases === 0) {
+    into.tests++;
+    into.errors++;
   }
 }
 
@@ -239,13 +259,17 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
           ? ''
           : ` time="${(e.durationMs / 1000).toFixed(3)}"`;
       const errorRepeat = errorRepeatOf(e);
+      let cases = 0;
       for (const x of e.metrics) {
         if (x.pass === undefined && x.error === undefined) continue;
+        cases++;
         const name = `${example} · ${metricXml(x.id)}`;
         if (!errorRepeat && x.error === undefined && x.pass !== false)
           lines.push(`    <testcase classname="${classname}" name="${name}"${time}/>`);
         else lines.push(escapedCaseXml(metricCase(m, e, x, errorRepeat), classname, name));
       }
+      if (errorRepeat && cases === 0)
+        lines.push(escapedCaseXml(invokeCase(e, errorRepeat), classname, `${example} · invoke`));
       if (lines.length >= 1000) write(`\n${lines.splice(0).join('\n')}`);
     }
     if (lines.length > 0) write(`\n${lines.join('\n')}`);
