@@ -47,9 +47,10 @@ export async function discoverAgents(
     const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
     const outcome = await discoverRaip(adapter, lockedPin, cachedSchema, options.signal);
     if (!outcome.ok) {
-      // Nothing listening is the usual first-run mistake: say what to do about it.
+      // Nothing listening is the usual first-run mistake: say what to do about it (not after a
+      // request that was never sent: a header the env gave a line break, QA60).
       const hint =
-        outcome.error.kind === 'transport_error' && !runtime.config.serve
+        outcome.error.kind === 'transport_error' && outcome.error.retryable !== false && !runtime.config.serve
           ? `\n  is the agent running at ${runtime.config.url}? Start it, or let evalc start it with \`serve:\` in the plan`
           : '';
       failed.set(id, {
