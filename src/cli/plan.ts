@@ -14,9 +14,11 @@ import {
 } from '../executor/input-schema-check.js';
 import { planTimeJudgePins } from '../executor/judges.js';
 import { pinsOf } from '../executor/locked-inputs.js';
+import { planSecrets } from '../executor/run-secrets.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
+import { scrubSecrets } from '../plan/secrets.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
@@ -152,6 +154,9 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     }
     const plan = planRun(compiled, cache, lock, { listSteps: Boolean(values.json) });
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
+    // evalc.lock may hold a secret an older evalc kept (an ETag quoting a token): not printed (QA60).
+    const secrets = planSecrets(loaded.resolved.plan, ctx.env);
+    const shownNotes = notes.map((note) => scrubSecrets(note, secrets));
     if (values.json)
       // In pieces: the steps list of a large plan is hundreds of megabytes of text.
       // The fetch steps (datasets, then agents) first, in pipeline order (fetch → invoke → … → aggregate).
@@ -165,13 +170,13 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
             ...agentFetchSteps(compiled, lock),
             ...(plan.steps ?? []),
           ],
-          notes,
+          notes: shownNotes,
           diagnostics: result.diagnostics,
         },
         ctx.stdout,
       );
     else {
-      for (const note of notes) ctx.stderr(`note: ${note}\n`);
+      for (const note of shownNotes) ctx.stderr(`note: ${note}\n`);
       ctx.stdout(renderPlanText(plan));
     }
     return exitCode;

@@ -31,6 +31,8 @@ export async function discoverAgents(
   locked: Record<string, AgentPin>,
   schemas: SchemaCache,
   options: ApplyOptions,
+  /** The run's secrets out of a warning: evalc.lock may hold one an older evalc kept (QA60). */
+  scrub: (text: string) => string = (text) => text,
 ): Promise<
   | { ok: true; pins: Record<string, AgentPin>; failed: Map<string, UndiscoveredAgent> }
   | { ok: false; message: string; reason: 'schema_drift' }
@@ -61,7 +63,7 @@ export async function discoverAgents(
     }
     const d = outcome.discovery;
     for (const warning of d.warnings ?? [])
-      options.progress.message(`evalc: warning: agent ${id}: ${warning}`);
+      options.progress.message(scrub(`evalc: warning: agent ${id}: ${warning}`));
     // Content-addressed: already there after the first run (an up-to-date apply writes nothing).
     if (d.inputSchema !== undefined && d.schemaDigest) schemas.put(d.schemaDigest, d.inputSchema);
     const pin = outcome.pin;
@@ -90,7 +92,9 @@ export async function discoverAgents(
       (!lockedPin.schemaDigest || lockedPin.schemaDigest === pin.schemaDigest)
     )
       options.progress.message(
-        `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept`,
+        scrub(
+          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept`,
+        ),
       );
     pins[id] = pin;
   }

@@ -54,7 +54,7 @@ export async function startAgents(
     }
     agents.set(id, started.runtime);
   }
-  const discovered = await discoverAgents(agents, run.lockedPins, run.schemas, run.options);
+  const discovered = await discoverAgents(agents, run.lockedPins, run.schemas, run.options, run.scrub);
   if (!discovered.ok) return { ok: false, reason: discovered.reason, message: run.scrub(discovered.message) };
   const firstFailure = [...discovered.failed.values()][0];
   if (firstFailure && (run.options.locked || discovered.failed.size === agentIds.length))
