@@ -205,7 +205,11 @@ export async function loadDataset(
         }
         // A union's issue says only "Invalid input" (QA40: `"id": true`, `"id": null`).
         const idType =
-          field === 'id' && value !== null && typeof value === 'object' ? jsonType(value.id) : undefined;
+          field === 'id' && value !== null && typeof value === 'object'
+            ? typeof value.id === 'number' // JSON's 1e400 (QA59: "not a number")
+              ? `${value.id}, a number out of range: quote it`
+              : jsonType(value.id)
+            : undefined;
         diagnostics.push(
           diagnostic(
             'EVALC_EXAMPLE_INVALID',

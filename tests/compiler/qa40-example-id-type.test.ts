@@ -17,4 +17,14 @@ describe('an example id of the wrong type (QA40)', () => {
       '4 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a list',
     ]);
   });
+
+  it("an id out of a number's range is said as such, not 'not a number' (QA59)", async () => {
+    const r = await loadDatasetPlan('d.jsonl', {
+      'd.jsonl': '{"id":1e400,"vars":{}}\n{"id":-1e999,"vars":{}}\n',
+    });
+    expect(r.diagnostics.map((d) => `${d.source?.line} ${d.code} ${d.message}`)).toEqual([
+      '1 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not Infinity, a number out of range: quote it',
+      '2 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not -Infinity, a number out of range: quote it',
+    ]);
+  });
 });
