@@ -208,6 +208,15 @@ function loadInto(
   includes.forEach((entry, index) => {
     if (typeof entry !== 'string') return;
     const at = locateInFile(file, ['include', index]);
+    if (entry.trim() === '') {
+      // QA59: `include: [""]` named the plan's own folder ("… is a folder, not a file").
+      state.diagnostics.push(
+        diagnostic('EVALC_FILE_NOT_FOUND', 'an empty include path names no file', ['include'], {
+          source: at,
+        }),
+      );
+      return;
+    }
     loadInto(state, path.resolve(path.dirname(absolute), entry), at, commandDirs);
   });
   state.stack.pop();

@@ -101,6 +101,19 @@ describe('a plan file or include that is no regular file', () => {
     expect(r.code).toBe(65);
   });
 
+  it('an empty include path is said as such, not as the plan folder', () => {
+    write('empty/evalc.yaml', `${PLAN}include: ["", " "]\n`);
+    const r = spawnCli(['validate', 'empty'], { cwd: dir });
+    expect(r.stderr).toContain(
+      'evalc.yaml:9:11: error EVALC_FILE_NOT_FOUND: an empty include path names no file',
+    );
+    expect(r.stderr).toContain(
+      'evalc.yaml:9:15: error EVALC_FILE_NOT_FOUND: an empty include path names no file',
+    );
+    expect(r.stderr).not.toContain('folder');
+    expect(r.code).toBe(65);
+  });
+
   it('the plan named on the command line may not be a device (usage, 64), but may be a pipe', () => {
     const r = spawnCli(['validate', '/dev/zero'], { cwd: dir, timeoutMs: 10_000 });
     expect(r.stderr).toContain('is not a regular file (a pipe or a device)');
