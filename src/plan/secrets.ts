@@ -19,7 +19,7 @@ export function isSecretPath(path: PlanPath): boolean {
 /** Finds `${…}` references and reports those outside secret positions or malformed. */
 export function checkSecretPlacement(
   raw: unknown,
-  locate: (p: PlanPath) => SourcePosition | undefined,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
   path: PlanPath = [],
   out: Diagnostic[] = [],
 ): Diagnostic[] {
@@ -64,7 +64,24 @@ export function checkSecretPlacement(
       checkSecretPlacement(item, locate, [...path, i], out);
     });
   } else if (raw !== null && typeof raw === 'object') {
-    for (const [k, v] of Object.entries(raw)) checkSecretPlacement(v, locate, [...path, k], out);
+    for (const [k, v] of Object.entries(raw)) {
+      // QA59: a reference in a key (`headers: { "${env.H}": v }`, an input field) was valid and sent
+      // as those characters; only header and serve.env values are read from the environment.
+      const ref = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(k)?.[0];
+      if (ref !== undefined)
+        out.push(
+          diagnostic(
+            'EVALC_SECRET_PLACEMENT',
+            `${ref} in a key is not read from the environment`,
+            [...path, k],
+            {
+              source: locate(path, k),
+              hint: 'only the values of headers and serve.env are: name the key in the plan itself',
+            },
+          ),
+        );
+      checkSecretPlacement(v, locate, [...path, k], out);
+    }
   }
   return out;
 }
