@@ -10,12 +10,13 @@ import path from 'node:path';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { showControlChars } from '../reports/control-chars.js';
 import { caretPadding } from './caret-padding.js';
+import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
 
 /** Diagnostics of one code shown in full before the rest are counted. */
 export const PER_CODE = 20;
 
 export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: string): string {
-  const cache = new Map<string, string[] | undefined>();
+  const cache = new Map<string, FileText | undefined>();
   const lines: string[] = [];
   const shown = new Map<string, number>();
   const hidden = new Map<string, number>();
@@ -29,11 +30,12 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
     const where = d.source ? `${d.source.file}:${d.source.line}:${d.source.col}: ` : '';
     lines.push(`${where}${d.severity} ${d.code}: ${d.message}`);
     if (d.source) {
-      const fileLines = readLines(cache, path.resolve(cwd, d.source.file));
-      const text = fileLines?.[d.source.line - 1];
+      const file = readLines(cache, path.resolve(cwd, d.source.file));
+      const text = file?.lines[d.source.line - 1];
       if (text !== undefined && !isBinaryText(text)) {
         const gutter = String(d.source.line).padStart(4);
-        const excerpt = excerptAround(maskUrlPasswords(text), d.source.col);
+        const masked = maskSpans(maskUrlPasswords(text), file?.headerSpans.get(d.source.line - 1));
+        const excerpt = excerptAround(masked, d.source.col);
         // Control characters are shown as `\u001b` (QA48), before the caret too, so it stays under its column.
         lines.push(`${gutter} | ${showControlChars(excerpt.text)}`);
         const before = showControlChars(excerpt.text.slice(0, excerpt.caret));
@@ -50,10 +52,19 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   return lines.join('\n');
 }
 
-function readLines(cache: Map<string, string[] | undefined>, file: string): string[] | undefined {
+interface FileText {
+  lines: string[];
+  /** Where the plan's literal header values are, masked in excerpts (header-value-mask.ts). */
+  headerSpans: LineSpans;
+}
+
+function readLines(cache: Map<string, FileText | undefined>, file: string): FileText | undefined {
   if (!cache.has(file)) {
     try {
-      cache.set(file, readFileSync(file, 'utf8').split(/\r?\n/));
+      const text = readFileSync(file, 'utf8');
+      // The spans are offsets in the text as read; a CRLF line ends one character later, which
+      // the split below drops, so columns agree.
+      cache.set(file, { lines: text.split(/\r?\n/), headerSpans: headerValueSpans(text) });
     } catch {
       cache.set(file, undefined);
     }

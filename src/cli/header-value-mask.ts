@@ -1,0 +1,76 @@
+/**
+ * Header values written into a plan are secrets (README "Secrets"): a diagnostic's excerpt of a
+ * line that holds one (`a1: { protocol: raip, url: …, headers: { authorization: "Bearer sk-…" }, limitz: 1 }`)
+ * must not print it. The spans of `agents.*.headers.*` and `judges.*.headers.*` values of a plan
+ * file, by line, to mask one `*` per character (the caret keeps its column); `${env.NAME}` and
+ * `$NAME` references stay readable (a diagnostic may be about them). QA60.
+ */
+import { isMap, isScalar, parseDocument } from 'yaml';
+
+/** Larger files are not plan files (a dataset): never parsed for this. */
+const MAX_PLAN_BYTES = 1 << 20;
+const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
+
+/** Column spans `[from, to)` (0-based, UTF-16) of header values on each 0-based line. */
+export type LineSpans = Map<number, Array<[number, number]>>;
+
+export function headerValueSpans(text: string): LineSpans {
+  const spans: LineSpans = new Map();
+  if (text.length > MAX_PLAN_BYTES || !/headers/.test(text)) return spans;
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false, strict: false });
+  } catch {
+    return spans;
+  }
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const add = (from: number, to: number) => {
+    for (let line = lineOf(lineStarts, from); line < lineStarts.length && lineStarts[line]! < to; line++) {
+      const start = Math.max(from, lineStarts[line]!) - lineStarts[line]!;
+      const end = Math.min(to, lineStarts[line + 1] ?? text.length) - lineStarts[line]!;
+      spans.set(line, [...(spans.get(line) ?? []), [start, end]]);
+    }
+  };
+  if (!isMap(doc.contents)) return spans;
+  for (const section of ['agents', 'judges']) {
+    const owners = doc.contents.get(section, true);
+    if (!isMap(owners)) continue;
+    for (const owner of owners.items) {
+      if (!isMap(owner.value)) continue;
+      const headers = owner.value.get('headers', true);
+      if (!isMap(headers)) continue;
+      for (const pair of headers.items)
+        if (isScalar(pair.value) && pair.value.range) add(pair.value.range[0], pair.value.range[1]);
+    }
+  }
+  return spans;
+}
+
+function lineOf(lineStarts: number[], offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * `line` with each span's characters as `*` (code unit by code unit: a surrogate pair becomes
+ * `**`), quotes, spaces and references kept.
+ */
+export function maskSpans(line: string, spans: ReadonlyArray<[number, number]> | undefined): string {
+  if (!spans || spans.length === 0) return line;
+  const chars = line.split('');
+  for (const [from, to] of spans) {
+    const kept = new Set<number>();
+    for (const m of line.slice(from, to).matchAll(REFERENCE))
+      for (let i = 0; i < m[0].length; i++) kept.add(from + m.index + i);
+    for (let i = from; i < Math.min(to, chars.length); i++)
+      if (!kept.has(i) && !/[\s"']/.test(chars[i]!)) chars[i] = '*';
+  }
+  return chars.join('');
+}
