@@ -217,6 +217,22 @@ function loadInto(
       );
       return;
     }
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(entry)?.[1];
+    if (scheme !== undefined) {
+      // QA59: `include: [https://…]` was "included file not found: https:/host/x.yaml".
+      state.diagnostics.push(
+        diagnostic(
+          'EVALC_FILE_NOT_FOUND',
+          `include ${entry.replace(/^([^/]*\/\/)[^/@]*@/, '$1')}: ${scheme}:// is not a file evalc includes`,
+          ['include'],
+          {
+            source: at,
+            hint: 'an include is a file path, relative to the file that names it',
+          },
+        ),
+      );
+      return;
+    }
     loadInto(state, path.resolve(path.dirname(absolute), entry), at, commandDirs);
   });
   state.stack.pop();

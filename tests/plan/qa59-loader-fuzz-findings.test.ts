@@ -114,6 +114,16 @@ describe('a plan file or include that is no regular file', () => {
     expect(r.code).toBe(65);
   });
 
+  it('an include that is a URL says so, without its credentials, not "not found: https:/host/…"', () => {
+    write('url/evalc.yaml', `${PLAN}include: ["https://u:pw@127.0.0.1:1/x.yaml"]\n`);
+    const r = spawnCli(['validate', 'url'], { cwd: dir });
+    expect(r.stderr).toContain(
+      'evalc.yaml:9:11: error EVALC_FILE_NOT_FOUND: include https://127.0.0.1:1/x.yaml: https:// is not a file evalc includes',
+    );
+    expect(r.stderr).not.toContain('pw');
+    expect(r.code).toBe(65);
+  });
+
   it('the plan named on the command line may not be a device (usage, 64), but may be a pipe', () => {
     const r = spawnCli(['validate', '/dev/zero'], { cwd: dir, timeoutMs: 10_000 });
     expect(r.stderr).toContain('is not a regular file (a pipe or a device)');
