@@ -23,6 +23,8 @@ export function readPlanFile(file: string, included: boolean): PlanFileBytes {
     if (code === 'ERR_FS_FILE_TOO_LARGE')
       return { ok: false, missing: false, reason: 'is too large to read (over 2 GiB)' };
     if (code === 'ELOOP') return { ok: false, missing: false, reason: 'is a symbolic link that loops' };
-    return { ok: false, missing: true };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, missing: true };
+    const message = err instanceof Error ? err.message : String(err);
+    return { ok: false, missing: false, reason: `cannot be read (${message})` };
   }
 }

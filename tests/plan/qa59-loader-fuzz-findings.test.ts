@@ -101,6 +101,13 @@ describe('a plan file or include that is no regular file', () => {
     expect(r.code).toBe(65);
   });
 
+  it('an include that exists but cannot be read says why, not "not found"', () => {
+    write('eio/evalc.yaml', `${PLAN}include: [/proc/self/mem]\n`);
+    const r = spawnCli(['validate', 'eio'], { cwd: dir });
+    expect(r.stderr).toMatch(/proc\/self\/mem cannot be read \(EIO: /);
+    expect(r.code).toBe(65);
+  });
+
   it('an empty include path is said as such, not as the plan folder', () => {
     write('empty/evalc.yaml', `${PLAN}include: ["", " "]\n`);
     const r = spawnCli(['validate', 'empty'], { cwd: dir });
