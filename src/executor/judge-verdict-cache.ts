@@ -10,7 +10,8 @@
  * failure is never kept, `--refresh` asks again, and a verdict is masked of the plan's secrets
  * before it is kept.
  */
-import { digestOf } from '../compiler/content-key.js';
+import { sha256Hex } from '../compiler/content-key.js';
+import { wireJson } from '../protocols/canonical-json.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest, JudgeVerdict } from '../protocols/judge-types.js';
 import { type Scrubber, scrubValue } from './scrub-values.js';
 import type { StepStore } from './step-store.js';
@@ -26,8 +27,10 @@ export interface VerdictCache {
 
 /** The judge of one score step (`stepId`), answering from the cache a request it answered before. */
 export function verdictCachingJudge(client: JudgeClient, options: VerdictCache, stepId: string): JudgeClient {
+  // wireJson: the digestOf text, and an answer holding a lone surrogate (sent to the judge as its
+  // `\uXXXX` escape) keyed as sent rather than refused (QA62: every judge metric failed on it).
   const keyOf = (request: JudgeRequest) =>
-    `k1:${digestOf({ kind: 'judge-verdict', code: CODE, metric: options.metricDigest, step: stepId, request })}`;
+    `k1:${sha256Hex(wireJson({ kind: 'judge-verdict', code: CODE, metric: options.metricDigest, step: stepId, request }))}`;
   return {
     protocol: client.protocol,
     describe: (signal) => client.describe(signal),

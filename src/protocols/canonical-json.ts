@@ -29,10 +29,10 @@ function wellFormed(text: string): boolean {
   return probe ? probe.call(text) : !LONE_SURROGATE.test(text);
 }
 
-function fast(value: unknown, depth: number): string {
+function fast(value: unknown, depth: number, lone: boolean): string {
   switch (typeof value) {
     case 'string':
-      if (!wellFormed(value)) throw NOT_PLAIN;
+      if (!lone && !wellFormed(value)) throw NOT_PLAIN;
       return JSON.stringify(value);
     case 'number':
       if (!Number.isFinite(value)) throw NOT_PLAIN;
@@ -49,7 +49,7 @@ function fast(value: unknown, depth: number): string {
           const item: unknown = value[i];
           if (item === undefined) throw NOT_PLAIN;
           if (i > 0) out += ',';
-          out += fast(item, depth + 1);
+          out += fast(item, depth + 1, lone);
         }
         return `${out}]`;
       }
@@ -60,8 +60,8 @@ function fast(value: unknown, depth: number): string {
       for (const key of keys) {
         const item = record[key];
         if (item === undefined) continue;
-        if (!wellFormed(key)) throw NOT_PLAIN;
-        out += `${first ? '' : ','}${JSON.stringify(key)}:${fast(item, depth + 1)}`;
+        if (!lone && !wellFormed(key)) throw NOT_PLAIN;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:${fast(item, depth + 1, lone)}`;
         first = false;
       }
       return `${out}}`;
@@ -90,10 +90,10 @@ export function sortedKeys(value: object): string[] {
  * the canonical text in one pass, with no string per member: JSON.stringify writes strings and
  * numbers exactly as RFC 8785 (and `fast`) do, and members in `Object.keys` order.
  */
-export function stringifiesCanonically(value: unknown, depth = 0): boolean {
+export function stringifiesCanonically(value: unknown, depth = 0, lone = false): boolean {
   switch (typeof value) {
     case 'string':
-      return wellFormed(value);
+      return lone || wellFormed(value);
     case 'number':
       return Number.isFinite(value);
     case 'boolean':
@@ -104,7 +104,7 @@ export function stringifiesCanonically(value: unknown, depth = 0): boolean {
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
           const item: unknown = value[i];
-          if (item === undefined || !stringifiesCanonically(item, depth + 1)) return false;
+          if (item === undefined || !stringifiesCanonically(item, depth + 1, lone)) return false;
         }
         return true;
       }
@@ -115,10 +115,10 @@ export function stringifiesCanonically(value: unknown, depth = 0): boolean {
       let previous: string | undefined;
       for (const key in record) {
         if (!Object.hasOwn(record, key)) return false; // an enumerable inherited key: not plain
-        if ((previous !== undefined && previous > key) || !wellFormed(key)) return false;
+        if ((previous !== undefined && previous > key) || (!lone && !wellFormed(key))) return false;
         previous = key;
         const item = record[key];
-        if (item !== undefined && !stringifiesCanonically(item, depth + 1)) return false;
+        if (item !== undefined && !stringifiesCanonically(item, depth + 1, lone)) return false;
       }
       return true;
     }
@@ -131,13 +131,32 @@ export function stringifiesCanonically(value: unknown, depth = 0): boolean {
 export function canonicalJson(value: unknown): string {
   if (stringifiesCanonically(value)) return JSON.stringify(value);
   try {
-    return fast(value, 0);
+    return fast(value, 0, false);
   } catch (thrown) {
     if (thrown !== NOT_PLAIN) throw thrown;
   }
   const text = canonicalize(value);
   if (text === undefined) throw new TypeError('canonicalJson: value has no JSON form');
   return text;
+}
+
+/**
+ * The canonical text of a value that may carry text from an agent: RFC 8785 for Unicode text, and
+ * a lone UTF-16 surrogate (valid JSON `"\ud800"`, which an agent that cuts text by code units can
+ * send) written as that `\uXXXX` escape, as `JSON.stringify` writes it, instead of refused (RFC
+ * 8785 has no form for it). For request bodies and keys of what was sent (a chat transcript
+ * replayed in its next turn, a judge request): the agent's text is passed on as it came, and the
+ * bytes are the same on every run. Identical to `canonicalJson` for every value that has an RFC
+ * 8785 form.
+ */
+export function wireJson(value: unknown): string {
+  if (stringifiesCanonically(value, 0, true)) return JSON.stringify(value);
+  try {
+    return fast(value, 0, true);
+  } catch (thrown) {
+    if (thrown !== NOT_PLAIN) throw thrown;
+  }
+  return canonicalJson(value);
 }
 
 /** Lower-case hex SHA-256 of the UTF-8 bytes of `text`. */

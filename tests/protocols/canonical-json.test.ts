@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex, sortedKeys } from '../../src/protocols/canonical-json.js';
+import { canonicalJson, sha256Hex, sortedKeys, wireJson } from '../../src/protocols/canonical-json.js';
 
 describe('canonicalJson', () => {
   it('orders keys by UTF-16 code units and formats numbers as ECMAScript does (RFC 8785 §3.2)', () => {
@@ -100,5 +100,23 @@ describe('canonicalJson', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('wireJson (text from agents, sent on or keyed as sent)', () => {
+  it('is canonicalJson for every value with an RFC 8785 form', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(wireJson(value)).toBe(canonicalJson(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes a lone surrogate as its JSON escape, keys still sorted, where canonicalJson refuses it', () => {
+    const value = { z: ['a \ud800 b'], a: { '\udc00k': 1, b: '\ud83d\ude00' } };
+    expect(() => canonicalJson(value)).toThrow(/surrogate/i);
+    expect(wireJson(value)).toBe('{"a":{"b":"\ud83d\ude00","\\udc00k":1},"z":["a \\ud800 b"]}');
+    expect(JSON.parse(wireJson(value))).toEqual(value);
   });
 });

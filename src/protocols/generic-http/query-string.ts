@@ -3,7 +3,7 @@
  * arrays of primitives as repeated keys, nested objects and arrays as JSON text, null/undefined
  * skipped.
  */
-import { canonicalJson } from '../canonical-json.js';
+import { wireJson } from '../canonical-json.js';
 
 export function appendQuery(url: string, input: Record<string, unknown>): string {
   let target: URL;
@@ -18,7 +18,7 @@ export function appendQuery(url: string, input: Record<string, unknown>): string
     if (Array.isArray(value) && value.every(isPrimitive)) {
       for (const item of value) target.searchParams.append(key, String(item));
     } else {
-      target.searchParams.append(key, isPrimitive(value) ? String(value) : canonicalJson(value));
+      target.searchParams.append(key, isPrimitive(value) ? String(value) : wireJson(value));
     }
   }
   return target.toString();

@@ -20,7 +20,7 @@
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
-import { canonicalJson } from '../canonical-json.js';
+import { wireJson } from '../canonical-json.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
@@ -230,7 +230,7 @@ export class HttpTransport {
     }
     const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     if (!encoded.done) {
-      encoded.payload = request.body === undefined ? undefined : canonicalJson(request.body);
+      encoded.payload = request.body === undefined ? undefined : wireJson(request.body);
       encoded.done = true;
     }
     const payload = encoded.payload;

@@ -23,7 +23,7 @@ import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
-import { canonicalJson } from '../canonical-json.js';
+import { wireJson } from '../canonical-json.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
 import { isRetryableStatus } from '../http/retry-policy.js';
@@ -94,7 +94,7 @@ export class MaeSseTransport implements MaeTransport {
     const forwardAbort = (): void => call.abort();
     signal.addEventListener('abort', forwardAbort, { once: true });
     try {
-      const payload = canonicalJson(body);
+      const payload = wireJson(body);
       let url = this.#options.url;
       let response: Dispatcher.ResponseData;
       for (let hop = 0; ; hop++) {
