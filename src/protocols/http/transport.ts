@@ -242,6 +242,8 @@ export class HttpTransport {
     const handle = setTimeout(() => signal.abort('timeout', undefined), timeoutMs);
     if (caller) this.#callers.link(caller, signal);
     this.#active += 1;
+    // The status line and headers arrived (a timeout after it is a body that did not end).
+    let headersStatus: number | undefined;
     try {
       const pending = this.#poolFor(target.origin).request({
         path: target.path,
@@ -255,6 +257,7 @@ export class HttpTransport {
       // The timeout covers the connect too (untilAborted).
       const response = await untilAborted(pending, signal);
       const status = response.statusCode;
+      headersStatus = status;
       const replyHeaders = flattenHeaders(response.headers);
       const body = response.body as unknown as Readable;
       const declared = Number(replyHeaders['content-length']);
@@ -307,7 +310,14 @@ export class HttpTransport {
       if (signal.cause === 'timeout' || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
         return {
           ok: false,
-          error: { kind: 'timeout', message: `${where()}: no reply within ${timeoutMs} ms`, retryable: true },
+          error: {
+            kind: 'timeout',
+            message:
+              headersStatus === undefined
+                ? `${where()}: no reply within ${timeoutMs} ms`
+                : `${where()}: reply not complete within ${timeoutMs} ms (status ${headersStatus} and headers arrived; the body did not end)`,
+            retryable: true,
+          },
         };
       }
       const reason = describeFailure(cause, code);
