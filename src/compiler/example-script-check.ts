@@ -20,6 +20,12 @@ export function exampleScriptProblem(example: {
     if (!isRecord(tools))
       return { field: 'tools', message: `expected a mapping of tool names, got ${kind(tools)}` };
     for (const [name, spec] of Object.entries(tools)) {
+      // `{when, output}` outside a list: the sandbox reads `output` and drops `when` (QA64).
+      if (isRecord(spec) && 'output' in spec && 'when' in spec)
+        return {
+          field: `tools.${name}.when`,
+          message: `a when: entry goes in a list: ${name}: [{ when, output }, …]`,
+        };
       if (!Array.isArray(spec)) continue;
       for (const [i, entry] of spec.entries()) {
         if (!isRecord(entry)) continue;
@@ -34,6 +40,12 @@ export function exampleScriptProblem(example: {
           return {
             field: `tools.${name}.${i}.${extra}`,
             message: 'an entry with when or output takes only those keys (when, output)',
+          };
+        // `{when}` alone answered its matching calls with the entry itself (QA64).
+        if ('when' in entry && !('output' in entry))
+          return {
+            field: `tools.${name}.${i}`,
+            message: "an entry with when: needs the tool's reply: add output: (what the call returns)",
           };
       }
     }
