@@ -41,7 +41,8 @@ export const judgeAgreement: SetStageDefinition<z.output<typeof agreementParams>
   type: 'judge_agreement',
   family: 'evaluator_reliability',
   category: 'meta',
-  version: '1',
+  // 2: a constant judge or human series has no Pearson r (it was rounding noise; QA64).
+  version: '2',
   higherIsBetter: true,
   unit: 'correlation',
   stage: 'set',

@@ -4,6 +4,9 @@
 export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
   const n = Math.min(xs.length, ys.length);
   if (n < 2) return null;
+  // A constant series has no correlation (scipy: NaN). Its float mean is not always its value
+  // ([0.8, 0.8, 0.8] → 0.8000000000000002), so the spread below would be rounding noise (QA64).
+  if (isConstant(xs, n) || isConstant(ys, n)) return null;
   let mx = 0;
   let my = 0;
   for (let i = 0; i < n; i += 1) {
@@ -24,6 +27,11 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number | 
   }
   if (sxx === 0 || syy === 0) return null;
   return sxy / Math.sqrt(sxx * syy);
+}
+
+function isConstant(values: readonly number[], n: number): boolean {
+  for (let i = 1; i < n; i += 1) if (values[i] !== values[0]) return false;
+  return true;
 }
 
 /** 1-based ranks; tied values share the average of the ranks they span. */
