@@ -33,6 +33,7 @@ import {
 } from './failure-words.js';
 import { describeUnsendableHeader } from './header-values.js';
 import { type Attempt, interpretReply } from './interpret-reply.js';
+import { servesOneConnectionAtATime } from './one-connection-server.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
@@ -86,6 +87,10 @@ export class HttpTransport {
   readonly #connections: number;
   readonly #stopRetries: AbortSignal | undefined;
   readonly #pools = new Map<string, Pool>();
+  /** Origins whose server serves one connection at a time: every request asks `Connection: close`. */
+  readonly #closeEach = new Set<string>();
+  /** Pools retired by #retirePool, ending once their requests are done (destroyed by close()). */
+  readonly #retired = new Set<Pool>();
   /** Header sets without / with a JSON body: `accept`, the configured headers, `content-type`. */
   readonly #plainHeaders: Readonly<Record<string, string>>;
   readonly #jsonHeaders: Readonly<Record<string, string>>;
@@ -201,8 +206,9 @@ export class HttpTransport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const pools = [...this.#pools.values()];
+    const pools = [...this.#pools.values(), ...this.#retired];
     this.#pools.clear();
+    this.#retired.clear();
     await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
   }
 
@@ -253,12 +259,15 @@ export class HttpTransport {
         signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
+        reset: this.#closeEach.has(target.origin),
       });
       // The timeout covers the connect too (untilAborted).
       const response = await untilAborted(pending, signal);
       const status = response.statusCode;
       headersStatus = status;
       const replyHeaders = flattenHeaders(response.headers);
+      if (!this.#closeEach.has(target.origin) && servesOneConnectionAtATime(replyHeaders.server))
+        this.#retirePool(target.origin);
       const body = response.body as unknown as Readable;
       const declared = Number(replyHeaders['content-length']);
       if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
@@ -357,6 +366,23 @@ export class HttpTransport {
       this.#pools.set(origin, pool);
     }
     return pool;
+  }
+
+  /**
+   * The origin's server serves one connection at a time (one-connection-server.ts): later requests
+   * go out on a fresh pool with `Connection: close`; the old pool's connections end as soon as
+   * their requests (this one included) are done, instead of idling 4 s in front of the server.
+   */
+  #retirePool(origin: string): void {
+    this.#closeEach.add(origin);
+    const pool = this.#pools.get(origin);
+    if (pool === undefined) return;
+    this.#pools.delete(origin);
+    this.#retired.add(pool);
+    pool
+      .close()
+      .catch(() => undefined)
+      .finally(() => this.#retired.delete(pool));
   }
 
   #cancelled(request: JsonRequest, attempts: number): JsonResponse {
