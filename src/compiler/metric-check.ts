@@ -9,6 +9,7 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
+import { checkDefaultCandidate } from './default-candidate-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
 
 export type { MetricInfo } from './metric-catalog.js';
@@ -152,6 +153,7 @@ export function checkMetric(
       }
     }
   }
+  if (outputsKnown) diagnostics.push(...checkDefaultCandidate(config, info, params, path, ctx));
   let judgeId: string | undefined;
   if (typeof params.judge === 'string') {
     judgeId = params.judge;
