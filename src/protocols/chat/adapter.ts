@@ -16,6 +16,7 @@
  */
 
 import type { ChatAgentConfig } from '../../plan/schema.js';
+import { serverSaid } from '../http/server-said.js';
 import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import { localRefusal } from '../local-refusal.js';
@@ -131,7 +132,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           error.message = `${error.message}, all that was left of the conversation's ${runtime.budgetMs} ms limits.budget`;
         if (reply.status !== undefined && reply.text !== undefined) {
           error.details = { body: reply.text.slice(0, 500) };
-          const said = agentErrorText(reply.body, reply.text);
+          const said = serverSaid(reply.body, reply.text);
           if (said !== '') error.message = `${error.message}: ${said}`;
           if (error.kind === 'invalid_json') error.message += pythonReprHint(reply.text);
         }
@@ -194,20 +195,4 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       await transport.close();
     },
   };
-}
-
-/**
- * What a non-2xx reply says, on one line (≤ 200 characters, already redacted by the transport):
- * FastAPI's `detail`, an `error` string or `error.message`, else the body text.
- */
-function agentErrorText(body: unknown, text: string): string {
-  let said = text;
-  if (typeof body === 'object' && body !== null) {
-    const { detail, error } = body as { detail?: unknown; error?: unknown };
-    const nested =
-      typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
-    if (typeof detail === 'string') said = detail;
-    else if (typeof nested === 'string') said = nested;
-  }
-  return said.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
