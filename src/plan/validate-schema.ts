@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
 import { diagnostic } from './diagnostic.js';
 import { withIdMaps } from './id-maps.js';
+import { missingFieldHint } from './missing-field-hint.js';
 import {
   bindingSchema,
   chatAgentSchema,
@@ -65,6 +66,7 @@ function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locat
         return [
           diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(path), path, {
             source: locate(path.slice(0, -1)),
+            hint: missingFieldHint(path),
           }),
         ];
       }
