@@ -39,6 +39,7 @@ import {
   pinsOf,
   readPreviousPins,
 } from './locked-inputs.js';
+import { rubricVersionChanges } from './rubric-version-changes.js';
 import { runAgents } from './run-agents.js';
 import type { runExample } from './run-example.js';
 import { aggregateAndGate } from './run-gates.js';
@@ -221,6 +222,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         // An unusable judge lists nothing: its rubrics keep the tags evalc.lock pinned.
         const locked = judgePinsFromLock(previousLock);
         for (const [id, judge] of judges) if (judge.unusable && locked[id]) judgePins[id] = locked[id];
+        for (const line of rubricVersionChanges(locked, judgePins)) setup.warn(line);
         compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       }
       if (options.locked) {
