@@ -10,13 +10,20 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson as keyCanonicalJson } from '../../src/compiler/content-key.js';
 import { canonicalJson, stringifiesCanonically } from '../../src/protocols/canonical-json.js';
 
-/** A copy of a JSON value with every object's keys inserted in UTF-16 order. */
+/**
+ * A copy of a JSON value with every object's keys inserted in UTF-16 order. `Object.fromEntries`
+ * defines each key as an own property: `out[key] = …` would set the prototype for a `__proto__`
+ * key (which fast-check's jsonValue generates, as JSON.parse does) and drop it from the copy.
+ */
 function keySorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(keySorted);
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = keySorted((value as Record<string, unknown>)[key]);
-  return out;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, keySorted(record[key])]),
+  );
 }
 
 describe('canonical JSON through JSON.stringify', () => {
@@ -31,6 +38,14 @@ describe('canonical JSON through JSON.stringify', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps an own `__proto__` key (JSON.parse makes one) in both canonicalisers', () => {
+    const value = JSON.parse('{"b":1,"__proto__":""}') as unknown;
+    for (const v of [value, keySorted(value)]) {
+      expect(canonicalJson(v)).toBe('{"__proto__":"","b":1}');
+      expect(keyCanonicalJson(v)).toBe('{"__proto__":"","b":1}');
+    }
   });
 
   it('takes the one-pass path only for key-sorted plain data', () => {
