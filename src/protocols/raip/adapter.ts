@@ -232,10 +232,16 @@ function reportedDigest(info: Record<string, unknown>, headers: Record<string, s
 /** RAIP error surface: 400 → contract_error (+ ajvErrors), 422 → semantic_mismatch (R8/R9). */
 function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   const body = isJsonObject(reply.body) ? reply.body : undefined;
-  const said = typeof body?.error === 'string' ? `: ${body.error.slice(0, 200)}` : '';
+  let said = typeof body?.error === 'string' ? `: ${body.error.slice(0, 200)}` : '';
   if (reply.status === 400) {
     const ajvErrors: unknown[] = Array.isArray(body?.ajvErrors) ? body.ajvErrors : [];
     const listed = describeAjvErrors(ajvErrors);
+    // A 400 without ajvErrors (an RFC 9457 problem+json `detail`, FastAPI's HTTPException, an
+    // HTML page) says why in its own words: before QA63 only `{"error": "…"}` was quoted.
+    if (said === '' && ajvErrors.length === 0) {
+      const words = serverSaid(reply.body, reply.text);
+      if (words !== '') said = `: ${words}`;
+    }
     return {
       kind: 'contract_error',
       message: `agent rejected the input (400, ${ajvErrors.length} ajv error(s)${listed === '' ? '' : `: ${listed}`})${said}`,
