@@ -4,6 +4,7 @@
  */
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
+import { wireJson } from '../protocols/canonical-json.js';
 
 export const normalizeParams = {
   ignore_case: z.boolean().default(false).describe('Compare strings case-insensitively (lowercase both)'),
@@ -45,8 +46,18 @@ export function normalizeLeaves(value: unknown, options: NormalizeOptions): unkn
   return value;
 }
 
+/**
+ * The RFC 8785 text metrics compare and hash. An agent's text holding a lone UTF-16 surrogate
+ * (no RFC 8785 form) is written as its JSON escape (`wireJson`), so `mode: set`, tool arguments
+ * and consistency compare it instead of failing metric_error; a value with no JSON form is `null`.
+ */
 export function canonicalJson(value: unknown): string {
-  return canonicalize(value === undefined ? null : value) ?? 'null';
+  const json = value === undefined ? null : value;
+  try {
+    return wireJson(json);
+  } catch {
+    return canonicalize(json) ?? 'null';
+  }
 }
 
 /**
