@@ -23,6 +23,14 @@ const OVERRIDES: Record<string, string> = {
   checklist: 'items',
 };
 
+/** The `expected:` path a metric reads when it names none (its params' default). */
+const DEFAULT_EXPECTED: Record<string, string> = {
+  tool_call_match: 'tool_calls',
+  checkpoints: 'checkpoints',
+  progress_rate: 'checkpoints',
+  checklist: 'checklist',
+};
+
 export function checkExpectedPaths(
   group: ResolvedGroup,
   locate: (path: PlanPath) => SourcePosition | undefined,
@@ -35,7 +43,8 @@ export function checkExpectedPaths(
     const override = OVERRIDES[metric.type];
     if (override !== undefined && config[override] !== undefined) continue;
     for (const key of ['expected', 'reference']) {
-      const written = config[key];
+      // A list-reading metric without `expected:` reads its default path (QA64).
+      const written = config[key] ?? (key === 'expected' ? DEFAULT_EXPECTED[metric.type] : undefined);
       if (typeof written !== 'string' || written === '') continue;
       const readsHash = HASH_READERS.has(metric.type) && key === 'expected';
       if (examples.some((example) => hasValueAt(example, written, readsHash))) continue;
