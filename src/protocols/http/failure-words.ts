@@ -4,6 +4,7 @@
  */
 
 import type { StepError } from '../types.js';
+import { refusedAddresses } from './refused-address.js';
 
 /** The largest reply header block the transport accepts (undici's `maxHeaderSize`). */
 export const MAX_HEADER_BYTES = 64 * 1024;
@@ -54,7 +55,7 @@ function describeConnectionCode(code: string): string {
 }
 
 /** Plain words for a request that failed without a reply (shared with the mae SSE transport). */
-export function describeFailure(cause: unknown, code: unknown): string {
+export function describeFailure(cause: unknown, code: unknown, hostname?: string): string {
   const name = cause instanceof Error ? cause.name : undefined;
   const message = cause instanceof Error ? cause.message : '';
   if (name === 'HTTPParserError') {
@@ -64,6 +65,10 @@ export function describeFailure(cause: unknown, code: unknown): string {
   // undici's word for a reply it cannot use on this connection (e.g. an unsolicited 100 Continue)
   if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
     return 'the reply is not a valid answer to this request (an unexpected 1xx status such as 100 Continue?) (UND_ERR_SOCKET)';
+  }
+  if (code === 'ECONNREFUSED') {
+    const tried = refusedAddresses(cause, hostname);
+    if (tried !== '') return `connection refused (nothing listening there${tried}) (ECONNREFUSED)`;
   }
   if (typeof code === 'string') return describeConnectionCode(code);
   return name ?? 'unknown error';

@@ -37,3 +37,22 @@ function problemOf(value: string): string | undefined {
   }
   return undefined;
 }
+
+/** The same headers with lower-case names (HTTP names are case-insensitive). */
+export function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = value;
+  return out;
+}
+
+/** Reply headers with lower-case names, a repeated header's values joined with `, `. */
+export function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(headers)) {
+    const value = headers[key];
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

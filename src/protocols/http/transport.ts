@@ -31,7 +31,7 @@ import {
   MAX_HEADER_BYTES,
   tooLarge,
 } from './failure-words.js';
-import { describeUnsendableHeader } from './header-values.js';
+import { describeUnsendableHeader, flattenHeaders, lowerCaseKeys } from './header-values.js';
 import { type Attempt, interpretReply } from './interpret-reply.js';
 import { servesOneConnectionAtATime } from './one-connection-server.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -60,13 +60,13 @@ interface EncodedBody {
 }
 
 /** Origin and path of a request URL; undefined when it does not parse. */
-type Target = { origin: string; path: string } | undefined;
+type Target = { origin: string; hostname: string; path: string } | undefined;
 const MAX_TARGETS = 512;
 
 function parseTarget(url: string): Target {
   try {
     const parsed = new URL(url);
-    return { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    return { origin: parsed.origin, hostname: parsed.hostname, path: parsed.pathname + parsed.search };
   } catch {
     return undefined;
   }
@@ -329,7 +329,7 @@ export class HttpTransport {
           },
         };
       }
-      const reason = describeFailure(cause, code);
+      const reason = describeFailure(cause, code, target.hostname);
       return {
         ok: false,
         error: { kind: 'transport_error', message: `${where()}: ${reason}`, retryable: true },
@@ -399,19 +399,4 @@ function withAttempts(result: Attempt, attempts: number): JsonResponse {
 
 function yieldToIo(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) out[key.toLowerCase()] = value;
-  return out;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(headers)) {
-    const value = headers[key];
-    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
