@@ -40,7 +40,9 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
         if (nonText.count++ === 0) Object.assign(nonText, misfit);
         if (nonText.ids.length < MAX_LISTED) nonText.ids.push(example.id);
       }
-      if (group.turnsAreTheUser && !example.turns?.length && !isChatInput(rendered.value)) {
+      // An openai agent has the same contract, and no turns (QA64: DESIGN's default `{query}` input).
+      const shapeChecked = protocol === 'openai' || (group.turnsAreTheUser && !example.turns?.length);
+      if (shapeChecked && !isChatInput(rendered.value)) {
         chatMisfits.count++;
         if (chatMisfits.ids.length < MAX_LISTED) chatMisfits.ids.push(example.id);
       }
@@ -89,15 +91,16 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
       chatMisfits.count > chatMisfits.ids.length
         ? `, … (${chatMisfits.count} of ${total})`
         : ` (${chatMisfits.count} of ${total})`;
+    const openai = protocol === 'openai';
     out.push(
       diagnostic(
-        'EVALC_BIND_CHAT_INPUT',
-        `chat agent \`${group.agentId}\` gets binding \`${group.bindingName}\`, whose input is not a string or {messages: [...]}, for dataset ${group.datasetId}, examples ${chatMisfits.ids.join(', ')}${more} (they have no turns)`,
+        openai ? 'EVALC_BIND_OPENAI_INPUT' : 'EVALC_BIND_CHAT_INPUT',
+        `${openai ? 'openai' : 'chat'} agent \`${group.agentId}\` gets binding \`${group.bindingName}\`, whose input is not a string or {messages: [...]}, for dataset ${group.datasetId}, examples ${chatMisfits.ids.join(', ')}${more}${openai ? '' : ' (they have no turns)'}`,
         planPath,
         {
           source: resolved.loaded.locate(planPath),
           severity: 'warning',
-          hint: `each of them will fail (contract_error): give the agent its own binding (bindings.${group.agentId}: input: {messages: [{role: user, content: "{{…}}"}]}), or the examples turns`,
+          hint: `each of them will fail (contract_error): give the agent its own binding (bindings.${group.agentId}: input: {messages: [{role: user, content: "{{…}}"}]})${openai ? '' : ', or the examples turns'}`,
         },
       ),
     );
