@@ -40,6 +40,7 @@ import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-gr
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
+import { isUrlReady } from './ready-url.js';
 
 export interface ServeOptions {
   /** Folder of the plan file that declares the agent. */
@@ -273,17 +274,6 @@ export function withWatchdog(command: string): string {
     'exec 3<&-',
     command,
   ].join('\n');
-}
-
-async function isUrlReady(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-    await response.body?.cancel();
-    // 501: a server up without a GET handler (Python http.server with only do_POST, QA43).
-    return response.status < 500 || response.status === 501;
-  } catch {
-    return false;
-  }
 }
 
 class OutputTail {
