@@ -88,9 +88,13 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
         firstRuns.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null))
       ) {
         const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
+        // The batch is not sent, so taking one more item only tells whether there was a rest (QA64).
+        const rest = items.next().done
+          ? `they were ${agentId}'s whole batch`
+          : `the rest of ${agentId}'s batch was not sent`;
         aborted.set(
           agentId,
-          `preflight: the first ${firstRuns.length} examples all failed (${kinds}); the rest of ${agentId}'s batch was not sent`,
+          `preflight: the first ${firstRuns.length} examples all failed (${kinds}); ${rest}`,
         );
         ctx.message(`evalc: agent ${agentId}: ${aborted.get(agentId)}`);
         return;
