@@ -27,6 +27,18 @@ export function describeTarget(method: string, url: string): string {
   }
 }
 
+/**
+ * Why a body never ended, when the reply says how (QA63): without `Content-Length` or chunked
+ * framing an HTTP/1.1 body ends only when the server closes the connection, which a keep-alive
+ * handler (Python's `BaseHTTPRequestHandler` with `protocol_version = "HTTP/1.1"` that writes no
+ * Content-Length) never does.
+ */
+export function unframedBodyHint(headers: Record<string, string>): string {
+  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return '';
+  if (/\bclose\b/i.test(headers.connection ?? '')) return '';
+  return ': the reply has no Content-Length and is not chunked, so it ends only when the server closes the connection — send a Content-Length header';
+}
+
 const TRUST_HINT = ' (trust its CA with NODE_EXTRA_CA_CERTS=<PEM file> in the environment)';
 
 /** Plain words for the connection failures an agent causes, keeping the code for searching. */

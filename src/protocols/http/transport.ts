@@ -30,6 +30,7 @@ import {
   describeTarget,
   MAX_HEADER_BYTES,
   tooLarge,
+  unframedBodyHint,
 } from './failure-words.js';
 import { describeUnsendableHeader, flattenHeaders, lowerCaseKeys } from './header-values.js';
 import { type Attempt, interpretReply } from './interpret-reply.js';
@@ -250,6 +251,7 @@ export class HttpTransport {
     this.#active += 1;
     // The status line and headers arrived (a timeout after it is a body that did not end).
     let headersStatus: number | undefined;
+    let bodyEnd = '';
     try {
       const pending = this.#poolFor(target.origin).request({
         path: target.path,
@@ -266,6 +268,7 @@ export class HttpTransport {
       const status = response.statusCode;
       headersStatus = status;
       const replyHeaders = flattenHeaders(response.headers);
+      bodyEnd = unframedBodyHint(replyHeaders);
       if (!this.#closeEach.has(target.origin) && servesOneConnectionAtATime(replyHeaders.server))
         this.#retirePool(target.origin);
       const body = response.body as unknown as Readable;
@@ -324,7 +327,7 @@ export class HttpTransport {
             message:
               headersStatus === undefined
                 ? `${where()}: no reply within ${timeoutMs} ms`
-                : `${where()}: reply not complete within ${timeoutMs} ms (status ${headersStatus} and headers arrived; the body did not end)`,
+                : `${where()}: reply not complete within ${timeoutMs} ms (status ${headersStatus} and headers arrived; the body did not end${bodyEnd})`,
             retryable: true,
           },
         };
