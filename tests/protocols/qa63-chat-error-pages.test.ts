@@ -6,44 +6,17 @@
  * `Internal Server Error The server encountered…` and `body.messages.0.content: field required`.
  * Real python3 stdlib server (tests/fixtures/qa63-one-connection-server.py).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChatAdapter } from '../../src/protocols/chat/adapter.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { useOneConnectionServer } from '../fixtures/qa63-python-server.js';
 import { testContext } from './conformance.js';
 
-const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/qa63-one-connection-server.py');
-
-let child: ChildProcess;
-let base = '';
-beforeAll(async () => {
-  child = spawn('python3', [SCRIPT], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('python3 server did not start')), 10_000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
-});
-afterAll(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-});
+const server = useOneConnectionServer();
 
 async function errorOf(path: string): Promise<{ kind: string; message: string }> {
   const adapter = createChatAdapter(
-    { protocol: 'chat', url: `${base}${path}` },
+    { protocol: 'chat', url: `${server.base}${path}` },
     { transport: new HttpTransport({ timeoutMs: 3_000, retries: 0 }) },
   );
   try {

@@ -7,38 +7,15 @@
  * Now an origin whose `Server` header names such a server gets `Connection: close` on every
  * request after the first reply. Real python3 server (stdlib only), real sockets.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { servesOneConnectionAtATime } from '../../src/protocols/http/one-connection-server.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { useOneConnectionServer } from '../fixtures/qa63-python-server.js';
 
-const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/qa63-one-connection-server.py');
-
-let child: ChildProcess;
+const server = useOneConnectionServer();
 let url = '';
-beforeAll(async () => {
-  child = spawn('python3', [SCRIPT], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('python3 server did not start')), 10_000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  url = `http://127.0.0.1:${port}/invoke`;
-});
-afterAll(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
+beforeAll(() => {
+  url = `${server.base}/invoke`;
 });
 
 describe('a server that serves one connection at a time', () => {

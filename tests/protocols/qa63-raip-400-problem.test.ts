@@ -4,45 +4,18 @@
  * name a course code"`) gave `agent rejected the input (400, 0 ajv error(s))` and nothing else:
  * only a `{"error": "…"}` body was quoted. Real python3 stdlib server.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
+import { useOneConnectionServer } from '../fixtures/qa63-python-server.js';
 import { testContext } from './conformance.js';
 
-const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/qa63-one-connection-server.py');
-
-let child: ChildProcess;
-let base = '';
-beforeAll(async () => {
-  child = spawn('python3', [SCRIPT], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('python3 server did not start')), 10_000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
-});
-afterAll(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-});
+const server = useOneConnectionServer();
 
 describe('RAIP 400 without ajvErrors (QA63)', () => {
   it("quotes a problem+json reply's detail", async () => {
     const adapter = createRaipAdapter(
-      { protocol: 'raip', url: `${base}/problem` },
+      { protocol: 'raip', url: `${server.base}/problem` },
       { transport: new HttpTransport({ timeoutMs: 3_000, retries: 0 }) },
     );
     try {

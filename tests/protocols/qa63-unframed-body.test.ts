@@ -6,37 +6,14 @@
  * Content-Length, and a retry (sent with `Connection: close`, the server being a Python one) gets
  * the reply. Real python3 stdlib server.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { useOneConnectionServer } from '../fixtures/qa63-python-server.js';
 
-const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/qa63-one-connection-server.py');
-
-let child: ChildProcess;
+const server = useOneConnectionServer();
 let url = '';
-beforeAll(async () => {
-  child = spawn('python3', [SCRIPT], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('python3 server did not start')), 10_000);
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  url = `http://127.0.0.1:${port}/no-length`;
-});
-afterAll(async () => {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
+beforeAll(() => {
+  url = `${server.base}/no-length`;
 });
 
 describe('a keep-alive reply without Content-Length (QA63)', () => {
