@@ -9,8 +9,9 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
-import { checkDefaultCandidate } from './default-candidate-check.js';
+import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-candidate-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
+import { checkThreshold } from './threshold-check.js';
 
 export type { MetricInfo } from './metric-catalog.js';
 
@@ -89,6 +90,7 @@ export function checkMetric(
       ),
     );
   }
+  diagnostics.push(...checkThreshold(config, path, ctx.locate));
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
   if ((config.type === 'pass_at_k' || config.type === 'pass_hat_k') && typeof k === 'number') {
@@ -350,9 +352,7 @@ function checkJudgedText(
   },
 ): Diagnostic[] {
   if (params.content !== undefined || params.candidate !== undefined) return [];
-  const agents = [...(ctx.agentCandidates ?? [])]
-    .filter(([, names]) => !names.has('answer') && names.size !== 1)
-    .map(([agentId, names]) => `\`${agentId}\` (outputs: ${[...names].join(', ') || 'none'})`);
+  const agents = agentsWithoutDefaultCandidate(ctx.agentCandidates);
   if (agents.length === 0) return [];
   return [
     diagnostic(

@@ -1,0 +1,40 @@
+/**
+ * A metric's `threshold` compares each example's score, which lies in [0, 1] for every metric
+ * (score-example.ts keeps it there; efficiency metrics too, whose ms/tokens/USD are their `value`).
+ * `threshold: 1.5` could never be reached — every example failed that metric — and `threshold: -1`
+ * passed every scored example; both were accepted without a word (QA59 F13). A warning, like
+ * EVALC_GATE_RANGE for a gate's `min`/`max`.
+ */
+
+import { getMetricDefinition } from '../metrics/index.js';
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { MetricConfig } from '../plan/schema.js';
+
+export function checkThreshold(
+  config: MetricConfig,
+  path: PlanPath,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  const t = config.threshold;
+  if (typeof t !== 'number' || (t >= 0 && t <= 1)) return [];
+  const at: PlanPath = [...path, 'threshold'];
+  const name = config.id ?? config.type;
+  const effect =
+    t > 1 ? 'no score reaches it: every example fails this metric' : 'every scored example passes it';
+  return [
+    diagnostic(
+      'EVALC_METRIC_THRESHOLD',
+      `\`threshold: ${t}\` on \`${name}\`: ${effect} (a threshold compares the example's score, which lies in [0, 1])`,
+      at,
+      {
+        severity: 'warning',
+        source: locate(at),
+        hint:
+          getMetricDefinition(config.type)?.family === 'efficiency'
+            ? 'to bound the measurement (ms, tokens, USD, steps), give the metric a budget: and a threshold of 1 (within budget)'
+            : 'give a threshold between 0 and 1',
+      },
+    ),
+  ];
+}
