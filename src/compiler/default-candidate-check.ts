@@ -9,6 +9,18 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig } from '../plan/schema.js';
 import type { MetricInfo } from './metric-catalog.js';
 
+/**
+ * The agents (as "`id` (outputs: …)") whose binding gives a metric without `candidate:` nothing to
+ * read: no output `answer`, and not exactly one output.
+ */
+export function agentsWithoutDefaultCandidate(
+  agentCandidates: Map<string, Set<string>> | undefined,
+): string[] {
+  return [...(agentCandidates ?? [])]
+    .filter(([, names]) => !names.has('answer') && names.size !== 1)
+    .map(([agentId, names]) => `\`${agentId}\` (outputs: ${[...names].join(', ') || 'none'})`);
+}
+
 export function checkDefaultCandidate(
   config: MetricConfig,
   info: MetricInfo,
@@ -23,9 +35,7 @@ export function checkDefaultCandidate(
   // Judges default to their content: template; checkJudgedText speaks for them.
   if (info.paramNames.includes('content')) return [];
   if (config.type === 'consistency' && params.on === 'pass') return [];
-  const agents = [...(ctx.agentCandidates ?? [])]
-    .filter(([, names]) => !names.has('answer') && names.size !== 1)
-    .map(([agentId, names]) => `\`${agentId}\` (outputs: ${[...names].join(', ') || 'none'})`);
+  const agents = agentsWithoutDefaultCandidate(ctx.agentCandidates);
   if (agents.length === 0) return [];
   const name = config.id ?? config.type;
   return [
