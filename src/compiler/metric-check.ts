@@ -12,7 +12,6 @@ import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-candidate-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
 import { checkThreshold } from './threshold-check.js';
-import { checkThreshold } from './threshold-check.js';
 
 export type { MetricInfo } from './metric-catalog.js';
 
@@ -91,7 +90,6 @@ export function checkMetric(
       ),
     );
   }
-  diagnostics.push(...checkThreshold(config, path, ctx.locate));
   diagnostics.push(...checkThreshold(config, path, ctx.locate));
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
