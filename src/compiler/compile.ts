@@ -4,6 +4,7 @@
  * Per-example steps are generated as a stream by `groupSteps`. A full pass over the
  * examples renders every input and reports templates that fail, naming the examples.
  */
+
 import { Graph } from '@dagrejs/graphlib';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
@@ -13,6 +14,7 @@ import { checkExpectedPaths } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
+import { checkRunSize } from './run-size-check.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
 import { checkGroupTemplates } from './template-check.js';
 
@@ -144,6 +146,13 @@ export function compilePlan(
       invokes: group.dataset.examples.length * plan.run.repeats,
     });
   }
+  diagnostics.push(
+    ...checkRunSize(
+      plan.run.repeats,
+      groups.reduce((n, g) => n + g.invokes, 0),
+      resolved.loaded.locate,
+    ),
+  );
   if (options.checkTemplates !== false) {
     const seen = new Set<string>();
     const taskOutputs = new Map<string, Set<string>>();

@@ -170,7 +170,15 @@ export const taskSchema = z
 
 export const runSchema = z
   .object({
-    repeats: z.number().int().positive().default(1).describe('Invocations of each example per agent'),
+    // 1e9 repeats made `plan` build a billion step keys and hang (QA59 F9): a hard cap, far above
+    // what pass@k or a stability estimate needs; run-size-check.ts warns well below it.
+    repeats: z
+      .number()
+      .int()
+      .positive()
+      .max(10_000, 'must be at most 10000 (each repeat is one invoke step per example and agent)')
+      .default(1)
+      .describe('Invocations of each example per agent (at most 10000)'),
     preflight: z
       .number()
       .int()
