@@ -11,6 +11,7 @@ import { describeFailedJudge, failedJudges, failedJudgesField } from './failed-j
 import { gateSummary } from './gate-summary.js';
 import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
+import { describeOverloadedAgent, overloadedAgents } from './overload-note.js';
 import { refusalHint } from './refusal-hint.js';
 import { isPipeLike } from './regular-file.js';
 import { renderDiagnostics } from './render-diagnostics.js';
@@ -176,6 +177,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
           `evalc: nothing was evaluated for ${s.unevaluated.join(', ')}: every example failed before scoring (see the error kinds)\n`,
         );
       for (const f of failedJudges(outcome.lock)) ctx.stderr(`evalc: ${describeFailedJudge(f)}\n`);
+      for (const a of overloadedAgents(outcome.lock)) ctx.stderr(`evalc: ${describeOverloadedAgent(a)}\n`);
       if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
