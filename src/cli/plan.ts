@@ -15,6 +15,7 @@ import {
 import { planTimeJudgePins } from '../executor/judges.js';
 import { pinsOf } from '../executor/locked-inputs.js';
 import { planSecrets } from '../executor/run-secrets.js';
+import { warnShortSecrets } from '../executor/short-secrets.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -79,6 +80,16 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     // evalc serves are started for the question and stopped after, as apply will.
     // Created only if an agent is served (agent-process.ts): plan writes nothing otherwise.
     const logsDir = path.join(dirs.stateDir, 'logs');
+    // Plan sends the headers and serve.env that apply sends (/info, served agents): it warns about
+    // a secret too short to mask or set but empty as apply does (QA60: only apply said so).
+    const secretWarnings: string[] = [];
+    warnShortSecrets(
+      loaded.resolved.plan,
+      [...new Set(loaded.groups.map((g) => g.group.agentId))].sort(),
+      loaded,
+      { env: ctx.env, progress: { message: (text) => secretWarnings.push(text) } },
+    );
+    if (!values.json) for (const warning of secretWarnings) ctx.stderr(`${warning}\n`);
     const schemas = await planTimeRaipAdapters(loaded, lock, store, ctx.signal, ctx.env, {
       planDir: loaded.resolved.loaded.planDir,
       commandDirs: loaded.resolved.loaded.commandDirs.agents,
@@ -109,6 +120,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false, judgePins })
         : loaded;
     const notes = [
+      ...(values.json ? secretWarnings.map((w) => w.replace(/^evalc: /, '')) : []),
       ...discoveryNotes(changed, lockPins, unreachable, lock, schemas.refused),
       // As apply warns them: formats or patterns of an agent's schema evalc does not check (QA52).
       ...schemas.warnings,

@@ -40,4 +40,26 @@ describe('evalc apply: a short secret', () => {
       "evalc: warning: ${env.TOKEN} (agents.a1.headers) is set but empty: it is sent empty (a CI secret a fork's pull request cannot read is empty, not unset)",
     ]);
   });
+
+  // QA65 (QA60): plan sends the same headers (/info) and starts served agents, and said nothing.
+  it('is named by plan as by apply, in its text and in --json notes', async () => {
+    const dir = counting.workspace('plan-secrets');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    writePlan(dir, {
+      agentUrl: counting.agent.url,
+      headers: { 'x-tenant': '${env.TENANT}', authorization: 'Bearer ${env.TOKEN}' },
+    });
+    const env = { TENANT: 'q7z', TOKEN: '' };
+    const expected = [
+      'warning: ${env.TENANT} (agents.a1.headers) is shorter than 4 characters: it is sent, but not masked in outputs',
+      "warning: ${env.TOKEN} (agents.a1.headers) is set but empty: it is sent empty (a CI secret a fork's pull request cannot read is empty, not unset)",
+    ];
+    const text = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+    expect(text.stderr.split('\n').filter((l) => l.includes('warning'))).toEqual(
+      expected.map((w) => `evalc: ${w}`),
+    );
+    expect(text.stderr).not.toContain('q7z');
+    const json = await runCli(['plan', '--json', 'evalc.yaml'], { cwd: dir, env });
+    expect((JSON.parse(json.stdout) as { notes: string[] }).notes).toEqual(expected);
+  });
 });
