@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { startStubJudge } from '../fixtures/agent-eval-stub-judge.js';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
 const AGENT = path.resolve(
@@ -89,39 +89,7 @@ describe('a persistent mae agent over stdio', () => {
 
   it("keeps the plan's examples in flight: a slow judge scores several while the agent answers the next", async () => {
     assertBuilt();
-    let judging = 0;
-    let mostJudging = 0;
-    const rubric = {
-      name: 'r',
-      description: 'd',
-      dimensions: [{ id: 'a', description: 'A', weight: 1 }],
-      failureModes: [],
-      rubricVersion: 'r@v1',
-    };
-    const judge = await startLoopback(async (req, res) => {
-      if (req.url === '/v1/version')
-        return sendJson(res, 200, {
-          package: '@tangle-network/agent-eval',
-          version: '0.170.0',
-          wireVersion: '1.1.0',
-        });
-      if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [rubric] });
-      if (req.url === '/healthz') return sendJson(res, 200, { status: 'ok' });
-      judging++;
-      mostJudging = Math.max(mostJudging, judging);
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      judging--;
-      return sendJson(res, 200, {
-        composite: 0.8,
-        dimensions: { a: 0.8 },
-        failureModes: [],
-        wins: [],
-        rationale: 'fine',
-        rubricVersion: 'r@v1',
-        model: 'stub',
-        durationMs: 1,
-      });
-    });
+    const judge = await startStubJudge(600);
     cleanups.push(() => judge.close());
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     const dir = writeWorkspace('qa39-mae-judged', ids, {
@@ -135,6 +103,6 @@ describe('a persistent mae agent over stdio', () => {
     expect(result.code).toBe(0);
     // The agent answers in 60 ms a conversation, the judge takes 600 ms: with two examples in flight
     // (twice the one conversation the process holds) at most two were ever judged at once.
-    expect(mostJudging).toBeGreaterThanOrEqual(4);
+    expect(judge.mostJudging).toBeGreaterThanOrEqual(4);
   });
 });

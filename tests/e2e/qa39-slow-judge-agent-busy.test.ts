@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { startStubJudge } from '../fixtures/agent-eval-stub-judge.js';
 import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
 
 const ctx = useCountingAgent({ delayMs: 30 });
@@ -19,39 +19,7 @@ afterAll(async () => {
 
 describe('an agent of concurrency 1 under a slow judge', () => {
   it('keeps the agent busy while several answers are judged at once', async () => {
-    let judging = 0;
-    let mostJudging = 0;
-    const rubric = {
-      name: 'r',
-      description: 'd',
-      dimensions: [{ id: 'a', description: 'A', weight: 1 }],
-      failureModes: [],
-      rubricVersion: 'r@v1',
-    };
-    const judge = await startLoopback(async (req, res) => {
-      if (req.url === '/v1/version')
-        return sendJson(res, 200, {
-          package: '@tangle-network/agent-eval',
-          version: '0.170.0',
-          wireVersion: '1.1.0',
-        });
-      if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [rubric] });
-      if (req.url === '/healthz') return sendJson(res, 200, { status: 'ok' });
-      judging++;
-      mostJudging = Math.max(mostJudging, judging);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      judging--;
-      return sendJson(res, 200, {
-        composite: 0.8,
-        dimensions: { a: 0.8 },
-        failureModes: [],
-        wins: [],
-        rationale: 'fine',
-        rubricVersion: 'r@v1',
-        model: 'stub',
-        durationMs: 1,
-      });
-    });
+    const judge = await startStubJudge(500);
     closers.push(() => judge.close());
     const dir = ctx.workspace('qa39-slow-judge');
     writeDataset(dir, 'd1.jsonl', countingExamples(10));
@@ -73,6 +41,6 @@ describe('an agent of concurrency 1 under a slow judge', () => {
     expect(ctx.agent.stats().maxInFlight).toBe(1);
     // … while the judge, 500 ms a call against the agent's 30 ms, scored several at once (two
     // examples in flight allowed at most two).
-    expect(mostJudging).toBeGreaterThanOrEqual(4);
+    expect(judge.mostJudging).toBeGreaterThanOrEqual(4);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { type StubJudge, startStubJudge } from '../fixtures/agent-eval-stub-judge.js';
 import {
   countingExamples,
   startCli,
@@ -24,41 +24,10 @@ afterAll(async () => {
   for (const close of closers) await close();
 });
 
-const RUBRIC = {
-  name: 'r',
-  description: 'd',
-  dimensions: [{ id: 'a', description: 'A', weight: 1 }],
-  failureModes: [],
-  rubricVersion: 'r@v1',
-};
-
-/** A loopback agent-eval judge answering each judge call after `delayMs`; `calls` counts them. */
-async function startJudge(delayMs: number): Promise<{ url: string; calls: number }> {
-  const judge = { url: '', calls: 0 };
-  const server = await startLoopback(async (req, res) => {
-    if (req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.170.0',
-        wireVersion: '1.1.0',
-      });
-    if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [RUBRIC] });
-    if (req.url === '/healthz') return sendJson(res, 200, { status: 'ok' });
-    judge.calls++;
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    return sendJson(res, 200, {
-      composite: 0.8,
-      dimensions: { a: 0.8 },
-      failureModes: [],
-      wins: [],
-      rationale: 'fine',
-      rubricVersion: 'r@v1',
-      model: 'stub',
-      durationMs: 1,
-    });
-  });
-  closers.push(() => server.close());
-  judge.url = server.url;
+/** The stub judge, closed after the file's tests. */
+async function startJudge(delayMs: number): Promise<StubJudge> {
+  const judge = await startStubJudge(delayMs);
+  closers.push(() => judge.close());
   return judge;
 }
 
