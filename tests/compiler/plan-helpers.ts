@@ -57,6 +57,24 @@ export async function diagnosticsFor(yaml: string, code: string): Promise<string
 }
 
 /**
+ * A one-task plan for validate's metric and gate checks: RAIP agent `a` (never called), one
+ * example `e1` whose expected answer is `expected`, the task's `metrics` (YAML flow or block text),
+ * then `rest` (top-level keys: `metrics:`, `gates:` …). Line 10 is the line after `metrics:`.
+ */
+export function oneTaskPlanYaml(metrics: string, rest = '', expected = 'x'): string {
+  return `evalc: 1
+benchmark: { id: b }
+agents:
+  a: { protocol: raip, url: "http://127.0.0.1:9" }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: ${expected} } } ] } }
+    metrics: ${metrics}
+${rest}`;
+}
+
+/**
  * A one-task plan whose dataset `d` reads `source` as written (RAIP agent a1, input `{q}`, output
  * `answer`), with `metrics` (YAML flow items) when given: the dataset tests' plan.
  */

@@ -6,24 +6,18 @@
  * EVALC_GATE_VOLATILE warning that said it "is always skipped" was wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { planDiagnostics, withMessage } from './plan-helpers.js';
+import { oneTaskPlanYaml, planDiagnostics, withMessage } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string, gates: string): Promise<string[]> {
   return (
     await planDiagnostics(
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: x } } ] } }
-    metrics: ${metrics}
-metrics: [ { type: pass_rate }, { type: time_to_success } ]
+      oneTaskPlanYaml(
+        metrics,
+        `metrics: [ { type: pass_rate }, { type: time_to_success } ]
 prices: { m1: { input: 1, output: 2 } }
 gates: ${gates}
 `,
+      ),
     )
   ).map(withMessage);
 }

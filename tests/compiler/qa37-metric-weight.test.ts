@@ -3,23 +3,10 @@
  * metrics): `{ type: exact_match, weight: 3 }` and `weight: 0` gave the same lock. Validate says so.
  */
 import { describe, expect, it } from 'vitest';
-import { planDiagnostics, withLine } from './plan-helpers.js';
+import { oneTaskPlanYaml, planDiagnostics, withLine } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string): Promise<string[]> {
-  return (
-    await planDiagnostics(
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: x } } ] } }
-    metrics: ${metrics}
-`,
-    )
-  ).map(withLine);
+  return (await planDiagnostics(oneTaskPlanYaml(metrics))).map(withLine);
 }
 
 describe("a metric's weight", () => {

@@ -4,22 +4,16 @@
  * warns (EVALC_GATE_SCOPE) and says to use `scope: dataset`.
  */
 import { describe, expect, it } from 'vitest';
-import { planDiagnostics, withMessage } from './plan-helpers.js';
+import { oneTaskPlanYaml, planDiagnostics, withMessage } from './plan-helpers.js';
 
 async function diagnosticsFor(gates: string): Promise<string[]> {
   return (
     await planDiagnostics(
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] } }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-gates: ${gates}
-`,
+      oneTaskPlanYaml(
+        '[ { type: exact_match, candidate: answer, expected: answer } ]',
+        `gates: ${gates}\n`,
+        'hi',
+      ),
     )
   ).map(withMessage);
 }

@@ -5,24 +5,12 @@
  * `min`/`max` outside [0, 1] (EVALC_GATE_RANGE).
  */
 import { describe, expect, it } from 'vitest';
-import { planDiagnostics, withMessage } from './plan-helpers.js';
+import { oneTaskPlanYaml, planDiagnostics, withMessage } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string): Promise<string[]> {
-  return (
-    await planDiagnostics(
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: x } } ] } }
-    metrics: ${metrics}
-metrics: [ { type: pass_rate } ]
-`,
-    )
-  ).map(withMessage);
+  return (await planDiagnostics(oneTaskPlanYaml(metrics, 'metrics: [ { type: pass_rate } ]\n'))).map(
+    withMessage,
+  );
 }
 
 describe('a threshold outside [0, 1]', () => {
