@@ -55,6 +55,7 @@ export async function writeRunReports(
   writeReportFiles(reportsDir, {
     lock: compared,
     ...(baseline ? { baseline: baseline.lock } : {}),
+    ...(baseline && options.only !== undefined ? { only: options.only } : {}),
     ...sources,
     reportsPath: shownPath(run.planDir, reportsDir),
   });

@@ -4,6 +4,7 @@
  * with `diffLocks` (the lockfile layer's pure comparison).
  */
 import { diffLocks } from '../lockfile/diff.js';
+import { selectLock } from '../lockfile/select-lock.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { renderHtmlReport } from './html.js';
 import { emitJsonReport } from './json.js';
@@ -19,7 +20,12 @@ export type { InvokeRecord, RenderedReports, ReportFile, ReportInput } from './t
 export { FULL_REPORT_PATH, REPORT_FILES } from './types.js';
 
 export function buildModel(input: ReportInput): ReportModel {
-  const diff = input.baseline ? diffLocks(input.baseline, input.lock) : null;
+  const { baseline, lock, only } = input;
+  const diff = !baseline
+    ? null
+    : only === undefined
+      ? diffLocks(baseline, lock)
+      : diffLocks(selectLock(baseline, only), selectLock(lock, only));
   return buildReportModel(input, diff);
 }
 

@@ -60,12 +60,19 @@ function flipLine(f: ExampleFlip): string {
   return `- ${code(f.agent)} ${escapeMarkdown(`${f.task}/${f.dataset}`)} **${escapeMarkdown(f.example)}**${metrics}`;
 }
 
-/** Dataset scopes of tasks with a single dataset repeat the task's figures. */
+/**
+ * Dataset scopes of tasks with a single dataset repeat the task's figures — when the task's row is
+ * there (an `--only t/d` comparison has the dataset's rows alone, QA70).
+ */
 function singleDatasetScopes(diff: LockDiff): Set<string> {
   const perTask = new Map<string, string[]>();
+  const tasks = new Set(
+    diff.aggregates.filter((d) => d.scope.startsWith('task/')).map((d) => d.scope.slice(5)),
+  );
   for (const d of diff.aggregates) {
     if (!d.scope.startsWith('dataset/')) continue;
     const task = d.scope.slice(8).split('/')[0] ?? '';
+    if (!tasks.has(task)) continue;
     const list = perTask.get(task) ?? [];
     if (!list.includes(d.scope)) list.push(d.scope);
     perTask.set(task, list);

@@ -16,6 +16,11 @@ export interface ReportInput {
   lock: Lockfile;
   /** The baseline run: turns on deltas, flips and the two-run comparison. */
   baseline?: Lockfile;
+  /**
+   * The `--only task[/dataset]` selection `lock` ran (QA70): the comparison with the baseline
+   * covers that part of both runs (lockfile/select-lock.ts), not the baseline's other datasets.
+   */
+  only?: string;
   /** Invoke key → what the invoke produced. Reports work without it (scores only). */
   trajectories?: Record<string, InvokeRecord>;
   /** Score key → the judge's rationale. */

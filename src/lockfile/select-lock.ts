@@ -1,0 +1,56 @@
+/**
+ * The part of a lockfile an `apply --only task[/dataset]` selection covers (QA70), for comparing
+ * a partial run with a whole-plan baseline: the groups, rows, datasets and volatile figures of
+ * the selected task or dataset, the aggregates the selection computes whole (its datasets, and
+ * its task when the whole task was selected; never the benchmark, which the selection only
+ * partly covers), and the gates judged at those scopes. Without it the comparison read the
+ * datasets outside the selection as removed, their examples as gone, and the partial run's
+ * benchmark mean against the baseline's whole one as a change of an agent that did not change.
+ */
+import type { Lockfile } from './types.js';
+
+export function selectLock(lock: Lockfile, only: string): Lockfile {
+  const slash = only.indexOf('/');
+  const task = slash < 0 ? only : only.slice(0, slash);
+  const dataset = slash < 0 ? undefined : only.slice(slash + 1);
+  const inside = (t: string, d: string) => t === task && (dataset === undefined || d === dataset);
+  const groups = Object.fromEntries(
+    Object.entries(lock.groups).filter(([, g]) => inside(g.task, g.dataset)),
+  ) as Lockfile['groups'];
+  // `t/d` (a dataset id, and the rest of an example path `t/d/e`): inside when t/d is selected.
+  const pathInside = (rest: string): boolean => {
+    const cut = rest.indexOf('/');
+    if (cut <= 0) return false;
+    const next = rest.indexOf('/', cut + 1);
+    return inside(rest.slice(0, cut), next < 0 ? rest.slice(cut + 1) : rest.slice(cut + 1, next));
+  };
+  const datasets = Object.fromEntries(
+    Object.entries(lock.datasets).filter(([id]) => pathInside(id)),
+  ) as Lockfile['datasets'];
+  // An aggregate's scope (`task/t`, `dataset/t/d`) or a gate's target (`task:t`, `dataset:t/d`,
+  // `example:t/d/e`); the benchmark, and a task of which one dataset was selected, are partial.
+  const scopeInside = (scope: string): boolean => {
+    if (scope === `task/${task}` || scope === `task:${task}`) return dataset === undefined;
+    for (const prefix of ['dataset/', 'dataset:', 'example:']) {
+      if (scope.startsWith(prefix)) return pathInside(scope.slice(prefix.length));
+    }
+    return false;
+  };
+  const aggregates = Object.fromEntries(
+    Object.entries(lock.aggregates).filter(([scope]) => scopeInside(scope)),
+  ) as Lockfile['aggregates'];
+  const volatile = lock.volatile
+    ? (Object.fromEntries(
+        Object.entries(lock.volatile).filter(([group]) => group in groups),
+      ) as Lockfile['volatile'])
+    : lock.volatile;
+  return {
+    ...lock,
+    datasets,
+    groups,
+    aggregates,
+    results: lock.results.filter((r) => r.group in groups),
+    gates: lock.gates.filter((g) => scopeInside(g.scope)),
+    ...(volatile !== undefined ? { volatile } : {}),
+  };
+}
