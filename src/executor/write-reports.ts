@@ -4,12 +4,14 @@
  * once; each file is then rendered and written on its own, in pieces through a small buffer,
  * so a 100k-example run never holds the four reports (or one whole report.json) as strings.
  */
-import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { removeStaleTemps } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { buildModel, emitReport, REPORT_FILES, type ReportInput } from '../reports/index.js';
 import type { StepStore } from './step-store.js';
 import { reportSources } from './trajectories.js';
+import { forgetReportStamp } from './up-to-date.js';
 import { writeTextSync } from './write-text.js';
 
 /** Small enough that the joined text stays in V8's young generation and dies there. */
@@ -28,9 +30,15 @@ export function writeReports(
   });
 }
 
-/** Writes the four reports of `input` (trajectories already read) into `dir`; returns the file names. */
+/**
+ * Writes the four reports of `input` (trajectories already read) into `dir`; returns the file names.
+ * The folder's stamp is dropped first and each report is written to `<name>.tmp-<pid>` then
+ * renamed (QA67): a run killed mid-write (`kill -9`) leaves whole reports, old or new, and no
+ * stamp claiming them current, so the next apply renders them again.
+ */
 export function writeReportFiles(dir: string, input: ReportInput): string[] {
   mkdirSync(dir, { recursive: true });
+  forgetReportStamp(dir);
   const model = buildModel(input);
   const written: string[] = [];
   for (const name of [...REPORT_FILES].sort()) {
@@ -41,7 +49,9 @@ export function writeReportFiles(dir: string, input: ReportInput): string[] {
 }
 
 function writeInPieces(file: string, emit: (write: (text: string) => void) => void): void {
-  const fd = openSync(file, 'w');
+  removeStaleTemps(file);
+  const tmp = `${file}.tmp-${process.pid}`;
+  const fd = openSync(tmp, 'w');
   try {
     let pending: string[] = [];
     let pendingLength = 0;
@@ -61,9 +71,16 @@ function writeInPieces(file: string, emit: (write: (text: string) => void) => vo
     // A full disk: no half-written report is left to be read as a whole one, and the error
     // names the file (a write to a descriptor names none).
     closeSync(fd);
+    rmSync(tmp, { force: true });
     rmSync(file, { force: true });
     if (err instanceof Error && !('path' in err)) Object.assign(err, { path: file });
     throw err;
   }
   closeSync(fd);
+  try {
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
 }

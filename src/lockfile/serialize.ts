@@ -253,7 +253,7 @@ function writeBytes(fd: number, bytes: Uint8Array): void {
 }
 
 /** Temp files of earlier writes whose process died mid-write (`kill -9`): `<file>.tmp-<pid>`. */
-function removeStaleTemps(file: string): void {
+export function removeStaleTemps(file: string): void {
   const prefix = `${path.basename(file)}.tmp-`;
   let names: string[];
   try {
