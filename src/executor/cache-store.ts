@@ -77,6 +77,8 @@ export class LogStore implements StepStore {
   private readonly pending = new PendingEntries();
   private flushScheduled: NodeJS.Immediate | undefined;
   private tornBytes = 0;
+  /** Entries `steps.crc` records past the log's end when it was read: lost from the log. */
+  private lostEntries = 0;
   private damagedLines = 0;
   private damagedBytes = 0;
   private readonly file: string;
@@ -155,10 +157,12 @@ export class LogStore implements StepStore {
     }
     this.size = good;
     this.flushed = good;
-    if (!this.isWritable) return;
-    // Records past the log's end (a torn tail, a shorter log restored) or from an earlier log go.
+    // Records past the log's end (a torn tail, a shorter log restored, a log emptied or deleted):
+    // entries the log no longer holds, said in a note (run-store.ts); their records go.
     let beyond = sums.count;
     while (beyond > 0 && sums.offsets[beyond - 1]! >= good) beyond--;
+    this.lostEntries = sums.count - beyond;
+    if (!this.isWritable) return;
     if (sums.untidy || beyond < sums.count) rewriteSums(this.sumsFile, sums, good);
     this.checksums = true;
   }
@@ -317,6 +321,14 @@ export class LogStore implements StepStore {
   /** Complete lines skipped as damaged when the log was read (cheap, unlike `stats`). */
   get damagedOnLoad(): number {
     return this.damagedLines;
+  }
+
+  /**
+   * What the log lost before it was read: bytes of a torn last line (an interrupted write), and
+   * entries `steps.crc` records past the log's end (a log cut short, emptied or replaced).
+   */
+  get lostOnLoad(): { tornBytes: number; entries: number } {
+    return { tornBytes: this.tornBytes, entries: this.lostEntries };
   }
 
   /** `heartbeat` is called every few thousand entries (the cache lock's refresh: a long prune keeps it). */

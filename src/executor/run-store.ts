@@ -22,7 +22,7 @@ export class RunStore {
     return this.#stop.signal;
   }
 
-  /** The log, opened (and its damaged entries counted, in a note) the first time it is asked for. */
+  /** The log, opened (its damaged and lost entries counted, in notes) the first time it is asked for. */
   open(): LogStore {
     if (this.#opened) return this.#opened;
     const opened = new LogStore(this.cacheDir, {
@@ -36,6 +36,15 @@ export class RunStore {
     if (damaged > 0)
       this.message(
         `evalc: note: the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
+      );
+    const lost = opened.lostOnLoad;
+    if (lost.entries > 0)
+      this.message(
+        `evalc: note: the cache log ${this.cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${lost.entries === 1 ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); their steps run again`,
+      );
+    else if (lost.tornBytes > 0)
+      this.message(
+        `evalc: note: the cache log ${this.cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} bytes: an interrupted write): cut off, and a step it held runs again`,
       );
     return opened;
   }
