@@ -91,6 +91,32 @@ function readCodeCache(stamp) {
   return undefined;
 }
 
+/**
+ * The oldest Node evalc runs on: package.json `engines` (tests/cli/qa68-node-version.test.ts keeps
+ * them equal). An older Node failed deep inside a command with an internal error and a stack trace
+ * (QA68: Node 18's `crypto.hash is not a function` on every `validate`); it is one line and exit 1.
+ */
+const MIN_NODE = [20, 18, 0];
+function nodeTooOld(version) {
+  const have = version.split('.').map(Number);
+  for (let i = 0; i < MIN_NODE.length; i++)
+    if ((have[i] ?? 0) !== MIN_NODE[i]) return (have[i] ?? 0) < MIN_NODE[i];
+  return false;
+}
+if (nodeTooOld(process.versions.node)) {
+  const message = `needs Node.js ${MIN_NODE.join('.')} or later (package.json "engines"); this is Node.js ${process.version}`;
+  process.stderr.write(`evalc: ${message}\n`);
+  // As every refusal under --json / --format json: a result event on stdout too.
+  const args = process.argv.slice(2);
+  if (
+    args.some(
+      (a, i) => a === '--json' || a === '--format=json' || (a === '--format' && args[i + 1] === 'json'),
+    )
+  )
+    process.stdout.write(`${JSON.stringify({ event: 'result', exitCode: 1, status: 'refused', message })}\n`);
+  process.exit(1);
+}
+
 const { script, stamp } = compileProgram();
 if (cacheOut)
   process.once('exit', () => {
