@@ -47,13 +47,15 @@ export function collect(
         summary.errors++;
         summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
       }
-      // A metric's own failure counts too; a judge's is retried by the next apply (run-example.ts).
+      // A metric's own failure counts too, once per failed repeat as an invoke's does (QA70: once
+      // per example); a judge's is retried by the next apply (run-example.ts).
       for (const id in run.lock.metrics) {
-        const kind = run.lock.metrics[id]!.error;
+        const { error: kind, errors: failed } = run.lock.metrics[id]!;
         if (kind === undefined) continue;
         if (judged.has(id)) metricErrors++;
-        summary.errors++;
-        summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + 1;
+        const count = failed ?? 1;
+        summary.errors += count;
+        summary.errorKinds[kind] = (summary.errorKinds[kind] ?? 0) + count;
       }
     }
     volatile[group.id] = { ...durationStats(durations), ...(tokens === undefined ? {} : { tokens }) };
