@@ -74,6 +74,15 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   return undefined;
 }
 
+/**
+ * Whether an agent's requests carry the task's instructions: RAIP's context and MultiAgentEval's
+ * task text do; a chat, openai or http agent is sent only its rendered input, so an instructions
+ * edit must not re-invoke it (QA66: every chat example was asked again, its request unchanged).
+ */
+function sendsInstructions(agent: AgentConfig | undefined): boolean {
+  return agent?.protocol === 'raip' || agent?.protocol === 'mae';
+}
+
 /** The group with each judge metric's digest covering its registered rubric's tag (judge-pins.ts). */
 function withJudgePins(group: ResolvedGroup, plan: ResolvedPlan['plan'], pins: JudgePins): ResolvedGroup {
   let metrics: ResolvedGroup['metrics'] | undefined;
@@ -108,7 +117,7 @@ export function compilePlan(
     const keys = groupKeyConfig(group, agentDigests[group.agentId]!, {
       trace: plan.run.trace,
       repeats: plan.run.repeats,
-      instructions: task.instructions,
+      instructions: sendsInstructions(plan.agents[group.agentId]) ? task.instructions : undefined,
       wire: wireOf(plan.agents[group.agentId], group, task.instructions),
     });
     const datasetNode = `fetch/dataset/${group.taskId}/${group.datasetId}`;
