@@ -18,6 +18,7 @@ import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
 import { lockPlanFolder } from './lock-folder.js';
 import { makeFolder } from './make-folder.js';
+import { onlySelectionOf } from './only-selection.js';
 import { isRegularFile } from './regular-file.js';
 import { reportRegressionGates } from './report-regression-gates.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
@@ -96,9 +97,11 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   const lock = baseline
     ? reportRegressionGates(current.lock, current.file, baseline.lock, ctx.cwd).lock
     : current.lock;
+  const selection = baseline ? onlySelectionOf(current.file, current.lock, baseline.lock) : undefined;
   const files = renderReports({
     lock,
     ...(baseline ? { baseline: baseline.lock } : {}),
+    ...(selection === undefined ? {} : { only: selection }),
     ...(sources.trajectories ? { trajectories: sources.trajectories } : {}),
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
     ...(sources.failureDetails ? { failureDetails: sources.failureDetails } : {}),

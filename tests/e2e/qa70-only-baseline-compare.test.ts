@@ -3,7 +3,8 @@
  * partial run with the whole baseline: report.md said the other dataset was "removed" (not
  * strictly comparable), listed its examples as gone, and set the partial run's benchmark mean
  * (d1 only) against the baseline's (d1 and d2) as a change of an agent that answered exactly as
- * before (exact_match 0.5 → 1.000, ▲ +0.500). The comparison now covers the selection in both runs.
+ * before (exact_match 0.5 → 1.000, ▲ +0.500); `evalc report --from .evalc/evalc.only.lock --baseline`
+ * did the same. The comparison now covers the selection in both runs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,17 @@ describe('apply --only with a whole-plan --baseline (QA70)', () => {
     const scopes = [...new Set(diff.aggregates.map((a: { scope: string }) => a.scope))].sort();
     expect(scopes).toEqual(['dataset/t1/d1']);
     for (const a of diff.aggregates) expect(a.delta).toBe(0);
+
+    // `evalc report` re-rendering the --only lock against the same baseline compares the same.
+    const rendered = await runCli(
+      ['report', '--from', '.evalc/evalc.only.lock', '--baseline', 'evalc.lock', '--format', 'md'],
+      { cwd: dir, env },
+    );
+    expect(rendered.code).toBe(0);
+    expect(rendered.stdout).toContain('### Changes vs baseline');
+    expect(rendered.stdout).not.toContain('dataset removed');
+    expect(rendered.stdout).not.toMatch(/\d+ gone/);
+    expect(rendered.stdout).not.toMatch(/\| `benchmark` \| `a1` \|/);
 
     // A change inside the selection is shown at the dataset's scope, though its task (one
     // dataset of two selected) has no row to stand for it.
