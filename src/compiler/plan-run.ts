@@ -13,6 +13,7 @@
 
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
+import { datasetEditReason, runSettingsReason } from './aggregate-reason.js';
 import type { CompiledPlan } from './compile.js';
 import {
   datasetsMatch,
@@ -297,7 +298,7 @@ export function planRun(
       reason: !lock
         ? 'no lockfile yet'
         : datasetEdited
-          ? 'because a dataset file changed (its sha256; e.g. example weights)'
+          ? datasetEditReason(compiled, lock)
           : lockMissing
             ? planChangeReason(compiled, lock)
             : `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`,
@@ -352,7 +353,10 @@ function planChangeReason(compiled: CompiledPlan, lock: Lockfile): string {
     .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
     .sort();
   if (gone.length === 0)
-    return 'because the plan changed (no step changes: e.g. a gate, a weight or a description)';
+    return (
+      runSettingsReason(compiled, lock) ??
+      'because the plan changed (no step changes: e.g. a gate, a weight or a description)'
+    );
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
   return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
 }

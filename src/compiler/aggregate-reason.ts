@@ -1,0 +1,71 @@
+/**
+ * Why `plan` re-aggregates when no invoke, extract or score step runs: the edit it can name. Before
+ * QA66 a deleted example and a reordered dataset both read "because a dataset file changed (its
+ * sha256; e.g. example weights)", and `run.seed` or a lowered `run.repeats` read "because the plan
+ * changed (no step changes: e.g. a gate, a weight or a description)".
+ */
+import type { Lockfile } from '../lockfile/types.js';
+import type { CompiledPlan } from './compile.js';
+
+const SHOWN = 3;
+
+function named(ids: string[]): string {
+  return ids.slice(0, SHOWN).join(', ') + (ids.length > SHOWN ? `, … (${ids.length - SHOWN} more)` : '');
+}
+
+/** The example ids evalc.lock recorded for each `task/dataset`, in the order of its rows. */
+function lockedExampleIds(lock: Lockfile): Map<string, string[]> {
+  const byDataset = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const row of lock.results) {
+    const group = lock.groups[row.group];
+    if (!group) continue;
+    const id = `${group.task}/${group.dataset}`;
+    if (seen.has(`${id}\u0000${row.example}`)) continue;
+    seen.add(`${id}\u0000${row.example}`);
+    const ids = byDataset.get(id) ?? [];
+    ids.push(row.example);
+    byDataset.set(id, ids);
+  }
+  return byDataset;
+}
+
+/** A dataset whose bytes changed without a step seeing it: examples removed, reordered, or else. */
+export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): string {
+  const locked = lockedExampleIds(lock);
+  const removed: string[] = [];
+  const reordered: string[] = [];
+  for (const d of compiled.resolved.datasets) {
+    const before = locked.get(`${d.taskId}/${d.datasetId}`);
+    if (!before) continue;
+    const now = d.examples.map((e) => e.id);
+    const present = new Set(now);
+    const gone = before.filter((id) => !present.has(id));
+    removed.push(...gone.map((id) => `${d.datasetId}/${id}`));
+    const kept = new Set(before);
+    const order = now.filter((id) => kept.has(id));
+    const stayed = before.filter((id) => present.has(id));
+    if (gone.length === 0 && order.some((id, i) => id !== stayed[i])) reordered.push(d.datasetId);
+  }
+  if (removed.length > 0)
+    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left the dataset (${named(removed)}): ${removed.length === 1 ? 'its results leave' : 'their results leave'} evalc.lock`;
+  if (reordered.length > 0)
+    return `because the examples of ${named(reordered)} were reordered (the bootstrap CIs resample in file order)`;
+  return 'because a dataset file changed (its sha256; e.g. example weights)';
+}
+
+/** Run settings the lock pins that change no step key: the results they change, said as such. */
+export function runSettingsReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
+  const run = compiled.resolved.plan.run;
+  const was = lock.run as Lockfile['run'] | undefined;
+  if (!was) return undefined;
+  if (run.repeats < was.repeats)
+    return `because run.repeats changed (${was.repeats} → ${run.repeats}): the dropped repeats' results leave evalc.lock`;
+  const changed: string[] = [];
+  if (run.seed !== was.seed) changed.push(`seed ${was.seed} → ${run.seed}`);
+  if (run.bootstrap !== was.bootstrap) changed.push(`bootstrap ${was.bootstrap} → ${run.bootstrap}`);
+  if (run.significance !== was.significance)
+    changed.push(`significance ${was.significance} → ${run.significance}`);
+  if (changed.length === 0) return undefined;
+  return `because run settings changed (${changed.join('; ')}): aggregates and gates are computed again`;
+}
