@@ -31,6 +31,7 @@ import { checkRaipInputs, preflightCount } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
 import { judgeLockInfo, liveJudgePins } from './judge-lock-info.js';
 import type { JudgeRuntime } from './judges.js';
+import { checkLockFolderWritable } from './lock-folder-check.js';
 import {
   agentDrift,
   datasetDrift,
@@ -234,6 +235,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       if (unstarted) return { status: 'refused', message: unstarted };
     }
 
+    checkLockFolderWritable(options.only ? dirs.onlyLockFile : dirs.lockFile);
     const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);
     const rubricVersions = new Map<string, Set<string>>();
     const judgeModels = new Map<string, Set<string>>();

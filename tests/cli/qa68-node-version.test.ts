@@ -62,7 +62,7 @@ describe('evalc on a Node older than package.json engines', () => {
   it('engines is a plain ">=major.minor[.patch]"', () => {
     expect(minimum).not.toBeNull();
   });
-  const [major, minor, patch] = (minimum?.slice(1) ?? []).map((n) => Number(n ?? 0));
+  const [major = 0, minor = 0, patch = 0] = (minimum?.slice(1) ?? []).map((n) => Number(n ?? 0));
   const floor = `${major}.${minor}.${patch}`;
   const below = patch > 0 ? `${major}.${minor}.${patch - 1}` : `${major}.${minor - 1}.99`;
 

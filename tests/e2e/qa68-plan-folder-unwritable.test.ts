@@ -1,0 +1,90 @@
+/**
+ * QA68: a plan folder that apply cannot write in (a read-only checkout, another user's folder)
+ * with a writable `.evalc/`: apply called every agent, then failed writing
+ * `evalc.lock.tmp-<pid>` and wrote no report. It now refuses before the first agent call, naming
+ * evalc.lock, in one line (exit 1, no stack trace); an up-to-date lock there is still read and
+ * reported (nothing is written beside the plan). Root ignores file modes: the CLI runs as `nobody`
+ * (setpriv) from a world-readable copy of dist/ when the tests run as root.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readableDist } from '../fixtures/unprivileged.js';
+import {
+  type CliResult,
+  countingExamples,
+  runCli,
+  useCountingAgent,
+  waitCli,
+  writeDataset,
+  writePlan,
+} from './apply-harness.js';
+
+const ctx = useCountingAgent();
+
+/** The CLI as an unprivileged user, without blocking the loopback agent in this process. */
+function runUnprivilegedCli(args: string[], cwd: string): Promise<CliResult> {
+  const cli = path.join(readableDist(), 'evalc.mjs');
+  const isRoot = process.getuid?.() === 0;
+  const command = isRoot ? 'setpriv' : process.execPath;
+  const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
+  const child = spawn(command, [...prefix, cli, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return waitCli(child, 60_000);
+}
+
+/** A plan folder the user cannot write in, whose `.evalc/` (cache, logs, reports) it can. */
+function readOnlyPlanFolder(name: string): string {
+  const dir = ctx.workspace(name);
+  writeDataset(dir, 'd1.jsonl', countingExamples(3));
+  writePlan(dir, { agentUrl: ctx.agent.url });
+  mkdirSync(path.join(dir, '.evalc'));
+  chmodSync(path.join(dir, '.evalc'), 0o777);
+  chmodSync(dir, 0o555);
+  return dir;
+}
+
+describe('evalc apply: a plan folder that cannot be written', () => {
+  it('refuses before calling any agent, naming evalc.lock in one line', async () => {
+    const dir = readOnlyPlanFolder('qa68-ro');
+    ctx.agent.reset();
+    const run = await runUnprivilegedCli(['apply', 'evalc.yaml'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stderr).toMatch(
+      /^evalc: cannot write: EACCES: permission denied, open '.*\/evalc\.lock' \(checked before calling any agent\) \(no permission to write evalc\.lock\)\n$/,
+    );
+    expect(ctx.agent.stats().invokes).toBe(0);
+    chmodSync(dir, 0o755);
+  });
+
+  it('--json: the same refusal as a result event', async () => {
+    const dir = readOnlyPlanFolder('qa68-ro-json');
+    ctx.agent.reset();
+    const run = await runUnprivilegedCli(['apply', 'evalc.yaml', '--json'], dir);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '');
+    expect(result).toMatchObject({ event: 'result', exitCode: 1, status: 'refused' });
+    expect(result.message).toContain('evalc.lock');
+    expect(ctx.agent.stats().invokes).toBe(0);
+    chmodSync(dir, 0o755);
+  });
+
+  it('an up-to-date evalc.lock there is still applied (nothing to write beside the plan)', async () => {
+    const dir = ctx.workspace('qa68-ro-up-to-date');
+    writeDataset(dir, 'd1.jsonl', countingExamples(3));
+    writePlan(dir, { agentUrl: ctx.agent.url });
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    chmodSync(dir, 0o555);
+    ctx.agent.reset();
+    const run = await runUnprivilegedCli(['apply', 'evalc.yaml'], dir);
+    expect(run.stdout + run.stderr).toContain('evalc.lock is up to date');
+    expect(run.code).toBe(0);
+    expect(ctx.agent.stats().invokes).toBe(0);
+    chmodSync(dir, 0o755);
+  });
+});
