@@ -4,6 +4,7 @@
  * Exit 1 with `--fail-on regression` when a significant regression exists; 64 on usage errors.
  */
 import { diffLocks } from '../lockfile/diff.js';
+import { selectLock } from '../lockfile/select-lock.js';
 import { sortKeys } from '../lockfile/serialize.js';
 import { renderMarkdownDiff, renderTextDiff } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
@@ -11,6 +12,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { loadLockArgument } from './load-lock.js';
+import { onlySelectionOf } from './only-selection.js';
 
 const USAGE = commandUsage('diff');
 
@@ -44,7 +46,17 @@ export async function diffCommand(ctx: CommandContext): Promise<number> {
   const tolerance = numberOption(values.tolerance, 'tolerance', (x) => x >= 0);
   const old = loadLockArgument(ctx.cwd, positionals[0] ?? '', 'old');
   const now = loadLockArgument(ctx.cwd, positionals[1] ?? '', 'new');
-  const diff = diffLocks(old.lock, now.lock, {
+  // One of them the lock of an `apply --only` (QA70): compare that selection of both, not the
+  // other's datasets as removed or added.
+  const oldOnly = onlySelectionOf(old.file, old.lock, now.lock);
+  const nowOnly = onlySelectionOf(now.file, now.lock, old.lock);
+  const only = (oldOnly === undefined) !== (nowOnly === undefined) ? (nowOnly ?? oldOnly) : undefined;
+  if (only !== undefined)
+    ctx.stderr(
+      `evalc: note: ${positionals[nowOnly === undefined ? 0 : 1]} is the lock of an apply --only ${only}: comparing that part of both lockfiles\n`,
+    );
+  const pick = (lock: typeof old.lock) => (only === undefined ? lock : selectLock(lock, only));
+  const diff = diffLocks(pick(old.lock), pick(now.lock), {
     ...(significance !== undefined ? { significance } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(tolerance !== undefined ? { volatileTolerance: tolerance } : {}),

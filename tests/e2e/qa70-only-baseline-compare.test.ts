@@ -4,7 +4,7 @@
  * strictly comparable), listed its examples as gone, and set the partial run's benchmark mean
  * (d1 only) against the baseline's (d1 and d2) as a change of an agent that answered exactly as
  * before (exact_match 0.5 → 1.000, ▲ +0.500); `evalc report --from .evalc/evalc.only.lock --baseline`
- * did the same. The comparison now covers the selection in both runs.
+ * and `evalc diff evalc.lock .evalc/evalc.only.lock` did the same. The comparison now covers the selection in both runs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +60,16 @@ describe('apply --only with a whole-plan --baseline (QA70)', () => {
     expect(rendered.stdout).not.toContain('dataset removed');
     expect(rendered.stdout).not.toMatch(/\d+ gone/);
     expect(rendered.stdout).not.toMatch(/\| `benchmark` \| `a1` \|/);
+
+    // So does `evalc diff` of the whole lock and the --only lock, saying so.
+    const diffed = await runCli(['diff', 'evalc.lock', '.evalc/evalc.only.lock'], { cwd: dir, env });
+    expect(diffed.code).toBe(0);
+    expect(diffed.stderr).toBe(
+      'evalc: note: .evalc/evalc.only.lock is the lock of an apply --only t1/d1: comparing that part of both lockfiles\n',
+    );
+    expect(diffed.stdout).toContain('(2 paired examples, α = 0.05)');
+    expect(diffed.stdout).not.toContain('removed');
+    expect(diffed.stdout).toContain('No aggregate changed.');
 
     // A change inside the selection is shown at the dataset's scope, though its task (one
     // dataset of two selected) has no row to stand for it.
