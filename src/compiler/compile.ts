@@ -79,7 +79,7 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
  * task text do; a chat, openai or http agent is sent only its rendered input, so an instructions
  * edit must not re-invoke it (QA66: every chat example was asked again, its request unchanged).
  */
-function sendsInstructions(agent: AgentConfig | undefined): boolean {
+export function sendsInstructions(agent: AgentConfig | undefined): boolean {
   return agent?.protocol === 'raip' || agent?.protocol === 'mae';
 }
 

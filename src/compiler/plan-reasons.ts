@@ -8,7 +8,7 @@
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { type AgentSettings, agentSettings, settingsChanges } from '../protocols/agent-settings.js';
-import type { CompiledGroup, CompiledPlan } from './compile.js';
+import { type CompiledGroup, type CompiledPlan, sendsInstructions } from './compile.js';
 import { stripUserInfo } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
@@ -184,7 +184,12 @@ export function groupReasons(
     ...(extract ? { extract } : {}),
     metrics,
     ...(instructionsOnly
-      ? { changedInput: `because the task's instructions changed (tasks.${group.taskId}.instructions)` }
+      ? {
+          changedInput: sendsInstructions(compiled.resolved.plan.agents[group.agentId])
+            ? `because the task's instructions changed (tasks.${group.taskId}.instructions)`
+            : // Not sent to this agent, so not in its key (QA66): an evalc before that keyed them.
+              `because evalc.lock's invoke keys held the task's instructions, which agent ${group.agentId} is never sent (evalc before QA66)`,
+        }
       : {}),
   };
 }

@@ -5,7 +5,7 @@
  * instructions key them: RAIP (its context) and MultiAgentEval (the task text); `plan` and
  * `apply` agree on it.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
@@ -84,5 +84,32 @@ describe('an instructions edit re-invokes only agents that are sent the instruct
 
     const again = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
     expect(again.code, again.stdout).toBe(0);
+  });
+
+  it('says why when evalc.lock keyed the instructions of an agent never sent them (an evalc before QA66)', async () => {
+    const ws = tempWorkspace('qa66-instructions-old-lock');
+    cleanups.push(ws.cleanup);
+    writePlan(ws.dir, 'Answer briefly.');
+    const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(cold.code, cold.stderr).toBe(0);
+    // The lock an earlier evalc wrote: the chat rows' invoke keys differ (they held the
+    // instructions); its cache is gone (a fresh CI checkout).
+    const lockFile = path.join(ws.dir, 'evalc.lock');
+    const lock = readFileSync(lockFile, 'utf8')
+      .split('\n')
+      .map((line) =>
+        line.includes('"group":"ch/t1/d1"')
+          ? line.replace(/"invoke":\[[^\]]*\]/, (keys) => keys.replaceAll('"k1:', '"k1:0000'))
+          : line,
+      )
+      .join('\n');
+    writeFileSync(lockFile, lock);
+    rmSync(path.join(ws.dir, '.evalc'), { recursive: true, force: true });
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
+    expect(planned.code, planned.stderr).toBe(2);
+    expect(planned.stdout).toMatch(
+      /~ invoke +qa66\/t1\[ch\] +4 runs +because evalc\.lock's invoke keys held the task's instructions, which agent ch is never sent \(evalc before QA66\)/,
+    );
+    expect(planned.stdout).not.toMatch(/invoke +qa66\/t1\[ch\].*instructions changed/);
   });
 });
