@@ -35,6 +35,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   // progress) and prune refuses (a --dry-run only reads): both would otherwise race the writer
   // (executor/cache-lock.ts).
   const lock = tryLockCache(cacheDir);
+  if (!lock.ok && lock.blocked && sub === 'prune' && !values['dry-run']) throw lock.blocked;
   if (!lock.ok && sub === 'prune' && !values['dry-run'])
     throw new ExitError(EXIT.failure, `the cache ${cacheDir} is in use by ${lock.holder}; prune it later`);
   // A cache restored read-only (no permission, a read-only file system) can be read, not pruned.

@@ -46,7 +46,13 @@ export interface CacheLock {
   release(): void;
 }
 
-export type LockAttempt = { ok: true; lock: CacheLock } | { ok: false; holder: string };
+/**
+ * `blocked`: the lock's place holds what no process will ever release (a folder named
+ * `steps.lock`): waiting is pointless, a writer stops on this error (QA69: apply waited forever).
+ */
+export type LockAttempt =
+  | { ok: true; lock: CacheLock }
+  | { ok: false; holder: string; blocked?: NodeJS.ErrnoException };
 
 /** Folders whose lock could not be created for want of write access, and why. */
 const deniedDirs = new Map<string, NodeJS.ErrnoException>();
@@ -84,7 +90,12 @@ export function tryLockCache(dir: string): LockAttempt {
     } catch (err) {
       if (isWriteDenied(err)) return { ok: true, lock: readOnlyLock(dir, err) };
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readHolder(file);
+      let holder: Holder | undefined;
+      try {
+        holder = readHolder(file);
+      } catch (blocked) {
+        return { ok: false, holder: `a folder ${file}`, blocked: blocked as NodeJS.ErrnoException };
+      }
       if (holder === undefined) continue; // released between our open and our read
       if (!isStale(holder, file)) return { ok: false, holder: describeHolder(holder, file) };
       removeIfSame(file, holder.text);
@@ -102,6 +113,7 @@ export async function lockCache(
   for (;;) {
     const attempt = tryLockCache(dir);
     if (attempt.ok) return attempt.lock;
+    if (attempt.blocked) throw attempt.blocked;
     if (!told) options.onWait(attempt.holder);
     told = true;
     try {
@@ -163,7 +175,11 @@ function readHolder(file: string): Holder | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
+  } catch (err) {
+    // A folder in the lock's place is no holder that will ever release it (QA69: apply waited
+    // for it forever, `in use by another process`): thrown, for `tryLockCache` to say so.
+    if ((err as NodeJS.ErrnoException).code === 'EISDIR')
+      throw Object.assign(err as NodeJS.ErrnoException, { path: file, syscall: 'open' });
     return undefined;
   }
   const [pid, host] = text.trim().split(' ');
