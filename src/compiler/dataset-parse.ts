@@ -9,6 +9,7 @@ import { isPlainObject } from '../plan/load.js';
 import { MAX_JSON_DEPTH, TOO_DEEP } from '../protocols/bounded-json.js';
 import { parseCsvRows } from './dataset-csv.js';
 import { type JsonTextIssue, scanParsedJsonText } from './dataset-json-scan.js';
+import { isRemoteSource } from './dataset-source.js';
 import { parseYamlRows } from './dataset-yaml.js';
 import { type FieldPath, jsonFieldLocator } from './json-field-position.js';
 
@@ -24,7 +25,9 @@ export interface RawExample {
 
 export function formatOf(source: string, declared: DatasetFormat | undefined): DatasetFormat | undefined {
   if (declared) return declared;
-  const clean = source.split(/[?#]/)[0]!.toLowerCase();
+  // A URL's query and fragment are not its file name; a local file's `?` and `#` are (QA68:
+  // `datasets/run #2.jsonl` was "cannot tell the format").
+  const clean = (isRemoteSource(source) ? source.split(/[?#]/)[0]! : source).toLowerCase();
   if (clean.endsWith('.jsonl') || clean.endsWith('.ndjson')) return 'jsonl';
   if (clean.endsWith('.json')) return 'json';
   if (clean.endsWith('.csv')) return 'csv';
