@@ -43,7 +43,10 @@ export function schemaCache(cacheDir: string, log: () => StepStore): SchemaCache
   };
 }
 
-/** Written whole (a temp file renamed); a folder that cannot be written (a read-only cache) only costs the next run a read of the log. */
+/**
+ * Written whole (a temp file renamed); a folder that cannot be written (a read-only cache, a file
+ * named `schemas`) only costs the next run a read of the log.
+ */
 function writeSchemaFile(file: string, schema: unknown): void {
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -51,7 +54,11 @@ function writeSchemaFile(file: string, schema: unknown): void {
     writeFileSync(temp, canonicalJson(schema));
     renameSync(temp, file);
   } catch {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // `schemas` is a file (QA69: the cleanup's ENOTDIR stopped the apply): nothing was written
+    }
   }
 }
 
