@@ -161,19 +161,32 @@ async function readRemote(
   }
   const folder = path.join(options.cacheDir, 'sources');
   const pinned = options.declaredSha256;
-  if (pinned !== undefined && existsSync(path.join(folder, pinned))) {
-    return sourceBytes(readFileSync(path.join(folder, pinned)));
-  }
+  // A copy is used only if its bytes still have the sha256 it is kept under (QA69: a damaged
+  // copy was served after a 304, its examples run again with damaged inputs); else it is
+  // downloaded again, without validators, and the good bytes replace it.
+  let damaged: string | undefined;
+  const intact = (sha: string): Buffer | undefined => {
+    const bytes = readCopy(path.join(folder, sha));
+    if (bytes !== undefined && sha256Hex(bytes) !== sha) damaged = sha;
+    return damaged === sha ? undefined : bytes;
+  };
+  const pinnedCopy = pinned === undefined ? undefined : intact(pinned);
+  if (pinnedCopy !== undefined) return sourceBytes(pinnedCopy, pinned);
   const byUrl = path.join(folder, `url-${sha256Hex(url)}`);
   const record = readUrlRecord(byUrl);
-  const cached = record && existsSync(path.join(folder, record.sha)) ? record : undefined;
-  const readCached = (r: UrlRecord) => sourceBytes(readFileSync(path.join(folder, r.sha)), r.sha);
+  const cachedBytes = record ? intact(record.sha) : undefined;
+  const cached = cachedBytes !== undefined ? record : undefined;
+  const readCached = (r: UrlRecord) => sourceBytes(cachedBytes ?? Buffer.alloc(0), r.sha);
+  const damagedSaid =
+    damaged === undefined
+      ? ''
+      : ` (its cached copy, sources/${damaged.slice(0, 12)}… in the cache, is damaged: its bytes no longer have that sha256)`;
   if (options.offline) {
     if (cached) return readCached(cached);
     return {
       ok: false,
       code: 'EVALC_DATASET_OFFLINE',
-      message: `dataset ${shown} is not cached and the run is offline`,
+      message: `dataset ${shown} is not cached${damagedSaid} and the run is offline`,
     };
   }
   const fetched = await fetchDataset(url, cached ? { validators: cached } : {});
@@ -192,7 +205,7 @@ async function readRemote(
     return {
       ok: false,
       code: 'EVALC_DATASET_FETCH',
-      message: `fetching ${shown} failed: ${message}`,
+      message: `fetching ${shown} failed: ${message}${damagedSaid}`,
       ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
     };
   }
@@ -201,7 +214,23 @@ async function readRemote(
   writeAtomically(path.join(folder, sha), fetched.bytes);
   const next: UrlRecord = { sha, ...fetched.validators };
   writeAtomically(byUrl, `${sha}\n${JSON.stringify({ etag: next.etag, lastModified: next.lastModified })}\n`);
-  return sourceBytes(fetched.bytes, sha);
+  if (damaged === undefined) return sourceBytes(fetched.bytes, sha);
+  return {
+    ...sourceBytes(fetched.bytes, sha),
+    warning: {
+      code: 'EVALC_DATASET_CACHE_DAMAGED',
+      message: `dataset ${shown}: downloaded again${damagedSaid}`,
+    },
+  };
+}
+
+/** A cached copy's bytes, or undefined when there is none (or it cannot be read). */
+function readCopy(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The URL record: line 1 the sha256 (what older evalc versions wrote), line 2 the validators. */
