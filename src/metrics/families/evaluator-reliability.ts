@@ -2,7 +2,7 @@
  * Evaluator reliability (Meta-metrics): judge_agreement, judge_stability, position_bias.
  *
  * judge_agreement (set): pairs (judge score, example.human_score) over the dataset's examples
- * that have both. Reports Pearson r, Spearman ρ (average ranks for ties) and Cohen's κ — on
+ * that have both (the judge's score over the repeats it judged: not a failed invoke's 0). Reports Pearson r, Spearman ρ (average ranks for ties) and Cohen's κ — on
  * labels binarised at `judge_cut` / `human_cut` (kappa: binary), or on categories 1..K with the
  * judge score s ∈ [0,1] mapped to round(s·(K−1)) + 1 and human scores rounded (kappa:
  * categorical). `primary` chooses which one is `value`; score = max(0, value).
@@ -18,7 +18,7 @@ import { asRecorded } from '../decimal-round.js';
 import { pearson, spearman } from '../stats/correlation.js';
 import { mean, standardDeviation } from '../stats/descriptive.js';
 import { cohensKappa } from '../stats/kappa.js';
-import type { RepeatsStageDefinition, SetStageDefinition } from '../types.js';
+import type { RepeatsStageDefinition, SetInput, SetStageDefinition } from '../types.js';
 
 const agreementParams = z
   .object({
@@ -37,12 +37,28 @@ const agreementParams = z
   })
   .strict();
 
+/**
+ * The judge's mean over the repeats it scored. Every metric scores a failed invoke's repeat 0
+ * (score-example.ts), but no judge gave that 0: it is left out of the example's mean (the repeats
+ * with a score, `repeats − errors`, hold the failed ones at 0), and an example whose every scored
+ * repeat failed has no judge score (QA70).
+ */
+function judgedScore(e: SetInput['examples'][number], metricId: string): number | undefined {
+  const m = e.metrics[metricId];
+  if (typeof m?.score !== 'number') return undefined;
+  if (e.invokeErrors === 0) return m.score;
+  const scored = e.repeats - m.errors;
+  const judged = scored - e.invokeErrors;
+  return judged > 0 ? (m.score * scored) / judged : undefined;
+}
+
 export const judgeAgreement: SetStageDefinition<z.output<typeof agreementParams>> = {
   type: 'judge_agreement',
   family: 'evaluator_reliability',
   category: 'meta',
   // 2: a constant judge or human series has no Pearson r (it was rounding noise; QA64).
-  version: '2',
+  // 3: a failed invoke's repeat (scored 0, the judge never asked) is left out (QA70).
+  version: '3',
   higherIsBetter: true,
   unit: 'correlation',
   stage: 'set',
@@ -53,8 +69,8 @@ export const judgeAgreement: SetStageDefinition<z.output<typeof agreementParams>
     const judge: number[] = [];
     const human: number[] = [];
     for (const e of input.examples) {
-      const s = e.metrics[p.metric]?.score;
-      if (typeof s === 'number' && typeof e.human_score === 'number') {
+      const s = judgedScore(e, p.metric);
+      if (s !== undefined && typeof e.human_score === 'number') {
         // As recorded: a composite of 2.4/3 (0.7999999999999999) is 0.8 at judge_cut 0.8 and in a
         // category (QA37).
         judge.push(asRecorded(s));
