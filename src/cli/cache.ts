@@ -196,7 +196,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stdout(
-          `would prune ${removed} entries, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)${sideFilesSaid(side, 'would remove')}\n`,
+          `would prune ${removed} entries, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)${damagedSaid(store.stats().damagedLines, 'would drop')}${sideFilesSaid(side, 'would remove')}\n`,
         );
       return EXIT.ok;
     }
@@ -210,7 +210,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       );
     else
       ctx.stdout(
-        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damaged > 0 ? `; dropped ${damaged} damaged line(s)` : ''}${sideFilesSaid(side, 'removed')}\n`,
+        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damagedSaid(damaged, 'dropped')}${sideFilesSaid(side, 'removed')}\n`,
       );
     return EXIT.ok;
   } finally {
@@ -244,6 +244,11 @@ function lockFileOf(file: string): string {
   } catch {
     return file;
   }
+}
+
+/** `; dropped 2 damaged line(s)` (a dry run: `would drop`), or nothing: a prune rewrites the log without them. */
+function damagedSaid(damaged: number, verb: string): string {
+  return damaged > 0 ? `; ${verb} ${damaged} damaged line(s)` : '';
 }
 
 /**
