@@ -69,3 +69,38 @@ export function runSettingsReason(compiled: CompiledPlan, lock: Lockfile): strin
   if (changed.length === 0) return undefined;
   return `because run settings changed (${changed.join('; ')}): aggregates and gates are computed again`;
 }
+
+/**
+ * Why the aggregates of a plan whose digest changed run again: the groups of the lock that left the
+ * plan (an agent, task or dataset removed: their rows leave evalc.lock), else a change no step
+ * sees, as `apply --locked` words it (QA47: both read "because the plan changed", nothing more).
+ */
+export function planChangeReason(
+  compiled: CompiledPlan,
+  lock: Lockfile,
+  staleRuns = 0,
+  unit = 'runs',
+): string {
+  const plan = compiled.resolved.plan;
+  const gone = Object.values(lock.groups)
+    .filter((g) => {
+      const task = Object.hasOwn(plan.tasks, g.task) ? plan.tasks[g.task] : undefined;
+      return !Object.hasOwn(plan.agents, g.agent) || !task || !Object.hasOwn(task.datasets, g.dataset);
+    })
+    .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
+    .sort();
+  if (gone.length === 0)
+    return (
+      runSettingsReason(compiled, lock) ??
+      (staleRuns > 0
+        ? unrecordedReason(staleRuns, unit)
+        : 'because the plan changed (no step changes: e.g. a gate, a weight or a description)')
+    );
+  const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
+  return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
+}
+
+/** Cached runs of this plan that evalc.lock does not record: apply writes them in, calling no agent. */
+export function unrecordedReason(runs: number, unit: string): string {
+  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (e.g. an \`apply --only\` ran them, or another plan on a shared cache): apply records them, calling no agent`;
+}

@@ -13,7 +13,7 @@
 
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
-import { datasetEditReason, runSettingsReason } from './aggregate-reason.js';
+import { datasetEditReason, planChangeReason, unrecordedReason } from './aggregate-reason.js';
 import type { CompiledPlan } from './compile.js';
 import {
   datasetsMatch,
@@ -94,6 +94,8 @@ export function planRun(
   const changedGroups = new Set<string>();
   const recentRows: PlanRow[] = [];
   let skipped = 0;
+  let staleRuns = 0;
+  const staleGroups = new Map<string, string>();
   // Whether evalc.lock records every step of this plan (checked step by step below).
   let recorded = lockHeaderMatches(lock, compiled);
   let examples = 0;
@@ -127,11 +129,14 @@ export function planRun(
     const why = groupReasons(compiledGroup, lock, compiled);
     const exampleMetricIds = group.metrics.filter((m) => m.info?.stage === 'example').map((m) => m.id);
     let groupChanged = false;
+    let groupStale = false;
     const repeats = compiledGroup.keys.repeats;
     examples += group.dataset.examples.length;
     for (const step of groupSteps(group, compiledGroup.keys)) {
       const previous = lockResults.get(`${group.id}\u0000${step.example.id}`);
-      if (recorded && !recordsStep(previous, step, repeats)) recorded = false;
+      const stepRecorded = recordsStep(previous, step, repeats);
+      if (!stepRecorded) recorded = false;
+      const ranBefore = counts.invoke.run + counts.extract.run + counts.score.run;
       if (!step.invokeKey || !step.extractKey) {
         renderFailures++;
         continue;
@@ -242,7 +247,18 @@ export function planRun(
             ));
         record('score', key, cached, metricWhy.symbol, metricWhy.reason, `${target}/${metric.id}`, metric.id);
       }
+      // Every step of this run is cached, but evalc.lock's row does not record them (an `apply
+      // --only`, a shared cache): apply writes them in, so the lock changes (QA66: "No changes").
+      if (
+        previous &&
+        !stepRecorded &&
+        counts.invoke.run + counts.extract.run + counts.score.run === ranBefore
+      ) {
+        staleRuns++;
+        groupStale = true;
+      }
     }
+    if (groupStale) staleGroups.set(group.id, group.taskId);
     if (groupChanged) {
       groupsChanged++;
       changedGroups.add(group.id);
@@ -271,12 +287,21 @@ export function planRun(
   }
   const aggregateNodes =
     compiled.groups.length + new Set(compiled.groups.map((g) => g.group.taskId)).size + 1;
-  const changedAggregates = groupsChanged === 0 ? 0 : groupsChanged + tasksChanged.size + 1;
   const lockMissing = lock === undefined || lock.plan.digest !== compiled.resolved.planDigest;
   // A dataset edit no step key sees (an example's weight) still changes the lock's rows and aggregates.
   const datasetEdited = !lockMissing && lock !== undefined && !datasetsMatch(lock, compiled);
   // A lock another evalc wrote is never up to date: apply re-aggregates and rewrites it (QA38).
   const otherVersion = lock !== undefined && lock.evalc !== EVALC_VERSION ? lock.evalc : undefined;
+  // Only cached runs the lock does not record: their groups re-aggregate, for that reason.
+  const lockStale = groupsChanged === 0 && staleRuns > 0 && !lockMissing && !datasetEdited && !otherVersion;
+  if (lockStale) {
+    for (const [id, taskId] of staleGroups) {
+      groupsChanged++;
+      changedGroups.add(id);
+      tasksChanged.add(taskId);
+    }
+  }
+  const changedAggregates = groupsChanged === 0 ? 0 : groupsChanged + tasksChanged.size + 1;
   if (changedAggregates > 0) {
     counts.aggregate.run = changedAggregates;
     rows.set('aggregate', {
@@ -285,7 +310,7 @@ export function planRun(
       target: benchmark,
       count: changedAggregates,
       unit: 'nodes',
-      reason: lock ? 'because scores changed' : 'new',
+      reason: !lock ? 'new' : lockStale ? unrecordedReason(staleRuns, stepUnit) : 'because scores changed',
     });
   } else if ((lockMissing || datasetEdited || otherVersion !== undefined) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
@@ -300,7 +325,7 @@ export function planRun(
         : datasetEdited
           ? datasetEditReason(compiled, lock)
           : lockMissing
-            ? planChangeReason(compiled, lock)
+            ? planChangeReason(compiled, lock, staleRuns, stepUnit)
             : `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`,
     });
   }
@@ -336,29 +361,6 @@ export function planRun(
     renderFailures,
     ...(steps ? { steps } : {}),
   };
-}
-
-/**
- * Why the aggregates of a plan whose digest changed run again: the groups of the lock that left the
- * plan (an agent, task or dataset removed: their rows leave evalc.lock), else a change no step
- * sees, as `apply --locked` words it (QA47: both read "because the plan changed", nothing more).
- */
-function planChangeReason(compiled: CompiledPlan, lock: Lockfile): string {
-  const plan = compiled.resolved.plan;
-  const gone = Object.values(lock.groups)
-    .filter((g) => {
-      const task = Object.hasOwn(plan.tasks, g.task) ? plan.tasks[g.task] : undefined;
-      return !Object.hasOwn(plan.agents, g.agent) || !task || !Object.hasOwn(task.datasets, g.dataset);
-    })
-    .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
-    .sort();
-  if (gone.length === 0)
-    return (
-      runSettingsReason(compiled, lock) ??
-      'because the plan changed (no step changes: e.g. a gate, a weight or a description)'
-    );
-  const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
-  return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
 }
 
 function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {
