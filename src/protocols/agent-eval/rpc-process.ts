@@ -2,9 +2,13 @@
  * Runs one agent-eval stdio RPC process (`<command> rpc [method]` or `rpc-batch`): writes the
  * whole request to stdin, collects stdout, and reports the exit code. The command runs through
  * the shell in the plan file's folder, in its own process group so a timeout or a cancel kills
- * every process it started.
+ * every process it started, behind the `mae` transports' watchdog (QA67): a job in the group reads
+ * a pipe only evalc holds and stops the group when it ends — when the call is settled, or when
+ * evalc dies (`kill -9`), so a judge call in flight does not run on, orphaned, after the run.
  */
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { withGroupWatchdog } from '../mae/process-group.js';
 import type { StepError } from '../types.js';
 
 export interface RpcProcessRequest {
@@ -36,13 +40,15 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     });
   }
   return new Promise((resolve) => {
-    const child = spawn(`${request.command} ${request.args.join(' ')}`, {
+    const child = spawn(withGroupWatchdog(`${request.command} ${request.args.join(' ')}`), {
       cwd: request.cwd,
       shell: true,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       env: request.env ?? process.env,
     });
+    const guard = child.stdio[3] as Readable | null;
+    guard?.on('error', () => undefined);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let size = 0;
@@ -51,6 +57,8 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     const finish = (result: RpcProcessResult) => {
       if (settled) return;
       settled = true;
+      // The watchdog job stops whatever the command left in its group (and itself).
+      guard?.destroy();
       clearTimeout(timer);
       clearTimeout(afterExit);
       request.signal.removeEventListener('abort', onAbort);
