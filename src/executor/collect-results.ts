@@ -1,9 +1,20 @@
 /** Collects a finished run's examples into lockfile rows, aggregation input, the summary and volatile figures. */
 import type { CompiledPlan } from '../compiler/compile.js';
-import { sortKeys } from '../lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
-import type { ExampleOutcome, TaskInput } from '../metrics/index.js';
+import {
+  deriveRepeat,
+  type ExampleOutcome,
+  getMetricDefinition,
+  type RepeatResult,
+  type ResolvedMetric,
+  resolveMetric,
+  rollupRepeats,
+  type TaskInput,
+} from '../metrics/index.js';
+import { invokeFailureResult } from '../metrics/score-example.js';
+import type { StepError } from '../protocols/types.js';
 import type { RunSummary } from './apply-types.js';
+import { lockResult } from './example-lock-row.js';
 import type { GroupRuntime, runExample } from './run-example.js';
 
 export function collect(
@@ -91,37 +102,50 @@ export function durationStats(durations: number[]): { durationMsMean?: number; d
   return { durationMsMean: Math.round(mean), durationMsP50: sorted[Math.floor((sorted.length - 1) / 2)]! };
 }
 
-/** The examples of an agent whose preflight failed were never sent: each is recorded as `preflight_failed`. */
+/**
+ * The examples of an agent whose preflight failed were never sent: each is recorded as
+ * `preflight_failed`, scored as a failed invoke of every repeat (QA70: each metric was a metric
+ * error of score 0 — counted in the aggregates' `errors` and kept in their means —, an efficiency
+ * metric scored 0 where a failed invoke measures nothing, and set metrics got a row entry).
+ */
 export function markPreflightFailed(
   compiled: CompiledPlan,
   results: Map<string, (Awaited<ReturnType<typeof runExample>> | undefined)[]>,
   agentId: string,
 ): void {
+  const error: StepError = { kind: 'preflight_failed', message: 'not sent: the agent failed its preflight' };
   for (const cg of compiled.groups) {
     if (cg.group.agentId !== agentId) continue;
     const runs = results.get(cg.group.id)!;
     const repeats = cg.keys.repeats;
+    const metrics = cg.group.metrics.map((m) => {
+      const lib = resolveMetric({ ...m.config, id: m.id });
+      if (!lib.ok) throw new Error(`metric ${m.id} passed validation but does not resolve`);
+      return lib.metric;
+    });
+    const failedRepeats = Array.from({ length: repeats }, (_, repeat) =>
+      unsentRepeat(metrics, repeat, error),
+    );
     cg.group.dataset.examples.forEach((example, index) => {
       if (runs[index]) return;
-      const failed = () =>
-        Object.fromEntries(cg.group.metrics.map((m) => [m.id, { score: 0, pass: false, errors: 1 }]));
-      runs[index] = {
-        outcome: {
-          example: example.id,
+      const outcome = rollupRepeats({
+        example: {
+          id: example.id,
           weight: example.weight,
-          invokeErrors: repeats,
-          repeats,
-          metrics: failed(),
+          ...(example.human_score === undefined ? {} : { human_score: example.human_score }),
         },
-        lock: sortKeys({
-          group: cg.group.id,
-          example: example.id,
-          weight: example.weight,
-          invoke: Array(repeats).fill(null),
-          errors: Array(repeats).fill('preflight_failed'),
-          pass: false,
-          metrics: failed(),
-        }) as LockResult,
+        metrics,
+        repeats: failedRepeats,
+      });
+      for (const id in outcome.metrics) {
+        const { details: _details, ...figures } = outcome.metrics[id]!;
+        outcome.metrics[id] = figures;
+      }
+      const invoke = Array(repeats).fill(null);
+      const errors = Array(repeats).fill(error.kind);
+      runs[index] = {
+        outcome,
+        lock: lockResult(cg, example, [], outcome, failedRepeats, invoke, errors),
         digestLine: '',
         durationsMs: [],
         tokens: null,
@@ -130,4 +154,15 @@ export function markPreflightFailed(
       };
     });
   }
+}
+
+/** A repeat never sent, scored as a failed invoke's (score-example.ts). */
+function unsentRepeat(metrics: ResolvedMetric[], repeat: number, error: StepError): RepeatResult {
+  const results: RepeatResult['results'] = {};
+  for (const m of metrics) {
+    const definition = getMetricDefinition(m.type);
+    if (definition?.stage === 'example') results[m.id] = invokeFailureResult(definition, error);
+  }
+  const derived = deriveRepeat(metrics, results, { error });
+  return { repeat, candidates: {}, results: derived.results, pass: derived.pass, error };
 }

@@ -35,7 +35,9 @@ export type ErrorKind =
   /** The server has no such endpoint (a plain-text 404: wrong URL or not this protocol). */
   | 'endpoint_not_found'
   /** A metric could not be computed (invalid params at run time, missing expected value, no price). */
-  | 'metric_error';
+  | 'metric_error'
+  /** Never sent: every preflight example of the agent failed (RAIP R5). */
+  | 'preflight_failed';
 
 export interface StepError {
   kind: ErrorKind;
