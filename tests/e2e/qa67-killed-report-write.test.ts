@@ -63,7 +63,7 @@ describe('QA67: apply killed while it writes its reports', () => {
     let killedMidWrite = 0;
     for (let attempt = 0; attempt < 6 && killedMidWrite < 2; attempt++) {
       // The lock deleted: the next apply runs from the cache and writes the same lockfile bytes.
-      rmSync(path.join(dir, 'evalc.lock'));
+      rmSync(path.join(dir, 'evalc.lock'), { force: true });
       const child = startCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
       const exited = waitCli(child, 120_000);
       let done = false;
