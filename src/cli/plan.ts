@@ -15,6 +15,7 @@ import {
 import { planTimeJudgePins } from '../executor/judges.js';
 import { pinsOf } from '../executor/locked-inputs.js';
 import { planSecrets } from '../executor/run-secrets.js';
+import { cacheLoadNotes } from '../executor/run-store.js';
 import { warnShortSecrets } from '../executor/short-secrets.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
@@ -142,6 +143,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         (id) =>
           `judge ${id} did not list its rubrics: planned with the rubric tags in evalc.lock (apply asks it)`,
       ),
+      // A damaged or lost cache entry is planned as new: say why (QA69: plan said only `new`).
+      ...(store ? cacheLoadNotes(store, cacheDir) : []),
       ...judges.unasked.map(
         (id) =>
           `judge ${id} is not asked at plan time (evalc serves it, it is reached over stdio, or its header variables are not set): planned with the rubric tags in evalc.lock (apply asks it)`,

@@ -32,20 +32,7 @@ export class RunStore {
       },
     });
     this.#opened = opened;
-    const damaged = opened.damagedOnLoad;
-    if (damaged > 0)
-      this.message(
-        `evalc: note: the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
-      );
-    const lost = opened.lostOnLoad;
-    if (lost.entries > 0)
-      this.message(
-        `evalc: note: the cache log ${this.cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${lost.entries === 1 ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); their steps run again`,
-      );
-    else if (lost.tornBytes > 0)
-      this.message(
-        `evalc: note: the cache log ${this.cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} bytes: an interrupted write): cut off, and a step it held runs again`,
-      );
+    for (const note of cacheLoadNotes(opened, this.cacheDir)) this.message(`evalc: note: ${note}`);
     return opened;
   }
 
@@ -55,4 +42,28 @@ export class RunStore {
     this.#closed = true;
     this.#opened?.close();
   }
+}
+
+/**
+ * What a log lost or skipped when it was read, in words (apply prints them as `evalc: note: …`,
+ * `plan` among its notes): damaged entries skipped, entries `steps.crc` records past the log's
+ * end (a log cut short, emptied or replaced), a torn last line. Their steps run again.
+ */
+export function cacheLoadNotes(store: LogStore, cacheDir: string): string[] {
+  const notes: string[] = [];
+  const damaged = store.damagedOnLoad;
+  if (damaged > 0)
+    notes.push(
+      `the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
+    );
+  const lost = store.lostOnLoad;
+  if (lost.entries > 0)
+    notes.push(
+      `the cache log ${cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${lost.entries === 1 ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); their steps run again`,
+    );
+  else if (lost.tornBytes > 0)
+    notes.push(
+      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} bytes: an interrupted write): a step it held runs again`,
+    );
+  return notes;
 }

@@ -5,7 +5,8 @@
  * nothing, as if the cache had never held them. `steps.crc` records each entry's offset, so the
  * entries past the log's end are counted in a note; a last line without its newline (an
  * interrupted write) is named too. Only the lost examples are invoked again, and the lockfile
- * equals the cold run's (durations aside).
+ * equals the cold run's (durations aside). `plan` says the same in its notes (it planned the lost
+ * and damaged steps as `new`, without a word).
  */
 import { appendFileSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +65,13 @@ describe('a step log that lost entries', () => {
     const { dir, lock, log } = await coldApply('qa69-empty');
     const entries = readFileSync(log, 'utf8').split('\n').length - 1;
     writeFileSync(log, '');
+    rmSync(path.join(dir, 'evalc.lock'));
+    const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stderr).toContain(
+      `note: the cache log ${path.join(dir, '.evalc', 'cache')}/steps.log is shorter than its checksums (steps.crc) record: ${entries} entries are gone`,
+    );
+    writeFileSync(path.join(dir, 'evalc.lock'), lock);
     const { stderr, calls } = await reapply(dir);
     expect(stderr).toContain(
       `record: ${entries} entries are gone (the log was cut short, emptied or replaced`,
@@ -72,12 +80,27 @@ describe('a step log that lost entries', () => {
     expect(withoutDurations(readLock(dir))).toBe(withoutDurations(lock));
   });
 
+  it('a damaged entry is named by plan, which plans it as new', async () => {
+    const { dir, log } = await coldApply('qa69-plan-damaged');
+    const text = readFileSync(log, 'utf8');
+    // One byte of an invoke's answer flipped: same length, its checksum no longer matches.
+    const at = text.indexOf('"answer"');
+    writeFileSync(log, `${text.slice(0, at + 2)}${text[at + 2] === 'n' ? 'm' : 'n'}${text.slice(at + 3)}`);
+    rmSync(path.join(dir, 'evalc.lock'));
+    const plan = await runCli(['plan', 'evalc.yaml', '--json'], { cwd: dir });
+    expect(plan.code, plan.stderr).toBe(2);
+    const notes = (JSON.parse(plan.stdout) as { notes: string[] }).notes;
+    expect(notes).toContain(
+      'the cache skipped 1 damaged entry (their steps run again; `evalc cache prune` drops them)',
+    );
+  });
+
   it('a torn last line is named, and nothing that was whole runs again', async () => {
     const { dir, lock, log } = await coldApply('qa69-torn');
     appendFileSync(log, 'k1:0123\tinvoke\t40\t{"traj');
     const { stderr, calls } = await reapply(dir);
     expect(stderr).toContain(
-      'steps.log ended in an incomplete line (24 bytes: an interrupted write): cut off',
+      'steps.log ended in an incomplete line (24 bytes: an interrupted write): a step it held runs again',
     );
     expect(calls).toBe(0);
     expect(readLock(dir)).toBe(lock);
