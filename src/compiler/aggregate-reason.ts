@@ -102,5 +102,5 @@ export function planChangeReason(
 
 /** Cached runs of this plan that evalc.lock does not record: apply writes them in, calling no agent. */
 export function unrecordedReason(runs: number, unit: string): string {
-  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (e.g. an \`apply --only\` ran them, or another plan on a shared cache): apply records them, calling no agent`;
+  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (from an \`apply --only\`, an apply before an edit was undone, or another plan on a shared cache): apply records them, calling no agent`;
 }
