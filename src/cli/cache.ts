@@ -87,6 +87,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
           ctx.stdout(
             `  (${stats.supersededBytes} bytes are entries a later one for the same key replaced: \`evalc cache prune\` frees them)\n`,
           );
+        if (stats.lostEntries > 0)
+          ctx.stdout(
+            `  (steps.crc recorded ${stats.lostEntries} entries past the log's end: they are gone, the log was cut short, emptied or replaced by an older copy)\n`,
+          );
         if (stats.recoveredTornBytes > 0)
           ctx.stdout(
             `  (${readOnly ? 'left' : 'cut'} a torn last line of ${stats.recoveredTornBytes} bytes)\n`,

@@ -315,6 +315,7 @@ export class LogStore implements StepStore {
       damagedBytes: this.damagedBytes,
       supersededBytes: Math.max(0, this.size - liveLines - this.damagedBytes - this.carriageReturns),
       corruptEntries: this.corruptEntries,
+      lostEntries: this.lostEntries,
     };
   }
 
@@ -364,6 +365,7 @@ export class LogStore implements StepStore {
     this.damagedBytes = 0;
     this.corruptEntries = 0;
     this.carriageReturns = 0;
+    this.lostEntries = 0;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 

@@ -36,4 +36,6 @@ export interface CacheStats {
   supersededBytes: number;
   /** Of the damaged lines, those whose bytes did not match their checksum (`steps.crc`) or whose JSON did not parse. */
   corruptEntries: number;
+  /** Entries `steps.crc` recorded past the log's end when it was read: gone (a log cut short, emptied, replaced). */
+  lostEntries: number;
 }

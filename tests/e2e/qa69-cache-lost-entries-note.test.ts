@@ -80,6 +80,23 @@ describe('a step log that lost entries', () => {
     expect(withoutDurations(readLock(dir))).toBe(withoutDurations(lock));
   });
 
+  it('cut short: cache stats counts the entries gone (it said only that it cut a torn line)', async () => {
+    const { dir, log } = await coldApply('qa69-stats');
+    const lines = readFileSync(log, 'utf8').split('\n');
+    truncateSync(log, lines.slice(0, 5).join('\n').length + 10);
+    const gone = lines.length - 1 - 5;
+    const json = await runCli(['cache', 'stats', '--json'], { cwd: dir });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ entries: 5, lostEntries: gone });
+    // That stats cut the torn line and dropped the stale records: a second look finds nothing lost.
+    truncateSync(log, 0);
+    const text = await runCli(['cache', 'stats'], { cwd: dir });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(
+      "  (steps.crc recorded 5 entries past the log's end: they are gone, the log was cut short, emptied or replaced by an older copy)\n",
+    );
+  });
+
   it('a damaged entry is named by plan, which plans it as new', async () => {
     const { dir, log } = await coldApply('qa69-plan-damaged');
     const text = readFileSync(log, 'utf8');
