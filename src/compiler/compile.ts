@@ -38,6 +38,8 @@ export interface CompiledPlan {
   graph: Graph;
   groups: CompiledGroup[];
   agentDigests: Record<string, string>;
+  /** What discovery (or evalc.lock) pinned per agent, as the keys were computed: `plan` names its changes. */
+  agentPins?: Record<string, AgentPin>;
   diagnostics: Diagnostic[];
 }
 
@@ -200,5 +202,5 @@ export function compilePlan(
       }
     }
   }
-  return { resolved, graph, groups, agentDigests, diagnostics };
+  return { resolved, graph, groups, agentDigests, agentPins: pins, diagnostics };
 }

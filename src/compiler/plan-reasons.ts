@@ -5,10 +5,10 @@
  * words explain a `--locked` refusal (`planChanges`).
  */
 
-import type { Lockfile, LockResult } from '../lockfile/types.js';
+import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
-import { type AgentSettings, agentSettings, settingsChanges } from '../protocols/agent-settings.js';
-import { type CompiledGroup, type CompiledPlan, sendsInstructions } from './compile.js';
+import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
+import { type AgentPin, type CompiledGroup, type CompiledPlan, sendsInstructions } from './compile.js';
 import { stripUserInfo } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
@@ -123,7 +123,11 @@ export function groupReasons(
       lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint
         ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
         : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
-          ? identityChange(lockedAgent.settings, compiled.resolved.plan.agents[group.agentId])
+          ? identityChange(
+              lockedAgent,
+              compiled.resolved.plan.agents[group.agentId],
+              compiled.agentPins?.[group.agentId],
+            )
           : 'agent changed';
     invoke = { symbol: '~', reason: `because ${detail}` };
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
@@ -227,9 +231,24 @@ export function describeParamChanges(
 
 /**
  * An agent identity change, naming the pinned protocol settings that changed (QA54: `maxTurns 6 → 3`
- * read only "agent identity changed"; a version, schema or unpinned setting such as a prompt stays that).
+ * read only "agent identity changed") and a discovered version or input schema; an unpinned setting
+ * such as a prompt stays that.
  */
-function identityChange(locked: AgentSettings | undefined, config: AgentConfig | undefined): string {
-  const changes = config ? settingsChanges(locked, agentSettings(config).settings) : '';
-  return changes ? `agent identity changed (${changes})` : 'agent identity changed';
+function identityChange(
+  locked: LockAgent,
+  config: AgentConfig | undefined,
+  pin: AgentPin | undefined,
+): string {
+  const changes = [config ? settingsChanges(locked.settings, agentSettings(config).settings) : ''];
+  // What discovery pinned (QA66: a new version or input schema read only "agent identity changed").
+  if (pin?.version !== undefined && locked.version !== undefined && pin.version !== locked.version)
+    changes.push(`version ${locked.version} → ${pin.version}`);
+  if (
+    pin?.schemaDigest !== undefined &&
+    locked.schemaDigest !== undefined &&
+    pin.schemaDigest !== locked.schemaDigest
+  )
+    changes.push(`input schema ${locked.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…`);
+  const named = changes.filter((c) => c !== '').join('; ');
+  return named ? `agent identity changed (${named})` : 'agent identity changed';
 }
