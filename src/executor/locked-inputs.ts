@@ -21,8 +21,14 @@ export function readPreviousPins(
   file: string,
 ): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
   const read = readLockHeader(file);
-  if (!read.ok) return read.missing ? { ok: true, lock: undefined } : { ok: false, message: read.message };
-  return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
+  if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
+  if (read.missing) return { ok: true, lock: undefined };
+  // A damaged lock (cut short, hand-edited) is not overwritten, but the way out is said (QA69);
+  // git's conflict markers have their own advice.
+  const advice = read.message.includes('merge conflict markers')
+    ? ''
+    : `; restore it (\`git checkout -- ${path.basename(file)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
+  return { ok: false, message: `${read.message}${advice}` };
 }
 
 export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {

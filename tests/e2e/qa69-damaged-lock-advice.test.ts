@@ -1,0 +1,47 @@
+/**
+ * QA69: an `evalc.lock` cut short (a disk filled by something else, an interrupted copy) stops
+ * apply, which must not overwrite what may be a user's file, but it said only `evalc.lock:134:120
+ * is not valid JSON` with no way out. It now says to restore or delete it, and deleting it is
+ * safe: apply writes the same lock again from the cache, calling no agent.
+ */
+import { rmSync, truncateSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  countingExamples,
+  readLock,
+  runCli,
+  useCountingAgent,
+  writeDataset,
+  writePlan,
+} from './apply-harness.js';
+
+const ctx = useCountingAgent();
+
+describe('an evalc.lock cut short', () => {
+  it('stops apply with what to do; once deleted, apply writes it again from the cache', async () => {
+    const dir = ctx.workspace('qa69-damaged-lock');
+    writeDataset(dir, 'd1.jsonl', countingExamples(3));
+    writePlan(dir, { agentUrl: ctx.agent.url });
+    const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+    expect(cold.code, cold.stderr).toBe(0);
+    const lock = readLock(dir);
+    const file = path.join(dir, 'evalc.lock');
+    truncateSync(file, Math.floor(lock.length / 2));
+    ctx.agent.reset();
+
+    const refused = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain('is not valid JSON');
+    expect(refused.stderr).toContain(
+      '; restore it (`git checkout -- evalc.lock`) or delete it: apply then writes it again, from the cache where it holds the steps',
+    );
+    expect(ctx.agent.stats().invokes).toBe(0);
+
+    rmSync(file);
+    const again = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(ctx.agent.stats().invokes).toBe(0);
+    expect(readLock(dir)).toBe(lock);
+  });
+});
