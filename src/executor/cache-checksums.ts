@@ -67,8 +67,9 @@ export function writeSumRecord(
 
 /**
  * What the side file says of the log line at `offset` (a cursor walks the table in log order):
- * `ok`, `damaged` (the record names this key and the bytes differ), or `unknown` (no record for
- * this line: written by an older evalc, or the record belongs to another log).
+ * `ok`, `damaged` (the record names this key and the bytes differ), `unknown` (no record for
+ * this line: written by an older evalc), or `other-key` (the record at this offset names another
+ * key: it belongs to another log, or this line's key is damaged — the scan tells them apart).
  */
 export function checkLine(
   table: SumTable,
@@ -76,12 +77,12 @@ export function checkLine(
   offset: number,
   line: Uint8Array,
   keyEnd: number,
-): 'ok' | 'damaged' | 'unknown' {
+): 'ok' | 'damaged' | 'unknown' | 'other-key' {
   while (cursor.at < table.count && table.offsets[cursor.at]! < offset) cursor.at++;
   const i = cursor.at;
   if (i >= table.count || table.offsets[i] !== offset) return 'unknown';
   if (checksumOf(line) === table.lineCrcs[i]) return 'ok';
-  return checksumOf(line.subarray(0, keyEnd)) === table.keyCrcs[i] ? 'damaged' : 'unknown';
+  return checksumOf(line.subarray(0, keyEnd)) === table.keyCrcs[i] ? 'damaged' : 'other-key';
 }
 
 function hex8(n: number): string {
