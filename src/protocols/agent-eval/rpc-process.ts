@@ -57,8 +57,10 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     const finish = (result: RpcProcessResult) => {
       if (settled) return;
       settled = true;
-      // The watchdog job stops whatever the command left in its group (and itself).
+      // Whatever the command left in its group goes now, the watchdog job with it (no job
+      // lingers in its 2 s wait after each call).
       guard?.destroy();
+      killGroup();
       clearTimeout(timer);
       clearTimeout(afterExit);
       request.signal.removeEventListener('abort', onAbort);
@@ -114,6 +116,8 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     // open, so 'close' would wait for it (QA50: every judge call then ran into its timeout with its
     // reply already written): give the pipes a moment to drain, then stop the group, which closes them.
     child.on('exit', () => {
+      // The guard pipe is one of the child's stdio streams: 'close' would wait for it.
+      guard?.destroy();
       afterExit = setTimeout(killGroup, EXIT_GRACE_MS);
     });
     child.on('close', (exitCode) =>
