@@ -55,6 +55,7 @@ import { deferredRefusal, startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
 import { GroupDigestFeed, runDigest, stepsDigest } from './steps-digest.js';
 import { unevaluatedAgents } from './unevaluated-agents.js';
+import { unwritableCacheRefusal } from './unwritable-cache-check.js';
 import { stepsSection } from './up-to-date.js';
 import { upToDateApply } from './up-to-date-apply.js';
 
@@ -277,6 +278,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
       digestFeeds.set(cg.group.id, new GroupDigestFeed(cg.group.dataset.examples.length));
     }
+    const unwritable = unwritableCacheRefusal(compiled, store());
+    if (unwritable) return { status: 'failed', message: unwritable };
     const preflight = preflightCount(resolved.plan);
     const aborted = await runAgents({
       agentIds,

@@ -226,6 +226,11 @@ export class LogStore implements StepStore {
     return this.window.toString('utf8', start, start + length);
   }
 
+  /** Why this folder cannot be written at all (a read-only cache), before any put fails; or undefined. */
+  get writeDenied(): CacheWriteError | undefined {
+    return this.denied ? new CacheWriteError(this.file, this.denied, { readOnly: true }) : undefined;
+  }
+
   /** Why the log could not be written (the run stops on it), or undefined. */
   get writeFailure(): CacheWriteError | undefined {
     return this.failure;
