@@ -37,7 +37,11 @@ describe('plan names the edit behind an aggregate-only change (QA66)', () => {
     };
 
     const removed = copy('qa66-removed');
-    writeDataset(removed, 'd1.jsonl', examples.filter((e) => e.id !== 'e2'));
+    writeDataset(
+      removed,
+      'd1.jsonl',
+      examples.filter((e) => e.id !== 'e2'),
+    );
     expect(await planAndApply(removed)).toMatch(
       /~ aggregate +counting +\d+ nodes +because an example left the dataset \(d1\/e2\): its results leave evalc\.lock/,
     );
