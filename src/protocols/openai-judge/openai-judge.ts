@@ -27,7 +27,8 @@ import { recoverStreamedReply } from '../openai/streamed-completion.js';
 import { computeComposite } from '../rubrics/composite.js';
 import { computeRubricVersion } from '../rubrics/rubric-version.js';
 import type { StepError } from '../types.js';
-import { buildJudgeMessages, extractJsonText } from './judge-prompt.js';
+import { buildJudgeMessages } from './judge-prompt.js';
+import { readVerdict } from './read-verdict.js';
 import {
   type FormatRung,
   responseFormatOf,
@@ -117,17 +118,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
           malformed: `${choice.reasoningOnly ? 'only reasoning, no answer after it' : 'no message content'}${cut}`,
           raw: choice.reasoningOnly ?? reply.text,
         };
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(extractJsonText(choice.content));
-      } catch {
-        // A model that wrote a Python-style NaN (or Infinity) for a score it could not give.
-        const nonFinite = /(?<![\w"])-?(?:NaN|Infinity)(?![\w"])/.test(choice.content)
-          ? ' (a bare NaN or Infinity is not a JSON number, nor a score)'
-          : '';
-        return { ok: false, malformed: `content is not JSON${nonFinite}${cut}`, raw: choice.content };
-      }
-      const checked = check(parsed);
+      const checked = readVerdict(choice.content, check);
       if (!checked.ok) return { ok: false, malformed: `${checked.problem}${cut}`, raw: choice.content };
       const { verdict } = checked;
       const warning = rungWarning(at);
@@ -200,7 +191,7 @@ function firstMessage(body: unknown): FirstMessage {
   if (typeof model === 'string') out.model = model;
   const first = firstChoice(choices) as
     | {
-        message?: { content?: unknown; refusal?: unknown; reasoning_content?: unknown };
+        message?: { content?: unknown; refusal?: unknown; reasoning_content?: unknown; tool_calls?: unknown };
         finish_reason?: unknown;
       }
     | undefined;
@@ -212,8 +203,28 @@ function firstMessage(body: unknown): FirstMessage {
   else if (typeof message?.reasoning_content === 'string' && message.reasoning_content !== '')
     out.reasoningOnly = message.reasoning_content;
   else if (split.answer !== null) out.content = split.answer;
+  if ((out.content ?? '').trim() === '' && out.reasoningOnly === undefined) {
+    const args = toolCallArguments(message?.tool_calls);
+    if (args !== undefined) out.content = args;
+  }
   if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;
   return out;
+}
+
+/**
+ * The arguments of the one tool call a message made instead of answering (QA73): gateways that
+ * implement `response_format` with a forced tool (LiteLLM's `json_tool_call` for Anthropic and
+ * Bedrock models) and tool-happy local templates hand the verdict back that way, with `content`
+ * null. Read as the reply's text (a JSON string, or Ollama's object); still checked as a verdict.
+ * Several tool calls are not one verdict: undefined.
+ */
+function toolCallArguments(calls: unknown): string | undefined {
+  if (!Array.isArray(calls) || calls.length !== 1) return undefined;
+  const fn = (calls[0] as { function?: { arguments?: unknown } } | null)?.function;
+  const args = fn?.arguments;
+  if (typeof args === 'string') return args.trim() === '' ? undefined : args;
+  if (typeof args === 'object' && args !== null && !Array.isArray(args)) return JSON.stringify(args);
+  return undefined;
 }
 
 function mapHttpError(where: string, reply: Extract<JsonResponse, { ok: false }>, model: string): StepError {

@@ -1,0 +1,125 @@
+/**
+ * QA73: verdicts as real models write them when they ignore `response_format` — more than one
+ * JSON object in the reply, or the verdict handed back as a tool call. Real loopback server per
+ * case (tests/fixtures/qa73-judge-message-server.ts).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RubricConfig } from '../../src/plan/schema.js';
+import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
+import { startJudgeMessageServer } from '../fixtures/qa73-judge-message-server.js';
+
+const RUBRIC: RubricConfig = {
+  dimensions: [
+    { id: 'relevance', description: 'Answers the question', weight: 0.5 },
+    { id: 'accuracy', description: 'Correct', weight: 0.5 },
+  ],
+};
+const verdict = (relevance: number, accuracy: number) =>
+  JSON.stringify({ dimensions: { relevance, accuracy }, failureModes: [], rationale: 'fine' });
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function judgeWith(message: Record<string, unknown>, finishReason?: string) {
+  const server = await startJudgeMessageServer(message, finishReason);
+  const judge = createOpenaiJudge(
+    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
+    { cwd: '.', rubrics: { r: RUBRIC } },
+  );
+  cleanups.push(
+    () => judge.close(),
+    () => server.close(),
+  );
+  const outcome = await judge.judge(
+    { content: 'answer', rubric: { name: 'r' } },
+    AbortSignal.timeout(10_000),
+  );
+  return { outcome, hits: server.hits(), message: outcome.ok ? '' : outcome.error.message };
+}
+
+describe('openai judge: a reply holding more than one JSON object', () => {
+  it('takes neither of a draft and a final verdict that differ (it took the first, the draft)', async () => {
+    const { outcome, message, hits } = await judgeWith({
+      content: `Draft:\n\`\`\`json\n${verdict(0.1, 0.1)}\n\`\`\`\nOn reflection, final:\n\`\`\`json\n${verdict(0.8, 0.6)}\n\`\`\``,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? undefined : outcome.error.kind).toBe('judge_error');
+    expect(message).toContain(
+      '(the reply holds 2 different verdicts ({"relevance":0.1,"accuracy":0.1} then {"relevance":0.8,"accuracy":0.6}); evalc does not guess which one the model meant)',
+    );
+    expect(hits).toBe(2); // asked again once, as for any malformed reply
+  });
+
+  it('reads the verdict after the format it was shown', async () => {
+    const { outcome } = await judgeWith({
+      content: `The format is {"dimensions": {"relevance": <0..1>, "accuracy": <0..1>}}. My verdict: ${verdict(0.8, 0.6)}`,
+    });
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7 } });
+  });
+
+  it('reads the same verdict written twice as one', async () => {
+    const { outcome } = await judgeWith({ content: `${verdict(0.8, 0.6)}\n${verdict(0.8, 0.6)}` });
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7 } });
+  });
+
+  it('reads a verdict after a stray opening brace in prose', async () => {
+    const { outcome } = await judgeWith({ content: `Scores use the set { 0..1 and\n${verdict(0.8, 0.6)}` });
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7 } });
+  });
+
+  it('still says a reply with no verdict is not JSON', async () => {
+    const { message } = await judgeWith({ content: "I'm sorry, but I can't evaluate this content." });
+    expect(message).toMatch(/\(content is not JSON\)$/);
+  });
+});
+
+describe('openai judge: a verdict handed back as a tool call', () => {
+  it("reads the one tool call's arguments when content is null (LiteLLM's json_tool_call)", async () => {
+    const { outcome } = await judgeWith(
+      {
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'json_tool_call', arguments: verdict(0.8, 0.6) },
+          },
+        ],
+      },
+      'tool_calls',
+    );
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7, dimensions: { relevance: 0.8 } } });
+  });
+
+  it('reads arguments sent as an object (Ollama)', async () => {
+    const { outcome } = await judgeWith(
+      {
+        content: '',
+        tool_calls: [{ function: { name: 'verdict', arguments: JSON.parse(verdict(0.4, 0.6)) } }],
+      },
+      'tool_calls',
+    );
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.5 } });
+  });
+
+  it('takes no verdict from two tool calls, and checks a tool call as any verdict', async () => {
+    const two = await judgeWith(
+      {
+        content: null,
+        tool_calls: [
+          { function: { name: 'a', arguments: verdict(0.8, 0.6) } },
+          { function: { name: 'b', arguments: verdict(0.8, 0.6) } },
+        ],
+      },
+      'tool_calls',
+    );
+    expect(two.message).toMatch(/\(no message content, finish_reason: tool_calls\)$/);
+    const outOfRange = await judgeWith(
+      { content: null, tool_calls: [{ function: { name: 'a', arguments: verdict(8, 6) } }] },
+      'tool_calls',
+    );
+    expect(outOfRange.message).toContain('(/dimensions/relevance must be <= 1, finish_reason: tool_calls)');
+  });
+});
