@@ -177,7 +177,40 @@ function parseHex8(data: Buffer, at: number): number {
   return n;
 }
 
-function emptyTable(): SumTable {
+/** Appends a record to a table (records go in log order). */
+export function appendRecord(table: SumTable, offset: number, keyCrc: number, lineCrc: number): void {
+  if (table.count === table.offsets.length) growTable(table);
+  table.offsets[table.count] = offset;
+  table.keyCrcs[table.count] = keyCrc;
+  table.lineCrcs[table.count] = lineCrc;
+  table.count++;
+}
+
+/**
+ * The records of `base` below `limit` and those of `adopted` (lines read unverified), in offset
+ * order; at one offset the adopted record wins (the base's named another log's line there).
+ */
+export function mergedSums(base: SumTable, adopted: SumTable, limit: number): SumTable {
+  const out = emptyTable();
+  let i = 0;
+  let j = 0;
+  while (i < base.count || j < adopted.count) {
+    const a = i < base.count && base.offsets[i]! < limit ? base.offsets[i]! : Number.POSITIVE_INFINITY;
+    const b = j < adopted.count ? adopted.offsets[j]! : Number.POSITIVE_INFINITY;
+    if (a === Number.POSITIVE_INFINITY && b === Number.POSITIVE_INFINITY) break;
+    if (b <= a) {
+      appendRecord(out, b, adopted.keyCrcs[j]!, adopted.lineCrcs[j]!);
+      j++;
+      if (a === b) i++;
+    } else {
+      appendRecord(out, a, base.keyCrcs[i]!, base.lineCrcs[i]!);
+      i++;
+    }
+  }
+  return out;
+}
+
+export function emptyTable(): SumTable {
   return {
     count: 0,
     offsets: new Float64Array(0),
@@ -188,7 +221,7 @@ function emptyTable(): SumTable {
 }
 
 function growTable(table: SumTable): void {
-  const capacity = table.offsets.length * 2;
+  const capacity = Math.max(16, table.offsets.length * 2);
   table.offsets = grownArray(table.offsets, capacity);
   table.keyCrcs = grownArray(table.keyCrcs, capacity);
   table.lineCrcs = grownArray(table.lineCrcs, capacity);

@@ -12,8 +12,9 @@
  * and the line is read unverified, as before.
  */
 
-import { readSync } from 'node:fs';
-import { checkLine, type SumTable } from './cache-checksums.js';
+import { existsSync, openSync, readSync } from 'node:fs';
+import { devNull } from 'node:os';
+import { appendRecord, checkLine, checksumOf, type SumTable } from './cache-checksums.js';
 
 const CHUNK = 4 * 1024 * 1024;
 
@@ -29,26 +30,39 @@ export interface LogScan {
   carriageReturns: number;
 }
 
-/** Reads `total` bytes of the log open at `fd`, calling `onEntry` for each good entry in log order. */
+/**
+ * Reads `total` bytes of the log open at `fd`, calling `onEntry` for each good entry in log order.
+ * `adopt` (a writer's scan) receives a checksum record for each entry read unverified (no record,
+ * or another log's), so that the side file covers them from now on.
+ */
 export function scanLog(
   fd: number,
   total: number,
   sums: SumTable,
   onEntry: (key: string, jsonOffset: number, length: number, kind: string) => void,
+  adopt?: SumTable,
 ): LogScan {
   const scan: LogScan = { good: 0, damagedLines: 0, damagedBytes: 0, corruptEntries: 0, carriageReturns: 0 };
   const cursor = { at: 0 };
   // A line whose record names another key, held until the next line's check decides (see above).
-  let held: { key: string; jsonOffset: number; length: number; kind: string; bytes: number } | undefined;
+  let held:
+    | { key: string; jsonOffset: number; length: number; kind: string; bytes: number; line: number[] }
+    | undefined;
   const settleHeld = (nextVerified: boolean) => {
     if (!held) return;
     if (nextVerified) {
       scan.damagedLines++;
       scan.damagedBytes += held.bytes;
       scan.corruptEntries++;
-    } else onEntry(held.key, held.jsonOffset, held.length, held.kind);
+    } else {
+      onEntry(held.key, held.jsonOffset, held.length, held.kind);
+      if (adopt) appendRecord(adopt, held.line[0]!, held.line[1]!, held.line[2]!);
+    }
     held = undefined;
   };
+  /** [offset, key CRC, line CRC] of a line read unverified, for `adopt` (nothing without it). */
+  const recordOf = (offset: number, line: Uint8Array, keyBytes: number): number[] =>
+    adopt ? [offset, checksumOf(line.subarray(0, keyBytes)), checksumOf(line)] : [];
   // Lines are parsed in place: the unparsed tail of one read moves to the front of the
   // buffer and the next read fills the rest (no per-chunk concatenation).
   let buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(total, 1)));
@@ -96,9 +110,19 @@ export function scanLog(
           length: entry.length,
           kind: entry.kind,
           bytes: nl + 1 - start,
+          line: recordOf(base + start, data.subarray(start, lineEnd), entry.keyEnd - start),
         };
-      else if (entry) onEntry(entry.key, base + entry.jsonStart, entry.length, entry.kind);
-      else {
+      else if (entry) {
+        onEntry(entry.key, base + entry.jsonStart, entry.length, entry.kind);
+        if (adopt && check === 'unknown') {
+          const [offset, keyCrc, lineCrc] = recordOf(
+            base + start,
+            data.subarray(start, lineEnd),
+            entry.keyEnd - start,
+          );
+          appendRecord(adopt, offset!, keyCrc!, lineCrc!);
+        }
+      } else {
         // A damaged complete line (a disk error, a hand edit): skipped and left in place.
         scan.damagedLines++;
         scan.damagedBytes += nl + 1 - start;
@@ -135,4 +159,16 @@ function parseHeader(
     jsonStart: t3 + 1,
     length,
   };
+}
+
+/**
+ * Opens a log that this process may not write; a folder with no log yet says why it cannot be
+ * written. A reader of a folder with no log yet (an apply holding the lock has not written its
+ * first entry; an empty cache folder) reads an empty log (QA39: `cache stats` and `cache prune
+ * --dry-run` died with ENOENT and a stack trace).
+ */
+export function openLogForReading(file: string, denied: NodeJS.ErrnoException | undefined): number {
+  if (denied && !existsSync(file)) throw denied;
+  if (!denied && !existsSync(file)) return openSync(devNull, 'r');
+  return openSync(file, 'r');
 }

@@ -34,12 +34,18 @@ import {
   readSync,
   renameSync,
 } from 'node:fs';
-import { devNull } from 'node:os';
 import path from 'node:path';
-import { readSums, rewriteSums, sumsFileOf } from './cache-checksums.js';
+import {
+  emptyTable,
+  mergedSums,
+  readSums,
+  rewriteSums,
+  type SumTable,
+  sumsFileOf,
+} from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
 import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
-import { scanLog } from './cache-log-scan.js';
+import { openLogForReading, scanLog } from './cache-log-scan.js';
 import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
 import { CacheWriteError } from './cache-write-error.js';
@@ -95,6 +101,8 @@ export class LogStore implements StepStore {
   /** The side file of checksums, opened at the first flush that has records for it. */
   private sumsFd: number | undefined;
   private corruptEntries = 0;
+  /** The side file's records with those of entries read unverified, to write at the first flush. */
+  private adopted: SumTable | undefined;
   /** `\r` bytes before line ends (a CRLF copy): neither an entry's nor superseded. */
   private carriageReturns = 0;
   private failure: CacheWriteError | undefined;
@@ -143,9 +151,12 @@ export class LogStore implements StepStore {
   private load(): void {
     const sums = readSums(this.sumsFile);
     const total = fstatSync(this.fd).size;
-    const scan = scanLog(this.fd, total, sums, (key, offset, length, kind) =>
-      this.index.set(key, offset, length, kind),
-    );
+    // A writer records checksums for the entries it reads unverified (QA69: deleting steps.crc
+    // turned checking off for good, and a flipped digit was then served).
+    const adopted = this.isWritable ? emptyTable() : undefined;
+    const onEntry = (key: string, offset: number, length: number, kind: string) =>
+      this.index.set(key, offset, length, kind);
+    const scan = scanLog(this.fd, total, sums, onEntry, adopted);
     const { good } = scan;
     this.damagedLines = scan.damagedLines;
     this.damagedBytes = scan.damagedBytes;
@@ -163,7 +174,9 @@ export class LogStore implements StepStore {
     while (beyond > 0 && sums.offsets[beyond - 1]! >= good) beyond--;
     this.lostEntries = sums.count - beyond;
     if (!this.isWritable) return;
-    if (sums.untidy || beyond < sums.count) rewriteSums(this.sumsFile, sums, good);
+    // Written with the first entries this store writes: a store that only reads writes nothing.
+    if (adopted && adopted.count > 0) this.adopted = mergedSums(sums, adopted, good);
+    else if (sums.untidy || beyond < sums.count) rewriteSums(this.sumsFile, sums, good);
     this.checksums = true;
   }
 
@@ -273,6 +286,8 @@ export class LogStore implements StepStore {
     // After the entries: a crash in between leaves them without a checksum (read unverified).
     if (pending.sumBytes > 0) {
       try {
+        if (this.adopted) rewriteSums(this.sumsFile, this.adopted, Number.POSITIVE_INFINITY);
+        this.adopted = undefined;
         this.sumsFd ??= openSync(this.sumsFile, 'a');
         writeBytesSync(this.sumsFd, pending.sumsView());
       } catch {
@@ -329,10 +344,7 @@ export class LogStore implements StepStore {
     return this.damagedLines;
   }
 
-  /**
-   * What the log lost before it was read: bytes of a torn last line (an interrupted write), and
-   * entries `steps.crc` records past the log's end (a log cut short, emptied or replaced).
-   */
+  /** What the log lost before it was read: a torn last line's bytes, entries `steps.crc` records past its end. */
   get lostOnLoad(): { tornBytes: number; entries: number } {
     return { tornBytes: this.tornBytes, entries: this.lostEntries };
   }
@@ -371,6 +383,7 @@ export class LogStore implements StepStore {
     this.corruptEntries = 0;
     this.carriageReturns = 0;
     this.lostEntries = 0;
+    this.adopted = undefined;
     return { kept: kept.size, removed, bytesBefore, bytesAfter: size };
   }
 
@@ -384,16 +397,4 @@ export class LogStore implements StepStore {
     this.index.clear();
     this.window = undefined;
   }
-}
-
-/**
- * Opens a log that this process may not write; a folder with no log yet says why it cannot be
- * written. A reader of a folder with no log yet (an apply holding the lock has not written its
- * first entry; an empty cache folder) reads an empty log (QA39: `cache stats` and `cache prune
- * --dry-run` died with ENOENT and a stack trace).
- */
-function openLogForReading(file: string, denied: NodeJS.ErrnoException | undefined): number {
-  if (denied && !existsSync(file)) throw denied;
-  if (!denied && !existsSync(file)) return openSync(devNull, 'r');
-  return openSync(file, 'r');
 }
