@@ -112,14 +112,19 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
   type: 'judge_stability',
   family: 'evaluator_reliability',
   category: 'meta',
-  version: '1',
+  // 2: a failed invoke's repeat (scored 0, the judge never asked) is left out (QA73).
+  version: '2',
   higherIsBetter: false,
   unit: 'standard deviation',
   stage: 'repeats',
   description: "1 − (max − min) of the judge's scores across repeats; value = their standard deviation",
   params: stabilityParams,
   rollup(repeats, p) {
+    // Every metric scores a failed invoke's (or extraction's) repeat 0 (score-example.ts), but no
+    // judge gave that 0: it is no verdict to measure the judge by (QA73: one failed invoke made a
+    // judge of 0.7, 0.7 read as 0.3 stable; one whose every call failed read as 1).
     const scores = repeats
+      .filter((r) => r.error === undefined)
       .map((r) => r.results[p.metric]?.score)
       .filter((s): s is number => typeof s === 'number');
     if (scores.length === 0) return { score: null };
