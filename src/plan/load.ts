@@ -12,6 +12,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { checkIncludedFile } from './included-file-check.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
@@ -199,7 +200,10 @@ function loadInto(
   }
   const record = value as Record<string, unknown>;
   if (isRoot) state.origins.push({ file, mergedPrefix: [], filePrefix: [], relDir });
-  mergeFile(state, file, record, relDir, isRoot, commandDirs);
+  // The plan file is validated with the merged plan; an included file's own keys are checked here.
+  const own = isRoot ? undefined : checkIncludedFile(record, (p, key) => locateInFile(file, p, key));
+  if (own) state.diagnostics.push(...own.diagnostics);
+  mergeFile(state, file, record, relDir, isRoot, commandDirs, own?.skip);
 
   const includes = record.include;
   if (includes === undefined) return;
@@ -245,9 +249,11 @@ function mergeFile(
   relDir: string,
   isRoot: boolean,
   commandDirs: LoadedPlan['commandDirs'],
+  skip: ReadonlySet<string> = new Set(),
 ): void {
   const raw = state.raw;
   for (const [key, value] of Object.entries(record)) {
+    if (skip.has(key)) continue; // said at the included file's line (checkIncludedFile)
     if (key === 'include') {
       if (isRoot) raw.include = value;
       continue;

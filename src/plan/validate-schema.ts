@@ -42,7 +42,7 @@ function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
     : `the request body is the task binding's input: tasks.<task>.bindings.default.input (or bindings.${String(path[1])}.input), templated with the example's vars`;
 }
 
-function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Diagnostic[] {
+export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Diagnostic[] {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as PlanPath;
   const where = describePath(path);
   switch (issue.code) {

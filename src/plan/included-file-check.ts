@@ -1,0 +1,41 @@
+/**
+ * What an included file may hold at its top level before it is merged (QA72): its own `include:`
+ * (a list of paths, followed from that file), `evalc:` (the plan's language version, if written),
+ * the map sections as mappings and the list sections as lists. The merged plan is validated as a
+ * whole later, but these keys are read (or merged by id) before that: an included file's
+ * `include: more.yaml` was skipped without a word, an `evalc: 2` accepted beside the plan's 1, and
+ * an empty `agents:` reported as "defined in more than one file".
+ */
+import { z } from 'zod';
+import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
+import { planSchema } from './schema.js';
+import { issueToDiagnostics } from './validate-schema.js';
+
+const mapping = z.record(z.string(), z.unknown());
+const list = z.array(z.unknown());
+
+const includedFileSchema = z
+  .object({
+    evalc: planSchema.shape.evalc,
+    include: z.array(z.string()),
+    agents: mapping,
+    judges: mapping,
+    rubrics: mapping,
+    tasks: mapping,
+    prices: mapping,
+    metrics: list,
+    gates: list,
+  })
+  .partial();
+
+/** Diagnostics at the included file's own lines, and the top-level keys not to merge. */
+export function checkIncludedFile(
+  record: Record<string, unknown>,
+  locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
+): { diagnostics: Diagnostic[]; skip: Set<string> } {
+  const result = includedFileSchema.safeParse(record);
+  if (result.success) return { diagnostics: [], skip: new Set() };
+  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(issue, record, locate));
+  const skip = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  return { diagnostics, skip };
+}
