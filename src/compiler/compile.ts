@@ -85,6 +85,17 @@ export function sendsInstructions(agent: AgentConfig | undefined): boolean {
   return agent?.protocol === 'raip' || agent?.protocol === 'mae';
 }
 
+/**
+ * Whether `run.trace` can change an agent's invoke step: RAIP sends it (context, `/invoke?trace=true`)
+ * and keeps `raw`, an `http` agent keeps the whole reply `response:` narrowed. A chat, openai or mae
+ * request and its record are the same either way, so its key holds `trace: false` whatever the
+ * setting (QA74: turning tracing on re-invoked every chat example; with tracing off, keys unchanged).
+ */
+export function keysTrace(agent: AgentConfig | undefined): boolean {
+  const protocol = agent?.protocol;
+  return protocol !== 'chat' && protocol !== 'openai' && protocol !== 'mae';
+}
+
 /** The group with each judge metric's digest covering its registered rubric's tag (judge-pins.ts). */
 function withJudgePins(group: ResolvedGroup, plan: ResolvedPlan['plan'], pins: JudgePins): ResolvedGroup {
   let metrics: ResolvedGroup['metrics'] | undefined;
@@ -117,7 +128,7 @@ export function compilePlan(
     const group = withJudgePins(resolvedGroup, plan, judgePins);
     const task = plan.tasks[group.taskId]!;
     const keys = groupKeyConfig(group, agentDigests[group.agentId]!, {
-      trace: plan.run.trace,
+      trace: keysTrace(plan.agents[group.agentId]) ? plan.run.trace : false,
       repeats: plan.run.repeats,
       instructions: sendsInstructions(plan.agents[group.agentId]) ? task.instructions : undefined,
       wire: wireOf(plan.agents[group.agentId], group, task.instructions),

@@ -8,8 +8,14 @@
 import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
-import { type AgentPin, type CompiledGroup, type CompiledPlan, sendsInstructions } from './compile.js';
-import { stripUserInfo } from './identities.js';
+import {
+  type AgentPin,
+  type CompiledGroup,
+  type CompiledPlan,
+  keysTrace,
+  sendsInstructions,
+} from './compile.js';
+import { commandFolderChange, stripUserInfo } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
 import type { PlanSymbol } from './plan-run.js';
@@ -119,9 +125,16 @@ export function groupReasons(
     const pin = compiled.resolved.agentConfigDigests[group.agentId];
     const url = (compiled.resolved.plan.agents[group.agentId] as { url?: unknown } | undefined)?.url;
     const endpoint = typeof url === 'string' ? stripUserInfo(url) : undefined;
+    const folder = commandFolderChange(
+      lockedAgent,
+      compiled.resolved.plan.agents[group.agentId],
+      compiled.resolved.loaded.commandDirs.agents[group.agentId],
+    );
     const detail =
       lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint
         ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
+        : folder !== undefined
+          ? `agent ${group.agentId}'s command runs in another folder (${folder})`
         : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
           ? identityChange(
               lockedAgent,
@@ -133,17 +146,17 @@ export function groupReasons(
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
     invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };
   }
-  // run.trace is part of every invoke key (the raw reply is kept or not).
+  // run.trace is in the invoke key of the agents it can change (the raw reply is kept or not).
+  const agent = compiled.resolved.plan.agents[group.agentId];
   const trace = compiled.resolved.plan.run.trace;
-  if (!invoke && lock.run !== undefined && lock.run.trace !== trace) {
+  const tracing = keysTrace(agent);
+  if (!invoke && tracing && lock.run !== undefined && lock.run.trace !== trace) {
     invoke = { symbol: '~', reason: `because run.trace changed (${lock.run.trace} → ${trace})` };
   }
   // Same agent, template and dataset bytes, same trace setting: an invoke key can only differ
   // because the task's instructions changed (the lock keeps no copy of them to compare).
   const instructionsOnly =
-    !invoke &&
-    previous.datasetSha256 === group.dataset.sha256 &&
-    lock.run?.trace === compiled.resolved.plan.run.trace;
+    !invoke && previous.datasetSha256 === group.dataset.sha256 && (!tracing || lock.run?.trace === trace);
   const extract: Why | undefined =
     previous.outputDigest !== group.outputDigest
       ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
@@ -189,13 +202,29 @@ export function groupReasons(
     metrics,
     ...(instructionsOnly
       ? {
-          changedInput: sendsInstructions(compiled.resolved.plan.agents[group.agentId])
+          changedInput: sendsInstructions(agent)
             ? `because the task's instructions changed (tasks.${group.taskId}.instructions)`
-            : // Not sent to this agent, so not in its key (QA66): an evalc before that keyed them.
-              `because evalc.lock's invoke keys held the task's instructions, which agent ${group.agentId} is never sent (evalc before QA66)`,
+            : unsentKeyReason(
+                group.agentId,
+                !tracing && lock.run?.trace === true,
+                compiled.resolved.plan.tasks[group.taskId]?.instructions !== undefined,
+              ),
         }
       : {}),
   };
+}
+
+/**
+ * Why an agent's invoke keys changed with nothing it is sent: an evalc before QA66 keyed the task's
+ * instructions, one before QA74 `run.trace: true`, for agents whose requests never carry them.
+ */
+function unsentKeyReason(agentId: string, heldTrace: boolean, hasInstructions: boolean): string {
+  if (!heldTrace)
+    return `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId} is never sent (evalc before QA66)`;
+  const held = hasInstructions
+    ? "run.trace: true (evalc before QA74) or the task's instructions (evalc before QA66)"
+    : 'run.trace: true (evalc before QA74)';
+  return `because evalc.lock's invoke keys held ${held}, which agent ${agentId}'s requests never carry`;
 }
 
 export function exampleReason(
