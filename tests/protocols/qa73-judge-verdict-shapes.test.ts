@@ -69,9 +69,11 @@ describe('openai judge: a reply holding more than one JSON object', () => {
     expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7 } });
   });
 
-  it('still says a reply with no verdict is not JSON', async () => {
-    const { message } = await judgeWith({ content: "I'm sorry, but I can't evaluate this content." });
-    expect(message).toMatch(/\(content is not JSON\)$/);
+  it('quotes a reply that holds no JSON at all (a refusal in prose)', async () => {
+    const { message } = await judgeWith({ content: "I'm sorry, but I can't\n evaluate this content." });
+    expect(message).toMatch(/\(content is not JSON: "I'm sorry, but I can't evaluate this content\."\)$/);
+    const long = await judgeWith({ content: `No. ${'x'.repeat(300)}` });
+    expect(long.message).toContain(`(content is not JSON: "No. ${'x'.repeat(116)}…")`);
   });
 });
 

@@ -45,7 +45,10 @@ export function readVerdict(content: string, check: (value: unknown) => VerdictC
     const nonFinite = /(?<![\w"])-?(?:NaN|Infinity)(?![\w"])/.test(content)
       ? ' (a bare NaN or Infinity is not a JSON number, nor a score)'
       : '';
-    return { ok: false, problem: `content is not JSON${nonFinite}` };
+    // Prose with no JSON in it at all — "I'm sorry, I can't evaluate this" — is quoted: the raw
+    // reply is kept only in the failed step's cache record, where nobody looks (QA73).
+    const prose = content.includes('{') ? '' : `: ${quoteStart(content)}`;
+    return { ok: false, problem: `content is not JSON${nonFinite}${prose}` };
   }
   const checked = check(parsed);
   return checked.ok ? checked : { ok: false, problem: checked.problem };
@@ -57,6 +60,11 @@ function scoresKey(verdict: LlmVerdict): string {
     .sort()
     .map((id) => [id, verdict.dimensions[id]]);
   return JSON.stringify([dimensions, [...verdict.failureModes].sort()]);
+}
+
+function quoteStart(content: string): string {
+  const flat = content.trim().replace(/\s+/g, ' ');
+  return JSON.stringify(flat.length > 120 ? `${flat.slice(0, 120)}…` : flat);
 }
 
 /**
