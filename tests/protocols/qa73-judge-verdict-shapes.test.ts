@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RubricConfig } from '../../src/plan/schema.js';
 import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
 import { startJudgeMessageServer } from '../fixtures/qa73-judge-message-server.js';
 
 const RUBRIC: RubricConfig = {
@@ -123,5 +124,50 @@ describe('openai judge: a verdict handed back as a tool call', () => {
       'tool_calls',
     );
     expect(outOfRange.message).toContain('(/dimensions/relevance must be <= 1, finish_reason: tool_calls)');
+  });
+});
+
+describe("openai judge: vLLM's xgrammar backend refusing the verdict schema", () => {
+  it('asks again with json_object after "The provided JSON schema contains features not supported by xgrammar."', async () => {
+    const formats: string[] = [];
+    const server = await startLoopback((_req, res, body) => {
+      const format =
+        (JSON.parse(body) as { response_format?: { type?: string } }).response_format?.type ?? '-';
+      formats.push(format);
+      if (format === 'json_schema') {
+        sendJson(res, 400, {
+          object: 'error',
+          message: 'The provided JSON schema contains features not supported by xgrammar.',
+          type: 'BadRequestError',
+          param: null,
+          code: 400,
+        });
+        return;
+      }
+      sendJson(res, 200, {
+        id: 'qa73',
+        object: 'chat.completion',
+        model: 'vllm-model',
+        choices: [
+          { index: 0, message: { role: 'assistant', content: verdict(0.8, 0.6) }, finish_reason: 'stop' },
+        ],
+      });
+    });
+    const judge = createOpenaiJudge(
+      { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
+      { cwd: '.', rubrics: { r: RUBRIC } },
+    );
+    cleanups.push(
+      () => judge.close(),
+      () => server.close(),
+    );
+    const first = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
+    const second = await judge.judge({ content: 'b', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
+    expect(first).toMatchObject({ ok: true, verdict: { score: 0.7 } });
+    expect(first.ok ? first.verdict.warnings : []).toEqual([
+      'the judge server refused response_format json_schema: asked with json_object (the verdict schema was checked by evalc only)',
+    ]);
+    expect(second).toMatchObject({ ok: true });
+    expect(formats).toEqual(['json_schema', 'json_object', 'json_object']);
   });
 });

@@ -4,7 +4,9 @@
  * (OpenAI, vLLM ≥ 0.6, llama.cpp ≥ b3800, Ollama ≥ 0.5, LM Studio, Groq/Together for some models).
  * Servers that do not know it refuse the request: vLLM/TGI/Azure's older versions with 400 or 422
  * ("Input should be 'text' or 'json_object'", "unknown variant `json_schema`"), llama.cpp before
- * late 2024 with 500 ("response_format type must be one of \"text\" or \"json_object\""); LM Studio
+ * late 2024 with 500 ("response_format type must be one of \"text\" or \"json_object\""), vLLM's
+ * xgrammar backend with 400 ("The provided JSON schema contains features not supported by
+ * xgrammar": the verdict schema's `minimum`/`maximum` and `maxItems`); LM Studio
  * refuses `json_object` ("must be 'json_schema'"). A refusal that names the response format steps
  * down one rung — `json_object`, then no `response_format` at all (the prompt already spells out
  * the verdict's JSON, and the reply is read leniently) — and the judge keeps the rung that worked
@@ -32,8 +34,10 @@ export function responseFormatOf(
 }
 
 const REFUSING_STATUSES = new Set([400, 415, 422, 500, 501]);
+// vLLM's xgrammar backend refuses the verdict schema's number ranges and item limits with
+// "The provided JSON schema contains features not supported by xgrammar." (QA73: a space, not `_`).
 const NAMES_RESPONSE_FORMAT =
-  /response_format|json_schema|json_object|responseformat|guided_json|structured output/i;
+  /response_format|json[ _-]?schema|json_object|responseformat|guided_json|guided decoding|xgrammar|structured output/i;
 
 /** The next rung when `reply` refuses the response format of `rung`; undefined otherwise. */
 export function rungAfterRefusal(rung: FormatRung, reply: JsonResponse): FormatRung | undefined {
