@@ -171,3 +171,38 @@ describe("openai judge: vLLM's xgrammar backend refusing the verdict schema", ()
     expect(formats).toEqual(['json_schema', 'json_object', 'json_object']);
   });
 });
+
+describe('openai judge: a 200 reply without a choice', () => {
+  async function judgeBody(body: unknown) {
+    let hits = 0;
+    const server = await startLoopback((_req, res) => {
+      hits++;
+      sendJson(res, 200, body);
+    });
+    const judge = createOpenaiJudge(
+      { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
+      { cwd: '.', rubrics: { r: RUBRIC } },
+    );
+    cleanups.push(
+      () => judge.close(),
+      () => server.close(),
+    );
+    const outcome = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
+    return { error: outcome.ok ? undefined : outcome.error, hits };
+  }
+
+  it("is the gateway's error (OpenRouter's 200 with code 502), as for the openai agent", async () => {
+    const { error, hits } = await judgeBody({ error: { message: 'Provider returned error', code: 502 } });
+    expect(error).toMatchObject({ kind: 'http_502', retryable: true });
+    expect(error?.message).toMatch(
+      /\/v1\/chat\/completions: the server answered 200 with an error \(code 502\): Provider returned error$/,
+    );
+    expect(hits).toBe(1);
+  });
+
+  it('is a contract_violation for choices: [] (README: the agent and the judge alike)', async () => {
+    const { error } = await judgeBody({ id: 'x', object: 'chat.completion', model: 'm', choices: [] });
+    expect(error).toMatchObject({ kind: 'contract_violation' });
+    expect(error?.message).toMatch(/: chat completion has no choices\[0\]\.message$/);
+  });
+});

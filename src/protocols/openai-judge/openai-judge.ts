@@ -20,7 +20,12 @@ import { localRubric, withDefaultRubric } from '../agent-eval/rubric-selection.j
 import { serverSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
-import { chatCompletionsUrl, firstChoice, isModelNotFound } from '../openai/chat-completion.js';
+import {
+  chatCompletionsUrl,
+  firstChoice,
+  isModelNotFound,
+  readCompletion,
+} from '../openai/chat-completion.js';
 import { messageText } from '../openai/message-text.js';
 import { splitReasoning } from '../openai/reasoning-text.js';
 import { recoverStreamedReply } from '../openai/streamed-completion.js';
@@ -102,6 +107,18 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     };
     const interpret = (reply: JsonResponse, at: FormatRung): Attempt => {
       if (!reply.ok) return { ok: true, outcome: { ok: false, error: mapHttpError(where, reply, model) } };
+      // No choice with a message — `choices: []`, a gateway's error answered with 200 — is the
+      // server's failure, as for the openai agent (`http_<code>`, else contract_violation), not a
+      // model's malformed verdict (QA73: judge_error "no message content", the server's words lost).
+      const completion = readCompletion(reply.body);
+      if (!completion.ok)
+        return {
+          ok: true,
+          outcome: {
+            ok: false,
+            error: { ...completion.error, message: `${where}: ${completion.error.message}` },
+          },
+        };
       const choice = firstMessage(reply.body);
       if (choice.refusal !== undefined)
         return { ok: false, malformed: `refused: ${choice.refusal.slice(0, 200)}`, raw: choice.refusal };
