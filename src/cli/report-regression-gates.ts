@@ -88,8 +88,9 @@ function planOf(lock: Lockfile, files: string[]): { plan?: Plan; file?: string; 
   let tried = 0;
   for (const file of files) {
     let plan: Plan | undefined;
+    let loaded: ReturnType<typeof loadPlanFile>;
     try {
-      const loaded = loadPlanFile(file);
+      loaded = loadPlanFile(file);
       if (Object.keys(loaded.raw).length === 0 || hasErrors(loaded.diagnostics)) continue;
       plan = validatePlanSchema(loaded.raw, loaded.locate).plan;
     } catch {
@@ -97,7 +98,7 @@ function planOf(lock: Lockfile, files: string[]): { plan?: Plan; file?: string; 
     }
     if (!plan) continue;
     tried++;
-    if (digestOf(planForDigest(plan)) === lock.plan.digest) return { plan, file, tried };
+    if (digestOf(planForDigest(plan, loaded.commandDirs)) === lock.plan.digest) return { plan, file, tried };
   }
   return { tried };
 }

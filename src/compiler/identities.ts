@@ -7,11 +7,44 @@
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
 
+/** The folder each agent's / judge's `command:` runs in, relative to the plan's ('' for the plan's own). */
+export interface CommandDirs {
+  agents: Record<string, string>;
+  judges: Record<string, string>;
+}
+
+/**
+ * A `command:` runs in the folder of the file that declares it (DESIGN §2): `node bot.mjs` in
+ * `agents/v2/` is another program than in `agents/v1/`, so that folder is part of the identity
+ * (QA72: pointing `include:` at `agents/v2/bot.yaml` with the same `command:` text said "No
+ * changes" and kept v1's answers). Relative to the plan's folder, so moving the whole plan changes
+ * nothing; the plan's own folder adds nothing, so a one-file plan keeps its keys.
+ */
+function withCommandDir(
+  identity: Record<string, unknown>,
+  commandDir: string | undefined,
+): Record<string, unknown> {
+  if (typeof identity.command === 'string' && commandDir) identity.commandDir = commandDir;
+  return identity;
+}
+
+/** `agents/v1 → agents/v2` when a `command:` runs in another folder than the lock's (`.`: the plan's), else undefined. */
+export function commandFolderChange(
+  locked: { commandDir?: string } | undefined,
+  config: object | undefined,
+  commandDir: string | undefined,
+): string | undefined {
+  if (!locked || !config || !('command' in config) || typeof config.command !== 'string') return undefined;
+  const before = locked.commandDir ?? '.';
+  const after = commandDir || '.';
+  return before === after ? undefined : `${before} → ${after}`;
+}
+
 /** The agent settings that can change a result (never headers, serve, limits). */
-export function agentIdentity(agent: AgentConfig): Record<string, unknown> {
+export function agentIdentity(agent: AgentConfig, commandDir?: string): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
   if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
-  return identity;
+  return withCommandDir(identity, commandDir);
 }
 
 /** Metrics whose omitted `expected:` reads the candidate's own field of a mapping (src/metrics/resolve-fields.ts). */
@@ -62,9 +95,10 @@ export function metricRubricDefinition(
   return definition ? { rubricDefinition: definition } : {};
 }
 
-export function judgeIdentity(judge: JudgeConfig, plan: Plan): Record<string, unknown> {
+export function judgeIdentity(judge: JudgeConfig, plan: Plan, commandDir?: string): Record<string, unknown> {
   const { identity } = splitRuntime(judge as unknown as Record<string, unknown>);
   if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
+  withCommandDir(identity, commandDir);
   const rubric = judge.rubric ? plan.rubrics[judge.rubric] : undefined;
   return { ...identity, rubricDefinition: rubric ?? null };
 }
@@ -82,12 +116,15 @@ export function stripUserInfo(url: string): string {
   }
 }
 
-export function planForDigest(plan: Plan): unknown {
+export function planForDigest(plan: Plan, commandDirs?: CommandDirs): unknown {
   const agents: Record<string, unknown> = {};
-  for (const [id, a] of Object.entries(plan.agents)) agents[id] = agentIdentity(a);
+  for (const [id, a] of Object.entries(plan.agents)) agents[id] = agentIdentity(a, commandDirs?.agents[id]);
   const judges: Record<string, unknown> = {};
   for (const [id, j] of Object.entries(plan.judges))
-    judges[id] = splitRuntime(j as unknown as Record<string, unknown>).identity;
+    judges[id] = withCommandDir(
+      splitRuntime(j as unknown as Record<string, unknown>).identity,
+      commandDirs?.judges[id],
+    );
   const { concurrency: _c, ...run } = plan.run;
   return { ...plan, agents, judges, run, include: null };
 }

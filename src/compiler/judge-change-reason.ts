@@ -9,7 +9,7 @@ import type { RubricConfig } from '../plan/schema.js';
 import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
 import type { CompiledPlan } from './compile.js';
-import { stripUserInfo } from './identities.js';
+import { commandFolderChange, stripUserInfo } from './identities.js';
 import type { ResolvedMetric } from './resolve.js';
 
 export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compiled: CompiledPlan): string {
@@ -25,6 +25,8 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     const endpoint = typeof place === 'string' ? stripUserInfo(place) : undefined;
     if (endpoint !== undefined && locked.endpoint !== endpoint)
       return `because judge ${id}'s endpoint changed (${locked.endpoint} → ${endpoint})`;
+    const folder = commandFolderChange(locked, judge, compiled.resolved.loaded.commandDirs.judges[id]);
+    if (folder !== undefined) return `because judge ${id}'s command runs in another folder (${folder})`;
     if (judge.model !== undefined && locked.model !== undefined && locked.model !== judge.model)
       return `because judge ${id}'s model changed (${locked.model} → ${judge.model})`;
     if ((locked.rubric ?? '') !== (judge.rubric ?? ''))

@@ -101,10 +101,10 @@ export async function resolvePlan(
 
   const agentConfigDigests: Record<string, string> = {};
   for (const [id, agent] of Object.entries(plan.agents))
-    agentConfigDigests[id] = digestOf(agentIdentity(agent));
+    agentConfigDigests[id] = digestOf(agentIdentity(agent, loaded.commandDirs.agents[id]));
   const judgeDigests: Record<string, string> = {};
   for (const [id, judge] of Object.entries(plan.judges))
-    judgeDigests[id] = digestOf(judgeIdentity(judge, plan));
+    judgeDigests[id] = digestOf(judgeIdentity(judge, plan, loaded.commandDirs.judges[id]));
 
   checkJudges(plan, diagnostics, at);
   checkHttpUrls(plan, diagnostics, at);
@@ -337,7 +337,7 @@ export async function resolvePlan(
   return {
     loaded,
     plan,
-    planDigest: digestOf(planForDigest(plan)),
+    planDigest: digestOf(planForDigest(plan, loaded.commandDirs)),
     datasets,
     groups,
     agentConfigDigests,

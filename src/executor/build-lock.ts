@@ -64,6 +64,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
     agents[id] = {
       protocol: config.protocol,
       endpoint,
+      ...commandDirOf(config, resolved.loaded.commandDirs.agents[id]),
       digest: compiled.agentDigests[id]!,
       ...(pin.name ? { name: pin.name } : {}),
       ...((pin.version ?? config.version) ? { version: (pin.version ?? config.version)! } : {}),
@@ -84,6 +85,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
     judges[id] = {
       protocol: config.protocol,
       endpoint: config.url ? stripUserInfo(config.url) : (config.command ?? ''),
+      ...commandDirOf(config, resolved.loaded.commandDirs.judges[id]),
       digest: resolved.judgeDigests[id]!,
       ...(config.model ? { model: config.model } : info.model ? { model: info.model } : {}),
       ...(config.rubric ? { rubric: config.rubric } : {}),
@@ -235,4 +237,9 @@ function lockAggregates(report: AggregateReport, types: Map<string, string>): Lo
     }
   }
   return out;
+}
+
+/** `commandDir`: the folder (relative to the plan's) a `command:` declared in an included file runs in (QA72). */
+function commandDirOf(config: object, dir: string | undefined): { commandDir?: string } {
+  return 'command' in config && typeof config.command === 'string' && dir ? { commandDir: dir } : {};
 }

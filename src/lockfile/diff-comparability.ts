@@ -184,6 +184,7 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       const before = out.length;
       compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
       compareField(out, 'agent_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
+      compareField(out, 'agent_endpoint', id, 'command folder', o.commandDir ?? '.', n.commandDir ?? '.');
       compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
       // The protocol settings the lock pins (an openai agent's model, mae's maxTurns, …; QA47:
@@ -204,6 +205,7 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     (o, n, id) => {
       const before = out.length;
       compareField(out, 'judge_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
+      compareField(out, 'judge_endpoint', id, 'command folder', o.commandDir ?? '.', n.commandDir ?? '.');
       compareField(out, 'judge_model', id, 'model', o.model, n.model);
       compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
       compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);

@@ -17,6 +17,8 @@ export interface LockAgent {
   protocol: string;
   /** URL or command without secrets. */
   endpoint: string;
+  /** The folder a `command:` runs in, relative to the plan's, when not the plan's own (an included file's). */
+  commandDir?: string;
   name?: string;
   version?: string;
   schemaDigest?: string;
@@ -30,6 +32,8 @@ export interface LockAgent {
 export interface LockJudge {
   protocol: string;
   endpoint: string;
+  /** As LockAgent's: where a `command:` declared in an included file runs. */
+  commandDir?: string;
   /** The plan's model, else the model(s) the judge's verdicts reported (sorted, ` | `-joined). */
   model?: string;
   rubric?: string;
