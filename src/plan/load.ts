@@ -11,6 +11,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { checkIncludedFile } from './included-file-check.js';
 import { readPlanFile } from './read-plan-file.js';
@@ -59,6 +60,7 @@ export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan 
   };
   const commandDirs = { agents: {} as Record<string, string>, judges: {} as Record<string, string> };
   loadInto(state, absolute, undefined, commandDirs);
+  hintAnchorsInOtherFiles(state.diagnostics, state.files);
   const locate = (planPath: PlanPath, key?: string): SourcePosition | undefined =>
     locateOrigin(state.origins, planPath, key);
   return {
