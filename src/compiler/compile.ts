@@ -8,6 +8,7 @@
 import { Graph } from '@dagrejs/graphlib';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
+import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
@@ -131,6 +132,9 @@ export function compilePlan(
       trace: keysTrace(plan.agents[group.agentId]) ? plan.run.trace : false,
       repeats: plan.run.repeats,
       instructions: sendsInstructions(plan.agents[group.agentId]) ? task.instructions : undefined,
+      // MultiAgentEval's task text holds them unless the input is the whole text (QA74).
+      instructionsSentFor:
+        plan.agents[group.agentId]?.protocol === 'mae' ? taskTextHoldsInstructions : undefined,
       wire: wireOf(plan.agents[group.agentId], group, task.instructions),
     });
     const datasetNode = `fetch/dataset/${group.taskId}/${group.datasetId}`;

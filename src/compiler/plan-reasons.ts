@@ -103,6 +103,8 @@ export function groupReasons(
   metrics: Map<string, Why>;
   /** What a changed invoke key of one example means when it cannot be the example itself. */
   changedInput?: string;
+  /** The same, for an example its agent is not sent the instructions with (`ExampleSteps.instructionsUnsent`). */
+  unsentInput?: string;
 } {
   const { group } = compiledGroup;
   const metrics = new Map<string, Why>();
@@ -135,13 +137,13 @@ export function groupReasons(
         ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
         : folder !== undefined
           ? `agent ${group.agentId}'s command runs in another folder (${folder})`
-        : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
-          ? identityChange(
-              lockedAgent,
-              compiled.resolved.plan.agents[group.agentId],
-              compiled.agentPins?.[group.agentId],
-            )
-          : 'agent changed';
+          : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest
+            ? identityChange(
+                lockedAgent,
+                compiled.resolved.plan.agents[group.agentId],
+                compiled.agentPins?.[group.agentId],
+              )
+            : 'agent changed';
     invoke = { symbol: '~', reason: `because ${detail}` };
   } else if (previous.inputDigest !== group.templateDigest || previous.binding !== group.bindingName) {
     invoke = { symbol: '~', reason: `because input changed (template bindings.${group.bindingName}.input)` };
@@ -157,6 +159,8 @@ export function groupReasons(
   // because the task's instructions changed (the lock keeps no copy of them to compare).
   const instructionsOnly =
     !invoke && previous.datasetSha256 === group.dataset.sha256 && (!tracing || lock.run?.trace === trace);
+  const heldTrace = !tracing && lock.run?.trace === true;
+  const hasInstructions = compiled.resolved.plan.tasks[group.taskId]?.instructions !== undefined;
   const extract: Why | undefined =
     previous.outputDigest !== group.outputDigest
       ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
@@ -204,11 +208,11 @@ export function groupReasons(
       ? {
           changedInput: sendsInstructions(agent)
             ? `because the task's instructions changed (tasks.${group.taskId}.instructions)`
-            : unsentKeyReason(
-                group.agentId,
-                !tracing && lock.run?.trace === true,
-                compiled.resolved.plan.tasks[group.taskId]?.instructions !== undefined,
-              ),
+            : unsentKeyReason(group.agentId, 'QA66', heldTrace, hasInstructions),
+          // A mae example whose task text is its own task_description (step-keys.ts: QA74).
+          ...(sendsInstructions(agent)
+            ? { unsentInput: unsentKeyReason(group.agentId, 'QA74', heldTrace, hasInstructions) }
+            : {}),
         }
       : {}),
   };
@@ -218,11 +222,18 @@ export function groupReasons(
  * Why an agent's invoke keys changed with nothing it is sent: an evalc before QA66 keyed the task's
  * instructions, one before QA74 `run.trace: true`, for agents whose requests never carry them.
  */
-function unsentKeyReason(agentId: string, heldTrace: boolean, hasInstructions: boolean): string {
+function unsentKeyReason(
+  agentId: string,
+  unkeyedSince: 'QA66' | 'QA74',
+  heldTrace: boolean,
+  hasInstructions: boolean,
+): string {
   if (!heldTrace)
-    return `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId} is never sent (evalc before QA66)`;
+    return unkeyedSince === 'QA66'
+      ? `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId} is never sent (evalc before QA66)`
+      : `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId}'s task_description does not carry (evalc before QA74)`;
   const held = hasInstructions
-    ? "run.trace: true (evalc before QA74) or the task's instructions (evalc before QA66)"
+    ? `run.trace: true (evalc before QA74) or the task's instructions (evalc before ${unkeyedSince})`
     : 'run.trace: true (evalc before QA74)';
   return `because evalc.lock's invoke keys held ${held}, which agent ${agentId}'s requests never carry`;
 }

@@ -169,7 +169,8 @@ export function planRun(
       };
       const invokeWhy = invokeCached
         ? why.invoke
-        : (why.invoke ?? exampleReason(previous, step, why.changedInput));
+        : (why.invoke ??
+          exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : why.changedInput));
       record(
         'invoke',
         step.invokeKey,

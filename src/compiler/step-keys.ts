@@ -31,6 +31,12 @@ export interface GroupKeyConfig {
   repeats: number;
   /** Digest of all metric configs of the task, thresholds and gates included: derived metrics (and only they) depend on them. */
   metricsDigest: string;
+  /**
+   * For an agent that is sent the task's instructions with some inputs only (mae: not with a
+   * `task_description` of its own): which inputs, and the invoke digest of the others (no
+   * instructions in it: editing them re-invokes none of those examples; QA74).
+   */
+  instructionsUnsent?: { isSent: (input: unknown) => boolean; invokeConfigDigest: string };
 }
 
 export interface ExampleSteps {
@@ -42,6 +48,8 @@ export interface ExampleSteps {
   renderError?: TemplateError;
   inputDigest?: string;
   invokeKey?: string;
+  /** Its agent is sent the task's instructions with other inputs, not this one: they are not in its key (QA74). */
+  instructionsUnsent?: true;
   extractKey?: string;
   /** Score step keys by metric id. */
   scoreKeys: Record<string, string>;
@@ -64,10 +72,17 @@ export function scriptDigest(example: ResolvedExample): string {
 export function groupKeyConfig(
   group: ResolvedGroup,
   agentIdentityDigest: string,
-  options: { trace: boolean; repeats: number; instructions?: string | undefined; wire?: string | undefined },
+  options: {
+    trace: boolean;
+    repeats: number;
+    instructions?: string | undefined;
+    /** Which rendered inputs the instructions reach, when not every one does. */
+    instructionsSentFor?: ((input: unknown) => boolean) | undefined;
+    wire?: string | undefined;
+  },
 ): GroupKeyConfig {
-  return {
-    invokeConfigDigest: digestOf({
+  const invokeDigest = (instructions: string | null) =>
+    digestOf({
       agent: agentIdentityDigest,
       // Every agent × task × dataset × example × repeat is its own call, as `plan` counts them:
       // requests carry these ids (RAIP context, chat test_case_id), and two agents with the same
@@ -75,11 +90,18 @@ export function groupKeyConfig(
       agentId: group.agentId,
       taskId: group.taskId,
       datasetId: group.datasetId,
-      instructions: options.instructions ?? null,
+      instructions,
       trace: options.trace,
       // What the adapter sends beyond the rendered input, when that changed (compile.ts `wireOf`).
       ...(options.wire === undefined ? {} : { wire: options.wire }),
-    }),
+    });
+  const instructions = options.instructions ?? null;
+  const { instructionsSentFor } = options;
+  return {
+    invokeConfigDigest: invokeDigest(instructions),
+    ...(instructions !== null && instructionsSentFor
+      ? { instructionsUnsent: { isSent: instructionsSentFor, invokeConfigDigest: invokeDigest(null) } }
+      : {}),
     repeats: options.repeats,
     // What the task's pass depends on: each metric's digest and its threshold and gate.
     metricsDigest: digestOf(
@@ -96,6 +118,8 @@ export function groupKeyConfig(
 interface GroupKeyTexts {
   group: ResolvedGroup;
   invoke: DerivedKeyText;
+  /** The invoke text of an example its agent is not sent the instructions with (`instructionsUnsent`). */
+  invokeUnsent?: DerivedKeyText;
   extract: DerivedKeyText;
   /** The metrics with a score step, in the group's metric order. */
   scores: { id: string; text: DerivedKeyText; derived: boolean }[];
@@ -110,6 +134,15 @@ function groupKeyTexts(group: ResolvedGroup, config: GroupKeyConfig): GroupKeyTe
   const texts: GroupKeyTexts = {
     group,
     invoke: derivedKeyText('invoke', CODE_VERSIONS.invoke, config.invokeConfigDigest),
+    ...(config.instructionsUnsent
+      ? {
+          invokeUnsent: derivedKeyText(
+            'invoke',
+            CODE_VERSIONS.invoke,
+            config.instructionsUnsent.invokeConfigDigest,
+          ),
+        }
+      : {}),
     extract: derivedKeyText('extract', CODE_VERSIONS.extract, group.outputDigest),
     scores: group.metrics.filter(hasScoreStep).map((metric) => ({
       id: metric.id,
@@ -132,13 +165,17 @@ export function exampleSteps(
   const inputDigest = rendered.ok ? sha256Hex(canonicalJson(rendered.value ?? null)) : '';
   const script = scriptDigest(example);
   const texts = groupKeyTexts(group, config);
+  const invokeText =
+    texts.invokeUnsent && rendered.ok && !config.instructionsUnsent!.isSent(rendered.value)
+      ? texts.invokeUnsent
+      : texts.invoke;
   for (let repeat = 0; repeat < config.repeats; repeat++) {
     const id = `${group.id}/${example.id}#${repeat}`;
     if (!rendered.ok) {
       out.push({ example, repeat, id, renderError: rendered.error, scoreKeys: {} });
       continue;
     }
-    const invokeKey = keyOf(texts.invoke, [example.id, inputDigest, script, `r${repeat}`]);
+    const invokeKey = keyOf(invokeText, [example.id, inputDigest, script, `r${repeat}`]);
     const extractKey = keyOf(texts.extract, [invokeKey]);
     const scoreKeys: Record<string, string> = {};
     for (const score of texts.scores) {
@@ -148,7 +185,17 @@ export function exampleSteps(
         score.derived ? [extractKey, example.digest, config.metricsDigest] : [extractKey, example.digest],
       );
     }
-    out.push({ example, repeat, id, input: rendered.value, inputDigest, invokeKey, extractKey, scoreKeys });
+    out.push({
+      example,
+      repeat,
+      id,
+      input: rendered.value,
+      inputDigest,
+      invokeKey,
+      ...(invokeText === texts.invokeUnsent ? { instructionsUnsent: true as const } : {}),
+      extractKey,
+      scoreKeys,
+    });
   }
   return out;
 }

@@ -65,7 +65,8 @@ function instructionChanges(compiled: CompiledPlan, lock: Lockfile, lockFile: st
       const pinned = rows.get(`${cg.group.id}\u0000${step.example.id}`)?.invoke[step.repeat];
       if (pinned && step.invokeKey && pinned !== step.invokeKey) {
         const target = `${cg.group.taskId}/${cg.group.datasetId}[${cg.group.agentId}]`;
-        out.push(`${target}: ${why.changedInput.replace(/^because /, '')}`);
+        const reason = (step.instructionsUnsent ? why.unsentInput : undefined) ?? why.changedInput;
+        out.push(`${target}: ${reason.replace(/^because /, '')}`);
         break;
       }
     }

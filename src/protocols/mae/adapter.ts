@@ -8,7 +8,6 @@ import type { MaeAgentConfig } from '../../plan/schema.js';
 import { substituteEnvRefs } from '../../plan/secrets.js';
 import { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, DiscoverOutcome, InvokeContext, InvokeOutcome, StepError } from '../types.js';
-import { isRecord } from './action.js';
 import { parseSocketAddress } from './address.js';
 import { MaeHttpTransport } from './http-transport.js';
 import { PerTurnLocalTransport } from './local-per-turn.js';
@@ -20,6 +19,7 @@ import { type MaeSettings, maeSettings } from './settings.js';
 import { PerTurnSocketTransport } from './socket-per-turn.js';
 import { PersistentSocketTransport } from './socket-persistent.js';
 import { MaeSseTransport } from './sse-transport.js';
+import { resolveTask } from './task-text.js';
 import { traceIdFor } from './trace-context.js';
 import type { MaeTransport } from './transport.js';
 import { shareTransport, TransportPool, type TransportSource } from './transport-pool.js';
@@ -120,36 +120,6 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
       if (built.ok) await built.source.close();
     },
   };
-}
-
-/**
- * The task text MultiAgentEval's `task_description` carries. A string input is itself; an object
- * with `task_description` is that field (the binding wrote the whole text). Any other object is
- * read as the request's fields (a binding written for another protocol, e.g. DESIGN §2's default
- * `{ query: "{{user_query}}" }`): the task instructions, a blank line, then the request — one
- * field is its value, several are `key: value` lines in key order (objects as JSON). With no
- * input at all, the task instructions.
- */
-export function resolveTask(input: unknown, instructions: string | undefined): string | undefined {
-  if (typeof input === 'string' && input !== '') return input;
-  if (isRecord(input)) {
-    if (typeof input.task_description === 'string' && input.task_description !== '')
-      return input.task_description;
-    // In key order (UTF-16, as the canonical input the invoke key covers): two bindings that
-    // differ only in the order of their fields send the same text.
-    const fields = Object.entries(input)
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-    const request =
-      fields.length === 1
-        ? text(fields[0]![1])
-        : fields.length > 1
-          ? fields.map(([k, v]) => `${k}: ${text(v)}`).join('\n')
-          : undefined;
-    if (request !== undefined) return instructions ? `${instructions}\n\n${request}` : request;
-  }
-  return instructions !== undefined && instructions !== '' ? instructions : undefined;
 }
 
 /** `maxInFlight`: a persistent transport's members (processes or connections), one conversation each. */
