@@ -17,7 +17,7 @@
  */
 import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
 import { getMetricDefinition } from '../metrics/registry.js';
-import { countDiscordant, mcnemarExact } from '../metrics/stats/mcnemar.js';
+import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
@@ -283,7 +283,9 @@ function compareAggregate(
   // also moves with examples only one run has (a run that fixed every paired example but added
   // failing ones was a significant "regression" with McNemar counting 0↓ 12↑).
   const change = boot.meanDiff;
-  out.significant = out.pValue < opts.significance && change !== 0;
+  // McNemar's flips, unweighted, must point the way the weighted change does (mcnemar.ts).
+  const agrees = out.discordant === undefined || flipsAgreeWithChange(out.discordant, change);
+  out.significant = out.pValue < opts.significance && change !== 0 && agrees;
   if (out.significant) {
     const better = higherIsBetter ? change > 0 : change < 0;
     out.direction = better ? 'improvement' : 'regression';

@@ -11,7 +11,7 @@ import { fmt, fmtP } from './gate-figures.js';
 import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from './gates.js';
 import { getMetricDefinition } from './registry.js';
 import { weightedMean } from './stats/descriptive.js';
-import { countDiscordant, mcnemarExact } from './stats/mcnemar.js';
+import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from './stats/mcnemar.js';
 import { pairedBootstrap } from './stats/paired-bootstrap.js';
 import { deriveSeed } from './stats/prng.js';
 
@@ -123,9 +123,17 @@ export function regressionResult(
   }
   const method = binary ? 'mcnemar' : 'sign_flip';
   const ci: [number, number] = boot?.ci ?? [meanDiff, meanDiff];
-  const significant = pValue < alpha;
+  // McNemar counts flips unweighted: a p that speaks for the other direction is no evidence of this change.
+  const against = discordant !== undefined && !flipsAgreeWithChange(discordant, meanDiff);
+  const significant = pValue < alpha && !against;
   const passed = !(drop > maxDrop && significant);
-  const verdict = passed ? (drop > maxDrop ? 'not significant' : `drop ≤ max_drop ${maxDrop}`) : 'REGRESSION';
+  const verdict = passed
+    ? drop <= maxDrop
+      ? `drop ≤ max_drop ${maxDrop}`
+      : against && pValue < alpha
+        ? `not significant (the flips are mostly the other way, b=${discordant?.b} c=${discordant?.c}: the weighted mean moved with fewer, heavier examples)`
+        : 'not significant'
+    : 'REGRESSION';
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
   const message =
     `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (drop ${fmt(drop)}, max_drop ${maxDrop}); ` +

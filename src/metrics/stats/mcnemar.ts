@@ -1,6 +1,13 @@
 /**
  * Exact McNemar test for paired pass/fail outcomes: under H0 the discordant pairs split
- * Binomial(b + c, ½); two-sided p = min(1, 2 · P(X ≤ min(b, c))).
+ * Binomial(b + c, ½); two-sided p = min(1, 2 · P(X ≤ min(b, c))) = Σᵢ≤min C(n, i) / 2ⁿ⁻¹.
+ *
+ * The sum is taken in integers (BigInt) and divided by the power of two once, so p is the exact
+ * value rounded once — what scipy.stats.binomtest(min, n).pvalue prints: 5/8 for b=3 c=1, 1/32 for
+ * b=6 c=0. Summing the terms in floating point (exp of log-binomials) left 0.6249999999999999 and
+ * 0.031250000000000014, so a gate whose `significance` was that p by hand failed on rounding noise
+ * (QA71). Past `EXACT_MCNEMAR_MAX_PAIRS` discordant pairs the float sum is used (such p-values
+ * are nowhere near a significance level a user writes down).
  */
 import { binomialCdf } from './binomial.js';
 
@@ -12,18 +19,35 @@ export interface McNemarResult {
   pValue: number;
 }
 
+/** Discordant pairs up to which p is summed in integers (C(n, i) has ~n bits). */
+export const EXACT_MCNEMAR_MAX_PAIRS = 20000;
+
 export function mcnemarExact(b: number, c: number): McNemarResult {
   const n = b + c;
   if (n === 0) return { b, c, pValue: 1 };
-  return { b, c, pValue: Math.min(1, 2 * binomialCdf(Math.min(b, c), n, 0.5)) };
+  const k = Math.min(b, c);
+  if (2 * k >= n) return { b, c, pValue: 1 };
+  if (n > EXACT_MCNEMAR_MAX_PAIRS) return { b, c, pValue: Math.min(1, 2 * binomialCdf(k, n, 0.5)) };
+  let term = 1n;
+  let sum = 1n;
+  for (let i = 1; i <= k; i += 1) {
+    term = (term * BigInt(n - i + 1)) / BigInt(i);
+    sum += term;
+  }
+  return { b, c, pValue: Math.min(1, dyadic(sum, n - 1)) };
 }
 
-/**
- * Counts discordant pairs from paired booleans (baseline, current). With `weights`, pairs of
- * weight 0 are left out, as the sign-flip test leaves them out: they are in no mean, so their
- * flips cannot be evidence of the change the gate measures (QA37: an example of weight 0, or one
- * in a dataset of weight 0, made "b=5 c=1, p = 0.22" of what was b=3 c=1, p = 0.63).
- */
+/** sum / 2^e as a double, with sum < 2^e (one rounding while sum fits a double's range). */
+function dyadic(sum: bigint, e: number): number {
+  const bits = sum.toString(2).length;
+  const shift = Math.max(0, bits - 1000);
+  const top = Number(shift > 0 ? sum >> BigInt(shift) : sum);
+  const rest = e - shift;
+  // 2^-rest in two factors: a single Math.pow(2, -rest) underflows to 0 past 2^-1074.
+  const half = Math.floor(rest / 2);
+  return top * 2 ** -half * 2 ** -(rest - half);
+}
+
 export function countDiscordant(
   baseline: readonly boolean[],
   current: readonly boolean[],
@@ -37,4 +61,17 @@ export function countDiscordant(
     if (!baseline[i] && current[i]) c += 1;
   }
   return { b, c };
+}
+
+/**
+ * Whether McNemar's flips point the way the paired change does: more fail → pass flips (c > b)
+ * with a mean that rose, more pass → fail flips (b > c) with one that fell. The test counts the
+ * flips unweighted while the change is the weighted mean's, so with unequal weights they can
+ * disagree: one pass → fail flip of weight 10 against eight fail → pass flips of weight 1 is a
+ * drop of the mean, and p = 0.039 says the *improvements* are no accident. Such a p is no
+ * evidence of that drop (or rise), so it is no significant regression (QA71: the gate failed
+ * `REGRESSION … exact McNemar, b=1 c=8`).
+ */
+export function flipsAgreeWithChange(discordant: { b: number; c: number }, change: number): boolean {
+  return Math.sign(discordant.c - discordant.b) === Math.sign(change);
 }

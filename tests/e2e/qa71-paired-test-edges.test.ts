@@ -1,0 +1,140 @@
+/**
+ * QA71: two regression-gate verdicts on real runs of a RAIP agent whose answers are set per
+ * example (v1 = the baseline's, v2 = the change's), checked against SciPy.
+ *
+ * 1. p exactly at α: 3 examples pass → fail and 1 fail → pass, b = 3, c = 1, exact McNemar
+ *    p = scipy.stats.binomtest(1, 4).pvalue = 0.625 (= 2·5/16). The rule is p < α, so a gate at
+ *    `significance: 0.625` passes; evalc's float sum made p 0.6249999999999999 and failed it.
+ * 2. McNemar's flips against the weighted change: one example of weight 10 passes → fails, eight of
+ *    weight 1 fail → pass. The weighted mean drops 10/18 → 8/18, but the flips (b = 1, c = 8,
+ *    p = binomtest(1, 9) = 0.0390625) say the improvements are no accident, and the weighted
+ *    sign-flip test (the statistic the drop is) gives p = 1 (every one of the 2⁹ sign patterns is as
+ *    far from 0: enumerated in Python). It failed `REGRESSION` at α = 0.05; `evalc diff` called it a
+ *    significant regression.
+ */
+import { copyFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Loopback } from '../fixtures/loopback.js';
+import { type RepeatAnswers, startRepeatRaipAgent } from '../fixtures/qa8-repeat-raip-agent.js';
+import { runCli, tempWorkspace } from './apply-harness.js';
+
+const right = (q: string) => [`a-${q}`];
+const wrong = ['x'];
+const ANSWERS: RepeatAnswers = {
+  // case 1: p0..p2 pass → fail, p3 fail → pass
+  '1': { p0: right('p0'), p1: right('p1'), p2: right('p2'), p3: wrong },
+  '2': { p0: wrong, p1: wrong, p2: wrong, p3: right('p3') },
+  // case 2: w0 (weight 10) pass → fail, w1..w8 fail → pass
+  '3': Object.fromEntries(
+    ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((q) => [q, q === 'w0' ? right(q) : wrong]),
+  ),
+  '4': Object.fromEntries(
+    ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((q) => [q, q === 'w0' ? wrong : right(q)]),
+  ),
+};
+
+let agent: Loopback;
+beforeAll(async () => {
+  agent = await startRepeatRaipAgent(ANSWERS);
+});
+afterAll(async () => {
+  await agent.close();
+});
+
+function writePlan(dir: string, version: string, significance: number): void {
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'qa71-paired', version: '1.0.0' },
+    agents: { a1: { protocol: 'raip', url: agent.url } },
+    tasks: {
+      t: {
+        bindings: { default: { input: { q: '{{q}}', v: version }, output: { answer: 'output.answer' } } },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [{ type: 'exact_match' }],
+      },
+    },
+    run: { seed: 7 },
+    gates: [{ metric: 'exact_match', regression: { max_drop: 0, significance } }],
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+}
+
+interface Delta {
+  scope: string;
+  method: string;
+  pValue: number;
+  significant: boolean;
+  direction: string;
+  discordant?: { b: number; c: number };
+}
+
+async function compare(
+  name: string,
+  rows: { q: string; weight?: number }[],
+  versions: [string, string],
+  significance: number,
+) {
+  const ws = tempWorkspace(name);
+  const { dir } = ws;
+  const lines = rows.map(({ q, weight }) =>
+    JSON.stringify({ id: q, vars: { q }, expected: { answer: `a-${q}` }, ...(weight ? { weight } : {}) }),
+  );
+  writeFileSync(path.join(dir, 'd.jsonl'), `${lines.join('\n')}\n`);
+  writePlan(dir, versions[0], significance);
+  expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
+  copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'base.lock'));
+  writePlan(dir, versions[1], significance);
+  const applied = await runCli(['apply', '--baseline', 'base.lock', '--json'], { cwd: dir });
+  const result = JSON.parse(applied.stdout.trim().split('\n').at(-1) ?? '{}') as {
+    gates: { kind: string; passed: boolean; message: string }[];
+  };
+  const gate = result.gates.find((g) => g.kind === 'regression');
+  const diff = await runCli(
+    ['diff', 'base.lock', 'evalc.lock', '--format', 'json', '--significance', String(significance)],
+    { cwd: dir },
+  );
+  const delta = (JSON.parse(diff.stdout) as { aggregates: Delta[] }).aggregates.find(
+    (d) => d.scope === 'benchmark',
+  );
+  return { ws, code: applied.code, gate, delta, diffCode: diff.code };
+}
+
+describe('regression gate verdicts against SciPy (QA71)', () => {
+  it('passes a gate whose exact McNemar p equals its significance (p < α, not ≤)', async () => {
+    const r = await compare(
+      'qa71-p-at-alpha',
+      [{ q: 'p0' }, { q: 'p1' }, { q: 'p2' }, { q: 'p3' }],
+      ['1', '2'],
+      0.625,
+    );
+    try {
+      expect(r.delta).toMatchObject({ method: 'mcnemar', discordant: { b: 3, c: 1 }, significant: false });
+      expect(r.delta?.pValue).toBe(0.625); // scipy.stats.binomtest(1, 4).pvalue
+      expect(r.gate?.passed, r.gate?.message).toBe(true);
+      expect(r.gate?.message).toContain('p = 0.6250 (exact McNemar, b=3 c=1');
+      expect(r.code).toBe(0);
+    } finally {
+      r.ws.cleanup();
+    }
+  }, 60_000);
+
+  it('does not call a weighted drop a regression on McNemar flips that are mostly improvements', async () => {
+    const rows = [
+      { q: 'w0', weight: 10 },
+      ...['w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((q) => ({ q })),
+    ];
+    const r = await compare('qa71-flips-against', rows, ['3', '4'], 0.05);
+    try {
+      expect(r.delta).toMatchObject({ method: 'mcnemar', discordant: { b: 1, c: 8 } });
+      expect(r.delta?.pValue).toBe(0.0390625); // scipy.stats.binomtest(1, 9).pvalue
+      expect(r.delta).toMatchObject({ significant: false, direction: 'unchanged' });
+      expect(r.gate?.passed, r.gate?.message).toBe(true);
+      expect(r.gate?.message).toContain('0.556 → 0.444'); // 10/18 → 8/18
+      expect(r.gate?.message).toContain('not significant (the flips are mostly the other way, b=1 c=8');
+      expect(r.code).toBe(0);
+    } finally {
+      r.ws.cleanup();
+    }
+  }, 60_000);
+});
