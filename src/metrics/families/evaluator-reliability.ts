@@ -144,7 +144,8 @@ export const positionBias: SetStageDefinition<z.output<typeof biasParams>> = {
   type: 'position_bias',
   family: 'evaluator_reliability',
   category: 'meta',
-  version: '1',
+  // 2: a failed invoke's repeat (scored 0 in both orders, no judge asked) is left out (QA74).
+  version: '2',
   higherIsBetter: false,
   unit: 'first-position preference − 0.5',
   stage: 'set',
@@ -155,9 +156,11 @@ export const positionBias: SetStageDefinition<z.output<typeof biasParams>> = {
     const firstPreference: number[] = [];
     let consistent = 0;
     for (const e of input.examples) {
-      const f = e.metrics[p.forward]?.score;
-      const b = e.metrics[p.backward]?.score;
-      if (typeof f !== 'number' || typeof b !== 'number') continue;
+      // The judge's own verdicts (QA74: a failed invoke's 0 in both orders read as a
+      // second-position preference and an inconsistent pair).
+      const f = judgedScore(e, p.forward);
+      const b = judgedScore(e, p.backward);
+      if (f === undefined || b === undefined) continue;
       firstPreference.push((f + b) / 2);
       // A wins in forward order when f > ½; A wins in backward order when b < ½.
       // As recorded: a composite of 0.5000000000000001 is a tie, not a first-position win (QA37).
