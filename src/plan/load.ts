@@ -127,6 +127,15 @@ function physicalDir(dir: string): string {
   }
 }
 
+/** The file's path with every symlink resolved; as given when it cannot be (a missing file). */
+function realPathOf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 interface LoadState {
   cwd: string;
   planDir: string;
@@ -134,8 +143,9 @@ interface LoadState {
   origins: Origin[];
   diagnostics: Diagnostic[];
   raw: Record<string, unknown>;
-  stack: string[];
-  /** Files already merged: one included from two places is merged once, not twice. */
+  /** The files being loaded, outermost first: as named, and their real path. */
+  stack: { absolute: string; real: string }[];
+  /** Files already merged (real paths): one included from two places is merged once, not twice. */
   merged: Set<string>;
 }
 
@@ -146,8 +156,12 @@ function loadInto(
   commandDirs: LoadedPlan['commandDirs'],
 ): void {
   const display = path.relative(state.cwd, absolute) || absolute;
-  if (state.stack.includes(absolute)) {
-    const cycle = [...state.stack.slice(state.stack.indexOf(absolute)), absolute].map((f) =>
+  // One file reached by two paths (a symlinked folder or file) is one file (QA72: merged twice, it
+  // was "defined in more than one file", and a cycle through a symlink was not seen as one).
+  const real = realPathOf(absolute);
+  const open = state.stack.findIndex((entry) => entry.real === real);
+  if (open >= 0) {
+    const cycle = [...state.stack.slice(open).map((entry) => entry.absolute), absolute].map((f) =>
       path.relative(state.cwd, f),
     );
     state.diagnostics.push(
@@ -157,8 +171,8 @@ function loadInto(
     );
     return;
   }
-  if (state.merged.has(absolute)) return;
-  state.merged.add(absolute);
+  if (state.merged.has(real)) return;
+  state.merged.add(real);
   const read = readPlanFile(absolute, includedFrom !== undefined);
   if (!read.ok) {
     state.diagnostics.push(notRead(read.reason, display, absolute, includedFrom));
@@ -210,7 +224,7 @@ function loadInto(
   const includes = record.include;
   if (includes === undefined) return;
   if (!Array.isArray(includes)) return; // reported by the schema
-  state.stack.push(absolute);
+  state.stack.push({ absolute, real });
   includes.forEach((entry, index) => {
     if (typeof entry !== 'string') return;
     const at = locateInFile(file, ['include', index]);
