@@ -8,7 +8,7 @@ import type { Lockfile } from './types.js';
 
 export interface FailedJudge {
   judge: string;
-  /** Scores that failed (examples × metrics naming the judge). */
+  /** Scores that failed (examples × repeats × metrics naming the judge), as apply's summary counts them. */
   failed: number;
   /** Error kinds of the failed scores, with counts. */
   kinds: Record<string, number>;
@@ -37,9 +37,12 @@ export function failedJudges(lock: Pick<Lockfile, 'groups' | 'results'>): Failed
         judged.add(judge);
         continue;
       }
+      // Once per failed repeat, as the summary and the lock's steps.errors count it (QA74: once per
+      // example — "all 2 of its scores failed" beside "4 errors" of 2 examples × 2 repeats).
+      const count = result.errors ?? 1;
       const entry = failed.get(judge) ?? { judge, failed: 0, kinds: {} };
-      entry.failed++;
-      entry.kinds[result.error] = (entry.kinds[result.error] ?? 0) + 1;
+      entry.failed += count;
+      entry.kinds[result.error] = (entry.kinds[result.error] ?? 0) + count;
       failed.set(judge, entry);
     }
   }
