@@ -4,6 +4,7 @@
  * JSON in `<script type="application/json">` with `<`, `>`, `&` escaped as \u00XX.
  */
 import type { LockDiff } from '../lockfile/diff.js';
+import { flipsAgainstNote } from './flips-against-note.js';
 import {
   byText,
   formatCi,
@@ -157,9 +158,11 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const hidden = diff.aggregates.length - shown.length;
   const composition = compositionNote(diff);
   const unpaired = unpairedNote(shown);
+  const against = flipsAgainstNote(shown, diff.options.significance);
   const notes = [
     composition ? `<p class="empty">${h(composition)}</p>` : '',
     unpaired ? `<p class="empty">${h(unpaired)}</p>` : '',
+    against ? `<p class="empty">${h(against)}</p>` : '',
     hidden > 0
       ? `<p class="empty">${hidden} other aggregates not shown (unchanged, or the same as their task).</p>`
       : '',

@@ -4,6 +4,7 @@
  * tolerance. Used by report.md and by `evalc diff --format md`.
  */
 import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
+import { flipsAgainstNote } from './flips-against-note.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
@@ -198,6 +199,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
           : []),
         ...(compositionNote(diff) ? [`_${compositionNote(diff)}_`, ''] : []),
         ...(unpairedNote(deltas) ? [`_${unpairedNote(deltas)}_`, ''] : []),
+        ...(flipsAgainstNote(deltas, alpha) ? [`_${flipsAgainstNote(deltas, alpha)}_`, ''] : []),
         ...(hidden > 0
           ? [
               `_${hidden} other aggregates not shown (unchanged, or the same as their task${hiddenNote(diff, deltas)})._`,

@@ -1,6 +1,7 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
 import type { LockDiff } from '../lockfile/diff.js';
 import { showControlChars } from './control-chars.js';
+import { flipsAgainstNote } from './flips-against-note.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import {
   compositionNote,
@@ -51,6 +52,8 @@ export function renderTextDiff(diff: LockDiff): string {
     if (note) lines.push(`  (${note})`);
     const unpaired = unpairedNote(deltas);
     if (unpaired) lines.push(`  (${unpaired})`);
+    const against = flipsAgainstNote(deltas, diff.options.significance);
+    if (against) lines.push(`  (${against})`);
   } else lines.push('', 'No aggregate changed.');
   // The counts above include every scope; a single-dataset task's dataset row repeats the task's.
   const hidden = diff.aggregates.filter((d) => d.significant && !deltas.includes(d)).length;

@@ -133,6 +133,10 @@ describe('regression gate verdicts against SciPy (QA71)', () => {
       expect(r.gate?.message).toContain('0.556 → 0.444'); // 10/18 → 8/18
       expect(r.gate?.message).toContain('not significant (the flips are mostly the other way, b=1 c=8');
       expect(r.code).toBe(0);
+      // the text diff says why a row with p 0.039 < α reads n.s.
+      const text = await runCli(['diff', 'base.lock', 'evalc.lock'], { cwd: r.ws.dir });
+      expect(text.stdout).toMatch(/n\.s\. +benchmark .* p 0\.039 \(mcnemar\)/);
+      expect(text.stdout).toContain('n.s. with p < α (exact_match, 1↓ 8↑');
     } finally {
       r.ws.cleanup();
     }
