@@ -6,6 +6,7 @@
 
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
+import { parseSocketAddress } from '../protocols/mae/address.js';
 
 /** The folder each agent's / judge's `command:` runs in, relative to the plan's ('' for the plan's own). */
 export interface CommandDirs {
@@ -24,17 +25,33 @@ function withCommandDir(
   identity: Record<string, unknown>,
   commandDir: string | undefined,
 ): Record<string, unknown> {
-  if (typeof identity.command === 'string' && commandDir) identity.commandDir = commandDir;
+  if (runsInItsFolder(identity) && commandDir) identity.commandDir = commandDir;
   return identity;
 }
 
-/** `agents/v1 → agents/v2` when a `command:` runs in another folder than the lock's (`.`: the plan's), else undefined. */
+/**
+ * Whether an agent's or judge's config depends on the folder of the file that declares it: a
+ * `command:` runs there, and a `mae` socket's relative unix `address:` (`unix:bot.sock`) is resolved
+ * from there (a TCP or absolute address is the same from every folder).
+ */
+export function runsInItsFolder(config: object): boolean {
+  const { command, address } = config as { command?: unknown; address?: unknown };
+  if (typeof command === 'string') return true;
+  if (typeof address !== 'string') return false;
+  const from = (dir: string) => {
+    const parsed = parseSocketAddress(address, dir);
+    return parsed.ok && parsed.address.kind === 'unix' ? parsed.address.path : undefined;
+  };
+  return from('/a') !== from('/b');
+}
+
+/** `agents/v1 → agents/v2` when a `command:` (or relative socket) runs in another folder than the lock's (`.`: the plan's), else undefined. */
 export function commandFolderChange(
   locked: { commandDir?: string } | undefined,
   config: object | undefined,
   commandDir: string | undefined,
 ): string | undefined {
-  if (!locked || !config || !('command' in config) || typeof config.command !== 'string') return undefined;
+  if (!locked || !config || !runsInItsFolder(config)) return undefined;
   const before = locked.commandDir ?? '.';
   const after = commandDir || '.';
   return before === after ? undefined : `${before} → ${after}`;

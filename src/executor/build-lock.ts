@@ -1,6 +1,6 @@
 /** Assembles the lockfile from a finished run: pins, groups, results, aggregates, gates. */
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { stripUserInfo } from '../compiler/identities.js';
+import { runsInItsFolder, stripUserInfo } from '../compiler/identities.js';
 import type {
   LockAgent,
   LockAggregate,
@@ -239,7 +239,7 @@ function lockAggregates(report: AggregateReport, types: Map<string, string>): Lo
   return out;
 }
 
-/** `commandDir`: the folder (relative to the plan's) a `command:` declared in an included file runs in (QA72). */
+/** `commandDir`: the folder (relative to the plan's) a `command:` (or relative unix socket) declared in an included file runs in (QA72). */
 function commandDirOf(config: object, dir: string | undefined): { commandDir?: string } {
-  return 'command' in config && typeof config.command === 'string' && dir ? { commandDir: dir } : {};
+  return runsInItsFolder(config) && dir ? { commandDir: dir } : {};
 }
