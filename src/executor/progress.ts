@@ -19,7 +19,7 @@ export interface ProgressSink {
     durationMs?: number | undefined;
   }): void;
   /**
-   * An extract or score step finished (--json only: the sink has this method only then). Steps
+   * An extract or score step finished (--json: its event; tty and plain: its error). Steps
    * of an invoke that failed are not run and send nothing: the invoke's `step_failed` says why.
    */
   stage?(event: StageEvent): void;
@@ -199,10 +199,11 @@ export function createProgress(
     },
   };
   // An extraction that failed is an error of its example as the summary counts it (QA35: the live
-  // line said "errors 0" beside a summary of "1 error (extraction_failed 1)").
+  // line said "errors 0" beside a summary of "1 error (extraction_failed 1)"), and so is a metric's
+  // own failure, once per repeat (QA74: "errors 0" beside "6 errors (endpoint_not_found 6)").
   if (mode === 'tty' || mode === 'plain')
     sink.stage = (event) => {
-      if (event.kind !== 'extract' || !event.error) return;
+      if (!event.error) return;
       const c = counts.get(event.agent);
       if (c) c.errors++;
     };

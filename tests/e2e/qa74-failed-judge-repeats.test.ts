@@ -2,7 +2,8 @@
  * QA74: with repeats, apply's note on a judge that scored nothing counted its failed scores once
  * per example ("all 3 of its scores failed (endpoint_not_found 3)") beside a summary, `--json`
  * errorKinds and lock steps.errors that count a metric error once per failed repeat (QA70: "6
- * errors (endpoint_not_found 6)"). The note and `--json`'s failedJudges now count repeats too.
+ * errors (endpoint_not_found 6)"). The note and `--json`'s failedJudges now count repeats too,
+ * and so does the live progress line (it said "errors 0": it counted no metric error).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,8 @@ describe('a judge that scored nothing, with repeats (QA74)', () => {
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('6 errors (endpoint_not_found 6)');
+    // The live line (plain: stderr is no terminal) counts them too, not "errors 0".
+    expect(run.stderr).toMatch(/^a1 +6\/6 .* errors 6 /m);
     expect(run.stderr).toContain(
       'evalc: judge j scored nothing: all 6 of its scores failed (endpoint_not_found 6)',
     );
