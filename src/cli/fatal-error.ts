@@ -26,6 +26,7 @@ const FILE_SYSTEM_ERRORS = new Set([
   'EDQUOT',
   'EFBIG',
   'EIO',
+  'EFTYPE', // a pipe or a device where a cache file belongs (executor/cache-log-scan.ts)
 ]);
 
 export function describeFatal(err: unknown, cwd: string): FatalReport {

@@ -13,7 +13,7 @@
  * evalc's prune, a restored copy) never condemns an entry it does not describe; offsets that
  * stop increasing start a new series (the records before belong to an earlier log).
  */
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { writeDecimal, writeHex8 } from './ascii-number.js';
@@ -92,6 +92,9 @@ function hex8(n: number): string {
 /** Reads the side file; a missing or unreadable one is an empty table (entries unverified). */
 export function readSums(file: string): SumTable {
   let data: Buffer;
+  // A pipe or a device would block the open or never end: no records, replaced by a writer.
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (stat && !stat.isFile()) return { ...emptyTable(), untidy: true };
   try {
     const fd = openSync(file, 'r');
     try {

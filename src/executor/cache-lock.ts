@@ -32,6 +32,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { refuseSpecialFile } from './cache-log-scan.js';
 
 export const CACHE_LOCK_NAME = 'steps.lock';
 /** How often a holder touches its lock, and how long an untouched lock stays valid. */
@@ -173,6 +174,7 @@ interface Holder {
 
 function readHolder(file: string): Holder | undefined {
   let text: string;
+  refuseSpecialFile(file); // a pipe would block the read below for good
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {

@@ -12,7 +12,7 @@
  * and the line is read unverified, as before.
  */
 
-import { existsSync, openSync, readSync } from 'node:fs';
+import { existsSync, openSync, readSync, statSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { appendRecord, checkLine, checksumOf, type SumTable } from './cache-checksums.js';
 
@@ -171,4 +171,20 @@ export function openLogForReading(file: string, denied: NodeJS.ErrnoException | 
   if (denied && !existsSync(file)) throw denied;
   if (!denied && !existsSync(file)) return openSync(devNull, 'r');
   return openSync(file, 'r');
+}
+
+/**
+ * A step log or side file that is a pipe or a device (QA69: a FIFO named steps.log took the
+ * answers of 5 agent calls and lost them, ESPIPE; one named steps.crc hung every command that
+ * opened the cache, deaf to SIGTERM; a link to /dev/zero swallowed a whole run) is refused, as a
+ * folder is (EISDIR), with BSD's errno for it, EFTYPE (cli/describe-fs-error.ts says it in words).
+ */
+export function refuseSpecialFile(file: string): void {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat || stat.isFile() || stat.isDirectory()) return;
+  throw Object.assign(new Error(`EFTYPE: not a regular file, open '${file}'`), {
+    code: 'EFTYPE',
+    path: file,
+    syscall: 'open',
+  });
 }

@@ -45,7 +45,7 @@ import {
 } from './cache-checksums.js';
 import { CacheIndex } from './cache-index.js';
 import { isWriteDenied, writeDeniedFor } from './cache-lock.js';
-import { openLogForReading, scanLog } from './cache-log-scan.js';
+import { openLogForReading, refuseSpecialFile, scanLog } from './cache-log-scan.js';
 import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
 import { CacheWriteError } from './cache-write-error.js';
@@ -120,6 +120,7 @@ export class LogStore implements StepStore {
     this.onWriteFailure = options.onWriteFailure;
     this.file = path.join(dir, LOG_NAME);
     this.sumsFile = sumsFileOf(dir);
+    refuseSpecialFile(this.file);
     let denied = this.readOnly ? undefined : writeDeniedFor(dir);
     if (this.readOnly || denied) this.fd = openLogForReading(this.file, denied);
     else {
