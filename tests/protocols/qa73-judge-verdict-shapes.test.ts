@@ -123,7 +123,9 @@ describe('openai judge: a verdict handed back as a tool call', () => {
       { content: null, tool_calls: [{ function: { name: 'a', arguments: verdict(8, 6) } }] },
       'tool_calls',
     );
-    expect(outOfRange.message).toContain('(/dimensions/relevance must be <= 1, finish_reason: tool_calls)');
+    expect(outOfRange.message).toContain(
+      '(/dimensions/relevance must be <= 1 (it is 8: scores are in [0,1], and evalc does not rescale a percentage or a 1–10 score), finish_reason: tool_calls)',
+    );
   });
 });
 
@@ -204,5 +206,29 @@ describe('openai judge: a 200 reply without a choice', () => {
     const { error } = await judgeBody({ id: 'x', object: 'chat.completion', model: 'm', choices: [] });
     expect(error).toMatchObject({ kind: 'contract_violation' });
     expect(error?.message).toMatch(/: chat completion has no choices\[0\]\.message$/);
+  });
+});
+
+describe('openai judge: what a verdict out of the schema says', () => {
+  it('names the score out of [0,1] and that a percentage is not rescaled', async () => {
+    const pct = await judgeWith({ content: verdict(80, 60) });
+    expect(pct.message).toMatch(
+      /\(\/dimensions\/relevance must be <= 1 \(it is 80: scores are in \[0,1\], and evalc does not rescale a percentage or a 1–10 score\)\)$/,
+    );
+    const negative = await judgeWith({ content: verdict(-0.2, 0.6) });
+    expect(negative.message).toMatch(/\(\/dimensions\/relevance must be >= 0 \(it is -0.2\)\)$/);
+  });
+
+  it("names the rubric's id a dimension written in another case stands for", async () => {
+    const { message } = await judgeWith({
+      content: JSON.stringify({
+        dimensions: { Relevance: 0.8, accuracy: 0.6 },
+        failureModes: [],
+        rationale: 'r',
+      }),
+    });
+    expect(message).toMatch(
+      /\(\/dimensions has "Relevance" where the rubric has "relevance" \(dimension ids are matched exactly\)\)$/,
+    );
   });
 });

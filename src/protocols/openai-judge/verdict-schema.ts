@@ -60,8 +60,15 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
   return (value) => {
     coerceNumericScores(value);
     if (!validate(value)) {
+      const renamed = caseMismatch(value, rubric);
+      if (renamed !== undefined) return { ok: false, problem: renamed };
       const first = validate.errors?.[0];
       const where = first?.instancePath || '(root)';
+      if (first?.keyword === 'maximum' || first?.keyword === 'minimum')
+        return {
+          ok: false,
+          problem: `${where} ${first.message ?? 'is out of range'}${outOfRange(value, where)}`,
+        };
       // name the key: "must NOT have additional properties" leaves the user guessing which
       const extra = (first?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
       if (first?.keyword === 'additionalProperties' && typeof extra === 'string')
@@ -92,4 +99,35 @@ function coerceNumericScores(value: unknown): void {
   for (const [id, score] of Object.entries(scores)) {
     if (typeof score === 'string' && NUMERIC_TEXT.test(score)) scores[id] = Number(score);
   }
+}
+
+/**
+ * A dimension written in another case than the rubric's id (`Relevance` for `relevance`): ids are
+ * matched exactly, and the message says which one was meant (QA73: it said only that `relevance`
+ * was missing).
+ */
+function caseMismatch(value: unknown, rubric: WireRubric): string | undefined {
+  const dimensions = (value as { dimensions?: unknown } | null)?.dimensions;
+  if (typeof dimensions !== 'object' || dimensions === null || Array.isArray(dimensions)) return undefined;
+  const ids = new Set(rubric.dimensions.map((d) => d.id));
+  for (const key of Object.keys(dimensions)) {
+    if (ids.has(key)) continue;
+    const meant = rubric.dimensions.find(
+      (d) => d.id.toLowerCase() === key.toLowerCase() && !(d.id in dimensions),
+    );
+    if (meant !== undefined)
+      return `/dimensions has "${key.slice(0, 60)}" where the rubric has "${meant.id}" (dimension ids are matched exactly)`;
+  }
+  return undefined;
+}
+
+/** The score that is out of [0,1], and for one above 1 that evalc does not rescale it (QA73). */
+function outOfRange(value: unknown, where: string): string {
+  const id = /^\/dimensions\/(.+)$/.exec(where)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  const dimensions = (value as { dimensions?: Record<string, unknown> } | null)?.dimensions;
+  const score = id === undefined || dimensions === undefined ? undefined : dimensions[id];
+  if (typeof score !== 'number') return '';
+  return score > 1
+    ? ` (it is ${score}: scores are in [0,1], and evalc does not rescale a percentage or a 1–10 score)`
+    : ` (it is ${score})`;
 }
