@@ -20,7 +20,6 @@ import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
 
 const MAP_SECTIONS = ['agents', 'judges', 'rubrics', 'tasks', 'prices'] as const;
 const LIST_SECTIONS = ['metrics', 'gates'] as const;
-const SINGLE_SECTIONS = ['evalc', 'benchmark', 'run'] as const;
 
 interface Origin {
   file: YamlFile;
@@ -302,19 +301,13 @@ function mergeFile(
       });
       continue;
     }
-    if (Object.hasOwn(raw, key) && (SINGLE_SECTIONS as readonly string[]).includes(key) && !isRoot) {
+    if (Object.hasOwn(raw, key) && !isRoot) {
       if (key === 'evalc') continue;
       state.diagnostics.push(
         diagnostic('EVALC_INCLUDE_CONFLICT', `${key} is defined in more than one file`, [key], {
           source: locateInFile(file, [key]),
-        }),
-      );
-      continue;
-    }
-    if (Object.hasOwn(raw, key) && !isRoot) {
-      state.diagnostics.push(
-        diagnostic('EVALC_INCLUDE_CONFLICT', `${key} is defined in more than one file`, [key], {
-          source: locateInFile(file, [key]),
+          // Which other file (QA72: an id's conflict said it, `benchmark:` and `run:` did not).
+          hint: `it may be written once: it is also defined at ${firstDefinition(state, [key])}`,
         }),
       );
       continue;

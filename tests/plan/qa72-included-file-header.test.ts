@@ -66,4 +66,22 @@ describe("an included file's own include:, evalc: and sections", () => {
       'EVALC_SCHEMA_TYPE sub/a.yaml:1:8 gates: expected a list, got a mapping',
     ]);
   });
+
+  it('names where benchmark: or run: was first written when an included file writes it again', async () => {
+    const dir = writeFiles(
+      {
+        'evalc.yaml': `${ROOT}run: { repeats: 1 }\n`,
+        'sub/a.yaml': 'run: { repeats: 2 }\nbenchmark: { id: c }\n',
+      },
+      'evalc-qa72-header-',
+    );
+    const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
+    const diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+    expect(
+      diagnostics.map((d) => `${d.source?.file}:${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`),
+    ).toEqual([
+      'sub/a.yaml:1:6 run is defined in more than one file | it may be written once: it is also defined at evalc.yaml:10:1',
+      'sub/a.yaml:2:12 benchmark is defined in more than one file | it may be written once: it is also defined at evalc.yaml:2:1',
+    ]);
+  });
 });
