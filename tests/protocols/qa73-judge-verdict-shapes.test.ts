@@ -231,4 +231,17 @@ describe('openai judge: what a verdict out of the schema says', () => {
       /\(\/dimensions has "Relevance" where the rubric has "relevance" \(dimension ids are matched exactly\)\)$/,
     );
   });
+
+  it('names a failure mode the rubric does not define', async () => {
+    const { message } = await judgeWith({
+      content: JSON.stringify({
+        dimensions: { relevance: 0.8, accuracy: 0.6 },
+        failureModes: ['hallucination'],
+        rationale: 'r',
+      }),
+    });
+    expect(message).toMatch(
+      /\(\/failureModes has "hallucination", which the rubric does not define \(it defines none\)\)$/,
+    );
+  });
 });

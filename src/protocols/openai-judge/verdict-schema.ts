@@ -60,7 +60,7 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
   return (value) => {
     coerceNumericScores(value);
     if (!validate(value)) {
-      const renamed = caseMismatch(value, rubric);
+      const renamed = caseMismatch(value, rubric) ?? unknownFailureMode(value, rubric);
       if (renamed !== undefined) return { ok: false, problem: renamed };
       const first = validate.errors?.[0];
       const where = first?.instancePath || '(root)';
@@ -130,4 +130,18 @@ function outOfRange(value: unknown, where: string): string {
   return score > 1
     ? ` (it is ${score}: scores are in [0,1], and evalc does not rescale a percentage or a 1–10 score)`
     : ` (it is ${score})`;
+}
+
+/**
+ * A failure mode the rubric does not define, named (QA73: "must NOT have more than 0 items", or
+ * "must be equal to one of the allowed values", left the user to guess which and why).
+ */
+function unknownFailureMode(value: unknown, rubric: WireRubric): string | undefined {
+  const modes = (value as { failureModes?: unknown } | null)?.failureModes;
+  if (!Array.isArray(modes)) return undefined;
+  const ids = rubric.failureModes.map((m) => m.id);
+  const unknown = modes.find((m) => typeof m === 'string' && !ids.includes(m));
+  if (typeof unknown !== 'string') return undefined;
+  const defined = ids.length === 0 ? 'it defines none' : `its failure modes: ${ids.join(', ').slice(0, 200)}`;
+  return `/failureModes has "${unknown.slice(0, 60)}", which the rubric does not define (${defined})`;
 }
