@@ -245,3 +245,18 @@ describe('openai judge: what a verdict out of the schema says', () => {
     );
   });
 });
+
+describe('openai judge: only reasoning_content, content null', () => {
+  it('is no verdict, and says so when the reasoning is itself a whole verdict (a reasoning parser that took the answer)', async () => {
+    const whole = await judgeWith({ content: null, reasoning_content: verdict(0.8, 0.6) });
+    expect(whole.outcome.ok).toBe(false);
+    expect(whole.message).toContain(
+      "(only reasoning, no answer after it (the reasoning is a whole verdict: the server's reasoning parser may have taken the answer for thoughts",
+    );
+    const thoughts = await judgeWith({
+      content: null,
+      reasoning_content: `Let me think. ${verdict(0.8, 0.6)}`,
+    });
+    expect(thoughts.message).toMatch(/\(only reasoning, no answer after it\)$/);
+  });
+});

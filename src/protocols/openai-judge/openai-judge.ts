@@ -132,7 +132,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       if (choice.content === undefined)
         return {
           ok: false,
-          malformed: `${choice.reasoningOnly ? 'only reasoning, no answer after it' : 'no message content'}${cut}`,
+          malformed: `${choice.reasoningOnly ? `only reasoning, no answer after it${verdictInReasoning(choice.reasoningOnly, check)}` : 'no message content'}${cut}`,
           raw: choice.reasoningOnly ?? reply.text,
         };
       const checked = readVerdict(choice.content, check);
@@ -226,6 +226,20 @@ function firstMessage(body: unknown): FirstMessage {
   }
   if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;
   return out;
+}
+
+/**
+ * A reasoning that is itself the whole verdict, with no answer after it: a server whose reasoning
+ * parser took the answer for thoughts (vLLM's for a model served with thinking off, which writes
+ * no `<think>`). Still not taken for the verdict (a draft in the thoughts is not the answer), but
+ * the message says where to look (QA73).
+ */
+function verdictInReasoning(reasoning: string, check: Parameters<typeof readVerdict>[1]): string {
+  const trimmed = reasoning.trim();
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return '';
+  return readVerdict(trimmed, check).ok
+    ? " (the reasoning is a whole verdict: the server's reasoning parser may have taken the answer for thoughts — serve the judge model without it, or with thinking on)"
+    : '';
 }
 
 /**
