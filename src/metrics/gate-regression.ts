@@ -102,6 +102,18 @@ export function regressionResult(
   const b = pairs.map(([x]) => pick(x));
   const c = pairs.map(([, y]) => pick(y));
   const weights = hierarchicalWeights(pairs.map(([, y]) => y));
+  if (!weights.some((w) => w > 0)) {
+    // No mean to compare: it read "0.000 → 0.000 (drop 0.000 …): drop ≤ max_drop" and passed; a
+    // min/max gate on results that all weigh 0 fails saying so, and so does this one (QA71).
+    const many =
+      pairs.length === 1 ? 'its 1 paired result weighs 0' : `its ${pairs.length} paired results all weigh 0`;
+    return {
+      ...base,
+      passed: false,
+      actual: null,
+      message: `${gate.metric} has no results at ${group.target} for ${agent}: ${many} (example, dataset or task weights), so there is no mean to compare with the baseline`,
+    };
+  }
   const seed = deriveSeed(options.seed, `${diffScope(group.target)}\u0000${agent}\u0000${gate.metric}`);
   const boot = pairedBootstrap(b, c, weights, { seed, resamples: options.resamples });
   const baseMean = weightedMean(b, weights) ?? 0;

@@ -29,6 +29,9 @@ const ANSWERS: RepeatAnswers = {
   '3': Object.fromEntries(
     ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((q) => [q, q === 'w0' ? right(q) : wrong]),
   ),
+  // case 3: every example weighs 0 and passes → fails
+  '5': { z0: right('z0'), z1: right('z1'), z2: right('z2') },
+  '6': { z0: wrong, z1: wrong, z2: wrong },
   '4': Object.fromEntries(
     ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((q) => [q, q === 'w0' ? wrong : right(q)]),
   ),
@@ -78,7 +81,12 @@ async function compare(
   const ws = tempWorkspace(name);
   const { dir } = ws;
   const lines = rows.map(({ q, weight }) =>
-    JSON.stringify({ id: q, vars: { q }, expected: { answer: `a-${q}` }, ...(weight ? { weight } : {}) }),
+    JSON.stringify({
+      id: q,
+      vars: { q },
+      expected: { answer: `a-${q}` },
+      ...(weight !== undefined ? { weight } : {}),
+    }),
   );
   writeFileSync(path.join(dir, 'd.jsonl'), `${lines.join('\n')}\n`);
   writePlan(dir, versions[0], significance);
@@ -137,6 +145,22 @@ describe('regression gate verdicts against SciPy (QA71)', () => {
       const text = await runCli(['diff', 'base.lock', 'evalc.lock'], { cwd: r.ws.dir });
       expect(text.stdout).toMatch(/n\.s\. +benchmark .* p 0\.039 \(mcnemar\)/);
       expect(text.stdout).toContain('n.s. with p < α (exact_match, 1↓ 8↑');
+    } finally {
+      r.ws.cleanup();
+    }
+  }, 60_000);
+
+  it('fails a regression gate whose paired results all weigh 0, saying so, as a min/max gate does', async () => {
+    const rows = ['z0', 'z1', 'z2'].map((q) => ({ q, weight: 0 }));
+    const r = await compare('qa71-all-weigh-0', rows, ['5', '6'], 0.05);
+    try {
+      // it read "0.000 → 0.000 (drop 0.000, max_drop 0) … drop ≤ max_drop 0" and passed
+      expect(r.gate?.passed, r.gate?.message).toBe(false);
+      expect(r.gate?.message).toBe(
+        'exact_match has no results at benchmark for a1: its 3 paired results all weigh 0 (example, dataset or task weights), so there is no mean to compare with the baseline',
+      );
+      expect(r.code).toBe(1);
+      expect(r.delta).toMatchObject({ method: 'none', pValue: null, significant: false });
     } finally {
       r.ws.cleanup();
     }
