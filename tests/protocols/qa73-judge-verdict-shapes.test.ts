@@ -129,6 +129,46 @@ describe('openai judge: a verdict handed back as a tool call', () => {
   });
 });
 
+async function judgeRefusingJsonSchema(refusal: unknown) {
+  const formats: string[] = [];
+  const server = await startLoopback((_req, res, body) => {
+    const format = (JSON.parse(body) as { response_format?: { type?: string } }).response_format?.type ?? '-';
+    formats.push(format);
+    if (format === 'json_schema') sendJson(res, 400, refusal);
+    else
+      sendJson(res, 200, {
+        id: 'qa73',
+        object: 'chat.completion',
+        model: 'm',
+        choices: [
+          { index: 0, message: { role: 'assistant', content: verdict(0.8, 0.6) }, finish_reason: 'stop' },
+        ],
+      });
+  });
+  const judge = createOpenaiJudge(
+    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
+    { cwd: '.', rubrics: { r: RUBRIC } },
+  );
+  cleanups.push(
+    () => judge.close(),
+    () => server.close(),
+  );
+  const outcome = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
+  return { outcome, formats };
+}
+
+describe("openai judge: Gemini's OpenAI-compatible endpoint refusing a keyword of the verdict schema", () => {
+  it('asks again with json_object', async () => {
+    const message =
+      'Invalid JSON payload received. Unknown name "additionalProperties" at \'generation_config.response_schema\': Cannot find field.';
+    const { outcome, formats } = await judgeRefusingJsonSchema([
+      { error: { code: 400, message, status: 'INVALID_ARGUMENT' } },
+    ]);
+    expect(outcome).toMatchObject({ ok: true, verdict: { score: 0.7 } });
+    expect(formats).toEqual(['json_schema', 'json_object']);
+  });
+});
+
 describe("openai judge: vLLM's xgrammar backend refusing the verdict schema", () => {
   it('asks again with json_object after "The provided JSON schema contains features not supported by xgrammar."', async () => {
     const formats: string[] = [];

@@ -35,9 +35,11 @@ export function responseFormatOf(
 
 const REFUSING_STATUSES = new Set([400, 415, 422, 500, 501]);
 // vLLM's xgrammar backend refuses the verdict schema's number ranges and item limits with
-// "The provided JSON schema contains features not supported by xgrammar." (QA73: a space, not `_`).
+// "The provided JSON schema contains features not supported by xgrammar." (QA73: a space, not `_`);
+// Gemini's OpenAI-compatible endpoint refuses keywords of it with "Invalid JSON payload received.
+// Unknown name \"additionalProperties\" at 'generation_config.response_schema…'" (QA73).
 const NAMES_RESPONSE_FORMAT =
-  /response_format|json[ _-]?schema|json_object|responseformat|guided_json|guided decoding|xgrammar|structured output/i;
+  /response_format|response_schema|json[ _-]?schema|json_object|responseformat|guided_json|guided decoding|xgrammar|structured output/i;
 
 /** The next rung when `reply` refuses the response format of `rung`; undefined otherwise. */
 export function rungAfterRefusal(rung: FormatRung, reply: JsonResponse): FormatRung | undefined {
