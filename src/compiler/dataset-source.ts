@@ -3,15 +3,7 @@
  * URL kept in the cache folder under its sha256 (`readRemote` says when it is asked again). `sha256` is the dataset's pin (`dataset-digest.ts`: BOM dropped, CRLF read as LF); a
  * declared `sha256:` may name it or the raw bytes' sha256 (`sha256sum` of the file as it is).
  */
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
@@ -227,6 +219,8 @@ async function readRemote(
 /** A cached copy's bytes, or undefined when there is none (or it cannot be read). */
 function readCopy(file: string): Buffer | undefined {
   try {
+    // A pipe or a device would block the read for good (QA69): no copy.
+    if (!statSync(file).isFile()) return undefined;
     return readFileSync(file);
   } catch {
     return undefined;
@@ -235,7 +229,7 @@ function readCopy(file: string): Buffer | undefined {
 
 /** The URL record: line 1 the sha256 (what older evalc versions wrote), line 2 the validators. */
 function readUrlRecord(file: string): UrlRecord | undefined {
-  if (!existsSync(file)) return undefined;
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
   const [sha = '', validators = ''] = readFileSync(file, 'utf8').split('\n');
   if (!/^[0-9a-f]{64}$/.test(sha.trim())) return undefined;
   try {

@@ -6,7 +6,7 @@
  * checked on read (its digest is recomputed; a damaged one is ignored). Caches written before
  * keep their schemas in the log (`schema:<digest>` entries): read there when the file is missing.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalJson, sha256Hex } from '../compiler/content-key.js';
 import type { StepStore } from './step-store.js';
@@ -65,6 +65,8 @@ function writeSchemaFile(file: string, schema: unknown): void {
 function readSchemaFile(file: string, digest: string): unknown {
   let text: string;
   try {
+    // A pipe or a device would block the read for good (QA69): not a kept schema.
+    if (!statSync(file).isFile()) return undefined;
     text = readFileSync(file, 'utf8');
   } catch {
     return undefined;

@@ -6,7 +6,8 @@
  * used only if its bytes still have its sha256; else it is downloaded again (a warning says so)
  * and repaired, and an offline run says the copy is damaged.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/compiler/content-key.js';
@@ -52,6 +53,17 @@ describe('a damaged cached copy of a remote dataset (QA69)', () => {
     expect(r.resolved?.datasets[0]?.sha256).toBe(sha256Hex(v1));
     expect(sha256Hex(readFileSync(copy))).toBe(sha256Hex(v1));
     expect(codes(await load(dir))).toEqual([]);
+  });
+
+  it('a pipe in its place is no copy: downloaded again, never waited on', async () => {
+    const dir = writeFiles({ 'evalc.yaml': datasetPlanYaml(`${server.url}/data.jsonl`) });
+    await load(dir);
+    const copy = path.join(dir, 'cache', 'sources', sha256Hex(v1));
+    rmSync(copy);
+    execFileSync('mkfifo', [copy]);
+    const r = await load(dir);
+    expect(codes(r)).toEqual([]);
+    expect(inputs(r)).toEqual(['a', 'b']);
   });
 
   it('offline, is an error that says the copy is damaged', async () => {

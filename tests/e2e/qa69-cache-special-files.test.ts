@@ -2,12 +2,13 @@
  * QA69: cache files that are pipes or devices. A FIFO named `steps.log` took the answers of the
  * first agent calls and lost them (ESPIPE, "the steps completed before it are cached"); a link
  * to /dev/zero swallowed a whole run's answers with exit 0; a FIFO named `steps.crc` or
- * `steps.lock` hung every command that opened the cache, deaf to SIGTERM. The log and the lock
+ * `steps.lock` (or a kept schema in `schemas/`) hung every command that opened the cache, deaf to
+ * SIGTERM. The log and the lock
  * are now refused in one line before any agent call (exit 1), and a side file that is not a
  * regular file is read as empty and replaced.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -62,6 +63,14 @@ describe('cache files that are pipes or devices', () => {
     expect(locked.code, locked.stderr).toBe(1);
     expect(locked.stderr).toContain('(.evalc/cache/steps.lock is a pipe or a device, not a file: remove it)');
     rmSync(lockFile);
+
+    // A kept RAIP schema that is a pipe: ignored (read from the log), never waited on.
+    const schema = path.join(cache, 'schemas', readdirSync(path.join(cache, 'schemas'))[0]!);
+    rmSync(schema);
+    mkfifo(schema);
+    const piped = await runCli(['apply', 'evalc.yaml'], { cwd: dir, timeoutMs: 20_000 });
+    expect(piped.code, piped.stderr).toBe(0);
+    rmSync(path.join(dir, 'evalc.lock'));
 
     const sums = path.join(cache, 'steps.crc');
     rmSync(sums);
