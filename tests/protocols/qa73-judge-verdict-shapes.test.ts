@@ -300,3 +300,17 @@ describe('openai judge: only reasoning_content, content null', () => {
     expect(thoughts.message).toMatch(/\(only reasoning, no answer after it\)$/);
   });
 });
+
+describe('readVerdict on hostile replies', () => {
+  it('answers at once for 200 kB of unclosed openings or of tiny objects', async () => {
+    const { readVerdict } = await import('../../src/protocols/openai-judge/read-verdict.js');
+    const { compileVerdictValidator } = await import('../../src/protocols/openai-judge/verdict-schema.js');
+    const { toWireRubric } = await import('../../src/protocols/rubrics/wire-rubric.js');
+    const check = compileVerdictValidator(toWireRubric('r', RUBRIC));
+    const started = performance.now();
+    expect(readVerdict(`${'{'.repeat(200_000)}${verdict(0.8, 0.6)}`, check).ok).toBe(false);
+    expect(readVerdict(`${'{"a":1} '.repeat(25_000)}${verdict(0.8, 0.6)}`, check).ok).toBe(false);
+    expect(readVerdict(`${'{"a":1} '.repeat(10)}${verdict(0.8, 0.6)}`, check).ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
