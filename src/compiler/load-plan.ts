@@ -14,6 +14,7 @@ import {
 } from '../plan/diagnostic.js';
 import { findNonJsonValues } from '../plan/json-values.js';
 import { loadPlanFile } from '../plan/load.js';
+import { namesLostId } from '../plan/lost-ids.js';
 import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secrets.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
@@ -81,7 +82,10 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
       const partial = await resolvePlan(loaded, salvaged.plan, resolveOptions);
       const checked = compilePlan(partial, options.pins ?? {});
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
-        if (!isUnderPruned(d.path, salvaged.pruned) && !namesPruned(d, salvaged.pruned)) diagnostics.push(d);
+        if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
+        // An id may be defined in an included file that could not be read (QA72).
+        if (namesLostId(d, loaded.lostIds)) continue;
+        diagnostics.push(d);
       }
     }
     return { diagnostics: sortDiagnostics(diagnostics) };

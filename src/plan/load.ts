@@ -14,6 +14,7 @@ import path from 'node:path';
 import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { checkIncludedFile } from './included-file-check.js';
+import { ALL_LOST, type LostIds, lostIdsOf, lostSections } from './lost-ids.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
@@ -41,6 +42,11 @@ export interface LoadedPlan {
   commandDirs: { agents: Record<string, string>; judges: Record<string, string> };
   locate: (planPath: PlanPath, key?: string) => SourcePosition | undefined;
   diagnostics: Diagnostic[];
+  /**
+   * What included files left out (not found, not YAML text, a syntax error) or partly (a section of
+   * the wrong shape) may define: a reference to it is a cascade, not news (lost-ids.ts).
+   */
+  lostIds: LostIds[];
 }
 
 export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan {
@@ -55,6 +61,7 @@ export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan 
     diagnostics: [],
     raw: {},
     stack: [],
+    lost: [],
     merged: new Set(),
   };
   const commandDirs = { agents: {} as Record<string, string>, judges: {} as Record<string, string> };
@@ -70,6 +77,7 @@ export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan 
     commandDirs,
     locate,
     diagnostics: state.diagnostics,
+    lostIds: state.lost,
   };
 }
 
@@ -144,6 +152,8 @@ interface LoadState {
   raw: Record<string, unknown>;
   /** The files being loaded, outermost first: as named, and their real path. */
   stack: { absolute: string; real: string }[];
+  /** What included files left out (or partly: a section of the wrong shape) may define. */
+  lost: LostIds[];
   /** Files already merged (real paths): one included from two places is merged once, not twice. */
   merged: Set<string>;
 }
@@ -175,6 +185,7 @@ function loadInto(
   const read = readPlanFile(absolute, includedFrom !== undefined);
   if (!read.ok) {
     state.diagnostics.push(notRead(read.reason, display, absolute, includedFrom));
+    if (includedFrom) state.lost.push(ALL_LOST);
     return;
   }
   const notText = describeNotUtf8(read.bytes);
@@ -185,13 +196,17 @@ function loadInto(
         hint: 'a plan file is YAML text in UTF-8',
       }),
     );
+    if (includedFrom) state.lost.push(ALL_LOST);
     return;
   }
   const text = read.bytes.toString('utf8');
   const parsed = parseYamlFile(display, text);
   state.files.push(parsed.file);
   state.diagnostics.push(...parsed.diagnostics);
-  if (parsed.diagnostics.length > 0) return;
+  if (parsed.diagnostics.length > 0) {
+    if (includedFrom) state.lost.push(lostIdsOf(parsed.file));
+    return;
+  }
   const value = parsed.value;
   const file = parsed.file;
   const relDir = path.relative(state.planDir, path.dirname(absolute)).split(path.sep).join('/');
@@ -211,6 +226,7 @@ function loadInto(
         source: locateInFile(file, []),
       }),
     );
+    if (includedFrom) state.lost.push(ALL_LOST);
     return;
   }
   const record = value as Record<string, unknown>;
@@ -218,6 +234,7 @@ function loadInto(
   // The plan file is validated with the merged plan; an included file's own keys are checked here.
   const own = isRoot ? undefined : checkIncludedFile(record, (p, key) => locateInFile(file, p, key));
   if (own) state.diagnostics.push(...own.diagnostics);
+  if (own && own.skip.size > 0) state.lost.push(lostSections(own.skip));
   mergeFile(state, file, record, relDir, isRoot, commandDirs, own?.skip);
 
   const includes = record.include;

@@ -1,0 +1,76 @@
+/**
+ * What an included file that was left out (QA72) may define: a reference to one of these ids is a
+ * cascade of that file's error, not news ("unknown agent `a1`" at every task naming an agent
+ * defined in a file with a syntax error). Read off what the YAML parser salvaged of the file,
+ * without building it (a file left out for an alias bomb stays unexpanded); `all` when nothing
+ * of a section can be told (a file not read at all, or a section of the wrong shape).
+ */
+import { isMap, isScalar, isSeq } from 'yaml';
+import type { YamlFile } from './yaml-file.js';
+
+export type LostIds = Partial<
+  Record<'agents' | 'judges' | 'rubrics' | 'tasks' | 'metrics', string[] | 'all'>
+>;
+
+const ID_SECTIONS = ['agents', 'judges', 'rubrics', 'tasks'] as const;
+
+/** Everything: a file that could not be read. */
+export const ALL_LOST: LostIds = {
+  agents: 'all',
+  judges: 'all',
+  rubrics: 'all',
+  tasks: 'all',
+  metrics: 'all',
+};
+
+/** The ids a partly parsed file defines, by section. */
+export function lostIdsOf(file: YamlFile): LostIds {
+  const out: LostIds = {};
+  const contents = file.doc.contents;
+  if (isMap(contents)) {
+    for (const pair of contents.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if ((ID_SECTIONS as readonly string[]).includes(key ?? '') && isMap(pair.value)) {
+        out[key as (typeof ID_SECTIONS)[number]] = pair.value.items.flatMap((p) =>
+          isScalar(p.key) ? [String(p.key.value)] : [],
+        );
+      } else if (key === 'metrics' && isSeq(pair.value)) {
+        out.metrics = pair.value.items.flatMap((item) => (isMap(item) ? metricNames(item.items) : []));
+      }
+    }
+  }
+  return out;
+}
+
+/** Sections of an included file left out for their shape (`agents:` as a list): any id in them. */
+export function lostSections(sections: Iterable<string>): LostIds {
+  const out: LostIds = {};
+  for (const section of sections) if (section in ALL_LOST) out[section as keyof LostIds] = 'all';
+  return out;
+}
+
+function metricNames(items: { key: unknown; value: unknown }[]): string[] {
+  return items.flatMap((p) =>
+    isScalar(p.key) && (p.key.value === 'id' || p.key.value === 'type') && isScalar(p.value)
+      ? [String(p.value.value)]
+      : [],
+  );
+}
+
+const CODE_SECTIONS: Record<string, keyof LostIds> = {
+  EVALC_REF_AGENT: 'agents',
+  EVALC_REF_JUDGE: 'judges',
+  EVALC_REF_RUBRIC: 'rubrics',
+  EVALC_REF_TASK: 'tasks',
+  EVALC_REF_METRIC: 'metrics',
+};
+
+/** Whether a reference diagnostic names an id one of the left-out files may define. */
+export function namesLostId(d: { code: string; message: string }, lost: readonly LostIds[]): boolean {
+  const section = CODE_SECTIONS[d.code];
+  if (section === undefined) return false;
+  return lost.some((ids) => {
+    const names = ids[section];
+    return names === 'all' || (names ?? []).some((id) => d.message.includes(`\`${id}\``));
+  });
+}
