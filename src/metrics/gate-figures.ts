@@ -17,7 +17,14 @@ export function fmt(x: number | null | undefined): string {
   return Number(s) === 0 ? s.replace('-', '') : s;
 }
 
-/** A p-value in a gate message. */
-export function fmtP(p: number): string {
-  return p < 0.0001 ? p.toExponential(2) : p.toFixed(4);
+/**
+ * A p-value in a gate message, with as many more decimals as it takes to read on its side of the
+ * gate's α: 0.04998 printed `p = 0.0500 (…, α = 0.05): REGRESSION` (QA71).
+ */
+export function fmtP(p: number, alpha?: number): string {
+  if (p < 0.0001) return p.toExponential(2);
+  let text = p.toFixed(4);
+  if (alpha === undefined) return text;
+  for (let d = 5; d <= 12 && Number(text) < alpha !== p < alpha; d += 1) text = p.toFixed(d);
+  return text;
 }

@@ -51,9 +51,9 @@ export function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boole
   return d.field === 'score' && d.direction !== 'regression' && gated.has(deltaKey(d));
 }
 
-function deltaRow(d: AggregateDelta, gated: Set<string> = new Set()): string {
+function deltaRow(d: AggregateDelta, gated: Set<string> = new Set(), alpha?: number): string {
   const field = d.field === 'value' ? ' (value)' : '';
-  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatCi(d.ci, 3)} | ${formatP(d.pValue)} | ${testLabel(d)} |`;
+  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatCi(d.ci, 3)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
 }
 
 function flipLine(f: ExampleFlip): string {
@@ -180,7 +180,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
         '|  | scope | agent | metric | baseline | current | Δ | 95% CI of Δ | p | test |',
         '|---|---|---|---|---:|---:|---:|---|---:|---|',
       ],
-      items: deltas.map((d) => deltaRow(d, gated)),
+      items: deltas.map((d) => deltaRow(d, gated, alpha)),
       tail: [
         '',
         ...(deltas.some((d) => gateOnlyRegression(d, gated))

@@ -21,6 +21,7 @@ import { runCli, tempWorkspace } from './apply-harness.js';
 
 const right = (q: string) => [`a-${q}`];
 const wrong = ['x'];
+const RS = Array.from({ length: 267 }, (_, i) => `r${i}`);
 const ANSWERS: RepeatAnswers = {
   // case 1: p0..p2 pass → fail, p3 fail → pass
   '1': { p0: right('p0'), p1: right('p1'), p2: right('p2'), p3: wrong },
@@ -29,6 +30,9 @@ const ANSWERS: RepeatAnswers = {
   '3': Object.fromEntries(
     ['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((q) => [q, q === 'w0' ? right(q) : wrong]),
   ),
+  // case 4: r0..r149 pass → fail, r150..r266 fail → pass (b = 150, c = 117)
+  '7': Object.fromEntries(RS.map((q, i) => [q, i < 150 ? right(q) : wrong])),
+  '8': Object.fromEntries(RS.map((q, i) => [q, i < 150 ? wrong : right(q)])),
   // case 3: every example weighs 0 and passes → fails
   '5': { z0: right('z0'), z1: right('z1'), z2: right('z2') },
   '6': { z0: wrong, z1: wrong, z2: wrong },
@@ -161,6 +165,35 @@ describe('regression gate verdicts against SciPy (QA71)', () => {
       );
       expect(r.code).toBe(1);
       expect(r.delta).toMatchObject({ method: 'none', pValue: null, significant: false });
+    } finally {
+      r.ws.cleanup();
+    }
+  }, 60_000);
+
+  it('prints a p just under α with the digits that show it is under α', async () => {
+    const r = await compare(
+      'qa71-p-digits',
+      RS.map((q) => ({ q })),
+      ['7', '8'],
+      0.05,
+    );
+    try {
+      // 2·Σᵢ≤117 C(267, i) / 2²⁶⁷ = 0.04998317639678605 (Python fractions; scipy.stats.binomtest(117, 267)
+      // prints …592, its own float sum): a regression at α = 0.05,
+      // printed `p = 0.0500 (…, α = 0.05): REGRESSION` and `p 0.050` in the diff
+      expect(r.delta?.pValue).toBe(0.04998317639678605);
+      expect(r.gate?.message).toContain(
+        'p = 0.04998 (exact McNemar, b=150 c=117, n = 267, α = 0.05): REGRESSION',
+      );
+      const text = await runCli(['diff', 'base.lock', 'evalc.lock'], { cwd: r.ws.dir });
+      expect(text.stdout).toMatch(/REGRESSION +benchmark .* p 0\.04998 \(mcnemar\)/);
+      const md = await runCli(['diff', 'base.lock', 'evalc.lock', '--format', 'md'], { cwd: r.ws.dir });
+      expect(md.stdout).toContain('| 0.04998 | McNemar (150↓ 117↑) |');
+      // far from α, three decimals as before
+      const loose = await runCli(['diff', 'base.lock', 'evalc.lock', '--significance', '0.2'], {
+        cwd: r.ws.dir,
+      });
+      expect(loose.stdout).toMatch(/p 0\.050 \(mcnemar\)/);
     } finally {
       r.ws.cleanup();
     }
