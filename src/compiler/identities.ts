@@ -57,6 +57,23 @@ export function commandFolderChange(
   return before === after ? undefined : `${before} → ${after}`;
 }
 
+/**
+ * What the lock's `endpoint` records of an agent (executor/build-lock.ts): its url without user
+ * info, or a mae agent's `command` or socket `address` (QA72: a command's edit read "agent identity
+ * changed" in `plan`, a url's named both).
+ */
+export function lockedEndpoint(
+  agent: AgentConfig | undefined,
+): { what: 'url' | 'command' | 'address'; value: string } | undefined {
+  if (!agent) return undefined;
+  const { url, command, address } = agent as { url?: unknown; command?: unknown; address?: unknown };
+  if (typeof url === 'string' && url !== '') return { what: 'url', value: stripUserInfo(url) };
+  if (agent.protocol !== 'mae') return undefined;
+  if (typeof command === 'string') return { what: 'command', value: command };
+  if (typeof address === 'string') return { what: 'address', value: address };
+  return undefined;
+}
+
 /** The agent settings that can change a result (never headers, serve, limits). */
 export function agentIdentity(agent: AgentConfig, commandDir?: string): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);

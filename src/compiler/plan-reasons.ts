@@ -15,7 +15,7 @@ import {
   keysTrace,
   sendsInstructions,
 } from './compile.js';
-import { commandFolderChange, stripUserInfo } from './identities.js';
+import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
 import type { PlanSymbol } from './plan-run.js';
@@ -125,16 +125,16 @@ export function groupReasons(
   if (previous.agentDigest !== compiledGroup.agentDigest) {
     const lockedAgent = lock.agents[group.agentId];
     const pin = compiled.resolved.agentConfigDigests[group.agentId];
-    const url = (compiled.resolved.plan.agents[group.agentId] as { url?: unknown } | undefined)?.url;
-    const endpoint = typeof url === 'string' ? stripUserInfo(url) : undefined;
+    // A url, or a mae agent's command or socket address, as the lock's `endpoint` records it.
+    const endpoint = lockedEndpoint(compiled.resolved.plan.agents[group.agentId]);
     const folder = commandFolderChange(
       lockedAgent,
       compiled.resolved.plan.agents[group.agentId],
       compiled.resolved.loaded.commandDirs.agents[group.agentId],
     );
     const detail =
-      lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint
-        ? `agent ${group.agentId}'s url changed (${lockedAgent.endpoint} → ${endpoint})`
+      lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint.value
+        ? `agent ${group.agentId}'s ${endpoint.what} changed (${lockedAgent.endpoint} → ${endpoint.value})`
         : folder !== undefined
           ? `agent ${group.agentId}'s command runs in another folder (${folder})`
           : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest

@@ -92,7 +92,9 @@ describe('a command: runs in its declaring file folder, and that folder is in it
     expect(judged.stdout).toMatch(/Plan: 0 to invoke, 0 to extract, 1 to score/);
     const third = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
     expect(third.code, third.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).judges.j.commandDir).toBe('judges/v2');
+    expect(JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).judges.j.commandDir).toBe(
+      'judges/v2',
+    );
   });
 
   it('moving the whole plan folder keeps the lock byte-identical', async () => {
@@ -109,5 +111,19 @@ describe('a command: runs in its declaring file folder, and that folder is in it
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).not.toMatch(/agent bot|judge j/);
     expect(readFileSync(path.join(to, 'evalc.lock'), 'utf8')).toBe(written);
+  });
+
+  it("a command: whose text changed is named in plan's reason, as a url is", async () => {
+    const dir = path.join(root, 'text');
+    writeWorkspace(dir);
+    const applied = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+    expect(applied.code, applied.stderr).toBe(0);
+    const file = path.join(dir, 'agents/v1/bot.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('node bot.mjs', 'node ./bot.mjs'));
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(planned.code, planned.stdout).toBe(2);
+    expect(planned.stdout).toMatch(
+      /~ invoke +versions\/t\[bot\] +1 example +because agent bot's command changed \(node bot\.mjs → node \.\/bot\.mjs\)/,
+    );
   });
 });
