@@ -43,8 +43,8 @@ export async function startAgents(
   for (const id of agentIds) {
     const started = await startAgent(id, run.setup);
     if (!started.ok) {
-      const message = `agent ${id} could not start: ${run.scrub(started.error.message)}`;
       const config = run.setup.plan.agents[id];
+      const message = `agent ${id} could not start: ${run.scrub(started.error.message)}${servedIn(id, run.setup, started.missingEnv)}`;
       // A RAIP agent's identity is its /info, asked with those headers: one pinned in evalc.lock
       // stands in, as in `plan`, unless --locked must check it.
       const pinned = config?.protocol !== 'raip' || (!run.options.locked && run.lockedPins[id] !== undefined);
@@ -86,4 +86,15 @@ export function deferredRefusal(
     if (refresh || missingInvokes({ ...compiled, groups }, store).length > 0) return message;
   }
   return undefined;
+}
+
+/**
+ * Where a served agent declared in an included file ran (DESIGN §2: in that file's folder): a
+ * command written from the plan's folder fails with words that need not say it (`sh: ./agents/
+ * start.sh: not found`; QA72).
+ */
+function servedIn(id: string, setup: RuntimeSetup, missingEnv: true | undefined): string {
+  const dir = setup.commandDirs[id];
+  if (!dir || missingEnv || !setup.plan.agents[id]?.serve) return '';
+  return ` (its serve.command runs in ${dir}/, the folder of the plan file that declares agent ${id})`;
 }
