@@ -79,6 +79,17 @@ export function checkJudges(
         ),
       );
     }
+    // QA73: nor a max_tokens (the server sets its own).
+    if (judge.protocol === 'agent-eval' && judge.maxTokens !== undefined) {
+      diagnostics.push(
+        diagnostic(
+          'EVALC_JUDGE_MAX_TOKENS',
+          `judge ${id} is an agent-eval judge: its requests carry no max_tokens, so maxTokens is not used`,
+          [...p, 'maxTokens'],
+          { severity: 'warning', source: at([...p, 'maxTokens']), hint: 'an openai judge takes maxTokens' },
+        ),
+      );
+    }
     // QA41: `command:` is agent-eval's stdio transport only, and one judge has one transport
     // (the url was silently ignored beside a command; an openai judge failed every call).
     if (judge.command && judge.protocol === 'openai') {

@@ -40,6 +40,14 @@ export const judgeSchema = z
     model: z.string().optional(),
     provider: z.string().optional(),
     temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        "openai judge: max_tokens of each call (room for a reasoning model's thoughts and the verdict); default: the server's",
+      ),
     headers: headers.optional(),
     serve: serveSchema.optional(),
     limits: limitsSchema.optional(),

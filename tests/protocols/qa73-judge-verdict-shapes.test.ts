@@ -314,3 +314,54 @@ describe('readVerdict on hostile replies', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('openai judge: maxTokens', () => {
+  async function judgeRecording(maxTokens: number | undefined, finishReason = 'stop') {
+    const bodies: Record<string, unknown>[] = [];
+    const server = await startLoopback((_req, res, body) => {
+      bodies.push(JSON.parse(body) as Record<string, unknown>);
+      const content = finishReason === 'length' ? verdict(0.8, 0.6).slice(0, 30) : verdict(0.8, 0.6);
+      sendJson(res, 200, {
+        id: 'qa73',
+        object: 'chat.completion',
+        model: 'm',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
+      });
+    });
+    const judge = createOpenaiJudge(
+      {
+        protocol: 'openai',
+        url: `${server.url}/v1`,
+        model: 'm',
+        rubric: 'r',
+        ...(maxTokens ? { maxTokens } : {}),
+      },
+      { cwd: '.', rubrics: { r: RUBRIC } },
+    );
+    cleanups.push(
+      () => judge.close(),
+      () => server.close(),
+    );
+    const outcome = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
+    return { outcome, bodies };
+  }
+
+  it('is sent as max_tokens when set, and not sent otherwise', async () => {
+    const set = await judgeRecording(4096);
+    expect(set.outcome).toMatchObject({ ok: true });
+    expect(set.bodies[0]?.max_tokens).toBe(4096);
+    const unset = await judgeRecording(undefined);
+    expect(unset.bodies[0]).not.toHaveProperty('max_tokens');
+  });
+
+  it('is named when a verdict is cut at the token limit', async () => {
+    const unset = await judgeRecording(undefined, 'length');
+    expect(unset.outcome.ok ? '' : unset.outcome.error.message).toContain(
+      "(finish_reason: length; set the judge's maxTokens)",
+    );
+    const set = await judgeRecording(256, 'length');
+    expect(set.outcome.ok ? '' : set.outcome.error.message).toContain(
+      "(finish_reason: length; the judge's maxTokens is 256)",
+    );
+  });
+});

@@ -80,7 +80,7 @@ describe('openai judge: replies of models that ignore response_format', () => {
     });
     expect(hits).toBe(2);
     expect(outcome.ok ? '' : outcome.error.message).toMatch(
-      /reply is not a valid verdict after 2 attempts \(content is not JSON, cut off at the token limit \(finish_reason: length\)\)$/,
+      /reply is not a valid verdict after 2 attempts \(content is not JSON, cut off at the token limit \(finish_reason: length; set the judge's maxTokens\)\)$/,
     );
   });
 

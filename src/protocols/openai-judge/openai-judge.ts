@@ -86,6 +86,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     const plainBody = {
       model,
       temperature: request.temperature ?? config.temperature ?? 0,
+      ...(config.maxTokens === undefined ? {} : { max_tokens: config.maxTokens }),
       messages: buildJudgeMessages(rubric, request),
     };
     const bodyFor = (at: FormatRung) => {
@@ -125,7 +126,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       // A reply cut at the token limit is named as such: "not JSON" would send the user hunting.
       const cut =
         choice.finishReason === 'length'
-          ? ', cut off at the token limit (finish_reason: length)'
+          ? `, cut off at the token limit (finish_reason: length; ${config.maxTokens === undefined ? "set the judge's maxTokens" : `the judge's maxTokens is ${config.maxTokens}`})`
           : choice.finishReason !== undefined && choice.finishReason !== 'stop'
             ? `, finish_reason: ${choice.finishReason.slice(0, 40)}` // content_filter, tool_calls…
             : '';
