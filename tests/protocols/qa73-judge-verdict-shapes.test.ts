@@ -298,6 +298,9 @@ describe('openai judge: only reasoning_content, content null', () => {
       reasoning_content: `Let me think. ${verdict(0.8, 0.6)}`,
     });
     expect(thoughts.message).toMatch(/\(only reasoning, no answer after it\)$/);
+    // OpenRouter and Ollama name it `reasoning`
+    const cut = await judgeWith({ content: null, reasoning: 'Let me weigh relevance first, then' }, 'length');
+    expect(cut.message).toContain('(only reasoning, no answer after it, cut off at the token limit');
   });
 });
 

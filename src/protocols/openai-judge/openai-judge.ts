@@ -209,7 +209,13 @@ function firstMessage(body: unknown): FirstMessage {
   if (typeof model === 'string') out.model = model;
   const first = firstChoice(choices) as
     | {
-        message?: { content?: unknown; refusal?: unknown; reasoning_content?: unknown; tool_calls?: unknown };
+        message?: {
+          content?: unknown;
+          refusal?: unknown;
+          reasoning_content?: unknown;
+          reasoning?: unknown;
+          tool_calls?: unknown;
+        };
         finish_reason?: unknown;
       }
     | undefined;
@@ -220,6 +226,9 @@ function firstMessage(body: unknown): FirstMessage {
   else if (split.reasoning !== undefined) out.reasoningOnly = split.reasoning;
   else if (typeof message?.reasoning_content === 'string' && message.reasoning_content !== '')
     out.reasoningOnly = message.reasoning_content;
+  // OpenRouter's and Ollama's name for it (QA73: "no message content" for a judge that only thought).
+  else if (typeof message?.reasoning === 'string' && message.reasoning !== '')
+    out.reasoningOnly = message.reasoning;
   else if (split.answer !== null) out.content = split.answer;
   if ((out.content ?? '').trim() === '' && out.reasoningOnly === undefined) {
     const args = toolCallArguments(message?.tool_calls);
