@@ -19,6 +19,7 @@ import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secrets.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
+import { hintIncluder } from './includer-hint.js';
 import type { JudgePins } from './judge-pins.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
 
@@ -75,6 +76,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   diagnostics.push(...validated.diagnostics);
   const cacheDir = options.cacheDir ?? defaultDirs(loaded.planFile).cacheDir;
   const resolveOptions = { cacheDir, cwd, offline: options.offline ?? false, only: options.only };
+  if (!validated.plan) hintIncluder(planFile, cwd, diagnostics);
   if (!validated.plan || loadFailed) {
     // Diagnostics only: run the semantic checks on what is valid, never compile a run from it.
     const salvaged = validated.plan ? { plan: validated.plan, pruned: [] } : salvagePlan(loaded.raw);
