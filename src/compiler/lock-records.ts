@@ -11,7 +11,7 @@
 import type { Lockfile, LockMetricResult, LockResult } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
 import type { CompiledPlan } from './compile.js';
-import type { ExampleSteps } from './step-keys.js';
+import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 
 /**
  * The cache kind of a definitive invoke failure (executor/run-example.ts): the agent answered
@@ -28,7 +28,28 @@ export function lockHeaderMatches(lock: Lockfile | undefined, compiled: Compiled
   for (const id of agentIds) {
     if (lock.agents[id]?.digest !== compiled.agentDigests[id]) return false;
   }
-  return datasetsMatch(lock, compiled);
+  return datasetsMatch(lock, compiled) && aggregateMetricChange(lock, compiled) === undefined;
+}
+
+/**
+ * Why the lock's figures of a metric computed only at aggregation (judge_agreement, win_rate,
+ * judge_stability, pass_hat_k: no score step, so no key to see it) are not this evalc's: its code
+ * version changed with the plan unchanged (QA74: judge_agreement 3 left a lock without a derived
+ * metric "up to date" with version 2's figures). Undefined when every such metric is as locked.
+ */
+export function aggregateMetricChange(lock: Lockfile, compiled: CompiledPlan): string | undefined {
+  for (const { group } of compiled.groups) {
+    const locked = lock.groups[group.id]?.metrics;
+    if (!locked) continue;
+    for (const metric of group.metrics) {
+      const was = locked[metric.id];
+      if (!was || was.digest === metric.digest || hasScoreStep(metric)) continue;
+      return was.version !== metric.version
+        ? `because metric ${metric.type} changed version (${was.version} → ${metric.version}): aggregates are computed again`
+        : `because metric ${metric.id} changed: aggregates are computed again`;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -16,6 +16,7 @@ import { EVALC_VERSION } from '../version.js';
 import { datasetEditReason, planChangeReason, unrecordedReason } from './aggregate-reason.js';
 import type { CompiledPlan } from './compile.js';
 import {
+  aggregateMetricChange,
   datasetsMatch,
   FAILED_INVOKE_KIND,
   lockHeaderMatches,
@@ -293,6 +294,8 @@ export function planRun(
   const datasetEdited = !lockMissing && lock !== undefined && !datasetsMatch(lock, compiled);
   // A lock another evalc wrote is never up to date: apply re-aggregates and rewrites it (QA38).
   const otherVersion = lock !== undefined && lock.evalc !== EVALC_VERSION ? lock.evalc : undefined;
+  // A metric only aggregates compute whose code version changed (QA74): no step key sees it.
+  const metricChange = lock && !lockMissing ? aggregateMetricChange(lock, compiled) : undefined;
   // Only cached runs the lock does not record: their groups re-aggregate, for that reason.
   const lockStale = groupsChanged === 0 && staleRuns > 0 && !lockMissing && !datasetEdited && !otherVersion;
   if (lockStale) {
@@ -313,7 +316,7 @@ export function planRun(
       unit: 'nodes',
       reason: !lock ? 'new' : lockStale ? unrecordedReason(staleRuns, stepUnit) : 'because scores changed',
     });
-  } else if ((lockMissing || datasetEdited || otherVersion !== undefined) && compiled.groups.length > 0) {
+  } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
     rows.set('aggregate', {
       symbol: lock ? '~' : '+',
@@ -327,7 +330,9 @@ export function planRun(
           ? datasetEditReason(compiled, lock)
           : lockMissing
             ? planChangeReason(compiled, lock, staleRuns, stepUnit)
-            : `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`,
+            : otherVersion
+              ? `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`
+              : (metricChange ?? "because evalc.lock is not this plan's"),
     });
   }
   counts.aggregate.cached = aggregateNodes - counts.aggregate.run;

@@ -8,7 +8,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { datasetsMatch } from '../compiler/lock-records.js';
+import { aggregateMetricChange, datasetsMatch } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
 import { isDefinitiveFailure } from './step-records.js';
@@ -53,7 +53,7 @@ export function isLockUpToDate(
     const locked = lock.agents[id];
     if (!locked || locked.digest !== compiled.agentDigests[id]) return false;
   }
-  if (!datasetsMatch(lock, compiled)) return false;
+  if (!datasetsMatch(lock, compiled) || aggregateMetricChange(lock, compiled) !== undefined) return false;
   return lock.steps.digest === stepsDigest(compiled);
 }
 
