@@ -207,7 +207,11 @@ export function groupReasons(
     ...(instructionsOnly
       ? {
           changedInput: sendsInstructions(agent)
-            ? `because the task's instructions changed (tasks.${group.taskId}.instructions)`
+            ? heldTrace
+              ? // A mae agent sent the instructions: its key held run.trace: true before QA74 too, and the
+                // lock keeps no copy of the instructions to tell which of the two it was.
+                `because the task's instructions changed (tasks.${group.taskId}.instructions) or evalc.lock's invoke keys held run.trace: true (evalc before QA74), which agent ${group.agentId}'s requests never carry`
+              : `because the task's instructions changed (tasks.${group.taskId}.instructions)`
             : unsentKeyReason(group.agentId, 'QA66', heldTrace, hasInstructions),
           // A mae example whose task text is its own task_description (step-keys.ts: QA74).
           ...(sendsInstructions(agent)
