@@ -21,8 +21,8 @@ export function frozenRefusal(
   if (missing.length === 0 && unjudged.length === 0) return undefined;
   const what =
     missing.length > 0
-      ? `${missing.length} agent responses are not cached`
-      : `${unjudged.length} judge scores are not cached (--frozen calls no judge either)`;
+      ? `${missing.length} agent ${missing.length === 1 ? 'response is' : 'responses are'} not cached`
+      : `${unjudged.length} judge ${unjudged.length === 1 ? 'score is' : 'scores are'} not cached (--frozen calls no judge either)`;
   // A RAIP agent's identity (schema digest, version) comes from /info, which --frozen does
   // not ask: without its pin in evalc.lock its cached answers cannot be found by key.
   const agentIds = [...new Set(compiled.groups.map((g) => g.group.agentId))].sort();

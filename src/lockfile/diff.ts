@@ -15,6 +15,8 @@
  * 4. Volatile figures with a relative tolerance (diff-volatile.ts).
  * 5. Gates whose outcome changed (diff-gates.ts).
  */
+
+import { asRecorded } from '../metrics/decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
@@ -50,7 +52,10 @@ export interface AggregateDelta {
   higherIsBetter: boolean;
   old: number | null;
   new: number | null;
-  /** new − old of the aggregate means; null when either is missing. */
+  /**
+   * new − old of the aggregate means, as the lock records figures (12 significant digits: a
+   * subtraction's float noise, 0.33333333333299997, is 0.333333333333); null when either is missing.
+   */
   delta: number | null;
   /**
    * The test behind `pValue`: exact McNemar (every paired score 0 or 1), else the paired sign-flip
@@ -242,7 +247,7 @@ function compareAggregate(
     field === 'score' ? true : (getMetricDefinition(metricType(now, metric))?.higherIsBetter ?? true);
   const oldMean = old.aggregates[scope]?.[agent]?.[metric]?.mean ?? null;
   const newMean = now.aggregates[scope]?.[agent]?.[metric]?.mean ?? null;
-  const delta = oldMean !== null && newMean !== null ? newMean - oldMean : null;
+  const delta = oldMean !== null && newMean !== null ? asRecorded(newMean - oldMean) : null;
   const out: AggregateDelta = {
     scope,
     agent,
@@ -265,7 +270,8 @@ function compareAggregate(
   const boot = pairedBootstrap(pairs.old, pairs.now, pairs.weights, { seed, resamples: opts.resamples });
   if (!boot) return out;
   const binary = field === 'score' && [...pairs.old, ...pairs.now].every((x) => x === 0 || x === 1);
-  out.ci = boot.ci;
+  // Recorded as the lock's CIs are (12 significant digits), not the bootstrap's float noise.
+  out.ci = [asRecorded(boot.ci[0]), asRecorded(boot.ci[1])];
   if (binary) {
     const d = countDiscordant(
       pairs.old.map((x) => x === 1),
