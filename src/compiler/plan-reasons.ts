@@ -19,7 +19,7 @@ import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
 import type { PlanSymbol } from './plan-run.js';
-import type { ExampleSteps } from './step-keys.js';
+import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 
 export const UP_TO_DATE_REASON =
   'evalc.lock records it and is up to date: apply re-runs it only with --refresh';
@@ -86,7 +86,7 @@ export function planChanges(compiled: CompiledPlan, lock: Lockfile, limit = 8): 
     say(why.invoke);
     say(why.extract);
     for (const [metric, w] of why.metrics)
-      if (w.reason !== 'because the metrics it derives from changed') say(w, `/${metric}`);
+      if (!w.reason.startsWith('because the metrics it derives from changed')) say(w, `/${metric}`);
   }
   return out.length > limit
     ? [...out.slice(0, limit), `… and ${out.length - limit} more (evalc plan lists them)`]
@@ -176,11 +176,20 @@ export function groupReasons(
     // A threshold or gate is not in its metric's digest (the score does not depend on it), but the pass is.
     group.metrics.some((m) => gating(previous.metrics[m.id]?.config) !== gating(m.config)) ||
     Object.keys(previous.metrics).some((id) => !group.metrics.some((m) => m.id === id));
+  // A changed metric with no score step (judge_agreement, judge_stability…) has no row of its own
+  // to say so: the derived metric's row names it (QA77: an upgrade's new versions went unnamed).
+  const unrowed = group.metrics
+    .filter((m) => !hasScoreStep(m) && previous.metrics[m.id] && previous.metrics[m.id]?.digest !== m.digest)
+    .map((m) => {
+      const was = previous.metrics[m.id]?.version;
+      return was !== m.version ? `${m.id} version ${was} → ${m.version}` : m.id;
+    });
+  const derivedReason = `because the metrics it derives from changed${unrowed.length > 0 ? ` (${unrowed.join(', ')})` : ''}`;
   for (const metric of group.metrics) {
     const old = previous.metrics[metric.id];
     if (old && old.digest === metric.digest) {
       if (metricSetChanged && metric.info?.stage === 'derived') {
-        metrics.set(metric.id, { symbol: '~', reason: 'because the metrics it derives from changed' });
+        metrics.set(metric.id, { symbol: '~', reason: derivedReason });
       }
       continue;
     }

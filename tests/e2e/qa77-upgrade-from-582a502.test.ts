@@ -29,23 +29,28 @@ function lines(file: string): string[] {
   }
 }
 
+/** A workspace holding `fixture`'s plan, lock and cache as 582a502 wrote them, and its agents. */
+function workspace(fixture: string) {
+  const ws = tempWorkspace('qa77-upgrade');
+  cleanups.push(ws.cleanup);
+  const dir = ws.dir;
+  for (const f of ['evalc.yaml', 'evalc.lock']) copyFileSync(path.join(fixture, f), path.join(dir, f));
+  copyFileSync(path.join(FIXTURE, 'judge.mjs'), path.join(dir, 'judge.mjs'));
+  copyFileSync(path.join(FIXTURES, 'qa4-mae-seed-agent.mjs'), path.join(dir, 'mae.mjs'));
+  for (const f of ['agent-eval-rpc.mjs', 'agent-eval-wire-core.mjs', 'agent-eval-anti-slop.mjs'])
+    copyFileSync(path.join(FIXTURES, f), path.join(dir, f));
+  mkdirSync(path.join(dir, '.evalc/cache'), { recursive: true });
+  copyFileSync(path.join(fixture, 'cache/steps-log.txt'), path.join(dir, '.evalc/cache/steps.log'));
+  copyFileSync(path.join(fixture, 'cache/steps.crc'), path.join(dir, '.evalc/cache/steps.crc'));
+  copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'old.lock'));
+  const maeLog = path.join(dir, 'mae-calls.txt');
+  const judgeLog = path.join(dir, 'judge-calls.txt');
+  return { dir, maeLog, judgeLog, env: { QA4_MAE_LOG: maeLog, QA77_JUDGE_LOG: judgeLog } };
+}
+
 describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', () => {
   it('plans each re-run with its reason, re-asks only the mae conversations, and is then up to date', async () => {
-    const ws = tempWorkspace('qa77-upgrade');
-    cleanups.push(ws.cleanup);
-    const dir = ws.dir;
-    for (const f of ['evalc.yaml', 'evalc.lock', 'judge.mjs'])
-      copyFileSync(path.join(FIXTURE, f), path.join(dir, f));
-    copyFileSync(path.join(FIXTURES, 'qa4-mae-seed-agent.mjs'), path.join(dir, 'mae.mjs'));
-    for (const f of ['agent-eval-rpc.mjs', 'agent-eval-wire-core.mjs', 'agent-eval-anti-slop.mjs'])
-      copyFileSync(path.join(FIXTURES, f), path.join(dir, f));
-    mkdirSync(path.join(dir, '.evalc/cache'), { recursive: true });
-    copyFileSync(path.join(FIXTURE, 'cache/steps-log.txt'), path.join(dir, '.evalc/cache/steps.log'));
-    copyFileSync(path.join(FIXTURE, 'cache/steps.crc'), path.join(dir, '.evalc/cache/steps.crc'));
-    copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'old.lock'));
-    const maeLog = path.join(dir, 'mae-calls.txt');
-    const judgeLog = path.join(dir, 'judge-calls.txt');
-    const env = { QA4_MAE_LOG: maeLog, QA77_JUDGE_LOG: judgeLog };
+    const { dir, maeLog, judgeLog, env } = workspace(FIXTURE);
 
     const stats = await runCli(['cache', 'stats', '--json'], { cwd: dir, env });
     expect(stats.code, stats.stderr).toBe(0);
@@ -95,5 +100,22 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const after = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(after.code, after.stdout).toBe(0);
     expect(after.stdout).toContain('No changes');
+  });
+
+  it("names the aggregate-only metrics' new versions on the derived metric's row, and calls nobody", async () => {
+    // notrace/: one mae agent sent the instructions, trace off: no invoke key changed.
+    const { dir, maeLog, judgeLog, env } = workspace(path.join(FIXTURE, 'notrace'));
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+    expect(planned.code, planned.stderr).toBe(2);
+    expect(planned.stdout).toMatch(
+      /~ score +qa77-upgrade\/t\[sent\]\/pass_rate +4 runs +because the metrics it derives from changed \(judge_agreement version 2 → 3, judge_stability version 1 → 2\)/,
+    );
+    expect(planned.stdout).toContain('Plan: 0 to invoke, 0 to extract, 4 to score, 3 to aggregate');
+    const applied = await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(lines(maeLog)).toEqual([]);
+    expect(lines(judgeLog).filter((l) => l.includes('judge'))).toEqual([]);
+    const again = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+    expect(again.code, again.stdout).toBe(0);
   });
 });
