@@ -38,18 +38,23 @@ export function lockHeaderMatches(lock: Lockfile | undefined, compiled: Compiled
  * metric "up to date" with version 2's figures). Undefined when every such metric is as locked.
  */
 export function aggregateMetricChange(lock: Lockfile, compiled: CompiledPlan): string | undefined {
+  // Every such metric is named (QA77: an upgrade moved judge_agreement and judge_stability, and the
+  // reason named the first one only).
+  const changes = new Set<string>();
   for (const { group } of compiled.groups) {
     const locked = lock.groups[group.id]?.metrics;
     if (!locked) continue;
     for (const metric of group.metrics) {
       const was = locked[metric.id];
       if (!was || was.digest === metric.digest || hasScoreStep(metric)) continue;
-      return was.version !== metric.version
-        ? `because metric ${metric.type} changed version (${was.version} → ${metric.version}): aggregates are computed again`
-        : `because metric ${metric.id} changed: aggregates are computed again`;
+      changes.add(
+        was.version !== metric.version
+          ? `metric ${metric.type} changed version (${was.version} → ${metric.version})`
+          : `metric ${metric.id} changed`,
+      );
     }
   }
-  return undefined;
+  return changes.size > 0 ? `because ${[...changes].join(', ')}: aggregates are computed again` : undefined;
 }
 
 /**

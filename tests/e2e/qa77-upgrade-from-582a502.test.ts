@@ -118,4 +118,20 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const again = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(again.code, again.stdout).toBe(0);
   });
+
+  it('names every aggregate-only metric whose version changed, without a derived metric', async () => {
+    // aggregate-only/: as notrace/ without pass_rate, so no score step runs at all.
+    const { dir, maeLog, judgeLog, env } = workspace(path.join(FIXTURE, 'aggregate-only'));
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+    expect(planned.code, planned.stderr).toBe(2);
+    expect(planned.stdout).toMatch(
+      /~ aggregate +qa77-upgrade +3 nodes +because metric judge_agreement changed version \(2 → 3\), metric judge_stability changed version \(1 → 2\): aggregates are computed again/,
+    );
+    const applied = await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(lines(maeLog)).toEqual([]);
+    expect(lines(judgeLog).filter((l) => l.includes('judge'))).toEqual([]);
+    const again = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+    expect(again.code, again.stdout).toBe(0);
+  });
 });
