@@ -13,6 +13,7 @@ import {
   toFixedDecimal,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
+import { errorCause, errorsSection } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
 import { findScore, gateIcon, type ReportModel, verdictText } from './report-model.js';
@@ -124,14 +125,17 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     });
     return `| ${code(id)} | ${cells.join(' | ')} |`;
   });
-  // The first example of each agent × error kind says what the error said (a timeout's limit, a
-  // crashed process's output, a judge's reason); the others repeat only the kind.
+  // The first example of each agent × step × error kind × distinct message says what the error
+  // said (a timeout's limit, a crashed process's output, a judge's reason), without the request's
+  // URL that took most of the room (QA75: a judge_error's second cause, or a judge's http_500 after
+  // the agent's, said nothing); the others repeat only the kind.
   const told = new Set<string>();
-  const firstMessage = (agent: string, kind: string, message: string | undefined): string => {
-    const id = `${agent}\u0000${kind}`;
-    if (message === undefined || message === '' || told.has(id)) return '';
+  const firstMessage = (agent: string, step: string, kind: string, message: string | undefined): string => {
+    const cause = errorCause(message);
+    const id = `${agent}\u0000${step}\u0000${kind}\u0000${cause}`;
+    if (cause === '' || told.has(id)) return '';
     told.add(id);
-    return `: ${escapeMarkdown(clip(message, 160) ?? '')}`;
+    return `: ${escapeMarkdown(clip(cause, 160) ?? '')}`;
   };
   const failingLines = failing.map((e) => {
     let reasons = 0;
@@ -141,7 +145,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
         if (x.error !== undefined) {
           reasons++;
           const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
-          return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.error, typeof said === 'string' ? said : undefined)})`;
+          return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.id, x.error, typeof said === 'string' ? said : undefined)})`;
         }
         const why = summarizeDetails(x.details, 80) ?? clip(x.rationale, 80);
         if (why) reasons++;
@@ -159,7 +163,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       outcome !== undefined && e.repeats.length > 0 && e.repeats.every((r) => r.errorKind !== null);
     const why = [
       err
-        ? `error ${code(err)}${unscored ? outcome : ''}${firstMessage(e.agent, err, errRepeat?.record?.error?.message)}`
+        ? `error ${code(err)}${unscored ? outcome : ''}${firstMessage(e.agent, 'invoke', err, errRepeat?.record?.error?.message)}`
         : '',
       failed.length > 0 && !unscored ? `failed ${failed.join(', ')}` : '',
     ]
@@ -234,6 +238,7 @@ export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): st
     verdictSection(m),
     ...gateSections(m),
     ...scoreTable(m),
+    ...errorsSection(m),
     ...volatileSection(m),
   ];
   if (m.diff) sections.push(...diffSections(m.diff));

@@ -168,7 +168,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       ok: false,
       error: {
         kind: 'judge_error',
-        message: `${where}: the judge model's reply is not a valid verdict after ${retries + 1} attempts (${last.malformed})`,
+        message: `${where}: the judge model's reply is not a valid verdict after ${retries + 1} attempt${retries === 0 ? '' : 's'} (${last.malformed})`,
         retryable: false,
         details: { raw: last.raw.slice(0, MAX_RAW_DETAIL) },
       },

@@ -1,0 +1,153 @@
+/**
+ * report.md's "Errors" table: every failed step of the run — an invoke's failure, a metric's own
+ * error (a judge's `judge_error` or `http_500`, a `metric_error`) — counted once per example run
+ * as apply's summary counts them, and grouped by kind, step and what the error said, so a
+ * reviewer sees each distinct cause of a kind with how often it happened (QA75: only the first
+ * example of each agent × kind said anything, its cause cut off after the request's URL).
+ */
+import { byText } from './format.js';
+import type { MarkdownSection } from './markdown-fit.js';
+import { code, escapeMarkdown } from './markdown-text.js';
+import type { ExampleView, ReportModel } from './report-model.js';
+
+/** Causes listed per kind × step; the others are one "N other messages" row. */
+export const CAUSES_PER_KIND = 5;
+/** A cause is cut to this many characters (report.json and report.html keep it whole). */
+export const CAUSE_CHARS = 240;
+/** Agents named in a row; the others are counted. */
+const AGENTS_PER_ROW = 5;
+
+/**
+ * What an error said, without the request it was about (`POST http://host:8080/v1/invoke: `):
+ * the agent or judge is named beside it, and the URL took most of a cut message (QA75).
+ */
+export function errorCause(message: string | undefined): string {
+  if (message === undefined) return '';
+  const one = message.replace(/\s+/g, ' ').trim();
+  return one.replace(/^(?:GET|POST|PUT|PATCH|DELETE|HEAD) \S+: /, '');
+}
+
+/** `text` cut to `max` characters on one line, marked `…`. */
+export function clipText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
+}
+
+interface CauseRow {
+  kind: string;
+  /** `invoke` or the metric's id. */
+  step: string;
+  cause: string;
+  count: number;
+  agents: Map<string, number>;
+  first: ExampleView;
+  /** The row of every message past the first CAUSES_PER_KIND of its kind × step: how many. */
+  others?: number;
+}
+
+function metricMessage(details: unknown): string | undefined {
+  const said = (details as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return typeof said === 'string' ? said : undefined;
+}
+
+/** Every error of the run grouped by kind, step and cause, in a stable order. */
+export function errorCauses(m: ReportModel): CauseRow[] {
+  const rows = new Map<string, CauseRow>();
+  const add = (e: ExampleView, kind: string, step: string, message: string | undefined, n: number) => {
+    const cause = errorCause(message);
+    const key = `${kind}\u0000${step}\u0000${cause}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = { kind, step, cause, count: 0, agents: new Map(), first: e };
+      rows.set(key, row);
+    }
+    row.count += n;
+    row.agents.set(e.agent, (row.agents.get(e.agent) ?? 0) + n);
+  };
+  for (const e of m.examples) {
+    if (e.status !== 'error') continue;
+    for (const r of e.repeats)
+      if (r.errorKind !== null) add(e, r.errorKind, 'invoke', r.record?.error?.message, 1);
+    for (const x of e.metrics) {
+      if (x.error !== undefined) add(e, x.error, x.id, metricMessage(x.details), x.errors ?? 1);
+    }
+  }
+  const kindTotal = new Map<string, number>();
+  for (const r of rows.values()) kindTotal.set(r.kind, (kindTotal.get(r.kind) ?? 0) + r.count);
+  const sorted = [...rows.values()].sort(
+    (a, b) =>
+      (kindTotal.get(b.kind) ?? 0) - (kindTotal.get(a.kind) ?? 0) ||
+      byText(a.kind, b.kind) ||
+      (a.step === 'invoke' ? 0 : 1) - (b.step === 'invoke' ? 0 : 1) ||
+      byText(a.step, b.step) ||
+      b.count - a.count ||
+      byText(a.cause, b.cause),
+  );
+  // At most CAUSES_PER_KIND causes per kind × step: messages that quote the reply (a body that is
+  // not JSON) differ per example, and 100k of them must not fill a PR comment.
+  const out: CauseRow[] = [];
+  let shown = 0;
+  let last = '';
+  for (const r of sorted) {
+    const group = `${r.kind}\u0000${r.step}`;
+    if (group !== last) {
+      last = group;
+      shown = 0;
+    }
+    if (shown < CAUSES_PER_KIND) {
+      out.push(r);
+      shown++;
+      continue;
+    }
+    if (shown === CAUSES_PER_KIND) {
+      out.push({ ...r, cause: '', others: 1, agents: new Map(r.agents) });
+      shown++;
+      continue;
+    }
+    const rest = out[out.length - 1]!;
+    rest.count += r.count;
+    rest.others = (rest.others ?? 0) + 1;
+    for (const [a, n] of r.agents) rest.agents.set(a, (rest.agents.get(a) ?? 0) + n);
+  }
+  return out;
+}
+
+function agentsCell(agents: Map<string, number>): string {
+  const list = [...agents].sort(([a], [b]) => byText(a, b));
+  const named = list.slice(0, AGENTS_PER_ROW).map(([a, n]) => `${code(a)} ${n}`);
+  const more = list.length - named.length;
+  return `${named.join(' · ')}${more > 0 ? ` · ${more} more` : ''}`;
+}
+
+function causeCell(r: CauseRow): string {
+  if (r.others !== undefined)
+    return `_${r.others} other message${r.others === 1 ? '' : 's'} (report.html has them)_`;
+  return r.cause === '' ? '—' : escapeMarkdown(clipText(r.cause, CAUSE_CHARS));
+}
+
+export function errorsSection(m: ReportModel): MarkdownSection[] {
+  const rows = errorCauses(m);
+  if (rows.length === 0) return [];
+  const total = rows.reduce((n, r) => n + r.count, 0);
+  const items = rows.map(
+    (r) =>
+      `| ${code(r.kind)} | ${r.step === 'invoke' ? 'invoke' : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${r.first.example}`)} |`,
+  );
+  return [
+    {
+      head: [
+        `### ⚠️ Errors (${total})`,
+        '',
+        `Each failed step once per example run, as apply's summary counts them, by kind and what it said (at most ${CAUSES_PER_KIND} messages per kind and step; whole messages in report.html and report.json).`,
+        '',
+        '| kind | step | count | agents | what it said | first seen |',
+        '|---|---|---:|---|---|---|',
+      ],
+      items,
+      tail: [''],
+      noun: 'rows',
+      priority: 'keep',
+      // after the score table, at most a quarter of the room while the other sections want it
+      cap: 0.25,
+    },
+  ];
+}
