@@ -8,6 +8,7 @@
  * whatever its ratio (a loopback agent's 6 → 9 ms is scheduling jitter, not a +50% slowdown that a
  * pull request's diff should flag).
  */
+import { asRecorded } from '../metrics/decimal-round.js';
 import type { Lockfile } from './types.js';
 
 export const DEFAULT_VOLATILE_TOLERANCE = 0.2;
@@ -25,7 +26,7 @@ export interface VolatileDelta {
   field: string;
   old: number;
   new: number;
-  /** (new − old) / |old|; null when old is 0. */
+  /** (new − old) / |old| to 12 significant digits; null when old is 0. */
   relative: number | null;
   withinTolerance: boolean;
 }
@@ -56,7 +57,16 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
       const withinTolerance =
         (isDuration(field) && Math.abs(b - a) <= DURATION_FLOOR_MS) ||
         (a === 0 ? b === 0 : Math.abs(b - a) <= tolerance * Math.abs(a) + 1e-12);
-      out.push({ subject, field, old: a, new: b, relative, withinTolerance });
+      // Recorded as the lock's figures are (12 significant digits): a ratio's or a per-run
+      // division's float tail (-0.034482758620689655) is no information (QA75).
+      out.push({
+        subject,
+        field,
+        old: asRecorded(a),
+        new: asRecorded(b),
+        relative: relative === null ? null : asRecorded(relative),
+        withinTolerance,
+      });
     }
   }
   return out;
