@@ -104,7 +104,9 @@ describe('re-apply of an up-to-date lock', () => {
     const dir = ctx.workspace('uptodate-runlog');
     writeFileSync(path.join(dir, 'mae-agent.mjs'), MAE_AGENT);
     writeExamples(dir);
-    const writePlan = (instructions: string) =>
+    // The second run must re-invoke: its task text changes (a mae agent whose input is the whole
+    // task text is not sent the task's instructions, so editing those would re-run nothing: QA74).
+    const writePlan = (prefix: string) =>
       writeFileSync(
         path.join(dir, 'evalc.yaml'),
         JSON.stringify({
@@ -113,8 +115,8 @@ describe('re-apply of an up-to-date lock', () => {
           agents: { m1: { protocol: 'mae', transport: 'local', command: 'node mae-agent.mjs' } },
           tasks: {
             t1: {
-              instructions,
-              bindings: { default: { input: '{{q}}', output: { answer: 'final_answer' } } },
+              instructions: 'Answer the question.',
+              bindings: { default: { input: `${prefix} {{q}}`, output: { answer: 'final_answer' } } },
               datasets: { d1: { source: 'd1.jsonl' } },
               metrics: [{ type: 'contains', candidate: 'answer', value: 'ok' }],
             },
