@@ -139,6 +139,24 @@ export function waitCli(child: ChildProcess, timeoutMs = 60_000): Promise<CliRes
   });
 }
 
+/**
+ * A workspace of `n` counting examples (`d1.jsonl`) and `plan`, applied cold; its lockfile's text.
+ * An apply that does not exit 0 throws with its stderr.
+ */
+export async function appliedWorkspace(
+  ctx: { workspace(prefix: string): string },
+  prefix: string,
+  plan: PlanSpec,
+  n = 3,
+): Promise<{ dir: string; lock: string }> {
+  const dir = ctx.workspace(prefix);
+  writeDataset(dir, 'd1.jsonl', countingExamples(n));
+  writePlan(dir, plan);
+  const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+  if (cold.code !== 0) throw new Error(`the cold apply exited ${cold.code}: ${cold.stderr}`);
+  return { dir, lock: readLock(dir) };
+}
+
 export function readLock(dir: string): string {
   return readFileSync(path.join(dir, 'evalc.lock'), 'utf8');
 }

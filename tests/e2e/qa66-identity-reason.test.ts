@@ -6,18 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CountingAgentOptions } from '../fixtures/apply-counting-agent.mjs';
-import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
+import { appliedWorkspace, runCli, useCountingAgent } from './apply-harness.js';
 
 const options: CountingAgentOptions = {};
 const ctx = useCountingAgent(options);
 
 describe('plan names what discovery found changed (QA66)', () => {
   it('a new /info version reads "agent identity changed (version 1.0.0 → 2.0.0)"', async () => {
-    const dir = ctx.workspace('qa66-identity-reason');
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url, run: { repeats: 2 } });
-    const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
-    expect(cold.code, cold.stderr).toBe(0);
+    const { dir } = await appliedWorkspace(ctx, 'qa66-identity-reason', {
+      agentUrl: ctx.agent.url,
+      run: { repeats: 2 },
+    });
 
     options.version = '2.0.0';
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });

@@ -7,25 +7,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  readLock,
-  runCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { appliedWorkspace, readLock, runCli, useCountingAgent } from './apply-harness.js';
 
 const ctx = useCountingAgent();
 
 describe('a steps.lock that is a folder', () => {
   it('stops apply and prune at once, naming it; once removed, apply runs from the cache', async () => {
-    const dir = ctx.workspace('qa69-lock-folder');
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
-    expect(cold.code, cold.stderr).toBe(0);
-    const lock = readLock(dir);
+    const { dir, lock } = await appliedWorkspace(ctx, 'qa69-lock-folder', { agentUrl: ctx.agent.url });
     rmSync(path.join(dir, 'evalc.lock'));
     const folder = path.join(dir, '.evalc', 'cache', 'steps.lock');
     mkdirSync(folder);

@@ -7,25 +7,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  readLock,
-  runCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { appliedWorkspace, readLock, runCli, useCountingAgent } from './apply-harness.js';
 
 const ctx = useCountingAgent();
 
 describe('a cache whose schemas is a file', () => {
   it('applies from the cache, calling no agent, to the same lockfile', async () => {
-    const dir = ctx.workspace('qa69-schemas-file');
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
-    expect(cold.code, cold.stderr).toBe(0);
-    const lock = readLock(dir);
+    const { dir, lock } = await appliedWorkspace(ctx, 'qa69-schemas-file', { agentUrl: ctx.agent.url });
     const schemas = path.join(dir, '.evalc', 'cache', 'schemas');
     rmSync(schemas, { recursive: true });
     writeFileSync(schemas, 'not a folder\n');

@@ -12,23 +12,18 @@ import { readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:f
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  appliedWorkspace,
   countingExamples,
   readLock,
   runCli,
   useCountingAgent,
   writeDataset,
-  writePlan,
 } from './apply-harness.js';
 
 const ctx = useCountingAgent();
 
 async function coldApply(prefix: string): Promise<{ dir: string; cache: string; lock: string }> {
-  const dir = ctx.workspace(prefix);
-  writeDataset(dir, 'd1.jsonl', countingExamples(3));
-  writePlan(dir, { agentUrl: ctx.agent.url });
-  const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
-  expect(cold.code, cold.stderr).toBe(0);
-  const lock = readLock(dir);
+  const { dir, lock } = await appliedWorkspace(ctx, prefix, { agentUrl: ctx.agent.url });
   rmSync(path.join(dir, 'evalc.lock'));
   ctx.agent.reset();
   return { dir, cache: path.join(dir, '.evalc', 'cache'), lock };

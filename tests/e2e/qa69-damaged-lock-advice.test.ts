@@ -7,25 +7,13 @@
 import { rmSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  readLock,
-  runCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { appliedWorkspace, readLock, runCli, useCountingAgent } from './apply-harness.js';
 
 const ctx = useCountingAgent();
 
 describe('an evalc.lock cut short', () => {
   it('stops apply with what to do; once deleted, apply writes it again from the cache', async () => {
-    const dir = ctx.workspace('qa69-damaged-lock');
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
-    expect(cold.code, cold.stderr).toBe(0);
-    const lock = readLock(dir);
+    const { dir, lock } = await appliedWorkspace(ctx, 'qa69-damaged-lock', { agentUrl: ctx.agent.url });
     const file = path.join(dir, 'evalc.lock');
     truncateSync(file, Math.floor(lock.length / 2));
     ctx.agent.reset();
