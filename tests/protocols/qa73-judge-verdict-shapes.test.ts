@@ -23,16 +23,22 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-async function judgeWith(message: Record<string, unknown>, finishReason?: string) {
-  const server = await startJudgeMessageServer(message, finishReason);
+/** An openai judge (rubric `r`) on `server`'s `/v1`, closed with the server after the test. */
+function openaiJudgeOn(server: { url: string; close(): Promise<void> }, extra: { maxTokens?: number } = {}) {
   const judge = createOpenaiJudge(
-    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
+    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r', ...extra },
     { cwd: '.', rubrics: { r: RUBRIC } },
   );
   cleanups.push(
     () => judge.close(),
     () => server.close(),
   );
+  return judge;
+}
+
+async function judgeWith(message: Record<string, unknown>, finishReason?: string) {
+  const server = await startJudgeMessageServer(message, finishReason);
+  const judge = openaiJudgeOn(server);
   const outcome = await judge.judge(
     { content: 'answer', rubric: { name: 'r' } },
     AbortSignal.timeout(10_000),
@@ -145,14 +151,7 @@ async function judgeRefusingJsonSchema(refusal: unknown) {
         ],
       });
   });
-  const judge = createOpenaiJudge(
-    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
-    { cwd: '.', rubrics: { r: RUBRIC } },
-  );
-  cleanups.push(
-    () => judge.close(),
-    () => server.close(),
-  );
+  const judge = openaiJudgeOn(server);
   const outcome = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
   return { outcome, formats };
 }
@@ -195,14 +194,7 @@ describe("openai judge: vLLM's xgrammar backend refusing the verdict schema", ()
         ],
       });
     });
-    const judge = createOpenaiJudge(
-      { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
-      { cwd: '.', rubrics: { r: RUBRIC } },
-    );
-    cleanups.push(
-      () => judge.close(),
-      () => server.close(),
-    );
+    const judge = openaiJudgeOn(server);
     const first = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
     const second = await judge.judge({ content: 'b', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
     expect(first).toMatchObject({ ok: true, verdict: { score: 0.7 } });
@@ -221,14 +213,7 @@ describe('openai judge: a 200 reply without a choice', () => {
       hits++;
       sendJson(res, 200, body);
     });
-    const judge = createOpenaiJudge(
-      { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
-      { cwd: '.', rubrics: { r: RUBRIC } },
-    );
-    cleanups.push(
-      () => judge.close(),
-      () => server.close(),
-    );
+    const judge = openaiJudgeOn(server);
     const outcome = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
     return { error: outcome.ok ? undefined : outcome.error, hits };
   }
@@ -331,20 +316,7 @@ describe('openai judge: maxTokens', () => {
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: finishReason }],
       });
     });
-    const judge = createOpenaiJudge(
-      {
-        protocol: 'openai',
-        url: `${server.url}/v1`,
-        model: 'm',
-        rubric: 'r',
-        ...(maxTokens ? { maxTokens } : {}),
-      },
-      { cwd: '.', rubrics: { r: RUBRIC } },
-    );
-    cleanups.push(
-      () => judge.close(),
-      () => server.close(),
-    );
+    const judge = openaiJudgeOn(server, maxTokens ? { maxTokens } : {});
     const outcome = await judge.judge({ content: 'a', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
     return { outcome, bodies };
   }
