@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { type CountingAgentOptions, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { readableDist, spawnUnprivileged } from '../fixtures/unprivileged.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = path.join(REPO_ROOT, 'dist/evalc.mjs');
@@ -155,6 +156,14 @@ export async function appliedWorkspace(
   const cold = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
   if (cold.code !== 0) throw new Error(`the cold apply exited ${cold.code}: ${cold.stderr}`);
   return { dir, lock: readLock(dir) };
+}
+
+/**
+ * The built CLI as an unprivileged user (`nobody` when the tests run as root, from a world-readable
+ * copy of dist/), without blocking the loopback agent in this process.
+ */
+export function runUnprivilegedCli(args: string[], cwd: string): Promise<CliResult> {
+  return waitCli(spawnUnprivileged([path.join(readableDist(), 'evalc.mjs'), ...args], cwd), 60_000);
 }
 
 export function readLock(dir: string): string {

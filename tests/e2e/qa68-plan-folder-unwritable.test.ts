@@ -6,36 +6,19 @@
  * reported (nothing is written beside the plan). Root ignores file modes: the CLI runs as `nobody`
  * (setpriv) from a world-readable copy of dist/ when the tests run as root.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readableDist } from '../fixtures/unprivileged.js';
 import {
-  type CliResult,
   countingExamples,
   runCli,
+  runUnprivilegedCli,
   useCountingAgent,
-  waitCli,
   writeDataset,
   writePlan,
 } from './apply-harness.js';
 
 const ctx = useCountingAgent();
-
-/** The CLI as an unprivileged user, without blocking the loopback agent in this process. */
-function runUnprivilegedCli(args: string[], cwd: string): Promise<CliResult> {
-  const cli = path.join(readableDist(), 'evalc.mjs');
-  const isRoot = process.getuid?.() === 0;
-  const command = isRoot ? 'setpriv' : process.execPath;
-  const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
-  const child = spawn(command, [...prefix, cli, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return waitCli(child, 60_000);
-}
 
 /** A plan folder the user cannot write in, whose `.evalc/` (cache, logs, reports) it can. */
 function readOnlyPlanFolder(name: string): string {

@@ -6,35 +6,18 @@
  * is cached still goes on. Root ignores file modes: the CLI runs as `nobody` (setpriv) from a
  * world-readable copy of dist/ when the tests run as root.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readableDist } from '../fixtures/unprivileged.js';
 import {
-  type CliResult,
   countingExamples,
+  runUnprivilegedCli,
   useCountingAgent,
-  waitCli,
   writeDataset,
   writePlan,
 } from './apply-harness.js';
 
 const ctx = useCountingAgent();
-
-/** The CLI as an unprivileged user, without blocking the loopback agent in this process. */
-function runUnprivilegedCli(args: string[], cwd: string): Promise<CliResult> {
-  const cli = path.join(readableDist(), 'evalc.mjs');
-  const isRoot = process.getuid?.() === 0;
-  const command = isRoot ? 'setpriv' : process.execPath;
-  const prefix = isRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
-  const child = spawn(command, [...prefix, cli, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return waitCli(child, 60_000);
-}
 
 /** Sets the mode of the cache folder and every file in it. */
 function chmodCache(dir: string, folder: number, file: number): void {
