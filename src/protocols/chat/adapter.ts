@@ -26,6 +26,7 @@ import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../t
 import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { ChatTranscript } from './chat-trajectory.js';
 import { dropEchoedHistory } from './echoed-history.js';
+import { chatEndpointHint } from './endpoint-hint.js';
 
 export { chatSettings } from './settings.js';
 
@@ -135,6 +136,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           const said = serverSaid(reply.body, reply.text);
           if (said !== '') error.message = `${error.message}: ${said}`;
           if (error.kind === 'invalid_json') error.message += pythonReprHint(reply.text);
+          error.message += chatEndpointHint(config.url, reply.status);
         }
         return fail(error);
       }
@@ -181,7 +183,14 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         retry: false,
         timeoutMs: PROBE_TIMEOUT_MS,
       });
-      if (!reply.ok) return { ok: false, error: reply.error };
+      if (!reply.ok)
+        return {
+          ok: false,
+          error: {
+            ...reply.error,
+            message: reply.error.message + chatEndpointHint(config.url, reply.status),
+          },
+        };
       const checked = validateAgentReply(reply.body);
       if (!checked.ok)
         return {
