@@ -1,7 +1,7 @@
 /**
  * The part of a lockfile an `apply --only task[/dataset]` selection covers (QA70), for comparing
  * a partial run with a whole-plan baseline: the groups, rows, datasets and volatile figures of
- * the selected task or dataset, the aggregates the selection computes whole (its datasets, and
+ * the selected task or dataset, the agents and judges its groups use, the aggregates the selection computes whole (its datasets, and
  * its task when the whole task was selected; never the benchmark, which the selection only
  * partly covers), and the gates judged at those scopes. Without it the comparison read the
  * datasets outside the selection as removed, their examples as gone, and the partial run's
@@ -44,8 +44,24 @@ export function selectLock(lock: Lockfile, only: string): Lockfile {
         Object.entries(lock.volatile).filter(([group]) => group in groups),
       ) as Lockfile['volatile'])
     : lock.volatile;
+  // The agents and judges the selected groups use: the others did not run in the selection, in
+  // either lock, and are no more "removed" than the datasets outside it.
+  const agentIds = new Set(Object.values(groups).map((g) => g.agent));
+  const judgeIds = new Set(
+    Object.values(groups).flatMap((g) =>
+      Object.values(g.metrics).flatMap((m) => (typeof m.config.judge === 'string' ? [m.config.judge] : [])),
+    ),
+  );
+  const agents = Object.fromEntries(
+    Object.entries(lock.agents).filter(([id]) => agentIds.has(id)),
+  ) as Lockfile['agents'];
+  const judges = Object.fromEntries(
+    Object.entries(lock.judges).filter(([id]) => judgeIds.has(id)),
+  ) as Lockfile['judges'];
   return {
     ...lock,
+    agents,
+    judges,
     datasets,
     groups,
     aggregates,
