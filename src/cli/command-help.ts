@@ -98,13 +98,13 @@ const COMMAND_SPECS = {
       baseline: { type: 'string', value: 'LOCK', help: 'lockfile for regression gates and report deltas' },
       quiet: {
         type: 'boolean',
-        help: 'no progress, warnings or summary; failed gates, an agent with nothing evaluated, schema drift and refusals still go to stderr',
+        help: 'no progress, warnings or summary; failed gates, an agent with nothing evaluated, a judge that scored nothing, schema drift and refusals still go to stderr',
       },
       json: { type: 'boolean', help: 'stream NDJSON events on stdout, ending with a result event' },
     },
     notes: [
       PLAN_ARG,
-      'exit 0 ok · 1 runtime error, refused run, failed gates, nothing evaluated for an agent · 64 usage · 65 invalid plan · 130 interrupted.',
+      'exit 0 ok · 1 runtime error, refused run, failed gates, nothing evaluated for an agent, a judge that scored nothing · 64 usage · 65 invalid plan · 130 interrupted.',
     ],
   },
   diff: {

@@ -48,6 +48,12 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
     );
   });
 
+  it("apply --help names every exit 1 README's table lists, a judge that scored nothing included (QA76)", () => {
+    const help = spawnCli(['apply', '--help'], { cwd: work }).stdout;
+    expect(help).toContain('nothing evaluated for an agent, a judge that scored nothing · 64 usage');
+    expect(help).toMatch(/--quiet +no progress.*a judge that scored nothing.*still go to stderr/);
+  });
+
   it('cache refuses a second [plan] argument and prune-only flags on stats (exit 64)', () => {
     const dir = mkdtempSync(path.join(work, 'cache-'));
     writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
