@@ -12,6 +12,8 @@ export function chatEndpointHint(url: string, status: number | undefined): strin
     return '';
   }
   if (parsed.pathname !== '/' || parsed.search !== '') return '';
-  parsed.pathname = '/agent/respond';
-  return ` (a chat agent's url is the endpoint itself, posted to as given; the Connexity contract's is ${parsed.href}: url: ${parsed.href}?)`;
+  // As the request is named in errors (origin and path): never the url's user:password (QA79:
+  // the hint quoted a literal `http://user:pw@host` into report.md, steps.log and junit.xml).
+  const endpoint = `${parsed.origin}/agent/respond`;
+  return ` (a chat agent's url is the endpoint itself, posted to as given; the Connexity contract's is ${endpoint}: url: ${endpoint}?)`;
 }
