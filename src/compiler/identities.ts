@@ -129,8 +129,18 @@ export function metricRubricDefinition(
   return definition ? { rubricDefinition: definition } : {};
 }
 
-export function judgeIdentity(judge: JudgeConfig, plan: Plan, commandDir?: string): Record<string, unknown> {
+/**
+ * The judge settings that can change a verdict: an agent-eval judge's `maxTokens` is not sent
+ * (EVALC_JUDGE_MAX_TOKENS warns it is unused), so writing it re-asks no judge (QA78: it did).
+ */
+function judgeSettings(judge: JudgeConfig): Record<string, unknown> {
   const { identity } = splitRuntime(judge as unknown as Record<string, unknown>);
+  if (judge.protocol === 'agent-eval') delete identity.maxTokens;
+  return identity;
+}
+
+export function judgeIdentity(judge: JudgeConfig, plan: Plan, commandDir?: string): Record<string, unknown> {
+  const identity = judgeSettings(judge);
   if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
   withCommandDir(identity, commandDir);
   const rubric = judge.rubric ? plan.rubrics[judge.rubric] : undefined;
@@ -155,10 +165,7 @@ export function planForDigest(plan: Plan, commandDirs?: CommandDirs): unknown {
   for (const [id, a] of Object.entries(plan.agents)) agents[id] = agentIdentity(a, commandDirs?.agents[id]);
   const judges: Record<string, unknown> = {};
   for (const [id, j] of Object.entries(plan.judges))
-    judges[id] = withCommandDir(
-      splitRuntime(j as unknown as Record<string, unknown>).identity,
-      commandDirs?.judges[id],
-    );
+    judges[id] = withCommandDir(judgeSettings(j), commandDirs?.judges[id]);
   const { concurrency: _c, ...run } = plan.run;
   return { ...plan, agents, judges, run, include: null };
 }
