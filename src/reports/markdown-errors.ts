@@ -6,7 +6,7 @@
  * example of each agent × kind said anything, its cause cut off after the request's URL).
  */
 import { byText } from './format.js';
-import type { MarkdownSection } from './markdown-fit.js';
+import { MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeMarkdown } from './markdown-text.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
@@ -14,6 +14,8 @@ import type { ExampleView, ReportModel } from './report-model.js';
 export const CAUSES_PER_KIND = 5;
 /** A cause is cut to this many characters (report.json and report.html keep it whole). */
 export const CAUSE_CHARS = 240;
+/** The bytes the table's rows may take before it lists fewer messages per kind × step. */
+const ERRORS_ROOM = Math.floor(MARKDOWN_LIMIT * 0.25);
 /** Agents named in a row; the others are counted. */
 const AGENTS_PER_ROW = 5;
 
@@ -42,6 +44,8 @@ interface CauseRow {
   first: ExampleView;
   /** The row of every message past the first CAUSES_PER_KIND of its kind × step: how many. */
   others?: number;
+  /** Whether messages of its kind × step were listed above the counted row. */
+  listed?: boolean;
 }
 
 function metricMessage(details: unknown): string | undefined {
@@ -50,7 +54,7 @@ function metricMessage(details: unknown): string | undefined {
 }
 
 /** Every error of the run grouped by kind, step and cause, in a stable order. */
-export function errorCauses(m: ReportModel): CauseRow[] {
+function sortedCauses(m: ReportModel): CauseRow[] {
   const rows = new Map<string, CauseRow>();
   const add = (e: ExampleView, kind: string, step: string, message: string | undefined, n: number) => {
     const cause = errorCause(message);
@@ -73,7 +77,7 @@ export function errorCauses(m: ReportModel): CauseRow[] {
   }
   const kindTotal = new Map<string, number>();
   for (const r of rows.values()) kindTotal.set(r.kind, (kindTotal.get(r.kind) ?? 0) + r.count);
-  const sorted = [...rows.values()].sort(
+  return [...rows.values()].sort(
     (a, b) =>
       (kindTotal.get(b.kind) ?? 0) - (kindTotal.get(a.kind) ?? 0) ||
       byText(a.kind, b.kind) ||
@@ -82,8 +86,13 @@ export function errorCauses(m: ReportModel): CauseRow[] {
       b.count - a.count ||
       byText(a.cause, b.cause),
   );
-  // At most CAUSES_PER_KIND causes per kind × step: messages that quote the reply (a body that is
-  // not JSON) differ per example, and 100k of them must not fill a PR comment.
+}
+
+/**
+ * At most `perKind` causes per kind × step, the others one counted row: messages that quote the
+ * reply (a body that is not JSON) differ per example, and 100k of them must not fill a PR comment.
+ */
+function limitCauses(sorted: CauseRow[], perKind: number): CauseRow[] {
   const out: CauseRow[] = [];
   let shown = 0;
   let last = '';
@@ -93,13 +102,13 @@ export function errorCauses(m: ReportModel): CauseRow[] {
       last = group;
       shown = 0;
     }
-    if (shown < CAUSES_PER_KIND) {
+    if (shown < perKind) {
       out.push(r);
       shown++;
       continue;
     }
-    if (shown === CAUSES_PER_KIND) {
-      out.push({ ...r, cause: '', others: 1, agents: new Map(r.agents) });
+    if (shown === perKind) {
+      out.push({ ...r, cause: '', others: 1, listed: perKind > 0, agents: new Map(r.agents) });
       shown++;
       continue;
     }
@@ -111,6 +120,11 @@ export function errorCauses(m: ReportModel): CauseRow[] {
   return out;
 }
 
+/** Every error of the run grouped by kind, step and cause (at most CAUSES_PER_KIND per kind × step). */
+export function errorCauses(m: ReportModel, perKind = CAUSES_PER_KIND): CauseRow[] {
+  return limitCauses(sortedCauses(m), perKind);
+}
+
 function agentsCell(agents: Map<string, number>): string {
   const list = [...agents].sort(([a], [b]) => byText(a, b));
   const named = list.slice(0, AGENTS_PER_ROW).map(([a, n]) => `${code(a)} ${n}`);
@@ -120,24 +134,34 @@ function agentsCell(agents: Map<string, number>): string {
 
 function causeCell(r: CauseRow): string {
   if (r.others !== undefined)
-    return `_${r.others} other message${r.others === 1 ? '' : 's'} (report.html has them)_`;
+    return `_${r.others}${r.listed === false ? '' : ' other'} message${r.others === 1 ? '' : 's'} (report.html has them)_`;
   return r.cause === '' ? '—' : escapeMarkdown(clipText(r.cause, CAUSE_CHARS));
 }
 
+function rowLine(r: CauseRow): string {
+  return `| ${code(r.kind)} | ${r.step === 'invoke' ? 'invoke' : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${r.first.example}`)} |`;
+}
+
 export function errorsSection(m: ReportModel): MarkdownSection[] {
-  const rows = errorCauses(m);
-  if (rows.length === 0) return [];
-  const total = rows.reduce((n, r) => n + r.count, 0);
-  const items = rows.map(
-    (r) =>
-      `| ${code(r.kind)} | ${r.step === 'invoke' ? 'invoke' : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${r.first.example}`)} |`,
-  );
+  const sorted = sortedCauses(m);
+  if (sorted.length === 0) return [];
+  const total = sorted.reduce((n, r) => n + r.count, 0);
+  // Fewer messages per kind × step until the rows fit the section's quarter of the comment: a cut
+  // table dropped whole kinds at its end (QA79: 100k long distinct messages left out `timeout`'s
+  // 16,680 errors), where every kind × step must keep its count.
+  let items: string[] = [];
+  let perKind = CAUSES_PER_KIND;
+  for (; perKind >= 0; perKind--) {
+    items = limitCauses(sorted, perKind).map(rowLine);
+    if (perKind === 0 || items.reduce((n, l) => n + Buffer.byteLength(l, 'utf8') + 1, 0) <= ERRORS_ROOM)
+      break;
+  }
   return [
     {
       head: [
         `### ⚠️ Errors (${total})`,
         '',
-        `Each failed step once per example run, as apply's summary counts them, by kind and what it said (at most ${CAUSES_PER_KIND} messages per kind and step; whole messages in report.html and report.json).`,
+        `Each failed step once per example run, as apply's summary counts them, by kind and what it said (${perKind === 0 ? 'counted' : `at most ${perKind} message${perKind === 1 ? '' : 's'}`} per kind and step; whole messages in report.html and report.json).`,
         '',
         '| kind | step | count | agents | what it said | first seen |',
         '|---|---|---:|---|---|---|',
