@@ -6,52 +6,19 @@
  * fewer messages per kind × step until it fits, so every kind keeps its count.
  */
 import { describe, expect, it } from 'vitest';
-import type { LockResult } from '../../src/lockfile/types.js';
-import { buildModel } from '../../src/reports/index.js';
-import { renderMarkdownReport } from '../../src/reports/markdown.js';
-import type { InvokeRecord } from '../../src/reports/types.js';
-import { baselineLock } from '../fixtures/locks/variants.js';
-
-const KINDS = ['invalid_json', 'http_500', 'timeout', 'contract_violation', 'extraction_failed', 'http_502'];
+import { ERROR_KINDS, failingRunMarkdown } from './failing-run-100k.js';
 
 describe('report.md errors table with long distinct messages', () => {
   it('lists every kind with its count, under the comment limit', () => {
-    const lock = baselineLock();
-    const template = lock.results;
-    const results: LockResult[] = [];
-    const trajectories: Record<string, InvokeRecord> = {};
-    const copies = Math.ceil(100_000 / template.length);
-    for (let k = 0; k < copies; k++) {
-      for (const [i, r] of template.entries()) {
-        const n = k * template.length + i;
-        const kind = KINDS[n % KINDS.length]!;
-        const key = `inv-${n}`;
-        const metrics = Object.fromEntries(
-          Object.entries(r.metrics).map(([id, m]) => [id, { ...m, score: 0, pass: false }]),
-        );
-        results.push({
-          ...r,
-          example: `x${String(n).padStart(6, '0')}`,
-          invoke: [key],
-          errors: [kind],
-          pass: false,
-          metrics,
-        });
-        trajectories[key] = {
-          error: {
-            kind,
-            message: `POST http://127.0.0.1:8080/invoke: reply ${n}: ${'|x*_`<b>'.repeat(600)}`,
-          },
-        };
-      }
-    }
-    const md = renderMarkdownReport(buildModel({ lock: { ...lock, results }, trajectories }));
+    const { md, results } = failingRunMarkdown(
+      (_kind, n) => `POST http://127.0.0.1:8080/invoke: reply ${n}: ${'|x*_`<b>'.repeat(600)}`,
+    );
     expect(md.length).toBeLessThan(65_536);
     expect(md).toContain(`### ⚠️ Errors (${results.length})`);
     const errors = md.slice(md.indexOf('### ⚠️ Errors'), md.indexOf('<details>', md.indexOf('### ⚠️ Errors')));
     expect(errors).not.toContain('more rows not shown');
     const rows = errors.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| invoke \|/.test(l));
-    for (const kind of KINDS) {
+    for (const kind of ERROR_KINDS) {
       const mine = rows.filter((r) => r.startsWith(`| \`${kind}\` |`));
       expect(mine.length, kind).toBeGreaterThan(0);
       expect(mine[mine.length - 1]).toMatch(/ \| _\d+ (other )?messages \(report\.html has them\)_ \| /);
