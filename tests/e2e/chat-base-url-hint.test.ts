@@ -2,9 +2,11 @@
  * A chat agent's `url` is the endpoint itself (DESIGN §2: `…/agent/respond`). A plan that gives
  * the server's base URL, as RAIP's `url` is written, got `http_404` on every example with only
  * "HTTP 404" to go on; the error now says where the Connexity contract's endpoint would be.
- * An endpoint written with its path gets no such hint.
+ * An endpoint written with its path gets no such hint, and the hint never quotes a url's
+ * `user:password` (QA79: a literal one reached report.md, report.json, junit.xml and steps.log,
+ * where every request is named by origin and path only).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
@@ -28,7 +30,9 @@ afterAll(async () => {
   for (const c of cleanups) c();
 });
 
-async function applyAt(url: string): Promise<{ code: number | null; report: string }> {
+async function applyAt(
+  url: string,
+): Promise<{ code: number | null; report: string; dir: string; stderr: string }> {
   const ws = tempWorkspace('chat-base-url');
   cleanups.push(ws.cleanup);
   const plan = {
@@ -49,9 +53,13 @@ async function applyAt(url: string): Promise<{ code: number | null; report: stri
     },
   };
   writeFileSync(path.join(ws.dir, 'evalc.yaml'), JSON.stringify(plan));
-  const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+  const run = await runCli(['apply', 'evalc.yaml', '--quiet'], {
+    cwd: ws.dir,
+    env: { EVALC_CACHE_DIR: '' },
+  });
   expect(run.stderr).not.toMatch(/\n\s+at /);
-  return { code: run.code, report: readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8') };
+  const report = readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8');
+  return { code: run.code, report, dir: ws.dir, stderr: run.stderr };
 }
 
 describe('a chat agent given a base URL', () => {
@@ -70,5 +78,15 @@ describe('a chat agent given a base URL', () => {
     const wrongPath = await applyAt(`${agent.url}/chat`);
     expect(wrongPath.report).toContain('http_404');
     expect(wrongPath.report).not.toContain('Connexity contract');
+  });
+
+  it('names the endpoint without the url credentials (QA79)', async () => {
+    const { report, dir, stderr } = await applyAt(agent.url.replace('http://', 'http://bob:hunter2pw@'));
+    expect(stderr).not.toContain('hunter2pw');
+    expect(report).toContain(`the Connexity contract's is ${agent.url}/agent/respond`);
+    const reports = path.join(dir, '.evalc/reports');
+    for (const f of readdirSync(reports))
+      expect(readFileSync(path.join(reports, f), 'utf8')).not.toContain('hunter2pw');
+    expect(readFileSync(path.join(dir, '.evalc/cache/steps.log'), 'utf8')).not.toContain('hunter2pw');
   });
 });
