@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
+import { ChatTurnsReplaceCheck } from './chat-turns-check.js';
 import type { CompiledGroup } from './compile.js';
 import type { ResolvedExample } from './datasets.js';
 import { exampleInputErrors, renderExampleInput } from './example-input.js';
@@ -29,10 +30,12 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
   const protocol = resolved.plan.agents[group.agentId]?.protocol;
   const textContent = protocol === 'chat' || protocol === 'openai';
   const nonText = { ids: [] as string[], count: 0, at: [] as (string | number)[], type: '' };
+  const turnsReplace = new ChatTurnsReplaceCheck(group);
   // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
   for (const example of group.dataset.examples) {
     const rendered = renderExampleInput(group, example);
     if (rendered.ok) {
+      turnsReplace.see(example, rendered.value);
       // An example's turns replace a chat input's user messages (example-input.ts).
       const turnsSpeak = Boolean(group.turnsAreTheUser && example.turns?.length);
       const misfit = textContent ? nonTextContent(rendered.value, turnsSpeak) : undefined;
@@ -62,7 +65,7 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
       failures.set(leafKey, entry);
     }
   }
-  const out: Diagnostic[] = [];
+  const out: Diagnostic[] = [...turnsReplace.diagnostics(resolved.loaded.locate)];
   const total = group.dataset.examples.length;
   for (const failure of failures.values()) {
     const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input', ...failure.path];
