@@ -130,12 +130,16 @@ export function metricRubricDefinition(
 }
 
 /**
- * The judge settings that can change a verdict: an agent-eval judge's `maxTokens` is not sent
- * (EVALC_JUDGE_MAX_TOKENS warns it is unused), so writing it re-asks no judge (QA78: it did).
+ * The judge settings that can change a verdict: an agent-eval judge's request carries neither
+ * `maxTokens` nor `temperature` (validate warns each is unused), so writing one re-asks no judge
+ * (QA78: maxTokens did; temperature did until this round).
  */
 function judgeSettings(judge: JudgeConfig): Record<string, unknown> {
   const { identity } = splitRuntime(judge as unknown as Record<string, unknown>);
-  if (judge.protocol === 'agent-eval') delete identity.maxTokens;
+  if (judge.protocol === 'agent-eval') {
+    delete identity.maxTokens;
+    delete identity.temperature;
+  }
   return identity;
 }
 

@@ -3,7 +3,8 @@
  * (EVALC_JUDGE_MAX_TOKENS warns so), yet it was part of the judge's identity: writing it re-asked
  * every cached verdict ("because judge j's settings changed"). Now it changes an agent-eval
  * judge's digest and the plan digest no more than any unused key would; an openai judge's still
- * re-asks (the verdict may have been cut at the old limit).
+ * re-asks (the verdict may have been cut at the old limit). The same holds for an agent-eval
+ * judge's `temperature` (validate warns it is unused: the server judges at 0).
  */
 import { describe, expect, it } from 'vitest';
 import { compileDir, writeFiles } from './plan-helpers.js';
@@ -36,6 +37,14 @@ describe("a judge's maxTokens in its identity", () => {
       const withIt = await keys(`{ protocol: agent-eval, ${where}, rubric: r, maxTokens: 500 }`);
       expect(withIt).toEqual(without);
     }
+  });
+
+  it("leaves them as they were for an agent-eval judge's temperature, which it never sends either", async () => {
+    const without = await keys('{ protocol: agent-eval, url: "http://127.0.0.1:9/judge", rubric: r }');
+    const withIt = await keys(
+      '{ protocol: agent-eval, url: "http://127.0.0.1:9/judge", rubric: r, temperature: 0.7 }',
+    );
+    expect(withIt).toEqual(without);
   });
 
   it("changes an openai judge's, which sends it as max_tokens", async () => {
