@@ -11,7 +11,7 @@ import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
-import { sortKeys, writeLockFile } from '../lockfile/serialize.js';
+import { removeStaleTemps, sortKeys, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { TaskInput } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -92,6 +92,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   });
   if (!cacheLock)
     return { status: 'interrupted', message: 'interrupted while waiting for the cache lock; nothing ran' };
+  // A lock write killed mid-way left `evalc.lock.tmp-<pid>` in the user's tree: an apply that writes
+  // no lock (up to date, --frozen) removes it too; a live writer's is kept (QA81).
+  removeStaleTemps(dirs.lockFile);
   const runStore = new RunStore(cacheDir, (text) => options.progress.message(text));
   const runSignal = dispatchSignal([options.signal, runStore.stopped]);
   const store = () => runStore.open();
