@@ -147,12 +147,16 @@ async function main(argv: string[]): Promise<number> {
   });
   // apply stops like a first Ctrl-C (steps in flight finish and are cached); the other commands
   // have nothing to finish and exit at once (a plan downloading a remote dataset ignored it, QA21).
+  // SIGHUP (the terminal or ssh session closed) is a SIGTERM: by default it killed apply outright,
+  // dropping the answers in flight and those not yet written to the cache.
   let terminations = 0;
-  process.on('SIGTERM', () => {
+  const terminate = () => {
     terminations++;
     controller.abort();
     if ((name !== 'apply' && name !== 'cache') || terminations > 1) exitNow();
-  });
+  };
+  process.on('SIGTERM', terminate);
+  process.on('SIGHUP', terminate);
   const ctx: CommandContext = {
     args,
     cwd: currentFolder(),
