@@ -53,6 +53,30 @@ function metricMessage(details: unknown): string | undefined {
   return typeof said === 'string' ? said : undefined;
 }
 
+/**
+ * The failed steps the Errors table counts, and the results (agent × example) they are in: the
+ * verdict line counts results, the table steps — an example × repeat, and a metric's own error —
+ * so "3 with errors" stood above a table summing to 9, each unlabelled (QA81). Both say their unit.
+ */
+export function failedSteps(m: ReportModel): { steps: number; results: number } {
+  let steps = 0;
+  let results = 0;
+  for (const e of m.examples) {
+    if (e.status !== 'error') continue;
+    let n = 0;
+    for (const r of e.repeats) if (r.errorKind !== null) n++;
+    for (const x of e.metrics) if (x.error !== undefined) n += x.errors ?? 1;
+    steps += n;
+    if (n > 0) results++;
+  }
+  return { steps, results };
+}
+
+/** `9 failed steps`. */
+export function failedStepsText(steps: number): string {
+  return `${steps} failed step${steps === 1 ? '' : 's'}`;
+}
+
 /** Every error of the run grouped by kind, step and cause, in a stable order. */
 function sortedCauses(m: ReportModel): CauseRow[] {
   const rows = new Map<string, CauseRow>();
@@ -145,7 +169,7 @@ function rowLine(r: CauseRow): string {
 export function errorsSection(m: ReportModel): MarkdownSection[] {
   const sorted = sortedCauses(m);
   if (sorted.length === 0) return [];
-  const total = sorted.reduce((n, r) => n + r.count, 0);
+  const { steps, results } = failedSteps(m);
   // Fewer messages per kind × step until the rows fit the section's quarter of the comment: a cut
   // table dropped whole kinds at its end (QA79: 100k long distinct messages left out `timeout`'s
   // 16,680 errors), where every kind × step must keep its count.
@@ -159,7 +183,7 @@ export function errorsSection(m: ReportModel): MarkdownSection[] {
   return [
     {
       head: [
-        `### ⚠️ Errors (${total})`,
+        `### ⚠️ Errors (${failedStepsText(steps)} in ${results} result${results === 1 ? '' : 's'})`,
         '',
         `Each failed step once per example run, as apply's summary counts them, by kind and what it said (${perKind === 0 ? 'counted' : `at most ${perKind} message${perKind === 1 ? '' : 's'}`} per kind and step; whole messages in report.html and report.json).`,
         '',

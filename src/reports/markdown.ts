@@ -13,7 +13,7 @@ import {
   toFixedDecimal,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
-import { errorCause, errorsSection } from './markdown-errors.js';
+import { errorCause, errorsSection, failedSteps, failedStepsText } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
 import { findScore, gateIcon, type ReportModel, verdictText } from './report-model.js';
@@ -22,11 +22,14 @@ function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
   const gates = verdictText(v);
   const c = m.counts;
+  // The Errors table below counts failed steps: say how many, beside the results they are in (QA81).
+  const { steps } = failedSteps(m);
+  const errored = `${c.error} with errors${steps > 0 ? ` (${failedStepsText(steps)})` : ''}`;
   return {
     head: [
       `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,
       '',
-      `${c.examples} result${c.examples === 1 ? '' : 's'} · ${c.pass} pass · ${c.fail} fail · ${c.error} with errors · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
+      `${c.examples} result${c.examples === 1 ? '' : 's'} · ${c.pass} pass · ${c.fail} fail · ${errored} · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · repeats ${m.run.repeats} · seed ${m.run.seed} · evalc ${escapeMarkdown(m.evalc)}`,
       '',
     ],
     items: [],

@@ -93,7 +93,7 @@ describe('QA75: report.md says what failed, how often and why', () => {
     // The summary's error count is the table's.
     const total = /(\d+) errors \(/.exec(run.stdout)?.[1];
     expect(total).toBeDefined();
-    expect(md).toContain(`### ⚠️ Errors (${total})`);
+    expect(md).toContain(`### ⚠️ Errors (${total} failed steps in `);
     const rows = errorRows(md);
     const row = (kind: string, step: string, said: string) =>
       rows.filter((r) => r.startsWith(`| \`${kind}\` | ${step} |`) && r.includes(said));

@@ -13,7 +13,7 @@ describe('report.md errors table at 100k example runs', () => {
       (kind, n) => `POST http://127.0.0.1:8080/invoke: ${kind} said ${n} @team $5`,
     );
     expect(Buffer.byteLength(md, 'utf8')).toBeLessThan(65_536);
-    expect(md).toContain(`### ⚠️ Errors (${results.length})`);
+    expect(md).toContain(`### ⚠️ Errors (${results.length} failed steps in ${results.length} results)`);
     const rows = md.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| invoke \|/.test(l));
     for (const kind of ERROR_KINDS) {
       const mine = rows.filter((r) => r.startsWith(`| \`${kind}\` |`));

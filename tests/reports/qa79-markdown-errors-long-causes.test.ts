@@ -14,7 +14,7 @@ describe('report.md errors table with long distinct messages', () => {
       (_kind, n) => `POST http://127.0.0.1:8080/invoke: reply ${n}: ${'|x*_`<b>'.repeat(600)}`,
     );
     expect(md.length).toBeLessThan(65_536);
-    expect(md).toContain(`### ⚠️ Errors (${results.length})`);
+    expect(md).toContain(`### ⚠️ Errors (${results.length} failed steps in ${results.length} results)`);
     const errors = md.slice(md.indexOf('### ⚠️ Errors'), md.indexOf('<details>', md.indexOf('### ⚠️ Errors')));
     expect(errors).not.toContain('more rows not shown');
     const rows = errors.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| invoke \|/.test(l));
