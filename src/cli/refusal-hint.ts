@@ -1,3 +1,5 @@
+import { EVALC_VERSION } from '../version.js';
+
 /**
  * What a developer does next when `apply` refuses in CI: a refused run's message says what
  * drifted or is missing; the hint says how to make the branch pass. Matched on the refusal's
@@ -12,6 +14,7 @@
 export function refusalHint(
   message: string,
   reason?: 'locked' | 'frozen' | 'schema_drift',
+  lockWrittenBy?: string,
 ): string | undefined {
   if (
     reason === 'schema_drift' ||
@@ -20,6 +23,10 @@ export function refusalHint(
     return 'if the new schema is intended, run `evalc apply --update-lock` where the agent is reachable and commit evalc.lock; CI then passes with the new pins.';
   if (reason === 'locked' || message.startsWith('--locked:'))
     return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (a refused --locked run writes nothing).';
+  // After an upgrade the steps are keyed by the new evalc: a restored cache holds them under the old
+  // keys, so "restore the cache" sent developers after a cache they had (QA81).
+  if ((reason === 'frozen' || message.startsWith('--frozen:')) && lockWrittenBy !== undefined)
+    return `evalc.lock was written by evalc ${lockWrittenBy} and this is evalc ${EVALC_VERSION}, whose step keys may differ (a key holds the version of the code that computes it): a cache the earlier evalc wrote does not answer them. Run \`evalc apply\` once without --frozen with this evalc, commit evalc.lock, and keep that run's cache for --frozen.`;
   if (reason === 'frozen' || message.startsWith('--frozen:'))
     return '--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call the agents.';
   return undefined;

@@ -29,7 +29,13 @@ export interface ApplyOptions {
 export type ApplyOutcome =
   | { status: 'invalid'; diagnostics: Diagnostic[] }
   /** `reason`: a refusal a CI wrapper can act on without reading the message. */
-  | { status: 'refused'; message: string; reason?: 'locked' | 'frozen' | 'schema_drift' }
+  | {
+      status: 'refused';
+      message: string;
+      reason?: 'locked' | 'frozen' | 'schema_drift';
+      /** The evalc version that wrote evalc.lock, when it is not this one (a `--frozen` refusal's hint names it). */
+      lockWrittenBy?: string;
+    }
   | { status: 'interrupted'; message: string }
   /** The run stopped on an error of its own environment (the cache could not be written). */
   | { status: 'failed'; message: string }

@@ -1,0 +1,92 @@
+/**
+ * `apply --frozen` after an evalc upgrade: the lock was written by another evalc version, whose
+ * step keys may differ, so the restored cache (which the earlier evalc wrote) holds the steps
+ * under other keys. The refusal's hint said "restore the cache" — the cache the developer had just
+ * restored (QA81). When evalc.lock names another evalc version, the hint names that cause and what
+ * to do; with a lock of this version it still says to restore the cache.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVALC_VERSION } from '../../src/version.js';
+import { type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+import { spawnCliAsync } from './run-cli.js';
+
+const plan = (url: string, template: string) => `evalc: 1
+benchmark: { id: qa81, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: ${url} }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { query: "${template}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } }, { id: e2, vars: { q: yo }, expected: { answer: yo } } ] }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+`;
+
+let agent: RaipAgent;
+let dir: string;
+let oldCache: string;
+const env = { CI: 'true' };
+
+beforeAll(async () => {
+  agent = await startRaipAgent();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-frozen-'));
+  oldCache = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-old-cache-'));
+  // The cache CI restores: full of this plan's steps, under keys that are not this evalc's
+  // (made here by another input template, as an earlier evalc's keys would be).
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, 'Q: {{q}}'));
+  const earlier = await spawnCliAsync(['apply', '--quiet', '--cache-dir', oldCache], { cwd: dir, env });
+  expect(earlier.code, earlier.stderr).toBe(0);
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
+  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+  expect(first.code, first.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  await agent.close();
+});
+
+const lockFile = () => path.join(dir, 'evalc.lock');
+
+describe('apply --frozen refused after an evalc upgrade', () => {
+  it('names the evalc version that wrote evalc.lock, not a cache to restore', async () => {
+    const lock = readFileSync(lockFile(), 'utf8');
+    expect(lock).toContain(`"evalc": "${EVALC_VERSION}"`);
+    writeFileSync(lockFile(), lock.replace(`"evalc": "${EVALC_VERSION}"`, '"evalc": "0.0.9"'));
+    const invokes = agent.invokeCount();
+    const text = await spawnCliAsync(['apply', '--frozen', '--cache-dir', oldCache], { cwd: dir, env });
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('--frozen: 2 agent responses are not cached');
+    const hint = `evalc.lock was written by evalc 0.0.9 and this is evalc ${EVALC_VERSION}, whose step keys may differ`;
+    expect(text.stderr).toContain(`\nhint: ${hint}`);
+    expect(text.stderr).toContain(
+      'Run `evalc apply` once without --frozen with this evalc, commit evalc.lock',
+    );
+    expect(text.stderr).not.toContain('restore the cache');
+    const json = await spawnCliAsync(['apply', '--frozen', '--cache-dir', oldCache, '--json'], {
+      cwd: dir,
+      env,
+    });
+    const result = JSON.parse(json.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+    expect(result).toMatchObject({ status: 'refused', reason: 'frozen' });
+    expect(String(result.hint)).toContain(hint);
+    expect(agent.invokeCount()).toBe(invokes);
+    writeFileSync(lockFile(), lock);
+  });
+
+  it('with a lock of this evalc still says to restore the cache', async () => {
+    // A branch with work (its template changed) that the restored cache does not hold.
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, 'A: {{q}}'));
+    const text = await spawnCliAsync(['apply', '--frozen', '--cache-dir', oldCache], { cwd: dir, env });
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('\nhint: --frozen answers from the cache only: restore the cache');
+    expect(text.stderr).not.toContain('was written by evalc');
+  });
+});
