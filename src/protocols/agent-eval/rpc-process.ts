@@ -7,6 +7,7 @@
  * evalc dies (`kill -9`), so a judge call in flight does not run on, orphaned, after the run.
  */
 import { spawn } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import { withGroupWatchdog } from '../mae/process-group.js';
 import type { StepError } from '../types.js';
@@ -88,6 +89,11 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
         }),
       request.timeoutMs,
     );
+    // Every call in flight listens to the same run and close signals (removed when it settles):
+    // more than ten judge calls at once is no leak, and Node's MaxListenersExceededWarning was
+    // printed on the user's terminal (QA82).
+    setMaxListeners(0, request.signal);
+    if (request.closeSignal) setMaxListeners(0, request.closeSignal);
     request.signal.addEventListener('abort', onAbort, { once: true });
     request.closeSignal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
