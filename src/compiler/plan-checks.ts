@@ -14,6 +14,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { stripUserInfo } from './identities.js';
+import { trailingRpcWords } from './judge-command.js';
 
 /** `--only task[/dataset]` must name something, else the run would silently do nothing. */
 export function checkOnly(
@@ -101,6 +102,23 @@ export function checkJudges(
           {
             source: at([...p, 'command']),
             hint: 'command: runs `agent-eval rpc` (protocol: agent-eval); give the OpenAI-compatible base URL as url:',
+          },
+        ),
+      );
+    } else if (judge.command && trailingRpcWords(judge.command)) {
+      const words = trailingRpcWords(judge.command);
+      const binary = judge.command
+        .trim()
+        .slice(0, -(words?.length ?? 0))
+        .trim();
+      diagnostics.push(
+        diagnostic(
+          'EVALC_JUDGE_CONFIG',
+          `judge ${id}: command: ends in \`${words}\`, which evalc appends itself (it would run \`${judge.command.trim()} rpc version\`)`,
+          [...p, 'command'],
+          {
+            source: at([...p, 'command']),
+            hint: `give the binary alone, \`command: ${binary}\`: evalc runs \`${binary} rpc version\`, \`… rpc judge\` (params on stdin)`,
           },
         ),
       );

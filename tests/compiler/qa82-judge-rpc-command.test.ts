@@ -1,0 +1,67 @@
+/**
+ * QA82: a stdio agent-eval judge's `command:` is the binary (evalc appends `rpc <method>`), but
+ * nothing said so, and DESIGN's "`agent-eval rpc judge` over stdio" invites
+ * `command: python3 judge.py rpc judge`: evalc then ran `python3 judge.py rpc judge rpc version`
+ * and every judge call failed with the judge's own traceback. validate refuses it, naming the
+ * command to write.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function diagnosticsFor(command: string): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa82-rpc-'));
+  dirs.push(dir);
+  writeFileSync(
+    path.join(dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: b }
+agents:
+  a: { protocol: raip, url: "http://127.0.0.1:9" }
+judges:
+  j: { protocol: agent-eval, command: "${command}", rubric: r }
+rubrics:
+  r:
+    dimensions:
+      - { id: relevance, description: R }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
+    metrics: [ { type: judge, judge: j } ]
+`,
+  );
+  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+  return result.diagnostics.map(
+    (d) =>
+      `${d.severity} ${d.code} ${d.path.join('.')} ${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`,
+  );
+}
+
+describe('a stdio judge command that already ends in `rpc …` (QA82)', () => {
+  it('refuses `python3 judge.py rpc judge`, naming the command to write', async () => {
+    expect(await diagnosticsFor('python3 judge.py rpc judge')).toEqual([
+      'error EVALC_JUDGE_CONFIG judges.j.command 6:39 judge j: command: ends in `rpc judge`, which evalc appends itself (it would run `python3 judge.py rpc judge rpc version`) | give the binary alone, `command: python3 judge.py`: evalc runs `python3 judge.py rpc version`, `… rpc judge` (params on stdin)',
+    ]);
+  });
+
+  it('refuses `agent-eval rpc` and `agent-eval rpc-batch judge`', async () => {
+    expect((await diagnosticsFor('agent-eval rpc')).map((d) => d.split(' | ')[0])).toEqual([
+      'error EVALC_JUDGE_CONFIG judges.j.command 6:39 judge j: command: ends in `rpc`, which evalc appends itself (it would run `agent-eval rpc rpc version`)',
+    ]);
+    expect(await diagnosticsFor('npx agent-eval rpc-batch judge')).toHaveLength(1);
+  });
+
+  it('accepts the binary alone, and a path that merely contains rpc', async () => {
+    expect(await diagnosticsFor('python3 judge.py')).toEqual([]);
+    expect(await diagnosticsFor('node rpc/judge.mjs --rpc')).toEqual([]);
+    expect(await diagnosticsFor('rpc')).toEqual([]);
+  });
+});
