@@ -66,6 +66,12 @@ export interface AggregateDelta {
   /** Paired-bootstrap 95% CI of the paired difference. */
   ci: [number, number] | null;
   pValue: number | null;
+  /**
+   * How `pValue` was computed, whenever there is one: `exact` (McNemar; the sign-flip test over every
+   * sign pattern, 2ⁿ ≤ resamples for n changed pairs) or `monte_carlo` (the sign-flip test over
+   * `resamples` seeded patterns: p is an estimate, at least 1/(resamples + 1)). Absent without a p (QA81).
+   */
+  pValueMethod?: 'exact' | 'monte_carlo';
   /** Paired examples. */
   n: number;
   /**
@@ -291,9 +297,11 @@ function compareAggregate(
     out.method = 'mcnemar';
     out.discordant = d;
     out.pValue = mcnemarExact(d.b, d.c).pValue;
+    out.pValueMethod = 'exact';
   } else {
     out.method = 'sign_flip';
     out.pValue = boot.pValue;
+    out.pValueMethod = boot.exact ? 'exact' : 'monte_carlo';
   }
   // The verdict follows the test: its sign is the paired change, not the aggregate delta, which
   // also moves with examples only one run has (a run that fixed every paired example but added

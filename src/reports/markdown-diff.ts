@@ -26,7 +26,9 @@ export function deltaMark(d: AggregateDelta): string {
 function testLabel(d: AggregateDelta): string {
   if (d.method === 'mcnemar') return `McNemar (${d.discordant?.b ?? 0}↓ ${d.discordant?.c ?? 0}↑)`;
   if (d.method === 'paired_bootstrap') return 'paired bootstrap';
-  if (d.method === 'sign_flip') return 'sign-flip';
+  // A Monte Carlo p is an estimate over run.bootstrap sign patterns, floored at 1/(B + 1) (QA81).
+  if (d.method === 'sign_flip')
+    return d.pValueMethod === 'monte_carlo' ? 'sign-flip (Monte Carlo)' : 'sign-flip';
   return '—';
 }
 
