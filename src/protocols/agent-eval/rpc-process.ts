@@ -29,6 +29,8 @@ export type RpcProcessResult =
   | { ok: false; error: StepError };
 
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** How much of stderr's end is kept for the error message (it quotes the tail). */
+const MAX_STDERR_BYTES = 64 * 1024;
 /** How long stdout/stderr may stay open after the command exits before its process group is stopped. */
 const EXIT_GRACE_MS = 250;
 
@@ -52,6 +54,7 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     guard?.on('error', () => undefined);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
+    let stderrBytes = 0;
     let size = 0;
     let settled = false;
     let afterExit: NodeJS.Timeout | undefined;
@@ -108,8 +111,14 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
       }
       stdout.push(chunk);
     });
+    // Keep the LAST bytes: the message quotes stderr's tail (a Python traceback's last line says
+    // what failed). The first 64 chunks were kept before, and a traceback written in many small
+    // writes (Python 3.11's caret lines) lost its exception line (QA82).
     child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 64) stderr.push(chunk);
+      stderr.push(chunk);
+      stderrBytes += chunk.length;
+      while (stderr.length > 1 && stderrBytes - (stderr[0]?.length ?? 0) >= MAX_STDERR_BYTES)
+        stderrBytes -= stderr.shift()?.length ?? 0;
     });
     child.on('error', (cause) =>
       fail({
