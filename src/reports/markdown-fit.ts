@@ -11,6 +11,13 @@
  * (default 1), a section needing less than its share giving the difference to the others. So a
  * long section early in the report (1,080 rows of latency figures) can no longer starve the ones
  * after it (every task's details).
+ *
+ * Many sections (QA80: 500 tasks' details): their heads alone could fill the room, so 1. admits
+ * `spare` sections (a task whose every result passed) only after all the others, and holds back
+ * for the `keep` sections' items (the score table) up to half the room while admitting the other
+ * sections' heads, and for the other admitted sections' items up to a quarter while admitting the
+ * spare ones. A 500-task report showed 335 passing tasks' details, one line each, while the
+ * score table kept 1 row of 501 and the only failing task (`t99`, sorted late) was not shown at all.
  */
 import { FULL_REPORT_PATH } from './types.js';
 
@@ -29,6 +36,8 @@ export interface MarkdownSection {
    * given room after the uncapped `keep` sections.
    */
   cap?: number;
+  /** Admitted after every other section, when room is left (a task whose results all passed). */
+  spare?: boolean;
 }
 
 /**
@@ -119,19 +128,35 @@ export function fitSections(
   // 1. Heads and tails, in order, each with its first item: a section shown with none of its
   // items is a heading over an empty table (QA35: 25 agents × 80 tasks left 60 task details
   // with a header row and "2 more lines not shown" each); better to leave it out and count it.
-  const admitted: MarkdownSection[] = [];
+  const need = (s: MarkdownSection) => size(s.items) - firstItemSize(s);
+  // Room held back for the `keep` sections' items while the other sections' heads are admitted.
+  const held = Math.min(
+    Math.floor(budget / 2),
+    sections
+      .filter((s) => s.priority === 'keep')
+      .reduce((n, s) => n + Math.min(need(s), Math.floor(budget * (s.cap ?? 1))), 0),
+  );
+  // Spare sections' heads also leave room (up to a quarter) for the other admitted sections' items:
+  // a failing task's failing examples before one more passing task's heading.
+  const chosen = new Set<MarkdownSection>();
   let used = 0;
-  for (const s of sections) {
-    const frame = frameSize(s) + firstItemSize(s);
-    if (used + frame > budget) continue;
-    admitted.push(s);
-    used += frame;
+  let wanted = 0;
+  for (const spare of [false, true]) {
+    const hold = spare ? held + Math.min(wanted, Math.floor(budget / 4)) : held;
+    for (const s of sections) {
+      if ((s.spare === true) !== spare) continue;
+      const frame = frameSize(s) + firstItemSize(s);
+      if (used + frame + (s.priority === 'keep' ? 0 : hold) > budget) continue;
+      chosen.add(s);
+      used += frame;
+      if (s.priority !== 'keep') wanted += need(s);
+    }
   }
+  const admitted = sections.filter((s) => chosen.has(s));
   // 2. The items of `keep` sections, shared between them (a short score table is never starved
   // by 1,000 failing gates); 3. the other sections share the rest.
   const room = new Map<MarkdownSection, number>();
   const shared = admitted.filter((x) => x.priority !== 'keep');
-  const need = (s: MarkdownSection) => size(s.items) - firstItemSize(s);
   const itemRoom = budget - used;
   let left = itemRoom;
   // `keep` sections without a `cap` first (the score table), then the capped ones (failing gates),

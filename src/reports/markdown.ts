@@ -188,6 +188,8 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       items: [...rows, ...(failingLines.length > 0 ? ['', 'Failing examples:', '', ...failingLines] : [])],
       tail: ['', '</details>', ''],
       noun: 'lines',
+      // When the report does not fit, a task whose every result passed gives its room first (QA80).
+      spare: failing.length === 0,
     },
   ];
   return out;
