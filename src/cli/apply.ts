@@ -122,7 +122,7 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
     case 'refused': {
-      const hint = refusalHint(outcome.message, outcome.reason, outcome.lockWrittenBy);
+      const hint = refusalHint(outcome.message, outcome.reason, outcome.lockWrittenBy, outcome.lockFailures);
       return {
         status: outcome.status,
         ...(outcome.reason ? { reason: outcome.reason } : {}),
@@ -151,7 +151,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
       return;
     case 'refused': {
-      const hint = refusalHint(outcome.message, outcome.reason, outcome.lockWrittenBy);
+      const hint = refusalHint(outcome.message, outcome.reason, outcome.lockWrittenBy, outcome.lockFailures);
       ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       return;
     }

@@ -15,6 +15,7 @@ export function refusalHint(
   message: string,
   reason?: 'locked' | 'frozen' | 'schema_drift',
   lockWrittenBy?: string,
+  lockFailures?: boolean,
 ): string | undefined {
   if (
     reason === 'schema_drift' ||
@@ -25,7 +26,10 @@ export function refusalHint(
     return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (a refused --locked run writes nothing).';
   // After an upgrade the steps are keyed by the new evalc: a restored cache holds them under the old
   // keys, so "restore the cache" sent developers after a cache they had (QA81).
-  if ((reason === 'frozen' || message.startsWith('--frozen:')) && lockWrittenBy !== undefined)
+  const frozen = reason === 'frozen' || message.startsWith('--frozen:');
+  if (frozen && lockFailures)
+    return 'the steps --frozen lacks failed in the run that wrote evalc.lock, and a transient failure is never cached: run `evalc apply` without --frozen (it asks the agents again for those examples only) and commit evalc.lock.';
+  if (frozen && lockWrittenBy !== undefined)
     return `evalc.lock was written by evalc ${lockWrittenBy} and this is evalc ${EVALC_VERSION}, whose step keys may differ (a key holds the version of the code that computes it): a cache the earlier evalc wrote does not answer them. Run \`evalc apply\` once without --frozen with this evalc, commit evalc.lock, and keep that run's cache for --frozen.`;
   if (reason === 'frozen' || message.startsWith('--frozen:'))
     return '--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call the agents.';

@@ -16,7 +16,6 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { TaskInput } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets } from '../plan/secrets.js';
-import { EVALC_VERSION } from '../version.js';
 import { answeredLiveWithoutName, pinAgentNames } from './agent-names.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
@@ -133,17 +132,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         store(),
         resolved.plan,
         lockedPins,
-        path.basename(dirs.lockFile),
+        dirs.lockFile,
+        previousLock,
       );
-      // Steps missing after an evalc upgrade are keyed anew, not lost: the hint says so (QA81).
-      const writtenBy = previousLock?.evalc;
-      if (refusal)
-        return {
-          status: 'refused',
-          reason: 'frozen',
-          message: refusal,
-          ...(writtenBy !== undefined && writtenBy !== EVALC_VERSION ? { lockWrittenBy: writtenBy } : {}),
-        };
+      if (refusal) return refusal;
     } else {
       // Agents without a discovery have their pins at hand: an up-to-date lock then needs none
       // of them started (a served agent's process, its readiness wait).

@@ -35,6 +35,8 @@ export type ApplyOutcome =
       reason?: 'locked' | 'frozen' | 'schema_drift';
       /** The evalc version that wrote evalc.lock, when it is not this one (a `--frozen` refusal's hint names it). */
       lockWrittenBy?: string;
+      /** `--frozen`: every missing step failed in the run that wrote evalc.lock (never cached). */
+      lockFailures?: boolean;
     }
   | { status: 'interrupted'; message: string }
   /** The run stopped on an error of its own environment (the cache could not be written). */

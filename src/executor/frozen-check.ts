@@ -3,19 +3,53 @@
  * needs must be in the cache, else it refuses, naming what is missing (counted per group).
  */
 
+import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { groupSteps } from '../compiler/step-keys.js';
+import { readLockFile } from '../lockfile/serialize.js';
+import type { Lockfile } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
+import type { StepError } from '../protocols/types.js';
+import { EVALC_VERSION } from '../version.js';
+import type { ApplyOutcome } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
 import { missingInvokes, missingJudgeScores } from './locked-inputs.js';
+import { isDefinitiveFailure } from './step-records.js';
 
-/** The refusal's message, or undefined when the cache holds everything. */
+/**
+ * The refused outcome, or undefined when the cache holds everything. Its hint (cli/refusal-hint.ts)
+ * follows the cause: steps that failed in the run that wrote evalc.lock (a transient failure is
+ * never cached: no cache answers them), a lock of another evalc version (keys may have changed), or
+ * else a cache to restore (QA81).
+ */
 export function frozenRefusal(
   compiled: CompiledPlan,
   store: LogStore,
   plan: Plan,
   lockedPins: Record<string, AgentPin>,
-  lockName: string,
-): string | undefined {
+  lockFile: string,
+  previousLock: Lockfile | undefined,
+): ApplyOutcome | undefined {
+  const message = frozenMessage(compiled, store, plan, lockedPins, lockFile);
+  if (message === undefined) return undefined;
+  const writtenBy = previousLock?.evalc;
+  return {
+    status: 'refused',
+    reason: 'frozen',
+    message: message.text,
+    ...(message.allFailedInLock ? { lockFailures: true } : {}),
+    ...(writtenBy !== undefined && writtenBy !== EVALC_VERSION ? { lockWrittenBy: writtenBy } : {}),
+  };
+}
+
+function frozenMessage(
+  compiled: CompiledPlan,
+  store: LogStore,
+  plan: Plan,
+  lockedPins: Record<string, AgentPin>,
+  lockFile: string,
+): { text: string; allFailedInLock: boolean } | undefined {
+  const lockName = path.basename(lockFile);
   const missing = missingInvokes(compiled, store);
   const unjudged = missing.length > 0 ? [] : missingJudgeScores(compiled, store);
   if (missing.length === 0 && unjudged.length === 0) return undefined;
@@ -34,7 +68,49 @@ export function frozenRefusal(
       ? `\n${unpinned.join(', ')}: no identity pinned in ${lockName} (--frozen does not ask /info), so cached answers cannot be matched; run apply once without --frozen, or commit evalc.lock`
       : '';
   const steps = [...missing, ...unjudged];
-  return `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}`;
+  const failed = failedInLock(compiled, missing, lockFile);
+  const failedNote =
+    failed.count > 0
+      ? `\n${failed.count === missing.length ? (missing.length === 1 ? 'it' : 'all of them') : `${failed.count} of them`} failed in the run that wrote ${lockName} (${failed.kinds}): a transient failure is never cached, so no cache answers ${failed.count === 1 ? 'it' : 'them'}`
+      : '';
+  return {
+    text: `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}${failedNote}`,
+    allFailedInLock: failed.count > 0 && failed.count === missing.length,
+  };
+}
+
+/**
+ * Missing invokes that evalc.lock records as failed under the same key (the run that wrote it was
+ * asked that very request and failed: a transient failure is never cached), and their kinds (`http_500 9`).
+ */
+function failedInLock(
+  compiled: CompiledPlan,
+  missing: string[],
+  lockFile: string,
+): { count: number; kinds: string } {
+  if (missing.length === 0) return { count: 0, kinds: '' };
+  // The header apply read has no results: read them, on this refusal only.
+  const read = readLockFile(lockFile);
+  if (!read.ok) return { count: 0, kinds: '' };
+  const lock = read.lock;
+  const wanted = new Set(missing);
+  const rows = new Map(lock.results.map((r) => [`${r.group}\u0000${r.example}`, r]));
+  const kinds = new Map<string, number>();
+  let count = 0;
+  for (const cg of compiled.groups) {
+    for (const step of groupSteps(cg.group, cg.keys)) {
+      if (!step.invokeKey || !wanted.has(`invoke/${step.id}`)) continue;
+      const row = rows.get(`${cg.group.id}\u0000${step.example.id}`);
+      const kind = row?.errors?.[step.repeat];
+      if (typeof kind !== 'string' || row?.invoke[step.repeat] !== step.invokeKey) continue;
+      // A definitive failure is cached like an answer: missing, it is a cache not restored.
+      if (isDefinitiveFailure({ kind, message: '', retryable: false } as StepError)) continue;
+      count++;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+  }
+  const listed = [...kinds].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', ') };
 }
 
 /** ` (a1/t1/d1: 20, a2/t1/d1: 5)`: missing steps (`invoke/a1/t1/d1/e3#0`) counted by group. */

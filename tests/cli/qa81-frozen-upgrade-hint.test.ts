@@ -3,7 +3,9 @@
  * step keys may differ, so the restored cache (which the earlier evalc wrote) holds the steps
  * under other keys. The refusal's hint said "restore the cache" — the cache the developer had just
  * restored (QA81). When evalc.lock names another evalc version, the hint names that cause and what
- * to do; with a lock of this version it still says to restore the cache.
+ * to do; with a lock of this version it still says to restore the cache. And when the missing
+ * steps are the ones that failed in the run that wrote evalc.lock (HTTP 500: a transient failure is
+ * never cached, so no cache holds them), it says that, not "restore the cache".
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -88,5 +90,37 @@ describe('apply --frozen refused after an evalc upgrade', () => {
     expect(text.code).toBe(1);
     expect(text.stderr).toContain('\nhint: --frozen answers from the cache only: restore the cache');
     expect(text.stderr).not.toContain('was written by evalc');
+  });
+
+  it('names the failures of the run that wrote evalc.lock when those are what is missing', async () => {
+    // The first request is answered, every later one is a 500 (retries: 0): one example fails.
+    const flaky = await startRaipAgent({ invoke: ['ok', 'error500'] });
+    try {
+      const ws = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-frozen-failed-'));
+      writeFileSync(
+        path.join(ws, 'evalc.yaml'),
+        plan(flaky.url, '{{q}}').replace(
+          'a1: { protocol: raip, url: ',
+          'a1: { protocol: raip, limits: { retries: 0 }, url: ',
+        ),
+      );
+      const run = await spawnCliAsync(['apply', '--quiet'], { cwd: ws, env });
+      expect(run.code, run.stderr).toBe(0);
+      expect(readFileSync(path.join(ws, 'evalc.lock'), 'utf8')).toContain('"errors":["http_500"]');
+      const invokes = flaky.invokeCount();
+      const text = await spawnCliAsync(['apply', '--frozen'], { cwd: ws, env });
+      expect(text.code).toBe(1);
+      expect(text.stderr).toContain('--frozen: 1 agent response is not cached');
+      expect(text.stderr).toContain(
+        '\nit failed in the run that wrote evalc.lock (http_500 1): a transient failure is never cached, so no cache answers it\n',
+      );
+      expect(text.stderr).toContain(
+        '\nhint: the steps --frozen lacks failed in the run that wrote evalc.lock, and a transient failure is never cached: run `evalc apply` without --frozen',
+      );
+      expect(text.stderr).not.toContain('restore the cache');
+      expect(flaky.invokeCount()).toBe(invokes);
+    } finally {
+      await flaky.close();
+    }
   });
 });
