@@ -120,7 +120,8 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   // `evalc schema` rewrites it after an upgrade.
   write(path.join(dir, 'schemas', 'evalc.schema.json'), `${JSON.stringify(planJsonSchema(), null, 2)}\n`);
   const gitignore = path.join(dir, '.gitignore');
-  write(gitignore, '.evalc/\n');
+  // A lock write killed mid-way leaves `evalc.lock.tmp-<pid>` beside the plan until the next apply (QA81).
+  write(gitignore, '.evalc/\nevalc.lock.tmp-*\n');
   const target = path.relative(ctx.cwd, dir);
   const next = target === '' ? '' : ` ${target.includes(' ') ? JSON.stringify(target) : target}`;
   ctx.stdout(

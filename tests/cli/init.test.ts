@@ -19,7 +19,7 @@ describe('evalc init', () => {
         'next: evalc validate proj, evalc plan proj, evalc apply proj\n',
     );
     expect(existsSync(path.join(dir, 'proj/datasets/smoke.jsonl'))).toBe(true);
-    expect(readFileSync(path.join(dir, 'proj/.gitignore'), 'utf8')).toBe('.evalc/\n');
+    expect(readFileSync(path.join(dir, 'proj/.gitignore'), 'utf8')).toBe('.evalc/\nevalc.lock.tmp-*\n');
     expect(readFileSync(path.join(dir, 'proj/evalc.yaml'), 'utf8')).toMatch(
       /^# yaml-language-server: \$schema=\.\/schemas\/evalc\.schema\.json\n/,
     );

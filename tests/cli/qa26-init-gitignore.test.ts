@@ -42,6 +42,6 @@ describe('evalc init in a folder with its own .gitignore', () => {
     const result = await runCommand(initCommand, ['fresh'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(readFileSync(path.join(dir, 'fresh/.gitignore'), 'utf8')).toBe('.evalc/\n');
+    expect(readFileSync(path.join(dir, 'fresh/.gitignore'), 'utf8')).toBe('.evalc/\nevalc.lock.tmp-*\n');
   });
 });
