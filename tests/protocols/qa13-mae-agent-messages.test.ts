@@ -121,7 +121,7 @@ describe('persistent socket agent that never answers', () => {
     try {
       const outcome = await adapter.invoke('q', maeContext());
       expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
-        `timeout: socket agent tcp:127.0.0.1:${port}: no reply within 300 ms (the agent must answer each request line with one JSON line ending in a newline, on the same connection)`,
+        `timeout: socket agent tcp:127.0.0.1:${port}: no reply within 300 ms (the agent must answer each request line with one JSON line ending in a newline, on the same connection, and flush it: Python's sock.makefile('w') holds print() until flush())`,
       );
     } finally {
       await adapter.close();

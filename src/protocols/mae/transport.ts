@@ -122,9 +122,12 @@ const PERSISTENT_TIMEOUT_HINT =
 export const FRESH_PROCESS_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)';
 
-/** A socket agent's `timeout`: nothing about stdout (QA13: the stdio hint was shown for sockets). */
+/**
+ * A socket agent's `timeout`: nothing about stdout (QA13: the stdio hint was shown for sockets);
+ * PYTHONUNBUFFERED does not reach a socket's file, so a Python agent's buffered reply is named (QA82).
+ */
 export const SOCKET_TIMEOUT_HINT =
-  ' (the agent must answer each request line with one JSON line ending in a newline, on the same connection)';
+  " (the agent must answer each request line with one JSON line ending in a newline, on the same connection, and flush it: Python's sock.makefile('w') holds print() until flush())";
 
 /**
  * The reply of a persistent line channel (local process or socket) for one event: a parsed line,
