@@ -32,12 +32,13 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
 }
 
 function collapsedGraph(compiled: CompiledPlan): { nodes: Map<string, string>; edges: Edge[] } {
+  const graph = compiled.graph();
   const nodes = new Map<string, string>();
-  for (const id of compiled.graph.nodes().sort()) {
-    const label = (compiled.graph.node(id) as { label?: string } | undefined)?.label ?? id;
+  for (const id of graph.nodes().sort()) {
+    const label = (graph.node(id) as { label?: string } | undefined)?.label ?? id;
     nodes.set(id, `${id.split('/')[0]} ${label}`);
   }
-  const edges = compiled.graph.edges().map((e) => ({ from: e.v, to: e.w }));
+  const edges = graph.edges().map((e) => ({ from: e.v, to: e.w }));
   return { nodes, edges: sortEdges(edges) };
 }
 

@@ -36,7 +36,12 @@ export interface CompiledGroup {
 
 export interface CompiledPlan {
   resolved: ResolvedPlan;
-  graph: Graph;
+  /**
+   * The DAG, built on first call (only `evalc graph` draws it): validate, plan and apply read the
+   * groups, and building ~60,000 nodes for 500 tasks × 5 agents × 20 metrics took a second and
+   * hundreds of MB they never used (QA80).
+   */
+  graph: () => Graph;
   groups: CompiledGroup[];
   agentDigests: Record<string, string>;
   /** What discovery (or evalc.lock) pinned per agent, as the keys were computed: `plan` names its changes. */
@@ -109,34 +114,11 @@ function withJudgePins(group: ResolvedGroup, plan: ResolvedPlan['plan'], pins: J
   return metrics ? { ...group, metrics } : group;
 }
 
-export function compilePlan(
-  resolved: ResolvedPlan,
-  pins: Record<string, AgentPin>,
-  options: { checkTemplates?: boolean; judgePins?: JudgePins } = {},
-): CompiledPlan {
-  const { plan } = resolved;
-  const judgePins = options.judgePins ?? {};
-  const diagnostics: Diagnostic[] = [];
+/** The DAG of logical steps at agent × task × dataset granularity, for `evalc graph`. */
+function buildGraph(benchmark: string, groups: CompiledGroup[]): Graph {
   const graph = new Graph({ directed: true });
-  const benchmark = plan.benchmark.id;
-  const agentDigests: Record<string, string> = {};
-  for (const [id, configDigest] of Object.entries(resolved.agentConfigDigests)) {
-    agentDigests[id] = agentDigest(configDigest, pins[id]);
-  }
   graph.setNode('aggregate/benchmark', { kind: 'aggregate', label: benchmark });
-  const groups: CompiledGroup[] = [];
-  for (const resolvedGroup of resolved.groups) {
-    const group = withJudgePins(resolvedGroup, plan, judgePins);
-    const task = plan.tasks[group.taskId]!;
-    const keys = groupKeyConfig(group, agentDigests[group.agentId]!, {
-      trace: keysTrace(plan.agents[group.agentId]) ? plan.run.trace : false,
-      repeats: plan.run.repeats,
-      instructions: sendsInstructions(plan.agents[group.agentId]) ? task.instructions : undefined,
-      // MultiAgentEval's task text holds them unless the input is the whole text (QA74).
-      instructionsSentFor:
-        plan.agents[group.agentId]?.protocol === 'mae' ? taskTextHoldsInstructions : undefined,
-      wire: wireOf(plan.agents[group.agentId], group, task.instructions),
-    });
+  for (const { group } of groups) {
     const datasetNode = `fetch/dataset/${group.taskId}/${group.datasetId}`;
     const agentNode = `fetch/agent/${group.agentId}`;
     const invokeNode = `invoke/${group.id}`;
@@ -165,6 +147,36 @@ export function compilePlan(
     }
     graph.setEdge(aggregateNode, taskNode);
     graph.setEdge(taskNode, 'aggregate/benchmark');
+  }
+  return graph;
+}
+
+export function compilePlan(
+  resolved: ResolvedPlan,
+  pins: Record<string, AgentPin>,
+  options: { checkTemplates?: boolean; judgePins?: JudgePins } = {},
+): CompiledPlan {
+  const { plan } = resolved;
+  const judgePins = options.judgePins ?? {};
+  const diagnostics: Diagnostic[] = [];
+  const benchmark = plan.benchmark.id;
+  const agentDigests: Record<string, string> = {};
+  for (const [id, configDigest] of Object.entries(resolved.agentConfigDigests)) {
+    agentDigests[id] = agentDigest(configDigest, pins[id]);
+  }
+  const groups: CompiledGroup[] = [];
+  for (const resolvedGroup of resolved.groups) {
+    const group = withJudgePins(resolvedGroup, plan, judgePins);
+    const task = plan.tasks[group.taskId]!;
+    const keys = groupKeyConfig(group, agentDigests[group.agentId]!, {
+      trace: keysTrace(plan.agents[group.agentId]) ? plan.run.trace : false,
+      repeats: plan.run.repeats,
+      instructions: sendsInstructions(plan.agents[group.agentId]) ? task.instructions : undefined,
+      // MultiAgentEval's task text holds them unless the input is the whole text (QA74).
+      instructionsSentFor:
+        plan.agents[group.agentId]?.protocol === 'mae' ? taskTextHoldsInstructions : undefined,
+      wire: wireOf(plan.agents[group.agentId], group, task.instructions),
+    });
     groups.push({
       group,
       agentDigest: agentDigests[group.agentId]!,
@@ -217,5 +229,16 @@ export function compilePlan(
       }
     }
   }
-  return { resolved, graph, groups, agentDigests, agentPins: pins, diagnostics };
+  let graph: Graph | undefined;
+  return {
+    resolved,
+    graph: () => {
+      graph ??= buildGraph(benchmark, groups);
+      return graph;
+    },
+    groups,
+    agentDigests,
+    agentPins: pins,
+    diagnostics,
+  };
 }
