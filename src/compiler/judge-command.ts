@@ -13,8 +13,18 @@ export function trailingRpcWords(command: string): string | undefined {
   const words = command.trim().split(/\s+/);
   const last = words[words.length - 1]?.toLowerCase();
   const before = words[words.length - 2]?.toLowerCase();
-  if (words.length >= 2 && (last === 'rpc' || last === 'rpc-batch')) return words[words.length - 1];
+  if (words.length >= 2 && (last === 'rpc' || last === 'rpc-batch'))
+    return optionValue(words, words.length - 1) ? undefined : words[words.length - 1];
   if (words.length >= 3 && (before === 'rpc' || before === 'rpc-batch') && last && RPC_METHODS.has(last))
-    return words.slice(-2).join(' ');
+    return optionValue(words, words.length - 2) ? undefined : words.slice(-2).join(' ');
   return undefined;
+}
+
+/**
+ * `words[i]` follows an option (`--transport rpc`, `-m rpc`): the option's value, not evalc's
+ * subcommand — refusing it blocked a working judge and hinted `command: … --transport` (QA83).
+ */
+function optionValue(words: string[], i: number): boolean {
+  const option = words[i - 1] ?? '';
+  return /^-{1,2}[A-Za-z]/.test(option) && !option.includes('=');
 }

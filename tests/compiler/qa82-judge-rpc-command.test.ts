@@ -64,4 +64,14 @@ describe('a stdio judge command that already ends in `rpc …` (QA82)', () => {
     expect(await diagnosticsFor('node rpc/judge.mjs --rpc')).toEqual([]);
     expect(await diagnosticsFor('rpc')).toEqual([]);
   });
+
+  it("accepts an option's value `rpc`, and still refuses `-m agent_eval rpc judge` (QA83)", async () => {
+    // `sh judge.sh --transport rpc` runs `… --transport rpc rpc judge`: a working judge, which the
+    // check refused with the hint `command: sh judge.sh --transport`.
+    expect(await diagnosticsFor('sh judge.sh --transport rpc')).toEqual([]);
+    expect(await diagnosticsFor('python3 judge.py -t rpc-batch')).toEqual([]);
+    expect(await diagnosticsFor('python3 -m rpc')).toEqual([]);
+    expect(await diagnosticsFor('python3 judge.py --transport=rpc rpc judge')).toHaveLength(1);
+    expect(await diagnosticsFor('python3 -m agent_eval rpc judge')).toHaveLength(1);
+  });
 });
