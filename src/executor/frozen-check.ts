@@ -33,12 +33,16 @@ export function frozenRefusal(
   const message = frozenMessage(compiled, store, plan, lockedPins, lockFile);
   if (message === undefined) return undefined;
   const writtenBy = previousLock?.evalc;
+  // Keys hold each step's code version, not evalc's: when evalc.lock records every missing step
+  // under the key this evalc computes, the earlier evalc's cache holds them — the upgrade is not
+  // why they are missing, and the hint says to restore that cache (QA83).
+  const otherVersion = writtenBy !== undefined && writtenBy !== EVALC_VERSION && !message.allKeysInLock;
   return {
     status: 'refused',
     reason: 'frozen',
     message: message.text,
     ...(message.allFailedInLock ? { lockFailures: true } : {}),
-    ...(writtenBy !== undefined && writtenBy !== EVALC_VERSION ? { lockWrittenBy: writtenBy } : {}),
+    ...(otherVersion ? { lockWrittenBy: writtenBy } : {}),
   };
 }
 
@@ -48,7 +52,7 @@ function frozenMessage(
   plan: Plan,
   lockedPins: Record<string, AgentPin>,
   lockFile: string,
-): { text: string; allFailedInLock: boolean } | undefined {
+): { text: string; allFailedInLock: boolean; allKeysInLock: boolean } | undefined {
   const lockName = path.basename(lockFile);
   const missing = missingInvokes(compiled, store);
   const unjudged = missing.length > 0 ? [] : missingJudgeScores(compiled, store);
@@ -76,33 +80,38 @@ function frozenMessage(
   return {
     text: `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}${failedNote}`,
     allFailedInLock: failed.count > 0 && failed.count === missing.length,
+    allKeysInLock: missing.length > 0 && failed.sameKey === missing.length,
   };
 }
 
 /**
  * Missing invokes that evalc.lock records as failed under the same key (the run that wrote it was
- * asked that very request and failed: a transient failure is never cached), and their kinds (`http_500 9`).
+ * asked that very request and failed: a transient failure is never cached), and their kinds (`http_500 9`);
+ * `sameKey`: the missing invokes evalc.lock records under the same key, failed or answered.
  */
 function failedInLock(
   compiled: CompiledPlan,
   missing: string[],
   lockFile: string,
-): { count: number; kinds: string } {
-  if (missing.length === 0) return { count: 0, kinds: '' };
+): { count: number; kinds: string; sameKey: number } {
+  if (missing.length === 0) return { count: 0, kinds: '', sameKey: 0 };
   // The header apply read has no results: read them, on this refusal only.
   const read = readLockFile(lockFile);
-  if (!read.ok) return { count: 0, kinds: '' };
+  if (!read.ok) return { count: 0, kinds: '', sameKey: 0 };
   const lock = read.lock;
   const wanted = new Set(missing);
   const rows = new Map(lock.results.map((r) => [`${r.group}\u0000${r.example}`, r]));
   const kinds = new Map<string, number>();
   let count = 0;
+  let sameKey = 0;
   for (const cg of compiled.groups) {
     for (const step of groupSteps(cg.group, cg.keys)) {
       if (!step.invokeKey || !wanted.has(`invoke/${step.id}`)) continue;
       const row = rows.get(`${cg.group.id}\u0000${step.example.id}`);
-      const kind = row?.errors?.[step.repeat];
-      if (typeof kind !== 'string' || row?.invoke[step.repeat] !== step.invokeKey) continue;
+      if (row?.invoke[step.repeat] !== step.invokeKey) continue;
+      sameKey++;
+      const kind = row.errors?.[step.repeat];
+      if (typeof kind !== 'string') continue;
       // A definitive failure is cached like an answer: missing, it is a cache not restored.
       if (isDefinitiveFailure({ kind, message: '', retryable: false } as StepError)) continue;
       count++;
@@ -110,7 +119,7 @@ function failedInLock(
     }
   }
   const listed = [...kinds].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
-  return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', ') };
+  return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', '), sameKey };
 }
 
 /** ` (a1/t1/d1: 20, a2/t1/d1: 5)`: missing steps (`invoke/a1/t1/d1/e3#0`) counted by group. */

@@ -34,6 +34,8 @@ tasks:
 let agent: RaipAgent;
 let dir: string;
 let oldCache: string;
+/** The lock the earlier run wrote: its steps under that run's keys, as an earlier evalc's lock records them. */
+let earlierLock: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
@@ -45,6 +47,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, 'Q: {{q}}'));
   const earlier = await spawnCliAsync(['apply', '--quiet', '--cache-dir', oldCache], { cwd: dir, env });
   expect(earlier.code, earlier.stderr).toBe(0);
+  earlierLock = readFileSync(path.join(dir, 'evalc.lock'), 'utf8');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -59,8 +62,10 @@ const lockFile = () => path.join(dir, 'evalc.lock');
 describe('apply --frozen refused after an evalc upgrade', () => {
   it('names the evalc version that wrote evalc.lock, not a cache to restore', async () => {
     const lock = readFileSync(lockFile(), 'utf8');
-    expect(lock).toContain(`"evalc": "${EVALC_VERSION}"`);
-    writeFileSync(lockFile(), lock.replace(`"evalc": "${EVALC_VERSION}"`, '"evalc": "0.0.9"'));
+    expect(earlierLock).toContain(`"evalc": "${EVALC_VERSION}"`);
+    // The earlier evalc's lock records its own keys, which this evalc's differ from (QA83: a lock
+    // recording this evalc's keys says the earlier cache holds them: see the next test).
+    writeFileSync(lockFile(), earlierLock.replace(`"evalc": "${EVALC_VERSION}"`, '"evalc": "0.0.9"'));
     const invokes = agent.invokeCount();
     const text = await spawnCliAsync(['apply', '--frozen', '--cache-dir', oldCache], { cwd: dir, env });
     expect(text.code).toBe(1);
@@ -80,6 +85,21 @@ describe('apply --frozen refused after an evalc upgrade', () => {
     expect(String(result.hint)).toContain(hint);
     expect(agent.invokeCount()).toBe(invokes);
     writeFileSync(lockFile(), lock);
+  });
+
+  it('with a lock of another evalc that records the same keys, says to restore the cache (QA83)', async () => {
+    // Keys hold each step's code version, not evalc's: most upgrades keep them, so the earlier
+    // evalc's cache answers every step. A CI job that did not restore it was told that cache "does
+    // not answer them" and to run every example again.
+    const lock = readFileSync(lockFile(), 'utf8');
+    writeFileSync(lockFile(), lock.replace(`"evalc": "${EVALC_VERSION}"`, '"evalc": "0.0.9"'));
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa83-no-cache-'));
+    const text = await spawnCliAsync(['apply', '--frozen', '--cache-dir', empty], { cwd: dir, env });
+    writeFileSync(lockFile(), lock);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('--frozen: 2 agent responses are not cached');
+    expect(text.stderr).toContain('\nhint: --frozen answers from the cache only: restore the cache');
+    expect(text.stderr).not.toContain('was written by evalc');
   });
 
   it('with a lock of this evalc still says to restore the cache', async () => {
