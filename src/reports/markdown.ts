@@ -116,8 +116,24 @@ function clip(text: string | undefined, max: number): string | undefined {
   return one.length > max ? `${one.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : one;
 }
 
+/** Each model's examples by task, in order, built once (a filter per task was quadratic; QA80). */
+const byTask = new WeakMap<ReportModel['examples'], Map<string, ReportModel['examples']>>();
+function examplesOfTask(m: ReportModel): Map<string, ReportModel['examples']> {
+  let index = byTask.get(m.examples);
+  if (!index) {
+    index = new Map();
+    for (const e of m.examples) {
+      const list = index.get(e.task);
+      if (list) list.push(e);
+      else index.set(e.task, [e]);
+    }
+    byTask.set(m.examples, index);
+  }
+  return index;
+}
+
 function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
-  const examples = m.examples.filter((e) => e.task === task);
+  const examples = examplesOfTask(m).get(task) ?? [];
   const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
   const failing = examples.filter((e) => e.status === 'fail' || e.status === 'error');
   const summary = `${escapeHtml(task)} — ${examples.length} result${examples.length === 1 ? '' : 's'}, ${failing.length} failing`;

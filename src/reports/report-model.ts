@@ -235,13 +235,27 @@ function chooseHeadlineMetric(metrics: string[], scores: ScoreCell[], gates: Loc
 }
 
 /** The aggregate of one scope × agent × metric. */
+/** Each model's score cells by scope × agent × metric (the first cell of each), built once per array. */
+const scoreIndex = new WeakMap<readonly ScoreCell[], Map<string, ScoreCell>>();
+
 export function findScore(
   model: ReportModel,
   scope: string,
   agent: string,
   metric: string,
 ): ScoreCell | undefined {
-  return model.scores.find((c) => c.scope === scope && c.agent === agent && c.metric === metric);
+  // A scan per call was quadratic: 500 tasks × 5 agents × 22 metrics made report.html's score table
+  // and report.md's task details 15 s of `evalc report` (QA80).
+  let index = scoreIndex.get(model.scores);
+  if (!index) {
+    index = new Map();
+    for (const c of model.scores) {
+      const key = `${c.scope}\u0000${c.agent}\u0000${c.metric}`;
+      if (!index.has(key)) index.set(key, c);
+    }
+    scoreIndex.set(model.scores, index);
+  }
+  return index.get(`${scope}\u0000${agent}\u0000${metric}`);
 }
 
 /** The one-line verdict on the gates, shared by every report. */
