@@ -262,9 +262,10 @@ export function removeStaleTemps(file: string): void {
     return;
   }
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
+    // Only `<file>.tmp-<decimal pid>` as written above: `Number` also reads `1e3`, `0x10` or ` 12`.
+    if (!name.startsWith(prefix) || !/^[1-9]\d*$/.test(name.slice(prefix.length))) continue;
     const pid = Number(name.slice(prefix.length));
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+    if (!Number.isSafeInteger(pid) || pid === process.pid || isAlive(pid)) continue;
     try {
       unlinkSync(path.join(path.dirname(file), name));
     } catch {}
