@@ -61,15 +61,31 @@ function metricMessage(details: unknown): string | undefined {
 export function failedSteps(m: ReportModel): { steps: number; results: number } {
   let steps = 0;
   let results = 0;
+  let last: ExampleView | undefined;
+  forEachFailedStep(m, (e, _kind, _step, _message, n) => {
+    if (n === 0) return;
+    steps += n;
+    if (e !== last) results++;
+    last = e;
+  });
+  return { steps, results };
+}
+
+/**
+ * Each failed step of the run, example by example: an invoke of a repeat that ended in an error
+ * kind (once), and a metric's own error (`errors` times: once per repeat it failed in).
+ */
+function forEachFailedStep(
+  m: ReportModel,
+  visit: (e: ExampleView, kind: string, step: string, message: string | undefined, n: number) => void,
+): void {
   for (const e of m.examples) {
     if (e.status !== 'error') continue;
-    let n = 0;
-    for (const r of e.repeats) if (r.errorKind !== null) n++;
-    for (const x of e.metrics) if (x.error !== undefined) n += x.errors ?? 1;
-    steps += n;
-    if (n > 0) results++;
+    for (const r of e.repeats)
+      if (r.errorKind !== null) visit(e, r.errorKind, 'invoke', r.record?.error?.message, 1);
+    for (const x of e.metrics)
+      if (x.error !== undefined) visit(e, x.error, x.id, metricMessage(x.details), x.errors ?? 1);
   }
-  return { steps, results };
 }
 
 /** `9 failed steps`. */
@@ -91,14 +107,7 @@ function sortedCauses(m: ReportModel): CauseRow[] {
     row.count += n;
     row.agents.set(e.agent, (row.agents.get(e.agent) ?? 0) + n);
   };
-  for (const e of m.examples) {
-    if (e.status !== 'error') continue;
-    for (const r of e.repeats)
-      if (r.errorKind !== null) add(e, r.errorKind, 'invoke', r.record?.error?.message, 1);
-    for (const x of e.metrics) {
-      if (x.error !== undefined) add(e, x.error, x.id, metricMessage(x.details), x.errors ?? 1);
-    }
-  }
+  forEachFailedStep(m, add);
   const kindTotal = new Map<string, number>();
   for (const r of rows.values()) kindTotal.set(r.kind, (kindTotal.get(r.kind) ?? 0) + r.count);
   return [...rows.values()].sort(
