@@ -17,15 +17,15 @@
  */
 
 import { asRecorded } from '../metrics/decimal-round.js';
-import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { type GateChange, gateChanges } from './diff-gates.js';
+import { pairsByScope, pairsFor, type Row, rowsOf } from './diff-rows.js';
 import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
-import type { Lockfile, LockMetricResult, LockResult } from './types.js';
+import type { Lockfile } from './types.js';
 
 export type { ComparabilityIssue } from './diff-comparability.js';
 export type { GateChange, GateOutcome } from './diff-gates.js';
@@ -128,35 +128,6 @@ function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-interface Row {
-  group: string;
-  agent: string;
-  task: string;
-  dataset: string;
-  taskWeight: number;
-  datasetWeight: number;
-  result: LockResult;
-}
-
-function rowsOf(lock: Lockfile): Map<string, Row> {
-  const map = new Map<string, Row>();
-  for (const result of lock.results) {
-    const g = lock.groups[result.group];
-    const [pa = '', pt = '', pd = ''] = result.group.split('/');
-    const row = {
-      group: result.group,
-      agent: g?.agent ?? pa,
-      task: g?.task ?? pt,
-      dataset: g?.dataset ?? pd,
-      taskWeight: g?.taskWeight ?? 1,
-      datasetWeight: g?.datasetWeight ?? 1,
-      result,
-    };
-    map.set(`${row.agent}\u0000${row.task}\u0000${row.dataset}\u0000${result.example}`, row);
-  }
-  return map;
-}
-
 /** Examples (`task/dataset/example`) that `these` rows have and no row of `others` has, for any agent. */
 function onlyIn<K extends 'new' | 'gone'>(
   field: K,
@@ -169,74 +140,12 @@ function onlyIn<K extends 'new' | 'gone'>(
   return ids.length > 0 ? ({ [field]: ids } as Partial<Record<K, string[]>>) : {};
 }
 
-/**
- * The paired rows of each agent × scope (`benchmark`, `task/T`, `dataset/T/D`), in the paired order:
- * built once, so a diff reads each aggregate's rows directly (it scanned every paired row for each of
- * the (1 + tasks + datasets) × agents × metrics aggregates: 6 s for 500 tasks, QA80).
- */
-function pairsByScope(paired: [Row, Row][]): Map<string, [Row, Row][]> {
-  const index = new Map<string, [Row, Row][]>();
-  const add = (key: string, pair: [Row, Row]) => {
-    const list = index.get(key);
-    if (list) list.push(pair);
-    else index.set(key, [pair]);
-  };
-  for (const pair of paired) {
-    const n = pair[1];
-    add(`${n.agent}\u0000benchmark`, pair);
-    add(`${n.agent}\u0000task/${n.task}`, pair);
-    add(`${n.agent}\u0000dataset/${n.task}/${n.dataset}`, pair);
-  }
-  return index;
-}
-
 function metricType(lock: Lockfile, metric: string, gids: string[]): string {
   for (const gid of gids) {
     const m = lock.groups[gid]?.metrics[metric];
     if (m) return m.type;
   }
   return metric;
-}
-
-function figure(m: LockMetricResult | undefined, field: 'score' | 'value'): number | null {
-  const x = field === 'score' ? m?.score : m?.value;
-  return typeof x === 'number' ? x : null;
-}
-
-interface Pairs {
-  old: number[];
-  now: number[];
-  weights: number[];
-  /** Rows of both runs with a figure in one run only (a failed invoke measures no `steps`). */
-  unpaired: number;
-}
-
-function pairsFor(inScope: [Row, Row][], agent: string, metric: string, field: 'score' | 'value'): Pairs {
-  const out: Pairs = { old: [], now: [], weights: [], unpaired: 0 };
-  const rows: ExampleScoreRow[] = [];
-  for (const [o, n] of inScope) {
-    const a = figure(o.result.metrics[metric], field);
-    const b = figure(n.result.metrics[metric], field);
-    if (a === null || b === null) {
-      if (a !== b) out.unpaired++;
-      continue;
-    }
-    out.old.push(a);
-    out.now.push(b);
-    rows.push({
-      agent,
-      task: n.task,
-      dataset: n.dataset,
-      example: n.result.example,
-      metric,
-      score: b,
-      weight: n.result.weight,
-      datasetWeight: n.datasetWeight,
-      taskWeight: n.taskWeight,
-    });
-  }
-  out.weights = hierarchicalWeights(rows);
-  return out;
 }
 
 function compareAggregate(
