@@ -15,8 +15,11 @@ export function trailingRpcWords(command: string): string | undefined {
   const before = words[words.length - 2]?.toLowerCase();
   if (words.length >= 2 && (last === 'rpc' || last === 'rpc-batch'))
     return optionValue(words, words.length - 1) ? undefined : words[words.length - 1];
+  // `rpc judge` after an option is refused whichever it is: a flag (`agent-eval --verbose rpc judge`)
+  // then evalc's subcommand, or an option's value followed by a `judge` argument — evalc appends
+  // `rpc judge` after it either way (QA84: f5bd801 let the flag form through, every call failed).
   if (words.length >= 3 && (before === 'rpc' || before === 'rpc-batch') && last && RPC_METHODS.has(last))
-    return optionValue(words, words.length - 2) ? undefined : words.slice(-2).join(' ');
+    return words.slice(-2).join(' ');
   return undefined;
 }
 

@@ -74,4 +74,14 @@ describe('a stdio judge command that already ends in `rpc …` (QA82)', () => {
     expect(await diagnosticsFor('python3 judge.py --transport=rpc rpc judge')).toHaveLength(1);
     expect(await diagnosticsFor('python3 -m agent_eval rpc judge')).toHaveLength(1);
   });
+
+  it('still refuses `rpc judge` after a flag: `agent-eval --verbose rpc judge` (QA84)', async () => {
+    // f5bd801 read `rpc` after any option as that option's value, so this passed validate and
+    // evalc ran `… --verbose rpc judge rpc version`: every judge call failed. Whether `rpc` is a
+    // subcommand or an option's value, a `judge` word after it is followed by evalc's own `rpc judge`.
+    expect(await diagnosticsFor('agent-eval --verbose rpc judge')).toEqual([
+      'error EVALC_JUDGE_CONFIG judges.j.command 6:39 judge j: command: ends in `rpc judge`, which evalc appends itself (it would run `agent-eval --verbose rpc judge rpc version`) | give the binary alone, `command: agent-eval --verbose`: evalc runs `agent-eval --verbose rpc version`, `… rpc judge` (params on stdin)',
+    ]);
+    expect(await diagnosticsFor('python3 judge.py -v rpc-batch judge')).toHaveLength(1);
+  });
 });
