@@ -32,7 +32,7 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
 }
 
 function collapsedGraph(compiled: CompiledPlan): { nodes: Map<string, string>; edges: Edge[] } {
-  const graph = compiled.graph();
+  const graph = compiled.graph;
   const nodes = new Map<string, string>();
   for (const id of graph.nodes().sort()) {
     const label = (graph.node(id) as { label?: string } | undefined)?.label ?? id;

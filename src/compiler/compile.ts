@@ -37,11 +37,11 @@ export interface CompiledGroup {
 export interface CompiledPlan {
   resolved: ResolvedPlan;
   /**
-   * The DAG, built on first call (only `evalc graph` draws it): validate, plan and apply read the
+   * The DAG, built on first read (only `evalc graph` draws it): validate, plan and apply read the
    * groups, and building ~60,000 nodes for 500 tasks × 5 agents × 20 metrics took a second and
-   * hundreds of MB they never used (QA80).
+   * hundreds of MB they never used (QA80). A lazy getter, so library callers still read a `Graph`.
    */
-  graph: () => Graph;
+  readonly graph: Graph;
   groups: CompiledGroup[];
   agentDigests: Record<string, string>;
   /** What discovery (or evalc.lock) pinned per agent, as the keys were computed: `plan` names its changes. */
@@ -229,16 +229,16 @@ export function compilePlan(
       }
     }
   }
+  const compiled = { resolved, groups, agentDigests, agentPins: pins, diagnostics } as CompiledPlan;
+  // `graph` stays a property of the public API (src/index.ts), built on first read; not enumerable,
+  // so `{ ...compiled, groups }` (start-agents.ts) does not build it either.
   let graph: Graph | undefined;
-  return {
-    resolved,
-    graph: () => {
+  Object.defineProperty(compiled, 'graph', {
+    get: () => {
       graph ??= buildGraph(benchmark, groups);
       return graph;
     },
-    groups,
-    agentDigests,
-    agentPins: pins,
-    diagnostics,
-  };
+    enumerable: false,
+  });
+  return compiled;
 }
