@@ -146,9 +146,12 @@ function resampleHierarchy(input: AggregateInput, strata: Stratum[], seed: numbe
   const dsStats = strata.map((): number[] => []);
   const taskStats = input.tasks.map((): number[] => []);
   const benchStats: number[] = [];
-  const byTask = input.tasks.map((t, ti) =>
-    strata.flatMap((s, si) => (s.task === ti ? [{ si, w: t.datasets[s.dataset]?.weight ?? 0 }] : [])),
-  );
+  // Each task's strata (in strata order) with their dataset weights: one pass over the strata,
+  // not one per task (T tasks × 2T strata per agent, metric and field: quadratic, QA85).
+  const byTask = input.tasks.map((): { si: number; w: number }[] => []);
+  strata.forEach((s, si) => {
+    byTask[s.task]?.push({ si, w: input.tasks[s.task]?.datasets[s.dataset]?.weight ?? 0 });
+  });
   const taskWeights = input.tasks.map((t) => t.weight ?? 0);
   const dsMeans = new Float64Array(strata.length);
   const dsPresent = new Uint8Array(strata.length);
