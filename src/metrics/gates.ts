@@ -86,6 +86,8 @@ export interface Group {
   node: AggregateNode | undefined;
   perExample: boolean;
   rows: (r: ExampleScoreRow) => boolean;
+  /** The task every row of the group has (task and dataset scopes): rows are looked up by task. */
+  task?: string;
 }
 
 /** Whether a gate's scope lies inside the `--only` selection (always, without one). */
@@ -131,6 +133,7 @@ function groupsFor(gate: GateSpec, agent: string, report: AggregateReport): Grou
       node: a.tasks[t],
       perExample: false,
       rows: (r: ExampleScoreRow) => inScope(r) && r.task === t,
+      task: t,
     }));
   }
   if (scope === 'dataset') {
@@ -143,6 +146,7 @@ function groupsFor(gate: GateSpec, agent: string, report: AggregateReport): Grou
           node: a.tasks[t]?.datasets[d],
           perExample: false,
           rows: (r: ExampleScoreRow) => inScope(r) && r.task === t && r.dataset === d,
+          task: t,
         })),
     );
   }
@@ -257,6 +261,17 @@ function thresholdResults(
  * still fails, as before), or results that all errored. "has no results" alone read as if the
  * metric had never run (QA46).
  */
+/** Rows by task, each task's in their order. */
+function byTask(rows: readonly ExampleScoreRow[]): Map<string, ExampleScoreRow[]> {
+  const index = new Map<string, ExampleScoreRow[]>();
+  for (const r of rows) {
+    const list = index.get(r.task);
+    if (list) list.push(r);
+    else index.set(r.task, [r]);
+  }
+  return index;
+}
+
 function noFigureReason(rows: readonly ExampleScoreRow[]): string {
   const scored = rows.filter((r) => r.score !== null || r.value !== undefined).length;
   if (scored === 1) return ': its 1 result weighs 0 (example, dataset or task weight), so there is no mean';
@@ -308,12 +323,20 @@ export function evaluateGates(
         );
         continue;
       }
+      // A group per task (or dataset) filtered all the agent's rows: tasks × rows (QA85). Its
+      // rows are those of its task, in the same order: filter the task's rows only.
+      const perTask = groups.some((g) => g.task !== undefined);
+      const currentByTask = perTask ? byTask(currentRows) : new Map<string, ExampleScoreRow[]>();
+      const baselineByTask = perTask && baselineRows ? byTask(baselineRows) : undefined;
       for (const group of groups) {
-        const rows = currentRows.filter(group.rows);
+        const inTask = (index: Map<string, ExampleScoreRow[]>, all: ExampleScoreRow[]) =>
+          group.task === undefined ? all : (index.get(group.task) ?? []);
+        const rows = inTask(currentByTask, currentRows).filter(group.rows);
         results.push(...thresholdResults(gate, agent, group, rows, isMeasurement(gate.metric, options)));
         if (gate.regression) {
           const regGroup = group.target === 'example' ? { ...group, target: pooledTarget(gate) } : group;
-          results.push(regressionResult(gate, agent, regGroup, rows, baselineRows, options));
+          const base = baselineRows && baselineByTask ? inTask(baselineByTask, baselineRows) : baselineRows;
+          results.push(regressionResult(gate, agent, regGroup, rows, base, options));
         }
       }
     }
