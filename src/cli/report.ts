@@ -5,12 +5,13 @@
  * or writes it into DIR when --out is given. Trajectories (for the HTML drill-down) come from
  * an injected loader; without one the reports show scores only.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { shownPath } from '../executor/report-paths.js';
 import { forgetReportStamp } from '../executor/up-to-date.js';
+import { emitReportInPieces, writeReportFiles } from '../executor/write-reports.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { type ReportFile, type ReportInput, renderReports } from '../reports/index.js';
+import { REPORT_FILES, type ReportFile, type ReportInput } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
@@ -98,7 +99,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     ? reportRegressionGates(current.lock, current.file, baseline.lock, ctx.cwd).lock
     : current.lock;
   const selection = baseline ? onlySelectionOf(current.file, current.lock, baseline.lock) : undefined;
-  const files = renderReports({
+  const input: ReportInput = {
     lock,
     ...(baseline ? { baseline: baseline.lock } : {}),
     ...(selection === undefined ? {} : { only: selection }),
@@ -106,7 +107,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
     ...(sources.failureDetails ? { failureDetails: sources.failureDetails } : {}),
     ...(reportsPath === undefined ? {} : { reportsPath }),
-  });
+  };
   // Said after the reports are out, so that a failure stays the only line on stderr.
   const noteMissingCache = () => {
     if (sources.missingCache === undefined) return;
@@ -114,8 +115,10 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
       `note: no cache at ${path.relative(ctx.cwd, sources.missingCache) || '.'}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
     );
   };
+  // Each report is rendered only when it is written, one at a time and in pieces (QA86: the four
+  // files were held as strings at once, 284 MB of report.json among them, ~1.7 GB RSS at 50k rows).
   if (only && values.out === undefined) {
-    ctx.stdout(files[only]);
+    emitReportInPieces(only, input, ctx.stdout);
     noteMissingCache();
     return EXIT.ok;
   }
@@ -123,11 +126,9 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   makeFolder(dir);
   ignoreStateDir();
   forgetReportStamp(dir);
-  const names = only ? [only] : (Object.keys(files) as ReportFile[]).sort();
-  for (const name of names) {
-    writeFileSync(path.join(dir, name), files[name]);
-    ctx.stdout(`wrote ${path.relative(ctx.cwd, path.join(dir, name)) || name}\n`);
-  }
+  writeReportFiles(dir, input, only ? [only] : REPORT_FILES, (name) =>
+    ctx.stdout(`wrote ${path.relative(ctx.cwd, path.join(dir, name)) || name}\n`),
+  );
   noteMissingCache();
   return EXIT.ok;
 }

@@ -8,7 +8,7 @@ import { closeSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { removeStaleTemps } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { buildModel, emitReport, REPORT_FILES, type ReportInput } from '../reports/index.js';
+import { buildModel, emitReport, REPORT_FILES, type ReportFile, type ReportInput } from '../reports/index.js';
 import type { StepStore } from './step-store.js';
 import { reportSources } from './trajectories.js';
 import { forgetReportStamp } from './up-to-date.js';
@@ -31,21 +31,55 @@ export function writeReports(
 }
 
 /**
- * Writes the four reports of `input` (trajectories already read) into `dir`; returns the file names.
+ * Writes the reports of `input` (trajectories already read; all four unless `names` picks some)
+ * into `dir`; returns the file names, calling `onWritten` after each file is in place.
  * The folder's stamp is dropped first and each report is written to `<name>.tmp-<pid>` then
  * renamed (QA67): a run killed mid-write (`kill -9`) leaves whole reports, old or new, and no
  * stamp claiming them current, so the next apply renders them again.
  */
-export function writeReportFiles(dir: string, input: ReportInput): string[] {
+export function writeReportFiles(
+  dir: string,
+  input: ReportInput,
+  names: readonly ReportFile[] = REPORT_FILES,
+  onWritten?: (name: ReportFile) => void,
+): string[] {
   mkdirSync(dir, { recursive: true });
   forgetReportStamp(dir);
   const model = buildModel(input);
   const written: string[] = [];
-  for (const name of [...REPORT_FILES].sort()) {
+  for (const name of [...names].sort()) {
     writeInPieces(path.join(dir, name), (write) => emitReport(name, model, input.lock.volatile, write));
     written.push(name);
+    onWritten?.(name);
   }
   return written;
+}
+
+/**
+ * One report handed to `sink` (e.g. stdout) in pieces of about 64 KB, never as one string
+ * (QA86: `evalc report --format json` held the whole 284 MB text, and rendered all four files).
+ */
+export function emitReportInPieces(name: ReportFile, input: ReportInput, sink: (text: string) => void): void {
+  const model = buildModel(input);
+  emitBuffered(sink, (write) => emitReport(name, model, input.lock.volatile, write));
+}
+
+/** Runs `emit`, joining its small pieces into ~64 KB texts for `sink`. */
+function emitBuffered(sink: (text: string) => void, emit: (write: (text: string) => void) => void): void {
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const flush = () => {
+    if (pendingLength === 0) return;
+    sink(pending.length === 1 ? pending[0]! : pending.join(''));
+    pending = [];
+    pendingLength = 0;
+  };
+  emit((text) => {
+    pending.push(text);
+    pendingLength += text.length;
+    if (pendingLength >= WRITE_CHUNK) flush();
+  });
+  flush();
 }
 
 function writeInPieces(file: string, emit: (write: (text: string) => void) => void): void {
@@ -53,20 +87,7 @@ function writeInPieces(file: string, emit: (write: (text: string) => void) => vo
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w');
   try {
-    let pending: string[] = [];
-    let pendingLength = 0;
-    const flush = () => {
-      if (pendingLength === 0) return;
-      writeTextSync(fd, pending.length === 1 ? pending[0]! : pending.join(''));
-      pending = [];
-      pendingLength = 0;
-    };
-    emit((text) => {
-      pending.push(text);
-      pendingLength += text.length;
-      if (pendingLength >= WRITE_CHUNK) flush();
-    });
-    flush();
+    emitBuffered((text) => writeTextSync(fd, text), emit);
   } catch (err) {
     // A full disk: no half-written report is left to be read as a whole one, and the error
     // names the file (a write to a descriptor names none).
