@@ -18,6 +18,11 @@
  * sections' heads, and for the other admitted sections' items up to a quarter while admitting the
  * spare ones. A 500-task report showed 335 passing tasks' details, one line each, while the
  * score table kept 1 row of 501 and the only failing task (`t99`, sorted late) was not shown at all.
+ *
+ * Many failing sections (QA87: 229 failing tasks): each admitted section shows its first `min`
+ * items (a task's metric rows and its first failing examples), so fewer are admitted, `rank`ed
+ * ones (the most failing examples) first; the ones left out are counted by `kind` ("96 more
+ * failing tasks"). 133 failing tasks showed one metric row each and not one failing example.
  */
 import { FULL_REPORT_PATH } from './types.js';
 
@@ -38,6 +43,15 @@ export interface MarkdownSection {
   cap?: number;
   /** Admitted after every other section, when room is left (a task whose results all passed). */
   spare?: boolean;
+  /** How many of its first items an admitted section always shows (default 1). */
+  min?: number;
+  /**
+   * Admission order among ranked sections, highest first (after the unranked ones of the same
+   * `spare` pass); the report keeps its document order.
+   */
+  rank?: number;
+  /** What the section is, for the "N more … not shown" count of left-out sections (default "section"). */
+  kind?: string;
 }
 
 /**
@@ -65,19 +79,36 @@ export interface FitOptions {
 }
 
 function moreLine(s: MarkdownSection, n: number): string {
-  return `_… ${n} more ${s.noun ?? 'lines'} not shown (see the full report)._`;
+  const noun = s.noun ?? 'lines';
+  return `_… ${n} more ${n === 1 ? noun.replace(/s$/, '') : noun} not shown (see the full report)._`;
 }
 
-/** Room for a section's head, tail and (when it has items) the blank line and "N more" note. */
+/**
+ * Room for a section's head, tail and (when it may be cut: more items than it always shows) the
+ * blank line and "N more" note (QA87: 58 failing tasks shown whole held 3.5 kB for notes never shown).
+ */
 function frameSize(s: MarkdownSection): number {
-  const more = s.items.length > 0 ? size(['', moreLine(s, s.items.length)]) : 0;
+  const more = s.items.length > Math.max(1, s.min ?? 1) ? size(['', moreLine(s, s.items.length)]) : 0;
   return size(s.head) + size(s.tail) + more;
 }
 
-/** The room a section's first item takes (none without items): admitted sections show it. */
-function firstItemSize(s: MarkdownSection): number {
-  const first = s.items[0];
-  return first === undefined ? 0 : lineSize(first);
+/** The room a section's first `min` items take (none without items): admitted sections show them. */
+function minItemsSize(s: MarkdownSection): number {
+  return size(s.items.slice(0, Math.max(1, s.min ?? 1)));
+}
+
+/** "_… 96 more failing tasks and 3 more sections not shown …_": left-out sections by `kind`. */
+function dropNote(counts: Map<string, number>): string {
+  const parts = [...counts].map(([kind, n]) => `${n} more ${kind}${n === 1 ? '' : 's'}`);
+  const last = parts.pop() ?? '';
+  const text = parts.length > 0 ? `${parts.join(', ')} and ${last}` : last;
+  return `_… ${text} not shown (see the full report)._`;
+}
+
+function dropCounts(sections: MarkdownSection[], n?: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of sections) counts.set(s.kind ?? 'section', n ?? (counts.get(s.kind ?? 'section') ?? 0) + 1);
+  return counts;
 }
 
 /** Shares `room` between `needs` in proportion to `weights`, none getting more than it needs. */
@@ -121,14 +152,12 @@ export function fitSections(
   const whole = sections.flatMap((s) => [...s.head, ...s.items, ...s.tail]);
   if (size(whole) <= limit) return `${whole.join('\n').replace(/\n+$/, '')}\n`;
 
-  const dropNote = (n: number) =>
-    `_… ${n} more section${n === 1 ? '' : 's'} not shown (see the full report)._`;
   const closing = ['', options.note ?? truncationNote()];
-  const budget = limit - size(closing) - size(['', dropNote(sections.length)]);
+  const budget = limit - size(closing) - size(['', dropNote(dropCounts(sections, sections.length))]);
   // 1. Heads and tails, in order, each with its first item: a section shown with none of its
   // items is a heading over an empty table (QA35: 25 agents × 80 tasks left 60 task details
   // with a header row and "2 more lines not shown" each); better to leave it out and count it.
-  const need = (s: MarkdownSection) => size(s.items) - firstItemSize(s);
+  const need = (s: MarkdownSection) => size(s.items) - minItemsSize(s);
   // Room held back for the `keep` sections' items while the other sections' heads are admitted.
   const held = Math.min(
     Math.floor(budget / 2),
@@ -141,11 +170,13 @@ export function fitSections(
   const chosen = new Set<MarkdownSection>();
   let used = 0;
   let wanted = 0;
+  const ranked = sections.filter((s) => s.rank !== undefined).sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0));
+  const order = [...sections.filter((s) => s.rank === undefined), ...ranked];
   for (const spare of [false, true]) {
     const hold = spare ? held + Math.min(wanted, Math.floor(budget / 4)) : held;
-    for (const s of sections) {
+    for (const s of order) {
       if ((s.spare === true) !== spare) continue;
-      const frame = frameSize(s) + firstItemSize(s);
+      const frame = frameSize(s) + minItemsSize(s);
       if (used + frame + (s.priority === 'keep' ? 0 : hold) > budget) continue;
       chosen.add(s);
       used += frame;
@@ -163,25 +194,29 @@ export function fitSections(
   // which take at most `cap` of the room while the shared sections want it (QA38: 300 failing
   // gates left "Changes vs baseline" one row of 546).
   const sharedNeed = shared.reduce((n, s) => n + need(s), 0);
+  // A cap is a part of all the items' room: the items admitted sections always show beyond their
+  // first (a failing task's first failing examples, QA87) are items, not frames.
+  const guaranteed = admitted.reduce((n, s) => n + minItemsSize(s) - size(s.items.slice(0, 1)), 0);
   for (const capped of [false, true]) {
     const keep = admitted.filter((x) => x.priority === 'keep' && (x.cap !== undefined) === capped);
-    const capRoom = (s: MarkdownSection) => Math.max(Math.floor(itemRoom * (s.cap ?? 1)), left - sharedNeed);
+    const capRoom = (s: MarkdownSection) =>
+      Math.max(Math.floor((itemRoom + guaranteed) * (s.cap ?? 1)), left - sharedNeed);
     const keepRoom = shareRoom(
       keep.map((s) => Math.min(need(s), capRoom(s))),
       keep.map((s) => s.weight ?? 1),
       left,
     );
     for (const [i, s] of keep.entries()) {
-      room.set(s, firstItemSize(s) + (keepRoom[i] ?? 0));
+      room.set(s, minItemsSize(s) + (keepRoom[i] ?? 0));
       left -= keepRoom[i] ?? 0;
     }
   }
   const given = shareRoom(
-    shared.map((s) => size(s.items) - firstItemSize(s)),
+    shared.map((s) => size(s.items) - minItemsSize(s)),
     shared.map((s) => s.weight ?? 1),
     left,
   );
-  for (const [i, s] of shared.entries()) room.set(s, firstItemSize(s) + (given[i] ?? 0));
+  for (const [i, s] of shared.entries()) room.set(s, minItemsSize(s) + (given[i] ?? 0));
 
   const out: string[] = [];
   for (const s of admitted) {
@@ -189,8 +224,8 @@ export function fitSections(
     if (kept.length === s.items.length) out.push(...s.head, ...s.items, ...s.tail);
     else out.push(...s.head, ...kept, '', moreLine(s, s.items.length - kept.length), ...s.tail);
   }
-  const dropped = sections.length - admitted.length;
-  if (dropped > 0) out.push('', dropNote(dropped));
+  const dropped = sections.filter((s) => !chosen.has(s));
+  if (dropped.length > 0) out.push('', dropNote(dropCounts(dropped)));
   out.push(...closing);
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

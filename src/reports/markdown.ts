@@ -132,6 +132,17 @@ function examplesOfTask(m: ReportModel): Map<string, ReportModel['examples']> {
   return index;
 }
 
+/** The failing examples a truncated report.md still shows for each failing task it shows (QA87). */
+const FIRST_FAILING = 3;
+/** ...unless its metric rows and those lines take more (a 60-agent table): then its first row. */
+const FIRST_FAILING_ROOM = 2_000;
+
+function firstFailing(rows: string[], failingLines: string[]): { min?: number } {
+  const min = rows.length + 3 + Math.min(FIRST_FAILING, failingLines.length);
+  const items = [...rows, '', 'Failing examples:', '', ...failingLines].slice(0, min);
+  return Buffer.byteLength(items.join('\n'), 'utf8') <= FIRST_FAILING_ROOM ? { min } : {};
+}
+
 function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   const examples = examplesOfTask(m).get(task) ?? [];
   const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
@@ -203,9 +214,14 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       ],
       items: [...rows, ...(failingLines.length > 0 ? ['', 'Failing examples:', '', ...failingLines] : [])],
       tail: ['', '</details>', ''],
-      noun: 'lines',
-      // When the report does not fit, a task whose every result passed gives its room first (QA80).
+      noun: failingLines.length > 0 ? 'failing examples' : 'lines',
+      // When the report does not fit, a task whose every result passed gives its room first (QA80);
+      // a failing task is shown with its metric rows and first failing examples or left out and
+      // counted, the tasks with the most failing examples first (QA87: 133 failing tasks showed
+      // one metric row each and not one failing example).
       spare: failing.length === 0,
+      kind: failing.length === 0 ? 'passing task' : 'failing task',
+      ...(failing.length > 0 ? { rank: failing.length, ...firstFailing(rows, failingLines) } : {}),
     },
   ];
   return out;

@@ -1,0 +1,91 @@
+/**
+ * QA87: report.md of a 400-task run where most tasks fail. Every failing task's `<details>` head
+ * was admitted, then the score table and the failing gates took the room: 133 failing tasks
+ * showed their first metric row and "_… 6 more lines not shown_" each, and not one failing
+ * example was in the comment. Now fewer failing tasks are shown, the ones with the most failing
+ * examples first, each with its metric rows and first failing examples, and the others are
+ * counted ("… 150 more failing tasks"). The run is a real apply against the RAIP counting agent.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { applyInProcess } from '../protocols/apply-in-process.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const TASKS = 400;
+/** Task t's examples e0..e2 fail when e < failingOf(t): 0 to 3 failing examples, most tasks failing. */
+const failingOf = (t: number) => [1, 2, 3, 0, 1][t % 5]!;
+
+function plan(url: string): string {
+  const tasks = Array.from({ length: TASKS }, (_, t) => {
+    const examples = [0, 1, 2].map((e) => {
+      const expected = e < failingOf(t) ? `plain:q${t}-${e}-wrong` : `plain:q${t}-${e}`;
+      return `{ id: e${e}, vars: { q: "q${t}-${e}" }, expected: { answer: "${expected}" } }`;
+    });
+    return `  t${t}:
+    bindings:
+      default:
+        input: { q: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { examples: [ ${examples.join(', ')} ] }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+`;
+  });
+  return `evalc: 1
+benchmark: { id: qa87-many-failing-tasks }
+agents:
+  a1: { protocol: raip, url: "${url}" }
+tasks:
+${tasks.join('')}metrics:
+  - { type: pass_rate }
+gates:
+  - { metric: pass_rate, scope: task, min: 0.9 }
+run: { preflight: 0, bootstrap: 100 }
+`;
+}
+
+describe('report.md of a 400-task plan with 320 failing tasks (QA87)', () => {
+  it('shows each shown failing task with its failing examples, the worst first, and counts the rest', async () => {
+    const agent = await startCountingAgent();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa87-failing-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+    );
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url));
+    const outcome = await applyInProcess(dir);
+    expect(outcome.status).toBe('done');
+    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
+    expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(65_000);
+    const failingTasks = Array.from({ length: TASKS }, (_, t) => t).filter((t) => failingOf(t) > 0);
+
+    const details = [
+      ...md.matchAll(/<details><summary>t(\d+) — 3 results, (\d) failing<\/summary>([\s\S]*?)<\/details>/g),
+    ];
+    const shown = details.filter((d) => Number(d[2]) > 0);
+    expect(shown.length).toBeGreaterThan(10);
+    for (const [, t, n, body] of shown) {
+      expect(Number(n), `t${t}`).toBe(failingOf(Number(t)));
+      // at least one failing example line per shown failing task (the old report had none)
+      expect(body, `t${t}`).toMatch(/^- `a1` d\/e0 — failed `exact_match`/m);
+    }
+    // The tasks with the most failing examples first: none left out fails more than one shown.
+    const shownIds = new Set(shown.map((d) => Number(d[1])));
+    const leftOut = failingTasks.filter((t) => !shownIds.has(t));
+    const worstLeftOut = Math.max(...leftOut.map(failingOf));
+    expect(Math.min(...shown.map((d) => Number(d[2])))).toBeGreaterThanOrEqual(worstLeftOut);
+    // The failing tasks not shown are counted as such.
+    expect(md).toMatch(
+      new RegExp(`_… ${leftOut.length} more failing tasks( and \\d+ more passing tasks)? not shown`),
+    );
+    expect(md.split('<details>').length).toBe(md.split('</details>').length);
+  }, 180_000);
+});
