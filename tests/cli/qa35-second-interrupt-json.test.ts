@@ -7,21 +7,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli } from '../e2e/apply-harness.js';
-import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
 
-let agent: Loopback;
+let agent: SlowRaipAgent;
 const cleanups: (() => void)[] = [];
 beforeAll(async () => {
   // Answers /invoke after 10 s: every invoke is still in flight when the test interrupts.
-  agent = await startLoopback((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.method === 'GET') {
-      res.end(JSON.stringify({ name: 'slow', version: '1.0.0', inputSchema: { type: 'object' } }));
-      return;
-    }
-    const timer = setTimeout(() => res.end(JSON.stringify({ output: { answer: 'x' } })), 10_000);
-    res.on('close', () => clearTimeout(timer));
-  });
+  agent = await startSlowRaipAgent(() => 10_000);
 });
 afterAll(async () => {
   for (const c of cleanups) c();

@@ -9,24 +9,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
 
-let agent: Loopback;
-let invokes = 0;
+let agent: SlowRaipAgent;
 const cleanups: (() => void)[] = [];
 beforeAll(async () => {
-  agent = await startLoopback((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.method === 'GET') {
-      res.end(JSON.stringify({ name: 'slow', version: '1.0.0', inputSchema: { type: 'object' } }));
-      return;
-    }
-    invokes++;
-    // The first request is answered at once; the others are held past the test.
-    const delay = invokes === 1 ? 0 : 20_000;
-    const timer = setTimeout(() => res.end(JSON.stringify({ output: { answer: 'x' } })), delay);
-    res.on('close', () => clearTimeout(timer));
-  });
+  // The first request is answered at once; the others are held past the test.
+  agent = await startSlowRaipAgent((n) => (n === 1 ? 0 : 20_000));
 });
 afterAll(async () => {
   for (const c of cleanups) c();
@@ -54,7 +43,7 @@ tasks:
     );
     const child = startCli(['apply', '--json'], { cwd: ws.dir });
     const done = waitCli(child, 20_000);
-    await waitFor(() => invokes === 4, 15_000, 'four requests');
+    await waitFor(() => agent.invokes() === 4, 15_000, 'four requests');
     child.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGINT');

@@ -9,23 +9,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
 
-let agent: Loopback;
-let invokes = 0;
+let agent: SlowRaipAgent;
 const cleanups: (() => void)[] = [];
 beforeAll(async () => {
-  agent = await startLoopback((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.method === 'GET') {
-      res.end(JSON.stringify({ name: 'slow', version: '1.0.0', inputSchema: { type: 'object' } }));
-      return;
-    }
-    invokes++;
-    const delay = invokes === 1 ? 0 : 1000;
-    const timer = setTimeout(() => res.end(JSON.stringify({ output: { answer: 'x' } })), delay);
-    res.on('close', () => clearTimeout(timer));
-  });
+  agent = await startSlowRaipAgent((n) => (n === 1 ? 0 : 1000));
 });
 afterAll(async () => {
   for (const c of cleanups) c();
@@ -56,14 +45,14 @@ tasks:
     );
     const child = startCli(['apply', '--quiet'], { cwd: ws.dir });
     const done = waitCli(child, 20_000);
-    await waitFor(() => invokes === 4, 15_000, 'four requests');
+    await waitFor(() => agent.invokes() === 4, 15_000, 'four requests');
     child.kill('SIGHUP');
     const result = await done;
     expect(result.code).toBe(130);
-    expect(invokes).toBe(4);
+    expect(agent.invokes()).toBe(4);
     // The three answered after the signal were cached: the next apply sends nothing.
     const again = await waitCli(startCli(['apply', '--quiet'], { cwd: ws.dir }), 20_000);
     expect(again.code).toBe(0);
-    expect(invokes).toBe(4);
+    expect(agent.invokes()).toBe(4);
   });
 });
