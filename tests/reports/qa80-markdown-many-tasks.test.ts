@@ -1,18 +1,5 @@
-/**
- * QA80: report.md of a 500-task plan with one failing task. Every task's `<details>` head was
- * admitted first, in name order, each with one line: 335 passing tasks filled the comment, the
- * score table kept 1 row of 501 ("… 500 more rows not shown") and the only failing task, `t99`
- * (sorted after `t499`), had neither a row nor its details: the report said "1 fail" and nowhere
- * which. Now the details of tasks whose every result passed give their room first, and the score
- * table's rows are held room (up to half) while the other sections' heads are admitted. The run is
- * a real apply against the RAIP counting agent on loopback.
- */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import { applyInProcess } from '../protocols/apply-in-process.js';
+import { reportMdOfPlan } from './report-md-of-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -49,16 +36,7 @@ run: { preflight: 0, bootstrap: 100 }
 
 describe('report.md of a 500-task plan (QA80)', () => {
   it('shows the failing task and most of the score table, not 335 passing tasks one line each', async () => {
-    const agent = await startCountingAgent();
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa80-tasks-'));
-    cleanups.push(
-      () => rmSync(dir, { recursive: true, force: true }),
-      () => agent.close(),
-    );
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url));
-    expect((await applyInProcess(dir)).status).toBe('done');
-    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
-    expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(65_000);
+    const { md } = await reportMdOfPlan(plan, 'evalc-qa80-tasks-', cleanups);
     expect(md).toContain(`${TASKS} results · ${TASKS - 1} pass · 1 fail`);
 
     // The failing task's details, with its failing example.

@@ -1,17 +1,5 @@
-/**
- * QA87: report.md of a 400-task run where most tasks fail. Every failing task's `<details>` head
- * was admitted, then the score table and the failing gates took the room: 133 failing tasks
- * showed their first metric row and "_… 6 more lines not shown_" each, and not one failing
- * example was in the comment. Now fewer failing tasks are shown, the ones with the most failing
- * examples first, each with its metric rows and first failing examples, and the others are
- * counted ("… 150 more failing tasks"). The run is a real apply against the RAIP counting agent.
- */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import { applyInProcess } from '../protocols/apply-in-process.js';
+import { reportMdOfPlan } from './report-md-of-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -54,17 +42,7 @@ run: { preflight: 0, bootstrap: 100 }
 
 describe('report.md of a 400-task plan with 320 failing tasks (QA87)', () => {
   it('shows each shown failing task with its failing examples, the worst first, and counts the rest', async () => {
-    const agent = await startCountingAgent();
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa87-failing-'));
-    cleanups.push(
-      () => rmSync(dir, { recursive: true, force: true }),
-      () => agent.close(),
-    );
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url));
-    const outcome = await applyInProcess(dir);
-    expect(outcome.status).toBe('done');
-    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
-    expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(65_000);
+    const { md } = await reportMdOfPlan(plan, 'evalc-qa87-failing-', cleanups);
     const failingTasks = Array.from({ length: TASKS }, (_, t) => t).filter((t) => failingOf(t) > 0);
 
     const details = [
