@@ -22,9 +22,10 @@ function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
   const gates = verdictText(v);
   const c = m.counts;
-  // The Errors table below counts failed steps: say how many, beside the results they are in (QA81).
+  // The Errors table below counts failed steps: say how many, beside the results they are in (QA81),
+  // when that is another figure: one failed step per result read `3 with errors (3 failed steps)` (QA89).
   const { steps } = failedSteps(m);
-  const errored = `${c.error} with errors${steps > 0 ? ` (${failedStepsText(steps)})` : ''}`;
+  const errored = `${c.error} with errors${steps > 0 && steps !== c.error ? ` (${failedStepsText(steps)})` : ''}`;
   return {
     head: [
       `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,

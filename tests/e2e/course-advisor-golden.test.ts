@@ -265,7 +265,7 @@ describe('the course-advisor demo, applied for real through the built CLI', () =
     }
     const md = coldReports['report.md'] ?? '';
     expect(md.split('\n')[0]).toBe('## ✅ evalc — course-advisor 1.0.0: 3 of 6 gates passed, 3 skipped');
-    expect(md).toContain('90 results · 80 pass · 9 fail · 1 with errors (1 failed step)');
+    expect(md).toContain('90 results · 80 pass · 9 fail · 1 with errors · 3 agents');
     expect(md).toMatch(
       /\| \*\*benchmark\*\* \| 0\.898 \[[^\]]+\] \| 0\.870 \[[^\]]+\] \| 0\.907 \[[^\]]+\] \|/,
     );
