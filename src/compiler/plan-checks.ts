@@ -14,7 +14,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { stripUserInfo } from './identities.js';
-import { trailingRpcWords } from './judge-command.js';
+import { judgeCommandDiagnostic } from './judge-command.js';
 
 /** `--only task[/dataset]` must name something, else the run would silently do nothing. */
 export function checkOnly(
@@ -91,6 +91,11 @@ export function checkJudges(
         ),
       );
     }
+    const rpcWords =
+      judge.command && judge.protocol !== 'openai'
+        ? judgeCommandDiagnostic(id, judge.command, [...p, 'command'], at([...p, 'command']))
+        : undefined;
+    if (rpcWords?.severity === 'warning') diagnostics.push(rpcWords);
     // QA41: `command:` is agent-eval's stdio transport only, and one judge has one transport
     // (the url was silently ignored beside a command; an openai judge failed every call).
     if (judge.command && judge.protocol === 'openai') {
@@ -105,23 +110,8 @@ export function checkJudges(
           },
         ),
       );
-    } else if (judge.command && trailingRpcWords(judge.command)) {
-      const words = trailingRpcWords(judge.command);
-      const binary = judge.command
-        .trim()
-        .slice(0, -(words?.length ?? 0))
-        .trim();
-      diagnostics.push(
-        diagnostic(
-          'EVALC_JUDGE_CONFIG',
-          `judge ${id}: command: ends in \`${words}\`, which evalc appends itself (it would run \`${judge.command.trim()} rpc version\`)`,
-          [...p, 'command'],
-          {
-            source: at([...p, 'command']),
-            hint: `give the binary alone, \`command: ${binary}\`: evalc runs \`${binary} rpc version\`, \`… rpc judge\` (params on stdin)`,
-          },
-        ),
-      );
+    } else if (rpcWords?.severity === 'error') {
+      diagnostics.push(rpcWords);
     } else if (judge.command && judge.url) {
       diagnostics.push(
         diagnostic(
