@@ -6,11 +6,15 @@
 import { z } from 'zod';
 import { listMetricDefinitions } from '../metrics/index.js';
 import { metricSchema, planSchema } from '../plan/schema.js';
+import { withoutUnionTypes } from './json-schema-strict.js';
 
 type JsonSchema = Record<string, unknown>;
 
+// Ajv `strict`-clean (QA89): one type per node.
 const toSchema = (schema: z.ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  withoutUnionTypes(
+    z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }),
+  ) as JsonSchema;
 
 export function planJsonSchema(): JsonSchema {
   // Every plan file may point its editor at this schema (DESIGN §2), included files too, which

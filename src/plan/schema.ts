@@ -139,8 +139,14 @@ export const datasetSchema = z
         message: 'a dataset has source: or examples:, not both (these examples would be ignored)',
       });
   })
-  // For editors, the same rule in the JSON Schema: one of the two (QA51: both passed it).
-  .meta({ oneOf: [{ required: ['source'] }, { required: ['examples'] }] });
+  // For editors, the same rule in the JSON Schema: one of the two (QA51: both passed it). Each
+  // alternative names its property (`true`: checked above), which Ajv's strictRequired wants (QA89).
+  .meta({
+    oneOf: [
+      { required: ['source'], properties: { source: true } },
+      { required: ['examples'], properties: { examples: true } },
+    ],
+  });
 
 export const metricSchema = z
   .object({
