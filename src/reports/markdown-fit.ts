@@ -224,7 +224,11 @@ export function fitSections(
     if (kept.length === s.items.length) out.push(...s.head, ...s.items, ...s.tail);
     else out.push(...s.head, ...kept, '', moreLine(s, s.items.length - kept.length), ...s.tail);
   }
-  const dropped = sections.filter((s) => !chosen.has(s));
+  // Counted in the order they were considered (QA89: "98 more regressed tasks" before "160 more
+  // failing tasks", whatever the tasks' names), not the document's.
+  const dropped = [false, true].flatMap((spare) =>
+    order.filter((s) => (s.spare === true) === spare && !chosen.has(s)),
+  );
   if (dropped.length > 0) out.push('', dropNote(dropCounts(dropped)));
   out.push(...closing);
   return `${out.join('\n').replace(/\n+$/, '')}\n`;

@@ -133,6 +133,32 @@ function examplesOfTask(m: ReportModel): Map<string, ReportModel['examples']> {
   return index;
 }
 
+/** Each task's pass → fail examples against the baseline (agent × example), counted once per diff. */
+const newlyFailingByTask = new WeakMap<object, Map<string, number>>();
+function newlyFailing(m: ReportModel, task: string): number {
+  if (!m.diff) return 0;
+  let index = newlyFailingByTask.get(m.diff.flips);
+  if (!index) {
+    index = new Map();
+    for (const f of m.diff.flips)
+      if (f.kind === 'pass_to_fail') index.set(f.task, (index.get(f.task) ?? 0) + 1);
+    newlyFailingByTask.set(m.diff.flips, index);
+  }
+  return index.get(task) ?? 0;
+}
+
+/**
+ * Which failing tasks a truncated report.md shows first: with a baseline, the regressed ones (the
+ * most pass → fail examples first), then the others; each tier the most failing examples first
+ * (QA87). Ranked by failing examples alone, 20 tasks that newly failed one example each were left
+ * out behind 209 long-failing ones (QA89). Only admission: the details keep their order.
+ */
+function failingRank(m: ReportModel, task: string, failing: number): { rank: number; kind: string } {
+  const regressed = newlyFailing(m, task);
+  if (regressed === 0) return { rank: failing, kind: 'failing task' };
+  return { rank: regressed * 1e7 + Math.min(failing, 1e7 - 1), kind: 'regressed task' };
+}
+
 /** The failing examples a truncated report.md still shows for each failing task it shows (QA87). */
 const FIRST_FAILING = 3;
 /** ...unless its metric rows and those lines take more (a 60-agent table): then its first row. */
@@ -219,10 +245,13 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       // When the report does not fit, a task whose every result passed gives its room first (QA80);
       // a failing task is shown with its metric rows and first failing examples or left out and
       // counted, the tasks with the most failing examples first (QA87: 133 failing tasks showed
-      // one metric row each and not one failing example).
+      // one metric row each and not one failing example); with a baseline, the regressed tasks
+      // first, counted apart when left out ("3 more regressed tasks", QA89).
       spare: failing.length === 0,
-      kind: failing.length === 0 ? 'passing task' : 'failing task',
-      ...(failing.length > 0 ? { rank: failing.length, ...firstFailing(rows, failingLines) } : {}),
+      kind: 'passing task',
+      ...(failing.length > 0
+        ? { ...failingRank(m, task, failing.length), ...firstFailing(rows, failingLines) }
+        : {}),
     },
   ];
   return out;
