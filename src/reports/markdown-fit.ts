@@ -52,6 +52,11 @@ export interface MarkdownSection {
   rank?: number;
   /** What the section is, for the "N more … not shown" count of left-out sections (default "section"). */
   kind?: string;
+  /**
+   * The left-out sections with a `kind` are counted right after this one (the Details heading), not
+   * at the report's end below the ones shown (QA89); the others still at the end.
+   */
+  countsLeftOut?: boolean;
 }
 
 /**
@@ -153,7 +158,8 @@ export function fitSections(
   if (size(whole) <= limit) return `${whole.join('\n').replace(/\n+$/, '')}\n`;
 
   const closing = ['', options.note ?? truncationNote()];
-  const budget = limit - size(closing) - size(['', dropNote(dropCounts(sections, sections.length))]);
+  const notes = sections.some((s) => s.countsLeftOut) ? 2 : 1;
+  const budget = limit - size(closing) - notes * size(['', dropNote(dropCounts(sections, sections.length))]);
   // 1. Heads and tails, in order, each with its first item: a section shown with none of its
   // items is a heading over an empty table (QA35: 25 agents × 80 tasks left 60 task details
   // with a header row and "2 more lines not shown" each); better to leave it out and count it.
@@ -218,18 +224,22 @@ export function fitSections(
   );
   for (const [i, s] of shared.entries()) room.set(s, minItemsSize(s) + (given[i] ?? 0));
 
-  const out: string[] = [];
-  for (const s of admitted) {
-    const kept = keptItems(s.items, room.get(s) ?? 0);
-    if (kept.length === s.items.length) out.push(...s.head, ...s.items, ...s.tail);
-    else out.push(...s.head, ...kept, '', moreLine(s, s.items.length - kept.length), ...s.tail);
-  }
   // Counted in the order they were considered (QA89: "98 more regressed tasks" before "160 more
   // failing tasks", whatever the tasks' names), not the document's.
   const dropped = [false, true].flatMap((spare) =>
     order.filter((s) => (s.spare === true) === spare && !chosen.has(s)),
   );
-  if (dropped.length > 0) out.push('', dropNote(dropCounts(dropped)));
+  const anchor = admitted.find((s) => s.countsLeftOut);
+  const counted = anchor ? dropped.filter((s) => s.kind !== undefined) : [];
+  const atEnd = dropped.filter((s) => !counted.includes(s));
+  const out: string[] = [];
+  for (const s of admitted) {
+    const kept = keptItems(s.items, room.get(s) ?? 0);
+    if (kept.length === s.items.length) out.push(...s.head, ...s.items, ...s.tail);
+    else out.push(...s.head, ...kept, '', moreLine(s, s.items.length - kept.length), ...s.tail);
+    if (s === anchor && counted.length > 0) out.push(dropNote(dropCounts(counted)), '');
+  }
+  if (atEnd.length > 0) out.push('', dropNote(dropCounts(atEnd)));
   out.push(...closing);
   return `${out.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -309,7 +309,9 @@ export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): st
     ...volatileSection(m),
   ];
   if (m.diff) sections.push(...diffSections(m.diff));
-  if (m.tasks.length > 0) sections.push({ head: ['### Details', ''], items: [], tail: [] });
+  // The tasks left out are counted under the heading, where a reviewer starts reading them (QA89).
+  if (m.tasks.length > 0)
+    sections.push({ head: ['### Details', ''], items: [], tail: [], countsLeftOut: true });
   for (const task of [...m.tasks].sort(byText)) sections.push(...taskDetails(m, task));
   sections.push({
     head: [
