@@ -94,7 +94,8 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     );
     // Every call in flight listens to the same run and close signals (removed when it settles):
     // more than ten judge calls at once is no leak, and Node's MaxListenersExceededWarning was
-    // printed on the user's terminal (QA82).
+    // printed on the user's terminal (QA82). The lifted limit hides a real leak too:
+    // tests/protocols/rpc-process-listeners.test.ts checks that every settled call removed its own.
     setMaxListeners(0, request.signal);
     if (request.closeSignal) setMaxListeners(0, request.closeSignal);
     request.signal.addEventListener('abort', onAbort, { once: true });
