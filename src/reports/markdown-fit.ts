@@ -32,6 +32,11 @@ export interface MarkdownSection {
   tail: string[];
   /** What an item is, for the "N more … not shown" note (e.g. "rows", "examples"). */
   noun?: string;
+  /**
+   * What the `hidden` last items are, when they are not all one `noun` ("1 more metric row and 120
+   * more failing examples": a failing task cut after its first row, QA88); replaces the noun's count.
+   */
+  more?: (hidden: number) => string;
   /** `keep`: its items are given room before any shared section's (default `share`). */
   priority?: 'keep' | 'share';
   /** A shared section's part of the room left after the `keep` sections (default 1). */
@@ -85,7 +90,8 @@ export interface FitOptions {
 
 function moreLine(s: MarkdownSection, n: number): string {
   const noun = s.noun ?? 'lines';
-  return `_… ${n} more ${n === 1 ? noun.replace(/s$/, '') : noun} not shown (see the full report)._`;
+  const what = s.more ? s.more(n) : `${n} more ${n === 1 ? noun.replace(/s$/, '') : noun}`;
+  return `_… ${what} not shown (see the full report)._`;
 }
 
 /**

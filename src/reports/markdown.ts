@@ -170,6 +170,22 @@ function firstFailing(rows: string[], failingLines: string[]): { min?: number } 
   return Buffer.byteLength(items.join('\n'), 'utf8') <= FIRST_FAILING_ROOM ? { min } : {};
 }
 
+/**
+ * The "N more" count of a failing task's details cut after `rows + 3 + k` items (its metric rows,
+ * a blank line, "Failing examples:", a blank line, then one line per failing example): cut within
+ * its rows (QA87's first-row fallback, a 40-agent table), "123 more failing examples" counted the
+ * rows and blank lines too (QA88).
+ */
+function failingTaskMore(rows: number, failing: number): (hidden: number) => string {
+  const plural = (n: number, noun: string) => `${n} more ${noun}${n === 1 ? '' : 's'}`;
+  return (hidden) => {
+    const shown = rows + 3 + failing - hidden;
+    const rowsHidden = Math.max(0, rows - shown);
+    const examples = plural(Math.min(failing, failing - (shown - rows - 3)), 'failing example');
+    return rowsHidden > 0 ? `${plural(rowsHidden, 'metric row')} and ${examples}` : examples;
+  };
+}
+
 function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   const examples = examplesOfTask(m).get(task) ?? [];
   const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
@@ -242,6 +258,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       items: [...rows, ...(failingLines.length > 0 ? ['', 'Failing examples:', '', ...failingLines] : [])],
       tail: ['', '</details>', ''],
       noun: failingLines.length > 0 ? 'failing examples' : 'lines',
+      ...(failingLines.length > 0 ? { more: failingTaskMore(rows.length, failingLines.length) } : {}),
       // When the report does not fit, a task whose every result passed gives its room first (QA80);
       // a failing task is shown with its metric rows and first failing examples or left out and
       // counted, the tasks with the most failing examples first (QA87: 133 failing tasks showed
