@@ -3,6 +3,7 @@
  * requests at least 1/rps apart; capacity 2 lets one request start at once besides, never more.
  * Real timers, intervals of 60 ms: start times are checked against the spacing they must keep.
  */
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/protocols/http/rate-limiter.js';
 
@@ -32,6 +33,24 @@ describe('RateLimiter', () => {
     // …and no more: the third waits an interval, the fifth three (at most 2 + rps × t started by t).
     expect(times[2]!).toBeGreaterThanOrEqual(INTERVAL - 5);
     expect(times[4]!).toBeGreaterThanOrEqual(3 * INTERVAL - 5);
+  });
+
+  // The run's dispatch signal has no listener limit (grace-signal.ts: every example waiting for a
+  // token listens to it), so no warning would tell of a leak: each waiter removes its own.
+  it('leaves no listener on the shared signal once each waiter was served or cancelled', async () => {
+    const limiter = new RateLimiter(1000 / 20);
+    const run = new AbortController();
+    const cancel = new AbortController();
+    const served = Array.from({ length: 12 }, () => limiter.acquire(run.signal));
+    const cancelled = Array.from({ length: 3 }, () => limiter.acquire(cancel.signal));
+    // The first was served at once (its token was there); the others wait, each listening.
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(11);
+    expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(3);
+    cancel.abort();
+    expect(await Promise.all(cancelled)).toEqual([false, false, false]);
+    expect(await Promise.all(served)).toEqual(Array(12).fill(true));
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
   });
 
   it('refuses a burst below 1 and a rate that is not positive', () => {
