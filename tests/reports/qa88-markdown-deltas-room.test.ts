@@ -1,0 +1,94 @@
+/**
+ * report.md of a 400-task plan, most tasks failing, against a baseline where 240 of them newly fail
+ * (QA88): the failing tasks' details (QA87, QA89: each with its metric rows and first failing
+ * examples) took the whole room, so "Changes vs baseline" said "2 significant regressions" over a
+ * table of 1 row, and listed 1 pass → fail example of 240. Ranked sections now leave room (up to a
+ * quarter) for the items of the sections admitted before them.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyRun, createProgress } from '../../src/index.js';
+import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const TASKS = 400;
+/** Task t's examples e0..e2 fail when e < failingOf(t) in both runs. */
+const failingOf = (t: number) => [1, 2, 3, 0, 1][t % 5]!;
+
+function plan(url: string, regressed: boolean): string {
+  const tasks = Array.from({ length: TASKS }, (_, t) => {
+    const examples = [0, 1, 2].map((e) => {
+      // e1 passed in the baseline and fails now wherever it passed (240 tasks).
+      const wrong = e < failingOf(t) || (regressed && e === 1);
+      const expected = wrong ? `plain:q${t}-${e}-wrong` : `plain:q${t}-${e}`;
+      return `{ id: e${e}, vars: { q: "q${t}-${e}" }, expected: { answer: "${expected}" } }`;
+    });
+    return `  t${t}:
+    bindings:
+      default:
+        input: { q: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { examples: [ ${examples.join(', ')} ] }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+`;
+  });
+  return `evalc: 1
+benchmark: { id: qa88-deltas-room }
+agents:
+  a1: { protocol: raip, url: "${url}" }
+tasks:
+${tasks.join('')}metrics:
+  - { type: pass_rate }
+run: { preflight: 0, bootstrap: 100 }
+`;
+}
+
+async function apply(dir: string, baseline?: string): Promise<void> {
+  const outcome = await applyRun({
+    planFile: 'evalc.yaml',
+    cwd: dir,
+    env: {},
+    signal: new AbortController().signal,
+    progress: createProgress('quiet', () => {}),
+    ...(baseline ? { baseline } : {}),
+  });
+  expect(outcome.status).toBe('done');
+}
+
+describe('report.md of 320 failing tasks against a baseline (QA88)', () => {
+  it('keeps the significant regressions and some pass → fail examples in view', async () => {
+    const agent = await startCountingAgent();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa88-deltas-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+    );
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, false));
+    await apply(dir);
+    copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'baseline.lock'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, true));
+    await apply(dir, 'baseline.lock');
+    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
+    expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(65_000);
+    expect(md).toContain('not shown'); // truncated
+
+    const significant = Number(/❌ \*\*(\d+)\*\* significant regressions?/.exec(md)?.[1]);
+    expect(significant).toBeGreaterThan(0);
+    // every significant regression the headline counts has its row
+    expect((md.match(/^\| 🔴 regression \|/gm) ?? []).length).toBe(significant);
+    const flips = Number(/\*\*Pass → fail \((\d+)\)\*\*/.exec(md)?.[1]);
+    expect(flips).toBe(240);
+    const listed = md.slice(md.indexOf('**Pass → fail')).match(/^- `a1` t\d+\/d \*\*e1\*\*/gm) ?? [];
+    expect(listed.length).toBeGreaterThanOrEqual(5);
+    // and still failing tasks' details with their failing examples
+    expect(md).toMatch(/<details><summary>t\d+ — 3 results, \d failing<\/summary>[\s\S]*?Failing examples:/);
+  }, 240_000);
+});
