@@ -185,23 +185,25 @@ export function fitSections(
   const ranked = sections.filter((s) => s.rank !== undefined).sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0));
   const order = [...sections.filter((s) => s.rank === undefined), ...ranked];
   // Ranked sections (failing tasks) likewise leave room (up to a quarter) for the items of the
-  // unranked shared sections admitted before them (QA88: 300 failing tasks' details left "Changes
-  // vs baseline" 1 row of 1,326 under "4 significant regressions", and 1 pass → fail example of 438).
+  // unranked shared sections weighted above the others (the deltas' rows, pass → fail) admitted
+  // before them (QA88: 300 failing tasks' details left "Changes vs baseline" 1 row of 1,326 under
+  // "4 significant regressions", and 1 pass → fail example of 438); not for passing gates' or
+  // latency rows, which a failing task's examples come before.
   let wantedUnranked = 0;
   for (const spare of [false, true]) {
     const hold = spare ? held + Math.min(wanted, Math.floor(budget / 4)) : held;
     for (const s of order) {
       if ((s.spare === true) !== spare) continue;
       const frame = frameSize(s) + minItemsSize(s);
-      const held =
+      const reserve =
         s.priority === 'keep'
           ? 0
           : hold + (s.rank === undefined ? 0 : Math.min(wantedUnranked, Math.floor(budget / 4)));
-      if (used + frame + held > budget) continue;
+      if (used + frame + reserve > budget) continue;
       chosen.add(s);
       used += frame;
       if (s.priority !== 'keep') wanted += need(s);
-      if (s.priority !== 'keep' && s.rank === undefined && !spare) wantedUnranked += need(s);
+      if (s.priority !== 'keep' && s.rank === undefined && (s.weight ?? 1) > 1) wantedUnranked += need(s);
     }
   }
   const admitted = sections.filter((s) => chosen.has(s));

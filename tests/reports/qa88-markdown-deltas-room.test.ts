@@ -21,7 +21,7 @@ const TASKS = 400;
 /** Task t's examples e0..e2 fail when e < failingOf(t) in both runs. */
 const failingOf = (t: number) => [1, 2, 3, 0, 1][t % 5]!;
 
-function plan(url: string, regressed: boolean): string {
+function plan(url: string, regressed: boolean, gates = ''): string {
   const tasks = Array.from({ length: TASKS }, (_, t) => {
     const examples = [0, 1, 2].map((e) => {
       // e1 passed in the baseline and fails now wherever it passed (240 tasks).
@@ -48,7 +48,7 @@ tasks:
 ${tasks.join('')}metrics:
   - { type: pass_rate }
 run: { preflight: 0, bootstrap: 100 }
-`;
+${gates}`;
 }
 
 async function apply(dir: string, baseline?: string): Promise<void> {
@@ -90,5 +90,31 @@ describe('report.md of 320 failing tasks against a baseline (QA88)', () => {
     expect(listed.length).toBeGreaterThanOrEqual(5);
     // and still failing tasks' details with their failing examples
     expect(md).toMatch(/<details><summary>t\d+ — 3 results, \d failing<\/summary>[\s\S]*?Failing examples:/);
+  }, 240_000);
+
+  it('without a baseline, leaves no room from failing tasks to passing gates or latency rows', async () => {
+    const agent = await startCountingAgent();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa88-no-baseline-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+    );
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      plan(agent.url, false, 'gates:\n  - { metric: pass_rate, scope: task, min: 0.5 }\n'),
+    );
+    await apply(dir);
+    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
+    expect(Buffer.byteLength(md, 'utf8')).toBeLessThanOrEqual(65_000);
+    // failing tasks are left out for want of room…
+    expect(md).toMatch(/_… \d+ more failing tasks( and \d+ more passing tasks)? not shown/);
+    // …which the passing gates and the latency table do not take: their first rows only
+    const shownAfter = (heading: string) => {
+      const from = md.indexOf(heading);
+      expect(from, heading).toBeGreaterThan(-1);
+      return (md.slice(from, md.indexOf('</details>', from)).match(/^\| (✅|`a1\/)/gm) ?? []).length;
+    };
+    expect(shownAfter('<summary>Passing gates')).toBeLessThanOrEqual(2);
+    expect(shownAfter('<summary>Latency, tokens and cost')).toBeLessThanOrEqual(2);
   }, 240_000);
 });
