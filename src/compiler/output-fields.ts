@@ -5,12 +5,14 @@
  * violations, …}`). An expression whose first field the document never has yields null for
  * every example (extraction_failed) — e.g. DESIGN's default binding `output.answer` reaching an
  * mae agent, or a typo such as `ouput.answer`: a warning naming the document's fields.
- * openai and http replies are open-ended and not checked.
+ * openai and http replies are open-ended and not checked, but for an openai reply's `content`, a string:
+ * `content.answer` is null for every example, and a JSON-mode answer is read under `json` (QA91).
  */
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { jsonPathFor, readsIntoContent } from '../protocols/openai/json-content.js';
 
 const DOCUMENT_FIELDS: Record<string, readonly string[]> = {
   raip: ['output', 'usage', 'raw'],
@@ -48,6 +50,8 @@ export function checkOutputFields(
     const fields = protocol === undefined ? undefined : DOCUMENT_FIELDS[protocol];
     const bindingName = task.bindings[agentId] ? agentId : 'default';
     const binding = task.bindings[bindingName];
+    if (protocol === 'openai' && binding)
+      out.push(...contentFieldWarnings(agentId, taskId, bindingName, binding.output, locate));
     if (!fields || !binding) continue;
     for (const [name, expression] of Object.entries(binding.output ?? {})) {
       const field = firstField(expression);
@@ -68,6 +72,34 @@ export function checkOutputFields(
         ),
       );
     }
+  }
+  return out;
+}
+
+/** An openai binding's outputs that read a field of `content` (a string): each a warning. */
+function contentFieldWarnings(
+  agentId: string,
+  taskId: string,
+  bindingName: string,
+  output: Record<string, string> | undefined,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [name, expression] of Object.entries(output ?? {})) {
+    if (!readsIntoContent(expression)) continue;
+    const path: PlanPath = ['tasks', taskId, 'bindings', bindingName, 'output', name];
+    out.push(
+      diagnostic(
+        'EVALC_BIND_FIELD',
+        `agent \`${agentId}\` (openai): \`content\` is the answer's text, a string with no fields: \`${name}\` would fail to extract for every example`,
+        path,
+        {
+          source: locate(path),
+          severity: 'warning',
+          hint: `a JSON answer (response_format json_object or json_schema) is parsed into \`json\`: bind \`${jsonPathFor(expression)}\``,
+        },
+      ),
+    );
   }
   return out;
 }

@@ -64,6 +64,8 @@ export interface ResolvedGroup {
   dataset: ResolvedDataset;
   /** A `chat` agent: an example's `turns` replace the user messages of its input (example-input.ts). */
   turnsAreTheUser?: boolean;
+  /** An `openai` agent: extraction reads its reply with `json`, the content parsed (protocols/openai/json-content.ts). */
+  contentJson?: boolean;
 }
 
 export interface ResolvedPlan {
@@ -325,6 +327,7 @@ export async function resolvePlan(
           metrics,
           dataset,
           ...(plan.agents[agentId]?.protocol === 'chat' ? { turnsAreTheUser: true } : {}),
+          ...(plan.agents[agentId]?.protocol === 'openai' ? { contentJson: true } : {}),
         });
       }
     }

@@ -20,6 +20,7 @@ import {
 import type { Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import { isLocalRefusal } from '../protocols/local-refusal.js';
+import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import { lockResult } from './example-lock-row.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
@@ -383,7 +384,10 @@ async function reuseExtract(
 }
 
 function extractCandidates(rt: GroupRuntime, trajectory: Trajectory): ExtractRecord {
-  const result = rt.compiled.group.extraction.run(trajectory.response);
+  const { group } = rt.compiled;
+  const result = group.extraction.run(
+    group.contentJson ? withContentJson(trajectory.response) : trajectory.response,
+  );
   if (!result.ok)
     return { ok: false, error: { kind: 'extraction_failed', message: `${result.name}: ${result.message}` } };
   if (result.missing.length > 0) {
@@ -391,7 +395,7 @@ function extractCandidates(rt: GroupRuntime, trajectory: Trajectory): ExtractRec
       ok: false,
       error: {
         kind: 'extraction_failed',
-        message: `no value for ${result.missing.join(', ')} (${result.missing.map((n) => rt.compiled.group.extraction.expressions[n]).join(', ')})`,
+        message: `no value for ${result.missing.join(', ')} (${result.missing.map((n) => group.extraction.expressions[n]).join(', ')})${group.contentJson ? contentFieldHint(result.missing.map((n) => group.extraction.expressions[n] ?? '')) : ''}`,
       },
     };
   }

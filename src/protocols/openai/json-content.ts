@@ -1,0 +1,56 @@
+/**
+ * An `openai` agent's answer in JSON mode (`response_format: json_object` / `json_schema`) is a
+ * JSON text in `content`, which JMESPath cannot look into (`content.answer` is null: a string has
+ * no fields, and the library has no `from_json`). The extraction document therefore carries
+ * `json`: `content` parsed, when it is a JSON object or array — alone, or in one Markdown code
+ * fence (```json … ```), as models asked for JSON without JSON mode write it (QA91).
+ */
+
+const FENCED = /^```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
+
+/** `content` parsed when it is a JSON object or array (else undefined). */
+export function jsonOfContent(content: unknown): unknown {
+  if (typeof content !== 'string') return undefined;
+  let text = content.trim();
+  const fenced = FENCED.exec(text);
+  if (fenced?.[1] !== undefined) text = fenced[1].trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The document extraction reads: the reply with `json` added when its `content` is JSON (and the
+ * reply has no `json` of its own). Applied at extraction, so an invoke cached by an earlier evalc
+ * is read the same way.
+ */
+export function withContentJson(document: unknown): unknown {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return document;
+  const record = document as Record<string, unknown>;
+  if (Object.hasOwn(record, 'json')) return document;
+  const json = jsonOfContent(record.content);
+  return json === undefined ? document : { ...record, json };
+}
+
+/** An expression reading a field of `content` (`content.answer`, `content[0]`): null on every reply. */
+export function readsIntoContent(expression: string): boolean {
+  return (
+    /^\s*content\s*(?:\.|\[(?!\s*-?\d*\s*:))/.test(expression) && !/^\s*content\s*\[\s*\]/.test(expression)
+  );
+}
+
+/** `json.answer` for `content.answer`: where a JSON-mode answer's field is read. */
+export function jsonPathFor(expression: string): string {
+  return expression.trim().replace(/^content\s*/, 'json');
+}
+
+/** The note a missing value gets when its expression reads into `content` ('' when none does). */
+export function contentFieldHint(expressions: readonly string[]): string {
+  const into = expressions.find(readsIntoContent);
+  if (into === undefined) return '';
+  return `: \`content\` is the answer's text, a string with no fields; a JSON answer's fields are under \`json\` (bind \`${jsonPathFor(into)}\`)`;
+}
