@@ -75,15 +75,14 @@ export function reportSources(
   const readRow = (result: Lockfile['results'][number]): boolean => {
     if (count >= limit || bytes >= byteLimit) return false;
     const outputDigest = lock.groups[result.group]?.outputDigest;
-    for (const key of result.invoke) {
+    for (const [repeat, key] of result.invoke.entries()) {
       if (!key || count >= limit || bytes >= byteLimit) continue;
       const extractKey = outputDigest ? extractKeyOf(outputDigest, key) : undefined;
       const size =
         (store.sizeOf?.(key) ?? store.sizeOf?.(lastErrorKey(key)) ?? 0) +
         (extractKey ? (store.sizeOf?.(extractKey) ?? 0) : 0);
       if (bytes + size > byteLimit) continue;
-      const record =
-        store.get<InvokeRecord | FailedInvokeRecord>(key) ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
+      const record = invokeRecordOf(store, key, result.errors?.[repeat] ?? null);
       if (!record) continue;
       bytes += size;
       if ('failed' in record) {
@@ -135,6 +134,9 @@ export function reportSources(
           continue;
         }
         if (metric.pass !== false) continue;
+        // A failed invoke or extraction scores 0 with no score record of its own: one under that
+        // key is an earlier run's, whose details would contradict this run (QA91).
+        if (result.invoke[0] && trajectories[result.invoke[0]]?.error) continue;
         const details = store.get<ScoreResult>(key)?.details;
         if (details !== null && typeof details === 'object') {
           failureDetails[key] = details;
@@ -165,6 +167,26 @@ export function reportSources(
     }
   }
   return { trajectories, judgeRationales, failureDetails };
+}
+
+/**
+ * The record of one invoke as this run left it. A transient failure (a 429, a timeout) is kept
+ * beside the step (`#last-error`) and never replaces the step's own record, which may be an earlier
+ * run's answer or definitive failure (`--refresh`, a retry): when the lock row says this repeat
+ * failed with the note's kind, the note is this run's outcome (QA91: a 429 showed the previous
+ * run's answer, no message, or its `invalid_json` message under `http_429`).
+ */
+function invokeRecordOf(
+  store: StepStore,
+  key: string,
+  errorKind: string | null,
+): InvokeRecord | FailedInvokeRecord | undefined {
+  const stored = store.get<InvokeRecord | FailedInvokeRecord>(key);
+  if (errorKind !== null && !(stored && 'failed' in stored && stored.failed.kind === errorKind)) {
+    const note = store.get<FailedInvokeRecord>(lastErrorKey(key));
+    if (note?.failed.kind === errorKind) return note;
+  }
+  return stored ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
 }
 
 /** Families whose metrics call a judge (a rationale); unknown types are read to be safe. */
