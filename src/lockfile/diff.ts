@@ -186,7 +186,8 @@ function compareAggregate(
     ci: null,
     pValue: null,
     n: pairs.old.length,
-    ...(pairs.unpaired > 0 ? { unpaired: pairs.unpaired } : {}),
+    // Only beside a Δ: an aggregate one run has (a metric added or removed) has no Δ to count them (QA90).
+    ...(pairs.unpaired > 0 && delta !== null ? { unpaired: pairs.unpaired } : {}),
     significant: false,
     direction: 'unchanged',
   };

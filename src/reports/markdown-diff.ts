@@ -100,8 +100,9 @@ export function shownDeltas(diff: LockDiff): AggregateDelta[] {
 }
 
 /**
- * Examples both runs have, with a figure in one run only (a failed invoke measures no `steps`): the
- * aggregates' Δ counts them, the test does not — a Δ of −0.667 beside a CI of [0, 0] (QA54).
+ * Examples both runs have, with a figure in one run only (a failed invoke measures no `steps`; a
+ * metric added to one task of several, QA90): the aggregates' Δ counts them, the test does not — a Δ
+ * of −0.667 beside a CI of [0, 0] (QA54).
  */
 export function unpairedNote(deltas: readonly AggregateDelta[]): string | undefined {
   const most = new Map<string, number>();
@@ -112,7 +113,7 @@ export function unpairedNote(deltas: readonly AggregateDelta[]): string | undefi
   }
   if (most.size === 0) return undefined;
   const list = [...most].map(([key, n]) => `${key}: ${n})`).join(', ');
-  return `Δ also counts examples with a value in one run only (a failed invoke measures nothing): ${list}; the CI, p and verdict test the examples with a value in both runs.`;
+  return `Δ also counts examples with a value in one run only (a failed invoke measures nothing; a metric added to or removed from a task scores one run only): ${list}; the CI, p and verdict test the examples with a value in both runs.`;
 }
 
 /**
