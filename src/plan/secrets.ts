@@ -5,7 +5,8 @@
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const ANY_REF = /\$\{[^}]*\}/g;
+/** `${…}`, but not `${{` — a `$` written before a template placeholder (`${{amount}}`: "$30"; QA91). */
+const ANY_REF = /\$\{(?!\{)[^}]*\}/g;
 /** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
 const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
 
