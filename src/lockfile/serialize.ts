@@ -327,7 +327,13 @@ function describeJsonError(file: string, text: string, err: unknown): string {
     const line = text.slice(0, conflict.index).split('\n').length;
     return `${file}:${line} has git merge conflict markers (${conflict[1]}): keep either side's version (\`git checkout --ours -- <lock>\`), then run \`evalc apply\` on the merged plan and commit the lock it writes`;
   }
-  const reason = err instanceof Error ? err.message : String(err);
+  // A plan passed by mistake (`evalc diff evalc.yaml …`) said `Unexpected token 'e', "evalc: 1` and, on the
+  // next line, `b"... is not valid JSON` (QA90): name it, and what to pass instead.
+  if (/^\s*evalc\s*:\s*\S/m.test(text) && !text.trimStart().startsWith('{')) {
+    return `${file} is an evalc plan (YAML), not a lockfile: pass the evalc.lock beside it, or the plan's folder`;
+  }
+  // V8 quotes the text it stopped at, line breaks included: keep the message on one line.
+  const reason = (err instanceof Error ? err.message : String(err)).replace(/\r?\n/g, '\\n');
   const at = /at position (\d+)/.exec(reason);
   if (!at) return `${file} is not valid JSON: ${reason}`;
   const before = text.slice(0, Number(at[1]));
