@@ -54,6 +54,8 @@ interface AgentCounts {
   inFlight: number;
   cached: number;
   errors: number;
+  /** Steps a Ctrl-C (SIGTERM, SIGHUP) kept from running or cut off: neither done nor failed (QA91). */
+  cancelled: number;
   /** When this agent's first step started or finished (its rate counts from there). */
   firstAt?: number;
   /** When its last step finished (its rate stops there). */
@@ -84,8 +86,15 @@ export function createProgress(
   const line = (agent: string, c: AgentCounts) => {
     const elapsed = ((c.doneAt ?? now()) - (c.firstAt ?? started)) / 1000;
     const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
-    const left = c.total - c.done;
-    const eta = left === 0 ? 'done' : rate > 0 ? `eta ${Math.ceil(left / rate)}s` : 'eta –';
+    const left = c.total - c.done - c.cancelled;
+    const eta =
+      left === 0
+        ? c.cancelled > 0
+          ? `stopped (${c.cancelled} not run)`
+          : 'done'
+        : rate > 0
+          ? `eta ${Math.ceil(left / rate)}s`
+          : 'eta –';
     return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  ${eta}  errors ${c.errors}  cached ${c.cached}  in flight ${c.inFlight}`;
   };
   const draw = () => {
@@ -106,8 +115,8 @@ export function createProgress(
     let shown = all;
     const summary: string[] = [];
     if (all.length > room) {
-      const open = all.filter(([, c]) => c.done < c.total);
-      shown = [...open, ...all.filter(([, c]) => c.done >= c.total)].slice(0, room - 1);
+      const open = all.filter(([, c]) => c.done + c.cancelled < c.total);
+      shown = [...open, ...all.filter(([, c]) => c.done + c.cancelled >= c.total)].slice(0, room - 1);
       const rest = all.filter((entry) => !shown.includes(entry));
       const sum = (f: (c: AgentCounts) => number) => rest.reduce((n, [, c]) => n + f(c), 0);
       summary.push(
@@ -127,7 +136,7 @@ export function createProgress(
   const sink: ProgressSink = {
     start(totals) {
       for (const [agent, total] of Object.entries(totals))
-        counts.set(agent, { total, done: 0, inFlight: 0, cached: 0, errors: 0 });
+        counts.set(agent, { total, done: 0, inFlight: 0, cached: 0, errors: 0, cancelled: 0 });
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_started', totals })}\n`);
       if ((mode === 'tty' || mode === 'plain') && ticker === undefined) {
         const every = mode === 'tty' ? TTY_IDLE_MS : PLAIN_EVERY_MS;
@@ -160,11 +169,15 @@ export function createProgress(
       const c = counts.get(event.agent);
       if (c) {
         c.firstAt ??= now();
-        c.done++;
-        if (event.cached) c.cached++;
-        // An example a Ctrl-C kept from being sent did not fail.
-        if (event.error && event.error.kind !== 'cancelled') c.errors++;
-        if (c.done >= c.total) c.doneAt = now();
+        // An example a Ctrl-C kept from being sent did not fail, nor was it done: the line said
+        // `13/13 done` with 5 examples never sent (QA91).
+        if (event.error?.kind === 'cancelled') c.cancelled++;
+        else {
+          c.done++;
+          if (event.cached) c.cached++;
+          if (event.error) c.errors++;
+        }
+        if (c.done + c.cancelled >= c.total) c.doneAt = now();
       }
       if (mode === 'json') {
         open.delete(event.id);
