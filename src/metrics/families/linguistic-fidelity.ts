@@ -156,10 +156,21 @@ const regexParams = z
       ctx.addIssue({
         code: 'custom',
         path: [p.pattern === undefined ? 'flags' : 'pattern'],
-        message: `invalid regular expression: ${(err as Error).message}`,
+        message: `invalid regular expression: ${(err as Error).message}${inlineFlagsHint(p.pattern)}`,
       });
     }
   });
+
+/**
+ * Python's and PCRE's inline flags (`(?i)abc`) are no ECMAScript syntax on Node 20 ("Invalid
+ * group"): say where the flag goes instead (QA91).
+ */
+function inlineFlagsHint(pattern: string | undefined): string {
+  const inline = /^\(\?([a-zA-Z]+)\)/.exec(pattern ?? '');
+  if (!inline) return '';
+  const flags = [...new Set(inline[1]!.replace(/[^imsu]/g, ''))].join('');
+  return ` — \`(?${inline[1]})\` is Python/PCRE's inline flag syntax: drop it${flags ? ` and write \`flags: ${flags}\`` : ''}`;
+}
 
 const BACKTRACKING_MESSAGE =
   'regular expression could take exponential time on some answers (a repeated group that itself repeats or alternates) and has a lookaround, backreference or sticky flag the linear-time engine cannot run: rewrite it without the nesting';
@@ -182,7 +193,7 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
       if (!guarded.ok) return metricError(BACKTRACKING_MESSAGE);
       re = guarded.regexp;
     } catch (e) {
-      return metricError(`invalid regular expression: ${(e as Error).message}`);
+      return metricError(`invalid regular expression: ${(e as Error).message}${inlineFlagsHint(pattern)}`);
     }
     // NFC, as exact_match and contains read text (QA46).
     return binaryResult(
