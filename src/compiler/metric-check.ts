@@ -66,7 +66,7 @@ export function checkMetric(
               : ctx.locate(issuePath),
           hint: issue.unknownKey
             ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
-              keysHint(config.type, info.paramNames))
+              keysHint(config.type, info.paramNames, issue.unknownKey))
             : missing === 'judge'
               ? judgesHint(ctx.plan)
               : optionHint(issue.message, valueAt(params, issue.path)),
@@ -302,7 +302,11 @@ function checkDimension(
 }
 
 /** No near miss (QA35: `candidate:` on tool_call_match): say which keys the metric takes. */
-function keysHint(type: string, paramNames: readonly string[]): string {
+function keysHint(type: string, paramNames: readonly string[], key?: string): string {
+  // `prices` are the plan's, shared by every cost metric (QA91: a cost metric's own `prices:`
+  // was told only which keys cost takes).
+  if (key === 'prices' && type === 'cost')
+    return 'prices are set once for the plan: a top-level `prices: { <model>: { input: <USD>, output: <USD> } }` (per 1M tokens), keyed by the model the agent reports';
   return paramNames.length === 0
     ? `${type} takes no parameters of its own`
     : `${type} takes: ${paramNames.map((name) => `\`${name}\``).join(', ')}`;
