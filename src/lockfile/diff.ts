@@ -93,6 +93,12 @@ export interface ExampleFlip {
   example: string;
   /** Metrics whose own pass flipped the same way. */
   metrics: string[];
+  /**
+   * Error kinds recorded on the failing side (the new row of a pass → fail, the old row of a
+   * fail → pass): an invoke's (`http_500`) or a metric's own (`judge_error`). Absent when that side
+   * failed on its answers: a reviewer tells a flaky call from a worse answer (QA90).
+   */
+  errors?: string[];
 }
 
 export interface LockDiff {
@@ -253,6 +259,14 @@ function aggregateKeys(old: Lockfile, now: Lockfile) {
   return [...keys.entries()].sort(([a], [b]) => byText(a, b)).map(([, v]) => v);
 }
 
+/** The distinct error kinds of a row: its invokes' and its metrics' own, sorted. */
+function errorKinds(row: Row['result']): string[] {
+  const kinds = new Set<string>();
+  for (const e of row.errors ?? []) if (e) kinds.add(e);
+  for (const m of Object.values(row.metrics)) if (m.error) kinds.add(m.error);
+  return [...kinds].sort(byText);
+}
+
 function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
   const flips: ExampleFlip[] = [];
   for (const [o, n] of paired) {
@@ -266,6 +280,7 @@ function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
         return pa === a && pb === b;
       })
       .sort();
+    const errors = errorKinds(a ? n.result : o.result);
     flips.push({
       kind: a ? 'pass_to_fail' : 'fail_to_pass',
       group: n.group,
@@ -274,6 +289,7 @@ function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
       dataset: n.dataset,
       example: n.result.example,
       metrics,
+      ...(errors.length > 0 ? { errors } : {}),
     });
   }
   const rank = (f: ExampleFlip) => (f.kind === 'pass_to_fail' ? 0 : 1);

@@ -60,7 +60,10 @@ function deltaRow(d: AggregateDelta, gated: Set<string> = new Set(), alpha?: num
 
 function flipLine(f: ExampleFlip): string {
   const metrics = f.metrics.length > 0 ? ` — ${f.metrics.map(code).join(', ')}` : '';
-  return `- ${code(f.agent)} ${escapeMarkdown(`${f.task}/${f.dataset}`)} **${escapeMarkdown(f.example)}**${metrics}`;
+  const errors = f.errors
+    ? ` · ${f.kind === 'pass_to_fail' ? 'error' : 'error before'}: ${f.errors.map(code).join(', ')}`
+    : '';
+  return `- ${code(f.agent)} ${escapeMarkdown(`${f.task}/${f.dataset}`)} **${escapeMarkdown(f.example)}**${metrics}${errors}`;
 }
 
 /**

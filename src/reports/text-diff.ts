@@ -73,7 +73,7 @@ export function renderTextDiff(diff: LockDiff): string {
     lines.push('', `${kind === 'pass_to_fail' ? 'Pass → fail' : 'Fail → pass'} (${flips.length}):`);
     for (const f of flips) {
       lines.push(
-        `  ${f.agent} ${f.task}/${f.dataset} ${f.example}${f.metrics.length ? ` (${f.metrics.join(', ')})` : ''}`,
+        `  ${f.agent} ${f.task}/${f.dataset} ${f.example}${f.metrics.length ? ` (${f.metrics.join(', ')})` : ''}${f.errors ? ` · ${f.kind === 'pass_to_fail' ? 'error' : 'error before'}: ${f.errors.join(', ')}` : ''}`,
       );
     }
   }
