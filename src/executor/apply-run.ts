@@ -302,7 +302,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         heap.tick();
       },
     });
-    options.progress.finish();
+    options.progress.finish({ interrupted: options.signal.aborted });
     store().flush();
     const writeFailure = store().writeFailure;
     if (writeFailure) return { status: 'failed', message: `cannot write: ${writeFailure.message}` };

@@ -24,7 +24,8 @@ export interface ProgressSink {
    */
   stage?(event: StageEvent): void;
   message(text: string): void;
-  finish(): void;
+  /** The run ended; `interrupted`: by a Ctrl-C (SIGTERM, SIGHUP), so what is left did not run. */
+  finish(end?: { interrupted?: boolean }): void;
   /**
    * --json only: ends every request still in flight with a `step_failed` (`cancelled`), for an
    * apply that exits at once (a second Ctrl-C), so every `step_started` has its end (QA61).
@@ -80,6 +81,7 @@ export function createProgress(
   const started = now();
   let lastPrint = started;
   let drawnLines = 0;
+  let interrupted = false;
   // The rate is the agent's own: from its first step (an agent whose process starts late, or
   // that waits for another's preflight, is not charged for the wait) to its last one (a finished
   // agent keeps the rate it ran at). What a narrow terminal cuts off comes last.
@@ -87,14 +89,15 @@ export function createProgress(
     const elapsed = ((c.doneAt ?? now()) - (c.firstAt ?? started)) / 1000;
     const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
     const left = c.total - c.done - c.cancelled;
+    const notRun = c.cancelled + (interrupted ? left : 0);
     const eta =
-      left === 0
-        ? c.cancelled > 0
-          ? `stopped (${c.cancelled} not run)`
-          : 'done'
-        : rate > 0
-          ? `eta ${Math.ceil(left / rate)}s`
-          : 'eta –';
+      notRun > 0
+        ? `stopped (${notRun} not run)`
+        : left === 0
+          ? 'done'
+          : rate > 0
+            ? `eta ${Math.ceil(left / rate)}s`
+            : 'eta –';
     return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  ${eta}  errors ${c.errors}  cached ${c.cached}  in flight ${c.inFlight}`;
   };
   const draw = () => {
@@ -204,7 +207,8 @@ export function createProgress(
         drawnLines = 0;
       }
     },
-    finish() {
+    finish(end) {
+      interrupted = end?.interrupted === true;
       if (ticker !== undefined) clearInterval(ticker);
       ticker = undefined;
       if (mode === 'tty' || mode === 'plain') draw();
