@@ -15,6 +15,7 @@ import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { stripUserInfo } from './identities.js';
 import { judgeCommandDiagnostic } from './judge-command.js';
+import { judgeShellDiagnostics } from './judge-shell.js';
 
 /** `--only task[/dataset]` must name something, else the run would silently do nothing. */
 export function checkOnly(
@@ -96,6 +97,9 @@ export function checkJudges(
         ? judgeCommandDiagnostic(id, judge.command, [...p, 'command'], at([...p, 'command']))
         : undefined;
     if (rpcWords?.severity === 'warning') diagnostics.push(rpcWords);
+    // QA92: what sh does with it (a stdout redirection, a pipeline, `sh -c '…'`).
+    if (judge.command && judge.protocol !== 'openai')
+      diagnostics.push(...judgeShellDiagnostics(id, judge.command, [...p, 'command'], at([...p, 'command'])));
     // QA41: `command:` is agent-eval's stdio transport only, and one judge has one transport
     // (the url was silently ignored beside a command; an openai judge failed every call).
     if (judge.command && judge.protocol === 'openai') {
