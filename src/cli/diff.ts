@@ -61,6 +61,8 @@ export async function diffCommand(ctx: CommandContext): Promise<number> {
     ...(seed !== undefined ? { seed } : {}),
     ...(tolerance !== undefined ? { volatileTolerance: tolerance } : {}),
   });
+  // The PR comment says which part was compared: the stderr note alone never reaches it (QA90).
+  if (only !== undefined) diff.selection = { only, lock: nowOnly === undefined ? 'old' : 'new' };
   const failed = failOn === 'regression' && diff.summary.regressions > 0;
   if (format === 'json') {
     const exitCode = failed ? EXIT.failure : EXIT.ok;

@@ -118,6 +118,11 @@ export interface LockDiff {
    */
   examples: { paired: number; added: number; removed: number; new?: string[]; gone?: string[] };
   volatile: VolatileDelta[];
+  /**
+   * Set by `evalc diff` when one lock is an `apply --only` lock: the part of both runs compared
+   * (`only`, e.g. `math` or `t/d`) and which lock ran it; the report says so, not stderr alone (QA90).
+   */
+  selection?: { only: string; lock: 'old' | 'new' };
   summary: {
     regressions: number;
     improvements: number;

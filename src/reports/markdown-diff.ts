@@ -102,6 +102,11 @@ export function shownDeltas(diff: LockDiff): AggregateDelta[] {
   );
 }
 
+/** What an `apply --only` comparison covers (`evalc diff` of an only-lock and a whole lock). */
+export function selectionNote(selection: NonNullable<LockDiff['selection']>): string {
+  return `Compared: only ${selection.only}, the part the ${selection.lock} lock ran (it is the lock of an apply --only ${selection.only}); the rest of the ${selection.lock === 'old' ? 'new' : 'old'} lock is not compared.`;
+}
+
 /**
  * Examples both runs have, with a figure in one run only (a failed invoke measures no `steps`; a
  * metric added to one task of several, QA90): the aggregates' Δ counts them, the test does not — a Δ
@@ -304,6 +309,7 @@ export function renderMarkdownDiff(diff: LockDiff, limit = MARKDOWN_LIMIT): stri
   const sections = diffSections(diff, '##');
   const first = sections[0];
   if (first) first.head[0] = `## evalc diff — ${escapeMarkdown(title)}`;
+  if (first && diff.selection) first.head.push(escapeMarkdown(selectionNote(diff.selection)), '');
   // A diff's full text is `evalc diff`'s own JSON, not a run's report.html.
   return fitSections(sections, limit, {
     note: '> ✂️ This comparison was truncated to fit a pull-request comment. The full comparison is `evalc diff --format json` (every field).',

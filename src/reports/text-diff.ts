@@ -8,6 +8,7 @@ import {
   deltaArrow,
   gateChangeText,
   listIds,
+  selectionNote,
   shownDeltas,
   unpairedNote,
 } from './markdown-diff.js';
@@ -26,6 +27,7 @@ export function renderTextDiff(diff: LockDiff): string {
   lines.push(
     `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
   );
+  if (diff.selection) lines.push('', selectionNote(diff.selection));
   if (diff.comparability.length > 0) {
     lines.push('', diff.comparable ? 'Pins that changed:' : 'Not strictly comparable — pins that changed:');
     for (const c of diff.comparability) lines.push(`  ${c.severity === 'warning' ? '!' : '·'} ${c.message}`);
