@@ -20,9 +20,9 @@ import {
 import type { Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import { isLocalRefusal } from '../protocols/local-refusal.js';
-import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
 import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js';
 import { lockResult } from './example-lock-row.js';
+import { extractCandidates } from './extract-candidates.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
 import type { VerdictCache } from './judge-verdict-cache.js';
 import type { StageEvent } from './progress.js';
@@ -322,7 +322,11 @@ async function runRepeat(
   let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
   const extractCached = extract !== undefined;
   if (!extract) {
-    extract = { ...extractCandidates(rt, record.trajectory), durationMs: record.durationMs, tokens };
+    extract = {
+      ...extractCandidates(rt.compiled.group, record.trajectory),
+      durationMs: record.durationMs,
+      tokens,
+    };
     store.put(step.extractKey, 'extract', extract);
   }
   rt.onStage?.({
@@ -381,25 +385,6 @@ async function reuseExtract(
     extract.ok ? undefined : extract.error,
   );
   return { repeat, invoked: false, durationMs, tokens };
-}
-
-function extractCandidates(rt: GroupRuntime, trajectory: Trajectory): ExtractRecord {
-  const { group } = rt.compiled;
-  const result = group.extraction.run(
-    group.contentJson ? withContentJson(trajectory.response) : trajectory.response,
-  );
-  if (!result.ok)
-    return { ok: false, error: { kind: 'extraction_failed', message: `${result.name}: ${result.message}` } };
-  if (result.missing.length > 0) {
-    return {
-      ok: false,
-      error: {
-        kind: 'extraction_failed',
-        message: `no value for ${result.missing.join(', ')} (${result.missing.map((n) => group.extraction.expressions[n]).join(', ')})${group.contentJson ? contentFieldHint(result.missing.map((n) => group.extraction.expressions[n] ?? '')) : ''}`,
-      },
-    };
-  }
-  return { ok: true, values: result.values };
 }
 
 function scriptOf(example: ResolvedExample) {

@@ -21,7 +21,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function writeJsonModePlan(dir: string, answer: string): void {
+function writeJsonModePlan(dir: string, answer: string, jsonMode = true): void {
   const plan = {
     evalc: 1,
     benchmark: { id: 'rag', version: '1.0.0' },
@@ -32,10 +32,14 @@ function writeJsonModePlan(dir: string, answer: string): void {
           default: {
             input: {
               messages: [{ role: 'user', content: '{{q}}' }],
-              response_format: {
-                type: 'json_schema',
-                json_schema: { name: 'a', schema: { type: 'object' } },
-              },
+              ...(jsonMode
+                ? {
+                    response_format: {
+                      type: 'json_schema',
+                      json_schema: { name: 'a', schema: { type: 'object' } },
+                    },
+                  }
+                : {}),
             },
             output: { answer },
           },
@@ -87,6 +91,20 @@ describe('openai JSON-mode answers', () => {
       const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
       expect(md).toContain('a JSON answer');
       expect(md).toContain('json.answer');
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('json.answer of a reply that is not JSON says what the content was', async () => {
+    const ws = tempWorkspace('qa91-notjson');
+    try {
+      writeJsonModePlan(ws.dir, 'json.answer', false);
+      const run = await runCli(['apply', '--quiet'], { cwd: ws.dir });
+      expect(run.code).toBe(1);
+      const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
+      expect(md).toContain('is not a JSON object or array, so there is no');
+      expect(md).toContain('Echo: Paris');
     } finally {
       ws.cleanup();
     }

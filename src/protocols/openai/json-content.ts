@@ -49,8 +49,15 @@ export function jsonPathFor(expression: string): string {
 }
 
 /** The note a missing value gets when its expression reads into `content` ('' when none does). */
-export function contentFieldHint(expressions: readonly string[]): string {
+export function contentFieldHint(expressions: readonly string[], document?: unknown): string {
   const into = expressions.find(readsIntoContent);
-  if (into === undefined) return '';
-  return `: \`content\` is the answer's text, a string with no fields; a JSON answer's fields are under \`json\` (bind \`${jsonPathFor(into)}\`)`;
+  if (into !== undefined)
+    return `: \`content\` is the answer's text, a string with no fields; a JSON answer's fields are under \`json\` (bind \`${jsonPathFor(into)}\`)`;
+  // `json.answer` with no `json`: the answer was not JSON (cut at max_tokens, prose around it).
+  const content = (document as { content?: unknown } | null | undefined)?.content;
+  if (!expressions.some((e) => /^\s*json\s*(?:$|[.[|])/.test(e)) || jsonOfContent(content) !== undefined)
+    return '';
+  if (typeof content !== 'string') return ': the reply has no `content` text, so no `json`';
+  const shown = content.length > 120 ? `${content.slice(0, 120)}…` : content;
+  return `: \`content\` is not a JSON object or array, so there is no \`json\`: ${JSON.stringify(shown)}`;
 }

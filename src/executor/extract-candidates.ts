@@ -1,0 +1,30 @@
+/**
+ * An example's extraction: the binding's `output:` expressions over the agent's reply document,
+ * or why it failed (`extraction_failed`, naming the outputs with no value). An `openai` agent's
+ * reply is read with `json`, its content parsed (protocols/openai/json-content.ts, QA91).
+ */
+import type { ResolvedGroup } from '../compiler/resolve.js';
+import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
+import type { Trajectory } from '../protocols/types.js';
+import type { ExtractRecord } from './step-records.js';
+
+export function extractCandidates(
+  group: Pick<ResolvedGroup, 'extraction' | 'contentJson'>,
+  trajectory: Trajectory,
+): ExtractRecord {
+  const result = group.extraction.run(
+    group.contentJson ? withContentJson(trajectory.response) : trajectory.response,
+  );
+  if (!result.ok)
+    return { ok: false, error: { kind: 'extraction_failed', message: `${result.name}: ${result.message}` } };
+  if (result.missing.length === 0) return { ok: true, values: result.values };
+  const expressions = result.missing.map((n) => group.extraction.expressions[n] ?? '');
+  const hint = group.contentJson ? contentFieldHint(expressions, trajectory.response) : '';
+  return {
+    ok: false,
+    error: {
+      kind: 'extraction_failed',
+      message: `no value for ${result.missing.join(', ')} (${expressions.join(', ')})${hint}`,
+    },
+  };
+}
