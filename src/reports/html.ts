@@ -156,7 +156,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   // As report.md says under its table: the summary counts every aggregate, the table hides the
   // unchanged ones and the dataset rows that repeat a single-dataset task (QA20).
   const hidden = diff.aggregates.length - shown.length;
-  const composition = compositionNote(diff);
+  const composition = compositionNote(diff, shown);
   const unpaired = unpairedNote(shown);
   const against = flipsAgainstNote(shown, diff.options.significance);
   const notes = [

@@ -128,9 +128,12 @@ export function unpairedNote(deltas: readonly AggregateDelta[]): string | undefi
  * With examples only one run has, Δ (of the aggregates) and the test (of the paired examples)
  * measure different sets: say so under the table, or a Δ outside its own CI reads as an error.
  */
-export function compositionNote(diff: LockDiff): string | undefined {
+export function compositionNote(diff: LockDiff, shown?: readonly AggregateDelta[]): string | undefined {
   const { added, removed, paired } = diff.examples;
   if (added === 0 && removed === 0) return undefined;
+  // Every row shown `new` or `gone` (an agent, a task or a dataset added, removed or renamed) has
+  // no Δ to explain (QA90: the note said Δ "include 26 new example(s)" under a table of `new` rows).
+  if (shown && !shown.some((d) => d.delta !== null)) return undefined;
   const parts = [added > 0 ? `${added} new` : '', removed > 0 ? `${removed} gone` : ''].filter(Boolean);
   return `Δ compares the two runs' aggregates, which include ${parts.join(' and ')} example(s); the CI, p and verdict test the ${paired} paired examples only.`;
 }
@@ -208,7 +211,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
               '',
             ]
           : []),
-        ...(compositionNote(diff) ? [`_${compositionNote(diff)}_`, ''] : []),
+        ...(compositionNote(diff, deltas) ? [`_${compositionNote(diff, deltas)}_`, ''] : []),
         ...(unpairedNote(deltas) ? [`_${unpairedNote(deltas)}_`, ''] : []),
         ...(flipsAgainstNote(deltas, alpha) ? [`_${flipsAgainstNote(deltas, alpha)}_`, ''] : []),
         ...(hidden > 0

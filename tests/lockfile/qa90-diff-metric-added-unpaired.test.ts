@@ -23,10 +23,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const plan = (url: string, t1Extra: string, t2Extra: string) => `evalc: 1
+const plan = (url: string, t1Extra: string, t2Extra: string, agents = '') => `evalc: 1
 benchmark: { id: qa90-metric-added }
 agents:
-  o1: { protocol: openai, url: "${url}", model: small-1, limits: { retries: 0 } }
+  o1: { protocol: openai, url: "${url}", model: small-1, limits: { retries: 0 } }${agents}
 tasks:
   t1:
     bindings:
@@ -56,13 +56,16 @@ tasks:
 run: { preflight: 0, bootstrap: 100 }
 `;
 
-async function lockOf(url: string, t1Extra: string, t2Extra: string): Promise<Lockfile> {
+async function lockOf(url: string, t1Extra: string, t2Extra: string, agents = ''): Promise<Lockfile> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa90-metric-added-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(url, t1Extra, t2Extra));
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(url, t1Extra, t2Extra, agents));
   expect((await applyInProcess(dir)).status).toBe('done');
   return JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as Lockfile;
 }
+
+const secondAgent = (url: string) =>
+  `\n  o2: { protocol: openai, url: "${url}", model: small-2, limits: { retries: 0 } }`;
 
 const f1 = '\n      - { type: f1, candidate: answer, expected: answer }';
 const contains = '\n      - { type: contains, candidate: answer, expected: answer }';
@@ -106,5 +109,21 @@ describe('diff of a metric one run only has (QA90)', () => {
     expect(renderTextDiff(diff)).toContain(
       '(Δ also counts examples with a value in one run only (a failed invoke measures nothing; a metric added to or removed from a task scores one run only): contains (o1: 2); the CI, p and verdict test the examples with a value in both runs.)',
     );
+  });
+
+  it("says nothing of new examples under a table of an added agent's new rows, which have no Δ", async () => {
+    const agent = await startOpenaiServer();
+    cleanups.push(() => agent.close());
+    const one = await lockOf(agent.baseUrl, '', '');
+    const two = await lockOf(agent.baseUrl, '', '', secondAgent(agent.baseUrl));
+    for (const diff of [diffLocks(one, two), diffLocks(two, one)]) {
+      expect(diff.examples.added + diff.examples.removed).toBe(5);
+      const o2 = diff.aggregates.filter((d) => d.agent === 'o2');
+      expect(o2.length).toBeGreaterThan(0);
+      expect(o2.every((d) => d.delta === null)).toBe(true);
+      expect(renderTextDiff(diff)).toMatch(/^ {2}(new|gone) +benchmark +o2 /m);
+      expect(renderTextDiff(diff)).not.toContain("Δ compares the two runs' aggregates");
+      expect(renderMarkdownDiff(diff)).not.toContain("Δ compares the two runs' aggregates");
+    }
   });
 });
