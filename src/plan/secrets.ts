@@ -7,6 +7,11 @@ import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** `${…}`, but not `${{` — a `$` written before a template placeholder (`${{amount}}`: "$30"; QA91). */
 const ANY_REF = /\$\{(?!\{)[^}]*\}/g;
+/**
+ * `${…}` in a header or serve.env value, `${{…}` included: no template is rendered there, so
+ * `Bearer ${{env.TOKEN}}` is a mistyped secret, sent as those characters (QA93).
+ */
+const SECRET_POSITION_REF = /\$\{[^}]*\}/g;
 /** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
 const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
 
@@ -25,7 +30,7 @@ export function checkSecretPlacement(
   out: Diagnostic[] = [],
 ): Diagnostic[] {
   if (typeof raw === 'string') {
-    for (const match of raw.matchAll(ANY_REF)) {
+    for (const match of raw.matchAll(isSecretPath(path) ? SECRET_POSITION_REF : ANY_REF)) {
       const ref = match[0];
       if (!/^\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}$/.test(ref)) {
         out.push(
