@@ -153,6 +153,16 @@ function hiddenNote(diff: LockDiff, shown: readonly AggregateDelta[]): string {
   return n > 0 ? `; ${n} of them significant, at dataset scope, the same as their single-dataset task's` : '';
 }
 
+/**
+ * ❌ for a significant regression or a failed regression gate; ⚠️ when examples flipped pass → fail
+ * without either (too few to be significant, yet a reviewer should look: a ✅ beside
+ * '3 pass → fail' read as all clear, QA91); ✅ otherwise.
+ */
+function verdictIcon(regressions: number, gatedRegressions: number, passToFail: number): string {
+  if (regressions > 0 || gatedRegressions > 0) return '❌';
+  return passToFail > 0 ? '⚠️' : '✅';
+}
+
 export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[] {
   const s = diff.summary;
   const sections: MarkdownSection[] = [];
@@ -162,7 +172,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${s.regressions > 0 || gated.size > 0 ? '❌' : '✅'} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      `${verdictIcon(s.regressions, gated.size, s.passToFail)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
       '',
     ],
     items: [],

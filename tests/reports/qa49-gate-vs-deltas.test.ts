@@ -52,7 +52,7 @@ describe('report.md: a failing regression gate and the deltas table (QA49)', () 
     const changes = changesMd(false);
     const row = changes.split('\n').find((l) => /\| `benchmark` \| `a2` \| `pass_rate` \|/.test(l));
     expect(row).toMatch(/^\| n\.s\. \|/);
-    expect(changes.split('\n')[2]).toMatch(/^✅ \*\*0\*\* significant regressions/);
+    expect(changes.split('\n')[2]).toMatch(/^⚠️ \*\*0\*\* significant regressions/);
     expect(changes).not.toContain('gate failed');
   });
 
