@@ -12,6 +12,7 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { mayReadContentJson } from '../protocols/openai/json-content.js';
 import { checkAgentResponses } from './agent-response-check.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
@@ -188,6 +189,8 @@ export async function resolvePlan(
         templateDigest: string;
         extraction?: CompiledExtraction;
         outputDigest: string;
+        /** For an openai agent whose outputs may read `json`, which it reads from evalc 0529bca on (QA93). */
+        contentJsonDigest: string;
       }
     >();
     for (const [name, binding] of Object.entries(task.bindings)) {
@@ -226,6 +229,9 @@ export async function resolvePlan(
         templateDigest: digestOf(binding.input ?? null),
         ...(extraction.ok ? { extraction: extraction.extraction } : {}),
         outputDigest: digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
+        contentJsonDigest: mayReadContentJson(binding.output)
+          ? digestOf({ output: binding.output, library: JMESPATH_LIBRARY, content: 'json' })
+          : digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
       });
     }
 
@@ -323,7 +329,9 @@ export async function resolvePlan(
           template: compiled.template,
           templateDigest: compiled.templateDigest,
           extraction: compiled.extraction,
-          outputDigest: compiled.outputDigest,
+          // An extraction an earlier evalc cached read no `json`: such outputs are keyed apart.
+          outputDigest:
+            plan.agents[agentId]?.protocol === 'openai' ? compiled.contentJsonDigest : compiled.outputDigest,
           metrics,
           dataset,
           ...(plan.agents[agentId]?.protocol === 'chat' ? { turnsAreTheUser: true } : {}),

@@ -61,3 +61,14 @@ export function contentFieldHint(expressions: readonly string[], document?: unkn
   const shown = content.length > 120 ? `${content.slice(0, 120)}…` : content;
   return `: \`content\` is not a JSON object or array, so there is no \`json\`: ${JSON.stringify(shown)}`;
 }
+
+/**
+ * Whether a binding's outputs may see `json` (`json.answer`, `@`, `*`, `keys(@)`): an extraction
+ * an earlier evalc cached read the reply without it, so these are keyed apart (QA93). Others
+ * (`content`, `choices[0].message.content`) keep their keys: a cache they wrote is reused as is.
+ */
+export function mayReadContentJson(output: Record<string, string> | undefined): boolean {
+  return Object.values(output ?? {}).some(
+    (e) => /\bjson\b/.test(e) || /^\s*(?:@|\*|[A-Za-z_]\w*\(\s*@)/.test(e),
+  );
+}
