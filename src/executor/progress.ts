@@ -82,6 +82,8 @@ export function createProgress(
   let lastPrint = started;
   let drawnLines = 0;
   let interrupted = false;
+  /** Examples a Ctrl-C kept from running: settled `cancelled`, or never dispatched (QA91). */
+  const notRunOf = (c: AgentCounts) => c.cancelled + (interrupted ? c.total - c.done - c.cancelled : 0);
   // The rate is the agent's own: from its first step (an agent whose process starts late, or
   // that waits for another's preflight, is not charged for the wait) to its last one (a finished
   // agent keeps the rate it ran at). What a narrow terminal cuts off comes last.
@@ -89,7 +91,7 @@ export function createProgress(
     const elapsed = ((c.doneAt ?? now()) - (c.firstAt ?? started)) / 1000;
     const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
     const left = c.total - c.done - c.cancelled;
-    const notRun = c.cancelled + (interrupted ? left : 0);
+    const notRun = notRunOf(c);
     const eta =
       notRun > 0
         ? `stopped (${notRun} not run)`
@@ -122,8 +124,10 @@ export function createProgress(
       shown = [...open, ...all.filter(([, c]) => c.done + c.cancelled >= c.total)].slice(0, room - 1);
       const rest = all.filter((entry) => !shown.includes(entry));
       const sum = (f: (c: AgentCounts) => number) => rest.reduce((n, [, c]) => n + f(c), 0);
+      // The agents summed up say what a Ctrl-C left unsent too, as their own lines would (QA93).
+      const notRun = sum(notRunOf);
       summary.push(
-        `… ${rest.length} more agents: ${sum((c) => c.done)}/${sum((c) => c.total)} done, in flight ${sum((c) => c.inFlight)}, errors ${sum((c) => c.errors)}`,
+        `… ${rest.length} more agents: ${sum((c) => c.done)}/${sum((c) => c.total)} done${notRun > 0 ? `, stopped (${notRun} not run)` : ''}, in flight ${sum((c) => c.inFlight)}, errors ${sum((c) => c.errors)}`,
       );
     }
     const width = Math.max(20, size.columns - 1);
