@@ -5,6 +5,7 @@
  * words explain a `--locked` refusal (`planChanges`).
  */
 
+import { JMESPATH_LIBRARY } from '../binding/extract.js';
 import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
@@ -15,6 +16,7 @@ import {
   keysTrace,
   sendsInstructions,
 } from './compile.js';
+import { digestOf } from './content-key.js';
 import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
@@ -163,7 +165,18 @@ export function groupReasons(
   const hasInstructions = compiled.resolved.plan.tasks[group.taskId]?.instructions !== undefined;
   const extract: Why | undefined =
     previous.outputDigest !== group.outputDigest
-      ? { symbol: '~', reason: `because extraction changed (bindings.${group.bindingName}.output)` }
+      ? {
+          symbol: '~',
+          reason:
+            // The same outputs, keyed apart since an openai reply's JSON content is read as `json` (QA93).
+            previous.outputDigest ===
+            digestOf({
+              output: compiled.resolved.plan.tasks[group.taskId]?.bindings[group.bindingName]?.output,
+              library: JMESPATH_LIBRARY,
+            })
+              ? `because an openai reply's JSON content is now read as json (evalc.lock's extractions, by evalc before QA93, read the reply without it)`
+              : `because extraction changed (bindings.${group.bindingName}.output)`,
+        }
       : undefined;
   // Derived metrics (pass_rate) read the other metrics' results: their key covers every metric
   // of the task, so they re-score when any metric changed, was added or was removed.
