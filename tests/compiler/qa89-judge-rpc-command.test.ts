@@ -8,41 +8,11 @@
  *   so the words before a trailing redirection are still the last arguments
  *   (`agent-eval rpc judge 2>log rpc judge`); the check now reads through the redirection.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { judgeCommandDiagnostics } from './judge-command-plan.js';
 
 async function diagnosticsFor(command: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa89-rpc-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-judges:
-  j: { protocol: agent-eval, command: "${command}", rubric: r }
-rubrics:
-  r:
-    dimensions:
-      - { id: relevance, description: R }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-    metrics: [ { type: judge, judge: j } ]
-`,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map(
+  return (await judgeCommandDiagnostics(command)).map(
     (d) => `${d.severity} ${d.code} ${d.path.join('.')} ${d.message} | ${d.hint}`,
   );
 }

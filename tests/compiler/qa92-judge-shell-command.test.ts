@@ -7,41 +7,13 @@
  *   script passes "$@" and a $0 word follows it.
  * The forms that work stay silent: `2>judge.log`, `2>&1`, `cd dir && node judge.mjs`, a quoted `|`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { judgeCommandDiagnostics } from './judge-command-plan.js';
 
 async function diagnosticsFor(command: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa92-shell-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-judges:
-  j: { protocol: agent-eval, command: ${JSON.stringify(command)}, rubric: r }
-rubrics:
-  r:
-    dimensions:
-      - { id: relevance, description: R }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-    metrics: [ { type: judge, judge: j } ]
-`,
+  return (await judgeCommandDiagnostics(command)).map(
+    (d) => `${d.severity} ${d.code} ${d.path.join('.')} ${d.message}`,
   );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path.join('.')} ${d.message}`);
 }
 
 describe('a stdio judge command the shell runs otherwise than evalc needs (QA92)', () => {
