@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { manyTaskPlan } from './many-task-plan.js';
 import { reportMdOfPlan } from './report-md-of-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -9,29 +10,15 @@ afterEach(async () => {
 const TASKS = 500;
 
 function plan(url: string): string {
-  const tasks = Array.from({ length: TASKS }, (_, t) => {
-    // t99's expected answer is not what the agent says: its one example fails.
-    const expected = t === 99 ? `plain:q${t}-wrong` : `plain:q${t}`;
-    return `  t${t}:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ { id: e0, vars: { q: "q${t}" }, expected: { answer: "${expected}" } } ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+  // t99's expected answer is not what the agent says: its one example fails.
+  return manyTaskPlan({
+    id: 'qa80-many-tasks',
+    url,
+    tasks: TASKS,
+    examples: 1,
+    wrong: (t) => t === 99,
+    question: (t) => `q${t}`,
   });
-  return `evalc: 1
-benchmark: { id: qa80-many-tasks }
-agents:
-  a1: { protocol: raip, url: "${url}" }
-tasks:
-${tasks.join('')}metrics:
-  - { type: pass_rate }
-run: { preflight: 0, bootstrap: 100 }
-`;
 }
 
 describe('report.md of a 500-task plan (QA80)', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { manyTaskPlan } from './many-task-plan.js';
 import { reportMdOfPlan } from './report-md-of-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -11,33 +12,14 @@ const TASKS = 400;
 const failingOf = (t: number) => [1, 2, 3, 0, 1][t % 5]!;
 
 function plan(url: string): string {
-  const tasks = Array.from({ length: TASKS }, (_, t) => {
-    const examples = [0, 1, 2].map((e) => {
-      const expected = e < failingOf(t) ? `plain:q${t}-${e}-wrong` : `plain:q${t}-${e}`;
-      return `{ id: e${e}, vars: { q: "q${t}-${e}" }, expected: { answer: "${expected}" } }`;
-    });
-    return `  t${t}:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ ${examples.join(', ')} ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+  return manyTaskPlan({
+    id: 'qa87-many-failing-tasks',
+    url,
+    tasks: TASKS,
+    examples: 3,
+    wrong: (t, e) => e < failingOf(t),
+    extra: 'gates:\n  - { metric: pass_rate, scope: task, min: 0.9 }\n',
   });
-  return `evalc: 1
-benchmark: { id: qa87-many-failing-tasks }
-agents:
-  a1: { protocol: raip, url: "${url}" }
-tasks:
-${tasks.join('')}metrics:
-  - { type: pass_rate }
-gates:
-  - { metric: pass_rate, scope: task, min: 0.9 }
-run: { preflight: 0, bootstrap: 100 }
-`;
 }
 
 describe('report.md of a 400-task plan with 320 failing tasks (QA87)', () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyRun, createProgress } from '../../src/index.js';
 import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { manyTaskPlan } from './many-task-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -22,33 +23,15 @@ const TASKS = 400;
 const failingOf = (t: number) => [1, 2, 3, 0, 1][t % 5]!;
 
 function plan(url: string, regressed: boolean, gates = ''): string {
-  const tasks = Array.from({ length: TASKS }, (_, t) => {
-    const examples = [0, 1, 2].map((e) => {
-      // e1 passed in the baseline and fails now wherever it passed (240 tasks).
-      const wrong = e < failingOf(t) || (regressed && e === 1);
-      const expected = wrong ? `plain:q${t}-${e}-wrong` : `plain:q${t}-${e}`;
-      return `{ id: e${e}, vars: { q: "q${t}-${e}" }, expected: { answer: "${expected}" } }`;
-    });
-    return `  t${t}:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ ${examples.join(', ')} ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+  return manyTaskPlan({
+    id: 'qa88-deltas-room',
+    url,
+    tasks: TASKS,
+    examples: 3,
+    // e1 passed in the baseline and fails now wherever it passed (240 tasks).
+    wrong: (t, e) => e < failingOf(t) || (regressed && e === 1),
+    extra: gates,
   });
-  return `evalc: 1
-benchmark: { id: qa88-deltas-room }
-agents:
-  a1: { protocol: raip, url: "${url}" }
-tasks:
-${tasks.join('')}metrics:
-  - { type: pass_rate }
-run: { preflight: 0, bootstrap: 100 }
-${gates}`;
 }
 
 async function apply(dir: string, baseline?: string): Promise<void> {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyRun, createProgress } from '../../src/index.js';
 import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { manyTaskPlan } from './many-task-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -27,32 +28,13 @@ const regressed = (t: number) => t % 20 === 3;
 const regressedMany = (t: number) => failingOf(t) <= 1;
 
 function plan(url: string, regression?: { tasks: (t: number) => boolean; example: number }): string {
-  const tasks = Array.from({ length: TASKS }, (_, t) => {
-    const examples = [0, 1, 2].map((e) => {
-      const wrong = e < failingOf(t) || (regression?.tasks(t) === true && e === regression.example);
-      const expected = wrong ? `plain:q${t}-${e}-wrong` : `plain:q${t}-${e}`;
-      return `{ id: e${e}, vars: { q: "q${t}-${e}" }, expected: { answer: "${expected}" } }`;
-    });
-    return `  t${t}:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ ${examples.join(', ')} ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+  return manyTaskPlan({
+    id: 'qa89-regressed-tasks',
+    url,
+    tasks: TASKS,
+    examples: 3,
+    wrong: (t, e) => e < failingOf(t) || (regression?.tasks(t) === true && e === regression.example),
   });
-  return `evalc: 1
-benchmark: { id: qa89-regressed-tasks }
-agents:
-  a1: { protocol: raip, url: "${url}" }
-tasks:
-${tasks.join('')}metrics:
-  - { type: pass_rate }
-run: { preflight: 0, bootstrap: 100 }
-`;
 }
 
 async function apply(dir: string, baseline?: string): Promise<void> {
