@@ -9,8 +9,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyRun, createProgress } from '../../src/index.js';
 import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { applyInProcess } from '../protocols/apply-in-process.js';
 import { manyTaskPlan } from './many-task-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -35,14 +35,7 @@ function plan(url: string, regressed: boolean, gates = ''): string {
 }
 
 async function apply(dir: string, baseline?: string): Promise<void> {
-  const outcome = await applyRun({
-    planFile: 'evalc.yaml',
-    cwd: dir,
-    env: {},
-    signal: new AbortController().signal,
-    progress: createProgress('quiet', () => {}),
-    ...(baseline ? { baseline } : {}),
-  });
+  const outcome = await applyInProcess(dir, baseline ? { baseline } : {});
   expect(outcome.status).toBe('done');
 }
 
