@@ -31,7 +31,7 @@ import { checkRaipInputs, preflightCount } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
 import { judgeLockInfo, liveJudgePins } from './judge-lock-info.js';
 import type { JudgeRuntime } from './judges.js';
-import { checkLockFolderWritable } from './lock-folder-check.js';
+import { checkLockFolderWritable, checkReportsFolderWritable } from './lock-folder-check.js';
 import {
   agentDrift,
   datasetDrift,
@@ -241,6 +241,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     }
 
     checkLockFolderWritable(options.only ? dirs.onlyLockFile : dirs.lockFile);
+    checkReportsFolderWritable(options, dirs.stateDir);
     const runId = digestOf({ plan: resolved.planDigest, seed: resolved.plan.run.seed }).slice(0, 16);
     const rubricVersions = new Map<string, Set<string>>();
     const judgeModels = new Map<string, Set<string>>();

@@ -1,5 +1,6 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
+import { reportsDirOf } from './report-paths.js';
 
 /**
  * The lockfile is written beside the plan when the run ends. A plan folder apply cannot write in
@@ -20,5 +21,31 @@ export function checkLockFolderWritable(lockFile: string): void {
       syscall: 'open',
       path: lockFile,
     });
+  }
+}
+
+/**
+ * The reports are written once the run has ended. A reports folder apply cannot write in (`--out`
+ * a read-only folder, a `.evalc/reports` of another user) let the run call every agent, write
+ * evalc.lock, then fail on `junit.xml.tmp-<pid>` (QA95). Checked with the lockfile's folder,
+ * before the first call; a folder not made yet is checked at its nearest existing parent.
+ */
+export function checkReportsFolderWritable(
+  options: { outDir?: string | undefined; cwd: string },
+  stateDir: string,
+): void {
+  const reportsDir = reportsDirOf(options, stateDir);
+  let folder = path.resolve(reportsDir);
+  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code !== 'string') throw err;
+    const reason = err instanceof Error ? err.message.replace(/, access .*$/, '') : code;
+    throw Object.assign(
+      new Error(`${reason}, reports folder '${reportsDir}' (checked before calling any agent)`),
+      { code, syscall: 'open', path: folder },
+    );
   }
 }

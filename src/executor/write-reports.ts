@@ -85,7 +85,7 @@ function emitBuffered(sink: (text: string) => void, emit: (write: (text: string)
 function writeInPieces(file: string, emit: (write: (text: string) => void) => void): void {
   removeStaleTemps(file);
   const tmp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
+  const fd = openTemp(tmp, file);
   try {
     emitBuffered((text) => writeTextSync(fd, text), emit);
   } catch (err) {
@@ -102,6 +102,22 @@ function writeInPieces(file: string, emit: (write: (text: string) => void) => vo
     renameSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Opens `<file>.tmp-<pid>`; a refusal names the report, not the temp file nobody asked for
+ * (QA95: `--out` a read-only folder said `open '…/junit.xml.tmp-28970'`).
+ */
+function openTemp(tmp: string, file: string): number {
+  try {
+    return openSync(tmp, 'w');
+  } catch (err) {
+    if (err instanceof Error && (err as { path?: unknown }).path === tmp) {
+      err.message = err.message.split(tmp).join(file);
+      Object.assign(err, { path: file });
+    }
     throw err;
   }
 }
