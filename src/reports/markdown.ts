@@ -133,18 +133,26 @@ function examplesOfTask(m: ReportModel): Map<string, ReportModel['examples']> {
   return index;
 }
 
-/** Each task's pass → fail examples against the baseline (agent × example), counted once per diff. */
-const newlyFailingByTask = new WeakMap<object, Map<string, number>>();
-function newlyFailing(m: ReportModel, task: string): number {
-  if (!m.diff) return 0;
+/** Each task's pass → fail examples against the baseline (`group/example` ids), indexed once per diff. */
+const newlyFailingByTask = new WeakMap<object, Map<string, Set<string>>>();
+const NONE: ReadonlySet<string> = new Set();
+function newlyFailingIds(m: ReportModel, task: string): ReadonlySet<string> {
+  if (!m.diff) return NONE;
   let index = newlyFailingByTask.get(m.diff.flips);
   if (!index) {
     index = new Map();
-    for (const f of m.diff.flips)
-      if (f.kind === 'pass_to_fail') index.set(f.task, (index.get(f.task) ?? 0) + 1);
+    for (const f of m.diff.flips) {
+      if (f.kind !== 'pass_to_fail') continue;
+      const ids = index.get(f.task) ?? new Set();
+      ids.add(`${f.group}/${f.example}`);
+      index.set(f.task, ids);
+    }
     newlyFailingByTask.set(m.diff.flips, index);
   }
-  return index.get(task) ?? 0;
+  return index.get(task) ?? NONE;
+}
+function newlyFailing(m: ReportModel, task: string): number {
+  return newlyFailingIds(m, task).size;
 }
 
 /**
@@ -189,7 +197,12 @@ function failingTaskMore(rows: number, failing: number): (hidden: number) => str
 function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   const examples = examplesOfTask(m).get(task) ?? [];
   const metrics = m.metrics.filter((id) => m.agents.some((a) => findScore(m, `task/${task}`, a, id)));
-  const failing = examples.filter((e) => e.status === 'fail' || e.status === 'error');
+  // With a baseline, the examples that newly failed (pass → fail) come first and say so: listed in
+  // dataset order, one behind three long-failing ones was cut from a truncated report (QA95).
+  const fresh = newlyFailingIds(m, task);
+  const failing = examples
+    .filter((e) => e.status === 'fail' || e.status === 'error')
+    .sort((a, b) => Number(fresh.has(b.id)) - Number(fresh.has(a.id)));
   const summary = `${escapeHtml(task)} — ${examples.length} result${examples.length === 1 ? '' : 's'}, ${failing.length} failing`;
   const rows = metrics.map((id) => {
     const cells = m.agents.map((a) => {
@@ -245,7 +258,8 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     // When no failed metric says why (exact_match on a scalar keeps no details), what the agent
     // answered is the reason a reviewer looks for.
     const got = unscored || reasons > 0 ? undefined : summarizeRepeatAnswers(e.repeats, 80);
-    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${why ? ` — ${why}` : ''}${got ? ` · got ${escapeMarkdown(got)}` : ''}`;
+    const flipped = fresh.has(e.id) ? ' (**pass → fail**)' : '';
+    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${flipped}${why ? ` — ${why}` : ''}${got ? ` · got ${escapeMarkdown(got)}` : ''}`;
   });
   const out: MarkdownSection[] = [
     {
