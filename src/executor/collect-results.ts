@@ -3,6 +3,7 @@ import type { CompiledPlan } from '../compiler/compile.js';
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import {
   deriveRepeat,
+  type ExampleInfo,
   type ExampleOutcome,
   getMetricDefinition,
   type RepeatResult,
@@ -123,11 +124,11 @@ export function markPreflightFailed(
       if (!lib.ok) throw new Error(`metric ${m.id} passed validation but does not resolve`);
       return lib.metric;
     });
-    const failedRepeats = Array.from({ length: repeats }, (_, repeat) =>
-      unsentRepeat(metrics, repeat, error),
-    );
     cg.group.dataset.examples.forEach((example, index) => {
       if (runs[index]) return;
+      const failedRepeats = Array.from({ length: repeats }, (_, repeat) =>
+        unsentRepeat(metrics, repeat, error, example as unknown as ExampleInfo),
+      );
       const outcome = rollupRepeats({
         example: {
           id: example.id,
@@ -157,11 +158,16 @@ export function markPreflightFailed(
 }
 
 /** A repeat never sent, scored as a failed invoke's (score-example.ts). */
-function unsentRepeat(metrics: ResolvedMetric[], repeat: number, error: StepError): RepeatResult {
+function unsentRepeat(
+  metrics: ResolvedMetric[],
+  repeat: number,
+  error: StepError,
+  example: ExampleInfo,
+): RepeatResult {
   const results: RepeatResult['results'] = {};
   for (const m of metrics) {
     const definition = getMetricDefinition(m.type);
-    if (definition?.stage === 'example') results[m.id] = invokeFailureResult(definition, error);
+    if (definition?.stage === 'example') results[m.id] = invokeFailureResult(definition, error, m, example);
   }
   const derived = deriveRepeat(metrics, results, { error });
   return { repeat, candidates: {}, results: derived.results, pass: derived.pass, error };

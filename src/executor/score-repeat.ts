@@ -18,7 +18,7 @@ import {
   type ScoreResult,
 } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
-import { scoreMetricNow } from '../metrics/score-example.js';
+import { invokeFailureResult, scoreMetricNow } from '../metrics/score-example.js';
 import type { StepError, Trajectory } from '../protocols/types.js';
 import { verdictCachingJudge } from './judge-verdict-cache.js';
 import type { GroupRuntime, MetricRuntime } from './run-example.js';
@@ -45,10 +45,12 @@ export async function scoreRepeat(
   for (const { metric, definition } of plan.example) {
     const key = step.scoreKeys[metric.lib.id];
     if (error || !record) {
-      results[metric.lib.id] =
-        definition.family === 'efficiency'
-          ? { score: null, details: { invokeError: error?.kind ?? 'unknown' } }
-          : { score: 0, pass: false, details: { invokeError: error?.kind ?? 'unknown' } };
+      results[metric.lib.id] = invokeFailureResult(
+        definition,
+        error ?? { kind: 'unknown' },
+        metric.lib,
+        example as unknown as ExampleInfo,
+      );
       continue;
     }
     const cached = key && !fresh && !rt.refresh ? rt.store.get<ScoreResult>(key) : undefined;

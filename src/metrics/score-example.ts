@@ -22,6 +22,7 @@ import { getMetricDefinition } from './registry.js';
 import type {
   DerivedInput,
   DerivedStageDefinition,
+  ExampleInfo,
   MetricDefinition,
   RepeatResult,
   ResolvedMetric,
@@ -126,10 +127,26 @@ function thrownResult(metric: ResolvedMetric, e: unknown): ScoreResult {
   };
 }
 
-/** The result an example-stage metric gets when the invoke failed. */
-export function invokeFailureResult(definition: MetricDefinition, error: StepError): ScoreResult {
+/**
+ * The result an example-stage metric gets when the invoke failed: 0, or null for a measurement —
+ * the efficiency family, and a metric that only measures on this example (`measuresOnly`:
+ * refusal_rate without should_refuse, whose failed invokes were its only scores, 0, QA98).
+ */
+export function invokeFailureResult(
+  definition: MetricDefinition,
+  error: Pick<StepError, 'kind'> | { kind: 'unknown' },
+  metric?: ResolvedMetric,
+  example?: ExampleInfo,
+): ScoreResult {
   const details = { invokeError: error.kind };
   if (definition.family === 'efficiency') return { score: null, details };
+  if (
+    definition.stage === 'example' &&
+    metric !== undefined &&
+    example !== undefined &&
+    definition.measuresOnly?.(metric.params, example) === true
+  )
+    return { score: null, details };
   return { score: 0, pass: false, details };
 }
 
@@ -230,7 +247,7 @@ export async function scoreExample(request: ScoreExampleRequest): Promise<Repeat
     const definition = getMetricDefinition(m.type);
     if (definition?.stage !== 'example') continue;
     if (request.invokeError) {
-      results[m.id] = invokeFailureResult(definition, request.invokeError);
+      results[m.id] = invokeFailureResult(definition, request.invokeError, m, request.input.example);
       continue;
     }
     const ctx = request.context?.[m.id] ?? {};

@@ -128,6 +128,11 @@ export interface ExampleOutcome {
 
 export interface ExampleStageDefinition<P> extends DefinitionBase<P> {
   stage: 'example';
+  /**
+   * True when, for this example, the metric only measures (its score would be null): a failed
+   * invoke then gets no score either, as the efficiency family (refusal_rate without should_refuse).
+   */
+  measuresOnly?(params: P, example: ExampleInfo): boolean;
   score(input: ScoreInput, params: P): ScoreResult | Promise<ScoreResult>;
 }
 
