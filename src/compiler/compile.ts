@@ -8,6 +8,7 @@
 import { Graph } from '@dagrejs/graphlib';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
+import { chatReplaysTools } from '../protocols/chat/profile.js';
 import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
@@ -72,7 +73,7 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   const protocol = agent?.protocol;
   if (protocol === 'raip' && instructions) return 'raip-context-instructions';
   // The platform profile stopped answering the last scripted line (C15).
-  if (agent?.protocol === 'chat' && agent.replayTools === true) return 'chat-platform-last-line';
+  if (agent?.protocol === 'chat' && chatReplaysTools(agent)) return 'chat-platform-last-line';
   if (
     protocol === 'mae' &&
     group.template.kind === 'object' &&

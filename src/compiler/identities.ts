@@ -6,6 +6,7 @@
 
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
+import { normalizeChatProfile } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 
 /** The folder each agent's / judge's `command:` runs in, relative to the plan's ('' for the plan's own). */
@@ -78,6 +79,7 @@ export function lockedEndpoint(
 export function agentIdentity(agent: AgentConfig, commandDir?: string): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
   if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
+  if (agent.protocol === 'chat') normalizeChatProfile(identity);
   return withCommandDir(identity, commandDir);
 }
 

@@ -11,6 +11,7 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { chatProfileConflict } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { stripUserInfo } from './identities.js';
@@ -195,6 +196,15 @@ export function checkJudges(
   }
   for (const [id, agent] of Object.entries(plan.agents)) {
     const p: PlanPath = ['agents', id];
+    const profileConflict = agent.protocol === 'chat' ? chatProfileConflict(agent) : undefined;
+    if (profileConflict) {
+      diagnostics.push(
+        diagnostic('EVALC_AGENT_CONFIG', `agent ${id}: ${profileConflict}`, [...p, 'profile'], {
+          source: at([...p, 'profile']),
+          hint: 'keep one of them: profile: platform (or replayTools: true) runs the agent as the Connexity platform does today',
+        }),
+      );
+    }
     if (agent.protocol === 'mae') {
       const need =
         agent.transport === 'http' || agent.transport === 'sse'

@@ -82,6 +82,13 @@ export const chatAgentSchema = z
       .describe(
         "Replay tool messages in the history (the platform's current behaviour); default false (the seed contract)",
       ),
+    profile: z
+      .enum(['seed', 'platform', 'legacy', 'current'])
+      .transform((id): 'seed' | 'platform' => (id === 'legacy' ? 'seed' : id === 'current' ? 'platform' : id))
+      .optional()
+      .describe(
+        'seed (default; alias legacy): the Connexity contract document; platform (alias current): the platform today, the same as replayTools: true',
+      ),
     maxTurns: z
       .number()
       .int()

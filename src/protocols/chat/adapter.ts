@@ -31,6 +31,7 @@ import { chatEndpointHint } from './endpoint-hint.js';
 export { chatSettings } from './settings.js';
 
 import { planConversation } from './conversation-script.js';
+import { chatReplaysTools } from './profile.js';
 import { findTerminatingCall } from './terminating-tools.js';
 import { validateAgentReply } from './validate-reply.js';
 import { buildWireHistory, type HistoryProfile } from './wire-history.js';
@@ -63,7 +64,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime): ChatAdapter {
   const { transport } = runtime;
   const now = runtime.now ?? (() => performance.now());
-  const profile: HistoryProfile = config.replayTools === true ? 'replay' : 'seed';
+  const profile: HistoryProfile = chatReplaysTools(config) ? 'replay' : 'seed';
   const maxTurns = config.maxTurns ?? Number.POSITIVE_INFINITY;
   const terminating = new Set(config.terminatingTools ?? []);
 

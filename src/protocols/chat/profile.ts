@@ -1,0 +1,34 @@
+/**
+ * The chat agent's compatibility profile (shared/protocols/chat.md: "evalc's default follows the
+ * seed document, and a named compatibility profile follows today's implementation"):
+ * - `seed` (default; alias `legacy`): the contract document — no tool messages replayed, no nulls,
+ *   `turn_index` the zero-based turn, every scripted line answered;
+ * - `platform` (alias `current`): the Connexity platform today — the same as `replayTools: true`,
+ *   which it names (same content keys, same lock).
+ */
+import type { ChatAgentConfig } from '../../plan/schema.js';
+
+type ProfileFields = Pick<ChatAgentConfig, 'profile' | 'replayTools'>;
+
+/** Whether the agent is run as today's platform runs it (`profile: platform` or `replayTools: true`). */
+export function chatReplaysTools(config: ProfileFields): boolean {
+  return config.profile === 'platform' || (config.profile === undefined && config.replayTools === true);
+}
+
+/** A `profile` that says the opposite of `replayTools` written beside it, or undefined. */
+export function chatProfileConflict(config: ProfileFields): string | undefined {
+  if (config.profile === undefined || config.replayTools === undefined) return undefined;
+  if ((config.profile === 'platform') === config.replayTools) return undefined;
+  return `profile: ${config.profile} and replayTools: ${config.replayTools} disagree (profile: platform is replayTools: true, profile: seed is replayTools: false)`;
+}
+
+/**
+ * The identity (content key) of a chat agent with its profile written as `replayTools`, so that
+ * `profile: platform` and `replayTools: true` are one agent, and `profile: seed` is the default.
+ */
+export function normalizeChatProfile(identity: Record<string, unknown>): void {
+  if (identity.profile === undefined) return;
+  const replay = identity.profile === 'platform';
+  delete identity.profile;
+  if (replay) identity.replayTools = true;
+}
