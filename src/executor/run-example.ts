@@ -184,7 +184,7 @@ async function runRepeat(
   if (cached && 'failed' in cached) {
     rt.onInvoke({ id: step.id, cached: true, durationMs: cached.durationMs, error: cached.failed });
     return {
-      repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed),
+      repeat: await scoreRepeat(rt, step, undefined, {}, cached.failed, false, cached.trajectory),
       invoked: false,
       tokens: null,
     };
@@ -192,6 +192,7 @@ async function runRepeat(
   let record = cached;
   let invoked = false;
   let error: StepError | undefined;
+  let failedTrajectory: Trajectory | undefined;
   if (record) rt.onInvoke({ id: step.id, cached: true, durationMs: record.durationMs });
   else {
     // The same request already on its way for another example (same rendered input and script):
@@ -292,6 +293,7 @@ async function runRepeat(
         const partial = outcome.trajectory
           ? scrubTrajectory(rt, rt.trace ? outcome.trajectory : withoutRaw(outcome.trajectory))
           : undefined;
+        failedTrajectory = partial;
         const failed: FailedInvokeRecord = {
           failed: error,
           durationMs,
@@ -312,7 +314,7 @@ async function runRepeat(
   const tokens = record?.trajectory.usage.totalTokens ?? null;
   if (!record)
     return {
-      repeat: await scoreRepeat(rt, step, undefined, {}, error),
+      repeat: await scoreRepeat(rt, step, undefined, {}, error, false, failedTrajectory),
       invoked,
       tokens,
       // Not cached: the next apply asks again (the lock says it is not complete).

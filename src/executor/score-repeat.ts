@@ -38,6 +38,8 @@ export async function scoreRepeat(
   candidates: Record<string, unknown>,
   error: StepError | undefined,
   fresh = false,
+  /** What a failed invoke left (a `mae` conversation cut short): some metrics measure it. */
+  failedTrajectory?: Trajectory,
 ): Promise<RepeatResult> {
   const results: Record<string, ScoreResult> = {};
   const plan = scorePlanOf(rt.metrics);
@@ -50,6 +52,8 @@ export async function scoreRepeat(
         error ?? { kind: 'unknown' },
         metric.lib,
         example as unknown as ExampleInfo,
+        // An extraction that failed on a whole reply: what the agent did is that reply's.
+        definition.failedValue ? (failedTrajectory ?? record?.trajectory()) : undefined,
       );
       continue;
     }

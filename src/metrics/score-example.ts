@@ -16,7 +16,7 @@
  */
 
 import type { JudgeClient } from '../protocols/judge-types.js';
-import type { StepError } from '../protocols/types.js';
+import type { StepError, Trajectory } from '../protocols/types.js';
 import { asRecorded, reachesThreshold } from './decimal-round.js';
 import { getMetricDefinition } from './registry.js';
 import type {
@@ -130,16 +130,21 @@ function thrownResult(metric: ResolvedMetric, e: unknown): ScoreResult {
 /**
  * The result an example-stage metric gets when the invoke failed: 0, or null for a measurement —
  * the efficiency family, and a metric that only measures on this example (`measuresOnly`:
- * refusal_rate without should_refuse, whose failed invokes were its only scores, 0, QA98).
+ * refusal_rate without should_refuse, whose failed invokes were its only scores, 0, QA98). What the
+ * failed invoke left (`trajectory`) gives a metric its `failedValue` (invalid_action_rate, QA98).
  */
 export function invokeFailureResult(
   definition: MetricDefinition,
   error: Pick<StepError, 'kind'> | { kind: 'unknown' },
   metric?: ResolvedMetric,
   example?: ExampleInfo,
+  trajectory?: Trajectory,
 ): ScoreResult {
   const details = { invokeError: error.kind };
   if (definition.family === 'efficiency') return { score: null, details };
+  const value =
+    trajectory && definition.stage === 'example' ? definition.failedValue?.(trajectory) : undefined;
+  if (value !== undefined) return { score: 0, pass: false, value, details };
   if (
     definition.stage === 'example' &&
     metric !== undefined &&

@@ -133,6 +133,11 @@ export interface ExampleStageDefinition<P> extends DefinitionBase<P> {
    * invoke then gets no score either, as the efficiency family (refusal_rate without should_refuse).
    */
   measuresOnly?(params: P, example: ExampleInfo): boolean;
+  /**
+   * What it measures on what a failed invoke left (a `mae` conversation that ended on an unknown
+   * action), when that is its measurement: the example still scores 0, this is its `value`.
+   */
+  failedValue?(trajectory: Trajectory): number | undefined;
   score(input: ScoreInput, params: P): ScoreResult | Promise<ScoreResult>;
 }
 

@@ -3,6 +3,7 @@
  * repetition_rate.
  */
 import { z } from 'zod';
+import type { Trajectory } from '../../protocols/types.js';
 import { canonicalJson } from '../normalize-value.js';
 import { isPlainObject, parseArguments, resolveExpected } from '../resolve-fields.js';
 import { metricError } from '../score-result.js';
@@ -98,22 +99,35 @@ export const toolCallMatch: ExampleStageDefinition<z.output<typeof toolCallParam
 
 const invalidParams = z.object({}).strict();
 
+/** invalid / max(turns, tool calls, invalid actions). */
+function invalidRate(t: Trajectory): { rate: number; total: number } {
+  const total = Math.max(t.turns, t.toolCalls.length, t.invalidActions);
+  return { rate: total === 0 ? 0 : t.invalidActions / total, total };
+}
+
 export const invalidActionRate: ExampleStageDefinition<z.output<typeof invalidParams>> = {
   type: 'invalid_action_rate',
   family: 'action_validity',
   category: 'performance',
-  version: '1',
+  // 2: a failed conversation's invalid actions count in the rate (QA98).
+  version: '2',
   higherIsBetter: false,
   unit: 'rate',
   stage: 'example',
   description:
     'value = invalid actions / actions, actions = max(turns, tool calls, invalid actions); score = 1 − value',
   params: invalidParams,
+  // A conversation that failed on an invalid action (`mae` unknown_action, contract_violation) is
+  // the rate's own case: its trajectory gives the value (QA98: it had none, so the rate left out
+  // every invalid action that ended a conversation).
+  failedValue: (t) => (t.invalidActions > 0 ? invalidRate(t).rate : undefined),
   score(input) {
-    const t = input.trajectory;
-    const total = Math.max(t.turns, t.toolCalls.length, t.invalidActions);
-    const rate = total === 0 ? 0 : t.invalidActions / total;
-    return { score: 1 - rate, value: rate, details: { invalid: t.invalidActions, actions: total } };
+    const { rate, total } = invalidRate(input.trajectory);
+    return {
+      score: 1 - rate,
+      value: rate,
+      details: { invalid: input.trajectory.invalidActions, actions: total },
+    };
   },
 };
 

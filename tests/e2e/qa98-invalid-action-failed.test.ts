@@ -1,0 +1,88 @@
+/**
+ * invalid_action_rate (DESIGN §4 action validity; RAIP paper Table 2 "Invalid action rate") counts
+ * the invalid action that ended a `mae` conversation (an unknown action: `unknown_action`,
+ * README-mae "invalidActions += 1"). Against the real stdio fixture agent (mae-stdio-agent.mjs).
+ *
+ * Hand-computed (QA98), rate = invalid / max(turns, tool calls, invalid):
+ * - e1 `final:ok`: 1 turn, 0 invalid → 0 (score 1);
+ * - e2 `tool:lookup` where the example declares only `other`: an undeclared tool is an invalid
+ *   action, then the relayed text is echoed as the answer: 2 turns, 1 invalid → 0.5 (score 0.5);
+ * - e3 `dance`: 1 turn, an unknown action (1 invalid) ends it, the example fails → 1 (score 0).
+ * value mean = (0 + 0.5 + 1) / 3 = 0.5 over n = 3; score mean = (1 + 0.5 + 0) / 3 = 0.5.
+ * Before: e3 had no value, so the rate was (0 + 0.5) / 2 = 0.25 over n = 2 — the conversation
+ * that failed on an invalid action was left out of the invalid action rate.
+ * A second apply reads e3's failure from the cache and writes the same lockfile.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, lockResults, REPO_ROOT, runCli, tempWorkspace } from './apply-harness.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+beforeAll(() => assertBuilt());
+
+interface Figure {
+  mean: number;
+  n: number;
+  value?: { mean: number; n: number };
+}
+
+describe('invalid_action_rate of a failed mae conversation (QA98)', () => {
+  it('counts the unknown action that ended the conversation', async () => {
+    const ws = tempWorkspace('qa98-invalid-action');
+    cleanups.push(ws.cleanup);
+    const agent = path.join(REPO_ROOT, 'tests/fixtures/mae-stdio-agent.mjs');
+    writeFileSync(
+      path.join(ws.dir, 'd.jsonl'),
+      [
+        { id: 'e1', vars: { task: 'final:ok' } },
+        { id: 'e2', vars: { task: 'tool:lookup' }, tools: { other: { output: 1 } } },
+        { id: 'e3', vars: { task: 'dance' } },
+      ]
+        .map((e) => `${JSON.stringify(e)}\n`)
+        .join(''),
+    );
+    writeFileSync(
+      path.join(ws.dir, 'evalc.yaml'),
+      `evalc: 1
+benchmark: { id: qa98-invalid }
+agents:
+  m: { protocol: mae, transport: local, command: ${JSON.stringify(`node ${agent}`)}, maxTurns: 3, limits: { retries: 0 } }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { task_description: "{{task}}" }
+        output: { answer: "final_answer" }
+    datasets:
+      d: { source: d.jsonl }
+    metrics:
+      - { type: invalid_action_rate }
+`,
+    );
+    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    expect(run.code, run.stderr).toBe(0);
+    const rows = lockResults(ws.dir);
+    expect(rows.map((r) => r.errors?.[0] ?? null)).toEqual([null, null, 'unknown_action']);
+    const figures = rows.map((r) => {
+      const m = r.metrics.invalid_action_rate as { score: number | null; value?: number };
+      return [m.score, m.value];
+    });
+    expect(figures).toEqual([
+      [1, 0],
+      [0.5, 0.5],
+      [0, 1],
+    ]);
+    const lock = readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8');
+    const figure = (JSON.parse(lock) as { aggregates: { benchmark: { m: Record<string, Figure> } } })
+      .aggregates.benchmark.m.invalid_action_rate;
+    expect(figure).toMatchObject({ mean: 0.5, n: 3, value: { mean: 0.5, n: 3 } });
+
+    const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(lock);
+  });
+});
