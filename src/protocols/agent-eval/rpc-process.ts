@@ -87,7 +87,8 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
       () =>
         fail({
           kind: 'timeout',
-          message: `${where}: no reply within ${request.timeoutMs} ms`,
+          // What a hung judge printed last (a model still loading) says why (QA95).
+          message: `${where}: no reply within ${request.timeoutMs} ms${stderrTail(Buffer.concat(stderr).toString('utf8'))}`,
           retryable: true,
         }),
       request.timeoutMs,
@@ -147,4 +148,10 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     child.stdin.on('error', () => undefined);
     child.stdin.end(request.stdin);
   });
+}
+
+/** `; stderr: <its last 200 characters>` (a Python traceback's last line says what failed), or nothing. */
+export function stderrTail(stderr: string): string {
+  const tail = stderr.replace(/\s+/g, ' ').trim().slice(-200);
+  return tail ? `; stderr: ${tail}` : '';
 }

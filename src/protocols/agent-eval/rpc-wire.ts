@@ -10,7 +10,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 import { pythonReprHint } from '../python-repr.js';
 import type { StepError } from '../types.js';
 import { type JudgeRuntime, judgeTimeoutMs, METADATA_TIMEOUT_MS } from './judge-runtime.js';
-import { runRpcProcess } from './rpc-process.js';
+import { runRpcProcess, stderrTail } from './rpc-process.js';
 import type { AgentEvalWire, JudgeWireBody, WireCall } from './wire-client.js';
 import { mapWireError, parseWireError } from './wire-errors.js';
 
@@ -129,12 +129,6 @@ function noOutput(where: string, exitCode: number | null, stderr: string): StepE
     message: `${where}: no output (exit ${exitCode})${stderrTail(stderr)}`,
     retryable: false,
   };
-}
-
-/** `; stderr: <its last 200 characters>` (a Python traceback's last line says what failed), or nothing. */
-function stderrTail(stderr: string): string {
-  const tail = stderr.replace(/\s+/g, ' ').trim().slice(-200);
-  return tail ? `; stderr: ${tail}` : '';
 }
 
 /** The line as quoted in a message: at most 120 characters. */
