@@ -13,21 +13,28 @@ import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from 
 
 interface Token {
   text: string;
+  /** `text` with each quoted or escaped character as NUL: where sh sees `>`, `#`, `|` itself. */
+  bare: string;
   /** An unquoted control operator (`|`, `||`, `&&`, `;`, `&`). */
   operator?: boolean;
   /** The word as written, quotes kept (to show it back). */
   raw: string;
 }
 
-/** The command's words and control operators, quotes removed (enough of sh's rules to find them). */
-function tokens(command: string): Token[] {
+/**
+ * The command's words and control operators, quotes removed (enough of sh's rules to find them),
+ * and the comment it ends in (an unquoted `#` starting a word), if any.
+ */
+function tokens(command: string): { words: Token[]; comment?: string } {
   const out: Token[] = [];
   let text = '';
+  let bare = '';
   let raw = '';
   let open = false;
   const end = () => {
-    if (open) out.push({ text, raw });
+    if (open) out.push({ text, bare, raw });
     text = '';
+    bare = '';
     raw = '';
     open = false;
   };
@@ -37,27 +44,32 @@ function tokens(command: string): Token[] {
       const close = command.indexOf(c, i + 1);
       const stop = close === -1 ? command.length : close;
       const inner = command.slice(i + 1, stop);
-      text += c === '"' ? inner.replace(/\\(["\\$`])/g, '$1') : inner;
+      const unquoted = c === '"' ? inner.replace(/\\(["\\$`])/g, '$1') : inner;
+      text += unquoted;
+      bare += '\0'.repeat(unquoted.length);
       raw += command.slice(i, stop + 1);
       open = true;
       i = stop;
     } else if (c === '\\') {
       text += command[i + 1] ?? '';
+      bare += command[i + 1] === undefined ? '' : '\0';
       raw += command.slice(i, i + 2);
       open = true;
       i++;
+    } else if (c === '#' && !open) {
+      // QA94: sh reads the rest as a comment, evalc's ` rpc <method>` with it.
+      end();
+      return { words: out, comment: command.slice(i).trim() };
     } else if (/\s/.test(c)) {
       end();
     } else if (c === '|' || c === '&' || c === ';') {
       // `2>&1`, `>&2`, `&>log` are redirections, not operators.
-      if (c === '&' && (command[i - 1] === '>' || command[i - 1] === '<' || command[i + 1] === '>')) {
+      if (
+        (c === '&' && (command[i - 1] === '>' || command[i - 1] === '<' || command[i + 1] === '>')) ||
+        (c === '|' && command[i - 1] === '>')
+      ) {
         text += c;
-        raw += c;
-        open = true;
-        continue;
-      }
-      if (c === '|' && command[i - 1] === '>') {
-        text += c;
+        bare += c;
         raw += c;
         open = true;
         continue;
@@ -65,28 +77,44 @@ function tokens(command: string): Token[] {
       end();
       const two = command.slice(i, i + 2);
       const op = two === '||' || two === '&&' || two === ';;' ? two : c;
-      out.push({ text: op, raw: op, operator: true });
+      out.push({ text: op, bare: op, raw: op, operator: true });
       i += op.length - 1;
     } else {
       text += c;
+      bare += c;
       raw += c;
       open = true;
     }
   }
   end();
-  return out;
+  return { words: out };
 }
 
-/** A redirection of stdout (`>f`, `1>>f`, `&>f`, `>&2`, or `>` then its target word) away from evalc, as written. */
-function stdoutRedirection(words: Token[]): string | undefined {
-  for (const [i, w] of words.entries()) {
-    const m = /^(1|&)?(>>|>\||>&|>)(.*)$/.exec(w.text);
-    if (!m || w.operator) continue;
-    const target = m[3] !== '' ? m[3] : words[i + 1]?.text;
-    if (target === undefined || target === '1' || target === '/dev/stdout' || target === '/dev/fd/1')
-      continue;
-    if (m[2] === '>&' && target === '-') continue;
-    return m[3] !== '' ? w.raw : `${w.raw} ${words[i + 1]?.raw ?? ''}`;
+/** Paths that are evalc's end of the judge's stdout: a socket, which sh cannot open by name. */
+const STDOUT_PATHS = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
+
+/**
+ * A redirection of stdout (`>f`, `1>>f`, `&>f`, `>&2`, `judge.mjs>f`, or `>` then its target word)
+ * away from evalc, as written, and whether it names stdout by path (`> /dev/stdout`). Only an
+ * unquoted `>` redirects: `--sep '>'` is an argument (QA94).
+ */
+function stdoutRedirection(words: Token[]): { written: string; byPath: boolean } | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!w || w.operator) continue;
+    const at = w.bare.indexOf('>');
+    if (at === -1) continue;
+    const fd = w.bare.slice(0, at);
+    const op = /^(>>|>\||>&|>)/.exec(w.bare.slice(at))?.[1] ?? '>';
+    const rest = w.text.slice(at + op.length);
+    const next = rest === '' ? words[i + 1] : undefined;
+    const target = rest !== '' ? rest : next?.text;
+    if (next) i++;
+    // Another descriptor (`2>log`, `2>&1`), or a word of digits sh reads as one.
+    if (/^\d+$/.test(fd) && fd !== '1') continue;
+    if (target === undefined || (op === '>&' && target === '1')) continue;
+    const written = next ? `${w.raw} ${next.raw}` : w.raw;
+    return { written, byPath: STDOUT_PATHS.has(target) };
   }
   return undefined;
 }
@@ -99,24 +127,36 @@ export function judgeShellDiagnostics(
   path: PlanPath,
   source: SourcePosition | undefined,
 ): Diagnostic[] {
-  const all = tokens(command);
+  const { words: all, comment } = tokens(command);
   const out: Diagnostic[] = [];
+  const error = (message: string, hint: string) =>
+    out.push(diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${message}`, path, { source, hint }));
+  // QA94: what follows the command's text is evalc's ` rpc <method>`: a comment swallows it, and
+  // after a final `&` / `;` / `&&` it is a command of its own.
+  if (comment !== undefined)
+    error(
+      `ends in a comment (\`${comment}\`): evalc appends \`rpc <method>\` to the command, so the comment would swallow it and every call fail`,
+      'remove the comment (YAML comments go after the value, outside its quotes)',
+    );
+  const final = all[all.length - 1];
+  if (final?.operator)
+    error(
+      `ends in \`${final.text}\`: evalc appends \`rpc <method>\` to the command, so \`rpc version\` would run as a command of its own and every call fail`,
+      `remove the final \`${final.text}\``,
+    );
   const lastOp = all.map((t) => t.operator === true).lastIndexOf(true);
   const last = all.slice(lastOp + 1);
   const redirect = stdoutRedirection(last);
-  if (redirect !== undefined) {
-    out.push(
-      diagnostic(
-        'EVALC_JUDGE_CONFIG',
-        `judge ${id}: command: sends the judge's stdout elsewhere (\`${redirect}\`): evalc reads its reply from stdout, so every call would fail with no output`,
-        path,
-        {
-          source,
-          hint: 'redirect stderr alone to keep a log (`2>judge.log`), or write a script that logs and prints the reply',
-        },
-      ),
+  if (redirect?.byPath)
+    error(
+      `redirects stdout to itself by name (\`${redirect.written}\`): the judge's stdout is a socket evalc reads, which sh cannot open by name ("cannot create /dev/stdout"), so every call would fail`,
+      'remove the redirection: stdout already goes to evalc',
     );
-  }
+  else if (redirect !== undefined)
+    error(
+      `sends the judge's stdout elsewhere (\`${redirect.written}\`): evalc reads its reply from stdout, so every call would fail with no output`,
+      'redirect stderr alone to keep a log (`2>judge.log`), or write a script that logs and prints the reply',
+    );
   if (all.some((t) => t.operator && t.text === '|')) {
     const tail = last.map((t) => t.raw).join(' ');
     out.push(

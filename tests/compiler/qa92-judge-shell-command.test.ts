@@ -50,7 +50,6 @@ describe('a stdio judge command the shell runs otherwise than evalc needs (QA92)
     for (const command of [
       'node judge.mjs 2>judge.log',
       'node judge.mjs 2>&1',
-      'node judge.mjs > /dev/stdout',
       'cd judges && python3 judge.py',
       `sh -c 'node judge.mjs "$@"' judge`,
       "node judge.mjs --sep '|' 2>/dev/null",
