@@ -17,7 +17,8 @@ export function checkThreshold(
   locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
 ): Diagnostic[] {
   const t = config.threshold;
-  if (typeof t !== 'number' || (t >= 0 && t <= 1)) return [];
+  if (typeof t !== 'number') return [];
+  if (t >= 0 && t <= 1) return unscoredThreshold(config, t, path, locate);
   const at: PlanPath = [...path, 'threshold'];
   const name = config.id ?? config.type;
   const effect =
@@ -34,6 +35,38 @@ export function checkThreshold(
           getMetricDefinition(config.type)?.family === 'efficiency'
             ? 'to bound the measurement (ms, tokens, USD, steps), give the metric a budget: and a threshold of 1 (within budget)'
             : 'give a threshold between 0 and 1',
+      },
+    ),
+  ];
+}
+
+/** The efficiency metrics whose score exists only with a `budget:` (their figure is a measurement). */
+const SCORED_BY_BUDGET: Record<string, string> = { steps: 'steps', tokens: 'tokens', cost: 'USD' };
+
+/**
+ * A threshold in [0, 1] on `steps`, `tokens` or `cost` without a `budget:`: they have no score then,
+ * only their measurement, so no example reaches it — every example failed the metric (and, gating,
+ * the example), with no reason given (QA98: `{ type: cost, threshold: 0.5 }` made pass_rate 0).
+ */
+function unscoredThreshold(
+  config: MetricConfig,
+  t: number,
+  path: PlanPath,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  const unit = SCORED_BY_BUDGET[config.type];
+  if (unit === undefined || (config as Record<string, unknown>).budget !== undefined) return [];
+  const at: PlanPath = [...path, 'threshold'];
+  const name = config.id ?? config.type;
+  return [
+    diagnostic(
+      'EVALC_METRIC_THRESHOLD',
+      `\`threshold: ${t}\` on \`${name}\`: ${config.type} has no score without a \`budget:\` (only its measurement, ${unit}), so no example reaches it: every example fails this metric`,
+      at,
+      {
+        severity: 'warning',
+        source: locate(at),
+        hint: `give it a budget: (score = min(1, budget / ${unit === 'USD' ? 'cost' : config.type})) and a threshold of 1 (within budget), or bound the mean with a gate: { metric: ${name}, max: … }`,
       },
     ),
   ];
