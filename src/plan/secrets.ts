@@ -9,9 +9,18 @@ const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const ANY_REF = /\$\{(?!\{)[^}]*\}/g;
 /**
  * `${…}` in a header or serve.env value, `${{…}` included: no template is rendered there, so
- * `Bearer ${{env.TOKEN}}` is a mistyped secret, sent as those characters (QA93).
+ * `Bearer ${{env.TOKEN}}` is a mistyped secret, sent as those characters (QA93). The same in an
+ * agent's or judge's url, command, address or serve (its command, cwd, ready url): `${{env.X}}`
+ * in a command is sh's "Bad substitution" (QA94).
  */
 const SECRET_POSITION_REF = /\$\{[^}]*\}/g;
+const UNTEMPLATED_FIELDS = new Set(['url', 'command', 'address', 'serve', 'headers']);
+
+/** A field of an agent or judge that is sent or run as written (no `{{…}}` is rendered there). */
+function isUntemplated(path: PlanPath): boolean {
+  const [section, , field] = path;
+  return (section === 'agents' || section === 'judges') && UNTEMPLATED_FIELDS.has(String(field));
+}
 /** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
 const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
 
@@ -30,7 +39,9 @@ export function checkSecretPlacement(
   out: Diagnostic[] = [],
 ): Diagnostic[] {
   if (typeof raw === 'string') {
-    for (const match of raw.matchAll(isSecretPath(path) ? SECRET_POSITION_REF : ANY_REF)) {
+    for (const match of raw.matchAll(
+      isSecretPath(path) || isUntemplated(path) ? SECRET_POSITION_REF : ANY_REF,
+    )) {
       const ref = match[0];
       if (!/^\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}$/.test(ref)) {
         out.push(
