@@ -23,6 +23,7 @@ import type {
 } from '../types.js';
 import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { describeAjvErrors } from './describe-ajv-errors.js';
+import { digestMismatchHint } from './digest-hint.js';
 import {
   type CompiledInputSchema,
   compileInputSchema,
@@ -144,7 +145,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
           ok: false,
           error: {
             kind: 'contract_violation',
-            message: `agent reports schema digest ${reported} but its inputSchema hashes to ${computed}`,
+            message: `agent reports schema digest ${reported} but its inputSchema hashes to ${computed}${digestMismatchHint(reported, info.inputSchema)}`,
             retryable: false,
             details: { reportedDigest: reported, computedDigest: computed },
           },
