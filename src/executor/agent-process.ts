@@ -125,7 +125,7 @@ export async function startServedProcess(
       },
     };
   // Without ready:, the agent's own loopback port (QA44, port-probe.ts); held already: as above.
-  const readyPort = readyLine || readyUrl ? undefined : loopbackTarget(opts.address);
+  const readyPort = readyLine || readyUrl ? undefined : loopbackTarget(opts.address, opts.cwd);
   if (readyPort && (await acceptsConnections(readyPort)))
     return {
       ok: false,
@@ -192,7 +192,7 @@ export async function startServedProcess(
     if (Date.now() >= deadline) {
       return fail({
         kind: 'timeout',
-        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its url's port; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
+        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${'path' in readyPort ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
         retryable: false,
         details: { tail: output.lines() },
       });
