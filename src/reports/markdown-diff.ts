@@ -158,9 +158,15 @@ function hiddenNote(diff: LockDiff, shown: readonly AggregateDelta[]): string {
  * without either (too few to be significant, yet a reviewer should look: a ✅ beside
  * '3 pass → fail' read as all clear, QA91); ✅ otherwise.
  */
-function verdictIcon(regressions: number, gatedRegressions: number, passToFail: number): string {
+function verdictIcon(
+  regressions: number,
+  gatedRegressions: number,
+  passToFail: number,
+  paired: number,
+): string {
   if (regressions > 0 || gatedRegressions > 0) return '❌';
-  return passToFail > 0 ? '⚠️' : '✅';
+  // QA94: no example paired (another plan, every task renamed): nothing was compared, not all clear.
+  return passToFail > 0 || paired === 0 ? '⚠️' : '✅';
 }
 
 export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[] {
@@ -172,7 +178,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${verdictIcon(s.regressions, gated.size, s.passToFail)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
       '',
     ],
     items: [],
