@@ -32,7 +32,7 @@ export function connectSocket(
         ok: false,
         error: {
           kind: 'transport_error',
-          message: `${where}: ${error.code ?? error.message}`,
+          message: `${where}: ${connectFailure(address, error)}`,
           retryable: true,
         },
       });
@@ -53,4 +53,19 @@ export function connectSocket(
     socket.once('error', onError);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * A refused or missing socket in words, the code kept for searching (as the HTTP transport says
+ * `connection refused (nothing listening there) (ECONNREFUSED)`; QA97: a unix socket's said only `ENOENT`).
+ */
+function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): string {
+  const code = error.code;
+  if (code === 'ENOENT' && address.kind === 'unix')
+    return 'no socket at that path (nothing listening there: is the agent started, and listening on this path?) (ENOENT)';
+  if (code === 'ECONNREFUSED')
+    return address.kind === 'unix'
+      ? 'connection refused (the socket file exists but nothing listens on it: left by an agent that exited?) (ECONNREFUSED)'
+      : 'connection refused (nothing listening there) (ECONNREFUSED)';
+  return code ?? error.message;
 }
