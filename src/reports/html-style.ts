@@ -19,7 +19,7 @@ code, pre { font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace; 
 pre { background:#f3f5f9; border:1px solid var(--line); border-radius:6px; padding:8px; overflow:auto; max-height:320px; white-space:pre-wrap; word-break:break-word; margin:4px 0; }
 .badge { display:inline-block; padding:1px 8px; border-radius:10px; font-size:12px; font-weight:600; color:#fff; }
 .badge.pass { background:var(--pass); } .badge.fail { background:var(--fail); } .badge.error { background:var(--err); } .badge.unknown { background:#8a93a3; } .badge.skip { background:#8a93a3; }
-.regression { color:var(--fail); font-weight:600; } .improvement { color:var(--pass); font-weight:600; } .ns { color:var(--muted); }
+.regression { color:var(--fail); font-weight:600; } .improvement { color:var(--pass); font-weight:600; } .caution { color:var(--err); font-weight:600; } .ns { color:var(--muted); }
 .charts { display:flex; flex-wrap:wrap; gap:24px; overflow-x:auto; }
 .scroll { overflow-x:auto; }
 .figure { margin:0; } .figure figcaption { font-weight:600; margin-bottom:4px; }

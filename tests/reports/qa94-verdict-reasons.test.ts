@@ -11,6 +11,13 @@ import type { Lockfile } from '../../src/lockfile/types.js';
 import { renderReports } from '../../src/reports/index.js';
 import { a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
 
+/** report.html's comparison verdict: the span's class and the rest of its paragraph. */
+function htmlVerdict(lock: Lockfile, baseline: Lockfile): string {
+  const html = renderReports({ lock, baseline })['report.html'];
+  const at = html.indexOf('<section id="compare">');
+  return html.slice(html.indexOf('<p><span class=', at), html.indexOf('</p>', at));
+}
+
 function verdictLine(lock: Lockfile, baseline: Lockfile): string {
   const md = renderReports({ lock, baseline })['report.md'];
   const changes = md.slice(md.indexOf('### Changes vs baseline'));
@@ -42,5 +49,26 @@ describe("report.md's verdict line names its reason (QA94)", () => {
     const line = verdictLine(baselineLock(), baselineLock());
     expect(line).toMatch(/^✅ \*\*0\*\* significant regressions · \*\*0\*\* improvements/);
     expect(line).not.toContain('nothing compared');
+  });
+
+  it("report.html's verdict is green only when report.md's is ✅, and says the same reasons", () => {
+    expect(htmlVerdict(a2WorseLock(), baselineLock())).toMatch(
+      /^<p><span class="caution">0 significant regressions<\/span> · 0 improvements · 3 pass → fail/,
+    );
+    const renamed = baselineLock();
+    renamed.results = renamed.results.map((r) => ({ ...r, example: `old-${r.example}` }));
+    expect(htmlVerdict(baselineLock(), renamed)).toMatch(
+      /^<p><span class="caution">.*0 paired examples \(nothing compared\)/,
+    );
+    const gated = a2WorseLock();
+    gated.gates = (gated.gates ?? []).map((g) =>
+      g.kind === 'regression' && g.agent === 'a2'
+        ? { ...g, metric: 'pass_rate', passed: false, actual: 0.7 }
+        : g,
+    );
+    expect(htmlVerdict(gated, baselineLock())).toMatch(
+      /^<p><span class="regression">0 significant regressions<\/span> · 1 failed regression gate · /,
+    );
+    expect(htmlVerdict(baselineLock(), baselineLock())).toMatch(/^<p><span class="improvement">/);
   });
 });
