@@ -39,6 +39,7 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
       {
         requireExpected: readsExpected(result.resolved, dataset),
         expectedPaths: expectedPaths(result.resolved, dataset),
+        implicitPaths: implicitPaths(result.resolved, dataset),
       },
     );
     // Each finding at its first example's file:line:col (QA51: only ids, the user had to search).
@@ -104,6 +105,53 @@ function expectedPaths(resolved: ResolvedPlan, dataset: ResolvedDataset): string
           metricReadsExpected(m.type, config)
         )
           paths.add(path);
+      }
+  return [...paths].sort();
+}
+
+/** Metrics without `expected:` that read the field named like their candidate (resolve-fields.ts). */
+const NAMED_LIKE_CANDIDATE = new Set([
+  'exact_match',
+  'contains',
+  'numeric',
+  'f1',
+  'bleu',
+  'rouge_l',
+  'ground_truth_protection',
+]);
+/** Metrics whose `expected:` has a default path. */
+const DEFAULT_PATH: Record<string, string> = {
+  tool_call_match: 'tool_calls',
+  checkpoints: 'checkpoints',
+  progress_rate: 'checkpoints',
+  checklist: 'checklist',
+};
+
+/**
+ * The paths the dataset's metrics read without an `expected:`: a metric's default path, or the
+ * field named like its candidate (`candidate:`, else `answer` if the binding extracts one, else its
+ * only output).
+ */
+function implicitPaths(resolved: ResolvedPlan, dataset: ResolvedDataset): string[] {
+  const paths = new Set<string>();
+  for (const g of resolved.groups)
+    if (g.taskId === dataset.taskId && g.datasetId === dataset.datasetId)
+      for (const m of g.metrics) {
+        const config = m.config as Record<string, unknown>;
+        if (config.expected !== undefined || !metricReadsExpected(m.type, config)) continue;
+        const names = g.extraction.names;
+        const name = Object.hasOwn(DEFAULT_PATH, m.type)
+          ? DEFAULT_PATH[m.type]
+          : !NAMED_LIKE_CANDIDATE.has(m.type)
+            ? undefined
+            : typeof config.candidate === 'string'
+              ? config.candidate
+              : names.includes('answer')
+                ? 'answer'
+                : names.length === 1
+                  ? names[0]
+                  : undefined;
+        if (name !== undefined) paths.add(name);
       }
   return [...paths].sort();
 }

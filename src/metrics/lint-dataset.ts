@@ -53,6 +53,13 @@ export interface LintOptions {
    * expected value that is empty there is empty to that metric, whatever else it holds.
    */
   expectedPaths?: readonly string[];
+  /**
+   * Paths a metric reads by default, without an `expected:` (a bare `exact_match` reads
+   * `expected.answer` of an example that holds it, else the whole mapping): an example lacking one
+   * counts only when another example of the dataset has it (QA98: one example without `answer`
+   * was compared whole with the answer, a silent 0).
+   */
+  implicitPaths?: readonly string[];
   /** Shortest expected string checked for leaks, after normalisation (default 4). */
   minLeakLength?: number;
   /** Majority-label share above which labels are imbalanced (default 0.8). */
@@ -115,7 +122,11 @@ export function lintDataset(examples: readonly LintExample[], options: LintOptio
     // Missing where a metric reads it (`expected: answer` of an example without `answer`): that
     // metric is a metric_error there. An empty value at the path may be meant (`codes: []`, "no
     // course"), so only the whole expected value being empty counts as empty.
-    const paths = options.expectedPaths ?? [];
+    const held = (p: string) =>
+      examples.some((e) => isPlainObject(e.expected) && readPath(e.expected, p) != null);
+    const paths = [
+      ...new Set([...(options.expectedPaths ?? []), ...(options.implicitPaths ?? []).filter(held)]),
+    ];
     const missingAt = (e: LintExample, p: string) =>
       isPlainObject(e.expected) &&
       readPath(e.expected, p) == null &&
