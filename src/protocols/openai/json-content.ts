@@ -68,7 +68,10 @@ export function contentFieldHint(expressions: readonly string[], document?: unkn
  * (`content`, `choices[0].message.content`) keep their keys: a cache they wrote is reused as is.
  */
 export function mayReadContentJson(output: Record<string, string> | undefined): boolean {
+  // Any `@` or `*` outside a string literal may see the whole reply, `json` with it: not only a
+  // leading one (QA94: `join(',', keys(@))` and `[content, @][1]` kept a7461cf's extraction). A
+  // `choices[*]` or `[?@.x]` is keyed apart too, which costs one extraction from the cache.
   return Object.values(output ?? {}).some(
-    (e) => /\bjson\b/.test(e) || /^\s*(?:@|\*|[A-Za-z_]\w*\(\s*@)/.test(e),
+    (e) => /\bjson\b/.test(e) || /[@*]/.test(e.replace(/'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, "''")),
   );
 }
