@@ -9,6 +9,7 @@ import { byText } from './format.js';
 import { MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, escapeMarkdown } from './markdown-text.js';
 import type { ExampleView, ReportModel } from './report-model.js';
+import { describeDrift, schemaDriftOf } from './schema-drift.js';
 
 /** Causes listed per kind × step; the others are one "N other messages" row. */
 export const CAUSES_PER_KIND = 5;
@@ -80,7 +81,8 @@ function forEachFailedStep(
   visit: (e: ExampleView, kind: string, step: string, message: string | undefined, n: number) => void,
 ): void {
   for (const e of m.examples) {
-    if (e.status !== 'error') continue;
+    // A failing example has no error (it would be `error`); a passing one may: a measurement's (QA98).
+    if (e.status === 'fail') continue;
     for (const r of e.repeats)
       if (r.errorKind !== null) visit(e, r.errorKind, 'invoke', r.record?.error?.message, 1);
     for (const x of e.metrics)
@@ -196,6 +198,7 @@ export function errorsSection(m: ReportModel): MarkdownSection[] {
         '',
         `Each failed step once per example run, as apply's summary counts them, by kind and what it said (${perKind === 0 ? 'counted' : `at most ${perKind} message${perKind === 1 ? '' : 's'}`} per kind and step; whole messages in report.html and report.json).`,
         '',
+        ...driftLines(m),
         '| kind | step | count | agents | what it said | first seen |',
         '|---|---|---:|---|---|---|',
       ],
@@ -207,4 +210,11 @@ export function errorsSection(m: ReportModel): MarkdownSection[] {
       cap: 0.25,
     },
   ];
+}
+
+/** RAIP R8's flag above the table (the 400s it counts are rows of it): `- **Schema drift**: agent a1: …`. */
+function driftLines(m: ReportModel): string[] {
+  const drift = schemaDriftOf(m);
+  if (drift.length === 0) return [];
+  return [...drift.map((d) => `- **Schema drift**: ${escapeMarkdown(describeDrift(d))}.`), ''];
 }
