@@ -24,6 +24,25 @@ function isUntemplated(path: PlanPath): boolean {
 /** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
 const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
 
+/** What a header or serve.env value sends as written around (or instead of) a `${env.NAME}`. */
+function strayAroundSecret(raw: string): { what: string; hint: string } | undefined {
+  const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
+  if (placeholder) {
+    const name = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
+    return {
+      what: `\`${placeholder[0]}\`: headers and serve.env values are not templated, so it`,
+      hint: name
+        ? `write \${env.${name}} to read ${name} from the environment`
+        : 'write ${env.NAME} for a secret',
+    };
+  }
+  const after = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}\}/.exec(raw)?.[0];
+  if (after) return { what: `the \`}\` after ${after.slice(0, -1)}`, hint: `write ${after.slice(0, -1)}` };
+  const before = /\$\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(raw)?.[0];
+  if (before) return { what: `the \`$\` before ${before.slice(1)}`, hint: `write ${before.slice(1)}` };
+  return undefined;
+}
+
 export function isSecretPath(path: PlanPath): boolean {
   const [section, , field, sub] = path;
   if (section !== 'agents' && section !== 'judges') return false;
@@ -73,6 +92,17 @@ export function checkSecretPlacement(
             hint: `write \${env.${shell[1]!.replace(/^\$\{?|\}$/g, '')}} to read it from the environment`,
           },
         ),
+      );
+    // QA94: sent as written beside a secret: a `{{…}}` placeholder (no template is rendered here), a
+    // `}` after `${env.X}`, a `$` before it.
+    const stray = isSecretPath(path) ? strayAroundSecret(raw) : undefined;
+    if (stray)
+      out.push(
+        diagnostic('EVALC_SECRET_SYNTAX', `${stray.what} is sent as these characters`, path, {
+          severity: 'warning',
+          source: locate(path),
+          hint: stray.hint,
+        }),
       );
     return out;
   }
