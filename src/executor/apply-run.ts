@@ -50,6 +50,7 @@ import { planSecrets } from './run-secrets.js';
 import { RunStore } from './run-store.js';
 import { schemaCache } from './schema-cache.js';
 import { describeDrift, SchemaDriftWatch } from './schema-drift.js';
+import { judgeWarningCounts } from './score-repeat.js';
 import { warnShortSecrets } from './short-secrets.js';
 import { deferredRefusal, startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
@@ -355,7 +356,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     const judgeInfo = judgeLockInfo(
       compiled,
       resolved.plan,
-      { judges, pins: judgePins, reports: { rubricVersions, judgeModels } },
+      {
+        judges,
+        pins: judgePins,
+        reports: { rubricVersions, judgeModels, warnings: judgeWarningCounts(rubricVersions) },
+      },
       previousLock,
       (text) => options.progress.message(`evalc: warning: ${text}`),
     );

@@ -25,6 +25,8 @@ export interface JudgeReports {
   rubricVersions: ReadonlyMap<string, Set<string>>;
   /** The models each judge's verdicts reported this run. */
   judgeModels: ReadonlyMap<string, Set<string>>;
+  /** Per judge, the verdicts that carried a warning this run (score-repeat.ts `judgeWarningCounts`). */
+  warnings?: ReadonlyMap<string, { verdicts: number; first: string }>;
 }
 
 /** One entry per judge the compiled plan's metrics use; `warn` hears of a rubric seen at two versions. */
@@ -72,6 +74,13 @@ export function judgeLockInfo(
       warn(`judge ${id} reported several versions of one rubric: ${sorted.join(', ')}`);
     const ignored = ignoredModel(plan.judges[id], live.reports.judgeModels.get(id));
     if (ignored) warn(`judge ${id}: ${ignored}`);
+    // A verdict's own warnings (agent-eval A3's unverifiable tag, A10's composite mismatch, an
+    // openai judge's response-format step-down) are logged once each in run.log; say they exist.
+    const warned = live.reports.warnings?.get(id);
+    if (warned)
+      warn(
+        `judge ${id}: ${warned.verdicts} verdict${warned.verdicts === 1 ? '' : 's'} came with a warning, e.g. ${warned.first} (each distinct warning is in .evalc/logs/run.log)`,
+      );
   }
   return info;
 }

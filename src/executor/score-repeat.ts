@@ -149,7 +149,11 @@ function scorePlanOf(metrics: MetricRuntime[]): ScorePlan {
   return plan;
 }
 
-/** A judge's own warnings (composite mismatch, legacy rubricVersion scheme) go to the run log. */
+/**
+ * A judge's own warnings (composite mismatch, legacy rubricVersion scheme) go to the run log, each
+ * distinct one once; how many verdicts of each judge carried one is kept for the end of the run,
+ * where apply says so on stderr (`judgeWarningCounts`; QA97: they reached run.log only).
+ */
 function logJudgeWarnings(
   rt: GroupRuntime,
   stepId: string,
@@ -159,21 +163,39 @@ function logJudgeWarnings(
   const details = result.details;
   if (!metric.judgeId || details === null || typeof details !== 'object' || Array.isArray(details)) return;
   const warnings = (details as Record<string, unknown>).warnings;
-  if (!Array.isArray(warnings)) return;
+  if (!Array.isArray(warnings) || warnings.length === 0) return;
   // A judge's warning usually repeats on every verdict (a server that refused json_schema): each
   // distinct one is logged once per run, at its first example.
-  let seen = judgeWarningsSeen.get(rt.rubricVersions);
-  if (!seen) judgeWarningsSeen.set(rt.rubricVersions, (seen = new Set()));
+  let state = judgeWarningsSeen.get(rt.rubricVersions);
+  if (!state) judgeWarningsSeen.set(rt.rubricVersions, (state = { seen: new Set(), counts: new Map() }));
+  const count = state.counts.get(metric.judgeId);
+  if (count) count.verdicts += 1;
+  else state.counts.set(metric.judgeId, { verdicts: 1, first: rt.scrub(String(warnings[0])) });
   for (const w of warnings) {
     const text = `judge ${metric.judgeId} (${metric.lib.id}) warning: ${rt.scrub(String(w))}`;
-    if (seen.has(text)) continue;
-    seen.add(text);
+    if (state.seen.has(text)) continue;
+    state.seen.add(text);
     rt.log(`${stepId}: ${text} (logged once; later examples may repeat it)`);
   }
 }
 
-/** Judge warnings already logged, per run (keyed by the run's shared rubric-version map). */
-const judgeWarningsSeen = new WeakMap<object, Set<string>>();
+export interface JudgeWarningCount {
+  /** Verdicts of the judge that carried at least one warning this run. */
+  verdicts: number;
+  /** The first warning seen (scrubbed). */
+  first: string;
+}
+
+/** Judge warnings already logged, and counted per judge, per run (keyed by the run's shared rubric-version map). */
+const judgeWarningsSeen = new WeakMap<
+  object,
+  { seen: Set<string>; counts: Map<string, JudgeWarningCount> }
+>();
+
+/** Per judge id, the verdicts of this run (its `rubricVersions` map) that carried warnings. */
+export function judgeWarningCounts(rubricVersions: object): ReadonlyMap<string, JudgeWarningCount> {
+  return judgeWarningsSeen.get(rubricVersions)?.counts ?? new Map();
+}
 
 function noteRubricVersion(rt: GroupRuntime, metric: MetricRuntime, result: ScoreResult): void {
   const details = result.details;
