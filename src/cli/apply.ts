@@ -44,6 +44,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : (ctx.stderrRaw ?? ctx.stderr));
   if (progress.dropInFlight) ctx.atExitNow?.(progress.dropInFlight);
+  if (mode === 'tty' || mode === 'plain') ctx.noticesVia?.((line) => progress.message(line));
   const planFile = planArgument(positionals, ctx.cwd);
   if (isPipeLike(path.resolve(ctx.cwd, planFile)))
     throw new ExitError(

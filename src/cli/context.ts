@@ -17,6 +17,11 @@ export interface CommandContext {
    * interrupted `result` event: apply's --json ends the steps it drops there.
    */
   atExitNow?: (hook: () => void) => void;
+  /**
+   * Where the Ctrl-C notices go from now on (one line each, no newline): apply's live display
+   * prints them above its lines, where its next redraw kept overwriting them (QA95).
+   */
+  noticesVia?: (say: (line: string) => void) => void;
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;

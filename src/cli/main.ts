@@ -133,6 +133,7 @@ async function main(argv: string[]): Promise<number> {
       );
     process.exit(EXIT.interrupted);
   };
+  let notice = (line: string) => stderr.write(`${line}\n`);
   let interrupts = 0;
   process.on('SIGINT', () => {
     interrupts++;
@@ -141,9 +142,16 @@ async function main(argv: string[]): Promise<number> {
     // plan saying the agent "did not answer /info", exit 2).
     if (name !== 'apply' && name !== 'cache') exitNow();
     if (interrupts === 1) {
-      stderr.write('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)\n');
+      notice('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)');
       controller.abort();
-    } else exitNow();
+    } else {
+      // The second Ctrl-C said nothing without --json (QA95).
+      if (name === 'apply')
+        notice(
+          'evalc: exited at once (Ctrl-C again): steps in flight were dropped, completed steps are cached',
+        );
+      exitNow();
+    }
   });
   // apply stops like a first Ctrl-C (steps in flight finish and are cached); the other commands
   // have nothing to finish and exit at once (a plan downloading a remote dataset ignored it, QA21).
@@ -169,6 +177,9 @@ async function main(argv: string[]): Promise<number> {
     signal: controller.signal,
     isTTY: isLiveTerminal(process.stderr.isTTY, process.env),
     atExitNow: (hook) => exitHooks.push(hook),
+    noticesVia: (say) => {
+      notice = say;
+    },
   };
   return (await load())(ctx);
 }
