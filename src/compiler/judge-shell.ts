@@ -57,9 +57,16 @@ function tokens(command: string): { words: Token[]; comment?: string } {
       open = true;
       i++;
     } else if (c === '#' && !open) {
-      // QA94: sh reads the rest as a comment, evalc's ` rpc <method>` with it.
+      // QA94: sh reads the rest of the line as a comment, evalc's ` rpc <method>` with it on the last.
       end();
-      return { words: out, comment: command.slice(i).trim() };
+      const eol = command.indexOf('\n', i);
+      if (eol === -1) return { words: out, comment: command.slice(i).trim() };
+      i = eol - 1;
+    } else if (c === '\n') {
+      // A line break ends a command, as `;` does (a `command: |` of several lines).
+      end();
+      if (out.length > 0 && !out[out.length - 1]?.operator)
+        out.push({ text: ';', bare: ';', raw: ';', operator: true });
     } else if (/\s/.test(c)) {
       end();
     } else if (c === '|' || c === '&' || c === ';') {
@@ -127,7 +134,8 @@ export function judgeShellDiagnostics(
   path: PlanPath,
   source: SourcePosition | undefined,
 ): Diagnostic[] {
-  const { words: all, comment } = tokens(command);
+  // evalc drops the command's trailing line breaks before appending `rpc <method>` (rpc-process.ts).
+  const { words: all, comment } = tokens(command.trimEnd());
   const out: Diagnostic[] = [];
   const error = (message: string, hint: string) =>
     out.push(diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${message}`, path, { source, hint }));

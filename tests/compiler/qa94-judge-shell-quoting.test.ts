@@ -22,6 +22,9 @@ describe('a stdio judge command: what sh reads as a redirection, a comment, an o
       'bash -lc \'node judge.mjs "$@"\' _',
       'node "my dir/judge.mjs" 2>&1',
       'env FOO=1 exec node judge.mjs --color=#fff',
+      // `command: |` blocks: a line break ends a command; a comment ends at the line's end.
+      'node judge.mjs\n',
+      '# the judge\ncd judges\nnode judge.mjs 2>judge.log\n',
     ])
       expect(await severities(command), command).toEqual([]);
   });
@@ -30,6 +33,8 @@ describe('a stdio judge command: what sh reads as a redirection, a comment, an o
     const cases: [string, string][] = [
       ['node judge.mjs>judge.log', "sends the judge's stdout elsewhere (`judge.mjs>judge.log`)"],
       ['node judge.mjs # the judge', 'ends in a comment (`# the judge`)'],
+      ['cd judges\nnode judge.mjs # the judge\n', 'ends in a comment (`# the judge`)'],
+      ['node judge.mjs > judge.log\n', "sends the judge's stdout elsewhere (`> judge.log`)"],
       ['node judge.mjs &', 'ends in `&`'],
       ['node judge.mjs;', 'ends in `;`'],
       ['node judge.mjs > /dev/stdout', 'redirects stdout to itself by name (`> /dev/stdout`)'],

@@ -43,7 +43,9 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     });
   }
   return new Promise((resolve) => {
-    const child = spawn(withGroupWatchdog(`${request.command} ${request.args.join(' ')}`), {
+    // A YAML block scalar (`command: |`) ends in a line break: `rpc <method>` appended after it ran
+    // as a command of its own ("rpc: not found") and every call failed (QA94).
+    const child = spawn(withGroupWatchdog(`${request.command.trimEnd()} ${request.args.join(' ')}`), {
       cwd: request.cwd,
       shell: true,
       detached: true,
