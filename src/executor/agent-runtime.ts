@@ -155,12 +155,8 @@ async function createAdapter(
     }
     case 'chat': {
       const { createChatAdapter } = await import('../protocols/chat/adapter.js');
-      return createChatAdapter(config, {
-        transport: rt.transport,
-        ...(config.limits?.budget === undefined
-          ? {}
-          : { budgetMs: parseDuration(config.limits.budget) ?? 0 }),
-      });
+      const { chatBudget } = await import('../protocols/chat/profile.js');
+      return createChatAdapter(config, { transport: rt.transport, ...chatBudget(config) });
     }
     case 'mae': {
       const { createMaeAdapter } = await import('../protocols/mae/adapter.js');

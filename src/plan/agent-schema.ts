@@ -22,7 +22,7 @@ export const limitsSchema = z
     budget: duration
       .optional()
       .describe(
-        'chat: time budget for one whole conversation (the Connexity platform uses 120s); none by default',
+        'chat: time budget for one whole conversation; none by default (the seed contract has none), 120s with profile: platform (the Connexity platform default)',
       ),
     retries: z
       .number()

@@ -40,6 +40,8 @@ export interface ChatRuntime {
   transport: HttpTransport;
   /** Time budget per conversation in ms (the platform uses 120 000); none when absent. */
   budgetMs?: number;
+  /** Where the budget comes from when not from `limits.budget` (said in its timeout messages). */
+  budgetNote?: string;
   /** Clock for the budget; defaults to `performance.now`. */
   now?: () => number;
 }
@@ -108,7 +110,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       if (left <= 0) {
         return fail({
           kind: 'budget_exhausted',
-          message: `conversation budget of ${runtime.budgetMs} ms spent`,
+          message: `conversation budget of ${runtime.budgetMs} ms spent${runtime.budgetNote ? ` (${runtime.budgetNote})` : ''}`,
           retryable: false,
         });
       }
@@ -131,7 +133,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       if (!reply.ok) {
         const error: StepError = { ...reply.error };
         if (error.kind === 'timeout' && timeoutMs < transport.timeoutMs)
-          error.message = `${error.message}, all that was left of the conversation's ${runtime.budgetMs} ms limits.budget`;
+          error.message = `${error.message}, all that was left of the conversation's ${runtime.budgetMs} ms ${runtime.budgetNote ? `budget (${runtime.budgetNote})` : 'limits.budget'}`;
         if (reply.status !== undefined && reply.text !== undefined) {
           error.details = { body: reply.text.slice(0, 500) };
           const said = serverSaid(reply.body, reply.text);

@@ -6,9 +6,32 @@
  * - `platform` (alias `current`): the Connexity platform today — the same as `replayTools: true`,
  *   which it names (same content keys, same lock).
  */
+
+import { parseDuration } from '../../plan/duration.js';
 import type { ChatAgentConfig } from '../../plan/schema.js';
 
 type ProfileFields = Pick<ChatAgentConfig, 'profile' | 'replayTools'>;
+
+/** The platform's `timeout_per_test_case_ms` default (shared/protocols/chat.md §2.2). */
+export const PLATFORM_BUDGET_MS = 120_000;
+
+/**
+ * A conversation's time budget: `limits.budget` when written; otherwise none under the seed
+ * contract (it has no budget) and the platform's 120 s under `profile: platform` (QA96), with the
+ * note its timeout messages add.
+ */
+export function chatBudget(config: ProfileFields & Pick<ChatAgentConfig, 'limits'>): {
+  budgetMs?: number;
+  budgetNote?: string;
+} {
+  const written = config.limits?.budget;
+  if (written !== undefined) return { budgetMs: parseDuration(written) ?? 0 };
+  if (!chatReplaysTools(config)) return {};
+  return {
+    budgetMs: PLATFORM_BUDGET_MS,
+    budgetNote: "the platform profile's default; limits.budget sets another",
+  };
+}
 
 /** Whether the agent is run as today's platform runs it (`profile: platform` or `replayTools: true`). */
 export function chatReplaysTools(config: ProfileFields): boolean {
