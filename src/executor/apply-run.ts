@@ -215,9 +215,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         {
           locked: Boolean(options.locked),
           scrub,
-          warn: (message) => {
+          warn: (message, kind) => {
             options.progress.message(
-              `evalc: ${message}\n  the run goes on: its metrics record judge_error (the next apply asks it again)`,
+              `evalc: ${message}\n  the run goes on: its metrics record ${kind} (the next apply asks it again)`,
             );
             logLines.push(`warning: ${message}`);
           },

@@ -33,7 +33,10 @@ export interface JudgeRuntime {
  * the judge again), as an agent whose discovery failed leaves its examples with an error.
  */
 export function unusableJudge(id: string, protocol: JudgeClient['protocol'], error: StepError): JudgeRuntime {
-  const failure: StepError = { kind: 'judge_error', message: `judge ${id} is not usable: ${error.message}` };
+  const failure: StepError = {
+    kind: unusableKind(error),
+    message: `judge ${id} is not usable: ${error.message}`,
+  };
   return {
     id,
     unusable: failure,
@@ -45,6 +48,15 @@ export function unusableJudge(id: string, protocol: JudgeClient['protocol'], err
     },
     stop: async () => {},
   };
+}
+
+/**
+ * The kind an unusable judge's metrics record: `judge_error`, except a judge URL that answers 404
+ * (a wrong URL, or not an agent-eval server: agent-eval A13), which keeps `endpoint_not_found` as
+ * the error table says (QA97: it was `judge_error`, the table's "a judge down at the start").
+ */
+export function unusableKind(error: StepError): StepError['kind'] {
+  return error.kind === 'endpoint_not_found' ? 'endpoint_not_found' : 'judge_error';
 }
 
 export async function startJudge(

@@ -7,7 +7,7 @@
 
 import type { CompiledPlan } from '../compiler/compile.js';
 import type { RuntimeSetup } from './agent-runtime.js';
-import { type JudgeRuntime, startJudge, unusableJudge } from './judges.js';
+import { type JudgeRuntime, startJudge, unusableJudge, unusableKind } from './judges.js';
 
 /** Judge start failures that stop the run: the plan's own setup is wrong, not the judge's health. */
 const REFUSING_JUDGE_ERRORS = new Set(['judge_unconfigured', 'incompatible_version', 'config_error']);
@@ -16,7 +16,7 @@ export async function startJudges(
   compiled: CompiledPlan,
   setup: RuntimeSetup & { judgeDirs: Record<string, string> },
   judges: Map<string, JudgeRuntime>,
-  run: { locked: boolean; scrub(text: string): string; warn(message: string): void },
+  run: { locked: boolean; scrub(text: string): string; warn(message: string, kind: string): void },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const judgeIds = [
     ...new Set(
@@ -39,7 +39,7 @@ export async function startJudges(
       return { ok: false, message };
     // A judge that is down or incompatible is a failed step: each of its metrics records the
     // error (retried by the next apply).
-    run.warn(message);
+    run.warn(message, unusableKind(started.error));
     const protocol = setup.plan.judges[id]?.protocol === 'openai' ? 'openai' : 'agent-eval';
     judges.set(
       id,
