@@ -1,0 +1,85 @@
+/**
+ * QA98: an example that passed (the lock's `pass: true`, pass_rate 1) although a measurement failed
+ * — `cost` with no price for the agent's model is a metric_error, and the efficiency family never
+ * decides a pass (src/metrics/README.md "Pass rule") — was reported as an error: report.json
+ * counted it under `error` (status `error`), report.md's verdict line read `0 pass · 0 fail · 2 with
+ * errors` beside a pass_rate of 0.500, and listed it under "Failing examples" as `failed cost`.
+ * It is a passing example now, its metric's error still counted in the Errors table.
+ *
+ * Against a real RAIP agent on loopback that echoes its input. Hand-computed: ok answers "A"
+ * (expected "A": exact_match 1, passes), bad answers "B" (0, fails); both cost errors (no price
+ * for "m9"): counts pass 1, fail 0, error 1 (bad failed and has an error); pass_rate 0.5.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startLoopback } from '../fixtures/loopback.js';
+import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+beforeAll(() => assertBuilt());
+
+describe('a passing example with a failed measurement (QA98)', () => {
+  it('is counted and listed as passing', async () => {
+    const agent = await startLoopback((req, res, body) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.method === 'GET') {
+        res.end(JSON.stringify({ name: 'echo', inputSchema: { type: 'object' } }));
+        return;
+      }
+      const { input } = JSON.parse(body) as { input: { a: string } };
+      res.end(
+        JSON.stringify({ output: { answer: input.a }, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
+      );
+    });
+    cleanups.push(() => agent.close());
+    const ws = tempWorkspace('qa98-pass-error');
+    cleanups.push(ws.cleanup);
+    writeFileSync(
+      path.join(ws.dir, 'd.jsonl'),
+      '{"id":"ok","vars":{"a":"A"},"expected":{"answer":"A"}}\n{"id":"bad","vars":{"a":"B"},"expected":{"answer":"A"}}\n',
+    );
+    writeFileSync(
+      path.join(ws.dir, 'evalc.yaml'),
+      `evalc: 1
+benchmark: { id: qa98-pass-error }
+agents:
+  a1: { protocol: raip, url: "${agent.url}" }
+prices: { m1: { input: 1, output: 2 } }
+tasks:
+  t:
+    bindings: { default: { input: { a: "{{a}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { source: d.jsonl }
+    metrics:
+      - { type: exact_match }
+      - { type: cost, model: m9 }
+metrics: [ { type: pass_rate } ]
+`,
+    );
+    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(lockResults(ws.dir).map((r) => [r.example, r.pass, r.metrics.cost?.error])).toEqual([
+      ['ok', true, 'metric_error'],
+      ['bad', false, 'metric_error'],
+    ]);
+    const reports = path.join(ws.dir, '.evalc/reports');
+    const json = JSON.parse(readFileSync(path.join(reports, 'report.json'), 'utf8')) as {
+      counts: Record<string, number>;
+      examples: { example: string; status: string }[];
+    };
+    expect(json.counts).toEqual({ examples: 2, pass: 1, fail: 0, error: 1 });
+    expect(json.examples.map((e) => [e.example, e.status])).toEqual([
+      ['bad', 'error'],
+      ['ok', 'pass'],
+    ]);
+    const md = readFileSync(path.join(reports, 'report.md'), 'utf8');
+    expect(md).toContain('2 results · 1 pass · 0 fail · 1 with errors (2 failed steps)');
+    expect(md).toContain('| `metric_error` | `cost` | 2 |');
+    expect(md).toMatch(/- `a1` d\/bad — /);
+    expect(md).not.toMatch(/- `a1` d\/ok — /);
+  });
+});
