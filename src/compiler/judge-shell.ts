@@ -126,6 +126,28 @@ function stdoutRedirection(words: Token[]): { written: string; byPath: boolean }
   return undefined;
 }
 
+/**
+ * A redirection of stdin (`< /dev/null`, `0<file`, `<<EOF`, `<&-`) in the judge's command, as
+ * written: evalc writes the params there (QA94). `<&0` and a process substitution `<(…)` are not.
+ */
+function stdinRedirection(words: Token[]): string | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!w || w.operator) continue;
+    const at = w.bare.indexOf('<');
+    if (at === -1 || w.bare[at + 1] === '(') continue;
+    const fd = w.bare.slice(0, at);
+    const op = /^(<<-?|<&|<>|<)/.exec(w.bare.slice(at))?.[1] ?? '<';
+    const rest = w.text.slice(at + op.length);
+    const next = rest === '' ? words[i + 1] : undefined;
+    if (next) i++;
+    if (fd !== '' && fd !== '0' && /^\d+$/.test(fd)) continue;
+    if (op === '<&' && (rest || next?.text) === '0') continue;
+    return next ? `${w.raw} ${next.raw}` : w.raw;
+  }
+  return undefined;
+}
+
 const SHELLS = /^(?:.*\/)?(?:sh|bash|dash|zsh|ksh|ash)$/;
 
 export function judgeShellDiagnostics(
@@ -154,6 +176,12 @@ export function judgeShellDiagnostics(
     );
   const lastOp = all.map((t) => t.operator === true).lastIndexOf(true);
   const last = all.slice(lastOp + 1);
+  const stdin = stdinRedirection(last);
+  if (stdin !== undefined)
+    error(
+      `takes the judge's stdin from elsewhere (\`${stdin}\`): evalc writes the params of each call to stdin, so every call would fail`,
+      'remove the redirection: the judge reads its params from the stdin evalc gives it',
+    );
   const redirect = stdoutRedirection(last);
   if (redirect?.byPath)
     error(
