@@ -122,7 +122,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
           ok: false,
           error: {
             kind: 'contract_violation',
-            message: `${describeTarget('GET', infoUrl)}: reply has no inputSchema`,
+            message: `${describeTarget('GET', infoUrl)}: reply has no inputSchema${otherSchemaKey(info)}`,
             retryable: false,
           },
         };
@@ -262,4 +262,21 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   const error = errorWithServerSaid(reply);
   if (error.kind === 'invalid_json' && reply.text !== undefined) error.message += pythonReprHint(reply.text);
   return error;
+}
+
+/** Keys a `/info` reply may have put its schema under instead of RAIP's `inputSchema` (QA96). */
+const SCHEMA_KEY_SPELLINGS = [
+  'input_schema',
+  'inputschema',
+  'InputSchema',
+  'input-schema',
+  'schema',
+  'parameters',
+];
+
+/** ` (it has input_schema: RAIP names the field inputSchema)`, or nothing. */
+function otherSchemaKey(info: unknown): string {
+  if (!isJsonObject(info)) return '';
+  const found = SCHEMA_KEY_SPELLINGS.find((k) => Object.hasOwn(info, k));
+  return found === undefined ? '' : ` (it has ${found}: RAIP names the field inputSchema)`;
 }
