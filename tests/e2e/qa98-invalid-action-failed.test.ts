@@ -7,10 +7,11 @@
  * - e1 `final:ok`: 1 turn, 0 invalid → 0 (score 1);
  * - e2 `tool:lookup` where the example declares only `other`: an undeclared tool is an invalid
  *   action, then the relayed text is echoed as the answer: 2 turns, 1 invalid → 0.5 (score 0.5);
- * - e3 `dance`: 1 turn, an unknown action (1 invalid) ends it, the example fails → 1 (score 0).
- * value mean = (0 + 0.5 + 1) / 3 = 0.5 over n = 3; score mean = (1 + 0.5 + 0) / 3 = 0.5.
- * Before: e3 had no value, so the rate was (0 + 0.5) / 2 = 0.25 over n = 2 — the conversation
- * that failed on an invalid action was left out of the invalid action rate.
+ * - e3 `dance`: 1 turn, an unknown action (1 invalid) ends it, the example fails → 1 (score 0);
+ * - e4 `loop`: a valid `noop` call every turn until maxTurns (3) ends it, failed → 0 (score 0).
+ * value mean = (0 + 0.5 + 1 + 0) / 4 = 0.375 over n = 4; score mean = (1 + 0.5 + 0 + 0) / 4 = 0.375.
+ * Before: e3 and e4 had no value, so the rate was (0 + 0.5) / 2 = 0.25 over n = 2 — the
+ * conversation that failed on an invalid action was left out of the invalid action rate.
  * A second apply reads e3's failure from the cache and writes the same lockfile.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -41,6 +42,7 @@ describe('invalid_action_rate of a failed mae conversation (QA98)', () => {
         { id: 'e1', vars: { task: 'final:ok' } },
         { id: 'e2', vars: { task: 'tool:lookup' }, tools: { other: { output: 1 } } },
         { id: 'e3', vars: { task: 'dance' } },
+        { id: 'e4', vars: { task: 'loop' } },
       ]
         .map((e) => `${JSON.stringify(e)}\n`)
         .join(''),
@@ -66,7 +68,12 @@ tasks:
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
     expect(run.code, run.stderr).toBe(0);
     const rows = lockResults(ws.dir);
-    expect(rows.map((r) => r.errors?.[0] ?? null)).toEqual([null, null, 'unknown_action']);
+    expect(rows.map((r) => r.errors?.[0] ?? null)).toEqual([
+      null,
+      null,
+      'unknown_action',
+      'max_turns_exceeded',
+    ]);
     const figures = rows.map((r) => {
       const m = r.metrics.invalid_action_rate as { score: number | null; value?: number };
       return [m.score, m.value];
@@ -75,11 +82,12 @@ tasks:
       [1, 0],
       [0.5, 0.5],
       [0, 1],
+      [0, 0],
     ]);
     const lock = readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8');
     const figure = (JSON.parse(lock) as { aggregates: { benchmark: { m: Record<string, Figure> } } })
       .aggregates.benchmark.m.invalid_action_rate;
-    expect(figure).toMatchObject({ mean: 0.5, n: 3, value: { mean: 0.5, n: 3 } });
+    expect(figure).toMatchObject({ mean: 0.375, n: 4, value: { mean: 0.375, n: 4 } });
 
     const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
     expect(again.code, again.stderr).toBe(0);

@@ -117,10 +117,14 @@ export const invalidActionRate: ExampleStageDefinition<z.output<typeof invalidPa
   description:
     'value = invalid actions / actions, actions = max(turns, tool calls, invalid actions); score = 1 − value',
   params: invalidParams,
-  // A conversation that failed on an invalid action (`mae` unknown_action, contract_violation) is
-  // the rate's own case: its trajectory gives the value (QA98: it had none, so the rate left out
-  // every invalid action that ended a conversation).
-  failedValue: (t) => (t.invalidActions > 0 ? invalidRate(t).rate : undefined),
+  // What a failed conversation did is measured (QA98): one that an invalid action ended (`mae`
+  // unknown_action, contract_violation) is the rate's own case — it had no value, so the rate left
+  // out every invalid action that ended a conversation — and one cut at maxTurns after 3 valid
+  // calls is 0 (measuring only those with an invalid action would pick the failures it counts).
+  failedValue: (t) => {
+    const { rate, total } = invalidRate(t);
+    return total > 0 ? rate : undefined;
+  },
   score(input) {
     const { rate, total } = invalidRate(input.trajectory);
     return {
