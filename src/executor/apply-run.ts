@@ -225,7 +225,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       );
       if (!judgesReady.ok) return { status: 'refused', message: judgesReady.message };
       if (registered.size > 0) {
-        judgePins = await liveJudgePins(judges, registered, options.signal);
+        judgePins = await liveJudgePins(judges, registered, options.signal, setup.warn);
         // An unusable judge lists nothing: its rubrics keep the tags evalc.lock pinned.
         const locked = judgePinsFromLock(previousLock);
         for (const [id, judge] of judges) if (judge.unusable && locked[id]) judgePins[id] = locked[id];

@@ -9,6 +9,7 @@ import type { CompiledPlan } from '../compiler/compile.js';
 import { type JudgePins, metricRubricName, pinsListed, rubricNameOf } from '../compiler/judge-pins.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
+import { BUILTIN_RUBRICS } from '../protocols/rubrics/index.js';
 import { byText } from '../reports/format.js';
 import type { JudgeRuntime } from './judges.js';
 
@@ -108,12 +109,20 @@ export async function liveJudgePins(
   judges: ReadonlyMap<string, JudgeRuntime>,
   registered: Map<string, Set<string>>,
   signal: AbortSignal,
+  warn?: (text: string) => void,
 ): Promise<JudgePins> {
   const pins: JudgePins = {};
   for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
     const tags = await judges.get(id)?.registeredRubricVersions?.(signal);
     const listed = tags ? pinsListed(names, tags) : {};
     if (Object.keys(listed).length > 0) pins[id] = listed;
+    // A7: a name neither the plan, evalc nor the server defines fails every score with
+    // rubric_not_found (config_error, after the agents ran): said before the run (QA97).
+    const unknown = tags ? [...names].filter((n) => !tags.has(n) && BUILTIN_RUBRICS[n] === undefined) : [];
+    for (const name of unknown.sort())
+      warn?.(
+        `judge ${id}: rubric ${JSON.stringify(name)} is not defined under rubrics:, not an evalc built-in, and the server does not list it (it lists: ${[...tags!.keys()].sort().join(', ') || 'none'}): every score judged against it will fail rubric_not_found (config_error)`,
+      );
   }
   return pins;
 }
