@@ -304,8 +304,8 @@ function checkDimension(
 /** No near miss (QA35: `candidate:` on tool_call_match): say which keys the metric takes. */
 function keysHint(type: string, paramNames: readonly string[], key?: string): string {
   // `prices` are the plan's, shared by every cost metric (QA91: a cost metric's own `prices:`
-  // was told only which keys cost takes).
-  if (key === 'prices' && type === 'cost')
+  // was told only which keys cost takes); and so is its `price:` or `pricing:` (QA95).
+  if (key !== undefined && /^(prices?|pricing)$/i.test(key) && type === 'cost')
     return 'prices are set once for the plan: a top-level `prices: { <model>: { input: <USD>, output: <USD> } }` (per 1M tokens), keyed by the model the agent reports';
   return paramNames.length === 0
     ? `${type} takes no parameters of its own`

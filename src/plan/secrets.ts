@@ -43,6 +43,29 @@ function strayAroundSecret(raw: string): { what: string; hint: string } | undefi
   return undefined;
 }
 
+/** The last `${…` without its closing `}` (`${{` is a stray placeholder, told apart). */
+function unterminatedRef(raw: string): string | undefined {
+  return /\$\{(?!\{)[^}]*$/.exec(raw)?.[0];
+}
+
+function unterminatedDiagnostic(
+  open: string,
+  path: PlanPath,
+  source: SourcePosition | undefined,
+): Diagnostic {
+  const name = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)/.exec(open)?.[1];
+  // Only the reference's own part is quoted: a header's value may be a secret typed in place.
+  const shown = name ? `\${env.${name}` : '${…';
+  return diagnostic('EVALC_SECRET_SYNTAX', `unterminated reference ${shown} (no closing \`}\`)`, path, {
+    source,
+    hint: !isSecretPath(path)
+      ? `\${env.NAME} is read only in headers and serve.env: write the value itself here`
+      : name
+        ? `write \${env.${name}}`
+        : 'write ${env.NAME}',
+  });
+}
+
 export function isSecretPath(path: PlanPath): boolean {
   const [section, , field, sub] = path;
   if (section !== 'agents' && section !== 'judges') return false;
@@ -78,6 +101,10 @@ export function checkSecretPlacement(
         );
       }
     }
+    // `Bearer ${env.TOKEN` (no closing brace) was sent as those characters, silently, and a url's
+    // said only "not an absolute URL" (QA95).
+    const open = isSecretPath(path) || isUntemplated(path) ? unterminatedRef(raw) : undefined;
+    if (open) out.push(unterminatedDiagnostic(open, path, locate(path)));
     // A shell-style `$TOKEN` in a header was sent as those characters, silently (QA44).
     const shell = isSecretPath(path) ? SHELL_REF.exec(raw) : null;
     if (shell)

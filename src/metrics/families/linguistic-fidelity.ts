@@ -163,13 +163,22 @@ const regexParams = z
 
 /**
  * Python's and PCRE's inline flags (`(?i)abc`) are no ECMAScript syntax on Node 20 ("Invalid
- * group"): say where the flag goes instead (QA91).
+ * group"): say where the flag goes instead (QA91). The same for one in the middle of the pattern
+ * and for a scoped group, `(?i:abc)` or `(?-i:abc)`, which ECMAScript has only from Node 23 (QA95).
  */
 function inlineFlagsHint(pattern: string | undefined): string {
-  const inline = /^\(\?([a-zA-Z]+)\)/.exec(pattern ?? '');
+  const text = pattern ?? '';
+  const scoped = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]+))?:/.exec(text);
+  if (scoped && (scoped[1] || scoped[2])) {
+    const group = `(?${scoped[1]}${scoped[2] ? `-${scoped[2]}` : ''}:…)`;
+    const flags = [...new Set((scoped[1] ?? '').replace(/[^imsu]/g, ''))].join('');
+    return ` — \`${group}\` is a scoped inline flag, which Node runs only from version 23: write \`(?:…)\`${flags ? ` and \`flags: ${flags}\` for the whole pattern` : ''}, or a class such as \`[hH]\` for the letters that may differ`;
+  }
+  const inline = /\(\?([a-zA-Z]+)\)/.exec(text);
   if (!inline) return '';
   const flags = [...new Set(inline[1]!.replace(/[^imsu]/g, ''))].join('');
-  return ` — \`(?${inline[1]})\` is Python/PCRE's inline flag syntax: drop it${flags ? ` and write \`flags: ${flags}\`` : ''}`;
+  const where = inline.index === 0 ? '' : ' (ECMAScript has none for part of a pattern)';
+  return ` — \`(?${inline[1]})\` is Python/PCRE's inline flag syntax${where}: drop it${flags ? ` and write \`flags: ${flags}\`${inline.index === 0 ? '' : ', which applies to the whole pattern'}` : ''}`;
 }
 
 const BACKTRACKING_MESSAGE =
