@@ -22,6 +22,7 @@ import type {
   StepError,
 } from '../types.js';
 import { numberPrecisionEvents } from '../unsafe-integer.js';
+import { raipBaseUrlHint } from './base-url-hint.js';
 import { describeAjvErrors } from './describe-ajv-errors.js';
 import { digestMismatchHint } from './digest-hint.js';
 import {
@@ -105,7 +106,13 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         signal,
         ...(conditional ? { headers: { 'if-none-match': pinned.etag as string } } : {}),
       });
-      if (!reply.ok) return { ok: false, error: errorWithServerSaid(reply) };
+      if (!reply.ok) {
+        const error = errorWithServerSaid(reply);
+        return {
+          ok: false,
+          error: { ...error, message: error.message + raipBaseUrlHint(config.url, reply.status) },
+        };
+      }
       if (reply.status === 304) {
         const etag = reply.headers.etag ?? pinned?.etag;
         const extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'> = { notModified: true };
