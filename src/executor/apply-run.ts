@@ -229,7 +229,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         // An unusable judge lists nothing: its rubrics keep the tags evalc.lock pinned.
         const locked = judgePinsFromLock(previousLock);
         for (const [id, judge] of judges) if (judge.unusable && locked[id]) judgePins[id] = locked[id];
-        for (const line of rubricVersionChanges(locked, judgePins)) setup.warn(line);
+        // --locked refuses such a change below, naming it: nothing is scored again (QA97).
+        if (!options.locked) for (const line of rubricVersionChanges(locked, judgePins)) setup.warn(line);
         compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       }
       if (options.locked) {
