@@ -14,6 +14,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { chatProfileConflict } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
+import { gateScoreWarning } from './gate-score-bounds.js';
 import { stripUserInfo } from './identities.js';
 import { judgeCommandDiagnostic } from './judge-command.js';
 import { judgeShellDiagnostics } from './judge-shell.js';
@@ -335,7 +336,7 @@ export function checkGates(
       );
     }
     if (measured && definition && !measurementOnly) {
-      const range = scoreRangeWarning(gate, measured.type, unit);
+      const range = gateScoreWarning(gate, measured.type, unit);
       if (range) {
         const key = range.bound;
         diagnostics.push(
@@ -368,31 +369,4 @@ export function checkGates(
       );
     }
   });
-}
-
-/**
- * A `min`/`max` gate compares a metric's score, which lies in [0, 1], unless the metric is a
- * measurement without a score (tokens, cost, steps without a budget). A bound outside [0, 1] on a
- * score is a gate that can never fail (`max: 1000` on time_to_success, meant as milliseconds)
- * or never pass (`min: 5`): QA37.
- */
-function scoreRangeWarning(
-  gate: { metric: string; min?: number | undefined; max?: number | undefined },
-  type: string,
-  unit: string | undefined,
-): { bound: 'min' | 'max'; message: string; hint: string } | undefined {
-  const out = (x: number | undefined) => x !== undefined && (x < 0 || x > 1);
-  const bound = out(gate.max) ? 'max' : out(gate.min) ? 'min' : undefined;
-  if (bound === undefined) return undefined;
-  const x = gate[bound] as number;
-  const never = (bound === 'max') === x > 1 ? 'can never fail' : 'can never pass';
-  const measuredIn = unit === undefined ? '' : ` (not its ${unit})`;
-  return {
-    bound,
-    message: `\`${bound}: ${x}\` on \`${gate.metric}\` ${never}: the gate compares its score, which lies in [0, 1]${measuredIn}`,
-    hint:
-      type === 'time_to_success' || unit === 'tokens' || unit === 'USD' || unit === 'steps'
-        ? 'to bound the measurement, gate an efficiency metric without a budget (tokens, cost, steps: their mean) or give the metric a budget: and gate its score (min: 1 = every example within budget)'
-        : 'give a bound between 0 and 1',
-  };
 }
