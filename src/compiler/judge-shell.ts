@@ -41,7 +41,7 @@ function tokens(command: string): { words: Token[]; comment?: string } {
   for (let i = 0; i < command.length; i++) {
     const c = command[i] ?? '';
     if (c === "'" || c === '"') {
-      const close = command.indexOf(c, i + 1);
+      const close = closingQuote(command, c, i + 1);
       const stop = close === -1 ? command.length : close;
       const inner = command.slice(i + 1, stop);
       const unquoted = c === '"' ? inner.replace(/\\(["\\$`])/g, '$1') : inner;
@@ -95,6 +95,19 @@ function tokens(command: string): { words: Token[]; comment?: string } {
   }
   end();
   return { words: out };
+}
+
+/**
+ * Where the quote opened before `from` closes, or -1: a `'` at the next `'`; a `"` at the next
+ * one not escaped (`"a \" > b"` is one word, its `>` an argument; QA100).
+ */
+function closingQuote(command: string, quote: string, from: number): number {
+  if (quote === "'") return command.indexOf(quote, from);
+  for (let i = from; i < command.length; i++) {
+    if (command[i] === '\\') i++;
+    else if (command[i] === quote) return i;
+  }
+  return -1;
 }
 
 /** Paths that are evalc's end of the judge's stdout: a socket, which sh cannot open by name. */

@@ -1,0 +1,43 @@
+/**
+ * QA100: the stdio judge command check (judge-shell.ts) closed a double-quoted word at an escaped
+ * `\"`, so the rest of the word read as bare shell: `node judge.mjs --m "a \" < b"` was refused as
+ * a stdin redirection (EVALC_JUDGE_CONFIG, an error since 5e51db4; 900abe8 passed it) and
+ * `"a \" > b"` as a stdout one, although sh passes `a " < b` to the judge as one argument. A `>`
+ * after the closing quote still redirects.
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { judgeCommandDiagnostics } from './judge-command-plan.js';
+
+async function messages(command: string): Promise<string[]> {
+  return (await judgeCommandDiagnostics(command)).map((d) => `${d.severity} ${d.message}`);
+}
+
+describe('a stdio judge command: an escaped quote inside a double-quoted word (QA100)', () => {
+  it('reads `\\"` as part of the word: its `<` and `>` are arguments, as sh reads them', async () => {
+    for (const command of [
+      'node judge.mjs --m "a \\" < b"',
+      'node judge.mjs --m "a \\" > b"',
+      'node judge.mjs --m "say \\"hi\\" > there" --n "x \\\\" 2>judge.err',
+    ]) {
+      // What sh itself gives the command: one argument holding the `<` / `>`, nothing redirected.
+      const argv = execFileSync('sh', ['-c', `set -- ${command}; printf '%s\\n' "$@"`], { encoding: 'utf8' });
+      expect(
+        argv.split('\n').some((a) => /[<>]/.test(a)),
+        command,
+      ).toBe(true);
+      expect(await messages(command), command).toEqual([]);
+    }
+  });
+
+  it('still refuses a redirection after the closing quote', async () => {
+    expect(await messages('node judge.mjs --m "a \\" b" > judge.log')).toEqual([
+      expect.stringMatching(/^error judge j: command: sends the judge's stdout elsewhere \(`> judge\.log`\)/),
+    ]);
+    expect(await messages('node judge.mjs --m "a \\\\" < params.json')).toEqual([
+      expect.stringMatching(
+        /^error judge j: command: takes the judge's stdin from elsewhere \(`< params\.json`\)/,
+      ),
+    ]);
+  });
+});
