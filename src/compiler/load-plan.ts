@@ -85,6 +85,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
       const checked = compilePlan(partial, options.pins ?? {});
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
         if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
+        if (readsPrunedTransport(d, salvaged.pruned)) continue;
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
         diagnostics.push(d);
@@ -111,6 +112,19 @@ function namesPruned(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
     (p) =>
       (p.length === 1 && SECTION_REFS[String(p[0])] === d.code) ||
       (p.length === 2 && d.message.includes(`\`${String(p[1])}\``)),
+  );
+}
+
+/**
+ * An agent check that read the default `transport` (http) of an agent whose own value was refused
+ * and pruned (`transport: stdio`): "mae transport http needs url:" was reported beside the schema
+ * error, about a transport the plan does not name (QA97).
+ */
+function readsPrunedTransport(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
+  if (d.code !== 'EVALC_AGENT_CONFIG') return false;
+  return pruned.some(
+    (p) =>
+      p.length === d.path.length + 1 && p[p.length - 1] === 'transport' && d.path.every((s, i) => s === p[i]),
   );
 }
 

@@ -49,6 +49,12 @@ describe('mae transport settings', () => {
     ]);
   });
 
+  it('reports a transport that is not one alone, not what its default (http) would need (QA97)', async () => {
+    expect(await diagnosticsFor('{ protocol: mae, transport: stdio, command: "node agent.mjs" }')).toEqual([
+      'EVALC_SCHEMA_VALUE: agents.m.transport: "stdio" is not one of "http", "sse", "local", "socket"',
+    ]);
+  });
+
   it('reads a socket agent from url: as the adapter does, and checks the address form at validate time', async () => {
     expect(await diagnosticsFor('{ protocol: mae, transport: socket, url: "tcp://127.0.0.1:9" }')).toEqual(
       [],
