@@ -152,7 +152,7 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
   }
   return fail({
     kind: 'max_turns_exceeded',
-    message: `no final answer after ${options.maxTurns} turns`,
+    message: `no final answer after ${options.maxTurns} turn${options.maxTurns === 1 ? '' : 's'}`,
     retryable: false,
   });
 }
