@@ -18,7 +18,9 @@ import { stepsDigest } from './steps-digest.js';
  * The `steps` section of a lockfile: the digest, every error kind recorded, and whether a
  * re-apply would retry anything (`complete` false): an invoke failure that is not definitive, or
  * a judge-backed metric's failure (never cached, whatever its kind: a judge's 400 is a contract
- * error). A failure of a metric evalc computes itself is as final as its score.
+ * error). A failure of a metric evalc computes itself is as final as its score, and so is an
+ * `extraction_failed`: a binding's expression on a cached answer, itself cached (QA101: DESIGN §2's
+ * plan, whose default binding reads `output.answer` of its mae agent, was never up to date).
  */
 export function stepsSection(
   digest: string,
@@ -28,7 +30,9 @@ export function stepsSection(
   const complete =
     retry.metricErrors === 0 &&
     (retry.transient ?? 0) === 0 &&
-    retry.invokeKinds.every((kind) => isDefinitiveFailure({ kind: kind as never, message: '' }));
+    retry.invokeKinds.every(
+      (kind) => kind === 'extraction_failed' || isDefinitiveFailure({ kind: kind as never, message: '' }),
+    );
   const errors: Record<string, number> = {};
   for (const kind of Object.keys(errorKinds).sort()) errors[kind] = errorKinds[kind]!;
   return { complete, digest, errors };
