@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
+import { scrubSecrets } from '../../plan/secrets.js';
 import { withGroupWatchdog } from '../mae/process-group.js';
 import type { StepError } from '../types.js';
 
@@ -22,6 +23,8 @@ export interface RpcProcessRequest {
   /** A second cancel source (the client's close()); listened to without AbortSignal.any. */
   closeSignal?: AbortSignal;
   env?: Record<string, string | undefined>;
+  /** The run's secrets: masked in the stderr a message quotes before its tail is cut (QA100). */
+  secrets?: readonly string[];
 }
 
 export type RpcProcessResult =
@@ -90,7 +93,7 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
         fail({
           kind: 'timeout',
           // What a hung judge printed last (a model still loading) says why (QA95).
-          message: `${where}: no reply within ${request.timeoutMs} ms${stderrTail(Buffer.concat(stderr).toString('utf8'))}`,
+          message: `${where}: no reply within ${request.timeoutMs} ms${stderrTail(Buffer.concat(stderr).toString('utf8'), request.secrets)}`,
           retryable: true,
         }),
       request.timeoutMs,
@@ -152,8 +155,12 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
   });
 }
 
-/** `; stderr: <its last 200 characters>` (a Python traceback's last line says what failed), or nothing. */
-export function stderrTail(stderr: string): string {
-  const tail = stderr.replace(/\s+/g, ' ').trim().slice(-200);
+/**
+ * `; stderr: <its last 200 characters>` (a Python traceback's last line says what failed), or
+ * nothing. Secrets are masked before the cut: masked after it, a secret the cut began inside kept
+ * its tail (`…; stderr: 123456789 ...` of `key=sk-…0123456789`; QA100).
+ */
+export function stderrTail(stderr: string, secrets: readonly string[] = []): string {
+  const tail = scrubSecrets(stderr, secrets).replace(/\s+/g, ' ').trim().slice(-200);
   return tail ? `; stderr: ${tail}` : '';
 }

@@ -37,6 +37,7 @@ export function createAgentEvalRpcWire(
       timeoutMs,
       signal,
       closeSignal: controller.signal,
+      ...(runtime.secrets ? { secrets: runtime.secrets } : {}),
     });
   }
 
@@ -51,7 +52,8 @@ export function createAgentEvalRpcWire(
     if (!ran.ok) return ran;
     const lines = nonEmptyLines(ran.stdout);
     const last = lines[lines.length - 1];
-    if (last === undefined) return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr) };
+    if (last === undefined)
+      return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr, runtime.secrets) };
     const answer = interpretLine(where, last, ran.exitCode);
     if (answer.ok || !/last output line is not JSON/.test(answer.error.message)) return answer;
     // A reply printed pretty (`json.dumps(reply, indent=2)`): the lines from the last one that
@@ -61,7 +63,10 @@ export function createAgentEvalRpcWire(
       return interpretLine(where, lines.slice(open).join('\n'), ran.exitCode);
     return {
       ok: false,
-      error: { ...answer.error, message: `${answer.error.message}${stderrTail(ran.stderr)}` },
+      error: {
+        ...answer.error,
+        message: `${answer.error.message}${stderrTail(ran.stderr, runtime.secrets)}`,
+      },
     };
   }
 
@@ -123,10 +128,15 @@ export function interpretLine(where: string, line: string, exitCode: number | nu
   };
 }
 
-function noOutput(where: string, exitCode: number | null, stderr: string): StepError {
+function noOutput(
+  where: string,
+  exitCode: number | null,
+  stderr: string,
+  secrets: readonly string[] | undefined,
+): StepError {
   return {
     kind: 'process_crashed',
-    message: `${where}: no output (exit ${exitCode})${stderrTail(stderr)}`,
+    message: `${where}: no output (exit ${exitCode})${stderrTail(stderr, secrets)}`,
     retryable: false,
   };
 }
