@@ -60,6 +60,10 @@ const COMMAND_SPECS = {
         value: 'DIR',
         help: 'the step cache to compare with (default .evalc/cache, or EVALC_CACHE_DIR)',
       },
+      'detailed-exitcode': {
+        type: 'boolean',
+        help: "Terraform's flag (also -detailed-exitcode), accepted and changing nothing: plan always exits 2 when there is work",
+      },
     },
     notes: [
       PLAN_ARG,

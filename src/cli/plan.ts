@@ -33,7 +33,10 @@ import { writeJson } from './write-json.js';
 const USAGE = commandUsage('plan');
 
 export async function planCommand(ctx: CommandContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('plan'), USAGE, 1);
+  // DESIGN §6 names Terraform's `-detailed-exitcode` (its single dash too): accepted, as plan always
+  // exits 2 when there is work (QA101: a plan copied from Terraform's CI was a usage error, 64).
+  const args = ctx.args.map((arg) => (arg === '-detailed-exitcode' ? '--detailed-exitcode' : arg));
+  const { values, positionals } = parseCommandArgs(args, commandOptions('plan'), USAGE, 1);
   const file = planArgument(positionals, ctx.cwd);
   // Resolve against the command's cwd, not the process's (they differ when embedded).
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);
