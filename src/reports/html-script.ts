@@ -62,9 +62,14 @@ export const HTML_SCRIPT = `
     }
     return '';
   }
+  // Every result with a failed step, as report.md's Errors table counts them: a passing or failing
+  // one whose measurement failed (cost with no price) too, not only the 'error' status (QA99).
+  function hasError(e) {
+    return e.status === 'error' || errorKind(e) !== '' || e.metrics.some(function (m) { return m.error !== undefined; });
+  }
   function matches(e) {
     if (state.filter === 'failures' && e.pass !== false) return false;
-    if (state.filter === 'errors' && e.status !== 'error') return false;
+    if (state.filter === 'errors' && !hasError(e)) return false;
     if (!state.search) return true;
     var hay = [e.agent, e.task, e.dataset, e.example, e.status, errorKind(e)].concat(failedMetrics(e)).join(' ').toLowerCase();
     return hay.indexOf(state.search) >= 0;

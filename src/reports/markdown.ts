@@ -24,8 +24,11 @@ function verdictSection(m: ReportModel): MarkdownSection {
   const c = m.counts;
   // The Errors table below counts failed steps: say how many, beside the results they are in (QA81),
   // when that is another figure: one failed step per result read `3 with errors (3 failed steps)` (QA89).
-  const { steps } = failedSteps(m);
-  const errored = `${c.error} with errors${steps > 0 && steps !== c.error ? ` (${failedStepsText(steps)})` : ''}`;
+  // A failed step may lie in a passing or failing result (a measurement's error decides nothing,
+  // QA98/QA99): the results it is in are then said too, as the Errors table's heading says them.
+  const { steps, results } = failedSteps(m);
+  const where = results !== c.error ? ` in ${results} result${results === 1 ? '' : 's'}` : '';
+  const errored = `${c.error} with errors${steps > 0 && (steps !== c.error || where) ? ` (${failedStepsText(steps)}${where})` : ''}`;
   return {
     head: [
       `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,

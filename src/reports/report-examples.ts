@@ -3,6 +3,7 @@
  * rationales and failure details, with its status (pass, fail, error, unknown) and mean duration,
  * sorted by (agent, task, dataset, example).
  */
+import { nonDecidingMetricIds } from './deciding-metrics.js';
 import { byText } from './format.js';
 import type { ExampleView, MetricView, RepeatView } from './report-model.js';
 import type { InvokeRecord, ReportInput } from './types.js';
@@ -17,14 +18,22 @@ export function exampleViews(input: ReportInput): ExampleView[] {
   // A Map: 100k lookups of invoke keys (strings read from the lock, not internalized) cost a
   // third of what they do in an object of thousands of keys.
   const trajectories = input.trajectories ? new Map(Object.entries(input.trajectories)) : undefined;
+  // Per group: the metrics whose error decides nothing (a measurement's, a `gate: false` one's).
+  const quietByGroup = new Map<string, ReadonlySet<string>>();
   const views = lock.results.map((r): ExampleView => {
     const g = lock.groups[r.group];
+    let quiet = quietByGroup.get(r.group);
+    if (quiet === undefined) {
+      quiet = nonDecidingMetricIds(g);
+      quietByGroup.set(r.group, quiet);
+    }
     // Without its group in the lock (never, for apply's own locks), the id `agent/task/dataset` says.
     const parts = g ? undefined : r.group.split('/');
     const errorKinds = r.errors ?? NO_ERRORS;
     let durationSum = 0;
     let durationCount = 0;
-    // `statusOf` folded into the loops: an error kind, a record's error, or a metric's own error.
+    // `statusOf` folded into the loops: an error kind, a record's error, or the own error of a
+    // metric that decides the pass (a measurement's, `cost` with no price, decides nothing: QA99).
     let errored = errorKinds.some((e) => e !== null);
     const invoke = r.invoke;
     const repeats: RepeatView[] = new Array(invoke.length);
@@ -55,7 +64,7 @@ export function exampleViews(input: ReportInput): ExampleView[] {
       if (m.errors !== undefined) view.errors = m.errors;
       if (m.error !== undefined) {
         view.error = m.error;
-        errored = true;
+        if (!quiet.has(id)) errored = true;
       }
       if (rationales) {
         for (const k of keys) {
@@ -88,7 +97,8 @@ export function exampleViews(input: ReportInput): ExampleView[] {
       weight: r.weight,
       // A passing example is a pass whatever else failed: a measurement's error (`cost` with no
       // price) decides no pass, and read as `error` it was "0 pass" beside a pass_rate of 1 and
-      // listed as failing (QA98). Its error stays in the Errors table.
+      // listed as failing (QA98). Nor does it make a failing one `error` ("0 fail" beside a
+      // pass_rate of 0.5, QA99). Its error stays in the Errors table.
       status: r.pass === true ? 'pass' : errored ? 'error' : r.pass === false ? 'fail' : 'unknown',
       pass: r.pass,
       metrics,

@@ -8,7 +8,8 @@
  *
  * Against a real RAIP agent on loopback that echoes its input. Hand-computed: ok answers "A"
  * (expected "A": exact_match 1, passes), bad answers "B" (0, fails); both cost errors (no price
- * for "m9"): counts pass 1, fail 0, error 1 (bad failed and has an error); pass_rate 0.5.
+ * for "m9"): counts pass 1, fail 1, error 0 (QA99: bad failed its check, and the cost error decides
+ * no fail either; it read `0 fail` beside a pass_rate of 0.5); pass_rate 0.5.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,13 +72,14 @@ metrics: [ { type: pass_rate } ]
       counts: Record<string, number>;
       examples: { example: string; status: string }[];
     };
-    expect(json.counts).toEqual({ examples: 2, pass: 1, fail: 0, error: 1 });
+    // QA99: bad failed its check; the cost error decides nothing there either, so it is a fail.
+    expect(json.counts).toEqual({ examples: 2, pass: 1, fail: 1, error: 0 });
     expect(json.examples.map((e) => [e.example, e.status])).toEqual([
-      ['bad', 'error'],
+      ['bad', 'fail'],
       ['ok', 'pass'],
     ]);
     const md = readFileSync(path.join(reports, 'report.md'), 'utf8');
-    expect(md).toContain('2 results · 1 pass · 0 fail · 1 with errors (2 failed steps)');
+    expect(md).toContain('2 results · 1 pass · 1 fail · 0 with errors (2 failed steps in 2 results)');
     expect(md).toContain('| `metric_error` | `cost` | 2 |');
     expect(md).toMatch(/- `a1` d\/bad — /);
     expect(md).not.toMatch(/- `a1` d\/ok — /);
