@@ -17,7 +17,7 @@ export function checkThreshold(
   locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
 ): Diagnostic[] {
   const t = config.threshold;
-  if (typeof t !== 'number') return [];
+  if (typeof t !== 'number') return config.gate === true ? unscoredGate(config, path, locate) : [];
   if (t >= 0 && t <= 1) return unscoredThreshold(config, t, path, locate);
   const at: PlanPath = [...path, 'threshold'];
   const name = config.id ?? config.type;
@@ -67,6 +67,35 @@ function unscoredThreshold(
         severity: 'warning',
         source: locate(at),
         hint: `give it a budget: (score = min(1, budget / ${unit === 'USD' ? 'cost' : config.type})) and a threshold of 1 (within budget), or bound the mean with a gate: { metric: ${name}, max: … }`,
+      },
+    ),
+  ];
+}
+
+/**
+ * `gate: true` without a threshold on `steps`, `tokens` or `cost` without a `budget:`: the gate reads
+ * the score, which they do not have then, so every example failed — pass_rate 0 beside passing
+ * checks, each failing example saying only `failed pass_rate` — while validate warned about the
+ * same metric with a threshold (QA99, review of 51d9164).
+ */
+function unscoredGate(
+  config: MetricConfig,
+  path: PlanPath,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  const unit = SCORED_BY_BUDGET[config.type];
+  if (unit === undefined || (config as Record<string, unknown>).budget !== undefined) return [];
+  const at: PlanPath = [...path, 'gate'];
+  const name = config.id ?? config.type;
+  return [
+    diagnostic(
+      'EVALC_METRIC_THRESHOLD',
+      `\`gate: true\` on \`${name}\`: ${config.type} has no score without a \`budget:\` (only its measurement, ${unit}), so no example passes it: every example fails`,
+      at,
+      {
+        severity: 'warning',
+        source: locate(at),
+        hint: `give it a budget: (score = min(1, budget / ${unit === 'USD' ? 'cost' : config.type}), passing within budget), or bound the mean with a gate: { metric: ${name}, max: … }`,
       },
     ),
   ];
