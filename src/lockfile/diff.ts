@@ -131,6 +131,11 @@ export interface LockDiff {
     volatileOutOfTolerance: number;
     /** Gates that fail in the new run and did not in the old one (or are new and fail). */
     gatesNewlyFailing: number;
+    /**
+     * Failed example runs in each lockfile (`steps.errors`, as apply's summary counts them; null
+     * for a lock without `steps`): per task alone, a run that errored everywhere was easy to miss (QA95).
+     */
+    errors: { old: number | null; new: number | null };
   };
 }
 
@@ -355,6 +360,16 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       failToPass: flips.filter((f) => f.kind === 'fail_to_pass').length,
       volatileOutOfTolerance: volatile.filter((v) => !v.withinTolerance).length,
       gatesNewlyFailing: gates.filter((g) => g.new === 'failed').length,
+      errors: { old: errorCount(old), new: errorCount(now) },
     },
   };
+}
+
+/** A lockfile's failed example runs (the sum of `steps.errors`), or null when it has no `steps`. */
+function errorCount(lock: Lockfile): number | null {
+  const errors: unknown = lock.steps?.errors;
+  if (typeof errors !== 'object' || errors === null) return null;
+  let sum = 0;
+  for (const n of Object.values(errors)) if (typeof n === 'number' && Number.isFinite(n)) sum += n;
+  return sum;
 }

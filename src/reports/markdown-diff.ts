@@ -8,6 +8,7 @@ import { flipsAgainstNote } from './flips-against-note.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
+import { errorsNote } from './text-diff.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
 export function deltaArrow(d: AggregateDelta): string {
@@ -178,7 +179,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass · ${diff.examples.paired} paired examples${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${diff.examples.paired} paired examples${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
       '',
     ],
     items: [],

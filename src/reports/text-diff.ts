@@ -17,6 +17,15 @@ function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
+/**
+ * `, errors 0 → 6`: each lockfile's failed example runs, when either has any (QA95: said per task
+ * only); `?` for a lock without the count.
+ */
+export function errorsNote(errors: LockDiff['summary']['errors'] | undefined, sep = ', '): string {
+  if (!errors || ((errors.old ?? 0) === 0 && (errors.new ?? 0) === 0)) return '';
+  return `${sep}errors ${errors.old ?? '?'} → ${errors.new ?? '?'}`;
+}
+
 export function renderTextDiff(diff: LockDiff): string {
   const s = diff.summary;
   const lines: string[] = [];
@@ -25,7 +34,7 @@ export function renderTextDiff(diff: LockDiff): string {
       ? diff.benchmark.new
       : `${diff.benchmark.old} → ${diff.benchmark.new}`;
   lines.push(
-    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass (${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
+    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${diff.examples.paired} paired examples${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
   );
   if (diff.selection) lines.push('', selectionNote(diff.selection));
   if (diff.comparability.length > 0) {

@@ -81,6 +81,8 @@ describe('diffLocks', () => {
       failToPass: 0,
       volatileOutOfTolerance: 0,
       gatesNewlyFailing: 0,
+      // The fixture locks have no `steps` section: no error count to compare (QA95).
+      errors: { old: null, new: null },
     });
     expect(diff.gates).toEqual([]);
     expect(diff.aggregates.every((d) => d.delta === 0 && (d.pValue === null || d.pValue === 1))).toBe(true);
