@@ -10,7 +10,8 @@
  * - Readiness: `ready.url` is polled (GET, every 100 ms) until it answers with a status below
  *   500 (or 501: up, no GET handler); or `ready.line` (a regular expression) matches a line of stdout or stderr (many
  *   servers, e.g. Flask, log to stderr); with neither, until the loopback port of the agent's own
- *   `url`/`address` (`opts.address`) accepts a TCP connection, else a 500 ms settle during which the
+ *   `url`/`address` (`opts.address`) accepts a TCP connection — a socket agent's address, tcp or
+ *   unix, is read from the kernel's tables without connecting (listen-probe.ts) —, else a 500 ms settle during which the
  *   process must not exit. `ready.timeout` defaults to 15 s.
  * - Failures are values: `timeout` (not ready in time; the process is stopped),
  *   `process_crashed` (exited before ready; with code 0 the message says the command must keep
@@ -39,6 +40,7 @@ import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
+import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
 import { isUrlReady } from './ready-url.js';
 
@@ -134,6 +136,9 @@ export async function startServedProcess(
         message: `${label}: ${describeTarget(readyPort)} already accepts connections before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
       },
     };
+  // A socket agent's probe must not take a connection (listen-probe.ts); an HTTP server's may.
+  const noConnect = readyPort !== undefined && !/^https?:\/\//i.test(opts.address ?? '');
+  const socketBefore = readyPort ? socketFileMark(readyPort) : undefined;
   const log = openLog(opts.logFile, (code) =>
     opts.warn?.(`${label}: cannot write its log ${opts.logFile} (${code}): the agent runs on without it`),
   );
@@ -184,7 +189,8 @@ export async function startServedProcess(
       : readyUrl
         ? await isUrlReady(readyUrl)
         : readyPort
-          ? await acceptsConnections(readyPort)
+          ? ((noConnect ? listensAt(readyPort, socketBefore) : undefined) ??
+            (await acceptsConnections(readyPort)))
           : Date.now() >= settleUntil;
     if (ready) {
       return { ok: true, handle };

@@ -1,0 +1,87 @@
+/**
+ * Whether a served agent listens yet, without connecting to it (QA100). The readiness wait of
+ * port-probe.ts (QA44, QA97) connected and closed at once; a MultiAgentEval socket agent written
+ * from the seed ("the harness opens a persistent connection") accepts one connection and serves it
+ * until it closes: the probe took that connection, the agent read EOF and exited, and every example
+ * failed with transport_error. On Linux the kernel's socket tables say whether something listens:
+ * `/proc/net/tcp{,6}` (state 0A) for a loopback port, `/proc/net/unix` (flag `__SO_ACCEPTCON`) for
+ * a unix socket, whose file must also be new since the agent was started (a stale file of an
+ * earlier run is not the agent). Elsewhere (no /proc) the caller connects as before. Used for a
+ * socket agent's address only: an HTTP server's url keeps the connect (a docker port published
+ * without the userland proxy is in no table of this namespace, yet accepts).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { PortTarget } from './port-probe.js';
+
+/** A unix socket file as it was before the agent started (undefined: none there). */
+export type SocketFileMark = string | undefined;
+
+export function socketFileMark(target: PortTarget): SocketFileMark {
+  if (!('path' in target)) return undefined;
+  try {
+    const st = statSync(target.path);
+    return `${st.dev}:${st.ino}:${st.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether something listens at `target` (true/false), or undefined where the tables cannot be read. */
+export function listensAt(target: PortTarget, before: SocketFileMark): boolean | undefined {
+  return 'path' in target ? unixListens(target.path, before) : tcpListens(target.port);
+}
+
+function table(file: string): string[] | undefined {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(1);
+  } catch {
+    return undefined;
+  }
+}
+
+/** IPv4 127.x.x.x / 0.0.0.0, IPv6 ::1 / :: / ::ffff:127.x.x.x, as /proc/net/tcp{,6} writes them. */
+function loopbackOrAny(hex: string): boolean {
+  if (hex.length === 8) return hex === '00000000' || hex.endsWith('7F');
+  return (
+    /^0{32}$/.test(hex) ||
+    hex === '00000000000000000000000001000000' ||
+    (hex.startsWith('0000000000000000FFFF0000') && hex.endsWith('7F'))
+  );
+}
+
+function tcpListens(port: number): boolean | undefined {
+  const rows = [table('/proc/net/tcp'), table('/proc/net/tcp6')];
+  if (rows.every((r) => r === undefined)) return undefined;
+  const want = port.toString(16).toUpperCase().padStart(4, '0');
+  return rows.some((lines) =>
+    (lines ?? []).some((line) => {
+      const [, local, , state] = line.trim().split(/\s+/);
+      const [addr, p] = (local ?? '').split(':');
+      return state === '0A' && p === want && loopbackOrAny(addr ?? '');
+    }),
+  );
+}
+
+const SO_ACCEPTCON = 0x10000;
+
+function unixListens(socketPath: string, before: SocketFileMark): boolean | undefined {
+  let isNewSocket = false;
+  try {
+    const st = statSync(socketPath);
+    isNewSocket = st.isSocket() && `${st.dev}:${st.ino}:${st.mtimeMs}` !== before;
+  } catch {
+    return false;
+  }
+  if (!isNewSocket) return false;
+  const lines = table('/proc/net/unix');
+  if (lines === undefined) return undefined;
+  // The table names the path as the agent bound it (relative to its own folder, maybe).
+  const name = path.basename(socketPath);
+  return lines.some((line) => {
+    const cols = line.trim().split(/\s+/);
+    const flags = Number.parseInt(cols[3] ?? '0', 16);
+    const bound = cols[7];
+    return (flags & SO_ACCEPTCON) !== 0 && bound !== undefined && path.basename(bound) === name;
+  });
+}
