@@ -89,6 +89,19 @@ function forEachFailedStep(
   }
 }
 
+/**
+ * The verdict line's `3 with errors`, with the failed steps the Errors table counts when that is
+ * another figure (QA81; one failed step per result reads `3 with errors`, QA89), and the results
+ * they are in when those are others (a measurement's error in a passing or failing result,
+ * QA98/QA99): report.md and report.html say the same.
+ */
+export function withErrorsText(m: ReportModel): string {
+  const c = m.counts;
+  const { steps, results } = failedSteps(m);
+  const where = results !== c.error ? ` in ${results} result${results === 1 ? '' : 's'}` : '';
+  return `${c.error} with errors${steps > 0 && (steps !== c.error || where) ? ` (${failedStepsText(steps)}${where})` : ''}`;
+}
+
 /** `9 failed steps`. */
 export function failedStepsText(steps: number): string {
   return `${steps} failed step${steps === 1 ? '' : 's'}`;

@@ -13,7 +13,7 @@ import {
   toFixedDecimal,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
-import { errorCause, errorsSection, failedSteps, failedStepsText } from './markdown-errors.js';
+import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
 import { findScore, gateIcon, type ReportModel, verdictText } from './report-model.js';
@@ -22,13 +22,8 @@ function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
   const gates = verdictText(v);
   const c = m.counts;
-  // The Errors table below counts failed steps: say how many, beside the results they are in (QA81),
-  // when that is another figure: one failed step per result read `3 with errors (3 failed steps)` (QA89).
-  // A failed step may lie in a passing or failing result (a measurement's error decides nothing,
-  // QA98/QA99): the results it is in are then said too, as the Errors table's heading says them.
-  const { steps, results } = failedSteps(m);
-  const where = results !== c.error ? ` in ${results} result${results === 1 ? '' : 's'}` : '';
-  const errored = `${c.error} with errors${steps > 0 && (steps !== c.error || where) ? ` (${failedStepsText(steps)}${where})` : ''}`;
+  // The Errors table below counts failed steps: say how many, beside the results they are in (QA81).
+  const errored = withErrorsText(m);
   return {
     head: [
       `## ${v.passed ? '✅' : '❌'} evalc — ${escapeMarkdown(m.benchmark.id)} ${escapeMarkdown(m.benchmark.version)}: ${gates}`,

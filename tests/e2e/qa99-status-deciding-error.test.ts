@@ -105,7 +105,7 @@ describe("an example's status and a measurement's error (QA99)", () => {
     );
     expect(md).not.toMatch(/- `a1` d\/ok1/);
     const html = readFileSync(path.join(reports, 'report.html'), 'utf8');
-    expect(html).toContain('5 results · 2 pass · 2 fail · 1 with errors');
+    expect(html).toContain('5 results · 2 pass · 2 fail · 1 with errors (6 failed steps in 5 results)');
   });
 
   // report.html's "errors" filter shows every result with a failed step, as report.md's Errors
