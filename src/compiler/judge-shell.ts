@@ -50,6 +50,16 @@ function tokens(command: string): { words: Token[]; comment?: string } {
       raw += command.slice(i, stop + 1);
       open = true;
       i = stop;
+    } else if ((c === '$' && command[i + 1] === '(') || c === '`') {
+      // A command substitution is part of the word: its `<`, `>`, `|` are its own (QA100).
+      const close = substitutionEnd(command, i);
+      const stop = close === -1 ? command.length - 1 : close;
+      const inner = command.slice(i, stop + 1);
+      text += inner;
+      bare += '\0'.repeat(inner.length);
+      raw += inner;
+      open = true;
+      i = stop;
     } else if (c === '\\') {
       text += command[i + 1] ?? '';
       bare += command[i + 1] === undefined ? '' : '\0';
@@ -106,6 +116,28 @@ function closingQuote(command: string, quote: string, from: number): number {
   for (let i = from; i < command.length; i++) {
     if (command[i] === '\\') i++;
     else if (command[i] === quote) return i;
+  }
+  return -1;
+}
+
+/** Where the `$(…)` or `` `…` `` opened at `from` closes (its `)` or backtick), or -1. */
+function substitutionEnd(command: string, from: number): number {
+  if (command[from] === '`') {
+    for (let i = from + 1; i < command.length; i++) {
+      if (command[i] === '\\') i++;
+      else if (command[i] === '`') return i;
+    }
+    return -1;
+  }
+  let depth = 0;
+  for (let i = from + 1; i < command.length; i++) {
+    const c = command[i];
+    if (c === '\\') i++;
+    else if (c === "'" || c === '"') {
+      i = closingQuote(command, c, i + 1);
+      if (i === -1) return -1;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
   }
   return -1;
 }

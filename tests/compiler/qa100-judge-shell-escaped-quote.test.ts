@@ -3,7 +3,8 @@
  * `\"`, so the rest of the word read as bare shell: `node judge.mjs --m "a \" < b"` was refused as
  * a stdin redirection (EVALC_JUDGE_CONFIG, an error since 5e51db4; 900abe8 passed it) and
  * `"a \" > b"` as a stdout one, although sh passes `a " < b` to the judge as one argument. A `>`
- * after the closing quote still redirects.
+ * after the closing quote still redirects. So with a command substitution, `--key $(cat < key.txt)`
+ * (5e51db4 refused it; 900abe8 passed it): its redirection and pipe are its own, not the judge's.
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,19 @@ describe('a stdio judge command: an escaped quote inside a double-quoted word (Q
       ).toBe(true);
       expect(await messages(command), command).toEqual([]);
     }
+  });
+
+  it("reads a command substitution as part of its word: its `<`, `>`, `|` are not the judge's", async () => {
+    for (const command of [
+      'node judge.mjs --key $(cat < key.txt)',
+      'node judge.mjs --key `cat < key.txt`',
+      'node judge.mjs --n $(ls | wc -l) --m $((1 + 2))',
+      'node judge.mjs --when $(date > /dev/null; echo "now (utc)")',
+    ])
+      expect(await messages(command), command).toEqual([]);
+    expect(await messages('node judge.mjs --key $(cat key.txt) > judge.log')).toEqual([
+      expect.stringMatching(/^error judge j: command: sends the judge's stdout elsewhere \(`> judge\.log`\)/),
+    ]);
   });
 
   it('still refuses a redirection after the closing quote', async () => {
