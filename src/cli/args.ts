@@ -30,6 +30,14 @@ export function parseCommandArgs(
     parsed = { values: result.values as ParsedArgs['values'], positionals: result.positionals };
     tokens = result.tokens;
   } catch (err) {
+    // `diff` and `report` write JSON with `--format json`; `--json` (apply's, plan's) was refused
+    // with Node's advice to pass it after `--` as a file name (QA95).
+    const unknown = (err as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    if (unknown && options.format && !options.json && String(err).includes("'--json'"))
+      throw new ExitError(
+        EXIT.usage,
+        `unknown option --json: this command writes JSON with --format json\nusage: ${usage}`,
+      );
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
   // A value option given twice kept the last one silently: `apply --only a --only b` ran b alone
