@@ -53,6 +53,7 @@ export function checkJudges(
   plan: Plan,
   diagnostics: Diagnostic[],
   at: (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>,
+  raw?: LoadedPlan['raw'],
 ): void {
   for (const [id, judge] of Object.entries(plan.judges)) {
     const p: PlanPath = ['judges', id];
@@ -197,7 +198,8 @@ export function checkJudges(
   }
   for (const [id, agent] of Object.entries(plan.agents)) {
     const p: PlanPath = ['agents', id];
-    const profileConflict = agent.protocol === 'chat' ? chatProfileConflict(agent) : undefined;
+    const profileConflict =
+      agent.protocol === 'chat' ? chatProfileConflict(agent, writtenProfile(raw, id)) : undefined;
     if (profileConflict) {
       diagnostics.push(
         diagnostic('EVALC_AGENT_CONFIG', `agent ${id}: ${profileConflict}`, [...p, 'profile'], {
@@ -369,4 +371,11 @@ export function checkGates(
       );
     }
   });
+}
+
+/** An agent's `profile:` as the plan wrote it (before the schema resolved an alias). */
+function writtenProfile(raw: LoadedPlan['raw'] | undefined, id: string): unknown {
+  const agents = raw?.agents;
+  const agent = agents && typeof agents === 'object' ? (agents as Record<string, unknown>)[id] : undefined;
+  return agent && typeof agent === 'object' ? (agent as Record<string, unknown>).profile : undefined;
 }

@@ -109,7 +109,7 @@ export async function resolvePlan(
   for (const [id, judge] of Object.entries(plan.judges))
     judgeDigests[id] = digestOf(judgeIdentity(judge, plan, loaded.commandDirs.judges[id]));
 
-  checkJudges(plan, diagnostics, at);
+  checkJudges(plan, diagnostics, at, loaded.raw);
   checkHttpUrls(plan, diagnostics, at);
   checkAgentResponses(plan, diagnostics, at);
   checkUntemplatedText(plan, diagnostics, at);

@@ -38,11 +38,18 @@ export function chatReplaysTools(config: ProfileFields): boolean {
   return config.profile === 'platform' || (config.profile === undefined && config.replayTools === true);
 }
 
-/** A `profile` that says the opposite of `replayTools` written beside it, or undefined. */
-export function chatProfileConflict(config: ProfileFields): string | undefined {
+/**
+ * A `profile` that says the opposite of `replayTools` written beside it, or undefined. `written` is
+ * the profile as the plan spells it (an alias, `current` or `legacy`, is named as written: QA101).
+ */
+export function chatProfileConflict(config: ProfileFields, written?: unknown): string | undefined {
   if (config.profile === undefined || config.replayTools === undefined) return undefined;
   if ((config.profile === 'platform') === config.replayTools) return undefined;
-  return `profile: ${config.profile} and replayTools: ${config.replayTools} disagree (profile: platform is replayTools: true, profile: seed is replayTools: false)`;
+  const name =
+    written === 'current' || written === 'legacy'
+      ? `${written} (alias of ${config.profile})`
+      : config.profile;
+  return `profile: ${name} and replayTools: ${config.replayTools} disagree (profile: platform is replayTools: true, profile: seed is replayTools: false)`;
 }
 
 /**
