@@ -7,6 +7,7 @@ import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
+import { shouldRefuseFindings } from './lint-should-refuse.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 
 const USAGE = commandUsage('lint');
@@ -34,14 +35,17 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
   for (const dataset of result.resolved.datasets) {
     // The resolved examples carry evalc's own bookkeeping (digest, source position): a position
     // differs for every example, so leaving it in made every input unique (no duplicate found).
-    const findings = lintDataset(
-      dataset.examples.map(({ digest: _digest, source: _source, ...example }) => example),
-      {
-        requireExpected: readsExpected(result.resolved, dataset),
-        expectedPaths: expectedPaths(result.resolved, dataset),
-        implicitPaths: implicitPaths(result.resolved, dataset),
-      },
-    );
+    const findings = [
+      ...lintDataset(
+        dataset.examples.map(({ digest: _digest, source: _source, ...example }) => example),
+        {
+          requireExpected: readsExpected(result.resolved, dataset),
+          expectedPaths: expectedPaths(result.resolved, dataset),
+          implicitPaths: implicitPaths(result.resolved, dataset),
+        },
+      ),
+      ...shouldRefuseFindings(result.resolved, dataset),
+    ];
     // Each finding at its first example's file:line:col (QA51: only ids, the user had to search).
     const where = new Map(dataset.examples.map((e) => [e.id, e.source]));
     const placed = findings.map((f) => {

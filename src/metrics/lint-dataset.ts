@@ -16,6 +16,7 @@ export type LintCode =
   | 'EVALC_LINT_EXPECTED_HASH'
   | 'EVALC_LINT_EXPECTED_LEAK'
   | 'EVALC_LINT_LABEL_IMBALANCE'
+  | 'EVALC_LINT_SHOULD_REFUSE'
   | 'EVALC_LINT_ZERO_WEIGHT';
 
 export interface LintFinding {
