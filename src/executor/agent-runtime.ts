@@ -111,7 +111,13 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
     stopRetries: setup.signal,
   });
-  const adapter = await createAdapter(config, { transport, cwd, env: serveEnv.values, timeoutMs });
+  const adapter = await createAdapter(config, {
+    transport,
+    cwd,
+    env: serveEnv.values,
+    timeoutMs,
+    secrets: setup.secrets,
+  });
   const planned = Math.max(
     1,
     Math.min(
@@ -146,7 +152,13 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
  */
 async function createAdapter(
   config: AgentConfig,
-  rt: { transport: HttpTransport; cwd: string; env: Record<string, string>; timeoutMs: number },
+  rt: {
+    transport: HttpTransport;
+    cwd: string;
+    env: Record<string, string>;
+    timeoutMs: number;
+    secrets: readonly string[];
+  },
 ): Promise<AgentAdapter> {
   switch (config.protocol) {
     case 'raip': {
@@ -164,6 +176,7 @@ async function createAdapter(
         cwd: rt.cwd,
         transport: rt.transport,
         env: rt.env,
+        secrets: rt.secrets,
         ...(config.limits?.timeout ? { timeoutMs: rt.timeoutMs } : {}),
       });
     }

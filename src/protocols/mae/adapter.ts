@@ -38,6 +38,8 @@ export interface MaeRuntime {
    * when absent, `headers` are resolved here against `process.env` + `env`.
    */
   headers?: Record<string, string>;
+  /** The run's secrets: masked in a local agent's stderr before its lines are cut (QA100). */
+  secrets?: readonly string[];
 }
 
 export interface MaeAdapter extends AgentAdapter {
@@ -176,7 +178,13 @@ function buildTransport(
     }
     case 'local': {
       if (!config.command) return configError('mae local transport needs command');
-      const options = { command: config.command, cwd: runtime.cwd, env: runtime.env, timeoutMs };
+      const options = {
+        command: config.command,
+        cwd: runtime.cwd,
+        env: runtime.env,
+        timeoutMs,
+        ...(runtime.secrets ? { secrets: runtime.secrets } : {}),
+      };
       return profile.persistentTransport
         ? persistent(() => new PersistentLocalTransport(options))
         : { ok: true, source: shareTransport(new PerTurnLocalTransport(options)) };

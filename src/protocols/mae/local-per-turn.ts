@@ -47,7 +47,7 @@ export class PerTurnLocalTransport implements MaeTransport {
     const { command, cwd, env, timeoutMs } = this.#options;
     const maxChars = this.#options.maxReplyChars ?? 16 * 1024 * 1024;
     const child = spawnProcessGroup(command, { cwd, env, watchdog: true });
-    const stderr = new StderrTail(child.stderr);
+    const stderr = new StderrTail(child.stderr, this.#options.secrets);
     stderr.log = log;
     let stdout = '';
     let tooLarge = false;

@@ -45,6 +45,8 @@ export interface LocalTransportOptions {
   timeoutMs: number;
   /** Largest accepted reply, characters. Default 16 MiB. */
   maxReplyChars?: number;
+  /** Masked in the agent's stderr lines before they are cut to length (StderrTail). */
+  secrets?: readonly string[];
 }
 
 interface ExitInfo {
@@ -161,7 +163,7 @@ export class PersistentLocalTransport implements MaeTransport {
       watchdog: true,
     });
     const stdout = new LineChannel(child.stdout!, this.#options.maxReplyChars ?? 16 * 1024 * 1024);
-    const stderr = new StderrTail(child.stderr);
+    const stderr = new StderrTail(child.stderr, this.#options.secrets);
     const exited = new Promise<ExitInfo>((resolve) => {
       child.once('close', (code, signal) => resolve({ code, signal }));
       child.once('error', (error) => {

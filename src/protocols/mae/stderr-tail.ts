@@ -4,10 +4,13 @@
  * `MAX_LINE_CHARS`; a `\r` inside a line overwrites it as on a terminal (progress bars).
  */
 import type { Readable } from 'node:stream';
+import { scrubSecrets } from '../../plan/secrets.js';
 import { summarizeOutput } from './output-summary.js';
 
 const KEEP_LINES = 40;
 const MAX_LINE_CHARS = 500;
+/** Characters read past the cut: room for a secret that starts before it. */
+const KEPT_PAST_CUT = 1024;
 
 export class StderrTail {
   #partial = '';
@@ -15,7 +18,14 @@ export class StderrTail {
   /** Where complete lines go; the owner points it at the invocation in flight. */
   log: (line: string) => void = () => undefined;
 
-  constructor(stream: Readable | null | undefined) {
+  /**
+   * The run's secrets, masked in each line before it is cut to `MAX_LINE_CHARS`: cut first, a
+   * secret the cut ran through kept its head in the open, masked nowhere (QA100).
+   */
+  readonly #secrets: readonly string[];
+
+  constructor(stream: Readable | null | undefined, secrets: readonly string[] = []) {
+    this.#secrets = secrets;
     if (!stream) return;
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => this.#push(chunk));
@@ -48,7 +58,8 @@ export class StderrTail {
   /**
    * Adds text to the line being read, as a terminal shows it: a carriage return followed by
    * more text starts the line over (a progress bar's `\r` updates keep only the latest), and
-   * only the first `MAX_LINE_CHARS` are kept. The pending line therefore stays short, so a
+   * only the first `MAX_LINE_CHARS` are kept (`KEPT_PAST_CUT` more until the line is masked). The
+   * pending line therefore stays short, so a
    * stream with no newline at all (tqdm writing megabytes of `\r` updates) costs linear time
    * instead of re-scanning everything read so far on every chunk (QA13: 22 MB per request took
    * 49 s and 850 MB).
@@ -57,11 +68,13 @@ export class StderrTail {
     let line = this.#partial + text;
     const cr = line.lastIndexOf('\r', line.length - 2);
     if (cr >= 0) line = line.slice(cr + 1);
-    this.#partial = line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line;
+    // Kept beyond MAX_LINE_CHARS by KEPT_PAST_CUT, so a secret the cut runs through is whole when masked.
+    this.#partial =
+      line.length > MAX_LINE_CHARS + KEPT_PAST_CUT ? line.slice(0, MAX_LINE_CHARS + KEPT_PAST_CUT) : line;
   }
 
   #emit(raw: string): void {
-    const line = raw.replace(/\r$/, '').slice(0, MAX_LINE_CHARS);
+    const line = scrubSecrets(raw.replace(/\r$/, ''), this.#secrets).slice(0, MAX_LINE_CHARS);
     this.#tail.push(line);
     if (this.#tail.length > KEEP_LINES) this.#tail.shift();
     this.log(line);
