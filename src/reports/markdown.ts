@@ -108,6 +108,33 @@ function scoreTable(m: ReportModel): MarkdownSection[] {
   ];
 }
 
+/** A measurement's mean and CI: amounts below 0.01 (USD) keep three significant digits, not `0.000`. */
+function formatValueCi(mean: number | null, ci: [number, number] | null | undefined): string {
+  if (mean === null || mean === 0 || Math.abs(mean) >= 0.01) return formatMeanCi(mean, ci);
+  return ci
+    ? `${formatMeasure(mean)} [${formatMeasure(ci[0])}, ${formatMeasure(ci[1])}]`
+    : formatMeasure(mean);
+}
+
+/**
+ * A task's rows of one metric: its score, then its measurement with its unit on a row of its own
+ * (`refusal_rate value (refusal rate)`, `steps value (turns)`): a measurement-only metric's mean
+ * read as a [0, 1] score, and a scored metric's measurement was in report.json only (QA102).
+ */
+function metricRows(m: ReportModel, scope: string, id: string): string[] {
+  const cells = m.agents.map((a) => findScore(m, scope, a, id));
+  const unit = m.units?.[id];
+  const valueLabel = `| ${code(id)} value${unit ? ` (${escapeMarkdown(unit)})` : ''} |`;
+  if (cells.some((c) => c?.measure === 'value'))
+    return [`${valueLabel} ${cells.map((c) => (c ? formatValueCi(c.mean, c.ci) : '—')).join(' | ')} |`];
+  const rows = [`| ${code(id)} | ${cells.map((c) => (c ? formatMeanCi(c.mean, c.ci) : '—')).join(' | ')} |`];
+  if (cells.some((c) => c?.value !== undefined && c.value.n > 0))
+    rows.push(
+      `${valueLabel} ${cells.map((c) => (c?.value && c.value.n > 0 ? formatValueCi(c.value.mean, c.value.ci) : '—')).join(' | ')} |`,
+    );
+  return rows;
+}
+
 /** A judge's rationale on one line, cut to `max` characters. */
 function clip(text: string | undefined, max: number): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -202,13 +229,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     .filter((e) => e.status === 'fail' || e.status === 'error')
     .sort((a, b) => Number(fresh.has(b.id)) - Number(fresh.has(a.id)));
   const summary = `${escapeHtml(task)} — ${examples.length} result${examples.length === 1 ? '' : 's'}, ${failing.length} failing`;
-  const rows = metrics.map((id) => {
-    const cells = m.agents.map((a) => {
-      const c = findScore(m, `task/${task}`, a, id);
-      return c ? formatMeanCi(c.mean, c.ci) : '—';
-    });
-    return `| ${code(id)} | ${cells.join(' | ')} |`;
-  });
+  const rows = metrics.flatMap((id) => metricRows(m, `task/${task}`, id));
   // The first example of each agent × step × error kind × distinct message says what the error
   // said (a timeout's limit, a crashed process's output, a judge's reason), without the request's
   // URL that took most of the room (QA75: a judge_error's second cause, or a judge's http_500 after
@@ -319,7 +340,7 @@ function volatileSection(m: ReportModel): MarkdownSection[] {
       head: [
         '<details><summary>Latency, tokens and cost (volatile: they change between identical runs)</summary>',
         '',
-        `| ${['agent/task/dataset', 'mean ms', 'p50 ms', 'tokens', ...measures.map((id) => `${code(id)} mean`)].join(' | ')} |`,
+        `| ${['agent/task/dataset', 'mean ms', 'p50 ms', 'tokens', ...measures.map((id) => `${code(id)} mean${m.units?.[id] ? ` ${escapeMarkdown(m.units[id])}` : ''}`)].join(' | ')} |`,
         `|---|---:|---:|---:|${measures.map(() => '---:|').join('')}`,
       ],
       items: rows,

@@ -7,6 +7,7 @@ import type { LockDiff } from '../lockfile/diff.js';
 import { failedJudges } from '../lockfile/failed-judges.js';
 import type { LockAgent, LockDataset, Lockfile, LockGate, LockJudge } from '../lockfile/types.js';
 import { byText } from './format.js';
+import { metricUnits } from './metric-units.js';
 import { exampleViews } from './report-examples.js';
 import { fullReportPath, type InvokeRecord, type ReportInput } from './types.js';
 
@@ -90,6 +91,8 @@ export interface ReportModel {
   metrics: string[];
   /** The metric of the summary table: pass_rate when present, else the first metric. */
   headlineMetric: string | null;
+  /** Each metric id's unit of measurement (`tool calls`, `refusal rate`, `USD`), when it has one. */
+  units?: Record<string, string>;
   scores: ScoreCell[];
   examples: ExampleView[];
   counts: { examples: number; pass: number; fail: number; error: number };
@@ -201,6 +204,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     datasets: uniq(datasetIds),
     metrics,
     headlineMetric: chooseHeadlineMetric(metrics, scores, gates),
+    units: metricUnits(lock),
     scores,
     examples,
     counts,

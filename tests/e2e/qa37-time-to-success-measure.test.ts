@@ -64,7 +64,7 @@ describe('volatile measures of scored efficiency metrics (QA37)', () => {
     });
     const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
     expect(md).toContain(
-      '| agent/task/dataset | mean ms | p50 ms | tokens | `time_to_success` mean | `tokens_b` mean |',
+      '| agent/task/dataset | mean ms | p50 ms | tokens | `time_to_success` mean ms | `tokens_b` mean tokens |',
     );
 
     const ajv = new Ajv2020({ allErrors: true, strict: false });

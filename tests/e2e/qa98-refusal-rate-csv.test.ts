@@ -129,6 +129,6 @@ describe('refusal_rate (QA98)', () => {
     // The headline is the refusal rate (a measurement), not a 0 from the failed invoke.
     expect(benchmarkFigure(ws.dir)).toMatchObject({ mean: 0.5, measure: 'value', n: 2 });
     const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
-    expect(md).toMatch(/\| `refusal_rate` \| 0\.500/);
+    expect(md).toMatch(/\| `refusal_rate` value \(refusal rate\) \| 0\.500/);
   });
 });
