@@ -108,12 +108,22 @@ const stabilityParams = z
   .object({ metric: z.string().default('judge').describe('Metric id holding the judge scores') })
   .strict();
 
+/** A judge metric's 0 for an empty text, given by evalc without asking the judge (content-assessment.ts). */
+function emptyContent(details: unknown): boolean {
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    (details as { emptyContent?: unknown }).emptyContent === true
+  );
+}
+
 export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityParams>> = {
   type: 'judge_stability',
   family: 'evaluator_reliability',
   category: 'meta',
   // 2: a failed invoke's repeat (scored 0, the judge never asked) is left out (QA73).
-  version: '2',
+  // 3: so is an empty answer's repeat (judge scores it 0 without a call, `details.emptyContent`; QA102).
+  version: '3',
   higherIsBetter: false,
   unit: 'standard deviation',
   stage: 'repeats',
@@ -123,8 +133,10 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
     // Every metric scores a failed invoke's (or extraction's) repeat 0 (score-example.ts), but no
     // judge gave that 0: it is no verdict to measure the judge by (QA73: one failed invoke made a
     // judge of 0.7, 0.7 read as 0.3 stable; one whose every call failed read as 1).
+    // Nor is the 0 an empty answer gets without a call (QA102: an agent that answered "" on every
+    // repeat read as a judge of stability 1; one "" beside a verdict of 0.8 as 0.2).
     const scores = repeats
-      .filter((r) => r.error === undefined)
+      .filter((r) => r.error === undefined && !emptyContent(r.results[p.metric]?.details))
       .map((r) => r.results[p.metric]?.score)
       .filter((s): s is number => typeof s === 'number');
     if (scores.length === 0) return { score: null };

@@ -1,0 +1,85 @@
+/**
+ * QA102 (QA98 F7): `judge_stability` measures the judge, so a repeat whose answer was empty — which
+ * `judge` scores 0 without asking an agent-eval judge (`details.emptyContent`, README) — is no
+ * verdict of it, as a failed invoke's 0 is not (QA73). Before (version 2), an agent that answered
+ * "" on every repeat read as a judge of stability 1, and one "" beside a verdict of 0.8 as 0.2.
+ * Real loopback `http` agent (its answer to a question changes with the call) and agent-eval judge.
+ *
+ * Hand-computed: e1 "", "" → no judge verdict → no judge_stability; e2 "overall=0.8", "" → one
+ * verdict 0.8 → 1 − 0 = 1, stdev 0; e3 0.9, 0.7 → 1 − 0.2 = 0.8, stdev 0.1. Benchmark mean over the
+ * two examples with a figure: (1 + 0.8) / 2 = 0.9, n 2. The judge is asked 3 times (e2 once, e3 twice).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAgentEvalServer, startAgentEvalServer } from '../fixtures/agent-eval-server.js';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
+
+const ANSWERS: Record<string, string[]> = {
+  e1: ['', ''],
+  e2: ['overall=0.8', ''],
+  e3: ['overall=0.9', 'overall=0.7'],
+};
+
+let agent: Loopback;
+let judge: FakeAgentEvalServer;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  assertBuilt();
+  const calls = new Map<string, number>();
+  agent = await startLoopback((_req, res, body) => {
+    const q = String((JSON.parse(body) as { q?: unknown }).q);
+    const n = calls.get(q) ?? 0;
+    calls.set(q, n + 1);
+    sendJson(res, 200, { answer: ANSWERS[q]?.[n % 2] ?? '' });
+  });
+  judge = await startAgentEvalServer();
+});
+afterAll(async () => {
+  await Promise.all([agent.close(), judge.close()]);
+  for (const cleanup of cleanups) cleanup();
+});
+
+describe('judge_stability over repeats with an empty answer (QA102)', () => {
+  it("leaves the 0 the judge never gave out of the judge's stability", async () => {
+    const ws = tempWorkspace('qa102-stability-empty');
+    cleanups.push(ws.cleanup);
+    writeFileSync(
+      path.join(ws.dir, 'd.jsonl'),
+      Object.keys(ANSWERS)
+        .map((id) => `${JSON.stringify({ id, vars: { q: id } })}\n`)
+        .join(''),
+    );
+    const plan = {
+      evalc: 1,
+      benchmark: { id: 'qa102-stability', version: '1.0.0' },
+      agents: { a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } } },
+      judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'r' } },
+      rubrics: { r: { dimensions: [{ id: 'overall', description: 'overall quality', weight: 1 }] } },
+      tasks: {
+        t: {
+          bindings: { default: { input: { q: '{{q}}' }, output: { answer: '@' } } },
+          datasets: { d: { source: 'd.jsonl' } },
+          metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
+        },
+      },
+      run: { repeats: 2, seed: 7 },
+    };
+    writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+    const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(judge.judgeCalls()).toBe(3);
+    const rows = Object.fromEntries(lockResults(ws.dir).map((r) => [r.example, r.metrics]));
+    expect(rows.e1?.judge?.score).toBe(0);
+    expect(rows.e1?.judge_stability?.score ?? null).toBeNull();
+    expect(rows.e2?.judge?.score).toBe(0.4);
+    expect(rows.e2?.judge_stability).toMatchObject({ score: 1, value: 0 });
+    expect(rows.e3?.judge_stability?.score).toBeCloseTo(0.8, 12);
+    expect(rows.e3?.judge_stability?.value).toBeCloseTo(0.1, 12);
+    const lock = JSON.parse(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')) as {
+      aggregates: { benchmark: { a: Record<string, { mean: number; n: number }> } };
+    };
+    expect(lock.aggregates.benchmark.a.judge_stability).toMatchObject({ mean: 0.9, n: 2 });
+  });
+});
