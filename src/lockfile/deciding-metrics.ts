@@ -7,8 +7,9 @@
  * error of a metric that decides —; a measurement's error (`cost` with no price) decides nothing,
  * so the example stays the pass or fail its checks made it (QA99).
  */
-import type { LockGroup } from '../lockfile/types.js';
+
 import { getMetricDefinition } from '../metrics/registry.js';
+import type { LockGroup } from './types.js';
 
 const NONE: ReadonlySet<string> = new Set();
 

@@ -21,6 +21,7 @@ import { getMetricDefinition } from '../metrics/registry.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
+import { nonDecidingMetricIds } from './deciding-metrics.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { type GateChange, gateChanges } from './diff-gates.js';
 import { pairsByScope, pairsFor, type Row, rowsOf } from './diff-rows.js';
@@ -269,15 +270,36 @@ function aggregateKeys(old: Lockfile, now: Lockfile) {
   return [...keys.entries()].sort(([a], [b]) => byText(a, b)).map(([, v]) => v);
 }
 
-/** The distinct error kinds of a row: its invokes' and its metrics' own, sorted. */
-function errorKinds(row: Row['result']): string[] {
+/**
+ * The distinct error kinds of a row that may have decided its fail, sorted: its invokes' and the own
+ * errors of its metrics that decide the pass — a measurement's (`cost` with no price, on both sides)
+ * decided nothing, and named it read as a flaky call beside a worse answer (QA99).
+ */
+function errorKinds(row: Row['result'], quiet: ReadonlySet<string>): string[] {
   const kinds = new Set<string>();
   for (const e of row.errors ?? []) if (e) kinds.add(e);
-  for (const m of Object.values(row.metrics)) if (m.error) kinds.add(m.error);
+  for (const [id, m] of Object.entries(row.metrics)) if (m.error && !quiet.has(id)) kinds.add(m.error);
   return [...kinds].sort(byText);
 }
 
-function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
+/** Per lock group: the metrics whose error decides nothing (`nonDecidingMetricIds`), computed once. */
+function quietMetrics(lock: Lockfile): (group: string) => ReadonlySet<string> {
+  const cache = new Map<string, ReadonlySet<string>>();
+  return (group) => {
+    let quiet = cache.get(group);
+    if (quiet === undefined) {
+      quiet = nonDecidingMetricIds(lock.groups?.[group]);
+      cache.set(group, quiet);
+    }
+    return quiet;
+  };
+}
+
+function flipsOf(
+  paired: [Row, Row][],
+  quietOld: (group: string) => ReadonlySet<string>,
+  quietNew: (group: string) => ReadonlySet<string>,
+): ExampleFlip[] {
   const flips: ExampleFlip[] = [];
   for (const [o, n] of paired) {
     const a = o.result.pass;
@@ -290,7 +312,7 @@ function flipsOf(paired: [Row, Row][]): ExampleFlip[] {
         return pa === a && pb === b;
       })
       .sort();
-    const errors = errorKinds(a ? n.result : o.result);
+    const errors = a ? errorKinds(n.result, quietNew(n.group)) : errorKinds(o.result, quietOld(o.group));
     flips.push({
       kind: a ? 'pass_to_fail' : 'fail_to_pass',
       group: n.group,
@@ -334,7 +356,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
   const aggregates = aggregateKeys(old, now)
     .map((k) => compareAggregate(old, now, scoped, k, { ...opts, groupIds }))
     .sort(compareDeltas);
-  const flips = flipsOf(paired);
+  const flips = flipsOf(paired, quietMetrics(old), quietMetrics(now));
   const volatile = compareVolatile(old, now, opts.volatileTolerance);
   const gates = gateChanges(old, now);
   return {

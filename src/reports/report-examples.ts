@@ -3,7 +3,7 @@
  * rationales and failure details, with its status (pass, fail, error, unknown) and mean duration,
  * sorted by (agent, task, dataset, example).
  */
-import { nonDecidingMetricIds } from './deciding-metrics.js';
+import { nonDecidingMetricIds } from '../lockfile/deciding-metrics.js';
 import { byText } from './format.js';
 import type { ExampleView, MetricView, RepeatView } from './report-model.js';
 import type { InvokeRecord, ReportInput } from './types.js';
