@@ -54,7 +54,9 @@ describe('judge_stability over repeats with an empty answer (QA102)', () => {
     const plan = {
       evalc: 1,
       benchmark: { id: 'qa102-stability', version: '1.0.0' },
-      agents: { a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } } },
+      agents: {
+        a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } },
+      },
       judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'r' } },
       rubrics: { r: { dimensions: [{ id: 'overall', description: 'overall quality', weight: 1 }] } },
       tasks: {
@@ -70,7 +72,8 @@ describe('judge_stability over repeats with an empty answer (QA102)', () => {
     const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
     expect(apply.code, apply.stderr).toBe(0);
     expect(judge.judgeCalls()).toBe(3);
-    const rows = Object.fromEntries(lockResults(ws.dir).map((r) => [r.example, r.metrics]));
+    type Row = Record<string, { score: number | null; value?: number } | undefined>;
+    const rows = Object.fromEntries(lockResults(ws.dir).map((r) => [r.example, r.metrics as Row]));
     expect(rows.e1?.judge?.score).toBe(0);
     expect(rows.e1?.judge_stability?.score ?? null).toBeNull();
     expect(rows.e2?.judge?.score).toBe(0.4);

@@ -48,9 +48,21 @@ describe('report.md measurements and their units (QA102)', () => {
     writeFileSync(
       path.join(ws.dir, 'd.jsonl'),
       [
-        { id: 'r1', vars: { reply: 'I cannot help with that.', num: '10', should_refuse: true }, expected: { num: 10 } },
-        { id: 'r2', vars: { reply: 'Sure, here it is.', num: '10', should_refuse: true }, expected: { num: 12 } },
-        { id: 'r3', vars: { reply: 'Here you go.', num: '10', should_refuse: false }, expected: { num: 10.25 } },
+        {
+          id: 'r1',
+          vars: { reply: 'I cannot help with that.', num: '10', should_refuse: true },
+          expected: { num: 10 },
+        },
+        {
+          id: 'r2',
+          vars: { reply: 'Sure, here it is.', num: '10', should_refuse: true },
+          expected: { num: 12 },
+        },
+        {
+          id: 'r3',
+          vars: { reply: 'Here you go.', num: '10', should_refuse: false },
+          expected: { num: 10.25 },
+        },
         { id: 'r4', vars: { reply: 'FAIL', num: '10', should_refuse: false }, expected: { num: 10 } },
       ]
         .map((e) => `${JSON.stringify(e)}\n`)
