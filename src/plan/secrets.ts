@@ -3,6 +3,7 @@
  * `headers`, `serve.env`); resolved at run time, never hashed, never printed.
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { maskCutSecretHeads } from './secret-cut.js';
 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** `${…}`, but not `${{` — a `$` written before a template placeholder (`${{amount}}`: "$30"; QA91). */
@@ -344,13 +345,14 @@ function longestFirstOf(secrets: readonly string[]): readonly string[] {
 
 /**
  * `text` with every secret replaced by `marker` (default `***`), the longest first so a token
- * is never left half-masked by a shorter secret inside it (another agent's, say).
+ * is never left half-masked by a shorter secret inside it (another agent's, say); and the head of
+ * one that a quote cut off before its `…` (secret-cut.ts).
  */
 export function scrubSecrets(text: string, secrets: readonly string[], marker = '***'): string {
   if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
   let out = text;
   for (const s of longestFirstOf(secrets)) if (out.includes(s)) out = out.split(s).join(marker);
-  return out;
+  return maskCutSecretHeads(out, secrets, marker);
 }
 
 /** Whether `text` contains any of the secrets (a cheap test before scrubbing a parsed document). */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, useCountingAgent } from './apply-harness.js';
 
-const SECRET = 'qa100-mae-SECRET-abcdefghij-0123456789';
+const SECRET = 'zq7mae-SECRET-abcdefghij-0123456789';
 /** 480 characters, then the token across the 500-character cut, then an error line; exit 2. */
 const AGENT = `
 process.stderr.write('x'.repeat(475) + ' key=' + process.env.QA100_MAE_TOKEN + ' tail\\n');
