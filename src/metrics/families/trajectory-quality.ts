@@ -83,13 +83,15 @@ function reach(input: ScoreInput, checkpoints: Checkpoint[], ordered: boolean): 
 function scoreCheckpoints(input: ScoreInput, p: z.output<typeof params>) {
   const raw = p.checkpoints ?? resolveExpected(input, p.expected);
   const parsed = z.array(checkpointSchema).safeParse(raw);
-  if (!parsed.success || parsed.data.length === 0) {
+  if (!parsed.success) {
     return metricError(`no checkpoint list (set checkpoints: or provide expected.${p.expected})`);
   }
   const reached = reach(input, parsed.data, p.order === 'ordered');
   const hits = reached.filter(Boolean).length;
   return {
-    score: hits / reached.length,
+    // An empty list has nothing to reach: 1, as tool_call_match with no call expected and contains
+    // with nothing to look for (QA102: `expected.checkpoints: []` was a metric_error beside them).
+    score: reached.length === 0 ? 1 : hits / reached.length,
     pass: hits === reached.length,
     details: {
       reached: hits,
@@ -102,7 +104,8 @@ function scoreCheckpoints(input: ScoreInput, p: z.output<typeof params>) {
 const base = {
   family: 'trajectory_quality',
   category: 'performance',
-  version: '1',
+  // 2: an empty checkpoint list scores 1, not a metric_error (QA102).
+  version: '2',
   higherIsBetter: true,
   stage: 'example',
   params,
