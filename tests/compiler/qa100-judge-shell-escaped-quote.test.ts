@@ -7,6 +7,7 @@
  * (5e51db4 refused it; 900abe8 passed it): its redirection and pipe are its own, not the judge's.
  */
 import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { judgeCommandDiagnostics } from './judge-command-plan.js';
 
@@ -22,7 +23,11 @@ describe('a stdio judge command: an escaped quote inside a double-quoted word (Q
       'node judge.mjs --m "say \\"hi\\" > there" --n "x \\\\" 2>judge.err',
     ]) {
       // What sh itself gives the command: one argument holding the `<` / `>`, nothing redirected.
-      const argv = execFileSync('sh', ['-c', `set -- ${command}; printf '%s\\n' "$@"`], { encoding: 'utf8' });
+      // (in a temp folder: a `2>judge.err` in the command is a real redirection there)
+      const argv = execFileSync('sh', ['-c', `set -- ${command}; printf '%s\\n' "$@"`], {
+        encoding: 'utf8',
+        cwd: tmpdir(),
+      });
       expect(
         argv.split('\n').some((a) => /[<>]/.test(a)),
         command,
