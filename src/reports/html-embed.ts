@@ -70,7 +70,13 @@ export interface HtmlEmbed {
   omitted?: { rows: number; trajectories: number; total: number; cutTexts: number };
 }
 
-const isProblem = (e: ExampleView) => e.status === 'fail' || e.status === 'error';
+/**
+ * A row the page keeps before the passing ones: failing, erroring, or passing with a failed step (a
+ * measurement's error, QA99): the `errors` filter shows those, and past the passing rows' cap it
+ * missed some of the results the Errors table counts.
+ */
+const isProblem = (e: ExampleView) =>
+  e.status === 'fail' || e.status === 'error' || e.metrics.some((m) => m.error !== undefined);
 const hasRecord = (e: ExampleView) => e.repeats.some((r) => r.record !== undefined);
 
 export function selectHtmlExamples(m: ReportModel): HtmlEmbed {
