@@ -51,7 +51,7 @@ describe('schema drift in report.md (RAIP R8, QA96)', () => {
       30,
     );
     expect(run.code).toBe(0);
-    const [drift] = result?.schemaDrift as { agent: string; refused: number; answered: number }[];
+    const [drift] = (result?.schemaDrift ?? []) as { agent: string; refused: number; answered: number }[];
     expect(drift?.refused).toBeGreaterThan(3);
     const line =
       `- **Schema drift**: agent a1: ${drift?.refused} of 30 inputs that fit its /info input schema were refused ` +
