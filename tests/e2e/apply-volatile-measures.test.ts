@@ -47,7 +47,9 @@ describe('volatile measures', () => {
     expect(lock.aggregates.benchmark?.a1?.cost).toBeUndefined();
     const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
     expect(md).toContain(' · 1 agent × 1 task · ');
-    expect(md).toContain('| agent/task/dataset | mean ms | p50 ms | tokens | `cost` mean USD | `tokens` mean tokens |');
+    expect(md).toContain(
+      '| agent/task/dataset | mean ms | p50 ms | tokens | `cost` mean USD | `tokens` mean tokens |',
+    );
     expect(md).toMatch(/\| `a1\/t1\/d1` \| \d+ \| \d+ \| 24 \| 0\.000056 \| 8\.00 \|/);
 
     // Prices up 50%: nothing is invoked again, the cost mean moves beyond diff's ±20%.
