@@ -16,6 +16,7 @@ import {
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { unclosedFlow } from './unclosed-flow.js';
 
 export interface YamlFile {
   /** Path as shown to users (relative to the working directory). */
@@ -52,6 +53,23 @@ export function parseYamlFile(
           source: at(err.pos[0]),
           hint: 'split it into files and name them under `include:`',
         }),
+      );
+      continue;
+    }
+    const unclosed = err.code === 'BAD_INDENT' ? unclosedFlow(doc, text, err.pos[0], err.message) : undefined;
+    if (unclosed) {
+      const close = unclosed.open === '{' ? '}' : ']';
+      const kind = unclosed.open === '{' ? 'mapping' : 'sequence';
+      diagnostics.push(
+        diagnostic(
+          'EVALC_YAML_SYNTAX',
+          `this \`${unclosed.open}\` has no \`${close}\` before line ${at(err.pos[0]).line}, which is not indented under it (a flow ${kind} ends with \`${close}\`, and the lines it continues on are indented)`,
+          [],
+          {
+            source: at(unclosed.offset),
+            hint: `close it with \`${close}\` on its line, or indent the lines it continues on`,
+          },
+        ),
       );
       continue;
     }

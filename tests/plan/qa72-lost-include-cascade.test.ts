@@ -44,7 +44,7 @@ describe('an included file that could not be read', () => {
         'agents/agents.yaml': `${AGENTS}  a2: { protocol: raip\n`,
         'judges.yaml': JUDGES,
       }),
-    ).toEqual({ code: 65, said: ['EVALC_YAML_SYNTAX agents/agents.yaml:4'] });
+    ).toEqual({ code: 65, said: ['EVALC_YAML_SYNTAX agents/agents.yaml:3'] });
     expect(await codes({ 'evalc.yaml': ROOT, 'agents/agents.yaml': AGENTS })).toEqual({
       code: 65,
       said: ['EVALC_FILE_NOT_FOUND evalc.yaml:3'],
@@ -56,7 +56,7 @@ describe('an included file that could not be read', () => {
     const broken = `${AGENTS}  a2: { protocol: raip\n`;
     expect(await codes({ 'evalc.yaml': two, 'agents/agents.yaml': broken, 'judges.yaml': JUDGES })).toEqual({
       code: 65,
-      said: ['EVALC_YAML_SYNTAX agents/agents.yaml:4', 'EVALC_REF_AGENT evalc.yaml:6'],
+      said: ['EVALC_YAML_SYNTAX agents/agents.yaml:3', 'EVALC_REF_AGENT evalc.yaml:6'],
     });
   });
 

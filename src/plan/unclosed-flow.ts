@@ -1,0 +1,35 @@
+/**
+ * A flow mapping or sequence that is never closed (`- { type: exact_match, candidate: codes` with no
+ * `}`) is reported by the YAML reader where it gave up, the start of the next line: "Flow map in
+ * block collection must be sufficiently indented and end with a }" at a line that is fine. The `{`
+ * or `[` that opened it is what needs fixing, so the diagnostic is placed there (QA101).
+ */
+import { type Document, visit } from 'yaml';
+
+export interface UnclosedFlow {
+  /** Offset of the opening `{` or `[`. */
+  offset: number;
+  open: '{' | '[';
+}
+
+/** The flow collection the reader's "Flow map/sequence … must … end with a }" error is about, if found. */
+export function unclosedFlow(
+  doc: Document.Parsed,
+  text: string,
+  errorOffset: number,
+  message: string,
+): UnclosedFlow | undefined {
+  if (!/^Flow (map|sequence) in block collection\b/.test(message)) return undefined;
+  let start: number | undefined;
+  visit(doc, {
+    Collection(_key, node) {
+      const range = node.range;
+      if (!node.flow || !range || range[1] !== errorOffset) return;
+      // The outermost one: the flow collection that sits in a block collection.
+      if (start === undefined || range[0] < start) start = range[0];
+    },
+  });
+  if (start === undefined) return undefined;
+  const open = text[start];
+  return open === '{' || open === '[' ? { offset: start, open } : undefined;
+}
