@@ -60,8 +60,11 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   const loaded = loadPlanFile(planFile, cwd);
   const diagnostics = [...loaded.diagnostics];
   // A broken included file is left out and reported; the rest is still checked. Nothing is
-  // checked when the root file itself did not load (nothing was merged).
-  if (Object.keys(loaded.raw).length === 0) return { diagnostics: sortDiagnostics(diagnostics) };
+  // checked when the root file itself did not load (nothing was merged). A plan file that is an
+  // empty mapping (`{}`) did load: the schema says what it lacks (QA101: validate said "valid",
+  // and plan and apply exited 65 printing no diagnostic).
+  if (Object.keys(loaded.raw).length === 0 && hasErrors(diagnostics))
+    return { diagnostics: sortDiagnostics(diagnostics) };
   for (const bad of findNonJsonValues(loaded.raw, true)) {
     diagnostics.push(
       diagnostic('EVALC_YAML_VALUE', `not a JSON value: ${bad.reason}`, bad.path, {
