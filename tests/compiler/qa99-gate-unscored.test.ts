@@ -9,9 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { oneTaskPlanYaml, planDiagnostics, withMessage } from './plan-helpers.js';
 
 async function diagnosticsFor(metrics: string): Promise<string[]> {
-  return (await planDiagnostics(oneTaskPlanYaml(metrics, 'metrics: [ { type: pass_rate } ]\n'))).map(
-    withMessage,
-  );
+  return (
+    await planDiagnostics(
+      oneTaskPlanYaml(metrics, 'metrics: [ { type: pass_rate } ]\nprices: { m: { input: 1, output: 1 } }\n'),
+    )
+  ).map(withMessage);
 }
 
 describe('gate: true on a measurement without a budget (QA99)', () => {

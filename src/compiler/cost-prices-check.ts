@@ -1,0 +1,51 @@
+/**
+ * `cost` prices an example's tokens with the plan's top-level `prices:` (USD per 1M tokens, keyed
+ * by the model the agent reports). DESIGN §4 lists `cost` and never names `prices:`, so a plan
+ * written from it had `{ type: cost }` and no prices: it validated without a word and every
+ * example's cost was a `metric_error` ("no price for model …") after the agents ran (QA101).
+ * A warning at the metric, as for a threshold no score reaches.
+ */
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { MetricConfig, Plan } from '../plan/schema.js';
+
+const PRICES_HINT =
+  'add a top-level prices: { <model>: { input: <USD>, output: <USD> } } (per 1M tokens), keyed by the model the agent reports';
+
+export function checkCostPrices(
+  config: MetricConfig,
+  path: PlanPath,
+  plan: Plan,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  if (config.type !== 'cost') return [];
+  const prices = plan.prices ?? {};
+  const model = (config as Record<string, unknown>).model;
+  if (Object.keys(prices).length === 0)
+    return [
+      diagnostic(
+        'EVALC_METRIC_PRICES',
+        `\`${config.id ?? config.type}\` prices tokens with the plan's \`prices:\`, and this plan has none: every example's cost would be a metric_error (no price)`,
+        path,
+        { severity: 'warning', source: locate(path), hint: PRICES_HINT },
+      ),
+    ];
+  if (typeof model === 'string' && !hasPrice(prices, model))
+    return [
+      diagnostic(
+        'EVALC_METRIC_PRICES',
+        `\`${config.id ?? config.type}\` prices model \`${model}\`, which \`prices:\` does not list (it lists ${Object.keys(prices).join(', ')}): every example's cost would be a metric_error (no price)`,
+        [...path, 'model'],
+        { severity: 'warning', source: locate([...path, 'model']), hint: PRICES_HINT },
+      ),
+    ];
+  return [];
+}
+
+/** As the metric looks a model up: its own key, or a key it extends with `-` or `:` (a dated or tagged name). */
+function hasPrice(prices: Record<string, unknown>, model: string): boolean {
+  if (Object.hasOwn(prices, model)) return true;
+  return Object.keys(prices).some(
+    (key) => model.startsWith(key) && (model[key.length] === '-' || model[key.length] === ':'),
+  );
+}
