@@ -12,6 +12,7 @@ import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
 import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-candidate-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
+import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
 
 export type { MetricInfo } from './metric-catalog.js';
@@ -93,6 +94,7 @@ export function checkMetric(
   }
   diagnostics.push(...checkThreshold(config, path, ctx.locate));
   diagnostics.push(...checkCostPrices(config, path, ctx.plan, ctx.locate));
+  diagnostics.push(...checkSingleRepeat(config, path, ctx.plan, ctx.locate));
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
   if ((config.type === 'pass_at_k' || config.type === 'pass_hat_k') && typeof k === 'number') {

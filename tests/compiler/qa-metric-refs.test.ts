@@ -65,6 +65,8 @@ describe('references between metrics', () => {
   it('reports a default reference that the task lacks (judge_stability reads `judge`)', async () => {
     const { diagnostics } = await validate(['{ type: exact_match }', '{ type: judge_stability }']);
     expect(diagnostics).toEqual([
+      // The plan runs one repeat: judge_stability would score 1 (QA101's warning, at the same metric).
+      expect.objectContaining({ code: 'EVALC_METRIC_REPEATS', severity: 'warning' }),
       expect.objectContaining({
         code: 'EVALC_REF_METRIC',
         message: 'judge_stability.metric (default) names metric `judge`, which task t does not define',
