@@ -15,6 +15,8 @@ export interface MetricInfo {
   version: string;
   stage: string;
   paramNames: string[];
+  /** Each parameter's own description (its zod `.describe()`), for a missing parameter's hint. */
+  paramHelp: Record<string, string>;
   validateParams: (params: Record<string, unknown>) => ParamIssue[];
 }
 
@@ -27,6 +29,12 @@ export function lookupMetric(type: string): MetricInfo | undefined {
     version: definition.version,
     stage: definition.stage,
     paramNames: shape ? Object.keys(shape) : [],
+    paramHelp: Object.fromEntries(
+      Object.entries(shape ?? {}).flatMap(([name, schema]) => {
+        const description = (schema as { description?: unknown }).description;
+        return typeof description === 'string' ? [[name, description]] : [];
+      }),
+    ),
     validateParams: (params) => {
       const result = resolveMetric({ type, ...params });
       if (result.ok) return [];

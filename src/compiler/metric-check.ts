@@ -71,7 +71,9 @@ export function checkMetric(
               keysHint(config.type, info.paramNames, issue.unknownKey))
             : missing === 'judge'
               ? judgesHint(ctx.plan)
-              : optionHint(issue.message, valueAt(params, issue.path)),
+              : missing !== undefined && info.paramHelp[missing] !== undefined
+                ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
+                : optionHint(issue.message, valueAt(params, issue.path)),
         },
       ),
     );
