@@ -10,7 +10,7 @@
  * socket agent's address only: an HTTP server's url keeps the connect (a docker port published
  * without the userland proxy is in no table of this namespace, yet accepts).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PortTarget } from './port-probe.js';
 
@@ -76,12 +76,24 @@ function unixListens(socketPath: string, before: SocketFileMark): boolean | unde
   if (!isNewSocket) return false;
   const lines = table('/proc/net/unix');
   if (lines === undefined) return undefined;
-  // The table names the path as the agent bound it (relative to its own folder, maybe).
-  const name = path.basename(socketPath);
+  // The table names the path as the agent bound it (relative to its own folder, maybe; through a
+  // symlink evalc's address points at, maybe): its last column, which may hold spaces (QA103).
+  const names = new Set([path.basename(socketPath), path.basename(realPath(socketPath))]);
   return lines.some((line) => {
-    const cols = line.trim().split(/\s+/);
-    const flags = Number.parseInt(cols[3] ?? '0', 16);
-    const bound = cols[7];
-    return (flags & SO_ACCEPTCON) !== 0 && bound !== undefined && path.basename(bound) === name;
+    const row = UNIX_ROW.exec(line);
+    if (!row) return false;
+    const flags = Number.parseInt(row[1] ?? '0', 16);
+    return (flags & SO_ACCEPTCON) !== 0 && names.has(path.basename(row[2] ?? ''));
   });
+}
+
+/** `Num RefCount Protocol Flags Type St Inode Path`: the flags and the path (the rest of the line). */
+const UNIX_ROW = /^\s*\S+\s+\S+\s+\S+\s+([0-9A-Fa-f]+)\s+\S+\s+\S+\s+\d+ (.+)$/;
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
