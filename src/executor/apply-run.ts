@@ -15,7 +15,7 @@ import { removeStaleTemps, sortKeys, writeLockFile } from '../lockfile/serialize
 import type { Lockfile } from '../lockfile/types.js';
 import type { TaskInput } from '../metrics/index.js';
 import { hasErrors } from '../plan/diagnostic.js';
-import { scrubSecrets } from '../plan/secrets.js';
+import { scrubSecrets, scrubWholeSecrets } from '../plan/secrets.js';
 import { answeredLiveWithoutName, pinAgentNames } from './agent-names.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
@@ -102,6 +102,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const schemas = schemaCache(cacheDir, store);
   const secrets: string[] = [];
   const scrub = (text: string) => scrubSecrets(text, secrets);
+  const scrubContent = (text: string) => scrubWholeSecrets(text, secrets);
   const logsDir = path.join(dirs.stateDir, 'logs');
   mkdirSync(logsDir, { recursive: true });
   const agents = new Map<string, AgentRuntime>();
@@ -261,6 +262,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         // Dispatch stops at a Ctrl-C and when the cache cannot be written.
         options: { ...options, signal: runSignal },
         scrub,
+        scrubContent,
         logLines,
         resolved: compiled,
         rubricVersions,

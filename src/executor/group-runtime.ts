@@ -29,6 +29,7 @@ export function groupRuntime(
     runId: string;
     options: ApplyOptions;
     scrub: (t: string) => string;
+    scrubContent?: (t: string) => string;
     logLines: { push(line: string): void };
     resolved: CompiledPlan;
     rubricVersions: Map<string, Set<string>>;
@@ -96,6 +97,7 @@ export function groupRuntime(
     signal: ctx.stepSignal,
     dispatchSignal: ctx.options.signal,
     scrub: ctx.scrub,
+    ...(ctx.scrubContent ? { scrubContent: ctx.scrubContent } : {}),
     hasSecrets: ctx.hasSecrets,
     log: (line) => ctx.logLines.push(line),
     rubricVersions: ctx.rubricVersions,

@@ -75,6 +75,8 @@ export interface GroupRuntime {
   /** Aborted at the first Ctrl-C: no new request is sent (steps in flight finish under `signal`). */
   dispatchSignal?: AbortSignal;
   scrub: (text: string) => string;
+  /** `scrub` for a trajectory: whole secrets, no head before a `…` the agent wrote (QA103). */
+  scrubContent?: (text: string) => string;
   /** Whether any secret value is known (else trajectories are kept as they are). */
   hasSecrets?: boolean;
   log: (line: string) => void;

@@ -11,7 +11,13 @@ import type { Trajectory } from '../protocols/types.js';
  * before it is kept. (Replacing inside the JSON text is safe: `***` needs no escaping.)
  */
 export function scrubTrajectory(rt: Scrubber, trajectory: Trajectory): Trajectory {
-  return scrubValue(rt, trajectory);
+  if (rt.hasSecrets === false) return trajectory;
+  // What the agent wrote is scored as written: whole secrets only, no head before its own `…`
+  // ('your application…' beside a Content-Type header). An error evalc recorded in it
+  // (`{kind, message}`: 'reply is not JSON: "… key=sk-S…"') is evalc's excerpt: heads too (QA103).
+  const content = rt.scrubContent;
+  if (content === undefined) return scrubLeaves(trajectory, rt.scrub) as Trajectory;
+  return scrubLeaves(trajectory, content, rt.scrub) as Trajectory;
 }
 
 /**
@@ -24,13 +30,19 @@ export function scrubValue<T>(rt: Scrubber, value: T): T {
   return scrubLeaves(value, rt.scrub) as T;
 }
 
-function scrubLeaves(value: unknown, scrub: (text: string) => string): unknown {
+/** `errorScrub`: for the message of an error object (`{kind, message}`) inside, if other than `scrub`. */
+function scrubLeaves(
+  value: unknown,
+  scrub: (text: string) => string,
+  errorScrub: (text: string) => string = scrub,
+): unknown {
   if (typeof value === 'string') return scrub(value);
   if (value === null || typeof value !== 'object') return value;
+  if (errorScrub !== scrub && isErrorShaped(value)) return scrubLeaves(value, errorScrub);
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const clean = scrubLeaves(value[i], scrub);
+      const clean = scrubLeaves(value[i], scrub, errorScrub);
       if (clean !== value[i]) (out ??= [...value])[i] = clean;
     }
     return out ?? value;
@@ -38,13 +50,18 @@ function scrubLeaves(value: unknown, scrub: (text: string) => string): unknown {
   let out: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
     const cleanKey = scrub(key);
-    const clean = scrubLeaves(item, scrub);
+    const clean = scrubLeaves(item, scrub, errorScrub);
     if (cleanKey === key && clean === item) continue;
     out ??= { ...(value as Record<string, unknown>) };
     if (cleanKey !== key) delete out[key];
     out[cleanKey] = clean;
   }
   return out ?? value;
+}
+
+function isErrorShaped(value: object): boolean {
+  const v = value as { kind?: unknown; message?: unknown };
+  return typeof v.kind === 'string' && typeof v.message === 'string';
 }
 
 export function withoutRaw(trajectory: Trajectory): Trajectory {
@@ -56,6 +73,8 @@ export function withoutRaw(trajectory: Trajectory): Trajectory {
 /** What scrubbing needs of a group's runtime. */
 export interface Scrubber {
   scrub: (text: string) => string;
+  /** `scrub` for what an agent wrote (plan/secrets.ts `scrubWholeSecrets`); else `scrub`. */
+  scrubContent?: (text: string) => string;
   /** Whether any secret value is known (else values are kept as they are). */
   hasSecrets?: boolean;
 }

@@ -349,10 +349,23 @@ function longestFirstOf(secrets: readonly string[]): readonly string[] {
  * one that a quote cut off before its `…` (secret-cut.ts).
  */
 export function scrubSecrets(text: string, secrets: readonly string[], marker = '***'): string {
+  const out = scrubWholeSecrets(text, secrets, marker);
+  return secrets.length === 0 || out.length < MIN_SECRET_LENGTH
+    ? out
+    : maskCutSecretHeads(out, secrets, marker);
+}
+
+/**
+ * `scrubSecrets` without the heads before a `…`: for what an agent or a judge wrote (an answer,
+ * a trajectory, a reply body), which evalc has not cut — its own `…` after a word that begins
+ * like a header value ('your application…' beside `Content-Type: application/json`) is the
+ * agent's text, scored as written (QA103).
+ */
+export function scrubWholeSecrets(text: string, secrets: readonly string[], marker = '***'): string {
   if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
   let out = text;
   for (const s of longestFirstOf(secrets)) if (out.includes(s)) out = out.split(s).join(marker);
-  return maskCutSecretHeads(out, secrets, marker);
+  return out;
 }
 
 /** Whether `text` contains any of the secrets (a cheap test before scrubbing a parsed document). */
@@ -370,8 +383,9 @@ export function scrubJsonValue<T>(value: T, secrets: readonly string[], marker =
   return scrubLeaves(value, secrets, marker) as T;
 }
 
+/** Used on replies only, as they came: whole secrets (`scrubWholeSecrets`), no cut heads. */
 function scrubLeaves(value: unknown, secrets: readonly string[], marker: string): unknown {
-  if (typeof value === 'string') return scrubSecrets(value, secrets, marker);
+  if (typeof value === 'string') return scrubWholeSecrets(value, secrets, marker);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;

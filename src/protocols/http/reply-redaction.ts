@@ -12,7 +12,7 @@
  * (letters, digits, `-_.~`), so a `\u00fc` (Python's ensure_ascii) or `\/` (PHP) spelling of a
  * secret is still found; a secret with no such run of 4 characters makes every reply walked.
  */
-import { MIN_SECRET_LENGTH, scrubJsonValue, scrubSecrets, secretValues } from '../../plan/secrets.js';
+import { MIN_SECRET_LENGTH, scrubJsonValue, scrubWholeSecrets, secretValues } from '../../plan/secrets.js';
 
 /** What replaces a secret in what the transport returns. */
 export const REDACTED = '[redacted]';
@@ -44,10 +44,10 @@ export class ReplyRedaction {
     return this.#current().length > 0;
   }
 
-  /** `text` with every secret replaced by `[redacted]`. */
+  /** `text` (a reply as received, not cut: no head before a `…` is a secret's) with every secret replaced by `[redacted]`. */
   text(text: string): string {
     const secrets = this.#current();
-    return secrets.length === 0 ? text : scrubSecrets(text, secrets, REDACTED);
+    return secrets.length === 0 ? text : scrubWholeSecrets(text, secrets, REDACTED);
   }
 
   /** Whether `rawText` (a reply as received) may hold a secret in some spelling. */
