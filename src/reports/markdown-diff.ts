@@ -4,11 +4,11 @@
  * tolerance. Used by report.md and by `evalc diff --format md`.
  */
 import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
+import { errorsNote } from './diff-errors-note.js';
 import { flipsAgainstNote } from './flips-against-note.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
-import { errorsNote } from './text-diff.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
 export function deltaArrow(d: AggregateDelta): string {

@@ -1,6 +1,7 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
 import type { LockDiff } from '../lockfile/diff.js';
 import { showControlChars } from './control-chars.js';
+import { errorsNote } from './diff-errors-note.js';
 import { flipsAgainstNote } from './flips-against-note.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import {
@@ -15,15 +16,6 @@ import {
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
-}
-
-/**
- * `, errors 0 → 6`: each lockfile's failed example runs, when either has any (QA95: said per task
- * only); `?` for a lock without the count.
- */
-export function errorsNote(errors: LockDiff['summary']['errors'] | undefined, sep = ', '): string {
-  if (!errors || ((errors.old ?? 0) === 0 && (errors.new ?? 0) === 0)) return '';
-  return `${sep}errors ${errors.old ?? '?'} → ${errors.new ?? '?'}`;
 }
 
 export function renderTextDiff(diff: LockDiff): string {
