@@ -11,6 +11,7 @@
  * without the userland proxy is in no table of this namespace, yet accepts).
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { endianness } from 'node:os';
 import path from 'node:path';
 import type { PortTarget } from './port-probe.js';
 
@@ -29,7 +30,7 @@ export function socketFileMark(target: PortTarget): SocketFileMark {
 
 /** Whether something listens at `target` (true/false), or undefined where the tables cannot be read. */
 export function listensAt(target: PortTarget, before: SocketFileMark): boolean | undefined {
-  return 'path' in target ? unixListens(target.path, before) : tcpListens(target.port);
+  return 'path' in target ? unixListens(target.path, before) : tcpListens(target.host, target.port);
 }
 
 function table(file: string): string[] | undefined {
@@ -50,7 +51,33 @@ function loopbackOrAny(hex: string): boolean {
   );
 }
 
-function tcpListens(port: number): boolean | undefined {
+/** An IPv4 address as /proc/net/tcp writes it: its 32 bits in the host's byte order, in hex. */
+function ipv4Hex(host: string): string | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return undefined;
+  const bytes = m.slice(1).map((b) => Number(b).toString(16).toUpperCase().padStart(2, '0'));
+  return (LE ? bytes.reverse() : bytes).join('');
+}
+
+const LE = endianness() === 'LE';
+const ANY6 = '0'.repeat(32);
+const LOOPBACK6 = LE ? '00000000000000000000000001000000' : '00000000000000000000000000000001';
+const MAPPED6 = LE ? '0000000000000000FFFF0000' : '00000000000000000000FFFF';
+
+/**
+ * Whether a listener bound to `hex` takes evalc's connection to `host`: an IPv4 address's own
+ * (or any address, or its IPv4-mapped form), ::1's own (or ::); `localhost`, any loopback. Not
+ * another loopback address: a dev server on [::1]:3000 is not an agent starting on
+ * 127.0.0.1:3000, which evalc would then call before it listens (QA103).
+ */
+function servesHost(hex: string, host: string): boolean {
+  const v4 = ipv4Hex(host);
+  if (v4 !== undefined) return hex === v4 || hex === '00000000' || hex === ANY6 || hex === `${MAPPED6}${v4}`;
+  if (host === '::1') return hex === LOOPBACK6 || hex === ANY6;
+  return loopbackOrAny(hex);
+}
+
+function tcpListens(host: string, port: number): boolean | undefined {
   const rows = [table('/proc/net/tcp'), table('/proc/net/tcp6')];
   if (rows.every((r) => r === undefined)) return undefined;
   const want = port.toString(16).toUpperCase().padStart(4, '0');
@@ -58,7 +85,7 @@ function tcpListens(port: number): boolean | undefined {
     (lines ?? []).some((line) => {
       const [, local, , state] = line.trim().split(/\s+/);
       const [addr, p] = (local ?? '').split(':');
-      return state === '0A' && p === want && loopbackOrAny(addr ?? '');
+      return state === '0A' && p === want && servesHost(addr ?? '', host);
     }),
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * QA103 (review of f895b60): a served mae socket agent on a loopback tcp address is awaited by
+ * reading /proc/net/tcp{,6}. Any loopback listener on the agent's port passed for it: another
+ * process on 127.0.0.2:<port> (or a dev server on [::1]:<port>) made evalc call the agent at
+ * 127.0.0.1:<port> before it listened, and every example failed transport_error (connection
+ * refused), where the connect probe waited for the agent. A listener counts only when it takes a
+ * connection to the address evalc calls. Real processes: the CLI, a listener in this test and
+ * tests/fixtures/qa100-one-connection-socket-agent.py.
+ */
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assertBuilt, REPO_ROOT, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { freePort } from '../fixtures/loopback.js';
+
+const AGENT = path.join(REPO_ROOT, 'tests/fixtures/qa100-one-connection-socket-agent.py');
+const { dir, cleanup } = tempWorkspace('qa103-other-loopback');
+const other = net.createServer((socket) => socket.destroy());
+afterAll(() => {
+  other.close();
+  cleanup();
+});
+
+describe('serve: a tcp socket agent awaited through /proc/net/tcp (QA103)', () => {
+  it('is not taken for ready by another process on the same port of another loopback address', async () => {
+    assertBuilt();
+    const port = await freePort();
+    other.listen(port, '127.0.0.2');
+    await once(other, 'listening');
+    writeFileSync(
+      path.join(dir, 'd.jsonl'),
+      ['e1', 'e2'].map((id) => JSON.stringify({ id, vars: { t: `task ${id}` } })).join('\n'),
+    );
+    const plan = {
+      evalc: 1,
+      benchmark: { id: 'qa103-other-loopback', version: '1.0.0' },
+      agents: {
+        a: {
+          protocol: 'mae',
+          transport: 'socket',
+          address: `127.0.0.1:${port}`,
+          serve: { command: `python3 ${JSON.stringify(AGENT)} tcp:${port}`, env: { DELAY_MS: '1200' } },
+        },
+      },
+      tasks: {
+        t: {
+          bindings: { default: { input: '{{t}}', output: { answer: 'final_answer' } } },
+          datasets: { d: { source: 'd.jsonl' } },
+          metrics: [{ type: 'contains', candidate: 'answer', value: 'done' }],
+        },
+      },
+    };
+    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
+    const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
+      examples: Array<{ example: string; repeats: Array<{ errorKind: string | null }> }>;
+    };
+    expect(report.examples.map((e) => [e.example, e.repeats[0]?.errorKind])).toEqual([
+      ['e1', null],
+      ['e2', null],
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+  }, 40_000);
+});
