@@ -198,7 +198,7 @@ export async function startServedProcess(
     if (Date.now() >= deadline) {
       return fail({
         kind: 'timeout',
-        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${'path' in readyPort ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
+        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${noConnect ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
         retryable: false,
         details: { tail: output.lines() },
       });

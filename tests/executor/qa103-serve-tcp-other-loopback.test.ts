@@ -4,11 +4,12 @@
  * process on 127.0.0.2:<port> (or a dev server on [::1]:<port>) made evalc call the agent at
  * 127.0.0.1:<port> before it listened, and every example failed transport_error (connection
  * refused), where the connect probe waited for the agent. A listener counts only when it takes a
- * connection to the address evalc calls. Real processes: the CLI, a listener in this test and
+ * connection to the address evalc calls. And a socket agent that never listens is named by its
+ * socket address, not as an HTTP agent's "url's port" (it has no url). Real processes: the CLI, a listener in this test and
  * tests/fixtures/qa100-one-connection-socket-agent.py.
  */
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,5 +63,41 @@ describe('serve: a tcp socket agent awaited through /proc/net/tcp (QA103)', () =
       ['e2', null],
     ]);
     expect(run.code, run.stderr).toBe(0);
+  }, 40_000);
+
+  it("says a socket agent's tcp address is its socket address, not a url's port, when it never listens", async () => {
+    const port = await freePort();
+    const sub = path.join(dir, 'never');
+    mkdirSync(sub);
+    writeFileSync(path.join(sub, 'd.jsonl'), JSON.stringify({ id: 'e1', vars: { t: 'task e1' } }));
+    const plan = {
+      evalc: 1,
+      benchmark: { id: 'qa103-never-listens', version: '1.0.0' },
+      agents: {
+        a: {
+          protocol: 'mae',
+          transport: 'socket',
+          address: `127.0.0.1:${port}`,
+          serve: {
+            command: `python3 ${JSON.stringify(AGENT)} tcp:${port}`,
+            env: { DELAY_MS: '60000' },
+            ready: { timeout: '2s' },
+          },
+        },
+      },
+      tasks: {
+        t: {
+          bindings: { default: { input: '{{t}}', output: { answer: 'final_answer' } } },
+          datasets: { d: { source: 'd.jsonl' } },
+          metrics: [{ type: 'contains', candidate: 'answer', value: 'done' }],
+        },
+      },
+    };
+    writeFileSync(path.join(sub, 'evalc.yaml'), JSON.stringify(plan));
+    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: sub, timeoutMs: 30_000 });
+    expect(run.stderr).toContain(
+      `not ready within 2000 ms (nothing accepts connections at 127.0.0.1:${port}, its socket address;`,
+    );
+    expect(run.stderr).not.toContain("url's port");
   }, 40_000);
 });
