@@ -108,6 +108,17 @@ function scoreTable(m: ReportModel): MarkdownSection[] {
   ];
 }
 
+/** A metric id's unit: its own key only (a metric named `constructor` has none, QA35's ids). */
+function unitOfId(m: ReportModel, id: string): string | undefined {
+  return m.units && Object.hasOwn(m.units, id) ? m.units[id] : undefined;
+}
+
+/** ` USD`, ` turns`: a volatile column's unit after its name, or nothing. */
+function unitSuffix(m: ReportModel, id: string): string {
+  const unit = unitOfId(m, id);
+  return unit ? ` ${escapeMarkdown(unit)}` : '';
+}
+
 /** A measurement's mean and CI: amounts below 0.01 (USD) keep three significant digits, not `0.000`. */
 function formatValueCi(mean: number | null, ci: [number, number] | null | undefined): string {
   if (mean === null || mean === 0 || Math.abs(mean) >= 0.01) return formatMeanCi(mean, ci);
@@ -123,7 +134,7 @@ function formatValueCi(mean: number | null, ci: [number, number] | null | undefi
  */
 function metricRows(m: ReportModel, scope: string, id: string): string[] {
   const cells = m.agents.map((a) => findScore(m, scope, a, id));
-  const unit = m.units?.[id];
+  const unit = unitOfId(m, id);
   const valueLabel = `| ${code(id)} value${unit ? ` (${escapeMarkdown(unit)})` : ''} |`;
   if (cells.some((c) => c?.measure === 'value'))
     return [`${valueLabel} ${cells.map((c) => (c ? formatValueCi(c.mean, c.ci) : '—')).join(' | ')} |`];
@@ -340,7 +351,7 @@ function volatileSection(m: ReportModel): MarkdownSection[] {
       head: [
         '<details><summary>Latency, tokens and cost (volatile: they change between identical runs)</summary>',
         '',
-        `| ${['agent/task/dataset', 'mean ms', 'p50 ms', 'tokens', ...measures.map((id) => `${code(id)} mean${m.units?.[id] ? ` ${escapeMarkdown(m.units[id])}` : ''}`)].join(' | ')} |`,
+        `| ${['agent/task/dataset', 'mean ms', 'p50 ms', 'tokens', ...measures.map((id) => `${code(id)} mean${unitSuffix(m, id)}`)].join(' | ')} |`,
         `|---|---:|---:|---:|${measures.map(() => '---:|').join('')}`,
       ],
       items: rows,

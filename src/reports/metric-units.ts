@@ -33,7 +33,8 @@ export function metricUnits(lock: Pick<Lockfile, 'groups'>): Record<string, stri
       else if (known !== unit) units.set(id, null);
     }
   }
-  const out: Record<string, string> = {};
+  // No prototype: an id named `__proto__` is a key like any other (QA35's ids).
+  const out: Record<string, string> = Object.create(null);
   for (const id of [...units.keys()].sort(byText)) {
     const unit = units.get(id);
     if (unit) out[id] = unit;
