@@ -335,6 +335,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       locked: lockedPins,
       nameless: (id) => answeredLiveWithoutName(id, agents, compiled, results),
     });
+    for (const [group, refused] of drift.refusalsByGroup()) {
+      const entry = volatile[group];
+      if (entry) entry.schemaRefusals = refused;
+    }
     const drifted = drift.flagged();
     if (drifted.length > 0) {
       summary.schemaDrift = drifted;

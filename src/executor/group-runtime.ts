@@ -103,7 +103,7 @@ export function groupRuntime(
     rubricVersions: ctx.rubricVersions,
     ...(ctx.judgeModels ? { judgeModels: ctx.judgeModels } : {}),
     onInvoke: (event) => {
-      ctx.drift?.note(cg.group.agentId, event.error);
+      ctx.drift?.note(cg.group.agentId, cg.group.id, event.error);
       ctx.options.progress.step({ agent: cg.group.agentId, ...event });
     },
     onInvokeStart: (event) => ctx.options.progress.started?.({ agent: cg.group.agentId, ...event }),

@@ -90,7 +90,8 @@ function runsByGroup(lock: Lockfile): Map<string, number> {
 
 /** A group's figures with its volatile measures as `measures.<metric>` fields. */
 function flatFigures(entry: Lockfile['volatile'][string] | undefined): Record<string, number | undefined> {
-  const { measures, ...figures } = entry ?? {};
+  // schemaRefusals is a count of failed invokes, which diff compares as errors, not a figure.
+  const { measures, schemaRefusals: _refusals, ...figures } = entry ?? {};
   const out: Record<string, number | undefined> = { ...figures };
   for (const [metric, value] of Object.entries(measures ?? {})) out[`measures.${metric}`] = value;
   return out;

@@ -150,6 +150,11 @@ export interface Lockfile {
       invokes?: number;
       /** Mean per example of each volatile measure metric (`tokens`, `cost`, …), by metric id. */
       measures?: Record<string, number>;
+      /**
+       * Invokes the agent refused with its own 400 `ajvErrors` (RAIP R8), counted by apply (absent
+       * when none): report.md's schema-drift flag reads it, not the invoke records read back.
+       */
+      schemaRefusals?: number;
     }
   >;
 }

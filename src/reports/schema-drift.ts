@@ -53,17 +53,32 @@ export function describeDrift(d: SchemaDrift): string {
  */
 const NOT_ANSWERED = new Set(['cancelled', 'schema_invalid', 'preflight_failed']);
 
-/** The run's flagged agents, counted from its results as apply counts its invokes. */
+/**
+ * The run's flagged agents, counted from its results as apply counts its invokes. The refusals
+ * are apply's own count where the lock's volatile section keeps it (`schemaRefusals`): the invoke
+ * records read back are at most 5,000 (failing rows first), and none without the cache, so past
+ * that report.md showed smaller numbers than apply, or no flag (QA99, QA106). An older lock's
+ * groups are counted from the records.
+ */
 export function schemaDriftOf(m: ReportModel): SchemaDrift[] {
   const counts = new Map<string, { refused: number; answered: number }>();
+  const fromRecords = new Map<string, number>();
+  const agentOf = new Map<string, string>();
   for (const e of m.examples) {
+    agentOf.set(e.group, e.agent);
     for (const r of e.repeats) {
       if (r.errorKind !== null && NOT_ANSWERED.has(r.errorKind)) continue;
       let c = counts.get(e.agent);
       if (!c) counts.set(e.agent, (c = { refused: 0, answered: 0 }));
       c.answered++;
-      if (isAgentAjvRefusal(r.record?.error)) c.refused++;
+      if (isAgentAjvRefusal(r.record?.error)) fromRecords.set(e.group, (fromRecords.get(e.group) ?? 0) + 1);
     }
+  }
+  for (const [group, agent] of agentOf) {
+    const recorded = m.volatile[group]?.schemaRefusals;
+    const refused = Math.max(typeof recorded === 'number' ? recorded : 0, fromRecords.get(group) ?? 0);
+    const c = counts.get(agent);
+    if (c) c.refused += refused;
   }
   return flaggedDrift(counts);
 }
