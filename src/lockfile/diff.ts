@@ -26,7 +26,7 @@ import { type ComparabilityIssue, compareLockPins } from './diff-comparability.j
 import { type GateChange, gateChanges } from './diff-gates.js';
 import { pairsByScope, pairsFor, type Row, rowsOf } from './diff-rows.js';
 import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
-import type { Lockfile } from './types.js';
+import type { LockAggregate, Lockfile } from './types.js';
 
 export type { ComparabilityIssue } from './diff-comparability.js';
 export type { GateChange, GateOutcome } from './diff-gates.js';
@@ -165,6 +165,19 @@ function metricType(lock: Lockfile, metric: string, gids: string[]): string {
   return metric;
 }
 
+/**
+ * An aggregate's figure of one field: a measurement-only aggregate (`measure: 'value'`) keeps its
+ * value in `mean`, a scored one keeps its score there and its value under `value` (QA107: a metric
+ * measured in one run and scored in the other — refusal_rate given `should_refuse` — compared the
+ * old refusal rate with the new score, `value 0.667 → 1.000`).
+ */
+function aggregateFigure(a: LockAggregate | undefined, field: 'score' | 'value'): number | null {
+  if (!a) return null;
+  // 'score' reads `mean` as recorded (a metric one run has, or measured with no example paired).
+  if (field === 'score' || a.measure === 'value') return a.mean;
+  return a.value?.mean ?? null;
+}
+
 function compareAggregate(
   old: Lockfile,
   now: Lockfile,
@@ -187,8 +200,8 @@ function compareAggregate(
     field === 'score'
       ? true
       : (getMetricDefinition(metricType(now, metric, opts.groupIds))?.higherIsBetter ?? true);
-  const oldMean = old.aggregates[scope]?.[agent]?.[metric]?.mean ?? null;
-  const newMean = now.aggregates[scope]?.[agent]?.[metric]?.mean ?? null;
+  const oldMean = aggregateFigure(old.aggregates[scope]?.[agent]?.[metric], field);
+  const newMean = aggregateFigure(now.aggregates[scope]?.[agent]?.[metric], field);
   const delta = oldMean !== null && newMean !== null ? asRecorded(newMean - oldMean) : null;
   const out: AggregateDelta = {
     scope,
