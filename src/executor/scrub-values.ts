@@ -13,11 +13,20 @@ import type { Trajectory } from '../protocols/types.js';
 export function scrubTrajectory(rt: Scrubber, trajectory: Trajectory): Trajectory {
   if (rt.hasSecrets === false) return trajectory;
   // What the agent wrote is scored as written: whole secrets only, no head before its own `…`
-  // ('your application…' beside a Content-Type header). An error evalc recorded in it
-  // (`{kind, message}`: 'reply is not JSON: "… key=sk-S…"') is evalc's excerpt: heads too (QA103).
+  // ('your application…' beside a Content-Type header). The error evalc recorded in it (the mae
+  // recorder's `response.error`, `{kind, message}`: 'reply is not JSON: "… key=sk-S…"') is evalc's
+  // excerpt: heads too (QA103). Only there: an agent's own `{kind: "Status", message}` elsewhere in
+  // its reply is its text (QA104).
   const content = rt.scrubContent;
   if (content === undefined) return scrubLeaves(trajectory, rt.scrub) as Trajectory;
-  return scrubLeaves(trajectory, content, rt.scrub) as Trajectory;
+  const clean = scrubLeaves(trajectory, content) as Trajectory;
+  const response = clean.response as Record<string, unknown> | null;
+  const error = (trajectory.response as Record<string, unknown> | null)?.error;
+  if (response === null || typeof response !== 'object' || Array.isArray(response)) return clean;
+  if (error === null || typeof error !== 'object' || !isErrorShaped(error)) return clean;
+  const masked = scrubLeaves(error, rt.scrub);
+  if (masked === response.error) return clean;
+  return { ...clean, response: { ...response, error: masked } };
 }
 
 /**
@@ -30,19 +39,13 @@ export function scrubValue<T>(rt: Scrubber, value: T): T {
   return scrubLeaves(value, rt.scrub) as T;
 }
 
-/** `errorScrub`: for the message of an error object (`{kind, message}`) inside, if other than `scrub`. */
-function scrubLeaves(
-  value: unknown,
-  scrub: (text: string) => string,
-  errorScrub: (text: string) => string = scrub,
-): unknown {
+function scrubLeaves(value: unknown, scrub: (text: string) => string): unknown {
   if (typeof value === 'string') return scrub(value);
   if (value === null || typeof value !== 'object') return value;
-  if (errorScrub !== scrub && isErrorShaped(value)) return scrubLeaves(value, errorScrub);
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const clean = scrubLeaves(value[i], scrub, errorScrub);
+      const clean = scrubLeaves(value[i], scrub);
       if (clean !== value[i]) (out ??= [...value])[i] = clean;
     }
     return out ?? value;
@@ -50,7 +53,7 @@ function scrubLeaves(
   let out: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
     const cleanKey = scrub(key);
-    const clean = scrubLeaves(item, scrub, errorScrub);
+    const clean = scrubLeaves(item, scrub);
     if (cleanKey === key && clean === item) continue;
     out ??= { ...(value as Record<string, unknown>) };
     if (cleanKey !== key) delete out[key];
