@@ -31,9 +31,11 @@ export function parseCommandArgs(
     tokens = result.tokens;
   } catch (err) {
     // `diff` and `report` write JSON with `--format json`; `--json` (apply's, plan's) was refused
-    // with Node's advice to pass it after `--` as a file name (QA95).
+    // with Node's advice to pass it after `--` as a file name (QA95). Not graph's advice: its
+    // formats are mermaid and dot (QA105), so only a usage whose `--format` lists json gives it.
     const unknown = (err as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
-    if (unknown && options.format && !options.json && String(err).includes("'--json'"))
+    const formatsJson = /--format [^\]\s]*\bjson\b/.test(usage);
+    if (unknown && options.format && formatsJson && !options.json && String(err).includes("'--json'"))
       throw new ExitError(
         EXIT.usage,
         `unknown option --json: this command writes JSON with --format json\nusage: ${usage}`,
