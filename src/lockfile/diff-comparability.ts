@@ -64,6 +64,21 @@ const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
   'group_output',
 ]);
 
+/**
+ * An agent's settings that are evalc's conversation, not the agent: mae's profile, relay texts and
+ * turn cap, a chat agent's history, turn cap and terminating tools change what is sent to the
+ * agent and when a conversation ends, so a score can change with the same agent (QA97, QA106):
+ * like a metric's or a judge's change, they make two runs "not strictly comparable". The model
+ * an agent is, its endpoint or version are what a diff compares, and stay pins.
+ */
+const HARNESS_SETTINGS: ReadonlySet<string> = new Set([
+  'profile',
+  'relay',
+  'maxTurns',
+  'history',
+  'terminatingTools',
+]);
+
 function text(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   return typeof value === 'string' ? value : (canonicalize(value) ?? null);
@@ -208,7 +223,11 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       // they were written and never compared, so a model swap read as "plan changed" only).
       const os = o.settings ?? {};
       const ns = n.settings ?? {};
-      for (const key of sortedUnion(os, ns)) compareField(out, 'agent_settings', id, key, os[key], ns[key]);
+      for (const key of sortedUnion(os, ns)) {
+        const at = out.length;
+        compareField(out, 'agent_settings', id, key, os[key], ns[key]);
+        if (out.length > at && HARNESS_SETTINGS.has(key)) out[at]!.severity = 'warning';
+      }
       if (out.length === before)
         unlistedChange(out, 'agent_settings', id, `agents.${id}`, o.digest, n.digest);
     },
