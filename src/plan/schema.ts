@@ -151,7 +151,16 @@ export const datasetSchema = z
 export const metricSchema = z
   .object({
     type: z.string().describe('A metric type (DESIGN.md §4): exact_match, judge, pass_rate, …'),
-    id: z.string().optional().describe('Name of this metric in results (default: its type)'),
+    // `__proto__` would name the prototype of the maps results are kept in, not a metric: apply
+    // crashed scoring the first example ('internal error: … argument must be a string', QA104).
+    id: z
+      .string()
+      .refine(
+        (v) => v !== '__proto__',
+        'a metric id cannot be `__proto__` (it names no key in a JavaScript map)',
+      )
+      .optional()
+      .describe('Name of this metric in results (default: its type)'),
     threshold: z
       .number()
       .optional()
