@@ -33,3 +33,11 @@ export function unclosedFlow(
   const open = text[start];
   return open === '{' || open === '[' ? { offset: start, open } : undefined;
 }
+
+/** What the reader found where it stopped on the opener's own line (QA105): a wrong closer, the line's end, other text. */
+export function stoppedAt(found: string | undefined, col: number): string {
+  if (found === '}' || found === ']') return `\`${found}\` at column ${col} cannot close it`;
+  if (found === undefined || found === '\n' || found === '\r')
+    return `its line ends at column ${col} before one`;
+  return `the text at column ${col} cannot close it`;
+}

@@ -16,7 +16,7 @@ import {
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
-import { unclosedFlow } from './unclosed-flow.js';
+import { stoppedAt, unclosedFlow } from './unclosed-flow.js';
 
 export interface YamlFile {
   /** Path as shown to users (relative to the working directory). */
@@ -60,14 +60,22 @@ export function parseYamlFile(
     if (unclosed) {
       const close = unclosed.open === '{' ? '}' : ']';
       const kind = unclosed.open === '{' ? 'mapping' : 'sequence';
+      const stop = at(err.pos[0]);
+      // The reader stopped on the opener's own line (`{ id: x ]`): not a line that lacks indent;
+      // the diagnostic names what it found there (QA105: it read "no `}` before line 2" of line 2).
+      const sameLine = stop.line === at(unclosed.offset).line;
       diagnostics.push(
         diagnostic(
           'EVALC_YAML_SYNTAX',
-          `this \`${unclosed.open}\` has no \`${close}\` before line ${at(err.pos[0]).line}, which is not indented under it (a flow ${kind} ends with \`${close}\`, and the lines it continues on are indented)`,
+          sameLine
+            ? `this \`${unclosed.open}\` has no \`${close}\`: ${stoppedAt(text[err.pos[0]], stop.col)} (a flow ${kind} ends with \`${close}\`)`
+            : `this \`${unclosed.open}\` has no \`${close}\` before line ${stop.line}, which is not indented under it (a flow ${kind} ends with \`${close}\`, and the lines it continues on are indented)`,
           [],
           {
             source: at(unclosed.offset),
-            hint: `close it with \`${close}\` on its line, or indent the lines it continues on`,
+            hint: sameLine
+              ? `close it with \`${close}\``
+              : `close it with \`${close}\` on its line, or indent the lines it continues on`,
           },
         ),
       );
