@@ -112,7 +112,9 @@ function failedInLock(
       sameKey++;
       const kind = row.errors?.[step.repeat];
       if (typeof kind !== 'string') continue;
-      // A definitive failure is cached like an answer: missing, it is a cache not restored.
+      // A definitive failure is cached like an answer, and so is an answer whose extraction failed
+      // (as up-to-date.ts keeps it): missing, it is a cache not restored (QA107).
+      if (kind === 'extraction_failed') continue;
       if (isDefinitiveFailure({ kind, message: '', retryable: false } as StepError)) continue;
       count++;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
