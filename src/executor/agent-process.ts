@@ -274,12 +274,9 @@ function makeHandle(
  * The command itself reads /dev/null, as it read a closed pipe before.
  */
 export function withWatchdog(command: string): string {
-  return [
-    'exec 3<&0 0</dev/null',
-    "{ trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 3; kill -KILL 0 2>/dev/null; } >/dev/null 2>&1 &",
-    'exec 3<&-',
-    command,
-  ].join('\n');
+  // One line before the command, so the shell's line numbers are the command's own: a missing
+  // program read `/bin/sh: 4: nosuch: not found`, 4 being this wrapper's line (QA97, QA106).
+  return `exec 3<&0 0</dev/null; { trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 3; kill -KILL 0 2>/dev/null; } >/dev/null 2>&1 & exec 3<&-; ${command}`;
 }
 
 class OutputTail {

@@ -84,9 +84,11 @@ describe('serve: after a SIGKILL of evalc', () => {
     await waitFor(() => !isAlive(second), 3_000, 'the second agent to stop with its apply');
   });
 
-  it('keeps the command as the last line of the script, behind the watchdog', () => {
+  it('keeps the command at the end of the script, behind the watchdog, on its first line', () => {
+    // QA106: on the watchdog's line, so the shell's line numbers are the command's own.
     const script = withWatchdog('node agent.mjs --port 1');
-    expect(script.split('\n').at(-1)).toBe('node agent.mjs --port 1');
+    expect(script.endsWith('; node agent.mjs --port 1')).toBe(true);
+    expect(script.split('\n')).toHaveLength(1);
     expect(script).toContain('exec 3<&0 0</dev/null');
   });
 });

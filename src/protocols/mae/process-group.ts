@@ -50,11 +50,9 @@ export function spawnProcessGroup(command: string, options: SpawnGroupOptions): 
  * then stops the group. The command itself runs without fd 3 and reads the real stdin.
  */
 export function withGroupWatchdog(command: string): string {
-  return [
-    "{ trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 2; kill -KILL 0 2>/dev/null; } </dev/null >/dev/null 2>&1 &",
-    'exec 3<&-',
-    command,
-  ].join('\n');
+  // One line before the command, so the shell's line numbers are the command's own: a missing
+  // program read `/bin/sh: 3: nosuch: not found`, 3 being this wrapper's line (QA97, QA106).
+  return `{ trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 2; kill -KILL 0 2>/dev/null; } </dev/null >/dev/null 2>&1 & exec 3<&-; ${command}`;
 }
 
 function armWatchdog(child: ChildProcess): void {
