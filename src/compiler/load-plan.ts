@@ -88,7 +88,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
       const checked = compilePlan(partial, options.pins ?? {});
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
         if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
-        if (readsPrunedTransport(d, salvaged.pruned) || readsPrunedRepeats(d, salvaged.pruned)) continue;
+        if (readsPrunedTransport(d, salvaged.pruned) || readsPrunedSetting(d, salvaged.pruned)) continue;
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
         diagnostics.push(d);
@@ -132,15 +132,19 @@ function readsPrunedTransport(d: Diagnostic, pruned: readonly PlanPath[]): boole
 }
 
 /**
- * A check of `run.repeats` (a single repeat's EVALC_METRIC_REPEATS, pass_at_k's "k exceeds
- * run.repeats") that read the default, 1, of a value the schema refused and pruned (`repeats: "3"`):
- * it warned "run.repeats is 1" beside the error about the 3 the plan holds (QA105).
+ * A check of a top-level setting that read a value the schema refused and pruned: `run.repeats`
+ * (a single repeat's EVALC_METRIC_REPEATS, pass_at_k's "k exceeds run.repeats") read the default,
+ * 1, of `repeats: "3"`; a cost metric's EVALC_METRIC_PRICES read `prices:` without its refused
+ * entries ("this plan has none"). Each said so beside the error about what the plan holds (QA105).
  */
-function readsPrunedRepeats(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
+function readsPrunedSetting(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
+  const under = (section: string, key?: string) =>
+    pruned.some((p) => p[0] === section && (key === undefined || p.length === 1 || p[1] === key));
+  if (d.code === 'EVALC_METRIC_PRICES') return under('prices');
   const readsRepeats =
     d.code === 'EVALC_METRIC_REPEATS' ||
     (d.code === 'EVALC_METRIC_PARAM' && d.message.includes('exceeds run.repeats'));
-  return readsRepeats && pruned.some((p) => p[0] === 'run' && (p.length === 1 || p[1] === 'repeats'));
+  return readsRepeats && under('run', 'repeats');
 }
 
 /** The reference code of each id section: when a whole section is pruned, its references go too. */
