@@ -295,7 +295,8 @@ export function planRun(
   // A lock another evalc wrote is never up to date: apply re-aggregates and rewrites it (QA38).
   const otherVersion = lock !== undefined && lock.evalc !== EVALC_VERSION ? lock.evalc : undefined;
   // A metric only aggregates compute whose code version changed (QA74): no step key sees it.
-  const metricChange = lock && !lockMissing ? aggregateMetricChange(lock, compiled) : undefined;
+  // Named whatever else changed (QA107: beside changed scores it went unsaid).
+  const metricChange = lock ? aggregateMetricChange(lock, compiled) : undefined;
   // Only cached runs the lock does not record: their groups re-aggregate, for that reason.
   const lockStale = groupsChanged === 0 && staleRuns > 0 && !lockMissing && !datasetEdited && !otherVersion;
   if (lockStale) {
@@ -305,7 +306,9 @@ export function planRun(
       tasksChanged.add(taskId);
     }
   }
-  const changedAggregates = groupsChanged === 0 ? 0 : groupsChanged + tasksChanged.size + 1;
+  // Such a metric's figures change in every group that has it: every aggregate is computed again.
+  const changedAggregates =
+    groupsChanged === 0 ? 0 : metricChange ? aggregateNodes : groupsChanged + tasksChanged.size + 1;
   if (changedAggregates > 0) {
     counts.aggregate.run = changedAggregates;
     rows.set('aggregate', {
@@ -314,7 +317,13 @@ export function planRun(
       target: benchmark,
       count: changedAggregates,
       unit: 'nodes',
-      reason: !lock ? 'new' : lockStale ? unrecordedReason(staleRuns, stepUnit) : 'because scores changed',
+      reason: !lock
+        ? 'new'
+        : lockStale
+          ? unrecordedReason(staleRuns, stepUnit)
+          : metricChange
+            ? `because scores changed, and ${metricChange.replace(/^because /, '')}`
+            : 'because scores changed',
     });
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;

@@ -9,7 +9,7 @@
  * agent (`sent`'s row said only "the task's instructions changed", which they had not), calls the
  * judge for nothing (its verdicts are kept by request), and the second apply is up to date.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempWorkspace } from './apply-harness.js';
@@ -133,5 +133,30 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     expect(lines(judgeLog).filter((l) => l.includes('judge'))).toEqual([]);
     const again = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(again.code, again.stdout).toBe(0);
+  });
+
+  it('names the aggregate-only metrics whose version changed beside scores that change too (QA107)', async () => {
+    // aggregate-only/ with a metric added in the same upgrade's commit: its scores re-aggregate every
+    // group, and the aggregate row said only "because scores changed" — the new versions of
+    // judge_agreement and judge_stability, whose figures the apply changes, went unnamed.
+    const { dir, maeLog, judgeLog, env } = workspace(path.join(FIXTURE, 'aggregate-only'));
+    const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8');
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      plan.replace(
+        '      - { type: judge_stability, metric: judge }\n',
+        '      - { type: judge_stability, metric: judge }\n      - { type: contains, candidate: answer, value: two }\n',
+      ),
+    );
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
+    expect(planned.code, planned.stderr).toBe(2);
+    expect(planned.stdout).toMatch(/\+ score +qa77-upgrade\/t\[sent\]\/contains +4 runs +new metric/);
+    expect(planned.stdout).toMatch(
+      /~ aggregate +qa77-upgrade +3 nodes +because scores changed, and metric judge_agreement changed version \(2 → 3\), metric judge_stability changed version \(1 → 3\): aggregates are computed again/,
+    );
+    const applied = await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(lines(maeLog)).toEqual([]);
+    expect(lines(judgeLog).filter((l) => l.includes('judge'))).toEqual([]);
   });
 });
