@@ -274,6 +274,8 @@ function loadInto(
   state.stack.pop();
 }
 
+const OWN = { enumerable: true, writable: true, configurable: true };
+
 function mergeFile(
   state: LoadState,
   file: YamlFile,
@@ -303,7 +305,13 @@ function mergeFile(
           );
           continue;
         }
-        target[id] = key === 'tasks' ? rebaseTask(entry, relDir) : entry;
+        const merged = key === 'tasks' ? rebaseTask(entry, relDir) : entry;
+        // `__proto__` stays an own key, for validate to refuse as an id (assigned, it vanished: QA104).
+        if (id === '__proto__') {
+          Object.defineProperty(target, id, { ...OWN, value: merged });
+          continue;
+        }
+        target[id] = merged;
         if (key === 'agents' || key === 'judges') commandDirs[key][id] = relDir;
         if (!isRoot) state.origins.push({ file, mergedPrefix: [key, id], filePrefix: [key, id], relDir });
       }

@@ -27,9 +27,46 @@ type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
 export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan; diagnostics: Diagnostic[] } {
   const result = planSchema.safeParse(raw);
-  if (result.success) return { plan: withIdMaps(result.data), diagnostics: [] };
-  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate));
-  return { diagnostics };
+  const protoIds = protoIdDiagnostics(raw, locate);
+  if (result.success && protoIds.length === 0) return { plan: withIdMaps(result.data), diagnostics: [] };
+  const issues = result.success ? [] : result.error.issues;
+  return { diagnostics: [...protoIds, ...issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate))] };
+}
+
+const ID_RULE = 'ids use ASCII letters, digits, "_", "-" and "." and start with a letter or digit';
+
+/**
+ * An id map's `__proto__` key (the YAML reader keeps it as an own key): zod's record skips it, so
+ * its id rule never ran and the agent, task, dataset or judge vanished without a word — a plan
+ * whose only task it was read 'the plan has no tasks' (QA104). The id error other keys get.
+ */
+function protoIdDiagnostics(raw: unknown, locate: Locate): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const check = (value: unknown, at: PlanPath) => {
+    if (!isRecord(value) || !Object.hasOwn(value, '__proto__')) return;
+    out.push(
+      diagnostic(
+        'EVALC_SCHEMA_INVALID',
+        `${describePath(at)}: "__proto__" is not a valid id: ${ID_RULE}`,
+        [...at, '__proto__'],
+        {
+          source: locate(at, '__proto__') ?? locate(at),
+        },
+      ),
+    );
+  };
+  if (!isRecord(raw)) return out;
+  for (const key of ['agents', 'judges', 'tasks', 'rubrics', 'prices']) check(raw[key], [key]);
+  const tasks = raw.tasks;
+  if (isRecord(tasks))
+    for (const [taskId, task] of Object.entries(tasks))
+      if (isRecord(task))
+        for (const key of ['datasets', 'bindings']) check(task[key], ['tasks', taskId, key]);
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Keys users put on an agent that belong to a task's binding (DESIGN §2: TaskConfig). */
