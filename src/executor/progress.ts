@@ -4,6 +4,7 @@
  */
 import type { StepError } from '../protocols/types.js';
 import { showControlChars } from '../reports/control-chars.js';
+import { fitLine } from './progress-fit.js';
 
 export interface ProgressSink {
   start(totals: Record<string, number>): void;
@@ -87,20 +88,47 @@ export function createProgress(
   // The rate is the agent's own: from its first step (an agent whose process starts late, or
   // that waits for another's preflight, is not charged for the wait) to its last one (a finished
   // agent keeps the rate it ran at). What a narrow terminal cuts off comes last.
-  const line = (agent: string, c: AgentCounts) => {
+  const rateOf = (c: AgentCounts) => {
     const elapsed = ((c.doneAt ?? now()) - (c.firstAt ?? started)) / 1000;
-    const rate = elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
+    return elapsed > 0 ? (c.done - c.cached) / elapsed : 0;
+  };
+  const etaOf = (c: AgentCounts, rate: number) => {
     const left = c.total - c.done - c.cancelled;
     const notRun = notRunOf(c);
-    const eta =
-      notRun > 0
-        ? `stopped (${notRun} not run)`
-        : left === 0
-          ? 'done'
-          : rate > 0
-            ? `eta ${Math.ceil(left / rate)}s`
-            : 'eta –';
-    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  ${eta}  errors ${c.errors}  cached ${c.cached}  in flight ${c.inFlight}`;
+    return notRun > 0
+      ? `stopped (${notRun} not run)`
+      : left === 0
+        ? 'done'
+        : rate > 0
+          ? `eta ${Math.ceil(left / rate)}s`
+          : 'eta –';
+  };
+  const line = (agent: string, c: AgentCounts) => {
+    const rate = rateOf(c);
+    return `${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}  ${rate.toFixed(1)}/s  ${etaOf(c, rate)}  errors ${c.errors}  cached ${c.cached}  in flight ${c.inFlight}`;
+  };
+  /** An agent's line on a terminal too narrow for `line`: its count and eta/stopped first. */
+  const narrowLine = (agent: string, c: AgentCounts, width: number) => {
+    const full = line(agent, c);
+    const eta = etaOf(c, rateOf(c));
+    const notRun = notRunOf(c);
+    const rest = [`errors ${c.errors}`, `in flight ${c.inFlight}`, `cached ${c.cached}`];
+    return fitLine(
+      full,
+      [
+        {
+          parts: [`${agent.padEnd(12)} ${String(c.done).padStart(7)}/${c.total}`, eta, ...rest],
+          essential: 2,
+          separator: '  ',
+        },
+        {
+          parts: [`${agent} ${c.done}/${c.total}`, notRun > 0 ? `${notRun} not run` : eta, ...rest],
+          essential: 2,
+          separator: ', ',
+        },
+      ],
+      width,
+    );
   };
   const draw = () => {
     const lines = mode === 'tty' ? fitTerminal() : [...counts].map(([a, c]) => line(a, c));
@@ -117,6 +145,7 @@ export function createProgress(
     const all = [...counts];
     if (!size) return all.map(([a, c]) => line(a, c));
     const room = Math.max(2, size.rows - 1);
+    const width = Math.max(20, size.columns - 1);
     let shown = all;
     const summary: string[] = [];
     if (all.length > room) {
@@ -126,14 +155,33 @@ export function createProgress(
       const sum = (f: (c: AgentCounts) => number) => rest.reduce((n, [, c]) => n + f(c), 0);
       // The agents summed up say what a Ctrl-C left unsent too, as their own lines would (QA93).
       const notRun = sum(notRunOf);
+      const done = `${sum((c) => c.done)}/${sum((c) => c.total)}`;
+      const tail = [`errors ${sum((c) => c.errors)}`, `in flight ${sum((c) => c.inFlight)}`];
+      const stopped = notRun > 0 ? 2 : 1;
       summary.push(
-        `… ${rest.length} more agents: ${sum((c) => c.done)}/${sum((c) => c.total)} done${notRun > 0 ? `, stopped (${notRun} not run)` : ''}, in flight ${sum((c) => c.inFlight)}, errors ${sum((c) => c.errors)}`,
+        fitLine(
+          `… ${rest.length} more agents: ${done} done${notRun > 0 ? `, stopped (${notRun} not run)` : ''}, in flight ${sum((c) => c.inFlight)}, errors ${sum((c) => c.errors)}`,
+          [
+            {
+              parts: [
+                `… ${rest.length} more agents: ${done} done`,
+                notRun > 0 ? `stopped (${notRun} not run)` : '',
+                ...tail,
+              ],
+              essential: stopped,
+              separator: ', ',
+            },
+            {
+              parts: [`… ${rest.length} more: ${done}`, notRun > 0 ? `${notRun} not run` : '', ...tail],
+              essential: stopped,
+              separator: ', ',
+            },
+          ],
+          width,
+        ),
       );
     }
-    const width = Math.max(20, size.columns - 1);
-    return [...shown.map(([a, c]) => line(a, c)), ...summary].map((l) =>
-      l.length > width ? `${l.slice(0, width - 1)}…` : l,
-    );
+    return [...shown.map(([a, c]) => narrowLine(a, c, width)), ...summary];
   };
   /** --json: the requests sent whose invoke has not ended yet, by step id. */
   const open = new Map<string, string>();

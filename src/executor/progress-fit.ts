@@ -1,0 +1,33 @@
+/**
+ * A live progress line fitted to a narrow terminal (QA94, QA106): cut at the width, the summary
+ * line `… 12 more agents: 444/480 done, stopped (36 not run), …` lost its `stopped (N not run)`
+ * on a 40–60 column terminal, and an agent's own line its `eta`/`stopped` field. The line is
+ * drawn as it is when it fits; else from shorter forms of its fields, the ones that matter first,
+ * keeping as many as fit; only a line whose first fields do not fit is cut (`…`).
+ */
+
+/** One shorter form of a line: its fields in order of importance, and how many must all show. */
+export interface LineForm {
+  parts: readonly string[];
+  /** Leading parts the form is worth drawing with (the others are dropped from the end). */
+  essential: number;
+  separator: string;
+}
+
+export function fitLine(full: string, forms: readonly LineForm[], width: number): string {
+  if (full.length <= width) return full;
+  for (const form of forms) {
+    const parts = form.parts.filter((p) => p !== '');
+    let text = parts.slice(0, form.essential).join(form.separator);
+    if (text.length > width) continue;
+    for (const part of parts.slice(form.essential)) {
+      const longer = `${text}${form.separator}${part}`;
+      if (longer.length > width) break;
+      text = longer;
+    }
+    return text;
+  }
+  const last = forms.at(-1);
+  const text = last ? last.parts.filter((p) => p !== '').join(last.separator) : full;
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
