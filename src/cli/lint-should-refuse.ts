@@ -31,7 +31,7 @@ export function shouldRefuseFindings(resolved: ResolvedPlan, dataset: ResolvedDa
     findings.push({
       code: 'EVALC_LINT_SHOULD_REFUSE',
       severity: 'warning',
-      message: `${unreadable.length} example(s) have a should_refuse refusal_rate cannot read (e.g. ${first.id}: ${JSON.stringify(first.vars?.should_refuse)}): it reads a boolean or the text true/false, so it only measures there (no score)`,
+      message: `${unreadable.length} example(s) have a should_refuse refusal_rate cannot read (e.g. ${first.id}: ${JSON.stringify(first.vars?.should_refuse)}): it reads a boolean or the text true/false, so ${fallbackText(configs)}`,
       examples: unreadable.map((e) => e.id),
     });
   }
@@ -51,4 +51,20 @@ export function shouldRefuseFindings(resolved: ResolvedPlan, dataset: ResolvedDa
       });
   }
   return findings;
+}
+
+/**
+ * What stands where the var cannot be read: the metric's own `should_refuse:` param where it has
+ * one (the run scores by it: a CSV's 'no' beside `should_refuse: true` is a should-refuse example),
+ * else nothing — it only measures (QA104: the warning said 'no score' beside a param).
+ */
+function fallbackText(configs: Record<string, unknown>[]): string {
+  const params = new Set(
+    configs.map((c) => (typeof c.should_refuse === 'boolean' ? c.should_refuse : undefined)),
+  );
+  if (params.size === 1 && params.has(undefined)) return 'it only measures there (no score)';
+  if (params.size === 1) return `the metric's should_refuse: ${String([...params][0])} decides there`;
+  return params.has(undefined)
+    ? 'a refusal_rate with should_refuse: takes that there, one without only measures (no score)'
+    : "each refusal_rate's own should_refuse: decides there";
 }
