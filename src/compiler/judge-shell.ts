@@ -15,7 +15,7 @@ interface Token {
   text: string;
   /** `text` with each quoted or escaped character as NUL: where sh sees `>`, `#`, `|` itself. */
   bare: string;
-  /** An unquoted control operator (`|`, `||`, `&&`, `;`, `&`). */
+  /** An unquoted control operator (`|`, `||`, `&&`, `;`, `&`, bash's `|&`). */
   operator?: boolean;
   /** The word as written, quotes kept (to show it back). */
   raw: string;
@@ -93,7 +93,7 @@ function tokens(command: string): { words: Token[]; comment?: string } {
       }
       end();
       const two = command.slice(i, i + 2);
-      const op = two === '||' || two === '&&' || two === ';;' ? two : c;
+      const op = two === '||' || two === '&&' || two === ';;' || two === '|&' ? two : c;
       out.push({ text: op, bare: op, raw: op, operator: true });
       i += op.length - 1;
     } else {
@@ -238,7 +238,14 @@ export function judgeShellDiagnostics(
       `sends the judge's stdout elsewhere (\`${redirect.written}\`): evalc reads its reply from stdout, so every call would fail with no output`,
       'redirect stderr alone to keep a log (`2>judge.log`), or write a script that logs and prints the reply',
     );
-  if (all.some((t) => t.operator && t.text === '|')) {
+  // QA94, QA106: `|&` is bash's (and zsh's); sh — dash on Debian and Ubuntu — refuses the
+  // whole command ('Syntax error: "&" unexpected'), so every call fails, not only the pipeline's.
+  if (all.some((t) => t.operator && t.text === '|&'))
+    error(
+      'pipes with `|&`, which sh does not know: evalc runs the command with sh, where it is a syntax error (\'Syntax error: "&" unexpected\' in dash), so every call would fail',
+      'write `2>&1 |` for a pipeline, or, better, a script that logs and runs the judge with its arguments ("$@")',
+    );
+  else if (all.some((t) => t.operator && t.text === '|')) {
     const tail = last.map((t) => t.raw).join(' ');
     out.push(
       diagnostic(
