@@ -35,6 +35,9 @@ const DEFINITIVE_KINDS = new Set([
   // gets the same (a judge's such reply is a metric error: never cached, retried next apply).
   'invalid_json',
   'response_too_large',
+  // An http agent's `response:` path that fails on the reply (QA105): the path is part of the
+  // agent's identity, so fixing it re-invokes; asking again with the same path fails the same way.
+  'extraction_failed',
 ]);
 
 /** Where the message of an invoke's last transient failure is kept (never read as a result). */
