@@ -8,9 +8,20 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CountingAgent, startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
-import { countingExamples, runCli, tempWorkspace, writeDataset, writePlan } from './apply-harness.js';
+import {
+  countingExamples,
+  REPO_ROOT,
+  runCli,
+  tempWorkspace,
+  writeDataset,
+  writePlan,
+} from './apply-harness.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
 const agents: CountingAgent[] = [];
 const cleanups: (() => void)[] = [];
@@ -53,5 +64,12 @@ describe('schema drift counts in the lock (QA106)', () => {
     };
     const kept = Object.values(lock.volatile).reduce((n, v) => n + (v.schemaRefusals ?? 0), 0);
     expect(kept).toBe(refused);
+    // The lock stays valid against schemas/lock.schema.json (its volatile entries list their fields).
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(
+      JSON.parse(readFileSync(path.join(REPO_ROOT, 'schemas', 'lock.schema.json'), 'utf8')) as object,
+    );
+    expect(validate(lock), JSON.stringify(validate.errors)).toBe(true);
   });
 });
