@@ -40,6 +40,13 @@ export function parseCommandArgs(
         EXIT.usage,
         `unknown option --json: this command writes JSON with --format json\nusage: ${usage}`,
       );
+    // The other way round (QA105): `plan --format json`, where validate, plan, apply, lint and
+    // cache write JSON with `--json`.
+    if (unknown && options.json && !options.format && String(err).includes("'--format'"))
+      throw new ExitError(
+        EXIT.usage,
+        `unknown option --format: this command writes JSON with --json\nusage: ${usage}`,
+      );
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
   // A value option given twice kept the last one silently: `apply --only a --only b` ran b alone
