@@ -316,5 +316,18 @@ function identityChange(
   )
     changes.push(`input schema ${locked.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…`);
   const named = changes.filter((c) => c !== '').join('; ');
+  if (!named && config !== undefined && seedChatForms(config))
+    return 'agent identity changed (no pinned setting; if `profile: seed` replaced `replayTools: false` or the other way round: they mean the same but are keyed apart, so the agent is called again)';
   return named ? `agent identity changed (${named})` : 'agent identity changed';
+}
+
+/**
+ * A chat agent written in one of the two seed forms that keep keys of their own (QA100, QA106):
+ * `profile: seed` alone is the agent with no `replayTools`, as it was before profiles existed, and
+ * `replayTools: false` has been a key of its own longer still; sharing them would re-run one of
+ * the two kinds of existing caches, so `plan` says why such a rewrite re-runs instead.
+ */
+function seedChatForms(config: AgentConfig): boolean {
+  if (config.protocol !== 'chat') return false;
+  return config.replayTools === false || (config.profile === 'seed' && config.replayTools === undefined);
 }
