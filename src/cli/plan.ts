@@ -35,7 +35,11 @@ const USAGE = commandUsage('plan');
 export async function planCommand(ctx: CommandContext): Promise<number> {
   // DESIGN §6 names Terraform's `-detailed-exitcode` (its single dash too): accepted, as plan always
   // exits 2 when there is work (QA101: a plan copied from Terraform's CI was a usage error, 64).
-  const args = ctx.args.map((arg) => (arg === '-detailed-exitcode' ? '--detailed-exitcode' : arg));
+  // After `--` it is a file name (QA105).
+  const end = ctx.args.indexOf('--');
+  const args = ctx.args.map((arg, i) =>
+    arg === '-detailed-exitcode' && (end < 0 || i < end) ? '--detailed-exitcode' : arg,
+  );
   const { values, positionals } = parseCommandArgs(args, commandOptions('plan'), USAGE, 1);
   const file = planArgument(positionals, ctx.cwd);
   // Resolve against the command's cwd, not the process's (they differ when embedded).

@@ -1,0 +1,39 @@
+/**
+ * Review of 1df15f9 (QA105): plan rewrites Terraform's `-detailed-exitcode` to the long flag, but
+ * after `--` an argument is a file name: `evalc plan -- -detailed-exitcode` (a plan file of that
+ * name) was read as `--detailed-exitcode` and refused "plan file not found: --detailed-exitcode".
+ */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnCli } from './run-cli.js';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa105-detailed-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('plan -- -detailed-exitcode', () => {
+  it('reads the plan file of that name', () => {
+    writeFileSync(
+      path.join(work, 'evalc.yaml'),
+      [
+        'evalc: 1',
+        'benchmark: { id: b }',
+        'agents:',
+        '  m: { protocol: mae, transport: local, command: "node agent.mjs" }',
+        'tasks:',
+        '  t:',
+        '    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }',
+        '    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }',
+        '    metrics: [ { type: contains, candidate: answer, value: hi } ]',
+        '',
+      ].join('\n'),
+    );
+    copyFileSync(path.join(work, 'evalc.yaml'), path.join(work, '-detailed-exitcode'));
+    const result = spawnCli(['plan', '--', '-detailed-exitcode'], { cwd: work });
+    expect(result.stderr).not.toContain('not found');
+    expect(result.code).toBe(2);
+    // Before `--` it is still the flag.
+    expect(spawnCli(['plan', '-detailed-exitcode'], { cwd: work }).code).toBe(2);
+  });
+});
