@@ -16,7 +16,7 @@ import { diffSections } from './markdown-diff.js';
 import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
 import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
-import { findScore, gateIcon, type ReportModel, verdictText } from './report-model.js';
+import { findScore, gateIcon, type MetricView, type ReportModel, verdictText } from './report-model.js';
 
 function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
@@ -255,18 +255,23 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   };
   const failingLines = failing.map((e) => {
     let reasons = 0;
-    const failed = e.metrics
-      .filter((x) => x.pass === false || x.error !== undefined)
-      .map((x) => {
-        if (x.error !== undefined) {
-          reasons++;
-          const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
-          return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.id, x.error, typeof said === 'string' ? said : undefined)})`;
-        }
-        const why = summarizeDetails(x.details, 80) ?? clip(x.rationale, 80);
-        if (why) reasons++;
-        return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
-      });
+    // A measurement's error (`cost` with no price) decided nothing: after what failed the example,
+    // as `also`, and no reason that hides the answer (QA104: it led the line, the answer left out).
+    const quiet = m.nonDeciding?.(e.group);
+    const isQuiet = (x: MetricView) => x.error !== undefined && quiet?.has(x.id) === true;
+    const listed = e.metrics.filter((x) => x.pass === false || x.error !== undefined);
+    const describe = (x: MetricView) => {
+      if (x.error !== undefined) {
+        if (!isQuiet(x)) reasons++;
+        const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
+        return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.id, x.error, typeof said === 'string' ? said : undefined)})`;
+      }
+      const why = summarizeDetails(x.details, 80) ?? clip(x.rationale, 80);
+      if (why) reasons++;
+      return why ? `${code(x.id)} (${escapeMarkdown(why)})` : code(x.id);
+    };
+    const failed = listed.filter((x) => !isQuiet(x)).map(describe);
+    const also = listed.filter(isQuiet).map(describe);
     const errRepeat = e.repeats.find((r) => r.errorKind !== null);
     const err = errRepeat?.errorKind;
     // When every repeat failed before scoring, its metrics were not computed: the lock records
@@ -282,6 +287,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
         ? `error ${code(err)}${unscored ? outcome : ''}${firstMessage(e.agent, 'invoke', err, errRepeat?.record?.error?.message)}`
         : '',
       failed.length > 0 && !unscored ? `failed ${failed.join(', ')}` : '',
+      also.length > 0 && !unscored ? `also ${also.join(', ')}` : '',
     ]
       .filter((x) => x !== '')
       .join('; ');

@@ -3,6 +3,8 @@
  * joined with trajectories and judge rationales), plus the diff against the baseline. Shaping
  * only: every figure comes from the lockfile or from `diffLocks`.
  */
+
+import { nonDecidingMetricIds } from '../lockfile/deciding-metrics.js';
 import type { LockDiff } from '../lockfile/diff.js';
 import { failedJudges } from '../lockfile/failed-judges.js';
 import type { LockAgent, LockDataset, Lockfile, LockGate, LockJudge } from '../lockfile/types.js';
@@ -93,6 +95,8 @@ export interface ReportModel {
   headlineMetric: string | null;
   /** Each metric id's unit of measurement (`tool calls`, `refusal rate`, `USD`), when it has one. */
   units?: Record<string, string>;
+  /** A group's metrics whose error decides no pass (lockfile/deciding-metrics.ts); not serialised. */
+  nonDeciding?: (group: string) => ReadonlySet<string>;
   scores: ScoreCell[];
   examples: ExampleView[];
   counts: { examples: number; pass: number; fail: number; error: number };
@@ -205,6 +209,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     metrics,
     headlineMetric: chooseHeadlineMetric(metrics, scores, gates),
     units: metricUnits(lock),
+    nonDeciding: nonDecidingByGroup(lock),
     scores,
     examples,
     counts,
@@ -290,4 +295,17 @@ export function verdictText(v: ReportModel['verdict']): string {
 /** ✅ passed, ❌ failed, ➖ skipped. */
 export function gateIcon(g: { passed: boolean; skipped?: boolean | undefined }): string {
   return !g.passed ? '❌' : g.skipped ? '➖' : '✅';
+}
+
+/** Per group, once: the metrics whose error decides no pass (a measurement's: `cost` with no price). */
+function nonDecidingByGroup(lock: ReportInput['lock']): (group: string) => ReadonlySet<string> {
+  const cache = new Map<string, ReadonlySet<string>>();
+  return (group) => {
+    let quiet = cache.get(group);
+    if (quiet === undefined) {
+      quiet = nonDecidingMetricIds(Object.hasOwn(lock.groups ?? {}, group) ? lock.groups[group] : undefined);
+      cache.set(group, quiet);
+    }
+    return quiet;
+  };
 }

@@ -98,10 +98,13 @@ describe("an example's status and a measurement's error (QA99)", () => {
     expect(md).toContain('5 results · 2 pass · 2 fail · 1 with errors (6 failed steps in 5 results)');
     expect(md).toContain('### ⚠️ Errors (6 failed steps in 5 results)');
     expect(md).toContain('| `metric_error` | `cost` | 5 |');
-    // The failing examples are listed, the failed measurement with them; the passing ones are not.
-    expect(md).toMatch(/- `a1` d\/bad1 — failed `cost` \(error metric\\_error/);
+    // The failing examples are listed, the failed measurement with them (after what failed them,
+    // as `also`: QA104); the passing ones are not.
     expect(md).toMatch(
-      /- `a1` d\/nox — failed `cost` \(error metric\\_error\), `exact_match` \(error metric\\_error/,
+      /- `a1` d\/bad1 — failed `exact_match`, `pass_rate`; also `cost` \(error metric\\_error/,
+    );
+    expect(md).toMatch(
+      /- `a1` d\/nox — failed `exact_match` \(error metric\\_error[^)]*\)[^;]*; also `cost` \(error metric\\_error\)/,
     );
     expect(md).not.toMatch(/- `a1` d\/ok1/);
     const html = readFileSync(path.join(reports, 'report.html'), 'utf8');

@@ -1,0 +1,76 @@
+/**
+ * QA104 (review of 49da6a1): report.md's line for a failing example names what failed it first,
+ * and what the agent answered; a measurement's error (`cost` with no price), which decides no
+ * pass, comes after as `also`. The line read 'failed `cost` (error metric_error: no price …),
+ * `exact_match`, `pass_rate`' — the measurement first, as if it had failed the example — and the
+ * error counted as the line's reason, so the agent's answer ('got answer: B'), which the same
+ * example without a cost metric shows, was left out. Real RAIP echo agent on loopback.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+
+let agent: Loopback;
+const ws = tempWorkspace('qa104-failing-line');
+
+beforeAll(async () => {
+  assertBuilt();
+  agent = await startLoopback((req, res, body) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.method === 'GET') {
+      res.end(JSON.stringify({ name: 'echo', inputSchema: { type: 'object' } }));
+      return;
+    }
+    const { input } = JSON.parse(body) as { input: { a: string } };
+    res.end(
+      JSON.stringify({ output: { answer: input.a }, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
+    );
+  });
+});
+
+afterAll(async () => {
+  await agent.close();
+  ws.cleanup();
+});
+
+describe('a failing example beside a failed measurement, in report.md (QA104)', () => {
+  it('names its failed checks first and its answer; the measurement error after, as also', async () => {
+    writeFileSync(
+      path.join(ws.dir, 'd.jsonl'),
+      [
+        '{"id":"ok1","vars":{"a":"A"},"expected":{"answer":"A"}}',
+        '{"id":"bad1","vars":{"a":"B"},"expected":{"answer":"A"}}',
+        '{"id":"nox","vars":{"a":"A"}}',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      path.join(ws.dir, 'evalc.yaml'),
+      `evalc: 1
+benchmark: { id: qa104-failing-line }
+agents:
+  a1: { protocol: raip, url: "${agent.url}" }
+prices: { m1: { input: 1, output: 2 } }
+tasks:
+  t:
+    bindings: { default: { input: { a: "{{a}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { source: d.jsonl }
+    metrics:
+      - { type: cost, model: m9 }
+      - { type: exact_match }
+metrics: [ { type: pass_rate } ]
+`,
+    );
+    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    expect(run.code, run.stderr).toBe(0);
+    const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
+    const lines = md.split('\n').filter((l) => l.startsWith('- `a1` d/'));
+    expect(lines).toEqual([
+      '- `a1` d/bad1 — failed `exact_match`, `pass_rate`; also `cost` (error metric\\_error: no price for model "m9" under prices:) · got answer: B',
+      '- `a1` d/nox — failed `exact_match` (error metric\\_error: no expected value \\(nor expected\\_sha256\\) for this example), `pass_rate`; also `cost` (error metric\\_error)',
+    ]);
+  }, 40_000);
+});
