@@ -5,6 +5,8 @@
  * example's cost was a `metric_error` ("no price for model …") after the agents ran (QA101).
  * A warning at the metric, as for a threshold no score reaches.
  */
+
+import { priceKeyFor } from '../metrics/price-key.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
@@ -42,10 +44,7 @@ export function checkCostPrices(
   return [];
 }
 
-/** As the metric looks a model up: its own key, or a key it extends with `-` or `:` (a dated or tagged name). */
+/** As the metric looks a model up (price-key.ts). */
 function hasPrice(prices: Record<string, unknown>, model: string): boolean {
-  if (Object.hasOwn(prices, model)) return true;
-  return Object.keys(prices).some(
-    (key) => model.startsWith(key) && (model[key.length] === '-' || model[key.length] === ':'),
-  );
+  return priceKeyFor(prices, model) !== undefined;
 }

@@ -74,4 +74,15 @@ describe('a cost metric', () => {
     ]);
     expect(dated.prices).toEqual([]);
   });
+
+  it('naming another model that extends a listed key with a word warns: gpt-4o-mini is not priced as gpt-4o', () => {
+    const other = validate('other.yaml', [
+      'metrics:',
+      '  - { type: cost, model: gpt-4o-mini }',
+      '  - { type: cost, id: c2, model: claude-3-5-sonnet-latest }',
+      'prices: { gpt-4o: { input: 2.5, output: 10 }, claude-3-5-sonnet: { input: 3, output: 15 } }',
+    ]);
+    expect(other.prices).toHaveLength(1);
+    expect(other.prices[0]?.message).toContain('prices model `gpt-4o-mini`, which `prices:` does not list');
+  });
 });

@@ -39,4 +39,23 @@ describe('cost of a dated or tagged model name (QA41)', () => {
     expect((await cost('gpt-4omni')).error?.kind).toBe('metric_error');
     expect((await cost('constructor')).error?.kind).toBe('metric_error');
   });
+
+  it('takes only a snapshot or tag suffix: -<digit>, -latest or :<tag>, not another model (QA105)', async () => {
+    const only4o = { 'gpt-4o': { input: 2.5, output: 10 }, 'claude-3-5-sonnet': { input: 3, output: 15 } };
+    const priced = async (model: string) => {
+      const t = trajectory({ model, usage: { inputTokens: 1_000_000, outputTokens: 1_000_000 } });
+      return scoreMetric(metric({ type: 'cost' }), scoreInput({ trajectory: t, prices: only4o }));
+    };
+    // gpt-4o-mini costs a sixteenth of gpt-4o: priced as gpt-4o it read 12.5 USD for 0.75.
+    for (const other of ['gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'gpt-4o-audio-preview']) {
+      const r = await priced(other);
+      expect(r.error?.kind, other).toBe('metric_error');
+      expect(r.error?.message, other).toContain(`no price for model "${other}"`);
+    }
+    expect(await priced('gpt-4o-2024-11-20')).toMatchObject({ value: 12.5, details: { priceOf: 'gpt-4o' } });
+    expect(await priced('claude-3-5-sonnet-20241022')).toMatchObject({ value: 18 });
+    expect(await priced('claude-3-5-sonnet-latest')).toMatchObject({ value: 18 });
+    expect((await priced('gpt-4o:free')).value).toBe(12.5);
+    expect((await priced('claude-3-5-sonnet-latest-beta')).error?.kind).toBe('metric_error');
+  });
 });

@@ -9,6 +9,7 @@
  * the agent reported no usage: zero would score a perfect budget and price 0 USD.
  */
 import { z } from 'zod';
+import { priceKeyFor } from '../price-key.js';
 import { metricError } from '../score-result.js';
 import type { DerivedStageDefinition, ExampleStageDefinition } from '../types.js';
 
@@ -157,7 +158,7 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   type: 'cost',
   family: 'efficiency',
   category: 'attributes',
-  version: '3',
+  version: '4',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
@@ -188,18 +189,8 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   },
 };
 
-/**
- * The price entry of a model: its own key, else the longest key the reported name extends with
- * `-` or `:` — OpenAI answers a request for `gpt-4o-mini` with `"model": "gpt-4o-mini-2024-07-18"`,
- * Anthropic with dated names, Ollama with tags (`qwen2.5:7b`), so the plan's `prices: {gpt-4o-mini}`
- * found nothing and every example's cost was a metric_error (QA41).
- */
+/** The price entry of a model (price-key.ts: its own key, or the one a dated or tagged name extends). */
 function priceFor<P>(prices: Record<string, P>, model: string): { key: string; price: P } | undefined {
-  if (Object.hasOwn(prices, model)) return { key: model, price: prices[model] as P };
-  let best: string | undefined;
-  for (const key of Object.keys(prices)) {
-    const variant = model.startsWith(key) && (model[key.length] === '-' || model[key.length] === ':');
-    if (variant && (best === undefined || key.length > best.length)) best = key;
-  }
-  return best === undefined ? undefined : { key: best, price: prices[best] as P };
+  const key = priceKeyFor(prices, model);
+  return key === undefined ? undefined : { key, price: prices[key] as P };
 }
