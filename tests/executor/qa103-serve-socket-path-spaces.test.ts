@@ -7,47 +7,22 @@
  * nothing accepts connections', where 900abe8 (and the connect probe) found the agent. Real
  * processes: the CLI and tests/fixtures/qa100-one-connection-socket-agent.py.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertBuilt, REPO_ROOT, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { assertBuilt, REPO_ROOT, tempWorkspace } from '../e2e/apply-harness.js';
+import { applyServedSocketAgent } from './served-socket-plan.js';
 
 const AGENT = path.join(REPO_ROOT, 'tests/fixtures/qa100-one-connection-socket-agent.py');
 const { dir: root, cleanup } = tempWorkspace('qa103-socket-path');
 afterAll(cleanup);
 
 async function applyServed(dir: string, address: string, command: string) {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'd.jsonl'),
-    ['e1', 'e2'].map((id) => JSON.stringify({ id, vars: { t: `task ${id}` } })).join('\n'),
-  );
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'qa103-socket-path', version: '1.0.0' },
-    agents: {
-      a: {
-        protocol: 'mae',
-        transport: 'socket',
-        address,
-        serve: { command, env: { DELAY_MS: '300' }, ready: { timeout: '6s' } },
-      },
-    },
-    tasks: {
-      t: {
-        bindings: { default: { input: '{{t}}', output: { answer: 'final_answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'contains', candidate: 'answer', value: 'done' }],
-      },
-    },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
-  const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
-  expect(run.stderr).not.toContain('not ready within');
-  const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
-    examples: Array<{ example: string; repeats: Array<{ errorKind: string | null }> }>;
-  };
-  return { run, kinds: report.examples.map((e) => [e.example, e.repeats[0]?.errorKind]) };
+  const applied = await applyServedSocketAgent(dir, 'qa103-socket-path', {
+    address,
+    serve: { command, env: { DELAY_MS: '300' }, ready: { timeout: '6s' } },
+  });
+  expect(applied.run.stderr).not.toContain('not ready within');
+  return applied;
 }
 
 describe('serve: a unix socket agent awaited through /proc/net/unix (QA103)', () => {

@@ -9,12 +9,12 @@
  * tests/fixtures/qa100-one-connection-socket-agent.py.
  */
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertBuilt, REPO_ROOT, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { assertBuilt, REPO_ROOT, tempWorkspace } from '../e2e/apply-harness.js';
 import { freePort } from '../fixtures/loopback.js';
+import { applyServedSocketAgent } from './served-socket-plan.js';
 
 const AGENT = path.join(REPO_ROOT, 'tests/fixtures/qa100-one-connection-socket-agent.py');
 const { dir, cleanup } = tempWorkspace('qa103-other-loopback');
@@ -30,35 +30,11 @@ describe('serve: a tcp socket agent awaited through /proc/net/tcp (QA103)', () =
     const port = await freePort();
     other.listen(port, '127.0.0.2');
     await once(other, 'listening');
-    writeFileSync(
-      path.join(dir, 'd.jsonl'),
-      ['e1', 'e2'].map((id) => JSON.stringify({ id, vars: { t: `task ${id}` } })).join('\n'),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa103-other-loopback', version: '1.0.0' },
-      agents: {
-        a: {
-          protocol: 'mae',
-          transport: 'socket',
-          address: `127.0.0.1:${port}`,
-          serve: { command: `python3 ${JSON.stringify(AGENT)} tcp:${port}`, env: { DELAY_MS: '1200' } },
-        },
-      },
-      tasks: {
-        t: {
-          bindings: { default: { input: '{{t}}', output: { answer: 'final_answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'contains', candidate: 'answer', value: 'done' }],
-        },
-      },
-    };
-    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
-    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
-    const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
-      examples: Array<{ example: string; repeats: Array<{ errorKind: string | null }> }>;
-    };
-    expect(report.examples.map((e) => [e.example, e.repeats[0]?.errorKind])).toEqual([
+    const { run, kinds } = await applyServedSocketAgent(dir, 'qa103-other-loopback', {
+      address: `127.0.0.1:${port}`,
+      serve: { command: `python3 ${JSON.stringify(AGENT)} tcp:${port}`, env: { DELAY_MS: '1200' } },
+    });
+    expect(kinds).toEqual([
       ['e1', null],
       ['e2', null],
     ]);
@@ -67,34 +43,14 @@ describe('serve: a tcp socket agent awaited through /proc/net/tcp (QA103)', () =
 
   it("says a socket agent's tcp address is its socket address, not a url's port, when it never listens", async () => {
     const port = await freePort();
-    const sub = path.join(dir, 'never');
-    mkdirSync(sub);
-    writeFileSync(path.join(sub, 'd.jsonl'), JSON.stringify({ id: 'e1', vars: { t: 'task e1' } }));
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa103-never-listens', version: '1.0.0' },
-      agents: {
-        a: {
-          protocol: 'mae',
-          transport: 'socket',
-          address: `127.0.0.1:${port}`,
-          serve: {
-            command: `python3 ${JSON.stringify(AGENT)} tcp:${port}`,
-            env: { DELAY_MS: '60000' },
-            ready: { timeout: '2s' },
-          },
-        },
+    const { run } = await applyServedSocketAgent(path.join(dir, 'never'), 'qa103-never-listens', {
+      address: `127.0.0.1:${port}`,
+      serve: {
+        command: `python3 ${JSON.stringify(AGENT)} tcp:${port}`,
+        env: { DELAY_MS: '60000' },
+        ready: { timeout: '2s' },
       },
-      tasks: {
-        t: {
-          bindings: { default: { input: '{{t}}', output: { answer: 'final_answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'contains', candidate: 'answer', value: 'done' }],
-        },
-      },
-    };
-    writeFileSync(path.join(sub, 'evalc.yaml'), JSON.stringify(plan));
-    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: sub, timeoutMs: 30_000 });
+    });
     expect(run.stderr).toContain(
       `not ready within 2000 ms (nothing accepts connections at 127.0.0.1:${port}, its socket address;`,
     );

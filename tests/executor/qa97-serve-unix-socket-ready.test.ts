@@ -5,11 +5,11 @@
  * evalc now waits until the socket accepts a connection, as it does for a loopback port. Real
  * processes: the CLI and tests/fixtures/qa97-slow-unix-agent.mjs.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
-import { assertBuilt, REPO_ROOT, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { assertBuilt, REPO_ROOT, tempWorkspace } from '../e2e/apply-harness.js';
+import { applyServedSocketAgent } from './served-socket-plan.js';
 
 const AGENT = path.join(REPO_ROOT, 'tests/fixtures/qa97-slow-unix-agent.mjs');
 const { dir, cleanup } = tempWorkspace('qa97-unix');
@@ -18,37 +18,13 @@ afterAll(cleanup);
 describe('serve: a mae socket agent on a unix socket, without ready:', () => {
   it('is awaited until its socket accepts connections (relative address, plan folder)', async () => {
     assertBuilt();
-    writeFileSync(
-      path.join(dir, 'd.jsonl'),
-      ['e1', 'e2'].map((id) => JSON.stringify({ id, vars: { t: `task ${id}` } })).join('\n'),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa97-unix', version: '1.0.0' },
-      agents: {
-        a: {
-          protocol: 'mae',
-          transport: 'socket',
-          address: 'agent.sock',
-          serve: { command: `node ${JSON.stringify(AGENT)} agent.sock`, env: { DELAY_MS: '1500' } },
-        },
-      },
-      tasks: {
-        t: {
-          bindings: { default: { input: '{{t}}', output: { answer: 'final_answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'contains', candidate: 'answer', value: 'done' }],
-        },
-      },
-    };
-    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
-    const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
+    const { run, kinds } = await applyServedSocketAgent(dir, 'qa97-unix', {
+      address: 'agent.sock',
+      serve: { command: `node ${JSON.stringify(AGENT)} agent.sock`, env: { DELAY_MS: '1500' } },
+    });
     expect(run.stderr).not.toContain('ENOENT');
     expect(run.code).toBe(0);
-    const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
-      examples: Array<{ example: string; repeats: Array<{ errorKind: string | null }> }>;
-    };
-    expect(report.examples.map((e) => [e.example, e.repeats[0]?.errorKind])).toEqual([
+    expect(kinds).toEqual([
       ['e1', null],
       ['e2', null],
     ]);
