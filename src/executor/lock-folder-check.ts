@@ -9,19 +9,7 @@ import { reportsDirOf } from './report-paths.js';
  * date, before the first call: the refusal is the one the write would have met, naming the lockfile.
  */
 export function checkLockFolderWritable(lockFile: string): void {
-  const folder = path.dirname(lockFile);
-  try {
-    accessSync(folder, constants.W_OK);
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code !== 'string') throw err;
-    const reason = err instanceof Error ? err.message.replace(/, access .*$/, '') : code;
-    throw Object.assign(new Error(`${reason}, open '${lockFile}' (checked before calling any agent)`), {
-      code,
-      syscall: 'open',
-      path: lockFile,
-    });
-  }
+  checkWritable(path.dirname(lockFile), `open '${lockFile}'`, lockFile);
 }
 
 /**
@@ -37,15 +25,21 @@ export function checkReportsFolderWritable(
   const reportsDir = reportsDirOf(options, stateDir);
   let folder = path.resolve(reportsDir);
   while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  checkWritable(folder, `reports folder '${reportsDir}'`, folder);
+}
+
+/** Throws the refusal a write in `folder` would meet (`EACCES: permission denied, <what>`), naming `what`. */
+function checkWritable(folder: string, what: string, errorPath: string): void {
   try {
     accessSync(folder, constants.W_OK);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (typeof code !== 'string') throw err;
     const reason = err instanceof Error ? err.message.replace(/, access .*$/, '') : code;
-    throw Object.assign(
-      new Error(`${reason}, reports folder '${reportsDir}' (checked before calling any agent)`),
-      { code, syscall: 'open', path: folder },
-    );
+    throw Object.assign(new Error(`${reason}, ${what} (checked before calling any agent)`), {
+      code,
+      syscall: 'open',
+      path: errorPath,
+    });
   }
 }
