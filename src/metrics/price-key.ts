@@ -2,10 +2,16 @@
  * Which `prices:` entry prices a model: its own key, else the longest key the reported name
  * extends with a snapshot or tag suffix. OpenAI answers a request for `gpt-4o-mini` with
  * `"model": "gpt-4o-mini-2024-07-18"`, Anthropic with dated names (`claude-3-5-sonnet-20241022`,
- * `…-latest`), Ollama with tags (`qwen2.5:7b`), so `prices: {gpt-4o-mini}` found nothing and every
- * example's cost was a metric_error (QA41). A suffix is a snapshot when it is `:` anything, `-`
- * and a digit, or `-latest`: `gpt-4o-mini` does not extend `gpt-4o` (another model, a sixteenth of
- * its price — it took gpt-4o's price, QA105), nor `gpt-4o-audio-preview` `gpt-4o`.
+ * `…-latest`), Mistral and Google with numbered snapshots (`mistral-large-2411`,
+ * `gemini-1.5-pro-002`), Bedrock with a version (`anthropic.claude-3-5-sonnet-20241022-v2:0`),
+ * Ollama and OpenRouter with tags (`qwen2.5:7b`, `…:beta`), so `prices: {gpt-4o-mini}` found
+ * nothing and every example's cost was a metric_error (QA41).
+ *
+ * The suffix is made only of snapshot parts: `-` and a date or snapshot number (3 digits or more:
+ * `-0613`, `-002`, `-2024-08-06`), `-latest`, a Bedrock `-v2:0`, then at most a `:` tag. Any other
+ * word names another model: `gpt-4o-mini` does not extend `gpt-4o` (a sixteenth of its price, QA105),
+ * nor `gemini-1.5-flash-8b` `gemini-1.5-flash`, `claude-opus-4-5` `claude-opus-4` (a third of its
+ * price), `gpt-4-32k` or `gpt-4-0125-preview` `gpt-4` (QA109).
  */
 export function priceKeyFor(prices: Record<string, unknown>, model: string): string | undefined {
   if (Object.hasOwn(prices, model)) return model;
@@ -17,6 +23,8 @@ export function priceKeyFor(prices: Record<string, unknown>, model: string): str
   return best;
 }
 
+const SNAPSHOT_SUFFIX = /^(?:-(?:\d{4}-\d{2}-\d{2}|\d{3,}|latest))*(?:-v\d+(?::\d+)?)?(?::.+)?$/;
+
 function isSnapshotSuffix(suffix: string): boolean {
-  return /^(?::.|-\d|-latest$)/.test(suffix);
+  return suffix !== '' && SNAPSHOT_SUFFIX.test(suffix);
 }

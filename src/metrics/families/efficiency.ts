@@ -158,7 +158,7 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   type: 'cost',
   family: 'efficiency',
   category: 'attributes',
-  version: '4',
+  version: '5',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
