@@ -274,7 +274,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         inFlight: invokesInFlight,
       }),
     );
-    const totals: Record<string, number> = {};
+    // No prototype: an agent may be called `constructor` or `toString` (QA109).
+    const totals: Record<string, number> = Object.create(null);
     for (const cg of compiled.groups) totals[cg.group.agentId] = (totals[cg.group.agentId] ?? 0) + cg.invokes;
     options.progress.start(totals);
     // The report renderers are needed only at the end: they load while the agents work.
