@@ -34,10 +34,10 @@ export function unclosedFlow(
   return open === '{' || open === '[' ? { offset: start, open } : undefined;
 }
 
-/** What the reader found where it stopped on the opener's own line (QA105): a wrong closer, the line's end, other text. */
-export function stoppedAt(found: string | undefined, col: number): string {
-  if (found === '}' || found === ']') return `\`${found}\` at column ${col} cannot close it`;
-  if (found === undefined || found === '\n' || found === '\r')
-    return `its line ends at column ${col} before one`;
-  return `the text at column ${col} cannot close it`;
+/** What the reader found where it stopped within a line (QA105, QA109): a wrong closer, the line's end, other text; `col` a column, or `line L, column C`. */
+export function stoppedAt(found: string | undefined, col: number | string): string {
+  const where = typeof col === 'number' ? `column ${col}` : col;
+  if (found === '}' || found === ']') return `\`${found}\` at ${where} cannot close it`;
+  if (found === undefined || found === '\n' || found === '\r') return `its line ends at ${where} before one`;
+  return `the text at ${where} cannot close it`;
 }

@@ -61,21 +61,26 @@ export function parseYamlFile(
       const close = unclosed.open === '{' ? '}' : ']';
       const kind = unclosed.open === '{' ? 'mapping' : 'sequence';
       const stop = at(err.pos[0]);
-      // The reader stopped on the opener's own line (`{ id: x ]`): not a line that lacks indent;
-      // the diagnostic names what it found there (QA105: it read "no `}` before line 2" of line 2).
+      // The reader stopped on the opener's own line (`{ id: x ]`), or within a line the collection
+      // continues on (`  version: 1.0.0 ]`): not a line that lacks indent; the diagnostic names what
+      // it found there (QA105: it read "no `}` before line 2" of line 2; QA109: of an indented line 4).
       const sameLine = stop.line === at(unclosed.offset).line;
+      const lineStart = text.lastIndexOf('\n', err.pos[0] - 1) + 1;
+      const withinLine = !/^[ \t]*$/.test(text.slice(lineStart, err.pos[0]));
+      const found = sameLine ? stop.col : `line ${stop.line}, column ${stop.col}`;
       diagnostics.push(
         diagnostic(
           'EVALC_YAML_SYNTAX',
-          sameLine
-            ? `this \`${unclosed.open}\` has no \`${close}\`: ${stoppedAt(text[err.pos[0]], stop.col)} (a flow ${kind} ends with \`${close}\`)`
+          sameLine || withinLine
+            ? `this \`${unclosed.open}\` has no \`${close}\`: ${stoppedAt(text[err.pos[0]], found)} (a flow ${kind} ends with \`${close}\`)`
             : `this \`${unclosed.open}\` has no \`${close}\` before line ${stop.line}, which is not indented under it (a flow ${kind} ends with \`${close}\`, and the lines it continues on are indented)`,
           [],
           {
             source: at(unclosed.offset),
-            hint: sameLine
-              ? `close it with \`${close}\``
-              : `close it with \`${close}\` on its line, or indent the lines it continues on`,
+            hint:
+              sameLine || withinLine
+                ? `close it with \`${close}\``
+                : `close it with \`${close}\` on its line, or indent the lines it continues on`,
           },
         ),
       );

@@ -1,0 +1,54 @@
+/**
+ * Review of 9f44789 (QA109): a flow mapping spread over indented lines and closed with the wrong
+ * bracket on a later line (`benchmark: {` … `  version: 1.0.0 ]`) was told "this `{` has no `}`
+ * before line 4, which is not indented under it" of line 4, which is indented: the same wrong
+ * advice 9f44789 fixed for the opener's own line. It names what it found, and where.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnCli } from './run-cli.js';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa109-flow-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Diag {
+  code: string;
+  message: string;
+  hint?: string;
+  source?: { line: number; col: number };
+}
+
+function syntaxErrors(name: string, lines: string[]): Diag[] {
+  const file = path.join(work, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const result = spawnCli(['validate', '--json', file], { cwd: work });
+  expect(result.code).toBe(65);
+  return (JSON.parse(result.stdout) as { diagnostics: Diag[] }).diagnostics.filter(
+    (d) => d.code === 'EVALC_YAML_SYNTAX',
+  );
+}
+
+describe('a flow collection closed with the wrong bracket on a later, indented line', () => {
+  it('names the bracket and its line, not an indentation', () => {
+    const [d, ...rest] = syntaxErrors('later-line.yaml', [
+      'evalc: 1',
+      'benchmark: {',
+      '  id: x,',
+      '  version: 1.0.0 ]',
+      'tasks: {}',
+    ]);
+    expect(rest).toEqual([]);
+    expect(d?.source).toEqual(expect.objectContaining({ line: 2, col: 12 }));
+    expect(d?.message).toBe(
+      'this `{` has no `}`: `]` at line 4, column 18 cannot close it (a flow mapping ends with `}`)',
+    );
+    expect(d?.hint).toBe('close it with `}`');
+  });
+
+  it('a next line that is not indented keeps its message', () => {
+    const [d] = syntaxErrors('not-indented.yaml', ['evalc: 1', 'benchmark: {', '  id: x,', 'tasks: {}']);
+    expect(d?.message).toContain('this `{` has no `}` before line 4, which is not indented under it');
+  });
+});
