@@ -306,13 +306,13 @@ function mergeFile(
           continue;
         }
         const merged = key === 'tasks' ? rebaseTask(entry, relDir) : entry;
-        // `__proto__` stays an own key, for validate to refuse as an id (assigned, it vanished: QA104).
-        if (id === '__proto__') {
-          Object.defineProperty(target, id, { ...OWN, value: merged });
-          continue;
+        // `__proto__` stays an own key, for validate to refuse as an id (assigned, it vanished: QA104),
+        // and keeps its origin: from an included file, the error named the plan file's line (QA109).
+        if (id === '__proto__') Object.defineProperty(target, id, { ...OWN, value: merged });
+        else {
+          target[id] = merged;
+          if (key === 'agents' || key === 'judges') commandDirs[key][id] = relDir;
         }
-        target[id] = merged;
-        if (key === 'agents' || key === 'judges') commandDirs[key][id] = relDir;
         if (!isRoot) state.origins.push({ file, mergedPrefix: [key, id], filePrefix: [key, id], relDir });
       }
       continue;
