@@ -31,3 +31,8 @@ export function fitLine(full: string, forms: readonly LineForm[], width: number)
   const text = last ? last.parts.filter((p) => p !== '').join(last.separator) : full;
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
+
+/** An id cut to `room` characters with `…` (at least its first character), whole when it fits. */
+export function clipId(id: string, room: number): string {
+  return id.length <= room ? id : `${id.slice(0, Math.max(1, room - 1))}…`;
+}

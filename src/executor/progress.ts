@@ -4,7 +4,7 @@
  */
 import type { StepError } from '../protocols/types.js';
 import { showControlChars } from '../reports/control-chars.js';
-import { fitLine } from './progress-fit.js';
+import { clipId, fitLine } from './progress-fit.js';
 
 export interface ProgressSink {
   start(totals: Record<string, number>): void;
@@ -113,6 +113,8 @@ export function createProgress(
     const eta = etaOf(c, rateOf(c));
     const notRun = notRunOf(c);
     const rest = [`errors ${c.errors}`, `in flight ${c.inFlight}`, `cached ${c.cached}`];
+    const second = notRun > 0 ? `${notRun} not run` : eta;
+    const tail = ` ${c.done}/${c.total}, ${second}`;
     return fitLine(
       full,
       [
@@ -122,10 +124,12 @@ export function createProgress(
           separator: '  ',
         },
         {
-          parts: [`${agent} ${c.done}/${c.total}`, notRun > 0 ? `${notRun} not run` : eta, ...rest],
+          parts: [`${agent} ${c.done}/${c.total}`, second, ...rest],
           essential: 2,
           separator: ', ',
         },
+        // A long agent id gives way to its count (QA109: cut at the width, the line kept the id alone).
+        { parts: [`${clipId(agent, width - tail.length)}${tail}`], essential: 1, separator: '' },
       ],
       width,
     );

@@ -1,0 +1,45 @@
+/**
+ * QA109 (review of c9e8278): on a narrow terminal an agent whose id is long (`customer-support-
+ * agent-gpt-4o-mini`) had no shorter form that fit, so its line was cut at the width and kept the id
+ * alone: 'an-agent-with-a-rather-long-identifier…' at 40 columns, no count, no 'not run'. The id
+ * gives way to the count now.
+ */
+import { describe, expect, it } from 'vitest';
+import { createProgress } from '../../src/executor/progress.js';
+
+function lastFrame(agent: string, columns: number, interrupted: boolean): string[] {
+  const out: string[] = [];
+  let clock = 0;
+  const progress = createProgress(
+    'tty',
+    (t) => out.push(t),
+    () => clock,
+    () => ({ rows: 10, columns }),
+  );
+  progress.start({ [agent]: 40, a0: 40 });
+  for (const id of [agent, 'a0'])
+    for (let i = 0; i < 37; i++) {
+      clock += 10;
+      progress.step({ agent: id, id: `${id}/e${i}`, cached: false });
+    }
+  progress.finish({ interrupted });
+  return out
+    .at(-1)!
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+}
+
+describe('a long agent id on a narrow terminal (QA109)', () => {
+  const id = 'an-agent-with-a-rather-long-identifier-x';
+  it('keeps the count and what was not run, cutting the id', () => {
+    const frame = lastFrame(id, 40, true);
+    for (const l of frame) expect(l.length).toBeLessThanOrEqual(39);
+    expect(frame[0]).toBe('an-agent-with-a-rathe… 37/40, 3 not run');
+    expect(frame[1]).toMatch(/^a0 +37\/40(, | {2}stopped \()3 not run/);
+  });
+
+  it('a wide terminal shows the whole id', () => {
+    expect(lastFrame(id, 200, true)[0]).toMatch(/^an-agent-with-a-rather-long-identifier-x +37\/40 {2}/);
+  });
+});
