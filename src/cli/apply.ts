@@ -182,7 +182,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
-          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}${recordedErrorsHint(s.errors, kinds)}); ${gateSummary(outcome.lock.gates)}.\n` +
+          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}${recordedErrorsHint(s.errors, kinds, s.errorKinds)}); ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       } else if (!quiet) {
@@ -199,10 +199,18 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
  * Recorded errors on an up-to-date lock are definitive answers kept like any other (`invalid_json`,
  * a 4xx, …): after fixing the agent, re-applying says "up to date" again. QA54: a newcomer whose
  * stdio agent printed a banner fixed it and was told nothing ran, with no word of `--refresh`.
+ * An `extraction_failed` is the plan's expression (a binding's `output:`, an http agent's
+ * `response:`): fixed, a plain apply re-runs it, where `--refresh` would call every agent (QA108).
  */
-function recordedErrorsHint(errors: number, kinds: string): string {
+function recordedErrorsHint(errors: number, kinds: string, byKind: Record<string, number>): string {
   if (errors === 0) return '';
-  return `${kinds ? `: ${kinds}` : ''}; kept like answers: after fixing what failed, \`evalc apply --refresh\` asks again`;
+  const expression =
+    'a fixed binding `output:` or `response:` path is re-run by `evalc apply`, without `--refresh`';
+  const failedExtraction = (byKind.extraction_failed ?? 0) > 0;
+  if (failedExtraction && Object.keys(byKind).every((k) => k === 'extraction_failed'))
+    return `: ${kinds}; kept like answers: ${expression}`;
+  const refresh = 'after fixing what failed, `evalc apply --refresh` asks again';
+  return `${kinds ? `: ${kinds}` : ''}; kept like answers: ${refresh}${failedExtraction ? ` (extraction_failed: ${expression})` : ''}`;
 }
 
 function plural(n: number, noun: string, nouns = `${noun}s`): string {
