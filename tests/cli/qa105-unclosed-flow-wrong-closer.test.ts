@@ -1,4 +1,9 @@
 /**
+ * Review of 02d9764 (QA105): an unclosed flow collection is named at its `{`/`[`, but when the YAML
+ * reader stopped on that same line (`benchmark: { id: x, version: 1.0.0 ]`, or a `[` closed with `}`)
+ * the message said "this `{` has no `}` before line 2, which is not indented under it" of line 2
+ * itself, about an indentation that is fine. It now names the closer found on that line.
+ *
  * Review of 9f44789 (QA109): a flow mapping spread over indented lines and closed with the wrong
  * bracket on a later line (`benchmark: {` … `  version: 1.0.0 ]`) was told "this `{` has no `}`
  * before line 4, which is not indented under it" of line 4, which is indented: the same wrong
@@ -10,7 +15,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnCli } from './run-cli.js';
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa109-flow-'));
+const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa105-flow-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 interface Diag {
@@ -29,6 +34,43 @@ function syntaxErrors(name: string, lines: string[]): Diag[] {
     (d) => d.code === 'EVALC_YAML_SYNTAX',
   );
 }
+
+describe('a flow collection closed with the wrong bracket on its own line', () => {
+  it('names the bracket found, not a next line', () => {
+    const [d, ...rest] = syntaxErrors('wrong-close.yaml', [
+      'evalc: 1',
+      'benchmark: { id: x, version: 1.0.0 ]',
+      'tasks: {}',
+    ]);
+    expect(rest).toEqual([]);
+    expect(d?.source).toEqual(expect.objectContaining({ line: 2, col: 12 }));
+    expect(d?.message).toBe(
+      'this `{` has no `}`: `]` at column 36 cannot close it (a flow mapping ends with `}`)',
+    );
+    expect(d?.hint).toBe('close it with `}`');
+  });
+
+  it('a `[` closed by `}` in a metric', () => {
+    const diags = syntaxErrors('seq-in-map.yaml', [
+      'evalc: 1',
+      'benchmark: { id: x, version: 1.0.0 }',
+      'tasks:',
+      '  t:',
+      '    metrics:',
+      '      - { type: contains, candidate: answer, value: [ok, fine }',
+      '      - { type: exact_match, candidate: answer }',
+    ]);
+    const seq = diags.find((d) => d.message.startsWith('this `['));
+    expect(seq?.source).toEqual(expect.objectContaining({ line: 6, col: 53 }));
+    expect(seq?.message).toContain('`}` at column 63 cannot close it');
+    for (const d of diags) expect(d.message).not.toMatch(/before line 6\b/);
+  });
+
+  it('a `{` whose next line is not indented keeps its message', () => {
+    const [d] = syntaxErrors('next-line.yaml', ['evalc: 1', 'benchmark: { id: x', 'tasks: {}']);
+    expect(d?.message).toContain('this `{` has no `}` before line 3');
+  });
+});
 
 describe('a flow collection closed with the wrong bracket on a later, indented line', () => {
   it('names the bracket and its line, not an indentation', () => {
