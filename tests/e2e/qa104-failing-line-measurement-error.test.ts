@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import type { Loopback } from '../fixtures/loopback.js';
+import { startEchoUsageAgent } from '../fixtures/raip-echo-usage-agent.js';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
 let agent: Loopback;
@@ -17,17 +18,7 @@ const ws = tempWorkspace('qa104-failing-line');
 
 beforeAll(async () => {
   assertBuilt();
-  agent = await startLoopback((req, res, body) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    if (req.method === 'GET') {
-      res.end(JSON.stringify({ name: 'echo', inputSchema: { type: 'object' } }));
-      return;
-    }
-    const { input } = JSON.parse(body) as { input: { a: string } };
-    res.end(
-      JSON.stringify({ output: { answer: input.a }, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
-    );
-  });
+  agent = await startEchoUsageAgent();
 });
 
 afterAll(async () => {

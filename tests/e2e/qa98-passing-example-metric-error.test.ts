@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopback } from '../fixtures/loopback.js';
+import { startEchoUsageAgent } from '../fixtures/raip-echo-usage-agent.js';
 import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -25,17 +25,7 @@ beforeAll(() => assertBuilt());
 
 describe('a passing example with a failed measurement (QA98)', () => {
   it('is counted and listed as passing', async () => {
-    const agent = await startLoopback((req, res, body) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      if (req.method === 'GET') {
-        res.end(JSON.stringify({ name: 'echo', inputSchema: { type: 'object' } }));
-        return;
-      }
-      const { input } = JSON.parse(body) as { input: { a: string } };
-      res.end(
-        JSON.stringify({ output: { answer: input.a }, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
-      );
-    });
+    const agent = await startEchoUsageAgent();
     cleanups.push(() => agent.close());
     const ws = tempWorkspace('qa98-pass-error');
     cleanups.push(ws.cleanup);

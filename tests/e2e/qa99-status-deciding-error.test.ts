@@ -18,7 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopback } from '../fixtures/loopback.js';
+import { startEchoUsageAgent } from '../fixtures/raip-echo-usage-agent.js';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,17 +31,7 @@ const CHROMIUM = '/usr/bin/chromium';
 
 /** Applies the plan of the header against a real echo agent; the reports folder. */
 async function applyCostErrors(): Promise<string> {
-  const agent = await startLoopback((req, res, body) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    if (req.method === 'GET') {
-      res.end(JSON.stringify({ name: 'echo', inputSchema: { type: 'object' } }));
-      return;
-    }
-    const { input } = JSON.parse(body) as { input: { a: string } };
-    res.end(
-      JSON.stringify({ output: { answer: input.a }, usage: { prompt_tokens: 10, completion_tokens: 5 } }),
-    );
-  });
+  const agent = await startEchoUsageAgent();
   cleanups.push(() => agent.close());
   const ws = tempWorkspace('qa99-status');
   cleanups.push(ws.cleanup);
