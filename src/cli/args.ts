@@ -3,6 +3,7 @@ import path from 'node:path';
 /** Argument parsing shared by the commands; a usage error becomes exit 64. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { EXIT, ExitError } from './exit-error.js';
+import { formatFlagHint } from './format-flag-hint.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -41,11 +42,12 @@ export function parseCommandArgs(
         `unknown option --json: this command writes JSON with --format json\nusage: ${usage}`,
       );
     // The other way round (QA105): `plan --format json`, where validate, plan, apply, lint and
-    // cache write JSON with `--json`.
-    if (unknown && options.json && !options.format && String(err).includes("'--format'"))
+    // cache write JSON with `--json`; `apply --format html` asks for a report, which apply always
+    // writes (QA113): the hint says where.
+    if (unknown && !options.format && String(err).includes("'--format'"))
       throw new ExitError(
         EXIT.usage,
-        `unknown option --format: this command writes JSON with --json\nusage: ${usage}`,
+        `${formatFlagHint(args, usage, Boolean(options.json))}\nusage: ${usage}`,
       );
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
