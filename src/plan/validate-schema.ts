@@ -7,6 +7,7 @@ import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
 import { diagnostic } from './diagnostic.js';
 import { withIdMaps } from './id-maps.js';
 import { missingFieldHint } from './missing-field-hint.js';
+import { protoKeyDiagnostics } from './proto-key-check.js';
 import {
   bindingSchema,
   chatAgentSchema,
@@ -27,7 +28,7 @@ type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
 export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan; diagnostics: Diagnostic[] } {
   const result = planSchema.safeParse(raw);
-  const protoIds = protoIdDiagnostics(raw, locate);
+  const protoIds = [...protoIdDiagnostics(raw, locate), ...protoKeyDiagnostics(raw, locate)];
   if (result.success && protoIds.length === 0) return { plan: withIdMaps(result.data), diagnostics: [] };
   const issues = result.success ? [] : result.error.issues;
   return { diagnostics: [...protoIds, ...issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate))] };
