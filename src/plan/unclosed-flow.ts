@@ -41,3 +41,11 @@ export function stoppedAt(found: string | undefined, col: number | string): stri
   if (found === undefined || found === '\n' || found === '\r') return `its line ends at ${where} before one`;
   return `the text at ${where} cannot close it`;
 }
+
+/** Only blank lines and comments from `offset` to the end of the file (QA110). */
+export function endsFileAt(text: string, offset: number): boolean {
+  return text
+    .slice(offset)
+    .split(/\r?\n/)
+    .every((line) => /^[ \t]*(?:#.*)?$/.test(line));
+}

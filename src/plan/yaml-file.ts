@@ -16,7 +16,7 @@ import {
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
-import { stoppedAt, unclosedFlow } from './unclosed-flow.js';
+import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 
 export interface YamlFile {
   /** Path as shown to users (relative to the working directory). */
@@ -56,7 +56,11 @@ export function parseYamlFile(
       );
       continue;
     }
-    const unclosed = err.code === 'BAD_INDENT' ? unclosedFlow(doc, text, err.pos[0], err.message) : undefined;
+    // An unterminated quote swallows the closer: the reader's "Missing closing quote" at the same
+    // place says what to fix, not the flow collection's indentation (QA110).
+    const quoteOpen = doc.errors.some((e) => e.code === 'MISSING_CHAR' && e.pos[0] === err.pos[0]);
+    const unclosed =
+      err.code === 'BAD_INDENT' && !quoteOpen ? unclosedFlow(doc, text, err.pos[0], err.message) : undefined;
     if (unclosed) {
       const close = unclosed.open === '{' ? '}' : ']';
       const kind = unclosed.open === '{' ? 'mapping' : 'sequence';
@@ -68,19 +72,22 @@ export function parseYamlFile(
       const lineStart = text.lastIndexOf('\n', err.pos[0] - 1) + 1;
       const withinLine = !/^[ \t]*$/.test(text.slice(lineStart, err.pos[0]));
       const found = sameLine ? stop.col : `line ${stop.line}, column ${stop.col}`;
+      // Still open when the file ends (QA110: "before line 7" of a file of 6 lines).
+      const atEnd = !sameLine && endsFileAt(text, err.pos[0]);
+      const why = atEnd ? 'the file ends before one' : stoppedAt(text[err.pos[0]], found);
+      const closerAdvice = sameLine || withinLine || atEnd;
       diagnostics.push(
         diagnostic(
           'EVALC_YAML_SYNTAX',
-          sameLine || withinLine
-            ? `this \`${unclosed.open}\` has no \`${close}\`: ${stoppedAt(text[err.pos[0]], found)} (a flow ${kind} ends with \`${close}\`)`
+          closerAdvice
+            ? `this \`${unclosed.open}\` has no \`${close}\`: ${why} (a flow ${kind} ends with \`${close}\`)`
             : `this \`${unclosed.open}\` has no \`${close}\` before line ${stop.line}, which is not indented under it (a flow ${kind} ends with \`${close}\`, and the lines it continues on are indented)`,
           [],
           {
             source: at(unclosed.offset),
-            hint:
-              sameLine || withinLine
-                ? `close it with \`${close}\``
-                : `close it with \`${close}\` on its line, or indent the lines it continues on`,
+            hint: closerAdvice
+              ? `close it with \`${close}\``
+              : `close it with \`${close}\` on its line, or indent the lines it continues on`,
           },
         ),
       );
