@@ -14,6 +14,7 @@ import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-
 import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
+import { checkToolCallSource } from './tool-calls-check.js';
 
 export type { MetricInfo } from './metric-catalog.js';
 
@@ -97,6 +98,9 @@ export function checkMetric(
   diagnostics.push(...checkThreshold(config, path, ctx.locate));
   diagnostics.push(...checkCostPrices(config, path, ctx.plan, ctx.locate));
   diagnostics.push(...checkSingleRepeat(config, path, ctx.plan, ctx.locate));
+  diagnostics.push(
+    ...checkToolCallSource(config, path, ctx.plan, ctx.agentCandidates?.keys() ?? [], ctx.locate),
+  );
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
   if ((config.type === 'pass_at_k' || config.type === 'pass_hat_k') && typeof k === 'number') {

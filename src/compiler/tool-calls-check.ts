@@ -1,0 +1,37 @@
+/**
+ * `tool_call_match` compares the tool calls of the agent's trajectory. A `raip` or `http` agent's
+ * trajectory has none: its reply is one opaque `output` (DESIGN §3), whatever it holds. Such a
+ * metric scored every example 0 (1 with no call expected) and validate said nothing (QA111): a
+ * warning at the metric naming the agents, with the way to compare calls an output carries.
+ */
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+import type { MetricConfig, Plan } from '../plan/schema.js';
+
+const READS_TOOL_CALLS = new Set(['tool_call_match']);
+const NO_TOOL_CALLS = new Set(['raip', 'http']);
+
+export function checkToolCallSource(
+  config: MetricConfig,
+  path: PlanPath,
+  plan: Plan,
+  taskAgents: Iterable<string>,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  if (!READS_TOOL_CALLS.has(config.type)) return [];
+  const agents = [...taskAgents].filter((id) => NO_TOOL_CALLS.has(plan.agents[id]?.protocol ?? ''));
+  if (agents.length === 0) return [];
+  const named = agents.map((id) => `\`${id}\` (${plan.agents[id]?.protocol})`).join(', ');
+  return [
+    diagnostic(
+      'EVALC_METRIC_NO_TOOL_CALLS',
+      `\`${config.id ?? config.type}\` compares the tool calls of the agent's trajectory, which ${agents.length === 1 ? 'agent' : 'agents'} ${named} never ${agents.length === 1 ? 'has' : 'have'}: a raip or http reply is one output, so every example scores as if no tool was called`,
+      path,
+      {
+        severity: 'warning',
+        source: locate(path),
+        hint: 'extract the calls in the binding (output: { tools: "output.steps[].tool" }) and compare them with exact_match (mode: set or list); tool calls are recorded for chat, mae and openai agents',
+      },
+    ),
+  ];
+}
