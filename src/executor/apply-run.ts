@@ -4,24 +4,19 @@
  * resumes where it stopped; the lockfile is written only when the run is complete.
  */
 
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { compilePlan } from '../compiler/compile.js';
 import { digestOf } from '../compiler/content-key.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
-import { removeStaleTemps, sortKeys, writeLockFile } from '../lockfile/serialize.js';
-import type { Lockfile } from '../lockfile/types.js';
-import type { TaskInput } from '../metrics/index.js';
+import { removeStaleTemps } from '../lockfile/serialize.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets, scrubWholeSecrets } from '../plan/secrets.js';
-import { answeredLiveWithoutName, pinAgentNames } from './agent-names.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
-import { buildLock } from './build-lock.js';
 import { lockCache } from './cache-lock.js';
-import { collect, markPreflightFailed } from './collect-results.js';
+import { markPreflightFailed } from './collect-results.js';
 import { pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { frozenRefusal } from './frozen-check.js';
 import { dispatchSignal, graceSignal } from './grace-signal.js';
@@ -29,7 +24,7 @@ import { groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
 import { checkRaipInputs, preflightCount } from './input-schema-check.js';
 import { InvokeGate } from './invoke-gate.js';
-import { judgeLockInfo, liveJudgePins } from './judge-lock-info.js';
+import { liveJudgePins } from './judge-lock-info.js';
 import type { JudgeRuntime } from './judges.js';
 import { checkLockFolderWritable, checkReportsFolderWritable } from './lock-folder-check.js';
 import {
@@ -40,24 +35,20 @@ import {
   pinsOf,
   readPreviousPins,
 } from './locked-inputs.js';
+import { recordRun } from './record-run.js';
 import { rubricVersionChanges } from './rubric-version-changes.js';
 import { runAgents } from './run-agents.js';
 import type { runExample } from './run-example.js';
-import { aggregateAndGate } from './run-gates.js';
 import { RunLog } from './run-log.js';
-import { writeRunReports } from './run-reports.js';
 import { planSecrets } from './run-secrets.js';
 import { RunStore } from './run-store.js';
 import { schemaCache } from './schema-cache.js';
-import { describeDrift, SchemaDriftWatch } from './schema-drift.js';
-import { judgeWarningCounts } from './score-repeat.js';
+import { SchemaDriftWatch } from './schema-drift.js';
 import { warnShortSecrets } from './short-secrets.js';
 import { deferredRefusal, startAgents } from './start-agents.js';
 import { startJudges } from './start-judges.js';
-import { GroupDigestFeed, runDigest, stepsDigest } from './steps-digest.js';
-import { unevaluatedAgents } from './unevaluated-agents.js';
+import { GroupDigestFeed } from './steps-digest.js';
 import { unwritableCacheRefusal } from './unwritable-cache-check.js';
-import { stepsSection } from './up-to-date.js';
 import { upToDateApply } from './up-to-date-apply.js';
 
 export type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
@@ -319,106 +310,32 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       };
     for (const agentId of aborted.keys()) markPreflightFailed(compiled, results, agentId);
 
-    const collected = collect(compiled, groupRuntimes, results);
-    const { lockResults, summary, volatile } = collected;
-    if (aborted.size > 0) summary.preflightFailed = [...aborted.keys()].sort();
-    const retries = [...agents.values()].reduce((n, a) => n + a.retriesSent(), 0);
-    if (retries > 0) summary.retries = retries;
-    const unevaluated = unevaluatedAgents(lockResults);
-    if (unevaluated.length > 0) summary.unevaluated = unevaluated;
-    // Seed mae agents' names come from their cached replies, live or cached run alike (agent-names.ts).
-    pins = pinAgentNames(pins, {
-      agents: resolved.plan.agents,
-      agentIds,
-      groupAgents: new Map(compiled.groups.map((cg) => [cg.group.id, cg.group.agentId])),
-      results: lockResults,
-      store: store(),
-      locked: lockedPins,
-      nameless: (id) => answeredLiveWithoutName(id, agents, compiled, results),
-    });
-    for (const [group, refused] of drift.refusalsByGroup()) {
-      const entry = volatile[group];
-      if (entry) entry.schemaRefusals = refused;
-    }
-    const drifted = drift.flagged();
-    if (drifted.length > 0) {
-      summary.schemaDrift = drifted;
-      for (const d of drifted) {
-        options.progress.message(`evalc: warning: ${describeDrift(d)}`);
-        logLines.push(`warning: ${describeDrift(d)}`);
-      }
-    }
-    // From here on each example lives on only as its lockfile row: the runs (outcomes, which
-    // aggregation has in `taskInputs`) are released once the gates are evaluated.
-    results.clear();
-    let taskInputs: TaskInput[] | undefined = collected.taskInputs;
-    collected.taskInputs = [];
-    const {
-      aggregate: aggregateReport,
-      gates,
-      lockGates,
-      baselineLock,
-    } = aggregateAndGate(compiled, resolved.plan, taskInputs, options);
-    taskInputs = undefined;
-    summary.gatesFailed = gates.filter((g) => !g.passed && !g.skipped).length;
-    const judgeInfo = judgeLockInfo(
+    return await recordRun({
       compiled,
-      resolved.plan,
-      {
-        judges,
-        pins: judgePins,
-        reports: { rubricVersions, judgeModels, warnings: judgeWarningCounts(rubricVersions) },
-      },
+      resolved,
+      groupRuntimes,
+      results,
+      aborted,
+      agents,
+      agentIds,
+      pins,
+      lockedPins,
+      judges,
+      judgePins,
+      rubricVersions,
+      judgeModels,
       previousLock,
-      (text) => options.progress.message(`evalc: warning: ${text}`),
-    );
-    // Key-sorted like the file; each result was sorted when its example finished (run-example.ts),
-    // so the 100k results are not copied again here.
-    const lock = sortKeys(
-      buildLock({
-        compiled,
-        pins,
-        judgeInfo,
-        results: [],
-        aggregate: aggregateReport,
-        gates: lockGates,
-        volatile,
-        steps: stepsSection(
-          runDigest(digestFeeds) ?? stepsDigest(compiled),
-          summary.errorKinds,
-          collected.retry,
-        ),
-      }),
-    ) as Lockfile;
-    lock.results = lockResults;
-    // A partial run (--only) never rewrites evalc.lock, which describes the whole plan: its
-    // lockfile goes beside the reports.
-    const lockFile = options.only ? dirs.onlyLockFile : dirs.lockFile;
-    const replaced = previousLock?.plan.benchmark.id;
-    if (!options.only && replaced !== undefined && replaced !== resolved.plan.benchmark.id)
-      options.progress.message(
-        `evalc: warning: ${path.basename(lockFile)} held the lock of benchmark ${replaced}, another plan in this folder? It now locks ${resolved.plan.benchmark.id}. Plans in one folder share evalc.lock and .evalc/: give each plan a folder of its own.`,
-      );
-    // apply's rows are built key-sorted (lockResult, markPreflightFailed): none is checked again.
-    // The report stamp is a digest of the bytes written, fed as they are written.
-    const lockHash = createHash('sha256');
-    writeLockFile(lockFile, lock, { resultsSorted: true, hash: lockHash });
-    const { reportsDir, compared } = await writeRunReports({
-      lock,
-      lockHash,
-      baseline: baselineLock ? { lock: baselineLock, gates } : undefined,
+      drift,
+      digestFeeds,
+      dirs,
       options,
-      stateDir: dirs.stateDir,
-      planDir: resolved.loaded.planDir,
-      logsDir,
       runStore,
-      datasets: compiled.resolved.datasets,
+      logsDir,
       reporting,
       heap,
       logLines,
       scrub,
     });
-    return { status: 'done', lock: compared, lockFile, reportsDir, summary };
   } finally {
     inFlight.dispose();
     for (const a of agents.values()) await a.stop().catch(() => {});
