@@ -307,8 +307,10 @@ function identityChange(
 ): string {
   const changes = [config ? settingsChanges(locked.settings, agentSettings(config).settings) : ''];
   // What discovery pinned (QA66: a new version or input schema read only "agent identity changed").
-  if (pin?.version !== undefined && locked.version !== undefined && pin.version !== locked.version)
-    changes.push(`version ${locked.version} → ${pin.version}`);
+  // A declared `version:` of an agent without discovery is recorded as its version too (QA115).
+  const version = pin?.version ?? config?.version;
+  if (version !== undefined && locked.version !== undefined && version !== locked.version)
+    changes.push(`version ${locked.version} → ${version}`);
   if (
     pin?.schemaDigest !== undefined &&
     locked.schemaDigest !== undefined &&

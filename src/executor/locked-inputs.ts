@@ -38,7 +38,9 @@ export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
   for (const [id, a] of Object.entries(lock?.agents ?? {})) {
     pins[id] = {
       ...(a.name ? { name: a.name } : {}),
-      ...(a.version ? { version: a.version } : {}),
+      // Only RAIP discovers a version (/info); another agent's is its plan's `version:`, already in
+      // its config digest, and pinned as well it changed the keys plan and --frozen computed (QA115).
+      ...(a.version && a.protocol === 'raip' ? { version: a.version } : {}),
       ...(a.schemaDigest ? { schemaDigest: a.schemaDigest } : {}),
       ...(a.etag ? { etag: a.etag } : {}),
     };
