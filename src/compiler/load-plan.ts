@@ -16,11 +16,12 @@ import { findNonJsonValues } from '../plan/json-values.js';
 import { loadPlanFile } from '../plan/load.js';
 import { namesLostId } from '../plan/lost-ids.js';
 import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
-import { checkSecretPlacement } from '../plan/secrets.js';
+import { checkSecretPlacement } from '../plan/secret-placement.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
 import { hintIncluder } from './includer-hint.js';
 import type { JudgePins } from './judge-pins.js';
+import { pricesWarningBesidePruned } from './pruned-prices.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
 
 export interface LoadOptions {
@@ -88,6 +89,11 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
       const checked = compilePlan(partial, options.pins ?? {});
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
         if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
+        if (d.code === 'EVALC_METRIC_PRICES' && readsPrunedSetting(d, salvaged.pruned)) {
+          const kept = pricesWarningBesidePruned(d, loaded.raw);
+          if (kept) diagnostics.push(kept);
+          continue;
+        }
         if (readsPrunedTransport(d, salvaged.pruned) || readsPrunedSetting(d, salvaged.pruned)) continue;
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
