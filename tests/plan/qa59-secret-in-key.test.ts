@@ -4,7 +4,7 @@
  * serve.env is EVALC_SECRET_PLACEMENT. A key is never resolved: it is refused at the key.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSecretPlacement } from '../../src/plan/secrets.js';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
 
 describe('a ${env.NAME} reference in a key', () => {
   it('is EVALC_SECRET_PLACEMENT, in headers and serve.env as anywhere else', () => {

@@ -5,7 +5,7 @@
  * Malformed references and secrets outside headers are still reported.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSecretPlacement } from '../../src/plan/secrets.js';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
 
 const nowhere = () => undefined;
 

@@ -6,7 +6,7 @@
  * header). The template case stays text.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSecretPlacement } from '../../src/plan/secrets.js';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
 
 const nowhere = () => undefined;
 const codes = (raw: unknown) => checkSecretPlacement(raw, nowhere).map((d) => [d.code, d.path.join('.')]);

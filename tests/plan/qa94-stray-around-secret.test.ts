@@ -6,7 +6,7 @@
  * correct reference, and a `{{…}}` outside a secret position, stay silent.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSecretPlacement } from '../../src/plan/secrets.js';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
 
 const nowhere = () => undefined;
 const said = (raw: unknown) =>

@@ -6,7 +6,7 @@
  * a binding input (a template) keep `${{amount}}` as text.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSecretPlacement } from '../../src/plan/secrets.js';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
 
 const nowhere = () => undefined;
 const codes = (raw: unknown) =>

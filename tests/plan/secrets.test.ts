@@ -1,12 +1,7 @@
 /** `${env.NAME}`: allowed only in headers and serve.env, resolved at run time, scrubbed from text. */
 import { describe, expect, it } from 'vitest';
-import {
-  checkSecretPlacement,
-  resolveSecrets,
-  scrubSecrets,
-  secretValues,
-  substituteEnvRefs,
-} from '../../src/plan/secrets.js';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
+import { resolveSecrets, scrubSecrets, secretValues, substituteEnvRefs } from '../../src/plan/secrets.js';
 
 const nowhere = () => undefined;
 

@@ -1,0 +1,160 @@
+/**
+ * Where a `${env.NAME}` reference may stand in a plan (agent and judge `headers`, `serve.env`) and
+ * how it must be written: the diagnostics of load time. Resolving and masking them is secrets.ts.
+ */
+import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+
+/** `${…}`, but not `${{` — a `$` written before a template placeholder (`${{amount}}`: "$30"; QA91). */
+const ANY_REF = /\$\{(?!\{)[^}]*\}/g;
+/**
+ * `${…}` in a header or serve.env value, `${{…}` included: no template is rendered there, so
+ * `Bearer ${{env.TOKEN}}` is a mistyped secret, sent as those characters (QA93). The same in an
+ * agent's or judge's url, command, address or serve (its command, cwd, ready url): `${{env.X}}`
+ * in a command is sh's "Bad substitution" (QA94).
+ */
+const SECRET_POSITION_REF = /\$\{[^}]*\}/g;
+const UNTEMPLATED_FIELDS = new Set(['url', 'command', 'address', 'serve', 'headers']);
+
+/** A field of an agent or judge that is sent or run as written (no `{{…}}` is rendered there). */
+function isUntemplated(path: PlanPath): boolean {
+  const [section, , field] = path;
+  return (section === 'agents' || section === 'judges') && UNTEMPLATED_FIELDS.has(String(field));
+}
+/** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
+const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
+
+/** What a header or serve.env value sends as written around (or instead of) a `${env.NAME}`. */
+function strayAroundSecret(raw: string): { what: string; hint: string } | undefined {
+  const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
+  if (placeholder) {
+    const name = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
+    return {
+      what: `\`${placeholder[0]}\`: headers and serve.env values are not templated, so it`,
+      hint: name
+        ? `write \${env.${name}} to read ${name} from the environment`
+        : 'write ${env.NAME} for a secret',
+    };
+  }
+  const after = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}\}/.exec(raw)?.[0];
+  if (after) return { what: `the \`}\` after ${after.slice(0, -1)}`, hint: `write ${after.slice(0, -1)}` };
+  const before = /\$\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(raw)?.[0];
+  if (before) return { what: `the \`$\` before ${before.slice(1)}`, hint: `write ${before.slice(1)}` };
+  return undefined;
+}
+
+/** The last `${…` without its closing `}` (`${{` is a stray placeholder, told apart). */
+function unterminatedRef(raw: string): string | undefined {
+  return /\$\{(?!\{)[^}]*$/.exec(raw)?.[0];
+}
+
+function unterminatedDiagnostic(
+  open: string,
+  path: PlanPath,
+  source: SourcePosition | undefined,
+): Diagnostic {
+  const name = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)/.exec(open)?.[1];
+  // Only the reference's own part is quoted: a header's value may be a secret typed in place.
+  const shown = name ? `\${env.${name}` : '${…';
+  return diagnostic('EVALC_SECRET_SYNTAX', `unterminated reference ${shown} (no closing \`}\`)`, path, {
+    source,
+    hint: !isSecretPath(path)
+      ? `\${env.NAME} is read only in headers and serve.env: write the value itself here`
+      : name
+        ? `write \${env.${name}}`
+        : 'write ${env.NAME}',
+  });
+}
+
+export function isSecretPath(path: PlanPath): boolean {
+  const [section, , field, sub] = path;
+  if (section !== 'agents' && section !== 'judges') return false;
+  if (field === 'headers') return path.length === 4;
+  return field === 'serve' && sub === 'env' && path.length === 5;
+}
+
+/** Finds `${…}` references and reports those outside secret positions or malformed. */
+export function checkSecretPlacement(
+  raw: unknown,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+  path: PlanPath = [],
+  out: Diagnostic[] = [],
+): Diagnostic[] {
+  if (typeof raw === 'string') {
+    for (const match of raw.matchAll(
+      isSecretPath(path) || isUntemplated(path) ? SECRET_POSITION_REF : ANY_REF,
+    )) {
+      const ref = match[0];
+      if (!/^\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}$/.test(ref)) {
+        out.push(
+          diagnostic('EVALC_SECRET_SYNTAX', `malformed reference ${ref}`, path, {
+            source: locate(path),
+            hint: 'write ${env.NAME}',
+          }),
+        );
+      } else if (!isSecretPath(path)) {
+        out.push(
+          diagnostic('EVALC_SECRET_PLACEMENT', `${ref} is only allowed in headers and serve.env`, path, {
+            source: locate(path),
+            hint: 'secrets never enter content keys; pass non-secret values in the plan itself',
+          }),
+        );
+      }
+    }
+    // `Bearer ${env.TOKEN` (no closing brace) was sent as those characters, silently, and a url's
+    // said only "not an absolute URL" (QA95).
+    const open = isSecretPath(path) || isUntemplated(path) ? unterminatedRef(raw) : undefined;
+    if (open) out.push(unterminatedDiagnostic(open, path, locate(path)));
+    // A shell-style `$TOKEN` in a header was sent as those characters, silently (QA44).
+    const shell = isSecretPath(path) ? SHELL_REF.exec(raw) : null;
+    if (shell)
+      out.push(
+        diagnostic(
+          'EVALC_SECRET_SYNTAX',
+          `${shell[1]} is sent as these characters: evalc does not expand shell variables`,
+          path,
+          {
+            severity: 'warning',
+            source: locate(path),
+            hint: `write \${env.${shell[1]!.replace(/^\$\{?|\}$/g, '')}} to read it from the environment`,
+          },
+        ),
+      );
+    // QA94: sent as written beside a secret: a `{{…}}` placeholder (no template is rendered here), a
+    // `}` after `${env.X}`, a `$` before it.
+    const stray = isSecretPath(path) ? strayAroundSecret(raw) : undefined;
+    if (stray)
+      out.push(
+        diagnostic('EVALC_SECRET_SYNTAX', `${stray.what} is sent as these characters`, path, {
+          severity: 'warning',
+          source: locate(path),
+          hint: stray.hint,
+        }),
+      );
+    return out;
+  }
+  if (Array.isArray(raw)) {
+    raw.forEach((item, i) => {
+      checkSecretPlacement(item, locate, [...path, i], out);
+    });
+  } else if (raw !== null && typeof raw === 'object') {
+    for (const [k, v] of Object.entries(raw)) {
+      // QA59: a reference in a key (`headers: { "${env.H}": v }`, an input field) was valid and sent
+      // as those characters; only header and serve.env values are read from the environment.
+      const ref = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(k)?.[0];
+      if (ref !== undefined)
+        out.push(
+          diagnostic(
+            'EVALC_SECRET_PLACEMENT',
+            `${ref} in a key is not read from the environment`,
+            [...path, k],
+            {
+              source: locate(path, k),
+              hint: 'only the values of headers and serve.env are: name the key in the plan itself',
+            },
+          ),
+        );
+      checkSecretPlacement(v, locate, [...path, k], out);
+    }
+  }
+  return out;
+}
