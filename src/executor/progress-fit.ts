@@ -32,7 +32,15 @@ export function fitLine(full: string, forms: readonly LineForm[], width: number)
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
-/** An id cut to `room` characters with `…` (at least its first character), whole when it fits. */
+/**
+ * An id cut to `room` characters around one `…` (at least its first character), whole when it fits.
+ * It keeps its start and its end: agents of one family differ at the end (`support-agent-gpt-4o`,
+ * `support-agent-claude`), and cut at the end they read alike (QA110).
+ */
 export function clipId(id: string, room: number): string {
-  return id.length <= room ? id : `${id.slice(0, Math.max(1, room - 1))}…`;
+  if (id.length <= room) return id;
+  const keep = Math.max(1, room - 1);
+  const head = Math.ceil(keep / 2);
+  const tail = keep - head;
+  return `${id.slice(0, head)}…${tail > 0 ? id.slice(-tail) : ''}`;
 }

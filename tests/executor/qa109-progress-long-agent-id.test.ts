@@ -35,7 +35,7 @@ describe('a long agent id on a narrow terminal (QA109)', () => {
   it('keeps the count and what was not run, cutting the id', () => {
     const frame = lastFrame(id, 40, true);
     for (const l of frame) expect(l.length).toBeLessThanOrEqual(39);
-    expect(frame[0]).toBe('an-agent-with-a-rathe… 37/40, 3 not run');
+    expect(frame[0]).toBe('an-agent-wi…entifier-x 37/40, 3 not run');
     expect(frame[1]).toMatch(/^a0 +37\/40(, | {2}stopped \()3 not run/);
   });
 
