@@ -57,8 +57,11 @@ const NOT_ANSWERED = new Set(['cancelled', 'schema_invalid', 'preflight_failed']
  * The run's flagged agents, counted from its results as apply counts its invokes. The refusals
  * are apply's own count where the lock's volatile section keeps it (`schemaRefusals`): the invoke
  * records read back are at most 5,000 (failing rows first), and none without the cache, so past
- * that report.md showed smaller numbers than apply, or no flag (QA99, QA106). An older lock's
- * groups are counted from the records.
+ * that report.md showed smaller numbers than apply, or no flag (QA99, QA106). The lock's count is
+ * the run's: it was max(lock, records), and after `apply --only … --refresh` re-invoked a dataset
+ * the cache held that run's replies, so evalc.lock's report said more than its apply (QA113). A
+ * group without the count (an older lock, or none refused) is counted from the records whose lock
+ * row says contract_error.
  */
 export function schemaDriftOf(m: ReportModel): SchemaDrift[] {
   const counts = new Map<string, { refused: number; answered: number }>();
@@ -71,12 +74,14 @@ export function schemaDriftOf(m: ReportModel): SchemaDrift[] {
       let c = counts.get(e.agent);
       if (!c) counts.set(e.agent, (c = { refused: 0, answered: 0 }));
       c.answered++;
-      if (isAgentAjvRefusal(r.record?.error)) fromRecords.set(e.group, (fromRecords.get(e.group) ?? 0) + 1);
+      // A record the lock's row disagrees with is a later run's (`--only … --refresh` rewrote it).
+      if (r.errorKind === 'contract_error' && isAgentAjvRefusal(r.record?.error))
+        fromRecords.set(e.group, (fromRecords.get(e.group) ?? 0) + 1);
     }
   }
   for (const [group, agent] of agentOf) {
     const recorded = m.volatile[group]?.schemaRefusals;
-    const refused = Math.max(typeof recorded === 'number' ? recorded : 0, fromRecords.get(group) ?? 0);
+    const refused = typeof recorded === 'number' ? recorded : (fromRecords.get(group) ?? 0);
     const c = counts.get(agent);
     if (c) c.refused += refused;
   }
