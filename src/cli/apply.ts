@@ -207,8 +207,10 @@ function recordedErrorsHint(errors: number, kinds: string, byKind: Record<string
   const expression =
     'a fixed binding `output:` or `response:` path is re-run by `evalc apply`, without `--refresh`';
   const failedExtraction = (byKind.extraction_failed ?? 0) > 0;
+  // A null candidate fails extraction too: the agent left the answer out, which no expression
+  // fixes; a fixed agent is asked again only with --refresh (QA110).
   if (failedExtraction && Object.keys(byKind).every((k) => k === 'extraction_failed'))
-    return `: ${kinds}; kept like answers: ${expression}`;
+    return `: ${kinds}; kept like answers: ${expression}; a fixed agent is asked again by \`evalc apply --refresh\``;
   const refresh = 'after fixing what failed, `evalc apply --refresh` asks again';
   return `${kinds ? `: ${kinds}` : ''}; kept like answers: ${refresh}${failedExtraction ? ` (extraction_failed: ${expression})` : ''}`;
 }
