@@ -4,6 +4,7 @@
  * the `max_drop` they wrote checked nothing (the reason was in report.md only).
  */
 import type { LockGate } from '../lockfile/types.js';
+import { NOT_IN_BASELINE } from '../metrics/index.js';
 
 /** The message gate-regression.ts gives a regression gate that had no baseline. */
 const NO_BASELINE = ': no baseline, regression check skipped';
@@ -17,9 +18,24 @@ export function gateSummary(
   const noBaseline = gates.filter(
     (g) => g.passed && g.skipped && g.kind === 'regression' && g.message.endsWith(NO_BASELINE),
   ).length;
-  const why =
-    noBaseline === 0
-      ? ''
-      : ` (${noBaseline === skipped ? '' : `${noBaseline} of them `}regression: no --baseline LOCK to compare with)`;
+  // A regression gate on a metric the baseline lacks (renamed in this PR) checked nothing either (QA115).
+  const notInBaseline = [
+    ...new Set(
+      gates
+        .filter(
+          (g) => g.passed && g.skipped && g.kind === 'regression' && g.message.endsWith(NOT_IN_BASELINE),
+        )
+        .map((g) => g.message.slice(0, -NOT_IN_BASELINE.length)),
+    ),
+  ];
+  const reasons = [
+    ...(noBaseline === 0
+      ? []
+      : [
+          `${noBaseline === skipped ? '' : `${noBaseline} of them `}regression: no --baseline LOCK to compare with`,
+        ]),
+    ...(notInBaseline.length === 0 ? [] : [`regression: not in the baseline: ${notInBaseline.join(', ')}`]),
+  ];
+  const why = reasons.length === 0 ? '' : ` (${reasons.join('; ')})`;
   return `gates ${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped${why}` : ''}`;
 }

@@ -6,6 +6,7 @@
  * inputs or extraction changed: what a pull request changes).
  */
 import canonicalize from 'canonicalize';
+import { markRenamedMetrics } from './diff-metric-rename.js';
 import type { Lockfile } from './types.js';
 
 export type ComparabilityKind =
@@ -386,5 +387,6 @@ function compareMetrics(
       if (inputs) out.push(inputs);
     }
   }
+  markRenamedMetrics(out, o, n);
   return out;
 }

@@ -106,6 +106,20 @@ function insideSelection(gate: GateSpec, only: string | undefined): boolean {
   return scope === 'dataset';
 }
 
+/** The message of a regression gate on a metric the baseline lock has no result of. */
+export const NOT_IN_BASELINE =
+  ': the baseline has no results of this metric (added, or renamed since the baseline run), regression check skipped';
+
+const metricsOf = new WeakMap<readonly ExampleScoreRow[], Set<string>>();
+function baselineMetrics(rows: readonly ExampleScoreRow[]): Set<string> {
+  let found = metricsOf.get(rows);
+  if (!found) {
+    found = new Set(rows.map((r) => r.metric));
+    metricsOf.set(rows, found);
+  }
+  return found;
+}
+
 function skippedResult(gate: GateSpec, agent: string, target: string, message: string): GateResult {
   const kind = gate.regression ? 'regression' : gate.min !== undefined ? 'min' : 'max';
   return { gate, kind, agent, target, passed: true, skipped: true, actual: null, message };
@@ -336,7 +350,13 @@ export function evaluateGates(
         if (gate.regression) {
           const regGroup = group.target === 'example' ? { ...group, target: pooledTarget(gate) } : group;
           const base = baselineRows && baselineByTask ? inTask(baselineByTask, baselineRows) : baselineRows;
-          results.push(regressionResult(gate, agent, regGroup, rows, base, options));
+          // A metric the baseline never scored (added, or renamed in this run) pairs nothing: said
+          // as such, not as "no paired examples" of a run sharing every example (QA115).
+          results.push(
+            baseline && !baselineMetrics(baseline).has(gate.metric)
+              ? skippedResult(gate, agent, regGroup.target, `${gate.metric}${NOT_IN_BASELINE}`)
+              : regressionResult(gate, agent, regGroup, rows, base, options),
+          );
         }
       }
     }

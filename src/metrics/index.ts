@@ -13,7 +13,7 @@ export {
 export { type ExampleScoreRow, flattenResults, hierarchicalWeights } from './example-rows.js';
 export { corpusBleu, sentenceBleu } from './families/bleu.js';
 export { rougeL } from './families/rouge-l.js';
-export { evaluateGates, type GateOptions, type GateResult, type GateSpec } from './gates.js';
+export { evaluateGates, type GateOptions, type GateResult, type GateSpec, NOT_IN_BASELINE } from './gates.js';
 export { hashExpected, matchesExpectedHash } from './hash-expected.js';
 export { type LintExample, type LintFinding, type LintOptions, lintDataset } from './lint-dataset.js';
 export { metricReadsExpected } from './reads-expected.js';
