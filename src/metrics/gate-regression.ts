@@ -139,16 +139,21 @@ export function regressionResult(
   const against = discordant !== undefined && !flipsAgreeWithChange(discordant, meanDiff);
   const significant = pValue < alpha && !against;
   const passed = !(drop > maxDrop && significant);
+  // A rise of the mean (a fall, for a lower-is-better value) that shows at the message's precision.
+  const better = drop < 0 && fmt(-drop) !== fmt(0);
   const verdict = passed
-    ? drop <= maxDrop
-      ? `drop ≤ max_drop ${maxDrop}`
-      : against && pValue < alpha
-        ? `not significant (the flips are mostly the other way, b=${discordant?.b} c=${discordant?.c}: the weighted mean moved with fewer, heavier examples)`
-        : 'not significant'
+    ? better
+      ? 'no drop'
+      : drop <= maxDrop
+        ? `drop ≤ max_drop ${maxDrop}`
+        : against && pValue < alpha
+          ? `not significant (the flips are mostly the other way, b=${discordant?.b} c=${discordant?.c}: the weighted mean moved with fewer, heavier examples)`
+          : 'not significant'
     : 'REGRESSION';
+  // An improvement read "(drop -1.000, max_drop 0.02) … drop ≤ max_drop" (QA111): it says so.
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
   const message =
-    `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (drop ${fmt(drop)}, max_drop ${maxDrop}); ` +
+    `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (${better ? `better by ${fmt(-drop)}` : `drop ${fmt(drop)}`}, max_drop ${maxDrop}); ` +
     `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue, alpha)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
   const test: RegressionTest = {
     method,
