@@ -10,8 +10,9 @@
  *   never reaches the judge: a warning unless the script passes `"$@"` and a `$0` word follows it.
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
+import { judgeTailDiagnostics } from './shell-command-check.js';
 
-interface Token {
+export interface Token {
   text: string;
   /** `text` with each quoted or escaped character as NUL: where sh sees `>`, `#`, `|` itself. */
   bare: string;
@@ -25,7 +26,7 @@ interface Token {
  * The command's words and control operators, quotes removed (enough of sh's rules to find them),
  * and the comment it ends in (an unquoted `#` starting a word), if any.
  */
-function tokens(command: string): { words: Token[]; comment?: string } {
+export function shellTokens(command: string): { words: Token[]; comment?: string } {
   const out: Token[] = [];
   let text = '';
   let bare = '';
@@ -202,7 +203,7 @@ export function judgeShellDiagnostics(
   source: SourcePosition | undefined,
 ): Diagnostic[] {
   // evalc drops the command's trailing line breaks before appending `rpc <method>` (rpc-process.ts).
-  const { words: all, comment } = tokens(command.trimEnd());
+  const { words: all, comment } = shellTokens(command.trimEnd());
   const out: Diagnostic[] = [];
   const error = (message: string, hint: string) =>
     out.push(diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${message}`, path, { source, hint }));
@@ -219,6 +220,8 @@ export function judgeShellDiagnostics(
       `ends in \`${final.text}\`: evalc appends \`rpc <method>\` to the command, so \`rpc version\` would run as a command of its own and every call fail`,
       `remove the final \`${final.text}\``,
     );
+  // QA113: `judge; true`, `judge || true`, `(judge)`: the judge never gets `rpc <method>`.
+  out.push(...judgeTailDiagnostics(id, all, path, source));
   const lastOp = all.map((t) => t.operator === true).lastIndexOf(true);
   const last = all.slice(lastOp + 1);
   const stdin = stdinRedirection(last);

@@ -18,6 +18,7 @@ import { gateScoreWarning } from './gate-score-bounds.js';
 import { stripUserInfo } from './identities.js';
 import { judgeCommandDiagnostic } from './judge-command.js';
 import { judgeShellDiagnostics } from './judge-shell.js';
+import { serveCommandDiagnostics } from './shell-command-check.js';
 
 /** `--only task[/dataset]` must name something, else the run would silently do nothing. */
 export function checkOnly(
@@ -196,6 +197,8 @@ export function checkJudges(
       ),
     );
   }
+  // QA113: bash's `|&` in a served process's command (sh refuses it: the process never starts).
+  diagnostics.push(...serveCommandDiagnostics(plan, at));
   for (const [id, agent] of Object.entries(plan.agents)) {
     const p: PlanPath = ['agents', id];
     const profileConflict =
