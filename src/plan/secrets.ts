@@ -3,7 +3,7 @@
  * `headers`, `serve.env`: checked at load time by secret-placement.ts); resolved at run time,
  * never hashed, never printed.
  */
-import { maskCutSecretHeads } from './secret-cut.js';
+import { scrubCutSecrets } from './secret-cut.js';
 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -195,10 +195,8 @@ function longestFirstOf(secrets: readonly string[]): readonly string[] {
  * one that a quote cut off before its `…` (secret-cut.ts).
  */
 export function scrubSecrets(text: string, secrets: readonly string[], marker = '***'): string {
-  const out = scrubWholeSecrets(text, secrets, marker);
-  return secrets.length === 0 || out.length < MIN_SECRET_LENGTH
-    ? out
-    : maskCutSecretHeads(out, secrets, marker);
+  if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  return scrubCutSecrets(text, secrets, marker, (piece) => scrubWholeSecrets(piece, secrets, marker));
 }
 
 /**
