@@ -118,7 +118,7 @@ export function groupReasons(
         ? 'new agent'
         : !Object.values(lock.groups).some((g) => g.task === group.taskId)
           ? 'new task'
-          : 'new dataset';
+          : `new dataset (${group.datasetId})`;
     const why: Why = { symbol: '+', reason };
     for (const m of group.metrics) metrics.set(m.id, why);
     return { invoke: why, extract: why, metrics };
