@@ -75,9 +75,22 @@ describe('seed local agent writing two replies for one request', () => {
   });
 });
 
+/**
+ * Each request waits for its stderr line to reach evalc before the next request is sent (QA113):
+ * the line comes on another pipe than the reply, and the test read the log at once after the
+ * reply, so a line the settle's 2 ms did not see (a busy machine, ~1 run in 5) read as missing.
+ * What is checked is the attribution: whenever the line arrives before the next request, it is
+ * this request's, never the next one's (`stderr-late`, 50 ms after the reply, makes that certain).
+ */
+async function lineArrives(lines: string[]): Promise<void> {
+  const started = Date.now();
+  while (lines.length === 0 && Date.now() - started < 3_000) await new Promise((r) => setTimeout(r, 5));
+}
+
 describe('seed local agent logging to stderr around each reply', () => {
-  for (const mode of ['stderr', 'stderr-after'] as const) {
-    it(`logs every stderr line under the request it was written for (${mode === 'stderr' ? 'before' : 'right after'} the reply)`, async () => {
+  for (const mode of ['stderr', 'stderr-after', 'stderr-late'] as const) {
+    const when = { stderr: 'before', 'stderr-after': 'right after', 'stderr-late': '50 ms after' }[mode];
+    it(`logs every stderr line under the request it was written for (${when} the reply)`, async () => {
       const adapter = makeMaeAdapter(
         { transport: 'local', command: AGENT, profile: 'seed' },
         { timeoutMs: 5_000, env: { QA13_MODE: mode } },
@@ -88,6 +101,7 @@ describe('seed local agent logging to stderr around each reply', () => {
           const lines: string[] = [];
           const outcome = await adapter.invoke(`t${i}`, maeContext({ logs: lines }));
           expect(finalAnswer(outcome)).toBe(`ok t${i}`);
+          await lineArrives(lines);
           if (lines.join('\n') !== `stderr for t${i}`) misplaced.push(`t${i}: ${JSON.stringify(lines)}`);
         }
         expect(misplaced).toEqual([]);
