@@ -158,7 +158,7 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   type: 'cost',
   family: 'efficiency',
   category: 'attributes',
-  version: '5',
+  version: '6',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
@@ -166,12 +166,8 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
     'USD = (input tokens × input price + output tokens × output price) / 1e6 with plan prices per 1M tokens',
   params: costParams,
   score(input, p) {
-    const model = p.model ?? input.trajectory.model;
-    if (model === undefined)
-      return metricError('no model to price (set model: or report one from the agent)');
-    const priced = priceFor(input.prices, model);
-    if (!priced) return metricError(`no price for model "${model}" under prices:`);
-    const price = priced.price;
+    // Nothing to price comes first: a mae agent (usage {}, no model) was a metric_error asking
+    // for a model it cannot have, then unmeasured once one was set (QA112).
     const u = input.trajectory.usage;
     if (u.inputTokens === undefined && u.outputTokens === undefined)
       return unmeasured(
@@ -179,6 +175,12 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
           ? 'the agent reported no token usage'
           : 'the agent reported total tokens only, without the input/output split prices need',
       );
+    const model = p.model ?? input.trajectory.model;
+    if (model === undefined)
+      return metricError('no model to price (set model: or report one from the agent)');
+    const priced = priceFor(input.prices, model);
+    if (!priced) return metricError(`no price for model "${model}" under prices:`);
+    const price = priced.price;
     const c = tokenCounts(input);
     const value = (c.inputTokens * price.input + c.outputTokens * price.output) / 1_000_000;
     return {
