@@ -6,58 +6,33 @@
  * error counted as the line's reason, so the agent's answer ('got answer: B'), which the same
  * example without a cost metric shows, was left out. Real RAIP echo agent on loopback.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Loopback } from '../fixtures/loopback.js';
-import { startEchoUsageAgent } from '../fixtures/raip-echo-usage-agent.js';
-import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from './apply-harness.js';
+import { applyCostErrorPlan } from './cost-error-plan.js';
 
-let agent: Loopback;
-const ws = tempWorkspace('qa104-failing-line');
-
-beforeAll(async () => {
-  assertBuilt();
-  agent = await startEchoUsageAgent();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
 });
-
-afterAll(async () => {
-  await agent.close();
-  ws.cleanup();
-});
+beforeAll(() => assertBuilt());
 
 describe('a failing example beside a failed measurement, in report.md (QA104)', () => {
   it('names its failed checks first and its answer; the measurement error after, as also', async () => {
-    writeFileSync(
-      path.join(ws.dir, 'd.jsonl'),
-      [
+    const { dir, run } = await applyCostErrorPlan({
+      workspace: 'qa104-failing-line',
+      benchmark: 'qa104-failing-line',
+      examples: [
         '{"id":"ok1","vars":{"a":"A"},"expected":{"answer":"A"}}',
         '{"id":"bad1","vars":{"a":"B"},"expected":{"answer":"A"}}',
         '{"id":"nox","vars":{"a":"A"}}',
-        '',
-      ].join('\n'),
-    );
-    writeFileSync(
-      path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: qa104-failing-line }
-agents:
-  a1: { protocol: raip, url: "${agent.url}" }
-prices: { m1: { input: 1, output: 2 } }
-tasks:
-  t:
-    bindings: { default: { input: { a: "{{a}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: cost, model: m9 }
-      - { type: exact_match }
-metrics: [ { type: pass_rate } ]
-`,
-    );
-    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+      ],
+      costFirst: true,
+      cleanups,
+    });
     expect(run.code, run.stderr).toBe(0);
-    const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
+    const md = readFileSync(path.join(dir, '.evalc/reports/report.md'), 'utf8');
     const lines = md.split('\n').filter((l) => l.startsWith('- `a1` d/'));
     expect(lines).toEqual([
       '- `a1` d/bad1 — failed `exact_match`, `pass_rate`; also `cost` (error metric\\_error: no price for model "m9" under prices:) · got answer: B',

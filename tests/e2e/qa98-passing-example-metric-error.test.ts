@@ -11,11 +11,11 @@
  * for "m9"): counts pass 1, fail 1, error 0 (QA99: bad failed its check, and the cost error decides
  * no fail either; it read `0 fail` beside a pass_rate of 0.5); pass_rate 0.5.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEchoUsageAgent } from '../fixtures/raip-echo-usage-agent.js';
-import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
+import { assertBuilt, lockResults } from './apply-harness.js';
+import { applyCostErrorPlan } from './cost-error-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -25,39 +25,21 @@ beforeAll(() => assertBuilt());
 
 describe('a passing example with a failed measurement (QA98)', () => {
   it('is counted and listed as passing', async () => {
-    const agent = await startEchoUsageAgent();
-    cleanups.push(() => agent.close());
-    const ws = tempWorkspace('qa98-pass-error');
-    cleanups.push(ws.cleanup);
-    writeFileSync(
-      path.join(ws.dir, 'd.jsonl'),
-      '{"id":"ok","vars":{"a":"A"},"expected":{"answer":"A"}}\n{"id":"bad","vars":{"a":"B"},"expected":{"answer":"A"}}\n',
-    );
-    writeFileSync(
-      path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: qa98-pass-error }
-agents:
-  a1: { protocol: raip, url: "${agent.url}" }
-prices: { m1: { input: 1, output: 2 } }
-tasks:
-  t:
-    bindings: { default: { input: { a: "{{a}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: exact_match }
-      - { type: cost, model: m9 }
-metrics: [ { type: pass_rate } ]
-`,
-    );
-    const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    const { dir, run } = await applyCostErrorPlan({
+      workspace: 'qa98-pass-error',
+      benchmark: 'qa98-pass-error',
+      examples: [
+        '{"id":"ok","vars":{"a":"A"},"expected":{"answer":"A"}}',
+        '{"id":"bad","vars":{"a":"B"},"expected":{"answer":"A"}}',
+      ],
+      cleanups,
+    });
     expect(run.code, run.stderr).toBe(0);
-    expect(lockResults(ws.dir).map((r) => [r.example, r.pass, r.metrics.cost?.error])).toEqual([
+    expect(lockResults(dir).map((r) => [r.example, r.pass, r.metrics.cost?.error])).toEqual([
       ['ok', true, 'metric_error'],
       ['bad', false, 'metric_error'],
     ]);
-    const reports = path.join(ws.dir, '.evalc/reports');
+    const reports = path.join(dir, '.evalc/reports');
     const json = JSON.parse(readFileSync(path.join(reports, 'report.json'), 'utf8')) as {
       counts: Record<string, number>;
       examples: { example: string; status: string }[];

@@ -13,13 +13,13 @@
  * example's cost is a metric_error (no price for m9), which decides nothing. 5 failed steps, in
  * 5 results; 1 result with an error that decided it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEchoUsageAgent } from '../fixtures/raip-echo-usage-agent.js';
-import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { assertBuilt } from './apply-harness.js';
+import { applyCostErrorPlan } from './cost-error-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -31,42 +31,20 @@ const CHROMIUM = '/usr/bin/chromium';
 
 /** Applies the plan of the header against a real echo agent; the reports folder. */
 async function applyCostErrors(): Promise<string> {
-  const agent = await startEchoUsageAgent();
-  cleanups.push(() => agent.close());
-  const ws = tempWorkspace('qa99-status');
-  cleanups.push(ws.cleanup);
-  writeFileSync(
-    path.join(ws.dir, 'd.jsonl'),
-    [
+  const { dir, run } = await applyCostErrorPlan({
+    workspace: 'qa99-status',
+    benchmark: 'qa99-status',
+    examples: [
       '{"id":"ok1","vars":{"a":"A"},"expected":{"answer":"A"}}',
       '{"id":"ok2","vars":{"a":"A"},"expected":{"answer":"A"}}',
       '{"id":"bad1","vars":{"a":"B"},"expected":{"answer":"A"}}',
       '{"id":"bad2","vars":{"a":"B"},"expected":{"answer":"A"}}',
       '{"id":"nox","vars":{"a":"A"}}',
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: qa99-status }
-agents:
-  a1: { protocol: raip, url: "${agent.url}" }
-prices: { m1: { input: 1, output: 2 } }
-tasks:
-  t:
-    bindings: { default: { input: { a: "{{a}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: exact_match }
-      - { type: cost, model: m9 }
-metrics: [ { type: pass_rate } ]
-`,
-  );
-  const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+    ],
+    cleanups,
+  });
   expect(run.code, run.stderr).toBe(0);
-  return path.join(ws.dir, '.evalc/reports');
+  return path.join(dir, '.evalc/reports');
 }
 
 describe("an example's status and a measurement's error (QA99)", () => {
