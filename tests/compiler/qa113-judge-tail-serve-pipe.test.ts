@@ -19,7 +19,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa113-shell-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What the judge's command receives as arguments when evalc appends `rpc version`. */
-function judgeArgs(command: string): { status: number | null; args?: string; stderr: string } {
+function judgeArgs(command: string): { status: number | null; args: string | undefined; stderr: string } {
   writeFileSync(path.join(dir, 'judge.sh'), 'echo "args:$*" >&2; exit 3\n');
   const r = spawnSync('sh', ['-c', `${command.replace('JUDGE', 'sh judge.sh')} rpc version`], {
     cwd: dir,
