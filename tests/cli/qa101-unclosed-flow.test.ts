@@ -2,6 +2,16 @@
  * A flow mapping left open (`- { type: exact_match, candidate: codes` with no `}`) was reported at
  * the start of the next line, which is fine ("Flow map in block collection must be sufficiently
  * indented and end with a }"). The diagnostic now points at the `{` that needs its `}` (QA101).
+ *
+ * Review of 02d9764 (QA105): an unclosed flow collection is named at its `{`/`[`, but when the YAML
+ * reader stopped on that same line (`benchmark: { id: x, version: 1.0.0 ]`, or a `[` closed with `}`)
+ * the message said "this `{` has no `}` before line 2, which is not indented under it" of line 2
+ * itself, about an indentation that is fine. It now names the closer found on that line.
+ *
+ * Review of 9f44789 (QA109): a flow mapping spread over indented lines and closed with the wrong
+ * bracket on a later line (`benchmark: {` … `  version: 1.0.0 ]`) was told "this `{` has no `}`
+ * before line 4, which is not indented under it" of line 4, which is indented: the same wrong
+ * advice 9f44789 fixed for the opener's own line. It names what it found, and where.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +37,13 @@ function validate(name: string, lines: string[]): { code: number; diagnostics: D
     code: result.code,
     diagnostics: (JSON.parse(result.stdout) as { diagnostics: Diag[] }).diagnostics,
   };
+}
+
+/** `validate`, which must exit 65; its EVALC_YAML_SYNTAX diagnostics. */
+function syntaxErrors(name: string, lines: string[]): Diag[] {
+  const result = validate(name, lines);
+  expect(result.code).toBe(65);
+  return result.diagnostics.filter((d) => d.code === 'EVALC_YAML_SYNTAX');
 }
 
 describe('an unclosed flow collection', () => {
@@ -58,5 +75,65 @@ describe('an unclosed flow collection', () => {
     const d = result.diagnostics.find((x) => x.code === 'EVALC_YAML_SYNTAX');
     expect(d?.source).toEqual(expect.objectContaining({ line: 3, col: 10 }));
     expect(d?.message).toContain('this `[` has no `]` before line 4');
+  });
+});
+
+describe('a flow collection closed with the wrong bracket on its own line', () => {
+  it('names the bracket found, not a next line', () => {
+    const [d, ...rest] = syntaxErrors('wrong-close.yaml', [
+      'evalc: 1',
+      'benchmark: { id: x, version: 1.0.0 ]',
+      'tasks: {}',
+    ]);
+    expect(rest).toEqual([]);
+    expect(d?.source).toEqual(expect.objectContaining({ line: 2, col: 12 }));
+    expect(d?.message).toBe(
+      'this `{` has no `}`: `]` at column 36 cannot close it (a flow mapping ends with `}`)',
+    );
+    expect(d?.hint).toBe('close it with `}`');
+  });
+
+  it('a `[` closed by `}` in a metric', () => {
+    const diags = syntaxErrors('seq-in-map.yaml', [
+      'evalc: 1',
+      'benchmark: { id: x, version: 1.0.0 }',
+      'tasks:',
+      '  t:',
+      '    metrics:',
+      '      - { type: contains, candidate: answer, value: [ok, fine }',
+      '      - { type: exact_match, candidate: answer }',
+    ]);
+    const seq = diags.find((d) => d.message.startsWith('this `['));
+    expect(seq?.source).toEqual(expect.objectContaining({ line: 6, col: 53 }));
+    expect(seq?.message).toContain('`}` at column 63 cannot close it');
+    for (const d of diags) expect(d.message).not.toMatch(/before line 6\b/);
+  });
+
+  it('a `{` whose next line is not indented keeps its message', () => {
+    const [d] = syntaxErrors('next-line.yaml', ['evalc: 1', 'benchmark: { id: x', 'tasks: {}']);
+    expect(d?.message).toContain('this `{` has no `}` before line 3');
+  });
+});
+
+describe('a flow collection closed with the wrong bracket on a later, indented line', () => {
+  it('names the bracket and its line, not an indentation', () => {
+    const [d, ...rest] = syntaxErrors('later-line.yaml', [
+      'evalc: 1',
+      'benchmark: {',
+      '  id: x,',
+      '  version: 1.0.0 ]',
+      'tasks: {}',
+    ]);
+    expect(rest).toEqual([]);
+    expect(d?.source).toEqual(expect.objectContaining({ line: 2, col: 12 }));
+    expect(d?.message).toBe(
+      'this `{` has no `}`: `]` at line 4, column 18 cannot close it (a flow mapping ends with `}`)',
+    );
+    expect(d?.hint).toBe('close it with `}`');
+  });
+
+  it('a next line that is not indented keeps its message', () => {
+    const [d] = syntaxErrors('not-indented.yaml', ['evalc: 1', 'benchmark: {', '  id: x,', 'tasks: {}']);
+    expect(d?.message).toContain('this `{` has no `}` before line 4, which is not indented under it');
   });
 });
