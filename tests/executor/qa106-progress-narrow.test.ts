@@ -5,30 +5,16 @@
  * does not fit is drawn from shorter forms of its fields now, the count and "not run" first.
  */
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../src/executor/progress.js';
+import { lastProgressFrame } from './progress-frame.js';
 
 function lastFrame(columns: number, interrupted: boolean): string[] {
-  const out: string[] = [];
-  let clock = 0;
-  const progress = createProgress(
-    'tty',
-    (t) => out.push(t),
-    () => clock,
-    () => ({ rows: 6, columns }),
-  );
   const agents = Array.from({ length: 16 }, (_, i) => `agent-${String(i).padStart(2, '0')}`);
-  progress.start(Object.fromEntries(agents.map((a) => [a, 40])));
-  for (const agent of agents)
-    for (let i = 0; i < 37; i++) {
-      clock += 10;
-      progress.step({ agent, id: `${agent}/e${i}`, cached: false });
-    }
-  progress.finish({ interrupted });
-  return out
-    .at(-1)!
-    .trimEnd()
-    .split('\n')
-    .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  return lastProgressFrame(
+    Object.fromEntries(agents.map((a) => [a, 40])),
+    37,
+    { rows: 6, columns },
+    interrupted,
+  );
 }
 
 describe('progress lines on a narrow terminal (QA106)', () => {

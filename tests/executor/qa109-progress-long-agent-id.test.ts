@@ -5,29 +5,10 @@
  * gives way to the count now.
  */
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../src/executor/progress.js';
+import { lastProgressFrame } from './progress-frame.js';
 
 function lastFrame(agent: string, columns: number, interrupted: boolean): string[] {
-  const out: string[] = [];
-  let clock = 0;
-  const progress = createProgress(
-    'tty',
-    (t) => out.push(t),
-    () => clock,
-    () => ({ rows: 10, columns }),
-  );
-  progress.start({ [agent]: 40, a0: 40 });
-  for (const id of [agent, 'a0'])
-    for (let i = 0; i < 37; i++) {
-      clock += 10;
-      progress.step({ agent: id, id: `${id}/e${i}`, cached: false });
-    }
-  progress.finish({ interrupted });
-  return out
-    .at(-1)!
-    .trimEnd()
-    .split('\n')
-    .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  return lastProgressFrame({ [agent]: 40, a0: 40 }, 37, { rows: 10, columns }, interrupted);
 }
 
 describe('a long agent id on a narrow terminal (QA109)', () => {

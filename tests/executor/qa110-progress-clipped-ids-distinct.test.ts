@@ -6,29 +6,10 @@
  * start and its end now, where such ids differ.
  */
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../src/executor/progress.js';
+import { lastProgressFrame } from './progress-frame.js';
 
 function lastFrame(agents: string[], columns: number): string[] {
-  const out: string[] = [];
-  let clock = 0;
-  const progress = createProgress(
-    'tty',
-    (t) => out.push(t),
-    () => clock,
-    () => ({ rows: 10, columns }),
-  );
-  progress.start(Object.fromEntries(agents.map((a) => [a, 2])));
-  for (const id of agents)
-    for (let i = 0; i < 2; i++) {
-      clock += 10;
-      progress.step({ agent: id, id: `${id}/e${i}`, cached: false });
-    }
-  progress.finish({ interrupted: false });
-  return out
-    .at(-1)!
-    .trimEnd()
-    .split('\n')
-    .map((l) => l.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  return lastProgressFrame(Object.fromEntries(agents.map((a) => [a, 2])), 2, { rows: 10, columns }, false);
 }
 
 describe('long agent ids cut on a narrow terminal (QA110)', () => {
