@@ -3,7 +3,15 @@
  * comment a reviewer reads — listed the agent's 400s as `contract_error` rows and never said
  * "schema drift" (QA96). The Errors section now says it above its table, with the numbers apply
  * printed, in the report apply writes and in the one `evalc report` re-renders; a few refusals
- * under the threshold say nothing. Against the real loopback RAIP agent of apply-schema-drift.
+ * under the threshold say nothing.
+ *
+ * QA99 (review of 8e68e3d): report.md counted the examples a failed preflight held back
+ * (`preflight_failed`, never sent) as answered, so an agent that refused every input with 400
+ * ajvErrors — flagged by apply, "5 of 5" — was 5 of 60 in report.md, under the 10% share, and
+ * the PR comment said nothing of the schema drift stderr named. report.md counts what apply
+ * counts: the inputs sent.
+ *
+ * Against the real loopback RAIP agent of apply-schema-drift.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,5 +76,17 @@ describe('schema drift in report.md (RAIP R8, QA96)', () => {
     expect(result?.schemaDrift).toBeUndefined();
     expect(reportMd).toContain('`contract_error`');
     expect(reportMd).not.toContain('Schema drift');
+  });
+});
+
+describe('schema drift after a failed preflight (QA99)', () => {
+  it('is said in report.md with the numbers apply printed (the held-back examples were not answered)', async () => {
+    const { result, reportMd, rerendered } = await applyWith({ seed: 1, rates: { '400': 1 } }, 'pf', 60);
+    // The preflight's 5 examples were sent and refused; the other 55 were held back.
+    expect(result?.schemaDrift).toEqual([{ agent: 'a1', refused: 5, answered: 5 }]);
+    const line =
+      '- **Schema drift**: agent a1: 5 of 5 inputs that fit its /info input schema were refused with 400 ajvErrors';
+    expect(reportMd).toContain(line);
+    expect(rerendered.stdout).toContain(line);
   });
 });
