@@ -89,9 +89,11 @@ export function planChangeReason(
     })
     .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
     .sort();
+  const metrics = removedMetricsReason(compiled, lock);
   if (gone.length === 0)
     return (
       runSettingsReason(compiled, lock) ??
+      (metrics ? `because ${metrics}` : undefined) ??
       (staleRuns > 0
         ? unrecordedReason(staleRuns, unit)
         : 'because the plan changed (no step changes: e.g. a gate, a weight or a description)')
@@ -103,4 +105,22 @@ export function planChangeReason(
 /** Cached runs of this plan that evalc.lock does not record: apply writes them in, calling no agent. */
 export function unrecordedReason(runs: number, unit: string): string {
   return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (from an \`apply --only\`, an apply before an edit was undone, or another plan on a shared cache): apply records them, calling no agent`;
+}
+
+/**
+ * Metrics evalc.lock scored that the plan no longer has (removed, or renamed: its `id:`), as
+ * `task/metric`: their results leave evalc.lock, which `plan` said only as "scores changed" or "the
+ * plan changed (no step changes …)" (QA115).
+ */
+export function removedMetricsReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
+  const now = new Map(compiled.groups.map((cg) => [cg.group.id, new Set(cg.group.metrics.map((m) => m.id))]));
+  const gone = new Set<string>();
+  for (const [id, g] of Object.entries(lock.groups)) {
+    const kept = now.get(id);
+    if (!kept) continue;
+    for (const metric of Object.keys(g.metrics)) if (!kept.has(metric)) gone.add(`${g.task}/${metric}`);
+  }
+  if (gone.size === 0) return undefined;
+  const ids = [...gone].sort();
+  return `metric ${named(ids)} left the plan: ${ids.length === 1 ? 'its' : 'their'} results leave evalc.lock`;
 }

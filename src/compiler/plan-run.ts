@@ -13,7 +13,12 @@
 
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
-import { datasetEditReason, planChangeReason, unrecordedReason } from './aggregate-reason.js';
+import {
+  datasetEditReason,
+  planChangeReason,
+  removedMetricsReason,
+  unrecordedReason,
+} from './aggregate-reason.js';
 import type { CompiledPlan } from './compile.js';
 import {
   aggregateMetricChange,
@@ -297,6 +302,8 @@ export function planRun(
   // A metric only aggregates compute whose code version changed (QA74): no step key sees it.
   // Named whatever else changed (QA107: beside changed scores it went unsaid).
   const metricChange = lock ? aggregateMetricChange(lock, compiled) : undefined;
+  // A metric removed (or renamed) whose results leave the lock, said beside the scores that changed (QA115).
+  const removedMetrics = lock ? removedMetricsReason(compiled, lock) : undefined;
   // Only cached runs the lock does not record: their groups re-aggregate, for that reason.
   const lockStale = groupsChanged === 0 && staleRuns > 0 && !lockMissing && !datasetEdited && !otherVersion;
   if (lockStale) {
@@ -321,9 +328,7 @@ export function planRun(
         ? 'new'
         : lockStale
           ? unrecordedReason(staleRuns, stepUnit)
-          : metricChange
-            ? `because scores changed, and ${metricChange.replace(/^because /, '')}`
-            : 'because scores changed',
+          : `because scores changed${[metricChange?.replace(/^because /, ''), removedMetrics].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     });
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
