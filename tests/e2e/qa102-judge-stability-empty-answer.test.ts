@@ -6,8 +6,10 @@
  * Real loopback `http` agent (its answer to a question changes with the call) and agent-eval judge.
  *
  * Hand-computed: e1 "", "" → no judge verdict → no judge_stability; e2 "overall=0.8", "" → one
- * verdict 0.8 → 1 − 0 = 1, stdev 0; e3 0.9, 0.7 → 1 − 0.2 = 0.8, stdev 0.1. Benchmark mean over the
- * two examples with a figure: (1 + 0.8) / 2 = 0.9, n 2. The judge is asked 3 times (e2 once, e3 twice).
+ * verdict 0.8 → 1 − 0 = 1, stdev 0; e3 two different answers, 0.9 and 0.7 → no two repeats gave the
+ * judge the same text, no figure (QA112, version 4: it read 1 − 0.2 = 0.8, the agent's change of answer
+ * counted as the judge's instability). Benchmark mean over the one example with a figure: 1, n 1. The
+ * judge is asked 3 times (e2 once, e3 twice).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -78,11 +80,10 @@ describe('judge_stability over repeats with an empty answer (QA102)', () => {
     expect(rows.e1?.judge_stability?.score ?? null).toBeNull();
     expect(rows.e2?.judge?.score).toBe(0.4);
     expect(rows.e2?.judge_stability).toMatchObject({ score: 1, value: 0 });
-    expect(rows.e3?.judge_stability?.score).toBeCloseTo(0.8, 12);
-    expect(rows.e3?.judge_stability?.value).toBeCloseTo(0.1, 12);
+    expect(rows.e3?.judge_stability?.score ?? null).toBeNull();
     const lock = JSON.parse(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')) as {
       aggregates: { benchmark: { a: Record<string, { mean: number; n: number }> } };
     };
-    expect(lock.aggregates.benchmark.a.judge_stability).toMatchObject({ mean: 0.9, n: 2 });
+    expect(lock.aggregates.benchmark.a.judge_stability).toMatchObject({ mean: 1, n: 1 });
   });
 });

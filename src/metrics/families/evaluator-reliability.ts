@@ -6,8 +6,11 @@
  * labels binarised at `judge_cut` / `human_cut` (kappa: binary), or on categories 1..K with the
  * judge score s ∈ [0,1] mapped to round(s·(K−1)) + 1 and human scores rounded (kappa:
  * categorical). `primary` chooses which one is `value`; score = max(0, value).
- * judge_stability (repeats): 1 − (max − min) of the judge metric's scores across repeats
- * (note: repeats re-invoke the agent, so this bounds agent and judge variance together).
+ * judge_stability (repeats): 1 − (max − min) of the judge metric's scores across repeats that gave
+ * the judge the same text — repeats re-invoke the agent, and the text is rendered from the example
+ * and the repeat's candidates alone, so repeats are grouped by their candidates (QA112: an agent's
+ * two answers, each scored alike every time, read as an unstable judge). Score = 1 − the largest
+ * range in a group, value = the pooled (population) standard deviation within the groups.
  * position_bias (set): two judge metrics rate "the first response is better" ∈ [0,1] with the
  * pair presented in both orders (`forward`: A then B, `backward`: B then A). Unbiased judges
  * give forward + backward = 1. value = mean((forward + backward)/2) − ½ (> 0: favours the first
@@ -123,11 +126,13 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
   category: 'meta',
   // 2: a failed invoke's repeat (scored 0, the judge never asked) is left out (QA73).
   // 3: so is an empty answer's repeat (judge scores it 0 without a call, `details.emptyContent`; QA102).
-  version: '3',
+  // 4: only repeats with the same candidates (the same text to judge) are compared (QA112).
+  version: '4',
   higherIsBetter: false,
   unit: 'standard deviation',
   stage: 'repeats',
-  description: "1 − (max − min) of the judge's scores across repeats; value = their standard deviation",
+  description:
+    "1 − (max − min) of the judge's scores across repeats with the same answer; value = their pooled standard deviation",
   params: stabilityParams,
   rollup(repeats, p) {
     // Every metric scores a failed invoke's (or extraction's) repeat 0 (score-example.ts), but no
@@ -135,15 +140,41 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
     // judge of 0.7, 0.7 read as 0.3 stable; one whose every call failed read as 1).
     // Nor is the 0 an empty answer gets without a call (QA102: an agent that answered "" on every
     // repeat read as a judge of stability 1; one "" beside a verdict of 0.8 as 0.2).
-    const scores = repeats
-      .filter((r) => r.error === undefined && !emptyContent(r.results[p.metric]?.details))
-      .map((r) => r.results[p.metric]?.score)
-      .filter((s): s is number => typeof s === 'number');
+    const byText = new Map<string, number[]>();
+    const scores: number[] = [];
+    for (const r of repeats) {
+      if (r.error !== undefined || emptyContent(r.results[p.metric]?.details)) continue;
+      const s = r.results[p.metric]?.score;
+      if (typeof s !== 'number') continue;
+      scores.push(s);
+      const text = JSON.stringify(r.candidates);
+      byText.set(text, [...(byText.get(text) ?? []), s]);
+    }
     if (scores.length === 0) return { score: null };
-    const range = Math.max(...scores) - Math.min(...scores);
-    return { score: 1 - range, value: standardDeviation(scores) ?? 0, details: { scores } };
+    // A judge asked once per text has nothing to be unstable about (one repeat, or every answer new).
+    const groups = [...byText.values()].filter((g) => g.length > 1);
+    if (groups.length === 0 && scores.length > 1)
+      return {
+        score: null,
+        details: { scores, unmeasured: 'no two repeats gave the judge the same answer' },
+      };
+    if (groups.length === 0) return { score: 1, value: 0, details: { scores } };
+    const range = Math.max(...groups.map((g) => Math.max(...g) - Math.min(...g)));
+    return { score: 1 - range, value: pooledDeviation(groups), details: { scores } };
   },
 };
+
+/** The population standard deviation of each group about its own mean, pooled. */
+function pooledDeviation(groups: number[][]): number {
+  let squares = 0;
+  let n = 0;
+  for (const g of groups) {
+    const sd = standardDeviation(g) ?? 0;
+    squares += sd * sd * g.length;
+    n += g.length;
+  }
+  return squares === 0 ? 0 : Math.sqrt(squares / n);
+}
 
 const biasParams = z
   .object({
