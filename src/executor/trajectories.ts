@@ -9,6 +9,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
+import { answersReplaced } from './replaced-answers.js';
 import {
   type ExtractRecord,
   type FailedInvokeRecord,
@@ -72,8 +73,19 @@ export function reportSources(
     return keyOf(text, [key]);
   };
   /** Reads the records of one row's invokes; false once a limit is reached (no row is read after). */
+  // Rows whose cached answers a later run replaced (`apply --refresh`): nothing of theirs is read.
+  const replaced = new Map<Lockfile['results'][number], boolean>();
+  const isReplaced = (result: Lockfile['results'][number]): boolean => {
+    let r = replaced.get(result);
+    if (r === undefined) {
+      r = answersReplaced(lock, result, store);
+      replaced.set(result, r);
+    }
+    return r;
+  };
   const readRow = (result: Lockfile['results'][number]): boolean => {
     if (count >= limit || bytes >= byteLimit) return false;
+    if (isReplaced(result)) return true;
     const outputDigest = lock.groups[result.group]?.outputDigest;
     for (const [repeat, key] of result.invoke.entries()) {
       if (!key || count >= limit || bytes >= byteLimit) continue;
@@ -133,7 +145,7 @@ export function reportSources(
           }
           continue;
         }
-        if (metric.pass !== false) continue;
+        if (metric.pass !== false || isReplaced(result)) continue;
         // A failed invoke or extraction scores 0 with no score record of its own: one under that
         // key is an earlier run's, whose details would contradict this run (QA91).
         if (result.invoke[0] && trajectories[result.invoke[0]]?.error) continue;
@@ -153,6 +165,7 @@ export function reportSources(
           failures++;
         }
       }
+      if (keys.length === 0 || isReplaced(result)) continue;
       for (const key of keys) {
         const details = store.get<ScoreResult>(key)?.details;
         if (
