@@ -34,6 +34,7 @@ import { computeRubricVersion } from '../rubrics/rubric-version.js';
 import type { StepError } from '../types.js';
 import { buildJudgeMessages } from './judge-prompt.js';
 import { readVerdict } from './read-verdict.js';
+import { refusesMaxTokens, type TokenLimitField, temperatureHint } from './reasoning-model-refusals.js';
 import {
   type FormatRung,
   responseFormatOf,
@@ -60,6 +61,8 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
   const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
   /** The response format this server accepted last (shared by the judge's calls). */
   let rung: FormatRung = 'json_schema';
+  /** How `maxTokens` is sent: `max_completion_tokens` once a server refused `max_tokens` (QA116). */
+  let tokenField: TokenLimitField = 'max_tokens';
 
   async function judge(original: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {
     const request = withDefaultRubric(original, config.rubric);
@@ -83,13 +86,15 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     }
     const check = validate;
     const jsonSchema = { name: verdictSchemaName(rubric), strict: true, schema: buildVerdictSchema(rubric) };
-    const plainBody = {
-      model,
-      temperature: request.temperature ?? config.temperature ?? 0,
-      ...(config.maxTokens === undefined ? {} : { max_tokens: config.maxTokens }),
-      messages: buildJudgeMessages(rubric, request),
-    };
+    const messages = buildJudgeMessages(rubric, request);
+    const temperature = request.temperature ?? config.temperature;
     const bodyFor = (at: FormatRung) => {
+      const plainBody = {
+        model,
+        temperature: temperature ?? 0,
+        ...(config.maxTokens === undefined ? {} : { [tokenField]: config.maxTokens }),
+        messages,
+      };
       const responseFormat = responseFormatOf(at, jsonSchema);
       return responseFormat === undefined ? plainBody : { ...plainBody, response_format: responseFormat };
     };
@@ -100,6 +105,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         const reply = recoverStreamedReply(
           await transport.requestJson({ method: 'POST', url: target, body: bodyFor(at), signal, timeoutMs }),
         );
+        if (config.maxTokens !== undefined && tokenField === 'max_tokens' && refusesMaxTokens(reply)) {
+          if (signal.aborted) return { reply, at };
+          tokenField = 'max_completion_tokens';
+          continue;
+        }
         const next = rungAfterRefusal(at, reply);
         if (next === undefined || signal.aborted) return { reply, at };
         at = next;
@@ -107,7 +117,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       }
     };
     const interpret = (reply: JsonResponse, at: FormatRung): Attempt => {
-      if (!reply.ok) return { ok: true, outcome: { ok: false, error: mapHttpError(where, reply, model) } };
+      if (!reply.ok) {
+        const error = mapHttpError(where, reply, model);
+        const hint = temperatureHint(reply, temperature !== undefined);
+        return { ok: true, outcome: { ok: false, error: { ...error, message: `${error.message}${hint}` } } };
+      }
       // No choice with a message — `choices: []`, a gateway's error answered with 200 — is the
       // server's failure, as for the openai agent (`http_<code>`, else contract_violation), not a
       // model's malformed verdict (QA73: judge_error "no message content", the server's words lost).

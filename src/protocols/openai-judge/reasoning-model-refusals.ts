@@ -1,0 +1,46 @@
+/**
+ * OpenAI's (and Azure OpenAI's) reasoning models — o1, o3-mini, o4-mini, gpt-5 — refuse two things
+ * an `openai` judge may send (QA116):
+ * - `max_tokens`, with 400 "Unsupported parameter: 'max_tokens' is not supported with this model.
+ *   Use 'max_completion_tokens' instead." (`param: max_tokens`): the judge asks again with the
+ *   plan's `maxTokens` as `max_completion_tokens` (the same limit under the newer name, counting
+ *   the model's reasoning tokens) and keeps that field for its later calls;
+ * - any temperature but 1, with 400 "Unsupported value: 'temperature' does not support 0 with this
+ *   model. Only the default (1) value is supported." (`param: temperature`): not worked around (a
+ *   verdict at another temperature than the plan's is not what it asked for); the error says to
+ *   write `temperature: 1` on the judge.
+ */
+import { isJsonObject } from '../http/trajectory.js';
+import type { JsonResponse } from '../http/transport.js';
+
+export type TokenLimitField = 'max_tokens' | 'max_completion_tokens';
+
+/** The server's `error` object of a refused request (OpenAI's shape), else undefined. */
+function errorOf(reply: JsonResponse): Record<string, unknown> | undefined {
+  if (reply.ok || reply.status !== 400) return undefined;
+  const body = reply.body;
+  if (!isJsonObject(body)) return undefined;
+  return isJsonObject(body.error) ? body.error : body;
+}
+
+/** Whether `reply` refuses `max_tokens` and names `max_completion_tokens` in its place. */
+export function refusesMaxTokens(reply: JsonResponse): boolean {
+  const error = errorOf(reply);
+  if (error === undefined) return false;
+  const message = typeof error.message === 'string' ? error.message : '';
+  return (
+    (error.param === 'max_tokens' || /\bmax_tokens\b/.test(message)) &&
+    /\bmax_completion_tokens\b/.test(message)
+  );
+}
+
+/** The hint a refused temperature gets ('' when `reply` is not one). */
+export function temperatureHint(reply: JsonResponse, written: boolean): string {
+  const error = errorOf(reply);
+  if (error === undefined) return '';
+  const message = typeof error.message === 'string' ? error.message : '';
+  if (error.param !== 'temperature' && !/'temperature' does not support/i.test(message)) return '';
+  return written
+    ? " (this model takes only its default temperature: write the judge's `temperature: 1`)"
+    : " (evalc's default for a judge is 0; this model takes only its default temperature: write the judge's `temperature: 1`)";
+}
