@@ -10,7 +10,8 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, REPO_ROOT, runCli, tempWorkspace } from './apply-harness.js';
+import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { MAE_STDIO_AGENT, maeLocalPlanYaml } from './mae-local-plan.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -18,24 +19,8 @@ afterEach(() => {
 });
 beforeAll(() => assertBuilt());
 
-const agent = path.join(REPO_ROOT, 'tests/fixtures/mae-stdio-agent.mjs');
-
 function plan(settings: string): string {
-  return `evalc: 1
-benchmark: { id: qa106-harness }
-agents:
-  m: { protocol: mae, transport: local, command: ${JSON.stringify(`node ${agent}`)}, ${settings} limits: { retries: 0 } }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { task_description: "{{task}}" }
-        output: { answer: "final_answer" }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: invalid_action_rate }
-`;
+  return maeLocalPlanYaml('qa106-harness', MAE_STDIO_AGENT, settings);
 }
 
 async function diffAfter(before: string, after: string) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/loopback.js';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { maeLocalPlanYaml } from './mae-local-plan.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -59,21 +60,7 @@ tasks:
     writeFileSync(path.join(ws.dir, 'd.jsonl'), '{"id":"e1","vars":{"task":"final:ok"}}\n');
     writeFileSync(
       path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: mae-missing }
-agents:
-  m: { protocol: mae, transport: local, command: "nosuch-mae-agent-qa106 --fast", limits: { retries: 0 } }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { task_description: "{{task}}" }
-        output: { answer: "final_answer" }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: invalid_action_rate }
-`,
+      maeLocalPlanYaml('mae-missing', 'nosuch-mae-agent-qa106 --fast'),
     );
     await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
     const report = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');

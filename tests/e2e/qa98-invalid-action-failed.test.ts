@@ -17,7 +17,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, lockResults, REPO_ROOT, runCli, tempWorkspace } from './apply-harness.js';
+import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
+import { MAE_STDIO_AGENT, maeLocalPlanYaml } from './mae-local-plan.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -35,7 +36,6 @@ describe('invalid_action_rate of a failed mae conversation (QA98)', () => {
   it('counts the unknown action that ended the conversation', async () => {
     const ws = tempWorkspace('qa98-invalid-action');
     cleanups.push(ws.cleanup);
-    const agent = path.join(REPO_ROOT, 'tests/fixtures/mae-stdio-agent.mjs');
     writeFileSync(
       path.join(ws.dir, 'd.jsonl'),
       [
@@ -49,21 +49,7 @@ describe('invalid_action_rate of a failed mae conversation (QA98)', () => {
     );
     writeFileSync(
       path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: qa98-invalid }
-agents:
-  m: { protocol: mae, transport: local, command: ${JSON.stringify(`node ${agent}`)}, maxTurns: 3, limits: { retries: 0 } }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { task_description: "{{task}}" }
-        output: { answer: "final_answer" }
-    datasets:
-      d: { source: d.jsonl }
-    metrics:
-      - { type: invalid_action_rate }
-`,
+      maeLocalPlanYaml('qa98-invalid', MAE_STDIO_AGENT, 'maxTurns: 3,'),
     );
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
     expect(run.code, run.stderr).toBe(0);
