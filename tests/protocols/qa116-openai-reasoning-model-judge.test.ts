@@ -108,6 +108,31 @@ describe('openai judge: OpenAI reasoning models (o-series, gpt-5)', () => {
     ]);
   });
 
+  it('steps down every call sent with max_tokens before the first refusal came back (concurrent calls)', async () => {
+    const server = await startCompatServer(reasoningModel);
+    const judge = createOpenaiJudge(
+      {
+        protocol: 'openai',
+        url: `${server.url}/v1`,
+        model: 'gpt-5-mini',
+        rubric: 'r',
+        temperature: 1,
+        maxTokens: 800,
+      },
+      { cwd: '.', rubrics: { r: RUBRIC } },
+    );
+    cleanups.push(
+      () => judge.close(),
+      () => server.close(),
+    );
+    const outcomes = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        judge.judge({ content: `answer ${i}`, rubric: { name: 'r' } }, AbortSignal.timeout(10_000)),
+      ),
+    );
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, true]);
+  });
+
   it('still sends max_tokens to a server that takes it', async () => {
     const server = await startCompatServer(() => completion(VERDICT));
     const judge = createOpenaiJudge(

@@ -88,11 +88,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     const jsonSchema = { name: verdictSchemaName(rubric), strict: true, schema: buildVerdictSchema(rubric) };
     const messages = buildJudgeMessages(rubric, request);
     const temperature = request.temperature ?? config.temperature;
-    const bodyFor = (at: FormatRung) => {
+    const bodyFor = (at: FormatRung, field: TokenLimitField) => {
       const plainBody = {
         model,
         temperature: temperature ?? 0,
-        ...(config.maxTokens === undefined ? {} : { [tokenField]: config.maxTokens }),
+        ...(config.maxTokens === undefined ? {} : { [field]: config.maxTokens }),
         messages,
       };
       const responseFormat = responseFormatOf(at, jsonSchema);
@@ -101,13 +101,22 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     /** One call; a refusal of the response format steps down the ladder and asks again. */
     const ask = async (): Promise<{ reply: JsonResponse; at: FormatRung }> => {
       let at = rung;
+      let field = tokenField;
       for (;;) {
         const reply = recoverStreamedReply(
-          await transport.requestJson({ method: 'POST', url: target, body: bodyFor(at), signal, timeoutMs }),
+          await transport.requestJson({
+            method: 'POST',
+            url: target,
+            body: bodyFor(at, field),
+            signal,
+            timeoutMs,
+          }),
         );
-        if (config.maxTokens !== undefined && tokenField === 'max_tokens' && refusesMaxTokens(reply)) {
+        // checked on what this call sent: concurrent calls may have sent max_tokens before the first refusal
+        if (config.maxTokens !== undefined && field === 'max_tokens' && refusesMaxTokens(reply)) {
           if (signal.aborted) return { reply, at };
-          tokenField = 'max_completion_tokens';
+          field = 'max_completion_tokens';
+          tokenField = field;
           continue;
         }
         const next = rungAfterRefusal(at, reply);
