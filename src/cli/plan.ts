@@ -107,7 +107,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const unreachable = schemas.unreachable;
     // An agent that answered /info with another identity than the lock's (version, schema) is
     // planned as apply will run it: its steps get new keys and re-run "because agent identity changed".
-    const lockPins = pinsOf(lock);
+    // As compiled: a version the lock recorded from the plan, not /info, is no pin (QA115).
+    const lockPins = loaded.agentPins ?? pinsOf(lock);
     const changed = Object.entries(schemas.live).filter(([id, pin]) => !samePin(pin, lockPins[id]));
     // So is a judge whose registered rubric has a new tag: the judge metric re-scores.
     const lockJudgePins = judgePinsFromLock(lock);

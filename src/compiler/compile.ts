@@ -25,6 +25,12 @@ export interface AgentPin {
   version?: string;
   schemaDigest?: string;
   etag?: string;
+  /**
+   * evalc.lock's identity digest of the agent, beside the pins read back from it (`pinsOf`): a
+   * RAIP agent's locked `version` may be the plan's declared one (its /info has none), which apply's
+   * discovery does not pin; the digest tells which (QA115). Never written to a lock.
+   */
+  lockedDigest?: string;
 }
 
 export interface CompiledGroup {
@@ -60,6 +66,14 @@ export function agentDigest(configDigest: string, pin: AgentPin | undefined): st
     schemaDigest: pin?.schemaDigest ?? null,
     version: pin?.version ?? null,
   });
+}
+
+/** A pin read back from evalc.lock, as the run that wrote it keyed the agent (`AgentPin.lockedDigest`). */
+function asLocked(configDigest: string, pin: AgentPin | undefined): AgentPin | undefined {
+  if (pin?.lockedDigest === undefined || pin.version === undefined) return pin;
+  if (agentDigest(configDigest, pin) === pin.lockedDigest) return pin;
+  const { version: _declared, ...rest } = pin;
+  return agentDigest(configDigest, rest) === pin.lockedDigest ? rest : pin;
 }
 
 /**
@@ -162,8 +176,11 @@ export function compilePlan(
   const diagnostics: Diagnostic[] = [];
   const benchmark = plan.benchmark.id;
   const agentDigests: Record<string, string> = {};
+  const agentPins = Object.assign(Object.create(null) as Record<string, AgentPin>, pins);
   for (const [id, configDigest] of Object.entries(resolved.agentConfigDigests)) {
-    agentDigests[id] = agentDigest(configDigest, pins[id]);
+    const pin = asLocked(configDigest, pins[id]);
+    if (pin) agentPins[id] = pin;
+    agentDigests[id] = agentDigest(configDigest, pin);
   }
   const groups: CompiledGroup[] = [];
   for (const resolvedGroup of resolved.groups) {
@@ -230,7 +247,7 @@ export function compilePlan(
       }
     }
   }
-  const compiled = { resolved, groups, agentDigests, agentPins: pins, diagnostics } as CompiledPlan;
+  const compiled = { resolved, groups, agentDigests, agentPins, diagnostics } as CompiledPlan;
   // `graph` stays a property of the public API (src/index.ts), built on first read; not enumerable,
   // so `{ ...compiled, groups }` (start-agents.ts) does not build it either.
   let graph: Graph | undefined;

@@ -40,7 +40,7 @@ export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
       ...(a.name ? { name: a.name } : {}),
       // Only RAIP discovers a version (/info); another agent's is its plan's `version:`, already in
       // its config digest, and pinned as well it changed the keys plan and --frozen computed (QA115).
-      ...(a.version && a.protocol === 'raip' ? { version: a.version } : {}),
+      ...(a.version && a.protocol === 'raip' ? { version: a.version, lockedDigest: a.digest } : {}),
       ...(a.schemaDigest ? { schemaDigest: a.schemaDigest } : {}),
       ...(a.etag ? { etag: a.etag } : {}),
     };
