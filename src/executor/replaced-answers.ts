@@ -25,19 +25,37 @@ export function answersReplaced(lock: Lockfile, row: Row, store: StepStore): boo
     if (type === undefined || getMetricDefinition(type)?.stage !== 'example') continue;
     if (recorded.error !== undefined || typeof recorded.score !== 'number') continue;
     const keys = recorded.keys ?? (recorded.key ? [recorded.key] : []);
-    if (keys.length === 0 || keys.length !== row.invoke.length) continue;
-    let sum = 0;
-    let scored = 0;
-    for (const key of keys) {
-      const cached = store.get<ScoreResult>(key);
-      if (cached === undefined || cached.error !== undefined) return false;
-      if (cached.score !== null) {
-        sum += cached.score;
-        scored++;
-      }
-    }
-    if (scored === 0) return false;
-    return Math.abs(asRecorded(sum / scored) - recorded.score) > 1e-9;
+    if (keys.length === 0) continue;
+    return scoresReplaced(
+      row,
+      recorded,
+      keys.map((key) => store.get<ScoreResult>(key)),
+    );
   }
   return false;
+}
+
+/**
+ * Whether one metric's cached score records (one per repeat) are not what the lock recorded: the
+ * mean of their scores, as recorded, differs from the lock's. False when it cannot tell (a failed
+ * repeat, a missing or failed record, no score).
+ */
+export function scoresReplaced(
+  row: Row,
+  recorded: Row['metrics'][string],
+  cached: readonly (ScoreResult | undefined)[],
+): boolean {
+  if (row.errors?.some((e) => e !== null)) return false;
+  if (recorded.error !== undefined || typeof recorded.score !== 'number') return false;
+  if (cached.length !== row.invoke.length) return false;
+  let sum = 0;
+  let scored = 0;
+  for (const r of cached) {
+    if (r === undefined || r.error !== undefined) return false;
+    if (r.score !== null) {
+      sum += r.score;
+      scored++;
+    }
+  }
+  return scored > 0 && Math.abs(asRecorded(sum / scored) - recorded.score) > 1e-9;
 }

@@ -9,7 +9,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
-import { answersReplaced } from './replaced-answers.js';
+import { answersReplaced, scoresReplaced } from './replaced-answers.js';
 import {
   type ExtractRecord,
   type FailedInvokeRecord,
@@ -165,9 +165,14 @@ export function reportSources(
           failures++;
         }
       }
-      if (keys.length === 0 || isReplaced(result)) continue;
-      for (const key of keys) {
-        const details = store.get<ScoreResult>(key)?.details;
+      const cached = keys.map((key) => store.get<ScoreResult>(key));
+      if (cached.length === 0) continue;
+      // A later run's answers: the judge's own cached scores say so (no extra read), else the row's.
+      const type = lock.groups[result.group]?.metrics[id]?.type;
+      const example = type !== undefined && getMetricDefinition(type)?.stage === 'example';
+      if ((example && scoresReplaced(result, metric, cached)) || isReplaced(result)) continue;
+      for (const [i, key] of keys.entries()) {
+        const details = cached[i]?.details;
         if (
           details &&
           typeof details === 'object' &&

@@ -10,6 +10,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { type FakeOpenaiJudge, startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
 import { runCli, useAgent } from './apply-harness.js';
 
 interface SwitchingAgent extends Loopback {
@@ -17,16 +18,21 @@ interface SwitchingAgent extends Loopback {
   state: { answer: string };
 }
 
+let judge: FakeOpenaiJudge | undefined;
+
 async function startSwitchingAgent(): Promise<SwitchingAgent> {
+  judge = await startOpenaiJudgeServer();
   const state = { answer: 'cs' };
   const loop = await startLoopback((req, res) => {
     if (req.method === 'GET' && req.url === '/info') {
       const inputSchema = { type: 'object', properties: { q: { type: 'string' } } };
       return sendJson(res, 200, { name: 'switching', version: '1.0.0', inputSchema }, { etag: '"s1"' });
     }
-    return sendJson(res, 200, { output: { label: state.answer } });
+    // the judge (tests/fixtures/openai-judge-server.ts) scores `<id>=<n>` between <<< and >>>
+    const verdict = `semantic_similarity=${state.answer === 'cs' ? 1 : 0}`;
+    return sendJson(res, 200, { output: { label: state.answer, verdict } });
   });
-  return { ...loop, close: () => loop.close(), state };
+  return { ...loop, close: () => Promise.all([loop.close(), judge?.close()]).then(() => undefined), state };
 }
 
 const ctx = useAgent(startSwitchingAgent);
@@ -38,6 +44,7 @@ interface ReportExample {
   example: string;
   pass: boolean | null;
   repeats: ReportRepeat[];
+  metrics: { id: string; rationale?: string }[];
 }
 
 async function reportFrom(dir: string, lock: string): Promise<ReportExample[]> {
@@ -53,11 +60,17 @@ describe('report --from an older lock after apply --refresh (QA111)', () => {
       evalc: 1,
       benchmark: { id: 'b', version: '1.0.0' },
       agents: { a1: { protocol: 'raip', url: ctx.agent.url } },
+      judges: { llm: { protocol: 'openai', url: judge?.url, model: 'm' } },
       tasks: {
         t: {
-          bindings: { default: { input: { q: '{{q}}' }, output: { label: 'output.label' } } },
+          bindings: {
+            default: { input: { q: '{{q}}' }, output: { label: 'output.label', verdict: 'output.verdict' } },
+          },
           datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'exact_match', candidate: 'label', expected: 'label' }],
+          metrics: [
+            { type: 'exact_match', candidate: 'label', expected: 'label' },
+            { type: 'judge', judge: 'llm', content: '<<<{{candidate.verdict}}>>>' },
+          ],
         },
       },
       run: { repeats: 2 },
@@ -69,13 +82,17 @@ describe('report --from an older lock after apply --refresh (QA111)', () => {
     writeFileSync(path.join(dir, 'd.jsonl'), `${examples.join('\n')}\n`);
 
     ctx.agent.state.answer = 'cs';
-    expect((await runCli(['apply'], { cwd: dir })).code).toBe(0);
+    const first = await runCli(['apply'], { cwd: dir });
+    expect(first.code, first.stderr).toBe(0);
     copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'old.lock'));
     const before = await reportFrom(dir, 'old.lock');
     expect(before.map((e) => [e.pass, e.repeats.map((r) => r.candidates?.label)])).toEqual([
       [true, ['cs', 'cs']],
       [true, ['cs', 'cs']],
     ]);
+
+    const rationale = (e: ReportExample) => e.metrics.find((m) => m.id === 'judge')?.rationale;
+    expect(before.map(rationale)).toEqual(['fake llm: 1 dimensions', 'fake llm: 1 dimensions']);
 
     ctx.agent.state.answer = 'stats';
     expect((await runCli(['apply', '--refresh'], { cwd: dir })).code).toBe(0);
@@ -87,11 +104,14 @@ describe('report --from an older lock after apply --refresh (QA111)', () => {
     const old = await reportFrom(dir, 'old.lock');
     expect(old.map((e) => e.pass)).toEqual([true, true]);
     for (const e of old) for (const r of e.repeats) expect(r.candidates?.label).not.toBe('stats');
+    // nor the refreshed run's judge rationales
+    expect(old.map(rationale)).toEqual([undefined, undefined]);
     // the current lock shows them, with its own scores
     const current = await reportFrom(dir, 'evalc.lock');
     expect(current.map((e) => [e.pass, e.repeats.map((r) => r.candidates?.label)])).toEqual([
       [false, ['stats', 'stats']],
       [false, ['stats', 'stats']],
     ]);
+    expect(current.map(rationale)).toEqual(['fake llm: 1 dimensions', 'fake llm: 1 dimensions']);
   });
 });
