@@ -27,6 +27,11 @@ import {
   readCompletion,
 } from '../openai/chat-completion.js';
 import { messageText } from '../openai/message-text.js';
+import {
+  refusesMaxTokens,
+  type TokenLimitField,
+  temperatureHint,
+} from '../openai/reasoning-model-refusals.js';
 import { splitReasoning } from '../openai/reasoning-text.js';
 import { recoverStreamedReply } from '../openai/streamed-completion.js';
 import { computeComposite } from '../rubrics/composite.js';
@@ -34,7 +39,6 @@ import { computeRubricVersion } from '../rubrics/rubric-version.js';
 import type { StepError } from '../types.js';
 import { buildJudgeMessages } from './judge-prompt.js';
 import { readVerdict } from './read-verdict.js';
-import { refusesMaxTokens, type TokenLimitField, temperatureHint } from './reasoning-model-refusals.js';
 import {
   type FormatRung,
   responseFormatOf,

@@ -30,11 +30,12 @@ export interface OpenaiRuntime {
 
 export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRuntime): AgentAdapter {
   const { transport } = runtime;
+  const tokenLimit = { completionTokens: false };
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const request = buildRequest(config, input);
     if (!request.ok) return failed(localRefusal(request.reason));
-    const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal);
+    const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal, { tokenLimit });
     if (!outcome.ok) return failed(outcome.error);
     const { completion, choice, message } = outcome;
     const { answer: content, reasoning } = readAnswer(message, outcome.content);

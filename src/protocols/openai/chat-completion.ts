@@ -21,6 +21,7 @@ import type { HttpTransport, JsonResponse, RetryFilter } from '../http/transport
 import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
 import { messageText } from './message-text.js';
+import { refusesMaxTokens, temperatureHint, withCompletionTokens } from './reasoning-model-refusals.js';
 import { recoverStreamedReply } from './streamed-completion.js';
 
 /** The request body; extra keys (e.g. `response_format`, `tools`, `seed`) are sent as given. */
@@ -50,6 +51,11 @@ export type ChatCompletionOutcome =
 export interface ChatCompletionOptions {
   retry?: false | RetryFilter;
   timeoutMs?: number;
+  /**
+   * Shared by one agent's calls: set once a server refused `max_tokens` for `max_completion_tokens`
+   * (OpenAI's reasoning models), after which `max_tokens` is sent under that name (QA116).
+   */
+  tokenLimit?: { completionTokens: boolean };
 }
 
 const ENDPOINT_SUFFIX = '/chat/completions';
@@ -77,16 +83,23 @@ export async function chatCompletion(
   signal: AbortSignal,
   options: ChatCompletionOptions = {},
 ): Promise<ChatCompletionOutcome> {
-  const reply = recoverStreamedReply(
-    await transport.requestJson({
-      method: 'POST',
-      url: chatCompletionsUrl(baseUrl),
-      body,
-      signal,
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    }),
-  );
+  const post = async (sent: ChatCompletionRequest) =>
+    recoverStreamedReply(
+      await transport.requestJson({
+        method: 'POST',
+        url: chatCompletionsUrl(baseUrl),
+        body: sent,
+        signal,
+        ...(options.retry === undefined ? {} : { retry: options.retry }),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      }),
+    );
+  const sent = options.tokenLimit?.completionTokens ? withCompletionTokens(body) : body;
+  let reply = await post(sent);
+  if (sent.max_tokens !== undefined && !signal.aborted && refusesMaxTokens(reply)) {
+    if (options.tokenLimit) options.tokenLimit.completionTokens = true;
+    reply = await post(withCompletionTokens(sent));
+  }
   if (!reply.ok) return { ok: false, error: describeFailedReply(reply, body.model) };
   return readCompletion(reply.body);
 }
@@ -128,6 +141,8 @@ function errorInBody(completion: unknown): StepError {
 /** An HTTP failure with what the server said, and for a 404 its likely cause. */
 export function describeFailedReply(reply: Extract<JsonResponse, { ok: false }>, model: string): StepError {
   const error = errorWithServerSaid(reply);
+  const hint = temperatureHint(reply, 'agent');
+  if (hint !== '') return { ...error, message: `${error.message}${hint}` };
   if (reply.status !== 404) return error;
   if (isModelNotFound(reply.body))
     return {

@@ -1,10 +1,10 @@
 /**
  * OpenAI's (and Azure OpenAI's) reasoning models — o1, o3-mini, o4-mini, gpt-5 — refuse two things
- * an `openai` judge may send (QA116):
+ * an `openai` judge or agent may send (QA116):
  * - `max_tokens`, with 400 "Unsupported parameter: 'max_tokens' is not supported with this model.
- *   Use 'max_completion_tokens' instead." (`param: max_tokens`): the judge asks again with the
- *   plan's `maxTokens` as `max_completion_tokens` (the same limit under the newer name, counting
- *   the model's reasoning tokens) and keeps that field for its later calls;
+ *   Use 'max_completion_tokens' instead." (`param: max_tokens`): the judge and the agent ask again
+ *   with that limit as `max_completion_tokens` (the same limit under the newer name, counting the
+ *   model's reasoning tokens) and keep that field for their later calls;
  * - any temperature but 1, with 400 "Unsupported value: 'temperature' does not support 0 with this
  *   model. Only the default (1) value is supported." (`param: temperature`): not worked around (a
  *   verdict at another temperature than the plan's is not what it asked for); the error says to
@@ -34,12 +34,24 @@ export function refusesMaxTokens(reply: JsonResponse): boolean {
   );
 }
 
-/** The hint a refused temperature gets ('' when `reply` is not one). */
-export function temperatureHint(reply: JsonResponse, written: boolean): string {
+/** `body` with its `max_tokens` sent as `max_completion_tokens` (unless it has one of its own). */
+export function withCompletionTokens<T extends Record<string, unknown>>(body: T): T {
+  if (body.max_tokens === undefined || body.max_completion_tokens !== undefined) return body;
+  const { max_tokens, ...rest } = body;
+  return { ...rest, max_completion_tokens: max_tokens } as unknown as T;
+}
+
+/**
+ * The hint a refused temperature gets ('' when `reply` is not one): `written` says whether the
+ * plan wrote the temperature (a judge's is 0 unless written); an agent's hint is its own.
+ */
+export function temperatureHint(reply: JsonResponse, written: boolean | 'agent'): string {
   const error = errorOf(reply);
   if (error === undefined) return '';
   const message = typeof error.message === 'string' ? error.message : '';
   if (error.param !== 'temperature' && !/'temperature' does not support/i.test(message)) return '';
+  if (written === 'agent')
+    return " (this model takes only its default temperature: write the agent's `temperature: 1`, or leave `temperature` out of the agent and its input)";
   return written
     ? " (this model takes only its default temperature: write the judge's `temperature: 1`)"
     : " (evalc's default for a judge is 0; this model takes only its default temperature: write the judge's `temperature: 1`)";

@@ -9,8 +9,10 @@
  * failed every verdict with the server's words alone. Real loopback server imitating the API.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JudgeConfig, RubricConfig } from '../../src/plan/schema.js';
+import type { JudgeConfig, OpenaiAgentConfig, RubricConfig } from '../../src/plan/schema.js';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
 import type { JudgeOutcome } from '../../src/protocols/judge-types.js';
+import { createOpenaiAdapter } from '../../src/protocols/openai/adapter.js';
 import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
 import {
   type CompatServer,
@@ -18,6 +20,7 @@ import {
   type Reply,
   startCompatServer,
 } from '../fixtures/qa19-openai-compat-server.js';
+import { testContext } from './conformance.js';
 
 const RUBRIC: RubricConfig = {
   dimensions: [{ id: 'relevance', description: 'Answers the question', weight: 1 }],
@@ -166,5 +169,43 @@ describe('openai judge: OpenAI reasoning models (o-series, gpt-5)', () => {
     const { outcomes, server } = await judgeAgainst({ temperature: 1 });
     expect(outcomes[0]?.ok).toBe(true);
     expect(server.requests.map((r) => r.body.temperature)).toEqual([1]);
+  });
+});
+
+describe('openai agent: OpenAI reasoning models (o-series, gpt-5)', () => {
+  async function agentAgainst(settings: Partial<OpenaiAgentConfig>, inputs: unknown[]) {
+    const server = await startCompatServer(reasoningModel);
+    const adapter = createOpenaiAdapter(
+      { protocol: 'openai', url: `${server.url}/v1`, model: 'o3-mini', ...settings },
+      { transport: new HttpTransport({ retries: 0 }) },
+    );
+    cleanups.push(
+      () => adapter.close(),
+      () => server.close(),
+    );
+    const outcomes = [];
+    for (const input of inputs)
+      outcomes.push(await adapter.invoke(input, testContext(AbortSignal.timeout(10_000))));
+    return { outcomes, server };
+  }
+
+  it("sends the agent's maxTokens as max_completion_tokens after the server refuses max_tokens, then from the start", async () => {
+    const { outcomes, server } = await agentAgainst({ maxTokens: 1000 }, ['one', 'two']);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(server.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([
+      [1000, undefined],
+      [undefined, 1000],
+      [undefined, 1000],
+    ]);
+  });
+
+  it('says how to set the temperature when the model refuses the one the agent sent', async () => {
+    const { outcomes } = await agentAgainst({ temperature: 0 }, ['one']);
+    const [outcome] = outcomes;
+    expect(outcome?.ok).toBe(false);
+    if (outcome && !outcome.ok) {
+      expect(outcome.error.kind).toBe('http_400');
+      expect(outcome.error.message).toContain("write the agent's `temperature: 1`");
+    }
   });
 });
