@@ -1,14 +1,27 @@
 /**
- * `tool_call_match` compares the tool calls of the agent's trajectory. A `raip` or `http` agent's
- * trajectory has none: its reply is one opaque `output` (DESIGN §3), whatever it holds. Such a
- * metric scored every example 0 (1 with no call expected) and validate said nothing (QA111): a
- * warning at the metric naming the agents, with the way to compare calls an output carries.
+ * `tool_call_match` compares the tool calls of the agent's trajectory, `repetition_rate` its tool
+ * calls or assistant messages. A `raip` or `http` agent's trajectory has none: its reply is one
+ * opaque `output` (DESIGN §3), whatever it holds. Such a metric scored every example 0 (1 with no
+ * call expected), or 1 (nothing repeated), and validate said nothing (QA111): a warning at the
+ * metric naming the agents, with the way to compare calls an output carries.
  */
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 
-const READS_TOOL_CALLS = new Set(['tool_call_match']);
+/** What each metric reads of the trajectory, and what it scores without it. */
+const READS_TRAJECTORY: Record<string, { reads: string; scores: string; hint: string }> = {
+  tool_call_match: {
+    reads: 'the tool calls',
+    scores: 'every example scores as if no tool was called',
+    hint: 'extract the calls in the binding (output: { tools: "output.steps[].tool" }) and compare them with exact_match (mode: set or list); tool calls are recorded for chat, mae and openai agents',
+  },
+  repetition_rate: {
+    reads: 'the tool calls or assistant messages',
+    scores: 'every example scores 1 (nothing repeated)',
+    hint: 'tool calls and messages are recorded for chat, mae and openai agents; leave this metric to those',
+  },
+};
 const NO_TOOL_CALLS = new Set(['raip', 'http']);
 
 export function checkToolCallSource(
@@ -18,19 +31,20 @@ export function checkToolCallSource(
   taskAgents: Iterable<string>,
   locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
 ): Diagnostic[] {
-  if (!READS_TOOL_CALLS.has(config.type)) return [];
+  const what = READS_TRAJECTORY[config.type];
+  if (what === undefined) return [];
   const agents = [...taskAgents].filter((id) => NO_TOOL_CALLS.has(plan.agents[id]?.protocol ?? ''));
   if (agents.length === 0) return [];
   const named = agents.map((id) => `\`${id}\` (${plan.agents[id]?.protocol})`).join(', ');
   return [
     diagnostic(
       'EVALC_METRIC_NO_TOOL_CALLS',
-      `\`${config.id ?? config.type}\` compares the tool calls of the agent's trajectory, which ${agents.length === 1 ? 'agent' : 'agents'} ${named} never ${agents.length === 1 ? 'has' : 'have'}: a raip or http reply is one output, so every example scores as if no tool was called`,
+      `\`${config.id ?? config.type}\` reads ${what.reads} of the agent's trajectory, which ${agents.length === 1 ? 'agent' : 'agents'} ${named} never ${agents.length === 1 ? 'has' : 'have'}: a raip or http reply is one output, so ${what.scores}`,
       path,
       {
         severity: 'warning',
         source: locate(path),
-        hint: 'extract the calls in the binding (output: { tools: "output.steps[].tool" }) and compare them with exact_match (mode: set or list); tool calls are recorded for chat, mae and openai agents',
+        hint: what.hint,
       },
     ),
   ];

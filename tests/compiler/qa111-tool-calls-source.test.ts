@@ -1,7 +1,7 @@
 /**
  * QA111: `tool_call_match` reads the tool calls of the agent's trajectory; a `raip` or `http`
  * agent's reply is one output and its trajectory has no tool calls, so the metric scored every
- * example 0 and validate said nothing. Now a warning names the agents; chat, mae and openai agents
+ * example 0 (`repetition_rate` 1) and validate said nothing. Now a warning names the agents; chat, mae and openai agents
  * (whose trajectories carry tool calls) do not warn.
  */
 import { describe, expect, it } from 'vitest';
@@ -50,10 +50,19 @@ describe('tool_call_match on agents whose trajectory has no tool calls', () => {
       expect.objectContaining({
         severity: 'warning',
         source: { file: 'evalc.yaml', line: 16, col: 9 },
-        message: expect.stringContaining('agents `a1` (raip), `h1` (http) never have'),
+        message:
+          "`tool_call_match` reads the tool calls of the agent's trajectory, which agents `a1` (raip), `h1` (http) never have: a raip or http reply is one output, so every example scores as if no tool was called",
       }),
     ]);
     expect(diagnostics[0]?.hint).toContain('exact_match');
+  });
+
+  it('warns for repetition_rate too (it scored 1: nothing repeated)', async () => {
+    const raip = '  a1: { protocol: raip, url: http://127.0.0.1:7101 }';
+    const { diagnostics } = await validate(raip, '{ type: repetition_rate, of: messages }');
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      "`repetition_rate` reads the tool calls or assistant messages of the agent's trajectory, which agent `a1` (raip) never has: a raip or http reply is one output, so every example scores 1 (nothing repeated)",
+    ]);
   });
 
   it('says nothing for openai, chat and mae agents, nor for other metrics of a raip agent', async () => {
