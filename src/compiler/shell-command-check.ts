@@ -11,7 +11,7 @@
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
-import { shellTokens, type Token } from './judge-shell.js';
+import { shellTokens, type Token } from './shell-tokens.js';
 
 /** Builtins that take no judge's place: `rpc <method>` given to them is lost, their status is theirs. */
 const ARG_SINKS = new Set(['true', 'false', ':', 'exit', 'return', 'wait', 'echo', 'printf']);
