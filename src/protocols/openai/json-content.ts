@@ -6,6 +6,8 @@
  * fence (```json … ```), as models asked for JSON without JSON mode write it (QA91).
  */
 
+import { firstChoice } from './chat-completion.js';
+
 const FENCED = /^```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
 
 /** `content` parsed when it is a JSON object or array (else undefined). */
@@ -55,11 +57,31 @@ export function contentFieldHint(expressions: readonly string[], document?: unkn
     return `: \`content\` is the answer's text, a string with no fields; a JSON answer's fields are under \`json\` (bind \`${jsonPathFor(into)}\`)`;
   // `json.answer` with no `json`: the answer was not JSON (cut at max_tokens, prose around it).
   const content = (document as { content?: unknown } | null | undefined)?.content;
-  if (!expressions.some((e) => /^\s*json\s*(?:$|[.[|])/.test(e)) || jsonOfContent(content) !== undefined)
-    return '';
-  if (typeof content !== 'string') return ': the reply has no `content` text, so no `json`';
+  const readsJson = expressions.some((e) => /^\s*json\s*(?:$|[.[|])/.test(e));
+  // `content` null: say why, as the reply did (QA116: Azure's content filter, a tool call, a refusal).
+  if (typeof content !== 'string')
+    return readsJson || expressions.some((e) => /^\s*content\s*(?:$|[|&])/.test(e))
+      ? `: the reply has no \`content\` text${readsJson ? ', so no `json`' : ''}${whyNoContent(document)}`
+      : '';
+  if (!readsJson || jsonOfContent(content) !== undefined) return '';
   const shown = content.length > 120 ? `${content.slice(0, 120)}…` : content;
   return `: \`content\` is not a JSON object or array, so there is no \`json\`: ${JSON.stringify(shown)}`;
+}
+
+/** What the reply did instead of answering in `content` ('' when it says nothing). */
+function whyNoContent(document: unknown): string {
+  if (typeof document !== 'object' || document === null) return '';
+  const doc = document as { finish_reason?: unknown; refusal?: unknown; choices?: unknown };
+  const why: string[] = [];
+  if (typeof doc.finish_reason === 'string') why.push(`finish_reason: ${doc.finish_reason.slice(0, 40)}`);
+  if (typeof doc.refusal === 'string') why.push('the model refused: bind `refusal` to read it');
+  else {
+    const message = firstChoice(doc.choices)?.message as { tool_calls?: unknown } | undefined;
+    const calls = message?.tool_calls;
+    if (Array.isArray(calls) && calls.length > 0)
+      why.push('the model called tools: bind `choices[0].message.tool_calls` to read them');
+  }
+  return why.length === 0 ? '' : ` (${why.join('; ')})`;
 }
 
 /**
