@@ -11,7 +11,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
 import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-candidate-check.js';
-import { listMetricTypes, lookupMetric, type MetricInfo } from './metric-catalog.js';
+import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
 import { checkToolCallSource } from './tool-calls-check.js';
@@ -53,28 +53,33 @@ export function checkMetric(
       !issue.unknownKey && issue.path.length > 0 && valueAt(params, issue.path) === undefined
         ? issue.path.join('.')
         : undefined;
+    // A key unknown inside an object parameter (judge_config) is named and located there (QA112).
+    const nested = issue.unknownKey !== undefined && issue.path.length > 0;
     diagnostics.push(
       diagnostic(
         issue.unknownKey ? 'EVALC_METRIC_PARAM_UNKNOWN' : 'EVALC_METRIC_PARAM',
         issue.unknownKey
-          ? `${config.type}: unknown key \`${issue.unknownKey}\``
+          ? `${config.type}: unknown key \`${[...issue.path, issue.unknownKey].join('.')}\``
           : missing !== undefined
             ? `${config.type}: missing required parameter \`${missing}\``
             : `${config.type}: ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
         issuePath,
         {
-          source:
-            issue.unknownKey || missing !== undefined
+          source: nested
+            ? ctx.locate(issuePath, issue.unknownKey)
+            : issue.unknownKey || missing !== undefined
               ? ctx.locate(path, issue.unknownKey)
               : ctx.locate(issuePath),
-          hint: issue.unknownKey
-            ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
-              keysHint(config.type, info.paramNames, issue.unknownKey))
-            : missing === 'judge'
-              ? judgesHint(ctx.plan)
-              : missing !== undefined && info.paramHelp[missing] !== undefined
-                ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
-                : optionHint(issue.message, valueAt(params, issue.path)),
+          hint: nested
+            ? nestedKeysHint(issue.unknownKey ?? '', issue.path.join('.'), info.keysAt(issue.path))
+            : issue.unknownKey
+              ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
+                keysHint(config.type, info.paramNames, issue.unknownKey))
+              : missing === 'judge'
+                ? judgesHint(ctx.plan)
+                : missing !== undefined && info.paramHelp[missing] !== undefined
+                  ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
+                  : optionHint(issue.message, valueAt(params, issue.path)),
         },
       ),
     );
