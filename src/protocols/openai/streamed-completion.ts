@@ -7,6 +7,7 @@
  * accumulate a stream: per choice `index`, `delta.content` / `reasoning_content` / `reasoning` /
  * `refusal` concatenated, tool calls merged by their `index` (arguments concatenated, the name taken as sent), the last
  * `finish_reason`, and the last `usage` sent (present only with `stream_options.include_usage`).
+ * A stream with no finish reason and no `[DONE]` was cut: a `contract_violation`, not cached (QA116).
  */
 import { parseBoundedJson } from '../bounded-json.js';
 import { isJsonObject } from '../http/trajectory.js';
@@ -22,6 +23,23 @@ export function recoverStreamedReply(reply: JsonResponse): JsonResponse {
   if (!isStream) return reply;
   const merged = mergeCompletionChunks(reply.text);
   if (merged === undefined) return reply;
+  if (merged.ended === false) {
+    // QA116: neither a finish_reason nor [DONE] — the stream was cut (upstream died, a proxy's
+    // timeout); the OpenAI SDKs refuse it ("missing finish_reason for choice 0"). Not cached.
+    const shown = JSON.stringify(textOf(merged).slice(0, 120));
+    return {
+      ok: false,
+      status: reply.status,
+      headers: reply.headers ?? {},
+      attempts: reply.attempts, // no `text`: the message quotes what came, not the raw stream
+      error: {
+        kind: 'contract_violation',
+        message: `the streamed reply was cut: it ended with no finish_reason and no data: [DONE] (what came: ${shown})`,
+        retryable: true,
+      },
+    };
+  }
+  delete merged.ended;
   return {
     ok: true,
     status: reply.status,
@@ -41,13 +59,20 @@ interface ChoiceAcc {
 
 const TEXT_FIELDS = ['content', 'reasoning_content', 'reasoning', 'refusal'] as const;
 
-/** The merged completion, or undefined when the stream holds no completion chunk (one with `choices`). */
+/**
+ * The merged completion, or undefined when the stream holds no completion chunk (one with
+ * `choices`). Its `ended` is false when no choice finished and no `[DONE]` came (a cut stream).
+ */
 export function mergeCompletionChunks(text: string): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   const choices = new Map<number, ChoiceAcc>();
   let chunks = 0;
+  let done = false;
   for (const data of sseDataPayloads(text)) {
-    if (data.trim() === '[DONE]') continue;
+    if (data.trim() === '[DONE]') {
+      done = true;
+      continue;
+    }
     const parsed = parseBoundedJson(data);
     if (!parsed.ok || !isJsonObject(parsed.value)) continue;
     const chunk = parsed.value;
@@ -74,6 +99,7 @@ export function mergeCompletionChunks(text: string): Record<string, unknown> | u
     }
   }
   if (chunks === 0) return undefined;
+  if (!done && [...choices.values()].every((acc) => acc.finish_reason === null)) out.ended = false;
   out.object = 'chat.completion';
   out.choices = [...choices.values()]
     .sort((a, b) => a.index - b.index)
@@ -129,4 +155,11 @@ function* sseDataPayloads(text: string): Generator<string> {
     } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
   }
   if (data.length > 0) yield data.join('\n');
+}
+
+/** The merged content of the first choice, for a message ('' when none). */
+function textOf(merged: Record<string, unknown>): string {
+  const first = Array.isArray(merged.choices) ? merged.choices[0] : undefined;
+  const content = isJsonObject(first) && isJsonObject(first.message) ? first.message.content : undefined;
+  return typeof content === 'string' ? content : '';
 }
