@@ -35,7 +35,7 @@ describe('mae local agent that reads stdin to its end (AgentV local_subprocess_a
       const outcome = await adapter.invoke('Say hello', maeContext());
       expect(outcome.ok ? 'ok' : outcome.error.kind).toBe('timeout');
       expect(outcome.ok ? '' : outcome.error.message).toBe(
-        'local agent: no reply within 1500 ms (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)',
+        'local agent: no reply within 1500 ms (the process was started for this request, so its start-up counted toward limits.timeout: raise it for an agent that loads slowly; the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)',
       );
     } finally {
       await adapter.close();

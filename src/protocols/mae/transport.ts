@@ -116,11 +116,12 @@ const PERSISTENT_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
 
 /**
- * A seed-profile process started for this request that never answered: also the usual AgentV
- * agent (reads stdin to its end, answers once), which only `profile: agentv` serves (QA56).
+ * A seed-profile process started for this request that never answered: a slow start-up (QA112:
+ * said only in run.log before), or the usual AgentV agent (reads stdin to its end, answers once),
+ * which only `profile: agentv` serves (QA56).
  */
 export const FRESH_PROCESS_TIMEOUT_HINT =
-  ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)';
+  ' (the process was started for this request, so its start-up counted toward limits.timeout: raise it for an agent that loads slowly; the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)';
 
 /**
  * A socket agent's `timeout`: nothing about stdout (QA13: the stdio hint was shown for sockets);
