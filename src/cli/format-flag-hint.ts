@@ -20,6 +20,9 @@ function formatValue(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** What `evalc report --format` takes: a value outside these is named as the list (QA117). */
+const REPORT_FORMATS = ['md', 'html', 'json', 'junit'];
+
 /** The refusal's first line for `--format` on a command whose options lack it. */
 export function formatFlagHint(args: readonly string[], usage: string, hasJson: boolean): string {
   const command = /^evalc (\S+)/.exec(usage)?.[1] ?? 'this command';
@@ -27,12 +30,17 @@ export function formatFlagHint(args: readonly string[], usage: string, hasJson: 
   if (!hasJson) return `unknown option --format: evalc ${command} has no output formats`;
   if (value === undefined || value.toLowerCase() === 'json')
     return 'unknown option --format: this command writes JSON with --json';
-  if (command === 'apply')
+  if (command === 'apply') {
+    // `apply --format xml` (or `HTML`) named `evalc report --format xml`, which report refuses (QA117).
+    const known = REPORT_FORMATS.includes(value.toLowerCase())
+      ? value.toLowerCase()
+      : REPORT_FORMATS.join('|');
     return (
       `unknown option --format: apply writes every report on each run (report.md, report.html, ` +
       `report.json, junit.xml) to .evalc/reports/ beside the plan, or to --out DIR; ` +
-      `\`evalc report --format ${value}\` renders one from the lockfile; JSON on stdout with --json`
+      `\`evalc report --format ${known}\` renders one from the lockfile; JSON on stdout with --json`
     );
+  }
   return (
     `unknown option --format: evalc ${command} writes text, or JSON with --json; ` +
     `reports (md, html, json, junit) come from \`evalc apply\` and \`evalc report --format\``
