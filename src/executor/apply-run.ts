@@ -162,7 +162,16 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       warnShortSecrets(resolved.plan, agentIds, compiled, options);
       // All of them before the first served process writes its log (each agent adds its own again).
       secrets.push(...planSecrets(resolved.plan, options.env));
-      const started = await startAgents(agentIds, agents, { setup, lockedPins, schemas, options, scrub });
+      // As compiled (QA118): a version evalc.lock took from the plan, not /info, is not echoed
+      // by a 304 /info as if discovered, which re-keyed (re-invoked) the agent.
+      const asLocked = loaded.compiled.agentPins ?? lockedPins;
+      const started = await startAgents(agentIds, agents, {
+        setup,
+        lockedPins: asLocked,
+        schemas,
+        options,
+        scrub,
+      });
       if (!started.ok)
         return {
           status: 'refused',

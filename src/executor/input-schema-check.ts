@@ -144,7 +144,8 @@ export async function planTimeRaipAdapters(
   const transports: HttpTransport[] = [];
   const stops: (() => Promise<void>)[] = [];
   const plan = compiled.resolved.plan;
-  const lockedPins = pinsOf(lock);
+  // As compiled: a RAIP version the lock took from the plan is no pin a 304 /info echoes (QA118).
+  const lockedPins = compiled.agentPins ?? pinsOf(lock);
   let answersCached: boolean | undefined;
   // Masked in every reply and served process's log, as in apply: a served agent inherits evalc's
   // environment and may print another agent's token.
