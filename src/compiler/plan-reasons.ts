@@ -197,6 +197,19 @@ export function groupReasons(
       const was = previous.metrics[m.id]?.version;
       return was !== m.version ? `${m.id} version ${was} → ${m.version}` : m.id;
     });
+  // A threshold, a gate or a removed metric has no score row of its own either: said here (QA119:
+  // a threshold edit's only row read "because the metrics it derives from changed", naming none).
+  const passing = (config: unknown, key: 'threshold' | 'gate') =>
+    String((config as Record<string, unknown> | undefined)?.[key] ?? 'none');
+  for (const m of group.metrics) {
+    const was = previous.metrics[m.id]?.config;
+    if (!was) continue;
+    for (const key of ['threshold', 'gate'] as const)
+      if (passing(was, key) !== passing(m.config, key))
+        unrowed.push(`${m.id} ${key} ${passing(was, key)} → ${passing(m.config, key)}`);
+  }
+  for (const id of Object.keys(previous.metrics))
+    if (!group.metrics.some((m) => m.id === id)) unrowed.push(`${id} removed`);
   const derivedReason = `because the metrics it derives from changed${unrowed.length > 0 ? ` (${unrowed.join(', ')})` : ''}`;
   for (const metric of group.metrics) {
     const old = previous.metrics[metric.id];

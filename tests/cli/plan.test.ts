@@ -340,6 +340,27 @@ describe('evalc plan against a cache and a lockfile', () => {
     expect(json.counts.extract).toEqual({ run: 0, cached: 4 });
   });
 
+  it('names a threshold or gate change on the derived metric, its only row (QA119)', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        'threshold: 1 }',
+        'threshold: 0.5, gate: true }',
+      ),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "evalc will perform the following steps:
+        ~ score      basic/search[a1]/pass_rate         4 examples   because the metrics it derives from changed (exact_match threshold 1 → 0.5, exact_match gate none → true)
+        ~ aggregate  basic                                 4 nodes   because scores changed
+      Plan: 0 to invoke, 0 to extract, 4 to score, 4 to aggregate; 12 cached.
+      "
+    `);
+  });
+
   it('re-invokes with the template as the reason when the input template changes', async () => {
     const dir = basicCopy();
     await applyByHand(dir);
