@@ -35,12 +35,30 @@ export function fitLine(full: string, forms: readonly LineForm[], width: number)
 /**
  * An id cut to `room` characters around one `…` (at least its first character), whole when it fits.
  * It keeps its start and its end: agents of one family differ at the end (`support-agent-gpt-4o`,
- * `support-agent-claude`), and cut at the end they read alike (QA110).
+ * `support-agent-claude`), and cut at the end they read alike (QA110). Where the even cut reads
+ * like one of `others` (`customer-support-gpt-4o-with-tools` and `…-claude-with-tools` both read
+ * `customer-…ith-tools`: they differ in the middle), the `…` moves to the nearest place where it
+ * does not (QA117).
  */
-export function clipId(id: string, room: number): string {
+export function clipId(id: string, room: number, others: readonly string[] = []): string {
   if (id.length <= room) return id;
   const keep = Math.max(1, room - 1);
-  const head = Math.ceil(keep / 2);
-  const tail = keep - head;
-  return `${id.slice(0, head)}…${tail > 0 ? id.slice(-tail) : ''}`;
+  const even = Math.ceil(keep / 2);
+  const cut = (head: number) => {
+    const tail = keep - head;
+    return { head: id.slice(0, head), tail: tail > 0 ? id.slice(-tail) : '' };
+  };
+  // Another id reads like this cut when it starts with its head and ends with its tail.
+  const alike = ({ head, tail }: { head: string; tail: string }) =>
+    others.some(
+      (o) => o !== id && o.length >= head.length + tail.length && o.startsWith(head) && o.endsWith(tail),
+    );
+  for (let d = 0; d <= keep; d++)
+    for (const head of d === 0 ? [even] : [even + d, even - d]) {
+      if (head < 1 || head > keep) continue;
+      const c = cut(head);
+      if (!alike(c)) return `${c.head}…${c.tail}`;
+    }
+  const c = cut(even);
+  return `${c.head}…${c.tail}`;
 }

@@ -128,8 +128,13 @@ export function createProgress(
           essential: 2,
           separator: ', ',
         },
-        // A long agent id gives way to its count (QA109: cut at the width, the line kept the id alone).
-        { parts: [`${clipId(agent, width - tail.length)}${tail}`], essential: 1, separator: '' },
+        // A long agent id gives way to its count (QA109: cut at the width, the line kept the id alone),
+        // cut where it reads unlike the other agents' ids (QA117).
+        {
+          parts: [`${clipId(agent, width - tail.length, [...counts.keys()])}${tail}`],
+          essential: 1,
+          separator: '',
+        },
       ],
       width,
     );
