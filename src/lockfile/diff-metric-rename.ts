@@ -30,16 +30,24 @@ export function markRenamedMetrics(
 ): void {
   const task = (subject: string) => subject.slice(0, subject.lastIndexOf('/'));
   const added = out.filter((i) => i.kind === 'metric_added');
-  for (const gone of out.filter((i) => i.kind === 'metric_removed')) {
+  const removed = out.filter((i) => i.kind === 'metric_removed');
+  const alike = (gone: Issue, now: Issue): boolean => {
     const was = olds.get(gone.subject);
-    if (!was) continue;
-    const twins = added.filter((a) => {
-      const now = news.get(a.subject);
-      return now !== undefined && task(a.subject) === task(gone.subject) && withoutId(now) === withoutId(was);
-    });
-    // One candidate only: two metrics alike but for their id leave the rename unknown.
+    const is = news.get(now.subject);
+    return (
+      was !== undefined &&
+      is !== undefined &&
+      task(now.subject) === task(gone.subject) &&
+      withoutId(is) === withoutId(was)
+    );
+  };
+  for (const gone of removed) {
+    const twins = added.filter((a) => alike(gone, a));
+    // One candidate each way only: two metrics alike but for their id, removed or added, leave the
+    // rename unknown (QA118: two removed twins were each called the one added metric's old name).
     if (twins.length !== 1) continue;
     const twin = twins[0]!;
+    if (removed.filter((r) => alike(r, twin)).length !== 1) continue;
     const note = (other: string) =>
       `; ${other} has the same type and settings: renamed? Its results pair under neither name, so no delta or regression gate compares them`;
     gone.message += note(twin.subject);
