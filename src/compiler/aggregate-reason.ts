@@ -6,6 +6,7 @@
  */
 import type { Lockfile } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
+import { unkeyedPlanEdits } from './plan-edit-names.js';
 
 const SHOWN = 3;
 
@@ -94,12 +95,18 @@ export function planChangeReason(
     return (
       runSettingsReason(compiled, lock) ??
       (metrics ? `because ${metrics}` : undefined) ??
-      (staleRuns > 0
-        ? unrecordedReason(staleRuns, unit)
-        : 'because the plan changed (no step changes: e.g. a gate, a weight or a description)')
+      (staleRuns > 0 ? unrecordedReason(staleRuns, unit) : unkeyedReason(compiled, lock))
     );
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
   return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
+}
+
+/** A plan edit no step key sees: named when the lock can tell it, else the kinds it may be. */
+function unkeyedReason(compiled: CompiledPlan, lock: Lockfile): string {
+  const edits = unkeyedPlanEdits(compiled, lock);
+  return edits.length > 0
+    ? `because the plan changed (no step changes: ${named(edits)})`
+    : 'because the plan changed (no step changes: e.g. a gate, a weight or a description)';
 }
 
 /** Cached runs of this plan that evalc.lock does not record: apply writes them in, calling no agent. */

@@ -361,6 +361,23 @@ describe('evalc plan against a cache and a lockfile', () => {
     `);
   });
 
+  it('names a weight, a moved dataset file or the benchmark version, which change no step (QA119)', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    cpSync(path.join(dir, 'datasets/search.jsonl'), path.join(dir, 'datasets/moved.jsonl'));
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8')
+        .replace('source: datasets/search.jsonl, weight: 2', 'source: datasets/moved.jsonl, weight: 3')
+        .replace('version: 1.0.0', 'version: 1.1.0'),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'because the plan changed (no step changes: benchmark.version 1.0.0 → 1.1.0, tasks.search.datasets.course-search.source datasets/search.jsonl → datasets/moved.jsonl, same content, tasks.search.datasets.course-search.weight 2 → 3)',
+    );
+  });
+
   it('re-invokes with the template as the reason when the input template changes', async () => {
     const dir = basicCopy();
     await applyByHand(dir);
