@@ -16,6 +16,7 @@ import {
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 
 export interface YamlFile {
@@ -89,6 +90,20 @@ export function parseYamlFile(
               ? `close it with \`${close}\``
               : `close it with \`${close}\` on its line, or indent the lines it continues on`,
           },
+        ),
+      );
+      continue;
+    }
+    // A quote never closed: the reader names the end of the file; name where the quote opened (QA117).
+    const quote = err.code === 'MISSING_CHAR' ? openQuoteBefore(text, err.pos[0]) : undefined;
+    if (quote !== undefined) {
+      const mark = text[quote];
+      diagnostics.push(
+        diagnostic(
+          'EVALC_YAML_SYNTAX',
+          `this \`${mark}\` is never closed: the reader took the rest of the file into it (${describeYamlError(err.message)})`,
+          [],
+          { source: at(quote), hint: `close it with \`${mark}\` where the value ends` },
         ),
       );
       continue;

@@ -196,7 +196,8 @@ describe('an unterminated quote inside a flow collection', () => {
       'quote.yaml',
       'evalc: 1\nbenchmark: { id: "x, version: 1.0.0 }\ntasks: {}\n',
     );
-    expect(diags[0]?.message).toMatch(/^Missing closing "quote/);
+    // QA117: the message names the quote where it opened, the reader's words in parentheses.
+    expect(diags[0]?.message).toContain('Missing closing "quote');
     for (const d of diags) expect(d.message).not.toContain('not indented under it');
   });
 });
