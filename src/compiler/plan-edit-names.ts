@@ -1,7 +1,7 @@
 /**
  * Plan edits that change no step key but that evalc.lock records, named for `plan`'s aggregate row:
  * a dataset file moved with the same content, a task's or dataset's `weight`, the benchmark's
- * `version`. Before QA119 each read "because the plan changed (no step changes: e.g. a gate, a
+ * `version`, a gate added, removed or given another bound. Before QA119 each read "because the plan changed (no step changes: e.g. a gate, a
  * weight or a description)", naming none.
  */
 import type { Lockfile } from '../lockfile/types.js';
@@ -33,5 +33,40 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
         `tasks.${group.taskId}.datasets.${group.datasetId}.weight ${String(was.datasetWeight)} → ${String(group.dataset.weight)}`,
       );
   }
+  for (const edit of gateEdits(compiled, lock)) edits.add(edit);
   return [...edits];
+}
+
+/** Gates by metric and kind against the lock's gate results, whose messages end in `required ≥ 0.5`. */
+function gateEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
+  // A lock with no gate results (a hand-made one, an older evalc's) tells nothing of the plan's gates.
+  if (!lock.gates || lock.gates.length === 0) return [];
+  const planned = new Map<string, number[]>();
+  for (const g of compiled.resolved.plan.gates) {
+    const bounds: Array<['min' | 'max' | 'regression', number | undefined]> = [];
+    if (g.min !== undefined) bounds.push(['min', g.min]);
+    if (g.max !== undefined) bounds.push(['max', g.max]);
+    if (g.regression) bounds.push(['regression', undefined]);
+    for (const [kind, bound] of bounds) {
+      const list = planned.get(`${g.metric} ${kind}`) ?? [];
+      if (bound !== undefined) list.push(bound);
+      planned.set(`${g.metric} ${kind}`, list);
+    }
+  }
+  const recorded = new Map<string, Set<number>>();
+  for (const g of lock.gates ?? []) {
+    const seen = recorded.get(`${g.metric} ${g.kind}`) ?? new Set<number>();
+    const bound = /required [≥≤] (-?[\d.e+-]+)$/.exec(g.message)?.[1];
+    if (bound !== undefined && Number.isFinite(Number(bound))) seen.add(Number(bound));
+    recorded.set(`${g.metric} ${g.kind}`, seen);
+  }
+  const edits: string[] = [];
+  for (const [key, bounds] of planned) {
+    const was = recorded.get(key);
+    if (!was) edits.push(`gate ${key} added`);
+    else if (bounds.length === 1 && was.size === 1 && !was.has(bounds[0] as number))
+      edits.push(`gate ${key} ${[...was][0]} → ${bounds[0]}`);
+  }
+  for (const key of recorded.keys()) if (!planned.has(key)) edits.push(`gate ${key} removed`);
+  return edits.sort();
 }

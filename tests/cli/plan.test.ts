@@ -378,6 +378,37 @@ describe('evalc plan against a cache and a lockfile', () => {
     );
   });
 
+  it('names a gate given another bound, added or removed, against the gates evalc.lock recorded (QA119)', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    const lockPath = path.join(dir, 'evalc.lock');
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as Lockfile;
+    lock.gates = [
+      {
+        metric: 'pass_rate',
+        scope: 'benchmark',
+        agent: 'a1',
+        kind: 'min',
+        passed: true,
+        actual: 1,
+        message: 'pass_rate = 1 at benchmark for a1; required ≥ 0.5',
+      },
+    ];
+    writeLockFile(lockPath, lock);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        '{ metric: pass_rate, scope: benchmark, min: 0.5 }',
+        '{ metric: pass_rate, scope: benchmark, min: 0.8 }\n  - { metric: exact_match, scope: benchmark, max: 0.9 }',
+      ),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'because the plan changed (no step changes: gate exact_match max added, gate pass_rate min 0.5 → 0.8)',
+    );
+  });
+
   it('re-invokes with the template as the reason when the input template changes', async () => {
     const dir = basicCopy();
     await applyByHand(dir);
