@@ -5,6 +5,7 @@
  * reported rubric versions and models are noted for the lockfile, their warnings logged once.
  */
 
+import { createHash } from 'node:crypto';
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
 import type { ExampleSteps } from '../compiler/step-keys.js';
@@ -12,6 +13,7 @@ import {
   deriveRepeat,
   type ExampleInfo,
   type ExampleStageDefinition,
+  judgedContent,
   type ResolvedMetric as LibMetric,
   type RepeatResult,
   type ScoreInput,
@@ -121,7 +123,34 @@ export async function scoreRepeat(
   repeat.results = derived.results;
   repeat.pass = derived.pass;
   if (error) repeat.error = error;
+  else judgedTexts(rt, plan, example, candidates, repeat);
   return repeat;
+}
+
+/**
+ * What each judge metric's judge was given on this repeat, as a digest (cached scores too: the text
+ * is rendered from the example and the candidates alone): judge_stability compares the repeats that
+ * gave it the same text. QA121: grouped by candidates, a `content:` reading only the example (the
+ * same text on every repeat) was split by answers the judge never saw (no figure).
+ */
+function judgedTexts(
+  rt: GroupRuntime,
+  plan: ScorePlan,
+  example: ResolvedExample,
+  candidates: Record<string, unknown>,
+  repeat: RepeatResult,
+): void {
+  for (const { metric } of plan.example) {
+    if (!metric.judgeId) continue;
+    const content = renderContent(rt, metric.lib.id, example, candidates);
+    const candidate = (metric.lib.params as { candidate?: unknown }).candidate;
+    const text = judgedContent(
+      content === undefined ? { candidates } : { candidates, content },
+      typeof candidate === 'string' ? candidate : undefined,
+    );
+    repeat.judgedText ??= {};
+    repeat.judgedText[metric.lib.id] = createHash('sha256').update(text).digest('hex');
+  }
 }
 
 /** A group's metrics as scoring walks them: the same for every example. */

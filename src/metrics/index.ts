@@ -12,6 +12,7 @@ export {
 } from './aggregate.js';
 export { type ExampleScoreRow, flattenResults, hierarchicalWeights } from './example-rows.js';
 export { corpusBleu, sentenceBleu } from './families/bleu.js';
+export { contentOf as judgedContent } from './families/content-assessment.js';
 export { rougeL } from './families/rouge-l.js';
 export { evaluateGates, type GateOptions, type GateResult, type GateSpec, NOT_IN_BASELINE } from './gates.js';
 export { hashExpected, matchesExpectedHash } from './hash-expected.js';

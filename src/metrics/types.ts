@@ -101,6 +101,11 @@ export interface RepeatResult {
   results: Record<string, ScoreResult>;
   /** Whether the example passes (pass_rate logic). */
   pass: boolean;
+  /**
+   * Per judge metric id, a digest of the text its judge was given on this repeat (judge_stability
+   * compares repeats with the same text); never written to a lock or report.
+   */
+  judgedText?: Record<string, string>;
 }
 
 /** Per-metric summary of one example after rolling up its repeats. */

@@ -59,7 +59,11 @@ function judgeOverrides(p: JudgeConfigParams): { model?: string; temperature?: n
   };
 }
 
-function contentOf(input: ScoreInput, candidate: string | undefined): string {
+/** The text a judge metric sends: its rendered `content`, else the candidate's text (judge_stability groups by it). */
+export function contentOf(
+  input: Pick<ScoreInput, 'content' | 'candidates'>,
+  candidate: string | undefined,
+): string {
   return input.content ?? candidateText(resolveCandidate(input.candidates, candidate));
 }
 

@@ -7,9 +7,9 @@
  * judge score s ∈ [0,1] mapped to round(s·(K−1)) + 1 and human scores rounded (kappa:
  * categorical). `primary` chooses which one is `value`; score = max(0, value).
  * judge_stability (repeats): 1 − (max − min) of the judge metric's scores across repeats that gave
- * the judge the same text — repeats re-invoke the agent, and the text is rendered from the example
- * and the repeat's candidates alone, so repeats are grouped by their candidates (QA112: an agent's
- * two answers, each scored alike every time, read as an unstable judge). Score = 1 − the largest
+ * the judge the same text — repeats re-invoke the agent, so repeats are grouped by the text the
+ * judge was given (`RepeatResult.judgedText`; QA112: an agent's two answers, each scored alike
+ * every time, read as an unstable judge; QA121: not by candidates the text may not include). Score = 1 − the largest
  * range in a group, value = the pooled (population) standard deviation within the groups.
  * position_bias (set): two judge metrics rate "the first response is better" ∈ [0,1] with the
  * pair presented in both orders (`forward`: A then B, `backward`: B then A). Unbiased judges
@@ -127,12 +127,14 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
   // 2: a failed invoke's repeat (scored 0, the judge never asked) is left out (QA73).
   // 3: so is an empty answer's repeat (judge scores it 0 without a call, `details.emptyContent`; QA102).
   // 4: only repeats with the same candidates (the same text to judge) are compared (QA112).
-  version: '4',
+  // 5: grouped by the text the judge was given, not the candidates: a `content:` reading only the
+  //    example is the same text on every repeat (QA121: different answers read as no figure).
+  version: '5',
   higherIsBetter: false,
   unit: 'standard deviation',
   stage: 'repeats',
   description:
-    "1 − (max − min) of the judge's scores across repeats with the same answer; value = their pooled standard deviation",
+    "1 − (max − min) of the judge's scores across repeats with the same judged text; value = their pooled standard deviation",
   params: stabilityParams,
   rollup(repeats, p) {
     // Every metric scores a failed invoke's (or extraction's) repeat 0 (score-example.ts), but no
@@ -147,7 +149,8 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
       const s = r.results[p.metric]?.score;
       if (typeof s !== 'number') continue;
       scores.push(s);
-      const text = JSON.stringify(r.candidates);
+      // The judged text's digest (score-repeat.ts); a repeat built without one: its candidates.
+      const text = r.judgedText?.[p.metric] ?? JSON.stringify(r.candidates);
       byText.set(text, [...(byText.get(text) ?? []), s]);
     }
     if (scores.length === 0) return { score: null };
@@ -156,7 +159,7 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
     if (groups.length === 0 && scores.length > 1)
       return {
         score: null,
-        details: { scores, unmeasured: 'no two repeats gave the judge the same answer' },
+        details: { scores, unmeasured: 'no two repeats gave the judge the same text' },
       };
     if (groups.length === 0) return { score: 1, value: 0, details: { scores } };
     const range = Math.max(...groups.map((g) => Math.max(...g) - Math.min(...g)));
