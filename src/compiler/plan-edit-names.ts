@@ -1,7 +1,7 @@
 /**
  * Plan edits that change no step key but that evalc.lock records, named for `plan`'s aggregate row:
  * a dataset file moved with the same content, a task's or dataset's `weight`, the benchmark's
- * `version`, a gate added, removed or given another bound. Before QA119 each read "because the plan changed (no step changes: e.g. a gate, a
+ * `version`, a gate added, removed or given another bound, a template that renders the same inputs. Before QA119 each read "because the plan changed (no step changes: e.g. a gate, a
  * weight or a description)", naming none.
  */
 import type { Lockfile } from '../lockfile/types.js';
@@ -32,6 +32,12 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
       edits.add(
         `tasks.${group.taskId}.datasets.${group.datasetId}.weight ${String(was.datasetWeight)} → ${String(group.dataset.weight)}`,
       );
+  }
+  // A template edited without changing what it renders (whitespace inside `{{ }}`, an `unless` for an `if`).
+  for (const { group } of compiled.groups) {
+    const was = lock.groups[group.id];
+    if (was && was.binding === group.bindingName && was.inputDigest !== group.templateDigest)
+      edits.add(`tasks.${group.taskId}.bindings.${group.bindingName}.input, which renders the same inputs`);
   }
   for (const edit of gateEdits(compiled, lock)) edits.add(edit);
   return [...edits];

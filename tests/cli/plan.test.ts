@@ -409,6 +409,23 @@ describe('evalc plan against a cache and a lockfile', () => {
     );
   });
 
+  it('names a template edited without changing what it renders (QA119)', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        'query: "{{user_query}}"',
+        'query: "{{ user_query }}"',
+      ),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'because the plan changed (no step changes: tasks.search.bindings.default.input, which renders the same inputs)',
+    );
+  });
+
   it('re-invokes with the template as the reason when the input template changes', async () => {
     const dir = basicCopy();
     await applyByHand(dir);
