@@ -82,9 +82,16 @@ describe('seed local agent writing two replies for one request', () => {
  * What is checked is the attribution: whenever the line arrives before the next request, it is
  * this request's, never the next one's (`stderr-late`, 50 ms after the reply, makes that certain).
  */
-async function lineArrives(lines: string[]): Promise<void> {
-  const started = Date.now();
-  while (lines.length === 0 && Date.now() - started < 3_000) await new Promise((r) => setTimeout(r, 5));
+async function lineArrives(lines: string[], deadline: number): Promise<void> {
+  while (lines.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+}
+
+/**
+ * One 3 s wait for a whole case, not 3 s a request (QA117): with no stderr line at all, 12 requests
+ * of 3 s each outlasted vitest's 30 s limit, and the case failed as a timeout, without its list.
+ */
+function waitBudget(): number {
+  return Date.now() + 3_000;
 }
 
 describe('seed local agent logging to stderr around each reply', () => {
@@ -97,11 +104,12 @@ describe('seed local agent logging to stderr around each reply', () => {
       );
       try {
         const misplaced: string[] = [];
+        const deadline = waitBudget();
         for (let i = 0; i < (mode === 'stderr' ? 12 : 6); i++) {
           const lines: string[] = [];
           const outcome = await adapter.invoke(`t${i}`, maeContext({ logs: lines }));
           expect(finalAnswer(outcome)).toBe(`ok t${i}`);
-          await lineArrives(lines);
+          await lineArrives(lines, deadline);
           if (lines.join('\n') !== `stderr for t${i}`) misplaced.push(`t${i}: ${JSON.stringify(lines)}`);
         }
         expect(misplaced).toEqual([]);
