@@ -8,6 +8,7 @@
 import type { JudgeConfig } from '../../plan/schema.js';
 import { parseBoundedJson } from '../bounded-json.js';
 import { pythonReprHint } from '../python-repr.js';
+import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { type JudgeRuntime, judgeTimeoutMs, METADATA_TIMEOUT_MS } from './judge-runtime.js';
 import { runRpcProcess, stderrTail } from './rpc-process.js';
@@ -144,7 +145,7 @@ function noOutput(
 /** The line as quoted in a message: at most 120 characters. */
 function excerpt(line: string): string {
   const text = line.trim();
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  return quoteCut(text, 120);
 }
 
 function nonEmptyLines(text: string): string[] {

@@ -18,6 +18,8 @@
  * With a `traceId` (plan `traceContext: true`) every request body gets
  * `span_context: {traceparent}` and the request the same `traceparent` header (trace-context.ts).
  */
+
+import { quoteCut } from '../quote-cut.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
 import type { ExampleScript, InvokeOutcome, StepError } from '../types.js';
 import { isRecord, parseAction } from './action.js';
@@ -167,5 +169,5 @@ function unknownAction(message: string): StepError {
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+  return quoteCut(flat, 200);
 }

@@ -7,6 +7,7 @@
 
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import { pythonReprHint } from '../python-repr.js';
+import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { firstUnsafeInteger } from '../unsafe-integer.js';
 import type { LineEvent } from './line-channel.js';
@@ -50,7 +51,7 @@ export function parseReplyText(text: string, where: string, notJsonHint = ''): T
       error: { kind: 'invalid_json', message: `${where}: reply ${TOO_DEEP}`, retryable: false },
     };
   }
-  const excerpt = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  const excerpt = quoteCut(text, 120);
   // a Python dict's repr (print(reply)) is the likelier cause than a banner: say that instead
   const hint = pythonReprHint(text) || notJsonHint;
   return {

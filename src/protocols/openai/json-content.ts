@@ -6,6 +6,7 @@
  * fence (```json … ```), as models asked for JSON without JSON mode write it (QA91).
  */
 
+import { quoteCut } from '../quote-cut.js';
 import { firstChoice } from './chat-completion.js';
 
 const FENCED = /^```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
@@ -64,7 +65,7 @@ export function contentFieldHint(expressions: readonly string[], document?: unkn
       ? `: the reply has no \`content\` text${readsJson ? ', so no `json`' : ''}${whyNoContent(document)}`
       : '';
   if (!readsJson || jsonOfContent(content) !== undefined) return '';
-  const shown = content.length > 120 ? `${content.slice(0, 120)}…` : content;
+  const shown = quoteCut(content, 120);
   return `: \`content\` is not a JSON object or array, so there is no \`json\`: ${JSON.stringify(shown)}`;
 }
 

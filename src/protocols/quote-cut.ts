@@ -1,0 +1,12 @@
+/**
+ * A text evalc quotes from an agent's or a judge's reply, cut to `max` UTF-16 units with a `…`.
+ * The cut never splits a surrogate pair: `JSON.stringify` writes a lone half as `\ud83d`, where no
+ * secret head matches, so the masking of a secret cut before its `…` (plan/secret-cut.ts) missed it
+ * and the head's start was shown (`ünï-秘密-\ud83d…` of a secret `ünï-秘密-🔑…`; QA118).
+ */
+export function quoteCut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
