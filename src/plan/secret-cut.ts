@@ -18,9 +18,9 @@ export function scrubCutSecrets(
   marker: string,
   scrubWhole: (text: string) => string,
 ): string {
-  // A secret with a `…` of its own could span two pieces: then whole secrets first, as before.
-  if (!text.includes(ELLIPSIS) || secrets.some((s) => s.includes(ELLIPSIS)))
-    return maskCutSecretHeads(scrubWhole(text), secrets, marker);
+  if (!text.includes(ELLIPSIS)) return scrubWhole(text);
+  // A secret with a `…` of its own spans pieces: its heads are looked for across them (QA118).
+  if (secrets.some((s) => s.includes(ELLIPSIS))) return scrubAcrossCuts(text, secrets, marker, scrubWhole);
   let out = '';
   let from = 0;
   for (let at = text.indexOf(ELLIPSIS); at !== -1; at = text.indexOf(ELLIPSIS, at + 1)) {
@@ -30,16 +30,39 @@ export function scrubCutSecrets(
   return out + scrubWhole(text.slice(from));
 }
 
-/** `text` with each secret head that ends right before a `…` replaced by `marker`. */
-function maskCutSecretHeads(text: string, secrets: readonly string[], marker: string): string {
-  if (!text.includes(ELLIPSIS)) return text;
+/**
+ * `scrubCutSecrets` when a secret holds a `…` itself: a `…` inside a whole secret in the text is no
+ * cut; before each other `…`, the longest secret head is found in all the text before it (`xy…zw-98`
+ * of `xy…zw-9876543` spans a `…`: split at each `…`, it was left in the open, QA118), widened to any
+ * whole secret that ends inside it; the rest has its whole secrets masked.
+ */
+function scrubAcrossCuts(
+  text: string,
+  secrets: readonly string[],
+  marker: string,
+  scrubWhole: (text: string) => string,
+): string {
+  const whole: [number, number][] = [];
+  for (const secret of secrets)
+    for (let i = text.indexOf(secret); i !== -1; i = text.indexOf(secret, i + 1))
+      whole.push([i, i + secret.length]);
+  const cuts: [number, number][] = [];
+  for (let at = text.indexOf(ELLIPSIS); at !== -1; at = text.indexOf(ELLIPSIS, at + 1)) {
+    if (whole.some(([from, to]) => from <= at && at < to)) continue;
+    const head = longestHead(text.slice(0, at), secrets);
+    if (head === 0) continue;
+    let start = at - head;
+    for (const [from, to] of whole) if (from < start && to > start) start = Math.min(start, from);
+    while (cuts.length > 0 && cuts[cuts.length - 1]![1] > start) start = Math.min(start, cuts.pop()![0]);
+    cuts.push([start, at]);
+  }
   let out = '';
   let from = 0;
-  for (let at = text.indexOf(ELLIPSIS); at !== -1; at = text.indexOf(ELLIPSIS, at + 1)) {
-    out += maskHead(text.slice(from, at), secrets, marker);
-    from = at;
+  for (const [start, end] of cuts) {
+    out += `${scrubWhole(text.slice(from, start))}${marker}`;
+    from = end;
   }
-  return out + text.slice(from);
+  return out + scrubWhole(text.slice(from));
 }
 
 /**
