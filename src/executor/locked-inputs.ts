@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { stripUserInfo } from '../compiler/identities.js';
+import { unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
@@ -100,9 +101,17 @@ export function datasetDrift(
       if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
         moved.push(`${d.taskId}/${d.datasetId}: source ${pinned.source} → ${source} (same content)`);
     }
+    const stepChanges = planChanges(compiled, lock);
     const changes = [
       ...moved,
-      ...planChanges(compiled, lock),
+      // A weight, a gate, benchmark.version (QA119); a move is said above, and a template edit is
+      // one that renders the same inputs only when no step changed.
+      ...unkeyedPlanEdits(compiled, lock).filter(
+        (edit) =>
+          !/\.source .* same content$/.test(edit) &&
+          (stepChanges.length === 0 || !edit.includes('.bindings.')),
+      ),
+      ...stepChanges,
       ...instructionChanges(compiled, lock, lockFile),
     ];
     drift.push(
