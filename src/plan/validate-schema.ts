@@ -22,6 +22,7 @@ import {
   runSchema,
   taskSchema,
 } from './schema.js';
+import { schemaKeysAt } from './schema-keys.js';
 import { didYouMean } from './suggest.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
@@ -263,8 +264,7 @@ function knownKeysAt(raw: unknown, path: PlanPath): string[] {
   if (section === 'gates' && path.length === 2) return keysOf(gateSchema);
   if (section === 'gates' && path.length === 3 && path[2] === 'regression')
     return ['max_drop', 'significance'];
-  const value = valueAt(raw, path);
-  return value && typeof value === 'object' ? Object.keys(value) : [];
+  return schemaKeysAt(planSchema, raw, path);
 }
 
 const AGENT_SCHEMAS = [raipAgentSchema, chatAgentSchema, maeAgentSchema, openaiAgentSchema, httpAgentSchema];

@@ -1,0 +1,87 @@
+/**
+ * The keys a mapping of the plan may have, read off the zod schema at its path (for "did you
+ * mean"): wrappers (optional, default, pipe, lazy…) are looked through, a record gives its values'
+ * schema, a list its items', and a union the options whose literal fields (an agent's or a judge's
+ * `protocol`) the value matches. QA121: a mapping the hint did not know (prices.m1, judges.j,
+ * agents.a.limits, rubrics.r) was offered its own keys — `ouput` beside `input: 1` read "did you
+ * mean `input`?", the key already set — or nothing.
+ */
+import type { z } from 'zod';
+import type { PlanPath } from './diagnostic.js';
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+  getter?: () => z.ZodType;
+  values?: unknown[];
+};
+
+function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+/** The object, record and array schemas a schema stands for, wrappers looked through. */
+function unwrap(schema: z.ZodType, value: unknown, depth = 0): z.ZodType[] {
+  if (depth > 20) return [];
+  const def = defOf(schema);
+  const inner = def.innerType ?? def.in ?? (def.type === 'lazy' ? def.getter?.() : undefined);
+  if (inner) return unwrap(inner, value, depth + 1);
+  if (def.type === 'union' && def.options) {
+    const all = def.options.flatMap((o) => unwrap(o, value, depth + 1));
+    const matching = all.filter((o) => literalsMatch(o, value));
+    return matching.length > 0 ? matching : all;
+  }
+  if (def.type === 'intersection' && def.left && def.right)
+    return [...unwrap(def.left, value, depth + 1), ...unwrap(def.right, value, depth + 1)];
+  return ['object', 'record', 'array'].includes(def.type) ? [schema] : [];
+}
+
+/** Whether a value agrees with an object schema's literal fields (`protocol: mae`). */
+function literalsMatch(schema: z.ZodType, value: unknown): boolean {
+  const shape = defOf(schema).shape;
+  if (!shape || value === null || typeof value !== 'object') return true;
+  for (const [key, field] of Object.entries(shape)) {
+    const def = defOf(field);
+    if (def.type !== 'literal' || !def.values) continue;
+    const actual = (value as Record<string, unknown>)[key];
+    if (actual !== undefined && !def.values.includes(actual)) return false;
+  }
+  return true;
+}
+
+function child(raw: unknown, key: string | number): unknown {
+  return raw !== null && typeof raw === 'object'
+    ? (raw as Record<string, unknown>)[key as string]
+    : undefined;
+}
+
+/** The keys the schema allows for the mapping at `path` of `raw`; none when it is not an object there. */
+export function schemaKeysAt(root: z.ZodType, raw: unknown, path: PlanPath): string[] {
+  let schemas = unwrap(root, raw);
+  let value = raw;
+  for (const segment of path) {
+    value = child(value, segment);
+    const next: z.ZodType[] = [];
+    for (const s of schemas) {
+      const def = defOf(s);
+      const sub =
+        def.type === 'object'
+          ? def.shape?.[String(segment)]
+          : def.type === 'record'
+            ? def.valueType
+            : def.type === 'array'
+              ? def.element
+              : undefined;
+      if (sub) next.push(...unwrap(sub, value));
+    }
+    schemas = next;
+  }
+  return [...new Set(schemas.flatMap((s) => Object.keys(defOf(s).shape ?? {})))];
+}
