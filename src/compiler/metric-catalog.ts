@@ -2,7 +2,10 @@
  * The compiler's view of the metric registry (src/metrics): whether a type exists, its
  * version (part of every score key) and its parameter check.
  */
+
+import type { z } from 'zod';
 import { getMetricDefinition, listMetricDefinitions, resolveMetric } from '../metrics/index.js';
+import { schemaKeysAt } from '../plan/schema-keys.js';
 import { didYouMean } from '../plan/suggest.js';
 
 export interface ParamIssue {
@@ -19,8 +22,8 @@ export interface MetricInfo {
   /** Each parameter's own description (its zod `.describe()`), for a missing parameter's hint. */
   paramHelp: Record<string, string>;
   validateParams: (params: Record<string, unknown>) => ParamIssue[];
-  /** The keys of the object parameter at a path (`['judge_config']`), for a nested unknown key's hint. */
-  keysAt: (path: readonly (string | number)[]) => string[];
+  /** The keys of the object parameter at a path (`['judge_config']`, `['checkpoints', 0]`), for a nested unknown key's hint. */
+  keysAt: (path: readonly (string | number)[], params: Record<string, unknown>) => string[];
 }
 
 export function lookupMetric(type: string): MetricInfo | undefined {
@@ -38,7 +41,7 @@ export function lookupMetric(type: string): MetricInfo | undefined {
         return typeof description === 'string' ? [[name, description]] : [];
       }),
     ),
-    keysAt: (path) => Object.keys(objectShapeAt(shape, path) ?? {}),
+    keysAt: (path, params) => schemaKeysAt(definition.params as z.ZodType, params, path),
     validateParams: (params) => {
       const result = resolveMetric({ type, ...params });
       if (result.ok) return [];
@@ -52,23 +55,6 @@ export function lookupMetric(type: string): MetricInfo | undefined {
       });
     },
   };
-}
-
-type Shaped = { shape?: Record<string, unknown>; unwrap?: () => unknown };
-
-/** The shape of the (optional) object schema at `path` under a params shape (QA112: judge_config). */
-function objectShapeAt(
-  shape: Record<string, unknown> | undefined,
-  path: readonly (string | number)[],
-): Record<string, unknown> | undefined {
-  let current = shape;
-  for (const key of path) {
-    let schema = current?.[String(key)] as Shaped | undefined;
-    while (schema && schema.shape === undefined && typeof schema.unwrap === 'function')
-      schema = schema.unwrap() as Shaped;
-    current = schema?.shape;
-  }
-  return current;
 }
 
 /** The hint of a key unknown inside an object parameter: a guess, and the keys it takes. */

@@ -71,7 +71,7 @@ export function checkMetric(
               ? ctx.locate(path, issue.unknownKey)
               : ctx.locate(issuePath),
           hint: nested
-            ? nestedKeysHint(issue.unknownKey ?? '', issue.path.join('.'), info.keysAt(issue.path))
+            ? nestedKeysHint(issue.unknownKey ?? '', issue.path.join('.'), info.keysAt(issue.path, params))
             : issue.unknownKey
               ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
                 keysHint(config.type, info.paramNames, issue.unknownKey))

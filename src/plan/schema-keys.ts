@@ -2,12 +2,12 @@
  * The keys a mapping of the plan may have, read off the zod schema at its path (for "did you
  * mean"): wrappers (optional, default, pipe, lazy…) are looked through, a record gives its values'
  * schema, a list its items', and a union the options whose literal fields (an agent's or a judge's
- * `protocol`) the value matches. QA121: a mapping the hint did not know (prices.m1, judges.j,
+ * `protocol`) the value matches, else that share the most keys with it. Also a metric's parameters
+ * (a checkpoint's `argumnets`). QA121: a mapping the hint did not know (prices.m1, judges.j,
  * agents.a.limits, rubrics.r) was offered its own keys — `ouput` beside `input: 1` read "did you
  * mean `input`?", the key already set — or nothing.
  */
 import type { z } from 'zod';
-import type { PlanPath } from './diagnostic.js';
 
 type Def = {
   type: string;
@@ -36,11 +36,20 @@ function unwrap(schema: z.ZodType, value: unknown, depth = 0): z.ZodType[] {
   if (def.type === 'union' && def.options) {
     const all = def.options.flatMap((o) => unwrap(o, value, depth + 1));
     const matching = all.filter((o) => literalsMatch(o, value));
-    return matching.length > 0 ? matching : all;
+    return closest(matching.length > 0 ? matching : all, value);
   }
   if (def.type === 'intersection' && def.left && def.right)
     return [...unwrap(def.left, value, depth + 1), ...unwrap(def.right, value, depth + 1)];
   return ['object', 'record', 'array'].includes(def.type) ? [schema] : [];
+}
+
+/** The object options sharing the most keys with the value (a checkpoint `{tool, argumnets}`: the tool form). */
+function closest(options: z.ZodType[], value: unknown): z.ZodType[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return options;
+  const keys = Object.keys(value);
+  const shared = options.map((o) => keys.filter((k) => defOf(o).shape?.[k] !== undefined).length);
+  const best = Math.max(0, ...shared);
+  return best === 0 ? options : options.filter((_, i) => shared[i] === best);
 }
 
 /** Whether a value agrees with an object schema's literal fields (`protocol: mae`). */
@@ -63,7 +72,7 @@ function child(raw: unknown, key: string | number): unknown {
 }
 
 /** The keys the schema allows for the mapping at `path` of `raw`; none when it is not an object there. */
-export function schemaKeysAt(root: z.ZodType, raw: unknown, path: PlanPath): string[] {
+export function schemaKeysAt(root: z.ZodType, raw: unknown, path: readonly (string | number)[]): string[] {
   let schemas = unwrap(root, raw);
   let value = raw;
   for (const segment of path) {
