@@ -52,7 +52,27 @@ export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): strin
     return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left the dataset (${named(removed)}): ${removed.length === 1 ? 'its results leave' : 'their results leave'} evalc.lock`;
   if (reordered.length > 0)
     return `because the examples of ${named(reordered)} were reordered (the bootstrap CIs resample in file order)`;
+  // An example's weight, which the lock's rows record (QA119: it read "e.g. example weights" only).
+  const weighed = weightChanges(compiled, lock);
+  if (weighed.length > 0) return `because example weights changed (${named(weighed)})`;
   return 'because a dataset file changed (its sha256; e.g. example weights)';
+}
+
+/** `dataset/example w → w'` for each example whose weight differs from the one evalc.lock's rows record. */
+function weightChanges(compiled: CompiledPlan, lock: Lockfile): string[] {
+  const recorded = new Map<string, number>();
+  for (const row of lock.results) {
+    const group = lock.groups[row.group];
+    if (group && row.weight !== undefined)
+      recorded.set(`${group.task}/${group.dataset}\u0000${row.example}`, row.weight);
+  }
+  const changed: string[] = [];
+  for (const d of compiled.resolved.datasets)
+    for (const e of d.examples) {
+      const was = recorded.get(`${d.taskId}/${d.datasetId}\u0000${e.id}`);
+      if (was !== undefined && was !== e.weight) changed.push(`${d.datasetId}/${e.id} ${was} → ${e.weight}`);
+    }
+  return changed;
 }
 
 /** Run settings the lock pins that change no step key: the results they change, said as such. */

@@ -426,6 +426,17 @@ describe('evalc plan against a cache and a lockfile', () => {
     );
   });
 
+  it("names the examples whose weight changed, which the lock's rows record (QA119)", async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    const rows = path.join(dir, 'datasets/search.jsonl');
+    writeFileSync(rows, readFileSync(rows, 'utf8').replace('{"id":"s2",', '{"id":"s2","weight":3,'));
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('~ aggregate');
+    expect(result.stdout).toContain('because example weights changed (course-search/s2 1 → 3)');
+  });
+
   it('re-invokes with the template as the reason when the input template changes', async () => {
     const dir = basicCopy();
     await applyByHand(dir);
