@@ -65,8 +65,11 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
   const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
   /** The response format this server accepted last (shared by the judge's calls). */
   let rung: FormatRung = 'json_schema';
-  /** How `maxTokens` is sent: `max_completion_tokens` once a server refused `max_tokens` (QA116). */
-  let tokenField: TokenLimitField = 'max_tokens';
+  /**
+   * How `maxTokens` is sent to each model: `max_completion_tokens` once it refused `max_tokens`
+   * (QA116); a metric's `judge_config.judge_model` may name another model on the same server (QA120).
+   */
+  const tokenFields = new Map<string, TokenLimitField>();
 
   async function judge(original: JudgeRequest, signal: AbortSignal): Promise<JudgeOutcome> {
     const request = withDefaultRubric(original, config.rubric);
@@ -105,7 +108,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     /** One call; a refusal of the response format steps down the ladder and asks again. */
     const ask = async (): Promise<{ reply: JsonResponse; at: FormatRung }> => {
       let at = rung;
-      let field = tokenField;
+      let field = tokenFields.get(model) ?? 'max_tokens';
       for (;;) {
         const reply = recoverStreamedReply(
           await transport.requestJson({
@@ -120,7 +123,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         if (config.maxTokens !== undefined && field === 'max_tokens' && refusesMaxTokens(reply)) {
           if (signal.aborted) return { reply, at };
           field = 'max_completion_tokens';
-          tokenField = field;
+          tokenFields.set(model, field);
           continue;
         }
         const next = rungAfterRefusal(at, reply);

@@ -23,14 +23,21 @@ function errorOf(reply: JsonResponse): Record<string, unknown> | undefined {
   return isJsonObject(body.error) ? body.error : body;
 }
 
-/** Whether `reply` refuses `max_tokens` and names `max_completion_tokens` in its place. */
+/**
+ * Whether `reply` refuses the `max_tokens` field itself and names `max_completion_tokens` in its
+ * place. A limit refused for its value names both fields too — vLLM's "'max_tokens' or
+ * 'max_completion_tokens' is too large: 8000. This model's maximum context length is 4096 tokens…"
+ * (QA120) — and is not one: the same value under the other name is refused the same way.
+ */
 export function refusesMaxTokens(reply: JsonResponse): boolean {
   const error = errorOf(reply);
   if (error === undefined) return false;
   const message = typeof error.message === 'string' ? error.message : '';
+  if (/too large|maximum context length|at most|exceeds?/i.test(message)) return false;
   return (
     (error.param === 'max_tokens' || /\bmax_tokens\b/.test(message)) &&
-    /\bmax_completion_tokens\b/.test(message)
+    /\bmax_completion_tokens\b/.test(message) &&
+    (error.code === 'unsupported_parameter' || /not supported|unsupported|instead/i.test(message))
   );
 }
 
