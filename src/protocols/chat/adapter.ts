@@ -31,6 +31,7 @@ import { chatEndpointHint } from './endpoint-hint.js';
 export { chatSettings } from './settings.js';
 
 import { planConversation } from './conversation-script.js';
+import { chatNullFieldsHint } from './null-fields-hint.js';
 import { chatReplaysTools } from './profile.js';
 import { findTerminatingCall } from './terminating-tools.js';
 import { validateAgentReply } from './validate-reply.js';
@@ -140,6 +141,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           if (said !== '') error.message = `${error.message}: ${said}`;
           if (error.kind === 'invalid_json') error.message += pythonReprHint(reply.text);
           error.message += chatEndpointHint(config.url, reply.status);
+          error.message += chatNullFieldsHint(profile === 'replay', reply.status, reply.body);
         }
         return fail(error);
       }
