@@ -6,6 +6,7 @@
  * secret header values from the text it returns; the result is bounded to 200 characters.
  */
 import type { StepError } from '../types.js';
+import { htmlPageText } from './html-text.js';
 import type { JsonResponse } from './transport.js';
 
 const MAX_SAID = 200;
@@ -22,7 +23,7 @@ export function serverSaid(body: unknown, text: string | undefined): string {
     else if (Array.isArray(detail)) said = describeValidationErrors(detail);
     else if (detail !== undefined) said = JSON.stringify(detail);
   } else if (/^\s*</.test(said)) {
-    said = said.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+    said = htmlPageText(said);
   }
   return said.replace(/\s+/g, ' ').trim().slice(0, MAX_SAID);
 }
