@@ -38,6 +38,7 @@ import type { ServeConfig } from '../plan/schema.js';
 import { scrubSecrets, substituteEnvRefs } from '../plan/secrets.js';
 import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
+import { codePointCut } from '../protocols/quote-cut.js';
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
@@ -342,7 +343,7 @@ class OutputTail {
     const line = whole.slice(whole.lastIndexOf('\r') + 1);
     onLine(line);
     if (line.trim() === '') return;
-    this.#tail.push(line.slice(0, 500));
+    this.#tail.push(codePointCut(line, 500));
     if (this.#tail.length > TAIL_LINES) this.#tail.shift();
   }
 }

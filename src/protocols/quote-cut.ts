@@ -6,7 +6,16 @@
  */
 export function quoteCut(text: string, max: number): string {
   if (text.length <= max) return text;
+  return `${codePointCut(text, max)}…`;
+}
+
+/**
+ * `text`'s first `max` UTF-16 units, one fewer when the last would be the first half of a
+ * surrogate pair: a lone half is written as `\ud83d` in report.json and the step cache, and as
+ * U+FFFD in report.md and junit.xml (an agent's `error` with an emoji at its 200th unit; QA123).
+ */
+export function codePointCut(text: string, max: number): string {
+  if (text.length <= max) return text;
   const last = text.charCodeAt(max - 1);
-  const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max;
-  return `${text.slice(0, end)}…`;
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }

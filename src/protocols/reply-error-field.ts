@@ -1,3 +1,5 @@
+import { codePointCut } from './quote-cut.js';
+
 /**
  * What a 2xx reply that is not an answer says about itself (QA24). Python agents commonly catch
  * an exception and return it with status 200 — `return {"error": str(e)}` — so the reply fails
@@ -17,7 +19,7 @@ export function replyErrorText(reply: unknown): string | undefined {
     typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
   const said = typeof nested === 'string' ? nested : typeof detail === 'string' ? detail : undefined;
   if (said === undefined) return undefined;
-  const line = said.replace(/\s+/g, ' ').trim().slice(0, MAX_SAID);
+  const line = codePointCut(said.replace(/\s+/g, ' ').trim(), MAX_SAID);
   return line === '' ? undefined : line;
 }
 

@@ -102,7 +102,7 @@ export function summarizeDetails(details: unknown, maxLength = 100): string | un
   }
   if (parts.length === 0) return undefined;
   const text = parts.join('; ');
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
 }
 
 /**

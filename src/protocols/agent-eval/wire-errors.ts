@@ -3,6 +3,8 @@
  * (shared/protocols/agent-eval.md §3.2 errors table, conformance A6–A9, A12–A14). The same
  * mapping serves HTTP replies and stdio RPC envelopes.
  */
+
+import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 
 export interface WireError {
@@ -124,11 +126,11 @@ function mapByStatus(where: string, status: number | undefined, said: string, de
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_MESSAGE ? `${flat.slice(0, MAX_MESSAGE)}…` : flat;
+  return quoteCut(flat, MAX_MESSAGE);
 }
 
 function boundDetails(details: unknown): unknown {
   if (typeof details === 'string' && details.length > MAX_DETAIL_TEXT)
-    return `${details.slice(0, MAX_DETAIL_TEXT)}…`;
+    return quoteCut(details, MAX_DETAIL_TEXT);
   return details;
 }

@@ -17,6 +17,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 import { errorWithServerSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
+import { codePointCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 
 export type ReplyDocument = { ok: true; document: unknown } | { ok: false; error: StepError };
@@ -58,7 +59,7 @@ function parseJsonLines(text: string, method: string, url: string): ReplyDocumen
         ok: false,
         error: {
           kind: 'invalid_json',
-          message: `${describeTarget(method, url)}: NDJSON reply line ${i + 1} ${why}: ${line.slice(0, 80)}`,
+          message: `${describeTarget(method, url)}: NDJSON reply line ${i + 1} ${why}: ${codePointCut(line, 80)}`,
           retryable: false,
         },
       };

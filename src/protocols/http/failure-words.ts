@@ -3,6 +3,7 @@
  * credentials) and what (a connection code in words, keeping the code for searching).
  */
 
+import { codePointCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { refusedAddresses } from './refused-address.js';
 
@@ -72,7 +73,7 @@ export function describeFailure(cause: unknown, code: unknown, hostname?: string
   const message = cause instanceof Error ? cause.message : '';
   if (name === 'HTTPParserError') {
     const suffix = typeof code === 'string' ? ` (${code})` : '';
-    return `the reply is not valid HTTP/1.1: ${message.slice(0, 200)}${suffix}`;
+    return `the reply is not valid HTTP/1.1: ${codePointCut(message, 200)}${suffix}`;
   }
   // undici's word for a reply it cannot use on this connection (e.g. an unsolicited 100 Continue)
   if (code === 'UND_ERR_SOCKET' && message === 'bad response') {

@@ -5,6 +5,8 @@
  * with HTML tags stripped (nginx's `<h1>403 Forbidden</h1>`). The transport already redacted
  * secret header values from the text it returns; the result is bounded to 200 characters.
  */
+
+import { codePointCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { htmlPageText } from './html-text.js';
 import type { JsonResponse } from './transport.js';
@@ -25,7 +27,7 @@ export function serverSaid(body: unknown, text: string | undefined): string {
   } else if (/^\s*</.test(said)) {
     said = htmlPageText(said);
   }
-  return said.replace(/\s+/g, ' ').trim().slice(0, MAX_SAID);
+  return codePointCut(said.replace(/\s+/g, ' ').trim(), MAX_SAID);
 }
 
 /** The failure's error with `: <what the server said>` appended (when it said anything). */

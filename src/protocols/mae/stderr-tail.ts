@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { scrubSecrets } from '../../plan/secrets.js';
+import { codePointCut } from '../quote-cut.js';
 import { summarizeOutput } from './output-summary.js';
 
 const KEEP_LINES = 40;
@@ -74,7 +75,7 @@ export class StderrTail {
   }
 
   #emit(raw: string): void {
-    const line = scrubSecrets(raw.replace(/\r$/, ''), this.#secrets).slice(0, MAX_LINE_CHARS);
+    const line = codePointCut(scrubSecrets(raw.replace(/\r$/, ''), this.#secrets), MAX_LINE_CHARS);
     this.#tail.push(line);
     if (this.#tail.length > KEEP_LINES) this.#tail.shift();
     this.log(line);

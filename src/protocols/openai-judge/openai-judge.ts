@@ -34,6 +34,7 @@ import {
 } from '../openai/reasoning-model-refusals.js';
 import { splitReasoning } from '../openai/reasoning-text.js';
 import { recoverStreamedReply } from '../openai/streamed-completion.js';
+import { codePointCut } from '../quote-cut.js';
 import { computeComposite } from '../rubrics/composite.js';
 import { computeRubricVersion } from '../rubrics/rubric-version.js';
 import type { StepError } from '../types.js';
@@ -152,7 +153,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         };
       const choice = firstMessage(reply.body);
       if (choice.refusal !== undefined)
-        return { ok: false, malformed: `refused: ${choice.refusal.slice(0, 200)}`, raw: choice.refusal };
+        return { ok: false, malformed: `refused: ${codePointCut(choice.refusal, 200)}`, raw: choice.refusal };
       // A reply cut at the token limit is named as such: "not JSON" would send the user hunting.
       const cut =
         choice.finishReason === 'length'
@@ -200,7 +201,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         kind: 'judge_error',
         message: `${where}: the judge model's reply is not a valid verdict after ${retries + 1} attempt${retries === 0 ? '' : 's'} (${last.malformed})`,
         retryable: false,
-        details: { raw: last.raw.slice(0, MAX_RAW_DETAIL) },
+        details: { raw: codePointCut(last.raw, MAX_RAW_DETAIL) },
       },
     };
   }

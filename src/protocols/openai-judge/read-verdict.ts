@@ -8,6 +8,8 @@
  * fence, a draft, silently). With no valid object the reply is read as before
  * (`extractJsonText`), for the message.
  */
+
+import { codePointCut, quoteCut } from '../quote-cut.js';
 import { extractJsonText } from './judge-prompt.js';
 import type { LlmVerdict, VerdictCheck } from './verdict-schema.js';
 
@@ -31,7 +33,7 @@ export function readVerdict(content: string, check: (value: unknown) => VerdictC
   }
   if (found.size === 1) return { ok: true, verdict: [...found.values()][0] as LlmVerdict };
   if (found.size > 1) {
-    const listed = [...found.values()].map((v) => JSON.stringify(v.dimensions).slice(0, 120));
+    const listed = [...found.values()].map((v) => codePointCut(JSON.stringify(v.dimensions), 120));
     return {
       ok: false,
       problem: `the reply holds ${found.size} different verdicts (${listed.join(' then ')}); evalc does not guess which one the model meant`,
@@ -64,7 +66,7 @@ function scoresKey(verdict: LlmVerdict): string {
 
 function quoteStart(content: string): string {
   const flat = content.trim().replace(/\s+/g, ' ');
-  return JSON.stringify(flat.length > 120 ? `${flat.slice(0, 120)}…` : flat);
+  return JSON.stringify(quoteCut(flat, 120));
 }
 
 /**

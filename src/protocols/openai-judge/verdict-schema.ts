@@ -8,6 +8,7 @@
  * dimension scores stay exact (one per rubric id, no others).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
+import { codePointCut } from '../quote-cut.js';
 import type { WireRubric } from '../rubrics/wire-rubric.js';
 
 export interface LlmVerdict {
@@ -74,7 +75,7 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
       if (first?.keyword === 'additionalProperties' && typeof extra === 'string')
         return {
           ok: false,
-          problem: `${where} has "${extra.slice(0, 60)}", which the rubric does not define`,
+          problem: `${where} has "${codePointCut(extra, 60)}", which the rubric does not define`,
         };
       return { ok: false, problem: `${where} ${first?.message ?? 'is invalid'}` };
     }
@@ -116,7 +117,7 @@ function caseMismatch(value: unknown, rubric: WireRubric): string | undefined {
       (d) => d.id.toLowerCase() === key.toLowerCase() && !(d.id in dimensions),
     );
     if (meant !== undefined)
-      return `/dimensions has "${key.slice(0, 60)}" where the rubric has "${meant.id}" (dimension ids are matched exactly)`;
+      return `/dimensions has "${codePointCut(key, 60)}" where the rubric has "${meant.id}" (dimension ids are matched exactly)`;
   }
   return undefined;
 }
@@ -142,6 +143,7 @@ function unknownFailureMode(value: unknown, rubric: WireRubric): string | undefi
   const ids = rubric.failureModes.map((m) => m.id);
   const unknown = modes.find((m) => typeof m === 'string' && !ids.includes(m));
   if (typeof unknown !== 'string') return undefined;
-  const defined = ids.length === 0 ? 'it defines none' : `its failure modes: ${ids.join(', ').slice(0, 200)}`;
-  return `/failureModes has "${unknown.slice(0, 60)}", which the rubric does not define (${defined})`;
+  const defined =
+    ids.length === 0 ? 'it defines none' : `its failure modes: ${codePointCut(ids.join(', '), 200)}`;
+  return `/failureModes has "${codePointCut(unknown, 60)}", which the rubric does not define (${defined})`;
 }

@@ -12,6 +12,7 @@
 import { parseBoundedJson } from '../bounded-json.js';
 import { isJsonObject } from '../http/trajectory.js';
 import type { JsonResponse } from '../http/transport.js';
+import { codePointCut } from '../quote-cut.js';
 
 /** The reply itself, or — for a 2xx SSE stream of completion chunks — a JSON reply of the merged completion. */
 export function recoverStreamedReply(reply: JsonResponse): JsonResponse {
@@ -26,7 +27,7 @@ export function recoverStreamedReply(reply: JsonResponse): JsonResponse {
   if (merged.ended === false) {
     // QA116: neither a finish_reason nor [DONE] — the stream was cut (upstream died, a proxy's
     // timeout); the OpenAI SDKs refuse it ("missing finish_reason for choice 0"). Not cached.
-    const shown = JSON.stringify(textOf(merged).slice(0, 120));
+    const shown = JSON.stringify(codePointCut(textOf(merged), 120));
     return {
       ok: false,
       status: reply.status,

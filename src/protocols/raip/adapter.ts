@@ -12,6 +12,7 @@ import { describeTarget, type HttpTransport, type JsonResponse } from '../http/t
 import { joinUrlPath } from '../http/url-path.js';
 import { localRefusal } from '../local-refusal.js';
 import { pythonReprHint } from '../python-repr.js';
+import { codePointCut } from '../quote-cut.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
 import type {
   AgentAdapter,
@@ -240,7 +241,7 @@ function reportedDigest(info: Record<string, unknown>, headers: Record<string, s
 /** RAIP error surface: 400 → contract_error (+ ajvErrors), 422 → semantic_mismatch (R8/R9). */
 function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   const body = isJsonObject(reply.body) ? reply.body : undefined;
-  let said = typeof body?.error === 'string' ? `: ${body.error.slice(0, 200)}` : '';
+  let said = typeof body?.error === 'string' ? `: ${codePointCut(body.error, 200)}` : '';
   if (reply.status === 400) {
     const ajvErrors: unknown[] = Array.isArray(body?.ajvErrors) ? body.ajvErrors : [];
     const listed = describeAjvErrors(ajvErrors);

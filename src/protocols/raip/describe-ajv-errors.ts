@@ -1,3 +1,5 @@
+import { quoteCut } from '../quote-cut.js';
+
 /**
  * One line naming Ajv errors (`/query must NOT have fewer than 5 characters; / must have required
  * property 'k'`), for RAIP step error messages. Reports and the lockfile keep an error's kind
@@ -28,5 +30,5 @@ function describeOne(error: unknown): string | undefined {
   if (typeof said !== 'string' || said === '') return undefined;
   const path = typeof instancePath === 'string' && instancePath !== '' ? instancePath : '/';
   const text = `${path} ${said}`.replace(/\s+/g, ' ').trim();
-  return text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text;
+  return quoteCut(text, MAX_CHARS);
 }
