@@ -64,6 +64,20 @@ function stdinRedirection(words: Token[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The command's last token, read without the comment lines it ends in: a `command: |` whose last
+ * line is a comment got a second, false error, "ends in `;`" (the line break before the comment;
+ * QA117, QA123). A `;` or `&` written before those lines is still the last token.
+ */
+function finalToken(command: string, all: Token[], comment: string | undefined): Token | undefined {
+  if (comment === undefined) return all[all.length - 1];
+  const lines = command.trimEnd().split('\n');
+  while (lines.length > 0 && lines[lines.length - 1]!.trim().startsWith('#')) lines.pop();
+  if (lines.length === 0) return undefined;
+  const { words } = shellTokens(lines.join('\n').trimEnd());
+  return words[words.length - 1];
+}
+
 const SHELLS = /^(?:.*\/)?(?:sh|bash|dash|zsh|ksh|ash)$/;
 
 export function judgeShellDiagnostics(
@@ -84,7 +98,7 @@ export function judgeShellDiagnostics(
       `ends in a comment (\`${comment}\`): evalc appends \`rpc <method>\` to the command, so the comment would swallow it and every call fail`,
       'remove the comment (YAML comments go after the value, outside its quotes)',
     );
-  const final = all[all.length - 1];
+  const final = finalToken(command, all, comment);
   if (final?.operator)
     error(
       `ends in \`${final.text}\`: evalc appends \`rpc <method>\` to the command, so \`rpc version\` would run as a command of its own and every call fail`,
