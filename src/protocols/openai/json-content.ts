@@ -72,16 +72,26 @@ export function contentFieldHint(expressions: readonly string[], document?: unkn
 /** What the reply did instead of answering in `content` ('' when it says nothing). */
 function whyNoContent(document: unknown): string {
   if (typeof document !== 'object' || document === null) return '';
-  const doc = document as { finish_reason?: unknown; refusal?: unknown; choices?: unknown };
+  const doc = document as {
+    finish_reason?: unknown;
+    refusal?: unknown;
+    choices?: unknown;
+    reasoning?: unknown;
+  };
   const why: string[] = [];
   if (typeof doc.finish_reason === 'string') why.push(`finish_reason: ${doc.finish_reason.slice(0, 40)}`);
+  const message = firstChoice(doc.choices)?.message as { tool_calls?: unknown } | undefined;
+  const calls = message?.tool_calls;
   if (typeof doc.refusal === 'string') why.push('the model refused: bind `refusal` to read it');
-  else {
-    const message = firstChoice(doc.choices)?.message as { tool_calls?: unknown } | undefined;
-    const calls = message?.tool_calls;
-    if (Array.isArray(calls) && calls.length > 0)
-      why.push('the model called tools: bind `choices[0].message.tool_calls` to read them');
-  }
+  else if (Array.isArray(calls) && calls.length > 0)
+    why.push('the model called tools: bind `choices[0].message.tool_calls` to read them');
+  // A reasoning model that spent its tokens thinking (QA120: o-series, DeepSeek-R1 with a small maxTokens).
+  else if (typeof doc.reasoning === 'string' && doc.reasoning !== '')
+    why.push(
+      doc.finish_reason === 'length'
+        ? "the model wrote only reasoning before the token limit: raise the agent's maxTokens"
+        : 'the model wrote only reasoning: bind `reasoning` to read it',
+    );
   return why.length === 0 ? '' : ` (${why.join('; ')})`;
 }
 
