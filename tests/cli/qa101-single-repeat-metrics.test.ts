@@ -45,12 +45,12 @@ function repeatWarnings(name: string, run: string): { code: number; messages: st
 }
 
 describe('metrics across repeats', () => {
-  it('warn with one repeat: every example would score 1', () => {
+  it('warn with one repeat: every example would score 1, or have no judge_stability (QA125)', () => {
     const result = repeatWarnings('one.yaml', 'run: { repeats: 1, seed: 7 }');
     expect(result.code).toBe(0);
     expect(result.messages).toEqual([
       '`consistency` measures agreement across repeats, and run.repeats is 1: every example would score 1',
-      "`judge_stability` measures the spread of the judge's scores across repeats, and run.repeats is 1: every example would score 1",
+      "`judge_stability` measures the spread of the judge's scores across repeats, and run.repeats is 1: no example would have a figure",
     ]);
   });
 

@@ -5,11 +5,12 @@
  * "" on every repeat read as a judge of stability 1, and one "" beside a verdict of 0.8 as 0.2.
  * Real loopback `http` agent (its answer to a question changes with the call) and agent-eval judge.
  *
- * Hand-computed: e1 "", "" → no judge verdict → no judge_stability; e2 "overall=0.8", "" → one
- * verdict 0.8 → 1 − 0 = 1, stdev 0; e3 two different answers, 0.9 and 0.7 → no two repeats gave the
- * judge the same text, no figure (QA112, version 4: it read 1 − 0.2 = 0.8, the agent's change of answer
- * counted as the judge's instability). Benchmark mean over the one example with a figure: 1, n 1. The
- * judge is asked 3 times (e2 once, e3 twice).
+ * Hand-computed: e1 "", "" → no judge verdict → no judge_stability (counted, two 0s on one text
+ * would read 1); e2 "overall=0.8", "" → one verdict 0.8 → nothing to compare it with, no figure
+ * (QA125, version 6: it read 1 − 0 = 1, stdev 0); e3 two different answers, 0.9 and 0.7 → no two
+ * repeats gave the judge the same text, no figure (QA112, version 4: it read 1 − 0.2 = 0.8, the
+ * agent's change of answer counted as the judge's instability). No example has a figure, so neither
+ * has the benchmark (version 5: 1, n 1). The judge is asked 3 times (e2 once, e3 twice).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,11 +80,11 @@ describe('judge_stability over repeats with an empty answer (QA102)', () => {
     expect(rows.e1?.judge?.score).toBe(0);
     expect(rows.e1?.judge_stability?.score ?? null).toBeNull();
     expect(rows.e2?.judge?.score).toBe(0.4);
-    expect(rows.e2?.judge_stability).toMatchObject({ score: 1, value: 0 });
+    expect(rows.e2?.judge_stability?.score ?? null).toBeNull();
     expect(rows.e3?.judge_stability?.score ?? null).toBeNull();
     const lock = JSON.parse(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')) as {
       aggregates: { benchmark: { a: Record<string, { mean: number; n: number }> } };
     };
-    expect(lock.aggregates.benchmark.a.judge_stability).toMatchObject({ mean: 1, n: 1 });
+    expect(lock.aggregates.benchmark.a.judge_stability?.mean ?? null).toBeNull();
   });
 });

@@ -82,7 +82,7 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const diff = await runCli(['diff', 'old.lock', 'evalc.lock'], { cwd: dir, env });
     expect(diff.stdout).toContain('Not strictly comparable');
     expect(diff.stdout).toContain('t/judge_agreement: version changed 2 → 3');
-    expect(diff.stdout).toContain('t/judge_stability: version changed 1 → 5');
+    expect(diff.stdout).toContain('t/judge_stability: version changed 1 → 6');
 
     const lock = readFileSync(path.join(dir, 'evalc.lock'));
     const again = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, env });
@@ -108,7 +108,7 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(planned.code, planned.stderr).toBe(2);
     expect(planned.stdout).toMatch(
-      /~ score +qa77-upgrade\/t\[sent\]\/pass_rate +4 runs +because the metrics it derives from changed \(judge_agreement version 2 → 3, judge_stability version 1 → 5\)/,
+      /~ score +qa77-upgrade\/t\[sent\]\/pass_rate +4 runs +because the metrics it derives from changed \(judge_agreement version 2 → 3, judge_stability version 1 → 6\)/,
     );
     expect(planned.stdout).toContain('Plan: 0 to invoke, 0 to extract, 4 to score, 3 to aggregate');
     const applied = await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir, env });
@@ -125,7 +125,7 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(planned.code, planned.stderr).toBe(2);
     expect(planned.stdout).toMatch(
-      /~ aggregate +qa77-upgrade +3 nodes +because metric judge_agreement changed version \(2 → 3\), metric judge_stability changed version \(1 → 5\): aggregates are computed again/,
+      /~ aggregate +qa77-upgrade +3 nodes +because metric judge_agreement changed version \(2 → 3\), metric judge_stability changed version \(1 → 6\): aggregates are computed again/,
     );
     const applied = await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir, env });
     expect(applied.code, applied.stderr).toBe(0);
@@ -152,7 +152,7 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     expect(planned.code, planned.stderr).toBe(2);
     expect(planned.stdout).toMatch(/\+ score +qa77-upgrade\/t\[sent\]\/contains +4 runs +new metric/);
     expect(planned.stdout).toMatch(
-      /~ aggregate +qa77-upgrade +3 nodes +because scores changed, and metric judge_agreement changed version \(2 → 3\), metric judge_stability changed version \(1 → 5\): aggregates are computed again/,
+      /~ aggregate +qa77-upgrade +3 nodes +because scores changed, and metric judge_agreement changed version \(2 → 3\), metric judge_stability changed version \(1 → 6\): aggregates are computed again/,
     );
     const applied = await runCli(['apply', 'evalc.yaml', '--frozen', '--quiet'], { cwd: dir, env });
     expect(applied.code, applied.stderr).toBe(0);

@@ -129,7 +129,8 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
   // 4: only repeats with the same candidates (the same text to judge) are compared (QA112).
   // 5: grouped by the text the judge was given, not the candidates: a `content:` reading only the
   //    example is the same text on every repeat (QA121: different answers read as no figure).
-  version: '5',
+  // 6: one judged repeat is no figure, as two judged repeats with different texts (QA125: it read as 1).
+  version: '6',
   higherIsBetter: false,
   unit: 'standard deviation',
   stage: 'repeats',
@@ -154,14 +155,21 @@ export const judgeStability: RepeatsStageDefinition<z.output<typeof stabilityPar
       byText.set(text, [...(byText.get(text) ?? []), s]);
     }
     if (scores.length === 0) return { score: null };
-    // A judge asked once per text has nothing to be unstable about (one repeat, or every answer new).
+    // A judge asked once per text was never asked twice the same thing: nothing measured (one
+    // verdict, or every answer new). QA125: one judged repeat (the others failed) read as a
+    // perfectly stable 1 while two judged repeats with different texts read as no figure.
     const groups = [...byText.values()].filter((g) => g.length > 1);
-    if (groups.length === 0 && scores.length > 1)
+    if (groups.length === 0)
       return {
         score: null,
-        details: { scores, unmeasured: 'no two repeats gave the judge the same text' },
+        details: {
+          scores,
+          unmeasured:
+            scores.length > 1
+              ? 'no two repeats gave the judge the same text'
+              : 'one repeat was judged: nothing to compare its verdict with',
+        },
       };
-    if (groups.length === 0) return { score: 1, value: 0, details: { scores } };
     const range = Math.max(...groups.map((g) => Math.max(...g) - Math.min(...g)));
     return { score: 1 - range, value: pooledDeviation(groups), details: { scores } };
   },
