@@ -12,7 +12,9 @@
  * time); one RE2 cannot run is returned in `uncheckedPatterns` and the schema is not checked
  * locally at all (QA52).
  */
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv as AjvDraft07 } from 'ajv/dist/ajv.js';
 import addFormatsModule from 'ajv-formats';
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
 import { createPatternEngine } from './pattern-engine.js';
@@ -38,7 +40,21 @@ export interface CompiledInputSchema {
 }
 
 // ajv-formats is CommonJS with `module.exports = plugin`; NodeNext sees the namespace object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = addFormatsModule as unknown as (ajv: AjvDraft07) => AjvDraft07;
+
+/**
+ * The Ajv that reads the draft a schema declares in `$schema` (QA122): 2020-12 (RAIP's, and the
+ * default), 2019-09, draft-07 and draft-06. A draft-07 schema read as 2020-12 failed to compile on
+ * its tuple `items: [...]` (zod-to-json-schema's `z.tuple`), and its `dependencies` went unchecked.
+ */
+function ajvFor(schema: unknown): typeof Ajv2020 | typeof Ajv2019 | typeof AjvDraft07 {
+  const declared =
+    typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
+  if (typeof declared !== 'string') return Ajv2020;
+  if (/json-schema\.org\/draft-0[67]\/schema/.test(declared)) return AjvDraft07;
+  if (/json-schema\.org\/draft\/2019-09\/schema/.test(declared)) return Ajv2019;
+  return Ajv2020;
+}
 
 /** `sha256:<hex>` of the canonical JSON of a schema. */
 export function computeSchemaDigest(schema: unknown): string {
@@ -70,7 +86,8 @@ export function compileInputSchema(
   // (`type: "no-such-type"`, `minLength: "x"`, `required: "q"`, an unresolvable `$ref`).
   const warnings: string[] = [];
   const patterns = createPatternEngine();
-  const ajv = new Ajv2020({
+  const AjvClass = ajvFor(schema);
+  const ajv = new AjvClass({
     code: { regExp: patterns.regExp },
     allErrors: true,
     strict: false,
