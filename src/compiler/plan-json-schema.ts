@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { listMetricDefinitions } from '../metrics/index.js';
-import { metricSchema, planSchema } from '../plan/schema.js';
+import { exampleSchema, metricSchema, planSchema } from '../plan/schema.js';
 import { withoutUnionTypes } from './json-schema-strict.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -24,7 +24,7 @@ export function planJsonSchema(): JsonSchema {
   const metricItem = metricItemSchema();
   const generic = JSON.stringify(stripMeta(toSchema(metricSchema)));
   return {
-    ...replaceMetricItems(schema, generic, metricItem),
+    ...withExampleItems(replaceMetricItems(schema, generic, metricItem), exampleItemSchema()),
     $id: 'https://evalc.dev/schemas/evalc.schema.json',
     title: 'evalc plan (language v1)',
     description:
@@ -67,5 +67,25 @@ function replaceMetricItems(node: unknown, generic: string, replacement: JsonSch
   if (JSON.stringify(node) === generic) return replacement;
   const out: JsonSchema = {};
   for (const [k, v] of Object.entries(node)) out[k] = replaceMetricItems(v, generic, replacement);
+  return out;
+}
+
+/**
+ * A dataset's inline `examples:` are parsed one by one at compile (EVALC_EXAMPLE_INVALID at the row),
+ * so the plan's zod schema holds them as a list of anything; editors get the example's own schema
+ * (QA126: `items: {}` accepted an example without an id, or `vars` as a list). Other keys stay
+ * allowed, as in dataset files (`category`, `notes`, …).
+ */
+function exampleItemSchema(): JsonSchema {
+  const { additionalProperties: _a, ...item } = stripMeta(toSchema(exampleSchema));
+  return item;
+}
+
+function withExampleItems(node: unknown, items: JsonSchema): JsonSchema {
+  if (Array.isArray(node)) return node.map((n) => withExampleItems(n, items)) as unknown as JsonSchema;
+  if (node === null || typeof node !== 'object') return node as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(node)) out[k] = withExampleItems(v, items);
+  if (out.type === 'array' && out.description === 'Inline examples') out.items = items;
   return out;
 }
