@@ -5,21 +5,34 @@
  * weight or a description)", naming none.
  */
 import type { Lockfile } from '../lockfile/types.js';
+import { showControlChars } from '../reports/control-chars.js';
 import type { CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
+
+const LONGEST = 80;
+
+/**
+ * A value the user wrote (a version, a file name) as a reason quotes it: on one line, its control
+ * characters spelt `\u001b` and a line feed `\n`, and cut at 80 characters (QA124: a version holding
+ * a line feed printed a line of its own in `plan`'s row, a 3,000-character one a 3,000-character row).
+ */
+function shown(value: string): string {
+  const text = showControlChars(value).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text;
+}
 
 export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
   const edits = new Set<string>();
   const plan = compiled.resolved.plan;
   const locked = lock.plan?.benchmark?.version;
   if (locked !== undefined && locked !== plan.benchmark.version)
-    edits.add(`benchmark.version ${locked} → ${plan.benchmark.version}`);
+    edits.add(`benchmark.version ${shown(String(locked))} → ${shown(String(plan.benchmark.version))}`);
   for (const d of compiled.resolved.datasets) {
     const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
     const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;
     if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
       edits.add(
-        `tasks.${d.taskId}.datasets.${d.datasetId}.source ${pinned.source} → ${source}, same content`,
+        `tasks.${d.taskId}.datasets.${d.datasetId}.source ${shown(pinned.source)} → ${shown(source)}, same content`,
       );
   }
   for (const { group } of compiled.groups) {
@@ -43,6 +56,8 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
   return [...edits];
 }
 
+const KINDS = ['regression', 'min', 'max'] as const;
+
 /** Gates by metric and kind against the lock's gate results, whose messages end in `required ≥ 0.5`. */
 function gateEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
   // A lock with no gate results (a hand-made one, an older evalc's) tells nothing of the plan's gates.
@@ -60,7 +75,14 @@ function gateEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
     }
   }
   const recorded = new Map<string, Set<number>>();
+  // A gate skipped as a whole (outside an `apply --only` selection, an agent with no results at
+  // its scope) is recorded once, under its first kind of regression, min, max: its other kinds
+  // are not "added" (QA124: `plan --only` after `apply --only` said "gate m max added" of a gate
+  // with both a min and a max).
+  const unsure = new Set<string>();
   for (const g of lock.gates ?? []) {
+    if (g.skipped)
+      for (const kind of KINDS.slice(KINDS.indexOf(g.kind) + 1)) unsure.add(`${g.metric} ${kind}`);
     const seen = recorded.get(`${g.metric} ${g.kind}`) ?? new Set<number>();
     const bound = /required [≥≤] (-?[\d.e+-]+)$/.exec(g.message)?.[1];
     if (bound !== undefined && Number.isFinite(Number(bound))) seen.add(Number(bound));
@@ -69,8 +91,9 @@ function gateEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
   const edits: string[] = [];
   for (const [key, bounds] of planned) {
     const was = recorded.get(key);
-    if (!was) edits.push(`gate ${key} added`);
-    else if (bounds.length === 1 && was.size === 1 && !was.has(bounds[0] as number))
+    if (!was) {
+      if (!unsure.has(key)) edits.push(`gate ${key} added`);
+    } else if (bounds.length === 1 && was.size === 1 && !was.has(bounds[0] as number))
       edits.push(`gate ${key} ${[...was][0]} → ${bounds[0]}`);
   }
   for (const key of recorded.keys()) if (!planned.has(key)) edits.push(`gate ${key} removed`);

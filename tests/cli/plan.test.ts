@@ -409,6 +409,42 @@ describe('evalc plan against a cache and a lockfile', () => {
     );
   });
 
+  it('does not call the other kinds of a gate skipped as a whole "added" (QA124)', async () => {
+    // A gate no agent has results at its scope for (or outside an `apply --only` selection) is
+    // recorded once, under the first of its kinds (regression, min, max): its max was said "added".
+    const dir = basicCopy((p) =>
+      p.replace(
+        '{ metric: pass_rate, scope: benchmark, min: 0.5 }',
+        '{ metric: pass_rate, scope: benchmark, min: 0.5, max: 1 }',
+      ),
+    );
+    await applyByHand(dir);
+    const lockPath = path.join(dir, 'evalc.lock');
+    const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as Lockfile;
+    lock.gates = [
+      {
+        metric: 'pass_rate',
+        scope: 'benchmark',
+        agent: 'a1',
+        kind: 'min',
+        passed: true,
+        skipped: true,
+        actual: null,
+        message: "pass_rate: a1 has no results at the gate's scope; gate skipped",
+      },
+    ];
+    writeLockFile(lockPath, lock);
+    writeFileSync(
+      path.join(dir, 'evalc.yaml'),
+      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace('version: 1.0.0', 'version: 1.1.0'),
+    );
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'because the plan changed (no step changes: benchmark.version 1.0.0 → 1.1.0)\n',
+    );
+  });
+
   it('names a template edited without changing what it renders (QA119)', async () => {
     const dir = basicCopy();
     await applyByHand(dir);

@@ -1,0 +1,37 @@
+/**
+ * The edits `plan` names on its aggregate row when no step changes (QA119's plan-edit-names.ts),
+ * checked as a user meets them (QA124): a `benchmark.version` holding a line feed printed a line
+ * of its own in the row (a forged row of the plan), an ESC reached a piped log as is, and a long
+ * version made the row as long.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { countingExamples, runCli, useCountingAgent, writeDataset, writePlan } from './apply-harness.js';
+
+const ctx = useCountingAgent();
+
+describe('plan names the edits no step sees on one line', () => {
+  it('quotes a benchmark.version with control characters, cut short', async () => {
+    const dir = ctx.workspace('qa124-plan-edit-names');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    const planFile = writePlan(dir, { agentUrl: ctx.agent.url });
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const invokes = ctx.agent.stats().invokes;
+    const version = `2.0\u001b[31m\n  + invoke FAKE ROW${'v'.repeat(300)}`;
+    writeFileSync(
+      planFile,
+      readFileSync(planFile, 'utf8').replace('"version": "1.0.0"', `"version": ${JSON.stringify(version)}`),
+    );
+    const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(plan.code).toBe(2);
+    const row = plan.stdout.split('\n').find((line) => line.includes('~ aggregate')) ?? '';
+    expect(row).toContain(
+      '(no step changes: benchmark.version 1.0.0 → 2.0\\u001b[31m\\n  + invoke FAKE ROWvvv',
+    );
+    expect(row).toMatch(/v…\)$/);
+    expect(row).not.toContain('\u001b');
+    expect(row.length).toBeLessThan(250);
+    expect(plan.stdout).not.toMatch(/^ {2}\+ invoke FAKE ROW/m);
+    expect(ctx.agent.stats().invokes).toBe(invokes);
+  });
+});
