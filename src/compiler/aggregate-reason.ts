@@ -55,7 +55,9 @@ export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): strin
   // An example's weight, which the lock's rows record (QA119: it read "e.g. example weights" only).
   const weighed = weightChanges(compiled, lock);
   if (weighed.length > 0) return `because example weights changed (${named(weighed)})`;
-  return 'because a dataset file changed (its sha256; e.g. example weights)';
+  // What is left changed a field no step reads, a human label above all (QA124: it read "e.g.
+  // example weights", which are named above).
+  return 'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)';
 }
 
 /** `dataset/example w → w'` for each example whose weight differs from the one evalc.lock's rows record. */

@@ -473,6 +473,18 @@ describe('evalc plan against a cache and a lockfile', () => {
     expect(result.stdout).toContain('because example weights changed (course-search/s2 1 → 3)');
   });
 
+  it('says a human_score edit changed a field no step reads, not "e.g. example weights" (QA124)', async () => {
+    const dir = basicCopy();
+    await applyByHand(dir);
+    const rows = path.join(dir, 'datasets/search.jsonl');
+    writeFileSync(rows, readFileSync(rows, 'utf8').replace('{"id":"s2",', '{"id":"s2","human_score":0.5,'));
+    const result = await plan(dir);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)',
+    );
+  });
+
   it('re-invokes with the template as the reason when the input template changes', async () => {
     const dir = basicCopy();
     await applyByHand(dir);

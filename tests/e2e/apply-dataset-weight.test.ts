@@ -37,7 +37,10 @@ describe('a dataset whose weights changed', () => {
 
     const plan = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(plan.code).toBe(2);
-    expect(plan.stdout).toMatch(/~ aggregate +counting +3 nodes +because a dataset file changed/);
+    // 41720b3 (QA119) names the weight; this read the generic reason, and failed since (QA124).
+    expect(plan.stdout).toMatch(
+      /~ aggregate +counting +3 nodes +because example weights changed \(d1\/e1 1 → 3\)/,
+    );
     ctx.agent.reset();
     const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
     expect(apply.code).toBe(0);
