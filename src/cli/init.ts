@@ -100,32 +100,33 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   if (existsSync(planFile))
     throw new ExitError(EXIT.usage, `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists`);
   makeFolder(path.join(dir, 'datasets'));
-  const created: string[] = [];
-  const kept: string[] = [];
   // Only the plan is required to be new; files a folder already has are kept as they are.
-  const write = (file: string, text: string) => {
-    const shown = path.relative(ctx.cwd, file) || path.basename(file);
-    if (existsSync(file) && file !== planFile) {
-      kept.push(shown);
-      return;
-    }
+  // A lock write killed mid-way leaves `evalc.lock.tmp-<pid>` beside the plan until the next apply (QA81).
+  // The plan's schema copy: its first line points editors at it (completion, hover docs, inline
+  // errors); `evalc schema` rewrites it after an upgrade.
+  const gitignore = path.join(dir, '.gitignore');
+  const files: [string, string][] = [
+    [planFile, PLAN],
+    [path.join(dir, 'datasets', 'smoke.jsonl'), DATASET],
+    [path.join(dir, 'agents', 'echo-agent.mjs'), AGENT],
+    [path.join(dir, 'schemas', 'evalc.schema.json'), `${JSON.stringify(planJsonSchema(), null, 2)}\n`],
+    [gitignore, '.evalc/\nevalc.lock.tmp-*\n'],
+  ];
+  const shown = (file: string) => path.relative(ctx.cwd, file) || path.basename(file);
+  const kept = files.filter(([file]) => file !== planFile && existsSync(file)).map(([file]) => file);
+  // The plan is written last: a file that cannot be written (a read-only datasets/, a file named
+  // agents) left evalc.yaml naming files that were never made, and a second `evalc init` after the
+  // fix refused it as "already exists" (QA126).
+  for (const [file, text] of [...files.slice(1), files[0]!]) {
+    if (kept.includes(file)) continue;
     makeFolder(path.dirname(file));
     writeFileSync(file, text);
-    created.push(shown);
-  };
-  write(planFile, PLAN);
-  write(path.join(dir, 'datasets', 'smoke.jsonl'), DATASET);
-  write(path.join(dir, 'agents', 'echo-agent.mjs'), AGENT);
-  // The plan's first line points editors at this copy (completion, hover docs, inline errors);
-  // `evalc schema` rewrites it after an upgrade.
-  write(path.join(dir, 'schemas', 'evalc.schema.json'), `${JSON.stringify(planJsonSchema(), null, 2)}\n`);
-  const gitignore = path.join(dir, '.gitignore');
-  // A lock write killed mid-way leaves `evalc.lock.tmp-<pid>` beside the plan until the next apply (QA81).
-  write(gitignore, '.evalc/\nevalc.lock.tmp-*\n');
+  }
+  const created = files.filter(([file]) => !kept.includes(file)).map(([file]) => shown(file));
   const target = path.relative(ctx.cwd, dir);
   const next = target === '' ? '' : ` ${target.includes(' ') ? JSON.stringify(target) : target}`;
   ctx.stdout(
-    `created ${created.join(', ')}\n${kept.length > 0 ? `kept ${kept.join(', ')} (already there)\n` : ''}` +
+    `created ${created.join(', ')}\n${kept.length > 0 ? `kept ${kept.map(shown).join(', ')} (already there)\n` : ''}` +
       `next: evalc validate${next}, evalc plan${next}, evalc apply${next}\n`,
   );
   // A project's own .gitignore is kept as it is (QA7), but without `.evalc/` the cache, logs and
