@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { getMetricDefinition, listMetricDefinitions, resolveMetric } from '../metrics/index.js';
 import { schemaKeysAt } from '../plan/schema-keys.js';
-import { didYouMean } from '../plan/suggest.js';
+import { unknownKeyHint } from '../plan/suggest.js';
 
 export interface ParamIssue {
   path: (string | number)[];
@@ -58,10 +58,26 @@ export function lookupMetric(type: string): MetricInfo | undefined {
 }
 
 /** The hint of a key unknown inside an object parameter: a guess, and the keys it takes. */
-export function nestedKeysHint(key: string, where: string, keys: readonly string[]): string {
+export function nestedKeysHint(
+  key: string,
+  path: readonly (string | number)[],
+  keys: readonly string[],
+  /** The metric's parameters: a key set already where the unknown one is is never offered back. */
+  params: unknown,
+): string {
+  const where = path.join('.');
+  let value = params;
+  for (const segment of path)
+    value = keysOf(value).length > 0 ? (value as Record<string, unknown>)[segment] : undefined;
+  const present = keysOf(value);
   const also = keys.length > 0 ? `${where} takes: ${keys.map((k) => `\`${k}\``).join(', ')}` : '';
-  const guess = didYouMean(key, keys);
+  const guess = unknownKeyHint(key, keys, present);
   return guess && also ? `${guess} (${also})` : (guess ?? also);
+}
+
+/** A mapping's keys; none for anything else. */
+export function keysOf(value: unknown): string[] {
+  return value !== null && typeof value === 'object' ? Object.keys(value) : [];
 }
 
 export function listMetricTypes(): string[] {

@@ -7,11 +7,11 @@ import { compileTemplate, type TemplateError, type TemplateNode } from '../bindi
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
-import { didYouMean } from '../plan/suggest.js';
+import { didYouMean, unknownKeyHint } from '../plan/suggest.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
 import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-candidate-check.js';
-import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
+import { keysOf, listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
 import { checkToolCallSource } from './tool-calls-check.js';
@@ -71,9 +71,9 @@ export function checkMetric(
               ? ctx.locate(path, issue.unknownKey)
               : ctx.locate(issuePath),
           hint: nested
-            ? nestedKeysHint(issue.unknownKey ?? '', issue.path.join('.'), info.keysAt(issue.path, params))
+            ? nestedKeysHint(issue.unknownKey ?? '', issue.path, info.keysAt(issue.path, params), params)
             : issue.unknownKey
-              ? (didYouMean(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS]) ??
+              ? (unknownKeyHint(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS], keysOf(config)) ??
                 keysHint(config.type, info.paramNames, issue.unknownKey))
               : missing === 'judge'
                 ? judgesHint(ctx.plan)

@@ -31,3 +31,29 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
   const s = suggest(name, candidates);
   return s === undefined ? undefined : `did you mean \`${s}\`?`;
 }
+
+/**
+ * The hint of a key unknown in a mapping: the closest key the mapping takes — unless that key is
+ * set beside it already, when the unknown key reads as a misspelt copy to remove (QA125: `rsp`
+ * beside `rps: 50` read "did you mean `rps`?", a rename that would set `rps` twice). Among keys as
+ * close, one not yet set is preferred.
+ */
+export function unknownKeyHint(
+  key: string,
+  known: Iterable<string>,
+  present: Iterable<string>,
+): string | undefined {
+  const set = new Set(present);
+  const candidates = [...new Set(known)].filter((k) => k !== key);
+  const best = suggest(key, candidates);
+  if (best === undefined) return undefined;
+  const distance = (k: string) => levenshtein(key.toLowerCase(), k.toLowerCase());
+  const unset = suggest(
+    key,
+    candidates.filter((k) => !set.has(k)),
+  );
+  if (unset !== undefined && distance(unset) <= distance(best)) return `did you mean \`${unset}\`?`;
+  return set.has(best)
+    ? `\`${best}\` is set already beside it: remove \`${key}\` (a misspelt copy?)`
+    : `did you mean \`${best}\`?`;
+}

@@ -23,7 +23,7 @@ import {
   taskSchema,
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, unknownKeyHint } from './suggest.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
@@ -87,15 +87,16 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
-        // The fallback (the mapping's own keys) holds the typo itself: never suggest it back.
-        const known = knownKeysAt(raw, path).filter((k) => k !== key);
+        const known = knownKeysAt(raw, path);
+        const value = valueAt(raw, path);
+        const present = value !== null && typeof value === 'object' ? Object.keys(value) : [];
         return diagnostic(
           'EVALC_SCHEMA_UNKNOWN_KEY',
           `unknown key \`${key}\`${where ? ` in ${where}` : ''}`,
           [...path, key],
           {
             source: locate(path, key),
-            hint: misplacedKeyHint(path, key) ?? didYouMean(key, known),
+            hint: misplacedKeyHint(path, key) ?? unknownKeyHint(key, known, present),
           },
         );
       });

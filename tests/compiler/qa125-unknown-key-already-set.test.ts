@@ -1,0 +1,90 @@
+/**
+ * QA125 (review of QA121's 9813b53 and 981b091): the "did you mean" of an unknown key offered the
+ * key it is closest to even when that key is set beside it already — `rsp` beside `rps: 50` read
+ * "did you mean `rps`?", `ouput` beside `output: 2` "did you mean `output`?", a rename that would
+ * set the key twice — in the plan's mappings, a metric's parameters and a checkpoint alike. The
+ * hint now says the key is set already (a misspelt copy to remove); an unset key as close is
+ * still offered.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from './plan-helpers.js';
+
+const plan = `evalc: 1
+benchmark: { id: dup, version: 1.0.0 }
+agents:
+  a:
+    protocol: mae
+    transport: local
+    command: "python3 agent.py"
+    limits: { timeout: 30s, timout: 5s }
+prices:
+  m1: { input: 1, output: 2, ouput: 3 }
+tasks:
+  t:
+    bindings: { default: { input: { task_description: "{{q}}" }, output: { answer: final_answer } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
+    metrics:
+      - { type: exact_match, mode: set, mod: set }
+      - type: checkpoints
+        checkpoints:
+          - { tool: refund, arguments: { amount: 5 }, argument: { amount: 6 } }
+      - { type: cost, model: m1, modle: m2 }
+run: { repeats: 2, seed: 7, sed: 8 }
+`;
+
+describe('an unknown key beside the key it is closest to', () => {
+  it('says that key is set already, never "did you mean" it', async () => {
+    const dir = writeFiles({ 'evalc.yaml': plan }, 'evalc-qa125-dup-key-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    const found = result.diagnostics
+      .filter((x) => x.code === 'EVALC_SCHEMA_UNKNOWN_KEY')
+      .map((d) => [d.message, d.hint]);
+    const set = (key: string, typo: string) =>
+      `\`${key}\` is set already beside it: remove \`${typo}\` (a misspelt copy?)`;
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['unknown key `timout` in agents.a.limits', set('timeout', 'timout')],
+        ['unknown key `ouput` in prices.m1', set('output', 'ouput')],
+        ['unknown key `sed` in run', set('seed', 'sed')],
+      ]),
+    );
+    expect(found.length).toBe(3);
+    expect(found.every(([, hint]) => !/did you mean/.test(String(hint)))).toBe(true);
+  });
+
+  it("says so in a metric's parameters and a checkpoint too", async () => {
+    const text = plan
+      .replace(/ {4}limits: .*\n/, '')
+      .replace(/, ouput: 3/, '')
+      .replace(', sed: 8', '');
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa125-dup-param-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    const found = result.diagnostics
+      .filter((x) => x.code === 'EVALC_METRIC_PARAM_UNKNOWN')
+      .map((d) => [d.message, d.hint]);
+    expect(found).toEqual([
+      ['exact_match: unknown key `mod`', '`mode` is set already beside it: remove `mod` (a misspelt copy?)'],
+      [
+        'checkpoints: unknown key `checkpoints.0.argument`',
+        '`arguments` is set already beside it: remove `argument` (a misspelt copy?) (checkpoints.0 takes: `tool`, `arguments`)',
+      ],
+      ['cost: unknown key `modle`', '`model` is set already beside it: remove `modle` (a misspelt copy?)'],
+    ]);
+  });
+
+  it('still offers a key not yet set', async () => {
+    const text = plan
+      .replace('timeout: 30s, timout: 5s', 'timout: 5s')
+      .replace('input: 1, output: 2, ouput: 3', 'input: 1, ouput: 3')
+      .replace('mode: set, mod: set', 'mod: set');
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa125-unset-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    const hints = result.diagnostics.map((d) => d.hint);
+    expect(hints).toEqual(
+      expect.arrayContaining(['did you mean `timeout`?', 'did you mean `output`?', 'did you mean `mode`?']),
+    );
+  });
+});
