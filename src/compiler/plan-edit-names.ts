@@ -52,6 +52,19 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
     if (was && was.binding === group.bindingName && was.inputDigest !== group.templateDigest)
       edits.add(`tasks.${group.taskId}.bindings.${group.bindingName}.input, which renders the same inputs`);
   }
+  // A metric's threshold or gate (not in its key): a pass_rate re-scores and names it on its own row;
+  // without one, this is the only row (QA124: it read "e.g. a gate, a weight or a description").
+  for (const { group } of compiled.groups)
+    for (const m of group.metrics) {
+      const was = lock.groups[group.id]?.metrics[m.id]?.config as Record<string, unknown> | undefined;
+      if (!was) continue;
+      const now = m.config as Record<string, unknown>;
+      for (const key of ['threshold', 'gate'])
+        if (String(was[key] ?? 'none') !== String(now[key] ?? 'none'))
+          edits.add(
+            `${group.taskId}/${m.id} ${key} ${String(was[key] ?? 'none')} → ${String(now[key] ?? 'none')}`,
+          );
+    }
   for (const edit of gateEdits(compiled, lock)) edits.add(edit);
   return [...edits];
 }

@@ -34,4 +34,23 @@ describe('plan names the edits no step sees on one line', () => {
     expect(plan.stdout).not.toMatch(/^ {2}\+ invoke FAKE ROW/m);
     expect(ctx.agent.stats().invokes).toBe(invokes);
   });
+
+  it("names a metric's threshold change in a plan without pass_rate, where it is the only row", async () => {
+    const dir = ctx.workspace('qa124-threshold-no-pass-rate');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    const planFile = writePlan(dir, {
+      agentUrl: ctx.agent.url,
+      metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'list', threshold: 0.5 }],
+    });
+    const plan = JSON.parse(readFileSync(planFile, 'utf8')) as { metrics?: unknown };
+    delete plan.metrics;
+    writeFileSync(planFile, JSON.stringify(plan, null, 2));
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    writeFileSync(planFile, readFileSync(planFile, 'utf8').replace('"threshold": 0.5', '"threshold": 0.9'));
+    const after = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(after.code).toBe(2);
+    expect(after.stdout).toContain(
+      'because the plan changed (no step changes: t1/exact_match threshold 0.5 → 0.9)',
+    );
+  });
 });
