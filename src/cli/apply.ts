@@ -179,7 +179,9 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         );
       for (const f of failedJudges(outcome.lock)) ctx.stderr(`evalc: ${describeFailedJudge(f)}\n`);
       for (const a of overloadedAgents(outcome.lock)) ctx.stderr(`evalc: ${describeOverloadedAgent(a)}\n`);
-      if (quiet) for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
+      // An up-to-date apply ran nothing, so no progress line said it: the lock's drift is said here.
+      if (quiet || s.upToDate)
+        for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
           `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}${recordedErrorsHint(s.errors, kinds, s.errorKinds)}); ${gateSummary(outcome.lock.gates)}.\n` +

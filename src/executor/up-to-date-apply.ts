@@ -11,11 +11,13 @@ import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockGate } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
+import { DRIFT_MIN_REFUSALS } from '../reports/schema-drift.js';
 import { REPORT_FILES } from '../reports/types.js';
 import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 import { gatesAgainstBaseline } from './baseline-gates.js';
 import type { LogStore } from './cache-store.js';
 import { readBaseline } from './locked-inputs.js';
+import { recordedSchemaDrift } from './recorded-drift.js';
 import { reportsDirOf, shownPath } from './report-paths.js';
 import { metricTypesOf } from './run-gates.js';
 import { reportSources } from './trajectories.js';
@@ -115,10 +117,15 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
       for (const { group } of compiled.groups)
         perAgent.set(group.agentId, (perAgent.get(group.agentId) ?? 0) + group.dataset.examples.length);
       const smallest = Math.min(...perAgent.values()) * lock.run.repeats;
-      if (summary.errors > 0 && summary.errors >= smallest) {
+      const unevaluable = summary.errors > 0 && summary.errors >= smallest;
+      // Drift needs DRIFT_MIN_REFUSALS contract_errors: only then is the lock read for it.
+      const drifting = (errorKinds.contract_error ?? 0) >= DRIFT_MIN_REFUSALS;
+      if (unevaluable || drifting) {
         const full = readLockFile(ctx.lockFile);
-        const unevaluated = full.ok ? unevaluatedAgents(full.lock.results) : [];
+        const unevaluated = full.ok && unevaluable ? unevaluatedAgents(full.lock.results) : [];
         if (unevaluated.length > 0) summary.unevaluated = unevaluated;
+        const drift = full.ok && drifting ? recordedSchemaDrift(full.lock) : [];
+        if (drift.length > 0) summary.schemaDrift = drift;
       }
       return { status: 'done', lock, lockFile: ctx.lockFile, reportsDir, summary };
     },

@@ -51,7 +51,7 @@ export function describeDrift(d: SchemaDrift): string {
  * Error kinds of a repeat that sent nothing to count (apply's watch never sees them): the examples a
  * failed preflight held back too (QA99: 5 of 5 refused at apply read 5 of 60 here, under the share).
  */
-const NOT_ANSWERED = new Set(['cancelled', 'schema_invalid', 'preflight_failed']);
+export const NOT_ANSWERED = new Set(['cancelled', 'schema_invalid', 'preflight_failed']);
 
 /**
  * The run's flagged agents, counted from its results as apply counts its invokes. The refusals
