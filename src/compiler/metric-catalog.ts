@@ -5,8 +5,8 @@
 
 import type { z } from 'zod';
 import { getMetricDefinition, listMetricDefinitions, resolveMetric } from '../metrics/index.js';
-import { schemaKeysAt } from '../plan/schema-keys.js';
-import { unknownKeyHint } from '../plan/suggest.js';
+import { schemaKeysAt, unionFormsAt } from '../plan/schema-keys.js';
+import { didYouMean, unknownKeyHint } from '../plan/suggest.js';
 
 export interface ParamIssue {
   path: (string | number)[];
@@ -24,6 +24,8 @@ export interface MetricInfo {
   validateParams: (params: Record<string, unknown>) => ParamIssue[];
   /** The keys of the object parameter at a path (`['judge_config']`, `['checkpoints', 0]`), for a nested unknown key's hint. */
   keysAt: (path: readonly (string | number)[], params: Record<string, unknown>) => string[];
+  /** For a value matching none of a union's forms (a checkpoint): those forms, and a guess per unknown key. */
+  formsHint: (path: readonly (string | number)[], value: unknown) => string | undefined;
 }
 
 export function lookupMetric(type: string): MetricInfo | undefined {
@@ -42,6 +44,7 @@ export function lookupMetric(type: string): MetricInfo | undefined {
       }),
     ),
     keysAt: (path, params) => schemaKeysAt(definition.params as z.ZodType, params, path),
+    formsHint: (path, value) => formsHint(unionFormsAt(definition.params as z.ZodType, path), path, value),
     validateParams: (params) => {
       const result = resolveMetric({ type, ...params });
       if (result.ok) return [];
@@ -73,6 +76,21 @@ export function nestedKeysHint(
   const also = keys.length > 0 ? `${where} takes: ${keys.map((k) => `\`${k}\``).join(', ')}` : '';
   const guess = unknownKeyHint(key, keys, present);
   return guess && also ? `${guess} (${also})` : (guess ?? also);
+}
+
+function formsHint(
+  union: { forms: string[]; keys: string[] } | undefined,
+  path: readonly (string | number)[],
+  value: unknown,
+): string | undefined {
+  if (!union) return undefined;
+  const guesses = keysOf(value).flatMap((key) => {
+    if (union.keys.includes(key)) return [];
+    const guess = didYouMean(key, union.keys);
+    return [guess ? `\`${key}\`: ${guess}` : `\`${key}\` is in no form`];
+  });
+  const forms = `${path.join('.')} is one of: ${union.forms.join(', ')}`;
+  return guesses.length > 0 ? `${guesses.join('; ')} (${forms})` : forms;
 }
 
 /** A mapping's keys; none for anything else. */

@@ -79,7 +79,8 @@ export function checkMetric(
                 ? judgesHint(ctx.plan)
                 : missing !== undefined && info.paramHelp[missing] !== undefined
                   ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
-                  : optionHint(issue.message, valueAt(params, issue.path)),
+                  : (optionHint(issue.message, valueAt(params, issue.path)) ??
+                    info.formsHint(issue.path, valueAt(params, issue.path))),
         },
       ),
     );

@@ -94,3 +94,48 @@ export function schemaKeysAt(root: z.ZodType, raw: unknown, path: readonly (stri
   }
   return [...new Set(schemas.flatMap((s) => Object.keys(defOf(s).shape ?? {})))];
 }
+
+/** A schema with its wrappers (optional, default, pipe, lazy…) looked through, unions kept. */
+function peel(schema: z.ZodType, depth = 0): z.ZodType {
+  const def = defOf(schema);
+  const inner = def.innerType ?? def.in ?? (def.type === 'lazy' ? def.getter?.() : undefined);
+  return inner && depth < 20 ? peel(inner, depth + 1) : schema;
+}
+
+/**
+ * The forms a value at `path` may take when the schema there is a union (a checkpoint: a string,
+ * `{ tool, arguments? }`, `{ phrase }`…), each in words; undefined elsewhere. QA125: a checkpoint
+ * matching none (`{ phrse: done }`, `{ phrase: done, tool: refund }`) read "Invalid input", no more.
+ */
+export function unionFormsAt(
+  root: z.ZodType,
+  path: readonly (string | number)[],
+): { forms: string[]; keys: string[] } | undefined {
+  let schema: z.ZodType | undefined = peel(root);
+  for (const segment of path) {
+    if (!schema) return undefined;
+    const def = defOf(schema);
+    const sub =
+      def.type === 'object'
+        ? def.shape?.[String(segment)]
+        : def.type === 'record'
+          ? def.valueType
+          : def.type === 'array'
+            ? def.element
+            : undefined;
+    schema = sub ? peel(sub) : undefined;
+  }
+  const def = schema ? defOf(schema) : undefined;
+  if (def?.type !== 'union' || !def.options) return undefined;
+  const keys = new Set<string>();
+  const forms = def.options.map((option) => {
+    const o = defOf(peel(option));
+    if (o.type !== 'object' || !o.shape) return `a ${o.type}`;
+    const fields = Object.entries(o.shape).map(([key, field]) => {
+      keys.add(key);
+      return defOf(field).type === 'optional' ? `${key}?` : key;
+    });
+    return `{ ${fields.join(', ')} }`;
+  });
+  return { forms, keys: [...keys] };
+}
