@@ -210,7 +210,9 @@ export function groupReasons(
   }
   for (const id of Object.keys(previous.metrics))
     if (!group.metrics.some((m) => m.id === id)) unrowed.push(`${id} removed`);
-  const derivedReason = `because the metrics it derives from changed${unrowed.length > 0 ? ` (${unrowed.join(', ')})` : ''}`;
+  // At most 3, as the other rows name theirs (QA124: 13 metrics' thresholds made a 466-character row).
+  const listed = unrowed.length > 3 ? [...unrowed.slice(0, 3), `… (${unrowed.length - 3} more)`] : unrowed;
+  const derivedReason = `because the metrics it derives from changed${listed.length > 0 ? ` (${listed.join(', ')})` : ''}`;
   for (const metric of group.metrics) {
     const old = previous.metrics[metric.id];
     if (old && old.digest === metric.digest) {

@@ -35,6 +35,30 @@ describe('plan names the edits no step sees on one line', () => {
     expect(ctx.agent.stats().invokes).toBe(invokes);
   });
 
+  it("names at most 3 metrics on pass_rate's row when many thresholds change", async () => {
+    const dir = ctx.workspace('qa124-many-thresholds');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    const metrics = [0, 1, 2, 3, 4].map((i) => ({
+      type: 'exact_match',
+      id: `em${i}`,
+      candidate: 'codes',
+      expected: 'codes',
+      mode: 'list',
+      threshold: 0.5,
+    }));
+    const planFile = writePlan(dir, { agentUrl: ctx.agent.url, metrics });
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    writeFileSync(
+      planFile,
+      readFileSync(planFile, 'utf8').replaceAll('"threshold": 0.5', '"threshold": 0.9'),
+    );
+    const after = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(after.code).toBe(2);
+    expect(after.stdout).toContain(
+      'because the metrics it derives from changed (em0 threshold 0.5 → 0.9, em1 threshold 0.5 → 0.9, em2 threshold 0.5 → 0.9, … (2 more))',
+    );
+  });
+
   it("names a metric's threshold change in a plan without pass_rate, where it is the only row", async () => {
     const dir = ctx.workspace('qa124-threshold-no-pass-rate');
     writeDataset(dir, 'd1.jsonl', countingExamples(2));
