@@ -149,7 +149,31 @@ export const maeAgentSchema = z
       ),
     ...agentCommon,
   })
-  .strict();
+  .strict()
+  // For editors, what validate requires of each transport (EVALC_AGENT_CONFIG; QA126): http (the
+  // default) and sse a url, local a command, socket an address (or a url in AgentV's form).
+  .meta({
+    allOf: [
+      transportNeeds(['http'], { required: ['url'], properties: { url: true } }),
+      transportNeeds(['sse'], { required: ['url'], properties: { url: true } }),
+      transportNeeds(['local'], { required: ['command'], properties: { command: true } }),
+      transportNeeds(['socket'], {
+        anyOf: [
+          { required: ['address'], properties: { address: true } },
+          { required: ['url'], properties: { url: true } },
+        ],
+      }),
+    ],
+  });
+
+/** `if transport is one of these (http when not written) then …`, in JSON Schema. */
+function transportNeeds(transports: string[], then: Record<string, unknown>): Record<string, unknown> {
+  const named = { required: ['transport'], properties: { transport: { enum: transports } } };
+  return {
+    if: transports.includes('http') ? { anyOf: [named, { not: { required: ['transport'] } }] } : named,
+    then,
+  };
+}
 
 export const openaiAgentSchema = z
   .object({

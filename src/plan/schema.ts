@@ -52,7 +52,17 @@ export const judgeSchema = z
     serve: serveSchema.optional(),
     limits: limitsSchema.optional(),
   })
-  .strict();
+  .strict()
+  // For editors, what validate requires (EVALC_JUDGE_CONFIG; QA126): a url or a command, and an
+  // openai judge's model.
+  .meta({
+    anyOf: [
+      { required: ['url'], properties: { url: true } },
+      { required: ['command'], properties: { command: true } },
+    ],
+    if: { required: ['protocol'], properties: { protocol: { const: 'openai' } } },
+    then: { required: ['model'], properties: { model: true } },
+  });
 
 export const rubricSchema = z
   .object({
@@ -254,7 +264,15 @@ export const gateSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  // For editors, what validate requires (EVALC_GATE_EMPTY; QA126): a bound.
+  .meta({
+    anyOf: [
+      { required: ['min'], properties: { min: true } },
+      { required: ['max'], properties: { max: true } },
+      { required: ['regression'], properties: { regression: true } },
+    ],
+  });
 
 export const priceSchema = z
   .object({
