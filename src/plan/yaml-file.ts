@@ -60,6 +60,10 @@ export function parseYamlFile(
     // An unterminated quote swallows the closer: the reader's "Missing closing quote" at the same
     // place says what to fix, not the flow collection's indentation (QA110).
     const quoteOpen = doc.errors.some((e) => e.code === 'MISSING_CHAR' && e.pos[0] === err.pos[0]);
+    // The quote is named where it opened (below): the collection's error where the reader gave up,
+    // past the file's last line, read "Flow map in block collection must be sufficiently indented"
+    // (QA123).
+    if (err.code === 'BAD_INDENT' && quoteOpen && openQuoteBefore(text, err.pos[0]) !== undefined) continue;
     const unclosed =
       err.code === 'BAD_INDENT' && !quoteOpen ? unclosedFlow(doc, text, err.pos[0], err.message) : undefined;
     if (unclosed) {
