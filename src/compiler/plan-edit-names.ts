@@ -27,6 +27,14 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
   const locked = lock.plan?.benchmark?.version;
   if (locked !== undefined && locked !== plan.benchmark.version)
     edits.add(`benchmark.version ${shown(String(locked))} → ${shown(String(plan.benchmark.version))}`);
+  // Run settings the lock records: `plan` says them on their own (aggregate-reason.ts) or as new
+  // repeats; `apply --locked` said "no step changes: e.g. a description or a gate" of them, even of
+  // more repeats, which run steps (QA124).
+  const run = lock.run as Lockfile['run'] | undefined;
+  if (run)
+    for (const key of ['repeats', 'seed', 'bootstrap', 'significance'] as const)
+      if (run[key] !== undefined && run[key] !== plan.run[key])
+        edits.add(`run.${key} ${String(run[key])} → ${String(plan.run[key])}`);
   for (const d of compiled.resolved.datasets) {
     const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
     const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;

@@ -59,6 +59,27 @@ describe('plan names the edits no step sees on one line', () => {
     );
   });
 
+  it('apply --locked names a run setting, and does not say "no step changes" of more repeats', async () => {
+    const dir = ctx.workspace('qa124-locked-run-settings');
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    const planFile = writePlan(dir, { agentUrl: ctx.agent.url });
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const invokes = ctx.agent.stats().invokes;
+    writeFileSync(
+      planFile,
+      readFileSync(planFile, 'utf8')
+        .replace('"repeats": 1', '"repeats": 2')
+        .replace('"seed": 7', '"seed": 8'),
+    );
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain(
+      'the plan changed since evalc.lock was written:\n    run.repeats 1 → 2\n    run.seed 7 → 8\n',
+    );
+    expect(locked.stderr).not.toContain('no step changes');
+    expect(ctx.agent.stats().invokes).toBe(invokes);
+  });
+
   it("names a metric's threshold change in a plan without pass_rate, where it is the only row", async () => {
     const dir = ctx.workspace('qa124-threshold-no-pass-rate');
     writeDataset(dir, 'd1.jsonl', countingExamples(2));
