@@ -17,6 +17,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { Ajv as AjvDraft07 } from 'ajv/dist/ajv.js';
 import addFormatsModule from 'ajv-formats';
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
+import { quoteCut } from '../quote-cut.js';
 import { createPatternEngine } from './pattern-engine.js';
 
 /** Ajv's error object as sent on the wire (RAIP 400 `ajvErrors[]`). */
@@ -42,18 +43,35 @@ export interface CompiledInputSchema {
 // ajv-formats is CommonJS with `module.exports = plugin`; NodeNext sees the namespace object.
 const addFormats = addFormatsModule as unknown as (ajv: AjvDraft07) => AjvDraft07;
 
+type AjvClass = typeof Ajv2020 | typeof Ajv2019 | typeof AjvDraft07;
+
 /**
  * The Ajv that reads the draft a schema declares in `$schema` (QA122): 2020-12 (RAIP's, and the
  * default), 2019-09, draft-07 and draft-06. A draft-07 schema read as 2020-12 failed to compile on
  * its tuple `items: [...]` (zod-to-json-schema's `z.tuple`), and its `dependencies` went unchecked.
+ * Draft-04 (and -03) is read as draft-07, its closest (tuple `items`, `dependencies`), and a
+ * schema that fails to compile so names its draft (QA127): Ajv's own words (`NOT SUPPORTED: keyword
+ * "id"`, `exclusiveMaximum value must be ["number"]`) did not say the draft was the cause. `note`
+ * is what a compile error adds: the draft read, for an old or unknown `$schema`.
  */
-function ajvFor(schema: unknown): typeof Ajv2020 | typeof Ajv2019 | typeof AjvDraft07 {
+function ajvFor(schema: unknown): { Ajv: AjvClass; note: string } {
   const declared =
     typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
-  if (typeof declared !== 'string') return Ajv2020;
-  if (/json-schema\.org\/draft-0[67]\/schema/.test(declared)) return AjvDraft07;
-  if (/json-schema\.org\/draft\/2019-09\/schema/.test(declared)) return Ajv2019;
-  return Ajv2020;
+  if (typeof declared !== 'string') return { Ajv: Ajv2020, note: '' };
+  if (/json-schema\.org\/draft-0[67]\/schema/.test(declared)) return { Ajv: AjvDraft07, note: '' };
+  if (/json-schema\.org\/draft\/2019-09\/schema/.test(declared)) return { Ajv: Ajv2019, note: '' };
+  if (/json-schema\.org\/draft\/2020-12\/schema/.test(declared)) return { Ajv: Ajv2020, note: '' };
+  const old = /json-schema\.org\/draft-0([0-5])\/schema/.exec(declared);
+  if (old !== null) {
+    return {
+      Ajv: AjvDraft07,
+      note: ` (its $schema declares JSON Schema draft-0${old[1]}, which evalc reads as draft-07: draft-04's id and boolean exclusiveMaximum/exclusiveMinimum are not read; the agent can publish draft-06 or later)`,
+    };
+  }
+  return {
+    Ajv: Ajv2020,
+    note: ` (its $schema ${JSON.stringify(quoteCut(declared, 120))} is no draft evalc knows, so it was read as 2020-12; evalc reads 2020-12, 2019-09, draft-07 and draft-06)`,
+  };
 }
 
 /** `sha256:<hex>` of the canonical JSON of a schema. */
@@ -86,8 +104,8 @@ export function compileInputSchema(
   // (`type: "no-such-type"`, `minLength: "x"`, `required: "q"`, an unresolvable `$ref`).
   const warnings: string[] = [];
   const patterns = createPatternEngine();
-  const AjvClass = ajvFor(schema);
-  const ajv = new AjvClass({
+  const { Ajv, note } = ajvFor(schema);
+  const ajv = new Ajv({
     code: { regExp: patterns.regExp },
     allErrors: true,
     strict: false,
@@ -105,7 +123,7 @@ export function compileInputSchema(
   } catch (error) {
     return {
       ok: false,
-      reason: `inputSchema does not compile: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `inputSchema does not compile: ${error instanceof Error ? error.message : String(error)}${note}`,
     };
   }
   const digest = computeSchemaDigest(schema);

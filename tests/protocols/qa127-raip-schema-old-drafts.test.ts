@@ -1,0 +1,92 @@
+/**
+ * Regression (QA127, review of 2937220): a RAIP inputSchema declaring draft-04 (an older
+ * pydantic/jsonschema agent, or a hand-written schema) is read as draft-07, its closest: a tuple
+ * `items: [...]` compiled as 2020-12 failed discovery; and one that still does not compile (`id`,
+ * a boolean `exclusiveMaximum`) names its draft: Ajv's raw words (`NOT SUPPORTED: keyword "id",
+ * use "$id" for schema ID`) did not. A `$schema` evalc does not know is named the same way when
+ * its schema fails to compile as 2020-12. Real loopback RAIP agent.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
+import { compileInputSchema } from '../../src/protocols/raip/input-schema.js';
+import { startRaipAgent } from '../fixtures/raip-agent.js';
+
+const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function discover(inputSchema: unknown): Promise<string> {
+  const agent = await startRaipAgent({ inputSchema });
+  const adapter = createRaipAdapter(
+    { protocol: 'raip', url: agent.url },
+    { transport: new HttpTransport({ timeoutMs: 3_000, retries: 0 }) },
+  );
+  cleanups.push(
+    () => agent.close(),
+    () => adapter.close(),
+  );
+  const outcome = await adapter.discover(new AbortController().signal);
+  return outcome.ok ? 'ok' : outcome.error.message;
+}
+
+describe('RAIP input schemas of an old or unknown draft (QA127)', () => {
+  it('a draft-04 schema using id fails discovery naming draft-04', async () => {
+    const message = await discover({
+      $schema: DRAFT_04,
+      id: 'https://agents.example/in.json',
+      type: 'object',
+      properties: { query: { type: 'string' } },
+    });
+    expect(message).toMatch(/NOT SUPPORTED: keyword "id"/);
+    expect(message).toMatch(/declares JSON Schema draft-04, which evalc reads as draft-07/);
+    expect(message).toMatch(/draft-06 or later/);
+  });
+
+  it("a draft-04 schema's boolean exclusiveMaximum names draft-04", () => {
+    const compiled = compileInputSchema({
+      $schema: DRAFT_04,
+      type: 'object',
+      properties: { n: { type: 'number', maximum: 5, exclusiveMaximum: true } },
+    });
+    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(/exclusiveMaximum.*draft-04/);
+  });
+
+  it("a draft-04 schema's tuple items is read as draft-07 reads it", async () => {
+    const schema = {
+      $schema: DRAFT_04,
+      type: 'object',
+      properties: { query: { type: 'string' }, range: { type: 'array', items: [{ type: 'integer' }] } },
+      required: ['query'],
+    };
+    expect(await discover(schema)).toBe('ok');
+    const compiled = compileInputSchema(schema);
+    if (!compiled.ok) throw new Error(compiled.reason);
+    const misfit = compiled.compiled.validate({ query: 'x', range: ['one'] });
+    expect(misfit.ok ? [] : misfit.errors.map((e) => e.instancePath)).toEqual(['/range/0']);
+  });
+
+  it('an unknown $schema that fails as 2020-12 is named', () => {
+    const compiled = compileInputSchema({
+      $schema: 'https://agents.example/meta/v1',
+      type: 'array',
+      items: [{ type: 'integer' }],
+    });
+    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(
+      /"https:\/\/agents\.example\/meta\/v1" is no draft evalc knows, so it was read as 2020-12/,
+    );
+  });
+
+  it('a draft-07 or 2020-12 schema that fails to compile gets no draft note', () => {
+    for (const $schema of [
+      'http://json-schema.org/draft-07/schema#',
+      'https://json-schema.org/draft/2020-12/schema',
+    ]) {
+      const compiled = compileInputSchema({ $schema, type: 'no-such-type' });
+      expect(compiled.ok ? 'ok' : compiled.reason).not.toMatch(/draft evalc knows|reads as draft-07/);
+    }
+  });
+});
