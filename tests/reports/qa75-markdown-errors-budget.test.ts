@@ -26,5 +26,5 @@ describe('report.md errors table at 100k example runs', () => {
     expect(md).toContain('@&#8203;team \\$5');
     // The details of the failing examples keep their room.
     expect(md).toMatch(/^- `a1` /m);
-  });
+  }, 120_000);
 });

@@ -25,5 +25,5 @@ describe('report.md errors table with long distinct messages', () => {
       const sum = mine.reduce((n, r) => n + Number(r.split(' | ')[2]), 0);
       expect(sum).toBe(results.filter((r) => r.errors?.[0] === kind).length);
     }
-  });
+  }, 120_000);
 });
