@@ -65,7 +65,7 @@ function ajvFor(schema: unknown): { Ajv: AjvClass; note: string } {
   if (old !== null) {
     return {
       Ajv: AjvDraft07,
-      note: ` (its $schema declares JSON Schema draft-0${old[1]}, which evalc reads as draft-07: draft-04's id and boolean exclusiveMaximum/exclusiveMinimum are not read; the agent can publish draft-06 or later)`,
+      note: ` (its $schema declares JSON Schema draft-0${old[1]}, which evalc reads as draft-07: its id and boolean exclusiveMaximum/exclusiveMinimum are not read; the agent can publish draft-06 or later)`,
     };
   }
   return {
