@@ -22,7 +22,7 @@
  * buffer until the turn times out.
  */
 import type { ChildProcess } from 'node:child_process';
-import { codePointCut } from '../quote-cut.js';
+import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
@@ -125,7 +125,7 @@ export class PersistentLocalTransport implements MaeTransport {
     this.#live = live;
     live.stderr.log = log;
     for (const stale of live.stdout.takeStale())
-      log(`${WHERE}: ignored unsolicited stdout line: ${codePointCut(stale, 200)}`);
+      log(`${WHERE}: ignored unsolicited stdout line: ${quoteCut(stale, 200)}`);
     live.child.stdin?.write(`${JSON.stringify(body)}\n`);
     const event = await live.stdout.next(this.#options.timeoutMs, signal);
     let cleanExit = false;

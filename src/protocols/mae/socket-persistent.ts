@@ -18,7 +18,7 @@
  * asyncio `reader.readline()` gives up on such a line (long-line-hint.ts, QA24).
  */
 import type { Socket } from 'node:net';
-import { codePointCut } from '../quote-cut.js';
+import { quoteCut } from '../quote-cut.js';
 import { describeAddress, type SocketAddress } from './address.js';
 import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
 import { longLineHint } from './long-line-hint.js';
@@ -111,7 +111,7 @@ export class PersistentSocketTransport implements MaeTransport {
       this.#connection = connection;
     }
     for (const stale of connection.lines.takeStale())
-      log(`${where}: ignored unsolicited line: ${codePointCut(stale, 200)}`);
+      log(`${where}: ignored unsolicited line: ${quoteCut(stale, 200)}`);
     const requestLine = `${JSON.stringify(body)}\n`;
     connection.socket.write(requestLine);
     const remaining = Math.max(1, this.#options.timeoutMs - (Date.now() - started));

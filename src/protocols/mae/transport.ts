@@ -7,7 +7,7 @@
 
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import { pythonReprHint } from '../python-repr.js';
-import { codePointCut, quoteCut } from '../quote-cut.js';
+import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { firstUnsafeInteger } from '../unsafe-integer.js';
 import type { LineEvent } from './line-channel.js';
@@ -102,9 +102,7 @@ export function noteExtraLines(
   const { where, noun, log } = channel;
   if (extra.length === 0) return;
   for (const line of extra)
-    log(
-      `${where}: ignored a line written after the reply (one reply per request): ${codePointCut(line, 200)}`,
-    );
+    log(`${where}: ignored a line written after the reply (one reply per request): ${quoteCut(line, 200)}`);
   log(
     `${where}: the agent wrote ${extra.length + 1} lines for one request; a fresh ${noun} serves the next request`,
   );
