@@ -20,6 +20,7 @@ import { warnShortSecrets } from '../executor/short-secrets.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
+import type { Plan } from '../plan/schema.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
@@ -130,7 +131,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         : loaded;
     const notes = [
       ...(values.json ? secretWarnings.map((w) => w.replace(/^evalc: /, '')) : []),
-      ...discoveryNotes(changed, lockPins, unreachable, lock, schemas.refused),
+      ...discoveryNotes(changed, lockPins, unreachable, lock, schemas.refused, loaded.resolved.plan.agents),
       // As apply warns them: formats or patterns of an agent's schema evalc does not check (QA52).
       ...schemas.warnings,
       ...schemas.unasked
@@ -228,6 +229,7 @@ function discoveryNotes(
   unreachable: string[],
   lock: Lockfile | undefined,
   refused: Record<string, string>,
+  agents: Plan['agents'],
 ): string[] {
   const notes: string[] = [];
   // An agent that answered with something unusable is named with why: "did not answer" sent a
@@ -242,8 +244,11 @@ function discoveryNotes(
     const was = Object.hasOwn(locked, id) ? locked[id] : undefined;
     if (!was) continue;
     const parts: string[] = [];
-    if (pin.version !== was.version)
-      parts.push(`version ${was.version ?? '(none)'} → ${pin.version ?? '(none)'}`);
+    // An /info without a version is keyed by the plan's `version:` (QA123: a declared 7 → 8 read
+    // 'version 7 → (none)', as if the agent had dropped a version it never gave).
+    const declared = Object.hasOwn(agents, id) ? agents[id]?.version : undefined;
+    const now = pin.version ?? declared;
+    if (now !== was.version) parts.push(`version ${was.version ?? '(none)'} → ${now ?? '(none)'}`);
     if (pin.schemaDigest !== was.schemaDigest)
       parts.push('input schema changed: apply stops before any invoke unless --update-lock');
     // RAIP 4.2: a new ETag with the same schema is a warning only (QA45: it was said nowhere).
