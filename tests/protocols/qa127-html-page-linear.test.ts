@@ -1,0 +1,63 @@
+/**
+ * Regression (QA127, review of 5871cd8): an HTML error page is read in time linear in its size.
+ * The tag pattern `<[^>]*>` was tried from every `<` and ran to the page's end when no `>`
+ * followed (and `<script…</script>` from every unclosed `<script`): a 500 page of 100 kB of `<`
+ * held evalc's event loop ~5 s a call, timing out the other calls in flight; 1 MB, minutes. Real
+ * loopback RAIP agent; the quoted text of a normal page is unchanged.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { testContext } from './conformance.js';
+
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((item) => item.close()));
+});
+
+async function failWith(page: string): Promise<{ message: string; ms: number }> {
+  const agent: Loopback = await startLoopback((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ name: 'a', version: '1', inputSchema: { type: 'object' } }));
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end(page);
+  });
+  opened.push(agent);
+  const adapter = createRaipAdapter(
+    { protocol: 'raip', url: agent.url },
+    { transport: new HttpTransport({ timeoutMs: 20_000, retries: 0 }) },
+  );
+  opened.push(adapter);
+  const discovered = await adapter.discover(new AbortController().signal);
+  expect(discovered.ok).toBe(true);
+  const started = performance.now();
+  const outcome = await adapter.invoke({ query: 'q' }, testContext());
+  const ms = performance.now() - started;
+  return { message: outcome.ok ? 'ok' : outcome.error.message, ms };
+}
+
+describe('HTML error pages read in linear time (QA127)', () => {
+  it('a page of 60 000 `<` without a `>` is quoted at once', async () => {
+    const { message, ms } = await failWith(`<html>${'<'.repeat(60_000)}`);
+    expect(message).toMatch(/invoke: HTTP 500/);
+    expect(ms).toBeLessThan(1_000);
+  }, 60_000);
+
+  it('a page of 20 000 unclosed `<script` is quoted at once', async () => {
+    const { message, ms } = await failWith(`<p>boom</p>${'<script '.repeat(20_000)}`);
+    expect(message).toMatch(/invoke: HTTP 500: boom$/);
+    expect(ms).toBeLessThan(1_000);
+  }, 60_000);
+
+  it('a normal page reads as before: tags, script and style dropped, entities decoded', async () => {
+    const { message } = await failWith(
+      '<html><head><style>p { color: red }</style><script>var a = "<b>";</script></head>' +
+        '<body><h1>500</h1><p>Cannot read &#39;query&#39; &lt;x&gt;</p><script>x()</script ></body></html>',
+    );
+    expect(message).toMatch(/invoke: HTTP 500: 500 Cannot read 'query' <x>$/);
+  });
+});
