@@ -35,7 +35,7 @@ async function failWith(page: string): Promise<{ message: string; ms: number }> 
   const discovered = await adapter.discover(new AbortController().signal);
   expect(discovered.ok).toBe(true);
   const started = performance.now();
-  const outcome = await adapter.invoke({ query: 'q' }, testContext());
+  const outcome = await adapter.invoke({ query: 'q' }, testContext(new AbortController().signal));
   const ms = performance.now() - started;
   return { message: outcome.ok ? 'ok' : outcome.error.message, ms };
 }

@@ -17,10 +17,27 @@ export function chatNullFieldsHint(replays: boolean, status: number | undefined,
     if (typeof item !== 'object' || item === null) continue;
     const { loc, type } = item as { loc?: unknown; type?: unknown };
     if (type !== 'missing' && type !== 'value_error.missing') continue;
-    if (!Array.isArray(loc) || !loc.includes('messages')) continue;
-    const field = loc[loc.length - 1];
-    if (typeof field === 'string' && PLATFORM_NULL_FIELDS.has(field)) missing.add(field);
+    const field = Array.isArray(loc) ? platformField(loc) : undefined;
+    if (field !== undefined) missing.add(field);
   }
   if (missing.size === 0) return '';
   return ` (the agent requires ${[...missing].join(', ')} on every message, which today's Connexity platform sends as null and the seed contract leaves out: profile: platform?)`;
+}
+
+/**
+ * The platform null field a 422 `loc` names: a message's own field (`messages.<i>.tool_calls`,
+ * `tool_call_id`, `name`) or a tool call's `tool_result` (`messages.<i>.tool_calls.<j>.tool_result`).
+ * A `name` deeper in a message (`messages.0.metadata.name`, a tool call's `function.name`) is the
+ * agent's own field, which no profile sends: no hint there (QA127).
+ */
+function platformField(loc: unknown[]): string | undefined {
+  const at = loc.indexOf('messages');
+  if (at < 0 || typeof loc[at + 1] !== 'number') return undefined;
+  const rest = loc.slice(at + 2);
+  if (rest.length === 1 && typeof rest[0] === 'string' && PLATFORM_NULL_FIELDS.has(rest[0])) {
+    if (rest[0] !== 'tool_result') return rest[0];
+  }
+  const isToolResult =
+    rest.length === 3 && rest[0] === 'tool_calls' && typeof rest[1] === 'number' && rest[2] === 'tool_result';
+  return isToolResult ? 'tool_result' : undefined;
 }
