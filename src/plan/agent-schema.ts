@@ -103,7 +103,20 @@ export const chatAgentSchema = z
       ),
     ...agentCommon,
   })
-  .strict();
+  .strict()
+  // For editors, what validate refuses (EVALC_AGENT_CONFIG; QA126): a profile that says the
+  // opposite of replayTools beside it (platform is replayTools: true, seed is false).
+  .meta({
+    allOf: [profileSays(['platform', 'current'], true), profileSays(['seed', 'legacy'], false)],
+  });
+
+/** `if profile is one of these then replayTools, when written, is replayTools`, in JSON Schema. */
+function profileSays(profiles: string[], replayTools: boolean): Record<string, unknown> {
+  return {
+    if: { required: ['profile'], properties: { profile: { enum: profiles } } },
+    then: { properties: { replayTools: { const: replayTools } } },
+  };
+}
 
 export const maeAgentSchema = z
   .object({

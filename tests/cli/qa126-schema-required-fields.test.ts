@@ -3,8 +3,9 @@
  * JSON Schema, so an editor showed no error where validate refuses the plan: a `mae` agent's
  * `command:` (transport local), `url:` (http, the default, and sse), `address:` or `url:` (socket)
  * (EVALC_AGENT_CONFIG); an openai judge's `model:` and a judge's `url:` or `command:`
- * (EVALC_JUDGE_CONFIG); a gate's `min:`, `max:` or `regression:` (EVALC_GATE_EMPTY). The schema says
- * each now, and still accepts what validate accepts.
+ * (EVALC_JUDGE_CONFIG); a gate's `min:`, `max:` or `regression:` (EVALC_GATE_EMPTY); a chat agent's
+ * `profile:` that says the opposite of its `replayTools:` (EVALC_AGENT_CONFIG). The schema says each
+ * now, and still accepts what validate accepts.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,12 @@ const GOOD: Record<string, Part> = {
   'mae socket with url': { agent: mae({ transport: 'socket', url: 'tcp:127.0.0.1:9000' }) },
   'an openai judge with model and url': { judge: { protocol: 'openai', url, model: 'm' } },
   'an agent-eval judge over rpc': { judge: { protocol: 'agent-eval', command: 'agent-eval', rubric: 'r' } },
+  'chat profile platform with replayTools true': {
+    agent: { protocol: 'chat', url, profile: 'platform', replayTools: true },
+  },
+  'chat profile legacy with replayTools false': {
+    agent: { protocol: 'chat', url, profile: 'legacy', replayTools: false },
+  },
   'a gate with min': { gate: { metric: 'exact_match', min: 0.5 } },
   'a gate with max': { gate: { metric: 'exact_match', max: 0.5 } },
   'a regression gate': { gate: { metric: 'exact_match', regression: { max_drop: 0.1 } } },
@@ -71,6 +78,12 @@ const BAD: Record<string, Part> = {
   'mae socket without address or url': { agent: mae({ transport: 'socket' }) },
   'an openai judge without model': { judge: { protocol: 'openai', url } },
   'a judge without url or command': { judge: { protocol: 'agent-eval', rubric: 'r' } },
+  'chat profile seed with replayTools true': {
+    agent: { protocol: 'chat', url, profile: 'seed', replayTools: true },
+  },
+  'chat profile current with replayTools false': {
+    agent: { protocol: 'chat', url, profile: 'current', replayTools: false },
+  },
   'a gate without a bound': { gate: { metric: 'exact_match' } },
 };
 
