@@ -15,6 +15,8 @@ export interface ExampleScoreRow {
   score: number | null;
   value?: number;
   pass?: boolean;
+  /** Repeats whose metric errored, when any: a row with no figure and no error is unmeasured (QA129). */
+  errors?: number;
   /** Example weight, and the weights of its dataset and task (for hierarchical weighting). */
   weight: number;
   datasetWeight: number;
@@ -43,6 +45,7 @@ export function flattenResults(input: Pick<AggregateInput, 'tasks'>): ExampleSco
             };
             if (r.value !== undefined) row.value = r.value;
             if (r.pass !== undefined) row.pass = r.pass;
+            if (r.errors > 0) row.errors = r.errors;
             rows.push(row);
           }
         }

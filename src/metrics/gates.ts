@@ -185,6 +185,10 @@ function pooledTarget(gate: GateSpec): string {
   return gate.dataset === undefined ? `task:${gate.task}` : `dataset:${gate.task}/${gate.dataset}`;
 }
 
+function noFigure(r: ExampleScoreRow): boolean {
+  return r.score === null && r.value === undefined;
+}
+
 /** An efficiency metric (tokens, cost, steps…): a row without a figure is unmeasured, not an error. */
 function isMeasurement(metric: string, options: GateOptions): boolean {
   return getMetricDefinition(options.metricTypes?.[metric] ?? metric)?.family === 'efficiency';
@@ -234,8 +238,10 @@ function thresholdResults(
       if (worst) where = `example:${worst.r.task}/${worst.r.dataset}/${worst.r.example}`;
       // An example whose metric errored (no score, no value) has not met the bound: "every
       // example ≥ 1" passed over the examples it could not score, while the same metric's
-      // dataset gate failed with "no results" (QA37). Unmeasured efficiency rows stay skipped.
-      const errored = measurement ? undefined : rows.find((r) => r.score === null && r.value === undefined);
+      // dataset gate failed with "no results" (QA37). Unmeasured efficiency rows stay skipped, and
+      // so does a row with no figure and no error: judge_stability of one judged repeat
+      // (run.repeats: 1) failed "every example ≥ 0.5" as "has no results" (QA129).
+      const errored = measurement ? undefined : rows.find((r) => noFigure(r) && (r.errors ?? 0) > 0);
       if (errored) {
         actual = null;
         where = `example:${errored.task}/${errored.dataset}/${errored.example}`;
@@ -246,9 +252,9 @@ function thresholdResults(
     // it, and so do results that weigh nothing (every weight 0: no figure, but not unmeasured).
     const unmeasured =
       rows.length > 0 &&
-      rows.every((r) => r.score === null && r.value === undefined) &&
+      rows.every((r) => noFigure(r) && (r.errors ?? 0) === 0) &&
       (group.node?.metrics[gate.metric]?.errors ?? 0) === 0;
-    if (actual === null && !group.perExample && unmeasured) {
+    if (actual === null && unmeasured) {
       out.push(
         skip(
           kind,

@@ -1,0 +1,156 @@
+/**
+ * QA129 (review of 89fc600): judge_stability has no figure for an example with one judged repeat —
+ * with `run.repeats: 1`, every example. An example-scope gate (`{ metric: judge_stability, min: 0.5,
+ * scope: example }`) read such an example as errored and failed — "judge_stability has no results
+ * at example:t/d/s1", exit 1 — where the benchmark and task gates on the same figures were skipped
+ * ("none reported, none failed") and e0eaed8 passed (it scored 1). A row with no figure and no
+ * error is unmeasured: passed over at example scope, the gate skipped when no example has a figure.
+ * An example whose metric errored still fails it (QA37: tests/metrics/qa37-example-gate-errors).
+ * Real loopback `http` agent (`FAIL` answers 500) and agent-eval judge whose k-th verdict on one
+ * text is 0.9, 0.7, 0.8.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+
+const ANSWERS: Record<string, string[]> = {
+  s1: ['A'],
+  s2: ['A'],
+  e1: ['A', 'FAIL', 'FAIL'],
+  e2: ['A', 'A', 'FAIL'],
+};
+const NOISE = [0.9, 0.7, 0.8];
+
+let agent: Loopback;
+let judge: Loopback;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  assertBuilt();
+  const asked = new Map<string, number>();
+  agent = await startLoopback((_req, res, body) => {
+    const q = String((JSON.parse(body) as { q?: unknown }).q);
+    const n = asked.get(q) ?? 0;
+    asked.set(q, n + 1);
+    const script = ANSWERS[q] ?? ['X'];
+    const answer = script[n % script.length];
+    if (answer === 'FAIL') return sendJson(res, 500, { error: 'scripted failure' });
+    sendJson(res, 200, { answer: `answer ${q} ${answer}` });
+  });
+  const verdicts = new Map<string, number>();
+  judge = await startLoopback((req, res, body) => {
+    if (req.method === 'GET' && req.url === '/v1/version')
+      return sendJson(res, 200, {
+        package: '@tangle-network/agent-eval',
+        version: '0.20.10',
+        wireVersion: '1.0.0',
+        apiSurface: ['judge', 'listRubrics', 'version'],
+      });
+    if (req.method === 'GET' && req.url === '/v1/rubrics')
+      return sendJson(res, 200, {
+        rubrics: [
+          {
+            name: 'support',
+            description: 's',
+            dimensions: [{ id: 'q', description: 'quality', weight: 1 }],
+            failureModes: [],
+            rubricVersion: 'support@1',
+          },
+        ],
+      });
+    if (req.method === 'GET' && req.url === '/healthz')
+      return sendJson(res, 200, { status: 'ok', uptimeSec: 1 });
+    if (req.method !== 'POST' || req.url !== '/v1/judge')
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'no', details: null } });
+    const content = String((JSON.parse(body) as { content?: unknown }).content);
+    const k = verdicts.get(content) ?? 0;
+    verdicts.set(content, k + 1);
+    const s = NOISE[k % NOISE.length]!;
+    sendJson(res, 200, {
+      composite: s,
+      dimensions: { q: s },
+      failureModes: [],
+      wins: [],
+      rationale: 'ok',
+      rubricVersion: 'support@1',
+      model: 'fj',
+      durationMs: 1,
+    });
+  });
+});
+afterAll(async () => {
+  await Promise.all([agent.close(), judge.close()]);
+  for (const cleanup of cleanups) cleanup();
+});
+
+interface LockGate {
+  scope: string;
+  passed: boolean;
+  skipped?: boolean;
+  message: string;
+}
+
+async function applyWith(ids: string[], repeats: number) {
+  const ws = tempWorkspace('qa129-stability-gate');
+  cleanups.push(ws.cleanup);
+  writeFileSync(
+    path.join(ws.dir, 'd.jsonl'),
+    ids.map((id) => `${JSON.stringify({ id, vars: { q: id } })}\n`).join(''),
+  );
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'qa129-stability-gate', version: '1.0.0' },
+    agents: {
+      a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } },
+    },
+    judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'support' } },
+    tasks: {
+      t: {
+        bindings: { default: { input: { q: '{{q}}' }, output: { answer: '@' } } },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
+      },
+    },
+    run: { repeats, concurrency: 1 },
+    gates: [
+      { metric: 'judge_stability', min: 0.5 },
+      { metric: 'judge_stability', min: 0.5, scope: 'example' },
+    ],
+  };
+  writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  const validate = await runCli(['validate', 'evalc.yaml'], { cwd: ws.dir });
+  const apply = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: ws.dir });
+  const events = apply.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { event: string; gates?: LockGate[] });
+  const gates = events.find((e) => e.event === 'result')?.gates ?? [];
+  return { validate, apply, gates };
+}
+
+describe('judge_stability gates over examples with no figure (QA129)', () => {
+  it('run.repeats: 1 warns and skips the example-scope gate: no example has a figure', async () => {
+    const { validate, apply, gates } = await applyWith(['s1', 's2'], 1);
+    expect(validate.code).toBe(0);
+    expect(validate.stderr).toContain('run.repeats is 1: no example would have a figure');
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stderr).not.toContain('gate failed');
+    expect(gates.map((g) => [g.scope, g.passed, g.skipped ?? false])).toEqual([
+      ['benchmark', true, true],
+      ['example', true, true],
+    ]);
+    expect(gates[1]?.message).toBe(
+      'judge_stability has no measurement at example for a (none reported, none failed); gate skipped',
+    );
+  });
+
+  it('judges the examples that have a figure, passing over one judged repeat', async () => {
+    const { apply, gates } = await applyWith(['e1', 'e2'], 3);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(gates.map((g) => [g.scope, g.passed, g.skipped ?? false, g.message])).toEqual([
+      ['benchmark', true, false, 'judge_stability = 0.800 at benchmark for a; required ≥ 0.5'],
+      ['example:t/d/e2', true, false, 'judge_stability = 0.800 at example:t/d/e2 for a; required ≥ 0.5'],
+    ]);
+  });
+});
