@@ -28,6 +28,11 @@ beforeAll(async () => {
         return res.end(JSON.stringify({ name: 'cut', inputSchema: { type: 'object' } }));
       }
       const status = Number(req.url?.split('/')[1]);
+      if (req.url?.includes('/chat')) {
+        // a chat agent's failed reply: its body is kept in the error's details, cut at 500
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        return res.end(`${'q'.repeat(499)}🔑 and more`);
+      }
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: SAID }));
     });
@@ -63,15 +68,34 @@ function filesUnder(dir: string): string[] {
 
 const LONE_ESCAPE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
 
+const chatPlan = (status: number) => `evalc: 1
+benchmark: { id: qa123-cut, version: 1.0.0 }
+agents:
+  a: { protocol: chat, url: ${url}/${status}/chat, limits: { retries: 0 } }
+tasks:
+  t:
+    bindings:
+      default: { input: { messages: [{ role: user, content: "{{q}}" }] }, output: { answer: "messages[-1].content" } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+`;
+
 describe('an agent error with an emoji at the 200th unit (QA123)', () => {
-  it.each([200, 422, 500])('HTTP %i: no lone surrogate in any file written', async (status) => {
+  it.each([
+    ['raip', 200],
+    ['raip', 422],
+    ['raip', 500],
+    ['chat', 500],
+  ] as const)('%s, HTTP %i: no lone surrogate in any file written', async (protocol, status) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa123-cut-'));
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan(status));
+    writeFileSync(path.join(dir, 'evalc.yaml'), protocol === 'chat' ? chatPlan(status) : plan(status));
     const out = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
     expect(out.code, out.stderr).toBe(1);
     const files = [path.join(dir, 'evalc.lock'), ...filesUnder(path.join(dir, '.evalc'))];
     const report = readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8');
-    expect(report).toContain('p'.repeat(150));
+    expect(report).toContain(protocol === 'chat' ? 'q'.repeat(400) : 'p'.repeat(150));
     const bad: string[] = [];
     for (const file of files) {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));

@@ -21,6 +21,7 @@ import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
 import { localRefusal } from '../local-refusal.js';
 import { pythonReprHint } from '../python-repr.js';
+import { codePointCut } from '../quote-cut.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
 import type { AgentAdapter, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { numberPrecisionEvents } from '../unsafe-integer.js';
@@ -136,7 +137,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         if (error.kind === 'timeout' && timeoutMs < transport.timeoutMs)
           error.message = `${error.message}, all that was left of the conversation's ${runtime.budgetMs} ms ${runtime.budgetNote ? `budget (${runtime.budgetNote})` : 'limits.budget'}`;
         if (reply.status !== undefined && reply.text !== undefined) {
-          error.details = { body: reply.text.slice(0, 500) };
+          error.details = { body: codePointCut(reply.text, 500) };
           const said = serverSaid(reply.body, reply.text);
           if (said !== '') error.message = `${error.message}: ${said}`;
           if (error.kind === 'invalid_json') error.message += pythonReprHint(reply.text);
