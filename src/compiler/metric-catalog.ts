@@ -84,7 +84,8 @@ function formsHint(
   value: unknown,
 ): string | undefined {
   if (!union) return undefined;
-  const guesses = keysOf(value).flatMap((key) => {
+  // A list is no mapping: its indices are no keys to guess at (QA129: `[a, b]` read "`0` is in no form").
+  const guesses = (Array.isArray(value) ? [] : keysOf(value)).flatMap((key) => {
     if (union.keys.includes(key)) return [];
     const guess = didYouMean(key, union.keys);
     return [guess ? `\`${key}\`: ${guess}` : `\`${key}\` is in no form`];
