@@ -119,6 +119,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
             signal,
             timeoutMs,
           }),
+          where,
         );
         // checked on what this call sent: concurrent calls may have sent max_tokens before the first refusal
         if (config.maxTokens !== undefined && field === 'max_tokens' && refusesMaxTokens(reply)) {

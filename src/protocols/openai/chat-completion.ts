@@ -17,7 +17,12 @@
 
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
-import type { HttpTransport, JsonResponse, RetryFilter } from '../http/transport.js';
+import {
+  describeTarget,
+  type HttpTransport,
+  type JsonResponse,
+  type RetryFilter,
+} from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
 import { messageText } from './message-text.js';
@@ -93,6 +98,7 @@ export async function chatCompletion(
         ...(options.retry === undefined ? {} : { retry: options.retry }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       }),
+      describeTarget('POST', chatCompletionsUrl(baseUrl)),
     );
   const sent = options.tokenLimit?.completionTokens ? withCompletionTokens(body) : body;
   let reply = await post(sent);

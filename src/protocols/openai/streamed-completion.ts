@@ -14,8 +14,12 @@ import { isJsonObject } from '../http/trajectory.js';
 import type { JsonResponse } from '../http/transport.js';
 import { codePointCut } from '../quote-cut.js';
 
-/** The reply itself, or — for a 2xx SSE stream of completion chunks — a JSON reply of the merged completion. */
-export function recoverStreamedReply(reply: JsonResponse): JsonResponse {
+/**
+ * The reply itself, or — for a 2xx SSE stream of completion chunks — a JSON reply of the merged
+ * completion. `where` (`POST origin/path`) heads a cut stream's message, as the transport's own
+ * failures are headed (QA127: the judge's and the agent's cut-stream error named no endpoint).
+ */
+export function recoverStreamedReply(reply: JsonResponse, where?: string): JsonResponse {
   if (reply.ok || reply.error.kind !== 'invalid_json' || reply.text === undefined) return reply;
   if (reply.status === undefined || reply.status < 200 || reply.status >= 300) return reply;
   const isStream =
@@ -35,7 +39,7 @@ export function recoverStreamedReply(reply: JsonResponse): JsonResponse {
       attempts: reply.attempts, // no `text`: the message quotes what came, not the raw stream
       error: {
         kind: 'contract_violation',
-        message: `the streamed reply was cut: it ended with no finish_reason and no data: [DONE] (what came: ${shown})`,
+        message: `${where === undefined ? '' : `${where}: `}the streamed reply was cut: it ended with no finish_reason and no data: [DONE] (what came: ${shown})`,
         retryable: true,
       },
     };
