@@ -14,7 +14,7 @@ const READS_TRAJECTORY: Record<string, { reads: string; scores: string; hint: st
   tool_call_match: {
     reads: 'the tool calls',
     scores: 'every example scores as if no tool was called',
-    hint: 'extract the calls in the binding (output: { tools: "output.steps[].tool" }) and compare them with exact_match (mode: set or list); tool calls are recorded for chat, mae and openai agents',
+    hint: 'extract the calls in the binding ({path}) and compare them with exact_match (mode: set or list); tool calls are recorded for chat, mae and openai agents',
   },
   repetition_rate: {
     reads: 'the tool calls or assistant messages',
@@ -44,8 +44,20 @@ export function checkToolCallSource(
       {
         severity: 'warning',
         source: locate(path),
-        hint: what.hint,
+        hint: what.hint.replace('{path}', callsPath(agents.map((id) => plan.agents[id]?.protocol))),
       },
     ),
   ];
+}
+
+/**
+ * The example path to a reply's calls: a raip reply's document is `{output, usage}`, an http
+ * reply's is its body (after `response:`), so `output.steps[].tool` read nothing there (QA127).
+ */
+function callsPath(protocols: Array<string | undefined>): string {
+  const raip = 'output: { tools: "output.steps[].tool" }';
+  if (!protocols.includes('http')) return raip;
+  if (!protocols.includes('raip'))
+    return 'output: { tools: "steps[].tool" }: an http reply\'s paths start at its body';
+  return `${raip} for raip; "steps[].tool" for http, whose paths start at its reply body`;
 }
