@@ -5,6 +5,7 @@
  * weight or a description)", naming none.
  */
 import type { Lockfile } from '../lockfile/types.js';
+import { codePointCut } from '../protocols/quote-cut.js';
 import { showControlChars } from '../reports/control-chars.js';
 import type { CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
@@ -18,7 +19,8 @@ const LONGEST = 80;
  */
 function shown(value: string): string {
   const text = showControlChars(value).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
-  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text;
+  // Cut at a code point (QA129: an emoji at the cut was written as U+FFFD by plan, \ud83d by --json).
+  return text.length > LONGEST ? `${codePointCut(text, LONGEST - 1)}…` : text;
 }
 
 export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
