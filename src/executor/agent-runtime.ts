@@ -34,8 +34,14 @@ export interface AgentRuntime {
    * waiting for it).
    */
   examplesInFlight: number;
-  /** Retries its HTTP transport has sent (an `mae` agent over stdio or a socket has none). */
+  /** Retries its HTTP transport has sent for agent calls (an `mae` agent over stdio or a socket has none). */
   retriesSent: () => number;
+  /**
+   * Runs `work` (a RAIP `/info` discovery) with the retries it sends left out of `retriesSent`:
+   * apply's summary counts them as agent calls' (`3 agent calls (+1 retry)` for an `/info` that
+   * answered 500 once, QA127).
+   */
+  uncountedRetries: <T>(work: () => Promise<T>) => Promise<T>;
   stop: () => Promise<void>;
 }
 
@@ -111,6 +117,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     // The first Ctrl-C stops dispatch: no retry is sent after it, nor waited for.
     stopRetries: setup.signal,
   });
+  let notCallRetries = 0;
   const adapter = await createAdapter(config, {
     transport,
     cwd,
@@ -136,7 +143,15 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ...(limiter ? { rate: limiter } : {}),
       concurrency,
       examplesInFlight: Math.max(2 * planned, setup.plan.run.concurrency),
-      retriesSent: () => transport.retriesSent,
+      retriesSent: () => transport.retriesSent - notCallRetries,
+      uncountedRetries: async (work) => {
+        const before = transport.retriesSent;
+        try {
+          return await work();
+        } finally {
+          notCallRetries += transport.retriesSent - before;
+        }
+      },
       stop: async () => {
         await adapter.close();
         await transport.close();

@@ -47,7 +47,9 @@ export async function discoverAgents(
     }
     const lockedPin = locked[id];
     const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
-    const outcome = await discoverRaip(adapter, lockedPin, cachedSchema, options.signal);
+    const outcome = await runtime.uncountedRetries(() =>
+      discoverRaip(adapter, lockedPin, cachedSchema, options.signal),
+    );
     if (!outcome.ok) {
       // Nothing listening is the usual first-run mistake: say what to do about it (not after a
       // request that was never sent: a header the env gave a line break, QA60).
