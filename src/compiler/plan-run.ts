@@ -29,6 +29,7 @@ import {
   recordsStep,
 } from './lock-records.js';
 import { downstream, exampleReason, groupReasons, scoreReason, UP_TO_DATE_REASON } from './plan-reasons.js';
+import { holdsStaleFailure, STALE_MAX_TOKENS_REASON } from './stale-failures.js';
 import { groupSteps } from './step-keys.js';
 
 export interface CacheView {
@@ -133,6 +134,7 @@ export function planRun(
     const { group } = compiledGroup;
     const target = `${benchmark}/${group.taskId}[${group.agentId}]`;
     const why = groupReasons(compiledGroup, lock, compiled);
+    const agentProtocol = compiled.resolved.plan.agents[group.agentId]?.protocol;
     const exampleMetricIds = group.metrics.filter((m) => m.info?.stage === 'example').map((m) => m.id);
     let groupChanged = false;
     let groupStale = false;
@@ -147,7 +149,10 @@ export function planRun(
         renderFailures++;
         continue;
       }
-      const invokeCached = cache.has(step.invokeKey);
+      // A cached failure an older evalc wrote that this one would not get again (QA128).
+      const staleFailure = holdsStaleFailure(cache, agentProtocol, step.invokeKey);
+      const invokeCached = !staleFailure && cache.has(step.invokeKey);
+      if (staleFailure) recorded = false;
       const record = (
         kind: PlannedKind,
         key: string,
@@ -176,6 +181,7 @@ export function planRun(
       const invokeWhy = invokeCached
         ? why.invoke
         : (why.invoke ??
+          (staleFailure ? { symbol: '~' as const, reason: STALE_MAX_TOKENS_REASON } : undefined) ??
           exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : why.changedInput));
       record(
         'invoke',

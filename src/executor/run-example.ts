@@ -8,6 +8,7 @@
 
 import type { CompiledGroup } from '../compiler/compile.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
+import { isStaleFailure } from '../compiler/stale-failures.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
 import type { LockResult } from '../lockfile/types.js';
 import {
@@ -183,7 +184,9 @@ async function runRepeat(
     const reused = await reuseExtract(rt, step, step.invokeKey, step.extractKey);
     if (reused) return reused;
   }
-  const cached = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
+  const stored = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
+  // An older evalc's failure this one would not get again is asked once more (QA128).
+  const cached = isStaleFailure(rt.adapter.protocol, stored) ? undefined : stored;
   if (cached && 'failed' in cached) {
     rt.onInvoke({ id: step.id, cached: true, durationMs: cached.durationMs, error: cached.failed });
     return {

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { lockHoldsStaleFailure, mayHoldStaleFailure } from '../compiler/stale-failures.js';
 import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockGate } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
@@ -78,6 +79,8 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
       !options.refresh &&
       !options.only &&
       isLockUpToDate(previousLock, compiled, pins) &&
+      // An older evalc's cached failure this one would not get again is asked once more (QA128).
+      !holdsStaleFailure(previousLock, ctx.lockFile, ctx.store) &&
       (!options.baseline || gatesVsBaseline(compiled) !== undefined),
     async finish(compiled) {
       const compared = options.baseline ? gatesVsBaseline(compiled) : undefined;
@@ -130,4 +133,11 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
       return { status: 'done', lock, lockFile: ctx.lockFile, reportsDir, summary };
     },
   };
+}
+
+/** Whether the lock's rows (read only when its header may hold one) name a stale cached failure. */
+function holdsStaleFailure(header: Lockfile, lockFile: string, store: () => LogStore): boolean {
+  if (!mayHoldStaleFailure(header)) return false;
+  const full = readLockFile(lockFile);
+  return full.ok && lockHoldsStaleFailure(full.lock, store);
 }

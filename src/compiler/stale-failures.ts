@@ -1,0 +1,77 @@
+/**
+ * Cached invoke failures this evalc would not get again from the same request (QA128).
+ *
+ * An `openai` agent on a reasoning model (o1, o3-mini, gpt-5) refuses `max_tokens` with 400
+ * "Unsupported parameter: 'max_tokens' is not supported with this model. Use
+ * 'max_completion_tokens' instead.". An evalc before QA116 recorded that 400 as the example's
+ * definitive failure and cached it like an answer; this evalc sends the limit again as
+ * `max_completion_tokens` and never records that refusal. Such a cached failure, written by the
+ * older evalc under the same key, is not reused: the example is asked once more (after an upgrade,
+ * `plan` says why), so the fix does not wait for an `apply --refresh` that would ask every agent
+ * and judge again.
+ */
+import type { Lockfile } from '../lockfile/types.js';
+import { FAILED_INVOKE_KIND } from './lock-records.js';
+
+export const STALE_MAX_TOKENS_REASON =
+  "because the cached failure is a reasoning model's refusal of max_tokens, which this evalc sends again as max_completion_tokens (an evalc before QA116 cached it)";
+
+/** Whether a failure's message is a reasoning model's refusal of the `max_tokens` field itself. */
+function refusedMaxTokens(kind: unknown, message: unknown): boolean {
+  if (kind !== 'http_400' || typeof message !== 'string') return false;
+  // A limit refused for its value names both fields too (vLLM's "… is too large"): not this one.
+  if (/too large|maximum context length|at most|exceeds?/i.test(message)) return false;
+  return (
+    /\bmax_tokens\b/.test(message) &&
+    /\bmax_completion_tokens\b/.test(message) &&
+    /not supported|unsupported|instead/i.test(message)
+  );
+}
+
+/** Whether `record`, a cached invoke entry of an agent speaking `protocol`, is such a stale failure. */
+export function isStaleFailure(protocol: string | undefined, record: unknown): boolean {
+  if (protocol !== 'openai' || typeof record !== 'object' || record === null) return false;
+  const failed = (record as { failed?: { kind?: unknown; message?: unknown } }).failed;
+  return failed !== undefined && refusedMaxTokens(failed.kind, failed.message);
+}
+
+interface FailureView {
+  kindOf?(key: string): string | undefined;
+  get?(key: string): unknown;
+}
+
+/** `isStaleFailure` of the entry a cache holds under `key` (read only when it is a cached failure). */
+export function holdsStaleFailure(cache: FailureView, protocol: string | undefined, key: string): boolean {
+  if (protocol !== 'openai' || cache.kindOf?.(key) !== FAILED_INVOKE_KIND || !cache.get) return false;
+  return isStaleFailure(protocol, cache.get(key));
+}
+
+/** Whether a lock's header (its error counts and agents) may record such a failure. */
+export function mayHoldStaleFailure(header: Lockfile): boolean {
+  return (
+    (header.steps?.errors?.http_400 ?? 0) > 0 &&
+    Object.values(header.agents).some((agent) => agent.protocol === 'openai')
+  );
+}
+
+/**
+ * Whether evalc.lock records an `http_400` of an `openai` agent whose cached entry is such a stale
+ * failure: the lock is then not up to date (apply asks those examples again). The cache is opened
+ * only for a lock that records one.
+ */
+export function lockHoldsStaleFailure(lock: Lockfile, cache: () => FailureView): boolean {
+  let view: FailureView | undefined;
+  for (const row of lock.results) {
+    const errors = row.errors;
+    if (!errors?.includes('http_400')) continue;
+    const agentId = row.group.split('/')[0] ?? '';
+    if (lock.agents[agentId]?.protocol !== 'openai') continue;
+    for (let repeat = 0; repeat < errors.length; repeat++) {
+      const key = row.invoke[repeat];
+      if (errors[repeat] !== 'http_400' || typeof key !== 'string') continue;
+      view ??= cache();
+      if (holdsStaleFailure(view, 'openai', key)) return true;
+    }
+  }
+  return false;
+}
