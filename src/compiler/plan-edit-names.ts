@@ -17,7 +17,7 @@ const LONGEST = 80;
  * characters spelt `\u001b` and a line feed `\n`, and cut at 80 characters (QA124: a version holding
  * a line feed printed a line of its own in `plan`'s row, a 3,000-character one a 3,000-character row).
  */
-function shown(value: string): string {
+export function quotedOnOneLine(value: string): string {
   const text = showControlChars(value).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
   // Cut at a code point (QA129: an emoji at the cut was written as U+FFFD by plan, \ud83d by --json).
   return text.length > LONGEST ? `${codePointCut(text, LONGEST - 1)}…` : text;
@@ -28,7 +28,9 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
   const plan = compiled.resolved.plan;
   const locked = lock.plan?.benchmark?.version;
   if (locked !== undefined && locked !== plan.benchmark.version)
-    edits.add(`benchmark.version ${shown(String(locked))} → ${shown(String(plan.benchmark.version))}`);
+    edits.add(
+      `benchmark.version ${quotedOnOneLine(String(locked))} → ${quotedOnOneLine(String(plan.benchmark.version))}`,
+    );
   // Run settings the lock records: `plan` says them on their own (aggregate-reason.ts) or as new
   // repeats; `apply --locked` said "no step changes: e.g. a description or a gate" of them, even of
   // more repeats, which run steps (QA124).
@@ -42,7 +44,7 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
     const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;
     if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
       edits.add(
-        `tasks.${d.taskId}.datasets.${d.datasetId}.source ${shown(pinned.source)} → ${shown(source)}, same content`,
+        `tasks.${d.taskId}.datasets.${d.datasetId}.source ${quotedOnOneLine(pinned.source)} → ${quotedOnOneLine(source)}, same content`,
       );
   }
   for (const { group } of compiled.groups) {

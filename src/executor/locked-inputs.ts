@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { stripUserInfo } from '../compiler/identities.js';
-import { unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
+import { quotedOnOneLine, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
@@ -99,7 +99,11 @@ export function datasetDrift(
       const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
       const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;
       if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
-        moved.push(`${d.taskId}/${d.datasetId}: source ${pinned.source} → ${source} (same content)`);
+        // Quoted on one line as plan quotes it (QA129: a file name holding a line feed printed a
+        // line of its own in the refusal).
+        moved.push(
+          `${d.taskId}/${d.datasetId}: source ${quotedOnOneLine(pinned.source)} → ${quotedOnOneLine(source)} (same content)`,
+        );
     }
     const stepChanges = planChanges(compiled, lock);
     const changes = [
