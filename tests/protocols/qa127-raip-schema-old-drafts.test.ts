@@ -90,3 +90,14 @@ describe('RAIP input schemas of an old or unknown draft (QA127)', () => {
     }
   });
 });
+
+describe('a schema with no $schema that fails as 2020-12 on a tuple items array (QA127)', () => {
+  it('says it was read as 2020-12 and how to declare draft-07', () => {
+    const compiled = compileInputSchema({ type: 'array', items: [{ type: 'integer' }] });
+    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(
+      /items value must be .*declares no \$schema, so it was read as JSON Schema 2020-12.*\$schema: http:\/\/json-schema\.org\/draft-07\/schema#\)$/,
+    );
+    const other = compileInputSchema({ type: 'no-such-type' });
+    expect(other.ok ? 'ok' : other.reason).not.toContain('$schema');
+  });
+});

@@ -54,10 +54,14 @@ type AjvClass = typeof Ajv2020 | typeof Ajv2019 | typeof AjvDraft07;
  * "id"`, `exclusiveMaximum value must be ["number"]`) did not say the draft was the cause. `note`
  * is what a compile error adds: the draft read, for an old or unknown `$schema`.
  */
+const NO_SCHEMA_NOTE =
+  " (it declares no $schema, so it was read as JSON Schema 2020-12, RAIP's: a schema written for draft-07 (a tuple's items: [...], where 2020-12 has prefixItems) compiles once it declares $schema: http://json-schema.org/draft-07/schema#)";
+
 function ajvFor(schema: unknown): { Ajv: AjvClass; note: string } {
   const declared =
     typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
-  if (typeof declared !== 'string') return { Ajv: Ajv2020, note: '' };
+  // With no `$schema` a tuple's `items: [...]` (draft-07's form) fails as 2020-12: say so (QA127).
+  if (typeof declared !== 'string') return { Ajv: Ajv2020, note: NO_SCHEMA_NOTE };
   if (/json-schema\.org\/draft-0[67]\/schema/.test(declared)) return { Ajv: AjvDraft07, note: '' };
   if (/json-schema\.org\/draft\/2019-09\/schema/.test(declared)) return { Ajv: Ajv2019, note: '' };
   if (/json-schema\.org\/draft\/2020-12\/schema/.test(declared)) return { Ajv: Ajv2020, note: '' };
@@ -121,9 +125,10 @@ export function compileInputSchema(
   try {
     validateFn = ajv.compile(schema as object | boolean);
   } catch (error) {
+    const said = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
-      reason: `inputSchema does not compile: ${error instanceof Error ? error.message : String(error)}${note}`,
+      reason: `inputSchema does not compile: ${said}${note !== NO_SCHEMA_NOTE || /^items value must be/.test(said) ? note : ''}`,
     };
   }
   const digest = computeSchemaDigest(schema);
