@@ -48,7 +48,7 @@ describe('the profile: platform hint names the platform null fields only (QA127)
       /requires name on every message.*profile: platform\?\)$/,
     );
     expect(await refusedWith(['body', 'messages', 1, 'tool_calls', 0, 'tool_result'])).toMatch(
-      /requires tool_result on every message.*profile: platform\?\)$/,
+      /requires tool_result on every tool call, which .*profile: platform\?\)$/,
     );
   });
 });

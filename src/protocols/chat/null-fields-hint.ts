@@ -21,7 +21,12 @@ export function chatNullFieldsHint(replays: boolean, status: number | undefined,
     if (field !== undefined) missing.add(field);
   }
   if (missing.size === 0) return '';
-  return ` (the agent requires ${[...missing].join(', ')} on every message, which today's Connexity platform sends as null and the seed contract leaves out: profile: platform?)`;
+  const onMessages = [...missing].filter((field) => field !== 'tool_result');
+  const where = [
+    ...(onMessages.length > 0 ? [`${onMessages.join(', ')} on every message`] : []),
+    ...(missing.has('tool_result') ? ['tool_result on every tool call'] : []),
+  ].join(' and ');
+  return ` (the agent requires ${where}, which today's Connexity platform sends as null and the seed contract leaves out: profile: platform?)`;
 }
 
 /**
