@@ -77,6 +77,8 @@ function instructionChanges(compiled: CompiledPlan, lock: Lockfile, lockFile: st
   return out;
 }
 
+const EDITS_SHOWN = 8;
+
 export function datasetDrift(
   compiled: CompiledPlan,
   lock: Lockfile | undefined,
@@ -106,15 +108,18 @@ export function datasetDrift(
         );
     }
     const stepChanges = planChanges(compiled, lock);
+    // A weight, a gate, benchmark.version (QA119); a move is said above, and a template edit is
+    // one that renders the same inputs only when no step changed.
+    const edits = unkeyedPlanEdits(compiled, lock).filter(
+      (edit) =>
+        !/\.source .* same content$/.test(edit) && (stepChanges.length === 0 || !edit.includes('.bindings.')),
+    );
     const changes = [
       ...moved,
-      // A weight, a gate, benchmark.version (QA119); a move is said above, and a template edit is
-      // one that renders the same inputs only when no step changed.
-      ...unkeyedPlanEdits(compiled, lock).filter(
-        (edit) =>
-          !/\.source .* same content$/.test(edit) &&
-          (stepChanges.length === 0 || !edit.includes('.bindings.')),
-      ),
+      // At most 8, as the step changes below (QA129: 25 metrics' thresholds edited at once read 25 lines).
+      ...(edits.length > EDITS_SHOWN
+        ? [...edits.slice(0, EDITS_SHOWN), `… and ${edits.length - EDITS_SHOWN} more plan edits`]
+        : edits),
       ...stepChanges,
       ...instructionChanges(compiled, lock, lockFile),
     ];
