@@ -130,7 +130,8 @@ export function judgeShellDiagnostics(
   if (all.some((t) => t.operator && t.text === '|&'))
     error(
       'pipes with `|&`, which sh does not know: evalc runs the command with sh, where it is a syntax error (\'Syntax error: "&" unexpected\' in dash), so every call would fail',
-      'write `2>&1 |` for a pipeline, or, better, a script that logs and runs the judge with its arguments ("$@")',
+      // QA131: it said `2>&1 |`, a pipeline whose last command (`tee`) gets `rpc <method>`: the warning below.
+      'keep a log of its stderr with `2>judge.log` (`2>&1 | tee` would give `rpc <method>` to `tee`, not the judge), or a script that logs and runs the judge with its arguments ("$@")',
     );
   else if (all.some((t) => t.operator && t.text === '|')) {
     const tail = last.map((t) => t.raw).join(' ');

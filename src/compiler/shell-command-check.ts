@@ -58,6 +58,10 @@ export function judgeTailDiagnostics(
   return [];
 }
 
+/** QA131: an mae local command's stdout carries its JSON replies: `2>&1 |` mixes stderr into them (invalid_json). */
+const LOCAL_HINT =
+  'keep a log of its stderr with `2>agent.log`: its stdout carries the JSON replies, and `2>&1 |` would mix stderr into them (invalid_json)';
+
 function bashPipe(command: string, path: PlanPath, who: string, source: SourcePosition | undefined) {
   if (!shellTokens(command).words.some((t) => t.operator && t.text === '|&')) return [];
   return [
@@ -65,7 +69,7 @@ function bashPipe(command: string, path: PlanPath, who: string, source: SourcePo
       path[0] === 'judges' ? 'EVALC_JUDGE_CONFIG' : 'EVALC_AGENT_CONFIG',
       `${who}: pipes with \`|&\`, which sh does not know: evalc runs the command with sh, where it is a syntax error ('Syntax error: "&" unexpected' in dash), so the process would never start`,
       path,
-      { source, hint: 'write `2>&1 |` instead' },
+      { source, hint: path[2] === 'command' ? LOCAL_HINT : 'write `2>&1 |` instead' },
     ),
   ];
 }

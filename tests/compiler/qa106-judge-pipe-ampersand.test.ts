@@ -2,7 +2,7 @@
  * QA94: a stdio judge command piping with bash's `|&` (`node judge.mjs |& tee judge.log`) was
  * only the pipeline warning, yet sh — dash on Debian and Ubuntu — refuses the whole command
  * (`Syntax error: "&" unexpected`): every call failed at apply. It is an error at validate now,
- * at the command, naming `2>&1 |`; a `2>&1 |` pipeline stays a warning. The validate run is the
+ * at the command, naming `2>judge.log` (it named `2>&1 |`, itself warned about: QA131); a `2>&1 |` pipeline stays a warning. The validate run is the
  * real binary; the shell's refusal is checked against the machine's own sh.
  */
 import { spawnSync } from 'node:child_process';
@@ -56,12 +56,12 @@ describe('a stdio judge command with `|&` (QA106)', () => {
     expect(sh.stderr).toMatch(/Syntax error|syntax error/);
   });
 
-  it('is an error at validate, at the command, naming `2>&1 |`', () => {
+  it('is an error at validate, at the command, naming `2>judge.log`', () => {
     const r = validate('node judge.mjs |& tee judge.log');
     expect(r.status).toBe(65);
     expect(r.stderr).toMatch(/evalc\.yaml:8:\d+: error EVALC_JUDGE_CONFIG/);
     expect(r.stderr).toContain('pipes with `|&`, which sh does not know');
-    expect(r.stderr).toContain('`2>&1 |`');
+    expect(r.stderr).toContain('`2>judge.log`');
     expect(r.stderr).not.toContain('is a pipeline');
   });
 
