@@ -149,6 +149,8 @@ export function reportSources(
         // A failed invoke or extraction scores 0 with no score record of its own: one under that
         // key is an earlier run's, whose details would contradict this run (QA91).
         if (result.invoke[0] && trajectories[result.invoke[0]]?.error) continue;
+        // Nor read when the lock says it failed and the cache holds a later run's answer (QA128).
+        if (result.errors?.[0]) continue;
         const details = store.get<ScoreResult>(key)?.details;
         if (details !== null && typeof details === 'object') {
           failureDetails[key] = details;
@@ -172,6 +174,8 @@ export function reportSources(
       const example = type !== undefined && getMetricDefinition(type)?.stage === 'example';
       if ((example && scoresReplaced(result, metric, cached)) || isReplaced(result)) continue;
       for (const [i, key] of keys.entries()) {
+        // A failed repeat has no score record of its own: one under its key is another run's (QA128).
+        if (result.errors?.[i]) continue;
         const details = cached[i]?.details;
         if (
           details &&
@@ -203,6 +207,10 @@ function invokeRecordOf(
   if (errorKind !== null && !(stored && 'failed' in stored && stored.failed.kind === errorKind)) {
     const note = store.get<FailedInvokeRecord>(lastErrorKey(key));
     if (note?.failed.kind === errorKind) return note;
+    // The lock says this repeat failed (not its extraction) and the cache holds an answer or
+    // another failure under its key: a later run's (an upgrade asked a stale failure again, a
+    // `--refresh`), not shown beside this lock's error (QA128: an http_400 row showed the answer).
+    if (errorKind !== 'extraction_failed') return undefined;
   }
   return stored ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
 }

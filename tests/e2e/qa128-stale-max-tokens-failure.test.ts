@@ -12,7 +12,7 @@
  * evalc wrote: same key, kind and message); the server then answers as OpenAI does.
  * Real loopback OpenAI-compatible server, the built CLI.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,6 +47,10 @@ beforeAll(async () => {
       return { status: 400, json: { error: { message: 'The model `gpt-4o-mini` does not exist.' } } };
     if (body.max_tokens !== undefined || (refuseBoth && body.max_completion_tokens !== undefined))
       return REFUSAL;
+    if (body.model === 'judge-m')
+      return completion(
+        JSON.stringify({ dimensions: { relevance: 0.9 }, failureModes: [], rationale: 'JUDGED-LATER' }),
+      );
     const user = (body.messages as Array<{ content: string }>).at(-1)?.content ?? '';
     return completion(`A:${user}`);
   });
@@ -59,6 +63,8 @@ function writePlan(dir: string): void {
   const plan = {
     evalc: 1,
     benchmark: { id: 'qa128', version: '1.0.0' },
+    judges: { j: { protocol: 'openai', url: `${server.url}/v1`, model: 'judge-m', rubric: 'r' } },
+    rubrics: { r: { dimensions: [{ id: 'relevance', description: 'Answers', weight: 1 }] } },
     agents: {
       o3: { protocol: 'openai', url: `${server.url}/v1`, model: 'o3-mini', maxTokens: 64 },
       // A server's 400 for another reason stays a cached failure, asked no more.
@@ -72,8 +78,11 @@ function writePlan(dir: string): void {
             output: { answer: 'content' },
           },
         },
-        datasets: { d: { examples: [{ id: 'e1', vars: { q: 'one' }, expected: { answer: 'A:one' } }] } },
-        metrics: [{ type: 'contains', candidate: 'answer', expected: 'answer' }],
+        datasets: { d: { examples: [{ id: 'e1', vars: { q: 'one' }, expected: { answer: 'one' } }] } },
+        metrics: [
+          { type: 'contains', candidate: 'answer', expected: 'answer' },
+          { type: 'judge', judge: 'j', content: '{{candidate.answer}}' },
+        ],
       },
     },
   };
@@ -92,6 +101,7 @@ describe('upgrade: a cached max_tokens refusal of a reasoning model', () => {
       expect(first.code, first.stderr).toBe(1);
       const lock = JSON.parse(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8'));
       expect(lock.steps.errors).toEqual({ http_400: 2 });
+      copyFileSync(path.join(ws.dir, 'evalc.lock'), path.join(ws.dir, 'old.lock'));
       refuseBoth = false;
 
       const planned = await runCli(['plan'], { cwd: ws.dir });
@@ -110,6 +120,19 @@ describe('upgrade: a cached max_tokens refusal of a reasoning model', () => {
       const sent = server.requests.filter((r) => r.body.model === 'o3-mini').slice(before);
       expect(sent.at(-1)?.body.max_completion_tokens).toBe(64);
       expect(badCalls()).toBe(badBefore);
+
+      // The old lock's report does not show the answer now cached under its failed key beside
+      // its http_400 (nor that answer's candidates): the row keeps the lock's error, no record.
+      const report = await runCli(['report', '--from', 'old.lock', '--format', 'json'], { cwd: ws.dir });
+      expect(report.code, report.stderr).toBe(0);
+      const o3Row = (
+        JSON.parse(report.stdout) as {
+          examples: Array<{ agent: string; repeats: Array<{ errorKind: string | null; record?: unknown }> }>;
+        }
+      ).examples.find((e) => e.agent === 'o3');
+      expect(o3Row?.repeats.map((r) => r.errorKind)).toEqual(['http_400']);
+      expect(JSON.stringify(o3Row), JSON.stringify(o3Row)).not.toContain('A:one');
+      expect(JSON.stringify(o3Row), JSON.stringify(o3Row)).not.toContain('JUDGED-LATER');
 
       const after = await runCli(['plan'], { cwd: ws.dir });
       expect(after.code, after.stdout).toBe(0);
