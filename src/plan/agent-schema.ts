@@ -114,6 +114,7 @@ export const chatAgentSchema = z
 function profileSays(profiles: string[], replayTools: boolean): Record<string, unknown> {
   return {
     if: { required: ['profile'], properties: { profile: { enum: profiles } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable
     then: { properties: { replayTools: { const: replayTools } } },
   };
 }

@@ -61,6 +61,7 @@ export const judgeSchema = z
       { required: ['command'], properties: { command: true } },
     ],
     if: { required: ['protocol'], properties: { protocol: { const: 'openai' } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable
     then: { required: ['model'], properties: { model: true } },
   });
 
