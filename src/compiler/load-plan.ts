@@ -90,7 +90,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
         if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
         if (d.code === 'EVALC_METRIC_PRICES' && readsPrunedSetting(d, salvaged.pruned)) {
-          const kept = pricesWarningBesidePruned(d, loaded.raw);
+          const kept = pricesWarningBesidePruned(d, loaded.raw, loaded.locate);
           if (kept) diagnostics.push(kept);
           continue;
         }
