@@ -93,6 +93,11 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       ? baselineWarning(String(values.baseline), baseline.lock, outcome.lock)
       : undefined;
   if (warning) progress.message(`evalc: warning: ${warning}`);
+  // An up-to-date apply ran nothing, so no run said the lock's drift: `--json` gets the `message`
+  // event the apply that wrote the lock gave before its result (QA130); text mode says it in printOutcome.
+  if (json && outcome.status === 'done' && outcome.summary.upToDate)
+    for (const d of outcome.summary.schemaDrift ?? [])
+      progress.message(`evalc: warning: ${describeDrift(d)}`);
   if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome) })}\n`);
   else printOutcome(ctx, outcome, Boolean(values.quiet));
   return exitCode;
