@@ -6,6 +6,7 @@
  */
 import type { Lockfile } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
+import { datasetsMatch } from './lock-records.js';
 import { unkeyedPlanEdits } from './plan-edit-names.js';
 
 const SHOWN = 3;
@@ -104,6 +105,14 @@ export function planChangeReason(
   staleRuns = 0,
   unit = 'runs',
 ): string {
+  const reason = planOnlyReason(compiled, lock, staleRuns, unit);
+  // QA131: a dataset edit beside it (an example's weight) was not said: the dataset's reason is
+  // read only when the plan digest is unchanged.
+  if (staleRuns > 0 || datasetsMatch(lock, compiled)) return reason;
+  return `${reason}, and ${datasetEditReason(compiled, lock).replace(/^because /, '')}`;
+}
+
+function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: number, unit: string): string {
   const plan = compiled.resolved.plan;
   const gone = Object.values(lock.groups)
     .filter((g) => {
