@@ -160,7 +160,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         choice.finishReason === 'length'
           ? `, cut off at the token limit (finish_reason: length; ${config.maxTokens === undefined ? "set the judge's maxTokens" : `the judge's maxTokens is ${config.maxTokens}`})`
           : choice.finishReason !== undefined && choice.finishReason !== 'stop'
-            ? `, finish_reason: ${choice.finishReason.slice(0, 40)}` // content_filter, tool_calls…
+            ? `, finish_reason: ${codePointCut(choice.finishReason, 40)}` // content_filter, tool_calls… (QA130: at a code point)
             : '';
       if (choice.content === undefined)
         return {

@@ -6,7 +6,7 @@
  * fence (```json … ```), as models asked for JSON without JSON mode write it (QA91).
  */
 
-import { quoteCut } from '../quote-cut.js';
+import { codePointCut, quoteCut } from '../quote-cut.js';
 import { firstChoice } from './chat-completion.js';
 
 const FENCED = /^```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
@@ -79,7 +79,8 @@ function whyNoContent(document: unknown): string {
     reasoning?: unknown;
   };
   const why: string[] = [];
-  if (typeof doc.finish_reason === 'string') why.push(`finish_reason: ${doc.finish_reason.slice(0, 40)}`);
+  if (typeof doc.finish_reason === 'string')
+    why.push(`finish_reason: ${codePointCut(doc.finish_reason, 40)}`); // never half an emoji (QA130)
   const message = firstChoice(doc.choices)?.message as { tool_calls?: unknown } | undefined;
   const calls = message?.tool_calls;
   if (typeof doc.refusal === 'string') why.push('the model refused: bind `refusal` to read it');
