@@ -19,8 +19,14 @@ export function checkCostPrices(
   path: PlanPath,
   plan: Plan,
   locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+  taskAgents: Iterable<string> = [],
 ): Diagnostic[] {
   if (config.type !== 'cost') return [];
+  // QA131: a mae agent reports no usage (the seed API has none): its cost is not measured, never a
+  // metric_error, whatever prices: holds (cost version 6). A task run by such agents only was
+  // warned of errors it never has, with advice it could not follow.
+  const agents = [...taskAgents];
+  if (agents.length > 0 && agents.every((id) => plan.agents[id]?.protocol === 'mae')) return [];
   const prices = plan.prices ?? {};
   const model = (config as Record<string, unknown>).model;
   if (Object.keys(prices).length === 0)

@@ -102,7 +102,7 @@ export function checkMetric(
     );
   }
   diagnostics.push(...checkThreshold(config, path, ctx.locate));
-  diagnostics.push(...checkCostPrices(config, path, ctx.plan, ctx.locate));
+  diagnostics.push(...checkCostPrices(config, path, ctx.plan, ctx.locate, ctx.agentCandidates?.keys() ?? []));
   diagnostics.push(...checkSingleRepeat(config, path, ctx.plan, ctx.locate));
   diagnostics.push(
     ...checkToolCallSource(config, path, ctx.plan, ctx.agentCandidates?.keys() ?? [], ctx.locate),
