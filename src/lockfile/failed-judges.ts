@@ -30,6 +30,9 @@ export function failedJudges(lock: Pick<Lockfile, 'groups' | 'results'>): Failed
   for (const row of lock.results ?? []) {
     const metrics = judgeOf.get(row.group);
     if (!metrics) continue;
+    // An example every repeat of which failed before scoring (its invoke or extraction) asked no
+    // judge: its metrics' 0 is no verdict (QA130: one agent 500 hid a judge that scored nothing).
+    if (row.errors !== undefined && row.errors.length > 0 && row.errors.every((e) => e !== null)) continue;
     for (const [metricId, judge] of metrics) {
       const result = row.metrics?.[metricId];
       if (!result) continue;
