@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { showControlChars } from '../reports/control-chars.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
 

@@ -6,7 +6,7 @@
  * line feed is shown as its `\uXXXX` spelling, as reports and `evalc diff` already show them.
  * JSON output is unchanged by it: JSON.stringify escapes these characters itself.
  */
-import { showControlChars } from '../reports/control-chars.js';
+import { showControlChars } from '../lockfile/control-chars.js';
 
 export function terminalSafe(text: string): string {
   return showControlChars(text);

@@ -4,9 +4,10 @@
  * `version`, a gate added, removed or given another bound, a template that renders the same inputs. Before QA119 each read "because the plan changed (no step changes: e.g. a gate, a
  * weight or a description)", naming none.
  */
+
+import { showControlChars } from '../lockfile/control-chars.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { codePointCut } from '../protocols/quote-cut.js';
-import { showControlChars } from '../reports/control-chars.js';
 import type { CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
 

@@ -2,8 +2,9 @@
  * Progress of a run: a live per-agent display on a TTY, a plain line every few seconds
  * elsewhere (CI), NDJSON events with --json, nothing with --quiet.
  */
+
+import { showControlChars } from '../lockfile/control-chars.js';
 import type { StepError } from '../protocols/types.js';
-import { showControlChars } from '../reports/control-chars.js';
 import { clipId, fitLine } from './progress-fit.js';
 
 export interface ProgressSink {

@@ -1,5 +1,5 @@
 /** Escaping of data placed in GitHub-flavoured Markdown and in its inline HTML. */
-import { showControlChars } from './control-chars.js';
+import { showControlChars } from '../lockfile/control-chars.js';
 
 /** A zero-width space, as an entity: `@&#8203;team` renders as `@team` and GitHub links nothing. */
 const ZWSP = '&#8203;';

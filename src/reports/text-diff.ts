@@ -1,6 +1,7 @@
 /** `evalc diff` in a terminal: plain text, regressions first, flips, pins that changed. */
+
+import { showControlChars } from '../lockfile/control-chars.js';
 import type { LockDiff } from '../lockfile/diff.js';
-import { showControlChars } from './control-chars.js';
 import { errorsNote } from './diff-errors-note.js';
 import { flipsAgainstNote } from './flips-against-note.js';
 import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';

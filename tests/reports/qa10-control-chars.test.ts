@@ -3,8 +3,8 @@
  * byte (grep then calls the file binary) and an ESC would reach the terminal through `evalc diff`.
  */
 import { describe, expect, it } from 'vitest';
+import { showControlChars } from '../../src/lockfile/control-chars.js';
 import { diffLocks } from '../../src/lockfile/diff.js';
-import { showControlChars } from '../../src/reports/control-chars.js';
 import { renderReports, renderTextDiff } from '../../src/reports/index.js';
 import { baselineLock } from '../fixtures/locks/variants.js';
 
