@@ -33,10 +33,14 @@ export function failedJudges(lock: Pick<Lockfile, 'groups' | 'results'>): Failed
     // An example every repeat of which failed before scoring (its invoke or extraction) asked no
     // judge: its metrics' 0 is no verdict (QA130: one agent 500 hid a judge that scored nothing).
     if (row.errors !== undefined && row.errors.length > 0 && row.errors.every((e) => e !== null)) continue;
+    // Repeats that reached scoring: with repeats, one that failed before scoring scores its metrics
+    // 0, so a judge that failed every other repeat left a score of 0, not null (QA132).
+    const reached = row.errors ? row.errors.filter((e) => e === null).length : row.invoke.length;
     for (const [metricId, judge] of metrics) {
       const result = row.metrics?.[metricId];
       if (!result) continue;
-      if (result.score !== null || result.error === undefined) {
+      const unanswered = result.error === undefined ? 0 : (result.errors ?? 1);
+      if (result.error === undefined || (result.score !== null && unanswered < reached)) {
         judged.add(judge);
         continue;
       }
