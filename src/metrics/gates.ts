@@ -224,6 +224,7 @@ function thresholdResults(
     }
     let actual: number | null;
     let where = group.target;
+    let erroredExample = false;
     if (!group.perExample) {
       actual = headline(group.node?.metrics[gate.metric]);
     } else {
@@ -241,8 +242,14 @@ function thresholdResults(
       // dataset gate failed with "no results" (QA37). Unmeasured efficiency rows stay skipped, and
       // so does a row with no figure and no error: judge_stability of one judged repeat
       // (run.repeats: 1) failed "every example ≥ 0.5" as "has no results" (QA129).
-      const errored = measurement ? undefined : rows.find((r) => noFigure(r) && (r.errors ?? 0) > 0);
+      // Beside examples with a figure, one whose every repeat failed before scoring errored too
+      // (judge_stability has no 0 for it), as e0eaed8 failed the gate on it (QA132).
+      const failedBeside = (r: ExampleScoreRow) => figures.length > 0 && r.unscored === true;
+      const errored = measurement
+        ? undefined
+        : rows.find((r) => noFigure(r) && ((r.errors ?? 0) > 0 || failedBeside(r)));
       if (errored) {
+        erroredExample = true;
         actual = null;
         where = `example:${errored.task}/${errored.dataset}/${errored.example}`;
       }
@@ -254,7 +261,7 @@ function thresholdResults(
       rows.length > 0 &&
       rows.every((r) => noFigure(r) && (r.errors ?? 0) === 0) &&
       (group.node?.metrics[gate.metric]?.errors ?? 0) === 0;
-    if (actual === null && unmeasured) {
+    if (actual === null && unmeasured && !erroredExample) {
       out.push(
         skip(
           kind,

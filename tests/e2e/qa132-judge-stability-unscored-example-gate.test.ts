@@ -1,0 +1,145 @@
+/**
+ * QA132 (review of 1b49f7e): an example whose every repeat failed before scoring (the agent
+ * answered 500) has no judge_stability figure and no metric error; 1b49f7e passed over it at
+ * example scope as it passes over one judged repeat, so `{ metric: judge_stability, min: 0.5,
+ * scope: example }` passed on the other examples, where e0eaed8 failed it ("has no results at
+ * example:t/d/down"), as a judge metric's 0 for that example fails its own example gate.
+ * Real loopback `http` agent (`down` always answers 500) and agent-eval judge.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+
+const ANSWERS: Record<string, string[]> = {
+  ok: ['A'],
+  down: ['FAIL'],
+};
+const NOISE = [0.9, 0.7, 0.8];
+
+let agent: Loopback;
+let judge: Loopback;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  assertBuilt();
+  const asked = new Map<string, number>();
+  agent = await startLoopback((_req, res, body) => {
+    const q = String((JSON.parse(body) as { q?: unknown }).q);
+    const n = asked.get(q) ?? 0;
+    asked.set(q, n + 1);
+    const script = ANSWERS[q] ?? ['X'];
+    const answer = script[n % script.length];
+    if (answer === 'FAIL') return sendJson(res, 500, { error: 'scripted failure' });
+    sendJson(res, 200, { answer: `answer ${q} ${answer}` });
+  });
+  const verdicts = new Map<string, number>();
+  judge = await startLoopback((req, res, body) => {
+    if (req.method === 'GET' && req.url === '/v1/version')
+      return sendJson(res, 200, {
+        package: '@tangle-network/agent-eval',
+        version: '0.20.10',
+        wireVersion: '1.0.0',
+        apiSurface: ['judge', 'listRubrics', 'version'],
+      });
+    if (req.method === 'GET' && req.url === '/v1/rubrics')
+      return sendJson(res, 200, {
+        rubrics: [
+          {
+            name: 'support',
+            description: 's',
+            dimensions: [{ id: 'q', description: 'quality', weight: 1 }],
+            failureModes: [],
+            rubricVersion: 'support@1',
+          },
+        ],
+      });
+    if (req.method === 'GET' && req.url === '/healthz')
+      return sendJson(res, 200, { status: 'ok', uptimeSec: 1 });
+    if (req.method !== 'POST' || req.url !== '/v1/judge')
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'no', details: null } });
+    const content = String((JSON.parse(body) as { content?: unknown }).content);
+    const k = verdicts.get(content) ?? 0;
+    verdicts.set(content, k + 1);
+    const s = NOISE[k % NOISE.length]!;
+    sendJson(res, 200, {
+      composite: s,
+      dimensions: { q: s },
+      failureModes: [],
+      wins: [],
+      rationale: 'ok',
+      rubricVersion: 'support@1',
+      model: 'fj',
+      durationMs: 1,
+    });
+  });
+});
+afterAll(async () => {
+  await Promise.all([agent.close(), judge.close()]);
+  for (const cleanup of cleanups) cleanup();
+});
+
+interface LockGate {
+  scope: string;
+  passed: boolean;
+  skipped?: boolean;
+  message: string;
+}
+
+async function applyWith(ids: string[], repeats: number) {
+  const ws = tempWorkspace('qa132-stability-gate');
+  cleanups.push(ws.cleanup);
+  writeFileSync(
+    path.join(ws.dir, 'd.jsonl'),
+    ids.map((id) => `${JSON.stringify({ id, vars: { q: id } })}\n`).join(''),
+  );
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'qa132-stability-gate', version: '1.0.0' },
+    agents: {
+      a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } },
+    },
+    judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'support' } },
+    tasks: {
+      t: {
+        bindings: { default: { input: { q: '{{q}}' }, output: { answer: '@' } } },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
+      },
+    },
+    run: { repeats, concurrency: 1 },
+    gates: [
+      { metric: 'judge_stability', min: 0.5 },
+      { metric: 'judge_stability', min: 0.5, scope: 'example' },
+    ],
+  };
+  writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  const validate = await runCli(['validate', 'evalc.yaml'], { cwd: ws.dir });
+  const apply = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: ws.dir });
+  const events = apply.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { event: string; gates?: LockGate[] });
+  const gates = events.find((e) => e.event === 'result')?.gates ?? [];
+  return { validate, apply, gates };
+}
+
+describe('judge_stability example gate beside an example the agent failed (QA132)', () => {
+  it('fails on the example no repeat of which was scored, beside one with a figure', async () => {
+    const { apply, gates } = await applyWith(['ok', 'down'], 2);
+    expect(gates.map((g) => [g.scope, g.passed, g.skipped ?? false, g.message])).toEqual([
+      ['benchmark', true, false, 'judge_stability = 0.800 at benchmark for a; required ≥ 0.5'],
+      ['example:t/d/down', false, false, 'judge_stability has no results at example:t/d/down for a'],
+    ]);
+    expect(apply.code).toBe(1);
+  });
+
+  it('run.repeats: 1 still skips it: no example has a figure', async () => {
+    const { apply, gates } = await applyWith(['ok', 'down'], 1);
+    expect(gates.map((g) => [g.scope, g.passed, g.skipped ?? false])).toEqual([
+      ['benchmark', true, true],
+      ['example', true, true],
+    ]);
+    expect(apply.code, apply.stderr).toBe(0);
+  });
+});
