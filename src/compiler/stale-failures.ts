@@ -11,6 +11,7 @@
  * and judge again.
  */
 import type { Lockfile } from '../lockfile/types.js';
+import { SENT_AS_COMPLETION_TOKENS } from '../protocols/openai/reasoning-model-refusals.js';
 import { FAILED_INVOKE_KIND } from './lock-records.js';
 
 export const STALE_MAX_TOKENS_REASON =
@@ -19,6 +20,8 @@ export const STALE_MAX_TOKENS_REASON =
 /** Whether a failure's message is a reasoning model's refusal of the `max_tokens` field itself. */
 function refusedMaxTokens(kind: unknown, message: unknown): boolean {
   if (kind !== 'http_400' || typeof message !== 'string') return false;
+  // This evalc's own: refused though sent as max_completion_tokens, it is refused again (QA132).
+  if (message.includes(SENT_AS_COMPLETION_TOKENS.trim())) return false;
   // A limit refused for its value names both fields too (vLLM's "… is too large"): not this one.
   if (/too large|maximum context length|at most|exceeds?/i.test(message)) return false;
   return (

@@ -37,6 +37,14 @@ const REFUSAL: Reply = {
   },
 };
 
+// The refusal as an evalc before QA116 recorded it (sent as max_tokens, never asked again): this
+// evalc, asked again as max_completion_tokens and refused the same way, says so in its record
+// (QA132), so the setup's second refusal is one it does not read as such (a bare `error` string).
+const OLD_RECORD: Reply = {
+  status: 400,
+  json: { error: (REFUSAL.json as { error: { message: string } }).error.message },
+};
+
 let refuseBoth = true;
 let server: CompatServer;
 beforeAll(async () => {
@@ -45,8 +53,8 @@ beforeAll(async () => {
     const { body } = request;
     if (body.model === 'gpt-4o-mini')
       return { status: 400, json: { error: { message: 'The model `gpt-4o-mini` does not exist.' } } };
-    if (body.max_tokens !== undefined || (refuseBoth && body.max_completion_tokens !== undefined))
-      return REFUSAL;
+    if (body.max_tokens !== undefined) return REFUSAL;
+    if (refuseBoth && body.max_completion_tokens !== undefined) return OLD_RECORD;
     if (body.model === 'judge-m')
       return completion(
         JSON.stringify({ dimensions: { relevance: 0.9 }, failureModes: [], rationale: 'JUDGED-LATER' }),

@@ -26,7 +26,12 @@ import {
 import { joinUrlPath } from '../http/url-path.js';
 import type { StepError } from '../types.js';
 import { messageText } from './message-text.js';
-import { refusesMaxTokens, temperatureHint, withCompletionTokens } from './reasoning-model-refusals.js';
+import {
+  refusesMaxTokens,
+  SENT_AS_COMPLETION_TOKENS,
+  temperatureHint,
+  withCompletionTokens,
+} from './reasoning-model-refusals.js';
 import { recoverStreamedReply } from './streamed-completion.js';
 
 /** The request body; extra keys (e.g. `response_format`, `tools`, `seed`) are sent as given. */
@@ -100,13 +105,21 @@ export async function chatCompletion(
       }),
       describeTarget('POST', chatCompletionsUrl(baseUrl)),
     );
-  const sent = options.tokenLimit?.completionTokens ? withCompletionTokens(body) : body;
+  let sent = options.tokenLimit?.completionTokens ? withCompletionTokens(body) : body;
   let reply = await post(sent);
   if (sent.max_tokens !== undefined && !signal.aborted && refusesMaxTokens(reply)) {
     if (options.tokenLimit) options.tokenLimit.completionTokens = true;
-    reply = await post(withCompletionTokens(sent));
+    sent = withCompletionTokens(sent);
+    reply = await post(sent);
   }
-  if (!reply.ok) return { ok: false, error: describeFailedReply(reply, body.model) };
+  if (!reply.ok) {
+    const error = describeFailedReply(reply, body.model);
+    // Refused so though sent as max_completion_tokens (a proxy that maps it back): this evalc's
+    // answer, which the cache keeps, not an older evalc's stale one (QA132).
+    if (sent.max_tokens === undefined && sent.max_completion_tokens !== undefined && refusesMaxTokens(reply))
+      error.message += SENT_AS_COMPLETION_TOKENS;
+    return { ok: false, error };
+  }
   return readCompletion(reply.body);
 }
 

@@ -41,6 +41,12 @@ export function refusesMaxTokens(reply: JsonResponse): boolean {
   );
 }
 
+/**
+ * Said after a refusal of `max_tokens` that came back though the limit was sent as
+ * `max_completion_tokens`: such a failure is this evalc's own, cached as an answer (QA132).
+ */
+export const SENT_AS_COMPLETION_TOKENS = ' (evalc sent the limit as max_completion_tokens)';
+
 /** `body` with its `max_tokens` sent as `max_completion_tokens` (unless it has one of its own). */
 export function withCompletionTokens<T extends Record<string, unknown>>(body: T): T {
   if (body.max_tokens === undefined || body.max_completion_tokens !== undefined) return body;
