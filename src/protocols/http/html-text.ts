@@ -11,7 +11,11 @@ export function htmlPageText(html: string): string {
   // followed, and `<script…</script>` did from every unclosed `<script`, so a 100 kB error page of
   // `<` held the event loop ~5 s (a 1 MB one, minutes, timing out every other call in flight). A
   // tag stops at the next `<`; an unclosed script/style takes the rest of the page, as a browser's.
-  const text = html.replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ').replace(/<[^<>]*>/g, ' ');
+  // A comment is dropped whole, in the same pass (QA133): `<!-- <b>x</b> -->` and Cloudflare's
+  // `<!--[if gt IE 8]><!-->` left `<!--` or `-->` in the quoted text once a tag stopped at `<`.
+  const text = html
+    .replace(/<!--[\s\S]*?(?:-->|$)|<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+    .replace(/<[^<>]*>/g, ' ');
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole;
     const hex = name[1] === 'x' || name[1] === 'X';

@@ -1,0 +1,67 @@
+/**
+ * Regression (QA133, review of 3491ac0): an HTML comment is dropped whole from an error page's
+ * quoted text. Once a tag stopped at the next `<`, `<!-- <b>x</b> -->` left `<!--` and `-->`, and
+ * Cloudflare's conditional comments (`<!--[if gt IE 8]><!-->`) began the message with `<!--`.
+ * Real loopback RAIP agent.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { testContext } from './conformance.js';
+
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((item) => item.close()));
+});
+
+async function failWith(page: string): Promise<{ message: string; ms: number }> {
+  const agent: Loopback = await startLoopback((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ name: 'a', version: '1', inputSchema: { type: 'object' } }));
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end(page);
+  });
+  opened.push(agent);
+  const adapter = createRaipAdapter(
+    { protocol: 'raip', url: agent.url },
+    { transport: new HttpTransport({ timeoutMs: 20_000, retries: 0 }) },
+  );
+  opened.push(adapter);
+  const discovered = await adapter.discover(new AbortController().signal);
+  expect(discovered.ok).toBe(true);
+  const started = performance.now();
+  const outcome = await adapter.invoke({ query: 'q' }, testContext(new AbortController().signal));
+  const ms = performance.now() - started;
+  return { message: outcome.ok ? 'ok' : outcome.error.message, ms };
+}
+
+describe('HTML comments in error pages (QA133)', () => {
+  it("a Cloudflare 522 page's conditional comments are not quoted", async () => {
+    const { message } = await failWith(
+      '<!DOCTYPE html>\n<!--[if lt IE 7]> <html class="no-js ie6 oldie" lang="en-US"> <![endif]-->\n' +
+        '<!--[if gt IE 8]><!--> <html class="no-js" lang="en-US"> <!--<![endif]-->\n' +
+        '<head><title>example.com | 522: Connection timed out</title></head>\n' +
+        '<body><h1>Connection timed out</h1><span>Error code 522</span></body></html>',
+    );
+    expect(message).toMatch(
+      /invoke: HTTP 500: example\.com \| 522: Connection timed out Connection timed out Error code 522$/,
+    );
+  });
+
+  it('a comment holding tags or `>` is dropped whole; an unclosed one takes the rest', async () => {
+    const { message } = await failWith(
+      '<p>before</p><!-- <div>hidden</div> a > b --><p>after</p><!-- open <p>x',
+    );
+    expect(message).toMatch(/invoke: HTTP 500: before after$/);
+  });
+
+  it('10 MB of unclosed comments is quoted at once', async () => {
+    const { message, ms } = await failWith(`<p>boom</p>${'<!--<p>'.repeat(1_500_000)}`);
+    expect(message).toMatch(/invoke: HTTP 500: boom$/);
+    expect(ms).toBeLessThan(2_000);
+  }, 60_000);
+});
