@@ -8,6 +8,12 @@
  * An example whose metric errored still fails it (QA37: tests/metrics/qa37-example-gate-errors).
  * Real loopback `http` agent (`FAIL` answers 500) and agent-eval judge whose k-th verdict on one
  * text is 0.9, 0.7, 0.8.
+ *
+ * QA132 (review of 1b49f7e): an example whose every repeat failed before scoring (the agent
+ * answered 500) has no judge_stability figure and no metric error; 1b49f7e passed over it at
+ * example scope as it passes over one judged repeat, so the example gate passed on the other
+ * examples, where e0eaed8 failed it ("has no results at example:t/d/down"), as a judge metric's 0
+ * for that example fails its own example gate (`down` always answers 500).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +26,8 @@ const ANSWERS: Record<string, string[]> = {
   s2: ['A'],
   e1: ['A', 'FAIL', 'FAIL'],
   e2: ['A', 'A', 'FAIL'],
+  ok: ['A'],
+  down: ['FAIL'],
 };
 const NOISE = [0.9, 0.7, 0.8];
 
@@ -152,5 +160,25 @@ describe('judge_stability gates over examples with no figure (QA129)', () => {
       ['benchmark', true, false, 'judge_stability = 0.800 at benchmark for a; required ≥ 0.5'],
       ['example:t/d/e2', true, false, 'judge_stability = 0.800 at example:t/d/e2 for a; required ≥ 0.5'],
     ]);
+  });
+});
+
+describe('judge_stability example gate beside an example the agent failed (QA132)', () => {
+  it('fails on the example no repeat of which was scored, beside one with a figure', async () => {
+    const { apply, gates } = await applyWith(['ok', 'down'], 2);
+    expect(gates.map((g) => [g.scope, g.passed, g.skipped ?? false, g.message])).toEqual([
+      ['benchmark', true, false, 'judge_stability = 0.800 at benchmark for a; required ≥ 0.5'],
+      ['example:t/d/down', false, false, 'judge_stability has no results at example:t/d/down for a'],
+    ]);
+    expect(apply.code).toBe(1);
+  });
+
+  it('run.repeats: 1 still skips it: no example has a figure', async () => {
+    const { apply, gates } = await applyWith(['ok', 'down'], 1);
+    expect(gates.map((g) => [g.scope, g.passed, g.skipped ?? false])).toEqual([
+      ['benchmark', true, true],
+      ['example', true, true],
+    ]);
+    expect(apply.code, apply.stderr).toBe(0);
   });
 });
