@@ -4,6 +4,10 @@
  * followed (and `<script…</script>` from every unclosed `<script`): a 500 page of 100 kB of `<`
  * held evalc's event loop ~5 s a call, timing out the other calls in flight; 1 MB, minutes. Real
  * loopback RAIP agent; the quoted text of a normal page is unchanged.
+ *
+ * QA133 (review of 3491ac0): an HTML comment is dropped whole from an error page's quoted text.
+ * Once a tag stopped at the next `<`, `<!-- <b>x</b> -->` left `<!--` and `-->`, and Cloudflare's
+ * conditional comments (`<!--[if gt IE 8]><!-->`) began the message with `<!--`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
@@ -60,4 +64,31 @@ describe('HTML error pages read in linear time (QA127)', () => {
     );
     expect(message).toMatch(/invoke: HTTP 500: 500 Cannot read 'query' <x>$/);
   });
+});
+
+describe('HTML comments in error pages (QA133)', () => {
+  it("a Cloudflare 522 page's conditional comments are not quoted", async () => {
+    const { message } = await failWith(
+      '<!DOCTYPE html>\n<!--[if lt IE 7]> <html class="no-js ie6 oldie" lang="en-US"> <![endif]-->\n' +
+        '<!--[if gt IE 8]><!--> <html class="no-js" lang="en-US"> <!--<![endif]-->\n' +
+        '<head><title>example.com | 522: Connection timed out</title></head>\n' +
+        '<body><h1>Connection timed out</h1><span>Error code 522</span></body></html>',
+    );
+    expect(message).toMatch(
+      /invoke: HTTP 500: example\.com \| 522: Connection timed out Connection timed out Error code 522$/,
+    );
+  });
+
+  it('a comment holding tags or `>` is dropped whole; an unclosed one takes the rest', async () => {
+    const { message } = await failWith(
+      '<p>before</p><!-- <div>hidden</div> a > b --><p>after</p><!-- open <p>x',
+    );
+    expect(message).toMatch(/invoke: HTTP 500: before after$/);
+  });
+
+  it('10 MB of unclosed comments is quoted at once', async () => {
+    const { message, ms } = await failWith(`<p>boom</p>${'<!--<p>'.repeat(1_500_000)}`);
+    expect(message).toMatch(/invoke: HTTP 500: boom$/);
+    expect(ms).toBeLessThan(2_000);
+  }, 60_000);
 });
