@@ -4,6 +4,10 @@
  * in one) — read "checkpoints.1: Invalid input" with no hint: 981b091's hint reads the form sharing
  * the value's keys, and there is none, or no single one. The hint names the forms a checkpoint
  * takes, and a guess for a key that is in none of them.
+ *
+ * QA129 (review of 78646f7): a checkpoint written as a list (`- [refund, done]`, two checkpoints
+ * meant as one) matches none of the forms; the forms hint read its indices as keys — "`0` is in no
+ * form; `1` is in no form" — of a value that has no keys. It names the forms only.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,5 +67,23 @@ describe('a checkpoint that matches none of its forms', () => {
       '',
     ].join('\n');
     expect(await hints(items)).toEqual([]);
+  });
+});
+
+describe('a checkpoint written as a list', () => {
+  it('is hinted with the forms, not with its indices as keys', async () => {
+    expect(await hints('          - done\n          - [refund, done]\n')).toEqual([
+      ['checkpoints: checkpoints.1: Invalid input', 14, `checkpoints.1 ${FORMS}`],
+    ]);
+  });
+
+  it('still guesses a key of a mapping in no form', async () => {
+    expect(await hints('          - { stat: order.status, equals: refunded }\n')).toEqual([
+      [
+        'checkpoints: checkpoints.0: Invalid input',
+        13,
+        `\`stat\`: did you mean \`state\`? (checkpoints.0 ${FORMS})`,
+      ],
+    ]);
   });
 });
