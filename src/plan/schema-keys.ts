@@ -71,6 +71,14 @@ function child(raw: unknown, key: string | number): unknown {
     : undefined;
 }
 
+/** The schema of an object's field, a record's values or a list's items at `segment`. */
+function childSchema(schema: z.ZodType, segment: string | number): z.ZodType | undefined {
+  const def = defOf(schema);
+  if (def.type === 'object') return def.shape?.[String(segment)];
+  if (def.type === 'record') return def.valueType;
+  return def.type === 'array' ? def.element : undefined;
+}
+
 /** The keys the schema allows for the mapping at `path` of `raw`; none when it is not an object there. */
 export function schemaKeysAt(root: z.ZodType, raw: unknown, path: readonly (string | number)[]): string[] {
   let schemas = unwrap(root, raw);
@@ -79,15 +87,7 @@ export function schemaKeysAt(root: z.ZodType, raw: unknown, path: readonly (stri
     value = child(value, segment);
     const next: z.ZodType[] = [];
     for (const s of schemas) {
-      const def = defOf(s);
-      const sub =
-        def.type === 'object'
-          ? def.shape?.[String(segment)]
-          : def.type === 'record'
-            ? def.valueType
-            : def.type === 'array'
-              ? def.element
-              : undefined;
+      const sub = childSchema(s, segment);
       if (sub) next.push(...unwrap(sub, value));
     }
     schemas = next;
@@ -114,15 +114,7 @@ export function unionFormsAt(
   let schema: z.ZodType | undefined = peel(root);
   for (const segment of path) {
     if (!schema) return undefined;
-    const def = defOf(schema);
-    const sub =
-      def.type === 'object'
-        ? def.shape?.[String(segment)]
-        : def.type === 'record'
-          ? def.valueType
-          : def.type === 'array'
-            ? def.element
-            : undefined;
+    const sub = childSchema(schema, segment);
     schema = sub ? peel(sub) : undefined;
   }
   const def = schema ? defOf(schema) : undefined;
