@@ -2,6 +2,7 @@ import type { ResolvedDataset } from '../compiler/datasets.js';
 import { loadPlan } from '../compiler/load-plan.js';
 import type { ResolvedPlan } from '../compiler/resolve.js';
 import { type LintFinding, lintDataset, metricReadsExpected } from '../metrics/index.js';
+import { CANDIDATE_FIELD_METRICS } from '../metrics/resolve-fields.js';
 import { hasErrors, type SourcePosition } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
@@ -113,16 +114,6 @@ function expectedPaths(resolved: ResolvedPlan, dataset: ResolvedDataset): string
   return [...paths].sort();
 }
 
-/** Metrics without `expected:` that read the field named like their candidate (resolve-fields.ts). */
-const NAMED_LIKE_CANDIDATE = new Set([
-  'exact_match',
-  'contains',
-  'numeric',
-  'f1',
-  'bleu',
-  'rouge_l',
-  'ground_truth_protection',
-]);
 /** Metrics whose `expected:` has a default path. */
 const DEFAULT_PATH: Record<string, string> = {
   tool_call_match: 'tool_calls',
@@ -146,7 +137,7 @@ function implicitPaths(resolved: ResolvedPlan, dataset: ResolvedDataset): string
         const names = g.extraction.names;
         const name = Object.hasOwn(DEFAULT_PATH, m.type)
           ? DEFAULT_PATH[m.type]
-          : !NAMED_LIKE_CANDIDATE.has(m.type)
+          : !CANDIDATE_FIELD_METRICS.has(m.type)
             ? undefined
             : typeof config.candidate === 'string'
               ? config.candidate

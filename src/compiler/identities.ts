@@ -4,6 +4,7 @@
  * scoring config (not threshold, gate or weight), the plan rubric a metric names.
  */
 
+import { CANDIDATE_FIELD_METRICS } from '../metrics/resolve-fields.js';
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
 import { normalizeChatProfile } from '../protocols/chat/profile.js';
@@ -83,24 +84,13 @@ export function agentIdentity(agent: AgentConfig, commandDir?: string): Record<s
   return withCommandDir(identity, commandDir);
 }
 
-/** Metrics whose omitted `expected:` reads the candidate's own field of a mapping (src/metrics/resolve-fields.ts). */
-const CANDIDATE_FIELD_DEFAULT = new Set([
-  'exact_match',
-  'contains',
-  'numeric',
-  'f1',
-  'bleu',
-  'rouge_l',
-  'ground_truth_protection',
-]);
-
 /**
  * Score keys of a metric that omits `expected:` carry the rule that resolves it (the field named
  * like the candidate; it used to be the whole mapping), so scores cached under the old rule are
  * not reused. Metrics naming `expected:` keep their keys (and the golden lockfiles theirs).
  */
 export function defaultExpectedRule(config: Record<string, unknown>): { expectedDefault?: string } {
-  if (!CANDIDATE_FIELD_DEFAULT.has(String(config.type)) || config.expected !== undefined) return {};
+  if (!CANDIDATE_FIELD_METRICS.has(String(config.type)) || config.expected !== undefined) return {};
   if (config.type === 'contains' && config.value !== undefined) return {};
   return { expectedDefault: 'candidate-field' };
 }

@@ -46,6 +46,20 @@ export function candidateName(
 }
 
 /**
+ * The metrics whose omitted `expected:` reads the candidate's own field of a mapping (`expectedPathFor`):
+ * validate's identities and `evalc lint` both ask it.
+ */
+export const CANDIDATE_FIELD_METRICS: ReadonlySet<string> = new Set([
+  'exact_match',
+  'contains',
+  'numeric',
+  'f1',
+  'bleu',
+  'rouge_l',
+  'ground_truth_protection',
+]);
+
+/**
  * The `expected:` path a metric reads. Omitted, and the example's expected value (or its
  * `expected_sha256`) is a mapping holding the candidate's name, it is that name: a bare
  * `{ type: exact_match }` compares `answer` with `expected.answer`, not with the whole mapping
