@@ -4,7 +4,8 @@
  */
 export { type AgentPin, type CompiledPlan, compilePlan } from './compiler/compile.js';
 export { defaultDirs, type LoadOptions, type LoadResult, loadPlan } from './compiler/load-plan.js';
-export { type CacheView, type PlanRow, planRun, type RunPlan } from './compiler/plan-run.js';
+export type { PlanRow } from './compiler/plan-rows.js';
+export { type CacheView, planRun, type RunPlan } from './compiler/plan-run.js';
 export { type ApplyOptions, type ApplyOutcome, applyPlan as applyRun } from './executor/apply-run.js';
 export { LogStore, type StepStore } from './executor/cache-store.js';
 export { createProgress, type ProgressSink } from './executor/progress.js';

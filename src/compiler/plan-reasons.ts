@@ -20,7 +20,7 @@ import { digestOf } from './content-key.js';
 import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
-import type { PlanSymbol } from './plan-run.js';
+import type { PlanSymbol } from './plan-rows.js';
 import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 
 export const UP_TO_DATE_REASON =

@@ -29,6 +29,13 @@ import {
   recordsStep,
 } from './lock-records.js';
 import { downstream, exampleReason, groupReasons, scoreReason, UP_TO_DATE_REASON } from './plan-reasons.js';
+import {
+  createRowCollector,
+  mergeScoreRows,
+  type PlannedKind,
+  type PlanRow,
+  type PlanSymbol,
+} from './plan-rows.js';
 import { holdsStaleFailure, STALE_MAX_TOKENS_REASON } from './stale-failures.js';
 import { groupSteps } from './step-keys.js';
 
@@ -38,19 +45,6 @@ export interface CacheView {
   kindOf?(key: string): string | undefined;
   /** An entry's value; read only for the rare step the lock cannot explain (no lock, pruned rows). */
   get?(key: string): unknown;
-}
-
-export type PlanSymbol = '+' | '~';
-export type PlannedKind = 'invoke' | 'extract' | 'score' | 'aggregate';
-
-export interface PlanRow {
-  symbol: PlanSymbol;
-  kind: PlannedKind;
-  target: string;
-  count: number;
-  /** `runs` (example × repeat) when the plan has repeats > 1: every invoke, extract and score counts once. */
-  unit: 'examples' | 'runs' | 'nodes';
-  reason: string;
 }
 
 export interface PlannedStep {
@@ -92,14 +86,12 @@ export function planRun(
     score: { run: 0, cached: 0 },
     aggregate: { run: 0, cached: 0 },
   };
-  const rows = new Map<string, PlanRow>();
   const steps: PlannedStep[] | undefined = options.listSteps ? [] : undefined;
   const lockResults = indexLockResults(lock);
   let renderFailures = 0;
   const tasksChanged = new Set<string>();
   let groupsChanged = 0;
   const changedGroups = new Set<string>();
-  const recentRows: PlanRow[] = [];
   let skipped = 0;
   let staleRuns = 0;
   const staleGroups = new Map<string, string>();
@@ -108,27 +100,7 @@ export function planRun(
   let examples = 0;
 
   const stepUnit: PlanRow['unit'] = compiled.resolved.plan.run.repeats > 1 ? 'runs' : 'examples';
-  const add = (
-    symbol: PlanSymbol,
-    kind: PlannedKind,
-    target: string,
-    reason: string,
-    unit: PlanRow['unit'] = stepUnit,
-  ) => {
-    // Hot path (one call per step): reuse a recent row before building its id string.
-    for (const row of recentRows) {
-      if (row.kind === kind && row.symbol === symbol && row.target === target && row.reason === reason) {
-        row.count++;
-        return;
-      }
-    }
-    const id = `${symbol}|${kind}|${target}|${reason}`;
-    const row = rows.get(id) ?? { symbol, kind, target, count: 0, unit, reason };
-    row.count++;
-    rows.set(id, row);
-    recentRows.unshift(row);
-    if (recentRows.length > 8) recentRows.pop();
-  };
+  const { rows, add } = createRowCollector(stepUnit);
 
   for (const compiledGroup of compiled.groups) {
     const { group } = compiledGroup;
@@ -393,32 +365,6 @@ function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {
   const index = new Map<string, LockResult>();
   for (const r of lock?.results ?? []) index.set(`${r.group}\u0000${r.example}`, r);
   return index;
-}
-
-const KIND_ORDER: Record<PlannedKind, number> = { invoke: 0, extract: 1, score: 2, aggregate: 3 };
-
-/** Score rows with the same metric and reason across tasks/agents collapse into `bench/*\/metric`. */
-function mergeScoreRows(rows: PlanRow[], benchmark: string): PlanRow[] {
-  const merged = new Map<string, PlanRow>();
-  for (const row of rows) {
-    if (row.kind !== 'score') {
-      merged.set(`${row.kind}|${row.symbol}|${row.target}|${row.reason}`, row);
-      continue;
-    }
-    const metric = row.target.slice(row.target.lastIndexOf('/') + 1);
-    const id = `score|${row.symbol}|${metric}|${row.reason}`;
-    const existing = merged.get(id);
-    if (existing) {
-      existing.count += row.count;
-      existing.target = `${benchmark}/*/${metric}`;
-    } else merged.set(id, { ...row });
-  }
-  return [...merged.values()].sort(
-    (a, b) =>
-      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-      (a.target < b.target ? -1 : a.target > b.target ? 1 : 0) ||
-      (a.reason < b.reason ? -1 : 1),
-  );
 }
 
 /** Whether the cached extract entry under `key` records a failed extraction (`{ ok: false }`). */
