@@ -21,15 +21,19 @@ export function agentsWithoutDefaultCandidate(
     .map(([agentId, names]) => `\`${agentId}\` (outputs: ${[...names].join(', ') || 'none'})`);
 }
 
+/** What the candidate checks read: each agent's own outputs, and where a plan path stands in its file. */
+export interface CandidateCheckContext {
+  /** Each agent's own outputs (its binding, or the task's default): a warning per agent without one. */
+  agentCandidates?: Map<string, Set<string>>;
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
+}
+
 export function checkDefaultCandidate(
   config: MetricConfig,
   info: MetricInfo,
   params: Record<string, unknown>,
   path: PlanPath,
-  ctx: {
-    agentCandidates?: Map<string, Set<string>>;
-    locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
-  },
+  ctx: CandidateCheckContext,
 ): Diagnostic[] {
   if (!info.paramNames.includes('candidate') || params.candidate !== undefined) return [];
   // Judges default to their content: template; checkJudgedText speaks for them.

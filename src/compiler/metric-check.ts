@@ -10,7 +10,11 @@ import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean, unknownKeyHint } from '../plan/suggest.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
-import { agentsWithoutDefaultCandidate, checkDefaultCandidate } from './default-candidate-check.js';
+import {
+  agentsWithoutDefaultCandidate,
+  type CandidateCheckContext,
+  checkDefaultCandidate,
+} from './default-candidate-check.js';
 import { keysOf, listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
@@ -25,13 +29,7 @@ const CANDIDATE_PARAMS = ['candidate', 'candidates'];
 export function checkMetric(
   config: MetricConfig,
   path: PlanPath,
-  ctx: {
-    plan: Plan;
-    candidateNames: Set<string>;
-    /** Each agent's own outputs (its binding, or the task's default): a warning per agent without one. */
-    agentCandidates?: Map<string, Set<string>>;
-    locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
-  },
+  ctx: CandidateCheckContext & { plan: Plan; candidateNames: Set<string> },
 ): { info?: MetricInfo; judgeId?: string; content?: TemplateNode; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const info = lookupMetric(config.type);
@@ -366,10 +364,7 @@ function checkJudgedText(
   config: MetricConfig,
   params: Record<string, unknown>,
   path: PlanPath,
-  ctx: {
-    agentCandidates?: Map<string, Set<string>>;
-    locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
-  },
+  ctx: CandidateCheckContext,
 ): Diagnostic[] {
   if (params.content !== undefined || params.candidate !== undefined) return [];
   const agents = agentsWithoutDefaultCandidate(ctx.agentCandidates);
