@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { showOnOneLine } from '../lockfile/control-chars.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
@@ -57,13 +58,15 @@ function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { 
 }
 
 function readLocal(source: string, planDir: string): SourceBytes {
+  // The name as messages quote it: a line feed or an ESC in it is spelt out (QA138).
+  const name = showOnOneLine(source);
   // `ftp://…`, `s3://…`, `file://…` read as a relative path said "file not found" (QA44).
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
   if (scheme !== undefined)
     return {
       ok: false,
       code: 'EVALC_DATASET_NOT_FOUND',
-      message: `dataset source ${stripUserInfo(source)}: ${scheme}:// is not a source evalc reads`,
+      message: `dataset source ${showOnOneLine(stripUserInfo(source))}: ${scheme}:// is not a source evalc reads`,
       hint: 'a source is a file path (relative to the plan file) or an https:// URL (http:// on loopback)',
     };
   const file = path.resolve(planDir, source);
@@ -75,7 +78,7 @@ function readLocal(source: string, planDir: string): SourceBytes {
       return {
         ok: false,
         code: 'EVALC_DATASET_NOT_FOUND',
-        message: `dataset ${source} is not a regular file (a pipe or a device)`,
+        message: `dataset ${name} is not a regular file (a pipe or a device)`,
         hint: 'write the examples to a file: evalc reads a dataset again at every run and pins its sha256',
       };
     const bytes = readFileSync(file);
@@ -86,34 +89,34 @@ function readLocal(source: string, planDir: string): SourceBytes {
       return {
         ok: false,
         code: 'EVALC_DATASET_NOT_FOUND',
-        message: `dataset ${source} is a folder, not a file`,
+        message: `dataset ${name} is a folder, not a file`,
       };
     if (code === 'EACCES' || code === 'EPERM')
       return {
         ok: false,
         code: 'EVALC_DATASET_NOT_FOUND',
-        message: `dataset file ${source} cannot be read (permission denied)`,
+        message: `dataset file ${name} cannot be read (permission denied)`,
       };
     // QA40: a 3 GB file was "not found" ("did you mean `ds.jsonl`?", its own name).
     if (code === 'ERR_FS_FILE_TOO_LARGE')
       return {
         ok: false,
         code: 'EVALC_DATASET_NOT_FOUND',
-        message: `dataset file ${source} is too large to read (over 2 GiB)`,
+        message: `dataset file ${name} is too large to read (over 2 GiB)`,
         hint: 'split it into several datasets',
       };
     if (code !== 'ENOENT' && code !== 'ENOTDIR')
       return {
         ok: false,
         code: 'EVALC_DATASET_NOT_FOUND',
-        message: `dataset file ${source} cannot be read (${err instanceof Error ? err.message : String(err)})`,
+        message: `dataset file ${name} cannot be read (${err instanceof Error ? err.message : String(err)})`,
       };
     const near = nearbyFile(file);
     return {
       ok: false,
       code: 'EVALC_DATASET_NOT_FOUND',
-      message: `dataset file not found: ${source}`,
-      ...(near ? { hint: `did you mean \`${path.join(path.dirname(source), near)}\`?` } : {}),
+      message: `dataset file not found: ${name}`,
+      ...(near ? { hint: `did you mean \`${showOnOneLine(path.join(path.dirname(source), near))}\`?` } : {}),
     };
   }
 }

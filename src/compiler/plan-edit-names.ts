@@ -5,7 +5,7 @@
  * weight or a description)", naming none.
  */
 
-import { showControlChars } from '../lockfile/control-chars.js';
+import { showOnOneLine } from '../lockfile/control-chars.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { codePointCut } from '../protocols/quote-cut.js';
 import type { CompiledPlan } from './compile.js';
@@ -19,7 +19,7 @@ const LONGEST = 80;
  * a line feed printed a line of its own in `plan`'s row, a 3,000-character one a 3,000-character row).
  */
 export function quotedOnOneLine(value: string): string {
-  const text = showControlChars(value).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+  const text = showOnOneLine(value);
   // Cut at a code point (QA129: an emoji at the cut was written as U+FFFD by plan, \ud83d by --json).
   return text.length > LONGEST ? `${codePointCut(text, LONGEST - 1)}…` : text;
 }

@@ -12,3 +12,12 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2
 export function showControlChars(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * A name the user or a folder supplied (a dataset file name) quoted on one line: its control
+ * characters as above and a line feed and tab spelt `\n`, `\t` (QA138: a file name holding a line
+ * feed, suggested in EVALC_DATASET_NOT_FOUND's hint, printed a line of its own).
+ */
+export function showOnOneLine(text: string): string {
+  return showControlChars(text).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+}
