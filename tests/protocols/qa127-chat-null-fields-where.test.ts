@@ -51,4 +51,21 @@ describe('the profile: platform hint names the platform null fields only (QA127)
       /requires tool_result on every tool call, which .*profile: platform\?\)$/,
     );
   });
+
+  it('a pydantic v2 union of message models (its loc names the member) is hinted too (QA134)', async () => {
+    // FastAPI over `list[UserMessage | AssistantMessage]` names the union member in each loc
+    // (`messages.0.UserMessage.tool_calls`), and over a union discriminated by role, the role
+    // (`messages.0.user.name`); 87c6f07 read only `messages.<i>.<field>` and hinted neither.
+    expect(await refusedWith(['body', 'messages', 0, 'UserMessage', 'tool_calls'])).toMatch(
+      /requires tool_calls on every message.*profile: platform\?\)$/,
+    );
+    expect(await refusedWith(['body', 'messages', 0, 'user', 'name'])).toMatch(
+      /requires name on every message.*profile: platform\?\)$/,
+    );
+    expect(
+      await refusedWith(['body', 'messages', 1, 'AssistantMessage', 'tool_calls', 0, 'tool_result']),
+    ).toMatch(/requires tool_result on every tool call, which .*profile: platform\?\)$/);
+    // An agent's own field of the same depth still gets none.
+    expect(await refusedWith(['body', 'messages', 0, 'metadata', 'name'])).not.toContain('profile: platform');
+  });
 });

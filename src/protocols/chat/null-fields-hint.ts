@@ -33,16 +33,28 @@ export function chatNullFieldsHint(replays: boolean, status: number | undefined,
  * The platform null field a 422 `loc` names: a message's own field (`messages.<i>.tool_calls`,
  * `tool_call_id`, `name`) or a tool call's `tool_result` (`messages.<i>.tool_calls.<j>.tool_result`).
  * A `name` deeper in a message (`messages.0.metadata.name`, a tool call's `function.name`) is the
- * agent's own field, which no profile sends: no hint there (QA127).
+ * agent's own field, which no profile sends: no hint there (QA127). Pydantic v2 names the member
+ * of a union in the loc after the index: a model's class (`messages.0.UserMessage.tool_calls`, over
+ * `list[UserMessage | AssistantMessage]`) or the role of a union discriminated by it
+ * (`messages.0.user.name`); that member is skipped (QA134).
  */
 function platformField(loc: unknown[]): string | undefined {
   const at = loc.indexOf('messages');
   if (at < 0 || typeof loc[at + 1] !== 'number') return undefined;
-  const rest = loc.slice(at + 2);
+  const rest = withoutMember(loc.slice(at + 2));
   if (rest.length === 1 && typeof rest[0] === 'string' && PLATFORM_NULL_FIELDS.has(rest[0])) {
     if (rest[0] !== 'tool_result') return rest[0];
   }
-  const isToolResult =
-    rest.length === 3 && rest[0] === 'tool_calls' && typeof rest[1] === 'number' && rest[2] === 'tool_result';
-  return isToolResult ? 'tool_result' : undefined;
+  if (rest.length < 3 || rest[0] !== 'tool_calls' || typeof rest[1] !== 'number') return undefined;
+  const call = withoutMember(rest.slice(2));
+  return call.length === 1 && call[0] === 'tool_result' ? 'tool_result' : undefined;
+}
+
+const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
+
+/** `rest` without a leading union member tag (a class name or a role) that precedes a field. */
+function withoutMember(rest: unknown[]): unknown[] {
+  const tag = rest[0];
+  const isMember = typeof tag === 'string' && (ROLES.has(tag) || /^[A-Z][A-Za-z0-9_]*$/.test(tag));
+  return isMember && rest.length > 1 ? rest.slice(1) : rest;
 }
