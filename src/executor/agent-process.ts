@@ -6,7 +6,7 @@
  *   with the environment `process.env` + `opts.env` + `serve.env` (`${env.NAME}` in `serve.env`
  *   is resolved against the first two).
  * - stdout and stderr are appended to `opts.logFile` (the caller picks a path under
- *   `.evalc/logs/`); the last lines are kept for error messages.
+ *   `.evalc/logs/`); the last lines are kept for error messages (served-output.ts).
  * - Readiness: `ready.url` is polled (GET, every 100 ms) until it answers with a status below
  *   500 (or 501: up, no GET handler); or `ready.line` (a regular expression) matches a line of stdout or stderr (many
  *   servers, e.g. Flask, log to stderr); with neither, until the loopback port of the agent's own
@@ -29,21 +29,17 @@
  *   group's watchdog reads, and the watchdog stops the group (`withWatchdog`).
  */
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type { Readable } from 'node:stream';
 import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
-import { scrubSecrets, substituteEnvRefs } from '../plan/secrets.js';
-import { summarizeOutput } from '../protocols/mae/output-summary.js';
+import { substituteEnvRefs } from '../plan/secrets.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
-import { codePointCut } from '../protocols/quote-cut.js';
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
 import { isUrlReady } from './ready-url.js';
+import { closeLog, OutputTail, openLog } from './served-output.js';
 
 export interface ServeOptions {
   /** Folder of the plan file that declares the agent. */
@@ -77,8 +73,6 @@ const DEFAULT_READY_TIMEOUT_MS = 15_000;
 const SETTLE_MS = 500;
 const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
-const TAIL_LINES = 40;
-const SPILL_CHARS = 64 * 1024;
 const WRAPPER_HINT =
   " (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
 const SILENT_HINT =
@@ -280,74 +274,6 @@ export function withWatchdog(command: string): string {
   return `exec 3<&0 0</dev/null; { trap '' TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 3; kill -KILL 0 2>/dev/null; } >/dev/null 2>&1 & exec 3<&-; ${command}`;
 }
 
-class OutputTail {
-  #tail: string[] = [];
-  /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
-  readonly #carry: number;
-
-  constructor(private readonly secrets: readonly string[]) {
-    this.#carry = Math.max(0, ...secrets.map((secret) => secret.length - 1));
-  }
-
-  attach(
-    stream: Readable | null | undefined,
-    log: NodeJS.WritableStream,
-    onLine: (line: string) => void,
-  ): void {
-    if (!stream) return;
-    let partial = '';
-    stream.setEncoding('utf8');
-    // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
-    // A line that grows past SPILL_CHARS without a newline (a progress bar's `\r` updates) is
-    // written out as it comes, so reading stays linear (re-splitting everything read so far on
-    // every chunk made a served agent's 22 MB of tqdm output take minutes, QA13).
-    stream.on('data', (chunk: string) => {
-      const parts = chunk.split('\n');
-      partial += parts[0] ?? '';
-      for (let i = 1; i < parts.length; i++) {
-        const clean = scrubSecrets(partial, this.secrets);
-        log.write(`${clean}\n`);
-        this.#add(clean, onLine);
-        partial = parts[i] ?? '';
-      }
-      if (partial.length > SPILL_CHARS) {
-        const clean = scrubSecrets(partial, this.secrets);
-        const cut = clean.length - this.#carry;
-        log.write(clean.slice(0, cut));
-        partial = clean.slice(cut);
-      }
-    });
-    stream.on('end', () => {
-      if (partial !== '') {
-        const clean = scrubSecrets(partial, this.secrets);
-        log.write(clean);
-        this.#add(clean, onLine);
-      }
-      partial = '';
-    });
-  }
-
-  lines(): string[] {
-    return [...this.#tail];
-  }
-
-  /** The error line and the last two lines (`summarizeOutput`). */
-  suffix(): string {
-    const last = summarizeOutput(this.#tail);
-    return last === '' ? '' : `; output: ${last}`;
-  }
-
-  /** A line as a terminal shows it: a `\r` inside it starts it over. */
-  #add(raw: string, onLine: (line: string) => void): void {
-    const whole = raw.replace(/\r$/, '');
-    const line = whole.slice(whole.lastIndexOf('\r') + 1);
-    onLine(line);
-    if (line.trim() === '') return;
-    this.#tail.push(codePointCut(line, 500));
-    if (this.#tail.length > TAIL_LINES) this.#tail.shift();
-  }
-}
-
 /**
  * `PYTHONUNBUFFERED=1` unless the environment sets it: a Python server that `print`s its ready
  * line writes to a block-buffered pipe, and `ready.line` would never see it (QA13). The same
@@ -369,14 +295,6 @@ function resolveEnv(
   return out;
 }
 
-function closeLog(log: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve) => {
-    if ((log as { closed?: boolean }).closed || (log as { writableEnded?: boolean }).writableEnded)
-      return resolve();
-    log.end(() => resolve());
-  });
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -391,26 +309,4 @@ const ADDRESS_IN_USE_HINT =
 
 function isAddressInUse(line: string): boolean {
   return /EADDRINUSE|Address already in use/i.test(line);
-}
-
-/**
- * The served process's log, appended to. A folder that cannot be written (a read-only checkout,
- * a full disk) is said once and the log is dropped: its 'error' event was unhandled, and plan and
- * apply died with a stack trace (QA26 P5).
- */
-function openLog(file: string, onFailure: (code: string) => void): NodeJS.WritableStream {
-  let told = false;
-  const tell = (err: unknown) => {
-    if (told) return;
-    told = true;
-    onFailure(String((err as NodeJS.ErrnoException)?.code ?? err));
-  };
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-  } catch (err) {
-    tell(err);
-  }
-  const log = createWriteStream(file, { flags: 'a' });
-  log.on('error', tell);
-  return log;
 }

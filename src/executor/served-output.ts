@@ -1,0 +1,112 @@
+/**
+ * A served agent's output (agent-process.ts): appended to its log file with secrets masked, and
+ * its last lines kept for error messages. A log that cannot be written is said once and dropped.
+ */
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
+import { scrubSecrets } from '../plan/secrets.js';
+import { summarizeOutput } from '../protocols/mae/output-summary.js';
+import { codePointCut } from '../protocols/quote-cut.js';
+
+const TAIL_LINES = 40;
+const SPILL_CHARS = 64 * 1024;
+
+/** Reads a served process's stdout or stderr into its log, keeping its last lines for messages. */
+export class OutputTail {
+  #tail: string[] = [];
+  /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
+  readonly #carry: number;
+
+  constructor(private readonly secrets: readonly string[]) {
+    this.#carry = Math.max(0, ...secrets.map((secret) => secret.length - 1));
+  }
+
+  attach(
+    stream: Readable | null | undefined,
+    log: NodeJS.WritableStream,
+    onLine: (line: string) => void,
+  ): void {
+    if (!stream) return;
+    let partial = '';
+    stream.setEncoding('utf8');
+    // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
+    // A line that grows past SPILL_CHARS without a newline (a progress bar's `\r` updates) is
+    // written out as it comes, so reading stays linear (re-splitting everything read so far on
+    // every chunk made a served agent's 22 MB of tqdm output take minutes, QA13).
+    stream.on('data', (chunk: string) => {
+      const parts = chunk.split('\n');
+      partial += parts[0] ?? '';
+      for (let i = 1; i < parts.length; i++) {
+        const clean = scrubSecrets(partial, this.secrets);
+        log.write(`${clean}\n`);
+        this.#add(clean, onLine);
+        partial = parts[i] ?? '';
+      }
+      if (partial.length > SPILL_CHARS) {
+        const clean = scrubSecrets(partial, this.secrets);
+        const cut = clean.length - this.#carry;
+        log.write(clean.slice(0, cut));
+        partial = clean.slice(cut);
+      }
+    });
+    stream.on('end', () => {
+      if (partial !== '') {
+        const clean = scrubSecrets(partial, this.secrets);
+        log.write(clean);
+        this.#add(clean, onLine);
+      }
+      partial = '';
+    });
+  }
+
+  lines(): string[] {
+    return [...this.#tail];
+  }
+
+  /** The error line and the last two lines (`summarizeOutput`). */
+  suffix(): string {
+    const last = summarizeOutput(this.#tail);
+    return last === '' ? '' : `; output: ${last}`;
+  }
+
+  /** A line as a terminal shows it: a `\r` inside it starts it over. */
+  #add(raw: string, onLine: (line: string) => void): void {
+    const whole = raw.replace(/\r$/, '');
+    const line = whole.slice(whole.lastIndexOf('\r') + 1);
+    onLine(line);
+    if (line.trim() === '') return;
+    this.#tail.push(codePointCut(line, 500));
+    if (this.#tail.length > TAIL_LINES) this.#tail.shift();
+  }
+}
+
+/**
+ * The served process's log, appended to. A folder that cannot be written (a read-only checkout,
+ * a full disk) is said once and the log is dropped: its 'error' event was unhandled, and plan and
+ * apply died with a stack trace (QA26 P5).
+ */
+export function openLog(file: string, onFailure: (code: string) => void): NodeJS.WritableStream {
+  let told = false;
+  const tell = (err: unknown) => {
+    if (told) return;
+    told = true;
+    onFailure(String((err as NodeJS.ErrnoException)?.code ?? err));
+  };
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (err) {
+    tell(err);
+  }
+  const log = createWriteStream(file, { flags: 'a' });
+  log.on('error', tell);
+  return log;
+}
+
+export function closeLog(log: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    if ((log as { closed?: boolean }).closed || (log as { writableEnded?: boolean }).writableEnded)
+      return resolve();
+    log.end(() => resolve());
+  });
+}
