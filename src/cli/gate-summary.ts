@@ -9,6 +9,12 @@ import { NOT_IN_BASELINE } from '../metrics/index.js';
 /** The message gate-regression.ts gives a regression gate that had no baseline. */
 const NO_BASELINE = ': no baseline, regression check skipped';
 
+/** gate-regression.ts's message for a gate whose scope shares no example with the baseline. */
+const NO_PAIRS = /: no paired examples with the baseline at (.+) for ([^ ]+)$/;
+
+/** `dataset:t/d` → `t/d`, `task:t` → `t`: the ids a user wrote. */
+const formatTarget = (target: string): string => target.replace(/^(dataset|task):/, '');
+
 export function gateSummary(
   gates: readonly Pick<LockGate, 'passed' | 'skipped' | 'kind' | 'message'>[],
 ): string {
@@ -28,6 +34,16 @@ export function gateSummary(
         .map((g) => g.message.slice(0, -NOT_IN_BASELINE.length)),
     ),
   ];
+  // Nothing of the baseline to pair at the gate's scope: a dataset or agent the pull request adds (QA139).
+  const noPairs = [
+    ...new Set(
+      gates
+        .filter((g) => g.passed && g.skipped && g.kind === 'regression')
+        .map((g) => NO_PAIRS.exec(g.message))
+        .filter((m) => m !== null)
+        .map((m) => `${formatTarget(m[1] as string)} for ${m[2]}`),
+    ),
+  ];
   const reasons = [
     ...(noBaseline === 0
       ? []
@@ -35,6 +51,9 @@ export function gateSummary(
           `${noBaseline === skipped ? '' : `${noBaseline} of them `}regression: no --baseline LOCK to compare with`,
         ]),
     ...(notInBaseline.length === 0 ? [] : [`regression: not in the baseline: ${notInBaseline.join(', ')}`]),
+    ...(noPairs.length === 0
+      ? []
+      : [`regression: no paired examples in the baseline: ${noPairs.join(', ')}`]),
   ];
   const why = reasons.length === 0 ? '' : ` (${reasons.join('; ')})`;
   return `gates ${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped${why}` : ''}`;
