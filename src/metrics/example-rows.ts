@@ -17,8 +17,8 @@ export interface ExampleScoreRow {
   pass?: boolean;
   /** Repeats whose metric errored, when any: a row with no figure and no error is unmeasured (QA129). */
   errors?: number;
-  /** Every repeat's invoke or extraction failed: the example reached no metric (QA132). */
-  unscored?: true;
+  /** Every repeat's invoke or extraction failed: the example reached no metric; its repeats (QA132). */
+  unscored?: number;
   /** Example weight, and the weights of its dataset and task (for hierarchical weighting). */
   weight: number;
   datasetWeight: number;
@@ -48,7 +48,7 @@ export function flattenResults(input: Pick<AggregateInput, 'tasks'>): ExampleSco
             if (r.value !== undefined) row.value = r.value;
             if (r.pass !== undefined) row.pass = r.pass;
             if (r.errors > 0) row.errors = r.errors;
-            if (e.repeats > 0 && e.invokeErrors >= e.repeats) row.unscored = true;
+            if (e.repeats > 0 && e.invokeErrors >= e.repeats) row.unscored = e.repeats;
             rows.push(row);
           }
         }

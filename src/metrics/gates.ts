@@ -243,8 +243,11 @@ function thresholdResults(
       // so does a row with no figure and no error: judge_stability of one judged repeat
       // (run.repeats: 1) failed "every example ≥ 0.5" as "has no results" (QA129).
       // Beside examples with a figure, one whose every repeat failed before scoring errored too
-      // (judge_stability has no 0 for it), as e0eaed8 failed the gate on it (QA132).
-      const failedBeside = (r: ExampleScoreRow) => figures.length > 0 && r.unscored === true;
+      // (judge_stability has no 0 for it), as e0eaed8 failed the gate on it (QA132); so it does
+      // with repeats, where its judged repeats would have had one, when no other example has a
+      // figure either (one judged repeat each: the gate was skipped, exit 0; QA135).
+      const failedBeside = (r: ExampleScoreRow) =>
+        r.unscored !== undefined && (figures.length > 0 || r.unscored > 1);
       const errored = measurement
         ? undefined
         : rows.find((r) => noFigure(r) && ((r.errors ?? 0) > 0 || failedBeside(r)));
