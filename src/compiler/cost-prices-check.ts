@@ -26,14 +26,16 @@ export function checkCostPrices(
   // metric_error, whatever prices: holds (cost version 6). A task run by such agents only was
   // warned of errors it never has, with advice it could not follow.
   const agents = [...taskAgents];
-  if (agents.length > 0 && agents.every((id) => plan.agents[id]?.protocol === 'mae')) return [];
+  const measured = agents.filter((id) => plan.agents[id]?.protocol !== 'mae');
+  if (agents.length > 0 && measured.length === 0) return [];
+  const whose = whoseCost(agents, measured);
   const prices = plan.prices ?? {};
   const model = (config as Record<string, unknown>).model;
   if (Object.keys(prices).length === 0)
     return [
       diagnostic(
         'EVALC_METRIC_PRICES',
-        `\`${config.id ?? config.type}\` prices tokens with the plan's \`prices:\`, and this plan has none: every example's cost would be a metric_error (no price)`,
+        `\`${config.id ?? config.type}\` prices tokens with the plan's \`prices:\`, and this plan has none: ${whose.cost} would be a metric_error (no price${whose.unmeasured})`,
         path,
         { severity: 'warning', source: locate(path), hint: PRICES_HINT },
       ),
@@ -42,12 +44,27 @@ export function checkCostPrices(
     return [
       diagnostic(
         'EVALC_METRIC_PRICES',
-        `\`${config.id ?? config.type}\` prices model \`${model}\`, which \`prices:\` does not list (it lists ${Object.keys(prices).join(', ')}): every example's cost would be a metric_error (no price)`,
+        `\`${config.id ?? config.type}\` prices model \`${model}\`, which \`prices:\` does not list (it lists ${Object.keys(prices).join(', ')}): ${whose.cost} would be a metric_error (no price${whose.unmeasured})`,
         [...path, 'model'],
         { severity: 'warning', source: locate([...path, 'model']), hint: PRICES_HINT },
       ),
     ];
   return [];
+}
+
+/**
+ * Whose examples the warning is about (QA138): beside a `mae` agent, whose cost is not measured,
+ * only the other agents' examples would be a metric_error; "every example's cost" said its too.
+ */
+function whoseCost(agents: string[], measured: string[]): { cost: string; unmeasured: string } {
+  if (measured.length === agents.length) return { cost: "every example's cost", unmeasured: '' };
+  const names = (ids: string[]) => ids.map((id) => `\`${id}\``).join(', ');
+  const mae = agents.filter((id) => !measured.includes(id));
+  const plural = (ids: string[], word: string) => (ids.length === 1 ? word : `${word}s`);
+  return {
+    cost: `the cost of every example of ${plural(measured, 'agent')} ${names(measured)}`,
+    unmeasured: `; \`mae\` ${plural(mae, 'agent')} ${names(mae)} ${mae.length === 1 ? 'reports no usage: its' : 'report no usage: their'} cost is not measured`,
+  };
 }
 
 /** As the metric looks a model up (price-key.ts). */
