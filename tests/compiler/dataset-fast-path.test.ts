@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simpleExample } from '../../src/compiler/datasets.js';
+import { simpleExample } from '../../src/compiler/example-shape.js';
 import { exampleSchema } from '../../src/plan/schema.js';
 
 const json = fc.jsonValue({ maxDepth: 2 });
