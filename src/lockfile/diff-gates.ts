@@ -1,6 +1,7 @@
 /**
  * The gates of two runs compared: each gate (metric × scope × agent × kind) whose outcome
- * (passed, failed, skipped, or absent) differs, the newly failing first.
+ * (passed, failed, skipped, or absent) or bound (`min`, `max`, a regression's `max_drop`) differs,
+ * the newly failing first.
  */
 import type { Lockfile, LockGate } from './types.js';
 
@@ -14,6 +15,21 @@ export interface GateChange {
   agent: string;
   old: GateOutcome | null;
   new: GateOutcome | null;
+  /** The gate's bound, when the pull request changed it (`min: 0.5` → `0.7`; QA139). */
+  bound?: { old: number; new: number };
+}
+
+/**
+ * A gate's bound as its recorded message states it: `…; required ≥ 0.5` (min/max, gates.ts) or
+ * `(drop 0.1, max_drop 0.02)` (regression, gate-regression.ts). A skipped gate states none.
+ */
+export function gateBound(gate: LockGate): number | null {
+  const text =
+    gate.kind === 'regression'
+      ? /, max_drop (-?[\d.e+-]+)\)/.exec(gate.message)?.[1]
+      : /; required [≥≤] (-?[\d.e+-]+)$/.exec(gate.message)?.[1];
+  const bound = text === undefined ? Number.NaN : Number(text);
+  return Number.isFinite(bound) ? bound : null;
 }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -39,7 +55,7 @@ function gateOutcomes(lock: Lockfile): Map<string, { gate: LockGate; outcome: Ga
   return out;
 }
 
-/** Gates whose outcome changed between the two runs. */
+/** Gates whose outcome or bound changed between the two runs. */
 export function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
   const olds = gateOutcomes(old);
   const news = gateOutcomes(now);
@@ -47,7 +63,10 @@ export function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
   for (const key of [...new Set([...olds.keys(), ...news.keys()])].sort(byText)) {
     const o = olds.get(key);
     const n = news.get(key);
-    if (o?.outcome === n?.outcome) continue;
+    const oldBound = o ? gateBound(o.gate) : null;
+    const newBound = n ? gateBound(n.gate) : null;
+    const rebound = oldBound !== null && newBound !== null && oldBound !== newBound;
+    if (o?.outcome === n?.outcome && !rebound) continue;
     const gate = (n ?? o)!.gate;
     out.push({
       kind: gate.kind,
@@ -56,6 +75,7 @@ export function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
       agent: gate.agent,
       old: o?.outcome ?? null,
       new: n?.outcome ?? null,
+      ...(rebound ? { bound: { old: oldBound, new: newBound } } : {}),
     });
   }
   const failing = (c: GateChange) => (c.new === 'failed' ? 0 : 1);

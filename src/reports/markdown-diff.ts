@@ -315,9 +315,15 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
   return sections;
 }
 
-/** `min exact_match at benchmark (a1): passed → failed`; `mark` formats ids (code spans in Markdown). */
+/**
+ * `min exact_match at benchmark (a1): passed → failed`, with a changed bound `passed (min 0.5 → 0.7)`
+ * or `passed → failed (min 0.5 → 0.7)`; `mark` formats ids (code spans in Markdown).
+ */
 export function gateChangeText(g: GateChange, mark: (text: string) => string = (t) => t): string {
-  return `${g.kind} ${mark(g.metric)} at ${mark(formatScope(g.scope))} (${mark(g.agent)}): ${g.old ?? 'absent'} → ${g.new ?? 'absent'}`;
+  const outcome = g.old === g.new ? `${g.old}` : `${g.old ?? 'absent'} → ${g.new ?? 'absent'}`;
+  const name = g.kind === 'regression' ? 'max_drop' : g.kind;
+  const bound = g.bound ? ` (${name} ${g.bound.old} → ${g.bound.new})` : '';
+  return `${g.kind} ${mark(g.metric)} at ${mark(formatScope(g.scope))} (${mark(g.agent)}): ${outcome}${bound}`;
 }
 
 /** `evalc diff --format md`. */
