@@ -5,6 +5,9 @@
  * a boolean `exclusiveMaximum`) names its draft: Ajv's raw words (`NOT SUPPORTED: keyword "id",
  * use "$id" for schema ID`) did not. A `$schema` evalc does not know is named the same way when
  * its schema fails to compile as 2020-12. Real loopback RAIP agent.
+ * QA134 (review of 05c9796): a draft-04 schema's id and boolean exclusiveMinimum/exclusiveMaximum
+ * (and draft-03's boolean required, divisibleBy) are now read in draft-06's words, not refused:
+ * the two cases that expected the refusal expect the reading (intended).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
@@ -34,25 +37,67 @@ async function discover(inputSchema: unknown): Promise<string> {
 }
 
 describe('RAIP input schemas of an old or unknown draft (QA127)', () => {
-  it('a draft-04 schema using id fails discovery naming draft-04', async () => {
+  it('a draft-04 schema using id is read, its id as $id (QA134)', async () => {
+    // QA127 made it fail discovery naming draft-04 (Ajv: NOT SUPPORTED: keyword "id"); every
+    // draft-04 schema may carry one, so it is read as draft-06's $id (review of 05c9796, QA134).
     const message = await discover({
       $schema: DRAFT_04,
       id: 'https://agents.example/in.json',
       type: 'object',
-      properties: { query: { type: 'string' } },
+      properties: { id: { type: 'string' }, item: { $ref: '#item' } },
+      required: ['id'],
+      definitions: { item: { id: '#item', type: 'string' } },
     });
-    expect(message).toMatch(/NOT SUPPORTED: keyword "id"/);
-    expect(message).toMatch(/declares JSON Schema draft-04, which evalc reads as draft-07/);
-    expect(message).toMatch(/draft-06 or later/);
+    expect(message).toBe('ok');
   });
 
-  it("a draft-04 schema's boolean exclusiveMaximum names draft-04", () => {
+  it("a draft-04 schema's boolean exclusiveMinimum/exclusiveMaximum bound as draft-04 says (QA134)", () => {
     const compiled = compileInputSchema({
       $schema: DRAFT_04,
       type: 'object',
-      properties: { n: { type: 'number', maximum: 5, exclusiveMaximum: true } },
+      properties: {
+        n: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5, exclusiveMaximum: false },
+        m: { type: 'number', maximum: 5, exclusiveMaximum: true },
+      },
     });
-    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(/exclusiveMaximum.*draft-04/);
+    if (!compiled.ok) throw new Error(compiled.reason);
+    const paths = (input: unknown): string[] => {
+      const checked = compiled.compiled.validate(input);
+      return checked.ok ? [] : checked.errors.map((e) => `${e.instancePath} ${e.keyword}`);
+    };
+    expect(paths({ n: 0.5, m: 4.9 })).toEqual([]);
+    expect(paths({ n: 5 })).toEqual([]);
+    expect(paths({ n: 0, m: 5 })).toEqual(['/n exclusiveMinimum', '/m exclusiveMaximum']);
+    expect(paths({ n: 5.5 })).toEqual(['/n maximum']);
+  });
+
+  it("a draft-03 schema's boolean required and divisibleBy are read (QA134)", () => {
+    const compiled = compileInputSchema({
+      $schema: 'http://json-schema.org/draft-03/schema#',
+      type: 'object',
+      properties: {
+        q: { type: 'string', required: true },
+        k: { type: 'integer', required: false, divisibleBy: 2 },
+      },
+    });
+    if (!compiled.ok) throw new Error(compiled.reason);
+    const keywords = (input: unknown): string[] => {
+      const checked = compiled.compiled.validate(input);
+      return checked.ok ? [] : checked.errors.map((e) => e.keyword);
+    };
+    expect(keywords({ q: 'a', k: 4 })).toEqual([]);
+    expect(keywords({ k: 3 })).toEqual(['required', 'multipleOf']);
+  });
+
+  it('a draft-04 schema that still fails to compile names draft-04', () => {
+    const compiled = compileInputSchema({
+      $schema: DRAFT_04,
+      type: 'object',
+      properties: { q: { $ref: '#/definitions/Missing' } },
+    });
+    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(
+      /can't resolve reference.*declares JSON Schema draft-04, which evalc reads as draft-07.*draft-06 or later\)$/,
+    );
   });
 
   it("a draft-04 schema's tuple items is read as draft-07 reads it", async () => {
@@ -99,5 +144,26 @@ describe('a schema with no $schema that fails as 2020-12 on a tuple items array 
     );
     const other = compileInputSchema({ type: 'no-such-type' });
     expect(other.ok ? 'ok' : other.reason).not.toContain('$schema');
+  });
+});
+
+describe("a schema with no $schema in draft-04's words (QA134)", () => {
+  it("a boolean exclusiveMinimum (zod's openapi-3.0 output) says to declare draft-04, which reads it", () => {
+    const openapi = {
+      type: 'object',
+      properties: { n: { nullable: true, type: 'number', minimum: 0, exclusiveMinimum: true } },
+      required: ['n'],
+    };
+    const compiled = compileInputSchema(openapi);
+    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(
+      /exclusiveMinimum value must be .*declares no \$schema.*draft-04's form.*\$schema: http:\/\/json-schema\.org\/draft-04\/schema#\)$/,
+    );
+    const declared = compileInputSchema({ $schema: DRAFT_04, ...openapi });
+    if (!declared.ok) throw new Error(declared.reason);
+    expect([{ n: null }, { n: 1 }, { n: 0 }].map((input) => declared.compiled.validate(input).ok)).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });

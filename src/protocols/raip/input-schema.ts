@@ -18,6 +18,7 @@ import { Ajv as AjvDraft07 } from 'ajv/dist/ajv.js';
 import addFormatsModule from 'ajv-formats';
 import { canonicalJson, sha256Hex } from '../canonical-json.js';
 import { quoteCut } from '../quote-cut.js';
+import { fromDraft04 } from './draft04.js';
 import { createPatternEngine } from './pattern-engine.js';
 
 /** Ajv's error object as sent on the wire (RAIP 400 `ajvErrors[]`). */
@@ -49,15 +50,27 @@ type AjvClass = typeof Ajv2020 | typeof Ajv2019 | typeof AjvDraft07;
  * The Ajv that reads the draft a schema declares in `$schema` (QA122): 2020-12 (RAIP's, and the
  * default), 2019-09, draft-07 and draft-06. A draft-07 schema read as 2020-12 failed to compile on
  * its tuple `items: [...]` (zod-to-json-schema's `z.tuple`), and its `dependencies` went unchecked.
- * Draft-04 (and -03) is read as draft-07, its closest (tuple `items`, `dependencies`), and a
- * schema that fails to compile so names its draft (QA127): Ajv's own words (`NOT SUPPORTED: keyword
- * "id"`, `exclusiveMaximum value must be ["number"]`) did not say the draft was the cause. `note`
- * is what a compile error adds: the draft read, for an old or unknown `$schema`.
+ * Draft-04 (and -03) is read as draft-07, its closest (tuple `items`, `dependencies`), after
+ * draft04.ts rewrote the keywords whose form changed (`id`, a boolean `exclusiveMinimum`; QA134:
+ * Ajv refused them, so an ordinary draft-04 schema failed discovery), and a schema that still fails
+ * to compile names its draft (QA127). `note` is what a compile error adds: the draft read, for an
+ * old, unknown or missing `$schema`.
  */
 const NO_SCHEMA_NOTE =
   " (it declares no $schema, so it was read as JSON Schema 2020-12, RAIP's: a schema written for draft-07 (a tuple's items: [...], where 2020-12 has prefixItems) compiles once it declares $schema: http://json-schema.org/draft-07/schema#)";
+/** The note for a schema with no `$schema` in draft-04's (or OpenAPI 3.0's) words (QA134). */
+const NO_SCHEMA_DRAFT04_NOTE =
+  " (it declares no $schema, so it was read as JSON Schema 2020-12, RAIP's: an id or a boolean exclusiveMinimum/exclusiveMaximum is draft-04's form, which OpenAPI 3.0 schemas such as zod's openapi-3.0 target also write: such a schema compiles once it declares $schema: http://json-schema.org/draft-04/schema#)";
 
-function ajvFor(schema: unknown): { Ajv: AjvClass; note: string } {
+/** The note a compile error of a schema with no `$schema` gets, by what Ajv said (QA127, QA134). */
+function noSchemaNote(said: string): string {
+  if (/^items value must be/.test(said)) return NO_SCHEMA_NOTE;
+  if (/^exclusiveM(?:in|ax)imum value must be|^NOT SUPPORTED: keyword "id"/.test(said))
+    return NO_SCHEMA_DRAFT04_NOTE;
+  return '';
+}
+
+function ajvFor(schema: unknown): { Ajv: AjvClass; note: string; draft04?: true } {
   const declared =
     typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
   // With no `$schema` a tuple's `items: [...]` (draft-07's form) fails as 2020-12: say so (QA127).
@@ -69,7 +82,8 @@ function ajvFor(schema: unknown): { Ajv: AjvClass; note: string } {
   if (old !== null) {
     return {
       Ajv: AjvDraft07,
-      note: ` (its $schema declares JSON Schema draft-0${old[1]}, which evalc reads as draft-07: its id and boolean exclusiveMaximum/exclusiveMinimum are not read; the agent can publish draft-06 or later)`,
+      draft04: true,
+      note: ` (its $schema declares JSON Schema draft-0${old[1]}, which evalc reads as draft-07 once its id, boolean exclusiveMinimum/exclusiveMaximum and draft-03's boolean required and divisibleBy are rewritten in draft-06's words; the agent can publish draft-06 or later)`,
     };
   }
   return {
@@ -108,7 +122,7 @@ export function compileInputSchema(
   // (`type: "no-such-type"`, `minLength: "x"`, `required: "q"`, an unresolvable `$ref`).
   const warnings: string[] = [];
   const patterns = createPatternEngine();
-  const { Ajv, note } = ajvFor(schema);
+  const { Ajv, note, draft04 } = ajvFor(schema);
   const ajv = new Ajv({
     code: { regExp: patterns.regExp },
     allErrors: true,
@@ -123,12 +137,12 @@ export function compileInputSchema(
   addFormats(ajv);
   let validateFn: ValidateFunction;
   try {
-    validateFn = ajv.compile(schema as object | boolean);
+    validateFn = ajv.compile((draft04 ? fromDraft04(schema) : schema) as object | boolean);
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
-      reason: `inputSchema does not compile: ${said}${note !== NO_SCHEMA_NOTE || /^items value must be/.test(said) ? note : ''}`,
+      reason: `inputSchema does not compile: ${said}${note === NO_SCHEMA_NOTE ? noSchemaNote(said) : note}`,
     };
   }
   const digest = computeSchemaDigest(schema);
