@@ -12,11 +12,12 @@
  * agent's change of answer counted as the judge's instability). No example has a figure, so neither
  * has the benchmark (version 5: 1, n 1). The judge is asked 3 times (e2 once, e3 twice).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAgentEvalServer, startAgentEvalServer } from '../fixtures/agent-eval-server.js';
-import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import type { Loopback } from '../fixtures/loopback.js';
+import { startScriptedAgent, writeStabilityPlan } from '../fixtures/stability-loopbacks.js';
 import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
 
 const ANSWERS: Record<string, string[]> = {
@@ -30,13 +31,7 @@ let judge: FakeAgentEvalServer;
 const cleanups: (() => void)[] = [];
 beforeAll(async () => {
   assertBuilt();
-  const calls = new Map<string, number>();
-  agent = await startLoopback((_req, res, body) => {
-    const q = String((JSON.parse(body) as { q?: unknown }).q);
-    const n = calls.get(q) ?? 0;
-    calls.set(q, n + 1);
-    sendJson(res, 200, { answer: ANSWERS[q]?.[n % 2] ?? '' });
-  });
+  agent = await startScriptedAgent(ANSWERS, (_q, answer) => answer);
   judge = await startAgentEvalServer();
 });
 afterAll(async () => {
@@ -48,30 +43,15 @@ describe('judge_stability over repeats with an empty answer (QA102)', () => {
   it("leaves the 0 the judge never gave out of the judge's stability", async () => {
     const ws = tempWorkspace('qa102-stability-empty');
     cleanups.push(ws.cleanup);
-    writeFileSync(
-      path.join(ws.dir, 'd.jsonl'),
-      Object.keys(ANSWERS)
-        .map((id) => `${JSON.stringify({ id, vars: { q: id } })}\n`)
-        .join(''),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa102-stability', version: '1.0.0' },
-      agents: {
-        a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } },
-      },
-      judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'r' } },
+    writeStabilityPlan(ws.dir, {
+      id: 'qa102-stability',
+      agentUrl: agent.url,
+      judge: { url: judge.url, rubric: 'r' },
       rubrics: { r: { dimensions: [{ id: 'overall', description: 'overall quality', weight: 1 }] } },
-      tasks: {
-        t: {
-          bindings: { default: { input: { q: '{{q}}' }, output: { answer: '@' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
-        },
-      },
+      metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
       run: { repeats: 2, seed: 7 },
-    };
-    writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+      examples: Object.keys(ANSWERS),
+    });
     const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
     expect(apply.code, apply.stderr).toBe(0);
     expect(judge.judgeCalls()).toBe(3);

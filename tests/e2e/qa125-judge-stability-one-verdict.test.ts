@@ -13,10 +13,16 @@
  * - e3 (A, B, FAIL): two texts, one verdict each → no figure.
  * Benchmark: 0.8 over n 1 (version 5: (1 + 0.8) / 2 = 0.9 over n 2).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import type { Loopback } from '../fixtures/loopback.js';
+import {
+  type NoisyJudge,
+  startNoisyJudge,
+  startScriptedAgent,
+  writeStabilityPlan,
+} from '../fixtures/stability-loopbacks.js';
 import { assertBuilt, lockResults, runCli, tempWorkspace } from './apply-harness.js';
 
 const ANSWERS: Record<string, string[]> = {
@@ -24,64 +30,14 @@ const ANSWERS: Record<string, string[]> = {
   e2: ['A', 'A', 'FAIL'],
   e3: ['A', 'B', 'FAIL'],
 };
-const NOISE = [0.9, 0.7, 0.8];
 
 let agent: Loopback;
-let judge: Loopback;
-let judgeCalls = 0;
+let judge: NoisyJudge;
 const cleanups: (() => void)[] = [];
 beforeAll(async () => {
   assertBuilt();
-  const asked = new Map<string, number>();
-  agent = await startLoopback((_req, res, body) => {
-    const q = String((JSON.parse(body) as { q?: unknown }).q);
-    const n = asked.get(q) ?? 0;
-    asked.set(q, n + 1);
-    const answer = ANSWERS[q]?.[n % 3] ?? 'X';
-    if (answer === 'FAIL') return sendJson(res, 500, { error: 'scripted failure' });
-    sendJson(res, 200, { answer: `answer ${q} ${answer}` });
-  });
-  const verdicts = new Map<string, number>();
-  judge = await startLoopback((req, res, body) => {
-    if (req.method === 'GET' && req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.20.10',
-        wireVersion: '1.0.0',
-        apiSurface: ['judge', 'listRubrics', 'version'],
-      });
-    if (req.method === 'GET' && req.url === '/v1/rubrics')
-      return sendJson(res, 200, {
-        rubrics: [
-          {
-            name: 'support',
-            description: 's',
-            dimensions: [{ id: 'q', description: 'quality', weight: 1 }],
-            failureModes: [],
-            rubricVersion: 'support@1',
-          },
-        ],
-      });
-    if (req.method === 'GET' && req.url === '/healthz')
-      return sendJson(res, 200, { status: 'ok', uptimeSec: 1 });
-    if (req.method !== 'POST' || req.url !== '/v1/judge')
-      return sendJson(res, 404, { error: { code: 'not_found', message: 'no', details: null } });
-    judgeCalls += 1;
-    const content = String((JSON.parse(body) as { content?: unknown }).content);
-    const k = verdicts.get(content) ?? 0;
-    verdicts.set(content, k + 1);
-    const s = NOISE[k % NOISE.length]!;
-    sendJson(res, 200, {
-      composite: s,
-      dimensions: { q: s },
-      failureModes: [],
-      wins: [],
-      rationale: 'ok',
-      rubricVersion: 'support@1',
-      model: 'fj',
-      durationMs: 1,
-    });
-  });
+  agent = await startScriptedAgent(ANSWERS);
+  judge = await startNoisyJudge([0.9, 0.7, 0.8]);
 });
 afterAll(async () => {
   await Promise.all([agent.close(), judge.close()]);
@@ -92,32 +48,17 @@ describe('judge_stability: one judged repeat is no figure (QA125)', () => {
   it('has no figure for one verdict, as for verdicts on different texts', async () => {
     const ws = tempWorkspace('qa125-stability-one-verdict');
     cleanups.push(ws.cleanup);
-    writeFileSync(
-      path.join(ws.dir, 'd.jsonl'),
-      Object.keys(ANSWERS)
-        .map((id) => `${JSON.stringify({ id, vars: { q: id } })}\n`)
-        .join(''),
-    );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa125-stability', version: '1.0.0' },
-      agents: {
-        a: { protocol: 'http', url: `${agent.url}/ask`, response: 'answer', limits: { retries: 0 } },
-      },
-      judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'support' } },
-      tasks: {
-        t: {
-          bindings: { default: { input: { q: '{{q}}' }, output: { answer: '@' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
-        },
-      },
+    writeStabilityPlan(ws.dir, {
+      id: 'qa125-stability',
+      agentUrl: agent.url,
+      judge: { url: judge.url, rubric: 'support' },
+      metrics: [{ type: 'judge', judge: 'j' }, { type: 'judge_stability' }],
       run: { repeats: 3, concurrency: 1 },
-    };
-    writeFileSync(path.join(ws.dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+      examples: Object.keys(ANSWERS),
+    });
     const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
     expect(apply.code, apply.stderr).toBe(0);
-    expect(judgeCalls).toBe(5);
+    expect(judge.calls()).toBe(5);
     type Row = Record<string, { score: number | null; value?: number } | undefined>;
     const rows = Object.fromEntries(lockResults(ws.dir).map((r) => [r.example, r.metrics as Row]));
     expect(rows.e1?.judge_stability?.score ?? null, 'e1: one verdict').toBeNull();
