@@ -89,6 +89,17 @@ describe('RAIP input schemas of an old or unknown draft (QA127)', () => {
     expect(keywords({ k: 3 })).toEqual(['required', 'multipleOf']);
   });
 
+  it("a draft-03 schema's type any accepts any value (QA134)", () => {
+    const compiled = compileInputSchema({
+      $schema: 'http://json-schema.org/draft-03/schema#',
+      type: 'object',
+      properties: { a: { type: 'any' }, b: { type: ['string', 'any'] } },
+    });
+    if (!compiled.ok) throw new Error(compiled.reason);
+    expect(compiled.compiled.validate({ a: 1, b: [true] }).ok).toBe(true);
+    expect(compiled.compiled.validate([]).ok).toBe(false);
+  });
+
   it('a draft-04 schema that still fails to compile names draft-04', () => {
     const compiled = compileInputSchema({
       $schema: DRAFT_04,

@@ -6,8 +6,8 @@
  *   - a boolean `exclusiveMinimum`/`exclusiveMaximum` beside `minimum`/`maximum` → the number
  *     draft-06 writes (`minimum: 0, exclusiveMinimum: true` → `exclusiveMinimum: 0`), `false` →
  *     left out; Ajv threw `exclusiveMinimum value must be ["number"]` even for a `false`;
- *   - draft-03's boolean `required` of a property → the parent's `required` list, and its
- *     `divisibleBy` → `multipleOf`.
+ *   - draft-03's boolean `required` of a property → the parent's `required` list, its
+ *     `divisibleBy` → `multipleOf`, and its `type: "any"` (alone or in a list) → no `type`.
  * Only schema positions are rewritten (a property named `id` or a `default` holding one is kept).
  * The published schema is not changed: its digest is still computed on what the agent sent.
  */
@@ -39,6 +39,7 @@ export function fromDraft04(schema: Json): Json {
   }
   exclusiveBound(out, 'exclusiveMinimum', 'minimum');
   exclusiveBound(out, 'exclusiveMaximum', 'maximum');
+  if (out.type === 'any' || (Array.isArray(out.type) && out.type.includes('any'))) delete out.type;
   if (typeof out.divisibleBy === 'number' && out.multipleOf === undefined) {
     out.multipleOf = out.divisibleBy;
     delete out.divisibleBy;
