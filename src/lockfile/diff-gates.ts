@@ -3,6 +3,7 @@
  * (passed, failed, skipped, or absent) or bound (`min`, `max`, a regression's `max_drop`) differs,
  * the newly failing first.
  */
+import { byText } from './text-order.js';
 import type { Lockfile, LockGate } from './types.js';
 
 export type GateOutcome = 'passed' | 'failed' | 'skipped';
@@ -31,8 +32,6 @@ export function gateBound(gate: LockGate): number | null {
   const bound = text === undefined ? Number.NaN : Number(text);
   return Number.isFinite(bound) ? bound : null;
 }
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The scope that identifies a gate: an example-scope gate is reported at its worst example
