@@ -31,6 +31,8 @@ import { writeCodeCache } from './code-cache-train.mjs';
 import { embedBundle } from './embed-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The folder tsc wrote (`node scripts/bundle.mjs <folder>`; scripts/build.mjs passes its staging folder), else dist/. */
+const out = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const require = createRequire(path.join(root, 'package.json'));
 
 /**
@@ -113,9 +115,9 @@ const dynamicBuiltins = {
   },
 };
 
-const bin = path.join(root, 'dist/evalc.mjs');
+const bin = path.join(out, 'evalc.mjs');
 const result = await build({
-  entryPoints: [path.join(root, 'dist/cli/main.js')],
+  entryPoints: [path.join(out, 'cli/main.js')],
   outfile: bin,
   write: false,
   bundle: true,
@@ -142,4 +144,4 @@ writeFileSync(
   embedBundle(readFileSync(path.join(root, 'scripts/code-cache-loader.mjs'), 'utf8'), program),
 );
 chmodSync(bin, 0o755);
-await writeCodeCache(bin, path.join(root, 'dist/evalc.code-cache'));
+await writeCodeCache(bin, path.join(out, 'evalc.code-cache'));
