@@ -134,6 +134,10 @@ describe('RAIP input schemas of an old or unknown draft (QA127)', () => {
     expect(compiled.ok ? 'ok' : compiled.reason).toMatch(
       /"https:\/\/agents\.example\/meta\/v1" is no draft evalc knows, so it was read as 2020-12/,
     );
+    // It lists draft-04 and draft-03 among the drafts evalc reads (QA134: they are read since).
+    expect(compiled.ok ? 'ok' : compiled.reason).toMatch(
+      /draft-06 and, rewritten in draft-06's words, draft-04 and draft-03\)$/,
+    );
   });
 
   it('a draft-07 or 2020-12 schema that fails to compile gets no draft note', () => {

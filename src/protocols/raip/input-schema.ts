@@ -88,7 +88,7 @@ function ajvFor(schema: unknown): { Ajv: AjvClass; note: string; draft04?: true 
   }
   return {
     Ajv: Ajv2020,
-    note: ` (its $schema ${JSON.stringify(quoteCut(declared, 120))} is no draft evalc knows, so it was read as 2020-12; evalc reads 2020-12, 2019-09, draft-07 and draft-06)`,
+    note: ` (its $schema ${JSON.stringify(quoteCut(declared, 120))} is no draft evalc knows, so it was read as 2020-12; evalc reads 2020-12, 2019-09, draft-07, draft-06 and, rewritten in draft-06's words, draft-04 and draft-03)`,
   };
 }
 
