@@ -92,3 +92,23 @@ describe('HTML comments in error pages (QA133)', () => {
     expect(ms).toBeLessThan(2_000);
   }, 60_000);
 });
+
+describe('HTML comments closed as a browser closes them (QA135, review of 55436e6)', () => {
+  it('`<!-->` and `<!--->` are empty comments: the text after them is quoted', async () => {
+    const { message } = await failWith(
+      '<html><body><!--><h1>502 Bad Gateway</h1><!---><p>nginx</p></body></html>',
+    );
+    expect(message).toMatch(/invoke: HTTP 500: 502 Bad Gateway nginx$/);
+  });
+
+  it('`--!>` ends a comment; `<!---->` and `<!-- -- -->` are whole comments', async () => {
+    const { message } = await failWith('<p>a</p><!-- x --!><p>b</p><!----><p>c</p><!-- -- --><p>d</p>');
+    expect(message).toMatch(/invoke: HTTP 500: a b c d$/);
+  });
+
+  it('10 MB of `<!-->` and `--!>` comments is quoted at once', async () => {
+    const { message, ms } = await failWith(`<p>boom</p>${'<!--><!-- --!>'.repeat(700_000)}<p>end</p>`);
+    expect(message).toMatch(/invoke: HTTP 500: boom\s+end$/);
+    expect(ms).toBeLessThan(2_000);
+  }, 60_000);
+});

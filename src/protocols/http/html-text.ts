@@ -13,7 +13,12 @@ export function htmlPageText(html: string): string {
   // tag stops at the next `<`; an unclosed script/style takes the rest of the page, as a browser's.
   // A comment is dropped whole, in the same pass (QA133): `<!-- <b>x</b> -->` and Cloudflare's
   // `<!--[if gt IE 8]><!-->` left `<!--` or `-->` in the quoted text once a tag stopped at `<`.
-  const text = html.replace(/<!--[\s\S]*?(?:-->|$)|<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ');
+  // As a browser reads it, `<!-->` and `<!--->` are whole (empty) comments and `--!>` ends one
+  // too (QA135: a page with `<!-->` before its text was quoted as nothing, `HTTP 502` alone).
+  const text = html.replace(
+    /<!--(?:-?>|[\s\S]*?(?:--!?>|$))|<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi,
+    ' ',
+  );
   return dropTags(text).replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole;
     const hex = name[1] === 'x' || name[1] === 'X';
