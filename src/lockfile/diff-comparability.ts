@@ -7,6 +7,7 @@
  */
 import canonicalize from 'canonicalize';
 import { markRenamedMetrics } from './diff-metric-rename.js';
+import { markRenamedAgents, markRenamedDatasets } from './diff-renames.js';
 import type { Lockfile } from './types.js';
 
 export type ComparabilityKind =
@@ -136,22 +137,6 @@ function compareEntries<T>(
   }
 }
 
-/**
- * A dataset removed and one added with the same sha256 — a dataset or task renamed in the PR: say
- * so, as its examples pair under neither name (QA90: two unrelated lines with one 64-digit hash).
- */
-function markRenamedDatasets(out: ComparabilityIssue[]): void {
-  const added = out.filter((i) => i.kind === 'dataset_added');
-  for (const gone of out.filter((i) => i.kind === 'dataset_removed')) {
-    const twin = added.find((a) => a.new !== null && a.new === gone.old);
-    if (!twin) continue;
-    const note = (other: string) =>
-      `; ${other} has the same sha256: renamed? Examples pair only under one name, so none of these is compared`;
-    gone.message += note(twin.subject);
-    twin.message += note(gone.subject);
-  }
-}
-
 /** A changed identity digest that no listed field explains: a setting the lock does not spell out. */
 function unlistedChange(
   out: ComparabilityIssue[],
@@ -233,6 +218,7 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
         unlistedChange(out, 'agent_settings', id, `agents.${id}`, o.digest, n.digest);
     },
   );
+  markRenamedAgents(out, old, now);
   compareEntries(
     out,
     'judge',
