@@ -115,6 +115,21 @@ async function applyByHand(dir: string): Promise<void> {
   writeLockFile(path.join(dir, 'evalc.lock'), lockFor(compiled));
 }
 
+/** A private copy of the basic plan with its cache and lockfile written as apply would. */
+async function appliedCopy(): Promise<string> {
+  const dir = basicCopy();
+  await applyByHand(dir);
+  return dir;
+}
+
+/** Replaces `from`, which must be there, with `to` in the file `name` of `dir`. */
+function replaceIn(dir: string, name: string, from: string, to: string): void {
+  const file = path.join(dir, name);
+  const text = readFileSync(file, 'utf8');
+  expect(text, `${name} holds the text the test edits`).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+}
+
 const SECRET = 'tok-SECRET-4242-do-not-print';
 const plan = (dir: string, ...args: string[]) =>
   runCommand(planCommand, ['evalc.yaml', ...args], { cwd: dir, env: { BASIC_TOKEN: SECRET } });
@@ -264,14 +279,12 @@ describe('evalc plan --only', () => {
 
 describe('evalc plan notes on agents that do not answer /info', () => {
   it('says a new agent (not in evalc.lock) will be asked by apply, not that it is planned from the lock', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        '\ntasks:',
-        '\n  a2: { protocol: raip, url: "http://127.0.0.1:7198" }\ntasks:',
-      ),
+    const dir = await appliedCopy();
+    replaceIn(
+      dir,
+      'evalc.yaml',
+      '\ntasks:',
+      '\n  a2: { protocol: raip, url: "http://127.0.0.1:7198" }\ntasks:',
     );
     const result = await plan(dir);
     expect(result.stderr).toContain('agent a2 did not answer /info; apply will ask it');
@@ -281,8 +294,7 @@ describe('evalc plan notes on agents that do not answer /info', () => {
 
 describe('evalc plan against a cache and a lockfile', () => {
   it('has nothing to do for an unchanged plan: exit 0, everything cached', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
+    const dir = await appliedCopy();
     const text = await plan(dir);
     expect(text.code).toBe(0);
     expect(text.stdout).toBe('No changes. 20 steps cached; apply would call no agent.\n');
@@ -292,8 +304,7 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('lists a dataset whose content changed as a changed fetch step, with both pins (QA40)', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
+    const dir = await appliedCopy();
     const before = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
     const fetches = before.steps.filter((s) => s.kind === 'fetch');
     expect(fetches.map((s) => [s.id, s.status])).toEqual([
@@ -319,12 +330,8 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('re-scores only, naming the parameter, when a metric parameter changes', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace('mode: set', 'mode: list'),
-    );
+    const dir = await appliedCopy();
+    replaceIn(dir, 'evalc.yaml', 'mode: set', 'mode: list');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatchInlineSnapshot(`
@@ -341,15 +348,8 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('names a threshold or gate change on the derived metric, its only row (QA119)', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        'threshold: 1 }',
-        'threshold: 0.5, gate: true }',
-      ),
-    );
+    const dir = await appliedCopy();
+    replaceIn(dir, 'evalc.yaml', 'threshold: 1 }', 'threshold: 0.5, gate: true }');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatchInlineSnapshot(`
@@ -362,8 +362,7 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('names a weight, a moved dataset file or the benchmark version, which change no step (QA119)', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
+    const dir = await appliedCopy();
     cpSync(path.join(dir, 'datasets/search.jsonl'), path.join(dir, 'datasets/moved.jsonl'));
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
@@ -379,8 +378,7 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('names a gate given another bound, added or removed, against the gates evalc.lock recorded (QA119)', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
+    const dir = await appliedCopy();
     const lockPath = path.join(dir, 'evalc.lock');
     const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as Lockfile;
     lock.gates = [
@@ -395,12 +393,11 @@ describe('evalc plan against a cache and a lockfile', () => {
       },
     ];
     writeLockFile(lockPath, lock);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        '{ metric: pass_rate, scope: benchmark, min: 0.5 }',
-        '{ metric: pass_rate, scope: benchmark, min: 0.8 }\n  - { metric: exact_match, scope: benchmark, max: 0.9 }',
-      ),
+    replaceIn(
+      dir,
+      'evalc.yaml',
+      '{ metric: pass_rate, scope: benchmark, min: 0.5 }',
+      '{ metric: pass_rate, scope: benchmark, min: 0.8 }\n  - { metric: exact_match, scope: benchmark, max: 0.9 }',
     );
     const result = await plan(dir);
     expect(result.code).toBe(2);
@@ -434,10 +431,7 @@ describe('evalc plan against a cache and a lockfile', () => {
       },
     ];
     writeLockFile(lockPath, lock);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace('version: 1.0.0', 'version: 1.1.0'),
-    );
+    replaceIn(dir, 'evalc.yaml', 'version: 1.0.0', 'version: 1.1.0');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain(
@@ -446,15 +440,8 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('names a template edited without changing what it renders (QA119)', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        'query: "{{user_query}}"',
-        'query: "{{ user_query }}"',
-      ),
-    );
+    const dir = await appliedCopy();
+    replaceIn(dir, 'evalc.yaml', 'query: "{{user_query}}"', 'query: "{{ user_query }}"');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain(
@@ -463,10 +450,8 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it("names the examples whose weight changed, which the lock's rows record (QA119)", async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    const rows = path.join(dir, 'datasets/search.jsonl');
-    writeFileSync(rows, readFileSync(rows, 'utf8').replace('{"id":"s2",', '{"id":"s2","weight":3,'));
+    const dir = await appliedCopy();
+    replaceIn(dir, 'datasets/search.jsonl', '{"id":"s2",', '{"id":"s2","weight":3,');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('~ aggregate');
@@ -474,10 +459,8 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('says a human_score edit changed a field no step reads, not "e.g. example weights" (QA124)', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    const rows = path.join(dir, 'datasets/search.jsonl');
-    writeFileSync(rows, readFileSync(rows, 'utf8').replace('{"id":"s2",', '{"id":"s2","human_score":0.5,'));
+    const dir = await appliedCopy();
+    replaceIn(dir, 'datasets/search.jsonl', '{"id":"s2",', '{"id":"s2","human_score":0.5,');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toContain(
@@ -486,15 +469,8 @@ describe('evalc plan against a cache and a lockfile', () => {
   });
 
   it('re-invokes with the template as the reason when the input template changes', async () => {
-    const dir = basicCopy();
-    await applyByHand(dir);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        'query: "{{user_query}}"',
-        'query: "Find: {{user_query}}"',
-      ),
-    );
+    const dir = await appliedCopy();
+    replaceIn(dir, 'evalc.yaml', 'query: "{{user_query}}"', 'query: "Find: {{user_query}}"');
     const result = await plan(dir);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatchInlineSnapshot(`
@@ -513,12 +489,11 @@ describe('evalc plan against a cache and a lockfile', () => {
     const withHint = (rows: string) => rows.replace('"k":1}', '"k":1,"hint":"evening"}');
     const dir = basicCopy(undefined, withHint);
     await applyByHand(dir);
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        'query: "{{user_query}}"',
-        'query: "{{user_query}}{{#if hint}} ({{hint}}){{/if}}"',
-      ),
+    replaceIn(
+      dir,
+      'evalc.yaml',
+      'query: "{{user_query}}"',
+      'query: "{{user_query}}{{#if hint}} ({{hint}}){{/if}}"',
     );
     const json = JSON.parse((await plan(dir, '--json')).stdout) as PlanJson;
     const invokes = json.steps.filter((s) => s.kind === 'invoke' && s.status !== 'cached');
