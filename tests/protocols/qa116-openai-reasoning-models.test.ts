@@ -153,6 +153,36 @@ describe('openai judge: OpenAI reasoning models (o-series, gpt-5)', () => {
     ]);
   });
 
+  it('says it sent max_completion_tokens when a proxy refuses max_tokens under either name (QA135)', async () => {
+    const refusal = reasoningModel({ body: { max_tokens: 1 } });
+    const server = await startCompatServer(() => refusal);
+    const judge = createOpenaiJudge(
+      {
+        protocol: 'openai',
+        url: `${server.url}/v1`,
+        model: 'o4-mini',
+        rubric: 'r',
+        maxTokens: 500,
+        temperature: 1,
+      },
+      { cwd: '.', rubrics: { r: RUBRIC } },
+    );
+    cleanups.push(
+      () => judge.close(),
+      () => server.close(),
+    );
+    const outcome = await judge.judge({ content: 'x', rubric: { name: 'r' } }, AbortSignal.timeout(10_000));
+    expect(server.requests.map((r) => [r.body.max_tokens, r.body.max_completion_tokens])).toEqual([
+      [500, undefined],
+      [undefined, 500],
+    ]);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok)
+      expect(outcome.error.message).toMatch(
+        /Use 'max_completion_tokens' instead\. \(evalc sent the limit as max_completion_tokens\)$/,
+      );
+  });
+
   it("says how to set the temperature when the model refuses the judge's default 0", async () => {
     const { outcomes } = await judgeAgainst({});
     const [outcome] = outcomes;

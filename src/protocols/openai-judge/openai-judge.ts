@@ -29,6 +29,7 @@ import {
 import { messageText } from '../openai/message-text.js';
 import {
   refusesMaxTokens,
+  SENT_AS_COMPLETION_TOKENS,
   type TokenLimitField,
   temperatureHint,
 } from '../openai/reasoning-model-refusals.js';
@@ -107,7 +108,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       return responseFormat === undefined ? plainBody : { ...plainBody, response_format: responseFormat };
     };
     /** One call; a refusal of the response format steps down the ladder and asks again. */
-    const ask = async (): Promise<{ reply: JsonResponse; at: FormatRung }> => {
+    const ask = async (): Promise<{ reply: JsonResponse; at: FormatRung; field: TokenLimitField }> => {
       let at = rung;
       let field = tokenFields.get(model) ?? 'max_tokens';
       for (;;) {
@@ -123,22 +124,28 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
         );
         // checked on what this call sent: concurrent calls may have sent max_tokens before the first refusal
         if (config.maxTokens !== undefined && field === 'max_tokens' && refusesMaxTokens(reply)) {
-          if (signal.aborted) return { reply, at };
+          if (signal.aborted) return { reply, at, field };
           field = 'max_completion_tokens';
           tokenFields.set(model, field);
           continue;
         }
         const next = rungAfterRefusal(at, reply);
-        if (next === undefined || signal.aborted) return { reply, at };
+        if (next === undefined || signal.aborted) return { reply, at, field };
         at = next;
         if (rung === 'json_schema' || (rung === 'json_object' && next === 'none')) rung = next;
       }
     };
-    const interpret = (reply: JsonResponse, at: FormatRung): Attempt => {
+    const interpret = (reply: JsonResponse, at: FormatRung, field: TokenLimitField): Attempt => {
       if (!reply.ok) {
         const error = mapHttpError(where, reply, model);
         const hint = temperatureHint(reply, temperature !== undefined);
-        return { ok: true, outcome: { ok: false, error: { ...error, message: `${error.message}${hint}` } } };
+        // Refused so though sent as max_completion_tokens (a proxy mapping it back), as the agent says (QA135).
+        const sent =
+          field === 'max_completion_tokens' && refusesMaxTokens(reply) ? SENT_AS_COMPLETION_TOKENS : '';
+        return {
+          ok: true,
+          outcome: { ok: false, error: { ...error, message: `${error.message}${sent}${hint}` } },
+        };
       }
       // No choice with a message — `choices: []`, a gateway's error answered with 200 — is the
       // server's failure, as for the openai agent (`http_<code>`, else contract_violation), not a
@@ -190,8 +197,8 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
     };
     let last: { malformed: string; raw: string } = { malformed: 'no reply', raw: '' };
     for (let attempt = 0; attempt <= retries; attempt++) {
-      const { reply, at } = await ask();
-      const result = interpret(reply, at);
+      const { reply, at, field } = await ask();
+      const result = interpret(reply, at, field);
       if (result.ok) return result.outcome;
       last = result;
       if (signal.aborted) break;
