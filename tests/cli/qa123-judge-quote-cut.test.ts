@@ -5,30 +5,24 @@
  * Real loopback agent and judge servers.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 import { spawnCliAsync } from './run-cli.js';
 
-const servers: http.Server[] = [];
+const servers: Loopback[] = [];
 let agentUrl: string;
 let judgeUrl: string;
 
+/** A loopback server whose handler sees the path, the body and the reply. */
 async function listen(
   handle: (url: string, body: string, res: http.ServerResponse) => void,
 ): Promise<string> {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => handle(req.url ?? '', body, res));
-  });
+  const server = await startLoopback((req, res, body) => handle(req.url ?? '', body, res));
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return server.url;
 }
 
 beforeAll(async () => {
@@ -53,7 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const s of servers) await new Promise((resolve) => s.close(resolve));
+  await Promise.all(servers.map((s) => s.close()));
 });
 
 function filesUnder(dir: string): string[] {
