@@ -1,6 +1,6 @@
 /**
  * The HTTP transport every HTTP protocol adapter (and the judge client) shares: one instance
- * per agent, one keep-alive undici `Pool` per origin, per-attempt timeouts, a response size
+ * per agent, one keep-alive undici `Pool` per origin (origin-pools.ts), per-attempt timeouts, a response size
  * limit, a token bucket for `rps`, and the retry policy (retry-policy.ts) applied inside.
  *
  * Failures are values with stable kinds: `timeout`, `transport_error`, `http_<code>`,
@@ -18,7 +18,6 @@
  * headers — never holds a configured header value (a server echoing them gets `[redacted]`).
  */
 import type { Readable } from 'node:stream';
-import { Pool } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
 import { sleepAbortable } from './abortable-sleep.js';
@@ -28,13 +27,13 @@ import {
   cancelledError,
   describeFailure,
   describeTarget,
-  MAX_HEADER_BYTES,
   tooLarge,
   unframedBodyHint,
 } from './failure-words.js';
 import { describeUnsendableHeader, flattenHeaders, lowerCaseKeys } from './header-values.js';
 import { type Attempt, interpretReply } from './interpret-reply.js';
 import { servesOneConnectionAtATime } from './one-connection-server.js';
+import { OriginPools } from './origin-pools.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
@@ -85,13 +84,8 @@ export class HttpTransport {
   readonly #unsendable: string | undefined;
   readonly #random: () => number;
   readonly #limiter: RateLimiter | undefined;
-  readonly #connections: number;
   readonly #stopRetries: AbortSignal | undefined;
-  readonly #pools = new Map<string, Pool>();
-  /** Origins whose server serves one connection at a time: every request asks `Connection: close`. */
-  readonly #closeEach = new Set<string>();
-  /** Pools retired by #retirePool, ending once their requests are done (destroyed by close()). */
-  readonly #retired = new Set<Pool>();
+  readonly #pools: OriginPools;
   /** Header sets without / with a JSON body: `accept`, the configured headers, `content-type`. */
   readonly #plainHeaders: Readonly<Record<string, string>>;
   readonly #jsonHeaders: Readonly<Record<string, string>>;
@@ -117,7 +111,7 @@ export class HttpTransport {
       (options.rps === undefined
         ? undefined
         : new RateLimiter(options.rps, () => performance.now(), options.rpsBurst ?? 1));
-    this.#connections = options.connections ?? 16;
+    this.#pools = new OriginPools(options.connections ?? 16, this.timeoutMs);
     this.#stopRetries = options.stopRetries;
     this.#plainHeaders = Object.freeze({ accept: 'application/json', ...this.#headers });
     this.#jsonHeaders = Object.freeze({ ...this.#plainHeaders, 'content-type': 'application/json' });
@@ -210,10 +204,7 @@ export class HttpTransport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const pools = [...this.#pools.values(), ...this.#retired];
-    this.#pools.clear();
-    this.#retired.clear();
-    await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
+    await this.#pools.destroyAll();
   }
 
   /** Replaces every configured header value (in the forms a server may quote it) with `[redacted]`. */
@@ -256,7 +247,7 @@ export class HttpTransport {
     let headersStatus: number | undefined;
     let bodyEnd = '';
     try {
-      const pending = this.#poolFor(target.origin).request({
+      const pending = this.#pools.poolFor(target.origin).request({
         path: target.path,
         method: request.method,
         headers,
@@ -264,7 +255,7 @@ export class HttpTransport {
         signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        reset: this.#closeEach.has(target.origin),
+        reset: this.#pools.closesEach(target.origin),
       });
       // The timeout covers the connect too (untilAborted).
       const response = await untilAborted(pending, signal);
@@ -272,8 +263,8 @@ export class HttpTransport {
       headersStatus = status;
       const replyHeaders = flattenHeaders(response.headers);
       bodyEnd = unframedBodyHint(replyHeaders);
-      if (!this.#closeEach.has(target.origin) && servesOneConnectionAtATime(replyHeaders.server))
-        this.#retirePool(target.origin);
+      if (!this.#pools.closesEach(target.origin) && servesOneConnectionAtATime(replyHeaders.server))
+        this.#pools.retire(target.origin);
       const body = response.body as unknown as Readable;
       const declared = Number(replyHeaders['content-length']);
       if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
@@ -353,42 +344,6 @@ export class HttpTransport {
     if (this.#targets.size >= MAX_TARGETS) this.#targets.clear();
     this.#targets.set(url, target);
     return target;
-  }
-
-  #poolFor(origin: string): Pool {
-    let pool = this.#pools.get(origin);
-    if (!pool) {
-      pool = new Pool(origin, {
-        connections: this.#connections,
-        // The attempt's own timer ends a connect (untilAborted); undici's default gave up after 10 s.
-        connectTimeout: this.timeoutMs,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-        keepAliveTimeout: 4_000,
-        // Node's default is 16 KiB; servers behind proxies (cookies, CSP, tracing headers)
-        // exceed it. Python's http.client allows 64 KiB per line, curl 100 KiB in all.
-        maxHeaderSize: MAX_HEADER_BYTES,
-      });
-      this.#pools.set(origin, pool);
-    }
-    return pool;
-  }
-
-  /**
-   * The origin's server serves one connection at a time (one-connection-server.ts): later requests
-   * go out on a fresh pool with `Connection: close`; the old pool's connections end as soon as
-   * their requests (this one included) are done, instead of idling 4 s in front of the server.
-   */
-  #retirePool(origin: string): void {
-    this.#closeEach.add(origin);
-    const pool = this.#pools.get(origin);
-    if (pool === undefined) return;
-    this.#pools.delete(origin);
-    this.#retired.add(pool);
-    pool
-      .close()
-      .catch(() => undefined)
-      .finally(() => this.#retired.delete(pool));
   }
 
   #cancelled(request: JsonRequest, attempts: number): JsonResponse {
