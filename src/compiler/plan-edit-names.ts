@@ -10,6 +10,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import { codePointCut } from '../protocols/quote-cut.js';
 import type { CompiledPlan } from './compile.js';
 import { stripUserInfo } from './identities.js';
+import { gateEdits } from './plan-gate-edits.js';
 
 const LONGEST = 80;
 
@@ -80,48 +81,4 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
     }
   for (const edit of gateEdits(compiled, lock)) edits.add(edit);
   return [...edits];
-}
-
-const KINDS = ['regression', 'min', 'max'] as const;
-
-/** Gates by metric and kind against the lock's gate results, whose messages end in `required ≥ 0.5`. */
-function gateEdits(compiled: CompiledPlan, lock: Lockfile): string[] {
-  // A lock with no gate results (a hand-made one, an older evalc's) tells nothing of the plan's gates.
-  if (!lock.gates || lock.gates.length === 0) return [];
-  const planned = new Map<string, number[]>();
-  for (const g of compiled.resolved.plan.gates) {
-    const bounds: Array<['min' | 'max' | 'regression', number | undefined]> = [];
-    if (g.min !== undefined) bounds.push(['min', g.min]);
-    if (g.max !== undefined) bounds.push(['max', g.max]);
-    if (g.regression) bounds.push(['regression', undefined]);
-    for (const [kind, bound] of bounds) {
-      const list = planned.get(`${g.metric} ${kind}`) ?? [];
-      if (bound !== undefined) list.push(bound);
-      planned.set(`${g.metric} ${kind}`, list);
-    }
-  }
-  const recorded = new Map<string, Set<number>>();
-  // A gate skipped as a whole (outside an `apply --only` selection, an agent with no results at
-  // its scope) is recorded once, under its first kind of regression, min, max: its other kinds
-  // are not "added" (QA124: `plan --only` after `apply --only` said "gate m max added" of a gate
-  // with both a min and a max).
-  const unsure = new Set<string>();
-  for (const g of lock.gates ?? []) {
-    if (g.skipped)
-      for (const kind of KINDS.slice(KINDS.indexOf(g.kind) + 1)) unsure.add(`${g.metric} ${kind}`);
-    const seen = recorded.get(`${g.metric} ${g.kind}`) ?? new Set<number>();
-    const bound = /required [≥≤] (-?[\d.e+-]+)$/.exec(g.message)?.[1];
-    if (bound !== undefined && Number.isFinite(Number(bound))) seen.add(Number(bound));
-    recorded.set(`${g.metric} ${g.kind}`, seen);
-  }
-  const edits: string[] = [];
-  for (const [key, bounds] of planned) {
-    const was = recorded.get(key);
-    if (!was) {
-      if (!unsure.has(key)) edits.push(`gate ${key} added`);
-    } else if (bounds.length === 1 && was.size === 1 && !was.has(bounds[0] as number))
-      edits.push(`gate ${key} ${[...was][0]} → ${bounds[0]}`);
-  }
-  for (const key of recorded.keys()) if (!planned.has(key)) edits.push(`gate ${key} removed`);
-  return edits.sort();
 }

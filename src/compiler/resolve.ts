@@ -84,6 +84,8 @@ export interface ResolvedPlan {
    * and example keys no agent reads (unused-example-keys.ts). A plan with errors is fixed first.
    */
   ifValid: Diagnostic[];
+  /** The `--only task[/dataset]` selection resolved, if any (plan names gate edits it skips, QA138). */
+  only?: string | undefined;
 }
 
 export async function resolvePlan(
@@ -355,5 +357,6 @@ export async function resolvePlan(
     judgeDigests,
     diagnostics,
     ifValid: [...checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate), ...unusedKeys.warnings()],
+    ...(options.only !== undefined ? { only: options.only } : {}),
   };
 }

@@ -91,7 +91,7 @@ export interface Group {
 }
 
 /** Whether a gate's scope lies inside the `--only` selection (always, without one). */
-function insideSelection(gate: GateSpec, only: string | undefined): boolean {
+export function insideSelection(gate: GateSpec, only: string | undefined): boolean {
   if (only === undefined) return true;
   const slash = only.indexOf('/');
   const task = slash < 0 ? only : only.slice(0, slash);
@@ -172,7 +172,7 @@ function groupsFor(gate: GateSpec, agent: string, report: AggregateReport): Grou
  * A gate at the benchmark scope (the default) that names a task or a dataset is judged there: the
  * `task:` was ignored, a min gate failing on the benchmark's mean (QA38).
  */
-function narrowestScope(gate: GateSpec): GateSpec {
+export function narrowestScope(gate: GateSpec): GateSpec {
   if ((gate.scope ?? 'benchmark') !== 'benchmark') return gate;
   if (gate.dataset !== undefined) return { ...gate, scope: 'dataset' };
   if (gate.task !== undefined) return { ...gate, scope: 'task' };
@@ -180,7 +180,7 @@ function narrowestScope(gate: GateSpec): GateSpec {
 }
 
 /** What a regression gate at example scope pools and names: the task or dataset it names (QA38). */
-function pooledTarget(gate: GateSpec): string {
+export function pooledTarget(gate: GateSpec): string {
   if (gate.task === undefined) return 'benchmark';
   return gate.dataset === undefined ? `task:${gate.task}` : `dataset:${gate.task}/${gate.dataset}`;
 }
