@@ -21,6 +21,7 @@ import { getMetricDefinition } from '../metrics/registry.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
+import { changedExamples } from './diff-changed-examples.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { type ExampleFlip, flipsOf, quietMetrics } from './diff-flips.js';
 import { type GateChange, gateChanges } from './diff-gates.js';
@@ -102,7 +103,15 @@ export interface LockDiff {
    * Example rows paired and only in one run (agent × example); `new`/`gone` name the examples
    * (`task/dataset/example`) that no row of the other run has for any agent (QA49), when there are.
    */
-  examples: { paired: number; added: number; removed: number; new?: string[]; gone?: string[] };
+  examples: {
+    paired: number;
+    added: number;
+    removed: number;
+    new?: string[];
+    gone?: string[];
+    /** Examples of both runs whose row was edited: input, expected value, … (diff-changed-examples.ts, QA139). */
+    changed?: string[];
+  };
   volatile: VolatileDelta[];
   /**
    * Set by `evalc diff` when one lock is an `apply --only` lock: the part of both runs compared
@@ -287,6 +296,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
   const flips = flipsOf(paired, quietMetrics(old), quietMetrics(now));
   const volatile = compareVolatile(old, now, opts.volatileTolerance);
   const gates = gateChanges(old, now);
+  const changed = changedExamples(old, now, paired);
   return {
     benchmark: { old: old.plan.benchmark.id, new: now.plan.benchmark.id },
     options: opts,
@@ -301,6 +311,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       removed: oldRows.size - paired.length,
       ...onlyIn('new', newRows, oldRows),
       ...onlyIn('gone', oldRows, newRows),
+      ...(changed.length > 0 ? { changed } : {}),
     },
     volatile,
     summary: {

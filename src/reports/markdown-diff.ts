@@ -252,6 +252,9 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     diff.examples.gone
       ? `**Gone examples (${diff.examples.gone.length}):** ${listIds(diff.examples.gone, codeText)}`
       : '',
+    diff.examples.changed
+      ? `**Changed examples (${diff.examples.changed.length}):** ${listIds(diff.examples.changed, codeText)}`
+      : '',
   ].filter(Boolean);
   if (named.length > 0) sections.push({ head: [named.join(' · '), ''], items: [], tail: [] });
   const p2f = diff.flips.filter((f) => f.kind === 'pass_to_fail');

@@ -68,6 +68,7 @@ export function renderTextDiff(diff: LockDiff): string {
   for (const [label, ids] of [
     ['New examples', diff.examples.new],
     ['Gone examples', diff.examples.gone],
+    ['Changed examples', diff.examples.changed],
   ] as const) {
     if (ids) lines.push('', `${label} (${ids.length}): ${listIds(ids, (t) => t)}`);
   }

@@ -1,0 +1,75 @@
+/**
+ * Examples both runs have whose row was edited in the pull request (QA139): new and gone rows were
+ * named, an edited one only as its dataset's `sha256 changed`. An example counts as changed when its
+ * dataset's sha256 changed and, for an agent whose identity, binding (input and output) and metrics
+ * are the same in both runs, its invoke key differs (its rendered input or script changed) or a
+ * metric's score key differs over the same invoke (its expected value or another field changed).
+ * Nothing is named across evalc versions (the code version is in every key) or a run setting
+ * (repeats aside) or judge that changed, which move keys of unedited examples too.
+ */
+import canonicalize from 'canonicalize';
+import type { Row } from './diff-rows.js';
+import type { Lockfile, LockGroup, LockMetricResult } from './types.js';
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function sameGroup(o: LockGroup | undefined, n: LockGroup | undefined): boolean {
+  return (
+    o !== undefined &&
+    n !== undefined &&
+    o.agentDigest === n.agentDigest &&
+    o.binding === n.binding &&
+    o.inputDigest === n.inputDigest &&
+    o.outputDigest === n.outputDigest
+  );
+}
+
+/** Every metric of the group pinned alike: a threshold or metric edit moves derived keys (pass_rate). */
+function sameMetrics(o: LockGroup, n: LockGroup): boolean {
+  const ids = [...new Set([...Object.keys(o.metrics), ...Object.keys(n.metrics)])];
+  return ids.every(
+    (id) => o.metrics[id] !== undefined && canonicalize(o.metrics[id]) === canonicalize(n.metrics[id]),
+  );
+}
+
+const scoreKeys = (m: LockMetricResult | undefined): string[] => m?.keys ?? (m?.key ? [m.key] : []);
+
+export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row][]): string[] {
+  if (old.evalc !== now.evalc || old.run?.seed !== now.run?.seed || old.run?.trace !== now.run?.trace)
+    return [];
+  if (canonicalize(old.judges ?? {}) !== canonicalize(now.judges ?? {})) return [];
+  const out = new Set<string>();
+  for (const [o, n] of paired) {
+    const dataset = `${n.task}/${n.dataset}`;
+    const od = old.datasets[dataset];
+    const nd = now.datasets[dataset];
+    if (!od || !nd || od.sha256 === nd.sha256) continue;
+    const og = old.groups[o.group];
+    const ng = now.groups[n.group];
+    if (!og || !ng || !sameGroup(og, ng)) continue;
+    const id = `${dataset}/${n.result.example}`;
+    const repeats = Math.min(o.result.invoke.length, n.result.invoke.length);
+    let sameInvokes = true;
+    for (let i = 0; i < repeats; i++) {
+      const a = o.result.invoke[i];
+      const b = n.result.invoke[i];
+      // A failed invoke records no key: nothing to compare.
+      if (a && b && a !== b) sameInvokes = false;
+    }
+    if (!sameInvokes) {
+      out.add(id);
+      continue;
+    }
+    if (!sameMetrics(og, ng)) continue;
+    for (const metric of Object.keys(n.result.metrics)) {
+      const a = scoreKeys(o.result.metrics[metric]);
+      const b = scoreKeys(n.result.metrics[metric]);
+      const len = Math.min(a.length, b.length);
+      if (a.slice(0, len).some((k, i) => k !== b[i])) {
+        out.add(id);
+        break;
+      }
+    }
+  }
+  return [...out].sort(byText);
+}
