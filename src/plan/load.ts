@@ -15,21 +15,13 @@ import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { checkIncludedFile } from './included-file-check.js';
 import { ALL_LOST, type LostIds, lostIdsOf, lostSections } from './lost-ids.js';
+import { firstDefinition, locateOrigin, type Origin } from './merge-origins.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
 
 const MAP_SECTIONS = ['agents', 'judges', 'rubrics', 'tasks', 'prices'] as const;
 const LIST_SECTIONS = ['metrics', 'gates'] as const;
-
-interface Origin {
-  file: YamlFile;
-  /** Prefix of the merged path this origin covers, and where that prefix sits in the file. */
-  mergedPrefix: PlanPath;
-  filePrefix: PlanPath;
-  /** Folder of the file, relative to the root plan's folder ('' for the root). */
-  relDir: string;
-}
 
 export interface LoadedPlan {
   /** Absolute path of the root plan file. */
@@ -300,7 +292,7 @@ function mergeFile(
             diagnostic('EVALC_INCLUDE_CONFLICT', `${key}.${id} is defined in more than one file`, [key, id], {
               source: locateInFile(file, [key], id),
               // Which other file: the include that merged it first, else the plan file (QA44).
-              hint: `ids must be unique across included files: it is also defined at ${firstDefinition(state, [key, id])}`,
+              hint: `ids must be unique across included files: it is also defined at ${firstDefinition(state.origins, state.files, [key, id])}`,
             }),
           );
           continue;
@@ -332,7 +324,7 @@ function mergeFile(
         diagnostic('EVALC_INCLUDE_CONFLICT', `${key} is defined in more than one file`, [key], {
           source: locateInFile(file, [key]),
           // Which other file (QA72: an id's conflict said it, `benchmark:` and `run:` did not).
-          hint: `it may be written once: it is also defined at ${firstDefinition(state, [key])}`,
+          hint: `it may be written once: it is also defined at ${firstDefinition(state.origins, state.files, [key])}`,
         }),
       );
       continue;
@@ -364,42 +356,6 @@ function rebaseTask(task: unknown, relDir: string): unknown {
   return { ...task, datasets };
 }
 
-function locateOrigin(origins: Origin[], planPath: PlanPath, key?: string): SourcePosition | undefined {
-  if (key !== undefined) {
-    // A key of a merged map (an agent or task id) that came from an included file: point at the
-    // key in that file, not at the root file, which may not even name the section.
-    const keyPath = [...planPath, key];
-    const owner = origins.find(
-      (origin) =>
-        origin.mergedPrefix.length === keyPath.length &&
-        origin.mergedPrefix.every((seg, i) => seg === keyPath[i]),
-    );
-    if (owner) return locateInFile(owner.file, owner.filePrefix.slice(0, -1), key);
-  }
-  let best: Origin | undefined;
-  for (const origin of origins) {
-    if (origin.mergedPrefix.length > planPath.length) continue;
-    if (!origin.mergedPrefix.every((seg, i) => seg === planPath[i])) continue;
-    if (!best || origin.mergedPrefix.length > best.mergedPrefix.length) best = origin;
-  }
-  if (!best) return undefined;
-  const rest = planPath.slice(best.mergedPrefix.length);
-  return locateInFile(best.file, [...best.filePrefix, ...rest], key);
-}
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `file:line:col` of the entry at `mergedPath` as merged first (an included file's, else the plan file's). */
-function firstDefinition(state: LoadState, mergedPath: PlanPath): string {
-  const owner = state.origins.find(
-    (origin) =>
-      origin.mergedPrefix.length === mergedPath.length &&
-      origin.mergedPrefix.every((seg, i) => seg === mergedPath[i]),
-  );
-  const file = owner?.file ?? state.files[0];
-  if (!file) return 'another file';
-  const at = locateInFile(file, mergedPath.slice(0, -1), String(mergedPath.at(-1)));
-  return at ? `${at.file}:${at.line}:${at.col}` : file.display;
 }
