@@ -24,16 +24,7 @@
  * bytes no longer match it, or whose JSON no longer parses, is skipped and counted as damaged
  * (the step runs again), never served.
  */
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-} from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import {
   emptyTable,
@@ -49,6 +40,7 @@ import { openLogForReading, refuseSpecialFile, scanLog } from './cache-log-scan.
 import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
 import { CacheWriteError } from './cache-write-error.js';
+import { LogWindow } from './log-window.js';
 import type { CacheStats, StepStore } from './step-store.js';
 import { writeBytesSync } from './write-text.js';
 
@@ -57,8 +49,6 @@ export type { CacheStats, StepStore } from './step-store.js';
 
 const LOG_NAME = 'steps.log';
 const FLUSH_BYTES = 1024 * 1024;
-/** Reads go through a window of the log: a re-apply reads entries in log order, ~1 syscall per window. */
-const WINDOW_BYTES = 64 * 1024;
 
 /** Open writable stores: a `process.exit` (a second Ctrl-C) writes their pending entries first. */
 const openStores = new Set<LogStore>();
@@ -88,9 +78,7 @@ export class LogStore implements StepStore {
   private damagedLines = 0;
   private damagedBytes = 0;
   private readonly file: string;
-  private window: Buffer | undefined;
-  private windowStart = 0;
-  private windowEnd = 0;
+  private readonly window = new LogWindow();
 
   private readonly readOnly: boolean;
   /** Why this writable store's folder cannot be written: opened for reading, puts fail. */
@@ -210,7 +198,7 @@ export class LogStore implements StepStore {
     const length = this.index.lengthAt(slot);
     if (offset + length > this.flushed) this.flush();
     try {
-      return JSON.parse(this.readText(offset, length)) as T;
+      return JSON.parse(this.window.read(this.fd, offset, length, this.flushed)) as T;
     } catch {
       // Damaged in place (an older evalc wrote it without a checksum): a miss, counted; the step
       // runs again and its new entry supersedes this one.
@@ -221,23 +209,6 @@ export class LogStore implements StepStore {
       this.corruptEntries++;
       return undefined;
     }
-  }
-
-  /** Bytes `[offset, offset + length)` of the flushed log as UTF-8 text. */
-  private readText(offset: number, length: number): string {
-    if (length > WINDOW_BYTES / 2) {
-      const buffer = Buffer.allocUnsafe(length);
-      readSync(this.fd, buffer, 0, length, offset);
-      return buffer.toString('utf8');
-    }
-    if (!this.window || offset < this.windowStart || offset + length > this.windowEnd) {
-      this.window ??= Buffer.allocUnsafe(WINDOW_BYTES);
-      const read = readSync(this.fd, this.window, 0, Math.min(WINDOW_BYTES, this.flushed - offset), offset);
-      this.windowStart = offset;
-      this.windowEnd = offset + read;
-    }
-    const start = offset - this.windowStart;
-    return this.window.toString('utf8', start, start + length);
   }
 
   /** Why this folder cannot be written at all (a read-only cache), before any put fails; or undefined. */
@@ -375,8 +346,7 @@ export class LogStore implements StepStore {
     this.fd = openSync(this.file, 'r+');
     this.index = kept;
     this.size = size;
-    this.windowStart = 0;
-    this.windowEnd = 0;
+    this.window.reset();
     this.flushed = size;
     // The rewritten log holds the kept entries only: damaged lines are gone with the rest.
     this.damagedLines = 0;
@@ -396,6 +366,6 @@ export class LogStore implements StepStore {
     if (this.sumsFd !== undefined) closeSync(this.sumsFd);
     this.sumsFd = undefined;
     this.index.clear();
-    this.window = undefined;
+    this.window.release();
   }
 }
