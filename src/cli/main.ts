@@ -134,37 +134,35 @@ async function main(argv: string[]): Promise<number> {
     process.exit(EXIT.interrupted);
   };
   let notice = (line: string) => stderr.write(`${line}\n`);
-  let interrupts = 0;
-  process.on('SIGINT', () => {
-    interrupts++;
+  // Every stop signal counts toward "a second exits at once", whatever its kind: a Ctrl-C
+  // then a SIGTERM (a CI job cancelled while apply finished its steps) waited out the 30 s grace,
+  // as did a SIGTERM then a Ctrl-C, each counted apart (QA140). SIGHUP (the terminal or ssh session
+  // closed) is a SIGTERM: by default it killed apply outright, dropping the answers in flight.
+  let stops = 0;
+  const stop = (how: string, again: string) => {
+    stops++;
     // Like SIGTERM, a command other than apply and cache has nothing to finish: it exits 130 at
     // once (QA47: a Ctrl-C during `plan` cancelled its /info question, and plan went on to print a
-    // plan saying the agent "did not answer /info", exit 2).
+    // plan saying the agent "did not answer /info", exit 2; QA21: validate downloading a slow
+    // remote dataset ignored SIGTERM).
     if (name !== 'apply' && name !== 'cache') exitNow();
-    if (interrupts === 1) {
-      notice('\nevalc: interrupted — finishing steps in flight (Ctrl-C again to exit now)');
+    if (stops === 1) {
+      // A SIGTERM said nothing while apply finished its steps (QA140): a cancelled CI job's log
+      // showed the run going on, then one line at its end.
+      notice(`\nevalc: ${how} — finishing steps in flight (Ctrl-C again to exit now)`);
       controller.abort();
     } else {
       // The second Ctrl-C said nothing without --json (QA95).
       if (name === 'apply')
         notice(
-          'evalc: exited at once (Ctrl-C again): steps in flight were dropped, completed steps are cached',
+          `evalc: exited at once (${again} again): steps in flight were dropped, completed steps are cached`,
         );
       exitNow();
     }
-  });
-  // apply stops like a first Ctrl-C (steps in flight finish and are cached); the other commands
-  // have nothing to finish and exit at once (a plan downloading a remote dataset ignored it, QA21).
-  // SIGHUP (the terminal or ssh session closed) is a SIGTERM: by default it killed apply outright,
-  // dropping the answers in flight and those not yet written to the cache.
-  let terminations = 0;
-  const terminate = () => {
-    terminations++;
-    controller.abort();
-    if ((name !== 'apply' && name !== 'cache') || terminations > 1) exitNow();
   };
-  process.on('SIGTERM', terminate);
-  process.on('SIGHUP', terminate);
+  process.on('SIGINT', () => stop('interrupted', 'Ctrl-C'));
+  process.on('SIGTERM', () => stop('stopped by SIGTERM', 'SIGTERM'));
+  process.on('SIGHUP', () => stop('stopped by SIGHUP', 'SIGHUP'));
   const ctx: CommandContext = {
     args,
     cwd: currentFolder(),
