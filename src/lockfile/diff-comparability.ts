@@ -8,6 +8,7 @@
 import canonicalize from 'canonicalize';
 import { markRenamedMetrics } from './diff-metric-rename.js';
 import { markRenamedAgents, markRenamedDatasets } from './diff-renames.js';
+import { compareWeights } from './diff-weights.js';
 import type { Lockfile } from './types.js';
 
 export type ComparabilityKind =
@@ -40,7 +41,8 @@ export type ComparabilityKind =
   | 'metric_inputs'
   | 'plan'
   | 'group_input'
-  | 'group_output';
+  | 'group_output'
+  | 'weight';
 
 export interface ComparabilityIssue {
   kind: ComparabilityKind;
@@ -243,6 +245,7 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   const changedJudges = new Set(out.filter((i) => i.kind.startsWith('judge_')).map((i) => i.subject));
   out.push(...compareMetrics(old, now, changedJudges));
   out.push(...compareGroupBindings(old, now));
+  out.push(...compareWeights(old, now));
   return out;
 }
 
