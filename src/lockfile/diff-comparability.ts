@@ -13,6 +13,7 @@ import type { Lockfile } from './types.js';
 
 export type ComparabilityKind =
   | 'benchmark'
+  | 'benchmark_version'
   | 'evalc_version'
   | 'run_settings'
   | 'dataset_added'
@@ -55,6 +56,7 @@ export interface ComparabilityIssue {
 }
 
 const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
+  'benchmark_version',
   'evalc_version',
   'agent_added',
   'agent_removed',
@@ -161,6 +163,8 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   const ob = old.plan.benchmark;
   const nb = now.plan.benchmark;
   compareField(out, 'benchmark', 'benchmark', 'benchmark id', ob.id, nb.id);
+  // The plan names a version bump (`benchmark.version 1.0.0 → 1.1.0`); the diff read the digest alone (QA139).
+  compareField(out, 'benchmark_version', 'benchmark', 'version', ob.version, nb.version);
   // Metric versions are pinned per metric; the aggregation and statistics code is evalc's (QA38).
   if (text(old.evalc) !== text(now.evalc)) {
     out.push({
