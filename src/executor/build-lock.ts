@@ -24,6 +24,7 @@ export interface LockInputs {
     string,
     {
       model?: string;
+      rubric?: string;
       version?: string;
       wireVersion?: string;
       rubricVersion?: string;
@@ -88,7 +89,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
       ...commandDirOf(config, resolved.loaded.commandDirs.judges[id]),
       digest: resolved.judgeDigests[id]!,
       ...(config.model ? { model: config.model } : info.model ? { model: info.model } : {}),
-      ...(config.rubric ? { rubric: config.rubric } : {}),
+      ...(info.rubric ? { rubric: info.rubric } : config.rubric ? { rubric: config.rubric } : {}),
       ...(info.rubricVersion ? { rubricVersion: info.rubricVersion } : {}),
       ...(info.registeredRubrics && Object.keys(info.registeredRubrics).length > 0
         ? { registeredRubrics: info.registeredRubrics }

@@ -15,6 +15,8 @@ import type { JudgeRuntime } from './judges.js';
 
 export type JudgeInfo = {
   model?: string;
+  /** The rubrics its metrics used (QA142: the judge's own `rubric:` setting, used or not, was pinned). */
+  rubric?: string;
   version?: string;
   wireVersion?: string;
   rubricVersion?: string;
@@ -58,7 +60,9 @@ export function judgeLockInfo(
       previous?.rubricVersion,
       rubricsInUse.get(id),
     );
+    const rubricNames = new Set([...(rubricsInUse.get(id) ?? []), ...sorted.map(rubricNameOf)]);
     info[id] = {
+      ...(rubricNames.size > 0 ? { rubric: [...rubricNames].sort(byText).join(' | ') } : {}),
       ...(started
         ? started.info
         : {

@@ -36,6 +36,7 @@ export interface LockJudge {
   commandDir?: string;
   /** The plan's model, else the model(s) the judge's verdicts reported (sorted, ` | `-joined). */
   model?: string;
+  /** The rubric(s) the judge's metrics used (sorted, ` | `-joined like rubricVersion's tags). */
   rubric?: string;
   rubricVersion?: string;
   /**
