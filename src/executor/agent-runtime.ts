@@ -119,6 +119,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   });
   let notCallRetries = 0;
   const adapter = await createAdapter(config, {
+    id,
     transport,
     cwd,
     env: serveEnv.values,
@@ -168,6 +169,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
 async function createAdapter(
   config: AgentConfig,
   rt: {
+    id: string;
     transport: HttpTransport;
     cwd: string;
     env: Record<string, string>;
@@ -192,6 +194,7 @@ async function createAdapter(
         transport: rt.transport,
         env: rt.env,
         secrets: rt.secrets,
+        agentId: rt.id,
         ...(config.limits?.timeout ? { timeoutMs: rt.timeoutMs } : {}),
       });
     }

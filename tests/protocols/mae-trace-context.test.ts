@@ -20,10 +20,14 @@ import { type MaeHttpAgent, startMaeHttpAgent } from '../fixtures/mae-http-agent
 import { type MaeSocketAgent, startMaeSocketAgent } from '../fixtures/mae-socket-agent.js';
 import { type MaeSseAgent, startMaeSseAgent } from '../fixtures/mae-sse-agent.js';
 
-/** For runId run-1, taskId task-1, example ex-1, repeat 0 (maeContext's defaults); turns 1 and 2. */
-const TRACE_ID = '505f6a681bc4f987272309aeca412a34';
-const TURN_1 = `00-${TRACE_ID}-3279e9ab03c19505-01`;
-const TURN_2 = `00-${TRACE_ID}-0f8442e2f44e3de0-01`;
+/**
+ * For runId run-1, no agent id, taskId task-1, dataset dataset-1, example ex-1, repeat 0
+ * (maeContext's defaults); turns 1 and 2. (QA144 added the agent and the dataset to the key: the
+ * ids before were 505f6a68…, the same for two agents or two datasets.)
+ */
+const TRACE_ID = 'c83b8137036fc4d9dc2456401e0acf04';
+const TURN_1 = `00-${TRACE_ID}-ec63639a7819879d-01`;
+const TURN_2 = `00-${TRACE_ID}-0b032fd7977dc222-01`;
 const W3C = /^00-[a-f0-9]{32}-[a-f0-9]{16}-[a-f0-9]{2}$/;
 const TWO_TURNS = 'tool:get_customer_details {"customer_id":"c1"}';
 
@@ -51,8 +55,15 @@ async function invoke(
 }
 
 describe('trace ids', () => {
-  it('derive the documented ids from run, task, example, repeat and turn', () => {
-    const traceId = traceIdFor({ runId: 'run-1', taskId: 'task-1', exampleId: 'ex-1', repeat: 0 });
+  it('derive the documented ids from run, agent, task, dataset, example, repeat and turn', () => {
+    const traceId = traceIdFor({
+      runId: 'run-1',
+      agentId: '',
+      taskId: 'task-1',
+      datasetId: 'dataset-1',
+      exampleId: 'ex-1',
+      repeat: 0,
+    });
     expect(traceId).toBe(TRACE_ID);
     expect(traceparentFor(traceId, 1)).toBe(TURN_1);
     expect(traceparentFor(traceId, 2)).toBe(TURN_2);
@@ -60,15 +71,24 @@ describe('trace ids', () => {
   });
 
   it('differ when any part of the key differs', () => {
-    const base = { runId: 'run-1', taskId: 'task-1', exampleId: 'ex-1', repeat: 0 };
+    const base = {
+      runId: 'run-1',
+      agentId: 'a1',
+      taskId: 'task-1',
+      datasetId: 'd1',
+      exampleId: 'ex-1',
+      repeat: 0,
+    };
     const ids = new Set([
       traceIdFor(base),
       traceIdFor({ ...base, runId: 'run-2' }),
+      traceIdFor({ ...base, agentId: 'a2' }),
       traceIdFor({ ...base, taskId: 'task-2' }),
+      traceIdFor({ ...base, datasetId: 'd2' }),
       traceIdFor({ ...base, exampleId: 'ex-2' }),
       traceIdFor({ ...base, repeat: 1 }),
     ]);
-    expect(ids.size).toBe(5);
+    expect(ids.size).toBe(7);
   });
 });
 

@@ -40,6 +40,8 @@ export interface MaeRuntime {
   headers?: Record<string, string>;
   /** The run's secrets: masked in a local agent's stderr before its lines are cut (QA100). */
   secrets?: readonly string[];
+  /** The plan's id of the agent: part of its conversations' trace ids (`traceContext`, QA144). */
+  agentId?: string;
 }
 
 export interface MaeAdapter extends AgentAdapter {
@@ -105,7 +107,9 @@ export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): M
             ? {
                 traceId: traceIdFor({
                   runId: ctx.runId,
+                  agentId: runtime.agentId ?? '',
                   taskId: ctx.taskId,
+                  datasetId: ctx.datasetId,
                   exampleId: ctx.example.id,
                   repeat: ctx.repeat,
                 }),
