@@ -38,7 +38,7 @@ import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/lin
 import type { StepError } from '../protocols/types.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
-import { isUrlReady } from './ready-url.js';
+import { isUrlReady, probeUrl, type UrlProbe } from './ready-url.js';
 import { closeLog, OutputTail, openLog } from './served-output.js';
 
 export interface ServeOptions {
@@ -160,6 +160,7 @@ export async function startServedProcess(
 
   const deadline = Date.now() + timeoutMs;
   const settleUntil = Date.now() + SETTLE_MS;
+  let lastProbe: UrlProbe | undefined;
   for (;;) {
     if (exit.info) {
       await handle.stop();
@@ -179,10 +180,13 @@ export async function startServedProcess(
     }
     if (opts.signal?.aborted)
       return fail({ kind: 'cancelled', message: `${label}: cancelled while waiting for readiness` });
+    // A probe waits up to the time left (at least 1 s): a slow /info is an agent that is up (QA143).
+    if (readyUrl && !readyLine)
+      lastProbe = await probeUrl(readyUrl, Math.max(1_000, deadline - Date.now()), opts.signal);
     const ready = readyLine
       ? lineSeen
       : readyUrl
-        ? await isUrlReady(readyUrl)
+        ? lastProbe === 'ready'
         : readyPort
           ? ((noConnect ? listensAt(readyPort, socketBefore) : undefined) ??
             (await acceptsConnections(readyPort)))
@@ -193,7 +197,7 @@ export async function startServedProcess(
     if (Date.now() >= deadline) {
       return fail({
         kind: 'timeout',
-        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${noConnect ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
+        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${noConnect ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${lastProbe === 'no_answer' ? ` (${readyUrl} accepted the connection but had not answered when the time ran out: raise serve.ready.timeout, or point ready.url at a quicker page)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
         retryable: false,
         details: { tail: output.lines() },
       });

@@ -1,19 +1,36 @@
 /**
- * A served agent's `ready.url` probe: one GET, 1 s at most, on a connection closed after the
- * reply (QA63). The probe used `fetch`, whose pooled connection stayed open 4 s after the
- * answer: a single-threaded agent (Python's `HTTPServer` with HTTP/1.1) served that idle
- * connection until it timed out, so the run's first request (RAIP `/info`) waited 4 s.
+ * A served agent's `ready.url` probe: one GET on a connection closed after the reply (QA63). The
+ * probe used `fetch`, whose pooled connection stayed open 4 s after the answer: a single-threaded
+ * agent (Python's `HTTPServer` with HTTP/1.1) served that idle connection until it timed out, so
+ * the run's first request (RAIP `/info`) waited 4 s.
+ *
+ * How long one probe waits is the caller's: 1 s by default (is something already there?), the
+ * time left to `ready.timeout` while waiting for a served agent — a RAIP `/info` built on demand
+ * may take seconds, and a probe cut at 1 s and sent again never saw it answer (QA143).
  */
 import { request } from 'undici';
 
+export type UrlProbe = 'ready' | 'not_ready' | 'no_answer';
+
 /** Whether `url` answers: a status below 500, or 501 (Python http.server with only do_POST, QA43). */
-export async function isUrlReady(url: string): Promise<boolean> {
+export async function isUrlReady(url: string, timeoutMs = 1_000): Promise<boolean> {
+  return (await probeUrl(url, timeoutMs)) === 'ready';
+}
+
+/**
+ * `ready`: a status below 500, or 501; `not_ready`: refused, another status, a broken reply;
+ * `no_answer`: connected (or still connecting) but no status within `timeoutMs`. `cancel` (Ctrl-C)
+ * ends the wait at once (`not_ready`).
+ */
+export async function probeUrl(url: string, timeoutMs: number, cancel?: AbortSignal): Promise<UrlProbe> {
+  const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
+  const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   try {
-    const response = await request(url, { method: 'GET', reset: true, signal: AbortSignal.timeout(1_000) });
+    const response = await request(url, { method: 'GET', reset: true, signal });
     // read a short page to its end, cut a long one off (dump never throws from here)
     await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-    return response.statusCode < 500 || response.statusCode === 501;
+    return response.statusCode < 500 || response.statusCode === 501 ? 'ready' : 'not_ready';
   } catch {
-    return false;
+    return timeout.aborted ? 'no_answer' : 'not_ready';
   }
 }
