@@ -22,10 +22,13 @@ export function renderPlanText(plan: RunPlan): string {
   }
   lines.push('evalc will perform the following steps:');
   const targetWidth = Math.max(30, ...plan.rows.map((r) => r.target.length));
+  // DESIGN §6: the counts in one column, their units in the next (`4 nodes` under `3 examples`).
+  const countWidth = Math.max(5, ...plan.rows.map((r) => String(r.count).length));
   for (const row of plan.rows) {
-    const count = `${row.count} ${row.count === 1 ? row.unit.replace(/s$/, '') : row.unit}`;
+    const unit = row.count === 1 ? row.unit.replace(/s$/, '') : row.unit;
+    const count = `${String(row.count).padStart(countWidth)} ${unit.padEnd(8)}`;
     lines.push(
-      `  ${row.symbol} ${row.kind.padEnd(10)} ${row.target.padEnd(targetWidth)} ${count.padStart(14)}   ${row.reason}`,
+      `  ${row.symbol} ${row.kind.padEnd(10)} ${row.target.padEnd(targetWidth)} ${count}   ${row.reason}`,
     );
   }
   const c = plan.counts;

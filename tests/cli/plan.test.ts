@@ -164,7 +164,7 @@ describe('evalc plan with no cache and no lockfile', () => {
         + extract    basic/search[a1]                   4 examples   new
         + score      basic/search[a1]/exact_match       4 examples   new
         + score      basic/search[a1]/pass_rate         4 examples   new
-        + aggregate  basic                                 4 nodes   new
+        + aggregate  basic                              4 nodes      new
       Plan: 4 to invoke, 4 to extract, 8 to score, 4 to aggregate; 0 cached.
       "
     `);
@@ -338,7 +338,7 @@ describe('evalc plan against a cache and a lockfile', () => {
       "evalc will perform the following steps:
         ~ score      basic/search[a1]/exact_match       4 examples   because metric params changed (mode: set → list)
         ~ score      basic/search[a1]/pass_rate         4 examples   because the metrics it derives from changed
-        ~ aggregate  basic                                 4 nodes   because scores changed
+        ~ aggregate  basic                              4 nodes      because scores changed
       Plan: 0 to invoke, 0 to extract, 8 to score, 4 to aggregate; 8 cached.
       "
     `);
@@ -355,7 +355,7 @@ describe('evalc plan against a cache and a lockfile', () => {
     expect(result.stdout).toMatchInlineSnapshot(`
       "evalc will perform the following steps:
         ~ score      basic/search[a1]/pass_rate         4 examples   because the metrics it derives from changed (exact_match threshold 1 → 0.5, exact_match gate none → true)
-        ~ aggregate  basic                                 4 nodes   because scores changed
+        ~ aggregate  basic                              4 nodes      because scores changed
       Plan: 0 to invoke, 0 to extract, 4 to score, 4 to aggregate; 12 cached.
       "
     `);
@@ -479,7 +479,7 @@ describe('evalc plan against a cache and a lockfile', () => {
         ~ extract    basic/search[a1]                   4 examples   because its invoke runs
         ~ score      basic/search[a1]/exact_match       4 examples   because its extract runs
         ~ score      basic/search[a1]/pass_rate         4 examples   because its extract runs
-        ~ aggregate  basic                                 4 nodes   because scores changed
+        ~ aggregate  basic                              4 nodes      because scores changed
       Plan: 4 to invoke, 4 to extract, 8 to score, 4 to aggregate; 0 cached.
       "
     `);
@@ -504,11 +504,11 @@ describe('evalc plan against a cache and a lockfile', () => {
     const result = await plan(dir);
     expect(result.stdout).toMatchInlineSnapshot(`
       "evalc will perform the following steps:
-        ~ invoke     basic/search[a1]                    1 example   because input changed (template bindings.default.input)
-        ~ extract    basic/search[a1]                    1 example   because its invoke runs
-        ~ score      basic/search[a1]/exact_match        1 example   because its extract runs
-        ~ score      basic/search[a1]/pass_rate          1 example   because its extract runs
-        ~ aggregate  basic                                 3 nodes   because scores changed
+        ~ invoke     basic/search[a1]                   1 example    because input changed (template bindings.default.input)
+        ~ extract    basic/search[a1]                   1 example    because its invoke runs
+        ~ score      basic/search[a1]/exact_match       1 example    because its extract runs
+        ~ score      basic/search[a1]/pass_rate         1 example    because its extract runs
+        ~ aggregate  basic                              3 nodes      because scores changed
       Plan: 1 to invoke, 1 to extract, 2 to score, 3 to aggregate; 13 cached.
       "
     `);

@@ -25,7 +25,7 @@ describe('plan on a lock of another evalc version, warm cache (QA38)', () => {
     expect(plan.code).toBe(2);
     expect(plan.stdout).toMatch(
       new RegExp(
-        `^ {2}~ aggregate {2}counting +3 nodes {3}because evalc\\.lock was written by evalc 0\\.0\\.1 \\(this is ${version.replaceAll('.', '\\.')}\\)$`,
+        `^ {2}~ aggregate {2}counting +3 nodes {6}because evalc\\.lock was written by evalc 0\\.0\\.1 \\(this is ${version.replaceAll('.', '\\.')}\\)$`,
         'm',
       ),
     );

@@ -69,7 +69,7 @@ describe("an aggregate-only metric's new code version (QA74)", () => {
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(planned.code, planned.stdout).toBe(2);
     expect(planned.stdout).toContain(
-      `~ aggregate  qa74                                  3 nodes   because metric judge_agreement changed version (${older} → ${version}): aggregates are computed again`,
+      `~ aggregate  qa74                               3 nodes      because metric judge_agreement changed version (${older} → ${version}): aggregates are computed again`,
     );
     expect(planned.stdout).toContain('Plan: 0 to invoke, 0 to extract, 0 to score, 3 to aggregate');
 
