@@ -246,6 +246,52 @@ function compareAggregate(
   return out;
 }
 
+/**
+ * The measurement a scored metric keeps beside its score (numeric's absolute error, a judge's
+ * violations, refusal_rate's rate; the lock's `value`), when it changed: report.md shows it on a
+ * row of its own (`num value (absolute error)`), but the comparison had the score's delta alone, so
+ * an absolute error going 0.1 → 0.9 within the tolerance read "No aggregate changed" (QA138). Its
+ * Δ and paired CI are shown; no test and no verdict (the metric's direction is its score's, which
+ * its own row judges).
+ */
+function compareValueBeside(
+  old: Lockfile,
+  now: Lockfile,
+  scoped: Map<string, [Row, Row][]>,
+  key: { scope: string; agent: string; metric: string },
+  opts: LockDiff['options'],
+): AggregateDelta | undefined {
+  const { scope, agent, metric } = key;
+  const oldMean = old.aggregates[scope]?.[agent]?.[metric]?.value?.mean ?? null;
+  const newMean = now.aggregates[scope]?.[agent]?.[metric]?.value?.mean ?? null;
+  if (oldMean === null || newMean === null) return undefined;
+  const delta = asRecorded(newMean - oldMean);
+  if (delta === 0) return undefined;
+  const pairs = pairsFor(scoped.get(`${agent}\u0000${scope}`) ?? [], agent, metric, 'value');
+  const seed = deriveSeed(opts.seed, `${scope}\u0000${agent}\u0000${metric}\u0000value`);
+  const boot =
+    pairs.old.length > 0
+      ? pairedBootstrap(pairs.old, pairs.now, pairs.weights, { seed, resamples: opts.resamples })
+      : undefined;
+  return {
+    scope,
+    agent,
+    metric,
+    field: 'value',
+    higherIsBetter: true,
+    old: oldMean,
+    new: newMean,
+    delta,
+    method: 'none',
+    ci: boot ? [asRecorded(boot.ci[0]), asRecorded(boot.ci[1])] : null,
+    pValue: null,
+    n: pairs.old.length,
+    ...(pairs.unpaired > 0 ? { unpaired: pairs.unpaired } : {}),
+    significant: false,
+    direction: 'unchanged',
+  };
+}
+
 const DIRECTION_ORDER: Record<DeltaDirection, number> = { regression: 0, improvement: 1, unchanged: 2 };
 
 function compareDeltas(a: AggregateDelta, b: AggregateDelta): number {
@@ -291,7 +337,11 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
   const scoped = pairsByScope(paired);
   const groupIds = Object.keys(now.groups).sort();
   const aggregates = aggregateKeys(old, now)
-    .map((k) => compareAggregate(old, now, scoped, k, { ...opts, groupIds }))
+    .flatMap((k) => {
+      const score = compareAggregate(old, now, scoped, k, { ...opts, groupIds });
+      const value = score.field === 'score' ? compareValueBeside(old, now, scoped, k, opts) : undefined;
+      return value ? [score, value] : [score];
+    })
     .sort(compareDeltas);
   const flips = flipsOf(paired, quietMetrics(old), quietMetrics(now));
   const volatile = compareVolatile(old, now, opts.volatileTolerance);

@@ -49,7 +49,7 @@ export function renderTextDiff(diff: LockDiff): string {
                 ? 'improvement'
                 : 'n.s.       ';
       lines.push(
-        `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(d.metric, 18)} ${formatNumber(d.old)} → ${formatNumber(d.new)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatCi(d.ci, 3), 17)} p ${formatP(d.pValue, diff.options.significance)} (${d.method}${d.pValueMethod === 'monte_carlo' ? ', Monte Carlo' : ''})`,
+        `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(`${d.metric}${d.field === 'value' ? ' (value)' : ''}`, 18)} ${formatNumber(d.old)} → ${formatNumber(d.new)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatCi(d.ci, 3), 17)} p ${formatP(d.pValue, diff.options.significance)} (${d.method}${d.pValueMethod === 'monte_carlo' ? ', Monte Carlo' : ''})`,
       );
     }
     const note = compositionNote(diff, deltas);
