@@ -199,8 +199,10 @@ function buildTransport(
       const parsed = parseSocketAddress(text, runtime.cwd);
       if (!parsed.ok) return configError(parsed.message);
       const options = { address: parsed.address, timeoutMs };
+      // One witness per pool: a member's timeout can tell an agent that serves one connection (QA144).
+      const pooled = { ...options, pool: { answered: false } };
       return profile.persistentTransport
-        ? persistent(() => new PersistentSocketTransport(options))
+        ? persistent(() => new PersistentSocketTransport(poolSize > 1 ? pooled : options))
         : { ok: true, source: shareTransport(new PerTurnSocketTransport(options)) };
     }
   }

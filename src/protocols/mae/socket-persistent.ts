@@ -16,6 +16,11 @@
  *
  * A connection closed before the reply to a request line longer than 64 KiB says so: Python's
  * asyncio `reader.readline()` gives up on such a line (long-line-hint.ts, QA24).
+ *
+ * Pool members (`limits.concurrency > 1`) share a `PoolWitness`: a connection that times out
+ * without ever answering while another connection of the agent has answered is an agent that
+ * serves one connection at a time (the others wait in its accept queue), and the timeout says
+ * so instead of the flush hint (QA144).
  */
 import type { Socket } from 'node:net';
 import { quoteCut } from '../quote-cut.js';
@@ -34,16 +39,29 @@ import {
   type TransportReply,
 } from './transport.js';
 
+/** Shared by the connections of one agent's pool: whether any of them has had a reply. */
+export interface PoolWitness {
+  answered: boolean;
+}
+
 export interface SocketTransportOptions {
   address: SocketAddress;
   timeoutMs: number;
   maxReplyChars?: number;
+  /** Set when this transport is one member of a pool (`limits.concurrency > 1`). */
+  pool?: PoolWitness;
 }
 
 interface Connection {
   socket: Socket;
   lines: LineChannel;
+  /** A reply line has come on this connection. */
+  answered: boolean;
 }
+
+/** A pooled connection's timeout when another connection of the agent answers (QA144). */
+export const ONE_CONNECTION_HINT =
+  " (the agent answers on another of evalc's connections but not on this one: it seems to serve one connection at a time, the others waiting in its accept queue; with limits.concurrency: N evalc opens up to N connections, one per conversation — set limits.concurrency: 1, or serve each connection in a thread or task of its own)";
 
 export class PersistentSocketTransport implements MaeTransport {
   readonly #options: SocketTransportOptions;
@@ -107,6 +125,7 @@ export class PersistentSocketTransport implements MaeTransport {
       connection = {
         socket: opened.socket,
         lines: new LineChannel(opened.socket, this.#options.maxReplyChars ?? 16 * 1024 * 1024),
+        answered: false,
       };
       this.#connection = connection;
     }
@@ -116,9 +135,14 @@ export class PersistentSocketTransport implements MaeTransport {
     connection.socket.write(requestLine);
     const remaining = Math.max(1, this.#options.timeoutMs - (Date.now() - started));
     const event = await connection.lines.next(remaining, signal);
+    const pool = this.#options.pool;
+    if (event.kind === 'line') {
+      connection.answered = true;
+      if (pool) pool.answered = true;
+    }
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
-      timeoutHint: SOCKET_TIMEOUT_HINT,
+      timeoutHint: pool?.answered && !connection.answered ? ONE_CONNECTION_HINT : SOCKET_TIMEOUT_HINT,
       closed: () => {
         this.#drop(connection);
         return {
