@@ -18,6 +18,40 @@ export function joinUrlPath(base: string, suffix: string, query?: Record<string,
     return `${base.replace(/\/+$/, '')}${suffix}`;
   url.hash = ''; // a fragment is never sent; left in place, the suffix would land inside it
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${suffix}`;
-  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  if (query !== undefined) url.search = withParams(url.search, query);
   return url.toString();
+}
+
+/**
+ * `search` with `query`'s parameters set: a parameter already there gets the new value in place
+ * (later repeats dropped), the others are appended; every other byte of the query is kept as
+ * written. `URLSearchParams` re-encoded the whole query (`%20` → `+`, `~` → `%7E`), so a signed
+ * or token-bearing base URL reached `/invoke?…&trace=true` altered (QA143).
+ */
+function withParams(search: string, query: Record<string, string>): string {
+  const pending = new Map(Object.entries(query));
+  const parts: string[] = [];
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const key = decodeQueryKey(part.split('=')[0] as string);
+    if (!Object.hasOwn(query, key)) parts.push(part);
+    else if (pending.has(key)) {
+      parts.push(queryPair(key, query[key] as string));
+      pending.delete(key);
+    }
+  }
+  for (const [key, value] of pending) parts.push(queryPair(key, value));
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+}
+
+function queryPair(key: string, value: string): string {
+  return `${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+}
+
+function decodeQueryKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
 }
