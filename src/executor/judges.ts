@@ -103,8 +103,11 @@ export async function startJudge(
   const timeout = config.limits?.timeout ? parseDuration(config.limits.timeout) : undefined;
   // One rps bucket for the gate (a call's first request) and the transport (its other requests).
   const limiter = config.limits?.rps ? new RateLimiter(config.limits.rps) : undefined;
+  const concurrency = config.limits?.concurrency ?? setup.plan.run.concurrency;
   const runtime = {
     cwd,
+    // As many connections as calls in flight, as an agent's transport has (agent-runtime.ts).
+    connections: Math.max(16, concurrency),
     rubrics: setup.plan.rubrics,
     env: setup.env,
     stopRetries: setup.signal,
@@ -115,7 +118,7 @@ export async function startJudge(
   // Judge clients load only when a plan has a judge.
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const raw = createJudgeClient(config, runtime);
-  const gate = new InvokeGate(config.limits?.concurrency ?? setup.plan.run.concurrency);
+  const gate = new InvokeGate(concurrency);
   const client = gatedJudge(raw, gate, setup.signal, limiter);
   const described = await client.describe(setup.signal);
   if (!described.ok) {

@@ -29,6 +29,11 @@ export interface JudgeRuntime {
   /** The judge's `limits.rps` bucket, shared with its call gate (executor/judges.ts); else one of its own. */
   limiter?: RateLimiter;
   /**
+   * Connections per origin (executor/judges.ts: at least the judge's call concurrency). Unset, the
+   * transport's 16 capped a judge of `run.concurrency` 64 at 16 calls in flight (QA140).
+   */
+  connections?: number;
+  /**
    * The run's secrets, this judge's included, masked in its replies (`HttpTransportOptions.secrets`);
    * default: the `${env.X}` values of its own headers and `serve.env`.
    */
@@ -115,6 +120,7 @@ export function openJudgeTransport(config: JudgeConfig, runtime: JudgeRuntime): 
   if (runtime.limiter) options.limiter = runtime.limiter;
   else if (config.limits?.rps !== undefined) options.rps = config.limits.rps;
   if (runtime.stopRetries) options.stopRetries = runtime.stopRetries;
+  if (runtime.connections !== undefined) options.connections = runtime.connections;
   const transport = new HttpTransport(options);
   return resolved.ok ? { transport, owned: true } : { transport, owned: true, headerError: resolved.message };
 }
