@@ -7,7 +7,10 @@
  * - `forbidden: true` — the tool may not be called at all;
  * - `max_limit: <number>` — the amount-like parameter must not exceed it. The parameter is
  *   `param: <name>` when given, else the first present of `amount`, `value` (AgentV compares only
- *   `amount`). Numeric strings count as numbers; a missing or non-numeric parameter passes;
+ *   `amount`). Numeric strings count as numbers, and so do amounts written as money (QA144:
+ *   `"$100"`, `"100 USD"`, `"€1,000.50"`, `"1,000"` — a currency sign or an upper-case ISO code
+ *   before or after, commas only as thousands separators; they passed the limit unread); a
+ *   missing parameter, or other text, passes;
  * - `allowed_values: { <param>: [v1, v2, …] }` — a present parameter must equal one of the
  *   listed values (a missing parameter passes).
  * Other keys are ignored.
@@ -35,7 +38,7 @@ export function checkPolicies(
   if (limit !== undefined) {
     const param =
       typeof policy.param === 'string' ? policy.param : AMOUNT_PARAMS.find((name) => name in params);
-    const value = param === undefined ? undefined : toNumber(params[param]);
+    const value = param === undefined ? undefined : amountOf(params[param]);
     if (param !== undefined && value !== undefined && value > limit) {
       return { policy: 'max_limit', tool, param, value, limit };
     }
@@ -50,6 +53,25 @@ export function checkPolicies(
     }
   }
   return undefined;
+}
+
+/**
+ * A sign, then a currency sign (`$ € £ ¥ ₹`) or an upper-case ISO 4217-like code before or after
+ * the digits (not both), digits grouped by thousands with commas or not, an optional fraction.
+ */
+const MONEY =
+  /^(-?)\s*(?:([$€£¥₹])\s*|([A-Z]{3})\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s*([$€£¥₹])|\s+([A-Z]{3}))?$/u;
+
+function amountOf(value: unknown): number | undefined {
+  const number = toNumber(value);
+  if (number !== undefined || typeof value !== 'string') return number;
+  const match = MONEY.exec(value.trim());
+  if (!match) return undefined;
+  const [, sign, symbol, code, digits, fraction, symbolAfter, codeAfter] = match;
+  const marks = [symbol, code, symbolAfter, codeAfter].filter((mark) => mark !== undefined).length;
+  if (marks !== 1 && !(marks === 0 && digits?.includes(','))) return undefined;
+  const amount = Number(`${digits?.replaceAll(',', '')}${fraction ?? ''}`);
+  return Number.isFinite(amount) ? (sign === '-' ? -amount : amount) : undefined;
 }
 
 function toNumber(value: unknown): number | undefined {
