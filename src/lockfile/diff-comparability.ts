@@ -186,6 +186,13 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   compareField(out, 'run_settings', 'run', 'repeats', old.run.repeats, now.run.repeats);
   compareField(out, 'run_settings', 'run', 'seed', old.run.seed, now.run.seed);
   compareField(out, 'run_settings', 'run', 'trace', old.run.trace, now.run.trace);
+  // α and resamples change the diff's own test, not the results: said as information (QA139).
+  for (const key of ['significance', 'bootstrap'] as const) {
+    const at = out.length;
+    if (old.run[key] !== undefined && now.run[key] !== undefined)
+      compareField(out, 'run_settings', 'run', key, old.run[key], now.run[key]);
+    for (const added of out.slice(at)) added.severity = 'info';
+  }
   compareEntries(
     out,
     'dataset',
