@@ -116,6 +116,19 @@ function staticValue(arg: unknown): unknown {
   return undefined;
 }
 
+/**
+ * The stand-in for a binding `output:` with an expression that does not compile (a plan error,
+ * `EVALC_BIND_JMESPATH`): its group is still checked, its templates and metrics (QA142), and
+ * never run, as a plan with errors is not applied.
+ */
+export function uncompiledExtraction(output: Record<string, string>, broken: string): CompiledExtraction {
+  return {
+    names: Object.keys(output),
+    expressions: output,
+    run: () => ({ ok: false, name: broken, message: 'the JMESPath expression does not compile' }),
+  };
+}
+
 /** Compiles a binding's `output` map; expressions that do not compile are reported. */
 export function compileExtraction(
   output: Record<string, string>,

@@ -5,7 +5,12 @@
  * templates and expressions that do not compile, secrets in the wrong place).
  */
 
-import { type CompiledExtraction, compileExtraction, JMESPATH_LIBRARY } from '../binding/extract.js';
+import {
+  type CompiledExtraction,
+  compileExtraction,
+  JMESPATH_LIBRARY,
+  uncompiledExtraction,
+} from '../binding/extract.js';
 import { compileTemplate, type TemplateError, type TemplateNode } from '../binding/template.js';
 import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
@@ -229,7 +234,9 @@ export async function resolvePlan(
       compiledBindings.set(name, {
         template,
         templateDigest: digestOf(binding.input ?? null),
-        ...(extraction.ok ? { extraction: extraction.extraction } : {}),
+        extraction: extraction.ok
+          ? extraction.extraction
+          : uncompiledExtraction(binding.output, extraction.errors[0]?.name ?? ''),
         outputDigest: digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
         contentJsonDigest: mayReadContentJson(binding.output)
           ? digestOf({ output: binding.output, library: JMESPATH_LIBRARY, content: 'json' })
