@@ -5,7 +5,8 @@
  * of `chat.completion.chunk` events (`data: {…}` lines, `data: [DONE]` at the end), the chunks
  * are merged into the one `chat.completion` a non-streaming call returns, the way the OpenAI SDKs
  * accumulate a stream: per choice `index`, `delta.content` / `reasoning_content` / `reasoning` /
- * `refusal` concatenated, tool calls merged by their `index` (arguments concatenated, the name taken as sent), the last
+ * `refusal` concatenated, tool calls merged by their `index` (arguments concatenated, the name taken as sent; a
+ * delta that announces another call starts its own, stream-tool-calls.ts, QA144), the last
  * `finish_reason`, and the last `usage` sent (present only with `stream_options.include_usage`).
  * A stream with no finish reason and no `[DONE]` was cut: a `contract_violation`, not cached (QA116).
  */
@@ -13,6 +14,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 import { isJsonObject } from '../http/trajectory.js';
 import type { JsonResponse } from '../http/transport.js';
 import { codePointCut } from '../quote-cut.js';
+import { StreamedToolCalls } from './stream-tool-calls.js';
 
 /**
  * The reply itself, or — for a 2xx SSE stream of completion chunks — a JSON reply of the merged
@@ -58,7 +60,7 @@ export function recoverStreamedReply(reply: JsonResponse, where?: string): JsonR
 interface ChoiceAcc {
   index: number;
   message: Record<string, unknown>;
-  toolCalls: Map<number, { id?: string; type: string; name: string; arguments: string }>;
+  toolCalls: StreamedToolCalls;
   finish_reason: unknown;
 }
 
@@ -94,7 +96,12 @@ export function mergeCompletionChunks(text: string): Record<string, unknown> | u
       const index = typeof raw.index === 'number' ? raw.index : 0;
       let acc = choices.get(index);
       if (!acc) {
-        acc = { index, message: { role: 'assistant' }, toolCalls: new Map(), finish_reason: null };
+        acc = {
+          index,
+          message: { role: 'assistant' },
+          toolCalls: new StreamedToolCalls(),
+          finish_reason: null,
+        };
         choices.set(index, acc);
       }
       if (raw.finish_reason !== undefined && raw.finish_reason !== null)
@@ -111,14 +118,7 @@ export function mergeCompletionChunks(text: string): Record<string, unknown> | u
     .map((acc) => {
       const message = { ...acc.message };
       if (message.content === undefined) message.content = null;
-      if (acc.toolCalls.size > 0)
-        message.tool_calls = [...acc.toolCalls.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([, call]) => ({
-            ...(call.id === undefined ? {} : { id: call.id }),
-            type: call.type,
-            function: { name: call.name, arguments: call.arguments },
-          }));
+      if (acc.toolCalls.size > 0) message.tool_calls = acc.toolCalls.toMessage();
       return { index: acc.index, message, finish_reason: acc.finish_reason };
     });
   return out;
@@ -133,21 +133,7 @@ function mergeDelta(acc: ChoiceAcc, delta: Record<string, unknown>): void {
       acc.message[field] = typeof before === 'string' ? before + piece : piece;
     }
   }
-  if (!Array.isArray(delta.tool_calls)) return;
-  for (const [position, rawCall] of delta.tool_calls.entries()) {
-    if (!isJsonObject(rawCall)) continue;
-    const index = typeof rawCall.index === 'number' ? rawCall.index : position;
-    let call = acc.toolCalls.get(index);
-    if (!call) {
-      call = { type: 'function', name: '', arguments: '' };
-      acc.toolCalls.set(index, call);
-    }
-    if (typeof rawCall.id === 'string') call.id = rawCall.id;
-    if (typeof rawCall.type === 'string') call.type = rawCall.type;
-    const fn = isJsonObject(rawCall.function) ? rawCall.function : {};
-    if (typeof fn.name === 'string' && fn.name !== '') call.name = fn.name; // sent whole, once (some servers repeat it)
-    if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
-  }
+  if (Array.isArray(delta.tool_calls)) acc.toolCalls.add(delta.tool_calls);
 }
 
 /** The `data:` payloads of an SSE text, one per event (multi-line data joined with `\n`). */
