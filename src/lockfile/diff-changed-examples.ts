@@ -39,6 +39,13 @@ export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row]
     return [];
   if (canonicalize(old.judges ?? {}) !== canonicalize(now.judges ?? {})) return [];
   const out = new Set<string>();
+  // Per group, not per row: a large dataset's rows share their group's pins.
+  const metricsAlike = new Map<string, boolean>();
+  const alike = (gid: string, og: LockGroup, ng: LockGroup): boolean => {
+    let same = metricsAlike.get(gid);
+    if (same === undefined) metricsAlike.set(gid, (same = sameMetrics(og, ng)));
+    return same;
+  };
   for (const [o, n] of paired) {
     const dataset = `${n.task}/${n.dataset}`;
     const od = old.datasets[dataset];
@@ -60,7 +67,7 @@ export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row]
       out.add(id);
       continue;
     }
-    if (!sameMetrics(og, ng)) continue;
+    if (!alike(`${o.group}\u0000${n.group}`, og, ng)) continue;
     for (const metric of Object.keys(n.result.metrics)) {
       const a = scoreKeys(o.result.metrics[metric]);
       const b = scoreKeys(n.result.metrics[metric]);
