@@ -39,6 +39,7 @@ export function createAgentEvalHttpWire(
   runtime: JudgeRuntime,
 ): AgentEvalWire {
   const base = url.replace(/\/+$/, '');
+  const urlHint = baseUrlHint(base);
   const { transport, owned, headerError } = openJudgeTransport(config, runtime);
   const judgeTimeout = judgeTimeoutMs(config, runtime);
   const metadataTimeout = Math.min(judgeTimeout, METADATA_TIMEOUT_MS);
@@ -67,7 +68,10 @@ export function createAgentEvalHttpWire(
     };
     if (body !== undefined) request.body = body;
     const reply = await transport.requestJson(request);
-    return interpret(where, reply);
+    const result = interpret(where, reply);
+    if (!result.ok && result.error.kind === 'endpoint_not_found' && urlHint !== undefined)
+      result.error.message += urlHint;
+    return result;
   }
 
   return {
@@ -80,6 +84,24 @@ export function createAgentEvalHttpWire(
       if (owned) await transport.close();
     },
   };
+}
+
+/**
+ * QA144: a `url` written as the API root an `openai` judge takes (`…/v1`) or as an endpoint
+ * (`…/v1/judge`, `…/v1/version`, `…/healthz`) asked `/v1/v1/version`, and the server's 404 read
+ * "is this an agent-eval server?": its 404 names the base url to write.
+ */
+function baseUrlHint(base: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(base);
+  } catch {
+    return undefined;
+  }
+  const suffix = /(?:\/v1(?:\/(?:judge|version|rubrics))?|\/healthz)\/*$/.exec(parsed.pathname);
+  if (!suffix) return undefined;
+  const path = parsed.pathname.slice(0, suffix.index);
+  return `; write url: ${parsed.origin}${path}${parsed.search} (evalc appends /v1/version, /v1/rubrics and /v1/judge)`;
 }
 
 function interpret(where: string, reply: JsonResponse): WireCall {
