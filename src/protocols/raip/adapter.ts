@@ -202,7 +202,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         signal: ctx.signal,
         ...(ctx.releaseSlot ? { onReplyRead: ctx.releaseSlot } : {}),
       });
-      if (!reply.ok) return failed(invokeError(reply));
+      if (!reply.ok) return failed(invokeError(ctx.trace ? reply : withoutRaw(reply)));
       const body = reply.body;
       if (!isJsonObject(body) || !('output' in body)) {
         return failed({
@@ -270,6 +270,17 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   const error = errorWithServerSaid(reply);
   if (error.kind === 'invalid_json' && reply.text !== undefined) error.message += pythonReprHint(reply.text);
   return error;
+}
+
+/**
+ * A failed reply as it may be quoted without `run.trace`: a JSON object's `raw` (the provider
+ * payload RAIP hides by default, R12) left out of the body and its text, which an error message
+ * quotes when the agent gave no `error`/`detail`/`message` (QA143).
+ */
+function withoutRaw(reply: Extract<JsonResponse, { ok: false }>): Extract<JsonResponse, { ok: false }> {
+  if (!isJsonObject(reply.body) || !Object.hasOwn(reply.body, 'raw')) return reply;
+  const { raw: _raw, ...body } = reply.body;
+  return { ...reply, body, text: JSON.stringify(body) };
 }
 
 /** Keys a `/info` reply may have put its schema under instead of RAIP's `inputSchema` (QA96). */
