@@ -97,14 +97,26 @@ export function computeSchemaDigest(schema: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(schema))}`;
 }
 
-/** Digests compare case-insensitively, with or without the `sha256:` prefix. */
+/** Digests compare by value: case, the `sha256:` prefix and the spellings digestValue reads aside. */
 export function sameDigest(a: string, b: string): boolean {
-  const strip = (d: string): string =>
-    d
-      .trim()
-      .toLowerCase()
-      .replace(/^sha256:/, '');
-  return strip(a) === strip(b);
+  return digestValue(a) === digestValue(b);
+}
+
+/**
+ * A SHA-256 digest as lowercase hex, whatever its spelling: an optional `sha256` / `sha-256`
+ * prefix followed by `:`, `-` (Subresource Integrity) or `=` (an RFC 3230 `Digest` header), then
+ * 64 hex digits or the 32 bytes in base64 / base64url (QA143: `sha-256:<hex>` of the right value
+ * was refused as a mismatch). Anything else is returned trimmed and lowercased, to compare as text.
+ */
+function digestValue(digest: string): string {
+  const text = digest.trim();
+  const value = text.replace(/^sha-?256[:=-]/i, '');
+  if (/^[0-9a-f]{64}$/i.test(value)) return value.toLowerCase();
+  if (value !== text && /^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes.toString('hex');
+  }
+  return text.toLowerCase();
 }
 
 /** Compiles a schema; a schema Ajv rejects yields a one-line reason. */
