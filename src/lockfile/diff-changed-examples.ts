@@ -80,3 +80,39 @@ export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row]
   }
   return [...out].sort(byText);
 }
+
+/** Each dataset's example ids in file order, from its first group (by id) in the lock. */
+function exampleOrder(lock: Lockfile, dataset: string): string[] | null {
+  const gid = Object.keys(lock.groups)
+    .filter((g) => `${lock.groups[g]?.task}/${lock.groups[g]?.dataset}` === dataset)
+    .sort(byText)[0];
+  if (gid === undefined) return null;
+  const ids: string[] = [];
+  for (const r of lock.results) if (r.group === gid) ids.push(r.example);
+  return ids;
+}
+
+/**
+ * A dataset whose sha256 changed while it holds the same example ids, in another order, and no
+ * example of it changed: say so beside its `sha256 changed` (QA139: a reordered file read as an
+ * unexplained content change; `plan` says `because the examples of d were reordered`).
+ */
+export function markReorderedDatasets(
+  issues: { kind: string; subject: string; message: string }[],
+  old: Lockfile,
+  now: Lockfile,
+  changed: readonly string[],
+): void {
+  for (const issue of issues) {
+    if (issue.kind !== 'dataset_sha256') continue;
+    const dataset = issue.subject;
+    if (changed.some((id) => id.startsWith(`${dataset}/`))) continue;
+    const a = exampleOrder(old, dataset);
+    const b = exampleOrder(now, dataset);
+    if (!a || !b || a.length !== b.length || a.length === 0) continue;
+    if (a.every((id, i) => id === b[i])) continue;
+    const sorted = (ids: string[]) => [...ids].sort(byText).join('\u0000');
+    if (sorted(a) !== sorted(b)) continue;
+    issue.message += ` (the same ${a.length} example ids in another order: the bootstrap CIs resample in file order)`;
+  }
+}

@@ -21,7 +21,7 @@ import { getMetricDefinition } from '../metrics/registry.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
-import { changedExamples } from './diff-changed-examples.js';
+import { changedExamples, markReorderedDatasets } from './diff-changed-examples.js';
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { type ExampleFlip, flipsOf, quietMetrics } from './diff-flips.js';
 import { type GateChange, gateChanges } from './diff-gates.js';
@@ -347,6 +347,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
   const volatile = compareVolatile(old, now, opts.volatileTolerance);
   const gates = gateChanges(old, now);
   const changed = changedExamples(old, now, paired);
+  markReorderedDatasets(comparability, old, now, changed);
   return {
     benchmark: { old: old.plan.benchmark.id, new: now.plan.benchmark.id },
     options: opts,
