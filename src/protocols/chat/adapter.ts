@@ -75,7 +75,12 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const planned = planConversation(input, ctx.example.turns);
     if (!planned.ok) return failed(localRefusal(planned.reason));
-    const { opening, followUps, greeting } = planned.script;
+    const { followUps, greeting } = planned.script;
+    // A greeting is the agent's first round (C4): when it uses up maxTurns, turns[0] is not said (QA143).
+    const opening =
+      greeting && maxTurns <= 1 && planned.script.opening.at(-1)?.role === 'user'
+        ? planned.script.opening.slice(0, -1)
+        : planned.script.opening;
     const transcript = new ChatTranscript(opening);
     const pending = [...followUps];
     const deadline = runtime.budgetMs === undefined ? undefined : now() + runtime.budgetMs;
