@@ -243,7 +243,10 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       compareField(out, 'judge_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
       compareField(out, 'judge_endpoint', id, 'command folder', o.commandDir ?? '.', n.commandDir ?? '.');
       compareField(out, 'judge_model', id, 'model', o.model, n.model);
-      compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
+      // The tags name their rubrics: beside the same tags, a `rubric` that differs is how an older
+      // evalc named it (the judge's own setting, used or not; QA142), not another rubric.
+      if (o.rubricVersion === undefined || o.rubricVersion !== n.rubricVersion)
+        compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
       compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);
       compareField(out, 'judge_version', id, 'server version', o.version, n.version);
       compareField(out, 'judge_version', id, 'wire version', o.wireVersion, n.wireVersion);
