@@ -121,8 +121,12 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
   let tokens: number | null = null;
   let invoked = 0;
   let transient = false;
-  for (const step of steps) {
-    const result = await runRepeat(rt, step);
+  // The repeats run side by side (each still waits for its turn at the agent's gate): one after
+  // another, each repeat waited for the previous one's judge, so `repeats: 3` with a 2 s agent and
+  // a 2 s judge took three rounds of 4 s where one fits (QA140).
+  const results = await Promise.all(steps.map((step) => runRepeat(rt, step)));
+  for (const [i, step] of steps.entries()) {
+    const result = results[i] as Awaited<ReturnType<typeof runRepeat>>;
     invoked += result.invoked ? 1 : 0;
     if (result.transient) transient = true;
     repeats.push(result.repeat);
