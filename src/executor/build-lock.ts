@@ -212,7 +212,7 @@ function lockAggregates(report: AggregateReport, types: Map<string, string>): Lo
       metrics[metric] = {
         mean: estimate ? roundScore(estimate.mean) : null,
         ci: estimate?.ci ? [roundScore(estimate.ci[0])!, roundScore(estimate.ci[1])!] : null,
-        n: estimate?.n ?? 0,
+        n: estimate?.n ?? agg.nWithoutMean?.score ?? agg.nWithoutMean?.value ?? 0,
         ...(agg.errors > 0 ? { errors: agg.errors } : {}),
         ...(agg.score === null && agg.value ? { measure: 'value' } : {}),
         // A score with a measurement of its own beside it (judge_agreement's signed correlation,

@@ -65,6 +65,11 @@ export interface MetricAggregate {
   errors: number;
   /** Set metrics: the dataset-level details. */
   details?: Json;
+  /**
+   * A node with results but no mean (they all weigh 0): how many, per field — its `n`, which
+   * counts weight-0 examples as every node's does (QA145: evalc.lock said `n: 0`).
+   */
+  nWithoutMean?: Partial<Record<Field, number>>;
 }
 
 export interface AggregateNode {
@@ -259,22 +264,28 @@ function estimateField(
     const t = input.tasks[s.task];
     const d = t?.datasets[s.dataset];
     const m = observed[s.task]?.[s.dataset];
-    if (!t || !d || typeof m !== 'number') return;
+    if (!t || !d) return;
     const node = report.tasks[t.id]?.datasets[d.id];
     const agg = node?.metrics[metricId];
-    if (agg) agg[field] = { mean: m, ci: ci(dsStats[si] ?? [], m), n: s.count };
+    if (agg && typeof m !== 'number') countWithoutMean(agg, field, s.count);
+    else if (agg && typeof m === 'number') agg[field] = { mean: m, ci: ci(dsStats[si] ?? [], m), n: s.count };
   });
   input.tasks.forEach((t, ti) => {
     const m = obs.taskMeans[ti];
     const agg = report.tasks[t.id]?.metrics[metricId];
     const n = strata.filter((s) => s.task === ti).reduce((k, s) => k + s.count, 0);
     if (agg && typeof m === 'number') agg[field] = { mean: m, ci: ci(taskStats[ti] ?? [], m), n };
+    else if (agg) countWithoutMean(agg, field, n);
   });
   const benchAgg = report.metrics[metricId];
-  if (benchAgg && obs.bench !== null) {
-    const n = strata.reduce((k, s) => k + s.count, 0);
-    benchAgg[field] = { mean: obs.bench, ci: ci(benchStats, obs.bench), n };
-  }
+  const n = strata.reduce((k, s) => k + s.count, 0);
+  if (benchAgg && obs.bench !== null) benchAgg[field] = { mean: obs.bench, ci: ci(benchStats, obs.bench), n };
+  else if (benchAgg) countWithoutMean(benchAgg, field, n);
+}
+
+/** Results that weigh 0 have no mean, yet count in the node's n. */
+function countWithoutMean(agg: MetricAggregate, field: Field, n: number): void {
+  if (n > 0) agg.nWithoutMean = { ...agg.nWithoutMean, [field]: n };
 }
 
 /** UTF-16 code-unit order, the same on every machine and locale. */
