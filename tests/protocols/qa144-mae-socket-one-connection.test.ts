@@ -32,9 +32,8 @@ beforeAll(async () => {
       for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
         const request = JSON.parse(buffer.slice(0, i)) as { task_description: string };
         buffer = buffer.slice(i + 1);
-        socket.write(
-          `${JSON.stringify({ action: 'final_answer', summary: `ok ${request.task_description}` })}\n`,
-        );
+        const reply = `${JSON.stringify({ action: 'final_answer', summary: `ok ${request.task_description}` })}\n`;
+        setTimeout(() => socket.write(reply), 100); // answered while the other connection waits
       }
     });
   });
@@ -86,7 +85,7 @@ describe('seed socket agent serving one connection at a time, limits.concurrency
       const failed = [a, b].map(errorOf).filter((e) => e !== undefined);
       expect(failed).toHaveLength(1);
       expect(failed[0]?.kind).toBe('timeout');
-      expect(failed[0]?.message).toContain('serve one connection at a time');
+      expect(failed[0]?.message).toContain('serves one connection at a time');
       expect(failed[0]?.message).toContain('limits.concurrency: 1');
       expect(failed[0]?.message).not.toContain('makefile');
     } finally {

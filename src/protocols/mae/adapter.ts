@@ -200,7 +200,7 @@ function buildTransport(
       if (!parsed.ok) return configError(parsed.message);
       const options = { address: parsed.address, timeoutMs };
       // One witness per pool: a member's timeout can tell an agent that serves one connection (QA144).
-      const pooled = { ...options, pool: { answered: false } };
+      const pooled = { ...options, pool: { replies: 0 } };
       return profile.persistentTransport
         ? persistent(() => new PersistentSocketTransport(poolSize > 1 ? pooled : options))
         : { ok: true, source: shareTransport(new PerTurnSocketTransport(options)) };

@@ -17,10 +17,10 @@
  * A connection closed before the reply to a request line longer than 64 KiB says so: Python's
  * asyncio `reader.readline()` gives up on such a line (long-line-hint.ts, QA24).
  *
- * Pool members (`limits.concurrency > 1`) share a `PoolWitness`: a connection that times out
- * without ever answering while another connection of the agent has answered is an agent that
- * serves one connection at a time (the others wait in its accept queue), and the timeout says
- * so instead of the flush hint (QA144).
+ * Pool members (`limits.concurrency > 1`) share a `PoolWitness`: a connection that never
+ * answered and times out while another connection of the agent answered is, most likely, an
+ * agent that serves one connection at a time (the others wait in its accept queue), and the
+ * timeout says so instead of the flush hint (QA144).
  */
 import type { Socket } from 'node:net';
 import { quoteCut } from '../quote-cut.js';
@@ -39,9 +39,9 @@ import {
   type TransportReply,
 } from './transport.js';
 
-/** Shared by the connections of one agent's pool: whether any of them has had a reply. */
+/** Shared by the connections of one agent's pool: how many replies they have had. */
 export interface PoolWitness {
-  answered: boolean;
+  replies: number;
 }
 
 export interface SocketTransportOptions {
@@ -59,9 +59,9 @@ interface Connection {
   answered: boolean;
 }
 
-/** A pooled connection's timeout when another connection of the agent answers (QA144). */
+/** A pooled connection's timeout when another connection of the agent answered meanwhile (QA144). */
 export const ONE_CONNECTION_HINT =
-  " (the agent answers on another of evalc's connections but not on this one: it seems to serve one connection at a time, the others waiting in its accept queue; with limits.concurrency: N evalc opens up to N connections, one per conversation — set limits.concurrency: 1, or serve each connection in a thread or task of its own)";
+  " (the agent answered on another of evalc's connections meanwhile, never on this one: an agent that serves one connection at a time, as the seed's one persistent connection allows, leaves the others waiting in its accept queue — with limits.concurrency: N evalc opens up to N connections, one per conversation: set limits.concurrency: 1, or serve each connection in a thread or task of its own; else this request took longer than limits.timeout)";
 
 export class PersistentSocketTransport implements MaeTransport {
   readonly #options: SocketTransportOptions;
@@ -108,6 +108,7 @@ export class PersistentSocketTransport implements MaeTransport {
     if (this.#closed)
       return only({ ok: false, error: { kind: 'transport_error', message: `${where}: transport closed` } });
     const started = Date.now();
+    const repliesBefore = this.#options.pool?.replies ?? 0;
     let connection = this.#connection;
     if (connection?.lines.closed) {
       log(`${where}: connection was closed; reconnecting`);
@@ -138,11 +139,14 @@ export class PersistentSocketTransport implements MaeTransport {
     const pool = this.#options.pool;
     if (event.kind === 'line') {
       connection.answered = true;
-      if (pool) pool.answered = true;
+      if (pool) pool.replies++;
     }
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
-      timeoutHint: pool?.answered && !connection.answered ? ONE_CONNECTION_HINT : SOCKET_TIMEOUT_HINT,
+      timeoutHint:
+        pool !== undefined && pool.replies > repliesBefore && !connection.answered
+          ? ONE_CONNECTION_HINT
+          : SOCKET_TIMEOUT_HINT,
       closed: () => {
         this.#drop(connection);
         return {
