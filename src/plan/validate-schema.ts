@@ -81,6 +81,19 @@ function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
     : `the request body is the task binding's input: tasks.<task>.bindings.default.input (or bindings.${String(path[1])}.input), templated with the example's vars`;
 }
 
+/**
+ * shared/protocols/chat.md's `compat: strict | clean` (explicit nulls or none) on a chat agent:
+ * evalc has them as its history profiles, which the hint names (QA143).
+ */
+function chatCompatHint(raw: unknown, path: PlanPath, key: string): string | undefined {
+  if (path.length !== 2 || path[0] !== 'agents' || key !== 'compat') return undefined;
+  const agent = valueAt(raw, path);
+  if (!isRecord(agent) || agent.protocol !== 'chat') return undefined;
+  return agent.compat === 'clean'
+    ? 'nulls are omitted under the default profile: write profile: seed (the contract document), or nothing'
+    : 'explicit nulls, as the platform sends them, come with profile: platform (tool messages replayed too); profile: seed, the default, omits them';
+}
+
 export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Diagnostic[] {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as PlanPath;
   const where = describePath(path);
@@ -96,7 +109,10 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
           [...path, key],
           {
             source: locate(path, key),
-            hint: misplacedKeyHint(path, key) ?? unknownKeyHint(key, known, present),
+            hint:
+              misplacedKeyHint(path, key) ??
+              chatCompatHint(raw, path, key) ??
+              unknownKeyHint(key, known, present),
           },
         );
       });
