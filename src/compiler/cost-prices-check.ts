@@ -40,6 +40,7 @@ export function checkCostPrices(
         { severity: 'warning', source: locate(path), hint: PRICES_HINT },
       ),
     ];
+  if (model === undefined) return noModelReported(config, path, plan, locate, measured);
   if (typeof model === 'string' && !hasPrice(prices, model))
     return [
       diagnostic(
@@ -66,6 +67,39 @@ function whoseCost(agents: string[], measured: string[]): { cost: string; unmeas
     unmeasured: `; \`mae\` ${plural(mae, 'agent')} ${names(mae)} ${mae.length === 1 ? 'reports no usage: its' : 'report no usage: their'} cost is not measured`,
   };
 }
+
+/**
+ * Without `model:`, cost prices the model the agent reports: a `raip` or `http` reply has none (only
+ * `chat` and `openai` agents report one), so each example of such an agent that reports usage is a
+ * metric_error "no model to price" (QA145: validate said nothing).
+ */
+function noModelReported(
+  config: MetricConfig,
+  path: PlanPath,
+  plan: Plan,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+  measured: string[],
+): Diagnostic[] {
+  const silent = measured.filter((id) => NO_MODEL.has(plan.agents[id]?.protocol ?? ''));
+  if (silent.length === 0) return [];
+  const names = silent.map((id) => `\`${plan.agents[id]?.protocol}\` agent \`${id}\``).join(', ');
+  const keys = Object.keys(plan.prices ?? {});
+  return [
+    diagnostic(
+      'EVALC_METRIC_PRICES',
+      `\`${config.id ?? config.type}\` prices the model the agent reports, and ${names} ${silent.length === 1 ? 'reports' : 'report'} no model: ${silent.length === 1 ? 'its' : 'their'} examples' cost would be a metric_error (no model to price)`,
+      path,
+      {
+        severity: 'warning',
+        source: locate(path),
+        hint: `set model: on the metric, a key of prices: (${keys.join(', ')})`,
+      },
+    ),
+  ];
+}
+
+/** Protocols whose replies carry no model name (RAIP's is {output, usage, raw?}). */
+const NO_MODEL = new Set(['raip', 'http']);
 
 /** As the metric looks a model up (price-key.ts). */
 function hasPrice(prices: Record<string, unknown>, model: string): boolean {
