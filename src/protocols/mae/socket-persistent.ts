@@ -18,9 +18,10 @@
  * asyncio `reader.readline()` gives up on such a line (long-line-hint.ts, QA24).
  *
  * Pool members (`limits.concurrency > 1`) share a `PoolWitness`: a connection that never
- * answered and times out while another connection of the agent answered is, most likely, an
- * agent that serves one connection at a time (the others wait in its accept queue), and the
- * timeout says so instead of the flush hint (QA144).
+ * answered and times out while another connection of the agent has answered is, most likely, an
+ * agent that serves one connection at a time (the others wait in its accept queue; the one it
+ * serves may be idle by then, every other conversation stuck), and the timeout says so instead of
+ * the flush hint, naming the other cause, a request slower than limits.timeout (QA144).
  */
 import type { Socket } from 'node:net';
 import { quoteCut } from '../quote-cut.js';
@@ -59,9 +60,9 @@ interface Connection {
   answered: boolean;
 }
 
-/** A pooled connection's timeout when another connection of the agent answered meanwhile (QA144). */
+/** A pooled connection's timeout when another connection of the agent has answered (QA144). */
 export const ONE_CONNECTION_HINT =
-  " (the agent answered on another of evalc's connections meanwhile, never on this one: an agent that serves one connection at a time, as the seed's one persistent connection allows, leaves the others waiting in its accept queue — with limits.concurrency: N evalc opens up to N connections, one per conversation: set limits.concurrency: 1, or serve each connection in a thread or task of its own; else this request took longer than limits.timeout)";
+  " (the agent has answered on another of evalc's connections, never on this one: an agent that serves one connection at a time, as the seed's one persistent connection allows, leaves the others waiting in its accept queue — with limits.concurrency: N evalc opens up to N connections, one per conversation: set limits.concurrency: 1, or serve each connection in a thread or task of its own; else this request took longer than limits.timeout)";
 
 export class PersistentSocketTransport implements MaeTransport {
   readonly #options: SocketTransportOptions;
@@ -108,7 +109,6 @@ export class PersistentSocketTransport implements MaeTransport {
     if (this.#closed)
       return only({ ok: false, error: { kind: 'transport_error', message: `${where}: transport closed` } });
     const started = Date.now();
-    const repliesBefore = this.#options.pool?.replies ?? 0;
     let connection = this.#connection;
     if (connection?.lines.closed) {
       log(`${where}: connection was closed; reconnecting`);
@@ -144,7 +144,7 @@ export class PersistentSocketTransport implements MaeTransport {
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
       timeoutHint:
-        pool !== undefined && pool.replies > repliesBefore && !connection.answered
+        pool !== undefined && pool.replies > 0 && !connection.answered
           ? ONE_CONNECTION_HINT
           : SOCKET_TIMEOUT_HINT,
       closed: () => {
