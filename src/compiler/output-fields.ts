@@ -7,6 +7,7 @@
  * mae agent, or a typo such as `ouput.answer`: a warning naming the document's fields.
  * openai and http replies are open-ended and not checked, but for an openai reply's `content`, a string:
  * `content.answer` is null for every example, and a JSON-mode answer is read under `json` (QA91).
+ * A raip binding reading `raw` without run.trace is warned about too: the document has it only with trace (QA143).
  */
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
@@ -55,8 +56,12 @@ export function checkOutputFields(
     if (!fields || !binding) continue;
     for (const [name, expression] of Object.entries(binding.output ?? {})) {
       const field = firstField(expression);
-      if (field === undefined || fields.includes(field)) continue;
       const path: PlanPath = ['tasks', taskId, 'bindings', bindingName, 'output', name];
+      if (protocol === 'raip' && field === 'raw' && plan.run?.trace !== true) {
+        out.push(rawWithoutTrace(agentId, name, path, locate));
+        continue;
+      }
+      if (field === undefined || fields.includes(field)) continue;
       out.push(
         diagnostic(
           'EVALC_BIND_FIELD',
@@ -74,6 +79,25 @@ export function checkOutputFields(
     }
   }
   return out;
+}
+
+/** A raip reply's `raw` is in the document only with run.trace (R12); read without it, never found (QA143). */
+function rawWithoutTrace(
+  agentId: string,
+  name: string,
+  path: PlanPath,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic {
+  return diagnostic(
+    'EVALC_BIND_FIELD',
+    `agent \`${agentId}\` (raip): a reply document has \`raw\` only with run.trace: true (RAIP hides the provider payload by default): \`${name}\` would fail to extract for every example`,
+    path,
+    {
+      source: locate(path),
+      severity: 'warning',
+      hint: 'set run: { trace: true } to keep raw (it is then stored in the cache and the reports), or bind output or usage',
+    },
+  );
 }
 
 /** An openai binding's outputs that read a field of `content` (a string): each a warning. */
