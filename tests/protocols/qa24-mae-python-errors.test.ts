@@ -43,7 +43,10 @@ describe.each(['http', 'sse'] as const)('mae %s agent in Python: error replies',
   it("quotes FastAPI's 422 validation list as loc: msg", async () => {
     const error = failure(await invoke('fastapi-422'));
     expect(error.kind).toBe('http_422');
-    expect(error.message).toMatch(/HTTP 422: body\.turn: field required$/);
+    // QA144: followed by the profile that sends `turn` (this agent requires it; the profile is agentv)
+    expect(error.message).toMatch(
+      /HTTP 422: body\.turn: field required \(the agent requires turn, .*profile: seed, the default\)$/,
+    );
   });
 
   it("quotes the text of http.server's HTML error page, without tags", async () => {

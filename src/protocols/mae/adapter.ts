@@ -168,6 +168,7 @@ function buildTransport(
         timeoutMs,
         retry: config.limits?.retries !== undefined && config.limits.retries > 0,
         ownsClient: runtime.transport === undefined,
+        profile: profile.id,
       });
       return { ok: true, source: shareTransport(transport) };
     }
@@ -176,6 +177,7 @@ function buildTransport(
       const transport = new MaeSseTransport({
         url: config.url,
         timeoutMs,
+        profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
       return { ok: true, source: shareTransport(transport) };

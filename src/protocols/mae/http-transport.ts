@@ -11,10 +11,13 @@
  * - `url` may be the base (`http://h:5001`) or already end in `/execute_task`; a query string
  *   stays after the path (`http://h:5001/api?key=1` → `…/api/execute_task?key=1`).
  * - Per-request headers from `SendOptions` (the `traceparent` of trace context) are added.
+ * - A 400/422 that refuses the other profile's body fields names that profile (profile-hint.ts).
  */
 import { errorWithServerSaid } from '../http/server-said.js';
 import type { HttpTransport } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
+import { maeProfileHint } from './profile-hint.js';
+import type { MaeProfileId } from './profiles.js';
 import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
 
 export interface MaeHttpOptions {
@@ -24,6 +27,8 @@ export interface MaeHttpOptions {
   retry: boolean;
   /** Close the client with the adapter (when the adapter created it). */
   ownsClient: boolean;
+  /** The body's profile: a 400/422 refusing the other profile's fields says so (QA144). */
+  profile?: MaeProfileId;
 }
 
 export function executeTaskUrl(url: string): string {
@@ -70,6 +75,8 @@ export class MaeHttpTransport implements MaeTransport {
       const error = errorWithServerSaid(response);
       if (error.kind === 'invalid_json' && response.text !== undefined)
         error.message += pythonReprHint(response.text); // Flask's `return str(reply)`
+      if (this.#options.profile !== undefined)
+        error.message += maeProfileHint(this.#options.profile, response.status, response.body);
       return { ok: false, error };
     }
     const type = response.headers['content-type'] ?? '';

@@ -30,6 +30,8 @@ import { isRetryableStatus } from '../http/retry-policy.js';
 import { serverSaid } from '../http/server-said.js';
 import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
+import { maeProfileHint } from './profile-hint.js';
+import type { MaeProfileId } from './profiles.js';
 import { SseMerger } from './sse-merge.js';
 import {
   cancelledReply,
@@ -46,6 +48,8 @@ export interface MaeSseOptions {
   headers: Record<string, string>;
   /** Largest accepted reply, bytes. Default 16 MiB. */
   maxResponseBytes?: number;
+  /** The body's profile: a 400/422 refusing the other profile's fields says so (QA144). */
+  profile?: MaeProfileId;
 }
 
 const MIB = 1024 * 1024;
@@ -173,7 +177,11 @@ export class MaeSseTransport implements MaeTransport {
     // What the agent said: `{"error": …}`, FastAPI's `detail` (its 422 list), an HTML page's text.
     const parsed = parseBoundedJson(read.text);
     const said = this.#redact(serverSaid(parsed.ok ? parsed.value : undefined, read.text));
-    return failure(said === '' ? error : { ...error, message: `${error.message}: ${said}` });
+    const hint =
+      this.#options.profile === undefined || !parsed.ok
+        ? ''
+        : maeProfileHint(this.#options.profile, status, parsed.value);
+    return failure(said === '' ? error : { ...error, message: `${error.message}: ${said}${hint}` });
   }
 
   #redact(text: string): string {
