@@ -247,8 +247,17 @@ export async function serve(
   let exited: string | undefined;
   const waiting = new Set<(description: string) => void>();
   started.handle.onUnexpectedExit((description) => {
-    exited = `the process serve started for ${name} ${description} (log: ${path.relative(process.cwd(), logFile) || logFile})`;
-    setup.warn?.(exited);
+    // The failures it leaves (reports, cache) name the log from the plan folder, as every path
+    // there is (the logs folder is `.evalc/logs` beside the plan): the current folder is the
+    // host's, and `apply /abs/evalc.yaml` from `/` put `abs/.evalc/…` in the reports (QA146).
+    // The warning names it from where the user stands.
+    const said = `the process serve started for ${name} ${description}`;
+    const fromPlan = path
+      .relative(path.dirname(path.dirname(setup.logsDir)), logFile)
+      .split(path.sep)
+      .join('/');
+    exited = `${said} (log: ${fromPlan})`;
+    setup.warn?.(`${said} (log: ${path.relative(process.cwd(), logFile) || logFile})`);
     for (const tell of waiting) tell(exited);
     waiting.clear();
   });
