@@ -95,7 +95,7 @@ export async function discoverAgents(
     )
       options.progress.message(
         scrub(
-          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept`,
+          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? '; evalc.lock now pins the new ETag' : '; `evalc apply --update-lock` pins the new ETag (no agent is called)'}`,
         ),
       );
     pins[id] = pin;

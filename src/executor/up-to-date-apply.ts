@@ -79,6 +79,8 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
       !options.refresh &&
       !options.only &&
       isLockUpToDate(previousLock, compiled, pins) &&
+      // --update-lock pins a new ETag of the same schema, which an up-to-date lock kept (QA143).
+      !(options.updateLock && etagMoved(previousLock, pins)) &&
       // An older evalc's cached failure this one would not get again is asked once more (QA128).
       !holdsStaleFailure(previousLock, ctx.lockFile, ctx.store) &&
       (!options.baseline || gatesVsBaseline(compiled) !== undefined),
@@ -140,4 +142,11 @@ function holdsStaleFailure(header: Lockfile, lockFile: string, store: () => LogS
   if (!mayHoldStaleFailure(header)) return false;
   const full = readLockFile(lockFile);
   return full.ok && lockHoldsStaleFailure(full.lock, store);
+}
+
+/** Whether a discovered ETag differs from the one evalc.lock pins for that agent. */
+function etagMoved(lock: Lockfile | undefined, pins: Record<string, AgentPin>): boolean {
+  return Object.entries(pins).some(
+    ([id, pin]) => pin.etag !== undefined && pin.etag !== lock?.agents[id]?.etag,
+  );
 }
