@@ -14,9 +14,10 @@ export interface CommandContext {
   isTTY: boolean;
   /**
    * Runs `hook` when the command exits at once (a second Ctrl-C, a second SIGTERM), before the
-   * interrupted `result` event: apply's --json ends the steps it drops there.
+   * interrupted `result` event: apply's --json ends the steps it drops there. `again` names that
+   * second signal as stderr does (`Ctrl-C`, `SIGTERM`, `SIGHUP`).
    */
-  atExitNow?: (hook: () => void) => void;
+  atExitNow?: (hook: (again: string) => void) => void;
   /**
    * Where the Ctrl-C notices go from now on (one line each, no newline): apply's live display
    * prints them above its lines, where its next redraw kept overwriting them (QA95).

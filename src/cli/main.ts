@@ -124,9 +124,9 @@ async function main(argv: string[]): Promise<number> {
   }
   // Exiting at once (a second Ctrl-C or SIGTERM): --json callers still get the result event, the
   // last line they read for the exit code (QA35: the stream just stopped after `step_started`).
-  const exitHooks: (() => void)[] = [];
-  const exitNow = (): never => {
-    for (const hook of exitHooks) hook();
+  const exitHooks: ((again: string) => void)[] = [];
+  const exitNow = (again = 'Ctrl-C'): never => {
+    for (const hook of exitHooks) hook(again);
     if (wantsJson(argv))
       stdout.write(
         `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: name === 'apply' ? 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' : 'interrupted' })}\n`,
@@ -157,7 +157,7 @@ async function main(argv: string[]): Promise<number> {
         notice(
           `evalc: exited at once (${again} again): steps in flight were dropped, completed steps are cached`,
         );
-      exitNow();
+      exitNow(again);
     }
   };
   process.on('SIGINT', () => stop('interrupted', 'Ctrl-C'));

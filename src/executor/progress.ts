@@ -32,7 +32,7 @@ export interface ProgressSink {
    * --json only: ends every request still in flight with a `step_failed` (`cancelled`), for an
    * apply that exits at once (a second Ctrl-C), so every `step_started` has its end (QA61).
    */
-  dropInFlight?(): void;
+  dropInFlight?(again: string): void;
 }
 
 export interface StageEvent {
@@ -287,10 +287,11 @@ export function createProgress(
       if (c) c.errors++;
     };
   if (mode === 'json')
-    sink.dropInFlight = () => {
+    // `again` names the second signal, as stderr does (QA148: a second SIGTERM said "Ctrl-C again").
+    sink.dropInFlight = (again) => {
       const error = {
         kind: 'cancelled',
-        message: 'apply exited at once (Ctrl-C again): the request in flight was dropped',
+        message: `apply exited at once (${again} again): the request in flight was dropped`,
       };
       for (const [id, agent] of open)
         write(

@@ -1,0 +1,81 @@
+/**
+ * Under --json, the step_failed events a second stop signal writes for the requests it drops name
+ * that signal, as stderr does (QA148): after a second SIGTERM (a CI runner stopping a job that
+ * ignored its first one) they said "apply exited at once (Ctrl-C again)", though nobody pressed
+ * Ctrl-C. Real CLI, a real loopback agent that holds its requests for 20 s.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+
+let agent: SlowRaipAgent;
+const cleanups: (() => void)[] = [];
+beforeAll(async () => {
+  agent = await startSlowRaipAgent(() => 20_000);
+});
+afterAll(async () => {
+  for (const c of cleanups) c();
+  await agent.close();
+});
+
+async function stopTwice(first: NodeJS.Signals, second: NodeJS.Signals) {
+  const ws = tempWorkspace('qa148-second-sigterm');
+  cleanups.push(ws.cleanup);
+  writeFileSync(
+    path.join(ws.dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: slow, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: "${agent.url}" }
+run: { preflight: 0 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } }, { id: e2, vars: { q: b }, expected: { answer: x } } ] }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+`,
+  );
+  const before = agent.invokes();
+  const child = startCli(['apply', '--json'], { cwd: ws.dir });
+  const done = waitCli(child, 40_000);
+  await waitFor(() => agent.invokes() === before + 2, 15_000, 'the two requests');
+  child.kill(first);
+  await new Promise((r) => setTimeout(r, 300));
+  child.kill(second);
+  const result = await done;
+  const events = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { event: string; error?: { kind: string; message: string } });
+  return { ...result, dropped: events.filter((e) => e.event === 'step_failed').map((e) => e.error) };
+}
+
+describe('--json after a second stop signal', () => {
+  it('a second SIGTERM: the dropped requests say SIGTERM, not Ctrl-C', async () => {
+    const r = await stopTwice('SIGTERM', 'SIGTERM');
+    expect(r.code).toBe(130);
+    expect(r.dropped).toEqual([
+      {
+        kind: 'cancelled',
+        message: 'apply exited at once (SIGTERM again): the request in flight was dropped',
+      },
+      {
+        kind: 'cancelled',
+        message: 'apply exited at once (SIGTERM again): the request in flight was dropped',
+      },
+    ]);
+    expect(r.stderr).toContain('evalc: exited at once (SIGTERM again): steps in flight were dropped');
+  });
+
+  it('a second Ctrl-C still says Ctrl-C', async () => {
+    const r = await stopTwice('SIGINT', 'SIGINT');
+    expect(r.code).toBe(130);
+    expect(r.dropped.map((e) => e?.message)).toEqual([
+      'apply exited at once (Ctrl-C again): the request in flight was dropped',
+      'apply exited at once (Ctrl-C again): the request in flight was dropped',
+    ]);
+  });
+});
