@@ -251,10 +251,13 @@ function estimateField(
   for (const s of strata) (observed[s.task] as (number | null)[])[s.dataset] = weightedMean(s.xs, s.ws);
   const obs = hierarchy(input, observed);
 
+  // One stream for a metric's score and value (the score's seed, as before): the same examples are
+  // drawn for both, so a value that is a function of the score (bleu's 100 × score, refusal_rate's
+  // 1 − score) has the matching CI — two streams showed bleu [0.16, 0.57] beside 15.70–59.64 (QA145).
   const { dsStats, taskStats, benchStats } = resampleHierarchy(
     input,
     strata,
-    deriveSeed(input.bootstrap.seed, `${agent}\u0000${metricId}\u0000${field}`),
+    deriveSeed(input.bootstrap.seed, `${agent}\u0000${metricId}\u0000score`),
   );
   const confidence = input.bootstrap.confidence ?? 0.95;
   const ci = (stats: number[], m: number): [number, number] =>
