@@ -38,7 +38,7 @@ import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/lin
 import type { StepError } from '../protocols/types.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
-import { isUrlReady, probeUrl, type UrlProbe } from './ready-url.js';
+import { probeUrl, type UrlProbe } from './ready-url.js';
 import { closeLog, OutputTail, openLog } from './served-output.js';
 
 export interface ServeOptions {
@@ -112,13 +112,16 @@ export async function startServedProcess(
   // Credentials in the ready URL cannot be fetched (and must not be printed): polled without them.
   const readyUrl = serve.ready?.url === undefined ? undefined : stripUserInfo(serve.ready.url);
   // Something already answering the ready URL would pass for the agent while the one evalc
-  // starts fails to bind its port: the run would talk to another process.
-  if (readyUrl && (await isUrlReady(readyUrl)))
+  // starts fails to bind its port: the run would talk to another process. One that accepts the
+  // connection but has not answered within 1 s holds the port too: the readiness wait, which waits
+  // for a slow answer (QA143), would take it for the agent.
+  const before = readyUrl === undefined ? undefined : await probeUrl(readyUrl, 1_000, opts.signal);
+  if (before === 'ready' || before === 'no_answer')
     return {
       ok: false,
       error: {
         kind: 'config_error',
-        message: `${label}: ${readyUrl} already answers before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+        message: `${label}: ${readyUrl} already ${before === 'ready' ? 'answers' : 'accepts connections (no answer within 1 s)'} before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
       },
     };
   // Without ready:, the agent's own loopback port (QA44, port-probe.ts); held already: as above.
