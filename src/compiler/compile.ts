@@ -88,6 +88,8 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   if (protocol === 'raip' && instructions) return 'raip-context-instructions';
   // The platform profile stopped answering the last scripted line (C15).
   if (agent?.protocol === 'chat' && chatReplaysTools(agent)) return 'chat-platform-last-line';
+  // A streamed request is sent stream_options: {include_usage: true} (QA150): its reply has usage.
+  if (protocol === 'openai' && streamsWithoutOptions(group.template)) return 'openai-stream-usage';
   if (
     protocol === 'mae' &&
     group.template.kind === 'object' &&
@@ -95,6 +97,17 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   )
     return 'mae-task-fields';
   return undefined;
+}
+
+/**
+ * An `openai` input template that may stream (`stream:` not literally false) and has no
+ * `stream_options` of its own: evalc adds `{include_usage: true}` to its requests (stream-usage.ts).
+ */
+export function streamsWithoutOptions(template: ResolvedGroup['template']): boolean {
+  if (template.kind !== 'object') return false;
+  const stream = template.entries.find(([key]) => key === 'stream')?.[1];
+  if (stream === undefined || (stream.kind === 'literal' && stream.value !== true)) return false;
+  return !template.entries.some(([key]) => key === 'stream_options');
 }
 
 /**

@@ -23,6 +23,7 @@ import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallR
 import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
 import { splitReasoning } from './reasoning-text.js';
 import { SENT_INPUT_FIELDS } from './request-fields.js';
+import { refusesStreamOptions, withoutStreamUsage, withStreamUsage } from './stream-usage.js';
 
 export interface OpenaiRuntime {
   transport: HttpTransport;
@@ -31,11 +32,20 @@ export interface OpenaiRuntime {
 export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRuntime): AgentAdapter {
   const { transport } = runtime;
   const tokenLimit = { completionTokens: false };
+  const streamUsage = { refused: false };
 
   async function invoke(input: unknown, ctx: InvokeContext): Promise<InvokeOutcome> {
     const request = buildRequest(config, input);
     if (!request.ok) return failed(localRefusal(request.reason));
-    const outcome = await chatCompletion(transport, config.url, request.body, ctx.signal, { tokenLimit });
+    // A streamed reply's usage is sent only when asked (stream-usage.ts, QA150).
+    const body = withStreamUsage(request.body, streamUsage);
+    let outcome = await chatCompletion(transport, config.url, body, ctx.signal, { tokenLimit });
+    if (!outcome.ok && body !== request.body && !ctx.signal.aborted && refusesStreamOptions(outcome.error)) {
+      streamUsage.refused = true;
+      outcome = await chatCompletion(transport, config.url, withoutStreamUsage(body), ctx.signal, {
+        tokenLimit,
+      });
+    }
     if (!outcome.ok) return failed(outcome.error);
     const { completion, choice, message } = outcome;
     const { answer: content, reasoning } = readAnswer(message, outcome.content);
