@@ -28,12 +28,13 @@ describe('evalc apply with limits.rps', () => {
     const times = Object.values(counting.agent.stats().times)
       .flat()
       .sort((a, b) => a - b);
-    // Arrival times jitter by a few ms on a loaded machine (a request sent on time lands late, the
-    // next on time): no two arrive together (a burst would be ~0–5 ms apart), and the whole span
-    // holds the rate.
+    // Arrival times jitter on a loaded machine (a request sent on time lands late, the next on
+    // time; the first ones also open their connections: CI at load 8 saw the first land 32 ms
+    // late): no two arrive together (a burst would be ~0–5 ms apart), and the whole span holds the
+    // rate within one token's interval (at rps 20 it would be ~350 ms).
     expect(times).toHaveLength(8);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(60);
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(7 * 100 - 30);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(7 * 100 - 100);
     const lock = JSON.parse(readLock(dir)) as { volatile: Record<string, { durationMsMean: number }> };
     // Counting the queue, the mean would be ~300 ms (each slot waits 3 × 100 ms for its token).
     expect(lock.volatile['a1/t1/d1']!.durationMsMean).toBeLessThan(80);
