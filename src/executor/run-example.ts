@@ -123,10 +123,14 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
   let transient = false;
   // The repeats run side by side (each still waits for its turn at the agent's gate): one after
   // another, each repeat waited for the previous one's judge, so `repeats: 3` with a 2 s agent and
-  // a 2 s judge took three rounds of 4 s where one fits (QA140).
-  const results = await Promise.all(steps.map((step) => runRepeat(rt, step)));
+  // a 2 s judge took three rounds of 4 s where one fits (QA140). An internal error in one repeat is
+  // thrown once the others have settled: the worker pool promises that nothing still writes into
+  // the cache apply closes on the way out (QA35), which Promise.all broke (QA148).
+  const settled = await Promise.allSettled(steps.map((step) => runRepeat(rt, step)));
+  const thrown = settled.find((r) => r.status === 'rejected');
+  if (thrown) throw thrown.reason;
   for (const [i, step] of steps.entries()) {
-    const result = results[i] as Awaited<ReturnType<typeof runRepeat>>;
+    const result = (settled[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof runRepeat>>>).value;
     invoked += result.invoked ? 1 : 0;
     if (result.transient) transient = true;
     repeats.push(result.repeat);
