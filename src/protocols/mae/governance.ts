@@ -9,8 +9,9 @@
  *   `param: <name>` when given, else the first present of `amount`, `value` (AgentV compares only
  *   `amount`). Numeric strings count as numbers, and so do amounts written as money (QA144:
  *   `"$100"`, `"100 USD"`, `"€1,000.50"`, `"1,000"` — a currency sign or an upper-case ISO code
- *   before or after, commas only as thousands separators; they passed the limit unread); a
- *   missing parameter, or other text, passes;
+ *   before or after, commas only as thousands separators; they passed the limit unread), also
+ *   beyond a double's range (QA149: `"1e999"`, 400 digits, which read as no amount); a missing
+ *   parameter, NaN, or other text, passes;
  * - `allowed_values: { <param>: [v1, v2, …] }` — a present parameter must equal one of the
  *   listed values (a missing parameter passes).
  * Other keys are ignored.
@@ -62,8 +63,13 @@ export function checkPolicies(
 const MONEY =
   /^(-?)\s*(?:([$€£¥₹])\s*|([A-Z]{3})\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s*([$€£¥₹])|\s+([A-Z]{3}))?$/u;
 
+/**
+ * The amount a call names. Unlike a limit, it may be infinite (QA149): Python's `json.dumps`
+ * writes `float('inf')` as `Infinity`, and `1e999` or an integer of 400 digits (exact in Python)
+ * reads as Infinity here — AgentV's `amount > limit` fails such a call, which passed unread.
+ */
 function amountOf(value: unknown): number | undefined {
-  const number = toNumber(value);
+  const number = toNumber(value, { infinite: true });
   if (number !== undefined || typeof value !== 'string') return number;
   const match = MONEY.exec(value.trim());
   if (!match) return undefined;
@@ -71,12 +77,16 @@ function amountOf(value: unknown): number | undefined {
   const marks = [symbol, code, symbolAfter, codeAfter].filter((mark) => mark !== undefined).length;
   if (marks !== 1 && !(marks === 0 && digits?.includes(','))) return undefined;
   const amount = Number(`${digits?.replaceAll(',', '')}${fraction ?? ''}`);
-  return Number.isFinite(amount) ? (sign === '-' ? -amount : amount) : undefined;
+  return Number.isNaN(amount) ? undefined : sign === '-' ? -amount : amount;
 }
 
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
+function toNumber(value: unknown, options: { infinite?: boolean } = {}): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
+  if (Number.isFinite(number) || (options.infinite === true && Math.abs(number) === Infinity)) return number;
   return undefined;
 }
