@@ -18,6 +18,7 @@ import {
   type RubricInfo,
   rollupRepeats,
 } from '../metrics/index.js';
+import { usageTotal } from '../protocols/http/normalize-usage.js';
 import type { Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
 import { isLocalRefusal } from '../protocols/local-refusal.js';
@@ -325,7 +326,8 @@ async function runRepeat(
       settle();
     }
   }
-  const tokens = record?.trajectory.usage.totalTokens ?? null;
+  // As the tokens metric counts them: an output-only usage is not "—" (QA150).
+  const tokens = record ? (usageTotal(record.trajectory.usage) ?? null) : null;
   if (!record)
     return {
       repeat: await scoreRepeat(rt, step, undefined, {}, error, false, failedTrajectory),

@@ -164,7 +164,7 @@ export const HTML_SCRIPT = `
         out.push(el('ul', {}, t.violations.map(function (v) { return el('li', {}, ['turn ' + v.turn + ' · ' + v.tool + ' · ' + v.policy + ': ' + v.message]); })));
       }
       var u = t.usage || {};
-      out.push(el('p', { 'class': 'meta' }, ['Turns: ' + t.turns + ' · invalid actions: ' + t.invalidActions + ' · tokens: ' + (u.totalTokens === undefined ? '—' : u.totalTokens) + (t.model ? ' · model: ' + t.model : '')]));
+      out.push(el('p', { 'class': 'meta' }, ['Turns: ' + t.turns + ' · invalid actions: ' + t.invalidActions + ' · tokens: ' + (u.totalTokens !== undefined ? u.totalTokens : u.inputTokens === undefined && u.outputTokens === undefined ? '—' : (u.inputTokens || 0) + (u.outputTokens || 0)) + (t.model ? ' · model: ' + t.model : '')]));
       var quiet = t.messages.length === 0 && t.toolCalls.length === 0;
       out.push(el('details', quiet ? { open: '' } : {}, [el('summary', {}, ['Response']), el('pre', { 'class': 'response' }, [json(t.response)])]));
     }

@@ -9,6 +9,7 @@
  * the agent reported no usage: zero would score a perfect budget and price 0 USD.
  */
 import { z } from 'zod';
+import { usageTotal } from '../../protocols/http/normalize-usage.js';
 import { priceKeyFor } from '../price-key.js';
 import { metricError } from '../score-result.js';
 import type { DerivedStageDefinition, ExampleStageDefinition } from '../types.js';
@@ -111,9 +112,7 @@ function tokenCounts(input: { trajectory: { usage: UsageCounts } }) {
 function reportedCount(u: UsageCounts, count: 'total' | 'input' | 'output'): number | undefined {
   if (count === 'input') return u.inputTokens;
   if (count === 'output') return u.outputTokens;
-  if (u.totalTokens !== undefined) return u.totalTokens;
-  if (u.inputTokens === undefined && u.outputTokens === undefined) return undefined;
-  return (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
+  return usageTotal(u);
 }
 
 /** Not measured: no score, no value, no error (a property of the agent, not a failure). */

@@ -23,6 +23,18 @@ export function normalizeUsage(raw: unknown): Usage {
   return usage;
 }
 
+/**
+ * The total tokens of a usage, as the `tokens` metric counts them (its definition: total = input
+ * + output when not reported, a side not reported counting 0), or undefined when it reports none.
+ * The reports' tokens column reads the same (QA150: an output-only usage was "—" there while the
+ * metric counted it).
+ */
+export function usageTotal(usage: Usage): number | undefined {
+  if (usage.totalTokens !== undefined) return usage.totalTokens;
+  if (usage.inputTokens === undefined && usage.outputTokens === undefined) return undefined;
+  return (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
+}
+
 /** Field-wise sum of two usages; a field stays absent when absent in both. */
 export function addUsage(a: Usage, b: Usage): Usage {
   const sum: Usage = {};
