@@ -55,8 +55,13 @@ function scalarKey(value: unknown): string {
   return canonicalJson(value);
 }
 
+const isScalar = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
 export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams>> = {
   ...base,
+  // 2: a text candidate against a list of answers passes on an equal item (QA145).
+  version: '2',
   type: 'exact_match',
   stage: 'example',
   description: 'Candidate equals the expected value after normalisation (modes: scalar, set, list)',
@@ -72,7 +77,12 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
     }
     const c = normalizeForMode(candidate, p.mode, p);
     const e = normalizeForMode(expected, p.mode, p);
-    if (p.mode === 'scalar') return binaryResult(scalarKey(c) === scalarKey(e));
+    if (p.mode === 'scalar') {
+      // A text or number against a list: its items are the acceptable answers (SQuAD-style), and one
+      // equal item passes, as f1/bleu/rouge_l take the best of them (QA145: it was always 0).
+      if (Array.isArray(e) && isScalar(c)) return binaryResult(e.some((x) => scalarKey(x) === scalarKey(c)));
+      return binaryResult(scalarKey(c) === scalarKey(e));
+    }
     const cs = (c as unknown[]).map(scalarKey);
     const es = (e as unknown[]).map(scalarKey);
     if (p.mode === 'list') return binaryResult(cs.length === es.length && cs.every((x, i) => x === es[i]));
