@@ -179,10 +179,12 @@ function recordToExample(
   decimalComma: boolean,
 ): Record<string, unknown> {
   const example: Record<string, unknown> = { vars: {} };
+  const hashed = hashedPaths(columns, record);
   columns.forEach((column, i) => {
     if (!column) return;
     const cell = record[i] ?? '';
     const field = column.target[0]!;
+    if (cell === '' && isHashedAway(column.target, hashed)) return;
     if (field === 'id') {
       if (cell !== '') example.id = cell;
     } else if (NUMBER_FIELDS.has(field)) {
@@ -192,6 +194,27 @@ function recordToExample(
     } else setPath(example, column.target, cellValue(cell));
   });
   return example;
+}
+
+/**
+ * The `expected` paths this row gives a hash for (`''` for the whole value). A CSV keeping some
+ * answers public and others hashed leaves one of the two cells empty on each row (QA145): an empty
+ * hash cell is no hash, and an empty `expected` cell beside a hash is the hidden answer, not `""`
+ * (exact_match compared the agent's answer with "" instead of checking the hash).
+ */
+function hashedPaths(columns: (Column | undefined)[], record: string[]): Set<string> {
+  const paths = new Set<string>();
+  columns.forEach((column, i) => {
+    if (column?.target[0] === 'expected_sha256' && (record[i] ?? '') !== '')
+      paths.add(column.target.slice(1).join('.'));
+  });
+  return paths;
+}
+
+function isHashedAway(target: string[], hashed: Set<string>): boolean {
+  if (target[0] === 'expected_sha256') return true;
+  if (target[0] !== 'expected') return false;
+  return hashed.has('') || hashed.has(target.slice(1).join('.'));
 }
 
 /** Sets `value` at `target`, creating mappings on the way (the header check rules out clashes). */
