@@ -251,15 +251,18 @@ function compareAggregate(
  * violations, refusal_rate's rate; the lock's `value`), when it changed: report.md shows it on a
  * row of its own (`num value (absolute error)`), but the comparison had the score's delta alone, so
  * an absolute error going 0.1 → 0.9 within the tolerance read "No aggregate changed" (QA138). Its
- * Δ and paired CI are shown; no test and no verdict (the metric's direction is its score's, which
- * its own row judges).
+ * Δ and paired CI are shown; no test and no verdict (`method: 'none'`, `direction: 'unchanged'`:
+ * the score's own row judges). `higherIsBetter` is the value's direction, from the metric's
+ * definition as a measure-only value's is (numeric's absolute error: lower is better): it said
+ * `true` for every such row, so an absolute error going up read as a rise of a higher-is-better
+ * figure (QA147).
  */
 function compareValueBeside(
   old: Lockfile,
   now: Lockfile,
   scoped: Map<string, [Row, Row][]>,
   key: { scope: string; agent: string; metric: string },
-  opts: LockDiff['options'],
+  opts: LockDiff['options'] & { groupIds: string[] },
 ): AggregateDelta | undefined {
   const { scope, agent, metric } = key;
   const oldMean = old.aggregates[scope]?.[agent]?.[metric]?.value?.mean ?? null;
@@ -278,7 +281,7 @@ function compareValueBeside(
     agent,
     metric,
     field: 'value',
-    higherIsBetter: true,
+    higherIsBetter: getMetricDefinition(metricType(now, metric, opts.groupIds))?.higherIsBetter ?? true,
     old: oldMean,
     new: newMean,
     delta,
@@ -339,7 +342,8 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
   const aggregates = aggregateKeys(old, now)
     .flatMap((k) => {
       const score = compareAggregate(old, now, scoped, k, { ...opts, groupIds });
-      const value = score.field === 'score' ? compareValueBeside(old, now, scoped, k, opts) : undefined;
+      const value =
+        score.field === 'score' ? compareValueBeside(old, now, scoped, k, { ...opts, groupIds }) : undefined;
       return value ? [score, value] : [score];
     })
     .sort(compareDeltas);
