@@ -68,4 +68,16 @@ describe('the profile: platform hint names the platform null fields only (QA127)
     // An agent's own field of the same depth still gets none.
     expect(await refusedWith(['body', 'messages', 0, 'metadata', 'name'])).not.toContain('profile: platform');
   });
+
+  it("a union member pydantic names by a callable discriminator's Tag or a generic model's name is hinted too (QA148)", async () => {
+    // pydantic 2.13: `Annotated[Union[Annotated[UserMessage, Tag('user-msg')], …], Discriminator(f)]`
+    // reports `messages.0.user-msg.tool_calls`, and a generic `Msg[str]` member `messages.0.Msg[str].name`;
+    // neither tag can be a field's name (not an identifier), where `metadata` can.
+    expect(await refusedWith(['body', 'messages', 0, 'user-msg', 'tool_calls'])).toMatch(
+      /requires tool_calls on every message.*profile: platform\?\)$/,
+    );
+    expect(await refusedWith(['body', 'messages', 0, 'Msg[str]', 'name'])).toMatch(
+      /requires name on every message.*profile: platform\?\)$/,
+    );
+  });
 });

@@ -36,7 +36,9 @@ export function chatNullFieldsHint(replays: boolean, status: number | undefined,
  * agent's own field, which no profile sends: no hint there (QA127). Pydantic v2 names the member
  * of a union in the loc after the index: a model's class (`messages.0.UserMessage.tool_calls`, over
  * `list[UserMessage | AssistantMessage]`) or the role of a union discriminated by it
- * (`messages.0.user.name`); that member is skipped (QA134).
+ * (`messages.0.user.name`), or a callable discriminator's `Tag` or a generic model's name, which
+ * are no identifier, so no field's name (`messages.0.user-msg.name`, `messages.0.Msg[str].name`);
+ * that member is skipped (QA134, QA148).
  */
 function platformField(loc: unknown[]): string | undefined {
   const at = loc.indexOf('messages');
@@ -55,6 +57,7 @@ const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
 /** `rest` without a leading union member tag (a class name or a role) that precedes a field. */
 function withoutMember(rest: unknown[]): unknown[] {
   const tag = rest[0];
-  const isMember = typeof tag === 'string' && (ROLES.has(tag) || /^[A-Z][A-Za-z0-9_]*$/.test(tag));
+  const isMember =
+    typeof tag === 'string' && (ROLES.has(tag) || /^[A-Z][A-Za-z0-9_]*$/.test(tag) || /\W/.test(tag));
   return isMember && rest.length > 1 ? rest.slice(1) : rest;
 }
