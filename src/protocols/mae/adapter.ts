@@ -10,6 +10,7 @@ import { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, DiscoverOutcome, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { parseSocketAddress } from './address.js';
 import { MaeHttpTransport } from './http-transport.js';
+import type { LineChannel } from './line-channel.js';
 import { PerTurnLocalTransport } from './local-per-turn.js';
 import { PersistentLocalTransport } from './local-persistent.js';
 import { runActionLoop } from './loop.js';
@@ -202,7 +203,7 @@ function buildTransport(
       if (!parsed.ok) return configError(parsed.message);
       const options = { address: parsed.address, timeoutMs };
       // One witness per pool: a member's timeout can tell an agent that serves one connection (QA144).
-      const pooled = { ...options, pool: { replies: 0 } };
+      const pooled = { ...options, pool: { replies: 0, answering: new Set<LineChannel>() } };
       return profile.persistentTransport
         ? persistent(() => new PersistentSocketTransport(poolSize > 1 ? pooled : options))
         : { ok: true, source: shareTransport(new PerTurnSocketTransport(options)) };

@@ -21,7 +21,9 @@
  * answered and times out while another connection of the agent has answered is, most likely, an
  * agent that serves one connection at a time (the others wait in its accept queue; the one it
  * serves may be idle by then, every other conversation stuck), and the timeout says so instead of
- * the flush hint, naming the other cause, a request slower than limits.timeout (QA144).
+ * the flush hint, naming the other cause, a request slower than limits.timeout (QA144). A
+ * timeout on a connection that has answered before, or while two other open connections of the
+ * pool have answered (an agent that serves connections side by side), names a slow request (QA149).
  */
 import type { Socket } from 'node:net';
 import { quoteCut } from '../quote-cut.js';
@@ -43,6 +45,8 @@ import {
 /** Shared by the connections of one agent's pool: how many replies they have had. */
 export interface PoolWitness {
   replies: number;
+  /** The pool's connections that have answered (QA149: closed ones no longer count). */
+  answering: Set<LineChannel>;
 }
 
 export interface SocketTransportOptions {
@@ -63,6 +67,19 @@ interface Connection {
 /** A pooled connection's timeout when another connection of the agent has answered (QA144). */
 export const ONE_CONNECTION_HINT =
   " (the agent has answered on another of evalc's connections, never on this one: an agent that serves one connection at a time, as the seed's one persistent connection allows, leaves the others waiting in its accept queue — with limits.concurrency: N evalc opens up to N connections, one per conversation: set limits.concurrency: 1, or serve each connection in a thread or task of its own; else this request took longer than limits.timeout)";
+
+/**
+ * A timeout on a connection the agent has answered on before, or while two other open connections
+ * of its pool have answered (it serves connections side by side): this request was slow. QA149:
+ * the first read the flush hint, the second the one-connection hint, both wrong for such an agent.
+ */
+export function slowRequestHint(others?: number): string {
+  const seen =
+    others === undefined
+      ? 'the agent has answered on this connection before'
+      : `the agent has answered on ${others} other open connections of evalc's, so it serves connections side by side`;
+  return ` (${seen}: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)`;
+}
 
 export class PersistentSocketTransport implements MaeTransport {
   readonly #options: SocketTransportOptions;
@@ -139,14 +156,14 @@ export class PersistentSocketTransport implements MaeTransport {
     const pool = this.#options.pool;
     if (event.kind === 'line') {
       connection.answered = true;
-      if (pool) pool.replies++;
+      if (pool) {
+        pool.replies++;
+        pool.answering.add(connection.lines);
+      }
     }
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
-      timeoutHint:
-        pool !== undefined && pool.replies > 0 && !connection.answered
-          ? ONE_CONNECTION_HINT
-          : SOCKET_TIMEOUT_HINT,
+      timeoutHint: timeoutHintOf(pool, connection),
       closed: () => {
         this.#drop(connection);
         return {
@@ -175,6 +192,20 @@ export class PersistentSocketTransport implements MaeTransport {
 
   #drop(connection: Connection): void {
     if (this.#connection === connection) this.#connection = undefined;
+    this.#options.pool?.answering.delete(connection.lines);
     connection.socket.destroy();
   }
+}
+
+/**
+ * The hint of a timeout on `connection`: a slow request when it has answered before; the flush
+ * hint when no connection of the agent answered; for one that never answered while others have,
+ * one connection at a time when at most one other open connection has answered (an agent that
+ * serves one at a time has one), else a slow request.
+ */
+function timeoutHintOf(pool: PoolWitness | undefined, connection: Connection): string {
+  if (connection.answered) return slowRequestHint();
+  if (pool === undefined || pool.replies === 0) return SOCKET_TIMEOUT_HINT;
+  for (const lines of pool.answering) if (lines.closed) pool.answering.delete(lines);
+  return pool.answering.size >= 2 ? slowRequestHint(pool.answering.size) : ONE_CONNECTION_HINT;
 }
