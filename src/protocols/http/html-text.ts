@@ -11,15 +11,11 @@ export function htmlPageText(html: string): string {
   // followed, and `<script…</script>` did from every unclosed `<script`, so a 100 kB error page of
   // `<` held the event loop ~5 s (a 1 MB one, minutes, timing out every other call in flight). A
   // tag stops at the next `<`; an unclosed script/style takes the rest of the page, as a browser's.
-  // A comment is dropped whole, in the same pass (QA133): `<!-- <b>x</b> -->` and Cloudflare's
+  // A comment is dropped whole (QA133): `<!-- <b>x</b> -->` and Cloudflare's
   // `<!--[if gt IE 8]><!-->` left `<!--` or `-->` in the quoted text once a tag stopped at `<`.
   // As a browser reads it, `<!-->` and `<!--->` are whole (empty) comments and `--!>` ends one
   // too (QA135: a page with `<!-->` before its text was quoted as nothing, `HTTP 502` alone).
-  const text = html.replace(
-    /<!--(?:-?>|[\s\S]*?(?:--!?>|$))|<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi,
-    ' ',
-  );
-  return dropTags(text).replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, name: string) => {
+  return dropTags(html).replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole;
     const hex = name[1] === 'x' || name[1] === 'X';
     const code = hex ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
@@ -28,13 +24,19 @@ export function htmlPageText(html: string): string {
   });
 }
 
+const COMMENT_END = /--!?>/g;
+const RAW_TEXT_OPEN = /<(script|style)\b/iy;
+
 /**
- * The text with its tags replaced by a space, in one pass. A quoted attribute value (`="…"`,
- * `='…'`) is part of its tag, `<` and `>` in it too (QA138: `<a title="a<b">link</a>` read
- * `<a title="a link`, and `<img alt='x > y'>` left ` y'>`). Outside a quoted value a tag stops at
- * the next `<` (QA127), which is then read as text from there on. A quote with no closing one
- * later in the page is an ordinary character (remembered, so no later tag searches for it again):
- * every character is looked at a bounded number of times.
+ * The text with its comments, script/style elements and tags replaced by a space, in one pass
+ * from left to right, so what opens first wins: a `<!--` or `<script` inside a quoted attribute
+ * value is part of that tag (QA150: `<a title="<!-- x">` took the rest of the page as a comment,
+ * and the error's text was lost). A quoted attribute value (`="…"`, `='…'`) is part of its tag,
+ * `<` and `>` in it too (QA138: `<a title="a<b">link</a>` read `<a title="a link`, and
+ * `<img alt='x > y'>` left ` y'>`). Outside a quoted value a tag stops at the next `<` (QA127),
+ * which is then read as text from there on. A quote with no closing one later in the page is an
+ * ordinary character (remembered, so no later tag searches for it again): every character is
+ * looked at a bounded number of times.
  */
 function dropTags(text: string): string {
   const out: string[] = [];
@@ -42,9 +44,17 @@ function dropTags(text: string): string {
   let from = 0;
   let at = text.indexOf('<');
   while (at !== -1) {
-    const end = tagEnd(text, at, unclosed);
+    const next = text.charCodeAt(at + 1);
+    const element =
+      next === 0x21 /* ! */
+        ? skipComment(text, at)
+        : next === 0x73 || next === 0x53 /* s, S */
+          ? skipRawText(text, at)
+          : undefined;
+    const end = element ?? tagEnd(text, at, unclosed);
     if (end === -1) break;
-    if (text[end] === '<') {
+    if (element === undefined && text[end] === '<') {
+      // A tag that stopped at the next `<`: its text is read as text.
       out.push(text.slice(from, end));
       from = end;
       at = end;
@@ -56,6 +66,27 @@ function dropTags(text: string): string {
   }
   out.push(text.slice(from));
   return out.join('');
+}
+
+/** A comment opened at `at`: the index of its last character (the page's last for an unclosed one). */
+function skipComment(text: string, at: number): number | undefined {
+  if (!text.startsWith('<!--', at)) return undefined;
+  if (text.startsWith('>', at + 4)) return at + 4;
+  if (text.startsWith('->', at + 4)) return at + 5;
+  COMMENT_END.lastIndex = at + 4;
+  const close = COMMENT_END.exec(text);
+  return close === null ? text.length - 1 : close.index + close[0].length - 1;
+}
+
+/** A script or style element opened at `at`: the index of its end tag's `>` (else the page's last). */
+function skipRawText(text: string, at: number): number | undefined {
+  RAW_TEXT_OPEN.lastIndex = at;
+  const open = RAW_TEXT_OPEN.exec(text);
+  if (open === null) return undefined;
+  const closer = new RegExp(`</${open[1]}\\s*>`, 'gi');
+  closer.lastIndex = at + open[0].length;
+  const close = closer.exec(text);
+  return close === null ? text.length - 1 : close.index + close[0].length - 1;
 }
 
 /** Where the tag opened at `start` ends: its `>`, the `<` it stops at, or -1 at the page's end. */

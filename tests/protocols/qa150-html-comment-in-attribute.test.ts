@@ -1,0 +1,61 @@
+/**
+ * QA150: in an HTML error page, a `<!--` (or `<script`) inside a quoted attribute value is part of
+ * that tag, as a browser reads it. Comments and script/style were dropped in a first pass before
+ * tags were read, so `<a title="<!-- see logs">` opened a comment that took the rest of the page:
+ * the error's own text ("Database connection refused") was lost from the message. Tags, comments
+ * and script/style are now read in one left-to-right pass, still linear. Real loopback RAIP agent.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { testContext } from './conformance.js';
+
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((item) => item.close()));
+});
+
+async function failWith(page: string): Promise<{ message: string; ms: number }> {
+  const agent: Loopback = await startLoopback((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ name: 'a', version: '1', inputSchema: { type: 'object' } }));
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end(page);
+  });
+  opened.push(agent);
+  const adapter = createRaipAdapter(
+    { protocol: 'raip', url: agent.url },
+    { transport: new HttpTransport({ timeoutMs: 20_000, retries: 0 }) },
+  );
+  opened.push(adapter);
+  expect((await adapter.discover(new AbortController().signal)).ok).toBe(true);
+  const started = performance.now();
+  const outcome = await adapter.invoke({ query: 'q' }, testContext(new AbortController().signal));
+  return { message: outcome.ok ? 'ok' : outcome.error.message, ms: performance.now() - started };
+}
+
+describe('a comment or script opener inside a quoted attribute value (QA150)', () => {
+  it('`<!--` in a quoted value does not start a comment', async () => {
+    const { message } = await failWith(
+      `<html><body><h1>Internal error</h1><a title="<!-- see logs">details</a><p>Database connection refused</p></body></html>`,
+    );
+    expect(message).toMatch(/invoke: HTTP 500: Internal error details Database connection refused$/);
+  });
+
+  it('`<script` in a quoted value does not start a script; real comments and scripts still go', async () => {
+    const { message } = await failWith(
+      `<p data-x='<script>'>one</p><!-- gone --><script>var gone = 1;</script><style>p{}</style><p>two</p>`,
+    );
+    expect(message).toMatch(/invoke: HTTP 500: one two$/);
+  });
+
+  it('100 000 such tags are quoted at once', async () => {
+    const { message, ms } = await failWith(`<p>boom</p>${'<a title="<!--">x</a>'.repeat(100_000)}`);
+    expect(message).toMatch(/invoke: HTTP 500: boom x x/);
+    expect(ms).toBeLessThan(2_000);
+  }, 60_000);
+});
