@@ -12,6 +12,7 @@ import type { StepError } from '../protocols/types.js';
 import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
+import { notingServedExit } from './judge-served-exit.js';
 
 export interface JudgeRuntime {
   id: string;
@@ -88,6 +89,7 @@ export async function startJudge(
   setup.secrets.push(...headerSecrets(config.headers, headers.values, setup.env));
   setup.secrets.push(...referencedSecrets(config.serve?.env, setup.env));
   let stopServe = async () => {};
+  let servedExit: ((waitMs: number) => Promise<string | undefined>) | undefined;
   if (config.serve) {
     const served = await serve(
       `judge-${id}`,
@@ -99,6 +101,7 @@ export async function startJudge(
     );
     if (!served.ok) return served;
     stopServe = served.stop;
+    servedExit = served.exited;
   }
   const timeout = config.limits?.timeout ? parseDuration(config.limits.timeout) : undefined;
   // One rps bucket for the gate (a call's first request) and the transport (its other requests).
@@ -119,7 +122,12 @@ export async function startJudge(
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const raw = createJudgeClient(config, runtime);
   const gate = new InvokeGate(concurrency);
-  const client = gatedJudge(raw, gate, setup.signal, limiter);
+  const client = gatedJudge(
+    servedExit ? notingServedExit(raw, servedExit) : raw,
+    gate,
+    setup.signal,
+    limiter,
+  );
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
