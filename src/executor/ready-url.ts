@@ -12,6 +12,8 @@ import { request } from 'undici';
 
 export type UrlProbe = 'ready' | 'not_ready' | 'no_answer';
 
+const BODY_MS = 1_000;
+
 /** Whether `url` answers: a status below 500, or 501 (Python http.server with only do_POST, QA43). */
 export async function isUrlReady(url: string, timeoutMs = 1_000): Promise<boolean> {
   return (await probeUrl(url, timeoutMs)) === 'ready';
@@ -27,8 +29,12 @@ export async function probeUrl(url: string, timeoutMs: number, cancel?: AbortSig
   const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   try {
     const response = await request(url, { method: 'GET', reset: true, signal });
-    // read a short page to its end, cut a long one off (dump never throws from here)
-    await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    // The status is the answer: read a short page to its end, cut a long one off, and one still
+    // streaming after 1 s (an SSE stream, a slow chunked page) too: the probe's own wait, the time
+    // left to ready.timeout since QA143, held the agent 'not ready' until then (QA151).
+    await response.body
+      .dump({ limit: 64 * 1024, signal: AbortSignal.timeout(BODY_MS) })
+      .catch(() => undefined);
     return response.statusCode < 500 || response.statusCode === 501 ? 'ready' : 'not_ready';
   } catch {
     return timeout.aborted ? 'no_answer' : 'not_ready';
