@@ -4,12 +4,15 @@
  * "because judge oj changed" was printed for a plan rubric edit, even one that only a metric's
  * `rubric:` names while the judge stayed as it was (QA41).
  */
-import type { Lockfile } from '../lockfile/types.js';
+
+import { byText } from '../lockfile/text-order.js';
+import type { Lockfile, LockJudge } from '../lockfile/types.js';
 import type { RubricConfig } from '../plan/schema.js';
 import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
 import type { CompiledPlan } from './compile.js';
 import { commandFolderChange, stripUserInfo } from './identities.js';
+import { metricRubricName, rubricNameOf } from './judge-pins.js';
 import type { ResolvedMetric } from './resolve.js';
 
 export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compiled: CompiledPlan): string {
@@ -29,7 +32,7 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     if (folder !== undefined) return `because judge ${id}'s command runs in another folder (${folder})`;
     if (judge.model !== undefined && locked.model !== undefined && locked.model !== judge.model)
       return `because judge ${id}'s model changed (${locked.model} → ${judge.model})`;
-    if ((locked.rubric ?? '') !== (judge.rubric ?? ''))
+    if (!rubricPinHolds(locked, judge.rubric, id, compiled))
       return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
     // The judge's own rubric is in its identity: its definition changed (every metric of the
     // judge re-scores, also one that applies another rubric) — unless the lock's rubricVersion is
@@ -53,4 +56,28 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
 /** The `rubricVersion` a judge reports for plan rubric `name` as the plan defines it now. */
 function currentRubricVersion(name: string, rubric: RubricConfig): string {
   return computeRubricVersion(toWireRubric(name, rubric));
+}
+
+/**
+ * Whether the lock's `rubric` of judge `id` still holds: the judge's own `rubric:` setting, as an
+ * evalc before 61bd5f9 pinned it, or the rubrics its metrics use now beside the lock's tags, as
+ * build-lock pins it since (QA149: a lock naming the metrics' rubric `course-advice` beside a judge
+ * with none, DESIGN §2's `llm`, read "rubric changed (course-advice → none)" for a temperature edit).
+ */
+function rubricPinHolds(
+  locked: LockJudge,
+  own: string | undefined,
+  id: string,
+  compiled: CompiledPlan,
+): boolean {
+  if ((locked.rubric ?? '') === (own ?? '')) return true;
+  const names = new Set<string>();
+  for (const { group } of compiled.groups)
+    for (const metric of group.metrics) {
+      if (metric.judgeId !== id) continue;
+      const name = metricRubricName(metric, compiled.resolved.plan);
+      if (name !== undefined) names.add(name);
+    }
+  for (const tag of locked.rubricVersion?.split(' | ') ?? []) names.add(rubricNameOf(tag));
+  return (locked.rubric ?? '') === [...names].sort(byText).join(' | ');
 }
