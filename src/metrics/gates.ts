@@ -268,7 +268,7 @@ function thresholdResults(
       out.push(
         skip(
           kind,
-          `${gate.metric} has no measurement at ${group.target} for ${agent} (none reported, none failed); gate skipped`,
+          `${gate.metric} has no measurement at ${group.target} for ${agent} (${unmeasuredWhy(rows)}); gate skipped`,
         ),
       );
       continue;
@@ -284,6 +284,19 @@ function thresholdResults(
     out.push({ gate, kind, agent, target: where, passed, actual, message });
   }
   return out;
+}
+
+/**
+ * Why nothing was measured: no example reported one, or the agent's call failed on some or all of
+ * them (QA150: an agent that failed every call read "none reported, none failed").
+ */
+function unmeasuredWhy(rows: readonly ExampleScoreRow[]): string {
+  const failed = rows.filter((r) => r.unscored !== undefined).length;
+  if (failed === 0) return 'none reported, none failed';
+  const examples = (n: number) => (n === 1 ? '1 example' : `${n} examples`);
+  if (failed === rows.length)
+    return `the agent's calls failed on ${rows.length === 1 ? 'its 1 example' : `all ${examples(failed)}`}, so nothing was measured`;
+  return `none reported on ${examples(rows.length - failed)}; the agent's calls failed on ${examples(failed)}`;
 }
 
 /**
