@@ -3,7 +3,9 @@
  * named, an edited one only as its dataset's `sha256 changed`. An example counts as changed when its
  * dataset's sha256 changed and, for an agent whose identity, binding (input and output) and metrics
  * are the same in both runs, its invoke key differs (its rendered input or script changed) or a
- * metric's score key differs over the same invoke (its expected value or another field changed).
+ * metric's score key differs over the same invoke (its expected value or another field changed),
+ * or its `weight`, which each run's row records, differs (QA147: it is in no key, and a row
+ * re-weighted 1 → 3 moved every aggregate while the diff named only the dataset's sha256).
  * Nothing is named across evalc versions (the code version is in every key) or a run setting
  * (repeats aside) or judge that changed, which move keys of unedited examples too.
  */
@@ -51,10 +53,14 @@ export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row]
     const od = old.datasets[dataset];
     const nd = now.datasets[dataset];
     if (!od || !nd || od.sha256 === nd.sha256) continue;
+    const id = `${dataset}/${n.result.example}`;
+    if (o.result.weight !== n.result.weight) {
+      out.add(id);
+      continue;
+    }
     const og = old.groups[o.group];
     const ng = now.groups[n.group];
     if (!og || !ng || !sameGroup(og, ng)) continue;
-    const id = `${dataset}/${n.result.example}`;
     const repeats = Math.min(o.result.invoke.length, n.result.invoke.length);
     let sameInvokes = true;
     for (let i = 0; i < repeats; i++) {
