@@ -233,6 +233,9 @@ function lockAggregates(report: AggregateReport, types: Map<string, string>): Lo
   for (const [agent, a] of Object.entries(report.agents)) {
     put('benchmark', agent, a);
     for (const [task, t] of Object.entries(a.tasks)) {
+      // An agent that runs no dataset of the task (`agents:` leaves it out) has no entry there, as
+      // at dataset scope: it was an empty `"task/ops": {"c": {}}` (QA150).
+      if (Object.keys(t.datasets).length === 0) continue;
       put(`task/${task}`, agent, t);
       for (const [dataset, d] of Object.entries(t.datasets)) put(`dataset/${task}/${dataset}`, agent, d);
     }
