@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type AgentPin, compilePlan } from '../compiler/compile.js';
 import { judgePinsFromLock, registeredRubricsInUse } from '../compiler/judge-pins.js';
 import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
+import { numericVersionChange } from '../compiler/numeric-version.js';
 import { agentFetchSteps, datasetFetchSteps } from '../compiler/plan-fetch-steps.js';
 import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
@@ -248,7 +249,10 @@ function discoveryNotes(
     // 'version 7 → (none)', as if the agent had dropped a version it never gave).
     const declared = Object.hasOwn(agents, id) ? agents[id]?.version : undefined;
     const now = pin.version ?? declared;
-    if (now !== was.version) parts.push(`version ${was.version ?? '(none)'} → ${now ?? '(none)'}`);
+    if (now !== was.version)
+      parts.push(
+        numericVersionChange(was.version, pin) ?? `version ${was.version ?? '(none)'} → ${now ?? '(none)'}`,
+      );
     if (pin.schemaDigest !== was.schemaDigest)
       parts.push('input schema changed: apply stops before any invoke unless --update-lock');
     // RAIP 4.2: a new ETag with the same schema is a warning only (QA45: it was said nowhere).

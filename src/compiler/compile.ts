@@ -31,6 +31,8 @@ export interface AgentPin {
    * discovery does not pin; the digest tells which (QA115). Never written to a lock.
    */
   lockedDigest?: string;
+  /** `version` came from a JSON number in /info (numeric-version.ts); never written to a lock, no key. */
+  numericVersion?: true;
 }
 
 export interface CompiledGroup {

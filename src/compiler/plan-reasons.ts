@@ -21,6 +21,7 @@ import { digestOf } from './content-key.js';
 import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
+import { numericVersionChange } from './numeric-version.js';
 import type { PlanSymbol } from './plan-rows.js';
 import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 
@@ -330,6 +331,7 @@ function identityChange(
   const version = pin?.version ?? config?.version;
   if (version !== undefined && locked.version !== undefined && version !== locked.version)
     changes.push(`version ${locked.version} → ${version}`);
+  changes.push(numericVersionChange(locked.version, pin) ?? '');
   if (
     pin?.schemaDigest !== undefined &&
     locked.schemaDigest !== undefined &&

@@ -157,6 +157,7 @@ export async function discoverRaip(
   const pin: AgentPin = {
     ...(d.name ? { name: d.name } : {}),
     ...(d.version ? { version: d.version } : {}),
+    ...(d.version && d.numericVersion ? { numericVersion: true as const } : {}),
     ...(d.schemaDigest
       ? { schemaDigest: d.schemaDigest }
       : lockedPin?.schemaDigest

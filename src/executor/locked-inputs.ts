@@ -1,7 +1,9 @@
 /** What apply reads from the previous lockfile: its pins, drift against them, and what --frozen would miss. */
+
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { stripUserInfo } from '../compiler/identities.js';
+import { numericVersionChange } from '../compiler/numeric-version.js';
 import { quotedOnOneLine, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
@@ -149,7 +151,10 @@ export function agentDrift(
     const now = pins[id] ?? {};
     const changes: string[] = [];
     if (pinned.version !== now.version)
-      changes.push(`version ${pinned.version ?? '(none)'} → ${now.version ?? '(none)'}`);
+      changes.push(
+        numericVersionChange(pinned.version, now) ??
+          `version ${pinned.version ?? '(none)'} → ${now.version ?? '(none)'}`,
+      );
     if (pinned.schemaDigest !== now.schemaDigest)
       changes.push(`schema digest ${short(pinned.schemaDigest)} → ${short(now.schemaDigest)}`);
     drift.push(

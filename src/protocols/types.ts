@@ -144,6 +144,8 @@ export interface Discovery {
   inputSchema?: unknown;
   /** True when the server answered 304 to If-None-Match. */
   notModified?: boolean;
+  /** `version` was a JSON number in /info (`2` → `"2"`), which evalc dropped before QA143: said in plan (QA151). */
+  numericVersion?: true;
   /**
    * Notes about what was discovered that do not stop a run, one line each (RAIP: formats of the
    * input schema evalc cannot check). Not part of any key or pin.

@@ -139,8 +139,10 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (typeof info.name === 'string') extra.name = info.name;
       // A number is a version too (`"version": 2` from a Python agent): dropped, a bump re-invoked nothing (QA143).
       if (typeof info.version === 'string') extra.version = info.version;
-      else if (typeof info.version === 'number' && Number.isFinite(info.version))
+      else if (typeof info.version === 'number' && Number.isFinite(info.version)) {
         extra.version = String(info.version);
+        extra.numericVersion = true;
+      }
       if (reply.headers.etag !== undefined) extra.etag = reply.headers.etag;
       const outcome = adopt(info.inputSchema, extra);
       if (!outcome.ok) return outcome;
