@@ -29,6 +29,7 @@ import { killProcessGroup, spawnProcessGroup } from './process-group.js';
 import { SerialQueue } from './serial-queue.js';
 import { StderrTail } from './stderr-tail.js';
 import {
+  answeredBeforeHint,
   cancelledReply,
   FRESH_PROCESS_TIMEOUT_HINT,
   type MaeTransport,
@@ -132,7 +133,8 @@ export class PersistentLocalTransport implements MaeTransport {
     const reply = await replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
       drop: () => this.#discard(live),
       notJsonHint: STDOUT_JSON_HINT,
-      ...(reused ? {} : { timeoutHint: FRESH_PROCESS_TIMEOUT_HINT }),
+      // A reused process has answered (a timeout or a line that is no JSON discards it).
+      timeoutHint: reused ? answeredBeforeHint('process') : FRESH_PROCESS_TIMEOUT_HINT,
       closed: async () => {
         this.#live = undefined;
         const exit = await withGrace(live.exited);

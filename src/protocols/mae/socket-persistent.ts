@@ -33,6 +33,7 @@ import { longLineHint } from './long-line-hint.js';
 import { SerialQueue } from './serial-queue.js';
 import { connectSocket } from './socket-connect.js';
 import {
+  answeredBeforeHint,
   cancelledReply,
   type MaeTransport,
   noteExtraLines,
@@ -73,12 +74,8 @@ export const ONE_CONNECTION_HINT =
  * of its pool have answered (it serves connections side by side): this request was slow. QA149:
  * the first read the flush hint, the second the one-connection hint, both wrong for such an agent.
  */
-export function slowRequestHint(others?: number): string {
-  const seen =
-    others === undefined
-      ? 'the agent has answered on this connection before'
-      : `the agent has answered on ${others} other open connections of evalc's, so it serves connections side by side`;
-  return ` (${seen}: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)`;
+export function slowRequestHint(others: number): string {
+  return ` (the agent has answered on ${others} other open connections of evalc's, so it serves connections side by side: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)`;
 }
 
 export class PersistentSocketTransport implements MaeTransport {
@@ -204,7 +201,7 @@ export class PersistentSocketTransport implements MaeTransport {
  * serves one at a time has one), else a slow request.
  */
 function timeoutHintOf(pool: PoolWitness | undefined, connection: Connection): string {
-  if (connection.answered) return slowRequestHint();
+  if (connection.answered) return answeredBeforeHint('connection');
   if (pool === undefined || pool.replies === 0) return SOCKET_TIMEOUT_HINT;
   for (const lines of pool.answering) if (lines.closed) pool.answering.delete(lines);
   return pool.answering.size >= 2 ? slowRequestHint(pool.answering.size) : ONE_CONNECTION_HINT;

@@ -125,6 +125,14 @@ export const FRESH_PROCESS_TIMEOUT_HINT =
   ' (the process was started for this request, so its start-up counted toward limits.timeout: raise it for an agent that loads slowly; the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)';
 
 /**
+ * A timeout on a process or connection that has answered before: it writes and flushes its
+ * replies, so this request was slow (QA149: the flush hint was given, wrong for such an agent).
+ */
+export function answeredBeforeHint(noun: 'process' | 'connection'): string {
+  return ` (the agent has answered on this ${noun} before: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)`;
+}
+
+/**
  * A socket agent's `timeout`: nothing about stdout (QA13: the stdio hint was shown for sockets);
  * PYTHONUNBUFFERED does not reach a socket's file, so a Python agent's buffered reply is named (QA82).
  */
