@@ -14,7 +14,9 @@ export function joinUrlPath(base: string, suffix: string, query?: Record<string,
     const extra = new URLSearchParams(query).toString();
     return extra === '' ? joined : `${joined}${joined.includes('?') ? '&' : '?'}${extra}`;
   }
-  if (url.search === '' && url.hash === '' && query === undefined)
+  // A bare `?` or `#` parses to an empty search/hash: joined as text, the suffix went after it
+  // (`…/v2?` asked `/v2?/info`, `…/v1#` sent `/v1` itself, QA151).
+  if (url.search === '' && url.hash === '' && !/[?#]/.test(base) && query === undefined)
     return `${base.replace(/\/+$/, '')}${suffix}`;
   url.hash = ''; // a fragment is never sent; left in place, the suffix would land inside it
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${suffix}`;
