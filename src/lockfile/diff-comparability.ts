@@ -7,7 +7,7 @@
  */
 import canonicalize from 'canonicalize';
 import { markRenamedMetrics } from './diff-metric-rename.js';
-import { markRenamedAgents, markRenamedDatasets } from './diff-renames.js';
+import { markRenamedAgents, markRenamedDatasets, markRenamedTasks } from './diff-renames.js';
 import { compareWeights } from './diff-weights.js';
 import type { Lockfile } from './types.js';
 
@@ -37,6 +37,7 @@ export type ComparabilityKind =
   | 'judge_settings'
   | 'metric_added'
   | 'metric_removed'
+  | 'task_renamed'
   | 'metric_version'
   | 'metric_config'
   | 'metric_inputs'
@@ -260,6 +261,7 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
   out.push(...compareMetrics(old, now, changedJudges));
   out.push(...compareGroupBindings(old, now));
   out.push(...compareWeights(old, now));
+  markRenamedTasks(out, old, now);
   return out;
 }
 

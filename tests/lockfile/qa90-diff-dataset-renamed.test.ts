@@ -65,10 +65,13 @@ describe('diff of a dataset renamed (QA90)', () => {
       `t/d1: dataset removed (was <sha>)${note('t/d1b')}`,
       `t/d1b: dataset added (<sha>)${note('t/d1')}`,
     ]);
-    // A task renamed renames its datasets: t/other → u/other has the same data too.
-    const renamedTask = messages(before, await lockOf(agent.baseUrl, 'u', 'd1'));
-    expect(renamedTask).toContain(`t/other: dataset removed (was <sha>)${note('u/other')}`);
-    expect(renamedTask).toContain(`u/d1: dataset added (<sha>)${note('t/d1')}`);
+    // A task renamed with the same datasets and metrics is one line naming both (QA150), in place
+    // of its datasets' and metrics' added and removed lines.
+    const renamedTask = diffLocks(before, await lockOf(agent.baseUrl, 'u', 'd1')).comparability;
+    expect(messages(before, await lockOf(agent.baseUrl, 'u', 'd1'))).toEqual([]);
+    expect(renamedTask.filter((c) => c.kind === 'task_renamed').map((c) => c.message)).toEqual([
+      't → u: task removed and one added with the same 2 datasets and metric (ids, contents, settings): renamed? Its examples pair under neither name, so none of them is compared',
+    ]);
   });
 
   it('pairs a renamed dataset with the one of the same sha256 only, not with one whose data differ', async () => {
