@@ -178,7 +178,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
         : d.direction === 'improvement'
           ? 'improvement'
           : 'ns';
-    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : d.direction === 'unchanged' ? 'n.s.' : d.direction}</td></tr>`;
+    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : d.direction !== 'unchanged' ? d.direction : d.method === 'none' ? '—' : 'n.s.'}</td></tr>`;
   });
   const flips = (kind: 'pass_to_fail' | 'fail_to_pass') =>
     diff.flips

@@ -21,7 +21,8 @@ export function deltaMark(d: AggregateDelta): string {
   if (d.new === null && d.old !== null) return 'gone';
   if (d.direction === 'regression') return '🔴 regression';
   if (d.direction === 'improvement') return '🟢 improvement';
-  return 'n.s.';
+  // A row no test judged (a value beside its score, QA138) has no verdict: "n.s." said it was tested (QA152).
+  return d.method === 'none' ? '—' : 'n.s.';
 }
 
 function testLabel(d: AggregateDelta): string {

@@ -47,7 +47,10 @@ export function renderTextDiff(diff: LockDiff): string {
               ? 'REGRESSION '
               : d.direction === 'improvement'
                 ? 'improvement'
-                : 'n.s.       ';
+                : // no test, no verdict (a value beside its score, QA138): not "n.s." (QA152)
+                  d.method === 'none'
+                  ? '—          '
+                  : 'n.s.       ';
       lines.push(
         `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(`${d.metric}${d.field === 'value' ? ' (value)' : ''}`, 18)} ${formatNumber(d.old)} → ${formatNumber(d.new)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatCi(d.ci, 3), 17)} p ${formatP(d.pValue, diff.options.significance)} (${d.method}${d.pValueMethod === 'monte_carlo' ? ', Monte Carlo' : ''})`,
       );
@@ -64,6 +67,15 @@ export function renderTextDiff(diff: LockDiff): string {
   if (hidden > 0)
     lines.push(
       `  (${hidden} more significant change(s) at dataset scope, the same as their single-dataset task's, not shown)`,
+    );
+  // A task added or removed with one dataset: its dataset rows are new or gone as the task's are,
+  // hidden as in report.md, which says so (QA150: the text left them out in silence).
+  const oneSided = diff.aggregates.filter(
+    (d) => (d.old === null) !== (d.new === null) && !deltas.includes(d),
+  ).length;
+  if (oneSided > 0)
+    lines.push(
+      `  (${oneSided} more new or gone aggregate(s) at dataset scope, the same as their single-dataset task's, not shown)`,
     );
   for (const [label, ids] of [
     ['New examples', diff.examples.new],

@@ -66,7 +66,7 @@ describe('a measurement beside a score is compared (QA138)', () => {
     const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
     expect(md).not.toContain('No aggregate changed.');
     expect(md).toContain(
-      '| n.s. | `benchmark` | `a1` | `numeric` (value) | 0.100 | 0.900 | ▲ +0.800 | [0.800, 0.800] | — | — |',
+      '| — | `benchmark` | `a1` | `numeric` (value) | 0.100 | 0.900 | ▲ +0.800 | [0.800, 0.800] | — | — |',
     );
 
     const text = await runCli(['diff', 'base.lock', 'evalc.lock'], { cwd: dir });
