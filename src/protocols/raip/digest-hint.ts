@@ -7,6 +7,7 @@
  */
 import { sha256Hex } from '../canonical-json.js';
 import { formatPythonJsonDumps } from '../mae/python-format.js';
+import { digestFormProblem } from './digest-form.js';
 import { sameDigest } from './input-schema.js';
 
 const FORMS: ReadonlyArray<readonly [string, (schema: unknown) => string]> = [
@@ -21,6 +22,9 @@ const FORMS: ReadonlyArray<readonly [string, (schema: unknown) => string]> = [
 
 /** The tail of the mismatch message: `; <cause>`. */
 export function digestMismatchHint(reported: string, schema: unknown): string {
+  const problem = digestFormProblem(reported);
+  if (problem !== undefined)
+    return `; the reported digest is no SHA-256: ${problem} (the digest is sha256 over the RFC 8785 (JCS) canonical JSON of inputSchema, hex, optionally prefixed sha256:)`;
   for (const [what, text] of FORMS) {
     if (sameDigest(reported, sha256Hex(text(schema))))
       return `; the agent hashed ${what}, not its RFC 8785 (JCS) canonical JSON (keys sorted, no spaces, text unescaped)`;
