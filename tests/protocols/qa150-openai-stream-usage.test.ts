@@ -23,7 +23,9 @@ afterEach(async () => {
 });
 
 /** Streams "Paris"; a usage chunk only with include_usage; `strict` refuses stream_options. */
-async function openaiLike(strict: boolean): Promise<{ url: string; bodies: Record<string, unknown>[] }> {
+async function openaiLike(
+  strict: false | 400 | 422,
+): Promise<{ url: string; bodies: Record<string, unknown>[] }> {
   const bodies: Record<string, unknown>[] = [];
   const server = createServer((req, res) => {
     let text = '';
@@ -34,15 +36,26 @@ async function openaiLike(strict: boolean): Promise<{ url: string; bodies: Recor
       const body = JSON.parse(text) as Record<string, unknown>;
       bodies.push(body);
       if (strict && body.stream_options !== undefined) {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            error: {
-              message: 'Unrecognized request argument supplied: stream_options',
-              type: 'invalid_request_error',
-            },
-          }),
-        );
+        res.writeHead(strict, { 'content-type': 'application/json' });
+        // OpenAI's own wording, or FastAPI's with extra='forbid' (a strict gateway).
+        const refusal =
+          strict === 400
+            ? {
+                error: {
+                  message: 'Unrecognized request argument supplied: stream_options',
+                  type: 'invalid_request_error',
+                },
+              }
+            : {
+                detail: [
+                  {
+                    type: 'extra_forbidden',
+                    loc: ['body', 'stream_options'],
+                    msg: 'Extra inputs are not permitted',
+                  },
+                ],
+              };
+        res.end(JSON.stringify(refusal));
         return;
       }
       const options = body.stream_options as { include_usage?: boolean } | undefined;
@@ -101,10 +114,12 @@ describe('openai agent: a streamed reply reports its usage', () => {
   });
 
   it('asks once more without it when the server refuses the field, and not again', async () => {
-    const { url, bodies } = await openaiLike(true);
-    const outcomes = await invokeAll(url, [ask({ stream: true }), ask({ stream: true })]);
-    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
-    expect(bodies.map((b) => b.stream_options)).toEqual([{ include_usage: true }, undefined, undefined]);
+    for (const status of [400, 422] as const) {
+      const { url, bodies } = await openaiLike(status);
+      const outcomes = await invokeAll(url, [ask({ stream: true }), ask({ stream: true })]);
+      expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+      expect(bodies.map((b) => b.stream_options)).toEqual([{ include_usage: true }, undefined, undefined]);
+    }
   });
 
   it('is in the key of a group whose template streams without stream_options', () => {
