@@ -284,9 +284,12 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
  */
 function withoutRaw(reply: Extract<JsonResponse, { ok: false }>): Extract<JsonResponse, { ok: false }> {
   if (!isJsonObject(reply.body) || !Object.hasOwn(reply.body, 'raw')) return reply;
-  const { raw: _raw, ...body } = reply.body;
+  // Said in its place: a body of raw alone was quoted `HTTP 404: {}`, as if the agent sent nothing (QA151).
+  const body = { ...reply.body, raw: RAW_LEFT_OUT };
   return { ...reply, body, text: JSON.stringify(body) };
 }
+
+const RAW_LEFT_OUT = '(left out: run.trace is off)';
 
 /** Keys a `/info` reply may have put its schema under instead of RAIP's `inputSchema` (QA96). */
 const SCHEMA_KEY_SPELLINGS = [
