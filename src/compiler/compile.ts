@@ -10,6 +10,7 @@ import type { Diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { chatReplaysTools } from '../protocols/chat/profile.js';
 import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
+import { CHAT_GREETING_WIRE, greetingUsesMaxTurns } from './chat-greeting-wire.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
@@ -88,6 +89,8 @@ function asLocked(configDigest: string, pin: AgentPin | undefined): AgentPin | u
 function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructions: string | undefined) {
   const protocol = agent?.protocol;
   if (protocol === 'raip' && instructions) return 'raip-context-instructions';
+  // A greeting that uses up maxTurns: 1 is the whole conversation (QA143): the old transcript was wrong (QA151).
+  if (greetingUsesMaxTurns(agent, group.template)) return CHAT_GREETING_WIRE;
   // The platform profile stopped answering the last scripted line (C15).
   if (agent?.protocol === 'chat' && chatReplaysTools(agent)) return 'chat-platform-last-line';
   // A streamed request is sent stream_options: {include_usage: true} (QA150): its reply has usage.

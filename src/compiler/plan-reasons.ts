@@ -9,6 +9,7 @@ import { JMESPATH_LIBRARY } from '../binding/extract.js';
 import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
+import { CHAT_GREETING_REASON, greetingUsesMaxTurns } from './chat-greeting-wire.js';
 import {
   type AgentPin,
   type CompiledGroup,
@@ -251,10 +252,12 @@ export function groupReasons(
                 // lock keeps no copy of the instructions to tell which of the two it was.
                 `because the task's instructions changed (tasks.${group.taskId}.instructions) or evalc.lock's invoke keys held run.trace: true (evalc before QA74), which agent ${group.agentId}'s requests never carry`
               : `because the task's instructions changed (tasks.${group.taskId}.instructions)`
-            : agent?.protocol === 'openai' && streamsWithoutOptions(group.template)
-              ? // The request itself changed: evalc asks a streamed reply for its usage (QA150).
-                `because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (evalc before QA150 sent no stream_options)`
-              : unsentKeyReason(group.agentId, 'QA66', heldTrace, hasInstructions),
+            : greetingUsesMaxTurns(agent, group.template)
+              ? CHAT_GREETING_REASON
+              : agent?.protocol === 'openai' && streamsWithoutOptions(group.template)
+                ? // The request itself changed: evalc asks a streamed reply for its usage (QA150).
+                  `because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (evalc before QA150 sent no stream_options)`
+                : unsentKeyReason(group.agentId, 'QA66', heldTrace, hasInstructions),
           // A mae example whose task text is its own task_description (step-keys.ts: QA74).
           ...(sendsInstructions(agent)
             ? { unsentInput: unsentKeyReason(group.agentId, 'QA74', heldTrace, hasInstructions) }

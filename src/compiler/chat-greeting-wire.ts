@@ -1,0 +1,43 @@
+/**
+ * A chat agent with `maxTurns: 1` whose input ends with an assistant greeting (C4): since QA143
+ * the greeting is the whole conversation, where an evalc before it appended `turns[0]` unanswered
+ * and kept that transcript (`messages[-1].content` read the user's line). The two are the same
+ * request shape and key, so an upgrade reused the wrong transcript from the cache (QA151); such a
+ * group's invoke key carries a wire tag (compile.ts `wireOf`), and plan names why.
+ *
+ * Only a template that provably ends with an assistant message is tagged: one whose `messages`
+ * come from a variable cannot be told apart, and tagging it would call every such agent again.
+ */
+import type { TemplateNode } from '../binding/template.js';
+import type { AgentConfig } from '../plan/schema.js';
+
+export const CHAT_GREETING_WIRE = 'chat-greeting-max-turns';
+
+export const CHAT_GREETING_REASON =
+  'because a greeting that uses up maxTurns: 1 is now the whole conversation (evalc before QA143 appended turns[0] unanswered and kept that transcript)';
+
+export function greetingUsesMaxTurns(agent: AgentConfig | undefined, template: TemplateNode): boolean {
+  if (agent?.protocol !== 'chat' || agent.maxTurns === undefined || agent.maxTurns > 1) return false;
+  if (template.kind === 'literal') return endsWithAssistant(messagesOf(template.value));
+  if (template.kind !== 'object') return false;
+  const messages = template.entries.find(([key]) => key === 'messages')?.[1];
+  if (messages?.kind === 'literal') return endsWithAssistant(messages.value);
+  if (messages?.kind !== 'array') return false;
+  const last = messages.items.at(-1);
+  if (last?.kind === 'literal') return endsWithAssistant([last.value]);
+  if (last?.kind !== 'object') return false;
+  const role = last.entries.find(([key]) => key === 'role')?.[1];
+  return role?.kind === 'literal' && role.value === 'assistant';
+}
+
+function messagesOf(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as { messages?: unknown }).messages
+    : undefined;
+}
+
+function endsWithAssistant(messages: unknown): boolean {
+  if (!Array.isArray(messages)) return false;
+  const last: unknown = messages.at(-1);
+  return last !== null && typeof last === 'object' && (last as { role?: unknown }).role === 'assistant';
+}
