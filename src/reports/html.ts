@@ -148,6 +148,14 @@ function compareChart(m: ReportModel, diff: LockDiff): string {
   });
 }
 
+/** A row's verdict, as report.md's deltaMark says it (without its emoji): new and gone aggregates named so, an untested row `—` (QA152). */
+function verdictOf(d: LockDiff['aggregates'][number]): string {
+  if (d.old === null && d.new !== null) return 'new';
+  if (d.new === null && d.old !== null) return 'gone';
+  if (d.direction !== 'unchanged') return d.direction;
+  return d.method === 'none' ? '—' : 'n.s.';
+}
+
 function compareSection(m: ReportModel, diff: LockDiff): string {
   const s = diff.summary;
   const warnings = diff.comparability.map(
@@ -178,7 +186,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
         : d.direction === 'improvement'
           ? 'improvement'
           : 'ns';
-    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : d.direction !== 'unchanged' ? d.direction : d.method === 'none' ? '—' : 'n.s.'}</td></tr>`;
+    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : verdictOf(d)}</td></tr>`;
   });
   const flips = (kind: 'pass_to_fail' | 'fail_to_pass') =>
     diff.flips

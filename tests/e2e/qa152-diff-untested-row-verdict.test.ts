@@ -81,4 +81,40 @@ describe('an untested diff row has no verdict (QA152)', () => {
     expect(htmlRows.length).toBeGreaterThan(0);
     for (const row of htmlRows) expect(row).toMatch(/<td>—<\/td><\/tr>$/);
   }, 60_000);
+
+  it('report.html names a new or gone aggregate new or gone, as report.md and the text diff do', async () => {
+    const { dir, cleanup } = tempWorkspace('qa152-new-row');
+    cleanups.push(cleanup);
+    writeFileSync(
+      path.join(dir, 'd.jsonl'),
+      `${JSON.stringify({ id: 'e0', vars: { q: '1' }, expected: { answer: '2' } })}\n`,
+    );
+    const plan = (tasks: string[]) =>
+      [
+        'evalc: 1',
+        'benchmark: { id: nb, version: 1.0.0 }',
+        `agents: { a1: { protocol: raip, url: "${agent.url}" } }`,
+        'tasks:',
+        ...tasks.flatMap((t) => [
+          `  ${t}:`,
+          '    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }',
+          '    datasets: { d: { source: d.jsonl } }',
+          '    metrics: [ { type: numeric, candidate: answer, expected: answer, abs_tol: 1 } ]',
+        ]),
+        '',
+      ].join('\n');
+    off = 0.1;
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(['t1']));
+    expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
+    copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'base.lock'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(['t1', 't2']));
+    expect((await runCli(['apply', '--quiet', '--baseline', 'base.lock'], { cwd: dir })).code).toBe(0);
+
+    const md = readFileSync(path.join(dir, '.evalc', 'reports', 'report.md'), 'utf8');
+    expect(md).toMatch(/\| new \| `t2` \| `a1` \| `numeric` \|/);
+    const html = readFileSync(path.join(dir, '.evalc', 'reports', 'report.html'), 'utf8');
+    const row = /<tr class="delta[^"]*"><td>t2<\/td>(?:(?!<\/tr>).)*<\/tr>/.exec(html)?.[0] ?? '';
+    expect(row).toContain('<code>numeric</code>');
+    expect(row).toMatch(/<td>new<\/td><\/tr>$/);
+  }, 60_000);
 });
