@@ -211,10 +211,18 @@ function hashedPaths(columns: (Column | undefined)[], record: string[]): Set<str
   return paths;
 }
 
+/**
+ * A hash covers an empty `expected` cell when one of the two paths holds the other: the same field,
+ * the whole value (`expected_sha256`), or a whole `expected` column beside `expected_sha256.answer`
+ * (QA154: that empty cell was still `""`, which hid the hash as before QA145).
+ */
 function isHashedAway(target: string[], hashed: Set<string>): boolean {
   if (target[0] === 'expected_sha256') return true;
   if (target[0] !== 'expected') return false;
-  return hashed.has('') || hashed.has(target.slice(1).join('.'));
+  const path = target.slice(1).join('.');
+  const holds = (outer: string, inner: string) =>
+    outer === '' || inner === outer || inner.startsWith(`${outer}.`);
+  return [...hashed].some((h) => holds(h, path) || holds(path, h));
 }
 
 /** Sets `value` at `target`, creating mappings on the way (the header check rules out clashes). */
