@@ -16,9 +16,13 @@ import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
+import { groupStreamsWithoutOptions, OPENAI_STREAM_WIRE } from './openai-stream-wire.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { checkRunSize } from './run-size-check.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
+
+export { streamsWithoutOptions } from './openai-stream-wire.js';
+
 import { checkGroupTemplates } from './template-check.js';
 
 export interface AgentPin {
@@ -94,7 +98,7 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   // The platform profile stopped answering the last scripted line (C15).
   if (agent?.protocol === 'chat' && chatReplaysTools(agent)) return 'chat-platform-last-line';
   // A streamed request is sent stream_options: {include_usage: true} (QA150): its reply has usage.
-  if (protocol === 'openai' && streamsWithoutOptions(group.template)) return 'openai-stream-usage';
+  if (protocol === 'openai' && groupStreamsWithoutOptions(group)) return OPENAI_STREAM_WIRE;
   if (
     protocol === 'mae' &&
     group.template.kind === 'object' &&
@@ -102,17 +106,6 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   )
     return 'mae-task-fields';
   return undefined;
-}
-
-/**
- * An `openai` input template that may stream (`stream:` not literally false) and has no
- * `stream_options` of its own: evalc adds `{include_usage: true}` to its requests (stream-usage.ts).
- */
-export function streamsWithoutOptions(template: ResolvedGroup['template']): boolean {
-  if (template.kind !== 'object') return false;
-  const stream = template.entries.find(([key]) => key === 'stream')?.[1];
-  if (stream === undefined || (stream.kind === 'literal' && stream.value !== true)) return false;
-  return !template.entries.some(([key]) => key === 'stream_options');
 }
 
 /**

@@ -16,13 +16,13 @@ import {
   type CompiledPlan,
   keysTrace,
   sendsInstructions,
-  streamsWithoutOptions,
 } from './compile.js';
 import { digestOf } from './content-key.js';
 import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { recordedScoreKey } from './lock-records.js';
 import { numericVersionChange } from './numeric-version.js';
+import { groupStreamsWithoutOptions } from './openai-stream-wire.js';
 import type { PlanSymbol } from './plan-rows.js';
 import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 
@@ -254,7 +254,7 @@ export function groupReasons(
               : `because the task's instructions changed (tasks.${group.taskId}.instructions)`
             : greetingUsesMaxTurns(agent, group.template)
               ? CHAT_GREETING_REASON
-              : agent?.protocol === 'openai' && streamsWithoutOptions(group.template)
+              : agent?.protocol === 'openai' && groupStreamsWithoutOptions(group)
                 ? // The request itself changed: evalc asks a streamed reply for its usage (QA150).
                   `because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (evalc before QA150 sent no stream_options)`
                 : unsentKeyReason(group.agentId, 'QA66', heldTrace, hasInstructions),
