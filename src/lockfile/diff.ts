@@ -271,7 +271,9 @@ function compareValueBeside(
   const delta = asRecorded(newMean - oldMean);
   if (delta === 0) return undefined;
   const pairs = pairsFor(scoped.get(`${agent}\u0000${scope}`) ?? [], agent, metric, 'value');
-  const seed = deriveSeed(opts.seed, `${scope}\u0000${agent}\u0000${metric}\u0000value`);
+  // The score's stream (QA154, as 7782c66 for the lock's CIs): the same pairs are drawn, so a value
+  // that is a function of the score (bleu's 100 × score) has the matching CI of its Δ.
+  const seed = deriveSeed(opts.seed, `${scope}\u0000${agent}\u0000${metric}`);
   const boot =
     pairs.old.length > 0
       ? pairedBootstrap(pairs.old, pairs.now, pairs.weights, { seed, resamples: opts.resamples })
