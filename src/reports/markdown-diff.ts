@@ -94,9 +94,21 @@ function singleDatasetScopes(diff: LockDiff): Set<string> {
  */
 export function shownDeltas(diff: LockDiff): AggregateDelta[] {
   const repeats = singleDatasetScopes(diff);
+  // Its task's verdict, to hide a dataset row only where it says the same: each scope draws its own
+  // Monte Carlo stream, so a p near α can be significant at one and not the other (QA154: "1
+  // significant regression" above rows that were all n.s., the hidden one said "the same").
+  const verdicts = new Map(
+    diff.aggregates
+      .filter((d) => d.scope.startsWith('task/'))
+      .map((d) => [`${d.scope.slice(5)}\u0000${d.agent}\u0000${d.metric}\u0000${d.field}`, d.direction]),
+  );
+  const repeatsTask = (d: AggregateDelta) =>
+    repeats.has(d.scope) &&
+    verdicts.get(`${d.scope.slice(8).split('/')[0]}\u0000${d.agent}\u0000${d.metric}\u0000${d.field}`) ===
+      d.direction;
   return diff.aggregates.filter(
     (d) =>
-      !repeats.has(d.scope) &&
+      !repeatsTask(d) &&
       (d.significant ||
         (d.delta !== null && !formatSigned(d.delta).startsWith('±')) ||
         // an aggregate only one run has: a metric, agent or dataset added or removed
