@@ -49,7 +49,7 @@ function dropTags(text: string): string {
       next === 0x21 /* ! */
         ? skipComment(text, at)
         : next === 0x73 || next === 0x53 /* s, S */
-          ? skipRawText(text, at)
+          ? skipRawText(text, at, unclosed)
           : undefined;
     const end = element ?? tagEnd(text, at, unclosed);
     if (end === -1) break;
@@ -78,13 +78,22 @@ function skipComment(text: string, at: number): number | undefined {
   return close === null ? text.length - 1 : close.index + close[0].length - 1;
 }
 
-/** A script or style element opened at `at`: the index of its end tag's `>` (else the page's last). */
-function skipRawText(text: string, at: number): number | undefined {
+/**
+ * A script or style element opened at `at`: the index of its end tag's `>` (else the page's last;
+ * -1 when its start tag never ends, read as text as such a tag is).
+ * Its contents start after its start tag, quoted attribute values included (QA153: a
+ * `<script data-x="</script>">` closed in its own attribute, and the script's text was quoted).
+ */
+function skipRawText(text: string, at: number, unclosed: { '"': boolean; "'": boolean }): number | undefined {
   RAW_TEXT_OPEN.lastIndex = at;
   const open = RAW_TEXT_OPEN.exec(text);
   if (open === null) return undefined;
+  // The closer is searched from where the start tag ends (its `>`, or the `<` it stops at), never
+  // inside it, so no character is scanned twice: still linear (QA127).
+  const startTagEnd = tagEnd(text, at, unclosed);
+  if (startTagEnd === -1) return -1;
   const closer = new RegExp(`</${open[1]}\\s*>`, 'gi');
-  closer.lastIndex = at + open[0].length;
+  closer.lastIndex = text[startTagEnd] === '>' ? startTagEnd + 1 : startTagEnd;
   const close = closer.exec(text);
   return close === null ? text.length - 1 : close.index + close[0].length - 1;
 }
