@@ -19,6 +19,8 @@ export interface ExampleScoreRow {
   errors?: number;
   /** Every repeat's invoke or extraction failed: the example reached no metric; its repeats (QA132). */
   unscored?: number;
+  /** Some but not every repeat's invoke failed: how many (QA153: the gates' "none failed" missed them). */
+  failedRepeats?: number;
   /** Example weight, and the weights of its dataset and task (for hierarchical weighting). */
   weight: number;
   datasetWeight: number;
@@ -49,6 +51,7 @@ export function flattenResults(input: Pick<AggregateInput, 'tasks'>): ExampleSco
             if (r.pass !== undefined) row.pass = r.pass;
             if (r.errors > 0) row.errors = r.errors;
             if (e.repeats > 0 && e.invokeErrors >= e.repeats) row.unscored = e.repeats;
+            else if (e.invokeErrors > 0) row.failedRepeats = e.invokeErrors;
             rows.push(row);
           }
         }

@@ -292,11 +292,17 @@ function thresholdResults(
  */
 function unmeasuredWhy(rows: readonly ExampleScoreRow[]): string {
   const failed = rows.filter((r) => r.unscored !== undefined).length;
-  if (failed === 0) return 'none reported, none failed';
   const examples = (n: number) => (n === 1 ? '1 example' : `${n} examples`);
+  // With run.repeats, a call that failed on some repeats of an example (QA153: read "none failed").
+  const some = rows.filter((r) => r.failedRepeats !== undefined).length;
+  const also =
+    some === 0
+      ? ''
+      : `${failed === 0 ? "; the agent's calls failed" : ', and'} on some repeats of ${examples(some)}`;
+  if (failed === 0) return some === 0 ? 'none reported, none failed' : `none reported${also}`;
   if (failed === rows.length)
     return `the agent's calls failed on ${rows.length === 1 ? 'its 1 example' : `all ${examples(failed)}`}, so nothing was measured`;
-  return `none reported on ${examples(rows.length - failed)}; the agent's calls failed on ${examples(failed)}`;
+  return `none reported on ${examples(rows.length - failed)}; the agent's calls failed on ${examples(failed)}${also}`;
 }
 
 /**
