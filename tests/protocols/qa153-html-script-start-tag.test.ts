@@ -6,38 +6,10 @@
  * page whose every start tag opens a quote closed only at its end is read at once). Real
  * loopback RAIP agent.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
-import { type Loopback, startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { describe, expect, it } from 'vitest';
+import { htmlErrorPages } from './html-error-page.js';
 
-const opened: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((item) => item.close()));
-});
-
-async function failWith(page: string): Promise<{ message: string; ms: number }> {
-  const agent: Loopback = await startLoopback((req, res) => {
-    if (req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ name: 'a', version: '1', inputSchema: { type: 'object' } }));
-      return;
-    }
-    res.writeHead(500, { 'content-type': 'text/html' });
-    res.end(page);
-  });
-  opened.push(agent);
-  const adapter = createRaipAdapter(
-    { protocol: 'raip', url: agent.url },
-    { transport: new HttpTransport({ timeoutMs: 20_000, retries: 0 }) },
-  );
-  opened.push(adapter);
-  expect((await adapter.discover(new AbortController().signal)).ok).toBe(true);
-  const started = performance.now();
-  const outcome = await adapter.invoke({ query: 'q' }, testContext(new AbortController().signal));
-  return { message: outcome.ok ? 'ok' : outcome.error.message, ms: performance.now() - started };
-}
+const failWith = htmlErrorPages();
 
 describe('a script or style closer inside its start tag (QA153)', () => {
   it('`</script>` in a quoted attribute of the script does not end it', async () => {
