@@ -192,7 +192,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${diff.examples.paired} paired examples${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${diff.examples.paired} paired example${diff.examples.paired === 1 ? '' : 's'}${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
       '',
     ],
     items: [],

@@ -27,7 +27,7 @@ export function renderTextDiff(diff: LockDiff): string {
       ? diff.benchmark.new
       : `${diff.benchmark.old} → ${diff.benchmark.new}`;
   lines.push(
-    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${diff.examples.paired} paired examples${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
+    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${diff.examples.paired} paired example${diff.examples.paired === 1 ? '' : 's'}${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
   );
   if (diff.selection) lines.push('', selectionNote(diff.selection));
   if (diff.comparability.length > 0) {

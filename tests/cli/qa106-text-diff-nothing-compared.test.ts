@@ -50,6 +50,17 @@ describe('plain-text evalc diff says when nothing was compared (QA106)', () => {
     expect(diff(old, now, '--format', 'md')).toContain('0 paired examples (nothing compared)');
   });
 
+  it('one example pairs: "1 paired example", singular, in every format', () => {
+    const renamedButOne = baselineLock();
+    const kept = renamedButOne.results[0]!;
+    renamedButOne.results = renamedButOne.results.map((r) =>
+      r.group === kept.group && r.example === kept.example ? r : { ...r, example: `old-${r.example}` },
+    );
+    const one = write('one.lock', renamedButOne);
+    expect(summaryLine(one, now)).toMatch(/\(1 paired example, \d+ new, \d+ gone, α = /);
+    expect(diff(one, now, '--format', 'md')).toMatch(/· 1 paired example, \d+ new/);
+  });
+
   it('examples pair: no such note', () => {
     const line = summaryLine(same, now);
     expect(line).toMatch(/\(\d+ paired examples, α = /);
