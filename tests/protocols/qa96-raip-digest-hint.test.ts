@@ -56,5 +56,9 @@ describe('RAIP reported schema digest that is not over RFC 8785 (QA96)', () => {
     expect(outcome.error.message).toContain(
       'the digest is sha256 over the RFC 8785 (JCS) canonical JSON of inputSchema',
     );
+    // the spellings QA143 (8d86889) accepts, not hex alone (QA152)
+    expect(outcome.error.message).toContain(
+      'hex, optionally prefixed sha256: or sha-256:, or base64 after sha256- or SHA-256=',
+    );
   });
 });

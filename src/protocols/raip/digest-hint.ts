@@ -24,12 +24,12 @@ const FORMS: ReadonlyArray<readonly [string, (schema: unknown) => string]> = [
 export function digestMismatchHint(reported: string, schema: unknown): string {
   const problem = digestFormProblem(reported);
   if (problem !== undefined)
-    return `; the reported digest is no SHA-256: ${problem} (the digest is sha256 over the RFC 8785 (JCS) canonical JSON of inputSchema, hex, optionally prefixed sha256:)`;
+    return `; the reported digest is no SHA-256: ${problem} (the digest is sha256 over the RFC 8785 (JCS) canonical JSON of inputSchema: hex, optionally prefixed sha256: or sha-256:, or base64 after sha256- or SHA-256=)`;
   for (const [what, text] of FORMS) {
     if (sameDigest(reported, sha256Hex(text(schema))))
       return `; the agent hashed ${what}, not its RFC 8785 (JCS) canonical JSON (keys sorted, no spaces, text unescaped)`;
   }
-  return '; the digest is sha256 over the RFC 8785 (JCS) canonical JSON of inputSchema, hex, optionally prefixed sha256:';
+  return '; the digest is sha256 over the RFC 8785 (JCS) canonical JSON of inputSchema: hex, optionally prefixed sha256: or sha-256:, or base64 after sha256- or SHA-256=';
 }
 
 function sortKeys(value: unknown): unknown {
