@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { type Loopback, sendJson, sendVerdict, startLoopback } from '../fixtures/loopback.js';
 import { runCli, tempWorkspace } from './apply-harness.js';
 
 const DELAY_MS = 300;
@@ -28,28 +28,8 @@ beforeAll(async () => {
     sendJson(res, 200, { output: { answer: 'an answer' } });
   });
   judge = await startLoopback(async (_req, res, body) => {
-    const request = JSON.parse(body) as {
-      response_format?: {
-        json_schema?: { schema?: { properties?: { dimensions?: { required?: string[] } } } };
-      };
-    };
-    const dims = request.response_format?.json_schema?.schema?.properties?.dimensions?.required ?? [
-      'relevance',
-    ];
     await new Promise((r) => setTimeout(r, DELAY_MS));
-    const verdict = {
-      dimensions: Object.fromEntries(dims.map((d) => [d, 0.75])),
-      failureModes: [],
-      rationale: 'ok',
-    };
-    sendJson(res, 200, {
-      id: 'v',
-      object: 'chat.completion',
-      model: 'judge',
-      choices: [
-        { index: 0, message: { role: 'assistant', content: JSON.stringify(verdict) }, finish_reason: 'stop' },
-      ],
-    });
+    sendVerdict(res, body, 0.75);
   });
 });
 afterAll(async () => {
