@@ -1,15 +1,6 @@
-/**
- * A second stop signal exits apply at once whatever its kind (QA140): a SIGTERM then a Ctrl-C
- * (or a Ctrl-C then the SIGTERM of a cancelled CI job) were counted apart, so the second signal
- * was read as a first one and apply waited for its steps in flight (up to 30 s). The first
- * SIGTERM says on stderr that apply is finishing its steps, as the first Ctrl-C does (it said
- * nothing until the run ended). Real CLI, a real loopback agent that answers after 20 s.
- */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
 let agent: SlowRaipAgent;
 const cleanups: (() => void)[] = [];
@@ -24,21 +15,7 @@ afterAll(async () => {
 function workspace(): string {
   const ws = tempWorkspace('qa140-stop-signals');
   cleanups.push(ws.cleanup);
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: slow, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: "${agent.url}" }
-run: { preflight: 0 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } } ] }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-`,
-  );
+  writeSlowPlan(ws.dir, agent.url, 1);
   return ws.dir;
 }
 

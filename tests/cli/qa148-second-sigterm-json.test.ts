@@ -1,14 +1,6 @@
-/**
- * Under --json, the step_failed events a second stop signal writes for the requests it drops name
- * that signal, as stderr does (QA148): after a second SIGTERM (a CI runner stopping a job that
- * ignored its first one) they said "apply exited at once (Ctrl-C again)", though nobody pressed
- * Ctrl-C. Real CLI, a real loopback agent that holds its requests for 20 s.
- */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
 let agent: SlowRaipAgent;
 const cleanups: (() => void)[] = [];
@@ -23,21 +15,7 @@ afterAll(async () => {
 async function stopTwice(first: NodeJS.Signals, second: NodeJS.Signals) {
   const ws = tempWorkspace('qa148-second-sigterm');
   cleanups.push(ws.cleanup);
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: slow, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: "${agent.url}" }
-run: { preflight: 0 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } }, { id: e2, vars: { q: b }, expected: { answer: x } } ] }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-`,
-  );
+  writeSlowPlan(ws.dir, agent.url, 2);
   const before = agent.invokes();
   const child = startCli(['apply', '--json'], { cwd: ws.dir });
   const done = waitCli(child, 40_000);

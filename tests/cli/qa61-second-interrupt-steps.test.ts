@@ -1,15 +1,6 @@
-/**
- * QA61: a second Ctrl-C under --json ended the stream with the interrupted `result` event, but
- * the requests in flight kept their `step_started` without a `step_finished`/`step_failed`: a CI
- * wrapper pairing the events saw three steps that never ended. Each now ends with `step_failed`
- * (`cancelled`) before the result. Real CLI, a real loopback agent answering one request at once
- * and holding the others.
- */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
 let agent: SlowRaipAgent;
 const cleanups: (() => void)[] = [];
@@ -26,21 +17,7 @@ describe('a second Ctrl-C under --json', () => {
   it('ends every request in flight with step_failed before the result event', async () => {
     const ws = tempWorkspace('qa61-second-interrupt');
     cleanups.push(ws.cleanup);
-    writeFileSync(
-      path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: slow, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: "${agent.url}" }
-run: { preflight: 0 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } }, { id: e2, vars: { q: b }, expected: { answer: x } }, { id: e3, vars: { q: c }, expected: { answer: x } }, { id: e4, vars: { q: d }, expected: { answer: x } } ] }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-`,
-    );
+    writeSlowPlan(ws.dir, agent.url, 4);
     const child = startCli(['apply', '--json'], { cwd: ws.dir });
     const done = waitCli(child, 20_000);
     await waitFor(() => agent.invokes() === 4, 15_000, 'four requests');
