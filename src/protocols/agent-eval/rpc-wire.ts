@@ -56,12 +56,15 @@ export function createAgentEvalRpcWire(
     if (last === undefined)
       return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr, runtime.secrets) };
     const answer = interpretLine(where, last, ran.exitCode);
-    if (answer.ok || !/last output line is not JSON/.test(answer.error.message)) return answer;
+    if (answer.ok) return resultOfExit(where, answer, ran.exitCode, ran.stderr, runtime.secrets);
+    if (!/last output line is not JSON/.test(answer.error.message)) return answer;
     // A reply printed pretty (`json.dumps(reply, indent=2)`): the lines from the last one that
     // opens an object at its start, read as one JSON text (QA41).
     const open = lines.map((l) => l.trimEnd()).lastIndexOf('{');
-    if (open >= 0 && parseBoundedJson(lines.slice(open).join('\n')).ok)
-      return interpretLine(where, lines.slice(open).join('\n'), ran.exitCode);
+    if (open >= 0 && parseBoundedJson(lines.slice(open).join('\n')).ok) {
+      const pretty = interpretLine(where, lines.slice(open).join('\n'), ran.exitCode);
+      return resultOfExit(where, pretty, ran.exitCode, ran.stderr, runtime.secrets);
+    }
     return {
       ok: false,
       error: {
@@ -91,10 +94,39 @@ export function createAgentEvalRpcWire(
         };
         return bodies.map(() => ({ ok: false, error }));
       }
-      return lines.map((line, index) => interpretLine(`${where} line ${index + 1}`, line, 0));
+      const answers = lines.map((line, index) => interpretLine(`${where} line ${index + 1}`, line, 0));
+      // rpc-batch exits 1 when any line errored (§3.3); a non-zero exit with no error line says
+      // the process failed after writing them: none of its results is used.
+      if (answers.some((answer) => !answer.ok)) return answers;
+      return answers.map((answer) => resultOfExit(where, answer, ran.exitCode, ran.stderr, runtime.secrets));
     },
     async close() {
       controller.abort();
+    },
+  };
+}
+
+/**
+ * A `{"result":…}` from a process that exited non-zero is no result: the seed's stdio RPC exits
+ * "non-zero on error" (agent-eval.md §3.3: 0 / 1), so a judge that printed a verdict and then
+ * failed (a crash while flushing, `sys.exit(1)` after a caught exception) is a `judge_error`,
+ * retried as one, never a score (QA159: its verdict was taken and cached).
+ */
+function resultOfExit(
+  where: string,
+  answer: WireCall,
+  exitCode: number | null,
+  stderr: string,
+  secrets: readonly string[] | undefined,
+): WireCall {
+  if (!answer.ok || exitCode === 0) return answer;
+  const status = exitCode === null ? 'a signal' : `status ${exitCode}`;
+  return {
+    ok: false,
+    error: {
+      kind: 'judge_error',
+      message: `${where}: exited with ${status} after printing a result; a non-zero exit is an error in the agent-eval wire protocol, so the result is not used${stderrTail(stderr, secrets)}`,
+      retryable: true,
     },
   };
 }
