@@ -119,6 +119,9 @@ const bin = path.join(out, 'evalc.mjs');
 const result = await build({
   entryPoints: [path.join(out, 'cli/main.js')],
   outfile: bin,
+  // Module names in the bundle are relative to the folder tsc wrote, not to the repo: they named
+  // scripts/build.mjs's staging folder, dist.build-<pid>/, so no two builds gave the same binary.
+  absWorkingDir: out,
   write: false,
   bundle: true,
   platform: 'node',
