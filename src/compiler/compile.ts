@@ -16,7 +16,11 @@ import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
-import { groupStreamsWithoutOptions, OPENAI_STREAM_WIRE } from './openai-stream-wire.js';
+import {
+  inputStreamsWithoutOptions,
+  OPENAI_STREAM_WIRE,
+  streamsWithoutOptions,
+} from './openai-stream-wire.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { checkRunSize } from './run-size-check.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
@@ -97,8 +101,9 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   if (greetingUsesMaxTurns(agent, group.template)) return CHAT_GREETING_WIRE;
   // The platform profile stopped answering the last scripted line (C15).
   if (agent?.protocol === 'chat' && chatReplaysTools(agent)) return 'chat-platform-last-line';
-  // A streamed request is sent stream_options: {include_usage: true} (QA150): its reply has usage.
-  if (protocol === 'openai' && groupStreamsWithoutOptions(group)) return OPENAI_STREAM_WIRE;
+  // A streamed request is sent stream_options: {include_usage: true} (QA150): its reply has usage
+  // (an input that is one variable: per example, `exampleWire`).
+  if (protocol === 'openai' && streamsWithoutOptions(group.template)) return OPENAI_STREAM_WIRE;
   if (
     protocol === 'mae' &&
     group.template.kind === 'object' &&
@@ -106,6 +111,17 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
   )
     return 'mae-task-fields';
   return undefined;
+}
+
+/**
+ * A wire tag that depends on each example's rendered input: an openai input that is one variable
+ * (`input: "{{conv}}"`) is sent stream_options where that value streams, so those examples alone
+ * are tagged (QA153; the group's tag re-keyed every example when one streaming example was added,
+ * QA155).
+ */
+function exampleWire(agent: AgentConfig | undefined, group: ResolvedGroup) {
+  if (agent?.protocol !== 'openai' || group.template.kind !== 'leaf') return undefined;
+  return { wire: OPENAI_STREAM_WIRE, applies: inputStreamsWithoutOptions };
 }
 
 /**
@@ -205,6 +221,7 @@ export function compilePlan(
       instructionsSentFor:
         plan.agents[group.agentId]?.protocol === 'mae' ? taskTextHoldsInstructions : undefined,
       wire: wireOf(plan.agents[group.agentId], group, task.instructions),
+      wireFor: exampleWire(plan.agents[group.agentId], group),
     });
     groups.push({
       group,

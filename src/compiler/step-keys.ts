@@ -37,6 +37,11 @@ export interface GroupKeyConfig {
    * instructions in it: editing them re-invokes none of those examples; QA74).
    */
   instructionsUnsent?: { isSent: (input: unknown) => boolean; invokeConfigDigest: string };
+  /**
+   * A wire tag (compile.ts `wireOf`) that some rendered inputs only carry (an openai input that is
+   * one variable: the examples whose value streams, QA155): which inputs, and their invoke digest.
+   */
+  wiredFor?: { applies: (input: unknown) => boolean; invokeConfigDigest: string };
 }
 
 export interface ExampleSteps {
@@ -79,9 +84,11 @@ export function groupKeyConfig(
     /** Which rendered inputs the instructions reach, when not every one does. */
     instructionsSentFor?: ((input: unknown) => boolean) | undefined;
     wire?: string | undefined;
+    /** A wire tag of the rendered inputs `applies` accepts only (not beside `wire`). */
+    wireFor?: { wire: string; applies: (input: unknown) => boolean } | undefined;
   },
 ): GroupKeyConfig {
-  const invokeDigest = (instructions: string | null) =>
+  const invokeDigest = (instructions: string | null, wire = options.wire) =>
     digestOf({
       agent: agentIdentityDigest,
       // Every agent × task × dataset × example × repeat is its own call, as `plan` counts them:
@@ -93,14 +100,22 @@ export function groupKeyConfig(
       instructions,
       trace: options.trace,
       // What the adapter sends beyond the rendered input, when that changed (compile.ts `wireOf`).
-      ...(options.wire === undefined ? {} : { wire: options.wire }),
+      ...(wire === undefined ? {} : { wire }),
     });
   const instructions = options.instructions ?? null;
-  const { instructionsSentFor } = options;
+  const { instructionsSentFor, wireFor } = options;
   return {
     invokeConfigDigest: invokeDigest(instructions),
     ...(instructions !== null && instructionsSentFor
       ? { instructionsUnsent: { isSent: instructionsSentFor, invokeConfigDigest: invokeDigest(null) } }
+      : {}),
+    ...(wireFor
+      ? {
+          wiredFor: {
+            applies: wireFor.applies,
+            invokeConfigDigest: invokeDigest(instructions, wireFor.wire),
+          },
+        }
       : {}),
     repeats: options.repeats,
     // What the task's pass depends on: each metric's digest and its threshold and gate.
@@ -120,6 +135,8 @@ interface GroupKeyTexts {
   invoke: DerivedKeyText;
   /** The invoke text of an example its agent is not sent the instructions with (`instructionsUnsent`). */
   invokeUnsent?: DerivedKeyText;
+  /** The invoke text of an example whose input carries the wire tag (`wiredFor`). */
+  invokeWired?: DerivedKeyText;
   extract: DerivedKeyText;
   /** The metrics with a score step, in the group's metric order. */
   scores: { id: string; text: DerivedKeyText; derived: boolean }[];
@@ -142,6 +159,9 @@ function groupKeyTexts(group: ResolvedGroup, config: GroupKeyConfig): GroupKeyTe
             config.instructionsUnsent.invokeConfigDigest,
           ),
         }
+      : {}),
+    ...(config.wiredFor
+      ? { invokeWired: derivedKeyText('invoke', CODE_VERSIONS.invoke, config.wiredFor.invokeConfigDigest) }
       : {}),
     extract: derivedKeyText('extract', CODE_VERSIONS.extract, group.outputDigest),
     scores: group.metrics.filter(hasScoreStep).map((metric) => ({
@@ -168,7 +188,9 @@ export function exampleSteps(
   const invokeText =
     texts.invokeUnsent && rendered.ok && !config.instructionsUnsent!.isSent(rendered.value)
       ? texts.invokeUnsent
-      : texts.invoke;
+      : texts.invokeWired && rendered.ok && config.wiredFor!.applies(rendered.value)
+        ? texts.invokeWired
+        : texts.invoke;
   for (let repeat = 0; repeat < config.repeats; repeat++) {
     const id = `${group.id}/${example.id}#${repeat}`;
     if (!rendered.ok) {

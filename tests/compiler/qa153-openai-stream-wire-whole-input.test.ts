@@ -5,6 +5,11 @@
  * its examples' `conv` being `{messages, stream: true}`) was never tagged: the same request was
  * keyed two ways (untagged from a variable, tagged when written out), and after an upgrade `plan`
  * said "No changes" and reused the answers cached without usage. Real loopback server.
+ *
+ * QA155 (review of fa79392): the tag was the group's, set when any example streamed, so adding one
+ * streaming example to a dataset re-keyed every other example of it (`plan`: "3 examples because the
+ * example changed" of examples that had not, and each was invoked again). Only the examples whose
+ * input streams carry it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +25,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const plan = (url: string, input: string, conv: string) => `evalc: 1
+const plan = (url: string, input: string, convs: string[]) => `evalc: 1
 benchmark: { id: qa153-stream-wire }
 agents:
   o1: { protocol: openai, url: "${url}", model: small-1, limits: { retries: 0 } }
@@ -30,7 +35,7 @@ tasks:
       default:
         input: ${input}
         output: { answer: "choices[0].message.content" }
-    datasets: { d1: { examples: [ { id: s1, vars: { conv: ${conv} } } ] } }
+    datasets: { d1: { examples: [ ${convs.map((conv, i) => `{ id: s${i + 1}, vars: { conv: ${conv} } }`).join(', ')} ] } }
     metrics: [ { type: contains, candidate: answer, value: "" } ]
 run: { preflight: 0, bootstrap: 100 }
 `;
@@ -40,7 +45,7 @@ const UNSTREAMED = '{ messages: [{ role: user, content: "intro ML" }] }';
 
 /** One server for every plan: its url is part of the agent's identity, so of the keys compared. */
 let agentUrl: string | undefined;
-async function dirWith(input: string, conv: string): Promise<string> {
+async function dirWith(input: string, ...convs: string[]): Promise<string> {
   if (agentUrl === undefined) {
     const agent = await startOpenaiServer();
     agentUrl = agent.baseUrl;
@@ -51,13 +56,13 @@ async function dirWith(input: string, conv: string): Promise<string> {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa153-stream-wire-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agentUrl, input, conv));
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agentUrl, input, convs));
   expect((await applyInProcess(dir)).status).toBe('done');
   return dir;
 }
 
-function invokeKey(dir: string): string {
-  const key = /"invoke":\["(k1:[0-9a-f]{64})"\]/.exec(
+function invokeKey(dir: string, example = 's1'): string {
+  const key = new RegExp(`"example":"${example}","group":"[^"]*","invoke":\\["(k1:[0-9a-f]{64})"\\]`).exec(
     readFileSync(path.join(dir, 'evalc.lock'), 'utf8'),
   )?.[1];
   expect(key).toBeDefined();
@@ -75,6 +80,15 @@ describe('a whole-variable openai input that streams is keyed as the same reques
     const written = invokeKey(await dirWith(UNSTREAMED, UNSTREAMED));
     const fromVariable = invokeKey(await dirWith('"{{conv}}"', UNSTREAMED));
     expect(fromVariable).toBe(written);
+  });
+
+  it('tags only the examples whose value streams: one streaming example added re-keys no other (QA155)', async () => {
+    const alone = await dirWith('"{{conv}}"', UNSTREAMED);
+    const beside = await dirWith('"{{conv}}"', UNSTREAMED, STREAMED);
+    expect(invokeKey(beside, 's1')).toBe(invokeKey(alone, 's1'));
+    // The streaming one is keyed as the same request written out (QA153).
+    const written = await dirWith(STREAMED, UNSTREAMED, STREAMED);
+    expect(invokeKey(beside, 's2')).toBe(invokeKey(written, 's2'));
   });
 
   it('plan names stream_options for such a group keyed before QA150', async () => {
