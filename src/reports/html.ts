@@ -161,7 +161,9 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const warnings = diff.comparability.map(
     (c) => `<li class="${c.severity}">${c.severity === 'warning' ? '⚠️ ' : ''}${h(c.message)}</li>`,
   );
-  const shown = shownDeltas(diff);
+  // A regression gate tests at its own significance: a row it failed on is not "n.s." here (QA49).
+  const gated = failedRegressionGates(diff);
+  const shown = shownDeltas(diff, gated);
   // As report.md says under its table: the summary counts every aggregate, the table hides the
   // unchanged ones and the dataset rows that repeat a single-dataset task (QA20).
   const hidden = diff.aggregates.length - shown.length;
@@ -176,8 +178,6 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
       ? `<p class="empty">${hidden} other aggregates not shown (unchanged, or the same as their task).</p>`
       : '',
   ].join('');
-  // A regression gate tests at its own significance: a row it failed on is not "n.s." here (QA49).
-  const gated = failedRegressionGates(diff);
   const deltas = shown.map((d) => {
     const gate = gateOnlyRegression(d, gated);
     const cls =

@@ -90,26 +90,31 @@ function singleDatasetScopes(diff: LockDiff): Set<string> {
 
 /**
  * Changed aggregates: everything significant, and non-significant deltas that are not zero;
- * without the dataset rows that repeat a single-dataset task.
+ * without the dataset rows that repeat a single-dataset task. `gated` (report.md, report.html:
+ * their `gate failed` mark) makes a failed regression gate part of a row's verdict.
  */
-export function shownDeltas(diff: LockDiff): AggregateDelta[] {
+export function shownDeltas(diff: LockDiff, gated: Set<string> = new Set()): AggregateDelta[] {
   const repeats = singleDatasetScopes(diff);
   // Its task's verdict, to hide a dataset row only where it says the same: each scope draws its own
   // Monte Carlo stream, so a p near α can be significant at one and not the other (QA154: "1
-  // significant regression" above rows that were all n.s., the hidden one said "the same").
+  // significant regression" above rows that were all n.s., the hidden one said "the same"); and a
+  // regression gate at dataset scope marks the dataset row alone (QA156: "1 failed regression gate"
+  // above n.s. rows, the one it failed on hidden as "the same as their task").
+  const verdict = (d: AggregateDelta) => `${d.direction}\u0000${gateOnlyRegression(d, gated)}`;
   const verdicts = new Map(
     diff.aggregates
       .filter((d) => d.scope.startsWith('task/'))
-      .map((d) => [`${d.scope.slice(5)}\u0000${d.agent}\u0000${d.metric}\u0000${d.field}`, d.direction]),
+      .map((d) => [`${d.scope.slice(5)}\u0000${d.agent}\u0000${d.metric}\u0000${d.field}`, verdict(d)]),
   );
   const repeatsTask = (d: AggregateDelta) =>
     repeats.has(d.scope) &&
     verdicts.get(`${d.scope.slice(8).split('/')[0]}\u0000${d.agent}\u0000${d.metric}\u0000${d.field}`) ===
-      d.direction;
+      verdict(d);
   return diff.aggregates.filter(
     (d) =>
       !repeatsTask(d) &&
       (d.significant ||
+        gateOnlyRegression(d, gated) ||
         (d.delta !== null && !formatSigned(d.delta).startsWith('±')) ||
         // an aggregate only one run has: a metric, agent or dataset added or removed
         (d.old === null) !== (d.new === null)),
@@ -216,7 +221,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       noun: 'changes',
     });
   }
-  const deltas = shownDeltas(diff);
+  const deltas = shownDeltas(diff, gated);
   const hidden = diff.aggregates.length - deltas.length;
   if (deltas.length > 0) {
     sections.push({
