@@ -14,7 +14,7 @@ import path from 'node:path';
 import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { checkIncludedFile } from './included-file-check.js';
-import { ALL_LOST, type LostIds, lostIdsOf, lostSections } from './lost-ids.js';
+import { ALL_LOST, type LostIds, lostIdsOf, lostIdsOfPairs, lostSections } from './lost-ids.js';
 import { firstDefinition, locateOrigin, type Origin } from './merge-origins.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
@@ -195,10 +195,12 @@ function loadInto(
   const parsed = parseYamlFile(display, text);
   state.files.push(parsed.file);
   state.diagnostics.push(...parsed.diagnostics);
-  if (parsed.diagnostics.length > 0) {
+  if (parsed.value === undefined && parsed.diagnostics.length > 0) {
     if (includedFrom) state.lost.push(lostIdsOf(parsed.file));
     return;
   }
+  // A section written twice: its second is left out (duplicate-keys.ts), and what it defines is no news.
+  if (parsed.dropped?.length) state.lost.push(lostIdsOfPairs(parsed.dropped));
   const value = parsed.value;
   const file = parsed.file;
   const relDir = path.relative(state.planDir, path.dirname(absolute)).split(path.sep).join('/');

@@ -5,7 +5,7 @@
  * without building it (a file left out for an alias bomb stays unexpanded); `all` when nothing
  * of a section can be told (a file not read at all, or a section of the wrong shape).
  */
-import { isMap, isScalar, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq, type Pair } from 'yaml';
 import type { YamlFile } from './yaml-file.js';
 
 export type LostIds = Partial<
@@ -25,18 +25,21 @@ export const ALL_LOST: LostIds = {
 
 /** The ids a partly parsed file defines, by section. */
 export function lostIdsOf(file: YamlFile): LostIds {
-  const out: LostIds = {};
   const contents = file.doc.contents;
-  if (isMap(contents)) {
-    for (const pair of contents.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      if ((ID_SECTIONS as readonly string[]).includes(key ?? '') && isMap(pair.value)) {
-        out[key as (typeof ID_SECTIONS)[number]] = pair.value.items.flatMap((p) =>
-          isScalar(p.key) ? [String(p.key.value)] : [],
-        );
-      } else if (key === 'metrics' && isSeq(pair.value)) {
-        out.metrics = pair.value.items.flatMap((item) => (isMap(item) ? metricNames(item.items) : []));
-      }
+  return isMap(contents) ? lostIdsOfPairs(contents.items) : {};
+}
+
+/** The ids that top-level entries of a file define (also a section left out as a duplicate key). */
+export function lostIdsOfPairs(pairs: readonly Pair[]): LostIds {
+  const out: LostIds = {};
+  for (const pair of pairs) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+    if ((ID_SECTIONS as readonly string[]).includes(key ?? '') && isMap(pair.value)) {
+      out[key as (typeof ID_SECTIONS)[number]] = pair.value.items.flatMap((p) =>
+        isScalar(p.key) ? [String(p.key.value)] : [],
+      );
+    } else if (key === 'metrics' && isSeq(pair.value)) {
+      out.metrics = pair.value.items.flatMap((item) => (isMap(item) ? metricNames(item.items) : []));
     }
   }
   return out;

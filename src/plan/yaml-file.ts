@@ -11,11 +11,13 @@ import {
   isSeq,
   LineCounter,
   type Node,
+  type Pair,
   parseDocument,
   Scalar,
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { dropLaterDuplicateKeys, onlyDuplicateKeys } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 
@@ -35,7 +37,7 @@ export const ONE_DOCUMENT = 'a plan file holds one YAML document (a `---` line s
 export function parseYamlFile(
   display: string,
   text: string,
-): { file: YamlFile; value: unknown; diagnostics: Diagnostic[] } {
+): { file: YamlFile; value: unknown; diagnostics: Diagnostic[]; dropped?: Pair[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -145,11 +147,17 @@ export function parseYamlFile(
   diagnostics.push(...yaml11Types(file));
   diagnostics.push(...unresolvedAliases(file));
   diagnostics.push(...recursiveAliases(file));
-  if (diagnostics.length === 0) diagnostics.push(...literalMergeKeys(file));
-  if (diagnostics.length > 0) return { file, value: undefined, diagnostics };
+  // Duplicate keys alone leave a file that can be read, its first keys, for its other mistakes.
+  const duplicatesOnly = onlyDuplicateKeys(diagnostics);
+  const dropped = duplicatesOnly ? dropLaterDuplicateKeys(doc) : [];
+  if (diagnostics.length === 0 || duplicatesOnly) diagnostics.push(...literalMergeKeys(file));
+  if (diagnostics.length > 0 && !onlyDuplicateKeys(diagnostics))
+    return { file, value: undefined, diagnostics };
   try {
-    return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics };
+    return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics, dropped };
   } catch (err) {
+    // An alias of an anchor that a left-out duplicate held: the duplicate is the error to fix first.
+    if (duplicatesOnly) return { file, value: undefined, diagnostics };
     const message = err instanceof Error ? err.message : String(err);
     diagnostics.push(
       diagnostic('EVALC_YAML_ALIAS', `too many alias expansions (${message})`, [], {

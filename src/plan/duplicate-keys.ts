@@ -1,0 +1,34 @@
+/**
+ * A key written twice in one mapping is an error (EVALC_YAML_DUPLICATE_KEY), but not one that hides
+ * the rest of the file: the first of the keys is read and the later ones are left out, so every other
+ * mistake of the file is still reported in the same run (QA161: a second `a1:` under `agents:` was the
+ * only error validate printed, the file's unknown keys and template errors waited for the next run).
+ * The first is kept because a diagnostic's position is found by the first key of that name.
+ */
+import { type Document, isScalar, type Pair, visit } from 'yaml';
+
+/** Removes every later pair of a key already seen in its mapping; returns the plan's top-level ones removed. */
+export function dropLaterDuplicateKeys(doc: Document.Parsed): Pair[] {
+  const topLevel: Pair[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      map.items = map.items.filter((pair) => {
+        // A `<<` merge key (a symbol) may be written more than once; a complex key is left as written.
+        if (!isScalar(pair.key) || typeof pair.key.value === 'symbol') return true;
+        if (!seen.has(pair.key.value)) {
+          seen.add(pair.key.value);
+          return true;
+        }
+        if (map === doc.contents) topLevel.push(pair);
+        return false;
+      });
+    },
+  });
+  return topLevel;
+}
+
+/** Whether the file's only errors are duplicate keys, so it can still be read for its other mistakes. */
+export function onlyDuplicateKeys(diagnostics: readonly { code: string }[]): boolean {
+  return diagnostics.length > 0 && diagnostics.every((d) => d.code === 'EVALC_YAML_DUPLICATE_KEY');
+}
