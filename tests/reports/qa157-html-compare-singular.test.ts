@@ -1,0 +1,37 @@
+/**
+ * QA157: 1ce6c1d made one paired example read "1 paired example" in the text, Markdown and HTML
+ * summaries of a comparison, but report.html's line beside it still read "1 significant
+ * regressions" and "1 improvements" (report.md and the text diff count them right). Its test
+ * checked text and Markdown only; this one reads report.html's comparison line.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderHtmlReport } from '../../src/reports/html.js';
+import { buildModel } from '../../src/reports/index.js';
+import { a3RegressedLock, baselineLock } from '../fixtures/locks/variants.js';
+
+function compareLine(counts: { regressions: number; improvements: number; paired: number }): string {
+  const model = buildModel({ lock: a3RegressedLock(), baseline: baselineLock() });
+  const diff = model.diff!;
+  diff.summary.regressions = counts.regressions;
+  diff.summary.improvements = counts.improvements;
+  diff.examples.paired = counts.paired;
+  const html = renderHtmlReport(model);
+  const start = html.indexOf('<section id="compare">');
+  return html.slice(html.indexOf('<p>', start), html.indexOf('</p>', start));
+}
+
+describe("report.html's comparison line counts one of a kind in the singular (QA157)", () => {
+  it('one regression, one improvement, one paired example', () => {
+    const line = compareLine({ regressions: 1, improvements: 1, paired: 1 });
+    expect(line).toContain('>1 significant regression</span>');
+    expect(line).toContain(' · 1 improvement · ');
+    expect(line).toContain(' · 1 paired example (α = ');
+  });
+
+  it('two of each: plural', () => {
+    const line = compareLine({ regressions: 2, improvements: 2, paired: 2 });
+    expect(line).toContain('>2 significant regressions</span>');
+    expect(line).toContain(' · 2 improvements · ');
+    expect(line).toContain(' · 2 paired examples (α = ');
+  });
+});
