@@ -5,7 +5,7 @@
  * only error validate printed, the file's unknown keys and template errors waited for the next run).
  * The first is kept because a diagnostic's position is found by the first key of that name.
  */
-import { type Document, isScalar, type Pair, visit } from 'yaml';
+import { type Document, isScalar, type Pair, type Scalar, visit } from 'yaml';
 
 /** Removes every later pair of a key already seen in its mapping; returns the plan's top-level ones removed. */
 export function dropLaterDuplicateKeys(doc: Document.Parsed): Pair[] {
@@ -31,4 +31,29 @@ export function dropLaterDuplicateKeys(doc: Document.Parsed): Pair[] {
 /** Whether the file's only errors are duplicate keys, so it can still be read for its other mistakes. */
 export function onlyDuplicateKeys(diagnostics: readonly { code: string }[]): boolean {
   return diagnostics.length > 0 && diagnostics.every((d) => d.code === 'EVALC_YAML_DUPLICATE_KEY');
+}
+
+/**
+ * The key a duplicate-key error at `offset` names, and where its first writing starts: the reader's
+ * "Map keys must be unique" said neither which key nor where the other one is.
+ */
+export function duplicateKeyAt(
+  doc: Document.Parsed,
+  offset: number,
+): { key: string; first: number } | undefined {
+  let found: { key: string; first: number } | undefined;
+  visit(doc, {
+    Map(_key, map) {
+      const index = map.items.findIndex((p) => isScalar(p.key) && p.key.range?.[0] === offset);
+      const pair = map.items[index];
+      if (pair === undefined || !isScalar(pair.key)) return;
+      const value = pair.key.value;
+      const first = map.items.find((p) => isScalar(p.key) && p.key.value === value);
+      const start = (first?.key as Scalar | undefined)?.range?.[0];
+      if (first === pair || start === undefined) return;
+      found = { key: String(value), first: start };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }

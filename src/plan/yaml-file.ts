@@ -17,7 +17,7 @@ import {
   visit,
 } from 'yaml';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
-import { dropLaterDuplicateKeys, onlyDuplicateKeys } from './duplicate-keys.js';
+import { dropLaterDuplicateKeys, duplicateKeyAt, onlyDuplicateKeys } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 
@@ -110,6 +110,22 @@ export function parseYamlFile(
           `this \`${mark}\` is never closed: the reader took the rest of the file into it (${describeYamlError(err.message)})`,
           [],
           { source: at(quote), hint: `close it with \`${mark}\` where the value ends` },
+        ),
+      );
+      continue;
+    }
+    const duplicate = err.code === 'DUPLICATE_KEY' ? duplicateKeyAt(doc, err.pos[0]) : undefined;
+    if (duplicate) {
+      const first = at(duplicate.first);
+      diagnostics.push(
+        diagnostic(
+          'EVALC_YAML_DUPLICATE_KEY',
+          `\`${duplicate.key}\` is written again in this mapping (first at line ${first.line}, column ${first.col}): a key may appear once`,
+          [],
+          {
+            source: at(err.pos[0]),
+            hint: `keep one \`${duplicate.key}\` or merge the two (rename one if it is another entry)`,
+          },
         ),
       );
       continue;

@@ -87,10 +87,10 @@ describe('evalc validate on a plan full of mistakes', () => {
          3 | {"id":"s1","vars":{"user_query":"graphics","level":"intro"},"expected":{"codes":["CS148"]}}
            | ^
         hint: first defined at datasets/search.jsonl:1
-      dup-key.yaml:6:5: error EVALC_YAML_DUPLICATE_KEY: Map keys must be unique
+      dup-key.yaml:6:5: error EVALC_YAML_DUPLICATE_KEY: \`model\` is written again in this mapping (first at line 5, column 5): a key may appear once
          6 |     model: llama3
            |     ^
-        hint: each key may appear once in a mapping
+        hint: keep one \`model\` or merge the two (rename one if it is another entry)
       evalc.yaml:10:15: error EVALC_SCHEMA_VALUE: agents.a2.protocol: unknown protocol "rapi"
         10 |     protocol: rapi
            |               ^

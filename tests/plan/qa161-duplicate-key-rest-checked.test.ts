@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
+import { parseYamlFile } from '../../src/plan/yaml-file.js';
 import { writeFiles } from '../compiler/plan-helpers.js';
 
 const HEAD = 'evalc: 1\nbenchmark: { id: dup, version: 1.0.0 }\n';
@@ -74,5 +75,28 @@ describe('a duplicate key', () => {
       'rows.yaml': '- { id: x1, vars: { q: a }, vars: { q: b }, expected: { a: hi } }\n',
     });
     expect(where(r)).toEqual(['EVALC_YAML_DUPLICATE_KEY rows.yaml:1:29']);
+  });
+});
+
+describe('the duplicate-key message', () => {
+  const said = (text: string) =>
+    parseYamlFile('f.yaml', text).diagnostics.map(
+      (d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`,
+    );
+
+  it('names the key and where it was first written (it read "Map keys must be unique")', () => {
+    expect(said('agents:\n  a1: { protocol: raip }\n  a2: {}\n  a1: { protocol: chat }\n')).toEqual([
+      '4:3 `a1` is written again in this mapping (first at line 2, column 3): a key may appear once | keep one `a1` or merge the two (rename one if it is another entry)',
+    ]);
+    expect(said('x: { k: 1, k: 2 }\n')).toEqual([
+      '1:12 `k` is written again in this mapping (first at line 1, column 6): a key may appear once | keep one `k` or merge the two (rename one if it is another entry)',
+    ]);
+  });
+
+  it('says each later copy of a key written three times', () => {
+    expect(said('a: 1\na: 2\na: 3\n').map((s) => s.split(' | ')[0])).toEqual([
+      '2:1 `a` is written again in this mapping (first at line 1, column 1): a key may appear once',
+      '3:1 `a` is written again in this mapping (first at line 1, column 1): a key may appear once',
+    ]);
   });
 });
