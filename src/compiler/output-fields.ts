@@ -9,6 +9,8 @@
  * `content.answer` is null for every example, and a JSON-mode answer is read under `json` (QA91).
  * A raip binding reading `raw` without run.trace is warned about too: the document has it only with trace (QA143).
  */
+import { compileExpression } from '../binding/extract.js';
+import { rootFields } from '../binding/root-fields.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
@@ -31,10 +33,24 @@ const DOCUMENT_FIELDS: Record<string, readonly string[]> = {
   ],
 };
 
-/** The field an expression starts from (`output` of `output.courses[].code`), if it starts with one. */
-function firstField(expression: string): string | undefined {
-  const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:$|[.[|])/.exec(expression);
-  return match?.[1];
+/**
+ * The reply's fields an expression reads (`output` of `output.courses[].code`, `raw` of
+ * `length(raw)`), from its parsed AST; none when it does not compile (an error of its own).
+ */
+function documentFields(expression: string): string[] {
+  const compiled = compileExpression(expression);
+  return compiled.ok ? rootFields(compiled.ast) : [];
+}
+
+/**
+ * What reading a missing field does: the whole expression fails when it starts from it
+ * (`raw.x`); elsewhere (`output.a || raw.b`, `length(raw)`) that part is null.
+ */
+function missingEffect(expression: string, field: string, name: string): string {
+  const leading = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:$|[.[|])/.exec(expression)?.[1];
+  return leading === field
+    ? `\`${name}\` would fail to extract for every example`
+    : `\`${name}\` reads it as null for every example`;
 }
 
 export function checkOutputFields(
@@ -55,17 +71,18 @@ export function checkOutputFields(
       out.push(...contentFieldWarnings(agentId, taskId, bindingName, binding.output, locate));
     if (!fields || !binding) continue;
     for (const [name, expression] of Object.entries(binding.output ?? {})) {
-      const field = firstField(expression);
+      const read = documentFields(expression);
       const path: PlanPath = ['tasks', taskId, 'bindings', bindingName, 'output', name];
-      if (protocol === 'raip' && field === 'raw' && plan.run?.trace !== true) {
-        out.push(rawWithoutTrace(agentId, name, path, locate));
+      if (protocol === 'raip' && read.includes('raw') && plan.run?.trace !== true) {
+        out.push(rawWithoutTrace(agentId, missingEffect(expression, 'raw', name), path, locate));
         continue;
       }
-      if (field === undefined || fields.includes(field)) continue;
+      const field = read.find((f) => !fields.includes(f));
+      if (field === undefined) continue;
       out.push(
         diagnostic(
           'EVALC_BIND_FIELD',
-          `agent \`${agentId}\` (${protocol}) replies have no \`${field}\`: \`${name}\` would fail to extract for every example`,
+          `agent \`${agentId}\` (${protocol}) replies have no \`${field}\`: ${missingEffect(expression, field, name)}`,
           path,
           {
             source: locate(path),
@@ -84,13 +101,13 @@ export function checkOutputFields(
 /** A raip reply's `raw` is in the document only with run.trace (R12); read without it, never found (QA143). */
 function rawWithoutTrace(
   agentId: string,
-  name: string,
+  effect: string,
   path: PlanPath,
   locate: (path: PlanPath) => SourcePosition | undefined,
 ): Diagnostic {
   return diagnostic(
     'EVALC_BIND_FIELD',
-    `agent \`${agentId}\` (raip): a reply document has \`raw\` only with run.trace: true (RAIP hides the provider payload by default): \`${name}\` would fail to extract for every example`,
+    `agent \`${agentId}\` (raip): a reply document has \`raw\` only with run.trace: true (RAIP hides the provider payload by default): ${effect}`,
     path,
     {
       source: locate(path),

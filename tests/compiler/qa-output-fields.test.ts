@@ -38,9 +38,11 @@ describe('binding output fields per protocol', () => {
     const found = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
     expect(found.map((d) => [d.code, d.severity, d.path.join('.'), d.source?.line])).toEqual([
       ['EVALC_BIND_FIELD', 'warning', 'tasks.t.bindings.default.output.answer', 12],
+      // `length(output.courses)` reads `output` too (QA159: only an expression's first word was read).
+      ['EVALC_BIND_FIELD', 'warning', 'tasks.t.bindings.default.output.n', 12],
       ['EVALC_BIND_FIELD', 'warning', 'tasks.t.bindings.a2.output.answer', 15],
     ]);
     expect(found[0]!.message).toContain('agent `a3` (mae) replies have no `output`');
-    expect(found[1]!.hint).toBe('did you mean `messages`?');
+    expect(found[2]!.hint).toBe('did you mean `messages`?');
   });
 });
