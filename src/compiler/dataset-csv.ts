@@ -14,6 +14,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
+import { findCsvQuoteError } from './csv-quote-error.js';
 import type { RawExample } from './dataset-parse.js';
 
 /** Columns read as a number; an empty cell leaves the field out. */
@@ -42,7 +43,18 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
       trim: true,
     }) as never;
   } catch (err) {
-    const e = err as { message?: string; lines?: number };
+    const e = err as { message?: string; lines?: number; code?: string };
+    const quote = findCsvQuoteError(text, delimiter, e.code);
+    if (quote)
+      return {
+        rows: [],
+        diagnostics: [
+          diagnostic('EVALC_DATASET_PARSE', `invalid CSV: ${quote.message}`, [], {
+            source: { file, line: quote.line, col: quote.col },
+            hint: quote.hint,
+          }),
+        ],
+      };
     return { rows: [], diagnostics: [at(file, e.lines ?? 1, `invalid CSV: ${e.message ?? String(err)}`)] };
   }
   const header = records[0];

@@ -1,0 +1,42 @@
+/**
+ * A CSV quote error is said at the quote, with what to write (QA161: a quote never closed on line 2
+ * of a five-line file was "Quote Not Closed: … at line 5" at 5:1, the end of the file; a quote inside
+ * a cell was "found on field 1", counting columns from 0).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseCsvRows } from '../../src/compiler/dataset-csv.js';
+
+const said = (text: string) =>
+  parseCsvRows('d.csv', text).diagnostics.map(
+    (d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`,
+  );
+
+describe('CSV quote errors', () => {
+  it('names a quote never closed where it opened, not the end of the file', () => {
+    expect(said('id,q,e\n1,"a,a\n2,b,c\n3,c,c\n4,d,d\n')).toEqual([
+      '2:3 invalid CSV: this `"` is never closed: the rest of the file was read into its cell | close the quote where the cell ends; a `"` inside a quoted cell is written twice (`""`)',
+    ]);
+    // After a multi-line quoted cell, a BOM and CRLF line ends.
+    expect(said('\uFEFFid,q,e\r\n1,"two\r\nlines",x\r\n2, "open,c\r\n3,c,c\r\n')[0]).toMatch(
+      /^4:4 invalid CSV: this `"` is never closed/,
+    );
+  });
+
+  it('names a quote inside an unquoted cell at the quote, with the doubling to write', () => {
+    expect(said('id,q,e\n1,a "quoted" word,a\n2,b,c\n')).toEqual([
+      '2:5 invalid CSV: a `"` inside a cell that does not start with one | quote the whole cell and write each `"` inside it twice: "a ""quoted"" word"',
+    ]);
+  });
+
+  it('names text after a closing quote at that text', () => {
+    expect(said('id,q,e\n1,"a"x,a\n')).toEqual([
+      '2:6 invalid CSV: text after the closing `"` of a quoted cell, before the next delimiter | quote the whole cell and write each `"` inside it twice: "a ""quoted"" word"',
+    ]);
+  });
+
+  it('reads well-formed quoting as before', () => {
+    const parsed = parseCsvRows('d.csv', 'id;q\n1; "a ""b"";c" \n');
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.rows.map((r) => r.value)).toEqual([{ id: '1', vars: { q: 'a "b";c' } }]);
+  });
+});
