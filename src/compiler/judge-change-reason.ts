@@ -32,7 +32,7 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     if (folder !== undefined) return `because judge ${id}'s command runs in another folder (${folder})`;
     if (judge.model !== undefined && locked.model !== undefined && locked.model !== judge.model)
       return `because judge ${id}'s model changed (${locked.model} → ${judge.model})`;
-    if (!rubricPinHolds(locked, judge.rubric, id, compiled))
+    if (!rubricPinHolds(locked, judge.rubric, metric, compiled))
       return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
     // The judge's own rubric is in its identity: its definition changed (every metric of the
     // judge re-scores, also one that applies another rubric) — unless the lock's rubricVersion is
@@ -59,18 +59,24 @@ function currentRubricVersion(name: string, rubric: RubricConfig): string {
 }
 
 /**
- * Whether the lock's `rubric` of judge `id` still holds: the judge's own `rubric:` setting, as an
- * evalc before 61bd5f9 pinned it, or the rubrics its metrics use now beside the lock's tags, as
- * build-lock pins it since (QA149: a lock naming the metrics' rubric `course-advice` beside a judge
- * with none, DESIGN §2's `llm`, read "rubric changed (course-advice → none)" for a temperature edit).
+ * Whether the lock's `rubric` of `metric`'s judge still holds: the judge's own `rubric:` setting,
+ * as an evalc before 61bd5f9 pinned it, or the rubrics its metrics use now beside the lock's tags,
+ * as build-lock pins it since (QA149: a lock naming the metrics' rubric `course-advice` beside a
+ * judge with none, DESIGN §2's `llm`, read "rubric changed (course-advice → none)" for a
+ * temperature edit). The rubric this metric uses among those pinned holds too: the judge's other
+ * metrics' rubrics are theirs (QA157: a metric added with another rubric beside a temperature edit
+ * read "rubric changed (r1 → none)" on the metric whose rubric r1 had not changed).
  */
 function rubricPinHolds(
   locked: LockJudge,
   own: string | undefined,
-  id: string,
+  metric: ResolvedMetric,
   compiled: CompiledPlan,
 ): boolean {
   if ((locked.rubric ?? '') === (own ?? '')) return true;
+  const used = metricRubricName(metric, compiled.resolved.plan);
+  if (used !== undefined && (locked.rubric?.split(' | ') ?? []).includes(used)) return true;
+  const id = metric.judgeId ?? '';
   const names = new Set<string>();
   for (const { group } of compiled.groups)
     for (const metric of group.metrics) {

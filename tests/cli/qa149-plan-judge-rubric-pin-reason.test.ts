@@ -32,6 +32,8 @@ judges:
 rubrics:
   r1:
     dimensions: [{ id: relevance, description: "On topic" }]
+  r2:
+    dimensions: [{ id: relevance, description: "Closely on topic" }]
 tasks:
   t1:
     bindings: { default: { input: { query: "{{query}}" }, output: { answer: output.answer } } }
@@ -66,5 +68,21 @@ describe("plan reads the lock's judge rubric as the rubrics its metrics used (QA
 
     writeFileSync(file, planText(agent.url, judge.url).replace('temperature: 0 }', 'temperature: 0.3 }'));
     expect(await reasons(dir)).toEqual(['qa149/t1[a1]/quality: because judge llm changed']);
+
+    // QA157: a metric added with another rubric beside the edit is no rubric change of the metric
+    // whose rubric r1 stayed (it read "because judge llm's rubric changed (r1 → none)").
+    writeFileSync(
+      file,
+      planText(agent.url, judge.url)
+        .replace('temperature: 0 }', 'temperature: 0.3 }')
+        .replace(
+          'run:',
+          '      - { id: quality2, type: judge, judge: llm, rubric: r2, content: "relevance=0.8 {{candidate.answer}}" }\nrun:',
+        ),
+    );
+    expect(await reasons(dir)).toEqual([
+      'qa149/t1[a1]/quality: because judge llm changed',
+      'qa149/t1[a1]/quality2: new metric',
+    ]);
   });
 });
