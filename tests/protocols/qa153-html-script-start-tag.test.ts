@@ -5,6 +5,12 @@
  * text. The closer is now searched from the start tag's end, which keeps the reading linear (a
  * page whose every start tag opens a quote closed only at its end is read at once). Real
  * loopback RAIP agent.
+ *
+ * QA155 (review of 90dd9b7): the element's start and end tags are read as a browser reads them.
+ * Its end tag is `</script` then whitespace, `/` or `>`, running to its `>`: `</script foo>` and
+ * `</script/>` ended nothing, so the rest of the page, the error's text, was dropped as script.
+ * Its tag name ends at whitespace, `/` or `>`: `<script-x>` (a custom element) was read as a
+ * script, and the page's text after it was dropped.
  */
 import { describe, expect, it } from 'vitest';
 import { htmlErrorPages } from './html-error-page.js';
@@ -25,4 +31,26 @@ describe('a script or style closer inside its start tag (QA153)', () => {
     // Linear: milliseconds; scanning each start tag to the page end would take minutes.
     expect(ms).toBeLessThan(10_000);
   });
+});
+
+describe('script and style tags as a browser reads them (QA155)', () => {
+  it('an end tag with attributes or a slash ends the element', async () => {
+    const { message } = await failWith(
+      `<p>Internal error</p><script>var a = 1;</script foo="x"><style>p{}</style/><p>Database connection refused</p>`,
+    );
+    expect(message).toMatch(/invoke: HTTP 500: Internal error Database connection refused$/);
+  });
+
+  it('a custom element named script-… or style-… is no script', async () => {
+    const { message } = await failWith(
+      `<p>Internal error</p><script-x>Database</script-x><style-y>refused</style-y>`,
+    );
+    expect(message).toMatch(/invoke: HTTP 500: Internal error Database refused$/);
+  });
+
+  it('a megabyte of end tags that never close is read at once', async () => {
+    const { message, ms } = await failWith(`<p>boom</p><script>${'</script '.repeat(100_000)}`);
+    expect(message).toMatch(/invoke: HTTP 500: boom$/);
+    expect(ms).toBeLessThan(10_000);
+  }, 60_000);
 });

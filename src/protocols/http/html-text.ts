@@ -25,7 +25,8 @@ export function htmlPageText(html: string): string {
 }
 
 const COMMENT_END = /--!?>/g;
-const RAW_TEXT_OPEN = /<(script|style)\b/iy;
+// A tag name ends at whitespace, `/` or `>`: `<script-x>` is a custom element, not a script (QA155).
+const RAW_TEXT_OPEN = /<(script|style)(?=[\s/>])/iy;
 
 /**
  * The text with its comments, script/style elements and tags replaced by a space, in one pass
@@ -92,10 +93,14 @@ function skipRawText(text: string, at: number, unclosed: { '"': boolean; "'": bo
   // inside it, so no character is scanned twice: still linear (QA127).
   const startTagEnd = tagEnd(text, at, unclosed);
   if (startTagEnd === -1) return -1;
-  const closer = new RegExp(`</${open[1]}\\s*>`, 'gi');
+  // As a browser ends it: `</script` then whitespace, `/` or `>`, the end tag running to its `>`
+  // (QA155: `</script foo>` or `</script/>` ended nothing, and the rest of the page was dropped).
+  const closer = new RegExp(`</${open[1]}(?=[\\s/>])`, 'gi');
   closer.lastIndex = text[startTagEnd] === '>' ? startTagEnd + 1 : startTagEnd;
   const close = closer.exec(text);
-  return close === null ? text.length - 1 : close.index + close[0].length - 1;
+  if (close === null) return text.length - 1;
+  const end = text.indexOf('>', close.index + close[0].length);
+  return end === -1 ? text.length - 1 : end;
 }
 
 /** Where the tag opened at `start` ends: its `>`, the `<` it stops at, or -1 at the page's end. */
