@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
+import { LOCKED_WITH_UPDATE_LOCK } from '../executor/apply-types.js';
 import { createProgress } from '../executor/progress.js';
 import { describeDrift } from '../executor/schema-drift.js';
 import { parseCommandArgs, planArgument } from './args.js';
@@ -36,6 +37,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   }
   if (values.frozen && values.refresh)
     throw new ExitError(EXIT.usage, '--frozen and --refresh contradict each other');
+  if (values.locked && values['update-lock']) throw new ExitError(EXIT.usage, LOCKED_WITH_UPDATE_LOCK);
   // A --baseline that cannot be read is refused before the run (the run went on without one,
   // recording its regression gates as skipped, and then failed to stamp the reports).
   const baseline =

@@ -85,7 +85,7 @@ const COMMAND_SPECS = {
       },
       'update-lock': {
         type: 'boolean',
-        help: 'accept an agent whose RAIP input schema changed since evalc.lock, and pin its new ETag',
+        help: 'accept an agent whose RAIP input schema changed since evalc.lock, and pin its new ETag (not with --locked)',
       },
       only: {
         type: 'string',

@@ -14,7 +14,7 @@ import { removeStaleTemps } from '../lockfile/serialize.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets, scrubWholeSecrets } from '../plan/secrets.js';
 import type { AgentRuntime } from './agent-runtime.js';
-import type { ApplyOptions, ApplyOutcome } from './apply-types.js';
+import { type ApplyOptions, type ApplyOutcome, LOCKED_WITH_UPDATE_LOCK } from './apply-types.js';
 import { lockCache } from './cache-lock.js';
 import { markPreflightFailed } from './collect-results.js';
 import { pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
@@ -54,6 +54,7 @@ import { upToDateApply } from './up-to-date-apply.js';
 export type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 
 export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
+  if (options.locked && options.updateLock) return { status: 'refused', message: LOCKED_WITH_UPDATE_LOCK };
   const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
   const cacheDir = options.cacheDir ?? dirs.cacheDir;
   const previous = readPreviousPins(dirs.lockFile);

@@ -26,6 +26,14 @@ export interface ApplyOptions {
   onPlanWarnings?: (diagnostics: Diagnostic[]) => void;
 }
 
+/**
+ * `--locked` promises that nothing evalc.lock pins changes; `--update-lock` rewrites pins (a RAIP
+ * agent's new input schema or ETag). Together they are refused before anything runs (QA159: the
+ * pair rewrote the lock's ETag; *choice*, as Terraform refuses `init -upgrade -lockfile=readonly`).
+ */
+export const LOCKED_WITH_UPDATE_LOCK =
+  '--locked and --update-lock contradict each other: --locked refuses any change to what evalc.lock pins, --update-lock pins a changed input schema or ETag; run `evalc apply --update-lock` to accept the change, then `--locked` checks against it';
+
 export type ApplyOutcome =
   | { status: 'invalid'; diagnostics: Diagnostic[] }
   /** `reason`: a refusal a CI wrapper can act on without reading the message. */
