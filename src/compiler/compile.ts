@@ -10,7 +10,7 @@ import type { Diagnostic } from '../plan/diagnostic.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { chatReplaysTools } from '../protocols/chat/profile.js';
 import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
-import { CHAT_GREETING_WIRE, greetingUsesMaxTurns } from './chat-greeting-wire.js';
+import { CHAT_GREETING_WIRE, greetingUsesMaxTurns, greetingWireFor } from './chat-greeting-wire.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
@@ -120,6 +120,8 @@ function wireOf(agent: AgentConfig | undefined, group: ResolvedGroup, instructio
  * QA155).
  */
 function exampleWire(agent: AgentConfig | undefined, group: ResolvedGroup) {
+  // A chat greeting from a variable that uses up maxTurns: 1 (QA156; a template's: `wireOf`).
+  if (agent?.protocol === 'chat') return greetingWireFor(agent, group);
   if (agent?.protocol !== 'openai' || group.template.kind !== 'leaf') return undefined;
   return { wire: OPENAI_STREAM_WIRE, applies: inputStreamsWithoutOptions };
 }

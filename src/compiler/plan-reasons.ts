@@ -9,7 +9,7 @@ import { JMESPATH_LIBRARY } from '../binding/extract.js';
 import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
-import { CHAT_GREETING_REASON, greetingUsesMaxTurns } from './chat-greeting-wire.js';
+import { CHAT_GREETING_REASON, groupGreetingUsesMaxTurns } from './chat-greeting-wire.js';
 import {
   type AgentPin,
   type CompiledGroup,
@@ -252,7 +252,7 @@ export function groupReasons(
                 // lock keeps no copy of the instructions to tell which of the two it was.
                 `because the task's instructions changed (tasks.${group.taskId}.instructions) or evalc.lock's invoke keys held run.trace: true (evalc before QA74), which agent ${group.agentId}'s requests never carry`
               : `because the task's instructions changed (tasks.${group.taskId}.instructions)`
-            : greetingUsesMaxTurns(agent, group.template)
+            : groupGreetingUsesMaxTurns(agent, group)
               ? CHAT_GREETING_REASON
               : agent?.protocol === 'openai' && groupStreamsWithoutOptions(group)
                 ? // The request itself changed: evalc asks a streamed reply for its usage (QA150).
