@@ -135,8 +135,8 @@ export function headerSecrets(
  * A secret as it appears in text evalc stores: as is, escaped inside a JSON string (once, or
  * twice when a server put a JSON document in a string: a `\` or `"` in the value changes form;
  * also with non-ASCII as `\uXXXX`, as Python writes it), percent-encoded (a server quoting the
- * URL it was called with), and its UTF-8 bytes read as Latin-1 (a non-ASCII value quoted in a
- * reply header). Values shorter than MIN_SECRET_LENGTH give none.
+ * URL it was called with; `addPercentForms`), HTML-escaped (an error page; `addHtmlForms`), and
+ * its UTF-8 bytes read as Latin-1 (a non-ASCII value quoted in a reply header). Values shorter than MIN_SECRET_LENGTH give none.
  */
 export function secretForms(value: string): string[] {
   const out = new Set<string>();
@@ -159,11 +159,58 @@ function addSecretForms(out: Set<string>, value: string): void {
   out.add(ascii);
   // Its UTF-8 bytes read as Latin-1: how a non-ASCII value comes back in a reply header.
   out.add(Buffer.from(value, 'utf8').toString('latin1'));
+  addPercentForms(out, value);
+  addHtmlForms(out, value);
+}
+
+/**
+ * Percent-encodings as servers write them: JavaScript's `encodeURIComponent`, RFC 3986's strict
+ * form that also escapes `!'()*` (Go, PHP's rawurlencode), Python's `quote`, which keeps `/`, and
+ * HTML forms' `application/x-www-form-urlencoded` (Python's `quote_plus`, and `URLSearchParams`, which keeps
+ * `*` and escapes `~`: a space is `+`); each also with lower-case hex digits. An AWS-style key `a/b+c` quoted by Python reads
+ * `a/b%2Bc`, which `encodeURIComponent` alone never matched (QA160).
+ */
+function addPercentForms(out: Set<string>, value: string): void {
+  let component: string;
   try {
-    out.add(encodeURIComponent(value));
+    component = encodeURIComponent(value);
   } catch {
-    // a lone surrogate has no percent-encoding; the other forms still apply
+    return; // a lone surrogate has no percent-encoding; the other forms still apply
   }
+  const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const plus = strict.replace(/%20/g, '+');
+  const forms = [
+    component,
+    strict,
+    strict.replace(/%2F/g, '/'),
+    plus,
+    plus.replace(/%2A/g, '*').replace(/~/g, '%7E'),
+  ];
+  for (const form of forms) {
+    out.add(form);
+    out.add(form.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()));
+  }
+}
+
+/**
+ * The spellings of a value with `&`, `<`, `>`, `"` or `'` in an HTML page (an error page quoting
+ * the request's headers): `&amp;`, `&lt;`, `&gt;` with quotes as in text (kept), as Python's
+ * `html.escape` (`&quot;`, `&#x27;`), markupsafe/Go (`&#34;`, `&#39;`), lodash (`&quot;`, `&#39;`)
+ * PHP (`&quot;`, `&#039;`) and XML (`&apos;`) write them, and all five as decimal references (QA160).
+ */
+function addHtmlForms(out: Set<string>, value: string): void {
+  if (!/[&<>"']/.test(value)) return;
+  const text = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  out.add(text);
+  for (const [dq, sq] of [
+    ['&quot;', '&#x27;'],
+    ['&#34;', '&#39;'],
+    ['&quot;', '&#39;'],
+    ['&quot;', '&#039;'],
+    ['&quot;', '&apos;'],
+  ] as const)
+    out.add(text.replace(/"/g, dq).replace(/'/g, sq));
+  out.add(value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
 }
 
 /** `user:password` of a Basic credential, when it is base64 of UTF-8 text with a colon. */

@@ -14,7 +14,7 @@ import {
 } from '../../src/plan/secrets.js';
 
 describe('secret forms', () => {
-  it('includes the JSON-escaped (once, twice, and ASCII-only), percent-encoded and UTF-8-as-Latin-1 spellings', () => {
+  it('includes the JSON-escaped (once, twice, and ASCII-only), percent-encoded, HTML-escaped and UTF-8-as-Latin-1 spellings', () => {
     const value = 'a"b\\c/d ü';
     expect(secretForms(value).sort()).toEqual(
       [
@@ -24,6 +24,14 @@ describe('secret forms', () => {
         'a%22b%5Cc%2Fd%20%C3%BC',
         'a"b\\c/d Ã¼',
         'a\\"b\\\\c/d \\u00fc',
+        // Python's quote (keeps /), quote_plus, and each in lower-case hex; HTML-escaped (QA160)
+        'a%22b%5Cc/d%20%C3%BC',
+        'a%22b%5Cc%2Fd+%C3%BC',
+        'a%22b%5cc%2fd%20%c3%bc',
+        'a%22b%5cc/d%20%c3%bc',
+        'a%22b%5cc%2fd+%c3%bc',
+        'a&quot;b\\c/d ü',
+        'a&#34;b\\c/d ü',
       ].sort(),
     );
   });

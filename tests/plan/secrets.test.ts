@@ -55,8 +55,9 @@ describe('resolving and scrubbing secrets', () => {
   it('scrubs whole header values and bare bearer tokens from text', () => {
     const secrets = secretValues([{ authorization: 'Bearer tok-123456' }]);
     // The whole value, the credential after the scheme, and the whole value percent-encoded
-    // (secretForms: a server quoting its URL); the token has no other spelling.
-    expect(secrets).toEqual(['Bearer%20tok-123456', 'Bearer tok-123456', 'tok-123456']);
+    // (secretForms: a server quoting its URL; `+` for the space in a form, QA160); the token has
+    // no other spelling.
+    expect(secrets).toEqual(['Bearer%20tok-123456', 'Bearer tok-123456', 'Bearer+tok-123456', 'tok-123456']);
     expect(scrubSecrets('sent Bearer tok-123456; echo tok-123456', secrets)).toBe('sent ***; echo ***');
   });
 
