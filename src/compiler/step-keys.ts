@@ -84,7 +84,7 @@ export function groupKeyConfig(
     /** Which rendered inputs the instructions reach, when not every one does. */
     instructionsSentFor?: ((input: unknown) => boolean) | undefined;
     wire?: string | undefined;
-    /** A wire tag of the rendered inputs `applies` accepts only (not beside `wire`). */
+    /** A wire tag of the rendered inputs `applies` accepts only: it stands for `wire` in their key. */
     wireFor?: { wire: string; applies: (input: unknown) => boolean } | undefined;
   },
 ): GroupKeyConfig {
