@@ -86,6 +86,8 @@ export async function discoverAgents(
       };
     }
     // RAIP 4.2: a new ETag with the same schema and version is a warning only (QA45: it was said nowhere).
+    // A run with work rewrites the lock, new ETag included: only an up-to-date one needs --update-lock
+    // (QA155: the warning sent every run there, though the lock it wrote already pinned the ETag).
     if (
       lockedPin?.etag &&
       pin.etag &&
@@ -95,7 +97,7 @@ export async function discoverAgents(
     )
       options.progress.message(
         scrub(
-          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? '; evalc.lock now pins the new ETag' : '; `evalc apply --update-lock` pins the new ETag (no agent is called)'}`,
+          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? '; evalc.lock now pins the new ETag' : '; an apply that rewrites evalc.lock pins the new ETag, and `evalc apply --update-lock` does when it is up to date (no agent is called)'}`,
         ),
       );
     pins[id] = pin;

@@ -5,6 +5,10 @@
  * warned again, and the user had no way to pin the new ETag short of `--refresh`, which calls
  * every agent again. `--update-lock` now rewrites the lock with the new ETag from the cache (no
  * agent call), and the warning says so. Real loopback agent, apply in process.
+ *
+ * QA155 (review of 17fbf6d): an apply that has work (an example added) rewrites the lock, the new
+ * ETag included, but its warning still said `evalc apply --update-lock` pins the new ETag, sending
+ * the user to a flag with nothing left to do. It says a rewriting apply pins it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -95,5 +99,24 @@ describe('RAIP: --update-lock pins a new ETag of the same schema (QA143)', () =>
     const quiet = await apply(dir);
     expect(state.conditional).toEqual(['"e-B"']);
     expect(quiet.said.join('\n')).not.toMatch(/ETag changed/);
+  });
+});
+
+describe('RAIP: an apply with work pins the new ETag (QA155)', () => {
+  it('writes it into the lock and says so, not that --update-lock is needed', async () => {
+    Object.assign(state, { etag: '"e-A"', invokes: 0, conditional: [] });
+    const dir = await workspace();
+    expect(etagOf((await apply(dir)).outcome)).toBe('"e-A"');
+    state.etag = '"e-B"';
+    writeFileSync(
+      path.join(dir, 'd.jsonl'),
+      '{"id":"e1","vars":{"q":"a"},"expected":{"answer":"A"}}\n{"id":"e2","vars":{"q":"b"},"expected":{"answer":"A"}}\n',
+    );
+    const ran = await apply(dir);
+    expect(state.invokes).toBe(2);
+    expect(etagOf(ran.outcome)).toBe('"e-B"');
+    const warning = ran.said.join('\n');
+    expect(warning).toMatch(/ETag changed since evalc\.lock \("e-A" → "e-B"\)/);
+    expect(warning).toContain('an apply that rewrites evalc.lock pins the new ETag');
   });
 });
