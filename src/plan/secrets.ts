@@ -147,6 +147,13 @@ export function secretForms(value: string): string[] {
 function addSecretForms(out: Set<string>, value: string): void {
   if (value.length < MIN_SECRET_LENGTH) return;
   out.add(value);
+  // A value of several lines (a PEM key, a service account's JSON in `serve.env`) is printed, and
+  // logs are masked, line by line: each line with a letter or digit is a secret of its own (QA160).
+  if (/[\r\n]/.test(value))
+    for (const line of value.split(/\r\n|\r|\n/)) {
+      const text = line.trim();
+      if (text.length >= MIN_SECRET_LENGTH && /[\p{L}\p{N}]/u.test(text)) addSecretForms(out, text);
+    }
   const once = JSON.stringify(value).slice(1, -1);
   out.add(once);
   out.add(JSON.stringify(once).slice(1, -1));

@@ -1,0 +1,50 @@
+/**
+ * QA160: a secret of several lines (a PEM key given to a served agent through `serve.env`) is
+ * masked in the agent's log, which is masked line by line: before, no line held the whole value,
+ * so a served agent printing its key left every line of it in `.evalc/logs/<agent>.log`. Each of
+ * its lines with a letter or digit is masked on its own, in replies too. Real subprocess.
+ */
+import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { OutputTail } from '../../src/executor/served-output.js';
+import { referencedSecrets, scrubSecrets } from '../../src/plan/secrets.js';
+
+const PEM = [
+  '-----BEGIN PRIVATE KEY-----',
+  'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCqa160',
+  '  BKcwggSjAgEAAoIBAQC7qa160xyz  ',
+  '----',
+  '-----END PRIVATE KEY-----',
+].join('\n');
+
+describe('a secret of several lines', () => {
+  it('is masked line by line in a served agent log, CRLF too', async () => {
+    const secrets = referencedSecrets({ KEY: '${env.QA160_PEM}', PORT: '7101' }, { QA160_PEM: PEM });
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        'console.log("key:\\n" + process.env.K); process.stderr.write(process.env.K.replace(/\\n/g, "\\r\\n") + "\\n")',
+      ],
+      { env: { ...process.env, K: PEM }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const log = new PassThrough();
+    let written = '';
+    log.on('data', (chunk: Buffer) => {
+      written += chunk.toString('utf8');
+    });
+    const tail = new OutputTail(secrets);
+    tail.attach(child.stdout, log, () => {});
+    tail.attach(child.stderr, log, () => {});
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(written).toContain('key:');
+    expect(written).not.toContain('qa160');
+    expect(written).not.toContain('PRIVATE KEY');
+    // A line with no letter or digit is not a secret: '----' in an answer stays.
+    expect(scrubSecrets('a | ---- | table', secrets)).toBe('a | ---- | table');
+    expect(scrubSecrets('the key MIIEvQIBADANBgkqhkiG9w0BAQEFAASCqa160 leaked', secrets)).toBe(
+      'the key *** leaked',
+    );
+  });
+});
