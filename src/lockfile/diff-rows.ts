@@ -1,8 +1,10 @@
 /**
  * The rows two lockfiles are compared on (diff.ts): each result with its agent, task, dataset and
  * weights, keyed by agent × task × dataset × example; the paired rows of each agent × scope; and one
- * metric's paired figures of a scope, weighted as the aggregation weighs them.
+ * metric's paired figures of a scope, weighted as the aggregation weighs them; and a delta's paired
+ * change when it is not the aggregates' (pairedDeltaField).
  */
+import { asRecorded } from '../metrics/decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
 import type { Lockfile, LockMetricResult, LockResult } from './types.js';
 
@@ -100,4 +102,15 @@ export function pairsFor(
   }
   out.weights = hierarchicalWeights(rows);
   return out;
+}
+
+/**
+ * A delta's `pairedDelta`: the paired examples' weighted mean difference (recorded, 12 significant
+ * digits) when it is not the aggregates' Δ — more than float noise apart, since the lock's means are
+ * recorded and the paired differences are not. QA158.
+ */
+export function pairedDeltaField(meanDiff: number, delta: number | null): { pairedDelta?: number } {
+  const paired = asRecorded(meanDiff);
+  if (delta !== null && Math.abs(paired - delta) <= 1e-9 * Math.max(1, Math.abs(delta))) return {};
+  return { pairedDelta: paired };
 }

@@ -25,7 +25,7 @@ import { changedExamples, markReorderedDatasets } from './diff-changed-examples.
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { type ExampleFlip, flipsOf, quietMetrics } from './diff-flips.js';
 import { type GateChange, gateChanges } from './diff-gates.js';
-import { pairsByScope, pairsFor, type Row, rowsOf } from './diff-rows.js';
+import { pairedDeltaField, pairsByScope, pairsFor, type Row, rowsOf } from './diff-rows.js';
 import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
 import { byText } from './text-order.js';
 import type { LockAggregate, Lockfile } from './types.js';
@@ -69,6 +69,12 @@ export interface AggregateDelta {
   method: 'mcnemar' | 'sign_flip' | 'paired_bootstrap' | 'none';
   /** Paired-bootstrap 95% CI of the paired difference. */
   ci: [number, number] | null;
+  /**
+   * The paired examples' change, which `ci` and the test measure, when it is not `delta` (examples
+   * added, removed, or with a figure in one run only — a failed invoke, an errored judge; QA158:
+   * `−0.240` beside `CI [0.000, 0.000]`). Absent when there is no CI or the two agree.
+   */
+  pairedDelta?: number;
   pValue: number | null;
   /**
    * How `pValue` was computed, whenever there is one: `exact` (McNemar; the sign-flip test over every
@@ -217,6 +223,7 @@ function compareAggregate(
   const binary = field === 'score' && [...pairs.old, ...pairs.now].every((x) => x === 0 || x === 1);
   // Recorded as the lock's CIs are (12 significant digits), not the bootstrap's float noise.
   out.ci = [asRecorded(boot.ci[0]), asRecorded(boot.ci[1])];
+  Object.assign(out, pairedDeltaField(boot.meanDiff, delta));
   if (binary) {
     const d = countDiscordant(
       pairs.old.map((x) => x === 1),
@@ -289,6 +296,7 @@ function compareValueBeside(
     delta,
     method: 'none',
     ci: boot ? [asRecorded(boot.ci[0]), asRecorded(boot.ci[1])] : null,
+    ...(boot ? pairedDeltaField(boot.meanDiff, delta) : {}),
     pValue: null,
     n: pairs.old.length,
     ...(pairs.unpaired > 0 ? { unpaired: pairs.unpaired } : {}),

@@ -4,16 +4,9 @@
  * JSON in `<script type="application/json">` with `<`, `>`, `&` escaped as \u00XX.
  */
 import type { LockDiff } from '../lockfile/diff.js';
+import { formatDeltaCi } from './delta-ci.js';
 import { flipsAgainstNote } from './flips-against-note.js';
-import {
-  byText,
-  formatCi,
-  formatMeanCi,
-  formatNumber,
-  formatP,
-  formatScope,
-  formatSigned,
-} from './format.js';
+import { byText, formatMeanCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { type BarChart, renderBarChart } from './html-charts.js';
 import { omittedNote, selectHtmlExamples } from './html-embed.js';
 import { HTML_SCRIPT } from './html-script.js';
@@ -186,7 +179,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
         : d.direction === 'improvement'
           ? 'improvement'
           : 'ns';
-    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${formatCi(d.ci, 3)}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : verdictOf(d)}</td></tr>`;
+    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatNumber(d.old)}</td><td class="num">${formatNumber(d.new)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${h(formatDeltaCi(d))}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : verdictOf(d)}</td></tr>`;
   });
   const flips = (kind: 'pass_to_fail' | 'fail_to_pass') =>
     diff.flips

@@ -4,9 +4,10 @@
  * tolerance. Used by report.md and by `evalc diff --format md`.
  */
 import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
+import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { flipsAgainstNote } from './flips-against-note.js';
-import { formatCi, formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
 
@@ -57,7 +58,7 @@ export function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boole
 
 function deltaRow(d: AggregateDelta, gated: Set<string> = new Set(), alpha?: number): string {
   const field = d.field === 'value' ? ' (value)' : '';
-  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatCi(d.ci, 3)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
+  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatDeltaCi(d)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
 }
 
 function flipLine(f: ExampleFlip): string {
@@ -140,7 +141,7 @@ export function unpairedNote(deltas: readonly AggregateDelta[]): string | undefi
   }
   if (most.size === 0) return undefined;
   const list = [...most].map(([key, n]) => `${key}: ${n})`).join(', ');
-  return `Δ also counts examples with a value in one run only (a failed invoke measures nothing; a metric added to or removed from a task scores one run only): ${list}; the CI, p and verdict test the examples with a value in both runs.`;
+  return `Δ also counts examples with a value in one run only (a failed invoke measures nothing, an errored metric or judge scores nothing; a metric added to or removed from a task scores one run only): ${list}; the CI, p and verdict test the examples with a value in both runs (their change, where it is not Δ, is the paired Δ beside the CI).`;
 }
 
 /**
@@ -154,7 +155,7 @@ export function compositionNote(diff: LockDiff, shown?: readonly AggregateDelta[
   // no Δ to explain (QA90: the note said Δ "include 26 new example(s)" under a table of `new` rows).
   if (shown && !shown.some((d) => d.delta !== null)) return undefined;
   const parts = [added > 0 ? `${added} new` : '', removed > 0 ? `${removed} gone` : ''].filter(Boolean);
-  return `Δ compares the two runs' aggregates, which include ${parts.join(' and ')} example(s); the CI, p and verdict test the ${paired} paired examples only.`;
+  return `Δ compares the two runs' aggregates, which include ${parts.join(' and ')} example(s); the CI, p and verdict test the ${paired} paired examples only (their change, where it is not Δ, is the paired Δ beside the CI).`;
 }
 
 /** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */

@@ -75,7 +75,7 @@ describe('diff says what Δ counts when an example has a value in one run only (
     benchmark.mean = 2;
     const shown = diffLocks(before, after);
     const note =
-      'Δ also counts examples with a value in one run only (a failed invoke measures nothing; a metric added to or removed from a task scores one run only): steps (o1: 1); the CI, p and verdict test the examples with a value in both runs.';
+      'Δ also counts examples with a value in one run only (a failed invoke measures nothing, an errored metric or judge scores nothing; a metric added to or removed from a task scores one run only): steps (o1: 1); the CI, p and verdict test the examples with a value in both runs (their change, where it is not Δ, is the paired Δ beside the CI).';
     expect(renderTextDiff(shown)).toContain(`(${note})`);
     expect(renderMarkdownDiff(shown)).toContain(`_${note}_`);
     // Without unpaired examples, no note.

@@ -107,7 +107,7 @@ describe('diff of a metric one run only has (QA90)', () => {
       diff.aggregates.find((d) => d.scope === 'task/t2' && d.metric === 'contains')?.unpaired,
     ).toBeUndefined();
     expect(renderTextDiff(diff)).toContain(
-      '(Δ also counts examples with a value in one run only (a failed invoke measures nothing; a metric added to or removed from a task scores one run only): contains (o1: 2); the CI, p and verdict test the examples with a value in both runs.)',
+      '(Δ also counts examples with a value in one run only (a failed invoke measures nothing, an errored metric or judge scores nothing; a metric added to or removed from a task scores one run only): contains (o1: 2); the CI, p and verdict test the examples with a value in both runs (their change, where it is not Δ, is the paired Δ beside the CI).)',
     );
   });
 
