@@ -79,6 +79,11 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         ctx.stdout(
           `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
         );
+        // Notes of why a step last failed are entries of the log, not results (QA159).
+        if (stats.failureNotes > 0)
+          ctx.stdout(
+            `  (${stats.failureNotes} of the entries are notes of why a step last failed, kept for the reports: not results; a prune drops them)\n`,
+          );
         if (stats.damagedLines > 0)
           ctx.stdout(
             `  (skipped ${stats.damagedLines} damaged line(s) of steps.log, ${stats.damagedBytes} bytes, left in place; the entries after them are read, and a prune drops them${stats.corruptEntries > 0 ? `; ${stats.corruptEntries} of them failed their checksum: their steps run again` : ''})\n`,

@@ -41,7 +41,7 @@ import { PendingEntries } from './cache-pending.js';
 import { copyReachable } from './cache-prune.js';
 import { CacheWriteError } from './cache-write-error.js';
 import { LogWindow } from './log-window.js';
-import type { CacheStats, StepStore } from './step-store.js';
+import { type CacheStats, FAILURE_NOTE_SUFFIX, type StepStore } from './step-store.js';
 import { writeBytesSync } from './write-text.js';
 
 export { CacheWriteError } from './cache-write-error.js';
@@ -290,8 +290,10 @@ export class LogStore implements StepStore {
   stats(): CacheStats {
     const byKind: CacheStats['byKind'] = {};
     let liveLines = 0;
+    let failureNotes = 0;
     // Bytes are whole lines of the log, so the kinds, the superseded and the damaged bytes add up to its size.
     for (const [key, entry] of this.index.entries()) {
+      if (key.endsWith(FAILURE_NOTE_SUFFIX)) failureNotes++;
       const k = (byKind[entry.kind] ??= { entries: 0, bytes: 0 });
       const line = Buffer.byteLength(`${key}\t${entry.kind}\t${entry.length}\t`) + entry.length + 1;
       k.entries++;
@@ -302,6 +304,7 @@ export class LogStore implements StepStore {
       entries: this.index.size,
       bytes: this.size,
       byKind,
+      failureNotes,
       recoveredTornBytes: this.tornBytes,
       damagedLines: this.damagedLines,
       damagedBytes: this.damagedBytes,

@@ -90,8 +90,11 @@ export async function scoreRepeat(
       // A metric evalc computes fails the same way on the same inputs (no model to price): it
       // is cached like a score. A judge's failure may be its server's: never cached, retried.
       if (key && !metric.judgeId) rt.store.put(key, 'score', result);
-      // …but why it failed is kept beside the step for the reports (never read as a result).
-      else if (key) rt.store.put(lastErrorKey(key), 'score-error', { error: result.error });
+      // …but why it failed is kept beside the step for the reports (never read as a result). A
+      // call the first Ctrl-C cancelled failed for no reason of its own: no note, as for an invoke
+      // (QA159: one per example whose answer was kept, counted by `cache stats`).
+      else if (key && result.error.kind !== 'cancelled')
+        rt.store.put(lastErrorKey(key), 'score-error', { error: result.error });
     } else {
       // A judge's rationale may quote what it was sent or its own credentials (a stdio judge's
       // reply is not masked by an HTTP transport): masked before it is kept or reported.

@@ -4,6 +4,7 @@
  */
 
 import type { StepError, Trajectory } from '../protocols/types.js';
+import { FAILURE_NOTE_SUFFIX } from './step-store.js';
 
 export interface InvokeRecord {
   trajectory: Trajectory;
@@ -42,7 +43,7 @@ const DEFINITIVE_KINDS = new Set([
 
 /** Where the message of an invoke's last transient failure is kept (never read as a result). */
 export function lastErrorKey(invokeKey: string): string {
-  return `${invokeKey}#last-error`;
+  return `${invokeKey}${FAILURE_NOTE_SUFFIX}`;
 }
 
 /**

@@ -4,6 +4,9 @@
  * append-only log behind it; a shared remote store would implement this same interface.
  */
 
+/** The end of the key of a note of why a step last failed (`lastErrorKey`): kept for the reports, never a result. */
+export const FAILURE_NOTE_SUFFIX = '#last-error';
+
 export interface StepStore {
   has(key: string): boolean;
   /** The kind an entry was put with (`invoke`, `invoke-failed`, `extract`…), without reading it. */
@@ -27,6 +30,8 @@ export interface CacheStats {
   entries: number;
   bytes: number;
   byKind: Record<string, { entries: number; bytes: number }>;
+  /** Of the entries, notes of why a step last failed (`…#last-error`, kinds `invoke-error`, `score-error`): no results. */
+  failureNotes: number;
   /** Bytes cut from a torn last line when the store was opened (read-only: left, not cut). */
   recoveredTornBytes: number;
   /** Complete lines that did not parse (skipped; a prune drops them), and their bytes. */
