@@ -7,6 +7,7 @@
  * and `{{vars.user_query}}` both work.
  */
 import Handlebars from 'handlebars';
+import { explainTemplateSyntaxError } from './template-syntax-error.js';
 
 const hbs = Handlebars.create();
 hbs.registerHelper('json', (value: unknown) => {
@@ -49,6 +50,8 @@ export interface TemplateError {
   /** Path inside the template value, e.g. ['messages', 0, 'content']. */
   path: (string | number)[];
   message: string;
+  /** How to fix it, when the error is a usual slip (an unclosed block, a `{{` without `}}`). */
+  hint?: string;
 }
 
 /** Compiles every string leaf; syntax errors are collected, not thrown. */
@@ -69,8 +72,14 @@ export function compileTemplate(
         render: (context) => lookupStrict(context, segments, single),
       };
     }
+    let ast: ReturnType<typeof hbs.parse>;
     try {
-      const ast = hbs.parse(value);
+      ast = hbs.parse(value);
+    } catch (err) {
+      errors.push({ path: at, ...explainTemplateSyntaxError(value, err) });
+      return { kind: 'literal', value };
+    }
+    try {
       const helper = unknownHelper(ast, value);
       if (helper !== undefined) throw new Error(helper);
       const inherited = inheritedPaths(ast);

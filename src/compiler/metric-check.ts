@@ -201,6 +201,7 @@ export function checkMetric(
           [...path, 'content'],
           {
             source: ctx.locate([...path, 'content']),
+            ...(err.hint ? { hint: err.hint } : {}),
           },
         ),
       );

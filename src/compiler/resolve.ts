@@ -212,6 +212,7 @@ export async function resolvePlan(
             [...bindingPath, 'input', ...err.path],
             {
               source: at([...bindingPath, 'input', ...err.path]),
+              ...(err.hint ? { hint: err.hint } : {}),
             },
           ),
         );

@@ -100,14 +100,14 @@ describe('input templates', () => {
     expect(isTemplated(compileTemplate({ n: 1, s: ['{{x}}'] }))).toBe(true);
   });
 
-  it('reports a Handlebars syntax error in one line: where, and what was expected instead', () => {
+  it('reports a Handlebars syntax error in one line: where, and what to write (QA161)', () => {
     const errors: { path: (string | number)[]; message: string }[] = [];
     compileTemplate({ query: '{{#if x}}oops' }, errors);
     expect(errors).toEqual([
       {
         path: ['query'],
-        message:
-          "Parse error on line 1: expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
+        message: '`{{#if x}}` is never closed: the text ends inside its block',
+        hint: 'end the block with `{{/if}}`',
       },
     ]);
   });

@@ -1,0 +1,87 @@
+/**
+ * A Handlebars syntax error in the plan's words. The parser says what its grammar expected
+ * ("Parse error on line 1: expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'")
+ * or "if doesn't match each - 1:3"; the user needs the block left open, the closer without an
+ * opener, the `{{` without its `}}` (QA161), and what to write.
+ */
+
+export interface TemplateSyntaxError {
+  message: string;
+  hint?: string;
+}
+
+const BLOCK = /(?<!\\)\{\{~?\s*([#^/])\s*(\*?\s*[^\s}~]+)[^}]*\}\}/g;
+
+/** The error a template's parse failed with, explained when it is one of the usual slips. */
+export function explainTemplateSyntaxError(source: string, err: unknown): TemplateSyntaxError {
+  const text = err instanceof Error ? err.message : String(err);
+  const first = (text.split('\n')[0] ?? text).trim();
+  const got = /got '([A-Z_]+)'\s*$/.exec(text)?.[1];
+  const expected = /Expecting (.*), got/.exec(text)?.[1] ?? '';
+  const mismatch = /^(\S+) doesn't match (\S+)/.exec(first);
+  if (mismatch) {
+    const [, open, close] = mismatch;
+    return {
+      message: `\`{{/${close}}}\` closes a \`{{#${open}}}\` block`,
+      hint: `close the \`{{#${open} …}}\` block with \`{{/${open}}}\` (blocks close in the reverse order they open)`,
+    };
+  }
+  if (got === 'EOF' && expected.includes("'OPEN_ENDBLOCK'")) {
+    const open = unclosedBlocks(source).at(-1);
+    if (open !== undefined)
+      return {
+        message: `\`${open.tag}\` is never closed: the text ends inside its block`,
+        hint: `end the block with \`{{/${open.name}}}\``,
+      };
+  }
+  if (got === 'OPEN_ENDBLOCK') {
+    const closer = /(?<!\\)\{\{~?\s*\/\s*[^}]*\}\}/.exec(source)?.[0];
+    return {
+      message: `${closer ? `\`${closer}\`` : 'a `{{/…}}`'} closes no block: no \`{{#…}}\` before it is open`,
+      hint: 'remove it, or open the block before it (`{{#if x}}…{{/if}}`)',
+    };
+  }
+  if (got === 'INVALID')
+    return {
+      message: 'a `{{` is not closed with `}}`',
+      hint: 'end each placeholder with `}}`; for literal braces write `\\{{`',
+    };
+  if (got === 'CLOSE_UNESCAPED')
+    return {
+      message: 'a `}}}` closes a placeholder opened with `{{`',
+      hint: 'write `{{name}}` (or `{{{name}}}` on both sides)',
+    };
+  if (got === 'INVERSE' && expected === "'OPEN_ENDBLOCK'")
+    return {
+      message: 'a second `{{else}}` in one block',
+      hint: 'a block has one `{{else}}`; chain another test with `{{else if …}}`',
+    };
+  const near = nearText(text);
+  return { message: near ? `${first.replace(/:$/, '')} near \`${near}\`: ${lastLine(text)}` : first };
+}
+
+/** The blocks opened and not closed, outermost first. */
+function unclosedBlocks(source: string): { tag: string; name: string }[] {
+  const stack: { tag: string; name: string }[] = [];
+  for (const match of source.matchAll(BLOCK)) {
+    const name = (match[2] ?? '').replace(/^\*\s*/, '');
+    if (match[1] === '/') {
+      const index = stack.map((b) => b.name).lastIndexOf(name);
+      if (index >= 0) stack.splice(index);
+    } else stack.push({ tag: match[0], name });
+  }
+  return stack;
+}
+
+/** The template text the parser's caret points at (the message's second line, up to the caret). */
+function nearText(message: string): string | undefined {
+  const lines = message.split('\n');
+  const excerpt = lines[1];
+  const caret = lines[2]?.indexOf('^');
+  if (excerpt === undefined || caret === undefined || caret < 0) return undefined;
+  return excerpt.slice(Math.max(0, caret - 20), caret + 10).trim() || undefined;
+}
+
+function lastLine(message: string): string {
+  return message.split('\n').at(-1)?.trim() ?? message;
+}
