@@ -281,9 +281,32 @@ export function scrubJsonValue<T>(value: T, secrets: readonly string[], marker =
   return scrubLeaves(value, secrets, marker) as T;
 }
 
+/** The secrets a number's text can hold (digits, `.`, `-`, `+`, `e`), computed once per list. */
+const numeric = new WeakMap<readonly string[], { length: number; found: string[] }>();
+
+function numericSecrets(secrets: readonly string[]): string[] {
+  let entry = numeric.get(secrets);
+  if (entry?.length !== secrets.length) {
+    entry = {
+      length: secrets.length,
+      found: secrets.filter((s) => /^[0-9.eE+-]+$/.test(s) && /[0-9]/.test(s)),
+    };
+    numeric.set(secrets, entry);
+  }
+  return entry.found;
+}
+
 /** Used on replies only, as they came: whole secrets (`scrubWholeSecrets`), no cut heads. */
 function scrubLeaves(value: unknown, secrets: readonly string[], marker: string): unknown {
   if (typeof value === 'string') return scrubWholeSecrets(value, secrets, marker);
+  // A numeric secret (a PIN, an account number) comes back as a JSON number: its text is masked,
+  // and the number becomes that text (QA160: `{"pin": 48213977}` was stored as sent).
+  if (typeof value === 'number') {
+    const digits = numericSecrets(secrets);
+    if (digits.length === 0) return value;
+    const text = String(value);
+    return containsSecret(text, digits) ? scrubWholeSecrets(text, digits, marker) : value;
+  }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;

@@ -86,4 +86,25 @@ describe('a secret quoted back encoded', () => {
     expect(JSON.stringify(chat)).toContain('x-api-key:');
     for (const outcome of [raip, chat]) expect(JSON.stringify(outcome)).not.toContain(PROBE);
   });
+
+  it('is not in a reply that carries a numeric secret as a JSON number', async () => {
+    server = await startLoopback((req, res) => {
+      const pin = Number(req.headers['x-pin']);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ output: { pin, account: { id: pin, digits: [pin, 7] }, other: 148213977 } }));
+    });
+    const raip = await adapter(
+      { protocol: 'raip', url: `${server.url}/raip` },
+      { 'x-pin': '48213977' },
+    ).invoke({ q: 1 }, testContext(AbortSignal.timeout(5_000)));
+    // The number becomes its masked text; a number that holds it is masked as a string would be.
+    expect(raip.ok && raip.trajectory.response).toMatchObject({
+      output: {
+        pin: '[redacted]',
+        account: { id: '[redacted]', digits: ['[redacted]', 7] },
+        other: '1[redacted]',
+      },
+    });
+    expect(JSON.stringify(raip)).not.toContain('48213977');
+  });
 });
