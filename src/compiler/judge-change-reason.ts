@@ -11,7 +11,8 @@ import type { RubricConfig } from '../plan/schema.js';
 import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
 import type { CompiledPlan } from './compile.js';
-import { commandFolderChange, stripUserInfo } from './identities.js';
+import { digestOf } from './content-key.js';
+import { commandFolderChange, judgeIdentity, stripUserInfo } from './identities.js';
 import { metricRubricName, rubricNameOf } from './judge-pins.js';
 import type { ResolvedMetric } from './resolve.js';
 
@@ -32,6 +33,9 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     if (folder !== undefined) return `because judge ${id}'s command runs in another folder (${folder})`;
     if (judge.model !== undefined && locked.model !== undefined && locked.model !== judge.model)
       return `because judge ${id}'s model changed (${locked.model} → ${judge.model})`;
+    const former = formerOwnRubric(id, locked, compiled);
+    if (former !== undefined)
+      return `because judge ${id}'s rubric changed (${former ?? 'none'} → ${judge.rubric ?? 'none'})`;
     if (!rubricPinHolds(locked, judge.rubric, metric, compiled))
       return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
     // The judge's own rubric is in its identity: its definition changed (every metric of the
@@ -86,4 +90,25 @@ function rubricPinHolds(
     }
   for (const tag of locked.rubricVersion?.split(' | ') ?? []) names.add(rubricNameOf(tag));
   return (locked.rubric ?? '') === [...names].sort(byText).join(' | ');
+}
+
+/**
+ * The judge's own `rubric:` setting the lock was written with, when that setting is all that
+ * changed: the lock's digest is the judge's identity now with that setting instead (null: none).
+ * Since 61bd5f9 the lock pins the rubrics the judge's metrics used, not that setting, so setting
+ * `rubric: r2` on a judge whose metric names r1 read "judge llm's rubric r2 changed (rubrics.r2)",
+ * though rubrics.r2 was as it had been (QA157).
+ */
+function formerOwnRubric(id: string, locked: LockJudge, compiled: CompiledPlan): string | null | undefined {
+  const { plan, loaded } = compiled.resolved;
+  const judge = plan.judges[id];
+  if (!judge) return undefined;
+  const { rubric: own, ...rest } = judge;
+  const names = new Set([...Object.keys(plan.rubrics), ...(locked.rubric?.split(' | ') ?? [])]);
+  for (const name of [null, ...[...names].sort(byText)]) {
+    if ((name ?? undefined) === own) continue;
+    const before = name === null ? rest : { ...rest, rubric: name };
+    if (digestOf(judgeIdentity(before, plan, loaded.commandDirs.judges[id])) === locked.digest) return name;
+  }
+  return undefined;
 }
