@@ -29,13 +29,20 @@ export async function probeUrl(url: string, timeoutMs: number, cancel?: AbortSig
   const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   try {
     const response = await request(url, { method: 'GET', reset: true, signal });
-    // The status is the answer: read a short page to its end, cut a long one off, and one still
-    // streaming after 1 s (an SSE stream, a slow chunked page) too: the probe's own wait, the time
-    // left to ready.timeout since QA143, held the agent 'not ready' until then (QA151).
+    // The status is the answer. A not-ready one is dropped unread: a 503 page that keeps streaming
+    // was read for 1 s, so each probe of an agent still starting took 1 s, not the 100 ms between
+    // probes (QA159).
+    if (response.statusCode >= 500 && response.statusCode !== 501) {
+      response.body.destroy();
+      return 'not_ready';
+    }
+    // A ready one: read a short page to its end, cut a long one off, and one still streaming after
+    // 1 s (an SSE stream, a slow chunked page) too: the probe's own wait, the time left to
+    // ready.timeout since QA143, held the agent 'not ready' until then (QA151).
     await response.body
       .dump({ limit: 64 * 1024, signal: AbortSignal.timeout(BODY_MS) })
       .catch(() => undefined);
-    return response.statusCode < 500 || response.statusCode === 501 ? 'ready' : 'not_ready';
+    return 'ready';
   } catch {
     return timeout.aborted ? 'no_answer' : 'not_ready';
   }
