@@ -147,6 +147,10 @@ export function secretForms(value: string): string[] {
 function addSecretForms(out: Set<string>, value: string): void {
   if (value.length < MIN_SECRET_LENGTH) return;
   out.add(value);
+  // HTTP drops the spaces and tabs around a header value: a token pasted with a trailing space
+  // reaches the server, and comes back, without it (QA160).
+  const trimmed = value.trim();
+  if (trimmed !== value) addSecretForms(out, trimmed);
   // A value of several lines (a PEM key, a service account's JSON in `serve.env`) is printed, and
   // logs are masked, line by line: each line with a letter or digit is a secret of its own (QA160).
   if (/[\r\n]/.test(value))

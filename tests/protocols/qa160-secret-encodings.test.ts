@@ -107,4 +107,16 @@ describe('a secret quoted back encoded', () => {
     });
     expect(JSON.stringify(raip)).not.toContain('48213977');
   });
+
+  it('is not in a reply that echoes a header value HTTP sent without its trailing space', async () => {
+    server = await startLoopback((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ output: { answer: `key [${req.headers['x-key']}]` } }));
+    });
+    const raip = await adapter(
+      { protocol: 'raip', url: `${server.url}/raip` },
+      { 'x-key': `${PROBE}-pasted ` },
+    ).invoke({ q: 1 }, testContext(AbortSignal.timeout(5_000)));
+    expect(raip.ok && raip.trajectory.response).toMatchObject({ output: { answer: 'key [[redacted]]' } });
+  });
 });
