@@ -130,7 +130,13 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
     case 'refused': {
-      const hint = refusalHint(outcome.message, outcome.reason, outcome.lockWrittenBy, outcome.lockFailures);
+      const hint = refusalHint(
+        outcome.message,
+        outcome.reason,
+        outcome.lockWrittenBy,
+        outcome.lockFailures,
+        outcome.lockRekeyed,
+      );
       return {
         status: outcome.status,
         ...(outcome.reason ? { reason: outcome.reason } : {}),
@@ -159,7 +165,13 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
       ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
       return;
     case 'refused': {
-      const hint = refusalHint(outcome.message, outcome.reason, outcome.lockWrittenBy, outcome.lockFailures);
+      const hint = refusalHint(
+        outcome.message,
+        outcome.reason,
+        outcome.lockWrittenBy,
+        outcome.lockFailures,
+        outcome.lockRekeyed,
+      );
       ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       return;
     }

@@ -16,6 +16,7 @@ export function refusalHint(
   reason?: 'locked' | 'frozen' | 'schema_drift',
   lockWrittenBy?: string,
   lockFailures?: boolean,
+  lockRekeyed?: boolean,
 ): string | undefined {
   if (
     reason === 'schema_drift' ||
@@ -29,6 +30,9 @@ export function refusalHint(
   const frozen = reason === 'frozen' || message.startsWith('--frozen:');
   if (frozen && lockFailures)
     return 'the steps --frozen lacks failed in the run that wrote evalc.lock, and a transient failure is never cached: run `evalc apply` without --frozen (it asks the agents again for those examples only) and commit evalc.lock.';
+  // The lock records them under other keys, the inputs unchanged: no earlier cache holds them (QA156).
+  if (frozen && lockRekeyed)
+    return "run `evalc apply` once without --frozen (it asks the agents again for those examples only), commit evalc.lock, and keep that run's cache for --frozen.";
   if (frozen && lockWrittenBy !== undefined)
     return `evalc.lock was written by evalc ${lockWrittenBy} and this is evalc ${EVALC_VERSION}, whose step keys may differ (a key holds the version of the code that computes it): a cache the earlier evalc wrote does not answer them. Run \`evalc apply\` once without --frozen with this evalc, commit evalc.lock, and keep that run's cache for --frozen.`;
   if (reason === 'frozen' || message.startsWith('--frozen:'))

@@ -45,6 +45,8 @@ export type ApplyOutcome =
       lockWrittenBy?: string;
       /** `--frozen`: every missing step failed in the run that wrote evalc.lock (never cached). */
       lockFailures?: boolean;
+      /** `--frozen`: evalc.lock records missing answers under other keys, their inputs unchanged (QA156). */
+      lockRekeyed?: boolean;
     }
   | { status: 'interrupted'; message: string }
   /** The run stopped on an error of its own environment (the cache could not be written). */

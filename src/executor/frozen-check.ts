@@ -13,7 +13,7 @@ import type { StepError } from '../protocols/types.js';
 import { EVALC_VERSION } from '../version.js';
 import type { ApplyOutcome } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
-import { missingInvokes, missingJudgeScores } from './locked-inputs.js';
+import { instructionChanges, missingInvokes, missingJudgeScores } from './locked-inputs.js';
 import { isDefinitiveFailure } from './step-records.js';
 
 /**
@@ -30,7 +30,7 @@ export function frozenRefusal(
   lockFile: string,
   previousLock: Lockfile | undefined,
 ): ApplyOutcome | undefined {
-  const message = frozenMessage(compiled, store, plan, lockedPins, lockFile);
+  const message = frozenMessage(compiled, store, plan, lockedPins, lockFile, previousLock);
   if (message === undefined) return undefined;
   const writtenBy = previousLock?.evalc;
   // Keys hold each step's code version, not evalc's: when evalc.lock records every missing step
@@ -42,6 +42,7 @@ export function frozenRefusal(
     reason: 'frozen',
     message: message.text,
     ...(message.allFailedInLock ? { lockFailures: true } : {}),
+    ...(message.rekeyed ? { lockRekeyed: true } : {}),
     ...(otherVersion ? { lockWrittenBy: writtenBy } : {}),
   };
 }
@@ -52,7 +53,8 @@ function frozenMessage(
   plan: Plan,
   lockedPins: Record<string, AgentPin>,
   lockFile: string,
-): { text: string; allFailedInLock: boolean; allKeysInLock: boolean } | undefined {
+  previousLock: Lockfile | undefined,
+): { text: string; allFailedInLock: boolean; allKeysInLock: boolean; rekeyed: boolean } | undefined {
   const lockName = path.basename(lockFile);
   const missing = missingInvokes(compiled, store);
   const unjudged = missing.length > 0 ? [] : missingJudgeScores(compiled, store);
@@ -77,10 +79,22 @@ function frozenMessage(
     failed.count > 0
       ? `\n${failed.count === missing.length ? (missing.length === 1 ? 'it' : 'all of them') : `${failed.count} of them`} failed in the run that wrote ${lockName} (${failed.kinds}): a transient failure is never cached, so no cache answers ${failed.count === 1 ? 'it' : 'them'}`
       : '';
+  // Answers the lock records under other keys, their inputs unchanged: the request changed (an
+  // upgrade's wire tag, the task's instructions), so no cache of the run that wrote it holds them
+  // (QA156: the hint said to restore that cache, and plan's reason was said nowhere).
+  const rekeyed =
+    missing.length > 0 && failed.sameKey < missing.length && previousLock !== undefined
+      ? instructionChanges(compiled, previousLock, lockFile, new Set(missing.map(groupOf)))
+      : [];
+  const rekeyedNote =
+    rekeyed.length > 0
+      ? `\nthe requests changed since ${lockName} was written, their inputs did not, so no cache of the run that wrote it answers them:\n  ${rekeyed.join('\n  ')}`
+      : '';
   return {
-    text: `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}${failedNote}`,
+    text: `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}${failedNote}${rekeyedNote}`,
     allFailedInLock: failed.count > 0 && failed.count === missing.length,
     allKeysInLock: missing.length > 0 && failed.sameKey === missing.length,
+    rekeyed: rekeyed.length > 0,
   };
 }
 
@@ -124,11 +138,16 @@ function failedInLock(
   return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', '), sameKey };
 }
 
+/** The group of a missing step: `a1/t1/d1` of `invoke/a1/t1/d1/e3#0`. */
+function groupOf(step: string): string {
+  return step.split('/').slice(1, 4).join('/');
+}
+
 /** ` (a1/t1/d1: 20, a2/t1/d1: 5)`: missing steps (`invoke/a1/t1/d1/e3#0`) counted by group. */
 function perGroup(steps: string[]): string {
   const counts = new Map<string, number>();
   for (const step of steps) {
-    const group = step.split('/').slice(1, 4).join('/');
+    const group = groupOf(step);
     counts.set(group, (counts.get(group) ?? 0) + 1);
   }
   if (counts.size < 2) return '';

@@ -54,16 +54,23 @@ export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
 /**
  * Groups whose invoke keys differ from the lock's rows while their template, agent, dataset and
  * trace are as pinned: the task's instructions changed (the lock keeps no copy of them, only the
- * keys). Read from the whole lockfile, only when the plan digest already differs (QA49: `--locked`
- * said "no step changes" of a PR that re-ran every invoke of a task).
+ * keys), or evalc keys the request anew (a wire tag, plan-reasons.ts). Read from the whole lockfile,
+ * only when the plan digest already differs (QA49: `--locked` said "no step changes" of a PR that
+ * re-ran every invoke of a task), or for the groups `--frozen` misses answers of (`only`, QA156).
  */
-function instructionChanges(compiled: CompiledPlan, lock: Lockfile, lockFile: string | undefined): string[] {
+export function instructionChanges(
+  compiled: CompiledPlan,
+  lock: Lockfile,
+  lockFile: string | undefined,
+  only?: ReadonlySet<string>,
+): string[] {
   if (lockFile === undefined) return [];
   const read = readLockFile(lockFile);
   if (!read.ok) return [];
   const rows = new Map(read.lock.results.map((r) => [`${r.group}\u0000${r.example}`, r]));
   const out: string[] = [];
   for (const cg of compiled.groups) {
+    if (only !== undefined && !only.has(cg.group.id)) continue;
     const why = groupReasons(cg, lock, compiled);
     if (why.invoke || !why.changedInput) continue;
     for (const step of groupSteps(cg.group, cg.keys)) {
