@@ -39,11 +39,16 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     if (!rubricPinHolds(locked, judge.rubric, metric, compiled))
       return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
     // The judge's own rubric is in its identity: its definition changed (every metric of the
-    // judge re-scores, also one that applies another rubric) — unless the lock's rubricVersion is
-    // still the rubric's: then another setting changed (QA47: a temperature edit read "rubric changed").
+    // judge re-scores, also one that applies another rubric) — unless one of the lock's tags is
+    // still the rubric's: then another setting changed (QA47: a temperature edit read "rubric
+    // changed"; QA157: so it did beside a second rubric's tag). With no tag of it (no metric used
+    // it) the lock cannot tell which changed.
     const own = judge.rubric !== undefined ? plan.rubrics[judge.rubric] : undefined;
-    if (judge.rubric !== undefined && own && locked.rubricVersion === currentRubricVersion(judge.rubric, own))
+    const tags = locked.rubricVersion?.split(' | ') ?? [];
+    if (judge.rubric !== undefined && own && tags.includes(currentRubricVersion(judge.rubric, own)))
       return `because judge ${id}'s settings changed (judges.${id}: not its endpoint, model or rubric; e.g. temperature)`;
+    if (judge.rubric !== undefined && own && !tags.some((tag) => rubricNameOf(tag) === judge.rubric))
+      return `because judge ${id} changed (judges.${id}, e.g. temperature, or its rubric ${judge.rubric}, which none of its metrics used, so evalc.lock holds no version of it)`;
     if (judge.rubric !== undefined && own)
       return judge.rubric === rubric
         ? `because rubric ${judge.rubric} changed (rubrics.${judge.rubric})`
