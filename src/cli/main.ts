@@ -149,7 +149,10 @@ async function main(argv: string[]): Promise<number> {
     if (stops === 1) {
       // A SIGTERM said nothing while apply finished its steps (QA140): a cancelled CI job's log
       // showed the run going on, then one line at its end.
-      notice(`\nevalc: ${how} — finishing steps in flight (Ctrl-C again to exit now)`);
+      // The way out named is the signal's own (a CI job's second SIGTERM; it read "Ctrl-C again"
+      // after any signal, QA148), and a Ctrl-C, which any kind of second signal also is.
+      const exit = again === 'Ctrl-C' ? 'Ctrl-C again' : `${again} again or Ctrl-C`;
+      notice(`\nevalc: ${how} — finishing steps in flight (${exit} to exit now)`);
       controller.abort();
     } else {
       // The second Ctrl-C said nothing without --json (QA95).

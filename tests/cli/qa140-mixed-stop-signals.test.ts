@@ -38,7 +38,7 @@ describe('apply stopped by two signals of different kinds', () => {
     expect(r.code).toBe(130);
     expect(r.afterSecondMs).toBeLessThan(8_000);
     expect(r.stderr).toContain(
-      'evalc: stopped by SIGTERM — finishing steps in flight (Ctrl-C again to exit now)',
+      'evalc: stopped by SIGTERM — finishing steps in flight (SIGTERM again or Ctrl-C to exit now)',
     );
     expect(r.stderr).toContain('evalc: exited at once (Ctrl-C again): steps in flight were dropped');
   });
