@@ -105,6 +105,22 @@ function rubricPinHolds(
  * though rubrics.r2 was as it had been (QA157).
  */
 function formerOwnRubric(id: string, locked: LockJudge, compiled: CompiledPlan): string | null | undefined {
+  // Asked for each of the judge's metric rows: its digests are taken once per plan and lock.
+  let byLock = formerOwnRubrics.get(compiled);
+  if (!byLock) formerOwnRubrics.set(compiled, (byLock = new WeakMap()));
+  if (byLock.has(locked)) return byLock.get(locked);
+  const former = findFormerOwnRubric(id, locked, compiled);
+  byLock.set(locked, former);
+  return former;
+}
+
+const formerOwnRubrics = new WeakMap<CompiledPlan, WeakMap<LockJudge, string | null | undefined>>();
+
+function findFormerOwnRubric(
+  id: string,
+  locked: LockJudge,
+  compiled: CompiledPlan,
+): string | null | undefined {
   const { plan, loaded } = compiled.resolved;
   const judge = plan.judges[id];
   if (!judge) return undefined;
