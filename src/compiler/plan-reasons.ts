@@ -331,10 +331,13 @@ function identityChange(
   const changes = [config ? settingsChanges(locked.settings, agentSettings(config).settings) : ''];
   // What discovery pinned (QA66: a new version or input schema read only "agent identity changed").
   // A declared `version:` of an agent without discovery is recorded as its version too (QA115).
+  // A version the lock pinned none of is named too, as plan's note and apply --locked name it (QA156:
+  // the row read only "agent identity changed" for an agent that starts sending one).
   const version = pin?.version ?? config?.version;
-  if (version !== undefined && locked.version !== undefined && version !== locked.version)
-    changes.push(`version ${locked.version} → ${version}`);
-  changes.push(numericVersionChange(locked.version, pin) ?? '');
+  if (version !== undefined && version !== locked.version)
+    changes.push(
+      numericVersionChange(locked.version, pin) ?? `version ${locked.version ?? '(none)'} → ${version}`,
+    );
   if (
     pin?.schemaDigest !== undefined &&
     locked.schemaDigest !== undefined &&

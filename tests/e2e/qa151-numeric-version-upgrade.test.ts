@@ -75,6 +75,8 @@ describe('upgrading past QA143 with an agent whose /info version is a number (QA
     const planned = await runCli(['plan'], { cwd: dir });
     expect(planned.code, planned.stderr).toBe(2);
     expect(planned.stderr).toMatch(/note: agent a1: version \(none\) → 2\n/);
+    // The row names it too, as apply --locked does (QA156: it read only "agent identity changed").
+    expect(planned.stdout).toMatch(/invoke .*because agent identity changed \(version \(none\) → 2\)\n/);
     expect(`${planned.stdout}${planned.stderr}`).not.toMatch(/as a number/);
   }, 60_000);
 });
