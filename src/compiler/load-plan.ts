@@ -5,6 +5,7 @@
  */
 
 import path from 'node:path';
+import { withoutAliasCascades } from '../plan/alias-placeholders.js';
 import {
   type Diagnostic,
   diagnostic,
@@ -65,7 +66,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   // empty mapping (`{}`) did load: the schema says what it lacks (QA101: validate said "valid",
   // and plan and apply exited 65 printing no diagnostic).
   if (Object.keys(loaded.raw).length === 0 && hasErrors(diagnostics))
-    return { diagnostics: sortDiagnostics(diagnostics) };
+    return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)) };
   for (const bad of findNonJsonValues(loaded.raw, true)) {
     diagnostics.push(
       diagnostic('EVALC_YAML_VALUE', `not a JSON value: ${bad.reason}`, bad.path, {
@@ -100,7 +101,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         diagnostics.push(d);
       }
     }
-    return { diagnostics: sortDiagnostics(diagnostics) };
+    return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)) };
   }
   const resolved = await resolvePlan(loaded, validated.plan, resolveOptions);
   diagnostics.push(...resolved.diagnostics);
@@ -111,7 +112,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
     ...(options.judgePins ? { judgePins: options.judgePins } : {}),
   });
   diagnostics.push(...compiled.diagnostics);
-  return { diagnostics: sortDiagnostics(diagnostics), resolved, compiled };
+  return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)), resolved, compiled };
 }
 
 /** A reference diagnostic about an id whose definition was pruned: a cascade, not news. */

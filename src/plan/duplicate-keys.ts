@@ -28,11 +28,6 @@ export function dropLaterDuplicateKeys(doc: Document.Parsed): Pair[] {
   return topLevel;
 }
 
-/** Whether the file's only errors are duplicate keys, so it can still be read for its other mistakes. */
-export function onlyDuplicateKeys(diagnostics: readonly { code: string }[]): boolean {
-  return diagnostics.length > 0 && diagnostics.every((d) => d.code === 'EVALC_YAML_DUPLICATE_KEY');
-}
-
 /**
  * The key a duplicate-key error at `offset` names, and where its first writing starts: the reader's
  * "Map keys must be unique" said neither which key nor where the other one is.

@@ -16,8 +16,9 @@ import {
   Scalar,
   visit,
 } from 'yaml';
+import { isUnresolvedAlias, nullUnresolvedAliases } from './alias-placeholders.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
-import { dropLaterDuplicateKeys, duplicateKeyAt, onlyDuplicateKeys } from './duplicate-keys.js';
+import { dropLaterDuplicateKeys, duplicateKeyAt } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 
@@ -163,17 +164,18 @@ export function parseYamlFile(
   diagnostics.push(...yaml11Types(file));
   diagnostics.push(...unresolvedAliases(file));
   diagnostics.push(...recursiveAliases(file));
-  // Duplicate keys alone leave a file that can be read, its first keys, for its other mistakes.
-  const duplicatesOnly = onlyDuplicateKeys(diagnostics);
-  const dropped = duplicatesOnly ? dropLaterDuplicateKeys(doc) : [];
-  if (diagnostics.length === 0 || duplicatesOnly) diagnostics.push(...literalMergeKeys(file));
-  if (diagnostics.length > 0 && !onlyDuplicateKeys(diagnostics))
-    return { file, value: undefined, diagnostics };
+  // Duplicate keys and aliases without an anchor alone leave a file that can be read (its first
+  // keys; `null` for such an alias), for its other mistakes.
+  const recoverable = isRecoverable(diagnostics);
+  const dropped = recoverable ? dropLaterDuplicateKeys(doc) : [];
+  if (recoverable) nullUnresolvedAliases(doc);
+  if (diagnostics.length === 0 || recoverable) diagnostics.push(...literalMergeKeys(file));
+  if (diagnostics.length > 0 && !isRecoverable(diagnostics)) return { file, value: undefined, diagnostics };
   try {
     return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics, dropped };
   } catch (err) {
     // An alias of an anchor that a left-out duplicate held: the duplicate is the error to fix first.
-    if (duplicatesOnly) return { file, value: undefined, diagnostics };
+    if (recoverable) return { file, value: undefined, diagnostics };
     const message = err instanceof Error ? err.message : String(err);
     diagnostics.push(
       diagnostic('EVALC_YAML_ALIAS', `too many alias expansions (${message})`, [], {
@@ -183,6 +185,14 @@ export function parseYamlFile(
     );
     return { file, value: undefined, diagnostics };
   }
+}
+
+/** Whether the file's only errors leave it readable: duplicate keys, aliases naming no anchor. */
+function isRecoverable(diagnostics: readonly Diagnostic[]): boolean {
+  return (
+    diagnostics.length > 0 &&
+    diagnostics.every((d) => d.code === 'EVALC_YAML_DUPLICATE_KEY' || isUnresolvedAlias(d))
+  );
 }
 
 /** The YAML 1.1 types the reader resolves when a node is tagged with them, in any schema. */
