@@ -207,8 +207,8 @@ export async function loadDataset(
         // A union's issue says only "Invalid input" (QA40: `"id": true`, `"id": null`).
         const idType =
           field === 'id' && value !== null && typeof value === 'object'
-            ? typeof value.id === 'number' // JSON's 1e400 (QA59: "not a number")
-              ? `${value.id}, a number out of range: quote it`
+            ? typeof value.id === 'number' // JSON's 1e400 (QA59: "not a number"; QA136: "not Infinity")
+              ? `a number beyond a double's range (it reads as ${value.id}): quote it`
               : jsonType(value.id)
             : undefined;
         diagnostics.push(

@@ -23,8 +23,8 @@ describe('an example id of the wrong type (QA40)', () => {
       'd.jsonl': '{"id":1e400,"vars":{}}\n{"id":-1e999,"vars":{}}\n',
     });
     expect(r.diagnostics.map((d) => `${d.source?.line} ${d.code} ${d.message}`)).toEqual([
-      '1 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not Infinity, a number out of range: quote it',
-      '2 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not -Infinity, a number out of range: quote it',
+      "1 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a number beyond a double's range (it reads as Infinity): quote it",
+      "2 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a number beyond a double's range (it reads as -Infinity): quote it",
     ]);
   });
 });
