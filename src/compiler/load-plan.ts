@@ -22,6 +22,7 @@ import { validatePlanSchema } from '../plan/validate-schema.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
 import { hintIncluder } from './includer-hint.js';
 import type { JudgePins } from './judge-pins.js';
+import { namesWrittenMetric } from './pruned-metric-refs.js';
 import { pricesWarningBesidePruned } from './pruned-prices.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
 
@@ -98,6 +99,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         if (readsPrunedTransport(d, salvaged.pruned) || readsPrunedSetting(d, salvaged.pruned)) continue;
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
+        if (namesWrittenMetric(d, loaded.raw)) continue;
         diagnostics.push(d);
       }
     }

@@ -1,0 +1,26 @@
+/**
+ * A gate's "unknown metric" in a plan salvaged for its diagnostics: when the metric is written in the
+ * plan (a task's or the plan's `metrics:`), it is unknown only because its task was left out for an
+ * error of its own (QA161: `bindings: 5` in task t made the gate on t's `contains` read "gate names
+ * unknown metric `contains`", a second error at a line that was right). A cascade, not news.
+ */
+import type { Diagnostic } from '../plan/diagnostic.js';
+
+const GATE_METRIC = /^gate names unknown metric `(.*)`$/;
+
+export function namesWrittenMetric(d: Diagnostic, raw: Record<string, unknown>): boolean {
+  const name = d.code === 'EVALC_REF_METRIC' ? GATE_METRIC.exec(d.message)?.[1] : undefined;
+  if (name === undefined) return false;
+  const lists: unknown[] = [raw.metrics];
+  if (isRecord(raw.tasks))
+    for (const task of Object.values(raw.tasks)) if (isRecord(task)) lists.push(task.metrics);
+  return lists.some(
+    (list) =>
+      Array.isArray(list) &&
+      list.some((m) => isRecord(m) && (m.id === name || (m.id === undefined && m.type === name))),
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
