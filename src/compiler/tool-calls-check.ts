@@ -52,12 +52,13 @@ export function checkToolCallSource(
 
 /**
  * The example path to a reply's calls: a raip reply's document is `{output, usage}`, an http
- * reply's is its body (after `response:`), so `output.steps[].tool` read nothing there (QA127).
+ * reply's is its body, or what its `response:` selects from it, so `output.steps[].tool` read
+ * nothing there (QA127; QA134: "start at its body" was wrong for an agent with `response:`).
  */
 function callsPath(protocols: Array<string | undefined>): string {
   const raip = 'output: { tools: "output.steps[].tool" }';
   if (!protocols.includes('http')) return raip;
   if (!protocols.includes('raip'))
-    return 'output: { tools: "steps[].tool" }: an http reply\'s paths start at its body';
-  return `${raip} for raip; "steps[].tool" for http, whose paths start at its reply body`;
+    return 'output: { tools: "steps[].tool" }: an http reply\'s paths start at its body, or at what its response: selects';
+  return `${raip} for raip; "steps[].tool" for http, whose paths start at its reply body, or at what its response: selects`;
 }

@@ -36,6 +36,8 @@ describe("the no-tool-calls hint's path fits the agent's reply document (QA127)"
   it('an http agent is shown a path from its reply body', async () => {
     const text = await hint('  h1: { protocol: http, url: http://127.0.0.1:7102/run, response: "@" }');
     expect(text).toContain('output: { tools: "steps[].tool" }');
+    // QA134: with `response:` set, paths start at what it selects, not at the body.
+    expect(text).toContain("an http reply's paths start at its body, or at what its response: selects");
     expect(text).not.toContain('output.steps');
   });
 
