@@ -56,14 +56,17 @@ export function checkCostPrices(
 /**
  * Whose examples the warning is about (QA138): beside a `mae` agent, whose cost is not measured,
  * only the other agents' examples would be a metric_error; "every example's cost" said its too.
+ * Of those, only an example with token usage: one without is not measured whatever the prices
+ * (efficiency.ts), so "every example's cost" overstated it for agents that sometimes report none.
  */
 function whoseCost(agents: string[], measured: string[]): { cost: string; unmeasured: string } {
-  if (measured.length === agents.length) return { cost: "every example's cost", unmeasured: '' };
+  if (measured.length === agents.length)
+    return { cost: 'the cost of every example with token usage', unmeasured: '' };
   const names = (ids: string[]) => ids.map((id) => `\`${id}\``).join(', ');
   const mae = agents.filter((id) => !measured.includes(id));
   const plural = (ids: string[], word: string) => (ids.length === 1 ? word : `${word}s`);
   return {
-    cost: `the cost of every example of ${plural(measured, 'agent')} ${names(measured)}`,
+    cost: `the cost of every example of ${plural(measured, 'agent')} ${names(measured)} with token usage`,
     unmeasured: `; \`mae\` ${plural(mae, 'agent')} ${names(mae)} ${mae.length === 1 ? 'reports no usage: its' : 'report no usage: their'} cost is not measured`,
   };
 }

@@ -50,7 +50,7 @@ function unlistedBesideNone(
   const path: PlanPath = [...d.path, 'model'];
   return diagnostic(
     'EVALC_METRIC_PRICES',
-    `\`${id}\` prices model \`${metric.model}\`, which \`prices:\` does not list (it lists ${Object.keys(prices).join(', ')}): every example's cost would be a metric_error (no price)`,
+    `\`${id}\` prices model \`${metric.model}\`, which \`prices:\` does not list (it lists ${Object.keys(prices).join(', ')}): the cost of every example with token usage would be a metric_error (no price)`,
     path,
     { severity: 'warning', source: locate?.(path) ?? d.source, hint: d.hint },
   );

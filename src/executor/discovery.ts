@@ -39,17 +39,30 @@ export async function discoverAgents(
 > {
   const pins = Object.create(null) as Record<string, AgentPin>;
   const failed = new Map<string, UndiscoveredAgent>();
+  // Every RAIP agent is asked at once (a plan of five remote agents waited five round trips, one
+  // after another); their answers are then read in plan order, so warnings, failures and the first
+  // drift that stops the run come out as they did.
+  const asked = new Map<string, ReturnType<typeof discoverRaip>>();
   for (const [id, runtime] of agents) {
     const adapter = runtime.adapter;
-    if (!isRaip(adapter)) {
+    if (!isRaip(adapter)) continue;
+    const lockedPin = locked[id];
+    const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
+    asked.set(
+      id,
+      runtime.uncountedRetries(() => discoverRaip(adapter, lockedPin, cachedSchema, options.signal)),
+    );
+  }
+  await Promise.allSettled(asked.values());
+  for (const [id, runtime] of agents) {
+    const answer = asked.get(id);
+    if (answer === undefined) {
       pins[id] = {};
       continue;
     }
     const lockedPin = locked[id];
     const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
-    const outcome = await runtime.uncountedRetries(() =>
-      discoverRaip(adapter, lockedPin, cachedSchema, options.signal),
-    );
+    const outcome = await answer;
     if (!outcome.ok) {
       // Nothing listening is the usual first-run mistake: say what to do about it (not after a
       // request that was never sent: a header the env gave a line break, QA60).

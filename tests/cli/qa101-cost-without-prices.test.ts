@@ -53,7 +53,7 @@ describe('a cost metric', () => {
     expect(result.prices).toHaveLength(1);
     expect(result.prices[0]).toMatchObject({ severity: 'warning', source: { line: 13 } });
     expect(result.prices[0]?.message).toContain(
-      "this plan has none: every example's cost would be a metric_error",
+      'this plan has none: the cost of every example with token usage would be a metric_error',
     );
     expect(result.prices[0]?.hint).toContain('prices: { <model>: { input: <USD>, output: <USD> } }');
   });

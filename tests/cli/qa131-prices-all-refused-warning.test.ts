@@ -54,7 +54,7 @@ describe("an unlisted cost model beside the plan's only prices: entry, refused",
       ['EVALC_METRIC_PRICES', 11],
     ]);
     expect(ds[2]?.message).toBe(
-      "`spend` prices model `gpt-4o-mini`, which `prices:` does not list (it lists gpt-4o): every example's cost would be a metric_error (no price)",
+      '`spend` prices model `gpt-4o-mini`, which `prices:` does not list (it lists gpt-4o): the cost of every example with token usage would be a metric_error (no price)',
     );
     expect(ds[2]?.source?.col).toBe(48); // the `g` of gpt-4o-mini
   });

@@ -46,7 +46,7 @@ const OTHER = 'p: { protocol: openai, url: "http://127.0.0.1:9/v1", model: gpt-4
 describe('the cost warning beside a mae agent names whose examples it means (QA138)', () => {
   it('one openai and one mae agent, no prices: and a model prices: lacks', () => {
     const said =
-      'the cost of every example of agent `o` would be a metric_error (no price; `mae` agent `m` reports no usage: its cost is not measured)';
+      'the cost of every example of agent `o` with token usage would be a metric_error (no price; `mae` agent `m` reports no usage: its cost is not measured)';
     expect(pricesWarnings([MAE, OPENAI])).toEqual([expect.stringMatching(/this plan has none: /)]);
     expect(pricesWarnings([MAE, OPENAI])[0]).toContain(said);
     expect(pricesWarnings([MAE, OPENAI], ['prices: { gpt-4: { input: 1, output: 2 } }'])[0]).toContain(
@@ -56,10 +56,10 @@ describe('the cost warning beside a mae agent names whose examples it means (QA1
 
   it('two measured agents are both named; without a mae agent the words are unchanged', () => {
     expect(pricesWarnings([MAE, OPENAI, OTHER])[0]).toContain(
-      'the cost of every example of agents `o`, `p` would be a metric_error (no price; `mae` agent `m`',
+      'the cost of every example of agents `o`, `p` with token usage would be a metric_error (no price; `mae` agent `m`',
     );
     expect(pricesWarnings([OPENAI, OTHER])[0]).toMatch(
-      /this plan has none: every example's cost would be a metric_error \(no price\)$/,
+      /this plan has none: the cost of every example with token usage would be a metric_error \(no price\)$/,
     );
   });
 });
