@@ -6,6 +6,7 @@
  */
 import { asRecorded } from '../metrics/decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from '../metrics/example-rows.js';
+import { byText } from './text-order.js';
 import type { Lockfile, LockMetricResult, LockResult } from './types.js';
 
 export interface Row {
@@ -113,4 +114,21 @@ export function pairedDeltaField(meanDiff: number, delta: number | null): { pair
   const paired = asRecorded(meanDiff);
   if (delta !== null && Math.abs(paired - delta) <= 1e-9 * Math.max(1, Math.abs(delta))) return {};
   return { pairedDelta: paired };
+}
+
+/** Examples (`task/dataset/example`) that `these` rows have and no row of `others` has, for any agent. */
+export function onlyIn<K extends 'new' | 'gone'>(
+  field: K,
+  these: Map<string, Row>,
+  others: Map<string, Row>,
+): Partial<Record<K, string[]>> {
+  const id = (r: Row) => `${r.task}/${r.dataset}/${r.result.example}`;
+  const known = new Set([...others.values()].map(id));
+  const ids = [...new Set([...these.values()].map(id))].filter((e) => !known.has(e)).sort(byText);
+  return ids.length > 0 ? ({ [field]: ids } as Partial<Record<K, string[]>>) : {};
+}
+
+/** Examples (`task/dataset/example`) with a row in both runs for some agent. */
+export function pairedExampleCount(paired: readonly [Row, Row][]): number {
+  return new Set(paired.map(([, n]) => `${n.task}\u0000${n.dataset}\u0000${n.result.example}`)).size;
 }

@@ -25,7 +25,15 @@ import { changedExamples, markReorderedDatasets } from './diff-changed-examples.
 import { type ComparabilityIssue, compareLockPins } from './diff-comparability.js';
 import { type ExampleFlip, flipsOf, quietMetrics } from './diff-flips.js';
 import { type GateChange, gateChanges } from './diff-gates.js';
-import { pairedDeltaField, pairsByScope, pairsFor, type Row, rowsOf } from './diff-rows.js';
+import {
+  onlyIn,
+  pairedDeltaField,
+  pairedExampleCount,
+  pairsByScope,
+  pairsFor,
+  type Row,
+  rowsOf,
+} from './diff-rows.js';
 import { compareVolatile, DEFAULT_VOLATILE_TOLERANCE, type VolatileDelta } from './diff-volatile.js';
 import { byText } from './text-order.js';
 import type { LockAggregate, Lockfile } from './types.js';
@@ -113,6 +121,8 @@ export interface LockDiff {
     paired: number;
     added: number;
     removed: number;
+    /** Examples (`task/dataset/example`) with a row in both runs for some agent: the text's "paired examples". */
+    pairedIds: number;
     new?: string[];
     gone?: string[];
     /** Examples of both runs whose row was edited: input, expected value, … (diff-changed-examples.ts, QA139). */
@@ -138,18 +148,6 @@ export interface LockDiff {
      */
     errors: { old: number | null; new: number | null };
   };
-}
-
-/** Examples (`task/dataset/example`) that `these` rows have and no row of `others` has, for any agent. */
-function onlyIn<K extends 'new' | 'gone'>(
-  field: K,
-  these: Map<string, Row>,
-  others: Map<string, Row>,
-): Partial<Record<K, string[]>> {
-  const id = (r: Row) => `${r.task}/${r.dataset}/${r.result.example}`;
-  const known = new Set([...others.values()].map(id));
-  const ids = [...new Set([...these.values()].map(id))].filter((e) => !known.has(e)).sort(byText);
-  return ids.length > 0 ? ({ [field]: ids } as Partial<Record<K, string[]>>) : {};
 }
 
 function metricType(lock: Lockfile, metric: string, gids: string[]): string {
@@ -374,6 +372,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       paired: paired.length,
       added: newRows.size - paired.length,
       removed: oldRows.size - paired.length,
+      pairedIds: pairedExampleCount(paired),
       ...onlyIn('new', newRows, oldRows),
       ...onlyIn('gone', oldRows, newRows),
       ...(changed.length > 0 ? { changed } : {}),

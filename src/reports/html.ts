@@ -5,6 +5,7 @@
  */
 import type { LockDiff } from '../lockfile/diff.js';
 import { formatDeltaCi } from './delta-ci.js';
+import { exampleCounts } from './example-counts.js';
 import { flipsAgainstNote } from './flips-against-note.js';
 import { byText, formatMeanCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { type BarChart, renderBarChart } from './html-charts.js';
@@ -199,7 +200,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
         : 'improvement';
   const f2p = flips('fail_to_pass');
   return `<section id="compare"><h2>Comparison with the baseline</h2>
-<p><span class="${verdictClass}">${s.regressions} significant regression${s.regressions === 1 ? '' : 's'}</span>${gated.size > 0 ? ` · ${gated.size} failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · ${s.improvements} improvement${s.improvements === 1 ? '' : 's'} · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${diff.examples.paired} paired example${diff.examples.paired === 1 ? '' : 's'}${diff.examples.paired === 0 ? ' (nothing compared)' : ''} (α = ${diff.options.significance})</p>
+<p><span class="${verdictClass}">${s.regressions} significant regression${s.regressions === 1 ? '' : 's'}</span>${gated.size > 0 ? ` · ${gated.size} failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · ${s.improvements} improvement${s.improvements === 1 ? '' : 's'} · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${exampleCounts(diff, false)} (α = ${diff.options.significance})</p>
 <div class="charts">${compareChart(m, diff)}</div>
 ${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
 ${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}${notes}

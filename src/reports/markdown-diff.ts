@@ -6,6 +6,7 @@
 import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockfile/diff.js';
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
+import { exampleCounts } from './example-counts.js';
 import { flipsAgainstNote } from './flips-against-note.js';
 import { formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
@@ -149,13 +150,23 @@ export function unpairedNote(deltas: readonly AggregateDelta[]): string | undefi
  * measure different sets: say so under the table, or a Δ outside its own CI reads as an error.
  */
 export function compositionNote(diff: LockDiff, shown?: readonly AggregateDelta[]): string | undefined {
-  const { added, removed, paired } = diff.examples;
+  const { added, removed, pairedIds } = diff.examples;
   if (added === 0 && removed === 0) return undefined;
   // Every row shown `new` or `gone` (an agent, a task or a dataset added, removed or renamed) has
   // no Δ to explain (QA90: the note said Δ "include 26 new example(s)" under a table of `new` rows).
   if (shown && !shown.some((d) => d.delta !== null)) return undefined;
-  const parts = [added > 0 ? `${added} new` : '', removed > 0 ? `${removed} gone` : ''].filter(Boolean);
-  return `Δ compares the two runs' aggregates, which include ${parts.join(' and ')} example(s); the CI, p and verdict test the ${paired} paired examples only (their change, where it is not Δ, is the paired Δ beside the CI).`;
+  // Counted in examples, as the summary line and the New/Gone lists count them (QA158: "2 new" rows).
+  const [fresh, gone] = [diff.examples.new?.length ?? 0, diff.examples.gone?.length ?? 0];
+  const parts = [fresh > 0 ? `${fresh} new` : '', gone > 0 ? `${gone} gone` : ''].filter(Boolean);
+  // Rows no new or gone id explains: an agent added to or removed from examples the other agents keep.
+  const agentOnly = (added > 0 && fresh === 0) || (removed > 0 && gone === 0);
+  const which = [
+    parts.length > 0 ? `${parts.join(' and ')} example(s)` : '',
+    agentOnly ? 'examples an agent ran in one run only' : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `Δ compares the two runs' aggregates, which include ${which}; the CI, p and verdict test the ${pairedIds} paired examples only (their change, where it is not Δ, is the paired Δ beside the CI).`;
 }
 
 /** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */
@@ -198,7 +209,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${diff.examples.paired} paired example${diff.examples.paired === 1 ? '' : 's'}${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''} (α = ${alpha})`,
+      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.paired)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${exampleCounts(diff)} (α = ${alpha})`,
       '',
     ],
     items: [],

@@ -4,6 +4,7 @@ import { showControlChars } from '../lockfile/control-chars.js';
 import type { LockDiff } from '../lockfile/diff.js';
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
+import { exampleCounts } from './example-counts.js';
 import { flipsAgainstNote } from './flips-against-note.js';
 import { formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import {
@@ -28,7 +29,7 @@ export function renderTextDiff(diff: LockDiff): string {
       ? diff.benchmark.new
       : `${diff.benchmark.old} → ${diff.benchmark.new}`;
   lines.push(
-    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${diff.examples.paired} paired example${diff.examples.paired === 1 ? '' : 's'}${diff.examples.paired === 0 ? ' (nothing compared)' : ''}${diff.examples.added > 0 ? `, ${diff.examples.added} new` : ''}${diff.examples.removed > 0 ? `, ${diff.examples.removed} gone` : ''}, α = ${diff.options.significance})`,
+    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${exampleCounts(diff)}, α = ${diff.options.significance})`,
   );
   if (diff.selection) lines.push('', selectionNote(diff.selection));
   if (diff.comparability.length > 0) {

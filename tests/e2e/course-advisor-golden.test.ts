@@ -419,7 +419,7 @@ describe('evalc diff of the demo against a run where a2 fails three more example
     expect(result.code, result.stderr).toBe(0);
     const md = result.stdout;
     // Both runs' a3 timeout: each lock's failed example runs in the summary line (QA95).
-    expect(md).toContain('**3** pass → fail · **0** fail → pass · errors 1 → 1 · 90 paired examples');
+    expect(md).toContain('**3** pass → fail · **0** fail → pass · errors 1 → 1 · 30 paired examples');
     expect(md).toContain('| n.s. | `benchmark` | `a2` | `pass_rate` | 0.870 | 0.769 | ▼ −0.102 |');
     expect(md).toContain('**Pass → fail (3)**');
     for (const [task, dataset, id] of [

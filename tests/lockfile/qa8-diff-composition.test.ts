@@ -62,7 +62,8 @@ describe('diff with examples only one run has (QA8)', () => {
 
   it('says under the table that Δ and the test cover different examples', () => {
     const diff = diffLocks(baselineLock(), fixedButHarderLock());
-    const note = 'the CI, p and verdict test the 90 paired examples only';
+    // 30 examples (task/dataset/example ids) of 90 agent × example rows (QA158).
+    const note = 'the CI, p and verdict test the 30 paired examples only';
     expect(renderTextDiff(diff)).toContain(note);
     expect(renderMarkdownDiff(diff)).toContain(note);
     expect(renderTextDiff(diffLocks(baselineLock(), baselineLock()))).not.toContain('paired examples only');

@@ -56,6 +56,8 @@ describe('evalc diff text header', () => {
     cur.results.splice(-3, 3);
     cur.results.push(...extra);
     const first = renderTextDiff(diffLocks(old, cur)).split('\n')[0] ?? '';
-    expect(first).toMatch(/\(87 paired examples, 5 new, 3 gone, α = 0\.05\)$/);
+    // Examples (task/dataset/example ids), as the New/Gone lists count them (QA158): the 3 rows
+    // removed are one agent's of examples the others keep (87 rows paired, 5 new, 3 gone).
+    expect(first).toMatch(/\(30 paired examples, 5 new, α = 0\.05\)$/);
   });
 });

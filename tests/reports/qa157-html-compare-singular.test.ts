@@ -14,10 +14,8 @@ function compareLine(counts: { regressions: number; improvements: number; paired
   const diff = model.diff!;
   diff.summary.regressions = counts.regressions;
   diff.summary.improvements = counts.improvements;
-  // `paired` counts agent × example rows; `pairedIds` (QA158, being added) the examples the line counts
+  // `paired` counts agent × example rows; `pairedIds` (QA158) the examples the line counts
   Object.assign(diff.examples, { paired: counts.paired, pairedIds: counts.paired });
-  // The line counts examples (task/dataset/example ids) since QA158, not agent × example rows.
-  diff.examples.pairedIds = counts.paired;
   const html = renderHtmlReport(model);
   const start = html.indexOf('<section id="compare">');
   return html.slice(html.indexOf('<p>', start), html.indexOf('</p>', start));
