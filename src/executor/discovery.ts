@@ -101,19 +101,21 @@ export async function discoverAgents(
     // RAIP 4.2: a new ETag with the same schema and version is a warning only (QA45: it was said nowhere).
     // A run with work rewrites the lock, new ETag included: only an up-to-date one needs --update-lock
     // (QA155: the warning sent every run there, though the lock it wrote already pinned the ETag).
-    if (
+    // --locked promises nothing evalc.lock pins changes (QA159): its run keeps the locked ETag (QA155:
+    // `apply --locked --refresh` rewrote it).
+    const etagOnly =
       lockedPin?.etag &&
       pin.etag &&
       lockedPin.etag !== pin.etag &&
       lockedPin.version === pin.version &&
-      (!lockedPin.schemaDigest || lockedPin.schemaDigest === pin.schemaDigest)
-    )
+      (!lockedPin.schemaDigest || lockedPin.schemaDigest === pin.schemaDigest);
+    if (etagOnly)
       options.progress.message(
         scrub(
-          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? '; evalc.lock now pins the new ETag' : '; an apply that rewrites evalc.lock pins the new ETag, and `evalc apply --update-lock` does when it is up to date (no agent is called)'}`,
+          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? '; evalc.lock now pins the new ETag' : options.locked ? '; --locked keeps the ETag evalc.lock pins (`evalc apply --update-lock` pins the new one, calling no agent)' : '; an apply that rewrites evalc.lock pins the new ETag, and `evalc apply --update-lock` does when it is up to date (no agent is called)'}`,
         ),
       );
-    pins[id] = pin;
+    pins[id] = etagOnly && options.locked && lockedPin.etag ? { ...pin, etag: lockedPin.etag } : pin;
   }
   for (const [id, runtime] of agents) {
     if (isMae(runtime.adapter) && runtime.config.protocol === 'mae' && runtime.config.name)

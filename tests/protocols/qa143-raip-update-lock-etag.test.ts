@@ -8,7 +8,9 @@
  *
  * QA155 (review of 17fbf6d): an apply that has work (an example added) rewrites the lock, the new
  * ETag included, but its warning still said `evalc apply --update-lock` pins the new ETag, sending
- * the user to a flag with nothing left to do. It says a rewriting apply pins it.
+ * the user to a flag with nothing left to do. It says a rewriting apply pins it. Under `--locked`,
+ * which promises that nothing evalc.lock pins changes (QA159), a run with work (`--refresh`) rewrote
+ * the lock's ETag all the same: it keeps the locked one, and its warning says so.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -67,7 +69,11 @@ async function workspace(): Promise<string> {
   return dir;
 }
 
-async function apply(dir: string, updateLock = false): Promise<{ outcome: ApplyOutcome; said: string[] }> {
+async function apply(
+  dir: string,
+  updateLock = false,
+  more: { locked?: boolean; refresh?: boolean } = {},
+): Promise<{ outcome: ApplyOutcome; said: string[] }> {
   const said: string[] = [];
   const outcome = await applyRun({
     planFile: 'evalc.yaml',
@@ -76,6 +82,7 @@ async function apply(dir: string, updateLock = false): Promise<{ outcome: ApplyO
     signal: new AbortController().signal,
     progress: createProgress('plain', (line) => said.push(line)),
     updateLock,
+    ...more,
   });
   return { outcome, said };
 }
@@ -118,5 +125,18 @@ describe('RAIP: an apply with work pins the new ETag (QA155)', () => {
     const warning = ran.said.join('\n');
     expect(warning).toMatch(/ETag changed since evalc\.lock \("e-A" → "e-B"\)/);
     expect(warning).toContain('an apply that rewrites evalc.lock pins the new ETag');
+  });
+});
+
+describe('RAIP: --locked keeps the locked ETag (QA155)', () => {
+  it('an apply --locked --refresh rewrites the results, not the ETag', async () => {
+    Object.assign(state, { etag: '"e-A"', invokes: 0, conditional: [] });
+    const dir = await workspace();
+    expect(etagOf((await apply(dir)).outcome)).toBe('"e-A"');
+    state.etag = '"e-B"';
+    const ran = await apply(dir, false, { locked: true, refresh: true });
+    expect(state.invokes).toBe(2);
+    expect(etagOf(ran.outcome)).toBe('"e-A"');
+    expect(ran.said.join('\n')).toContain('--locked keeps the ETag evalc.lock pins');
   });
 });
