@@ -25,6 +25,7 @@ import type { JudgePins } from './judge-pins.js';
 import { namesWrittenMetric } from './pruned-metric-refs.js';
 import { pricesWarningBesidePruned } from './pruned-prices.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
+import { withStandInAgents } from './stand-in-agents.js';
 
 export interface LoadOptions {
   cwd?: string;
@@ -87,7 +88,8 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
     // Diagnostics only: run the semantic checks on what is valid, never compile a run from it.
     const salvaged = validated.plan ? { plan: validated.plan, pruned: [] } : salvagePlan(loaded.raw);
     if (salvaged) {
-      const partial = await resolvePlan(loaded, salvaged.plan, resolveOptions);
+      const checkedPlan = withStandInAgents(salvaged.plan, loaded.raw, salvaged.pruned);
+      const partial = await resolvePlan(loaded, checkedPlan, resolveOptions);
       const checked = compilePlan(partial, options.pins ?? {});
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
         if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
