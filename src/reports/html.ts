@@ -169,7 +169,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
     unpaired ? `<p class="empty">${h(unpaired)}</p>` : '',
     against ? `<p class="empty">${h(against)}</p>` : '',
     hidden > 0
-      ? `<p class="empty">${hidden} other aggregates not shown (unchanged, or the same as their task).</p>`
+      ? `<p class="empty">${hidden} other aggregate${hidden === 1 ? '' : 's'} not shown (unchanged, or the same as their task).</p>`
       : '',
   ].join('');
   const deltas = shown.map((d) => {

@@ -166,7 +166,7 @@ export function compositionNote(diff: LockDiff, shown?: readonly AggregateDelta[
   ]
     .filter(Boolean)
     .join(' and ');
-  return `Δ compares the two runs' aggregates, which include ${which}; the CI, p and verdict test the ${pairedIds} paired examples only (their change, where it is not Δ, is the paired Δ beside the CI).`;
+  return `Δ compares the two runs' aggregates, which include ${which}; the CI, p and verdict test the ${pairedIds} paired example${pairedIds === 1 ? '' : 's'} only (their change, where it is not Δ, is the paired Δ beside the CI).`;
 }
 
 /** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */
@@ -263,7 +263,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
         ...(flipsAgainstNote(deltas, alpha) ? [`_${flipsAgainstNote(deltas, alpha)}_`, ''] : []),
         ...(hidden > 0
           ? [
-              `_${hidden} other aggregates not shown (unchanged, or the same as their task${hiddenNote(diff, deltas)})._`,
+              `_${hidden} other aggregate${hidden === 1 ? '' : 's'} not shown (unchanged, or the same as their task${hiddenNote(diff, deltas)})._`,
               '',
             ]
           : []),

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serializeLock } from '../../src/lockfile/serialize.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
-import { baselineLock } from '../fixtures/locks/variants.js';
+import { a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(root, 'dist', 'evalc.mjs');
@@ -59,6 +59,12 @@ describe('plain-text evalc diff says when nothing was compared (QA106)', () => {
     const one = write('one.lock', renamedButOne);
     expect(summaryLine(one, now)).toMatch(/\(1 paired example, \d+ new, \d+ gone, α = /);
     expect(diff(one, now, '--format', 'md')).toMatch(/· 1 paired example, \d+ new/);
+    // QA157: the note under the table, where aggregates moved, counts it alike
+    const worse = write('worse.lock', a2WorseLock());
+    expect(diff(one, worse)).toContain('the CI, p and verdict test the 1 paired example only');
+    expect(diff(one, worse, '--format', 'md')).toContain(
+      'the CI, p and verdict test the 1 paired example only',
+    );
   });
 
   it('examples pair: no such note', () => {

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../../src/reports/html.js';
 import { buildModel } from '../../src/reports/index.js';
+import { renderMarkdownReport } from '../../src/reports/markdown.js';
+import { shownDeltas } from '../../src/reports/markdown-diff.js';
 import { a3RegressedLock, baselineLock } from '../fixtures/locks/variants.js';
 
 function compareLine(counts: { regressions: number; improvements: number; paired: number }): string {
@@ -34,5 +36,21 @@ describe("report.html's comparison line counts one of a kind in the singular (QA
     expect(line).toContain('>2 significant regressions</span>');
     expect(line).toContain(' · 2 improvements · ');
     expect(line).toContain(' · 2 paired examples (α = ');
+  });
+});
+
+describe('one aggregate the comparison table leaves out reads "1 other aggregate not shown" (QA157)', () => {
+  it('in report.html and report.md', () => {
+    const model = buildModel({ lock: a3RegressedLock(), baseline: baselineLock() });
+    const diff = model.diff!;
+    const shown = shownDeltas(diff);
+    const hidden = diff.aggregates.find((d) => !shown.includes(d))!;
+    diff.aggregates = [...shown, hidden];
+    expect(renderHtmlReport(model)).toContain(
+      '>1 other aggregate not shown (unchanged, or the same as their task).<',
+    );
+    expect(renderMarkdownReport(model)).toContain(
+      '_1 other aggregate not shown (unchanged, or the same as their task',
+    );
   });
 });
