@@ -18,7 +18,7 @@ import type { ResolvedGroup } from './resolve.js';
 export const CHAT_GREETING_WIRE = 'chat-greeting-max-turns';
 
 export const CHAT_GREETING_REASON =
-  'because a greeting that uses up maxTurns: 1 is now the whole conversation (evalc before QA143 appended turns[0] unanswered and kept that transcript)';
+  'because a greeting that uses up maxTurns: 1 is now the whole conversation (an earlier evalc appended turns[0] unanswered and kept that transcript)';
 
 function endsOnOneTurn(agent: AgentConfig | undefined): boolean {
   return agent?.protocol === 'chat' && agent.maxTurns !== undefined && agent.maxTurns <= 1;

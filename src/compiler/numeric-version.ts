@@ -14,5 +14,5 @@ export function numericVersionChange(
 ): string | undefined {
   if (lockedVersion !== undefined || pin?.numericVersion !== true || pin.version === undefined)
     return undefined;
-  return `version (none) → ${pin.version}: /info sends it as a number, which evalc dropped before QA143, so its examples are invoked once more`;
+  return `version (none) → ${pin.version}: evalc.lock pins none (the agent sent none, or sent this number, which an earlier evalc did not record), so its examples are invoked once more`;
 }

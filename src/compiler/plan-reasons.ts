@@ -177,7 +177,7 @@ export function groupReasons(
               output: compiled.resolved.plan.tasks[group.taskId]?.bindings[group.bindingName]?.output,
               library: JMESPATH_LIBRARY,
             })
-              ? `because an openai reply's JSON content is now read as json (evalc.lock's extractions, by evalc before QA93, read the reply without it)`
+              ? `because an openai reply's JSON content is now read as json (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
               : `because extraction changed (bindings.${group.bindingName}.output)`,
         }
       : undefined;
@@ -250,17 +250,17 @@ export function groupReasons(
             ? heldTrace
               ? // A mae agent sent the instructions: its key held run.trace: true before QA74 too, and the
                 // lock keeps no copy of the instructions to tell which of the two it was.
-                `because the task's instructions changed (tasks.${group.taskId}.instructions) or evalc.lock's invoke keys held run.trace: true (evalc before QA74), which agent ${group.agentId}'s requests never carry`
+                `because the task's instructions changed (tasks.${group.taskId}.instructions) or evalc.lock's invoke keys held run.trace: true (an earlier evalc keyed it), which agent ${group.agentId}'s requests never carry`
               : `because the task's instructions changed (tasks.${group.taskId}.instructions)`
             : groupGreetingUsesMaxTurns(agent, group)
               ? CHAT_GREETING_REASON
               : agent?.protocol === 'openai' && groupStreamsWithoutOptions(group)
                 ? // The request itself changed: evalc asks a streamed reply for its usage (QA150).
-                  `because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (evalc before QA150 sent no stream_options)`
-                : unsentKeyReason(group.agentId, 'QA66', heldTrace, hasInstructions),
+                  `because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (an earlier evalc sent no stream_options)`
+                : unsentKeyReason(group.agentId, 'never-sent', heldTrace, hasInstructions),
           // A mae example whose task text is its own task_description (step-keys.ts: QA74).
           ...(sendsInstructions(agent)
-            ? { unsentInput: unsentKeyReason(group.agentId, 'QA74', heldTrace, hasInstructions) }
+            ? { unsentInput: unsentKeyReason(group.agentId, 'task-description', heldTrace, hasInstructions) }
             : {}),
         }
       : {}),
@@ -273,17 +273,17 @@ export function groupReasons(
  */
 function unsentKeyReason(
   agentId: string,
-  unkeyedSince: 'QA66' | 'QA74',
+  unsent: 'never-sent' | 'task-description',
   heldTrace: boolean,
   hasInstructions: boolean,
 ): string {
   if (!heldTrace)
-    return unkeyedSince === 'QA66'
-      ? `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId} is never sent (evalc before QA66)`
-      : `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId}'s task_description does not carry (evalc before QA74)`;
+    return unsent === 'never-sent'
+      ? `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId} is never sent (an earlier evalc keyed them)`
+      : `because evalc.lock's invoke keys held the task's instructions, which agent ${agentId}'s task_description does not carry (an earlier evalc keyed them)`;
   const held = hasInstructions
-    ? `run.trace: true (evalc before QA74) or the task's instructions (evalc before ${unkeyedSince})`
-    : 'run.trace: true (evalc before QA74)';
+    ? "run.trace: true or the task's instructions (an earlier evalc keyed them)"
+    : 'run.trace: true (an earlier evalc keyed it)';
   return `because evalc.lock's invoke keys held ${held}, which agent ${agentId}'s requests never carry`;
 }
 

@@ -15,7 +15,7 @@ import { SENT_AS_COMPLETION_TOKENS } from '../protocols/openai/reasoning-model-r
 import { FAILED_INVOKE_KIND } from './lock-records.js';
 
 export const STALE_MAX_TOKENS_REASON =
-  "because the cached failure is a reasoning model's refusal of max_tokens, which this evalc sends again as max_completion_tokens (an evalc before QA116 cached it)";
+  "because the cached failure is a reasoning model's refusal of max_tokens, which this evalc sends again as max_completion_tokens (an earlier evalc cached it)";
 
 /** Whether a failure's message is a reasoning model's refusal of the `max_tokens` field itself. */
 function refusedMaxTokens(kind: unknown, message: unknown): boolean {

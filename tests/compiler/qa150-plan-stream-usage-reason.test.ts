@@ -61,11 +61,11 @@ async function reasonAfterOldKey(stream: string): Promise<string | undefined> {
 describe('plan names the stream_options evalc now sends (QA150)', () => {
   it('says a streamed request is now sent stream_options', async () => {
     expect(await reasonAfterOldKey(', stream: true')).toBe(
-      'because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (evalc before QA150 sent no stream_options)',
+      'because evalc now sends stream_options: {include_usage: true} with stream: true, so a streamed reply reports its tokens (an earlier evalc sent no stream_options)',
     );
   });
 
   it('keeps the earlier reason for a request that does not stream', async () => {
-    expect(await reasonAfterOldKey('')).toContain('(evalc before QA66)');
+    expect(await reasonAfterOldKey('')).toContain('is never sent (an earlier evalc keyed them)');
   });
 });

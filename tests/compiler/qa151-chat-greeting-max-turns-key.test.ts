@@ -65,12 +65,14 @@ describe('a chat greeting that uses up maxTurns: 1 after an upgrade (QA151)', ()
     'plan says the transcript changed since QA143 (input %s)',
     async (input) => {
       expect(await reasonAfterOldKey(1, input)).toBe(
-        'because a greeting that uses up maxTurns: 1 is now the whole conversation (evalc before QA143 appended turns[0] unanswered and kept that transcript)',
+        'because a greeting that uses up maxTurns: 1 is now the whole conversation (an earlier evalc appended turns[0] unanswered and kept that transcript)',
       );
     },
   );
 
   it('keeps the earlier reason with maxTurns 2', async () => {
-    expect(await reasonAfterOldKey(2, GREETING)).toContain('(evalc before QA66)');
+    expect(await reasonAfterOldKey(2, GREETING)).toContain(
+      'which agent c1 is never sent (an earlier evalc keyed them)',
+    );
   });
 });

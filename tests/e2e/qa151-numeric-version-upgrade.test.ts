@@ -52,7 +52,8 @@ async function workspace(state: { version: unknown }): Promise<string> {
   return dir;
 }
 
-const WHY = /version \(none\) → 2: \/info sends it as a number, which evalc dropped before QA143/;
+const WHY =
+  /version \(none\) → 2: evalc\.lock pins none \(the agent sent none, or sent this number, which an earlier evalc did not record\), so its examples are invoked once more/;
 
 describe('upgrading past QA143 with an agent whose /info version is a number (QA151)', () => {
   it('plan, its row and apply --locked say why the agent is invoked again', async () => {

@@ -52,7 +52,7 @@ describe('an instructions edit re-invokes only agents that are sent the instruct
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(planned.code, planned.stderr).toBe(2);
     expect(planned.stdout).toMatch(
-      /~ invoke +qa66\/t1\[ch\] +4 runs +because evalc\.lock's invoke keys held the task's instructions, which agent ch is never sent \(evalc before QA66\)/,
+      /~ invoke +qa66\/t1\[ch\] +4 runs +because evalc\.lock's invoke keys held the task's instructions, which agent ch is never sent \(an earlier evalc keyed them\)/,
     );
     expect(planned.stdout).not.toMatch(/invoke +qa66\/t1\[ch\].*instructions changed/);
   });

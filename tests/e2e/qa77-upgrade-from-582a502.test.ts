@@ -59,10 +59,10 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(planned.code, planned.stderr).toBe(2);
     expect(planned.stdout).toMatch(
-      /~ invoke +qa77-upgrade\/t\[sent\] +4 runs +because the task's instructions changed \(tasks\.t\.instructions\) or evalc\.lock's invoke keys held run\.trace: true \(evalc before QA74\), which agent sent's requests never carry/,
+      /~ invoke +qa77-upgrade\/t\[sent\] +4 runs +because the task's instructions changed \(tasks\.t\.instructions\) or evalc\.lock's invoke keys held run\.trace: true \(an earlier evalc keyed it\), which agent sent's requests never carry/,
     );
     expect(planned.stdout).toMatch(
-      /~ invoke +qa77-upgrade\/t\[own\] +4 runs +because evalc\.lock's invoke keys held run\.trace: true \(evalc before QA74\) or the task's instructions \(evalc before QA74\), which agent own's requests never carry/,
+      /~ invoke +qa77-upgrade\/t\[own\] +4 runs +because evalc\.lock's invoke keys held run\.trace: true or the task's instructions \(an earlier evalc keyed them\), which agent own's requests never carry/,
     );
     expect(planned.stdout).toContain('Plan: 8 to invoke, 8 to extract, 16 to score, 4 to aggregate');
 
