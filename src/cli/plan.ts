@@ -258,7 +258,8 @@ function discoveryNotes(
     // RAIP 4.2: a new ETag with the same schema is a warning only (QA45: it was said nowhere).
     if (parts.length === 0 && pin.etag && was.etag && pin.etag !== was.etag)
       parts.push(
-        `ETag ${was.etag} → ${pin.etag} with the same input schema and version: its results are kept`,
+        // How to pin it, as apply's warning says (QA155: plan's note left the user guessing).
+        `ETag ${was.etag} → ${pin.etag} with the same input schema and version: its results are kept (\`evalc apply --update-lock\` pins the new one, calling no agent)`,
       );
     if (parts.length > 0) notes.push(`agent ${id}: ${parts.join('; ')}`);
   }

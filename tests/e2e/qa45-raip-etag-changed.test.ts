@@ -2,7 +2,8 @@
  * RAIP (shared/protocols/raip.md 4.2): "a changed ETag with unchanged digest ⇒ warning only".
  * The agent's `/info` answers a new ETag for the same input schema (a redeploy): the results are
  * kept and nothing is invoked, as before — but `plan` notes the change and `apply` warns, where
- * both said nothing (the lock kept the old ETag in silence; QA45).
+ * both said nothing (the lock kept the old ETag in silence; QA45). plan's note says how to pin the
+ * new ETag, as apply's warning does (QA155: it said only that the results are kept).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,7 @@ describe('a RAIP agent whose ETag changed with the same schema (QA45)', () => {
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(planned.code, planned.stderr).toBe(0);
     expect(planned.stderr).toContain('note: agent a1: ETag "qa4-v1" → "qa4-v2"');
+    expect(planned.stderr).toContain('(`evalc apply --update-lock` pins the new one, calling no agent)');
 
     const second = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(second.code, second.stderr).toBe(0);
