@@ -20,16 +20,36 @@ const tsc = path.join(
   'bin/tsc',
 );
 
-/** Leftovers of builds that were killed (their process is gone). */
+/**
+ * Leftovers of builds that were killed (their process is gone). One that cannot be removed (a
+ * `sudo npm run build` stopped with Ctrl-C left it owned by root) is named and kept: it threw,
+ * and every later build stopped there with a stack trace (QA157).
+ */
 function removeDeadStages() {
   for (const name of readdirSync(root)) {
     const m = /^dist\.(?:build|old)-(\d+)$/.exec(name);
-    if (!m || Number(m[1]) === process.pid) continue;
-    try {
-      process.kill(Number(m[1]), 0);
-    } catch {
-      rmSync(path.join(root, name), { recursive: true, force: true });
-    }
+    if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    removeOrSay(path.join(root, name), 'is left from an earlier build');
+  }
+}
+
+/** Whether process `pid` exists: one of another user cannot be signalled (EPERM), but runs. */
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+function removeOrSay(folder, what) {
+  try {
+    rmSync(folder, { recursive: true, force: true });
+  } catch (err) {
+    console.error(
+      `build: ${path.basename(folder)}/ ${what} and cannot be removed (${err.code}): remove it by hand`,
+    );
   }
 }
 
@@ -51,7 +71,8 @@ function swapIn() {
       rmSync(old, { recursive: true, force: true });
     }
   }
-  rmSync(old, { recursive: true, force: true });
+  // The new build is in place: a previous dist/ that cannot be removed fails nothing.
+  removeOrSay(old, 'holds the previous build');
 }
 
 removeDeadStages();

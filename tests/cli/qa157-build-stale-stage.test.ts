@@ -1,0 +1,66 @@
+/**
+ * QA157: `npm run build` (scripts/build.mjs, 87c1c36) first removes the staging folders of builds
+ * whose process is gone. One it could not remove — a `sudo npm run build` stopped with Ctrl-C
+ * leaves a dist.build-<pid>/ owned by root — threw, so every later build stopped there with an
+ * EACCES stack trace; and a folder whose process runs as another user (EPERM to signal) was taken
+ * for dead and removed. Now the first is named and kept, the second kept. The script runs from a
+ * copy in a temporary root without tsconfig.build.json, so tsc fails at once after that first step;
+ * as `nobody` when the tests run as root (root ignores file modes).
+ */
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runUnprivileged } from '../fixtures/unprivileged.js';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const root = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa157-build-'));
+/** A pid above any pid_max: no such process. */
+const dead = path.join(root, 'dist.build-99999999');
+/** Process 1 runs, and cannot be signalled by an unprivileged user. */
+const others = path.join(root, 'dist.build-1');
+
+afterAll(() => {
+  chmodSync(path.join(dead, 'cli'), 0o755);
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('npm run build beside staging folders of other builds (QA157)', () => {
+  it('names a dead build folder it cannot remove and keeps one whose process runs as another user', () => {
+    mkdirSync(path.join(root, 'scripts'));
+    cpSync(path.join(repo, 'scripts/build.mjs'), path.join(root, 'scripts/build.mjs'));
+    writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }\n');
+    symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'));
+    for (const stage of [dead, others]) {
+      mkdirSync(path.join(stage, 'cli'), { recursive: true });
+      writeFileSync(path.join(stage, 'cli/main.js'), '');
+    }
+    // writable by the builder, except the dead build's folder (its owner's: root, or read-only)
+    chmodSync(root, 0o777);
+    chmodSync(path.join(root, 'scripts'), 0o755);
+    chmodSync(path.join(dead, 'cli'), 0o555);
+    chmodSync(others, 0o777);
+    chmodSync(path.join(others, 'cli'), 0o777);
+
+    const result = runUnprivileged([path.join(root, 'scripts/build.mjs')], root);
+    if (!result) return; // no setpriv here
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr).toContain(
+      'build: dist.build-99999999/ is left from an earlier build and cannot be removed (EACCES): remove it by hand',
+    );
+    expect(existsSync(path.join(others, 'cli/main.js'))).toBe(true);
+    expect(result.stderr).not.toContain('dist.build-1/');
+    // it went on to tsc, which finds no tsconfig.build.json here
+    expect(result.code).toBe(1);
+    expect(result.stderr + result.stdout).toContain('tsconfig.build.json');
+  });
+});
