@@ -20,6 +20,7 @@ import {
 import { digestOf } from './content-key.js';
 import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
+import { expectedReferenceReason } from './judge-reference.js';
 import { recordedScoreKey } from './lock-records.js';
 import { numericVersionChange } from './numeric-version.js';
 import { groupStreamsWithoutOptions } from './openai-stream-wire.js';
@@ -233,7 +234,12 @@ export function groupReasons(
         : old.version !== metric.version
           ? `because metric ${metric.type} changed version (${old.version} → ${metric.version})`
           : metric.judgeId
-            ? judgeChangeReason(metric, lock, compiled)
+            ? (expectedReferenceReason(
+                metric.config as unknown as Record<string, unknown>,
+                compiled.resolved.plan,
+                lock.judges?.[metric.judgeId]?.digest === compiled.resolved.judgeDigests[metric.judgeId],
+                lock.judges?.[metric.judgeId]?.registeredRubrics,
+              ) ?? judgeChangeReason(metric, lock, compiled))
             : metric.type === 'cost'
               ? 'because prices changed (prices:)'
               : 'because metric params changed';

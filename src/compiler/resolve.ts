@@ -30,6 +30,7 @@ import {
   planForDigest,
   scoringConfig,
 } from './identities.js';
+import { expectedReferenceRubric } from './judge-reference.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
 import { checkOutputFields } from './output-fields.js';
@@ -53,6 +54,8 @@ export interface ResolvedMetric {
   judgeId?: string;
   /** Compiled `content:` template of judge-like metrics. */
   content?: TemplateNode;
+  /** A judge metric on a built-in rubric without `reference:`: sent the example's expected value (QA159). */
+  sendsExpected?: true;
 }
 
 export interface ResolvedGroup {
@@ -227,6 +230,7 @@ export async function resolvePlan(
               [...bindingPath, 'output', err.name],
               {
                 source: at([...bindingPath, 'output', err.name]),
+                ...(err.hint ? { hint: err.hint } : {}),
               },
             ),
           );
@@ -279,6 +283,8 @@ export async function resolvePlan(
       seenIds.set(metricId, metricPath);
       const checked = checkMetric(config, metricPath, { plan, candidateNames, agentCandidates, locate: at });
       diagnostics.push(...checked.diagnostics);
+      const sendsExpected =
+        expectedReferenceRubric(config as unknown as Record<string, unknown>, plan) !== undefined;
       metrics.push({
         id: metricId,
         type: config.type,
@@ -295,10 +301,12 @@ export async function resolvePlan(
           // `cost` prices tokens with the plan's `prices:`: a new price re-scores it.
           ...(config.type === 'cost' ? { prices: plan.prices ?? {} } : {}),
           ...defaultExpectedRule(config as unknown as Record<string, unknown>),
+          ...(sendsExpected ? { referenceDefault: 'expected' } : {}),
         }),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
         ...(checked.content ? { content: checked.content } : {}),
+        ...(sendsExpected ? { sendsExpected: true as const } : {}),
       });
     }
 

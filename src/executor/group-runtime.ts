@@ -46,6 +46,7 @@ export function groupRuntime(
     const lib = resolveMetric({ ...m.config, id: m.id });
     if (!lib.ok) throw new Error(`metric ${m.id} passed validation but does not resolve`);
     const runtime: MetricRuntime = { lib: lib.metric };
+    if (m.sendsExpected) runtime.sendsExpected = true;
     if (m.judgeId) {
       runtime.judgeId = m.judgeId;
       const judge = ctx.judges.get(m.judgeId);

@@ -51,6 +51,8 @@ export interface MetricRuntime {
   /** Where the judge's verdicts are kept by request (judge-verdict-cache.ts). */
   verdictCache?: VerdictCache;
   rubric?: RubricInfo;
+  /** A judge metric on a built-in rubric without `reference:`: sent the example's expected value (QA159). */
+  sendsExpected?: true;
 }
 
 export interface GroupRuntime {

@@ -80,6 +80,7 @@ export async function scoreRepeat(
         ? verdictCachingJudge(metric.judge, metric.verdictCache, step.id)
         : metric.judge;
     if (metric.rubric) input.rubric = metric.rubric;
+    if (metric.sendsExpected) input.sendsExpected = true;
     if (content !== undefined) input.content = content;
     const scored = scoreMetricNow(metric.lib, input);
     const result = scored instanceof Promise ? await scored : scored;

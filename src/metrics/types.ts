@@ -61,6 +61,11 @@ export interface ScoreInput {
   rubric?: RubricInfo;
   /** The metric's `content` template, already rendered by the executor (judge, checklist). */
   content?: string;
+  /**
+   * A judge metric without `reference:` whose rubric is an evalc built-in (they compare the
+   * answer with the expected outcome): the example's expected value is sent as its reference.
+   */
+  sendsExpected?: boolean;
   /** Plan `prices:` per model, USD per 1M tokens. */
   prices: Record<string, { input: number; output: number }>;
   signal: AbortSignal;

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { JudgeRequest, JudgeVerdict, RubricRef } from '../../protocols/judge-types.js';
-import { candidateText, resolveCandidate, resolveExpected } from '../resolve-fields.js';
+import { candidateText, expectedPathFor, resolveCandidate, resolveExpected } from '../resolve-fields.js';
 import { clamp01, metricError } from '../score-result.js';
 import type { ExampleStageDefinition, Json, ScoreInput, ScoreResult } from '../types.js';
 
@@ -115,6 +115,19 @@ function referenceOf(input: ScoreInput, path: string | undefined): { reference?:
   return ref === undefined ? {} : { reference: candidateText(ref) };
 }
 
+/**
+ * A judge metric's reference: its `reference:` path, else — on a built-in rubric, which compares
+ * with the expected outcome (`input.sendsExpected`) — the expected value as `exact_match` reads it
+ * without `expected:`: the candidate's field of a mapping that has one, else the whole value (QA159:
+ * nothing was sent, and `generic` scored similarity to nothing).
+ */
+function judgeReferenceOf(input: ScoreInput, path: string | undefined, candidate: string | undefined) {
+  if (path !== undefined || !input.sendsExpected) return referenceOf(input, path);
+  const ref = resolveExpected(input, expectedPathFor(input, undefined, candidate));
+  const text = candidateText(ref);
+  return text === '' ? {} : { reference: text };
+}
+
 const judgeParams = z
   .object({
     ...common,
@@ -141,7 +154,7 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
     const verdict = await callJudge(input, {
       content,
       rubric,
-      ...referenceOf(input, p.reference),
+      ...judgeReferenceOf(input, p.reference, p.candidate),
       ...judgeOverrides(p),
     });
     if (!isVerdict(verdict)) return verdict;
