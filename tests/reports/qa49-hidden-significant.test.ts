@@ -22,8 +22,9 @@ describe('report.md: significant rows hidden as repeats of their task (QA49)', (
     const hiddenSignificant = diff.aggregates.filter((d) => d.significant && !shown.includes(d)).length;
     expect(hiddenSignificant).toBe(1);
     const hidden = diff.aggregates.length - shown.length;
+    expect(hidden).toBe(1); // "1 other aggregate", singular since QA157
     expect(renderMarkdownDiff(diff)).toContain(
-      `_${hidden} other aggregates not shown (unchanged, or the same as their task; ${hiddenSignificant} of them significant, at dataset scope, the same as their single-dataset task's)._`,
+      `_${hidden} other aggregate${hidden === 1 ? '' : 's'} not shown (unchanged, or the same as their task; ${hiddenSignificant} of them significant, at dataset scope, the same as their single-dataset task's)._`,
     );
   });
 });
