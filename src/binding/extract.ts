@@ -2,6 +2,7 @@
  * Output extraction: each binding output is a JMESPath expression compiled once
  * (@jmespath-community/jmespath) and evaluated against the agent's response document.
  */
+
 import {
   compile,
   isRegistered,
@@ -11,6 +12,7 @@ import {
 } from '@jmespath-community/jmespath';
 import { installLinearTrim } from '../protocols/jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
+import { jmespathHint } from './jmespath-hints.js';
 
 // trim/trim_right in linear time on agent text (QA52).
 installLinearTrim();
@@ -31,18 +33,23 @@ export type ExtractionResult =
 
 export function compileExpression(
   expression: string,
-): { ok: true; ast: Compiled } | { ok: false; message: string } {
+): { ok: true; ast: Compiled } | { ok: false; message: string; hint?: string } {
   let ast: Compiled;
   try {
     ast = compile(expression);
   } catch (err) {
-    return { ok: false, message: syntaxMessage(expression, err) };
+    const message = syntaxMessage(expression, err);
+    const hint = jmespathHint(expression, message);
+    return { ok: false, message, ...(hint ? { hint } : {}) };
   }
   // The parser accepts any function name, argument count and literal argument; an unknown
   // function, a wrong count (`abs(x, `1`)`) or a literal of the wrong type (`sort_by(xs, 'k')`)
   // fails only when evaluated (every example's extraction_failed at apply): say so at validate.
   const problem = functionProblem(ast);
-  if (problem !== undefined) return { ok: false, message: problem };
+  if (problem !== undefined) {
+    const hint = jmespathHint(expression, problem);
+    return { ok: false, message: problem, ...(hint ? { hint } : {}) };
+  }
   return { ok: true, ast };
 }
 
@@ -132,16 +139,18 @@ export function uncompiledExtraction(output: Record<string, string>, broken: str
 /** Compiles a binding's `output` map; expressions that do not compile are reported. */
 export function compileExtraction(
   output: Record<string, string>,
-): { ok: true; extraction: CompiledExtraction } | { ok: false; errors: { name: string; message: string }[] } {
+):
+  | { ok: true; extraction: CompiledExtraction }
+  | { ok: false; errors: { name: string; message: string; hint?: string }[] } {
   const compiled: [string, Compiled][] = [];
   let guarded = false;
-  const errors: { name: string; message: string }[] = [];
+  const errors: { name: string; message: string; hint?: string }[] = [];
   for (const [name, expression] of Object.entries(output)) {
     const result = compileExpression(expression);
     if (result.ok) {
       compiled.push([name, result.ast]);
       guarded ||= namesInheritedField(result.ast);
-    } else errors.push({ name, message: result.message });
+    } else errors.push({ name, message: result.message, ...(result.hint ? { hint: result.hint } : {}) });
   }
   if (errors.length > 0) return { ok: false, errors };
   const run = (document: unknown): ExtractionResult => {

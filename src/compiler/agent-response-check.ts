@@ -22,7 +22,7 @@ export function checkAgentResponses(plan: Plan, diagnostics: Diagnostic[], at: L
         'EVALC_AGENT_RESPONSE_JMESPATH',
         `agent ${id}: response JMESPath expression does not compile: ${compiled.message}`,
         path,
-        { source: at(path) },
+        { source: at(path), ...(compiled.hint ? { hint: compiled.hint } : {}) },
       ),
     );
   }

@@ -1,0 +1,37 @@
+/**
+ * What to write instead, for the JMESPath slips a plan author makes most (QA161): the library's
+ * errors name a token ("unexpected token: answer(Literal)", "invalid format for a JSON literal")
+ * but not the rule broken: backticks hold JSON, single quotes make a string and not a field name,
+ * a function's key is an `&expression`.
+ */
+
+/** A hint for the expression's compile error `message`, when it is one of the usual slips. */
+export function jmespathHint(expression: string, message: string): string | undefined {
+  if (/JSON literal/.test(message)) {
+    const literal = [...expression.matchAll(/`((?:[^`\\]|\\.)*)`/g)]
+      .map((m) => m[1] ?? '')
+      .find((text) => !isJson(text));
+    if (literal !== undefined)
+      return `a literal in backticks is JSON: write \`${JSON.stringify(literal.trim())}\` (quoted) or the raw string '${literal.trim()}'`;
+  }
+  const literalToken = /unexpected token: (.*)\(Literal\)$/.exec(message)?.[1];
+  if (literalToken !== undefined && expression.includes(`.'${literalToken}'`))
+    return `a field in quotes takes double quotes: .${JSON.stringify(literalToken)} ('${literalToken}' is a string, not a field)`;
+  if (/unexpected token: \.\(Dot\)/.test(message) && expression.includes('..'))
+    return 'two dots in a row: a path is `a.b` (a field of each item is `a[].b`)';
+  if (/to be type \(expression\) but received type string/.test(message))
+    return "a key is an expression reference: write `&price`, not 'price'";
+  if (/unexpected end of JSON input/.test(message) && (expression.match(/(?<!\\)"/g)?.length ?? 0) % 2 === 1)
+    return 'a `"` that quotes a field name is never closed';
+  if (/got: EOF$/.test(message)) return 'the expression ends too early: close each `[`, `{` and `(` it opens';
+  return undefined;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
