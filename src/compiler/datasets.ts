@@ -14,7 +14,7 @@ import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
 import { isRemoteSource, readDatasetSource } from './dataset-source.js';
 import { ExampleKeyTypos } from './example-key-typo.js';
 import { exampleScriptProblem } from './example-script-check.js';
-import { idProblem, jsonType, protoKey, simpleExample } from './example-shape.js';
+import { idProblem, jsonType, nonFiniteId, protoKey, simpleExample } from './example-shape.js';
 import { stripUserInfo } from './identities.js';
 import { noteScriptKeys, type ScriptKeyUses } from './unused-example-keys.js';
 
@@ -208,7 +208,7 @@ export async function loadDataset(
         const idType =
           field === 'id' && value !== null && typeof value === 'object'
             ? typeof value.id === 'number' // JSON's 1e400 (QA59: "not a number"; QA136: "not Infinity")
-              ? `a number beyond a double's range (it reads as ${value.id}): quote it`
+              ? nonFiniteId(value.id)
               : jsonType(value.id)
             : undefined;
         diagnostics.push(

@@ -39,6 +39,16 @@ export function jsonType(value: unknown): string {
 }
 
 /**
+ * What an id that is a number yet no id is: JSON's `1e400` (or YAML's `.inf`) reads as Infinity,
+ * YAML's `.nan` as NaN, which is within no range (QA162: it read "beyond a double's range").
+ */
+export function nonFiniteId(id: number): string {
+  return Number.isNaN(id)
+    ? "NaN (YAML's .nan, not a number): quote it"
+    : `a number beyond a double's range (it reads as ${id}): quote it`;
+}
+
+/**
  * The path of a `__proto__` key in a mapping the example schema reads as a record (`vars`,
  * `policies` and each policy): zod's record drops that key without a word (QA40: a CSV column
  * `vars.__proto__.x` or a JSONL var `__proto__` vanished from the agent's input).

@@ -27,4 +27,11 @@ describe('an example id of the wrong type (QA40)', () => {
       "2 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a number beyond a double's range (it reads as -Infinity): quote it",
     ]);
   });
+
+  it("YAML's .nan is said as NaN, not as a number beyond a double's range (QA162)", async () => {
+    const r = await loadDatasetPlan('d.yaml', { 'd.yaml': '- { id: .nan, vars: {} }\n' });
+    expect(r.diagnostics.map((d) => `${d.source?.line} ${d.code} ${d.message}`)).toEqual([
+      "1 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not NaN (YAML's .nan, not a number): quote it",
+    ]);
+  });
 });
