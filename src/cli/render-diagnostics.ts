@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
+import { isCredentialParam } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
 
@@ -88,7 +89,7 @@ export function excerptAround(text: string, col: number): { text: string; caret:
 
 /**
  * A password written into a URL (`http://user:secret@host`, which EVALC_URL_CREDENTIALS warns
- * about; or a token alone, `https://TOKEN@host`) is masked in the excerpt, one `*` per character so the caret stays in place. A scan
+ * about; or a token alone, `https://TOKEN@host`), and a credential in a query (`?code=…`), are masked in the excerpt, one `*` per character so the caret stays in place. A scan
  * from each `://` (bounded), not a regular expression: a line may be a 50 MB scalar.
  */
 export function maskUrlPasswords(text: string): string {
@@ -111,7 +112,12 @@ export function maskUrlPasswords(text: string): string {
     if (end !== -1 && secretFrom < end)
       out = `${out.slice(0, secretFrom)}${'*'.repeat(end - secretFrom)}${out.slice(end)}`;
   }
-  return out;
+  // A credential in a query (`?code=…`, url-secrets.ts) too (QA160): `[^&#\s"']` never backtracks.
+  return out.replace(
+    /([?&])([\w.~%-]{1,64})=([^&#\s"']+)/g,
+    (whole, sep: string, name: string, value: string) =>
+      isCredentialParam(name) ? `${sep}${name}=${'*'.repeat(value.length)}` : whole,
+  );
 }
 
 const NOT_IN_USERINFO = new Set(['/', '?', '#', "'", '"', ' ', '\t']);

@@ -7,6 +7,7 @@
 import { CANDIDATE_FIELD_METRICS } from '../metrics/resolve-fields.js';
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
+import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
 import { normalizeChatProfile } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 
@@ -69,7 +70,7 @@ export function lockedEndpoint(
 ): { what: 'url' | 'command' | 'address'; value: string } | undefined {
   if (!agent) return undefined;
   const { url, command, address } = agent as { url?: unknown; command?: unknown; address?: unknown };
-  if (typeof url === 'string' && url !== '') return { what: 'url', value: stripUserInfo(url) };
+  if (typeof url === 'string' && url !== '') return { what: 'url', value: recordedUrl(url) };
   if (agent.protocol !== 'mae') return undefined;
   if (typeof command === 'string') return { what: 'command', value: command };
   if (typeof address === 'string') return { what: 'address', value: address };
@@ -79,7 +80,7 @@ export function lockedEndpoint(
 /** The agent settings that can change a result (never headers, serve, limits). */
 export function agentIdentity(agent: AgentConfig, commandDir?: string): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
-  if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
+  if (typeof identity.url === 'string') identity.url = recordedUrl(identity.url);
   if (agent.protocol === 'chat') normalizeChatProfile(identity);
   return withCommandDir(identity, commandDir);
 }
@@ -137,10 +138,19 @@ function judgeSettings(judge: JudgeConfig): Record<string, unknown> {
 
 export function judgeIdentity(judge: JudgeConfig, plan: Plan, commandDir?: string): Record<string, unknown> {
   const identity = judgeSettings(judge);
-  if (typeof identity.url === 'string') identity.url = stripUserInfo(identity.url);
+  if (typeof identity.url === 'string') identity.url = recordedUrl(identity.url);
   withCommandDir(identity, commandDir);
   const rubric = judge.rubric ? plan.rubrics[judge.rubric] : undefined;
   return { ...identity, rubricDefinition: rubric ?? null };
+}
+
+/**
+ * An agent's or judge's URL as evalc records it (evalc.lock's `endpoint`, the identity in content
+ * keys): without `user:password@`, and with a credential in its query (`?code=`, `?key=`, `?sig=`:
+ * url-secrets.ts) written `***`, so neither is kept nor keyed (QA160).
+ */
+export function recordedUrl(url: string): string {
+  return maskUrlQueryCredentials(stripUserInfo(url));
 }
 
 /** A URL without `user:password@`; any other URL is returned exactly as written. */

@@ -12,7 +12,7 @@ import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
 import type { CompiledPlan } from './compile.js';
 import { digestOf } from './content-key.js';
-import { commandFolderChange, judgeIdentity, stripUserInfo } from './identities.js';
+import { commandFolderChange, judgeIdentity, recordedUrl } from './identities.js';
 import { metricRubricName, rubricNameOf } from './judge-pins.js';
 import type { ResolvedMetric } from './resolve.js';
 
@@ -26,7 +26,7 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
   const rubric = typeof named === 'string' ? named : undefined;
   if (judge && locked && locked.digest !== judgeDigests[id]) {
     const place = judge.url ?? judge.command;
-    const endpoint = typeof place === 'string' ? stripUserInfo(place) : undefined;
+    const endpoint = typeof place === 'string' ? (judge.url ? recordedUrl(place) : place) : undefined;
     if (endpoint !== undefined && locked.endpoint !== endpoint)
       return `because judge ${id}'s endpoint changed (${locked.endpoint} → ${endpoint})`;
     const folder = commandFolderChange(locked, judge, compiled.resolved.loaded.commandDirs.judges[id]);

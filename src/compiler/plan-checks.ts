@@ -11,6 +11,7 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { urlQueryCredentialNames } from '../plan/url-secrets.js';
 import { chatProfileConflict } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
@@ -179,8 +180,27 @@ export function checkJudges(
         ([d, ds]) => [['tasks', t, 'datasets', d, 'source'], ds.source] as const,
       ),
     ),
-  ].filter(([, url]) => typeof url === 'string' && stripUserInfo(url) !== url);
-  for (const [path] of withCredentials) {
+  ];
+  // A credential in a query (`?code=`): masked and kept out of keys, but written in the plan (QA160).
+  for (const [path, url] of withCredentials.filter(([p]) => p[0] !== 'tasks')) {
+    const names = urlQueryCredentialNames(url);
+    if (names.length > 0)
+      diagnostics.push(
+        diagnostic(
+          'EVALC_URL_CREDENTIALS',
+          `the url's query carries a credential (${names.map((n) => `\`${n}=\``).join(', ')}): evalc masks it in what it writes and keeps it out of content keys, but it is written in a committed plan`,
+          [...path],
+          {
+            severity: 'warning',
+            source: at([...path]),
+            hint: 'send it in a header if the agent reads one (Azure Functions: x-functions-key; Google APIs: x-goog-api-key): headers: { x-functions-key: "${env.AGENT_KEY}" }',
+          },
+        ),
+      );
+  }
+  for (const [path] of withCredentials.filter(
+    ([, url]) => typeof url === 'string' && stripUserInfo(url) !== url,
+  )) {
     const dataset = path[0] === 'tasks';
     diagnostics.push(
       diagnostic(

@@ -1,6 +1,6 @@
 /** Assembles the lockfile from a finished run: pins, groups, results, aggregates, gates. */
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { runsInItsFolder, stripUserInfo } from '../compiler/identities.js';
+import { recordedUrl, runsInItsFolder, stripUserInfo } from '../compiler/identities.js';
 import type {
   LockAgent,
   LockAggregate,
@@ -58,7 +58,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
     const pin = inputs.pins[id] ?? {};
     const endpoint =
       'url' in config && config.url
-        ? stripUserInfo(config.url)
+        ? recordedUrl(config.url)
         : config.protocol === 'mae'
           ? (config.command ?? config.address ?? '')
           : '';
@@ -85,7 +85,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
     const info = inputs.judgeInfo[id] ?? {};
     judges[id] = {
       protocol: config.protocol,
-      endpoint: config.url ? stripUserInfo(config.url) : (config.command ?? ''),
+      endpoint: config.url ? recordedUrl(config.url) : (config.command ?? ''),
       ...commandDirOf(config, resolved.loaded.commandDirs.judges[id]),
       digest: resolved.judgeDigests[id]!,
       ...(config.model ? { model: config.model } : info.model ? { model: info.model } : {}),

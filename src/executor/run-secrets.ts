@@ -1,12 +1,14 @@
 /**
  * Every secret of a plan, known before its first process starts: each agent's and judge's header
- * values (with each `${env.X}` in them on its own) and `serve.env` values from `${env.…}`.
+ * values (with each `${env.X}` in them on its own), `serve.env` values from `${env.…}`, and the
+ * credentials in the query of its `url` or `serve.ready.url` (`?code=`, url-secrets.ts).
  * A served agent inherits evalc's environment, so it can print another agent's token; its log is
  * scrubbed as it is written, and a secret learnt only when that other agent started came too late
  * (QA60: the first served agent's log kept the second's token).
  */
 import type { Plan } from '../plan/schema.js';
 import { headerSecrets, referencedSecrets, substituteEnvRefs } from '../plan/secrets.js';
+import { urlQuerySecrets } from '../plan/url-secrets.js';
 
 export function planSecrets(plan: Plan, env: NodeJS.ProcessEnv): string[] {
   const out = new Set<string>();
@@ -18,6 +20,10 @@ export function planSecrets(plan: Plan, env: NodeJS.ProcessEnv): string[] {
     );
     for (const s of headerSecrets(headers, resolved, env)) out.add(s);
     for (const s of referencedSecrets(owner.serve?.env, env)) out.add(s);
+    // A credential in the query of its url or readiness url (`?code=`): QA160.
+    const url = (owner as { url?: unknown }).url;
+    for (const s of urlQuerySecrets(typeof url === 'string' ? url : undefined)) out.add(s);
+    for (const s of urlQuerySecrets(owner.serve?.ready?.url)) out.add(s);
   }
   return [...out];
 }

@@ -1,0 +1,81 @@
+/**
+ * A credential an agent's or judge's URL carries in its query string, known by the parameter's
+ * name: `?code=` of an Azure Function, `?key=` of a Google API, `?sig=` of an Azure SAS, a
+ * presigned `X-Amz-Signature`. Such a value is a secret of the run, as a header's is: masked in
+ * everything evalc writes, and written `***` where evalc records the URL (evalc.lock's `endpoint`,
+ * the identity that enters content keys), so rotating it re-invokes nothing (QA160: it was kept in
+ * evalc.lock and the reports, and an agent echoing its URL had it stored).
+ */
+import { MIN_SECRET_LENGTH, secretForms } from './secrets.js';
+
+const CREDENTIAL_PARAM =
+  /^(?:code|key|api[-_]?key|access[-_]?token|token|auth|sig|signature|secret|client[-_]?secret|password|passwd|pwd|x-amz-signature|x-amz-security-token|x-goog-signature)$/i;
+
+const MASK = '***';
+
+/** The `name=value` pieces of a URL's query string as written, and where that string lies. */
+function queryPieces(url: string): { start: number; end: number; pieces: string[] } | undefined {
+  const hash = url.indexOf('#');
+  const end = hash === -1 ? url.length : hash;
+  const start = url.indexOf('?');
+  if (start === -1 || start > end) return undefined;
+  return { start: start + 1, end, pieces: url.slice(start + 1, end).split('&') };
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** Whether a query parameter's (decoded) name is one a credential goes by. */
+export function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_PARAM.test(name);
+}
+
+/** Whether a `name=value` piece names a credential and has a value to hide. */
+function credentialValue(piece: string): string | undefined {
+  const eq = piece.indexOf('=');
+  if (eq === -1) return undefined;
+  if (!CREDENTIAL_PARAM.test(decode(piece.slice(0, eq)))) return undefined;
+  const value = piece.slice(eq + 1);
+  return value === '' || value === MASK ? undefined : value;
+}
+
+/** The URL with each credential parameter's value written `***`; any other URL exactly as given. */
+export function maskUrlQueryCredentials(url: string): string {
+  const query = queryPieces(url);
+  if (!query) return url;
+  let changed = false;
+  const pieces = query.pieces.map((piece) => {
+    if (credentialValue(piece) === undefined) return piece;
+    changed = true;
+    return `${piece.slice(0, piece.indexOf('='))}=${MASK}`;
+  });
+  return changed ? `${url.slice(0, query.start)}${pieces.join('&')}${url.slice(query.end)}` : url;
+}
+
+/** The credential parameters' names in a URL (for a warning: names, never values). */
+export function urlQueryCredentialNames(url: string | undefined): string[] {
+  const query = url === undefined ? undefined : queryPieces(url);
+  if (!query) return [];
+  return query.pieces
+    .filter((piece) => credentialValue(piece) !== undefined)
+    .map((piece) => decode(piece.slice(0, piece.indexOf('='))));
+}
+
+/** The credential values of a URL's query, as written and decoded, in the forms a server quotes. */
+export function urlQuerySecrets(url: string | undefined): string[] {
+  const query = url === undefined ? undefined : queryPieces(url);
+  if (!query) return [];
+  const out = new Set<string>();
+  for (const piece of query.pieces) {
+    const value = credentialValue(piece);
+    if (value === undefined) continue;
+    for (const form of [value, decode(value)])
+      if (form.length >= MIN_SECRET_LENGTH) for (const s of secretForms(form)) out.add(s);
+  }
+  return [...out];
+}

@@ -1,0 +1,119 @@
+/**
+ * QA160: a credential in an agent's or judge's url query (`?code=` of an Azure Function, `?key=`,
+ * `?sig=`) is a secret of the run, as a header's is. It reaches the agent, and nothing evalc writes
+ * or prints: evalc.lock records the endpoint as `?code=***`, a reply or error that quotes the
+ * request's URL is masked, validate's excerpt shows `*`s; and rotating it re-invokes nothing (it is
+ * not in a content key). Before, it was in evalc.lock, the cache and the four reports, and a new
+ * value re-ran every example. Real CLI and a loopback chat agent that echoes its URL.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskUrlQueryCredentials, urlQuerySecrets } from '../../src/plan/url-secrets.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { type CliResult, runCli, tempWorkspace } from './apply-harness.js';
+
+const TOKEN = 'AZfnKEY-qa160-7f3a9c';
+let agent: Loopback;
+const urls: string[] = [];
+let cleanup = () => {};
+
+beforeAll(async () => {
+  agent = await startLoopback((req, res, body) => {
+    urls.push(req.url ?? '');
+    const q = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]?.content;
+    if (q === 'boom') {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`no handler for ${req.url}`);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ messages: [{ role: 'assistant', content: `you called ${req.url}` }] }));
+  });
+});
+afterAll(async () => {
+  await agent.close();
+  cleanup();
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+function writePlan(dir: string, token: string): void {
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'qa160', version: '1.0.0' },
+    agents: {
+      a: { protocol: 'chat', url: `${agent.url}/agent/respond?code=${token}&x=1`, limits: { retries: 0 } },
+    },
+    tasks: {
+      t: {
+        bindings: {
+          default: {
+            input: { messages: [{ role: 'user', content: '{{q}}' }] },
+            output: { answer: 'messages[-1].content' },
+          },
+        },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [{ type: 'contains', candidate: 'answer', expected: 'answer' }],
+      },
+    },
+  };
+  // YAML, so validate's excerpt quotes the url's line.
+  writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan, null, 1));
+}
+
+describe('a credential in a url query', () => {
+  it('is masked and keyed out, for ?code=, ?sig=, X-Amz-Signature; other parameters stay', () => {
+    expect(maskUrlQueryCredentials('https://f.net/api/a?code=abc%3D%3D&api-version=2&x#f')).toBe(
+      'https://f.net/api/a?code=***&api-version=2&x#f',
+    );
+    expect(maskUrlQueryCredentials('https://b.net/d?sv=1&sig=AbC%2Bx&X-Amz-Signature=ff&key=')).toBe(
+      'https://b.net/d?sv=1&sig=***&X-Amz-Signature=***&key=',
+    );
+    expect(maskUrlQueryCredentials('http://h/v1?api-version=2024-10-21')).toBe(
+      'http://h/v1?api-version=2024-10-21',
+    );
+    expect(urlQuerySecrets('https://f.net/a?code=abc%3D%3D')).toEqual(
+      expect.arrayContaining(['abc%3D%3D', 'abc==']),
+    );
+  });
+
+  it('reaches the agent and nothing evalc writes; a new value re-invokes nothing', async () => {
+    const ws = tempWorkspace('qa160-query');
+    cleanup = ws.cleanup;
+    const rows = ['hello', 'boom'].map((q) =>
+      JSON.stringify({ id: q, vars: { q }, expected: { answer: q } }),
+    );
+    writeFileSync(path.join(ws.dir, 'd.jsonl'), `${rows.join('\n')}\n`);
+    writePlan(ws.dir, TOKEN);
+    const runs: CliResult[] = [
+      await runCli(['validate'], { cwd: ws.dir }),
+      await runCli(['apply', '--json'], { cwd: ws.dir }),
+      await runCli(['plan'], { cwd: ws.dir }),
+      await runCli(['report', '--format', 'md'], { cwd: ws.dir }),
+    ];
+    expect(urls).toContain(`/agent/respond?code=${TOKEN}&x=1`);
+    expect(runs[0]?.stdout + runs[0]!.stderr).toContain("the url's query carries a credential (`code=`)");
+    const lock = JSON.parse(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8'));
+    expect(lock.agents.a.endpoint).toBe(`${agent.url}/agent/respond?code=***&x=1`);
+    const leaks = [
+      ...filesUnder(ws.dir)
+        .filter((f) => !f.endsWith('evalc.yaml') && readFileSync(f, 'utf8').includes(TOKEN))
+        .map((f) => path.relative(ws.dir, f)),
+      ...runs.flatMap((r, i) => (`${r.stdout}${r.stderr}`.includes(TOKEN) ? [`run ${i}`] : [])),
+    ];
+    expect(leaks).toEqual([]);
+    // Rotated: the one answer kept is reused; only the failed example is asked again.
+    writePlan(ws.dir, 'AZfnKEY-rotated-0000');
+    const calls = urls.length;
+    const again = await runCli(['apply'], { cwd: ws.dir });
+    expect(urls.length - calls).toBe(1);
+    expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toContain('?code=***&x=1');
+    expect(again.stdout + again.stderr).not.toContain('AZfnKEY-rotated');
+  });
+});
