@@ -114,6 +114,7 @@ describe('evalc validate on a plan full of mistakes', () => {
       evalc.yaml:24:51: error EVALC_BIND_JMESPATH: JMESPath expression does not compile: Syntax error: expected Rbracket, got: EOF
         24 |         output: { answer: "output.answer", codes: "output.courses[?code" }
            |                                                   ^
+        hint: the expression ends too early: close each \`[\`, \`{\` and \`(\` it opens
       evalc.yaml:25:7: error EVALC_REF_AGENT: binding for unknown agent \`a3\`
         25 |       a3:
            |       ^
