@@ -150,6 +150,16 @@ export async function planTimeRaipAdapters(
   // Masked in every reply and served process's log, as in apply: a served agent inherits evalc's
   // environment and may print another agent's token.
   const secrets = planSecrets(plan, env);
+  // Every agent is asked its /info at once (QA162: one after another, a plan of five remote
+  // agents waited five round trips, and five that do not answer 10 s, as apply did before
+  // 992f2b1); the answers are read in plan order, so the lists and warnings come out as before.
+  const asked: {
+    agentId: string;
+    adapter: RaipAdapter;
+    cached: unknown;
+    startFailed?: true;
+    discovery?: ReturnType<typeof discoverRaip>;
+  }[] = [];
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
@@ -165,6 +175,8 @@ export async function planTimeRaipAdapters(
     const digest = lockedPin?.schemaDigest;
     const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
     const serveEnv = resolveSecrets(config.serve?.env, env);
+    const entry: (typeof asked)[number] = { agentId, adapter, cached };
+    asked.push(entry);
     if (config.serve && !serving) unasked.push({ id: agentId, why: 'evalc starts it with serve:' });
     else if (!headers.ok || !serveEnv.ok)
       unasked.push({
@@ -186,22 +198,30 @@ export async function planTimeRaipAdapters(
               serveAddress(config),
             )
           : undefined;
-      if (up?.ok === false) unreachable.push(agentId);
+      if (up?.ok === false) entry.startFailed = true;
       else {
         if (up) stops.push(up.stop);
-        const discovered = await discoverRaip(adapter, lockedPins[agentId], cached, signal);
-        if (discovered.ok) {
-          for (const warning of discovered.discovery.warnings ?? [])
-            warnings.push(`agent ${agentId}: ${warning}`);
-          live[agentId] = discovered.pin;
-          adapters.set(agentId, adapter);
-          continue;
-        }
-        unreachable.push(agentId);
-        const { kind, message } = discovered.error;
-        if (kind !== 'transport_error' && kind !== 'timeout' && kind !== 'cancelled')
-          refused[agentId] = `${kind}: ${scrubSecrets(message, secrets)}`;
+        entry.discovery = discoverRaip(adapter, lockedPins[agentId], cached, signal);
+        // Read below, in plan order, once the agents after it are asked (or started) too.
+        entry.discovery.catch(() => {});
       }
+    }
+  }
+  for (const { agentId, adapter, cached, startFailed, discovery } of asked) {
+    if (startFailed) unreachable.push(agentId);
+    else if (discovery) {
+      const discovered = await discovery;
+      if (discovered.ok) {
+        for (const warning of discovered.discovery.warnings ?? [])
+          warnings.push(`agent ${agentId}: ${warning}`);
+        live[agentId] = discovered.pin;
+        adapters.set(agentId, adapter);
+        continue;
+      }
+      unreachable.push(agentId);
+      const { kind, message } = discovered.error;
+      if (kind !== 'transport_error' && kind !== 'timeout' && kind !== 'cancelled')
+        refused[agentId] = `${kind}: ${scrubSecrets(message, secrets)}`;
     }
     const outcome = cached !== undefined ? adapter.useSchema(cached) : undefined;
     if (outcome?.ok) adapters.set(agentId, adapter);
