@@ -21,6 +21,7 @@ import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from 
 import { dropLaterDuplicateKeys, duplicateKeyAt } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
+import { yamlErrorHint } from './yaml-error-hints.js';
 
 export interface YamlFile {
   /** Path as shown to users (relative to the working directory). */
@@ -135,7 +136,10 @@ export function parseYamlFile(
     diagnostics.push(
       diagnostic(code, describeYamlError(err.message), [], {
         source: at(err.pos[0]),
-        hint: err.code === 'DUPLICATE_KEY' ? 'each key may appear once in a mapping' : undefined,
+        hint:
+          err.code === 'DUPLICATE_KEY'
+            ? 'each key may appear once in a mapping'
+            : yamlErrorHint(err.code, err.message),
       }),
     );
   }

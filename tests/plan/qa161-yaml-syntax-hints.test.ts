@@ -1,0 +1,40 @@
+/**
+ * The YAML reader's usual syntax errors come with how to fix them (QA161: a tab in the indentation,
+ * `key:value`, an item one space off, `@` at a value's start came with no hint).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseYamlFile } from '../../src/plan/yaml-file.js';
+
+const said = (text: string) =>
+  parseYamlFile('e.yaml', text).diagnostics.map(
+    (d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`,
+  );
+
+describe('YAML syntax hints', () => {
+  it('a tab in the indentation', () => {
+    expect(said('evalc: 1\nbenchmark:\n\tid: x\n')).toEqual([
+      '3:1 Tabs are not allowed as indentation | indent with spaces: YAML refuses a tab in indentation (set the editor to insert spaces in .yaml files)',
+    ]);
+  });
+
+  it('a mapping written on its key’s line', () => {
+    expect(said('agents:\n  a1: protocol: raip\n')[0]).toMatch(
+      / \| a value that is itself a mapping goes on its own, more indented lines, or in braces \(`a1: \{ protocol: raip \}`\)/,
+    );
+  });
+
+  it('items not lined up, no space after a colon, a reserved first character, a doubled comma', () => {
+    expect(
+      said('evalc: 1\nagents:\n  a1: { protocol: raip }\n   a2: {}\n').map((s) => s.split(' | ')[1]),
+    ).toContain('indent this key with as many spaces as the other items beside it');
+    expect(said('k: v\nk2:v2\n').map((s) => s.split(' | ')[1])).toContain(
+      'write a space after the colon (`key: value`); quote a text that is no key',
+    );
+    expect(said('a: @b\n')).toEqual([
+      '1:4 Plain value cannot start with reserved character @ | quote the value: a plain value cannot start with @ ("@…")',
+    ]);
+    expect(said('r: { a: 1,, b: 2 }\n')).toEqual([
+      '1:11 Unexpected , in flow map | remove the extra comma: items are separated by one comma',
+    ]);
+  });
+});
