@@ -90,7 +90,7 @@ function noModelReported(
   return [
     diagnostic(
       'EVALC_METRIC_PRICES',
-      `\`${config.id ?? config.type}\` prices the model the agent reports, and ${names} ${silent.length === 1 ? 'reports' : 'report'} no model: ${silent.length === 1 ? 'its' : 'their'} examples' cost would be a metric_error (no model to price)`,
+      `\`${config.id ?? config.type}\` prices the model the agent reports, and ${names} ${silent.length === 1 ? 'reports' : 'report'} no model: the cost of ${silent.length === 1 ? 'its' : 'their'} examples with token usage would be a metric_error (no model to price)`,
       path,
       {
         severity: 'warning',

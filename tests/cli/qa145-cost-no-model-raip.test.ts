@@ -51,14 +51,19 @@ describe('cost without model: on an agent that reports no model (QA145)', () => 
     const said = pricesWarnings([RAIP], '{ type: cost }');
     expect(said).toHaveLength(1);
     expect(said[0]?.message).toContain('`raip` agent `a1` reports no model');
-    expect(said[0]?.message).toContain('would be a metric_error (no model to price)');
+    // An example without token usage is not measured, model or not (QA162, as 2fe87c2 says it for prices).
+    expect(said[0]?.message).toContain(
+      'the cost of its examples with token usage would be a metric_error (no model to price)',
+    );
     expect(said[0]?.line).toBe(11);
   });
 
   it('names only the agents without a model beside an openai agent', () => {
     const said = pricesWarnings([RAIP, HTTP, OPENAI], '{ type: cost }');
     expect(said).toHaveLength(1);
-    expect(said[0]?.message).toContain('`raip` agent `a1`, `http` agent `h` report no model');
+    expect(said[0]?.message).toContain(
+      '`raip` agent `a1`, `http` agent `h` report no model: the cost of their examples with token usage',
+    );
     expect(said[0]?.message).not.toContain('`o`');
   });
 
