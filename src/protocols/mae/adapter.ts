@@ -192,8 +192,10 @@ function buildTransport(
         timeoutMs,
         ...(runtime.secrets ? { secrets: runtime.secrets } : {}),
       };
+      // One witness for all the agent's processes: a fresh one's timeout can tell an agent that answers (QA157).
+      const witnessed = { ...options, witness: { replies: 0 } };
       return profile.persistentTransport
-        ? persistent(() => new PersistentLocalTransport(options))
+        ? persistent(() => new PersistentLocalTransport(witnessed))
         : { ok: true, source: shareTransport(new PerTurnLocalTransport(options)) };
     }
     case 'socket': {

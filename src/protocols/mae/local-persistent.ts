@@ -31,6 +31,7 @@ import { StderrTail } from './stderr-tail.js';
 import {
   answeredBeforeHint,
   cancelledReply,
+  FRESH_PROCESS_ANSWERED_HINT,
   FRESH_PROCESS_TIMEOUT_HINT,
   type MaeTransport,
   noteExtraLines,
@@ -49,6 +50,8 @@ export interface LocalTransportOptions {
   maxReplyChars?: number;
   /** Masked in the agent's stderr lines before they are cut to length (StderrTail). */
   secrets?: readonly string[];
+  /** Shared by the agent's processes (one per pool member and restart): how many replies they have had. */
+  witness?: { replies: number };
 }
 
 interface ExitInfo {
@@ -68,6 +71,8 @@ const WHERE = 'local agent';
 
 export class PersistentLocalTransport implements MaeTransport {
   readonly #options: LocalTransportOptions;
+  /** This transport's own count when the adapter shares none (`witness`). */
+  readonly #witness = { replies: 0 };
   readonly #queue = new SerialQueue();
   #live: LiveProcess | undefined;
   #closed = false;
@@ -129,12 +134,18 @@ export class PersistentLocalTransport implements MaeTransport {
       log(`${WHERE}: ignored unsolicited stdout line: ${quoteCut(stale, 200)}`);
     live.child.stdin?.write(`${JSON.stringify(body)}\n`);
     const event = await live.stdout.next(this.#options.timeoutMs, signal);
+    const witness = this.#options.witness ?? this.#witness;
+    if (event.kind === 'line') witness.replies++;
     let cleanExit = false;
     const reply = await replyFromLineEvent(event, WHERE, this.#options.timeoutMs, {
       drop: () => this.#discard(live),
       notJsonHint: STDOUT_JSON_HINT,
       // A reused process has answered (a timeout or a line that is no JSON discards it).
-      timeoutHint: reused ? answeredBeforeHint('process') : FRESH_PROCESS_TIMEOUT_HINT,
+      timeoutHint: reused
+        ? answeredBeforeHint('process')
+        : witness.replies > 0
+          ? FRESH_PROCESS_ANSWERED_HINT
+          : FRESH_PROCESS_TIMEOUT_HINT,
       closed: async () => {
         this.#live = undefined;
         const exit = await withGrace(live.exited);
@@ -152,7 +163,7 @@ export class PersistentLocalTransport implements MaeTransport {
       });
     // A slow-loading agent (model weights, heavy imports) times out on every request, each on a
     // fresh process: say where the time went (the error names profile: agentv too, QA56).
-    if (event.kind === 'timeout' && !reused)
+    if (event.kind === 'timeout' && !reused && witness.replies === 0)
       log(
         `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv`,
       );

@@ -125,6 +125,15 @@ export const FRESH_PROCESS_TIMEOUT_HINT =
   ' (the process was started for this request, so its start-up counted toward limits.timeout: raise it for an agent that loads slowly; the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush(); an agent that reads stdin to its end and answers once needs profile: agentv)';
 
 /**
+ * A timeout on a fresh process of an agent another of whose processes has answered: it writes and
+ * flushes its replies, so this request, with the start-up, was slow (QA157: after a timeout
+ * discarded the process that had answered, the next slow request's fresh process read the flush
+ * hint and "needs profile: agentv").
+ */
+export const FRESH_PROCESS_ANSWERED_HINT =
+  " (the process was started for this request, so its start-up counted toward limits.timeout; another process of this agent has answered, so it writes and flushes its replies: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)";
+
+/**
  * A timeout on a process or connection that has answered before: it writes and flushes its
  * replies, so this request was slow (QA149: the flush hint was given, wrong for such an agent).
  */
