@@ -88,7 +88,7 @@ function frozenMessage(
       : [];
   const rekeyedNote =
     rekeyed.length > 0
-      ? `\nthe requests changed since ${lockName} was written, their inputs did not, so no cache of the run that wrote it answers them:\n  ${rekeyed.join('\n  ')}`
+      ? `\nthe requests changed since ${lockName} was written, so no cache of the run that wrote it answers them:\n  ${rekeyed.join('\n  ')}`
       : '';
   return {
     text: `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}${failedNote}${rekeyedNote}`,

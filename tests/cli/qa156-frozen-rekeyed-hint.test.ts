@@ -73,7 +73,7 @@ describe('apply --frozen whose missing answers evalc.lock records under other ke
     const out = JSON.parse(result.stdout) as { reason: string; message: string; hint: string };
     expect(out.reason).toBe('frozen');
     expect(out.message).toContain(
-      'the requests changed since evalc.lock was written, their inputs did not, so no cache of the run that wrote it answers them:\n  t1/d1[c1]: a greeting that uses up maxTurns: 1 is now the whole conversation',
+      'the requests changed since evalc.lock was written, so no cache of the run that wrote it answers them:\n  t1/d1[c1]: a greeting that uses up maxTurns: 1 is now the whole conversation',
     );
     expect(out.hint).toBe(
       "run `evalc apply` once without --frozen (it asks the agents again for those examples only), commit evalc.lock, and keep that run's cache for --frozen.",
