@@ -45,5 +45,5 @@ export function expectedReferenceReason(
   // A server that lists a rubric of that name applies its own, whose tag may have changed.
   return rubric === undefined || registered?.[rubric] !== undefined
     ? undefined
-    : `because evalc now sends the judge each example's expected value, which built-in rubric ${rubric} compares the answer with (evalc before QA159 sent it only with reference:)`;
+    : `because evalc now sends the judge each example's expected value, which built-in rubric ${rubric} compares the answer with (an earlier evalc sent it only with reference:)`;
 }

@@ -143,7 +143,7 @@ describe('a judge metric on a built-in rubric (QA159)', () => {
     store.close();
     const planned = await runCommand(planCommand, ['evalc.yaml'], { cwd: dir });
     expect(planned.stdout).toContain(
-      "because evalc now sends the judge each example's expected value, which built-in rubric generic compares the answer with",
+      "because evalc now sends the judge each example's expected value, which built-in rubric generic compares the answer with (an earlier evalc sent it only with reference:)",
     );
   });
 });
