@@ -107,6 +107,14 @@ describe('seed socket agent serving connections side by side, one request slow',
       expect(error?.message).toContain('answered on this connection before');
       expect(error?.message).toContain('took longer than limits.timeout');
       expect(error?.message).not.toContain('makefile');
+      // QA157: e2's timeout dropped that connection; e3, slow too, runs on a new one, which read
+      // the flush-sock.makefile hint, though the agent had answered on the connection before it
+      const next = errorOf(await adapter.invoke('slow again', context('e3')));
+      expect(next?.kind).toBe('timeout');
+      expect(next?.message).toContain("the agent has answered on an earlier connection of evalc's");
+      expect(next?.message).toContain('took longer than limits.timeout');
+      expect(next?.message).not.toContain('makefile');
+      expect(next?.message).not.toContain('one connection at a time');
     } finally {
       await adapter.close();
     }

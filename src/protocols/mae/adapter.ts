@@ -204,10 +204,11 @@ function buildTransport(
       const parsed = parseSocketAddress(text, runtime.cwd);
       if (!parsed.ok) return configError(parsed.message);
       const options = { address: parsed.address, timeoutMs };
-      // One witness per pool: a member's timeout can tell an agent that serves one connection (QA144).
-      const pooled = { ...options, pool: { replies: 0, answering: new Set<LineChannel>() } };
+      // One witness per pool: a member's timeout can tell an agent that serves one connection (QA144),
+      // and a lone connection's one that answered on an earlier connection (QA157).
+      const pool = { replies: 0, answering: new Set<LineChannel>(), size: poolSize };
       return profile.persistentTransport
-        ? persistent(() => new PersistentSocketTransport(poolSize > 1 ? pooled : options))
+        ? persistent(() => new PersistentSocketTransport({ ...options, pool }))
         : { ok: true, source: shareTransport(new PerTurnSocketTransport(options)) };
     }
   }

@@ -48,6 +48,8 @@ export interface PoolWitness {
   replies: number;
   /** The pool's connections that have answered (QA149: closed ones no longer count). */
   answering: Set<LineChannel>;
+  /** Connections open at once at most (limits.concurrency): with one, none waits behind another. */
+  size: number;
 }
 
 export interface SocketTransportOptions {
@@ -77,6 +79,14 @@ export const ONE_CONNECTION_HINT =
 export function slowRequestHint(others: number): string {
   return ` (the agent has answered on ${others} other open connections of evalc's, so it serves connections side by side: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)`;
 }
+
+/**
+ * A timeout on the one connection of an agent whose earlier connection, since closed, has answered
+ * (a timeout dropped it): the agent answers and flushes, so this request was slow (QA157: the
+ * flush-sock.makefile hint was given).
+ */
+export const EARLIER_CONNECTION_HINT =
+  " (the agent has answered on an earlier connection of evalc's: this request took longer than limits.timeout — raise limits.timeout, or look in the agent's log for why this one was slow)";
 
 export class PersistentSocketTransport implements MaeTransport {
   readonly #options: SocketTransportOptions;
@@ -197,12 +207,14 @@ export class PersistentSocketTransport implements MaeTransport {
 /**
  * The hint of a timeout on `connection`: a slow request when it has answered before; the flush
  * hint when no connection of the agent answered; for one that never answered while others have,
- * one connection at a time when at most one other open connection has answered (an agent that
- * serves one at a time has one), else a slow request.
+ * a slow request when it is the agent's only connection (limits.concurrency 1: an earlier one
+ * answered), one connection at a time when at most one other open connection has answered (an
+ * agent that serves one at a time has one), else a slow request.
  */
 function timeoutHintOf(pool: PoolWitness | undefined, connection: Connection): string {
   if (connection.answered) return answeredBeforeHint('connection');
   if (pool === undefined || pool.replies === 0) return SOCKET_TIMEOUT_HINT;
+  if (pool.size === 1) return EARLIER_CONNECTION_HINT;
   for (const lines of pool.answering) if (lines.closed) pool.answering.delete(lines);
   return pool.answering.size >= 2 ? slowRequestHint(pool.answering.size) : ONE_CONNECTION_HINT;
 }
