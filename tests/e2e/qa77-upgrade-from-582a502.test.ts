@@ -100,7 +100,8 @@ describe('upgrading from the evalc of 582a502 with its lock and cache (QA77)', (
     const after = await runCli(['plan', 'evalc.yaml'], { cwd: dir, env });
     expect(after.code, after.stdout).toBe(0);
     expect(after.stdout).toContain('No changes');
-  });
+    // Ten commands one after another: at CI load 10 they took over the default 30 s.
+  }, 90_000);
 
   it("names the aggregate-only metrics' new versions on the derived metric's row, and calls nobody", async () => {
     // notrace/: one mae agent sent the instructions, trace off: no invoke key changed.
