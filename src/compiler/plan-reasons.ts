@@ -338,11 +338,13 @@ function identityChange(
   // What discovery pinned (QA66: a new version or input schema read only "agent identity changed").
   // A declared `version:` of an agent without discovery is recorded as its version too (QA115).
   // A version the lock pinned none of is named too, as plan's note and apply --locked name it (QA156:
-  // the row read only "agent identity changed" for an agent that starts sending one).
+  // the row read only "agent identity changed" for an agent that starts sending one), and one it
+  // stops sending (QA162: `version 1.0.0 → (none)` in the note, the row said no more).
   const version = pin?.version ?? config?.version;
-  if (version !== undefined && version !== locked.version)
+  if (version !== locked.version)
     changes.push(
-      numericVersionChange(locked.version, pin) ?? `version ${locked.version ?? '(none)'} → ${version}`,
+      numericVersionChange(locked.version, pin) ??
+        `version ${locked.version ?? '(none)'} → ${version ?? '(none)'}`,
     );
   if (
     pin?.schemaDigest !== undefined &&

@@ -78,6 +78,18 @@ describe('upgrading past QA143 with an agent whose /info version is a number (QA
     expect(planned.stderr).toMatch(/note: agent a1: version \(none\) → 2\n/);
     // The row names it too, as apply --locked does (QA156: it read only "agent identity changed").
     expect(planned.stdout).toMatch(/invoke .*because agent identity changed \(version \(none\) → 2\)\n/);
-    expect(`${planned.stdout}${planned.stderr}`).not.toMatch(/as a number/);
+    expect(`${planned.stdout}${planned.stderr}`).not.toMatch(/an earlier evalc did not record/);
+  }, 60_000);
+
+  it('a version the agent stops sending is named in the row as in the note (QA162)', async () => {
+    const state: { version: unknown } = { version: '1.0.0' };
+    const dir = await workspace(state);
+    state.version = undefined;
+    const planned = await runCli(['plan'], { cwd: dir });
+    expect(planned.code, planned.stderr).toBe(2);
+    expect(planned.stderr).toMatch(/note: agent a1: version 1\.0\.0 → \(none\)\n/);
+    expect(planned.stdout).toMatch(
+      /invoke .*because agent identity changed \(version 1\.0\.0 → \(none\)\)\n/,
+    );
   }, 60_000);
 });
