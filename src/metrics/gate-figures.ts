@@ -13,8 +13,11 @@ export function fmt(x: number | null | undefined): string {
         : // As the lock stores it (12 significant digits), rounded half away from zero like the
           // reports: 39/80 printed 0.487 here beside 0.488 in the report's column (QA20).
           toFixedDecimal(Number(x.toPrecision(12)), 3);
-  // A float-noise difference (−1e-17) prints as 0, not "-0.000".
-  return Number(s) === 0 ? s.replace('-', '') : s;
+  // A float-noise difference (−1e-17) prints as 0, not "-0.000"; a negative figure with the minus
+  // sign U+2212, as the reports print theirs (QA158: `CI of the change [-0.404, -0.110]` beside the
+  // reports' `▼ −0.250`). The bounds stay as the plan writes them (diff-gates.ts reads them back).
+  if (Number(s) === 0) return s.replace('-', '');
+  return s.startsWith('-') ? `\u2212${s.slice(1)}` : s;
 }
 
 /**

@@ -8,10 +8,18 @@ export function byText(a: string, b: string): number {
 
 export { toFixedDecimal };
 
+/**
+ * A printed number's sign as the reports write it, the minus sign U+2212 (`−0.250`, as Δ's
+ * `formatSigned`): CIs and means printed an ASCII hyphen, `▼ −0.250  CI [-0.404, -0.110]` (QA158).
+ */
+export function withMinusSign(text: string): string {
+  return text.startsWith('-') ? `\u2212${text.slice(1)}` : text;
+}
+
 /** Decimal `toFixed` without a minus sign on a value that rounds to zero (float noise: −1e-17 → "0.00"). */
 function fixed(x: number, digits: number): string {
   const s = toFixedDecimal(x, digits);
-  return Number(s) === 0 ? s.replace('-', '') : s;
+  return Number(s) === 0 ? s.replace('-', '') : withMinusSign(s);
 }
 
 export function formatNumber(x: number | null | undefined, digits = 3): string {
@@ -38,8 +46,8 @@ export function formatMeanCi(mean: number | null, ci: [number, number] | null | 
  */
 export function formatFigure(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
-  if (Number.isInteger(x)) return String(x);
-  if (Math.abs(x) < 1) return String(Number(x.toPrecision(3)));
+  if (Number.isInteger(x)) return withMinusSign(String(x));
+  if (Math.abs(x) < 1) return withMinusSign(String(Number(x.toPrecision(3))));
   return fixed(x, Math.abs(x) >= 100 ? 0 : 1);
 }
 
@@ -83,7 +91,7 @@ export function formatScope(scope: string): string {
 }
 
 export function formatPercent(x: number, digits = 0): string {
-  return `${toFixedDecimal(x * 100, digits)}%`;
+  return `${withMinusSign(toFixedDecimal(x * 100, digits))}%`;
 }
 
 /**

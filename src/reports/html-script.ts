@@ -24,15 +24,17 @@ export const HTML_SCRIPT = `
     });
     return node;
   }
-  // Rounds the number as report.json prints it, half away from zero (0.4875 → 0.488), like format.ts.
+  // Rounds the number as report.json prints it, half away from zero (0.4875 → 0.488), like format.ts,
+  // and prints a negative one with the minus sign U+2212 as format.ts does (QA158).
   function fixedDecimal(x, d) {
     var t = String(Math.abs(x));
-    if (t.indexOf('e') >= 0) return x.toFixed(d);
+    var f = x.toFixed(d);
+    if (t.indexOf('e') >= 0) return Number(f) === 0 ? f.replace('-', '') : f.replace(/^-/, '\\u2212');
     var s = String(Math.round(Number(t + 'e' + d)));
-    if (s.indexOf('e') >= 0) return x.toFixed(d);
+    if (s.indexOf('e') >= 0) return f.replace(/^-/, '\\u2212');
     while (s.length < d + 1) s = '0' + s;
     var w = d === 0 ? s : s.slice(0, s.length - d) + '.' + s.slice(s.length - d);
-    return x < 0 && Number(w) !== 0 ? '-' + w : w;
+    return x < 0 && Number(w) !== 0 ? '\\u2212' + w : w;
   }
   function num(x, d) {
     if (x === null || x === undefined || !isFinite(x)) return '—';

@@ -11,6 +11,7 @@ import {
   summarizeDetails,
   summarizeRepeatAnswers,
   toFixedDecimal,
+  withMinusSign,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
 import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
@@ -327,9 +328,9 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
 /** A measure's mean: small amounts (USD per example) keep three significant digits. */
 function formatMeasure(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '—';
-  if (Math.abs(x) >= 100) return toFixedDecimal(x, 0);
-  if (Math.abs(x) >= 1) return toFixedDecimal(x, 2);
-  return String(Number(x.toPrecision(3)));
+  if (Math.abs(x) >= 100) return withMinusSign(toFixedDecimal(x, 0));
+  if (Math.abs(x) >= 1) return withMinusSign(toFixedDecimal(x, 2));
+  return withMinusSign(String(Number(x.toPrecision(3))));
 }
 
 /**

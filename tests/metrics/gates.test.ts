@@ -78,9 +78,9 @@ describe('regression gates', () => {
     expect(r?.message).toMatch(
       /p = [0-9.e-]+ \(paired bootstrap CI, sign-flip p, n = 60, α = 0.05\): REGRESSION/,
     );
-    expect(r?.message).toContain(
-      `95% CI of the change [${r?.test?.ci[0].toFixed(3)}, ${r?.test?.ci[1].toFixed(3)}]`,
-    );
+    // Negative bounds with the minus sign U+2212, as the reports print them (QA158).
+    const bound = (x: number | undefined) => (x ?? Number.NaN).toFixed(3).replace('-', '\u2212');
+    expect(r?.message).toContain(`95% CI of the change [${bound(r?.test?.ci[0])}, ${bound(r?.test?.ci[1])}]`);
   });
 
   it('does not fail a drop within max_drop even when significant', () => {

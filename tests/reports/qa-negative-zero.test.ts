@@ -45,8 +45,9 @@ describe('numbers that round to zero', () => {
     expect(formatNumber(-1e-17)).toBe('0.000');
     expect(formatCi([-1e-17, 0.5])).toBe('[0.00, 0.50]');
     expect(formatMeanCi(-0.0001, [-0.004, 0])).toBe('0.000 [0.00, 0.00]');
-    expect(formatNumber(-0.25)).toBe('-0.250');
-    expect(formatCi([-0.5, -0.006])).toBe('[-0.50, -0.01]');
+    // with the minus sign U+2212, as Δ prints it (QA158)
+    expect(formatNumber(-0.25)).toBe('−0.250');
+    expect(formatCi([-0.5, -0.006])).toBe('[−0.50, −0.01]');
   });
 
   it('print without a minus sign in a regression gate message', () => {

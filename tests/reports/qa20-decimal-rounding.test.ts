@@ -24,7 +24,7 @@ describe('decimal rounding in reports', () => {
 
   it('is what formatNumber, formatCi, formatSigned and formatP print', () => {
     expect(formatNumber(0.4875)).toBe('0.488');
-    expect(formatNumber(-0.4875)).toBe('-0.488');
+    expect(formatNumber(-0.4875)).toBe('−0.488'); // U+2212, as Δ prints it (QA158)
     expect(formatCi([0.505, 0.995])).toBe('[0.51, 1.00]');
     expect(formatSigned(-0.0125)).toBe('−0.013');
     expect(formatSigned(0.1245)).toBe('+0.125');
@@ -61,7 +61,7 @@ describe('decimal rounding in reports', () => {
       d: number,
     ) => string;
     expect(fixedDecimal(0.4875, 3)).toBe('0.488');
-    expect(fixedDecimal(-0.0125, 3)).toBe('-0.013');
+    expect(fixedDecimal(-0.0125, 3)).toBe('−0.013'); // U+2212 (QA158)
     expect(fixedDecimal(-0.0001, 3)).toBe('0.000');
     expect(fixedDecimal(123.5, 0)).toBe('124');
     expect(fixedDecimal(1e-7, 3)).toBe('0.000');
