@@ -40,6 +40,10 @@ export function checkExpectedPaths(
   const out: Diagnostic[] = [];
   for (const metric of group.metrics) {
     const config = metric.config as Record<string, unknown>;
+    if (metric.sendsExpected && examples.every((example) => example.expected === undefined)) {
+      out.push(builtinRubricWithoutExpected(metric, group.datasetId, locate));
+      continue;
+    }
     const override = OVERRIDES[metric.type];
     if (override !== undefined && config[override] !== undefined) continue;
     for (const key of ['expected', 'reference']) {
@@ -67,6 +71,27 @@ export function checkExpectedPaths(
     }
   }
   return out;
+}
+
+/**
+ * A judge metric on a built-in rubric, which compares the answer with the expected outcome, over a
+ * dataset none of whose examples has an expected value: the judge is sent none (QA159).
+ */
+function builtinRubricWithoutExpected(
+  metric: ResolvedGroup['metrics'][number],
+  datasetId: string,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic {
+  return diagnostic(
+    'EVALC_REF_EXPECTED',
+    `\`${metric.id}\` is judged on a built-in rubric, which compares the answer with the expected outcome, but no example of dataset ${datasetId} has an expected value: the judge is sent none`,
+    metric.path,
+    {
+      source: locate(metric.path),
+      hint: 'give the examples `expected` values (an `expected_sha256` is not sent), or judge on a plan rubric (`rubrics:`) that needs none',
+      severity: 'warning',
+    },
+  );
 }
 
 /** Metrics that score from `expected_sha256` (resolve-fields.ts `resolveExpectedHash`). */

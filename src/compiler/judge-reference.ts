@@ -9,8 +9,11 @@
 import type { Plan } from '../plan/schema.js';
 import { BUILTIN_RUBRICS } from '../protocols/rubrics/index.js';
 
-/** The rubric a judge metric's config applies: its own, its `judge_config`'s, its judge's, else `generic`. */
-function rubricNameOf(config: Readonly<Record<string, unknown>>, plan: Plan): string {
+/**
+ * The rubric a judge metric's config applies: its own, its `judge_config`'s, its judge's, else
+ * `generic`; undefined for a judge the plan does not define (an error of its own).
+ */
+function rubricNameOf(config: Readonly<Record<string, unknown>>, plan: Plan): string | undefined {
   if (typeof config.rubric === 'string' && config.rubric !== '') return config.rubric;
   const judgeConfig = config.judge_config;
   if (judgeConfig !== null && typeof judgeConfig === 'object') {
@@ -18,7 +21,7 @@ function rubricNameOf(config: Readonly<Record<string, unknown>>, plan: Plan): st
     if (typeof name === 'string' && name !== '') return name;
   }
   const judge = typeof config.judge === 'string' ? plan.judges[config.judge] : undefined;
-  return judge?.rubric ?? 'generic';
+  return judge === undefined ? undefined : (judge.rubric ?? 'generic');
 }
 
 /** The built-in rubric a `judge` metric without `reference:` is judged on (it compares with the expected outcome), if any. */
@@ -28,7 +31,8 @@ export function expectedReferenceRubric(
 ): string | undefined {
   if (config.type !== 'judge' || config.reference !== undefined) return undefined;
   const name = rubricNameOf(config, plan);
-  return !Object.hasOwn(plan.rubrics, name) && Object.hasOwn(BUILTIN_RUBRICS, name) ? name : undefined;
+  if (name === undefined || Object.hasOwn(plan.rubrics, name)) return undefined;
+  return Object.hasOwn(BUILTIN_RUBRICS, name) ? name : undefined;
 }
 
 /**

@@ -27,7 +27,7 @@ tasks:
         input: { query: "{{q}}" }
         output: { answer: "output.answer" }
     datasets:
-      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
     metrics:
       - { type: judge, judge: ${metricRubric} }
 `;

@@ -27,7 +27,7 @@ judges:
 tasks:
   t:
     bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] } }
     metrics: [ { type: judge, judge: j, rubric: generic } ]
 `,
   );
