@@ -170,8 +170,12 @@ export function planForDigest(plan: Plan, commandDirs?: CommandDirs): unknown {
   const agents: Record<string, unknown> = {};
   for (const [id, a] of Object.entries(plan.agents)) agents[id] = agentIdentity(a, commandDirs?.agents[id]);
   const judges: Record<string, unknown> = {};
-  for (const [id, j] of Object.entries(plan.judges))
-    judges[id] = withCommandDir(judgeSettings(j), commandDirs?.judges[id]);
+  for (const [id, j] of Object.entries(plan.judges)) {
+    // A judge's url as recorded, as an agent's: its credentials never enter the digest (QA160).
+    const settings = judgeSettings(j);
+    if (typeof settings.url === 'string') settings.url = recordedUrl(settings.url);
+    judges[id] = withCommandDir(settings, commandDirs?.judges[id]);
+  }
   const { concurrency: _c, ...run } = plan.run;
   return { ...plan, agents, judges, run, include: null };
 }

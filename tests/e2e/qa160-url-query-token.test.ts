@@ -21,6 +21,8 @@ let cleanup = () => {};
 beforeAll(async () => {
   agent = await startLoopback((req, res, body) => {
     urls.push(req.url ?? '');
+    const route = new URL(req.url ?? '/', 'http://judge').pathname;
+    if (route.startsWith('/v1/')) return judgeReply(route, res);
     const q = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]?.content;
     if (q === 'boom') {
       res.writeHead(500, { 'content-type': 'text/plain' });
@@ -36,6 +38,33 @@ afterAll(async () => {
   cleanup();
 });
 
+/** An agent-eval judge with one registered rubric. */
+function judgeReply(route: string, res: import('node:http').ServerResponse): void {
+  const rubric = {
+    name: 'anti-slop',
+    description: 'd',
+    dimensions: [{ id: 'voice', description: 'v', weight: 1 }],
+    failureModes: [],
+    rubricVersion: 'anti-slop@v1',
+  };
+  const replies: Record<string, unknown> = {
+    '/v1/version': { package: '@tangle-network/agent-eval', version: '0.170.0', wireVersion: '1.1.0' },
+    '/v1/rubrics': { rubrics: [rubric] },
+    '/v1/judge': {
+      composite: 0.5,
+      dimensions: { voice: 0.5 },
+      failureModes: [],
+      wins: [],
+      rationale: 'fine',
+      rubricVersion: 'anti-slop@v1',
+      model: 'm',
+      durationMs: 1,
+    },
+  };
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(replies[route] ?? {}));
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
@@ -43,13 +72,15 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-function writePlan(dir: string, token: string): void {
+function writePlan(dir: string, token: string, judged = false): void {
+  const judge = `${agent.url.replace('//', `//user:${token}-pw@`)}/?token=${token}`;
   const plan = {
     evalc: 1,
     benchmark: { id: 'qa160', version: '1.0.0' },
     agents: {
       a: { protocol: 'chat', url: `${agent.url}/agent/respond?code=${token}&x=1`, limits: { retries: 0 } },
     },
+    ...(judged ? { judges: { j: { protocol: 'agent-eval', url: judge, rubric: 'anti-slop' } } } : {}),
     tasks: {
       t: {
         bindings: {
@@ -59,7 +90,10 @@ function writePlan(dir: string, token: string): void {
           },
         },
         datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'contains', candidate: 'answer', expected: 'answer' }],
+        metrics: [
+          { type: 'contains', candidate: 'answer', expected: 'answer' },
+          ...(judged ? [{ type: 'judge', judge: 'j', content: '{{candidate.answer}}' }] : []),
+        ],
       },
     },
   };
@@ -115,5 +149,26 @@ describe('a credential in a url query', () => {
     expect(urls.length - calls).toBe(1);
     expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toContain('?code=***&x=1');
     expect(again.stdout + again.stderr).not.toContain('AZfnKEY-rotated');
+  });
+
+  it("is kept, with a judge url's user:password@, out of the plan digest: evalc.lock stays byte-identical", async () => {
+    const ws = tempWorkspace('qa160-judge-query');
+    const rows = ['hello'].map((q) => JSON.stringify({ id: q, vars: { q }, expected: { answer: q } }));
+    writeFileSync(path.join(ws.dir, 'd.jsonl'), `${rows.join('\n')}\n`);
+    try {
+      writePlan(ws.dir, TOKEN, true);
+      const first = await runCli(['apply'], { cwd: ws.dir });
+      expect(first.code).toBe(0);
+      const lock = readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8');
+      expect(lock).toContain('/?token=***');
+      writePlan(ws.dir, 'AZfnKEY-rotated-1111', true);
+      const calls = urls.filter((u) => u.includes('/v1/judge') || u.includes('/agent/')).length;
+      const again = await runCli(['apply'], { cwd: ws.dir });
+      expect(again.code).toBe(0);
+      expect(urls.filter((u) => u.includes('/v1/judge') || u.includes('/agent/')).length).toBe(calls);
+      expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(lock);
+    } finally {
+      ws.cleanup();
+    }
   });
 });
