@@ -168,6 +168,9 @@ function addSecretForms(out: Set<string>, value: string): void {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   out.add(ascii);
+  // Go's encoding/json escapes `<`, `>` and `&` (HTML-safe) as \u003c, \u003e, \u0026: a JSON
+  // document a Go agent put in a string keeps that spelling once parsed (QA160).
+  if (/[<>&]/.test(value)) out.add(once.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`));
   // Its UTF-8 bytes read as Latin-1: how a non-ASCII value comes back in a reply header.
   out.add(Buffer.from(value, 'utf8').toString('latin1'));
   addPercentForms(out, value);

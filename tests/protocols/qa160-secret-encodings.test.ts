@@ -119,4 +119,19 @@ describe('a secret quoted back encoded', () => {
     ).invoke({ q: 1 }, testContext(AbortSignal.timeout(5_000)));
     expect(raip.ok && raip.trajectory.response).toMatchObject({ output: { answer: 'key [[redacted]]' } });
   });
+
+  it('is not in a JSON document a Go agent put in a string (Go escapes < > & as \\u003c \\u003e \\u0026)', async () => {
+    const goJson = (v: string) =>
+      JSON.stringify(v).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    server = await startLoopback((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // {"output":{"answer":"{\"k\":\"<token Go-escaped>\"}"}}: the answer is a JSON document in a string.
+      res.end(`{"output":{"answer":${goJson(`{"k":${goJson(String(req.headers['x-key']))}}`)}}}`);
+    });
+    const raip = await adapter(
+      { protocol: 'raip', url: `${server.url}/raip` },
+      { 'x-key': `${PROBE}&a<b>` },
+    ).invoke({ q: 1 }, testContext(AbortSignal.timeout(5_000)));
+    expect(raip.ok && raip.trajectory.response).toMatchObject({ output: { answer: '{"k":"[redacted]"}' } });
+  });
 });
