@@ -27,7 +27,9 @@ const common = {
   reference: z
     .string()
     .optional()
-    .describe('Dotted path into example.expected sent to the judge as the reference'),
+    .describe(
+      "Dotted path into example.expected sent to the judge as the reference; without it a built-in rubric is sent the candidate's field of the expected value, else the whole value",
+    ),
   judge_config: z
     .object({
       judge_provider: z
