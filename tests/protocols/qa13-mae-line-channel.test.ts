@@ -63,13 +63,20 @@ describe('LineChannel', () => {
     expect(events.map((e) => (e.kind === 'line' ? JSON.parse(e.line) : e))).toEqual([reply, reply]);
   });
 
-  it('gives an unfinished pretty-printed reply back as text when the stream ends', async () => {
+  it('gives an unfinished pretty-printed reply back as the cut text of the close when the stream ends', async () => {
     const { stream, lines } = channel();
     stream.end('{\n  "action": "final_answer",\n');
-    expect(await take(lines, 2)).toEqual([
-      { kind: 'line', line: '{\n"action": "final_answer",' },
-      { kind: 'closed' },
-    ]);
+    // QA163: a reply cut off by the close is no reply (it was read as one: invalid_json, cached)
+    expect(await take(lines, 1)).toEqual([{ kind: 'closed', cut: '{\n"action": "final_answer",' }]);
+  });
+
+  it('keeps a last line without its newline that is whole JSON, and reports a cut one with the close', async () => {
+    const whole = channel();
+    whole.stream.end('[1, 2]');
+    expect(await take(whole.lines, 2)).toEqual([{ kind: 'line', line: '[1, 2]' }, { kind: 'closed' }]);
+    const cut = channel();
+    cut.stream.end('{"action": "final_ans');
+    expect(await take(cut.lines, 1)).toEqual([{ kind: 'closed', cut: '{"action": "final_ans' }]);
   });
 
   it('reports a line longer than the limit as too large', async () => {

@@ -10,13 +10,19 @@
  * `JSON.stringify(obj, null, 2)`): the lines that follow are joined to it until a line `}`
  * completes one JSON object, which is then one reply (QA13: such an agent failed every example
  * `invalid_json: "{"`). Any other line is a reply on its own, as the seed document says.
+ *
+ * Text left unfinished when the stream ends (no newline, not a whole JSON document; or a
+ * pretty-printed reply without its `}`) is a reply cut off by the close, not a reply: the event is
+ * `closed` with that text as `cut` (QA163: a socket agent that closed in the middle of its reply, or
+ * a local one that crashed writing it, was a definitive `invalid_json`, cached, where the same cut
+ * over HTTP is a `transport_error` the next apply retries).
  */
 import type { Readable } from 'node:stream';
 import { parseBoundedJson } from '../bounded-json.js';
 
 export type LineEvent =
   | { kind: 'line'; line: string }
-  | { kind: 'closed' }
+  | { kind: 'closed'; cut?: string }
   | { kind: 'timeout' }
   | { kind: 'cancelled' }
   | { kind: 'too_large'; maxChars: number };
@@ -29,6 +35,8 @@ export class LineChannel {
   #pretty: string[] | undefined;
   #prettyChars = 0;
   #closed = false;
+  /** What the stream held unfinished when it ended (see the file's comment). */
+  #cut: string | undefined;
   #overflow = false;
   #wake: (() => void) | undefined;
 
@@ -83,8 +91,11 @@ export class LineChannel {
     this.#closed = true;
     const rest = this.#partial.trim();
     this.#partial = '';
-    if (rest !== '') this.#complete(rest);
-    if (this.#pretty) this.#lines.push(this.#pretty.join('\n'));
+    if (rest !== '') {
+      if (this.#pretty === undefined && !parseBoundedJson(rest).ok) this.#cut = rest;
+      else this.#complete(rest);
+    }
+    if (this.#pretty) this.#cut = this.#pretty.join('\n');
     this.#pretty = undefined;
     this.#notify();
   }
@@ -114,7 +125,8 @@ export class LineChannel {
     if (this.#overflow) return { kind: 'too_large', maxChars: this.#maxLineChars };
     const line = this.#lines.shift();
     if (line !== undefined) return { kind: 'line', line };
-    if (this.#closed) return { kind: 'closed' };
+    if (this.#closed)
+      return this.#cut === undefined ? { kind: 'closed' } : { kind: 'closed', cut: this.#cut };
     return undefined;
   }
 

@@ -171,8 +171,12 @@ export async function replyFromLineEvent(
       if (!parsed.ok) channel.drop();
       return parsed;
     }
-    case 'closed':
-      return channel.closed();
+    case 'closed': {
+      const reply = await channel.closed();
+      if (!reply.ok && event.cut !== undefined)
+        reply.error.message += `; it closed in the middle of a reply: ${quoteCut(event.cut, 120)}`;
+      return reply;
+    }
     case 'timeout': {
       channel.drop();
       const reply = timeoutReply(where, timeoutMs);
