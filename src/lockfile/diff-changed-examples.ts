@@ -7,7 +7,8 @@
  * or its `weight`, which each run's row records, differs (QA147: it is in no key, and a row
  * re-weighted 1 → 3 moved every aggregate while the diff named only the dataset's sha256).
  * Nothing is named across evalc versions (the code version is in every key) or a run setting
- * (repeats aside) or judge that changed, which move keys of unedited examples too.
+ * (repeats aside) or judge that changed, which move keys of unedited examples too, nor, for an agent
+ * sent the task's instructions (raip, mae), rows of a plan edit that moved every row's invoke key.
  */
 import canonicalize from 'canonicalize';
 import type { Row } from './diff-rows.js';
@@ -34,6 +35,21 @@ function sameMetrics(o: LockGroup, n: LockGroup): boolean {
   );
 }
 
+/** The protocols whose requests may carry the task's instructions (raip's context, mae's task text). */
+const SENT_INSTRUCTIONS = new Set(['raip', 'mae']);
+
+/** Whether a row's invoke key differs in some repeat both runs recorded one for. */
+function movedInvoke(o: Row, n: Row): boolean {
+  const repeats = Math.min(o.result.invoke.length, n.result.invoke.length);
+  for (let i = 0; i < repeats; i++) {
+    const a = o.result.invoke[i];
+    const b = n.result.invoke[i];
+    // A failed invoke records no key: nothing to compare.
+    if (a && b && a !== b) return true;
+  }
+  return false;
+}
+
 const scoreKeys = (m: LockMetricResult | undefined): string[] => m?.keys ?? (m?.key ? [m.key] : []);
 
 export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row][]): string[] {
@@ -41,6 +57,20 @@ export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row]
     return [];
   if (canonicalize(old.judges ?? {}) !== canonicalize(now.judges ?? {})) return [];
   const out = new Set<string>();
+  const planEdited = old.plan.digest !== now.plan.digest;
+  // Per group pair, whether every paired row's invoke key moved (built once, on first need).
+  let groupsMoved: Map<string, boolean> | undefined;
+  const everyRowMoved = (o: Row, n: Row): boolean => {
+    if (!SENT_INSTRUCTIONS.has(now.agents[n.agent]?.protocol ?? '')) return false;
+    if (groupsMoved === undefined) {
+      groupsMoved = new Map();
+      for (const [po, pn] of paired) {
+        const key = `${po.group}\u0000${pn.group}`;
+        groupsMoved.set(key, (groupsMoved.get(key) ?? true) && movedInvoke(po, pn));
+      }
+    }
+    return groupsMoved.get(`${o.group}\u0000${n.group}`) === true;
+  };
   // Per group, not per row: a large dataset's rows share their group's pins.
   const metricsAlike = new Map<string, boolean>();
   const alike = (gid: string, og: LockGroup, ng: LockGroup): boolean => {
@@ -61,14 +91,11 @@ export function changedExamples(old: Lockfile, now: Lockfile, paired: [Row, Row]
     const og = old.groups[o.group];
     const ng = now.groups[n.group];
     if (!og || !ng || !sameGroup(og, ng)) continue;
-    const repeats = Math.min(o.result.invoke.length, n.result.invoke.length);
-    let sameInvokes = true;
-    for (let i = 0; i < repeats; i++) {
-      const a = o.result.invoke[i];
-      const b = n.result.invoke[i];
-      // A failed invoke records no key: nothing to compare.
-      if (a && b && a !== b) sameInvokes = false;
-    }
+    const sameInvokes = !movedInvoke(o, n);
+    // A task's instructions are in the invoke key of an agent sent them and in no group pin: with
+    // the plan edited and every row's key moved, they may have moved them (QA162: `instructions`
+    // edited and a row appended named every unedited row "changed"); not told apart from row edits.
+    if (!sameInvokes && planEdited && everyRowMoved(o, n)) continue;
     if (!sameInvokes) {
       out.add(id);
       continue;
