@@ -8,6 +8,7 @@
 import { byText } from '../lockfile/text-order.js';
 import type { Lockfile, LockJudge } from '../lockfile/types.js';
 import type { RubricConfig } from '../plan/schema.js';
+import { BUILTIN_RUBRICS } from '../protocols/rubrics/index.js';
 import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
 import type { CompiledPlan } from './compile.js';
@@ -53,7 +54,16 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
       return judge.rubric === rubric
         ? `because rubric ${judge.rubric} changed (rubrics.${judge.rubric})`
         : `because judge ${id}'s rubric ${judge.rubric} changed (rubrics.${judge.rubric})`;
-    return `because judge ${id} changed`;
+    // No plan rubric of its own (none, or a built-in, whose definition is not in its identity):
+    // its endpoint, model and rubric setting are as the lock has them, so another setting changed
+    // (QA164: DESIGN §2's `llm` with a temperature edit read "because judge llm changed").
+    // A lock that does not record them cannot tell.
+    const known =
+      (endpoint === undefined || locked.endpoint !== undefined) &&
+      (judge.model === undefined || locked.model !== undefined);
+    return known
+      ? `because judge ${id}'s settings changed (judges.${id}: not its endpoint, model or rubric; e.g. temperature)`
+      : `because judge ${id} changed`;
   }
   if (rubric !== undefined && plan.rubrics[rubric])
     return `because rubric ${rubric} changed (rubrics.${rubric})`;
@@ -125,7 +135,13 @@ function findFormerOwnRubric(
   const judge = plan.judges[id];
   if (!judge) return undefined;
   const { rubric: own, ...rest } = judge;
-  const names = new Set([...Object.keys(plan.rubrics), ...(locked.rubric?.split(' | ') ?? [])]);
+  // A built-in own rubric (`rubric: generic`) is a setting too (QA164: generic → r3 read "judge
+  // llm2 changed (… or its rubric r3 …)", and generic → none "judge llm2 changed").
+  const names = new Set([
+    ...Object.keys(plan.rubrics),
+    ...Object.keys(BUILTIN_RUBRICS),
+    ...(locked.rubric?.split(' | ') ?? []),
+  ]);
   for (const name of [null, ...[...names].sort(byText)]) {
     if ((name ?? undefined) === own) continue;
     const before = name === null ? rest : { ...rest, rubric: name };

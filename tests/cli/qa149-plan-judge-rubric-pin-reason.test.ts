@@ -67,7 +67,11 @@ describe("plan reads the lock's judge rubric as the rubrics its metrics used (QA
     expect(JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).judges.llm.rubric).toBe('r1');
 
     writeFileSync(file, planText(agent.url, judge.url).replace('temperature: 0 }', 'temperature: 0.3 }'));
-    expect(await reasons(dir)).toEqual(['qa149/t1[a1]/quality: because judge llm changed']);
+    // QA164: the judge has no rubric of its own, so what changed is a setting (it read "because
+    // judge llm changed", though README names DESIGN §2's temperature edit as below)
+    const SETTINGS =
+      "qa149/t1[a1]/quality: because judge llm's settings changed (judges.llm: not its endpoint, model or rubric; e.g. temperature)";
+    expect(await reasons(dir)).toEqual([SETTINGS]);
 
     // QA157: a metric added with another rubric beside the edit is no rubric change of the metric
     // whose rubric r1 stayed (it read "because judge llm's rubric changed (r1 → none)").
@@ -80,9 +84,6 @@ describe("plan reads the lock's judge rubric as the rubrics its metrics used (QA
           '      - { id: quality2, type: judge, judge: llm, rubric: r2, content: "relevance=0.8 {{candidate.answer}}" }\nrun:',
         ),
     );
-    expect(await reasons(dir)).toEqual([
-      'qa149/t1[a1]/quality: because judge llm changed',
-      'qa149/t1[a1]/quality2: new metric',
-    ]);
+    expect(await reasons(dir)).toEqual([SETTINGS, 'qa149/t1[a1]/quality2: new metric']);
   });
 });

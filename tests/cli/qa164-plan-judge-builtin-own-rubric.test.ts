@@ -1,0 +1,80 @@
+/**
+ * QA164: a judge whose own `rubric:` is an evalc built-in (`generic`) while its metric names a plan
+ * rubric: the former own rubric was looked for among the plan's rubrics and the lock's pins only,
+ * so `generic → r2` read "because judge llm changed (judges.llm, e.g. temperature, or its rubric
+ * r2, which none of its metrics used …)", and `generic → none` or a temperature edit "because judge
+ * llm changed". Apply in process against a real RAIP agent and OpenAI-compatible judge on
+ * loopback, then `plan --json`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { planCommand } from '../../src/cli/plan.js';
+import { startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
+import { startRaipAgent } from '../fixtures/raip-agent.js';
+import { applyInProcess } from '../protocols/apply-in-process.js';
+import { runCommand } from './run-cli.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function planText(agentUrl: string, judgeUrl: string, own: string): string {
+  return `evalc: 1
+benchmark: { id: qa164 }
+agents:
+  a1: { protocol: raip, url: "${agentUrl}", limits: { retries: 0 } }
+judges:
+  llm: { protocol: openai, url: "${judgeUrl}", model: m1${own} }
+rubrics:
+  r1:
+    dimensions: [{ id: relevance, description: "On topic" }]
+  r2:
+    dimensions: [{ id: relevance, description: "Closely on topic" }]
+tasks:
+  t1:
+    bindings: { default: { input: { query: "{{query}}" }, output: { answer: output.answer } } }
+    datasets: { d1: { examples: [ { id: s1, vars: { query: "intro ML" } } ] } }
+    metrics:
+      - { id: quality, type: judge, judge: llm, rubric: r1, content: "relevance=0.8 {{candidate.answer}}" }
+run: { preflight: 0, bootstrap: 100 }
+`;
+}
+
+async function reasons(dir: string): Promise<string[]> {
+  const result = await runCommand(planCommand, ['evalc.yaml', '--json'], { cwd: dir });
+  const json = JSON.parse(result.stdout) as { rows: { kind: string; target: string; reason: string }[] };
+  return json.rows.filter((r) => r.kind !== 'aggregate').map((r) => `${r.target}: ${r.reason}`);
+}
+
+describe('plan names an edit of a judge whose own rubric is a built-in (QA164)', () => {
+  it('generic replaced or removed, and a temperature edit beside it', async () => {
+    const agent = await startRaipAgent();
+    const judge = await startOpenaiJudgeServer();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa164-builtin-own-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+      () => judge.close(),
+    );
+    const file = path.join(dir, 'evalc.yaml');
+    writeFileSync(file, planText(agent.url, judge.url, ', rubric: generic'));
+    const applied = await applyInProcess(dir);
+    if (applied.status !== 'done') throw new Error(`apply ${applied.status}`);
+
+    writeFileSync(file, planText(agent.url, judge.url, ', rubric: r2'));
+    expect(await reasons(dir)).toEqual([
+      "qa164/t1[a1]/quality: because judge llm's rubric changed (generic → r2)",
+    ]);
+    writeFileSync(file, planText(agent.url, judge.url, ''));
+    expect(await reasons(dir)).toEqual([
+      "qa164/t1[a1]/quality: because judge llm's rubric changed (generic → none)",
+    ]);
+    writeFileSync(file, planText(agent.url, judge.url, ', rubric: generic, temperature: 0.3'));
+    expect(await reasons(dir)).toEqual([
+      "qa164/t1[a1]/quality: because judge llm's settings changed (judges.llm: not its endpoint, model or rubric; e.g. temperature)",
+    ]);
+  });
+});
