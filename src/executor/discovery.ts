@@ -103,6 +103,8 @@ export async function discoverAgents(
     // (QA155: the warning sent every run there, though the lock it wrote already pinned the ETag).
     // --locked promises nothing evalc.lock pins changes (QA159): its run keeps the locked ETag (QA155:
     // `apply --locked --refresh` rewrote it).
+    // `--only --update-lock` writes .evalc/evalc.only.lock, not evalc.lock (QA164: it said
+    // "evalc.lock now pins the new ETag").
     const etagOnly =
       lockedPin?.etag &&
       pin.etag &&
@@ -112,7 +114,7 @@ export async function discoverAgents(
     if (etagOnly)
       options.progress.message(
         scrub(
-          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? '; evalc.lock now pins the new ETag' : options.locked ? '; --locked keeps the ETag evalc.lock pins (`evalc apply --update-lock` pins the new one, calling no agent)' : '; an apply that rewrites evalc.lock pins the new ETag, and `evalc apply --update-lock` does when it is up to date (no agent is called)'}`,
+          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? (options.only !== undefined ? '; .evalc/evalc.only.lock pins the new ETag (--only never writes evalc.lock)' : '; evalc.lock now pins the new ETag') : options.locked ? '; --locked keeps the ETag evalc.lock pins (`evalc apply --update-lock` pins the new one, calling no agent)' : '; an apply that rewrites evalc.lock pins the new ETag, and `evalc apply --update-lock` does when it is up to date (no agent is called)'}`,
         ),
       );
     pins[id] = etagOnly && options.locked && lockedPin.etag ? { ...pin, etag: lockedPin.etag } : pin;

@@ -12,7 +12,7 @@
  * which promises that nothing evalc.lock pins changes (QA159), a run with work (`--refresh`) rewrote
  * the lock's ETag all the same: it keeps the locked one, and its warning says so.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,7 +72,7 @@ async function workspace(): Promise<string> {
 async function apply(
   dir: string,
   updateLock = false,
-  more: { locked?: boolean; refresh?: boolean } = {},
+  more: { locked?: boolean; refresh?: boolean; only?: string } = {},
 ): Promise<{ outcome: ApplyOutcome; said: string[] }> {
   const said: string[] = [];
   const outcome = await applyRun({
@@ -138,5 +138,20 @@ describe('RAIP: --locked keeps the locked ETag (QA155)', () => {
     expect(state.invokes).toBe(2);
     expect(etagOf(ran.outcome)).toBe('"e-A"');
     expect(ran.said.join('\n')).toContain('--locked keeps the ETag evalc.lock pins');
+  });
+});
+
+describe('RAIP: --only --update-lock pins the ETag in the --only lock (QA164)', () => {
+  it('says .evalc/evalc.only.lock pins it, and evalc.lock keeps the old one', async () => {
+    Object.assign(state, { etag: '"e-A"', invokes: 0, conditional: [] });
+    const dir = await workspace();
+    expect(etagOf((await apply(dir)).outcome)).toBe('"e-A"');
+    state.etag = '"e-B"';
+    const ran = await apply(dir, true, { only: 't' });
+    expect(etagOf(ran.outcome)).toBe('"e-B"');
+    expect(JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).agents.a1.etag).toBe('"e-A"');
+    const warning = ran.said.join('\n');
+    expect(warning).toContain('.evalc/evalc.only.lock pins the new ETag (--only never writes evalc.lock)');
+    expect(warning).not.toContain('evalc.lock now pins');
   });
 });
