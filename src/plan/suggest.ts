@@ -24,6 +24,9 @@ export function suggest(name: string, candidates: Iterable<string>): string | un
     }
   }
   if (best === undefined) return undefined;
+  // A candidate that shares no letter in place with the name is no near miss: `of` is not `id`
+  // (QA161: "did you mean `id`?" of pass_hat_k's `of`, where the keys it takes helped).
+  if (bestDistance >= name.length) return undefined;
   return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
 }
 
