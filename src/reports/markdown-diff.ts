@@ -161,7 +161,10 @@ export function compositionNote(diff: LockDiff, shown?: readonly AggregateDelta[
   // Rows no new or gone id explains: an agent added to or removed from examples the other agents keep.
   const agentOnly = (added > 0 && fresh === 0) || (removed > 0 && gone === 0);
   const which = [
-    parts.length > 0 ? `${parts.join(' and ')} example(s)` : '',
+    // "1 new example", "1 new and 2 gone examples" (QA164: "example(s)" beside "3 paired examples")
+    parts.length > 0
+      ? `${parts.join(' and ')} example${parts.length === 1 && fresh + gone === 1 ? '' : 's'}`
+      : '',
     agentOnly ? 'examples an agent ran in one run only' : '',
   ]
     .filter(Boolean)

@@ -38,7 +38,7 @@ describe('diff: the summary line counts examples, as the New/Gone lists do (QA15
     expect(text).toContain('New examples (1): ');
     expect(text).toContain('Gone examples (2): ');
     const note =
-      "Δ compares the two runs' aggregates, which include 1 new and 2 gone example(s); the CI, p and verdict test the 28 paired examples only";
+      "Δ compares the two runs' aggregates, which include 1 new and 2 gone examples; the CI, p and verdict test the 28 paired examples only";
     expect(text).toContain(`(${note}`);
 
     const md = renderMarkdownDiff(diff);
@@ -61,5 +61,20 @@ describe('diff: the summary line counts examples, as the New/Gone lists do (QA15
     const agentOnly = renderTextDiff(diffLocks(old, added));
     expect(agentOnly.split('\n')[0]).toMatch(/\(30 paired examples, α = /);
     expect(agentOnly).toContain('which include examples an agent ran in one run only;');
+  });
+
+  it('says "1 new example" for one, not "example(s)" (QA164)', () => {
+    const old = baselineLock();
+    old.results = old.results.filter((r) => r.example !== 'search-03');
+    const onlyNew = baselineLock();
+    const benchmark = onlyNew.aggregates.benchmark?.a1;
+    const metric = benchmark && Object.keys(benchmark)[0];
+    if (!benchmark || !metric || !benchmark[metric]) throw new Error('no benchmark aggregate for a1');
+    benchmark[metric].mean = (benchmark[metric].mean ?? 0) / 2;
+    const text = renderTextDiff(diffLocks(old, onlyNew));
+    expect(text).toContain(
+      'which include 1 new example; the CI, p and verdict test the 29 paired examples only',
+    );
+    expect(text, text).not.toContain('example(s)');
   });
 });
