@@ -6,7 +6,7 @@
  * `transport_error` (retryable) and the local process's `process_crashed`, the cut text quoted.
  * Real TCP server on 127.0.0.1:0 and a real subprocess.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,9 @@ let server: Server;
 let address = '';
 const sockets = new Set<Socket>();
 let dir = '';
+let turnServer: Server;
+let turnAddress = '';
+const turnRequests: number[] = [];
 
 beforeAll(async () => {
   server = createServer((socket) => {
@@ -31,15 +34,53 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   address = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  // answers turn 1, cuts its turn-2 reply on the same (reused) connection
+  turnServer = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let buffered = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      const request = JSON.parse(buffered.slice(0, end)) as { turn: number };
+      buffered = buffered.slice(end + 1);
+      turnRequests.push(request.turn);
+      if (request.turn === 1)
+        socket.write(`${JSON.stringify({ action: 'call_tool', tool_name: 'lookup' })}\n`);
+      else {
+        socket.write(CUT);
+        setTimeout(() => socket.destroy(), 20);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => turnServer.listen(0, '127.0.0.1', resolve));
+  turnAddress = `127.0.0.1:${(turnServer.address() as { port: number }).port}`;
   dir = mkdtempSync(join(tmpdir(), 'qa163-'));
   writeFileSync(
     join(dir, 'cut.mjs'),
     `process.stdin.once('data', () => process.stdout.write(${JSON.stringify(CUT)}, () => process.exit(3)));\n`,
   );
+  // answers turn 1; notes turn 2 in a file, writes half its reply and exits 0
+  writeFileSync(
+    join(dir, 'cut-turn2.mjs'),
+    `import { appendFileSync } from 'node:fs';
+import readline from 'node:readline';
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const { turn } = JSON.parse(line);
+  appendFileSync('turns.log', turn + '\\n');
+  if (turn === 1) process.stdout.write(JSON.stringify({ action: 'call_tool', tool_name: 'lookup' }) + '\\n');
+  else process.stdout.write(${JSON.stringify(CUT)}, () => process.exit(0));
+});
+`,
+  );
 });
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => turnServer.close(() => resolve()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,6 +100,26 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
     }
   });
 
+  it('socket: a reused connection cut in the middle of a reply is not resent as a close after the previous reply', async () => {
+    const logs: string[] = [];
+    const adapter = makeMaeAdapter(
+      { transport: 'socket', address: turnAddress, profile: 'seed' },
+      { timeoutMs: 5_000 },
+    );
+    try {
+      const outcome = await adapter.invoke('t1', maeContext({ logs }));
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      expect(outcome.error.kind).toBe('transport_error');
+      expect(outcome.error.message).toContain('closed in the middle of a reply');
+    } finally {
+      await adapter.close();
+    }
+    // turn 2 was sent once: the agent got it (it started answering), so nothing is resent
+    expect(turnRequests).toEqual([1, 2]);
+    expect(logs.join('\n')).not.toContain('after its previous reply');
+  });
+
   it('local: a process that exits while writing its reply is process_crashed, not invalid_json', async () => {
     const adapter = makeMaeAdapter(
       { transport: 'local', command: 'node cut.mjs', profile: 'seed' },
@@ -73,5 +134,22 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
     } finally {
       await adapter.close();
     }
+  });
+
+  it('local: a reused process that exits cleanly in the middle of its reply is not restarted to resend it', async () => {
+    const adapter = makeMaeAdapter(
+      { transport: 'local', command: 'node cut-turn2.mjs', profile: 'seed' },
+      { timeoutMs: 5_000, cwd: dir },
+    );
+    try {
+      const outcome = await adapter.invoke('t1', maeContext());
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      expect(outcome.error.kind).toBe('process_crashed');
+      expect(outcome.error.message).toContain('closed in the middle of a reply');
+    } finally {
+      await adapter.close();
+    }
+    expect(readFileSync(join(dir, 'turns.log'), 'utf8')).toBe('1\n2\n');
   });
 });

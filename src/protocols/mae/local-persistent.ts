@@ -167,7 +167,12 @@ export class PersistentLocalTransport implements MaeTransport {
       log(
         `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv`,
       );
-    return { reply, exitedReused: reused && cleanExit, tooLongReused: reused && event.kind === 'too_large' };
+    return {
+      reply,
+      // a process that exited in the middle of its reply did not exit after its previous one (QA163)
+      exitedReused: reused && cleanExit && !(event.kind === 'closed' && event.cut !== undefined),
+      tooLongReused: reused && event.kind === 'too_large',
+    };
   }
 
   #start(): LiveProcess {

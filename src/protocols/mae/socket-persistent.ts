@@ -192,7 +192,8 @@ export class PersistentSocketTransport implements MaeTransport {
       });
     return {
       reply,
-      closedReused: reused && event.kind === 'closed',
+      // a close in the middle of a reply is no race with a close after the previous one (QA163)
+      closedReused: reused && event.kind === 'closed' && event.cut === undefined,
       tooLongReused: reused && event.kind === 'too_large',
     };
   }
