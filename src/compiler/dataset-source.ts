@@ -10,7 +10,7 @@ import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
 import { fetchDataset, isAllowedDatasetUrl } from './dataset-fetch.js';
-import { stripUserInfo } from './identities.js';
+import { recordedUrl } from './identities.js';
 
 export type SourceBytes =
   | {
@@ -40,7 +40,7 @@ export async function readDatasetSource(
     return {
       ok: false,
       code: 'EVALC_DATASET_SHA256',
-      message: `dataset ${stripUserInfo(source)} has sha256 ${result.sha256}${result.rawSha256 === result.sha256 ? '' : ` (read with LF line ends and no byte order mark; the bytes as they are: ${result.rawSha256})`}, but the plan pins ${declared}`,
+      message: `dataset ${recordedUrl(source)} has sha256 ${result.sha256}${result.rawSha256 === result.sha256 ? '' : ` (read with LF line ends and no byte order mark; the bytes as they are: ${result.rawSha256})`}, but the plan pins ${declared}`,
       hint: 'update `sha256:` if the change is intended',
     };
   }
@@ -66,7 +66,7 @@ function readLocal(source: string, planDir: string): SourceBytes {
     return {
       ok: false,
       code: 'EVALC_DATASET_NOT_FOUND',
-      message: `dataset source ${showOnOneLine(stripUserInfo(source))}: ${scheme}:// is not a source evalc reads`,
+      message: `dataset source ${showOnOneLine(recordedUrl(source))}: ${scheme}:// is not a source evalc reads`,
       hint: 'a source is a file path (relative to the plan file) or an https:// URL (http:// on loopback)',
     };
   const file = path.resolve(planDir, source);
@@ -150,7 +150,7 @@ async function readRemote(
   options: { cacheDir: string; declaredSha256?: string | undefined; offline?: boolean },
 ): Promise<SourceBytes> {
   // Messages name the URL without `user:password@` (never sent, never in the lock).
-  const shown = stripUserInfo(url);
+  const shown = recordedUrl(url);
   if (!isAllowedDatasetUrl(url)) {
     return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${shown}` };
   }

@@ -15,7 +15,7 @@ import { isRemoteSource, readDatasetSource } from './dataset-source.js';
 import { ExampleKeyTypos } from './example-key-typo.js';
 import { exampleScriptProblem } from './example-script-check.js';
 import { idProblem, jsonType, nonFiniteId, protoKey, simpleExample } from './example-shape.js';
-import { stripUserInfo } from './identities.js';
+import { recordedUrl } from './identities.js';
 import { noteScriptKeys, type ScriptKeyUses } from './unused-example-keys.js';
 
 export interface ResolvedExample extends ExampleRecord {
@@ -103,7 +103,7 @@ export async function loadDataset(
         }),
       );
     display = isRemoteSource(config.source)
-      ? stripUserInfo(config.source) // never `user:password@` in a message (QA40)
+      ? recordedUrl(config.source) // never `user:password@` (QA40) nor `?sig=` (QA160) in a message
       : path.relative(ctx.cwd, path.resolve(ctx.planDir, config.source));
     const decoded = decodeUtf8Text(bytes.bytes);
     if (!decoded.ok) {

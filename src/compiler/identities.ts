@@ -176,6 +176,21 @@ export function planForDigest(plan: Plan, commandDirs?: CommandDirs): unknown {
     if (typeof settings.url === 'string') settings.url = recordedUrl(settings.url);
     judges[id] = withCommandDir(settings, commandDirs?.judges[id]);
   }
+  // A remote dataset's source as the lock records it: no `user:password@` nor `?sig=` (QA160).
+  const tasks = Object.fromEntries(
+    Object.entries(plan.tasks).map(([id, task]) => [
+      id,
+      {
+        ...task,
+        datasets: Object.fromEntries(
+          Object.entries(task.datasets).map(([d, ds]) => [
+            d,
+            ds.source?.startsWith('http') ? { ...ds, source: recordedUrl(ds.source) } : ds,
+          ]),
+        ),
+      },
+    ]),
+  );
   const { concurrency: _c, ...run } = plan.run;
-  return { ...plan, agents, judges, run, include: null };
+  return { ...plan, agents, judges, tasks, run, include: null };
 }

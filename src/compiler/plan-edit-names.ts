@@ -9,7 +9,7 @@ import { showOnOneLine } from '../lockfile/control-chars.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { codePointCut } from '../protocols/quote-cut.js';
 import type { CompiledPlan } from './compile.js';
-import { stripUserInfo } from './identities.js';
+import { recordedUrl } from './identities.js';
 import { gateEdits } from './plan-gate-edits.js';
 
 const LONGEST = 80;
@@ -43,7 +43,7 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
         edits.add(`run.${key} ${String(run[key])} → ${String(plan.run[key])}`);
   for (const d of compiled.resolved.datasets) {
     const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
-    const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;
+    const source = d.source.startsWith('http') ? recordedUrl(d.source) : d.source;
     if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
       edits.add(
         `tasks.${d.taskId}.datasets.${d.datasetId}.source ${quotedOnOneLine(pinned.source)} → ${quotedOnOneLine(source)}, same content`,

@@ -1,6 +1,6 @@
 /** Assembles the lockfile from a finished run: pins, groups, results, aggregates, gates. */
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { recordedUrl, runsInItsFolder, stripUserInfo } from '../compiler/identities.js';
+import { recordedUrl, runsInItsFolder } from '../compiler/identities.js';
 import type {
   LockAgent,
   LockAggregate,
@@ -45,7 +45,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
   const datasets: Lockfile['datasets'] = {};
   for (const d of resolved.datasets) {
     datasets[`${d.taskId}/${d.datasetId}`] = {
-      source: d.source.startsWith('http') ? stripUserInfo(d.source) : d.source,
+      source: d.source.startsWith('http') ? recordedUrl(d.source) : d.source,
       format: d.format,
       sha256: d.sha256,
       examples: d.examples.length,

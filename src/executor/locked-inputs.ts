@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
-import { stripUserInfo } from '../compiler/identities.js';
+import { recordedUrl } from '../compiler/identities.js';
 import { numericVersionChange } from '../compiler/numeric-version.js';
 import { quotedOnOneLine, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
@@ -108,7 +108,7 @@ export function datasetDrift(
     const moved: string[] = [];
     for (const d of compiled.resolved.datasets) {
       const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
-      const source = d.source.startsWith('http') ? stripUserInfo(d.source) : d.source;
+      const source = d.source.startsWith('http') ? recordedUrl(d.source) : d.source;
       if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
         // Quoted on one line as plan quotes it (QA129: a file name holding a line feed printed a
         // line of its own in the refusal).

@@ -25,5 +25,8 @@ export function planSecrets(plan: Plan, env: NodeJS.ProcessEnv): string[] {
     for (const s of urlQuerySecrets(typeof url === 'string' ? url : undefined)) out.add(s);
     for (const s of urlQuerySecrets(owner.serve?.ready?.url)) out.add(s);
   }
+  // A remote dataset's `?sig=` (a presigned URL), should a server quote it back.
+  for (const task of Object.values(plan.tasks))
+    for (const ds of Object.values(task.datasets)) for (const s of urlQuerySecrets(ds.source)) out.add(s);
   return [...out];
 }

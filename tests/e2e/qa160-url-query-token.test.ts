@@ -23,6 +23,11 @@ beforeAll(async () => {
     urls.push(req.url ?? '');
     const route = new URL(req.url ?? '/', 'http://judge').pathname;
     if (route.startsWith('/v1/')) return judgeReply(route, res);
+    if (route === '/d.jsonl') {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      res.end(`${JSON.stringify({ id: 'hello', vars: { q: 'hello' }, expected: { answer: 'hello' } })}\n`);
+      return;
+    }
     const q = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]?.content;
     if (q === 'boom') {
       res.writeHead(500, { 'content-type': 'text/plain' });
@@ -72,7 +77,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-function writePlan(dir: string, token: string, judged = false): void {
+function writePlan(dir: string, token: string, judged = false, remote = false): void {
   const judge = `${agent.url.replace('//', `//user:${token}-pw@`)}/?token=${token}`;
   const plan = {
     evalc: 1,
@@ -89,7 +94,9 @@ function writePlan(dir: string, token: string, judged = false): void {
             output: { answer: 'messages[-1].content' },
           },
         },
-        datasets: { d: { source: 'd.jsonl' } },
+        datasets: {
+          d: { source: remote ? `${agent.url}/d.jsonl?X-Amz-Date=1&X-Amz-Signature=${token}` : 'd.jsonl' },
+        },
         metrics: [
           { type: 'contains', candidate: 'answer', expected: 'answer' },
           ...(judged ? [{ type: 'judge', judge: 'j', content: '{{candidate.answer}}' }] : []),
@@ -167,6 +174,30 @@ describe('a credential in a url query', () => {
       expect(again.code).toBe(0);
       expect(urls.filter((u) => u.includes('/v1/judge') || u.includes('/agent/')).length).toBe(calls);
       expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(lock);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it("is kept out of a remote dataset source's lock entry, messages and plan digest (a presigned URL)", async () => {
+    const ws = tempWorkspace('qa160-dataset-query');
+    try {
+      writePlan(ws.dir, TOKEN, false, true);
+      const first = await runCli(['apply'], { cwd: ws.dir });
+      expect(first.code).toBe(0);
+      const lock = readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8');
+      expect(JSON.parse(lock).datasets['t/d'].source).toBe(
+        `${agent.url}/d.jsonl?X-Amz-Date=1&X-Amz-Signature=***`,
+      );
+      writePlan(ws.dir, 'AZfnKEY-rotated-2222', false, true);
+      const again = await runCli(['apply', '--locked'], { cwd: ws.dir });
+      expect(again.code).toBe(0);
+      expect(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8')).toBe(lock);
+      const leaks = filesUnder(ws.dir).filter(
+        (f) => !f.endsWith('evalc.yaml') && /AZfnKEY/.test(readFileSync(f, 'utf8')),
+      );
+      expect(leaks.map((f) => path.relative(ws.dir, f))).toEqual([]);
+      expect(`${first.stdout}${first.stderr}${again.stdout}${again.stderr}`).not.toMatch(/AZfnKEY/);
     } finally {
       ws.cleanup();
     }
