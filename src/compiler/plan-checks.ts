@@ -11,15 +11,14 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
-import { urlQueryCredentialNames } from '../plan/url-secrets.js';
 import { chatProfileConflict } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { gateScoreWarning } from './gate-score-bounds.js';
-import { stripUserInfo } from './identities.js';
 import { judgeCommandDiagnostic } from './judge-command.js';
 import { judgeShellDiagnostics } from './judge-shell.js';
 import { serveCommandDiagnostics } from './shell-command-check.js';
+import { urlCredentialDiagnostics } from './url-credential-checks.js';
 
 /** `--only task[/dataset]` must name something, else the run would silently do nothing. */
 export function checkOnly(
@@ -162,61 +161,7 @@ export function checkJudges(
         );
     }
   }
-  // Credentials in a URL (http://user:pass@host) are never sent (nor written to the lock), and a
-  // plan is committed to git: say so, and point at a header with a secret from the environment.
-  const withCredentials = [
-    ...Object.entries(plan.agents).map(([id, c]) => [['agents', id, 'url'], c.url] as const),
-    ...Object.entries(plan.judges).map(([id, c]) => [['judges', id, 'url'], c.url] as const),
-    // A served process's readiness URL: it is polled without them too (they cannot be fetched).
-    ...Object.entries(plan.agents).map(
-      ([id, c]) => [['agents', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
-    ),
-    ...Object.entries(plan.judges).map(
-      ([id, c]) => [['judges', id, 'serve', 'ready', 'url'], c.serve?.ready?.url] as const,
-    ),
-    // A remote dataset is fetched without them too (QA40: validate said nothing).
-    ...Object.entries(plan.tasks).flatMap(([t, task]) =>
-      Object.entries(task.datasets).map(
-        ([d, ds]) => [['tasks', t, 'datasets', d, 'source'], ds.source] as const,
-      ),
-    ),
-  ];
-  // A credential in a query (`?code=`): masked and kept out of keys, but written in the plan (QA160).
-  for (const [path, url] of withCredentials.filter(([p]) => p[0] !== 'tasks')) {
-    const names = urlQueryCredentialNames(url);
-    if (names.length > 0)
-      diagnostics.push(
-        diagnostic(
-          'EVALC_URL_CREDENTIALS',
-          `the url's query carries a credential (${names.map((n) => `\`${n}=\``).join(', ')}): evalc masks it in what it writes and keeps it out of content keys, but it is written in a committed plan`,
-          [...path],
-          {
-            severity: 'warning',
-            source: at([...path]),
-            hint: 'send it in a header if the agent reads one (Azure Functions: x-functions-key; Google APIs: x-goog-api-key): headers: { x-functions-key: "${env.AGENT_KEY}" }',
-          },
-        ),
-      );
-  }
-  for (const [path] of withCredentials.filter(
-    ([, url]) => typeof url === 'string' && stripUserInfo(url) !== url,
-  )) {
-    const dataset = path[0] === 'tasks';
-    diagnostics.push(
-      diagnostic(
-        'EVALC_URL_CREDENTIALS',
-        'the url carries credentials (user:password@): evalc never sends them and they do not belong in a committed plan',
-        [...path],
-        {
-          severity: 'warning',
-          source: at([...path]),
-          hint: dataset
-            ? 'remove them: evalc fetches a dataset without credentials (serve it where none are needed, or keep the file beside the plan)'
-            : 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
-        },
-      ),
-    );
-  }
+  diagnostics.push(...urlCredentialDiagnostics(plan, at));
   // QA113: bash's `|&` in a served process's command (sh refuses it: the process never starts).
   diagnostics.push(...serveCommandDiagnostics(plan, at));
   for (const [id, agent] of Object.entries(plan.agents)) {
