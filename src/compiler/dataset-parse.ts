@@ -11,7 +11,9 @@ import { parseCsvRows } from './dataset-csv.js';
 import { type JsonTextIssue, scanParsedJsonText } from './dataset-json-scan.js';
 import { isRemoteSource } from './dataset-source.js';
 import { parseYamlRows } from './dataset-yaml.js';
+import { jsonFailureOffset } from './json-error-offset.js';
 import { type FieldPath, jsonFieldLocator } from './json-field-position.js';
+import { jsonSyntaxHint } from './json-syntax-hint.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
 
@@ -150,10 +152,11 @@ function parseJsonl(file: string, text: string): ParsedRows {
       value = JSON.parse(line);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const at = jsonErrorOffset(message);
+      const at = jsonErrorOffset(message) ?? jsonFailureOffset(line);
       diagnostics.push(
         diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${message}`, [], {
           source: { file, line: lineNo, col: at === undefined ? 1 : indent + at + 1 },
+          hint: jsonSyntaxHint(line, message, at, true),
         }),
       );
       continue;
@@ -174,12 +177,13 @@ function parseJson(file: string, text: string): ParsedRows {
     value = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const at = jsonErrorOffset(message);
+    const at = jsonErrorOffset(message) ?? jsonFailureOffset(text);
     return {
       rows: [],
       diagnostics: [
         diagnostic('EVALC_DATASET_PARSE', `invalid JSON: ${message}`, [], {
           source: { file, ...(at === undefined ? { line: 1, col: 1 } : lineColAt(text, at)) },
+          hint: jsonSyntaxHint(text, message, at, false),
         }),
       ],
     };

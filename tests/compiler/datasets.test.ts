@@ -148,8 +148,8 @@ describe('dataset formats', () => {
     expect(errors(r).map((d) => [d.code, d.source?.file, d.source?.line, d.source?.col])).toEqual([
       ['EVALC_DATASET_PARSE', 'bad.json', 3, 14],
       ['EVALC_DATASET_PARSE', 'bad.jsonl', 2, 15],
-      // "Unexpected token 'o'…" names no position: the line's first column
-      ['EVALC_DATASET_PARSE', 'bad.jsonl', 3, 1],
+      // "Unexpected token 'o'…" names no position: the scan finds it, the `o` of oops (QA161)
+      ['EVALC_DATASET_PARSE', 'bad.jsonl', 3, 8],
       ['EVALC_DATASET_FORMAT', 'evalc.yaml', 14, 26],
     ]);
   });
