@@ -118,9 +118,12 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     stopRetries: setup.signal,
   });
   let notCallRetries = 0;
+  // Turns a mae agent over local, socket or sse sent again (limits.retries, QA163)
+  const turnRetries = { sent: 0 };
   const adapter = await createAdapter(config, {
     id,
     transport,
+    turnRetries,
     cwd,
     env: serveEnv.values,
     timeoutMs,
@@ -144,7 +147,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ...(limiter ? { rate: limiter } : {}),
       concurrency,
       examplesInFlight: Math.max(2 * planned, setup.plan.run.concurrency),
-      retriesSent: () => transport.retriesSent - notCallRetries,
+      retriesSent: () => transport.retriesSent + turnRetries.sent - notCallRetries,
       uncountedRetries: async (work) => {
         const before = transport.retriesSent;
         try {
@@ -171,6 +174,7 @@ async function createAdapter(
   rt: {
     id: string;
     transport: HttpTransport;
+    turnRetries: { sent: number };
     cwd: string;
     env: Record<string, string>;
     timeoutMs: number;
@@ -195,6 +199,7 @@ async function createAdapter(
         env: rt.env,
         secrets: rt.secrets,
         agentId: rt.id,
+        retryCounter: rt.turnRetries,
         ...(config.limits?.timeout ? { timeoutMs: rt.timeoutMs } : {}),
       });
     }

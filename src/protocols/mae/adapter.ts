@@ -24,6 +24,7 @@ import { resolveTask } from './task-text.js';
 import { traceIdFor } from './trace-context.js';
 import type { MaeTransport } from './transport.js';
 import { shareTransport, TransportPool, type TransportSource } from './transport-pool.js';
+import { type RetryCounter, withTurnRetries } from './turn-retry.js';
 
 export interface MaeRuntime {
   /** Folder of the plan file that declares the agent (`command` runs here, unix paths resolve here). */
@@ -43,6 +44,8 @@ export interface MaeRuntime {
   secrets?: readonly string[];
   /** The plan's id of the agent: part of its conversations' trace ids (`traceContext`, QA144). */
   agentId?: string;
+  /** Counts the turns `limits.retries` sent again over local, socket and sse (turn-retry.ts). */
+  retryCounter?: RetryCounter;
 }
 
 export interface MaeAdapter extends AgentAdapter {
@@ -148,9 +151,15 @@ function buildTransport(
     error: { kind: 'config_error', message },
   });
   const poolSize = Math.min(MAX_POOL, config.limits?.concurrency ?? 1);
+  // QA163: limits.retries for the transports with no HTTP client to retry (turn-retry.ts)
+  const retrying = (transport: MaeTransport) =>
+    withTurnRetries(transport, config.limits?.retries ?? 0, runtime.retryCounter ?? { sent: 0 });
   const persistent = (create: () => MaeTransport): BuiltTransport => ({
     ok: true,
-    source: poolSize > 1 ? new TransportPool(poolSize, create) : shareTransport(create()),
+    source:
+      poolSize > 1
+        ? new TransportPool(poolSize, () => retrying(create()))
+        : shareTransport(retrying(create())),
     maxInFlight: poolSize,
   });
   switch (config.transport) {
@@ -181,7 +190,7 @@ function buildTransport(
         profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
-      return { ok: true, source: shareTransport(transport) };
+      return { ok: true, source: shareTransport(retrying(transport)) };
     }
     case 'local': {
       if (!config.command) return configError('mae local transport needs command');
@@ -196,7 +205,7 @@ function buildTransport(
       const witnessed = { ...options, witness: { replies: 0 } };
       return profile.persistentTransport
         ? persistent(() => new PersistentLocalTransport(witnessed))
-        : { ok: true, source: shareTransport(new PerTurnLocalTransport(options)) };
+        : { ok: true, source: shareTransport(retrying(new PerTurnLocalTransport(options))) };
     }
     case 'socket': {
       const text = config.address ?? config.url;
@@ -209,7 +218,7 @@ function buildTransport(
       const pool = { replies: 0, answering: new Set<LineChannel>(), size: poolSize };
       return profile.persistentTransport
         ? persistent(() => new PersistentSocketTransport({ ...options, pool }))
-        : { ok: true, source: shareTransport(new PerTurnSocketTransport(options)) };
+        : { ok: true, source: shareTransport(retrying(new PerTurnSocketTransport(options))) };
     }
   }
 }

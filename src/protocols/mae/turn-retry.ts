@@ -1,0 +1,59 @@
+/**
+ * `limits.retries` for the `mae` transports that have no HTTP client of their own to retry with
+ * (`local`, `socket`, `sse`): a turn that failed transiently — `timeout`, `transport_error` (a
+ * reset, a connection closed before or in the middle of its reply), `process_crashed` — is sent
+ * again, after the full-jitter backoff the HTTP transport waits, up to `limits.retries` times
+ * (QA163: only `http` retried; a socket agent's reset ended its conversation whatever the plan
+ * said). The failed process or connection was dropped by the transport, so the retry goes to a
+ * fresh one, with the same request (the seed profile's `conversation_history` carries the
+ * conversation). Other failures (`invalid_json`, `response_too_large`, a cancel) are not retried.
+ */
+import { backoffDelayMs } from '../http/retry-policy.js';
+import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
+
+const TRANSIENT = new Set(['timeout', 'transport_error', 'process_crashed']);
+
+/** Counts the retries sent by every transport of one agent (the apply summary's `+N retries`). */
+export interface RetryCounter {
+  sent: number;
+}
+
+export function withTurnRetries(
+  transport: MaeTransport,
+  retries: number,
+  counter: RetryCounter,
+  random: () => number = Math.random,
+): MaeTransport {
+  if (retries <= 0) return transport;
+  return {
+    async send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
+      for (let retry = 0; ; retry++) {
+        const reply = await transport.send(body, options);
+        if (reply.ok || retry >= retries || options.signal.aborted || !TRANSIENT.has(reply.error.kind))
+          return reply;
+        const waitMs = backoffDelayMs(retry, random);
+        options.log(
+          `mae: ${reply.error.kind} (${reply.error.message}); retry ${retry + 1} of ${retries} in ${waitMs} ms`,
+        );
+        if (!(await sleep(waitMs, options.signal))) return reply;
+        counter.sent++;
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Resolves true after `ms`, false as soon as `signal` aborts (no retry is sent after a Ctrl-C). */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

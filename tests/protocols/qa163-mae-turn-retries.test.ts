@@ -1,0 +1,106 @@
+/**
+ * Regression (QA163): `limits.retries` of a `mae` agent was applied over `http` only. A `socket`
+ * agent that reset a connection, or a `local` agent whose process crashed, ended the conversation
+ * at once whatever the plan said, while README promises timeouts and resets retried up to
+ * `limits.retries`. Now such a turn is sent again (full-jitter backoff) on a fresh connection or
+ * process, and counted among the run's retries. Real TCP server and real subprocesses.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MaeAgentConfig } from '../../src/plan/schema.js';
+import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+
+let server: Server;
+let address = '';
+let requests = 0;
+const sockets = new Set<Socket>();
+let dir = '';
+
+beforeAll(async () => {
+  // the first request ever is dropped (connection destroyed, no reply); every later one is answered
+  server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let buffered = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      buffered = buffered.slice(end + 1);
+      requests += 1;
+      if (requests === 1) return void socket.destroy();
+      socket.write(`${JSON.stringify({ action: 'final_answer', summary: 'answered' })}\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  address = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  dir = mkdtempSync(join(tmpdir(), 'qa163-retry-'));
+  // crashes (exit 3, no reply) the first time it is asked; answers once crashed.flag exists
+  writeFileSync(
+    join(dir, 'crash-once.mjs'),
+    `import { existsSync, writeFileSync } from 'node:fs';
+import readline from 'node:readline';
+readline.createInterface({ input: process.stdin }).on('line', () => {
+  if (!existsSync('crashed.flag')) { writeFileSync('crashed.flag', ''); process.exit(3); }
+  process.stdout.write(JSON.stringify({ action: 'final_answer', summary: 'answered' }) + '\\n');
+});
+`,
+  );
+});
+beforeEach(() => {
+  requests = 0;
+  rmSync(join(dir, 'crashed.flag'), { force: true });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(config: Partial<MaeAgentConfig>, cwd?: string) {
+  const counter = { sent: 0 };
+  const logs: string[] = [];
+  const adapter = makeMaeAdapter(
+    { profile: 'seed', ...config },
+    { timeoutMs: 5_000, retryCounter: counter, ...(cwd ? { cwd } : {}) },
+  );
+  try {
+    const outcome = await adapter.invoke('t1', maeContext({ logs }));
+    return { outcome, counter, logs };
+  } finally {
+    await adapter.close();
+  }
+}
+
+describe('mae limits.retries over socket and local', () => {
+  it('socket: a reset turn is sent again on a fresh connection', async () => {
+    const { outcome, counter, logs } = await run({ transport: 'socket', address, limits: { retries: 1 } });
+    expect(finalAnswer(outcome)).toBe('answered');
+    expect(requests).toBe(2);
+    expect(counter.sent).toBe(1);
+    expect(logs.some((line) => line.includes('transport_error') && line.includes('retry 1 of 1'))).toBe(true);
+  });
+
+  it('socket: without limits.retries the reset ends the conversation, as before', async () => {
+    const { outcome, counter } = await run({ transport: 'socket', address });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe('transport_error');
+    expect(requests).toBe(1);
+    expect(counter.sent).toBe(0);
+  });
+
+  it('local: a crashed process is started again for the retry', async () => {
+    const { outcome, counter } = await run(
+      { transport: 'local', command: 'node crash-once.mjs', limits: { retries: 2 } },
+      dir,
+    );
+    expect(finalAnswer(outcome)).toBe('answered');
+    expect(existsSync(join(dir, 'crashed.flag'))).toBe(true);
+    expect(counter.sent).toBe(1);
+  });
+});
