@@ -51,21 +51,29 @@ export function urlCredentialDiagnostics(
         ),
       );
   }
-  for (const [path] of withCredentials.filter(
-    ([, url]) => typeof url === 'string' && stripUserInfo(url) !== url,
-  )) {
+  for (const [path, url] of withCredentials) {
+    if (typeof url !== 'string' || stripUserInfo(url) === url) continue;
     const dataset = path[0] === 'tasks';
+    // A token alone (`https://TOKEN@host`, GitHub's form) is a bearer token, not a Basic login (QA160).
+    const token = !url
+      .slice(0, url.indexOf('@'))
+      .slice(url.indexOf('//') + 2)
+      .includes(':');
     out.push(
       diagnostic(
         'EVALC_URL_CREDENTIALS',
-        'the url carries credentials (user:password@): evalc never sends them and they do not belong in a committed plan',
+        token
+          ? 'the url carries a token (token@): evalc never sends it and it does not belong in a committed plan'
+          : 'the url carries credentials (user:password@): evalc never sends them and they do not belong in a committed plan',
         [...path],
         {
           severity: 'warning',
           source: at([...path]),
           hint: dataset
             ? 'remove them: evalc fetches a dataset without credentials (serve it where none are needed, or keep the file beside the plan)'
-            : 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
+            : token
+              ? 'remove it and send a header instead: headers: { authorization: "Bearer ${env.AGENT_TOKEN}" }'
+              : 'remove them and send a header instead: headers: { authorization: "Basic ${env.AGENT_BASIC_AUTH}" }',
         },
       ),
     );

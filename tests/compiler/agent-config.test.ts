@@ -80,4 +80,12 @@ describe('credentials in a url', () => {
     ]);
     expect(await diagnosticsFor('{ protocol: mae, transport: http, url: "http://127.0.0.1:9" }')).toEqual([]);
   });
+
+  it('say a token alone (https://TOKEN@host) is a token, not user:password (QA160)', async () => {
+    expect(
+      await diagnosticsFor('{ protocol: mae, transport: http, url: "https://ghp_tok123@127.0.0.1:9/agent" }'),
+    ).toEqual([
+      'EVALC_URL_CREDENTIALS: the url carries a token (token@): evalc never sends it and it does not belong in a committed plan',
+    ]);
+  });
 });
