@@ -224,7 +224,14 @@ export function checkGates(
       diagnostics.push(
         diagnostic('EVALC_REF_METRIC', `gate names unknown metric \`${gate.metric}\``, [...p, 'metric'], {
           source: at([...p, 'metric']),
-          hint: didYouMean(gate.metric, metricIds),
+          // A metric type that no task computes (QA161: `pass_rate` without a `metrics:` entry said no more).
+          hint:
+            didYouMean(gate.metric, metricIds) ??
+            (getMetricDefinition(gate.metric)
+              ? `a gate reads a metric the plan computes: add \`{ type: ${gate.metric}, … }\` under the plan's metrics: (every task) or a task's`
+              : metricIds.size > 0
+                ? `the plan's metrics: ${[...metricIds].join(', ')}`
+                : undefined),
         }),
       );
     }
