@@ -116,7 +116,8 @@ export function maskUrlPasswords(text: string): string {
   return out.replace(
     /([?&])([\w.~%-]{1,64})=([^&#\s"']+)/g,
     (whole, sep: string, name: string, value: string) =>
-      isCredentialParam(name) ? `${sep}${name}=${'*'.repeat(value.length)}` : whole,
+      // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160).
+      isCredentialParam(name) && !value.startsWith('$') ? `${sep}${name}=${'*'.repeat(value.length)}` : whole,
   );
 }
 
