@@ -147,5 +147,17 @@ function findFormerOwnRubric(
     const before = name === null ? rest : { ...rest, rubric: name };
     if (digestOf(judgeIdentity(before, plan, loaded.commandDirs.judges[id])) === locked.digest) return name;
   }
+  // A rubric renamed with the judge's setting (r3 → r9, the same definition): the lock's name is
+  // gone from the plan (QA164: it read "judge llm2's rubric changed (r1 | r3 → r9)", the lock's
+  // pins, and "judge llm2 changed (… its rubric r9, which none of its metrics used …)").
+  const definition = own !== undefined ? plan.rubrics[own] : undefined;
+  if (definition === undefined) return undefined;
+  for (const name of [...names].sort(byText)) {
+    if (Object.hasOwn(plan.rubrics, name) || Object.hasOwn(BUILTIN_RUBRICS, name)) continue;
+    const renamed = { ...plan, rubrics: { ...plan.rubrics, [name]: definition } };
+    const before = { ...rest, rubric: name };
+    if (digestOf(judgeIdentity(before, renamed, loaded.commandDirs.judges[id])) === locked.digest)
+      return name;
+  }
   return undefined;
 }

@@ -77,4 +77,33 @@ describe('plan names an edit of a judge whose own rubric is a built-in (QA164)',
       "qa164/t1[a1]/quality: because judge llm's settings changed (judges.llm: not its endpoint, model or rubric; e.g. temperature)",
     ]);
   });
+
+  it("a rubric renamed with the judge's own rubric setting", async () => {
+    const agent = await startRaipAgent();
+    const judge = await startOpenaiJudgeServer();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa164-renamed-own-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+      () => judge.close(),
+    );
+    const file = path.join(dir, 'evalc.yaml');
+    // quality2 is judged against the judge's own rubric r2: the lock pins r1 | r2
+    const both = (own: string) =>
+      planText(agent.url, judge.url, own).replace(
+        'run:',
+        '      - { id: quality2, type: judge, judge: llm, content: "relevance=0.8 {{candidate.answer}}" }\nrun:',
+      );
+    writeFileSync(file, both(', rubric: r2'));
+    const applied = await applyInProcess(dir);
+    if (applied.status !== 'done') throw new Error(`apply ${applied.status}`);
+
+    // r2 renamed r9, the same definition: it read "rubric changed (r1 | r2 → r9)" and "judge llm
+    // changed (… or its rubric r9, which none of its metrics used …)"
+    writeFileSync(file, both(', rubric: r9').replace('  r2:', '  r9:'));
+    expect(await reasons(dir)).toEqual([
+      "qa164/t1[a1]/quality: because judge llm's rubric changed (r2 → r9)",
+      "qa164/t1[a1]/quality2: because judge llm's rubric changed (r2 → r9)",
+    ]);
+  });
 });
