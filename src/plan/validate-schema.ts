@@ -136,7 +136,10 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
           ? /version/i.test(key)
             ? `quote the value to keep it text, e.g. ${key}: "1.0" (YAML reads an unquoted 1.0 as the number 1)`
             : `quote the value to keep it text: ${key}: "${String(actual)}"`
-          : undefined;
+          : // One item written without its list (`include: shared.yaml`, `agents: a1`; QA161).
+            issue.expected === 'array' && (typeof actual === 'string' || typeof actual === 'number')
+            ? `write a list, even of one item: ${key}: [${String(actual)}]`
+            : undefined;
       return [
         diagnostic(
           'EVALC_SCHEMA_TYPE',

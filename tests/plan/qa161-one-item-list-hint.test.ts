@@ -1,0 +1,32 @@
+/**
+ * One item written where a list goes says to write the list (QA161: `include: shared.yaml` read
+ * "include: expected a list, got the string" with no hint).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from '../compiler/plan-helpers.js';
+
+describe('a list written as its one item', () => {
+  it('hints the list, at the plan’s include and a task’s agents', async () => {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: l }
+include: shared.yaml
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    agents: a1
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+`,
+      'shared.yaml': 'metrics: [ { type: pass_rate } ]\n',
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true, cacheDir: path.join(dir, 'c') });
+    expect(r.diagnostics.map((d) => `${d.code} ${d.source?.line}:${d.source?.col} | ${d.hint}`)).toEqual([
+      'EVALC_SCHEMA_TYPE 3:10 | write a list, even of one item: include: [shared.yaml]',
+      'EVALC_SCHEMA_TYPE 8:13 | write a list, even of one item: agents: [a1]',
+    ]);
+  });
+});
