@@ -109,8 +109,11 @@ function hasValueAt(example: ResolvedExample, path: string, readsHash: boolean):
 }
 
 function hashAt(hashes: unknown, path: string): boolean {
-  if (typeof hashes === 'string') return true;
-  return isPlainObject(hashes) && typeof readPath(hashes, path) === 'string';
+  // One hash, or a list of them, one per acceptable answer (QA158).
+  const isHash = (h: unknown) =>
+    typeof h === 'string' || (Array.isArray(h) && h.length > 0 && h.every((x) => typeof x === 'string'));
+  if (isHash(hashes)) return true;
+  return isPlainObject(hashes) && isHash(readPath(hashes, path));
 }
 
 function hintFor(

@@ -211,8 +211,9 @@ function unusableHashes(examples: readonly LintExample[]): { ids: string[]; firs
   return { ids, first };
 }
 
-/** `[path, value]` of every hash in a hash or a (nested) mapping of hashes. */
+/** `[path, value]` of every hash in a hash, a list of hashes (one per acceptable answer, QA158) or a (nested) mapping of them. */
 function hashLeaves(value: unknown, at: string): [string, unknown][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => hashLeaves(v, `${at}.${i}`));
   if (!isPlainObject(value)) return [[at, value]];
   return Object.entries(value).flatMap(([k, v]) => hashLeaves(v, `${at}.${k}`));
 }

@@ -103,14 +103,20 @@ export function referenceTexts(
   return (Array.isArray(expected) ? expected : [expected]).map(candidateText);
 }
 
-/** The hash that stands for the expected value at `path` (same rule as `resolveExpected`). */
-export function resolveExpectedHash(expectedSha256: unknown, path: string | undefined): string | undefined {
-  if (typeof expectedSha256 === 'string') return expectedSha256;
-  if (path !== undefined && isPlainObject(expectedSha256)) {
-    const h = readPath(expectedSha256, path);
-    return typeof h === 'string' ? h : undefined;
-  }
-  return undefined;
+/**
+ * The hashes that stand for the expected value at `path` (same rule as `resolveExpected`): one, or a
+ * list of them — one per acceptable answer, as a list of `expected` answers (QA158: a list of
+ * hashes was no expected value, every example a metric_error). Undefined when there is none.
+ */
+export function resolveExpectedHash(expectedSha256: unknown, path: string | undefined): string[] | undefined {
+  const h =
+    typeof expectedSha256 === 'string' || Array.isArray(expectedSha256)
+      ? expectedSha256
+      : path !== undefined && isPlainObject(expectedSha256)
+        ? readPath(expectedSha256, path)
+        : undefined;
+  if (typeof h === 'string') return [h];
+  return Array.isArray(h) && h.every((x) => typeof x === 'string') ? h : undefined;
 }
 
 /** Renders a candidate as text: strings as-is, null/undefined as '', others as JSON. */

@@ -37,7 +37,8 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
   type: 'ground_truth_protection',
   family: 'benchmark_integrity',
   category: 'meta',
-  version: '1',
+  // 2: a list of hashes, one per acceptable answer, passes on one the candidate matches (QA158)
+  version: '2',
   higherIsBetter: true,
   stage: 'example',
   description:
@@ -46,8 +47,13 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
   score(input, p) {
     const candidate = resolveCandidate(input.candidates, p.candidate);
     const path = expectedPathFor(input, p.expected, p.candidate);
-    const hash = resolveExpectedHash(input.expectedSha256, path);
-    if (hash !== undefined) return binaryResult(matchesExpectedHash(candidate, hash, p), { protected: true });
+    // One hash, or one per acceptable answer (QA158): the candidate matches one of them.
+    const hashes = resolveExpectedHash(input.expectedSha256, path);
+    if (hashes !== undefined && hashes.length > 0)
+      return binaryResult(
+        hashes.some((h) => matchesExpectedHash(candidate, h, p)),
+        { protected: true },
+      );
     const expected = resolveExpected(input, path);
     if (expected === undefined) return metricError('the example has neither expected_sha256 nor expected');
     return binaryResult(hashExpected(candidate, p) === hashExpected(expected, p), { protected: false });

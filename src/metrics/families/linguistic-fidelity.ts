@@ -57,10 +57,28 @@ function scalarKey(value: unknown): string {
 const isScalar = (v: unknown): v is string | number | boolean =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
+/**
+ * A candidate against hashed answers: one hash, or a list of them — one per acceptable answer, which
+ * passes on one it matches as a list of plain answers does in scalar mode (QA158). Set and list
+ * modes compare with the hash of the whole list: a list of hashes is an error there.
+ */
+function hashedResult(candidate: unknown, hashes: string[], p: z.output<typeof exactMatchParams>) {
+  if (hashes.length === 0) return metricError('expected_sha256 is an empty list: no answer to compare with');
+  if (hashes.length > 1 && p.mode !== 'scalar')
+    return metricError(
+      `expected_sha256 is a list of hashes, one per acceptable answer, which mode: scalar compares; for mode: ${p.mode} give the hash of the whole list`,
+    );
+  return binaryResult(
+    hashes.some((h) => matchesExpectedHash(candidate, h, p)),
+    { hashed: true },
+  );
+}
+
 export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams>> = {
   ...base,
   // 2: a text candidate against a list of answers passes on an equal item (QA145).
-  version: '2',
+  // 3: and against a list of hashed answers (expected_sha256: [h1, h2]) on one it matches (QA158).
+  version: '3',
   type: 'exact_match',
   stage: 'example',
   description: 'Candidate equals the expected value after normalisation (modes: scalar, set, list)',
@@ -70,9 +88,10 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
     const path = expectedPathFor(input, p.expected, p.candidate);
     const expected = resolveExpected(input, path);
     if (expected === undefined) {
-      const hash = resolveExpectedHash(input.expectedSha256, path);
-      if (hash === undefined) return metricError('no expected value (nor expected_sha256) for this example');
-      return binaryResult(matchesExpectedHash(candidate, hash, p), { hashed: true });
+      const hashes = resolveExpectedHash(input.expectedSha256, path);
+      if (hashes === undefined)
+        return metricError('no expected value (nor expected_sha256) for this example');
+      return hashedResult(candidate, hashes, p);
     }
     const c = normalizeForMode(candidate, p.mode, p);
     const e = normalizeForMode(expected, p.mode, p);
