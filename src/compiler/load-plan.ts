@@ -102,6 +102,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
         if (namesWrittenMetric(d, loaded.raw)) continue;
+        if (lostItsRows(d, salvaged.pruned)) continue;
         diagnostics.push(d);
       }
     }
@@ -117,6 +118,18 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   });
   diagnostics.push(...compiled.diagnostics);
   return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)), resolved, compiled };
+}
+
+/**
+ * "dataset d has neither source: nor examples:" of a dataset whose `examples:` or `source:` was
+ * pruned for its own error (QA161: `examples: { id: 1 }` read both): a cascade, not news.
+ */
+function lostItsRows(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
+  if (d.code !== 'EVALC_DATASET_EMPTY') return false;
+  const at = JSON.stringify(d.path);
+  return pruned.some(
+    (p) => (p.at(-1) === 'examples' || p.at(-1) === 'source') && JSON.stringify(p.slice(0, -1)) === at,
+  );
 }
 
 /** A reference diagnostic about an id whose definition was pruned: a cascade, not news. */
