@@ -37,8 +37,26 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
     const former = formerOwnRubric(id, locked, compiled);
     if (former !== undefined)
       return `because judge ${id}'s rubric changed (${former ?? 'none'} → ${judge.rubric ?? 'none'})`;
-    if (!rubricPinHolds(locked, judge.rubric, metric, compiled))
-      return `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
+    if (!rubricPinHolds(locked, judge.rubric, metric, compiled)) {
+      // Pins of several rubrics are those its metrics used, not a former own rubric (QA164: a
+      // rubric deleted and the judge pointed at another read "rubric changed (r1 | r3 → r2)").
+      const used = metricRubricName(metric, plan);
+      return locked.rubric?.includes(' | ')
+        ? `because judge ${id}'s rubrics changed (evalc.lock pins ${locked.rubric} for its metrics; this one is now judged against ${used ?? 'generic, the default'})`
+        : `because judge ${id}'s rubric changed (${locked.rubric ?? 'none'} → ${judge.rubric ?? 'none'})`;
+    }
+    // A rubric its metrics used is gone from the plan: the judge's own rubric: setting may have
+    // been it, and the lock does not record that setting (QA164: r3 deleted and `rubric: r1` set
+    // read "settings changed (… not its endpoint, model or rubric …)").
+    const gone = (locked.rubric?.split(' | ') ?? []).filter(
+      (name) =>
+        name !== '' &&
+        !Object.hasOwn(plan.rubrics, name) &&
+        !Object.hasOwn(BUILTIN_RUBRICS, name) &&
+        locked.registeredRubrics?.[name] === undefined,
+    );
+    if (gone.length > 0)
+      return `because judge ${id} changed (judges.${id}: its rubric: setting or another, e.g. temperature; rubric ${gone.join(', ')}, which its metrics used, is no longer in the plan)`;
     // The judge's own rubric is in its identity: its definition changed (every metric of the
     // judge re-scores, also one that applies another rubric) — unless one of the lock's tags is
     // still the rubric's: then another setting changed (QA47: a temperature edit read "rubric

@@ -106,4 +106,40 @@ describe('plan names an edit of a judge whose own rubric is a built-in (QA164)',
       "qa164/t1[a1]/quality2: because judge llm's rubric changed (r2 → r9)",
     ]);
   });
+
+  it("a rubric deleted and the judge's own rubric pointed at another", async () => {
+    const agent = await startRaipAgent();
+    const judge = await startOpenaiJudgeServer();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa164-deleted-own-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+      () => judge.close(),
+    );
+    const file = path.join(dir, 'evalc.yaml');
+    const both = (own: string) =>
+      planText(agent.url, judge.url, own).replace(
+        'run:',
+        '      - { id: quality2, type: judge, judge: llm, content: "relevance=0.8 {{candidate.answer}}" }\nrun:',
+      );
+    writeFileSync(file, both(', rubric: r2'));
+    const applied = await applyInProcess(dir);
+    if (applied.status !== 'done') throw new Error(`apply ${applied.status}`);
+
+    const withoutR2 = (own: string) =>
+      both(own).replace('  r2:\n    dimensions: [{ id: relevance, description: "Closely on topic" }]\n', '');
+    // r2 deleted, the judge on r1: quality read "settings changed (… not its endpoint, model or
+    // rubric …)", though its rubric: setting changed
+    const gone =
+      'because judge llm changed (judges.llm: its rubric: setting or another, e.g. temperature; rubric r2, which its metrics used, is no longer in the plan)';
+    writeFileSync(file, withoutR2(', rubric: r1'));
+    expect(await reasons(dir)).toEqual([`qa164/t1[a1]/quality: ${gone}`, `qa164/t1[a1]/quality2: ${gone}`]);
+    // r2 deleted, the judge on the built-in generic: quality2 read "rubric changed (r1 | r2 → generic)",
+    // the lock's pins for its metrics shown as a former own rubric
+    writeFileSync(file, withoutR2(', rubric: generic'));
+    expect(await reasons(dir)).toEqual([
+      `qa164/t1[a1]/quality: ${gone}`,
+      "qa164/t1[a1]/quality2: because judge llm's rubrics changed (evalc.lock pins r1 | r2 for its metrics; this one is now judged against generic)",
+    ]);
+  });
 });
