@@ -93,14 +93,37 @@ export function resolveExpected(
   return readPath(input.expected, path);
 }
 
-/** The reference texts at `path` (one expected value or a list of them); undefined when there is none. */
-export function referenceTexts(
-  input: Pick<ScoreInput, 'expected' | 'example'>,
+/**
+ * A list as the text metrics (f1, bleu, rouge_l) read it: its items' texts joined by spaces (nested
+ * lists flattened), not its JSON, whose brackets, quotes and commas glued or split the items
+ * (`["red fox", "blue"]` scored f1 0.5, bleu 0.09 against itself; QA158). Anything else is its text.
+ */
+function itemsText(value: unknown): string {
+  return Array.isArray(value) ? value.map(itemsText).join(' ') : candidateText(value);
+}
+
+/**
+ * What a text metric compares: the answer's text (`itemsText`) and the reference texts at `path` —
+ * a text's references are the items of a list expected (acceptable answers, the best of them
+ * counts), while a list answer is compared with the whole list, as exact_match compares a list with
+ * a list (QA158). References are undefined when there is no expected value, empty for `[]`.
+ */
+export function answerAndReferences(
+  input: Pick<ScoreInput, 'expected' | 'example' | 'candidates'>,
   path: string | undefined,
-): string[] | undefined {
+  candidate: string | undefined,
+): { answer: string; references: string[] | undefined } {
+  const value = resolveCandidate(input.candidates, candidate);
   const expected = resolveExpected(input, path);
-  if (expected === undefined || expected === null) return undefined;
-  return (Array.isArray(expected) ? expected : [expected]).map(candidateText);
+  const golds =
+    expected === undefined || expected === null
+      ? undefined
+      : !Array.isArray(expected)
+        ? [expected]
+        : expected.length === 0 || !Array.isArray(value)
+          ? expected
+          : [expected];
+  return { answer: itemsText(value), references: golds?.map(itemsText) };
 }
 
 /**

@@ -4,7 +4,8 @@
  * against the same list, `["a b", "c"]` 0 (the article "a" removed: "bc" against "b"). A list answer
  * is now the tokens of every item; against a list expected it is compared with the whole list (as
  * exact_match compares a list with a list), and a text against a list still takes the best of its
- * items (SQuAD's acceptable answers). Expected figures are hand-computed token F1s.
+ * items (SQuAD's acceptable answers). Expected figures are hand-computed token F1s. bleu and
+ * rouge_l read a list the same way (they scored the same list 0.093 and 0.8 against itself).
  */
 import { describe, expect, it } from 'vitest';
 import { getMetricDefinition } from '../../src/metrics/registry.js';
@@ -46,5 +47,36 @@ describe('f1 with a list answer (QA158)', () => {
 
   it('is version 4, so cached f1 scores are computed again', () => {
     expect(getMetricDefinition('f1')?.version).toBe('4');
+  });
+});
+
+const score = async (type: string, answer: unknown, expected: unknown) =>
+  (await scoreMetric(metric({ type }), scoreInput({ candidates: { answer }, expected }))).score;
+
+describe('bleu and rouge_l with a list answer (QA158)', () => {
+  it('score a list answer against the same list 1 (its JSON text scored bleu 0.093, rouge_l 0.8)', async () => {
+    for (const type of ['bleu', 'rouge_l']) {
+      expect(await score(type, ['red fox', 'blue'], ['red fox', 'blue']), type).toBe(1);
+      expect(
+        await score(type, ['the quick brown fox', 'jumps over'], 'the quick brown fox jumps over'),
+        type,
+      ).toBe(1);
+    }
+  });
+
+  it('compare a list answer with the whole list, and a text with the best item', async () => {
+    // rouge_l: [red, fox] against [red, fox, blue]: LCS 2, P 1, R 2/3, F 0.8.
+    expect(await score('rouge_l', ['red fox'], ['red fox', 'blue'])).toBeCloseTo(0.8, 12);
+    // A text against a list still takes the best item: "red fox" is one of them.
+    expect(await score('rouge_l', 'red fox', ['red fox', 'blue'])).toBe(1);
+    expect(await score('bleu', 'red fox', ['red fox', 'blue'])).toBe(1);
+    // An empty list of references still scores 0.
+    expect(await score('bleu', ['red fox'], [])).toBe(0);
+    expect(await score('rouge_l', ['red fox'], [])).toBe(0);
+  });
+
+  it('are versions 3', () => {
+    expect(getMetricDefinition('bleu')?.version).toBe('3');
+    expect(getMetricDefinition('rouge_l')?.version).toBe('3');
   });
 });

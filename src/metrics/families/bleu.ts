@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { candidateParam } from '../params.js';
-import { candidateText, expectedPathFor, referenceTexts, resolveCandidate } from '../resolve-fields.js';
+import { answerAndReferences, expectedPathFor } from '../resolve-fields.js';
 import { clamp01, metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
 
@@ -191,7 +191,8 @@ export const bleu: ExampleStageDefinition<z.output<typeof bleuParams>> = {
   family: 'linguistic_fidelity',
   category: 'content',
   // 2: hypothesis and references NFC-normalised first (QA46)
-  version: '2',
+  // 3: a list answer is its items' text, against a list expected the whole list (QA158)
+  version: '3',
   higherIsBetter: true,
   unit: 'BLEU (0–100)',
   stage: 'example',
@@ -199,10 +200,12 @@ export const bleu: ExampleStageDefinition<z.output<typeof bleuParams>> = {
     "Sentence BLEU as sacreBLEU's sentence_bleu (13a, exp smoothing, effective order); score = BLEU/100",
   params: bleuParams,
   score(input, p) {
-    const refs = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
+    // A list answer is its items' text, compared with a list expected as a whole (QA158).
+    const path = expectedPathFor(input, p.expected, p.candidate);
+    const { answer, references: refs } = answerAndReferences(input, path, p.candidate);
     if (refs === undefined) return metricError('no reference for this example');
     // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
-    const hyp = candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC');
+    const hyp = answer.normalize('NFC');
     const result = sentenceBleu(
       hyp,
       refs.map((r) => r.normalize('NFC')),

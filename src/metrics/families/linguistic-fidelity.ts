@@ -9,6 +9,7 @@ import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
 import { candidateParam } from '../params.js';
 import {
+  answerAndReferences,
   candidateText,
   expectedPathFor,
   resolveCandidate,
@@ -316,15 +317,6 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
 
 const f1Params = z.object({ candidate: candidateParam, expected: expectedParam }).strict();
 
-/**
- * A list as f1 reads it: the tokens of every item in order (nested lists flattened), not its JSON,
- * whose punctuation SQuAD's normalisation drops and so glued the items: `["red fox", "blue"]` read
- * as "red foxblue" and scored 0.5 against itself (QA158). Anything else is its text.
- */
-function itemsText(value: unknown): string {
-  return Array.isArray(value) ? value.map(itemsText).join(' ') : candidateText(value);
-}
-
 export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   ...base,
   type: 'f1',
@@ -337,19 +329,18 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers; a list answer is the tokens of its items',
   params: f1Params,
   score(input: ScoreInput, p) {
-    const expected = resolveExpected(input, expectedPathFor(input, p.expected, p.candidate));
-    if (expected === undefined || expected === null) return metricError('no expected value for this example');
+    // A list answer is the tokens of its items, and against a list expected the whole list, as
+    // exact_match compares a list with a list; a text takes the best of a list's items (QA158).
+    const path = expectedPathFor(input, p.expected, p.candidate);
+    const { answer, references: golds } = answerAndReferences(input, path, p.candidate);
+    if (golds === undefined) return metricError('no expected value for this example');
     // An empty list of answers: Math.max() of nothing was -Infinity, reported as "f1 produced an
     // invalid score -Infinity" (QA37).
-    if (Array.isArray(expected) && expected.length === 0)
+    if (golds.length === 0)
       return metricError('the expected value is an empty list: no answer to compare with');
-    const answer = resolveCandidate(input.candidates, p.candidate);
-    // A text against a list: its items are the acceptable answers (SQuAD: the best of them); a list
-    // against a list is compared with the whole list, as exact_match compares them (QA158).
-    const golds = Array.isArray(expected) && !Array.isArray(answer) ? expected : [expected];
     // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
-    const prediction = itemsText(answer).normalize('NFC');
-    const scores = golds.map((g) => squadF1(prediction, itemsText(g).normalize('NFC')));
+    const prediction = answer.normalize('NFC');
+    const scores = golds.map((g) => squadF1(prediction, g.normalize('NFC')));
     const best = Math.max(...scores.map((s) => s.f1));
     const detail = scores.find((s) => s.f1 === best);
     return { score: best, details: (detail ?? null) as Json };

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { candidateParam } from '../params.js';
-import { candidateText, expectedPathFor, referenceTexts, resolveCandidate } from '../resolve-fields.js';
+import { answerAndReferences, expectedPathFor } from '../resolve-fields.js';
 import { metricError } from '../score-result.js';
 import type { ExampleStageDefinition } from '../types.js';
 
@@ -95,17 +95,20 @@ export const rougeLMetric: ExampleStageDefinition<z.output<typeof rougeParams>> 
   family: 'linguistic_fidelity',
   category: 'content',
   // 2: prediction and references NFC-normalised first (QA46)
-  version: '2',
+  // 3: a list answer is its items' text, against a list expected the whole list (QA158)
+  version: '3',
   higherIsBetter: true,
   stage: 'example',
   description:
     "ROUGE-L F-measure (LCS) as Google's rouge-score rougeL with the default tokenizer; best over references",
   params: rougeParams,
   score(input, p) {
-    const refs = referenceTexts(input, expectedPathFor(input, p.expected, p.candidate));
+    // A list answer is its items' text, compared with a list expected as a whole (QA158).
+    const path = expectedPathFor(input, p.expected, p.candidate);
+    const { answer, references: refs } = answerAndReferences(input, path, p.candidate);
     if (refs === undefined) return metricError('no reference for this example');
     // NFC on both sides, as exact_match and contains read text: NFD "café" was "cafe", NFC "caf" (QA46).
-    const prediction = candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC');
+    const prediction = answer.normalize('NFC');
     let best: RougeScore = { precision: 0, recall: 0, fmeasure: 0 };
     for (const ref of refs) {
       const s = rougeL(ref.normalize('NFC'), prediction);
