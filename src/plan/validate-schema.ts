@@ -139,7 +139,15 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
           : // One item written without its list (`include: shared.yaml`, `agents: a1`; QA161).
             issue.expected === 'array' && (typeof actual === 'string' || typeof actual === 'number')
             ? `write a list, even of one item: ${key}: [${String(actual)}]`
-            : undefined;
+            : // A number in quotes is text in YAML (`concurrency: "4"`; QA161).
+              (issue.expected === 'number' || issue.expected === 'int') &&
+                typeof actual === 'string' &&
+                actual.trim() !== '' &&
+                Number.isFinite(Number(actual))
+              ? `write the number without quotes: ${key}: ${actual.trim()}`
+              : issue.expected === 'int' && typeof actual === 'number'
+                ? `a whole number: ${key}: ${Math.max(1, Math.round(actual))}`
+                : undefined;
       return [
         diagnostic(
           'EVALC_SCHEMA_TYPE',

@@ -23,10 +23,37 @@ tasks:
 `,
       'shared.yaml': 'metrics: [ { type: pass_rate } ]\n',
     });
-    const r = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true, cacheDir: path.join(dir, 'c') });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
     expect(r.diagnostics.map((d) => `${d.code} ${d.source?.line}:${d.source?.col} | ${d.hint}`)).toEqual([
       'EVALC_SCHEMA_TYPE 3:10 | write a list, even of one item: include: [shared.yaml]',
       'EVALC_SCHEMA_TYPE 8:13 | write a list, even of one item: agents: [a1]',
+    ]);
+  });
+});
+
+describe('a number written as text, or not whole', () => {
+  it('hints the number without quotes, and a whole number', async () => {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: n }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101, limits: { concurrency: "4" } }
+run: { concurrency: 1.5, repeats: "2" }
+`,
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.hint)).toEqual([
+      'write the number without quotes: concurrency: 4',
+      'a whole number: concurrency: 2',
+      'write the number without quotes: repeats: 2',
     ]);
   });
 });
