@@ -118,7 +118,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     stopRetries: setup.signal,
   });
   let notCallRetries = 0;
-  // Turns a mae agent over local, socket or sse sent again (limits.retries, QA163)
+  // Turns a mae agent over local or socket sent again (limits.retries, QA163)
   const turnRetries = { sent: 0 };
   const adapter = await createAdapter(config, {
     id,

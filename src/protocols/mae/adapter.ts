@@ -44,7 +44,7 @@ export interface MaeRuntime {
   secrets?: readonly string[];
   /** The plan's id of the agent: part of its conversations' trace ids (`traceContext`, QA144). */
   agentId?: string;
-  /** Counts the turns `limits.retries` sent again over local, socket and sse (turn-retry.ts). */
+  /** Counts the turns `limits.retries` sent again over local and socket (turn-retry.ts). */
   retryCounter?: RetryCounter;
 }
 
@@ -190,7 +190,7 @@ function buildTransport(
         profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
-      return { ok: true, source: shareTransport(retrying(transport)) };
+      return { ok: true, source: shareTransport(transport) }; // no retries: a stream may have made the agent act
     }
     case 'local': {
       if (!config.command) return configError('mae local transport needs command');

@@ -1,6 +1,6 @@
 /**
  * `limits.retries` for the `mae` transports that have no HTTP client of their own to retry with
- * (`local`, `socket`, `sse`): a turn that failed transiently — `timeout`, `transport_error` (a
+ * (`local`, `socket`; `sse` stays unretried, README-mae.md: a stream may have made the agent act): a turn that failed transiently — `timeout`, `transport_error` (a
  * reset, a connection closed before or in the middle of its reply), `process_crashed` — is sent
  * again, after the full-jitter backoff the HTTP transport waits, up to `limits.retries` times
  * (QA163: only `http` retried; a socket agent's reset ended its conversation whatever the plan
