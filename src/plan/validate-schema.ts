@@ -82,6 +82,15 @@ function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
 }
 
 /**
+ * A top-level `x-defaults: &lim {…}` (Compose's place for values kept for their anchor) is no plan
+ * key: say where an anchor goes instead (QA161: the hint was none).
+ */
+function anchorHolderHint(path: PlanPath, key: string): string | undefined {
+  if (path.length !== 0 || !/^(x-|_|\.)/i.test(key)) return undefined;
+  return 'a plan has no key for values kept for their anchor: set the anchor where the value is first used (limits: &lim { concurrency: 4 }) and write *lim after it, in the same file';
+}
+
+/**
  * shared/protocols/chat.md's `compat: strict | clean` (explicit nulls or none) on a chat agent:
  * evalc has them as its history profiles, which the hint names (QA143).
  */
@@ -111,6 +120,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
             source: locate(path, key),
             hint:
               misplacedKeyHint(path, key) ??
+              anchorHolderHint(path, key) ??
               chatCompatHint(raw, path, key) ??
               unknownKeyHint(key, known, present),
           },

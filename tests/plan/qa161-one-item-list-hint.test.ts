@@ -57,3 +57,26 @@ run: { concurrency: 1.5, repeats: "2" }
     ]);
   });
 });
+
+describe('a top-level key kept for its anchor', () => {
+  it('says where an anchor goes instead', async () => {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: x }
+x-limits: &lim { concurrency: 4 }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101, limits: *lim }
+`,
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    expect(
+      r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.message} | ${d.hint}`),
+    ).toEqual([
+      'unknown key `x-limits` | a plan has no key for values kept for their anchor: set the anchor where the value is first used (limits: &lim { concurrency: 4 }) and write *lim after it, in the same file',
+    ]);
+  });
+});
