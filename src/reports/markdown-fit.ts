@@ -190,16 +190,24 @@ export function fitSections(
   // "4 significant regressions", and 1 pass → fail example of 438); not for passing gates' or
   // latency rows, which a failing task's examples come before.
   let wantedUnranked = 0;
+  // Worst first, strictly: once a ranked section does not fit, none ranked below it is admitted in
+  // its place (a smaller one with 2 failing examples filled the room a 3-failing one left, so which
+  // of them showed turned on a few bytes of the run's latency table; QA87's test failed at load 10).
+  let rankCut: number | undefined;
   for (const spare of [false, true]) {
     const hold = spare ? held + Math.min(wanted, Math.floor(budget / 4)) : held;
     for (const s of order) {
       if ((s.spare === true) !== spare) continue;
+      if (s.rank !== undefined && rankCut !== undefined && s.rank < rankCut) continue;
       const frame = frameSize(s) + minItemsSize(s);
       const reserve =
         s.priority === 'keep'
           ? 0
           : hold + (s.rank === undefined ? 0 : Math.min(wantedUnranked, Math.floor(budget / 4)));
-      if (used + frame + reserve > budget) continue;
+      if (used + frame + reserve > budget) {
+        if (s.rank !== undefined) rankCut = Math.min(rankCut ?? s.rank, s.rank);
+        continue;
+      }
       chosen.add(s);
       used += frame;
       if (s.priority !== 'keep') wanted += need(s);
