@@ -1,17 +1,18 @@
 /**
- * apply asks every RAIP agent's /info at once: it asked them one after another, so a plan of
- * five remote agents waited five round trips before its first example. Their answers are still
- * read in plan order (warnings, failures, the drift that stops a run). Real CLI, two loopback
- * RAIP agents whose /info answers after 600 ms, recording when each /info arrived.
+ * apply and plan ask every RAIP agent's /info at once: they asked them one after another, so a
+ * plan of five remote agents waited five round trips before its first example (apply) or before it
+ * printed anything (plan, 2 s each at most: five agents that never answer, 10 s; QA162). Their
+ * answers are still read in plan order (warnings, failures, the drift that stops a run). Real CLI,
+ * two loopback RAIP agents whose /info answers after 600 ms, recording when each /info arrived.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
 import { runCli, tempWorkspace } from './apply-harness.js';
 
 const INFO_MS = 600;
-const infoAt: Record<string, number> = {};
+let infoAt: Record<string, number> = {};
 const agents: Loopback[] = [];
 const cleanups: (() => void)[] = [];
 
@@ -28,18 +29,20 @@ beforeAll(async () => {
       }),
     );
 });
+beforeEach(() => {
+  infoAt = {};
+});
 afterAll(async () => {
   for (const c of cleanups) c();
   for (const a of agents) await a.close();
 });
 
-describe('apply with two RAIP agents', () => {
-  it("asks both agents' /info at once, not one after the other", async () => {
-    const ws = tempWorkspace('raip-discovery-side-by-side');
-    cleanups.push(ws.cleanup);
-    writeFileSync(
-      path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
+function workspace(prefix: string): string {
+  const ws = tempWorkspace(prefix);
+  cleanups.push(ws.cleanup);
+  writeFileSync(
+    path.join(ws.dir, 'evalc.yaml'),
+    `evalc: 1
 benchmark: { id: two, version: 1.0.0 }
 agents:
   a1: { protocol: raip, url: "${agents[0]!.url}" }
@@ -52,12 +55,34 @@ tasks:
       d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } } ] }
     metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
 `,
-    );
-    const run = await runCli(['apply', '--quiet'], { cwd: ws.dir, timeoutMs: 30_000 });
+  );
+  return ws.dir;
+}
+
+/** One after the other, the second /info came a whole answer (600 ms) after the first. */
+function expectSideBySide(): void {
+  expect(Object.keys(infoAt).sort()).toEqual(['slow-a', 'slow-b']);
+  expect(Math.abs(infoAt['slow-a']! - infoAt['slow-b']!)).toBeLessThan(INFO_MS / 2);
+}
+
+describe('two RAIP agents', () => {
+  it("apply asks both agents' /info at once, not one after the other", async () => {
+    const run = await runCli(['apply', '--quiet'], {
+      cwd: workspace('raip-discovery-apply'),
+      timeoutMs: 30_000,
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(Object.keys(infoAt).sort()).toEqual(['slow-a', 'slow-b']);
-    // One after the other, the second /info came a whole answer (600 ms) after the first.
-    expect(Math.abs(infoAt['slow-a']! - infoAt['slow-b']!)).toBeLessThan(INFO_MS / 2);
+    expectSideBySide();
+  });
+
+  it("plan asks both agents' /info at once (QA162)", async () => {
+    const run = await runCli(['plan', '--json'], {
+      cwd: workspace('raip-discovery-plan'),
+      timeoutMs: 30_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('two/t[a2]');
+    expectSideBySide();
   });
 });
