@@ -144,6 +144,9 @@ export function secretForms(value: string): string[] {
   return [...out];
 }
 
+/** A PEM armor line (RFC 7468): public, the same in every key of its kind. */
+const PEM_ARMOR = /^-----(?:BEGIN|END) [A-Z0-9 ]+-----$/;
+
 function addSecretForms(out: Set<string>, value: string): void {
   if (value.length < MIN_SECRET_LENGTH) return;
   out.add(value);
@@ -152,11 +155,14 @@ function addSecretForms(out: Set<string>, value: string): void {
   const trimmed = value.trim();
   if (trimmed !== value) addSecretForms(out, trimmed);
   // A value of several lines (a PEM key, a service account's JSON in `serve.env`) is printed, and
-  // logs are masked, line by line: each line with a letter or digit is a secret of its own (QA160).
+  // logs are masked, line by line: each line with a letter or digit is a secret of its own (QA160);
+  // not a PEM armor line (`-----BEGIN PRIVATE KEY-----`), the same in every key: masked, it was
+  // taken out of any reply quoting it (QA165).
   if (/[\r\n]/.test(value))
     for (const line of value.split(/\r\n|\r|\n/)) {
       const text = line.trim();
-      if (text.length >= MIN_SECRET_LENGTH && /[\p{L}\p{N}]/u.test(text)) addSecretForms(out, text);
+      if (text.length >= MIN_SECRET_LENGTH && /[\p{L}\p{N}]/u.test(text) && !PEM_ARMOR.test(text))
+        addSecretForms(out, text);
     }
   const once = JSON.stringify(value).slice(1, -1);
   out.add(once);

@@ -40,7 +40,14 @@ describe('a secret of several lines', () => {
     await new Promise((resolve) => child.on('close', resolve));
     expect(written).toContain('key:');
     expect(written).not.toContain('qa160');
-    expect(written).not.toContain('PRIVATE KEY');
+    expect(written).not.toContain('BKcwggSj');
+    // QA165: a PEM armor line is public (the same in every key): a reply quoting it is not masked.
+    expect(written).toContain('-----BEGIN PRIVATE KEY-----');
+    expect(scrubSecrets('starts with -----BEGIN PRIVATE KEY----- then', secrets)).toBe(
+      'starts with -----BEGIN PRIVATE KEY----- then',
+    );
+    // The whole value is still masked where it appears whole.
+    expect(scrubSecrets(`k=${PEM}.`, secrets)).toBe('k=***.');
     // A line with no letter or digit is not a secret: '----' in an answer stays.
     expect(scrubSecrets('a | ---- | table', secrets)).toBe('a | ---- | table');
     expect(scrubSecrets('the key MIIEvQIBADANBgkqhkiG9w0BAQEFAASCqa160 leaked', secrets)).toBe(
