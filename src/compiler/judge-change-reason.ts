@@ -8,6 +8,7 @@
 import { byText } from '../lockfile/text-order.js';
 import type { Lockfile, LockJudge } from '../lockfile/types.js';
 import type { RubricConfig } from '../plan/schema.js';
+import { recordedUrlChange } from '../plan/url-secrets.js';
 import { BUILTIN_RUBRICS } from '../protocols/rubrics/index.js';
 import { computeRubricVersion } from '../protocols/rubrics/rubric-version.js';
 import { toWireRubric } from '../protocols/rubrics/wire-rubric.js';
@@ -28,8 +29,13 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
   if (judge && locked && locked.digest !== judgeDigests[id]) {
     const place = judge.url ?? judge.command;
     const endpoint = typeof place === 'string' ? (judge.url ? recordedUrl(place) : place) : undefined;
-    if (endpoint !== undefined && locked.endpoint !== endpoint)
-      return `because judge ${id}'s endpoint changed (${locked.endpoint} → ${endpoint})`;
+    const moved =
+      endpoint === undefined || locked.endpoint === endpoint
+        ? undefined
+        : judge.url
+          ? recordedUrlChange(locked.endpoint, endpoint)
+          : `(${locked.endpoint} → ${endpoint})`;
+    if (moved !== undefined) return `because judge ${id}'s endpoint changed ${moved}`;
     const folder = commandFolderChange(locked, judge, compiled.resolved.loaded.commandDirs.judges[id]);
     if (folder !== undefined) return `because judge ${id}'s command runs in another folder (${folder})`;
     if (judge.model !== undefined && locked.model !== undefined && locked.model !== judge.model)

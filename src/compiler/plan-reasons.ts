@@ -8,6 +8,7 @@
 import { JMESPATH_LIBRARY } from '../binding/extract.js';
 import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
 import type { AgentConfig } from '../plan/schema.js';
+import { recordedUrlChange } from '../plan/url-secrets.js';
 import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
 import { CHAT_GREETING_REASON, groupGreetingUsesMaxTurns } from './chat-greeting-wire.js';
 import {
@@ -138,9 +139,15 @@ export function groupReasons(
       compiled.resolved.plan.agents[group.agentId],
       compiled.resolved.loaded.commandDirs.agents[group.agentId],
     );
-    const detail =
+    const moved =
       lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint.value
-        ? `agent ${group.agentId}'s ${endpoint.what} changed (${lockedAgent.endpoint} → ${endpoint.value})`
+        ? endpoint.what === 'url'
+          ? recordedUrlChange(lockedAgent.endpoint, endpoint.value)
+          : `(${lockedAgent.endpoint} → ${endpoint.value})`
+        : undefined;
+    const detail =
+      moved !== undefined && endpoint !== undefined
+        ? `agent ${group.agentId}'s ${endpoint.what} changed ${moved}`
         : folder !== undefined
           ? `agent ${group.agentId}'s command runs in another folder (${folder})`
           : lockedAgent && pin && lockedAgent.digest !== compiledGroup.agentDigest

@@ -79,3 +79,17 @@ export function urlQuerySecrets(url: string | undefined): string[] {
   }
   return [...out];
 }
+
+/**
+ * How a url evalc.lock recorded differs from the one evalc records now, for a plan reason that
+ * never quotes a credential: `(old → new)` with the old url's query credentials written `***`, or,
+ * when they were the only difference (a lock written before QA160 kept `?code=<value>`), a note
+ * saying so; undefined when they are the same. QA165: the reason quoted the lock's credential.
+ */
+export function recordedUrlChange(locked: string, now: string): string | undefined {
+  if (locked === now) return undefined;
+  const masked = maskUrlQueryCredentials(locked);
+  if (masked !== now) return `(${masked} → ${now})`;
+  const names = urlQueryCredentialNames(locked).map((name) => `${name}=`);
+  return `(evalc.lock, written by an earlier evalc, records its query credential ${names.join(', ')}: evalc now keeps it out of evalc.lock and content keys)`;
+}

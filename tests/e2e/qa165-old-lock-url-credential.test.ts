@@ -1,0 +1,80 @@
+/**
+ * Regression (QA165): a lock written before f9abe2d recorded an agent's url with its query
+ * credential (`?code=<value>`), and its content keys held it. At this build the identity has
+ * `?code=***`, so the examples run once more, and `evalc plan` and `apply --locked` (checked by hand against a lock an older build wrote) gave the reason
+ * as "agent a's url changed (…?code=<the secret> → …?code=***)": the credential evalc masks
+ * everywhere else printed in the clear (a rotated one too, which no scrub knows). Now the lock's url
+ * is quoted masked, and a change of the credential alone is named as such. Real CLI, loopback agent.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordedUrlChange } from '../../src/plan/url-secrets.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { runCli, tempWorkspace } from './apply-harness.js';
+
+let agent: Loopback;
+beforeAll(async () => {
+  agent = await startLoopback((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ messages: [{ role: 'assistant', content: 'hello' }] }));
+  });
+});
+afterAll(() => agent.close());
+
+describe('a lock that recorded a url query credential', () => {
+  it('is quoted masked in the reason plan gives', async () => {
+    const ws = tempWorkspace('qa165-old-lock');
+    try {
+      const url = `${agent.url}/respond?api-version=1&code=NOWSECRET-qa165`;
+      writeFileSync(
+        path.join(ws.dir, 'evalc.yaml'),
+        `evalc: 1
+benchmark: { id: qa165, version: 1.0.0 }
+agents:
+  a: { protocol: chat, url: "${url}", limits: { retries: 0 } }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { messages: [{ role: user, content: "{{q}}" }] }
+        output: { answer: "messages[-1].content" }
+    datasets:
+      d: { examples: [{ id: e1, vars: { q: hi }, expected: { answer: hello } }] }
+    metrics:
+      - { type: contains, candidate: answer, expected: answer }
+`,
+      );
+      expect((await runCli(['apply'], { cwd: ws.dir })).code).toBe(0);
+      // The lock as an evalc before f9abe2d wrote it: the credential (an older one) in its endpoint
+      // and in the identity its digests were taken from.
+      const file = path.join(ws.dir, 'evalc.lock');
+      const lock = readFileSync(file, 'utf8');
+      const digest = (JSON.parse(lock) as { agents: { a: { digest: string } } }).agents.a.digest;
+      writeFileSync(
+        file,
+        lock
+          .replace('code=***', 'code=OLDSECRET-qa165')
+          .replace(`"agentDigest": "${digest}"`, `"agentDigest": "${'0'.repeat(64)}"`)
+          .replace(/"invoke":\["k1:[0-9a-f]{64}"\]/, `"invoke":["k1:${'f'.repeat(64)}"]`),
+      );
+      // Nor does the cache answer the keys of this build (the old run's keys held the credential).
+      rmSync(path.join(ws.dir, '.evalc', 'cache'), { recursive: true, force: true });
+      const plan = await runCli(['plan'], { cwd: ws.dir });
+      const out = plan.stdout + plan.stderr;
+      expect(out).not.toContain('SECRET-qa165');
+      expect(out).toContain(
+        "agent a's url changed (evalc.lock, written by an earlier evalc, records its query credential code=",
+      );
+    } finally {
+      ws.cleanup();
+    }
+  });
+
+  it('quotes any other change of the url with the lock credential masked', () => {
+    expect(recordedUrlChange('http://h/a?code=OLD1&x=1', 'http://h/b?code=***&x=1')).toBe(
+      '(http://h/a?code=***&x=1 → http://h/b?code=***&x=1)',
+    );
+    expect(recordedUrlChange('http://h/a?x=1', 'http://h/a?x=1')).toBeUndefined();
+  });
+});
