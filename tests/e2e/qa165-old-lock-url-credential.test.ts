@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => agent.close());
 
 describe('a lock that recorded a url query credential', () => {
-  it('is quoted masked in the reason plan gives', async () => {
+  it('is quoted masked in the reason plan gives, and is no endpoint change in evalc diff', async () => {
     const ws = tempWorkspace('qa165-old-lock');
     try {
       const url = `${agent.url}/respond?api-version=1&code=NOWSECRET-qa165`;
@@ -61,6 +61,17 @@ tasks:
       // Nor does the cache answer the keys of this build (the old run's keys held the credential).
       rmSync(path.join(ws.dir, '.evalc', 'cache'), { recursive: true, force: true });
       const plan = await runCli(['plan'], { cwd: ws.dir });
+      // evalc diff against that lock (and a report with it as baseline) quoted it as a changed endpoint.
+      writeFileSync(path.join(ws.dir, 'new.lock'), lock);
+      writeFileSync(
+        path.join(ws.dir, 'old.lock'),
+        lock.replace('code=***', 'code=OLDSECRET-qa165').split(digest).join('0'.repeat(64)),
+      );
+      for (const format of ['text', 'json', 'md']) {
+        const diff = await runCli(['diff', 'old.lock', 'new.lock', '--format', format], { cwd: ws.dir });
+        expect(diff.stdout + diff.stderr).not.toContain('SECRET-qa165');
+        expect(diff.stdout).not.toContain('endpoint');
+      }
       const out = plan.stdout + plan.stderr;
       expect(out).not.toContain('SECRET-qa165');
       expect(out).toContain(
