@@ -35,13 +35,18 @@ export function isCredentialParam(name: string): boolean {
   return CREDENTIAL_PARAM.test(name);
 }
 
-/** Whether a `name=value` piece names a credential and has a value to hide. */
+/**
+ * Whether a `name=value` piece names a credential and has a value to hide. A value shorter than
+ * MIN_SECRET_LENGTH is no secret, as a header's is not (never masked: README "Secrets"): it stays
+ * plan content, so `?code=US` → `?code=FR` re-invokes (QA165: it was keyed out, re-invoking
+ * nothing, while the reports showed it as written).
+ */
 function credentialValue(piece: string): string | undefined {
   const eq = piece.indexOf('=');
   if (eq === -1) return undefined;
   if (!CREDENTIAL_PARAM.test(decode(piece.slice(0, eq)))) return undefined;
   const value = piece.slice(eq + 1);
-  return value === '' || value === MASK ? undefined : value;
+  return value === MASK || decode(value).length < MIN_SECRET_LENGTH ? undefined : value;
 }
 
 /** The URL with each credential parameter's value written `***`; any other URL exactly as given. */

@@ -9,7 +9,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordedUrlChange } from '../../src/plan/url-secrets.js';
+import {
+  maskUrlQueryCredentials,
+  recordedUrlChange,
+  urlQueryCredentialNames,
+} from '../../src/plan/url-secrets.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 import { runCli, tempWorkspace } from './apply-harness.js';
 
@@ -87,5 +91,15 @@ tasks:
       '(http://h/a?code=***&x=1 → http://h/b?code=***&x=1)',
     );
     expect(recordedUrlChange('http://h/a?x=1', 'http://h/a?x=1')).toBeUndefined();
+  });
+
+  it('is no credential under 4 characters (a country code), which stays plan content', () => {
+    // `?code=US` → `?code=FR` re-invoked nothing (keyed out as ***) while the reports showed it as
+    // written (too short to mask): it is the agent's input, as a 3-character header is no secret.
+    expect(maskUrlQueryCredentials('http://h/a?code=US&key=abc&sig=a%2B')).toBe(
+      'http://h/a?code=US&key=abc&sig=a%2B',
+    );
+    expect(urlQueryCredentialNames('http://h/a?code=US&key=abcd')).toEqual(['key']);
+    expect(maskUrlQueryCredentials('http://h/a?code=US&key=abcd')).toBe('http://h/a?code=US&key=***');
   });
 });
