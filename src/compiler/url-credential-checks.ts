@@ -35,8 +35,10 @@ export function urlCredentialDiagnostics(
     ),
   ];
   // A credential in a query (`?code=`): masked and kept out of keys, but written in the plan (QA160).
+  // Not a `${env.X}` there: that is no credential written in the plan, and is refused where it
+  // stands (QA165: the warning said it was "written in a committed plan" beside that error).
   for (const [path, url] of withCredentials.filter(([p]) => p[0] !== 'tasks')) {
-    const names = urlQueryCredentialNames(url);
+    const names = urlQueryCredentialNames(url, true);
     if (names.length > 0)
       out.push(
         diagnostic(

@@ -62,12 +62,18 @@ export function maskUrlQueryCredentials(url: string): string {
   return changed ? `${url.slice(0, query.start)}${pieces.join('&')}${url.slice(query.end)}` : url;
 }
 
-/** The credential parameters' names in a URL (for a warning: names, never values). */
-export function urlQueryCredentialNames(url: string | undefined): string[] {
+/**
+ * The credential parameters' names in a URL (for a warning: names, never values); `written`: only
+ * those whose value is written out, not a `${…}` reference (refused where it stands, EVALC_SECRET_PLACEMENT).
+ */
+export function urlQueryCredentialNames(url: string | undefined, written = false): string[] {
   const query = url === undefined ? undefined : queryPieces(url);
   if (!query) return [];
   return query.pieces
-    .filter((piece) => credentialValue(piece) !== undefined)
+    .filter((piece) => {
+      const value = credentialValue(piece);
+      return value !== undefined && !(written && value.includes('${'));
+    })
     .map((piece) => decode(piece.slice(0, piece.indexOf('='))));
 }
 

@@ -124,6 +124,35 @@ describe('a credential in a url query', () => {
     );
   });
 
+  it('is not warned about as written in the plan when it is a ${env.X} (refused there on its own)', async () => {
+    const ws = tempWorkspace('qa165-url-env-credential');
+    writeFileSync(
+      path.join(ws.dir, 'evalc.yaml'),
+      `evalc: 1
+benchmark: { id: b, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: "http://127.0.0.1:9/a?key=\${env.AGENT_KEY}" }
+  a2: { protocol: raip, url: "http://127.0.0.1:9/a?key=abcdefgh" }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: x } } ] }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+`,
+    );
+    const run = await runCli(['validate', '--json'], {
+      cwd: ws.dir,
+      env: { ...process.env, AGENT_KEY: 'secretvalue' },
+    });
+    const said = (JSON.parse(run.stdout) as { diagnostics: { code: string; source?: { line: number } }[] })
+      .diagnostics;
+    expect(said.filter((d) => d.code === 'EVALC_SECRET_PLACEMENT').map((d) => d.source?.line)).toEqual([4]);
+    // Only the key written out (a2) is "written in a committed plan"; a1's reference is not.
+    expect(said.filter((d) => d.code === 'EVALC_URL_CREDENTIALS').map((d) => d.source?.line)).toEqual([5]);
+    ws.cleanup();
+  });
+
   it('reaches the agent and nothing evalc writes; a new value re-invokes nothing', async () => {
     const ws = tempWorkspace('qa160-query');
     cleanup = ws.cleanup;
