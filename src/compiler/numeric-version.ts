@@ -7,12 +7,16 @@
  */
 import type { AgentPin } from './compile.js';
 
-/** `version (none) → 2` with why, or undefined when this is not that upgrade. */
+/**
+ * `version (none) → 2` with why, or undefined when this is not that upgrade. `refused`: said by
+ * `apply --locked`, which runs nothing (QA162: it said "so its examples are invoked once more").
+ */
 export function numericVersionChange(
   lockedVersion: string | undefined,
   pin: AgentPin | undefined,
+  refused = false,
 ): string | undefined {
   if (lockedVersion !== undefined || pin?.numericVersion !== true || pin.version === undefined)
     return undefined;
-  return `version (none) → ${pin.version}: evalc.lock pins none (the agent sent none, or sent this number, which an earlier evalc did not record), so its examples are invoked once more`;
+  return `version (none) → ${pin.version}: evalc.lock pins none (the agent sent none, or sent this number, which an earlier evalc did not record), so ${refused ? 'a run without --locked invokes its examples once more' : 'its examples are invoked once more'}`;
 }

@@ -159,7 +159,7 @@ export function agentDrift(
     const changes: string[] = [];
     if (pinned.version !== now.version)
       changes.push(
-        numericVersionChange(pinned.version, now) ??
+        numericVersionChange(pinned.version, now, true) ??
           `version ${pinned.version ?? '(none)'} → ${now.version ?? '(none)'}`,
       );
     if (pinned.schemaDigest !== now.schemaDigest)
