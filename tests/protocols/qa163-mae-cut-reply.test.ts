@@ -94,6 +94,7 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
       expect(outcome.error.kind).toBe('transport_error');
       expect(outcome.error.retryable).toBe(true);
       expect(outcome.error.message).toContain('closed in the middle of a reply');
+      expect(outcome.error.message).not.toContain('closed before a reply');
       expect(outcome.error.message).toContain('final_answer');
     } finally {
       await adapter.close();
@@ -112,6 +113,7 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
       if (outcome.ok) return;
       expect(outcome.error.kind).toBe('transport_error');
       expect(outcome.error.message).toContain('closed in the middle of a reply');
+      expect(outcome.error.message).not.toContain('closed before a reply');
     } finally {
       await adapter.close();
     }
@@ -130,7 +132,9 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
       expect(outcome.ok).toBe(false);
       if (outcome.ok) return;
       expect(outcome.error.kind).toBe('process_crashed');
-      expect(outcome.error.message).toContain('closed in the middle of a reply');
+      expect(outcome.error.message).toContain('in the middle of a reply');
+      expect(outcome.error.message).toContain('; what came of it: ');
+      expect(outcome.error.message).not.toMatch(/before (a reply|replying)/);
     } finally {
       await adapter.close();
     }
@@ -146,7 +150,9 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
       expect(outcome.ok).toBe(false);
       if (outcome.ok) return;
       expect(outcome.error.kind).toBe('process_crashed');
-      expect(outcome.error.message).toContain('closed in the middle of a reply');
+      expect(outcome.error.message).toContain('in the middle of a reply');
+      expect(outcome.error.message).toContain('; what came of it: ');
+      expect(outcome.error.message).not.toMatch(/before (a reply|replying)/);
     } finally {
       await adapter.close();
     }

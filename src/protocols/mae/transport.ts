@@ -173,8 +173,15 @@ export async function replyFromLineEvent(
     }
     case 'closed': {
       const reply = await channel.closed();
-      if (!reply.ok && event.cut !== undefined)
-        reply.error.message += `; it closed in the middle of a reply: ${quoteCut(event.cut, 120)}`;
+      if (!reply.ok && event.cut !== undefined) {
+        // "closed before a reply; it closed in the middle of a reply" said both (QA165): the
+        // close is said once, where it happened, then what had come of the reply.
+        const message = reply.error.message;
+        const before = / before (?:a reply|replying)/.exec(message);
+        reply.error.message = before
+          ? `${message.slice(0, before.index)} in the middle of a reply${message.slice(before.index + before[0].length)}; what came of it: ${quoteCut(event.cut, 120)}`
+          : `${message}; it closed in the middle of a reply: ${quoteCut(event.cut, 120)}`;
+      }
       return reply;
     }
     case 'timeout': {
