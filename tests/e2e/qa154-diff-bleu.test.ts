@@ -47,7 +47,11 @@ async function appliedTwice(prefix: string, first: number): Promise<string> {
   const { dir, cleanup } = tempWorkspace(prefix);
   cleanups.push(cleanup);
   const rows = Array.from({ length: 12 }, (_, i) =>
-    JSON.stringify({ id: `e${i}`, vars: { q: String(i + first) }, expected: { text: 'the cat sat on the mat' } }),
+    JSON.stringify({
+      id: `e${i}`,
+      vars: { q: String(i + first) },
+      expected: { text: 'the cat sat on the mat' },
+    }),
   );
   writeFileSync(path.join(dir, 'd.jsonl'), `${rows.join('\n')}\n`);
   writeFileSync(
