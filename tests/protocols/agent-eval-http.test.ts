@@ -310,10 +310,26 @@ describe('agent-eval over HTTP: results (A10, A11)', () => {
     ['a composite above 1', { composite: 1.5 }],
     ['a missing dimension', { dropDimension: true }],
     ['a failure mode outside the rubric', { extraFailureMode: 'made-up' }],
-  ])('A10 rejects a result with %s as a contract violation', async (_label, tamper) => {
-    const { judge } = await setup({ tamper });
+  ])('A10 rejects a result with %s as a judge_error, asked twice (QA171)', async (_label, tamper) => {
+    const { judge, judgePosts } = await setup({ tamper });
     const judged = await judge.judge({ content: 'voice=0.5', rubric: { name: 'course-advice' } }, signal());
-    expect(judged.ok ? 'ok' : judged.error.kind).toBe('contract_violation');
+    expect(judged.ok ? 'ok' : judged.error.kind).toBe('judge_error');
+    expect(judgePosts()).toBe(2);
+  });
+
+  it('A10 retries a malformed 200 verdict once, as a 500 judge_error, and keeps the second answer (QA171)', async () => {
+    const { judge, judgePosts } = await setup({ malformedTimes: 1 });
+    const judged = await judge.judge({ content: 'voice=1', rubric: { name: 'anti-slop' } }, signal());
+    expect(judged.ok).toBe(true);
+    expect(judgePosts()).toBe(2);
+    const twice = await setup({ malformedTimes: 5 });
+    const failed = await twice.judge.judge({ content: 'voice=1', rubric: { name: 'anti-slop' } }, signal());
+    expect(failed).toMatchObject({ ok: false, error: { kind: 'judge_error', retryable: true } });
+    if (!failed.ok) expect(failed.error.message).toMatch(/judge: malformed judge result \(composite: /);
+    expect(twice.judgePosts()).toBe(2);
+    const none = await setup({ malformedTimes: 5 }, {}, { judgeErrorRetries: 0 });
+    await none.judge.judge({ content: 'voice=1', rubric: { name: 'anti-slop' } }, signal());
+    expect(none.judgePosts()).toBe(1);
   });
 
   it('A11 checks an inline rubric tag against the local RFC 8785 hash', async () => {

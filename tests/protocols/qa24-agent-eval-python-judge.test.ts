@@ -74,7 +74,7 @@ describe('agent-eval judge written in Python', () => {
     const outcome = await judgeContent('nan answer');
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.error.kind).toBe('contract_violation');
+    expect(outcome.error.kind).toBe('judge_error');
     expect(outcome.error.message).toMatch(
       /^agent-eval judge \(http\) judge: malformed judge result \(composite: /,
     );
@@ -93,7 +93,7 @@ describe('agent-eval judge written in Python', () => {
 
   it('still refuses a null rationale', async () => {
     const outcome = await judgeContent('none-rationale answer');
-    expect(outcome.ok ? 'ok' : outcome.error.kind).toBe('contract_violation');
+    expect(outcome.ok ? 'ok' : outcome.error.kind).toBe('judge_error');
     expect(outcome.ok ? '' : outcome.error.message).toContain(
       'rationale: Invalid input: expected string, received null',
     );

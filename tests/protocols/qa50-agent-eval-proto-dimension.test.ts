@@ -1,6 +1,6 @@
 /**
  * QA50: an agent-eval verdict whose `dimensions` hold a key the rubric does not define is a
- * contract_violation naming it, `__proto__` included. Before, the reply's schema check dropped a
+ * judge_error (a malformed verdict, QA171; contract_violation before) naming it, `__proto__` included. Before, the reply's schema check dropped a
  * `__proto__` key (JSON.parse keeps it as an own key; the record rebuilt without it), so
  * `{"q": 1, "__proto__": {"q": 0}}` was scored 1 as if the judge had sent `{"q": 1}` — where the
  * openai judge refuses the same dimensions ("has \"__proto__\", which the rubric does not define").
@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('an agent-eval verdict with a __proto__ dimension (QA50)', () => {
-  it('is a contract_violation naming the key, not a score', async () => {
+  it('is a judge_error naming the key, not a score', async () => {
     const server = await startQa50HostileReplyServer();
     cleanups.push(() => server.close());
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qa50-ae-proto-'));
@@ -44,8 +44,8 @@ describe('an agent-eval verdict with a __proto__ dimension (QA50)', () => {
     if (outcome.status !== 'done') throw new Error(`apply ${outcome.status}`);
     const judge = outcome.lock.results[0]?.metrics.judge;
     expect(judge?.score ?? null).toBeNull();
-    expect(judge?.error).toBe('contract_violation');
-    expect(outcome.summary.errorKinds).toEqual({ contract_violation: 1 });
+    expect(judge?.error).toBe('judge_error');
+    expect(outcome.summary.errorKinds).toEqual({ judge_error: 1 });
     const log = readFileSync(path.join(dir, '.evalc/logs/run.log'), 'utf8');
     expect(log).toContain("dimension keys [__proto__, q] differ from the rubric's [q]");
   }, 30_000);

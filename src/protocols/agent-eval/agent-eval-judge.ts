@@ -110,11 +110,12 @@ export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime)
     if (!prepared.ok) return prepared;
     for (let judgeErrors = 0, timeouts = 0; ; ) {
       const call = await wire.judge(prepared.body, signal);
-      if (call.ok) return verifyJudgeResult(`${where} judge`, call.result, prepared.expectation);
-      if (signal.aborted || call.error.retryable !== true) return call;
-      if (call.error.kind === 'judge_error' && judgeErrors < retries) judgeErrors++;
-      else if (call.error.kind === 'timeout' && timeouts < rpcTimeoutRetries) timeouts++;
-      else return call;
+      // A malformed 200 verdict is a judge_error as a 500 one is, and retried the same (QA171).
+      const outcome = call.ok ? verifyJudgeResult(`${where} judge`, call.result, prepared.expectation) : call;
+      if (outcome.ok || signal.aborted || outcome.error.retryable !== true) return outcome;
+      if (outcome.error.kind === 'judge_error' && judgeErrors < retries) judgeErrors++;
+      else if (outcome.error.kind === 'timeout' && timeouts < rpcTimeoutRetries) timeouts++;
+      else return outcome;
     }
   }
 

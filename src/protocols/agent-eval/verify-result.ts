@@ -1,9 +1,13 @@
 /**
  * Checks a 200 judge result against the rubric evalc asked for (A10, A11) and turns it into a
- * verdict. Hard failures (`contract_violation`): composite outside [0,1], dimension keys that
- * are not exactly the rubric's ids, a score outside a dimension's range, ids outside the rubric's
- * failure-mode/win lists, a `rubricVersion` in the sha256-rfc8785 scheme for another rubric, or —
- * for an inline rubric — one different from evalc's own hash. A tag in any other form (the seed
+ * verdict. A malformed verdict (A10: a result that is not the JudgeResult shape, composite outside
+ * [0,1], dimension keys that are not exactly the rubric's ids, a score outside a dimension's range,
+ * ids outside the rubric's failure-mode/win lists) is `judge_error`, retryable: the seed's
+ * "judge_error — LLM returned malformed output", which a judge that passes its model's reply
+ * through sends with a 200, so it is retried as a 500 `judge_error` is (QA171: it was
+ * `contract_violation`, asked once). A `rubricVersion` in the sha256-rfc8785 scheme for another
+ * rubric, or — for an inline rubric — one different from evalc's own hash (A11, "hard error": the
+ * same on every ask) is `contract_violation`, not retried. A tag in any other form (the seed
  * document's untagged hash, a judge's own label) is recorded unchecked with a warning, whatever
  * the server's wireVersion. A composite that differs from evalc's recomputation by more than 1e-9
  * is a warning.
@@ -31,21 +35,18 @@ export interface ResultExpectation {
 }
 
 export function verifyJudgeResult(where: string, result: unknown, expect: ResultExpectation): JudgeOutcome {
-  const violation = (message: string, details?: unknown): JudgeOutcome => {
-    const error: StepError = {
-      kind: 'contract_violation',
-      message: `${where}: ${message}`,
-      retryable: false,
-    };
-    if (details !== undefined) error.details = details;
+  const fail = (kind: 'judge_error' | 'contract_violation', message: string): JudgeOutcome => {
+    const error: StepError = { kind, message: `${where}: ${message}`, retryable: kind === 'judge_error' };
     return { ok: false, error };
   };
+  const malformed = (message: string) => fail('judge_error', message);
+  const violation = (message: string) => fail('contract_violation', message);
   const parsed = judgeResultSchema.safeParse(result);
   if (!parsed.success)
-    return violation(`malformed judge result (${describeIssues(parsed.error)})${nullScoreHint(result)}`);
+    return malformed(`malformed judge result (${describeIssues(parsed.error)})${nullScoreHint(result)}`);
   const reply = parsed.data;
   if (!Number.isFinite(reply.composite) || reply.composite < 0 || reply.composite > 1) {
-    return violation(`composite ${reply.composite} is outside [0,1]`);
+    return malformed(`composite ${reply.composite} is outside [0,1]`);
   }
   const dimensions = expect.dimensions ?? [];
   // The keys as sent: the schema's record drops a `__proto__` key (JSON.parse keeps it as an own
@@ -53,25 +54,25 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
   const gotIds = Object.keys(ownDimensions(result) ?? reply.dimensions).sort();
   const expectedIds = expect.dimensions ? dimensions.map((d) => d.id).sort() : gotIds;
   if (expectedIds.join('\u0000') !== gotIds.join('\u0000')) {
-    return violation(
+    return malformed(
       `dimension keys [${gotIds.join(', ')}] differ from the rubric's [${expectedIds.join(', ')}]`,
     );
   }
   for (const [id, score] of Object.entries(reply.dimensions)) {
-    if (!Number.isFinite(score)) return violation(`dimension "${id}" score ${score} is not a finite number`);
+    if (!Number.isFinite(score)) return malformed(`dimension "${id}" score ${score} is not a finite number`);
   }
   for (const dimension of dimensions) {
     const score = reply.dimensions[dimension.id] ?? Number.NaN;
     const min = dimension.min ?? 0;
     const max = dimension.max ?? 1;
     if (!Number.isFinite(score) || (expect.rangesKnown && (score < min || score > max))) {
-      return violation(`dimension "${dimension.id}" score ${score} is outside [${min},${max}]`);
+      return malformed(`dimension "${dimension.id}" score ${score} is outside [${min},${max}]`);
     }
   }
   const strayMode = firstOutside(reply.failureModes, expect.failureModeIds);
-  if (strayMode !== undefined) return violation(`failure mode "${strayMode}" is not in the rubric`);
+  if (strayMode !== undefined) return malformed(`failure mode "${strayMode}" is not in the rubric`);
   const strayWin = firstOutside(reply.wins, expect.winIds);
-  if (strayWin !== undefined) return violation(`win "${strayWin}" is not in the rubric`);
+  if (strayWin !== undefined) return malformed(`win "${strayWin}" is not in the rubric`);
 
   const warnings: string[] = [];
   const tag = reply.rubricVersion;
