@@ -10,6 +10,8 @@ export interface CsvQuoteError {
   col: number;
   message: string;
   hint: string;
+  /** Where the row holding the quote starts: the rows before it are read as usual. */
+  rowStart: number;
 }
 
 const DOUBLE_QUOTES = 'quote the whole cell and write each `"` inside it twice: "a ""quoted"" word"';
@@ -23,31 +25,41 @@ export function findCsvQuoteError(
   const problem = scanQuotes(text, delimiter);
   if (problem === undefined) return undefined;
   const { line, col } = lineAndColumn(text, problem.offset);
+  const rowStart = problem.rowStart;
   if (code === 'CSV_QUOTE_NOT_CLOSED' && problem.kind === 'unclosed')
     return {
       line,
       col,
+      rowStart,
       message: 'this `"` is never closed: the rest of the file was read into its cell',
       hint: 'close the quote where the cell ends; a `"` inside a quoted cell is written twice (`""`)',
     };
   if (code === 'INVALID_OPENING_QUOTE' && problem.kind === 'inside')
-    return { line, col, message: 'a `"` inside a cell that does not start with one', hint: DOUBLE_QUOTES };
+    return {
+      line,
+      col,
+      rowStart,
+      message: 'a `"` inside a cell that does not start with one',
+      hint: DOUBLE_QUOTES,
+    };
   if (code === 'CSV_INVALID_CLOSING_QUOTE' && problem.kind === 'after')
     return {
       line,
       col,
+      rowStart,
       message: 'text after the closing `"` of a quoted cell, before the next delimiter',
       hint: DOUBLE_QUOTES,
     };
   return undefined;
 }
 
-type Problem = { kind: 'unclosed' | 'inside' | 'after'; offset: number };
+type Problem = { kind: 'unclosed' | 'inside' | 'after'; offset: number; rowStart: number };
 
 /** The first quote problem of the file, read as RFC 4180 with spaces around cells trimmed. */
 function scanQuotes(text: string, delimiter: string): Problem | undefined {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const n = text.length;
+  let rowStart = 0;
   while (i < n) {
     // A cell starts here: spaces before a quote are trimmed.
     let j = i;
@@ -56,7 +68,7 @@ function scanQuotes(text: string, delimiter: string): Problem | undefined {
       const open = j;
       j++;
       for (;;) {
-        if (j >= n) return { kind: 'unclosed', offset: open };
+        if (j >= n) return { kind: 'unclosed', offset: open, rowStart };
         if (text[j] === '"') {
           if (text[j + 1] === '"') j += 2;
           else break;
@@ -65,13 +77,14 @@ function scanQuotes(text: string, delimiter: string): Problem | undefined {
       j++; // past the closing quote
       while (j < n && (text[j] === ' ' || (text[j] === '\t' && delimiter !== '\t'))) j++;
       if (j < n && text[j] !== delimiter && text[j] !== '\n' && text[j] !== '\r')
-        return { kind: 'after', offset: j };
+        return { kind: 'after', offset: j, rowStart };
     } else {
       while (j < n && text[j] !== delimiter && text[j] !== '\n' && text[j] !== '\r') {
-        if (text[j] === '"') return { kind: 'inside', offset: j };
+        if (text[j] === '"') return { kind: 'inside', offset: j, rowStart };
         j++;
       }
     }
+    if (text[j] === '\n') rowStart = j + 1;
     i = j < n ? j + 1 : n;
   }
   return undefined;

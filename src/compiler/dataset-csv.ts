@@ -45,16 +45,21 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   } catch (err) {
     const e = err as { message?: string; lines?: number; code?: string };
     const quote = findCsvQuoteError(text, delimiter, e.code);
-    if (quote)
+    if (quote) {
+      // The rows before the quote's row read as ever: their own errors are said too (QA170: a
+      // ragged row above an unclosed quote was not).
+      const before = quote.rowStart > 0 ? parseCsvRows(file, text.slice(0, quote.rowStart)) : undefined;
       return {
-        rows: [],
+        rows: before?.rows ?? [],
         diagnostics: [
+          ...(before?.diagnostics ?? []),
           diagnostic('EVALC_DATASET_PARSE', `invalid CSV: ${quote.message}`, [], {
             source: { file, line: quote.line, col: quote.col },
             hint: quote.hint,
           }),
         ],
       };
+    }
     return { rows: [], diagnostics: [at(file, e.lines ?? 1, `invalid CSV: ${e.message ?? String(err)}`)] };
   }
   const header = records[0];

@@ -22,6 +22,28 @@ describe('CSV quote errors', () => {
     );
   });
 
+  it('still says the errors of the rows above a quote error (QA170)', () => {
+    // A ragged row and a bad weight above an unclosed quote were hidden by it.
+    const text = 'id,q,weight\n1,a\n2,x,y,z\n3,ok,heavy\n4,ok,1\n5,"open,1\n6,c,1\n';
+    expect(said(text)).toEqual([
+      '2:1 this row has 2 cells, the header has 3 | quote a cell that holds a comma ("a, b"), and give every row one cell per column',
+      '3:1 this row has 4 cells, the header has 3 | quote a cell that holds a comma ("a, b"), and give every row one cell per column',
+      '6:3 invalid CSV: this `"` is never closed: the rest of the file was read into its cell | close the quote where the cell ends; a `"` inside a quoted cell is written twice (`""`)',
+    ]);
+    // The rows above are read (their own checks, such as weight's, run on them); none from the quote on.
+    expect(parseCsvRows('d.csv', text).rows.map((r) => [r.line, r.value])).toEqual([
+      [4, { id: '3', vars: { q: 'ok' }, weight: 'heavy' }],
+      [5, { id: '4', vars: { q: 'ok' }, weight: 1 }],
+    ]);
+    // A quote inside a cell, after a multi-line quoted cell, a BOM and CRLF line ends, on a `;` file.
+    expect(said('\uFEFFid;q\r\n1;"two\nlines"\r\n2;a;b\r\n3;a "b" c\r\n')).toEqual([
+      '4:1 this row has 3 cells, the header has 2 | this file is read with ";" between cells (its header line has more of them than commas); give every row one cell per column',
+      '5:5 invalid CSV: a `"` inside a cell that does not start with one | quote the whole cell and write each `"` inside it twice: "a ""quoted"" word"',
+    ]);
+    // A quote error in the header's own row: nothing above it to read.
+    expect(said('id,"q\n1,a\n')).toHaveLength(1);
+  });
+
   it('names a quote inside an unquoted cell at the quote, with the doubling to write', () => {
     expect(said('id,q,e\n1,a "quoted" word,a\n2,b,c\n')).toEqual([
       '2:5 invalid CSV: a `"` inside a cell that does not start with one | quote the whole cell and write each `"` inside it twice: "a ""quoted"" word"',
