@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
-import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
+import { withoutUrlCredentials } from '../plan/url-secrets.js';
 import { EXIT, ExitError } from './exit-error.js';
 
 export function loadLockArgument(cwd: string, file: string, role: string): { lock: Lockfile; file: string } {
@@ -27,26 +27,6 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
     );
   }
   return { lock: withoutUrlCredentials(lock), file: resolved };
-}
-
-/**
- * The lock with each url it records (an agent's or judge's endpoint, a remote dataset's source)
- * written with its query credential `***`, as this evalc records it: a lock an earlier evalc wrote
- * kept `?code=<value>`, which `evalc diff` and a report against it quoted as a changed endpoint
- * (QA165). Read as written otherwise.
- */
-function withoutUrlCredentials(lock: Lockfile): Lockfile {
-  const mask = <T extends object>(records: Record<string, T> | undefined, field: keyof T & string) => {
-    for (const record of Object.values(records ?? {})) {
-      const value = (record as Record<string, unknown>)[field];
-      if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-        (record as Record<string, unknown>)[field] = maskUrlQueryCredentials(value);
-    }
-  };
-  mask(lock.agents, 'endpoint');
-  mask(lock.judges, 'endpoint');
-  mask(lock.datasets, 'source');
-  return lock;
 }
 
 function isFolder(file: string): boolean {

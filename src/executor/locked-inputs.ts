@@ -9,6 +9,7 @@ import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
+import { withoutUrlCredentials } from '../plan/url-secrets.js';
 import { byText } from '../reports/format.js';
 import type { ApplyOutcome } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
@@ -215,7 +216,8 @@ export async function judgeDrift(
 
 export function readBaseline(file: string, cwd: string): Lockfile | undefined {
   const read = readLockFile(path.resolve(cwd, file));
-  return read.ok ? read.lock : undefined;
+  // Its urls as this evalc records them, as `evalc diff` reads a lock (QA168).
+  return read.ok ? withoutUrlCredentials(read.lock) : undefined;
 }
 
 /**

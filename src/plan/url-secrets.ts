@@ -6,6 +6,7 @@
  * the identity that enters content keys), so rotating it re-invokes nothing (QA160: it was kept in
  * evalc.lock and the reports, and an agent echoing its URL had it stored).
  */
+import type { Lockfile } from '../lockfile/types.js';
 import { MIN_SECRET_LENGTH, secretForms } from './secrets.js';
 
 const CREDENTIAL_PARAM =
@@ -103,4 +104,25 @@ export function recordedUrlChange(locked: string, now: string): string | undefin
   if (masked !== now) return `(${masked} → ${now})`;
   const names = urlQueryCredentialNames(locked).map((name) => `${name}=`);
   return `(evalc.lock, written by an earlier evalc, records its query credential ${names.join(', ')}: evalc now keeps it out of evalc.lock and content keys)`;
+}
+
+/**
+ * The lock with each url it records (an agent's or judge's endpoint, a remote dataset's source)
+ * written with its query credential `***`, as this evalc records it: a lock an earlier evalc wrote
+ * kept `?code=<value>`, which `evalc diff`, a report against it (QA165) and `apply --baseline`
+ * (QA168: report.md and report.json read 'a: endpoint changed …?code=<value> → …?code=***') quoted
+ * as a changed endpoint. Read as written otherwise.
+ */
+export function withoutUrlCredentials(lock: Lockfile): Lockfile {
+  const mask = <T extends object>(records: Record<string, T> | undefined, field: keyof T & string) => {
+    for (const record of Object.values(records ?? {})) {
+      const value = (record as Record<string, unknown>)[field];
+      if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+        (record as Record<string, unknown>)[field] = maskUrlQueryCredentials(value);
+    }
+  };
+  mask(lock.agents, 'endpoint');
+  mask(lock.judges, 'endpoint');
+  mask(lock.datasets, 'source');
+  return lock;
 }

@@ -76,6 +76,16 @@ tasks:
         expect(diff.stdout + diff.stderr).not.toContain('SECRET-qa165');
         expect(diff.stdout).not.toContain('endpoint');
       }
+      // QA168: apply --baseline read that lock as written: report.md and report.json quoted its
+      // credential as a changed endpoint ('a: endpoint changed …?code=OLDSECRET-qa165 → …?code=***').
+      writeFileSync(file, lock);
+      const applied = await runCli(['apply', '--baseline', 'old.lock'], { cwd: ws.dir });
+      expect(applied.code).toBe(0);
+      for (const report of ['report.md', 'report.json', 'report.html', 'junit.xml']) {
+        const text = readFileSync(path.join(ws.dir, '.evalc', 'reports', report), 'utf8');
+        expect(text).not.toContain('SECRET-qa165');
+        expect(text).not.toContain('endpoint changed');
+      }
       const out = plan.stdout + plan.stderr;
       expect(out).not.toContain('SECRET-qa165');
       expect(out).toContain(
