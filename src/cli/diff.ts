@@ -6,7 +6,7 @@
 import { diffLocks } from '../lockfile/diff.js';
 import { selectLock } from '../lockfile/select-lock.js';
 import { sortKeys } from '../lockfile/serialize.js';
-import { renderMarkdownDiff, renderTextDiff } from '../reports/index.js';
+import { counted, renderMarkdownDiff, renderTextDiff } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
@@ -71,7 +71,9 @@ export async function diffCommand(ctx: CommandContext): Promise<number> {
     ctx.stdout(format === 'md' ? renderMarkdownDiff(diff) : renderTextDiff(diff));
   }
   if (failed) {
-    ctx.stderr(`evalc: ${diff.summary.regressions} significant regression(s) (--fail-on regression)\n`);
+    ctx.stderr(
+      `evalc: ${counted(diff.summary.regressions, 'significant regression')} (--fail-on regression)\n`,
+    );
     return EXIT.failure;
   }
   return EXIT.ok;

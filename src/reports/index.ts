@@ -15,7 +15,7 @@ import type { RenderedReports, ReportFile, ReportInput } from './types.js';
 
 export { renderMarkdownDiff } from './markdown-diff.js';
 export { MARKDOWN_LIMIT } from './markdown-fit.js';
-export { renderTextDiff } from './text-diff.js';
+export { counted, renderTextDiff } from './text-diff.js';
 export type { InvokeRecord, RenderedReports, ReportFile, ReportInput } from './types.js';
 export { FULL_REPORT_PATH, REPORT_FILES } from './types.js';
 

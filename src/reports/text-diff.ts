@@ -17,6 +17,11 @@ import {
   unpairedNote,
 } from './markdown-diff.js';
 
+/** "1 regression", "2 regressions", as report.md and report.html count (QA171: the text said "regression(s)"). */
+export function counted(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
+}
+
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
@@ -29,7 +34,7 @@ export function renderTextDiff(diff: LockDiff): string {
       ? diff.benchmark.new
       : `${diff.benchmark.old} → ${diff.benchmark.new}`;
   lines.push(
-    `evalc diff — ${title}: ${s.regressions} significant regression(s), ${s.improvements} improvement(s), ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${exampleCounts(diff)}, α = ${diff.options.significance})`,
+    `evalc diff — ${title}: ${counted(s.regressions, 'significant regression')}, ${counted(s.improvements, 'improvement')}, ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${exampleCounts(diff)}, α = ${diff.options.significance})`,
   );
   if (diff.selection) lines.push('', selectionNote(diff.selection));
   if (diff.comparability.length > 0) {
@@ -68,7 +73,7 @@ export function renderTextDiff(diff: LockDiff): string {
   const hidden = diff.aggregates.filter((d) => d.significant && !deltas.includes(d)).length;
   if (hidden > 0)
     lines.push(
-      `  (${hidden} more significant change(s) at dataset scope, the same as their single-dataset task's, not shown)`,
+      `  (${counted(hidden, 'more significant change', 'more significant changes')} at dataset scope, the same as their single-dataset task's, not shown)`,
     );
   // A task added or removed with one dataset: its dataset rows are new or gone as the task's are,
   // hidden as in report.md, which says so (QA150: the text left them out in silence).
@@ -77,7 +82,7 @@ export function renderTextDiff(diff: LockDiff): string {
   ).length;
   if (oneSided > 0)
     lines.push(
-      `  (${oneSided} more new or gone aggregate(s) at dataset scope, the same as their single-dataset task's, not shown)`,
+      `  (${counted(oneSided, 'more new or gone aggregate')} at dataset scope, the same as their single-dataset task's, not shown)`,
     );
   for (const [label, ids] of [
     ['New examples', diff.examples.new],

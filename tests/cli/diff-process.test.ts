@@ -30,7 +30,7 @@ describe.skipIf(!built)('evalc diff as a process', () => {
     );
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('Pass → fail (8):');
-    expect(failing.stderr).toContain('significant regression(s) (--fail-on regression)');
+    expect(failing.stderr).toMatch(/^evalc: \d+ significant regressions? \(--fail-on regression\)$/m);
     const fine = evalc(
       'diff',
       'course-advisor.lock',

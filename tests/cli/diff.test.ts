@@ -22,7 +22,7 @@ describe('evalc diff', () => {
   it('prints the three new failures of a2 and exits 0 when nothing is significant', async () => {
     const { code, out } = await run([BASE, A2, '--fail-on', 'regression']);
     expect(code).toBe(0);
-    expect(out).toContain('0 significant regression(s)');
+    expect(out).toContain('0 significant regressions, 0 improvements,');
     expect(out).toContain(
       'Pass → fail (3):\n  a2 paths/career-paths paths-05 (codes_match, judge, pass_rate, path_order)\n  a2 search/course-search search-01 (codes_match, judge, pass_rate)\n  a2 search/course-search search-04 (codes_match, judge, pass_rate)\n',
     );
@@ -31,7 +31,7 @@ describe('evalc diff', () => {
   it('exits 1 under --fail-on regression when a significant regression exists', async () => {
     const failing = await run([BASE, A3, '--fail-on', 'regression']);
     expect(failing.code).toBe(1);
-    expect(failing.err).toMatch(/^evalc: \d+ significant regression\(s\) \(--fail-on regression\)\n$/);
+    expect(failing.err).toBe('evalc: 3 significant regressions (--fail-on regression)\n');
     const line = failing.out.split('\n').find((l) => / benchmark +a3 +pass_rate /.test(l));
     // a3 passes 9/12 → 4/12, 6/9 → 4/9, 5/9 → 4/9: Δ = −(5/12 + 2/9 + 1/9) / 3 = −0.250.
     expect(line).toMatch(/^ {2}REGRESSION +benchmark +a3 +pass_rate +0\.657 → 0\.407 +▼ −0\.250 /);

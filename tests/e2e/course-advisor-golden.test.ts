@@ -437,6 +437,6 @@ describe('evalc diff of the demo against a run where a2 fails three more example
     // three flips out of 30 can never be a significant regression; the gate rightly stays quiet.
     const result = await diff('--fail-on', 'regression');
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toContain('0 significant regression(s), 0 improvement(s), 3 pass → fail');
+    expect(result.stdout).toContain('0 significant regressions, 0 improvements, 3 pass → fail');
   });
 });

@@ -110,7 +110,7 @@ describe('a measurement beside a score is compared (QA138)', () => {
       ['task/t1', 0.8],
     ]);
     // The score, unchanged at 1.000, is still one unchanged aggregate: no verdict from the value.
-    expect(text.stdout).toContain('0 significant regression(s), 0 improvement(s)');
+    expect(text.stdout).toContain('0 significant regressions, 0 improvements');
   }, 60_000);
 });
 

@@ -58,7 +58,7 @@ describe('text diff of a single-dataset task added (QA150)', () => {
     expect(text).toMatch(/^ {2}new +beta +o1 +contains/m);
     expect(text).not.toMatch(/^ {2}new +beta\/d /m);
     expect(text).toContain(
-      "(1 more new or gone aggregate(s) at dataset scope, the same as their single-dataset task's, not shown)",
+      "(1 more new or gone aggregate at dataset scope, the same as their single-dataset task's, not shown)",
     );
   });
 });

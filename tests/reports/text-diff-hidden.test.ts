@@ -12,10 +12,10 @@ const lock = (name: string) =>
 describe('text diff of a single-dataset task', () => {
   it('counts 3 regressions, shows the benchmark and task rows, and says the dataset row is not shown', () => {
     const text = renderTextDiff(diffLocks(lock('single-dataset-base.lock'), lock('single-dataset-new.lock')));
-    expect(text.split('\n')[0]).toContain('3 significant regression(s)');
+    expect(text.split('\n')[0]).toContain('3 significant regressions, 0 improvements,');
     expect(text.match(/^ {2}REGRESSION /gm)).toHaveLength(2);
     expect(text).toContain(
-      "(1 more significant change(s) at dataset scope, the same as their single-dataset task's, not shown)",
+      "(1 more significant change at dataset scope, the same as their single-dataset task's, not shown)",
     );
   });
 });
