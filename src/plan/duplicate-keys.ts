@@ -7,9 +7,16 @@
  */
 import { type Document, isScalar, type Pair, type Scalar, visit } from 'yaml';
 
-/** Removes every later pair of a key already seen in its mapping; returns the plan's top-level ones removed. */
-export function dropLaterDuplicateKeys(doc: Document.Parsed): Pair[] {
+/** The pairs left out: those of the file's top-level mapping, and those below it. */
+export interface DroppedPairs {
+  topLevel: Pair[];
+  nested: Pair[];
+}
+
+/** Removes every later pair of a key already seen in its mapping; returns the ones removed. */
+export function dropLaterDuplicateKeys(doc: Document.Parsed): DroppedPairs {
   const topLevel: Pair[] = [];
+  const nested: Pair[] = [];
   visit(doc, {
     Map(_key, map) {
       const seen = new Set<unknown>();
@@ -20,12 +27,12 @@ export function dropLaterDuplicateKeys(doc: Document.Parsed): Pair[] {
           seen.add(pair.key.value);
           return true;
         }
-        if (map === doc.contents) topLevel.push(pair);
+        (map === doc.contents ? topLevel : nested).push(pair);
         return false;
       });
     },
   });
-  return topLevel;
+  return { topLevel, nested };
 }
 
 /**

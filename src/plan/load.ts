@@ -14,7 +14,14 @@ import path from 'node:path';
 import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { checkIncludedFile } from './included-file-check.js';
-import { ALL_LOST, type LostIds, lostIdsOf, lostIdsOfPairs, lostSections } from './lost-ids.js';
+import {
+  ALL_LOST,
+  type LostIds,
+  lostIdsOf,
+  lostIdsOfNestedPairs,
+  lostIdsOfPairs,
+  lostSections,
+} from './lost-ids.js';
 import { firstDefinition, locateOrigin, type Origin } from './merge-origins.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
@@ -200,7 +207,8 @@ function loadInto(
     return;
   }
   // A section written twice: its second is left out (duplicate-keys.ts), and what it defines is no news.
-  if (parsed.dropped?.length) state.lost.push(lostIdsOfPairs(parsed.dropped));
+  if (parsed.dropped && parsed.dropped.topLevel.length + parsed.dropped.nested.length > 0)
+    state.lost.push(lostIdsOfPairs(parsed.dropped.topLevel), lostIdsOfNestedPairs(parsed.dropped.nested));
   const value = parsed.value;
   const file = parsed.file;
   const relDir = path.relative(state.planDir, path.dirname(absolute)).split(path.sep).join('/');

@@ -38,11 +38,35 @@ export function lostIdsOfPairs(pairs: readonly Pair[]): LostIds {
       out[key as (typeof ID_SECTIONS)[number]] = pair.value.items.flatMap((p) =>
         isScalar(p.key) ? [String(p.key.value)] : [],
       );
-    } else if (key === 'metrics' && isSeq(pair.value)) {
-      out.metrics = pair.value.items.flatMap((item) => (isMap(item) ? metricNames(item.items) : []));
     }
+    // The metrics of the plan and of its tasks: a gate may name either (QA166: a gate on a metric of
+    // a task in a second `tasks:` section, or in an included file left out, read 'unknown metric').
+    if (key === 'metrics' || key === 'tasks') addMetrics(out, metricsWithin([pair]));
   }
   return out;
+}
+
+/**
+ * The ids of pairs left out below the top level as duplicate keys: a task written twice, or a
+ * task's `metrics:` written twice, takes its metric names with it (a gate on one is no news).
+ */
+export function lostIdsOfNestedPairs(pairs: readonly Pair[]): LostIds {
+  const out: LostIds = {};
+  addMetrics(out, metricsWithin(pairs));
+  return out;
+}
+
+function addMetrics(out: LostIds, names: string[]): void {
+  if (names.length > 0) out.metrics = [...((out.metrics as string[] | undefined) ?? []), ...names];
+}
+
+/** The metric names (`type:` and `id:`) of every `metrics:` list in these pairs, at any depth. */
+function metricsWithin(pairs: readonly Pair[]): string[] {
+  return pairs.flatMap((pair) => {
+    if (isScalar(pair.key) && pair.key.value === 'metrics' && isSeq(pair.value))
+      return pair.value.items.flatMap((item) => (isMap(item) ? metricNames(item.items) : []));
+    return isMap(pair.value) ? metricsWithin(pair.value.items) : [];
+  });
 }
 
 /** Sections of an included file left out for their shape (`agents:` as a list): any id in them. */

@@ -11,14 +11,13 @@ import {
   isSeq,
   LineCounter,
   type Node,
-  type Pair,
   parseDocument,
   Scalar,
   visit,
 } from 'yaml';
 import { isUnresolvedAlias, nullUnresolvedAliases } from './alias-placeholders.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
-import { dropLaterDuplicateKeys, duplicateKeyAt } from './duplicate-keys.js';
+import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 import { yamlErrorHint } from './yaml-error-hints.js';
@@ -39,7 +38,7 @@ export const ONE_DOCUMENT = 'a plan file holds one YAML document (a `---` line s
 export function parseYamlFile(
   display: string,
   text: string,
-): { file: YamlFile; value: unknown; diagnostics: Diagnostic[]; dropped?: Pair[] } {
+): { file: YamlFile; value: unknown; diagnostics: Diagnostic[]; dropped?: DroppedPairs } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -171,7 +170,7 @@ export function parseYamlFile(
   // Duplicate keys and aliases without an anchor alone leave a file that can be read (its first
   // keys; `null` for such an alias), for its other mistakes.
   const recoverable = isRecoverable(diagnostics);
-  const dropped = recoverable ? dropLaterDuplicateKeys(doc) : [];
+  const dropped = recoverable ? dropLaterDuplicateKeys(doc) : { topLevel: [], nested: [] };
   if (recoverable) nullUnresolvedAliases(doc);
   if (diagnostics.length === 0 || recoverable) diagnostics.push(...literalMergeKeys(file));
   if (diagnostics.length > 0 && !isRecoverable(diagnostics)) return { file, value: undefined, diagnostics };
