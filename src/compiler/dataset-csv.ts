@@ -69,11 +69,15 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   if (!columns.ok) return { rows: [], diagnostics: columns.diagnostics };
   const rows: RawExample[] = [];
   const diagnostics: Diagnostic[] = [];
-  let previousEnd = header.info.lines;
+  // The reader counts a `\r` in a cell as a line of its own (a quoted CRLF line break, two), where
+  // a line is what `\n` ends, as everywhere else (QA170: every row below such a cell was said a line too low).
+  let extraLines = carriageReturns(header.record);
+  let previousEnd = header.info.lines - extraLines;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
     const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-    previousEnd = info.lines;
+    extraLines += carriageReturns(record);
+    previousEnd = info.lines - extraLines;
     previousEmpty = info.empty_lines;
     if (record.length !== header.record.length) {
       diagnostics.push(
@@ -98,6 +102,13 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
     rows.push({ value: recordToExample(columns.columns, record, delimiter === ';'), line, col: 1 });
   }
   return { rows, diagnostics };
+}
+
+function carriageReturns(record: string[]): number {
+  let count = 0;
+  for (const cell of record)
+    for (let i = cell.indexOf('\r'); i !== -1; i = cell.indexOf('\r', i + 1)) count++;
+  return count;
 }
 
 /** `,` unless the header line holds more `;` or tabs than commas (outside quotes). */

@@ -63,6 +63,13 @@ describe('CSV datasets (QA21)', () => {
     const parsed = csv('id,q\n1,"two\nlines"\n\n2,b\n');
     expect(parsed.rows.map((r) => r.line)).toEqual([2, 5]);
     expect(values('id,q\n1,"two\nlines"\n')).toEqual([{ id: '1', vars: { q: 'two\nlines' } }]);
+    // A CRLF file's quoted line break is one line (QA170: the reader counted it as two, so each row
+    // below it was said a line too low); lines are what `\n` ends, so a lone `\r` in a cell is none.
+    const crlf = csv('id,"long\r\nname"\r\n1,"two\r\nlines"\r\n2,"a\rb"\r\n\r\n3,c\r\n4,x,y\r\n');
+    expect(crlf.rows.map((r) => r.line)).toEqual([3, 5, 7]);
+    expect(crlf.diagnostics.map((d) => `${d.source?.line}: ${d.message}`)).toEqual([
+      '8: this row has 3 cells, the header has 2',
+    ]);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
