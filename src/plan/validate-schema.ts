@@ -83,10 +83,13 @@ function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
 
 /**
  * A top-level `x-defaults: &lim {…}` (Compose's place for values kept for their anchor) is no plan
- * key: say where an anchor goes instead (QA161: the hint was none).
+ * key: say where an anchor goes instead (QA161: the hint was none). Only for a mapping or a list,
+ * what such a key holds: `_comment: "reviewed"` was told about anchors it never had (QA166).
  */
-function anchorHolderHint(path: PlanPath, key: string): string | undefined {
+function anchorHolderHint(raw: unknown, path: PlanPath, key: string): string | undefined {
   if (path.length !== 0 || !/^(x-|_|\.)/i.test(key)) return undefined;
+  const value = valueAt(raw, [key]);
+  if (value === null || typeof value !== 'object') return undefined;
   return 'a plan has no key for values kept for their anchor: set the anchor where the value is first used (limits: &lim { concurrency: 4 }) and write *lim after it, in the same file';
 }
 
@@ -120,7 +123,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
             source: locate(path, key),
             hint:
               misplacedKeyHint(path, key) ??
-              anchorHolderHint(path, key) ??
+              anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
               unknownKeyHint(key, known, present),
           },
