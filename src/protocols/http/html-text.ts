@@ -94,21 +94,30 @@ function skipRawText(text: string, at: number, unclosed: { '"': boolean; "'": bo
   const startTagEnd = tagEnd(text, at, unclosed);
   if (startTagEnd === -1) return -1;
   // As a browser ends it: `</script` then whitespace, `/` or `>`, the end tag running to its `>`
-  // (QA155: `</script foo>` or `</script/>` ended nothing, and the rest of the page was dropped).
+  // (QA155: `</script foo>` or `</script/>` ended nothing, and the rest of the page was dropped),
+  // past a `>` in a quoted attribute value (QA171: `</script foo=">">` left `">` in the text).
   const closer = new RegExp(`</${open[1]}(?=[\\s/>])`, 'gi');
   closer.lastIndex = text[startTagEnd] === '>' ? startTagEnd + 1 : startTagEnd;
   const close = closer.exec(text);
   if (close === null) return text.length - 1;
-  const end = text.indexOf('>', close.index + close[0].length);
+  const end = tagEnd(text, close.index, unclosed, false);
   return end === -1 ? text.length - 1 : end;
 }
 
-/** Where the tag opened at `start` ends: its `>`, the `<` it stops at, or -1 at the page's end. */
-function tagEnd(text: string, start: number, unclosed: { '"': boolean; "'": boolean }): number {
+/**
+ * Where the tag opened at `start` ends: its `>`, the `<` it stops at (unless `stopAtLt` is false:
+ * a raw-text element's end tag, which a browser runs to its `>`), or -1 at the page's end.
+ */
+function tagEnd(
+  text: string,
+  start: number,
+  unclosed: { '"': boolean; "'": boolean },
+  stopAtLt = true,
+): number {
   let last = '';
   for (let i = start + 1; i < text.length; i += 1) {
     const char = text[i] as string;
-    if (char === '>' || char === '<') return i;
+    if (char === '>' || (char === '<' && stopAtLt)) return i;
     if ((char === '"' || char === "'") && last === '=' && !unclosed[char]) {
       const close = text.indexOf(char, i + 1);
       if (close === -1) unclosed[char] = true;
