@@ -20,6 +20,7 @@ import {
   unrecordedReason,
 } from './aggregate-reason.js';
 import type { CompiledPlan } from './compile.js';
+import { instructionsOrRowsReason } from './instructions-or-rows.js';
 import {
   aggregateMetricChange,
   datasetsMatch,
@@ -106,6 +107,9 @@ export function planRun(
     const { group } = compiledGroup;
     const target = `${benchmark}/${group.taskId}[${group.agentId}]`;
     const why = groupReasons(compiledGroup, lock, compiled);
+    const changedInput =
+      why.changedInput ??
+      (why.invoke ? undefined : instructionsOrRowsReason(compiledGroup, lock, compiled, lockResults));
     const agentProtocol = compiled.resolved.plan.agents[group.agentId]?.protocol;
     const exampleMetricIds = group.metrics.filter((m) => m.info?.stage === 'example').map((m) => m.id);
     let groupChanged = false;
@@ -154,7 +158,7 @@ export function planRun(
         ? why.invoke
         : (why.invoke ??
           (staleFailure ? { symbol: '~' as const, reason: STALE_MAX_TOKENS_REASON } : undefined) ??
-          exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : why.changedInput));
+          exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : changedInput));
       record(
         'invoke',
         step.invokeKey,
