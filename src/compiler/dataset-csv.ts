@@ -69,8 +69,9 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   if (!columns.ok) return { rows: [], diagnostics: columns.diagnostics };
   const rows: RawExample[] = [];
   const diagnostics: Diagnostic[] = [];
-  // The reader counts a `\r` in a cell as a line of its own (a quoted CRLF line break, two), where
-  // a line is what `\n` ends, as everywhere else (QA170: every row below such a cell was said a line too low).
+  // The reader counts a `\r` in a cell as a line of its own (a lone one, an old Mac line break, or
+  // a CRLF's), where a line is what `\n` ends, as everywhere else (QA170: every row below such a cell
+  // was said a line too low).
   let extraLines = carriageReturns(header.record);
   let previousEnd = header.info.lines - extraLines;
   let previousEmpty = header.info.empty_lines;

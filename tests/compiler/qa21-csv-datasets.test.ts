@@ -63,8 +63,9 @@ describe('CSV datasets (QA21)', () => {
     const parsed = csv('id,q\n1,"two\nlines"\n\n2,b\n');
     expect(parsed.rows.map((r) => r.line)).toEqual([2, 5]);
     expect(values('id,q\n1,"two\nlines"\n')).toEqual([{ id: '1', vars: { q: 'two\nlines' } }]);
-    // A CRLF file's quoted line break is one line (QA170: the reader counted it as two, so each row
-    // below it was said a line too low); lines are what `\n` ends, so a lone `\r` in a cell is none.
+    // Lines are what `\n` ends, as in every file: the reader counts a `\r` in a cell as a line of its
+    // own (QA170: each row below a lone `\r`, an old Mac line break, was said a line too low; a CRLF
+    // in a cell, two lines, though datasets.ts makes CRLF `\n` before this reader sees it).
     const crlf = csv('id,"long\r\nname"\r\n1,"two\r\nlines"\r\n2,"a\rb"\r\n\r\n3,c\r\n4,x,y\r\n');
     expect(crlf.rows.map((r) => r.line)).toEqual([3, 5, 7]);
     expect(crlf.diagnostics.map((d) => `${d.source?.line}: ${d.message}`)).toEqual([
