@@ -159,11 +159,14 @@ export function reportSources(
         continue;
       }
       const keys = metric.keys ?? (metric.key ? [metric.key] : []);
-      // A judge's failure is never cached as a score: its message was kept beside the step.
-      if (metric.error !== undefined && keys[0] && failures < FAILURE_DETAILS_LIMIT) {
-        const failed = store.get<{ error: { kind: string; message: string } }>(lastErrorKey(keys[0]));
-        if (failed?.error) {
-          failureDetails[keys[0]] = { error: { kind: failed.error.kind, message: failed.error.message } };
+      // A judge's failure is never cached as a score: its message was kept beside the step — the
+      // step of the repeat that failed, which with `run.repeats` > 1 need not be the first (QA169:
+      // a judge's 500 on repeat 2 read `judge_error` and no message in every report). A repeat
+      // that scored has no failure of this run, whatever note an earlier run left beside it.
+      if (metric.error !== undefined && failures < FAILURE_DETAILS_LIMIT) {
+        const note = judgeFailureNote(store, keys, metric.error);
+        if (note) {
+          failureDetails[note.key] = { error: note.error };
           failures++;
         }
       }
@@ -213,6 +216,27 @@ function invokeRecordOf(
     if (errorKind !== 'extraction_failed') return undefined;
   }
   return stored ?? store.get<FailedInvokeRecord>(lastErrorKey(key));
+}
+
+/**
+ * The note of why a judge metric failed on one of its repeats: the first repeat without a score
+ * whose note has the lock's error kind, else the first such note of any kind.
+ */
+function judgeFailureNote(
+  store: StepStore,
+  keys: readonly string[],
+  kind: string,
+): { key: string; error: { kind: string; message: string } } | undefined {
+  let other: { key: string; error: { kind: string; message: string } } | undefined;
+  for (const key of keys) {
+    if (typeof store.get<ScoreResult>(key)?.score === 'number') continue;
+    const failed = store.get<{ error?: { kind: string; message: string } }>(lastErrorKey(key))?.error;
+    if (!failed) continue;
+    const note = { key, error: { kind: failed.kind, message: failed.message } };
+    if (failed.kind === kind) return note;
+    other ??= note;
+  }
+  return other;
 }
 
 /** Families whose metrics call a judge (a rationale); unknown types are read to be safe. */
