@@ -11,12 +11,22 @@ export function jmespathHint(expression: string, message: string): string | unde
     const literal = [...expression.matchAll(/`((?:[^`\\]|\\.)*)`/g)]
       .map((m) => m[1] ?? '')
       .find((text) => !isJson(text));
-    if (literal !== undefined)
-      return `a literal in backticks is JSON: write \`${JSON.stringify(literal.trim())}\` (quoted) or the raw string '${literal.trim()}'`;
+    // The raw string first: `"CS229"` read as "CS229" without its backticks names a field, so
+    // `[?code == "CS229"]` compiled and matched nothing, silently (QA166).
+    if (literal !== undefined) {
+      const text = literal.trim();
+      return `a literal in backticks is JSON: write the raw string '${text}', or JSON quotes inside the backticks (\`${JSON.stringify(text)}\`, backticks kept: ${JSON.stringify(text)} alone names a field)`;
+    }
   }
   const literalToken = /unexpected token: (.*)\(Literal\)$/.exec(message)?.[1];
-  if (literalToken !== undefined && expression.includes(`.'${literalToken}'`))
-    return `a field in quotes takes double quotes: .${JSON.stringify(literalToken)} ('${literalToken}' is a string, not a field)`;
+  if (literalToken !== undefined && expression.includes(`.'${literalToken}'`)) {
+    // A plain name needs no quotes (QA166: `."answer"` inside a double-quoted YAML value ends it).
+    const quoted = `.${JSON.stringify(literalToken)}`;
+    const field = /^[A-Za-z_][A-Za-z0-9_]*$/.test(literalToken)
+      ? `a field is named without quotes: .${literalToken} (or in double quotes, ${quoted})`
+      : `a field is named in double quotes: ${quoted}`;
+    return `${field}; '${literalToken}' is a string, not a field`;
+  }
   if (/unexpected token: \.\(Dot\)/.test(message) && expression.includes('..'))
     return 'two dots in a row: a path is `a.b` (a field of each item is `a[].b`)';
   if (/to be type \(expression\) but received type string/.test(message))

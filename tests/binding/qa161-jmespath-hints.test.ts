@@ -16,14 +16,14 @@ const hint = (expression: string) => {
 describe('JMESPath hints', () => {
   it('a backtick literal that is no JSON: quote it, or use a raw string', () => {
     expect(hint('output.courses[?code == `CS229`].code')).toBe(
-      `a literal in backticks is JSON: write \`"CS229"\` (quoted) or the raw string 'CS229'`,
+      `a literal in backticks is JSON: write the raw string 'CS229', or JSON quotes inside the backticks (\`"CS229"\`, backticks kept: "CS229" alone names a field)`,
     );
     expect(hint('output.courses[?code == `"CS229"`].code')).toBe('compiles');
   });
 
   it('a field in single quotes: double quotes name a field', () => {
     expect(hint("output.'answer'")).toBe(
-      `a field in quotes takes double quotes: ."answer" ('answer' is a string, not a field)`,
+      `a field is named without quotes: .answer (or in double quotes, ."answer"); 'answer' is a string, not a field`,
     );
   });
 
@@ -73,7 +73,10 @@ tasks:
         'EVALC_AGENT_RESPONSE_JMESPATH',
         'two dots in a row: a path is `a.b` (a field of each item is `a[].b`)',
       ],
-      ['EVALC_BIND_JMESPATH', `a field in quotes takes double quotes: ."a" ('a' is a string, not a field)`],
+      [
+        'EVALC_BIND_JMESPATH',
+        `a field is named without quotes: .a (or in double quotes, ."a"); 'a' is a string, not a field`,
+      ],
     ]);
   });
 });

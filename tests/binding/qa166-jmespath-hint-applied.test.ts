@@ -1,0 +1,38 @@
+/**
+ * What QA161's JMESPath hints tell to write compiles, and means what was meant (QA166): the backtick
+ * hint read 'write `"CS229"` (quoted)', and "CS229" written without its backticks is a field name
+ * (`[?code == "CS229"]` compiled and matched nothing); the single-quote hint read 'double quotes:
+ * ."answer"', which ends a double-quoted YAML value, where a plain name needs no quotes at all.
+ */
+import { search } from '@jmespath-community/jmespath';
+import { describe, expect, it } from 'vitest';
+import { compileExpression } from '../../src/binding/extract.js';
+
+const hint = (expression: string) => {
+  const r = compileExpression(expression);
+  return r.ok ? 'compiles' : r.hint;
+};
+const courses = { output: { courses: [{ code: 'CS229' }, { code: 'CS101' }] } };
+
+describe('the JMESPath hints', () => {
+  it('name the raw string first for a backtick literal that is no JSON, and keep the backticks on the JSON one', () => {
+    expect(hint('output.courses[?code == `CS229`].code')).toBe(
+      `a literal in backticks is JSON: write the raw string 'CS229', or JSON quotes inside the backticks (\`"CS229"\`, backticks kept: "CS229" alone names a field)`,
+    );
+    expect(search(courses, "output.courses[?code == 'CS229'].code")).toEqual(['CS229']);
+    expect(search(courses, 'output.courses[?code == `"CS229"`].code')).toEqual(['CS229']);
+    // What the old hint read as: a field named CS229, so no course matches.
+    expect(search(courses, 'output.courses[?code == "CS229"].code')).toEqual([]);
+  });
+
+  it('write a plain field without quotes, and one with other characters in double quotes', () => {
+    expect(hint("output.'answer'")).toBe(
+      `a field is named without quotes: .answer (or in double quotes, ."answer"); 'answer' is a string, not a field`,
+    );
+    expect(hint("output.'first-name'")).toBe(
+      `a field is named in double quotes: ."first-name"; 'first-name' is a string, not a field`,
+    );
+    expect(hint('output.answer')).toBe('compiles');
+    expect(hint('output."first-name"')).toBe('compiles');
+  });
+});
