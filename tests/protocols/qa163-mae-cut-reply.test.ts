@@ -153,6 +153,9 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
       expect(outcome.error.message).toContain('in the middle of a reply');
       expect(outcome.error.message).toContain('; what came of it: ');
       expect(outcome.error.message).not.toMatch(/before (a reply|replying)/);
+      // QA168: it answered turn 1, so it keeps running and answers each line: no profile hint
+      expect(outcome.error.message).toContain('exited with code 0 in the middle of a reply; ');
+      expect(outcome.error.message).not.toContain('profile: agentv');
     } finally {
       await adapter.close();
     }

@@ -150,7 +150,11 @@ export class PersistentLocalTransport implements MaeTransport {
         this.#live = undefined;
         const exit = await withGrace(live.exited);
         cleanExit = exit.code === 0 && exit.signal === null && exit.error === undefined;
-        return { ok: false, error: crashError(exit, live.stderr, cleanExit ? EXITED_CLEANLY_HINT : '') };
+        // Not for one that exited writing a reply: it was answering (QA168: the profile hint
+        // followed a cut turn-3 reply of a process that had answered turns 1 and 2).
+        const hint =
+          cleanExit && !(event.kind === 'closed' && event.cut !== undefined) ? EXITED_CLEANLY_HINT : '';
+        return { ok: false, error: crashError(exit, live.stderr, hint) };
       },
     });
     // Also the moment the agent's stderr written around this reply reaches this request's log.
