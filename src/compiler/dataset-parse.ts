@@ -13,7 +13,7 @@ import { isRemoteSource } from './dataset-source.js';
 import { parseYamlRows } from './dataset-yaml.js';
 import { jsonFailureOffset } from './json-error-offset.js';
 import { type FieldPath, jsonFieldLocator } from './json-field-position.js';
-import { jsonSyntaxHint } from './json-syntax-hint.js';
+import { jsonErrorWords, jsonSyntaxHint } from './json-syntax-hint.js';
 
 export type DatasetFormat = 'jsonl' | 'json' | 'csv' | 'yaml';
 
@@ -154,7 +154,7 @@ function parseJsonl(file: string, text: string): ParsedRows {
       const message = err instanceof Error ? err.message : String(err);
       const at = jsonErrorOffset(message) ?? jsonFailureOffset(line);
       diagnostics.push(
-        diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${message}`, [], {
+        diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${jsonErrorWords(message)}`, [], {
           source: { file, line: lineNo, col: at === undefined ? 1 : indent + at + 1 },
           hint: jsonSyntaxHint(line, message, at, true),
         }),
@@ -181,7 +181,7 @@ function parseJson(file: string, text: string): ParsedRows {
     return {
       rows: [],
       diagnostics: [
-        diagnostic('EVALC_DATASET_PARSE', `invalid JSON: ${message}`, [], {
+        diagnostic('EVALC_DATASET_PARSE', `invalid JSON: ${jsonErrorWords(message)}`, [], {
           source: { file, ...(at === undefined ? { line: 1, col: 1 } : lineColAt(text, at)) },
           hint: jsonSyntaxHint(text, message, at, false),
         }),

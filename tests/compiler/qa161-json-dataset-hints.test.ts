@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDataset } from '../../src/compiler/dataset-parse.js';
+import { loadDatasetPlan } from './plan-helpers.js';
 
 const said = (text: string, format: 'jsonl' | 'json' = 'jsonl') =>
   parseDataset(`d.${format}`, text, format).diagnostics.map(
@@ -41,5 +42,53 @@ describe('JSON dataset hints', () => {
     expect(said('[{"id":"1"},\n {"id":"2"},\n]\n', 'json')).toEqual([
       '3:1 | remove the comma before it: JSON allows no trailing comma',
     ]);
+  });
+
+  it("says the parser's words without its offset or its quote of the file, at the first error's line:col (QA170)", async () => {
+    const first = (text: string, format: 'jsonl' | 'json' = 'json') =>
+      parseDataset(`d.${format}`, text, format).diagnostics.map(
+        (d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`,
+      );
+    // V8's `Unexpected token ''', ...",\n {"id": 'b'}\n]" is not valid JSON` quoted lines of the file.
+    expect(first('[\n {"id": "a"},\n {"id": \'b\'}\n]')).toEqual([
+      "3:9 invalid JSON: Unexpected character `'` | JSON strings are in double quotes, not ''",
+    ]);
+    expect(first('[{"id": 1,}]')).toEqual([
+      '1:11 invalid JSON: Expected double-quoted property name | remove the comma before it: JSON allows no trailing comma',
+    ]);
+    expect(first('[\n {"id": "a", "q": "open}\n]\n')).toEqual([
+      '2:25 invalid JSON: Bad control character in string literal | close the string with `"` before the line ends; a line break inside a string is written \\n',
+    ]);
+    expect(first('[\n {"id": tru}\n]')).toEqual([
+      '2:12 invalid JSON: Unexpected character `}` | `tru` is no JSON value: a text value is in double quotes ("text"); true, false and null are written in lower case',
+    ]);
+    expect(first('[\n {"id": "a"}, // c\n {"id": 07}\n]')).toEqual([
+      '2:15 invalid JSON: Unexpected character `/` | JSON has no comments: remove it (a .jsonl line starting with `//`, or a .yaml `#`, is one)',
+    ]);
+    expect(first('[{"id": 07}]')).toEqual([
+      '1:10 invalid JSON: Unexpected number | a JSON number has no leading zero: 7, not 07 (write "07" to keep it as text)',
+    ]);
+    expect(first('[{"id": "a\\x"}]')).toEqual([
+      '1:12 invalid JSON: Bad escaped character | a `\\` in a JSON string starts an escape (\\n, \\t, \\", \\\\): write a backslash itself as \\\\',
+    ]);
+    expect(first('{"id": "a"}\n{"id": \'b\'}', 'jsonl')).toEqual([
+      "2:8 invalid JSON on this line: Unexpected character `'` | JSON strings are in double quotes, not ''",
+    ]);
+    // Read from a file with a BOM and CRLF line ends: the same line:col as without them (counted by hand:
+    // line 3 is `  {"id": "b", "vars": {"q": "y"},},`, its second `}` at column 34).
+    const loaded = await loadDatasetPlan('d.json', {
+      'd.json':
+        '\uFEFF[\r\n  {"id": "a", "vars": {"q": "x"}},\r\n  {"id": "b", "vars": {"q": "y"},},\r\n  {"id": "c" "vars": {}}\r\n]\r\n',
+    });
+    expect(
+      loaded.diagnostics.map(
+        (d) => `${d.source?.file.split('/').pop()}:${d.source?.line}:${d.source?.col} ${d.message}`,
+      ),
+    ).toEqual(['d.json:3:34 invalid JSON: Expected double-quoted property name']);
+    expect(
+      (await loadDatasetPlan('d.json', { 'd.json': '\uFEFF[{"id": 1,}]' })).diagnostics.map(
+        (d) => `${d.source?.line}:${d.source?.col}`,
+      ),
+    ).toEqual(['1:11']);
   });
 });
