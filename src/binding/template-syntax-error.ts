@@ -44,7 +44,8 @@ export function explainTemplateSyntaxError(source: string, err: unknown): Templa
   if (got === 'INVALID')
     return {
       message: 'a `{{` is not closed with `}}`',
-      hint: 'end each placeholder with `}}`; for literal braces write `\\{{`',
+      // `\{` is no escape in a double-quoted YAML value, where templates mostly are (QA166).
+      hint: 'end each placeholder with `}}`; for literal braces write `\\{{` (`\\\\{{` in a double-quoted YAML value)',
     };
   if (got === 'CLOSE_UNESCAPED')
     return {

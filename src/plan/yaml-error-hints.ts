@@ -30,6 +30,12 @@ const HINTS: { code?: string; message: RegExp; hint: (match: RegExpExecArray) =>
     hint: (m) => `quote the value: a plain value cannot start with ${m[1]} ("${m[1]}…")`,
   },
   {
+    // `"\{{"` (a template's literal braces), `"C:\path"` (QA166: said with no hint).
+    message: /^Invalid escape sequence (\\.)/,
+    hint: (m) =>
+      `in double quotes a backslash starts an escape (\\n, \\", \\\\): write \`\\${m[1]}\` to keep \`${m[1]}\` as written, or single-quote the value ('…')`,
+  },
+  {
     message: /^Unexpected , in flow (map|sequence)/,
     hint: () => 'remove the extra comma: items are separated by one comma',
   },

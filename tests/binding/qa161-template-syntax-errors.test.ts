@@ -36,7 +36,7 @@ describe('template syntax errors', () => {
 
   it('names braces that do not pair', () => {
     expect(said('Q: {{user_query}')).toEqual([
-      'a `{{` is not closed with `}}` | end each placeholder with `}}`; for literal braces write `\\{{`',
+      'a `{{` is not closed with `}}` | end each placeholder with `}}`; for literal braces write `\\{{` (`\\\\{{` in a double-quoted YAML value)',
     ]);
     expect(said('Q: {{user_query}}}')).toEqual([
       'a `}}}` closes a placeholder opened with `{{` | write `{{name}}` (or `{{{name}}}` on both sides)',
