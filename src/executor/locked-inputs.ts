@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { recordedUrl } from '../compiler/identities.js';
+import { instructionsOrRowsReason } from '../compiler/instructions-or-rows.js';
 import { numericVersionChange } from '../compiler/numeric-version.js';
 import { quotedOnOneLine, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
@@ -58,12 +59,15 @@ export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
  * keys), or evalc keys the request anew (a wire tag, plan-reasons.ts). Read from the whole lockfile,
  * only when the plan digest already differs (QA49: `--locked` said "no step changes" of a PR that
  * re-ran every invoke of a task), or for the groups `--frozen` misses answers of (`only`, QA156).
+ * With `besideRowEdits`, also a group whose dataset changed too and every row's key moved.
  */
 export function instructionChanges(
   compiled: CompiledPlan,
   lock: Lockfile,
   lockFile: string | undefined,
   only?: ReadonlySet<string>,
+  /** Also a dataset edit beside which every row's request moved (`--locked`'s refusal, QA167). */
+  besideRowEdits = false,
 ): string[] {
   if (lockFile === undefined) return [];
   const read = readLockFile(lockFile);
@@ -73,12 +77,15 @@ export function instructionChanges(
   for (const cg of compiled.groups) {
     if (only !== undefined && !only.has(cg.group.id)) continue;
     const why = groupReasons(cg, lock, compiled);
-    if (why.invoke || !why.changedInput) continue;
+    if (why.invoke) continue;
+    const changedInput =
+      why.changedInput ?? (besideRowEdits ? instructionsOrRowsReason(cg, lock, compiled, rows) : undefined);
+    if (!changedInput) continue;
     for (const step of groupSteps(cg.group, cg.keys)) {
       const pinned = rows.get(`${cg.group.id}\u0000${step.example.id}`)?.invoke[step.repeat];
       if (pinned && step.invokeKey && pinned !== step.invokeKey) {
         const target = `${cg.group.taskId}/${cg.group.datasetId}[${cg.group.agentId}]`;
-        const reason = (step.instructionsUnsent ? why.unsentInput : undefined) ?? why.changedInput;
+        const reason = (step.instructionsUnsent ? why.unsentInput : undefined) ?? changedInput;
         out.push(`${target}: ${reason.replace(/^because /, '')}`);
         break;
       }
@@ -131,7 +138,7 @@ export function datasetDrift(
         ? [...edits.slice(0, EDITS_SHOWN), `… and ${edits.length - EDITS_SHOWN} more plan edits`]
         : edits),
       ...stepChanges,
-      ...instructionChanges(compiled, lock, lockFile),
+      ...instructionChanges(compiled, lock, lockFile, undefined, true),
     ];
     drift.push(
       changes.length > 0

@@ -3,7 +3,8 @@
  * key and in no pin of evalc.lock. Edited beside an appended row, `evalc plan` read `because the
  * example changed` on every unedited row; it now says the example or the instructions changed
  * (every row's request moved), and still `because the example changed` of the one row edited
- * while the others kept their key. Plan's count is what apply then asks the agent (repeats 2).
+ * while the others kept their key. Plan's count is what apply then asks the agent (repeats 2), and
+ * `apply --locked` names the instructions where it read `the plan changed … (no step changes …)`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,18 @@ describe('evalc plan after the task instructions were edited beside a dataset ed
     expect(plan).not.toContain('because the example changed');
     expect(plan).toContain('Plan: 8 to invoke');
     expect(invokes).toBe(8);
+  });
+
+  it("names the instructions in apply --locked's refusal, not 'no step changes'", async () => {
+    const dir = await appliedWithInstructions('qa167-locked-instructions-row');
+    writeDataset(dir, 'd1.jsonl', countingExamples(4, 'n'));
+    setInstructions(dir, 'Answer with the codes, in order.');
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain(
+      "t1/d1[a1]: the example or the task's instructions changed (tasks.t1.instructions: evalc.lock keeps no copy of them, and every row's request moved)",
+    );
+    expect(locked.stderr).not.toContain('no step changes');
   });
 
   it('still says the example changed of the one row edited beside an appended one', async () => {
