@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MaeAgentConfig } from '../../src/plan/schema.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 
 let server: Server;
@@ -18,8 +19,22 @@ let address = '';
 let requests = 0;
 const sockets = new Set<Socket>();
 let dir = '';
+let sse: Loopback;
+let sseRequests = 0;
 
 beforeAll(async () => {
+  // QA168: an sse agent whose first stream is cut after an event (it may have acted); later ones answer
+  sse = await startLoopback((req, res) => {
+    req.resume();
+    sseRequests += 1;
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    if (sseRequests === 1) {
+      res.write('data: {"action": "processing"}\n\n');
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    res.end('data: {"action": "final_answer", "summary": "answered"}\n\ndata: [DONE]\n\n');
+  });
   // the first request ever is dropped (connection destroyed, no reply); every later one is answered
   server = createServer((socket) => {
     sockets.add(socket);
@@ -54,9 +69,11 @@ readline.createInterface({ input: process.stdin }).on('line', () => {
 });
 beforeEach(() => {
   requests = 0;
+  sseRequests = 0;
   rmSync(join(dir, 'crashed.flag'), { force: true });
 });
 afterAll(async () => {
+  await sse.close();
   for (const socket of sockets) socket.destroy();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   rmSync(dir, { recursive: true, force: true });
@@ -102,5 +119,17 @@ describe('mae limits.retries over socket and local', () => {
     expect(finalAnswer(outcome)).toBe('answered');
     expect(existsSync(join(dir, 'crashed.flag'))).toBe(true);
     expect(counter.sent).toBe(1);
+  });
+
+  it('sse: a cut stream is not sent again, whatever limits.retries says (4b2838f: the agent may have acted)', async () => {
+    const { outcome, counter } = await run({
+      transport: 'sse',
+      url: `${sse.url}/stream`,
+      limits: { retries: 2 },
+    });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe('transport_error');
+    expect(sseRequests).toBe(1);
+    expect(counter.sent).toBe(0);
   });
 });
