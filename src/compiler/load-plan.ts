@@ -102,7 +102,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
         if (namesWrittenMetric(d, loaded.raw)) continue;
-        if (lostItsRows(d, salvaged.pruned)) continue;
+        if (lostItsRows(d, salvaged.pruned) || lostItsBound(d, salvaged.pruned)) continue;
         diagnostics.push(d);
       }
     }
@@ -129,6 +129,18 @@ function lostItsRows(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
   const at = JSON.stringify(d.path);
   return pruned.some(
     (p) => (p.at(-1) === 'examples' || p.at(-1) === 'source') && JSON.stringify(p.slice(0, -1)) === at,
+  );
+}
+
+/**
+ * "a gate needs min:, max: or regression:" of a gate whose bound was pruned for its own error
+ * (QA166: `min: "0.5"` read both, the gate's bound said missing beside the error at it).
+ */
+function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
+  if (d.code !== 'EVALC_GATE_EMPTY') return false;
+  const at = JSON.stringify(d.path);
+  return pruned.some(
+    (p) => ['min', 'max', 'regression'].includes(String(p.at(-1))) && JSON.stringify(p.slice(0, -1)) === at,
   );
 }
 
