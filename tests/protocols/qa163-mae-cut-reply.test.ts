@@ -101,6 +101,24 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
     }
   });
 
+  it('socket, profile agentv (a connection per turn): one closed in the middle of a reply is a retryable transport_error', async () => {
+    // QA168: it was a definitive invalid_json, cached like an answer
+    const adapter = makeMaeAdapter({ transport: 'socket', address, profile: 'agentv' }, { timeoutMs: 5_000 });
+    try {
+      const outcome = await adapter.invoke('t1', maeContext());
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      expect(outcome.error.kind).toBe('transport_error');
+      expect(outcome.error.retryable).toBe(true);
+      expect(outcome.error.message).toContain(
+        ': connection closed in the middle of a reply; what came of it: ',
+      );
+      expect(outcome.error.message).toContain('final_answer');
+    } finally {
+      await adapter.close();
+    }
+  });
+
   it('socket: a reused connection cut in the middle of a reply is not resent as a close after the previous reply', async () => {
     const logs: string[] = [];
     const adapter = makeMaeAdapter(

@@ -1,8 +1,14 @@
 /**
  * `socket` transport, agentv profile (AgentV parity): a new connection per turn — connect, send
  * the JSON request plus `\n`, read one line (or to EOF), close. A connection closed without
- * data yields `{}`, which the loop fails as `unknown_action`, as AgentV does.
+ * data yields `{}`, which the loop fails as `unknown_action`, as AgentV does. One closed in the
+ * middle of its reply (text without a newline that is no whole JSON text: an agent that crashed
+ * writing it) is a retryable `transport_error` quoting what came, as the seed profile's persistent
+ * connection says it (QA168: it was a definitive `invalid_json`, cached, so the next apply never
+ * asked again).
  */
+import { parseBoundedJson } from '../bounded-json.js';
+import { quoteCut } from '../quote-cut.js';
 import { describeAddress } from './address.js';
 import { connectSocket } from './socket-connect.js';
 import type { SocketTransportOptions } from './socket-persistent.js';
@@ -48,6 +54,15 @@ export class PerTurnSocketTransport implements MaeTransport {
       };
       const complete = () => {
         const line = text.split('\n')[0]?.trim() ?? '';
+        if (line !== '' && !text.includes('\n') && !parseBoundedJson(line).ok)
+          return finish({
+            ok: false,
+            error: {
+              kind: 'transport_error',
+              message: `${where}: connection closed in the middle of a reply; what came of it: ${quoteCut(line, 120)}`,
+              retryable: true,
+            },
+          });
         finish(line === '' ? { ok: true, reply: {}, warnings: [] } : parseReplyText(line, where));
       };
       const onAbort = () => finish(cancelledReply(where));
