@@ -28,14 +28,26 @@ const includedFileSchema = z
   })
   .partial();
 
-/** Diagnostics at the included file's own lines, and the top-level keys not to merge. */
+/**
+ * Diagnostics at the included file's own lines, and the top-level keys not to merge. A key no plan
+ * has is said here, as the plan file's own (`x-limits: &lim {…}` with its anchor hint), and not
+ * merged: when the plan file had one of that name too, the included one read "x-limits is defined
+ * in more than one file", as if one of the two were right (QA170).
+ */
 export function checkIncludedFile(
   record: Record<string, unknown>,
   locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
 ): { diagnostics: Diagnostic[]; skip: Set<string> } {
+  const unknown = Object.keys(record).filter((key) => !Object.hasOwn(planSchema.shape, key));
   const result = includedFileSchema.safeParse(record);
-  if (result.success) return { diagnostics: [], skip: new Set() };
-  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(issue, record, locate));
-  const skip = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  const issues = result.success ? [] : result.error.issues;
+  const diagnostics = [...(unknown.length > 0 ? [unknownKeysIssue(record, unknown)] : []), ...issues].flatMap(
+    (issue) => issueToDiagnostics(issue, record, locate),
+  );
+  const skip = new Set([...unknown, ...issues.map((issue) => String(issue.path[0]))]);
   return { diagnostics, skip };
+}
+
+function unknownKeysIssue(record: Record<string, unknown>, keys: string[]): z.core.$ZodIssue {
+  return { code: 'unrecognized_keys', keys, path: [], input: record, message: 'Unrecognized keys' };
 }

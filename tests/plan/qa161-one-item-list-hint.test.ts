@@ -79,4 +79,40 @@ agents:
       'unknown key `x-limits` | a plan has no key for values kept for their anchor: set the anchor where the value is first used (limits: &lim { concurrency: 4 }) and write *lim after it, in the same file',
     ]);
   });
+
+  it('says it in an included file too, where the plan file has a key of that name (QA170)', async () => {
+    // The included one read "x-limits is defined in more than one file", as if one of the two were right.
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: x }
+include: [shared.yaml]
+x-limits: &lim { concurrency: 4 }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101, limits: *lim }
+`,
+      'shared.yaml': `x-limits: &slow { concurrency: 1 }
+agents:
+  a2: { protocol: raip, url: http://127.0.0.1:7102, limits: *slow }
+`,
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    const hint =
+      'a plan has no key for values kept for their anchor: set the anchor where the value is first used (limits: &lim { concurrency: 4 }) and write *lim after it, in the same file';
+    expect(
+      r.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map(
+          (d) =>
+            `${path.basename(d.source?.file ?? '')}:${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`,
+        )
+        .sort(),
+    ).toEqual([
+      `evalc.yaml:4:1 unknown key \`x-limits\` | ${hint}`,
+      `shared.yaml:1:1 unknown key \`x-limits\` | ${hint}`,
+    ]);
+  });
 });
