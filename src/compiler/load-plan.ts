@@ -25,7 +25,7 @@ import type { JudgePins } from './judge-pins.js';
 import { namesWrittenMetric } from './pruned-metric-refs.js';
 import { pricesWarningBesidePruned } from './pruned-prices.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
-import { withStandInAgents } from './stand-in-agents.js';
+import { describesStandIn, withStandInAgents } from './stand-in-agents.js';
 
 export interface LoadOptions {
   cwd?: string;
@@ -93,6 +93,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
       const checked = compilePlan(partial, options.pins ?? {});
       for (const d of [...partial.diagnostics, ...checked.diagnostics]) {
         if (isUnderPruned(d.path, salvaged.pruned) || namesPruned(d, salvaged.pruned)) continue;
+        if (describesStandIn(d, salvaged.plan, checkedPlan)) continue;
         if (d.code === 'EVALC_METRIC_PRICES' && readsPrunedSetting(d, salvaged.pruned)) {
           const kept = pricesWarningBesidePruned(d, loaded.raw, loaded.locate);
           if (kept) diagnostics.push(kept);

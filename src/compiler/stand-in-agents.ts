@@ -7,7 +7,7 @@
  */
 
 import { httpAgentSchema } from '../plan/agent-schema.js';
-import type { PlanPath } from '../plan/diagnostic.js';
+import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
 
 export function withStandInAgents(
@@ -32,4 +32,19 @@ export function withStandInAgents(
       url: 'http://127.0.0.1/',
     }) as Plan['agents'][string];
   return { ...plan, agents };
+}
+
+/**
+ * Whether `d` says what a stand-in's protocol does: "agents `a2` (http) never have [tool calls]" of
+ * a `protocol: chatt` agent, "`http` agent `a4` reports no model" of an openai one with a refused
+ * `model: 5` (QA166: warnings about a protocol the plan does not name, beside the agent's error).
+ */
+export function describesStandIn(d: Diagnostic, plan: Plan, checked: Plan): boolean {
+  return Object.keys(checked.agents).some(
+    (id) =>
+      !plan.agents[id] &&
+      (d.message.includes(`\`${id}\` (http)`) ||
+        d.message.includes(`${id} (http)`) ||
+        d.message.includes(`\`http\` agent \`${id}\``)),
+  );
 }
