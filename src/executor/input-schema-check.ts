@@ -12,10 +12,11 @@ import type { Lockfile } from '../lockfile/types.js';
 import { resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
-import { type AgentRuntime, isRaip, serve, serveAddress } from './agent-runtime.js';
+import { type AgentRuntime, isRaip, serveAddress, serve as serveAgent } from './agent-runtime.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
 import { planSecrets } from './run-secrets.js';
+import { startInTurn } from './start-in-turn.js';
 import type { StepStore } from './step-store.js';
 
 export interface InputMisfit {
@@ -153,13 +154,22 @@ export async function planTimeRaipAdapters(
   // Every agent is asked its /info at once (QA162: one after another, a plan of five remote
   // agents waited five round trips, and five that do not answer 10 s, as apply did before
   // 992f2b1); the answers are read in plan order, so the lists and warnings come out as before.
-  const asked: {
+  interface Asked {
     agentId: string;
     adapter: RaipAdapter;
     cached: unknown;
-    startFailed?: true;
-    discovery?: ReturnType<typeof discoverRaip>;
-  }[] = [];
+    /** Resolves to undefined when the agent is served and did not start. */
+    discovery?: Promise<Awaited<ReturnType<typeof discoverRaip>> | undefined>;
+  }
+  const asked: Asked[] = [];
+  const ask = (entry: Asked) => {
+    const discovery = discoverRaip(entry.adapter, lockedPins[entry.agentId], entry.cached, signal);
+    // Read below, in plan order, once the agents after it are asked (or started) too.
+    discovery.catch(() => {});
+    return discovery;
+  };
+  const toServe = new Map<string, () => ReturnType<typeof serveAgent>>();
+  const entries = new Map<string, Asked>();
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
@@ -175,7 +185,7 @@ export async function planTimeRaipAdapters(
     const digest = lockedPin?.schemaDigest;
     const cached = digest && store ? store.get<unknown>(`schema:${digest}`) : undefined;
     const serveEnv = resolveSecrets(config.serve?.env, env);
-    const entry: (typeof asked)[number] = { agentId, adapter, cached };
+    const entry: Asked = { agentId, adapter, cached };
     asked.push(entry);
     if (config.serve && !serving) unasked.push({ id: agentId, why: 'evalc starts it with serve:' });
     else if (!headers.ok || !serveEnv.ok)
@@ -187,30 +197,43 @@ export async function planTimeRaipAdapters(
     // knows it or the cache holds agent answers (an interrupted first apply, a cache shared with
     // other plans): else a new agent's steps are all new whatever it answers.
     else if ((!config.headers && !config.serve) || lockedPin || (answersCached ??= holdsAnswers(store))) {
-      const up =
-        config.serve && serving
-          ? await serve(
-              agentId,
-              config.serve,
-              path.resolve(serving.planDir, serving.commandDirs[agentId] ?? ''),
-              serveEnv.values,
-              { logsDir: serving.logsDir, signal, secrets },
-              serveAddress(config),
-            )
-          : undefined;
-      if (up?.ok === false) entry.startFailed = true;
-      else {
-        if (up) stops.push(up.stop);
-        entry.discovery = discoverRaip(adapter, lockedPins[agentId], cached, signal);
-        // Read below, in plan order, once the agents after it are asked (or started) too.
-        entry.discovery.catch(() => {});
-      }
+      if (config.serve && serving) {
+        // Started side by side, as apply starts them (start-in-turn.ts), then asked.
+        const serve = config.serve;
+        toServe.set(agentId, () =>
+          serveAgent(
+            agentId,
+            serve,
+            path.resolve(serving.planDir, serving.commandDirs[agentId] ?? ''),
+            serveEnv.values,
+            { logsDir: serving.logsDir, signal, secrets },
+            serveAddress(config),
+          ),
+        );
+        entries.set(agentId, entry);
+      } else entry.discovery = ask(entry);
     }
   }
-  for (const { agentId, adapter, cached, startFailed, discovery } of asked) {
-    if (startFailed) unreachable.push(agentId);
-    else if (discovery) {
-      const discovered = await discovery;
+  const served = [...toServe.keys()];
+  const starts = startInTurn(
+    served,
+    (id) => plan.agents[id],
+    (id) => toServe.get(id)!(),
+  );
+  for (const [i, id] of served.entries()) {
+    const entry = entries.get(id)!;
+    entry.discovery = starts[i]!.then((up) => {
+      if (!up.ok) return undefined;
+      stops.push(up.stop);
+      return ask(entry);
+    });
+    entry.discovery.catch(() => {});
+  }
+  for (const { agentId, adapter, cached, discovery } of asked) {
+    const discovered = await discovery;
+    // A served agent that did not start.
+    if (discovery && !discovered) unreachable.push(agentId);
+    else if (discovered) {
       if (discovered.ok) {
         for (const warning of discovered.discovery.warnings ?? [])
           warnings.push(`agent ${agentId}: ${warning}`);

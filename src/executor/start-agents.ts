@@ -12,6 +12,7 @@ import type { LogStore } from './cache-store.js';
 import { discoverAgents, pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { missingInvokes } from './locked-inputs.js';
 import type { SchemaCache } from './schema-cache.js';
+import { startInTurn } from './start-in-turn.js';
 
 export type StartedAgents =
   | {
@@ -40,15 +41,34 @@ export async function startAgents(
   },
 ): Promise<StartedAgents> {
   const deferred = new Map<string, string>();
-  for (const id of agentIds) {
-    const started = await startAgent(id, run.setup);
+  // Every agent starts at once (a served process and its readiness wait: three agents that take
+  // 1 s to load took 3 s one after another; QA162); the outcomes are read in plan order, so the
+  // refusal is the same one. A refusal cancels the starts still waiting, and every agent that did
+  // start is in `agents`, which the run stops as it ends.
+  const siblings = new AbortController();
+  const setup = { ...run.setup, signal: AbortSignal.any([run.setup.signal, siblings.signal]) };
+  const starts = startInTurn(
+    agentIds,
+    (id) => run.setup.plan.agents[id],
+    (id) => startAgent(id, setup),
+  );
+  const settle = async () => {
+    siblings.abort();
+    for (const [i, outcome] of (await Promise.all(starts)).entries())
+      if (outcome.ok && !agents.has(agentIds[i]!)) agents.set(agentIds[i]!, outcome.runtime);
+  };
+  for (const [i, id] of agentIds.entries()) {
+    const started = await starts[i]!;
     if (!started.ok) {
       const config = run.setup.plan.agents[id];
       const message = `agent ${id} could not start: ${run.scrub(started.error.message)}${servedIn(id, run.setup, started.missingEnv)}`;
       // A RAIP agent's identity is its /info, asked with those headers: one pinned in evalc.lock
       // stands in, as in `plan`, unless --locked must check it.
       const pinned = config?.protocol !== 'raip' || (!run.options.locked && run.lockedPins[id] !== undefined);
-      if (!(started.missingEnv && config && pinned)) return { ok: false, message };
+      if (!(started.missingEnv && config && pinned)) {
+        await settle();
+        return { ok: false, message };
+      }
       deferred.set(id, message);
       continue;
     }

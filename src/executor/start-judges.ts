@@ -8,6 +8,7 @@
 import type { CompiledPlan } from '../compiler/compile.js';
 import type { RuntimeSetup } from './agent-runtime.js';
 import { type JudgeRuntime, startJudge, unusableJudge, unusableKind } from './judges.js';
+import { startInTurn } from './start-in-turn.js';
 
 /** Judge start failures that stop the run: the plan's own setup is wrong, not the judge's health. */
 const REFUSING_JUDGE_ERRORS = new Set(['judge_unconfigured', 'incompatible_version', 'config_error']);
@@ -23,28 +24,44 @@ export async function startJudges(
       compiled.groups.flatMap((g) => g.group.metrics.map((m) => m.judgeId).filter((j): j is string => !!j)),
     ),
   ].sort();
-  // Judges evalc serves start first: another judge may be the same server under another id.
-  const served = (id: string) => (setup.plan.judges[id]?.serve ? 0 : 1);
-  judgeIds.sort((a, b) => served(a) - served(b));
-  for (const id of judgeIds) {
-    const started = await startJudge(id, setup);
-    if (started.ok) {
-      judges.set(id, started.judge);
-      continue;
-    }
-    const message = `judge ${id} is not usable: ${run.scrub(started.error.message)}`;
-    // A setting to fix (an unset variable, a judge of another wire version — A2 refuses it),
-    // or --locked (its pins cannot be checked): no run.
-    if (REFUSING_JUDGE_ERRORS.has(started.error.kind) || run.locked || setup.signal.aborted)
-      return { ok: false, message };
-    // A judge that is down or incompatible is a failed step: each of its metrics records the
-    // error (retried by the next apply).
-    run.warn(message, unusableKind(started.error));
-    const protocol = setup.plan.judges[id]?.protocol === 'openai' ? 'openai' : 'agent-eval';
-    judges.set(
-      id,
-      unusableJudge(id, protocol, { ...started.error, message: run.scrub(started.error.message) }),
+  // Judges evalc serves start first (another judge may be the same server under another id), side
+  // by side, then the others, side by side; the outcomes are read in that order, so a refusal is
+  // the one a start one after another gave. A refusal cancels the starts still waiting, and every
+  // judge that did start is in `judges`, which the run stops as it ends.
+  const served = judgeIds.filter((id) => setup.plan.judges[id]?.serve);
+  const others = judgeIds.filter((id) => !setup.plan.judges[id]?.serve);
+  const siblings = new AbortController();
+  const startSetup = { ...setup, signal: AbortSignal.any([setup.signal, siblings.signal]) };
+  for (const ids of [served, others]) {
+    const starts = startInTurn(
+      ids,
+      (id) => setup.plan.judges[id],
+      (id) => startJudge(id, startSetup),
     );
+    for (const [i, id] of ids.entries()) {
+      const started = await starts[i]!;
+      if (started.ok) {
+        judges.set(id, started.judge);
+        continue;
+      }
+      const message = `judge ${id} is not usable: ${run.scrub(started.error.message)}`;
+      // A setting to fix (an unset variable, a judge of another wire version — A2 refuses it),
+      // or --locked (its pins cannot be checked): no run.
+      if (REFUSING_JUDGE_ERRORS.has(started.error.kind) || run.locked || setup.signal.aborted) {
+        siblings.abort();
+        for (const [j, outcome] of (await Promise.all(starts)).entries())
+          if (outcome.ok && !judges.has(ids[j]!)) judges.set(ids[j]!, outcome.judge);
+        return { ok: false, message };
+      }
+      // A judge that is down or incompatible is a failed step: each of its metrics records the
+      // error (retried by the next apply).
+      run.warn(message, unusableKind(started.error));
+      const protocol = setup.plan.judges[id]?.protocol === 'openai' ? 'openai' : 'agent-eval';
+      judges.set(
+        id,
+        unusableJudge(id, protocol, { ...started.error, message: run.scrub(started.error.message) }),
+      );
+    }
   }
   return { ok: true };
 }
