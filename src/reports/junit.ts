@@ -97,6 +97,14 @@ function suiteHead(name: string, c: SuiteCounts): string {
   return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}">`;
 }
 
+/**
+ * A repeat named as report.md, report.html and this file's `got:` line name it, counting from 1
+ * (QA169: `repeat 1: HTTP 500` named the second repeat beside `got: … (repeats 1, 3)`).
+ */
+function repeatLabel(r: ExampleView['repeats'][number]): string {
+  return `repeat ${r.repeat + 1}`;
+}
+
 /** The repeat whose error an example's testcases report (the first that failed), if any. */
 function errorRepeatOf(e: ExampleView): ExampleView['repeats'][number] | undefined {
   return e.repeats.find((r) => r.errorKind !== null || r.record?.error);
@@ -131,7 +139,7 @@ function metricCase(
       c.error = {
         type: kind,
         message: `${kind}: ${message}`,
-        body: `repeat ${errorRepeat.repeat}: ${message}\n${detail}`,
+        body: `${repeatLabel(errorRepeat)}: ${message}\n${detail}`,
       };
     } else {
       c.failure = { type: x.id, message: `${x.id} failed (${detail.split('\n')[0]})`, body: detail };
@@ -150,7 +158,7 @@ function invokeCase(e: ExampleView, errorRepeat: ExampleView['repeats'][number])
   const message = cutText(errorRepeat.record?.error?.message ?? `invoke failed (${kind})`);
   const c: Case = { classname: '', name: '' };
   if (e.durationMs !== null) c.time = e.durationMs;
-  c.error = { type: kind, message: `${kind}: ${message}`, body: `repeat ${errorRepeat.repeat}: ${message}` };
+  c.error = { type: kind, message: `${kind}: ${message}`, body: `${repeatLabel(errorRepeat)}: ${message}` };
   return c;
 }
 
