@@ -158,6 +158,36 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
     }
   });
 
+  it('local, profile agentv (a process per turn): an exit with an error after writing says what it wrote', async () => {
+    // QA168: it read 'exited with code 3 before replying', the text it wrote nowhere
+    writeFileSync(
+      join(dir, 'whole-then-crash.mjs'),
+      `process.stdin.resume(); process.stdin.on('end', () => process.stdout.write('{"action": "final_answer", "summary": "s"}', () => process.exit(1)));\n`,
+    );
+    for (const [command, when] of [
+      [
+        'node cut.mjs',
+        'exited with code 3 in the middle of a reply; what came of it: {"action": "final_answer"',
+      ],
+      ['node whole-then-crash.mjs', 'exited with code 1 after writing its reply (the agentv profile'],
+    ] as const) {
+      const adapter = makeMaeAdapter(
+        { transport: 'local', command, profile: 'agentv' },
+        { timeoutMs: 5_000, cwd: dir },
+      );
+      try {
+        const outcome = await adapter.invoke('t1', maeContext());
+        expect(outcome.ok).toBe(false);
+        if (outcome.ok) return;
+        expect(outcome.error.kind).toBe('process_crashed');
+        expect(outcome.error.message).toContain(when);
+        expect(outcome.error.message).not.toContain('before replying');
+      } finally {
+        await adapter.close();
+      }
+    }
+  });
+
   it('local: a reused process that exits cleanly in the middle of its reply is not restarted to resend it', async () => {
     const adapter = makeMaeAdapter(
       { transport: 'local', command: 'node cut-turn2.mjs', profile: 'seed' },

@@ -12,6 +12,9 @@
  * times out with a message saying so.
  */
 
+import { parseBoundedJson } from '../bounded-json.js';
+import { quoteCut } from '../quote-cut.js';
+import type { StepError } from '../types.js';
 import { crashError, type LocalTransportOptions } from './local-persistent.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
 import { StderrTail } from './stderr-tail.js';
@@ -95,11 +98,30 @@ export class PerTurnLocalTransport implements MaeTransport {
             error: { kind: 'response_too_large', message: `${WHERE}: reply exceeds ${maxChars} characters` },
           });
         } else if (code !== 0) {
-          finish({ ok: false, error: crashError({ code, signal: exitSignal }, stderr) });
+          finish({
+            ok: false,
+            error: wroteBeforeCrash(crashError({ code, signal: exitSignal }, stderr), stdout),
+          });
         } else {
           finish(parseReplyText(stdout.trim(), WHERE, STDOUT_JSON_HINT));
         }
       });
     });
   }
+}
+
+/**
+ * A process that exited with an error after writing to stdout did not exit "before replying"
+ * (QA168: a reply cut by a crash read so, its text nowhere): in the middle of a reply, or after a
+ * whole one, which the agentv profile does not read (AgentV fails a turn whose process exits with
+ * an error), and what it wrote.
+ */
+function wroteBeforeCrash(error: StepError, stdout: string): StepError {
+  const wrote = stdout.trim();
+  if (wrote === '') return error;
+  const when = parseBoundedJson(wrote).ok
+    ? ' after writing its reply (the agentv profile, as AgentV, fails a turn whose process exits with an error)'
+    : ' in the middle of a reply';
+  error.message = `${error.message.replace(' before replying', when)}; what came of it: ${quoteCut(wrote, 120)}`;
+  return error;
 }
