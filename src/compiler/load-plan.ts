@@ -69,18 +69,24 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   // and plan and apply exited 65 printing no diagnostic).
   if (Object.keys(loaded.raw).length === 0 && hasErrors(diagnostics))
     return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)) };
+  const nonJson = new Set<string>();
   for (const bad of findNonJsonValues(loaded.raw, true)) {
+    nonJson.add(JSON.stringify(bad.path));
     diagnostics.push(
       diagnostic('EVALC_YAML_VALUE', `not a JSON value: ${bad.reason}`, bad.path, {
         source: loaded.locate(bad.path),
-        hint: 'plans are JSON data: write a finite number or a string',
+        hint: bad.path.includes('limits')
+          ? 'plans are JSON data: write a finite number, or leave the limit out for its default'
+          : 'plans are JSON data: write a finite number or a string',
       }),
     );
   }
   const loadFailed = hasErrors(diagnostics);
   diagnostics.push(...checkSecretPlacement(loaded.raw, loaded.locate));
   const validated = validatePlanSchema(loaded.raw, loaded.locate);
-  diagnostics.push(...validated.diagnostics);
+  // The schema's word on the null that stands for a non-JSON value is a cascade (QA170: `timeout:
+  // .inf` read "expected a number, got null" beside "Infinity is not a JSON number").
+  diagnostics.push(...validated.diagnostics.filter((d) => !nonJson.has(JSON.stringify(d.path))));
   const cacheDir = options.cacheDir ?? defaultDirs(loaded.planFile).cacheDir;
   const resolveOptions = { cacheDir, cwd, offline: options.offline ?? false, only: options.only };
   if (!validated.plan) hintIncluder(planFile, cwd, diagnostics);

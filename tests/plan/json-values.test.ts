@@ -48,6 +48,24 @@ describe('values without a JSON form', () => {
     ]);
   });
 
+  it('says a limit or a count of .inf once, not also "expected number, got null" (QA170)', async () => {
+    const result = await diagnose({
+      'evalc.yaml':
+        `${PLAN('{ q: "{{q}}" }', '      d: { examples: [{ id: x, vars: { q: a } }] }')}run: { concurrency: .inf }
+`.replace(
+          'url: http://127.0.0.1:7101 }',
+          'url: http://127.0.0.1:7101, limits: { timeout: .inf, rps: .nan } }',
+        ),
+    });
+    expect(
+      result.diagnostics.map((d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`),
+    ).toEqual([
+      '4:72 not a JSON value: Infinity is not a JSON number | plans are JSON data: write a finite number, or leave the limit out for its default',
+      '4:83 not a JSON value: NaN is not a JSON number | plans are JSON data: write a finite number, or leave the limit out for its default',
+      '13:21 not a JSON value: Infinity is not a JSON number | plans are JSON data: write a finite number or a string',
+    ]);
+  });
+
   it('reports such values in dataset files at the example line', async () => {
     const result = await diagnose({
       'evalc.yaml': PLAN('{ q: "{{q}}" }', '      y: { source: rows.yaml }\n      j: { source: rows.jsonl }'),
