@@ -135,8 +135,12 @@ function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: numbe
 /** A plan edit no step key sees: named when the lock can tell it, else the kinds it may be. */
 function unkeyedReason(compiled: CompiledPlan, lock: Lockfile): string {
   const edits = unkeyedPlanEdits(compiled, lock);
-  return edits.length > 0
-    ? `because the plan changed (no step changes: ${named(edits)})`
+  if (edits.length > 0) return `because the plan changed (no step changes: ${named(edits)})`;
+  // Under --only the edit may be one of another task's steps (QA167: a task's instructions edited
+  // outside the selection read "e.g. a gate, a weight or a description").
+  const only = compiled.resolved.only;
+  return only !== undefined
+    ? `because the plan changed (no step changes under --only ${only}: e.g. an edit outside it, a gate, a weight or a description)`
     : 'because the plan changed (no step changes: e.g. a gate, a weight or a description)';
 }
 

@@ -143,7 +143,10 @@ export function datasetDrift(
     drift.push(
       changes.length > 0
         ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`
-        : 'the plan changed since evalc.lock was written (no step changes: e.g. a description or a gate)',
+        : compiled.resolved.only !== undefined
+          ? // QA167: a task's instructions edited outside the selection read "e.g. a description or a gate".
+            `the plan changed since evalc.lock was written (no step changes under --only ${compiled.resolved.only}: e.g. an edit outside it, a description or a gate)`
+          : 'the plan changed since evalc.lock was written (no step changes: e.g. a description or a gate)',
     );
   }
   return drift;
