@@ -128,7 +128,31 @@ export function onlyIn<K extends 'new' | 'gone'>(
   return ids.length > 0 ? ({ [field]: ids } as Partial<Record<K, string[]>>) : {};
 }
 
-/** Examples (`task/dataset/example`) with a row in both runs for some agent. */
-export function pairedExampleCount(paired: readonly [Row, Row][]): number {
-  return new Set(paired.map(([, n]) => `${n.task}\u0000${n.dataset}\u0000${n.result.example}`)).size;
+/**
+ * Examples (`task/dataset/example`) of both runs, as the summary line counts them: paired when, for
+ * some agent, a metric has a figure (score or value) in both runs — what the paired tests compare —,
+ * else unpaired (a failed invoke, a judge that errored in one run). QA171: an example was counted
+ * paired with a row in both runs, so a judge that errored on 2 of 5 read "5 paired examples" above
+ * a test of 3.
+ */
+export function pairedIdCounts(paired: readonly [Row, Row][]): { pairedIds: number; unpairedIds?: number } {
+  const both = new Set<string>();
+  const compared = new Set<string>();
+  for (const [o, n] of paired) {
+    const id = `${n.task}\u0000${n.dataset}\u0000${n.result.example}`;
+    both.add(id);
+    if (!compared.has(id) && hasFigureInBoth(o.result, n.result)) compared.add(id);
+  }
+  const unpaired = both.size - compared.size;
+  return unpaired > 0 ? { pairedIds: compared.size, unpairedIds: unpaired } : { pairedIds: compared.size };
+}
+
+function hasFigureInBoth(old: LockResult, now: LockResult): boolean {
+  for (const [metric, m] of Object.entries(now.metrics)) {
+    const o = old.metrics[metric];
+    for (const field of ['score', 'value'] as const) {
+      if (figure(m, field) !== null && figure(o, field) !== null) return true;
+    }
+  }
+  return false;
 }

@@ -28,7 +28,7 @@ import { type GateChange, gateChanges } from './diff-gates.js';
 import {
   onlyIn,
   pairedDeltaField,
-  pairedExampleCount,
+  pairedIdCounts,
   pairsByScope,
   pairsFor,
   type Row,
@@ -121,8 +121,9 @@ export interface LockDiff {
     paired: number;
     added: number;
     removed: number;
-    /** Examples (`task/dataset/example`) with a row in both runs for some agent: the text's "paired examples". */
+    /** Examples (`task/dataset/example`) with a metric figure in both runs (some agent); `unpairedIds`: of both runs without one (QA171). */
     pairedIds: number;
+    unpairedIds?: number;
     new?: string[];
     gone?: string[];
     /** Examples of both runs whose row was edited: input, expected value, … (diff-changed-examples.ts, QA139). */
@@ -372,7 +373,7 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       paired: paired.length,
       added: newRows.size - paired.length,
       removed: oldRows.size - paired.length,
-      pairedIds: pairedExampleCount(paired),
+      ...pairedIdCounts(paired),
       ...onlyIn('new', newRows, oldRows),
       ...onlyIn('gone', oldRows, newRows),
       ...(changed.length > 0 ? { changed } : {}),

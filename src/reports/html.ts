@@ -195,7 +195,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const verdictClass =
     s.regressions > 0 || gated.size > 0
       ? 'regression'
-      : s.passToFail > 0 || diff.examples.paired === 0
+      : s.passToFail > 0 || diff.examples.pairedIds === 0
         ? 'caution'
         : 'improvement';
   const f2p = flips('fail_to_pass');
