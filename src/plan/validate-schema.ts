@@ -160,7 +160,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
               ? `write the number without quotes: ${key}: ${actual.trim()}`
               : issue.expected === 'int' && typeof actual === 'number'
                 ? `a whole number: ${key}: ${Math.max(1, Math.round(actual))}`
-                : undefined;
+                : shapeHint(issue.expected, actual, path, key);
       return [
         diagnostic(
           'EVALC_SCHEMA_TYPE',
@@ -315,9 +315,24 @@ function keysOf(schema: { shape: object }): string[] {
 }
 
 /** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */
+/**
+ * One mapping written where a list of them goes (`metrics: { type: pass_rate }`, `examples: { id: x1 }`),
+ * and a dataset written as its file (`d: datasets/s.jsonl`): the hint writes the shape (QA166: as
+ * 865d103 does for one text written where a list goes, these read 'expected a list, got a mapping').
+ */
+function shapeHint(expected: string, actual: unknown, path: PlanPath, key: string): string | undefined {
+  if (expected === 'array' && actual !== null && typeof actual === 'object' && !Array.isArray(actual))
+    return `write a list, even of one item: ${key}: [ { … } ]`;
+  const isDataset = path.length === 4 && path[0] === 'tasks' && path[2] === 'datasets';
+  if ((expected === 'object' || expected === 'record') && isDataset && typeof actual === 'string')
+    return `a dataset is a mapping: ${key}: { source: ${actual} }`;
+  return undefined;
+}
+
 function describeExpected(expected: string): string {
   if (expected === 'record' || expected === 'object') return 'a mapping';
   if (expected === 'array') return 'a list';
+  if (expected === 'int') return 'a whole number';
   return expected;
 }
 

@@ -1,0 +1,63 @@
+/**
+ * One mapping written where a list goes, and a dataset written as its file, say the shape to write
+ * (QA166: `metrics: { type: pass_rate }` and `examples: { id: x1 }` read 'expected a list, got a
+ * mapping', `d: datasets/s.jsonl` 'expected a mapping, got the string', with no hint, where one text
+ * written for a list had one since QA161); a count not whole reads 'a whole number', not zod's 'int'.
+ */
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from '../compiler/plan-helpers.js';
+
+const plan = (datasets: string, metrics: string) => `evalc: 1
+benchmark: { id: s }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets:
+${datasets}
+metrics: ${metrics}
+run: { concurrency: 1.5 }
+`;
+
+async function said(text: string, files: Record<string, string> = {}): Promise<string[]> {
+  const dir = writeFiles({ 'evalc.yaml': text, ...files });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  return r.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`);
+}
+
+it('hints the list for one mapping, the mapping for a dataset file, and says a whole number', async () => {
+  expect(
+    await said(
+      plan(
+        '      d: datasets/s.jsonl\n      e: { examples: { id: x1, vars: { q: hi } } }',
+        '{ type: pass_rate }',
+      ),
+    ),
+  ).toEqual([
+    '9:10 tasks.t.datasets.d: expected a mapping, got the string "datasets/s.jsonl" | a dataset is a mapping: d: { source: datasets/s.jsonl }',
+    '10:22 tasks.t.datasets.e.examples: expected a list, got a mapping | write a list, even of one item: examples: [ { … } ]',
+    '11:10 metrics: expected a list, got a mapping | write a list, even of one item: metrics: [ { … } ]',
+    '12:21 run.concurrency: expected a whole number, got number 1.5 | a whole number: concurrency: 2',
+  ]);
+});
+
+it('what the hints write validates', async () => {
+  expect(
+    await said(
+      plan(
+        '      d: { source: s.jsonl }\n      e: { examples: [ { id: x1, vars: { q: hi } } ] }',
+        '[ { type: pass_rate } ]',
+      ).replace('concurrency: 1.5', 'concurrency: 2'),
+      { 's.jsonl': '{"id":"x1","vars":{"q":"hi"}}\n' },
+    ),
+  ).toEqual([]);
+});
