@@ -154,6 +154,11 @@ function addSecretForms(out: Set<string>, value: string): void {
   // reaches the server, and comes back, without it (QA160).
   const trimmed = value.trim();
   if (trimmed !== value) addSecretForms(out, trimmed);
+  // A PEM key kept on one line with `\n` written out (a `.env` file, a service account's
+  // `private_key`) is expanded by the agent that loads it, then printed line by line: its
+  // expanded form is a secret too, and so its lines (QA168: they stayed in the agent's log and in
+  // a reply quoting the key).
+  if (/\\n/.test(value)) addSecretForms(out, value.replace(/\\r\\n|\\n/g, '\n'));
   // A value of several lines (a PEM key, a service account's JSON in `serve.env`) is printed, and
   // logs are masked, line by line: each line with a letter or digit is a secret of its own (QA160);
   // not a PEM armor line (`-----BEGIN PRIVATE KEY-----`), the same in every key: masked, it was

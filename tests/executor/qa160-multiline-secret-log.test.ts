@@ -54,4 +54,32 @@ describe('a secret of several lines', () => {
       'the key *** leaked',
     );
   });
+
+  it('is masked line by line when given on one line with \\n written out, as a .env file keeps it (QA168)', async () => {
+    // The agent expands the `\n`s (a service account's private_key) and prints the key: its lines
+    // stayed in the agent's log and in a reply quoting the key.
+    const oneLine = PEM.replace(/\n/g, '\\n');
+    const secrets = referencedSecrets({ KEY: '${env.QA168_PEM}' }, { QA168_PEM: oneLine });
+    const child = spawn(
+      process.execPath,
+      ['-e', 'console.log("key:\\n" + process.env.K.replace(/\\\\n/g, "\\n"))'],
+      {
+        env: { ...process.env, K: oneLine },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const log = new PassThrough();
+    let written = '';
+    log.on('data', (chunk: Buffer) => {
+      written += chunk.toString('utf8');
+    });
+    const tail = new OutputTail(secrets);
+    tail.attach(child.stdout, log, () => {});
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(written).toContain('key:\n-----BEGIN PRIVATE KEY-----\n');
+    expect(written).not.toContain('qa160');
+    expect(scrubSecrets(`the key is ${PEM} ok`, secrets)).toBe('the key is *** ok');
+    expect(scrubSecrets('line BKcwggSjAgEAAoIBAQC7qa160xyz', secrets)).toBe('line ***');
+    expect(scrubSecrets(`as given: ${oneLine}`, secrets)).toBe('as given: ***');
+  });
 });
