@@ -3,7 +3,27 @@
  * indentation, `key:value` without a space, an item one space off came with no hint).
  */
 
-const HINTS: { code?: string; message: RegExp; hint: (match: RegExpExecArray) => string }[] = [
+/** Where the reader stopped: the text of that line, and what follows on the lines after it. */
+export interface ErrorSite {
+  line: string;
+  rest: string;
+}
+
+const HINTS: {
+  code?: string;
+  message: RegExp;
+  /** Whether the hint fits where the error is (by default it does). */
+  site?: (site: ErrorSite) => boolean;
+  hint: (match: RegExpExecArray, site: ErrorSite) => string;
+}[] = [
+  {
+    // A line indented past its sibling key continues the value above it (`protocol: raip` then
+    // ` url: …` one space deeper): not a mapping written on its key's line (QA166).
+    message: /^Nested mappings are not allowed in compact mappings/,
+    site: (s) => /^[^:#]*\n/.test(s.rest),
+    hint: () =>
+      'the next line is indented further than the key above it, so it continues that value: indent its key as the others beside it',
+  },
   {
     code: 'TAB_AS_INDENT',
     message: /./,
@@ -22,7 +42,28 @@ const HINTS: { code?: string; message: RegExp; hint: (match: RegExpExecArray) =>
   },
   {
     message: /^Implicit map keys need to be followed by map values/,
+    site: (s) => /\S:[^\s]/.test(s.line),
     hint: () => 'write a space after the colon (`key: value`); quote a text that is no key',
+  },
+  {
+    // A line with no `key:` in a mapping (`- a` beside keys, a word alone): QA166, it was told to
+    // write a space after a colon it does not have.
+    message: /^Implicit (map )?keys need to be/,
+    site: (s) => !s.line.includes(':'),
+    hint: (_m, s) =>
+      /^\s*-(\s|$)/.test(s.line)
+        ? 'a `- ` item belongs to a list under a key: indent it below the `key:` whose list it is'
+        : `a line of a mapping is \`key: value\`: end the key with a colon (\`${s.line.trim()}:\`)`,
+  },
+  {
+    // `{ description: Eval: the first }`, `{ repeats: 2 seed: 3 }` (QA166: no hint).
+    message: /^Block collections are not allowed within flow collections/,
+    hint: () =>
+      'inside `{ }` and `[ ]` items are separated by commas, and a text that holds `: ` is quoted ("Eval: the first")',
+  },
+  {
+    message: /^Unexpected flow-(map|seq)-end token/,
+    hint: (m) => (m[1] === 'map' ? 'remove this `}`: it closes no `{`' : 'remove this `]`: it closes no `[`'),
   },
   {
     code: 'BAD_SCALAR_START',
@@ -41,11 +82,22 @@ const HINTS: { code?: string; message: RegExp; hint: (match: RegExpExecArray) =>
   },
 ];
 
-export function yamlErrorHint(code: string, message: string): string | undefined {
+export function yamlErrorHint(
+  code: string,
+  message: string,
+  site: ErrorSite = { line: '', rest: '' },
+): string | undefined {
   for (const entry of HINTS) {
     if (entry.code !== undefined && entry.code !== code) continue;
     const match = entry.message.exec(message);
-    if (match) return entry.hint(match);
+    if (match && (entry.site?.(site) ?? true)) return entry.hint(match, site);
   }
   return undefined;
+}
+
+/** The line of `text` holding `offset`, and the text from `offset` on. */
+export function errorSite(text: string, offset: number): ErrorSite {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return { line: text.slice(start, end < 0 ? undefined : end).replace(/\r$/, ''), rest: text.slice(offset) };
 }

@@ -20,7 +20,7 @@ import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from 
 import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
-import { yamlErrorHint } from './yaml-error-hints.js';
+import { errorSite, yamlErrorHint } from './yaml-error-hints.js';
 
 export interface YamlFile {
   /** Path as shown to users (relative to the working directory). */
@@ -138,7 +138,7 @@ export function parseYamlFile(
         hint:
           err.code === 'DUPLICATE_KEY'
             ? 'each key may appear once in a mapping'
-            : yamlErrorHint(err.code, err.message),
+            : yamlErrorHint(err.code, err.message, errorSite(text, err.pos[0])),
       }),
     );
   }

@@ -1,0 +1,50 @@
+/**
+ * The YAML hints fit the line the reader stopped at (QA166): a line with no colon was told 'write a
+ * space after the colon', a line indented past its sibling key 'a value that is itself a mapping goes
+ * on its own lines'; a text holding `: ` or a missing comma inside `{ }`, and a `}` that closes
+ * nothing, came with no hint. The hints QA161 gave where they fit are kept.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseYamlFile } from '../../src/plan/yaml-file.js';
+
+const hints = (text: string) =>
+  parseYamlFile('e.yaml', text).diagnostics.map((d) => `${d.source?.line}:${d.source?.col} ${d.hint}`);
+const HEAD = 'evalc: 1\nbenchmark: { id: x }\n';
+
+describe('YAML hints where the reader stopped', () => {
+  it('a key without its colon, and a list item among keys', () => {
+    expect(hints(`${HEAD}agents\n  a1: {}\n`)).toContain(
+      '3:1 a line of a mapping is `key: value`: end the key with a colon (`agents:`)',
+    );
+    expect(hints(`${HEAD}- a\n`)).toContain(
+      '3:1 a `- ` item belongs to a list under a key: indent it below the `key:` whose list it is',
+    );
+    expect(hints(`${HEAD}- a\n`).join('\n')).not.toContain('space after the colon');
+  });
+
+  it('a line indented past its sibling continues the value above it', () => {
+    expect(hints(`${HEAD}agents:\n  a1:\n    protocol: raip\n     url: http://x\n`)[0]).toBe(
+      '5:15 the next line is indented further than the key above it, so it continues that value: indent its key as the others beside it',
+    );
+    // A mapping written on its key's line keeps QA161's hint.
+    expect(hints('agents:\n  a1: protocol: raip\n')[0]).toMatch(
+      /a value that is itself a mapping goes on its own/,
+    );
+  });
+
+  it('a text with `: ` or a missing comma inside braces, and a closer of nothing', () => {
+    expect(hints(`${HEAD.replace('{ id: x }', '{ id: x, description: Eval: the first }')}`)).toEqual([
+      '2:34 inside `{ }` and `[ ]` items are separated by commas, and a text that holds `: ` is quoted ("Eval: the first")',
+    ]);
+    expect(hints(`${HEAD}run: { repeats: 2 seed: 3 }\n`)[0]).toMatch(
+      /^3:\d+ inside `\{ \}` and `\[ \]` items are separated by commas/,
+    );
+    expect(hints(`${HEAD}agents:\n  a1: { protocol: raip }}\n`)).toEqual([
+      '4:25 remove this `}`: it closes no `{`',
+    ]);
+  });
+
+  it('keeps the colon hint for key:value', () => {
+    expect(hints('k: v\nk2:v2\n').join('\n')).toContain('write a space after the colon (`key: value`)');
+  });
+});
