@@ -7,57 +7,36 @@
  * Real TCP server on 127.0.0.1:0 and a real subprocess.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MaeAgentConfig } from '../../src/plan/schema.js';
+import type { MaeRuntime } from '../../src/protocols/mae/adapter.js';
+import type { ContextOptions } from '../fixtures/mae-harness.js';
 import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { type MaeLineServer, startMaeLineServer } from '../fixtures/mae-line-server.js';
 
 const CUT = '{"action": "final_answer", "summ';
-let server: Server;
-let address = '';
-const sockets = new Set<Socket>();
-let dir = '';
-let turnServer: Server;
-let turnAddress = '';
+/** Writes half a reply to any request and closes the connection. */
+let cut: MaeLineServer;
+/** Answers turn 1, cuts its turn-2 reply on the same (reused) connection. */
+let cutTurn2: MaeLineServer;
 const turnRequests: number[] = [];
+let dir = '';
 
 beforeAll(async () => {
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    socket.once('data', () => {
+  cut = await startMaeLineServer((_request, socket) => {
+    socket.write(CUT);
+    setTimeout(() => socket.destroy(), 20);
+  });
+  cutTurn2 = await startMaeLineServer((request, socket) => {
+    turnRequests.push(request.turn);
+    if (request.turn === 1) socket.write(`${JSON.stringify({ action: 'call_tool', tool_name: 'lookup' })}\n`);
+    else {
       socket.write(CUT);
       setTimeout(() => socket.destroy(), 20);
-    });
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  address = `127.0.0.1:${(server.address() as { port: number }).port}`;
-  // answers turn 1, cuts its turn-2 reply on the same (reused) connection
-  turnServer = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    let buffered = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      const request = JSON.parse(buffered.slice(0, end)) as { turn: number };
-      buffered = buffered.slice(end + 1);
-      turnRequests.push(request.turn);
-      if (request.turn === 1)
-        socket.write(`${JSON.stringify({ action: 'call_tool', tool_name: 'lookup' })}\n`);
-      else {
-        socket.write(CUT);
-        setTimeout(() => socket.destroy(), 20);
-      }
-    });
-  });
-  await new Promise<void>((resolve) => turnServer.listen(0, '127.0.0.1', resolve));
-  turnAddress = `127.0.0.1:${(turnServer.address() as { port: number }).port}`;
   dir = mkdtempSync(join(tmpdir(), 'qa163-'));
   writeFileSync(
     join(dir, 'cut.mjs'),
@@ -78,84 +57,71 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   );
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await new Promise<void>((resolve) => turnServer.close(() => resolve()));
+  await cut.close();
+  await cutTurn2.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The error of one invoke that must fail; the adapter is closed after it. */
+async function failure(
+  config: Partial<MaeAgentConfig>,
+  runtime: Partial<MaeRuntime> = {},
+  context: ContextOptions = {},
+) {
+  const adapter = makeMaeAdapter(config, { timeoutMs: 5_000, ...runtime });
+  try {
+    const outcome = await adapter.invoke('t1', maeContext(context));
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) throw new Error('the invoke succeeded');
+    return outcome.error;
+  } finally {
+    await adapter.close();
+  }
+}
+
 describe('mae seed agent whose reply is cut off by the end of its stream', () => {
   it('socket: a connection closed in the middle of a reply is a retryable transport_error', async () => {
-    const adapter = makeMaeAdapter({ transport: 'socket', address, profile: 'seed' }, { timeoutMs: 5_000 });
-    try {
-      const outcome = await adapter.invoke('t1', maeContext());
-      expect(outcome.ok).toBe(false);
-      if (outcome.ok) return;
-      expect(outcome.error.kind).toBe('transport_error');
-      expect(outcome.error.retryable).toBe(true);
-      expect(outcome.error.message).toContain('closed in the middle of a reply');
-      expect(outcome.error.message).not.toContain('closed before a reply');
-      expect(outcome.error.message).toContain('final_answer');
-    } finally {
-      await adapter.close();
-    }
+    const error = await failure({ transport: 'socket', address: cut.address, profile: 'seed' });
+    expect(error.kind).toBe('transport_error');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain('closed in the middle of a reply');
+    expect(error.message).not.toContain('closed before a reply');
+    expect(error.message).toContain('final_answer');
   });
 
   it('socket, profile agentv (a connection per turn): one closed in the middle of a reply is a retryable transport_error', async () => {
     // QA168: it was a definitive invalid_json, cached like an answer
-    const adapter = makeMaeAdapter({ transport: 'socket', address, profile: 'agentv' }, { timeoutMs: 5_000 });
-    try {
-      const outcome = await adapter.invoke('t1', maeContext());
-      expect(outcome.ok).toBe(false);
-      if (outcome.ok) return;
-      expect(outcome.error.kind).toBe('transport_error');
-      expect(outcome.error.retryable).toBe(true);
-      expect(outcome.error.message).toContain(
-        ': connection closed in the middle of a reply; what came of it: ',
-      );
-      expect(outcome.error.message).toContain('final_answer');
-    } finally {
-      await adapter.close();
-    }
+    const error = await failure({ transport: 'socket', address: cut.address, profile: 'agentv' });
+    expect(error.kind).toBe('transport_error');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain(': connection closed in the middle of a reply; what came of it: ');
+    expect(error.message).toContain('final_answer');
   });
 
   it('socket: a reused connection cut in the middle of a reply is not resent as a close after the previous reply', async () => {
     const logs: string[] = [];
-    const adapter = makeMaeAdapter(
-      { transport: 'socket', address: turnAddress, profile: 'seed' },
-      { timeoutMs: 5_000 },
+    const error = await failure(
+      { transport: 'socket', address: cutTurn2.address, profile: 'seed' },
+      {},
+      { logs },
     );
-    try {
-      const outcome = await adapter.invoke('t1', maeContext({ logs }));
-      expect(outcome.ok).toBe(false);
-      if (outcome.ok) return;
-      expect(outcome.error.kind).toBe('transport_error');
-      expect(outcome.error.message).toContain('closed in the middle of a reply');
-      expect(outcome.error.message).not.toContain('closed before a reply');
-    } finally {
-      await adapter.close();
-    }
+    expect(error.kind).toBe('transport_error');
+    expect(error.message).toContain('closed in the middle of a reply');
+    expect(error.message).not.toContain('closed before a reply');
     // turn 2 was sent once: the agent got it (it started answering), so nothing is resent
     expect(turnRequests).toEqual([1, 2]);
     expect(logs.join('\n')).not.toContain('after its previous reply');
   });
 
   it('local: a process that exits while writing its reply is process_crashed, not invalid_json', async () => {
-    const adapter = makeMaeAdapter(
+    const error = await failure(
       { transport: 'local', command: 'node cut.mjs', profile: 'seed' },
-      { timeoutMs: 5_000, cwd: dir },
+      { cwd: dir },
     );
-    try {
-      const outcome = await adapter.invoke('t1', maeContext());
-      expect(outcome.ok).toBe(false);
-      if (outcome.ok) return;
-      expect(outcome.error.kind).toBe('process_crashed');
-      expect(outcome.error.message).toContain('in the middle of a reply');
-      expect(outcome.error.message).toContain('; what came of it: ');
-      expect(outcome.error.message).not.toMatch(/before (a reply|replying)/);
-    } finally {
-      await adapter.close();
-    }
+    expect(error.kind).toBe('process_crashed');
+    expect(error.message).toContain('in the middle of a reply');
+    expect(error.message).toContain('; what came of it: ');
+    expect(error.message).not.toMatch(/before (a reply|replying)/);
   });
 
   it('local, profile agentv (a process per turn): an exit with an error after writing says what it wrote', async () => {
@@ -171,42 +137,25 @@ describe('mae seed agent whose reply is cut off by the end of its stream', () =>
       ],
       ['node whole-then-crash.mjs', 'exited with code 1 after writing its reply (the agentv profile'],
     ] as const) {
-      const adapter = makeMaeAdapter(
-        { transport: 'local', command, profile: 'agentv' },
-        { timeoutMs: 5_000, cwd: dir },
-      );
-      try {
-        const outcome = await adapter.invoke('t1', maeContext());
-        expect(outcome.ok).toBe(false);
-        if (outcome.ok) return;
-        expect(outcome.error.kind).toBe('process_crashed');
-        expect(outcome.error.message).toContain(when);
-        expect(outcome.error.message).not.toContain('before replying');
-      } finally {
-        await adapter.close();
-      }
+      const error = await failure({ transport: 'local', command, profile: 'agentv' }, { cwd: dir });
+      expect(error.kind).toBe('process_crashed');
+      expect(error.message).toContain(when);
+      expect(error.message).not.toContain('before replying');
     }
   });
 
   it('local: a reused process that exits cleanly in the middle of its reply is not restarted to resend it', async () => {
-    const adapter = makeMaeAdapter(
+    const error = await failure(
       { transport: 'local', command: 'node cut-turn2.mjs', profile: 'seed' },
-      { timeoutMs: 5_000, cwd: dir },
+      { cwd: dir },
     );
-    try {
-      const outcome = await adapter.invoke('t1', maeContext());
-      expect(outcome.ok).toBe(false);
-      if (outcome.ok) return;
-      expect(outcome.error.kind).toBe('process_crashed');
-      expect(outcome.error.message).toContain('in the middle of a reply');
-      expect(outcome.error.message).toContain('; what came of it: ');
-      expect(outcome.error.message).not.toMatch(/before (a reply|replying)/);
-      // QA168: it answered turn 1, so it keeps running and answers each line: no profile hint
-      expect(outcome.error.message).toContain('exited with code 0 in the middle of a reply; ');
-      expect(outcome.error.message).not.toContain('profile: agentv');
-    } finally {
-      await adapter.close();
-    }
+    expect(error.kind).toBe('process_crashed');
+    expect(error.message).toContain('in the middle of a reply');
+    expect(error.message).toContain('; what came of it: ');
+    expect(error.message).not.toMatch(/before (a reply|replying)/);
+    // QA168: it answered turn 1, so it keeps running and answers each line: no profile hint
+    expect(error.message).toContain('exited with code 0 in the middle of a reply; ');
+    expect(error.message).not.toContain('profile: agentv');
     expect(readFileSync(join(dir, 'turns.log'), 'utf8')).toBe('1\n2\n');
   });
 });

@@ -6,18 +6,17 @@
  * process, and counted among the run's retries. Real TCP server and real subprocesses.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MaeAgentConfig } from '../../src/plan/schema.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { type MaeLineServer, startMaeLineServer } from '../fixtures/mae-line-server.js';
 
-let server: Server;
+let server: MaeLineServer;
 let address = '';
 let requests = 0;
-const sockets = new Set<Socket>();
 let dir = '';
 let sse: Loopback;
 let sseRequests = 0;
@@ -36,24 +35,12 @@ beforeAll(async () => {
     res.end('data: {"action": "final_answer", "summary": "answered"}\n\ndata: [DONE]\n\n');
   });
   // the first request ever is dropped (connection destroyed, no reply); every later one is answered
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    let buffered = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffered += chunk;
-      const end = buffered.indexOf('\n');
-      if (end < 0) return;
-      buffered = buffered.slice(end + 1);
-      requests += 1;
-      if (requests === 1) return void socket.destroy();
-      socket.write(`${JSON.stringify({ action: 'final_answer', summary: 'answered' })}\n`);
-    });
+  server = await startMaeLineServer((_request, socket) => {
+    requests += 1;
+    if (requests === 1) return void socket.destroy();
+    socket.write(`${JSON.stringify({ action: 'final_answer', summary: 'answered' })}\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  address = `127.0.0.1:${(server.address() as { port: number }).port}`;
+  address = server.address;
   dir = mkdtempSync(join(tmpdir(), 'qa163-retry-'));
   // crashes (exit 3, no reply) the first time it is asked; answers once crashed.flag exists
   writeFileSync(
@@ -74,8 +61,7 @@ beforeEach(() => {
 });
 afterAll(async () => {
   await sse.close();
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
