@@ -208,7 +208,7 @@ export async function loadDataset(
         const idType =
           field === 'id' && value !== null && typeof value === 'object'
             ? typeof value.id === 'number' // JSON's 1e400 (QA59: "not a number"; QA136: "not Infinity")
-              ? nonFiniteId(value.id)
+              ? nonFiniteId(value.id, format === 'yaml')
               : jsonType(value.id)
             : undefined;
         diagnostics.push(

@@ -41,11 +41,12 @@ export function jsonType(value: unknown): string {
 /**
  * What an id that is a number yet no id is: JSON's `1e400` (or YAML's `.inf`) reads as Infinity,
  * YAML's `.nan` as NaN, which is within no range (QA162: it read "beyond a double's range").
+ * In YAML, `.inf` is named too: it is no number beyond a range, but infinity itself (QA167).
  */
-export function nonFiniteId(id: number): string {
+export function nonFiniteId(id: number, yaml = false): string {
   return Number.isNaN(id)
     ? "NaN (YAML's .nan, not a number): quote it"
-    : `a number beyond a double's range (it reads as ${id}): quote it`;
+    : `a number beyond a double's range${yaml ? ` or YAML's ${id < 0 ? '-' : ''}.inf` : ''} (it reads as ${id}): quote it`;
 }
 
 /**

@@ -34,4 +34,14 @@ describe('an example id of the wrong type (QA40)', () => {
       "1 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not NaN (YAML's .nan, not a number): quote it",
     ]);
   });
+
+  it("YAML's .inf is named as such (QA167)", async () => {
+    const r = await loadDatasetPlan('d.yaml', {
+      'd.yaml': '- { id: .inf, vars: {} }\n- { id: -.inf, vars: {} }\n',
+    });
+    expect(r.diagnostics.map((d) => `${d.source?.line} ${d.code} ${d.message}`)).toEqual([
+      "1 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a number beyond a double's range or YAML's .inf (it reads as Infinity): quote it",
+      "2 EVALC_EXAMPLE_INVALID invalid example (id): an id is a string or a number, not a number beyond a double's range or YAML's -.inf (it reads as -Infinity): quote it",
+    ]);
+  });
 });
