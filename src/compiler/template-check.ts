@@ -3,6 +3,7 @@
  * examples it fails for — every leaf, not only the first of each example (QA57) — and a var some
  * examples lack while others have it says so, instead of "did you mean" the very name (QA57).
  */
+
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
@@ -10,6 +11,7 @@ import { ChatTurnsReplaceCheck } from './chat-turns-check.js';
 import type { CompiledGroup } from './compile.js';
 import type { ResolvedExample } from './datasets.js';
 import { exampleInputErrors, renderExampleInput } from './example-input.js';
+import { EXAMPLE_KEYS } from './example-key-typo.js';
 import type { ResolvedPlan } from './resolve.js';
 
 const MAX_LISTED = 5;
@@ -173,7 +175,42 @@ function hintForVar(
     return `${failingCount} example(s) lack \`${bare}\`, which ${having} other(s) have: give it to every example, or render it only when present ({{#if ${root}}}…{{/if}})`;
   }
   const known = Object.keys(failing.vars);
-  return didYouMean(bare, known) ?? `example vars: ${known.join(', ') || 'none'}`;
+  return (
+    didYouMean(bare, known) ??
+    outsideVars(segments[0]!, failing, known.length === 0) ??
+    `example vars: ${known.join(', ') || 'none'}`
+  );
+}
+
+/**
+ * The variable written beside `vars` instead of in it: at the example's top level
+ * (`{"id": "e1", "q": …}`) or in another mapping (`{"id": "e1", "input": {"q": …}}`), both kept as
+ * data that no template reads. It said `example vars: none`, which did not say where vars go.
+ */
+function outsideVars(root: string, failing: ResolvedExample, noVars: boolean): string | undefined {
+  const row = failing as unknown as Record<string, unknown>;
+  // Keys evalc reads (`expected`, `tools`…) are no misplaced vars.
+  const read = new Set<string>(EXAMPLE_KEYS);
+  const where =
+    Object.hasOwn(row, root) && !read.has(root)
+      ? 'at its top level'
+      : Object.keys(row).find((key) => {
+          const value = row[key];
+          return !read.has(key) && isMapping(value) && Object.hasOwn(value, root);
+        });
+  if (where === undefined) return undefined;
+  const place = where === 'at its top level' ? where : `under \`${where}\``;
+  const fix =
+    where === 'at its top level'
+      ? `{"id": …, "vars": {"${root}": …}}`
+      : noVars
+        ? `rename \`${where}\` to \`vars\``
+        : `move it into \`vars\``;
+  return `example ${failing.id} has \`${root}\` ${place}, kept as data: a template reads an example's \`vars\` (${fix})`;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function hasPath(vars: unknown, segments: readonly string[]): boolean {

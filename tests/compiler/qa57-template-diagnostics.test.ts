@@ -58,4 +58,34 @@ describe('template diagnostics', () => {
     const hint = (await planDiagnostics(typo)).find((d) => d.message.includes('"quer"'))?.hint;
     expect(hint).toBe('did you mean `qury`?');
   });
+  // A var written beside `vars` (DESIGN §2's example line keeps them under it): the hint said
+  // `example vars: none`, which did not say where vars go.
+  it('say where vars go when the var is at the top level or under another key', async () => {
+    const beside = plan.replace(
+      /examples:\n(?:.*\n)+$/,
+      'examples:\n          - { id: e1, opt: x, user: { name: A }, qury: x }\n          - { id: e2, input: { opt: x }, vars: { user: { name: B }, qury: y } }\n          - { id: e3, input: { opt: y, user: { name: C }, qury: z } }\n          - { id: e4, expected: { opt: y }, vars: { user: { name: D }, qury: w } }\n',
+    );
+    const hints = (await planDiagnostics(beside))
+      .filter((d) => d.code === 'EVALC_BIND_UNKNOWN_VAR')
+      .map((d) => `${d.message.replace(/.*examples /, '')} | ${d.hint}`);
+    expect(hints[0]).toBe(
+      'e1, e2, e3, e4 (4 of 4): "opt" is not defined | example e1 has `opt` at its top level, kept as data: a template reads an example\'s `vars` ({"id": …, "vars": {"opt": …}})',
+    );
+    // The first failing example of the leaf reading user.name is e1 (top level), of qury too; e3 has no vars at all.
+    expect(hints[2]).toMatch(
+      /^e1, e3 \(2 of 4\): "user\.name" is not defined \| 2 example\(s\) lack `user\.name`/,
+    );
+    const nested = (await planDiagnostics(beside.replace(/ {10}- \{ id: e1,.*\n/, '')))
+      .filter((d) => d.code === 'EVALC_BIND_UNKNOWN_VAR')
+      .map((d) => d.hint);
+    expect(nested[0]).toBe(
+      "example e2 has `opt` under `input`, kept as data: a template reads an example's `vars` (move it into `vars`)",
+    );
+    const onlyInput = (await planDiagnostics(beside.replace(/ {10}- \{ id: e[124].*\n/g, '')))
+      .filter((d) => d.code === 'EVALC_BIND_UNKNOWN_VAR')
+      .map((d) => d.hint);
+    expect(onlyInput[0]).toBe(
+      "example e3 has `opt` under `input`, kept as data: a template reads an example's `vars` (rename `input` to `vars`)",
+    );
+  });
 });
