@@ -10,7 +10,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { Plan } from '../plan/schema.js';
-import { didYouMean } from '../plan/suggest.js';
+import { didYouMean, suggest } from '../plan/suggest.js';
 import { chatProfileConflict } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
@@ -216,21 +216,29 @@ export function checkGates(
   at: (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>,
 ): void {
   const metricIds = new Set<string>();
-  for (const task of Object.values(plan.tasks)) for (const m of task.metrics) metricIds.add(m.id ?? m.type);
-  for (const m of plan.metrics) metricIds.add(m.id ?? m.type);
+  const all = [...Object.values(plan.tasks).flatMap((task) => task.metrics), ...plan.metrics];
+  for (const m of all) metricIds.add(m.id ?? m.type);
+  // A metric of a misspelt type (`exactmatch`, its own EVALC_REF_METRIC_TYPE) is no name to suggest,
+  // and a gate on the type it misspells is a cascade of that error (QA166: the gate, which was
+  // right, read 'unknown metric `exact_match`, did you mean `exactmatch`?').
+  const misspelt = all.filter((m) => !getMetricDefinition(m.type)).map((m) => m.type);
+  const suggestible = all
+    .filter((m) => m.id !== undefined || getMetricDefinition(m.type))
+    .map((m) => m.id ?? m.type);
   plan.gates.forEach((gate, i) => {
     const p: PlanPath = ['gates', i];
-    if (!metricIds.has(gate.metric)) {
+    const cascade = getMetricDefinition(gate.metric) && misspelt.some((t) => suggest(t, [gate.metric]));
+    if (!metricIds.has(gate.metric) && !cascade) {
       diagnostics.push(
         diagnostic('EVALC_REF_METRIC', `gate names unknown metric \`${gate.metric}\``, [...p, 'metric'], {
           source: at([...p, 'metric']),
           // A metric type that no task computes (QA161: `pass_rate` without a `metrics:` entry said no more).
           hint:
-            didYouMean(gate.metric, metricIds) ??
+            didYouMean(gate.metric, suggestible) ??
             (getMetricDefinition(gate.metric)
               ? `a gate reads a metric the plan computes: add \`{ type: ${gate.metric}, … }\` under the plan's metrics: (every task) or a task's`
-              : metricIds.size > 0
-                ? `the plan's metrics: ${[...metricIds].join(', ')}`
+              : suggestible.length > 0
+                ? `the plan's metrics: ${[...new Set(suggestible)].join(', ')}`
                 : undefined),
         }),
       );
