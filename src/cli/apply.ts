@@ -70,7 +70,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     env: ctx.env,
     cacheDir,
     outDir,
-    baseline: values.baseline as string | undefined,
+    // the lockfile read above: a folder names its evalc.lock, as for report --baseline and diff (QA168)
+    baseline: baseline?.file,
     locked: Boolean(values.locked),
     frozen: Boolean(values.frozen),
     refresh: Boolean(values.refresh),
