@@ -7,10 +7,9 @@
  * starts sending a string version is a change of its own, said as before. Real loopback agent and
  * the built binary; the lock is the one an older evalc wrote for the agent (no version).
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { writeOneExampleRaipPlan } from '../fixtures/raip-one-example-plan.js';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,21 +30,7 @@ async function workspace(state: { version: unknown }): Promise<string> {
   });
   const { dir, cleanup } = tempWorkspace('qa151-numeric-version');
   cleanups.push(cleanup, () => server.close());
-  writeFileSync(path.join(dir, 'd.jsonl'), '{"id":"e1","vars":{"q":"a"},"expected":{"answer":"A"}}\n');
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'b', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: server.url, limits: { timeout: '2s', retries: 0 } } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
-      },
-    },
-    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  writeOneExampleRaipPlan(dir, server.url);
   // The lock an evalc that dropped the number wrote: the agent pinned with no version.
   const first = await runCli(['apply', '--quiet'], { cwd: dir });
   expect(first.code, first.stderr).toBe(0);

@@ -4,12 +4,13 @@
  * schema re-invoked nothing, where DESIGN §1 says a changed declared version re-invokes that
  * agent. A finite number is now the version, as its JSON text. Real loopback agent, apply in process.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplyOutcome } from '../../src/index.js';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { writeOneExampleRaipPlan } from '../fixtures/raip-one-example-plan.js';
 import { applyInProcess } from './apply-in-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -29,21 +30,7 @@ async function workspace(state: { version: unknown; invokes: number }): Promise<
     () => rmSync(dir, { recursive: true, force: true }),
     () => server.close(),
   );
-  writeFileSync(path.join(dir, 'd.jsonl'), '{"id":"e1","vars":{"q":"a"},"expected":{"answer":"A"}}\n');
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'b', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: server.url, limits: { timeout: '2s', retries: 0 } } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
-      },
-    },
-    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  writeOneExampleRaipPlan(dir, server.url);
   return dir;
 }
 

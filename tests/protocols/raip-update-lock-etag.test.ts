@@ -23,6 +23,7 @@ import { applyCommand } from '../../src/cli/apply.js';
 import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js';
 import { runCommand } from '../cli/run-cli.js';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { writeOneExampleRaipPlan } from '../fixtures/raip-one-example-plan.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -59,21 +60,7 @@ async function workspace(): Promise<string> {
     () => rmSync(dir, { recursive: true, force: true }),
     () => server.close(),
   );
-  writeFileSync(path.join(dir, 'd.jsonl'), '{"id":"e1","vars":{"q":"a"},"expected":{"answer":"A"}}\n');
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'b', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: server.url, limits: { timeout: '2s', retries: 0 } } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'answer' }],
-      },
-    },
-    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  writeOneExampleRaipPlan(dir, server.url);
   return dir;
 }
 
