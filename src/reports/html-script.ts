@@ -24,6 +24,14 @@ export const HTML_SCRIPT = `
     });
     return node;
   }
+  // A judge's rationale, and why the metric failed: a judge that scored some repeats and failed
+  // another has both, and its error was hidden behind the rationale (QA169).
+  function whyItFailed(m) {
+    var details = m.details === undefined ? '' : JSON.stringify(m.details);
+    if (!m.rationale) return [details];
+    if (!details) return [m.rationale];
+    return [el('div', {}, [m.rationale]), el('div', { 'class': 'error-details' }, [details])];
+  }
   // Rounds the number as report.json prints it, half away from zero (0.4875 → 0.488), like format.ts,
   // and prints a negative one with the minus sign U+2212 as format.ts does (QA158).
   function fixedDecimal(x, d) {
@@ -191,7 +199,7 @@ export const HTML_SCRIPT = `
           el('td', { 'class': 'num' }, [num(m.score)]),
           el('td', { 'class': 'num' }, [m.value === undefined ? '' : num(m.value)]),
           el('td', {}, [m.pass === undefined ? '' : m.pass ? '✓' : '✗']),
-          el('td', { 'class': 'rationale' }, [m.rationale || (m.details === undefined ? '' : JSON.stringify(m.details))])
+          el('td', { 'class': 'rationale' }, whyItFailed(m))
         ]);
       }))
     ]);
