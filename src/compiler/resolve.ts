@@ -155,7 +155,10 @@ export async function resolvePlan(
             [...taskPath, 'bindings', name],
             {
               source: at([...taskPath, 'bindings'], name),
-              hint: didYouMean(name, agentIds),
+              // `defualt:` was told nothing (QA166): `default` is a name a binding may take too.
+              hint:
+                didYouMean(name, task.bindings.default ? agentIds : [...agentIds, 'default']) ??
+                `a binding is named \`default\` or by an agent of the plan${agentIds.length > 0 ? ` (${agentIds.join(', ')})` : ''}`,
             },
           ),
         );
