@@ -168,10 +168,13 @@ export function agentDrift(
     if (!inRun.has(id) || !pinned || pinned.digest === digest) continue;
     const now = pins[id] ?? {};
     const changes: string[] = [];
-    if (pinned.version !== now.version)
+    // An /info without a version is keyed by the plan's `version:`, as plan names it (QA167: an
+    // agent that stopped sending one beside `version: "9"` read "1.1.0 → (none)" here, "1.1.0 → 9" in plan).
+    const version = now.version ?? compiled.resolved.plan.agents[id]?.version;
+    if (pinned.version !== version)
       changes.push(
         numericVersionChange(pinned.version, now, true) ??
-          `version ${pinned.version ?? '(none)'} → ${now.version ?? '(none)'}`,
+          `version ${pinned.version ?? '(none)'} → ${version ?? '(none)'}`,
       );
     if (pinned.schemaDigest !== now.schemaDigest)
       changes.push(`schema digest ${short(pinned.schemaDigest)} → ${short(now.schemaDigest)}`);
