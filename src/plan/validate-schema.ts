@@ -317,15 +317,21 @@ function keysOf(schema: { shape: object }): string[] {
 /** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */
 /**
  * One mapping written where a list of them goes (`metrics: { type: pass_rate }`, `examples: { id: x1 }`),
- * and a dataset written as its file (`d: datasets/s.jsonl`): the hint writes the shape (QA166: as
+ * a dataset written as its file (`d: datasets/s.jsonl`), a metric as its type (`- pass_rate`), the
+ * benchmark as its id (`benchmark: b`): the hint writes the shape (QA166: as
  * 865d103 does for one text written where a list goes, these read 'expected a list, got a mapping').
  */
 function shapeHint(expected: string, actual: unknown, path: PlanPath, key: string): string | undefined {
   if (expected === 'array' && actual !== null && typeof actual === 'object' && !Array.isArray(actual))
     return `write a list, even of one item: ${key}: [ { … } ]`;
+  if ((expected !== 'object' && expected !== 'record') || typeof actual !== 'string') return undefined;
   const isDataset = path.length === 4 && path[0] === 'tasks' && path[2] === 'datasets';
-  if ((expected === 'object' || expected === 'record') && isDataset && typeof actual === 'string')
-    return `a dataset is a mapping: ${key}: { source: ${actual} }`;
+  if (isDataset) return `a dataset is a mapping: ${key}: { source: ${actual} }`;
+  // `- pass_rate` in a metrics: list, `benchmark: b`.
+  if (path.at(-2) === 'metrics' && typeof path.at(-1) === 'number')
+    return `a metric is a mapping: - { type: ${actual} }`;
+  if (path.length === 1 && path[0] === 'benchmark')
+    return `write benchmark: { id: ${actual}, version: 1.0.0 }`;
   return undefined;
 }
 

@@ -50,6 +50,23 @@ it('hints the list for one mapping, the mapping for a dataset file, and says a w
   ]);
 });
 
+it('hints the mapping of a metric written as its type, and of the benchmark written as its id', async () => {
+  const text = plan('      d: { examples: [ { id: x1, vars: { q: hi } } ] }', '[ pass_rate ]')
+    .replace('benchmark: { id: s }', 'benchmark: s')
+    .replace('concurrency: 1.5', 'concurrency: 2');
+  expect(await said(text)).toEqual([
+    '2:12 benchmark: expected a mapping, got the string "s" | write benchmark: { id: s, version: 1.0.0 }',
+    '10:12 metrics[0]: expected a mapping, got the string "pass_rate" | a metric is a mapping: - { type: pass_rate }',
+  ]);
+  expect(
+    await said(
+      text
+        .replace('benchmark: s', 'benchmark: { id: s, version: 1.0.0 }')
+        .replace('[ pass_rate ]', '[ { type: pass_rate } ]'),
+    ),
+  ).toEqual([]);
+});
+
 it('what the hints write validates', async () => {
   expect(
     await said(
