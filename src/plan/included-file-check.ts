@@ -37,13 +37,19 @@ const includedFileSchema = z
 export function checkIncludedFile(
   record: Record<string, unknown>,
   locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
+  merged: Record<string, unknown> = {},
 ): { diagnostics: Diagnostic[]; skip: Set<string> } {
   const unknown = Object.keys(record).filter((key) => !Object.hasOwn(planSchema.shape, key));
   const result = includedFileSchema.safeParse(record);
   const issues = result.success ? [] : result.error.issues;
-  const diagnostics = [...(unknown.length > 0 ? [unknownKeysIssue(record, unknown)] : []), ...issues].flatMap(
-    (issue) => issueToDiagnostics(issue, record, locate),
-  );
+  // An unknown key's hint knows the keys the plan has so far (`benchmrk` beside the plan file's
+  // `benchmark` is a misspelt copy), as when it was said of the merged plan.
+  const diagnostics = [
+    ...(unknown.length > 0
+      ? issueToDiagnostics(unknownKeysIssue(record, unknown), { ...merged, ...record }, locate)
+      : []),
+    ...issues.flatMap((issue) => issueToDiagnostics(issue, record, locate)),
+  ];
   const skip = new Set([...unknown, ...issues.map((issue) => String(issue.path[0]))]);
   return { diagnostics, skip };
 }

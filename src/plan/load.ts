@@ -234,7 +234,9 @@ function loadInto(
   const record = value as Record<string, unknown>;
   if (isRoot) state.origins.push({ file, mergedPrefix: [], filePrefix: [], relDir });
   // The plan file is validated with the merged plan; an included file's own keys are checked here.
-  const own = isRoot ? undefined : checkIncludedFile(record, (p, key) => locateInFile(file, p, key));
+  const own = isRoot
+    ? undefined
+    : checkIncludedFile(record, (p, key) => locateInFile(file, p, key), state.raw);
   if (own) state.diagnostics.push(...own.diagnostics);
   if (own && own.skip.size > 0) state.lost.push(lostSections(own.skip));
   mergeFile(state, file, record, relDir, isRoot, commandDirs, own?.skip);

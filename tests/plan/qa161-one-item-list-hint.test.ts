@@ -81,7 +81,8 @@ agents:
   });
 
   it('says it in an included file too, where the plan file has a key of that name (QA170)', async () => {
-    // The included one read "x-limits is defined in more than one file", as if one of the two were right.
+    // The included one read "x-limits is defined in more than one file", as if one of the two were
+    // right; an included file's misspelt key is still told of the plan file's (the merged plan's hint).
     const dir = writeFiles({
       'evalc.yaml': `evalc: 1
 benchmark: { id: x }
@@ -91,6 +92,7 @@ agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101, limits: *lim }
 `,
       'shared.yaml': `x-limits: &slow { concurrency: 1 }
+benchmrk: { id: y }
 agents:
   a2: { protocol: raip, url: http://127.0.0.1:7102, limits: *slow }
 `,
@@ -113,6 +115,7 @@ agents:
     ).toEqual([
       `evalc.yaml:4:1 unknown key \`x-limits\` | ${hint}`,
       `shared.yaml:1:1 unknown key \`x-limits\` | ${hint}`,
+      'shared.yaml:2:1 unknown key `benchmrk` | `benchmark` is set already beside it: remove `benchmrk` (a misspelt copy?)',
     ]);
   });
 });
