@@ -96,10 +96,13 @@ export function urlQuerySecrets(url: string | undefined): string[] {
  * How a url evalc.lock recorded differs from the one evalc records now, for a plan reason that
  * never quotes a credential: `(old → new)` with the old url's query credentials written `***`, or,
  * when they were the only difference (a lock written before QA160 kept `?code=<value>`), a note
- * saying so; undefined when they are the same. QA165: the reason quoted the lock's credential.
+ * saying so; undefined when they are the same, or the lock records none. QA165: the reason quoted
+ * the lock's credential.
  */
-export function recordedUrlChange(locked: string, now: string): string | undefined {
-  if (locked === now) return undefined;
+export function recordedUrlChange(locked: string | undefined, now: string): string | undefined {
+  // A lock that records no endpoint (written before evalc.lock had one) cannot tell: the caller
+  // names what else changed (QA168: plan stopped on a TypeError, reading the url it did not have).
+  if (locked === undefined || locked === now) return undefined;
   const masked = maskUrlQueryCredentials(locked);
   if (masked !== now) return `(${masked} → ${now})`;
   const names = urlQueryCredentialNames(locked).map((name) => `${name}=`);

@@ -102,6 +102,15 @@ describe("plan reads the lock's judge rubric as the rubrics its metrics used (QA
       `rubric/t1[a1]/quality: ${SETTINGS}`,
       'rubric/t1[a1]/quality2: new metric',
     ]);
+    // QA168: a lock whose judge records no endpoint (an older lock's) cannot tell what changed; plan
+    // stopped on a TypeError (d0cbfcb read the url the lock did not have)
+    const file = path.join(run.dir, 'evalc.lock');
+    const lock = JSON.parse(readFileSync(file, 'utf8')) as { judges: { llm: { endpoint?: string } } };
+    delete lock.judges.llm.endpoint;
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    expect(await run.plan(planText(', temperature: 0.3'))).toEqual([
+      'rubric/t1[a1]/quality: because judge llm changed',
+    ]);
   });
 });
 

@@ -101,6 +101,8 @@ tasks:
       '(http://h/a?code=***&x=1 → http://h/b?code=***&x=1)',
     );
     expect(recordedUrlChange('http://h/a?x=1', 'http://h/a?x=1')).toBeUndefined();
+    // QA168: a lock that records no endpoint (an older lock's judge) made plan stop on a TypeError
+    expect(recordedUrlChange(undefined, 'http://h/a?code=***')).toBeUndefined();
   });
 
   it('is no credential under 4 characters (a country code), which stays plan content', () => {
