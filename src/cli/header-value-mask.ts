@@ -65,10 +65,11 @@ function lineOf(lineStarts: number[], offset: number): number {
 export function maskSpans(line: string, spans: ReadonlyArray<[number, number]> | undefined): string {
   if (!spans || spans.length === 0) return line;
   const chars = line.split('');
+  // References are found in the whole line: in a file YAML could not read, a value's span may end
+  // inside one (`x-key: ${env.KEY}` in braces is the value `$`), which read `*{env.KEY}` (QA166).
+  const kept = new Set<number>();
+  for (const m of line.matchAll(REFERENCE)) for (let i = 0; i < m[0].length; i++) kept.add(m.index + i);
   for (const [from, to] of spans) {
-    const kept = new Set<number>();
-    for (const m of line.slice(from, to).matchAll(REFERENCE))
-      for (let i = 0; i < m[0].length; i++) kept.add(from + m.index + i);
     for (let i = from; i < Math.min(to, chars.length); i++)
       if (!kept.has(i) && !/[\s"']/.test(chars[i]!)) chars[i] = '*';
   }
