@@ -132,7 +132,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         : loaded;
     const notes = [
       ...(values.json ? secretWarnings.map((w) => w.replace(/^evalc: /, '')) : []),
-      ...discoveryNotes(changed, lockPins, unreachable, lock, schemas.refused, loaded.resolved.plan.agents),
+      ...discoveryNotes(changed, lockPins, unreachable, lock, schemas, loaded.resolved.plan.agents),
       // As apply warns them: formats or patterns of an agent's schema evalc does not check (QA52).
       ...schemas.warnings,
       ...schemas.unasked
@@ -229,16 +229,18 @@ function discoveryNotes(
   locked: Record<string, AgentPin>,
   unreachable: string[],
   lock: Lockfile | undefined,
-  refused: Record<string, string>,
+  { refused, notStarted }: { refused: Record<string, string>; notStarted: Record<string, string> },
   agents: Plan['agents'],
 ): string[] {
   const notes: string[] = [];
   // An agent that answered with something unusable is named with why: "did not answer" sent a
   // user looking for a process that was running (QA34 F2).
   const failed = (id: string) =>
-    refused[id] !== undefined
-      ? `agent ${id} answered /info, but its discovery failed (${refused[id]})`
-      : `agent ${id} did not answer /info`;
+    notStarted[id] !== undefined
+      ? `agent ${id} did not start (${notStarted[id]})`
+      : refused[id] !== undefined
+        ? `agent ${id} answered /info, but its discovery failed (${refused[id]})`
+        : `agent ${id} did not answer /info`;
   if (!lock) return unreachable.map((id) => `${failed(id)}; apply will ask it`);
   for (const [id, pin] of changed) {
     // An own pin only: an agent id like `toString` new to the lock is not Object's method (QA35).

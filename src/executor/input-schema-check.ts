@@ -129,6 +129,8 @@ export async function planTimeRaipAdapters(
    * does not compile, invalid JSON, an HTTP error): why, in one line (secrets masked).
    */
   refused: Record<string, string>;
+  /** Of the unreachable agents, those evalc serves that did not start: why (secrets masked). */
+  notStarted: Record<string, string>;
   unchecked: string[];
   unasked: { id: string; why: string }[];
   /** Discovery warnings, as apply prints them (`agent <id>: …`): unchecked formats or patterns. */
@@ -139,6 +141,7 @@ export async function planTimeRaipAdapters(
   const live = Object.create(null) as Record<string, AgentPin>;
   const unreachable: string[] = [];
   const refused: Record<string, string> = {};
+  const notStarted: Record<string, string> = {};
   const unchecked: string[] = [];
   const unasked: { id: string; why: string }[] = [];
   const warnings: string[] = [];
@@ -223,7 +226,11 @@ export async function planTimeRaipAdapters(
   for (const [i, id] of served.entries()) {
     const entry = entries.get(id)!;
     entry.discovery = starts[i]!.then((up) => {
-      if (!up.ok) return undefined;
+      // QA167: plan said only "did not answer /info" of an agent whose serve command failed.
+      if (!up.ok) {
+        notStarted[id] = scrubSecrets(up.error.message, secrets);
+        return undefined;
+      }
       stops.push(up.stop);
       return ask(entry);
     });
@@ -255,6 +262,7 @@ export async function planTimeRaipAdapters(
     live,
     unreachable,
     refused,
+    notStarted,
     unchecked,
     unasked,
     warnings,

@@ -1,7 +1,8 @@
 /**
  * `plan` sees a served agent's identity as `apply` will: it starts the agent (`serve:`), asks its
  * `/info`, and stops it. A new version shows as `~ invoke … because agent identity changed`
- * instead of "No changes" while apply would re-invoke. Real CLI, real served RAIP agent.
+ * instead of "No changes" while apply would re-invoke; one whose serve command fails is said not to
+ * have started, with why. Real CLI, real served RAIP agent.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,5 +71,15 @@ describe('plan with a served agent', () => {
     const second = Number(readFileSync(pidFile, 'utf8'));
     expect(second).not.toBe(pid);
     await waitFor(() => !isAlive(second), 5000, 'the served agent to stop');
+
+    // A serve command that fails is said as such, with why (QA167: "did not answer /info").
+    const plan = JSON.parse(readFileSync(path.join(dir, 'evalc.yaml'), 'utf8'));
+    plan.agents.a1.serve.command = 'node no-such-agent.mjs';
+    writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
+    const broken = await runCli(['plan'], { cwd: dir });
+    expect(broken.stderr).toMatch(
+      /note: agent a1 did not start \(serve a1 exited with code 1 before it was ready; output: .*no-such-agent\.mjs.*\): planned with its identity in evalc\.lock/,
+    );
+    expect(broken.stderr).not.toContain('did not answer /info');
   });
 });
