@@ -6,6 +6,8 @@
 /** Where the reader stopped: the text of that line, and what follows on the lines after it. */
 export interface ErrorSite {
   line: string;
+  /** The line up to the error. */
+  before: string;
   rest: string;
 }
 
@@ -62,7 +64,18 @@ const HINTS: {
       'inside `{ }` and `[ ]` items are separated by commas, and a text that holds `: ` is quoted ("Eval: the first")',
   },
   {
+    // `headers: { x-key: ${env.KEY} }`: in braces a `{` starts a mapping (QA166: no hint, and
+    // some 190 errors after it).
+    message: /^Unexpected flow-map-start/,
+    site: (s) => s.before.endsWith('$'),
+    hint: (_m, s) =>
+      `quote a value that holds \`\${…}\` inside \`{ }\` or \`[ ]\`: "$${/^\{[^}\s]*\}?/.exec(s.rest)?.[0] ?? '{env.NAME}'}" (there a \`{\` starts a mapping)`,
+  },
+  {
+    // Only where the line has more closers than openers: a `}` after a slip that ended the value
+    // early (an unquoted `${env.KEY}`) closes its own `{` (QA166).
     message: /^Unexpected flow-(map|seq)-end token/,
+    site: (s) => unclosedOn(s.before, s.rest[0] === ']' ? '[' : '{') <= 0,
     hint: (m) => (m[1] === 'map' ? 'remove this `}`: it closes no `{`' : 'remove this `]`: it closes no `[`'),
   },
   {
@@ -85,7 +98,7 @@ const HINTS: {
 export function yamlErrorHint(
   code: string,
   message: string,
-  site: ErrorSite = { line: '', rest: '' },
+  site: ErrorSite = { line: '', before: '', rest: '' },
 ): string | undefined {
   for (const entry of HINTS) {
     if (entry.code !== undefined && entry.code !== code) continue;
@@ -99,5 +112,16 @@ export function yamlErrorHint(
 export function errorSite(text: string, offset: number): ErrorSite {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const end = text.indexOf('\n', offset);
-  return { line: text.slice(start, end < 0 ? undefined : end).replace(/\r$/, ''), rest: text.slice(offset) };
+  return {
+    line: text.slice(start, end < 0 ? undefined : end).replace(/\r$/, ''),
+    before: text.slice(start, offset),
+    rest: text.slice(offset),
+  };
+}
+
+/** How many `open`s the line's text leaves unclosed (quoted text left out). */
+function unclosedOn(text: string, open: '{' | '['): number {
+  const close = open === '{' ? '}' : ']';
+  const bare = text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '');
+  return [...bare].reduce((n, c) => n + (c === open ? 1 : c === close ? -1 : 0), 0);
 }

@@ -44,6 +44,17 @@ describe('YAML hints where the reader stopped', () => {
     ]);
   });
 
+  it('an unquoted ${env.X} inside braces is told to quote it, and the } after it is not said to close nothing', () => {
+    const said = hints(`${HEAD}agents:\n  a1: { protocol: raip, headers: { x-key: \${env.KEY} } }\n`);
+    expect(said[0]).toBe(
+      '4:44 quote a value that holds `${…}` inside `{ }` or `[ ]`: "${env.KEY}" (there a `{` starts a mapping)',
+    );
+    expect(said.join('\n')).not.toContain('closes no');
+    expect(hints(`${HEAD}agents:\n  a1: { protocol: raip, headers: { x-key: "\${env.KEY}" } }\n`)).toEqual(
+      [],
+    );
+  });
+
   it('keeps the colon hint for key:value', () => {
     expect(hints('k: v\nk2:v2\n').join('\n')).toContain('write a space after the colon (`key: value`)');
   });
