@@ -35,6 +35,11 @@ export interface ResolvedDataset {
   examples: ResolvedExample[];
   /** Where the protocol script keys (`turns`, `tools`, …) first appear (QA48: unused-example-keys.ts). */
   scriptKeys?: ScriptKeyUses;
+  /**
+   * Set when a row was refused (a line that does not parse, an invalid example): `examples` are not
+   * all the file holds, so what no example has is not known (expected-check.ts; QA170).
+   */
+  incomplete?: true;
 }
 
 export interface DatasetContext {
@@ -328,6 +333,7 @@ export async function loadDataset(
       weight: config.weight,
       examples,
       ...(Object.keys(scriptKeys).length > 0 ? { scriptKeys } : {}),
+      ...(diagnostics.some((d) => d.severity === 'error') ? { incomplete: true as const } : {}),
     },
     diagnostics,
   };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { validateCommand } from '../../src/cli/validate.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
 import { runCommand } from '../cli/run-cli.js';
-import { writeFiles } from './plan-helpers.js';
+import { loadDatasetPlan, writeFiles } from './plan-helpers.js';
 
 const planWith = (metric: string, examples: string) => `evalc: 1
 benchmark: { id: paths, version: 1.0.0 }
@@ -51,6 +51,31 @@ describe('expected paths of metrics', () => {
         source: { file: 'evalc.yaml', line: 14, col: 59 },
       }),
     ]);
+  });
+
+  it('says nothing of a path no example has when rows of the dataset were refused (QA170)', async () => {
+    // The value may be on a refused row: it read "which no example of dataset d has" beside the
+    // row's own error, a JSONL line with a trailing comma or the CSV rows below an unclosed quote.
+    const metric = ['{ type: exact_match, candidate: answer, expected: answer }'];
+    const said = async (source: string, text: string) =>
+      (await loadDatasetPlan(source, { [source]: text }, metric)).diagnostics.map((d) => d.code);
+    expect(
+      await said(
+        'd.jsonl',
+        '{"id":"1","vars":{"q":"a"}}\n{"id":"2","vars":{"q":"b"},"expected":{"answer":"x"},}\n',
+      ),
+    ).toEqual(['EVALC_DATASET_PARSE']);
+    expect(await said('d.csv', 'id,q,expected.answer\n1,a,\n2,"b,x\n3,c,y\n')).toEqual([
+      'EVALC_DATASET_PARSE',
+    ]);
+    expect(
+      await said(
+        'd.jsonl',
+        '{"id":"1","vars":{"q":"a"}}\n{"id":"2","vars":{"q":"b"},"weight":"x","expected":{"answer":"x"}}\n',
+      ),
+    ).toEqual(['EVALC_EXAMPLE_INVALID']);
+    // Every row read: still said.
+    expect(await said('d.jsonl', '{"id":"1","vars":{"q":"a"}}\n')).toEqual(['EVALC_REF_EXPECTED']);
   });
 
   it('warns about a vars path no example has', async () => {
