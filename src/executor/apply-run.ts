@@ -217,6 +217,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         {
           locked: Boolean(options.locked),
           scrub,
+          waitFor: options.progress.waitFor,
           warn: (message, kind) => {
             options.progress.message(
               `evalc: ${message}\n  the run goes on: its metrics record ${kind} (the next apply asks it again)`,

@@ -1,6 +1,8 @@
 /** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
 import type { AgentPin } from '../compiler/compile.js';
 import type { AgentConfig } from '../plan/schema.js';
+import { describeTarget } from '../protocols/http/failure-words.js';
+import { joinUrlPath } from '../protocols/http/url-path.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
 import type { AgentAdapter, Discovery, StepError } from '../protocols/types.js';
 import { type AgentRuntime, isMae, isRaip } from './agent-runtime.js';
@@ -48,9 +50,13 @@ export async function discoverAgents(
     if (!isRaip(adapter)) continue;
     const lockedPin = locked[id];
     const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
+    // An /info that takes its time is said after a few seconds (QA171: held apply silent until its timeout).
+    const waited = options.progress.waitFor?.(scrub(infoWait(id, runtime)));
     asked.set(
       id,
-      runtime.uncountedRetries(() => discoverRaip(adapter, lockedPin, cachedSchema, options.signal)),
+      runtime
+        .uncountedRetries(() => discoverRaip(adapter, lockedPin, cachedSchema, options.signal))
+        .finally(() => waited?.()),
     );
   }
   await Promise.allSettled(asked.values());
@@ -185,6 +191,14 @@ export async function discoverRaip(
     ...(d.etag ? { etag: d.etag } : lockedPin?.etag ? { etag: lockedPin.etag } : {}),
   };
   return { ok: true, discovery: d, pin };
+}
+
+/** What apply waits for while a RAIP agent's `/info` has not answered (its url without query or credentials). */
+function infoWait(id: string, runtime: AgentRuntime): string {
+  const url = 'url' in runtime.config ? String(runtime.config.url) : '';
+  const timeout = runtime.config.limits?.timeout ?? '60s';
+  const retries = runtime.config.limits?.retries ?? 3;
+  return `agent ${id} to answer ${describeTarget('GET', joinUrlPath(url, '/info'))} (limits.timeout ${timeout}${retries > 0 ? `, ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''})`;
 }
 
 /** When the two schemas differ only in list order: which lists, and what to do in the agent. */

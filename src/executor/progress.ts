@@ -6,6 +6,7 @@
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { StepError } from '../protocols/types.js';
 import { clipId, fitLine } from './progress-fit.js';
+import { createWaitNotices } from './progress-waits.js';
 
 export interface ProgressSink {
   start(totals: Record<string, number>): void;
@@ -26,6 +27,11 @@ export interface ProgressSink {
    */
   stage?(event: StageEvent): void;
   message(text: string): void;
+  /**
+   * apply waits for `what` before its first step (a served agent's readiness, a RAIP `/info`):
+   * said after a few seconds (progress-waits.ts, QA171); the returned function ends the wait.
+   */
+  waitFor?(what: string): () => void;
   /** The run ended; `interrupted`: by a Ctrl-C (SIGTERM, SIGHUP), so what is left did not run. */
   finish(end?: { interrupted?: boolean }): void;
   /**
@@ -198,8 +204,11 @@ export function createProgress(
   // Steps finishing draw the display; the ticker also draws it while none finishes (a slow
   // agent, a long Retry-After), so a CI log shows a line every PLAIN_EVERY_MS regardless.
   let ticker: ReturnType<typeof setInterval> | undefined;
+  const waits = createWaitNotices(mode, write, now, () => terminal()?.columns);
   const sink: ProgressSink = {
+    waitFor: waits.waitFor,
     start(totals) {
+      waits.erase();
       for (const [agent, total] of Object.entries(totals))
         counts.set(agent, { total, done: 0, inFlight: 0, cached: 0, errors: 0, cancelled: 0 });
       if (mode === 'json') write(`${JSON.stringify({ event: 'run_started', totals })}\n`);
@@ -265,6 +274,7 @@ export function createProgress(
       if (mode === 'json') write(`${JSON.stringify({ event: 'message', text })}\n`);
       else if (mode !== 'quiet') {
         // Messages quote agents and files; the writer may be the raw terminal (QA48).
+        waits.erase();
         write(`${showControlChars(text)}\n`);
         drawnLines = 0;
       }

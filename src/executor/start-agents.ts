@@ -11,6 +11,7 @@ import type { ApplyOptions } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
 import { discoverAgents, pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { missingInvokes } from './locked-inputs.js';
+import { readyWait } from './ready-wait.js';
 import type { SchemaCache } from './schema-cache.js';
 import { startInTurn } from './start-in-turn.js';
 
@@ -50,7 +51,15 @@ export async function startAgents(
   const starts = startInTurn(
     agentIds,
     (id) => run.setup.plan.agents[id],
-    (id) => startAgent(id, setup),
+    (id) => {
+      // A served agent slow to be ready is said after a few seconds (QA171: a ready.url that never
+      // answered held apply silent until ready.timeout).
+      const serve = run.setup.plan.agents[id]?.serve;
+      const waited = serve
+        ? run.options.progress.waitFor?.(run.scrub(readyWait(`agent ${id}`, serve)))
+        : undefined;
+      return startAgent(id, setup).finally(() => waited?.());
+    },
   );
   const settle = async () => {
     siblings.abort();

@@ -8,6 +8,7 @@
 import type { CompiledPlan } from '../compiler/compile.js';
 import type { RuntimeSetup } from './agent-runtime.js';
 import { type JudgeRuntime, startJudge, unusableJudge, unusableKind } from './judges.js';
+import { readyWait } from './ready-wait.js';
 import { startInTurn } from './start-in-turn.js';
 
 /** Judge start failures that stop the run: the plan's own setup is wrong, not the judge's health. */
@@ -17,7 +18,13 @@ export async function startJudges(
   compiled: CompiledPlan,
   setup: RuntimeSetup & { judgeDirs: Record<string, string> },
   judges: Map<string, JudgeRuntime>,
-  run: { locked: boolean; scrub(text: string): string; warn(message: string, kind: string): void },
+  run: {
+    locked: boolean;
+    scrub(text: string): string;
+    warn(message: string, kind: string): void;
+    /** A served judge slow to be ready is said after a few seconds (ProgressSink.waitFor, QA171). */
+    waitFor?: ((what: string) => () => void) | undefined;
+  },
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const judgeIds = [
     ...new Set(
@@ -36,7 +43,11 @@ export async function startJudges(
     const starts = startInTurn(
       ids,
       (id) => setup.plan.judges[id],
-      (id) => startJudge(id, startSetup),
+      (id) => {
+        const serve = setup.plan.judges[id]?.serve;
+        const waited = serve ? run.waitFor?.(run.scrub(readyWait(`judge ${id}`, serve))) : undefined;
+        return startJudge(id, startSetup).finally(() => waited?.());
+      },
     );
     for (const [i, id] of ids.entries()) {
       const started = await starts[i]!;
