@@ -35,7 +35,11 @@ export function refusalHint(
     return "run `evalc apply` once without --frozen (it asks the agents again for those examples only), commit evalc.lock, and keep that run's cache for --frozen.";
   if (frozen && lockWrittenBy !== undefined)
     return `evalc.lock was written by evalc ${lockWrittenBy} and this is evalc ${EVALC_VERSION}, whose step keys may differ (a key holds the version of the code that computes it): a cache the earlier evalc wrote does not answer them. Run \`evalc apply\` once without --frozen with this evalc, commit evalc.lock, and keep that run's cache for --frozen.`;
+  // Judge scores are listed only when every agent answer is cached (QA167: it said "to call the agents").
+  const callees = /^--frozen: \d+ judge scores? (is|are) not cached/.test(message)
+    ? 'the judges (every agent answer is cached)'
+    : 'the agents';
   if (reason === 'frozen' || message.startsWith('--frozen:'))
-    return '--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call the agents.';
+    return `--frozen answers from the cache only: restore the cache a run of this branch wrote (the folder of --cache-dir / EVALC_CACHE_DIR, or .evalc/cache), or run without --frozen to call ${callees}.`;
   return undefined;
 }

@@ -119,6 +119,10 @@ describe('apply --frozen with a judge', () => {
       '--frozen: 3 judge scores are not cached (--frozen calls no judge either)',
     );
     expect(frozen.stderr).toContain('score/a1/t1/d1/e0#0/judge (judge strict)');
+    // QA167: the hint said "run without --frozen to call the agents", none of which it would call.
+    expect(frozen.stderr).toContain(
+      'or run without --frozen to call the judges (every agent answer is cached).',
+    );
     expect(judge.judgeCalls()).toBe(calls);
     expect(ctx.agent.stats()).toMatchObject({ invokes: 0, infos: 0 });
     expect(readLock(ws.dir)).toBe(ws.lock);
