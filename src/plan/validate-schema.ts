@@ -322,6 +322,13 @@ function keysOf(schema: { shape: object }): string[] {
  * 865d103 does for one text written where a list goes, these read 'expected a list, got a mapping').
  */
 function shapeHint(expected: string, actual: unknown, path: PlanPath, key: string): string | undefined {
+  // YAML 1.2 reads `yes`, `on`, `"true"` as text (QA166: `trace: yes` read 'expected boolean' alone).
+  if (expected === 'boolean' && typeof actual === 'string') {
+    const word = actual.trim().toLowerCase();
+    if (['yes', 'y', 'on', 'true'].includes(word)) return `write ${key}: true (YAML reads ${actual} as text)`;
+    if (['no', 'n', 'off', 'false'].includes(word))
+      return `write ${key}: false (YAML reads ${actual} as text)`;
+  }
   if (expected === 'array' && actual !== null && typeof actual === 'object' && !Array.isArray(actual))
     return `write a list, even of one item: ${key}: [ { … } ]`;
   if ((expected !== 'object' && expected !== 'record') || typeof actual !== 'string') return undefined;

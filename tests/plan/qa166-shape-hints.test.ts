@@ -67,6 +67,22 @@ it('hints the mapping of a metric written as its type, and of the benchmark writ
   ).toEqual([]);
 });
 
+it('hints true or false for a yes or an off, which YAML 1.2 reads as text', async () => {
+  const text = plan(
+    '      d: { examples: [ { id: x1, vars: { q: hi } } ] }',
+    '[ { type: pass_rate } ]',
+  ).replace('run: { concurrency: 1.5 }', 'run: { trace: yes }\nagentz: 1');
+  expect((await said(text)).filter((s) => s.includes('trace'))).toEqual([
+    '11:15 run.trace: expected boolean, got the string "yes" | write trace: true (YAML reads yes as text)',
+  ]);
+  expect((await said(text.replace('trace: yes', 'trace: off'))).filter((s) => s.includes('trace'))).toEqual([
+    '11:15 run.trace: expected boolean, got the string "off" | write trace: false (YAML reads off as text)',
+  ]);
+  expect((await said(text.replace('trace: yes', 'trace: true'))).filter((s) => s.includes('trace'))).toEqual(
+    [],
+  );
+});
+
 it('what the hints write validates', async () => {
   expect(
     await said(
