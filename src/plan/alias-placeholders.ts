@@ -5,7 +5,7 @@
  * printed, and an anchor set in an included file was not named, the includes never read). A
  * diagnostic about that `null` itself, said where the alias is, is a cascade and is left out.
  */
-import { type Document, isAlias, Scalar, visit } from 'yaml';
+import { type Document, isAlias, isPair, isScalar, isSeq, Scalar, visit, YAMLMap } from 'yaml';
 import type { Diagnostic } from './diagnostic.js';
 
 const UNRESOLVED = /^the alias \*\S+ names no anchor/;
@@ -15,12 +15,19 @@ export function isUnresolvedAlias(d: Diagnostic): boolean {
   return d.code === 'EVALC_YAML_ALIAS' && UNRESOLVED.test(d.message);
 }
 
-/** Replaces every alias that names no anchor with a `null` at the alias's place. */
+/**
+ * Replaces every alias that names no anchor with a `null` at the alias's place; under a `<<` merge
+ * key with an empty mapping, which merges nothing (QA166: a `null` there made the key a field named
+ * `<<`, said 'unknown key `<<`' beside the alias's error).
+ */
 export function nullUnresolvedAliases(doc: Document.Parsed): void {
   visit(doc, {
-    Alias(_key, node) {
+    Alias(_key, node, path) {
       if (!isAlias(node) || node.resolve(doc) !== undefined) return undefined;
-      const placeholder = new Scalar(null);
+      const parent = path.at(-1);
+      const pair = isSeq(parent) ? path.at(-2) : parent;
+      const merged = isPair(pair) && isScalar(pair.key) && typeof pair.key.value === 'symbol';
+      const placeholder = merged ? new YAMLMap() : new Scalar(null);
       if (node.range) placeholder.range = node.range;
       return placeholder;
     },
