@@ -5,7 +5,7 @@
  * row edited. Where every row that carries them moved, `plan` says both may have changed (QA167:
  * an instructions edit beside an appended row read `because the example changed` on every
  * unedited row), as `evalc diff` does not name them changed (76e8a0e); where some rows kept their
- * key, the instructions did not change and the moved rows are edited examples.
+ * key, or the plan is unchanged, the instructions did not change and the moved rows are edited examples.
  */
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { type CompiledGroup, type CompiledPlan, sendsInstructions } from './compile.js';
@@ -20,6 +20,8 @@ export function instructionsOrRowsReason(
   const { group } = compiledGroup;
   const previous = lock?.groups[group.id];
   if (!previous || previous.datasetSha256 === group.dataset.sha256) return undefined;
+  // An unchanged plan holds the same instructions: every row of the dataset was edited.
+  if (lock?.plan.digest === compiled.resolved.planDigest) return undefined;
   if (!sendsInstructions(compiled.resolved.plan.agents[group.agentId])) return undefined;
   if (compiled.resolved.plan.tasks[group.taskId]?.instructions === undefined) return undefined;
   let moved = 0;

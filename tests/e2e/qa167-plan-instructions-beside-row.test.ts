@@ -64,6 +64,19 @@ describe('evalc plan after the task instructions were edited beside a dataset ed
     expect(locked.stderr).not.toContain('no step changes');
   });
 
+  it('says the example changed of every row edited with the plan unchanged', async () => {
+    const dir = await appliedWithInstructions('qa167-plan-every-row');
+    writeDataset(
+      dir,
+      'd1.jsonl',
+      countingExamples(3, 'n').map((e) => ({ ...e, vars: { q: `${e.id} again` } })),
+    );
+    const { plan, invokes } = await planThenApply(dir);
+    expect(plan).toContain('6 runs       because the example changed\n');
+    expect(plan).not.toContain('instructions');
+    expect(invokes).toBe(6);
+  });
+
   it('still says the example changed of the one row edited beside an appended one', async () => {
     const dir = await appliedWithInstructions('qa167-plan-one-row');
     writeDataset(
