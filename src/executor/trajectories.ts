@@ -164,7 +164,7 @@ export function reportSources(
       // a judge's 500 on repeat 2 read `judge_error` and no message in every report). A repeat
       // that scored has no failure of this run, whatever note an earlier run left beside it.
       if (metric.error !== undefined && failures < FAILURE_DETAILS_LIMIT) {
-        const note = judgeFailureNote(store, keys, metric.error);
+        const note = judgeFailureNote(store, keys, metric.error, result.errors);
         if (note) {
           failureDetails[note.key] = { error: note.error };
           failures++;
@@ -219,24 +219,32 @@ function invokeRecordOf(
 }
 
 /**
- * The note of why a judge metric failed on one of its repeats: the first repeat without a score
- * whose note has the lock's error kind, else the first such note of any kind.
+ * The note of why a judge metric failed on one of its repeats. A repeat whose invoke failed asked no
+ * judge (a note under its key is an earlier run's). Of the others, a repeat with no cached score is
+ * the likelier failure of this run — a judge's failure is never cached as a score, though a score an
+ * earlier run cached stays beside this run's failure after `--refresh` —, and a note of the lock's
+ * error kind before one of another kind.
  */
 function judgeFailureNote(
   store: StepStore,
   keys: readonly string[],
   kind: string,
+  invokeErrors: readonly (string | null)[] | undefined,
 ): { key: string; error: { kind: string; message: string } } | undefined {
-  let other: { key: string; error: { kind: string; message: string } } | undefined;
-  for (const key of keys) {
-    if (typeof store.get<ScoreResult>(key)?.score === 'number') continue;
+  let best: { key: string; error: { kind: string; message: string } } | undefined;
+  let bestRank = 4;
+  for (const [i, key] of keys.entries()) {
+    if (invokeErrors?.[i]) continue;
     const failed = store.get<{ error?: { kind: string; message: string } }>(lastErrorKey(key))?.error;
     if (!failed) continue;
-    const note = { key, error: { kind: failed.kind, message: failed.message } };
-    if (failed.kind === kind) return note;
-    other ??= note;
+    const scored = typeof store.get<ScoreResult>(key)?.score === 'number';
+    const rank = (scored ? 2 : 0) + (failed.kind === kind ? 0 : 1);
+    if (rank < bestRank) {
+      best = { key, error: { kind: failed.kind, message: failed.message } };
+      bestRank = rank;
+    }
   }
-  return other;
+  return best;
 }
 
 /** Families whose metrics call a judge (a rationale); unknown types are read to be safe. */

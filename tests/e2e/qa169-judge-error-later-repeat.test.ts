@@ -18,6 +18,7 @@ import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 const servers: Loopback[] = [];
 let agentUrl: string;
 let judgeUrl: string;
+let phase = 1;
 
 async function listen(
   handle: (url: string, body: string, res: http.ServerResponse) => void,
@@ -47,10 +48,13 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
 }
 
 beforeAll(async () => {
-  // The agent answers `Milan` on its second repeat (context.attempt 1), `Rome` on the others.
+  // The agent answers `Milan` on its second repeat (context.attempt 1), `Rome` on the others; in
+  // its second phase it answers 500 on the second repeat and `Turin` on the third.
   agentUrl = await listen((url, body, res) => {
     if (url.startsWith('/info')) return json(res, 200, { name: 'a', inputSchema: { type: 'object' } });
     const { context } = JSON.parse(body) as { context: { attempt: number } };
+    if (phase === 2 && context.attempt === 1) return json(res, 500, { error: 'down' });
+    if (phase === 2 && context.attempt === 2) return json(res, 200, { output: { answer: 'Turin' } });
     json(res, 200, { output: { answer: context.attempt === 1 ? 'Milan' : 'Rome' } });
   });
   // The judge fails on `Milan` with a message of its own and scores anything else.
@@ -65,8 +69,10 @@ beforeAll(async () => {
     if (url === '/v1/rubrics') return json(res, 200, { rubrics: [] });
     if (url === '/healthz') return json(res, 200, { status: 'ok', uptimeSec: 1 });
     const request = JSON.parse(body) as { content: string; rubric: Record<string, unknown> };
-    if (request.content === 'Milan')
-      return json(res, 500, { error: { code: 'judge_error', message: 'verdict engine choked on Milan' } });
+    if (request.content === 'Milan' || request.content === 'Turin')
+      return json(res, 500, {
+        error: { code: 'judge_error', message: `verdict engine choked on ${request.content}` },
+      });
     json(res, 200, {
       composite: 0.9,
       dimensions: { relevance: 0.9 },
@@ -117,5 +123,28 @@ describe('a judge that failed on a later repeat only (QA169)', () => {
     );
     expect(read('report.json')).toContain('verdict engine choked on Milan');
     expect(read('report.html')).toContain('verdict engine choked on Milan');
+  });
+
+  it("says this run's judge error, not one an earlier run left beside a repeat whose invoke now failed", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa169-judge-'));
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan());
+    phase = 1;
+    await spawnCliAsync(['apply'], { cwd: dir, env: { CI: 'true' } });
+    phase = 2;
+    try {
+      const run = await spawnCliAsync(['apply', '--refresh'], { cwd: dir, env: { CI: 'true' } });
+      expect(run.stdout).toContain('http_500 1');
+      expect(run.stdout).toContain('judge_error 1');
+    } finally {
+      phase = 1;
+    }
+    const junit = readFileSync(path.join(dir, '.evalc/reports/junit.xml'), 'utf8');
+    const md = readFileSync(path.join(dir, '.evalc/reports/report.md'), 'utf8');
+    expect(md).toContain('verdict engine choked on Turin');
+    expect(md).not.toContain('choked on Milan');
+    expect(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')).not.toContain(
+      'choked on Milan',
+    );
+    expect(junit).not.toContain('choked on Milan');
   });
 });
