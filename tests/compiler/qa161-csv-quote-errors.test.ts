@@ -56,6 +56,21 @@ describe('CSV quote errors', () => {
     ]);
   });
 
+  it('says a quote problem the reader names otherwise in these words too, at its place (QA170)', () => {
+    // They read in the reader's words at column 1: "Invalid Opening Quote: a quote is found on field 1
+    // at line 2, value is "a"", "Quote Not Closed …", "Invalid Closing Quote: found non trimable byte
+    // …", and a lone \r in a cell ended it, a line too low.
+    const after = 'text after the closing `"` of a quoted cell, before the next delimiter';
+    expect(said('id,q\n1,"a"\t"b"\n')).toEqual([
+      `2:7 invalid CSV: ${after} | quote the whole cell and write each \`"\` inside it twice: "a ""quoted"" word"`,
+    ]);
+    expect(said('id,q\n\n"" "\n')[0]).toMatch(`3:4 invalid CSV: ${after} |`);
+    expect(said('id;q\nbbb; ""\rb\n')[0]).toMatch(`2:9 invalid CSV: ${after} |`);
+    expect(said('id;q\n\naa\r"" \n')[0]).toMatch(
+      /^3:4 invalid CSV: a `"` inside a cell that does not start with one \|/,
+    );
+  });
+
   it('reads well-formed quoting as before', () => {
     const parsed = parseCsvRows('d.csv', 'id;q\n1; "a ""b"";c" \n');
     expect(parsed.diagnostics).toEqual([]);
