@@ -32,7 +32,7 @@ interface Column {
 
 export function parseCsvRows(file: string, text: string): { rows: RawExample[]; diagnostics: Diagnostic[] } {
   const delimiter = sniffDelimiter(text);
-  let records: { record: string[]; info: { lines: number; empty_lines: number } }[];
+  let records: { record: string[]; info: { bytes: number; empty_lines: number } }[];
   try {
     records = parseCsv(text, {
       delimiter,
@@ -69,16 +69,16 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   if (!columns.ok) return { rows: [], diagnostics: columns.diagnostics };
   const rows: RawExample[] = [];
   const diagnostics: Diagnostic[] = [];
-  // The reader counts a `\r` in a cell as a line of its own (a lone one, an old Mac line break, or
-  // a CRLF's), where a line is what `\n` ends, as everywhere else (QA170: every row below such a cell
-  // was said a line too low).
-  let extraLines = carriageReturns(header.record);
-  let previousEnd = header.info.lines - extraLines;
+  // A row's line is counted from where the previous row ended (the reader's byte count): the
+  // reader's own line count takes each `\r` for a line (a lone one, an old Mac line break, or a
+  // CRLF's), where a line is what `\n` ends, as everywhere else (QA170: every row below a cell
+  // holding one was said a line too low).
+  const lineEnds = newlineCounter(text);
+  let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
-    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-    extraLines += carriageReturns(record);
-    previousEnd = info.lines - extraLines;
+    const line = lineEnds(previousEnd) + 1 + (info.empty_lines - previousEmpty);
+    previousEnd = info.bytes;
     previousEmpty = info.empty_lines;
     if (record.length !== header.record.length) {
       diagnostics.push(
@@ -105,11 +105,15 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   return { rows, diagnostics };
 }
 
-function carriageReturns(record: string[]): number {
-  let count = 0;
-  for (const cell of record)
-    for (let i = cell.indexOf('\r'); i !== -1; i = cell.indexOf('\r', i + 1)) count++;
-  return count;
+/** How many `\n` the first `end` bytes of `text` (UTF-8) hold; asked for growing `end`s. */
+function newlineCounter(text: string): (end: number) => number {
+  const bytes = Buffer.from(text, 'utf8');
+  let counted = 0;
+  let newlines = 0;
+  return (end) => {
+    for (; counted < end && counted < bytes.length; counted++) if (bytes[counted] === 10) newlines++;
+    return newlines;
+  };
 }
 
 /** `,` unless the header line holds more `;` or tabs than commas (outside quotes). */

@@ -71,6 +71,8 @@ describe('CSV datasets (QA21)', () => {
     expect(crlf.diagnostics.map((d) => `${d.source?.line}: ${d.message}`)).toEqual([
       '8: this row has 3 cells, the header has 2',
     ]);
+    // A `\r` trimmed off a cell's edge was still a line to the reader (the ragged row read 4).
+    expect(messages('id,q\n1,"a"\r\f\n2,x,y\n')).toEqual(['3: this row has 3 cells, the header has 2']);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
