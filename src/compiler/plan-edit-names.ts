@@ -7,6 +7,7 @@
 
 import { showOnOneLine } from '../lockfile/control-chars.js';
 import type { Lockfile } from '../lockfile/types.js';
+import { credentialNote, maskUrlQueryCredentials } from '../plan/url-secrets.js';
 import { codePointCut } from '../protocols/quote-cut.js';
 import type { CompiledPlan } from './compile.js';
 import { recordedUrl } from './identities.js';
@@ -46,7 +47,7 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
     const source = d.source.startsWith('http') ? recordedUrl(d.source) : d.source;
     if (pinned && pinned.sha256 === d.sha256 && pinned.source !== source)
       edits.add(
-        `tasks.${d.taskId}.datasets.${d.datasetId}.source ${quotedOnOneLine(pinned.source)} → ${quotedOnOneLine(source)}, same content`,
+        `tasks.${d.taskId}.datasets.${d.datasetId}.source ${sourceChange(pinned.source, source)}, same content`,
       );
   }
   for (const { group } of compiled.groups) {
@@ -81,4 +82,16 @@ export function unkeyedPlanEdits(compiled: CompiledPlan, lock: Lockfile): string
     }
   for (const edit of gateEdits(compiled, lock)) edits.add(edit);
   return [...edits];
+}
+
+/**
+ * A dataset source evalc.lock recorded and the one this evalc records, as plan and `apply --locked`
+ * quote them: the lock's query credential `***` (an evalc before 8fef19a wrote `?sig=<value>`,
+ * which this printed on stdout; QA168), or a note when it was the only difference.
+ */
+export function sourceChange(locked: string, now: string): string {
+  const was = maskUrlQueryCredentials(locked);
+  return was === now
+    ? credentialNote(locked, 'the plan digest')
+    : `${quotedOnOneLine(was)} → ${quotedOnOneLine(now)}`;
 }

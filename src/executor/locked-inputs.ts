@@ -5,7 +5,7 @@ import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { recordedUrl } from '../compiler/identities.js';
 import { instructionsOrRowsReason } from '../compiler/instructions-or-rows.js';
 import { numericVersionChange } from '../compiler/numeric-version.js';
-import { quotedOnOneLine, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
+import { sourceChange, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
@@ -121,7 +121,7 @@ export function datasetDrift(
         // Quoted on one line as plan quotes it (QA129: a file name holding a line feed printed a
         // line of its own in the refusal).
         moved.push(
-          `${d.taskId}/${d.datasetId}: source ${quotedOnOneLine(pinned.source)} → ${quotedOnOneLine(source)} (same content)`,
+          `${d.taskId}/${d.datasetId}: source ${sourceChange(pinned.source, source)} (same content)`,
         );
     }
     const stepChanges = planChanges(compiled, lock);

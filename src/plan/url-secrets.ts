@@ -105,8 +105,17 @@ export function recordedUrlChange(locked: string | undefined, now: string): stri
   if (locked === undefined || locked === now) return undefined;
   const masked = maskUrlQueryCredentials(locked);
   if (masked !== now) return `(${masked} → ${now})`;
+  return credentialNote(locked, 'content keys');
+}
+
+/**
+ * `(evalc.lock, written by an earlier evalc, records its query credential code=: …)`: what a plan
+ * reason says when a recorded url differs from this evalc's only by its credential, never quoting
+ * it; `keptOutOf`: what else evalc keeps it out of (content keys; a dataset source's plan digest).
+ */
+export function credentialNote(locked: string, keptOutOf: string): string {
   const names = urlQueryCredentialNames(locked).map((name) => `${name}=`);
-  return `(evalc.lock, written by an earlier evalc, records its query credential ${names.join(', ')}: evalc now keeps it out of evalc.lock and content keys)`;
+  return `(evalc.lock, written by an earlier evalc, records its query credential ${names.join(', ')}: evalc now keeps it out of evalc.lock and ${keptOutOf})`;
 }
 
 /**

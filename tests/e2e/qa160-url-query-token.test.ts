@@ -227,6 +227,22 @@ tasks:
       );
       expect(leaks.map((f) => path.relative(ws.dir, f))).toEqual([]);
       expect(`${first.stdout}${first.stderr}${again.stdout}${again.stderr}`).not.toMatch(/AZfnKEY/);
+      // QA168: a lock an evalc before 8fef19a wrote kept the signature; plan and --locked's refusal
+      // quoted it ('source …X-Amz-Signature=<value> → …X-Amz-Signature=***, same content').
+      const old = JSON.parse(lock) as {
+        datasets: Record<string, { source: string }>;
+        plan: { digest: string };
+      };
+      old.datasets['t/d']!.source = `${agent.url}/d.jsonl?X-Amz-Date=1&X-Amz-Signature=OLDSIG-qa168`;
+      old.plan.digest = '0'.repeat(64);
+      writeFileSync(path.join(ws.dir, 'evalc.lock'), JSON.stringify(old, null, 2));
+      const plan = await runCli(['plan'], { cwd: ws.dir });
+      const locked = await runCli(['apply', '--locked'], { cwd: ws.dir });
+      expect(locked.code).toBe(1);
+      for (const out of [plan.stdout + plan.stderr, locked.stdout + locked.stderr]) {
+        expect(out).not.toContain('OLDSIG-qa168');
+        expect(out).toContain('records its query credential X-Amz-Signature=: evalc now keeps it out of');
+      }
     } finally {
       ws.cleanup();
     }
