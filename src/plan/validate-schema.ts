@@ -24,6 +24,7 @@ import {
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
 import { didYouMean, unknownKeyHint } from './suggest.js';
+import { unquotedNumberHint } from './unquoted-number-hint.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
@@ -157,7 +158,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
                 typeof actual === 'string' &&
                 actual.trim() !== '' &&
                 Number.isFinite(Number(actual))
-              ? `write the number without quotes: ${key}: ${actual.trim()}`
+              ? unquotedNumberHint(raw, path, key, actual)
               : issue.expected === 'int' && typeof actual === 'number'
                 ? `a whole number: ${key}: ${Math.max(1, Math.round(actual))}`
                 : shapeHint(issue.expected, actual, path, key);
@@ -314,7 +315,6 @@ function keysOf(schema: { shape: object }): string[] {
   return Object.keys(schema.shape);
 }
 
-/** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */
 /**
  * One mapping written where a list of them goes (`metrics: { type: pass_rate }`, `examples: { id: x1 }`),
  * a dataset written as its file (`d: datasets/s.jsonl`), a metric as its type (`- pass_rate`), the
@@ -342,6 +342,7 @@ function shapeHint(expected: string, actual: unknown, path: PlanPath, key: strin
   return undefined;
 }
 
+/** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */
 function describeExpected(expected: string): string {
   if (expected === 'record' || expected === 'object') return 'a mapping';
   if (expected === 'array') return 'a list';
