@@ -33,7 +33,27 @@ export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan;
   const protoIds = [...protoIdDiagnostics(raw, locate), ...protoKeyDiagnostics(raw, locate)];
   if (result.success && protoIds.length === 0) return { plan: withIdMaps(result.data), diagnostics: [] };
   const issues = result.success ? [] : result.error.issues;
-  return { diagnostics: [...protoIds, ...issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate))] };
+  const diagnostics = [...protoIds, ...issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate))];
+  return { diagnostics: withoutMisspeltMissing(diagnostics) };
+}
+
+/**
+ * A required key written misspelt (`dataset:` for `datasets:`) is said once, at the misspelling
+ * with its "did you mean `datasets`?": it was also 'missing required field `datasets`', whose hint
+ * said to add what the user had written (QA166).
+ */
+function withoutMisspeltMissing(diagnostics: Diagnostic[]): Diagnostic[] {
+  const meant = new Set(
+    diagnostics.flatMap((d) => {
+      const key =
+        d.code === 'EVALC_SCHEMA_UNKNOWN_KEY'
+          ? /^did you mean `([^`]+)`\?$/.exec(d.hint ?? '')?.[1]
+          : undefined;
+      return key === undefined ? [] : [JSON.stringify([...d.path.slice(0, -1), key])];
+    }),
+  );
+  if (meant.size === 0) return diagnostics;
+  return diagnostics.filter((d) => d.code !== 'EVALC_SCHEMA_MISSING' || !meant.has(JSON.stringify(d.path)));
 }
 
 const ID_RULE = 'ids use ASCII letters, digits, "_", "-" and "." and start with a letter or digit';
