@@ -118,8 +118,9 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     stopRetries: setup.signal,
   });
   let notCallRetries = 0;
-  // Turns a mae agent over local or socket sent again (limits.retries, QA163)
-  const turnRetries = { sent: 0 };
+  // Turns a mae agent over local or socket sent again (limits.retries, QA163); none after the
+  // first Ctrl-C, as stopRetries above (QA168)
+  const turnRetries = { sent: 0, stop: setup.signal };
   const adapter = await createAdapter(config, {
     id,
     transport,
@@ -174,7 +175,7 @@ async function createAdapter(
   rt: {
     id: string;
     transport: HttpTransport;
-    turnRetries: { sent: number };
+    turnRetries: { sent: number; stop?: AbortSignal };
     cwd: string;
     env: Record<string, string>;
     timeoutMs: number;

@@ -65,8 +65,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(config: Partial<MaeAgentConfig>, cwd?: string) {
-  const counter = { sent: 0 };
+async function run(config: Partial<MaeAgentConfig>, cwd?: string, stop?: AbortSignal) {
+  const counter = { sent: 0, ...(stop ? { stop } : {}) };
   const logs: string[] = [];
   const adapter = makeMaeAdapter(
     { profile: 'seed', ...config },
@@ -105,6 +105,19 @@ describe('mae limits.retries over socket and local', () => {
     expect(finalAnswer(outcome)).toBe('answered');
     expect(existsSync(join(dir, 'crashed.flag'))).toBe(true);
     expect(counter.sent).toBe(1);
+  });
+
+  it('local: after the first Ctrl-C (the run stops dispatch) no retry is sent nor waited for, as over HTTP', async () => {
+    // QA168: a crashing agent's turn went on being retried after it, up to the 30 s cap
+    const { outcome, counter } = await run(
+      { transport: 'local', command: 'node crash-once.mjs', limits: { retries: 2 } },
+      dir,
+      AbortSignal.abort(),
+    );
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe('process_crashed');
+    expect(existsSync(join(dir, 'crashed.flag'))).toBe(true);
+    expect(counter.sent).toBe(0);
   });
 
   it('sse: a cut stream is not sent again, whatever limits.retries says (4b2838f: the agent may have acted)', async () => {

@@ -16,6 +16,11 @@ const TRANSIENT = new Set(['timeout', 'transport_error', 'process_crashed']);
 /** Counts the retries sent by every transport of one agent (the apply summary's `+N retries`). */
 export interface RetryCounter {
   sent: number;
+  /**
+   * Once aborted (the run's first Ctrl-C), no retry is sent nor waited for, as over HTTP
+   * (`stopRetries`): QA168: a crashing agent's turns went on being retried up to the 30 s cap.
+   */
+  stop?: AbortSignal;
 }
 
 export function withTurnRetries(
@@ -29,13 +34,21 @@ export function withTurnRetries(
     async send(body: Record<string, unknown>, options: SendOptions): Promise<TransportReply> {
       for (let retry = 0; ; retry++) {
         const reply = await transport.send(body, options);
-        if (reply.ok || retry >= retries || options.signal.aborted || !TRANSIENT.has(reply.error.kind))
+        const stop = counter.stop;
+        if (
+          reply.ok ||
+          retry >= retries ||
+          options.signal.aborted ||
+          stop?.aborted ||
+          !TRANSIENT.has(reply.error.kind)
+        )
           return reply;
         const waitMs = backoffDelayMs(retry, random);
         options.log(
           `mae: ${reply.error.kind} (${reply.error.message}); retry ${retry + 1} of ${retries} in ${waitMs} ms`,
         );
-        if (!(await sleep(waitMs, options.signal))) return reply;
+        if (!(await sleep(waitMs, stop ? AbortSignal.any([options.signal, stop]) : options.signal)))
+          return reply;
         counter.sent++;
       }
     },
