@@ -110,6 +110,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         if (namesLostId(d, loaded.lostIds)) continue;
         if (namesWrittenMetric(d, loaded.raw)) continue;
         if (lostItsRows(d, salvaged.pruned) || lostItsBound(d, salvaged.pruned)) continue;
+        if (misspeltBeside(d, diagnostics)) continue;
         diagnostics.push(d);
       }
     }
@@ -148,6 +149,22 @@ function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
   const at = JSON.stringify(d.path);
   return pruned.some(
     (p) => ['min', 'max', 'regression'].includes(String(p.at(-1))) && JSON.stringify(p.slice(0, -1)) === at,
+  );
+}
+
+/**
+ * "agent a3: mae transport local needs command:" beside the agent's `comand:`, said unknown with
+ * "did you mean `command`?": the key is there, misspelt (QA166: both were said).
+ */
+function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
+  const need = d.code === 'EVALC_AGENT_CONFIG' ? / needs (\w+):$/.exec(d.message)?.[1] : undefined;
+  if (need === undefined) return false;
+  const at = JSON.stringify(d.path);
+  return said.some(
+    (s) =>
+      s.code === 'EVALC_SCHEMA_UNKNOWN_KEY' &&
+      s.hint === `did you mean \`${need}\`?` &&
+      JSON.stringify(s.path.slice(0, -1)) === at,
   );
 }
 

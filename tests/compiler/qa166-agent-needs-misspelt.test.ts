@@ -1,0 +1,39 @@
+/**
+ * A mae agent's `comand:` is said once, unknown with "did you mean `command`?": it also read 'agent a3:
+ * mae transport local needs command:', of a key the user had written, misspelt (QA166). An agent
+ * with no command at all is still told it needs one.
+ */
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from './plan-helpers.js';
+
+async function said(agent: string): Promise<string[]> {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a3: ${agent}
+tasks:
+  t:
+    bindings: { default: { input: "{{q}}", output: { a: final_answer } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
+}
+
+it('says a misspelt command once, and a missing one still', async () => {
+  expect(await said('{ protocol: mae, transport: local, comand: "node mae.mjs" }')).toEqual([
+    'EVALC_SCHEMA_UNKNOWN_KEY unknown key `comand` in agents.a3',
+  ]);
+  expect(await said('{ protocol: mae, transport: local, cwd: "." }')).toEqual([
+    'EVALC_AGENT_CONFIG agent a3: mae transport local needs command:',
+    'EVALC_SCHEMA_UNKNOWN_KEY unknown key `cwd` in agents.a3',
+  ]);
+});
