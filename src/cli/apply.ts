@@ -241,9 +241,12 @@ function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : nouns}`;
 }
 
-/** `30 example runs`, or with repeats `30 examples × 3 repeats` (90 runs: the agent calls counted beside it). */
-function examplesRun(examples: number, repeats: number): string {
+/**
+ * `30 example runs` (agent × example), or with repeats `90 example runs (3 repeats)`: it read `30 examples
+ * × 3 repeats`, where 30 counted 15 examples of two agents (QA167: a user read 30 examples).
+ */
+function examplesRun(rows: number, repeats: number): string {
   return repeats > 1
-    ? `${plural(examples, 'example')} × ${repeats} repeats`
-    : plural(examples, 'example run');
+    ? `${plural(rows * repeats, 'example run')} (${repeats} repeats)`
+    : plural(rows, 'example run');
 }

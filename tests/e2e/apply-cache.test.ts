@@ -58,7 +58,7 @@ describe('evalc apply: the cache decides which agent calls happen', () => {
       ]),
     );
     expect(ws.coldStats.received).toEqual(expectedKeys);
-    expect(ws.cold.stdout).toContain(`${N} examples × 2 repeats, ${2 * N} agent calls, 0 errors`);
+    expect(ws.cold.stdout).toContain(`${2 * N} example runs (2 repeats), ${2 * N} agent calls, 0 errors`);
 
     const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
     expect(again.code).toBe(0);
