@@ -154,10 +154,12 @@ function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
 
 /**
  * "agent a3: mae transport local needs command:" beside the agent's `comand:`, said unknown with
- * "did you mean `command`?": the key is there, misspelt (QA166: both were said).
+ * "did you mean `command`?" (a judge's `ulr:`, `modle:` alike): the key is there, misspelt (QA166:
+ * both were said).
  */
 function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
-  const need = d.code === 'EVALC_AGENT_CONFIG' ? / needs (\w+):$/.exec(d.message)?.[1] : undefined;
+  const config = d.code === 'EVALC_AGENT_CONFIG' || d.code === 'EVALC_JUDGE_CONFIG';
+  const need = config ? / needs (\w+):/.exec(d.message)?.[1] : undefined;
   if (need === undefined) return false;
   const at = JSON.stringify(d.path);
   return said.some(

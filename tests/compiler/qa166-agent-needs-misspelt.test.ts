@@ -28,6 +28,35 @@ tasks:
   return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
 }
 
+it('says a judge’s misspelt url or model once', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+judges:
+  strict: { protocol: agent-eval, ulr: http://127.0.0.1:5005 }
+  llm: { protocol: openai, url: http://127.0.0.1:11434/v1, modle: qwen2.5 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+    metrics:
+      - { type: judge, judge: strict, content: "{{candidate.a}}" }
+      - { id: j2, type: judge, judge: llm, content: "{{candidate.a}}" }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
+    'EVALC_SCHEMA_UNKNOWN_KEY',
+    'EVALC_SCHEMA_UNKNOWN_KEY',
+  ]);
+});
+
 it('says a misspelt command once, and a missing one still', async () => {
   expect(await said('{ protocol: mae, transport: local, comand: "node mae.mjs" }')).toEqual([
     'EVALC_SCHEMA_UNKNOWN_KEY unknown key `comand` in agents.a3',
