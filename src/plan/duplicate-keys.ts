@@ -7,6 +7,18 @@
  */
 import { type Document, isScalar, type Pair, type Scalar, visit } from 'yaml';
 
+/**
+ * Whether two keys name one entry once read: `1` and `"1"` (or `true` and `"true"`) are two keys to
+ * YAML but one to the plan, whose mappings key by text, so one of them was dropped without a word
+ * (QA166: a dataset `1:` beside a dataset `"1":`). A `<<` merge key (a symbol) is compared as itself.
+ */
+export function isSameKey(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isScalar(a) || !isScalar(b)) return false;
+  if (typeof a.value === 'symbol' || typeof b.value === 'symbol') return a.value === b.value;
+  return a.value === b.value || String(a.value) === String(b.value);
+}
+
 /** The pairs left out: those of the file's top-level mapping, and those below it. */
 export interface DroppedPairs {
   topLevel: Pair[];
@@ -23,8 +35,9 @@ export function dropLaterDuplicateKeys(doc: Document.Parsed): DroppedPairs {
       map.items = map.items.filter((pair) => {
         // A `<<` merge key (a symbol) may be written more than once; a complex key is left as written.
         if (!isScalar(pair.key) || typeof pair.key.value === 'symbol') return true;
-        if (!seen.has(pair.key.value)) {
-          seen.add(pair.key.value);
+        const text = String(pair.key.value);
+        if (!seen.has(text)) {
+          seen.add(text);
           return true;
         }
         (map === doc.contents ? topLevel : nested).push(pair);
@@ -50,7 +63,7 @@ export function duplicateKeyAt(
       const pair = map.items[index];
       if (pair === undefined || !isScalar(pair.key)) return;
       const value = pair.key.value;
-      const first = map.items.find((p) => isScalar(p.key) && p.key.value === value);
+      const first = map.items.find((p) => isSameKey(p.key, pair.key));
       const start = (first?.key as Scalar | undefined)?.range?.[0];
       if (first === pair || start === undefined) return;
       found = { key: String(value), first: start };

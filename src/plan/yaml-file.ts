@@ -17,7 +17,7 @@ import {
 } from 'yaml';
 import { isUnresolvedAlias, nullUnresolvedAliases } from './alias-placeholders.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
-import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt } from './duplicate-keys.js';
+import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt, isSameKey } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 import { errorSite, yamlErrorHint } from './yaml-error-hints.js';
@@ -42,7 +42,7 @@ export function parseYamlFile(
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
-    uniqueKeys: true,
+    uniqueKeys: isSameKey,
     prettyErrors: false,
     strict: true,
     merge: true,
