@@ -60,6 +60,9 @@ export async function discoverAgents(
     );
   }
   await Promise.allSettled(asked.values());
+  // Every agent whose schema drifted is named (QA167: two drifted and the refusal named the first,
+  // "--update-lock … (re-invokes ra only)", though that run re-invokes both): all answers are in.
+  const drifted: { id: string; what: string }[] = [];
   for (const [id, runtime] of agents) {
     const answer = asked.get(id);
     if (answer === undefined) {
@@ -69,6 +72,8 @@ export async function discoverAgents(
     const lockedPin = locked[id];
     const cachedSchema = lockedPin?.schemaDigest ? schemas.get(lockedPin.schemaDigest) : undefined;
     const outcome = await answer;
+    // After a drift only drifts are said: the run stops before any invoke.
+    if (drifted.length > 0 && !outcome.ok) continue;
     if (!outcome.ok) {
       // Nothing listening is the usual first-run mistake: say what to do about it (not after a
       // request that was never sent: a header the env gave a line break, QA60).
@@ -83,8 +88,9 @@ export async function discoverAgents(
       continue;
     }
     const d = outcome.discovery;
-    for (const warning of d.warnings ?? [])
-      options.progress.message(scrub(`evalc: warning: agent ${id}: ${warning}`));
+    if (drifted.length === 0)
+      for (const warning of d.warnings ?? [])
+        options.progress.message(scrub(`evalc: warning: agent ${id}: ${warning}`));
     // Content-addressed: already there after the first run (an up-to-date apply writes nothing).
     if (d.inputSchema !== undefined && d.schemaDigest) schemas.put(d.schemaDigest, d.inputSchema);
     const pin = outcome.pin;
@@ -98,12 +104,13 @@ export async function discoverAgents(
         lockedPin.version !== pin.version
           ? `, version ${lockedPin.version ?? '(none)'} → ${pin.version ?? '(none)'}`
           : '';
-      return {
-        ok: false,
-        reason: 'schema_drift',
-        message: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…${version}); nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${id} only).${orderOnlyHint(cachedSchema, d.inputSchema)}`,
-      };
+      drifted.push({
+        id,
+        what: `agent ${id}: input schema drifted since evalc.lock (${lockedPin.schemaDigest.slice(0, 19)}… → ${pin.schemaDigest.slice(0, 19)}…${version})${orderOnlyHint(cachedSchema, d.inputSchema)}`,
+      });
+      continue;
     }
+    if (drifted.length > 0) continue;
     // RAIP 4.2: a new ETag with the same schema and version is a warning only (QA45: it was said nowhere).
     // A run with work rewrites the lock, new ETag included: only an up-to-date one needs --update-lock
     // (QA155: the warning sent every run there, though the lock it wrote already pinned the ETag).
@@ -125,6 +132,7 @@ export async function discoverAgents(
       );
     pins[id] = etagOnly && options.locked && lockedPin.etag ? { ...pin, etag: lockedPin.etag } : pin;
   }
+  if (drifted.length > 0) return { ok: false, reason: 'schema_drift', message: driftMessage(drifted) };
   for (const [id, runtime] of agents) {
     if (isMae(runtime.adapter) && runtime.config.protocol === 'mae' && runtime.config.name)
       pins[id] = { ...pins[id], name: runtime.config.name };
@@ -199,6 +207,19 @@ function infoWait(id: string, runtime: AgentRuntime): string {
   const timeout = runtime.config.limits?.timeout ?? '60s';
   const retries = runtime.config.limits?.retries ?? 3;
   return `agent ${id} to answer ${describeTarget('GET', joinUrlPath(url, '/info'))} (limits.timeout ${timeout}${retries > 0 ? `, ${retries} ${retries === 1 ? 'retry' : 'retries'}` : ''})`;
+}
+
+/** One drifted agent as before; several, each on its line, then what --update-lock re-invokes. */
+function driftMessage(drifted: { id: string; what: string }[]): string {
+  const [only] = drifted;
+  if (only && drifted.length === 1) {
+    // The order-only hint follows the sentence, as it always has.
+    const [head, ...hint] = only.what.split('\n');
+    return `${head}; nothing was invoked. Re-run with --update-lock to accept the new schema (re-invokes ${only.id} only).${hint.length > 0 ? `\n${hint.join('\n')}` : ''}`;
+  }
+  const ids = drifted.map((d) => d.id);
+  const named = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+  return `${drifted.map((d) => d.what).join('\n')}\nnothing was invoked. Re-run with --update-lock to accept the new schemas (re-invokes ${named} only).`;
 }
 
 /** When the two schemas differ only in list order: which lists, and what to do in the agent. */
