@@ -154,18 +154,21 @@ function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
 
 /**
  * "agent a3: mae transport local needs command:" beside the agent's `comand:`, said unknown with
- * "did you mean `command`?" (a judge's `ulr:`, `modle:` alike): the key is there, misspelt (QA166:
- * both were said).
+ * "did you mean `command`?" (a judge's `ulr:`, `modle:` alike; a dataset's `sourc:` beside "has
+ * neither source: nor examples:"): the key is there, misspelt (QA166: both were said).
  */
 function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
   const config = d.code === 'EVALC_AGENT_CONFIG' || d.code === 'EVALC_JUDGE_CONFIG';
-  const need = config ? / needs (\w+):/.exec(d.message)?.[1] : undefined;
-  if (need === undefined) return false;
+  const needs = config
+    ? [/ needs (\w+):/.exec(d.message)?.[1]]
+    : d.code === 'EVALC_DATASET_EMPTY'
+      ? ['source', 'examples']
+      : [];
   const at = JSON.stringify(d.path);
   return said.some(
     (s) =>
       s.code === 'EVALC_SCHEMA_UNKNOWN_KEY' &&
-      s.hint === `did you mean \`${need}\`?` &&
+      needs.some((need) => need !== undefined && s.hint === `did you mean \`${need}\`?`) &&
       JSON.stringify(s.path.slice(0, -1)) === at,
   );
 }

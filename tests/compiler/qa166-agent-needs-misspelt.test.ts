@@ -66,3 +66,27 @@ it('says a misspelt command once, and a missing one still', async () => {
     'EVALC_SCHEMA_UNKNOWN_KEY unknown key `cwd` in agents.a3',
   ]);
 });
+
+it('says a dataset’s misspelt source or examples once', async () => {
+  for (const written of ['sourc: rows.jsonl', 'example: [ { id: x1, vars: { q: hi } } ]']) {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { ${written} } }
+`,
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
+      'EVALC_SCHEMA_UNKNOWN_KEY',
+    ]);
+  }
+});
