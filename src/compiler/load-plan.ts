@@ -108,7 +108,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         if (readsPrunedTransport(d, salvaged.pruned) || readsPrunedSetting(d, salvaged.pruned)) continue;
         // An id may be defined in an included file that could not be read (QA72).
         if (namesLostId(d, loaded.lostIds)) continue;
-        if (namesWrittenMetric(d, loaded.raw)) continue;
+        if (namesWrittenMetric(d, loaded.raw, diagnostics)) continue;
         if (lostItsRows(d, salvaged.pruned) || lostItsBound(d, salvaged.pruned)) continue;
         if (misspeltBeside(d, diagnostics)) continue;
         diagnostics.push(d);

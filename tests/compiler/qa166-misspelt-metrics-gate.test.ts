@@ -1,0 +1,37 @@
+/**
+ * A task's `metrics:` written misspelt (`metric:`) is said once, unknown with "did you mean
+ * `metrics`?": the gate on one of its metrics also read 'gate names unknown metric `exact_match`',
+ * hint 'add { type: exact_match, … } under metrics:', which the user had done (QA166). A gate on a
+ * metric written nowhere still is unknown.
+ */
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from './plan-helpers.js';
+
+it('does not call a metric under a misspelt metrics: key unknown at the gate', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi }, expected: { a: hi } } ] } }
+    metric:
+      - { type: exact_match, candidate: a, expected: a }
+gates:
+  - { metric: exact_match, min: 0.5 }
+  - { metric: rouge_l, min: 0.5 }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(
+    r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.source?.line} ${d.message}`),
+  ).toEqual(['9 unknown key `metric` in tasks.t', '13 gate names unknown metric `rouge_l`']);
+});
