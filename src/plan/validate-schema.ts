@@ -156,7 +156,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
         return [
           diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(path), path, {
             source: locate(path.slice(0, -1)),
-            hint: missingFieldHint(path),
+            hint: misspeltFieldHint(raw, path) ?? missingFieldHint(path),
           }),
         ];
       }
@@ -360,6 +360,19 @@ function shapeHint(expected: string, actual: unknown, path: PlanPath, key: strin
   if (path.length === 1 && path[0] === 'benchmark')
     return `write benchmark: { id: ${actual}, version: 1.0.0 }`;
   return undefined;
+}
+
+/**
+ * The key written beside a missing field that misspells it, when nothing else says so: a metric's
+ * `typ: pass_rate` read 'missing required field `type` in metrics[0]' alone, its `typ` not said
+ * unknown (the metric's schema stops at its type; QA166).
+ */
+function misspeltFieldHint(raw: unknown, path: PlanPath): string | undefined {
+  const field = String(path.at(-1));
+  const parent = valueAt(raw, path.slice(0, -1));
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  const near = Object.keys(parent).find((k) => k !== field && didYouMean(k, [field]) !== undefined);
+  return near === undefined ? undefined : `\`${near}\`: did you mean \`${field}\`?`;
 }
 
 /** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */

@@ -41,3 +41,27 @@ it('says a misspelt required key once, and a missing one still', async () => {
     ),
   ).toEqual(['EVALC_SCHEMA_MISSING missing required field `datasets` in tasks.t']);
 });
+
+it('names the misspelling of a missing field that nothing else calls unknown', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+metrics:
+  - { typ: pass_rate }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.message} | ${d.hint}`)).toEqual([
+    'missing required field `type` in metrics[0] | `typ`: did you mean `type`?',
+  ]);
+});
