@@ -7,7 +7,17 @@
 import type { PlanPath } from './diagnostic.js';
 import { planSchema } from './schema.js';
 
+/** `2%`, `60 %`: a share written as a percentage, where a fraction goes (QA166: no hint). */
+export const PERCENT = /^\s*(-?\d+(?:\.\d+)?)\s*%\s*$/;
+
 export function unquotedNumberHint(raw: unknown, path: PlanPath, key: string, text: string): string {
+  const percent = PERCENT.exec(text)?.[1];
+  if (percent !== undefined) {
+    const fraction = Number((Number(percent) / 100).toPrecision(12));
+    return refusal(raw, path, fraction) === undefined
+      ? `a share is a fraction: ${key}: ${fraction} (for ${text.trim()})`
+      : `write a number without quotes (a percentage is text in YAML)`;
+  }
   let value = Number(text.trim());
   let problem = refusal(raw, path, value);
   if (problem?.code === 'invalid_type') {

@@ -24,7 +24,7 @@ import {
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
 import { didYouMean, unknownKeyHint } from './suggest.js';
-import { unquotedNumberHint } from './unquoted-number-hint.js';
+import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
@@ -177,7 +177,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
               (issue.expected === 'number' || issue.expected === 'int') &&
                 typeof actual === 'string' &&
                 actual.trim() !== '' &&
-                Number.isFinite(Number(actual))
+                (Number.isFinite(Number(actual)) || PERCENT.test(actual))
               ? unquotedNumberHint(raw, path, key, actual)
               : issue.expected === 'int' && typeof actual === 'number'
                 ? `a whole number: ${key}: ${Math.max(1, Math.round(actual))}`

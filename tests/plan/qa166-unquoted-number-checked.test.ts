@@ -45,3 +45,29 @@ it('writes a number that validates, or says why none is', async () => {
   );
   expect(await hints('{ concurrency: 2, retries: 2 }')).toEqual([]);
 });
+
+it('tells a percentage where a fraction goes the fraction', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: n }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi }, expected: { a: hi } } ] } }
+    metrics: [ { type: contains, candidate: a, expected: a, threshold: 60% } ]
+gates:
+  - { metric: contains, regression: { max_drop: 2% } }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.hint)).toEqual([
+    'a share is a fraction: threshold: 0.6 (for 60%)',
+    'a share is a fraction: max_drop: 0.02 (for 2%)',
+  ]);
+});
