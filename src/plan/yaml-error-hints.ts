@@ -58,6 +58,12 @@ const HINTS: {
         : `a line of a mapping is \`key: value\`: end the key with a colon (\`${s.line.trim()}:\`)`,
   },
   {
+    // `gates:` then `  metric: pass_rate` then `  - { … }` (QA166: three errors, no hint).
+    message: /^A block sequence may not be used as an implicit map key/,
+    hint: () =>
+      "a `- ` item cannot sit among a mapping's keys: write every entry as a `- ` item, or indent the list under the key it belongs to",
+  },
+  {
     // `{ description: Eval: the first }`, `{ repeats: 2 seed: 3 }` (QA166: no hint).
     message: /^Block collections are not allowed within flow collections/,
     hint: () =>

@@ -55,6 +55,12 @@ describe('YAML hints where the reader stopped', () => {
     );
   });
 
+  it('a list item among the keys of a mapping', () => {
+    expect(hints(`${HEAD}gates:\n  metric: pass_rate\n  - { metric: x, min: 1 }\n`)[0]).toBe(
+      "5:1 a `- ` item cannot sit among a mapping's keys: write every entry as a `- ` item, or indent the list under the key it belongs to",
+    );
+  });
+
   it('keeps the colon hint for key:value', () => {
     expect(hints('k: v\nk2:v2\n').join('\n')).toContain('write a space after the colon (`key: value`)');
   });
