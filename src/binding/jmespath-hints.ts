@@ -15,7 +15,11 @@ export function jmespathHint(expression: string, message: string): string | unde
     // `[?code == "CS229"]` compiled and matched nothing, silently (QA166).
     if (literal !== undefined) {
       const text = literal.trim();
-      return `a literal in backticks is JSON: write the raw string '${text}', or JSON quotes inside the backticks (\`${JSON.stringify(text)}\`, backticks kept: ${JSON.stringify(text)} alone names a field)`;
+      const json = `(\`${JSON.stringify(text)}\`, backticks kept: ${JSON.stringify(text)} alone names a field)`;
+      // A raw string ends at a `'` of its own (QA166: `O'Brien` was told 'O'Brien').
+      return text.includes("'")
+        ? `a literal in backticks is JSON: quote it inside the backticks ${json}`
+        : `a literal in backticks is JSON: write the raw string '${text}', or JSON quotes inside the backticks ${json}`;
     }
   }
   const literalToken = /unexpected token: (.*)\(Literal\)$/.exec(message)?.[1];

@@ -25,6 +25,16 @@ describe('the JMESPath hints', () => {
     expect(search(courses, 'output.courses[?code == "CS229"].code')).toEqual([]);
   });
 
+  it('keep a literal with a single quote in its JSON form: the raw string would end at it', () => {
+    const said = hint("output.people[?name == `O'Brien`].name");
+    expect(said).toBe(
+      `a literal in backticks is JSON: quote it inside the backticks (\`"O'Brien"\`, backticks kept: "O'Brien" alone names a field)`,
+    );
+    expect(
+      search({ output: { people: [{ name: "O'Brien" }] } }, 'output.people[?name == `"O\'Brien"`].name'),
+    ).toEqual(["O'Brien"]);
+  });
+
   it('write a plain field without quotes, and one with other characters in double quotes', () => {
     expect(hint("output.'answer'")).toBe(
       `a field is named without quotes: .answer (or in double quotes, ."answer"); 'answer' is a string, not a field`,
