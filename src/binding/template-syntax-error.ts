@@ -52,6 +52,17 @@ export function explainTemplateSyntaxError(source: string, err: unknown): Templa
       message: 'a `}}}` closes a placeholder opened with `{{`',
       hint: 'write `{{name}}` (or `{{{name}}}` on both sides)',
     };
+  // `{{{name}}` (QA166: both said in the grammar's words, no hint).
+  if (got === 'CLOSE' && expected.includes("'CLOSE_UNESCAPED'"))
+    return {
+      message: 'a `{{{` is closed with `}}`',
+      hint: 'write `{{name}}` (or `{{{name}}}` on both sides)',
+    };
+  if (got === 'INVERSE' && expected.includes("'EOF'"))
+    return {
+      message: 'an `{{else}}` outside a block',
+      hint: 'an `{{else}}` goes inside a block: `{{#if x}}…{{else}}…{{/if}}`',
+    };
   if (got === 'INVERSE' && expected === "'OPEN_ENDBLOCK'")
     return {
       message: 'a second `{{else}}` in one block',

@@ -59,3 +59,14 @@ describe('literal braces in a template', () => {
     expect(renderTemplate(t, { q: 'hi' })).toEqual({ ok: true, value: '{{q}} is hi' });
   });
 });
+
+describe("the other halves of QA161's template slips", () => {
+  it('a {{{ closed with }}, and an {{else}} outside a block, are said with what to write', async () => {
+    expect(await errors('"{{{q}}"')).toEqual([
+      'template does not compile: a `{{{` is closed with `}}` | write `{{name}}` (or `{{{name}}}` on both sides)',
+    ]);
+    expect(await errors('"a {{else}} b"')).toEqual([
+      'template does not compile: an `{{else}}` outside a block | an `{{else}}` goes inside a block: `{{#if x}}…{{else}}…{{/if}}`',
+    ]);
+  });
+});
