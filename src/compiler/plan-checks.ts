@@ -210,6 +210,19 @@ export function checkJudges(
   }
 }
 
+/**
+ * A gate naming the type of a metric that has an `id:` (QA166: `{ id: em-set, type: exact_match }`
+ * and a gate on `exact_match` was told to add `{ type: exact_match, … }` under metrics:).
+ */
+function byIdHint(
+  name: string,
+  metrics: readonly { id?: string | undefined; type: string }[],
+): string | undefined {
+  const ids = [...new Set(metrics.filter((m) => m.type === name && m.id !== undefined).map((m) => m.id))];
+  if (ids.length === 0) return undefined;
+  return `a metric with an id is named by it: metric: ${ids[0]}${ids.length > 1 ? ` (or ${ids.slice(1).join(', ')})` : ''}`;
+}
+
 export function checkGates(
   plan: Plan,
   diagnostics: Diagnostic[],
@@ -234,6 +247,7 @@ export function checkGates(
           source: at([...p, 'metric']),
           // A metric type that no task computes (QA161: `pass_rate` without a `metrics:` entry said no more).
           hint:
+            byIdHint(gate.metric, all) ??
             didYouMean(gate.metric, suggestible) ??
             (getMetricDefinition(gate.metric)
               ? `a gate reads a metric the plan computes: add \`{ type: ${gate.metric}, … }\` under the plan's metrics: (every task) or a task's`

@@ -50,3 +50,15 @@ it('suggests no misspelt type to a gate, and still a metric the plan computes', 
     '14 EVALC_REF_METRIC gate names unknown metric `containz` | did you mean `contains`?',
   ]);
 });
+
+it('tells a gate on the type of a metric with an id to name the id', async () => {
+  const text = plan('  - { metric: contains, min: 0.5 }\n')
+    .replace(
+      '{ type: exactmatch, candidate: a, expected: a }',
+      '{ type: exact_match, candidate: a, expected: a }',
+    )
+    .replace('{ type: contains, candidate', '{ id: has-a, type: contains, candidate');
+  expect(await said(text)).toEqual([
+    '13 EVALC_REF_METRIC gate names unknown metric `contains` | a metric with an id is named by it: metric: has-a',
+  ]);
+});
