@@ -17,6 +17,7 @@ import {
   deltaArrow,
   failedRegressionGates,
   gateOnlyRegression,
+  newlyFailingGates,
   shownDeltas,
   unpairedNote,
 } from './markdown-diff.js';
@@ -192,15 +193,16 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
       .join('');
   const p2f = flips('pass_to_fail');
   // As report.md's verdict line (QA94): green only when examples paired and none flipped pass → fail.
+  const newlyFailing = newlyFailingGates(diff);
   const verdictClass =
-    s.regressions > 0 || gated.size > 0
+    s.regressions > 0 || gated.size > 0 || newlyFailing > 0
       ? 'regression'
       : s.passToFail > 0 || diff.examples.pairedIds === 0
         ? 'caution'
         : 'improvement';
   const f2p = flips('fail_to_pass');
   return `<section id="compare"><h2>Comparison with the baseline</h2>
-<p><span class="${verdictClass}">${s.regressions} significant regression${s.regressions === 1 ? '' : 's'}</span>${gated.size > 0 ? ` · ${gated.size} failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · ${s.improvements} improvement${s.improvements === 1 ? '' : 's'} · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${exampleCounts(diff, false)} (α = ${diff.options.significance})</p>
+<p><span class="${verdictClass}">${s.regressions} significant regression${s.regressions === 1 ? '' : 's'}</span>${gated.size > 0 ? ` · ${gated.size} failed regression gate${gated.size === 1 ? '' : 's'}` : ''}${newlyFailing > 0 ? ` · ${newlyFailing} newly failing gate${newlyFailing === 1 ? '' : 's'}` : ''} · ${s.improvements} improvement${s.improvements === 1 ? '' : 's'} · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${exampleCounts(diff, false)} (α = ${diff.options.significance})</p>
 <div class="charts">${compareChart(m, diff)}</div>
 ${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
 ${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}${notes}

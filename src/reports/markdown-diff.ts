@@ -48,6 +48,15 @@ export function failedRegressionGates(diff: LockDiff): Set<string> {
   return new Set(keys);
 }
 
+/**
+ * Gates other than regression gates (min, max…) that pass or were absent in the baseline and fail
+ * now: a diff whose verdict read ✅ above "❌ min exact_match at benchmark (a3): absent → failed"
+ * under Gates that changed read as all clear (QA169). Regression gates are counted apart.
+ */
+export function newlyFailingGates(diff: LockDiff): number {
+  return diff.gates.filter((g) => g.kind !== 'regression' && g.new === 'failed').length;
+}
+
 function deltaKey(d: AggregateDelta): string {
   return `${d.scope}\u0000${d.agent}\u0000${d.metric}`;
 }
@@ -188,17 +197,18 @@ function hiddenNote(diff: LockDiff, shown: readonly AggregateDelta[]): string {
 }
 
 /**
- * ❌ for a significant regression or a failed regression gate; ⚠️ when examples flipped pass → fail
- * without either (too few to be significant, yet a reviewer should look: a ✅ beside
- * '3 pass → fail' read as all clear, QA91); ✅ otherwise.
+ * ❌ for a significant regression, a failed regression gate or a gate that fails now and did not
+ * before; ⚠️ when examples flipped pass → fail without any of them (too few to be significant, yet
+ * a reviewer should look: a ✅ beside '3 pass → fail' read as all clear, QA91); ✅ otherwise.
  */
 function verdictIcon(
   regressions: number,
   gatedRegressions: number,
   passToFail: number,
   paired: number,
+  newlyFailing: number,
 ): string {
-  if (regressions > 0 || gatedRegressions > 0) return '❌';
+  if (regressions > 0 || gatedRegressions > 0 || newlyFailing > 0) return '❌';
   // QA94: no example paired (another plan, every task renamed): nothing was compared, not all clear.
   return passToFail > 0 || paired === 0 ? '⚠️' : '✅';
 }
@@ -208,11 +218,12 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
   const sections: MarkdownSection[] = [];
   const alpha = diff.options.significance;
   const gated = failedRegressionGates(diff);
+  const newlyFailing = newlyFailingGates(diff);
   sections.push({
     head: [
       `${heading} Changes vs baseline`,
       '',
-      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.pairedIds)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${exampleCounts(diff)} (α = ${alpha})`,
+      `${verdictIcon(s.regressions, gated.size, s.passToFail, diff.examples.pairedIds, newlyFailing)} **${s.regressions}** significant regression${s.regressions === 1 ? '' : 's'}${gated.size > 0 ? ` · **${gated.size}** failed regression gate${gated.size === 1 ? '' : 's'}` : ''}${newlyFailing > 0 ? ` · **${newlyFailing}** newly failing gate${newlyFailing === 1 ? '' : 's'}` : ''} · **${s.improvements}** improvement${s.improvements === 1 ? '' : 's'} · **${s.passToFail}** pass → fail · **${s.failToPass}** fail → pass${errorsNote(s.errors, ' · ')} · ${exampleCounts(diff)} (α = ${alpha})`,
       '',
     ],
     items: [],

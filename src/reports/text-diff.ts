@@ -12,6 +12,7 @@ import {
   deltaArrow,
   gateChangeText,
   listIds,
+  newlyFailingGates,
   selectionNote,
   shownDeltas,
   unpairedNote,
@@ -20,6 +21,12 @@ import {
 /** "1 regression", "2 regressions", as report.md and report.html count (QA171: the text said "regression(s)"). */
 export function counted(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : nouns}`;
+}
+
+/** "1 newly failing gate, " when a gate that passed, or was absent, fails now (QA169); else nothing. */
+function newlyFailingNote(diff: LockDiff): string {
+  const n = newlyFailingGates(diff);
+  return n > 0 ? `${counted(n, 'newly failing gate')}, ` : '';
 }
 
 function pad(text: string, width: number): string {
@@ -34,7 +41,7 @@ export function renderTextDiff(diff: LockDiff): string {
       ? diff.benchmark.new
       : `${diff.benchmark.old} → ${diff.benchmark.new}`;
   lines.push(
-    `evalc diff — ${title}: ${counted(s.regressions, 'significant regression')}, ${counted(s.improvements, 'improvement')}, ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${exampleCounts(diff)}, α = ${diff.options.significance})`,
+    `evalc diff — ${title}: ${counted(s.regressions, 'significant regression')}, ${newlyFailingNote(diff)}${counted(s.improvements, 'improvement')}, ${s.passToFail} pass → fail, ${s.failToPass} fail → pass${errorsNote(s.errors)} (${exampleCounts(diff)}, α = ${diff.options.significance})`,
   );
   if (diff.selection) lines.push('', selectionNote(diff.selection));
   if (diff.comparability.length > 0) {

@@ -6,10 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderReports } from '../../src/reports/index.js';
-import { a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
+import { a2WorseGatesHolding, baselineLock } from '../fixtures/locks/variants.js';
 
 function withGate(failed: boolean) {
-  const lock = a2WorseLock();
+  // a2's min gate kept passing: only the regression gate decides (a newly failing gate is ❌ too, QA169).
+  const lock = a2WorseGatesHolding();
   lock.gates = (lock.gates ?? []).map((g) =>
     g.kind === 'regression' && g.agent === 'a2'
       ? {

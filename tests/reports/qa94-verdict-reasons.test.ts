@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { renderReports } from '../../src/reports/index.js';
-import { a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
+import { a2WorseGatesHolding, a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
 
 /** report.html's comparison verdict: the span's class and the rest of its paragraph. */
 function htmlVerdict(lock: Lockfile, baseline: Lockfile): string {
@@ -52,8 +52,12 @@ describe("report.md's verdict line names its reason (QA94)", () => {
   });
 
   it("report.html's verdict is green only when report.md's is ✅, and says the same reasons", () => {
-    expect(htmlVerdict(a2WorseLock(), baselineLock())).toMatch(
+    expect(htmlVerdict(a2WorseGatesHolding(), baselineLock())).toMatch(
       /^<p><span class="caution">0 significant regressions<\/span> · 0 improvements · 3 pass → fail/,
+    );
+    // a2's min pass_rate gate went passed → failed (QA169: it was caution, as report.md's ⚠️).
+    expect(htmlVerdict(a2WorseLock(), baselineLock())).toMatch(
+      /^<p><span class="regression">0 significant regressions<\/span> · 1 newly failing gate · 0 improvements · 3 pass → fail/,
     );
     const renamed = baselineLock();
     renamed.results = renamed.results.map((r) => ({ ...r, example: `old-${r.example}` }));
