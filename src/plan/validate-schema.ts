@@ -23,6 +23,7 @@ import {
   taskSchema,
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
+import { misspeltFieldHint, shapeHint } from './shape-hints.js';
 import { didYouMean, unknownKeyHint } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 
@@ -156,7 +157,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
         return [
           diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(path), path, {
             source: locate(path.slice(0, -1)),
-            hint: misspeltFieldHint(raw, path) ?? missingFieldHint(path),
+            hint: misspeltFieldHint(valueAt(raw, path.slice(0, -1)), path) ?? missingFieldHint(path),
           }),
         ];
       }
@@ -333,46 +334,6 @@ const AGENT_SCHEMAS = [raipAgentSchema, chatAgentSchema, maeAgentSchema, openaiA
 
 function keysOf(schema: { shape: object }): string[] {
   return Object.keys(schema.shape);
-}
-
-/**
- * One mapping written where a list of them goes (`metrics: { type: pass_rate }`, `examples: { id: x1 }`),
- * a dataset written as its file (`d: datasets/s.jsonl`), a metric as its type (`- pass_rate`), the
- * benchmark as its id (`benchmark: b`): the hint writes the shape (QA166: as
- * 865d103 does for one text written where a list goes, these read 'expected a list, got a mapping').
- */
-function shapeHint(expected: string, actual: unknown, path: PlanPath, key: string): string | undefined {
-  // YAML 1.2 reads `yes`, `on`, `"true"` as text (QA166: `trace: yes` read 'expected boolean' alone).
-  if (expected === 'boolean' && typeof actual === 'string') {
-    const word = actual.trim().toLowerCase();
-    if (['yes', 'y', 'on', 'true'].includes(word)) return `write ${key}: true (YAML reads ${actual} as text)`;
-    if (['no', 'n', 'off', 'false'].includes(word))
-      return `write ${key}: false (YAML reads ${actual} as text)`;
-  }
-  if (expected === 'array' && actual !== null && typeof actual === 'object' && !Array.isArray(actual))
-    return `write a list, even of one item: ${key}: [ { … } ]`;
-  if ((expected !== 'object' && expected !== 'record') || typeof actual !== 'string') return undefined;
-  const isDataset = path.length === 4 && path[0] === 'tasks' && path[2] === 'datasets';
-  if (isDataset) return `a dataset is a mapping: ${key}: { source: ${actual} }`;
-  // `- pass_rate` in a metrics: list, `benchmark: b`.
-  if (path.at(-2) === 'metrics' && typeof path.at(-1) === 'number')
-    return `a metric is a mapping: - { type: ${actual} }`;
-  if (path.length === 1 && path[0] === 'benchmark')
-    return `write benchmark: { id: ${actual}, version: 1.0.0 }`;
-  return undefined;
-}
-
-/**
- * The key written beside a missing field that misspells it, when nothing else says so: a metric's
- * `typ: pass_rate` read 'missing required field `type` in metrics[0]' alone, its `typ` not said
- * unknown (the metric's schema stops at its type; QA166).
- */
-function misspeltFieldHint(raw: unknown, path: PlanPath): string | undefined {
-  const field = String(path.at(-1));
-  const parent = valueAt(raw, path.slice(0, -1));
-  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
-  const near = Object.keys(parent).find((k) => k !== field && didYouMean(k, [field]) !== undefined);
-  return near === undefined ? undefined : `\`${near}\`: did you mean \`${field}\`?`;
 }
 
 /** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */

@@ -94,3 +94,26 @@ it('what the hints write validates', async () => {
     ),
   ).toEqual([]);
 });
+
+it('hints the mapping of ids for agents: or tasks: written as a list', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: s }
+agents:
+  - a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  - t:
+      bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+      datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.message} | ${d.hint}`)).toEqual([
+    'agents: expected a mapping, got a list | agents is a mapping of ids: write each entry without its `- ` (a1: { … })',
+    'tasks: expected a mapping, got a list | tasks is a mapping of ids: write each entry without its `- ` (t: { … })',
+  ]);
+});

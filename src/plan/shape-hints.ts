@@ -1,0 +1,65 @@
+/**
+ * Hints for a value of the wrong shape: what to write, in the shape the plan takes there (QA166;
+ * moved out of validate-schema.ts, which passed 400 lines).
+ */
+import type { PlanPath } from './diagnostic.js';
+import { didYouMean } from './suggest.js';
+
+/**
+ * One mapping written where a list of them goes (`metrics: { type: pass_rate }`, `examples: { id: x1 }`),
+ * a dataset written as its file (`d: datasets/s.jsonl`), a metric as its type (`- pass_rate`), the
+ * benchmark as its id (`benchmark: b`): the hint writes the shape (QA166: as
+ * 865d103 does for one text written where a list goes, these read 'expected a list, got a mapping').
+ */
+export function shapeHint(
+  expected: string,
+  actual: unknown,
+  path: PlanPath,
+  key: string,
+): string | undefined {
+  // YAML 1.2 reads `yes`, `on`, `"true"` as text (QA166: `trace: yes` read 'expected boolean' alone).
+  if (expected === 'boolean' && typeof actual === 'string') {
+    const word = actual.trim().toLowerCase();
+    if (['yes', 'y', 'on', 'true'].includes(word)) return `write ${key}: true (YAML reads ${actual} as text)`;
+    if (['no', 'n', 'off', 'false'].includes(word))
+      return `write ${key}: false (YAML reads ${actual} as text)`;
+  }
+  if (expected === 'array' && actual !== null && typeof actual === 'object' && !Array.isArray(actual))
+    return `write a list, even of one item: ${key}: [ { … } ]`;
+  // `agents:` / `tasks:` written as a list of one-key mappings (`- a1: { … }`; QA166: no hint).
+  const ids = Array.isArray(actual) ? actual.flatMap(oneKey) : [];
+  if (
+    (expected === 'object' || expected === 'record') &&
+    ids.length > 0 &&
+    ids.length === (actual as unknown[]).length
+  )
+    return `${key} is a mapping of ids: write each entry without its \`- \` (${ids[0]}: { … })`;
+  if ((expected !== 'object' && expected !== 'record') || typeof actual !== 'string') return undefined;
+  const isDataset = path.length === 4 && path[0] === 'tasks' && path[2] === 'datasets';
+  if (isDataset) return `a dataset is a mapping: ${key}: { source: ${actual} }`;
+  // `- pass_rate` in a metrics: list, `benchmark: b`.
+  if (path.at(-2) === 'metrics' && typeof path.at(-1) === 'number')
+    return `a metric is a mapping: - { type: ${actual} }`;
+  if (path.length === 1 && path[0] === 'benchmark')
+    return `write benchmark: { id: ${actual}, version: 1.0.0 }`;
+  return undefined;
+}
+
+/**
+ * The key written beside a missing field that misspells it, when nothing else says so: a metric's
+ * `typ: pass_rate` read 'missing required field `type` in metrics[0]' alone, its `typ` not said
+ * unknown (the metric's schema stops at its type; QA166).
+ */
+export function misspeltFieldHint(parent: unknown, path: PlanPath): string | undefined {
+  const field = String(path.at(-1));
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  const near = Object.keys(parent).find((k) => k !== field && didYouMean(k, [field]) !== undefined);
+  return near === undefined ? undefined : `\`${near}\`: did you mean \`${field}\`?`;
+}
+
+/** The key of a mapping that has exactly one (`- a1: { … }`), else nothing. */
+function oneKey(item: unknown): string[] {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return [];
+  const keys = Object.keys(item);
+  return keys.length === 1 ? keys : [];
+}
