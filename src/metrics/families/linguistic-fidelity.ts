@@ -295,7 +295,8 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
   type: 'numeric',
   // 2: U+2212 is a minus sign (QA14); 3: the tolerance compares recorded figures (QA37);
   // 4: Unicode decimal digits (full-width, Arabic-Indic …) read as digits (QA46)
-  version: '4',
+  // 5: a distance beyond a double's range is a metric_error beside its score 0 (QA175)
+  version: '5',
   stage: 'example',
   higherIsBetter: false,
   unit: 'absolute error',
@@ -308,6 +309,18 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
     const c = parseNumber(resolveCandidate(input.candidates, p.candidate));
     if (c === null) return { score: 0, pass: false, details: { reason: 'candidate is not a number' } };
     const err = Math.abs(c - e);
+    // −1.7e308 against 1.7e308: the distance overflows to Infinity, which no lock can record, and
+    // its value was dropped from the `numeric (value)` mean in silence (QA175). The answer is
+    // surely outside any tolerance (score 0); the error says why the example has no value.
+    if (!Number.isFinite(err))
+      return {
+        score: 0,
+        pass: false,
+        error: {
+          kind: 'metric_error',
+          message: `the absolute error |${c} − ${e}| is beyond a double's range (above 1.8e308): no value recorded`,
+        },
+      };
     // Both sides as the lock records them: |1.1 − 1| is 0.10000000000000009 as a float, and
     // abs_tol: 0.1 failed a distance the lock printed as 0.1 (QA37).
     const tolerance = asRecorded(Math.max(p.abs_tol, p.rel_tol * Math.abs(e)));
