@@ -39,7 +39,7 @@ export function findCsvQuoteError(
   if (code === undefined || !QUOTE_CODES.has(code)) return undefined;
   const problem = scanQuotes(text, delimiter);
   if (problem === undefined) return undefined;
-  const { line, col } = lineAndColumn(text, problem.offset);
+  const { line, col } = lineAndColumn(text, problem.offset, endsRowsWithCr(text, 0));
   const rowStart = problem.rowStart;
   if (problem.kind === 'unclosed')
     return {
@@ -118,8 +118,11 @@ function scanQuotes(text: string, delimiter: string): Problem | undefined {
   return undefined;
 }
 
-/** Whether the first line break outside quotes is a lone `\r` (the reader then ends rows there). */
-function endsRowsWithCr(text: string, from: number): boolean {
+/**
+ * Whether the first line break outside quotes is a lone `\r` (the reader then ends rows there): in
+ * such a file (Excel's "CSV (Macintosh)") a `\r` is a line, as a `\n` is in any other.
+ */
+export function endsRowsWithCr(text: string, from: number): boolean {
   let quoted = false;
   for (let k = from; k < text.length; k++) {
     const ch = text[k];
@@ -130,11 +133,11 @@ function endsRowsWithCr(text: string, from: number): boolean {
   return false;
 }
 
-function lineAndColumn(text: string, offset: number): { line: number; col: number } {
+function lineAndColumn(text: string, offset: number, crRows: boolean): { line: number; col: number } {
   let line = 1;
   let start = 0;
   for (let k = 0; k < offset; k++) {
-    if (text[k] === '\n') {
+    if (text[k] === '\n' || (crRows && text[k] === '\r' && text[k + 1] !== '\n')) {
       line++;
       start = k + 1;
     }

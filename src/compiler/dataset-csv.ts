@@ -14,7 +14,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
-import { findCsvQuoteError } from './csv-quote-error.js';
+import { endsRowsWithCr, findCsvQuoteError } from './csv-quote-error.js';
 import type { RawExample } from './dataset-parse.js';
 
 /** Columns read as a number; an empty cell leaves the field out. */
@@ -72,8 +72,9 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   // A row's line is counted from where the previous row ended (the reader's byte count): the
   // reader's own line count takes each `\r` for a line (a lone one, an old Mac line break, or a
   // CRLF's), where a line is what `\n` ends, as everywhere else (QA170: every row below a cell
-  // holding one was said a line too low).
-  const lineEnds = newlineCounter(text);
+  // holding one was said a line too low). In a file whose rows end with a lone `\r` (Excel's "CSV
+  // (Macintosh)") that is the line break (QA172: every row of such a file was said at line 1).
+  const lineEnds = newlineCounter(text, endsRowsWithCr(text, 0) ? 13 : 10);
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
@@ -105,13 +106,17 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   return { rows, diagnostics };
 }
 
-/** How many `\n` the first `end` bytes of `text` (UTF-8) hold; asked for growing `end`s. */
-function newlineCounter(text: string): (end: number) => number {
+/**
+ * How many line breaks (`\n`, or `\r` not before a `\n` where `lineBreak` is 13) the first `end`
+ * bytes of `text` (UTF-8) hold; asked for growing `end`s.
+ */
+function newlineCounter(text: string, lineBreak: 10 | 13): (end: number) => number {
   const bytes = Buffer.from(text, 'utf8');
   let counted = 0;
   let newlines = 0;
   return (end) => {
-    for (; counted < end && counted < bytes.length; counted++) if (bytes[counted] === 10) newlines++;
+    for (; counted < end && counted < bytes.length; counted++)
+      if (bytes[counted] === lineBreak && (lineBreak === 10 || bytes[counted + 1] !== 10)) newlines++;
     return newlines;
   };
 }

@@ -75,6 +75,17 @@ describe('CSV datasets (QA21)', () => {
     expect(messages('id,q\n1,"a"\r\f\n2,x,y\n')).toEqual(['3: this row has 3 cells, the header has 2']);
   });
 
+  it('counts the lines of a file whose rows end with a lone CR (Excel\'s "CSV (Macintosh)", QA172)', () => {
+    // Every row of it read line 1: lines were counted by `\n` alone, which such a file holds none of.
+    const mac = csv('\uFEFFid,q\r1,a\r\r2,"b\rc"\r3,x,y\r');
+    expect(mac.rows.map((r) => r.line)).toEqual([2, 4]);
+    expect(mac.diagnostics.map((d) => `${d.source?.line}: ${d.message}`)).toEqual([
+      '6: this row has 3 cells, the header has 2',
+    ]);
+    const quote = csv('id,q\r1,a\r2,b"c\r').diagnostics[0];
+    expect([quote?.source?.line, quote?.source?.col]).toEqual([3, 4]);
+  });
+
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
     const want = [{ id: '1', vars: { q: 'a,b' }, expected: { answer: '1,5' } }];
     expect(values('\uFEFFid;q;expected.answer\n1;a,b;1,5\n')).toEqual(want);
