@@ -85,8 +85,13 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   diagnostics.push(...checkSecretPlacement(loaded.raw, loaded.locate));
   const validated = validatePlanSchema(loaded.raw, loaded.locate);
   // The schema's word on the null that stands for a non-JSON value is a cascade (QA170: `timeout:
-  // .inf` read "expected a number, got null" beside "Infinity is not a JSON number").
-  diagnostics.push(...validated.diagnostics.filter((d) => !nonJson.has(JSON.stringify(d.path))));
+  // .inf` read "expected a number, got null" beside "Infinity is not a JSON number"); a key no plan
+  // has is said still (QA172: `timout: .inf` read no "did you mean `timeout`?").
+  diagnostics.push(
+    ...validated.diagnostics.filter(
+      (d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY' || !nonJson.has(JSON.stringify(d.path)),
+    ),
+  );
   const cacheDir = options.cacheDir ?? defaultDirs(loaded.planFile).cacheDir;
   const resolveOptions = { cacheDir, cwd, offline: options.offline ?? false, only: options.only };
   if (!validated.plan) hintIncluder(planFile, cwd, diagnostics);

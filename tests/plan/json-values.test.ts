@@ -66,6 +66,22 @@ describe('values without a JSON form', () => {
     ]);
   });
 
+  it('still says a misspelt key whose value is .inf (QA172)', async () => {
+    // The cascade filter of QA170 took out every schema word at that path, the unknown key's too.
+    const result = await diagnose({
+      'evalc.yaml': PLAN('{ q: "{{q}}" }', '      d: { examples: [{ id: x, vars: { q: a } }] }').replace(
+        'url: http://127.0.0.1:7101 }',
+        'url: http://127.0.0.1:7101, limits: { timout: .inf } }',
+      ),
+    });
+    expect(
+      result.diagnostics.map((d) => `${d.source?.line}:${d.source?.col} ${d.message} | ${d.hint}`),
+    ).toEqual([
+      '4:63 unknown key `timout` in agents.a1.limits | did you mean `timeout`?',
+      '4:71 not a JSON value: Infinity is not a JSON number | plans are JSON data: write a finite number, or leave the limit out for its default',
+    ]);
+  });
+
   it('reports such values in dataset files at the example line', async () => {
     const result = await diagnose({
       'evalc.yaml': PLAN('{ q: "{{q}}" }', '      y: { source: rows.yaml }\n      j: { source: rows.jsonl }'),
