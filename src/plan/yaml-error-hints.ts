@@ -71,11 +71,11 @@ const HINTS: {
   },
   {
     // `headers: { x-key: ${env.KEY} }`: in braces a `{` starts a mapping (QA166: no hint, and
-    // some 190 errors after it).
+    // some 190 errors after it). Only a reference is quoted back: a header's literal is a secret.
     message: /^Unexpected flow-map-start/,
     site: (s) => s.before.endsWith('$'),
     hint: (_m, s) =>
-      `quote a value that holds \`\${…}\` inside \`{ }\` or \`[ ]\`: "$${/^\{[^}\s]*\}?/.exec(s.rest)?.[0] ?? '{env.NAME}'}" (there a \`{\` starts a mapping)`,
+      `quote a value that holds \`\${…}\` inside \`{ }\` or \`[ ]\`: "$${/^\{env\.[A-Za-z_]\w*\}/.exec(s.rest)?.[0] ?? '{env.NAME}'}" (there a \`{\` starts a mapping)`,
   },
   {
     // Only where the line has more closers than openers: a `}` after a slip that ended the value

@@ -53,6 +53,12 @@ describe('YAML hints where the reader stopped', () => {
     expect(hints(`${HEAD}agents:\n  a1: { protocol: raip, headers: { x-key: "\${env.KEY}" } }\n`)).toEqual(
       [],
     );
+    // A literal in the braces is not quoted back (a header value is a secret).
+    const literal = hints(
+      `${HEAD}agents:\n  a1: { protocol: raip, headers: { x-key: \${sk-QA166-secret} } }\n`,
+    );
+    expect(literal[0]).toMatch(/: "\$\{env\.NAME\}" \(there a `\{` starts a mapping\)$/);
+    expect(literal.join('\n')).not.toContain('QA166-secret');
   });
 
   it('a list item among the keys of a mapping', () => {
