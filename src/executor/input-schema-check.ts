@@ -16,7 +16,7 @@ import { type AgentRuntime, isRaip, serveAddress, serve as serveAgent } from './
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
 import { planSecrets } from './run-secrets.js';
-import { startInTurn } from './start-in-turn.js';
+import { placeOf, servedPlaces, startInTurn } from './start-in-turn.js';
 import type { StepStore } from './step-store.js';
 
 export interface InputMisfit {
@@ -173,6 +173,7 @@ export async function planTimeRaipAdapters(
   };
   const toServe = new Map<string, () => ReturnType<typeof serveAgent>>();
   const entries = new Map<string, Asked>();
+  const unserved: Asked[] = [];
   for (const agentId of new Set(compiled.groups.map((g) => g.group.agentId))) {
     const config = plan.agents[agentId];
     if (config?.protocol !== 'raip') continue;
@@ -214,7 +215,7 @@ export async function planTimeRaipAdapters(
           ),
         );
         entries.set(agentId, entry);
-      } else entry.discovery = ask(entry);
+      } else unserved.push(entry);
     }
   }
   const served = [...toServe.keys()];
@@ -234,6 +235,18 @@ export async function planTimeRaipAdapters(
       stops.push(up.stop);
       return ask(entry);
     });
+    entry.discovery.catch(() => {});
+  }
+  // An agent at the address of one evalc serves (two ids for one served process) is asked once
+  // that one has started, as apply asks it: asked at once, it read 'did not answer /info'.
+  const startsAt = new Map<string, Promise<unknown>[]>();
+  for (const [i, id] of served.entries())
+    for (const place of servedPlaces(plan.agents[id]))
+      startsAt.set(place, [...(startsAt.get(place) ?? []), starts[i]!]);
+  for (const entry of unserved) {
+    const url = serveAddress(plan.agents[entry.agentId] ?? {});
+    const before = url === undefined ? [] : (startsAt.get(placeOf(url)) ?? []);
+    entry.discovery = before.length === 0 ? ask(entry) : Promise.allSettled(before).then(() => ask(entry));
     entry.discovery.catch(() => {});
   }
   for (const { agentId, adapter, cached, discovery } of asked) {

@@ -21,12 +21,7 @@ export function startInTurn<T>(
 ): Promise<T>[] {
   const last = new Map<string, Promise<unknown>>();
   return ids.map((id) => {
-    const config = configOf(id);
-    const places = config?.serve
-      ? [serveAddress(config), config.serve.ready?.url]
-          .filter((p): p is string => p !== undefined)
-          .map(placeOf)
-      : [];
+    const places = servedPlaces(configOf(id));
     const before = places.map((p) => last.get(p)).filter((p) => p !== undefined);
     const started = before.length === 0 ? start(id) : Promise.allSettled(before).then(() => start(id));
     for (const p of places) last.set(p, started);
@@ -34,8 +29,15 @@ export function startInTurn<T>(
   });
 }
 
+/** Where a served agent (or judge) listens: its address and ready.url, as places; none if not served. */
+export function servedPlaces(config: ServedConfig | undefined): string[] {
+  return config?.serve
+    ? [serveAddress(config), config.serve.ready?.url].filter((p): p is string => p !== undefined).map(placeOf)
+    : [];
+}
+
 /** An address as a place to listen: a url's host and port (its path and scheme aside), else as written. */
-function placeOf(address: string): string {
+export function placeOf(address: string): string {
   if (!/^(?:https?|wss?):\/\//i.test(address)) return address;
   try {
     const url = new URL(address);

@@ -147,6 +147,25 @@ describe('served agents start side by side', () => {
     expect(startLog(dir)).toEqual(['start a1', 'listen a1']);
   }, 60_000);
 
+  it('plan asks an agent at the address of a served one once that one has started', async () => {
+    // QA174: a2 names a1's served process by its url (no serve: of its own); plan asked a2's /info
+    // while a1 was still loading and read 'agent a2 did not answer /info', as apply never does.
+    const dir = workspace('shared-url');
+    const port = await freePort();
+    writePlan(dir, { a1: { port, delayMs: 1500 } });
+    const plan = JSON.parse(readFileSync(path.join(dir, 'evalc.yaml'), 'utf8'));
+    plan.agents.a2 = { protocol: 'raip', url: `http://127.0.0.1:${port}` };
+    plan.tasks.t1.agents = ['a1', 'a2'];
+    writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+    const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+    expect(apply.stderr).toBe('');
+    expect(apply.code).toBe(0);
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(planned.stderr).toBe('');
+    expect(planned.code).toBe(0);
+    expect(planned.stdout).toContain('apply would call no agent');
+  }, 60_000);
+
   it('a refusal neither waits for an agent still loading nor leaves it running', async () => {
     const dir = workspace('refusal');
     const pidFile = path.join(dir, 'slow.pid');
