@@ -26,6 +26,7 @@ import { getMetricDefinition } from './registry.js';
 import { computeSetMetrics, ensureMetric } from './set-metric-aggregate.js';
 import { percentileInterval } from './stats/bootstrap.js';
 import { weightedMean } from './stats/descriptive.js';
+import { overflowScale } from './stats/overflow-scale.js';
 import { deriveSeed } from './stats/prng.js';
 import { MeanResampler, prepareColumn, type ResampleColumn } from './stats/resample-mean.js';
 import type { ExampleOutcome, Json, ResolvedMetric } from './types.js';
@@ -242,10 +243,15 @@ function estimateField(
   agent: string,
   metricId: string,
   field: Field,
-  strata: Stratum[],
+  unscaled: Stratum[],
   report: AgentAggregate,
 ) {
-  if (strata.length === 0) return;
+  if (unscaled.length === 0) return;
+  // Values near a double's range (numeric's absolute error) are scaled by a power of two so that no
+  // sum overflows to Infinity (a null CI bound in the lock, QA175), and scaled back at the end.
+  const scale = scaleOf(input, unscaled);
+  const strata = scale === 1 ? unscaled : unscaled.map((s) => ({ ...s, xs: s.xs.map((x) => x * scale) }));
+  const back = (x: number): number => (scale === 1 ? x : x / scale);
   const grid = () => input.tasks.map((t) => t.datasets.map((): number | null => null));
   const observed = grid();
   for (const s of strata) (observed[s.task] as (number | null)[])[s.dataset] = weightedMean(s.xs, s.ws);
@@ -260,8 +266,10 @@ function estimateField(
     deriveSeed(input.bootstrap.seed, `${agent}\u0000${metricId}\u0000score`),
   );
   const confidence = input.bootstrap.confidence ?? 0.95;
-  const ci = (stats: number[], m: number): [number, number] =>
-    stats.length > 0 ? percentileInterval(stats, confidence) : [m, m];
+  const ci = (stats: number[], m: number): [number, number] => {
+    const [lo, hi] = stats.length > 0 ? percentileInterval(stats, confidence) : [m, m];
+    return [back(lo), back(hi)];
+  };
 
   strata.forEach((s, si) => {
     const t = input.tasks[s.task];
@@ -271,19 +279,46 @@ function estimateField(
     const node = report.tasks[t.id]?.datasets[d.id];
     const agg = node?.metrics[metricId];
     if (agg && typeof m !== 'number') countWithoutMean(agg, field, s.count);
-    else if (agg && typeof m === 'number') agg[field] = { mean: m, ci: ci(dsStats[si] ?? [], m), n: s.count };
+    else if (agg && typeof m === 'number')
+      agg[field] = { mean: back(m), ci: ci(dsStats[si] ?? [], m), n: s.count };
   });
   input.tasks.forEach((t, ti) => {
     const m = obs.taskMeans[ti];
     const agg = report.tasks[t.id]?.metrics[metricId];
     const n = strata.filter((s) => s.task === ti).reduce((k, s) => k + s.count, 0);
-    if (agg && typeof m === 'number') agg[field] = { mean: m, ci: ci(taskStats[ti] ?? [], m), n };
+    if (agg && typeof m === 'number') agg[field] = { mean: back(m), ci: ci(taskStats[ti] ?? [], m), n };
     else if (agg) countWithoutMean(agg, field, n);
   });
   const benchAgg = report.metrics[metricId];
   const n = strata.reduce((k, s) => k + s.count, 0);
-  if (benchAgg && obs.bench !== null) benchAgg[field] = { mean: obs.bench, ci: ci(benchStats, obs.bench), n };
+  if (benchAgg && obs.bench !== null)
+    benchAgg[field] = { mean: back(obs.bench), ci: ci(benchStats, obs.bench), n };
   else if (benchAgg) countWithoutMean(benchAgg, field, n);
+}
+
+/** overflowScale of a field's strata: its largest |value| and how many times it a sum can reach. */
+function scaleOf(input: AggregateInput, strata: Stratum[]): number {
+  let largest = 0;
+  let spread = 1;
+  for (const s of strata) {
+    let w = 0;
+    for (let i = 0; i < s.xs.length; i++) {
+      largest = Math.max(largest, Math.abs(s.xs[i] as number));
+      w = Math.max(w, s.ws[i] as number);
+    }
+    spread = Math.max(spread, s.xs.length * w);
+  }
+  if (largest < 2 ** 900) return 1;
+  for (const t of input.tasks)
+    spread = Math.max(
+      spread,
+      t.datasets.reduce((k, d) => k + d.weight, 0),
+    );
+  spread = Math.max(
+    spread,
+    input.tasks.reduce((k, t) => k + t.weight, 0),
+  );
+  return overflowScale(largest, spread);
 }
 
 /** Results that weigh 0 have no mean, yet count in the node's n. */

@@ -8,6 +8,7 @@
 
 import { reachesThreshold } from './decimal-round.js';
 import { getMetricDefinition } from './registry.js';
+import { overflowScale } from './stats/overflow-scale.js';
 import type {
   ExampleInfo,
   ExampleMetricResult,
@@ -65,13 +66,31 @@ function summarize(metric: ResolvedMetric, repeats: readonly RepeatResult[]): Ex
     if (r.error) errors++;
   }
   const summary: ExampleMetricResult = { score: scores > 0 ? scoreSum / scores : null, errors };
-  if (values > 0) summary.value = valueSum / values;
+  if (values > 0)
+    summary.value = Number.isFinite(valueSum) ? valueSum / values : scaledMean(metric, repeats, values);
   if (passes > 0) summary.pass = allPassed;
   if (present === 1 && only) {
     if (only.details !== undefined) summary.details = only.details;
     if (only.error) summary.details = { error: only.error.kind, message: only.error.message };
   }
   return summary;
+}
+
+/**
+ * The mean value of repeats whose values are finite but sum beyond a double's range (numeric's
+ * absolute error of 1.7976931348623157e308 on 2 repeats summed to Infinity, and the example lost
+ * its value in the lock, QA175): summed scaled by a power of two, and scaled back.
+ */
+function scaledMean(metric: ResolvedMetric, repeats: readonly RepeatResult[], count: number): number {
+  let largest = 0;
+  for (const repeat of repeats) largest = Math.max(largest, Math.abs(repeat.results[metric.id]?.value ?? 0));
+  const scale = overflowScale(largest, count);
+  let sum = 0;
+  for (const repeat of repeats) {
+    const v = repeat.results[metric.id]?.value;
+    if (v !== undefined) sum += v * scale;
+  }
+  return sum / count / scale;
 }
 
 /**
