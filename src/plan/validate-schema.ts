@@ -152,7 +152,10 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
         );
       });
     case 'invalid_type': {
-      const received = describeValue(valueAt(raw, path));
+      // A header's value is a secret (README "Secrets"): said by its type only, as the excerpt
+      // masks it (QA166: `x-api-key: 987654321123` was printed in the message and its hint).
+      const secret = isHeaderValue(path);
+      const received = secret ? describeType(valueAt(raw, path)) : describeValue(valueAt(raw, path));
       if (received === 'undefined') {
         return [
           diagnostic('EVALC_SCHEMA_MISSING', missingFieldMessage(path), path, {
@@ -170,7 +173,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
         issue.expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')
           ? /version/i.test(key)
             ? `quote the value to keep it text, e.g. ${key}: "1.0" (YAML reads an unquoted 1.0 as the number 1)`
-            : `quote the value to keep it text: ${key}: "${String(actual)}"`
+            : `quote the value to keep it text: ${key}: "${secret ? '…' : String(actual)}"`
           : // One item written without its list (`include: shared.yaml`, `agents: a1`; QA161).
             issue.expected === 'array' && (typeof actual === 'string' || typeof actual === 'number')
             ? `write a list, even of one item: ${key}: [${String(actual)}]`
@@ -334,6 +337,21 @@ const AGENT_SCHEMAS = [raipAgentSchema, chatAgentSchema, maeAgentSchema, openaiA
 
 function keysOf(schema: { shape: object }): string[] {
   return Object.keys(schema.shape);
+}
+
+/** `agents.<id>.headers.<name>` or `judges.<id>.headers.<name>`. */
+function isHeaderValue(path: PlanPath): boolean {
+  return path.length === 4 && (path[0] === 'agents' || path[0] === 'judges') && path[2] === 'headers';
+}
+
+/** A value's kind without the value: `a number`, `a boolean`. */
+function describeType(value: unknown): string {
+  const described = describeValue(value);
+  return typeof value === 'number' || typeof value === 'boolean'
+    ? `a ${typeof value}`
+    : described.startsWith('the string')
+      ? 'a string'
+      : described;
 }
 
 /** zod's type names in YAML words: `record`/`object` are mappings, `array` is a list. */
