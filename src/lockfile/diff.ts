@@ -385,7 +385,8 @@ export function diffLocks(old: Lockfile, now: Lockfile, options: DiffOptions = {
       passToFail: flips.filter((f) => f.kind === 'pass_to_fail').length,
       failToPass: flips.filter((f) => f.kind === 'fail_to_pass').length,
       volatileOutOfTolerance: volatile.filter((v) => !v.withinTolerance).length,
-      gatesNewlyFailing: gates.filter((g) => g.new === 'failed').length,
+      // A gate failing in both runs, its bound moved, is in `gates` too: not newly failing (QA174).
+      gatesNewlyFailing: gates.filter((g) => g.new === 'failed' && g.old !== 'failed').length,
       errors: { old: errorCount(old), new: errorCount(now) },
     },
   };

@@ -51,10 +51,11 @@ export function failedRegressionGates(diff: LockDiff): Set<string> {
 /**
  * Gates other than regression gates (min, max…) that pass or were absent in the baseline and fail
  * now: a diff whose verdict read ✅ above "❌ min exact_match at benchmark (a3): absent → failed"
- * under Gates that changed read as all clear (QA169). Regression gates are counted apart.
+ * under Gates that changed read as all clear (QA169). Regression gates are counted apart; one that
+ * failed in the baseline too, its bound moved (`failed (min 0.7 → 0.8)`), is not newly failing (QA174).
  */
 export function newlyFailingGates(diff: LockDiff): number {
-  return diff.gates.filter((g) => g.kind !== 'regression' && g.new === 'failed').length;
+  return diff.gates.filter((g) => g.kind !== 'regression' && g.new === 'failed' && g.old !== 'failed').length;
 }
 
 function deltaKey(d: AggregateDelta): string {

@@ -6,6 +6,7 @@
  * (QA91); a ⚠️ beside a min gate that went passed → failed did too (QA169).
  */
 import { describe, expect, it } from 'vitest';
+import { diffLocks } from '../../src/lockfile/diff.js';
 import { renderReports } from '../../src/reports/index.js';
 import { a2WorseGatesHolding, a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
 
@@ -43,6 +44,21 @@ describe('report.md: the verdict line of the changes vs the baseline', () => {
     );
     const worse = a2WorseLock();
     expect(verdictLine(worse, both)).toMatch(/^⚠️ \*\*0\*\* significant regressions · \*\*0\*\* improvements/);
+    // QA174: nor is one failing in both runs whose bound the pull request moved (min 0.7 → 0.8): it
+    // read '1 newly failing gate' and ❌ of a gate that failed in the baseline too.
+    const bound = (lock: ReturnType<typeof baselineLock>, min: number) =>
+      (lock.gates ?? []).map((g) =>
+        g.agent === 'a2' && g.kind === 'min'
+          ? { ...g, passed: false, message: `pass_rate = 0.700 at benchmark for a2; required ≥ ${min}` }
+          : g,
+      );
+    const rebound = a2WorseLock();
+    both.gates = bound(both, 0.75);
+    rebound.gates = bound(rebound, 0.8);
+    const reboundLine = verdictLine(rebound, both);
+    expect(reboundLine).toMatch(/^⚠️ \*\*0\*\* significant regressions · \*\*0\*\* improvements/);
+    expect(renderReports({ lock: rebound, baseline: both })['report.md']).toContain('(min 0.75 → 0.8)');
+    expect(diffLocks(both, rebound).summary.gatesNewlyFailing).toBe(0);
     // A gate the baseline did not have, failing now, is newly failing too: a2's, and the one that
     // fails in both fixture locks.
     const none = baselineLock();
