@@ -42,3 +42,21 @@ describe('numeric: an absolute error beyond a double (QA175)', () => {
     expect(r.error).toBeUndefined();
   });
 });
+
+describe('numeric: a missing expected value (QA175)', () => {
+  const m = metric({ type: 'numeric' });
+
+  it('is said to be missing, not "not a number" as a text is', async () => {
+    const none = await scoreMetric(m, scoreInput({ candidates: { answer: 3 }, expected: undefined }));
+    expect(none.error?.message).toBe('no expected value for this example');
+    const hashed = await scoreMetric(
+      m,
+      scoreInput({ candidates: { answer: 3 }, expected: undefined, expectedSha256: { answer: 'ab' } }),
+    );
+    expect(hashed.error?.message).toBe(
+      'no expected value for this example (expected_sha256 is a hash: numeric needs the number)',
+    );
+    const text = await scoreMetric(m, scoreInput({ candidates: { answer: 3 }, expected: 'NaN' }));
+    expect(text.error?.message).toBe('expected value is not a number');
+  });
+});

@@ -296,7 +296,8 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
   // 2: U+2212 is a minus sign (QA14); 3: the tolerance compares recorded figures (QA37);
   // 4: Unicode decimal digits (full-width, Arabic-Indic …) read as digits (QA46)
   // 5: a distance beyond a double's range is a metric_error beside its score 0 (QA175)
-  version: '5',
+  // 6: a missing expected value is said so, not "not a number" (QA175)
+  version: '6',
   stage: 'example',
   higherIsBetter: false,
   unit: 'absolute error',
@@ -304,7 +305,16 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
     'Candidate number within tolerance of the expected: |c − e| ≤ max(abs_tol, rel_tol·|e|); value = |c − e|',
   params: numericParams,
   score(input, p) {
-    const e = parseNumber(resolveExpected(input, expectedPathFor(input, p.expected, p.candidate)));
+    const expected = resolveExpected(input, expectedPathFor(input, p.expected, p.candidate));
+    // A missing expected value read "expected value is not a number", as a text did, and report.md
+    // counted both under that one message (QA175).
+    if (expected === undefined)
+      return metricError(
+        input.expectedSha256 === undefined
+          ? 'no expected value for this example'
+          : 'no expected value for this example (expected_sha256 is a hash: numeric needs the number)',
+      );
+    const e = parseNumber(expected);
     if (e === null) return metricError('expected value is not a number');
     const c = parseNumber(resolveCandidate(input.candidates, p.candidate));
     if (c === null) return { score: 0, pass: false, details: { reason: 'candidate is not a number' } };
