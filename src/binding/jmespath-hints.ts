@@ -17,8 +17,10 @@ export function jmespathHint(expression: string, message: string): string | unde
       const text = literal.trim();
       const json = `(\`${JSON.stringify(text)}\`, backticks kept: ${JSON.stringify(text)} alone names a field)`;
       // A raw string ends at a `'` of its own (QA166: `O'Brien` was told 'O'Brien').
+      // Written as told inside a double-quoted YAML value, its `"` ended that value (QA172).
+      const escaped = JSON.stringify(JSON.stringify(text)).slice(1, -1);
       return text.includes("'")
-        ? `a literal in backticks is JSON: quote it inside the backticks ${json}`
+        ? `a literal in backticks is JSON: quote it inside the backticks ${json}; in a double-quoted YAML value, \`${escaped}\``
         : `a literal in backticks is JSON: write the raw string '${text}', or JSON quotes inside the backticks ${json}`;
     }
   }

@@ -6,6 +6,7 @@
  */
 import { search } from '@jmespath-community/jmespath';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { compileExpression } from '../../src/binding/extract.js';
 
 const hint = (expression: string) => {
@@ -28,8 +29,13 @@ describe('the JMESPath hints', () => {
   it('keep a literal with a single quote in its JSON form: the raw string would end at it', () => {
     const said = hint("output.people[?name == `O'Brien`].name");
     expect(said).toBe(
-      `a literal in backticks is JSON: quote it inside the backticks (\`"O'Brien"\`, backticks kept: "O'Brien" alone names a field)`,
+      `a literal in backticks is JSON: quote it inside the backticks (\`"O'Brien"\`, backticks kept: "O'Brien" alone names a field); in a double-quoted YAML value, \`\\"O'Brien\\"\``,
     );
+    // QA172: written as told inside a double-quoted YAML value, its first `"` ended the value; the
+    // escaped form reads back as the JSON literal.
+    expect(parseYaml('x: "output.people[?name == `\\"O\'Brien\\"`].name"')).toEqual({
+      x: 'output.people[?name == `"O\'Brien"`].name',
+    });
     expect(
       search({ output: { people: [{ name: "O'Brien" }] } }, 'output.people[?name == `"O\'Brien"`].name'),
     ).toEqual(["O'Brien"]);
