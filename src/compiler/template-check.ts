@@ -172,6 +172,11 @@ function hintForVar(
   const having = examples.filter((e) => hasPath(e.vars, segments)).length;
   if (having > 0) {
     const root = segments[0]!;
+    // QA174: one example that wrote it beside `vars` (the others in it) was told to give it to
+    // every example, which it had.
+    const misplaced = outsideVars(root, failing, Object.keys(failing.vars).length === 0);
+    if (misplaced)
+      return `${failingCount} example(s) lack \`${bare}\` in \`vars\`, which ${having} other(s) have: ${misplaced}`;
     return `${failingCount} example(s) lack \`${bare}\`, which ${having} other(s) have: give it to every example, or render it only when present ({{#if ${root}}}…{{/if}})`;
   }
   const known = Object.keys(failing.vars);

@@ -72,8 +72,9 @@ describe('template diagnostics', () => {
       'e1, e2, e3, e4 (4 of 4): "opt" is not defined | example e1 has `opt` at its top level, kept as data: a template reads an example\'s `vars` ({"id": …, "vars": {"opt": …}})',
     );
     // The first failing example of the leaf reading user.name is e1 (top level), of qury too; e3 has no vars at all.
-    expect(hints[2]).toMatch(
-      /^e1, e3 \(2 of 4\): "user\.name" is not defined \| 2 example\(s\) lack `user\.name`/,
+    // QA174: the others having it in `vars`, the hint said to give it to every example, not where e1 wrote it.
+    expect(hints[2]).toBe(
+      'e1, e3 (2 of 4): "user.name" is not defined | 2 example(s) lack `user.name` in `vars`, which 2 other(s) have: example e1 has `user` at its top level, kept as data: a template reads an example\'s `vars` ({"id": …, "vars": {"user": …}})',
     );
     const nested = (await planDiagnostics(beside.replace(/ {10}- \{ id: e1,.*\n/, '')))
       .filter((d) => d.code === 'EVALC_BIND_UNKNOWN_VAR')
