@@ -37,17 +37,30 @@ export function isCredentialParam(name: string): boolean {
 }
 
 /**
+ * A value that reads as a word, not a token: lower-case letters, words joined by `-`, `_` or `.`
+ * (`python`, `search`, `prod-eu`). A generated credential has digits or capitals (an Azure Function
+ * code, a Google `AIza…` key, a SAS `sig`, an AWS signature's hex); a 16-character random token
+ * without either is a one-in-a-million draw.
+ */
+const PLAIN_WORD = /^[a-z]+(?:[-_.][a-z]+)*$/;
+
+/**
  * Whether a `name=value` piece names a credential and has a value to hide. A value shorter than
  * MIN_SECRET_LENGTH is no secret, as a header's is not (never masked: README "Secrets"): it stays
  * plan content, so `?code=US` → `?code=FR` re-invokes (QA165: it was keyed out, re-invoking
- * nothing, while the reports showed it as written).
+ * nothing, while the reports showed it as written). So does a plain word (`?key=search`,
+ * `?code=python`): masked as a secret, every reply that said the word had it replaced by `***`,
+ * and was scored so (QA168). The value is written in the plan file either way (a `${env.X}` is
+ * refused in a url, EVALC_SECRET_PLACEMENT).
  */
 function credentialValue(piece: string): string | undefined {
   const eq = piece.indexOf('=');
   if (eq === -1) return undefined;
   if (!CREDENTIAL_PARAM.test(decode(piece.slice(0, eq)))) return undefined;
   const value = piece.slice(eq + 1);
-  return value === MASK || decode(value).length < MIN_SECRET_LENGTH ? undefined : value;
+  const decoded = decode(value);
+  if (value === MASK || decoded.length < MIN_SECRET_LENGTH || PLAIN_WORD.test(decoded)) return undefined;
+  return value;
 }
 
 /** The URL with each credential parameter's value written `***`; any other URL exactly as given. */

@@ -124,6 +124,34 @@ describe('a credential in a url query', () => {
     );
   });
 
+  // QA168: a credential-named parameter whose value is a word (`?key=search`, `?code=python`) was a
+  // secret of the run: every reply that said the word read `***` and was scored so.
+  it('keeps a plain word as plan content: not masked, in the lock as written, and replies scored as said', async () => {
+    expect(maskUrlQueryCredentials('http://h/a?key=search&code=prod-eu&token=Search1&sig=python3')).toBe(
+      'http://h/a?key=search&code=prod-eu&token=***&sig=***',
+    );
+    expect(urlQuerySecrets('http://h/a?key=search&code=python')).toEqual([]);
+    const ws = tempWorkspace('qa168-url-plain-word');
+    try {
+      // The agent answers `you called /agent/respond?code=search&x=1`; the example expects that text.
+      const q = 'code=search';
+      writeFileSync(
+        path.join(ws.dir, 'd.jsonl'),
+        `${JSON.stringify({ id: 'w', vars: { q }, expected: { answer: q } })}\n`,
+      );
+      writePlan(ws.dir, 'search');
+      const validate = await runCli(['validate'], { cwd: ws.dir });
+      expect(validate.stdout + validate.stderr).not.toContain('carries a credential');
+      const apply = await runCli(['apply'], { cwd: ws.dir });
+      expect(apply.code, apply.stderr).toBe(0);
+      const lock = JSON.parse(readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8'));
+      expect(lock.agents.a.endpoint).toBe(`${agent.url}/agent/respond?code=search&x=1`);
+      expect(lock.results[0].pass).toBe(true);
+    } finally {
+      ws.cleanup();
+    }
+  });
+
   it('is not warned about as written in the plan when it is a ${env.X} (refused there on its own)', async () => {
     const ws = tempWorkspace('qa165-url-env-credential');
     writeFileSync(
@@ -132,7 +160,7 @@ describe('a credential in a url query', () => {
 benchmark: { id: b, version: 1.0.0 }
 agents:
   a1: { protocol: raip, url: "http://127.0.0.1:9/a?key=\${env.AGENT_KEY}" }
-  a2: { protocol: raip, url: "http://127.0.0.1:9/a?key=abcdefgh" }
+  a2: { protocol: raip, url: "http://127.0.0.1:9/a?key=abcd1234" }
 tasks:
   t:
     bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
