@@ -10,11 +10,18 @@ import { planSchema } from './schema.js';
 /** `2%`, `60 %`: a share written as a percentage, where a fraction goes (QA166: no hint). */
 export const PERCENT = /^\s*(-?\d+(?:\.\d+)?)\s*%\s*$/;
 
+/**
+ * The keys whose number is a share (a score, a bound on one, a drop, a weight): a percentage
+ * elsewhere is no fraction (QA172: `rps: 50%` was told 'a share is a fraction: rps: 0.5', and
+ * `repeats: 100%` 'repeats: 1').
+ */
+const SHARE_KEYS = new Set(['threshold', 'min', 'max', 'max_drop', 'significance', 'weight']);
+
 export function unquotedNumberHint(raw: unknown, path: PlanPath, key: string, text: string): string {
   const percent = PERCENT.exec(text)?.[1];
   if (percent !== undefined) {
     const fraction = Number((Number(percent) / 100).toPrecision(12));
-    return refusal(raw, path, fraction) === undefined
+    return SHARE_KEYS.has(String(path.at(-1))) && refusal(raw, path, fraction) === undefined
       ? `a share is a fraction: ${key}: ${fraction} (for ${text.trim()})`
       : `write a number without quotes (a percentage is text in YAML)`;
   }

@@ -44,6 +44,11 @@ it('writes a number that validates, or says why none is', async () => {
     /^write a number without quotes \(-1 is refused there too: expected number to be >=?0\)$/,
   );
   expect(await hints('{ concurrency: 2, retries: 2 }')).toEqual([]);
+  // A percentage where no share goes is no fraction (QA172: 'a share is a fraction: rps: 0.5').
+  expect(await hints('{ rps: 50%, concurrency: 100% }')).toEqual([
+    'write a number without quotes (a percentage is text in YAML)',
+    'write a number without quotes (a percentage is text in YAML)',
+  ]);
 });
 
 it('tells a percentage where a fraction goes the fraction', async () => {
