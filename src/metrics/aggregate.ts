@@ -26,7 +26,7 @@ import { getMetricDefinition } from './registry.js';
 import { computeSetMetrics, ensureMetric } from './set-metric-aggregate.js';
 import { percentileInterval } from './stats/bootstrap.js';
 import { weightedMean } from './stats/descriptive.js';
-import { overflowScale } from './stats/overflow-scale.js';
+import { finiteWeights, overflowScale, withFiniteWeights } from './stats/overflow-scale.js';
 import { deriveSeed } from './stats/prng.js';
 import { MeanResampler, prepareColumn, type ResampleColumn } from './stats/resample-mean.js';
 import type { ExampleOutcome, Json, ResolvedMetric } from './types.js';
@@ -231,6 +231,9 @@ function collectStrata(input: AggregateInput, agent: string, metricId: string): 
           }
         }
       }
+      // Weights near a double's range scaled alike, so their sums stay finite (QA175).
+      score.ws = finiteWeights(score.ws) as number[];
+      value.ws = finiteWeights(value.ws) as number[];
       if (score.count > 0) strata.score.push(score);
       if (value.count > 0) strata.value.push(value);
     });
@@ -337,8 +340,10 @@ const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1
  * order in the dataset file, which its sha256 pins.
  */
 function inIdOrder(input: AggregateInput): AggregateInput {
-  const tasks = [...input.tasks].sort(byId).map((t) => ({ ...t, datasets: [...t.datasets].sort(byId) }));
-  return { ...input, tasks };
+  const tasks = [...input.tasks]
+    .sort(byId)
+    .map((t) => ({ ...t, datasets: withFiniteWeights([...t.datasets].sort(byId)) }));
+  return { ...input, tasks: withFiniteWeights(tasks) };
 }
 
 export function aggregate(unordered: AggregateInput): AggregateReport {

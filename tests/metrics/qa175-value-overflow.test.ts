@@ -86,3 +86,56 @@ describe('values near a double’s range (QA175)', () => {
     expect(report.agents.a?.metrics.numeric?.value?.mean).toBe((0.1 + 0.2) / 2);
   });
 });
+
+describe('weights near a double’s range (QA175)', () => {
+  const score = (id: string, s: number, weight: number): ExampleOutcome => ({
+    example: id,
+    weight,
+    invokeErrors: 0,
+    repeats: 1,
+    metrics: { numeric: { score: s, value: 1 - s, errors: 0 } },
+  });
+
+  it('example weights of 1e308 give the weighted mean by hand, not 0', () => {
+    // (1e308·1 + 1e308·0 + 1·1) / (2e308 + 1) = 0.5: Σ w was Infinity, and the mean 0 with CI [0, 2e-308].
+    const report = aggregate({
+      benchmark: 'b',
+      bootstrap: { seed: 7, resamples: 200 },
+      tasks: [
+        {
+          id: 't',
+          weight: 1,
+          metrics: [m],
+          datasets: [
+            {
+              id: 'd',
+              weight: 1,
+              agents: { a: [score('a', 1, 1e308), score('b', 0, 1e308), score('c', 1, 1)] },
+            },
+          ],
+        },
+      ],
+    });
+    const node = report.agents.a?.metrics.numeric;
+    expect(node?.score?.mean).toBe(0.5);
+    expect(node?.value?.mean).toBe(0.5);
+    const [lo, hi] = node?.score?.ci ?? [Number.NaN, Number.NaN];
+    expect(lo).toBeLessThanOrEqual(0.5);
+    expect(hi).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('dataset and task weights of 1e308 weigh their means as by hand', () => {
+    const ds = (id: string, s: number) => ({ id, weight: 1e308, agents: { a: [score(`${id}1`, s, 1)] } });
+    const report = aggregate({
+      benchmark: 'b',
+      bootstrap: { seed: 7, resamples: 50 },
+      tasks: [
+        { id: 't1', weight: 1e308, metrics: [m], datasets: [ds('d1', 1), ds('d2', 0)] },
+        { id: 't2', weight: 1e308, metrics: [m], datasets: [ds('d3', 1)] },
+      ],
+    });
+    // t1: (1 + 0) / 2 = 0.5; benchmark: (0.5 + 1) / 2 = 0.75
+    expect(report.agents.a?.tasks.t1?.metrics.numeric?.score?.mean).toBe(0.5);
+    expect(report.agents.a?.metrics.numeric?.score?.mean).toBe(0.75);
+  });
+});

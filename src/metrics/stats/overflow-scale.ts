@@ -22,3 +22,24 @@ export function overflowScale(largestAbs: number, spread: number): number {
   // 2^-k for k up to 1074 (weights and values both near a double's range) without underflowing.
   return k > 1000 ? 2 ** -1000 * 2 ** -(k - 1000) : 2 ** -k;
 }
+
+/**
+ * Weights scaled by one power of two so that their sum, and n draws of the largest, stay finite:
+ * examples of `weight: 1e308` summed to Infinity, and the dataset's mean was 0 (Σ w·x / ∞) with a
+ * CI that did not hold it (QA175). A weighted mean is the same for weights scaled alike; the
+ * weights are returned as they are when nothing could overflow.
+ */
+export function finiteWeights(weights: readonly number[]): readonly number[] {
+  let largest = 0;
+  for (const w of weights) largest = Math.max(largest, w);
+  const scale = overflowScale(largest, weights.length);
+  return scale === 1 ? weights : weights.map((w) => w * scale);
+}
+
+/** Dataset or task weights near a double's range scaled alike, so their sums stay finite (QA175). */
+export function withFiniteWeights<T extends { weight: number }>(nodes: T[]): T[] {
+  const weights = finiteWeights(nodes.map((n) => n.weight));
+  return nodes.every((n, i) => n.weight === weights[i])
+    ? nodes
+    : nodes.map((n, i) => ({ ...n, weight: weights[i] as number }));
+}
