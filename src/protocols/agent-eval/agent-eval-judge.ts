@@ -110,9 +110,12 @@ export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime)
     if (!prepared.ok) return prepared;
     for (let judgeErrors = 0, timeouts = 0; ; ) {
       const call = await wire.judge(prepared.body, signal);
-      // A malformed 200 verdict is a judge_error as a 500 one is, and retried the same (QA171).
+      // A malformed 200 verdict is a judge_error as a 500 one is, and retried the same (QA171);
+      // none after the run's first Ctrl-C, as over HTTP (QA173: a stdio judge's timeouts were
+      // retried up to limits.retries, apply sitting till the 30 s cap).
       const outcome = call.ok ? verifyJudgeResult(`${where} judge`, call.result, prepared.expectation) : call;
-      if (outcome.ok || signal.aborted || outcome.error.retryable !== true) return outcome;
+      if (outcome.ok || signal.aborted || runtime.stopRetries?.aborted || outcome.error.retryable !== true)
+        return outcome;
       if (outcome.error.kind === 'judge_error' && judgeErrors < retries) judgeErrors++;
       else if (outcome.error.kind === 'timeout' && timeouts < rpcTimeoutRetries) timeouts++;
       else return outcome;
