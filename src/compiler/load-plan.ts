@@ -160,7 +160,8 @@ function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
 /**
  * "agent a3: mae transport local needs command:" beside the agent's `comand:`, said unknown with
  * "did you mean `command`?" (a judge's `ulr:`, `modle:` alike; a dataset's `sourc:` beside "has
- * neither source: nor examples:"): the key is there, misspelt (QA166: both were said).
+ * neither source: nor examples:"; a gate's `regresion:` beside "a gate needs min:, max: or
+ * regression:", QA172): the key is there, misspelt (QA166: both were said).
  */
 function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
   const config = d.code === 'EVALC_AGENT_CONFIG' || d.code === 'EVALC_JUDGE_CONFIG';
@@ -168,7 +169,9 @@ function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
     ? [/ needs (\w+):/.exec(d.message)?.[1]]
     : d.code === 'EVALC_DATASET_EMPTY'
       ? ['source', 'examples']
-      : [];
+      : d.code === 'EVALC_GATE_EMPTY'
+        ? ['min', 'max', 'regression']
+        : [];
   const at = JSON.stringify(d.path);
   return said.some(
     (s) =>

@@ -90,3 +90,32 @@ tasks:
     ]);
   }
 });
+
+it('says a gate’s misspelt regression once, and a gate with no bound still (QA172)', async () => {
+  const gate = async (written: string) => {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+metrics: [ { type: pass_rate } ]
+gates:
+  - { metric: pass_rate, ${written} }
+`,
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
+  };
+  expect(await gate('regresion: { max_drop: 0.02 }')).toEqual([
+    'EVALC_SCHEMA_UNKNOWN_KEY unknown key `regresion` in gates[0]',
+  ]);
+  expect(await gate('scope: benchmark')).toEqual(['EVALC_GATE_EMPTY a gate needs min:, max: or regression:']);
+});
