@@ -157,7 +157,8 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   type: 'cost',
   family: 'efficiency',
   category: 'attributes',
-  version: '6',
+  // 7: a cost whose tokens × price overflows is computed per token (QA175)
+  version: '7',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
@@ -181,7 +182,12 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
     if (!priced) return metricError(`no price for model "${model}" under prices:`);
     const price = priced.price;
     const c = tokenCounts(input);
-    const value = (c.inputTokens * price.input + c.outputTokens * price.output) / 1_000_000;
+    // A price near a double's range (1e308 per 1M tokens) overflowed tokens × price to Infinity, and
+    // the cost went unmeasured in silence, though the cost itself (1e303 USD) is a double (QA175).
+    const product = (c.inputTokens * price.input + c.outputTokens * price.output) / 1_000_000;
+    const value = Number.isFinite(product)
+      ? product
+      : (c.inputTokens / 1_000_000) * price.input + (c.outputTokens / 1_000_000) * price.output;
     return {
       score: budgetScore(value, p.budget),
       value,
