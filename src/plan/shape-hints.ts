@@ -57,9 +57,14 @@ export function misspeltFieldHint(parent: unknown, path: PlanPath): string | und
   return near === undefined ? undefined : `\`${near}\`: did you mean \`${field}\`?`;
 }
 
-/** The key of a mapping that has exactly one (`- a1: { … }`), else nothing. */
+/**
+ * The key of a mapping that has exactly one (`- a1: { … }`), else nothing; or its first key when that
+ * holds nothing: `- t:` put before a task's lines as they were, which then read as the item's own
+ * keys beside `t` (QA172: that, the way a `- ` is usually added, had no hint).
+ */
 function oneKey(item: unknown): string[] {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return [];
   const keys = Object.keys(item);
-  return keys.length === 1 ? keys : [];
+  if (keys.length === 1) return keys;
+  return keys.length > 1 && (item as Record<string, unknown>)[keys[0]!] === null ? [keys[0]!] : [];
 }

@@ -116,4 +116,26 @@ tasks:
     'agents: expected a mapping, got a list | agents is a mapping of ids: write each entry without its `- ` (a1: { … })',
     'tasks: expected a mapping, got a list | tasks is a mapping of ids: write each entry without its `- ` (t: { … })',
   ]);
+  // QA172: `- ` put before a task's lines as they were: its fields read as keys beside `t`, no hint.
+  const added = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: s }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  - t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+`,
+  });
+  const r2 = await loadPlan(path.join(added, 'evalc.yaml'), {
+    cwd: added,
+    offline: true,
+    cacheDir: path.join(added, 'c'),
+  });
+  expect(r2.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.message} | ${d.hint}`)).toEqual(
+    [
+      'tasks: expected a mapping, got a list | tasks is a mapping of ids: write each entry without its `- ` (t: { … })',
+    ],
+  );
 });
