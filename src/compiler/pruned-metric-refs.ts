@@ -19,6 +19,12 @@ export function namesWrittenMetric(
   const lists: unknown[] = [raw.metrics];
   if (isRecord(raw.tasks))
     for (const task of Object.values(raw.tasks)) if (isRecord(task)) lists.push(task.metrics);
+  // `tasks:` written as a list (`- t: { … }`, or `- t:` above the task's lines, which then sit
+  // beside `t`), refused whole: its metrics are written all the same (QA172).
+  if (Array.isArray(raw.tasks))
+    for (const item of raw.tasks)
+      if (isRecord(item))
+        for (const task of [item, ...Object.values(item)]) if (isRecord(task)) lists.push(task.metrics);
   // A `metrics:` written misspelt (`metric:`, said unknown with "did you mean `metrics`?"): QA166.
   for (const s of said)
     if (s.code === 'EVALC_SCHEMA_UNKNOWN_KEY' && s.hint === 'did you mean `metrics`?')
