@@ -29,7 +29,9 @@ export function refusalHint(
   // keys, so "restore the cache" sent developers after a cache they had (QA81).
   const frozen = reason === 'frozen' || message.startsWith('--frozen:');
   if (frozen && lockFailures)
-    return 'the steps --frozen lacks failed in the run that wrote evalc.lock, and a transient failure is never cached: run `evalc apply` without --frozen (it asks the agents again for those examples only) and commit evalc.lock.';
+    return /^--frozen: \d+ judge scores? (is|are) not cached/.test(message)
+      ? "the judge scores --frozen lacks failed in the run that wrote evalc.lock, and a judge's failure is never cached: run `evalc apply` without --frozen (it asks the judges again for those scores only, every agent answer being cached) and commit evalc.lock."
+      : 'the steps --frozen lacks failed in the run that wrote evalc.lock, and a transient failure is never cached: run `evalc apply` without --frozen (it asks the agents again for those examples only) and commit evalc.lock.';
   // The lock records them under other keys, the inputs unchanged: no earlier cache holds them (QA156).
   if (frozen && lockRekeyed)
     return "run `evalc apply` once without --frozen (it asks the agents again for those examples only), commit evalc.lock, and keep that run's cache for --frozen.";

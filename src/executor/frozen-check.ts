@@ -74,10 +74,15 @@ function frozenMessage(
       ? `\n${unpinned.join(', ')}: no identity pinned in ${lockName} (--frozen does not ask /info), so cached answers cannot be matched; run apply once without --frozen, or commit evalc.lock`
       : '';
   const steps = [...missing, ...unjudged];
-  const failed = failedInLock(compiled, missing, lockFile);
+  // QA174: judge scores the run that wrote the lock failed to get (a judge's failure is never cached)
+  // were told to restore a cache, which holds none of them.
+  const failed =
+    missing.length > 0
+      ? failedInLock(compiled, missing, lockFile)
+      : judgeFailuresInLock(compiled, store, lockFile);
   const failedNote =
     failed.count > 0
-      ? `\n${failed.count === missing.length ? (missing.length === 1 ? 'it' : 'all of them') : `${failed.count} of them`} failed in the run that wrote ${lockName} (${failed.kinds}): a transient failure is never cached, so no cache answers ${failed.count === 1 ? 'it' : 'them'}`
+      ? `\n${failed.count === steps.length ? (steps.length === 1 ? 'it' : 'all of them') : `${failed.count} of them`} failed in the run that wrote ${lockName} (${failed.kinds}): ${missing.length > 0 ? 'a transient failure' : "a judge's failure"} is never cached, so no cache answers ${failed.count === 1 ? 'it' : 'them'}`
       : '';
   // Answers the lock records under other keys, their inputs unchanged: the request changed (an
   // upgrade's wire tag, the task's instructions), so no cache of the run that wrote it holds them
@@ -92,7 +97,7 @@ function frozenMessage(
       : '';
   return {
     text: `--frozen: ${what}${perGroup(steps)}, e.g.:\n  ${steps.slice(0, 20).join('\n  ')}${hint}${failedNote}${rekeyedNote}`,
-    allFailedInLock: failed.count > 0 && failed.count === missing.length,
+    allFailedInLock: failed.count > 0 && failed.count === steps.length,
     allKeysInLock: missing.length > 0 && failed.sameKey === missing.length,
     rekeyed: rekeyed.length > 0,
   };
@@ -153,4 +158,49 @@ function perGroup(steps: string[]): string {
   if (counts.size < 2) return '';
   const shown = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, 10);
   return ` (${shown.map(([g, n]) => `${g}: ${n}`).join(', ')}${counts.size > 10 ? ', …' : ''})`;
+}
+
+/**
+ * Of the judge scores the cache lacks, those evalc.lock records as failed: its metric lists the
+ * same score keys and counts at least as many failed repeats for that example as are missing (a
+ * judge's failure is never cached as a score, so each failed repeat is one missing score).
+ */
+function judgeFailuresInLock(
+  compiled: CompiledPlan,
+  store: LogStore,
+  lockFile: string,
+): { count: number; kinds: string; sameKey: number } {
+  const read = readLockFile(lockFile);
+  if (!read.ok) return { count: 0, kinds: '', sameKey: 0 };
+  const rows = new Map(read.lock.results.map((r) => [`${r.group}\u0000${r.example}`, r]));
+  const kinds = new Map<string, number>();
+  let count = 0;
+  for (const cg of compiled.groups) {
+    const judged = cg.group.metrics.filter((m) => m.judgeId);
+    if (judged.length === 0) continue;
+    // Per example and metric: the missing score keys, and whether the lock lists each of them.
+    const absent = new Map<string, { keys: string[]; listed: boolean }>();
+    for (const step of groupSteps(cg.group, cg.keys)) {
+      const row = rows.get(`${cg.group.id}\u0000${step.example.id}`);
+      for (const m of judged) {
+        const key = step.scoreKeys[m.id];
+        if (key === undefined || store.has(key)) continue;
+        const locked = row?.metrics[m.id];
+        const at = `${step.example.id}\u0000${m.id}`;
+        const entry = absent.get(at) ?? { keys: [], listed: true };
+        entry.keys.push(key);
+        entry.listed &&= (locked?.keys ?? (locked?.key ? [locked.key] : [])).includes(key);
+        absent.set(at, entry);
+      }
+    }
+    for (const [at, { keys, listed }] of absent) {
+      const [example, metric] = at.split('\u0000') as [string, string];
+      const locked = rows.get(`${cg.group.id}\u0000${example}`)?.metrics[metric];
+      if (!listed || !locked?.error || (locked.errors ?? 0) < keys.length) continue;
+      count += keys.length;
+      kinds.set(locked.error, (kinds.get(locked.error) ?? 0) + keys.length);
+    }
+  }
+  const listed = [...kinds].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', '), sameKey: 0 };
 }

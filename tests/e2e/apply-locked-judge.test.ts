@@ -3,7 +3,7 @@
  * registered rubric are pinned inputs like an agent's schema digest. A loopback agent-eval
  * server (tests/fixtures/agent-eval-server.ts) is changed between applies; the plan is not.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeAgentEvalServerOptions } from '../fixtures/agent-eval-server.js';
@@ -213,5 +213,32 @@ describe('a judge threshold', () => {
     expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: fresh })).code).toBe(0);
     const strip = (text: string) => text.replace(/"volatile": \{[\s\S]*?\n {2}\}/, '');
     expect(strip(lock)).toBe(strip(readLock(fresh)));
+  });
+
+  it('says the judge scores it lacks failed in the run that wrote evalc.lock, not to restore a cache', async () => {
+    // QA174: a judge that answered 500 judge_error on every example left no score (a judge's failure is
+    // never cached); --frozen said 'restore the cache a run of this branch wrote', which holds none.
+    const failing = await startAgentEvalServer({ judgeErrorTimes: 1000 });
+    try {
+      const dir = ctx.workspace('frozen-judge-failed');
+      writeDataset(dir, 'd1.jsonl', countingExamples(2));
+      writeJudgePlan(dir);
+      const planFile = path.join(dir, 'evalc.yaml');
+      writeFileSync(planFile, readFileSync(planFile, 'utf8').replace(judge.url, failing.url));
+      const first = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+      expect(first.stdout + first.stderr).toContain('judge_error');
+      const lock = readLock(dir);
+      const frozen = await runCli(['apply', 'evalc.yaml', '--frozen'], { cwd: dir });
+      expect(frozen.code).toBe(1);
+      expect(frozen.stderr).toContain('--frozen: 2 judge scores are not cached');
+      expect(frozen.stderr).toContain(
+        "all of them failed in the run that wrote evalc.lock (judge_error 2): a judge's failure is never cached",
+      );
+      expect(frozen.stderr).toContain('it asks the judges again for those scores only');
+      expect(frozen.stderr).not.toContain('restore the cache');
+      expect(readLock(dir)).toBe(lock);
+    } finally {
+      await failing.close();
+    }
   });
 });
