@@ -3,13 +3,16 @@
  * HTTP transport and a mae agent's turns (bbb93b7) do not: QA173: a stdio judge whose calls timed
  * out was asked again up to its `limits.retries` (apply printed 'finishing steps in flight' and sat
  * 15 s with `timeout: 2s, retries: 8`), and a judge_error or a malformed verdict (db79f98) was
- * asked again too. Before the Ctrl-C, the retries are as before.
+ * asked again too; an openai judge's malformed verdict was asked again up to its limits.retries.
+ * Before the Ctrl-C, the retries are as before.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
+import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
+import { startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
 
 const RUBRIC = { dimensions: [{ id: 'q', description: 'quality', weight: 1 }], failureModes: [] };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa173-judge-stop-'));
@@ -76,5 +79,25 @@ describe('agent-eval judge: no retry after the first Ctrl-C (QA173)', () => {
     );
     expect(asked).toMatchObject({ ok: false, error: { kind: 'judge_error' } });
     expect(calls('malformed')).toBe(4);
+  });
+
+  it('openai judge: a malformed verdict is not asked again once stopRetries is aborted, and says 1 attempt', async () => {
+    const server = await startOpenaiJudgeServer({ malformedTimes: 5 });
+    const judge = createOpenaiJudge(
+      { protocol: 'openai', url: server.url, model: 'm', limits: { retries: 3 } },
+      { cwd: '.', rubrics: {}, stopRetries: AbortSignal.abort() },
+    );
+    try {
+      const judged = await judge.judge(
+        { content: 'x', rubric: { name: 'generic' } },
+        AbortSignal.timeout(20_000),
+      );
+      expect(judged).toMatchObject({ ok: false, error: { kind: 'judge_error' } });
+      if (!judged.ok) expect(judged.error.message).toContain('not a valid verdict after 1 attempt (');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await judge.close();
+      await server.close();
+    }
   });
 });

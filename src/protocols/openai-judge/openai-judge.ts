@@ -196,18 +196,21 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       };
     };
     let last: { malformed: string; raw: string } = { malformed: 'no reply', raw: '' };
-    for (let attempt = 0; attempt <= retries; attempt++) {
+    let attempts = 0;
+    while (attempts <= retries) {
       const { reply, at, field } = await ask();
+      attempts++;
       const result = interpret(reply, at, field);
       if (result.ok) return result.outcome;
       last = result;
-      if (signal.aborted) break;
+      // None asked again after the run's first Ctrl-C, as over HTTP (QA173).
+      if (signal.aborted || runtime.stopRetries?.aborted) break;
     }
     return {
       ok: false,
       error: {
         kind: 'judge_error',
-        message: `${where}: the judge model's reply is not a valid verdict after ${retries + 1} attempt${retries === 0 ? '' : 's'} (${last.malformed})`,
+        message: `${where}: the judge model's reply is not a valid verdict after ${attempts} attempt${attempts === 1 ? '' : 's'} (${last.malformed})`,
         retryable: false,
         details: { raw: codePointCut(last.raw, MAX_RAW_DETAIL) },
       },
