@@ -60,3 +60,18 @@ describe('numeric: a missing expected value (QA175)', () => {
     expect(text.error?.message).toBe('expected value is not a number');
   });
 });
+
+describe('numeric: no candidate to compare (QA175)', () => {
+  it('scores 0, as README says a binding without an answer output does, not an error about the expected value', async () => {
+    const m = metric({ type: 'numeric' });
+    // A mae agent's binding without output: (its candidates are empty), expected { answer: "42" }.
+    const r = await scoreMetric(m, scoreInput({ candidates: {}, expected: { answer: '42' } }));
+    expect(r.error).toBeUndefined();
+    expect(r).toMatchObject({ score: 0, pass: false });
+    expect(r.value).toBeUndefined();
+    // Two outputs, none named answer: nothing to compare either.
+    const two = await scoreMetric(m, scoreInput({ candidates: { a: 42, b: 42 }, expected: { answer: 42 } }));
+    expect(two).toMatchObject({ score: 0, pass: false });
+    expect(two.error).toBeUndefined();
+  });
+});

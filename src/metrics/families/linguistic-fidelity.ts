@@ -10,6 +10,7 @@ import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from 
 import { candidateParam } from '../params.js';
 import {
   answerAndReferences,
+  candidateName,
   candidateText,
   expectedPathFor,
   resolveCandidate,
@@ -297,7 +298,8 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
   // 4: Unicode decimal digits (full-width, Arabic-Indic …) read as digits (QA46)
   // 5: a distance beyond a double's range is a metric_error beside its score 0 (QA175)
   // 6: a missing expected value is said so, not "not a number" (QA175)
-  version: '6',
+  // 7: no candidate at all scores 0, not a metric_error about the expected value (QA175)
+  version: '7',
   stage: 'example',
   higherIsBetter: false,
   unit: 'absolute error',
@@ -305,6 +307,10 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
     'Candidate number within tolerance of the expected: |c − e| ≤ max(abs_tol, rel_tol·|e|); value = |c − e|',
   params: numericParams,
   score(input, p) {
+    // No output to compare (no `answer`, several outputs): 0, as README says such a binding scores
+    // and exact_match does; the whole expected mapping was read and said "not a number" (QA175).
+    if (candidateName(input.candidates, p.candidate) === undefined)
+      return { score: 0, pass: false, details: { reason: 'no candidate: the binding has no answer output' } };
     const expected = resolveExpected(input, expectedPathFor(input, p.expected, p.candidate));
     // A missing expected value read "expected value is not a number", as a text did, and report.md
     // counted both under that one message (QA175).
