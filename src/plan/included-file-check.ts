@@ -46,12 +46,27 @@ export function checkIncludedFile(
   // `benchmark` is a misspelt copy), as when it was said of the merged plan.
   const diagnostics = [
     ...(unknown.length > 0
-      ? issueToDiagnostics(unknownKeysIssue(record, unknown), { ...merged, ...record }, locate)
+      ? issueToDiagnostics(unknownKeysIssue(record, unknown), { ...merged, ...record }, locate).map((d) =>
+          setElsewhere(d, record),
+        )
       : []),
     ...issues.flatMap((issue) => issueToDiagnostics(issue, record, locate)),
   ];
   const skip = new Set([...unknown, ...issues.map((issue) => String(issue.path[0]))]);
   return { diagnostics, skip };
+}
+
+/**
+ * "`benchmark` is set already beside it" of a key set in another file, not in this one (QA172: the
+ * user looked for it in the included file).
+ */
+function setElsewhere(d: Diagnostic, record: Record<string, unknown>): Diagnostic {
+  const key = /^`([^`]+)` is set already beside it: /.exec(d.hint ?? '')?.[1];
+  if (d.hint === undefined || key === undefined || Object.hasOwn(record, key)) return d;
+  return {
+    ...d,
+    hint: d.hint.replace('is set already beside it', 'is set already in another file of the plan'),
+  };
 }
 
 function unknownKeysIssue(record: Record<string, unknown>, keys: string[]): z.core.$ZodIssue {

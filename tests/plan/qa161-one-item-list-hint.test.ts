@@ -115,7 +115,7 @@ agents:
     ).toEqual([
       `evalc.yaml:4:1 unknown key \`x-limits\` | ${hint}`,
       `shared.yaml:1:1 unknown key \`x-limits\` | ${hint}`,
-      'shared.yaml:2:1 unknown key `benchmrk` | `benchmark` is set already beside it: remove `benchmrk` (a misspelt copy?)',
+      'shared.yaml:2:1 unknown key `benchmrk` | `benchmark` is set already in another file of the plan: remove `benchmrk` (a misspelt copy?)',
     ]);
   });
 });
