@@ -199,6 +199,9 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
     if (!isObject(entries)) return expect(key, 'an object', entries);
     for (const [id, entry] of Object.entries(entries)) {
       if (!isObject(entry)) return expect(`${key}.${id}`, 'an object', entry);
+      // plan and apply --locked quote a dataset's source (QA173: one missing stopped them on 'internal error: TypeError').
+      if (key === 'datasets' && typeof entry.source !== 'string')
+        return expect(`datasets.${id}.source`, 'a string', entry.source);
     }
   }
   if (isObject(value.volatile)) {

@@ -131,6 +131,15 @@ describe('reading a lockfile of the wrong shape', () => {
         },
         '.ci: expected null or [low, high], got a list',
       ],
+      [
+        // QA173: plan and apply --locked quoted it, and stopped on 'internal error: TypeError'
+        'source.lock',
+        (l) => {
+          const datasets = l.datasets as Record<string, Record<string, unknown>>;
+          for (const d of Object.values(datasets)) delete d.source;
+        },
+        '.source: expected a string, got nothing',
+      ],
     ];
     for (const [name, edit, message] of cases) {
       const read = readLockFile(writeEdited(name, edit));
