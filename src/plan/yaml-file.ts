@@ -50,6 +50,7 @@ export function parseYamlFile(
   const file: YamlFile = { display, text, doc, lineCounter };
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number): SourcePosition => positionOf(file, offset);
+  let streamTokens = 0;
   for (const err of doc.errors) {
     if (err.message.startsWith('Source contains multiple documents')) {
       diagnostics.push(
@@ -132,15 +133,14 @@ export function parseYamlFile(
       continue;
     }
     const code = err.code === 'DUPLICATE_KEY' ? 'EVALC_YAML_DUPLICATE_KEY' : 'EVALC_YAML_SYNTAX';
-    diagnostics.push(
-      diagnostic(code, describeYamlError(err.message), [], {
-        source: at(err.pos[0]),
-        hint:
-          err.code === 'DUPLICATE_KEY'
-            ? 'each key may appear once in a mapping'
-            : yamlErrorHint(err.code, err.message, errorSite(text, err.pos[0])),
-      }),
-    );
+    const hint =
+      err.code === 'DUPLICATE_KEY'
+        ? 'each key may appear once in a mapping'
+        : yamlErrorHint(err.code, err.message, errorSite(text, err.pos[0]));
+    // Once the document ended early, the reader names each token left, one error apiece (QA172: an
+    // unquoted `${env.KEY}` inside `{ }` read 106, one per word below it): the first and those with a hint are said.
+    if (/ token in YAML stream/.test(err.message) && ++streamTokens > 1 && hint === undefined) continue;
+    diagnostics.push(diagnostic(code, describeYamlError(err.message), [], { source: at(err.pos[0]), hint }));
   }
   for (const warning of doc.warnings) {
     if (warning.code === 'TAG_RESOLVE_FAILED') {

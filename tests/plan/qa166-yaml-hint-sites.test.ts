@@ -67,6 +67,23 @@ describe('YAML hints where the reader stopped', () => {
     );
   });
 
+  it('says the tokens past an early end of the document once, and a stray closer among them still (QA172)', () => {
+    // The unquoted ${env.KEY} ended the document; each token of the lines below read an error of its
+    // own ("Unexpected scalar token in YAML stream: \"tasks\"", …: 106 for a 20-line plan).
+    const rest = 'tasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" } } }\n';
+    const said = parseYamlFile(
+      'e.yaml',
+      `${HEAD}agents:\n  a1: { protocol: raip, headers: { x-key: \${env.KEY} } }\n${rest}]\nrun: { seed: 1 }\n`,
+    ).diagnostics.map(
+      (d) => `${d.source?.line}:${d.source?.col} ${d.message}${d.hint ? ` | ${d.hint}` : ''}`,
+    );
+    expect(said.filter((d) => d.includes('in YAML stream'))).toEqual([
+      '4:56 Unexpected flow-map-end token in YAML stream: "}"',
+      '8:1 Unexpected flow-seq-end token in YAML stream: "]" | remove this `]`: it closes no `[`',
+    ]);
+    expect(said[0]).toMatch(/^4:44 .* \| quote a value that holds `\$\{…\}`/);
+  });
+
   it('keeps the colon hint for key:value', () => {
     expect(hints('k: v\nk2:v2\n').join('\n')).toContain('write a space after the colon (`key: value`)');
   });
