@@ -44,10 +44,21 @@ export async function startAgents(
   const deferred = new Map<string, string>();
   // Every agent starts at once (a served process and its readiness wait: three agents that take
   // 1 s to load took 3 s one after another; QA162); the outcomes are read in plan order, so the
-  // refusal is the same one. A refusal cancels the starts still waiting, and every agent that did
-  // start is in `agents`, which the run stops as it ends.
+  // refusal is the first in plan order of those that failed on their own. A refusal cancels the
+  // starts still waiting as it happens, and every agent that did start is in `agents`, which the
+  // run stops as it ends.
   const siblings = new AbortController();
   const setup = { ...run.setup, signal: AbortSignal.any([run.setup.signal, siblings.signal]) };
+  // A start that will refuse the run refuses it as it ends, not once the agents before it in plan
+  // order are up (QA174: a1 loading for 20 s held a2's failure after 0.8 s until a1 was ready).
+  const refuses = (id: string, started: Awaited<ReturnType<typeof startAgent>>) => {
+    if (started.ok) return false;
+    const config = run.setup.plan.agents[id];
+    // A RAIP agent's identity is its /info, asked with those headers: one pinned in evalc.lock
+    // stands in, as in `plan`, unless --locked must check it.
+    const pinned = config?.protocol !== 'raip' || (!run.options.locked && run.lockedPins[id] !== undefined);
+    return !(started.missingEnv && config && pinned);
+  };
   const starts = startInTurn(
     agentIds,
     (id) => run.setup.plan.agents[id],
@@ -58,7 +69,12 @@ export async function startAgents(
       const waited = serve
         ? run.options.progress.waitFor?.(run.scrub(readyWait(`agent ${id}`, serve)))
         : undefined;
-      return startAgent(id, setup).finally(() => waited?.());
+      return startAgent(id, setup)
+        .then((started) => {
+          if (refuses(id, started)) siblings.abort();
+          return started;
+        })
+        .finally(() => waited?.());
     },
   );
   const settle = async () => {
@@ -69,12 +85,11 @@ export async function startAgents(
   for (const [i, id] of agentIds.entries()) {
     const started = await starts[i]!;
     if (!started.ok) {
-      const config = run.setup.plan.agents[id];
+      // Cancelled because an agent after it refused: that refusal is the one to say.
+      if (started.error.kind === 'cancelled' && siblings.signal.aborted && !run.setup.signal.aborted)
+        continue;
       const message = `agent ${id} could not start: ${run.scrub(started.error.message)}${servedIn(id, run.setup, started.missingEnv)}`;
-      // A RAIP agent's identity is its /info, asked with those headers: one pinned in evalc.lock
-      // stands in, as in `plan`, unless --locked must check it.
-      const pinned = config?.protocol !== 'raip' || (!run.options.locked && run.lockedPins[id] !== undefined);
-      if (!(started.missingEnv && config && pinned)) {
+      if (refuses(id, started)) {
         await settle();
         return { ok: false, message };
       }

@@ -187,6 +187,30 @@ describe('served agents start side by side', () => {
     const pid = Number(readFileSync(pidFile, 'utf8'));
     await waitFor(() => !isAlive(pid), 10_000, `a2's process ${pid} to be stopped`);
   }, 60_000);
+
+  it('a refusal after an agent still loading in plan order is said at once, that agent stopped', async () => {
+    // QA174: outcomes were read in plan order, so a2 failing after 1 s waited for a1 to load (25 s).
+    const dir = workspace('refusal-after');
+    const pidFile = path.join(dir, 'slow.pid');
+    writePlan(dir, {
+      a1: { port: await freePort(), delayMs: 25_000, pidFile },
+      a2: {
+        port: await freePort(),
+        delayMs: 0,
+        command: 'sleep 1; echo "model weights missing" >&2; exit 3',
+      },
+    });
+    const started = Date.now();
+    const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+    expect(apply.code).not.toBe(0);
+    expect(apply.stderr).toContain(
+      'agent a2 could not start: serve a2 exited with code 3 before it was ready',
+    );
+    expect(apply.stderr).not.toContain('a1');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await waitFor(() => !isAlive(pid), 10_000, `a1's process ${pid} to be stopped`);
+  }, 60_000);
 });
 
 describe('served judges start side by side', () => {
