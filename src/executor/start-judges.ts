@@ -33,11 +33,15 @@ export async function startJudges(
   ].sort();
   // Judges evalc serves start first (another judge may be the same server under another id), side
   // by side, then the others, side by side; the outcomes are read in that order, so a refusal is
-  // the one a start one after another gave. A refusal cancels the starts still waiting, and every
-  // judge that did start is in `judges`, which the run stops as it ends.
+  // the first in that order of the starts that failed on their own. A refusal cancels the starts
+  // still waiting as it happens, and every judge that did start is in `judges`, which the run
+  // stops as it ends.
   const served = judgeIds.filter((id) => setup.plan.judges[id]?.serve);
   const others = judgeIds.filter((id) => !setup.plan.judges[id]?.serve);
   const siblings = new AbortController();
+  // A setting to fix (an unset variable, a judge of another wire version — A2 refuses it), or
+  // --locked (its pins cannot be checked): no run.
+  const refuses = (kind: string) => REFUSING_JUDGE_ERRORS.has(kind) || run.locked;
   const startSetup = { ...setup, signal: AbortSignal.any([setup.signal, siblings.signal]) };
   for (const ids of [served, others]) {
     const starts = startInTurn(
@@ -46,7 +50,13 @@ export async function startJudges(
       (id) => {
         const serve = setup.plan.judges[id]?.serve;
         const waited = serve ? run.waitFor?.(run.scrub(readyWait(`judge ${id}`, serve))) : undefined;
-        return startJudge(id, startSetup).finally(() => waited?.());
+        // A refusal refuses the run as it happens, not once the judges before it are up (QA174).
+        return startJudge(id, startSetup)
+          .then((started) => {
+            if (!started.ok && refuses(started.error.kind)) siblings.abort();
+            return started;
+          })
+          .finally(() => waited?.());
       },
     );
     for (const [i, id] of ids.entries()) {
@@ -55,10 +65,10 @@ export async function startJudges(
         judges.set(id, started.judge);
         continue;
       }
+      // Cancelled because a judge after it refused: that refusal is the one to say.
+      if (started.error.kind === 'cancelled' && siblings.signal.aborted && !setup.signal.aborted) continue;
       const message = `judge ${id} is not usable: ${run.scrub(started.error.message)}`;
-      // A setting to fix (an unset variable, a judge of another wire version — A2 refuses it),
-      // or --locked (its pins cannot be checked): no run.
-      if (REFUSING_JUDGE_ERRORS.has(started.error.kind) || run.locked || setup.signal.aborted) {
+      if (refuses(started.error.kind) || setup.signal.aborted) {
         siblings.abort();
         for (const [j, outcome] of (await Promise.all(starts)).entries())
           if (outcome.ok && !judges.has(ids[j]!)) judges.set(ids[j]!, outcome.judge);

@@ -12,7 +12,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../fixtures/loopback.js';
+import { freePort, startLoopback } from '../fixtures/loopback.js';
 import { isAlive } from '../fixtures/process-alive.js';
 import { REPO_ROOT, runCli, tempWorkspace, waitFor, writeDataset } from './apply-harness.js';
 
@@ -242,5 +242,44 @@ describe('served judges start side by side', () => {
     const lines = startLog(dir).filter((l) => !l.endsWith(' a1'));
     expect(lines.filter((l) => l.startsWith('start ')).sort()).toEqual(['start j1', 'start j2']);
     expect(startedTogether(lines), lines.join(' | ')).toBe(true);
+  }, 60_000);
+
+  it('a judge that refuses the run does so at once, not after the judge before it has loaded', async () => {
+    // QA174: j2's ready.url already answered (another process: config_error, a refusal) and apply
+    // said so only once j1, still loading, was ready.
+    const dir = workspace('judge-refusal');
+    const judgeScript = path.join(REPO_ROOT, 'pipelines/course-advisor/judge/agent-eval-judge.mjs');
+    const squatter = await startLoopback((_req, res) => res.end('{}'));
+    cleanups.push(() => void squatter.close());
+    const port = await freePort();
+    const j1 = {
+      protocol: 'agent-eval',
+      url: `http://127.0.0.1:${port}`,
+      rubric: 'course-advice-default',
+      serve: {
+        command: `echo $$ > j1.pid; sleep 25; exec node ${JSON.stringify(judgeScript)}`,
+        env: { PORT: String(port) },
+        ready: { url: `http://127.0.0.1:${port}/healthz`, timeout: '60s' },
+      },
+    };
+    const j2 = {
+      protocol: 'agent-eval',
+      url: squatter.url,
+      rubric: 'course-advice-default',
+      serve: {
+        command: `exec node ${JSON.stringify(judgeScript)}`,
+        ready: { url: `${squatter.url}/healthz` },
+      },
+    };
+    writePlan(dir, { a1: { port: await freePort(), delayMs: 0 } }, { j1, j2 });
+    const started = Date.now();
+    const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
+    expect(apply.code).not.toBe(0);
+    expect(apply.stderr).toContain('judge j2 is not usable');
+    expect(apply.stderr).toContain('already answers before evalc started');
+    expect(apply.stderr).not.toContain('judge j1');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const pid = Number(readFileSync(path.join(dir, 'j1.pid'), 'utf8'));
+    await waitFor(() => !isAlive(pid), 10_000, `j1's process ${pid} to be stopped`);
   }, 60_000);
 });
