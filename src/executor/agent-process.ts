@@ -55,6 +55,8 @@ export interface ServeOptions {
   warn?: (text: string) => void;
   /** The agent's (or judge's) `url` or socket `address`: without `ready:`, its loopback port is awaited. */
   address?: string;
+  /** What is served, for messages: a judge's port held by another process read "the agent" (QA174). */
+  role?: 'agent' | 'judge';
 }
 
 export interface ServedProcess {
@@ -83,6 +85,7 @@ export async function startServedProcess(
   opts: ServeOptions,
 ): Promise<StartServedOutcome> {
   const label = `serve ${opts.name}`;
+  const role = opts.role ?? 'agent';
   let readyLine: RegExpTester | undefined;
   try {
     // A pattern that could backtrack exponentially on some output line runs on RE2 (QA52).
@@ -121,7 +124,7 @@ export async function startServedProcess(
       ok: false,
       error: {
         kind: 'config_error',
-        message: `${label}: ${readyUrl} already ${before === 'ready' ? 'answers' : 'accepts connections (no answer within 1 s)'} before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+        message: `${label}: ${readyUrl} already ${before === 'ready' ? 'answers' : 'accepts connections (no answer within 1 s)'} before evalc started the ${role}: another process holds its port (an earlier ${role} still running?). Stop it, or remove serve: to use the ${role} that is running`,
       },
     };
   // Without ready:, the agent's own loopback port (QA44, port-probe.ts); held already: as above.
@@ -131,7 +134,7 @@ export async function startServedProcess(
       ok: false,
       error: {
         kind: 'config_error',
-        message: `${label}: ${describeTarget(readyPort)} already accepts connections before evalc started the agent: another process holds its port (an earlier agent still running?). Stop it, or remove serve: to use the agent that is running`,
+        message: `${label}: ${describeTarget(readyPort)} already accepts connections before evalc started the ${role}: another process holds its port (an earlier ${role} still running?). Stop it, or remove serve: to use the ${role} that is running`,
       },
     };
   // A socket agent's probe must not take a connection (listen-probe.ts); an HTTP server's may.

@@ -232,6 +232,7 @@ export async function serve(
   setup: Pick<RuntimeSetup, 'logsDir' | 'signal' | 'secrets' | 'warn'>,
   /** The agent's `url` or socket `address`: its loopback port is awaited when `ready:` says nothing. */
   address?: string,
+  role: 'agent' | 'judge' = 'agent',
 ): Promise<
   | { ok: true; stop: () => Promise<void>; exited: (waitMs: number) => Promise<string | undefined> }
   | { ok: false; error: StepError }
@@ -246,6 +247,7 @@ export async function serve(
     secrets: setup.secrets,
     ...(setup.warn ? { warn: setup.warn } : {}),
     ...(address !== undefined ? { address } : {}),
+    role,
   });
   if (!started.ok) return started;
   // A served process that dies mid-run (out of memory, a crash) is said at once, and every later

@@ -98,6 +98,7 @@ export async function startJudge(
       serveEnv.values,
       setup,
       serveAddress(config),
+      'judge',
     );
     if (!served.ok) return served;
     stopServe = served.stop;

@@ -249,7 +249,9 @@ describe('served judges start side by side', () => {
     // said so only once j1, still loading, was ready.
     const dir = workspace('judge-refusal');
     const judgeScript = path.join(REPO_ROOT, 'pipelines/course-advisor/judge/agent-eval-judge.mjs');
-    const squatter = await startLoopback((_req, res) => res.end('{}'));
+    const squatter = await startLoopback((_req, res) => {
+      res.end('{}');
+    });
     cleanups.push(() => void squatter.close());
     const port = await freePort();
     const j1 = {
@@ -276,7 +278,10 @@ describe('served judges start side by side', () => {
     const apply = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
     expect(apply.code).not.toBe(0);
     expect(apply.stderr).toContain('judge j2 is not usable');
-    expect(apply.stderr).toContain('already answers before evalc started');
+    // Of a judge, not 'the agent' (QA174).
+    expect(apply.stderr).toContain(
+      'already answers before evalc started the judge: another process holds its port (an earlier judge still running?)',
+    );
     expect(apply.stderr).not.toContain('judge j1');
     expect(Date.now() - started).toBeLessThan(15_000);
     const pid = Number(readFileSync(path.join(dir, 'j1.pid'), 'utf8'));
