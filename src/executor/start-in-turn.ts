@@ -36,14 +36,29 @@ export function servedPlaces(config: ServedConfig | undefined): string[] {
     : [];
 }
 
-/** An address as a place to listen: a url's host and port (its path and scheme aside), else as written. */
+/**
+ * An address as a place to listen: a url's (or a socket's `host:port`) host and port, the path and
+ * scheme aside, with every name of this machine's loopback as one (`localhost`, `127.0.0.1`, `::1`,
+ * `0.0.0.0`: QA174, two agents at `localhost:7101` and `127.0.0.1:7101` started side by side and
+ * the second died "address in use"); else as written (a unix socket's path).
+ */
 export function placeOf(address: string): string {
-  if (!/^(?:https?|wss?):\/\//i.test(address)) return address;
-  try {
-    const url = new URL(address);
-    const port = url.port || (/^(?:https|wss):$/.test(url.protocol) ? '443' : '80');
-    return `${url.hostname.toLowerCase()}:${port}`;
-  } catch {
-    return address;
+  if (/^(?:https?|wss?):\/\//i.test(address)) {
+    try {
+      const url = new URL(address);
+      const port = url.port || (/^(?:https|wss):$/.test(url.protocol) ? '443' : '80');
+      return `${hostKey(url.hostname)}:${port}`;
+    } catch {
+      return address;
+    }
   }
+  const hostPort = /^(\[[^\]]*\]|[^/:[\]]+):(\d+)$/.exec(address);
+  return hostPort ? `${hostKey(hostPort[1]!)}:${Number(hostPort[2])}` : address;
+}
+
+const THIS_MACHINE = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|::)$/;
+
+function hostKey(host: string): string {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return THIS_MACHINE.test(bare) ? 'this-machine' : bare;
 }
