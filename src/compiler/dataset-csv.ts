@@ -121,15 +121,23 @@ function newlineCounter(text: string, lineBreak: 10 | 13): (end: number) => numb
   };
 }
 
-/** `,` unless the header line holds more `;` or tabs than commas (outside quotes). */
+/**
+ * `,` unless the header line holds more `;` or tabs than commas (outside quotes). The header ends at
+ * a `\r` too, and blank lines before it are skipped, as the reader skips them (QA176: in Excel's "CSV
+ * (Macintosh)" the whole file was read as its header, and a blank first line as an empty one, so a `;`
+ * file whose cells hold commas was read by commas and had no `id` column).
+ */
 function sniffDelimiter(text: string): string {
   const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
+  let started = false;
   for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === '\n') break;
-    else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (started) break;
+    } else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
+    if (ch !== '\n' && ch !== '\r' && ch !== ' ') started = true;
   }
   if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
   if (counts['\t'] > counts[',']) return '\t';

@@ -90,6 +90,11 @@ describe('CSV datasets (QA21)', () => {
     const want = [{ id: '1', vars: { q: 'a,b' }, expected: { answer: '1,5' } }];
     expect(values('\uFEFFid;q;expected.answer\n1;a,b;1,5\n')).toEqual(want);
     expect(values('id\tq\texpected.answer\n1\ta,b\t1,5\n')).toEqual(want);
+    // The delimiter is the header line's, which a lone CR ends, and a blank line before it is no header
+    // (QA176: both read the rows' commas too, so the file was read by commas and had no `id` column).
+    const two = [...want, { id: '2', vars: { q: 'c, d, e' }, expected: { answer: '2,5' } }];
+    expect(values('id;q;expected.answer\r1;a,b;1,5\r2;c, d, e;2,5\r')).toEqual(two);
+    expect(values('\n\nid;q;expected.answer\n1;a,b;1,5\n2;c, d, e;2,5\n')).toEqual(two);
   });
 
   it('reads a decimal comma in weight and human_score of a semicolon file, and only there', async () => {
