@@ -311,7 +311,7 @@ function scaleOf(input: AggregateInput, strata: Stratum[]): number {
     }
     spread = Math.max(spread, s.xs.length * w);
   }
-  if (largest < 2 ** 900) return 1;
+  // Not `largest` alone: a weight near a double's range times an ordinary value overflows too.
   for (const t of input.tasks)
     spread = Math.max(
       spread,
