@@ -18,9 +18,11 @@ export function jmespathHint(expression: string, message: string): string | unde
       const json = `(\`${JSON.stringify(text)}\`, backticks kept: ${JSON.stringify(text)} alone names a field)`;
       // A raw string ends at a `'` of its own (QA166: `O'Brien` was told 'O'Brien').
       // Written as told inside a double-quoted YAML value, its `"` ended that value (QA172).
+      // In a single-quoted one, its `'` did (QA176): there a `'` is written twice.
       const escaped = JSON.stringify(JSON.stringify(text)).slice(1, -1);
+      const doubled = JSON.stringify(text).replaceAll("'", "''");
       return text.includes("'")
-        ? `a literal in backticks is JSON: quote it inside the backticks ${json}; in a double-quoted YAML value, \`${escaped}\``
+        ? `a literal in backticks is JSON: quote it inside the backticks ${json}; in a double-quoted YAML value, \`${escaped}\`, in a single-quoted one, \`${doubled}\``
         : `a literal in backticks is JSON: write the raw string '${text}', or JSON quotes inside the backticks ${json}`;
     }
   }

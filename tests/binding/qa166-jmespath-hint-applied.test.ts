@@ -29,8 +29,14 @@ describe('the JMESPath hints', () => {
   it('keep a literal with a single quote in its JSON form: the raw string would end at it', () => {
     const said = hint("output.people[?name == `O'Brien`].name");
     expect(said).toBe(
-      `a literal in backticks is JSON: quote it inside the backticks (\`"O'Brien"\`, backticks kept: "O'Brien" alone names a field); in a double-quoted YAML value, \`\\"O'Brien\\"\``,
+      `a literal in backticks is JSON: quote it inside the backticks (\`"O'Brien"\`, backticks kept: "O'Brien" alone names a field); in a double-quoted YAML value, \`\\"O'Brien\\"\`, in a single-quoted one, \`"O''Brien"\``,
     );
+    // QA176: in a single-quoted YAML value the form told ended the value at its `'`; the form told
+    // for it, taken from the hint, reads back as the JSON literal.
+    const single = /in a single-quoted one, `(.*)`$/.exec(said ?? '')?.[1];
+    expect(parseYaml(`x: 'output.people[?name == \`${single}\`].name'`)).toEqual({
+      x: 'output.people[?name == `"O\'Brien"`].name',
+    });
     // QA172: written as told inside a double-quoted YAML value, its first `"` ended the value; the
     // escaped form reads back as the JSON literal.
     expect(parseYaml('x: "output.people[?name == `\\"O\'Brien\\"`].name"')).toEqual({
