@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import { isCredentialParam } from '../plan/url-secrets.js';
@@ -64,8 +65,15 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
     try {
       const text = readFileSync(file, 'utf8');
       // The spans are offsets in the text as read; a CRLF line ends one character later, which
-      // the split below drops, so columns agree.
-      cache.set(file, { lines: text.split(/\r?\n/), headerSpans: headerValueSpans(text) });
+      // the split below drops, so columns agree. A CSV file whose rows end with a lone CR (Excel's
+      // "CSV (Macintosh)") is said by those lines, as its reader counts them (QA176: no excerpt).
+      const crRows = /\.csv$/i.test(file) && endsRowsWithCr(text, 0);
+      cache.set(
+        file,
+        crRows
+          ? { lines: text.replaceAll('\r\n', '\n').split('\r'), headerSpans: new Map() }
+          : { lines: text.split(/\r?\n/), headerSpans: headerValueSpans(text) },
+      );
     } catch {
       cache.set(file, undefined);
     }

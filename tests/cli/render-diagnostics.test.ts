@@ -22,6 +22,16 @@ describe('renderDiagnostics', () => {
     );
   });
 
+  it('prints the row of a CSV file whose rows end with a lone CR, at the line its reader says (QA176)', () => {
+    // Excel's "CSV (Macintosh)": the row said at line 3 had no excerpt (the file read as one line).
+    const dir = writeFiles({ 'd.csv': 'id,q\r1,"a\r\nb"\r2,x,y\r' });
+    const text = renderDiagnostics(
+      [diagnostic('EVALC_X', 'ragged', [], { source: { file: 'd.csv', line: 3, col: 1 } })],
+      dir,
+    );
+    expect(text).toBe('d.csv:3:1: error EVALC_X: ragged\n   3 | 2,x,y\n     | ^\n1 error, 0 warnings');
+  });
+
   it('prints diagnostics without a source, and counts warnings apart from errors', () => {
     const text = renderDiagnostics(
       [
