@@ -41,6 +41,6 @@ describe('cost: tokens × price beyond a double (QA175)', () => {
       }),
     );
     expect(r.value).toBe((100 * 2.5 + 50 * 10) / 1_000_000);
-    expect(getMetricDefinition('cost')?.version).toBe('7');
+    expect(getMetricDefinition('cost')?.version).toBe('8');
   });
 });

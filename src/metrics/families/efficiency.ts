@@ -158,7 +158,8 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
   family: 'efficiency',
   category: 'attributes',
   // 7: a cost whose tokens × price overflows is computed per token (QA175)
-  version: '7',
+  // 8: a cost beyond a double's range is a metric_error, not unmeasured in silence (QA177)
+  version: '8',
   higherIsBetter: false,
   unit: 'USD',
   stage: 'example',
@@ -188,6 +189,16 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
     const value = Number.isFinite(product)
       ? product
       : (c.inputTokens / 1_000_000) * price.input + (c.outputTokens / 1_000_000) * price.output;
+    // The cost itself beyond a double (2e6 tokens at 1e308 per 1M) had no value and no error (QA177).
+    if (!Number.isFinite(value))
+      return {
+        score: p.budget === undefined ? null : 0,
+        error: {
+          kind: 'metric_error' as const,
+          message: `the cost of ${c.inputTokens} input and ${c.outputTokens} output tokens is beyond a double's range (above 1.8e308 USD): no value recorded`,
+        },
+        details: { model, ...(priced.key === model ? {} : { priceOf: priced.key }), ...c },
+      };
     return {
       score: budgetScore(value, p.budget),
       value,
