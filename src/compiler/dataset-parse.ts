@@ -156,7 +156,12 @@ function parseJsonl(file: string, text: string): ParsedRows {
       diagnostics.push(
         diagnostic('EVALC_DATASET_PARSE', `invalid JSON on this line: ${jsonErrorWords(message)}`, [], {
           source: { file, line: lineNo, col: at === undefined ? 1 : indent + at + 1 },
-          hint: jsonSyntaxHint(line, message, at, true),
+          // A lone CR after the object: the file's lines end with it (QA176: the hint said the
+          // line holds more after its object, of a file an editor shows one object a line).
+          hint:
+            at !== undefined && endsWithCr(line.slice(0, at))
+              ? 'the lines of this file end with a lone CR (an old Mac line break): JSONL lines end with LF; save it with LF or CRLF line ends'
+              : jsonSyntaxHint(line, message, at, true),
         }),
       );
       continue;
@@ -169,6 +174,11 @@ function parseJsonl(file: string, text: string): ParsedRows {
       diagnostics.push(jsonTextDiagnostic(issue, { file, line: lineNo, col: indent + issue.offset + 1 }));
   }
   return { rows, diagnostics, mayBeDeep };
+}
+
+/** Whether the blank before the end of `text` holds a CR (JSON reads it as a blank). */
+function endsWithCr(text: string): boolean {
+  return text.slice(text.trimEnd().length).includes('\r');
 }
 
 function parseJson(file: string, text: string): ParsedRows {

@@ -38,6 +38,16 @@ describe('JSON dataset hints', () => {
     ]);
   });
 
+  it('JSONL lines that end with a lone CR (an old Mac line break) say so (QA176)', () => {
+    // It read 'this line holds more after its object' of a file an editor shows one object a line.
+    expect(said('{"id":"1"}\r{"id":"2"}\r')).toEqual([
+      '1:12 | the lines of this file end with a lone CR (an old Mac line break): JSONL lines end with LF; save it with LF or CRLF line ends',
+    ]);
+    expect(said('{"id":"1"} x\r\n')).toEqual([
+      '1:12 | one example per line: this line holds more after its object',
+    ]);
+  });
+
   it('a JSON file: at the token the parser did not take, not at 1:1', () => {
     expect(said('[{"id":"1"},\n {"id":"2"},\n]\n', 'json')).toEqual([
       '3:1 | remove the comma before it: JSON allows no trailing comma',
