@@ -38,6 +38,20 @@ function describe(value: unknown): string {
   return `${typeof value === 'object' ? 'an object' : `the ${typeof value}`}${typeof value === 'object' ? '' : ` ${String(value)}`}`;
 }
 
+/**
+ * A dataset pin as every evalc.lock records it (lock.schema.json): plan and apply --locked quote its
+ * source (QA173: one missing stopped them on 'internal error: TypeError'), and apply --locked reads
+ * its sha256 (QA177: one missing stopped it so, in `datasetDrift`).
+ */
+function checkDatasetPin(id: string, entry: Record<string, unknown>): LockShapeProblem | undefined {
+  for (const field of ['source', 'format', 'sha256'] as const)
+    if (typeof entry[field] !== 'string') return expect(`datasets.${id}.${field}`, 'a string', entry[field]);
+  const n = entry.examples;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    return expect(`datasets.${id}.examples`, 'a whole number ≥ 0', n);
+  return undefined;
+}
+
 function expect(at: string, what: string, value: unknown, resultIndex?: number): LockShapeProblem {
   return {
     kind: 'shape',
@@ -199,9 +213,10 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
     if (!isObject(entries)) return expect(key, 'an object', entries);
     for (const [id, entry] of Object.entries(entries)) {
       if (!isObject(entry)) return expect(`${key}.${id}`, 'an object', entry);
-      // plan and apply --locked quote a dataset's source (QA173: one missing stopped them on 'internal error: TypeError').
-      if (key === 'datasets' && typeof entry.source !== 'string')
-        return expect(`datasets.${id}.source`, 'a string', entry.source);
+      if (key === 'datasets') {
+        const problem = checkDatasetPin(id, entry);
+        if (problem) return problem;
+      }
     }
   }
   if (isObject(value.volatile)) {

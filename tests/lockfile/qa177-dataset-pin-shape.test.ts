@@ -1,0 +1,58 @@
+/**
+ * QA177: a dataset pin without its sha256 (a hand-edited evalc.lock) stopped `evalc apply --locked`
+ * on 'evalc: internal error: TypeError: Cannot read properties of undefined (reading 'slice')' (in
+ * datasetDrift), as one without its source did plan before 2e5e04a. Every field lock.schema.json
+ * requires of a pin (source, format, sha256, examples) is now checked as the lock's other shape
+ * problems are; every lock evalc has written (the fixtures, the demo's) still reads.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readLockFile } from '../../src/lockfile/serialize.js';
+import { REPO_ROOT } from '../cli/run-cli.js';
+
+const LOCKS = path.join(REPO_ROOT, 'tests/fixtures/locks');
+const GOOD = path.join(LOCKS, 'single-dataset-base.lock');
+const dir = mkdtempSync(path.join(tmpdir(), 'qa177-dataset-pin-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function withPin(name: string, edit: (pin: Record<string, unknown>) => void): string {
+  const lock = JSON.parse(readFileSync(GOOD, 'utf8')) as {
+    datasets: Record<string, Record<string, unknown>>;
+  };
+  for (const pin of Object.values(lock.datasets)) edit(pin);
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(lock, null, 2));
+  return file;
+}
+
+describe('a dataset pin of the wrong shape (QA177)', () => {
+  it('is refused naming the field, for each field a pin records', () => {
+    const cases: [string, (pin: Record<string, unknown>) => void, string][] = [
+      ['sha256.lock', (p) => delete p.sha256, '.sha256: expected a string, got nothing'],
+      ['format.lock', (p) => delete p.format, '.format: expected a string, got nothing'],
+      ['examples.lock', (p) => delete p.examples, '.examples: expected a whole number ≥ 0, got nothing'],
+      ['examples-text.lock', (p) => (p.examples = '3'), '.examples: expected a whole number ≥ 0, got'],
+      ['sha-number.lock', (p) => (p.sha256 = 5), '.sha256: expected a string, got the number 5'],
+    ];
+    for (const [name, edit, message] of cases) {
+      const read = readLockFile(withPin(name, edit));
+      expect(read.ok ? '' : read.message).toContain(message);
+    }
+  });
+
+  it('every lock evalc wrote still reads', () => {
+    const files = readdirSync(LOCKS)
+      .filter((f) => f.endsWith('.lock'))
+      .map((f) => path.join(LOCKS, f));
+    files.push(path.join(REPO_ROOT, 'pipelines/course-advisor/evalc.lock'));
+    for (const dirName of ['', 'notrace', 'aggregate-only'])
+      files.push(path.join(REPO_ROOT, 'tests/fixtures/qa77-upgrade', dirName, 'evalc.lock'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const read = readLockFile(file);
+      expect(read.ok ? file : `${file}: ${read.message}`).toBe(file);
+    }
+  });
+});
