@@ -75,6 +75,8 @@ const DEFAULT_READY_TIMEOUT_MS = 15_000;
 const SETTLE_MS = 500;
 const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
+/** How long after the SIGKILL `stop()` waits for the output pipes a process outside the group holds. */
+const CLOSE_GRACE_MS = 500;
 const WRAPPER_HINT =
   " (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
 const SILENT_HINT =
@@ -260,10 +262,25 @@ function makeHandle(
         child.stdin?.end();
         killProcessGroup(child, 'SIGTERM');
         const timer = setTimeout(() => killProcessGroup(child, 'SIGKILL'), KILL_AFTER_MS);
-        await exited;
+        // `exited` waits for the output pipes to close too: a process that left the group (its own
+        // session: setsid, a detached spawn) holds them open as long as it runs, which no signal to
+        // the group ends (QA178: apply, refused, sat 300 s on an agent's `sleep 300` daemon).
+        // Waited for no longer than the SIGKILL and a moment after, then let go of.
+        let grace: NodeJS.Timeout | undefined;
+        const closed = await Promise.race([
+          exited.then(() => true),
+          new Promise<false>((resolve) => {
+            grace = setTimeout(() => resolve(false), KILL_AFTER_MS + CLOSE_GRACE_MS);
+          }),
+        ]);
         clearTimeout(timer);
+        clearTimeout(grace);
         // Whatever the shell left behind in the group goes too.
         killProcessGroup(child, 'SIGKILL');
+        if (!closed) {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+        }
         await closeLog(log);
       })();
       return stopping;

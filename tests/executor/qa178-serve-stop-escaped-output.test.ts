@@ -1,0 +1,36 @@
+/**
+ * QA178: `stop()` of a served process waited for its output pipes to close, and a process that
+ * left the group (its own session: `setsid`, a detached spawn) holds them as long as it runs, which
+ * no signal to the group ends: an apply refused by another agent's failure sat 300 s on an agent's
+ * `sleep 300` daemon. The stop now lets go of the pipes a moment after the group's SIGKILL.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { startServedProcess } from '../../src/executor/agent-process.js';
+import { isAlive } from '../fixtures/process-alive.js';
+
+it("stops a served process whose escaped child holds its output, in seconds, not the child's lifetime", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalc-qa178-'));
+  const started = await startServedProcess(
+    {
+      // The escaped sleep inherits stdout; the agent itself ignores SIGTERM (so the SIGKILL ends it).
+      command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & trap '' TERM; echo ready; sleep 60`,
+      ready: { line: '^ready$', timeout: '10s' },
+    },
+    { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },
+  );
+  if (!started.ok) throw new Error(started.error.message);
+  const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
+  try {
+    const t0 = Date.now();
+    await started.handle.stop();
+    expect(Date.now() - t0).toBeLessThan(8_000);
+    expect(isAlive(started.handle.pid)).toBe(false);
+  } finally {
+    try {
+      process.kill(escaped, 'SIGKILL');
+    } catch {}
+  }
+}, 30_000);
