@@ -97,6 +97,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const BINDING_KEYS = new Set(['body', 'input', 'payload', 'template', 'request', 'output', 'extract']);
 
 function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
+  // A regression bound written beside min: (QA176: `max_drop:` on the gate had no hint).
+  if (path.length === 2 && path[0] === 'gates' && (key === 'max_drop' || key === 'significance'))
+    return `\`${key}\` goes inside the gate's regression: { ${key}: … } (what is compared with the baseline lock)`;
   if (path.length !== 2 || path[0] !== 'agents' || !BINDING_KEYS.has(key)) return undefined;
   return key === 'output' || key === 'extract'
     ? `what to read from the reply goes in a task binding: tasks.<task>.bindings.default.output (or bindings.${String(path[1])}.output), JMESPath per field`

@@ -119,3 +119,30 @@ gates:
   ]);
   expect(await gate('scope: benchmark')).toEqual(['EVALC_GATE_EMPTY a gate needs min:, max: or regression:']);
 });
+
+it("tells a gate's max_drop or significance written beside min: to go inside regression: (QA176)", async () => {
+  // It read 'unknown key `max_drop` in gates[0]' with no hint.
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: m }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+metrics: [ { type: pass_rate } ]
+gates:
+  - { metric: pass_rate, max_drop: 0.02, significance: 0.05 }
+`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => d.hint)).toEqual([
+    "`max_drop` goes inside the gate's regression: { max_drop: … } (what is compared with the baseline lock)",
+    "`significance` goes inside the gate's regression: { significance: … } (what is compared with the baseline lock)",
+  ]);
+});
