@@ -16,6 +16,7 @@ import {
   checkDefaultCandidate,
 } from './default-candidate-check.js';
 import { keysOf, listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
+import { metricNumberHint } from './metric-number-hint.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
 import { checkToolCallSource } from './tool-calls-check.js';
@@ -77,7 +78,8 @@ export function checkMetric(
                 ? judgesHint(ctx.plan)
                 : missing !== undefined && info.paramHelp[missing] !== undefined
                   ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
-                  : (optionHint(issue.message, valueAt(params, issue.path)) ??
+                  : (metricNumberHint(info, params, issue.path, issue.message) ??
+                    optionHint(issue.message, valueAt(params, issue.path)) ??
                     info.formsHint(issue.path, valueAt(params, issue.path))),
         },
       ),
