@@ -11,6 +11,7 @@ import {
   diagnostic,
   hasErrors,
   type PlanPath,
+  type SourcePosition,
   sortDiagnostics,
 } from '../plan/diagnostic.js';
 import { findNonJsonValues } from '../plan/json-values.js';
@@ -88,9 +89,9 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   // .inf` read "expected a number, got null" beside "Infinity is not a JSON number"); a key no plan
   // has is said still (QA172: `timout: .inf` read no "did you mean `timeout`?").
   diagnostics.push(
-    ...validated.diagnostics.filter(
-      (d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY' || !nonJson.has(JSON.stringify(d.path)),
-    ),
+    ...validated.diagnostics
+      .filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY' || !nonJson.has(JSON.stringify(d.path)))
+      .map((d) => setInIncludedFile(d, loaded.locate)),
   );
   const cacheDir = options.cacheDir ?? defaultDirs(loaded.planFile).cacheDir;
   const resolveOptions = { cacheDir, cwd, offline: options.offline ?? false, only: options.only };
@@ -155,6 +156,23 @@ function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
   return pruned.some(
     (p) => ['min', 'max', 'regression'].includes(String(p.at(-1))) && JSON.stringify(p.slice(0, -1)) === at,
   );
+}
+
+/**
+ * "`benchmark` is set already beside it" of a top-level key the root file misspelt (`benchmrk:`)
+ * whose right spelling an included file sets: it names that file (QA176: the user looked beside it,
+ * in evalc.yaml, where it is not; 7a82664 fixed the other way round).
+ */
+function setInIncludedFile(
+  d: Diagnostic,
+  locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic {
+  const key = /^`([^`]+)` is set already beside it: /.exec(d.hint ?? '')?.[1];
+  if (d.code !== 'EVALC_SCHEMA_UNKNOWN_KEY' || d.path.length !== 1 || key === undefined) return d;
+  const where = locate([], key);
+  if (where === undefined || d.source === undefined || where.file === d.source.file) return d;
+  const at = `${where.file}:${where.line}:${where.col}`;
+  return { ...d, hint: (d.hint ?? '').replace('is set already beside it', `is set already in ${at}`) };
 }
 
 /**

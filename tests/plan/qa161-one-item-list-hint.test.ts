@@ -118,4 +118,24 @@ agents:
       'shared.yaml:2:1 unknown key `benchmrk` | `benchmark` is set already in another file of the plan: remove `benchmrk` (a misspelt copy?)',
     ]);
   });
+  it('names the included file that sets a top-level key the root file misspelt (QA176)', async () => {
+    // It read "`benchmark` is set already beside it", of evalc.yaml, where it is not.
+    const dir = writeFiles({
+      'shared.yaml': 'benchmark: { id: x }\n',
+      'evalc.yaml': `evalc: 1
+include: [shared.yaml]
+benchmrk: { id: y }
+agents:
+  a2: { protocol: raip, url: http://127.0.0.1:7102 }
+`,
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    expect(r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => d.hint)).toEqual([
+      '`benchmark` is set already in shared.yaml:1:1: remove `benchmrk` (a misspelt copy?)',
+    ]);
+  });
 });
