@@ -10,7 +10,7 @@ import path from 'node:path';
 import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { isCredentialParam } from '../plan/url-secrets.js';
+import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
 
@@ -125,7 +125,9 @@ export function maskUrlPasswords(text: string): string {
     /([?&])([\w.~%-]{1,64})=([^&#\s"']+)/g,
     (whole, sep: string, name: string, value: string) =>
       // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160).
-      isCredentialParam(name) && !value.startsWith('$') ? `${sep}${name}=${'*'.repeat(value.length)}` : whole,
+      isQueryCredential(`${name}=${value}`) && !value.startsWith('$')
+        ? `${sep}${name}=${'*'.repeat(value.length)}`
+        : whole,
   );
 }
 

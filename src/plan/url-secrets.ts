@@ -37,6 +37,15 @@ export function isCredentialParam(name: string): boolean {
 }
 
 /**
+ * Whether a query's `name=value` piece, as written, is a credential evalc masks: a credential's
+ * name and a value that is neither too short nor a plain word (validate's excerpt masked
+ * `?key=search`, which every other output keeps as written; QA178).
+ */
+export function isQueryCredential(piece: string): boolean {
+  return credentialValue(piece) !== undefined;
+}
+
+/**
  * A value that reads as a word, not a token: lower-case letters, words joined by `-`, `_` or `.`
  * (`python`, `search`, `prod-eu`). A generated credential has digits or capitals (an Azure Function
  * code, a Google `AIza…` key, a SAS `sig`, an AWS signature's hex); a 16-character random token

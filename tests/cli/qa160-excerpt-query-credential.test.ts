@@ -17,4 +17,15 @@ describe('the excerpt of a url with a query credential', () => {
     );
     expect(maskUrlPasswords('    url: http://h/a?token=$TOKEN')).toBe('    url: http://h/a?token=$TOKEN');
   });
+
+  // QA178: a plain word (`?key=search`, 9bfaffd) or a value too short to mask (`?code=US`, QA165) is
+  // plan content, kept as written everywhere else: the excerpt read `?key=******`.
+  it('keeps a value evalc does not mask elsewhere: a plain word, a value under 4 characters', () => {
+    expect(maskUrlPasswords('  url: "http://h/a?key=search&code=US&sig=prod-eu"')).toBe(
+      '  url: "http://h/a?key=search&code=US&sig=prod-eu"',
+    );
+    expect(maskUrlPasswords('  url: "http://h/a?key=search1&token=Search"')).toBe(
+      '  url: "http://h/a?key=*******&token=******"',
+    );
+  });
 });
