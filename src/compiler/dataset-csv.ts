@@ -75,6 +75,7 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   // holding one was said a line too low). In a file whose rows end with a lone `\r` (Excel's "CSV
   // (Macintosh)") that is the line break (QA172: every row of such a file was said at line 1).
   const lineEnds = newlineCounter(text, endsRowsWithCr(text, 0) ? 13 : 10);
+  let mixed: boolean | undefined;
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
@@ -87,9 +88,12 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
           file,
           line,
           `this row has ${record.length} cell${record.length === 1 ? '' : 's'}, the header has ${header.record.length}`,
-          delimiter === ','
-            ? 'quote a cell that holds a comma ("a, b"), and give every row one cell per column'
-            : `this file is read with "${delimiter === '\t' ? '\\t' : delimiter}" between cells (its header line has more of them than commas); give every row one cell per column`,
+          // QA176: a row that ran on past a line end of the other kind read 'quote a cell that holds a comma'.
+          (mixed ??= mixedLineEnds(text))
+            ? 'this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end'
+            : delimiter === ','
+              ? 'quote a cell that holds a comma ("a, b"), and give every row one cell per column'
+              : `this file is read with "${delimiter === '\t' ? '\\t' : delimiter}" between cells (its header line has more of them than commas); give every row one cell per column`,
         ),
       );
       continue;
@@ -119,6 +123,20 @@ function newlineCounter(text: string, lineBreak: 10 | 13): (end: number) => numb
       if (bytes[counted] === lineBreak && (lineBreak === 10 || bytes[counted + 1] !== 10)) newlines++;
     return newlines;
   };
+}
+
+/** Whether some line breaks outside quotes are a lone CR and others LF (CRLF is LF here: datasets.ts). */
+function mixedLineEnds(text: string): boolean {
+  let quoted = false;
+  let cr = false;
+  let lf = false;
+  for (let i = 0; i < text.length && !(cr && lf); i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '\n') lf = true;
+    else if (!quoted && ch === '\r' && text[i + 1] !== '\n') cr = true;
+  }
+  return cr && lf;
 }
 
 /**

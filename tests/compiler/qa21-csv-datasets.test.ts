@@ -84,6 +84,14 @@ describe('CSV datasets (QA21)', () => {
     ]);
     const quote = csv('id,q\r1,a\r2,b"c\r').diagnostics[0];
     expect([quote?.source?.line, quote?.source?.col]).toEqual([3, 4]);
+    // Lines of both kinds (rows appended with LF to a CR file): the row that ran on past a LF is said
+    // with that, not 'quote a cell that holds a comma' (QA176).
+    expect(csv('id,q\r1,a\n2,b\r3,c\r').diagnostics.map((d) => `${d.source?.line}: ${d.hint}`)).toEqual([
+      '2: this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end',
+    ]);
+    expect(csv('id,q\n1,"a\rb"\n2,x,y\n').diagnostics.map((d) => d.hint)).toEqual([
+      'quote a cell that holds a comma ("a, b"), and give every row one cell per column',
+    ]);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
