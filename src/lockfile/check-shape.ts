@@ -52,6 +52,17 @@ function checkDatasetPin(id: string, entry: Record<string, unknown>): LockShapeP
   return undefined;
 }
 
+/**
+ * An agent or judge pin's digest, which diff quotes (QA177: a digest of null or 5 stopped it on
+ * 'internal error: TypeError: newDigest.slice is not a function'). Only its type: a lock without
+ * one reads as before, and an older lock's judge recorded no endpoint (QA168).
+ */
+function checkServicePin(key: 'agents' | 'judges', id: string, entry: Record<string, unknown>) {
+  if (entry.digest !== undefined && typeof entry.digest !== 'string')
+    return expect(`${key}.${id}.digest`, 'a string', entry.digest);
+  return undefined;
+}
+
 function expect(at: string, what: string, value: unknown, resultIndex?: number): LockShapeProblem {
   return {
     kind: 'shape',
@@ -213,10 +224,8 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
     if (!isObject(entries)) return expect(key, 'an object', entries);
     for (const [id, entry] of Object.entries(entries)) {
       if (!isObject(entry)) return expect(`${key}.${id}`, 'an object', entry);
-      if (key === 'datasets') {
-        const problem = checkDatasetPin(id, entry);
-        if (problem) return problem;
-      }
+      const problem = key === 'datasets' ? checkDatasetPin(id, entry) : checkServicePin(key, id, entry);
+      if (problem) return problem;
     }
   }
   if (isObject(value.volatile)) {

@@ -3,7 +3,9 @@
  * on 'evalc: internal error: TypeError: Cannot read properties of undefined (reading 'slice')' (in
  * datasetDrift), as one without its source did plan before 2e5e04a. Every field lock.schema.json
  * requires of a pin (source, format, sha256, examples) is now checked as the lock's other shape
- * problems are; every lock evalc has written (the fixtures, the demo's) still reads.
+ * problems are, and so is an agent or judge pin's digest when it is no string (a digest of null or
+ * 5 stopped `evalc diff` on 'TypeError: newDigest.slice is not a function'); every lock evalc has
+ * written (the fixtures, the demo's) still reads.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,31 @@ describe('a dataset pin of the wrong shape (QA177)', () => {
       const read = readLockFile(withPin(name, edit));
       expect(read.ok ? '' : read.message).toContain(message);
     }
+  });
+
+  it('an agent or judge pin whose digest is not a string is refused, not a TypeError in diff', () => {
+    const lock = JSON.parse(readFileSync(GOOD, 'utf8')) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
+    const agents = lock.agents as Record<string, Record<string, unknown>>;
+    const [id] = Object.keys(agents);
+    for (const [name, value, got] of [
+      ['null', null, 'null'],
+      ['number', 5, 'the number 5'],
+    ] as const) {
+      (agents[id as string] as Record<string, unknown>).digest = value;
+      const file = path.join(dir, `agent-digest-${name}.lock`);
+      writeFileSync(file, JSON.stringify(lock, null, 2));
+      const read = readLockFile(file);
+      expect(read.ok ? '' : read.message).toContain(`agents.${id}.digest: expected a string, got ${got}`);
+    }
+    lock.agents = {};
+    lock.judges = { j: { protocol: 'agent-eval', endpoint: 'node judge.mjs', digest: null } };
+    const file = path.join(dir, 'judge-digest.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    const read = readLockFile(file);
+    expect(read.ok ? '' : read.message).toContain('judges.j.digest: expected a string, got null');
   });
 
   it('every lock evalc wrote still reads', () => {
