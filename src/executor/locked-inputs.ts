@@ -8,7 +8,7 @@ import { numericVersionChange } from '../compiler/numeric-version.js';
 import { sourceChange, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
-import { readLockFile, readLockHeader } from '../lockfile/serialize.js';
+import { readLockFile, readLockHeader, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
 import { byText } from '../reports/format.js';
@@ -33,7 +33,12 @@ export function readPreviousPins(
   const advice = read.message.includes('merge conflict markers')
     ? ''
     : `; restore it (\`git checkout -- ${path.basename(file)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
-  return { ok: false, message: `${read.message}${advice}` };
+  // The shape problem's own advice said the same less precisely, beside this (QA177).
+  const said =
+    advice && read.message.endsWith(SHAPE_ADVICE)
+      ? read.message.slice(0, -SHAPE_ADVICE.length)
+      : read.message;
+  return { ok: false, message: `${said}${advice}` };
 }
 
 export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {

@@ -345,6 +345,9 @@ function describeJsonError(file: string, text: string, err: unknown): string {
 /** What opens the `results` rows in the layout `serializeLock` writes (one row per line). */
 const RESULTS_OPEN = '\n  "results": [\n';
 
+/** The way out a shape problem ends with; apply --locked says its own instead (QA177). */
+export const SHAPE_ADVICE = ' (restore it from git, or delete it and run `evalc apply` to re-create it)';
+
 /** `file:line: …` for a problem in one results row (the layout has one per line), else `file: …`. */
 function describeShapeProblem(file: string, text: string, problem: LockShapeProblem): string {
   if (problem.kind === 'newer') return `${file}: ${problem.message}`;
@@ -355,7 +358,7 @@ function describeShapeProblem(file: string, text: string, problem: LockShapeProb
     for (let i = text.indexOf('\n'); i !== -1 && i < open; i = text.indexOf('\n', i + 1)) line++;
     where = `${file}:${line + problem.resultIndex}`;
   }
-  return `${where} is not an evalc lockfile: ${problem.message} (restore it from git, or delete it and run \`evalc apply\` to re-create it)`;
+  return `${where} is not an evalc lockfile: ${problem.message}${SHAPE_ADVICE}`;
 }
 
 /**
