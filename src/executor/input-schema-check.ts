@@ -243,9 +243,23 @@ export async function planTimeRaipAdapters(
   for (const [i, id] of served.entries())
     for (const place of servedPlaces(plan.agents[id]))
       startsAt.set(place, [...(startsAt.get(place) ?? []), starts[i]!]);
+  // One plan does not start (evalc.lock does not know it yet): its address answers nothing before
+  // apply starts it, so it is not asked (QA178: a first plan read 'agent a2 did not answer /info').
+  const notStartedAt = new Map<string, string>();
+  for (const [id, config] of Object.entries(plan.agents))
+    if (config.serve && !toServe.has(id))
+      for (const place of servedPlaces(config)) if (!notStartedAt.has(place)) notStartedAt.set(place, id);
   for (const entry of unserved) {
     const url = serveAddress(plan.agents[entry.agentId] ?? {});
     const before = url === undefined ? [] : (startsAt.get(placeOf(url)) ?? []);
+    const host = url === undefined || before.length > 0 ? undefined : notStartedAt.get(placeOf(url));
+    if (host !== undefined) {
+      unasked.push({
+        id: entry.agentId,
+        why: `it is at the address of agent ${host}, which evalc starts with serve:`,
+      });
+      continue;
+    }
     entry.discovery = before.length === 0 ? ask(entry) : Promise.allSettled(before).then(() => ask(entry));
     entry.discovery.catch(() => {});
   }

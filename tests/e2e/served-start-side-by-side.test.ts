@@ -166,6 +166,21 @@ describe('served agents start side by side', () => {
     expect(planned.stdout).toContain('apply would call no agent');
   }, 60_000);
 
+  it('a first plan (no evalc.lock) does not ask an agent at the address of a served one it does not start', async () => {
+    // QA178: plan starts a served agent only when evalc.lock knows it, yet asked a2 (a1's url, no
+    // serve: of its own) at once, and read 'agent a2 did not answer /info; apply will ask it'.
+    const dir = workspace('shared-url-first-plan');
+    const port = await freePort();
+    writePlan(dir, { a1: { port, delayMs: 0 } });
+    const plan = JSON.parse(readFileSync(path.join(dir, 'evalc.yaml'), 'utf8'));
+    plan.agents = { a2: { protocol: 'raip', url: `http://127.0.0.1:${port}` }, ...plan.agents };
+    plan.tasks.t1.agents = ['a2', 'a1'];
+    writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
+    expect(planned.stdout + planned.stderr).not.toContain('did not answer');
+    expect(planned.code).toBe(2);
+  }, 60_000);
+
   it('a refusal neither waits for an agent still loading nor leaves it running', async () => {
     const dir = workspace('refusal');
     const pidFile = path.join(dir, 'slow.pid');
