@@ -142,6 +142,9 @@ function checkGroups(groups: Json): LockShapeProblem | undefined {
       if (!isObject(m)) return expect(`groups.${id}.metrics.${metric}`, 'an object', m);
       if (typeof m.type !== 'string')
         return expect(`groups.${id}.metrics.${metric}.type`, 'a string', m.type);
+      // diff quotes it (QA177: a digest of null or 5 stopped it on 'TypeError: b.digest.slice is not a function').
+      if (m.digest !== undefined && typeof m.digest !== 'string')
+        return expect(`groups.${id}.metrics.${metric}.digest`, 'a string', m.digest);
     }
   }
   return undefined;

@@ -3,8 +3,8 @@
  * on 'evalc: internal error: TypeError: Cannot read properties of undefined (reading 'slice')' (in
  * datasetDrift), as one without its source did plan before 2e5e04a. Every field lock.schema.json
  * requires of a pin (source, format, sha256, examples) is now checked as the lock's other shape
- * problems are, and so is an agent or judge pin's digest when it is no string (a digest of null or
- * 5 stopped `evalc diff` on 'TypeError: newDigest.slice is not a function'); every lock evalc has
+ * problems are, and so is an agent or judge pin's or a group metric's digest when it is no string (a
+ * digest of null or 5 stopped `evalc diff` on 'TypeError: newDigest.slice is not a function'); every lock evalc has
  * written (the fixtures, the demo's) still reads.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,6 +67,21 @@ describe('a dataset pin of the wrong shape (QA177)', () => {
     writeFileSync(file, JSON.stringify(lock, null, 2));
     const read = readLockFile(file);
     expect(read.ok ? '' : read.message).toContain('judges.j.digest: expected a string, got null');
+  });
+
+  it("a group metric's digest that is no string is refused, not a TypeError in diff", () => {
+    const lock = JSON.parse(readFileSync(GOOD, 'utf8')) as {
+      groups: Record<string, { metrics: Record<string, Record<string, unknown>> }>;
+    };
+    const [gid, group] = Object.entries(lock.groups)[0] ?? [];
+    const [mid, m] = Object.entries(group?.metrics ?? {})[0] ?? [];
+    (m as Record<string, unknown>).digest = 5;
+    const file = path.join(dir, 'metric-digest.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    const read = readLockFile(file);
+    expect(read.ok ? '' : read.message).toContain(
+      `groups.${gid}.metrics.${mid}.digest: expected a string, got the number 5`,
+    );
   });
 
   it('every lock evalc wrote still reads', () => {
