@@ -3,14 +3,12 @@
  * mae transport local needs command:', of a key the user had written, misspelt (QA166). An agent
  * with no command at all is still told it needs one.
  */
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from './plan-helpers.js';
+import { planDiagnostics } from './plan-helpers.js';
 
 async function said(agent: string): Promise<string[]> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
+  const r = {
+    diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a3: ${agent}
@@ -18,19 +16,14 @@ tasks:
   t:
     bindings: { default: { input: "{{q}}", output: { a: final_answer } } }
     datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
-`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
+`),
+  };
   return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
 }
 
 it('says a judge’s misspelt url or model once', async () => {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
+  const r = {
+    diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -44,13 +37,8 @@ tasks:
     metrics:
       - { type: judge, judge: strict, content: "{{candidate.a}}" }
       - { id: j2, type: judge, judge: llm, content: "{{candidate.a}}" }
-`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
+`),
+  };
   expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
     'EVALC_SCHEMA_UNKNOWN_KEY',
     'EVALC_SCHEMA_UNKNOWN_KEY',
@@ -69,8 +57,8 @@ it('says a misspelt command once, and a missing one still', async () => {
 
 it('says a dataset’s misspelt source or examples once', async () => {
   for (const written of ['sourc: rows.jsonl', 'example: [ { id: x1, vars: { q: hi } } ]']) {
-    const dir = writeFiles({
-      'evalc.yaml': `evalc: 1
+    const r = {
+      diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -78,13 +66,8 @@ tasks:
   t:
     bindings: { default: { input: { q: "{{q}}" }, output: { a: output.a } } }
     datasets: { d: { ${written} } }
-`,
-    });
-    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-      cwd: dir,
-      offline: true,
-      cacheDir: path.join(dir, 'c'),
-    });
+`),
+    };
     expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
       'EVALC_SCHEMA_UNKNOWN_KEY',
     ]);
@@ -93,8 +76,8 @@ tasks:
 
 it('says a gate’s misspelt regression once, and a gate with no bound still (QA172)', async () => {
   const gate = async (written: string) => {
-    const dir = writeFiles({
-      'evalc.yaml': `evalc: 1
+    const r = {
+      diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -105,13 +88,8 @@ tasks:
 metrics: [ { type: pass_rate } ]
 gates:
   - { metric: pass_rate, ${written} }
-`,
-    });
-    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-      cwd: dir,
-      offline: true,
-      cacheDir: path.join(dir, 'c'),
-    });
+`),
+    };
     return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
   };
   expect(await gate('regresion: { max_drop: 0.02 }')).toEqual([
@@ -122,8 +100,8 @@ gates:
 
 it("tells a gate's max_drop or significance written beside min: to go inside regression: (QA176)", async () => {
   // It read 'unknown key `max_drop` in gates[0]' with no hint.
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
+  const r = {
+    diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -134,13 +112,8 @@ tasks:
 metrics: [ { type: pass_rate } ]
 gates:
   - { metric: pass_rate, max_drop: 0.02, significance: 0.05 }
-`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
+`),
+  };
   expect(r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => d.hint)).toEqual([
     "`max_drop` goes inside the gate's regression: { max_drop: … } (what is compared with the baseline lock)",
     "`significance` goes inside the gate's regression: { significance: … } (what is compared with the baseline lock)",

@@ -4,14 +4,12 @@
  * hint 'add { type: exact_match, … } under metrics:', which the user had done (QA166). A gate on a
  * metric written nowhere still is unknown.
  */
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from './plan-helpers.js';
+import { planDiagnostics } from './plan-helpers.js';
 
 it('does not call a metric under a misspelt metrics: key unknown at the gate', async () => {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
+  const r = {
+    diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -24,13 +22,8 @@ tasks:
 gates:
   - { metric: exact_match, min: 0.5 }
   - { metric: rouge_l, min: 0.5 }
-`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
+`),
+  };
   expect(
     r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.source?.line} ${d.message}`),
   ).toEqual(['9 unknown key `metric` in tasks.t', '13 gate names unknown metric `rouge_l`']);
@@ -40,8 +33,8 @@ it('does not call a metric of tasks: written as a list unknown at the gate (QA17
   // tasks: refused whole ('expected a mapping, got a list', with its hint) also read 'gate names
   // unknown metric `exact_match`', hint 'add { type: exact_match, … }', which the user had written.
   for (const task of ['  - t:\n    metrics:', '  - t:\n      metrics:']) {
-    const dir = writeFiles({
-      'evalc.yaml': `evalc: 1
+    const r = {
+      diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -51,13 +44,8 @@ ${task}
 gates:
   - { metric: exact_match, min: 0.5 }
   - { metric: rouge_l, min: 0.5 }
-`,
-    });
-    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-      cwd: dir,
-      offline: true,
-      cacheDir: path.join(dir, 'c'),
-    });
+`),
+    };
     expect(
       r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.source?.line} ${d.message}`),
     ).toEqual(['6 tasks: expected a mapping, got a list', '11 gate names unknown metric `rouge_l`']);

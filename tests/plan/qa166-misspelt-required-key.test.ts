@@ -3,26 +3,19 @@
  * `dataset:` also read 'missing required field `datasets`', hint 'add datasets: { … }', which the user
  * had written; a binding's `inputs:` the same). A key missing with no misspelling near it still is.
  */
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from '../compiler/plan-helpers.js';
+import { planDiagnostics } from '../compiler/plan-helpers.js';
 
 async function said(task: string): Promise<string[]> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
+  const r = {
+    diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
 tasks:
   t:
-${task}`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
+${task}`),
+  };
   return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message} | ${d.hint}`);
 }
 
@@ -43,8 +36,8 @@ it('says a misspelt required key once, and a missing one still', async () => {
 });
 
 it('names the misspelling of a missing field that nothing else calls unknown', async () => {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1
+  const r = {
+    diagnostics: await planDiagnostics(`evalc: 1
 benchmark: { id: m }
 agents:
   a1: { protocol: raip, url: http://127.0.0.1:7101 }
@@ -54,13 +47,8 @@ tasks:
     datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
 metrics:
   - { typ: pass_rate }
-`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
+`),
+  };
   expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.message} | ${d.hint}`)).toEqual([
     'missing required field `type` in metrics[0] | `typ`: did you mean `type`?',
   ]);
