@@ -74,14 +74,29 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   // CRLF's), where a line is what `\n` ends, as everywhere else (QA170: every row below a cell
   // holding one was said a line too low). In a file whose rows end with a lone `\r` (Excel's "CSV
   // (Macintosh)") that is the line break (QA172: every row of such a file was said at line 1).
-  const lineEnds = newlineCounter(text, endsRowsWithCr(text, 0) ? 13 : 10);
+  const crRows = endsRowsWithCr(text, 0);
+  const lineEnds = newlineCounter(text, crRows ? 13 : 10);
+  const ranOnPastLf = crRows ? lfOutsideQuotes(text) : undefined;
   let mixed: boolean | undefined;
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
     const line = lineEnds(previousEnd) + 1 + (info.empty_lines - previousEmpty);
+    const start = previousEnd;
     previousEnd = info.bytes;
     previousEmpty = info.empty_lines;
+    // A row of a lone-CR file that took in a LF line below it with as many cells as the header (a
+    // one-column file with rows appended by `echo >>`): QA179, its two rows read as one id `2⏎3`.
+    if (
+      ranOnPastLf?.(start, info.bytes) &&
+      record.length === header.record.length &&
+      record.some((c) => c.includes('\n'))
+    ) {
+      diagnostics.push(
+        at(file, line, 'this row runs on past a LF outside quotes into the line below it', MIXED_LINE_ENDS),
+      );
+      continue;
+    }
     if (record.length !== header.record.length) {
       diagnostics.push(
         at(
@@ -90,7 +105,7 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
           `this row has ${record.length} cell${record.length === 1 ? '' : 's'}, the header has ${header.record.length}`,
           // QA176: a row that ran on past a line end of the other kind read 'quote a cell that holds a comma'.
           (mixed ??= mixedLineEnds(text))
-            ? 'this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end'
+            ? MIXED_LINE_ENDS
             : delimiter === ','
               ? 'quote a cell that holds a comma ("a, b"), and give every row one cell per column'
               : `this file is read with "${delimiter === '\t' ? '\\t' : delimiter}" between cells (its header line has more of them than commas); give every row one cell per column`,
@@ -122,6 +137,23 @@ function newlineCounter(text: string, lineBreak: 10 | 13): (end: number) => numb
     for (; counted < end && counted < bytes.length; counted++)
       if (bytes[counted] === lineBreak && (lineBreak === 10 || bytes[counted + 1] !== 10)) newlines++;
     return newlines;
+  };
+}
+
+const MIXED_LINE_ENDS =
+  'this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end';
+
+/** Whether the UTF-8 bytes `from`..`to` of `text` hold a LF outside quotes; asked for growing ranges. */
+function lfOutsideQuotes(text: string): (from: number, to: number) => boolean {
+  const bytes = Buffer.from(text, 'utf8');
+  let quoted = false;
+  return (from, to) => {
+    let found = false;
+    for (let k = from; k < to && k < bytes.length; k++) {
+      if (bytes[k] === 0x22) quoted = !quoted;
+      else if (!quoted && bytes[k] === 0x0a) found = true;
+    }
+    return found;
   };
 }
 

@@ -92,6 +92,21 @@ describe('CSV datasets (QA21)', () => {
     expect(csv('id,q\n1,"a\rb"\n2,x,y\n').diagnostics.map((d) => d.hint)).toEqual([
       'quote a cell that holds a comma ("a, b"), and give every row one cell per column',
     ]);
+    // A row that ran on past a LF with as many cells as the header (one column, rows appended with
+    // `echo >>`) is refused too (QA179: ids 2 and 3 read as one id `2⏎3`, nothing said); a quoted LF
+    // is a cell's, and a CRLF line end among lone CRs (read as LF) runs on as a LF does.
+    const ranOn = csv('id\r1\r2\n3\n');
+    expect(ranOn.rows.map((r) => r.value)).toEqual([{ id: '1', vars: {} }]);
+    expect(ranOn.diagnostics.map((d) => `${d.source?.line}: ${d.message} | ${d.hint}`)).toEqual([
+      '3: this row runs on past a LF outside quotes into the line below it | this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end',
+    ]);
+    expect(messages('id,q,r\r1,a,x\r2,b\n3,c\r4,"d\ne",y\r')).toEqual([
+      '3: this row runs on past a LF outside quotes into the line below it',
+    ]);
+    expect(values('id,q\r1,"a\nb"\r2,c\r')).toEqual([
+      { id: '1', vars: { q: 'a\nb' } },
+      { id: '2', vars: { q: 'c' } },
+    ]);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
