@@ -1,11 +1,13 @@
 /**
  * What one HTTP reply means to evalc: a 2xx with a JSON body (or none: 204, 304), `invalid_json`
- * for a 2xx that is not JSON (or nests too deep), else `http_<status>` — retryable or not, with the
+ * for a 2xx that is not JSON (or nests too deep), a retried `transport_error` for one whose JSON the
+ * connection's close cut short (cut-reply.ts), else `http_<status>` — retryable or not, with the
  * wait a 429/503 asked for (`Retry-After`, or an OpenAI-style rate-limit reset). Headers, text and
  * body are redacted of the request's secret header values when they may hold one.
  */
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import type { StepError } from '../types.js';
+import { describeCutReply, endsMidJson, isCloseDelimited } from './cut-reply.js';
 import { rateLimitDelayMs } from './rate-limit-reset.js';
 import type { ReplyRedaction } from './reply-redaction.js';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy.js';
@@ -36,6 +38,17 @@ export function interpretReply(
   }
   if (status >= 200 && status < 300) {
     const parsed = parseJson(rawText);
+    if (!parsed.ok && !parsed.tooDeep && isCutReply(headers, rawText)) {
+      const text = redaction.text(rawText);
+      const message = `${where()}: ${describeCutReply(status, text)}`;
+      return {
+        ok: false,
+        error: { kind: 'transport_error', message, retryable: true },
+        status,
+        headers,
+        text,
+      };
+    }
     if (!parsed.ok) {
       return {
         ok: false,
@@ -75,6 +88,12 @@ export function interpretReply(
   return errorBody.ok
     ? { ok: false, error, status, headers, text, body: errorBody.value }
     : { ok: false, error, status, headers, text };
+}
+
+/** A close-delimited JSON reply cut short (cut-reply.ts); a `text/plain` one is `http`'s text document. */
+function isCutReply(headers: Record<string, string>, text: string): boolean {
+  if (!isCloseDelimited(headers) || /^\s*text\/plain\b/i.test(headers['content-type'] ?? '')) return false;
+  return endsMidJson(text);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; tooDeep: boolean } {

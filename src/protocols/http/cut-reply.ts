@@ -1,0 +1,44 @@
+/**
+ * A 2xx reply whose JSON was cut off by the connection closing: a body framed by neither
+ * Content-Length nor chunked encoding ends when the server closes the connection, so one that
+ * closed early (a crashed worker, a proxy's idle cut, a dropped link) arrives as a body that
+ * "ended" in the middle of its JSON. The same cut under a Content-Length or chunked framing is a
+ * connection failure (`transport_error`, retried); this one was `invalid_json`, a definitive
+ * answer, never retried and cached (QA184). A reply cut this way is a transport failure too.
+ */
+
+/** True when `headers` frame no body: it ends only when the connection closes. */
+export function isCloseDelimited(headers: Record<string, string>): boolean {
+  return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;
+}
+
+/**
+ * True when `text` opens a JSON object or array (or NDJSON's lines) that it never closes: an
+ * object, array or string still open at its end. A text that closes all it opens is no cut (a
+ * server's own malformed JSON stays `invalid_json`).
+ */
+export function endsMidJson(text: string): boolean {
+  const start = text.search(/\S/);
+  if (start < 0) return false;
+  const first = text.charCodeAt(start);
+  if (first !== 0x7b && first !== 0x5b) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) depth++;
+    else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return inString || depth > 0;
+}
+
+/** The words for such a reply: how much came, and where it stopped. */
+export function describeCutReply(status: number, text: string): string {
+  const bytes = Buffer.byteLength(text);
+  const tail = text.length > 40 ? `…${text.slice(-40)}` : text;
+  return `the connection closed in the middle of the reply (HTTP ${status}, no Content-Length: ${bytes} bytes of JSON that ends unfinished, '${tail.replace(/\s+/g, ' ')}')`;
+}
