@@ -38,9 +38,11 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
         const gutter = String(d.source.line).padStart(4);
         const masked = maskSpans(maskUrlPasswords(text), file?.headerSpans.get(d.source.line - 1));
         const excerpt = excerptAround(masked, d.source.col);
-        // Control characters are shown as `\u001b` (QA48), before the caret too, so it stays under its column.
-        lines.push(`${gutter} | ${showControlChars(excerpt.text)}`);
-        const before = showControlChars(excerpt.text.slice(0, excerpt.caret));
+        // Control characters are shown as `\u001b` (QA48), before the caret too, so it stays under its column;
+        // a LF too: a lone-CR CSV file's line may hold one (QA179: the excerpt ran over several lines).
+        const shown = (t: string) => showControlChars(t).replaceAll('\n', '\\u000a');
+        lines.push(`${gutter} | ${shown(excerpt.text)}`);
+        const before = shown(excerpt.text.slice(0, excerpt.caret));
         lines.push(`${' '.repeat(gutter.length)} | ${caretPadding(before)}^`);
       }
     }

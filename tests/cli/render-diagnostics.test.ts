@@ -30,6 +30,15 @@ describe('renderDiagnostics', () => {
       dir,
     );
     expect(text).toBe('d.csv:3:1: error EVALC_X: ragged\n   3 | 2,x,y\n     | ^\n1 error, 0 warnings');
+    // Such a line may hold a LF (a quoted one, or rows appended with LF): it is spelt, and the caret
+    // stays under its column (QA179: the excerpt ran over three lines, the caret below them).
+    const ranOn = renderDiagnostics(
+      [diagnostic('EVALC_X', 'ragged', [], { source: { file: 'd.csv', line: 2, col: 6 } })],
+      dir,
+    );
+    expect(ranOn).toBe(
+      `d.csv:2:6: error EVALC_X: ragged\n   2 | 1,"a\\u000ab"\n     |           ^\n1 error, 0 warnings`,
+    );
   });
 
   it('prints diagnostics without a source, and counts warnings apart from errors', () => {
