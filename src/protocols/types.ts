@@ -93,6 +93,13 @@ export interface Usage {
    * of the sum was estimated). Absent: reported as is, or nothing to count.
    */
   source?: UsageSource;
+  /**
+   * A side the agent reported in a shape that is no token count (`-3`, `12.5`, `"12 tokens"`, an
+   * object), quoted as `key: value` (normalize-usage.ts), when no other key gave that side a count:
+   * the `tokens` and `cost` metrics that need it are a `metric_error` naming it, not a figure
+   * counted without it.
+   */
+  unreadable?: { input?: string; output?: string; total?: string };
 }
 
 export type UsageSource = 'reported' | 'estimated';

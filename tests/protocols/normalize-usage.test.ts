@@ -23,17 +23,28 @@ describe('normalizeUsage', () => {
     });
   });
 
-  it('coerces integer strings and ignores other values', () => {
+  it('coerces integer strings and quotes other values as unreadable (QA184: they were dropped)', () => {
     expect(normalizeUsage({ prompt_tokens: '12', completion_tokens: 1.5, total_tokens: 'many' })).toEqual({
       inputTokens: 12,
+      unreadable: { output: 'completion_tokens: 1.5', total: 'total_tokens: "many"' },
     });
     expect(normalizeUsage(null)).toEqual({});
     // Beyond 2^53 − 1 is no token count: 400 digits would be Infinity, which JSON writes as null.
     expect(
       normalizeUsage({ prompt_tokens: '9'.repeat(400), completion_tokens: 2 ** 53, total_tokens: 1e300 }),
-    ).toEqual({});
+    ).toEqual({
+      unreadable: {
+        input: `prompt_tokens: "${'9'.repeat(59)}…`,
+        output: 'completion_tokens: 9007199254740992',
+        total: 'total_tokens: 1e+300',
+      },
+    });
     expect(normalizeUsage({ prompt_tokens: String(2 ** 53 - 1) })).toEqual({ inputTokens: 2 ** 53 - 1 });
-    expect(normalizeUsage([1, 2])).toEqual({});
+    expect(normalizeUsage([1, 2]).unreadable).toEqual({
+      input: 'usage: [1,2]',
+      output: 'usage: [1,2]',
+      total: 'usage: [1,2]',
+    });
   });
 
   it('adds usages field by field, keeping absent fields absent', () => {

@@ -6,7 +6,9 @@
  * time_to_success, whose score is 0 for a failed example and, without a budget, 1 for a passed
  * one. time_to_success's value (ms) is only set when the example passed, so its mean is the
  * mean time to success. tokens and cost are not measured (score null, no value, no error) when
- * the agent reported no usage: zero would score a perfect budget and price 0 USD.
+ * the agent reported no usage: zero would score a perfect budget and price 0 USD. A count the
+ * agent reported in no count's shape (`-3`, `12.5`, `"12 tokens"`) makes the side it gives a
+ * `metric_error` naming it, for the measurements that need that side (QA184).
  */
 import { z } from 'zod';
 import { usageTotal } from '../../protocols/http/normalize-usage.js';
@@ -95,7 +97,31 @@ export const steps: ExampleStageDefinition<z.output<typeof stepsParams>> = {
   },
 };
 
-type UsageCounts = { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+type UsageCounts = {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+  unreadable?: { input?: string; output?: string; total?: string };
+};
+
+/**
+ * The error for a count the agent reported in no count's shape (`prompt_tokens: -3`,
+ * `output_tokens: "12 tokens"`, normalize-usage.ts), when the measurement needs that side: a
+ * figure counted without it was recorded in silence (QA184).
+ */
+function unreadableCount(u: UsageCounts, sides: ('input' | 'output' | 'total')[]) {
+  const quoted = sides.map((side) => u.unreadable?.[side]).find((q) => q !== undefined);
+  if (quoted === undefined) return undefined;
+  return metricError(
+    `the agent reported ${quoted}, which is no token count (a non-negative integer, or its digits as a string): no value recorded`,
+  );
+}
+
+/** The sides a count needs, when the agent did not give it as a count. */
+function sidesOf(u: UsageCounts, count: 'total' | 'input' | 'output'): ('input' | 'output' | 'total')[] {
+  if (count !== 'total') return [count];
+  return u.totalTokens === undefined ? ['total', 'input', 'output'] : [];
+}
 
 function tokenCounts(input: { trajectory: { usage: UsageCounts } }) {
   const u = input.trajectory.usage;
@@ -139,7 +165,13 @@ export const tokens: ExampleStageDefinition<z.output<typeof tokensParams>> = {
     'Tokens used (trajectory usage; total = input + output when not reported; not measured when the agent reports none); score with a budget',
   params: tokensParams,
   score(input, p) {
-    const value = reportedCount(input.trajectory.usage, p.count);
+    const usage = input.trajectory.usage;
+    const value = reportedCount(usage, p.count);
+    const unreadable =
+      value === undefined || p.count === 'total'
+        ? unreadableCount(usage, sidesOf(usage, p.count))
+        : undefined;
+    if (unreadable) return unreadable;
     if (value === undefined)
       return unmeasured(`the agent reported no ${p.count === 'total' ? '' : `${p.count} `}token usage`);
     return { score: budgetScore(value, p.budget), value };
@@ -170,6 +202,8 @@ export const cost: ExampleStageDefinition<z.output<typeof costParams>> = {
     // Nothing to price comes first: a mae agent (usage {}, no model) was a metric_error asking
     // for a model it cannot have, then unmeasured once one was set (QA112).
     const u = input.trajectory.usage;
+    const unreadable = unreadableCount(u, ['input', 'output']);
+    if (unreadable) return unreadable;
     if (u.inputTokens === undefined && u.outputTokens === undefined)
       return unmeasured(
         u.totalTokens === undefined

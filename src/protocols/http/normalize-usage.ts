@@ -1,8 +1,12 @@
 /**
  * Token usage as agents report it (OpenAI `prompt_tokens`/`completion_tokens`/`total_tokens`,
  * camelCase `promptTokens`/`inputTokens`…, Anthropic-like `input_tokens`/`output_tokens`) mapped
- * to evalc's `Usage`. Integer strings are coerced ("12" → 12); anything else is ignored.
+ * to evalc's `Usage`. Integer strings are coerced ("12" → 12), an integral float read as its
+ * integer (12.0); null is no count (not reported). Any other value of a known key (a negative, a
+ * fraction, other text, an object, a boolean) is no count either, but it is not dropped in
+ * silence (QA184): it is quoted under `unreadable`, and the metrics that need that side say so.
  */
+import { quoteCut } from '../quote-cut.js';
 import type { Usage } from '../types.js';
 
 const INPUT_KEYS = ['prompt_tokens', 'promptTokens', 'input_tokens', 'inputTokens'];
@@ -10,16 +14,26 @@ const OUTPUT_KEYS = ['completion_tokens', 'completionTokens', 'output_tokens', '
 const TOTAL_KEYS = ['total_tokens', 'totalTokens'];
 
 export function normalizeUsage(raw: unknown): Usage {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  if (raw === null || raw === undefined) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    const quoted = `usage: ${quoteValue(raw)}`;
+    return { unreadable: { input: quoted, output: quoted, total: quoted } };
+  }
   const record = raw as Record<string, unknown>;
   const usage: Usage = {};
   const input = firstCount(record, INPUT_KEYS);
   const output = firstCount(record, OUTPUT_KEYS);
   const total = firstCount(record, TOTAL_KEYS);
-  if (input !== undefined) usage.inputTokens = input;
-  if (output !== undefined) usage.outputTokens = output;
-  if (total !== undefined) usage.totalTokens = total;
-  else if (input !== undefined && output !== undefined) usage.totalTokens = input + output;
+  if (input.count !== undefined) usage.inputTokens = input.count;
+  if (output.count !== undefined) usage.outputTokens = output.count;
+  if (total.count !== undefined) usage.totalTokens = total.count;
+  else if (input.count !== undefined && output.count !== undefined)
+    usage.totalTokens = input.count + output.count;
+  const unreadable: NonNullable<Usage['unreadable']> = {};
+  if (input.unreadable !== undefined) unreadable.input = input.unreadable;
+  if (output.unreadable !== undefined) unreadable.output = output.unreadable;
+  if (total.unreadable !== undefined && usage.totalTokens === undefined) unreadable.total = total.unreadable;
+  if (Object.keys(unreadable).length > 0) usage.unreadable = unreadable;
   return usage;
 }
 
@@ -32,6 +46,8 @@ export function normalizeUsage(raw: unknown): Usage {
 export function usageTotal(usage: Usage): number | undefined {
   if (usage.totalTokens !== undefined) return usage.totalTokens;
   if (usage.inputTokens === undefined && usage.outputTokens === undefined) return undefined;
+  // a side reported in no count's shape: the other side alone is no total (QA184)
+  if (usage.unreadable?.input !== undefined || usage.unreadable?.output !== undefined) return undefined;
   return (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
 }
 
@@ -60,10 +76,22 @@ export function toTokenCount(value: unknown): number | undefined {
   return count !== undefined && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
 }
 
-function firstCount(record: Record<string, unknown>, keys: string[]): number | undefined {
+/** The first key's count; else the first present, non-null value that is none, quoted. */
+function firstCount(
+  record: Record<string, unknown>,
+  keys: string[],
+): { count?: number; unreadable?: string } {
+  let unreadable: string | undefined;
   for (const key of keys) {
-    const count = toTokenCount(record[key]);
-    if (count !== undefined) return count;
+    const value = record[key];
+    if (value === undefined || value === null) continue;
+    const count = toTokenCount(value);
+    if (count !== undefined) return { count };
+    unreadable ??= `${key}: ${quoteValue(value)}`;
   }
-  return undefined;
+  return unreadable === undefined ? {} : { unreadable };
+}
+
+function quoteValue(value: unknown): string {
+  return quoteCut(JSON.stringify(value) ?? String(value), 60);
 }
