@@ -75,7 +75,10 @@ const DEFAULT_READY_TIMEOUT_MS = 15_000;
 const SETTLE_MS = 500;
 const POLL_MS = 100;
 const KILL_AFTER_MS = 3_000;
-/** How long after the SIGKILL `stop()` waits for the output pipes a process outside the group holds. */
+/**
+ * How long the output pipes a process outside the group holds are waited for: after the process
+ * exits, before its end is read; after the SIGKILL, before `stop()` lets go of them.
+ */
 const CLOSE_GRACE_MS = 500;
 const WRAPPER_HINT =
   " (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
@@ -160,7 +163,7 @@ export async function startServedProcess(
   output.attach(child.stdout, log, onLine);
   output.attach(child.stderr, log, onLine);
   const exit = watchExit(child);
-  const handle = makeHandle(child, exit.promise, log, output);
+  const handle = makeHandle(child, exit, log, output);
   const fail = async (error: StepError): Promise<StartServedOutcome> => {
     await handle.stop();
     return { ok: false, error };
@@ -220,20 +223,49 @@ interface ExitInfo {
   error?: string;
 }
 
-function watchExit(child: ChildProcess): { promise: Promise<ExitInfo>; readonly info: ExitInfo | undefined } {
+interface ExitWatch {
+  /** How the process ended: once its output pipes close, or CLOSE_GRACE_MS after it exits. */
+  promise: Promise<ExitInfo>;
+  /** When its output pipes have closed (they close with the process unless another holds them). */
+  closed: Promise<void>;
+  readonly info: ExitInfo | undefined;
+}
+
+/**
+ * The process's end is read when its output pipes close (its last lines read), or CLOSE_GRACE_MS
+ * after it exits: a child that left the group (setsid, a detached spawn) holds them as long as it
+ * runs (QA181: an agent that exited with code 3 before it was ready read 'not ready within
+ * 10000 ms' when serve.ready.timeout ran out, and a crash mid-run went unsaid).
+ */
+function watchExit(child: ChildProcess): ExitWatch {
   let info: ExitInfo | undefined;
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
   const promise = new Promise<ExitInfo>((resolve) => {
+    let grace: NodeJS.Timeout | undefined;
+    child.once('exit', (code, signal) => {
+      grace = setTimeout(() => {
+        info ??= { code, signal };
+        resolve(info);
+      }, CLOSE_GRACE_MS);
+    });
     child.once('close', (code, signal) => {
+      clearTimeout(grace);
+      markClosed();
       info ??= { code, signal };
       resolve(info);
     });
     child.once('error', (error) => {
       info = { code: null, signal: null, error: `could not start (${error.message})` };
+      markClosed();
       resolve(info);
     });
   });
   return {
     promise,
+    closed,
     get info() {
       return info;
     },
@@ -242,7 +274,7 @@ function watchExit(child: ChildProcess): { promise: Promise<ExitInfo>; readonly 
 
 function makeHandle(
   child: ChildProcess,
-  exited: Promise<ExitInfo>,
+  exit: ExitWatch,
   log: NodeJS.WritableStream,
   output: OutputTail,
 ): ServedProcess {
@@ -250,7 +282,7 @@ function makeHandle(
   return {
     pid: child.pid ?? -1,
     onUnexpectedExit(listener) {
-      void exited.then((info) => {
+      void exit.promise.then((info) => {
         if (stopping) return;
         const how =
           info.error ?? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`);
@@ -262,13 +294,13 @@ function makeHandle(
         child.stdin?.end();
         killProcessGroup(child, 'SIGTERM');
         const timer = setTimeout(() => killProcessGroup(child, 'SIGKILL'), KILL_AFTER_MS);
-        // `exited` waits for the output pipes to close too: a process that left the group (its own
-        // session: setsid, a detached spawn) holds them open as long as it runs, which no signal to
-        // the group ends (QA178: apply, refused, sat 300 s on an agent's `sleep 300` daemon).
-        // Waited for no longer than the SIGKILL and a moment after, then let go of.
+        // The output pipes close once the group has ended (its processes given the SIGTERM grace);
+        // a process that left the group (its own session: setsid, a detached spawn) holds them open
+        // as long as it runs, which no signal to the group ends (QA178: apply, refused, sat 300 s on
+        // an agent's `sleep 300` daemon). Waited for no longer than the SIGKILL and a moment after.
         let grace: NodeJS.Timeout | undefined;
         const closed = await Promise.race([
-          exited.then(() => true),
+          exit.closed.then(() => true),
           new Promise<false>((resolve) => {
             grace = setTimeout(() => resolve(false), KILL_AFTER_MS + CLOSE_GRACE_MS);
           }),

@@ -1,0 +1,64 @@
+/**
+ * QA181: a served process's end was read when its output pipes closed, and a child that left the
+ * group (its own session: `setsid`, a detached spawn) holds them as long as it runs: an agent that
+ * exited with code 3 before it was ready read 'not ready within 10000 ms' when serve.ready.timeout
+ * ran out, and one that crashed mid-run was never said to have exited. Its end is now read a
+ * moment after it exits, pipes held or not.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { startServedProcess } from '../../src/executor/agent-process.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) {
+    try {
+      process.kill(Number(readFileSync(join(dir, 'escaped.pid'), 'utf8')), 'SIGKILL');
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A shell command that first starts a child in its own session holding stdout, its pid written down. */
+function escapedChildThen(rest: string): { dir: string; command: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'evalc-qa181-'));
+  dirs.push(dir);
+  return { dir, command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & ${rest}` };
+}
+
+it('says a process that exits before it is ready exited, while an escaped child holds its output', async () => {
+  const { dir, command } = escapedChildThen('echo fatal: boom; exit 3');
+  const t0 = Date.now();
+  const started = await startServedProcess(
+    { command, ready: { line: '^ready$', timeout: '10s' } },
+    { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },
+  );
+  expect(started.ok).toBe(false);
+  if (started.ok) return;
+  expect(started.error.kind).toBe('process_crashed');
+  expect(started.error.message).toBe('serve a1 exited with code 3 before it was ready; output: fatal: boom');
+  expect(Date.now() - t0).toBeLessThan(8_000);
+}, 30_000);
+
+it('tells of a process that exits mid-run, while an escaped child holds its output', async () => {
+  const { dir, command } = escapedChildThen('echo ready; sleep 0.5; exit 4');
+  const started = await startServedProcess(
+    { command, ready: { line: '^ready$', timeout: '10s' } },
+    { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },
+  );
+  if (!started.ok) throw new Error(started.error.message);
+  try {
+    const told = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('not told within 5 s')), 5_000);
+      started.handle.onUnexpectedExit((description) => {
+        clearTimeout(timer);
+        resolve(description);
+      });
+    });
+    expect(told).toBe('exited with code 4; output: ready');
+  } finally {
+    await started.handle.stop();
+  }
+}, 30_000);
