@@ -23,7 +23,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 export type LineEvent =
   | { kind: 'line'; line: string }
   | { kind: 'closed'; cut?: string }
-  | { kind: 'timeout' }
+  | { kind: 'timeout'; unfinished?: string }
   | { kind: 'cancelled' }
   | { kind: 'too_large'; maxChars: number };
 
@@ -112,13 +112,25 @@ export class LineChannel {
         resolve(event);
       };
       const onAbort = () => finish({ kind: 'cancelled' });
-      const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs);
+      const timer = setTimeout(() => finish(this.#timeoutEvent()), timeoutMs);
       signal.addEventListener('abort', onAbort, { once: true });
       this.#wake = () => {
         const event = this.#take();
         if (event) finish(event);
       };
     });
+  }
+
+  /**
+   * A timeout, with the text of a reply begun and left unfinished (no newline, not yet one whole
+   * JSON object), so the message can say the agent wrote something: "raise limits.timeout" alone
+   * misled about an agent that wrote half a line and stopped.
+   */
+  #timeoutEvent(): LineEvent {
+    const unfinished = this.#pretty
+      ? [...this.#pretty, this.#partial].join('\n').trim()
+      : this.#partial.trim();
+    return unfinished === '' ? { kind: 'timeout' } : { kind: 'timeout', unfinished };
   }
 
   #take(): LineEvent | undefined {

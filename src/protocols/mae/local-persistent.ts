@@ -167,7 +167,7 @@ export class PersistentLocalTransport implements MaeTransport {
       });
     // A slow-loading agent (model weights, heavy imports) times out on every request, each on a
     // fresh process: say where the time went (the error names profile: agentv too, QA56).
-    if (event.kind === 'timeout' && !reused && witness.replies === 0)
+    if (event.kind === 'timeout' && event.unfinished === undefined && !reused && witness.replies === 0)
       log(
         `${WHERE}: the process was started for this request and wrote no reply within ${this.#options.timeoutMs} ms; its start-up counts toward limits.timeout (raise it for an agent that loads slowly); an agent that reads stdin to its end (json.load(sys.stdin)) and answers once needs profile: agentv`,
       );

@@ -187,7 +187,11 @@ export async function replyFromLineEvent(
     case 'timeout': {
       channel.drop();
       const reply = timeoutReply(where, timeoutMs);
-      if (!reply.ok) reply.error.message += channel.timeoutHint ?? PERSISTENT_TIMEOUT_HINT;
+      if (!reply.ok)
+        reply.error.message +=
+          event.unfinished === undefined
+            ? (channel.timeoutHint ?? PERSISTENT_TIMEOUT_HINT)
+            : ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(quoteCut(event.unfinished, 120))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
       return reply;
     }
     case 'cancelled':
