@@ -57,7 +57,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   if (options.locked && options.updateLock) return { status: 'refused', message: LOCKED_WITH_UPDATE_LOCK };
   const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
   const cacheDir = options.cacheDir ?? dirs.cacheDir;
-  const previous = readPreviousPins(dirs.lockFile);
+  const previous = readPreviousPins(dirs.lockFile, options.cwd);
   if (!previous.ok) return { status: 'refused', message: previous.message };
   const previousLock = previous.lock;
   const lockedPins = pinsOf(previousLock);

@@ -24,6 +24,8 @@ import type { ExtractRecord } from './step-records.js';
  */
 export function readPreviousPins(
   file: string,
+  /** Where the command runs: the restore command names the lock from there (QA180). */
+  cwd?: string,
 ): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
   const read = readLockHeader(file);
   if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
@@ -32,13 +34,23 @@ export function readPreviousPins(
   // git's conflict markers have their own advice.
   const advice = read.message.includes('merge conflict markers')
     ? ''
-    : `; restore it (\`git checkout -- ${path.basename(file)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
+    : `; restore it (\`git checkout -- ${restorePath(file, cwd)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
   // The shape problem's own advice said the same less precisely, beside this (QA177).
   const said =
     advice && read.message.endsWith(SHAPE_ADVICE)
       ? read.message.slice(0, -SHAPE_ADVICE.length)
       : read.message;
   return { ok: false, message: `${said}${advice}` };
+}
+
+/**
+ * The lock as `git checkout --` takes it from where apply runs: `evalc apply sub/evalc.yaml` was told
+ * `git checkout -- evalc.lock`, which git refuses there ('pathspec did not match', QA180). Quoted for
+ * a shell when it holds more than letters, digits and `_./-`.
+ */
+function restorePath(file: string, cwd: string | undefined): string {
+  const shown = (cwd === undefined ? '' : path.relative(cwd, file)) || path.basename(file);
+  return /^[\w./-]+$/.test(shown) ? shown : `'${shown.replace(/'/g, `'\\''`)}'`;
 }
 
 export function pinsOf(lock: Lockfile | undefined): Record<string, AgentPin> {
