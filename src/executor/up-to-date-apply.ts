@@ -6,10 +6,11 @@
  */
 
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { lockHoldsStaleFailure, mayHoldStaleFailure } from '../compiler/stale-failures.js';
-import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
+import { readLockFile, serializeLock, writeLockFile } from '../lockfile/serialize.js';
 import type { Lockfile, LockGate } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
 import { DRIFT_MIN_REFUSALS } from '../reports/schema-drift.js';
@@ -102,8 +103,12 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
         // The lock's bytes are not the ones the reports were made from: a lock re-saved by another
         // tool (4-space indent, ASCII escapes) is written back in evalc's form (DESIGN §5; QA35),
         // an untouched one byte-identical. The stamp is of the bytes written.
+        // Only changed bytes are written: an untouched lock in a read-only plan folder (the reports
+        // in a writable .evalc/) is rendered, not refused for its temp file (QA183).
         const lockHash = createHash('sha256');
-        writeLockFile(ctx.lockFile, full.lock, { hash: lockHash });
+        const text = serializeLock(full.lock);
+        if (sameBytes(ctx.lockFile, text)) lockHash.update(text);
+        else writeLockFile(ctx.lockFile, full.lock, { hash: lockHash });
         await writeReports(reportsDir, full.lock);
         writeReportStamp(reportsDir, finishReportStamp(lockHash, undefined));
       }
@@ -149,4 +154,13 @@ function etagMoved(lock: Lockfile | undefined, pins: Record<string, AgentPin>): 
   return Object.entries(pins).some(
     ([id, pin]) => pin.etag !== undefined && pin.etag !== lock?.agents[id]?.etag,
   );
+}
+
+/** Whether the file already holds exactly this text (UTF-8). */
+function sameBytes(file: string, text: string): boolean {
+  try {
+    return readFileSync(file).equals(Buffer.from(text, 'utf8'));
+  } catch {
+    return false;
+  }
 }

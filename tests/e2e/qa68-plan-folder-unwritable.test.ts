@@ -13,7 +13,7 @@
  * Root ignores file modes: the CLI runs as `nobody` (setpriv) from a world-readable copy of dist/
  * when the tests run as root.
  */
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -87,6 +87,25 @@ describe('evalc apply: a plan folder that cannot be written', () => {
     expect(run.code).toBe(0);
     expect(ctx.agent.stats().invokes).toBe(0);
     chmodSync(dir, 0o755);
+  });
+  it('QA183: an up-to-date lock whose reports are stale there renders them and leaves the lock alone', async () => {
+    const dir = planFolder('qa183-ro-stale-reports');
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const lock = readFileSync(path.join(dir, 'evalc.lock'));
+    // `evalc report` (or a deleted report) leaves the reports stale for the next apply.
+    rmSync(path.join(dir, '.evalc', 'reports', 'report.md'));
+    chmodSync(path.join(dir, '.evalc'), 0o777);
+    chmodSync(path.join(dir, '.evalc', 'reports'), 0o777);
+    chmodSync(dir, 0o555);
+    ctx.agent.reset();
+    const run = await runUnprivilegedCli(['apply', 'evalc.yaml'], dir);
+    chmodSync(dir, 0o755);
+    expect(run.stderr).not.toContain('.tmp-');
+    expect(run.stdout).toContain('evalc.lock is up to date');
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(dir, '.evalc', 'reports', 'report.md'))).toBe(true);
+    expect(readFileSync(path.join(dir, 'evalc.lock')).equals(lock)).toBe(true);
+    expect(ctx.agent.stats().invokes).toBe(0);
   });
 });
 
