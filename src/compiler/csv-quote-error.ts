@@ -133,11 +133,16 @@ export function endsRowsWithCr(text: string, from: number): boolean {
   return false;
 }
 
+/**
+ * Lines end where the rows do: at `\n`, or in a lone-CR file at a lone `\r` alone, as its rows and the
+ * excerpt count them (QA179: a quoted LF above counted too, so the quote was said a line too low, under
+ * an empty excerpt).
+ */
 function lineAndColumn(text: string, offset: number, crRows: boolean): { line: number; col: number } {
   let line = 1;
   let start = 0;
   for (let k = 0; k < offset; k++) {
-    if (text[k] === '\n' || (crRows && text[k] === '\r' && text[k + 1] !== '\n')) {
+    if (crRows ? text[k] === '\r' && text[k + 1] !== '\n' : text[k] === '\n') {
       line++;
       start = k + 1;
     }

@@ -84,6 +84,13 @@ describe('CSV datasets (QA21)', () => {
     ]);
     const quote = csv('id,q\r1,a\r2,b"c\r').diagnostics[0];
     expect([quote?.source?.line, quote?.source?.col]).toEqual([3, 4]);
+    // A quoted LF above it is no line, as for the rows (QA179: said at 4:4, under an empty excerpt).
+    expect(messages('id,q\r1,"a\nb"\r2,b"c\r')).toEqual([
+      '3: invalid CSV: a `"` inside a cell that does not start with one',
+    ]);
+    expect(messages('id,q\r1,"a\nb"\r2,c\r3,"open\r')).toEqual([
+      '4: invalid CSV: this `"` is never closed: the rest of the file was read into its cell',
+    ]);
     // Lines of both kinds (rows appended with LF to a CR file): the row that ran on past a LF is said
     // with that, not 'quote a cell that holds a comma' (QA176).
     expect(csv('id,q\r1,a\n2,b\r3,c\r').diagnostics.map((d) => `${d.source?.line}: ${d.hint}`)).toEqual([
