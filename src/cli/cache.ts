@@ -17,7 +17,13 @@ const USAGE = commandUsage('cache');
 
 export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = ctx.args;
-  if (sub !== 'stats' && sub !== 'prune') throw new ExitError(EXIT.usage, `usage: ${USAGE}`);
+  // The subcommand comes first; a bare `evalc cache`, `cache frob` or `cache --json` said only
+  // the usage line, naming nothing (QA183).
+  if (sub !== 'stats' && sub !== 'prune')
+    throw new ExitError(
+      EXIT.usage,
+      `${sub === undefined ? 'cache needs stats or prune' : `cache needs stats or prune first, got "${sub}"`}\nusage: ${USAGE}`,
+    );
   // One [plan] at most: `cache stats a b` read a's cache and ignored b (QA36), as every other command refuses it.
   const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE, 1);
   // --lock and --dry-run are prune's: `cache stats --dry-run` was accepted and meant nothing (QA36).
