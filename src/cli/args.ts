@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 /** Argument parsing shared by the commands; a usage error becomes exit 64. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { suggest } from '../plan/suggest.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { formatFlagHint } from './format-flag-hint.js';
 
@@ -49,6 +50,7 @@ export function parseCommandArgs(
         EXIT.usage,
         `${formatFlagHint(args, usage, Boolean(options.json))}\nusage: ${usage}`,
       );
+    if (unknown) throw new ExitError(EXIT.usage, `${unknownOption(err, args, options)}\nusage: ${usage}`);
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
   // A value option given twice kept the last one silently: `apply --only a --only b` ran b alone
@@ -69,6 +71,24 @@ export function parseCommandArgs(
   const extra = parsed.positionals[maxPositionals];
   if (extra !== undefined) throw new ExitError(EXIT.usage, `unexpected argument "${extra}"\nusage: ${usage}`);
   return parsed;
+}
+
+/**
+ * An unknown option, named with the flag it may have meant (`--lcoked`: did you mean --locked?).
+ * Node's own message ended in advice with an unclosed quote to pass the flag after `--` as a
+ * file name (`as in '-- "--bogus"`, QA183); that advice stays only for a single-dash word, where
+ * a file name starting with `-` is likelier than a flag.
+ */
+function unknownOption(err: unknown, args: string[], options: Options): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const name = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
+  if (name === undefined) return message;
+  if (name.startsWith('--')) {
+    const near = suggest(name.slice(2), Object.keys(options));
+    return `Unknown option '${name}'${near === undefined ? '' : ` (did you mean --${near}?)`}`;
+  }
+  const word = args.find((arg) => arg.startsWith(name) && !arg.startsWith('--')) ?? name;
+  return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: a file name starting with - goes after --, as in \`-- ${word}\``;
 }
 
 /** The plan file argument: a path, a folder holding evalc.yaml, or ./evalc.yaml. */
