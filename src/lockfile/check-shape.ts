@@ -210,8 +210,10 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   for (const key of ['run', 'groups', 'aggregates', 'agents', 'datasets', 'judges', 'volatile'] as const) {
     if (value[key] !== undefined && !isObject(value[key])) return expect(key, 'an object', value[key]);
   }
-  // Every lock evalc writes has these, and plan, apply, diff and report read them (QA38).
-  for (const key of ['run', 'groups'] as const) {
+  // Every lock evalc writes has these, and plan, apply, diff and report read them (QA38); a lock
+  // without aggregates was up to date to plan and apply, which kept it so and wrote report.md
+  // without its scores, and then refused by report and diff (QA180).
+  for (const key of ['run', 'groups', 'aggregates'] as const) {
     if (!isObject(value[key])) return expect(key, 'an object', value[key]);
   }
   if (!Array.isArray(value.gates)) return expect('gates', 'a list', value.gates);

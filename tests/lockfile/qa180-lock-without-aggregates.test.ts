@@ -1,0 +1,39 @@
+/**
+ * QA180: an evalc.lock without its `aggregates` (a hand edit, a merge resolved by dropping a
+ * section) passed the shape check, which took the section as optional. `evalc plan` said "No
+ * changes", apply (also --locked, --frozen) said it was up to date, kept it so and wrote a
+ * report.md without its Scores table; then `evalc report` and `evalc diff` refused it as "not an
+ * evalc lockfile (missing aggregates)", with no way out. Every lock evalc writes has the section
+ * (lock.schema.json requires it): it is now refused as `run` and `groups` are, by every command,
+ * with the shape problem's advice (and apply's own).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readPreviousPins } from '../../src/executor/locked-inputs.js';
+import { readLockFile } from '../../src/lockfile/serialize.js';
+import { REPO_ROOT } from '../cli/run-cli.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'qa180-no-aggregates-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a lock without its aggregates (QA180)', () => {
+  it('is refused naming the section, by the reader and by apply', () => {
+    const lock = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock'), 'utf8'),
+    ) as Record<string, unknown>;
+    delete lock.aggregates;
+    const file = path.join(dir, 'evalc.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+
+    const read = readLockFile(file);
+    expect(read.ok ? '' : read.message).toContain(
+      'is not an evalc lockfile: aggregates: expected an object, got nothing (restore it from git',
+    );
+    const pins = readPreviousPins(file, dir);
+    expect(pins.ok ? '' : pins.message).toContain(
+      'aggregates: expected an object, got nothing; restore it (`git checkout -- evalc.lock`)',
+    );
+  });
+});
