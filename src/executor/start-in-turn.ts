@@ -39,7 +39,7 @@ export function servedPlaces(config: ServedConfig | undefined): string[] {
 /**
  * An address as a place to listen: a url's (or a socket's `host:port`) host and port, the path and
  * scheme aside, with every name of this machine's loopback as one (`localhost`, `127.0.0.1`, `::1`,
- * `0.0.0.0`: QA174, two agents at `localhost:7101` and `127.0.0.1:7101` started side by side and
+ * `0.0.0.0`; a name's trailing dot aside, `localhost.`, QA181: QA174, two agents at `localhost:7101` and `127.0.0.1:7101` started side by side and
  * the second died "address in use"); else as written (a unix socket's path).
  */
 export function placeOf(address: string): string {
@@ -59,6 +59,10 @@ export function placeOf(address: string): string {
 const THIS_MACHINE = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|::)$/;
 
 function hostKey(host: string): string {
-  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  // A name's trailing dot (`localhost.`, fully qualified) names the same host (QA181: side by side).
+  const bare = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/(?<=[^.])\.$/, '');
   return THIS_MACHINE.test(bare) ? 'this-machine' : bare;
 }

@@ -17,10 +17,15 @@ describe('placeOf', () => {
       '127.0.0.1:7101',
       'localhost:7101',
       '[::1]:7101',
+      // QA181: a trailing dot (a fully qualified name) started side by side, and died "address in use".
+      'http://localhost.:7101',
+      'localhost.:7101',
+      'LOCALHOST.:7101',
     ];
     expect(new Set(same.map(placeOf))).toEqual(new Set(['this-machine:7101']));
     expect(placeOf('http://LOCALHOST/x')).toBe('this-machine:80');
     expect(placeOf('https://agent.example.com/v1')).toBe('agent.example.com:443');
+    expect(placeOf('https://agent.example.com.:443/v1')).toBe('agent.example.com:443');
     expect(placeOf('http://127.0.0.1:7102')).not.toBe(placeOf('http://127.0.0.1:7101'));
     expect(placeOf('unix:/tmp/agent.sock')).toBe('unix:/tmp/agent.sock');
     expect(placeOf('./agent.sock')).toBe('./agent.sock');
