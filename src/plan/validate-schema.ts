@@ -24,7 +24,7 @@ import {
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
 import { misspeltFieldHint, shapeHint } from './shape-hints.js';
-import { didYouMean, unknownKeyHint } from './suggest.js';
+import { didYouMean, suggest, unknownKeyHint } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
@@ -96,10 +96,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Keys users put on an agent that belong to a task's binding (DESIGN §2: TaskConfig). */
 const BINDING_KEYS = new Set(['body', 'input', 'payload', 'template', 'request', 'output', 'extract']);
 
+const REGRESSION_KEYS = ['max_drop', 'significance'];
+
 function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
-  // A regression bound written beside min: (QA176: `max_drop:` on the gate had no hint).
-  if (path.length === 2 && path[0] === 'gates' && (key === 'max_drop' || key === 'significance'))
-    return `\`${key}\` goes inside the gate's regression: { ${key}: … } (what is compared with the baseline lock)`;
+  // A regression bound written beside min: (QA176: `max_drop:` on the gate had no hint), misspelt
+  // too when no key of the gate is nearer (QA179: `max_dorp:` had none).
+  if (path.length === 2 && path[0] === 'gates') {
+    const bound = REGRESSION_KEYS.includes(key)
+      ? key
+      : suggest(key, keysOf(gateSchema)) === undefined
+        ? suggest(key, REGRESSION_KEYS)
+        : undefined;
+    if (bound !== undefined)
+      return `${bound === key ? '' : `did you mean \`${bound}\`? `}\`${bound}\` goes inside the gate's regression: { ${bound}: … } (what is compared with the baseline lock)`;
+  }
   if (path.length !== 2 || path[0] !== 'agents' || !BINDING_KEYS.has(key)) return undefined;
   return key === 'output' || key === 'extract'
     ? `what to read from the reply goes in a task binding: tasks.<task>.bindings.default.output (or bindings.${String(path[1])}.output), JMESPath per field`
@@ -331,8 +341,7 @@ function knownKeysAt(raw: unknown, path: PlanPath): string[] {
   if (section === 'tasks' && path[2] === 'bindings' && path.length === 4) return keysOf(bindingSchema);
   if (section === 'tasks' && path[2] === 'datasets' && path.length === 4) return keysOf(datasetSchema);
   if (section === 'gates' && path.length === 2) return keysOf(gateSchema);
-  if (section === 'gates' && path.length === 3 && path[2] === 'regression')
-    return ['max_drop', 'significance'];
+  if (section === 'gates' && path.length === 3 && path[2] === 'regression') return REGRESSION_KEYS;
   return schemaKeysAt(planSchema, raw, path);
 }
 

@@ -112,10 +112,15 @@ tasks:
 metrics: [ { type: pass_rate } ]
 gates:
   - { metric: pass_rate, max_drop: 0.02, significance: 0.05 }
+  - { metric: pass_rate, min: 0.5, max_dorp: 0.02, signifcance: 0.05, scpoe: task }
 `),
   };
   expect(r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => d.hint)).toEqual([
     "`max_drop` goes inside the gate's regression: { max_drop: … } (what is compared with the baseline lock)",
     "`significance` goes inside the gate's regression: { significance: … } (what is compared with the baseline lock)",
+    // Misspelt (QA179: no hint); a key nearer one of the gate's own is told that one.
+    "did you mean `max_drop`? `max_drop` goes inside the gate's regression: { max_drop: … } (what is compared with the baseline lock)",
+    "did you mean `significance`? `significance` goes inside the gate's regression: { significance: … } (what is compared with the baseline lock)",
+    'did you mean `scope`?',
   ]);
 });
