@@ -16,6 +16,7 @@
  */
 
 import type { ChatAgentConfig } from '../../plan/schema.js';
+import { emptyReplyError } from '../http/empty-reply.js';
 import { serverSaid } from '../http/server-said.js';
 import { failed } from '../http/trajectory.js';
 import type { HttpTransport, RetryFilter } from '../http/transport.js';
@@ -151,6 +152,8 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
         }
         return fail(error);
       }
+      const empty = emptyReplyError(config.url, reply);
+      if (empty) return fail(empty);
       const checked = validateAgentReply(reply.body);
       if (!checked.ok) {
         return fail({

@@ -13,6 +13,7 @@
  * - Per-request headers from `SendOptions` (the `traceparent` of trace context) are added.
  * - A 400/422 that refuses the other profile's body fields names that profile (profile-hint.ts).
  */
+import { emptyReplyError } from '../http/empty-reply.js';
 import { errorWithServerSaid } from '../http/server-said.js';
 import type { HttpTransport } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
@@ -79,6 +80,8 @@ export class MaeHttpTransport implements MaeTransport {
         error.message += maeProfileHint(this.#options.profile, response.status, response.body);
       return { ok: false, error };
     }
+    const empty = emptyReplyError(this.#url, response);
+    if (empty) return { ok: false, error: empty };
     const type = response.headers['content-type'] ?? '';
     const warnings = /\bapplication\/([\w.+-]*\+)?json\b/i.test(type) ? [] : ['content_type'];
     return { ok: true, reply: response.body, warnings };
