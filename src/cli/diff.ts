@@ -16,11 +16,17 @@ import { onlySelectionOf } from './only-selection.js';
 
 const USAGE = commandUsage('diff');
 
-function numberOption(value: string | boolean | undefined, name: string, check: (x: number) => boolean) {
+/** `takes` says what the flag takes: `invalid --significance "5"` named no range (QA183). */
+function numberOption(
+  value: string | boolean | undefined,
+  name: string,
+  check: (x: number) => boolean,
+  takes: string,
+) {
   if (value === undefined) return undefined;
   const x = Number(value);
   if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(x) || !check(x)) {
-    throw new ExitError(EXIT.usage, `invalid --${name} "${String(value)}"\nusage: ${USAGE}`);
+    throw new ExitError(EXIT.usage, `invalid --${name} "${String(value)}": ${takes}\nusage: ${USAGE}`);
   }
   return x;
 }
@@ -41,9 +47,24 @@ export async function diffCommand(ctx: CommandContext): Promise<number> {
   if (positionals.length !== 2) {
     throw new ExitError(EXIT.usage, `diff needs two lockfiles, got ${positionals.length}\nusage: ${USAGE}`);
   }
-  const significance = numberOption(values.significance, 'significance', (x) => x > 0 && x < 1);
-  const seed = numberOption(values.seed, 'seed', (x) => Number.isInteger(x) && x >= 0);
-  const tolerance = numberOption(values.tolerance, 'tolerance', (x) => x >= 0);
+  const significance = numberOption(
+    values.significance,
+    'significance',
+    (x) => x > 0 && x < 1,
+    'a p-value threshold between 0 and 1, e.g. 0.05',
+  );
+  const seed = numberOption(
+    values.seed,
+    'seed',
+    (x) => Number.isInteger(x) && x >= 0,
+    'a whole number, 0 or more',
+  );
+  const tolerance = numberOption(
+    values.tolerance,
+    'tolerance',
+    (x) => x >= 0,
+    'a relative tolerance, 0 or more, e.g. 0.2 for ±20%',
+  );
   const old = loadLockArgument(ctx.cwd, positionals[0] ?? '', 'old');
   const now = loadLockArgument(ctx.cwd, positionals[1] ?? '', 'new');
   // One of them the lock of an `apply --only` (QA70): compare that selection of both, not the
