@@ -195,8 +195,9 @@ function checkAggregates(aggregates: Json): LockShapeProblem | undefined {
 export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   if (!isObject(value))
     return { kind: 'shape', at: '', message: `expected a JSON object, got ${describe(value)}` };
-  if (value.evalc !== undefined && typeof value.evalc !== 'string')
-    return expect('evalc', 'a version string', value.evalc);
+  // Every lock evalc writes names its version, which report.md and report.html print (QA180: a lock
+  // without it stopped `evalc report` on 'internal error: TypeError … (reading 'replace')').
+  if (typeof value.evalc !== 'string') return expect('evalc', 'a version string', value.evalc);
   const versions = checkVersions(value);
   if (versions) return versions;
   if (!isObject(value.plan)) return expect('plan', 'an object', value.plan);

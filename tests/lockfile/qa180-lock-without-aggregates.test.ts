@@ -6,6 +6,9 @@
  * evalc lockfile (missing aggregates)", with no way out. Every lock evalc writes has the section
  * (lock.schema.json requires it): it is now refused as `run` and `groups` are, by every command,
  * with the shape problem's advice (and apply's own).
+ *
+ * A lock without `evalc` (the version that wrote it) was read too, and `evalc report` (md, html)
+ * stopped on "internal error: TypeError: Cannot read properties of undefined (reading 'replace')".
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +37,21 @@ describe('a lock without its aggregates (QA180)', () => {
     const pins = readPreviousPins(file, dir);
     expect(pins.ok ? '' : pins.message).toContain(
       'aggregates: expected an object, got nothing; restore it (`git checkout -- evalc.lock`)',
+    );
+  });
+});
+
+describe('a lock without the evalc version it was written by (QA180)', () => {
+  it('is refused naming the field, not a TypeError in report.md and report.html', () => {
+    const lock = JSON.parse(
+      readFileSync(path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock'), 'utf8'),
+    ) as Record<string, unknown>;
+    delete lock.evalc;
+    const file = path.join(dir, 'no-version.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    const read = readLockFile(file);
+    expect(read.ok ? '' : read.message).toContain(
+      'is not an evalc lockfile: evalc: expected a version string, got nothing (restore it from git',
     );
   });
 });
