@@ -18,7 +18,7 @@ export type MaeAction =
   | { type: 'hitl_pause'; prompt: string }
   | { type: 'processing' }
   | { type: 'branch' }
-  | { type: 'error'; message: string }
+  | { type: 'error'; message?: string }
   /** A known action whose required fields are missing or malformed. */
   | { type: 'malformed'; action: string; problem: string }
   /** Missing, empty or unrecognised `action` (or a reply that is not an object). */
@@ -58,11 +58,10 @@ export function parseAction(reply: unknown): MaeAction {
       return { type: 'processing' };
     case 'branch':
       return { type: 'branch' };
-    case 'error':
-      return {
-        type: 'error',
-        message: firstString(reply.error, reply.message, reply.summary) ?? 'agent reported an error',
-      };
+    case 'error': {
+      const message = firstString(reply.error, reply.message, reply.summary);
+      return message === undefined ? { type: 'error' } : { type: 'error', message };
+    }
     default:
       return { type: 'unknown', action };
   }

@@ -131,7 +131,11 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
       case 'error':
         return fail({
           kind: 'contract_error',
-          message: `agent reported an error: ${oneLine(action.message)}`,
+          // an `error` reply with no text of its own read "agent reported an error: agent reported an error"
+          message:
+            action.message === undefined
+              ? 'agent reported an error (action: error, with no error, message or summary text)'
+              : `agent reported an error: ${oneLine(action.message)}`,
           retryable: false,
         });
       case 'malformed':

@@ -1,0 +1,47 @@
+/**
+ * Regression (QA182): a mae agent's `{"action": "error"}` with no `error`, `message` or `summary`
+ * fails `contract_error` saying it carried no text; it read "agent reported an error: agent
+ * reported an error". One with text still quotes it. Real loopback server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+
+let agent: Loopback;
+beforeAll(async () => {
+  agent = await startLoopback((_req, res, body) => {
+    const task = (JSON.parse(body) as { task_description: string }).task_description;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(task === 'bare' ? { action: 'error' } : { action: 'error', error: 'no such order' }),
+    );
+  });
+});
+afterAll(async () => agent.close());
+
+async function errorOf(task: string): Promise<{ kind: string; message: string }> {
+  const adapter = makeMaeAdapter({ transport: 'http', url: agent.url, profile: 'seed' });
+  try {
+    const outcome = await adapter.invoke(task, maeContext());
+    if (outcome.ok) throw new Error('expected a failure');
+    return { kind: outcome.error.kind, message: outcome.error.message };
+  } finally {
+    await adapter.close();
+  }
+}
+
+describe('mae error action (QA182)', () => {
+  it('an error reply without text says so, once', async () => {
+    expect(await errorOf('bare')).toEqual({
+      kind: 'contract_error',
+      message: 'agent reported an error (action: error, with no error, message or summary text)',
+    });
+  });
+
+  it('an error reply with text quotes it', async () => {
+    expect(await errorOf('order')).toEqual({
+      kind: 'contract_error',
+      message: 'agent reported an error: no such order',
+    });
+  });
+});
