@@ -1,5 +1,6 @@
 /** How gate messages print figures and p-values (the reports' rounding, so both read the same). */
 import { toFixedDecimal } from './decimal-round.js';
+import { formatPValue } from './p-value-text.js';
 
 /** A gate message's figure: 3 decimals as the reports round, small measurements 3 significant digits. */
 export function fmt(x: number | null | undefined): string {
@@ -20,14 +21,7 @@ export function fmt(x: number | null | undefined): string {
   return s.startsWith('-') ? `\u2212${s.slice(1)}` : s;
 }
 
-/**
- * A p-value in a gate message, with as many more decimals as it takes to read on its side of the
- * gate's α: 0.04998 printed `p = 0.0500 (…, α = 0.05): REGRESSION` (QA71).
- */
+/** A p-value in a gate message, printed as the reports print it (p-value-text.ts). */
 export function fmtP(p: number, alpha?: number): string {
-  if (p < 0.0001) return p.toExponential(2);
-  let text = p.toFixed(4);
-  if (alpha === undefined) return text;
-  for (let d = 5; d <= 12 && Number(text) < alpha !== p < alpha; d += 1) text = p.toFixed(d);
-  return text;
+  return formatPValue(p, alpha);
 }

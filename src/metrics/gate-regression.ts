@@ -154,7 +154,7 @@ export function regressionResult(
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
   const message =
     `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (${better ? `better by ${fmt(-drop)}` : `drop ${fmt(drop)}`}, max_drop ${maxDrop}); ` +
-    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p = ${fmtP(pValue, alpha)} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
+    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p ${pClause(fmtP(pValue, alpha))} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
   const test: RegressionTest = {
     method,
     field,
@@ -167,4 +167,9 @@ export function regressionResult(
   };
   if (discordant) test.discordant = discordant;
   return { ...base, passed, actual: curMean, message, test };
+}
+
+/** `= 0.034`, or `< 0.001` for a p printed as below the smallest figure shown (p-value-text.ts). */
+function pClause(text: string): string {
+  return text.startsWith('<') ? `< ${text.slice(1)}` : `= ${text}`;
 }

@@ -1,5 +1,6 @@
 /** Number and label formatting shared by the renderers (fixed digits: byte-stable output). */
 import { toFixedDecimal } from '../metrics/decimal-round.js';
+import { formatPValue } from '../metrics/p-value-text.js';
 
 /** Code-unit order: the same on every machine and locale. */
 export function byText(a: string, b: string): number {
@@ -59,28 +60,10 @@ export function formatSigned(x: number | null | undefined, digits = 3): string {
   return `${x < 0 ? '−' : '+'}${s}`;
 }
 
-/**
- * A p-value in 3 decimals; with `alpha`, as many more as it takes to print it on its side of α: the
- * exact McNemar p of b=150 c=117 is 0.04998 and printed `0.050` beside a REGRESSION at α = 0.05,
- * which reads as p = α failing (the rule is p < α; QA71).
- */
+/** A p-value as a regression gate's message prints it too (metrics/p-value-text.ts); `—` without one. */
 export function formatP(p: number | null | undefined, alpha?: number): string {
   if (p === null || p === undefined) return '—';
-  if (p < 0.001 && !(alpha !== undefined && alpha <= 0.001)) return '<0.001';
-  return onSideOfAlpha(p, alpha, 3, (digits) => toFixedDecimal(p, digits));
-}
-
-/** The first of `print(digits)`, `print(digits + 1)`, … that reads on p's side of α (at most 12 decimals). */
-function onSideOfAlpha(
-  p: number,
-  alpha: number | undefined,
-  digits: number,
-  print: (digits: number) => string,
-): string {
-  let text = print(digits);
-  if (alpha === undefined) return text;
-  for (let d = digits + 1; d <= 12 && Number(text) < alpha !== p < alpha; d += 1) text = print(d);
-  return text;
+  return formatPValue(p, alpha);
 }
 
 /** `benchmark`, `task search`, `dataset search/course-search`. */

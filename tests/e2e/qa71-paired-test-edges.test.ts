@@ -124,7 +124,7 @@ describe('regression gate verdicts against SciPy (QA71)', () => {
       expect(r.delta).toMatchObject({ method: 'mcnemar', discordant: { b: 3, c: 1 }, significant: false });
       expect(r.delta?.pValue).toBe(0.625); // scipy.stats.binomtest(1, 4).pvalue
       expect(r.gate?.passed, r.gate?.message).toBe(true);
-      expect(r.gate?.message).toContain('p = 0.6250 (exact McNemar, b=3 c=1');
+      expect(r.gate?.message).toContain('p = 0.625 (exact McNemar, b=3 c=1');
       expect(r.code).toBe(0);
     } finally {
       r.ws.cleanup();

@@ -61,7 +61,7 @@ describe('regression gates of an up-to-date lockfile against a baseline', () => 
     // a3 fails 8 examples it passed in the baseline, passes none it failed: b = 8, c = 0;
     // exact McNemar p = 2 · (½)^8 = 0.0078125 < α = 0.05, and the drop > max_drop 0.
     expect(gates?.[3]?.message).toContain('exact McNemar, b=8 c=0');
-    expect(gates?.[3]?.message).toContain('p = 0.0078');
+    expect(gates?.[3]?.message).toContain('p = 0.008 (');
     expect(gates?.[3]?.message).toMatch(/REGRESSION$/);
   });
 
@@ -86,7 +86,7 @@ describe('regression gates of an up-to-date lockfile against a baseline', () => 
     // a3's new failures in course-search: search-01, -03, -04, -05, -07 → b = 5, c = 0;
     // p = 2 · (½)^5 = 0.0625 ≥ 0.05: a drop, but not a significant one.
     expect(gates?.[2]?.message).toContain('exact McNemar, b=5 c=0');
-    expect(gates?.[2]?.message).toContain('p = 0.0625');
+    expect(gates?.[2]?.message).toContain('p = 0.063 (');
     expect(gates?.[2]?.passed).toBe(true);
     expect(gates?.[2]?.message).toMatch(/not significant$/);
   });

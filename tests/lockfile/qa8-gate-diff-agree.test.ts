@@ -9,6 +9,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatP } from '../../src/reports/format.js';
 import { runCli, tempWorkspace } from '../e2e/apply-harness.js';
 import type { Loopback } from '../fixtures/loopback.js';
 import { type RepeatAnswers, startRepeatRaipAgent } from '../fixtures/qa8-repeat-raip-agent.js';
@@ -110,16 +111,19 @@ describe('a regression gate and evalc diff agree on one comparison (QA8)', () =>
         ['dataset:t1/d2', 'dataset/t1/d2'],
       ];
       for (const [gateScope, diffScope] of scopes) {
-        // the lock keeps the gate's test in its message: "95% CI of the change [lo, hi], p = 0.1234 (paired bootstrap CI, … sign-flip p"
+        // the lock keeps the gate's test in its message: "95% CI of the change [lo, hi], p = 0.123 (paired bootstrap CI, … sign-flip p"
         const g = gates.find((x) => x.scope === gateScope && x.kind === 'regression');
         // negative bounds print with the minus sign U+2212 (QA158)
-        const m = /95% CI of the change \[(−?[\d.]+), (−?[\d.]+)\], p = ([\d.e-]+) \(paired bootstrap/.exec(
+        const m = /95% CI of the change \[(−?[\d.]+), (−?[\d.]+)\], p ([=<] [\d.]+) \(paired bootstrap/.exec(
           g?.message ?? '',
         );
         const d = deltas.find((x) => x.scope === diffScope && x.agent === 'a1' && x.metric === 'pass_rate');
         expect(m, `${gateScope}: ${g?.message}`).not.toBeNull();
         expect(d?.method, diffScope).toBe('sign_flip');
-        expect(m?.[3], gateScope).toBe(d?.pValue?.toFixed(4));
+        // printed as the diff's tables print it (QA184: the gate had 4 decimals)
+        expect(m?.[3], gateScope).toBe(
+          `${formatP(d?.pValue, 0.05)}`.replace(/^(?!<)/, '= ').replace(/^</, '< '),
+        );
         expect([m?.[1], m?.[2]], gateScope).toEqual(d?.ci?.map((x) => x.toFixed(3).replace('-', '−')));
       }
       // d1 by hand (weights 1, 2, 1, 2, 1): v1 scores 1, 1, 1, 1, 1; v2 0, 0, 1/3, 1, 1:
