@@ -5,6 +5,7 @@
  */
 
 import path from 'node:path';
+import { isMap } from 'yaml';
 import { withoutAliasCascades } from '../plan/alias-placeholders.js';
 import {
   type Diagnostic,
@@ -14,12 +15,14 @@ import {
   type SourcePosition,
   sortDiagnostics,
 } from '../plan/diagnostic.js';
+import { mergedSectionHint } from '../plan/included-file-check.js';
 import { findNonJsonValues } from '../plan/json-values.js';
 import { loadPlanFile } from '../plan/load.js';
 import { namesLostId } from '../plan/lost-ids.js';
 import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secret-placement.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
+import type { YamlFile } from '../plan/yaml-file.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
 import { hintIncluder } from './includer-hint.js';
 import type { JudgePins } from './judge-pins.js';
@@ -91,7 +94,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   diagnostics.push(
     ...validated.diagnostics
       .filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY' || !nonJson.has(JSON.stringify(d.path)))
-      .map((d) => setInIncludedFile(d, loaded.locate)),
+      .map((d) => setInIncludedFile(d, loaded.locate, loaded.files)),
   );
   const cacheDir = options.cacheDir ?? defaultDirs(loaded.planFile).cacheDir;
   const resolveOptions = { cacheDir, cwd, offline: options.offline ?? false, only: options.only };
@@ -166,11 +169,17 @@ function lostItsBound(d: Diagnostic, pruned: readonly PlanPath[]): boolean {
 function setInIncludedFile(
   d: Diagnostic,
   locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
+  files: readonly YamlFile[],
 ): Diagnostic {
   const key = /^`([^`]+)` is set already beside it: /.exec(d.hint ?? '')?.[1];
   if (d.code !== 'EVALC_SCHEMA_UNKNOWN_KEY' || d.path.length !== 1 || key === undefined) return d;
+  const own = files.find((f) => f.display === d.source?.file)?.doc.contents;
+  if (d.source === undefined || !isMap(own) || own.has(key)) return d;
+  // A section files merge is renamed, not removed (QA179: `agnets:` beside an included file's `agents:`).
+  const merged = mergedSectionHint(key);
+  if (merged !== undefined) return { ...d, hint: merged };
   const where = locate([], key);
-  if (where === undefined || d.source === undefined || where.file === d.source.file) return d;
+  if (where === undefined || where.file === d.source.file) return d;
   const at = `${where.file}:${where.line}:${where.col}`;
   return { ...d, hint: (d.hint ?? '').replace('is set already beside it', `is set already in ${at}`) };
 }

@@ -65,8 +65,24 @@ function setElsewhere(d: Diagnostic, record: Record<string, unknown>): Diagnosti
   if (d.hint === undefined || key === undefined || Object.hasOwn(record, key)) return d;
   return {
     ...d,
-    hint: d.hint.replace('is set already beside it', 'is set already in another file of the plan'),
+    hint:
+      mergedSectionHint(key) ??
+      d.hint.replace('is set already beside it', 'is set already in another file of the plan'),
   };
+}
+
+/** The sections each file of a plan may set: merged by id, or concatenated (README "Merging"). */
+const MERGED_SECTIONS = new Set(['agents', 'judges', 'rubrics', 'tasks', 'prices', 'metrics', 'gates']);
+
+/**
+ * The hint of a misspelt top-level key (`agnets:`) whose right spelling only another file of the plan
+ * sets, when files merge that section: it is renamed, not removed (QA179: "remove `agnets` (a
+ * misspelt copy?)" dropped the agents under it from the plan, without a word).
+ */
+export function mergedSectionHint(key: string): string | undefined {
+  return MERGED_SECTIONS.has(key)
+    ? `did you mean \`${key}\`? (each file of the plan may set \`${key}:\`; they are merged)`
+    : undefined;
 }
 
 function unknownKeysIssue(record: Record<string, unknown>, keys: string[]): z.core.$ZodIssue {

@@ -138,4 +138,50 @@ agents:
       '`benchmark` is set already in shared.yaml:1:1: remove `benchmrk` (a misspelt copy?)',
     ]);
   });
+  it('tells a misspelt section that files merge to be renamed, not removed (QA179)', async () => {
+    // "`agents` is set already beside it: remove `agnets` (a misspelt copy?)": removed as told, agent
+    // a2 left the plan without a word (agents merge by id, metrics and gates are concatenated).
+    const hints = async (files: Record<string, string>) => {
+      const dir = writeFiles(files);
+      const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+        cwd: dir,
+        offline: true,
+        cacheDir: path.join(dir, 'c'),
+      });
+      return r.diagnostics
+        .filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY')
+        .map((d) => `${path.basename(d.source?.file ?? '')}: ${d.hint}`);
+    };
+    expect(
+      await hints({
+        'shared.yaml':
+          'benchmark: { id: x }\nmetrics: [ { type: pass_rate } ]\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n',
+        'evalc.yaml': `evalc: 1
+include: [shared.yaml]
+metrcs: [ { type: pass_rate } ]
+agnets:
+  a2: { protocol: raip, url: http://127.0.0.1:7102 }
+`,
+      }),
+    ).toEqual([
+      'evalc.yaml: did you mean `metrics`? (each file of the plan may set `metrics:`; they are merged)',
+      'evalc.yaml: did you mean `agents`? (each file of the plan may set `agents:`; they are merged)',
+    ]);
+    expect(
+      await hints({
+        'shared.yaml':
+          'metrcs: [ { type: pass_rate } ]\nagnets:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n',
+        'evalc.yaml': `evalc: 1
+benchmark: { id: x }
+include: [shared.yaml]
+metrics: [ { type: pass_rate } ]
+agents:
+  a2: { protocol: raip, url: http://127.0.0.1:7102 }
+`,
+      }),
+    ).toEqual([
+      'shared.yaml: did you mean `metrics`? (each file of the plan may set `metrics:`; they are merged)',
+      'shared.yaml: did you mean `agents`? (each file of the plan may set `agents:`; they are merged)',
+    ]);
+  });
 });
