@@ -123,14 +123,47 @@ export function maskUrlPasswords(text: string): string {
       out = `${out.slice(0, secretFrom)}${'*'.repeat(end - secretFrom)}${out.slice(end)}`;
   }
   // A credential in a query (`?code=…`, url-secrets.ts) too (QA160): `[^&#\s"']` never backtracks.
+  const inFlowPlain = flowPlainReader(out);
   return out.replace(
     /([?&])([\w.~%-]{1,64})=([^&#\s"']+)/g,
-    (whole, sep: string, name: string, value: string) =>
+    (whole, sep: string, name: string, written: string, offset: number) => {
+      // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
+      // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).
+      const cut = inFlowPlain(offset) ? written.search(/[,\]}]/) : -1;
+      const value = cut === -1 ? written : written.slice(0, cut);
       // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160).
-      isQueryCredential(`${name}=${value}`) && !value.startsWith('$')
-        ? `${sep}${name}=${'*'.repeat(value.length)}`
-        : whole,
+      return isQueryCredential(`${name}=${value}`) && !value.startsWith('$')
+        ? `${sep}${name}=${'*'.repeat(value.length)}${written.slice(value.length)}`
+        : whole;
+    },
   );
+}
+
+/**
+ * Whether an offset of a line (asked in increasing order, read once) lies in a flow collection,
+ * `{ … }` or `[ … ]` opened on this line, outside quotes: where a plain scalar ends at `,`, `}`
+ * or `]`. A quote opens after a space, an indicator or the line's start (`O'Brien` opens none).
+ */
+function flowPlainReader(text: string): (offset: number) => boolean {
+  let i = 0;
+  let depth = 0;
+  let quote: string | undefined;
+  return (offset) => {
+    for (; i < offset; i++) {
+      const ch = text[i]!;
+      if (quote === '"') {
+        if (ch === '\\') i++;
+        else if (ch === '"') quote = undefined;
+      } else if (quote === "'") {
+        // `''` is a quote inside the quotes.
+        if (ch === "'" && text[i + 1] === "'") i++;
+        else if (ch === "'") quote = undefined;
+      } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s{[,:]/.test(text[i - 1]!))) quote = ch;
+      else if (ch === '{' || ch === '[') depth++;
+      else if ((ch === '}' || ch === ']') && depth > 0) depth--;
+    }
+    return depth > 0 && quote === undefined;
+  };
 }
 
 const NOT_IN_USERINFO = new Set(['/', '?', '#', "'", '"', ' ', '\t']);

@@ -29,3 +29,31 @@ describe('the excerpt of a url with a query credential', () => {
     );
   });
 });
+
+// QA181: an unquoted url in a flow mapping (`a2: { protocol: raip, url: http://h/a?key=search, … }`,
+// DESIGN's own style) ends at `,` or `}`: `?key=search,` read `?key=*******`, where evalc.lock and
+// the reports keep `search` as written; a token there is still starred, the `,` kept.
+describe('the excerpt of an unquoted url in a flow mapping', () => {
+  it('reads its query value up to the `,` or `}` that ends it', () => {
+    expect(maskUrlPasswords('  a2: { protocol: raip, url: http://h/a?key=search, limts: 1 }')).toBe(
+      '  a2: { protocol: raip, url: http://h/a?key=search, limts: 1 }',
+    );
+    expect(maskUrlPasswords('  a3: { limts: 1, url: http://h/a?code=US&key=search}')).toBe(
+      '  a3: { limts: 1, url: http://h/a?code=US&key=search}',
+    );
+    expect(maskUrlPasswords('  a2: { url: http://h/a?key=Abc123xyz, limts: 1 }')).toBe(
+      '  a2: { url: http://h/a?key=*********, limts: 1 }',
+    );
+    expect(maskUrlPasswords('  - [ a, http://h/a?sig=Abc123xyz]')).toBe('  - [ a, http://h/a?sig=*********]');
+  });
+
+  it('reads a quoted or block url whole: a `,` is part of its value there', () => {
+    expect(maskUrlPasswords('  a2: { url: "http://h/a?key=Abc,Def123", limts: 1 }')).toBe(
+      '  a2: { url: "http://h/a?key=**********", limts: 1 }',
+    );
+    expect(maskUrlPasswords("  a2: { url: 'http://h/a?x=it''s&key=Abc,Def1', limts: 1 }")).toBe(
+      "  a2: { url: 'http://h/a?x=it''s&key=********', limts: 1 }",
+    );
+    expect(maskUrlPasswords('    url: http://h/a?key=search,')).toBe('    url: http://h/a?key=*******');
+  });
+});
