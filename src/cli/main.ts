@@ -152,7 +152,10 @@ async function main(argv: string[]): Promise<number> {
       // The way out named is the signal's own (a CI job's second SIGTERM; it read "Ctrl-C again"
       // after any signal, QA148), and a Ctrl-C, which any kind of second signal also is.
       const exit = again === 'Ctrl-C' ? 'Ctrl-C again' : `${again} again or Ctrl-C`;
-      notice(`\nevalc: ${how} — finishing steps in flight (${exit} to exit now)`);
+      // The line break ends a terminal's echoed `^C`; a log or pipe has none, and showed a blank line (QA183).
+      notice(
+        `${process.stderr.isTTY ? '\n' : ''}evalc: ${how} — finishing steps in flight (${exit} to exit now)`,
+      );
       controller.abort();
     } else {
       // The second Ctrl-C said nothing without --json (QA95).
