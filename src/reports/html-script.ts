@@ -53,6 +53,13 @@ export const HTML_SCRIPT = `
   function ms(x) {
     return x === null || x === undefined ? '—' : Math.round(x) + ' ms';
   }
+  // as the tokens column counts (usageTotal): a side the agent sent in no count's shape makes no total (QA184)
+  function usageTokens(u) {
+    if (u.totalTokens !== undefined) return u.totalTokens;
+    if (u.inputTokens === undefined && u.outputTokens === undefined) return '—';
+    if (u.unreadable && (u.unreadable.input !== undefined || u.unreadable.output !== undefined)) return '—';
+    return (u.inputTokens || 0) + (u.outputTokens || 0);
+  }
   function json(x) {
     if (typeof x === 'string') return x;
     try { return JSON.stringify(x, null, 2); } catch (err) { return String(x); }
@@ -174,7 +181,7 @@ export const HTML_SCRIPT = `
         out.push(el('ul', {}, t.violations.map(function (v) { return el('li', {}, ['turn ' + v.turn + ' · ' + v.tool + ' · ' + v.policy + ': ' + v.message]); })));
       }
       var u = t.usage || {};
-      out.push(el('p', { 'class': 'meta' }, ['Turns: ' + t.turns + ' · invalid actions: ' + t.invalidActions + ' · tokens: ' + (u.totalTokens !== undefined ? u.totalTokens : u.inputTokens === undefined && u.outputTokens === undefined ? '—' : (u.inputTokens || 0) + (u.outputTokens || 0)) + (t.model ? ' · model: ' + t.model : '')]));
+      out.push(el('p', { 'class': 'meta' }, ['Turns: ' + t.turns + ' · invalid actions: ' + t.invalidActions + ' · tokens: ' + usageTokens(u) + (t.model ? ' · model: ' + t.model : '')]));
       var quiet = t.messages.length === 0 && t.toolCalls.length === 0;
       out.push(el('details', quiet ? { open: '' } : {}, [el('summary', {}, ['Response']), el('pre', { 'class': 'response' }, [json(t.response)])]));
     }
