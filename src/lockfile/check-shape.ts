@@ -133,9 +133,10 @@ function checkGroups(groups: Json): LockShapeProblem | undefined {
     for (const key of ['agent', 'task', 'dataset'] as const) {
       if (typeof g[key] !== 'string') return expect(`groups.${id}.${key}`, 'a string', g[key]);
     }
+    // Every lock evalc writes has both (since its first), and diff compares them (QA180: one removed
+    // read 'weight changed 9 → undefined (the task and benchmark means weigh its examples anew)').
     for (const key of ['taskWeight', 'datasetWeight'] as const) {
-      if (g[key] !== undefined && typeof g[key] !== 'number')
-        return expect(`groups.${id}.${key}`, 'a number', g[key]);
+      if (typeof g[key] !== 'number') return expect(`groups.${id}.${key}`, 'a number', g[key]);
     }
     if (!isObject(g.metrics)) return expect(`groups.${id}.metrics`, 'an object', g.metrics);
     for (const [metric, m] of Object.entries(g.metrics)) {

@@ -55,3 +55,19 @@ describe('a lock without the evalc version it was written by (QA180)', () => {
     );
   });
 });
+
+describe('a lock group without its weights (QA180)', () => {
+  it('is refused naming the field, not diffed as a weight changed to undefined', () => {
+    for (const key of ['datasetWeight', 'taskWeight']) {
+      const lock = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock'), 'utf8'),
+      ) as { groups: Record<string, Record<string, unknown>> };
+      const [gid, group] = Object.entries(lock.groups)[0] ?? [];
+      delete (group as Record<string, unknown>)[key];
+      const file = path.join(dir, `no-${key}.lock`);
+      writeFileSync(file, JSON.stringify(lock, null, 2));
+      const read = readLockFile(file);
+      expect(read.ok ? '' : read.message).toContain(`groups.${gid}.${key}: expected a number, got nothing`);
+    }
+  });
+});
