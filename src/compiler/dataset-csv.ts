@@ -76,22 +76,21 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   // (Macintosh)") that is the line break (QA172: every row of such a file was said at line 1).
   const crRows = endsRowsWithCr(text, 0);
   const lineEnds = newlineCounter(text, crRows ? 13 : 10);
-  const ranOnPastLf = crRows ? lfOutsideQuotes(text) : undefined;
-  let mixed: boolean | undefined;
+  const otherBreak = crRows ? '\n' : '\r';
+  const breakOutsideQuotes = otherBreakOutsideQuotes(text, crRows);
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
     const line = lineEnds(previousEnd) + 1 + (info.empty_lines - previousEmpty);
-    const start = previousEnd;
+    // Whether this row ran on past a line end of the other kind (rows appended with `echo >>` to an
+    // Excel "CSV (Macintosh)"): a cell holds one, outside quotes (QA176; QA179: only this row's own,
+    // so a comma too many in a file with such a line elsewhere is told the comma).
+    const ranOn = breakOutsideQuotes(previousEnd, info.bytes) && record.some((c) => c.includes(otherBreak));
     previousEnd = info.bytes;
     previousEmpty = info.empty_lines;
-    // A row of a lone-CR file that took in a LF line below it with as many cells as the header (a
-    // one-column file with rows appended by `echo >>`): QA179, its two rows read as one id `2⏎3`.
-    if (
-      ranOnPastLf?.(start, info.bytes) &&
-      record.length === header.record.length &&
-      record.some((c) => c.includes('\n'))
-    ) {
+    // One that took in a LF line with as many cells as the header (a one-column file): QA179, its two
+    // rows read as one id `2⏎3`. (In a LF file a lone CR in a cell is the cell's: QA170.)
+    if (ranOn && crRows && record.length === header.record.length) {
       diagnostics.push(
         at(file, line, 'this row runs on past a LF outside quotes into the line below it', MIXED_LINE_ENDS),
       );
@@ -104,7 +103,7 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
           line,
           `this row has ${record.length} cell${record.length === 1 ? '' : 's'}, the header has ${header.record.length}`,
           // QA176: a row that ran on past a line end of the other kind read 'quote a cell that holds a comma'.
-          (mixed ??= mixedLineEnds(text))
+          ranOn
             ? MIXED_LINE_ENDS
             : delimiter === ','
               ? 'quote a cell that holds a comma ("a, b"), and give every row one cell per column'
@@ -143,32 +142,23 @@ function newlineCounter(text: string, lineBreak: 10 | 13): (end: number) => numb
 const MIXED_LINE_ENDS =
   'this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end';
 
-/** Whether the UTF-8 bytes `from`..`to` of `text` hold a LF outside quotes; asked for growing ranges. */
-function lfOutsideQuotes(text: string): (from: number, to: number) => boolean {
+/**
+ * Whether the UTF-8 bytes `from`..`to` of `text` hold, outside quotes, a line end of the other kind
+ * than its rows': a LF in a lone-CR file, a lone CR in another (CRLF is LF here: datasets.ts). Asked
+ * for consecutive ranges.
+ */
+function otherBreakOutsideQuotes(text: string, crRows: boolean): (from: number, to: number) => boolean {
   const bytes = Buffer.from(text, 'utf8');
   let quoted = false;
   return (from, to) => {
     let found = false;
     for (let k = from; k < to && k < bytes.length; k++) {
       if (bytes[k] === 0x22) quoted = !quoted;
-      else if (!quoted && bytes[k] === 0x0a) found = true;
+      else if (!quoted && (crRows ? bytes[k] === 0x0a : bytes[k] === 0x0d && bytes[k + 1] !== 0x0a))
+        found = true;
     }
     return found;
   };
-}
-
-/** Whether some line breaks outside quotes are a lone CR and others LF (CRLF is LF here: datasets.ts). */
-function mixedLineEnds(text: string): boolean {
-  let quoted = false;
-  let cr = false;
-  let lf = false;
-  for (let i = 0; i < text.length && !(cr && lf); i++) {
-    const ch = text[i];
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === '\n') lf = true;
-    else if (!quoted && ch === '\r' && text[i + 1] !== '\n') cr = true;
-  }
-  return cr && lf;
 }
 
 /**

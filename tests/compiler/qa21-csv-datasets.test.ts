@@ -99,6 +99,12 @@ describe('CSV datasets (QA21)', () => {
     expect(csv('id,q\n1,"a\rb"\n2,x,y\n').diagnostics.map((d) => d.hint)).toEqual([
       'quote a cell that holds a comma ("a, b"), and give every row one cell per column',
     ]);
+    // Only the row that ran on is told the line ends: a comma too many in a file with a line of the
+    // other kind elsewhere (a lone CR in a cell, a LF after the last row) is told the comma (QA179).
+    for (const text of ['id,q\n1,a\rb\n2,x,y\n', 'id,q\r1,a\r2,x,y\r3,b\n'])
+      expect(csv(text).diagnostics.map((d) => `${d.source?.line}: ${d.hint}`)).toEqual([
+        '3: quote a cell that holds a comma ("a, b"), and give every row one cell per column',
+      ]);
     // A row that ran on past a LF with as many cells as the header (one column, rows appended with
     // `echo >>`) is refused too (QA179: ids 2 and 3 read as one id `2⏎3`, nothing said); a quoted LF
     // is a cell's, and a CRLF line end among lone CRs (read as LF) runs on as a LF does.
