@@ -23,6 +23,8 @@ export function refusalHint(
     (reason === undefined && message.includes('input schema drifted since evalc.lock'))
   )
     return 'if the new schema is intended, run `evalc apply --update-lock` where the agent is reachable and commit evalc.lock; CI then passes with the new pins.';
+  if (message.startsWith('--locked: there is no evalc.lock'))
+    return 'run `evalc apply` once without --locked to write evalc.lock, and commit it: --locked then checks this branch against it.';
   if (reason === 'locked' || message.startsWith('--locked:'))
     return 'evalc.lock does not match this branch: run `evalc plan` to see what changed, then `evalc apply` and commit evalc.lock (a refused --locked run writes nothing).';
   // After an upgrade the steps are keyed by the new evalc: a restored cache holds them under the old

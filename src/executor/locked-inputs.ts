@@ -113,12 +113,15 @@ export function instructionChanges(
 
 const EDITS_SHOWN = 8;
 
+/** `--locked` with no evalc.lock beside the plan: nothing pinned, so nothing "changed". */
+const NO_LOCK = 'no evalc.lock to check against';
+
 export function datasetDrift(
   compiled: CompiledPlan,
   lock: Lockfile | undefined,
   lockFile?: string,
 ): string[] {
-  if (!lock) return ['no evalc.lock to check against'];
+  if (!lock) return [NO_LOCK];
   const drift: string[] = [];
   for (const d of compiled.resolved.datasets) {
     const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
@@ -285,6 +288,14 @@ export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[
 
 /** `--locked` found pinned inputs that differ from evalc.lock: one line each. */
 export function lockedRefusal(drift: string[]): ApplyOutcome {
+  // It read "pinned inputs changed: no evalc.lock to check against", whose hint sent the user to
+  // `evalc plan` to see what changed (QA183).
+  if (drift.length === 1 && drift[0] === NO_LOCK)
+    return {
+      status: 'refused',
+      reason: 'locked',
+      message: '--locked: there is no evalc.lock beside the plan to check against',
+    };
   return {
     status: 'refused',
     reason: 'locked',
