@@ -69,6 +69,9 @@ export async function startAgents(
       const waited = serve
         ? run.options.progress.waitFor?.(run.scrub(readyWait(`agent ${id}`, serve)))
         : undefined;
+      // Ctrl-C (or another's refusal) ends the wait: what is left is its stop, up to 3 s (QA181: the
+      // notice read 'waiting 3 s for agent a1 to answer …; Ctrl-C cancels' after the Ctrl-C).
+      if (waited) setup.signal.addEventListener('abort', waited, { once: true });
       return startAgent(id, setup)
         .then((started) => {
           if (refuses(id, started)) siblings.abort();

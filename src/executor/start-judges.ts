@@ -50,6 +50,8 @@ export async function startJudges(
       (id) => {
         const serve = setup.plan.judges[id]?.serve;
         const waited = serve ? run.waitFor?.(run.scrub(readyWait(`judge ${id}`, serve))) : undefined;
+        // Ctrl-C (or another's refusal) ends the wait: what is left is its stop (as start-agents.ts).
+        if (waited) startSetup.signal.addEventListener('abort', waited, { once: true });
         // A refusal refuses the run as it happens, not once the judges before it are up (QA174).
         return startJudge(id, startSetup)
           .then((started) => {
