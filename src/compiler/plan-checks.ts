@@ -28,6 +28,28 @@ export function checkOnly(
   diagnostics: Diagnostic[],
 ): void {
   const task = plan.tasks[taskId];
+  // An empty part (`--only search/`, `--only ""`) was an unknown task or dataset named `` (QA183).
+  if (taskId === '') {
+    diagnostics.push(
+      diagnostic('EVALC_ONLY_UNKNOWN', '--only names no task', [], {
+        hint: `tasks: ${Object.keys(plan.tasks).join(', ')}`,
+      }),
+    );
+    return;
+  }
+  if (task && datasetId === '') {
+    diagnostics.push(
+      diagnostic(
+        'EVALC_ONLY_UNKNOWN',
+        `--only ${taskId}/ names no dataset after the \`/\``,
+        ['tasks', taskId],
+        {
+          hint: `--only ${taskId} runs the whole task; --only ${taskId}/<dataset> one of its datasets: ${Object.keys(task.datasets).join(', ')}`,
+        },
+      ),
+    );
+    return;
+  }
   if (!task) {
     diagnostics.push(
       diagnostic('EVALC_ONLY_UNKNOWN', `--only names unknown task \`${taskId}\``, ['tasks', taskId], {
