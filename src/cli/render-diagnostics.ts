@@ -69,11 +69,14 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
       // The spans are offsets in the text as read; a CRLF line ends one character later, which
       // the split below drops, so columns agree. A CSV file whose rows end with a lone CR (Excel's
       // "CSV (Macintosh)") is said by those lines, as its reader counts them (QA176: no excerpt).
-      const crRows = /\.csv$/i.test(file) && endsRowsWithCr(text, 0);
+      // Decided on the text as the reader gets it, CRLF read as LF (QA179: a CRLF file with a CR
+      // doubled before each LF, `\r\r\n`, was split by CR, each line shown after a `\u000a`).
+      const normal = text.replaceAll('\r\n', '\n');
+      const crRows = /\.csv$/i.test(file) && endsRowsWithCr(normal, 0);
       cache.set(
         file,
         crRows
-          ? { lines: text.replaceAll('\r\n', '\n').split('\r'), headerSpans: new Map() }
+          ? { lines: normal.split('\r'), headerSpans: new Map() }
           : { lines: text.split(/\r?\n/), headerSpans: headerValueSpans(text) },
       );
     } catch {

@@ -41,6 +41,19 @@ describe('renderDiagnostics', () => {
     );
   });
 
+  it('prints the row of a CSV file whose CRLF line ends have a CR doubled, as its reader reads it (QA179)', () => {
+    // `\r\r\n` (a CRLF file converted once more) is read as CRLF rows: it was split by CR, the row
+    // said at line 3 shown as `\u000aq2,x,y`.
+    const dir = writeFiles({ 'd.csv': 'id,q\r\r\nq1,a\r\r\nq2,x,y\r\r\n' });
+    const text = renderDiagnostics(
+      [diagnostic('EVALC_X', 'ragged', [], { source: { file: 'd.csv', line: 3, col: 1 } })],
+      dir,
+    );
+    expect(text).toBe(
+      'd.csv:3:1: error EVALC_X: ragged\n   3 | q2,x,y\\u000d\n     | ^\n1 error, 0 warnings',
+    );
+  });
+
   it('prints diagnostics without a source, and counts warnings apart from errors', () => {
     const text = renderDiagnostics(
       [
