@@ -8,12 +8,27 @@
 export interface TemplateSyntaxError {
   message: string;
   hint?: string;
+  /** Where in the template the error is (the character a caret points at), when known. */
+  offset?: number;
 }
 
 const BLOCK = /(?<!\\)\{\{~?\s*([#^/])\s*(\*?\s*[^\s}~]+)[^}]*\}\}/g;
 
-/** The error a template's parse failed with, explained when it is one of the usual slips. */
-export function explainTemplateSyntaxError(source: string, err: unknown): TemplateSyntaxError {
+/**
+ * The error a template's parse failed with, explained when it is one of the usual slips, with where
+ * it is: the parser's offending token (`tokenAt`, its offset in `source`), or the block it names.
+ */
+export function explainTemplateSyntaxError(
+  source: string,
+  err: unknown,
+  tokenAt?: number,
+): TemplateSyntaxError {
+  const explained = explain(source, err);
+  const offset = explained.offset ?? errorLocation(source, err) ?? tokenAt;
+  return offset === undefined ? explained : { ...explained, offset };
+}
+
+function explain(source: string, err: unknown): TemplateSyntaxError {
   const text = err instanceof Error ? err.message : String(err);
   const first = (text.split('\n')[0] ?? text).trim();
   const got = /got '([A-Z_]+)'\s*$/.exec(text)?.[1];
@@ -21,7 +36,13 @@ export function explainTemplateSyntaxError(source: string, err: unknown): Templa
   const mismatch = /^(\S+) doesn't match (\S+)/.exec(first);
   if (mismatch) {
     const [, open, close] = mismatch;
+    // The parser names the opener's position; the message (and the caret) are about the closer.
+    const from = errorLocation(source, err) ?? 0;
+    const closer = new RegExp(`(?<!\\\\)\\{\\{~?\\s*/\\s*${escapeRegExp(close ?? '')}\\s*~?\\}\\}`, 'g');
+    closer.lastIndex = from;
+    const at = closer.exec(source)?.index;
     return {
+      ...(at === undefined ? {} : { offset: at }),
       message: `\`{{/${close}}}\` closes a \`{{#${open}}}\` block`,
       hint: `close the \`{{#${open} …}}\` block with \`{{/${open}}}\` (blocks close in the reverse order they open)`,
     };
@@ -30,13 +51,16 @@ export function explainTemplateSyntaxError(source: string, err: unknown): Templa
     const open = unclosedBlocks(source).at(-1);
     if (open !== undefined)
       return {
+        offset: open.index,
         message: `\`${open.tag}\` is never closed: the text ends inside its block`,
         hint: `end the block with \`{{/${open.name}}}\``,
       };
   }
   if (got === 'OPEN_ENDBLOCK') {
-    const closer = /(?<!\\)\{\{~?\s*\/\s*[^}]*\}\}/.exec(source)?.[0];
+    const found = /(?<!\\)\{\{~?\s*\/\s*[^}]*\}\}/.exec(source);
+    const closer = found?.[0];
     return {
+      ...(found ? { offset: found.index } : {}),
       message: `${closer ? `\`${closer}\`` : 'a `{{/…}}`'} closes no block: no \`{{#…}}\` before it is open`,
       hint: 'remove it, or open the block before it (`{{#if x}}…{{/if}}`)',
     };
@@ -73,14 +97,14 @@ export function explainTemplateSyntaxError(source: string, err: unknown): Templa
 }
 
 /** The blocks opened and not closed, outermost first. */
-function unclosedBlocks(source: string): { tag: string; name: string }[] {
-  const stack: { tag: string; name: string }[] = [];
+function unclosedBlocks(source: string): { tag: string; name: string; index: number }[] {
+  const stack: { tag: string; name: string; index: number }[] = [];
   for (const match of source.matchAll(BLOCK)) {
     const name = (match[2] ?? '').replace(/^\*\s*/, '');
     if (match[1] === '/') {
       const index = stack.map((b) => b.name).lastIndexOf(name);
       if (index >= 0) stack.splice(index);
-    } else stack.push({ tag: match[0], name });
+    } else stack.push({ tag: match[0], name, index: match.index });
   }
   return stack;
 }
@@ -96,4 +120,30 @@ function nearText(message: string): string | undefined {
 
 function lastLine(message: string): string {
   return message.split('\n').at(-1)?.trim() ?? message;
+}
+
+/** Where a Handlebars exception says it is, as an offset in `source`. */
+function errorLocation(source: string, err: unknown): number | undefined {
+  const { lineNumber, column } = (err ?? {}) as { lineNumber?: unknown; column?: unknown };
+  if (typeof lineNumber !== 'number' || typeof column !== 'number') return undefined;
+  return offsetOfPosition(source, { line: lineNumber, column });
+}
+
+/** The offset in `source` of a Handlebars position (`line` from 1, `column` from 0), if it is in it. */
+export function offsetOfPosition(
+  source: string,
+  at: { line: number; column: number } | undefined,
+): number | undefined {
+  if (!at) return undefined;
+  let offset = 0;
+  for (let line = 1; line < at.line; line++) {
+    const next = source.indexOf('\n', offset);
+    if (next === -1) return undefined;
+    offset = next + 1;
+  }
+  return offset + at.column <= source.length ? offset + at.column : undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -7,7 +7,7 @@
  * and `{{vars.user_query}}` both work.
  */
 import Handlebars from 'handlebars';
-import { explainTemplateSyntaxError } from './template-syntax-error.js';
+import { explainTemplateSyntaxError, offsetOfPosition } from './template-syntax-error.js';
 
 const hbs = Handlebars.create();
 hbs.registerHelper('json', (value: unknown) => {
@@ -52,6 +52,8 @@ export interface TemplateError {
   message: string;
   /** How to fix it, when the error is a usual slip (an unclosed block, a `{{` without `}}`). */
   hint?: string;
+  /** Where in the template string the error is, when known (validate points its caret there). */
+  offset?: number;
 }
 
 /** Compiles every string leaf; syntax errors are collected, not thrown. */
@@ -76,12 +78,19 @@ export function compileTemplate(
     try {
       ast = hbs.parse(value);
     } catch (err) {
-      errors.push({ path: at, ...explainTemplateSyntaxError(value, err) });
+      errors.push({ path: at, ...explainTemplateSyntaxError(value, err, offendingToken()) });
       return { kind: 'literal', value };
     }
     try {
       const helper = unknownHelper(ast, value);
-      if (helper !== undefined) throw new Error(helper);
+      if (helper !== undefined) {
+        errors.push({
+          path: at,
+          message: helper.message,
+          ...(helper.offset === undefined ? {} : { offset: helper.offset }),
+        });
+        return { kind: 'literal', value };
+      }
       const inherited = inheritedPaths(ast);
       // Inside a block (`{{#each}}`, `{{#with}}`, a helper's params) the context is an item the
       // template does not know in advance: it renders against a copy whose objects inherit nothing,
@@ -228,11 +237,18 @@ const HELPERS = 'if, unless, each, with, lookup, log and json';
  * arguments (a subexpression, a block or a placeholder with params) is a helper call: the data
  * holds no functions. A block without arguments (`{{#tags}}…{{/tags}}`) is a section over a var.
  */
-function unknownHelper(ast: hbs.AST.Program, source: string): string | undefined {
-  const raw = /\{\{\{\{\s*([^\s}/]+)/.exec(source)?.[1];
-  if (raw !== undefined && !Object.hasOwn(hbs.helpers, raw))
-    return `raw block {{{{${raw}}}}} calls helper "${raw}", which templates do not have (they have ${HELPERS}): write \\{{ for a literal {{`;
-  let found: string | undefined;
+function unknownHelper(
+  ast: hbs.AST.Program,
+  source: string,
+): { message: string; offset?: number } | undefined {
+  const rawBlock = /\{\{\{\{\s*([^\s}/]+)/.exec(source);
+  const raw = rawBlock?.[1];
+  if (rawBlock && raw !== undefined && !Object.hasOwn(hbs.helpers, raw))
+    return {
+      offset: rawBlock.index,
+      message: `raw block {{{{${raw}}}}} calls helper "${raw}", which templates do not have (they have ${HELPERS}): write \\{{ for a literal {{`,
+    };
+  let found: { message: string; offset?: number } | undefined;
   const visit = (node: unknown): void => {
     if (found !== undefined || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -251,7 +267,11 @@ function unknownHelper(ast: hbs.AST.Program, source: string): string | undefined
     if (call && hasArgs && path?.type === 'PathExpression' && !path.data && path.depth === 0) {
       const name = path.parts.join('.');
       if (path.parts.length !== 1 || !Object.hasOwn(hbs.helpers, name)) {
-        found = `unknown helper "${name}": templates have Handlebars' built-in helpers and json (${HELPERS}), no comparison or string helpers`;
+        const offset = offsetOfPosition(source, path.loc?.start);
+        found = {
+          message: `unknown helper "${name}": templates have Handlebars' built-in helpers and json (${HELPERS}), no comparison or string helpers`,
+          ...(offset === undefined ? {} : { offset }),
+        };
         return;
       }
     }
@@ -360,4 +380,15 @@ function firstLine(err: unknown): string {
   if (/^Parse error on line \d+:$/.test(first) && last && last !== first)
     return `${first} ${last.replace(/^Expecting/, 'expecting')}`;
   return first;
+}
+
+/**
+ * Where the parse that just failed stopped: the start of the token the parser could not take (its
+ * lexer's text matched so far, less that token), or undefined.
+ */
+function offendingToken(): number | undefined {
+  const lexer = (hbs as unknown as { Parser?: { lexer?: { matched?: unknown; match?: unknown } } }).Parser
+    ?.lexer;
+  const { matched, match } = lexer ?? {};
+  return typeof matched === 'string' && typeof match === 'string' ? matched.length - match.length : undefined;
 }

@@ -30,7 +30,11 @@ const CANDIDATE_PARAMS = ['candidate', 'candidates'];
 export function checkMetric(
   config: MetricConfig,
   path: PlanPath,
-  ctx: CandidateCheckContext & { plan: Plan; candidateNames: Set<string> },
+  ctx: CandidateCheckContext & {
+    plan: Plan;
+    candidateNames: Set<string>;
+    locateInValue?: ((p: PlanPath, value: string, offset: number) => SourcePosition | undefined) | undefined;
+  },
 ): { info?: MetricInfo; judgeId?: string; content?: TemplateNode; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const info = lookupMetric(config.type);
@@ -202,7 +206,11 @@ export function checkMetric(
           `content template does not compile: ${err.message}`,
           [...path, 'content'],
           {
-            source: ctx.locate([...path, 'content']),
+            source:
+              (err.offset === undefined
+                ? undefined
+                : ctx.locateInValue?.([...path, 'content'], params.content, err.offset)) ??
+              ctx.locate([...path, 'content']),
             ...(err.hint ? { hint: err.hint } : {}),
           },
         ),

@@ -211,16 +211,17 @@ export async function resolvePlan(
       const templateErrors: TemplateError[] = [];
       const template = compileTemplate(binding.input, templateErrors);
       for (const err of templateErrors) {
+        const leafPath = [...bindingPath, 'input', ...err.path];
+        const leaf = valueAt(binding.input, err.path);
         diagnostics.push(
-          diagnostic(
-            'EVALC_BIND_TEMPLATE_SYNTAX',
-            `template does not compile: ${err.message}`,
-            [...bindingPath, 'input', ...err.path],
-            {
-              source: at([...bindingPath, 'input', ...err.path]),
-              ...(err.hint ? { hint: err.hint } : {}),
-            },
-          ),
+          diagnostic('EVALC_BIND_TEMPLATE_SYNTAX', `template does not compile: ${err.message}`, leafPath, {
+            // At the character the error is about, when the YAML maps to the string exactly.
+            source:
+              (err.offset !== undefined && typeof leaf === 'string'
+                ? loaded.locateInValue?.(leafPath, leaf, err.offset)
+                : undefined) ?? at(leafPath),
+            ...(err.hint ? { hint: err.hint } : {}),
+          }),
         );
       }
       const extraction = compileExtraction(binding.output);
@@ -284,7 +285,13 @@ export async function resolvePlan(
         continue;
       }
       seenIds.set(metricId, metricPath);
-      const checked = checkMetric(config, metricPath, { plan, candidateNames, agentCandidates, locate: at });
+      const checked = checkMetric(config, metricPath, {
+        plan,
+        candidateNames,
+        agentCandidates,
+        locate: at,
+        locateInValue: loaded.locateInValue,
+      });
       diagnostics.push(...checked.diagnostics);
       const sendsExpected =
         expectedReferenceRubric(config as unknown as Record<string, unknown>, plan) !== undefined;
@@ -378,4 +385,14 @@ export async function resolvePlan(
     ifValid: [...checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate), ...unusedKeys.warnings()],
     ...(options.only !== undefined ? { only: options.only } : {}),
   };
+}
+
+/** The value at `path` inside `root` (a binding's input), or undefined. */
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
 }

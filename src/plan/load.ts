@@ -22,7 +22,7 @@ import {
   lostIdsOfPairs,
   lostSections,
 } from './lost-ids.js';
-import { firstDefinition, locateOrigin, type Origin } from './merge-origins.js';
+import { firstDefinition, locateOrigin, locateOriginValue, type Origin } from './merge-origins.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
@@ -40,6 +40,11 @@ export interface LoadedPlan {
   /** Folder (relative to planDir) that each agent's / judge's commands run in. */
   commandDirs: { agents: Record<string, string>; judges: Record<string, string> };
   locate: (planPath: PlanPath, key?: string) => SourcePosition | undefined;
+  /**
+   * The position of character `offset` of the string `value` at `planPath` (an error inside a
+   * template or an expression), or undefined when its source does not map exactly.
+   */
+  locateInValue?: (planPath: PlanPath, value: string, offset: number) => SourcePosition | undefined;
   diagnostics: Diagnostic[];
   /**
    * What included files left out (not found, not YAML text, a syntax error) or partly (a section of
@@ -75,6 +80,7 @@ export function loadPlanFile(planFile: string, cwd = process.cwd()): LoadedPlan 
     files: state.files,
     commandDirs,
     locate,
+    locateInValue: (planPath, value, offset) => locateOriginValue(state.origins, planPath, value, offset),
     diagnostics: state.diagnostics,
     lostIds: state.lost,
   };

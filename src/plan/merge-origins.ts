@@ -3,7 +3,7 @@
  * prefix merged from an included file, so a diagnostic names that file's `file:line:col`.
  */
 import type { PlanPath, SourcePosition } from './diagnostic.js';
-import { locateInFile, type YamlFile } from './yaml-file.js';
+import { locateInFile, locateInValue, type YamlFile } from './yaml-file.js';
 
 export interface Origin {
   file: YamlFile;
@@ -31,6 +31,15 @@ export function locateOrigin(
     );
     if (owner) return locateInFile(owner.file, owner.filePrefix.slice(0, -1), key);
   }
+  const owner = ownerOf(origins, planPath);
+  return owner && locateInFile(owner.file, owner.path, key);
+}
+
+/** The file `planPath` was merged from and its path there. */
+function ownerOf(
+  origins: readonly Origin[],
+  planPath: PlanPath,
+): { file: YamlFile; path: PlanPath } | undefined {
   let best: Origin | undefined;
   for (const origin of origins) {
     if (origin.mergedPrefix.length > planPath.length) continue;
@@ -38,8 +47,18 @@ export function locateOrigin(
     if (!best || origin.mergedPrefix.length > best.mergedPrefix.length) best = origin;
   }
   if (!best) return undefined;
-  const rest = planPath.slice(best.mergedPrefix.length);
-  return locateInFile(best.file, [...best.filePrefix, ...rest], key);
+  return { file: best.file, path: [...best.filePrefix, ...planPath.slice(best.mergedPrefix.length)] };
+}
+
+/** The position of character `offset` of the string `value` at `planPath`, when it maps exactly (yaml-file.ts). */
+export function locateOriginValue(
+  origins: readonly Origin[],
+  planPath: PlanPath,
+  value: string,
+  offset: number,
+): SourcePosition | undefined {
+  const owner = ownerOf(origins, planPath);
+  return owner && locateInValue(owner.file, owner.path, value, offset);
 }
 
 /** `file:line:col` of the entry at `mergedPath` as merged first (an included file's, else the plan file's). */

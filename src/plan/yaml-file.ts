@@ -19,6 +19,7 @@ import { isUnresolvedAlias, nullUnresolvedAliases } from './alias-placeholders.j
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt, isSameKey } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
+import { sourceOffsetIn } from './scalar-offset.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
 import { errorSite, yamlErrorHint } from './yaml-error-hints.js';
 
@@ -369,6 +370,25 @@ export function locateInFile(file: YamlFile, path: PlanPath, key?: string): Sour
     if (start !== undefined) offset = start;
   }
   return positionOf(file, offset);
+}
+
+/**
+ * Where character `offset` of the string value at `path` sits in the file (scalar-offset.ts), when
+ * the node there holds exactly `value` and maps character by character; else undefined.
+ */
+export function locateInValue(
+  file: YamlFile,
+  path: PlanPath,
+  value: string,
+  offset: number,
+): SourcePosition | undefined {
+  let node: unknown = file.doc.contents;
+  for (const segment of path) {
+    node = child(node, segment)?.value;
+    if (node === undefined) return undefined;
+  }
+  const at = sourceOffsetIn(file.text, node as Node, value, offset);
+  return at === undefined ? undefined : positionOf(file, at);
 }
 
 function child(node: unknown, segment: string | number): { value: unknown; keyNode?: unknown } | undefined {

@@ -108,6 +108,7 @@ describe('input templates', () => {
         path: ['query'],
         message: '`{{#if x}}` is never closed: the text ends inside its block',
         hint: 'end the block with `{{/if}}`',
+        offset: 0,
       },
     ]);
   });

@@ -23,7 +23,8 @@ describe('one mistake in a binding shared by several agents', () => {
     const errors = (await planDiagnostics(PLAN)).filter((d) => d.severity === 'error');
     expect(errors.map((d) => `${d.source?.line}:${d.source?.col} ${d.code}`)).toEqual([
       // An unknown helper (`eq`) is a template error since QA57; it was read as a missing var.
-      '9:34 EVALC_BIND_TEMPLATE_SYNTAX',
+      // Said at the helper's name inside the value (its quote is at 9:34).
+      '9:42 EVALC_BIND_TEMPLATE_SYNTAX',
     ]);
   });
 });

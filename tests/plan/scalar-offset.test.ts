@@ -1,0 +1,37 @@
+/** scalar-offset.ts: a character of a parsed string value mapped back to its YAML source. */
+import { describe, expect, it } from 'vitest';
+import { type Node, parseDocument } from 'yaml';
+import { sourceOffsetIn } from '../../src/plan/scalar-offset.js';
+
+/** The source character that value character `offset` of key `k` maps to, or undefined. */
+function mapped(yaml: string, offset: number, value?: string): string | undefined {
+  const doc = parseDocument(yaml);
+  const node = doc.get('k', true) as Node;
+  const text = value ?? String((node as { value: unknown }).value);
+  const at = sourceOffsetIn(yaml, node, text, offset);
+  return at === undefined ? undefined : yaml.slice(at, at + 3);
+}
+
+describe('a value character mapped to its source', () => {
+  it('maps plain, quoted and | values, escapes counted', () => {
+    expect(mapped('k: abc{{x\n', 3)).toBe('{{x');
+    expect(mapped("k: 'a''b{{x'\n", 3)).toBe('{{x');
+    expect(mapped('k: "\\u00e9\\t\\"{{x"\n', 3)).toBe('{{x');
+    // A character beyond the BMP is two UTF-16 units in the value and one escape in the source.
+    expect(mapped('k: "\\U0001F600{{x"\n', 2)).toBe('{{x');
+    expect(mapped('k: |\n  line one\n    {{x\n', 11)).toBe('{{x');
+    expect(mapped('k: |-\r\n  a\r\n  {{x\r\n', 2)).toBe('{{x');
+  });
+
+  it('maps nothing it cannot place exactly', () => {
+    // Inside the two UTF-16 units one escape wrote.
+    expect(mapped('k: "\\U0001F600{{x"\n', 1)).toBeUndefined();
+    // A folded block, a quoted value folded over lines, a plain one over lines.
+    expect(mapped('k: >\n  a\n  {{x\n', 2)).toBeUndefined();
+    expect(mapped('k: "a\n  {{x"\n', 2)).toBeUndefined();
+    expect(mapped('k: a\n  {{x\n', 2)).toBeUndefined();
+    // A string other than the node's (substituted after parsing), an offset past its end.
+    expect(mapped('k: abc{{x\n', 3, 'abc{{y')).toBeUndefined();
+    expect(mapped('k: abc{{x\n', 99)).toBeUndefined();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * A template that does not compile is said at the character the error is about — the `{{/…}}`
+ * that closes the wrong block, the unknown helper, the `}` where `}}` was due — inside the YAML
+ * value, whatever its quoting (plain, '…' with '' escapes, "…" with \ escapes, a | block). A
+ * value whose source does not map character by character (a folded > block, an alias) is said
+ * at its start, as before.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { planDiagnostics, writeFiles } from '../compiler/plan-helpers.js';
+
+const head = `evalc: 1
+benchmark: { id: b, version: 1.0.0 }
+agents:
+  a: { protocol: raip, url: http://127.0.0.1:7101 }
+`;
+
+/** A plan whose one task's binding input is `inputYaml` (indented under `input:`). */
+const plan = (inputYaml: string) => `${head}tasks:
+  t:
+    bindings:
+      default:
+        input:
+${inputYaml}
+        output: { answer: output.answer }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+`;
+
+/** `line:col` (both from 1) of the first `marker` in `text` at or after the line holding `after`. */
+function positionOf(text: string, marker: string, after = ''): string {
+  const lines = text.split('\n');
+  const from = lines.findIndex((l) => l.includes(after));
+  for (let i = Math.max(0, from); i < lines.length; i++) {
+    const col = lines[i]!.indexOf(marker);
+    if (col >= 0) return `${i + 1}:${col + 1}`;
+  }
+  throw new Error(`no ${marker} in the plan`);
+}
+
+async function templateErrors(yaml: string): Promise<string[]> {
+  return (await planDiagnostics(yaml))
+    .filter((d) => d.code === 'EVALC_BIND_TEMPLATE_SYNTAX')
+    .map((d) => `${d.source?.line}:${d.source?.col}`);
+}
+
+describe('a template error is said where it is in the value', () => {
+  it('in a plain value: at the lone `}` where `}}` was due', async () => {
+    const yaml = plan('          query: Find {{q} now');
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '} now')]);
+  });
+
+  it("in a '…' value after a '' escape: at the closer of the wrong block", async () => {
+    const yaml = plan("          query: 'It''s {{#if q}}x{{/iff}}'");
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '{{/iff}}')]);
+  });
+
+  it('in a "…" value after \\ escapes (\\t, \\u00e9, \\", \\U0001F600): at the closer', async () => {
+    const yaml = plan('          query: "Tab\\t\\u00e9 \\"x\\" \\U0001F600 {{#if q}}x{{/iff}}"');
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '{{/iff}}')]);
+  });
+
+  it('in a | block, lines below its start and indented deeper: on its own line', async () => {
+    const yaml = plan(
+      [
+        '          query: |',
+        '            Student asks:',
+        '              {{#if q}}{{q}}{{/iff}}',
+        '            Thanks',
+      ].join('\n'),
+    );
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '{{/iff}}')]);
+  });
+
+  it('in a list inside the input: at the unknown helper, at a block never closed, at a closer with no opener', async () => {
+    const yaml = plan(
+      [
+        '          messages:',
+        '            - { role: user, content: "ask {{upper q}}" }',
+        '            - { role: user, content: "{{#each q}}{{this}}" }',
+        '            - { role: user, content: "x {{/if}} y" }',
+      ].join('\n'),
+    );
+    expect(await templateErrors(yaml)).toEqual([
+      positionOf(yaml, 'upper q'),
+      positionOf(yaml, '{{#each'),
+      positionOf(yaml, '{{/if}}'),
+    ]);
+  });
+
+  it('in a file the plan includes: that file, at the character', async () => {
+    const tasks = `tasks:
+  t:
+    bindings:
+      default:
+        input: { query: "Find {{#with q}}x{{/if}}" }
+        output: { answer: output.answer }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+`;
+    const dir = writeFiles({ 'evalc.yaml': `${head}include: [tasks.yaml]\n`, 'tasks.yaml': tasks });
+    try {
+      const { diagnostics } = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+      const found = diagnostics.filter((d) => d.code === 'EVALC_BIND_TEMPLATE_SYNTAX');
+      expect(found.map((d) => `${d.source?.file}:${d.source?.line}:${d.source?.col}`)).toEqual([
+        `tasks.yaml:${positionOf(tasks, '{{/if}}')}`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a judge metric's content template", () => {
+  it('is said at the character too', async () => {
+    const yaml = `${head}judges:
+  j: { protocol: agent-eval, url: http://127.0.0.1:5005, rubric: r }
+tasks:
+  t:
+    bindings:
+      default: { input: { query: "{{q}}" }, output: { answer: output.answer } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+    metrics:
+      - { type: judge, judge: j, content: "Answer: {{#if candidate.answer}}yes{{/each}}" }
+`;
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '{{/each}}')]);
+  });
+});
+
+describe('a value that does not map character by character is said at its start', () => {
+  it('a folded > block', async () => {
+    const yaml = plan(
+      ['          query: >', '            Student asks:', '            {{#if q}}{{/iff}}'].join('\n'),
+    );
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '>', 'query: >')]);
+  });
+
+  it('an alias of a value written elsewhere', async () => {
+    const yaml = plan('          query: *tpl').replace(
+      'evalc: 1\n',
+      'evalc: 1\nx-anchor: &tpl "{{#if q}}{{/iff}}"\n',
+    );
+    expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '*tpl')]);
+  });
+});
