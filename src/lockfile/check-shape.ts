@@ -104,8 +104,9 @@ function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
     if (typeof m.score === 'number' && !(m.score >= 0 && m.score <= 1))
       return expect(`${at}.metrics.${id}.score`, 'a score in [0, 1] or null', m.score, i);
   }
-  if (row.invoke !== undefined && !Array.isArray(row.invoke))
-    return expect(`${at}.invoke`, 'a list', row.invoke, i);
+  // Every row evalc writes lists its invoke keys, which plan, apply and report read (QA180: a row
+  // without them stopped all three on 'internal error: TypeError … (reading 'length')').
+  if (!Array.isArray(row.invoke)) return expect(`${at}.invoke`, 'a list', row.invoke, i);
   if (row.weight !== undefined && typeof row.weight !== 'number')
     return expect(`${at}.weight`, 'a number', row.weight, i);
   if (row.pass !== undefined && row.pass !== null && typeof row.pass !== 'boolean')

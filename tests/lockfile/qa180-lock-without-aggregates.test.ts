@@ -71,3 +71,15 @@ describe('a lock group without its weights (QA180)', () => {
     }
   });
 });
+
+describe('a lock row without its invoke keys (QA180)', () => {
+  it('is refused at its line, not a TypeError in plan, apply and report', () => {
+    const text = readFileSync(path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock'), 'utf8');
+    const lock = JSON.parse(text) as { results: Record<string, unknown>[] };
+    delete lock.results[0]?.invoke;
+    const file = path.join(dir, 'no-invoke.lock');
+    writeFileSync(file, JSON.stringify(lock, null, 2));
+    const read = readLockFile(file);
+    expect(read.ok ? '' : read.message).toContain('results[0].invoke: expected a list, got nothing');
+  });
+});
