@@ -19,7 +19,8 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('graph'), USAGE, 1);
   const format = values.format;
   if (format !== 'mermaid' && format !== 'dot')
-    throw new ExitError(EXIT.usage, `unknown format ${String(format)}\nusage: ${USAGE}`);
+    // Named as diff's and report's are, with the formats graph takes (QA183: `unknown format svg`).
+    throw new ExitError(EXIT.usage, `unknown --format "${String(format)}" (mermaid or dot)\nusage: ${USAGE}`);
   // Remote datasets are fetched and pinned as `plan` does (offline, a first graph of such a plan failed).
   const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.compiled) {
