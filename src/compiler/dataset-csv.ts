@@ -75,9 +75,10 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   // holding one was said a line too low). In a file whose rows end with a lone `\r` (Excel's "CSV
   // (Macintosh)") that is the line break (QA172: every row of such a file was said at line 1).
   const crRows = endsRowsWithCr(text, 0);
-  const lineEnds = newlineCounter(text, crRows ? 13 : 10);
+  const bytes = Buffer.from(text, 'utf8');
+  const lineEnds = newlineCounter(bytes, crRows ? 13 : 10);
   const otherBreak = crRows ? '\n' : '\r';
-  const breakOutsideQuotes = otherBreakOutsideQuotes(text, crRows);
+  const breakOutsideQuotes = otherBreakOutsideQuotes(bytes, crRows);
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
@@ -126,10 +127,9 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
 
 /**
  * How many line breaks (`\n`, or `\r` not before a `\n` where `lineBreak` is 13) the first `end`
- * bytes of `text` (UTF-8) hold; asked for growing `end`s.
+ * of a text's UTF-8 `bytes` hold; asked for growing `end`s.
  */
-function newlineCounter(text: string, lineBreak: 10 | 13): (end: number) => number {
-  const bytes = Buffer.from(text, 'utf8');
+function newlineCounter(bytes: Buffer, lineBreak: 10 | 13): (end: number) => number {
   let counted = 0;
   let newlines = 0;
   return (end) => {
@@ -143,12 +143,11 @@ const MIXED_LINE_ENDS =
   'this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end';
 
 /**
- * Whether the UTF-8 bytes `from`..`to` of `text` hold, outside quotes, a line end of the other kind
+ * Whether the UTF-8 `bytes` `from`..`to` of a text hold, outside quotes, a line end of the other kind
  * than its rows': a LF in a lone-CR file, a lone CR in another (CRLF is LF here: datasets.ts). Asked
  * for consecutive ranges.
  */
-function otherBreakOutsideQuotes(text: string, crRows: boolean): (from: number, to: number) => boolean {
-  const bytes = Buffer.from(text, 'utf8');
+function otherBreakOutsideQuotes(bytes: Buffer, crRows: boolean): (from: number, to: number) => boolean {
   let quoted = false;
   return (from, to) => {
     let found = false;
