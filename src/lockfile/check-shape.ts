@@ -116,6 +116,32 @@ function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
   return undefined;
 }
 
+/**
+ * The run settings every lock records, which report.md prints and diff compares (QA180: one removed
+ * or of another type read 'repeats undefined · seed [object Object]' and 'α = [object Object]').
+ */
+function checkRun(run: Json): LockShapeProblem | undefined {
+  for (const key of ['repeats', 'seed', 'bootstrap', 'significance'] as const)
+    if (typeof run[key] !== 'number') return expect(`run.${key}`, 'a number', run[key]);
+  if (typeof run.trace !== 'boolean') return expect('run.trace', 'true or false', run.trace);
+  return undefined;
+}
+
+/** A group's volatile figures are numbers when present (QA180: text read 'NaN' in report.md's table). */
+function checkVolatile(volatile: Json): LockShapeProblem | undefined {
+  for (const [id, entry] of Object.entries(volatile)) {
+    if (!isObject(entry)) return expect(`volatile.${id}`, 'an object', entry);
+    for (const key of ['durationMsMean', 'durationMsP50', 'tokens', 'invokes', 'schemaRefusals'] as const)
+      if (entry[key] !== undefined && typeof entry[key] !== 'number')
+        return expect(`volatile.${id}.${key}`, 'a number', entry[key]);
+    if (entry.measures === undefined) continue;
+    if (!isObject(entry.measures)) return expect(`volatile.${id}.measures`, 'an object', entry.measures);
+    for (const [metric, v] of Object.entries(entry.measures))
+      if (typeof v !== 'number') return expect(`volatile.${id}.measures.${metric}`, 'a number', v);
+  }
+  return undefined;
+}
+
 function checkGate(gate: unknown, i: number): LockShapeProblem | undefined {
   const at = `gates[${i}]`;
   if (!isObject(gate)) return expect(at, 'an object', gate);
@@ -236,10 +262,11 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
       if (problem) return problem;
     }
   }
+  const run = checkRun(value.run as Json);
+  if (run) return run;
   if (isObject(value.volatile)) {
-    for (const [id, entry] of Object.entries(value.volatile)) {
-      if (!isObject(entry)) return expect(`volatile.${id}`, 'an object', entry);
-    }
+    const volatile = checkVolatile(value.volatile);
+    if (volatile) return volatile;
   }
   const groups = isObject(value.groups) ? checkGroups(value.groups) : undefined;
   if (groups) return groups;

@@ -83,3 +83,44 @@ describe('a lock row without its invoke keys (QA180)', () => {
     expect(read.ok ? '' : read.message).toContain('results[0].invoke: expected a list, got nothing');
   });
 });
+
+describe('run settings and volatile figures of the wrong type (QA180)', () => {
+  it('are refused naming the field, not printed as undefined, [object Object] or NaN', () => {
+    const cases: [string, (lock: Record<string, Record<string, unknown>>) => void, string][] = [
+      ['repeats-gone', (l) => delete l.run?.repeats, 'run.repeats: expected a number, got nothing'],
+      [
+        'seed-object',
+        (l) => ((l.run as Record<string, unknown>).seed = {}),
+        'run.seed: expected a number, got an object',
+      ],
+      [
+        'alpha-object',
+        (l) => ((l.run as Record<string, unknown>).significance = {}),
+        'run.significance: expected a number, got an object',
+      ],
+      [
+        'trace-text',
+        (l) => ((l.run as Record<string, unknown>).trace = 'no'),
+        'run.trace: expected true or false',
+      ],
+      [
+        'duration-text',
+        (l) => {
+          for (const v of Object.values(l.volatile as Record<string, Record<string, unknown>>))
+            v.durationMsMean = 'x';
+        },
+        '.durationMsMean: expected a number, got the string "x"',
+      ],
+    ];
+    for (const [name, edit, message] of cases) {
+      const lock = JSON.parse(
+        readFileSync(path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock'), 'utf8'),
+      ) as Record<string, Record<string, unknown>>;
+      edit(lock);
+      const file = path.join(dir, `${name}.lock`);
+      writeFileSync(file, JSON.stringify(lock, null, 2));
+      const read = readLockFile(file);
+      expect(read.ok ? name : read.message, name).toContain(message);
+    }
+  });
+});
