@@ -108,11 +108,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) {
-    stderr.write(`evalc: unknown command "${name}"\n\n${HELP}`);
+    const message = name.startsWith('-') ? flagBeforeCommand(name, args) : `unknown command "${name}"`;
+    stderr.write(`evalc: ${message}\n\n${HELP}`);
     // --json callers read stdout: an unknown command is a usage error like any other (QA35).
     if (wantsJson(argv))
       stdout.write(
-        `${JSON.stringify({ event: 'result', exitCode: EXIT.usage, status: 'usage', message: `unknown command "${name}"` })}\n`,
+        `${JSON.stringify({ event: 'result', exitCode: EXIT.usage, status: 'usage', message })}\n`,
       );
     return EXIT.usage;
   }
@@ -186,6 +187,17 @@ async function main(argv: string[]): Promise<number> {
     },
   };
   return (await load())(ctx);
+}
+
+/**
+ * A flag before the command (`evalc --json plan`, `evalc --quiet`) was an unknown command
+ * "--json" (QA183): flags are the command's, after its name.
+ */
+function flagBeforeCommand(flag: string, rest: string[]): string {
+  const command = rest.find(isCommandName);
+  return command === undefined
+    ? `${flag} is no command: evalc takes a command first, then its flags (evalc <command> ${flag})`
+    : `${flag} goes after the command: evalc ${command} ${flag}`;
 }
 
 /**
