@@ -101,8 +101,24 @@ export class PersistentLocalTransport implements MaeTransport {
     live.child.stdin?.end();
     killProcessGroup(live.child, 'SIGTERM');
     const timer = setTimeout(() => killProcessGroup(live.child, 'SIGKILL'), 1_000);
-    await live.exited;
+    // `exited` waits for the output pipes to close: a process that left the group (its own
+    // session: setsid, a detached spawn) holds them as long as it runs, which no signal to the
+    // group ends (QA181: apply sat that child's lifetime after 'Apply complete', as 381672f's
+    // served agents did). Waited for no longer than the SIGKILL and a moment after, then let go of.
+    let grace: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      live.exited.then(() => true),
+      new Promise<false>((resolve) => {
+        grace = setTimeout(() => resolve(false), 1_500);
+      }),
+    ]);
     clearTimeout(timer);
+    clearTimeout(grace);
+    if (!closed) {
+      killProcessGroup(live.child, 'SIGKILL');
+      live.child.stdout?.destroy();
+      live.child.stderr?.destroy();
+    }
   }
 
   /**
