@@ -131,3 +131,19 @@ function unclosedOn(text: string, open: '{' | '['): number {
   const bare = text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'/g, '');
   return [...bare].reduce((n, c) => n + (c === open ? 1 : c === close ? -1 : 0), 0);
 }
+
+/**
+ * A file whose first line end is a lone CR (an old Mac line break), which the YAML reader does not
+ * end a line at: it is one long line to the reader, its errors one per token (QA179: a plan saved so
+ * read ten errors, none about its line ends). Where that CR is, and what to say of it.
+ */
+export function loneCrLineEnds(text: string): { offset: number; message: string; hint: string } | undefined {
+  const offset = text.search(/[\r\n]/);
+  if (offset === -1 || text[offset] !== '\r' || text[offset + 1] === '\n') return undefined;
+  return {
+    offset,
+    message:
+      'the lines of this file end with a lone CR (an old Mac line break), which YAML here does not end a line at',
+    hint: 'save it with LF or CRLF line ends',
+  };
+}

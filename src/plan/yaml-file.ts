@@ -21,7 +21,7 @@ import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt, isSameKey } 
 import { openQuoteBefore } from './open-quote.js';
 import { sourceOffsetIn } from './scalar-offset.js';
 import { endsFileAt, stoppedAt, unclosedFlow } from './unclosed-flow.js';
-import { errorSite, yamlErrorHint } from './yaml-error-hints.js';
+import { errorSite, loneCrLineEnds, yamlErrorHint } from './yaml-error-hints.js';
 
 export interface YamlFile {
   /** Path as shown to users (relative to the working directory). */
@@ -51,6 +51,11 @@ export function parseYamlFile(
   const file: YamlFile = { display, text, doc, lineCounter };
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number): SourcePosition => positionOf(file, offset);
+  const cr = doc.errors.length > 0 ? loneCrLineEnds(text) : undefined;
+  if (cr !== undefined) {
+    const said = diagnostic('EVALC_YAML_SYNTAX', cr.message, [], { source: at(cr.offset), hint: cr.hint });
+    return { file, value: undefined, diagnostics: [said] };
+  }
   let streamTokens = 0;
   for (const err of doc.errors) {
     if (err.message.startsWith('Source contains multiple documents')) {

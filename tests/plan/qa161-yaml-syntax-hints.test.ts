@@ -37,4 +37,18 @@ describe('YAML syntax hints', () => {
       '1:11 Unexpected , in flow map | remove the extra comma: items are separated by one comma',
     ]);
   });
+
+  it('lines that end with a lone CR (an old Mac line break): one error that says so (QA179)', () => {
+    // The reader takes such a file for one line: it read ten errors, one per token, none about it.
+    const plan =
+      'evalc: 1\rbenchmark: { id: m }\ragents:\r  a1: { protocol: raip, url: http://h }\rmetrics: []\r';
+    expect(said(plan)).toEqual([
+      '1:9 the lines of this file end with a lone CR (an old Mac line break), which YAML here does not end a line at | save it with LF or CRLF line ends',
+    ]);
+    expect(said('- id: q1\r  vars: { q: "a" }\r- id: q2\r')).toHaveLength(1);
+    // The same lines ended with LF or CRLF read, and a CR inside a CRLF file is not the file's line end.
+    expect(said(plan.replaceAll('\r', '\n'))).toEqual([]);
+    expect(said(plan.replaceAll('\r', '\r\n'))).toEqual([]);
+    expect(said('evalc: 1\r\nk:v\rx\r\n').join()).not.toMatch(/lone CR/);
+  });
 });
