@@ -1,7 +1,7 @@
 /** Reads a lockfile named on the command line; a missing or invalid one is a clear exit 1. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { readLockFile } from '../lockfile/serialize.js';
+import { readLockFile, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
 import { EXIT, ExitError } from './exit-error.js';
@@ -14,7 +14,10 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
   const read = readLockFile(resolved);
   if (!read.ok) {
     const hint = read.missing ? ` (run \`evalc apply\` to create it, or check the path)` : '';
-    throw new ExitError(EXIT.failure, `cannot read the ${role} lockfile: ${read.message}${hint}`);
+    throw new ExitError(
+      EXIT.failure,
+      `cannot read the ${role} lockfile: ${adviceFor(resolved, read.message)}${hint}`,
+    );
   }
   const lock = read.lock;
   const missing = ['aggregates', 'groups', 'run'].filter(
@@ -27,6 +30,17 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
     );
   }
   return { lock: withoutUrlCredentials(lock), file: resolved };
+}
+
+/**
+ * apply writes only an `evalc.lock`: a baseline saved as base.lock (`git show main:evalc.lock >
+ * base.lock`) was told to 'delete it and run `evalc apply` to re-create it', which writes the
+ * branch's evalc.lock and leaves base.lock missing (QA180). Such a file is told to be restored.
+ */
+function adviceFor(file: string, message: string): string {
+  const name = path.basename(file);
+  if (name === 'evalc.lock' || !message.endsWith(SHAPE_ADVICE)) return message;
+  return `${message.slice(0, -SHAPE_ADVICE.length)} (restore it from git or from where it came from: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name})`;
 }
 
 function isFolder(file: string): boolean {
