@@ -12,6 +12,7 @@ import {
 } from '@jmespath-community/jmespath';
 import { installLinearTrim } from '../protocols/jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
+import { jmespathErrorOffset } from './jmespath-error-offset.js';
 import { jmespathHint } from './jmespath-hints.js';
 
 // trim/trim_right in linear time on agent text (QA52).
@@ -33,14 +34,18 @@ export type ExtractionResult =
 
 export function compileExpression(
   expression: string,
-): { ok: true; ast: Compiled } | { ok: false; message: string; hint?: string } {
+): { ok: true; ast: Compiled } | { ok: false; message: string; hint?: string; offset?: number } {
   let ast: Compiled;
   try {
     ast = compile(expression);
   } catch (err) {
     const message = syntaxMessage(expression, err);
     const hint = jmespathHint(expression, message);
-    return { ok: false, message, ...(hint ? { hint } : {}) };
+    const offset = jmespathErrorOffset(
+      expression,
+      err instanceof Error ? err.message.split('\n')[0]! : String(err),
+    );
+    return { ok: false, message, ...(hint ? { hint } : {}), ...(offset === undefined ? {} : { offset }) };
   }
   // The parser accepts any function name, argument count and literal argument; an unknown
   // function, a wrong count (`abs(x, `1`)`) or a literal of the wrong type (`sort_by(xs, 'k')`)
@@ -48,7 +53,13 @@ export function compileExpression(
   const problem = functionProblem(ast);
   if (problem !== undefined) {
     const hint = jmespathHint(expression, problem);
-    return { ok: false, message: problem, ...(hint ? { hint } : {}) };
+    const offset = jmespathErrorOffset(expression, problem);
+    return {
+      ok: false,
+      message: problem,
+      ...(hint ? { hint } : {}),
+      ...(offset === undefined ? {} : { offset }),
+    };
   }
   return { ok: true, ast };
 }
@@ -136,21 +147,30 @@ export function uncompiledExtraction(output: Record<string, string>, broken: str
   };
 }
 
+/** An output whose expression does not compile; `offset`: where in the expression, when known. */
+export interface ExtractionError {
+  name: string;
+  message: string;
+  hint?: string;
+  offset?: number;
+}
+
 /** Compiles a binding's `output` map; expressions that do not compile are reported. */
 export function compileExtraction(
   output: Record<string, string>,
-):
-  | { ok: true; extraction: CompiledExtraction }
-  | { ok: false; errors: { name: string; message: string; hint?: string }[] } {
+): { ok: true; extraction: CompiledExtraction } | { ok: false; errors: ExtractionError[] } {
   const compiled: [string, Compiled][] = [];
   let guarded = false;
-  const errors: { name: string; message: string; hint?: string }[] = [];
+  const errors: ExtractionError[] = [];
   for (const [name, expression] of Object.entries(output)) {
     const result = compileExpression(expression);
     if (result.ok) {
       compiled.push([name, result.ast]);
       guarded ||= namesInheritedField(result.ast);
-    } else errors.push({ name, message: result.message, ...(result.hint ? { hint: result.hint } : {}) });
+    } else {
+      const { message, hint, offset } = result;
+      errors.push({ name, message, ...(hint ? { hint } : {}), ...(offset === undefined ? {} : { offset }) });
+    }
   }
   if (errors.length > 0) return { ok: false, errors };
   const run = (document: unknown): ExtractionResult => {

@@ -227,13 +227,18 @@ export async function resolvePlan(
       const extraction = compileExtraction(binding.output);
       if (!extraction.ok) {
         for (const err of extraction.errors) {
+          const outputPath = [...bindingPath, 'output', err.name];
+          const expression = binding.output[err.name];
           diagnostics.push(
             diagnostic(
               'EVALC_BIND_JMESPATH',
               `JMESPath expression does not compile: ${err.message}`,
-              [...bindingPath, 'output', err.name],
+              outputPath,
               {
-                source: at([...bindingPath, 'output', err.name]),
+                source:
+                  (err.offset !== undefined && typeof expression === 'string'
+                    ? loaded.locateInValue?.(outputPath, expression, err.offset)
+                    : undefined) ?? at(outputPath),
                 ...(err.hint ? { hint: err.hint } : {}),
               },
             ),

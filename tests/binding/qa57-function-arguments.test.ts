@@ -14,6 +14,7 @@ describe('JMESPath function arguments', () => {
     expect(compileExpression('abs(output.n, `1`)')).toEqual({
       ok: false,
       message: 'Invalid arity: abs() takes 1 argument but received 2',
+      offset: 0,
     });
     expect(compileExpression('output.items[?length() > `1`]').ok).toBe(false);
     expect(compileExpression('join(`", "`)').ok).toBe(false);

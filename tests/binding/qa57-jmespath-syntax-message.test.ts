@@ -12,6 +12,7 @@ describe('JMESPath syntax error messages', () => {
     expect(compileExpression('output.courses[?credits == ]')).toEqual({
       ok: false,
       message: 'Syntax error: invalid token (Rbracket): "]" at column 28 of the expression',
+      offset: 27,
     });
   });
 
@@ -22,10 +23,13 @@ describe('JMESPath syntax error messages', () => {
         message: expect.stringMatching(
           /^Syntax error: invalid token \(EOF\): "": the expression ends too early/,
         ),
+        // Said at its end (validate's caret).
+        offset: expression.trimEnd().length,
       });
     expect(compileExpression('  ')).toEqual({
       ok: false,
       message: 'empty expression (`@` is the whole reply)',
+      offset: 0,
     });
   });
 

@@ -12,6 +12,7 @@ describe('unknown JMESPath functions', () => {
     expect(compileExpression('length(from_json(output))[0]')).toEqual({
       ok: false,
       message: 'Unknown function: from_json() (not a JMESPath function)',
+      offset: 'length('.length,
     });
     expect(compileExpression("items[?contains(name, 'a')] | sort_by(@, &nope(x))").ok).toBe(false);
     expect(compileExpression("items[?contains(name, 'a')] | sort_by(@, &age)[0].name").ok).toBe(true);

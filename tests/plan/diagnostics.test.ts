@@ -23,7 +23,7 @@ const EXPECTED: [string, string][] = [
   // Warnings: the chat agent a4 gets the default binding, and chat replies have no `output`.
   ['EVALC_BIND_FIELD', 'evalc.yaml:21:27'],
   ['EVALC_BIND_FIELD', 'evalc.yaml:21:51'],
-  ['EVALC_BIND_JMESPATH', 'evalc.yaml:24:51'],
+  ['EVALC_BIND_JMESPATH', 'evalc.yaml:24:72'], // at the expression's end (its closing quote)
   ['EVALC_REF_AGENT', 'evalc.yaml:25:7'],
   ['EVALC_REF_CANDIDATE', 'evalc.yaml:30:41'],
   ['EVALC_REF_METRIC_TYPE', 'evalc.yaml:31:17'],
@@ -111,9 +111,9 @@ describe('evalc validate on a plan full of mistakes', () => {
         21 |         output: { answer: "output.answer", codes: "output.courses[].code" }
            |                                                   ^
         hint: a chat reply has messages, model, provider, usage, metadata; give a4 its own binding
-      evalc.yaml:24:51: error EVALC_BIND_JMESPATH: JMESPath expression does not compile: Syntax error: expected Rbracket, got: EOF
+      evalc.yaml:24:72: error EVALC_BIND_JMESPATH: JMESPath expression does not compile: Syntax error: expected Rbracket, got: EOF
         24 |         output: { answer: "output.answer", codes: "output.courses[?code" }
-           |                                                   ^
+           |                                                                        ^
         hint: the expression ends too early: close each \`[\`, \`{\` and \`(\` it opens
       evalc.yaml:25:7: error EVALC_REF_AGENT: binding for unknown agent \`a3\`
         25 |       a3:

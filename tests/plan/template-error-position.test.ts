@@ -113,6 +113,46 @@ describe('a template error is said where it is in the value', () => {
   });
 });
 
+describe('a JMESPath error is said where it is in the expression', () => {
+  /** A plan whose binding has these output lines (indented under `output:`). */
+  const withOutput = (lines: string[]) =>
+    `${head}tasks:
+  t:
+    bindings:
+      default:
+        input: { query: "{{q}}" }
+        output:
+${lines.map((l) => `          ${l}`).join('\n')}
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+`;
+  const jmespathErrors = async (yaml: string) =>
+    (await planDiagnostics(yaml))
+      .filter((d) => d.code === 'EVALC_BIND_JMESPATH')
+      .map((d) => `${d.source?.line}:${d.source?.col}`);
+
+  it('at the token the parser did not expect, the character the lexer refused, the call it refused', async () => {
+    const yaml = withOutput([
+      'codes: "metadata.courses[.code"',
+      "first: 'output.items ^ 1'",
+      'tools: unknown_fn(tool_calls)',
+      'literal: "output.`{bad`"',
+    ]);
+    expect(await jmespathErrors(yaml)).toEqual([
+      positionOf(yaml, '.code"'),
+      positionOf(yaml, '^ 1'),
+      positionOf(yaml, 'unknown_fn'),
+      positionOf(yaml, '`{bad'),
+    ]);
+  });
+
+  it('that ends too early: at its end', async () => {
+    const yaml = withOutput(['answer: output.answer.']);
+    const [line, col] = positionOf(yaml, 'output.answer.').split(':').map(Number);
+    expect(await jmespathErrors(yaml)).toEqual([`${line}:${col! + 'output.answer.'.length}`]);
+  });
+});
+
 describe("a judge metric's content template", () => {
   it('is said at the character too', async () => {
     const yaml = `${head}judges:
