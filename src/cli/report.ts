@@ -55,7 +55,13 @@ export interface ReportDeps {
 export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('report'), USAGE);
   if (positionals.length > 0) {
-    throw new ExitError(EXIT.usage, `unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
+    // `evalc report pr.lock`, as diff takes its lockfiles: said only "unexpected argument" (QA183).
+    const fromGiven = ctx.args.some((a) => a === '--from' || a.startsWith('--from='));
+    const hint =
+      positionals.length === 1 && !fromGiven
+        ? `: report reads its lockfile with --from (evalc report --from ${positionals[0]})`
+        : '';
+    throw new ExitError(EXIT.usage, `unexpected argument "${positionals[0]}"${hint}\nusage: ${USAGE}`);
   }
   const format = values.format;
   if (format !== undefined && (typeof format !== 'string' || !(format in FORMAT_FILES))) {
