@@ -57,15 +57,21 @@ const singleQuoted: Step = (source, at) => {
   const c = source[at];
   if (c === '\n' || c === '\r') return undefined; // folded over lines
   if (c === "'") return source[at + 1] === "'" ? { source: 2, value: 1 } : undefined;
-  return { source: 1, value: source.codePointAt(at)! > 0xffff ? 2 : 1 };
+  return literal(source, at);
 };
+
+/** A character written as itself: a character beyond the BMP is two UTF-16 units on both sides. */
+function literal(source: string, at: number): { source: number; value: number } {
+  const units = source.codePointAt(at)! > 0xffff ? 2 : 1;
+  return { source: units, value: units };
+}
 
 const ESCAPE_HEX: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 const doubleQuoted: Step = (source, at) => {
   const c = source[at];
   if (c === '\n' || c === '\r' || c === '"') return undefined;
-  if (c !== '\\') return { source: 1, value: source.codePointAt(at)! > 0xffff ? 2 : 1 };
+  if (c !== '\\') return literal(source, at);
   const e = source[at + 1];
   if (e === undefined || e === '\n' || e === '\r') return undefined; // an escaped line break
   const hex = ESCAPE_HEX[e];

@@ -21,6 +21,10 @@ describe('a value character mapped to its source', () => {
     expect(mapped('k: "\\U0001F600{{x"\n', 2)).toBe('{{x');
     expect(mapped('k: |\n  line one\n    {{x\n', 11)).toBe('{{x');
     expect(mapped('k: |-\r\n  a\r\n  {{x\r\n', 2)).toBe('{{x');
+    // A character beyond the BMP written as itself is two UTF-16 units in the source too (QA186).
+    expect(mapped("k: '😀😀{{x'\n", 4)).toBe('{{x');
+    expect(mapped('k: "😀 \\t😀{{x"\n', 6)).toBe('{{x');
+    expect(mapped('k: 😀😀{{x\n', 4)).toBe('{{x');
   });
 
   it('maps nothing it cannot place exactly', () => {

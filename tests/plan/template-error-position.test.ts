@@ -62,6 +62,13 @@ describe('a template error is said where it is in the value', () => {
     expect(await templateErrors(yaml)).toEqual([positionOf(yaml, '{{/iff}}')]);
   });
 
+  it('in \'…\' and "…" values after characters beyond the BMP (emoji): at the closer', async () => {
+    const single = plan("          query: 'Hi 😀😀 {{#if q}}x{{/iff}}'");
+    expect(await templateErrors(single)).toEqual([positionOf(single, '{{/iff}}')]);
+    const double = plan('          query: "Hi 😀\\t😀 {{#if q}}x{{/iff}}"');
+    expect(await templateErrors(double)).toEqual([positionOf(double, '{{/iff}}')]);
+  });
+
   it('in a | block, lines below its start and indented deeper: on its own line', async () => {
     const yaml = plan(
       [
