@@ -145,8 +145,26 @@ function parseJsonl(file: string, text: string): ParsedRows {
     const last = raw.charCodeAt(raw.length - 1);
     const clean = first > 32 && first < 127 && last > 32 && last < 127;
     const line = clean ? raw : raw.trim();
-    if (line === '' || line.startsWith('//')) continue;
+    if (line === '') continue;
     const indent = clean ? 0 : raw.length - raw.trimStart().length;
+    if (line.startsWith('//')) {
+      // A comment that runs on past a lone CR took the lines after it (QA179: a lone-CR file opening
+      // with a comment was skipped whole, 'has no examples').
+      const after = line.indexOf('\r') === -1 ? -1 : line.slice(line.indexOf('\r')).search(/\S/);
+      if (after !== -1)
+        diagnostics.push(
+          diagnostic(
+            'EVALC_DATASET_PARSE',
+            'this `//` comment runs on past a lone CR, over the text after it',
+            [],
+            {
+              source: { file, line: lineNo, col: indent + line.indexOf('\r') + after + 1 },
+              hint: LONE_CR_LINES,
+            },
+          ),
+        );
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -160,7 +178,7 @@ function parseJsonl(file: string, text: string): ParsedRows {
           // line holds more after its object, of a file an editor shows one object a line).
           hint:
             at !== undefined && endsWithCr(line.slice(0, at))
-              ? 'the lines of this file end with a lone CR (an old Mac line break): JSONL lines end with LF; save it with LF or CRLF line ends'
+              ? LONE_CR_LINES
               : jsonSyntaxHint(line, message, at, true),
         }),
       );
@@ -175,6 +193,9 @@ function parseJsonl(file: string, text: string): ParsedRows {
   }
   return { rows, diagnostics, mayBeDeep };
 }
+
+const LONE_CR_LINES =
+  'the lines of this file end with a lone CR (an old Mac line break): JSONL lines end with LF; save it with LF or CRLF line ends';
 
 /** Whether the blank before the end of `text` holds a CR (JSON reads it as a blank). */
 function endsWithCr(text: string): boolean {

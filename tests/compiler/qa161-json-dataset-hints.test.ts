@@ -46,6 +46,16 @@ describe('JSON dataset hints', () => {
     expect(said('{"id":"1"} x\r\n')).toEqual([
       '1:12 | one example per line: this line holds more after its object',
     ]);
+    // A `//` comment that runs on past a lone CR is said too, at what it ran over (QA179: a file
+    // opening with a comment was skipped whole, 'has no examples', and a line after one lost).
+    const lone =
+      'the lines of this file end with a lone CR (an old Mac line break): JSONL lines end with LF; save it with LF or CRLF line ends';
+    expect(said('// ids\r{"id":"1"}\r{"id":"2"}\r')).toEqual([`1:8 | ${lone}`]);
+    const lost = parseDataset('d.jsonl', '{"id":"0"}\n// note\r {"id":"3"}\n// a\r\n', 'jsonl');
+    expect(lost.rows.map((r) => r.value)).toEqual([{ id: '0' }]);
+    expect(lost.diagnostics.map((d) => `${d.source?.line}:${d.source?.col} ${d.message}`)).toEqual([
+      '2:10 this `//` comment runs on past a lone CR, over the text after it',
+    ]);
   });
 
   it('a JSON file: at the token the parser did not take, not at 1:1', () => {
