@@ -58,10 +58,39 @@ function checkDatasetPin(id: string, entry: Record<string, unknown>): LockShapeP
  * one reads as before, and an older lock's judge recorded no endpoint (QA168).
  */
 function checkServicePin(key: 'agents' | 'judges', id: string, entry: Record<string, unknown>) {
-  if (entry.digest !== undefined && typeof entry.digest !== 'string')
-    return expect(`${key}.${id}.digest`, 'a string', entry.digest);
+  // And every other text a pin records (QA180: an agent's schemaDigest of 5 stopped apply --locked
+  // on 'TypeError: lockedPin.schemaDigest.slice is not a function'; an etag of {} was sent as
+  // If-None-Match and read as the agent's 'discovery failed (transport_error) … UND_ERR_INVALID_ARG').
+  for (const field of key === 'agents' ? AGENT_TEXT : JUDGE_TEXT)
+    if (entry[field] !== undefined && typeof entry[field] !== 'string')
+      return expect(`${key}.${id}.${field}`, 'a string', entry[field]);
+  for (const field of ['settings', 'registeredRubrics'] as const)
+    if (entry[field] !== undefined && !isObject(entry[field]))
+      return expect(`${key}.${id}.${field}`, 'an object', entry[field]);
   return undefined;
 }
+
+const AGENT_TEXT = [
+  'digest',
+  'protocol',
+  'endpoint',
+  'commandDir',
+  'name',
+  'version',
+  'schemaDigest',
+  'etag',
+] as const;
+const JUDGE_TEXT = [
+  'digest',
+  'protocol',
+  'endpoint',
+  'commandDir',
+  'model',
+  'rubric',
+  'rubricVersion',
+  'version',
+  'wireVersion',
+] as const;
 
 function expect(at: string, what: string, value: unknown, resultIndex?: number): LockShapeProblem {
   return {

@@ -124,3 +124,24 @@ describe('run settings and volatile figures of the wrong type (QA180)', () => {
     }
   });
 });
+
+describe('an agent or judge pin whose other fields are of another type (QA180)', () => {
+  it('is refused naming the field, not a TypeError in apply --locked or a discovery failure', () => {
+    const base = readFileSync(path.join(REPO_ROOT, 'tests/fixtures/locks/course-advisor.lock'), 'utf8');
+    const cases: [string, string, string, unknown, string][] = [
+      ['schema-digest', 'agents', 'schemaDigest', 5, 'schemaDigest: expected a string, got the number 5'],
+      ['etag', 'agents', 'etag', {}, 'etag: expected a string, got an object'],
+      ['settings', 'agents', 'settings', 'x', 'settings: expected an object, got the string "x"'],
+      ['rubric-version', 'judges', 'rubricVersion', 1, 'rubricVersion: expected a string, got the number 1'],
+    ];
+    for (const [name, key, field, value, message] of cases) {
+      const lock = JSON.parse(base) as Record<string, Record<string, Record<string, unknown>>>;
+      const [id, pin] = Object.entries(lock[key] ?? {})[0] ?? [];
+      (pin as Record<string, unknown>)[field] = value;
+      const file = path.join(dir, `pin-${name}.lock`);
+      writeFileSync(file, JSON.stringify(lock, null, 2));
+      const read = readLockFile(file);
+      expect(read.ok ? name : read.message, name).toContain(`${key}.${id}.${message}`);
+    }
+  });
+});
