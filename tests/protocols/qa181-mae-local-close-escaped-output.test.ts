@@ -1,17 +1,27 @@
 /**
- * QA181: closing a persistent `local` mae agent waited for its output pipes to close, and a child
+ * QA181: a `local` mae agent's helper that left its process group (its own session: `setsid`, a
+ * detached spawn) holds its output as long as it runs, which no signal to the group ends.
+ *
+ * Closing a persistent `local` mae agent waited for its output pipes to close, and a child
  * that left its process group (its own session: `setsid`, a detached spawn) holds them as long as
  * it runs, which no signal to the group ends: apply sat that child's lifetime after 'Apply
  * complete' (60 s for a `sleep 60`; a daemon's, for ever), as 381672f's served agents did. The
  * close now lets go of the pipes a moment after the group's SIGKILL.
+ *
+ * An `agentv` agent (one process per turn) whose reply was read to the end of stdout read 'no reply
+ * within 8000 ms' on every turn, of an agent that had replied and exited: the reply is now read a
+ * moment after the process exits.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'evalc-qa181-mae-'));
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'evalc-qa181-mae-'));
+});
 afterEach(() => {
   try {
     process.kill(Number(readFileSync(join(dir, 'escaped.pid'), 'utf8')), 'SIGKILL');
@@ -41,4 +51,32 @@ it("closes a local agent whose escaped child holds its output in seconds, not th
   const t0 = Date.now();
   await adapter.close();
   expect(Date.now() - t0).toBeLessThan(5_000);
+}, 30_000);
+
+/** An agentv agent: one request on stdin, the same escaped child, one reply, exit. */
+const PER_TURN_AGENT = `import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+const escaped = spawn('sleep', ['60'], { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+writeFileSync('escaped.pid', String(escaped.pid));
+escaped.unref();
+process.stdin.resume();
+process.stdin.on('end', () => {
+  process.stdout.write(JSON.stringify({ action: 'final_answer', summary: 'done' }) + '\\n');
+  process.exit(0);
+});
+`;
+
+it('reads the reply of a per-turn (agentv) agent whose escaped child holds its output when it exits', async () => {
+  writeFileSync(join(dir, 'agent.mjs'), PER_TURN_AGENT);
+  const adapter = makeMaeAdapter(
+    { transport: 'local', command: 'node agent.mjs', profile: 'agentv' },
+    { cwd: dir, timeoutMs: 8_000 },
+  );
+  try {
+    const t0 = Date.now();
+    expect(finalAnswer(await adapter.invoke('hi', maeContext()))).toBe('done');
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  } finally {
+    await adapter.close();
+  }
 }, 30_000);

@@ -8,7 +8,8 @@
  *
  * The reply ends when the process exits: what it left running in its group (a helper that
  * inherited stdout) is stopped then (process-group.ts's watchdog), so such a grandchild cannot
- * hold the stream open until the timeout. A process that writes its reply and keeps running
+ * hold the stream open until the timeout; one outside the group (setsid) is not stopped, and the
+ * stream is read 0.5 s after the exit. A process that writes its reply and keeps running
  * times out with a message saying so.
  */
 
@@ -32,6 +33,9 @@ const WHERE = 'local agent';
 /** A per-turn process that wrote nothing in time: its start-up counts toward every turn. */
 const PER_TURN_STARTUP_HINT =
   ' (the agentv profile starts the command for every turn: its start-up — imports, loading a model — counts toward limits.timeout on each turn)';
+
+/** How long after the process exits its stdout is waited for, held by a helper outside its group. */
+const EXIT_GRACE_MS = 500;
 
 const NOT_EXITED_HINT =
   ' (it wrote its reply but did not exit: the agentv profile reads stdout until the process exits; use profile: seed for an agent that keeps running)';
@@ -91,7 +95,23 @@ export class PerTurnLocalTransport implements MaeTransport {
       child.once('error', (error) =>
         finish({ ok: false, error: crashError({ code: null, signal: null, error: error.message }, stderr) }),
       );
+      // The reply ends when the process exits: a helper that left its group (its own session:
+      // setsid, a detached spawn) holds stdout as long as it runs, which the group's watchdog does
+      // not end (QA181: each turn read 'no reply within 8000 ms' of an agent that had replied and
+      // exited, and apply then sat the helpers' lifetime). Read a moment after the exit, then let go.
+      let grace: NodeJS.Timeout | undefined;
+      child.once('exit', (code, exitSignal) => {
+        grace = setTimeout(() => {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          settle(code, exitSignal);
+        }, EXIT_GRACE_MS);
+      });
       child.once('close', (code, exitSignal) => {
+        clearTimeout(grace);
+        settle(code, exitSignal);
+      });
+      const settle = (code: number | null, exitSignal: NodeJS.Signals | null) => {
         if (tooLarge) {
           finish({
             ok: false,
@@ -105,7 +125,7 @@ export class PerTurnLocalTransport implements MaeTransport {
         } else {
           finish(parseReplyText(stdout.trim(), WHERE, STDOUT_JSON_HINT));
         }
-      });
+      };
     });
   }
 }
