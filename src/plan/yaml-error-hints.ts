@@ -135,11 +135,13 @@ function unclosedOn(text: string, open: '{' | '['): number {
 /**
  * A file whose first line end is a lone CR (an old Mac line break), which the YAML reader does not
  * end a line at: it is one long line to the reader, its errors one per token (QA179: a plan saved so
- * read ten errors, none about its line ends). Where that CR is, and what to say of it.
+ * read ten errors, none about its line ends; one opening with a comment read empty). Where that CR
+ * is, and what to say of it.
  */
 export function loneCrLineEnds(text: string): { offset: number; message: string; hint: string } | undefined {
   const offset = text.search(/[\r\n]/);
   if (offset === -1 || text[offset] !== '\r' || text[offset + 1] === '\n') return undefined;
+  if (!/\S/.test(text.slice(offset))) return undefined;
   return {
     offset,
     message:

@@ -51,7 +51,8 @@ export function parseYamlFile(
   const file: YamlFile = { display, text, doc, lineCounter };
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number): SourcePosition => positionOf(file, offset);
-  const cr = doc.errors.length > 0 ? loneCrLineEnds(text) : undefined;
+  // Said when the file fails to parse, or reads empty: a comment on its first line took the rest.
+  const cr = doc.errors.length > 0 || doc.contents === null ? loneCrLineEnds(text) : undefined;
   if (cr !== undefined) {
     const said = diagnostic('EVALC_YAML_SYNTAX', cr.message, [], { source: at(cr.offset), hint: cr.hint });
     return { file, value: undefined, diagnostics: [said] };

@@ -50,5 +50,10 @@ describe('YAML syntax hints', () => {
     expect(said(plan.replaceAll('\r', '\n'))).toEqual([]);
     expect(said(plan.replaceAll('\r', '\r\n'))).toEqual([]);
     expect(said('evalc: 1\r\nk:v\rx\r\n').join()).not.toMatch(/lone CR/);
+    // One opening with a comment (evalc init's schema line) read empty: 'the plan file is empty'.
+    expect(said(`# yaml-language-server: $schema=s.json\r${plan}`)).toEqual([
+      '1:39 the lines of this file end with a lone CR (an old Mac line break), which YAML here does not end a line at | save it with LF or CRLF line ends',
+    ]);
+    expect(said('# only a comment\r\r')).toEqual([]);
   });
 });
