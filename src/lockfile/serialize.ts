@@ -195,7 +195,7 @@ export interface LockWriteOptions {
  */
 export function writeLockFile(file: string, lock: Lockfile, options: LockWriteOptions = {}): void {
   const tmp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
+  const fd = openTemp(tmp, file);
   const { hash } = options;
   try {
     // Each chunk is encoded into one reused buffer (a UTF-16 unit is at most 3 bytes of UTF-8):
@@ -245,6 +245,22 @@ export function writeLockFile(file: string, lock: Lockfile, options: LockWriteOp
     throw err;
   }
   removeStaleTemps(file);
+}
+
+/**
+ * Opens `<file>.tmp-<pid>`; a refusal names the lockfile, not the temp file (QA183: a read-only
+ * plan folder said `open '…/evalc.lock.tmp-2127'`), as the reports' writer does (QA95).
+ */
+function openTemp(tmp: string, file: string): number {
+  try {
+    return openSync(tmp, 'w');
+  } catch (err) {
+    if (err instanceof Error && (err as { path?: unknown }).path === tmp) {
+      err.message = err.message.split(tmp).join(file);
+      Object.assign(err, { path: file });
+    }
+    throw err;
+  }
 }
 
 /** Writes all of `bytes` (a short write, rare on regular files, is finished). */

@@ -13,7 +13,7 @@
  * Root ignores file modes: the CLI runs as `nobody` (setpriv) from a world-readable copy of dist/
  * when the tests run as root.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -106,6 +106,22 @@ describe('evalc apply: a plan folder that cannot be written', () => {
     expect(existsSync(path.join(dir, '.evalc', 'reports', 'report.md'))).toBe(true);
     expect(readFileSync(path.join(dir, 'evalc.lock')).equals(lock)).toBe(true);
     expect(ctx.agent.stats().invokes).toBe(0);
+  });
+  it('QA183: a re-saved lock it would write back in its own form is named as evalc.lock, not its temp file', async () => {
+    const dir = planFolder('qa183-ro-resaved-lock');
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+    const file = path.join(dir, 'evalc.lock');
+    writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), null, 4));
+    chmodSync(path.join(dir, '.evalc'), 0o777);
+    chmodSync(path.join(dir, '.evalc', 'reports'), 0o777);
+    chmodSync(dir, 0o555);
+    const run = await runUnprivilegedCli(['apply', 'evalc.yaml'], dir);
+    chmodSync(dir, 0o755);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toContain('.tmp-');
+    expect(run.stderr).toMatch(
+      /^evalc: cannot write: EACCES: permission denied, open '.*\/evalc\.lock' \(no permission to write evalc\.lock\)\n$/,
+    );
   });
 });
 
