@@ -13,7 +13,15 @@ beforeAll(async () => {
     const task = (JSON.parse(body) as { task_description: string }).task_description;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
-      JSON.stringify(task === 'bare' ? { action: 'error' } : { action: 'error', error: 'no such order' }),
+      JSON.stringify(
+        task === 'bare'
+          ? { action: 'error' }
+          : task === 'blank'
+            ? { action: 'error', error: '  ', message: '\n' }
+            : task === 'blank-then-summary'
+              ? { action: 'error', error: ' ', summary: 'quota spent' }
+              : { action: 'error', error: 'no such order' },
+      ),
     );
   });
 });
@@ -35,6 +43,17 @@ describe('mae error action (QA182)', () => {
     expect(await errorOf('bare')).toEqual({
       kind: 'contract_error',
       message: 'agent reported an error (action: error, with no error, message or summary text)',
+    });
+  });
+
+  it('an error reply whose texts are blank says it carried none (QA185: it read "agent reported an error: ")', async () => {
+    expect(await errorOf('blank')).toEqual({
+      kind: 'contract_error',
+      message: 'agent reported an error (action: error, with no error, message or summary text)',
+    });
+    expect(await errorOf('blank-then-summary')).toEqual({
+      kind: 'contract_error',
+      message: 'agent reported an error: quota spent',
     });
   });
 

@@ -59,7 +59,8 @@ export function parseAction(reply: unknown): MaeAction {
     case 'branch':
       return { type: 'branch' };
     case 'error': {
-      const message = firstString(reply.error, reply.message, reply.summary);
+      // a blank `error` ("  ") is no text either: it read "agent reported an error: " (QA185)
+      const message = firstString(...[reply.error, reply.message, reply.summary].map(nonBlank));
       return message === undefined ? { type: 'error' } : { type: 'error', message };
     }
     default:
@@ -120,6 +121,10 @@ function parseMultipleTools(reply: Record<string, unknown>): MaeAction {
 
 function malformedMultiple(problem: string): MaeAction {
   return { type: 'malformed', action: 'call_multiple_tools', problem };
+}
+
+function nonBlank(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
 }
 
 function firstString(...values: unknown[]): string | undefined {
