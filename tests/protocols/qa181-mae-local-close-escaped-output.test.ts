@@ -10,7 +10,8 @@
  *
  * An `agentv` agent (one process per turn) whose reply was read to the end of stdout read 'no reply
  * within 8000 ms' on every turn, of an agent that had replied and exited: the reply is now read a
- * moment after the process exits.
+ * moment after the process exits. A persistent agent that exited on a request (code 3) read the same
+ * 'no reply', not that it exited: its end is read a moment after it exits too.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,36 @@ it('reads the reply of a per-turn (agentv) agent whose escaped child holds its o
   try {
     const t0 = Date.now();
     expect(finalAnswer(await adapter.invoke('hi', maeContext()))).toBe('done');
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  } finally {
+    await adapter.close();
+  }
+}, 30_000);
+
+/** A seed agent with the same escaped child that exits with code 3 on its first request. */
+const CRASHING_AGENT = `import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import readline from 'node:readline';
+const escaped = spawn('sleep', ['60'], { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+writeFileSync('escaped.pid', String(escaped.pid));
+escaped.unref();
+readline.createInterface({ input: process.stdin }).on('line', () => {
+  process.stderr.write('fatal: boom\\n', () => process.exit(3));
+});
+`;
+
+it('says a persistent agent whose escaped child holds its output exited, not that it did not reply', async () => {
+  writeFileSync(join(dir, 'agent.mjs'), CRASHING_AGENT);
+  const adapter = makeMaeAdapter(
+    { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
+    { cwd: dir, timeoutMs: 8_000 },
+  );
+  try {
+    const t0 = Date.now();
+    const outcome = await adapter.invoke('hi', maeContext());
+    expect(outcome.ok ? 'ok' : `${outcome.error.kind}: ${outcome.error.message}`).toBe(
+      'process_crashed: local agent exited with code 3 before replying; stderr: fatal: boom',
+    );
     expect(Date.now() - t0).toBeLessThan(5_000);
   } finally {
     await adapter.close();

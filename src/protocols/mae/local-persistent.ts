@@ -67,6 +67,8 @@ interface LiveProcess {
   exited: Promise<ExitInfo>;
 }
 
+/** How long after the process exits its output pipes are waited for, held by a helper outside its group. */
+const EXIT_GRACE_MS = 500;
 const WHERE = 'local agent';
 
 export class PersistentLocalTransport implements MaeTransport {
@@ -104,7 +106,8 @@ export class PersistentLocalTransport implements MaeTransport {
     // `exited` waits for the output pipes to close: a process that left the group (its own
     // session: setsid, a detached spawn) holds them as long as it runs, which no signal to the
     // group ends (QA181: apply sat that child's lifetime after 'Apply complete', as 381672f's
-    // served agents did). Waited for no longer than the SIGKILL and a moment after, then let go of.
+    // served agents did). Let go of EXIT_GRACE_MS after the exit (#start); waited for no longer
+    // than the SIGKILL and a moment after in any case.
     let grace: NodeJS.Timeout | undefined;
     const closed = await Promise.race([
       live.exited.then(() => true),
@@ -203,6 +206,16 @@ export class PersistentLocalTransport implements MaeTransport {
     });
     const stdout = new LineChannel(child.stdout!, this.#options.maxReplyChars ?? 16 * 1024 * 1024);
     const stderr = new StderrTail(child.stderr, this.#options.secrets);
+    // A helper that left the group (its own session: setsid, a detached spawn) holds the output
+    // pipes as long as it runs, which the group's watchdog does not end: they are let go of a
+    // moment after the process exits, so its end is read (QA181: an agent that exited with code 3
+    // on a request read 'no reply within 8000 ms', and evalc sat the helper's lifetime at exit).
+    child.once('exit', () => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, EXIT_GRACE_MS);
+    });
     const exited = new Promise<ExitInfo>((resolve) => {
       child.once('close', (code, signal) => resolve({ code, signal }));
       child.once('error', (error) => {
