@@ -4,6 +4,7 @@
  * or "if doesn't match each - 1:3"; the user needs the block left open, the closer without an
  * opener, the `{{` without its `}}` (QA161), and what to write.
  */
+import { readBlockNesting } from './template-blocks.js';
 
 export interface TemplateSyntaxError {
   message: string;
@@ -12,7 +13,11 @@ export interface TemplateSyntaxError {
   offset?: number;
 }
 
-const BLOCK = /(?<!\\)\{\{~?\s*([#^/])\s*(\*?\s*[^\s}~]+)[^}]*\}\}/g;
+/** A closer as written, at the start of the text. */
+const CLOSER = /^\{\{~?\/[^}]*\}\}/;
+
+/** As explained: `offset` null when the error is about a place that cannot be found (no fallback). */
+type Explained = Omit<TemplateSyntaxError, 'offset'> & { offset?: number | null };
 
 /**
  * The error a template's parse failed with, explained when it is one of the usual slips, with where
@@ -23,32 +28,34 @@ export function explainTemplateSyntaxError(
   err: unknown,
   tokenAt?: number,
 ): TemplateSyntaxError {
-  const explained = explain(source, err);
-  const offset = explained.offset ?? errorLocation(source, err) ?? tokenAt;
+  const { offset: found, ...explained } = explain(source, err, tokenAt);
+  const offset = found === null ? undefined : (found ?? errorLocation(source, err) ?? tokenAt);
   return offset === undefined ? explained : { ...explained, offset };
 }
 
-function explain(source: string, err: unknown): TemplateSyntaxError {
+function explain(source: string, err: unknown, tokenAt: number | undefined): Explained {
   const text = err instanceof Error ? err.message : String(err);
   const first = (text.split('\n')[0] ?? text).trim();
   const got = /got '([A-Z_]+)'\s*$/.exec(text)?.[1];
   const expected = /Expecting (.*), got/.exec(text)?.[1] ?? '';
   const mismatch = /^(\S+) doesn't match (\S+)/.exec(first);
+  const nesting = readBlockNesting(source);
   if (mismatch) {
     const [, open, close] = mismatch;
-    // The parser names the opener's position; the message (and the caret) are about the closer.
-    const from = errorLocation(source, err) ?? 0;
-    const closer = new RegExp(`(?<!\\\\)\\{\\{~?\\s*/\\s*${escapeRegExp(close ?? '')}\\s*~?\\}\\}`, 'g');
-    closer.lastIndex = from;
-    const at = closer.exec(source)?.index;
+    // The parser names the opener's position; the message (and the caret) are about the closer:
+    // the first one that closes another block than the one open, when it is the pair named.
+    const at =
+      nesting.kind === 'mismatch' && nesting.open.name === open && nesting.closer.name === close
+        ? nesting.closer.index
+        : undefined;
     return {
-      ...(at === undefined ? {} : { offset: at }),
+      offset: at ?? null,
       message: `\`{{/${close}}}\` closes a \`{{#${open}}}\` block`,
       hint: `close the \`{{#${open} …}}\` block with \`{{/${open}}}\` (blocks close in the reverse order they open)`,
     };
   }
   if (got === 'EOF' && expected.includes("'OPEN_ENDBLOCK'")) {
-    const open = unclosedBlocks(source).at(-1);
+    const open = nesting.kind === 'nested' ? nesting.unclosed.at(-1) : undefined;
     if (open !== undefined)
       return {
         offset: open.index,
@@ -57,11 +64,17 @@ function explain(source: string, err: unknown): TemplateSyntaxError {
       };
   }
   if (got === 'OPEN_ENDBLOCK') {
-    const found = /(?<!\\)\{\{~?\s*\/\s*[^}]*\}\}/.exec(source);
-    const closer = found?.[0];
+    // The parser stopped at the closer (`tokenAt`): the first one with no block open.
+    const rest = tokenAt === undefined ? '' : source.slice(tokenAt);
+    const stray =
+      tokenAt !== undefined && /^\{\{~?\//.test(rest)
+        ? { tag: CLOSER.exec(rest)?.[0], index: tokenAt }
+        : nesting.kind === 'stray'
+          ? nesting.closer
+          : undefined;
     return {
-      ...(found ? { offset: found.index } : {}),
-      message: `${closer ? `\`${closer}\`` : 'a `{{/…}}`'} closes no block: no \`{{#…}}\` before it is open`,
+      offset: stray?.index ?? null,
+      message: `${stray?.tag ? `\`${stray.tag}\`` : 'a `{{/…}}`'} closes no block: no \`{{#…}}\` before it is open`,
       hint: 'remove it, or open the block before it (`{{#if x}}…{{/if}}`)',
     };
   }
@@ -94,19 +107,6 @@ function explain(source: string, err: unknown): TemplateSyntaxError {
     };
   const near = nearText(text);
   return { message: near ? `${first.replace(/:$/, '')} near \`${near}\`: ${lastLine(text)}` : first };
-}
-
-/** The blocks opened and not closed, outermost first. */
-function unclosedBlocks(source: string): { tag: string; name: string; index: number }[] {
-  const stack: { tag: string; name: string; index: number }[] = [];
-  for (const match of source.matchAll(BLOCK)) {
-    const name = (match[2] ?? '').replace(/^\*\s*/, '');
-    if (match[1] === '/') {
-      const index = stack.map((b) => b.name).lastIndexOf(name);
-      if (index >= 0) stack.splice(index);
-    } else stack.push({ tag: match[0], name, index: match.index });
-  }
-  return stack;
 }
 
 /** The template text the parser's caret points at (the message's second line, up to the caret). */
@@ -142,8 +142,4 @@ export function offsetOfPosition(
     offset = next + 1;
   }
   return offset + at.column <= source.length ? offset + at.column : undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

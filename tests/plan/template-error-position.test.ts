@@ -97,6 +97,33 @@ describe('a template error is said where it is in the value', () => {
     ]);
   });
 
+  it('at the closer that breaks the nesting, not an earlier one of the same name that closes its block (QA186)', async () => {
+    const yaml = plan(
+      [
+        "          stray: '{{#if q}}x{{/if}} y {{/if}}'",
+        "          mismatched: '{{#with q}}{{#if q}}x{{/if}}{{/if}}'",
+        '          lines: |',
+        '            {{#if q}}',
+        '            {{/if}}',
+        '            {{/if}} again',
+      ].join('\n'),
+    );
+    expect(await templateErrors(yaml)).toEqual([
+      positionOf(yaml, "{{/if}}'", 'stray:'),
+      positionOf(yaml, "{{/if}}'", 'mismatched:'),
+      positionOf(yaml, '{{/if}} again'),
+    ]);
+  });
+
+  it('a block never closed is the one outside a comment, said there (QA186)', async () => {
+    const yaml = plan("          query: 'x {{#with q}}{{!-- {{#each q}} --}}{{q}}'");
+    const [error] = (await planDiagnostics(yaml)).filter((d) => d.code === 'EVALC_BIND_TEMPLATE_SYNTAX');
+    expect(error?.message).toBe(
+      'template does not compile: `{{#with q}}` is never closed: the text ends inside its block',
+    );
+    expect(`${error?.source?.line}:${error?.source?.col}`).toBe(positionOf(yaml, '{{#with'));
+  });
+
   it('in a file the plan includes: that file, at the character', async () => {
     const tasks = `tasks:
   t:
