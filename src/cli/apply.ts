@@ -46,7 +46,21 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const mode = json ? 'json' : values.quiet ? 'quiet' : ctx.isTTY ? 'tty' : 'plain';
   const progress = createProgress(mode, json ? ctx.stdout : (ctx.stderrRaw ?? ctx.stderr));
   if (progress.dropInFlight) ctx.atExitNow?.(progress.dropInFlight);
-  if (mode === 'tty' || mode === 'plain') ctx.noticesVia?.((line) => progress.message(line));
+  // Before the run starts (agents starting, /info asked) no step is in flight: a Ctrl-C there said
+  // "finishing steps in flight" (QA183); the run's start flips the words back.
+  let running = false;
+  const start = progress.start.bind(progress);
+  progress.start = (totals) => {
+    running = true;
+    start(totals);
+  };
+  const say =
+    mode === 'tty' || mode === 'plain'
+      ? (line: string) => progress.message(line)
+      : (line: string) => ctx.stderr(`${line}\n`);
+  ctx.noticesVia?.((line) =>
+    say(running ? line : line.replace(' — finishing steps in flight', ' — stopping before the run')),
+  );
   const planFile = planArgument(positionals, ctx.cwd);
   if (isPipeLike(path.resolve(ctx.cwd, planFile)))
     throw new ExitError(
