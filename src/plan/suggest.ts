@@ -60,3 +60,32 @@ export function unknownKeyHint(
     ? `\`${best}\` is set already beside it: remove \`${key}\` (a misspelt copy?)`
     : `did you mean \`${best}\`?`;
 }
+
+/**
+ * "`agents` is set already beside it: remove `agnets`" of a misspelt key holding entries of its own
+ * (a mapping or list, as the key beside it does): they move, as removed they left the plan without a
+ * word (QA179: agent a2 under `agnets:`, a task's `datsets:`, `limts: { concurrency: 2 }`).
+ */
+export function movedEntriesHint(hint: string | undefined, holder: unknown, key: string): string | undefined {
+  const best = /^`([^`]+)` is set already beside it: /.exec(hint ?? '')?.[1];
+  if (best === undefined || !isMapping(holder)) return hint;
+  const held = holder[key];
+  const beside = holder[best];
+  // What the misspelt key holds that the one beside it does not: none, and it reads as a copy.
+  const news = Array.isArray(held)
+    ? Array.isArray(beside)
+      ? held.filter((item) => !beside.some((b) => JSON.stringify(b) === JSON.stringify(item)))
+      : []
+    : isMapping(held) && isMapping(beside)
+      ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k))
+      : [];
+  if (news.length === 0) return hint;
+  const what = Array.isArray(held)
+    ? `${news.length} item${news.length === 1 ? '' : 's'}`
+    : `${news.slice(0, 3).join(', ')}${news.length > 3 ? `, … ${news.length} in all` : ''}`;
+  return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`, or remove \`${key}\` if it is a misspelt copy`;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

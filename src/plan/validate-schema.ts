@@ -24,7 +24,7 @@ import {
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
 import { misspeltFieldHint, shapeHint } from './shape-hints.js';
-import { didYouMean, suggest, unknownKeyHint } from './suggest.js';
+import { didYouMean, movedEntriesHint, suggest, unknownKeyHint } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
@@ -160,7 +160,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
               misplacedKeyHint(path, key) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
-              unknownKeyHint(key, known, present),
+              movedEntriesHint(unknownKeyHint(key, known, present), value, key),
           },
         );
       });

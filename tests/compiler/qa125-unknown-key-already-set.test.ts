@@ -87,4 +87,48 @@ describe('an unknown key beside the key it is closest to', () => {
       expect.arrayContaining(['did you mean `timeout`?', 'did you mean `output`?', 'did you mean `mode`?']),
     );
   });
+
+  it('tells a misspelt key holding entries the key beside it lacks to move them, not remove it (QA179)', async () => {
+    // "remove `agnets` (a misspelt copy?)": removed as told, agent a2, dataset d2 and the
+    // concurrency left the plan without a word. One that holds nothing new still reads as a copy.
+    const text = `evalc: 1
+benchmark: { id: moved }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101, limits: { timeout: 30s }, limts: { concurrency: 2 } }
+agnets:
+  a2: { protocol: raip, url: http://127.0.0.1:7102 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.a } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+    datsets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+      d2: { examples: [ { id: e2, vars: { q: ho } } ] }
+    metrics: [ { type: pass_rate } ]
+    metrcs: [ { type: pass_rate } ]
+`;
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa179-moved-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(
+      result.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => [d.message, d.hint]),
+    ).toEqual([
+      [
+        'unknown key `limts` in agents.a1',
+        '`limits` is set already beside it: move what `limts` holds (concurrency) under `limits`, or remove `limts` if it is a misspelt copy',
+      ],
+      [
+        'unknown key `agnets`',
+        '`agents` is set already beside it: move what `agnets` holds (a2) under `agents`, or remove `agnets` if it is a misspelt copy',
+      ],
+      [
+        'unknown key `datsets` in tasks.t',
+        '`datasets` is set already beside it: move what `datsets` holds (d2) under `datasets`, or remove `datsets` if it is a misspelt copy',
+      ],
+      [
+        'unknown key `metrcs` in tasks.t',
+        '`metrics` is set already beside it: remove `metrcs` (a misspelt copy?)',
+      ],
+    ]);
+  });
 });
