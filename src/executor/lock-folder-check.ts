@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { reportsDirOf } from './report-paths.js';
 
@@ -10,6 +10,23 @@ import { reportsDirOf } from './report-paths.js';
  */
 export function checkLockFolderWritable(lockFile: string): void {
   checkWritable(path.dirname(lockFile), `open '${lockFile}'`, lockFile);
+  // A folder named evalc.lock let the run call every agent, then failed renaming the temp file
+  // onto it (QA183): refused here as the write would be.
+  if (isFolder(lockFile))
+    throw Object.assign(
+      new Error(
+        `EISDIR: illegal operation on a directory, open '${lockFile}' (checked before calling any agent)`,
+      ),
+      { code: 'EISDIR', syscall: 'open', path: lockFile },
+    );
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**
