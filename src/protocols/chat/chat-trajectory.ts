@@ -87,8 +87,13 @@ export class ChatTranscript {
     const reported =
       reply.usage !== undefined && Object.keys(reply.usage).length > 0 ? reply.usage : undefined;
     if (reported) this.#reported = sumWireUsage(this.#reported, reported);
-    else this.#estimatedRounds++;
-    const round = reported ? normalizeUsage(reported) : estimateRoundUsage(sent, reply.messages);
+    // a count in no count's shape (-3) is usage reported, not none to estimate (QA185)
+    const unreadable = reply.unreadableUsage;
+    if (!reported && !unreadable) this.#estimatedRounds++;
+    const round =
+      reported || unreadable
+        ? normalizeUsage({ ...reported, ...unreadable })
+        : estimateRoundUsage(sent, reply.messages);
     this.#usage = addUsage(this.#usage, round);
     this.#measuredRounds++;
   }

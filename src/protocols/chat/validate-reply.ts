@@ -21,6 +21,12 @@ export interface AgentReply {
   model?: string;
   provider?: string;
   usage?: WireUsage;
+  /**
+   * Usage counts the platform accepts that are no count (a negative, beyond 2^53 − 1), as sent:
+   * not in `usage`, but not dropped in silence either — the `tokens` and `cost` that need that side
+   * say so (QA185: input 12 beside output -3 counted 12 tokens and priced them).
+   */
+  unreadableUsage?: Record<string, unknown>;
   metadata?: Record<string, unknown>;
 }
 
@@ -55,7 +61,11 @@ function parseReply(body: unknown): AgentReply {
   const provider = optionalString(body.provider, 'provider');
   if (model !== undefined) reply.model = model;
   if (provider !== undefined) reply.provider = provider;
-  if (body.usage !== undefined && body.usage !== null) reply.usage = parseUsage(body.usage);
+  if (body.usage !== undefined && body.usage !== null) {
+    const { usage, unreadable } = parseUsage(body.usage);
+    reply.usage = usage;
+    if (unreadable) reply.unreadableUsage = unreadable;
+  }
   if (body.metadata !== undefined && body.metadata !== null) {
     if (!isJsonObject(body.metadata)) violate('metadata must be an object');
     reply.metadata = body.metadata;
@@ -95,18 +105,21 @@ function parseToolCall(value: unknown, at: string): ToolCall {
   return { id: value.id, type: 'function', function: { name: fn.name, arguments: fn.arguments } };
 }
 
-function parseUsage(value: unknown): WireUsage {
+function parseUsage(value: unknown): { usage: WireUsage; unreadable?: Record<string, unknown> } {
   if (!isJsonObject(value)) violate('usage must be an object');
   const usage: WireUsage = {};
+  let unreadable: Record<string, unknown> | undefined;
   for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const) {
     const raw = value[key];
     if (raw === undefined || raw === null) continue;
     const count = usageCount(raw);
     if (count === 'invalid') violate(`usage.${key} must be an integer`);
-    // A negative count, or one beyond 2^53 − 1, passes the platform's check: not kept, no error.
+    // A negative count, or one beyond 2^53 − 1, passes the platform's check: not kept as a count,
+    // but kept aside, so the metrics that need its side do not count without it (QA185).
     if (count !== undefined) usage[key] = count;
+    else (unreadable ??= {})[key] = raw;
   }
-  return usage;
+  return unreadable ? { usage, unreadable } : { usage };
 }
 
 function optionalString(value: unknown, at: string): string | undefined {

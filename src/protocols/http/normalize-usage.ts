@@ -51,14 +51,32 @@ export function usageTotal(usage: Usage): number | undefined {
   return (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
 }
 
-/** Field-wise sum of two usages; a field stays absent when absent in both. */
+/**
+ * Field-wise sum of two usages (a chat conversation's rounds); a field stays absent when absent in
+ * both. A side one of them reported in no count's shape has no sum (the other round's count alone
+ * is not that side's total), and keeps the first such quote; a total is summed then only when both
+ * gave one (QA185: a round's completion_tokens: -3 left the conversation's total the other rounds').
+ */
 export function addUsage(a: Usage, b: Usage): Usage {
   const sum: Usage = {};
+  const unreadable = { ...b.unreadable, ...a.unreadable };
+  const sides = { inputTokens: 'input', outputTokens: 'output', totalTokens: 'total' } as const;
+  const partial = (u: Usage) =>
+    u.totalTokens === undefined && (u.unreadable !== undefined || usageTotal(u) !== undefined);
   for (const key of ['inputTokens', 'outputTokens', 'totalTokens'] as const) {
     const left = a[key];
     const right = b[key];
-    if (left !== undefined || right !== undefined) sum[key] = (left ?? 0) + (right ?? 0);
+    if (left === undefined && right === undefined) continue;
+    if (
+      key === 'totalTokens'
+        ? Object.keys(unreadable).length > 0 && (partial(a) || partial(b))
+        : unreadable[sides[key]] !== undefined
+    )
+      continue;
+    sum[key] = (left ?? 0) + (right ?? 0);
   }
+  if (sum.totalTokens !== undefined) delete unreadable.total;
+  if (Object.keys(unreadable).length > 0) sum.unreadable = unreadable;
   return sum;
 }
 
