@@ -29,7 +29,10 @@ export function explainTemplateSyntaxError(
   tokenAt?: number,
 ): TemplateSyntaxError {
   const { offset: found, ...explained } = explain(source, err, tokenAt);
-  const offset = found === null ? undefined : (found ?? errorLocation(source, err) ?? tokenAt);
+  // An error Handlebars raises with a position (`Invalid path: a/..`) is there, not at the token the
+  // lexer read after it; the grammar's own errors carry none and stop at their token.
+  const offset =
+    found === null ? undefined : (found ?? (hasPosition(err) ? errorLocation(source, err) : tokenAt));
   return offset === undefined ? explained : { ...explained, offset };
 }
 
@@ -122,6 +125,11 @@ function lastLine(message: string): string {
   return message.split('\n').at(-1)?.trim() ?? message;
 }
 
+/** Whether a Handlebars exception says where it is. */
+function hasPosition(err: unknown): boolean {
+  return typeof (err as { lineNumber?: unknown } | null)?.lineNumber === 'number';
+}
+
 /** Where a Handlebars exception says it is, as an offset in `source`. */
 function errorLocation(source: string, err: unknown): number | undefined {
   const { lineNumber, column } = (err ?? {}) as { lineNumber?: unknown; column?: unknown };
@@ -129,17 +137,24 @@ function errorLocation(source: string, err: unknown): number | undefined {
   return offsetOfPosition(source, { line: lineNumber, column });
 }
 
-/** The offset in `source` of a Handlebars position (`line` from 1, `column` from 0), if it is in it. */
+/**
+ * The offset in `source` of a Handlebars position (`line` from 1, `column` from 0), if it is in it.
+ * Its lexer ends a line at `\r\n`, `\r` or `\n`; on a line after the first it counts a column up
+ * to a U+2028 or U+2029 of the text before only (its `.` matches neither), so a position on such
+ * a line is not placed.
+ */
 export function offsetOfPosition(
   source: string,
   at: { line: number; column: number } | undefined,
 ): number | undefined {
   if (!at) return undefined;
+  const lineEnd = /\r\n?|\n/g;
   let offset = 0;
   for (let line = 1; line < at.line; line++) {
-    const next = source.indexOf('\n', offset);
-    if (next === -1) return undefined;
-    offset = next + 1;
+    const end = lineEnd.exec(source);
+    if (end === null) return undefined;
+    offset = lineEnd.lastIndex;
   }
+  if (at.line > 1 && /^[^\r\n]*[\u2028\u2029]/.test(source.slice(offset))) return undefined;
   return offset + at.column <= source.length ? offset + at.column : undefined;
 }

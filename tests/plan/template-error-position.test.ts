@@ -124,6 +124,22 @@ describe('a template error is said where it is in the value', () => {
     expect(`${error?.source?.line}:${error?.source?.col}`).toBe(positionOf(yaml, '{{#with'));
   });
 
+  it('in a "…" value with \\r line ends: at the helper; after a \\L on its line: at the value\'s start (QA186)', async () => {
+    const yaml = plan(
+      [
+        '          cr: "x\\rab\\r\\ncd\\nef {{upper q}}"',
+        '          ls: "x\\nab\\L\\L\\L{{upper q}}"',
+        '          path: "x\\n\\L {{a/../b}}"',
+      ].join('\n'),
+    );
+    // Handlebars ends a line at \r too, and on a later line counts no column past a U+2028.
+    expect(await templateErrors(yaml)).toEqual([
+      positionOf(yaml, 'upper q', 'cr:'),
+      positionOf(yaml, '"', 'ls:'),
+      positionOf(yaml, '"', 'path:'),
+    ]);
+  });
+
   it('in a file the plan includes: that file, at the character', async () => {
     const tasks = `tasks:
   t:
