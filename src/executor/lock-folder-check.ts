@@ -42,6 +42,21 @@ export function checkReportsFolderWritable(
   const reportsDir = reportsDirOf(options, stateDir);
   let folder = path.resolve(reportsDir);
   while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  // A file where the reports folder (or a folder above it) goes let the run call every agent and
+  // write evalc.lock, then fail making the folder (QA183): refused here as that mkdir would be.
+  if (!isFolder(folder)) {
+    const target = path.resolve(reportsDir);
+    const [code, reason] =
+      folder === target ? ['EEXIST', 'file already exists'] : ['ENOTDIR', 'not a directory'];
+    throw Object.assign(
+      new Error(`${code}: ${reason}, mkdir '${target}' (checked before calling any agent)`),
+      {
+        code,
+        syscall: 'mkdir',
+        path: target,
+      },
+    );
+  }
   checkWritable(folder, `reports folder '${reportsDir}'`, folder);
 }
 
