@@ -89,11 +89,17 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
     const ranOn = breakOutsideQuotes(previousEnd, info.bytes) && record.some((c) => c.includes(otherBreak));
     previousEnd = info.bytes;
     previousEmpty = info.empty_lines;
-    // One that took in a LF line with as many cells as the header (a one-column file): QA179, its two
-    // rows read as one id `2⏎3`. (In a LF file a lone CR in a cell is the cell's: QA170.)
-    if (ranOn && crRows && record.length === header.record.length) {
+    // One that took in a line of the other kind with as many cells as the header (a one-column file):
+    // QA179, its two rows read as one id `2⏎3`. A quoted line end is the cell's (QA170).
+    if (ranOn && record.length === header.record.length) {
+      const past = crRows ? 'a LF' : 'a lone CR';
       diagnostics.push(
-        at(file, line, 'this row runs on past a LF outside quotes into the line below it', MIXED_LINE_ENDS),
+        at(
+          file,
+          line,
+          `this row runs on past ${past} outside quotes into the line below it`,
+          MIXED_LINE_ENDS,
+        ),
       );
       continue;
     }

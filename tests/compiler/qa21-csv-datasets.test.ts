@@ -100,11 +100,15 @@ describe('CSV datasets (QA21)', () => {
       'quote a cell that holds a comma ("a, b"), and give every row one cell per column',
     ]);
     // Only the row that ran on is told the line ends: a comma too many in a file with a line of the
-    // other kind elsewhere (a lone CR in a cell, a LF after the last row) is told the comma (QA179).
-    for (const text of ['id,q\n1,a\rb\n2,x,y\n', 'id,q\r1,a\r2,x,y\r3,b\n'])
-      expect(csv(text).diagnostics.map((d) => `${d.source?.line}: ${d.hint}`)).toEqual([
-        '3: quote a cell that holds a comma ("a, b"), and give every row one cell per column',
-      ]);
+    // other kind elsewhere (a lone CR on another row, a LF after the last row) is told the comma (QA179).
+    const comma = '3: quote a cell that holds a comma ("a, b"), and give every row one cell per column';
+    expect(csv('id,q\r1,a\r2,x,y\r3,b\n').diagnostics.map((d) => `${d.source?.line}: ${d.hint}`)).toEqual([
+      comma,
+    ]);
+    expect(csv('id,q\n1,a\rb\n2,x,y\n').diagnostics.map((d) => `${d.source?.line}: ${d.hint}`)).toEqual([
+      '2: this file ends some lines with a lone CR (an old Mac line break) and others with LF: rows end at the kind its first line ends with; save it with one kind of line end',
+      comma,
+    ]);
     // A row that ran on past a LF with as many cells as the header (one column, rows appended with
     // `echo >>`) is refused too (QA179: ids 2 and 3 read as one id `2⏎3`, nothing said); a quoted LF
     // is a cell's, and a CRLF line end among lone CRs (read as LF) runs on as a LF does.
@@ -115,6 +119,10 @@ describe('CSV datasets (QA21)', () => {
     ]);
     expect(messages('id,q,r\r1,a,x\r2,b\n3,c\r4,"d\ne",y\r')).toEqual([
       '3: this row runs on past a LF outside quotes into the line below it',
+    ]);
+    // And in a LF file, a lone CR outside quotes (CR-ended lines appended to it): `1⏎2` was one id.
+    expect(messages('id\n1\r2\n3\n')).toEqual([
+      '2: this row runs on past a lone CR outside quotes into the line below it',
     ]);
     expect(values('id,q\r1,"a\nb"\r2,c\r')).toEqual([
       { id: '1', vars: { q: 'a\nb' } },
