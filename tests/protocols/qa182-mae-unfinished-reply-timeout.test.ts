@@ -26,7 +26,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const SAID = 'it wrote "{\\"action\\": \\"final_answer\\", \\"summ" with no end of line';
+// the quote ends in a `…` where the agent stopped (QA185: a secret it stopped halfway is masked)
+const SAID = 'it wrote "{\\"action\\": \\"final_answer\\", \\"summ…" with no end of line';
 
 describe('mae persistent transports, a reply begun and never finished', () => {
   it('local: the timeout quotes the unfinished line; the next request gets a fresh process', async () => {

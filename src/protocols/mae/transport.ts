@@ -191,7 +191,7 @@ export async function replyFromLineEvent(
         reply.error.message +=
           event.unfinished === undefined
             ? (channel.timeoutHint ?? PERSISTENT_TIMEOUT_HINT)
-            : ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(quoteCut(event.unfinished, 120))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
+            : ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(unfinishedQuote(event.unfinished))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
       return reply;
     }
     case 'cancelled':
@@ -201,4 +201,15 @@ export async function replyFromLineEvent(
       channel.drop();
       return tooLargeReply(where, event.maxChars);
   }
+}
+
+/**
+ * A reply the agent left unfinished, quoted with a `…` where it stopped (or where it is cut at 120
+ * characters): the `…` marks the quote as cut, so a secret the agent stopped writing halfway is
+ * masked as any secret head before a `…` is (plan/secret-cut.ts); without it the head of an
+ * echoed token stood in the open at the quote's end (QA185).
+ */
+function unfinishedQuote(text: string): string {
+  const quoted = quoteCut(text, 120);
+  return quoted.endsWith('…') ? quoted : `${quoted}…`;
 }
