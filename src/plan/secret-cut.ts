@@ -31,6 +31,19 @@ export function scrubCutSecrets(
 }
 
 /**
+ * `text` that was cut at its end without a `…` (a reply the connection's close cut short, QA185):
+ * its whole secrets masked and the secret head it ends in replaced by `marker`, as before a `…`.
+ */
+export function scrubCutEnd(
+  text: string,
+  secrets: readonly string[],
+  marker: string,
+  scrubWhole: (text: string) => string,
+): string {
+  return scrubBeforeCut(text, secrets, marker, scrubWhole);
+}
+
+/**
  * `scrubCutSecrets` when a secret holds a `…` itself: a `…` inside a whole secret in the text is no
  * cut; before each other `…`, the longest secret head is found in all the text before it (`xy…zw-98`
  * of `xy…zw-9876543` spans a `…`: split at each `…`, it was left in the open, QA118), widened to any

@@ -12,6 +12,7 @@
  * (letters, digits, `-_.~`), so a `\u00fc` (Python's ensure_ascii) or `\/` (PHP) spelling of a
  * secret is still found; a secret with no such run of 4 characters makes every reply walked.
  */
+import { scrubCutEnd } from '../../plan/secret-cut.js';
 import { MIN_SECRET_LENGTH, scrubJsonValue, scrubWholeSecrets, secretValues } from '../../plan/secrets.js';
 
 /** What replaces a secret in what the transport returns. */
@@ -48,6 +49,18 @@ export class ReplyRedaction {
   text(text: string): string {
     const secrets = this.#current();
     return secrets.length === 0 ? text : scrubWholeSecrets(text, secrets, REDACTED);
+  }
+
+  /**
+   * `text` (a reply the connection's close cut short, cut-reply.ts) with every secret replaced, and
+   * the head of one the cut ran through (`… Bearer sk-live-01234`): `text()` left it in the open, in
+   * the error that quotes the reply (QA185).
+   */
+  cutText(text: string): string {
+    const secrets = this.#current();
+    return secrets.length === 0
+      ? text
+      : scrubCutEnd(text, secrets, REDACTED, (piece) => scrubWholeSecrets(piece, secrets, REDACTED));
   }
 
   /** Whether `rawText` (a reply as received) may hold a secret in some spelling. */

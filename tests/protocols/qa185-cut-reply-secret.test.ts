@@ -1,0 +1,60 @@
+/**
+ * QA185 (the case next to QA184's d074c95): an agent that echoes its request's authorization in its
+ * reply, cut by the connection's close in the middle of that token (no Content-Length), fails a
+ * retried `transport_error` whose message quotes the reply twice — its end (`'…Bearer sk-live-01…'`)
+ * and, as every failed reply, its start — and both ended in the token's head, in the open: the
+ * transport masked whole secrets only. The head the close cut through is masked now, as a secret
+ * head before a quote's `…` is. Real loopback server; a whole echoed token stays `[redacted]`.
+ */
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorWithServerSaid } from '../../src/protocols/http/server-said.js';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { startLoopback } from '../fixtures/loopback.js';
+
+const TOKEN = 'sk-live-0123456789abcdefghijklmnop';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Writes `body` without a Content-Length, then closes: the close ends the body. */
+function sendCloseDelimited(res: ServerResponse, body: string): void {
+  res.removeHeader('transfer-encoding');
+  res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+  res.write(body);
+  res.end();
+}
+
+async function ask(body: string) {
+  const loopback = await startLoopback((_req, res) => sendCloseDelimited(res, body));
+  cleanups.push(() => loopback.close());
+  const transport = new HttpTransport({
+    retries: 0,
+    timeoutMs: 5000,
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  cleanups.push(() => transport.close());
+  const reply = await transport.requestJson({ method: 'POST', url: `${loopback.url}/invoke`, body: {} });
+  if (reply.ok) throw new Error('expected a failure');
+  // what an adapter records: the error with what the server said appended
+  return { error: errorWithServerSaid(reply), text: reply.text ?? '' };
+}
+
+describe('a reply the close cut in the middle of an echoed secret (QA185)', () => {
+  it('quotes the reply with the head of the secret masked', async () => {
+    const { error, text } = await ask(`{"output": {"echo": "Bearer ${TOKEN.slice(0, 20)}`);
+    expect(error.kind).toBe('transport_error');
+    expect(error.message).not.toContain(TOKEN.slice(0, 8));
+    // the header's whole value is a secret too: its head here is "Bearer sk-live-…"
+    expect(error.message).toContain(`'{"output": {"echo": "[redacted]'): {"output": {"echo": "[redacted]`);
+    expect(text).toBe('{"output": {"echo": "[redacted]');
+  });
+
+  it('masks a whole echoed secret before the cut, and a head of under 4 characters is no head', async () => {
+    const { error } = await ask(`{"output": {"echo": "Bearer ${TOKEN}", "more": "sk-`);
+    expect(error.message).not.toContain(TOKEN.slice(0, 8));
+    expect(error.message).toContain('"echo": "[redacted]", "more": "sk-\'');
+  });
+});
