@@ -101,7 +101,10 @@ function notRead(
       includedFrom ? ['include'] : [],
       {
         source: includedFrom,
-        hint: 'a plan file is YAML text in a regular file',
+        // A file evalc may not read is a regular file: the hint about one misled (QA183).
+        hint: reason.includes('permission denied')
+          ? `evalc runs as a user that cannot read it: check its mode and owner (ls -l ${display})`
+          : 'a plan file is YAML text in a regular file',
       },
     );
   // `evalc.yml` beside a missing `evalc.yaml` (QA44): say which file is there.
