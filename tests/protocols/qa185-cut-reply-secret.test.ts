@@ -5,12 +5,15 @@
  * and, as every failed reply, its start — and both ended in the token's head, in the open: the
  * transport masked whole secrets only. The head the close cut through is masked now, as a secret
  * head before a quote's `…` is. Real loopback server; a whole echoed token stays `[redacted]`.
+ * And the reply is quoted once: an agent's error appended its start again after the quote of its end.
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
 import { errorWithServerSaid } from '../../src/protocols/http/server-said.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { startLoopback } from '../fixtures/loopback.js';
+import { testContext } from './conformance.js';
 
 const TOKEN = 'sk-live-0123456789abcdefghijklmnop';
 
@@ -48,7 +51,7 @@ describe('a reply the close cut in the middle of an echoed secret (QA185)', () =
     expect(error.kind).toBe('transport_error');
     expect(error.message).not.toContain(TOKEN.slice(0, 8));
     // the header's whole value is a secret too: its head here is "Bearer sk-live-…"
-    expect(error.message).toContain(`'{"output": {"echo": "[redacted]'): {"output": {"echo": "[redacted]`);
+    expect(error.message).toMatch(/'\{"output": \{"echo": "\[redacted\]'\)$/);
     expect(text).toBe('{"output": {"echo": "[redacted]');
   });
 
@@ -56,5 +59,25 @@ describe('a reply the close cut in the middle of an echoed secret (QA185)', () =
     const { error } = await ask(`{"output": {"echo": "Bearer ${TOKEN}", "more": "sk-`);
     expect(error.message).not.toContain(TOKEN.slice(0, 8));
     expect(error.message).toContain('"echo": "[redacted]", "more": "sk-\'');
+  });
+});
+
+describe('an agent reply the close cut short (QA185)', () => {
+  it('is quoted once, where it stopped', async () => {
+    const loopback = await startLoopback((_req, res) =>
+      sendCloseDelimited(res, '{"output": {"answer": "half of it'),
+    );
+    cleanups.push(() => loopback.close());
+    const transport = new HttpTransport({ retries: 0, timeoutMs: 5000 });
+    const adapter = createHttpAdapter(
+      { protocol: 'http', method: 'POST', url: `${loopback.url}/ask` },
+      { transport },
+    );
+    cleanups.push(() => adapter.close());
+    const outcome = await adapter.invoke({ q: 1 }, testContext(new AbortController().signal));
+    expect(outcome.ok ? undefined : outcome.error).toMatchObject({
+      kind: 'transport_error',
+      message: `POST ${loopback.url}/ask: the connection closed in the middle of the reply (HTTP 200, no Content-Length: 33 bytes of JSON that ends unfinished, '{"output": {"answer": "half of it')`,
+    });
   });
 });

@@ -30,9 +30,13 @@ export function serverSaid(body: unknown, text: string | undefined): string {
   return codePointCut(said.replace(/\s+/g, ' ').trim(), MAX_SAID);
 }
 
-/** The failure's error with `: <what the server said>` appended (when it said anything). */
+/**
+ * The failure's error with `: <what the server said>` appended (when it said anything). Not to a
+ * `transport_error`: one with a status is a reply the connection's close cut short, whose message
+ * quotes where it stopped already (cut-reply.ts; QA185: a short one was quoted twice over).
+ */
 export function errorWithServerSaid(reply: Extract<JsonResponse, { ok: false }>): StepError {
-  if (reply.status === undefined) return reply.error;
+  if (reply.status === undefined || reply.error.kind === 'transport_error') return reply.error;
   const said = serverSaid(reply.body, reply.text);
   return said === '' ? reply.error : { ...reply.error, message: `${reply.error.message}: ${said}` };
 }
