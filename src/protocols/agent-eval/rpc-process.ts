@@ -70,6 +70,9 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
       // lingers in its 2 s wait after each call).
       guard?.destroy();
       killGroup();
+      // A helper outside the group would hold them, and evalc with them, as long as it runs.
+      child.stdout.destroy();
+      child.stderr.destroy();
       clearTimeout(timer);
       clearTimeout(afterExit);
       request.signal.removeEventListener('abort', onAbort);
@@ -140,7 +143,16 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
     child.on('exit', () => {
       // The guard pipe is one of the child's stdio streams: 'close' would wait for it.
       guard?.destroy();
-      afterExit = setTimeout(killGroup, EXIT_GRACE_MS);
+      afterExit = setTimeout(() => {
+        killGroup();
+        // One that left the group (its own session: setsid, a detached spawn) holds them on, which
+        // no signal to the group ends: let go of them a moment later (QA181: each call waited for
+        // that helper's exit, or ran into its timeout, with its reply written).
+        afterExit = setTimeout(() => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+        }, EXIT_GRACE_MS);
+      }, EXIT_GRACE_MS);
     });
     child.on('close', (exitCode) =>
       finish({
