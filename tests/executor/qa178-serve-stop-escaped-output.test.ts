@@ -16,7 +16,9 @@ it("stops a served process whose escaped child holds its output, in seconds, not
   const started = await startServedProcess(
     {
       // The escaped sleep inherits stdout; the agent itself ignores SIGTERM (so the SIGKILL ends it).
-      command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & trap '' TERM; echo ready; sleep 60`,
+      // Ready once the sleep has left the group (its pid is written after setsid; QA181): read at
+      // once, escaped.pid could be missing yet, and a sleep still in the group is stopped with it.
+      command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & trap '' TERM; while [ ! -s escaped.pid ]; do sleep 0.01; done; echo ready; sleep 60`,
       ready: { line: '^ready$', timeout: '10s' },
     },
     { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },

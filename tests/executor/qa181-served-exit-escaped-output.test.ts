@@ -25,7 +25,12 @@ afterEach(() => {
 function escapedChildThen(rest: string): { dir: string; command: string } {
   const dir = mkdtempSync(join(tmpdir(), 'evalc-qa181-'));
   dirs.push(dir);
-  return { dir, command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & ${rest}` };
+  // `rest` runs once the child has left the group (its pid is written after setsid): one still in it
+  // is stopped with the group when the shell exits, and the test would prove nothing.
+  return {
+    dir,
+    command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & while [ ! -s escaped.pid ]; do sleep 0.01; done; ${rest}`,
+  };
 }
 
 it('says a process that exits before it is ready exited, while an escaped child holds its output', async () => {
