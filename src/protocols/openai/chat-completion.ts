@@ -15,6 +15,7 @@
  *   API base (`…/v1`).
  */
 
+import { emptyReplyError } from '../http/empty-reply.js';
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
 import {
@@ -120,6 +121,9 @@ export async function chatCompletion(
       error.message += SENT_AS_COMPLETION_TOKENS;
     return { ok: false, error };
   }
+  // a 204 or an empty 202 is no completion the OpenAI SDK can parse, not one without choices (QA185)
+  const empty = emptyReplyError(chatCompletionsUrl(baseUrl), reply);
+  if (empty) return { ok: false, error: empty };
   return readCompletion(reply.body);
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { RaipAgentConfig } from '../../plan/schema.js';
+import { emptyReplyError } from '../http/empty-reply.js';
 import { normalizeUsage } from '../http/normalize-usage.js';
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
@@ -208,6 +209,9 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         ...(ctx.releaseSlot ? { onReplyRead: ctx.releaseSlot } : {}),
       });
       if (!reply.ok) return failed(invokeError(ctx.trace ? reply : withoutRaw(reply)));
+      // a 204 or an empty 202 is no JSON reply, not one without output (QA185, as chat's, 4db31e8)
+      const empty = emptyReplyError(invokeUrl, reply);
+      if (empty) return failed(empty);
       const body = reply.body;
       if (!isJsonObject(body) || !('output' in body)) {
         return failed({
