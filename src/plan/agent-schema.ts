@@ -3,7 +3,7 @@
  * the settings that cannot change a result (limits, serve) that schema.ts keeps out of content keys.
  */
 import { z } from 'zod';
-import { duration, headers, shellCommand } from './schema-parts.js';
+import { duration, headers, httpUrl, shellCommand } from './schema-parts.js';
 
 export const limitsSchema = z
   .object({
@@ -46,7 +46,7 @@ export const serveSchema = z
       .describe('Extra environment variables (may use ${env.NAME})'),
     ready: z
       .object({
-        url: z.string().optional().describe('Poll this URL until it answers with a status below 500'),
+        url: httpUrl('Poll this URL until it answers with a status below 500').optional(),
         line: z.string().optional().describe('Or wait for a stdout line matching this regular expression'),
         timeout: duration.optional().describe('How long to wait (default 15s)'),
       })
@@ -67,7 +67,7 @@ const agentCommon = {
 export const raipAgentSchema = z
   .object({
     protocol: z.literal('raip'),
-    url: z.string().describe('RAIP base URL: GET {url}/info, POST {url}/invoke'),
+    url: httpUrl('RAIP base URL: GET {url}/info, POST {url}/invoke'),
     ...agentCommon,
   })
   .strict();
@@ -75,7 +75,7 @@ export const raipAgentSchema = z
 export const chatAgentSchema = z
   .object({
     protocol: z.literal('chat'),
-    url: z.string().describe('Connexity endpoint URL, e.g. http://127.0.0.1:7102/agent/respond'),
+    url: httpUrl('Connexity endpoint URL, e.g. http://127.0.0.1:7102/agent/respond'),
     replayTools: z
       .boolean()
       .optional()
@@ -192,7 +192,7 @@ function transportNeeds(transports: string[], then: Record<string, unknown>): Re
 export const openaiAgentSchema = z
   .object({
     protocol: z.literal('openai'),
-    url: z.string().describe('Base URL of an OpenAI-compatible API: POST {url}/chat/completions'),
+    url: httpUrl('Base URL of an OpenAI-compatible API: POST {url}/chat/completions'),
     model: z.string(),
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),
@@ -204,7 +204,7 @@ export const openaiAgentSchema = z
 export const httpAgentSchema = z
   .object({
     protocol: z.literal('http'),
-    url: z.string(),
+    url: httpUrl(),
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH']).default('POST'),
     response: z.string().optional().describe('JMESPath applied to the reply body before extraction'),
     ...agentCommon,

@@ -30,3 +30,18 @@ export const headers = z
   .describe(
     'HTTP headers sent to the agent. Values may use ${env.NAME}; they are secrets: never hashed, stored or printed',
   );
+
+/**
+ * An http(s) URL evalc sends requests to. Validate checks it (compiler/url-check.ts,
+ * EVALC_URL_INVALID at its line); for editors the JSON Schema requires its scheme (QA186: it took
+ * `not a url` and `127.0.0.1:7101`), in the form the URL parser reads it: leading spaces or control
+ * characters, any case, a tab or line break anywhere ignored; the rest is validate's to say.
+ */
+export function httpUrl(description?: string) {
+  const gap = '[\\t\\n\\r]*';
+  const scheme = ['[Hh]', '[Tt]', '[Tt]', '[Pp]', `(?:[Ss]${gap})?`].join(gap);
+  return z.string().meta({
+    ...(description === undefined ? {} : { description }),
+    pattern: `^[\\u0000-\\u0020]*${scheme}:`,
+  });
+}

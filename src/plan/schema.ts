@@ -16,7 +16,7 @@ import {
   type raipAgentSchema,
   serveSchema,
 } from './agent-schema.js';
-import { headers, id, shellCommand } from './schema-parts.js';
+import { headers, httpUrl, id, shellCommand } from './schema-parts.js';
 
 export {
   agentSchema,
@@ -34,7 +34,7 @@ export const judgeSchema = z
     protocol: z
       .enum(['agent-eval', 'openai'])
       .describe('agent-eval wire protocol (HTTP, or stdio rpc) or an OpenAI-compatible LLM'),
-    url: z.string().optional().describe('agent-eval server base URL, or OpenAI-compatible base URL'),
+    url: httpUrl('agent-eval server base URL, or OpenAI-compatible base URL').optional(),
     command: shellCommand.optional().describe('agent-eval over stdio: the command speaking `agent-eval rpc`'),
     rubric: z.string().optional().describe('Rubric name: registered on the server or defined under rubrics:'),
     model: z.string().optional(),
