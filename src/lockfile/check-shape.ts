@@ -156,6 +156,21 @@ function checkRun(run: Json): LockShapeProblem | undefined {
   return undefined;
 }
 
+/**
+ * The run's step summary, when recorded (older locks have none): an up-to-date apply quotes its error
+ * counts (QA180: one of {} or "text" read '0[object Object] recorded errors: semantic_mismatch [object Object]').
+ */
+function checkSteps(steps: unknown): LockShapeProblem | undefined {
+  if (!isObject(steps)) return expect('steps', 'an object', steps);
+  if (typeof steps.digest !== 'string') return expect('steps.digest', 'a string', steps.digest);
+  if (typeof steps.complete !== 'boolean') return expect('steps.complete', 'true or false', steps.complete);
+  if (!isObject(steps.errors)) return expect('steps.errors', 'an object', steps.errors);
+  for (const [kind, n] of Object.entries(steps.errors))
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+      return expect(`steps.errors.${kind}`, 'a whole number ≥ 0', n);
+  return undefined;
+}
+
 /** A group's volatile figures are numbers when present (QA180: text read 'NaN' in report.md's table). */
 function checkVolatile(volatile: Json): LockShapeProblem | undefined {
   for (const [id, entry] of Object.entries(volatile)) {
@@ -293,6 +308,8 @@ export function checkLockShape(value: unknown): LockShapeProblem | undefined {
   }
   const run = checkRun(value.run as Json);
   if (run) return run;
+  const steps = value.steps === undefined ? undefined : checkSteps(value.steps);
+  if (steps) return steps;
   if (isObject(value.volatile)) {
     const volatile = checkVolatile(value.volatile);
     if (volatile) return volatile;

@@ -145,3 +145,29 @@ describe('an agent or judge pin whose other fields are of another type (QA180)',
     }
   });
 });
+
+describe("the run's step summary of the wrong shape (QA180)", () => {
+  it('is refused naming the field, not quoted as "0[object Object] recorded errors"', () => {
+    const base = readFileSync(path.join(REPO_ROOT, 'pipelines/course-advisor/evalc.lock'), 'utf8');
+    const cases: [string, unknown, string][] = [
+      ['semantic_mismatch', {}, 'steps.errors.semantic_mismatch: expected a whole number ≥ 0, got an object'],
+      [
+        'semantic_mismatch',
+        'text',
+        'steps.errors.semantic_mismatch: expected a whole number ≥ 0, got the string',
+      ],
+    ];
+    for (const [kind, value, message] of cases) {
+      const lock = JSON.parse(base) as { steps: { errors: Record<string, unknown> } };
+      lock.steps.errors[kind] = value;
+      const file = path.join(dir, 'steps.lock');
+      writeFileSync(file, JSON.stringify(lock, null, 2));
+      const read = readLockFile(file);
+      expect(read.ok ? '' : read.message).toContain(message);
+    }
+    const lock = JSON.parse(base) as { steps?: unknown };
+    delete lock.steps;
+    writeFileSync(path.join(dir, 'no-steps.lock'), JSON.stringify(lock, null, 2));
+    expect(readLockFile(path.join(dir, 'no-steps.lock')).ok).toBe(true);
+  });
+});
