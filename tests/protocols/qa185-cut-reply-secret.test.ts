@@ -81,3 +81,32 @@ describe('an agent reply the close cut short (QA185)', () => {
     });
   });
 });
+
+describe('an NDJSON reply the close cut in its last line (QA185)', () => {
+  it('is the retried transport_error, not an invalid_json kept like an answer', async () => {
+    let calls = 0;
+    const loopback = await startLoopback((_req, res) => {
+      calls++;
+      res.removeHeader('transfer-encoding');
+      res.writeHead(200, { 'content-type': 'application/x-ndjson', connection: 'close' });
+      res.write(calls === 1 ? '{"a":1}\n{"b":' : '{"a":1}\n{"b":2}\n');
+      res.end();
+    });
+    cleanups.push(() => loopback.close());
+    const ask = async (retries: number) => {
+      const adapter = createHttpAdapter(
+        { protocol: 'http', method: 'POST', url: `${loopback.url}/ask` },
+        { transport: new HttpTransport({ retries, timeoutMs: 5000, random: () => 0 }) },
+      );
+      cleanups.push(() => adapter.close());
+      return adapter.invoke({ q: 1 }, testContext(new AbortController().signal));
+    };
+    const cut = await ask(0);
+    expect(cut.ok ? undefined : cut.error).toMatchObject({ kind: 'transport_error', retryable: true });
+    expect(cut.ok ? '' : cut.error.message).toContain('the connection closed in the middle of the reply');
+    calls = 0;
+    const retried = await ask(1);
+    expect(calls).toBe(2);
+    expect(retried.ok ? retried.trajectory.response : undefined).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+});

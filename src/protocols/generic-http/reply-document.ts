@@ -7,7 +7,8 @@
  *   it); other non-JSON types (an HTML page from a proxy or a wrong URL) stay `invalid_json`;
  * - NDJSON / JSON Lines (`application/x-ndjson`, `application/ndjson`, `application/jsonl`,
  *   `application/x-jsonlines`, `application/jsonlines`) is the array of its lines' values, one
- *   line included (blank lines skipped; a line that is not JSON is `invalid_json` naming it);
+ *   line included (blank lines skipped; a line that is not JSON is `invalid_json` naming it; one
+ *   the connection's close cut short is the transport's retried `transport_error`, QA185);
  * - `202 Accepted` is not an answer (RFC 9110 §15.3.3: processing "has not been completed"):
  *   evalc does not poll, so it is `contract_violation` naming the `Location` to poll, if any;
  * - `204` and other empty 2xx replies are `null`, except an empty `200`: the transport reports it
@@ -35,6 +36,9 @@ export function replyDocument(reply: JsonResponse, method: string, url: string):
   if (reply.status === 202) return { ok: false, error: accepted(reply, method, url) };
   const mediaType = (reply.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isSuccess = reply.status !== undefined && reply.status >= 200 && reply.status < 300;
+  // a reply the connection's close cut short (http/cut-reply.ts) is that, a retried transport_error:
+  // read as NDJSON, its cut last line was an invalid_json, cached like an answer (QA185)
+  if (!reply.ok && reply.error.kind === 'transport_error') return { ok: false, error: reply.error };
   if (isSuccess && reply.text !== undefined && NDJSON_TYPES.has(mediaType))
     return parseJsonLines(reply.text, method, url);
   if (reply.ok) return { ok: true, document: reply.body };
