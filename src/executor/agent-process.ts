@@ -286,7 +286,9 @@ function makeHandle(
         if (stopping) return;
         const how =
           info.error ?? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`);
-        listener(`${how}${output.suffix()}`);
+        // Code 0 mid-run is a wrapper that exited after its agent was up (QA181: the warning said no
+        // more than 'exited with code 0', then every example 'connection refused').
+        listener(`${how}${info.code === 0 ? WRAPPER_HINT : ''}${output.suffix()}`);
       });
     },
     stop() {

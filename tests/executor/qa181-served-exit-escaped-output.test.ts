@@ -67,3 +67,23 @@ it('tells of a process that exits mid-run, while an escaped child holds its outp
     await started.handle.stop();
   }
 }, 30_000);
+
+// A wrapper (`python agent.py & …`) that exits once its agent is up is stopped with its group by the
+// watchdog: the warning said 'exited with code 0' and no more, then every example 'connection refused'.
+it('tells a process that exits with code 0 mid-run that serve.command must keep running', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalc-qa181-'));
+  dirs.push(dir);
+  const started = await startServedProcess(
+    { command: 'echo ready; sleep 0.5', ready: { line: '^ready$', timeout: '10s' } },
+    { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },
+  );
+  if (!started.ok) throw new Error(started.error.message);
+  try {
+    const told = await new Promise<string>((resolve) => started.handle.onUnexpectedExit(resolve));
+    expect(told).toBe(
+      "exited with code 0 (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line); output: ready",
+    );
+  } finally {
+    await started.handle.stop();
+  }
+}, 30_000);
