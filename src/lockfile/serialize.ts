@@ -124,7 +124,7 @@ const RESULTS_MARK = '\n  "results": []';
  * `resultsSorted`: the caller built every result key-sorted (apply's rows, `lockResult`), so
  * none is checked (`isKeySorted` walks every row: ~9 ms at 10k examples).
  */
-function emitLock(lock: Lockfile, write: (text: string) => void, resultsSorted = false): void {
+export function emitLock(lock: Lockfile, write: (text: string) => void, resultsSorted = false): void {
   const header = JSON.stringify(sortKeys({ ...lock, results: [] }), null, 2);
   const at = header.indexOf(RESULTS_MARK);
   if (at === -1) throw new Error('serializeLock: the header has no top-level results key');
@@ -180,7 +180,7 @@ export function serializeLock(lock: Lockfile): string {
 }
 
 /** Small enough that each joined piece stays in V8's young generation and dies there. */
-const WRITE_CHUNK = 64 * 1024;
+export const WRITE_CHUNK = 64 * 1024;
 
 export interface LockWriteOptions {
   /** Every result is already key-sorted, with no undefined member (apply builds them so). */
