@@ -20,7 +20,11 @@ beforeAll(async () => {
             ? { action: 'error', error: '  ', message: '\n' }
             : task === 'blank-then-summary'
               ? { action: 'error', error: ' ', summary: 'quota spent' }
-              : { action: 'error', error: 'no such order' },
+              : task === 'object'
+                ? { action: 'error', error: { code: 5, message: 'quota spent' } }
+                : task === 'object-without-message'
+                  ? { action: 'error', error: { code: 5 } }
+                  : { action: 'error', error: 'no such order' },
       ),
     );
   });
@@ -54,6 +58,17 @@ describe('mae error action (QA182)', () => {
     expect(await errorOf('blank-then-summary')).toEqual({
       kind: 'contract_error',
       message: 'agent reported an error: quota spent',
+    });
+  });
+
+  it('an error reply whose error is an object quotes its message, else its JSON (QA185: "with no … text")', async () => {
+    expect(await errorOf('object')).toEqual({
+      kind: 'contract_error',
+      message: 'agent reported an error: quota spent',
+    });
+    expect(await errorOf('object-without-message')).toEqual({
+      kind: 'contract_error',
+      message: 'agent reported an error: {"code":5}',
     });
   });
 

@@ -60,7 +60,7 @@ export function parseAction(reply: unknown): MaeAction {
       return { type: 'branch' };
     case 'error': {
       // a blank `error` ("  ") is no text either: it read "agent reported an error: " (QA185)
-      const message = firstString(...[reply.error, reply.message, reply.summary].map(nonBlank));
+      const message = firstString(...[errorText(reply.error), reply.message, reply.summary].map(nonBlank));
       return message === undefined ? { type: 'error' } : { type: 'error', message };
     }
     default:
@@ -121,6 +121,18 @@ function parseMultipleTools(reply: Record<string, unknown>): MaeAction {
 
 function malformedMultiple(problem: string): MaeAction {
   return { type: 'malformed', action: 'call_multiple_tools', problem };
+}
+
+/**
+ * An `error` that is no string, as text: an object's own `message` (`{"code": 5, "message":
+ * "quota"}`), else its JSON — it read "with no error, message or summary text" beside the error
+ * the agent did send (QA185).
+ */
+function errorText(value: unknown): unknown {
+  if (value === null || value === undefined || typeof value === 'string') return value;
+  const own = isRecord(value) ? value.message : undefined;
+  if (typeof own === 'string' && own.trim() !== '') return own;
+  return JSON.stringify(value);
 }
 
 function nonBlank(value: unknown): unknown {
