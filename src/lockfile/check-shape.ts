@@ -236,6 +236,23 @@ function checkMeanCiN(agg: Json, at: string): LockShapeProblem | undefined {
   return undefined;
 }
 
+/**
+ * A score's mean and CI are in [0, 1], as each row's score is (a `measure: 'value'` aggregate is a
+ * measurement of any size): QA180, a mean of 5 read '5.000 [0.77, 1.00]' in report.md, outside its CI.
+ */
+function checkScoreRange(agg: Json, at: string): LockShapeProblem | undefined {
+  const inRange = (v: unknown) => v === null || (typeof v === 'number' && v >= 0 && v <= 1);
+  if (!inRange(agg.mean)) return expect(`${at}.mean`, 'a score in [0, 1] or null', agg.mean);
+  const ci = agg.ci as number[] | null;
+  if (ci !== null && !(inRange(ci[0]) && inRange(ci[1])))
+    return {
+      kind: 'shape',
+      at: `${at}.ci`,
+      message: `${at}.ci: expected a range within [0, 1], got [${ci.join(', ')}]`,
+    };
+  return undefined;
+}
+
 function checkAggregates(aggregates: Json): LockShapeProblem | undefined {
   for (const [scope, byAgent] of Object.entries(aggregates)) {
     if (!isObject(byAgent)) return expect(`aggregates.${scope}`, 'an object', byAgent);
@@ -246,7 +263,8 @@ function checkAggregates(aggregates: Json): LockShapeProblem | undefined {
         if (!isObject(agg)) return expect(at, 'an object', agg);
         if (agg.mean !== null && typeof agg.mean !== 'number')
           return expect(`${at}.mean`, 'a number or null', agg.mean);
-        const problem = checkMeanCiN(agg, at);
+        const problem =
+          checkMeanCiN(agg, at) ?? (agg.measure === 'value' ? undefined : checkScoreRange(agg, at));
         if (problem) return problem;
         if (agg.value !== undefined) {
           if (!isObject(agg.value)) return expect(`${at}.value`, 'an object', agg.value);

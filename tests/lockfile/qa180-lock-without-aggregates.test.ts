@@ -171,3 +171,29 @@ describe("the run's step summary of the wrong shape (QA180)", () => {
     expect(readLockFile(path.join(dir, 'no-steps.lock')).ok).toBe(true);
   });
 });
+
+describe('an aggregate score outside [0, 1] (QA180)', () => {
+  it('is refused as a row score outside [0, 1] is; a measurement keeps its size', () => {
+    const base = readFileSync(path.join(REPO_ROOT, 'pipelines/course-advisor/evalc.lock'), 'utf8');
+    const lock = JSON.parse(base) as { aggregates: Record<string, Record<string, Record<string, Json>>> };
+    const agg = lock.aggregates.benchmark?.a1?.pass_rate as Json;
+    agg.mean = 5;
+    writeFileSync(path.join(dir, 'agg-5.lock'), JSON.stringify(lock, null, 2));
+    const read = readLockFile(path.join(dir, 'agg-5.lock'));
+    expect(read.ok ? '' : read.message).toContain(
+      'aggregates.benchmark.a1.pass_rate.mean: expected a score in [0, 1] or null, got the number 5',
+    );
+    agg.mean = 0.5;
+    agg.ci = [0.2, 1.5];
+    writeFileSync(path.join(dir, 'agg-ci.lock'), JSON.stringify(lock, null, 2));
+    const ci = readLockFile(path.join(dir, 'agg-ci.lock'));
+    expect(ci.ok ? '' : ci.message).toContain('pass_rate.ci: expected a range within [0, 1], got [0.2, 1.5]');
+    agg.measure = 'value';
+    agg.mean = 1234;
+    agg.ci = [1000, 1500];
+    writeFileSync(path.join(dir, 'agg-measure.lock'), JSON.stringify(lock, null, 2));
+    expect(readLockFile(path.join(dir, 'agg-measure.lock')).ok).toBe(true);
+  });
+});
+
+type Json = Record<string, unknown>;
