@@ -81,8 +81,25 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
       hint: 'remove it, or open the block before it (`{{#if x}}…{{/if}}`)',
     };
   }
+  if (text.startsWith('Lexical error')) {
+    const comment = unclosedComment(source);
+    if (comment !== undefined)
+      return {
+        offset: comment,
+        message: 'a `{{!--` comment is never closed: the text ends inside it',
+        hint: 'end the comment with `--}}`',
+      };
+  }
+  if (got === 'INVALID' && tokenAt !== undefined) {
+    const stray = strayCharacter(source, tokenAt);
+    if (stray !== undefined) return stray;
+  }
   if (got === 'INVALID')
     return {
+      // At the `}` where `}}` was due, else at the `{{` the lexer could read no further after.
+      ...(tokenAt === undefined
+        ? {}
+        : { offset: source[tokenAt] === '}' ? tokenAt : openerBefore(source, tokenAt) }),
       message: 'a `{{` is not closed with `}}`',
       // `\{` is no escape in a double-quoted YAML value, where templates mostly are (QA166).
       hint: 'end each placeholder with `}}`; for literal braces write `\\{{` (`\\\\{{` in a double-quoted YAML value)',
@@ -123,6 +140,60 @@ function nearText(message: string): string | undefined {
 
 function lastLine(message: string): string {
   return message.split('\n').at(-1)?.trim() ?? message;
+}
+
+// What an identifier in a placeholder is made of (Handlebars' lexer: ID).
+const ID_CHAR = /[^\s!"#%-,./;->@[-^`{-~]/;
+
+/**
+ * A placeholder closed with `}}` that holds a character the lexer cannot read (`{{q!}}`, a string
+ * or a `[` never closed): said at that character, not as a `{{` left open.
+ */
+function strayCharacter(source: string, tokenAt: number): Explained | undefined {
+  const close = source.indexOf('}}', tokenAt);
+  const next = source.indexOf('{{', tokenAt);
+  if (source[tokenAt] === '}' || close === -1 || (next !== -1 && next < close)) return undefined;
+  let at = tokenAt;
+  while (at < close && ID_CHAR.test(source[at] ?? '')) at++;
+  const c = source[at] ?? '';
+  if (c === '"' || c === "'")
+    return {
+      offset: at,
+      message: `this ${c} opens a string in \`{{…}}\` that no ${c} closes`,
+      hint: `close the string with ${c}, or remove the ${c}`,
+    };
+  if (c === '[')
+    return {
+      offset: at,
+      message: 'this `[` in `{{…}}` is not closed with `]`',
+      hint: 'a name of other characters is written in brackets, `{{[first name]}}`: close it with `]`',
+    };
+  if (c !== '' && '!#%&*+,;<>\\^`{~'.includes(c))
+    return {
+      offset: at,
+      message: `\`${c}\` cannot stand in a placeholder`,
+      hint: 'a placeholder holds a name (`{{user_query}}`, `{{a.b}}`), a helper call or a block; for literal braces write `\\{{`',
+    };
+  return undefined;
+}
+
+/** The `{{` (the first brace of a `{{{`) that opens the mustache `at` is inside, else `at`. */
+function openerBefore(source: string, at: number): number {
+  let open = source.lastIndexOf('{{', at);
+  if (open === -1) return at;
+  while (open > 0 && source[open - 1] === '{') open--;
+  return open;
+}
+
+/** Where a `{{!--` comment opens that no `--}}` closes (Handlebars' lexer stops there). */
+function unclosedComment(source: string): number | undefined {
+  for (const match of source.matchAll(/\{\{~?!--/g)) {
+    const escaped = source[match.index - 1] === '\\' && source[match.index - 2] !== '\\';
+    if (escaped) continue;
+    const end = /--~?\}\}/.exec(source.slice(match.index + match[0].length));
+    if (end === null) return match.index;
+  }
+  return undefined;
 }
 
 /** Whether a Handlebars exception says where it is. */

@@ -140,6 +140,30 @@ describe('a template error is said where it is in the value', () => {
     ]);
   });
 
+  it('a placeholder that holds a character it cannot: at that character, said so; one left open: at its {{ (QA186)', async () => {
+    const yaml = plan(
+      [
+        "          bang: 'x {{q!}} y'",
+        "          quote: 'x {{\"q}} y'",
+        "          bracket: 'x {{[first name}} y'",
+        "          open: 'x {{#if q}}y{{/if'",
+        "          comment: 'x {{!-- note'",
+      ].join('\n'),
+    );
+    const found = (await planDiagnostics(yaml))
+      .filter((d) => d.code === 'EVALC_BIND_TEMPLATE_SYNTAX')
+      .map(
+        (d) => `${d.source?.line}:${d.source?.col} ${d.message.replace('template does not compile: ', '')}`,
+      );
+    expect(found).toEqual([
+      `${positionOf(yaml, '!}}')} \`!\` cannot stand in a placeholder`,
+      `${positionOf(yaml, '"q}}')} this " opens a string in \`{{…}}\` that no " closes`,
+      `${positionOf(yaml, '[first')} this \`[\` in \`{{…}}\` is not closed with \`]\``,
+      `${positionOf(yaml, "{{/if'")} a \`{{\` is not closed with \`}}\``,
+      `${positionOf(yaml, '{{!--')} a \`{{!--\` comment is never closed: the text ends inside it`,
+    ]);
+  });
+
   it('in a file the plan includes: that file, at the character', async () => {
     const tasks = `tasks:
   t:
