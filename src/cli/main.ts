@@ -4,6 +4,7 @@
  * exit code (DESIGN.md §6) or throws ExitError.
  */
 import { setMaxListeners } from 'node:events';
+import { suggest } from '../plan/suggest.js';
 import { isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
@@ -91,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     }
     // `evalc help bogus` is the unknown command `evalc bogus --help` is (it printed the overview, exit 0; QA47).
     if (topic !== undefined && !topic.startsWith('-')) {
-      stderr.write(`evalc: unknown command "${topic}"\n\n${HELP}`);
+      stderr.write(`evalc: ${unknownCommand(topic)}\n\n${HELP}`);
       return EXIT.usage;
     }
     // Asked for, the overview is the output (stdout); `evalc` alone is a usage error (stderr, 64).
@@ -108,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (!load) {
-    const message = name.startsWith('-') ? flagBeforeCommand(name, args) : `unknown command "${name}"`;
+    const message = name.startsWith('-') ? flagBeforeCommand(name, args) : unknownCommand(name);
     stderr.write(`evalc: ${message}\n\n${HELP}`);
     // --json callers read stdout: an unknown command is a usage error like any other (QA35).
     if (wantsJson(argv))
@@ -187,6 +188,15 @@ async function main(argv: string[]): Promise<number> {
     },
   };
   return (await load())(ctx);
+}
+
+/**
+ * An unknown command, named with the one it may have meant, as an unknown flag is (`evalc aply`
+ * listed the commands and suggested none, QA188).
+ */
+function unknownCommand(name: string): string {
+  const near = suggest(name, Object.keys(COMMANDS));
+  return `unknown command "${name}"${near === undefined ? '' : ` (did you mean ${near}?)`}`;
 }
 
 /**
