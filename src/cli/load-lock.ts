@@ -1,6 +1,7 @@
 /** Reads a lockfile named on the command line; a missing or invalid one is a clear exit 1. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
 import { readLockFile, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
@@ -39,7 +40,10 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
  */
 function adviceFor(file: string, message: string): string {
   const name = path.basename(file);
-  if (name === 'evalc.lock' || !message.endsWith(SHAPE_ADVICE)) return message;
+  if (name === 'evalc.lock') return message;
+  // A base.lock from a newer evalc: upgrading is the way out (QA180).
+  if (message.endsWith(RECREATE_WITH_APPLY)) return message.slice(0, -RECREATE_WITH_APPLY.length);
+  if (!message.endsWith(SHAPE_ADVICE)) return message;
   return `${message.slice(0, -SHAPE_ADVICE.length)} (restore it from git or from where it came from: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name})`;
 }
 

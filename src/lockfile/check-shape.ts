@@ -101,6 +101,9 @@ function expect(at: string, what: string, value: unknown, resultIndex?: number):
   };
 }
 
+/** The newer lock's second way out, which holds for an evalc.lock only (apply writes no other file). */
+export const RECREATE_WITH_APPLY = ', or re-create the lockfile with `evalc apply`';
+
 /** A lockfile from a newer evalc: its version fields are higher than this evalc writes. */
 function checkVersions(lock: Json): LockShapeProblem | undefined {
   const newer = (field: string, supported: number): LockShapeProblem | undefined => {
@@ -112,7 +115,7 @@ function checkVersions(lock: Json): LockShapeProblem | undefined {
     return {
       kind: 'newer',
       at: field,
-      message: `written by ${by} (${field} ${v}); this evalc reads ${field} ${supported}: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
+      message: `written by ${by} (${field} ${v}); this evalc reads ${field} ${supported}: upgrade evalc${RECREATE_WITH_APPLY}`,
     };
   };
   return newer('lockVersion', LOCK_VERSION) ?? newer('language', LANGUAGE_VERSION);

@@ -33,6 +33,11 @@ describe('a damaged lockfile that apply does not write (QA180)', () => {
     const report = await runCommand(reportCommand, ['--from', 'base.lock'], { cwd: dir });
     expect(report.stderr).toContain('not base.lock)');
 
+    // The same of a base.lock from a newer evalc: upgrading is its way out, not re-creating it.
+    writeFileSync(path.join(dir, 'base.lock'), JSON.stringify({ ...JSON.parse(good), lockVersion: 999 }));
+    const newer = await runCommand(diffCommand, ['base.lock', 'evalc.lock'], { cwd: dir });
+    expect(newer.stderr).toMatch(/this evalc reads lockVersion \d+: upgrade evalc\n$/);
+
     writeFileSync(path.join(dir, 'base.lock'), good);
     writeFileSync(path.join(dir, 'evalc.lock'), JSON.stringify(damaged, null, 2));
     const mine = await runCommand(diffCommand, ['base.lock', 'evalc.lock'], { cwd: dir });
