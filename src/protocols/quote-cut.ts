@@ -19,3 +19,14 @@ export function codePointCut(text: string, max: number): string {
   const last = text.charCodeAt(max - 1);
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
+
+/**
+ * A text an agent left unfinished (a reply cut by a close, a crash or a timeout), quoted up to
+ * `max` with a `…` where it stopped: the `…` marks the quote as cut, so a secret the agent stopped
+ * halfway through is masked as any secret head before a `…` is (plan/secret-cut.ts). Without it
+ * the head of an echoed token stood in the open at the quote's end (QA185).
+ */
+export function quoteUnfinished(text: string, max: number): string {
+  const quoted = quoteCut(text, max);
+  return quoted.endsWith('…') ? quoted : `${quoted}…`;
+}

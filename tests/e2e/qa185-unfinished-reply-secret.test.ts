@@ -3,8 +3,9 @@
  * through it, never ending its line, times out quoting what it wrote — and the quote ended in the
  * secret's head, in the open in report.json, report.md, junit.xml and the step cache (`key
  * sk-live-0123456789ab"`), where a whole secret read `***`. The quote now ends in a `…` where the
- * agent stopped, and the head before it is masked as any cut secret's is. The built CLI, a real
- * stdio agent; the secret is a run secret through another agent's header.
+ * agent stopped, and the head before it is masked as any cut secret's is; so is what came of a reply
+ * a crash cut short ('what came of it: …', QA163/QA168's quote, alike). The built CLI, a real stdio
+ * agent; the secret is a run secret through another agent's header.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,8 +21,9 @@ afterEach(() => {
 const TOKEN = 'sk-live-0123456789abcdefghijklmnop';
 
 const AGENT = `import readline from 'node:readline';
-readline.createInterface({ input: process.stdin }).on('line', () => {
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
   process.stdout.write('{"action": "final_answer", "summary": "key ' + process.env.TOK.slice(0, 20));
+  if (JSON.parse(line).task_description === 'crash') process.exit(3);
 });
 `;
 
@@ -38,7 +40,7 @@ tasks:
   t:
     instructions: "Say it."
     bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: a } } ] } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: a } }, { id: e2, vars: { q: crash } } ] } }
     metrics: [ { type: contains, candidate: answer, value: done } ]
 run: { preflight: 0 }
 `;
@@ -60,12 +62,23 @@ describe('a reply left unfinished in the middle of a secret (QA185)', () => {
     const run = await runCli(['apply'], { cwd: dir, env: { TOK: TOKEN }, timeoutMs: 60_000 });
     expect(run.code).toBe(1);
     const report = JSON.parse(readFileSync(path.join(dir, '.evalc/reports/report.json'), 'utf8')) as {
-      examples: { agent: string; repeats: { error: { kind: string; message: string } | null }[] }[];
+      examples: {
+        agent: string;
+        example: string;
+        repeats: { error: { kind: string; message: string } | null }[];
+      }[];
     };
-    const error = report.examples.find((e) => e.agent === 'm')?.repeats[0]?.error;
+    const errorOf = (example: string) =>
+      report.examples.find((e) => e.agent === 'm' && e.example === example)?.repeats[0]?.error;
+    const error = errorOf('e1');
     expect(error?.kind).toBe('timeout');
     expect(error?.message).toContain(
       'it wrote "{\\"action\\": \\"final_answer\\", \\"summary\\": \\"key ***…" with no end of line',
+    );
+    // a process that exits in the middle of its reply: what came of it is quoted the same way
+    expect(errorOf('e2')?.kind).toBe('process_crashed');
+    expect(errorOf('e2')?.message).toContain(
+      'in the middle of a reply; what came of it: {"action": "final_answer", "summary": "key ***…',
     );
     const written = allText(dir) + run.stdout + run.stderr;
     expect(written).not.toContain(TOKEN.slice(0, 12));

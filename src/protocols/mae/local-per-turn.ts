@@ -14,7 +14,7 @@
  */
 
 import { parseBoundedJson } from '../bounded-json.js';
-import { quoteCut } from '../quote-cut.js';
+import { quoteCut, quoteUnfinished } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { crashError, type LocalTransportOptions } from './local-persistent.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
@@ -139,9 +139,12 @@ export class PerTurnLocalTransport implements MaeTransport {
 function wroteBeforeCrash(error: StepError, stdout: string): StepError {
   const wrote = stdout.trim();
   if (wrote === '') return error;
-  const when = parseBoundedJson(wrote).ok
+  const whole = parseBoundedJson(wrote).ok;
+  const when = whole
     ? ' after writing its reply (the agentv profile, as AgentV, fails a turn whose process exits with an error)'
     : ' in the middle of a reply';
-  error.message = `${error.message.replace(' before replying', when)}; what came of it: ${quoteCut(wrote, 120)}`;
+  // a reply cut short ends in a … where it stopped: a secret cut there is masked (QA185)
+  const quoted = whole ? quoteCut(wrote, 120) : quoteUnfinished(wrote, 120);
+  error.message = `${error.message.replace(' before replying', when)}; what came of it: ${quoted}`;
   return error;
 }

@@ -8,7 +8,7 @@
  * asked again).
  */
 import { parseBoundedJson } from '../bounded-json.js';
-import { quoteCut } from '../quote-cut.js';
+import { quoteUnfinished } from '../quote-cut.js';
 import { describeAddress } from './address.js';
 import { connectSocket } from './socket-connect.js';
 import type { SocketTransportOptions } from './socket-persistent.js';
@@ -59,7 +59,7 @@ export class PerTurnSocketTransport implements MaeTransport {
             ok: false,
             error: {
               kind: 'transport_error',
-              message: `${where}: connection closed in the middle of a reply; what came of it: ${quoteCut(line, 120)}`,
+              message: `${where}: connection closed in the middle of a reply; what came of it: ${quoteUnfinished(line, 120)}`,
               retryable: true,
             },
           });

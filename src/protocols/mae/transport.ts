@@ -7,7 +7,7 @@
 
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import { pythonReprHint } from '../python-repr.js';
-import { quoteCut } from '../quote-cut.js';
+import { quoteCut, quoteUnfinished } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { firstUnsafeInteger } from '../unsafe-integer.js';
 import type { LineEvent } from './line-channel.js';
@@ -179,8 +179,8 @@ export async function replyFromLineEvent(
         const message = reply.error.message;
         const before = / before (?:a reply|replying)/.exec(message);
         reply.error.message = before
-          ? `${message.slice(0, before.index)} in the middle of a reply${message.slice(before.index + before[0].length)}; what came of it: ${quoteCut(event.cut, 120)}`
-          : `${message}; it closed in the middle of a reply: ${quoteCut(event.cut, 120)}`;
+          ? `${message.slice(0, before.index)} in the middle of a reply${message.slice(before.index + before[0].length)}; what came of it: ${quoteUnfinished(event.cut, 120)}`
+          : `${message}; it closed in the middle of a reply: ${quoteUnfinished(event.cut, 120)}`;
       }
       return reply;
     }
@@ -191,7 +191,7 @@ export async function replyFromLineEvent(
         reply.error.message +=
           event.unfinished === undefined
             ? (channel.timeoutHint ?? PERSISTENT_TIMEOUT_HINT)
-            : ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(unfinishedQuote(event.unfinished))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
+            : ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(quoteUnfinished(event.unfinished, 120))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
       return reply;
     }
     case 'cancelled':
@@ -201,15 +201,4 @@ export async function replyFromLineEvent(
       channel.drop();
       return tooLargeReply(where, event.maxChars);
   }
-}
-
-/**
- * A reply the agent left unfinished, quoted with a `…` where it stopped (or where it is cut at 120
- * characters): the `…` marks the quote as cut, so a secret the agent stopped writing halfway is
- * masked as any secret head before a `…` is (plan/secret-cut.ts); without it the head of an
- * echoed token stood in the open at the quote's end (QA185).
- */
-function unfinishedQuote(text: string): string {
-  const quoted = quoteCut(text, 120);
-  return quoted.endsWith('…') ? quoted : `${quoted}…`;
 }
