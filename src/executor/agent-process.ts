@@ -23,8 +23,9 @@
  * - `PYTHONUNBUFFERED=1` is added unless the environment sets it (a Python server's `print`ed
  *   ready line would otherwise sit in a pipe buffer); a `ready.line` timeout with no output at
  *   all says that output may be buffered.
- * - `stop()` sends SIGTERM to the process group, SIGKILL after 3 s, and resolves once the
- *   process has exited; idempotent. Groups still running when evalc exits are killed from the
+ * - `stop()` sends SIGTERM to the process group and to what it started outside the group
+ *   (escaped-descendants.ts), SIGKILL after 3 s, and resolves once the process has exited;
+ *   idempotent. Groups still running when evalc exits are killed from the
  *   `exit` event; a signal that kills evalc without one (SIGKILL) closes the stdin pipe that the
  *   group's watchdog reads, and the watchdog stops the group (`withWatchdog`).
  */
@@ -36,6 +37,7 @@ import { substituteEnvRefs } from '../plan/secrets.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
+import { escapedDescendants, signalEach } from './escaped-descendants.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
 import { probeUrl, type UrlProbe } from './ready-url.js';
@@ -293,9 +295,16 @@ function makeHandle(
     },
     stop() {
       stopping ??= (async () => {
+        // What it started outside its group (setsid, a detached spawn) goes with it (QA181: it was
+        // left running after the run, holding the agent's output); found while it still runs.
+        const escaped = child.pid === undefined ? [] : escapedDescendants(child.pid);
         child.stdin?.end();
         killProcessGroup(child, 'SIGTERM');
-        const timer = setTimeout(() => killProcessGroup(child, 'SIGKILL'), KILL_AFTER_MS);
+        signalEach(escaped, 'SIGTERM');
+        const timer = setTimeout(() => {
+          killProcessGroup(child, 'SIGKILL');
+          signalEach(escaped, 'SIGKILL');
+        }, KILL_AFTER_MS);
         // The output pipes close once the group has ended (its processes given the SIGTERM grace);
         // a process that left the group (its own session: setsid, a detached spawn) holds them open
         // as long as it runs, which no signal to the group ends (QA178: apply, refused, sat 300 s on
@@ -311,6 +320,7 @@ function makeHandle(
         clearTimeout(grace);
         // Whatever the shell left behind in the group goes too.
         killProcessGroup(child, 'SIGKILL');
+        signalEach(escaped, 'SIGKILL');
         if (!closed) {
           child.stdout?.destroy();
           child.stderr?.destroy();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -86,4 +87,22 @@ it('tells a process that exits with code 0 mid-run that serve.command must keep 
   } finally {
     await started.handle.stop();
   }
+}, 30_000);
+
+// What the agent started outside its group went on running after the run (QA178 let go of its hold
+// on the agent's output only): it is stopped with the agent, found while the agent still runs.
+it('stops a child that left the group with the agent that started it', async () => {
+  const { dir, command } = escapedChildThen('echo ready; sleep 60');
+  const started = await startServedProcess(
+    { command, ready: { line: '^ready$', timeout: '10s' } },
+    { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },
+  );
+  if (!started.ok) throw new Error(started.error.message);
+  const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
+  expect(isAlive(escaped)).toBe(true);
+  const t0 = Date.now();
+  await started.handle.stop();
+  expect(Date.now() - t0).toBeLessThan(2_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(isAlive(escaped)).toBe(false);
 }, 30_000);

@@ -1,0 +1,81 @@
+/**
+ * The processes a served process started that left its process group (their own session by
+ * `setsid`, a detached spawn): a signal to the group does not reach them, and they held its
+ * output and outlived the run (QA181). Found by their parent links in `/proc` while the served
+ * process still runs (once it has exited they belong to init, and are not found); none where
+ * there is no `/proc`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+interface ProcEntry {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** When it started (clock ticks since boot): a pid used again by another process is told apart. */
+  start: string;
+}
+
+/** A process found, as its pid and start time. */
+export interface FoundProcess {
+  pid: number;
+  start: string;
+}
+
+/** Every descendant of `root` that is not in the process group `root` leads. */
+export function escapedDescendants(root: number): FoundProcess[] {
+  const entries = readProcEntries();
+  const children = new Map<number, ProcEntry[]>();
+  for (const entry of entries) children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry]);
+  const found: FoundProcess[] = [];
+  const queue = [root];
+  const seen = new Set<number>(queue);
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      if (seen.has(child.pid)) continue;
+      seen.add(child.pid);
+      queue.push(child.pid);
+      if (child.pgid !== root) found.push({ pid: child.pid, start: child.start });
+    }
+  }
+  return found;
+}
+
+/** Sends `signal` to each process still running (its pid not since taken by another). */
+export function signalEach(found: readonly FoundProcess[], signal: NodeJS.Signals): void {
+  for (const { pid, start } of found) {
+    if (readEntry(String(pid))?.start !== start) continue;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // exited already
+    }
+  }
+}
+
+function readProcEntries(): ProcEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const entries: ProcEntry[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    const entry = readEntry(name);
+    if (entry) entries.push(entry);
+  }
+  return entries;
+}
+
+function readEntry(pid: string): ProcEntry | undefined {
+  try {
+    // `pid (comm) state ppid pgrp … starttime` (the 22nd field): comm may hold spaces and
+    // parentheses, so the fields are read after the last `)`, the 3rd being the first.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { pid: Number(pid), ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? '' };
+  } catch {
+    return undefined; // exited while listed
+  }
+}
