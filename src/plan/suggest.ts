@@ -71,19 +71,42 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   if (best === undefined || !isMapping(holder)) return hint;
   const held = holder[key];
   const beside = holder[best];
-  // What the misspelt key holds that the one beside it does not: none, and it reads as a copy.
+  // What the misspelt key holds that the one beside it does not: none, and it reads as a copy. Equal
+  // is equal as data, keys in any order (QA187: `{ candidate: a, type: exact_match }` beside
+  // `{ type: exact_match, candidate: a }` was told to move, and moved it read 'appears twice').
+  const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
   const news = Array.isArray(held)
     ? Array.isArray(beside)
-      ? held.filter((item) => !beside.some((b) => JSON.stringify(b) === JSON.stringify(item)))
+      ? held.filter((item) => !beside.some((b) => same(b, item)))
       : []
     : isMapping(held) && isMapping(beside)
-      ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k))
+      ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k) || !same(held[k], beside[k]))
       : [];
   if (news.length === 0) return hint;
-  const what = Array.isArray(held)
-    ? `${news.length} item${news.length === 1 ? '' : 's'}`
-    : `${news.slice(0, 3).join(', ')}${news.length > 3 ? `, … ${news.length} in all` : ''}`;
-  return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`, or remove \`${key}\` if it is a misspelt copy`;
+  const names = (keys: string[]) =>
+    `${keys.slice(0, 3).join(', ')}${keys.length > 3 ? `, … ${keys.length} in all` : ''}`;
+  const what = Array.isArray(held) ? `${news.length} item${news.length === 1 ? '' : 's'}` : names(news);
+  // One set under both, otherwise (QA187: `agnets: { a1: <another url> }` by `agents: { a1 }` read
+  // 'remove `agnets` (a misspelt copy?)', and removed, its a1 was gone without a word).
+  const both = isMapping(beside) && !Array.isArray(held) ? news.filter((k) => Object.hasOwn(beside, k)) : [];
+  const otherwise =
+    both.length === 0
+      ? ''
+      : ` (${names(both)} ${both.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean)`;
+  return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
+}
+
+/** JSON text of `value` with every mapping's keys in order, so key order makes no difference. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    isMapping(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

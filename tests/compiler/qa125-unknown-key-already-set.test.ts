@@ -131,4 +131,45 @@ tasks:
       ],
     ]);
   });
+
+  it('tells one that sets an entry otherwise to keep one, and a reordered copy to go (QA187)', async () => {
+    // `agnets: { a1: <another url> }` by `agents: { a1 }` read "remove `agnets` (a misspelt copy?)":
+    // removed as told, the a1 it set was gone without a word. A metric written with its keys in
+    // another order is a copy: told to move, moved it read "metric `exact_match` appears twice".
+    const text = `evalc: 1
+benchmark: { id: otherwise }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+agnets:
+  a1: { url: http://127.0.0.1:7101, protocol: raip }
+  a0: { protocol: raip, url: http://127.0.0.1:7100 }
+agnts:
+  a1: { protocol: raip, url: http://127.0.0.1:7109 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.a } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi } } ] }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+    metrcs: [ { expected: answer, candidate: answer, type: exact_match } ]
+`;
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa187-otherwise-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(
+      result.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => [d.message, d.hint]),
+    ).toEqual([
+      [
+        'unknown key `agnets`',
+        '`agents` is set already beside it: move what `agnets` holds (a0) under `agents`, or remove `agnets` if it is a misspelt copy',
+      ],
+      [
+        'unknown key `agnts`',
+        '`agents` is set already beside it: move what `agnts` holds (a1) under `agents` (a1 is under both, set otherwise: keep the one you mean), or remove `agnts` if it is a misspelt copy',
+      ],
+      [
+        'unknown key `metrcs` in tasks.t',
+        '`metrics` is set already beside it: remove `metrcs` (a misspelt copy?)',
+      ],
+    ]);
+  });
 });
