@@ -38,7 +38,11 @@ function offsetInSource(
     case Scalar.QUOTE_DOUBLE:
       return walkQuoted(source, value, offset, doubleQuoted);
     case Scalar.BLOCK_LITERAL:
-      return inLiteralBlock(source, value, offset);
+      // The value's end (a text that ends too early) is where its text ends, on its last line: past
+      // the line breaks that end a block, the next line is the next key's (QA186).
+      return offset === value.length
+        ? inLiteralBlock(source, value, value.replace(/\n+$/, '').length)
+        : inLiteralBlock(source, value, offset);
     default:
       return undefined;
   }
@@ -110,6 +114,7 @@ function inLiteralBlock(source: string, value: string, offset: number): number |
     if (next === -1) return undefined;
     lineStart = next + 1;
   }
+  if (lineStart >= source.length) return undefined; // past the block's lines: the next key's
   const lineEnd = source.indexOf('\n', lineStart);
   const sourceLine = source.slice(lineStart, lineEnd === -1 ? source.length : lineEnd).replace(/\r$/, '');
   if (!sourceLine.endsWith(valueLine)) return undefined;

@@ -27,6 +27,21 @@ describe('a value character mapped to its source', () => {
     expect(mapped('k: 😀😀{{x\n', 4)).toBe('{{x');
   });
 
+  it("maps a | block's end to where its text ends, not to the next key's line (QA186)", () => {
+    const end = (yaml: string) => {
+      const doc = parseDocument(yaml);
+      const node = doc.get('k', true) as Node;
+      const value = String((node as { value: unknown }).value);
+      return sourceOffsetIn(yaml, node, value, value.length);
+    };
+    const clip = 'k: |\n  x {{q\nnext: 1\n';
+    expect(end(clip)).toBe(clip.indexOf('\nnext'));
+    const keep = 'k: |+\n  x {{q\n\n\nnext: 1\n';
+    expect(end(keep)).toBe(keep.indexOf('\n\n\nnext'));
+    const crlf = 'k: |\r\n  x {{q\r\nnext: 1\r\n';
+    expect(end(crlf)).toBe(crlf.indexOf('\r\nnext'));
+  });
+
   it('maps nothing it cannot place exactly', () => {
     // Inside the two UTF-16 units one escape wrote.
     expect(mapped('k: "\\U0001F600{{x"\n', 1)).toBeUndefined();

@@ -164,6 +164,25 @@ describe('a template error is said where it is in the value', () => {
     ]);
   });
 
+  it('a text that ends too early in a | or |+ block: at its end, not on the next key (QA186)', async () => {
+    const yaml = plan(
+      [
+        '          clip: |',
+        '            x {{q ',
+        '          keep: |+',
+        '            y {{#if q}}{{/',
+        '',
+        '',
+      ].join('\n'),
+    );
+    const lines = yaml.split('\n');
+    const endOf = (text: string) => {
+      const i = lines.findIndex((l) => l.endsWith(text));
+      return `${i + 1}:${lines[i]!.length + 1}`;
+    };
+    expect(await templateErrors(yaml)).toEqual([endOf('x {{q '), endOf('{{/')]);
+  });
+
   it('in a file the plan includes: that file, at the character', async () => {
     const tasks = `tasks:
   t:
