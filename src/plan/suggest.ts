@@ -80,7 +80,7 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
       ? held.filter((item) => !beside.some((b) => same(b, item)))
       : []
     : isMapping(held) && isMapping(beside)
-      ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k) || !same(held[k], beside[k]))
+      ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k) || entrySetOtherwise(held[k], beside[k]))
       : [];
   if (news.length === 0) return hint;
   const names = (keys: string[]) =>
@@ -94,6 +94,15 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
       ? ''
       : ` (${names(both)} ${both.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean)`;
   return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
+}
+
+/**
+ * Whether an entry under both keys is set otherwise: an agent, a dataset, … (a mapping or list). A
+ * scalar set otherwise (`timeout: 30s` by `timout: 5s`, a benchmark's `id`) reads as a misspelt copy,
+ * as QA125 chose.
+ */
+function entrySetOtherwise(held: unknown, beside: unknown): boolean {
+  return typeof held === 'object' && held !== null && canonical(held) !== canonical(beside);
 }
 
 /** JSON text of `value` with every mapping's keys in order, so key order makes no difference. */

@@ -134,7 +134,7 @@ tasks:
 
   it('tells one that sets an entry otherwise to keep one, and a reordered copy to go (QA187)', async () => {
     // `agnets: { a1: <another url> }` by `agents: { a1 }` read "remove `agnets` (a misspelt copy?)":
-    // removed as told, the a1 it set was gone without a word. A metric written with its keys in
+    // removed as told, the a1 it set was gone without a word (a scalar set otherwise still reads as a copy: QA125). A metric written with its keys in
     // another order is a copy: told to move, moved it read "metric `exact_match` appears twice".
     const text = `evalc: 1
 benchmark: { id: otherwise }
