@@ -161,9 +161,10 @@ async function main(argv: string[]): Promise<number> {
       controller.abort();
     } else {
       // The second Ctrl-C said nothing without --json (QA95).
+      // On a terminal the line break ends the second echoed `^C` too (QA188: `^Cevalc: exited at once`).
       if (name === 'apply')
         notice(
-          `evalc: exited at once (${again} again): steps in flight were dropped, completed steps are cached`,
+          `${process.stderr.isTTY ? '\n' : ''}evalc: exited at once (${again} again): steps in flight were dropped, completed steps are cached`,
         );
       exitNow(again);
     }
