@@ -110,3 +110,18 @@ describe('an NDJSON reply the close cut in its last line (QA185)', () => {
     expect(retried.ok ? retried.trajectory.response : undefined).toEqual([{ a: 1 }, { b: 2 }]);
   });
 });
+
+describe('the end of a cut reply, quoted (QA185)', () => {
+  it('never begins with half of a character: an emoji 40 units from the end is left out whole', async () => {
+    const body = `{"output": {"answer": "😀${'x'.repeat(39)}`;
+    const loopback = await startLoopback((_req, res) => sendCloseDelimited(res, body));
+    cleanups.push(() => loopback.close());
+    const transport = new HttpTransport({ retries: 0, timeoutMs: 5000 });
+    cleanups.push(() => transport.close());
+    const reply = await transport.requestJson({ method: 'POST', url: `${loopback.url}/invoke`, body: {} });
+    const message = reply.ok ? '' : reply.error.message;
+    expect(message).toContain(`'…${'x'.repeat(39)}')`);
+    expect(message).not.toMatch(/[\udc00-\udfff]/u); // no lone second half
+    expect(/(?:^|[^\ud800-\udbff])[\udc00-\udfff]/.test(message)).toBe(false);
+  });
+});

@@ -39,6 +39,16 @@ export function endsMidJson(text: string): boolean {
 /** The words for such a reply: how much came, and where it stopped. */
 export function describeCutReply(status: number, text: string): string {
   const bytes = Buffer.byteLength(text);
-  const tail = text.length > 40 ? `…${text.slice(-40)}` : text;
+  const tail = text.length > 40 ? `…${lastUnits(text, 40)}` : text;
   return `the connection closed in the middle of the reply (HTTP ${status}, no Content-Length: ${bytes} bytes of JSON that ends unfinished, '${tail.replace(/\s+/g, ' ')}')`;
+}
+
+/**
+ * `text`'s last `max` UTF-16 units, one fewer when the first would be the second half of a
+ * surrogate pair: a lone half is written `\ude00` in report.json and the step cache (quote-cut.ts,
+ * QA123; QA185: an emoji 40 units from a cut reply's end).
+ */
+function lastUnits(text: string, max: number): string {
+  const first = text.charCodeAt(text.length - max);
+  return text.slice(first >= 0xdc00 && first <= 0xdfff ? 1 - max : -max);
 }
