@@ -24,7 +24,7 @@
  *   ready line would otherwise sit in a pipe buffer); a `ready.line` timeout with no output at
  *   all says that output may be buffered.
  * - `stop()` sends SIGTERM to the process group and to what it started outside the group
- *   (escaped-descendants.ts), SIGKILL after 3 s, and resolves once the process has exited;
+ *   (protocols/mae/escaped-descendants.ts), SIGKILL after 3 s, and resolves once the process has exited;
  *   idempotent. Groups still running when evalc exits are killed from the
  *   `exit` event; a signal that kills evalc without one (SIGKILL) closes the stdin pipe that the
  *   group's watchdog reads, and the watchdog stops the group (`withWatchdog`).
@@ -34,10 +34,10 @@ import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { substituteEnvRefs } from '../plan/secrets.js';
+import { escapedDescendants, signalEach } from '../protocols/mae/escaped-descendants.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
-import { escapedDescendants, signalEach } from './escaped-descendants.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
 import { probeUrl, type UrlProbe } from './ready-url.js';

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
 
 let dir = '';
 beforeEach(() => {
@@ -49,9 +50,13 @@ it("closes a local agent whose escaped child holds its output in seconds, not th
     { cwd: dir, timeoutMs: 10_000 },
   );
   expect(finalAnswer(await adapter.invoke('hi', maeContext()))).toBe('done');
+  const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
   const t0 = Date.now();
   await adapter.close();
   expect(Date.now() - t0).toBeLessThan(5_000);
+  // And it is stopped with the agent, found while the agent runs (it outlived the run before).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(isAlive(escaped)).toBe(false);
 }, 30_000);
 
 /** An agentv agent: one request on stdin, the same escaped child, one reply, exit. */

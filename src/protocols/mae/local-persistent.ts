@@ -24,6 +24,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
+import { escapedDescendants, signalEach } from './escaped-descendants.js';
 import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
 import { SerialQueue } from './serial-queue.js';
@@ -100,9 +101,16 @@ export class PersistentLocalTransport implements MaeTransport {
     const live = this.#live;
     this.#live = undefined;
     if (!live) return;
+    // What it started outside its group (setsid, a detached spawn) goes with it (QA181, as a served
+    // agent's): found while it still runs.
+    const escaped = live.child.pid === undefined ? [] : escapedDescendants(live.child.pid);
     live.child.stdin?.end();
     killProcessGroup(live.child, 'SIGTERM');
-    const timer = setTimeout(() => killProcessGroup(live.child, 'SIGKILL'), 1_000);
+    signalEach(escaped, 'SIGTERM');
+    const timer = setTimeout(() => {
+      killProcessGroup(live.child, 'SIGKILL');
+      signalEach(escaped, 'SIGKILL');
+    }, 1_000);
     // `exited` waits for the output pipes to close: a process that left the group (its own
     // session: setsid, a detached spawn) holds them as long as it runs, which no signal to the
     // group ends (QA181: apply sat that child's lifetime after 'Apply complete', as 381672f's
@@ -117,6 +125,7 @@ export class PersistentLocalTransport implements MaeTransport {
     ]);
     clearTimeout(timer);
     clearTimeout(grace);
+    signalEach(escaped, 'SIGKILL');
     if (!closed) {
       killProcessGroup(live.child, 'SIGKILL');
       live.child.stdout?.destroy();
