@@ -133,8 +133,8 @@ function unclosedOn(text: string, open: '{' | '['): number {
 }
 
 /**
- * A file whose first line end is a lone CR (an old Mac line break), which the YAML reader does not
- * end a line at: it is one long line to the reader, its errors one per token (QA179: a plan saved so
+ * A file whose first line end is a lone CR (an old Mac line break), as most of its line ends are,
+ * which the YAML reader does not end a line at: it is one long line to the reader, its errors one per token (QA179: a plan saved so
  * read ten errors, none about its line ends; one opening with a comment read empty). Where that CR
  * is, and what to say of it.
  */
@@ -142,6 +142,10 @@ export function loneCrLineEnds(text: string): { offset: number; message: string;
   const offset = text.search(/[\r\n]/);
   if (offset === -1 || text[offset] !== '\r' || text[offset + 1] === '\n') return undefined;
   if (!/\S/.test(text.slice(offset))) return undefined;
+  // A LF file with one stray CR in its first line (a comment pasted from an old Mac note) ends its
+  // lines with LF: its own error is said (QA187: it read 'the lines of this file end with a lone CR',
+  // its unclosed `{` not at all, and saved with LF line ends as told, it read the same).
+  if ((text.match(/\r(?!\n)/g)?.length ?? 0) <= (text.match(/\n/g)?.length ?? 0)) return undefined;
   return {
     offset,
     message:

@@ -55,5 +55,11 @@ describe('YAML syntax hints', () => {
       '1:39 the lines of this file end with a lone CR (an old Mac line break), which YAML here does not end a line at | save it with LF or CRLF line ends',
     ]);
     expect(said('# only a comment\r\r')).toEqual([]);
+    // A LF file with a stray CR in its first line is said its own error (QA187: it read 'the lines of
+    // this file end with a lone CR', which they do not, and its `{` left open was not said).
+    expect(said('# note\r(pasted)\nevalc: 1\nagents:\n  a1: { protocol: raip\nmetrics: []\n').join()).toMatch(
+      /^4:7 this `\{` has no `\}`/,
+    );
+    expect(said('evalc: 1 # v\r2\nagents: { a1: \n').join()).not.toMatch(/lone CR/);
   });
 });
