@@ -9,6 +9,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createChatAdapter } from '../../src/protocols/chat/adapter.js';
 import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
 import { errorWithServerSaid } from '../../src/protocols/http/server-said.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
@@ -63,6 +64,24 @@ describe('a reply the close cut in the middle of an echoed secret (QA185)', () =
 });
 
 describe('an agent reply the close cut short (QA185)', () => {
+  it('chat: is quoted once in the message, the body kept in details', async () => {
+    const loopback = await startLoopback((_req, res) =>
+      sendCloseDelimited(res, '{"messages": [{"role": "assi'),
+    );
+    cleanups.push(() => loopback.close());
+    const adapter = createChatAdapter(
+      { protocol: 'chat', url: `${loopback.url}/agent/respond` },
+      { transport: new HttpTransport({ retries: 0, timeoutMs: 5000 }) },
+    );
+    cleanups.push(() => adapter.close());
+    const outcome = await adapter.invoke('hi', testContext(new AbortController().signal));
+    expect(outcome.ok ? undefined : outcome.error).toMatchObject({
+      kind: 'transport_error',
+      message: `POST ${loopback.url}/agent/respond: the connection closed in the middle of the reply (HTTP 200, no Content-Length: 28 bytes of JSON that ends unfinished, '{"messages": [{"role": "assi')`,
+      details: { body: '{"messages": [{"role": "assi' },
+    });
+  });
+
   it('is quoted once, where it stopped', async () => {
     const loopback = await startLoopback((_req, res) =>
       sendCloseDelimited(res, '{"output": {"answer": "half of it'),

@@ -144,7 +144,8 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
           error.message = `${error.message}, all that was left of the conversation's ${runtime.budgetMs} ms ${runtime.budgetNote ? `budget (${runtime.budgetNote})` : 'limits.budget'}`;
         if (reply.status !== undefined && reply.text !== undefined) {
           error.details = { body: codePointCut(reply.text, 500) };
-          const said = serverSaid(reply.body, reply.text);
+          // a cut reply's transport_error quotes where it stopped already (QA185: twice over)
+          const said = error.kind === 'transport_error' ? '' : serverSaid(reply.body, reply.text);
           if (said !== '') error.message = `${error.message}: ${said}`;
           if (error.kind === 'invalid_json') error.message += pythonReprHint(reply.text);
           error.message += chatEndpointHint(config.url, reply.status);
