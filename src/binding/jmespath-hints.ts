@@ -23,8 +23,9 @@ export function jmespathHint(expression: string, message: string): string | unde
       const doubled = JSON.stringify(text).replaceAll("'", "''");
       return text.includes("'")
         ? `a literal in backticks is JSON: quote it inside the backticks ${json}; in a double-quoted YAML value, \`${escaped}\`, in a single-quoted one, \`${doubled}\``
-        : // Written as told inside a single-quoted YAML value, the raw string's `'` ended that value (QA179).
-          `a literal in backticks is JSON: write the raw string '${text}' (in a single-quoted YAML value, \`''${text}''\`), or JSON quotes inside the backticks ${json}`;
+        : // Written as told inside a single-quoted YAML value, the raw string's `'` ended that value (QA179);
+          // the JSON form's `"` a double-quoted one (QA187).
+          `a literal in backticks is JSON: write the raw string '${text}' (in a single-quoted YAML value, \`''${text}''\`), or JSON quotes inside the backticks ${json.slice(0, -1)}; in a double-quoted YAML value, \`${escaped}\`)`;
     }
   }
   const literalToken = /unexpected token: (.*)\(Literal\)$/.exec(message)?.[1];

@@ -16,7 +16,7 @@ const hint = (expression: string) => {
 describe('JMESPath hints', () => {
   it('a backtick literal that is no JSON: quote it, or use a raw string', () => {
     expect(hint('output.courses[?code == `CS229`].code')).toBe(
-      `a literal in backticks is JSON: write the raw string 'CS229' (in a single-quoted YAML value, \`''CS229''\`), or JSON quotes inside the backticks (\`"CS229"\`, backticks kept: "CS229" alone names a field)`,
+      `a literal in backticks is JSON: write the raw string 'CS229' (in a single-quoted YAML value, \`''CS229''\`), or JSON quotes inside the backticks (\`"CS229"\`, backticks kept: "CS229" alone names a field; in a double-quoted YAML value, \`\\"CS229\\"\`)`,
     );
     expect(hint('output.courses[?code == `"CS229"`].code')).toBe('compiles');
   });

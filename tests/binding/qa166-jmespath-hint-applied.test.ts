@@ -18,8 +18,16 @@ const courses = { output: { courses: [{ code: 'CS229' }, { code: 'CS101' }] } };
 describe('the JMESPath hints', () => {
   it('name the raw string first for a backtick literal that is no JSON, and keep the backticks on the JSON one', () => {
     expect(hint('output.courses[?code == `CS229`].code')).toBe(
-      `a literal in backticks is JSON: write the raw string 'CS229' (in a single-quoted YAML value, \`''CS229''\`), or JSON quotes inside the backticks (\`"CS229"\`, backticks kept: "CS229" alone names a field)`,
+      `a literal in backticks is JSON: write the raw string 'CS229' (in a single-quoted YAML value, \`''CS229''\`), or JSON quotes inside the backticks (\`"CS229"\`, backticks kept: "CS229" alone names a field; in a double-quoted YAML value, \`\\"CS229\\"\`)`,
     );
+    // QA187: the JSON form written as told inside a double-quoted YAML value ended it at its `"`; the
+    // form told for it reads back as the JSON literal.
+    const double = /in a double-quoted YAML value, `(.*?)`\)$/.exec(
+      hint('output.courses[?code == `CS229`].code') ?? '',
+    )?.[1];
+    expect(parseYaml(`x: "output.courses[?code == \`${double}\`].code"`)).toEqual({
+      x: 'output.courses[?code == `"CS229"`].code',
+    });
     expect(search(courses, "output.courses[?code == 'CS229'].code")).toEqual(['CS229']);
     // QA179: the raw string written as told inside a single-quoted YAML value ended it at its `'`
     // ('Unexpected scalar at node end'); the form told for it reads back as the raw string.
