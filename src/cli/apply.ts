@@ -47,20 +47,13 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   const progress = createProgress(mode, json ? ctx.stdout : (ctx.stderrRaw ?? ctx.stderr));
   if (progress.dropInFlight) ctx.atExitNow?.(progress.dropInFlight);
   // Before the run starts (agents starting, /info asked) no step is in flight: a Ctrl-C there said
-  // "finishing steps in flight" (QA183); the run's start flips the words back.
-  let running = false;
+  // "finishing steps in flight" (QA183); the run's start flips the stop notices' words.
   const start = progress.start.bind(progress);
   progress.start = (totals) => {
-    running = true;
+    ctx.runStarts?.();
     start(totals);
   };
-  const say =
-    mode === 'tty' || mode === 'plain'
-      ? (line: string) => progress.message(line)
-      : (line: string) => ctx.stderr(`${line}\n`);
-  ctx.noticesVia?.((line) =>
-    say(running ? line : line.replace(' — finishing steps in flight', ' — stopping before the run')),
-  );
+  if (mode === 'tty' || mode === 'plain') ctx.noticesVia?.((line) => progress.message(line));
   const planFile = planArgument(positionals, ctx.cwd);
   if (isPipeLike(path.resolve(ctx.cwd, planFile)))
     throw new ExitError(

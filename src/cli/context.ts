@@ -23,6 +23,8 @@ export interface CommandContext {
    * prints them above its lines, where its next redraw kept overwriting them (QA95).
    */
   noticesVia?: (say: (line: string) => void) => void;
+  /** Apply's run has started: from now on a stop finishes (or drops) steps in flight. */
+  runStarts?: () => void;
 }
 
 export type Command = (ctx: CommandContext) => Promise<number>;

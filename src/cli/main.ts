@@ -131,11 +131,14 @@ async function main(argv: string[]): Promise<number> {
     for (const hook of exitHooks) hook(again);
     if (wantsJson(argv))
       stdout.write(
-        `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: name === 'apply' ? 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' : 'interrupted' })}\n`,
+        `${JSON.stringify({ event: 'result', exitCode: EXIT.interrupted, status: 'interrupted', message: name !== 'apply' ? 'interrupted' : beforeRun ? 'interrupted: exited at once, before the run: no step had started' : 'interrupted: exited at once; steps in flight were dropped, completed steps are cached' })}\n`,
       );
     process.exit(EXIT.interrupted);
   };
   let notice = (line: string) => stderr.write(`${line}\n`);
+  // Until apply's run starts (agents starting, /info asked) no step is in flight: a stop says
+  // "stopping before the run" (QA183), and a second one no step "dropped" (QA188).
+  let beforeRun = name === 'apply';
   // Every stop signal counts toward "a second exits at once", whatever its kind: a Ctrl-C
   // then a SIGTERM (a CI job cancelled while apply finished its steps) waited out the 30 s grace,
   // as did a SIGTERM then a Ctrl-C, each counted apart (QA140). SIGHUP (the terminal or ssh session
@@ -156,7 +159,7 @@ async function main(argv: string[]): Promise<number> {
       const exit = again === 'Ctrl-C' ? 'Ctrl-C again' : `${again} again or Ctrl-C`;
       // The line break ends a terminal's echoed `^C`; a log or pipe has none, and showed a blank line (QA183).
       notice(
-        `${process.stderr.isTTY ? '\n' : ''}evalc: ${how} — finishing steps in flight (${exit} to exit now)`,
+        `${process.stderr.isTTY ? '\n' : ''}evalc: ${how} — ${beforeRun ? 'stopping before the run' : 'finishing steps in flight'} (${exit} to exit now)`,
       );
       controller.abort();
     } else {
@@ -164,7 +167,7 @@ async function main(argv: string[]): Promise<number> {
       // On a terminal the line break ends the second echoed `^C` too (QA188: `^Cevalc: exited at once`).
       if (name === 'apply')
         notice(
-          `${process.stderr.isTTY ? '\n' : ''}evalc: exited at once (${again} again): steps in flight were dropped, completed steps are cached`,
+          `${process.stderr.isTTY ? '\n' : ''}evalc: exited at once (${again} again)${beforeRun ? ', before the run: no step had started' : ': steps in flight were dropped, completed steps are cached'}`,
         );
       exitNow(again);
     }
@@ -186,6 +189,9 @@ async function main(argv: string[]): Promise<number> {
     atExitNow: (hook) => exitHooks.push(hook),
     noticesVia: (say) => {
       notice = say;
+    },
+    runStarts: () => {
+      beforeRun = false;
     },
   };
   return (await load())(ctx);
