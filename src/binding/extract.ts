@@ -72,6 +72,8 @@ export function compileExpression(
 function syntaxMessage(expression: string, err: unknown): string {
   const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
   if (expression.trim() === '') return 'empty expression (`@` is the whole reply)';
+  const unknown = /^(Syntax error: unknown character: )([\s\S])$/.exec(message);
+  if (unknown) return `${unknown[1]}${wholeCharacter(expression, unknown[2]!)}`;
   const invalid = /^Syntax error: invalid token \((\w+)\): "(.*)"$/.exec(message);
   if (!invalid) return message;
   if (invalid[1] === 'EOF')
@@ -84,6 +86,19 @@ function syntaxMessage(expression: string, err: unknown): string {
   }
   const at = tokens.filter((t) => t.type === invalid[1] && String(t.value) === invalid[2]);
   return at.length === 1 ? `${message} at column ${at[0]!.start + 1} of the expression` : message;
+}
+
+/**
+ * The character the lexer refused, whole and named by its code point: the library quotes one UTF-16
+ * unit, half of an emoji (`unknown character: \ud83d`, a lone surrogate in every report), and an
+ * invisible one (U+2028) as itself (QA186).
+ */
+function wholeCharacter(expression: string, unit: string): string {
+  const char = [...expression].find((c) => c.charCodeAt(0) === unit.charCodeAt(0)) ?? unit;
+  const code = char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  return /^[!-~]$/.test(char)
+    ? char
+    : `${/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(char) ? `${char} ` : ''}(U+${code})`;
 }
 
 interface FunctionRuntime {
