@@ -144,3 +144,19 @@ describe('the end of a cut reply, quoted (QA185)', () => {
     expect(/(?:^|[^\ud800-\udbff])[\udc00-\udfff]/.test(message)).toBe(false);
   });
 });
+
+describe('a close-delimited body whose brackets do not match (QA185)', () => {
+  it("is the server's malformed JSON, invalid_json, not a cut", async () => {
+    for (const body of ['{"a": [1}', '{"a": 1}}', '[{"a": 1]']) {
+      const loopback = await startLoopback((_req, res) => sendCloseDelimited(res, body));
+      cleanups.push(() => loopback.close());
+      const transport = new HttpTransport({ retries: 0, timeoutMs: 5000 });
+      cleanups.push(() => transport.close());
+      const reply = await transport.requestJson({ method: 'POST', url: `${loopback.url}/invoke`, body: {} });
+      expect(reply.ok ? undefined : reply.error, body).toMatchObject({
+        kind: 'invalid_json',
+        retryable: false,
+      });
+    }
+  });
+});

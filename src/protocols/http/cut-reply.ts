@@ -14,15 +14,17 @@ export function isCloseDelimited(headers: Record<string, string>): boolean {
 
 /**
  * True when `text` opens a JSON object or array (or NDJSON's lines) that it never closes: an
- * object, array or string still open at its end. A text that closes all it opens is no cut (a
- * server's own malformed JSON stays `invalid_json`).
+ * object, array or string still open at its end. A text that closes all it opens, or closes one
+ * with the other's bracket, is no cut (a server's own malformed JSON stays `invalid_json`).
  */
 export function endsMidJson(text: string): boolean {
   const start = text.search(/\S/);
   if (start < 0) return false;
   const first = text.charCodeAt(start);
   if (first !== 0x7b && first !== 0x5b) return false;
-  let depth = 0;
+  // the closers still due, innermost last: a closer of the wrong kind (`{"a": [1}`) or of nothing is
+  // the server's own malformed JSON, whole, not a cut (QA185: counted as depth, it read as one)
+  const due: number[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -30,10 +32,11 @@ export function endsMidJson(text: string): boolean {
       if (code === 0x5c) i++;
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
-    else if (code === 0x7b || code === 0x5b) depth++;
-    else if (code === 0x7d || code === 0x5d) depth--;
+    else if (code === 0x7b) due.push(0x7d);
+    else if (code === 0x5b) due.push(0x5d);
+    else if ((code === 0x7d || code === 0x5d) && due.pop() !== code) return false;
   }
-  return inString || depth > 0;
+  return inString || due.length > 0;
 }
 
 /** The words for such a reply: how much came, and where it stopped. */
