@@ -135,8 +135,16 @@ function nearText(message: string): string | undefined {
   const excerpt = lines[1];
   const caret = lines[2]?.indexOf('^');
   if (excerpt === undefined || caret === undefined || caret < 0) return undefined;
-  return excerpt.slice(Math.max(0, caret - 20), caret + 10).trim() || undefined;
+  // Cut by UTF-16 units (here and in the parser's excerpt): half of an emoji at a cut is dropped.
+  return (
+    excerpt
+      .slice(Math.max(0, caret - 20), caret + 10)
+      .replace(LONE_SURROGATE, '')
+      .trim() || undefined
+  );
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function lastLine(message: string): string {
   return message.split('\n').at(-1)?.trim() ?? message;

@@ -1,0 +1,26 @@
+/**
+ * QA186: a template parse error quotes the text near it, cut by UTF-16 units: an emoji at the cut
+ * left half of itself in the message (`near \`{{#if q}}{{else}}{{else}}z\ud83d\``), a lone
+ * surrogate in stderr, --json and the reports. The half is dropped.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileTemplate, type TemplateError } from '../../src/binding/template.js';
+
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('the text a template parse error quotes', () => {
+  it('holds no half of an emoji, wherever the cut falls', () => {
+    for (let k = 0; k < 24; k++) {
+      for (const source of [
+        `${'x'.repeat(k)}😀${'y'.repeat(20)} {{#if q}}{{else}}{{else}}{{/if}}`,
+        `{{#if q}}{{else}}{{else}}${'z'.repeat(k)}${'😀'.repeat(12)}{{/if}}`,
+      ]) {
+        const errors: TemplateError[] = [];
+        compileTemplate({ query: source }, errors);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]!.message, source).toMatch(/near `/);
+        expect(LONE.test(errors[0]!.message), errors[0]!.message).toBe(false);
+      }
+    }
+  });
+});
