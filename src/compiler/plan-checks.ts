@@ -1,6 +1,5 @@
 /**
- * Checks of a validated plan that span sections: `--only` names a task (and dataset) of the plan;
- * judges and agents have what their protocol needs (a judge's model, url or command and rubric; an
+ * Checks of a validated plan that span sections (`--only` is only-check.ts): judges and agents have what their protocol needs (a judge's model, url or command and rubric; an
  * mae agent's url, command or socket address) and URLs carry no credentials (`checkJudges`); gates
  * name metrics, tasks and agents that exist. Each problem is a diagnostic at its plan path.
  */
@@ -19,58 +18,6 @@ import { judgeCommandDiagnostic } from './judge-command.js';
 import { judgeShellDiagnostics } from './judge-shell.js';
 import { serveCommandDiagnostics } from './shell-command-check.js';
 import { urlCredentialDiagnostics } from './url-credential-checks.js';
-
-/** `--only task[/dataset]` must name something, else the run would silently do nothing. */
-export function checkOnly(
-  plan: Plan,
-  taskId: string,
-  datasetId: string | undefined,
-  diagnostics: Diagnostic[],
-): void {
-  const task = plan.tasks[taskId];
-  // An empty part (`--only search/`, `--only ""`) was an unknown task or dataset named `` (QA183).
-  if (taskId === '') {
-    diagnostics.push(
-      diagnostic('EVALC_ONLY_UNKNOWN', '--only names no task', [], {
-        hint: `tasks: ${Object.keys(plan.tasks).join(', ')}`,
-      }),
-    );
-    return;
-  }
-  if (task && datasetId === '') {
-    diagnostics.push(
-      diagnostic(
-        'EVALC_ONLY_UNKNOWN',
-        `--only ${taskId}/ names no dataset after the \`/\``,
-        ['tasks', taskId],
-        {
-          hint: `--only ${taskId} runs the whole task; --only ${taskId}/<dataset> one of its datasets: ${Object.keys(task.datasets).join(', ')}`,
-        },
-      ),
-    );
-    return;
-  }
-  if (!task) {
-    diagnostics.push(
-      diagnostic('EVALC_ONLY_UNKNOWN', `--only names unknown task \`${taskId}\``, ['tasks', taskId], {
-        hint: didYouMean(taskId, Object.keys(plan.tasks)) ?? `tasks: ${Object.keys(plan.tasks).join(', ')}`,
-      }),
-    );
-  } else if (datasetId !== undefined && !task.datasets[datasetId]) {
-    diagnostics.push(
-      diagnostic(
-        'EVALC_ONLY_UNKNOWN',
-        `--only names unknown dataset \`${datasetId}\` of task ${taskId}`,
-        ['tasks', taskId, 'datasets', datasetId],
-        {
-          hint:
-            didYouMean(datasetId, Object.keys(task.datasets)) ??
-            `datasets: ${Object.keys(task.datasets).join(', ')}`,
-        },
-      ),
-    );
-  }
-}
 
 export function checkJudges(
   plan: Plan,

@@ -33,8 +33,9 @@ import {
 import { expectedReferenceRubric } from './judge-reference.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
+import { checkOnly } from './only-check.js';
 import { checkOutputFields } from './output-fields.js';
-import { checkGates, checkJudges, checkOnly } from './plan-checks.js';
+import { checkGates, checkJudges } from './plan-checks.js';
 import { checkRubrics } from './rubric-checks.js';
 import { checkUntemplatedText } from './untemplated-check.js';
 import { UnusedExampleKeys } from './unused-example-keys.js';
@@ -126,18 +127,8 @@ export async function resolvePlan(
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);
-  const onlyParts = options.only?.split('/') ?? [];
-  const [onlyTask, onlyDataset] = onlyParts;
-  if (onlyParts.length > 2)
-    diagnostics.push(
-      diagnostic(
-        'EVALC_ONLY_UNKNOWN',
-        `--only takes task or task/dataset, not \`${options.only}\` (${onlyParts.length} parts)`,
-        [],
-        { hint: 'ids hold no `/`: --only search or --only search/course-search' },
-      ),
-    );
-  else if (onlyTask !== undefined) checkOnly(plan, onlyTask, onlyDataset, diagnostics);
+  const [onlyTask, onlyDataset] = options.only?.split('/') ?? [];
+  if (options.only !== undefined) checkOnly(plan, options.only, diagnostics);
 
   // Plan-wide metrics are checked with every task: one of them is reported (once) only when its
   // reference fails in every task (a plan-wide judge_agreement may rely on the tasks with a judge).
