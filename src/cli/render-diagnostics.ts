@@ -89,12 +89,19 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
 /** Widest excerpt shown: a long line (a minified JSON line, a 50 MB scalar) is cut around the column. */
 const EXCERPT_WIDTH = 120;
 
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
 /** The part of `text` shown under a diagnostic, `…`-marked where cut, and the caret's offset in it. */
 export function excerptAround(text: string, col: number): { text: string; caret: number } {
   const at = Math.max(0, col - 1);
   if (text.length <= EXCERPT_WIDTH) return { text, caret: at };
-  const start = Math.max(0, Math.min(at - EXCERPT_WIDTH / 2, text.length - EXCERPT_WIDTH));
-  const end = start + EXCERPT_WIDTH;
+  let start = Math.max(0, Math.min(at - EXCERPT_WIDTH / 2, text.length - EXCERPT_WIDTH));
+  let end = start + EXCERPT_WIDTH;
+  // A cut between the two UTF-16 units of an emoji drops its half (QA186: it printed as U+FFFD).
+  if (isLowSurrogate(text.charCodeAt(start)) && start < at) start++;
+  if (isLowSurrogate(text.charCodeAt(end)) && end - 1 > at) end--;
   const head = start > 0 ? '…' : '';
   const tail = end < text.length ? '…' : '';
   return { text: `${head}${text.slice(start, end)}${tail}`, caret: at - start + head.length };
