@@ -78,7 +78,7 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   const bytes = Buffer.from(text, 'utf8');
   const lineEnds = newlineCounter(bytes, crRows ? 13 : 10);
   const otherBreak = crRows ? '\n' : '\r';
-  const breakOutsideQuotes = otherBreakOutsideQuotes(bytes, crRows);
+  const breakOutsideQuotes = otherBreakOutsideQuotes(bytes, crRows, delimiter);
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
   for (const { record, info } of records.slice(1)) {
@@ -150,17 +150,40 @@ const MIXED_LINE_ENDS =
 
 /**
  * Whether the UTF-8 `bytes` `from`..`to` of a text hold, outside quotes, a line end of the other kind
- * than its rows': a LF in a lone-CR file, a lone CR in another (CRLF is LF here: datasets.ts). Asked
- * for consecutive ranges.
+ * than its rows' (a LF in a lone-CR file, a lone CR in another; CRLF is LF here: datasets.ts) inside a
+ * cell, with the cell's text on both sides of it. One among the blanks the reader trims off a cell
+ * (`z\r\r\n`, a CRLF file converted once more; `"x"\r,`) is no cell's: QA187, such a row beside a
+ * quoted line break of that kind was refused as one that ran on. Asked for consecutive ranges.
  */
-function otherBreakOutsideQuotes(bytes: Buffer, crRows: boolean): (from: number, to: number) => boolean {
+function otherBreakOutsideQuotes(
+  bytes: Buffer,
+  crRows: boolean,
+  delimiter: string,
+): (from: number, to: number) => boolean {
+  const delim = delimiter.charCodeAt(0);
   let quoted = false;
   return (from, to) => {
     let found = false;
+    // Whether the last byte outside quotes that is no blank was a cell's text (not a delimiter or a
+    // quote), and whether such a line end came after it, waiting for more of the cell's text.
+    let inText = false;
+    let pending = false;
     for (let k = from; k < to && k < bytes.length; k++) {
-      if (bytes[k] === 0x22) quoted = !quoted;
-      else if (!quoted && (crRows ? bytes[k] === 0x0a : bytes[k] === 0x0d && bytes[k + 1] !== 0x0a))
-        found = true;
+      const b = bytes[k]!;
+      if (b === 0x22) {
+        quoted = !quoted;
+        inText = false;
+        pending = false;
+      } else if (quoted) {
+      } else if (b === delim) {
+        inText = false;
+        pending = false;
+      } else if (crRows ? b === 0x0a : b === 0x0d && bytes[k + 1] !== 0x0a) {
+        if (inText) pending = true;
+      } else if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) {
+        if (pending) found = true;
+        inText = true;
+      }
     }
     return found;
   };

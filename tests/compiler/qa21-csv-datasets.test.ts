@@ -128,6 +128,20 @@ describe('CSV datasets (QA21)', () => {
       { id: '1', vars: { q: 'a\nb' } },
       { id: '2', vars: { q: 'c' } },
     ]);
+    // A line end of the other kind among the blanks the reader trims off a cell is no cell's, beside a
+    // quoted one too (QA187: a CRLF file converted once more, `\r\r\n`, with a quoted CR, and a lone-CR
+    // file with a LF before a CR, were refused as rows that ran on; the rows read as before 5b09ba4).
+    const quotedBreak = (q: string) => [
+      { id: '1', vars: { q, r: 'z' } },
+      { id: '2', vars: { q: 'c', r: 'd' } },
+    ];
+    expect(values('id,q,r\r\n1,"x\ry",z\r\r\n2,c,d\r\n')).toEqual(quotedBreak('x\ry'));
+    expect(values('id,q,r\n1,"x\ry"\r,z \r \n2,c,d\n')).toEqual(quotedBreak('x\ry'));
+    expect(values('id,q,r\r1,"x\ny",z\n\r2,c,d\r')).toEqual(quotedBreak('x\ny'));
+    expect(values('id;q;r\r1;"x\ny";z\n\r2;c;d\r')).toEqual(quotedBreak('x\ny'));
+    expect(messages('id,q,r\r\n1,"x\ry",z\r\r\n2,c\rd,e\r\n')).toEqual([
+      '3: this row runs on past a lone CR outside quotes into the line below it',
+    ]);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
