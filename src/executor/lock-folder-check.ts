@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { reportsDirOf } from './report-paths.js';
 
@@ -21,6 +21,14 @@ export function checkLockFolderWritable(lockFile: string): void {
     );
 }
 
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function isFolder(file: string): boolean {
   try {
     return statSync(file).isDirectory();
@@ -41,7 +49,17 @@ export function checkReportsFolderWritable(
 ): void {
   const reportsDir = reportsDirOf(options, stateDir);
   let folder = path.resolve(reportsDir);
-  while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  while (!existsSync(folder) && !isLink(folder) && path.dirname(folder) !== folder)
+    folder = path.dirname(folder);
+  // A broken link where the reports folder (or one above it) goes: the run called every agent
+  // and wrote evalc.lock, then failed making the folder (QA188, the case next to QA183's file).
+  if (!existsSync(folder))
+    throw Object.assign(
+      new Error(
+        `ENOENT: no such file or directory, mkdir '${path.resolve(reportsDir)}' (checked before calling any agent)`,
+      ),
+      { code: 'ENOENT', syscall: 'mkdir', path: path.resolve(reportsDir) },
+    );
   // A file where the reports folder (or a folder above it) goes let the run call every agent and
   // write evalc.lock, then fail making the folder (QA183): refused here as that mkdir would be.
   if (!isFolder(folder)) {
