@@ -19,7 +19,10 @@ export function headerValueSpans(text: string): LineSpans {
   if (text.length > MAX_PLAN_BYTES || !/headers/.test(text)) return spans;
   let doc: ReturnType<typeof parseDocument>;
   try {
-    doc = parseDocument(text, { uniqueKeys: false, strict: false });
+    // A file whose lines end with a lone CR is read with LF there (same offsets): YAML takes it for
+    // one line and found no headers, so the excerpt of its one line, the whole plan, printed their
+    // values in the open (QA187: under 'the lines of this file end with a lone CR').
+    doc = parseDocument(text.replace(/\r(?!\n)/g, '\n'), { uniqueKeys: false, strict: false });
   } catch {
     return spans;
   }

@@ -4,8 +4,13 @@
  * by a mapping, and the excerpt at that very error read `x-key: *{env.KEY}`, a line the file does not
  * hold (QA166). A literal value is still masked.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { headerValueSpans, maskSpans } from '../../src/cli/header-value-mask.js';
+import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
+import { parseYamlFile } from '../../src/plan/yaml-file.js';
 
 it('keeps a reference whose value span ends inside it, and masks the literal beside it', () => {
   const line = '    headers: { authorization: "Bearer sk-QA166", x-key: ${env.KEY} }';
@@ -13,4 +18,21 @@ it('keeps a reference whose value span ends inside it, and masks the literal bes
   expect(maskSpans(line, headerValueSpans(text).get(2))).toBe(
     '    headers: { authorization: "****** ********", x-key: ${env.KEY} }',
   );
+});
+
+it('masks a header value of a plan whose lines end with a lone CR, on its one line (QA187)', () => {
+  // Read as one line, its excerpt under 'the lines of this file end with a lone CR' is the whole plan,
+  // and the token was printed as written.
+  const text =
+    'evalc: 1\ragents: { a1: { protocol: raip, url: http://h, headers: { authorization: "Bearer sk-QA187" } } }\r';
+  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa187-cr-mask-'));
+  try {
+    writeFileSync(path.join(dir, 'evalc.yaml'), text);
+    const said = renderDiagnostics(parseYamlFile('evalc.yaml', text).diagnostics, dir);
+    expect(said).toMatch(/lone CR/);
+    expect(said).toMatch(/authorization: "\*\*\*\*\*\* \*\*\*\*\*\*\*\*"/);
+    expect(said).not.toMatch(/sk-QA187/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
