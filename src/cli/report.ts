@@ -57,9 +57,13 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   if (positionals.length > 0) {
     // `evalc report pr.lock`, as diff takes its lockfiles: said only "unexpected argument" (QA183).
     const fromGiven = ctx.args.some((a) => a === '--from' || a.startsWith('--from='));
+    // A plan file (`evalc report evalc.yaml`, as plan and apply take it) is pointed at the lock
+    // beside it: `--from evalc.yaml` was refused in turn as a plan, not a lockfile (QA188).
+    const given = positionals[0]!;
+    const from = /\.ya?ml$/i.test(given) ? path.join(path.dirname(given), 'evalc.lock') : given;
     const hint =
       positionals.length === 1 && !fromGiven
-        ? `: report reads its lockfile with --from (evalc report --from ${positionals[0]})`
+        ? `: report reads its lockfile with --from (evalc report --from ${from}${from === given ? '' : `, the lock beside that plan`})`
         : '';
     throw new ExitError(EXIT.usage, `unexpected argument "${positionals[0]}"${hint}\nusage: ${USAGE}`);
   }
