@@ -297,7 +297,9 @@ function makeHandle(
       stopping ??= (async () => {
         // What it started outside its group (setsid, a detached spawn) goes with it (QA181: it was
         // left running after the run, holding the agent's output); found while it still runs.
-        const escaped = child.pid === undefined ? [] : escapedDescendants(child.pid);
+        // Not once it has exited: its pid may be another's since (QA189).
+        const gone = child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
+        const escaped = gone ? [] : escapedDescendants(child.pid);
         child.stdin?.end();
         killProcessGroup(child, 'SIGTERM');
         signalEach(escaped, 'SIGTERM');

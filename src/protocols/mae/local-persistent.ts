@@ -103,7 +103,10 @@ export class PersistentLocalTransport implements MaeTransport {
     if (!live) return;
     // What it started outside its group (setsid, a detached spawn) goes with it (QA181, as a served
     // agent's): found while it still runs.
-    const escaped = live.child.pid === undefined ? [] : escapedDescendants(live.child.pid);
+    // Not once it has exited: its pid may be another's since (QA189).
+    const { pid, exitCode, signalCode } = live.child;
+    const escaped =
+      pid === undefined || exitCode !== null || signalCode !== null ? [] : escapedDescendants(pid);
     live.child.stdin?.end();
     killProcessGroup(live.child, 'SIGTERM');
     signalEach(escaped, 'SIGTERM');
