@@ -211,10 +211,12 @@ function unknownCommand(name: string): string {
  * "--json" (QA183): flags are the command's, after its name.
  */
 function flagBeforeCommand(flag: string, rest: string[]): string {
-  const command = rest.find(isCommandName);
-  return command === undefined
+  const at = rest.findIndex(isCommandName);
+  // What came between is the flag's value or more flags: `evalc --only search apply` read
+  // `evalc apply --only`, its value dropped (QA188).
+  return at === -1
     ? `${flag} is no command: evalc takes a command first, then its flags (evalc <command> ${flag})`
-    : `${flag} goes after the command: evalc ${command} ${flag}`;
+    : `${flag} goes after the command: evalc ${rest[at]} ${[flag, ...rest.slice(0, at)].join(' ')}`;
 }
 
 /**
