@@ -96,6 +96,8 @@ function readLocal(source: string, planDir: string): SourceBytes {
         ok: false,
         code: 'EVALC_DATASET_NOT_FOUND',
         message: `dataset file ${name} cannot be read (permission denied)`,
+        // As a plan file's (7f0b618): it said nothing of what to check (QA188).
+        hint: `evalc runs as a user that cannot read it: check its mode and owner (ls -l ${name})`,
       };
     // QA40: a 3 GB file was "not found" ("did you mean `ds.jsonl`?", its own name).
     if (code === 'ERR_FS_FILE_TOO_LARGE')
