@@ -77,7 +77,6 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
   const crRows = endsRowsWithCr(text, 0);
   const bytes = Buffer.from(text, 'utf8');
   const lineEnds = newlineCounter(bytes, crRows ? 13 : 10);
-  const otherBreak = crRows ? '\n' : '\r';
   const breakOutsideQuotes = otherBreakOutsideQuotes(bytes, crRows, delimiter);
   let previousEnd = header.info.bytes;
   let previousEmpty = header.info.empty_lines;
@@ -85,8 +84,8 @@ export function parseCsvRows(file: string, text: string): { rows: RawExample[]; 
     const line = lineEnds(previousEnd) + 1 + (info.empty_lines - previousEmpty);
     // Whether this row ran on past a line end of the other kind (rows appended with `echo >>` to an
     // Excel "CSV (Macintosh)"): a cell holds one, outside quotes (QA176; QA179: only this row's own,
-    // so a comma too many in a file with such a line elsewhere is told the comma).
-    const ranOn = breakOutsideQuotes(previousEnd, info.bytes) && record.some((c) => c.includes(otherBreak));
+    // so a comma too many in a file with such a line elsewhere is told the comma), text after it.
+    const ranOn = breakOutsideQuotes(previousEnd, info.bytes);
     previousEnd = info.bytes;
     previousEmpty = info.empty_lines;
     // One that took in a line of the other kind with as many cells as the header (a one-column file):
@@ -164,25 +163,26 @@ function otherBreakOutsideQuotes(
   let quoted = false;
   return (from, to) => {
     let found = false;
-    // Whether the last byte outside quotes that is no blank was a cell's text (not a delimiter or a
-    // quote), and whether such a line end came after it, waiting for more of the cell's text.
-    let inText = false;
+    // Whether a cell is open, its text begun or a delimiter just before (not after a closing quote,
+    // not at the row's start), and whether such a line end came in it, waiting for more of its text
+    // (QA187: `1,⏎2` of a LF file read q `2`, the CR trimmed off the cell's start).
+    let open = false;
     let pending = false;
     for (let k = from; k < to && k < bytes.length; k++) {
       const b = bytes[k]!;
       if (b === 0x22) {
         quoted = !quoted;
-        inText = false;
+        open = false;
         pending = false;
       } else if (quoted) {
       } else if (b === delim) {
-        inText = false;
+        open = true;
         pending = false;
       } else if (crRows ? b === 0x0a : b === 0x0d && bytes[k + 1] !== 0x0a) {
-        if (inText) pending = true;
+        if (open) pending = true;
       } else if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) {
         if (pending) found = true;
-        inText = true;
+        open = true;
       }
     }
     return found;

@@ -142,6 +142,14 @@ describe('CSV datasets (QA21)', () => {
     expect(messages('id,q,r\r\n1,"x\ry",z\r\r\n2,c\rd,e\r\n')).toEqual([
       '3: this row runs on past a lone CR outside quotes into the line below it',
     ]);
+    // One right after a delimiter runs on too, though the reader trims it off the cell's start (QA187:
+    // `1,⏎2` read q `2`, nothing said).
+    expect(messages('id,q\n1,\r2\n3,x\n')).toEqual([
+      '2: this row runs on past a lone CR outside quotes into the line below it',
+    ]);
+    expect(messages('id,q\r1,\n2\r3,x\r')).toEqual([
+      '2: this row runs on past a LF outside quotes into the line below it',
+    ]);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
