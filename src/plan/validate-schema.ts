@@ -98,7 +98,7 @@ const BINDING_KEYS = new Set(['body', 'input', 'payload', 'template', 'request',
 
 const REGRESSION_KEYS = ['max_drop', 'significance'];
 
-function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
+function misplacedKeyHint(path: PlanPath, key: string, holder: unknown): string | undefined {
   // A regression bound written beside min: (QA176: `max_drop:` on the gate had no hint), misspelt
   // too when no key of the gate is nearer (QA179: `max_dorp:` had none).
   if (path.length === 2 && path[0] === 'gates') {
@@ -107,6 +107,10 @@ function misplacedKeyHint(path: PlanPath, key: string): string | undefined {
       : suggest(key, keysOf(gateSchema)) === undefined
         ? suggest(key, REGRESSION_KEYS)
         : undefined;
+    // One its regression: sets already is told so (QA187: moved as told, `max_drop` was written twice).
+    const regression = isRecord(holder) ? holder.regression : undefined;
+    if (bound !== undefined && isRecord(regression) && Object.hasOwn(regression, bound))
+      return `\`${bound}\` is set already in the gate's regression: { ${bound}: ${JSON.stringify(regression[bound])} }: keep the value you mean there, and remove \`${key}\``;
     if (bound !== undefined)
       return `${bound === key ? '' : `did you mean \`${bound}\`? `}\`${bound}\` goes inside the gate's regression: { ${bound}: … } (what is compared with the baseline lock)`;
   }
@@ -157,7 +161,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
           {
             source: locate(path, key),
             hint:
-              misplacedKeyHint(path, key) ??
+              misplacedKeyHint(path, key, value) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
               movedEntriesHint(unknownKeyHint(key, known, present), value, key),

@@ -113,6 +113,7 @@ metrics: [ { type: pass_rate } ]
 gates:
   - { metric: pass_rate, max_drop: 0.02, significance: 0.05 }
   - { metric: pass_rate, min: 0.5, max_dorp: 0.02, signifcance: 0.05, scpoe: task }
+  - { metric: pass_rate, min: 0.5, regression: { max_drop: 0.01 }, max_dorp: 0.02 }
 `),
   };
   expect(r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => d.hint)).toEqual([
@@ -122,5 +123,7 @@ gates:
     "did you mean `max_drop`? `max_drop` goes inside the gate's regression: { max_drop: … } (what is compared with the baseline lock)",
     "did you mean `significance`? `significance` goes inside the gate's regression: { significance: … } (what is compared with the baseline lock)",
     'did you mean `scope`?',
+    // One the gate's regression: sets already (QA187: moved as told, max_drop was written twice there).
+    "`max_drop` is set already in the gate's regression: { max_drop: 0.01 }: keep the value you mean there, and remove `max_dorp`",
   ]);
 });
