@@ -7,6 +7,7 @@ import { tryLockCache } from '../executor/cache-lock.js';
 import { type SideFileSweep, sideFileStats, sweepSideFiles } from '../executor/cache-side-files.js';
 import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
+import { suggest } from '../plan/suggest.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
@@ -15,15 +16,27 @@ import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
 
 const USAGE = commandUsage('cache');
 
+/**
+ * What `evalc cache` got instead of its subcommand, with the way to write it, as the top-level
+ * command line says (QA188): a near miss (`cache stat`) names the subcommand, a flag before it
+ * (`cache --json stats`) goes after it.
+ */
+function noSubcommand(sub: string | undefined, rest: string[]): string {
+  if (sub === undefined) return 'cache needs stats or prune';
+  const got = `cache needs stats or prune first, got "${sub}"`;
+  const at = rest.findIndex((a) => a === 'stats' || a === 'prune');
+  if (sub.startsWith('-') && at !== -1)
+    return `${got}: ${sub} goes after it, evalc cache ${rest[at]} ${[sub, ...rest.slice(0, at)].join(' ')}`;
+  const near = sub.startsWith('-') ? undefined : suggest(sub, ['stats', 'prune']);
+  return near === undefined ? got : `${got} (did you mean ${near}?)`;
+}
+
 export async function cacheCommand(ctx: CommandContext): Promise<number> {
   const [sub, ...rest] = ctx.args;
   // The subcommand comes first; a bare `evalc cache`, `cache frob` or `cache --json` said only
   // the usage line, naming nothing (QA183).
   if (sub !== 'stats' && sub !== 'prune')
-    throw new ExitError(
-      EXIT.usage,
-      `${sub === undefined ? 'cache needs stats or prune' : `cache needs stats or prune first, got "${sub}"`}\nusage: ${USAGE}`,
-    );
+    throw new ExitError(EXIT.usage, `${noSubcommand(sub, rest)}\nusage: ${USAGE}`);
   // One [plan] at most: `cache stats a b` read a's cache and ignored b (QA36), as every other command refuses it.
   const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE, 1);
   // --lock and --dry-run are prune's: `cache stats --dry-run` was accepted and meant nothing (QA36).
