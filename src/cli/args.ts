@@ -84,7 +84,8 @@ function unknownOption(err: unknown, args: string[], options: Options): string {
   const name = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
   if (name === undefined) return message;
   if (name.startsWith('--')) {
-    const near = suggest(name.slice(2), Object.keys(options));
+    // --help is every command's, read before the options (main.ts): `--hlep` named nothing (QA188).
+    const near = suggest(name.slice(2), [...Object.keys(options), 'help']);
     return `Unknown option '${name}'${near === undefined ? '' : ` (did you mean --${near}?)`}`;
   }
   const word = args.find((arg) => arg.startsWith(name) && !arg.startsWith('--')) ?? name;
