@@ -1,7 +1,8 @@
 /**
  * Child processes started through a shell, each in its own process group so that a kill
  * reaches the shell and everything it started (`detached` + a negative pid). Groups still alive
- * when evalc exits are killed (best effort, from the `exit` event).
+ * when evalc exits are killed (best effort, from the `exit` event), and what they started outside
+ * the group (escaped-descendants.ts).
  *
  * `watchdog: true` (the `local` agent transports, whose stdin is the protocol channel) adds a
  * guard for the cases that event cannot cover: a background job in the group reads an extra
@@ -13,6 +14,7 @@
  * stream open. When the group has gone quiet (`close`), evalc kills whatever remains at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { escapedDescendants, signalEach } from './escaped-descendants.js';
 
 export interface SpawnGroupOptions {
   cwd: string;
@@ -89,6 +91,12 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const child of live) killProcessGroup(child, 'SIGKILL');
+    for (const child of live) {
+      // What it started outside its group goes too (QA189: a second Ctrl-C, which exits at once,
+      // left an agent's setsid child running; stop() finds them, and it is not waited for here).
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+        signalEach(escapedDescendants(child.pid), 'SIGKILL');
+      killProcessGroup(child, 'SIGKILL');
+    }
   });
 }

@@ -1,0 +1,76 @@
+/**
+ * QA189: a served agent's child outside its process group (setsid, a detached spawn) is stopped
+ * with the agent when apply ends (QA181's stop()), but a second Ctrl-C exits at once, from the
+ * `exit` event that SIGKILLs the groups only: such a child, deaf to SIGTERM, ran on after evalc
+ * (ppid 1). It is SIGKILLed with the groups.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { freePort } from '../fixtures/loopback.js';
+import { isAlive } from '../fixtures/process-alive.js';
+
+const AGENT = path.resolve(__dirname, '../fixtures/qa3-served-agent.mjs');
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+it('a second Ctrl-C stops what a served agent started outside its group', async () => {
+  const ws = tempWorkspace('qa189-second-ctrl-c');
+  const escapedFile = path.join(ws.dir, 'escaped.pid');
+  cleanups.push(() => {
+    try {
+      process.kill(Number(readFileSync(escapedFile, 'utf8')), 'SIGKILL');
+    } catch {}
+    ws.cleanup();
+  });
+  const port = await freePort();
+  // The agent (deaf to SIGTERM, so the first Ctrl-C's stop is still waiting) starts a child in its
+  // own session, deaf to SIGTERM too; its pid is written once it has left the group.
+  writeFileSync(
+    path.join(ws.dir, 'agent.sh'),
+    `trap '' TERM
+setsid sh -c 'trap "" TERM; echo $$ > escaped.pid; exec sleep 60' &
+while [ ! -s escaped.pid ]; do sleep 0.01; done
+exec node ${JSON.stringify(AGENT)}
+`,
+  );
+  writeFileSync(
+    path.join(ws.dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: qa189, version: 1.0.0 }
+agents:
+  a1:
+    protocol: raip
+    url: http://127.0.0.1:${port}
+    serve: { command: sh agent.sh, env: { PORT: "${port}", DELAY_MS: "20000" }, ready: { url: "http://127.0.0.1:${port}/info", timeout: 15s } }
+run: { preflight: 0 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: "A:a" } } ] }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+`,
+  );
+  const child = startCli(['apply'], { cwd: ws.dir });
+  const done = waitCli(child, 40_000);
+  await waitFor(
+    () => existsSync(escapedFile) && readFileSync(escapedFile, 'utf8').trim() !== '',
+    15_000,
+    'escaped.pid',
+  );
+  const escaped = Number(readFileSync(escapedFile, 'utf8'));
+  // The run has started (the agent answers after 20 s): a first Ctrl-C, then a second.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  child.kill('SIGINT');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  child.kill('SIGINT');
+  const result = await done;
+  expect(result.code).toBe(130);
+  expect(result.stderr).toContain('evalc: exited at once (Ctrl-C again)');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(isAlive(escaped)).toBe(false);
+}, 60_000);
