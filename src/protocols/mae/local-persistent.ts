@@ -240,6 +240,11 @@ export class PersistentLocalTransport implements MaeTransport {
 
   #discard(live: LiveProcess): void {
     if (this.#live === live) this.#live = undefined;
+    // What it started outside its group goes too, as at close() (QA189: a timed-out process's
+    // setsid child ran on after the run).
+    const { pid, exitCode, signalCode } = live.child;
+    if (pid !== undefined && exitCode === null && signalCode === null)
+      signalEach(escapedDescendants(pid), 'SIGKILL');
     killProcessGroup(live.child, 'SIGKILL');
   }
 }

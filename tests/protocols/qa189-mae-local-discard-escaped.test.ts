@@ -1,0 +1,50 @@
+/**
+ * QA189: a persistent local agent discarded mid-run (a request that timed out, a line that is no
+ * JSON) had its process group SIGKILLed, but not what it started outside the group (setsid, a
+ * detached spawn): such a child ran on after the run (ppid 1), though close() stops it (QA181). It
+ * goes with the process.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
+
+let dir = '';
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'evalc-qa189-mae-'));
+});
+afterEach(() => {
+  try {
+    process.kill(Number(readFileSync(join(dir, 'escaped.pid'), 'utf8')), 'SIGKILL');
+  } catch {}
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A seed agent whose first act is a child in its own session; it never replies. */
+const AGENT = `import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+const escaped = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
+writeFileSync('escaped.pid', String(escaped.pid));
+escaped.unref();
+process.stdin.resume();
+`;
+
+it('stops what a timed-out local agent started outside its group when the process is discarded', async () => {
+  writeFileSync(join(dir, 'agent.mjs'), AGENT);
+  const adapter = makeMaeAdapter(
+    { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
+    { cwd: dir, timeoutMs: 1_500 },
+  );
+  try {
+    const outcome = await adapter.invoke('hi', maeContext());
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe('timeout');
+    const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isAlive(escaped)).toBe(false);
+  } finally {
+    await adapter.close();
+  }
+}, 30_000);
