@@ -109,8 +109,22 @@ function maskHead(before: string, secrets: readonly string[], marker: string): s
   return longest === 0 ? before : `${before.slice(0, before.length - longest)}${marker}`;
 }
 
-/** The length of the longest head (MIN_HEAD or more characters, not the whole) of a secret that `before` ends in; 0 if none. */
+/**
+ * The length of the longest head (MIN_HEAD or more characters, not the whole) of a secret that
+ * `before` ends in; 0 if none. A cut in the middle of a character's UTF-8 bytes (a reply a close
+ * cut, an agent's stdout at its crash) decodes to one U+FFFD at the end: the head before it counts,
+ * with it (QA190: 'päss-w\uFFFD' of 'päss-wörd-…' stood in the open).
+ */
 function longestHead(before: string, secrets: readonly string[]): number {
+  const whole = headLength(before, secrets);
+  if (!before.endsWith(REPLACEMENT)) return whole;
+  const half = headLength(before.slice(0, -1), secrets);
+  return half > 0 && half + 1 > whole ? half + 1 : whole;
+}
+
+const REPLACEMENT = '\uFFFD';
+
+function headLength(before: string, secrets: readonly string[]): number {
   let longest = 0;
   for (const secret of secrets)
     for (let n = Math.min(secret.length - 1, before.length); n >= MIN_HEAD && n > longest; n--)
