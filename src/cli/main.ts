@@ -92,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     }
     // `evalc help bogus` is the unknown command `evalc bogus --help` is (it printed the overview, exit 0; QA47).
     if (topic !== undefined && !topic.startsWith('-')) {
-      stderr.write(`evalc: ${unknownCommand(topic)}\n\n${HELP}`);
+      stderr.write(terminalSafe(`evalc: ${unknownCommand(topic)}\n\n${HELP}`));
       return EXIT.usage;
     }
     // Asked for, the overview is the output (stdout); `evalc` alone is a usage error (stderr, 64).
@@ -110,7 +110,9 @@ async function main(argv: string[]): Promise<number> {
   const load = COMMANDS[name];
   if (!load) {
     const message = name.startsWith('-') ? flagBeforeCommand(name, args) : unknownCommand(name);
-    stderr.write(`evalc: ${message}\n\n${HELP}`);
+    // The word is echoed as typed: its control characters are spelt out, as every command's messages
+    // are (QA48; QA188: `evalc $'ap\e[31mply'` coloured the terminal).
+    stderr.write(terminalSafe(`evalc: ${message}\n\n${HELP}`));
     // --json callers read stdout: an unknown command is a usage error like any other (QA35).
     if (wantsJson(argv))
       stdout.write(

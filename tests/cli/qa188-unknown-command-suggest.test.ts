@@ -29,6 +29,16 @@ describe('an unknown command near a known one', () => {
     });
   });
 
+  it('spells out the control characters of the word it echoes (a command or a flag before one)', () => {
+    for (const args of [['ap\u001b[31mply'], ['help', 'x\u001b]0;t\u0007'], ['--x\u001b[2J', 'plan']]) {
+      const run = spawnCli(args, { cwd: os.tmpdir() });
+      expect(run.code).toBe(64);
+      expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+      expect(run.stderr).toContain('\\u001b');
+      expect(run.stderr).toContain('evalc — compile and run agent evaluation plans kept as code');
+    }
+  });
+
   it('suggests nothing for a word near no command', () => {
     const run = spawnCli(['bogus'], { cwd: os.tmpdir() });
     expect(run.stderr).toMatch(/^evalc: unknown command "bogus"\n\n/);
