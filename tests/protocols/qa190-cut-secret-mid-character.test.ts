@@ -54,3 +54,18 @@ describe('a reply cut inside the UTF-8 bytes of an echoed secret (QA190)', () =>
     expect(scrubSecrets('x caf\uFFFD…', [SECRET])).toBe('x caf\uFFFD…');
   });
 });
+
+describe('the size of a cut reply that held a secret (QA190)', () => {
+  it('counts the bytes that came, not those of the quote with the secret masked', async () => {
+    const TOKEN = 'sk-live-0123456789abcdefghijklmnop';
+    const body = Buffer.from(`{"answer": "key ${TOKEN} and more`);
+    const loopback = await startLoopback((_req, res) => sendCloseDelimited(res, body));
+    cleanups.push(() => loopback.close());
+    const transport = new HttpTransport({ retries: 0, timeoutMs: 5000, headers: { 'x-key': TOKEN } });
+    cleanups.push(() => transport.close());
+    const reply = await transport.requestJson({ method: 'POST', url: `${loopback.url}/invoke`, body: {} });
+    const message = reply.ok ? '' : reply.error.message;
+    expect(message).toContain(`no Content-Length: ${body.length} bytes of JSON that ends unfinished`);
+    expect(message).toContain(`'{"answer": "key [redacted] and more'`);
+  });
+});

@@ -39,9 +39,11 @@ export function endsMidJson(text: string): boolean {
   return inString || due.length > 0;
 }
 
-/** The words for such a reply: how much came, and where it stopped. */
-export function describeCutReply(status: number, text: string): string {
-  const bytes = Buffer.byteLength(text);
+/**
+ * The words for such a reply: how much came (`bytes`, counted before any secret in it was masked:
+ * `text`'s own count read 25 bytes for a reply of 22 or 27, QA190), and where it stopped.
+ */
+export function describeCutReply(status: number, text: string, bytes: number): string {
   const tail = text.length > 40 ? `…${lastUnits(text, 40)}` : text;
   return `the connection closed in the middle of the reply (HTTP ${status}, no Content-Length: ${bytes} bytes of JSON that ends unfinished, '${tail.replace(/\s+/g, ' ')}')`;
 }

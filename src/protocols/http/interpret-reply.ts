@@ -40,7 +40,7 @@ export function interpretReply(
     const parsed = parseJson(rawText);
     if (!parsed.ok && !parsed.tooDeep && isCutReply(headers, rawText)) {
       const text = redaction.cutText(rawText); // a secret the close cut through: its head too (QA185)
-      const message = `${where()}: ${describeCutReply(status, text)}`;
+      const message = `${where()}: ${describeCutReply(status, text, Buffer.byteLength(rawText))}`;
       return {
         ok: false,
         error: { kind: 'transport_error', message, retryable: true },
