@@ -34,7 +34,7 @@ import { stripUserInfo } from '../compiler/identities.js';
 import { parseDuration } from '../plan/duration.js';
 import type { ServeConfig } from '../plan/schema.js';
 import { substituteEnvRefs } from '../plan/secrets.js';
-import { escapedDescendants, signalEach } from '../protocols/mae/escaped-descendants.js';
+import { escapedDescendants, signalEach, untilEnded } from '../protocols/mae/escaped-descendants.js';
 import { killProcessGroup, spawnProcessGroup } from '../protocols/mae/process-group.js';
 import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/linear-regexp.js';
 import type { StepError } from '../protocols/types.js';
@@ -300,6 +300,7 @@ function makeHandle(
         // Not once it has exited: its pid may be another's since (QA189).
         const gone = child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
         const escaped = gone ? [] : escapedDescendants(child.pid);
+        const sent = Date.now();
         child.stdin?.end();
         killProcessGroup(child, 'SIGTERM');
         signalEach(escaped, 'SIGTERM');
@@ -318,6 +319,8 @@ function makeHandle(
             grace = setTimeout(() => resolve(false), KILL_AFTER_MS + CLOSE_GRACE_MS);
           }),
         ]);
+        // What left the group has the group's grace: the group's end does not cut it short.
+        await untilEnded(escaped, sent + KILL_AFTER_MS - Date.now());
         clearTimeout(timer);
         clearTimeout(grace);
         // Whatever the shell left behind in the group goes too.

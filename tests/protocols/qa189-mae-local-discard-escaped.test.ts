@@ -4,7 +4,7 @@
  * detached spawn): such a child ran on after the run (ppid 1), though close() stops it (QA181). It
  * goes with the process.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -47,4 +47,30 @@ it('stops what a timed-out local agent started outside its group when the proces
   } finally {
     await adapter.close();
   }
+}, 30_000);
+
+// And at close(), what left the group has the group's SIGTERM grace (1 s for a local agent): it
+// was sent SIGKILL the moment the group had ended, cutting a 0.5 s clean shutdown short.
+it("gives what left a local agent's group its SIGTERM grace at close()", async () => {
+  writeFileSync(
+    join(dir, 'agent.mjs'),
+    `import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import readline from 'node:readline';
+const daemon = spawn('sh', ['-c', 'trap "sleep 0.5; echo cleaned > cleaned.txt; exit 0" TERM; while :; do sleep 0.1; done'], { detached: true, stdio: 'ignore' });
+writeFileSync('escaped.pid', String(daemon.pid));
+daemon.unref();
+readline.createInterface({ input: process.stdin }).on('line', () => {
+  process.stdout.write(JSON.stringify({ action: 'final_answer', summary: 'done' }) + '\\n');
+});
+`,
+  );
+  const adapter = makeMaeAdapter(
+    { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
+    { cwd: dir, timeoutMs: 10_000 },
+  );
+  const outcome = await adapter.invoke('hi', maeContext());
+  expect(outcome.ok).toBe(true);
+  await adapter.close();
+  expect(existsSync(join(dir, 'cleaned.txt'))).toBe(true);
 }, 30_000);

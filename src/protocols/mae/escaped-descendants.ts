@@ -11,6 +11,8 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 interface ProcEntry {
   pid: number;
+  /** `R`, `S`, …; `Z` (or `X`) once it has exited, not yet reaped. */
+  state: string;
   ppid: number;
   pgid: number;
   /** When it started (clock ticks since boot): a pid used again by another process is told apart. */
@@ -87,13 +89,35 @@ function readProcEntries(): ProcEntry[] {
   return entries;
 }
 
+/**
+ * Resolves once none of `found` runs any more (a zombie has ended), or `ms` from now: what left
+ * the group is given the SIGTERM grace the group has (QA189: a daemon's clean shutdown, its 1 s
+ * after SIGTERM, was cut by the SIGKILL sent the moment the group had ended).
+ */
+export async function untilEnded(found: readonly FoundProcess[], ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (found.some(isRunning) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(50, until - Date.now()))));
+}
+
+function isRunning({ pid, start }: FoundProcess): boolean {
+  const entry = readEntry(String(pid));
+  return entry?.start === start && entry.state !== 'Z' && entry.state !== 'X';
+}
+
 function readEntry(pid: string): ProcEntry | undefined {
   try {
     // `pid (comm) state ppid pgrp … starttime` (the 22nd field): comm may hold spaces and
     // parentheses, so the fields are read after the last `)`, the 3rd being the first.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid: Number(pid), ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? '' };
+    return {
+      pid: Number(pid),
+      state: fields[0] ?? '',
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      start: fields[19] ?? '',
+    };
   } catch {
     return undefined; // exited while listed
   }

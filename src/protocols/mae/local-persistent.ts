@@ -24,7 +24,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
-import { escapedDescendants, signalEach } from './escaped-descendants.js';
+import { escapedDescendants, signalEach, untilEnded } from './escaped-descendants.js';
 import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
 import { SerialQueue } from './serial-queue.js';
@@ -107,6 +107,7 @@ export class PersistentLocalTransport implements MaeTransport {
     const { pid, exitCode, signalCode } = live.child;
     const escaped =
       pid === undefined || exitCode !== null || signalCode !== null ? [] : escapedDescendants(pid);
+    const sent = Date.now();
     live.child.stdin?.end();
     killProcessGroup(live.child, 'SIGTERM');
     signalEach(escaped, 'SIGTERM');
@@ -126,6 +127,8 @@ export class PersistentLocalTransport implements MaeTransport {
         grace = setTimeout(() => resolve(false), 1_500);
       }),
     ]);
+    // What left the group has the group's grace: the group's end does not cut it short (QA189).
+    await untilEnded(escaped, sent + 1_000 - Date.now());
     clearTimeout(timer);
     clearTimeout(grace);
     signalEach(escaped, 'SIGKILL');
