@@ -17,15 +17,6 @@ export type LineSpans = Map<number, Array<[number, number]>>;
 export function headerValueSpans(text: string): LineSpans {
   const spans: LineSpans = new Map();
   if (text.length > MAX_PLAN_BYTES || !/headers/.test(text)) return spans;
-  let doc: ReturnType<typeof parseDocument>;
-  try {
-    // A file whose lines end with a lone CR is read with LF there (same offsets): YAML takes it for
-    // one line and found no headers, so the excerpt of its one line, the whole plan, printed their
-    // values in the open (QA187: under 'the lines of this file end with a lone CR').
-    doc = parseDocument(text.replace(/\r(?!\n)/g, '\n'), { uniqueKeys: false, strict: false });
-  } catch {
-    return spans;
-  }
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const add = (from: number, to: number) => {
@@ -35,7 +26,28 @@ export function headerValueSpans(text: string): LineSpans {
       spans.set(line, [...(spans.get(line) ?? []), [start, end]]);
     }
   };
-  if (!isMap(doc.contents)) return spans;
+  // A file whose lines end with a lone CR is read with LF there too (same offsets): YAML takes it for
+  // one line and found no headers, so the excerpt of its one line, the whole plan, printed their
+  // values in the open (QA187). Read as written as well: a LF file with one stray CR in a comment
+  // (`# note⏎  - x: [`) reads as no mapping with LF there, and its headers went unmasked (QA191).
+  const readings = [text, text.replace(/\r(?!\n)/g, '\n')];
+  for (const reading of readings[1] === text ? [text] : readings) {
+    let doc: ReturnType<typeof parseDocument>;
+    try {
+      doc = parseDocument(reading, { uniqueKeys: false, strict: false });
+    } catch {
+      continue;
+    }
+    addHeaderValues(doc, add);
+  }
+  return spans;
+}
+
+function addHeaderValues(
+  doc: ReturnType<typeof parseDocument>,
+  add: (from: number, to: number) => void,
+): void {
+  if (!isMap(doc.contents)) return;
   for (const section of ['agents', 'judges']) {
     const owners = doc.contents.get(section, true);
     if (!isMap(owners)) continue;
@@ -47,7 +59,6 @@ export function headerValueSpans(text: string): LineSpans {
         if (isScalar(pair.value) && pair.value.range) add(pair.value.range[0], pair.value.range[1]);
     }
   }
-  return spans;
 }
 
 function lineOf(lineStarts: number[], offset: number): number {

@@ -36,3 +36,15 @@ it('masks a header value of a plan whose lines end with a lone CR, on its one li
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('masks a header value of a LF plan with a stray CR in a comment that breaks its LF reading (QA191)', () => {
+  // Read with LF for the lone CR, `  - old: [x` made the file no mapping: 7d7a116 found no headers, and
+  // an unknown key's excerpt of the header's line printed the token as written.
+  const text =
+    '# pasted note\r  - old: [x\nevalc: 1\nagents:\n  a3: { protocol: raip, url: http://h, headers: { authorization: "Bearer sk-QA191" }, limitz: 2 }\n';
+  const line = text.split('\n')[3]!;
+  const masked = maskSpans(line, headerValueSpans(text).get(3));
+  expect(masked).toBe(
+    '  a3: { protocol: raip, url: http://h, headers: { authorization: "****** ********" }, limitz: 2 }',
+  );
+});
