@@ -23,6 +23,10 @@ export function refusalHint(
     (reason === undefined && message.includes('input schema drifted since evalc.lock'))
   )
     return 'if the new schema is intended, run `evalc apply --update-lock` where the agent is reachable and commit evalc.lock; CI then passes with the new pins.';
+  // A folder named evalc.lock, or another user's file: "run apply without --locked" met the same
+  // thing (QA188).
+  if (message.startsWith('--locked: evalc.lock beside the plan cannot be read'))
+    return 'put the committed lockfile back in its place, readable by the user evalc runs as (remove what stands there, then `git checkout -- evalc.lock`): --locked checks this branch against it.';
   if (message.startsWith('--locked: there is no evalc.lock'))
     return 'run `evalc apply` once without --locked to write evalc.lock, and commit it: --locked then checks this branch against it.';
   if (reason === 'locked' || message.startsWith('--locked:'))

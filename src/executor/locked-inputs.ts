@@ -1,5 +1,6 @@
 /** What apply reads from the previous lockfile: its pins, drift against them, and what --frozen would miss. */
 
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { recordedUrl } from '../compiler/identities.js';
@@ -115,13 +116,29 @@ const EDITS_SHOWN = 8;
 
 /** `--locked` with no evalc.lock beside the plan: nothing pinned, so nothing "changed". */
 const NO_LOCK = 'no evalc.lock to check against';
+/** `--locked` with an evalc.lock that is there but cannot be read: it said there was none (QA188). */
+const UNREADABLE_LOCK = 'evalc.lock beside the plan cannot be read';
+
+/** Why no lock was read: none, a folder named evalc.lock, or a file this user may not read. */
+function noLockReason(lockFile: string | undefined): string {
+  if (lockFile === undefined || !existsSync(lockFile)) return NO_LOCK;
+  if (statSync(lockFile).isDirectory()) return `${UNREADABLE_LOCK}: it is a folder, not a file`;
+  try {
+    accessSync(lockFile, constants.R_OK);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'EACCES' || code === 'EPERM') return `${UNREADABLE_LOCK} (permission denied)`;
+    return `${UNREADABLE_LOCK} (${String(code)})`;
+  }
+  return NO_LOCK;
+}
 
 export function datasetDrift(
   compiled: CompiledPlan,
   lock: Lockfile | undefined,
   lockFile?: string,
 ): string[] {
-  if (!lock) return [NO_LOCK];
+  if (!lock) return [noLockReason(lockFile)];
   const drift: string[] = [];
   for (const d of compiled.resolved.datasets) {
     const pinned = lock.datasets[`${d.taskId}/${d.datasetId}`];
@@ -296,6 +313,8 @@ export function lockedRefusal(drift: string[]): ApplyOutcome {
       reason: 'locked',
       message: '--locked: there is no evalc.lock beside the plan to check against',
     };
+  if (drift.length === 1 && drift[0]!.startsWith(UNREADABLE_LOCK))
+    return { status: 'refused', reason: 'locked', message: `--locked: ${drift[0]}` };
   return {
     status: 'refused',
     reason: 'locked',
