@@ -39,12 +39,12 @@ export function compileExpression(
   try {
     ast = compile(expression);
   } catch (err) {
-    const message = syntaxMessage(expression, err);
-    const hint = jmespathHint(expression, message);
     const offset = jmespathErrorOffset(
       expression,
       err instanceof Error ? err.message.split('\n')[0]! : String(err),
     );
+    const message = syntaxMessage(expression, err, offset);
+    const hint = jmespathHint(expression, message);
     return { ok: false, message, ...(hint ? { hint } : {}), ...(offset === undefined ? {} : { offset }) };
   }
   // The parser accepts any function name, argument count and literal argument; an unknown
@@ -69,11 +69,11 @@ export function compileExpression(
  * invalid token (Rbracket): "]"`, and for an expression that stops early `invalid token (EOF): ""`.
  * Say where (the column in the expression, when that token occurs once) and what EOF means (QA57).
  */
-function syntaxMessage(expression: string, err: unknown): string {
+function syntaxMessage(expression: string, err: unknown, offset: number | undefined): string {
   const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
   if (expression.trim() === '') return 'empty expression (`@` is the whole reply)';
   const unknown = /^(Syntax error: unknown character: )([\s\S])$/.exec(message);
-  if (unknown) return `${unknown[1]}${wholeCharacter(expression, unknown[2]!)}`;
+  if (unknown) return `${unknown[1]}${wholeCharacter(expression, unknown[2]!, offset)}`;
   const invalid = /^Syntax error: invalid token \((\w+)\): "(.*)"$/.exec(message);
   if (!invalid) return message;
   if (invalid[1] === 'EOF')
@@ -91,10 +91,15 @@ function syntaxMessage(expression: string, err: unknown): string {
 /**
  * The character the lexer refused, whole and named by its code point: the library quotes one UTF-16
  * unit, half of an emoji (`unknown character: \ud83d`, a lone surrogate in every report), and an
- * invisible one (U+2028) as itself (QA186).
+ * invisible one (U+2028) as itself (QA186). The one at the error's offset (QA191: the first emoji of
+ * that half, one in a string before it, `'😀' || b🙂`, was named under a caret on the other).
  */
-function wholeCharacter(expression: string, unit: string): string {
-  const char = [...expression].find((c) => c.charCodeAt(0) === unit.charCodeAt(0)) ?? unit;
+function wholeCharacter(expression: string, unit: string, offset: number | undefined): string {
+  const at = offset === undefined ? undefined : String.fromCodePoint(expression.codePointAt(offset) ?? 0);
+  const char =
+    (at !== undefined && at.charCodeAt(0) === unit.charCodeAt(0) ? at : undefined) ??
+    [...expression].find((c) => c.charCodeAt(0) === unit.charCodeAt(0)) ??
+    unit;
   const code = char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
   return /^[!-~]$/.test(char)
     ? char

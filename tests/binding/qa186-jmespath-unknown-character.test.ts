@@ -18,4 +18,9 @@ describe('a character the JMESPath lexer refuses', () => {
     expect(messageOf('output.é')).toBe('Syntax error: unknown character: é (U+00E9)');
     expect(messageOf('output.a # b')).toBe('Syntax error: unknown character: #');
   });
+
+  it('is the one refused, not an earlier one of the same first half in a string (QA191)', () => {
+    // 😀 and 🙂 share their first UTF-16 unit: the first in the expression was named, the caret on 🙂.
+    expect(messageOf("output.a == '😀' || output.b🙂")).toBe('Syntax error: unknown character: 🙂 (U+1F642)');
+  });
 });
