@@ -17,6 +17,24 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
+function plan(port: number): string {
+  return `evalc: 1
+benchmark: { id: qa189, version: 1.0.0 }
+agents:
+  a1:
+    protocol: raip
+    url: http://127.0.0.1:${port}
+    serve: { command: sh agent.sh, env: { PORT: "${port}", DELAY_MS: "20000" }, ready: { url: "http://127.0.0.1:${port}/info", timeout: 15s } }
+run: { preflight: 0 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: "A:a" } } ] }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+`;
+}
+
 it('a second Ctrl-C stops what a served agent started outside its group', async () => {
   const ws = tempWorkspace('qa189-second-ctrl-c');
   const escapedFile = path.join(ws.dir, 'escaped.pid');
@@ -37,24 +55,7 @@ while [ ! -s escaped.pid ]; do sleep 0.01; done
 exec node ${JSON.stringify(AGENT)}
 `,
   );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: qa189, version: 1.0.0 }
-agents:
-  a1:
-    protocol: raip
-    url: http://127.0.0.1:${port}
-    serve: { command: sh agent.sh, env: { PORT: "${port}", DELAY_MS: "20000" }, ready: { url: "http://127.0.0.1:${port}/info", timeout: 15s } }
-run: { preflight: 0 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: a }, expected: { answer: "A:a" } } ] }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-`,
-  );
+  writeFileSync(path.join(ws.dir, 'evalc.yaml'), plan(port));
   const child = startCli(['apply'], { cwd: ws.dir });
   const done = waitCli(child, 40_000);
   await waitFor(
@@ -71,6 +72,45 @@ tasks:
   const result = await done;
   expect(result.code).toBe(130);
   expect(result.stderr).toContain('evalc: exited at once (Ctrl-C again)');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(isAlive(escaped)).toBe(false);
+}, 60_000);
+
+// Ctrl-C while the agent is not ready yet stops it at once: the agent gone at that SIGTERM, what it
+// left outside its group and deaf to SIGTERM is in its 3 s grace, not found by a search from the
+// agent any more, and a second Ctrl-C left it running.
+it('a second Ctrl-C stops what the first sent SIGTERM, its agent gone already', async () => {
+  const ws = tempWorkspace('qa189-second-ctrl-c-grace');
+  const escapedFile = path.join(ws.dir, 'escaped.pid');
+  cleanups.push(() => {
+    try {
+      process.kill(Number(readFileSync(escapedFile, 'utf8')), 'SIGKILL');
+    } catch {}
+    ws.cleanup();
+  });
+  const port = await freePort();
+  writeFileSync(
+    path.join(ws.dir, 'agent.sh'),
+    `setsid sh -c 'trap "" TERM; echo $$ > escaped.pid; exec sleep 60' >/dev/null 2>&1 </dev/null &
+while [ ! -s escaped.pid ]; do sleep 0.01; done
+exec sleep 30
+`,
+  );
+  writeFileSync(path.join(ws.dir, 'evalc.yaml'), plan(port));
+  const child = startCli(['apply'], { cwd: ws.dir });
+  const done = waitCli(child, 40_000);
+  await waitFor(
+    () => existsSync(escapedFile) && readFileSync(escapedFile, 'utf8').trim() !== '',
+    15_000,
+    'escaped.pid',
+  );
+  const escaped = Number(readFileSync(escapedFile, 'utf8'));
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  child.kill('SIGINT');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  child.kill('SIGINT');
+  const result = await done;
+  expect(result.code).toBe(130);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(isAlive(escaped)).toBe(false);
 }, 60_000);

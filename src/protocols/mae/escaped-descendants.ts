@@ -52,8 +52,15 @@ export function escapedDescendants(root: number): FoundProcess[] {
   return found;
 }
 
+/** Sent SIGTERM, not yet SIGKILL: evalc exiting meanwhile (a second Ctrl-C) sends it (`killTerminated`). */
+const terminated = new Set<FoundProcess>();
+
 /** Sends `signal` to each process still running (its pid not since taken by another). */
 export function signalEach(found: readonly FoundProcess[], signal: NodeJS.Signals): void {
+  for (const entry of found) {
+    if (signal === 'SIGKILL') terminated.delete(entry);
+    else terminated.add(entry);
+  }
   for (const { pid, start } of found) {
     if (readEntry(String(pid))?.start !== start) continue;
     try {
@@ -87,6 +94,14 @@ function readProcEntries(): ProcEntry[] {
     if (entry) entries.push(entry);
   }
   return entries;
+}
+
+/**
+ * SIGKILL to what was sent SIGTERM and is still in its grace (QA189: a second Ctrl-C, which exits
+ * at once, left a daemon deaf to SIGTERM running, its agent gone before it).
+ */
+export function killTerminated(): void {
+  signalEach([...terminated], 'SIGKILL');
 }
 
 /**

@@ -14,7 +14,7 @@
  * stream open. When the group has gone quiet (`close`), evalc kills whatever remains at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { escapedDescendants, signalEach } from './escaped-descendants.js';
+import { escapedDescendants, killTerminated, signalEach } from './escaped-descendants.js';
 
 export interface SpawnGroupOptions {
   cwd: string;
@@ -98,5 +98,7 @@ function installExitHook(): void {
         signalEach(escapedDescendants(child.pid), 'SIGKILL');
       killProcessGroup(child, 'SIGKILL');
     }
+    // And what a stop() under way sent SIGTERM, its agent gone already (not found by the above).
+    killTerminated();
   });
 }
