@@ -68,7 +68,8 @@ export function createAgentEvalHttpWire(
     };
     if (body !== undefined) request.body = body;
     const reply = await transport.requestJson(request);
-    const result = interpret(where, reply);
+    // `/healthz` asks for a 2xx only: a 204 there is a healthy server
+    const result = interpret(where, reply, path !== '/healthz');
     if (!result.ok && result.error.kind === 'endpoint_not_found' && urlHint !== undefined)
       result.error.message += urlHint;
     return result;
@@ -104,8 +105,19 @@ function baseUrlHint(base: string): string | undefined {
   return `; write url: ${parsed.origin}${path}${parsed.search} (evalc appends /v1/version, /v1/rubrics and /v1/judge)`;
 }
 
-function interpret(where: string, reply: JsonResponse): WireCall {
+function interpret(where: string, reply: JsonResponse, needsJson: boolean): WireCall {
   if (reply.ok) {
+    // a 204 or an empty 202 is no JSON, as an empty 200 is (QA190: the case next to cdc6945's raip
+    // and openai, it read judge_error 'malformed judge result ((root): … received null)')
+    if (needsJson && reply.body === null && reply.text.trim() === '')
+      return {
+        ok: false,
+        error: {
+          kind: 'invalid_json',
+          message: `${where}: reply is empty (HTTP ${reply.status}), not JSON`,
+          retryable: false,
+        },
+      };
     const envelope = parseWireError(reply.body);
     if (envelope) return { ok: false, error: mapWireError(where, envelope, reply.status) };
     return { ok: true, result: reply.body };

@@ -1,0 +1,86 @@
+/**
+ * QA190 (the case next to QA185's cdc6945, which made a raip or openai agent's 204 or empty 202
+ * `invalid_json`): an agent-eval judge over HTTP that answers `POST /v1/judge` with 204 No Content
+ * or an empty 202 failed judge_error 'malformed judge result ((root): Invalid input: expected
+ * object, received null)', as if it had sent the JSON `null`. It is `invalid_json` 'reply is empty
+ * (HTTP 204), not JSON', as an empty 200 is; a 204 from `/healthz` stays a healthy server. A real
+ * loopback server.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
+
+let server: Server;
+let base = '';
+let judgeStatus = 204;
+const RUBRIC = {
+  name: 'anti-slop',
+  description: 'd',
+  dimensions: [{ id: 'a', description: 'b', weight: 1 }],
+  failureModes: [],
+  rubricVersion: 'anti-slop@1',
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'GET' && req.url === '/v1/version') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ package: '@tangle-network/agent-eval', version: '0.170.0', wireVersion: '1.1.0' }),
+        );
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/v1/rubrics') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ rubrics: [RUBRIC] }));
+        return;
+      }
+      res.writeHead(req.url === '/healthz' ? 204 : judgeStatus);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function judgeOf() {
+  return createAgentEvalJudge(
+    { protocol: 'agent-eval', url: base, rubric: 'anti-slop' },
+    { cwd: process.cwd(), rubrics: {} },
+  );
+}
+
+describe('an agent-eval judge that answers with no body (QA190)', () => {
+  it.each([204, 202, 200])('HTTP %i: invalid_json, the reply is empty', async (status) => {
+    judgeStatus = status;
+    const judge = judgeOf();
+    try {
+      const verdict = await judge.judge(
+        { content: 'some answer', rubric: { name: 'anti-slop' } },
+        AbortSignal.timeout(10_000),
+      );
+      expect(verdict.ok ? undefined : verdict.error).toEqual({
+        kind: 'invalid_json',
+        message: `POST ${base}/v1/judge: reply is empty (HTTP ${status}), not JSON`,
+        retryable: false,
+      });
+    } finally {
+      await judge.close();
+    }
+  });
+
+  it('a 204 from /healthz is a healthy server', async () => {
+    const judge = judgeOf();
+    try {
+      expect(await judge.health?.(AbortSignal.timeout(10_000))).toEqual({ ok: true });
+    } finally {
+      await judge.close();
+    }
+  });
+});
