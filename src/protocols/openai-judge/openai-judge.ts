@@ -17,6 +17,7 @@ import {
   openJudgeTransport,
 } from '../agent-eval/judge-runtime.js';
 import { localRubric, withDefaultRubric } from '../agent-eval/rubric-selection.js';
+import { emptyReplyError } from '../http/empty-reply.js';
 import { serverSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
@@ -147,6 +148,10 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
           outcome: { ok: false, error: { ...error, message: `${error.message}${sent}${hint}` } },
         };
       }
+      // a 204 or an empty 202 is no completion, as for the openai agent (cdc6945), not one without
+      // choices (QA190: contract_violation 'chat completion has no choices[0].message')
+      const empty = emptyReplyError(target, reply);
+      if (empty) return { ok: true, outcome: { ok: false, error: empty } };
       // No choice with a message — `choices: []`, a gateway's error answered with 200 — is the
       // server's failure, as for the openai agent (`http_<code>`, else contract_violation), not a
       // model's malformed verdict (QA73: judge_error "no message content", the server's words lost).
