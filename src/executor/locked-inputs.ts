@@ -31,6 +31,8 @@ export function readPreviousPins(
   const read = readLockHeader(file);
   if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
   if (read.missing) return { ok: true, lock: undefined };
+  // One that cannot be read is not overwritten either; its message says why (QA188).
+  if (read.unreadable) return { ok: false, message: read.message };
   // A damaged lock (cut short, hand-edited) is not overwritten, but the way out is said (QA69);
   // git's conflict markers have their own advice.
   const advice = read.message.includes('merge conflict markers')

@@ -8,11 +8,12 @@
  */
 
 import type { Hash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { sortedKeys } from '../protocols/canonical-json.js';
 import { checkLockShape, type LockShapeProblem } from './check-shape.js';
 import { withIdMaps } from './id-maps.js';
+import { readLockText } from './read-lock-text.js';
 import type { Lockfile } from './types.js';
 
 export function sortKeys(value: unknown): unknown {
@@ -297,20 +298,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
-type LockRead = { ok: true; lock: Lockfile } | { ok: false; missing: boolean; message: string };
-
-function readLockText(
-  file: string,
-): { ok: true; text: string } | { ok: false; missing: true; message: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { ok: false, missing: true, message: `no lockfile at ${file}` };
-  }
-  // A UTF-8 byte order mark (a Windows editor's save) is not part of the JSON (RFC 8259 §8.1).
-  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-}
+type LockRead =
+  | { ok: true; lock: Lockfile }
+  | { ok: false; missing: boolean; unreadable?: true; message: string };
 
 export function readLockFile(file: string): LockRead {
   const read = readLockText(file);
