@@ -60,7 +60,16 @@ export function parseAction(reply: unknown): MaeAction {
       return { type: 'branch' };
     case 'error': {
       // a blank `error` ("  ") is no text either: it read "agent reported an error: " (QA185)
-      const message = firstString(...[errorText(reply.error), reply.message, reply.summary].map(nonBlank));
+      // an `error` of no text (true, an object without a message) gives way to a `message` or
+      // `summary` beside it: "error": true, "message": "quota spent" read "…: true" (QA190)
+      const texts = [
+        reply.error,
+        errorMessage(reply.error),
+        reply.message,
+        reply.summary,
+        errorJson(reply.error),
+      ];
+      const message = firstString(...texts.map(nonBlank));
       return message === undefined ? { type: 'error' } : { type: 'error', message };
     }
     default:
@@ -124,15 +133,21 @@ function malformedMultiple(problem: string): MaeAction {
 }
 
 /**
- * An `error` that is no string, as text: an object's own `message` (`{"code": 5, "message":
- * "quota"}`), else its JSON — it read "with no error, message or summary text" beside the error
- * the agent did send (QA185).
+ * An `error` object's own `message` (`{"code": 5, "message": "quota"}`): it read "with no error,
+ * message or summary text" beside the error the agent did send (QA185).
  */
-function errorText(value: unknown): unknown {
-  if (value === null || value === undefined || typeof value === 'string') return value;
-  const own = isRecord(value) ? value.message : undefined;
-  if (typeof own === 'string' && own.trim() !== '') return own;
-  return JSON.stringify(value);
+function errorMessage(value: unknown): unknown {
+  return isRecord(value) ? value.message : undefined;
+}
+
+/**
+ * An `error` of no text, as its JSON (`{"code":5}`, `404`), when nothing beside it says more; a
+ * boolean (`"error": true`, a flag) says nothing (QA190).
+ */
+function errorJson(value: unknown): string | undefined {
+  return (typeof value === 'object' && value !== null) || typeof value === 'number'
+    ? JSON.stringify(value)
+    : undefined;
 }
 
 function nonBlank(value: unknown): unknown {
