@@ -89,11 +89,24 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   // One set under both, otherwise (QA187: `agnets: { a1: <another url> }` by `agents: { a1 }` read
   // 'remove `agnets` (a misspelt copy?)', and removed, its a1 was gone without a word).
   const both = isMapping(beside) && !Array.isArray(held) ? news.filter((k) => Object.hasOwn(beside, k)) : [];
+  // A list item named as one beside it (a metric's `id`, else its `type`): moved, it read 'metric
+  // `exact_match` appears twice' (QA191: `metrcs: [{ type: exact_match, expected: b }]`).
+  const named = Array.isArray(held) && Array.isArray(beside) ? sharedItemNames(news, beside) : [];
   const otherwise =
-    both.length === 0
-      ? ''
-      : ` (${names(both)} ${both.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean)`;
+    both.length > 0
+      ? ` (${names(both)} ${both.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean)`
+      : named.length > 0
+        ? ` (${names(named)} ${named.length === 1 ? 'is' : 'are'} in both, set otherwise: keep the one you mean, or give one its own \`id:\`)`
+        : '';
   return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
+}
+
+/** The names (`id`, else `type`) of `items` that an item of `beside` has too, each once. */
+function sharedItemNames(items: unknown[], beside: unknown[]): string[] {
+  const nameOf = (item: unknown) =>
+    isMapping(item) ? [item.id, item.type].find((v): v is string => typeof v === 'string') : undefined;
+  const taken = new Set(beside.map(nameOf));
+  return [...new Set(items.map(nameOf))].filter((n): n is string => n !== undefined && taken.has(n));
 }
 
 /**

@@ -172,4 +172,31 @@ tasks:
       ],
     ]);
   });
+
+  it('tells a list item named as one beside it to keep one or take its own id (QA191)', async () => {
+    // `metrcs: [{ type: exact_match, expected: b }]` by `metrics: [{ type: exact_match, expected: a }]`
+    // read 'move what `metrcs` holds (1 item) under `metrics`': moved, 'metric `exact_match` appears twice'.
+    const text = `evalc: 1
+benchmark: { id: items }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.a } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { a: x, b: y } } ] }
+    metrics: [ { type: exact_match, expected: a }, { type: contains, id: c1, expected: a } ]
+    metrcs: [ { type: exact_match, expected: b }, { type: contains, expected: b }, { type: f1, id: c1, expected: b } ]
+`;
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa191-items-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(
+      result.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => [d.message, d.hint]),
+    ).toEqual([
+      [
+        'unknown key `metrcs` in tasks.t',
+        '`metrics` is set already beside it: move what `metrcs` holds (3 items) under `metrics` (exact_match, c1 are in both, set otherwise: keep the one you mean, or give one its own `id:`), or remove `metrcs` if it is a misspelt copy',
+      ],
+    ]);
+  });
 });
