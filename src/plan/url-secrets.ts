@@ -86,6 +86,20 @@ export function maskUrlQueryCredentials(url: string): string {
 }
 
 /**
+ * The rest of a url's query read as a key: `url: http://h/a?q=x,y&api_key=…` in braces, its `,`
+ * ending the unquoted value, left the key `y&api_key=…` (QA189: said whole in validate's message and
+ * --json's path, while the excerpt masked it); each credential piece's value written `***`.
+ */
+export function maskQueryText(text: string): string {
+  return text
+    .split('&')
+    .map((piece) =>
+      credentialValue(piece) === undefined ? piece : `${piece.slice(0, piece.indexOf('='))}=${MASK}`,
+    )
+    .join('&');
+}
+
+/**
  * The credential parameters' names in a URL (for a warning: names, never values); `written`: only
  * those whose value is written out, not a `${…}` reference (refused where it stands, EVALC_SECRET_PLACEMENT).
  */

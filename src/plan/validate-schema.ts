@@ -26,6 +26,7 @@ import { schemaKeysAt } from './schema-keys.js';
 import { misspeltFieldHint, shapeHint } from './shape-hints.js';
 import { didYouMean, movedEntriesHint, suggest, unknownKeyHint } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
+import { maskQueryText } from './url-secrets.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
@@ -154,13 +155,18 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
         const known = knownKeysAt(raw, path);
         const value = valueAt(raw, path);
         const present = value !== null && typeof value === 'object' ? Object.keys(value) : [];
+        // The rest of a url's query, cut at a `,` in braces: its credentials masked (QA189).
+        const shown = key.includes('=') ? maskQueryText(key) : key;
         return diagnostic(
           'EVALC_SCHEMA_UNKNOWN_KEY',
-          `unknown key \`${key}\`${where ? ` in ${where}` : ''}`,
-          [...path, key],
+          `unknown key \`${shown}\`${where ? ` in ${where}` : ''}`,
+          [...path, shown],
           {
             source: locate(path, key),
             hint:
+              (key.includes('=') && isRecord(value) && typeof value.url === 'string'
+                ? 'a `,` ends an unquoted value inside { … }: the url stopped there and the rest of it was read as this key; quote the url (url: "http://…?a=1,2")'
+                : undefined) ??
               misplacedKeyHint(path, key, value) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
