@@ -171,6 +171,8 @@ function otherBreakOutsideQuotes(
     for (let k = from; k < to && k < bytes.length; k++) {
       const b = bytes[k]!;
       if (b === 0x22) {
+        // A quoted cell the line end runs on into is text after it too (QA191: `1,⏎"2"` read q `2`).
+        if (!quoted && pending) found = true;
         quoted = !quoted;
         open = false;
         pending = false;

@@ -150,6 +150,13 @@ describe('CSV datasets (QA21)', () => {
     expect(messages('id,q\r1,\n2\r3,x\r')).toEqual([
       '2: this row runs on past a LF outside quotes into the line below it',
     ]);
+    // A quoted cell after it too (QA191: `1,⏎"2"` read q `2`, nothing said).
+    expect(messages('id,q\n1,\r"2"\n3,x\n')).toEqual([
+      '2: this row runs on past a lone CR outside quotes into the line below it',
+    ]);
+    expect(messages('id,q,r\r1,x,\n"2"\r3,y,z\r')).toEqual([
+      '2: this row runs on past a LF outside quotes into the line below it',
+    ]);
   });
 
   it('reads a semicolon-separated file (Excel with a decimal comma) and a tab-separated one', () => {
