@@ -35,7 +35,7 @@ it('stops what a timed-out local agent started outside its group when the proces
   writeFileSync(join(dir, 'agent.mjs'), AGENT);
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
-    { cwd: dir, timeoutMs: 1_500 },
+    { cwd: dir, timeoutMs: 5_000 },
   );
   try {
     const outcome = await adapter.invoke('hi', maeContext());
