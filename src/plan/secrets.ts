@@ -184,8 +184,53 @@ function addSecretForms(out: Set<string>, value: string): void {
   if (/[<>&]/.test(value)) out.add(once.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`));
   // Its UTF-8 bytes read as Latin-1: how a non-ASCII value comes back in a reply header.
   out.add(Buffer.from(value, 'utf8').toString('latin1'));
+  // A header value is sent as Latin-1 bytes: a server that reads them as UTF-8 echoes each byte
+  // no UTF-8 holds as U+FFFD — one per byte (Go's encoding/json, `\ufffd`) or per broken sequence
+  // (WHATWG, Python's 'replace'); QA190: `p\ufffdss-w\ufffdrd-…` of `päss-wörd-…` stood in the open.
+  if (/[\u0080-\u00ff]/.test(value) && !/[^\u0000-\u00ff]/.test(value)) {
+    const bytes = Buffer.from(value, 'latin1');
+    for (const form of [bytes.toString('utf8'), latin1PerByte(value)]) {
+      if (form.length < MIN_SECRET_LENGTH) continue;
+      // as read, and in a JSON string: as is, or `\ufffd` (Go)
+      const once = JSON.stringify(form).slice(1, -1);
+      out
+        .add(form)
+        .add(once)
+        .add(once.replace(/\uFFFD/g, '\\ufffd'));
+    }
+  }
   addPercentForms(out, value);
   addHtmlForms(out, value);
+}
+
+/** `value`'s Latin-1 bytes read as UTF-8 the way Go does: each byte that starts no valid sequence is one U+FFFD. */
+function latin1PerByte(value: string): string {
+  const bytes = Buffer.from(value, 'latin1');
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const size = validSequenceLength(bytes, i);
+    out += size === 0 ? '\uFFFD' : bytes.subarray(i, i + size).toString('utf8');
+    i += size === 0 ? 1 : size;
+  }
+  return out;
+}
+
+/** The length of the valid UTF-8 sequence at `bytes[i]` (1 to 4), or 0 when none starts there. */
+function validSequenceLength(bytes: Buffer, i: number): number {
+  const lead = bytes[i]!;
+  const size =
+    lead < 0x80
+      ? 1
+      : lead >= 0xc2 && lead <= 0xdf
+        ? 2
+        : lead >= 0xe0 && lead <= 0xef
+          ? 3
+          : lead >= 0xf0 && lead <= 0xf4
+            ? 4
+            : 0;
+  if (size <= 1) return size;
+  const piece = bytes.subarray(i, i + size);
+  return piece.length === size && !piece.toString('utf8').includes('\uFFFD') ? size : 0;
 }
 
 /**
