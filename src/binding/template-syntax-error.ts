@@ -125,23 +125,48 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
       message: 'a second `{{else}}` in one block',
       hint: 'a block has one `{{else}}`; chain another test with `{{else if …}}`',
     };
-  const near = nearText(text);
+  const near = nearText(text, source);
   return { message: near ? `${first.replace(/:$/, '')} near \`${near}\`: ${lastLine(text)}` : first };
 }
 
 /** The template text the parser's caret points at (the message's second line, up to the caret). */
-function nearText(message: string): string | undefined {
+function nearText(message: string, source: string): string | undefined {
   const lines = message.split('\n');
   const excerpt = lines[1];
   const caret = lines[2]?.indexOf('^');
   if (excerpt === undefined || caret === undefined || caret < 0) return undefined;
   // Cut by UTF-16 units (here and in the parser's excerpt): half of an emoji at a cut is dropped.
   return (
-    excerpt
-      .slice(Math.max(0, caret - 20), caret + 10)
+    (sourceLineNear(excerpt, caret, source) ?? excerpt.slice(Math.max(0, caret - 20), caret + 10))
       .replace(LONE_SURROGATE, '')
       .trim() || undefined
   );
+}
+
+/**
+ * The parser's excerpt drops the template's line breaks (QA191: `first⏎x {{q` of a `|` block read
+ * near `firstx {{q`, text the plan does not hold): the same place cut from the source, within the
+ * line the caret is on (the last line with text when the template ends there), when the excerpt is
+ * found in the source once.
+ */
+function sourceLineNear(excerpt: string, caret: number, source: string): string | undefined {
+  if (!source.includes('\n')) return undefined;
+  const head = excerpt.startsWith('...') ? 3 : 0;
+  const text = excerpt.slice(head, excerpt.endsWith('...') ? -3 : undefined);
+  const at: number[] = [];
+  let flat = '';
+  for (let i = 0; i < source.length; i++)
+    if (source[i] !== '\n') {
+      flat += source[i];
+      at.push(i);
+    }
+  const found = flat.indexOf(text);
+  if (text === '' || found === -1 || flat.indexOf(text, found + 1) !== -1) return undefined;
+  let i = at[found + caret - head] ?? source.length;
+  while (i > 0 && source[i - 1] === '\n' && !/\S/.test(source.slice(i))) i--;
+  const lineStart = source.lastIndexOf('\n', i - 1) + 1;
+  const next = source.indexOf('\n', i);
+  return source.slice(Math.max(lineStart, i - 20), Math.min(next === -1 ? source.length : next, i + 10));
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
