@@ -84,6 +84,9 @@ const KILL_AFTER_MS = 3_000;
 const CLOSE_GRACE_MS = 500;
 const WRAPPER_HINT =
   " (serve.command must keep running: a wrapper that starts the agent in the background and exits takes it down with it; run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
+/** Code 0 while what it started outside its group holds its output: that runs on (QA189). */
+const LEFT_RUNNING_HINT =
+  " (serve.command must keep running: it exited while a process it started still holds its output; one outside its process group (setsid, a detached spawn) runs on where evalc cannot stop it, and may hold the agent's port: stop it yourself, then run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)";
 const SILENT_HINT =
   ' (it wrote no output: ready.line waits for a line on stdout or stderr, and a program whose stdout is a pipe may hold its lines in a buffer: flush after printing the ready line)';
 
@@ -181,7 +184,11 @@ export async function startServedProcess(
         exit.info.error ??
         (exit.info.signal ? `was killed by ${exit.info.signal}` : `exited with code ${exit.info.code}`);
       const hint =
-        exit.info.code === 0 ? WRAPPER_HINT : output.lines().some(isAddressInUse) ? ADDRESS_IN_USE_HINT : '';
+        exit.info.code === 0
+          ? wrapperHint(exit.info)
+          : output.lines().some(isAddressInUse)
+            ? ADDRESS_IN_USE_HINT
+            : '';
       return {
         ok: false,
         error: {
@@ -223,6 +230,12 @@ interface ExitInfo {
   code: number | null;
   signal: string | null;
   error?: string;
+  /** Read CLOSE_GRACE_MS after the exit, its output pipes still held by another process. */
+  held?: boolean;
+}
+
+function wrapperHint(info: ExitInfo): string {
+  return info.held ? LEFT_RUNNING_HINT : WRAPPER_HINT;
 }
 
 interface ExitWatch {
@@ -249,7 +262,7 @@ function watchExit(child: ChildProcess): ExitWatch {
     let grace: NodeJS.Timeout | undefined;
     child.once('exit', (code, signal) => {
       grace = setTimeout(() => {
-        info ??= { code, signal };
+        info ??= { code, signal, held: true };
         resolve(info);
       }, CLOSE_GRACE_MS);
     });
@@ -290,7 +303,7 @@ function makeHandle(
           info.error ?? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`);
         // Code 0 mid-run is a wrapper that exited after its agent was up (QA181: the warning said no
         // more than 'exited with code 0', then every example 'connection refused').
-        listener(`${how}${info.code === 0 ? WRAPPER_HINT : ''}${output.suffix()}`);
+        listener(`${how}${info.code === 0 ? wrapperHint(info) : ''}${output.suffix()}`);
       });
     },
     stop() {

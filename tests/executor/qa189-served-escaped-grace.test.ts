@@ -39,3 +39,23 @@ it("gives what left the agent's group the SIGTERM grace, though the group has en
   expect(existsSync(join(dir, 'cleaned.txt'))).toBe(true);
   expect(Date.now() - t0).toBeLessThan(3_000);
 }, 30_000);
+
+// A wrapper `setsid python agent.py & …` that exits 0 was told 'a wrapper that starts the agent in
+// the background and exits takes it down with it': its agent, outside the group, ran on (ppid 1),
+// holding its port for the next apply. Its end is read while that process holds its output.
+it('tells a wrapper that exits 0 leaving a process outside its group that this one runs on', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalc-qa189-'));
+  dirs.push(dir);
+  const started = await startServedProcess(
+    {
+      command: `setsid sh -c 'echo $$ > escaped.pid; exec sleep 60' & while [ ! -s escaped.pid ]; do sleep 0.01; done; exit 0`,
+      ready: { line: '^ready$', timeout: '10s' },
+    },
+    { cwd: dir, name: 'a1', logFile: join(dir, 'a1.log') },
+  );
+  expect(started.ok).toBe(false);
+  if (started.ok) return;
+  expect(started.error.message).toBe(
+    "serve a1 exited with code 0 before it was ready (serve.command must keep running: it exited while a process it started still holds its output; one outside its process group (setsid, a detached spawn) runs on where evalc cannot stop it, and may hold the agent's port: stop it yourself, then run the agent in the foreground, e.g. `exec python agent.py` as the script's last line)",
+  );
+}, 30_000);
