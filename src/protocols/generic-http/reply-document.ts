@@ -15,6 +15,7 @@
  *   `invalid_json` ("reply is empty (HTTP 200)"), a handler that returned nothing (interpret-reply.ts).
  */
 import { parseBoundedJson } from '../bounded-json.js';
+import { NDJSON_TYPES } from '../http/cut-reply.js';
 import { errorWithServerSaid } from '../http/server-said.js';
 import { describeTarget, type JsonResponse } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
@@ -22,14 +23,6 @@ import { codePointCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 
 export type ReplyDocument = { ok: true; document: unknown } | { ok: false; error: StepError };
-
-const NDJSON_TYPES = new Set([
-  'application/x-ndjson',
-  'application/ndjson',
-  'application/jsonl',
-  'application/x-jsonlines',
-  'application/jsonlines',
-]);
 
 /** The document of a reply, or why there is none (a failed reply's error, with what the server said). */
 export function replyDocument(reply: JsonResponse, method: string, url: string): ReplyDocument {

@@ -7,6 +7,25 @@
  * answer, never retried and cached (QA184). A reply cut this way is a transport failure too.
  */
 
+/** NDJSON / JSON Lines media types: a document per line (an `http` agent's reply, generic-http/reply-document.ts). */
+export const NDJSON_TYPES: ReadonlySet<string> = new Set([
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/x-jsonlines',
+  'application/jsonlines',
+]);
+
+/**
+ * True when NDJSON `text` ends in a line it never finishes: only its last line can be cut, and a
+ * text that ends at a line's end is whole. A complete body with a broken line before the last
+ * (`{"a":\n{"b":1}\n`) is the server's malformed NDJSON, `invalid_json` naming the line (QA190: the
+ * open `{` of its line 1 read as a cut, a retried transport_error).
+ */
+export function endsMidJsonLine(text: string): boolean {
+  return endsMidJson(text.slice(text.lastIndexOf('\n') + 1));
+}
+
 /** True when `headers` frame no body: it ends only when the connection closes. */
 export function isCloseDelimited(headers: Record<string, string>): boolean {
   return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;

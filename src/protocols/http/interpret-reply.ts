@@ -7,7 +7,13 @@
  */
 import { parseBoundedJson, TOO_DEEP } from '../bounded-json.js';
 import type { StepError } from '../types.js';
-import { describeCutReply, endsMidJson, isCloseDelimited } from './cut-reply.js';
+import {
+  describeCutReply,
+  endsMidJson,
+  endsMidJsonLine,
+  isCloseDelimited,
+  NDJSON_TYPES,
+} from './cut-reply.js';
 import { rateLimitDelayMs } from './rate-limit-reset.js';
 import type { ReplyRedaction } from './reply-redaction.js';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy.js';
@@ -93,7 +99,8 @@ export function interpretReply(
 /** A close-delimited JSON reply cut short (cut-reply.ts); a `text/plain` one is `http`'s text document. */
 function isCutReply(headers: Record<string, string>, text: string): boolean {
   if (!isCloseDelimited(headers) || /^\s*text\/plain\b/i.test(headers['content-type'] ?? '')) return false;
-  return endsMidJson(text);
+  const mediaType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return NDJSON_TYPES.has(mediaType) ? endsMidJsonLine(text) : endsMidJson(text);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; tooDeep: boolean } {
