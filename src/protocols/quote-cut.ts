@@ -30,3 +30,14 @@ export function quoteUnfinished(text: string, max: number): string {
   const quoted = quoteCut(text, max);
   return quoted.endsWith('…') ? quoted : `${quoted}…`;
 }
+
+/**
+ * `text`'s last `max` UTF-16 units, one fewer when the first would be the second half of a
+ * surrogate pair: a lone half is written `\ude00` in report.json and the step cache, U+FFFD in
+ * report.md and junit.xml (QA185: a cut reply's end; QA190: an rpc judge's stderr tail).
+ */
+export function codePointTail(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const first = text.charCodeAt(text.length - max);
+  return text.slice(first >= 0xdc00 && first <= 0xdfff ? 1 - max : -max);
+}

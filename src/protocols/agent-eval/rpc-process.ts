@@ -11,6 +11,7 @@ import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import { scrubSecrets } from '../../plan/secrets.js';
 import { withGroupWatchdog } from '../mae/process-group.js';
+import { codePointTail } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 
 export interface RpcProcessRequest {
@@ -173,6 +174,7 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
  * its tail (`…; stderr: 123456789 ...` of `key=sk-…0123456789`; QA100).
  */
 export function stderrTail(stderr: string, secrets: readonly string[] = []): string {
-  const tail = scrubSecrets(stderr, secrets).replace(/\s+/g, ' ').trim().slice(-200);
+  // never from the second half of an emoji (QA190: a lone `\udc00` in report.json and the cache)
+  const tail = codePointTail(scrubSecrets(stderr, secrets).replace(/\s+/g, ' ').trim(), 200);
   return tail ? `; stderr: ${tail}` : '';
 }

@@ -7,6 +7,8 @@
  * answer, never retried and cached (QA184). A reply cut this way is a transport failure too.
  */
 
+import { codePointTail } from '../quote-cut.js';
+
 /** NDJSON / JSON Lines media types: a document per line (an `http` agent's reply, generic-http/reply-document.ts). */
 export const NDJSON_TYPES: ReadonlySet<string> = new Set([
   'application/x-ndjson',
@@ -63,16 +65,6 @@ export function endsMidJson(text: string): boolean {
  * `text`'s own count read 25 bytes for a reply of 22 or 27, QA190), and where it stopped.
  */
 export function describeCutReply(status: number, text: string, bytes: number): string {
-  const tail = text.length > 40 ? `…${lastUnits(text, 40)}` : text;
+  const tail = text.length > 40 ? `…${codePointTail(text, 40)}` : text;
   return `the connection closed in the middle of the reply (HTTP ${status}, no Content-Length: ${bytes} bytes of JSON that ends unfinished, '${tail.replace(/\s+/g, ' ')}')`;
-}
-
-/**
- * `text`'s last `max` UTF-16 units, one fewer when the first would be the second half of a
- * surrogate pair: a lone half is written `\ude00` in report.json and the step cache (quote-cut.ts,
- * QA123; QA185: an emoji 40 units from a cut reply's end).
- */
-function lastUnits(text: string, max: number): string {
-  const first = text.charCodeAt(text.length - max);
-  return text.slice(first >= 0xdc00 && first <= 0xdfff ? 1 - max : -max);
 }
