@@ -135,6 +135,9 @@ function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
     // evalc records a score in [0, 1] or none (a measurement's figure is its `value`)
     if (typeof m.score === 'number' && !(m.score >= 0 && m.score <= 1))
       return expect(`${at}.metrics.${id}.score`, 'a score in [0, 1] or null', m.score, i);
+    // report.md quotes a failure's kind (QA192: one of 5 or null stopped it on 'TypeError: text.replace …').
+    if (m.error !== undefined && typeof m.error !== 'string')
+      return expect(`${at}.metrics.${id}.error`, 'an error kind (text)', m.error, i);
   }
   // Every row evalc writes lists its invoke keys, which plan, apply and report read (QA180: a row
   // without them stopped all three on 'internal error: TypeError … (reading 'length')').
@@ -145,6 +148,9 @@ function checkResultRow(row: unknown, i: number): LockShapeProblem | undefined {
     return expect(`${at}.pass`, 'true, false or null', row.pass, i);
   if (row.errors !== undefined && !Array.isArray(row.errors))
     return expect(`${at}.errors`, 'a list', row.errors, i);
+  for (const [r, kind] of (row.errors ?? []).entries())
+    if (kind !== null && typeof kind !== 'string')
+      return expect(`${at}.errors[${r}]`, 'an error kind (text) or null', kind, i);
   return undefined;
 }
 
