@@ -94,15 +94,17 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
     const stray = strayCharacter(source, tokenAt);
     if (stray !== undefined) return stray;
   }
+  // A `{{` still open where the text ends after a blank (`x {{q ⏎`, as every `|` block ends): said as
+  // one at the very end is (QA191: it read the grammar's 14 expected tokens).
+  if (got === 'EOF' && expected.includes("'CLOSE'"))
+    return { ...unclosedMustache(), offset: openerBefore(source, source.length) };
   if (got === 'INVALID')
     return {
       // At the `}` where `}}` was due, else at the `{{` the lexer could read no further after.
       ...(tokenAt === undefined
         ? {}
         : { offset: source[tokenAt] === '}' ? tokenAt : openerBefore(source, tokenAt) }),
-      message: 'a `{{` is not closed with `}}`',
-      // `\{` is no escape in a double-quoted YAML value, where templates mostly are (QA166).
-      hint: 'end each placeholder with `}}`; for literal braces write `\\{{` (`\\\\{{` in a double-quoted YAML value)',
+      ...unclosedMustache(),
     };
   if (got === 'CLOSE_UNESCAPED')
     return {
@@ -208,6 +210,14 @@ function strayCharacter(source: string, tokenAt: number): Explained | undefined 
       hint: 'a placeholder holds a name (`{{user_query}}`, `{{a.b}}`), a helper call or a block; for literal braces write `\\{{`',
     };
   return undefined;
+}
+
+function unclosedMustache(): { message: string; hint: string } {
+  return {
+    message: 'a `{{` is not closed with `}}`',
+    // `\{` is no escape in a double-quoted YAML value, where templates mostly are (QA166).
+    hint: 'end each placeholder with `}}`; for literal braces write `\\{{` (`\\\\{{` in a double-quoted YAML value)',
+  };
 }
 
 /** The `{{` (the first brace of a `{{{`) that opens the mustache `at` is inside, else `at`. */

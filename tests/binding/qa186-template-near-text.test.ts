@@ -25,14 +25,23 @@ describe('the text a template parse error quotes', () => {
   });
 
   it('is text of the line the error is on, not lines joined (QA191)', () => {
-    // The parser drops line breaks from its excerpt: `first⏎x {{q` of a `|` block read near `firstx {{q`.
+    // The parser drops line breaks from its excerpt: `first⏎x {{q=}}` of a `|` block read near `firstx {{q=}}`.
     const near = (source: string) => {
       const errors: TemplateError[] = [];
       compileTemplate({ query: source }, errors);
       return /near `([^`]*)`/.exec(errors[0]?.message ?? '')?.[1];
     };
-    expect(near('first\nx {{q \n')).toBe('x {{q');
+    expect(near('first\nx {{q=}}\n')).toBe('x {{q=}}');
     expect(near('first line here\nsecond {{q=}} tail\nthird')).toBe('second {{q=}} tail');
     expect(near('x {{q=}}')).toBe('x {{q=}}');
+  });
+
+  it('is no grammar talk for a `{{` left open before a last blank or line break (QA191)', () => {
+    // `x {{q ⏎`, as a `|` block ends, read 'Parse error … Expecting 'CLOSE_RAW_BLOCK', 'CLOSE', … got 'EOF''.
+    for (const source of ['x {{q \n', 'x {{q', 'first\n{{#if q \n']) {
+      const errors: TemplateError[] = [];
+      compileTemplate({ query: source }, errors);
+      expect(errors.map((e) => e.message)).toEqual(['a `{{` is not closed with `}}`']);
+    }
   });
 });
