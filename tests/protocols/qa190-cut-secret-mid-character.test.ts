@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scrubSecrets } from '../../src/plan/secrets.js';
+import { errorWithServerSaid } from '../../src/protocols/http/server-said.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { startLoopback } from '../fixtures/loopback.js';
 
@@ -68,4 +69,34 @@ describe('the size of a cut reply that held a secret (QA190)', () => {
     expect(message).toContain(`no Content-Length: ${body.length} bytes of JSON that ends unfinished`);
     expect(message).toContain(`'{"answer": "key [redacted] and more'`);
   });
+});
+
+describe('an error reply the close cut in the middle of an echoed secret (QA190)', () => {
+  it.each([500, 422])(
+    'HTTP %i: the head the close cut through is masked in the quote of what the server said',
+    async (status) => {
+      const TOKEN = 'sk-live-0123456789abcdefghijklmnop';
+      const body = `{"detail": "bad token Bearer ${TOKEN.slice(0, 20)}`;
+      const loopback = await startLoopback((_req, res) => {
+        res.removeHeader('transfer-encoding');
+        res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+        res.end(body);
+      });
+      cleanups.push(() => loopback.close());
+      const transport = new HttpTransport({
+        retries: 0,
+        timeoutMs: 5000,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      cleanups.push(() => transport.close());
+      const reply = await transport.requestJson({ method: 'POST', url: `${loopback.url}/invoke`, body: {} });
+      if (reply.ok) throw new Error('expected a failure');
+      const error = errorWithServerSaid(reply);
+      expect(error.kind).toBe(`http_${status}`);
+      expect(error.message).toBe(
+        `POST ${loopback.url}/invoke: HTTP ${status}: {"detail": "bad token [redacted]`,
+      );
+      expect(JSON.stringify(reply)).not.toContain(TOKEN.slice(0, 8));
+    },
+  );
 });

@@ -77,7 +77,8 @@ export function interpretReply(
     }
     return { ok: true, status, headers, body: parsed.value, text: rawText };
   }
-  const text = redaction.text(rawText);
+  // an error reply the close cut short (its JSON left open) may end in a secret's head (QA190)
+  const text = isCutReply(headers, rawText) ? redaction.cutText(rawText) : redaction.text(rawText);
   const errorBody = parseJson(text);
   const error: StepError = {
     kind: `http_${status}`,
