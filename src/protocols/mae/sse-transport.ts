@@ -26,6 +26,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
+import { ReplyRedaction } from '../http/reply-redaction.js';
 import { isRetryableStatus } from '../http/retry-policy.js';
 import { serverSaid } from '../http/server-said.js';
 import { describeFailure, describeTarget } from '../http/transport.js';
@@ -63,7 +64,8 @@ export class MaeSseTransport implements MaeTransport {
   readonly #options: MaeSseOptions;
   readonly #where: string;
   readonly #headers: Record<string, string>;
-  readonly #secrets: string[];
+  /** The headers' secrets in every spelling a reply quotes them in (the shared transport's). */
+  readonly #redaction: ReplyRedaction;
   readonly #maxBytes: number;
   readonly #agent = new Agent({ keepAliveTimeout: 4_000 });
   #closed = false;
@@ -72,9 +74,7 @@ export class MaeSseTransport implements MaeTransport {
     this.#options = options;
     this.#where = describeTarget('POST', options.url);
     this.#headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    this.#secrets = Object.values(this.#headers)
-      .filter((value) => value.length >= 4)
-      .sort((a, b) => b.length - a.length);
+    this.#redaction = new ReplyRedaction(this.#headers);
     this.#maxBytes = options.maxResponseBytes ?? 16 * MIB;
   }
 
@@ -175,19 +175,17 @@ export class MaeSseTransport implements MaeTransport {
     const read = await readBoundedBody(stream, ERROR_BODY_BYTES);
     if (!read.ok) return failure(error);
     // What the agent said: `{"error": …}`, FastAPI's `detail` (its 422 list), an HTML page's text.
-    const parsed = parseBoundedJson(read.text);
-    const said = this.#redact(serverSaid(parsed.ok ? parsed.value : undefined, read.text));
+    // masked before what the server said is cut to 200 characters: masked after, a secret the
+    // cut ran through kept its head (QA190: 'HTTP 403: xxx… sk-live-0123456789a'); and in every
+    // spelling (the token after `Bearer`, JSON- and percent-encoded), as the shared transport does
+    const text = this.#redaction.text(read.text);
+    const parsed = parseBoundedJson(text);
+    const said = serverSaid(parsed.ok ? parsed.value : undefined, text);
     const hint =
       this.#options.profile === undefined || !parsed.ok
         ? ''
         : maeProfileHint(this.#options.profile, status, parsed.value);
     return failure(said === '' ? error : { ...error, message: `${error.message}: ${said}${hint}` });
-  }
-
-  #redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) out = out.split(secret).join('[redacted]');
-    return out;
   }
 }
 
