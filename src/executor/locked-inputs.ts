@@ -9,6 +9,7 @@ import { numericVersionChange } from '../compiler/numeric-version.js';
 import { sourceChange, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
+import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
 import { readLockFile, readLockHeader, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
@@ -35,14 +36,19 @@ export function readPreviousPins(
   if (read.unreadable) return { ok: false, message: read.message };
   // A damaged lock (cut short, hand-edited) is not overwritten, but the way out is said (QA69);
   // git's conflict markers have their own advice.
-  const advice = read.message.includes('merge conflict markers')
-    ? ''
-    : `; restore it (\`git checkout -- ${restorePath(file, cwd)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
+  if (read.message.includes('merge conflict markers')) return { ok: false, message: read.message };
+  // One from a newer evalc: restoring it brings back the same lock, and its 're-create it with
+  // `evalc apply`' was this refusal again (QA192): upgrade, or delete it.
+  if (read.message.endsWith(RECREATE_WITH_APPLY))
+    return {
+      ok: false,
+      message: `${read.message.slice(0, -RECREATE_WITH_APPLY.length)}, or delete it: apply then writes it again for this evalc, from the cache where it holds the steps`,
+    };
+  const advice = `; restore it (\`git checkout -- ${restorePath(file, cwd)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
   // The shape problem's own advice said the same less precisely, beside this (QA177).
-  const said =
-    advice && read.message.endsWith(SHAPE_ADVICE)
-      ? read.message.slice(0, -SHAPE_ADVICE.length)
-      : read.message;
+  const said = read.message.endsWith(SHAPE_ADVICE)
+    ? read.message.slice(0, -SHAPE_ADVICE.length)
+    : read.message;
   return { ok: false, message: `${said}${advice}` };
 }
 

@@ -101,8 +101,12 @@ function expect(at: string, what: string, value: unknown, resultIndex?: number):
   };
 }
 
-/** The newer lock's second way out, which holds for an evalc.lock only (apply writes no other file). */
-export const RECREATE_WITH_APPLY = ', or re-create the lockfile with `evalc apply`';
+/**
+ * The newer lock's second way out, which holds for an evalc.lock only (apply writes no other file).
+ * Apply refuses such a lock rather than overwrite it (QA192: 're-create the lockfile with `evalc
+ * apply`', followed, was refused again): it goes first.
+ */
+export const RECREATE_WITH_APPLY = ', or delete it and run `evalc apply` to re-create it';
 
 /** A lockfile from a newer evalc: its version fields are higher than this evalc writes. */
 function checkVersions(lock: Json): LockShapeProblem | undefined {

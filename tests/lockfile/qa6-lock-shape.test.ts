@@ -154,7 +154,7 @@ describe('reading a lockfile of the wrong shape', () => {
     });
     for (const read of [readLockFile(newer), readLockHeader(newer)]) {
       expect(read.ok ? '' : read.message).toBe(
-        `${newer}: written by evalc 9.0.0 (lockVersion 2); this evalc reads lockVersion 1: upgrade evalc, or re-create the lockfile with \`evalc apply\``,
+        `${newer}: written by evalc 9.0.0 (lockVersion 2); this evalc reads lockVersion 1: upgrade evalc, or delete it and run \`evalc apply\` to re-create it`,
       );
     }
     const language = writeEdited('language.lock', (l) => {
