@@ -271,7 +271,7 @@ function addPercentForms(out: Set<string>, value: string): void {
 function addHtmlForms(out: Set<string>, value: string): void {
   if (!/[&<>"']/.test(value)) return;
   const text = value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  out.add(text);
+  const forms = [text];
   for (const [dq, sq] of [
     ['&quot;', '&#x27;'],
     ['&#34;', '&#39;'],
@@ -279,8 +279,11 @@ function addHtmlForms(out: Set<string>, value: string): void {
     ['&quot;', '&#039;'],
     ['&quot;', '&apos;'],
   ] as const)
-    out.add(text.replace(/"/g, dq).replace(/'/g, sq));
-  out.add(value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+    forms.push(text.replace(/"/g, dq).replace(/'/g, sq));
+  forms.push(value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`));
+  // each also inside a JSON string (an HTML snippet an agent returns in JSON): a `\` or a kept `"`
+  // is escaped there, and the raw text of a reply quoted it in the open (QA190)
+  for (const form of forms) out.add(form).add(JSON.stringify(form).slice(1, -1));
 }
 
 /** `user:password` of a Basic credential, when it is base64 of UTF-8 text with a colon. */

@@ -32,6 +32,9 @@ describe('secret forms', () => {
         'a%22b%5cc%2fd+%c3%bc',
         'a&quot;b\\c/d ü',
         'a&#34;b\\c/d ü',
+        // HTML-escaped inside a JSON string (QA190)
+        'a&quot;b\\\\c/d ü',
+        'a&#34;b\\\\c/d ü',
         // its Latin-1 bytes (as a header sends it) read as UTF-8, as is and in a JSON string (QA190)
         'a"b\\c/d \uFFFD',
         'a\\"b\\\\c/d \uFFFD',
