@@ -254,7 +254,9 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     const fatal = describeFatal(err, cwdOrRoot());
-    stderr.write(fatal.stderr);
+    // A refusal echoes what was typed (an unknown flag, a --format value, a path): spelt out as
+    // every other message is (QA193: `--format $'x\e[2J'` cleared the terminal).
+    stderr.write(terminalSafe(fatal.stderr));
     if (wantsJson(process.argv)) stdout.write(`${JSON.stringify(fatal.result)}\n`);
     process.exitCode = err instanceof ExitError ? exitCodeAfterOutput(fatal.code) : fatal.code;
   },
