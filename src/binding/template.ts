@@ -7,6 +7,7 @@
  * and `{{vars.user_query}}` both work.
  */
 import Handlebars from 'handlebars';
+import { helperArityProblem } from './helper-arity.js';
 import { explainTemplateSyntaxError, offsetOfPosition } from './template-syntax-error.js';
 
 const hbs = Handlebars.create();
@@ -82,7 +83,7 @@ export function compileTemplate(
       return { kind: 'literal', value };
     }
     try {
-      const helper = unknownHelper(ast, value);
+      const helper = unknownHelper(ast, value) ?? helperArityProblem(ast, value);
       if (helper !== undefined) {
         errors.push({
           path: at,
