@@ -354,6 +354,14 @@ const RESULTS_OPEN = '\n  "results": [\n';
 /** The way out a shape problem ends with; apply --locked says its own instead (QA177). */
 export const SHAPE_ADVICE = ' (restore it from git, or delete it and run `evalc apply` to re-create it)';
 
+/** Whether the `index`th line from `start` is a whole row (QA192: jq's layout read a line in another row). */
+function isOneLineRow(text: string, start: number, index: number): boolean {
+  let at = start;
+  for (let i = 0; i < index && at > 0; i++) at = text.indexOf('\n', at) + 1;
+  const end = text.indexOf('\n', at);
+  return at > 0 && /^ {4}\{[^\n]*\},?$/.test(text.slice(at, end === -1 ? undefined : end));
+}
+
 /** `file:line: …` for a problem in one results row (the layout has one per line), else `file: …`. */
 function describeShapeProblem(file: string, text: string, problem: LockShapeProblem): string {
   if (problem.kind === 'newer') return `${file}: ${problem.message}`;
@@ -362,7 +370,8 @@ function describeShapeProblem(file: string, text: string, problem: LockShapeProb
   if (open !== -1 && problem.resultIndex !== undefined) {
     let line = 3; // `open` is the newline ending the line before `"results": [`; rows start on the line after it
     for (let i = text.indexOf('\n'); i !== -1 && i < open; i = text.indexOf('\n', i + 1)) line++;
-    where = `${file}:${line + problem.resultIndex}`;
+    if (isOneLineRow(text, open + RESULTS_OPEN.length, problem.resultIndex))
+      where = `${file}:${line + problem.resultIndex}`;
   }
   return `${where} is not an evalc lockfile: ${problem.message}${SHAPE_ADVICE}`;
 }
