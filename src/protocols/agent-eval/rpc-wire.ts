@@ -8,7 +8,7 @@
 import type { JudgeConfig } from '../../plan/schema.js';
 import { parseBoundedJson } from '../bounded-json.js';
 import { pythonReprHint } from '../python-repr.js';
-import { quoteCut } from '../quote-cut.js';
+import { quoteCut, quoteUnfinished } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { type JudgeRuntime, judgeTimeoutMs, METADATA_TIMEOUT_MS } from './judge-runtime.js';
 import { runRpcProcess, stderrTail } from './rpc-process.js';
@@ -55,7 +55,7 @@ export function createAgentEvalRpcWire(
     const last = lines[lines.length - 1];
     if (last === undefined)
       return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr, runtime.secrets) };
-    const answer = interpretLine(where, last, ran.exitCode);
+    const answer = interpretLine(where, last, ran.exitCode, endsUnfinished(ran.stdout));
     if (answer.ok) return resultOfExit(where, answer, ran.exitCode, ran.stderr, runtime.secrets);
     if (!/last output line is not JSON/.test(answer.error.message)) return answer;
     // A reply printed pretty (`json.dumps(reply, indent=2)`): the lines from the last one that
@@ -94,7 +94,10 @@ export function createAgentEvalRpcWire(
         };
         return bodies.map(() => ({ ok: false, error }));
       }
-      const answers = lines.map((line, index) => interpretLine(`${where} line ${index + 1}`, line, 0));
+      const cut = endsUnfinished(ran.stdout);
+      const answers = lines.map((line, index) =>
+        interpretLine(`${where} line ${index + 1}`, line, 0, cut && index === lines.length - 1),
+      );
       // rpc-batch exits 1 when any line errored (§3.3); a non-zero exit with no error line says
       // the process failed after writing them: none of its results is used.
       if (answers.some((answer) => !answer.ok)) return answers;
@@ -132,7 +135,12 @@ function resultOfExit(
 }
 
 /** One `{"result":…}` / `{"error":…}` line. */
-export function interpretLine(where: string, line: string, exitCode: number | null): WireCall {
+export function interpretLine(
+  where: string,
+  line: string,
+  exitCode: number | null,
+  unfinished = false,
+): WireCall {
   const bounded = parseBoundedJson(line);
   const parsed: unknown = bounded.ok ? bounded.value : undefined;
   if (!bounded.ok) {
@@ -141,7 +149,7 @@ export function interpretLine(where: string, line: string, exitCode: number | nu
       ok: false,
       error: {
         kind,
-        message: `${where}: last output line is not JSON (exit ${exitCode})${pythonReprHint(line)}: ${JSON.stringify(excerpt(line))}`,
+        message: `${where}: last output line is not JSON (exit ${exitCode})${pythonReprHint(line)}: ${JSON.stringify(excerpt(line, unfinished))}`,
         retryable: false,
       },
     };
@@ -174,10 +182,19 @@ function noOutput(
   };
 }
 
-/** The line as quoted in a message: at most 120 characters. */
-function excerpt(line: string): string {
+/**
+ * The line as quoted in a message: at most 120 characters; one the process stopped writing (no end
+ * of line: a crash mid-write) ends in a `…` where it stopped, so a secret it stopped in is masked as
+ * a cut one is (QA190: '"key sk-live-0123456789ab"' stood in the open, 930f919's case for mae).
+ */
+function excerpt(line: string, unfinished: boolean): string {
   const text = line.trim();
-  return quoteCut(text, 120);
+  return unfinished ? quoteUnfinished(text, 120) : quoteCut(text, 120);
+}
+
+/** True when `stdout` stops inside its last line (written, never ended with a newline). */
+function endsUnfinished(stdout: string): boolean {
+  return stdout.trim() !== '' && !/\n\s*$/.test(stdout.replace(/[ \t]+$/, ''));
 }
 
 function nonEmptyLines(text: string): string[] {
