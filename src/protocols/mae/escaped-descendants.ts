@@ -71,6 +71,15 @@ export function signalEach(found: readonly FoundProcess[], signal: NodeJS.Signal
   }
 }
 
+/**
+ * Whether a process holds `pid` now: `undefined` where `/proc` cannot say (none, or another pid
+ * namespace's). Once evalc has reaped the agent it started, one that does is another's.
+ */
+export function pidHeld(pid: number): boolean | undefined {
+  if (!ownProcNamespace()) return undefined;
+  return readEntry(String(pid)) !== undefined;
+}
+
 /** Whether `/proc` counts pids as evalc does (its `self` is evalc's pid). */
 function ownProcNamespace(): boolean {
   try {

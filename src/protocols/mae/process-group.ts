@@ -14,7 +14,7 @@
  * stream open. When the group has gone quiet (`close`), evalc kills whatever remains at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { escapedDescendants, killTerminated, signalEach } from './escaped-descendants.js';
+import { escapedDescendants, killTerminated, pidHeld, signalEach } from './escaped-descendants.js';
 
 export interface SpawnGroupOptions {
   cwd: string;
@@ -70,15 +70,34 @@ function armWatchdog(child: ChildProcess): void {
 
 /** Sends `signal` to the child's whole process group (falls back to the child alone). */
 export function killProcessGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
-    // The shell may be gone while its group lives on: still try the group.
-    if (child.pid !== undefined) tryKill(-child.pid, signal);
+  if (child.pid === undefined) return;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    // The shell may be gone while its group lives on: still try the group, while it is its own.
+    if (groupStillOwn(child, child.pid)) tryKill(-child.pid, signal);
     return;
   }
   if (!tryKill(-child.pid, signal)) tryKill(child.pid, signal);
 }
 
-function tryKill(pid: number, signal: NodeJS.Signals): boolean {
+/** Agents whose group was found ended: its number may be another process's since. */
+const groupsEnded = new WeakSet<ChildProcess>();
+
+/**
+ * Whether the group of `child`, a shell evalc has reaped, is still the one it led (QA194: a local
+ * agent that exited after its last reply had its group signalled at close() by number, and a
+ * process that took that pid since, leading a group of its own, a user's job, another evalc's
+ * agent, was sent SIGTERM and SIGKILL). A pid stays taken while a group of that number has a
+ * process left, so a process holding it now means the group has ended; and an ended group never
+ * comes back.
+ */
+function groupStillOwn(child: ChildProcess, pid: number): boolean {
+  if (groupsEnded.has(child)) return false;
+  if (pidHeld(pid) !== true && tryKill(-pid, 0)) return true;
+  groupsEnded.add(child);
+  return false;
+}
+
+function tryKill(pid: number, signal: NodeJS.Signals | 0): boolean {
   try {
     process.kill(pid, signal);
     return true;

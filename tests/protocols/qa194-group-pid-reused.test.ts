@@ -1,0 +1,90 @@
+/**
+ * QA194: a local agent that exited on its own (after its last reply, a crash mid-run) has its
+ * process group signalled at close() by its number, the pid of the shell evalc started: once the
+ * group has ended, that number is free, and a process that took it since and leads a group of its
+ * own (a user's shell job, another evalc's agent) was sent SIGTERM, then SIGKILL. The group is
+ * signalled only while it is the agent's.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { isAlive } from '../fixtures/process-alive.js';
+
+let dir = '';
+let victim = 0;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'evalc-qa194-'));
+});
+afterEach(() => {
+  try {
+    if (victim) process.kill(victim, 'SIGKILL');
+  } catch {}
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `sleep 60` as pid `target`, leading its own session (not the agent's descendant). */
+const TAKE_PID = `import os, sys, time
+target = int(sys.argv[1])
+deadline = time.time() + 40
+while time.time() < deadline:
+    try:
+        with open('/proc/sys/kernel/ns_last_pid', 'w') as f:
+            f.write(str(target - 1))
+    except OSError:
+        pass
+    pid = os.fork()
+    if pid == 0:
+        if os.getpid() == target:
+            os.setsid()
+            null = os.open('/dev/null', os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            os.execvp('sleep', ['sleep', '60'])
+        os._exit(0)
+    if pid == target:
+        print(pid)
+        sys.exit(0)
+    os.waitpid(pid, 0)
+sys.exit(1)
+`;
+
+/** A seed agent that answers one request, then exits, printing its pid first. */
+const AGENT = `import readline from 'node:readline';
+import { writeFileSync } from 'node:fs';
+writeFileSync('agent.pid', String(process.pid));
+readline.createInterface({ input: process.stdin }).on('line', () => {
+  process.stdout.write(JSON.stringify({ action: 'final_answer', summary: 'done' }) + '\\n', () => process.exit(0));
+});
+`;
+
+it.runIf(process.platform === 'linux')(
+  "does not signal the process that took an exited local agent's pid at close()",
+  async () => {
+    writeFileSync(join(dir, 'agent.mjs'), AGENT);
+    writeFileSync(join(dir, 'take-pid.py'), TAKE_PID);
+    const adapter = makeMaeAdapter(
+      { transport: 'local', command: 'exec node agent.mjs', profile: 'seed' },
+      { cwd: dir, timeoutMs: 10_000 },
+    );
+    const outcome = await adapter.invoke('hi', maeContext());
+    expect(outcome.ok).toBe(true);
+    // \`exec\`: the agent's pid is the shell's evalc started, the number of its group.
+    const pid = Number(readFileSync(join(dir, 'agent.pid'), 'utf8'));
+    expect(pid).toBeGreaterThan(0);
+    // Its group ends (the watchdog's 2 s), and its number is taken by a group leader of another's.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    victim = Number(
+      execFileSync('python3', ['take-pid.py', String(pid)], { cwd: dir })
+        .toString()
+        .trim(),
+    );
+    expect(victim).toBe(pid);
+    await adapter.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(isAlive(victim)).toBe(true);
+  },
+  60_000,
+);
