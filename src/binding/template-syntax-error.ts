@@ -89,6 +89,15 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
         message: 'a `{{!--` comment is never closed: the text ends inside it',
         hint: 'end the comment with `--}}`',
       };
+    // The lexer reads no NUL outside a placeholder (QA191: 'Lexical error on line 1. Unrecognized
+    // text. near `…`: ----^', its own caret line as the message's end).
+    const nul = source.indexOf('\0');
+    if (nul !== -1)
+      return {
+        offset: nul,
+        message: 'a NUL character (U+0000) cannot stand in a template',
+        hint: 'remove it (`\\0` in a double-quoted YAML value writes one)',
+      };
   }
   if (got === 'INVALID' && tokenAt !== undefined) {
     const stray = strayCharacter(source, tokenAt);

@@ -44,4 +44,13 @@ describe('the text a template parse error quotes', () => {
       expect(errors.map((e) => e.message)).toEqual(['a `{{` is not closed with `}}`']);
     }
   });
+
+  it('names a NUL the lexer cannot read, at it (QA191)', () => {
+    // It read 'Lexical error on line 1. Unrecognized text. near `ab\u0000c {{q}}`: ----^'.
+    const errors: TemplateError[] = [];
+    compileTemplate({ query: 'ab\0c {{q}}' }, errors);
+    expect(errors.map((e) => [e.message, e.offset])).toEqual([
+      ['a NUL character (U+0000) cannot stand in a template', 2],
+    ]);
+  });
 });
