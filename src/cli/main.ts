@@ -215,10 +215,19 @@ function unknownCommand(name: string): string {
 function flagBeforeCommand(flag: string, rest: string[]): string {
   const at = rest.findIndex(isCommandName);
   // What came between is the flag's value or more flags: `evalc --only search apply` read
-  // `evalc apply --only`, its value dropped (QA188).
+  // `evalc apply --only`, its value dropped (QA188). What came after the command stays too, and
+  // a word the shell would split is quoted: `evalc --json apply plans/x.yaml` read
+  // `evalc apply --json`, which runs another plan (QA193).
+  const words = [rest[at], flag, ...rest.slice(0, at), ...rest.slice(at + 1)].map(shellWord);
   return at === -1
     ? `${flag} is no command: evalc takes a command first, then its flags (evalc <command> ${flag})`
-    : `${flag} goes after the command: evalc ${rest[at]} ${[flag, ...rest.slice(0, at)].join(' ')}`;
+    : `${flag} goes after the command: evalc ${words.join(' ')}`;
+}
+
+/** A word as a shell reads it back: quoted when it holds a blank, a quote or another special character. */
+function shellWord(word: string | undefined): string {
+  const w = word ?? '';
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`;
 }
 
 /**

@@ -12,7 +12,7 @@ describe('flags before the command', () => {
     [['--only', 'search', 'apply'], '--only goes after the command: evalc apply --only search'],
     [
       ['--json', '--quiet', 'apply', 'evalc.yaml'],
-      '--json goes after the command: evalc apply --json --quiet',
+      '--json goes after the command: evalc apply --json --quiet evalc.yaml',
     ],
     [['--json', 'plan'], '--json goes after the command: evalc plan --json'],
   ])('%j keeps what came with the flag', (args, message) => {
