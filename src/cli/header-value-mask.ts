@@ -7,8 +7,13 @@
  */
 import { isMap, isScalar, parseDocument } from 'yaml';
 
-/** Larger files are not plan files (a dataset): never parsed for this. */
+/**
+ * Larger files are parsed for this only when they read as plan files, with a top-level `agents:` or
+ * `judges:` key (a dataset is not parsed again): a plan of inline examples passes 1 MB (QA191: one of
+ * 1.5 MB printed its literal header values in an excerpt).
+ */
 const MAX_PLAN_BYTES = 1 << 20;
+const PLAN_SECTION = /^(?:agents|judges)[ \t]*:/m;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
 /** Column spans `[from, to)` (0-based, UTF-16) of header values on each 0-based line. */
@@ -16,7 +21,7 @@ export type LineSpans = Map<number, Array<[number, number]>>;
 
 export function headerValueSpans(text: string): LineSpans {
   const spans: LineSpans = new Map();
-  if (text.length > MAX_PLAN_BYTES || !/headers/.test(text)) return spans;
+  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/headers/.test(text)) return spans;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const add = (from: number, to: number) => {

@@ -48,3 +48,17 @@ it('masks a header value of a LF plan with a stray CR in a comment that breaks i
     '  a3: { protocol: raip, url: http://h, headers: { authorization: "****** ********" }, limitz: 2 }',
   );
 });
+
+it('masks a header value of a plan larger than 1 MB, one of inline examples (QA191)', () => {
+  // Such a file was taken for a dataset and never parsed: its header values were printed as written.
+  const examples = Array.from(
+    { length: 6000 },
+    (_, i) => `      - { id: e${i}, vars: { q: "${'x'.repeat(200)}" } }`,
+  );
+  const text = `evalc: 1\nagents:\n  a1: { protocol: raip, url: http://h, headers: { authorization: "Bearer sk-QA191" }, limitz: 2 }\ntasks:\n  t:\n    datasets:\n      d:\n        examples:\n${examples.join('\n')}\n`;
+  expect(text.length).toBeGreaterThan(1 << 20);
+  const line = text.split('\n')[2]!;
+  expect(maskSpans(line, headerValueSpans(text).get(2))).toBe(
+    '  a1: { protocol: raip, url: http://h, headers: { authorization: "****** ********" }, limitz: 2 }',
+  );
+});
