@@ -4,13 +4,14 @@
  * (an unreadable evalc.lock, a preflight input misfit). `cache` took any number of [plan]
  * arguments (`cache stats a b` read a's cache and ignored b) and prune's flags on `stats`.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnCli } from './run-cli.js';
 
 const COMMANDS = ['init', 'validate', 'plan', 'apply', 'diff', 'report', 'graph', 'schema', 'cache', 'lint'];
+const REPO = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa36-help-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -108,12 +109,16 @@ describe('evalc <command> --help and exit codes (QA36)', () => {
   it('a refused --locked run writes nothing, as its hint says (it said --locked never rewrites the lock, which an up-to-date apply does)', () => {
     const dir = mkdtempSync(path.join(work, 'locked-'));
     writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
+    // A lock this plan does not match (another plan's): with none at all, --locked says there is
+    // none to check against and to write one (QA183).
+    const other = readFileSync(path.join(REPO, 'pipelines/course-advisor/evalc.lock'), 'utf8');
+    writeFileSync(path.join(dir, 'evalc.lock'), other);
     const refused = spawnCli(['apply', '--locked'], { cwd: dir });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('hint: ');
     expect(refused.stderr).toContain('(a refused --locked run writes nothing)');
     expect(refused.stderr).not.toContain('never rewrites the lock');
-    expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).toBe(other);
     expect(existsSync(path.join(dir, '.evalc'))).toBe(false);
   });
 });
