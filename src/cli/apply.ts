@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type ApplyOutcome, applyPlan } from '../executor/apply-run.js';
 import { LOCKED_WITH_UPDATE_LOCK } from '../executor/apply-types.js';
+import { restorePath } from '../executor/locked-inputs.js';
 import { createProgress } from '../executor/progress.js';
 import { describeDrift } from '../executor/schema-drift.js';
 import { parseCommandArgs, planArgument } from './args.js';
@@ -108,8 +109,10 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   if (json && outcome.status === 'done' && outcome.summary.upToDate)
     for (const d of outcome.summary.schemaDrift ?? [])
       progress.message(`evalc: warning: ${describeDrift(d)}`);
-  if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome) })}\n`);
-  else printOutcome(ctx, outcome, Boolean(values.quiet));
+  // The lock as git takes it from here, for a hint's `git checkout --` (QA192).
+  const lock = restorePath(path.join(path.dirname(path.resolve(ctx.cwd, planFile)), 'evalc.lock'), ctx.cwd);
+  if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock) })}\n`);
+  else printOutcome(ctx, outcome, Boolean(values.quiet), lock);
   return exitCode;
 }
 
@@ -133,7 +136,7 @@ function exitCodeOf(outcome: ApplyOutcome): number {
   }
 }
 
-function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
+function summaryOf(outcome: ApplyOutcome, lock: string): Record<string, unknown> {
   switch (outcome.status) {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
@@ -144,6 +147,7 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
         outcome.lockWrittenBy,
         outcome.lockFailures,
         outcome.lockRekeyed,
+        lock,
       );
       return {
         status: outcome.status,
@@ -167,7 +171,7 @@ function summaryOf(outcome: ApplyOutcome): Record<string, unknown> {
   }
 }
 
-function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean): void {
+function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean, lock: string): void {
   switch (outcome.status) {
     case 'invalid':
       ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
@@ -179,6 +183,7 @@ function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean
         outcome.lockWrittenBy,
         outcome.lockFailures,
         outcome.lockRekeyed,
+        lock,
       );
       ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       return;

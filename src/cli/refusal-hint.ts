@@ -17,6 +17,8 @@ export function refusalHint(
   lockWrittenBy?: string,
   lockFailures?: boolean,
   lockRekeyed?: boolean,
+  /** The lock as `git checkout --` takes it from where apply runs (`sub/evalc.lock`, QA192). */
+  lockPath = 'evalc.lock',
 ): string | undefined {
   if (
     reason === 'schema_drift' ||
@@ -26,7 +28,7 @@ export function refusalHint(
   // A folder named evalc.lock, or another user's file: "run apply without --locked" met the same
   // thing (QA188).
   if (message.startsWith('--locked: evalc.lock beside the plan cannot be read'))
-    return 'put the committed lockfile back in its place, readable by the user evalc runs as (remove what stands there, then `git checkout -- evalc.lock`): --locked checks this branch against it.';
+    return `put the committed lockfile back in its place, readable by the user evalc runs as (remove what stands there, then \`git checkout -- ${lockPath}\`): --locked checks this branch against it.`;
   if (message.startsWith('--locked: there is no evalc.lock'))
     return 'run `evalc apply` once without --locked to write evalc.lock, and commit it: --locked then checks this branch against it.';
   if (reason === 'locked' || message.startsWith('--locked:'))

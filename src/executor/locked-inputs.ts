@@ -57,7 +57,7 @@ export function readPreviousPins(
  * `git checkout -- evalc.lock`, which git refuses there ('pathspec did not match', QA180). Quoted for
  * a shell when it holds more than letters, digits and `_./-`.
  */
-function restorePath(file: string, cwd: string | undefined): string {
+export function restorePath(file: string, cwd: string | undefined): string {
   const shown = (cwd === undefined ? '' : path.relative(cwd, file)) || path.basename(file);
   return /^[\w./-]+$/.test(shown) ? shown : `'${shown.replace(/'/g, `'\\''`)}'`;
 }
