@@ -125,6 +125,9 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         if (version !== undefined) extra.version = version;
         return adopt(reusable, extra);
       }
+      // a 204 or an empty 202 is no JSON, not a document without a schema (QA190)
+      const empty = emptyReplyError(infoUrl, reply, 'GET');
+      if (empty) return { ok: false, error: empty };
       const info = reply.body;
       if (!isJsonObject(info) || !('inputSchema' in info)) {
         return {
