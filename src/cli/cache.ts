@@ -13,6 +13,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
+import { shellLine } from './shell-word.js';
 
 const USAGE = commandUsage('cache');
 
@@ -26,7 +27,9 @@ function noSubcommand(sub: string | undefined, rest: string[]): string {
   const got = `cache needs stats or prune first, got "${sub}"`;
   const at = rest.findIndex((a) => a === 'stats' || a === 'prune');
   if (sub.startsWith('-') && at !== -1)
-    return `${got}: ${sub} goes after it, evalc cache ${rest[at]} ${[sub, ...rest.slice(0, at)].join(' ')}`;
+    // What came after the subcommand stays: `cache --lock a.lock prune --dry-run` read
+    // `evalc cache prune --lock a.lock`, which prunes (QA193).
+    return `${got}: ${sub} goes after it, evalc cache ${shellLine([rest[at]!, sub, ...rest.slice(0, at), ...rest.slice(at + 1)])}`;
   const near = sub.startsWith('-') ? undefined : suggest(sub, ['stats', 'prune']);
   return near === undefined ? got : `${got} (did you mean ${near}?)`;
 }

@@ -11,6 +11,7 @@ import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
 import { isLiveTerminal, wantsJson } from './output-mode.js';
 import { type OutputFailure, openProcessOutput } from './process-output.js';
+import { shellLine } from './shell-word.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
@@ -218,16 +219,9 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   // `evalc apply --only`, its value dropped (QA188). What came after the command stays too, and
   // a word the shell would split is quoted: `evalc --json apply plans/x.yaml` read
   // `evalc apply --json`, which runs another plan (QA193).
-  const words = [rest[at], flag, ...rest.slice(0, at), ...rest.slice(at + 1)].map(shellWord);
   return at === -1
     ? `${flag} is no command: evalc takes a command first, then its flags (evalc <command> ${flag})`
-    : `${flag} goes after the command: evalc ${words.join(' ')}`;
-}
-
-/** A word as a shell reads it back: quoted when it holds a blank, a quote or another special character. */
-function shellWord(word: string | undefined): string {
-  const w = word ?? '';
-  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`;
+    : `${flag} goes after the command: evalc ${shellLine([rest[at]!, flag, ...rest.slice(0, at), ...rest.slice(at + 1)])}`;
 }
 
 /**
