@@ -32,6 +32,7 @@ import {
   datasetDrift,
   judgeDrift,
   lockedRefusal,
+  lockedUnreadableRefusal,
   pinsOf,
   readPreviousPins,
 } from './locked-inputs.js';
@@ -58,7 +59,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
   const cacheDir = options.cacheDir ?? dirs.cacheDir;
   const previous = readPreviousPins(dirs.lockFile, options.cwd);
-  if (!previous.ok) return { status: 'refused', message: previous.message };
+  if (!previous.ok) {
+    // --locked says it in its own words, hinted to put the committed lock back (QA193).
+    const locked = options.locked && previous.unreadable ? lockedUnreadableRefusal(dirs.lockFile) : undefined;
+    return locked ?? { status: 'refused', message: previous.message };
+  }
   const previousLock = previous.lock;
   const lockedPins = pinsOf(previousLock);
   const loaded = await loadPlan(options.planFile, {

@@ -28,12 +28,12 @@ export function readPreviousPins(
   file: string,
   /** Where the command runs: the restore command names the lock from there (QA180). */
   cwd?: string,
-): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string } {
+): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string; unreadable?: true } {
   const read = readLockHeader(file);
   if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
   if (read.missing) return { ok: true, lock: undefined };
   // One that cannot be read is not overwritten either; its message says why (QA188).
-  if (read.unreadable) return { ok: false, message: read.message };
+  if (read.unreadable) return { ok: false, message: read.message, unreadable: true };
   // A damaged lock (cut short, hand-edited) is not overwritten, but the way out is said (QA69);
   // git's conflict markers have their own advice.
   if (read.message.includes('merge conflict markers')) return { ok: false, message: read.message };
@@ -312,6 +312,16 @@ export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[
 }
 
 /** `--locked` found pinned inputs that differ from evalc.lock: one line each. */
+/**
+ * `--locked`'s own refusal of a lock it cannot read, hinted to put the committed one back (QA188,
+ * f985d40), or undefined when no cause is found here (an I/O error: the read's own message says it).
+ * apply's read of the pins refused it first, in plan's words, since cc9b125 (QA193).
+ */
+export function lockedUnreadableRefusal(lockFile: string): ApplyOutcome | undefined {
+  const reason = noLockReason(lockFile);
+  return reason === NO_LOCK ? undefined : lockedRefusal([reason]);
+}
+
 export function lockedRefusal(drift: string[]): ApplyOutcome {
   // It read "pinned inputs changed: no evalc.lock to check against", whose hint sent the user to
   // `evalc plan` to see what changed (QA183).
