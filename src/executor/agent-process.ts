@@ -179,16 +179,13 @@ export async function startServedProcess(
   let lastProbe: UrlProbe | undefined;
   for (;;) {
     if (exit.info) {
+      // Read before stop() lets go of the pipes, which would pass for their close.
+      const wrapper = exit.info.code === 0 ? wrapperHint(exit) : undefined;
       await handle.stop();
       const status =
         exit.info.error ??
         (exit.info.signal ? `was killed by ${exit.info.signal}` : `exited with code ${exit.info.code}`);
-      const hint =
-        exit.info.code === 0
-          ? wrapperHint(exit.info)
-          : output.lines().some(isAddressInUse)
-            ? ADDRESS_IN_USE_HINT
-            : '';
+      const hint = wrapper ? await wrapper : output.lines().some(isAddressInUse) ? ADDRESS_IN_USE_HINT : '';
       return {
         ok: false,
         error: {
@@ -234,8 +231,25 @@ interface ExitInfo {
   held?: boolean;
 }
 
-function wrapperHint(info: ExitInfo): string {
-  return info.held ? LEFT_RUNNING_HINT : WRAPPER_HINT;
+/**
+ * Its output held past the watchdog's SIGKILL (3 s after the exit, and a moment more): the holder is
+ * outside the group. One in the group held it only until the watchdog stopped it (QA194: a
+ * background agent taking 1 s to shut down on SIGTERM was said to run on outside the group).
+ */
+async function wrapperHint(exit: ExitWatch): Promise<string> {
+  if (!exit.info?.held) return WRAPPER_HINT;
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    exit.closed.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(
+        () => resolve(false),
+        Math.max(0, exit.exitedAt + KILL_AFTER_MS + CLOSE_GRACE_MS - Date.now()),
+      );
+    }),
+  ]);
+  clearTimeout(timer);
+  return closed ? WRAPPER_HINT : LEFT_RUNNING_HINT;
 }
 
 interface ExitWatch {
@@ -244,6 +258,8 @@ interface ExitWatch {
   /** When its output pipes have closed (they close with the process unless another holds them). */
   closed: Promise<void>;
   readonly info: ExitInfo | undefined;
+  /** When the process exited (Date.now()). */
+  readonly exitedAt: number;
 }
 
 /**
@@ -254,6 +270,7 @@ interface ExitWatch {
  */
 function watchExit(child: ChildProcess): ExitWatch {
   let info: ExitInfo | undefined;
+  let exitedAt = Date.now();
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
@@ -261,6 +278,7 @@ function watchExit(child: ChildProcess): ExitWatch {
   const promise = new Promise<ExitInfo>((resolve) => {
     let grace: NodeJS.Timeout | undefined;
     child.once('exit', (code, signal) => {
+      exitedAt = Date.now();
       grace = setTimeout(() => {
         info ??= { code, signal, held: true };
         resolve(info);
@@ -284,6 +302,9 @@ function watchExit(child: ChildProcess): ExitWatch {
     get info() {
       return info;
     },
+    get exitedAt() {
+      return exitedAt;
+    },
   };
 }
 
@@ -297,13 +318,14 @@ function makeHandle(
   return {
     pid: child.pid ?? -1,
     onUnexpectedExit(listener) {
-      void exit.promise.then((info) => {
+      void exit.promise.then(async (info) => {
         if (stopping) return;
+        const hint = info.code === 0 ? await wrapperHint(exit) : '';
         const how =
           info.error ?? (info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`);
         // Code 0 mid-run is a wrapper that exited after its agent was up (QA181: the warning said no
         // more than 'exited with code 0', then every example 'connection refused').
-        listener(`${how}${info.code === 0 ? wrapperHint(info) : ''}${output.suffix()}`);
+        listener(`${how}${hint}${output.suffix()}`);
       });
     },
     stop() {
