@@ -75,13 +75,20 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   // is equal as data, keys in any order (QA187: `{ candidate: a, type: exact_match }` beside
   // `{ type: exact_match, candidate: a }` was told to move, and moved it read 'appears twice').
   const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+  // One beside it left empty (`metrics:` with nothing after it) holds none of them (QA191: it read
+  // 'remove `metrcs` (a misspelt copy?)', and removed, the metrics were gone and `metrics:` null).
+  const empty = beside === null || beside === undefined;
   const news = Array.isArray(held)
     ? Array.isArray(beside)
       ? held.filter((item) => !beside.some((b) => same(b, item)))
-      : []
+      : empty
+        ? held
+        : []
     : isMapping(held) && isMapping(beside)
       ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k) || entrySetOtherwise(held[k], beside[k]))
-      : [];
+      : isMapping(held) && empty
+        ? Object.keys(held)
+        : [];
   if (news.length === 0) return hint;
   const names = (keys: string[]) =>
     `${keys.slice(0, 3).join(', ')}${keys.length > 3 ? `, … ${keys.length} in all` : ''}`;

@@ -199,4 +199,36 @@ tasks:
       ],
     ]);
   });
+
+  it('tells a misspelt key beside one left empty to move what it holds (QA191)', async () => {
+    // `metrics:` with nothing after it by `metrcs: [...]` read 'remove `metrcs` (a misspelt copy?)':
+    // removed as told, the metrics were gone.
+    const text = `evalc: 1
+benchmark: { id: empty }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.a } } }
+    datasets:
+    datsets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { a: x } } ] }
+    metrics:
+    metrcs: [ { type: exact_match, expected: a } ]
+`;
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa191-empty-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(
+      result.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => [d.message, d.hint]),
+    ).toEqual([
+      [
+        'unknown key `datsets` in tasks.t',
+        '`datasets` is set already beside it: move what `datsets` holds (d) under `datasets`, or remove `datsets` if it is a misspelt copy',
+      ],
+      [
+        'unknown key `metrcs` in tasks.t',
+        '`metrics` is set already beside it: move what `metrcs` holds (1 item) under `metrics`, or remove `metrcs` if it is a misspelt copy',
+      ],
+    ]);
+  });
 });
