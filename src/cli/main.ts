@@ -205,7 +205,8 @@ async function main(argv: string[]): Promise<number> {
  * listed the commands and suggested none, QA188).
  */
 function unknownCommand(name: string): string {
-  const near = suggest(name, Object.keys(COMMANDS));
+  // `help` is read before the commands, and is one too: `evalc hlep` suggested nothing (QA193).
+  const near = suggest(name, [...Object.keys(COMMANDS), 'help']);
   return `unknown command "${name}"${near === undefined ? '' : ` (did you mean ${near}?)`}`;
 }
 
