@@ -34,22 +34,24 @@ export function readPreviousPins(
   if (read.missing) return { ok: true, lock: undefined };
   // One that cannot be read is not overwritten either; its message says why (QA188).
   if (read.unreadable) return { ok: false, message: read.message, unreadable: true };
-  // A damaged lock (cut short, hand-edited) is not overwritten, but the way out is said (QA69);
-  // git's conflict markers have their own advice.
-  if (read.message.includes('merge conflict markers')) return { ok: false, message: read.message };
+  return { ok: false, message: damagedLockMessage(file, cwd, read.message) };
+}
+
+/**
+ * Apply's refusal of its own damaged lock (cut short, hand-edited), which it does not overwrite, with
+ * the way out (QA69); also when only a row is damaged and an up-to-date apply reads the rows (QA192:
+ * it gave the readers' advice there, without the restore command). Conflict markers have their own.
+ */
+export function damagedLockMessage(file: string, cwd: string | undefined, message: string): string {
+  if (message.includes('merge conflict markers')) return message;
   // One from a newer evalc: restoring it brings back the same lock, and its 're-create it with
   // `evalc apply`' was this refusal again (QA192): upgrade, or delete it.
-  if (read.message.endsWith(RECREATE_WITH_APPLY))
-    return {
-      ok: false,
-      message: `${read.message.slice(0, -RECREATE_WITH_APPLY.length)}, or delete it: apply then writes it again for this evalc, from the cache where it holds the steps`,
-    };
+  if (message.endsWith(RECREATE_WITH_APPLY))
+    return `${message.slice(0, -RECREATE_WITH_APPLY.length)}, or delete it: apply then writes it again for this evalc, from the cache where it holds the steps`;
   const advice = `; restore it (\`git checkout -- ${restorePath(file, cwd)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
   // The shape problem's own advice said the same less precisely, beside this (QA177).
-  const said = read.message.endsWith(SHAPE_ADVICE)
-    ? read.message.slice(0, -SHAPE_ADVICE.length)
-    : read.message;
-  return { ok: false, message: `${said}${advice}` };
+  const said = message.endsWith(SHAPE_ADVICE) ? message.slice(0, -SHAPE_ADVICE.length) : message;
+  return `${said}${advice}`;
 }
 
 /**

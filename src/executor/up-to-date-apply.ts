@@ -18,7 +18,7 @@ import { REPORT_FILES } from '../reports/types.js';
 import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 import { gatesAgainstBaseline } from './baseline-gates.js';
 import type { LogStore } from './cache-store.js';
-import { readBaseline } from './locked-inputs.js';
+import { damagedLockMessage, readBaseline } from './locked-inputs.js';
 import { recordedSchemaDrift } from './recorded-drift.js';
 import { reportsDirOf, shownPath } from './report-paths.js';
 import { metricTypesOf } from './run-gates.js';
@@ -99,7 +99,14 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
         writeReportStamp(reportsDir, stamp);
       } else if (!reportsAreCurrent(reportsDir, stamp, REPORT_FILES)) {
         const full = readLockFile(ctx.lockFile);
-        if (!full.ok) return { status: 'refused', message: full.message };
+        if (!full.ok)
+          return {
+            status: 'refused',
+            message:
+              full.missing || full.unreadable
+                ? full.message
+                : damagedLockMessage(ctx.lockFile, options.cwd, full.message),
+          };
         // The lock's bytes are not the ones the reports were made from: a lock re-saved by another
         // tool (4-space indent, ASCII escapes) is written back in evalc's form (DESIGN §5; QA35),
         // an untouched one byte-identical. The stamp is of the bytes written.
