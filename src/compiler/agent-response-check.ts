@@ -11,7 +11,12 @@ import type { Plan } from '../plan/schema.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 
-export function checkAgentResponses(plan: Plan, diagnostics: Diagnostic[], at: Locate): void {
+export function checkAgentResponses(
+  plan: Plan,
+  diagnostics: Diagnostic[],
+  at: Locate,
+  locateInValue?: LoadedPlan['locateInValue'],
+): void {
   for (const [id, agent] of Object.entries(plan.agents)) {
     if (agent.protocol !== 'http' || agent.response === undefined) continue;
     const compiled = compileExpression(agent.response);
@@ -22,7 +27,14 @@ export function checkAgentResponses(plan: Plan, diagnostics: Diagnostic[], at: L
         'EVALC_AGENT_RESPONSE_JMESPATH',
         `agent ${id}: response JMESPath expression does not compile: ${compiled.message}`,
         path,
-        { source: at(path), ...(compiled.hint ? { hint: compiled.hint } : {}) },
+        {
+          // At the token or character, as a binding output's (QA191: it was said at the value's start).
+          source:
+            (compiled.offset === undefined
+              ? undefined
+              : locateInValue?.(path, agent.response, compiled.offset)) ?? at(path),
+          ...(compiled.hint ? { hint: compiled.hint } : {}),
+        },
       ),
     );
   }

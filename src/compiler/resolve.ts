@@ -122,7 +122,7 @@ export async function resolvePlan(
 
   checkJudges(plan, diagnostics, at, loaded.raw);
   checkHttpUrls(plan, diagnostics, at);
-  checkAgentResponses(plan, diagnostics, at);
+  checkAgentResponses(plan, diagnostics, at, loaded.locateInValue);
   checkUntemplatedText(plan, diagnostics, at);
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];

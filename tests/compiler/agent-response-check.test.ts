@@ -26,7 +26,16 @@ describe("an http agent's response expression", () => {
   it('is an error at its line when it does not compile', async () => {
     const errors = await responseErrors('data[[');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^7:15 agent a: response JMESPath expression does not compile: /);
+    // At the second `[`, the token its parse failed at (QA191: it was the value's start, 7:15).
+    expect(errors[0]).toMatch(/^7:21 agent a: response JMESPath expression does not compile: /);
+  });
+
+  it('is said at the character or token it fails at, as a binding output is (QA191)', async () => {
+    // It was said at the value's start, 7:15, wherever the expression failed.
+    const errors = await responseErrors("data.a == '😀' || data.b🙂");
+    expect(errors).toEqual([
+      `7:${15 + "\"data.a == '😀' || data.b".length} agent a: response JMESPath expression does not compile: Syntax error: unknown character: 🙂 (U+1F642)`,
+    ]);
   });
 
   it('passes when it compiles', async () => {
