@@ -44,6 +44,9 @@ function adviceFor(file: string, message: string): string {
   // A base.lock from a newer evalc: upgrading is the way out (QA180).
   if (message.endsWith(RECREATE_WITH_APPLY)) return message.slice(0, -RECREATE_WITH_APPLY.length);
   if (!message.endsWith(SHAPE_ADVICE)) return message;
+  // apply --only's own (QA192: it was told apply writes only an evalc.lock, and .evalc/ is not in git).
+  if (name === 'evalc.only.lock' && path.basename(path.dirname(file)) === '.evalc')
+    return `${message.slice(0, -SHAPE_ADVICE.length)} (delete it and run \`evalc apply --only …\` again to re-create it)`;
   return `${message.slice(0, -SHAPE_ADVICE.length)} (restore it from git or from where it came from: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name})`;
 }
 
