@@ -17,6 +17,8 @@ const REPLIES: Record<string, unknown> = {
   'code-and-message': { action: 'error', error: { code: 5 }, message: 'quota spent' },
   'code-alone': { action: 'error', error: { code: 5 } },
   'number-alone': { action: 'error', error: 404 },
+  'empty-object': { action: 'error', error: {} },
+  'empty-list': { action: 'error', error: [] },
   'object-message': { action: 'error', error: { code: 5, message: 'disk full' }, message: 'quota spent' },
 };
 
@@ -50,11 +52,12 @@ describe('mae error action whose error is no text (QA190)', () => {
     expect(await messageOf('object-message')).toBe('agent reported an error: disk full');
   });
 
-  it("says an error's JSON only when nothing else is there; a flag alone is no text", async () => {
+  it("says an error's JSON only when nothing else is there; a flag, {} or [] alone is no text", async () => {
     expect(await messageOf('code-alone')).toBe('agent reported an error: {"code":5}');
     expect(await messageOf('number-alone')).toBe('agent reported an error: 404');
-    expect(await messageOf('flag-alone')).toBe(
-      'agent reported an error (action: error, with no error, message or summary text)',
-    );
+    for (const task of ['flag-alone', 'empty-object', 'empty-list'])
+      expect(await messageOf(task)).toBe(
+        'agent reported an error (action: error, with no error, message or summary text)',
+      );
   });
 });

@@ -142,12 +142,13 @@ function errorMessage(value: unknown): unknown {
 
 /**
  * An `error` of no text, as its JSON (`{"code":5}`, `404`), when nothing beside it says more; a
- * boolean (`"error": true`, a flag) says nothing (QA190).
+ * boolean (`"error": true`, a flag), `{}` or `[]` says nothing (QA190).
  */
 function errorJson(value: unknown): string | undefined {
-  return (typeof value === 'object' && value !== null) || typeof value === 'number'
-    ? JSON.stringify(value)
-    : undefined;
+  if (typeof value === 'number') return JSON.stringify(value);
+  if (typeof value !== 'object' || value === null) return undefined;
+  // an empty `{}` or `[]` says nothing: 'agent reported an error: {}' (QA190)
+  return Object.keys(value).length === 0 ? undefined : JSON.stringify(value);
 }
 
 function nonBlank(value: unknown): unknown {
