@@ -133,14 +133,16 @@ function unclosedOn(text: string, open: '{' | '['): number {
 }
 
 /**
- * A file whose first line end is a lone CR (an old Mac line break), as most of its line ends are,
+ * A file most of whose line ends are a lone CR (an old Mac line break), its first line's or not,
  * which the YAML reader does not end a line at: it is one long line to the reader, its errors one per token (QA179: a plan saved so
  * read ten errors, none about its line ends; one opening with a comment read empty). Where that CR
  * is, and what to say of it.
  */
 export function loneCrLineEnds(text: string): { offset: number; message: string; hint: string } | undefined {
-  const offset = text.search(/[\r\n]/);
-  if (offset === -1 || text[offset] !== '\r' || text[offset + 1] === '\n') return undefined;
+  // At the first lone CR, its first line's own end or not: a schema comment line added with LF on
+  // top of such a file read 'Nested mappings are not allowed…' and no word of its line ends (QA191).
+  const offset = text.search(/\r(?!\n)/);
+  if (offset === -1) return undefined;
   if (!/\S/.test(text.slice(offset))) return undefined;
   // A LF file with one stray CR in its first line (a comment pasted from an old Mac note) ends its
   // lines with LF: its own error is said (QA187: it read 'the lines of this file end with a lone CR',

@@ -61,5 +61,10 @@ describe('YAML syntax hints', () => {
       /^4:7 this `\{` has no `\}`/,
     );
     expect(said('evalc: 1 # v\r2\nagents: { a1: \n').join()).not.toMatch(/lone CR/);
+    // A first line that ends with LF above them (the schema line added in an editor) is no matter
+    // (QA191: it read 'Nested mappings are not allowed in compact mappings' and more, none about them).
+    expect(said(`# yaml-language-server: $schema=s.json\n${plan}`)).toEqual([
+      '2:9 the lines of this file end with a lone CR (an old Mac line break), which YAML here does not end a line at | save it with LF or CRLF line ends',
+    ]);
   });
 });
