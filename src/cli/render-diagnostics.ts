@@ -134,17 +134,27 @@ export function maskUrlPasswords(text: string): string {
   }
   // A credential in a query (`?code=…`, url-secrets.ts) too (QA160): `[^&#\s"']` never backtracks.
   const inFlowPlain = flowPlainReader(out);
+  // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160).
+  const masked = (name: string, value: string) =>
+    isQueryCredential(`${name}=${value}`) && !value.startsWith('$') ? '*'.repeat(value.length) : value;
   return out.replace(
-    /([?&])([\w.~%-]{1,64})=([^&#\s"']+)/g,
+    /([?&]|(?<=,)[ \t]+)([\w.~%-]{1,64})=([^&#\s"']+)/g,
     (whole, sep: string, name: string, written: string, offset: number) => {
       // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
       // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).
-      const cut = inFlowPlain(offset) ? written.search(/[,\]}]/) : -1;
-      const value = cut === -1 ? written : written.slice(0, cut);
-      // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160).
-      return isQueryCredential(`${name}=${value}`) && !value.startsWith('$')
-        ? `${sep}${name}=${'*'.repeat(value.length)}${written.slice(value.length)}`
-        : whole;
+      const inFlow = inFlowPlain(offset);
+      if (sep !== '?' && sep !== '&' && !inFlow) return whole; // `, name=…` is a key in { … } only
+      const cut = inFlow ? written.search(/[,\]}]/) : -1;
+      if (cut === -1) return `${sep}${name}=${masked(name, written)}`;
+      // What follows that `,` is read as a key, `…?q=x,api_key=…` (QA194: the key's message masked
+      // it, 6996fba, the excerpt did not): its credential masked as a query's.
+      const rest = written
+        .slice(cut)
+        .replace(
+          /,([\w.~%-]{1,64})=([^,\]}]+)/g,
+          (_, key: string, value: string) => `,${key}=${masked(key, value)}`,
+        );
+      return `${sep}${name}=${masked(name, written.slice(0, cut))}${rest}`;
     },
   );
 }
