@@ -161,7 +161,8 @@ function nearText(message: string, source: string): string | undefined {
  * found in the source once.
  */
 function sourceLineNear(excerpt: string, caret: number, source: string): string | undefined {
-  if (!source.includes('\n')) return undefined;
+  // A long template (a pasted document) is not copied for this: the parser's excerpt is quoted.
+  if (source.length > 100_000 || !source.includes('\n')) return undefined;
   const head = excerpt.startsWith('...') ? 3 : 0;
   const text = excerpt.slice(head, excerpt.endsWith('...') ? -3 : undefined);
   const at: number[] = [];
