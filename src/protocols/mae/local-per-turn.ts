@@ -16,6 +16,7 @@
 import { parseBoundedJson } from '../bounded-json.js';
 import { quoteCut, quoteUnfinished } from '../quote-cut.js';
 import type { StepError } from '../types.js';
+import { escapedDescendants, signalEach } from './escaped-descendants.js';
 import { crashError, type LocalTransportOptions } from './local-persistent.js';
 import { killProcessGroup, spawnProcessGroup } from './process-group.js';
 import { StderrTail } from './stderr-tail.js';
@@ -54,6 +55,15 @@ export class PerTurnLocalTransport implements MaeTransport {
     const { command, cwd, env, timeoutMs } = this.#options;
     const maxChars = this.#options.maxReplyChars ?? 16 * 1024 * 1024;
     const child = spawnProcessGroup(command, { cwd, env, watchdog: true });
+    // Stopped before its end (a timeout, a cancel, a reply too large): what it started outside its
+    // group goes with it, found while it runs (QA194: it ran on after the run, as a persistent
+    // agent's did before 1f0a77e).
+    const stop = () => {
+      const { pid, exitCode, signalCode } = child;
+      if (pid !== undefined && exitCode === null && signalCode === null)
+        signalEach(escapedDescendants(pid), 'SIGKILL');
+      killProcessGroup(child);
+    };
     const stderr = new StderrTail(child.stderr, this.#options.secrets);
     stderr.log = log;
     let stdout = '';
@@ -62,7 +72,7 @@ export class PerTurnLocalTransport implements MaeTransport {
     child.stdout?.on('data', (chunk: string) => {
       if (stdout.length + chunk.length > maxChars) {
         tooLarge = true;
-        killProcessGroup(child);
+        stop();
       } else stdout += chunk;
     });
     child.stdin?.end(`${JSON.stringify(body)}\n`);
@@ -77,12 +87,12 @@ export class PerTurnLocalTransport implements MaeTransport {
         resolve(reply);
       };
       const onAbort = () => {
-        killProcessGroup(child);
+        stop();
         finish(cancelledReply(WHERE));
       };
       const timer = setTimeout(() => {
         const running = child.exitCode === null && child.signalCode === null;
-        killProcessGroup(child);
+        stop();
         const reply = timeoutReply(WHERE, timeoutMs);
         // It did write something: say why that was not the reply (AgentV reads to EOF).
         if (!reply.ok && running && stdout.trim() !== '') reply.error.message += NOT_EXITED_HINT;
