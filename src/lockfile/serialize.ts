@@ -354,12 +354,15 @@ const RESULTS_OPEN = '\n  "results": [\n';
 /** The way out a shape problem ends with; apply --locked says its own instead (QA177). */
 export const SHAPE_ADVICE = ' (restore it from git, or delete it and run `evalc apply` to re-create it)';
 
-/** Whether the `index`th line from `start` is a whole row (QA192: jq's layout read a line in another row). */
+/** Whether each line from `start` to the `index`th is a whole row (QA192: jq's layout; QA197: a row above spread). */
 function isOneLineRow(text: string, start: number, index: number): boolean {
-  let at = start;
-  for (let i = 0; i < index && at > 0; i++) at = text.indexOf('\n', at) + 1;
-  const end = text.indexOf('\n', at);
-  return at > 0 && /^ {4}\{[^\n]*\},?$/.test(text.slice(at, end === -1 ? undefined : end));
+  for (let i = 0, at = start; i <= index; i++) {
+    const end = text.indexOf('\n', at);
+    if (!/^ {4}\{[^\n]*\},?$/.test(text.slice(at, end === -1 ? undefined : end))) return false;
+    if (end === -1) return i === index;
+    at = end + 1;
+  }
+  return true;
 }
 
 /** `file:line: …` for a problem in one results row (the layout has one per line), else `file: …`. */

@@ -47,3 +47,26 @@ describe('a broken results row (QA192)', () => {
     );
   });
 });
+
+describe('a broken results row below a row spread over lines (QA197)', () => {
+  it('is named without a line, not at the line of another row', () => {
+    const lines = readFileSync(FIXTURE, 'utf8').split('\n');
+    const open = lines.indexOf('  "results": [');
+    const row = JSON.parse((lines[open + 11] as string).replace(/,$/, '')) as Record<string, unknown>;
+    row.invoke = null;
+    lines[open + 11] = `    ${JSON.stringify(row)},`;
+    // row 0 spread over three lines by hand: the line evalc's layout gives row 10 holds row 8
+    const r0 = lines[open + 1] as string;
+    const [i1, i2] = [r0.indexOf(','), r0.indexOf(',', r0.indexOf(',') + 1)];
+    lines[open + 1] = `${r0.slice(0, i1 + 1)}\n      ${r0.slice(i1 + 1, i2 + 1)}\n      ${r0.slice(i2 + 1)}`;
+    expect(lines.join('\n').split('\n')[open + 11]).toMatch(/^ {4}\{"example":"e8",/);
+    const file = path.join(dir, 'spread.lock');
+    writeFileSync(file, lines.join('\n'));
+    const read = readLockFile(file);
+    const message = read.ok ? '' : read.message;
+    expect(message).toContain(
+      `${file} is not an evalc lockfile: results[10].invoke: expected a list, got null`,
+    );
+    expect(read.ok).toBe(false);
+  });
+});
