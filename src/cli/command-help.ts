@@ -241,6 +241,17 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_SPECS, name);
 }
 
+/**
+ * Whether `--flag` takes a value in some command (`--only`, `--format`), so the word after it is
+ * that value and not a command: `evalc --only plan apply` means apply, not `evalc plan` (QA196).
+ */
+export function flagTakesValue(flag: string): boolean {
+  const name = flag.replace(/^--/, '');
+  return Object.values(COMMAND_SPECS).some(
+    (spec) => (spec.flags as Record<string, FlagSpec>)[name]?.type === 'string',
+  );
+}
+
 /** The node:util parseArgs options of a command. */
 export function commandOptions(name: CommandName): Options {
   const options: Options = {};

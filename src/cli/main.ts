@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { suggest } from '../plan/suggest.js';
-import { isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
+import { flagTakesValue, isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
@@ -215,7 +215,10 @@ function unknownCommand(name: string): string {
  * "--json" (QA183): flags are the command's, after its name.
  */
 function flagBeforeCommand(flag: string, rest: string[]): string {
-  const at = rest.findIndex(isCommandName);
+  // The word right after a flag that takes a value is that value, even when it is a command's name
+  // too: `evalc --only plan apply` read `evalc plan --only apply`, another command (QA196).
+  const valueWords = flag.startsWith('--') && !flag.includes('=') && flagTakesValue(flag) ? 1 : 0;
+  const at = rest.findIndex((word, i) => i >= valueWords && isCommandName(word));
   // What came between is the flag's value or more flags: `evalc --only search apply` read
   // `evalc apply --only`, its value dropped (QA188). What came after the command stays too, and
   // a word the shell would split is quoted: `evalc --json apply plans/x.yaml` read
