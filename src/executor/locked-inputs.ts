@@ -28,13 +28,14 @@ export function readPreviousPins(
   file: string,
   /** Where the command runs: the restore command names the lock from there (QA180). */
   cwd?: string,
+  locked?: boolean,
 ): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string; unreadable?: true } {
   const read = readLockHeader(file);
   if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
   if (read.missing) return { ok: true, lock: undefined };
   // One that cannot be read is not overwritten either; its message says why (QA188).
   if (read.unreadable) return { ok: false, message: read.message, unreadable: true };
-  return { ok: false, message: damagedLockMessage(file, cwd, read.message) };
+  return { ok: false, message: damagedLockMessage(file, cwd, read.message, locked) };
 }
 
 /**
@@ -42,16 +43,26 @@ export function readPreviousPins(
  * the way out (QA69); also when only a row is damaged and an up-to-date apply reads the rows (QA192:
  * it gave the readers' advice there, without the restore command). Conflict markers have their own.
  */
-export function damagedLockMessage(file: string, cwd: string | undefined, message: string): string {
+export function damagedLockMessage(
+  file: string,
+  cwd: string | undefined,
+  message: string,
+  /** --locked checks against the lock as committed: deleted, there is none (QA197). */
+  locked?: boolean,
+): string {
   if (message.includes('merge conflict markers')) return message;
+  if (locked && message.endsWith(RECREATE_WITH_APPLY))
+    return `${message.slice(0, -RECREATE_WITH_APPLY.length)}: --locked checks this branch against the lock as committed`;
   // One from a newer evalc: restoring it brings back the same lock, and its 're-create it with
   // `evalc apply`' was this refusal again (QA192): upgrade, or delete it.
   if (message.endsWith(RECREATE_WITH_APPLY))
     return `${message.slice(0, -RECREATE_WITH_APPLY.length)}, or delete it: apply then writes it again for this evalc, from the cache where it holds the steps`;
-  const advice = `; restore it (\`git checkout -- ${restorePath(file, cwd)}\`) or delete it: apply then writes it again, from the cache where it holds the steps`;
   // The shape problem's own advice said the same less precisely, beside this (QA177).
   const said = message.endsWith(SHAPE_ADVICE) ? message.slice(0, -SHAPE_ADVICE.length) : message;
-  return `${said}${advice}`;
+  const restore = `${said}; restore it (\`git checkout -- ${restorePath(file, cwd)}\`)`;
+  // --locked does not write the lock it checks against: deleting it leaves none (QA197).
+  if (locked) return `${restore}: --locked checks this branch against it`;
+  return `${restore} or delete it: apply then writes it again, from the cache where it holds the steps`;
 }
 
 /**
