@@ -8,12 +8,14 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 
 /**
- * Larger files are parsed for this only when they read as plan files, with a top-level `agents:` or
- * `judges:` key (a dataset is not parsed again): a plan of inline examples passes 1 MB (QA191: one of
+ * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
+ * key at a line's start (a dataset is not parsed again): a plan of inline examples passes 1 MB (QA191: one of
  * 1.5 MB printed its literal header values in an excerpt).
  */
 const MAX_PLAN_BYTES = 1 << 20;
-const PLAN_SECTION = /^(?:agents|judges)[ \t]*:/m;
+// The key quoted too, `"agents":` (QA196: such a plan printed its header values as written), so
+// also indented under a JSON plan's `{`; an unquoted one indented is a dataset field.
+const PLAN_SECTION = /^\uFEFF?(?:agents|judges|[ \t]*(["'])(?:agents|judges)\1)[ \t]*:/m;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
 /** Column spans `[from, to)` (0-based, UTF-16) of header values on each 0-based line. */

@@ -62,3 +62,36 @@ it('masks a header value of a plan larger than 1 MB, one of inline examples (QA1
     '  a1: { protocol: raip, url: http://h, headers: { authorization: "****** ********" }, limitz: 2 }',
   );
 });
+
+it.each([
+  ['"agents":', '"agents":'],
+  ["'judges':", "'judges':"],
+])('masks a header value of a plan larger than 1 MB whose section key is quoted, %s (QA196)', (_, key) => {
+  // Only an unquoted `agents:` at a line's start made a large file a plan: such a one printed its
+  // header values as written.
+  const examples = Array.from(
+    { length: 6000 },
+    (_, i) => `      - { id: e${i}, vars: { q: "${'x'.repeat(200)}" } }`,
+  );
+  const text = `${key}\n  a1: { protocol: raip, url: http://h, headers: { authorization: "Bearer sk-QA196" }, limitz: 2 }\ntasks:\n  t:\n    datasets:\n      d:\n        examples:\n${examples.join('\n')}\n`;
+  expect(text.length).toBeGreaterThan(1 << 20);
+  const at = text.split('\n').findIndex((l) => l.includes('sk-QA196'));
+  const line = text.split('\n')[at]!;
+  expect(maskSpans(line, headerValueSpans(text).get(at))).toBe(
+    '  a1: { protocol: raip, url: http://h, headers: { authorization: "****** ********" }, limitz: 2 }',
+  );
+});
+
+it('masks a header value of a JSON plan larger than 1 MB (QA196)', () => {
+  const examples = Array.from(
+    { length: 6000 },
+    (_, i) => `{ "id": "e${i}", "vars": { "q": "${'x'.repeat(200)}" } }`,
+  );
+  const agent =
+    '    "a1": { "protocol": "raip", "url": "http://h", "headers": { "authorization": "Bearer sk-QA196" }, "limitz": 2 }';
+  const text = `{\n  "agents": {\n${agent}\n  },\n  "tasks": { "t": { "datasets": { "d": { "examples": [\n${examples.join(',\n')}\n  ] } } } }\n}\n`;
+  expect(text.length).toBeGreaterThan(1 << 20);
+  expect(maskSpans(agent, headerValueSpans(text).get(2))).toBe(
+    '    "a1": { "protocol": "raip", "url": "http://h", "headers": { "authorization": "****** ********" }, "limitz": 2 }',
+  );
+});
