@@ -105,7 +105,15 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
       : named.length > 0
         ? ` (${names(named)} ${named.length === 1 ? 'is' : 'are'} in both, set otherwise: keep the one you mean, or give one its own \`id:\`)`
         : '';
+  // Beside one left empty the misspelt key is no copy: 'or remove' lost the metrics (QA196).
+  if (empty || isEmptyHolder(beside))
+    return `\`${best}\` beside it is empty: move what \`${key}\` holds (${what}) under \`${best}\``;
   return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
+}
+
+/** An empty list or mapping (`metrics: []`), which holds none of a misspelt copy's entries. */
+function isEmptyHolder(value: unknown): boolean {
+  return Array.isArray(value) ? value.length === 0 : isMapping(value) && Object.keys(value).length === 0;
 }
 
 /** The names (`id`, else `type`) of `items` that an item of `beside` has too, each once. */

@@ -202,7 +202,8 @@ tasks:
 
   it('tells a misspelt key beside one left empty to move what it holds (QA191)', async () => {
     // `metrics:` with nothing after it by `metrcs: [...]` read 'remove `metrcs` (a misspelt copy?)':
-    // removed as told, the metrics were gone.
+    // removed as told, the metrics were gone. QA196: it read '`metrics` is set already beside it: …,
+    // or remove `metrcs` if it is a misspelt copy', the same way out; an empty list is empty too.
     const text = `evalc: 1
 benchmark: { id: empty }
 agents:
@@ -213,7 +214,7 @@ tasks:
     datasets:
     datsets:
       d: { examples: [ { id: e1, vars: { q: hi }, expected: { a: x } } ] }
-    metrics:
+    metrics: []
     metrcs: [ { type: exact_match, expected: a } ]
 `;
     const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa191-empty-');
@@ -223,11 +224,11 @@ tasks:
     ).toEqual([
       [
         'unknown key `datsets` in tasks.t',
-        '`datasets` is set already beside it: move what `datsets` holds (d) under `datasets`, or remove `datsets` if it is a misspelt copy',
+        '`datasets` beside it is empty: move what `datsets` holds (d) under `datasets`',
       ],
       [
         'unknown key `metrcs` in tasks.t',
-        '`metrics` is set already beside it: move what `metrcs` holds (1 item) under `metrics`, or remove `metrcs` if it is a misspelt copy',
+        '`metrics` beside it is empty: move what `metrcs` holds (1 item) under `metrics`',
       ],
     ]);
   });
