@@ -42,12 +42,21 @@ for attempt in range(50):
     if pid == 0:
         if os.getpid() == target:
             os.setsid()
+            # 'leader-gone': its group lives on in a child, the leader exits (QA197)
+            if len(sys.argv) > 2:
+                child = os.fork()
+                if child != 0:
+                    open('victim.pid', 'w').write(str(child))
+                    os._exit(0)
             null = os.open('/dev/null', os.O_RDWR)
             for fd in (0, 1, 2):
                 os.dup2(null, fd)
             os.execvp('sleep', ['sleep', '60'])
         os._exit(0)
     if pid == target:
+        if len(sys.argv) > 2:
+            os.waitpid(pid, 0)
+            pid = int(open('victim.pid').read())
         print(pid)
         sys.exit(0)
     os.waitpid(pid, 0)
@@ -63,35 +72,53 @@ readline.createInterface({ input: process.stdin }).on('line', () => {
 });
 `;
 
+/** Starts an agent that answers once and exits; its pid then taken as `how` says; close(). */
+async function closeAfterPidTaken(ctx: { skip: () => void }, how: string[]): Promise<number | undefined> {
+  writeFileSync(join(dir, 'agent.mjs'), AGENT);
+  writeFileSync(join(dir, 'take-pid.py'), TAKE_PID);
+  const adapter = makeMaeAdapter(
+    { transport: 'local', command: 'exec node agent.mjs', profile: 'seed' },
+    { cwd: dir, timeoutMs: 10_000 },
+  );
+  const outcome = await adapter.invoke('hi', maeContext());
+  expect(outcome.ok).toBe(true);
+  // `exec`: the agent's pid is the shell's evalc started, the number of its group.
+  const pid = Number(readFileSync(join(dir, 'agent.pid'), 'utf8'));
+  expect(pid).toBeGreaterThan(0);
+  // Its group ends (the watchdog's 2 s), and its number is taken by a group of another's.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const taken = execFileSync('python3', ['take-pid.py', String(pid), ...how], { cwd: dir })
+    .toString()
+    .trim();
+  if (taken === 'unable') {
+    await adapter.close();
+    ctx.skip(); // a pid cannot be chosen here (not root in this pid namespace)
+    return undefined;
+  }
+  victim = Number(taken);
+  // the victim is in group `pid`, led by it or (leader-gone) by none
+  const stat = readFileSync(`/proc/${victim}/stat`, 'utf8');
+  expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])).toBe(pid);
+  expect(isAlive(victim)).toBe(true);
+  await adapter.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return victim;
+}
+
 it.runIf(process.platform === 'linux')(
   "does not signal the process that took an exited local agent's pid at close()",
   async (ctx) => {
-    writeFileSync(join(dir, 'agent.mjs'), AGENT);
-    writeFileSync(join(dir, 'take-pid.py'), TAKE_PID);
-    const adapter = makeMaeAdapter(
-      { transport: 'local', command: 'exec node agent.mjs', profile: 'seed' },
-      { cwd: dir, timeoutMs: 10_000 },
-    );
-    const outcome = await adapter.invoke('hi', maeContext());
-    expect(outcome.ok).toBe(true);
-    // `exec`: the agent's pid is the shell's evalc started, the number of its group.
-    const pid = Number(readFileSync(join(dir, 'agent.pid'), 'utf8'));
-    expect(pid).toBeGreaterThan(0);
-    // Its group ends (the watchdog's 2 s), and its number is taken by a group leader of another's.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const taken = execFileSync('python3', ['take-pid.py', String(pid)], { cwd: dir })
-      .toString()
-      .trim();
-    if (taken === 'unable') {
-      await adapter.close();
-      ctx.skip(); // a pid cannot be chosen here (not root in this pid namespace)
-      return;
-    }
-    victim = Number(taken);
-    expect(victim).toBe(pid);
-    await adapter.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(isAlive(victim)).toBe(true);
+    const taken = await closeAfterPidTaken(ctx, []);
+    if (taken !== undefined) expect(isAlive(taken)).toBe(true);
+  },
+  60_000,
+);
+
+it.runIf(process.platform === 'linux')(
+  'does not signal a group of that number whose leader has exited (QA197)',
+  async (ctx) => {
+    const taken = await closeAfterPidTaken(ctx, ['leader-gone']);
+    if (taken !== undefined) expect(isAlive(taken)).toBe(true);
   },
   60_000,
 );

@@ -73,14 +73,24 @@ export function killProcessGroup(child: ChildProcess, signal: NodeJS.Signals = '
   if (child.pid === undefined) return;
   if (child.exitCode !== null || child.signalCode !== null) {
     // The shell may be gone while its group lives on: still try the group, while it is its own.
-    if (groupStillOwn(child, child.pid)) tryKill(-child.pid, signal);
+    if (groupStillOwn(child, child.pid) && tryKill(-child.pid, signal)) killedGroup(child, signal);
     return;
   }
-  if (!tryKill(-child.pid, signal)) tryKill(child.pid, signal);
+  if (tryKill(-child.pid, signal)) killedGroup(child, signal);
+  else tryKill(child.pid, signal);
 }
 
-/** Agents whose group was found ended: its number may be another process's since. */
+/** Agents whose group was found ended, or SIGKILLed whole: its number may be another process's since. */
 const groupsEnded = new WeakSet<ChildProcess>();
+
+/**
+ * A group sent SIGKILL has ended: none of it survives, and none joins it (QA197: a group that took
+ * the number since, whose leader had exited, a user's pipeline, an agent's wrapper, holds no pid of
+ * that number, and was taken for the agent's at close() and killed).
+ */
+function killedGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (signal === 'SIGKILL') groupsEnded.add(child);
+}
 
 /**
  * Whether the group of `child`, a shell evalc has reaped, is still the one it led (QA194: a local
