@@ -32,6 +32,9 @@ export function interpretReply(
   status: number,
   replyHeaders: Record<string, string>,
   rawText: string,
+  /** How many bytes came (the body as read, when no encoding was undone): `rawText` decoded a cut
+   * inside a character's UTF-8 bytes to a U+FFFD of 3 bytes, so a cut of 27 bytes read 29 (QA195). */
+  bytesRead = Buffer.byteLength(rawText),
 ): Attempt {
   // An ETag or a Location may quote a secret too (a discovered ETag is pinned in the lockfile).
   const headers = redaction.active ? redaction.value(replyHeaders) : replyHeaders;
@@ -46,7 +49,7 @@ export function interpretReply(
     const parsed = parseJson(rawText);
     if (!parsed.ok && !parsed.tooDeep && isCutReply(headers, rawText)) {
       const text = redaction.cutText(rawText); // a secret the close cut through: its head too (QA185)
-      const message = `${where()}: ${describeCutReply(status, text, Buffer.byteLength(rawText))}`;
+      const message = `${where()}: ${describeCutReply(status, text, bytesRead)}`;
       return {
         ok: false,
         error: { kind: 'transport_error', message, retryable: true },

@@ -293,7 +293,11 @@ export class HttpTransport {
       // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
       // reuse the connection; busy transports skip it (their other requests keep it warm).
       if (!onReplyRead && this.#active === 1) await yieldToIo();
-      if (decoded.ok) return interpretReply(this.#redaction, where, status, replyHeaders, decoded.text);
+      if (decoded.ok) {
+        // the bytes as they came, when no content-encoding was undone (a cut reply's count)
+        const came = replyHeaders['content-encoding'] ? undefined : read.bytes.length;
+        return interpretReply(this.#redaction, where, status, replyHeaders, decoded.text, came);
+      }
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       // A proxy that removed the compression but kept the header: the bytes are plain JSON.
