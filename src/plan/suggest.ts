@@ -108,7 +108,13 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   // Beside one left empty the misspelt key is no copy: 'or remove' lost the metrics (QA196).
   if (empty || isEmptyHolder(beside))
     return `\`${best}\` beside it is empty: move what \`${key}\` holds (${what}) under \`${best}\``;
-  return `\`${best}\` is set already beside it: move what \`${key}\` holds (${what}) under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
+  // Some of a list's items copies of those beside it: '(1 item)' of two, both moved, read 'metric
+  // `exact_match` appears twice' (QA196); the ones to move are named by their place.
+  const moved =
+    Array.isArray(held) && news.length < held.length
+      ? `item${news.length === 1 ? '' : 's'} ${names(news.map((n) => String(held.indexOf(n) + 1)))} of \`${key}\` (the rest ${held.length - news.length === 1 ? 'is' : 'are'} in \`${best}\` already)`
+      : `what \`${key}\` holds (${what})`;
+  return `\`${best}\` is set already beside it: move ${moved} under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
 }
 
 /** An empty list or mapping (`metrics: []`), which holds none of a misspelt copy's entries. */

@@ -232,4 +232,31 @@ tasks:
       ],
     ]);
   });
+
+  it('names the items to move when some of a list are copies of those beside it (QA196)', async () => {
+    // `metrcs: [<a copy of metrics' item>, { type: contains }]` read 'move what `metrcs` holds
+    // (1 item) under `metrics`': both moved, it read 'metric `exact_match` appears twice'.
+    const text = `evalc: 1
+benchmark: { id: partial }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.a } } }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { a: x } } ] }
+    metrics: [ { type: exact_match, expected: a } ]
+    metrcs: [ { type: exact_match, expected: a }, { type: contains, expected: a } ]
+`;
+    const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa196-partial-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(
+      result.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY').map((d) => [d.message, d.hint]),
+    ).toEqual([
+      [
+        'unknown key `metrcs` in tasks.t',
+        '`metrics` is set already beside it: move item 2 of `metrcs` (the rest is in `metrics` already) under `metrics`, or remove `metrcs` if it is a misspelt copy',
+      ],
+    ]);
+  });
 });
