@@ -138,12 +138,12 @@ export function maskUrlPasswords(text: string): string {
   const masked = (name: string, value: string) =>
     isQueryCredential(`${name}=${value}`) && !value.startsWith('$') ? '*'.repeat(value.length) : value;
   return out.replace(
-    /([?&]|(?<=,)[ \t]+)([\w.~%-]{1,64})=([^&#\s"']+)/g,
+    /([?&;]|(?<=,)[ \t]+)([\w.~%-]{1,64})=([^&;#\s"']+)/g,
     (whole, sep: string, name: string, written: string, offset: number) => {
       // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
       // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).
       const inFlow = inFlowPlain(offset);
-      if (sep !== '?' && sep !== '&' && !inFlow) return whole; // `, name=…` is a key in { … } only
+      if (sep !== '?' && sep !== '&' && sep !== ';' && !inFlow) return whole; // `, name=…` is a key in { … } only
       const cut = inFlow ? written.search(/[,\]}]/) : -1;
       if (cut === -1) return `${sep}${name}=${masked(name, written)}`;
       // What follows that `,` is read as a key, `…?q=x,api_key=…` (QA194: the key's message masked

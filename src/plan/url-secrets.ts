@@ -14,13 +14,17 @@ const CREDENTIAL_PARAM =
 
 const MASK = '***';
 
-/** The `name=value` pieces of a URL's query string as written, and where that string lies. */
+/**
+ * The `name=value` pieces of a URL's query string as written, each `&` or `;` between them a piece of
+ * its own (joined back with ''), and where that string lies (QA197: `?q=x;api_key=…`, the `;` some
+ * servers split a query at, kept its credential in evalc.lock and the reports).
+ */
 function queryPieces(url: string): { start: number; end: number; pieces: string[] } | undefined {
   const hash = url.indexOf('#');
   const end = hash === -1 ? url.length : hash;
   const start = url.indexOf('?');
   if (start === -1 || start > end) return undefined;
-  return { start: start + 1, end, pieces: url.slice(start + 1, end).split('&') };
+  return { start: start + 1, end, pieces: url.slice(start + 1, end).split(/([&;])/) };
 }
 
 function decode(text: string): string {
@@ -82,7 +86,7 @@ export function maskUrlQueryCredentials(url: string): string {
     changed = true;
     return `${piece.slice(0, piece.indexOf('='))}=${MASK}`;
   });
-  return changed ? `${url.slice(0, query.start)}${pieces.join('&')}${url.slice(query.end)}` : url;
+  return changed ? `${url.slice(0, query.start)}${pieces.join('')}${url.slice(query.end)}` : url;
 }
 
 /**
