@@ -5,7 +5,7 @@
  * file, by line, to mask one `*` per character (the caret keeps its column); `${env.NAME}` and
  * `$NAME` references stay readable (a diagnostic may be about them). QA60.
  */
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -62,9 +62,25 @@ function addHeaderValues(
       if (!isMap(owner.value)) continue;
       const headers = owner.value.get('headers', true);
       if (!isMap(headers)) continue;
-      for (const pair of headers.items)
-        if (isScalar(pair.value) && pair.value.range) add(pair.value.range[0], pair.value.range[1]);
+      for (const pair of headers.items) addScalars(pair.value, add);
     }
+  }
+}
+
+/**
+ * Every scalar of a header value: one written as a list or mapping by mistake (`authorization:
+ * [Bearer sk-…]`, `{ Bearer: sk-… }`) is refused 'expected string, got a list', and its excerpt
+ * printed the token as written (QA196).
+ */
+function addScalars(node: unknown, add: (from: number, to: number) => void): void {
+  if (isScalar(node)) {
+    if (node.range) add(node.range[0], node.range[1]);
+  } else if (isCollection(node)) {
+    for (const item of node.items)
+      if (isPair(item)) {
+        addScalars(item.key, add);
+        addScalars(item.value, add);
+      } else addScalars(item, add);
   }
 }
 

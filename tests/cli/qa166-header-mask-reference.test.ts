@@ -95,3 +95,14 @@ it('masks a header value of a JSON plan larger than 1 MB (QA196)', () => {
     '    "a1": { "protocol": "raip", "url": "http://h", "headers": { "authorization": "****** ********" }, "limitz": 2 }',
   );
 });
+
+it.each([
+  ['a list', '[Bearer sk-QA196]', '[****** ********]'],
+  ['a mapping', '{ Bearer: sk-QA196 }', '{ ******: ******** }'],
+  ['nested', '[{ x: [sk-QA196] }]', '[{ *: [********] }]'],
+])('masks a header value written as %s by mistake (QA196)', (_, value, masked) => {
+  // Refused 'expected string, got a list', its excerpt printed the token as written.
+  const text = `evalc: 1\nagents:\n  a1:\n    protocol: raip\n    headers:\n      authorization: ${value}\n`;
+  const line = text.split('\n')[5]!;
+  expect(maskSpans(line, headerValueSpans(text).get(5))).toBe(`      authorization: ${masked}`);
+});
