@@ -324,7 +324,6 @@ export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[
   return missing;
 }
 
-/** `--locked` found pinned inputs that differ from evalc.lock: one line each. */
 /**
  * `--locked`'s own refusal of a lock it cannot read, hinted to put the committed one back (QA188,
  * f985d40), or undefined when no cause is found here (an I/O error: the read's own message says it).
@@ -335,6 +334,7 @@ export function lockedUnreadableRefusal(lockFile: string): ApplyOutcome | undefi
   return reason === NO_LOCK ? undefined : lockedRefusal([reason]);
 }
 
+/** `--locked` found pinned inputs that differ from evalc.lock: one line each. */
 export function lockedRefusal(drift: string[]): ApplyOutcome {
   // It read "pinned inputs changed: no evalc.lock to check against", whose hint sent the user to
   // `evalc plan` to see what changed (QA183).
