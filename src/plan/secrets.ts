@@ -179,6 +179,11 @@ function addSecretForms(out: Set<string>, value: string): void {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   out.add(ascii);
+  // the same in upper-case hex (Jackson's ESCAPE_NON_ASCII, `p\u00E4ss`), and .NET's
+  // System.Text.Json, whose default encoder also escapes `"&'+<>\`` (`tok\u002Bli\u003Cve`):
+  // a raw reply such an agent wrote, cut or not JSON, quoted it in the open (QA195)
+  out.add(ascii.replace(/\\u([0-9a-f]{4})/g, (_, hex: string) => `\\u${hex.toUpperCase()}`));
+  out.add(dotnetEscaped(value));
   // Go's encoding/json escapes `<`, `>` and `&` (HTML-safe) as \u003c, \u003e, \u0026: a JSON
   // document a Go agent put in a string keeps that spelling once parsed (QA160).
   if (/[<>&]/.test(value)) out.add(once.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`));
@@ -201,6 +206,16 @@ function addSecretForms(out: Set<string>, value: string): void {
   }
   addPercentForms(out, value);
   addHtmlForms(out, value);
+}
+
+/** `value` in a JSON string as .NET's System.Text.Json writes it by default (upper-case `\uXXXX`). */
+function dotnetEscaped(value: string): string {
+  let out = '';
+  for (const unit of value.split(''))
+    out += /["&'+<>`\u007f-\uffff]/.test(unit)
+      ? `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+      : JSON.stringify(unit).slice(1, -1);
+  return out;
 }
 
 /** `value`'s Latin-1 bytes read as UTF-8 the way Go does: each byte that starts no valid sequence is one U+FFFD. */

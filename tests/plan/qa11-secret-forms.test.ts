@@ -39,6 +39,9 @@ describe('secret forms', () => {
         'a"b\\c/d \uFFFD',
         'a\\"b\\\\c/d \uFFFD',
         'a\\"b\\\\c/d \\ufffd',
+        // upper-case hex: Jackson's ESCAPE_NON_ASCII, and .NET's System.Text.Json (QA195)
+        'a\\"b\\\\c/d \\u00FC',
+        'a\\u0022b\\\\c/d \\u00FC',
       ].sort(),
     );
   });
