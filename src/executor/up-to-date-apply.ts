@@ -105,7 +105,7 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
             message:
               full.missing || full.unreadable
                 ? full.message
-                : damagedLockMessage(ctx.lockFile, options.cwd, full.message),
+                : damagedLockMessage(ctx.lockFile, options.cwd, full.message, options.locked),
           };
         // The lock's bytes are not the ones the reports were made from: a lock re-saved by another
         // tool (4-space indent, ASCII escapes) is written back in evalc's form (DESIGN §5; QA35),

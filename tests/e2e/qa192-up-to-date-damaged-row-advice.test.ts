@@ -29,3 +29,23 @@ describe('an up-to-date apply of a lock with a damaged row (QA192)', () => {
     );
   });
 });
+
+describe('an up-to-date apply --locked of a lock with a damaged row (QA197)', () => {
+  it('is told to restore it, not that apply writes it again (--locked writes no lock)', async () => {
+    const { dir, lock } = await appliedWorkspace(ctx, 'qa197-damaged-row-locked', {
+      agentUrl: ctx.agent.url,
+    });
+    const lines = lock.split('\n');
+    const at = lines.indexOf('  "results": [') + 1;
+    const row = JSON.parse((lines[at] as string).replace(/,$/, '')) as Record<string, unknown>;
+    row.invoke = null;
+    lines[at] = `    ${JSON.stringify(row)},`;
+    writeFileSync(path.join(dir, 'evalc.lock'), lines.join('\n'));
+
+    const run = await runCli(['apply', '--locked', 'evalc.yaml'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'results[0].invoke: expected a list, got null; restore it (`git checkout -- evalc.lock`): --locked checks this branch against it',
+    );
+  });
+});
