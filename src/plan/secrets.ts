@@ -201,7 +201,8 @@ function addSecretForms(out: Set<string>, value: string): void {
       out
         .add(form)
         .add(once)
-        .add(once.replace(/\uFFFD/g, '\\ufffd'));
+        .add(once.replace(/\uFFFD/g, '\\ufffd'))
+        .add(once.replace(/\uFFFD/g, '\\uFFFD')); // .NET, Jackson (QA195)
     }
   }
   addPercentForms(out, value);

@@ -35,6 +35,8 @@ describe('a secret a .NET or Java agent escapes in upper-case hex (QA195)', () =
     ['päss-wörd-Xyz', 'p\\u00E4ss-w\\u00F6rd-Xyz'],
     ['tok+li<ve>&01\'q"', 'tok\\u002Bli\\u003Cve\\u003E\\u002601\\u0027q\\u0022'],
     ['sk+live-ünï-9876', 'sk\\u002Blive-\\u00FCn\\u00EF-9876'],
+    // a Latin-1 header value's bytes read as UTF-8, then escaped so (7390403's form, upper case)
+    ['päss-wörd-Xyz', 'p\\uFFFDss-w\\uFFFDrd-Xyz'],
   ])('%s spelled %s', async (secret, spelled) => {
     const message = await cutReplyQuoting(secret, spelled);
     expect(message).toContain(`'{"echo": "[redacted]", "answer": "o'`);
