@@ -96,11 +96,11 @@ export function maskUrlQueryCredentials(url: string): string {
  */
 export function maskQueryText(text: string): string {
   return text
-    .split('&')
+    .split(/([&;])/) // QA197: `y;api_key=…` too
     .map((piece) =>
       credentialValue(piece) === undefined ? piece : `${piece.slice(0, piece.indexOf('='))}=${MASK}`,
     )
-    .join('&');
+    .join('');
 }
 
 /**

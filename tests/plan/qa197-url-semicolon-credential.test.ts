@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskUrlPasswords } from '../../src/cli/render-diagnostics.js';
 import {
+  maskQueryText,
   maskUrlQueryCredentials,
   urlQueryCredentialNames,
   urlQuerySecrets,
@@ -28,6 +29,10 @@ describe('a query credential after a `;` (QA197)', () => {
     expect(maskUrlPasswords(line)).toBe(
       `  h: { protocol: http, url: http://h/a?q=x;api_key=${'*'.repeat(KEY.length)} }`,
     );
+  });
+
+  it("is masked in the key a `,` left of the url's query, `y;api_key=…`", () => {
+    expect(maskQueryText(`y;api_key=${KEY}&b=c`)).toBe('y;api_key=***&b=c');
   });
 
   it('leaves a url without one as written', () => {
