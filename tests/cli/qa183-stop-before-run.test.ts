@@ -5,24 +5,15 @@
  * started, the words are as they were (qa140-mixed-stop-signals).
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli } from '../e2e/apply-harness.js';
+import { freePort } from '../fixtures/loopback.js';
 
 const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const c of cleanups) c();
 });
-
-/** A port nothing answers on: bound, then closed. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('a stop signal before the run', () => {
   it.each([[['apply']], [['apply', '--quiet']]])('%j: says it stops before the run', async (args) => {

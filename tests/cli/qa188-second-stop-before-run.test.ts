@@ -5,24 +5,15 @@
  * started (the case next to ad0b427's first notice). Both now say it exited before the run.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCli, tempWorkspace, waitCli } from '../e2e/apply-harness.js';
+import { freePort } from '../fixtures/loopback.js';
 
 const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const c of cleanups) c();
 });
-
-/** A port nothing answers on: bound, then closed. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('a second stop signal before the run', () => {
   it.each([[['apply']], [['apply', '--json']]])('%j: says it exited before the run', async (args) => {

@@ -13,23 +13,14 @@
  * moment after the process exits. A persistent agent that exited on a request (code 3) read the same
  * 'no reply', not that it exited: its end is read a moment after it exits too.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { escapedChildFolder } from '../fixtures/escaped-child-folder.js';
 import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 import { isAlive } from '../fixtures/process-alive.js';
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'evalc-qa181-mae-'));
-});
-afterEach(() => {
-  try {
-    process.kill(Number(readFileSync(join(dir, 'escaped.pid'), 'utf8')), 'SIGKILL');
-  } catch {}
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = escapedChildFolder('evalc-qa181-mae-');
 
 /** A seed agent whose first act is a child in its own session holding stdout; then one reply a line. */
 const AGENT = `import { spawn } from 'node:child_process';
@@ -44,13 +35,13 @@ readline.createInterface({ input: process.stdin }).on('line', () => {
 `;
 
 it("closes a local agent whose escaped child holds its output in seconds, not the child's lifetime", async () => {
-  writeFileSync(join(dir, 'agent.mjs'), AGENT);
+  writeFileSync(join(folder.dir, 'agent.mjs'), AGENT);
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
-    { cwd: dir, timeoutMs: 10_000 },
+    { cwd: folder.dir, timeoutMs: 10_000 },
   );
   expect(finalAnswer(await adapter.invoke('hi', maeContext()))).toBe('done');
-  const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
+  const escaped = Number(readFileSync(join(folder.dir, 'escaped.pid'), 'utf8'));
   const t0 = Date.now();
   await adapter.close();
   expect(Date.now() - t0).toBeLessThan(5_000);
@@ -73,10 +64,10 @@ process.stdin.on('end', () => {
 `;
 
 it('reads the reply of a per-turn (agentv) agent whose escaped child holds its output when it exits', async () => {
-  writeFileSync(join(dir, 'agent.mjs'), PER_TURN_AGENT);
+  writeFileSync(join(folder.dir, 'agent.mjs'), PER_TURN_AGENT);
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'agentv' },
-    { cwd: dir, timeoutMs: 8_000 },
+    { cwd: folder.dir, timeoutMs: 8_000 },
   );
   try {
     const t0 = Date.now();
@@ -100,10 +91,10 @@ readline.createInterface({ input: process.stdin }).on('line', () => {
 `;
 
 it('says a persistent agent whose escaped child holds its output exited, not that it did not reply', async () => {
-  writeFileSync(join(dir, 'agent.mjs'), CRASHING_AGENT);
+  writeFileSync(join(folder.dir, 'agent.mjs'), CRASHING_AGENT);
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
-    { cwd: dir, timeoutMs: 8_000 },
+    { cwd: folder.dir, timeoutMs: 8_000 },
   );
   try {
     const t0 = Date.now();

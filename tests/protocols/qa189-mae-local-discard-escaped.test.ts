@@ -4,23 +4,14 @@
  * detached spawn): such a child ran on after the run (ppid 1), though close() stops it (QA181). It
  * goes with the process.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { escapedChildFolder } from '../fixtures/escaped-child-folder.js';
 import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 import { isAlive } from '../fixtures/process-alive.js';
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'evalc-qa189-mae-'));
-});
-afterEach(() => {
-  try {
-    process.kill(Number(readFileSync(join(dir, 'escaped.pid'), 'utf8')), 'SIGKILL');
-  } catch {}
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = escapedChildFolder('evalc-qa189-mae-');
 
 /** A seed agent whose first act is a child in its own session; it never replies. */
 const AGENT = `import { spawn } from 'node:child_process';
@@ -32,16 +23,16 @@ process.stdin.resume();
 `;
 
 it('stops what a timed-out local agent started outside its group when the process is discarded', async () => {
-  writeFileSync(join(dir, 'agent.mjs'), AGENT);
+  writeFileSync(join(folder.dir, 'agent.mjs'), AGENT);
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
-    { cwd: dir, timeoutMs: 5_000 },
+    { cwd: folder.dir, timeoutMs: 5_000 },
   );
   try {
     const outcome = await adapter.invoke('hi', maeContext());
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.kind).toBe('timeout');
-    const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
+    const escaped = Number(readFileSync(join(folder.dir, 'escaped.pid'), 'utf8'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(isAlive(escaped)).toBe(false);
   } finally {
@@ -53,7 +44,7 @@ it('stops what a timed-out local agent started outside its group when the proces
 // was sent SIGKILL the moment the group had ended, cutting a 0.5 s clean shutdown short.
 it("gives what left a local agent's group its SIGTERM grace at close()", async () => {
   writeFileSync(
-    join(dir, 'agent.mjs'),
+    join(folder.dir, 'agent.mjs'),
     `import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import readline from 'node:readline';
@@ -67,10 +58,10 @@ readline.createInterface({ input: process.stdin }).on('line', () => {
   );
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'seed' },
-    { cwd: dir, timeoutMs: 10_000 },
+    { cwd: folder.dir, timeoutMs: 10_000 },
   );
   const outcome = await adapter.invoke('hi', maeContext());
   expect(outcome.ok).toBe(true);
   await adapter.close();
-  expect(existsSync(join(dir, 'cleaned.txt'))).toBe(true);
+  expect(existsSync(join(folder.dir, 'cleaned.txt'))).toBe(true);
 }, 30_000);

@@ -4,23 +4,14 @@
  * (setsid, a detached spawn): such a child ran on after the run (ppid 1), where a persistent
  * agent's goes with it since 1f0a77e (the case next door, for the other profile).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { escapedChildFolder } from '../fixtures/escaped-child-folder.js';
 import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 import { isAlive } from '../fixtures/process-alive.js';
 
-let dir = '';
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'evalc-qa194-turn-'));
-});
-afterEach(() => {
-  try {
-    process.kill(Number(readFileSync(join(dir, 'escaped.pid'), 'utf8')), 'SIGKILL');
-  } catch {}
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = escapedChildFolder('evalc-qa194-turn-');
 
 /** An agent whose first act is a child in its own session; it never replies. */
 const AGENT = `import { spawn } from 'node:child_process';
@@ -33,16 +24,16 @@ setInterval(() => {}, 1000);
 `;
 
 it('stops what a timed-out agentv agent started outside its group', async () => {
-  writeFileSync(join(dir, 'agent.mjs'), AGENT);
+  writeFileSync(join(folder.dir, 'agent.mjs'), AGENT);
   const adapter = makeMaeAdapter(
     { transport: 'local', command: 'node agent.mjs', profile: 'agentv' },
-    { cwd: dir, timeoutMs: 5_000 },
+    { cwd: folder.dir, timeoutMs: 5_000 },
   );
   try {
     const outcome = await adapter.invoke('hi', maeContext());
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.kind).toBe('timeout');
-    const escaped = Number(readFileSync(join(dir, 'escaped.pid'), 'utf8'));
+    const escaped = Number(readFileSync(join(folder.dir, 'escaped.pid'), 'utf8'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(isAlive(escaped)).toBe(false);
   } finally {
