@@ -5,7 +5,7 @@
  * `evalc validate` refuses (EVALC_EXAMPLE_INVALID). Each item is now the example's own schema (its
  * keys typed, other keys allowed: a row may hold `category`, `notes`, …).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -34,8 +34,12 @@ function planWith(examples: unknown[]): Record<string, unknown> {
 
 async function evalcValidate(plan: Record<string, unknown>): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'qa126-inline-'));
-  writeFileSync(path.join(dir, 'evalc.yaml'), stringify(plan));
-  return (await runCommand(validateCommand, [], { cwd: dir })).code;
+  try {
+    writeFileSync(path.join(dir, 'evalc.yaml'), stringify(plan));
+    return (await runCommand(validateCommand, [], { cwd: dir })).code;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const GOOD = [
