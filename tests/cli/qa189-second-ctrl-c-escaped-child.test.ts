@@ -35,8 +35,12 @@ tasks:
 `;
 }
 
-it('a second Ctrl-C stops what a served agent started outside its group', async () => {
-  const ws = tempWorkspace('qa189-second-ctrl-c');
+/**
+ * A workspace whose served agent is `agentScript` (it writes the pid of a child it left outside its
+ * group to escaped.pid); that child is killed and the workspace removed after the test.
+ */
+async function escapingWorkspace(name: string, agentScript: string) {
+  const ws = tempWorkspace(name);
   const escapedFile = path.join(ws.dir, 'escaped.pid');
   cleanups.push(() => {
     try {
@@ -45,18 +49,14 @@ it('a second Ctrl-C stops what a served agent started outside its group', async 
     ws.cleanup();
   });
   const port = await freePort();
-  // The agent (deaf to SIGTERM, so the first Ctrl-C's stop is still waiting) starts a child in its
-  // own session, deaf to SIGTERM too; its pid is written once it has left the group.
-  writeFileSync(
-    path.join(ws.dir, 'agent.sh'),
-    `trap '' TERM
-setsid sh -c 'trap "" TERM; echo $$ > escaped.pid; exec sleep 60' &
-while [ ! -s escaped.pid ]; do sleep 0.01; done
-exec node ${JSON.stringify(AGENT)}
-`,
-  );
+  writeFileSync(path.join(ws.dir, 'agent.sh'), agentScript);
   writeFileSync(path.join(ws.dir, 'evalc.yaml'), plan(port));
-  const child = startCli(['apply'], { cwd: ws.dir });
+  return { dir: ws.dir, escapedFile };
+}
+
+/** Runs apply until the agent's escaped child is up, then Ctrl-C twice, `gapMs` apart. */
+async function applyInterruptedTwice(dir: string, escapedFile: string, gapMs: number) {
+  const child = startCli(['apply'], { cwd: dir });
   const done = waitCli(child, 40_000);
   await waitFor(
     () => existsSync(escapedFile) && readFileSync(escapedFile, 'utf8').trim() !== '',
@@ -64,12 +64,26 @@ exec node ${JSON.stringify(AGENT)}
     'escaped.pid',
   );
   const escaped = Number(readFileSync(escapedFile, 'utf8'));
-  // The run has started (the agent answers after 20 s): a first Ctrl-C, then a second.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   child.kill('SIGINT');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, gapMs));
   child.kill('SIGINT');
-  const result = await done;
+  return { result: await done, escaped };
+}
+
+it('a second Ctrl-C stops what a served agent started outside its group', async () => {
+  // The agent (deaf to SIGTERM, so the first Ctrl-C's stop is still waiting) starts a child in its
+  // own session, deaf to SIGTERM too; its pid is written once it has left the group.
+  const { dir, escapedFile } = await escapingWorkspace(
+    'qa189-second-ctrl-c',
+    `trap '' TERM
+setsid sh -c 'trap "" TERM; echo $$ > escaped.pid; exec sleep 60' &
+while [ ! -s escaped.pid ]; do sleep 0.01; done
+exec node ${JSON.stringify(AGENT)}
+`,
+  );
+  // The run has started (the agent answers after 20 s): a first Ctrl-C, then a second.
+  const { result, escaped } = await applyInterruptedTwice(dir, escapedFile, 500);
   expect(result.code).toBe(130);
   expect(result.stderr).toContain('evalc: exited at once (Ctrl-C again)');
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -80,36 +94,14 @@ exec node ${JSON.stringify(AGENT)}
 // left outside its group and deaf to SIGTERM is in its 3 s grace, not found by a search from the
 // agent any more, and a second Ctrl-C left it running.
 it('a second Ctrl-C stops what the first sent SIGTERM, its agent gone already', async () => {
-  const ws = tempWorkspace('qa189-second-ctrl-c-grace');
-  const escapedFile = path.join(ws.dir, 'escaped.pid');
-  cleanups.push(() => {
-    try {
-      process.kill(Number(readFileSync(escapedFile, 'utf8')), 'SIGKILL');
-    } catch {}
-    ws.cleanup();
-  });
-  const port = await freePort();
-  writeFileSync(
-    path.join(ws.dir, 'agent.sh'),
+  const { dir, escapedFile } = await escapingWorkspace(
+    'qa189-second-ctrl-c-grace',
     `setsid sh -c 'trap "" TERM; echo $$ > escaped.pid; exec sleep 60' >/dev/null 2>&1 </dev/null &
 while [ ! -s escaped.pid ]; do sleep 0.01; done
 exec sleep 30
 `,
   );
-  writeFileSync(path.join(ws.dir, 'evalc.yaml'), plan(port));
-  const child = startCli(['apply'], { cwd: ws.dir });
-  const done = waitCli(child, 40_000);
-  await waitFor(
-    () => existsSync(escapedFile) && readFileSync(escapedFile, 'utf8').trim() !== '',
-    15_000,
-    'escaped.pid',
-  );
-  const escaped = Number(readFileSync(escapedFile, 'utf8'));
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  child.kill('SIGINT');
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  child.kill('SIGINT');
-  const result = await done;
+  const { result, escaped } = await applyInterruptedTwice(dir, escapedFile, 1_000);
   expect(result.code).toBe(130);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(isAlive(escaped)).toBe(false);
