@@ -8,6 +8,7 @@ import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean, unknownKeyHint } from '../plan/suggest.js';
+import { valueAt } from '../plan/validate-schema.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
 import {
@@ -248,15 +249,6 @@ function optionHint(message: string, value: unknown): string | undefined {
   if (options === undefined || typeof value !== 'string') return undefined;
   const names = [...options.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
   return didYouMean(value, names);
-}
-
-function valueAt(root: unknown, path: (string | number)[]): unknown {
-  let node = root;
-  for (const seg of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[seg];
-  }
-  return node;
 }
 
 /**

@@ -17,6 +17,7 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
+import { valueAt } from '../plan/validate-schema.js';
 import { mayReadContentJson } from '../protocols/openai/json-content.js';
 import { checkAgentResponses } from './agent-response-check.js';
 import { digestOf } from './content-key.js';
@@ -381,14 +382,4 @@ export async function resolvePlan(
     ifValid: [...checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate), ...unusedKeys.warnings()],
     ...(options.only !== undefined ? { only: options.only } : {}),
   };
-}
-
-/** The value at `path` inside `root` (a binding's input), or undefined. */
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const segment of path) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
-    node = (node as Record<string | number, unknown>)[segment];
-  }
-  return node;
 }
