@@ -202,7 +202,8 @@ function addSecretForms(out: Set<string>, value: string): void {
         .add(form)
         .add(once)
         .add(once.replace(/\uFFFD/g, '\\ufffd'))
-        .add(once.replace(/\uFFFD/g, '\\uFFFD')); // .NET, Jackson (QA195)
+        .add(once.replace(/\uFFFD/g, '\\uFFFD')) // Jackson (QA195)
+        .add(dotnetEscaped(form)); // .NET, its `+&'"<>\`` escaped too (QA198)
     }
   }
   addPercentForms(out, value);

@@ -43,6 +43,7 @@ describe('secret forms', () => {
         'a\\"b\\\\c/d \\u00FC',
         'a\\u0022b\\\\c/d \\u00FC',
         'a\\"b\\\\c/d \\uFFFD',
+        'a\\u0022b\\\\c/d \\uFFFD', // .NET's, its `"` escaped too (QA198)
       ].sort(),
     );
   });

@@ -37,6 +37,8 @@ describe('a secret a .NET or Java agent escapes in upper-case hex (QA195)', () =
     ['sk+live-ünï-9876', 'sk\\u002Blive-\\u00FCn\\u00EF-9876'],
     // a Latin-1 header value's bytes read as UTF-8, then escaped so (7390403's form, upper case)
     ['päss-wörd-Xyz', 'p\\uFFFDss-w\\uFFFDrd-Xyz'],
+    // .NET so, `+`, `<` and `&` escaped beside each `\uFFFD` (QA198: its tail stood in the open)
+    ['päss+wörd<Ñ>&9q', 'p\\uFFFDss\\u002Bw\\uFFFDrd\\u003C\\uFFFD\\u003E\\u00269q'],
   ])('%s spelled %s', async (secret, spelled) => {
     const message = await cutReplyQuoting(secret, spelled);
     expect(message).toContain(`'{"echo": "[redacted]", "answer": "o'`);
