@@ -33,6 +33,7 @@ import {
   judgeDrift,
   lockedRefusal,
   lockedUnreadableRefusal,
+  lockReaderOf,
   pinsOf,
   readPreviousPins,
 } from './locked-inputs.js';
@@ -58,7 +59,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   if (options.locked && options.updateLock) return { status: 'refused', message: LOCKED_WITH_UPDATE_LOCK };
   const dirs = defaultDirs(path.resolve(options.cwd, options.planFile), options.env);
   const cacheDir = options.cacheDir ?? dirs.cacheDir;
-  const previous = readPreviousPins(dirs.lockFile, options.cwd, options.locked);
+  const previous = readPreviousPins(dirs.lockFile, options.cwd, lockReaderOf(options));
   if (!previous.ok) {
     // --locked says it in its own words, hinted to put the committed lock back (QA193).
     const locked = options.locked && previous.unreadable ? lockedUnreadableRefusal(dirs.lockFile) : undefined;

@@ -19,6 +19,18 @@ import type { LogStore } from './cache-store.js';
 import type { JudgeRuntime } from './judges.js';
 import type { ExtractRecord } from './step-records.js';
 
+/** The apply that reads the lock, when it does not write it: its advice says so. */
+export type LockReader = 'locked' | 'only';
+
+/** Which of those an apply is (`--locked` first: with `--only` too, it still writes no lock). */
+export function lockReaderOf(options: {
+  locked?: boolean | undefined;
+  only?: unknown;
+}): LockReader | undefined {
+  if (options.locked) return 'locked';
+  return options.only ? 'only' : undefined;
+}
+
 /**
  * The previous lockfile without its per-example results and aggregates: apply needs only its
  * pins (agents, judges, datasets, plan digest), and at 100k examples the results are most of
@@ -28,14 +40,15 @@ export function readPreviousPins(
   file: string,
   /** Where the command runs: the restore command names the lock from there (QA180). */
   cwd?: string,
-  locked?: boolean,
+  /** The run that refuses it: `--locked` or `--only`, which do not write this lock (QA197, QA200). */
+  run?: LockReader,
 ): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string; unreadable?: true } {
   const read = readLockHeader(file);
   if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
   if (read.missing) return { ok: true, lock: undefined };
   // One that cannot be read is not overwritten either; its message says why (QA188).
   if (read.unreadable) return { ok: false, message: read.message, unreadable: true };
-  return { ok: false, message: damagedLockMessage(file, cwd, read.message, locked) };
+  return { ok: false, message: damagedLockMessage(file, cwd, read.message, run) };
 }
 
 /**
@@ -47,22 +60,26 @@ export function damagedLockMessage(
   file: string,
   cwd: string | undefined,
   message: string,
-  /** --locked checks against the lock as committed: deleted, there is none (QA197). */
-  locked?: boolean,
+  run?: LockReader,
 ): string {
   if (message.includes('merge conflict markers')) return message;
+  const locked = run === 'locked';
+  // --only writes .evalc/evalc.only.lock: deleted, evalc.lock is written again by an apply without
+  // it (QA200: it read 'apply then writes it again', and apply --only ran on, leaving none).
+  const apply = run === 'only' ? '`evalc apply` without --only' : 'apply';
+  // --locked checks against the lock as committed: deleted, there is none (QA197).
   if (locked && message.endsWith(RECREATE_WITH_APPLY))
     return `${message.slice(0, -RECREATE_WITH_APPLY.length)}: --locked checks this branch against the lock as committed`;
   // One from a newer evalc: restoring it brings back the same lock, and its 're-create it with
   // `evalc apply`' was this refusal again (QA192): upgrade, or delete it.
   if (message.endsWith(RECREATE_WITH_APPLY))
-    return `${message.slice(0, -RECREATE_WITH_APPLY.length)}, or delete it: apply then writes it again for this evalc, from the cache where it holds the steps`;
+    return `${message.slice(0, -RECREATE_WITH_APPLY.length)}, or delete it: ${apply} then writes it again for this evalc, from the cache where it holds the steps`;
   // The shape problem's own advice said the same less precisely, beside this (QA177).
   const said = message.endsWith(SHAPE_ADVICE) ? message.slice(0, -SHAPE_ADVICE.length) : message;
   const restore = `${said}; restore it (\`git checkout -- ${restorePath(file, cwd)}\`)`;
   // --locked does not write the lock it checks against: deleting it leaves none (QA197).
   if (locked) return `${restore}: --locked checks this branch against it`;
-  return `${restore} or delete it: apply then writes it again, from the cache where it holds the steps`;
+  return `${restore} or delete it: ${apply} then writes it again, from the cache where it holds the steps`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { REPORT_FILES } from '../reports/types.js';
 import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 import { gatesAgainstBaseline } from './baseline-gates.js';
 import type { LogStore } from './cache-store.js';
-import { damagedLockMessage, readBaseline } from './locked-inputs.js';
+import { damagedLockMessage, lockReaderOf, readBaseline } from './locked-inputs.js';
 import { recordedSchemaDrift } from './recorded-drift.js';
 import { reportsDirOf, shownPath } from './report-paths.js';
 import { metricTypesOf } from './run-gates.js';
@@ -105,7 +105,7 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
             message:
               full.missing || full.unreadable
                 ? full.message
-                : damagedLockMessage(ctx.lockFile, options.cwd, full.message, options.locked),
+                : damagedLockMessage(ctx.lockFile, options.cwd, full.message, lockReaderOf(options)),
           };
         // The lock's bytes are not the ones the reports were made from: a lock re-saved by another
         // tool (4-space indent, ASCII escapes) is written back in evalc's form (DESIGN §5; QA35),

@@ -48,7 +48,7 @@ describe('an evalc.lock from a newer evalc (QA192)', () => {
 describe('apply --locked with a lock it cannot read as one (QA197)', () => {
   it('tells a newer one to upgrade evalc, not to delete the lock it checks against', () => {
     const file = newerLock();
-    const pins = readPreviousPins(file, dir, true);
+    const pins = readPreviousPins(file, dir, 'locked');
     expect(pins.ok ? '' : pins.message).toBe(
       `${file}: written by evalc 9.0.0 (lockVersion 2); this evalc reads lockVersion 1: upgrade evalc: --locked checks this branch against the lock as committed`,
     );
@@ -57,7 +57,7 @@ describe('apply --locked with a lock it cannot read as one (QA197)', () => {
   it('tells a damaged one to restore it, not that apply writes it again', () => {
     const file = path.join(dir, 'evalc.lock');
     writeFileSync(file, '{"lockVersion": 1,');
-    const pins = readPreviousPins(file, dir, true);
+    const pins = readPreviousPins(file, dir, 'locked');
     const message = pins.ok ? '' : pins.message;
     expect(message).toMatch(
       /; restore it \(`git checkout -- evalc\.lock`\): --locked checks this branch against it$/,
