@@ -9,7 +9,7 @@ import { LogStore } from '../executor/cache-store.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import { suggest } from '../plan/suggest.js';
 import { parseCommandArgs, planArgument } from './args.js';
-import { commandOptions, commandUsage } from './command-help.js';
+import { commandOptions, commandUsage, nameAfterFlags } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
@@ -25,7 +25,8 @@ const USAGE = commandUsage('cache');
 function noSubcommand(sub: string | undefined, rest: string[]): string {
   if (sub === undefined) return 'cache needs stats or prune';
   const got = `cache needs stats or prune first, got "${sub}"`;
-  const at = rest.findIndex((a) => a === 'stats' || a === 'prune');
+  // A flag's value is no subcommand: `cache --cache-dir prune stats` read `cache prune --cache-dir stats` (QA199).
+  const at = nameAfterFlags(sub, rest, (a) => a === 'stats' || a === 'prune');
   if (sub.startsWith('-') && at !== -1)
     // What came after the subcommand stays: `cache --lock a.lock prune --dry-run` read
     // `evalc cache prune --lock a.lock`, which prunes (QA193).

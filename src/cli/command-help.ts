@@ -241,15 +241,33 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_SPECS, name);
 }
 
-/**
- * Whether `--flag` takes a value in some command (`--only`, `--format`), so the word after it is
- * that value and not a command: `evalc --only plan apply` means apply, not `evalc plan` (QA196).
- */
-export function flagTakesValue(flag: string): boolean {
-  const name = flag.replace(/^--/, '');
+/** Whether `--flag` (not `--flag=value`) takes a value in some command (`--only`, `--format`, `--cache-dir`). */
+function takesValue(word: string): boolean {
+  if (!word.startsWith('--') || word.includes('=')) return false;
+  const name = word.slice(2);
   return Object.values(COMMAND_SPECS).some(
     (spec) => (spec.flags as Record<string, FlagSpec>)[name]?.type === 'string',
   );
+}
+
+/**
+ * Where in `rest` (the words after `flag`) the first word `isName` accepts stands, skipping the
+ * value of every flag that takes one, `flag`'s and each later one's: `evalc --only plan apply`
+ * means apply (QA196), as `evalc --json --only plan apply` does, and `evalc cache --cache-dir
+ * prune stats` means stats: only the first flag's value was skipped, so the lines offered ran
+ * plan, and pruned (QA199). -1 when there is none.
+ */
+export function nameAfterFlags(
+  flag: string,
+  rest: readonly string[],
+  isName: (word: string) => boolean,
+): number {
+  let isValue = takesValue(flag);
+  for (const [i, word] of rest.entries()) {
+    if (!isValue && isName(word)) return i;
+    isValue = !isValue && takesValue(word);
+  }
+  return -1;
 }
 
 /** The node:util parseArgs options of a command. */

@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { suggest } from '../plan/suggest.js';
-import { flagTakesValue, isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
+import { isCommandName, nameAfterFlags, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
@@ -85,8 +85,8 @@ function exitCodeAfterOutput(code: number): number {
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    // `evalc help apply` is `evalc apply --help`.
-    const topic = name === 'help' ? args[0] : undefined;
+    // `evalc help apply` is `evalc apply --help`; so is `evalc --help apply`, as in git (it printed the overview).
+    const topic = name === undefined ? undefined : args[0];
     if (topic !== undefined && isCommandName(topic)) {
       stdout.write(renderCommandHelp(topic));
       return EXIT.ok;
@@ -216,9 +216,8 @@ function unknownCommand(name: string): string {
  */
 function flagBeforeCommand(flag: string, rest: string[]): string {
   // The word right after a flag that takes a value is that value, even when it is a command's name
-  // too: `evalc --only plan apply` read `evalc plan --only apply`, another command (QA196).
-  const valueWords = flag.startsWith('--') && !flag.includes('=') && flagTakesValue(flag) ? 1 : 0;
-  const at = rest.findIndex((word, i) => i >= valueWords && isCommandName(word));
+  // too: `evalc --only plan apply` read `evalc plan --only apply`, another command (QA196, QA199).
+  const at = nameAfterFlags(flag, rest, isCommandName);
   // What came between is the flag's value or more flags: `evalc --only search apply` read
   // `evalc apply --only`, its value dropped (QA188). What came after the command stays too, and
   // a word the shell would split is quoted: `evalc --json apply plans/x.yaml` read
