@@ -138,7 +138,8 @@ export function maskUrlPasswords(text: string): string {
   const masked = (name: string, value: string) =>
     isQueryCredential(`${name}=${value}`) && !value.startsWith('$') ? '*'.repeat(value.length) : value;
   return out.replace(
-    /([?&;]|(?<=,)[ \t]+)([\w.~%-]{1,64})=([^&;#\s"']+)/g,
+    // `(?<=,)[ \t]*`: a key after a `,` whose own piece had no `=` (`?q=x;z,api_key=…`; QA198)
+    /([?&;]|(?<=,)[ \t]*)([\w.~%-]{1,64})=([^&;#\s"']+)/g,
     (whole, sep: string, name: string, written: string, offset: number) => {
       // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
       // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).

@@ -22,3 +22,12 @@ it("masks a credential after a ',' that ends an unquoted url in a flow mapping",
     '  url: http://h/a?q=x, api_key=sk-live-Abc123',
   );
 });
+
+it("masks a credential after a ',' that follows a piece with no '=' (QA198)", () => {
+  // afcec00 ended a query value at ';': `?q=x;z,api_key=…` read `q=x`, then `;z,` was no piece,
+  // and the excerpt printed the credential as written (as `&z,` and `?z,` did before it).
+  for (const query of ['q=x;z,', 'q=x&z,', 'z,', 'q=x;z, '])
+    expect(maskUrlPasswords(`  a1: { protocol: raip, url: http://h/a?${query}api_key=sk-live-Abc123 }`)).toBe(
+      `  a1: { protocol: raip, url: http://h/a?${query}api_key=************** }`,
+    );
+});
