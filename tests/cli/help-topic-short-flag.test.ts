@@ -1,0 +1,60 @@
+/**
+ * `evalc --help plan` (git's order) prints plan's help, as `evalc help plan` and `evalc plan --help`
+ * do: it printed the overview. A single-dash word that names a flag (`-q`, `-quiet`, `-json`) is
+ * told the flag it may mean besides the `--` advice for a file name: it was told only the latter.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnCli } from './run-cli.js';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-help-topic-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('evalc --help <command>', () => {
+  it.each([['--help'], ['-h']])('%s plan prints plan help, like evalc help plan', (flag) => {
+    const result = spawnCli([flag, 'plan'], { cwd: work });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(spawnCli(['help', 'plan'], { cwd: work }).stdout);
+    expect(result.stdout).toMatch(/^usage: evalc plan\b/);
+  });
+
+  it('--help with an unknown topic is the unknown command help bogus is', () => {
+    const result = spawnCli(['--help', 'bogus'], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toMatch(/^evalc: unknown command "bogus"\n/);
+  });
+
+  it('--help alone, or before a flag, is still the overview', () => {
+    for (const args of [['--help'], ['--help', '--json']]) {
+      const result = spawnCli(args, { cwd: work });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^evalc — /);
+    }
+  });
+});
+
+describe('a single-dash word naming a flag', () => {
+  it.each([
+    ['-q', '--quiet'],
+    ['-quiet', '--quiet'],
+    ['-json', '--json'],
+    ['-j', '--json'],
+  ])('apply %s is told did you mean %s, and the file-name advice stays', (word, meant) => {
+    const result = spawnCli(['apply', word], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toContain(`did you mean ${meant}? a file name starting with - goes after --`);
+  });
+
+  it('a letter no flag starts with, or several do, names none', () => {
+    // apply's flags: c starts --concurrency and --cache-dir; x starts none.
+    for (const word of ['-c', '-x']) {
+      const result = spawnCli(['apply', word], { cwd: work });
+      expect(result.code).toBe(64);
+      expect(result.stderr).not.toContain('did you mean');
+      expect(result.stderr).toContain(`as in \`-- ${word}\``);
+    }
+  });
+});
