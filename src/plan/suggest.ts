@@ -77,18 +77,18 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
   // One beside it left empty (`metrics:` with nothing after it) holds none of them (QA191: it read
   // 'remove `metrcs` (a misspelt copy?)', and removed, the metrics were gone and `metrics:` null).
-  const empty = beside === null || beside === undefined;
+  // One of another shape (`agents: []` by `agnets: { a1: … }`, `metrics: {}`) holds none of them
+  // either: it read 'remove `agnets` (a misspelt copy?)', and removed, a1 was gone (QA199).
+  const empty = beside === null || beside === undefined || isEmptyHolder(beside);
   const news = Array.isArray(held)
     ? Array.isArray(beside)
       ? held.filter((item) => !beside.some((b) => same(b, item)))
-      : empty
-        ? held
-        : []
-    : isMapping(held) && isMapping(beside)
-      ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k) || entrySetOtherwise(held[k], beside[k]))
-      : isMapping(held) && empty
-        ? Object.keys(held)
-        : [];
+      : held
+    : isMapping(held)
+      ? isMapping(beside)
+        ? Object.keys(held).filter((k) => !Object.hasOwn(beside, k) || entrySetOtherwise(held[k], beside[k]))
+        : Object.keys(held)
+      : [];
   if (news.length === 0) return hint;
   const names = (keys: string[]) =>
     `${keys.slice(0, 3).join(', ')}${keys.length > 3 ? `, … ${keys.length} in all` : ''}`;
@@ -106,15 +106,22 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
         ? ` (${names(named)} ${named.length === 1 ? 'is' : 'are'} in both, set otherwise: keep the one you mean, or give one its own \`id:\`)`
         : '';
   // Beside one left empty the misspelt key is no copy: 'or remove' lost the metrics (QA196).
-  if (empty || isEmptyHolder(beside))
-    return `\`${best}\` beside it is empty: move what \`${key}\` holds (${what}) under \`${best}\``;
+  if (empty) return `\`${best}\` beside it is empty: move what \`${key}\` holds (${what}) under \`${best}\``;
   // Some of a list's items copies of those beside it: '(1 item)' of two, both moved, read 'metric
   // `exact_match` appears twice' (QA196); the ones to move are named by their place.
   const moved =
     Array.isArray(held) && news.length < held.length
-      ? `item${news.length === 1 ? '' : 's'} ${names(news.map((n) => String(held.indexOf(n) + 1)))} of \`${key}\` (the rest ${held.length - news.length === 1 ? 'is' : 'are'} in \`${best}\` already)`
+      ? `item${news.length === 1 ? '' : 's'} ${names(places(held, news))} of \`${key}\` (the rest ${held.length - news.length === 1 ? 'is' : 'are'} in \`${best}\` already)`
       : `what \`${key}\` holds (${what})`;
   return `\`${best}\` is set already beside it: move ${moved} under \`${best}\`${otherwise}, or remove \`${key}\` if it is a misspelt copy`;
+}
+
+/**
+ * The places (from 1) of `items` in `list`, each its own: one alias (`- *m` twice) is one object, and
+ * indexOf named its first place twice, 'items 2, 2' (QA199).
+ */
+function places(list: unknown[], items: unknown[]): string[] {
+  return list.flatMap((item, i) => (items.includes(item) ? [String(i + 1)] : []));
 }
 
 /** An empty list or mapping (`metrics: []`), which holds none of a misspelt copy's entries. */
