@@ -16,6 +16,7 @@ const MAX_PLAN_BYTES = 1 << 20;
 // The key quoted too, `"agents":` (QA196: such a plan printed its header values as written), so
 // also indented under a JSON plan's `{`; an unquoted one indented is a dataset field.
 const PLAN_SECTION = /^\uFEFF?(?:agents|judges|[ \t]*(["'])(?:agents|judges)\1)[ \t]*:/m;
+const HEADERS_KEY = /^headers?$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
 /** Column spans `[from, to)` (0-based, UTF-16) of header values on each 0-based line. */
@@ -23,7 +24,7 @@ export type LineSpans = Map<number, Array<[number, number]>>;
 
 export function headerValueSpans(text: string): LineSpans {
   const spans: LineSpans = new Map();
-  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/headers/.test(text)) return spans;
+  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header/i.test(text)) return spans;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const add = (from: number, to: number) => {
@@ -60,9 +61,14 @@ function addHeaderValues(
     if (!isMap(owners)) continue;
     for (const owner of owners.items) {
       if (!isMap(owner.value)) continue;
-      const headers = owner.value.get('headers', true);
-      if (!isMap(headers)) continue;
-      for (const pair of headers.items) addScalars(pair.value, add);
+      for (const field of owner.value.items) {
+        // `header:`/`Headers:` misspelt (unknown key) too, and `headers:` written as a list by
+        // mistake (`[{ name: authorization, value: "Bearer sk-…" }]`, every scalar of it): their
+        // excerpt printed the token as written (QA198).
+        if (!isScalar(field.key) || !HEADERS_KEY.test(String(field.key.value))) continue;
+        if (isMap(field.value)) for (const pair of field.value.items) addScalars(pair.value, add);
+        else addScalars(field.value, add);
+      }
     }
   }
 }

@@ -106,3 +106,31 @@ it.each([
   const line = text.split('\n')[5]!;
   expect(maskSpans(line, headerValueSpans(text).get(5))).toBe(`      authorization: ${masked}`);
 });
+
+it.each([
+  [
+    'headers as a list',
+    'headers: [{ name: authorization, value: "Bearer sk-QA198" }]',
+    'headers: [{ ****: *************, *****: "****** ********" }]',
+  ],
+  [
+    'headers as a list of lines',
+    'headers: ["authorization: Bearer sk-QA198"]',
+    'headers: ["************** ****** ********"]',
+  ],
+  [
+    'header misspelt',
+    'header: { authorization: "Bearer sk-QA198" }',
+    'header: { authorization: "****** ********" }',
+  ],
+  [
+    'Headers misspelt',
+    'Headers: { authorization: "Bearer sk-QA198" }',
+    'Headers: { authorization: "****** ********" }',
+  ],
+])('masks the values of %s (QA198)', (_, written, masked) => {
+  // Refused 'expected a mapping, got a list' or 'unknown key `header`', the excerpt printed the token.
+  const text = `evalc: 1\njudges:\n  j:\n    protocol: openai\n    ${written}\n`;
+  const line = text.split('\n')[4]!;
+  expect(maskSpans(line, headerValueSpans(text).get(4))).toBe(`    ${masked}`);
+});
