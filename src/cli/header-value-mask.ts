@@ -14,8 +14,10 @@ import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
  */
 const MAX_PLAN_BYTES = 1 << 20;
 // The key quoted too, `"agents":` (QA196: such a plan printed its header values as written), so
-// also indented under a JSON plan's `{`; an unquoted one indented is a dataset field.
-const PLAN_SECTION = /^\uFEFF?(?:agents|judges|[ \t]*(["'])(?:agents|judges)\1)[ \t]*:/m;
+// also indented under a JSON plan's `{`, or after its `{` or `,` on one line (QA198: a minified
+// JSON plan, one line, printed them); an unquoted one indented is a dataset field.
+const PLAN_SECTION =
+  /^\uFEFF?(?:agents|judges)[ \t]*:|(?:^\uFEFF?|[{,])[ \t]*(["'])(?:agents|judges)\1[ \t]*:/m;
 const HEADERS_KEY = /^headers?$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 

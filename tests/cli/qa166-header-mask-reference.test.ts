@@ -134,3 +134,16 @@ it.each([
   const line = text.split('\n')[4]!;
   expect(maskSpans(line, headerValueSpans(text).get(4))).toBe(`    ${masked}`);
 });
+
+it('masks a header value of a minified JSON plan larger than 1 MB, one line (QA198)', () => {
+  // `"agents":` after the `{` or a `,` of the one line: only one at a line's start made it a plan.
+  const examples = Array.from({ length: 6000 }, (_, i) => ({ id: `e${i}`, vars: { q: 'x'.repeat(200) } }));
+  const text = JSON.stringify({
+    evalc: 1,
+    agents: { a1: { protocol: 'raip', url: 'http://h', headers: { authorization: 'Bearer sk-QA198' } } },
+    tasks: { t: { datasets: { d: { examples } } } },
+  });
+  expect(text.length).toBeGreaterThan(1 << 20);
+  const masked = maskSpans(text, headerValueSpans(text).get(0));
+  expect(masked).toContain('"headers":{"authorization":"****** ********"}');
+});
