@@ -62,6 +62,30 @@ export function unknownKeyHint(
 }
 
 /**
+ * "did you mean `agents`?" of two misspelt keys beside each other (`agnets:` and `agenst:`): each
+ * renamed as told, the mapping set `agents` twice, and the duplicate's 'keep one' dropped the other's
+ * entries (QA199). Each names the other, and to put what both hold under one key.
+ */
+export function sameGuessHint(
+  hint: string | undefined,
+  key: string,
+  unknown: readonly string[],
+  known: Iterable<string>,
+  holder: unknown,
+): string | undefined {
+  const guess = /^did you mean `([^`]+)`\?$/.exec(hint ?? '')?.[1];
+  if (guess === undefined || !isMapping(holder)) return hint;
+  const candidates = [...known];
+  const present = Object.keys(holder);
+  const others = unknown.filter((k) => k !== key && unknownKeyHint(k, candidates, present) === hint);
+  if (others.length === 0) return hint;
+  const many = others.length > 1;
+  const named = others.map((k) => `\`${k}\``).join(', ');
+  const entries = [key, ...others].some((k) => typeof holder[k] === 'object' && holder[k] !== null);
+  return `${hint} (${named} beside it read${many ? '' : 's'} as \`${guess}\` too: ${entries ? `put what ${many ? 'they' : 'both'} hold under one \`${guess}\`` : 'keep one'})`;
+}
+
+/**
  * "`agents` is set already beside it: remove `agnets`" of a misspelt key holding entries of its own
  * (a mapping or list, as the key beside it does): they move, as removed they left the plan without a
  * word (QA179: agent a2 under `agnets:`, a task's `datsets:`, `limts: { concurrency: 2 }`).

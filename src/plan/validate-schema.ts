@@ -24,7 +24,7 @@ import {
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
 import { misspeltFieldHint, shapeHint } from './shape-hints.js';
-import { didYouMean, movedEntriesHint, suggest, unknownKeyHint } from './suggest.js';
+import { didYouMean, movedEntriesHint, sameGuessHint, suggest, unknownKeyHint } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 import { maskQueryText } from './url-secrets.js';
 
@@ -170,7 +170,13 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
               misplacedKeyHint(path, key, value) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
-              movedEntriesHint(unknownKeyHint(key, known, present), value, key),
+              sameGuessHint(
+                movedEntriesHint(unknownKeyHint(key, known, present), value, key),
+                key,
+                issue.keys,
+                known,
+                value,
+              ),
           },
         );
       });
