@@ -28,7 +28,13 @@ export function parseCommandArgs(
   let parsed: ParsedArgs;
   let tokens: ReturnType<typeof parseArgs>['tokens'];
   try {
-    const result = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
+    const result = parseArgs({
+      args: joinNegativeValues(args, options),
+      options,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
     parsed = { values: result.values as ParsedArgs['values'], positionals: result.positionals };
     tokens = result.tokens;
   } catch (err) {
@@ -71,6 +77,32 @@ export function parseCommandArgs(
   const extra = parsed.positionals[maxPositionals];
   if (extra !== undefined) throw new ExitError(EXIT.usage, `unexpected argument "${extra}"\nusage: ${usage}`);
   return parsed;
+}
+
+/**
+ * A value flag followed by a negative number (`diff --tolerance -0.5`, `--seed -3`, `apply
+ * --concurrency -2`) is read as the flag's value, so the command's own refusal says what the flag
+ * takes: Node's parser took `-0.5` for a flag and said the argument is "ambiguous", to be written
+ * `--tolerance=-XYZ`, which was then refused all the same (QA203).
+ */
+function joinNegativeValues(args: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') return [...out, ...args.slice(i)];
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    if (
+      name !== undefined &&
+      options[name]?.type === 'string' &&
+      next !== undefined &&
+      /^-\.?\d/.test(next)
+    ) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 /**
