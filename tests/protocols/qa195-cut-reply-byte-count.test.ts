@@ -13,14 +13,17 @@ afterEach(async () => {
 });
 
 describe('a reply the close cut inside a character (QA195)', () => {
-  it('counts the bytes that came, not those of the text decoded', async () => {
+  it.each([
+    ['no content-encoding', {}],
+    ['content-encoding: identity (QA198)', { 'content-encoding': 'identity' }],
+  ])('counts the bytes that came, not those of the text decoded: %s', async (_, encoding) => {
     const full = Buffer.from('{"answer": "naïve 秘密 🙂 end"}');
     const counts: string[] = [];
     for (const cut of [13, 15, 20, 21, 24, 27, 28, 29]) {
       const body = full.subarray(0, cut);
       const loopback = await startLoopback((_req, res) => {
         res.removeHeader('transfer-encoding');
-        res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+        res.writeHead(200, { 'content-type': 'application/json', connection: 'close', ...encoding });
         res.end(body);
       });
       cleanups.push(() => loopback.close());
