@@ -7,7 +7,7 @@ import { compileTemplate, type TemplateError, type TemplateNode } from '../bindi
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
-import { didYouMean, unknownKeyHint } from '../plan/suggest.js';
+import { didYouMean, movedEntriesHint, unknownKeyHint } from '../plan/suggest.js';
 import { valueAt } from '../plan/validate-schema.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
@@ -77,8 +77,13 @@ export function checkMetric(
           hint: nested
             ? nestedKeysHint(issue.unknownKey ?? '', issue.path, info.keysAt(issue.path, params), params)
             : issue.unknownKey
-              ? (unknownKeyHint(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS], keysOf(config)) ??
-                keysHint(config.type, info.paramNames, issue.unknownKey))
+              ? // One holding entries the key beside it lacks moves them, as a plan's keys do (QA199:
+                // `checkponts: [ … ]` by `checkpoints: []` read 'remove `checkponts`', and removed, they were gone).
+                (movedEntriesHint(
+                  unknownKeyHint(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS], keysOf(config)),
+                  config,
+                  issue.unknownKey,
+                ) ?? keysHint(config.type, info.paramNames, issue.unknownKey))
               : missing === 'judge'
                 ? judgesHint(ctx.plan)
                 : missing !== undefined && info.paramHelp[missing] !== undefined

@@ -3,6 +3,7 @@
  * spelling left empty in the other shape (`agents: []` by `agnets: { a1: … }`, `metrics: {}` by
  * `metrcs: [ … ]`) read 'remove `agnets` (a misspelt copy?)', and removed as told, the agent or the
  * metrics were gone; and one list item written twice as an alias (`- *m`) was named 'items 2, 2'.
+ * A metric's parameters were told 'remove `checkponts` (a misspelt copy?)' beside any `checkpoints:`.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ async function unknownKeys(text: string): Promise<string[][]> {
   const dir = writeFiles({ 'evalc.yaml': text }, 'evalc-qa199-shape-');
   const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
   return result.diagnostics
-    .filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY')
+    .filter((d) => d.code === 'EVALC_SCHEMA_UNKNOWN_KEY' || d.code === 'EVALC_METRIC_PARAM_UNKNOWN')
     .map((d) => [d.message, d.hint ?? '']);
 }
 
@@ -57,6 +58,28 @@ ${task}    metrics: [ { type: exact_match, expected: a } ]
       [
         'unknown key `metrcs` in tasks.t',
         '`metrics` is set already beside it: move items 2, 3 of `metrcs` (the rest is in `metrics` already) under `metrics`, or remove `metrcs` if it is a misspelt copy',
+      ],
+    ]);
+  });
+
+  it("in a metric's parameters is told to move what it holds too", async () => {
+    expect(
+      await unknownKeys(`evalc: 1
+benchmark: { id: params }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+${task}    metrics:
+      - { type: checkpoints, checkpoints: [], checkponts: [ { tool: refund } ] }
+      - { type: checkpoints, id: c2, checkpoints: [ r ], checkponts: [ r, s ] }
+`),
+    ).toEqual([
+      [
+        'checkpoints: unknown key `checkponts`',
+        '`checkpoints` beside it is empty: move what `checkponts` holds (1 item) under `checkpoints`',
+      ],
+      [
+        'checkpoints: unknown key `checkponts`',
+        '`checkpoints` is set already beside it: move item 2 of `checkponts` (the rest is in `checkpoints` already) under `checkpoints`, or remove `checkponts` if it is a misspelt copy',
       ],
     ]);
   });
