@@ -103,6 +103,18 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
     const stray = strayCharacter(source, tokenAt);
     if (stray !== undefined) return stray;
   }
+  // A closer the text ends in before its name (`{{#if q}}a{{/`): it read the grammar's 7 expected tokens.
+  const endCloser = /\{\{~?\/\s*$/.exec(source);
+  if (got === 'EOF' && endCloser) {
+    const open = nesting.kind === 'nested' ? nesting.unclosed.at(-1) : undefined;
+    return {
+      offset: endCloser.index,
+      message: `the text ends inside \`${endCloser[0].trim()}\`, a closer without its block's name`,
+      hint: open
+        ? `write \`{{/${open.name}}}\` to close \`${open.tag}\``
+        : 'finish it as `{{/name}}`, or remove it',
+    };
+  }
   // A `{{` still open where the text ends after a blank (`x {{q ⏎`, as every `|` block ends): said as
   // one at the very end is (QA191: it read the grammar's 14 expected tokens).
   if (got === 'EOF' && expected.includes("'CLOSE'"))

@@ -8,7 +8,8 @@
  */
 import Handlebars from 'handlebars';
 import { helperArityProblem } from './helper-arity.js';
-import { explainTemplateSyntaxError, offsetOfPosition } from './template-syntax-error.js';
+import { explainTemplateSyntaxError } from './template-syntax-error.js';
+import { unknownHelper } from './unknown-helper.js';
 
 const hbs = Handlebars.create();
 hbs.registerHelper('json', (value: unknown) => {
@@ -83,7 +84,7 @@ export function compileTemplate(
       return { kind: 'literal', value };
     }
     try {
-      const helper = unknownHelper(ast, value) ?? helperArityProblem(ast, value);
+      const helper = unknownHelper(ast, value, hbs.helpers) ?? helperArityProblem(ast, value);
       if (helper !== undefined) {
         errors.push({
           path: at,
@@ -227,59 +228,6 @@ function lookupStrict(
     node = (node as Record<string | number, unknown>)[seg];
   }
   return node;
-}
-
-const HELPERS = 'if, unless, each, with, lookup, log and json';
-
-/**
- * A helper the template calls that evalc does not have. Strict Handlebars said `"eq" is not
- * defined` (hint: "did you mean `n`?") for `{{#if (eq n 3)}}`, as if `eq` were a missing var,
- * and `"raw" is not defined` for a raw block `{{{{raw}}}}…{{{{/raw}}}}` (QA57). A name with
- * arguments (a subexpression, a block or a placeholder with params) is a helper call: the data
- * holds no functions. A block without arguments (`{{#tags}}…{{/tags}}`) is a section over a var.
- */
-function unknownHelper(
-  ast: hbs.AST.Program,
-  source: string,
-): { message: string; offset?: number } | undefined {
-  const rawBlock = /\{\{\{\{\s*([^\s}/]+)/.exec(source);
-  const raw = rawBlock?.[1];
-  if (rawBlock && raw !== undefined && !Object.hasOwn(hbs.helpers, raw))
-    return {
-      offset: rawBlock.index,
-      message: `raw block {{{{${raw}}}}} calls helper "${raw}", which templates do not have (they have ${HELPERS}): write \\{{ for a literal {{`,
-    };
-  let found: { message: string; offset?: number } | undefined;
-  const visit = (node: unknown): void => {
-    if (found !== undefined || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const n = node as {
-      type?: string;
-      path?: hbs.AST.PathExpression;
-      params?: unknown[];
-      hash?: { pairs?: unknown[] };
-    };
-    const call = n.type === 'SubExpression' || n.type === 'BlockStatement' || n.type === 'MustacheStatement';
-    const hasArgs = (n.params?.length ?? 0) > 0 || (n.hash?.pairs?.length ?? 0) > 0;
-    const path = n.path;
-    if (call && hasArgs && path?.type === 'PathExpression' && !path.data && path.depth === 0) {
-      const name = path.parts.join('.');
-      if (path.parts.length !== 1 || !Object.hasOwn(hbs.helpers, name)) {
-        const offset = offsetOfPosition(source, path.loc?.start);
-        found = {
-          message: `unknown helper "${name}": templates have Handlebars' built-in helpers and json (${HELPERS}), no comparison or string helpers`,
-          ...(offset === undefined ? {} : { offset }),
-        };
-        return;
-      }
-    }
-    for (const [key, child] of Object.entries(node)) if (key !== 'loc') visit(child);
-  };
-  visit(ast);
-  return found;
 }
 
 /**

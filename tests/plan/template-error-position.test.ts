@@ -180,9 +180,11 @@ describe('a template error is said where it is in the value', () => {
       const i = lines.findIndex((l) => l.endsWith(text));
       return `${i + 1}:${lines[i]!.length + 1}`;
     };
-    // The `{{` left open is said at its `{{` (QA191: at the end, as the grammar's 14 expected tokens).
+    // The `{{` left open is said at its `{{` (QA191: at the end, as the grammar's 14 expected tokens),
+    // and so is the `{{/` the text ends in, told the block to close (it read the grammar's 7).
     const opener = `${lines.findIndex((l) => l.endsWith('x {{q ')) + 1}:${'            x {{'.length - 1}`;
-    expect(await templateErrors(yaml)).toEqual([opener, endOf('{{/')]);
+    const closer = endOf('{{/').replace(/\d+$/, (column) => String(Number(column) - 3));
+    expect(await templateErrors(yaml)).toEqual([opener, closer]);
   });
 
   it('in a file the plan includes: that file, at the character', async () => {

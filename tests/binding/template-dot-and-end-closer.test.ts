@@ -1,0 +1,48 @@
+/**
+ * Two template slips said in the plan's words, at the character: `{{question.}}` (a name ending in a
+ * dot, which Handlebars parses as `{{question .}}`, a helper call) read 'unknown helper "question"',
+ * as if `question` were not a var; a closer the text ends in before its name (`{{#if q}}a{{/`) read the
+ * grammar's "Expecting 'ID', 'STRING', 'NUMBER', …, got 'EOF'".
+ */
+import { describe, expect, it } from 'vitest';
+import { compileTemplate, type TemplateError } from '../../src/binding/template.js';
+
+function compileErrors(template: string): TemplateError[] {
+  const errors: TemplateError[] = [];
+  compileTemplate(template, errors);
+  return errors;
+}
+
+describe('a name ending in a dot', () => {
+  it('is told to drop the dot or name a field, at the name', () => {
+    for (const [template, name, at] of [
+      ['{{question.}}', 'question', 2],
+      ['Q: {{ q. }} end', 'q', 6],
+      ['{{#if x}}{{item.}}{{/if}}', 'item', 11],
+    ] as const) {
+      const [error, ...rest] = compileErrors(template);
+      expect(rest).toEqual([]);
+      expect(error?.message).toBe(
+        `\`${name}.\` ends in a dot, which Handlebars reads as the helper "${name}" given \`.\`: write \`{{${name}}}\`, or \`{{${name}.field}}\` for a field of it`,
+      );
+      expect(error?.offset).toBe(at);
+    }
+  });
+
+  it('a helper given `.` after a blank is still an unknown helper, and a field path still renders', () => {
+    expect(compileErrors('{{upper .}}')[0]?.message).toMatch(/^unknown helper "upper"/);
+    expect(compileErrors('{{q.a}} {{this}} {{.}} {{q.[0]}}')).toEqual([]);
+  });
+});
+
+describe('a closer the text ends in before its name', () => {
+  it('names the block to close, at the closer', () => {
+    const [error] = compileErrors('{{#if question}}a{{else}}b{{/');
+    expect(error?.message).toBe("the text ends inside `{{/`, a closer without its block's name");
+    expect(error?.hint).toBe('write `{{/if}}` to close `{{#if question}}`');
+    expect(error?.offset).toBe(26);
+    const [nested] = compileErrors('{{#each xs}}{{#with x}}a{{/with}}{{~/  ');
+    expect(nested?.hint).toBe('write `{{/each}}` to close `{{#each xs}}`');
+    expect(nested?.offset).toBe(33);
+  });
+});
