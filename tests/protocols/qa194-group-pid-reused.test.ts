@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 import { isAlive } from '../fixtures/process-alive.js';
+import { TAKE_PID } from '../fixtures/take-pid.js';
 
 let dir = '';
 let victim = 0;
@@ -24,44 +25,6 @@ afterEach(() => {
   } catch {}
   rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * Starts `sleep 60` as pid `target`, leading its own session (not the agent's descendant), through
- * ns_last_pid (root in its pid namespace); prints `unable` where that file may not be written.
- */
-const TAKE_PID = `import os, sys
-target = int(sys.argv[1])
-for attempt in range(50):
-    try:
-        with open('/proc/sys/kernel/ns_last_pid', 'w') as f:
-            f.write(str(target - 1))
-    except OSError:
-        print('unable')
-        sys.exit(0)
-    pid = os.fork()
-    if pid == 0:
-        if os.getpid() == target:
-            os.setsid()
-            # 'leader-gone': its group lives on in a child, the leader exits (QA197)
-            if len(sys.argv) > 2:
-                child = os.fork()
-                if child != 0:
-                    open('victim.pid', 'w').write(str(child))
-                    os._exit(0)
-            null = os.open('/dev/null', os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(null, fd)
-            os.execvp('sleep', ['sleep', '60'])
-        os._exit(0)
-    if pid == target:
-        if len(sys.argv) > 2:
-            os.waitpid(pid, 0)
-            pid = int(open('victim.pid').read())
-        print(pid)
-        sys.exit(0)
-    os.waitpid(pid, 0)
-print('unable')
-`;
 
 /** A seed agent that answers one request, then exits, printing its pid first. */
 const AGENT = `import readline from 'node:readline';

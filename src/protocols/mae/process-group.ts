@@ -44,6 +44,7 @@ export function spawnProcessGroup(command: string, options: SpawnGroupOptions): 
   // A write to a process that already died must not crash evalc.
   child.stdin?.on('error', () => undefined);
   if (watchdog) armWatchdog(child);
+  watchGroupEnd(child);
   return child;
 }
 
@@ -90,6 +91,31 @@ const groupsEnded = new WeakSet<ChildProcess>();
  */
 function killedGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (signal === 'SIGKILL') groupsEnded.add(child);
+}
+
+/** How often the group of a shell that has exited is looked at, until it has ended (QA200). */
+const GROUP_END_POLL_MS = 100;
+
+/**
+ * Once the shell has exited, its group is seen to end (its watchdog stops it, or what it left
+ * exits), so a group that takes that number later is not taken for it (QA200: a served agent
+ * that quit mid-run, its group ended by its watchdog, had a group of that number whose leader had
+ * exited, a user's pipeline, SIGTERMed, then SIGKILLed, by the run's stop() at its end).
+ */
+function watchGroupEnd(child: ChildProcess): void {
+  child.once('exit', () => {
+    const pid = child.pid;
+    if (pid === undefined) return;
+    const check = () => {
+      if (!groupsEnded.has(child) && tryKill(-pid, 0)) return false;
+      groupsEnded.add(child);
+      clearInterval(timer);
+      return true;
+    };
+    const timer = setInterval(check, GROUP_END_POLL_MS);
+    timer.unref();
+    check();
+  });
 }
 
 /**
