@@ -90,8 +90,15 @@ export function planChanges(compiled: CompiledPlan, lock: Lockfile, limit = 8): 
     const target = `${cg.group.taskId}/${cg.group.datasetId}[${cg.group.agentId}]`;
     const say = (w: Why | undefined, what = '') =>
       w && out.push(`${target}${what}: ${w.reason.replace(/^because /, '')}`);
+    // A group new to the lock has one reason for every step: said once (a refused --locked run read
+    // `t/d[c]: new agent` twice, for the invoke and the extract, then once per metric).
+    const reasons = [why.invoke, why.extract, ...why.metrics.values()].filter((w) => w !== undefined);
+    if (why.invoke && reasons.every((w) => w.reason === why.invoke?.reason)) {
+      say(why.invoke);
+      continue;
+    }
     say(why.invoke);
-    say(why.extract);
+    if (why.extract?.reason !== why.invoke?.reason) say(why.extract);
     for (const [metric, w] of why.metrics)
       if (!w.reason.startsWith('because the metrics it derives from changed')) say(w, `/${metric}`);
   }
