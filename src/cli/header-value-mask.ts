@@ -5,7 +5,7 @@
  * file, by line, to mask one `*` per character (the caret keeps its column); `${env.NAME}` and
  * `$NAME` references stay readable (a diagnostic may be about them). QA60.
  */
-import { isCollection, isMap, isPair, isScalar, parseDocument } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -58,37 +58,59 @@ function addHeaderValues(
   add: (from: number, to: number) => void,
 ): void {
   if (!isMap(doc.contents)) return;
-  for (const section of ['agents', 'judges']) {
-    const owners = doc.contents.get(section, true);
-    if (!isMap(owners)) continue;
-    for (const owner of owners.items) {
-      if (!isMap(owner.value)) continue;
-      for (const field of owner.value.items) {
-        // `header:`/`Headers:` misspelt (unknown key) too, and `headers:` written as a list by
-        // mistake (`[{ name: authorization, value: "Bearer sk-…" }]`, every scalar of it): their
-        // excerpt printed the token as written (QA198).
-        if (!isScalar(field.key) || !HEADERS_KEY.test(String(field.key.value))) continue;
-        if (isMap(field.value)) for (const pair of field.value.items) addScalars(pair.value, add);
-        else addScalars(field.value, add);
+  // An alias is read where its anchor stands (QA198: `x-common: &h { authorization: "Bearer sk-…" }`
+  // then `headers: *h`, refused 'unknown key `x-common`', printed the token as written); `seen`
+  // ends a self-referencing anchor (`&a [*a]`).
+  const seen = new Set<unknown>();
+  const real = (node: unknown): unknown => (isAlias(node) ? node.resolve(doc) : node);
+  const fields = (owner: unknown): void => {
+    const map = real(owner);
+    if (!isMap(map) || seen.has(map)) return;
+    seen.add(map);
+    for (const field of map.items) {
+      if (!isScalar(field.key)) continue;
+      const key = String(field.key.value);
+      if (key === '<<') {
+        const base = real(field.value);
+        for (const item of isSeq(base) ? base.items : [base]) fields(item); // a merge key
       }
+      // `header:`/`Headers:` misspelt (unknown key) too, and `headers:` written as a list by
+      // mistake (`[{ name: authorization, value: "Bearer sk-…" }]`, every scalar of it): their
+      // excerpt printed the token as written (QA198).
+      if (!HEADERS_KEY.test(key)) continue;
+      const headers = real(field.value);
+      if (isMap(headers)) for (const pair of headers.items) addScalars(pair.value, add, real, seen);
+      else addScalars(headers, add, real, seen);
     }
+  };
+  for (const section of ['agents', 'judges']) {
+    const owners = real(doc.contents.get(section, true));
+    if (isMap(owners)) for (const owner of owners.items) fields(owner.value);
   }
 }
 
 /**
  * Every scalar of a header value: one written as a list or mapping by mistake (`authorization:
  * [Bearer sk-…]`, `{ Bearer: sk-… }`) is refused 'expected string, got a list', and its excerpt
- * printed the token as written (QA196).
+ * printed the token as written (QA196); an alias's anchor too (QA198).
  */
-function addScalars(node: unknown, add: (from: number, to: number) => void): void {
+function addScalars(
+  given: unknown,
+  add: (from: number, to: number) => void,
+  real: (node: unknown) => unknown,
+  seen: Set<unknown>,
+): void {
+  const node = real(given);
+  if (seen.has(node)) return;
+  seen.add(node);
   if (isScalar(node)) {
     if (node.range) add(node.range[0], node.range[1]);
   } else if (isCollection(node)) {
     for (const item of node.items)
       if (isPair(item)) {
-        addScalars(item.key, add);
-        addScalars(item.value, add);
-      } else addScalars(item, add);
+        addScalars(item.key, add, real, seen);
+        addScalars(item.value, add, real, seen);
+      } else addScalars(item, add, real, seen);
   }
 }
 

@@ -147,3 +147,23 @@ it('masks a header value of a minified JSON plan larger than 1 MB, one line (QA1
   const masked = maskSpans(text, headerValueSpans(text).get(0));
   expect(masked).toContain('"headers":{"authorization":"****** ********"}');
 });
+
+it.each([
+  ['headers', 'x-common: &h { authorization: "Bearer sk-QA198" }', '  a1: { protocol: raip, headers: *h }'],
+  [
+    'a header value',
+    'x-token: &t "Bearer sk-QA198"',
+    '  a1: { protocol: raip, headers: { authorization: *t } }',
+  ],
+  [
+    'a merge key',
+    'x-base: &b { headers: { authorization: "Bearer sk-QA198" } }',
+    '  a1: { <<: *b, protocol: raip }',
+  ],
+  ['an agent', 'x-agent: &a { protocol: raip, headers: { authorization: "Bearer sk-QA198" } }', '  a1: *a'],
+])('masks a header value at the anchor of an alias for %s (QA198)', (_, anchor, use) => {
+  // Refused 'unknown key `x-common`', the anchor's line printed the token as written.
+  const text = `evalc: 1\n${anchor}\nagents:\n${use}\n  a2: &self [*self]\n`;
+  expect(maskSpans(anchor, headerValueSpans(text).get(1))).not.toContain('sk-QA198');
+  expect(maskSpans(anchor, headerValueSpans(text).get(1))).toContain('****** ********');
+});
