@@ -354,15 +354,25 @@ const RESULTS_OPEN = '\n  "results": [\n';
 /** The way out a shape problem ends with; apply --locked says its own instead (QA177). */
 export const SHAPE_ADVICE = ' (restore it from git, or delete it and run `evalc apply` to re-create it)';
 
-/** Whether each line from `start` to the `index`th is a whole row (QA192: jq's layout; QA197: a row above spread). */
+/** Whether each line from `start` to the `index`th is one row (QA192: jq's layout; QA197: a row above spread). */
 function isOneLineRow(text: string, start: number, index: number): boolean {
   for (let i = 0, at = start; i <= index; i++) {
     const end = text.indexOf('\n', at);
-    if (!/^ {4}\{[^\n]*\},?$/.test(text.slice(at, end === -1 ? undefined : end))) return false;
+    if (!isOneRow(text.slice(at, end === -1 ? undefined : end))) return false;
     if (end === -1) return i === index;
     at = end + 1;
   }
   return true;
+}
+
+/** One row, `    {…},`: two joined, `{…},{…},`, are not (QA200). */
+function isOneRow(line: string): boolean {
+  try {
+    const row: unknown = /^ {4}\{.*\},?$/.test(line) && JSON.parse(line.replace(/,$/, ''));
+    return typeof row === 'object' && row !== null && !Array.isArray(row);
+  } catch {
+    return false;
+  }
 }
 
 /** `file:line: …` for a problem in one results row (the layout has one per line), else `file: …`. */

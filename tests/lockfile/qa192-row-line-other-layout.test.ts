@@ -70,3 +70,24 @@ describe('a broken results row below a row spread over lines (QA197)', () => {
     expect(read.ok).toBe(false);
   });
 });
+
+describe('a broken results row below two rows joined on one line (QA200)', () => {
+  it('is named without a line, not at the line of the row after it', () => {
+    const lines = readFileSync(FIXTURE, 'utf8').split('\n');
+    const open = lines.indexOf('  "results": [');
+    const row = JSON.parse((lines[open + 11] as string).replace(/,$/, '')) as Record<string, unknown>;
+    row.invoke = null;
+    lines[open + 11] = `    ${JSON.stringify(row)},`;
+    // rows 0 and 1 joined by hand: the line evalc's layout gives row 10 holds row 11
+    lines.splice(open + 1, 2, `${lines[open + 1]}${(lines[open + 2] as string).trim()}`);
+    expect(lines[open + 11]).toMatch(/^ {4}\{"example":"e11",/);
+    const file = path.join(dir, 'joined.lock');
+    writeFileSync(file, lines.join('\n'));
+    const read = readLockFile(file);
+    const message = read.ok ? '' : read.message;
+    expect(message).toContain(
+      `${file} is not an evalc lockfile: results[10].invoke: expected a list, got null`,
+    );
+    expect(read.ok).toBe(false);
+  });
+});
