@@ -48,13 +48,17 @@ export function lookupMetric(type: string): MetricInfo | undefined {
     validateParams: (params) => {
       const result = resolveMetric({ type, ...params });
       if (result.ok) return [];
-      return result.issues.map((issue) => {
-        const unknown = /Unrecognized key[s]?: "?([^",]+)"?/i.exec(issue.message)?.[1];
-        return {
-          path: issue.path,
-          message: issue.message.replace(`${type}: `, ''),
-          ...(unknown ? { unknownKey: unknown } : {}),
-        };
+      return result.issues.flatMap((issue) => {
+        const message = issue.message.replace(`${type}: `, '');
+        // Each unknown key is its own issue: the first of 'Unrecognized keys: "a", "b"' only was
+        // named, and b said nothing until a was fixed (QA199).
+        // The keys are read off the mapping, which zod lists quoted and joined by ', ' (a key may hold both).
+        const listed = /Unrecognized keys?: (.+)$/is.exec(issue.message)?.[1];
+        const unknown = keysOf(issue.path.reduce<unknown>((v, seg) => valueIn(v, seg), params)).filter((k) =>
+          listed?.includes(`"${k}"`),
+        );
+        if (unknown.length === 0) return [{ path: issue.path, message }];
+        return unknown.map((key) => ({ path: issue.path, message, unknownKey: key }));
       });
     },
   };
@@ -95,6 +99,12 @@ function formsHint(
 }
 
 /** A mapping's keys; none for anything else. */
+function valueIn(value: unknown, segment: string | number): unknown {
+  return value !== null && typeof value === 'object'
+    ? (value as Record<string | number, unknown>)[segment]
+    : undefined;
+}
+
 export function keysOf(value: unknown): string[] {
   return value !== null && typeof value === 'object' ? Object.keys(value) : [];
 }
