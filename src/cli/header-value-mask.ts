@@ -5,7 +5,7 @@
  * file, by line, to mask one `*` per character (the caret keeps its column); `${env.NAME}` and
  * `$NAME` references stay readable (a diagnostic may be about them). QA60.
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, parseDocument, visit } from 'yaml';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -57,36 +57,22 @@ function addHeaderValues(
   doc: ReturnType<typeof parseDocument>,
   add: (from: number, to: number) => void,
 ): void {
-  if (!isMap(doc.contents)) return;
   // An alias is read where its anchor stands (QA198: `x-common: &h { authorization: "Bearer sk-…" }`
-  // then `headers: *h`, refused 'unknown key `x-common`', printed the token as written); `seen`
-  // ends a self-referencing anchor (`&a [*a]`).
+  // then `headers: *h`, refused 'unknown key `x-common`', printed the token as written).
   const seen = new Set<unknown>();
   const real = (node: unknown): unknown => (isAlias(node) ? node.resolve(doc) : node);
-  const fields = (owner: unknown): void => {
-    const map = real(owner);
-    if (!isMap(map) || seen.has(map)) return;
-    seen.add(map);
-    for (const field of map.items) {
-      if (!isScalar(field.key)) continue;
-      const key = String(field.key.value);
-      if (key === '<<') {
-        const base = real(field.value);
-        for (const item of isSeq(base) ? base.items : [base]) fields(item); // a merge key
-      }
-      // `header:`/`Headers:` misspelt (unknown key) too, and `headers:` written as a list by
-      // mistake (`[{ name: authorization, value: "Bearer sk-…" }]`, every scalar of it): their
-      // excerpt printed the token as written (QA198).
-      if (!HEADERS_KEY.test(key)) continue;
-      const headers = real(field.value);
-      if (isMap(headers)) for (const pair of headers.items) addScalars(pair.value, add, real, seen);
+  // Every `headers:` of the file, not only those YAML read under `agents.<name>`/`judges.<name>`:
+  // one indented with a tab is read as a top-level key (QA198: printed as written under 'Tabs are
+  // not allowed as indentation'); `header:`/`Headers:` misspelt (unknown key) too, and `headers:`
+  // written as a list by mistake (`[{ name: authorization, value: "Bearer sk-…" }]`, every scalar).
+  visit(doc, {
+    Pair(_, pair) {
+      if (!isScalar(pair.key) || !HEADERS_KEY.test(String(pair.key.value))) return;
+      const headers = real(pair.value);
+      if (isMap(headers)) for (const item of headers.items) addScalars(item.value, add, real, seen);
       else addScalars(headers, add, real, seen);
-    }
-  };
-  for (const section of ['agents', 'judges']) {
-    const owners = real(doc.contents.get(section, true));
-    if (isMap(owners)) for (const owner of owners.items) fields(owner.value);
-  }
+    },
+  });
 }
 
 /**

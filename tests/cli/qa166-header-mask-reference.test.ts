@@ -167,3 +167,15 @@ it.each([
   expect(maskSpans(anchor, headerValueSpans(text).get(1))).not.toContain('sk-QA198');
   expect(maskSpans(anchor, headerValueSpans(text).get(1))).toContain('****** ********');
 });
+
+it.each([
+  ['indented with a tab', '\theaders: { authorization: "Bearer sk-QA198" }'],
+  ['at the top level', 'headers: { authorization: "Bearer sk-QA198" }'],
+])('masks the values of headers %s (QA198)', (_, line) => {
+  // YAML read the tab-indented line as a top-level key: 'Tabs are not allowed as indentation'
+  // printed the token as written.
+  const text = `evalc: 1\nagents:\n  a1:\n    protocol: raip\n${line}\ntasks: {}\n`;
+  expect(maskSpans(line, headerValueSpans(text).get(4))).toBe(
+    line.replace('Bearer sk-QA198', '****** ********'),
+  );
+});
