@@ -6,6 +6,7 @@ import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import { tryLockCache } from '../executor/cache-lock.js';
 import { type SideFileSweep, sideFileStats, sweepSideFiles } from '../executor/cache-side-files.js';
 import { LogStore } from '../executor/cache-store.js';
+import { irregularLockFile } from '../lockfile/read-lock-text.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import { suggest } from '../plan/suggest.js';
 import { parseCommandArgs, planArgument } from './args.js';
@@ -152,6 +153,9 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     const datasetSha256 = new Set<string>();
     const schemaDigests = new Set<string>();
     for (const file of lockFiles) {
+      // A FIFO in the plan's own lock's place hung the read (QA201); one named with --lock is read as given.
+      const own = [dirs.lockFile, dirs.onlyLockFile].includes(file) ? irregularLockFile(file) : undefined;
+      if (own) throw new ExitError(EXIT.failure, own);
       const read = readLockFile(lockFileOf(path.resolve(ctx.cwd, file)));
       if (!read.ok)
         throw new ExitError(

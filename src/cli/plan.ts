@@ -18,6 +18,7 @@ import { pinsOf } from '../executor/locked-inputs.js';
 import { planSecrets } from '../executor/run-secrets.js';
 import { cacheLoadNotes } from '../executor/run-store.js';
 import { warnShortSecrets } from '../executor/short-secrets.js';
+import { irregularLockFile } from '../lockfile/read-lock-text.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -211,6 +212,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
 }
 
 export function readLockOrUndefined(file: string): Lockfile | undefined {
+  const irregular = irregularLockFile(file);
+  if (irregular) throw new ExitError(EXIT.failure, irregular);
   const read = readLockFile(file);
   if (read.ok) return read.lock;
   if (read.missing) return undefined;

@@ -10,6 +10,7 @@ import { sourceChange, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
+import { irregularLockFile } from '../lockfile/read-lock-text.js';
 import { readLockFile, readLockHeader, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
@@ -43,6 +44,9 @@ export function readPreviousPins(
   /** The run that refuses it: `--locked` or `--only`, which do not write this lock (QA197, QA200). */
   run?: LockReader,
 ): { ok: true; lock: Lockfile | undefined } | { ok: false; message: string; unreadable?: true } {
+  // A FIFO hung the read below (QA201); a folder is refused in apply's words (EISDIR, --locked's).
+  const irregular = irregularLockFile(file, { folders: false });
+  if (irregular) return { ok: false, message: irregular };
   const read = readLockHeader(file);
   if (read.ok) return { ok: true, lock: { ...read.lock, results: [], aggregates: {} } };
   if (read.missing) return { ok: true, lock: undefined };

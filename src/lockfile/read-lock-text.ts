@@ -5,7 +5,7 @@
  * missing, so `plan` said "no lockfile yet" and apply overwrote it (QA188). A folder in its place
  * reads as missing here; apply refuses it before any agent is asked (lock-folder-check.ts).
  */
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 
 export type LockText =
   | { ok: true; text: string }
@@ -28,4 +28,40 @@ export function readLockText(file: string): LockText {
   }
   // A UTF-8 byte order mark (a Windows editor's save) is not part of the JSON (RFC 8259 §8.1).
   return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
+/**
+ * Why the lockfile evalc reads beside a plan, and writes there when the run ends, is refused: it is
+ * there but is not a regular file (QA201). A FIFO named evalc.lock hung `plan` and `apply` in the
+ * read until SIGKILL (a blocked read runs no signal handler); a folder read as "no lockfile yet", so
+ * `plan` said nothing (apply refuses a folder in its own words: `folders: false`, lock-folder-check.ts,
+ * locked-inputs.ts). A link to a regular file is read as today. Locks a user names (`diff`,
+ * `report --from`, `--baseline`) are read as given: a process substitution is a pipe.
+ */
+export function irregularLockFile(file: string, { folders = true } = {}): string | undefined {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (stat.isFile() || (!folders && stat.isDirectory())) return undefined;
+  const kind = stat.isDirectory()
+    ? 'a folder'
+    : stat.isFIFO()
+      ? 'a named pipe (FIFO)'
+      : stat.isSocket()
+        ? 'a socket'
+        : stat.isCharacterDevice() || stat.isBlockDevice()
+          ? 'a device'
+          : 'not a regular file';
+  return `${file}${linkNote(file)} is ${kind}, not a lockfile: evalc reads the evalc.lock beside the plan and writes it there when the run ends; move it away and run again`;
+}
+
+function linkNote(file: string): string {
+  try {
+    return lstatSync(file).isSymbolicLink() ? ` (a link to ${readlinkSync(file)})` : '';
+  } catch {
+    return '';
+  }
 }
