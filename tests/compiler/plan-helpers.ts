@@ -1,15 +1,18 @@
 /** Writes small plans into temp folders and compiles them for the compiler tests. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CompiledPlan } from '../../src/compiler/compile.js';
 import { type LoadOptions, type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
 import { planRun } from '../../src/compiler/plan-run.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 
-/** A new temp folder holding `files` (path → text); returns the folder. */
+/**
+ * A new temp folder holding `files` (path → text); returns the folder. Made inside a test, it is
+ * removed when the test finishes; made outside one (module level, `beforeAll`), the caller removes it.
+ */
 export function writeFiles(files: Record<string, string>, prefix = 'evalc-test-'): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = tempFolder(prefix);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
@@ -37,7 +40,7 @@ export async function planDiagnostics(yaml: string): Promise<Diagnostic[]> {
   try {
     return (await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true })).diagnostics;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeFolder(dir);
   }
 }
 
