@@ -7,7 +7,7 @@ import { compileTemplate, type TemplateError, type TemplateNode } from '../bindi
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
-import { didYouMean, movedEntriesHint, unknownKeyHint } from '../plan/suggest.js';
+import { didYouMean, misspeltKeyHint } from '../plan/suggest.js';
 import { valueAt } from '../plan/validate-schema.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
@@ -16,7 +16,7 @@ import {
   type CandidateCheckContext,
   checkDefaultCandidate,
 } from './default-candidate-check.js';
-import { keysOf, listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
+import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { metricNumberHint } from './metric-number-hint.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
@@ -50,7 +50,13 @@ export function checkMetric(
   }
   const params: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(config)) if (!COMMON_KEYS.has(k)) params[k] = v;
-  for (const issue of info.validateParams(params)) {
+  const issues = info.validateParams(params);
+  // The unknown parameters beside each other: two that read as one are told so (QA199).
+  const unknown = issues.flatMap((i) =>
+    i.unknownKey !== undefined && i.path.length === 0 ? [i.unknownKey] : [],
+  );
+  const known = [...info.paramNames, ...COMMON_KEYS];
+  for (const issue of issues) {
     const issuePath = [...path, ...issue.path];
     // An absent parameter said "judge: judge: Invalid input: expected string, received undefined" (QA44).
     const missing =
@@ -79,11 +85,8 @@ export function checkMetric(
             : issue.unknownKey
               ? // One holding entries the key beside it lacks moves them, as a plan's keys do (QA199:
                 // `checkponts: [ … ]` by `checkpoints: []` read 'remove `checkponts`', and removed, they were gone).
-                (movedEntriesHint(
-                  unknownKeyHint(issue.unknownKey, [...info.paramNames, ...COMMON_KEYS], keysOf(config)),
-                  config,
-                  issue.unknownKey,
-                ) ?? keysHint(config.type, info.paramNames, issue.unknownKey))
+                (misspeltKeyHint(issue.unknownKey, known, config, unknown) ??
+                keysHint(config.type, info.paramNames, issue.unknownKey))
               : missing === 'judge'
                 ? judgesHint(ctx.plan)
                 : missing !== undefined && info.paramHelp[missing] !== undefined

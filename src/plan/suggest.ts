@@ -62,6 +62,28 @@ export function unknownKeyHint(
 }
 
 /**
+ * The hint of `key`, unknown in the mapping `holder` whose other unknown keys are `unknown`: the key
+ * it may have meant (unknownKeyHint), what it holds to move there (movedEntriesHint), and the other
+ * unknown keys that read as the same one (sameGuessHint), for a plan's mappings and a metric's
+ * parameters alike (QA199: a metric's `checkponts:` and `chekpoints:` were each told `checkpoints`).
+ */
+export function misspeltKeyHint(
+  key: string,
+  known: readonly string[],
+  holder: unknown,
+  unknown: readonly string[],
+): string | undefined {
+  const present = isMapping(holder) ? Object.keys(holder) : [];
+  return sameGuessHint(
+    movedEntriesHint(unknownKeyHint(key, known, present), holder, key),
+    key,
+    unknown,
+    known,
+    holder,
+  );
+}
+
+/**
  * "did you mean `agents`?" of two misspelt keys beside each other (`agnets:` and `agenst:`): each
  * renamed as told, the mapping set `agents` twice, and the duplicate's 'keep one' dropped the other's
  * entries (QA199). Each names the other, and to put what both hold under one key.

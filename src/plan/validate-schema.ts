@@ -24,7 +24,7 @@ import {
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
 import { misspeltFieldHint, shapeHint } from './shape-hints.js';
-import { didYouMean, movedEntriesHint, sameGuessHint, suggest, unknownKeyHint } from './suggest.js';
+import { didYouMean, misspeltKeyHint, suggest } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 import { maskQueryText } from './url-secrets.js';
 
@@ -154,7 +154,6 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
       return issue.keys.map((key) => {
         const known = knownKeysAt(raw, path);
         const value = valueAt(raw, path);
-        const present = value !== null && typeof value === 'object' ? Object.keys(value) : [];
         // The rest of a url's query, cut at a `,` in braces: its credentials masked (QA189).
         const shown = key.includes('=') ? maskQueryText(key) : key;
         return diagnostic(
@@ -170,13 +169,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
               misplacedKeyHint(path, key, value) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
-              sameGuessHint(
-                movedEntriesHint(unknownKeyHint(key, known, present), value, key),
-                key,
-                issue.keys,
-                known,
-                value,
-              ),
+              misspeltKeyHint(key, known, value, issue.keys),
           },
         );
       });

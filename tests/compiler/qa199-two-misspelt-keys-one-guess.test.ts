@@ -57,4 +57,22 @@ describe('two misspelt keys that read as one', () => {
       'did you mean `timeout`? (`timout` beside it reads as `timeout` too: keep one)',
     ]);
   });
+
+  it("says so of a metric's parameters too", async () => {
+    const plan = text
+      .replace('agnets:', 'agents:')
+      .replace('agenst:\n', '')
+      .replace(
+        '[ { type: contains, expected: a } ]',
+        '[ { type: checkpoints, checkponts: [ r ], chekpoints: [ s ] } ]',
+      );
+    const dir = writeFiles({ 'evalc.yaml': plan }, 'evalc-qa199-twice-');
+    const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    expect(
+      result.diagnostics.filter((d) => d.code === 'EVALC_METRIC_PARAM_UNKNOWN').map((d) => d.hint),
+    ).toEqual([
+      'did you mean `checkpoints`? (`chekpoints` beside it reads as `checkpoints` too: put what both hold under one `checkpoints`)',
+      'did you mean `checkpoints`? (`checkponts` beside it reads as `checkpoints` too: put what both hold under one `checkpoints`)',
+    ]);
+  });
 });
