@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { diffCommand } from '../../src/cli/diff.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { captureContext } from './cli-harness.js';
 
 const locks = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'locks');
@@ -84,7 +84,7 @@ describe('evalc diff', () => {
   });
 
   it('says which lockfile is missing or not valid', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'evalc-diff-'));
+    const dir = tempFolder('evalc-diff-');
     writeFileSync(path.join(dir, 'broken.lock'), '{"evalc": ');
     writeFileSync(path.join(dir, 'other.json'), '{"hello": 1}');
     await expect(run([path.join(locks, BASE), 'nope.lock'], dir)).rejects.toMatchObject({

@@ -1,17 +1,17 @@
 /** `evalc init`: a scaffold that validates and plans as it is, and never overwrites a plan. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { initCommand } from '../../src/cli/init.js';
 import { validateCommand } from '../../src/cli/validate.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 describe('evalc init', () => {
   it('scaffolds a plan, a dataset and a .gitignore that keeps .evalc/ out of git', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const dir = tempFolder('evalc-init-');
     const result = await runCommand(initCommand, ['proj'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -26,7 +26,7 @@ describe('evalc init', () => {
   });
 
   it('writes the JSON Schema its first line names, and the plan is valid against it (what an editor checks)', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const dir = tempFolder('evalc-init-');
     await runCommand(initCommand, [], { cwd: dir });
     const schema = JSON.parse(readFileSync(path.join(dir, 'schemas/evalc.schema.json'), 'utf8'));
     const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -37,7 +37,7 @@ describe('evalc init', () => {
   });
 
   it('writes a plan that validates without changes', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const dir = tempFolder('evalc-init-');
     await runCommand(initCommand, [], { cwd: dir });
     const result = await runCommand(validateCommand, [], { cwd: dir });
     expect(result.stderr).toBe('');
@@ -46,7 +46,7 @@ describe('evalc init', () => {
   });
 
   it('refuses to overwrite an existing plan with a usage error', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const dir = tempFolder('evalc-init-');
     await runCommand(initCommand, [], { cwd: dir });
     const again = await runCommand(initCommand, [], { cwd: dir });
     expect(again.code).toBe(64);
@@ -54,7 +54,7 @@ describe('evalc init', () => {
   });
 
   it('keeps a dataset, schema or .gitignore the folder already has, and says so (QA7)', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const dir = tempFolder('evalc-init-');
     mkdirSync(path.join(dir, 'datasets'));
     writeFileSync(path.join(dir, 'datasets', 'smoke.jsonl'), '{"id":"mine","vars":{"question":"q"}}\n');
     writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\n');

@@ -3,8 +3,7 @@
  * crafted by hand from a compiled plan (LogStore.put + writeLockFile), so `=` cached counts
  * and `~` reasons can be checked before the apply engine writes them itself.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
@@ -14,11 +13,12 @@ import { LogStore } from '../../src/executor/cache-store.js';
 import { writeLockFile } from '../../src/lockfile/serialize.js';
 import type { LockAgent, Lockfile, LockGroup, LockResult } from '../../src/lockfile/types.js';
 import { compileDir } from '../compiler/plan-helpers.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { FIXTURE_PLANS, runCommand } from './run-cli.js';
 
 /** A private copy of the basic fixture plan, optionally edited. */
 function basicCopy(edit: (plan: string) => string = (p) => p, dataset?: (rows: string) => string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-plan-'));
+  const dir = tempFolder('evalc-plan-');
   cpSync(path.join(FIXTURE_PLANS, 'basic'), dir, { recursive: true });
   const planFile = path.join(dir, 'evalc.yaml');
   writeFileSync(planFile, edit(readFileSync(planFile, 'utf8')));

@@ -4,10 +4,10 @@
  * ENOENT error while stamping the reports); under --json the refusal is a result event. An
  * output folder that cannot be created is a one-line refusal too.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCli } from './run-cli.js';
 
 const PLAN = `evalc: 1
@@ -28,7 +28,7 @@ tasks:
 
 describe('apply --baseline that cannot be read', () => {
   it('is refused up front with exit 1, no internal error, and a refused result event under --json', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa-baseline-'));
+    const dir = tempFolder('evalc-qa-baseline-');
     writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
     const result = spawnCli(['apply', '--baseline', 'nope.lock', '--json'], { cwd: dir });
     expect(result.code).toBe(1);
@@ -44,7 +44,7 @@ describe('apply --baseline that cannot be read', () => {
 
 describe('an output folder that cannot be created', () => {
   it('is a one-line refusal (exit 1), not an internal error with a stack', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa-out-'));
+    const dir = tempFolder('evalc-qa-out-');
     writeFileSync(path.join(dir, 'a-file'), 'x');
     const result = spawnCli(['schema', '--out', 'a-file/schemas'], { cwd: dir });
     expect(result.code).toBe(1);

@@ -5,11 +5,11 @@
  * the refusal said it "failed in the run that wrote evalc.lock …: a transient failure is never
  * cached, so no cache answers them" and told the user to call the agents again instead.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (url: string, more = '') => `evalc: 1
@@ -34,7 +34,7 @@ const env = { CI: 'true' };
 
 beforeAll(async () => {
   agent = await startRaipAgent();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa107-frozen-'));
+  dir = tempFolder('evalc-qa107-frozen-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -42,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 describe('apply --frozen: an answer whose extraction failed is cached (QA107)', () => {
@@ -61,7 +62,7 @@ describe('apply --frozen: an answer whose extraction failed is cached (QA107)', 
       path.join(dir, 'evalc.yaml'),
       plan(agent.url, '\n      - { type: contains, candidate: answer, value: C }'),
     );
-    const empty = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa107-cold-'));
+    const empty = tempFolder('evalc-qa107-cold-');
     const invokes = agent.invokeCount();
     const text = await spawnCliAsync(['apply', '--frozen', '--cache-dir', empty], { cwd: dir, env });
     expect(text.code).toBe(1);

@@ -5,11 +5,11 @@
  * an apply said `~ invoke … because agent identity changed` (apply then called nobody) and `apply
  * --frozen` with the whole cache at hand was refused (`12 agent responses are not cached`).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, more = '') => `evalc: 1
@@ -34,7 +34,7 @@ const env = { CI: 'true' };
 
 beforeAll(async () => {
   agent = await startChatAgent(['echo']);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa115-version-'));
+  dir = tempFolder('evalc-qa115-version-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -42,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 describe('a declared version of an agent without discovery, read back from evalc.lock (QA115)', () => {

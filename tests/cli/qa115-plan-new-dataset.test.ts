@@ -3,11 +3,11 @@
  * and agent (`geo/capitals[raip1]`), so `+ invoke … 1 example   new dataset` did not say which of
  * the task's datasets is new; the reason now names it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, more = '') => `evalc: 1
@@ -32,7 +32,7 @@ const env = { CI: 'true' };
 
 beforeAll(async () => {
   agent = await startChatAgent(['echo']);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa115-new-dataset-'));
+  dir = tempFolder('evalc-qa115-new-dataset-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -40,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 describe('plan: a dataset added to a task (QA115)', () => {

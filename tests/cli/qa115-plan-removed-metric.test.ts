@@ -4,11 +4,11 @@
  * changed (no step changes: e.g. a gate, a weight or a description)`: the reviewer could not see that
  * a metric's results leave evalc.lock. The aggregate's reason now names it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, metrics: string) => `evalc: 1
@@ -37,11 +37,12 @@ const env = { CI: 'true' };
 
 beforeAll(async () => {
   agent = await startChatAgent(['echo']);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa115-removed-metric-'));
+  dir = tempFolder('evalc-qa115-removed-metric-');
 });
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 async function applied(text: string): Promise<void> {

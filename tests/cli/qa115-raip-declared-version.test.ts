@@ -4,12 +4,12 @@
  * if /info had given it: `apply --frozen` with the whole cache at hand was refused (`2 agent responses
  * are not cached`) and `plan` noted `agent a1: version 7 → (none)` though nothing had changed.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 let server: http.Server;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa115-raip-version-'));
+  dir = tempFolder('evalc-qa115-raip-version-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan('7'));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -59,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  removeFolder(dir);
 });
 
 describe('a RAIP agent without a /info version and a declared version: (QA115)', () => {

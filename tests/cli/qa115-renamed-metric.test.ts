@@ -5,11 +5,11 @@
  * apply's summary said `1 skipped` with no reason, and `evalc diff` listed a metric removed and one
  * added as two unrelated lines.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, id: string) => `evalc: 1
@@ -37,7 +37,7 @@ const env = { CI: 'true' };
 
 beforeAll(async () => {
   agent = await startChatAgent(['echo']);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa115-rename-'));
+  dir = tempFolder('evalc-qa115-rename-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint, 'cap_match'));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -48,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 describe('a gated metric renamed in a pull request (QA115)', () => {

@@ -6,12 +6,12 @@
  * was refused (`agent a1: identity changed`), and an apply that only added a metric called the agent
  * again for every example.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 let server: http.Server;
@@ -62,7 +62,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa118-raip-etag-'));
+  dir = tempFolder('evalc-qa118-raip-etag-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan('7'));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
   expect(first.code, first.stderr).toBe(0);
@@ -70,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  removeFolder(dir);
 });
 
 describe('a RAIP agent without a /info version, a declared version: and an /info ETag (QA118)', () => {

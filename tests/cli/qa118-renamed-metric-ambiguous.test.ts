@@ -3,11 +3,11 @@
  * metrics alike but for their id removed, and one such metric added: each removed line named the
  * added one as its new name, and the added line was called a rename of both.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, ids: string[]) => `evalc: 1
@@ -41,11 +41,12 @@ async function applyAs(ids: string[], lockName: string): Promise<string> {
 
 beforeAll(async () => {
   agent = await startChatAgent(['echo']);
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa118-rename-'));
+  dir = tempFolder('evalc-qa118-rename-');
 });
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 describe("diff's renamed? note is one to one (QA118)", () => {

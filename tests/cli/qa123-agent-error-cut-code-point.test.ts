@@ -5,12 +5,12 @@
  * report.html and the step cache, and as U+FFFD in report.md and junit.xml. 44c9c5b moved four
  * quoting sites to a code-point cut (src/protocols/quote-cut.ts); these were left on the old one.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 let server: http.Server;
@@ -89,7 +89,7 @@ describe('an agent error with an emoji at the 200th unit (QA123)', () => {
     ['raip', 500],
     ['chat', 500],
   ] as const)('%s, HTTP %i: no lone surrogate in any file written', async (protocol, status) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa123-cut-'));
+    const dir = tempFolder('evalc-qa123-cut-');
     writeFileSync(path.join(dir, 'evalc.yaml'), protocol === 'chat' ? chatPlan(status) : plan(status));
     const out = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
     expect(out.code, out.stderr).toBe(1);

@@ -4,12 +4,12 @@
  * was written as `\ud83d` in report.json/md/html, junit.xml, run.log and the step cache.
  * Real loopback agent and judge servers.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const servers: Loopback[] = [];
@@ -61,7 +61,7 @@ const LONE_ESCAPE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2
 
 describe("a judge reply with an emoji at the quote's cut (QA123)", () => {
   it('writes no lone surrogate', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa123-judge-cut-'));
+    const dir = tempFolder('evalc-qa123-judge-cut-');
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
       `evalc: 1

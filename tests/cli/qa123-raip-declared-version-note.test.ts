@@ -4,12 +4,12 @@
  * the agent had dropped a version it never gave, while its invoke row said `(version 7 → 8)`. The note
  * now reads the version the agent is keyed by: the plan's, where /info gives none.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 let server: http.Server;
@@ -56,7 +56,7 @@ afterAll(async () => {
 
 describe('a declared version changed, /info without one (QA123)', () => {
   it("plan's note names the declared versions", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa123-raip-note-'));
+    const dir = tempFolder('evalc-qa123-raip-note-');
     writeFileSync(path.join(dir, 'evalc.yaml'), plan('7'));
     const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
     expect(first.code, first.stderr).toBe(0);

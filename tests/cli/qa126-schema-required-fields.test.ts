@@ -7,14 +7,14 @@
  * `profile:` that says the opposite of its `replayTools:` (EVALC_AGENT_CONFIG). The schema says each
  * now, and still accepts what validate accepts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { validateCommand } from '../../src/cli/validate.js';
 import { planJsonSchema } from '../../src/compiler/plan-json-schema.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(planJsonSchema());
@@ -43,7 +43,7 @@ function planWith({ agent, judge, gate }: Part): Record<string, unknown> {
 }
 
 async function evalcValidate(plan: Record<string, unknown>): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'qa126-required-'));
+  const dir = tempFolder('qa126-required-');
   writeFileSync(path.join(dir, 'evalc.yaml'), stringify(plan));
   return (await runCommand(validateCommand, [], { cwd: dir })).code;
 }

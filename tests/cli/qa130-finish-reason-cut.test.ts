@@ -6,12 +6,12 @@
  * emoji at the 40th unit, its first half was written as `\ud83d` in report.json/html and the step
  * cache and as U+FFFD in report.md, junit.xml and run.log. Real loopback agent and judge servers.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const FINISH = `${'f'.repeat(39)}🔑-tail`;
@@ -58,7 +58,7 @@ const LONE_ESCAPE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2
 
 describe("a finish_reason with an emoji at the quote's cut (QA130)", () => {
   it('writes no lone surrogate for the agent or the judge', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa130-finish-'));
+    const dir = tempFolder('evalc-qa130-finish-');
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
       `evalc: 1

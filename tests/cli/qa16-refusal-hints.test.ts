@@ -3,12 +3,12 @@
  * on a cold cache, is refused (exit 1). The refusal said what drifted or was missing but not what
  * the developer does next; it now ends with a `hint:` line (and a `hint` field under --json).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalHint } from '../../src/cli/refusal-hint.js';
 import { type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (url: string, template: string) => `evalc: 1
@@ -32,7 +32,7 @@ let dir: string;
 
 beforeAll(async () => {
   agent = await startRaipAgent();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa16-hints-'));
+  dir = tempFolder('evalc-qa16-hints-');
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}}'));
   const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env: { CI: 'true' } });
   expect(first.code, first.stderr).toBe(0);
@@ -40,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
 });
 
 describe('a refused apply in CI says what to do next', () => {
@@ -68,7 +69,7 @@ describe('a refused apply in CI says what to do next', () => {
   });
 
   it('--frozen --baseline on a cold cache with an up-to-date lock: nothing to run, the gates are judged from the lock', async () => {
-    const cold = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa16-cold-'));
+    const cold = tempFolder('evalc-qa16-cold-');
     const invokes = agent.invokeCount();
     // A PR job that changed nothing the plan uses: main's lock as the baseline, no cache restored.
     writeFileSync(path.join(cold, 'main.lock'), readFileSync(path.join(dir, 'evalc.lock')));
@@ -82,7 +83,7 @@ describe('a refused apply in CI says what to do next', () => {
   });
 
   it('--frozen on a cold cache with work to do: exit 1, lists what is missing, hints at restoring the cache', async () => {
-    const cold = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa16-cold-'));
+    const cold = tempFolder('evalc-qa16-cold-');
     const invokes = agent.invokeCount();
     writeFileSync(path.join(cold, 'main.lock'), readFileSync(path.join(dir, 'evalc.lock')));
     writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, '{{q}} please'));

@@ -3,15 +3,15 @@
  * and `--only ""` or `--only /inline` "unknown task ``". An empty part is now said as such, with
  * what to write (exit 65, EVALC_ONLY_UNKNOWN, as before).
  */
-import { cpSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { FIXTURE_PLANS, runCommand } from './run-cli.js';
 
 function basicCopy(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa183-only-'));
+  const dir = tempFolder('evalc-qa183-only-');
   cpSync(path.join(FIXTURE_PLANS, 'basic'), dir, { recursive: true });
   return dir;
 }

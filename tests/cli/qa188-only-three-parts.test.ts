@@ -4,15 +4,15 @@
  * plan held. The hint now names the plan's own: the task and dataset given when the plan has
  * them, else its first (exit 65, EVALC_ONLY_UNKNOWN, as before).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 function planFolder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa188-only-'));
+  const dir = tempFolder('evalc-qa188-only-');
   writeFileSync(
     path.join(dir, 'evalc.yaml'),
     [

@@ -3,8 +3,7 @@
  * instead of using the first and ignoring the rest: `evalc validate a.yaml b.yaml` validated
  * a.yaml alone and printed "valid", `evalc schema junk` wrote ./schemas.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from '../../src/cli/apply.js';
@@ -15,6 +14,7 @@ import { lintCommand } from '../../src/cli/lint.js';
 import { planCommand } from '../../src/cli/plan.js';
 import { schemaCommand } from '../../src/cli/schema.js';
 import { validateCommand } from '../../src/cli/validate.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 const PLAN = `evalc: 1
@@ -30,7 +30,7 @@ tasks:
 `;
 
 function planDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-args-'));
+  const dir = tempFolder('evalc-qa20-args-');
   writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
   writeFileSync(path.join(dir, 'other.yaml'), PLAN);
   writeFileSync(path.join(dir, 'd.jsonl'), '{"id":"e1","vars":{"q":"x"},"expected":{"a":"x"}}\n');
@@ -61,14 +61,14 @@ describe('more arguments than a command takes', () => {
   });
 
   it('schema takes no argument and writes nothing when given one', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-args-'));
+    const dir = tempFolder('evalc-qa20-args-');
     const result = await runCommand(schemaCommand, ['junk'], { cwd: dir });
     expect(result.code).toBe(64);
     expect(existsSync(path.join(dir, 'schemas'))).toBe(false);
   });
 
   it('init takes one folder and scaffolds nothing when given two', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-args-'));
+    const dir = tempFolder('evalc-qa20-args-');
     const result = await runCommand(initCommand, ['one', 'two'], { cwd: dir });
     expect(result.code).toBe(64);
     expect(existsSync(path.join(dir, 'one'))).toBe(false);

@@ -5,12 +5,12 @@
  * The real CLI runs as a child process; the scaffold's port is moved to a free one (other
  * engineers' tests share the machine), nothing else in the scaffold is touched.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/loopback.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCli, spawnCliAsync } from './run-cli.js';
 
 function isListening(port: number): Promise<boolean> {
@@ -26,7 +26,7 @@ function isListening(port: number): Promise<boolean> {
 
 describe('evalc init, then apply', () => {
   it('scaffolds a plan whose first apply passes its gate with the agent it serves, then plans nothing', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-init-'));
+    const dir = tempFolder('evalc-qa20-init-');
     expect(spawnCli(['init'], { cwd: dir }).code).toBe(0);
     const port = await freePort();
     const planFile = path.join(dir, 'evalc.yaml');
@@ -60,7 +60,7 @@ describe('evalc init, then apply', () => {
   }, 60_000);
 
   it("the stand-in agent answers a malformed input with RAIP's 400 and ajvErrors", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-init-'));
+    const dir = tempFolder('evalc-qa20-init-');
     expect(spawnCli(['init'], { cwd: dir }).code).toBe(0);
     const port = await freePort();
     const { spawn } = await import('node:child_process');

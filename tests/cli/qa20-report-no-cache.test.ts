@@ -3,17 +3,17 @@
  * gone) rendered a drill-down of "No trajectory recorded" rows and said nothing. It now ends with
  * a note on stderr naming the folder it looked in; with the cache there it says nothing.
  */
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { REPO_ROOT, spawnCli } from './run-cli.js';
 
 const FIXTURE_LOCK = path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock');
 
 describe('evalc report without the run cache (real process)', () => {
   it('writes the reports and notes on stderr that they come from the lock alone', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-report-'));
+    const dir = tempFolder('evalc-qa20-report-');
     copyFileSync(FIXTURE_LOCK, path.join(dir, 'evalc.lock'));
     const result = spawnCli(['report'], { cwd: dir });
     expect(result.code).toBe(0);
@@ -25,7 +25,7 @@ describe('evalc report without the run cache (real process)', () => {
   });
 
   it('keeps stdout to the one report asked for with --format', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa20-report-'));
+    const dir = tempFolder('evalc-qa20-report-');
     copyFileSync(FIXTURE_LOCK, path.join(dir, 'evalc.lock'));
     const result = spawnCli(['report', '--format', 'json'], { cwd: dir });
     expect(result.code).toBe(0);

@@ -4,16 +4,16 @@
  * It was padded one space per UTF-16 unit: three cells short after `日本語`, one cell long after
  * a byte order mark, and anywhere after a tab.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { caretPadding } from '../../src/cli/caret-padding.js';
 import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 
 function excerptOf(line: string, col: number): string[] {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-caret-'));
+  const dir = tempFolder('evalc-qa26-caret-');
   writeFileSync(path.join(dir, 'evalc.yaml'), `${line}\n`);
   const d: Diagnostic = {
     code: 'EVALC_SCHEMA_UNKNOWN_KEY',

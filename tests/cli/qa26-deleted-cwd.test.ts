@@ -4,14 +4,14 @@
  * printed "internal error" with a Node stack trace. Now one line (and the --json result), exit 1.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { CLI, FIXTURE_PLANS } from './run-cli.js';
 
 function runInDeletedFolder(args: string[]) {
-  const gone = path.join(mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-cwd-')), 'gone');
+  const gone = path.join(tempFolder('evalc-qa26-cwd-'), 'gone');
   mkdirSync(gone);
   return spawnSync(
     'sh',

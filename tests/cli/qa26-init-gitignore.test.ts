@@ -3,15 +3,15 @@
  * that file as it is (QA7), so `.evalc/` (the step cache, logs, reports; DESIGN §5 "ignored by git")
  * went unignored without a word. init now says so on stderr, and stays quiet when the line is there.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initCommand } from '../../src/cli/init.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 function projectWith(gitignore: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-init-'));
+  const dir = tempFolder('evalc-qa26-init-');
   writeFileSync(path.join(dir, '.gitignore'), gitignore);
   return dir;
 }
@@ -38,7 +38,7 @@ describe('evalc init in a folder with its own .gitignore', () => {
   });
 
   it('says nothing about the .gitignore it writes itself', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-init-'));
+    const dir = tempFolder('evalc-qa26-init-');
     const result = await runCommand(initCommand, ['fresh'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');

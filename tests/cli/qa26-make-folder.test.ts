@@ -6,11 +6,12 @@
  * of hanging the test run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeFolder } from '../../src/cli/make-folder.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { CLI, REPO_ROOT } from './run-cli.js';
 
 const LOCK = path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock');
@@ -26,7 +27,7 @@ function codeOf(fn: () => void): { code?: unknown; syscall?: unknown } | undefin
 
 describe('makeFolder', () => {
   it('makes every missing folder, accepts one that exists, and refuses files and broken links like mkdir -p', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-mkdir-'));
+    const dir = tempFolder('evalc-qa26-mkdir-');
     makeFolder(path.join(dir, 'a/b/c'));
     expect(existsSync(path.join(dir, 'a/b/c'))).toBe(true);
     makeFolder(path.join(dir, 'a/b'));
@@ -69,7 +70,7 @@ describe('evalc where a parent folder refuses children', () => {
   it.skipIf(!existsSync('/bin/bash') || !existsSync('/dev/fd'))(
     'report --from <(cat evalc.lock) refuses (64) and asks for --out or --format; with --out it writes the reports',
     () => {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-pipe-'));
+      const cwd = tempFolder('evalc-qa26-pipe-');
       const piped = run(
         '/bin/bash',
         [
@@ -114,7 +115,7 @@ describe('evalc where a parent folder refuses children', () => {
   it.skipIf(!existsSync('/proc/self'))(
     'apply --out /proc/… and EVALC_CACHE_DIR=/proc/… exit 1 with one line before the run, instead of spinning',
     () => {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-apply-proc-'));
+      const cwd = tempFolder('evalc-qa26-apply-proc-');
       writeFileSync(path.join(cwd, 'evalc.yaml'), 'evalc: 1\n');
       const out = run(process.execPath, [CLI, 'apply', '--out', '/proc/evalc-qa26/out'], cwd);
       expect(out.signal).toBeNull();
@@ -138,7 +139,7 @@ describe('evalc where a parent folder refuses children', () => {
   it.skipIf(!existsSync('/bin/bash') || !existsSync('/dev/fd'))(
     'apply <(cat evalc.yaml) refuses (64): it has no folder for evalc.lock and .evalc/ (it spun in mkdir)',
     () => {
-      const cwd = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa26-pipe-plan-'));
+      const cwd = tempFolder('evalc-qa26-pipe-plan-');
       writeFileSync(path.join(cwd, 'd.jsonl'), '{"id":"e1","vars":{"q":"x"},"expected":{"a":"x"}}\n');
       writeFileSync(
         path.join(cwd, 'plan.yaml'),

@@ -3,11 +3,11 @@
  * `'`): Mermaid renders labels as HTML, so an id `a<b>c` showed "c" in bold and `x<y z` lost the
  * rest of its label, and `#lt;` in an id became `<`. Labels now use Mermaid's entity codes.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphCommand } from '../../src/cli/graph.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 const PLAN = `evalc: 1
@@ -26,7 +26,7 @@ tasks:
 
 describe('evalc graph: Mermaid labels (QA38)', () => {
   it('writes <, >, " and an entity-looking # of an example id as Mermaid entity codes', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa38-graph-'));
+    const dir = tempFolder('evalc-qa38-graph-');
     writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
     const result = await runCommand(graphCommand, ['evalc.yaml', '--examples'], { cwd: dir });
     expect(result.code).toBe(0);

@@ -3,20 +3,20 @@
  * "no baseline, regression check skipped" although a baseline was given (the lock keeps them
  * skipped; `evalc apply --baseline` judges them). The message now says who judges them.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderCommandHelp } from '../../src/cli/command-help.js';
 import { reportCommand } from '../../src/cli/report.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { captureContext } from './cli-harness.js';
 
 const locks = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'locks');
 
 /** The fixture lock with its regression gates as today's apply records them. */
 function folder(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa38-'));
+  const dir = tempFolder('evalc-qa38-');
   const lock = JSON.parse(readFileSync(path.join(locks, 'course-advisor.a2-worse.lock'), 'utf8'));
   for (const g of lock.gates) {
     if (g.kind !== 'regression') continue;

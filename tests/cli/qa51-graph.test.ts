@@ -3,11 +3,11 @@
  * (or `&lt;`) showed `&` (`<`) in `evalc graph --examples`. `&` is now Mermaid's `#amp;` and dot's
  * `&amp;`, so the id shows as written; dot node ids stay the plain step ids.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphCommand } from '../../src/cli/graph.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 const PLAN = `evalc: 1
@@ -25,7 +25,7 @@ tasks:
 `;
 
 async function graph(format: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa51-graph-'));
+  const dir = tempFolder('evalc-qa51-graph-');
   writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
   const result = await runCommand(graphCommand, ['evalc.yaml', '--examples', '--format', format], {
     cwd: dir,
@@ -64,7 +64,7 @@ tasks:
 
 describe('evalc graph --examples: judges (QA51)', () => {
   it("links the judge to each example's judge score, as to its group's", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa51-graph-'));
+    const dir = tempFolder('evalc-qa51-graph-');
     writeFileSync(path.join(dir, 'evalc.yaml'), JUDGED);
     const result = await runCommand(graphCommand, ['evalc.yaml', '--examples', '--format', 'dot'], {
       cwd: dir,

@@ -2,15 +2,15 @@
  * QA51: `evalc init` noted "does not ignore .evalc/" for a .gitignore that ignores all the folder
  * holds (`.evalc/*`, `/.evalc/**`), and said nothing when a later `!.evalc/` line re-includes it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initCommand } from '../../src/cli/init.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 async function initWith(gitignore: string): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa51-init-'));
+  const dir = tempFolder('evalc-qa51-init-');
   writeFileSync(path.join(dir, '.gitignore'), gitignore);
   const result = await runCommand(initCommand, [], { cwd: dir });
   expect(result.code).toBe(0);

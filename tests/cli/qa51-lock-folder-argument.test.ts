@@ -3,19 +3,19 @@
  * `cache prune --lock DIR`, but `report --from DIR`, `--baseline DIR` and `diff DIR1 DIR2` said
  * "no lockfile at DIR" of a folder that holds one. A folder now names its evalc.lock there too.
  */
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { diffCommand } from '../../src/cli/diff.js';
 import { reportCommand } from '../../src/cli/report.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 const locks = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'locks');
 
 function planFolders(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa51-lockdir-'));
+  const dir = tempFolder('evalc-qa51-lockdir-');
   for (const [name, lock] of [
     ['main', 'course-advisor.lock'],
     ['pr', 'course-advisor.a3-regressed.lock'],

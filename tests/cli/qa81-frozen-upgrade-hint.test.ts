@@ -7,12 +7,12 @@
  * steps are the ones that failed in the run that wrote evalc.lock (HTTP 500: a transient failure is
  * never cached, so no cache holds them), it says that, not "restore the cache".
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVALC_VERSION } from '../../src/version.js';
 import { type RaipAgent, startRaipAgent } from '../fixtures/raip-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (url: string, template: string) => `evalc: 1
@@ -40,8 +40,8 @@ const env = { CI: 'true' };
 
 beforeAll(async () => {
   agent = await startRaipAgent();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-frozen-'));
-  oldCache = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-old-cache-'));
+  dir = tempFolder('evalc-qa81-frozen-');
+  oldCache = tempFolder('evalc-qa81-old-cache-');
   // The cache CI restores: full of this plan's steps, under keys that are not this evalc's
   // (made here by another input template, as an earlier evalc's keys would be).
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.url, 'Q: {{q}}'));
@@ -55,6 +55,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent.close();
+  removeFolder(dir);
+  removeFolder(oldCache);
 });
 
 const lockFile = () => path.join(dir, 'evalc.lock');
@@ -93,7 +95,7 @@ describe('apply --frozen refused after an evalc upgrade', () => {
     // not answer them" and to run every example again.
     const lock = readFileSync(lockFile(), 'utf8');
     writeFileSync(lockFile(), lock.replace(`"evalc": "${EVALC_VERSION}"`, '"evalc": "0.0.9"'));
-    const empty = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa83-no-cache-'));
+    const empty = tempFolder('evalc-qa83-no-cache-');
     const text = await spawnCliAsync(['apply', '--frozen', '--cache-dir', empty], { cwd: dir, env });
     writeFileSync(lockFile(), lock);
     expect(text.code).toBe(1);
@@ -116,7 +118,7 @@ describe('apply --frozen refused after an evalc upgrade', () => {
     // The first request is answered, every later one is a 500 (retries: 0): one example fails.
     const flaky = await startRaipAgent({ invoke: ['ok', 'error500'] });
     try {
-      const ws = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-frozen-failed-'));
+      const ws = tempFolder('evalc-qa81-frozen-failed-');
       writeFileSync(
         path.join(ws, 'evalc.yaml'),
         plan(flaky.url, '{{q}}').replace(

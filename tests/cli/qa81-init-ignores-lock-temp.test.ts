@@ -4,16 +4,16 @@
  * (QA81). The `.gitignore` that `evalc init` writes keeps it out of git, as it keeps `.evalc/`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initCommand } from '../../src/cli/init.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 describe('evalc init .gitignore', () => {
   it("keeps a killed lock write's temp file out of git, and evalc.lock in it", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa81-init-'));
+    const dir = tempFolder('evalc-qa81-init-');
     expect((await runCommand(initCommand, ['.'], { cwd: dir })).code).toBe(0);
     writeFileSync(path.join(dir, 'evalc.lock.tmp-4242'), '{"torn');
     writeFileSync(path.join(dir, 'evalc.lock'), '{}\n');

@@ -4,8 +4,7 @@
  * written, in pieces, as apply does: stdout gets the text in ~64 KB pieces, and a file is written
  * beside itself and renamed into place (a killed run leaves whole reports, old or new).
  */
-import { linkSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportCommand } from '../../src/cli/report.js';
@@ -13,6 +12,7 @@ import { readLockFile, writeLockFile } from '../../src/lockfile/serialize.js';
 import type { Lockfile, LockResult } from '../../src/lockfile/types.js';
 import { renderReports } from '../../src/reports/index.js';
 import { baselineLock } from '../fixtures/locks/variants.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { captureContext } from './cli-harness.js';
 
 /** The fixture's 90 results copied `copies` times under new example ids. */
@@ -26,7 +26,7 @@ function bigLock(copies: number): Lockfile {
 
 /** A folder holding `lock` as evalc.lock, and the lock as read back (what the command renders). */
 function tempWith(lock: Lockfile): { dir: string; read: Lockfile } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa86-'));
+  const dir = tempFolder('evalc-qa86-');
   writeLockFile(path.join(dir, 'evalc.lock'), lock);
   const read = readLockFile(path.join(dir, 'evalc.lock'));
   if (!read.ok) throw new Error(read.message);

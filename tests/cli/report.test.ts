@@ -1,5 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +6,13 @@ import { type ReportDeps, reportCommand } from '../../src/cli/report.js';
 import { readLockFile } from '../../src/lockfile/serialize.js';
 import { renderReports } from '../../src/reports/index.js';
 import { buildRationales, buildTrajectories } from '../fixtures/locks/course-advisor.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { captureContext } from './cli-harness.js';
 
 const locks = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'locks');
 
 function tempWithLock(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-report-'));
+  const dir = tempFolder('evalc-report-');
   copyFileSync(path.join(locks, 'course-advisor.a2-worse.lock'), path.join(dir, 'evalc.lock'));
   copyFileSync(path.join(locks, 'course-advisor.lock'), path.join(dir, 'base.lock'));
   return dir;

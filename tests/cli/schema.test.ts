@@ -3,13 +3,13 @@
  * (regenerate with `node dist/evalc.mjs schema` after changing src/plan/schema.ts), and the
  * schema is useful to an editor: descriptions, defaults, and it accepts the plans evalc does.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { schemaCommand } from '../../src/cli/schema.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { FIXTURE_PLANS, REPO_ROOT, runCommand } from './run-cli.js';
 
 const COMMITTED = path.join(REPO_ROOT, 'schemas/evalc.schema.json');
@@ -17,7 +17,7 @@ type JsonSchema = Record<string, unknown> & { properties: Record<string, JsonSch
 
 describe('evalc schema', () => {
   it('regenerates a file byte-identical to the committed schemas/evalc.schema.json', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-schema-'));
+    const dir = tempFolder('evalc-schema-');
     const result = await runCommand(schemaCommand, [], { cwd: dir });
     expect(result).toEqual({
       code: 0,
@@ -39,7 +39,7 @@ describe('evalc schema', () => {
   });
 
   it('prints the same text with --stdout and writes under --out', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-schema-'));
+    const dir = tempFolder('evalc-schema-');
     const printed = await runCommand(schemaCommand, ['--stdout'], { cwd: dir });
     expect(printed.stdout).toBe(readFileSync(COMMITTED, 'utf8'));
     const out = await runCommand(schemaCommand, ['--out', 'elsewhere'], { cwd: dir });

@@ -4,13 +4,13 @@
  * was read as a verdict: the judge "scored something", apply exited 0 with no stderr line, no
  * `failedJudges` in `--json`, and report.md's verdict was ✅. Real loopback agent and judge servers.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCliAsync } from '../cli/run-cli.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 
 const servers: Loopback[] = [];
 let agentUrl: string;
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe('a judge that scored nothing beside an example the agent failed (QA130)', () => {
   it('still fails the run: exit 1, the stderr line, failedJudges, ❌ in report.md', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa130-judge-'));
+    const dir = tempFolder('evalc-qa130-judge-');
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
       `evalc: 1

@@ -5,13 +5,13 @@
  * said (4ede846 skipped only examples every repeat of which failed). A judge that answered the
  * repeats it was asked is still a result. Real loopback agent and judge servers.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCliAsync } from '../cli/run-cli.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 
 const servers: Loopback[] = [];
 let agentUrl: string;
@@ -101,7 +101,7 @@ run: { preflight: 0, repeats: 2, concurrency: 1 }
 
 describe('a judge that scored nothing beside a repeat the agent failed (QA132)', () => {
   it('fails the run: exit 1 and the stderr line counting the 3 scores the judge was asked', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa132-judge-'));
+    const dir = tempFolder('evalc-qa132-judge-');
     writeFileSync(path.join(dir, 'evalc.yaml'), plan(downJudgeUrl, 'flaky-down'));
     const run = await spawnCliAsync(['apply'], { cwd: dir, env: { CI: 'true' } });
     expect(run.stderr).toContain(
@@ -111,7 +111,7 @@ describe('a judge that scored nothing beside a repeat the agent failed (QA132)',
   });
 
   it('a judge that answered every repeat it was asked is a result: exit 0', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa132-judge-'));
+    const dir = tempFolder('evalc-qa132-judge-');
     writeFileSync(path.join(dir, 'evalc.yaml'), plan(upJudgeUrl, 'flaky-up'));
     const run = await spawnCliAsync(['apply'], { cwd: dir, env: { CI: 'true' } });
     expect(run.stderr).not.toContain('scored nothing');

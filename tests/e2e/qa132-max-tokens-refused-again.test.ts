@@ -6,13 +6,13 @@
  * own refusal now says it sent the limit as max_completion_tokens and is kept like an answer.
  * Real loopback OpenAI-compatible agent server.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCliAsync } from '../cli/run-cli.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 
 let server: http.Server;
 let url: string;
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('a max_tokens refusal this evalc got after stepping down (QA132)', () => {
   it('is cached: the second apply and plan ask nothing', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa132-max-tokens-'));
+    const dir = tempFolder('evalc-qa132-max-tokens-');
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
       `evalc: 1

@@ -6,14 +6,14 @@
  * all, the judge's words left in `.evalc/logs/run.log`. Real loopback agent and judge servers.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCliAsync } from '../cli/run-cli.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 
 const servers: Loopback[] = [];
 let agentUrl: string;
@@ -108,7 +108,7 @@ run: { preflight: 0, repeats: 3 }
 
 describe('a judge that failed on a later repeat only (QA169)', () => {
   it("says the judge's message in report.md, junit.xml, report.json and report.html", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa169-judge-'));
+    const dir = tempFolder('evalc-qa169-judge-');
     writeFileSync(path.join(dir, 'evalc.yaml'), plan());
     const run = await spawnCliAsync(['apply'], { cwd: dir, env: { CI: 'true' } });
     expect(run.stdout).toContain('judge_error 1');
@@ -126,7 +126,7 @@ describe('a judge that failed on a later repeat only (QA169)', () => {
   });
 
   it("says this run's judge error, not one an earlier run left beside a repeat whose invoke now failed", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa169-judge-'));
+    const dir = tempFolder('evalc-qa169-judge-');
     writeFileSync(path.join(dir, 'evalc.yaml'), plan());
     phase = 1;
     await spawnCliAsync(['apply'], { cwd: dir, env: { CI: 'true' } });

@@ -1,16 +1,16 @@
 /** `serve:` lifecycle against real child processes (tests/fixtures/mae-served-agent.mjs). */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
 import { freePort } from '../fixtures/loopback.js';
 import { FIXTURES_DIR } from '../fixtures/mae-harness.js';
 import { isAlive } from '../fixtures/process-alive.js';
+import { sharedTempFolder } from '../fixtures/temp-folder.js';
 
-const logDir = mkdtempSync(join(tmpdir(), 'evalc-serve-'));
+const logDir = sharedTempFolder('evalc-serve-');
 let logCount = 0;
 const nextLog = () => join(logDir, '.evalc', 'logs', `agent-${++logCount}.log`);
 const command = (mode: string) => `node mae-served-agent.mjs ${mode}`;

@@ -4,15 +4,15 @@
  * no signal to the group ends: an apply refused by another agent's failure sat 300 s on an agent's
  * `sleep 300` daemon. The stop now lets go of the pipes a moment after the group's SIGKILL.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
 import { isAlive } from '../fixtures/process-alive.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 
 it("stops a served process whose escaped child holds its output, in seconds, not the child's lifetime", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'evalc-qa178-'));
+  const dir = tempFolder('evalc-qa178-');
   const started = await startServedProcess(
     {
       // The escaped sleep inherits stdout; the agent itself ignores SIGTERM (so the SIGKILL ends it).

@@ -5,13 +5,12 @@
  * runs on RE2 (linear time); one RE2 cannot run is a config_error before spawning.
  * Real child process (node -e).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
+import { sharedTempFolder } from '../fixtures/temp-folder.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'evalc-qa52-'));
+const dir = sharedTempFolder('evalc-qa52-');
 const PRINTS = `node -e "console.log('a'.repeat(27) + 'b'); console.log('ready'); setInterval(() => {}, 1000)"`;
 
 describe('serve.ready.line patterns that backtrack exponentially (ReDoS)', () => {

@@ -3,18 +3,17 @@
  * persistent connection with reconnect, agentv = one connection per turn. Case numbers refer to
  * shared/protocols/mae.md §1.8.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSocketAddress } from '../../src/protocols/mae/address.js';
 import type { InvokeOutcome } from '../../src/protocols/types.js';
 import { finalAnswer, maeContext, makeMaeAdapter, responseOf } from '../fixtures/mae-harness.js';
 import { type MaeSocketAgent, startMaeSocketAgent } from '../fixtures/mae-socket-agent.js';
+import { sharedTempFolder } from '../fixtures/temp-folder.js';
 
 let tcp: MaeSocketAgent;
 let unix: MaeSocketAgent;
-const socketDir = mkdtempSync(join(tmpdir(), 'evalc-mae-'));
+const socketDir = sharedTempFolder('evalc-mae-');
 
 beforeAll(async () => {
   tcp = await startMaeSocketAgent();
