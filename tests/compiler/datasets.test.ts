@@ -10,6 +10,7 @@ import { sha256Hex } from '../../src/compiler/content-key.js';
 import { type LoadResult, loadPlan } from '../../src/compiler/load-plan.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+import { removeFolder } from '../fixtures/temp-folder.js';
 import { writeFiles } from './plan-helpers.js';
 
 function planWith(datasets: string): string {
@@ -91,9 +92,12 @@ describe('dataset formats', () => {
     'data/rows.txt': '{"id":"r1","vars":{"q":"intro ML","n":3},"expected":{"codes":["CS229"]}}\n',
   };
   let result: LoadResult;
+  let dir: string;
   beforeAll(async () => {
-    result = await load(writeFiles(files));
+    dir = writeFiles(files);
+    result = await load(dir);
   });
+  afterAll(() => removeFolder(dir));
 
   it('loads every format without diagnostics', () => {
     expect(result.diagnostics).toEqual([]);
