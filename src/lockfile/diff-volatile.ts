@@ -4,6 +4,8 @@
  * tolerance: a figure is out of tolerance when |new − old| > tolerance · |old| (default ±20%).
  * When the old figure is 0, any non-zero new figure is out of tolerance. A group that ran a
  * different number of examples compares its tokens per example run, not its total.
+ * A figure in one of the two locks only (a group's `tokens` when its agent stopped sending a usable
+ * count) is out of tolerance, its missing side null.
  * Durations also have an absolute floor: a change of at most DURATION_FLOOR_MS is within tolerance
  * whatever its ratio (a loopback agent's 6 → 9 ms is scheduling jitter, not a +50% slowdown that a
  * pull request's diff should flag).
@@ -24,9 +26,10 @@ export interface VolatileDelta {
   /** The volatile entry (a group id). */
   subject: string;
   field: string;
-  old: number;
-  new: number;
-  /** (new − old) / |old| to 12 significant digits; null when old is 0. */
+  /** null: the figure is in the other lock only (not measured in this one, QA201). */
+  old: number | null;
+  new: number | null;
+  /** (new − old) / |old| to 12 significant digits; null when old is 0 or either is null. */
   relative: number | null;
   withinTolerance: boolean;
 }
@@ -49,10 +52,26 @@ export function compareVolatile(old: Lockfile, now: Lockfile, tolerance: number)
       perRun(o, before);
       perRun(n, after);
     }
+    // A group in one lock only is new or gone as a whole (its aggregates say so).
+    const inBoth = old.volatile?.[subject] !== undefined && now.volatile?.[subject] !== undefined;
     for (const field of [...new Set([...Object.keys(o), ...Object.keys(n)])].sort()) {
       const a = o[field];
       const b = n[field];
-      if (typeof a !== 'number' || typeof b !== 'number') continue;
+      if (typeof a !== 'number' || typeof b !== 'number') {
+        // A figure measured in one lock only: `tokens` when the agent stopped sending a usable count
+        // (its metric then records metric_error) read "No aggregate changed", only the error count
+        // said it (QA201). Out of tolerance, with the missing side null.
+        if (inBoth && (typeof a === 'number' || typeof b === 'number'))
+          out.push({
+            subject,
+            field,
+            old: typeof a === 'number' ? asRecorded(a) : null,
+            new: typeof b === 'number' ? asRecorded(b) : null,
+            relative: null,
+            withinTolerance: false,
+          });
+        continue;
+      }
       const relative = a === 0 ? null : (b - a) / Math.abs(a);
       const withinTolerance =
         (isDuration(field) && Math.abs(b - a) <= DURATION_FLOOR_MS) ||

@@ -52,6 +52,11 @@ export function formatFigure(x: number | null | undefined): string {
   return fixed(x, Math.abs(x) >= 100 ? 0 : 1);
 }
 
+/** A volatile figure in `evalc diff`, `not measured` for one in the other lock only (QA201). */
+export function volatileFigure(x: number | null): string {
+  return x === null ? 'not measured' : formatFigure(x);
+}
+
 /** Signed with a real minus sign: `+0.100`, `−0.100`. */
 export function formatSigned(x: number | null | undefined, digits = 3): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';

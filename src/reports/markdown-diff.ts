@@ -8,7 +8,7 @@ import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
 import { flipsAgainstNote } from './flips-against-note.js';
-import { formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { formatNumber, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
 
@@ -354,7 +354,7 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
       ],
       items: drift.map(
         (v) =>
-          `| ${code(v.subject)} | ${code(v.field)} | ${formatFigure(v.old)} | ${formatFigure(v.new)} | ${v.relative === null ? 'new' : `${formatSigned(v.relative * 100, 0)}%`} |`,
+          `| ${code(v.subject)} | ${code(v.field)} | ${volatileFigure(v.old)} | ${volatileFigure(v.new)} | ${v.new === null ? 'not measured' : v.old === null ? 'newly measured' : v.relative === null ? 'new' : `${formatSigned(v.relative * 100, 0)}%`} |`,
       ),
       tail: ['', '</details>', ''],
       noun: 'rows',

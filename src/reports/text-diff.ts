@@ -6,7 +6,7 @@ import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
 import { flipsAgainstNote } from './flips-against-note.js';
-import { formatFigure, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import { formatNumber, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
 import {
   compositionNote,
   deltaArrow,
@@ -117,7 +117,7 @@ export function renderTextDiff(diff: LockDiff): string {
   if (drift.length > 0) {
     lines.push('', `Volatile figures outside ±${Math.round(diff.options.volatileTolerance * 100)}%:`);
     for (const v of drift) {
-      lines.push(`  ${v.subject} ${v.field}: ${formatFigure(v.old)} → ${formatFigure(v.new)}`);
+      lines.push(`  ${v.subject} ${v.field}: ${volatileFigure(v.old)} → ${volatileFigure(v.new)}`);
     }
   }
   // Example ids and messages are data: never let one write a terminal escape sequence.
