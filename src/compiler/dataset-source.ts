@@ -169,8 +169,11 @@ async function readRemote(
   };
   const pinnedCopy = pinned === undefined ? undefined : intact(pinned);
   if (pinnedCopy !== undefined) return sourceBytes(pinnedCopy, pinned);
-  const byUrl = path.join(folder, `url-${sha256Hex(url)}`);
-  const record = readUrlRecord(byUrl);
+  // Kept under the url as evalc records it (its query credential `***`, no `user:password@`), so a
+  // rotated `?sig=` finds the copy, as it re-invokes nothing (QA198: `--frozen` read 'dataset
+  // …?sig=*** is not cached' of the url it had cached); the url as written is where an earlier evalc kept it.
+  const byUrl = path.join(folder, `url-${sha256Hex(shown)}`);
+  const record = readUrlRecord(byUrl) ?? readUrlRecord(path.join(folder, `url-${sha256Hex(url)}`));
   const cachedBytes = record ? intact(record.sha) : undefined;
   const cached = cachedBytes !== undefined ? record : undefined;
   const readCached = (r: UrlRecord) => sourceBytes(cachedBytes ?? Buffer.alloc(0), r.sha);
