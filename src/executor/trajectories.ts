@@ -8,6 +8,7 @@ import { CODE_VERSIONS } from '../compiler/step-keys.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { ScoreResult } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
+import { quoteCut } from '../protocols/quote-cut.js';
 import type { InvokeRecord as ReportInvokeRecord } from '../reports/types.js';
 import { answersReplaced, scoresReplaced } from './replaced-answers.js';
 import {
@@ -230,21 +231,41 @@ function judgeFailureNote(
   keys: readonly string[],
   kind: string,
   invokeErrors: readonly (string | null)[] | undefined,
-): { key: string; error: { kind: string; message: string } } | undefined {
-  let best: { key: string; error: { kind: string; message: string } } | undefined;
+): { key: string; error: JudgeFailure } | undefined {
+  let best: { key: string; error: JudgeFailure } | undefined;
   let bestRank = 4;
   for (const [i, key] of keys.entries()) {
     if (invokeErrors?.[i]) continue;
-    const failed = store.get<{ error?: { kind: string; message: string } }>(lastErrorKey(key))?.error;
+    const failed = store.get<{ error?: JudgeFailure }>(lastErrorKey(key))?.error;
     if (!failed) continue;
     const scored = typeof store.get<ScoreResult>(key)?.score === 'number';
     const rank = (scored ? 2 : 0) + (failed.kind === kind ? 0 : 1);
     if (rank < bestRank) {
-      best = { key, error: { kind: failed.kind, message: failed.message } };
+      // What the judge sent with its error (agent-eval's `details`: the judge model's raw output
+      // of a judge_error, the issues of a validation_error; an openai judge's raw reply) is kept,
+      // as an invoke's error details are: the message alone hid the reply (QA204).
+      const details = failed.details === undefined ? {} : { details: boundedDetails(failed.details) };
+      best = { key, error: { kind: failed.kind, message: failed.message, ...details } };
       bestRank = rank;
     }
   }
   return best;
+}
+
+/** A judge's error as its note beside the score step keeps it (masked when it was kept). */
+interface JudgeFailure {
+  kind: string;
+  message: string;
+  details?: unknown;
+}
+
+/** A judge's error details in the reports: as sent, or their JSON text cut when it is long. */
+const JUDGE_DETAILS_TEXT = 2000;
+function boundedDetails(details: unknown): unknown {
+  const text = JSON.stringify(details);
+  return text === undefined || text.length <= JUDGE_DETAILS_TEXT
+    ? details
+    : quoteCut(text, JUDGE_DETAILS_TEXT);
 }
 
 /** Families whose metrics call a judge (a rationale); unknown types are read to be safe. */
