@@ -48,7 +48,7 @@ export function urlCredentialDiagnostics(
           {
             severity: 'warning',
             source: at([...path]),
-            hint: 'send it in a header if the agent reads one (Azure Functions: x-functions-key; Google APIs: x-goog-api-key): headers: { x-functions-key: "${env.AGENT_KEY}" }',
+            hint: queryCredentialHint(path),
           },
         ),
       );
@@ -81,4 +81,16 @@ export function urlCredentialDiagnostics(
     );
   }
   return out;
+}
+
+/**
+ * Where a query credential can go instead: a judge's header (QA198: a judge's url was told "if the
+ * agent reads one"); none for a readiness url, polled until any status below 500 (a 401 too).
+ */
+function queryCredentialHint(path: readonly string[]): string {
+  if (path.includes('ready'))
+    return 'remove it: the readiness url is polled until it answers with any status below 500, a 401 too, so it needs no credential';
+  const who = path[0] === 'judges' ? 'judge' : 'agent';
+  const env = who === 'judge' ? 'JUDGE_KEY' : 'AGENT_KEY';
+  return `send it in a header if the ${who} reads one (Azure Functions: x-functions-key; Google APIs: x-goog-api-key): headers: { x-functions-key: "\${env.${env}}" }`;
 }
