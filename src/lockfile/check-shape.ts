@@ -101,6 +101,9 @@ function expect(at: string, what: string, value: unknown, resultIndex?: number):
   };
 }
 
+/** The way out a shape problem ends with; apply --locked says its own instead (QA177). */
+export const SHAPE_ADVICE = ' (restore it from git, or delete it and run `evalc apply` to re-create it)';
+
 /**
  * The newer lock's second way out, which holds for an evalc.lock only (apply writes no other file).
  * Apply refuses such a lock rather than overwrite it (QA192: 're-create the lockfile with `evalc

@@ -11,10 +11,13 @@ import type { Hash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { sortedKeys } from '../protocols/canonical-json.js';
-import { checkLockShape, type LockShapeProblem } from './check-shape.js';
+import { checkLockShape, type LockShapeProblem, SHAPE_ADVICE } from './check-shape.js';
 import { withIdMaps } from './id-maps.js';
+import { describeLockJsonError } from './lock-json-error.js';
 import { readLockText } from './read-lock-text.js';
 import type { Lockfile } from './types.js';
+
+export { SHAPE_ADVICE };
 
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
@@ -315,7 +318,7 @@ function parseLockText(
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return { ok: false, missing: false, message: describeJsonError(file, text, err) };
+    return { ok: false, missing: false, message: describeLockJsonError(file, text, err) };
   }
   const problem = checkLockShape(parsed);
   return problem
@@ -323,36 +326,8 @@ function parseLockText(
     : { ok: true, lock: withIdMaps(parsed as Lockfile) };
 }
 
-/**
- * `file:line:col is not valid JSON: …` (QA47: it said `at position 48213`, and a lockfile that two
- * branches changed holds git's conflict markers, which are named as such with what to do).
- */
-function describeJsonError(file: string, text: string, err: unknown): string {
-  const conflict = /^(<{7}|={7}|>{7})(?: |$)/m.exec(text);
-  if (conflict) {
-    const line = text.slice(0, conflict.index).split('\n').length;
-    return `${file}:${line} has git merge conflict markers (${conflict[1]}): keep either side's version (\`git checkout --ours -- <lock>\`), then run \`evalc apply\` on the merged plan and commit the lock it writes`;
-  }
-  // A plan passed by mistake (`evalc diff evalc.yaml …`) said `Unexpected token 'e', "evalc: 1` and, on the
-  // next line, `b"... is not valid JSON` (QA90): name it, and what to pass instead.
-  if (/^\s*evalc\s*:\s*\S/m.test(text) && !text.trimStart().startsWith('{')) {
-    return `${file} is an evalc plan (YAML), not a lockfile: pass the evalc.lock beside it, or the plan's folder`;
-  }
-  // V8 quotes the text it stopped at, line breaks included: keep the message on one line.
-  const reason = (err instanceof Error ? err.message : String(err)).replace(/\r?\n/g, '\\n');
-  const at = /at position (\d+)/.exec(reason);
-  if (!at) return `${file} is not valid JSON: ${reason}`;
-  const before = text.slice(0, Number(at[1]));
-  const line = before.split('\n').length;
-  const col = Number(at[1]) - before.lastIndexOf('\n');
-  return `${file}:${line}:${col} is not valid JSON: ${reason.replace(/ in JSON at position \d+.*$/, '')}`;
-}
-
 /** What opens the `results` rows in the layout `serializeLock` writes (one row per line). */
 const RESULTS_OPEN = '\n  "results": [\n';
-
-/** The way out a shape problem ends with; apply --locked says its own instead (QA177). */
-export const SHAPE_ADVICE = ' (restore it from git, or delete it and run `evalc apply` to re-create it)';
 
 /** Whether each line from `start` to the `index`th is one row (QA192: jq's layout; QA197: a row above spread). */
 function isOneLineRow(text: string, start: number, index: number): boolean {
