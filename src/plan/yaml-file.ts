@@ -4,7 +4,6 @@
  */
 import {
   type Document,
-  isAlias,
   isMap,
   isPair,
   isScalar,
@@ -12,9 +11,9 @@ import {
   LineCounter,
   type Node,
   parseDocument,
-  Scalar,
   visit,
 } from 'yaml';
+import { literalMergeKeys, recursiveAliases, unresolvedAliases } from './alias-hazards.js';
 import { isUnresolvedAlias, nullUnresolvedAliases } from './alias-placeholders.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt, isSameKey } from './duplicate-keys.js';
@@ -172,14 +171,14 @@ export function parseYamlFile(
       ),
     );
   diagnostics.push(...yaml11Types(file));
-  diagnostics.push(...unresolvedAliases(file));
-  diagnostics.push(...recursiveAliases(file));
+  diagnostics.push(...unresolvedAliases(doc, at));
+  diagnostics.push(...recursiveAliases(doc, text, at));
   // Duplicate keys and aliases without an anchor alone leave a file that can be read (its first
   // keys; `null` for such an alias), for its other mistakes.
   const recoverable = isRecoverable(diagnostics);
   const dropped = recoverable ? dropLaterDuplicateKeys(doc) : { topLevel: [], nested: [] };
   if (recoverable) nullUnresolvedAliases(doc);
-  if (diagnostics.length === 0 || recoverable) diagnostics.push(...literalMergeKeys(file));
+  if (diagnostics.length === 0 || recoverable) diagnostics.push(...literalMergeKeys(doc, text, at));
   if (diagnostics.length > 0 && !isRecoverable(diagnostics)) return { file, value: undefined, diagnostics };
   try {
     return { file, value: doc.toJS({ maxAliasCount: MAX_ALIASES }), diagnostics, dropped };
@@ -245,97 +244,6 @@ function describeUnresolvedTag(message: string): string {
   return standard !== undefined
     ? `the value is no YAML 1.2 !!${standard} (its tag does not match it)`
     : `${firstLine(message)} (custom tags are not allowed)`;
-}
-
-/** An alias (`*name`) with no anchor (`&name`) before it, said where the alias is. */
-function unresolvedAliases(file: YamlFile): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  visit(file.doc, {
-    Alias(_key, node) {
-      if (node.resolve(file.doc) !== undefined) return;
-      out.push(
-        diagnostic(
-          'EVALC_YAML_ALIAS',
-          `the alias *${node.source} names no anchor &${node.source} set before it`,
-          [],
-          {
-            source: positionOf(file, node.range?.[0] ?? 0),
-            hint: `set the anchor (&${node.source}) on a value above this line, or write the value here`,
-          },
-        ),
-      );
-    },
-  });
-  return out;
-}
-
-/**
- * An alias inside the value its own anchor names (`x: &a [*a]`, `&m { k: *m }`) makes a value that
- * holds itself: every later walk over the plan recursed until the stack overflowed, an internal
- * error with a stack trace (QA59). Said at the alias.
- */
-function recursiveAliases(file: YamlFile): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  if (!file.text.includes('*')) return out; // no alias: no walk over a large dataset
-  visit(file.doc, {
-    Alias(_key, node, path) {
-      const target = node.resolve(file.doc);
-      if (target === undefined || !path.includes(target)) return;
-      out.push(
-        diagnostic(
-          'EVALC_YAML_ALIAS',
-          `the alias *${node.source} is inside the value its anchor &${node.source} names: that value would hold itself`,
-          [],
-          {
-            source: positionOf(file, node.range?.[0] ?? 0),
-            hint: `an alias may repeat a value set above it, not the one it is part of`,
-          },
-        ),
-      );
-    },
-  });
-  return out;
-}
-
-/**
- * A `<<` key applies merges only when it holds mappings (a mapping, an alias of one, or a list of
- * them). One holding no mapping at all (`<<: text`, `<<: null`) stays a field named `<<`, as files
- * read before merge keys were applied had it (QA28: it failed the whole file as "too many alias
- * expansions"); a list mixing mappings with other values is said at its key.
- */
-function literalMergeKeys(file: YamlFile): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  if (!file.text.includes('<<')) return out; // no merge key: no walk over a large dataset
-  const resolved = (node: unknown): unknown => (isAlias(node) ? node.resolve(file.doc) : node);
-  visit(file.doc, {
-    Pair(_key, pair) {
-      if (!isScalar(pair.key) || typeof pair.key.value !== 'symbol') return;
-      const value = resolved(pair.value);
-      const items = isSeq(value) ? value.items.map(resolved) : [value];
-      const maps = items.filter((item) => isMap(item)).length;
-      if (maps === items.length) return;
-      if (maps === 0) {
-        // A quoted `<<` is an ordinary key for the YAML reader.
-        const literal = new Scalar('<<');
-        literal.type = Scalar.QUOTE_DOUBLE;
-        if (pair.key.range) literal.range = pair.key.range;
-        pair.key = literal;
-        return;
-      }
-      out.push(
-        diagnostic(
-          'EVALC_YAML_SYNTAX',
-          'a `<<` merge key takes a mapping, an alias of one, or a list of them: this list also holds other values',
-          [],
-          {
-            source: positionOf(file, pair.key.range?.[0] ?? 0),
-            hint: 'list only mappings under `<<` (quote the key, "<<", for a field of that name)',
-          },
-        ),
-      );
-    },
-  });
-  return out;
 }
 
 /** The parser's message; a stack overflow on deeply nested input says what it means to the user. */
