@@ -19,6 +19,7 @@ const MAX_PLAN_BYTES = 1 << 20;
 const PLAN_SECTION =
   /^\uFEFF?(?:agents|judges)[ \t]*:|(?:^\uFEFF?|[{,])[ \t]*(["'])(?:agents|judges)\1[ \t]*:/m;
 const HEADERS_KEY = /^headers?$/i;
+const PLAN_KEY = /^(?:evalc|agents|judges|headers?)$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
 /** Column spans `[from, to)` (0-based, UTF-16) of header values on each 0-based line. */
@@ -65,9 +66,16 @@ function addHeaderValues(
   // one indented with a tab is read as a top-level key (QA198: printed as written under 'Tabs are
   // not allowed as indentation'); `header:`/`Headers:` misspelt (unknown key) too, and `headers:`
   // written as a list by mistake (`[{ name: authorization, value: "Bearer sk-…" }]`, every scalar).
+  // Only in a plan file (a top-level `evalc:`, `agents:` or `judges:`), and not under `tasks:`: a
+  // binding's `input: { headers: { x-trace: "{{id}}" } }` and an example's `headers:` are plan
+  // content, shown in reports (QA208: a template error's excerpt starred the very `{{…}}` it was about).
+  const top = doc.contents;
+  if (!isMap(top) || !top.items.some((p) => isScalar(p.key) && PLAN_KEY.test(String(p.key.value)))) return;
   visit(doc, {
-    Pair(_, pair) {
-      if (!isScalar(pair.key) || !HEADERS_KEY.test(String(pair.key.value))) return;
+    Pair(_, pair, path) {
+      if (!isScalar(pair.key)) return;
+      if (path.length === 2 && pair.key.value === 'tasks') return visit.SKIP;
+      if (!HEADERS_KEY.test(String(pair.key.value))) return;
       const headers = real(pair.value);
       if (isMap(headers)) for (const item of headers.items) addScalars(item.value, add, real, seen);
       else addScalars(headers, add, real, seen);

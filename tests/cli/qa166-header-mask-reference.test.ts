@@ -179,3 +179,22 @@ it.each([
     line.replace('Bearer sk-QA198', '****** ********'),
   );
 });
+
+it.each([
+  [
+    "a binding's input",
+    'evalc: 1\nagents:\n  a1: { protocol: raip, url: http://h, headers: { authorization: "Bearer sk-QA208" } }\ntasks:\n  t:\n    bindings:\n      default:\n        input: { q: "{{q}}", headers: { x-trace: "{{nope}}" } }\n',
+    7,
+  ],
+  [
+    'an inline example',
+    'evalc: 1\ntasks:\n  t:\n    datasets:\n      d:\n        examples:\n          - { id: e1, vars: { headers: { accept: text/plain } } }\n',
+    6,
+  ],
+  ['a YAML dataset', '- id: e1\n  vars: { headers: { accept: text/plain-Abc123 } }\n', 1],
+  ['a JSONL dataset', '{"id":"e1","vars":{"headers":{"accept":"text/plain-Abc123"}}}\n', 0],
+])('keeps a `headers:` of %s as written, plan content (QA208)', (_, text, at) => {
+  // d12c6d2 read every `headers:` of a file: a template error's excerpt starred the `{{nope}}` it was about.
+  expect(headerValueSpans(text).get(at)).toBeUndefined();
+  if (at === 7) expect(headerValueSpans(text).get(2)).toBeDefined();
+});
