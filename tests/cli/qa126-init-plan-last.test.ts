@@ -5,17 +5,17 @@
  * exists". The plan is written last now: the failed init leaves no plan, and the second one completes
  * the scaffold (keeping what the first wrote) into a plan that validates.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initCommand } from '../../src/cli/init.js';
 import { validateCommand } from '../../src/cli/validate.js';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { runCommand } from './run-cli.js';
 
 describe('evalc init that cannot write every file (QA126)', () => {
   it('leaves no evalc.yaml, so a second init after the fix completes the scaffold', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-init-'));
+    const dir = tempFolder('evalc-init-');
     writeFileSync(path.join(dir, 'agents'), 'a file where the agents/ folder goes\n');
     // In-process the file system error is thrown; the CLI prints it in one line and exits 1.
     await expect(runCommand(initCommand, [], { cwd: dir })).rejects.toThrow(/agents/);
