@@ -7,8 +7,8 @@
  * (5e51db4 refused it; 900abe8 passed it): its redirection and pipe are its own, not the judge's.
  */
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
 import { judgeCommandDiagnostics } from './judge-command-plan.js';
 
 async function messages(command: string): Promise<string[]> {
@@ -17,16 +17,17 @@ async function messages(command: string): Promise<string[]> {
 
 describe('a stdio judge command: an escaped quote inside a double-quoted word (QA100)', () => {
   it('reads `\\"` as part of the word: its `<` and `>` are arguments, as sh reads them', async () => {
+    const cwd = tempFolder('evalc-qa100-sh-');
     for (const command of [
       'node judge.mjs --m "a \\" < b"',
       'node judge.mjs --m "a \\" > b"',
       'node judge.mjs --m "say \\"hi\\" > there" --n "x \\\\" 2>judge.err',
     ]) {
       // What sh itself gives the command: one argument holding the `<` / `>`, nothing redirected.
-      // (in a temp folder: a `2>judge.err` in the command is a real redirection there)
+      // (in a temp folder of its own: a `2>judge.err` in the command is a real redirection there)
       const argv = execFileSync('sh', ['-c', `set -- ${command}; printf '%s\\n' "$@"`], {
         encoding: 'utf8',
-        cwd: tmpdir(),
+        cwd,
       });
       expect(
         argv.split('\n').some((a) => /[<>]/.test(a)),
