@@ -50,13 +50,14 @@ export function dropLaterDuplicateKeys(doc: Document.Parsed): DroppedPairs {
 
 /**
  * The key a duplicate-key error at `offset` names, and where its first writing starts: the reader's
- * "Map keys must be unique" said neither which key nor where the other one is.
+ * "Map keys must be unique" said neither which key nor where the other one is. With the value
+ * nodes of both, for the hint (duplicate-key-hint.ts).
  */
 export function duplicateKeyAt(
   doc: Document.Parsed,
   offset: number,
-): { key: string; first: number } | undefined {
-  let found: { key: string; first: number } | undefined;
+): { key: string; first: number; firstValue: unknown; value: unknown } | undefined {
+  let found: { key: string; first: number; firstValue: unknown; value: unknown } | undefined;
   visit(doc, {
     Map(_key, map) {
       const index = map.items.findIndex((p) => isScalar(p.key) && p.key.range?.[0] === offset);
@@ -66,7 +67,7 @@ export function duplicateKeyAt(
       const first = map.items.find((p) => isSameKey(p.key, pair.key));
       const start = (first?.key as Scalar | undefined)?.range?.[0];
       if (first === pair || start === undefined) return;
-      found = { key: String(value), first: start };
+      found = { key: String(value), first: start, firstValue: first?.value, value: pair.value };
       return visit.BREAK;
     },
   });

@@ -16,6 +16,7 @@ import {
 import { literalMergeKeys, recursiveAliases, unresolvedAliases } from './alias-hazards.js';
 import { isUnresolvedAlias, nullUnresolvedAliases } from './alias-placeholders.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { duplicateKeyHint } from './duplicate-key-hint.js';
 import { type DroppedPairs, dropLaterDuplicateKeys, duplicateKeyAt, isSameKey } from './duplicate-keys.js';
 import { openQuoteBefore } from './open-quote.js';
 import { sourceOffsetIn } from './scalar-offset.js';
@@ -132,7 +133,7 @@ export function parseYamlFile(
           [],
           {
             source: at(err.pos[0]),
-            hint: `keep one \`${duplicate.key}\` or merge the two (rename one if it is another entry)`,
+            hint: duplicateKeyHint(duplicate.key, duplicate.firstValue, duplicate.value, doc),
           },
         ),
       );

@@ -1,0 +1,87 @@
+/**
+ * The hint of a key written twice in one mapping (EVALC_YAML_DUPLICATE_KEY). 'keep one `agents` or
+ * merge the two' of two `agents:` that hold other agents read as if either would do: kept as told,
+ * one set of agents was gone (QA206). Two mappings or lists that each hold entries the other lacks
+ * are told to be merged, naming what only one holds; any other pair still reads 'keep one'.
+ */
+import { type Document, isAlias, isNode } from 'yaml';
+
+/** The hint of `key` written again, its first value `first` and this one `again` (YAML nodes). */
+export function duplicateKeyHint(key: string, first: unknown, again: unknown, doc: Document.Parsed): string {
+  const keepOne = `keep one \`${key}\` or merge the two (rename one if it is another entry)`;
+  const a = plain(first, doc);
+  const b = plain(again, doc);
+  const merge = `merge the two: put what both hold under one \`${key}\``;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const onlyFirst = a.filter((item) => !b.some((other) => same(item, other))).length;
+    const onlySecond = b.filter((item) => !a.some((other) => same(item, other))).length;
+    if (onlyFirst === 0 && onlySecond === 0) return keepOne;
+    // Written twice, an item in both reads 'metric `contains` appears twice'.
+    const shared = a.length - onlyFirst;
+    const once = shared > 0 ? `; ${items(shared)} in both: write ${shared === 1 ? 'it' : 'them'} once` : '';
+    return `${merge} (${only(onlyFirst > 0 ? items(onlyFirst) : '', onlySecond > 0 ? items(onlySecond) : '')}${once})`;
+  }
+  if (!isMapping(a) || !isMapping(b)) return keepOne;
+  const onlyFirst = Object.keys(a).filter((k) => !Object.hasOwn(b, k));
+  const onlySecond = Object.keys(b).filter((k) => !Object.hasOwn(a, k));
+  // Neither with an entry of its own is one entry written twice (an agent `a1:` set two ways): keep one.
+  if (onlyFirst.length === 0 && onlySecond.length === 0) return keepOne;
+  const clash = Object.keys(a).filter((k) => Object.hasOwn(b, k) && !same(a[k], b[k]));
+  const alike = Object.keys(a).filter((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+  const both = [
+    alike.length > 0
+      ? `; ${names(alike)} ${alike.length === 1 ? 'is' : 'are'} in both: write ${alike.length === 1 ? 'it' : 'them'} once`
+      : '',
+    clash.length > 0
+      ? `; ${names(clash)} ${clash.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean (rename one if they are two entries)`
+      : '',
+  ].join('');
+  return `${merge} (${only(names(onlyFirst), names(onlySecond))}${both})`;
+}
+
+/** 'only the first holds a1, only the second a2': what keeping one of them would drop. */
+function only(first: string, second: string): string {
+  if (first === '') return `only the second holds ${second}`;
+  if (second === '') return `only the first holds ${first}`;
+  return `only the first holds ${first}, only the second ${second}`;
+}
+
+function items(n: number): string {
+  return `${n} item${n === 1 ? '' : 's'}`;
+}
+
+function names(keys: string[]): string {
+  if (keys.length === 0) return '';
+  return `${keys.slice(0, 3).join(', ')}${keys.length > 3 ? `, … ${keys.length} in all` : ''}`;
+}
+
+/** The data of a YAML node (an alias read as its anchor's value); undefined when it cannot be read. */
+function plain(node: unknown, doc: Document.Parsed): unknown {
+  try {
+    const target = isAlias(node) ? node.resolve(doc) : node;
+    return isNode(target) ? target.toJS(doc, { maxAliasCount: 100 }) : target;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Equal as data, a mapping's keys in any order. */
+function same(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    isMapping(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
