@@ -98,8 +98,39 @@ function forEachFailedStep(
 export function withErrorsText(m: ReportModel): string {
   const c = m.counts;
   const { steps, results } = failedSteps(m);
-  const where = results !== c.error ? ` in ${results} result${results === 1 ? '' : 's'}` : '';
-  return `${c.error} with errors${steps > 0 && (steps !== c.error || where) ? ` (${failedStepsText(steps)}${where})` : ''}`;
+  if (steps === 0) return `${c.error} with errors`;
+  if (results === c.error)
+    return `${c.error} with errors${steps !== c.error ? ` (${failedStepsText(steps)})` : ''}`;
+  // Results a failed step did not decide, said with what they were: "0 with errors (2 failed steps
+  // in 1 result)" read as a contradiction (QA201).
+  const scored = scoredWithFailedSteps(m);
+  const outcome =
+    scored.pass > 0 && scored.fail > 0 ? 'passed or failed' : scored.pass > 0 ? 'passed' : 'failed';
+  const n = scored.pass + scored.fail;
+  const where =
+    n === 0
+      ? ` in ${counted(results, 'result')}`
+      : n === results
+        ? ` in ${counted(results, 'result')} that ${outcome}`
+        : ` in ${counted(results, 'result')}, ${n} of which ${outcome}`;
+  return `${c.error} with errors (${failedStepsText(steps)}${where})`;
+}
+
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** The results that passed or failed (an error did not decide them) and hold a failed step. */
+function scoredWithFailedSteps(m: ReportModel): { pass: number; fail: number } {
+  const seen = new Set<ExampleView>();
+  forEachFailedStep(m, (e, _kind, _step, _message, n) => {
+    if (n > 0 && (e.status === 'pass' || e.status === 'fail')) seen.add(e);
+  });
+  const all = [...seen];
+  return {
+    pass: all.filter((e) => e.status === 'pass').length,
+    fail: all.filter((e) => e.status === 'fail').length,
+  };
 }
 
 /** `9 failed steps`. */

@@ -51,7 +51,9 @@ describe('a passing example with a failed measurement (QA98)', () => {
       ['ok', 'pass'],
     ]);
     const md = readFileSync(path.join(reports, 'report.md'), 'utf8');
-    expect(md).toContain('2 results · 1 pass · 1 fail · 0 with errors (2 failed steps in 2 results)');
+    expect(md).toContain(
+      '2 results · 1 pass · 1 fail · 0 with errors (2 failed steps in 2 results that passed or failed)',
+    );
     expect(md).toContain('| `metric_error` | `cost` | 2 |');
     expect(md).toMatch(/- `a1` d\/bad — /);
     expect(md).not.toMatch(/- `a1` d\/ok — /);

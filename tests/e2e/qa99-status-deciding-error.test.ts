@@ -63,7 +63,9 @@ describe("an example's status and a measurement's error (QA99)", () => {
       ['ok2', 'pass'],
     ]);
     const md = readFileSync(path.join(reports, 'report.md'), 'utf8');
-    expect(md).toContain('5 results · 2 pass · 2 fail · 1 with errors (6 failed steps in 5 results)');
+    expect(md).toContain(
+      '5 results · 2 pass · 2 fail · 1 with errors (6 failed steps in 5 results, 4 of which passed or failed)',
+    );
     expect(md).toContain('### ⚠️ Errors (6 failed steps in 5 results)');
     expect(md).toContain('| `metric_error` | `cost` | 5 |');
     // The failing examples are listed, the failed measurement with them (after what failed them,
@@ -76,7 +78,9 @@ describe("an example's status and a measurement's error (QA99)", () => {
     );
     expect(md).not.toMatch(/- `a1` d\/ok1/);
     const html = readFileSync(path.join(reports, 'report.html'), 'utf8');
-    expect(html).toContain('5 results · 2 pass · 2 fail · 1 with errors (6 failed steps in 5 results)');
+    expect(html).toContain(
+      '5 results · 2 pass · 2 fail · 1 with errors (6 failed steps in 5 results, 4 of which passed or failed)',
+    );
   });
 
   // report.html's "errors" filter shows every result with a failed step, as report.md's Errors
