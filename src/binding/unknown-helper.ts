@@ -7,28 +7,33 @@ import { offsetOfPosition } from './template-syntax-error.js';
 const HELPERS = 'if, unless, each, with, lookup, log and json';
 
 /**
- * `{{question.}}`: a name with a dot right after it and nothing else, which Handlebars parses as
- * `{{question .}}`, a call of helper `question` (it read 'unknown helper "question"').
+ * `{{question.}}`: a name with a dot right after it, which Handlebars parses as `{{question .}}`, a
+ * call of helper `question` (it read 'unknown helper "question"'). The name is said as written
+ * (`this.`, `../q.`, `@root.q.`: QA207, `{{this.}}` read 'the helper "" … write `{{}}`', the other two
+ * a runtime 'container.strict(...).call is not a function'), and so is one given to a helper
+ * (`{{#if q.}}` read '`if` takes one argument, got 2'; `{{json q.}}`, `{{lookup o.}}` passed).
  */
-function endsInDot(
-  path: hbs.AST.PathExpression,
-  params: unknown[] | undefined,
-  hash: { pairs?: unknown[] } | undefined,
-) {
-  const param =
-    params?.length === 1 && (hash?.pairs?.length ?? 0) === 0
-      ? (params[0] as hbs.AST.PathExpression)
-      : undefined;
-  const end = path.loc?.end;
-  const start = param?.loc?.start;
-  return (
-    param?.type === 'PathExpression' &&
-    param.original === '.' &&
-    end !== undefined &&
-    start !== undefined &&
-    end.line === start.line &&
-    end.column === start.column
-  );
+function danglingDot(node: {
+  path?: hbs.AST.PathExpression;
+  params?: unknown[];
+}): hbs.AST.PathExpression | undefined {
+  const parts = [node.path, ...(node.params ?? [])] as (hbs.AST.PathExpression | undefined)[];
+  for (let i = 1; i < parts.length; i++) {
+    const [before, dot] = [parts[i - 1], parts[i]];
+    const end = before?.loc?.end;
+    const start = dot?.loc?.start;
+    if (
+      before?.type === 'PathExpression' &&
+      dot?.type === 'PathExpression' &&
+      dot.original === '.' &&
+      end !== undefined &&
+      start !== undefined &&
+      end.line === start.line &&
+      end.column === start.column
+    )
+      return before;
+  }
+  return undefined;
 }
 
 /**
@@ -66,14 +71,27 @@ export function unknownHelper(
     const call = n.type === 'SubExpression' || n.type === 'BlockStatement' || n.type === 'MustacheStatement';
     const hasArgs = (n.params?.length ?? 0) > 0 || (n.hash?.pairs?.length ?? 0) > 0;
     const path = n.path;
-    if (call && hasArgs && path?.type === 'PathExpression' && !path.data && path.depth === 0) {
-      const name = path.parts.join('.');
-      if (path.parts.length !== 1 || !Object.hasOwn(helpers, name)) {
+    const dotted = call ? danglingDot(n) : undefined;
+    if (dotted !== undefined) {
+      const name = dotted.original;
+      const offset = offsetOfPosition(source, dotted.loc?.start);
+      found = {
+        message:
+          dotted === path
+            ? `\`${name}.\` ends in a dot, which Handlebars reads as the helper "${name}" given \`.\`: write \`{{${name}}}\`, or \`{{${name}.field}}\` for a field of it`
+            : `\`${name}.\` ends in a dot, which Handlebars reads as two arguments, \`${name}\` and \`.\`: write \`${name}\`, or \`${name}.field\` for a field of it`,
+        ...(offset === undefined ? {} : { offset }),
+      };
+      return;
+    }
+    // `{{../q x}}`, `{{@root.q x}}`: data holds no functions (it read 'container.strict(...).call is
+    // not a function' for every example, QA207).
+    if (call && hasArgs && path?.type === 'PathExpression') {
+      const name = path.data || path.depth > 0 ? path.original : path.parts.join('.');
+      if (path.data || path.depth > 0 || path.parts.length !== 1 || !Object.hasOwn(helpers, name)) {
         const offset = offsetOfPosition(source, path.loc?.start);
         found = {
-          message: endsInDot(path, n.params, n.hash)
-            ? `\`${name}.\` ends in a dot, which Handlebars reads as the helper "${name}" given \`.\`: write \`{{${name}}}\`, or \`{{${name}.field}}\` for a field of it`
-            : `unknown helper "${name}": templates have Handlebars' built-in helpers and json (${HELPERS}), no comparison or string helpers`,
+          message: `unknown helper "${name}": templates have Handlebars' built-in helpers and json (${HELPERS}), no comparison or string helpers`,
           ...(offset === undefined ? {} : { offset }),
         };
         return;

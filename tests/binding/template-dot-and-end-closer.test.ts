@@ -46,3 +46,49 @@ describe('a closer the text ends in before its name', () => {
     expect(nested?.offset).toBe(33);
   });
 });
+
+describe('a dot-ended name in the other places a name can be (QA207)', () => {
+  it('is named as written: this, ../ and @root', () => {
+    // `{{this.}}` read 'the helper "" given `.`: write `{{}}`'; the other two passed compile and
+    // failed every example with 'container.strict(...).call is not a function'.
+    for (const [template, name] of [
+      ['{{#each xs}}{{this.}}{{/each}}', 'this'],
+      ['{{this.q.}}', 'this.q'],
+      ['{{#each xs}}{{../q.}}{{/each}}', '../q'],
+      ['{{@root.q.}}', '@root.q'],
+    ] as const) {
+      const [error, ...rest] = compileErrors(template);
+      expect(rest).toEqual([]);
+      expect(error?.message).toBe(
+        `\`${name}.\` ends in a dot, which Handlebars reads as the helper "${name}" given \`.\`: write \`{{${name}}}\`, or \`{{${name}.field}}\` for a field of it`,
+      );
+      expect(error?.offset).toBe(template.indexOf(name));
+    }
+  });
+
+  it('given to a helper, it is that argument, not a count of arguments or nothing', () => {
+    // `{{#if q.}}` read '`if` takes one argument, got 2'; `{{json q.}}` and `{{lookup o.}}` compiled.
+    for (const template of [
+      '{{#if q.}}y{{/if}}',
+      '{{json q.}}',
+      '{{lookup o. "k"}}',
+      '{{json (lookup o q.)}}',
+    ]) {
+      const name = template.includes('o.') ? 'o' : 'q';
+      const [error, ...rest] = compileErrors(template);
+      expect(rest).toEqual([]);
+      expect(error?.message).toBe(
+        `\`${name}.\` ends in a dot, which Handlebars reads as two arguments, \`${name}\` and \`.\`: write \`${name}\`, or \`${name}.field\` for a field of it`,
+      );
+      expect(error?.offset).toBe(template.indexOf(`${name}.`));
+    }
+  });
+
+  it('a call through ../ or @root is an unknown helper, and those paths still render', () => {
+    expect(compileErrors('{{#each xs}}{{../q x}}{{/each}}')[0]?.message).toMatch(/^unknown helper "\.\.\/q"/);
+    expect(compileErrors('{{@root.q x}}')[0]?.message).toMatch(/^unknown helper "@root\.q"/);
+    expect(
+      compileErrors('{{#each xs}}{{../q}}{{@index}}{{.}}{{/each}} {{@root.q}} {{json q}} {{lookup o "k"}}'),
+    ).toEqual([]);
+  });
+});
