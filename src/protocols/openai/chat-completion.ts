@@ -146,7 +146,8 @@ export function firstChoice(choices: unknown): Record<string, unknown> | undefin
 /** A 2xx reply without a choice: the error some servers and gateways answer with status 200. */
 function errorInBody(completion: unknown): StepError {
   const said = serverSaid(completion, undefined);
-  const code = isJsonObject(completion) && isJsonObject(completion.error) ? completion.error.code : undefined;
+  const error = isJsonObject(completion) && isJsonObject(completion.error) ? completion.error : {};
+  const code = error.code;
   const status = typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : code;
   if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599)
     return {
@@ -154,11 +155,30 @@ function errorInBody(completion: unknown): StepError {
       message: `the server answered 200 with an error (code ${status})${said === '' ? '' : `: ${said}`}`,
       retryable: status === 408 || status === 429 || status >= 500,
     };
+  const typed = typedStatus(error);
+  if (typed !== undefined)
+    return {
+      kind: `http_${typed.status}`,
+      message: `the server answered 200 with an error (${typed.named}, OpenAI's ${typed.status})${said === '' ? '' : `: ${said}`}`,
+      retryable: true,
+    };
   return {
     kind: 'contract_violation',
     message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}`,
     retryable: false,
   };
+}
+
+/**
+ * The status OpenAI gives the error an error object names without a numeric `code`: what it sends
+ * mid-stream, where the 200 was already sent (`data: {"error": {"type": "server_error", "code":
+ * null, …}}`; its SDK raises APIError). Such a failure of the server was a definitive
+ * `contract_violation`, cached, so no later apply asked again (QA204).
+ */
+function typedStatus(error: Record<string, unknown>): { status: number; named: string } | undefined {
+  if (error.type === 'server_error') return { status: 500, named: 'type server_error' };
+  if (error.code === 'rate_limit_exceeded') return { status: 429, named: 'code rate_limit_exceeded' };
+  return undefined;
 }
 
 /** An HTTP failure with what the server said, and for a 404 its likely cause. */
