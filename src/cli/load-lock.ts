@@ -2,6 +2,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
+import { MERGE_THEN_APPLY } from '../lockfile/lock-json-error.js';
 import { readLockFile, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
@@ -17,7 +18,7 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
     const hint = read.missing ? ` (run \`evalc apply\` to create it, or check the path)` : '';
     throw new ExitError(
       EXIT.failure,
-      `cannot read the ${role} lockfile: ${adviceFor(resolved, read.message)}${hint}`,
+      `cannot read the ${role} lockfile: ${adviceFor(resolved, read.message, cwd)}${hint}`,
     );
   }
   const lock = read.lock;
@@ -38,9 +39,13 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
  * base.lock`) was told to 'delete it and run `evalc apply` to re-create it', which writes the
  * branch's evalc.lock and leaves base.lock missing (QA180). Such a file is told to be restored.
  */
-function adviceFor(file: string, message: string): string {
+function adviceFor(file: string, message: string, cwd: string): string {
   const name = path.basename(file);
   if (name === 'evalc.lock') return message;
+  // One with conflict markers was told to 'run `evalc apply` on the merged plan and commit the lock
+  // it writes', which is an evalc.lock: the side kept is the baseline (QA209).
+  if (message.endsWith(MERGE_THEN_APPLY))
+    return `${message.slice(0, -MERGE_THEN_APPLY.length).replace('<lock>', path.relative(cwd, file) || name)} and commit it: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name}`;
   // A base.lock from a newer evalc: upgrading is the way out (QA180).
   if (message.endsWith(RECREATE_WITH_APPLY)) return message.slice(0, -RECREATE_WITH_APPLY.length);
   if (!message.endsWith(SHAPE_ADVICE)) return message;

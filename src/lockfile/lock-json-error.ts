@@ -1,6 +1,9 @@
 /** A lockfile's text that is not JSON, named at file:line:col with the way out. */
 import { SHAPE_ADVICE } from './check-shape.js';
 
+/** A conflicted lock's way out after keeping a side: an evalc.lock's only (apply writes no other, QA209). */
+export const MERGE_THEN_APPLY = ', then run `evalc apply` on the merged plan and commit the lock it writes';
+
 /**
  * `file:line:col is not valid JSON: …` (QA47: it said `at position 48213`, and a lockfile that two
  * branches changed holds git's conflict markers, which are named as such with what to do).
@@ -9,7 +12,7 @@ export function describeLockJsonError(file: string, text: string, err: unknown):
   const conflict = /^(<{7}|={7}|>{7})(?: |$)/m.exec(text);
   if (conflict) {
     const line = text.slice(0, conflict.index).split('\n').length;
-    return `${file}:${line} has git merge conflict markers (${conflict[1]}): keep either side's version (\`git checkout --ours -- <lock>\`), then run \`evalc apply\` on the merged plan and commit the lock it writes`;
+    return `${file}:${line} has git merge conflict markers (${conflict[1]}): keep either side's version (\`git checkout --ours -- <lock>\`)${MERGE_THEN_APPLY}`;
   }
   // A plan passed by mistake (`evalc diff evalc.yaml …`) said `Unexpected token 'e', "evalc: 1` and, on the
   // next line, `b"... is not valid JSON` (QA90): name it, and what to pass instead.
