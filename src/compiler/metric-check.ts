@@ -9,13 +9,9 @@ import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean, misspeltKeyHint } from '../plan/suggest.js';
 import { valueAt } from '../plan/validate-schema.js';
-import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
 import { checkCostPrices } from './cost-prices-check.js';
-import {
-  agentsWithoutDefaultCandidate,
-  type CandidateCheckContext,
-  checkDefaultCandidate,
-} from './default-candidate-check.js';
+import { type CandidateCheckContext, checkDefaultCandidate } from './default-candidate-check.js';
+import { checkJudgeMetric, judgesHint } from './judge-metric-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { metricNumberHint } from './metric-number-hint.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
@@ -199,10 +195,7 @@ export function checkMetric(
     }
   }
   if (judgeId !== undefined) {
-    diagnostics.push(...checkMetricRubric(params, path, judgeId, ctx));
-    diagnostics.push(...checkDimension(params, path, judgeId, ctx));
-    diagnostics.push(...checkAgentEvalTemperature(params, path, judgeId, ctx));
-    diagnostics.push(...checkJudgedText(config, params, path, ctx));
+    diagnostics.push(...checkJudgeMetric(config, params, path, judgeId, ctx));
   }
   let content: TemplateNode | undefined;
   if (typeof params.content === 'string') {
@@ -244,86 +237,12 @@ export function checkMetric(
   return { info, ...(judgeId ? { judgeId } : {}), ...(content ? { content } : {}), diagnostics };
 }
 
-function judgesHint(plan: Plan): string {
-  const ids = Object.keys(plan.judges);
-  return ids.length > 0
-    ? `name the judge that scores it: judge: ${ids.join(' | ')}`
-    : 'define a judge under judges: (agent-eval or openai) and name it here with judge: <id>';
-}
-
 /** "did you mean `set`?" for a misspelt option of an enum parameter (zod: `expected one of "a"|"b"`). */
 function optionHint(message: string, value: unknown): string | undefined {
   const options = /expected one of (.+)$/.exec(message)?.[1];
   if (options === undefined || typeof value !== 'string') return undefined;
   const names = [...options.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
   return didYouMean(value, names);
-}
-
-/**
- * The rubric a judge metric names (`rubric:` or `judge_config.judge_rubric`): an openai judge
- * needs one evalc holds (the plan's or a built-in); an agent-eval judge may use one its server
- * registers, so a name close to a plan rubric is only a warning there.
- */
-function checkMetricRubric(
-  params: Record<string, unknown>,
-  path: PlanPath,
-  judgeId: string,
-  ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
-): Diagnostic[] {
-  const fromConfig = judgeConfigField(params, 'judge_rubric');
-  const name = typeof params.rubric === 'string' ? params.rubric : fromConfig;
-  if (typeof name !== 'string' || resolveRubric(name, ctx.plan.rubrics)) return [];
-  const at: PlanPath =
-    typeof params.rubric === 'string' ? [...path, 'rubric'] : [...path, 'judge_config', 'judge_rubric'];
-  const known = [...Object.keys(ctx.plan.rubrics), ...Object.keys(BUILTIN_RUBRICS)];
-  const hint = didYouMean(name, known);
-  if (ctx.plan.judges[judgeId]?.protocol === 'openai') {
-    return [
-      diagnostic('EVALC_REF_RUBRIC', `unknown rubric \`${name}\` (judge ${judgeId} is an openai judge)`, at, {
-        source: ctx.locate(at),
-        hint: hint ?? 'define it under rubrics:',
-      }),
-    ];
-  }
-  if (hint === undefined) return [];
-  return [
-    diagnostic(
-      'EVALC_REF_RUBRIC',
-      `rubric \`${name}\` is not a plan rubric: judge ${judgeId} must register it`,
-      at,
-      {
-        source: ctx.locate(at),
-        severity: 'warning',
-        hint,
-      },
-    ),
-  ];
-}
-
-/** `dimension:` of a judge metric must be a dimension of its rubric, when evalc knows the rubric. */
-function checkDimension(
-  params: Record<string, unknown>,
-  path: PlanPath,
-  judgeId: string,
-  ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
-): Diagnostic[] {
-  const dimension = params.dimension;
-  if (typeof dimension !== 'string') return [];
-  const fromConfig = judgeConfigField(params, 'judge_rubric');
-  const name = [params.rubric, fromConfig, ctx.plan.judges[judgeId]?.rubric].find(
-    (n) => typeof n === 'string',
-  );
-  const rubric = typeof name === 'string' ? resolveRubric(name, ctx.plan.rubrics) : undefined;
-  if (!rubric) return [];
-  const ids = rubric.rubric.dimensions.map((d) => d.id);
-  if (ids.includes(dimension)) return [];
-  const at: PlanPath = [...path, 'dimension'];
-  return [
-    diagnostic('EVALC_REF_DIMENSION', `rubric \`${rubric.name}\` has no dimension \`${dimension}\``, at, {
-      source: ctx.locate(at),
-      hint: didYouMean(dimension, ids) ?? `dimensions: ${ids.join(', ')}`,
-    }),
-  ];
 }
 
 /** No near miss (QA35: `candidate:` on tool_call_match): say which keys the metric takes. */
@@ -335,69 +254,4 @@ function keysHint(type: string, paramNames: readonly string[], key?: string): st
   return paramNames.length === 0
     ? `${type} takes no parameters of its own`
     : `${type} takes: ${paramNames.map((name) => `\`${name}\``).join(', ')}`;
-}
-
-/**
- * agent-eval's judge request has no temperature (the server judges at 0): a metric's
- * `judge_config.judge_temperature` on an agent-eval judge changes its score key and nothing else
- * (QA41: it was ignored without a word).
- */
-function checkAgentEvalTemperature(
-  params: Record<string, unknown>,
-  path: PlanPath,
-  judgeId: string,
-  ctx: { plan: Plan; locate: (p: PlanPath, key?: string) => SourcePosition | undefined },
-): Diagnostic[] {
-  if (ctx.plan.judges[judgeId]?.protocol !== 'agent-eval') return [];
-  if (judgeConfigField(params, 'judge_temperature') === undefined) return [];
-  const at: PlanPath = [...path, 'judge_config', 'judge_temperature'];
-  return [
-    diagnostic(
-      'EVALC_JUDGE_TEMPERATURE',
-      `judge ${judgeId} is an agent-eval judge: its requests carry no temperature, so judge_temperature is not used`,
-      at,
-      {
-        source: ctx.locate(at),
-        severity: 'warning',
-        hint: 'the agent-eval server judges at temperature 0; an openai judge takes temperature',
-      },
-    ),
-  ];
-}
-
-/**
- * A `judge` or `checklist` without `content:` or `candidate:` judges the candidate `answer`, else an
- * agent's only output: an agent whose binding has neither (outputs `text` and `model`) gives the
- * judge an empty text — scored 0 (agent-eval) or judged as nothing (openai) — for every example
- * (QA41: silent).
- */
-function checkJudgedText(
-  config: MetricConfig,
-  params: Record<string, unknown>,
-  path: PlanPath,
-  ctx: CandidateCheckContext,
-): Diagnostic[] {
-  if (params.content !== undefined || params.candidate !== undefined) return [];
-  const agents = agentsWithoutDefaultCandidate(ctx.agentCandidates);
-  if (agents.length === 0) return [];
-  return [
-    diagnostic(
-      'EVALC_REF_CANDIDATE',
-      `\`${config.id ?? config.type}\` has no content: or candidate:, and no \`answer\` output to judge for ${agents.join(', ')}: the judge gets an empty text`,
-      path,
-      {
-        source: ctx.locate(path),
-        severity: 'warning',
-        hint: 'set content: "{{candidate.<output>}}" (or candidate: <output>), or name an output `answer`',
-      },
-    ),
-  ];
-}
-
-/** A key of a metric's MultiAgentEval-style `judge_config` mapping, when it has one. */
-function judgeConfigField(params: Record<string, unknown>, key: string): unknown {
-  const judgeConfig = params.judge_config;
-  return judgeConfig !== null && typeof judgeConfig === 'object'
-    ? (judgeConfig as Record<string, unknown>)[key]
-    : undefined;
 }
