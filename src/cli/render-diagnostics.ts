@@ -138,9 +138,17 @@ export function maskUrlPasswords(text: string): string {
   const masked = (name: string, value: string) =>
     isQueryCredential(`${name}=${value}`) && !value.startsWith('$') ? '*'.repeat(value.length) : value;
   return out.replace(
-    // `(?<=,)[ \t]*`: a key after a `,` whose own piece had no `=` (`?q=x;z,api_key=…`; QA198)
-    /([?&;]|(?<=,)[ \t]*)([\w.~%-]{1,64})=([^&;#\s"']+)/g,
-    (whole, sep: string, name: string, written: string, offset: number) => {
+    // `(?<=,)[ \t]*`: a key after a `,` whose own piece had no `=` (`?q=x;z,api_key=…`; QA198); a
+    // `;` piece ends at a `?`, where a path's `;sig=…` gives way to the query (QA208)
+    /(?:([?&]|(?<=,)[ \t]*)([\w.~%-]{1,64})=([^&;#\s"']+)|(;)([\w.~%-]{1,64})=([^&;#\s"'?]+))/g,
+    (whole, ...groups: unknown[]) => {
+      const [sep = '', name = '', written = ''] = (
+        groups[3] === undefined ? groups.slice(0, 3) : groups.slice(3, 6)
+      ) as Array<string | undefined>;
+      const offset = groups[6] as number;
+      // A `;name=value` in a url's path (a matrix parameter) is path, kept as written in evalc.lock,
+      // the reports and messages, and so here (QA208: `/respond;sig=…?x=1` starred `…?x=1` here only).
+      if (sep === ';' && !inQuery(out, offset)) return whole;
       // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
       // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).
       const inFlow = inFlowPlain(offset);
@@ -158,6 +166,16 @@ export function maskUrlPasswords(text: string): string {
       return `${sep}${name}=${masked(name, written.slice(0, cut))}${rest}`;
     },
   );
+}
+
+/**
+ * Whether `offset` lies in a url's query: a `?` before it in the same word (back to a space or a
+ * quote, at most 2048 characters: a line may be a 50 MB scalar).
+ */
+function inQuery(text: string, offset: number): boolean {
+  let from = offset;
+  while (from > 0 && offset - from < 2048 && !/[\s"']/.test(text[from - 1]!)) from--;
+  return text.slice(from, offset).includes('?');
 }
 
 /**
