@@ -118,10 +118,12 @@ function unknownOption(err: unknown, args: string[], options: Options): string {
   if (name.startsWith('--')) {
     // --help is every command's, read before the options (main.ts): `--hlep` named nothing (QA188).
     const near = suggest(name.slice(2), [...Object.keys(options), 'help']);
+    // `--help=1` named itself, 'did you mean --help?' (QA207): the flag is right, its value is not.
+    if (near === name.slice(2) && near === 'help') return `--help takes no value: write --help`;
     return `Unknown option '${name}'${near === undefined ? '' : ` (did you mean --${near}?)`}`;
   }
   const word = args.find((arg) => arg.startsWith(name) && !arg.startsWith('--')) ?? name;
-  const meant = shortFlagMeant(word, Object.keys(options));
+  const meant = shortFlagMeant(word, [...Object.keys(options), 'help']);
   const hint = meant === undefined ? '' : `did you mean --${meant}? `;
   return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
 }

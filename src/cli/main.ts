@@ -92,7 +92,8 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     // `evalc help bogus` is the unknown command `evalc bogus --help` is (it printed the overview, exit 0; QA47).
-    if (topic !== undefined && !topic.startsWith('-')) {
+    // `evalc help help` is the overview: it read 'unknown command "help" (did you mean help?)' (QA207).
+    if (topic !== undefined && topic !== 'help' && !topic.startsWith('-')) {
       stderr.write(terminalSafe(`evalc: ${unknownCommand(topic)}\n\n${HELP}`));
       return EXIT.usage;
     }

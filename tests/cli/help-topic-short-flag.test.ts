@@ -58,3 +58,28 @@ describe('a single-dash word naming a flag', () => {
     }
   });
 });
+
+describe('help of help', () => {
+  // QA207: `evalc help help` and `evalc --help help` read 'unknown command "help" (did you mean help?)', exit 64.
+  it.each([['help'], ['--help'], ['-h']])('evalc %s help prints the overview', (flag) => {
+    const result = spawnCli([flag, 'help'], { cwd: work });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(spawnCli(['--help'], { cwd: work }).stdout);
+  });
+});
+
+describe('--help misspelt as a flag of the command', () => {
+  // QA207: `plan --help=1` read "Unknown option '--help' (did you mean --help?)"; `plan -help` named no flag.
+  it('plan --help=1 is told --help takes no value', () => {
+    const result = spawnCli(['plan', '--help=1'], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr.split('\n')[0]).toBe('evalc: --help takes no value: write --help');
+  });
+
+  it('plan -help is told did you mean --help', () => {
+    const result = spawnCli(['plan', '-help'], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toContain('did you mean --help? a file name starting with - goes after --');
+  });
+});
