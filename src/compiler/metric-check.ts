@@ -7,13 +7,14 @@ import { compileTemplate, type TemplateError, type TemplateNode } from '../bindi
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
-import { didYouMean, misspeltKeyHint } from '../plan/suggest.js';
+import { didYouMean } from '../plan/suggest.js';
 import { valueAt } from '../plan/validate-schema.js';
 import { checkCostPrices } from './cost-prices-check.js';
 import { type CandidateCheckContext, checkDefaultCandidate } from './default-candidate-check.js';
 import { checkJudgeMetric, judgesHint } from './judge-metric-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { metricNumberHint } from './metric-number-hint.js';
+import { misspeltParamHint } from './misspelt-param-hint.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
 import { checkThreshold } from './threshold-check.js';
 import { checkToolCallSource } from './tool-calls-check.js';
@@ -81,7 +82,8 @@ export function checkMetric(
             : issue.unknownKey
               ? // One holding entries the key beside it lacks moves them, as a plan's keys do (QA199:
                 // `checkponts: [ … ]` by `checkpoints: []` read 'remove `checkponts`', and removed, they were gone).
-                (misspeltKeyHint(issue.unknownKey, known, config, unknown) ??
+                // One the key it meant cannot hold is told the parameter that takes it (QA206).
+                (misspeltParamHint(issue.unknownKey, info, config, params, unknown, known) ??
                 keysHint(config.type, info.paramNames, issue.unknownKey))
               : missing === 'judge'
                 ? judgesHint(ctx.plan)

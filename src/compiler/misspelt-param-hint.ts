@@ -1,0 +1,34 @@
+/**
+ * The hint of a metric's unknown parameter (`expectd:`): the parameter it may have meant and what
+ * it holds to move there, as a plan's keys are told (suggest.ts' misspeltKeyHint) — unless that
+ * parameter cannot hold it: tool_call_match's `expectd: [ lookup ]` beside `expected: []` was told to
+ * move its item under `expected`, which takes a text (the path of the expected calls in an example),
+ * and moved as told it read 'expected: expected string, received array' (QA206). It names the
+ * parameter that takes such a value instead (`calls`), or says what the one it meant takes.
+ */
+import { misspeltKeyHint } from '../plan/suggest.js';
+import type { MetricInfo } from './metric-catalog.js';
+
+export function misspeltParamHint(
+  key: string,
+  info: MetricInfo,
+  config: Record<string, unknown>,
+  params: Record<string, unknown>,
+  unknown: readonly string[],
+  known: readonly string[],
+): string | undefined {
+  const hint = misspeltKeyHint(key, known, config, unknown);
+  const best = /^`([^`]+)` (?:beside it is empty|is set already beside it): move /.exec(hint ?? '')?.[1];
+  if (best === undefined || !info.paramNames.includes(best)) return hint;
+  const held = params[key];
+  const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== key));
+  const takes = (name: string) =>
+    !info.validateParams({ ...rest, [name]: held }).some((issue) => issue.path[0] === name);
+  if (takes(best)) return hint;
+  const what = info.paramHelp[best];
+  const refused = `\`${best}\` cannot hold what \`${key}\` holds${what ? ` (${best}: ${what})` : ''}`;
+  const other = info.paramNames.find((name) => name !== best && params[name] === undefined && takes(name));
+  return other === undefined
+    ? `${refused}: it cannot move there; remove \`${key}\` if it is a misspelt copy`
+    : `${refused}: move it under \`${other}\`${info.paramHelp[other] ? ` (${other}: ${info.paramHelp[other]})` : ''}`;
+}
