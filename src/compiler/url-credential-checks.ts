@@ -7,7 +7,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { Plan } from '../plan/schema.js';
-import { urlQueryCredentialNames } from '../plan/url-secrets.js';
+import { isQueryCredential, urlQueryCredentialNames } from '../plan/url-secrets.js';
 import { stripUserInfo } from './identities.js';
 
 export function urlCredentialDiagnostics(
@@ -53,6 +53,24 @@ export function urlCredentialDiagnostics(
         ),
       );
   }
+  // A credential in the path (`/respond;sig=…`, a matrix parameter) is path: kept as written in
+  // evalc.lock, the reports and messages (QA208: validate's excerpt alone starred it, nothing said so).
+  for (const [path, url] of withCredentials) {
+    const names = pathCredentialNames(url);
+    if (names.length > 0)
+      out.push(
+        diagnostic(
+          'EVALC_URL_CREDENTIALS',
+          `the url's path carries what reads as a credential (${names.map((n) => `\`;${n}=\``).join(', ')}): evalc masks a credential in the query only, and keeps the path as written in evalc.lock, the reports and messages`,
+          [...path],
+          {
+            severity: 'warning',
+            source: at([...path]),
+            hint: 'move it into the query (?name=…), which evalc masks and keeps out of content keys, or send it in a header if the server reads one',
+          },
+        ),
+      );
+  }
   for (const [path, url] of withCredentials) {
     if (typeof url !== 'string' || stripUserInfo(url) === url) continue;
     const dataset = path[0] === 'tasks';
@@ -93,4 +111,17 @@ function queryCredentialHint(path: readonly string[]): string {
   const who = path[0] === 'judges' ? 'judge' : 'agent';
   const env = who === 'judge' ? 'JUDGE_KEY' : 'AGENT_KEY';
   return `send it in a header if the ${who} reads one (Azure Functions: x-functions-key; Google APIs: x-goog-api-key): headers: { x-functions-key: "\${env.${env}}" }`;
+}
+
+/** The names of `;name=value` pieces of a url's path (before its `?` or `#`) that read as credentials. */
+function pathCredentialNames(url: string | undefined): string[] {
+  if (typeof url !== 'string') return [];
+  const scheme = url.indexOf('://');
+  const rest = url.slice(scheme === -1 ? 0 : scheme + 3);
+  const urlPath = rest.slice(rest.indexOf('/') === -1 ? rest.length : rest.indexOf('/')).split(/[?#]/)[0]!;
+  return urlPath
+    .split('/')
+    .flatMap((segment) => segment.split(';').slice(1))
+    .filter((piece) => isQueryCredential(piece) && !piece.includes('${'))
+    .map((piece) => piece.slice(0, piece.indexOf('=')));
 }
