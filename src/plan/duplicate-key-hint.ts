@@ -33,7 +33,7 @@ export function duplicateKeyHint(key: string, first: unknown, again: unknown, do
       ? `; ${names(alike)} ${alike.length === 1 ? 'is' : 'are'} in both: write ${alike.length === 1 ? 'it' : 'them'} once`
       : '',
     clash.length > 0
-      ? `; ${names(clash)} ${clash.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean (rename one if they are two entries)`
+      ? `; ${names(clash)} ${clash.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean, or rename one if they are two entries`
       : '',
   ].join('');
   return `${merge} (${only(names(onlyFirst), names(onlySecond))}${both})`;

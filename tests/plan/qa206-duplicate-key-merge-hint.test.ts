@@ -47,7 +47,7 @@ describe('a key written twice', () => {
         `${HEAD}agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7109 }\n  a2: { protocol: raip, url: http://127.0.0.1:7102 }\n${TASK}`,
       ),
     ).toEqual([
-      'merge the two: put what both hold under one `agents` (only the second holds a2; a1 is under both, set otherwise: keep the one you mean (rename one if they are two entries))',
+      'merge the two: put what both hold under one `agents` (only the second holds a2; a1 is under both, set otherwise: keep the one you mean, or rename one if they are two entries)',
     ]);
   });
 
