@@ -56,7 +56,8 @@ export function parseCommandArgs(
         EXIT.usage,
         `${formatFlagHint(args, usage, Boolean(options.json))}\nusage: ${usage}`,
       );
-    if (unknown) throw new ExitError(EXIT.usage, `${unknownOption(err, args, options)}\nusage: ${usage}`);
+    if (unknown)
+      throw new ExitError(EXIT.usage, `${unknownOption(err, args, options, formatsJson)}\nusage: ${usage}`);
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
   // A value option given twice kept the last one silently: `apply --only a --only b` ran b alone
@@ -111,7 +112,7 @@ function joinNegativeValues(args: string[], options: Options): string[] {
  * file name (`as in '-- "--bogus"`, QA183); that advice stays only for a single-dash word, where
  * a file name starting with `-` is likelier than a flag.
  */
-function unknownOption(err: unknown, args: string[], options: Options): string {
+function unknownOption(err: unknown, args: string[], options: Options, formatsJson: boolean): string {
   const message = err instanceof Error ? err.message : String(err);
   const name = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
   if (name === undefined) return message;
@@ -124,7 +125,9 @@ function unknownOption(err: unknown, args: string[], options: Options): string {
   }
   const word = args.find((arg) => arg.startsWith(name) && !arg.startsWith('--')) ?? name;
   const meant = shortFlagMeant(word, [...Object.keys(options), 'help']);
-  const hint = meant === undefined ? '' : `did you mean --${meant}? `;
+  // `diff -json`, `report -json`: they write JSON with --format json, as their `--json` is told (QA207).
+  const json = meant === undefined && formatsJson && /^-json(=|$)/.test(word);
+  const hint = json ? 'did you mean --format json? ' : meant === undefined ? '' : `did you mean --${meant}? `;
   return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
 }
 

@@ -83,3 +83,12 @@ describe('--help misspelt as a flag of the command', () => {
     expect(result.stderr).toContain('did you mean --help? a file name starting with - goes after --');
   });
 });
+
+describe('-json on a command that writes JSON with --format json', () => {
+  // QA207: `diff -json` was told only to pass a file name after `--`, where `diff --json` names --format json.
+  it.each([['diff'], ['report']])('%s -json is told did you mean --format json', (command) => {
+    const result = spawnCli([command, '-json'], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toContain('did you mean --format json? a file name starting with - goes after --');
+  });
+});
