@@ -1,5 +1,6 @@
 /** A lockfile's text that is not JSON, named at file:line:col with the way out. */
 import { SHAPE_ADVICE } from './check-shape.js';
+import { jsonBreakOffset } from './json-break.js';
 
 /** A conflicted lock's way out after keeping a side: an evalc.lock's only (apply writes no other, QA209). */
 export const MERGE_THEN_APPLY = ', then run `evalc apply` on the merged plan and commit the lock it writes';
@@ -21,13 +22,21 @@ export function describeLockJsonError(file: string, text: string, err: unknown):
   }
   // V8 quotes the text it stopped at, line breaks included: keep the message on one line.
   const reason = (err instanceof Error ? err.message : String(err)).replace(/\r?\n/g, '\\n');
-  const at = /at position (\d+)/.exec(reason);
   // One that opens as a lock does (cut short, a hand edit) has a shape problem's way out (QA200:
   // plan and report said no more than where the JSON broke); another file is named as it is.
-  const advice = /^\uFEFF?\s*\{/.test(text) ? SHAPE_ADVICE : '';
-  if (!at) return `${file} is not valid JSON: ${reason}${advice}`;
-  const before = text.slice(0, Number(at[1]));
+  const opensAsLock = /^\uFEFF?\s*\{/.test(text);
+  const advice = opensAsLock ? SHAPE_ADVICE : '';
+  // V8 names no position for a lock that ends early or an unexpected token (a trailing comma):
+  // found by reading it (QA209: such a lock was named by file alone).
+  const position = /at position (\d+)/.exec(reason)?.[1] ?? (opensAsLock ? jsonBreakOffset(text) : undefined);
+  const at = position === undefined ? Number.NaN : Number(position);
+  if (Number.isNaN(at)) return `${file} is not valid JSON: ${reason}${advice}`;
+  const before = text.slice(0, at);
   const line = before.split('\n').length;
-  const col = Number(at[1]) - before.lastIndexOf('\n');
-  return `${file}:${line}:${col} is not valid JSON: ${reason.replace(/ in JSON at position \d+.*$/, '')}${advice}`;
+  const col = at - before.lastIndexOf('\n');
+  // The text V8 quotes is at that line: `Unexpected token ']'` says the rest.
+  const what = reason
+    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/^(Unexpected token '.+?'), .* is not valid JSON$/, '$1');
+  return `${file}:${line}:${col} is not valid JSON: ${what}${advice}`;
 }
