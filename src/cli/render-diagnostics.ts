@@ -139,8 +139,9 @@ export function maskUrlPasswords(text: string): string {
     isQueryCredential(`${name}=${value}`) && !value.startsWith('$') ? '*'.repeat(value.length) : value;
   return out.replace(
     // `(?<=,)[ \t]*`: a key after a `,` whose own piece had no `=` (`?q=x;z,api_key=…`; QA198); a
-    // `;` piece ends at a `?`, where a path's `;sig=…` gives way to the query (QA208)
-    /(?:([?&]|(?<=,)[ \t]*)([\w.~%-]{1,64})=([^&;#\s"']+)|(;)([\w.~%-]{1,64})=([^&;#\s"'?]+))/g,
+    // `;` piece ends at a `?`, where a path's `;sig=…` gives way to the query (QA208); a `;` that no
+    // `name=` follows is the value's (`?token=AbCd;EfGh1234`, url-secrets.ts' splitQuery; QA208)
+    /(?:([?&]|(?<=,)[ \t]*)([\w.~%-]{1,64})=((?:[^&;#\s"']|;(?![\w.~%-]{1,64}=))+)|(;)([\w.~%-]{1,64})=((?:[^&;#\s"'?]|;(?![\w.~%-]{1,64}=))+))/g,
     (whole, ...groups: unknown[]) => {
       const [sep = '', name = '', written = ''] = (
         groups[3] === undefined ? groups.slice(0, 3) : groups.slice(3, 6)

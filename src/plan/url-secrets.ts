@@ -24,7 +24,16 @@ function queryPieces(url: string): { start: number; end: number; pieces: string[
   const end = hash === -1 ? url.length : hash;
   const start = url.indexOf('?');
   if (start === -1 || start > end) return undefined;
-  return { start: start + 1, end, pieces: url.slice(start + 1, end).split(/([&;])/) };
+  return { start: start + 1, end, pieces: splitQuery(url.slice(start + 1, end)) };
+}
+
+/**
+ * A query's pieces, each separator a piece of its own (joined back with ''): at each `&`, and at a
+ * `;` that a `name=` follows (QA197); a `;` inside a value is the value's (QA208: `?token=AbCd;EfGh1234`,
+ * which a server splitting at `&` only reads whole, was recorded `?token=***;EfGh1234`).
+ */
+function splitQuery(query: string): string[] {
+  return query.split(/(&|;(?=[\w.~%-]{1,64}=))/);
 }
 
 function decode(text: string): string {
@@ -95,8 +104,7 @@ export function maskUrlQueryCredentials(url: string): string {
  * --json's path, while the excerpt masked it); each credential piece's value written `***`.
  */
 export function maskQueryText(text: string): string {
-  return text
-    .split(/([&;])/) // QA197: `y;api_key=…` too
+  return splitQuery(text) // QA197: `y;api_key=…` too
     .map((piece) =>
       credentialValue(piece) === undefined ? piece : `${piece.slice(0, piece.indexOf('='))}=${MASK}`,
     )
@@ -126,7 +134,10 @@ export function urlQuerySecrets(url: string | undefined): string[] {
   for (const piece of query.pieces) {
     const value = credentialValue(piece);
     if (value === undefined) continue;
-    for (const form of [value, decode(value)])
+    // A value holding a raw `;` is masked whole and in its parts but plain words: a server splitting
+    // at `;` reads `AbCd` of `token=AbCd;EfGh1234` (QA208).
+    const parts = value.includes(';') ? value.split(';').filter((part) => !PLAIN_WORD.test(part)) : [];
+    for (const form of [value, decode(value), ...parts])
       if (form.length >= MIN_SECRET_LENGTH) for (const s of secretForms(form)) out.add(s);
   }
   return [...out];
