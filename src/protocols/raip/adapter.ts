@@ -255,7 +255,14 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   const body = isJsonObject(reply.body) ? reply.body : undefined;
   let said = typeof body?.error === 'string' ? `: ${codePointCut(body.error, 200)}` : '';
   if (reply.status === 400) {
-    const ajvErrors: unknown[] = Array.isArray(body?.ajvErrors) ? body.ajvErrors : [];
+    // Ajv's list, as the paper names it; one error sent bare (a string, an object) is a list of one
+    // (QA204: `"ajvErrors": "query too short"` read '0 ajv error(s)', and a list of strings named none)
+    const sent = body?.ajvErrors;
+    const ajvErrors: unknown[] = Array.isArray(sent)
+      ? sent
+      : sent === undefined || sent === null
+        ? []
+        : [sent];
     const listed = describeAjvErrors(ajvErrors);
     // A 400 without ajvErrors (an RFC 9457 problem+json `detail`, FastAPI's HTTPException, an
     // HTML page) says why in its own words: before QA63 only `{"error": "…"}` was quoted.

@@ -4,7 +4,8 @@ import { quoteCut } from '../quote-cut.js';
  * One line naming Ajv errors (`/query must NOT have fewer than 5 characters; / must have required
  * property 'k'`), for RAIP step error messages. Reports and the lockfile keep an error's kind
  * and message only, so the agent's `ajvErrors[]` of a 400 (R8) must be readable there too.
- * Errors come from the wire: anything that is not an object with string fields is skipped.
+ * Errors come from the wire: a string is named as sent; anything else that is not an object with
+ * string fields is skipped.
  * The same `path message` form as the executor's preflight message (R5).
  */
 
@@ -24,6 +25,9 @@ export function describeAjvErrors(errors: readonly unknown[]): string {
 }
 
 function describeOne(error: unknown): string | undefined {
+  // an agent that lists its validator's messages as text (`["query too short"]`)
+  if (typeof error === 'string')
+    return error.trim() === '' ? undefined : quoteCut(error.replace(/\s+/g, ' ').trim(), MAX_CHARS);
   if (typeof error !== 'object' || error === null || Array.isArray(error)) return undefined;
   const { instancePath, message, keyword } = error as Record<string, unknown>;
   const said = typeof message === 'string' && message !== '' ? message : keyword;
