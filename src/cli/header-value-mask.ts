@@ -49,7 +49,7 @@ export function headerValueSpans(text: string): LineSpans {
     } catch {
       continue;
     }
-    addHeaderValues(doc, add);
+    addHeaderValues(doc, add, reading);
   }
   return spans;
 }
@@ -57,6 +57,7 @@ export function headerValueSpans(text: string): LineSpans {
 function addHeaderValues(
   doc: ReturnType<typeof parseDocument>,
   add: (from: number, to: number) => void,
+  text: string,
 ): void {
   // An alias is read where its anchor stands (QA198: `x-common: &h { authorization: "Bearer sk-…" }`
   // then `headers: *h`, refused 'unknown key `x-common`', printed the token as written).
@@ -79,6 +80,26 @@ function addHeaderValues(
       const headers = real(pair.value);
       if (isMap(headers)) for (const item of headers.items) addScalars(item.value, add, real, seen);
       else addScalars(headers, add, real, seen);
+    },
+    // A header line indented one column short of its mapping (`      authorization: …` then
+    // `     x-key: "…"`) is read as a key of the agent, beside `headers:`, under 'All mapping items
+    // must start at the same column' (QA208: its excerpt printed the value as written): a key out of
+    // its block mapping's column after a `headers:` has its value masked.
+    Map(_, map) {
+      if (map.flow) return;
+      let afterHeaders = false;
+      let column: number | undefined;
+      for (const pair of map.items) {
+        const at = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+        if (at === undefined) {
+          afterHeaders = false;
+          continue;
+        }
+        const col = at - text.lastIndexOf('\n', at - 1) - 1;
+        column ??= col;
+        if (afterHeaders && col !== column) addScalars(pair.value, add, real, seen);
+        else afterHeaders = HEADERS_KEY.test(String((pair.key as { value: unknown }).value));
+      }
     },
   });
 }

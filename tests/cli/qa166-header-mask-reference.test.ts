@@ -198,3 +198,15 @@ it.each([
   expect(headerValueSpans(text).get(at)).toBeUndefined();
   if (at === 7) expect(headerValueSpans(text).get(2)).toBeDefined();
 });
+
+it('masks a header line indented one column short of its mapping (QA208)', () => {
+  // YAML reads `x-key` as a key of the agent beside `headers:` ('All mapping items must start at
+  // the same column'): the excerpt printed its value as written.
+  const text =
+    'evalc: 1\nagents:\n  a1:\n    protocol: raip\n    headers:\n      authorization: "Bearer x"\n     x-key: "AbcdSecret99"\n     limitz: 2\n  a2:\n    protocol: raip\n     url: http://h\n';
+  const lines = text.split('\n');
+  expect(maskSpans(lines[6]!, headerValueSpans(text).get(6))).toBe('     x-key: "************"');
+  expect(maskSpans(lines[7]!, headerValueSpans(text).get(7))).toBe('     limitz: *');
+  // a key out of its column with no `headers:` before it is shown as written
+  expect(headerValueSpans(text).get(10)).toBeUndefined();
+});
