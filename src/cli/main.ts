@@ -223,9 +223,24 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   // `evalc apply --only`, its value dropped (QA188). What came after the command stays too, and
   // a word the shell would split is quoted: `evalc --json apply plans/x.yaml` read
   // `evalc apply --json`, which runs another plan (QA193).
-  return at === -1
-    ? `${flag} is no command: evalc takes a command first, then its flags (evalc <command> ${flag})`
-    : `${flag} goes after the command: evalc ${shellLine([rest[at]!, flag, ...rest.slice(0, at), ...rest.slice(at + 1)])}`;
+  if (at === -1)
+    return `${flag} is no command: evalc takes a command first, then its flags (evalc <command> ${flag})`;
+  // cache's subcommand goes before its flags: `evalc --json cache stats` read `evalc cache --json
+  // stats`, which cache refuses, 'cache needs stats or prune first' (QA206).
+  const after = rest.slice(at + 1);
+  const sub = rest[at] === 'cache' ? cacheSubcommandAt(after) : -1;
+  const command = sub === -1 ? [rest[at]!] : [rest[at]!, after[sub]!];
+  const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
+  return `${flag} goes after the command: evalc ${shellLine([...command, flag, ...rest.slice(0, at), ...others])}`;
+}
+
+/** Where cache's subcommand stands in the words after `cache`, a flag's value skipped; -1 when none. */
+function cacheSubcommandAt(words: string[]): number {
+  const isSub = (word: string) => word === 'stats' || word === 'prune';
+  if (words.length === 0) return -1;
+  if (isSub(words[0]!)) return 0;
+  const at = nameAfterFlags(words[0]!, words.slice(1), isSub);
+  return at === -1 ? -1 : at + 1;
 }
 
 /**
