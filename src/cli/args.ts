@@ -116,6 +116,11 @@ function unknownOption(err: unknown, args: string[], options: Options, formatsJs
   const message = err instanceof Error ? err.message : String(err);
   const name = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
   if (name === undefined) return message;
+  // `plan --version`, `apply -v`: evalc's version is the one flag that goes alone, `evalc --version`;
+  // after a command they were unknown options (-v told to pass a file name after `--`; QA207).
+  const versionWord = args.find((arg) => /^(--?version|-v)(=|$)/.test(arg));
+  if ((name === '--version' || name === '-v') && versionWord !== undefined)
+    return `Unknown option '${versionWord}': evalc's version is \`evalc --version\` (or \`evalc -v\`), with no command`;
   if (name.startsWith('--')) {
     // --help is every command's, read before the options (main.ts): `--hlep` named nothing (QA188).
     const near = suggest(name.slice(2), [...Object.keys(options), 'help']);

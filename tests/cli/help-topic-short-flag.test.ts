@@ -92,3 +92,18 @@ describe('-json on a command that writes JSON with --format json', () => {
     expect(result.stderr).toContain('did you mean --format json? a file name starting with - goes after --');
   });
 });
+
+describe("evalc's version asked after a command", () => {
+  // QA207: `plan --version` read "Unknown option '--version'"; `apply -v` was told to pass `-v` after `--`.
+  it.each([
+    ['plan', '--version'],
+    ['apply', '-v'],
+    ['diff', '-version'],
+  ])('%s %s points at evalc --version', (command, word) => {
+    const result = spawnCli([command, word], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `evalc: Unknown option '${word}': evalc's version is \`evalc --version\` (or \`evalc -v\`), with no command`,
+    );
+  });
+});
