@@ -39,11 +39,14 @@ export function duplicateKeyHint(key: string, first: unknown, again: unknown, do
   return `${merge} (${only(names(onlyFirst), names(onlySecond))}${both})`;
 }
 
-/** 'only the first holds a1, only the second a2': what keeping one of them would drop. */
+/**
+ * 'only the first holds a1, only this one a2': what keeping one of them would drop. 'This one' is the
+ * copy the diagnostic is said at: a third `agents:` is compared with the first, not the second.
+ */
 function only(first: string, second: string): string {
-  if (first === '') return `only the second holds ${second}`;
+  if (first === '') return `only this one holds ${second}`;
   if (second === '') return `only the first holds ${first}`;
-  return `only the first holds ${first}, only the second ${second}`;
+  return `only the first holds ${first}, only this one ${second}`;
 }
 
 function items(n: number): string {

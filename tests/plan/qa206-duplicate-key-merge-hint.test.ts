@@ -34,7 +34,12 @@ describe('a key written twice', () => {
     const a1 = '  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n';
     const a2 = '  a2: { protocol: raip, url: http://127.0.0.1:7102 }\n';
     expect(await duplicateHints(`${HEAD}agents:\n${a1}agents:\n${a2}${TASK}`)).toEqual([
-      'merge the two: put what both hold under one `agents` (only the first holds a1, only the second a2)',
+      'merge the two: put what both hold under one `agents` (only the first holds a1, only this one a2)',
+    ]);
+    const a3 = '  a3: { protocol: raip, url: http://127.0.0.1:7103 }\n';
+    expect(await duplicateHints(`${HEAD}agents:\n${a1}agents:\n${a2}agents:\n${a3}${TASK}`)).toEqual([
+      'merge the two: put what both hold under one `agents` (only the first holds a1, only this one a2)',
+      'merge the two: put what both hold under one `agents` (only the first holds a1, only this one a3)',
     ]);
     const merged = await load(`${HEAD}agents:\n${a1}${a2}${TASK}`);
     expect(merged.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -47,14 +52,14 @@ describe('a key written twice', () => {
         `${HEAD}agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7109 }\n  a2: { protocol: raip, url: http://127.0.0.1:7102 }\n${TASK}`,
       ),
     ).toEqual([
-      'merge the two: put what both hold under one `agents` (only the second holds a2; a1 is under both, set otherwise: keep the one you mean, or rename one if they are two entries)',
+      'merge the two: put what both hold under one `agents` (only this one holds a2; a1 is under both, set otherwise: keep the one you mean, or rename one if they are two entries)',
     ]);
   });
 
   it("holding other list items (a task's metrics) is told to merge them", async () => {
     const text = `${HEAD}agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n${TASK}    metrics: [ { type: contains, expected: a }, { type: exact_match, expected: a } ]\n`;
     expect(await duplicateHints(text)).toEqual([
-      'merge the two: put what both hold under one `metrics` (only the second holds 1 item; 1 item in both: write it once)',
+      'merge the two: put what both hold under one `metrics` (only this one holds 1 item; 1 item in both: write it once)',
     ]);
     const merged = await load(text.replace('    metrics: [ { type: contains, expected: a } ]\n', ''));
     expect(merged.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
