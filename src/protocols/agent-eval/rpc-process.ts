@@ -80,9 +80,14 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
       request.closeSignal?.removeEventListener('abort', onAbort);
       resolve(result);
     };
+    // Once SIGKILLed, or found gone, the group has ended, and its number may be another's since:
+    // the call settling 250 ms after the kill at exit killed a group that took it (QA209).
+    let groupEnded = false;
     const killGroup = () => {
+      if (groupEnded || child.pid === undefined) return;
+      groupEnded = true;
       try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        process.kill(-child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
