@@ -58,6 +58,8 @@ export function parseCommandArgs(
       );
     if (unknown)
       throw new ExitError(EXIT.usage, `${unknownOption(err, args, options, formatsJson)}\nusage: ${usage}`);
+    const missing = valueMissing(err, args, options);
+    if (missing !== undefined) throw new ExitError(EXIT.usage, `${missing}\nusage: ${usage}`);
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
   }
   // A value option given twice kept the last one silently: `apply --only a --only b` ran b alone
@@ -104,6 +106,20 @@ function joinNegativeValues(args: string[], options: Options): string[] {
     } else out.push(arg);
   }
   return out;
+}
+
+/**
+ * A value flag followed by another flag of the command (`apply --only --json`, `diff --tolerance
+ * --seed 3`): its value was left out. Node's parser called it "ambiguous" and advised
+ * `--only=-XYZ`, for a value starting with a dash (QA207).
+ */
+function valueMissing(err: unknown, args: string[], options: Options): string | undefined {
+  if ((err as { code?: unknown }).code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return undefined;
+  const flag = /^Option '(--[^'\s]+)' argument is ambiguous/.exec(String((err as Error).message))?.[1];
+  const next = flag === undefined ? undefined : args[args.indexOf(flag) + 1];
+  const name = next?.startsWith('--') ? next.slice(2).split('=')[0] : undefined;
+  if (name === undefined || !(Object.hasOwn(options, name) || name === 'help')) return undefined;
+  return `${flag} needs a value: the word after it, ${next}, is a flag`;
 }
 
 /**
