@@ -5,7 +5,7 @@
  * file, by line, to mask one `*` per character (the caret keeps its column); `${env.NAME}` and
  * `$NAME` references stay readable (a diagnostic may be about them). QA60.
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, parseDocument, visit } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -79,6 +79,14 @@ function addHeaderValues(
       if (!HEADERS_KEY.test(String(pair.key.value))) return;
       const headers = real(pair.value);
       if (isMap(headers)) for (const item of headers.items) addScalars(item.value, add, real, seen);
+      else if (isSeq(headers))
+        // a list by mistake: each entry's values, its keys shown (QA208: `[{ name: …, value: … }]`
+        // read `[{ ****: …, *****: … }]`, hiding the shape 'expected a mapping, got a list' is about)
+        for (const entry of headers.items) {
+          const map = real(entry);
+          if (isMap(map)) for (const item of map.items) addScalars(item.value, add, real, seen);
+          else addScalars(entry, add, real, seen);
+        }
       else addScalars(headers, add, real, seen);
     },
     // A header line indented one column short of its mapping (`      authorization: …` then

@@ -111,7 +111,7 @@ it.each([
   [
     'headers as a list',
     'headers: [{ name: authorization, value: "Bearer sk-QA198" }]',
-    'headers: [{ ****: *************, *****: "****** ********" }]',
+    'headers: [{ name: *************, value: "****** ********" }]', // keys shown (QA208)
   ],
   [
     'headers as a list of lines',
