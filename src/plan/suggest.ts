@@ -126,6 +126,11 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   // One of another shape (`agents: []` by `agnets: { a1: … }`, `metrics: {}`) holds none of them
   // either: it read 'remove `agnets` (a misspelt copy?)', and removed, a1 was gone (QA199).
   const empty = beside === null || beside === undefined || isEmptyHolder(beside);
+  // A value of its own (a text, a number) beside one left empty (`timeout:` by `timout: 30s`) is no
+  // copy either: it read '`timeout` is set already beside it: remove `timout`', and removed, 30s was
+  // gone (QA206). The value is not repeated: it may be a secret (a header's).
+  if (empty && held !== null && held !== undefined && typeof held !== 'object')
+    return `\`${best}\` beside it is empty: move the value of \`${key}\` under \`${best}\``;
   const news = Array.isArray(held)
     ? Array.isArray(beside)
       ? held.filter((item) => !beside.some((b) => same(b, item)))
