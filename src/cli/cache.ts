@@ -13,6 +13,7 @@ import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage, nameAfterFlags } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { lockAdvice } from './load-lock.js';
 import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
 import { shellLine } from './shell-word.js';
 
@@ -156,11 +157,12 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       // A FIFO in the plan's own lock's place hung the read (QA201); one named with --lock is read as given.
       const own = [dirs.lockFile, dirs.onlyLockFile].includes(file) ? irregularLockFile(file) : undefined;
       if (own) throw new ExitError(EXIT.failure, own);
-      const read = readLockFile(lockFileOf(path.resolve(ctx.cwd, file)));
+      const named = lockFileOf(path.resolve(ctx.cwd, file));
+      const read = readLockFile(named);
       if (!read.ok)
         throw new ExitError(
           EXIT.failure,
-          `${read.message}; prune keeps what the lockfile(s) reach, so it needs one`,
+          `${lockAdvice(named, read.message, ctx.cwd)}; prune keeps what the lockfile(s) reach, so it needs one`,
         );
       for (const r of read.lock.results) {
         const outputDigest = read.lock.groups[r.group]?.outputDigest;

@@ -18,7 +18,7 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
     const hint = read.missing ? ` (run \`evalc apply\` to create it, or check the path)` : '';
     throw new ExitError(
       EXIT.failure,
-      `cannot read the ${role} lockfile: ${adviceFor(resolved, read.message, cwd)}${hint}`,
+      `cannot read the ${role} lockfile: ${lockAdvice(resolved, read.message, cwd)}${hint}`,
     );
   }
   const lock = read.lock;
@@ -38,8 +38,10 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
  * apply writes only an `evalc.lock`: a baseline saved as base.lock (`git show main:evalc.lock >
  * base.lock`) was told to 'delete it and run `evalc apply` to re-create it', which writes the
  * branch's evalc.lock and leaves base.lock missing (QA180). Such a file is told to be restored.
+ * `cache prune` reads its locks with the same words (QA209: it told a base.lock, and apply --only's
+ * .evalc/evalc.only.lock, to 'restore it from git, or delete it and run `evalc apply`').
  */
-function adviceFor(file: string, message: string, cwd: string): string {
+export function lockAdvice(file: string, message: string, cwd: string): string {
   const name = path.basename(file);
   if (name === 'evalc.lock') return message;
   // One with conflict markers was told to 'run `evalc apply` on the merged plan and commit the lock
