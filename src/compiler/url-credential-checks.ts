@@ -66,7 +66,9 @@ export function urlCredentialDiagnostics(
           {
             severity: 'warning',
             source: at([...path]),
-            hint: 'move it into the query (?name=…), which evalc masks and keeps out of content keys, or send it in a header if the server reads one',
+            hint: path.includes('ready')
+              ? queryCredentialHint(path)
+              : `move it into the query (?name=…), which evalc masks and keeps out of content keys${path[0] === 'tasks' ? '' : ', or send it in a header if the server reads one'}`,
           },
         ),
       );

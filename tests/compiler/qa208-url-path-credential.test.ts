@@ -38,5 +38,8 @@ tasks:
   expect(said.map(([p]) => p).sort()).toEqual(['agents.a1.url', 'judges.j.url', 'tasks.t.datasets.d.source']);
   expect(said.find(([p]) => p === 'agents.a1.url')?.[1]).toContain('`;sig=`');
   expect(said.find(([p]) => p === 'judges.j.url')?.[1]).toContain('`;api_key=`');
+  // a dataset is fetched without headers: its hint names the query only
+  expect(said.find(([p]) => p === 'tasks.t.datasets.d.source')?.[2]).not.toContain('header');
+  expect(said.find(([p]) => p === 'judges.j.url')?.[2]).toContain('header');
   expect(JSON.stringify(said)).not.toMatch(/PathSig|JudgeKey|DataTok/);
 });
