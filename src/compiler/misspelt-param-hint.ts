@@ -22,12 +22,21 @@ export function misspeltParamHint(
   if (best === undefined || !info.paramNames.includes(best)) return hint;
   const held = params[key];
   const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== key));
-  const takes = (name: string) =>
-    !info.validateParams({ ...rest, [name]: held }).some((issue) => issue.path[0] === name);
-  if (takes(best)) return hint;
+  const takes = (name: string, value: unknown) =>
+    !info.validateParams({ ...rest, [name]: value }).some((issue) => issue.path[0] === name);
+  if (takes(best, held)) return hint;
+  // A value where a list goes (`checkponts: refund` by `checkpoints: []`) is that list's item.
+  const scalar = held === null || typeof held !== 'object';
+  if (scalar && takes(best, [held]))
+    return `\`${best}\` takes a list: move the value of \`${key}\` under \`${best}\` as its item, ${best}: [ … ]`;
   const what = info.paramHelp[best];
   const refused = `\`${best}\` cannot hold what \`${key}\` holds${what ? ` (${best}: ${what})` : ''}`;
-  const other = info.paramNames.find((name) => name !== best && params[name] === undefined && takes(name));
+  // Another parameter is offered for a list or mapping only, and only the one that takes it: many
+  // take a text (`expected`, a path), which a value misspelt would mean otherwise there.
+  const others = scalar
+    ? []
+    : info.paramNames.filter((name) => name !== best && params[name] === undefined && takes(name, held));
+  const other = others.length === 1 ? others[0] : undefined;
   return other === undefined
     ? `${refused}: it cannot move there; remove \`${key}\` if it is a misspelt copy`
     : `${refused}: move it under \`${other}\`${info.paramHelp[other] ? ` (${other}: ${info.paramHelp[other]})` : ''}`;

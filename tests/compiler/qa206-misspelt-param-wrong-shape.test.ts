@@ -52,3 +52,15 @@ describe("a metric's misspelt parameter the one it meant cannot hold", () => {
     ]);
   });
 });
+
+describe("a metric's misspelt parameter holding one value where a list goes", () => {
+  it('is told to write it as the list’s item, not offered a parameter taking a text', async () => {
+    expect(await errors('{ type: checkpoints, checkpoints: [], checkponts: refund }')).toEqual([
+      [
+        'checkpoints: unknown key `checkponts`',
+        '`checkpoints` takes a list: move the value of `checkponts` under `checkpoints` as its item, checkpoints: [ … ]',
+      ],
+    ]);
+    expect(await errors('{ type: checkpoints, checkpoints: [ refund ] }')).toEqual([]);
+  });
+});
