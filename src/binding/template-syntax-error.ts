@@ -115,6 +115,27 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
         : 'finish it as `{{/name}}`, or remove it',
     };
   }
+  // A closer without its name, closed (`{{#if q}}a{{/ }}`), and an opener, `{{else` or `{{^` the text
+  // ends in before its name (`{{#`): they read the grammar's 7 expected tokens (QA207).
+  const bare = tokenAt === undefined ? null : /\{\{~?\/\s*$/.exec(source.slice(0, tokenAt));
+  if (got === 'CLOSE' && bare) {
+    const open = nesting.kind === 'nested' ? nesting.unclosed.at(-1) : undefined;
+    return {
+      offset: bare.index,
+      message: "a `{{/}}` without its block's name",
+      hint: open ? `write \`{{/${open.name}}}\` to close \`${open.tag}\`` : 'write `{{/name}}`, or remove it',
+    };
+  }
+  const endOpener = /\{\{~?(#\*?|\^|else\b)\s*$/.exec(source);
+  if (got === 'EOF' && endOpener)
+    return {
+      offset: endOpener.index,
+      message: `the text ends inside \`${endOpener[0].trim()}\`, a placeholder not closed with \`}}\``,
+      hint:
+        endOpener[1] === '#' || endOpener[1] === '#*'
+          ? 'finish the block, `{{#if x}}…{{/if}}`, or remove it'
+          : 'write `{{else}}` inside a block, or remove it',
+    };
   // A `{{` still open where the text ends after a blank (`x {{q ⏎`, as every `|` block ends): said as
   // one at the very end is (QA191: it read the grammar's 14 expected tokens).
   if (got === 'EOF' && expected.includes("'CLOSE'"))

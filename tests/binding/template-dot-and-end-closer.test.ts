@@ -92,3 +92,31 @@ describe('a dot-ended name in the other places a name can be (QA207)', () => {
     ).toEqual([]);
   });
 });
+
+describe('a nameless closer or an opener the text ends in (QA207)', () => {
+  // They read the grammar's "Expecting 'ID', 'STRING', 'NUMBER', …, got 'CLOSE'" (or 'EOF').
+  it('a `{{/}}` inside a block names the block to close, at the closer', () => {
+    for (const template of ['{{#if q}}a{{/ }}', '{{#if q}}a{{else}}b{{~/~}}']) {
+      const [error, ...rest] = compileErrors(template);
+      expect(rest).toEqual([]);
+      expect(error?.message).toBe("a `{{/}}` without its block's name");
+      expect(error?.hint).toBe('write `{{/if}}` to close `{{#if q}}`');
+      expect(error?.offset).toBe(template.lastIndexOf('{{'));
+    }
+  });
+
+  it('an opener, `{{^` or `{{else` the text ends in is said at it', () => {
+    for (const [template, tag, hint] of [
+      ['{{#if q}}a{{#', '{{#', 'finish the block, `{{#if x}}…{{/if}}`, or remove it'],
+      ['x {{# ', '{{#', 'finish the block, `{{#if x}}…{{/if}}`, or remove it'],
+      ['{{#if q}}a{{^', '{{^', 'write `{{else}}` inside a block, or remove it'],
+      ['{{#if q}}a{{else', '{{else', 'write `{{else}}` inside a block, or remove it'],
+    ] as const) {
+      const [error, ...rest] = compileErrors(template);
+      expect(rest).toEqual([]);
+      expect(error?.message).toBe(`the text ends inside \`${tag}\`, a placeholder not closed with \`}}\``);
+      expect(error?.hint).toBe(hint);
+      expect(error?.offset).toBe(template.lastIndexOf('{{'));
+    }
+  });
+});
