@@ -18,8 +18,8 @@ const RUBRIC = { dimensions: [{ id: 'q', description: 'quality', weight: 1 }], f
 const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa173-judge-stop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// MODE=hang: a judge call that never answers (killed at limits.timeout); MODE=malformed: a
-// verdict whose composite is outside [0,1]. Each judge call appends to calls-<MODE>.txt.
+// MODE=malformed: a verdict whose composite is outside [0,1], answered at once. Each judge call
+// appends to calls-<MODE>.txt.
 writeFileSync(
   path.join(dir, 'judge.mjs'),
   `import { appendFileSync } from 'node:fs';
@@ -31,18 +31,34 @@ process.stdin.on('data', (c) => (raw += c)).on('end', () => {
   if (method === 'version') return out({ result: { package: '@tangle-network/agent-eval', version: '0.170.0', wireVersion: '1.1.0' } });
   if (method === 'listRubrics') return out({ result: { rubrics: [] } });
   appendFileSync('calls-' + mode + '.txt', 'x');
-  if (mode === 'hang') return setInterval(() => {}, 1000);
   out({ result: { composite: 1.5, dimensions: { q: 1 }, failureModes: [], wins: [], rationale: 'r', rubricVersion: 'graded@x', model: 'm', durationMs: 1 } });
 });
 `,
 );
 
+// A judge call that never answers, killed at limits.timeout: a shell script, which starts in
+// milliseconds, so its call is made (calls-hang.txt) well within the 2 s even on a loaded machine,
+// where node's own start took longer than the 300 ms timeout this test first had (QA210).
+writeFileSync(
+  path.join(dir, 'hang.sh'),
+  `cat >/dev/null
+case "$2" in
+  version) echo '{"result":{"package":"@tangle-network/agent-eval","version":"0.170.0","wireVersion":"1.1.0"}}' ;;
+  listRubrics) echo '{"result":{"rubrics":[]}}' ;;
+  *) printf x >> calls-hang.txt; exec sleep 60 ;;
+esac
+`,
+);
+
+// The hang judge's timeout is what its test is about, 2 s; the malformed judge answers at once,
+// so its timeout is long: with 300 ms, a node start slowed by load timed the call out, a
+// `timeout` where the test waits for the `judge_error` (QA210).
 function judge(mode: 'hang' | 'malformed', stopRetries?: AbortSignal) {
   return createAgentEvalJudge(
     {
       protocol: 'agent-eval',
-      command: `MODE=${mode} node judge.mjs`,
-      limits: { retries: 3, timeout: '300ms' },
+      command: mode === 'hang' ? 'sh hang.sh' : 'MODE=malformed node judge.mjs',
+      limits: { retries: 3, timeout: mode === 'hang' ? '2s' : '15s' },
     },
     { cwd: dir, rubrics: { graded: RUBRIC }, ...(stopRetries ? { stopRetries } : {}) },
   );
