@@ -28,6 +28,7 @@ import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
+import { lockAdvice } from './load-lock.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
@@ -49,8 +50,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);
   const cacheDir =
     typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : dirs.cacheDir;
-  const mainLock = readLockOrUndefined(dirs.lockFile);
-  const onlyLock = values.only ? readLockOrUndefined(dirs.onlyLockFile) : undefined;
+  const mainLock = readLockOrUndefined(dirs.lockFile, ctx.cwd);
+  const onlyLock = values.only ? readLockOrUndefined(dirs.onlyLockFile, ctx.cwd) : undefined;
   const result = await loadPlan(file, {
     cwd: ctx.cwd,
     cacheDir,
@@ -211,13 +212,14 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   }
 }
 
-export function readLockOrUndefined(file: string): Lockfile | undefined {
+export function readLockOrUndefined(file: string, cwd: string): Lockfile | undefined {
   const irregular = irregularLockFile(file);
   if (irregular) throw new ExitError(EXIT.failure, irregular);
   const read = readLockFile(file);
   if (read.ok) return read.lock;
   if (read.missing) return undefined;
-  throw new ExitError(EXIT.failure, read.message);
+  // plan --only's .evalc/evalc.only.lock is apply --only's to write again, not apply's (QA209).
+  throw new ExitError(EXIT.failure, lockAdvice(file, read.message, cwd));
 }
 
 function samePin(a: AgentPin, b: AgentPin | undefined): boolean {
