@@ -86,7 +86,8 @@ export function misspeltKeyHint(
 /**
  * "did you mean `agents`?" of two misspelt keys beside each other (`agnets:` and `agenst:`): each
  * renamed as told, the mapping set `agents` twice, and the duplicate's 'keep one' dropped the other's
- * entries (QA199). Each names the other, and to put what both hold under one key.
+ * entries (QA199). Each names the other, and to put what both hold under one key ('what all 3 hold'
+ * of three: 'what they hold' read as the other two only, QA206).
  */
 export function sameGuessHint(
   hint: string | undefined,
@@ -104,7 +105,7 @@ export function sameGuessHint(
   const many = others.length > 1;
   const named = others.map((k) => `\`${k}\``).join(', ');
   const entries = [key, ...others].some((k) => typeof holder[k] === 'object' && holder[k] !== null);
-  return `${hint} (${named} beside it read${many ? '' : 's'} as \`${guess}\` too: ${entries ? `put what ${many ? 'they' : 'both'} hold under one \`${guess}\`` : 'keep one'})`;
+  return `${hint} (${named} beside it read${many ? '' : 's'} as \`${guess}\` too: ${entries ? `put what ${many ? `all ${others.length + 1}` : 'both'} hold under one \`${guess}\`` : 'keep one'})`;
 }
 
 /**
