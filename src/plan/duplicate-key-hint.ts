@@ -12,6 +12,9 @@ export function duplicateKeyHint(key: string, first: unknown, again: unknown, do
   const a = plain(first, doc);
   const b = plain(again, doc);
   const merge = `merge the two: put what both hold under one \`${key}\``;
+  // One left empty (`agents:` with nothing under it) holds nothing to keep: 'keep one' could keep it.
+  if (isEmpty(a) !== isEmpty(b))
+    return `${isEmpty(a) ? 'the first' : 'this one'} is empty: remove it, and keep the other \`${key}\``;
   if (Array.isArray(a) && Array.isArray(b)) {
     const onlyFirst = a.filter((item) => !b.some((other) => same(item, other))).length;
     const onlySecond = b.filter((item) => !a.some((other) => same(item, other))).length;
@@ -83,6 +86,12 @@ function canonical(value: unknown): string {
         )
       : v,
   );
+}
+
+/** Nothing written (`agents:`), or an empty text, list or mapping. */
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  return Array.isArray(value) ? value.length === 0 : isMapping(value) && Object.keys(value).length === 0;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

@@ -66,6 +66,16 @@ describe('a key written twice', () => {
     expect(merged.resolved?.plan.tasks.t?.metrics.map((m) => m.type)).toEqual(['contains', 'exact_match']);
   });
 
+  it('beside one left empty is told to remove the empty one', async () => {
+    const a1 = '  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n';
+    expect(await duplicateHints(`${HEAD}agents:\n${a1}agents:\n${TASK}`)).toEqual([
+      'this one is empty: remove it, and keep the other `agents`',
+    ]);
+    expect(await duplicateHints(`${HEAD}agents: {}\nagents:\n${a1}${TASK}`)).toEqual([
+      'the first is empty: remove it, and keep the other `agents`',
+    ]);
+  });
+
   it('as one entry set two ways, or a scalar, still reads keep one', async () => {
     expect(
       await duplicateHints(
