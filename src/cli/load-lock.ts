@@ -1,6 +1,7 @@
 /** Reads a lockfile named on the command line; a missing or invalid one is a clear exit 1. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { restorePath } from '../executor/locked-inputs.js';
 import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
 import { MERGE_THEN_APPLY } from '../lockfile/lock-json-error.js';
 import { readLockFile, SHAPE_ADVICE } from '../lockfile/serialize.js';
@@ -43,11 +44,12 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
  */
 export function lockAdvice(file: string, message: string, cwd: string): string {
   const name = path.basename(file);
-  if (name === 'evalc.lock') return message;
+  // `git checkout --ours -- <lock>` names the lock from where the command runs (QA209).
+  if (name === 'evalc.lock') return message.replace('<lock>', restorePath(file, cwd));
   // One with conflict markers was told to 'run `evalc apply` on the merged plan and commit the lock
   // it writes', which is an evalc.lock: the side kept is the baseline (QA209).
   if (message.endsWith(MERGE_THEN_APPLY))
-    return `${message.slice(0, -MERGE_THEN_APPLY.length).replace('<lock>', path.relative(cwd, file) || name)} and commit it: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name}`;
+    return `${message.slice(0, -MERGE_THEN_APPLY.length).replace('<lock>', restorePath(file, cwd))} and commit it: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name}`;
   // A base.lock from a newer evalc: upgrading is the way out (QA180).
   if (message.endsWith(RECREATE_WITH_APPLY)) return message.slice(0, -RECREATE_WITH_APPLY.length);
   if (!message.endsWith(SHAPE_ADVICE)) return message;

@@ -66,7 +66,8 @@ export function damagedLockMessage(
   message: string,
   run?: LockReader,
 ): string {
-  if (message.includes('merge conflict markers')) return message;
+  // Its `git checkout --ours -- <lock>` names the lock from where apply runs (QA209).
+  if (message.includes('merge conflict markers')) return message.replace('<lock>', restorePath(file, cwd));
   const locked = run === 'locked';
   // --only writes .evalc/evalc.only.lock: deleted, evalc.lock is written again by an apply without
   // it (QA200: it read 'apply then writes it again', and apply --only ran on, leaving none).
