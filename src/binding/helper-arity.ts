@@ -7,13 +7,18 @@
  */
 import { offsetOfPosition } from './template-syntax-error.js';
 
-/** How many arguments each built-in helper takes (`log` and `json` take any). */
+/**
+ * How many arguments each built-in helper takes (`log` takes any). `json` takes one: `{{json}}`
+ * rendered Handlebars' own options object, `{"name":"json","hash":{},"data":{"root":{…every var…}}`,
+ * into the agent's input, and `{{json a b}}` dropped `b` (QA207).
+ */
 const ARITY: Record<string, { count: number; usage: string }> = {
   if: { count: 1, usage: '`{{#if x}}…{{/if}}`' },
   unless: { count: 1, usage: '`{{#unless x}}…{{/unless}}`' },
   with: { count: 1, usage: '`{{#with x}}…{{/with}}`' },
   each: { count: 1, usage: '`{{#each items}}…{{/each}}`' },
   lookup: { count: 2, usage: 'an object and a key, `{{lookup items @index}}`' },
+  json: { count: 1, usage: '`{{json x}}`' },
 };
 
 /** The first call of a built-in helper with another number of arguments than it takes. */
@@ -38,7 +43,7 @@ export function helperArityProblem(
     const call =
       n.type === 'BlockStatement' ||
       n.type === 'SubExpression' ||
-      (n.type === 'MustacheStatement' && given > 0);
+      (n.type === 'MustacheStatement' && (given > 0 || name === 'json'));
     if (call && arity !== undefined && given !== arity.count) {
       const offset = offsetOfPosition(source, path?.loc?.start);
       found = {

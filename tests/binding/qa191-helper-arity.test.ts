@@ -45,3 +45,15 @@ describe('a built-in helper given another number of arguments', () => {
       expect(errorsOf(source), source).toEqual([]);
   });
 });
+
+describe('json takes one argument (QA207)', () => {
+  // `{{json}}` rendered Handlebars' options object, every var under data.root, into the agent's
+  // input; `{{json a b}}` dropped b. Both passed validate.
+  it('{{json}} and {{json a b}} are template errors at the name; {{json q}} is not', () => {
+    expect(errorsOf('a {{json}} b')).toEqual([['`json` takes one argument, got 0: write `{{json x}}`', 4]]);
+    expect(errorsOf('{{json q list}}')).toEqual([
+      ['`json` takes one argument, got 2: write `{{json x}}`', 2],
+    ]);
+    expect(errorsOf('{{json q}} {{json (lookup o "k")}} {{json this}}')).toEqual([]);
+  });
+});
