@@ -177,6 +177,8 @@ function errorInBody(completion: unknown): StepError {
  */
 function typedStatus(error: Record<string, unknown>): { status: number; named: string } | undefined {
   if (error.type === 'server_error') return { status: 500, named: 'type server_error' };
+  // OpenRouter names it in `code` (`{"code": "server_error", "message": "Provider disconnected…"}`, QA210)
+  if (error.code === 'server_error') return { status: 500, named: 'code server_error' };
   if (error.code === 'rate_limit_exceeded') return { status: 429, named: 'code rate_limit_exceeded' };
   return undefined;
 }

@@ -83,8 +83,11 @@ export function mergeCompletionChunks(text: string): Record<string, unknown> | u
     const parsed = parseBoundedJson(data);
     if (!parsed.ok || !isJsonObject(parsed.value)) continue;
     const chunk = parsed.value;
-    // an error event mid-stream (OpenRouter, LiteLLM) is the reply: read as the 200-with-error body
-    if (isJsonObject(chunk.error) && !Array.isArray(chunk.choices)) return { error: chunk.error };
+    // an error event mid-stream (OpenRouter, LiteLLM) is the reply: read as the 200-with-error body;
+    // OpenRouter's documented one comes beside a choice finished with 'error' (QA210: the text
+    // before it was merged and cached as a whole answer)
+    if (isJsonObject(chunk.error) && (!Array.isArray(chunk.choices) || finishedWithError(chunk.choices)))
+      return { error: chunk.error };
     // only completion chunks count: `data: {"partial": true}` is not a completion stream
     if (!Array.isArray(chunk.choices)) continue;
     chunks++;
@@ -122,6 +125,10 @@ export function mergeCompletionChunks(text: string): Record<string, unknown> | u
       return { index: acc.index, message, finish_reason: acc.finish_reason };
     });
   return out;
+}
+
+function finishedWithError(choices: unknown[]): boolean {
+  return choices.some((choice) => isJsonObject(choice) && choice.finish_reason === 'error');
 }
 
 function mergeDelta(acc: ChoiceAcc, delta: Record<string, unknown>): void {
