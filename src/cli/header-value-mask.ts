@@ -19,6 +19,7 @@ const MAX_PLAN_BYTES = 1 << 20;
 const PLAN_SECTION =
   /^\uFEFF?(?:agents|judges)[ \t]*:|(?:^\uFEFF?|[{,])[ \t]*(["'])(?:agents|judges)\1[ \t]*:/m;
 const HEADERS_KEY = /^headers?$/i;
+const OWNERS = /^(?:agents|judges)$/;
 const PLAN_KEY = /^(?:evalc|agents|judges|headers?)$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
@@ -89,12 +90,17 @@ function addHeaderValues(
         }
       else addScalars(headers, add, real, seen);
     },
-    // A header line indented one column short of its mapping (`      authorization: …` then
-    // `     x-key: "…"`) is read as a key of the agent, beside `headers:`, under 'All mapping items
-    // must start at the same column' (QA208: its excerpt printed the value as written): a key out of
-    // its block mapping's column after a `headers:` has its value masked.
-    Map(_, map) {
+    // A header line indented short of its mapping (`      authorization: …` then `     x-key: "…"`)
+    // is read as a key beside `headers:`, of the agent, of `agents:` or of the plan, under 'All
+    // mapping items must start at the same column' (QA208: its excerpt printed the value as
+    // written): a key out of its block mapping's column right after what ends in a `headers:` has its
+    // value masked; so has a scalar, at its column, after an agent or judge that ends so (`agents.x-key:
+    // expected a mapping`), as no agent or judge is one.
+    Map(_, map, path) {
       if (map.flow) return;
+      const parent = path[path.length - 1];
+      const owners =
+        path.length === 3 && isPair(parent) && isScalar(parent.key) && OWNERS.test(String(parent.key.value));
       let afterHeaders = false;
       let column: number | undefined;
       for (const pair of map.items) {
@@ -105,11 +111,25 @@ function addHeaderValues(
         }
         const col = at - text.lastIndexOf('\n', at - 1) - 1;
         column ??= col;
-        if (afterHeaders && col !== column) addScalars(pair.value, add, real, seen);
-        else afterHeaders = HEADERS_KEY.test(String((pair.key as { value: unknown }).value));
+        const value = real(pair.value);
+        if (afterHeaders && (col !== column || (owners && isScalar(value))))
+          addScalars(pair.value, add, real, seen);
+        else afterHeaders = endsInHeaders(pair, real);
       }
     },
   });
+}
+
+/** Whether a pair is a `headers:`, or its block mapping's last key is one, at any depth (an alias's too, 64 deep at most). */
+function endsInHeaders(
+  pair: { key: unknown; value: unknown },
+  real: (node: unknown) => unknown,
+  depth = 0,
+): boolean {
+  if (isScalar(pair.key) && HEADERS_KEY.test(String(pair.key.value))) return true;
+  const value = real(pair.value);
+  const last = isMap(value) && !value.flow ? value.items[value.items.length - 1] : undefined;
+  return last !== undefined && depth < 64 && endsInHeaders(last, real, depth + 1);
 }
 
 /**

@@ -360,9 +360,14 @@ function keysOf(schema: { shape: object }): string[] {
   return Object.keys(schema.shape);
 }
 
-/** `agents.<id>.headers.<name>` or `judges.<id>.headers.<name>`. */
+/**
+ * `agents.<id>.headers.<name>` or `judges.<id>.headers.<name>`; or an agent or judge written as a
+ * scalar, a header line indented back to the agents' column (QA208: `agents.x-key: expected a
+ * mapping, got the string "AbcdSecret99"`, which the excerpt masks).
+ */
 function isHeaderValue(path: PlanPath): boolean {
-  return path.length === 4 && (path[0] === 'agents' || path[0] === 'judges') && path[2] === 'headers';
+  if (path[0] !== 'agents' && path[0] !== 'judges') return false;
+  return (path.length === 4 && path[2] === 'headers') || path.length === 2;
 }
 
 /** A value's kind without the value: `a number`, `a boolean`. */

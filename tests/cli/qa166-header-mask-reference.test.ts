@@ -210,3 +210,22 @@ it('masks a header line indented one column short of its mapping (QA208)', () =>
   // a key out of its column with no `headers:` before it is shown as written
   expect(headerValueSpans(text).get(10)).toBeUndefined();
 });
+
+it.each([
+  ['3 columns, beside the agent', '   '],
+  ['2 columns, an agent of its own', '  '],
+  ['1 column, beside the plan', ' '],
+])('masks a header line indented %s (QA208)', (_, indent) => {
+  // 'All mapping items must start at the same column', or `agents.x-key: expected a mapping`:
+  // the excerpt printed the value as written.
+  const text = `evalc: 1\nagents:\n  a1:\n    protocol: raip\n    headers:\n      authorization: "Bearer x"\n${indent}x-key: "AbcdSecret99"\ntasks: {}\n`;
+  expect(maskSpans(`${indent}x-key: "AbcdSecret99"`, headerValueSpans(text).get(6))).toBe(
+    `${indent}x-key: "************"`,
+  );
+  expect(headerValueSpans(text).get(7)).toBeUndefined();
+});
+
+it('ends a self-referencing block mapping (QA208)', () => {
+  const text = 'evalc: 1\nx: &m\n  a: *m\n y: "AbcdSecret99"\n';
+  expect(() => headerValueSpans(text)).not.toThrow();
+});
