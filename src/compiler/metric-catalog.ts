@@ -52,11 +52,9 @@ export function lookupMetric(type: string): MetricInfo | undefined {
         const message = issue.message.replace(`${type}: `, '');
         // Each unknown key is its own issue: the first of 'Unrecognized keys: "a", "b"' only was
         // named, and b said nothing until a was fixed (QA199).
-        // The keys are read off the mapping, which zod lists quoted and joined by ', ' (a key may hold both).
-        const listed = /Unrecognized keys?: (.+)$/is.exec(issue.message)?.[1];
-        const unknown = keysOf(issue.path.reduce<unknown>((v, seg) => valueIn(v, seg), params)).filter((k) =>
-          listed?.includes(`"${k}"`),
-        );
+        // The keys are zod's own list: its message quotes them joined by ', ', unescaped, so a key
+        // holding both was cut there, and one holding `", "expected` named `expected` unknown too (QA206).
+        const unknown = issue.keys ?? [];
         if (unknown.length === 0) return [{ path: issue.path, message }];
         return unknown.map((key) => ({ path: issue.path, message, unknownKey: key }));
       });
@@ -99,12 +97,6 @@ function formsHint(
 }
 
 /** A mapping's keys; none for anything else. */
-function valueIn(value: unknown, segment: string | number): unknown {
-  return value !== null && typeof value === 'object'
-    ? (value as Record<string | number, unknown>)[segment]
-    : undefined;
-}
-
 export function keysOf(value: unknown): string[] {
   return value !== null && typeof value === 'object' ? Object.keys(value) : [];
 }

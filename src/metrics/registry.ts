@@ -66,6 +66,8 @@ export interface MetricIssue {
   message: string;
   /** Path inside the metric config. */
   path: (string | number)[];
+  /** The keys an 'Unrecognized keys' issue names, as written (its message quotes them unescaped). */
+  keys?: string[];
 }
 
 export type ResolveMetricResult =
@@ -108,6 +110,7 @@ export function resolveMetric(config: Record<string, unknown>): ResolveMetricRes
         code: 'EVALC_METRIC_INVALID_PARAMS',
         message: `${type}: ${issue.message}`,
         path: issue.path.filter((s): s is string | number => typeof s !== 'symbol'),
+        ...(issue.code === 'unrecognized_keys' ? { keys: [...issue.keys] } : {}),
       });
     }
   }
