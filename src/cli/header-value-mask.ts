@@ -6,6 +6,7 @@
  * `$NAME` references stay readable (a diagnostic may be about them). QA60.
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { planSchema } from '../plan/schema.js';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -20,6 +21,7 @@ const PLAN_SECTION =
   /^\uFEFF?(?:agents|judges)[ \t]*:|(?:^\uFEFF?|[{,])[ \t]*(["'])(?:agents|judges)\1[ \t]*:/m;
 const HEADERS_KEY = /^headers?$/i;
 const OWNERS = /^(?:agents|judges)$/;
+const PLAN_KEYS = new Set(Object.keys(planSchema.shape));
 const PLAN_KEY = /^(?:evalc|agents|judges|headers?)$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
@@ -101,6 +103,7 @@ function addHeaderValues(
       const parent = path[path.length - 1];
       const owners =
         path.length === 3 && isPair(parent) && isScalar(parent.key) && OWNERS.test(String(parent.key.value));
+      const root = path.length === 1; // a scalar under no key of the plan's there (`x-key: "…"` at column 0)
       let afterHeaders = false;
       let column: number | undefined;
       for (const pair of map.items) {
@@ -112,7 +115,12 @@ function addHeaderValues(
         const col = at - text.lastIndexOf('\n', at - 1) - 1;
         column ??= col;
         const value = real(pair.value);
-        if (afterHeaders && (col !== column || (owners && isScalar(value))))
+        if (
+          afterHeaders &&
+          (col !== column ||
+            (owners && isScalar(value)) ||
+            (root && isScalar(value) && !PLAN_KEYS.has(String((pair.key as { value: unknown }).value))))
+        )
           addScalars(pair.value, add, real, seen);
         else afterHeaders = endsInHeaders(pair, real);
       }

@@ -215,6 +215,7 @@ it.each([
   ['3 columns, beside the agent', '   '],
   ['2 columns, an agent of its own', '  '],
   ['1 column, beside the plan', ' '],
+  ['0 columns, a key of the plan', ''],
 ])('masks a header line indented %s (QA208)', (_, indent) => {
   // 'All mapping items must start at the same column', or `agents.x-key: expected a mapping`:
   // the excerpt printed the value as written.
@@ -228,4 +229,9 @@ it.each([
 it('ends a self-referencing block mapping (QA208)', () => {
   const text = 'evalc: 1\nx: &m\n  a: *m\n y: "AbcdSecret99"\n';
   expect(() => headerValueSpans(text)).not.toThrow();
+});
+
+it('keeps a plan key after agents that end in headers as written (QA208)', () => {
+  const text = 'agents:\n  a1:\n    headers:\n      authorization: "Bearer x"\nevalc: 1\n';
+  expect(headerValueSpans(text).get(4)).toBeUndefined();
 });
