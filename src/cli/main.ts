@@ -94,7 +94,13 @@ async function main(argv: string[]): Promise<number> {
     // `evalc help bogus` is the unknown command `evalc bogus --help` is (it printed the overview, exit 0; QA47).
     // `evalc help help` is the overview: it read 'unknown command "help" (did you mean help?)' (QA207).
     if (topic !== undefined && topic !== 'help' && !topic.startsWith('-')) {
-      stderr.write(terminalSafe(`evalc: ${unknownCommand(topic)}\n\n${HELP}`));
+      const message = unknownCommand(topic);
+      stderr.write(terminalSafe(`evalc: ${message}\n\n${HELP}`));
+      // --json callers read stdout, as for `evalc bogus --json` (QA207: `evalc help bogus --json` wrote nothing there).
+      if (wantsJson(argv))
+        stdout.write(
+          `${JSON.stringify({ event: 'result', exitCode: EXIT.usage, status: 'usage', message })}\n`,
+        );
       return EXIT.usage;
     }
     // Asked for, the overview is the output (stdout); `evalc` alone is a usage error (stderr, 64).

@@ -107,3 +107,13 @@ describe("evalc's version asked after a command", () => {
     );
   });
 });
+
+describe('help of an unknown command with --json', () => {
+  // QA207: `evalc bogus --json` ends in a result event on stdout; `evalc help bogus --json` wrote nothing there.
+  it.each([['help'], ['--help'], ['-h']])('evalc %s bogus --json writes the usage result', (flag) => {
+    const result = spawnCli([flag, 'bogus', '--json'], { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stdout).toBe(spawnCli(['bogus', '--json'], { cwd: work }).stdout);
+    expect(JSON.parse(result.stdout)).toMatchObject({ event: 'result', exitCode: 64, status: 'usage' });
+  });
+});
