@@ -74,13 +74,59 @@ export function misspeltKeyHint(
   unknown: readonly string[],
 ): string | undefined {
   const present = isMapping(holder) ? Object.keys(holder) : [];
+  const guess = unknownKeyHint(key, known, present);
+  const moved = movedEntriesHint(guess, holder, key);
   return sameGuessHint(
-    movedEntriesHint(unknownKeyHint(key, known, present), holder, key),
+    moved === guess ? moved : alsoMovedNote(moved, guess, key, known, holder, unknown),
     key,
     unknown,
     known,
     holder,
   );
+}
+
+/**
+ * Two misspelt keys beside the one they both read as (`metircs:` and `metrcs:` by `metrics:`) were each
+ * told to move an item both hold: moved as told, it read 'metric `exact_match` appears twice' (QA206).
+ * The later one names what an earlier one moves too, to move once.
+ */
+function alsoMovedNote(
+  moved: string | undefined,
+  guess: string | undefined,
+  key: string,
+  known: readonly string[],
+  holder: unknown,
+  unknown: readonly string[],
+): string | undefined {
+  const best = /^`([^`]+)` is set already beside it: /.exec(guess ?? '')?.[1];
+  if (moved === undefined || best === undefined || !isMapping(holder)) return moved;
+  const present = Object.keys(holder);
+  const held = holder[key];
+  const beside = holder[best];
+  const inBeside = (item: unknown) =>
+    Array.isArray(beside) && beside.some((b) => canonical(b) === canonical(item));
+  for (const other of unknown.slice(0, Math.max(0, unknown.indexOf(key)))) {
+    const otherHint = unknownKeyHint(other, known, present);
+    if (/^`([^`]+)` is set already beside it: /.exec(otherHint ?? '')?.[1] !== best) continue;
+    const theirs = holder[other];
+    let both: string[] = [];
+    if (Array.isArray(held) && Array.isArray(theirs))
+      both = places(
+        held,
+        held.filter((item) => !inBeside(item) && theirs.some((t) => canonical(t) === canonical(item))),
+      ).map((n) => `item ${n}`);
+    else if (isMapping(held) && isMapping(theirs))
+      both = Object.keys(held).filter(
+        (k) => Object.hasOwn(theirs, k) && !(isMapping(beside) && Object.hasOwn(beside, k)),
+      );
+    if (both.length === 0) continue;
+    // An entry set otherwise in each (an agent `a1:` of two urls) is no copy to move once.
+    const otherwise =
+      isMapping(held) && isMapping(theirs) && both.some((k) => canonical(held[k]) !== canonical(theirs[k]));
+    const they = both.length === 1 ? 'it' : 'them';
+    return `${moved} (${both.join(', ')} ${both.length === 1 ? 'is' : 'are'} in \`${other}\` too${otherwise ? ', set otherwise: keep the one you mean' : `: move ${they} once`})`;
+  }
+  return moved;
 }
 
 /**
