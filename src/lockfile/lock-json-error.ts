@@ -24,7 +24,8 @@ export function describeLockJsonError(file: string, text: string, err: unknown):
   const reason = (err instanceof Error ? err.message : String(err)).replace(/\r?\n/g, '\\n');
   // One that opens as a lock does (cut short, a hand edit) has a shape problem's way out (QA200:
   // plan and report said no more than where the JSON broke); another file is named as it is.
-  const opensAsLock = /^\uFEFF?\s*\{/.test(text);
+  // An empty one too (QA209: a 0-byte evalc.lock, a copy cut before its first byte, had none).
+  const opensAsLock = /^\uFEFF?\s*(?:\{|$)/.test(text);
   const advice = opensAsLock ? SHAPE_ADVICE : '';
   // V8 names no position for a lock that ends early or an unexpected token (a trailing comma):
   // found by reading it (QA209: such a lock was named by file alone).

@@ -2,7 +2,8 @@
  * QA209: a lockfile whose JSON breaks where V8 names no position was named by file alone, though
  * every other JSON error is named at `file:line:col` (QA47): a trailing comma left after deleting
  * the last results row by hand (`Unexpected token ']', …`), and a lock cut short after a comma or
- * a brace (`Unexpected end of JSON input`; f12e84a's 'cut short' case). Both are named at their line now.
+ * a brace (`Unexpected end of JSON input`; f12e84a's 'cut short' case). Both are named at their line now;
+ * so is an empty lock (0 bytes), which was told no way out either.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,18 @@ describe('a lockfile whose JSON breaks where V8 names no position (QA209)', () =
         `evalc\\.lock:${line}:1 is not valid JSON: Unexpected end of JSON input \\(restore it from git`,
       ),
     );
+  });
+
+  it('names an empty lock at its start, with the way out', () => {
+    for (const [text, at] of [
+      ['', '1:1'],
+      ['\n', '2:1'],
+    ])
+      expect(messageOf(text)).toMatch(
+        new RegExp(
+          `evalc\\.lock:${at} is not valid JSON: Unexpected end of JSON input \\(restore it from git`,
+        ),
+      );
   });
 
   it('reads JSON as JSON.parse does', () => {
