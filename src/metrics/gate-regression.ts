@@ -171,5 +171,5 @@ export function regressionResult(
 
 /** `= 0.034`, or `< 0.001` for a p printed as below the smallest figure shown (p-value-text.ts). */
 function pClause(text: string): string {
-  return text.startsWith('<') ? `< ${text.slice(1)}` : `= ${text}`;
+  return text.startsWith('<') ? text : `= ${text}`;
 }

@@ -4,11 +4,14 @@
  * They printed one p three ways (QA184): `p = 5.96e-8` and `p = 1.0000` in the gate beside `<0.001`
  * and `1.000` in the tables, and at α = 0.001 the tables' `0.000`.
  *
- * Three decimals (rounded as the reports round, decimal-round.ts); below 0.001 `<0.001`, or, when
- * α is 0.001 or smaller, `<` the largest power of ten below α (`<0.0001` at α = 0.001) and
+ * Three decimals (rounded as the reports round, decimal-round.ts); below 0.001 `< 0.001`, or, when
+ * α is 0.001 or smaller, `<` the largest power of ten below α (`< 0.0001` at α = 0.001) and
  * p's own digits above it (`0.0002`), so a p is never shown on the wrong side of α; and a p within
  * rounding of α with as many more decimals as it takes to read on its side (`0.04998` at α = 0.05,
- * QA71: it read `0.050`, as if p = α failed).
+ * QA71: it read `0.050`, as if p = α failed). Each place follows its own α (a gate its `significance`,
+ * the tables and `diff` the run's or `--significance`), so one p may read `< 0.0001` in a gate at
+ * α = 0.001 beside `< 0.001` in the tables at 0.05: both on the right side of their α. `< ` with its
+ * space everywhere (QA201: the tables and `diff` printed `<0.0001` beside the gate's `p < 0.0001`).
  */
 import { toFixedDecimal } from './decimal-round.js';
 
@@ -17,7 +20,7 @@ const MAX_DECIMALS = 12;
 export function formatPValue(p: number, alpha?: number): string {
   const floorDecimals = alpha !== undefined && alpha > 0 && alpha <= 0.001 ? decimalsBelow(alpha) : 3;
   const floor = powerOfTen(floorDecimals);
-  if (p < floor) return `<${toFixedDecimal(floor, floorDecimals)}`;
+  if (p < floor) return `< ${toFixedDecimal(floor, floorDecimals)}`;
   let digits = p >= 0.001 ? 3 : firstSignificantDecimal(p);
   let text = toFixedDecimal(p, digits);
   if (alpha === undefined) return text;
