@@ -257,16 +257,14 @@ function invokeError(reply: Extract<JsonResponse, { ok: false }>): StepError {
   if (reply.status === 400) {
     // Ajv's list, as the paper names it; one error sent bare (a string, an object) is a list of one
     // (QA204: `"ajvErrors": "query too short"` read '0 ajv error(s)', and a list of strings named none)
+    // (one that names nothing, `""` or `{}`, is none: QA210)
     const sent = body?.ajvErrors;
-    const ajvErrors: unknown[] = Array.isArray(sent)
-      ? sent
-      : sent === undefined || sent === null
-        ? []
-        : [sent];
+    const ajvErrors: unknown[] = Array.isArray(sent) ? sent : describeAjvErrors([sent]) === '' ? [] : [sent];
     const listed = describeAjvErrors(ajvErrors);
     // A 400 without ajvErrors (an RFC 9457 problem+json `detail`, FastAPI's HTTPException, an
-    // HTML page) says why in its own words: before QA63 only `{"error": "…"}` was quoted.
-    if (said === '' && ajvErrors.length === 0) {
+    // HTML page) says why in its own words: before QA63 only `{"error": "…"}` was quoted; so does
+    // one whose ajvErrors name nothing (QA210: `[{}]`, and since 8537430 `""`, lost the words).
+    if (said === '' && listed === '') {
       const words = serverSaid(reply.body, reply.text);
       if (words !== '') said = `: ${words}`;
     }
