@@ -5,6 +5,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { suggest } from '../plan/suggest.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { formatFlagHint } from './format-flag-hint.js';
+import { shortFlagMeant } from './short-flag.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -150,20 +151,6 @@ function unknownOption(err: unknown, args: string[], options: Options, formatsJs
   const json = meant === undefined && formatsJson && /^-json(=|$)/.test(word);
   const hint = json ? 'did you mean --format json? ' : meant === undefined ? '' : `did you mean --${meant}? `;
   return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
-}
-
-/**
- * The long flag a single-dash word may have meant: `-q` the command's one flag starting with q
- * (`--quiet`), `-quiet` or `-json` the flag of that name (they were told only to pass a file name
- * after `--`). evalc has no short flags but `-h` and `-v`.
- */
-function shortFlagMeant(word: string, flags: string[]): string | undefined {
-  const bare = word.slice(1).split('=')[0] ?? '';
-  if (bare.length === 0) return undefined;
-  if (flags.includes(bare)) return bare;
-  if (bare.length !== 1) return undefined;
-  const starting = flags.filter((f) => f.startsWith(bare));
-  return starting.length === 1 ? starting[0] : undefined;
 }
 
 /** The plan file argument: a path, a folder holding evalc.yaml, or ./evalc.yaml. */

@@ -16,6 +16,7 @@ import { EXIT, ExitError } from './exit-error.js';
 import { lockAdvice } from './load-lock.js';
 import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
 import { shellLine } from './shell-word.js';
+import { asLongFlag } from './short-flag.js';
 
 const USAGE = commandUsage('cache');
 
@@ -29,10 +30,11 @@ function noSubcommand(sub: string | undefined, rest: string[]): string {
   const got = `cache needs stats or prune first, got "${sub}"`;
   // A flag's value is no subcommand: `cache --cache-dir prune stats` read `cache prune --cache-dir stats` (QA199).
   const at = nameAfterFlags(sub, rest, (a) => a === 'stats' || a === 'prune');
+  const longSub = asLongFlag(sub, Object.keys(commandOptions('cache')));
   if (sub.startsWith('-') && at !== -1)
     // What came after the subcommand stays: `cache --lock a.lock prune --dry-run` read
     // `evalc cache prune --lock a.lock`, which prunes (QA193).
-    return `${got}: ${sub} goes after it, evalc cache ${shellLine([rest[at]!, sub, ...rest.slice(0, at), ...rest.slice(at + 1)])}`;
+    return `${got}: ${sub} goes after it${longSub === sub ? '' : `, as ${longSub}`}, evalc cache ${shellLine([rest[at]!, longSub, ...rest.slice(0, at), ...rest.slice(at + 1)])}`;
   const near = sub.startsWith('-') ? undefined : suggest(sub, ['stats', 'prune']);
   return near === undefined ? got : `${got} (did you mean ${near}?)`;
 }

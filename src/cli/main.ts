@@ -5,13 +5,21 @@
  */
 import { setMaxListeners } from 'node:events';
 import { suggest } from '../plan/suggest.js';
-import { isCommandName, nameAfterFlags, renderCommandHelp, renderOverview } from './command-help.js';
+import {
+  type CommandName,
+  commandOptions,
+  isCommandName,
+  nameAfterFlags,
+  renderCommandHelp,
+  renderOverview,
+} from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
 import { isLiveTerminal, wantsJson } from './output-mode.js';
 import { type OutputFailure, openProcessOutput } from './process-output.js';
 import { shellLine } from './shell-word.js';
+import { asLongFlag } from './short-flag.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /** Commands are loaded on demand, so `evalc validate` does not pay for the apply engine or reports. */
@@ -237,7 +245,9 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   const sub = rest[at] === 'cache' ? cacheSubcommandAt(after) : -1;
   const command = sub === -1 ? [rest[at]!] : [rest[at]!, after[sub]!];
   const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
-  return `${flag} goes after the command: evalc ${shellLine([...command, flag, ...rest.slice(0, at), ...others])}`;
+  const written = asLongFlag(flag, Object.keys(commandOptions(rest[at] as CommandName)));
+  const as = written === flag ? '' : `, as ${written}`;
+  return `${flag} goes after the command${as}: evalc ${shellLine([...command, written, ...rest.slice(0, at), ...others])}`;
 }
 
 /** Where cache's subcommand stands in the words after `cache`, a flag's value skipped; -1 when none. */

@@ -117,3 +117,21 @@ describe('help of an unknown command with --json', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ event: 'result', exitCode: 64, status: 'usage' });
   });
 });
+
+describe('a single-dash flag before the command is moved as the long flag it names', () => {
+  // QA207: `evalc -json plan` was told `evalc plan -json`, which plan refuses; `evalc cache -q prune`
+  // `evalc cache prune -q`, refused too.
+  it.each([
+    [['-json', 'plan'], 'evalc: -json goes after the command, as --json: evalc plan --json'],
+    [['-q', 'apply', 'x.yaml'], 'evalc: -q goes after the command, as --quiet: evalc apply --quiet x.yaml'],
+    [['-plan.yaml', 'validate'], 'evalc: -plan.yaml goes after the command: evalc validate -plan.yaml'],
+    [
+      ['cache', '-j', 'stats'],
+      'evalc: cache needs stats or prune first, got "-j": -j goes after it, as --json, evalc cache stats --json',
+    ],
+  ])('evalc %j', (args, line) => {
+    const result = spawnCli(args, { cwd: work });
+    expect(result.code).toBe(64);
+    expect(result.stderr.split('\n')[0]).toBe(line);
+  });
+});
