@@ -48,7 +48,7 @@ describe('a lockfile whose JSON breaks where V8 names no position (QA209)', () =
     for (const [text, at] of [
       ['', '1:1'],
       ['\n', '2:1'],
-    ])
+    ] as const)
       expect(messageOf(text)).toMatch(
         new RegExp(
           `evalc\\.lock:${at} is not valid JSON: Unexpected end of JSON input \\(restore it from git`,
