@@ -80,6 +80,27 @@ export function pidHeld(pid: number): boolean | undefined {
   return readEntry(String(pid)) !== undefined;
 }
 
+/**
+ * The processes of group `pgid` (zombies too: they hold its number), or undefined where `/proc`
+ * cannot say (none, or another pid namespace's).
+ */
+export function groupMembers(pgid: number): FoundProcess[] | undefined {
+  if (!ownProcNamespace()) return undefined;
+  return readProcEntries()
+    .filter((entry) => entry.pgid === pgid)
+    .map(({ pid, start }) => ({ pid, start }));
+}
+
+/** Clock ticks since boot now, as a process's start is counted (USER_HZ, 100), or undefined. */
+export function ticksSinceBoot(): number | undefined {
+  try {
+    const seconds = Number.parseFloat(readFileSync('/proc/uptime', 'utf8'));
+    return Number.isFinite(seconds) ? Math.ceil(seconds * 100) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `/proc` counts pids as evalc does (its `self` is evalc's pid). */
 function ownProcNamespace(): boolean {
   try {

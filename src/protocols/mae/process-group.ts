@@ -14,7 +14,14 @@
  * stream open. When the group has gone quiet (`close`), evalc kills whatever remains at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { escapedDescendants, killTerminated, pidHeld, signalEach } from './escaped-descendants.js';
+import {
+  escapedDescendants,
+  groupMembers,
+  killTerminated,
+  pidHeld,
+  signalEach,
+  ticksSinceBoot,
+} from './escaped-descendants.js';
 
 export interface SpawnGroupOptions {
   cwd: string;
@@ -106,6 +113,7 @@ function watchGroupEnd(child: ChildProcess): void {
   child.once('exit', () => {
     const pid = child.pid;
     if (pid === undefined) return;
+    shellExits.set(child, { at: Date.now(), ticks: ticksSinceBoot() });
     const check = () => {
       if (!groupsEnded.has(child) && tryKill(-pid, 0)) return false;
       groupsEnded.add(child);
@@ -128,9 +136,33 @@ function watchGroupEnd(child: ChildProcess): void {
  */
 function groupStillOwn(child: ChildProcess, pid: number): boolean {
   if (groupsEnded.has(child)) return false;
-  if (pidHeld(pid) !== true && tryKill(-pid, 0)) return true;
+  if (pidHeld(pid) !== true && tryKill(-pid, 0) && !takenSince(child, pid)) return true;
   groupsEnded.add(child);
   return false;
+}
+
+/** When each shell exited: a wall-clock time, and clock ticks since boot as /proc counts starts. */
+const shellExits = new WeakMap<ChildProcess, { at: number; ticks: number | undefined }>();
+
+/**
+ * How long after its shell's exit a group is still its own for certain: its watchdog job, started
+ * with the shell, stays in it 2 s (3 s served) after the shell's exit before it ends it.
+ */
+const WATCHDOG_HOLD_MS = 1000;
+
+/**
+ * Whether group `pid` is another's, taken between two looks of watchGroupEnd (QA209: a group that
+ * took the number within its 0.1 s, whose leader had exited, was SIGTERMed and SIGKILLed at the
+ * run's end): while a group is the agent's, its watchdog job, started before the shell exited, is
+ * in it; every process of a group that took the number since started after the agent's ended.
+ * Read once the watchdog may have ended it, so a per-turn agent's close reads no /proc.
+ */
+function takenSince(child: ChildProcess, pid: number): boolean {
+  const exit = shellExits.get(child);
+  if (exit?.ticks === undefined || Date.now() - exit.at < WATCHDOG_HOLD_MS) return false;
+  const members = groupMembers(pid);
+  if (members === undefined) return false;
+  return !members.some((member) => Number(member.start) <= (exit.ticks as number));
 }
 
 function tryKill(pid: number, signal: NodeJS.Signals | 0): boolean {
