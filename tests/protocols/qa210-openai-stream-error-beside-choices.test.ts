@@ -12,7 +12,7 @@ import { isDefinitiveFailure } from '../../src/executor/step-records.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { createHttpAgentAdapter } from '../../src/protocols/http-adapters.js';
 import type { StepError } from '../../src/protocols/types.js';
-import { startLoopback } from '../fixtures/loopback.js';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
 import { testContext } from './conformance.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -81,6 +81,26 @@ describe("openai: OpenRouter's mid-stream error beside a choice finished with 'e
       { error: { code: 'server_error', message: 'Provider disconnected unexpectedly' } },
     ]);
     expect(got.error).toMatchObject({ kind: 'http_500', retryable: true });
+  });
+
+  it('answered as one JSON body (no stream), is that error too', async () => {
+    const server = await startLoopback((_req, res) =>
+      sendJson(res, 200, {
+        ...chunk({}, 'error', {
+          error: { code: 'server_error', message: 'Provider disconnected unexpectedly' },
+        }),
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'CS2' }, finish_reason: 'error' }],
+      }),
+    );
+    cleanups.push(() => server.close());
+    const adapter = createHttpAgentAdapter(
+      { protocol: 'openai', url: `${server.url}/api/v1`, model: 'openai/gpt-4o' },
+      { transport: new HttpTransport({ retries: 0 }) },
+    );
+    cleanups.push(() => adapter.close());
+    const outcome = await adapter.invoke('intro ML', testContext(AbortSignal.timeout(5_000)));
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'http_500', retryable: true } });
   });
 
   it('a stream that finished normally with an `error: null` member is an answer', async () => {

@@ -132,6 +132,10 @@ export function readCompletion(completion: unknown): ChatCompletionOutcome {
   const choice = isJsonObject(completion) ? firstChoice(completion.choices) : undefined;
   if (!isJsonObject(completion) || choice === undefined || !isJsonObject(choice.message))
     return { ok: false, error: errorInBody(completion) };
+  // an error beside a choice finished with 'error' (OpenRouter's, when generation failed after
+  // the 200) is that error, not the answer so far, as in a stream (QA210)
+  if (isJsonObject(completion.error) && choice.finish_reason === 'error')
+    return { ok: false, error: errorInBody(completion) };
   const message = choice.message;
   return { ok: true, completion, choice, message, content: messageText(message.content) };
 }
