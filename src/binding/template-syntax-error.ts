@@ -16,6 +16,23 @@ export interface TemplateSyntaxError {
 /** A closer as written, at the start of the text. */
 const CLOSER = /^\{\{~?\/[^}]*\}\}/;
 
+/** A placeholder that names nothing, by its sign. */
+const EMPTY: Record<string, { message: string; hint: string }> = {
+  '': {
+    message: 'is a placeholder without a name',
+    hint: 'write a var, `{{question}}`, or `\\{{` for literal braces (`\\\\{{` in a double-quoted YAML value)',
+  },
+  '#': {
+    message: "is a block without its helper's name",
+    hint: 'write `{{#if x}}…{{/if}}` or `{{#each items}}…{{/each}}`',
+  },
+  '&': { message: "is a placeholder without a var's name", hint: 'write `{{&question}}`' },
+  '>': {
+    message: 'is a partial without its name',
+    hint: 'write `{{> name}}` of a partial the leaf defines, `{{#*inline "name"}}…{{/inline}}`',
+  },
+};
+
 /** As explained: `offset` null when the error is about a place that cannot be found (no fallback). */
 type Explained = Omit<TemplateSyntaxError, 'offset'> & { offset?: number | null };
 
@@ -125,6 +142,13 @@ function explain(source: string, err: unknown, tokenAt: number | undefined): Exp
       message: "a `{{/}}` without its block's name",
       hint: open ? `write \`{{/${open.name}}}\` to close \`${open.tag}\`` : 'write `{{/name}}`, or remove it',
     };
+  }
+  // A placeholder that names nothing, `{{}}`, `{{#}}`, `{{&}}`, `{{>}}` (QA207: the grammar's words too).
+  const empty = tokenAt === undefined ? null : /(?<!\{)\{\{~?([#&>]?)\s*$/.exec(source.slice(0, tokenAt));
+  if (got === 'CLOSE' && empty) {
+    const sign = empty[1] ?? '';
+    const what = EMPTY[sign] ?? EMPTY['']!;
+    return { offset: empty.index, message: `\`{{${sign}}}\` ${what.message}`, hint: what.hint };
   }
   const endOpener = /\{\{~?(#\*?|\^|else\b)\s*$/.exec(source);
   if (got === 'EOF' && endOpener)

@@ -120,3 +120,26 @@ describe('a nameless closer or an opener the text ends in (QA207)', () => {
     }
   });
 });
+
+describe('a placeholder that names nothing (QA207)', () => {
+  // `{{}}`, `{{#}}`, `{{&}}`, `{{>}}` read the grammar's "Expecting 'ID', 'STRING', …, got 'CLOSE'".
+  it('is said at its `{{`, by what it lacks', () => {
+    for (const [template, tag, message, at] of [
+      ['a {{}} b', '{{}}', 'is a placeholder without a name', 2],
+      ['a {{ ~}} b', '{{}}', 'is a placeholder without a name', 2],
+      ['{{#if q}}{{# }}x{{/if}}', '{{#}}', "is a block without its helper's name", 9],
+      ['{{&}}', '{{&}}', "is a placeholder without a var's name", 0],
+      ['x {{>}}', '{{>}}', 'is a partial without its name', 2],
+    ] as const) {
+      const [error, ...rest] = compileErrors(template);
+      expect(rest, template).toEqual([]);
+      expect(error?.message, template).toBe(`\`${tag}\` ${message}`);
+      expect(error?.offset, template).toBe(at);
+    }
+  });
+
+  it('a closed `{{{}}}` or a literal `\\{{}}` is not taken for one', () => {
+    expect(compileErrors('\\{{}} x')).toEqual([]);
+    expect(compileErrors('{{{}}}')[0]?.message ?? '').not.toMatch(/without/);
+  });
+});
