@@ -31,13 +31,12 @@ export function describeLockJsonError(file: string, text: string, err: unknown):
   // found by reading it (QA209: such a lock was named by file alone).
   const position = /at position (\d+)/.exec(reason)?.[1] ?? (opensAsLock ? jsonBreakOffset(text) : undefined);
   const at = position === undefined ? Number.NaN : Number(position);
-  if (Number.isNaN(at)) return `${file} is not valid JSON: ${reason}${advice}`;
+  // V8's quote of a file that is no lock is left out: a token file named by mistake printed its
+  // first characters (QA209: `Unexpected token 's', "sk-proj-ab"...`); the token says enough.
+  const unquoted = reason.replace(/^(Unexpected token '[\s\S]+?'), [\s\S]* is not valid JSON$/, '$1');
+  if (Number.isNaN(at)) return `${file} is not valid JSON: ${unquoted}${advice}`;
   const before = text.slice(0, at);
   const line = before.split('\n').length;
   const col = at - before.lastIndexOf('\n');
-  // The text V8 quotes is at that line: `Unexpected token ']'` says the rest.
-  const what = reason
-    .replace(/ in JSON at position \d+.*$/, '')
-    .replace(/^(Unexpected token '.+?'), .* is not valid JSON$/, '$1');
-  return `${file}:${line}:${col} is not valid JSON: ${what}${advice}`;
+  return `${file}:${line}:${col} is not valid JSON: ${unquoted.replace(/ in JSON at position \d+.*$/, '')}${advice}`;
 }

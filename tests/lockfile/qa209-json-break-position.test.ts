@@ -3,7 +3,8 @@
  * every other JSON error is named at `file:line:col` (QA47): a trailing comma left after deleting
  * the last results row by hand (`Unexpected token ']', …`), and a lock cut short after a comma or
  * a brace (`Unexpected end of JSON input`; f12e84a's 'cut short' case). Both are named at their line now;
- * so is an empty lock (0 bytes), which was told no way out either.
+ * so is an empty lock (0 bytes), which was told no way out either. A file that is no lock (a token
+ * named by mistake) is no longer quoted: V8's quote printed its first ten characters.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +55,13 @@ describe('a lockfile whose JSON breaks where V8 names no position (QA209)', () =
           `evalc\\.lock:${at} is not valid JSON: Unexpected end of JSON input \\(restore it from git`,
         ),
       );
+  });
+
+  it("does not quote a file that is no lock (a token file's first characters)", () => {
+    const file = path.join(dir, 'token.txt');
+    writeFileSync(file, 'sk-proj-abcdefghijklmnop\u2028\n');
+    const read = readLockFile(file);
+    expect(read.ok ? '' : read.message).toBe(`${file} is not valid JSON: Unexpected token 's'`);
   });
 
   it('reads JSON as JSON.parse does', () => {
