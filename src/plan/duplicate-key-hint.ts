@@ -6,8 +6,32 @@
  */
 import { type Document, isAlias, isNode } from 'yaml';
 
-/** The hint of `key` written again, its first value `first` and this one `again` (YAML nodes). */
-export function duplicateKeyHint(key: string, first: unknown, again: unknown, doc: Document.Parsed): string {
+/** Keys whose mapping holds entries the user names (an agent `a1`, a header), not a plan's own fields. */
+const NAMED = new Set([
+  'agents',
+  'judges',
+  'rubrics',
+  'tasks',
+  'datasets',
+  'bindings',
+  'headers',
+  'env',
+  'vars',
+]);
+/** Keys whose entries are each one agent, judge, task…: `a1:` written twice may be two of them. */
+const ENTRIES = new Set(['agents', 'judges', 'rubrics', 'tasks', 'datasets']);
+
+/**
+ * The hint of `key` written again, its first value `first` and this one `again` (YAML nodes), in the
+ * mapping of `parent` (`agents` for an `a1:`).
+ */
+export function duplicateKeyHint(
+  key: string,
+  first: unknown,
+  again: unknown,
+  doc: Document.Parsed,
+  parent?: string,
+): string {
   const keepOne = `keep one \`${key}\` or merge the two (rename one if it is another entry)`;
   const a = plain(first, doc);
   const b = plain(again, doc);
@@ -30,13 +54,18 @@ export function duplicateKeyHint(key: string, first: unknown, again: unknown, do
   // Neither with an entry of its own is one entry written twice (an agent `a1:` set two ways): keep one.
   if (onlyFirst.length === 0 && onlySecond.length === 0) return keepOne;
   const clash = Object.keys(a).filter((k) => Object.hasOwn(b, k) && !same(a[k], b[k]));
+  // An agent `a1:` written twice with its url set two ways may be two agents (QA213: merged as told,
+  // the second agent was gone): rename one, or keep the one meant.
+  if (clash.length > 0 && parent !== undefined && ENTRIES.has(parent)) return keepOne;
+  // A field set two ways (`run:`'s repeats, an agent's url) cannot be renamed: keep the one meant.
+  const rename = NAMED.has(key) ? ', or rename one if they are two entries' : '';
   const alike = Object.keys(a).filter((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
   const both = [
     alike.length > 0
       ? `; ${names(alike)} ${alike.length === 1 ? 'is' : 'are'} in both: write ${alike.length === 1 ? 'it' : 'them'} once`
       : '',
     clash.length > 0
-      ? `; ${names(clash)} ${clash.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean, or rename one if they are two entries`
+      ? `; ${names(clash)} ${clash.length === 1 ? 'is' : 'are'} under both, set otherwise: keep the one you mean${rename}`
       : '',
   ].join('');
   return `${merge} (${only(names(onlyFirst), names(onlySecond))}${both})`;

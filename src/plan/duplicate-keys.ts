@@ -5,7 +5,7 @@
  * only error validate printed, the file's unknown keys and template errors waited for the next run).
  * The first is kept because a diagnostic's position is found by the first key of that name.
  */
-import { type Document, isScalar, type Pair, type Scalar, visit } from 'yaml';
+import { type Document, isPair, isScalar, type Pair, type Scalar, visit } from 'yaml';
 
 /**
  * Whether two keys name one entry once read: `1` and `"1"` (or `true` and `"true"`) are two keys to
@@ -51,15 +51,20 @@ export function dropLaterDuplicateKeys(doc: Document.Parsed): DroppedPairs {
 /**
  * The key a duplicate-key error at `offset` names, and where its first writing starts: the reader's
  * "Map keys must be unique" said neither which key nor where the other one is. With the value
- * nodes of both, for the hint (duplicate-key-hint.ts).
+ * nodes of both, and the key of the mapping holding them (`agents` for an `a1:`), for the hint
+ * (duplicate-key-hint.ts).
  */
 export function duplicateKeyAt(
   doc: Document.Parsed,
   offset: number,
-): { key: string; first: number; firstValue: unknown; value: unknown } | undefined {
-  let found: { key: string; first: number; firstValue: unknown; value: unknown } | undefined;
+):
+  | { key: string; first: number; firstValue: unknown; value: unknown; parent: string | undefined }
+  | undefined {
+  let found:
+    | { key: string; first: number; firstValue: unknown; value: unknown; parent: string | undefined }
+    | undefined;
   visit(doc, {
-    Map(_key, map) {
+    Map(_key, map, path) {
       const index = map.items.findIndex((p) => isScalar(p.key) && p.key.range?.[0] === offset);
       const pair = map.items[index];
       if (pair === undefined || !isScalar(pair.key)) return;
@@ -67,7 +72,9 @@ export function duplicateKeyAt(
       const first = map.items.find((p) => isSameKey(p.key, pair.key));
       const start = (first?.key as Scalar | undefined)?.range?.[0];
       if (first === pair || start === undefined) return;
-      found = { key: String(value), first: start, firstValue: first?.value, value: pair.value };
+      const holder = path[path.length - 1];
+      const parent = isPair(holder) && isScalar(holder.key) ? String(holder.key.value) : undefined;
+      found = { key: String(value), first: start, firstValue: first?.value, value: pair.value, parent };
       return visit.BREAK;
     },
   });

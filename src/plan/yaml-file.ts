@@ -133,7 +133,7 @@ export function parseYamlFile(
           [],
           {
             source: at(err.pos[0]),
-            hint: duplicateKeyHint(duplicate.key, duplicate.firstValue, duplicate.value, doc),
+            hint: duplicateKeyHint(duplicate.key, duplicate.firstValue, duplicate.value, doc, duplicate.parent),
           },
         ),
       );
