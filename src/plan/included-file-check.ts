@@ -58,16 +58,19 @@ export function checkIncludedFile(
 
 /**
  * "`benchmark` is set already beside it" of a key set in another file, not in this one (QA172: the
- * user looked for it in the included file).
+ * user looked for it in the included file); "`benchmark` beside it is empty" too, of one left empty
+ * there (QA213: it named no file, and the included file holds no `benchmark`).
  */
 function setElsewhere(d: Diagnostic, record: Record<string, unknown>): Diagnostic {
-  const key = /^`([^`]+)` is set already beside it: /.exec(d.hint ?? '')?.[1];
+  const key = /^`([^`]+)` (?:is set already beside it|beside it is empty): /.exec(d.hint ?? '')?.[1];
   if (d.hint === undefined || key === undefined || Object.hasOwn(record, key)) return d;
   return {
     ...d,
     hint:
       mergedSectionHint(key) ??
-      d.hint.replace('is set already beside it', 'is set already in another file of the plan'),
+      d.hint
+        .replace('is set already beside it', 'is set already in another file of the plan')
+        .replace('beside it is empty', 'is empty in another file of the plan'),
   };
 }
 
