@@ -18,7 +18,11 @@ export function misspeltParamHint(
   known: readonly string[],
 ): string | undefined {
   const hint = misspeltKeyHint(key, known, config, unknown);
-  const best = /^`([^`]+)` (?:beside it is empty|is set already beside it): move /.exec(hint ?? '')?.[1];
+  // 'did you mean `expected`?' too, with no `expected` beside it (QA213: renamed as told, `expectd: [
+  // lookup ]` read 'expected: expected string, received array', no hint).
+  const meant = /^did you mean `([^`]+)`\?$/.exec(hint ?? '')?.[1];
+  const best =
+    meant ?? /^`([^`]+)` (?:beside it is empty|is set already beside it): move /.exec(hint ?? '')?.[1];
   if (best === undefined || !info.paramNames.includes(best)) return hint;
   const held = params[key];
   const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== key));
@@ -37,6 +41,7 @@ export function misspeltParamHint(
     ? []
     : info.paramNames.filter((name) => name !== best && params[name] === undefined && takes(name, held));
   const other = others.length === 1 ? others[0] : undefined;
+  if (other === undefined && meant !== undefined) return what ? `${hint} (${best}: ${what})` : hint;
   return other === undefined
     ? `${refused}: it cannot move there; remove \`${key}\` if it is a misspelt copy`
     : `${refused}: move it under \`${other}\`${info.paramHelp[other] ? ` (${other}: ${info.paramHelp[other]})` : ''}`;
