@@ -72,11 +72,28 @@ export interface JsonRequest {
   deadlineAt?: number;
   /**
    * Called once a 2xx reply's body has been read in full, before it is decoded and parsed (such a
-   * reply is final: neither retried nor followed). The parse then waits for the replies read in
-   * the same turn, so the requests this frees go out first.
+   * reply is final: neither retried nor followed; not called for a request with `failureIn2xx`,
+   * whose 2xx may be retried). The parse then waits for the replies read in the same turn, so the
+   * requests this frees go out first.
    */
   onReplyRead?: () => void;
+  /**
+   * Reads a 2xx reply (parsed, or an `invalid_json` one such as an SSE stream) the protocol's way
+   * before the retry decision: an error a server sent inside its 200 (a mid-stream error event, a
+   * gateway's `{"error": …}` body). A returned error with `retryable: true` makes that attempt a
+   * transient failure, retried as a 5xx is (the budget, `retry` filter, backoff, its `retryAfterMs`,
+   * `retriesSent`). When no retry follows, the last reply is returned as it came (the caller reads
+   * it again); a Ctrl-C during the wait gives `cancelled`, as for any failure.
+   */
+  failureIn2xx?: (reply: Reply2xx) => StepError | undefined;
 }
+
+/** A reply with a 2xx status, as `failureIn2xx` sees it (its attempts not yet counted). */
+export type Reply2xx = JsonResponse extends infer R
+  ? R extends unknown
+    ? Omit<R, 'attempts'>
+    : never
+  : never;
 
 export type JsonResponse =
   | {

@@ -20,6 +20,7 @@
 import type { Readable } from 'node:stream';
 import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
+import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
 import { decodeBody } from './decode-body.js';
@@ -48,6 +49,7 @@ export type {
   HttpTransportOptions,
   JsonRequest,
   JsonResponse,
+  Reply2xx,
   RetryFilter,
 } from './transport-types.js';
 
@@ -147,9 +149,15 @@ export class HttpTransport {
       let result = await this.#attempt(sent, encoded);
       if (!result.ok && result.status !== undefined && isRedirectStatus(result.status))
         result = await this.#followRedirects(sent, encoded, result);
-      if (result.ok) return withAttempts(result, attempt);
-      const { error } = result;
-      const accepted = typeof request.retry === 'function' ? request.retry(error, result) : true;
+      // an error sent inside a 2xx (failureIn2xx) is retried as a 5xx is; the reply, as it came, is
+      // what the caller gets when no retry follows (QA214)
+      const inside = failureInside(request, result);
+      let failure: Extract<Attempt, { ok: false }>;
+      if (inside !== undefined) failure = { ...result, ok: false, error: inside };
+      else if (result.ok) return withAttempts(result, attempt);
+      else failure = result;
+      const { error } = failure;
+      const accepted = typeof request.retry === 'function' ? request.retry(error, failure) : true;
       if (error.kind === 'cancelled' || !error.retryable || !accepted || attempt > maxRetries) {
         return { ...result, attempts: attempt };
       }
@@ -163,13 +171,17 @@ export class HttpTransport {
         // a Retry-After of 400 digits is read as Infinity ms: "after Infinity s" said nothing (QA50)
         const asked = Number.isFinite(seconds) ? `${seconds} s` : 'an endless time';
         const message = `${error.message} (it asks to retry after ${asked}, longer than evalc waits: ${RETRY_AFTER_CAP_MS / 1000} s)`;
-        return { ...result, error: { ...error, message }, attempts: attempt };
+        if (inside !== undefined) return { ...result, attempts: attempt };
+        return { ...failure, error: { ...error, message }, attempts: attempt };
       }
       if (attempt === 1 && this.#stopRetries)
         waitSignal = signal ? AbortSignal.any([signal, this.#stopRetries]) : this.#stopRetries;
       const delay = retryDelayMs(error, attempt - 1, this.#random);
       const late = retryPastDeadline(error, delay, request.deadlineAt);
-      if (late) return { ...result, error: late, attempts: attempt };
+      if (late)
+        return inside === undefined
+          ? { ...failure, error: late, attempts: attempt }
+          : { ...result, attempts: attempt };
       if (!(await sleepAbortable(delay, waitSignal))) return this.#cancelled(request, attempt);
     }
   }
@@ -274,8 +286,10 @@ export class HttpTransport {
       const read = await readBoundedBytes(body, this.maxResponseBytes);
       if (!read.ok)
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
-      // A final 2xx gives its caller's slot on before it is parsed (onReplyRead).
-      const onReplyRead = status >= 200 && status < 300 ? request.onReplyRead : undefined;
+      // A final 2xx gives its caller's slot on before it is parsed (onReplyRead); one a
+      // `failureIn2xx` may retry is not known final yet.
+      const onReplyRead =
+        status >= 200 && status < 300 && request.failureIn2xx === undefined ? request.onReplyRead : undefined;
       if (onReplyRead) {
         onReplyRead();
         await yieldToIo();
@@ -355,6 +369,14 @@ export class HttpTransport {
   #cancelled(request: JsonRequest, attempts: number): JsonResponse {
     return { ok: false, error: cancelledError(describeTarget(request.method, request.url)), attempts };
   }
+}
+
+/** The transient failure a 2xx reply carries inside, by the request's `failureIn2xx`; else undefined. */
+function failureInside(request: JsonRequest, result: Attempt): StepError | undefined {
+  if (request.failureIn2xx === undefined || result.status === undefined) return undefined;
+  if (result.status < 200 || result.status >= 300) return undefined;
+  const error = request.failureIn2xx(result);
+  return error?.retryable === true ? error : undefined;
 }
 
 /** The attempt as the caller's reply, with how many attempts it took (set on the attempt's own object: no copy). */

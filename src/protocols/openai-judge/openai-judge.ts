@@ -23,6 +23,7 @@ import { describeTarget, type JsonResponse } from '../http/transport.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest } from '../judge-types.js';
 import {
   chatCompletionsUrl,
+  failureInCompletion,
   firstChoice,
   isModelNotFound,
   readCompletion,
@@ -65,6 +66,8 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
   const base = (config.url ?? '').replace(/\/+$/, '');
   const target = chatCompletionsUrl(base);
   const where = describeTarget('POST', target);
+  // an error inside a 200 is retried as a 500 is, as for the openai agent (QA214)
+  const inside = failureInCompletion(where);
   const validators = new Map<string, ReturnType<typeof compileVerdictValidator>>();
   /** The response format this server accepted last (shared by the judge's calls). */
   let rung: FormatRung = 'json_schema';
@@ -120,6 +123,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
             body: bodyFor(at, field),
             signal,
             timeoutMs,
+            failureIn2xx: inside,
           }),
           where,
         );

@@ -8,7 +8,8 @@
  * - the choice read is the one with `index: 0` (servers are not bound to list choices in order);
  * - an error answered with 200 and `{"error": {"message", "code": 502}}` (gateways such as
  *   OpenRouter) is `http_<code>` when the code is an HTTP status, so a transient upstream
- *   failure is not recorded as a definitive answer;
+ *   failure is not recorded as a definitive answer, and is retried as that status is
+ *   (`failureInCompletion`);
  * - a 404 names its likely cause: an OpenAI error body about the model (`model_not_found`, vLLM's
  *   "The model `x` does not exist") says the server does not serve that model and is not final
  *   (the next apply asks again, e.g. after `ollama pull`); a plain 404 asks whether `url` is the
@@ -22,6 +23,7 @@ import {
   describeTarget,
   type HttpTransport,
   type JsonResponse,
+  type Reply2xx,
   type RetryFilter,
 } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
@@ -101,6 +103,7 @@ export async function chatCompletion(
         url: chatCompletionsUrl(baseUrl),
         body: sent,
         signal,
+        failureIn2xx: failureInCompletion(describeTarget('POST', chatCompletionsUrl(baseUrl))),
         ...(options.retry === undefined ? {} : { retry: options.retry }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       }),
@@ -125,6 +128,21 @@ export async function chatCompletion(
   const empty = emptyReplyError(chatCompletionsUrl(baseUrl), reply);
   if (empty) return { ok: false, error: empty };
   return readCompletion(reply.body);
+}
+
+/**
+ * The transport's `failureIn2xx` for a chat completion: the transient failure a 2xx reply carries
+ * inside (an error event mid-stream, a gateway's 200 with `{"error": …}`, a cut stream) — retried
+ * within the apply as a 500 is (QA214), where only the next apply asked again. The reply the
+ * transport returns is read again by the caller, so its message and kind are unchanged.
+ */
+export function failureInCompletion(where: string): (reply: Reply2xx) => StepError | undefined {
+  return (reply) => {
+    const read = recoverStreamedReply({ ...reply, attempts: 0 }, where);
+    if (!read.ok) return read.error;
+    const completion = readCompletion(read.body);
+    return completion.ok ? undefined : completion.error;
+  };
 }
 
 /** The first choice of a parsed completion, or why there is none. */
