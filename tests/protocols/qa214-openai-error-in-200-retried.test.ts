@@ -90,6 +90,31 @@ describe('openai agent: an error inside a 200 is retried within the run, as a 50
     });
   }
 
+  it("a 429 inside a 200 waits what the reply's Retry-After asks; one past the cap is not retried", async () => {
+    const times: number[] = [];
+    let retryAfter = '1';
+    const server = await startLoopback((_req, res) => {
+      times.push(performance.now());
+      if (times.length > 1 && retryAfter === '1') return sendJson(res, 200, completion('CS229'));
+      sendJson(
+        res,
+        200,
+        { error: { message: 'Rate limited upstream', code: 429 } },
+        { 'retry-after': retryAfter },
+      );
+    });
+    cleanups.push(() => server.close());
+    const outcome = await invokeAgent(server, new HttpTransport({ retries: 3, random: () => 0 }));
+    expect(outcome.ok).toBe(true);
+    expect(times).toHaveLength(2);
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(950);
+    times.length = 0;
+    retryAfter = '3600';
+    const refused = await invokeAgent(server, new HttpTransport({ retries: 3, random: () => 0 }));
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'http_429', retryable: true } });
+    expect(times).toHaveLength(1);
+  });
+
   it('more failures than retries: the recorded kind and message as before, 1 + retries requests', async () => {
     const server = await failingServer('stream', 10);
     const transport = new HttpTransport({ retries: 2, random: () => 0 });

@@ -88,16 +88,24 @@ export function interpretReply(
     message: `${where()}: HTTP ${status}`,
     retryable: isRetryableStatus(status),
   };
-  if (status === 429 || status === 503) {
-    // no Retry-After: OpenAI-compatible APIs say it in retry-after-ms / x-ratelimit-reset-* (QA19)
-    const retryAfterMs =
-      parseRetryAfter(headers['retry-after'], Date.now()) ??
-      (status === 429 ? rateLimitDelayMs(headers) : undefined);
-    if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
-  }
+  const retryAfterMs = askedWaitMs(status, headers);
+  if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
   return errorBody.ok
     ? { ok: false, error, status, headers, text, body: errorBody.value }
     : { ok: false, error, status, headers, text };
+}
+
+/**
+ * The wait a 429 or 503 asks for: `Retry-After`, else (a 429) an OpenAI-compatible API's
+ * `retry-after-ms` / `x-ratelimit-reset-*` (QA19); undefined for another status or none said.
+ * Also read for such a status named inside a 200 (QA214).
+ */
+export function askedWaitMs(status: number, headers: Record<string, string>): number | undefined {
+  if (status !== 429 && status !== 503) return undefined;
+  return (
+    parseRetryAfter(headers['retry-after'], Date.now()) ??
+    (status === 429 ? rateLimitDelayMs(headers) : undefined)
+  );
 }
 
 /** A close-delimited JSON reply cut short (cut-reply.ts); a `text/plain` one is `http`'s text document. */

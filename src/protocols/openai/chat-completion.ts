@@ -17,6 +17,7 @@
  */
 
 import { emptyReplyError } from '../http/empty-reply.js';
+import { askedWaitMs } from '../http/interpret-reply.js';
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
 import {
@@ -141,7 +142,11 @@ export function failureInCompletion(where: string): (reply: Reply2xx) => StepErr
     const read = recoverStreamedReply({ ...reply, attempts: 0 }, where);
     if (!read.ok) return read.error;
     const completion = readCompletion(read.body);
-    return completion.ok ? undefined : completion.error;
+    if (completion.ok) return undefined;
+    // a 429 or 503 named inside the 200 waits what the reply's headers ask, as the status's would
+    const status = Number(/^http_(\d{3})$/.exec(completion.error.kind)?.[1]);
+    const asked = askedWaitMs(status, read.headers);
+    return asked === undefined ? completion.error : { ...completion.error, retryAfterMs: asked };
   };
 }
 
