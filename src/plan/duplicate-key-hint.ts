@@ -46,7 +46,14 @@ export function duplicateKeyHint(
     // Written twice, an item in both reads 'metric `contains` appears twice'.
     const shared = a.length - onlyFirst;
     const once = shared > 0 ? `; ${items(shared)} in both: write ${shared === 1 ? 'it' : 'them'} once` : '';
-    return `${merge} (${only(onlyFirst > 0 ? items(onlyFirst) : '', onlySecond > 0 ? items(onlySecond) : '')}${once})`;
+    // A metric of one type set otherwise in each (`contains` of two `expected`): merged as told, it read
+    // 'metric `contains` appears twice' (QA213), as a misspelt `metrcs:` did (QA191).
+    const named = sameNamed(a, b);
+    const otherwise =
+      named.length > 0
+        ? `; ${names(named)} ${named.length === 1 ? 'is' : 'are'} in both, set otherwise: keep the one you mean, or give one its own \`id:\``
+        : '';
+    return `${merge} (${only(onlyFirst > 0 ? items(onlyFirst) : '', onlySecond > 0 ? items(onlySecond) : '')}${once}${otherwise})`;
   }
   if (!isMapping(a) || !isMapping(b)) return keepOne;
   const onlyFirst = Object.keys(a).filter((k) => !Object.hasOwn(b, k));
@@ -79,6 +86,15 @@ function only(first: string, second: string): string {
   if (first === '') return `only this one holds ${second}`;
   if (second === '') return `only the first holds ${first}`;
   return `only the first holds ${first}, only this one ${second}`;
+}
+
+/** The names (`id`, else `type`) of an item of `b` not in `a` that an item of `a` has too, each once. */
+function sameNamed(a: unknown[], b: unknown[]): string[] {
+  const nameOf = (item: unknown) =>
+    isMapping(item) ? [item.id, item.type].find((v): v is string => typeof v === 'string') : undefined;
+  const taken = new Set(a.map(nameOf));
+  const fresh = b.filter((item) => !a.some((other) => same(item, other))).map(nameOf);
+  return [...new Set(fresh)].filter((n): n is string => n !== undefined && taken.has(n));
 }
 
 function items(n: number): string {

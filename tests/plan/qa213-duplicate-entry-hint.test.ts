@@ -1,5 +1,9 @@
 /**
- * QA213: an agent `a1:` written twice, its url set two ways and one with headers the other lacks,
+ * QA213: a task's `metrics:` written twice, a `contains` in each set otherwise, read 'merge the two'
+ * alone: merged as told, 'metric `contains` appears twice'. It names the metric, as a misspelt
+ * `metrcs:` does (QA191).
+ *
+ * An agent `a1:` written twice, its url set two ways and one with headers the other lacks,
  * read 'merge the two: put what both hold under one `a1` (…; url is under both, set otherwise: keep
  * the one you mean, or rename one if they are two entries)': merged as told, the second agent was
  * gone, and renaming `url` names no field. An entry set two ways reads 'keep one' (README); a field
@@ -55,5 +59,17 @@ describe('a key written twice', () => {
       'merge the two: put what both hold under one `a1` (only this one holds headers; protocol, url are in both: write them once)',
     ]);
     expect(hints.join('')).not.toContain('SEKRET');
+  });
+
+  it("as a task's metrics, one type set otherwise in each, names it: merged as told it appears twice", async () => {
+    const agents = 'agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n';
+    const task = TASK.replace('    metrics: [ { type: contains, expected: a } ]\n', '');
+    expect(
+      await duplicateHints(
+        `${HEAD}${agents}${task}    metrics: [ { type: contains, expected: a }, { type: exact_match, expected: a } ]\n    metrics: [ { type: contains, expected: a, ignore_case: true } ]\n`,
+      ),
+    ).toEqual([
+      'merge the two: put what both hold under one `metrics` (only the first holds 2 items, only this one 1 item; contains is in both, set otherwise: keep the one you mean, or give one its own `id:`)',
+    ]);
   });
 });
