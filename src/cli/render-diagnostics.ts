@@ -149,7 +149,11 @@ export function maskUrlPasswords(text: string): string {
       const offset = groups[6] as number;
       // A `;name=value` in a url's path (a matrix parameter) is path, kept as written in evalc.lock,
       // the reports and messages, and so here (QA208: `/respond;sig=…?x=1` starred `…?x=1` here only).
-      if (sep === ';' && !inQuery(out, offset)) return whole;
+      const before = wordBefore(out, offset);
+      if (sep === ';' && !before.includes('?')) return whole;
+      // A fragment is no query: `#x?token=…`, `?q=1#x;code=…` are kept as written in evalc.lock and
+      // the reports (url-secrets.ts reads the query up to its `#`), and so here (QA211).
+      if (before.includes('#')) return whole;
       // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
       // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).
       const inFlow = inFlowPlain(offset);
@@ -170,13 +174,13 @@ export function maskUrlPasswords(text: string): string {
 }
 
 /**
- * Whether `offset` lies in a url's query: a `?` before it in the same word (back to a space or a
- * quote, at most 2048 characters: a line may be a 50 MB scalar).
+ * The word before `offset` (back to a space or a quote, at most 2048 characters: a line may be a
+ * 50 MB scalar): a `?` in it puts `offset` in a url's query, a `#` in its fragment.
  */
-function inQuery(text: string, offset: number): boolean {
+function wordBefore(text: string, offset: number): string {
   let from = offset;
   while (from > 0 && offset - from < 2048 && !/[\s"']/.test(text[from - 1]!)) from--;
-  return text.slice(from, offset).includes('?');
+  return text.slice(from, offset);
 }
 
 /**

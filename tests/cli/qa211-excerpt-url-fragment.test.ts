@@ -1,0 +1,25 @@
+/**
+ * A url's fragment is no query: evalc.lock, the reports and messages keep `#x?token=…` and
+ * `?q=1#x;code=…` as written (url-secrets.ts reads the query up to its `#`), and so does validate's
+ * excerpt (QA211: it starred them, the excerpt alone). A query credential before a `#` is masked as before.
+ */
+import { expect, it } from 'vitest';
+import { maskUrlPasswords } from '../../src/cli/render-diagnostics.js';
+import { maskUrlQueryCredentials } from '../../src/plan/url-secrets.js';
+
+it.each([
+  ['a `?` inside the fragment', '    url: "http://h/r#x?token=FragTok7788Q"', undefined],
+  ['an `&` inside the fragment', '    url: "http://h/r#x&code=FragTok7788Q"', undefined],
+  ['a `;` piece in the fragment after a query', '    url: "http://h/r?q=1#x;code=FragTok7788Q"', undefined],
+  ['a `&` piece in the fragment after a query', '    url: http://h/r?q=1#a&token=FragTok7788Q', undefined],
+  [
+    'a query credential, then a fragment',
+    '    url: "http://h/r?code=QCode5544x#token=FragTok7788Q"',
+    '    url: "http://h/r?code=**********#token=FragTok7788Q"',
+  ],
+])('%s reads as evalc.lock records it', (_, line, shown) => {
+  expect(maskUrlPasswords(line)).toBe(shown ?? line);
+  const url = /"?(http[^"]*)"?$/.exec(line)![1]!;
+  // the excerpt's url reads as the lock's endpoint, its `***` one `*` per character
+  expect(maskUrlPasswords(line).includes(url)).toBe(maskUrlQueryCredentials(url) === url);
+});
