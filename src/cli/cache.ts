@@ -156,10 +156,11 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     const datasetSha256 = new Set<string>();
     const schemaDigests = new Set<string>();
     for (const file of lockFiles) {
-      // A FIFO in the plan's own lock's place hung the read (QA201); one named with --lock is read as given.
-      const own = [dirs.lockFile, dirs.onlyLockFile].includes(file) ? irregularLockFile(file) : undefined;
-      if (own) throw new ExitError(EXIT.failure, own);
       const named = lockFileOf(path.resolve(ctx.cwd, file));
+      // A FIFO in the plan's own lock's place hung the read (QA201), named with --lock too, as
+      // `--lock evalc.lock` or `--lock .` (QA212); any other lock named with --lock is read as given.
+      const own = [dirs.lockFile, dirs.onlyLockFile].includes(named) ? irregularLockFile(named) : undefined;
+      if (own) throw new ExitError(EXIT.failure, own);
       const read = readLockFile(named);
       if (!read.ok)
         throw new ExitError(
