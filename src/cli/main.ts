@@ -243,11 +243,15 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   // stats`, which cache refuses, 'cache needs stats or prune first' (QA206).
   const after = rest.slice(at + 1);
   const sub = rest[at] === 'cache' ? cacheSubcommandAt(after) : -1;
-  const command = sub === -1 ? [rest[at]!] : [rest[at]!, after[sub]!];
+  // cache with no subcommand (`evalc --json cache`) read `evalc cache --json`, refused too (QA213):
+  // stats is offered, the one that changes nothing, and the choice said.
+  const bare = rest[at] === 'cache' && sub === -1;
+  const command = bare ? ['cache', 'stats'] : sub === -1 ? [rest[at]!] : [rest[at]!, after[sub]!];
   const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
   const written = asLongFlag(flag, Object.keys(commandOptions(rest[at] as CommandName)));
   const as = written === flag ? '' : `, as ${written}`;
-  return `${flag} goes after the command${as}: evalc ${shellLine([...command, written, ...rest.slice(0, at), ...others])}`;
+  const line = shellLine([...command, written, ...rest.slice(0, at), ...others]);
+  return `${flag} goes after the command${as}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
 }
 
 /** Where cache's subcommand stands in the words after `cache`, a flag's value skipped; -1 when none. */

@@ -13,7 +13,7 @@ describe('a flag before cache', () => {
     [['--json', 'cache', 'stats'], 'evalc cache stats --json'],
     [['--cache-dir', 'x', 'cache', 'prune', '--dry-run'], 'evalc cache prune --cache-dir x --dry-run'],
     [['--json', 'cache', '--lock', 'stats', 'prune'], 'evalc cache prune --json --lock stats'],
-    [['--json', 'cache'], 'evalc cache --json'],
+    [['--json', 'cache'], 'evalc cache stats --json (cache needs stats or prune first)'],
   ])('%j is told a line with the subcommand first', (args, line) => {
     const run = spawnCli(args, { cwd: os.tmpdir() });
     expect(run.code).toBe(64);
