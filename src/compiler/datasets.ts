@@ -72,7 +72,8 @@ export async function loadDataset(
         diagnostics: [
           diagnostic(
             'EVALC_DATASET_FORMAT',
-            `cannot tell the format of ${config.source}`,
+            // a url as evalc.lock records it: never `?sig=` nor `user:password@` (QA211: said as written)
+            `cannot tell the format of ${isRemoteSource(config.source) ? recordedUrl(config.source) : config.source}`,
             [...planPath, 'source'],
             {
               source: ctx.locate([...planPath, 'source']),
