@@ -39,6 +39,9 @@ export function duplicateKeyHint(
   // One left empty (`agents:` with nothing under it) holds nothing to keep: 'keep one' could keep it.
   if (isEmpty(a) !== isEmpty(b))
     return `${isEmpty(a) ? 'the first' : 'this one'} is empty: remove it, and keep the other \`${key}\``;
+  // The same value twice (a `metrics:` copied whole) loses nothing either way: 'keep one or merge the
+  // two (rename one if it is another entry)' read as if they differed (QA213).
+  if (a !== undefined && !isEmpty(a) && same(a, b)) return `this one is the same as the first: remove it`;
   if (Array.isArray(a) && Array.isArray(b)) {
     const onlyFirst = a.filter((item) => !b.some((other) => same(item, other))).length;
     const onlySecond = b.filter((item) => !a.some((other) => same(item, other))).length;

@@ -72,4 +72,19 @@ describe('a key written twice', () => {
       'merge the two: put what both hold under one `metrics` (only the first holds 2 items, only this one 1 item; contains is in both, set otherwise: keep the one you mean, or give one its own `id:`)',
     ]);
   });
+
+  it('written the same twice is told to remove the copy, no value printed', async () => {
+    const agents =
+      'agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101, headers: { k: "SEKRET" } }\n';
+    const hints = await duplicateHints(
+      `${HEAD}${agents}${TASK}metrics: [ { type: pass_rate } ]\nmetrics:\n  - { type: pass_rate }\n`.replace(
+        'agents:\n',
+        'agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101, headers: { k: "SEKRET" } }\n',
+      ),
+    );
+    expect(hints).toEqual([
+      'this one is the same as the first: remove it',
+      'this one is the same as the first: remove it',
+    ]);
+  });
 });
