@@ -9,6 +9,7 @@ import { asRecorded } from './decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from './example-rows.js';
 import { fmt, fmtP } from './gate-figures.js';
 import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from './gates.js';
+import { pClause } from './p-value-text.js';
 import { getMetricDefinition } from './registry.js';
 import { weightedMean } from './stats/descriptive.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from './stats/mcnemar.js';
@@ -167,9 +168,4 @@ export function regressionResult(
   };
   if (discordant) test.discordant = discordant;
   return { ...base, passed, actual: curMean, message, test };
-}
-
-/** `= 0.034`, or `< 0.001` for a p printed as below the smallest figure shown (p-value-text.ts). */
-function pClause(text: string): string {
-  return text.startsWith('<') ? text : `= ${text}`;
 }

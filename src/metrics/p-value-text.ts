@@ -31,6 +31,11 @@ export function formatPValue(p: number, alpha?: number): string {
   return text;
 }
 
+/** `= 0.034`, or `< 0.001` as formatPValue printed it: a gate's and `evalc diff`'s `p = 0.034` (QA212: diff read `p 0.034`). */
+export function pClause(text: string): string {
+  return text.startsWith('<') || text === '—' ? text : `= ${text}`;
+}
+
 /** Decimals of the largest power of ten below `alpha` (0.001 → 4, 0.0005 → 4), at most 12. */
 function decimalsBelow(alpha: number): number {
   let decimals = 3;

@@ -147,7 +147,7 @@ describe('regression gate verdicts against SciPy (QA71)', () => {
       expect(r.code).toBe(0);
       // the text diff says why a row with p 0.039 < α reads n.s.
       const text = await runCli(['diff', 'base.lock', 'evalc.lock'], { cwd: r.ws.dir });
-      expect(text.stdout).toMatch(/n\.s\. +benchmark .* p 0\.039 \(mcnemar\)/);
+      expect(text.stdout).toMatch(/n\.s\. +benchmark .* p = 0\.039 \(mcnemar\)/);
       expect(text.stdout).toContain('n.s. with p < α (exact_match, 1↓ 8↑');
     } finally {
       r.ws.cleanup();
@@ -186,14 +186,14 @@ describe('regression gate verdicts against SciPy (QA71)', () => {
         'p = 0.04998 (exact McNemar, b=150 c=117, n = 267, α = 0.05): REGRESSION',
       );
       const text = await runCli(['diff', 'base.lock', 'evalc.lock'], { cwd: r.ws.dir });
-      expect(text.stdout).toMatch(/REGRESSION +benchmark .* p 0\.04998 \(mcnemar\)/);
+      expect(text.stdout).toMatch(/REGRESSION +benchmark .* p = 0\.04998 \(mcnemar\)/);
       const md = await runCli(['diff', 'base.lock', 'evalc.lock', '--format', 'md'], { cwd: r.ws.dir });
       expect(md.stdout).toContain('| 0.04998 | McNemar (150↓ 117↑) |');
       // far from α, three decimals as before
       const loose = await runCli(['diff', 'base.lock', 'evalc.lock', '--significance', '0.2'], {
         cwd: r.ws.dir,
       });
-      expect(loose.stdout).toMatch(/p 0\.050 \(mcnemar\)/);
+      expect(loose.stdout).toMatch(/p = 0\.050 \(mcnemar\)/);
     } finally {
       r.ws.cleanup();
     }
