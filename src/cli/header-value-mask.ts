@@ -6,7 +6,8 @@
  * `$NAME` references stay readable (a diagnostic may be about them). QA60.
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import { planSchema } from '../plan/schema.js';
+import { agentSchema } from '../plan/agent-schema.js';
+import { judgeSchema, planSchema } from '../plan/schema.js';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -22,6 +23,11 @@ const PLAN_SECTION =
 const HEADERS_KEY = /^headers?$/i;
 const OWNERS = /^(?:agents|judges)$/;
 const PLAN_KEYS = new Set(Object.keys(planSchema.shape));
+/** Every key an agent or a judge may hold: a header line written at their column is none of them. */
+const ENTRY_KEYS = new Set([
+  ...agentSchema.options.flatMap((option) => Object.keys(option.shape)),
+  ...Object.keys(judgeSchema.shape),
+]);
 const PLAN_KEY = /^(?:evalc|agents|judges|headers?)$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
@@ -104,6 +110,12 @@ function addHeaderValues(
       const owners =
         path.length === 3 && isPair(parent) && isScalar(parent.key) && OWNERS.test(String(parent.key.value));
       const root = path.length === 1; // a scalar under no key of the plan's there (`x-key: "…"` at column 0)
+      // an agent's or judge's own mapping: a header line written at its keys' column, under a
+      // `headers:` left empty or after its last line (`    headers:` then `    authorization: "Bearer sk-…"`,
+      // refused 'unknown key `authorization`'; QA211: printed as written), is no key of theirs
+      const grand = path[path.length - 3];
+      const entry =
+        path.length === 5 && isPair(grand) && isScalar(grand.key) && OWNERS.test(String(grand.key.value));
       let afterHeaders = false;
       let column: number | undefined;
       for (const pair of map.items) {
@@ -119,7 +131,8 @@ function addHeaderValues(
           afterHeaders &&
           (col !== column ||
             (owners && isScalar(value)) ||
-            (root && isScalar(value) && !PLAN_KEYS.has(String((pair.key as { value: unknown }).value))))
+            (root && isScalar(value) && !PLAN_KEYS.has(String((pair.key as { value: unknown }).value))) ||
+            (entry && isScalar(value) && !ENTRY_KEYS.has(String((pair.key as { value: unknown }).value))))
         )
           addScalars(pair.value, add, real, seen);
         else afterHeaders = endsInHeaders(pair, real);
