@@ -13,7 +13,7 @@ describe('evalc diff text, a p as a gate says it', () => {
     // a1 fails every example it passed: 27 pass → fail flips, exact McNemar p ≈ 1.5e-8.
     const all = [...exampleIds('search', 12), ...exampleIds('details', 9), ...exampleIds('paths', 9)];
     const text = renderTextDiff(diffLocks(baselineLock(), buildCourseAdvisorLock({ fails: { a1: all } })));
-    const clauses = [...text.matchAll(/ p (\S+ \S+) \(/g)].map((m) => m[1]);
+    const clauses = [...text.matchAll(/ p (\S+ \S+) \(/g)].map((m) => m[1] ?? '');
     expect(clauses).toContain('< 0.001');
     expect(clauses.some((c) => /^= \d\.\d+$/.test(c))).toBe(true);
     expect(clauses.every((c) => /^(< |= )\d\.\d+$/.test(c))).toBe(true);
