@@ -133,7 +133,13 @@ export function parseYamlFile(
           [],
           {
             source: at(err.pos[0]),
-            hint: duplicateKeyHint(duplicate.key, duplicate.firstValue, duplicate.value, doc, duplicate.parent),
+            hint: duplicateKeyHint(
+              duplicate.key,
+              duplicate.firstValue,
+              duplicate.value,
+              doc,
+              duplicate.parent,
+            ),
           },
         ),
       );
