@@ -14,6 +14,7 @@ import { sortedKeys } from '../protocols/canonical-json.js';
 import { checkLockShape, type LockShapeProblem, SHAPE_ADVICE } from './check-shape.js';
 import { withIdMaps } from './id-maps.js';
 import { describeLockJsonError } from './lock-json-error.js';
+import { lockWriteTarget } from './lock-write-target.js';
 import { readLockText } from './read-lock-text.js';
 import type { Lockfile } from './types.js';
 
@@ -197,7 +198,8 @@ export interface LockWriteOptions {
  * Writes the lockfile atomically (temp file + rename), streaming the results line by line
  * through a small buffer; each chunk is encoded once, written and fed to `options.hash`.
  */
-export function writeLockFile(file: string, lock: Lockfile, options: LockWriteOptions = {}): void {
+export function writeLockFile(named: string, lock: Lockfile, options: LockWriteOptions = {}): void {
+  const file = lockWriteTarget(named);
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = openTemp(tmp, file);
   const { hash } = options;
