@@ -150,7 +150,9 @@ export function maskUrlPasswords(text: string): string {
       // A `;name=value` in a url's path (a matrix parameter) is path, kept as written in evalc.lock,
       // the reports and messages, and so here (QA208: `/respond;sig=…?x=1` starred `…?x=1` here only).
       const before = wordBefore(out, offset);
-      if (sep === ';' && !before.includes('?')) return whole;
+      // An `&name=` before any `?` is path too, kept as written everywhere (QA211: it was starred here,
+      // with the `?x=1` after it).
+      if ((sep === ';' || sep === '&') && !before.includes('?')) return whole;
       // A fragment is no query: `#x?token=…`, `?q=1#x;code=…` are kept as written in evalc.lock and
       // the reports (url-secrets.ts reads the query up to its `#`), and so here (QA211).
       if (before.includes('#')) return whole;
@@ -179,7 +181,14 @@ export function maskUrlPasswords(text: string): string {
  */
 function wordBefore(text: string, offset: number): string {
   let from = offset;
-  while (from > 0 && offset - from < 2048 && !/[\s"']/.test(text[from - 1]!)) from--;
+  // a quote that opens a scalar (after a space, an indicator or the line's start) ends it; one inside
+  // it (`it''s`, `it's`) does not (QA211: `?x=it''s&key=…` read as no query)
+  const opens = (at: number) => at === 0 || /[\s{[,:]/.test(text[at - 1]!);
+  while (from > 0 && offset - from < 2048) {
+    const ch = text[from - 1]!;
+    if (/\s/.test(ch) || ((ch === '"' || ch === "'") && opens(from - 1))) break;
+    from--;
+  }
   return text.slice(from, offset);
 }
 

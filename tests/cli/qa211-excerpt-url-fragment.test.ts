@@ -1,5 +1,5 @@
 /**
- * A url's fragment is no query: evalc.lock, the reports and messages keep `#x?token=…` and
+ * A url's path (an `&name=` before the `?`) and its fragment are no query: evalc.lock, the reports and messages keep `#x?token=…` and
  * `?q=1#x;code=…` as written (url-secrets.ts reads the query up to its `#`), and so does validate's
  * excerpt (QA211: it starred them, the excerpt alone). A query credential before a `#` is masked as before.
  */
@@ -12,6 +12,18 @@ it.each([
   ['an `&` inside the fragment', '    url: "http://h/r#x&code=FragTok7788Q"', undefined],
   ['a `;` piece in the fragment after a query', '    url: "http://h/r?q=1#x;code=FragTok7788Q"', undefined],
   ['a `&` piece in the fragment after a query', '    url: http://h/r?q=1#a&token=FragTok7788Q', undefined],
+  ['an `&` piece in the path, then a query', '    url: "http://h/r&code=QCode5544xY?x=1"', undefined],
+  ['an `&` piece in the path alone', '    url: http://h/r/&token=QCode5544xY', undefined],
+  [
+    'an `&` piece in the query after a path one',
+    '    url: "http://h/r&code=QCode5544xY?x=1&token=AbCdEf123456"',
+    '    url: "http://h/r&code=QCode5544xY?x=1&token=************"',
+  ],
+  [
+    'an `&` piece after a quote inside the query',
+    `    url: "http://h/a?x=it's&key=AbCdEf123456"`,
+    `    url: "http://h/a?x=it's&key=************"`,
+  ],
   [
     'a query credential, then a fragment',
     '    url: "http://h/r?code=QCode5544x#token=FragTok7788Q"',
