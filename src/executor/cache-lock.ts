@@ -229,7 +229,10 @@ function describeHolder(holder: Holder, file: string): string {
   // A live holder touches its lock every few seconds: say more only when it has gone quiet.
   const quiet = Math.floor(ageMs(file) / 1000);
   if (quiet * 1000 <= 2 * LOCK_HEARTBEAT_MS) return who;
-  return `${who} (its lock ${file} was last refreshed ${quiet} s ago; it is taken over at ${LOCK_STALE_MS / 1000} s)`;
+  // A live evalc on this host keeps its lock however quiet (isStale): "taken over at 60 s" read as a
+  // wait that would end, and it never did (QA212: a prune stuck reading a FIFO held it for good).
+  const keeps = holder.host === os.hostname() && isAlive(holder.pid) && isEvalcProcess(holder.pid);
+  return `${who} (its lock ${file} was last refreshed ${quiet} s ago; ${keeps ? 'a live evalc on this host keeps it however quiet: stop that process if it hangs' : `it is taken over at ${LOCK_STALE_MS / 1000} s`})`;
 }
 
 function ageMs(file: string): number {
