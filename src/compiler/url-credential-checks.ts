@@ -61,7 +61,7 @@ export function urlCredentialDiagnostics(
       out.push(
         diagnostic(
           'EVALC_URL_CREDENTIALS',
-          `the url's path carries what reads as a credential (${names.map((n) => `\`;${n}=\``).join(', ')}): evalc masks a credential in the query only, and keeps the path as written in evalc.lock, the reports and messages`,
+          `the url's path carries what reads as a credential (${names.map((n) => `\`${n}=\``).join(', ')}): evalc masks a credential in the query only, and keeps the path as written in evalc.lock, the reports and messages`,
           [...path],
           {
             severity: 'warning',
@@ -115,15 +115,18 @@ function queryCredentialHint(path: readonly string[]): string {
   return `send it in a header if the ${who} reads one (Azure Functions: x-functions-key; Google APIs: x-goog-api-key): headers: { x-functions-key: "\${env.${env}}" }`;
 }
 
-/** The names of `;name=value` pieces of a url's path (before its `?` or `#`) that read as credentials. */
+/** The `;name`/`&name` of `;name=value` and `&name=value` pieces of a url's path (before its `?` or `#`) that read as credentials. */
 function pathCredentialNames(url: string | undefined): string[] {
   if (typeof url !== 'string') return [];
   const scheme = url.indexOf('://');
   const rest = url.slice(scheme === -1 ? 0 : scheme + 3);
   const urlPath = rest.slice(rest.indexOf('/') === -1 ? rest.length : rest.indexOf('/')).split(/[?#]/)[0]!;
-  return urlPath
-    .split('/')
-    .flatMap((segment) => segment.split(';').slice(1))
-    .filter((piece) => isQueryCredential(piece) && !piece.includes('${'))
-    .map((piece) => piece.slice(0, piece.indexOf('=')));
+  return (
+    urlPath
+      .split('/')
+      // each piece keeps the `;` or `&` before it: `/api&code=…`, the `?` forgotten, is path too (QA211)
+      .flatMap((segment) => segment.split(/(?=[;&])/))
+      .filter((piece) => /^[;&]/.test(piece) && isQueryCredential(piece.slice(1)) && !piece.includes('${'))
+      .map((piece) => piece.slice(0, piece.indexOf('=')))
+  );
 }
