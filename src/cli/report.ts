@@ -10,6 +10,7 @@ import path from 'node:path';
 import { shownPath } from '../executor/report-paths.js';
 import { forgetReportStamp } from '../executor/up-to-date.js';
 import { emitReportInPieces, writeReportFiles } from '../executor/write-reports.js';
+import { irregularLockFile } from '../lockfile/read-lock-text.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { REPORT_FILES, type ReportFile, type ReportInput } from '../reports/index.js';
 import { parseCommandArgs } from './args.js';
@@ -79,6 +80,12 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   // A cache named on purpose that holds no step log is a mistake, not "render without details".
   if (cacheDir && !existsSync(path.join(cacheDir, 'steps.log')))
     throw new ExitError(EXIT.failure, `no cache at ${cacheDir} (no steps.log)`);
+  // Without --from it reads the evalc.lock evalc writes here: a FIFO there hung it in the read until
+  // SIGKILL, as it did plan (82c7315, QA212); a lock named with --from is read as given (a pipe).
+  if (!ctx.args.some((a) => a === '--from' || a.startsWith('--from='))) {
+    const irregular = irregularLockFile(path.resolve(ctx.cwd, String(values.from)), { folders: false });
+    if (irregular) throw new ExitError(EXIT.failure, irregular);
+  }
   const current = loadLockArgument(ctx.cwd, String(values.from), 'report');
   const baseline =
     typeof values.baseline === 'string' ? loadLockArgument(ctx.cwd, values.baseline, 'baseline') : undefined;

@@ -53,3 +53,17 @@ describe.skipIf(!built)('cache prune --lock naming the plan’s own lock, a FIFO
     },
   );
 });
+
+describe.skipIf(!built)('evalc report without --from, its default evalc.lock a FIFO', () => {
+  it('refuses it, naming it, instead of hanging; --from names a pipe on purpose', () => {
+    const r = spawnSync(process.execPath, [CLI, 'report', '--format', 'json'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 15_000,
+      killSignal: 'SIGKILL',
+    });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${path.join(dir, 'evalc.lock')} is a named pipe (FIFO), not a lockfile`);
+  });
+});
