@@ -150,15 +150,17 @@ export function maskUrlPasswords(text: string): string {
       // A `;name=value` in a url's path (a matrix parameter) is path, kept as written in evalc.lock,
       // the reports and messages, and so here (QA208: `/respond;sig=…?x=1` starred `…?x=1` here only).
       const before = wordBefore(out, offset);
-      // An `&name=` before any `?` is path too, kept as written everywhere (QA211: it was starred here,
-      // with the `?x=1` after it).
-      if ((sep === ';' || sep === '&') && !before.includes('?')) return whole;
-      // A fragment is no query: `#x?token=…`, `?q=1#x;code=…` are kept as written in evalc.lock and
-      // the reports (url-secrets.ts reads the query up to its `#`), and so here (QA211).
-      if (before.includes('#')) return whole;
       // An unquoted url inside `{ … }` or `[ … ]` ends at `,`, `}` or `]` (QA181: `?key=search,` read
       // `?key=*******`, a plain word evalc keeps as written everywhere else, 024d145).
       const inFlow = inFlowPlain(offset);
+      // What follows such a `,` is a key, masked as the message masks it (maskQueryText, QA189), no url.
+      const asUrl = !(inFlow && (sep === '' || before.includes(',')));
+      // An `&name=` before any `?` is path too, kept as written everywhere (QA211: it was starred here,
+      // with the `?x=1` after it).
+      if (asUrl && (sep === ';' || sep === '&') && !before.includes('?')) return whole;
+      // A fragment is no query: `#x?token=…`, `?q=1#x;code=…` are kept as written in evalc.lock and
+      // the reports (url-secrets.ts reads the query up to its `#`), and so here (QA211).
+      if (asUrl && before.includes('#')) return whole;
       if (sep !== '?' && sep !== '&' && sep !== ';' && !inFlow) return whole; // `, name=…` is a key in { … } only
       const cut = inFlow ? written.search(/[,\]}]/) : -1;
       if (cut === -1) return `${sep}${name}=${masked(name, written)}`;

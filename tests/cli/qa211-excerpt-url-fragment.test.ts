@@ -35,3 +35,21 @@ it.each([
   // the excerpt's url reads as the lock's endpoint, its `***` one `*` per character
   expect(maskUrlPasswords(line).includes(url)).toBe(maskUrlQueryCredentials(url) === url);
 });
+
+it.each([
+  [
+    'a fragment',
+    '  a: { url: http://h/a#x,api_key=Secret12345, y: 1 }',
+    '  a: { url: http://h/a#x,api_key=***********, y: 1 }',
+  ],
+  [
+    'a path',
+    '  a: { url: http://h/a,x&api_key=Secret12345, y: 1 }',
+    '  a: { url: http://h/a,x&api_key=***********, y: 1 }',
+  ],
+])(
+  'masks a key read after the `,` ending an unquoted url in braces after %s, as its message does',
+  (_, line, shown) => {
+    expect(maskUrlPasswords(line)).toBe(shown);
+  },
+);
