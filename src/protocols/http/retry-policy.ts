@@ -17,6 +17,19 @@ export const BACKOFF_CAP_MS = 30_000;
  */
 export const RETRY_AFTER_CAP_MS = 120_000;
 
+/**
+ * What a failure's message adds when its server asks a wait past the cap, e.g. ` (it asks to retry
+ * after 3600 s, longer than evalc waits: 120 s)`. Ten minutes or more to the minute: a date counted
+ * from each request's own moment said 3600 s, then 3599 s, one report row per second for one rate
+ * limit (QA91); a Retry-After of 400 digits is read as Infinity ms: "after Infinity s" said nothing (QA50).
+ */
+export function waitPastCapNote(retryAfterMs: number): string {
+  const exact = Math.round(retryAfterMs / 1000);
+  const seconds = exact >= 600 ? Math.round(exact / 60) * 60 : exact;
+  const asked = Number.isFinite(seconds) ? `${seconds} s` : 'an endless time';
+  return ` (it asks to retry after ${asked}, longer than evalc waits: ${RETRY_AFTER_CAP_MS / 1000} s)`;
+}
+
 /** Full-jitter delay before retry number `retry` (0-based): uniform in [0, min(cap, base·2^retry)). */
 export function backoffDelayMs(retry: number, random: () => number): number {
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);

@@ -40,7 +40,7 @@ import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
 import { ReplyRedaction } from './reply-redaction.js';
 import { attemptTimeoutMs, retryPastDeadline } from './request-deadline.js';
-import { RETRY_AFTER_CAP_MS, retryDelayMs } from './retry-policy.js';
+import { RETRY_AFTER_CAP_MS, retryDelayMs, waitPastCapNote } from './retry-policy.js';
 import type { HttpTransportOptions, JsonRequest, JsonResponse } from './transport-types.js';
 
 export { describeFailure, describeTarget } from './failure-words.js';
@@ -164,14 +164,9 @@ export class HttpTransport {
       if (error.retryAfterMs !== undefined && error.retryAfterMs > RETRY_AFTER_CAP_MS) {
         // A server that asks for more than evalc waits (a quota reset in an hour) is not retried
         // at all: waiting the cap and asking again only fails later (the next apply retries it).
-        // Ten minutes or more to the minute: a date counted from each request's own moment said
-        // 3600 s, then 3599 s, one report row per second for one rate limit (QA91).
-        const exact = Math.round(error.retryAfterMs / 1000);
-        const seconds = exact >= 600 ? Math.round(exact / 60) * 60 : exact;
-        // a Retry-After of 400 digits is read as Infinity ms: "after Infinity s" said nothing (QA50)
-        const asked = Number.isFinite(seconds) ? `${seconds} s` : 'an endless time';
-        const message = `${error.message} (it asks to retry after ${asked}, longer than evalc waits: ${RETRY_AFTER_CAP_MS / 1000} s)`;
+        // One inside a 2xx is returned as it came: its adapter says the wait (QA215).
         if (inside !== undefined) return { ...result, attempts: attempt };
+        const message = `${error.message}${waitPastCapNote(error.retryAfterMs)}`;
         return { ...failure, error: { ...error, message }, attempts: attempt };
       }
       if (attempt === 1 && this.#stopRetries)

@@ -26,7 +26,7 @@ import {
   failureInCompletion,
   firstChoice,
   isModelNotFound,
-  readCompletion,
+  readCompletionOf,
 } from '../openai/chat-completion.js';
 import { messageText } from '../openai/message-text.js';
 import {
@@ -159,7 +159,7 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
       // No choice with a message — `choices: []`, a gateway's error answered with 200 — is the
       // server's failure, as for the openai agent (`http_<code>`, else contract_violation), not a
       // model's malformed verdict (QA73: judge_error "no message content", the server's words lost).
-      const completion = readCompletion(reply.body);
+      const completion = readCompletionOf(reply);
       if (!completion.ok)
         return {
           ok: true,

@@ -18,6 +18,7 @@
 
 import { emptyReplyError } from '../http/empty-reply.js';
 import { askedWaitMs } from '../http/interpret-reply.js';
+import { RETRY_AFTER_CAP_MS, waitPastCapNote } from '../http/retry-policy.js';
 import { errorWithServerSaid, serverSaid } from '../http/server-said.js';
 import { isJsonObject } from '../http/trajectory.js';
 import {
@@ -128,7 +129,7 @@ export async function chatCompletion(
   // a 204 or an empty 202 is no completion the OpenAI SDK can parse, not one without choices (QA185)
   const empty = emptyReplyError(chatCompletionsUrl(baseUrl), reply);
   if (empty) return { ok: false, error: empty };
-  return readCompletion(reply.body);
+  return readCompletionOf(reply);
 }
 
 /**
@@ -144,9 +145,32 @@ export function failureInCompletion(where: string): (reply: Reply2xx) => StepErr
     const completion = readCompletion(read.body);
     if (completion.ok) return undefined;
     // a 429 or 503 named inside the 200 waits what the reply's headers ask, as the status's would
-    const status = Number(/^http_(\d{3})$/.exec(completion.error.kind)?.[1]);
-    const asked = askedWaitMs(status, read.headers);
+    const asked = askedWaitInside(completion.error, read.headers);
     return asked === undefined ? completion.error : { ...completion.error, retryAfterMs: asked };
+  };
+}
+
+/** The wait a 429 or 503 named inside a 2xx asks by the reply's headers (QA214), else undefined. */
+function askedWaitInside(error: StepError, headers: Record<string, string>): number | undefined {
+  return askedWaitMs(Number(/^http_(\d{3})$/.exec(error.kind)?.[1]), headers);
+}
+
+/**
+ * A completion's reading, its error saying a wait past the cap that a 429 or 503 named inside a
+ * 2xx asked, which evalc did not wait, as that status's reply says it (QA215: it read only the
+ * server's words, as if asked and failed).
+ */
+export function readCompletionOf(reply: {
+  body?: unknown;
+  headers: Record<string, string>;
+}): ChatCompletionOutcome {
+  const completion = readCompletion(reply.body);
+  if (completion.ok) return completion;
+  const asked = askedWaitInside(completion.error, reply.headers);
+  if (asked === undefined || asked <= RETRY_AFTER_CAP_MS) return completion;
+  return {
+    ok: false,
+    error: { ...completion.error, message: `${completion.error.message}${waitPastCapNote(asked)}` },
   };
 }
 
