@@ -1,5 +1,6 @@
 /** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
 import type { AgentPin } from '../compiler/compile.js';
+import { recordedUrl } from '../compiler/identities.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { describeTarget } from '../protocols/http/failure-words.js';
 import { joinUrlPath } from '../protocols/http/url-path.js';
@@ -76,10 +77,11 @@ export async function discoverAgents(
     if (drifted.length > 0 && !outcome.ok) continue;
     if (!outcome.ok) {
       // Nothing listening is the usual first-run mistake: say what to do about it (not after a
-      // request that was never sent: a header the env gave a line break, QA60).
+      // request that was never sent: a header the env gave a line break, QA60). The url as evalc.lock
+      // records it: never `user:password@` (QA211: said as written here) nor a query credential.
       const hint =
         outcome.error.kind === 'transport_error' && outcome.error.retryable !== false && !runtime.config.serve
-          ? `\n  is the agent running at ${runtime.config.url}? Start it, or let evalc start it with \`serve:\` in the plan`
+          ? `\n  is the agent running at ${recordedUrl(runtime.config.url ?? '')}? Start it, or let evalc start it with \`serve:\` in the plan`
           : '';
       failed.set(id, {
         error: outcome.error,
