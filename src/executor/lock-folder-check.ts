@@ -1,5 +1,6 @@
 import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { lockWriteTarget } from '../lockfile/lock-write-target.js';
 import { reportsDirOf } from './report-paths.js';
 
 /**
@@ -9,7 +10,10 @@ import { reportsDirOf } from './report-paths.js';
  * date, before the first call: the refusal is the one the write would have met, naming the lockfile.
  */
 export function checkLockFolderWritable(lockFile: string): void {
-  checkWritable(path.dirname(lockFile), `open '${lockFile}'`, lockFile);
+  // An evalc.lock that links to a lockfile is written in that file's folder (QA216: a folder apply
+  // cannot write in there let the run call every agent, then failed, as QA68's plan folder did).
+  const target = lockWriteTarget(lockFile);
+  checkWritable(path.dirname(target), `open '${target}'`, target);
   // A folder named evalc.lock let the run call every agent, then failed renaming the temp file
   // onto it (QA183): refused here as the write would be.
   if (isFolder(lockFile))
