@@ -159,7 +159,10 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       const named = lockFileOf(path.resolve(ctx.cwd, file));
       // A FIFO in the plan's own lock's place hung the read (QA201), named with --lock too, as
       // `--lock evalc.lock` or `--lock .` (QA212); any other lock named with --lock is read as given.
-      const own = [dirs.lockFile, dirs.onlyLockFile].includes(named) ? irregularLockFile(named) : undefined;
+      // The same file through a linked folder (`--lock ../alias/evalc.lock`) is the plan's own too (QA216).
+      const own = [dirs.lockFile, dirs.onlyLockFile].some((f) => sameFile(f, named))
+        ? irregularLockFile(named)
+        : undefined;
       if (own) throw new ExitError(EXIT.failure, own);
       const read = readLockFile(named);
       if (!read.ok)
@@ -313,5 +316,16 @@ function fileSize(file: string): number {
     return statSync(file).size;
   } catch {
     return 0;
+  }
+}
+
+/** Whether two names are one file (same device and inode; a FIFO's stat does not block). */
+function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    const [sa, sb] = [statSync(a), statSync(b)];
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    return false;
   }
 }
