@@ -5,41 +5,22 @@
  * `report --from`) are read as given, so a process substitution keeps working.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeUnreachablePlan } from '../fixtures/unreachable-plan.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(root, 'dist', 'evalc.mjs');
 const fixtureLock = path.join(root, 'tests', 'fixtures', 'locks', 'course-advisor.lock');
 const built = existsSync(CLI);
 
-const PLAN = `evalc: 1
-benchmark: { id: b, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:9 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: exact_match, candidate: answer, expected: answer }]
-`;
-
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'qa201-lock-'));
-  writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
-  writeFileSync(path.join(dir, 'd.jsonl'), '{"id":"e1","vars":{"q":"x"},"expected":{"answer":"y"}}\n');
+  writeUnreachablePlan(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

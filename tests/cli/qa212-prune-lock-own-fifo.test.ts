@@ -4,36 +4,22 @@
  * (a folder holding it) compared the name as written with the plan's lock path, read the FIFO, and
  * hung until SIGKILL (a blocked read runs no signal handler).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeUnreachablePlan } from '../fixtures/unreachable-plan.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(root, 'dist', 'evalc.mjs');
 const built = existsSync(CLI);
 
-const PLAN = `evalc: 1
-benchmark: { id: b, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: http://127.0.0.1:9 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: exact_match, candidate: answer, expected: answer }]
-`;
-
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'qa212-prune-'));
-  writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
-  writeFileSync(path.join(dir, 'd.jsonl'), '{"id":"e1","vars":{"q":"x"},"expected":{"answer":"y"}}\n');
-  mkdirSync(path.join(dir, '.evalc', 'cache'), { recursive: true });
-  writeFileSync(path.join(dir, '.evalc', 'cache', 'steps.log'), '');
-  execFileSync('mkfifo', [path.join(dir, 'evalc.lock')]);
+  writeUnreachablePlan(dir, { cache: true, fifoLock: true });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
-import { isAlive } from '../fixtures/process-alive.js';
+import { groupExists, isAlive } from '../fixtures/process-alive.js';
 import { TAKE_PID } from '../fixtures/take-pid.js';
 
 let dir = '';
@@ -22,15 +22,6 @@ afterEach(() => {
   } catch {}
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-function groupExists(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 it.runIf(process.platform === 'linux')(
   "does not signal a group that took a served agent's number within evalc's 0.1 s look",
