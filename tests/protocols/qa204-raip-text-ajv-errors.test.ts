@@ -4,11 +4,9 @@
  * ajv error(s))`, and a list of strings `(400, 2 ajv error(s))` naming none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
 import type { Loopback } from '../fixtures/loopback.js';
 import { startTextAjvErrorsAgent } from '../fixtures/qa204-raip-text-ajv-errors.js';
-import { testContext } from './conformance.js';
+import { raipRefusal } from './raip-refusal.js';
 
 let agent: Loopback;
 beforeAll(async () => {
@@ -18,17 +16,8 @@ afterAll(async () => {
   await agent.close();
 });
 
-async function refusal(base: string) {
-  const adapter = createRaipAdapter(
-    { protocol: 'raip', url: `${agent.url}/${base}` },
-    { transport: new HttpTransport({ timeoutMs: 3_000, retries: 0 }) },
-  );
-  try {
-    const outcome = await adapter.invoke({ query: 'ML' }, testContext(AbortSignal.timeout(5_000)));
-    return outcome.ok ? undefined : outcome.error;
-  } finally {
-    await adapter.close();
-  }
+function refusal(base: string) {
+  return raipRefusal(`${agent.url}/${base}`);
 }
 
 describe('RAIP 400 with ajvErrors as text (QA204)', () => {

@@ -7,10 +7,8 @@
  * is no error (`0 ajv error(s)`, details.ajvErrors `[]`), a list's entries are counted as sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { raipRefusal } from './raip-refusal.js';
 
 const BODIES: Record<string, unknown> = {
   empty: { ajvErrors: '', message: 'query too short' },
@@ -28,17 +26,8 @@ afterAll(async () => {
   await agent.close();
 });
 
-async function refusal(base: string) {
-  const adapter = createRaipAdapter(
-    { protocol: 'raip', url: `${agent.url}/${base}` },
-    { transport: new HttpTransport({ timeoutMs: 3_000, retries: 0 }) },
-  );
-  try {
-    const outcome = await adapter.invoke({ query: 'ML' }, testContext(AbortSignal.timeout(5_000)));
-    return outcome.ok ? undefined : outcome.error;
-  } finally {
-    await adapter.close();
-  }
+function refusal(base: string) {
+  return raipRefusal(`${agent.url}/${base}`);
 }
 
 describe('RAIP 400 whose ajvErrors name nothing (QA210)', () => {
