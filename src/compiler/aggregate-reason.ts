@@ -34,6 +34,49 @@ function lockedExampleIds(lock: Lockfile): Map<string, string[]> {
 
 /** A dataset whose bytes changed without a step seeing it: examples removed, reordered, or else. */
 export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): string {
+  // What is left changed a field no step reads, a human label above all (QA124: it read "e.g.
+  // example weights", which are named above).
+  return (
+    namedDatasetEdit(compiled, lock) ??
+    'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)'
+  );
+}
+
+/** The `task/dataset`s whose sha256 or example count differ from the ones evalc.lock pins. */
+export function editedDatasets(compiled: CompiledPlan, lock: Lockfile): Set<string> {
+  const edited = new Set<string>();
+  if ((lock.datasets as Lockfile['datasets'] | undefined) === undefined) return edited;
+  for (const d of compiled.resolved.datasets) {
+    const id = `${d.taskId}/${d.datasetId}`;
+    const pinned = lock.datasets[id];
+    if (pinned && (pinned.sha256 !== d.sha256 || pinned.examples !== d.examples.length)) edited.add(id);
+  }
+  return edited;
+}
+
+/**
+ * Beside steps that run, a dataset edit no step sees (an example removed from one dataset while one
+ * is added to another): the groups of the edited datasets not already re-aggregated, and the edit's
+ * reason (QA221: `plan` read "4 nodes because scores changed", the edited dataset's groups and the
+ * removal left out, while apply rewrote their aggregates).
+ */
+export function datasetEditBeside(
+  compiled: CompiledPlan,
+  lock: Lockfile,
+  changedGroups: ReadonlySet<string>,
+): { groups: CompiledPlan['groups'][number]['group'][]; reason?: string } {
+  const edited = editedDatasets(compiled, lock);
+  if (edited.size === 0) return { groups: [] };
+  const groups = compiled.groups
+    .map((cg) => cg.group)
+    .filter((g) => !changedGroups.has(g.id) && edited.has(`${g.taskId}/${g.datasetId}`));
+  const reason =
+    namedDatasetEdit(compiled, lock) ?? (groups.length > 0 ? datasetEditReason(compiled, lock) : undefined);
+  return { groups, ...(reason ? { reason } : {}) };
+}
+
+/** A dataset edit the lock can name (examples removed, reordered, reweighed), else undefined. */
+export function namedDatasetEdit(compiled: CompiledPlan, lock: Lockfile): string | undefined {
   const locked = lockedExampleIds(lock);
   const removed: string[] = [];
   const reordered: string[] = [];
@@ -56,9 +99,7 @@ export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): strin
   // An example's weight, which the lock's rows record (QA119: it read "e.g. example weights" only).
   const weighed = weightChanges(compiled, lock);
   if (weighed.length > 0) return `because example weights changed (${named(weighed)})`;
-  // What is left changed a field no step reads, a human label above all (QA124: it read "e.g.
-  // example weights", which are named above).
-  return 'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)';
+  return undefined;
 }
 
 /** `dataset/example w → w'` for each example whose weight differs from the one evalc.lock's rows record. */

@@ -14,6 +14,7 @@
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { EVALC_VERSION } from '../version.js';
 import {
+  datasetEditBeside,
   datasetEditReason,
   planChangeReason,
   removedMetricsReason,
@@ -295,6 +296,16 @@ export function planRun(
       tasksChanged.add(taskId);
     }
   }
+  // A dataset edit no step sees beside steps that run (an example removed from one dataset, one
+  // added to another): its groups' aggregates change too, and the edit is said (QA221).
+  const datasetEdit =
+    groupsChanged > 0 && lock ? datasetEditBeside(compiled, lock, changedGroups) : undefined;
+  for (const group of datasetEdit?.groups ?? []) {
+    groupsChanged++;
+    changedGroups.add(group.id);
+    tasksChanged.add(group.taskId);
+  }
+  const datasetNote = datasetEdit?.reason;
   // Such a metric's figures change in every group that has it: every aggregate is computed again.
   const changedAggregates =
     groupsChanged === 0 ? 0 : metricChange ? aggregateNodes : groupsChanged + tasksChanged.size + 1;
@@ -310,7 +321,7 @@ export function planRun(
         ? 'new'
         : lockStale
           ? unrecordedReason(staleRuns, stepUnit)
-          : `because scores changed${[metricChange?.replace(/^because /, ''), removedMetrics].map((why) => (why ? `, and ${why}` : '')).join('')}`,
+          : `because scores changed${[metricChange?.replace(/^because /, ''), removedMetrics, datasetNote?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     });
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
