@@ -32,9 +32,14 @@ export function duplicateKeyHint(
   doc: Document.Parsed,
   parent?: string,
 ): string {
-  const keepOne = `keep one \`${key}\` or merge the two (rename one if it is another entry)`;
   const a = plain(first, doc);
   const b = plain(again, doc);
+  // Two texts or numbers cannot be merged, and a plan's own field (`run`'s repeats, a model) cannot
+  // be renamed: 'keep one `repeats` or merge the two (rename one if it is another entry)' (QA222).
+  // An entry the user names (an agent `a1`, a header) may be another one under its own name.
+  const mergeable = (isMapping(a) && isMapping(b)) || (Array.isArray(a) && Array.isArray(b));
+  const renamable = parent !== undefined && NAMED.has(parent);
+  const keepOne = `keep one \`${key}\`${mergeable ? ' or merge the two' : ''}${renamable ? ' (rename one if it is another entry)' : ''}`;
   const merge = `merge the two: put what both hold under one \`${key}\``;
   // One left empty (`agents:` with nothing under it) holds nothing to keep: 'keep one' could keep it.
   if (isEmpty(a) !== isEmpty(b))

@@ -90,7 +90,7 @@ describe('evalc validate on a plan full of mistakes', () => {
       dup-key.yaml:6:5: error EVALC_YAML_DUPLICATE_KEY: \`model\` is written again in this mapping (first at line 5, column 5): a key may appear once
          6 |     model: llama3
            |     ^
-        hint: keep one \`model\` or merge the two (rename one if it is another entry)
+        hint: keep one \`model\`
       evalc.yaml:10:15: error EVALC_SCHEMA_VALUE: agents.a2.protocol: unknown protocol "rapi"
         10 |     protocol: rapi
            |               ^
