@@ -154,6 +154,22 @@ export function planChangeReason(
 }
 
 function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: number, unit: string): string {
+  const gone = goneGroupsReason(compiled, lock);
+  if (gone) return `because ${gone}`;
+  const metrics = removedMetricsReason(compiled, lock);
+  return (
+    runSettingsReason(compiled, lock) ??
+    (metrics ? `because ${metrics}` : undefined) ??
+    (staleRuns > 0 ? unrecordedReason(staleRuns, unit) : unkeyedReason(compiled, lock))
+  );
+}
+
+/**
+ * The groups of evalc.lock that left the plan (an agent, task or dataset removed or renamed): their
+ * rows leave evalc.lock. Also said beside steps that run (QA221: an agent renamed read "because
+ * scores changed" alone, its old name's results leaving the lock unsaid).
+ */
+export function goneGroupsReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
   const plan = compiled.resolved.plan;
   const gone = Object.values(lock.groups)
     .filter((g) => {
@@ -162,15 +178,9 @@ function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: numbe
     })
     .map((g) => `${g.agent}/${g.task}/${g.dataset}`)
     .sort();
-  const metrics = removedMetricsReason(compiled, lock);
-  if (gone.length === 0)
-    return (
-      runSettingsReason(compiled, lock) ??
-      (metrics ? `because ${metrics}` : undefined) ??
-      (staleRuns > 0 ? unrecordedReason(staleRuns, unit) : unkeyedReason(compiled, lock))
-    );
+  if (gone.length === 0) return undefined;
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
-  return `because ${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
+  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
 }
 
 /** A plan edit no step key sees: named when the lock can tell it, else the kinds it may be. */

@@ -16,6 +16,7 @@ import { EVALC_VERSION } from '../version.js';
 import {
   datasetEditBeside,
   datasetEditReason,
+  goneGroupsReason,
   planChangeReason,
   removedMetricsReason,
   unrecordedReason,
@@ -287,6 +288,8 @@ export function planRun(
   const metricChange = lock ? aggregateMetricChange(lock, compiled) : undefined;
   // A metric removed (or renamed) whose results leave the lock, said beside the scores that changed (QA115).
   const removedMetrics = lock ? removedMetricsReason(compiled, lock) : undefined;
+  // Groups that left the plan (an agent renamed), said beside the scores that changed (QA221).
+  const goneGroups = lock ? goneGroupsReason(compiled, lock) : undefined;
   // Only cached runs the lock does not record: their groups re-aggregate, for that reason.
   const lockStale = groupsChanged === 0 && staleRuns > 0 && !lockMissing && !datasetEdited && !otherVersion;
   if (lockStale) {
@@ -321,7 +324,7 @@ export function planRun(
         ? 'new'
         : lockStale
           ? unrecordedReason(staleRuns, stepUnit)
-          : `because scores changed${[metricChange?.replace(/^because /, ''), removedMetrics, datasetNote?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
+          : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     });
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;

@@ -1,0 +1,55 @@
+/**
+ * QA221: a pull request renames an agent. `evalc plan` read `~ aggregate … because scores changed`
+ * alone: the old name's groups, whose results leave evalc.lock, went unsaid beside the steps that run
+ * (with nothing to run it read "because 1 group left the plan (…)", QA47).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { spawnCliAsync } from './run-cli.js';
+
+const plan = (endpoint: string, agent: string) => `evalc: 1
+benchmark: { id: qa221-renamed, version: 1.0.0 }
+agents:
+  ${agent}: { protocol: chat, url: ${endpoint} }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { messages: [{ role: user, content: "{{q}}" }] }
+        output: { answer: "messages[-1].content" }
+    datasets:
+      d1: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
+    metrics:
+      - { type: contains, candidate: answer, expected: answer }
+`;
+
+let agent: ChatAgent;
+let dir: string;
+const env = { CI: 'true' };
+
+beforeAll(async () => {
+  agent = await startChatAgent(['echo']);
+  dir = tempFolder('evalc-qa221-renamed-');
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint, 'c1'));
+  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+  expect(first.code, first.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  await agent.close();
+  removeFolder(dir);
+});
+
+describe('plan: an agent renamed (QA221)', () => {
+  it("names the old name's groups leaving the lock beside the scores that change", async () => {
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint, 'c2'));
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.code).toBe(2);
+    expect(out.stdout).toMatch(
+      /~ aggregate +qa221-renamed +3 nodes +because scores changed, and 1 group left the plan \(c1\/t\/d1\): their results leave evalc\.lock\n/,
+    );
+  });
+});
