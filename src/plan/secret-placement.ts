@@ -65,6 +65,31 @@ function unterminatedDiagnostic(
   });
 }
 
+/**
+ * What is wrong with a `${…}` that is no `${env.NAME}`. A shell default, `${env.TOKEN:-sk-dev-…}`,
+ * is said without its value: in a header that value is a literal secret, which the message printed
+ * (QA224), and evalc has no default syntax to offer instead.
+ */
+function malformedRef(ref: string, isSecret: boolean): { message: string; hint: string } {
+  const shell = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
+  if (shell) {
+    const [, name, op] = shell;
+    return {
+      message: `malformed reference \${env.${name}${op}…}: \${env.NAME} takes no default or other shell form`,
+      hint: isSecret
+        ? `write \${env.${name}} and set ${name} where apply runs (an unset one stops apply before any call, naming it)`
+        : '${env.NAME} is read only in headers and serve.env: write the value itself here',
+    };
+  }
+  const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
+  if (name !== undefined)
+    return {
+      message: `malformed reference ${ref}`,
+      hint: 'write ${env.NAME}: a name of ASCII letters, digits and _, not starting with a digit',
+    };
+  return { message: `malformed reference ${ref}`, hint: 'write ${env.NAME}' };
+}
+
 export function isSecretPath(path: PlanPath): boolean {
   const [section, , field, sub] = path;
   if (section !== 'agents' && section !== 'judges') return false;
@@ -85,11 +110,9 @@ export function checkSecretPlacement(
     )) {
       const ref = match[0];
       if (!/^\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}$/.test(ref)) {
+        const told = malformedRef(ref, isSecretPath(path));
         out.push(
-          diagnostic('EVALC_SECRET_SYNTAX', `malformed reference ${ref}`, path, {
-            source: locate(path),
-            hint: 'write ${env.NAME}',
-          }),
+          diagnostic('EVALC_SECRET_SYNTAX', told.message, path, { source: locate(path), hint: told.hint }),
         );
       } else if (!isSecretPath(path)) {
         out.push(
