@@ -20,6 +20,7 @@ export type ComparabilityKind =
   | 'dataset_removed'
   | 'dataset_sha256'
   | 'dataset_count'
+  | 'dataset_source'
   | 'agent_added'
   | 'agent_removed'
   | 'agent_protocol'
@@ -66,6 +67,7 @@ const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
   'agent_protocol',
   'agent_endpoint',
   'agent_settings',
+  'dataset_source',
   'plan',
   'group_input',
   'group_output',
@@ -203,6 +205,9 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     (o, n, id) => {
       compareField(out, 'dataset_sha256', id, 'sha256', o.sha256, n.sha256);
       compareField(out, 'dataset_count', id, 'example count', o.examples, n.examples);
+      // Where it was read from (a file moved, a remote dataset's host or port): information, its
+      // content is the sha256's (QA221: a source the lock pins changed and the diff said nothing).
+      compareField(out, 'dataset_source', id, 'source', o.source, n.source);
     },
   );
   markRenamedDatasets(out);
