@@ -8,6 +8,7 @@
  */
 import Handlebars from 'handlebars';
 import { helperArityProblem } from './helper-arity.js';
+import { missingPartial } from './missing-partial.js';
 import { explainTemplateSyntaxError } from './template-syntax-error.js';
 import { unknownHelper } from './unknown-helper.js';
 
@@ -84,7 +85,10 @@ export function compileTemplate(
       return { kind: 'literal', value };
     }
     try {
-      const helper = unknownHelper(ast, value, hbs.helpers) ?? helperArityProblem(ast, value);
+      const helper =
+        unknownHelper(ast, value, hbs.helpers) ??
+        helperArityProblem(ast, value) ??
+        missingPartial(ast, value);
       if (helper !== undefined) {
         errors.push({
           path: at,
