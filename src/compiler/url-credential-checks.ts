@@ -73,6 +73,24 @@ export function urlCredentialDiagnostics(
         ),
       );
   }
+  // A credential in the fragment (`#access_token=…`, OAuth's implicit form; `?x=1#y&token=…`) is
+  // never sent, and kept as written in evalc.lock, the reports and messages (636e38d): nothing said so (QA222).
+  for (const [path, url] of withCredentials) {
+    const names = fragmentCredentialNames(url);
+    if (names.length > 0)
+      out.push(
+        diagnostic(
+          'EVALC_URL_CREDENTIALS',
+          `the url's fragment carries what reads as a credential (${names.map((n) => `\`${n}=\``).join(', ')}): evalc never sends a fragment, and keeps it as written in evalc.lock, the reports and messages`,
+          [...path],
+          {
+            severity: 'warning',
+            source: at([...path]),
+            hint: 'remove it: what follows `#` never reaches the server',
+          },
+        ),
+      );
+  }
   for (const [path, url] of withCredentials) {
     if (typeof url !== 'string' || stripUserInfo(url) === url) continue;
     const dataset = path[0] === 'tasks';
@@ -129,4 +147,14 @@ function pathCredentialNames(url: string | undefined): string[] {
       .filter((piece) => /^[;&]/.test(piece) && isQueryCredential(piece.slice(1)) && !piece.includes('${'))
       .map((piece) => piece.slice(0, piece.indexOf('=')))
   );
+}
+
+/** The `#name`/`&name` of `name=value` pieces of a url's fragment (after its first `#`) that read as credentials. */
+function fragmentCredentialNames(url: string | undefined): string[] {
+  if (typeof url !== 'string' || !url.includes('#')) return [];
+  return url
+    .slice(url.indexOf('#'))
+    .split(/(?=[#?&;])/)
+    .filter((piece) => isQueryCredential(piece.slice(1)) && !piece.includes('${'))
+    .map((piece) => piece.slice(0, piece.indexOf('=')));
 }
