@@ -3,6 +3,7 @@ import path from 'node:path';
 /** Argument parsing shared by the commands; a usage error becomes exit 64. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { suggest } from '../plan/suggest.js';
+import { commandsWithFlag } from './command-help.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { formatFlagHint } from './format-flag-hint.js';
 import { shortFlagMeant } from './short-flag.js';
@@ -58,7 +59,10 @@ export function parseCommandArgs(
         `${formatFlagHint(args, usage, Boolean(options.json))}\nusage: ${usage}`,
       );
     if (unknown)
-      throw new ExitError(EXIT.usage, `${unknownOption(err, args, options, formatsJson)}\nusage: ${usage}`);
+      throw new ExitError(
+        EXIT.usage,
+        `${unknownOption(err, args, options, formatsJson, usage)}\nusage: ${usage}`,
+      );
     const missing = valueMissing(err, args, options);
     if (missing !== undefined) throw new ExitError(EXIT.usage, `${missing}\nusage: ${usage}`);
     throw new ExitError(EXIT.usage, `${err instanceof Error ? err.message : String(err)}\nusage: ${usage}`);
@@ -129,7 +133,13 @@ function valueMissing(err: unknown, args: string[], options: Options): string | 
  * file name (`as in '-- "--bogus"`, QA183); that advice stays only for a single-dash word, where
  * a file name starting with `-` is likelier than a flag.
  */
-function unknownOption(err: unknown, args: string[], options: Options, formatsJson: boolean): string {
+function unknownOption(
+  err: unknown,
+  args: string[],
+  options: Options,
+  formatsJson: boolean,
+  usage: string,
+): string {
   const message = err instanceof Error ? err.message : String(err);
   const name = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
   if (name === undefined) return message;
@@ -139,6 +149,12 @@ function unknownOption(err: unknown, args: string[], options: Options, formatsJs
   if ((name === '--version' || name === '-v') && versionWord !== undefined)
     return `Unknown option '${versionWord}': evalc's version is \`evalc --version\` (or \`evalc -v\`), with no command`;
   if (name.startsWith('--')) {
+    // Another command's flag, `plan --locked`, `validate --only`, read as a misspelling of nothing:
+    // it is named as that command's (QA219).
+    const command = /^evalc (\S+)/.exec(usage)?.[1] ?? '';
+    const owners = commandsWithFlag(name.slice(2), command);
+    if (owners.length > 0)
+      return `Unknown option '${name}': ${command} takes no ${name}, it is a flag of ${listWords(owners)}`;
     // --help is every command's, read before the options (main.ts): `--hlep` named nothing (QA188).
     const near = suggest(name.slice(2), [...Object.keys(options), 'help']);
     // `--help=1` named itself, 'did you mean --help?' (QA207): the flag is right, its value is not.
@@ -151,6 +167,11 @@ function unknownOption(err: unknown, args: string[], options: Options, formatsJs
   const json = meant === undefined && formatsJson && /^-json(=|$)/.test(word);
   const hint = json ? 'did you mean --format json? ' : meant === undefined ? '' : `did you mean --${meant}? `;
   return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
+}
+
+/** `apply`, `plan and apply`, `validate, plan and apply`. */
+function listWords(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /** The plan file argument: a path, a folder holding evalc.yaml, or ./evalc.yaml. */

@@ -241,6 +241,13 @@ export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_SPECS, name);
 }
 
+/** The commands other than `except` that take `--flag`: `plan --locked` is apply's (QA219). */
+export function commandsWithFlag(flag: string, except: string): CommandName[] {
+  return (Object.keys(COMMAND_SPECS) as CommandName[]).filter(
+    (name) => name !== except && Object.hasOwn(COMMAND_SPECS[name].flags, flag),
+  );
+}
+
 /** Whether `--flag` (not `--flag=value`) takes a value in some command (`--only`, `--format`, `--cache-dir`). */
 function takesValue(word: string): boolean {
   if (!word.startsWith('--') || word.includes('=')) return false;
