@@ -224,6 +224,8 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       compareField(out, 'agent_endpoint', id, 'command folder', o.commandDir ?? '.', n.commandDir ?? '.');
       compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
+      // The name its discovery gave, pinned beside the version (QA218: another agent behind the same URL said nothing).
+      compareField(out, 'agent_version', id, 'name', o.name, n.name);
       // The protocol settings the lock pins (an openai agent's model, mae's maxTurns, …; QA47:
       // they were written and never compared, so a model swap read as "plan changed" only).
       const os = o.settings ?? {};
