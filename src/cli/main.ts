@@ -250,8 +250,26 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
   const written = asLongFlag(flag, Object.keys(commandOptions(rest[at] as CommandName)));
   const as = written === flag ? '' : `, as ${written}`;
+  // A flag the command does not take (`evalc --quiet plan`) read 'evalc plan --quiet', which plan
+  // refuses, 'plan takes no --quiet' (QA222): the line offered runs without it, its value dropped.
+  const owners = flagOwners(written);
+  if (owners.length > 0 && !owners.includes(rest[at] as CommandName)) {
+    const value = !written.includes('=') && commandOptions(owners[0]!)[written.slice(2)]?.type === 'string';
+    const line = shellLine([...command, ...rest.slice(value ? 1 : 0, at), ...others]);
+    const of = owners.length < 2 ? owners.join('') : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`;
+    return `${flag} goes after the command, but ${rest[at]} takes no ${written} (it is a flag of ${of}): evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+  }
   const line = shellLine([...command, written, ...rest.slice(0, at), ...others]);
   return `${flag} goes after the command${as}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+}
+
+/** The commands that take `--flag` (`--flag=value` too); none for a single-dash word or a flag none takes. */
+function flagOwners(word: string): CommandName[] {
+  if (!word.startsWith('--')) return [];
+  const name = word.slice(2).split('=')[0]!;
+  return (Object.keys(COMMANDS) as CommandName[]).filter(
+    (command) => isCommandName(command) && Object.hasOwn(commandOptions(command), name),
+  );
 }
 
 /** Where cache's subcommand stands in the words after `cache`, a flag's value skipped; -1 when none. */

@@ -1,0 +1,37 @@
+/**
+ * QA222 (the case next to 8b071a5): a flag before a command that does not take it, `evalc --quiet
+ * plan`, was told 'evalc plan --quiet', which plan refuses ('plan takes no --quiet'); `evalc --quiet
+ * cache` was told 'evalc cache stats --quiet', refused too. It names the commands that take the flag
+ * and offers the line without it, one the command runs; a flag's value goes with it.
+ */
+import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../fixtures/temp-folder.js';
+import { spawnCli } from './run-cli.js';
+
+describe('a flag before a command that does not take it', () => {
+  it.each([
+    [
+      ['--quiet', 'plan'],
+      '--quiet goes after the command, but plan takes no --quiet (it is a flag of apply): evalc plan',
+    ],
+    [
+      ['--quiet', 'cache'],
+      '--quiet goes after the command, but cache takes no --quiet (it is a flag of apply): evalc cache stats (cache needs stats or prune first)',
+    ],
+    [
+      ['--only', 'search', 'validate', 'x.yaml'],
+      '--only goes after the command, but validate takes no --only (it is a flag of plan and apply): evalc validate x.yaml',
+    ],
+  ])('%j is told a line the command runs', (args, told) => {
+    const dir = tempFolder('evalc-qa222-flag-');
+    const run = spawnCli(args, { cwd: dir });
+    expect(run.code).toBe(64);
+    expect(run.stderr.split('\n')[0]).toBe(`evalc: ${told}`);
+    const line = told
+      .split(': evalc ')[1]!
+      .replace(/ \(cache needs.*$/, '')
+      .split(' ');
+    const offered = spawnCli(line, { cwd: dir });
+    expect(offered.stderr).not.toMatch(/takes no|Unknown option|needs stats or prune/);
+  });
+});
