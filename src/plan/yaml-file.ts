@@ -4,6 +4,7 @@
  */
 import {
   type Document,
+  isAlias,
   isMap,
   isPair,
   isScalar,
@@ -279,15 +280,14 @@ export function locateInFile(file: YamlFile, path: PlanPath, key?: string): Sour
   let node: unknown = file.doc.contents;
   let offset = rangeStart(node) ?? 0;
   for (const segment of path) {
-    const next = child(node, segment);
+    const next = child(node, segment, file.doc);
     if (next === undefined) break;
     if (next.keyNode !== undefined) offset = rangeStart(next.keyNode) ?? offset;
     node = next.value;
     offset = rangeStart(node) ?? offset;
   }
-  if (key !== undefined && isMap(node)) {
-    const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
-    const start = pair ? rangeStart(pair.key) : undefined;
+  if (key !== undefined) {
+    const start = rangeStart(child(node, key, file.doc)?.keyNode);
     if (start !== undefined) offset = start;
   }
   return positionOf(file, offset);
@@ -305,26 +305,48 @@ export function locateInValue(
 ): SourcePosition | undefined {
   let node: unknown = file.doc.contents;
   for (const segment of path) {
-    node = child(node, segment)?.value;
+    node = child(node, segment, file.doc)?.value;
     if (node === undefined) return undefined;
   }
   const at = sourceOffsetIn(file.text, node as Node, value, offset);
   return at === undefined ? undefined : positionOf(file, at);
 }
 
-function child(node: unknown, segment: string | number): { value: unknown; keyNode?: unknown } | undefined {
-  if (isMap(node)) {
-    const pair = node.items.find(
+/**
+ * The value at `segment`, through an alias and a merge key: a mistake in `&raip { limts: … }` said
+ * of `a1b: { <<: *raip }` pointed at a1b's `{` (QA224); it is said where it is written.
+ */
+function child(
+  node: unknown,
+  segment: string | number,
+  doc: Document,
+  depth = 0,
+): { value: unknown; keyNode?: unknown } | undefined {
+  if (depth > 8) return undefined;
+  const at = isAlias(node) ? (node.resolve(doc) ?? node) : node;
+  if (isMap(at)) {
+    const pair = at.items.find(
       (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment),
     );
-    if (!pair) return undefined;
-    return { value: pair.value ?? pair.key, keyNode: pair.key };
+    if (pair) return { value: pair.value ?? pair.key, keyNode: pair.key };
+    const merge = at.items.find((p) => isPair(p) && isScalar(p.key) && isMergeKey(p.key.value));
+    const sources = isSeq(merge?.value) ? merge.value.items : [merge?.value];
+    for (const source of merge === undefined ? [] : sources) {
+      const found = isAlias(source) ? child(source, segment, doc, depth + 1) : undefined;
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
-  if (isSeq(node) && typeof segment === 'number') {
-    const item = node.items[segment];
+  if (isSeq(at) && typeof segment === 'number') {
+    const item = at.items[segment];
     return item === undefined ? undefined : { value: item };
   }
   return undefined;
+}
+
+/** `<<`: the yaml library reads a merge key as a symbol, and as the text `<<` where merging is off. */
+function isMergeKey(value: unknown): boolean {
+  return value === '<<' || (typeof value === 'symbol' && value.description === '<<');
 }
 
 function rangeStart(node: unknown): number | undefined {
