@@ -104,7 +104,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         ctx.stdout(`${JSON.stringify({ ...stats, checksumBytes, sideFiles, exitCode: EXIT.ok }, null, 2)}\n`);
       else {
         ctx.stdout(
-          `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${stats.entries} entries, ${stats.bytes} bytes\n`,
+          `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${entriesSaid(stats.entries)}, ${stats.bytes} bytes\n`,
         );
         // Notes of why a step last failed are entries of the log, not results (QA159).
         if (stats.failureNotes > 0)
@@ -131,7 +131,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         const width = Math.max(10, ...kinds.map(([kind]) => kind.length));
         for (const [kind, k] of kinds)
           ctx.stdout(
-            `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} entries ${String(k.bytes).padStart(12)} bytes\n`,
+            `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} ${(k.entries === 1 ? 'entry' : 'entries').padEnd(7)} ${String(k.bytes).padStart(12)} bytes\n`,
           );
         if (checksumBytes > 0)
           ctx.stdout(
@@ -141,7 +141,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         for (const [name, f] of Object.entries(sideFiles))
           if (f.files > 0)
             ctx.stdout(
-              `  ${`${name}/`.padEnd(width)} ${String(f.files).padStart(8)} files   ${String(f.bytes).padStart(12)} bytes\n`,
+              `  ${`${name}/`.padEnd(width)} ${String(f.files).padStart(8)} ${(f.files === 1 ? 'file' : 'files').padEnd(7)} ${String(f.bytes).padStart(12)} bytes\n`,
             );
       }
       return EXIT.ok;
@@ -240,7 +240,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stdout(
-          `would prune ${removed} entries, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)${damagedSaid(store.stats().damagedLines, 'would drop')}${sideFilesSaid(side, 'would remove')}\n`,
+          `would prune ${entriesSaid(removed)}, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)${damagedSaid(store.stats().damagedLines, 'would drop')}${sideFilesSaid(side, 'would remove')}\n`,
         );
       return EXIT.ok;
     }
@@ -254,7 +254,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       );
     else
       ctx.stdout(
-        `pruned ${result.removed} entries, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damagedSaid(damaged, 'dropped')}${sideFilesSaid(side, 'removed')}\n`,
+        `pruned ${entriesSaid(result.removed)}, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damagedSaid(damaged, 'dropped')}${sideFilesSaid(side, 'removed')}\n`,
       );
     return EXIT.ok;
   } finally {
@@ -308,6 +308,11 @@ function sideFilesSaid(side: SideFileSweep, verb: string): string {
     ...(leftovers > 0 ? [`${leftovers} leftover cop${leftovers === 1 ? 'y' : 'ies'} of a killed prune`] : []),
   ];
   return `; ${verb} ${parts.join(' and ')} (${side.bytes} bytes)`;
+}
+
+/** `1 entry`, `13 entries`: stats and prune read `1 entries` (QA219). */
+function entriesSaid(n: number): string {
+  return `${n} ${n === 1 ? 'entry' : 'entries'}`;
 }
 
 /** A file's size, 0 when there is none. */
