@@ -31,6 +31,13 @@ import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 export const UP_TO_DATE_REASON =
   'evalc.lock records it and is up to date: apply re-runs it only with --refresh';
 
+/** QA217: a judge metric with `dimension:` whose judge is unchanged re-scores once for the new range rule. */
+function dimensionRangeReason(config: Record<string, unknown>, judgeUnchanged: boolean): string | undefined {
+  return judgeUnchanged && config.type === 'judge' && typeof config.dimension === 'string'
+    ? `because evalc no longer clamps a dimension score outside [0, 1] to it (dimension: ${config.dimension}): such a score is now a metric_error`
+    : undefined;
+}
+
 /** Why an uncached score of a cached extraction runs: it failed last time, or it is simply missing. */
 export function scoreReason(
   previous: LockResult | undefined,
@@ -253,7 +260,12 @@ export function groupReasons(
                 compiled.resolved.plan,
                 lock.judges?.[metric.judgeId]?.digest === compiled.resolved.judgeDigests[metric.judgeId],
                 lock.judges?.[metric.judgeId]?.registeredRubrics,
-              ) ?? judgeChangeReason(metric, lock, compiled))
+              ) ??
+              dimensionRangeReason(
+                metric.config as unknown as Record<string, unknown>,
+                lock.judges?.[metric.judgeId]?.digest === compiled.resolved.judgeDigests[metric.judgeId],
+              ) ??
+              judgeChangeReason(metric, lock, compiled))
             : metric.type === 'cost'
               ? 'because prices changed (prices:)'
               : 'because metric params changed';

@@ -309,6 +309,10 @@ export async function resolvePlan(
           ...(config.type === 'cost' ? { prices: plan.prices ?? {} } : {}),
           ...defaultExpectedRule(config as unknown as Record<string, unknown>),
           ...(sendsExpected ? { referenceDefault: 'expected' } : {}),
+          // QA217: one dimension's score outside [0, 1] is an error, no longer clamped: re-score once.
+          ...(config.type === 'judge' && 'dimension' in config && config.dimension !== undefined
+            ? { dimensionRange: 'unit' }
+            : {}),
         }),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),

@@ -173,7 +173,14 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
     if (p.dimension !== undefined) {
       const s = verdict.dimensions[p.dimension];
       if (typeof s !== 'number') return metricError(`the verdict has no dimension "${p.dimension}"`, details);
-      return { score: clamp01(s), details };
+      // QA217: a registered rubric's listing gives no min/max, so a score on the judge's own scale
+      // (1..5) cannot be normalised as agent-eval's composite is; clamped, every answer read 1.
+      if (s < 0 || s > 1)
+        return metricError(
+          `dimension "${p.dimension}" scored ${s}, outside [0, 1]: evalc does not know its range (agent-eval's /v1/rubrics lists none), so it cannot normalise it as the judge's composite is; score the composite (drop dimension:) or have the judge score this dimension on 0..1`,
+          details,
+        );
+      return { score: s, details };
     }
     const dims = input.rubric?.dimensions ?? [];
     const composite = dims.length > 0 ? compositeScore(verdict.dimensions, dims) : null;
