@@ -13,6 +13,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { AgentConfig, Plan } from '../plan/schema.js';
+import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 
@@ -20,7 +21,7 @@ type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 export function describeBadHttpUrl(url: string): string | undefined {
   if (url.includes('{{'))
     return 'holds a {{template}}, but URLs are sent as written: only the input is templated (an http agent sends it as the body, or as query parameters for GET)';
-  if (/^[\w.-]+:\d+(\/|$)/.test(url)) return `is missing its scheme (write http://${url})`;
+  if (/^[\w.-]+:\d+(\/|$)/.test(url)) return `is missing its scheme (write http://${urlAsSaid(url)})`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -60,10 +61,27 @@ export function checkHttpUrls(plan: Plan, diagnostics: Diagnostic[], at: Locate)
     const problem = describeBadHttpUrl(url);
     if (problem === undefined) continue;
     diagnostics.push(
-      diagnostic('EVALC_URL_INVALID', `${who}: url ${JSON.stringify(url)} ${problem}`, path, {
+      diagnostic('EVALC_URL_INVALID', `${who}: url ${JSON.stringify(urlAsSaid(url))} ${problem}`, path, {
         source: at(path),
         hint: 'an agent or judge URL is an absolute http:// or https:// URL, e.g. http://127.0.0.1:7101',
       }),
     );
   }
+}
+
+/**
+ * A url as a message says it, read as text (no parser reads a bad one): its password (`user:***@`,
+ * a token alone `***@`) and query credentials (`?code=***`) masked, as the excerpt masks them
+ * (QA222: `url "http://user:Passw0rd@127.0.0.1:99999/v1" is not an absolute URL` said them as written).
+ */
+function urlAsSaid(url: string): string {
+  const masked = maskUrlQueryCredentials(url);
+  const from = masked.includes('//') ? masked.indexOf('//') + 2 : 0;
+  const end = masked.slice(from).search(/[/?#]/);
+  const authority = masked.slice(from, end === -1 ? masked.length : from + end);
+  const at = authority.lastIndexOf('@');
+  if (at === -1) return masked;
+  const info = authority.slice(0, at);
+  const said = info.includes(':') ? `${info.slice(0, info.indexOf(':'))}:***` : '***';
+  return `${masked.slice(0, from)}${said}${masked.slice(from + at)}`;
 }
