@@ -250,13 +250,15 @@ function loadInto(
   if (own && own.skip.size > 0) state.lost.push(lostSections(own.skip));
   mergeFile(state, file, record, relDir, isRoot, commandDirs, own?.skip);
 
-  const includes = record.include;
-  if (includes === undefined) return;
+  // `include: agents.yaml`, one path for the list, is refused by the schema; its file is still read,
+  // so the plan's other checks do not say "unknown agent" of every id it defines (QA224).
+  const written = record.include;
+  const includes = typeof written === 'string' ? [written] : written;
   if (!Array.isArray(includes)) return; // reported by the schema
   state.stack.push({ absolute, real });
   includes.forEach((entry, index) => {
     if (typeof entry !== 'string') return;
-    const at = locateInFile(file, ['include', index]);
+    const at = locateInFile(file, typeof written === 'string' ? ['include'] : ['include', index]);
     if (entry.trim() === '') {
       // QA59: `include: [""]` named the plan's own folder ("… is a folder, not a file").
       state.diagnostics.push(
