@@ -255,9 +255,20 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   const owners = flagOwners(written);
   if (owners.length > 0 && !owners.includes(rest[at] as CommandName)) {
     const value = !written.includes('=') && commandOptions(owners[0]!)[written.slice(2)]?.type === 'string';
-    const line = shellLine([...command, ...rest.slice(value ? 1 : 0, at), ...others]);
+    // JSON is asked of diff and report with --format json, of the others with --json (QA95, QA105).
+    const takes = commandOptions(rest[at] as CommandName);
+    const asked = value ? rest[0] : written.split('=')[1];
+    const json =
+      written === '--json' && (rest[at] === 'diff' || rest[at] === 'report')
+        ? ['--format', 'json']
+        : /^--format(=|$)/.test(written) && asked === 'json' && takes.json
+          ? ['--json']
+          : [];
+    const line = shellLine([...command, ...json, ...rest.slice(value ? 1 : 0, at), ...others]);
     const of = owners.length < 2 ? owners.join('') : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`;
-    return `${flag} goes after the command, but ${rest[at]} takes no ${written} (it is a flag of ${of}): evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+    const why =
+      json.length > 0 ? `writes JSON with ${json.join(' ')}` : `takes no ${written} (it is a flag of ${of})`;
+    return `${flag} goes after the command, but ${rest[at]} ${why}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
   }
   const line = shellLine([...command, written, ...rest.slice(0, at), ...others]);
   return `${flag} goes after the command${as}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;

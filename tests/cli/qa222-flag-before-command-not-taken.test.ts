@@ -2,7 +2,8 @@
  * QA222 (the case next to 8b071a5): a flag before a command that does not take it, `evalc --quiet
  * plan`, was told 'evalc plan --quiet', which plan refuses ('plan takes no --quiet'); `evalc --quiet
  * cache` was told 'evalc cache stats --quiet', refused too. It names the commands that take the flag
- * and offers the line without it, one the command runs; a flag's value goes with it.
+ * and offers the line without it, one the command runs; a flag's value goes with it. `--json` before
+ * diff (or report) is offered as its `--format json`, `--format json` before plan as its `--json`.
  */
 import { describe, expect, it } from 'vitest';
 import { tempFolder } from '../fixtures/temp-folder.js';
@@ -21,6 +22,15 @@ describe('a flag before a command that does not take it', () => {
     [
       ['--only', 'search', 'validate', 'x.yaml'],
       '--only goes after the command, but validate takes no --only (it is a flag of plan and apply): evalc validate x.yaml',
+    ],
+    // JSON is asked of diff and report with --format json, of the others with --json
+    [
+      ['--json', 'diff', 'a.lock', 'b.lock'],
+      '--json goes after the command, but diff writes JSON with --format json: evalc diff --format json a.lock b.lock',
+    ],
+    [
+      ['--format', 'json', 'plan'],
+      '--format goes after the command, but plan writes JSON with --json: evalc plan --json',
     ],
   ])('%j is told a line the command runs', (args, told) => {
     const dir = tempFolder('evalc-qa222-flag-');
