@@ -174,7 +174,12 @@ export function movedEntriesHint(hint: string | undefined, holder: unknown, key:
   // either: it read 'remove `agnets` (a misspelt copy?)', and removed, a1 was gone (QA199).
   // An empty text (`timeout: ""`) holds none either (QA213: '`timeout` is set already beside it: remove
   // `timout`' lost its 30s, as a `timeout:` left empty did).
-  const empty = beside === null || beside === undefined || beside === '' || isEmptyHolder(beside);
+  // A text of spaces alone (`timeout: " "`) too (QA222: it read 'set already', and 30s went as told).
+  const empty =
+    beside === null ||
+    beside === undefined ||
+    (typeof beside === 'string' && beside.trim() === '') ||
+    isEmptyHolder(beside);
   // A value of its own (a text, a number) beside one left empty (`timeout:` by `timout: 30s`) is no
   // copy either: it read '`timeout` is set already beside it: remove `timout`', and removed, 30s was
   // gone (QA206). The value is not repeated: it may be a secret (a header's).
