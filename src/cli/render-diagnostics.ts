@@ -155,24 +155,28 @@ export function maskUrlPasswords(text: string): string {
       const inFlow = inFlowPlain(offset);
       // What follows such a `,` is a key, masked as the message masks it (maskQueryText, QA189), no url.
       const asUrl = !(inFlow && (sep === '' || before.includes(',')));
-      // An `&name=` before any `?` is path too, kept as written everywhere (QA211: it was starred here,
-      // with the `?x=1` after it).
-      if (asUrl && (sep === ';' || sep === '&') && !before.includes('?')) return whole;
-      // A fragment is no query: `#x?token=…`, `?q=1#x;code=…` are kept as written in evalc.lock and
-      // the reports (url-secrets.ts reads the query up to its `#`), and so here (QA211).
-      if (asUrl && before.includes('#')) return whole;
-      if (sep !== '?' && sep !== '&' && sep !== ';' && !inFlow) return whole; // `, name=…` is a key in { … } only
       const cut = inFlow ? written.search(/[,\]}]/) : -1;
-      if (cut === -1) return `${sep}${name}=${masked(name, written)}`;
       // What follows that `,` is read as a key, `…?q=x,api_key=…` (QA194: the key's message masked
       // it, 6996fba, the excerpt did not): its credential masked as a query's.
-      const rest = written
-        .slice(cut)
-        .replace(
-          /,([\w.~%-]{1,64})=([^,\]}]+)/g,
-          (_, key: string, value: string) => `,${key}=${masked(key, value)}`,
-        );
-      return `${sep}${name}=${masked(name, written.slice(0, cut))}${rest}`;
+      const keys = () =>
+        written
+          .slice(cut)
+          .replace(
+            /,([\w.~%-]{1,64})=([^,\]}]+)/g,
+            (_, key: string, value: string) => `,${key}=${masked(key, value)}`,
+          );
+      // Kept as written up to that `,`, the keys after it masked (QA222: `{ url: http://h/v1#x?a=1,token=… }`
+      // showed the key `token=…`, its message `token=***`).
+      const kept = cut === -1 ? whole : `${sep}${name}=${written.slice(0, cut)}${keys()}`;
+      // An `&name=` before any `?` is path too, kept as written everywhere (QA211: it was starred here,
+      // with the `?x=1` after it).
+      if (asUrl && (sep === ';' || sep === '&') && !before.includes('?')) return kept;
+      // A fragment is no query: `#x?token=…`, `?q=1#x;code=…` are kept as written in evalc.lock and
+      // the reports (url-secrets.ts reads the query up to its `#`), and so here (QA211).
+      if (asUrl && before.includes('#')) return kept;
+      if (sep !== '?' && sep !== '&' && sep !== ';' && !inFlow) return whole; // `, name=…` is a key in { … } only
+      if (cut === -1) return `${sep}${name}=${masked(name, written)}`;
+      return `${sep}${name}=${masked(name, written.slice(0, cut))}${keys()}`;
     },
   );
 }
