@@ -14,6 +14,7 @@ import path from 'node:path';
 import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
 import { checkIncludedFile } from './included-file-check.js';
+import { initHint } from './init-hint.js';
 import {
   ALL_LOST,
   type LostIds,
@@ -114,7 +115,9 @@ function notRead(
       ? includedFrom
         ? `there is ${path.basename(other)} in that folder: did you mean that file?`
         : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
-      : undefined;
+      : includedFrom
+        ? undefined
+        : initHint(display, absolute);
   return diagnostic(
     'EVALC_FILE_NOT_FOUND',
     `${what} not found: ${display}`,
