@@ -6,6 +6,7 @@
  * reads as missing here; apply refuses it before any agent is asked (lock-folder-check.ts).
  */
 import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { isNamedFifo } from './named-fifo.js';
 
 export type LockText =
   | { ok: true; text: string }
@@ -13,6 +14,14 @@ export type LockText =
   | { ok: false; missing: false; unreadable: true; message: string };
 
 export function readLockText(file: string): LockText {
+  // Stat before open: a FIFO named as a lock (`diff a.lock fifo`) hung in the read (QA223).
+  if (isNamedFifo(file))
+    return {
+      ok: false,
+      missing: false,
+      unreadable: true,
+      message: `${file}${linkNote(file)} is a named pipe (FIFO), not a lockfile: evalc does not open one (with no writer the read waits for ever); save the lock to a file, or pass it as <(command)`,
+    };
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
