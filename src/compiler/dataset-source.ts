@@ -11,6 +11,7 @@ import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
 import { fetchDataset, isAllowedDatasetUrl } from './dataset-fetch.js';
 import { recordedUrl } from './identities.js';
+import { urlAsSaid } from './url-check.js';
 
 export type SourceBytes =
   | {
@@ -153,6 +154,14 @@ async function readRemote(
 ): Promise<SourceBytes> {
   // Messages name the URL without `user:password@` (never sent, never in the lock).
   const shown = recordedUrl(url);
+  // One no parser reads (`https://h:99999/d.jsonl`) is said so, masked as text: it read 'must use
+  // https' of an https url, its `user:password@` as written (QA222).
+  if (!URL.canParse(url))
+    return {
+      ok: false,
+      code: 'EVALC_URL_INVALID',
+      message: `dataset url ${JSON.stringify(urlAsSaid(url))} is not an absolute URL (expected https://host/…)`,
+    };
   if (!isAllowedDatasetUrl(url)) {
     return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${shown}` };
   }

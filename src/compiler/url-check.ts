@@ -74,7 +74,7 @@ export function checkHttpUrls(plan: Plan, diagnostics: Diagnostic[], at: Locate)
  * a token alone `***@`) and query credentials (`?code=***`) masked, as the excerpt masks them
  * (QA222: `url "http://user:Passw0rd@127.0.0.1:99999/v1" is not an absolute URL` said them as written).
  */
-function urlAsSaid(url: string): string {
+export function urlAsSaid(url: string): string {
   const masked = maskUrlQueryCredentials(url);
   const from = masked.includes('//') ? masked.indexOf('//') + 2 : 0;
   const end = masked.slice(from).search(/[/?#]/);
