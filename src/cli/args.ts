@@ -148,10 +148,10 @@ function unknownOption(
   const versionWord = args.find((arg) => /^(--?version|-v)(=|$)/.test(arg));
   if ((name === '--version' || name === '-v') && versionWord !== undefined)
     return `Unknown option '${versionWord}': evalc's version is \`evalc --version\` (or \`evalc -v\`), with no command`;
+  // Another command's flag, `plan --locked`, `validate --only`, read as a misspelling of nothing:
+  // it is named as that command's (QA219), single-dash too, `apply -detailed-exitcode` (plan's).
+  const command = /^evalc (\S+)/.exec(usage)?.[1] ?? '';
   if (name.startsWith('--')) {
-    // Another command's flag, `plan --locked`, `validate --only`, read as a misspelling of nothing:
-    // it is named as that command's (QA219).
-    const command = /^evalc (\S+)/.exec(usage)?.[1] ?? '';
     const owners = commandsWithFlag(name.slice(2), command);
     if (owners.length > 0)
       return `Unknown option '${name}': ${command} takes no ${name}, it is a flag of ${listWords(owners)}`;
@@ -165,6 +165,10 @@ function unknownOption(
   const meant = shortFlagMeant(word, [...Object.keys(options), 'help']);
   // `diff -json`, `report -json`: they write JSON with --format json, as their `--json` is told (QA207).
   const json = meant === undefined && formatsJson && /^-json(=|$)/.test(word);
+  const flag = /^-([a-z][a-z-]+)(=|$)/.exec(word)?.[1];
+  const owners = meant === undefined && !json && flag !== undefined ? commandsWithFlag(flag, command) : [];
+  if (owners.length > 0)
+    return `Unknown option '${name}' (in ${word}): ${command} takes no --${flag}, it is a flag of ${listWords(owners)}`;
   const hint = json ? 'did you mean --format json? ' : meant === undefined ? '' : `did you mean --${meant}? `;
   return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
 }

@@ -2,7 +2,8 @@
  * QA219: a flag of another command, `plan --locked`, `validate --only`, `report --concurrency`,
  * read `Unknown option '--locked'` and nothing more, as if it were a typo of nothing, while the
  * wrong place is the mistake. The built CLI now names the command the flag belongs to (exit 64,
- * in --json's result too).
+ * in --json's result too), single-dash too: `apply -detailed-exitcode` (Terraform's spelling of
+ * plan's flag) was told to pass a file name after `--`.
  */
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,11 @@ describe('a flag given to a command that does not take it', () => {
       ['init', '--cache-dir', 'c'],
       "Unknown option '--cache-dir': init takes no --cache-dir, it is a flag of plan, apply, report and cache",
     ],
+    [
+      ['apply', '-detailed-exitcode'],
+      "Unknown option '-d' (in -detailed-exitcode): apply takes no --detailed-exitcode, it is a flag of plan",
+    ],
+    [['plan', '-locked'], "Unknown option '-l' (in -locked): plan takes no --locked, it is a flag of apply"],
   ] as const)('%j names the command it belongs to', (args, message) => {
     const result = spawnCli([...args], { cwd: os.tmpdir() });
     expect(result.code).toBe(64);
