@@ -48,7 +48,10 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   const unique = diagnostics.filter((d) => {
-    const key = JSON.stringify([d.code, d.severity, d.message, d.hint, d.path, d.source]);
+    // Said at a place, one diagnostic is one line to the reader: a mistake in an anchored mapping
+    // that two agents merge (`a1: &raip`, `a1b: { <<: *raip }`) was printed twice, word for word,
+    // at one file:line:col (QA224); the plan path tells them apart only when there is no place.
+    const key = JSON.stringify([d.code, d.severity, d.message, d.hint, d.source ?? d.path]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -43,3 +43,25 @@ it('an error merged from an anchor is said where it is written', async () => {
     '9:68 unknown key `concurency` in agents.a3.limits',
   ]);
 });
+
+it('a mistake merged into two agents, said in the same words at one place, is said once', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': plan
+      .replace(
+        '    limts: { concurrency: 2 }\n',
+        '    headers: { authorization: "Bearer ${env.TOKEN:-sk-dev-1234}" }\n',
+      )
+      .replace(', limits: &lim { concurency: 2 }', '')
+      .replace(', limits: *lim', ''),
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  expect(
+    r.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.code} ${d.source?.line}:${d.source?.col}`),
+  ).toEqual(['EVALC_SECRET_SYNTAX 5:31']);
+});
