@@ -18,7 +18,7 @@ import { pinsOf } from '../executor/locked-inputs.js';
 import { planSecrets } from '../executor/run-secrets.js';
 import { cacheLoadNotes } from '../executor/run-store.js';
 import { warnShortSecrets } from '../executor/short-secrets.js';
-import { irregularLockFile } from '../lockfile/read-lock-text.js';
+import { danglingLockLink, irregularLockFile } from '../lockfile/read-lock-text.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { hasErrors } from '../plan/diagnostic.js';
@@ -133,6 +133,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false, judgePins })
         : loaded;
     const notes = [
+      // A link to nothing read as a first run, its target unsaid (QA223).
+      ...[...new Set([dirs.lockFile, ...(values.only ? [dirs.onlyLockFile] : [])])].flatMap(
+        (f) => danglingLockLink(f) ?? [],
+      ),
       ...(values.json ? secretWarnings.map((w) => w.replace(/^evalc: /, '')) : []),
       ...discoveryNotes(changed, lockPins, unreachable, lock, schemas, loaded.resolved.plan.agents),
       // As apply warns them: formats or patterns of an agent's schema evalc does not check (QA52).

@@ -29,6 +29,9 @@ export function refusalHint(
   // thing (QA188).
   if (message.startsWith('--locked: evalc.lock beside the plan cannot be read'))
     return `put the committed lockfile back in its place, readable by the user evalc runs as (remove what stands there, then \`git checkout -- ${lockPath}\`): --locked checks this branch against it.`;
+  // A link to nothing (QA223): restore what it points to, or write the lock as for none.
+  if (/^--locked: no lockfile at .*: it is a link to /.test(message))
+    return `put back the lockfile the link points to, or remove the link and run \`evalc apply\` once without --locked to write evalc.lock, and commit it: --locked checks this branch against it.`;
   if (message.startsWith('--locked: there is no evalc.lock'))
     return 'run `evalc apply` once without --locked to write evalc.lock, and commit it: --locked then checks this branch against it.';
   if (reason === 'locked' || message.startsWith('--locked:'))

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { groupSteps } from '../compiler/step-keys.js';
+import { danglingLockLink } from '../lockfile/read-lock-text.js';
 import { readLockFile } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { Plan } from '../plan/schema.js';
@@ -71,7 +72,7 @@ function frozenMessage(
   );
   const hint =
     missing.length > 0 && unpinned.length > 0
-      ? `\n${unpinned.join(', ')}: no identity pinned in ${lockName} (--frozen does not ask /info), so cached answers cannot be matched; run apply once without --frozen, or commit evalc.lock`
+      ? `\n${unpinned.join(', ')}: no identity pinned in ${lockName}${linkNote(lockFile)} (--frozen does not ask /info), so cached answers cannot be matched; run apply once without --frozen, or commit evalc.lock`
       : '';
   const steps = [...missing, ...unjudged];
   // QA174: judge scores the run that wrote the lock failed to get (a judge's failure is never cached)
@@ -203,4 +204,10 @@ function judgeFailuresInLock(
   }
   const listed = [...kinds].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
   return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', '), sameKey: 0 };
+}
+
+/** A lock that is a link to nothing read as no lock, its target unsaid (QA223). */
+function linkNote(lockFile: string): string {
+  const dangling = danglingLockLink(lockFile);
+  return dangling ? ` (${dangling.replace(/^no lockfile at .*?: it is /, 'it is ')})` : '';
 }

@@ -10,7 +10,7 @@ import { sourceChange, unkeyedPlanEdits } from '../compiler/plan-edit-names.js';
 import { groupReasons, planChanges } from '../compiler/plan-reasons.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
-import { irregularLockFile } from '../lockfile/read-lock-text.js';
+import { danglingLockLink, irregularLockFile } from '../lockfile/read-lock-text.js';
 import { readLockFile, readLockHeader, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
@@ -164,7 +164,8 @@ const UNREADABLE_LOCK = 'evalc.lock beside the plan cannot be read';
 
 /** Why no lock was read: none, a folder named evalc.lock, or a file this user may not read. */
 function noLockReason(lockFile: string | undefined): string {
-  if (lockFile === undefined || !existsSync(lockFile)) return NO_LOCK;
+  if (lockFile === undefined) return NO_LOCK;
+  if (!existsSync(lockFile)) return danglingLockLink(lockFile) ?? NO_LOCK;
   if (statSync(lockFile).isDirectory()) return `${UNREADABLE_LOCK}: it is a folder, not a file`;
   try {
     accessSync(lockFile, constants.R_OK);
@@ -366,6 +367,9 @@ export function lockedRefusal(drift: string[]): ApplyOutcome {
       reason: 'locked',
       message: '--locked: there is no evalc.lock beside the plan to check against',
     };
+  // A link to nothing: said as no lock at all, its target unsaid (QA223).
+  if (drift.length === 1 && drift[0]!.startsWith('no lockfile at '))
+    return { status: 'refused', reason: 'locked', message: `--locked: ${drift[0]}` };
   if (drift.length === 1 && drift[0]!.startsWith(UNREADABLE_LOCK))
     return { status: 'refused', reason: 'locked', message: `--locked: ${drift[0]}` };
   return {

@@ -27,8 +27,10 @@ export function readLockText(file: string): LockText {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR')
-      return { ok: false, missing: true, message: `no lockfile at ${file}` };
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') {
+      const dangling = danglingLockLink(file);
+      return { ok: false, missing: true, message: dangling ?? `no lockfile at ${file}` };
+    }
     const why =
       code === 'EACCES' || code === 'EPERM'
         ? 'permission denied: evalc runs as a user that cannot read it; check its mode and owner (`ls -l`)'
@@ -72,5 +74,25 @@ function linkNote(file: string): string {
     return lstatSync(file).isSymbolicLink() ? ` (a link to ${readlinkSync(file)})` : '';
   } catch {
     return '';
+  }
+}
+
+/**
+ * A lock whose name is a link to a file that is not there: read as "no lockfile yet", which hid the
+ * link and where it points (QA223). Names the target, as the link holds it.
+ */
+export function danglingLockLink(file: string): string | undefined {
+  try {
+    if (!lstatSync(file).isSymbolicLink()) return undefined;
+    statSync(file);
+    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+    try {
+      return `no lockfile at ${file}: it is a link to ${readlinkSync(file)}, which does not exist`;
+    } catch {
+      return undefined;
+    }
   }
 }
