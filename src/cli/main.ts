@@ -246,9 +246,18 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   // cache with no subcommand (`evalc --json cache`) read `evalc cache --json`, refused too (QA213):
   // stats is offered, the one that changes nothing, and the choice said.
   const bare = rest[at] === 'cache' && sub === -1;
-  const command = bare ? ['cache', 'stats'] : sub === -1 ? [rest[at]!] : [rest[at]!, after[sub]!];
+  // A single-dash word is read against the command's flags, then every command's: `evalc -q cache`
+  // read `evalc cache stats -q` (QA222).
+  const ownWritten = asLongFlag(flag, Object.keys(commandOptions(rest[at] as CommandName)));
+  const written = ownWritten === flag ? asLongFlag(flag, [...new Set(allFlagNames())]) : ownWritten;
+  // A flag of prune alone (`evalc --dry-run cache`) offered `cache stats --dry-run`, refused: prune (QA222).
+  const pruneFlag = bare && /^--(dry-run|force|lock)(=|$)/.test(written);
+  const command = bare
+    ? ['cache', pruneFlag ? 'prune' : 'stats']
+    : sub === -1
+      ? [rest[at]!]
+      : [rest[at]!, after[sub]!];
   const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
-  const written = asLongFlag(flag, Object.keys(commandOptions(rest[at] as CommandName)));
   const as = written === flag ? '' : `, as ${written}`;
   // A flag the command does not take (`evalc --quiet plan`) read 'evalc plan --quiet', which plan
   // refuses, 'plan takes no --quiet' (QA222): the line offered runs without it, its value dropped.
@@ -272,6 +281,13 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   }
   const line = shellLine([...command, written, ...rest.slice(0, at), ...others]);
   return `${flag} goes after the command${as}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+}
+
+/** Every command's flag names, `help` aside. */
+function allFlagNames(): string[] {
+  return (Object.keys(COMMANDS) as CommandName[])
+    .filter((command) => isCommandName(command))
+    .flatMap((command) => Object.keys(commandOptions(command)));
 }
 
 /** The commands that take `--flag` (`--flag=value` too); none for a single-dash word or a flag none takes. */

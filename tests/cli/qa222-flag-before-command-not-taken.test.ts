@@ -32,6 +32,15 @@ describe('a flag before a command that does not take it', () => {
       ['--format', 'json', 'plan'],
       '--format goes after the command, but plan writes JSON with --json: evalc plan --json',
     ],
+    // a flag of prune alone before bare cache offers prune; a short flag is read against every command's
+    [
+      ['--dry-run', 'cache'],
+      '--dry-run goes after the command: evalc cache prune --dry-run (cache needs stats or prune first)',
+    ],
+    [
+      ['-q', 'cache'],
+      '-q goes after the command, but cache takes no --quiet (it is a flag of apply): evalc cache stats (cache needs stats or prune first)',
+    ],
   ])('%j is told a line the command runs', (args, told) => {
     const dir = tempFolder('evalc-qa222-flag-');
     const run = spawnCli(args, { cwd: dir });
