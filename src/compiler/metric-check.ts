@@ -87,11 +87,14 @@ export function checkMetric(
                 keysHint(config.type, info.paramNames, issue.unknownKey))
               : missing === 'judge'
                 ? judgesHint(ctx.plan)
-                : missing !== undefined && info.paramHelp[missing] !== undefined
-                  ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
-                  : (metricNumberHint(info, params, issue.path, issue.message) ??
-                    optionHint(issue.message, valueAt(params, issue.path)) ??
-                    info.formsHint(issue.path, valueAt(params, issue.path))),
+                : issue.path.join('.') === 'rubric' && isMapping(valueAt(params, issue.path))
+                  ? // QA224: a rubric written in the metric read only zod's "expected string, received object".
+                    "a metric names its rubric: define it under the plan's `rubrics:` (rubrics: { advice: { dimensions: [ … ] } }) and write rubric: advice"
+                  : missing !== undefined && info.paramHelp[missing] !== undefined
+                    ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
+                    : (metricNumberHint(info, params, issue.path, issue.message) ??
+                      optionHint(issue.message, valueAt(params, issue.path)) ??
+                      info.formsHint(issue.path, valueAt(params, issue.path))),
         },
       ),
     );
@@ -256,4 +259,8 @@ function keysHint(type: string, paramNames: readonly string[], key?: string): st
   return paramNames.length === 0
     ? `${type} takes no parameters of its own`
     : `${type} takes: ${paramNames.map((name) => `\`${name}\``).join(', ')}`;
+}
+
+function isMapping(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
