@@ -6,6 +6,7 @@
  * reads as missing here; apply refuses it before any agent is asked (lock-folder-check.ts).
  */
 import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { isNamedFifo } from './named-fifo.js';
 
 export type LockText =
@@ -66,7 +67,12 @@ export function irregularLockFile(file: string, { folders = true } = {}): string
         : stat.isCharacterDevice() || stat.isBlockDevice()
           ? 'a device'
           : 'not a regular file';
-  return `${file}${linkNote(file)} is ${kind}, not a lockfile: evalc reads the evalc.lock beside the plan and writes it there when the run ends; move it away and run again`;
+  // apply --only's own lock was told it was "the evalc.lock beside the plan" (QA223).
+  const which =
+    path.basename(file) === 'evalc.only.lock' && path.basename(path.dirname(file)) === '.evalc'
+      ? "apply --only's .evalc/evalc.only.lock and writes it there when an --only run ends"
+      : 'the evalc.lock beside the plan and writes it there when the run ends';
+  return `${file}${linkNote(file)} is ${kind}, not a lockfile: evalc reads ${which}; move it away and run again`;
 }
 
 function linkNote(file: string): string {
