@@ -6,6 +6,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { makeFolder } from './make-folder.js';
+import { shellLine } from './shell-word.js';
 
 const USAGE = commandUsage('init');
 
@@ -97,8 +98,15 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   const { positionals } = parseCommandArgs(ctx.args, commandOptions('init'), USAGE, 1);
   const dir = path.resolve(ctx.cwd, positionals[0] ?? '.');
   const planFile = path.join(dir, 'evalc.yaml');
-  if (existsSync(planFile))
-    throw new ExitError(EXIT.usage, `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists`);
+  // What to do instead is said (QA219: it read `evalc.yaml already exists` alone).
+  if (existsSync(planFile)) {
+    const target = path.relative(ctx.cwd, dir);
+    const plan = shellLine(['evalc', 'plan', ...(target === '' ? [] : [target])]);
+    throw new ExitError(
+      EXIT.usage,
+      `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists: \`${plan}\` shows what it would run, or give init a folder without one`,
+    );
+  }
   makeFolder(path.join(dir, 'datasets'));
   // Only the plan is required to be new; files a folder already has are kept as they are.
   // A lock write killed mid-way leaves `evalc.lock.tmp-<pid>` beside the plan until the next apply (QA81).
