@@ -75,6 +75,7 @@ export function misspeltKeyHint(
 ): string | undefined {
   const present = isMapping(holder) ? Object.keys(holder) : [];
   const guess = unknownKeyHint(key, known, present);
+  if (guess === undefined) return besideEmptyEntriesHint(key, present, holder);
   const moved = movedEntriesHint(guess, holder, key);
   return sameGuessHint(
     moved === guess ? moved : alsoMovedNote(moved, guess, key, known, holder, unknown),
@@ -83,6 +84,25 @@ export function misspeltKeyHint(
     known,
     holder,
   );
+}
+
+/**
+ * A key after a `headers:` (or a served process's `env:`) left empty, read as its holder's own key:
+ * `authorization: "Bearer …"` written at `headers:`'s column (QA222: 'unknown key `authorization` in
+ * agents.a1', no hint). Its value is not repeated: it may be a secret.
+ */
+function besideEmptyEntriesHint(
+  key: string,
+  present: readonly string[],
+  holder: unknown,
+): string | undefined {
+  if (!isMapping(holder)) return undefined;
+  const empty = ['headers', 'env'].find(
+    (k) => holder[k] === null && present.indexOf(k) !== -1 && present.indexOf(k) < present.indexOf(key),
+  );
+  return empty === undefined
+    ? undefined
+    : `\`${empty}\` above it is empty: if \`${key}\` is one of its entries, indent it under \`${empty}:\``;
 }
 
 /**
