@@ -24,6 +24,7 @@ import {
   lostSections,
 } from './lost-ids.js';
 import { firstDefinition, locateOrigin, locateOriginValue, type Origin } from './merge-origins.js';
+import { nearFileHint } from './near-file-hint.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
@@ -116,7 +117,7 @@ function notRead(
         ? `there is ${path.basename(other)} in that folder: did you mean that file?`
         : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
       : includedFrom
-        ? undefined
+        ? nearFileHint(absolute)
         : initHint(display, absolute);
   return diagnostic(
     'EVALC_FILE_NOT_FOUND',
