@@ -12,6 +12,7 @@ import { suggest } from '../plan/suggest.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage, nameAfterFlags } from './command-help.js';
 import type { CommandContext } from './context.js';
+import { countSaid } from './count-said.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { lockAdvice } from './load-lock.js';
 import { SHARED_CACHE_ADVICE, sharedCacheRisk } from './shared-cache-prune.js';
@@ -104,34 +105,34 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         ctx.stdout(`${JSON.stringify({ ...stats, checksumBytes, sideFiles, exitCode: EXIT.ok }, null, 2)}\n`);
       else {
         ctx.stdout(
-          `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${entriesSaid(stats.entries)}, ${stats.bytes} bytes\n`,
+          `cache ${path.relative(ctx.cwd, cacheDir) || cacheDir}: ${entriesSaid(stats.entries)}, ${countSaid(stats.bytes, 'byte')}\n`,
         );
         // Notes of why a step last failed are entries of the log, not results (QA159).
         if (stats.failureNotes > 0)
           ctx.stdout(
-            `  (${stats.failureNotes} of the entries are notes of why a step last failed, kept for the reports: not results; a prune drops them)\n`,
+            `  (${stats.failureNotes === 1 ? '1 of the entries is a note' : `${stats.failureNotes} of the entries are notes`} of why a step last failed, kept for the reports: not results; a prune drops ${stats.failureNotes === 1 ? 'it' : 'them'})\n`,
           );
         if (stats.damagedLines > 0)
           ctx.stdout(
-            `  (skipped ${stats.damagedLines} damaged line(s) of steps.log, ${stats.damagedBytes} bytes, left in place; the entries after them are read, and a prune drops them${stats.corruptEntries > 0 ? `; ${stats.corruptEntries} of them failed their checksum: their steps run again` : ''})\n`,
+            `  (skipped ${countSaid(stats.damagedLines, 'damaged line')} of steps.log, ${countSaid(stats.damagedBytes, 'byte')}, left in place; the entries after ${stats.damagedLines === 1 ? 'it' : 'them'} are read, and a prune drops ${stats.damagedLines === 1 ? 'it' : 'them'}${stats.corruptEntries > 0 ? `; ${stats.corruptEntries} of ${stats.damagedLines === 1 ? 'it' : 'them'} failed ${stats.corruptEntries === 1 ? 'its checksum: its step runs' : 'their checksum: their steps run'} again` : ''})\n`,
           );
         if (stats.supersededBytes > 0)
           ctx.stdout(
-            `  (${stats.supersededBytes} bytes are entries a later one for the same key replaced: \`evalc cache prune\` frees them)\n`,
+            `  (${countSaid(stats.supersededBytes, 'byte')} ${stats.supersededBytes === 1 ? 'is' : 'are'} entries a later one for the same key replaced: \`evalc cache prune\` frees them)\n`,
           );
         if (stats.lostEntries > 0)
           ctx.stdout(
-            `  (steps.crc recorded ${stats.lostEntries} entries past the log's end: they are gone, the log was cut short, emptied or replaced by an older copy)\n`,
+            `  (steps.crc recorded ${entriesSaid(stats.lostEntries)} past the log's end: ${stats.lostEntries === 1 ? 'it is' : 'they are'} gone, the log was cut short, emptied or replaced by an older copy)\n`,
           );
         if (stats.recoveredTornBytes > 0)
           ctx.stdout(
-            `  (${readOnly ? 'left' : 'cut'} a torn last line of ${stats.recoveredTornBytes} bytes)\n`,
+            `  (${readOnly ? 'left' : 'cut'} a torn last line of ${countSaid(stats.recoveredTornBytes, 'byte')})\n`,
           );
         const kinds = Object.entries(stats.byKind).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         const width = Math.max(10, ...kinds.map(([kind]) => kind.length));
         for (const [kind, k] of kinds)
           ctx.stdout(
-            `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} ${(k.entries === 1 ? 'entry' : 'entries').padEnd(7)} ${String(k.bytes).padStart(12)} bytes\n`,
+            `  ${kind.padEnd(width)} ${String(k.entries).padStart(8)} ${(k.entries === 1 ? 'entry' : 'entries').padEnd(7)} ${String(k.bytes).padStart(12)} ${k.bytes === 1 ? 'byte' : 'bytes'}\n`,
           );
         if (checksumBytes > 0)
           ctx.stdout(
@@ -141,7 +142,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         for (const [name, f] of Object.entries(sideFiles))
           if (f.files > 0)
             ctx.stdout(
-              `  ${`${name}/`.padEnd(width)} ${String(f.files).padStart(8)} ${(f.files === 1 ? 'file' : 'files').padEnd(7)} ${String(f.bytes).padStart(12)} bytes\n`,
+              `  ${`${name}/`.padEnd(width)} ${String(f.files).padStart(8)} ${(f.files === 1 ? 'file' : 'files').padEnd(7)} ${String(f.bytes).padStart(12)} ${f.bytes === 1 ? 'byte' : 'bytes'}\n`,
             );
       }
       return EXIT.ok;
@@ -194,7 +195,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
     const named = lockFiles.map((f) => path.relative(ctx.cwd, path.resolve(ctx.cwd, f)) || f).join(', ');
     if (reached === 0 && entries > 0)
       ctx.stderr(
-        `evalc: warning: none of the ${entries} entries of ${cacheDir} is reached by ${named}: was it applied with this cache (--cache-dir, EVALC_CACHE_DIR)? For a shared cache, name every plan's lock with --lock\n`,
+        `evalc: warning: ${entries === 1 ? 'the 1 entry' : `none of the ${entries} entries`} of ${cacheDir} is ${entries === 1 ? 'not ' : ''}reached by ${named}: was it applied with this cache (--cache-dir, EVALC_CACHE_DIR)? For a shared cache, name every plan's lock with --lock\n`,
       );
     // A cache other plans may share, pruned to this plan's own locks (QA55): refused, or warned of.
     let going = 0;
@@ -240,7 +241,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stdout(
-          `would prune ${entriesSaid(removed)}, keep ${kept} (${bytesBefore} → ${bytesAfter} bytes; nothing was changed)${damagedSaid(store.stats().damagedLines, 'would drop')}${sideFilesSaid(side, 'would remove')}\n`,
+          `would prune ${entriesSaid(removed)}, keep ${kept} (${bytesBefore} → ${countSaid(bytesAfter, 'byte')}; nothing was changed)${damagedSaid(store.stats().damagedLines, 'would drop')}${sideFilesSaid(side, 'would remove')}\n`,
         );
       return EXIT.ok;
     }
@@ -254,7 +255,7 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
       );
     else
       ctx.stdout(
-        `pruned ${entriesSaid(result.removed)}, kept ${result.kept} (${result.bytesBefore} → ${result.bytesAfter} bytes)${damagedSaid(damaged, 'dropped')}${sideFilesSaid(side, 'removed')}\n`,
+        `pruned ${entriesSaid(result.removed)}, kept ${result.kept} (${result.bytesBefore} → ${countSaid(result.bytesAfter, 'byte')})${damagedSaid(damaged, 'dropped')}${sideFilesSaid(side, 'removed')}\n`,
       );
     return EXIT.ok;
   } finally {
@@ -292,7 +293,7 @@ function lockFileOf(file: string): string {
 
 /** `; dropped 2 damaged line(s)` (a dry run: `would drop`), or nothing: a prune rewrites the log without them. */
 function damagedSaid(damaged: number, verb: string): string {
-  return damaged > 0 ? `; ${verb} ${damaged} damaged line(s)` : '';
+  return damaged > 0 ? `; ${verb} ${countSaid(damaged, 'damaged line')}` : '';
 }
 
 /**
@@ -304,15 +305,17 @@ function sideFilesSaid(side: SideFileSweep, verb: string): string {
   const leftovers = side.leftovers ?? 0;
   const downloaded = side.removed - leftovers;
   const parts = [
-    ...(downloaded > 0 ? [`${downloaded} downloaded dataset or schema file(s) no lockfile reaches`] : []),
+    ...(downloaded > 0
+      ? [`${countSaid(downloaded, 'downloaded dataset or schema file')} no lockfile reaches`]
+      : []),
     ...(leftovers > 0 ? [`${leftovers} leftover cop${leftovers === 1 ? 'y' : 'ies'} of a killed prune`] : []),
   ];
-  return `; ${verb} ${parts.join(' and ')} (${side.bytes} bytes)`;
+  return `; ${verb} ${parts.join(' and ')} (${countSaid(side.bytes, 'byte')})`;
 }
 
 /** `1 entry`, `13 entries`: stats and prune read `1 entries` (QA219). */
 function entriesSaid(n: number): string {
-  return `${n} ${n === 1 ? 'entry' : 'entries'}`;
+  return countSaid(n, 'entry', 'entries');
 }
 
 /** A file's size, 0 when there is none. */

@@ -26,7 +26,7 @@ export interface SharedCachePrune {
 export function sharedCacheRisk(p: SharedCachePrune): string | undefined {
   if (p.locksNamed || p.force || p.going === 0 || samePath(p.cacheDir, p.ownCacheDir)) return undefined;
   const shown = path.relative(p.cwd, p.cacheDir) || '.';
-  return `the cache ${shown} is not this plan's own .evalc/cache (--cache-dir, EVALC_CACHE_DIR): other plans may share it, and a prune to ${p.named} alone drops the ${p.going} entries it does not reach, any other plan's included`;
+  return `the cache ${shown} is not this plan's own .evalc/cache (--cache-dir, EVALC_CACHE_DIR): other plans may share it, and a prune to ${p.named} alone drops the ${p.going === 1 ? '1 entry' : `${p.going} entries`} it does not reach, any other plan's included`;
 }
 
 /** The advice that follows the risk, for a prune (refused) or a dry run (warned). */

@@ -57,13 +57,13 @@ describe('cache prune and the files beside the log', () => {
     const dry = await runCli(['cache', 'prune', 'evalc.yaml', '--dry-run'], { cwd: dir });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
-      /; would remove 2 downloaded dataset or schema file\(s\) no lockfile reaches \(\d+ bytes\)\n$/,
+      /; would remove 2 downloaded dataset or schema files no lockfile reaches \(\d+ bytes\)\n$/,
     );
     expect(copies()).toHaveLength(2);
 
     const pruned = await runCli(['cache', 'prune', 'evalc.yaml'], { cwd: dir });
     expect(pruned.code).toBe(0);
-    expect(pruned.stdout).toMatch(/; removed 2 downloaded dataset or schema file\(s\)/);
+    expect(pruned.stdout).toMatch(/; removed 2 downloaded dataset or schema files/);
     expect(copies()).toHaveLength(1);
     expect(existsSync(stale)).toBe(false);
     expect(readdirSync(path.join(cache, 'schemas'))).toHaveLength(1);

@@ -39,7 +39,7 @@ describe('cache commands that only read', () => {
     const r = spawnCli(['cache', 'stats', '--cache-dir', cacheDir], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(': 4 entries,');
-    expect(r.stdout).toContain('(skipped 1 damaged line(s) of steps.log, 86 bytes, left in place;');
+    expect(r.stdout).toContain('(skipped 1 damaged line of steps.log, 86 bytes, left in place;');
     expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(before);
   });
 
@@ -50,7 +50,7 @@ describe('cache commands that only read', () => {
     const r = spawnCli(['cache', 'prune', '--cache-dir', cacheDir, '--lock', lock], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('pruned 4 entries, kept 0');
-    expect(r.stdout).toContain('dropped 1 damaged line(s)');
+    expect(r.stdout).toContain('dropped 1 damaged line');
     expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe('');
   });
 

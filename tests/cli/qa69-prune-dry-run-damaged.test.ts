@@ -31,10 +31,10 @@ describe('cache prune --dry-run of a log with damaged lines', () => {
     const args = ['cache', 'prune', '--cache-dir', cacheDir, '--lock', lock];
     const dry = spawnCli([...args, '--dry-run'], { cwd: dir });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain('nothing was changed); would drop 2 damaged line(s)');
+    expect(dry.stdout).toContain('nothing was changed); would drop 2 damaged lines');
     expect(readFileSync(path.join(cacheDir, 'steps.log'), 'utf8')).toBe(text);
     const real = spawnCli(args, { cwd: dir });
     expect(real.code, real.stderr).toBe(0);
-    expect(real.stdout).toContain('); dropped 2 damaged line(s)');
+    expect(real.stdout).toContain('); dropped 2 damaged lines');
   });
 });
