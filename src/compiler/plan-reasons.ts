@@ -19,6 +19,7 @@ import {
   sendsInstructions,
 } from './compile.js';
 import { digestOf } from './content-key.js';
+import { dimensionRangeReason } from './dimension-range.js';
 import { commandFolderChange, lockedEndpoint } from './identities.js';
 import { judgeChangeReason } from './judge-change-reason.js';
 import { expectedReferenceReason } from './judge-reference.js';
@@ -30,13 +31,6 @@ import { type ExampleSteps, hasScoreStep } from './step-keys.js';
 
 export const UP_TO_DATE_REASON =
   'evalc.lock records it and is up to date: apply re-runs it only with --refresh';
-
-/** QA217: a judge metric with `dimension:` whose judge is unchanged re-scores once for the new range rule. */
-function dimensionRangeReason(config: Record<string, unknown>, judgeUnchanged: boolean): string | undefined {
-  return judgeUnchanged && config.type === 'judge' && typeof config.dimension === 'string'
-    ? `because evalc no longer clamps a dimension score outside [0, 1] to it (dimension: ${config.dimension}): such a score is now a metric_error`
-    : undefined;
-}
 
 /** Why an uncached score of a cached extraction runs: it failed last time, or it is simply missing. */
 export function scoreReason(
@@ -263,7 +257,8 @@ export function groupReasons(
               ) ??
               dimensionRangeReason(
                 metric.config as unknown as Record<string, unknown>,
-                lock.judges?.[metric.judgeId]?.digest === compiled.resolved.judgeDigests[metric.judgeId],
+                metric.formerDigest,
+                old.digest,
               ) ??
               judgeChangeReason(metric, lock, compiled))
             : metric.type === 'cost'

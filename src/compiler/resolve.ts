@@ -22,6 +22,7 @@ import { mayReadContentJson } from '../protocols/openai/json-content.js';
 import { checkAgentResponses } from './agent-response-check.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
+import { dimensionRangeRule } from './dimension-range.js';
 import { checkEmptyParts } from './empty-parts.js';
 import {
   agentIdentity,
@@ -58,6 +59,8 @@ export interface ResolvedMetric {
   content?: TemplateNode;
   /** A judge metric on a built-in rubric without `reference:`: sent the example's expected value (QA159). */
   sendsExpected?: true;
+  /** A judge metric with `dimension:`: its digest before QA217's range rule (dimension-range.ts). */
+  formerDigest?: string;
 }
 
 export interface ResolvedGroup {
@@ -292,28 +295,27 @@ export async function resolvePlan(
       diagnostics.push(...checked.diagnostics);
       const sendsExpected =
         expectedReferenceRubric(config as unknown as Record<string, unknown>, plan) !== undefined;
+      // The metric's key as an evalc before QA217's dimension rule gave it (plan says why it re-scores).
+      const metricKey = {
+        config: scoringConfig(config),
+        version: checked.info?.version ?? '0',
+        judge: checked.judgeId ? judgeDigests[checked.judgeId] : null,
+        // A plan rubric the metric names itself: editing it re-scores (the judge's own rubric is
+        // in the judge's digest). Absent otherwise, so other metrics' keys are unchanged.
+        ...metricRubricDefinition(config, plan),
+        // `cost` prices tokens with the plan's `prices:`: a new price re-scores it.
+        ...(config.type === 'cost' ? { prices: plan.prices ?? {} } : {}),
+        ...defaultExpectedRule(config as unknown as Record<string, unknown>),
+        ...(sendsExpected ? { referenceDefault: 'expected' } : {}),
+      };
       metrics.push({
         id: metricId,
         type: config.type,
         config,
         version: checked.info?.version ?? '0',
         info: checked.info,
-        digest: digestOf({
-          config: scoringConfig(config),
-          version: checked.info?.version ?? '0',
-          judge: checked.judgeId ? judgeDigests[checked.judgeId] : null,
-          // A plan rubric the metric names itself: editing it re-scores (the judge's own rubric is
-          // in the judge's digest). Absent otherwise, so other metrics' keys are unchanged.
-          ...metricRubricDefinition(config, plan),
-          // `cost` prices tokens with the plan's `prices:`: a new price re-scores it.
-          ...(config.type === 'cost' ? { prices: plan.prices ?? {} } : {}),
-          ...defaultExpectedRule(config as unknown as Record<string, unknown>),
-          ...(sendsExpected ? { referenceDefault: 'expected' } : {}),
-          // QA217: one dimension's score outside [0, 1] is an error, no longer clamped: re-score once.
-          ...(config.type === 'judge' && 'dimension' in config && config.dimension !== undefined
-            ? { dimensionRange: 'unit' }
-            : {}),
-        }),
+        digest: digestOf({ ...metricKey, ...dimensionRangeRule(config) }),
+        ...(dimensionRangeRule(config).dimensionRange ? { formerDigest: digestOf(metricKey) } : {}),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
         ...(checked.content ? { content: checked.content } : {}),

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
+import { loadPlan } from '../../src/compiler/load-plan.js';
 import { LogStore } from '../../src/executor/cache-store.js';
 import { runCommand } from '../cli/run-cli.js';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
@@ -106,10 +107,20 @@ describe('judge dimension: on a 1..5 registered rubric (QA217)', () => {
   });
 
   it('says in plan why a score cached by an older evalc is judged again', async () => {
+    // An older evalc recorded the metric's key without the range rule (QA225: any other digest,
+    // a rubric edit, is said as that edit).
+    const loaded = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+    const former = loaded.resolved?.groups
+      .flatMap((g) => g.metrics)
+      .find((m) => m.id === 'dim_a')?.formerDigest;
+    expect(former).toMatch(/^[0-9a-f]{64}$/);
     const lock = readLock();
     for (const group of Object.values(lock.groups)) {
       const metric = group.metrics.dim_a;
-      if (metric) metric.digest = `k1:${'0'.repeat(64)}`;
+      if (metric) {
+        expect(metric.digest).not.toBe(former);
+        metric.digest = former ?? '';
+      }
     }
     const rescored = new Set<string>();
     lock.results.forEach((row, i) => {
