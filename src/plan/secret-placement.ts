@@ -71,23 +71,33 @@ function unterminatedDiagnostic(
  * (QA224), and evalc has no default syntax to offer instead.
  */
 function malformedRef(ref: string, isSecret: boolean): { message: string; hint: string } {
-  const shell = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
+  // `${TOKEN:-sk-dev-…}` too, the shell's own spelling (`env.` left out), printed its default (QA228).
+  const shell = /^\$\{(env\.)?([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
   if (shell) {
-    const [, name, op] = shell;
+    const [, env = '', name, op] = shell;
     return {
-      message: `malformed reference \${env.${name}${op}…}: \${env.NAME} takes no default or other shell form`,
+      message: `malformed reference \${${env}${name}${op}…}: \${env.NAME} takes no default or other shell form`,
       hint: isSecret
         ? `write \${env.${name}} and set ${name} where apply runs (an unset one stops apply before any call, naming it)`
         : '${env.NAME} is read only in headers and serve.env: write the value itself here',
     };
   }
+  // In a header or serve.env value, what follows the name may be a secret typed in place
+  // (`${env.TOKEN:sk-…}`, `${env:TOKEN:-sk-…}`), masked in the excerpt: quoted up to it (QA228).
+  const said = isSecret ? shownUpToName(ref) : ref;
   const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
   if (name !== undefined)
     return {
-      message: `malformed reference ${ref}`,
+      message: `malformed reference ${said}`,
       hint: 'write ${env.NAME}: a name of ASCII letters, digits and _, not starting with a digit',
     };
-  return { message: `malformed reference ${ref}`, hint: 'write ${env.NAME}' };
+  return { message: `malformed reference ${said}`, hint: 'write ${env.NAME}' };
+}
+
+/** `${` and the name-like characters after it; `…}` for the rest, unless that is the `}` alone. */
+function shownUpToName(ref: string): string {
+  const head = /^\$\{[{A-Za-z0-9_.]*/.exec(ref)?.[0] ?? '${';
+  return head.length === ref.length - 1 ? ref : `${head}…}`;
 }
 
 export function isSecretPath(path: PlanPath): boolean {

@@ -1,0 +1,38 @@
+/**
+ * Regression (QA228): the case next to QA224's `${env.TOKEN:-sk-dev-…}`. A malformed reference in
+ * a header or serve.env value that is not `${env.NAME` and a shell operator — the shell's own
+ * `${TOKEN:-sk-dev-…}` (no `env.`), `${env:TOKEN:-…}`, `${env.TOKEN:sk-…}` — was quoted whole in
+ * the message (terminal and --json), the literal secret after the name with it, while the excerpt
+ * under it masked the value. Outside a header the reference is still quoted as written.
+ */
+import { expect, it } from 'vitest';
+import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
+
+const nowhere = () => undefined;
+const told = (raw: unknown) => checkSecretPlacement(raw, nowhere).map((d) => `${d.message} | ${d.hint}`);
+
+it('a malformed reference in a header is quoted up to its name, never past it', () => {
+  const out = told({
+    agents: {
+      a1: { headers: { authorization: 'Bearer ${TOKEN:-sk-dev-9f8e7d6c}' } },
+      a2: { headers: { authorization: 'Bearer ${env:TOKEN:-sk-dev-9f8e7d6c}' } },
+      a3: { serve: { env: { KEY: '${env.KEY:sk-dev-9f8e7d6c}' } } },
+      a4: { headers: { 'x-key': '${ env.KEY }' } },
+      a5: { headers: { authorization: 'Bearer ${{env.TOKEN}}' } },
+    },
+  });
+  expect(out).toEqual([
+    'malformed reference ${TOKEN:-…}: ${env.NAME} takes no default or other shell form | write ${env.TOKEN} and set TOKEN where apply runs (an unset one stops apply before any call, naming it)',
+    'malformed reference ${env…} | write ${env.NAME}',
+    'malformed reference ${env.KEY…} | write ${env.NAME}: a name of ASCII letters, digits and _, not starting with a digit',
+    'malformed reference ${…} | write ${env.NAME}',
+    'malformed reference ${{env.TOKEN} | write ${env.NAME}',
+  ]);
+  expect(out.join('\n')).not.toMatch(/sk-dev/);
+});
+
+it('outside a header or serve.env the reference is quoted as written', () => {
+  expect(told({ agents: { a1: { url: 'http://127.0.0.1:${env:PORT}' } } })).toEqual([
+    'malformed reference ${env:PORT} | write ${env.NAME}',
+  ]);
+});
