@@ -3,7 +3,7 @@ import path from 'node:path';
 /** Argument parsing shared by the commands; a usage error becomes exit 64. */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { suggest } from '../plan/suggest.js';
-import { commandsWithFlag } from './command-help.js';
+import { commandsWithFlag, flagOwnerName } from './command-help.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { formatFlagHint } from './format-flag-hint.js';
 import { shortFlagMeant } from './short-flag.js';
@@ -154,7 +154,7 @@ function unknownOption(
   if (name.startsWith('--')) {
     const owners = commandsWithFlag(name.slice(2), command);
     if (owners.length > 0)
-      return `Unknown option '${name}': ${command} takes no ${name}, it is a flag of ${listWords(owners)}`;
+      return `Unknown option '${name}': ${command} takes no ${name}, it is a flag of ${listWords(owners.map((o) => flagOwnerName(o, name.slice(2))))}`;
     // --help is every command's, read before the options (main.ts): `--hlep` named nothing (QA188).
     const near = suggest(name.slice(2), [...Object.keys(options), 'help']);
     // `--help=1` named itself, 'did you mean --help?' (QA207): the flag is right, its value is not.
@@ -168,7 +168,7 @@ function unknownOption(
   const flag = /^-([a-z][a-z-]+)(=|$)/.exec(word)?.[1];
   const owners = meant === undefined && !json && flag !== undefined ? commandsWithFlag(flag, command) : [];
   if (owners.length > 0)
-    return `Unknown option '${name}' (in ${word}): ${command} takes no --${flag}, it is a flag of ${listWords(owners)}`;
+    return `Unknown option '${name}' (in ${word}): ${command} takes no --${flag}, it is a flag of ${listWords(owners.map((o) => flagOwnerName(o, flag ?? '')))}`;
   const hint = json ? 'did you mean --format json? ' : meant === undefined ? '' : `did you mean --${meant}? `;
   return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
 }

@@ -242,6 +242,17 @@ export function isCommandName(name: string): name is CommandName {
 }
 
 /** The commands other than `except` that take `--flag`: `plan --locked` is apply's (QA219). */
+/** The flags of `cache prune` alone: `cache stats` refuses them (cache.ts). */
+const PRUNE_FLAGS: ReadonlySet<string> = new Set(['lock', 'dry-run', 'force']);
+
+/**
+ * A command that takes `flag`, as a user runs it: `cache prune` for prune's own flags (QA227:
+ * `apply --dry-run` read 'it is a flag of cache', and `cache stats --dry-run` is refused).
+ */
+export function flagOwnerName(owner: CommandName, flag: string): string {
+  return owner === 'cache' && PRUNE_FLAGS.has(flag) ? 'cache prune' : owner;
+}
+
 export function commandsWithFlag(flag: string, except: string): CommandName[] {
   return (Object.keys(COMMAND_SPECS) as CommandName[]).filter(
     (name) => name !== except && Object.hasOwn(COMMAND_SPECS[name].flags, flag),

@@ -8,6 +8,7 @@ import { suggest } from '../plan/suggest.js';
 import {
   type CommandName,
   commandOptions,
+  flagOwnerName,
   isCommandName,
   nameAfterFlags,
   renderCommandHelp,
@@ -274,7 +275,8 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
           ? ['--json']
           : [];
     const line = shellLine([...command, ...json, ...rest.slice(value ? 1 : 0, at), ...others]);
-    const of = owners.length < 2 ? owners.join('') : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`;
+    const names = owners.map((o) => flagOwnerName(o, written.slice(2).split('=')[0]!));
+    const of = names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
     const why =
       json.length > 0 ? `writes JSON with ${json.join(' ')}` : `takes no ${written} (it is a flag of ${of})`;
     return `${flag} goes after the command, but ${rest[at]} ${why}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
