@@ -308,14 +308,15 @@ export async function resolvePlan(
         ...defaultExpectedRule(config as unknown as Record<string, unknown>),
         ...(sendsExpected ? { referenceDefault: 'expected' } : {}),
       };
+      const rangeRule = dimensionRangeRule(config, plan, checked.judgeId);
       metrics.push({
         id: metricId,
         type: config.type,
         config,
         version: checked.info?.version ?? '0',
         info: checked.info,
-        digest: digestOf({ ...metricKey, ...dimensionRangeRule(config) }),
-        ...(dimensionRangeRule(config).dimensionRange ? { formerDigest: digestOf(metricKey) } : {}),
+        digest: digestOf({ ...metricKey, ...rangeRule }),
+        ...(rangeRule.dimensionRange ? { formerDigest: digestOf(metricKey) } : {}),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
         ...(checked.content ? { content: checked.content } : {}),
