@@ -34,8 +34,21 @@ export function checkAgentEvalVersion(where: string, reply: unknown): VersionChe
       },
     };
   }
-  const semver = /^(\d+)\.(\d+)\.(\d+)/.exec(wireVersion);
-  if (!semver || Number(semver[1]) !== SUPPORTED_WIRE_MAJOR) {
+  // The seed writes "1.0.0" and says wireVersion bumps only on breaking changes: a major-1 version
+  // written short ("1.0", "1") is wire 1, as the Python client reads it (QA225: "1.0" was refused
+  // with "evalc speaks wire 1.x").
+  const parts = /^(\d+)(?:\.(\d+))?(?:$|[.+-])/.exec(wireVersion);
+  if (!parts) {
+    return {
+      ok: false,
+      error: {
+        kind: 'incompatible_version',
+        message: `${where}: wireVersion ${JSON.stringify(wireVersion)} is not a version (expected MAJOR.MINOR.PATCH, e.g. 1.1.0; evalc speaks wire ${SUPPORTED_WIRE_MAJOR}.x)`,
+        retryable: false,
+      },
+    };
+  }
+  if (Number(parts[1]) !== SUPPORTED_WIRE_MAJOR) {
     return {
       ok: false,
       error: {
@@ -46,6 +59,7 @@ export function checkAgentEvalVersion(where: string, reply: unknown): VersionChe
     };
   }
   const info: JudgeServerInfo = { package: name, version, wireVersion };
-  if (Number(semver[2]) === 0) info.legacyRubricVersionScheme = true;
+  // Wire 1.0 (or a minor left out) may tag with the pre-0.167 scheme.
+  if (parts[2] === undefined || Number(parts[2]) === 0) info.legacyRubricVersionScheme = true;
   return { ok: true, info };
 }
