@@ -255,9 +255,17 @@ function loadInto(
   mergeFile(state, file, record, relDir, isRoot, commandDirs, own?.skip);
 
   // `include: agents.yaml`, one path for the list, is refused by the schema; its file is still read,
-  // so the plan's other checks do not say "unknown agent" of every id it defines (QA224).
+  // so the plan's other checks do not say "unknown agent" of every id it defines (QA224). Read as
+  // the list its hint writes: `include: a.yaml, b.yaml` is two files, `include: ""` none (QA228:
+  // "included file not found: a.yaml, b.yaml" and "an empty include path" beside the hint).
   const written = record.include;
-  const includes = typeof written === 'string' ? [written] : written;
+  const includes =
+    typeof written === 'string'
+      ? written
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '')
+      : written;
   if (!Array.isArray(includes)) return; // reported by the schema
   state.stack.push({ absolute, real });
   includes.forEach((entry, index) => {

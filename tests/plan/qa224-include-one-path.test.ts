@@ -38,3 +38,32 @@ tasks:
       .map((d) => `${d.code} ${d.source?.line}:${d.source?.col} ${d.hint}`),
   ).toEqual(['EVALC_SCHEMA_TYPE 2:10 write a list, even of one item: include: [agents.yaml]']);
 });
+
+/** QA228: the string is read as the list its hint writes, so the hint is the only error. */
+it('one include string is read as the list its hint writes: two files, or none', async () => {
+  const said = async (include: string) => {
+    const dir = writeFiles({
+      'evalc.yaml': `evalc: 1
+include: ${include}
+benchmark: { id: b }
+tasks:
+  t:
+    bindings:
+      default: { input: { q: "{{q}}" }, output: { a: output.a } }
+    datasets: { d: { examples: [ { id: x1, vars: { q: hi } } ] } }
+`,
+      'a1.yaml': 'agents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n',
+      'a2.yaml': 'agents:\n  a2: { protocol: raip, url: http://127.0.0.1:7102 }\n',
+    });
+    const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+      cwd: dir,
+      offline: true,
+      cacheDir: path.join(dir, 'c'),
+    });
+    return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`);
+  };
+  expect(await said('a1.yaml, a2.yaml')).toEqual([
+    'EVALC_SCHEMA_TYPE include: expected a list, got the string "a1.yaml, a2.yaml"',
+  ]);
+  expect(await said('""')).toEqual(['EVALC_SCHEMA_TYPE include: expected a list, got the string ""']);
+});
