@@ -171,7 +171,16 @@ function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: numbe
  */
 export function goneGroupsReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
   const plan = compiled.resolved.plan;
+  // Under --only, the selection's groups alone: apply --only leaves the rest, and evalc.lock, as
+  // they are (QA227: `plan --only t/d1` named a1/t/d2 too, "their results leave evalc.lock").
+  const only = compiled.resolved.only;
+  const [onlyTask, onlyDataset] = only?.split('/') ?? [];
   const gone = Object.values(lock.groups)
+    .filter(
+      (g) =>
+        only === undefined ||
+        (g.task === onlyTask && (onlyDataset === undefined || g.dataset === onlyDataset)),
+    )
     .filter((g) => {
       const task = Object.hasOwn(plan.tasks, g.task) ? plan.tasks[g.task] : undefined;
       return !Object.hasOwn(plan.agents, g.agent) || !task || !Object.hasOwn(task.datasets, g.dataset);
@@ -180,7 +189,7 @@ export function goneGroupsReason(compiled: CompiledPlan, lock: Lockfile): string
     .sort();
   if (gone.length === 0) return undefined;
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
-  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): their results leave evalc.lock`;
+  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): ${only === undefined ? 'their results leave evalc.lock' : 'their results are not in .evalc/evalc.only.lock, the lock apply --only writes'}`;
 }
 
 /** A plan edit no step key sees: named when the lock can tell it, else the kinds it may be. */
