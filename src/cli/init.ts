@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
@@ -98,7 +98,21 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
   const { positionals } = parseCommandArgs(ctx.args, commandOptions('init'), USAGE, 1);
   const dir = path.resolve(ctx.cwd, positionals[0] ?? '.');
   const planFile = path.join(dir, 'evalc.yaml');
-  // What to do instead is said (QA219: it read `evalc.yaml already exists` alone).
+  // What to do instead is said (QA219: it read `evalc.yaml already exists` alone). A folder of that
+  // name is no plan `evalc plan` could show, and a link to a missing file was written through,
+  // 'created evalc.yaml' (QA227): both are said as what they are.
+  const entry = lstatSync(planFile, { throwIfNoEntry: false });
+  const shownPlan = path.relative(ctx.cwd, planFile) || 'evalc.yaml';
+  if (entry?.isDirectory())
+    throw new ExitError(
+      EXIT.usage,
+      `${shownPlan} is a folder, not a plan: give init a folder without evalc.yaml`,
+    );
+  if (entry?.isSymbolicLink() && !existsSync(planFile))
+    throw new ExitError(
+      EXIT.usage,
+      `${shownPlan} is a link to ${readlinkSync(planFile)}, which does not exist: init writes no plan through a link; remove it, or give init a folder without evalc.yaml`,
+    );
   if (existsSync(planFile)) {
     const target = path.relative(ctx.cwd, dir);
     const plan = shellLine(['evalc', 'plan', ...(target === '' ? [] : [target])]);

@@ -1,0 +1,38 @@
+/**
+ * QA227: `evalc init` where evalc.yaml is a folder read 'evalc.yaml already exists: `evalc plan`
+ * shows what it would run', and plan refuses a folder; where it is a link to a missing file, init
+ * wrote the plan through the link (creating its target) and said 'created evalc.yaml'. Both are
+ * said as what they are, exit 64, nothing written.
+ */
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempWorkspace } from '../e2e/apply-harness.js';
+import { spawnCli } from './run-cli.js';
+
+const ws = tempWorkspace('qa227-init-plan-not-a-file');
+afterAll(() => ws.cleanup());
+
+describe('evalc init where evalc.yaml is no regular file', () => {
+  it('a folder: said as one, not pointed at evalc plan', () => {
+    mkdirSync(path.join(ws.dir, 'f', 'evalc.yaml'), { recursive: true });
+    const result = spawnCli(['init', 'f'], { cwd: ws.dir });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toBe(
+      'evalc: f/evalc.yaml is a folder, not a plan: give init a folder without evalc.yaml\n',
+    );
+    expect(readdirSync(path.join(ws.dir, 'f'))).toEqual(['evalc.yaml']);
+  });
+
+  it('a link to a missing file: refused, nothing written through it', () => {
+    mkdirSync(path.join(ws.dir, 'l'));
+    symlinkSync('gone.yaml', path.join(ws.dir, 'l', 'evalc.yaml'));
+    const result = spawnCli(['init', 'l'], { cwd: ws.dir });
+    expect(result.code).toBe(64);
+    expect(result.stderr).toBe(
+      'evalc: l/evalc.yaml is a link to gone.yaml, which does not exist: init writes no plan through a link; remove it, or give init a folder without evalc.yaml\n',
+    );
+    expect(existsSync(path.join(ws.dir, 'l', 'gone.yaml'))).toBe(false);
+    expect(readdirSync(path.join(ws.dir, 'l'))).toEqual(['evalc.yaml']);
+  });
+});
