@@ -94,6 +94,7 @@ function notRead(
   display: string,
   absolute: string,
   includedFrom: SourcePosition | undefined,
+  including: readonly string[] = [],
 ): Diagnostic {
   const what = includedFrom ? 'included file' : 'plan file';
   if (reason !== undefined)
@@ -111,13 +112,15 @@ function notRead(
     );
   // `evalc.yml` beside a missing `evalc.yaml` (QA44): say which file is there.
   const other = absolute.replace(/\.ya?ml$/i, (ext) => (ext.toLowerCase() === '.yaml' ? '.yml' : '.yaml'));
+  // Never a file that includes this one: `include: [evals.yaml]` in evalc.yaml was told "there is
+  // evalc.yaml in that folder: did you mean that file?", a cycle (QA228).
   const hint =
-    other !== absolute && existsSync(other)
+    other !== absolute && existsSync(other) && !(includedFrom && including.includes(other))
       ? includedFrom
         ? `there is ${path.basename(other)} in that folder: did you mean that file?`
         : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
       : includedFrom
-        ? nearFileHint(absolute)
+        ? nearFileHint(absolute, including)
         : initHint(display, absolute);
   return diagnostic(
     'EVALC_FILE_NOT_FOUND',
@@ -196,7 +199,8 @@ function loadInto(
   state.merged.add(real);
   const read = readPlanFile(absolute, includedFrom !== undefined);
   if (!read.ok) {
-    state.diagnostics.push(notRead(read.reason, display, absolute, includedFrom));
+    const including = state.stack.map((entry) => entry.absolute);
+    state.diagnostics.push(notRead(read.reason, display, absolute, includedFrom, including));
     if (includedFrom) state.lost.push(ALL_LOST);
     return;
   }

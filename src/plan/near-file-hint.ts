@@ -3,11 +3,17 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { suggest } from './suggest.js';
 
-/** `include: [agent.yaml]` beside agents.yaml: the near name in that folder (QA224: no hint). */
-export function nearFileHint(absolute: string): string | undefined {
+/**
+ * `include: [agent.yaml]` beside agents.yaml: the near name in that folder (QA224: no hint), never
+ * a file that includes this one (`include: [evals.yaml]` in evalc.yaml: QA228).
+ */
+export function nearFileHint(absolute: string, including: readonly string[] = []): string | undefined {
+  const dir = path.dirname(absolute);
   let names: string[];
   try {
-    names = readdirSync(path.dirname(absolute)).filter((name) => /\.ya?ml$/i.test(name));
+    names = readdirSync(dir).filter(
+      (name) => /\.ya?ml$/i.test(name) && !including.includes(path.join(dir, name)),
+    );
   } catch {
     return undefined;
   }
