@@ -71,6 +71,7 @@ export function judgeLockInfo(
           }),
       ...(sorted.length > 0 ? { rubricVersion: sorted.join(' | ') } : {}),
       ...reportedModel(live.reports.judgeModels.get(id), previous?.model),
+      ...servedModel(plan.judges[id], live.reports.judgeModels.get(id), previous),
       ...(live.pins[id] ? { registeredRubrics: live.pins[id] } : {}),
     };
     // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
@@ -106,6 +107,26 @@ function ignoredModel(
   const same = (m: string) => m === asked || (m.startsWith(asked) && '-:@/'.includes(m.charAt(asked.length)));
   if ([...reported].some(same)) return undefined;
   return `the plan asks for model ${asked}, but its verdicts report ${[...reported].sort().join(' | ')} (the server does not take the request's model override: the seed wire protocol has none); evalc.lock pins ${asked}`;
+}
+
+/**
+ * An openai judge's model as its server reported serving it, when that is not the plan's name
+ * (`gpt-4o` answered as the snapshot `gpt-4o-2024-08-06`, an alias a gateway resolved): what
+ * judged, pinned as the judge's `version` (QA229: it was read and dropped, and the lock pinned
+ * only the alias). The previous lock's when this run judged nothing with the same model.
+ */
+function servedModel(
+  config: Plan['judges'][string] | undefined,
+  reported: Set<string> | undefined,
+  previous: Lockfile['judges'][string] | undefined,
+): { version?: string } {
+  if (config?.protocol !== 'openai' || !config.model) return {};
+  if (!reported || reported.size === 0)
+    return previous?.version !== undefined && previous.model === config.model
+      ? { version: previous.version }
+      : {};
+  const served = [...reported].sort(byText);
+  return served.some((m) => m !== config.model) ? { version: served.join(' | ') } : {};
 }
 
 /** The tags of the registered rubrics in use, asked of each judge (`GET /v1/rubrics`). */

@@ -44,6 +44,7 @@ export interface LockJudge {
    * name (`GET /v1/rubrics`); they are part of those metrics' score keys (compiler/judge-pins.ts).
    */
   registeredRubrics?: Record<string, string>;
+  /** agent-eval: the server's version; openai: the model(s) its server reported serving, when not the plan's (QA229). */
   version?: string;
   wireVersion?: string;
   digest: string;
