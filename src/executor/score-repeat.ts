@@ -89,8 +89,11 @@ export async function scoreRepeat(
       if (result.details === undefined) delete result.details;
       rt.log(`${step.id}: ${metric.lib.id}: ${result.error.kind}: ${result.error.message}`);
       // A metric evalc computes fails the same way on the same inputs (no model to price): it
-      // is cached like a score. A judge's failure may be its server's: never cached, retried.
-      if (key && !metric.judgeId) rt.store.put(key, 'score', result);
+      // is cached like a score. A judge's failure may be its server's: never cached, retried —
+      // but evalc's own failure on the judge's verdict (a dimension scored outside [0, 1], none of
+      // that id) is evalc's, and the verdict is cached: so is it (QA225: else every apply scored
+      // it again and --frozen refused the plan for good, "a judge's failure is never cached").
+      if (key && (!metric.judgeId || failedOnVerdict(result))) rt.store.put(key, 'score', result);
       // …but why it failed is kept beside the step for the reports (never read as a result). A
       // call the first Ctrl-C cancelled failed for no reason of its own: no note, as for an invoke
       // (QA159: one per example whose answer was kept, counted by `cache stats`).
@@ -262,4 +265,16 @@ function renderContent(
   const rendered = renderTemplate(metric.content, context);
   if (!rendered.ok) return '';
   return typeof rendered.value === 'string' ? rendered.value : JSON.stringify(rendered.value);
+}
+
+/** A judge metric's metric_error on a verdict the judge gave (its details carry the verdict's score). */
+function failedOnVerdict(result: ScoreResult): boolean {
+  const details = result.error?.details;
+  return (
+    result.error?.kind === 'metric_error' &&
+    details !== null &&
+    typeof details === 'object' &&
+    !Array.isArray(details) &&
+    'judgeScore' in details
+  );
 }
