@@ -34,7 +34,12 @@ export function missingPartial(
       n.params?.[0]?.type === 'StringLiteral'
     )
       defined.add(String(n.params[0].value));
-    if (n.type === 'PartialStatement' && n.name?.type === 'PathExpression') used.push(n);
+    // `{{> "footer"}}`, the name quoted, is the same partial (QA228: it was said at render time).
+    if (
+      n.type === 'PartialStatement' &&
+      (n.name?.type === 'PathExpression' || n.name?.type === 'StringLiteral')
+    )
+      used.push(n);
     for (const [key, child] of Object.entries(node)) if (key !== 'loc') visit(child);
   };
   visit(ast);
