@@ -68,3 +68,14 @@ function oneKey(item: unknown): string[] {
   if (keys.length === 1) return keys;
   return keys.length > 1 && (item as Record<string, unknown>)[keys[0]!] === null ? [keys[0]!] : [];
 }
+
+/**
+ * `min:`/`max:` on a plan rubric's dimension (agent-eval's inline rubric has them): a plan rubric
+ * scores 0..1 and takes neither. The hint read "`id` is set already beside it: remove `min` (a
+ * misspelt copy?)" (QA225), `min` being two edits from `id`.
+ */
+export function rubricRangeHint(path: PlanPath, key: string): string | undefined {
+  if (path.length !== 4 || path[0] !== 'rubrics' || path[2] !== 'dimensions') return undefined;
+  if (key !== 'min' && key !== 'max') return undefined;
+  return `a plan rubric's dimensions score 0..1 (evalc sends them with min: 0, max: 1) and take no \`${key}\`: remove it; a rubric on its own scale is registered on the agent-eval server and named in rubric:, its composite normalised there`;
+}

@@ -23,7 +23,7 @@ import {
   taskSchema,
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
-import { misspeltFieldHint, shapeHint } from './shape-hints.js';
+import { misspeltFieldHint, rubricRangeHint, shapeHint } from './shape-hints.js';
 import { didYouMean, misspeltKeyHint, suggest } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 import { maskQueryText } from './url-secrets.js';
@@ -169,6 +169,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
               misplacedKeyHint(path, key, value) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
+              rubricRangeHint(path, key) ??
               misspeltKeyHint(key, known, value, issue.keys),
           },
         );
