@@ -93,7 +93,7 @@ export function namedDatasetEdit(compiled: CompiledPlan, lock: Lockfile): string
     if (gone.length === 0 && order.some((id, i) => id !== stayed[i])) reordered.push(d.datasetId);
   }
   if (removed.length > 0)
-    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left the dataset (${named(removed)}): ${removed.length === 1 ? 'its results leave' : 'their results leave'} evalc.lock`;
+    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left the dataset (${named(removed)}): ${resultsLeave(compiled, removed.length === 1 ? 'its' : 'their')}`;
   if (reordered.length > 0)
     return `because the examples of ${named(reordered)} were reordered (the bootstrap CIs resample in file order)`;
   // An example's weight, which the lock's rows record (QA119: it read "e.g. example weights" only).
@@ -125,7 +125,7 @@ export function runSettingsReason(compiled: CompiledPlan, lock: Lockfile): strin
   const was = lock.run as Lockfile['run'] | undefined;
   if (!was) return undefined;
   if (run.repeats < was.repeats)
-    return `because run.repeats changed (${was.repeats} → ${run.repeats}): the dropped repeats' results leave evalc.lock`;
+    return `because run.repeats changed (${was.repeats} → ${run.repeats}): ${resultsLeave(compiled, "the dropped repeats'")}`;
   const changed: string[] = [];
   if (run.seed !== was.seed) changed.push(`seed ${was.seed} → ${run.seed}`);
   if (run.bootstrap !== was.bootstrap) changed.push(`bootstrap ${was.bootstrap} → ${run.bootstrap}`);
@@ -189,7 +189,7 @@ export function goneGroupsReason(compiled: CompiledPlan, lock: Lockfile): string
     .sort();
   if (gone.length === 0) return undefined;
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
-  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): ${only === undefined ? 'their results leave evalc.lock' : 'their results are not in .evalc/evalc.only.lock, the lock apply --only writes'}`;
+  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): ${resultsLeave(compiled, 'their')}`;
 }
 
 /** A plan edit no step key sees: named when the lock can tell it, else the kinds it may be. */
@@ -224,5 +224,16 @@ export function removedMetricsReason(compiled: CompiledPlan, lock: Lockfile): st
   }
   if (gone.size === 0) return undefined;
   const ids = [...gone].sort();
-  return `metric ${named(ids)} left the plan: ${ids.length === 1 ? 'its' : 'their'} results leave evalc.lock`;
+  return `metric ${named(ids)} left the plan: ${resultsLeave(compiled, ids.length === 1 ? 'its' : 'their')}`;
+}
+
+/**
+ * `its results leave evalc.lock`; under --only, whose apply writes .evalc/evalc.only.lock and leaves
+ * evalc.lock as it is, `its results are not in .evalc/evalc.only.lock, the lock apply --only writes`
+ * (QA227: `plan --only t/d1` said they leave evalc.lock).
+ */
+function resultsLeave(compiled: CompiledPlan, whose: string): string {
+  return compiled.resolved.only === undefined
+    ? `${whose} results leave evalc.lock`
+    : `${whose} results are not in .evalc/evalc.only.lock, the lock apply --only writes`;
 }
