@@ -87,8 +87,9 @@ export function checkMetric(
                 keysHint(config.type, info.paramNames, issue.unknownKey))
               : missing === 'judge'
                 ? judgesHint(ctx.plan)
-                : issue.path.join('.') === 'rubric' && isMapping(valueAt(params, issue.path))
-                  ? // QA224: a rubric written in the metric read only zod's "expected string, received object".
+                : issue.path.join('.') === 'rubric' && isWrittenRubric(valueAt(params, issue.path))
+                  ? // QA224: a rubric written in the metric read only zod's "expected string, received object"
+                    // (its dimensions' list alone, `rubric: [ { id: rel, … } ]`, "received array": QA228).
                     "a metric names its rubric: define it under the plan's `rubrics:` (rubrics: { advice: { dimensions: [ … ] } }) and write rubric: advice"
                   : missing !== undefined && info.paramHelp[missing] !== undefined
                     ? `${missing}: ${info.paramHelp[missing]}` // QA101: position_bias's forward said nothing more
@@ -261,6 +262,7 @@ function keysHint(type: string, paramNames: readonly string[], key?: string): st
     : `${type} takes: ${paramNames.map((name) => `\`${name}\``).join(', ')}`;
 }
 
-function isMapping(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** A rubric written where its name goes: a mapping, or the list of its dimensions. */
+function isWrittenRubric(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
 }
