@@ -40,6 +40,11 @@ export interface JudgeVerdict {
   model?: string;
   /** Non-fatal findings, e.g. a composite that differs from evalc's recomputation. */
   warnings?: string[];
+  /**
+   * A rubric listed without ranges (agent-eval `/v1/rubrics`) whose composite is not what its
+   * dimensions give on 0..1 (this, evalc's recomputation): they score on the server's own scale.
+   */
+  unitComposite?: number;
 }
 
 export type JudgeOutcome = { ok: true; verdict: JudgeVerdict } | { ok: false; error: StepError };

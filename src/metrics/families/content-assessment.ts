@@ -180,6 +180,13 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
           `dimension "${p.dimension}" scored ${s}, outside [0, 1]: evalc does not know its range (agent-eval's /v1/rubrics lists none), so it cannot normalise it as the judge's composite is; score the composite (drop dimension:) or have the judge score this dimension on 0..1`,
           details,
         );
+      // QA225: in range, but the server's composite is not what 0..1 dimensions give: a 1..5 scale
+      // whose worst answer (1) read as the best.
+      if (verdict.unitComposite !== undefined)
+        return metricError(
+          `dimension "${p.dimension}" scored ${s}, but the judge's composite ${verdict.score} is not what its dimensions give on 0..1 (${verdict.unitComposite}): they score on the server's own scale, which agent-eval's /v1/rubrics does not list, so evalc cannot normalise it; score the composite (drop dimension:) or have the judge score this dimension on 0..1`,
+          details,
+        );
       return { score: s, details };
     }
     const dims = input.rubric?.dimensions ?? [];

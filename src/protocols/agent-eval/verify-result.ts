@@ -118,6 +118,10 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
   };
   if (reply.model !== undefined) verdict.model = reply.model;
   if (warnings.length > 0) verdict.warnings = warnings;
+  // QA225: a 1..5 dimension scored 1 (the worst, composite 0) reads 1 on 0..1, the best: a
+  // `dimension:` metric needs to know the scale is not 0..1 (content-assessment.ts).
+  if (!expect.rangesKnown && recomputable && Math.abs(local - reply.composite) > COMPOSITE_TOLERANCE)
+    verdict.unitComposite = local;
   return { ok: true, verdict };
 }
 

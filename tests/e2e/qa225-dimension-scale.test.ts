@@ -1,0 +1,116 @@
+/**
+ * QA225 (after QA217's f8268fd): a `dimension:` score outside [0, 1] of a rubric registered on an
+ * agent-eval server scoring 1..5 is a metric_error, but its worst score, 1, lies inside [0, 1] and
+ * read as 1, the best, beside the server's composite 0 (normalised (1 − 1)/(5 − 1) = 0 by hand) —
+ * only a warning said "server composite 0 differs from evalc's recomputation 1". Such a verdict,
+ * whose composite is not what its dimensions give on 0..1, is a metric_error for `dimension:` too;
+ * a registered rubric that does score 0..1 (composite consistent) keeps its dimension's score.
+ * Real loopback agent and agent-eval judge.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { applyInProcess } from '../protocols/apply-in-process.js';
+
+const TAG = `five@sha256-rfc8785:${'c'.repeat(64)}`;
+let agent: Loopback;
+let judge: Loopback;
+// a = 1, b = 1 on 1..5: agent-eval's composite is 0 (each normalised (1 − 1)/4 = 0).
+const reply = { composite: 0, dimensions: { a: 1, b: 1 } };
+let dir: string;
+
+beforeAll(async () => {
+  agent = await startLoopback((req, res) => {
+    if ((req.url ?? '').startsWith('/info'))
+      return sendJson(res, 200, { name: 'n', version: '1', inputSchema: { type: 'object' } });
+    return sendJson(res, 200, { output: { answer: 'an answer' }, usage: {} });
+  });
+  judge = await startLoopback((req, res) => {
+    if (req.url === '/v1/version')
+      return sendJson(res, 200, {
+        package: '@tangle-network/agent-eval',
+        version: '0.170.0',
+        wireVersion: '1.1.0',
+      });
+    if (req.url === '/v1/rubrics')
+      return sendJson(res, 200, {
+        rubrics: [
+          {
+            name: 'five',
+            description: 'scores 1..5',
+            dimensions: [
+              { id: 'a', description: 'a', weight: 2 },
+              { id: 'b', description: 'b', weight: 1 },
+            ],
+            failureModes: [],
+            rubricVersion: TAG,
+          },
+        ],
+      });
+    return sendJson(res, 200, {
+      composite: reply.composite,
+      dimensions: reply.dimensions,
+      failureModes: [],
+      wins: [],
+      rationale: 'scored',
+      rubricVersion: TAG,
+      model: 'stub',
+      durationMs: 1,
+    });
+  });
+  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa225-dimension-scale-'));
+  writeFileSync(path.join(dir, 'd.jsonl'), `${JSON.stringify({ id: 'e1', vars: { q: 'x' } })}\n`);
+  const plan = {
+    evalc: 1,
+    benchmark: { id: 'b', version: '1.0.0' },
+    agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
+    judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'five', limits: { retries: 0 } } },
+    tasks: {
+      t: {
+        bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
+        datasets: { d: { source: 'd.jsonl' } },
+        metrics: [
+          { type: 'judge', id: 'composite', judge: 'j' },
+          { type: 'judge', id: 'dim_a', judge: 'j', dimension: 'a', gate: false },
+        ],
+      },
+    },
+    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
+  };
+  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+});
+afterAll(async () => {
+  await agent.close();
+  await judge.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Lock {
+  results: { metrics: Record<string, { score: number | null; error?: string }> }[];
+}
+const readLock = () => JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as Lock;
+
+describe('a 1..5 dimension scored 1, inside [0, 1] (QA225)', () => {
+  it('is a metric_error beside the composite 0, not a score of 1', async () => {
+    expect((await applyInProcess(dir)).status).toBe('done');
+    const row = readLock().results[0]!;
+    expect(row.metrics.composite?.score).toBe(0);
+    expect(row.metrics.dim_a?.score).toBeNull();
+    expect(row.metrics.dim_a?.error).toBe('metric_error');
+    const log = readFileSync(path.join(dir, '.evalc', 'logs', 'run.log'), 'utf8');
+    expect(log).toContain(
+      'dimension "a" scored 1, but the judge\'s composite 0 is not what its dimensions give on 0..1 (1)',
+    );
+  });
+
+  it('keeps the score of a registered rubric that scores 0..1', async () => {
+    reply.composite = 0.4;
+    reply.dimensions = { a: 0.4, b: 0.4 };
+    expect((await applyInProcess(dir, { refresh: true })).status).toBe('done');
+    const row = readLock().results[0]!;
+    expect(row.metrics.composite?.score).toBe(0.4);
+    expect(row.metrics.dim_a?.score).toBe(0.4);
+  });
+});
