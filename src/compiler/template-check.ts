@@ -33,6 +33,11 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
   const textContent = protocol === 'chat' || protocol === 'openai';
   const nonText = { ids: [] as string[], count: 0, at: [] as (string | number)[], type: '' };
   const turnsReplace = new ChatTurnsReplaceCheck(group);
+  // An http GET sends its input as the query string: one that renders to anything but a mapping
+  // (or null) fails each example contract_error before it is sent (QA229: validate was silent).
+  const agent = resolved.plan.agents[group.agentId] as { method?: string } | undefined;
+  const getQuery = protocol === 'http' && agent?.method === 'GET';
+  const getMisfits = { ids: [] as string[], count: 0, type: '' };
   // Only renders: the keys are not needed here, and deriving them doubled `evalc plan`'s time.
   for (const example of group.dataset.examples) {
     const rendered = renderExampleInput(group, example);
@@ -44,6 +49,10 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
       if (misfit) {
         if (nonText.count++ === 0) Object.assign(nonText, misfit);
         if (nonText.ids.length < MAX_LISTED) nonText.ids.push(example.id);
+      }
+      if (getQuery && !isQueryInput(rendered.value)) {
+        if (getMisfits.count++ === 0) getMisfits.type = jsonType(rendered.value);
+        if (getMisfits.ids.length < MAX_LISTED) getMisfits.ids.push(example.id);
       }
       // An openai agent has the same contract, and no turns (QA64: DESIGN's default `{query}` input).
       const shapeChecked = protocol === 'openai' || (group.turnsAreTheUser && !example.turns?.length);
@@ -110,6 +119,22 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
       ),
     );
   }
+  if (getMisfits.count > 0) {
+    const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input'];
+    const more = getMisfits.count > getMisfits.ids.length ? ', …' : '';
+    out.push(
+      diagnostic(
+        'EVALC_BIND_GET_INPUT',
+        `http agent \`${group.agentId}\` (method: GET) gets binding \`${group.bindingName}\`, whose input renders to a ${getMisfits.type}, not a mapping, for dataset ${group.datasetId}, examples ${getMisfits.ids.join(', ')}${more} (${getMisfits.count} of ${total}): a GET sends its input as the query string, so each fails contract_error before it is sent`,
+        planPath,
+        {
+          source: resolved.loaded.locate(planPath),
+          severity: 'warning',
+          hint: `write the input as a mapping of query parameters (input: { q: "{{…}}" })${group.bindingName === group.agentId ? '' : `, or give the agent its own binding (bindings.${group.agentId})`}`,
+        },
+      ),
+    );
+  }
   if (nonText.count > 0) {
     const planPath = ['tasks', group.taskId, 'bindings', group.bindingName, 'input', ...nonText.at];
     const more =
@@ -130,6 +155,15 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
     );
   }
   return out;
+}
+
+/** What an http GET can send as its query string: a mapping, or nothing (adapter.ts). */
+function isQueryInput(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value));
+}
+
+function jsonType(value: unknown): string {
+  return Array.isArray(value) ? 'list' : typeof value === 'string' ? 'string' : typeof value;
 }
 
 /** The first message of `{messages: [...]}` whose content is neither text, null nor a list of parts. */
