@@ -128,8 +128,12 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   // Said after the reports are out, so that a failure stays the only line on stderr.
   const noteMissingCache = () => {
     if (sources.missingCache === undefined) return;
+    // A piped lock (`--from <(git show …)`) has no folder: "no cache at ../../dev/fd/.evalc/cache" (QA228).
+    const where = isRegularFile(current.file)
+      ? `no cache at ${path.relative(ctx.cwd, sources.missingCache) || '.'}`
+      : `${values.from} is a pipe, with no folder and so no cache beside it`;
     ctx.stderr(
-      `note: no cache at ${path.relative(ctx.cwd, sources.missingCache) || '.'}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
+      `note: ${where}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
     );
   };
   // Each report is rendered only when it is written, one at a time and in pieces (QA86: the four
