@@ -13,6 +13,7 @@ import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { removeStaleTemps } from '../lockfile/serialize.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets, scrubWholeSecrets } from '../plan/secrets.js';
+import { agentNameChanges } from './agent-name-change.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { type ApplyOptions, type ApplyOutcome, LOCKED_WITH_UPDATE_LOCK } from './apply-types.js';
 import { lockCache } from './cache-lock.js';
@@ -187,6 +188,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         };
       for (const [id, failure] of started.undiscovered) undiscovered.set(id, failure);
       pins = started.pins;
+      for (const line of agentNameChanges(previousLock, pins)) setup.warn(line);
       compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
       if (options.locked) {
         const drift = agentDrift(compiled, previousLock, pins);

@@ -1,0 +1,75 @@
+/**
+ * QA225 (review of QA218's 5eae9e1): a RAIP agent whose /info names it otherwise than evalc.lock
+ * pins, with the same version and schema (another agent deployed behind the same URL), is the same
+ * identity: a re-apply beside the lock is up to date and answers from the cache. `evalc diff` names
+ * the change between two fresh runs (5eae9e1), but that re-apply said nothing. It now warns on
+ * stderr, naming both names and `--refresh`. Real loopback agent, in-process apply.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyRun, createProgress } from '../../src/index.js';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa225-name-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function apply(): Promise<{ status: string; messages: string[] }> {
+  const lines: string[] = [];
+  const outcome = await applyRun({
+    planFile: 'evalc.yaml',
+    cwd: dir,
+    env: {},
+    signal: new AbortController().signal,
+    progress: createProgress('json', (text) => lines.push(text)),
+  });
+  const messages = lines
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { event: string; text?: string })
+    .filter((event) => event.event === 'message')
+    .map((event) => event.text ?? '');
+  return { status: outcome.status, messages };
+}
+
+describe('an agent whose discovered name changed, beside an up-to-date lock (QA225)', () => {
+  it('warns, naming both names and --refresh; the lock keeps the name it pinned', async () => {
+    const agent = { name: 'advisor-v1' };
+    const server = await startLoopback((req, res) => {
+      if (req.url === '/info')
+        return sendJson(res, 200, { name: agent.name, version: '1.0.0', inputSchema: { type: 'object' } });
+      return sendJson(res, 200, { output: { answer: 'x' } });
+    });
+    try {
+      writeFileSync(
+        path.join(dir, 'evalc.yaml'),
+        `evalc: 1
+benchmark: { id: qa225-name }
+agents: { a1: { protocol: raip, url: "${server.url}", limits: { retries: 0 } } }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: x }, expected: { answer: x } } ] } }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+run: { preflight: 0, bootstrap: 100 }
+`,
+      );
+      const first = await apply();
+      expect(first.status).toBe('done');
+      expect(first.messages.join('\n')).not.toContain('discovery names it');
+      agent.name = 'advisor-next';
+      const again = await apply();
+      expect(again.messages).toContain(
+        'evalc: warning: agent a1: its discovery names it "advisor-next", where evalc.lock pins "advisor-v1" (same version and schema, so its cached answers are used): if another agent answers at that address now, `evalc apply --refresh` asks it again',
+      );
+      const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as {
+        agents: Record<string, { name?: string }>;
+      };
+      expect(lock.agents.a1?.name).toBe('advisor-v1');
+    } finally {
+      await server.close();
+    }
+  });
+});
