@@ -1,6 +1,7 @@
 /** The hint of a plan file not found where `evalc init` would write one. */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { shellWord } from './shell-word.js';
 
 /**
  * A first `evalc plan` (`validate`, `apply`) in a folder with no evalc.yaml read "plan file not
@@ -10,8 +11,9 @@ export function initHint(display: string, absolute: string): string | undefined 
   const folder = path.dirname(absolute);
   if (path.basename(absolute) !== 'evalc.yaml' || !isFolder(folder)) return undefined;
   const shown = path.dirname(display);
-  const arg =
-    shown === '.' ? '' : ` ${/^[\w./@%+=:,-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", "'\\''")}'`}`;
+  // Written as the shell reads it back, a control character in $'…' (QA227: single-quoted, the
+  // terminal escaping turned an ESC into `\u001b`, and `evalc init` made another folder).
+  const arg = shown === '.' ? '' : ` ${shellWord(shown)}`;
   return `no plan in ${shown === '.' ? 'this folder' : shown}: \`evalc init${arg}\` scaffolds one (evalc.yaml, a dataset, a stand-in agent), or name your plan file`;
 }
 
