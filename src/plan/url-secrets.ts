@@ -99,6 +99,14 @@ export function maskUrlQueryCredentials(url: string): string {
 }
 
 /**
+ * A text quoted in a message that may hold a url (`include: https://u:pw@h/x.yaml`, one path for the
+ * list): its password and query credentials written `***`, as the excerpt masks them (QA228).
+ */
+export function maskUrlText(text: string): string {
+  return maskUrlQueryCredentials(text).replace(/(:\/\/)([^/?#@\s:]*):[^/?#@\s]*@/g, `$1$2:${MASK}@`);
+}
+
+/**
  * The rest of a url's query read as a key: `url: http://h/a?q=x,y&api_key=…` in braces, its `,`
  * ending the unquoted value, left the key `y&api_key=…` (QA189: said whole in validate's message and
  * --json's path, while the excerpt masked it); each credential piece's value written `***`.

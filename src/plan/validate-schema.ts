@@ -26,7 +26,7 @@ import { schemaKeysAt } from './schema-keys.js';
 import { misspeltFieldHint, rubricRangeHint, shapeHint } from './shape-hints.js';
 import { didYouMean, misspeltKeyHint, suggest } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
-import { maskQueryText } from './url-secrets.js';
+import { maskQueryText, maskUrlText } from './url-secrets.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
 
@@ -199,7 +199,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
             : `quote the value to keep it text: ${key}: "${secret ? '…' : String(actual)}"`
           : // One item written without its list (`include: shared.yaml`, `agents: a1`; QA161).
             issue.expected === 'array' && (typeof actual === 'string' || typeof actual === 'number')
-            ? `write a list, even of one item: ${key}: [${String(actual)}]`
+            ? `write a list, even of one item: ${key}: [${maskUrlText(String(actual))}]`
             : // A number in quotes is text in YAML (`concurrency: "4"`; QA161).
               (issue.expected === 'number' || issue.expected === 'int') &&
                 typeof actual === 'string' &&
@@ -395,6 +395,6 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string')
-    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    return `the string ${JSON.stringify(maskUrlText(value).replace(/^(.{40}).+$/s, '$1…'))}`;
   return `${typeof value} ${String(value)}`;
 }

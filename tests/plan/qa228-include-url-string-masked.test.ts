@@ -1,0 +1,34 @@
+/**
+ * Regression (QA228): `include: https://u:Passw0rd@host/x.yaml?token=…`, one url written for the
+ * list, was refused with 'include: expected a list, got the string "https://u:Passw0rd@…"' and the
+ * hint 'write a list, even of one item: include: [https://u:Passw0rd@…]': the password as written,
+ * in the terminal and --json, where the list form's error (QA59) and the excerpt mask it. Both are
+ * masked now; a plain path is said as written.
+ */
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { loadPlan } from '../../src/compiler/load-plan.js';
+import { writeFiles } from '../compiler/plan-helpers.js';
+
+async function said(include: string): Promise<string[]> {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1\ninclude: ${include}\nbenchmark: { id: b }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  return r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_TYPE').map((d) => `${d.message} | ${d.hint}`);
+}
+
+it('a url written alone for the include list is said without its credentials', async () => {
+  const out = await said('https://u:Passw0rd@h/x.yaml?token=9f8e7d6c5b4a');
+  expect(out).toEqual([
+    'include: expected a list, got the string "https://u:***@h/x.yaml?token=***" | write a list, even of one item: include: [https://u:***@h/x.yaml?token=***]',
+  ]);
+  expect(out.join('\n')).not.toMatch(/Passw0rd|9f8e7d6c/);
+  expect(await said('agents.yaml')).toEqual([
+    'include: expected a list, got the string "agents.yaml" | write a list, even of one item: include: [agents.yaml]',
+  ]);
+});
