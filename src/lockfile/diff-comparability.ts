@@ -256,9 +256,14 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       if (o.rubricVersion === undefined || o.rubricVersion !== n.rubricVersion)
         compareField(out, 'judge_rubric', id, 'rubric', o.rubric, n.rubric);
       compareField(out, 'judge_rubric_version', id, 'rubricVersion', o.rubricVersion, n.rubricVersion);
-      // An openai judge's `version` is the model its server reported serving (QA229), not a server's.
-      const versionLabel = n.protocol === 'openai' ? 'served model' : 'server version';
-      compareField(out, 'judge_version', id, versionLabel, o.version, n.version);
+      // An openai judge's `version` is the model its server reported serving (QA229); one an old lock
+      // lacks may be an earlier evalc's, which recorded none: information, not a confound.
+      const served = n.protocol === 'openai' ? 'served model' : undefined;
+      const at = out.length;
+      compareField(out, 'judge_version', id, served ?? 'server version', o.version, n.version);
+      const added = served && o.version === undefined ? out[at] : undefined;
+      if (added)
+        Object.assign(added, { severity: 'info', message: `${added.message} (the old lock records none)` });
       compareField(out, 'judge_version', id, 'wire version', o.wireVersion, n.wireVersion);
       // A setting the lock has no field for (temperature, prompt, …) changes only the digest: it
       // changes every score the judge gives (QA47: such a run compared as strictly comparable).

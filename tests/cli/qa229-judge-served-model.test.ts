@@ -76,6 +76,28 @@ describe('an openai judge served as a dated snapshot (QA229)', () => {
     const diff = await spawnCliAsync(['diff', 'old.lock', 'evalc.lock'], { cwd: dir, env: { CI: 'true' } });
     expect(diff.stdout).toContain('served model');
     expect(diff.stdout).toContain('gpt-4o-2024-08-06');
+
+    // A lock an earlier evalc wrote records no served model: its addition is information only.
+    const older = JSON.parse(lock1) as { judges: Judges };
+    delete older.judges.llm?.version;
+    writeFileSync(path.join(dir, 'older.lock'), `${JSON.stringify(older, null, 2)}\n`);
+    const fromOlder = await spawnCliAsync(['diff', 'older.lock', 'evalc.lock', '--format', 'json'], {
+      cwd: dir,
+      env: { CI: 'true' },
+    });
+    const issues = (
+      JSON.parse(fromOlder.stdout) as { comparability: { kind: string; severity: string; message: string }[] }
+    ).comparability;
+    expect(issues.filter((i) => i.kind === 'judge_version')).toEqual([
+      {
+        kind: 'judge_version',
+        severity: 'info',
+        message: 'llm: served model added (gpt-4o-2024-11-20) (the old lock records none)',
+        subject: 'llm',
+        old: null,
+        new: 'gpt-4o-2024-11-20',
+      },
+    ]);
   });
 
   it('pins no version when the server names the model as the plan does', async () => {
