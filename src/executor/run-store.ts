@@ -54,16 +54,17 @@ export function cacheLoadNotes(store: LogStore, cacheDir: string): string[] {
   const damaged = store.damagedOnLoad;
   if (damaged > 0)
     notes.push(
-      `the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y' : 'ies'} (their steps run again; \`evalc cache prune\` drops them)`,
+      // One of a thing in the singular, as cache stats says it (653bd20, QA228).
+      `the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y (its step runs' : 'ies (their steps run'} again; \`evalc cache prune\` drops ${damaged === 1 ? 'it' : 'them'})`,
     );
   const lost = store.lostOnLoad;
   if (lost.entries > 0)
     notes.push(
-      `the cache log ${cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${lost.entries === 1 ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); their steps run again`,
+      `the cache log ${cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${lost.entries === 1 ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); ${lost.entries === 1 ? 'its step runs' : 'their steps run'} again`,
     );
   else if (lost.tornBytes > 0)
     notes.push(
-      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} bytes: an interrupted write): a step it held runs again`,
+      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} byte${lost.tornBytes === 1 ? '' : 's'}: an interrupted write): a step it held runs again`,
     );
   return notes;
 }
