@@ -247,42 +247,88 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
   // cache with no subcommand (`evalc --json cache`) read `evalc cache --json`, refused too (QA213):
   // stats is offered, the one that changes nothing, and the choice said.
   const bare = rest[at] === 'cache' && sub === -1;
-  // A single-dash word is read against the command's flags, then every command's: `evalc -q cache`
-  // read `evalc cache stats -q` (QA222).
-  const ownWritten = asLongFlag(flag, Object.keys(commandOptions(rest[at] as CommandName)));
-  const written = ownWritten === flag ? asLongFlag(flag, [...new Set(allFlagNames())]) : ownWritten;
+  // Every flag before the command is read, not the first alone: `evalc --json --quiet plan` read
+  // `evalc plan --json --quiet`, which plan refuses (QA226).
+  const name = rest[at] as CommandName;
+  const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
+  const read = readFlagsBefore(
+    name,
+    [flag, ...rest.slice(0, at)],
+    others,
+    sub === -1 ? undefined : after[sub],
+  );
   // A flag of prune alone (`evalc --dry-run cache`) offered `cache stats --dry-run`, refused: prune (QA222).
-  const pruneFlag = bare && /^--(dry-run|force|lock)(=|$)/.test(written);
+  const pruneFlag = bare && [...read.kept, ...others].some((w) => /^--(dry-run|force|lock)(=|$)/.test(w));
   const command = bare
     ? ['cache', pruneFlag ? 'prune' : 'stats']
     : sub === -1
       ? [rest[at]!]
       : [rest[at]!, after[sub]!];
-  const others = sub === -1 ? after : [...after.slice(0, sub), ...after.slice(sub + 1)];
-  const as = written === flag ? '' : `, as ${written}`;
+  const line = shellLine([...command, ...read.json, ...read.kept, ...others]);
   // A flag the command does not take (`evalc --quiet plan`) read 'evalc plan --quiet', which plan
   // refuses, 'plan takes no --quiet' (QA222): the line offered runs without it, its value dropped.
-  const owners = flagOwners(written);
-  if (owners.length > 0 && !owners.includes(rest[at] as CommandName)) {
-    const value = !written.includes('=') && commandOptions(owners[0]!)[written.slice(2)]?.type === 'string';
-    // JSON is asked of diff and report with --format json, of the others with --json (QA95, QA105).
-    const takes = commandOptions(rest[at] as CommandName);
-    const asked = value ? rest[0] : written.split('=')[1];
-    const json =
-      written === '--json' && (rest[at] === 'diff' || rest[at] === 'report')
-        ? ['--format', 'json']
-        : /^--format(=|$)/.test(written) && asked === 'json' && takes.json
-          ? ['--json']
-          : [];
-    const line = shellLine([...command, ...json, ...rest.slice(value ? 1 : 0, at), ...others]);
-    const names = owners.map((o) => flagOwnerName(o, written.slice(2).split('=')[0]!));
-    const of = names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-    const why =
-      json.length > 0 ? `writes JSON with ${json.join(' ')}` : `takes no ${written} (it is a flag of ${of})`;
-    return `${flag} goes after the command, but ${rest[at]} ${why}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+  // JSON is asked of diff and report with --format json, of the others with --json (QA95, QA105).
+  const why = [
+    ...(read.json.length > 0 ? [`writes JSON with ${read.json.join(' ')}`] : []),
+    ...(read.dropped.length > 0 ? [`takes no ${read.dropped.join(' nor ')}`] : []),
+  ];
+  const as = read.first === flag || why.length > 0 ? '' : `, as ${read.first}`;
+  const but = why.length > 0 ? `, but ${rest[at]} ${why.join(' and ')}` : '';
+  return `${flag} goes after the command${as}${but}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+}
+
+/**
+ * The flags written before `command` (each with its value), read against it: a single-dash word as
+ * the long flag it names (the command's, then any command's: `evalc -q cache`, QA222); one it takes
+ * kept; JSON asked as it asks it; one it does not take dropped, named with the commands that do.
+ */
+function readFlagsBefore(
+  command: CommandName,
+  words: string[],
+  after: string[],
+  sub: string | undefined,
+): { first: string; kept: string[]; json: string[]; dropped: string[] } {
+  const own = Object.keys(commandOptions(command));
+  const kept: string[] = [];
+  const json: string[] = [];
+  const dropped: string[] = [];
+  let first = words[0]!;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.startsWith('-')) {
+      kept.push(word);
+      continue;
+    }
+    const ownWritten = asLongFlag(word, own);
+    const written = ownWritten === word ? asLongFlag(word, [...new Set(allFlagNames())]) : ownWritten;
+    if (i === 0) first = written;
+    const key = written.slice(2).split('=')[0]!;
+    const owners = flagOwners(written);
+    const value =
+      owners.length > 0 && !written.includes('=') && commandOptions(owners[0]!)[key]?.type === 'string'
+        ? words.slice(i + 1, i + 2)
+        : [];
+    i += value.length;
+    // `cache stats` refuses prune's flags: `evalc --dry-run cache stats` read `evalc cache stats --dry-run`.
+    const takes = owners.includes(command) && !(sub === 'stats' && /^(dry-run|force|lock)$/.test(key));
+    if (owners.length === 0 || takes) {
+      kept.push(written, ...value);
+      continue;
+    }
+    const asked = value[0] ?? written.split('=')[1];
+    const given = [...kept, ...words.slice(i + 1), ...after];
+    const wantsFormat = written === '--json' && (command === 'diff' || command === 'report');
+    const wantsJson = key === 'format' && asked === 'json' && own.includes('json');
+    const alreadyAsked = given.some((w) => (wantsFormat ? /^--format(=|$)/.test(w) : w === '--json'));
+    if ((wantsFormat || wantsJson) && !alreadyAsked) {
+      if (json.length === 0) json.push(...(wantsFormat ? ['--format', 'json'] : ['--json']));
+    } else {
+      const names = owners.map((o) => flagOwnerName(o, key));
+      const of = names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+      dropped.push(`--${key} (it is a flag of ${of})`);
+    }
   }
-  const line = shellLine([...command, written, ...rest.slice(0, at), ...others]);
-  return `${flag} goes after the command${as}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
+  return { first, kept, json, dropped };
 }
 
 /** Every command's flag names, `help` aside. */
