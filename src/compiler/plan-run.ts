@@ -301,8 +301,11 @@ export function planRun(
   }
   // A dataset edit no step sees beside steps that run (an example removed from one dataset, one
   // added to another): its groups' aggregates change too, and the edit is said (QA221).
+  // A dataset edit alone re-aggregates the edited datasets' groups, their tasks and the benchmark,
+  // as apply rewrites them (QA227: an example removed from d1 of three datasets read 5 nodes, 3 change).
+  const editOnly = groupsChanged === 0 && staleRuns === 0 && datasetEdited && !otherVersion && !metricChange;
   const datasetEdit =
-    groupsChanged > 0 && lock ? datasetEditBeside(compiled, lock, changedGroups) : undefined;
+    (groupsChanged > 0 || editOnly) && lock ? datasetEditBeside(compiled, lock, changedGroups) : undefined;
   for (const group of datasetEdit?.groups ?? []) {
     groupsChanged++;
     changedGroups.add(group.id);
@@ -324,7 +327,9 @@ export function planRun(
         ? 'new'
         : lockStale
           ? unrecordedReason(staleRuns, stepUnit)
-          : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
+          : editOnly
+            ? datasetEditReason(compiled, lock)
+            : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     });
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;
