@@ -60,6 +60,7 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
   });
   return (value) => {
     coerceNumericScores(value);
+    noFailureModesToReport(value, rubric);
     if (!validate(value)) {
       const renamed = caseMismatch(value, rubric) ?? unknownFailureMode(value, rubric);
       if (renamed !== undefined) return { ok: false, problem: renamed };
@@ -83,6 +84,18 @@ export function compileVerdictValidator(rubric: WireRubric): (value: unknown) =>
     if (rationale.trim() === '') return { ok: false, problem: 'rationale is empty' };
     return { ok: true, verdict: { dimensions, failureModes: [...new Set(failureModes)], rationale } };
   };
+}
+
+/**
+ * A rubric that defines no failure modes leaves none to report: a verdict without `failureModes`,
+ * or with `null` (Python's None), reads as `[]` — a model answering without json_schema often drops
+ * the empty list (QA229: every such verdict was a judge_error). A rubric that defines some still
+ * needs the list.
+ */
+function noFailureModesToReport(value: unknown, rubric: WireRubric): void {
+  if (rubric.failureModes.length > 0 || typeof value !== 'object' || value === null) return;
+  const verdict = value as { failureModes?: unknown };
+  if (verdict.failureModes === undefined || verdict.failureModes === null) verdict.failureModes = [];
 }
 
 const NUMERIC_TEXT = /^\s*-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*$/;
