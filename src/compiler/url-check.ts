@@ -80,8 +80,21 @@ export function urlAsSaid(url: string): string {
   const end = masked.slice(from).search(/[/?#]/);
   const authority = masked.slice(from, end === -1 ? masked.length : from + end);
   const at = authority.lastIndexOf('@');
-  if (at === -1) return masked;
+  if (at === -1) return passwordPastAuthority(masked, from, authority);
   const info = authority.slice(0, at);
   const said = info.includes(':') ? `${info.slice(0, info.indexOf(':'))}:***` : '***';
   return `${masked.slice(0, from)}${said}${masked.slice(from + at)}`;
+}
+
+/**
+ * A password holding a `/`, `?` or `#` unescaped (base64 has `/`: `http://user:ab/cd@h/v1`) ends the
+ * url's authority early, so no parser reads the url, and it was said whole (QA226): after `user:`, a
+ * word that is no port up to the next `@` is masked. `h:99999/a@b` is a port, kept as written.
+ */
+function passwordPastAuthority(masked: string, from: number, authority: string): string {
+  const colon = authority.indexOf(':');
+  const sign = masked.indexOf('@', from + authority.length);
+  if (colon === -1 || sign === -1 || /^\d*$/.test(authority.slice(colon + 1))) return masked;
+  if (/\s/.test(masked.slice(from, sign))) return masked;
+  return `${masked.slice(0, from + colon + 1)}***${masked.slice(sign)}`;
 }
