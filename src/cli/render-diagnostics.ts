@@ -118,13 +118,21 @@ export function maskUrlPasswords(text: string): string {
     const from = at + 3;
     let colon = -1;
     let end = -1;
+    // A password holding an unescaped `/`, `?` or `#` (`user:ab/cd@h`, a base64 token) is read on to
+    // its `@`, after a `user:` whose word is no port (QA226: it was shown); `h:7000/a@b` is a port.
+    let past = false;
     for (let i = from; i < out.length && i - from < 512; i++) {
       const ch = out[i]!;
       if (ch === '@') {
         end = i;
         break;
       }
-      if (NOT_IN_USERINFO.has(ch)) break;
+      if (past && (NOT_IN_USERINFO.has(ch) || ch === ',') && !'/?#'.includes(ch)) break;
+      if (!past && NOT_IN_USERINFO.has(ch)) {
+        if (colon === -1 || out[from] === '[' || !'/?#'.includes(ch) || /^\d*$/.test(out.slice(colon + 1, i)))
+          break;
+        past = true;
+      }
       if (ch === ':' && colon === -1) colon = i;
     }
     // `user:secret@` keeps the user; a lone `token@` (GitHub-style `https://TOKEN@host`) is the secret.
