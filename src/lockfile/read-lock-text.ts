@@ -96,9 +96,29 @@ export function danglingLockLink(file: string): string | undefined {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
     try {
-      return `no lockfile at ${file}: it is a link to ${readlinkSync(file)}, which does not exist`;
+      return `no lockfile at ${file}: it is a link to ${linkChain(file).join(', a link to ')}, which does not exist`;
     } catch {
       return undefined;
     }
   }
+}
+
+/**
+ * Each target of a chain of links, as each link holds it: `l1 → l2 → gone/x.lock` read "a link to
+ * l2, which does not exist", where l2 is there, a link itself (QA228).
+ */
+function linkChain(file: string): string[] {
+  const chain: string[] = [];
+  let at = file;
+  for (let hop = 0; hop < 16; hop++) {
+    const target = readlinkSync(at);
+    chain.push(target);
+    at = path.resolve(path.dirname(at), target);
+    try {
+      if (!lstatSync(at).isSymbolicLink()) break;
+    } catch {
+      break;
+    }
+  }
+  return chain;
 }
