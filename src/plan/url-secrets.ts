@@ -103,7 +103,11 @@ export function maskUrlQueryCredentials(url: string): string {
  * list): its password and query credentials written `***`, as the excerpt masks them (QA228).
  */
 export function maskUrlText(text: string): string {
-  return maskUrlQueryCredentials(text).replace(/(:\/\/)([^/?#@\s:]*):[^/?#@\s]*@/g, `$1$2:${MASK}@`);
+  // A password may hold a `/` (base64: `u:ab/cd@h`, QA226); `h:8080/a@b` is a port, kept.
+  return maskUrlQueryCredentials(text).replace(
+    /(:\/\/)([^/?#@\s:]*):(?!\d*(?:[/?#]|$))[^@\s]*?@/g,
+    `$1$2:${MASK}@`,
+  );
 }
 
 /**

@@ -28,6 +28,12 @@ it('a url written alone for the include list is said without its credentials', a
     'include: expected a list, got the string "https://u:***@h/x.yaml?token=***" | write a list, even of one item: include: [https://u:***@h/x.yaml?token=***]',
   ]);
   expect(out.join('\n')).not.toMatch(/Passw0rd|9f8e7d6c/);
+  expect(await said('https://u:ab/cd@h/x.yaml')).toEqual([
+    'include: expected a list, got the string "https://u:***@h/x.yaml" | write a list, even of one item: include: [https://u:***@h/x.yaml]',
+  ]);
+  expect(await said('https://h:8080/a@b.yaml')).toEqual([
+    'include: expected a list, got the string "https://h:8080/a@b.yaml" | write a list, even of one item: include: [https://h:8080/a@b.yaml]',
+  ]);
   expect(await said('agents.yaml')).toEqual([
     'include: expected a list, got the string "agents.yaml" | write a list, even of one item: include: [agents.yaml]',
   ]);
