@@ -97,11 +97,17 @@ function besideEmptyEntriesHint(
   holder: unknown,
 ): string | undefined {
   if (!isMapping(holder)) return undefined;
+  // `headers: {}` above it too, a placeholder written empty (QA226: no hint): into its braces.
+  const braces = (k: string) => isMapping(holder[k]) && Object.keys(holder[k]).length === 0;
   const empty = ['headers', 'env'].find(
-    (k) => holder[k] === null && present.indexOf(k) !== -1 && present.indexOf(k) < present.indexOf(key),
+    (k) =>
+      (holder[k] === null || braces(k)) &&
+      present.indexOf(k) !== -1 &&
+      present.indexOf(k) < present.indexOf(key),
   );
-  return empty === undefined
-    ? undefined
+  if (empty === undefined) return undefined;
+  return braces(empty)
+    ? `\`${empty}\` above it is \`{}\`: if \`${key}\` is one of its entries, write it in its braces, \`${empty}: { ${key}: … }\``
     : `\`${empty}\` above it is empty: if \`${key}\` is one of its entries, indent it under \`${empty}:\``;
 }
 
