@@ -16,7 +16,13 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
   const resolved = file !== '' && isFolder(named) ? path.join(named, 'evalc.lock') : named;
   const read = readLockFile(resolved);
   if (!read.ok) {
-    const hint = read.missing ? ` (run \`evalc apply\` to create it, or check the path)` : '';
+    // apply writes only an evalc.lock: a missing base.lock was told to run it (QA228, as QA180's shape advice).
+    const own = path.basename(resolved) === 'evalc.lock';
+    const hint = !read.missing
+      ? ''
+      : own
+        ? ` (run \`evalc apply\` to create it, or check the path)`
+        : ` (check the path: \`evalc apply\` writes only the evalc.lock beside a plan, not ${path.basename(resolved)})`;
     throw new ExitError(
       EXIT.failure,
       `cannot read the ${role} lockfile: ${lockAdvice(resolved, read.message, cwd)}${hint}`,

@@ -1,0 +1,30 @@
+/**
+ * Regression (QA228): a lockfile named on the command line that is not there and is not apply's
+ * evalc.lock — `evalc diff main.lock evalc.lock`, `--baseline base.lock`, or a link to nothing
+ * named so — was told "(run `evalc apply` to create it, or check the path)": apply writes the
+ * evalc.lock beside a plan, never main.lock (QA180 says so of such a lock's wrong shape). A
+ * missing evalc.lock keeps the advice, which holds for it.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { diffCommand } from '../../src/cli/diff.js';
+import { REPO_ROOT, runCommand } from './run-cli.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa228-named-lock-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('a missing lock named other than evalc.lock is not told to run evalc apply', async () => {
+  copyFileSync(
+    path.join(REPO_ROOT, 'tests/fixtures/locks/single-dataset-base.lock'),
+    path.join(dir, 'evalc.lock'),
+  );
+  const other = await runCommand(diffCommand, ['main.lock', 'evalc.lock'], { cwd: dir });
+  expect(other.code).toBe(1);
+  expect(other.stderr).toBe(
+    `evalc: cannot read the old lockfile: no lockfile at ${path.join(dir, 'main.lock')} (check the path: \`evalc apply\` writes only the evalc.lock beside a plan, not main.lock)\n`,
+  );
+  const own = await runCommand(diffCommand, ['evalc.lock', 'sub/evalc.lock'], { cwd: dir });
+  expect(own.stderr).toContain('(run `evalc apply` to create it, or check the path)');
+});
