@@ -125,6 +125,12 @@ export function maskUrlPasswords(text: string): string {
       const ch = out[i]!;
       if (ch === '@') {
         end = i;
+        // A password holding an unescaped `@` (`user:c@d@h`) ends at the host's `@`, the last before
+        // the path, as URL parsers read it (QA231: `d` was shown).
+        for (let j = i + 1; j < out.length && j - from < 512; j++) {
+          if (NOT_IN_USERINFO.has(out[j]!) || out[j] === ',') break;
+          if (out[j] === '@') end = j;
+        }
         break;
       }
       if (past && (NOT_IN_USERINFO.has(ch) || ch === ',') && !'/?#'.includes(ch)) break;

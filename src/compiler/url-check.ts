@@ -93,7 +93,10 @@ export function urlAsSaid(url: string): string {
  */
 function passwordPastAuthority(masked: string, from: number, authority: string): string {
   const colon = authority.indexOf(':');
-  const sign = masked.indexOf('@', from + authority.length);
+  const first = masked.indexOf('@', from + authority.length);
+  // The host's `@` is the last before the path: `user:ab/c@d@h` holds `c@d` too (QA231: `d` was said).
+  const host = first === -1 ? -1 : masked.slice(first).search(/[/?#\s]/);
+  const sign = first === -1 ? -1 : masked.lastIndexOf('@', host === -1 ? masked.length : first + host);
   if (colon === -1 || sign === -1 || /^\d*$/.test(authority.slice(colon + 1))) return masked;
   if (/\s/.test(masked.slice(from, sign))) return masked;
   return `${masked.slice(0, from + colon + 1)}***${masked.slice(sign)}`;
