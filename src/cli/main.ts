@@ -273,7 +273,9 @@ function flagBeforeCommand(flag: string, rest: string[]): string {
     ...(read.dropped.length > 0 ? [`takes no ${read.dropped.join(' nor ')}`] : []),
   ];
   const as = read.first === flag || why.length > 0 ? '' : `, as ${read.first}`;
-  const but = why.length > 0 ? `, but ${rest[at]} ${why.join(' and ')}` : '';
+  // `evalc --dry-run cache stats`: cache stats takes no --dry-run, cache prune does (QA231: 'cache takes no').
+  const said = sub === -1 ? rest[at] : `${rest[at]} ${after[sub]}`;
+  const but = why.length > 0 ? `, but ${said} ${why.join(' and ')}` : '';
   return `${flag} goes after the command${as}${but}: evalc ${line}${bare ? ' (cache needs stats or prune first)' : ''}`;
 }
 

@@ -26,7 +26,7 @@ describe('every flag before the command is read against it', () => {
     ],
     [
       ['--dry-run', 'cache', 'stats'],
-      '--dry-run goes after the command, but cache takes no --dry-run (it is a flag of cache prune): evalc cache stats',
+      '--dry-run goes after the command, but cache stats takes no --dry-run (it is a flag of cache prune): evalc cache stats',
     ],
     [
       ['--quiet', '--format', 'json', 'plan'],
