@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { planJsonSchema } from '../compiler/plan-json-schema.js';
 import { parseCommandArgs } from './args.js';
@@ -107,6 +107,12 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
     throw new ExitError(
       EXIT.usage,
       `${shownPlan} is a folder, not a plan: give init a folder without evalc.yaml`,
+    );
+  // A link to a folder is no plan either (QA231: it read 'already exists: `evalc plan l`', refused).
+  if (entry?.isSymbolicLink() && statSync(planFile, { throwIfNoEntry: false })?.isDirectory())
+    throw new ExitError(
+      EXIT.usage,
+      `${shownPlan} is a link to ${readlinkSync(planFile)}, a folder, not a plan: give init a folder without evalc.yaml`,
     );
   if (entry?.isSymbolicLink() && !existsSync(planFile))
     throw new ExitError(

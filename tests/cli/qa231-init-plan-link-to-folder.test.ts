@@ -1,0 +1,26 @@
+/**
+ * QA231 (the case next to QA227's 3b0ff99): `evalc init l` where l/evalc.yaml is a link to a folder
+ * read 'l/evalc.yaml already exists: `evalc plan l` shows what it would run', and plan refuses it, 'is
+ * a folder, not a file'. It is said as a folder, as a folder of that name is, exit 64, nothing written.
+ */
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { tempWorkspace } from '../e2e/apply-harness.js';
+import { spawnCli } from './run-cli.js';
+
+const ws = tempWorkspace('qa231-init-plan-link-to-folder');
+afterAll(() => ws.cleanup());
+
+it('a link to a folder: said as one, not pointed at evalc plan', () => {
+  mkdirSync(path.join(ws.dir, 'l'));
+  mkdirSync(path.join(ws.dir, 'elsewhere'));
+  symlinkSync('../elsewhere', path.join(ws.dir, 'l', 'evalc.yaml'));
+  const result = spawnCli(['init', 'l'], { cwd: ws.dir });
+  expect(result.code).toBe(64);
+  expect(result.stderr).toBe(
+    'evalc: l/evalc.yaml is a link to ../elsewhere, a folder, not a plan: give init a folder without evalc.yaml\n',
+  );
+  expect(readdirSync(path.join(ws.dir, 'l'))).toEqual(['evalc.yaml']);
+  expect(readdirSync(path.join(ws.dir, 'elsewhere'))).toEqual([]);
+});
