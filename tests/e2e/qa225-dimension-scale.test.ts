@@ -113,4 +113,20 @@ describe('a 1..5 dimension scored 1, inside [0, 1] (QA225)', () => {
     expect(row.metrics.composite?.score).toBe(0.4);
     expect(row.metrics.dim_a?.score).toBe(0.4);
   });
+
+  // QA230: a 0..1 verdict whose composite is only off — rounded (2/3 sent as 0.67), or the seed
+  // document's own example (0.78 where its dimensions give 0.795) — keeps its dimension's score,
+  // with the warning; it was a metric_error on every example.
+  it.each([
+    [0.67, { a: 1, b: 0 }, 1],
+    [0.78, { a: 0.85, b: 0.685 }, 0.85],
+  ])('keeps the score beside a composite %s that is only off', async (composite, dimensions, a) => {
+    reply.composite = composite;
+    reply.dimensions = dimensions;
+    expect((await applyInProcess(dir, { refresh: true })).status).toBe('done');
+    const row = readLock().results[0]!;
+    expect(row.metrics.composite?.score).toBe(composite);
+    expect(row.metrics.dim_a?.error).toBeUndefined();
+    expect(row.metrics.dim_a?.score).toBe(a);
+  });
 });

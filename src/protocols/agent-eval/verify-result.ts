@@ -119,8 +119,16 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
   if (reply.model !== undefined) verdict.model = reply.model;
   if (warnings.length > 0) verdict.warnings = warnings;
   // QA225: a 1..5 dimension scored 1 (the worst, composite 0) reads 1 on 0..1, the best: a
-  // `dimension:` metric needs to know the scale is not 0..1 (content-assessment.ts).
-  if (!expect.rangesKnown && recomputable && Math.abs(local - reply.composite) > COMPOSITE_TOLERANCE)
+  // `dimension:` metric needs to know the scale is not 0..1 (content-assessment.ts). Dimensions in
+  // [0, 1] on a wider scale give at most half evalc's composite (1..5: 0; 0..10: a tenth); a
+  // composite merely off (rounded, 0.67 for 0.6667; the seed's own 0.78 for 0.795) is a warning
+  // alone (QA230: every `dimension:` score of such a verdict was a metric_error).
+  if (
+    !expect.rangesKnown &&
+    recomputable &&
+    local - reply.composite > COMPOSITE_TOLERANCE &&
+    reply.composite <= local / 2 + COMPOSITE_TOLERANCE
+  )
     verdict.unitComposite = local;
   return { ok: true, verdict };
 }
