@@ -108,16 +108,18 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
       EXIT.usage,
       `${shownPlan} is a folder, not a plan: give init a folder without evalc.yaml`,
     );
-  // A link to a folder is no plan either (QA231: it read 'already exists: `evalc plan l`', refused).
-  if (entry?.isSymbolicLink() && statSync(planFile, { throwIfNoEntry: false })?.isDirectory())
+  // A link to a folder is no plan either (QA231: it read 'already exists: `evalc plan l`', refused),
+  // and a loop of links reaches no file (QA231: it read 'which does not exist' of a link that does).
+  const reached = entry?.isSymbolicLink() ? linkReaches(planFile) : undefined;
+  if (reached === 'folder')
     throw new ExitError(
       EXIT.usage,
       `${shownPlan} is a link to ${readlinkSync(planFile)}, a folder, not a plan: give init a folder without evalc.yaml`,
     );
-  if (entry?.isSymbolicLink() && !existsSync(planFile))
+  if (reached === 'nothing' || reached === 'loop')
     throw new ExitError(
       EXIT.usage,
-      `${shownPlan} is a link to ${readlinkSync(planFile)}, which does not exist: init writes no plan through a link; remove it, or give init a folder without evalc.yaml`,
+      `${shownPlan} is a link to ${readlinkSync(planFile)}, ${reached === 'loop' ? 'a loop of links that reaches no file' : 'which does not exist'}: init writes no plan through a link; remove it, or give init a folder without evalc.yaml`,
     );
   if (existsSync(planFile)) {
     const target = path.relative(ctx.cwd, dir);
@@ -188,4 +190,14 @@ function ignoresEvalcFolder(text: string): boolean {
     else if (line.startsWith('!') && pattern.test(line.slice(1))) ignored = false;
   }
   return ignored;
+}
+
+/** What a link leads to: a folder, a file, nothing, or a loop of links (stat's ELOOP). */
+function linkReaches(file: string): 'folder' | 'file' | 'nothing' | 'loop' {
+  try {
+    const target = statSync(file, { throwIfNoEntry: false });
+    return target === undefined ? 'nothing' : target.isDirectory() ? 'folder' : 'file';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ELOOP' ? 'loop' : 'nothing';
+  }
 }

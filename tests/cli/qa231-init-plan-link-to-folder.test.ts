@@ -1,7 +1,8 @@
 /**
  * QA231 (the case next to QA227's 3b0ff99): `evalc init l` where l/evalc.yaml is a link to a folder
  * read 'l/evalc.yaml already exists: `evalc plan l` shows what it would run', and plan refuses it, 'is
- * a folder, not a file'. It is said as a folder, as a folder of that name is, exit 64, nothing written.
+ * a folder, not a file'. It is said as a folder, as a folder of that name is, exit 64, nothing written;
+ * a loop of links (which 1e71c0b's first form met with a stack trace, ELOOP) is said as one.
  */
 import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -23,4 +24,16 @@ it('a link to a folder: said as one, not pointed at evalc plan', () => {
   );
   expect(readdirSync(path.join(ws.dir, 'l'))).toEqual(['evalc.yaml']);
   expect(readdirSync(path.join(ws.dir, 'elsewhere'))).toEqual([]);
+});
+
+it('a loop of links: said as one, no stack trace', () => {
+  mkdirSync(path.join(ws.dir, 'o'));
+  symlinkSync('again', path.join(ws.dir, 'o', 'evalc.yaml'));
+  symlinkSync('evalc.yaml', path.join(ws.dir, 'o', 'again'));
+  const result = spawnCli(['init', 'o'], { cwd: ws.dir });
+  expect(result.code).toBe(64);
+  expect(result.stderr).toBe(
+    'evalc: o/evalc.yaml is a link to again, a loop of links that reaches no file: init writes no plan through a link; remove it, or give init a folder without evalc.yaml\n',
+  );
+  expect(readdirSync(path.join(ws.dir, 'o')).sort()).toEqual(['again', 'evalc.yaml']);
 });
