@@ -11,11 +11,21 @@ import type { Lockfile } from '../lockfile/types.js';
 export function agentNameChanges(lock: Lockfile | undefined, pins: Record<string, AgentPin>): string[] {
   const lines: string[] = [];
   for (const [id, pin] of Object.entries(pins).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const locked = lock?.agents[id]?.name;
+    const lockAgent = lock?.agents[id];
+    const locked = lockAgent?.name;
     if (locked === undefined || pin.name === undefined || pin.name === locked) continue;
+    // A new version or schema is a new identity, said as such ('agent a1: version 1 → 2') and run
+    // again: not 'same version and schema' (QA230: it was said of any name change).
+    if (differs(pin.version, lockAgent?.version) || differs(pin.schemaDigest, lockAgent?.schemaDigest))
+      continue;
     lines.push(
       `agent ${id}: its discovery names it ${JSON.stringify(pin.name)}, where evalc.lock pins ${JSON.stringify(locked)} (same version and schema, so its cached answers are used): if another agent answers at that address now, \`evalc apply --refresh\` asks it again`,
     );
   }
   return lines;
+}
+
+/** Both known and not equal (a RAIP agent's locked version may be the plan's, its /info naming none). */
+function differs(now: string | undefined, locked: string | undefined): boolean {
+  return now !== undefined && locked !== undefined && now !== locked;
 }

@@ -36,10 +36,14 @@ async function apply(): Promise<{ status: string; messages: string[] }> {
 
 describe('an agent whose discovered name changed, beside an up-to-date lock (QA225)', () => {
   it('warns, naming both names and --refresh; the lock keeps the name it pinned', async () => {
-    const agent = { name: 'advisor-v1' };
+    const agent = { name: 'advisor-v1', version: '1.0.0' };
     const server = await startLoopback((req, res) => {
       if (req.url === '/info')
-        return sendJson(res, 200, { name: agent.name, version: '1.0.0', inputSchema: { type: 'object' } });
+        return sendJson(res, 200, {
+          name: agent.name,
+          version: agent.version,
+          inputSchema: { type: 'object' },
+        });
       return sendJson(res, 200, { output: { answer: 'x' } });
     });
     try {
@@ -68,6 +72,12 @@ run: { preflight: 0, bootstrap: 100 }
         agents: Record<string, { name?: string }>;
       };
       expect(lock.agents.a1?.name).toBe('advisor-v1');
+      // QA230: a name changed with the version is a new identity, run again: no 'same version'.
+      agent.name = 'advisor-v3';
+      agent.version = '3.0.0';
+      const newer = await apply();
+      expect(newer.status).toBe('done');
+      expect(newer.messages.join('\n')).not.toContain('same version and schema');
     } finally {
       await server.close();
     }
