@@ -42,9 +42,15 @@ export function judgeLockInfo(
 ): Record<string, JudgeInfo> {
   const info: Record<string, JudgeInfo> = {};
   const rubricsInUse = new Map<string, Set<string>>();
+  // The models asked of each judge: its own, and a metric's `judge_config.judge_model` (QA120).
+  const modelsAsked = new Map<string, Set<string>>();
   for (const { group } of compiled.groups)
     for (const m of group.metrics) {
       if (!m.judgeId) continue;
+      const asked = modelsAsked.get(m.judgeId) ?? new Set<string>();
+      const judgeModel = (m.config as { judge_config?: { judge_model?: unknown } }).judge_config?.judge_model;
+      if (typeof judgeModel === 'string') asked.add(judgeModel);
+      modelsAsked.set(m.judgeId, asked);
       const names = rubricsInUse.get(m.judgeId) ?? new Set<string>();
       const name = metricRubricName(m, plan);
       if (name !== undefined) names.add(name);
@@ -71,7 +77,7 @@ export function judgeLockInfo(
           }),
       ...(sorted.length > 0 ? { rubricVersion: sorted.join(' | ') } : {}),
       ...reportedModel(live.reports.judgeModels.get(id), previous?.model),
-      ...servedModel(plan.judges[id], live.reports.judgeModels.get(id), previous),
+      ...servedModel(plan.judges[id], modelsAsked.get(id), live.reports.judgeModels.get(id), previous),
       ...(live.pins[id] ? { registeredRubrics: live.pins[id] } : {}),
     };
     // Several rubrics on one judge are normal; one rubric reported at two versions in one run is not.
@@ -117,6 +123,7 @@ function ignoredModel(
  */
 function servedModel(
   config: Plan['judges'][string] | undefined,
+  metricModels: Set<string> | undefined,
   reported: Set<string> | undefined,
   previous: Lockfile['judges'][string] | undefined,
 ): { version?: string } {
@@ -125,8 +132,10 @@ function servedModel(
     return previous?.version !== undefined && previous.model === config.model
       ? { version: previous.version }
       : {};
+  // A metric's own `judge_model` served as named is no snapshot (QA230: `gpt-4o | gpt-4o-mini` was pinned).
+  const asked = new Set([config.model, ...(metricModels ?? [])]);
   const served = [...reported].sort(byText);
-  return served.some((m) => m !== config.model) ? { version: served.join(' | ') } : {};
+  return served.some((m) => !asked.has(m)) ? { version: served.join(' | ') } : {};
 }
 
 /** The tags of the registered rubrics in use, asked of each judge (`GET /v1/rubrics`). */

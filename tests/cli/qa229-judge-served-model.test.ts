@@ -20,7 +20,7 @@ afterAll(async () => {
   await server.close();
 });
 
-function plan(dir: string): void {
+function plan(dir: string, metrics = '- { type: judge, judge: llm, rubric: r1 }'): void {
   writeFileSync(
     path.join(dir, 'evalc.yaml'),
     `evalc: 1
@@ -40,7 +40,7 @@ tasks:
     datasets:
       d: { examples: [ { id: e1, vars: { q: hi } }, { id: e2, vars: { q: ho } } ] }
     metrics:
-      - { type: judge, judge: llm, rubric: r1 }
+      ${metrics}
 `,
   );
 }
@@ -103,6 +103,23 @@ describe('an openai judge served as a dated snapshot (QA229)', () => {
   it('pins no version when the server names the model as the plan does', async () => {
     const dir = tempFolder('evalc-qa229-same-');
     plan(dir);
+    server.state.served = undefined;
+    const out = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env: { CI: 'true' } });
+    expect(out.code, out.stderr).toBe(0);
+    const judge = judgesOf(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).llm;
+    expect(judge?.model).toBe('gpt-4o');
+    expect(judge?.version).toBeUndefined();
+  });
+
+  // QA230: a metric's own judge_model (QA120) served as named is not a snapshot: the lock pinned
+  // version 'gpt-4o | gpt-4o-mini', and diff named the metric's model a served-model change.
+  it("pins no version for a metric's own judge_model served as named", async () => {
+    const dir = tempFolder('evalc-qa230-judge-model-');
+    plan(
+      dir,
+      `- { type: judge, judge: llm, rubric: r1 }
+      - { type: judge, id: mini, judge: llm, rubric: r1, judge_config: { judge_model: gpt-4o-mini } }`,
+    );
     server.state.served = undefined;
     const out = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env: { CI: 'true' } });
     expect(out.code, out.stderr).toBe(0);
