@@ -58,6 +58,7 @@ export function flagBeforeCommand(flag: string, rest: string[], commands: readon
   const why = [
     ...(read.json.length > 0 ? [`writes JSON with ${read.json.join(' ')}`] : []),
     ...(read.dropped.length > 0 ? [`takes no ${read.dropped.join(' nor ')}`] : []),
+    ...(read.twice.length > 0 ? [`takes ${read.twice.join(' and ')} once`] : []),
   ];
   const as = read.first === flag || why.length > 0 ? '' : `, as ${read.first}`;
   // `evalc --dry-run cache stats`: cache stats takes no --dry-run, cache prune does (QA231: 'cache takes no').
@@ -77,11 +78,12 @@ function readFlagsBefore(
   after: string[],
   sub: string | undefined,
   commands: readonly string[],
-): { first: string; kept: string[]; json: string[]; dropped: string[] } {
+): { first: string; kept: string[]; json: string[]; dropped: string[]; twice: string[] } {
   const own = Object.keys(commandOptions(command));
   const kept: string[] = [];
   const json: string[] = [];
   const dropped: string[] = [];
+  const twice: string[] = [];
   let first = words[0]!;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -101,6 +103,14 @@ function readFlagsBefore(
     i += value.length;
     // `cache stats` refuses prune's flags: `evalc --dry-run cache stats` read `evalc cache stats --dry-run`.
     const takes = owners.includes(command) && !(sub === 'stats' && /^(dry-run|force|lock)$/.test(key));
+    // A value flag given after the command too (or twice before it) was offered as written, and the
+    // line refused, '--format was given twice' (QA231): the one after the command is kept, else the first.
+    const spec = takes ? commandOptions(command)[key] : undefined;
+    const again = (w: string) => w === `--${key}` || w.startsWith(`--${key}=`);
+    if (spec?.type === 'string' && !spec.multiple && (after.some(again) || kept.some(again))) {
+      if (!twice.includes(`--${key}`)) twice.push(`--${key}`);
+      continue;
+    }
     if (owners.length === 0 || takes) {
       kept.push(written, ...value);
       continue;
@@ -118,7 +128,7 @@ function readFlagsBefore(
       dropped.push(`--${key} (it is a flag of ${of})`);
     }
   }
-  return { first, kept, json, dropped };
+  return { first, kept, json, dropped, twice };
 }
 
 /** Every command's flag names, `help` aside. */
