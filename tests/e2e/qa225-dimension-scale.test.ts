@@ -114,6 +114,20 @@ describe('a 1..5 dimension scored 1, inside [0, 1] (QA225)', () => {
     expect(row.metrics.dim_a?.score).toBe(0.4);
   });
 
+  // QA230: a = 1 inside [0, 1] beside b = 4 on 1..5 (composite (0·2 + 0.75)/3 = 0.25): the
+  // verdict's own b shows the scale; a read 1, the best, for the worst answer.
+  it('is a metric_error when another dimension of the verdict lies outside [0, 1]', async () => {
+    reply.composite = 0.25;
+    reply.dimensions = { a: 1, b: 4 };
+    expect((await applyInProcess(dir, { refresh: true })).status).toBe('done');
+    const row = readLock().results[0]!;
+    expect(row.metrics.composite?.score).toBe(0.25);
+    expect(row.metrics.dim_a?.score).toBeNull();
+    expect(row.metrics.dim_a?.error).toBe('metric_error');
+    const log = readFileSync(path.join(dir, '.evalc', 'logs', 'run.log'), 'utf8');
+    expect(log).toContain('dimension "a" scored 1, but "b" scored 4 in the same verdict, outside [0, 1]');
+  });
+
   // QA230: a 0..1 verdict whose composite is only off — rounded (2/3 sent as 0.67), or the seed
   // document's own example (0.78 where its dimensions give 0.795) — keeps its dimension's score,
   // with the warning; it was a metric_error on every example.

@@ -180,6 +180,14 @@ export const judge: ExampleStageDefinition<z.output<typeof judgeParams>> = {
           `dimension "${p.dimension}" scored ${s}, outside [0, 1]: evalc does not know its range (agent-eval's /v1/rubrics lists none), so it cannot normalise it as the judge's composite is; score the composite (drop dimension:) or have the judge score this dimension on 0..1`,
           details,
         );
+      // QA230: in range, but another dimension of the verdict is not (1..5 scored 4, 1 and 3): the
+      // scale is the judge's own, and this worst answer, 1, read as the best.
+      const off = Object.entries(verdict.dimensions).find(([, v]) => v < 0 || v > 1);
+      if (off)
+        return metricError(
+          `dimension "${p.dimension}" scored ${s}, but "${off[0]}" scored ${off[1]} in the same verdict, outside [0, 1]: the judge scores on its own scale, which agent-eval's /v1/rubrics does not list, so evalc cannot normalise it; score the composite (drop dimension:) or have the judge score its dimensions on 0..1`,
+          details,
+        );
       // QA225: in range, but the server's composite is not what 0..1 dimensions give: a 1..5 scale
       // whose worst answer (1) read as the best.
       if (verdict.unitComposite !== undefined)
