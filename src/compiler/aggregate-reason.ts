@@ -38,8 +38,32 @@ export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): strin
   // example weights", which are named above).
   return (
     namedDatasetEdit(compiled, lock) ??
+    joinedReason(compiled, lock) ??
     'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)'
   );
+}
+
+/**
+ * Examples added to a dataset the lock records, which no step runs for when their results are cached
+ * (an `apply --only` ran them): `because an example joined the dataset (d1/e4): its results join
+ * evalc.lock` (QA231: it read 'a field no step reads, e.g. human_score').
+ */
+function joinedReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
+  const locked = lockedExampleIds(lock);
+  const joined: string[] = [];
+  for (const d of compiled.resolved.datasets) {
+    const before = locked.get(`${d.taskId}/${d.datasetId}`);
+    if (!before) continue;
+    const had = new Set(before);
+    joined.push(...d.examples.filter((e) => !had.has(e.id)).map((e) => `${d.datasetId}/${e.id}`));
+  }
+  if (joined.length === 0) return undefined;
+  const whose = joined.length === 1 ? 'its' : 'their';
+  const into =
+    compiled.resolved.only === undefined
+      ? 'evalc.lock'
+      : '.evalc/evalc.only.lock, the lock apply --only writes';
+  return `because ${joined.length === 1 ? 'an example' : `${joined.length} examples`} joined the dataset (${named(joined)}): ${whose} results join ${into}`;
 }
 
 /** The `task/dataset`s whose sha256 or example count differ from the ones evalc.lock pins. */

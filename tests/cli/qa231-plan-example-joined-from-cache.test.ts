@@ -1,0 +1,69 @@
+/**
+ * QA231 (the case next to QA227's 03be989): an example added to d1 and run by `apply --only t/d1`
+ * (its results cached, evalc.lock not rewritten), then `evalc plan`, read '~ aggregate … 3 nodes
+ * because a dataset file changed (its sha256; a field no step reads, e.g. human_score)': the example
+ * was unsaid, though apply writes its results into evalc.lock. It is named now.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { spawnCliAsync } from './run-cli.js';
+
+const plan = (endpoint: string) => `evalc: 1
+benchmark: { id: qa231-joined, version: 1.0.0 }
+agents:
+  c1: { protocol: chat, url: ${endpoint} }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { messages: [{ role: user, content: "{{q}}" }] }
+        output: { answer: "messages[-1].content" }
+    datasets:
+      d1: { source: d1.jsonl }
+      d2: { source: d2.jsonl }
+    metrics:
+      - { type: contains, candidate: answer, expected: answer }
+`;
+
+const line = (id: string, q: string) => `${JSON.stringify({ id, vars: { q }, expected: { answer: q } })}\n`;
+
+let agent: ChatAgent;
+let dir: string;
+const env = { CI: 'true' };
+
+beforeAll(async () => {
+  agent = await startChatAgent(['echo']);
+  dir = tempFolder('evalc-qa231-joined-');
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
+  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi'));
+  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
+  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+  expect(first.code, first.stderr).toBe(0);
+  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
+  const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env });
+  expect(only.code, only.stderr).toBe(0);
+});
+
+afterAll(async () => {
+  await agent.close();
+  removeFolder(dir);
+});
+
+describe('plan: an example whose results are cached joins evalc.lock (QA231)', () => {
+  it('is named, and apply writes it with no agent call', async () => {
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.code).toBe(2);
+    expect(out.stdout).toMatch(
+      /~ aggregate +qa231-joined +3 nodes +because an example joined the dataset \(d1\/e2\): its results join evalc\.lock\n/,
+    );
+    const calls = agent.requests.length;
+    const applied = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(agent.requests.length).toBe(calls);
+    const again = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(again.stdout).toMatch(/^No changes\./);
+  });
+});
