@@ -32,15 +32,13 @@ function lockedExampleIds(lock: Lockfile): Map<string, string[]> {
   return byDataset;
 }
 
+const FIELD_EDIT = 'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)';
+
 /** A dataset whose bytes changed without a step seeing it: examples removed, reordered, or else. */
 export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): string {
   // What is left changed a field no step reads, a human label above all (QA124: it read "e.g.
   // example weights", which are named above).
-  return (
-    namedDatasetEdit(compiled, lock) ??
-    joinedReason(compiled, lock) ??
-    'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)'
-  );
+  return namedDatasetEdit(compiled, lock) ?? joinedReason(compiled, lock) ?? FIELD_EDIT;
 }
 
 /**
@@ -95,7 +93,8 @@ export function datasetEditBeside(
     .map((cg) => cg.group)
     .filter((g) => !changedGroups.has(g.id) && edited.has(`${g.taskId}/${g.datasetId}`));
   const reason =
-    namedDatasetEdit(compiled, lock) ?? (groups.length > 0 ? datasetEditReason(compiled, lock) : undefined);
+    // Not the examples joined: beside steps that run, those are their `new example` rows (QA231).
+    namedDatasetEdit(compiled, lock) ?? (groups.length > 0 ? FIELD_EDIT : undefined);
   return { groups, ...(reason ? { reason } : {}) };
 }
 

@@ -2,7 +2,8 @@
  * QA231 (the case next to QA227's 03be989): an example added to d1 and run by `apply --only t/d1`
  * (its results cached, evalc.lock not rewritten), then `evalc plan`, read '~ aggregate … 3 nodes
  * because a dataset file changed (its sha256; a field no step reads, e.g. human_score)': the example
- * was unsaid, though apply writes its results into evalc.lock. It is named now.
+ * was unsaid, though apply writes its results into evalc.lock. It is named now (where no step runs:
+ * beside steps that run, an added example is its `new example` rows).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,5 +66,18 @@ describe('plan: an example whose results are cached joins evalc.lock (QA231)', (
     expect(agent.requests.length).toBe(calls);
     const again = await spawnCliAsync(['plan'], { cwd: dir, env });
     expect(again.stdout).toMatch(/^No changes\./);
+  });
+
+  it('beside an example that runs, the new one is its rows, and a field edit is said as before', async () => {
+    writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo') + line('e2', 'ya'));
+    writeFileSync(
+      path.join(dir, 'd1.jsonl'),
+      `${JSON.stringify({ id: 'e1', vars: { q: 'hi' }, expected: { answer: 'hi' }, human_score: 1 })}\n${line('e2', 'ho')}`,
+    );
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.stdout).toMatch(/\+ invoke .* 1 example +new example\n/);
+    expect(out.stdout).toMatch(
+      /~ aggregate +qa231-joined +4 nodes +because scores changed, and a dataset file changed \(its sha256; a field no step reads, e\.g\. human_score\)\n/,
+    );
   });
 });
