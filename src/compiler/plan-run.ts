@@ -248,6 +248,9 @@ export function planRun(
         staleRuns++;
         groupStale = true;
       }
+      // No lock row, every step cached (a group `apply --only` ran): apply writes it in too (QA231).
+      if (!previous && lock && counts.invoke.run + counts.extract.run + counts.score.run === ranBefore)
+        groupStale = true;
     }
     if (groupStale) staleGroups.set(group.id, group.taskId);
     if (groupChanged) {
@@ -292,8 +295,10 @@ export function planRun(
   const goneGroups = lock ? goneGroupsReason(compiled, lock) : undefined;
   // Only cached runs the lock does not record: their groups re-aggregate, for that reason.
   const lockStale = groupsChanged === 0 && staleRuns > 0 && !lockMissing && !datasetEdited && !otherVersion;
-  if (lockStale) {
+  // Beside steps that run too (QA231: an agent renamed, then `apply --only`, left its group out).
+  if (lockStale || (groupsChanged > 0 && !upToDate)) {
     for (const [id, taskId] of staleGroups) {
+      if (changedGroups.has(id)) continue;
       groupsChanged++;
       changedGroups.add(id);
       tasksChanged.add(taskId);
