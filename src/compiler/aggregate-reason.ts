@@ -38,7 +38,11 @@ const FIELD_EDIT = 'because a dataset file changed (its sha256; a field no step 
 export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): string {
   // What is left changed a field no step reads, a human label above all (QA124: it read "e.g.
   // example weights", which are named above).
-  return namedDatasetEdit(compiled, lock) ?? joinedReason(compiled, lock) ?? FIELD_EDIT;
+  // Examples joined from the cache are said beside the edit named (QA231: beside a removal, unsaid).
+  const named = namedDatasetEdit(compiled, lock);
+  const joined = joinedReason(compiled, lock);
+  if (named && joined) return `${named}, and ${joined.replace(/^because /, '')}`;
+  return named ?? joined ?? FIELD_EDIT;
 }
 
 /**

@@ -5,7 +5,7 @@
  * was unsaid, though apply writes its results into evalc.lock. It is named now (where no step runs:
  * beside steps that run, an added example is its `new example` rows).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
@@ -78,6 +78,20 @@ describe('plan: an example whose results are cached joins evalc.lock (QA231)', (
     expect(out.stdout).toMatch(/\+ invoke .* 1 example +new example\n/);
     expect(out.stdout).toMatch(
       /~ aggregate +qa231-joined +4 nodes +because scores changed, and a dataset file changed \(its sha256; a field no step reads, e\.g\. human_score\)\n/,
+    );
+  });
+
+  it('beside an example removed elsewhere, both are said', async () => {
+    const settled = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+    expect(settled.code, settled.stderr).toBe(0);
+    const d1 = readFileSync(path.join(dir, 'd1.jsonl'), 'utf8');
+    writeFileSync(path.join(dir, 'd1.jsonl'), d1 + line('e3', 'hu'));
+    const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env });
+    expect(only.code, only.stderr).toBe(0);
+    writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.stdout).toMatch(
+      /~ aggregate +qa231-joined +4 nodes +because an example left the dataset \(d2\/e2\): its results leave evalc\.lock, and an example joined the dataset \(d1\/e3\): its results join evalc\.lock\n/,
     );
   });
 });
