@@ -221,14 +221,17 @@ export function datasetDrift(
       ...stepChanges,
       ...instructionChanges(compiled, lock, lockFile, undefined, true),
     ];
-    drift.push(
-      changes.length > 0
-        ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`
-        : compiled.resolved.only !== undefined
-          ? // QA167: a task's instructions edited outside the selection read "e.g. a description or a gate".
-            `the plan changed since evalc.lock was written (no step changes under --only ${compiled.resolved.only}: e.g. an edit outside it, a description or a gate)`
-          : 'the plan changed since evalc.lock was written (no step changes: e.g. a description or a gate)',
-    );
+    // An inline dataset's edit, said above by its sha256, changes the plan too: no "no step
+    // changes" under it (QA230: an example's vars edited read so, its steps changed).
+    if (changes.length > 0 || drift.length === 0)
+      drift.push(
+        changes.length > 0
+          ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`
+          : compiled.resolved.only !== undefined
+            ? // QA167: a task's instructions edited outside the selection read "e.g. a description or a gate".
+              `the plan changed since evalc.lock was written (no step changes under --only ${compiled.resolved.only}: e.g. an edit outside it, a description or a gate)`
+            : 'the plan changed since evalc.lock was written (no step changes: e.g. a description or a gate)',
+      );
   }
   return drift;
 }
