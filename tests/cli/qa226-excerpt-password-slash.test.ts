@@ -8,7 +8,10 @@ import { expect, it } from 'vitest';
 import { maskUrlPasswords } from '../../src/cli/render-diagnostics.js';
 
 it.each([
-  ['    url: "http://user:ab/cd8812@127.0.0.1:7000/v1"', '    url: "http://user:*********@127.0.0.1:7000/v1"'],
+  [
+    '    url: "http://user:ab/cd8812@127.0.0.1:7000/v1"',
+    '    url: "http://user:*********@127.0.0.1:7000/v1"',
+  ],
   ['    url: "http://user:s3c#r8812@h/v1"', '    url: "http://user:*********@h/v1"'],
   ['    url: http://user:s3c?r8812@h/v1', '    url: http://user:*********@h/v1'],
   [
