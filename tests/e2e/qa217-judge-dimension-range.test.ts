@@ -7,88 +7,28 @@
  * (the server's, 0.5) is unchanged. Such metrics' keys carry the rule: a score cached by an older
  * evalc is judged again once, `plan` saying why. Real loopback agent and agent-eval judge.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
 import { loadPlan } from '../../src/compiler/load-plan.js';
 import { LogStore } from '../../src/executor/cache-store.js';
 import { runCommand } from '../cli/run-cli.js';
-import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { type DimensionJudgePlan, startDimensionJudgePlan } from '../fixtures/dimension-judge-plan.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
 
-const TAG = `five@sha256-rfc8785:${'c'.repeat(64)}`;
-let agent: Loopback;
-let judge: Loopback;
+let judged: DimensionJudgePlan;
 let dir: string;
 
 beforeAll(async () => {
-  agent = await startLoopback((req, res) => {
-    if ((req.url ?? '').startsWith('/info'))
-      return sendJson(res, 200, { name: 'n', version: '1', inputSchema: { type: 'object' } });
-    return sendJson(res, 200, { output: { answer: 'an answer' }, usage: {} });
-  });
-  judge = await startLoopback((req, res) => {
-    if (req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.170.0',
-        wireVersion: '1.1.0',
-      });
-    if (req.url === '/v1/rubrics')
-      return sendJson(res, 200, {
-        rubrics: [
-          {
-            name: 'five',
-            description: 'scores 1..5',
-            dimensions: [
-              { id: 'a', description: 'a', weight: 2 },
-              { id: 'b', description: 'b', weight: 1 },
-            ],
-            failureModes: [],
-            rubricVersion: TAG,
-          },
-        ],
-      });
-    // a = 3, b = 3 on 1..5: agent-eval's composite (2·0.5 + 1·0.5)/3 = 0.5.
-    return sendJson(res, 200, {
-      composite: 0.5,
-      dimensions: { a: 3, b: 3 },
-      failureModes: [],
-      wins: [],
-      rationale: 'scored',
-      rubricVersion: TAG,
-      model: 'stub',
-      durationMs: 1,
-    });
-  });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa217-dimension-'));
-  writeFileSync(path.join(dir, 'd.jsonl'), `${JSON.stringify({ id: 'e1', vars: { q: 'x' } })}\n`);
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'b', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
-    judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'five', limits: { retries: 0 } } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [
-          { type: 'judge', id: 'composite', judge: 'j' },
-          { type: 'judge', id: 'dim_a', judge: 'j', dimension: 'a', gate: false },
-        ],
-      },
-    },
-    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  // a = 3, b = 3 on 1..5: agent-eval's composite (2·0.5 + 1·0.5)/3 = 0.5.
+  judged = await startDimensionJudgePlan('evalc-qa217-dimension-', () => ({
+    composite: 0.5,
+    dimensions: { a: 3, b: 3 },
+  }));
+  dir = judged.dir;
 });
-afterAll(async () => {
-  await agent.close();
-  await judge.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => judged.close());
 
 interface Lock {
   groups: Record<string, { metrics: Record<string, { digest: string }> }>;

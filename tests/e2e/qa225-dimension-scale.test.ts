@@ -7,85 +7,22 @@
  * a registered rubric that does score 0..1 (composite consistent) keeps its dimension's score.
  * Real loopback agent and agent-eval judge.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { type DimensionJudgePlan, startDimensionJudgePlan } from '../fixtures/dimension-judge-plan.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
 
-const TAG = `five@sha256-rfc8785:${'c'.repeat(64)}`;
-let agent: Loopback;
-let judge: Loopback;
+let judged: DimensionJudgePlan;
 // a = 1, b = 1 on 1..5: agent-eval's composite is 0 (each normalised (1 − 1)/4 = 0).
 const reply = { composite: 0, dimensions: { a: 1, b: 1 } };
 let dir: string;
 
 beforeAll(async () => {
-  agent = await startLoopback((req, res) => {
-    if ((req.url ?? '').startsWith('/info'))
-      return sendJson(res, 200, { name: 'n', version: '1', inputSchema: { type: 'object' } });
-    return sendJson(res, 200, { output: { answer: 'an answer' }, usage: {} });
-  });
-  judge = await startLoopback((req, res) => {
-    if (req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.170.0',
-        wireVersion: '1.1.0',
-      });
-    if (req.url === '/v1/rubrics')
-      return sendJson(res, 200, {
-        rubrics: [
-          {
-            name: 'five',
-            description: 'scores 1..5',
-            dimensions: [
-              { id: 'a', description: 'a', weight: 2 },
-              { id: 'b', description: 'b', weight: 1 },
-            ],
-            failureModes: [],
-            rubricVersion: TAG,
-          },
-        ],
-      });
-    return sendJson(res, 200, {
-      composite: reply.composite,
-      dimensions: reply.dimensions,
-      failureModes: [],
-      wins: [],
-      rationale: 'scored',
-      rubricVersion: TAG,
-      model: 'stub',
-      durationMs: 1,
-    });
-  });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa225-dimension-scale-'));
-  writeFileSync(path.join(dir, 'd.jsonl'), `${JSON.stringify({ id: 'e1', vars: { q: 'x' } })}\n`);
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'b', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
-    judges: { j: { protocol: 'agent-eval', url: judge.url, rubric: 'five', limits: { retries: 0 } } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { q: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [
-          { type: 'judge', id: 'composite', judge: 'j' },
-          { type: 'judge', id: 'dim_a', judge: 'j', dimension: 'a', gate: false },
-        ],
-      },
-    },
-    run: { repeats: 1, seed: 7, preflight: 0, bootstrap: 100 },
-  };
-  writeFileSync(path.join(dir, 'evalc.yaml'), `${JSON.stringify(plan, null, 2)}\n`);
+  judged = await startDimensionJudgePlan('evalc-qa225-dimension-scale-', () => reply);
+  dir = judged.dir;
 });
-afterAll(async () => {
-  await agent.close();
-  await judge.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => judged.close());
 
 interface Lock {
   results: { metrics: Record<string, { score: number | null; error?: string }> }[];
