@@ -36,7 +36,7 @@ export type LineSpans = Map<number, Array<[number, number]>>;
 
 export function headerValueSpans(text: string): LineSpans {
   const spans: LineSpans = new Map();
-  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header/i.test(text)) return spans;
+  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header|\$\{/i.test(text)) return spans;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const add = (from: number, to: number) => {
@@ -85,6 +85,20 @@ function addHeaderValues(
     Pair(_, pair, path) {
       if (!isScalar(pair.key)) return;
       if (path.length === 2 && pair.key.value === 'tasks') return visit.SKIP;
+      // A serve.env value holding a `${` (`K: "${env.K:=sk-…}"`, refused a malformed reference said
+      // without its default) printed that default in the excerpt (QA232); a plain one (`PORT: "7101"`)
+      // is a setting, shown as written.
+      const owner = path[path.length - 2];
+      if (pair.key.value === 'env' && isPair(owner) && isScalar(owner.key) && owner.key.value === 'serve') {
+        const env = real(pair.value);
+        if (isMap(env))
+          for (const item of env.items) {
+            const value = real(item.value);
+            if (isScalar(value) && typeof value.value === 'string' && value.value.includes('${'))
+              addScalars(value, add, real, seen);
+          }
+        return;
+      }
       if (!HEADERS_KEY.test(String(pair.key.value))) return;
       const headers = real(pair.value);
       if (isMap(headers)) for (const item of headers.items) addScalars(item.value, add, real, seen);
