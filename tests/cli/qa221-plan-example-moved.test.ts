@@ -7,47 +7,29 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import {
+  type AppliedChatPlan,
+  applyChatPlan,
+  chatDatasetsPlan,
+  exampleLine as line,
+  rerunAggregates,
+} from '../fixtures/applied-chat-plan.js';
 import { spawnCliAsync } from './run-cli.js';
 
-const plan = (endpoint: string) => `evalc: 1
-benchmark: { id: qa221-moved, version: 1.0.0 }
-agents:
-  c1: { protocol: chat, url: ${endpoint} }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{q}}" }] }
-        output: { answer: "messages[-1].content" }
-    datasets:
-      d1: { source: d1.jsonl }
-      d2: { source: d2.jsonl }
-    metrics:
-      - { type: contains, candidate: answer, expected: answer }
-`;
-
-const line = (id: string, q: string) => `${JSON.stringify({ id, vars: { q }, expected: { answer: q } })}\n`;
-
-let agent: ChatAgent;
+let applied: AppliedChatPlan;
 let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa221-moved-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
-  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
-  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan(
+    'evalc-qa221-moved-',
+    (endpoint) => chatDatasetsPlan('qa221-moved', ['c1'], ['d1', 'd2'], endpoint),
+    { 'd1.jsonl': line('e1', 'hi') + line('e2', 'ho'), 'd2.jsonl': line('e1', 'yo') },
+  );
+  dir = applied.dir;
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('plan: an example removed from one dataset beside one added to another (QA221)', () => {
   it('re-aggregates both datasets and names the removal', async () => {
@@ -60,9 +42,7 @@ describe('plan: an example removed from one dataset beside one added to another 
       /~ aggregate +qa221-moved +4 nodes +because scores changed, and an example left the dataset \(d1\/e2\): its results leave evalc\.lock\n/,
     );
     const json = await spawnCliAsync(['plan', '--json'], { cwd: dir, env });
-    const steps = (JSON.parse(json.stdout) as { steps: { kind: string; id: string; status: string }[] })
-      .steps;
-    const rerun = steps.filter((s) => s.kind === 'aggregate' && s.status !== 'cached').map((s) => s.id);
+    const rerun = rerunAggregates(json.stdout);
     expect(rerun.sort()).toEqual([
       'aggregate/benchmark',
       'aggregate/c1/t/d1',

@@ -5,54 +5,37 @@
  * and d3's are the same figures). 3413aba counted such an edit beside steps that run precisely; alone
  * it is counted the same way now.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import {
+  type AppliedChatPlan,
+  lockAggregates as aggregates,
+  applyChatPlan,
+  chatDatasetsPlan,
+  exampleLine as line,
+  rerunAggregates,
+} from '../fixtures/applied-chat-plan.js';
 import { spawnCliAsync } from './run-cli.js';
 
-const plan = (endpoint: string) => `evalc: 1
-benchmark: { id: qa227-edit, version: 1.0.0 }
-agents:
-  c1: { protocol: chat, url: ${endpoint} }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{q}}" }] }
-        output: { answer: "messages[-1].content" }
-    datasets:
-      d1: { source: d1.jsonl }
-      d2: { source: d2.jsonl }
-      d3: { source: d3.jsonl }
-    metrics:
-      - { type: contains, candidate: answer, expected: answer }
-`;
-
-const line = (id: string, q: string) => `${JSON.stringify({ id, vars: { q }, expected: { answer: q } })}\n`;
-const aggregates = (dir: string) =>
-  JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')).aggregates as Record<string, unknown>;
-
-let agent: ChatAgent;
+let applied: AppliedChatPlan;
 let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa227-edit-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
-  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
-  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
-  writeFileSync(path.join(dir, 'd3.jsonl'), line('e1', 'ya'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan(
+    'evalc-qa227-edit-',
+    (endpoint) => chatDatasetsPlan('qa227-edit', ['c1'], ['d1', 'd2', 'd3'], endpoint),
+    {
+      'd1.jsonl': line('e1', 'hi') + line('e2', 'ho'),
+      'd2.jsonl': line('e1', 'yo'),
+      'd3.jsonl': line('e1', 'ya'),
+    },
+  );
+  dir = applied.dir;
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('plan: a dataset edit alone counts the aggregates apply rewrites (QA227)', () => {
   it('an example removed from d1 of three: 3 nodes, the ones whose figures change', async () => {
@@ -63,9 +46,7 @@ describe('plan: a dataset edit alone counts the aggregates apply rewrites (QA227
       /~ aggregate +qa227-edit +3 nodes +because an example left the dataset \(d1\/e2\): its results leave evalc\.lock\n/,
     );
     const json = await spawnCliAsync(['plan', '--json'], { cwd: dir, env });
-    const steps = (JSON.parse(json.stdout) as { steps: { kind: string; id: string; status: string }[] })
-      .steps;
-    const rerun = steps.filter((s) => s.kind === 'aggregate' && s.status !== 'cached').map((s) => s.id);
+    const rerun = rerunAggregates(json.stdout);
     expect(rerun.sort()).toEqual(['aggregate/benchmark', 'aggregate/c1/t/d1', 'aggregate/task/t']);
     // What apply then changes in evalc.lock: those three aggregates, no other.
     const before = aggregates(dir);

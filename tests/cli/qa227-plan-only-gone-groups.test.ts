@@ -7,48 +7,31 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import {
+  type AppliedChatPlan,
+  applyChatPlan,
+  chatDatasetsPlan,
+  exampleLine as line,
+} from '../fixtures/applied-chat-plan.js';
 import { spawnCliAsync } from './run-cli.js';
 
-const plan = (agent: string, endpoint: string) => `evalc: 1
-benchmark: { id: qa227-only-gone, version: 1.0.0 }
-agents:
-  ${agent}: { protocol: chat, url: ${endpoint} }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{q}}" }] }
-        output: { answer: "messages[-1].content" }
-    datasets:
-      d1: { source: d1.jsonl }
-      d2: { source: d2.jsonl }
-    metrics:
-      - { type: contains, candidate: answer, expected: answer }
-`;
+const plan = (agent: string, endpoint: string) =>
+  chatDatasetsPlan('qa227-only-gone', [agent], ['d1', 'd2'], endpoint);
 
-const line = (id: string, q: string) => `${JSON.stringify({ id, vars: { q }, expected: { answer: q } })}\n`;
-
-let agent: ChatAgent;
+let applied: AppliedChatPlan;
 let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa227-only-gone-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan('c1', agent.endpoint));
-  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi'));
-  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan('c2', agent.endpoint));
+  applied = await applyChatPlan('evalc-qa227-only-gone-', (endpoint) => plan('c1', endpoint), {
+    'd1.jsonl': line('e1', 'hi'),
+    'd2.jsonl': line('e1', 'yo'),
+  });
+  dir = applied.dir;
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan('c2', applied.agent.endpoint));
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('plan --only: the groups that left the plan, of the selection alone (QA227)', () => {
   it('names the selection’s group and the lock apply --only writes', async () => {
