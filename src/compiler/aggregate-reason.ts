@@ -42,7 +42,22 @@ export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): strin
   const named = namedDatasetEdit(compiled, lock);
   const joined = joinedReason(compiled, lock);
   if (named && joined) return `${named}, and ${joined.replace(/^because /, '')}`;
+  // A dataset edited where no example joined (a human_score) is said beside the join (QA233: unsaid).
+  if (joined && [...editedDatasets(compiled, lock)].some((id) => !joinedIn(compiled, lock).has(id)))
+    return `${joined}, and ${FIELD_EDIT.replace(/^because /, '')}`;
   return named ?? joined ?? FIELD_EDIT;
+}
+
+/** The `task/dataset`s an example joined (an id evalc.lock does not record for it). */
+function joinedIn(compiled: CompiledPlan, lock: Lockfile): Set<string> {
+  const locked = lockedExampleIds(lock);
+  const ids = new Set<string>();
+  for (const d of compiled.resolved.datasets) {
+    const id = `${d.taskId}/${d.datasetId}`;
+    const had = new Set(locked.get(id));
+    if (locked.has(id) && d.examples.some((e) => !had.has(e.id))) ids.add(id);
+  }
+  return ids;
 }
 
 /**

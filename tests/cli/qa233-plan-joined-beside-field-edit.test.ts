@@ -1,0 +1,76 @@
+/**
+ * QA233 (the case next to QA231's dcfa44d): an example joined d1 from the cache (an `apply --only
+ * t/d1` ran it) while a field no step reads was edited in d2 (a human_score), then `evalc plan`:
+ * it read '4 nodes because an example joined the dataset (d1/e2): …', d2's aggregate counted but its
+ * edit unsaid. Both are said now, and apply then calls no agent.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
+import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { spawnCliAsync } from './run-cli.js';
+
+const plan = (endpoint: string) => `evalc: 1
+benchmark: { id: qa233-joined, version: 1.0.0 }
+agents:
+  c1: { protocol: chat, url: ${endpoint} }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { messages: [{ role: user, content: "{{q}}" }] }
+        output: { answer: "messages[-1].content" }
+    datasets:
+      d1: { source: d1.jsonl }
+      d2: { source: d2.jsonl }
+    metrics:
+      - { type: contains, candidate: answer, expected: answer }
+`;
+
+const line = (id: string, q: string, extra = {}) =>
+  `${JSON.stringify({ id, vars: { q }, expected: { answer: q }, ...extra })}\n`;
+
+let agent: ChatAgent;
+let dir: string;
+const env = { CI: 'true' };
+
+beforeAll(async () => {
+  agent = await startChatAgent(['echo']);
+  dir = tempFolder('evalc-qa233-joined-');
+  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
+  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi'));
+  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
+  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+  expect(first.code, first.stderr).toBe(0);
+  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
+  const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env });
+  expect(only.code, only.stderr).toBe(0);
+  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo', { human_score: 1 }));
+});
+
+afterAll(async () => {
+  await agent.close();
+  removeFolder(dir);
+});
+
+describe('plan: an example joined from the cache beside a field edit elsewhere (QA233)', () => {
+  it('says both, text and --json alike, and apply calls no agent', async () => {
+    const reason =
+      'because an example joined the dataset (d1/e2): its results join evalc.lock, and a dataset file changed (its sha256; a field no step reads, e.g. human_score)';
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.code).toBe(2);
+    expect(out.stdout).toContain(`~ aggregate  qa233-joined`);
+    expect(out.stdout).toMatch(/ 4 nodes +because an example joined/);
+    expect(out.stdout).toContain(`${reason}\n`);
+    const json = await spawnCliAsync(['plan', '--json'], { cwd: dir, env });
+    const rows = (JSON.parse(json.stdout) as { rows: { kind: string; count: number; reason: string }[] })
+      .rows;
+    expect(rows).toEqual([expect.objectContaining({ kind: 'aggregate', count: 4, reason })]);
+    const calls = agent.requests.length;
+    const applied = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(agent.requests.length).toBe(calls);
+    expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
+  });
+});
