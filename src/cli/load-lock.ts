@@ -18,11 +18,16 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
   if (!read.ok) {
     // apply writes only an evalc.lock: a missing base.lock was told to run it (QA228, as QA180's shape advice).
     const own = path.basename(resolved) === 'evalc.lock';
+    // apply --only's own is written by an --only run (QA232: it was told apply never writes it, as QA192's damaged one).
+    const onlyLock =
+      path.basename(resolved) === 'evalc.only.lock' && path.basename(path.dirname(resolved)) === '.evalc';
     const hint = !read.missing
       ? ''
       : own
         ? ` (run \`evalc apply\` to create it, or check the path)`
-        : ` (check the path: \`evalc apply\` writes only the evalc.lock beside a plan, not ${path.basename(resolved)})`;
+        : onlyLock
+          ? ` (an \`evalc apply --only …\` run writes it when it ends, or check the path)`
+          : ` (check the path: \`evalc apply\` writes only the evalc.lock beside a plan, not ${path.basename(resolved)})`;
     throw new ExitError(
       EXIT.failure,
       `cannot read the ${role} lockfile: ${lockAdvice(resolved, read.message, cwd)}${hint}`,

@@ -28,3 +28,12 @@ it('a missing lock named other than evalc.lock is not told to run evalc apply', 
   const own = await runCommand(diffCommand, ['evalc.lock', 'sub/evalc.lock'], { cwd: dir });
   expect(own.stderr).toContain('(run `evalc apply` to create it, or check the path)');
 });
+
+it('a missing .evalc/evalc.only.lock is told an apply --only run writes it (QA232)', async () => {
+  // It read 'apply writes only the evalc.lock beside a plan, not evalc.only.lock', which --only does write.
+  const only = await runCommand(diffCommand, ['.evalc/evalc.only.lock', 'evalc.lock'], { cwd: dir });
+  expect(only.code).toBe(1);
+  expect(only.stderr).toBe(
+    `evalc: cannot read the old lockfile: no lockfile at ${path.join(dir, '.evalc', 'evalc.only.lock')} (an \`evalc apply --only …\` run writes it when it ends, or check the path)\n`,
+  );
+});
