@@ -35,6 +35,8 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
       return `a part of ${shown} is a file, not a folder`;
     case 'EISDIR':
       return `${shown} is a folder, not a file`;
+    case 'ELOOP':
+      return `a link on the way to ${shown} is a loop of links, which reaches no file`;
     case 'EFTYPE':
       return `${shown} is a pipe or a device, not a file: remove it`;
     case 'EACCES':

@@ -27,6 +27,7 @@ const FILE_SYSTEM_ERRORS = new Set([
   'EFBIG',
   'EIO',
   'EFTYPE', // a pipe or a device where a cache file belongs (executor/cache-log-scan.ts)
+  'ELOOP', // a loop of links on a path (`evalc init loop`, loop → loop: a stack trace, QA234)
 ]);
 
 export function describeFatal(err: unknown, cwd: string): FatalReport {
