@@ -222,8 +222,12 @@ export function datasetDrift(
       ...instructionChanges(compiled, lock, lockFile, undefined, true),
     ];
     // An inline dataset's edit, said above by its sha256, changes the plan too: no "no step
-    // changes" under it (QA230: an example's vars edited read so, its steps changed).
-    if (changes.length > 0 || drift.length === 0)
+    // changes" under it (QA230: an example's vars edited read so, its steps changed). A file's edit
+    // does not: the plan's own edit beside it is still said (QA233: a description went unsaid).
+    const inlineDrift = compiled.resolved.datasets.some(
+      (d) => d.source === 'inline' && lock.datasets[`${d.taskId}/${d.datasetId}`]?.sha256 !== d.sha256,
+    );
+    if (changes.length > 0 || !inlineDrift)
       drift.push(
         changes.length > 0
           ? `the plan changed since evalc.lock was written:\n    ${changes.join('\n    ')}`

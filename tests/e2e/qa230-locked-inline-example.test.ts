@@ -29,4 +29,27 @@ describe('apply --locked after an inline example edit (QA230)', () => {
     expect(locked.stderr).toContain('dataset t1/d1: sha256');
     expect(locked.stderr).not.toContain('no step changes');
   });
+
+  it('a file dataset edited beside a plan edit no step sees says both (QA233)', async () => {
+    const dir = ctx.workspace('qa233-locked-file-and-plan');
+    const file = writePlan(dir, { agentUrl: ctx.agent.url });
+    writeFileSync(
+      `${dir}/d1.jsonl`,
+      `${JSON.stringify({ id: 'e1', vars: { q: 'one' }, expected: { codes: ['one'] } })}\n`,
+    );
+    expect((await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir })).code).toBe(0);
+
+    // A field no step reads in the file, and a description in the plan: neither changes a step.
+    writeFileSync(
+      `${dir}/d1.jsonl`,
+      `${JSON.stringify({ id: 'e1', vars: { q: 'one' }, expected: { codes: ['one'] }, human_score: 1 })}\n`,
+    );
+    const plan = JSON.parse(readFileSync(file, 'utf8')) as { benchmark: Record<string, unknown> };
+    plan.benchmark.description = 'edited';
+    writeFileSync(file, `${JSON.stringify(plan, null, 2)}\n`);
+    const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: dir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain('dataset t1/d1: sha256');
+    expect(locked.stderr).toContain('the plan changed since evalc.lock was written (no step changes');
+  });
 });
