@@ -129,7 +129,6 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
       `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists: \`${plan}\` shows what it would run, or give init a folder without one`,
     );
   }
-  makeFolder(path.join(dir, 'datasets'));
   // Only the plan is required to be new; files a folder already has are kept as they are.
   // A lock write killed mid-way leaves `evalc.lock.tmp-<pid>` beside the plan until the next apply (QA81).
   // The plan's schema copy: its first line points editors at it (completion, hover docs, inline
@@ -143,6 +142,17 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
     [gitignore, '.evalc/\nevalc.lock.tmp-*\n'],
   ];
   const shown = (file: string) => path.relative(ctx.cwd, file) || path.basename(file);
+  // A scaffold file that is a broken link (.gitignore → a missing file elsewhere) was written through,
+  // or met with a stack trace (ENOENT) after the other files were made (QA234): said first, as the plan's.
+  for (const [file] of files.slice(1)) {
+    const gone = isLink(file) ? linkReaches(file) : undefined;
+    if (gone === 'nothing' || gone === 'loop')
+      throw new ExitError(
+        EXIT.usage,
+        `${shown(file)} is a link to ${readlinkSync(file)}, ${gone === 'loop' ? 'a loop of links that reaches no file' : 'which does not exist'}: init writes nothing through a link; remove it, or give init a folder without it`,
+      );
+  }
+  makeFolder(path.join(dir, 'datasets'));
   const kept = files.filter(([file]) => file !== planFile && existsSync(file)).map(([file]) => file);
   // The plan is written last: a file that cannot be written (a read-only datasets/, a file named
   // agents) left evalc.yaml naming files that were never made, and a second `evalc init` after the
@@ -190,6 +200,15 @@ function ignoresEvalcFolder(text: string): boolean {
     else if (line.startsWith('!') && pattern.test(line.slice(1))) ignored = false;
   }
   return ignored;
+}
+
+/** Whether `file` is a link; a path that cannot be read (a file on it) is left to the writes to say. */
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** What a link leads to: a folder, a file, nothing, or a loop of links (stat's ELOOP). */
