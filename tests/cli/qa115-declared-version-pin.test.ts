@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { type AppliedChatPlan, applyChatPlan } from '../fixtures/applied-chat-plan.js';
+import type { ChatAgent } from '../fixtures/chat-agent.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, more = '') => `evalc: 1
@@ -28,22 +28,17 @@ tasks:
       - { type: contains, candidate: answer, expected: answer }${more}
 `;
 
+let applied: AppliedChatPlan;
 let agent: ChatAgent;
 let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa115-version-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan('evalc-qa115-version-', (endpoint) => plan(endpoint), {});
+  ({ agent, dir } = applied);
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('a declared version of an agent without discovery, read back from evalc.lock (QA115)', () => {
   it('plan after apply says no changes', async () => {

@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { type AppliedChatPlan, applyChatPlan } from '../fixtures/applied-chat-plan.js';
+import type { ChatAgent } from '../fixtures/chat-agent.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, more = '') => `evalc: 1
@@ -26,22 +26,17 @@ tasks:
       - { type: contains, candidate: answer, expected: answer }
 `;
 
+let applied: AppliedChatPlan;
 let agent: ChatAgent;
 let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa115-new-dataset-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan('evalc-qa115-new-dataset-', (endpoint) => plan(endpoint), {});
+  ({ agent, dir } = applied);
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('plan: a dataset added to a task (QA115)', () => {
   it('names the new dataset in the reason', async () => {

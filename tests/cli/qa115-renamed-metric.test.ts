@@ -8,8 +8,8 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { type AppliedChatPlan, applyChatPlan } from '../fixtures/applied-chat-plan.js';
+import type { ChatAgent } from '../fixtures/chat-agent.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan = (endpoint: string, id: string) => `evalc: 1
@@ -30,26 +30,21 @@ gates:
   - { metric: ${id}, regression: { max_drop: 0.05 } }
 `;
 
+let applied: AppliedChatPlan;
 let agent: ChatAgent;
 let dir: string;
 let base: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa115-rename-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint, 'cap_match'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan('evalc-qa115-rename-', (endpoint) => plan(endpoint, 'cap_match'), {});
+  ({ agent, dir } = applied);
   base = path.join(dir, 'main.lock');
   copyFileSync(path.join(dir, 'evalc.lock'), base);
   writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint, 'capital_exact'));
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('a gated metric renamed in a pull request (QA115)', () => {
   it('its regression gate says the baseline has no result of it, in the summary and the reports', async () => {

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import { type AppliedChatPlan, applyChatPlan, exampleLine as line } from '../fixtures/applied-chat-plan.js';
+import type { ChatAgent } from '../fixtures/chat-agent.js';
 import { spawnCliAsync } from './run-cli.js';
 
 const plan =
@@ -32,8 +32,7 @@ tasks:
 ${extra}`;
 const withM2 = plan('      - { id: m2, type: exact_match, candidate: answer, expected: answer }\n');
 
-const line = (id: string, q: string) => `${JSON.stringify({ id, vars: { q }, expected: { answer: q } })}\n`;
-
+let applied: AppliedChatPlan;
 let agent: ChatAgent;
 let dir: string;
 const env = { CI: 'true' };
@@ -41,18 +40,13 @@ const planOnly = () => spawnCliAsync(['plan', '--only', 't/d1'], { cwd: dir, env
 const tail = 'results are not in \\.evalc/evalc\\.only\\.lock, the lock apply --only writes\\n';
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa227-leave-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), withM2(agent.endpoint));
-  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan('evalc-qa227-leave-', withM2, {
+    'd1.jsonl': line('e1', 'hi') + line('e2', 'ho'),
+  });
+  ({ agent, dir } = applied);
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('plan --only: results that leave the lock name the lock apply --only writes (QA227)', () => {
   it('an example removed', async () => {

@@ -7,52 +7,34 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChatAgent, startChatAgent } from '../fixtures/chat-agent.js';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import {
+  type AppliedChatPlan,
+  applyChatPlan,
+  chatDatasetsPlan,
+  exampleLine as line,
+} from '../fixtures/applied-chat-plan.js';
+import type { ChatAgent } from '../fixtures/chat-agent.js';
 import { spawnCliAsync } from './run-cli.js';
 
-const plan = (endpoint: string) => `evalc: 1
-benchmark: { id: qa233-joined, version: 1.0.0 }
-agents:
-  c1: { protocol: chat, url: ${endpoint} }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{q}}" }] }
-        output: { answer: "messages[-1].content" }
-    datasets:
-      d1: { source: d1.jsonl }
-      d2: { source: d2.jsonl }
-    metrics:
-      - { type: contains, candidate: answer, expected: answer }
-`;
-
-const line = (id: string, q: string, extra = {}) =>
-  `${JSON.stringify({ id, vars: { q }, expected: { answer: q }, ...extra })}\n`;
-
+let applied: AppliedChatPlan;
 let agent: ChatAgent;
 let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  agent = await startChatAgent(['echo']);
-  dir = tempFolder('evalc-qa233-joined-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan(agent.endpoint));
-  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi'));
-  writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  applied = await applyChatPlan(
+    'evalc-qa233-joined-',
+    (endpoint) => chatDatasetsPlan('qa233-joined', ['c1'], ['d1', 'd2'], endpoint),
+    { 'd1.jsonl': line('e1', 'hi'), 'd2.jsonl': line('e1', 'yo') },
+  );
+  ({ agent, dir } = applied);
   writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
   const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env });
   expect(only.code, only.stderr).toBe(0);
   writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo', { human_score: 1 }));
 });
 
-afterAll(async () => {
-  await agent.close();
-  removeFolder(dir);
-});
+afterAll(() => applied.close());
 
 describe('plan: an example joined from the cache beside a field edit elsewhere (QA233)', () => {
   it('says both, text and --json alike, and apply calls no agent', async () => {
