@@ -130,5 +130,7 @@ function interpret(where: string, reply: JsonResponse, needsJson: boolean): Wire
     const said = serverSaid(reply.body, reply.text);
     return { ok: false, error: mapBareStatus(where, reply.status, errorWithServerSaid(reply), said) };
   }
-  return { ok: false, error: reply.error };
+  // a 2xx that is not JSON quotes what came, as an agent's or an openai judge's does (QA237: it read
+  // 'reply is not JSON' alone, a proxy's HTML page or a truncated verdict unsaid)
+  return { ok: false, error: errorWithServerSaid(reply) };
 }
