@@ -27,6 +27,7 @@ import { firstDefinition, locateOrigin, locateOriginValue, type Origin } from '.
 import { nearFileHint } from './near-file-hint.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
+import { maskUrlText } from './url-secrets.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
 
 const MAP_SECTIONS = ['agents', 'judges', 'rubrics', 'tasks', 'prices'] as const;
@@ -261,12 +262,13 @@ function loadInto(
   // `include: agents.yaml`, one path for the list, is refused by the schema; its file is still read,
   // so the plan's other checks do not say "unknown agent" of every id it defines (QA224). Read as
   // the list its hint writes: `include: a.yaml, b.yaml` is two files, `include: ""` none (QA228:
-  // "included file not found: a.yaml, b.yaml" and "an empty include path" beside the hint).
+  // "included file not found: a.yaml, b.yaml" and "an empty include path" beside the hint); not at
+  // a `,` of a url's password, `https://u:ab,cd@h/x.yaml` (QA232: said in two pieces, unmasked).
   const written = record.include;
   const includes =
     typeof written === 'string'
       ? written
-          .split(',')
+          .split(/,(?![^/\s]*@)/)
           .map((entry) => entry.trim())
           .filter((entry) => entry !== '')
       : written;
@@ -290,7 +292,8 @@ function loadInto(
       state.diagnostics.push(
         diagnostic(
           'EVALC_FILE_NOT_FOUND',
-          `include ${entry.replace(/^([^/]*\/\/)[^/@]*@/, '$1')}: ${scheme}:// is not a file evalc includes`,
+          // a password holding a `/` and query credentials too, `?token=…` (QA232: printed as written, terminal and --json)
+          `include ${maskUrlText(entry.replace(/^([^/]*\/\/)[^/@]*@/, '$1'))}: ${scheme}:// is not a file evalc includes`,
           ['include'],
           {
             source: at,

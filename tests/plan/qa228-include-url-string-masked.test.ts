@@ -38,3 +38,32 @@ it('a url written alone for the include list is said without its credentials', a
     'include: expected a list, got the string "agents.yaml" | write a list, even of one item: include: [agents.yaml]',
   ]);
 });
+
+async function allSaid(include: string): Promise<string> {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1\ninclude: ${include}\nbenchmark: { id: b }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
+    cwd: dir,
+    offline: true,
+    cacheDir: path.join(dir, 'c'),
+  });
+  return JSON.stringify(r.diagnostics);
+}
+
+it('an include url is said without a password holding a , or /, or its query credentials (QA232)', async () => {
+  // c4d2fbd split `include: https://u:Pa55,wOrd@h/x.yaml` at the password's `,`: 'include https://u:Pa55: …'
+  // and 'included file not found: wOrd@h/x.yaml'; QA59's 'is not a file evalc includes' printed a
+  // `?token=…` and a password holding a `/` as written, in the list form too.
+  const comma = await allSaid('https://u:Pa55,wOrdQA232@h/x.yaml');
+  expect(comma).toContain('include https://h/x.yaml: https:// is not a file evalc includes');
+  expect(comma).not.toMatch(/Pa55|wOrdQA232/);
+  const list = await allSaid(
+    '["http://v:ab/QA232cd@h/y.yaml?token=QA232tokenvalue", "https://u:p,QA232@h/z.yaml"]',
+  );
+  expect(list).toContain('include http://v:***@h/y.yaml?token=***: http:// is not a file evalc includes');
+  expect(list).toContain('include https://h/z.yaml: https:// is not a file evalc includes');
+  expect(list).not.toMatch(/QA232/);
+  // two entries written without brackets are still two
+  expect(await allSaid('a.yaml, https://u:pw@h/b.yaml')).toContain('included file not found: a.yaml');
+});
