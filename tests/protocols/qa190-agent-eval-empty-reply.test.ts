@@ -6,48 +6,23 @@
  * (HTTP 204), not JSON', as an empty 200 is; a 204 from `/healthz` stays a healthy server. A real
  * loopback server.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
+import { ANTI_SLOP_RUBRIC, startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
+import type { Loopback } from '../fixtures/loopback.js';
 
-let server: Server;
+let server: Loopback;
 let base = '';
 let judgeStatus = 204;
-const RUBRIC = {
-  name: 'anti-slop',
-  description: 'd',
-  dimensions: [{ id: 'a', description: 'b', weight: 1 }],
-  failureModes: [],
-  rubricVersion: 'anti-slop@1',
-};
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.method === 'GET' && req.url === '/v1/version') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ package: '@tangle-network/agent-eval', version: '0.170.0', wireVersion: '1.1.0' }),
-        );
-        return;
-      }
-      if (req.method === 'GET' && req.url === '/v1/rubrics') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ rubrics: [RUBRIC] }));
-        return;
-      }
-      res.writeHead(req.url === '/healthz' ? 204 : judgeStatus);
-      res.end();
-    });
+  server = await startAgentEvalDiscovery([ANTI_SLOP_RUBRIC], (req, res) => {
+    res.writeHead(req.url === '/healthz' ? 204 : judgeStatus);
+    res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 function judgeOf() {
   return createAgentEvalJudge(

@@ -4,44 +4,24 @@
  * and nothing of what came, where an agent's reply and an openai judge's quote it ('reply is not
  * JSON: oops'). It is quoted now, as theirs. A real loopback server.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
+import { ANTI_SLOP_RUBRIC, startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
+import { type Loopback, sendJson } from '../fixtures/loopback.js';
 
-let server: Server;
+let server: Loopback;
 let base = '';
 let judgeReply = '';
-const RUBRIC = {
-  name: 'anti-slop',
-  description: 'd',
-  dimensions: [{ id: 'a', description: 'b', weight: 1 }],
-  failureModes: [],
-  rubricVersion: 'anti-slop@1',
-};
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const json = (body: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.url === '/v1/version')
-        return json({ package: '@tangle-network/agent-eval', version: '0.170.0', wireVersion: '1.1.0' });
-      if (req.url === '/v1/rubrics') return json({ rubrics: [RUBRIC] });
-      if (req.url === '/healthz') return json({ status: 'ok' });
-      res.writeHead(200, { 'content-type': judgeReply.startsWith('<') ? 'text/html' : 'application/json' });
-      res.end(judgeReply);
-    });
+  server = await startAgentEvalDiscovery([ANTI_SLOP_RUBRIC], (req, res) => {
+    if (req.url === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    res.writeHead(200, { 'content-type': judgeReply.startsWith('<') ? 'text/html' : 'application/json' });
+    res.end(judgeReply);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.url;
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 describe('an agent-eval judge whose 200 is not JSON (QA237)', () => {
   it.each([
