@@ -8,6 +8,7 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
 import { datasetsMatch } from './lock-records.js';
 import { unkeyedPlanEdits } from './plan-edit-names.js';
+import { exampleSteps } from './step-keys.js';
 
 const SHOWN = 3;
 
@@ -74,7 +75,42 @@ function joinedReason(compiled: CompiledPlan, lock: Lockfile): string | undefine
     const had = new Set(before);
     joined.push(...d.examples.filter((e) => !had.has(e.id)).map((e) => `${d.datasetId}/${e.id}`));
   }
-  if (joined.length === 0) return undefined;
+  return joined.length === 0 ? undefined : joinedText(compiled, joined);
+}
+
+/**
+ * Beside steps that run, the examples joined whose every step is cached (an `apply --only` ran
+ * them), named as when no step runs (QA233: `because scores changed` alone, the join unsaid; the
+ * examples that run are their `new example` rows).
+ */
+export function joinedFromCacheReason(
+  compiled: CompiledPlan,
+  lock: Lockfile,
+  cache: { has(key: string): boolean },
+): string | undefined {
+  const locked = lockedExampleIds(lock);
+  const cached = new Map<string, string>();
+  const ran = new Set<string>();
+  for (const { group, keys } of compiled.groups) {
+    const before = locked.get(`${group.taskId}/${group.datasetId}`);
+    if (!before) continue;
+    const had = new Set(before);
+    for (const example of group.dataset.examples) {
+      if (had.has(example.id)) continue;
+      const id = `${group.taskId}/${group.datasetId}\u0000${example.id}`;
+      for (const step of exampleSteps(group, keys, example)) {
+        const all = [step.invokeKey, step.extractKey, ...Object.values(step.scoreKeys ?? {})];
+        if (all.every((key) => key !== undefined && cache.has(key)))
+          cached.set(id, `${group.datasetId}/${example.id}`);
+        else ran.add(id);
+      }
+    }
+  }
+  const joined = [...cached].filter(([id]) => !ran.has(id)).map(([, named]) => named);
+  return joined.length === 0 ? undefined : joinedText(compiled, joined);
+}
+
+function joinedText(compiled: CompiledPlan, joined: string[]): string {
   const whose = joined.length === 1 ? 'its' : 'their';
   const into =
     compiled.resolved.only === undefined

@@ -17,6 +17,7 @@ import {
   datasetEditBeside,
   datasetEditReason,
   goneGroupsReason,
+  joinedFromCacheReason,
   planChangeReason,
   removedMetricsReason,
   unrecordedReason,
@@ -334,7 +335,7 @@ export function planRun(
           ? unrecordedReason(staleRuns, stepUnit)
           : editOnly
             ? datasetEditReason(compiled, lock)
-            : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
+            : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, ''), joinedFromCacheReason(compiled, lock, cache)?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     });
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
     counts.aggregate.run = aggregateNodes;

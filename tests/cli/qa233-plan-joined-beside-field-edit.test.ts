@@ -55,4 +55,26 @@ describe('plan: an example joined from the cache beside a field edit elsewhere (
     expect(agent.requests.length).toBe(calls);
     expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
   });
+
+  it('beside an example that runs elsewhere, the one joined from the cache is named too', async () => {
+    writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo', { human_score: 1 }) + line('e2', 'ya'));
+    const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d2'], { cwd: dir, env });
+    expect(only.code, only.stderr).toBe(0);
+    writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho') + line('e3', 'hu'));
+    const reason =
+      'because scores changed, and an example joined the dataset (d2/e2): its results join evalc.lock';
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.stdout).toMatch(/\+ invoke .* 1 example +new example\n/);
+    expect(out.stdout).toMatch(/ 4 nodes +because scores changed/);
+    expect(out.stdout).toContain(`${reason}\n`);
+    const json = await spawnCliAsync(['plan', '--json'], { cwd: dir, env });
+    const rows = (JSON.parse(json.stdout) as { rows: { kind: string; count: number; reason: string }[] })
+      .rows;
+    expect(rows.find((r) => r.kind === 'aggregate')).toEqual(expect.objectContaining({ count: 4, reason }));
+    const calls = agent.requests.length;
+    const applied = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(agent.requests.length).toBe(calls + 1);
+    expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
+  });
 });
