@@ -89,7 +89,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     signal: ctx.signal,
     progress,
     // Said as validate and plan say them (QA47: apply ran a plan with warnings and said nothing).
-    onPlanWarnings: (diagnostics) => progress.message(renderDiagnostics(diagnostics, ctx.cwd)),
+    onPlanWarnings: (diagnostics) =>
+      progress.message(renderDiagnostics(diagnostics, ctx.cwd, positionals[0])),
   });
   ignoreStateDir();
   // A Ctrl-C while agents start or answer /info cancels that step, which then reads as a refusal
@@ -112,7 +113,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   // The lock as git takes it from here, for a hint's `git checkout --` (QA192).
   const lock = restorePath(path.join(path.dirname(path.resolve(ctx.cwd, planFile)), 'evalc.lock'), ctx.cwd);
   if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock) })}\n`);
-  else printOutcome(ctx, outcome, Boolean(values.quiet), lock);
+  else printOutcome(ctx, outcome, Boolean(values.quiet), lock, positionals[0]);
   return exitCode;
 }
 
@@ -171,10 +172,16 @@ function summaryOf(outcome: ApplyOutcome, lock: string): Record<string, unknown>
   }
 }
 
-function printOutcome(ctx: CommandContext, outcome: ApplyOutcome, quiet: boolean, lock: string): void {
+function printOutcome(
+  ctx: CommandContext,
+  outcome: ApplyOutcome,
+  quiet: boolean,
+  lock: string,
+  plan: string | undefined,
+): void {
   switch (outcome.status) {
     case 'invalid':
-      ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd)}\n`);
+      ctx.stderr(`${renderDiagnostics(outcome.diagnostics, ctx.cwd, plan)}\n`);
       return;
     case 'refused': {
       const hint = refusalHint(

@@ -24,7 +24,7 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
   // Remote datasets are fetched and pinned as `plan` does (offline, a first graph of such a plan failed).
   const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
   if (hasErrors(result.diagnostics) || !result.compiled) {
-    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
     return invalidPlanExit(result.diagnostics);
   }
   const { nodes, edges } = values.examples ? expandedGraph(result.compiled) : collapsedGraph(result.compiled);

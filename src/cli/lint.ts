@@ -25,13 +25,14 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
       ctx.stdout(
         `${JSON.stringify({ ok: false, exitCode, diagnostics: result.diagnostics, datasets: [] }, null, 2)}\n`,
       );
-    else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
     return exitCode;
   }
   // The plan's warnings (a remote dataset's stale copy, an empty dataset, a number beyond 2^53 …)
   // are said as plan and apply say them (QA51: lint linted a stale copy without a word).
   const warnings = result.diagnostics;
-  if (warnings.length > 0 && !values.json) ctx.stderr(`${renderDiagnostics(warnings, ctx.cwd)}\n`);
+  if (warnings.length > 0 && !values.json)
+    ctx.stderr(`${renderDiagnostics(warnings, ctx.cwd, positionals[0])}\n`);
   const report: { dataset: string; findings: PlacedFinding[] }[] = [];
   for (const dataset of result.resolved.datasets) {
     // The resolved examples carry evalc's own bookkeeping (digest, source position): a position

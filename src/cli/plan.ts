@@ -65,11 +65,11 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
       ctx.stdout(
         `${JSON.stringify({ ok: false, exitCode: invalidPlanExit(result.diagnostics), diagnostics: result.diagnostics }, null, 2)}\n`,
       );
-    else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
     return invalidPlanExit(result.diagnostics);
   }
   if (result.diagnostics.length > 0 && !values.json)
-    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
   // `--only`: compare with the lock of the last `apply --only` of this selection, if any.
   const lock = chooseLockForPlan(mainLock, onlyLock, result.compiled);
   const loaded =

@@ -13,11 +13,13 @@ import type { Diagnostic } from '../plan/diagnostic.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
+import { shellLine } from './shell-word.js';
 
 /** Diagnostics of one code shown in full before the rest are counted. */
 export const PER_CODE = 20;
 
-export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: string): string {
+/** `plan`: the plan argument as written (none for ./evalc.yaml), named in the `evalc validate --json` line. */
+export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: string, plan?: string): string {
   const cache = new Map<string, FileText | undefined>();
   const lines: string[] = [];
   const shown = new Map<string, number>();
@@ -48,8 +50,15 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
     }
     if (d.hint) lines.push(`  hint: ${d.hint}`);
   }
+  // The line names the plan: `evalc validate --json` of `evalc plan sub` validated ./evalc.yaml (QA234).
+  const named = plan === undefined ? [] : plan.startsWith('-') ? ['--', plan] : [plan];
+  const validate = shellLine([
+    'evalc',
+    'validate',
+    ...(named[0] === '--' ? ['--json', ...named] : [...named, '--json']),
+  ]);
   for (const [code, n] of hidden)
-    lines.push(`… and ${n} more ${code} (${PER_CODE} shown; \`evalc validate --json\` lists every one)`);
+    lines.push(`… and ${n} more ${code} (${PER_CODE} shown; \`${validate}\` lists every one)`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);

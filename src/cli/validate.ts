@@ -20,7 +20,7 @@ export async function validateCommand(ctx: CommandContext): Promise<number> {
       `${JSON.stringify({ ok, exitCode: ok ? EXIT.ok : invalidPlanExit(result.diagnostics), diagnostics: result.diagnostics }, null, 2)}\n`,
     );
   } else if (result.diagnostics.length > 0) {
-    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd)}\n`);
+    ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
   }
   if (ok && !values.json) {
     const groups = result.compiled?.groups ?? [];

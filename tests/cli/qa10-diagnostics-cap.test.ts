@@ -40,7 +40,7 @@ describe('many diagnostics of one code', () => {
       'd.jsonl:2:1: error EVALC_EXAMPLE_DUPLICATE_ID: duplicate example id "dup0"',
     );
     expect(result.stderr).toContain(
-      '… and 80 more EVALC_EXAMPLE_DUPLICATE_ID (20 shown; `evalc validate --json` lists every one)',
+      '… and 80 more EVALC_EXAMPLE_DUPLICATE_ID (20 shown; `evalc validate evalc.yaml --json` lists every one)',
     );
     expect(result.stderr).toContain('100 errors, 0 warnings');
   });
