@@ -26,6 +26,11 @@ export function shapeHint(
   }
   if (expected === 'array' && actual !== null && typeof actual === 'object' && !Array.isArray(actual))
     return `write a list, even of one item: ${key}: [ { … } ]`;
+  // A judge's rubric written in place, its dimensions' list or a mapping (QA232: no hint, where a
+  // judge metric's was told since 00b4c5e).
+  if (expected === 'string' && path[0] === 'judges' && path.length === 3 && key === 'rubric')
+    if (actual !== null && typeof actual === 'object')
+      return "a judge names its rubric: define it under the plan's `rubrics:` (rubrics: { advice: { dimensions: [ … ] } }) and write rubric: advice";
   // `agents:` / `tasks:` written as a list of one-key mappings (`- a1: { … }`; QA166: no hint).
   const ids = Array.isArray(actual) ? actual.flatMap(oneKey) : [];
   if (
