@@ -17,6 +17,7 @@ import { LogStore } from '../../src/executor/cache-store.js';
 import { computeRubricVersion } from '../../src/protocols/rubrics/rubric-version.js';
 import type { WireRubric } from '../../src/protocols/rubrics/wire-rubric.js';
 import { runCommand } from '../cli/run-cli.js';
+import { startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
 import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
 
@@ -33,14 +34,7 @@ beforeAll(async () => {
     const q = (JSON.parse(body) as { input: { q: string } }).input.q;
     return sendJson(res, 200, { output: { answer: `${q} answer` }, usage: {} });
   });
-  judge = await startLoopback((req, res, body) => {
-    if (req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.170.0',
-        wireVersion: '1.1.0',
-      });
-    if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [] });
+  judge = await startAgentEvalDiscovery([], (_req, res, body) => {
     const request = JSON.parse(body) as {
       content: string;
       rubric: WireRubric;

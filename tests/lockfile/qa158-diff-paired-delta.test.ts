@@ -17,7 +17,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { diffLocks } from '../../src/lockfile/diff.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { renderTextDiff } from '../../src/reports/text-diff.js';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
+import { sendJson } from '../fixtures/loopback.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -35,16 +36,9 @@ const RUBRIC = {
 
 /** An http agent echoing its query and an agent-eval judge scoring by a word of it. */
 async function startServer(run: { second: boolean }) {
-  return startLoopback((req, res, body) => {
+  return startAgentEvalDiscovery([RUBRIC], (req, res, body) => {
     if (req.url === '/agent')
       return sendJson(res, 200, { answer: (JSON.parse(body) as { query: string }).query });
-    if (req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.170.0',
-        wireVersion: '1.1.0',
-      });
-    if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [RUBRIC] });
     if (req.url === '/healthz') return sendJson(res, 200, { status: 'ok' });
     if (req.url !== '/v1/judge') return sendJson(res, 404, {});
     const good = body.includes('good');

@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JudgeConfig } from '../../src/plan/schema.js';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
-import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
+import { type Loopback, sendJson } from '../fixtures/loopback.js';
 
 const RUBRIC = {
   name: 'r',
@@ -39,14 +40,7 @@ async function rateLimitedJudge(
   waitS: number,
 ): Promise<{ server: Loopback; posts: () => number }> {
   let posts = 0;
-  const server = await startLoopback(async (req, res) => {
-    if (req.url === '/v1/version')
-      return sendJson(res, 200, {
-        package: '@tangle-network/agent-eval',
-        version: '0.170.0',
-        wireVersion: '1.1.0',
-      });
-    if (req.url === '/v1/rubrics') return sendJson(res, 200, { rubrics: [RUBRIC] });
+  const server = await startAgentEvalDiscovery([RUBRIC], async (_req, res) => {
     posts++;
     if (posts <= limited) {
       // Whole seconds: the date is rounded up so that the wait is at least waitS - 1 s.
