@@ -114,10 +114,18 @@ export function createAgentEvalJudge(config: JudgeConfig, runtime: JudgeRuntime)
       // none after the run's first Ctrl-C, as over HTTP (QA173: a stdio judge's timeouts were
       // retried up to limits.retries, apply sitting till the 30 s cap).
       const outcome = call.ok ? verifyJudgeResult(`${where} judge`, call.result, prepared.expectation) : call;
-      if (outcome.ok || signal.aborted || runtime.stopRetries?.aborted || outcome.error.retryable !== true)
+      // A judge process that crashed (a traceback and exit 1, killed by the OOM killer) is transient
+      // as a timed-out one is, and run again the same (QA237: it was asked once).
+      const crashed = !outcome.ok && outcome.error.kind === 'process_crashed' && rpcTimeoutRetries > 0;
+      if (
+        outcome.ok ||
+        signal.aborted ||
+        runtime.stopRetries?.aborted ||
+        (outcome.error.retryable !== true && !crashed)
+      )
         return outcome;
       if (outcome.error.kind === 'judge_error' && judgeErrors < retries) judgeErrors++;
-      else if (outcome.error.kind === 'timeout' && timeouts < rpcTimeoutRetries) timeouts++;
+      else if ((outcome.error.kind === 'timeout' || crashed) && timeouts < rpcTimeoutRetries) timeouts++;
       else return outcome;
     }
   }
