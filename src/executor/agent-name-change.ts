@@ -8,7 +8,11 @@
 import type { AgentPin } from '../compiler/compile.js';
 import type { Lockfile } from '../lockfile/types.js';
 
-export function agentNameChanges(lock: Lockfile | undefined, pins: Record<string, AgentPin>): string[] {
+export function agentNameChanges(
+  lock: Lockfile | undefined,
+  pins: Record<string, AgentPin>,
+  digests?: Record<string, string>,
+): string[] {
   const lines: string[] = [];
   for (const [id, pin] of Object.entries(pins).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const lockAgent = lock?.agents[id];
@@ -17,6 +21,10 @@ export function agentNameChanges(lock: Lockfile | undefined, pins: Record<string
     // A new version or schema is a new identity, said as such ('agent a1: version 1 → 2') and run
     // again: not 'same version and schema' (QA230: it was said of any name change).
     if (differs(pin.version, lockAgent?.version) || differs(pin.schemaDigest, lockAgent?.schemaDigest))
+      continue;
+    // Any other identity change (a version /info names now, none before) re-keys its steps too
+    // (QA233: 'none → 2' read 'same version and schema, so its cached answers are used').
+    if (digests?.[id] !== undefined && lockAgent?.digest !== undefined && digests[id] !== lockAgent.digest)
       continue;
     lines.push(
       `agent ${id}: its discovery names it ${JSON.stringify(pin.name)}, where evalc.lock pins ${JSON.stringify(locked)} (same version and schema, so its cached answers are used): if another agent answers at that address now, \`evalc apply --refresh\` asks it again`,

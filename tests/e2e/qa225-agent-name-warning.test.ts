@@ -82,4 +82,31 @@ run: { preflight: 0, bootstrap: 100 }
       await server.close();
     }
   });
+
+  // QA233: a version /info names now where it named none (none → 2) re-keys the agent's steps too.
+  it('says nothing of "same version" when a version appears with the new name', async () => {
+    const info: { name: string; version?: string } = { name: 'solo' };
+    let invokes = 0;
+    const server = await startLoopback((req, res) => {
+      if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+      invokes++;
+      return sendJson(res, 200, { output: { answer: 'x' } });
+    });
+    try {
+      const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        /url: "[^"]*"/,
+        `url: "${server.url}"`,
+      );
+      writeFileSync(path.join(dir, 'evalc.yaml'), plan);
+      expect((await apply()).status).toBe('done');
+      info.name = 'solo-2';
+      info.version = '2';
+      const newer = await apply();
+      expect(newer.status).toBe('done');
+      expect(invokes).toBe(2);
+      expect(newer.messages.join('\n')).not.toContain('same version and schema');
+    } finally {
+      await server.close();
+    }
+  });
 });
