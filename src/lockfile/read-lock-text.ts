@@ -32,6 +32,9 @@ export function readLockText(file: string): LockText {
       const dangling = danglingLockLink(file);
       return { ok: false, missing: true, message: dangling ?? `no lockfile at ${file}` };
     }
+    // A loop of links (l1 → l2 → l1) read "cannot be read (ELOOP)" (QA232, as e99fcc4 for init's plan).
+    const loop = code === 'ELOOP' ? danglingLockLink(file) : undefined;
+    if (loop) return { ok: false, missing: false, unreadable: true, message: loop };
     const why =
       code === 'EACCES' || code === 'EPERM'
         ? 'permission denied: evalc runs as a user that cannot read it; check its mode and owner (`ls -l`)'
@@ -94,9 +97,9 @@ export function danglingLockLink(file: string): string | undefined {
     return undefined;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') return undefined;
     try {
-      return `no lockfile at ${file}: it is a link to ${linkChain(file).join(', a link to ')}, which does not exist`;
+      return `no lockfile at ${file}: it is a link to ${linkChain(file).join(', a link to ')}, ${code === 'ELOOP' ? 'a loop of links that reaches no file' : 'which does not exist'}`;
     } catch {
       return undefined;
     }
@@ -110,10 +113,13 @@ export function danglingLockLink(file: string): string | undefined {
 function linkChain(file: string): string[] {
   const chain: string[] = [];
   let at = file;
+  const seen = new Set([path.resolve(file)]);
   for (let hop = 0; hop < 16; hop++) {
     const target = readlinkSync(at);
     chain.push(target);
     at = path.resolve(path.dirname(at), target);
+    if (seen.has(at)) break; // a loop: each link said once
+    seen.add(at);
     try {
       if (!lstatSync(at).isSymbolicLink()) break;
     } catch {

@@ -22,3 +22,16 @@ it('a chain of links to a missing lock is said to its missing end', () => {
     message: `no lockfile at ${path.join(dir, 'l2')}: it is a link to gone/x.lock, which does not exist`,
   });
 });
+
+it('a loop of links is said as one, each link once (QA232)', () => {
+  // It read "…/l1 cannot be read (ELOOP)" in diff, report --from and --baseline.
+  const dir = tempFolder('evalc-qa232-loop-');
+  symlinkSync('l2', path.join(dir, 'l1'));
+  symlinkSync('l1', path.join(dir, 'l2'));
+  expect(readLockText(path.join(dir, 'l1'))).toEqual({
+    ok: false,
+    missing: false,
+    unreadable: true,
+    message: `no lockfile at ${path.join(dir, 'l1')}: it is a link to l2, a link to l1, a loop of links that reaches no file`,
+  });
+});
