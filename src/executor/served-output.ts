@@ -52,8 +52,13 @@ export class OutputTail {
     });
     stream.on('end', () => {
       if (partial !== '') {
-        const clean = scrubSecrets(partial, this.secrets);
-        log.write(clean);
+        // The process stopped in this line (no end of line): it ends in a `…` where it stopped,
+        // so the head of a secret it stopped in is masked as a cut one is, and it ends the log's
+        // line, so the other stream's last words do not run on after it (QA236: a served agent
+        // that died printing its key left `sk-QA236-SECRE` in its log and the failure message).
+        const stopped = partial.endsWith('\r') ? partial : `${partial}…`;
+        const clean = scrubSecrets(stopped, this.secrets);
+        log.write(`${clean}\n`);
         this.#add(clean, onLine);
       }
       partial = '';
