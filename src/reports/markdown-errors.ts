@@ -73,6 +73,20 @@ export function failedSteps(m: ReportModel): { steps: number; results: number } 
 }
 
 /**
+ * The pipeline step a repeat's error kind failed in: `extraction_failed` is the binding's `output:`
+ * expression on an answer the agent gave (DESIGN §1's extract step), every other kind the invoke
+ * (QA238: an extraction failure read `invoke`, as if the agent had not answered).
+ */
+function pipelineStep(kind: string): 'invoke' | 'extract' {
+  return kind === 'extraction_failed' ? 'extract' : 'invoke';
+}
+
+/** Invoke, then extract, then the metrics (named by id): the pipeline's order. */
+function stepOrder(step: string): number {
+  return step === 'invoke' ? 0 : step === 'extract' ? 1 : 2;
+}
+
+/**
  * Each failed step of the run, example by example: an invoke of a repeat that ended in an error
  * kind (once), and a metric's own error (`errors` times: once per repeat it failed in).
  */
@@ -83,7 +97,7 @@ function forEachFailedStep(
   for (const e of m.examples) {
     // A passing or failing example may have an error too: a measurement's, which decides nothing (QA98, QA99).
     for (const r of e.repeats)
-      if (r.errorKind !== null) visit(e, r.errorKind, 'invoke', r.record?.error?.message, 1);
+      if (r.errorKind !== null) visit(e, r.errorKind, pipelineStep(r.errorKind), r.record?.error?.message, 1);
     for (const x of e.metrics)
       if (x.error !== undefined) visit(e, x.error, x.id, metricMessage(x.details), x.errors ?? 1);
   }
@@ -159,7 +173,7 @@ function sortedCauses(m: ReportModel): CauseRow[] {
     (a, b) =>
       (kindTotal.get(b.kind) ?? 0) - (kindTotal.get(a.kind) ?? 0) ||
       byText(a.kind, b.kind) ||
-      (a.step === 'invoke' ? 0 : 1) - (b.step === 'invoke' ? 0 : 1) ||
+      stepOrder(a.step) - stepOrder(b.step) ||
       byText(a.step, b.step) ||
       b.count - a.count ||
       byText(a.cause, b.cause),
@@ -217,7 +231,7 @@ function causeCell(r: CauseRow): string {
 }
 
 function rowLine(r: CauseRow): string {
-  return `| ${code(r.kind)} | ${r.step === 'invoke' ? 'invoke' : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${r.first.example}`)} |`;
+  return `| ${code(r.kind)} | ${stepOrder(r.step) < 2 ? r.step : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${r.first.example}`)} |`;
 }
 
 export function errorsSection(m: ReportModel): MarkdownSection[] {

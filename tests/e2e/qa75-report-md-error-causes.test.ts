@@ -116,7 +116,7 @@ describe('QA75: report.md says what failed, how often and why', () => {
     ]);
     expect(row('timeout', 'invoke', 'no reply within 1000 ms')).toHaveLength(1);
     expect(row('contract_violation', 'invoke', 'reply has no output')).toHaveLength(1);
-    expect(row('extraction_failed', 'invoke', 'no value for answer')).toHaveLength(1);
+    expect(row('extraction_failed', 'extract', 'no value for answer')).toHaveLength(1);
     // Seven bodies that are not JSON: five messages, then the other two counted.
     const invalid = rows.filter((r) => r.startsWith('| `invalid_json` | invoke |'));
     expect(invalid).toHaveLength(6);

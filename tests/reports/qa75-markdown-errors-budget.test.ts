@@ -14,7 +14,7 @@ describe('report.md errors table at 100k example runs', () => {
     );
     expect(Buffer.byteLength(md, 'utf8')).toBeLessThan(65_536);
     expect(md).toContain(`### ⚠️ Errors (${results.length} failed steps in ${results.length} results)`);
-    const rows = md.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| invoke \|/.test(l));
+    const rows = md.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| (invoke|extract) \|/.test(l));
     for (const kind of ERROR_KINDS) {
       const mine = rows.filter((r) => r.startsWith(`| \`${kind}\` |`));
       expect(mine).toHaveLength(6);

@@ -17,7 +17,7 @@ describe('report.md errors table with long distinct messages', () => {
     expect(md).toContain(`### ⚠️ Errors (${results.length} failed steps in ${results.length} results)`);
     const errors = md.slice(md.indexOf('### ⚠️ Errors'), md.indexOf('<details>', md.indexOf('### ⚠️ Errors')));
     expect(errors).not.toContain('more rows not shown');
-    const rows = errors.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| invoke \|/.test(l));
+    const rows = errors.split('\n').filter((l) => /^\| `[a-z_0-9]+` \| (invoke|extract) \|/.test(l));
     for (const kind of ERROR_KINDS) {
       const mine = rows.filter((r) => r.startsWith(`| \`${kind}\` |`));
       expect(mine.length, kind).toBeGreaterThan(0);
