@@ -6,7 +6,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { makeFolder } from './make-folder.js';
-import { shellLine } from './shell-word.js';
+import { shellLine, shellWord } from './shell-word.js';
 
 const USAGE = commandUsage('init');
 
@@ -122,8 +122,7 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
       `${shownPlan} is a link to ${readlinkSync(planFile)}, ${reached === 'loop' ? 'a loop of links that reaches no file' : 'which does not exist'}: init writes no plan through a link; remove it, or give init a folder without evalc.yaml`,
     );
   if (existsSync(planFile)) {
-    const target = path.relative(ctx.cwd, dir);
-    const plan = shellLine(['evalc', 'plan', ...(target === '' ? [] : [target])]);
+    const plan = shellLine(['evalc', 'plan', ...folderArgument(ctx.cwd, dir)]);
     throw new ExitError(
       EXIT.usage,
       `${path.relative(ctx.cwd, planFile) || 'evalc.yaml'} already exists: \`${plan}\` shows what it would run, or give init a folder without one`,
@@ -163,8 +162,11 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
     writeFileSync(file, text);
   }
   const created = files.filter(([file]) => !kept.includes(file)).map(([file]) => shown(file));
-  const target = path.relative(ctx.cwd, dir);
-  const next = target === '' ? '' : ` ${target.includes(' ') ? JSON.stringify(target) : target}`;
+  // Each line runs as printed: `it's`, `a$b` and `-dash` were written as given (QA234), a quote left
+  // open, a variable expanded, a flag; JSON's quotes held only a space.
+  const next = folderArgument(ctx.cwd, dir)
+    .map((word) => ` ${shellWord(word)}`)
+    .join('');
   ctx.stdout(
     `created ${created.join(', ')}\n${kept.length > 0 ? `kept ${kept.map(shown).join(', ')} (already there)\n` : ''}` +
       `next: evalc validate${next}, evalc plan${next}, evalc apply${next}\n`,
@@ -200,6 +202,12 @@ function ignoresEvalcFolder(text: string): boolean {
     else if (line.startsWith('!') && pattern.test(line.slice(1))) ignored = false;
   }
   return ignored;
+}
+
+/** The folder as the lines init offers name it: none for the current one, `./-dash` for one a flag's dash starts. */
+function folderArgument(cwd: string, dir: string): string[] {
+  const target = path.relative(cwd, dir);
+  return target === '' ? [] : [target.startsWith('-') ? `./${target}` : target];
 }
 
 /** Whether `file` is a link; a path that cannot be read (a file on it) is left to the writes to say. */
