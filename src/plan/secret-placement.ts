@@ -28,8 +28,11 @@ function strayAroundSecret(raw: string): { what: string; hint: string } | undefi
   const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
   if (placeholder) {
     const name = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
+    // Quoted when it holds a name (`{{env.TOKEN}}`, `{{token}}`); else it may be a secret typed in
+    // braces, `{{sk-…}}`, which the excerpt masks (QA232: the message printed it).
+    const named = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(placeholder[1] ?? '');
     return {
-      what: `\`${placeholder[0]}\`: headers and serve.env values are not templated, so it`,
+      what: `\`${named ? placeholder[0] : '{{…}}'}\`: headers and serve.env values are not templated, so it`,
       hint: name
         ? `write \${env.${name}} to read ${name} from the environment`
         : 'write ${env.NAME} for a secret',

@@ -36,3 +36,18 @@ it('outside a header or serve.env the reference is quoted as written', () => {
     'malformed reference ${env:PORT} | write ${env.NAME}',
   ]);
 });
+
+it('a {{…}} placeholder in a header is quoted when it holds a name, else said as {{…}} (QA232)', () => {
+  // `{{sk-dev-…}}`, a secret typed in braces, was quoted whole in the warning while the excerpt masked it.
+  const out = told({
+    agents: {
+      a1: { headers: { authorization: 'Bearer {{sk-dev-9f8e7d6c}}' } },
+      a2: { headers: { authorization: 'Bearer {{ env.TOKEN }}' } },
+    },
+  });
+  expect(out).toEqual([
+    '`{{…}}`: headers and serve.env values are not templated, so it is sent as these characters | write ${env.NAME} for a secret',
+    '`{{ env.TOKEN }}`: headers and serve.env values are not templated, so it is sent as these characters | write ${env.TOKEN} to read TOKEN from the environment',
+  ]);
+  expect(out.join('\n')).not.toMatch(/sk-dev/);
+});
