@@ -4,6 +4,7 @@ import path from 'node:path';
 import { restorePath } from '../executor/locked-inputs.js';
 import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
 import { MERGE_THEN_APPLY } from '../lockfile/lock-json-error.js';
+import { linkChain } from '../lockfile/read-lock-text.js';
 import { readLockFile, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
@@ -17,7 +18,9 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
   const read = readLockFile(resolved);
   if (!read.ok) {
     // apply writes only an evalc.lock: a missing base.lock was told to run it (QA228, as QA180's shape advice).
-    const own = path.basename(resolved) === 'evalc.lock';
+    // a link to a missing evalc.lock too, which apply writes through it (QA232: told it writes no l4)
+    const own =
+      path.basename(resolved) === 'evalc.lock' || path.basename(lastLinkTarget(resolved)) === 'evalc.lock';
     // apply --only's own is written by an --only run (QA232: it was told apply never writes it, as QA192's damaged one).
     const onlyLock =
       path.basename(resolved) === 'evalc.only.lock' && path.basename(path.dirname(resolved)) === '.evalc';
@@ -68,6 +71,14 @@ export function lockAdvice(file: string, message: string, cwd: string): string {
   if (name === 'evalc.only.lock' && path.basename(path.dirname(file)) === '.evalc')
     return `${message.slice(0, -SHAPE_ADVICE.length)} (delete it and run \`evalc apply --only …\` again to re-create it)`;
   return `${message.slice(0, -SHAPE_ADVICE.length)} (restore it from git or from where it came from: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name})`;
+}
+
+function lastLinkTarget(file: string): string {
+  try {
+    return linkChain(file).at(-1) ?? '';
+  } catch {
+    return ''; // not a link
+  }
 }
 
 function isFolder(file: string): boolean {

@@ -110,7 +110,7 @@ export function danglingLockLink(file: string): string | undefined {
  * Each target of a chain of links, as each link holds it: `l1 → l2 → gone/x.lock` read "a link to
  * l2, which does not exist", where l2 is there, a link itself (QA228).
  */
-function linkChain(file: string): string[] {
+export function linkChain(file: string): string[] {
   const chain: string[] = [];
   let at = file;
   const seen = new Set([path.resolve(file)]);

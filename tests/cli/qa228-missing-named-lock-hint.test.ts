@@ -5,7 +5,7 @@
  * evalc.lock beside a plan, never main.lock (QA180 says so of such a lock's wrong shape). A
  * missing evalc.lock keeps the advice, which holds for it.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -35,5 +35,15 @@ it('a missing .evalc/evalc.only.lock is told an apply --only run writes it (QA23
   expect(only.code).toBe(1);
   expect(only.stderr).toBe(
     `evalc: cannot read the old lockfile: no lockfile at ${path.join(dir, '.evalc', 'evalc.only.lock')} (an \`evalc apply --only …\` run writes it when it ends, or check the path)\n`,
+  );
+});
+
+it('a link to a missing evalc.lock keeps the advice to run evalc apply (QA232)', async () => {
+  // `l4 → evalc.lock` read 'evalc apply writes only the evalc.lock beside a plan, not l4': apply writes
+  // the evalc.lock it links to (QA212).
+  symlinkSync('sub/evalc.lock', path.join(dir, 'l4'));
+  const link = await runCommand(diffCommand, ['l4', 'evalc.lock'], { cwd: dir });
+  expect(link.stderr).toContain(
+    'it is a link to sub/evalc.lock, which does not exist (run `evalc apply` to create it, or check the path)',
   );
 });
