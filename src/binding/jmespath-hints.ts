@@ -34,7 +34,9 @@ export function jmespathHint(expression: string, message: string): string | unde
     const quoted = `.${JSON.stringify(literalToken)}`;
     const field = /^[A-Za-z_][A-Za-z0-9_]*$/.test(literalToken)
       ? `a field is named without quotes: .${literalToken} (or in double quotes, ${quoted})`
-      : `a field is named in double quotes: ${quoted}`;
+      : // Written as told inside a double-quoted YAML value, its `"` ended that value (QA238), as the
+        // backtick literal's JSON form did (QA172): the escaped form is said too.
+        `a field is named in double quotes: ${quoted} (in a double-quoted YAML value, \`${JSON.stringify(quoted).slice(1, -1)}\`)`;
     return `${field}; '${literalToken}' is a string, not a field`;
   }
   if (/unexpected token: \.\(Dot\)/.test(message) && expression.includes('..'))

@@ -68,7 +68,7 @@ describe('the JMESPath hints', () => {
       `a field is named without quotes: .answer (or in double quotes, ."answer"); 'answer' is a string, not a field`,
     );
     expect(hint("output.'first-name'")).toBe(
-      `a field is named in double quotes: ."first-name"; 'first-name' is a string, not a field`,
+      `a field is named in double quotes: ."first-name" (in a double-quoted YAML value, \`.\\"first-name\\"\`); 'first-name' is a string, not a field`,
     );
     expect(hint('output.answer')).toBe('compiles');
     expect(hint('output."first-name"')).toBe('compiles');
