@@ -11,6 +11,9 @@ import type { ApplyOptions } from './apply-types.js';
 import type { SchemaCache } from './schema-cache.js';
 import { reorderedLists } from './schema-order.js';
 
+/** The transport's codes for a request that reached no server: nothing listening, no such host. */
+const NOTHING_REACHED = /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)/;
+
 /** An agent whose discovery failed: the run goes on without it (its examples record `error`). */
 export interface UndiscoveredAgent {
   error: StepError;
@@ -79,8 +82,13 @@ export async function discoverAgents(
       // Nothing listening is the usual first-run mistake: say what to do about it (not after a
       // request that was never sent: a header the env gave a line break, QA60). The url as evalc.lock
       // records it: never `user:password@` (QA211: said as written here) nor a query credential.
+      // Only where no connection was made: an agent that accepted and then reset or closed it is
+      // running (QA237: a reset read 'is the agent running at …? Start it').
       const hint =
-        outcome.error.kind === 'transport_error' && outcome.error.retryable !== false && !runtime.config.serve
+        outcome.error.kind === 'transport_error' &&
+        outcome.error.retryable !== false &&
+        NOTHING_REACHED.test(outcome.error.message) &&
+        !runtime.config.serve
           ? `\n  is the agent running at ${recordedUrl(runtime.config.url ?? '')}? Start it, or let evalc start it with \`serve:\` in the plan`
           : '';
       failed.set(id, {
