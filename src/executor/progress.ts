@@ -290,9 +290,11 @@ export function createProgress(
   // An extraction that failed is an error of its example as the summary counts it (QA35: the live
   // line said "errors 0" beside a summary of "1 error (extraction_failed 1)"), and so is a metric's
   // own failure, once per repeat (QA74: "errors 0" beside "6 errors (endpoint_not_found 6)").
+  // A judge call a Ctrl-C kept from being sent failed nothing: its answer is cached and the next
+  // apply asks the judge (QA239: an interrupted line read `errors 39` of a run with none).
   if (mode === 'tty' || mode === 'plain')
     sink.stage = (event) => {
-      if (!event.error) return;
+      if (!event.error || event.error.kind === 'cancelled') return;
       const c = counts.get(event.agent);
       if (c) c.errors++;
     };
