@@ -5,8 +5,10 @@
  * one there never returned (Node's recursive mkdir spins under /proc).
  */
 import { statSync } from 'node:fs';
+import path from 'node:path';
 
 export function isRegularFile(file: string): boolean {
+  if (throughDescriptor(file)) return false;
   try {
     return statSync(file).isFile();
   } catch {
@@ -14,12 +16,29 @@ export function isRegularFile(file: string): boolean {
   }
 }
 
-/** A path that exists and is not a regular file or a folder (a pipe, a device). */
+/**
+ * A file named through a descriptor, `/dev/stdin < evalc.lock`, `/proc/self/fd/0`: a regular file,
+ * but its folder is /dev (QA232: `report --from /dev/stdin` wrote /dev/.evalc/reports).
+ */
+function throughDescriptor(file: string): boolean {
+  return /^\/(?:dev\/(?:std(?:in|out|err)$|fd\/)|proc\/[^/]+\/fd\/)/.test(path.resolve(file));
+}
+
+/** A path that exists and is not a regular file or a folder (a pipe, a device), or a file named through a descriptor. */
 export function isPipeLike(file: string): boolean {
   try {
     const stat = statSync(file);
-    return !stat.isFile() && !stat.isDirectory();
+    return (!stat.isFile() && !stat.isDirectory()) || (stat.isFile() && throughDescriptor(file));
   } catch {
     return false;
+  }
+}
+
+/** What a path with no folder of its own is, said in a note: a pipe, or a file named through a descriptor. */
+export function noFolderKind(file: string): string {
+  try {
+    return statSync(file).isFile() ? 'a file named through a descriptor' : 'a pipe';
+  } catch {
+    return 'a pipe';
   }
 }

@@ -21,7 +21,7 @@ import { loadLockArgument } from './load-lock.js';
 import { lockPlanFolder } from './lock-folder.js';
 import { makeFolder } from './make-folder.js';
 import { onlySelectionOf } from './only-selection.js';
-import { isRegularFile } from './regular-file.js';
+import { isRegularFile, noFolderKind } from './regular-file.js';
 import { reportRegressionGates } from './report-regression-gates.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
@@ -131,7 +131,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     // A piped lock (`--from <(git show …)`) has no folder: "no cache at ../../dev/fd/.evalc/cache" (QA228).
     const where = isRegularFile(current.file)
       ? `no cache at ${path.relative(ctx.cwd, sources.missingCache) || '.'}`
-      : `${values.from} is a pipe, with no folder and so no cache beside it`;
+      : `${values.from} is ${noFolderKind(current.file)}, with no folder and so no cache beside it`;
     ctx.stderr(
       `note: ${where}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
     );
