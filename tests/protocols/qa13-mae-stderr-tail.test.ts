@@ -33,7 +33,7 @@ describe('StderrTail', () => {
 
   it('splits lines across chunks, drops CRLF endings and blank lines, cuts lines at 500 characters', async () => {
     const logged = await drained(['first li', 'ne\r', '\n\nsecond\r\n', 'x'.repeat(2_000), '\nlast']);
-    expect(logged).toEqual(['first line', 'second', 'x'.repeat(500), 'last']);
+    expect(logged).toEqual(['first line', 'second', 'x'.repeat(500), 'last…']);
   });
 
   it('keeps the text after a carriage return that ends one chunk', async () => {

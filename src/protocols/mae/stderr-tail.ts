@@ -42,7 +42,18 @@ export class StderrTail {
     return summarizeOutput(this.#tail);
   }
 
+  /**
+   * The line the agent stopped in (its stderr ended, or it crashed) without an end of line: it
+   * ends in a `…` where it stopped, so the head of a secret it stopped in is masked as a cut one
+   * is (QA236: `loading key sk-QA236-SECRET` of a token stood in the cache, run.log and reports).
+   */
   flush(): void {
+    const stopped = this.#partial;
+    this.#partial = '';
+    if (stopped.trim() !== '') this.#emit(stopped.endsWith('\r') ? stopped : `${stopped}…`);
+  }
+
+  #endLine(): void {
     if (this.#partial.trim() !== '') this.#emit(this.#partial);
     this.#partial = '';
   }
@@ -51,7 +62,7 @@ export class StderrTail {
     const parts = chunk.split('\n');
     this.#append(parts[0] ?? '');
     for (let i = 1; i < parts.length; i++) {
-      this.flush();
+      this.#endLine();
       this.#append(parts[i] ?? '');
     }
   }
