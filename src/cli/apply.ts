@@ -17,6 +17,7 @@ import { describeOverloadedAgent, overloadedAgents } from './overload-note.js';
 import { refusalHint } from './refusal-hint.js';
 import { isPipeLike } from './regular-file.js';
 import { renderDiagnostics } from './render-diagnostics.js';
+import { shellLine } from './shell-word.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
 /** Failing gates printed one per line on stderr; more are counted. */
@@ -112,8 +113,23 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       progress.message(`evalc: warning: ${describeDrift(d)}`);
   // The lock as git takes it from here, for a hint's `git checkout --` (QA192).
   const lock = restorePath(path.join(path.dirname(path.resolve(ctx.cwd, planFile)), 'evalc.lock'), ctx.cwd);
+  // The apply the hints offer is this one, its plan and part: `evalc apply sub --only t/d --refresh` (QA234).
+  const again = [
+    ...(values.only === undefined ? [] : ['--only', String(values.only)]),
+    ...(values['cache-dir'] === undefined ? [] : ['--cache-dir', String(values['cache-dir'])]),
+  ];
+  const plan = positionals[0];
+  const named = plan === undefined ? [] : plan.startsWith('-') ? ['--', plan] : [plan];
+  const apply = (flag: string) => {
+    const flags = [...again, flag].filter((w) => w !== '');
+    return shellLine([
+      'evalc',
+      'apply',
+      ...(named[0] === '--' ? [...flags, ...named] : [...named, ...flags]),
+    ]);
+  };
   if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock) })}\n`);
-  else printOutcome(ctx, outcome, Boolean(values.quiet), lock, positionals[0]);
+  else printOutcome(ctx, outcome, Boolean(values.quiet), lock, plan, apply);
   return exitCode;
 }
 
@@ -178,6 +194,7 @@ function printOutcome(
   quiet: boolean,
   lock: string,
   plan: string | undefined,
+  apply: (flag: string) => string,
 ): void {
   switch (outcome.status) {
     case 'invalid':
@@ -223,7 +240,7 @@ function printOutcome(
         for (const d of s.schemaDrift ?? []) ctx.stderr(`evalc: warning: ${describeDrift(d)}\n`);
       if (!quiet && s.upToDate) {
         ctx.stdout(
-          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}${recordedErrorsHint(s.errors, kinds, s.errorKinds)}); ${gateSummary(outcome.lock.gates)}.\n` +
+          `evalc.lock is up to date: every step of this plan is recorded, nothing ran (${plural(s.errors, 'recorded error')}${recordedErrorsHint(s.errors, kinds, s.errorKinds, apply)}); ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       } else if (!quiet) {
@@ -243,16 +260,20 @@ function printOutcome(
  * An `extraction_failed` is the plan's expression (a binding's `output:`, an http agent's
  * `response:`): fixed, a plain apply re-runs it, where `--refresh` would call every agent (QA108).
  */
-function recordedErrorsHint(errors: number, kinds: string, byKind: Record<string, number>): string {
+function recordedErrorsHint(
+  errors: number,
+  kinds: string,
+  byKind: Record<string, number>,
+  apply: (flag: string) => string,
+): string {
   if (errors === 0) return '';
-  const expression =
-    'a fixed binding `output:` or `response:` path is re-run by `evalc apply`, without `--refresh`';
+  const expression = `a fixed binding \`output:\` or \`response:\` path is re-run by \`${apply('')}\`, without \`--refresh\``;
   const failedExtraction = (byKind.extraction_failed ?? 0) > 0;
   // A null candidate fails extraction too: the agent left the answer out, which no expression
   // fixes; a fixed agent is asked again only with --refresh (QA110).
   if (failedExtraction && Object.keys(byKind).every((k) => k === 'extraction_failed'))
-    return `: ${kinds}; kept like answers: ${expression}; a fixed agent is asked again by \`evalc apply --refresh\``;
-  const refresh = 'after fixing what failed, `evalc apply --refresh` asks again';
+    return `: ${kinds}; kept like answers: ${expression}; a fixed agent is asked again by \`${apply('--refresh')}\``;
+  const refresh = `after fixing what failed, \`${apply('--refresh')}\` asks again`;
   return `${kinds ? `: ${kinds}` : ''}; kept like answers: ${refresh}${failedExtraction ? ` (extraction_failed: ${expression})` : ''}`;
 }
 
