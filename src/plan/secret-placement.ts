@@ -76,7 +76,9 @@ function unterminatedDiagnostic(
 function malformedRef(ref: string, isSecret: boolean): { message: string; hint: string } {
   // `${TOKEN:-sk-dev-…}` too, the shell's own spelling (`env.` left out), printed its default (QA228).
   const shell = /^\$\{(env\.)?([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
-  if (shell) {
+  // Without `env.`, a lower-case word before a `-` is a literal typed in braces, `${sk-dev-…}`, not a
+  // variable: it was told 'write ${env.sk} and set sk' (QA232).
+  if (shell && (shell[1] !== undefined || /^[A-Z_][A-Z0-9_]*$/.test(shell[2] ?? '') || shell[3] !== '-')) {
     const [, env = '', name, op] = shell;
     return {
       message: `malformed reference \${${env}${name}${op}…}: \${env.NAME} takes no default or other shell form`,

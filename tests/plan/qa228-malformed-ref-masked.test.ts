@@ -51,3 +51,15 @@ it('a {{…}} placeholder in a header is quoted when it holds a name, else said 
   ]);
   expect(out.join('\n')).not.toMatch(/sk-dev/);
 });
+
+it('a literal typed in braces, ${sk-dev-…}, is not read as a variable named sk (QA232)', () => {
+  // It was told 'write ${env.sk} and set sk where apply runs', quoting '${sk-…}'.
+  expect(told({ agents: { a1: { headers: { authorization: 'Bearer ${sk-dev-9f8e7d6c}' } } } })).toEqual([
+    'malformed reference ${sk…} | write ${env.NAME}',
+  ]);
+  expect(
+    told({ agents: { a1: { headers: { authorization: 'Bearer ${token:-sk-dev-9f8e7d6c}' } } } }),
+  ).toEqual([
+    'malformed reference ${token:-…}: ${env.NAME} takes no default or other shell form | write ${env.token} and set token where apply runs (an unset one stops apply before any call, naming it)',
+  ]);
+});
