@@ -200,7 +200,8 @@ function loadInto(
   state.merged.add(real);
   const read = readPlanFile(absolute, includedFrom !== undefined);
   if (!read.ok) {
-    const including = state.stack.map((entry) => entry.absolute);
+    // by its real path too: `validate main.yaml`, a link to evalc.yaml, was offered evalc.yaml (QA232)
+    const including = state.stack.flatMap((entry) => [entry.absolute, entry.real]);
     state.diagnostics.push(notRead(read.reason, display, absolute, includedFrom, including));
     if (includedFrom) state.lost.push(ALL_LOST);
     return;
