@@ -179,7 +179,10 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
  * its tail (`…; stderr: 123456789 ...` of `key=sk-…0123456789`; QA100).
  */
 export function stderrTail(stderr: string, secrets: readonly string[] = []): string {
+  // A last line the process stopped in (no end of line) ends in a `…` where it stopped, so the
+  // head of a secret it stopped in is masked as a cut one is (QA236: `auth with sk-QA236-SECR`).
+  const stopped = stderr.trim() !== '' && !/[\r\n]$/.test(stderr) ? `${stderr}…` : stderr;
   // never from the second half of an emoji (QA190: a lone `\udc00` in report.json and the cache)
-  const tail = codePointTail(scrubSecrets(stderr, secrets).replace(/\s+/g, ' ').trim(), 200);
+  const tail = codePointTail(scrubSecrets(stopped, secrets).replace(/\s+/g, ' ').trim(), 200);
   return tail ? `; stderr: ${tail}` : '';
 }
