@@ -7,6 +7,7 @@
 import { gateIdentityScope } from '../lockfile/diff-gates.js';
 import { byText, formatNumber, summarizeDetails, summarizeRepeatAnswers } from './format.js';
 import { HTML_TEXT_CHARS } from './html-embed.js';
+import { pipelineStep } from './markdown-errors.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 
 /**
@@ -134,8 +135,8 @@ function metricCase(
     const got = summarizeRepeatAnswers(e.repeats, 200);
     const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${cutText(x.rationale)}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
     if (errorRepeat) {
-      const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
-      const message = cutText(errorRepeat.record?.error?.message ?? `invoke failed (${kind})`);
+      const kind = errorKindOf(errorRepeat);
+      const message = cutText(errorRepeat.record?.error?.message ?? `${pipelineStep(kind)} failed (${kind})`);
       c.error = {
         type: kind,
         message: `${kind}: ${message}`,
@@ -151,11 +152,16 @@ function metricCase(
 /**
  * The testcase of an example that failed before scoring and has no metric case (every metric a
  * measurement with no pass value: tokens, cost, steps): `<example> · invoke`, an <error> of its
- * kind (QA62: such an example had no testcase, and a CI viewer showed the run green).
+ * kind (QA62: such an example had no testcase, and a CI viewer showed the run green);
+ * `<example> · extract` for an `extraction_failed`, the step report.md's Errors table names (QA240).
  */
+function errorKindOf(errorRepeat: ExampleView['repeats'][number]): string {
+  return errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
+}
+
 function invokeCase(e: ExampleView, errorRepeat: ExampleView['repeats'][number]): Case {
-  const kind = errorRepeat.record?.error?.kind ?? errorRepeat.errorKind ?? 'error';
-  const message = cutText(errorRepeat.record?.error?.message ?? `invoke failed (${kind})`);
+  const kind = errorKindOf(errorRepeat);
+  const message = cutText(errorRepeat.record?.error?.message ?? `${pipelineStep(kind)} failed (${kind})`);
   const c: Case = { classname: '', name: '' };
   if (e.durationMs !== null) c.time = e.durationMs;
   c.error = { type: kind, message: `${kind}: ${message}`, body: `${repeatLabel(errorRepeat)}: ${message}` };
@@ -277,7 +283,13 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
         else lines.push(escapedCaseXml(metricCase(m, e, x, errorRepeat), classname, name));
       }
       if (errorRepeat && cases === 0)
-        lines.push(escapedCaseXml(invokeCase(e, errorRepeat), classname, `${example} · invoke`));
+        lines.push(
+          escapedCaseXml(
+            invokeCase(e, errorRepeat),
+            classname,
+            `${example} · ${pipelineStep(errorKindOf(errorRepeat))}`,
+          ),
+        );
       if (lines.length >= 1000) write(`\n${lines.splice(0).join('\n')}`);
     }
     if (lines.length > 0) write(`\n${lines.join('\n')}`);

@@ -77,7 +77,7 @@ export function failedSteps(m: ReportModel): { steps: number; results: number } 
  * expression on an answer the agent gave (DESIGN §1's extract step), every other kind the invoke
  * (QA238: an extraction failure read `invoke`, as if the agent had not answered).
  */
-function pipelineStep(kind: string): 'invoke' | 'extract' {
+export function pipelineStep(kind: string): 'invoke' | 'extract' {
   return kind === 'extraction_failed' ? 'extract' : 'invoke';
 }
 
