@@ -4,6 +4,7 @@
  */
 import type { PlanPath } from './diagnostic.js';
 import { didYouMean } from './suggest.js';
+import { maskUrlText } from './url-secrets.js';
 
 /**
  * One mapping written where a list of them goes (`metrics: { type: pass_rate }`, `examples: { id: x1 }`),
@@ -41,7 +42,8 @@ export function shapeHint(
     return `${key} is a mapping of ids: write each entry without its \`- \` (${ids[0]}: { … })`;
   if ((expected !== 'object' && expected !== 'record') || typeof actual !== 'string') return undefined;
   const isDataset = path.length === 4 && path[0] === 'tasks' && path[2] === 'datasets';
-  if (isDataset) return `a dataset is a mapping: ${key}: { source: ${actual} }`;
+  // a source url's password and query credentials `***`, as the message and excerpt say it (QA232)
+  if (isDataset) return `a dataset is a mapping: ${key}: { source: ${maskUrlText(actual)} }`;
   // `- pass_rate` in a metrics: list, `benchmark: b`.
   if (path.at(-2) === 'metrics' && typeof path.at(-1) === 'number')
     return `a metric is a mapping: - { type: ${actual} }`;

@@ -24,3 +24,22 @@ it.each([
     "EVALC_SCHEMA_TYPE a judge names its rubric: define it under the plan's `rubrics:` (rubrics: { advice: { dimensions: [ … ] } }) and write rubric: advice",
   ]);
 });
+
+it('a dataset written as its url is told the mapping with the url masked (QA232)', () => {
+  // 'a dataset is a mapping: d1: { source: https://user:Passw0rd@…?token=… }' printed both, while the
+  // message and the excerpt masked them.
+  const raw = {
+    evalc: 1,
+    benchmark: { id: 'b', version: '1.0.0' },
+    tasks: {
+      t: { datasets: { d1: 'https://user:Passw0rdQA232@127.0.0.1:9/d.jsonl?token=QA232tokenvalue9' } },
+    },
+  };
+  const said = validatePlanSchema(raw, () => undefined).diagnostics.filter(
+    (d) => d.path.join('.') === 'tasks.t.datasets.d1',
+  );
+  expect(said.map((d) => d.hint)).toEqual([
+    'a dataset is a mapping: d1: { source: https://user:***@127.0.0.1:9/d.jsonl?token=*** }',
+  ]);
+  expect(JSON.stringify(said)).not.toMatch(/QA232/);
+});
