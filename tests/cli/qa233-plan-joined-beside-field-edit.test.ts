@@ -77,4 +77,26 @@ describe('plan: an example joined from the cache beside a field edit elsewhere (
     expect(agent.requests.length).toBe(calls + 1);
     expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
   });
+
+  it('beside run.repeats lowered, the one joined from the cache is named too', async () => {
+    const file = path.join(dir, 'evalc.yaml');
+    const plan = chatDatasetsPlan('qa233-joined', ['c1'], ['d1', 'd2'], agent.endpoint);
+    writeFileSync(file, `${plan}run: { repeats: 2 }\n`);
+    expect((await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
+    writeFileSync(
+      path.join(dir, 'd1.jsonl'),
+      line('e1', 'hi') + line('e2', 'ho') + line('e3', 'hu') + line('e4', 'he'),
+    );
+    const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env });
+    expect(only.code, only.stderr).toBe(0);
+    writeFileSync(file, plan);
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.stdout).toContain(
+      "4 nodes      because run.repeats changed (2 → 1): the dropped repeats' results leave evalc.lock, and an example joined the dataset (d1/e4): its results join evalc.lock\n",
+    );
+    const calls = agent.requests.length;
+    expect((await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
+    expect(agent.requests.length).toBe(calls);
+    expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
+  });
 });
