@@ -10,6 +10,7 @@
  * gigabytes); an encoding evalc cannot undo (zstd on Node 20, or corrupt data) is a value, not
  * a throw. The common reply (no encoding, no charset, no BOM) costs one `toString('utf8')`.
  */
+import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -99,4 +100,47 @@ function bomEncoding(data: Buffer): string | undefined {
   if (data.length >= 2 && data[0] === 0xff && data[1] === 0xfe) return 'utf-16le';
   if (data.length >= 2 && data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
   return undefined;
+}
+
+/**
+ * Why a reply read as UTF-8 lost bytes, when it did (QA237): with no charset named (or a UTF-8 one)
+ * and no byte order mark, bytes that are not UTF-8 (an agent writing Latin-1) became U+FFFD, and the
+ * answer was kept so, without a word. Undefined when the bytes are UTF-8 or were read otherwise.
+ * `bytes` are the body as it came: a reply with a content-encoding undone is not checked.
+ */
+export function notUtf8Detail(
+  bytes: Buffer,
+  text: string,
+  contentType: string | undefined,
+): string | undefined {
+  if (!text.includes('\uFFFD') || isUtf8(bytes)) return undefined;
+  const charset = charsetOf(contentType);
+  if (bomEncoding(bytes) !== undefined || (charset !== undefined && !UTF8_LABELS.has(charset)))
+    return undefined;
+  const at = firstNonUtf8(bytes);
+  const said =
+    charset === undefined ? 'its Content-Type names no charset' : `its Content-Type says ${charset}`;
+  return (
+    `reply is not UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}; ${said}): ` +
+    'send UTF-8, or name the charset the agent writes, e.g. Content-Type: application/json; charset=iso-8859-1'
+  );
+}
+
+/** The offset of the first byte that does not begin a well-formed UTF-8 sequence. */
+function firstNonUtf8(bytes: Buffer): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i] ?? 0;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    for (let k = 1; k < length; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    const next = bytes[i + 1] ?? 0;
+    if ((b === 0xe0 && next < 0xa0) || (b === 0xed && next > 0x9f)) return i; // overlong, surrogate
+    if ((b === 0xf0 && next < 0x90) || (b === 0xf4 && next > 0x8f)) return i; // overlong, past U+10FFFF
+    i += length;
+  }
+  return bytes.length;
 }

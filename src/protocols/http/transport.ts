@@ -23,7 +23,7 @@ import { wireJson } from '../canonical-json.js';
 import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
-import { decodeBody } from './decode-body.js';
+import { decodeBody, notUtf8Detail } from './decode-body.js';
 import {
   cancelledError,
   describeFailure,
@@ -307,6 +307,20 @@ export class HttpTransport {
         // `identity` undoes none, QA198: its cut read 29 bytes of 27)
         const undone = (replyHeaders['content-encoding'] ?? '').replace(/identity/gi, '');
         const came = /[^\s,]/.test(undone) ? undefined : read.bytes.length;
+        // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
+        const notUtf8 =
+          came !== undefined && status >= 200 && status < 300
+            ? notUtf8Detail(read.bytes, decoded.text, replyHeaders['content-type'])
+            : undefined;
+        // (a reply the close cut inside a character is no JSON: interpretReply names the cut)
+        if (notUtf8 !== undefined && parseBoundedJson(decoded.text).ok) {
+          const error: StepError = {
+            kind: 'invalid_json',
+            message: `${where()}: ${notUtf8}`,
+            retryable: false,
+          };
+          return { ok: false, error, status, headers: replyHeaders };
+        }
         return interpretReply(this.#redaction, where, status, replyHeaders, decoded.text, came);
       }
       if (decoded.reason === 'too_large')
