@@ -118,7 +118,9 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     ...(values.only === undefined ? [] : ['--only', String(values.only)]),
     ...(values['cache-dir'] === undefined ? [] : ['--cache-dir', String(values['cache-dir'])]),
   ];
-  const plan = positionals[0];
+  // ./evalc.yaml named (`evalc apply evalc.yaml`) is what a line without a plan runs.
+  const plan =
+    path.resolve(ctx.cwd, planFile) === path.join(ctx.cwd, 'evalc.yaml') ? undefined : positionals[0];
   const named = plan === undefined ? [] : plan.startsWith('-') ? ['--', plan] : [plan];
   const apply = (flag: string) => {
     const flags = [...again, flag].filter((w) => w !== '');
@@ -128,7 +130,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       ...(named[0] === '--' ? [...flags, ...named] : [...named, ...flags]),
     ]);
   };
-  if (json) ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock) })}\n`);
+  if (json)
+    ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock, plan) })}\n`);
   else printOutcome(ctx, outcome, Boolean(values.quiet), lock, plan, apply);
   return exitCode;
 }
@@ -153,7 +156,7 @@ function exitCodeOf(outcome: ApplyOutcome): number {
   }
 }
 
-function summaryOf(outcome: ApplyOutcome, lock: string): Record<string, unknown> {
+function summaryOf(outcome: ApplyOutcome, lock: string, plan: string | undefined): Record<string, unknown> {
   switch (outcome.status) {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
@@ -165,6 +168,7 @@ function summaryOf(outcome: ApplyOutcome, lock: string): Record<string, unknown>
         outcome.lockFailures,
         outcome.lockRekeyed,
         lock,
+        plan,
       );
       return {
         status: outcome.status,
@@ -208,6 +212,7 @@ function printOutcome(
         outcome.lockFailures,
         outcome.lockRekeyed,
         lock,
+        plan,
       );
       ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       return;

@@ -1,4 +1,5 @@
 import { EVALC_VERSION } from '../version.js';
+import { shellWord } from './shell-word.js';
 
 /**
  * What a developer does next when `apply` refuses in CI: a refused run's message says what
@@ -19,6 +20,25 @@ export function refusalHint(
   lockRekeyed?: boolean,
   /** The lock as `git checkout --` takes it from where apply runs (`sub/evalc.lock`, QA192). */
   lockPath = 'evalc.lock',
+  /** The plan as apply was given it (`evalc apply --locked sub`), named in the lines offered. */
+  plan?: string,
+): string | undefined {
+  const hint = hintText(message, reason, lockWrittenBy, lockFailures, lockRekeyed, lockPath);
+  if (hint === undefined || plan === undefined) return hint;
+  // `evalc apply --locked sub` was told to run `evalc plan`, then `evalc apply`: ./evalc.yaml (QA234).
+  const named = ` ${shellWord(plan.startsWith('-') ? `./${plan}` : plan)}`;
+  return hint
+    .replaceAll('`evalc apply', `\`evalc apply${named}`)
+    .replaceAll('`evalc plan`', `\`evalc plan${named}\``);
+}
+
+function hintText(
+  message: string,
+  reason: 'locked' | 'frozen' | 'schema_drift' | undefined,
+  lockWrittenBy: string | undefined,
+  lockFailures: boolean | undefined,
+  lockRekeyed: boolean | undefined,
+  lockPath: string,
 ): string | undefined {
   if (
     reason === 'schema_drift' ||
