@@ -75,9 +75,12 @@ function syntaxMessage(expression: string, err: unknown, offset: number | undefi
   const unknown = /^(Syntax error: unknown character: )([\s\S])$/.exec(message);
   if (unknown) return `${unknown[1]}${wholeCharacter(expression, unknown[2]!, offset)}`;
   const invalid = /^Syntax error: invalid token \((\w+)\): "(.*)"$/.exec(message);
-  if (!invalid) return message;
-  if (invalid[1] === 'EOF')
+  // An early end reads `invalid token (EOF): ""` (`a |`) or `unexpected token: (EOF)` (`a.b.`):
+  // both are told what it means (QA240: the second was not, though the explanation names a trailing
+  // `.`); `expected Rbracket, got: EOF` has jmespathHint's own hint.
+  if (invalid?.[1] === 'EOF' || /unexpected token: \(EOF\)$/.test(message))
     return `${message}: the expression ends too early (an unclosed bracket or brace, or nothing after \`.\`, \`|\`, an operator or a comma)`;
+  if (!invalid) return message;
   let tokens: { start: number; type: string; value: unknown }[] = [];
   try {
     tokens = tokenize(expression) as typeof tokens;
