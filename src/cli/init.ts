@@ -150,6 +150,14 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
         EXIT.usage,
         `${shown(file)} is a link to ${readlinkSync(file)}, ${gone === 'loop' ? 'a loop of links that reaches no file' : 'which does not exist'}: init writes nothing through a link; remove it, or give init a folder without it`,
       );
+    // A folder where the plan reads a file (datasets/smoke.jsonl, agents/echo-agent.mjs) was 'kept
+    // (already there)' beside 'next: evalc validate', which refuses it (QA234); a .gitignore folder is kept.
+    const folder = gone === 'folder' || (gone === undefined && isFolder(file));
+    if (folder && file !== gitignore)
+      throw new ExitError(
+        EXIT.usage,
+        `${shown(file)} is ${gone === 'folder' ? `a link to ${readlinkSync(file)}, ` : ''}a folder, not the file the plan names: remove it, or give init a folder without it`,
+      );
   }
   makeFolder(path.join(dir, 'datasets'));
   const kept = files.filter(([file]) => file !== planFile && existsSync(file)).map(([file]) => file);
@@ -208,6 +216,15 @@ function ignoresEvalcFolder(text: string): boolean {
 function folderArgument(cwd: string, dir: string): string[] {
   const target = path.relative(cwd, dir);
   return target === '' ? [] : [target.startsWith('-') ? `./${target}` : target];
+}
+
+/** Whether `file` is a folder (not a link to one); a path that cannot be read is left to the writes. */
+function isFolder(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `file` is a link; a path that cannot be read (a file on it) is left to the writes to say. */
