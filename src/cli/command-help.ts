@@ -324,6 +324,15 @@ export function renderCommandHelp(name: CommandName): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * What a usage error with no command (`evalc bogus`, `evalc --json plan`) prints after its message: one
+ * usage line and where the rest is, not the whole overview, whose 17 lines scrolled the message away (QA243).
+ */
+export function overviewUsage(): string {
+  const names = Object.keys(COMMAND_SPECS).join(', ');
+  return `usage: evalc <command> [options]  (commands: ${names})\nsee \`evalc --help\` (a command's flags: \`evalc <command> --help\`)\n`;
+}
+
 /** What `evalc --help` prints: every command with its summary. */
 export function renderOverview(): string {
   const names = Object.keys(COMMAND_SPECS) as CommandName[];

@@ -35,7 +35,7 @@ export function describeFatal(err: unknown, cwd: string): FatalReport {
     const status = err.code === EXIT.usage ? 'usage' : err.code === EXIT.invalidPlan ? 'invalid' : 'refused';
     return {
       code: err.code,
-      stderr: `evalc: ${err.message}\n`,
+      stderr: `evalc: ${err.message}\n${err.code === EXIT.usage ? seeHelp(err.message) : ''}`,
       result: { event: 'result', exitCode: err.code, status, message: err.message },
     };
   }
@@ -63,4 +63,14 @@ export function describeFatal(err: unknown, cwd: string): FatalReport {
       message: `internal error: ${message}`,
     },
   };
+}
+
+/**
+ * A usage error ends with its command's one usage line; a third line says where each flag is told
+ * (`see \`evalc plan --help\``), on stderr only: the command's whole help printed there would scroll
+ * the message away (QA243).
+ */
+function seeHelp(message: string): string {
+  const command = /(?:^|\n)usage: evalc ([a-z]+)[^\n]*$/.exec(message)?.[1];
+  return command === undefined ? '' : `see \`evalc ${command} --help\`\n`;
 }

@@ -5,7 +5,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { suggest } from '../plan/suggest.js';
-import { isCommandName, renderCommandHelp, renderOverview } from './command-help.js';
+import { isCommandName, overviewUsage, renderCommandHelp, renderOverview } from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
@@ -95,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     // `evalc help help` is the overview: it read 'unknown command "help" (did you mean help?)' (QA207).
     if (topic !== undefined && topic !== 'help' && !topic.startsWith('-')) {
       const message = unknownCommand(topic);
-      stderr.write(terminalSafe(`evalc: ${message}\n\n${HELP}`));
+      stderr.write(terminalSafe(`evalc: ${message}\n${overviewUsage()}`));
       // --json callers read stdout, as for `evalc bogus --json` (QA207: `evalc help bogus --json` wrote nothing there).
       if (wantsJson(argv))
         stdout.write(
@@ -122,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
       : unknownCommand(name);
     // The word is echoed as typed: its control characters are spelt out, as every command's messages
     // are (QA48; QA188: `evalc $'ap\e[31mply'` coloured the terminal).
-    stderr.write(terminalSafe(`evalc: ${message}\n\n${HELP}`));
+    stderr.write(terminalSafe(`evalc: ${message}\n${overviewUsage()}`));
     // --json callers read stdout: an unknown command is a usage error like any other (QA35).
     if (wantsJson(argv))
       stdout.write(

@@ -11,7 +11,7 @@ describe('an unknown command near a known one', () => {
   it('names the command it may have meant (exit 64)', () => {
     const run = spawnCli(['aply'], { cwd: os.tmpdir() });
     expect(run.code).toBe(64);
-    expect(run.stderr).toMatch(/^evalc: unknown command "aply" \(did you mean apply\?\)\n\nevalc — /);
+    expect(run.stderr).toMatch(/^evalc: unknown command "aply" \(did you mean apply\?\)\nusage: evalc <command> /);
     expect(run.stdout).toBe('');
   });
 
@@ -35,12 +35,12 @@ describe('an unknown command near a known one', () => {
       expect(run.code).toBe(64);
       expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
       expect(run.stderr).toContain('\\u001b');
-      expect(run.stderr).toContain('evalc — compile and run agent evaluation plans kept as code');
+      expect(run.stderr).toContain('usage: evalc <command> [options]');
     }
   });
 
   it('suggests nothing for a word near no command', () => {
     const run = spawnCli(['bogus'], { cwd: os.tmpdir() });
-    expect(run.stderr).toMatch(/^evalc: unknown command "bogus"\n\n/);
+    expect(run.stderr).toMatch(/^evalc: unknown command "bogus"\nusage: /);
   });
 });
