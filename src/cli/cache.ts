@@ -116,9 +116,16 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
           ctx.stdout(
             `  (skipped ${countSaid(stats.damagedLines, 'damaged line')} of steps.log, ${countSaid(stats.damagedBytes, 'byte')}, left in place; the entries after ${stats.damagedLines === 1 ? 'it' : 'them'} are read, and a prune drops ${stats.damagedLines === 1 ? 'it' : 'them'}${stats.corruptEntries > 0 ? `; ${stats.corruptEntries} of ${stats.damagedLines === 1 ? 'it' : 'them'} failed ${stats.corruptEntries === 1 ? 'its checksum: its step runs' : 'their checksum: their steps run'} again` : ''})\n`,
           );
+        // The prune of this plan and cache: `cache stats sub` offered `evalc cache prune`, ./evalc.yaml's (QA234).
+        const plan = positionals[0];
+        const prune = shellLine([
+          ...['evalc', 'cache', 'prune'],
+          ...(plan === undefined ? [] : [plan.startsWith('-') ? `./${plan}` : plan]),
+          ...(typeof values['cache-dir'] === 'string' ? ['--cache-dir', values['cache-dir']] : []),
+        ]);
         if (stats.supersededBytes > 0)
           ctx.stdout(
-            `  (${countSaid(stats.supersededBytes, 'byte')} ${stats.supersededBytes === 1 ? 'is' : 'are'} entries a later one for the same key replaced: \`evalc cache prune\` frees them)\n`,
+            `  (${countSaid(stats.supersededBytes, 'byte')} ${stats.supersededBytes === 1 ? 'is' : 'are'} entries a later one for the same key replaced: \`${prune}\` frees them)\n`,
           );
         if (stats.lostEntries > 0)
           ctx.stdout(
