@@ -325,6 +325,35 @@ export function renderCommandHelp(name: CommandName): string {
 }
 
 /**
+ * `evalc apply --help --json` (or `evalc help apply --json`): the same help as data, for a tool or an
+ * editor that lists the flags; it printed the text help, which `JSON.parse` refused (QA243).
+ */
+export function renderCommandHelpJson(name: CommandName): string {
+  const spec: CommandSpec = COMMAND_SPECS[name];
+  const flags = Object.entries(spec.flags).map(([flag, f]) => ({
+    flag: `--${flag}`,
+    type: f.type,
+    ...(f.value !== undefined || f.type === 'string' ? { value: f.value ?? 'VALUE' } : {}),
+    ...(f.multiple ? { multiple: true } : {}),
+    ...(f.default !== undefined ? { default: f.default } : {}),
+    help: f.help,
+  }));
+  const help = { command: name, usage: commandUsage(name), args: spec.args, summary: spec.summary, flags };
+  return `${JSON.stringify({ ...help, notes: spec.notes ?? [], exitCode: 0 })}\n`;
+}
+
+/** `evalc --help --json`: the commands as data (QA243). */
+export function renderOverviewJson(): string {
+  const names = Object.keys(COMMAND_SPECS) as CommandName[];
+  const commands = names.map((name) => ({
+    command: name,
+    args: COMMAND_SPECS[name].args,
+    summary: COMMAND_SPECS[name].summary,
+  }));
+  return `${JSON.stringify({ commands, exitCode: 0 })}\n`;
+}
+
+/**
  * What a usage error with no command (`evalc bogus`, `evalc --json plan`) prints after its message: one
  * usage line and where the rest is, not the whole overview, whose 17 lines scrolled the message away (QA243).
  */

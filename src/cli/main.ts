@@ -5,7 +5,14 @@
  */
 import { setMaxListeners } from 'node:events';
 import { suggest } from '../plan/suggest.js';
-import { isCommandName, overviewUsage, renderCommandHelp, renderOverview } from './command-help.js';
+import {
+  isCommandName,
+  overviewUsage,
+  renderCommandHelp,
+  renderCommandHelpJson,
+  renderOverview,
+  renderOverviewJson,
+} from './command-help.js';
 import type { Command, CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { describeFatal } from './fatal-error.js';
@@ -88,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     // `evalc help apply` is `evalc apply --help`; so is `evalc --help apply`, as in git (it printed the overview).
     const topic = name === undefined ? undefined : args[0];
     if (topic !== undefined && isCommandName(topic)) {
-      stdout.write(renderCommandHelp(topic));
+      stdout.write(wantsJson(argv) ? renderCommandHelpJson(topic) : renderCommandHelp(topic));
       return EXIT.ok;
     }
     // `evalc help bogus` is the unknown command `evalc bogus --help` is (it printed the overview, exit 0; QA47).
@@ -108,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
       stderr.write(HELP);
       return EXIT.usage;
     }
-    stdout.write(HELP);
+    stdout.write(wantsJson(argv) ? renderOverviewJson() : HELP);
     return EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
@@ -133,7 +140,8 @@ async function main(argv: string[]): Promise<number> {
   // `--help` / `-h` anywhere before a `--` prints the command's flags and runs nothing.
   const ownArgs = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
   if (isCommandName(name) && (ownArgs.includes('--help') || ownArgs.includes('-h'))) {
-    stdout.write(renderCommandHelp(name));
+    // --json (or --format json) asks for the help as data, as every command's output has a JSON form (QA243).
+    stdout.write(wantsJson(argv) ? renderCommandHelpJson(name) : renderCommandHelp(name));
     return EXIT.ok;
   }
   // Exiting at once (a second Ctrl-C or SIGTERM): --json callers still get the result event, the

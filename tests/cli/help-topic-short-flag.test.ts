@@ -28,7 +28,8 @@ describe('evalc --help <command>', () => {
   });
 
   it('--help alone, or before a flag, is still the overview', () => {
-    for (const args of [['--help'], ['--help', '--json']]) {
+    // `--help --json` is the overview as JSON (QA243, tests/cli/qa243-help-json.test.ts).
+    for (const args of [['--help'], ['--help', '--quiet']]) {
       const result = spawnCli(args, { cwd: work });
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^evalc — /);
