@@ -15,7 +15,7 @@ import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 
 export type DecodedBody =
-  | { ok: true; text: string }
+  | { ok: true; text: string; bytes: Buffer }
   | { ok: false; reason: 'too_large' }
   | { ok: false; reason: 'undecodable'; detail: string };
 
@@ -37,7 +37,7 @@ export function decodeBody(
       data = step.data;
     }
   }
-  return { ok: true, text: decodeText(data, charsetOf(contentType)) };
+  return { ok: true, text: decodeText(data, charsetOf(contentType)), bytes: data };
 }
 
 type Decompressed = { ok: true; data: Buffer } | Exclude<DecodedBody, { ok: true }>;
@@ -85,14 +85,16 @@ function decodeText(data: Buffer, charset: string | undefined): string {
   const bom = bomEncoding(data);
   if (bom === undefined && (charset === undefined || UTF8_LABELS.has(charset))) return data.toString('utf8');
   // A byte order mark wins over the declared charset (WHATWG "decode"); TextDecoder drops it.
-  const label = bom ?? charset ?? 'utf-8';
-  let decoder: TextDecoder;
+  // An unknown label is read as UTF-8, as before.
+  return new TextDecoder(knownLabel(bom ?? charset ?? 'utf-8') ?? 'utf-8').decode(data);
+}
+
+function knownLabel(label: string): string | undefined {
   try {
-    decoder = new TextDecoder(label);
+    return new TextDecoder(label).encoding;
   } catch {
-    decoder = new TextDecoder('utf-8'); // an unknown label: read as UTF-8, as before
+    return undefined;
   }
-  return decoder.decode(data);
 }
 
 function bomEncoding(data: Buffer): string | undefined {
@@ -103,10 +105,11 @@ function bomEncoding(data: Buffer): string | undefined {
 }
 
 /**
- * Why a reply read as UTF-8 lost bytes, when it did (QA237): with no charset named (or a UTF-8 one)
- * and no byte order mark, bytes that are not UTF-8 (an agent writing Latin-1) became U+FFFD, and the
- * answer was kept so, without a word. Undefined when the bytes are UTF-8 or were read otherwise.
- * `bytes` are the body as it came: a reply with a content-encoding undone is not checked.
+ * Why a reply read as UTF-8 lost bytes, when it did (QA237): with no charset named (or a UTF-8 one,
+ * or one evalc does not know) and no byte order mark but UTF-8's, bytes that are not UTF-8 (an agent
+ * writing Latin-1) became U+FFFD, and the answer was kept so, without a word. Undefined when the
+ * bytes are UTF-8 or were read otherwise. `bytes` are the body with any content-encoding undone
+ * (QA244: a gzipped Latin-1 reply, a UTF-8 BOM before Latin-1, a `charset=latin-9x` went unchecked).
  */
 export function notUtf8Detail(
   bytes: Buffer,
@@ -115,11 +118,19 @@ export function notUtf8Detail(
 ): string | undefined {
   if (!text.includes('\uFFFD') || isUtf8(bytes)) return undefined;
   const charset = charsetOf(contentType);
-  if (bomEncoding(bytes) !== undefined || (charset !== undefined && !UTF8_LABELS.has(charset)))
+  const bom = bomEncoding(bytes);
+  const unknown = charset !== undefined && knownLabel(charset) === undefined;
+  if (bom !== undefined ? bom !== 'utf-8' : charset !== undefined && !UTF8_LABELS.has(charset) && !unknown)
     return undefined;
   const at = firstNonUtf8(bytes);
   const said =
-    charset === undefined ? 'its Content-Type names no charset' : `its Content-Type says ${charset}`;
+    bom !== undefined
+      ? 'it begins with a UTF-8 byte order mark'
+      : charset === undefined
+        ? 'its Content-Type names no charset'
+        : unknown
+          ? `its Content-Type says ${charset}, a charset evalc does not know, so read as UTF-8`
+          : `its Content-Type says ${charset}`;
   return (
     `reply is not UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}; ${said}): ` +
     'send UTF-8, or name the charset the agent writes, e.g. Content-Type: application/json; charset=iso-8859-1'

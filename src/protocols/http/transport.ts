@@ -308,9 +308,10 @@ export class HttpTransport {
         const undone = (replyHeaders['content-encoding'] ?? '').replace(/identity/gi, '');
         const came = /[^\s,]/.test(undone) ? undefined : read.bytes.length;
         // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
+        // (the bytes with any content-encoding undone: QA244, a gzipped one went unchecked)
         const notUtf8 =
-          came !== undefined && status >= 200 && status < 300
-            ? notUtf8Detail(read.bytes, decoded.text, replyHeaders['content-type'])
+          status >= 200 && status < 300
+            ? notUtf8Detail(decoded.bytes, decoded.text, replyHeaders['content-type'])
             : undefined;
         // (a reply the close cut inside a character is no JSON: interpretReply names the cut)
         if (notUtf8 !== undefined && parseBoundedJson(decoded.text).ok) {
