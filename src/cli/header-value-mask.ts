@@ -36,7 +36,8 @@ export type LineSpans = Map<number, Array<[number, number]>>;
 
 export function headerValueSpans(text: string): LineSpans {
   const spans: LineSpans = new Map();
-  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header|\$\{/i.test(text)) return spans;
+  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header|\$\{|\{\{/i.test(text))
+    return spans;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const add = (from: number, to: number) => {
@@ -86,7 +87,8 @@ function addHeaderValues(
       if (!isScalar(pair.key)) return;
       if (path.length === 2 && pair.key.value === 'tasks') return visit.SKIP;
       // A serve.env value holding a `${` (`K: "${env.K:=sk-…}"`, refused a malformed reference said
-      // without its default) printed that default in the excerpt (QA232); a plain one (`PORT: "7101"`)
+      // without its default) printed that default in the excerpt (QA232), and one holding a `{{`
+      // (`K: "{{sk-live-…}}"`, warned `{{…}}`) printed it whole (QA242); a plain one (`PORT: "7101"`)
       // is a setting, shown as written.
       const owner = path[path.length - 2];
       if (pair.key.value === 'env' && isPair(owner) && isScalar(owner.key) && owner.key.value === 'serve') {
@@ -94,7 +96,7 @@ function addHeaderValues(
         if (isMap(env))
           for (const item of env.items) {
             const value = real(item.value);
-            if (isScalar(value) && typeof value.value === 'string' && value.value.includes('${'))
+            if (isScalar(value) && typeof value.value === 'string' && /\$\{|\{\{/.test(value.value))
               addScalars(value, add, real, seen);
           }
         return;
