@@ -184,7 +184,9 @@ export function planArgument(positionals: string[], cwd: string): string {
   try {
     if (statSync(path.resolve(cwd, given)).isDirectory()) return path.join(given, 'evalc.yaml');
   } catch {
-    // not there: the loader reports it
+    // not there: the loader reports it; a folder written as one (`nosuch/`) as the folder's plan,
+    // whose hint names the missing folder (QA243: it read `plan file not found: nosuch`, no hint)
+    if (/[\\/]$/.test(given)) return path.join(given, 'evalc.yaml');
   }
   return given;
 }

@@ -1,5 +1,5 @@
 /** The hint of a plan file not found where `evalc init` would write one. */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { shellWord } from './shell-word.js';
 
@@ -9,11 +9,15 @@ import { shellWord } from './shell-word.js';
  */
 export function initHint(display: string, absolute: string): string | undefined {
   const folder = path.dirname(absolute);
-  if (path.basename(absolute) !== 'evalc.yaml' || !isFolder(folder)) return undefined;
+  if (path.basename(absolute) !== 'evalc.yaml') return undefined;
   const shown = path.dirname(display);
   // Written as the shell reads it back, a control character in $'…' (QA227: single-quoted, the
   // terminal escaping turned an ESC into `\u001b`, and `evalc init` made another folder).
   const arg = shown === '.' ? '' : ` ${shellWord(shown)}`;
+  // `evalc plan nosuch/`: the folder itself is missing (QA243: no hint), which init creates.
+  if (!existsSync(folder))
+    return `there is no folder ${shown}/: \`evalc init${arg}\` creates it with a plan (evalc.yaml, a dataset, a stand-in agent), or name a folder that holds evalc.yaml`;
+  if (!isFolder(folder)) return undefined;
   return `no plan in ${shown === '.' ? 'this folder' : shown}: \`evalc init${arg}\` scaffolds one (evalc.yaml, a dataset, a stand-in agent), or name your plan file`;
 }
 

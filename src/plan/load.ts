@@ -122,7 +122,7 @@ function notRead(
         : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
       : includedFrom
         ? nearFileHint(absolute, including)
-        : initHint(display, absolute);
+        : (initHint(display, absolute) ?? nearFileHint(absolute)); // `evalc plan evals.yml` beside evalc.yaml (QA243)
   return diagnostic(
     'EVALC_FILE_NOT_FOUND',
     `${what} not found: ${display}`,
