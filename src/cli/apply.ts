@@ -15,7 +15,7 @@ import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
 import { describeOverloadedAgent, overloadedAgents } from './overload-note.js';
 import { refusalHint } from './refusal-hint.js';
-import { isPipeLike } from './regular-file.js';
+import { isPipeLike, noFolder } from './regular-file.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { shellLine } from './shell-word.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
@@ -60,7 +60,7 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   if (isPipeLike(path.resolve(ctx.cwd, planFile)))
     throw new ExitError(
       EXIT.usage,
-      `${planFile} is not a file (a pipe?): apply writes evalc.lock and .evalc/ beside the plan; save the plan to a file first`,
+      `${planFile} ${noFolder(path.resolve(ctx.cwd, planFile))}: apply writes evalc.lock and .evalc/ beside the plan; save the plan to a file first`,
     );
   for (const flag of ['cache-dir', 'out'])
     if (values[flag] === '') throw new ExitError(EXIT.usage, `--${flag} needs a folder\nusage: ${USAGE}`);

@@ -42,3 +42,12 @@ export function noFolderKind(file: string): string {
     return 'a pipe';
   }
 }
+
+/**
+ * Why a path has no folder, said in a refusal: 'is not a file (a pipe?)', or 'is a file named through
+ * a descriptor' (QA242: `report --from /dev/stdin < evalc.lock` was asked 'a pipe?' of a file).
+ */
+export function noFolder(file: string): string {
+  const kind = noFolderKind(file);
+  return kind === 'a pipe' ? 'is not a file (a pipe?)' : `is ${kind}`;
+}

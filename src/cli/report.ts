@@ -21,7 +21,7 @@ import { loadLockArgument } from './load-lock.js';
 import { lockPlanFolder } from './lock-folder.js';
 import { makeFolder } from './make-folder.js';
 import { onlySelectionOf } from './only-selection.js';
-import { isRegularFile, noFolderKind } from './regular-file.js';
+import { isRegularFile, noFolder, noFolderKind } from './regular-file.js';
 import { reportRegressionGates } from './report-regression-gates.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
@@ -97,7 +97,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   if (values.out === undefined && !only && !isRegularFile(current.file))
     throw new ExitError(
       EXIT.usage,
-      `${values.from} is not a file (a pipe?): there is no folder beside it for the reports; name one with --out DIR, or print one report with --format md|html|json|junit\nusage: ${USAGE}`,
+      `${values.from} ${noFolder(current.file)}: there is no folder beside it for the reports; name one with --out DIR, or print one report with --format md|html|json|junit\nusage: ${USAGE}`,
     );
   const dir =
     typeof values.out === 'string'

@@ -37,6 +37,8 @@ it('/dev/stdin from a file is noted as having no folder, not a cache under /dev'
 it('without --out or --format it is refused, writing nothing beside the descriptor', async () => {
   const run = await runCommand(reportCommand, ['--from', named], { cwd: dir });
   expect(run.code).toBe(64);
-  expect(run.stderr).toMatch(/is not a file \(a pipe\?\): there is no folder beside it for the reports/);
+  expect(run.stderr).toMatch(
+    /^evalc: \/proc\/self\/fd\/\d+ is a file named through a descriptor: there is no folder beside it for the reports/,
+  );
   expect(existsSync(`/proc/self/fd/.evalc`)).toBe(false);
 });
