@@ -46,6 +46,19 @@ export async function cacheCommand(ctx: CommandContext): Promise<number> {
   // the usage line, naming nothing (QA183).
   if (sub !== 'stats' && sub !== 'prune')
     throw new ExitError(EXIT.usage, `${noSubcommand(sub, rest)}\nusage: ${USAGE}`);
+  // `cache stats -force` was offered --force, which stats refuses (QA243): prune's flags single-dash
+  // are named as prune's, as `plan -locked` is apply's.
+  if (sub === 'stats') {
+    const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+    for (const word of own) {
+      const flag = /^-(lock|dry-run|force)(=|$)/.exec(word)?.[1];
+      if (flag !== undefined)
+        throw new ExitError(
+          EXIT.usage,
+          `Unknown option '${word.slice(0, 2)}' (in ${word}): cache stats takes no --${flag}, it is a flag of cache prune\nusage: ${USAGE}`,
+        );
+    }
+  }
   // One [plan] at most: `cache stats a b` read a's cache and ignored b (QA36), as every other command refuses it.
   const { values, positionals } = parseCommandArgs(rest, commandOptions('cache'), USAGE, 1);
   // --lock and --dry-run are prune's: `cache stats --dry-run` was accepted and meant nothing (QA36).
