@@ -86,3 +86,17 @@ export function rubricRangeHint(path: PlanPath, key: string): string | undefined
   if (key !== 'min' && key !== 'max') return undefined;
   return `a plan rubric's dimensions score 0..1 (evalc sends them with min: 0, max: 1) and take no \`${key}\`: remove it; a rubric on its own scale is registered on the agent-eval server and named in rubric:, its composite normalised there`;
 }
+
+/**
+ * One text written where a list goes (`include: shared.yaml`): the hint writes it as a list, its
+ * comma-separated items trimmed and the empty ones dropped (QA243: `include: a.yaml,` was told
+ * `include: [a.yaml,]`, its stray comma copied in, and `a.yaml,,b.yaml` `[a.yaml,,b.yaml]`, a YAML error).
+ */
+export function oneItemListHint(key: string, actual: string | number): string {
+  const text = maskUrlText(String(actual));
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return `write a list, even of one item: ${key}: [${items.length > 0 ? items.join(', ') : text}]`;
+}

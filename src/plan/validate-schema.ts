@@ -23,7 +23,7 @@ import {
   taskSchema,
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
-import { misspeltFieldHint, rubricRangeHint, shapeHint } from './shape-hints.js';
+import { misspeltFieldHint, oneItemListHint, rubricRangeHint, shapeHint } from './shape-hints.js';
 import { didYouMean, misspeltKeyHint, suggest } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 import { maskQueryText, maskUrlText } from './url-secrets.js';
@@ -199,7 +199,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
             : `quote the value to keep it text: ${key}: "${secret ? '…' : String(actual)}"`
           : // One item written without its list (`include: shared.yaml`, `agents: a1`; QA161).
             issue.expected === 'array' && (typeof actual === 'string' || typeof actual === 'number')
-            ? `write a list, even of one item: ${key}: [${maskUrlText(String(actual))}]`
+            ? oneItemListHint(key, actual)
             : // A number in quotes is text in YAML (`concurrency: "4"`; QA161).
               (issue.expected === 'number' || issue.expected === 'int') &&
                 typeof actual === 'string' &&
