@@ -103,9 +103,11 @@ export async function startAgents(
   }
   const discovered = await discoverAgents(agents, run.lockedPins, run.schemas, run.options, run.scrub);
   if (!discovered.ok) return { ok: false, reason: discovered.reason, message: run.scrub(discovered.message) };
-  const firstFailure = [...discovered.failed.values()][0];
-  if (firstFailure && (run.options.locked || discovered.failed.size === agentIds.length))
-    return { ok: false, message: run.scrub(firstFailure.message) };
+  // Every failure, each on its line (QA244: two agents down read the first's alone, the other's
+  // said only once the first was fixed).
+  const failures = [...discovered.failed.values()];
+  if (failures.length > 0 && (run.options.locked || discovered.failed.size === agentIds.length))
+    return { ok: false, message: run.scrub(failures.map((failure) => failure.message).join('\n')) };
   const pins = Object.assign(Object.create(null) as Record<string, AgentPin>, discovered.pins);
   for (const id of discovered.failed.keys()) pins[id] = run.lockedPins[id] ?? {};
   // What discovery gives an agent without one: a mae agent's configured name, else nothing.
