@@ -12,7 +12,11 @@ export function agentNameChanges(
   lock: Lockfile | undefined,
   pins: Record<string, AgentPin>,
   digests?: Record<string, string>,
+  refresh = false,
 ): string[] {
+  // Under --refresh every agent is asked again, the new name written (QA247: it read 'so its cached
+  // answers are used: … `evalc apply --refresh` asks it again' beside the refresh re-asking it).
+  if (refresh) return [];
   const lines: string[] = [];
   for (const [id, pin] of Object.entries(pins).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const lockAgent = lock?.agents[id];

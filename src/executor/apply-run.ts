@@ -189,7 +189,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       for (const [id, failure] of started.undiscovered) undiscovered.set(id, failure);
       pins = started.pins;
       compiled = compilePlan(resolved, pins, { checkTemplates: false, judgePins });
-      for (const line of agentNameChanges(previousLock, pins, compiled.agentDigests)) setup.warn(line);
+      for (const line of agentNameChanges(
+        previousLock,
+        pins,
+        compiled.agentDigests,
+        Boolean(options.refresh),
+      ))
+        setup.warn(line);
       if (options.locked) {
         const drift = agentDrift(compiled, previousLock, pins);
         if (drift.length > 0) return lockedRefusal(drift);

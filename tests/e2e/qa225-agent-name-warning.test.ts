@@ -15,13 +15,14 @@ import { sendJson, startLoopback } from '../fixtures/loopback.js';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa225-name-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function apply(): Promise<{ status: string; messages: string[] }> {
+async function apply(refresh = false): Promise<{ status: string; messages: string[] }> {
   const lines: string[] = [];
   const outcome = await applyRun({
     planFile: 'evalc.yaml',
     cwd: dir,
     env: {},
     signal: new AbortController().signal,
+    ...(refresh ? { refresh } : {}),
     progress: createProgress('json', (text) => lines.push(text)),
   });
   const messages = lines
@@ -105,6 +106,35 @@ run: { preflight: 0, bootstrap: 100 }
       expect(newer.status).toBe('done');
       expect(invokes).toBe(2);
       expect(newer.messages.join('\n')).not.toContain('same version and schema');
+    } finally {
+      await server.close();
+    }
+  });
+
+  // QA247: under --refresh the agent is asked again: no 'its cached answers are used' beside it.
+  it('says nothing of cached answers under --refresh, which asks the agent again', async () => {
+    const info = { name: 'first' };
+    let invokes = 0;
+    const server = await startLoopback((req, res) => {
+      if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+      invokes++;
+      return sendJson(res, 200, { output: { answer: 'x' } });
+    });
+    try {
+      const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        /url: "[^"]*"/,
+        `url: "${server.url}"`,
+      );
+      writeFileSync(path.join(dir, 'evalc.yaml'), plan);
+      expect((await apply()).status).toBe('done');
+      info.name = 'second';
+      const refreshed = await apply(true);
+      expect(refreshed.status).toBe('done');
+      expect(invokes).toBe(2);
+      expect(refreshed.messages.join('\n')).not.toContain('discovery names it');
+      info.name = 'third';
+      expect((await apply()).messages.join('\n')).toContain('pins "second" (same version and schema');
+      expect(invokes).toBe(2);
     } finally {
       await server.close();
     }
