@@ -14,7 +14,7 @@ import {
   isCloseDelimited,
   NDJSON_TYPES,
 } from './cut-reply.js';
-import { rateLimitDelayMs } from './rate-limit-reset.js';
+import { rateLimitDelayMs, retryAfterMsHeader } from './rate-limit-reset.js';
 import type { ReplyRedaction } from './reply-redaction.js';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy.js';
 import type { JsonResponse } from './transport-types.js';
@@ -96,15 +96,16 @@ export function interpretReply(
 }
 
 /**
- * The wait a 429 or 503 asks for: `Retry-After`, else (a 429) an OpenAI-compatible API's
- * `retry-after-ms` / `x-ratelimit-reset-*` (QA19); undefined for another status or none said.
+ * The wait a 429 or 503 asks for: `Retry-After`, else an OpenAI-compatible API's `retry-after-ms`
+ * (a 503 too, as its Retry-After is: QA243, it was backed off by evalc's own delay), else (a 429)
+ * `x-ratelimit-reset-*`, the reset of a rate limit (QA19); undefined for another status or none said.
  * Also read for such a status named inside a 200 (QA214).
  */
 export function askedWaitMs(status: number, headers: Record<string, string>): number | undefined {
   if (status !== 429 && status !== 503) return undefined;
   return (
     parseRetryAfter(headers['retry-after'], Date.now()) ??
-    (status === 429 ? rateLimitDelayMs(headers) : undefined)
+    (status === 429 ? rateLimitDelayMs(headers) : retryAfterMsHeader(headers))
   );
 }
 

@@ -32,11 +32,18 @@ export function parseResetDuration(value: string | undefined): number | undefine
   return Math.round(ms);
 }
 
+/** `retry-after-ms` in ms, read on a 429 and a 503 (QA243); undefined when absent or not a number. */
+export function retryAfterMsHeader(headers: Record<string, string>): number | undefined {
+  const retryAfterMs = headers['retry-after-ms']?.trim();
+  return retryAfterMs !== undefined && /^\d+(?:\.\d+)?$/.test(retryAfterMs)
+    ? Math.round(Number(retryAfterMs))
+    : undefined;
+}
+
 /** The delay the rate-limit headers of a 429 ask for, in ms; undefined when they say none. */
 export function rateLimitDelayMs(headers: Record<string, string>): number | undefined {
-  const retryAfterMs = headers['retry-after-ms']?.trim();
-  if (retryAfterMs !== undefined && /^\d+(?:\.\d+)?$/.test(retryAfterMs))
-    return Math.round(Number(retryAfterMs));
+  const retryAfterMs = retryAfterMsHeader(headers);
+  if (retryAfterMs !== undefined) return retryAfterMs;
   const resets: number[] = [];
   const exhausted: number[] = [];
   for (const limit of ['requests', 'tokens']) {
