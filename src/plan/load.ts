@@ -13,6 +13,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { hintAnchorsInOtherFiles } from './cross-file-anchors.js';
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from './diagnostic.js';
+import { includeEntries } from './include-entries.js';
 import { checkIncludedFile } from './included-file-check.js';
 import { initHint } from './init-hint.js';
 import {
@@ -268,8 +269,7 @@ function loadInto(
   const written = record.include;
   const includes =
     typeof written === 'string'
-      ? written
-          .split(/,(?![^/\s]*@)/)
+      ? includeEntries(written)
           .map((entry) => entry.trim())
           .filter((entry) => entry !== '')
       : written;
