@@ -12,6 +12,11 @@ import { exampleSteps } from './step-keys.js';
 
 const SHOWN = 3;
 
+/** `the dataset`, or `the datasets` when the `dataset/example` ids span more than one (QA247). */
+function theDatasets(ids: string[]): string {
+  return new Set(ids.map((id) => id.slice(0, id.indexOf('/')))).size > 1 ? 'the datasets' : 'the dataset';
+}
+
 function named(ids: string[]): string {
   return ids.slice(0, SHOWN).join(', ') + (ids.length > SHOWN ? `, … (${ids.length - SHOWN} more)` : '');
 }
@@ -116,7 +121,7 @@ function joinedText(compiled: CompiledPlan, joined: string[]): string {
     compiled.resolved.only === undefined
       ? 'evalc.lock'
       : '.evalc/evalc.only.lock, the lock apply --only writes';
-  return `because ${joined.length === 1 ? 'an example' : `${joined.length} examples`} joined the dataset (${named(joined)}): ${whose} results join ${into}`;
+  return `because ${joined.length === 1 ? 'an example' : `${joined.length} examples`} joined ${theDatasets(joined)} (${named(joined)}): ${whose} results join ${into}`;
 }
 
 /** The `task/dataset`s whose sha256 or example count differ from the ones evalc.lock pins. */
@@ -171,7 +176,7 @@ export function namedDatasetEdit(compiled: CompiledPlan, lock: Lockfile): string
     if (gone.length === 0 && order.some((id, i) => id !== stayed[i])) reordered.push(d.datasetId);
   }
   if (removed.length > 0)
-    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left the dataset (${named(removed)}): ${resultsLeave(compiled, removed.length === 1 ? 'its' : 'their')}`;
+    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left ${theDatasets(removed)} (${named(removed)}): ${resultsLeave(compiled, removed.length === 1 ? 'its' : 'their')}`;
   if (reordered.length > 0)
     return `because the examples of ${named(reordered)} were reordered (the bootstrap CIs resample in file order)`;
   // An example's weight, which the lock's rows record (QA119: it read "e.g. example weights" only).
@@ -272,7 +277,7 @@ export function goneGroupsReason(compiled: CompiledPlan, lock: Lockfile): string
     .sort();
   if (gone.length === 0) return undefined;
   const named = gone.slice(0, 3).join(', ') + (gone.length > 3 ? `, … (${gone.length - 3} more)` : '');
-  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): ${resultsLeave(compiled, 'their')}`;
+  return `${gone.length === 1 ? '1 group' : `${gone.length} groups`} left the plan (${named}): ${resultsLeave(compiled, gone.length === 1 ? 'its' : 'their')}`;
 }
 
 /** A plan edit no step key sees: named when the lock can tell it, else the kinds it may be. */

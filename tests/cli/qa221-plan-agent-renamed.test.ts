@@ -44,7 +44,7 @@ describe('plan: an agent renamed (QA221)', () => {
     const out = await spawnCliAsync(['plan'], { cwd: dir, env });
     expect(out.code).toBe(2);
     expect(out.stdout).toMatch(
-      /~ aggregate +qa221-renamed +3 nodes +because scores changed, and 1 group left the plan \(c1\/t\/d1\): their results leave evalc\.lock\n/,
+      /~ aggregate +qa221-renamed +3 nodes +because scores changed, and 1 group left the plan \(c1\/t\/d1\): its results leave evalc\.lock\n/,
     );
   });
 });

@@ -38,7 +38,7 @@ describe('plan --only: the groups that left the plan, of the selection alone (QA
     const out = await spawnCliAsync(['plan', '--only', 't/d1'], { cwd: dir, env });
     expect(out.code).toBe(2);
     expect(out.stdout).toMatch(
-      /~ aggregate +qa227-only-gone +3 nodes +because scores changed, and 1 group left the plan \(c1\/t\/d1\): their results are not in \.evalc\/evalc\.only\.lock, the lock apply --only writes\n/,
+      /~ aggregate +qa227-only-gone +3 nodes +because scores changed, and 1 group left the plan \(c1\/t\/d1\): its results are not in \.evalc\/evalc\.only\.lock, the lock apply --only writes\n/,
     );
   });
 

@@ -49,7 +49,7 @@ tasks:
     expect(result.code).toBe(2);
     const rows = (JSON.parse(result.stdout) as { rows: { kind: string; reason: string }[] }).rows;
     expect(rows.map((r) => `${r.kind}: ${r.reason}`)).toEqual([
-      'aggregate: because 1 group left the plan (a1/gone/d1): their results leave evalc.lock',
+      'aggregate: because 1 group left the plan (a1/gone/d1): its results leave evalc.lock',
     ]);
     // A change no step sees (a gate) says so, as apply --locked does.
     writeFileSync(file, `${head + task('keep') + task('gone')}gates: [ { metric: contains, min: 0.5 } ]\n`);
