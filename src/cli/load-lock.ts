@@ -21,9 +21,11 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
     // a link to a missing evalc.lock too, which apply writes through it (QA232: told it writes no l4)
     const own =
       path.basename(resolved) === 'evalc.lock' || path.basename(lastLinkTarget(resolved)) === 'evalc.lock';
-    // apply --only's own is written by an --only run (QA232: it was told apply never writes it, as QA192's damaged one).
-    const onlyLock =
-      path.basename(resolved) === 'evalc.only.lock' && path.basename(path.dirname(resolved)) === '.evalc';
+    // apply --only's own is written by an --only run (QA232: it was told apply never writes it, as QA192's damaged one);
+    // a link to a missing one too (QA242: told apply writes no `only.lock`, the link's name).
+    const onlyLock = [resolved, lastLinkTarget(resolved)].some(
+      (f) => path.basename(f) === 'evalc.only.lock' && path.basename(path.dirname(f)) === '.evalc',
+    );
     const hint = !read.missing
       ? ''
       : own
