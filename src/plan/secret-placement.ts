@@ -89,7 +89,11 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
   }
   // In a header or serve.env value, what follows the name may be a secret typed in place
   // (`${env.TOKEN:sk-…}`, `${env:TOKEN:-sk-…}`), masked in the excerpt: quoted up to it (QA228).
-  const said = isSecret ? shownUpToName(ref) : ref;
+  // Not `env…` and a lower-case letter in its name: a literal typed in braces, a Stripe-style
+  // `${sk_live_…}` or `${sk-dev-…}`, said `${…}` (QA242: one of name characters only was printed whole,
+  // and `${sk…}` of `${skLive…-…}` its head, while the excerpt masked it); `${A1_TOKEN}` is said.
+  const literal = /^\$\{(?!env\b)[A-Za-z0-9_.]*[a-z]/.test(ref);
+  const said = !isSecret ? ref : literal ? '${…}' : shownUpToName(ref);
   const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
   if (name !== undefined)
     return {

@@ -55,7 +55,7 @@ it('a {{…}} placeholder in a header is quoted when it holds a name, else said 
 it('a literal typed in braces, ${sk-dev-…}, is not read as a variable named sk (QA232)', () => {
   // It was told 'write ${env.sk} and set sk where apply runs', quoting '${sk-…}'.
   expect(told({ agents: { a1: { headers: { authorization: 'Bearer ${sk-dev-9f8e7d6c}' } } } })).toEqual([
-    'malformed reference ${sk…} | write ${env.NAME}',
+    'malformed reference ${…} | write ${env.NAME}',
   ]);
   expect(
     told({ agents: { a1: { headers: { authorization: 'Bearer ${token:-sk-dev-9f8e7d6c}' } } } }),
