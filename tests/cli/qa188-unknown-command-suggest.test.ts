@@ -11,7 +11,9 @@ describe('an unknown command near a known one', () => {
   it('names the command it may have meant (exit 64)', () => {
     const run = spawnCli(['aply'], { cwd: os.tmpdir() });
     expect(run.code).toBe(64);
-    expect(run.stderr).toMatch(/^evalc: unknown command "aply" \(did you mean apply\?\)\nusage: evalc <command> /);
+    expect(run.stderr).toMatch(
+      /^evalc: unknown command "aply" \(did you mean apply\?\)\nusage: evalc <command> /,
+    );
     expect(run.stdout).toBe('');
   });
 
