@@ -232,12 +232,9 @@ export function planChangeReason(
   const reason = planOnlyReason(compiled, lock, staleRuns, unit);
   // QA131: a dataset edit beside it (an example's weight) was not said: the dataset's reason is
   // read only when the plan digest is unchanged.
+  // Examples joined from the cache beside it (run.repeats lowered) too (QA233: unsaid), and a field
+  // edited in another dataset beside those (QA247: unsaid, as bf41597 named the join alone).
   if (datasetsMatch(lock, compiled)) return reason;
-  if (staleRuns > 0) {
-    // Examples joined from the cache beside it (run.repeats lowered): said too (QA233: unsaid).
-    const joined = joinedReason(compiled, lock);
-    return joined ? `${reason}, and ${joined.replace(/^because /, '')}` : reason;
-  }
   return `${reason}, and ${datasetEditReason(compiled, lock).replace(/^because /, '')}`;
 }
 

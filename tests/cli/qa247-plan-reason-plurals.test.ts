@@ -53,4 +53,30 @@ describe('plan: examples joined or left across datasets (QA247)', () => {
       'because 2 examples left the dataset (d2/e2, d2/e3): their results leave evalc.lock\n',
     );
   });
+
+  // The case next to bf41597: run.repeats lowered, an example joined d1 from the cache, a field no
+  // step reads edited in d2. It read the repeats and the join, d2's edit unsaid.
+  it('beside run.repeats lowered and a join, a field edited in another dataset is said too', async () => {
+    const file = path.join(dir, 'evalc.yaml');
+    const plan = chatDatasetsPlan('qa247-plurals', ['c1'], ['d1', 'd2'], applied.agent.endpoint);
+    writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi'));
+    writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo'));
+    writeFileSync(file, `${plan}run: { repeats: 2 }\n`);
+    expect((await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
+    writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
+    expect((await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env })).code).toBe(0);
+    writeFileSync(file, plan);
+    writeFileSync(path.join(dir, 'd2.jsonl'), line('e1', 'yo', { human_score: 1 }));
+    const reason =
+      "because run.repeats changed (2 → 1): the dropped repeats' results leave evalc.lock, and an example joined the dataset (d1/e2): its results join evalc.lock, and a dataset file changed (its sha256; a field no step reads, e.g. human_score)";
+    const out = await spawnCliAsync(['plan'], { cwd: dir, env });
+    expect(out.stdout).toContain(`4 nodes      ${reason}\n`);
+    const json = await spawnCliAsync(['plan', '--json'], { cwd: dir, env });
+    const rows = (JSON.parse(json.stdout) as { rows: { kind: string; reason: string }[] }).rows;
+    expect(rows).toEqual([expect.objectContaining({ kind: 'aggregate', reason })]);
+    const calls = applied.agent.requests.length;
+    expect((await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
+    expect(applied.agent.requests.length).toBe(calls);
+    expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
+  });
 });
