@@ -138,7 +138,7 @@ export function notUtf8Detail(
 }
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence. */
-function firstNonUtf8(bytes: Buffer): number {
+export function firstNonUtf8(bytes: Buffer): number {
   for (let i = 0; i < bytes.length; ) {
     const b = bytes[i] ?? 0;
     if (b < 0x80) {

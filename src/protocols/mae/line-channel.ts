@@ -19,9 +19,11 @@
  */
 import type { Readable } from 'node:stream';
 import { parseBoundedJson } from '../bounded-json.js';
+import { Utf8Text } from './utf8-text.js';
 
 export type LineEvent =
-  | { kind: 'line'; line: string }
+  /** `notUtf8`: the line held bytes that are not UTF-8, read as U+FFFD (QA244): why it is no reply. */
+  | { kind: 'line'; line: string; notUtf8?: string }
   | { kind: 'closed'; cut?: string }
   | { kind: 'timeout'; unfinished?: string }
   | { kind: 'cancelled' }
@@ -39,12 +41,18 @@ export class LineChannel {
   #cut: string | undefined;
   #overflow = false;
   #wake: (() => void) | undefined;
+  readonly #utf8: Utf8Text;
 
   constructor(stream: Readable, maxLineChars: number) {
     this.#maxLineChars = maxLineChars;
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => this.#push(chunk));
-    stream.on('end', () => this.markClosed());
+    const utf8 = new Utf8Text();
+    this.#utf8 = utf8;
+    stream.on('data', (chunk: Buffer | string) => this.#push(utf8.write(chunk)));
+    stream.on('end', () => {
+      const rest = utf8.end();
+      if (rest !== '') this.#push(rest);
+      this.markClosed();
+    });
     stream.on('close', () => this.markClosed());
     stream.on('error', () => this.markClosed());
   }
@@ -83,6 +91,8 @@ export class LineChannel {
   takeStale(): string[] {
     const stale = this.#lines;
     this.#lines = [];
+    // bytes that were not UTF-8 in output no request took are not the next reply's
+    for (const line of stale) this.#utf8.take(line);
     return stale;
   }
 
@@ -136,7 +146,10 @@ export class LineChannel {
   #take(): LineEvent | undefined {
     if (this.#overflow) return { kind: 'too_large', maxChars: this.#maxLineChars };
     const line = this.#lines.shift();
-    if (line !== undefined) return { kind: 'line', line };
+    if (line !== undefined) {
+      const notUtf8 = this.#utf8.take(line);
+      return notUtf8 === undefined ? { kind: 'line', line } : { kind: 'line', line, notUtf8 };
+    }
     if (this.#closed)
       return this.#cut === undefined ? { kind: 'closed' } : { kind: 'closed', cut: this.#cut };
     return undefined;

@@ -23,12 +23,14 @@ import { StderrTail } from './stderr-tail.js';
 import {
   cancelledReply,
   type MaeTransport,
+  notUtf8Reply,
   parseReplyText,
   type SendOptions,
   STDOUT_JSON_HINT,
   type TransportReply,
   timeoutReply,
 } from './transport.js';
+import { Utf8Text } from './utf8-text.js';
 
 const WHERE = 'local agent';
 /** A per-turn process that wrote nothing in time: its start-up counts toward every turn. */
@@ -68,8 +70,12 @@ export class PerTurnLocalTransport implements MaeTransport {
     stderr.log = log;
     let stdout = '';
     let tooLarge = false;
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
+    const utf8 = new Utf8Text();
+    child.stdout?.on('end', () => {
+      stdout += utf8.end();
+    });
+    child.stdout?.on('data', (bytes: Buffer) => {
+      const chunk = utf8.write(bytes);
       if (stdout.length + chunk.length > maxChars) {
         tooLarge = true;
         stop();
@@ -133,7 +139,8 @@ export class PerTurnLocalTransport implements MaeTransport {
             error: wroteBeforeCrash(crashError({ code, signal: exitSignal }, stderr), stdout),
           });
         } else {
-          finish(parseReplyText(stdout.trim(), WHERE, STDOUT_JSON_HINT));
+          const text = stdout.trim();
+          finish(notUtf8Reply(parseReplyText(text, WHERE, STDOUT_JSON_HINT), WHERE, utf8.take(text)));
         }
       };
     });

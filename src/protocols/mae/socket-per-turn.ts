@@ -15,11 +15,13 @@ import type { SocketTransportOptions } from './socket-persistent.js';
 import {
   cancelledReply,
   type MaeTransport,
+  notUtf8Reply,
   parseReplyText,
   type SendOptions,
   type TransportReply,
   timeoutReply,
 } from './transport.js';
+import { Utf8Text } from './utf8-text.js';
 
 export class PerTurnSocketTransport implements MaeTransport {
   readonly #options: SocketTransportOptions;
@@ -63,14 +65,18 @@ export class PerTurnSocketTransport implements MaeTransport {
               retryable: true,
             },
           });
-        finish(line === '' ? { ok: true, reply: {}, warnings: [] } : parseReplyText(line, where));
+        finish(
+          line === ''
+            ? { ok: true, reply: {}, warnings: [] }
+            : notUtf8Reply(parseReplyText(line, where), where, utf8.take(line)),
+        );
       };
       const onAbort = () => finish(cancelledReply(where));
       const timer = setTimeout(() => finish(timeoutReply(where, timeoutMs)), remaining);
       signal.addEventListener('abort', onAbort, { once: true });
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => {
-        text += chunk;
+      const utf8 = new Utf8Text();
+      socket.on('data', (bytes: Buffer) => {
+        text += utf8.write(bytes);
         if (text.includes('\n')) complete();
         else if (text.length > maxChars) {
           finish({

@@ -64,6 +64,19 @@ export function parseReplyText(text: string, where: string, notJsonHint = ''): T
   };
 }
 
+/**
+ * A reply that parsed, read from bytes that were not UTF-8 (`Utf8Text.take`'s detail): no answer,
+ * as over HTTP (QA244: a Latin-1 `é` was kept as U+FFFD).
+ */
+export function notUtf8Reply(
+  parsed: TransportReply,
+  where: string,
+  notUtf8: string | undefined,
+): TransportReply {
+  if (!parsed.ok || notUtf8 === undefined) return parsed;
+  return { ok: false, error: { kind: 'invalid_json', message: `${where}: ${notUtf8}`, retryable: false } };
+}
+
 export function cancelledReply(where: string): TransportReply {
   return { ok: false, error: { kind: 'cancelled', message: `${where}: cancelled`, retryable: false } };
 }
@@ -167,7 +180,11 @@ export async function replyFromLineEvent(
 ): Promise<TransportReply> {
   switch (event.kind) {
     case 'line': {
-      const parsed = parseReplyText(event.line, where, channel.notJsonHint);
+      const parsed = notUtf8Reply(
+        parseReplyText(event.line, where, channel.notJsonHint),
+        where,
+        event.notUtf8,
+      );
       if (!parsed.ok) channel.drop();
       return parsed;
     }
