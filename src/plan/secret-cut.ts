@@ -124,10 +124,22 @@ function longestHead(before: string, secrets: readonly string[]): number {
 
 const REPLACEMENT = '\uFFFD';
 
+/**
+ * An HTTP auth scheme and the space after it, `Bearer ` of `Bearer sk-…`: a header value is a secret
+ * whole, but its scheme is no head of one (QA242: a crashed agent's last line ending `… Bearer`, or
+ * `Bear`, read `… ***…`; as written or percent-encoded): a head counts from MIN_HEAD characters of
+ * the credential after it.
+ */
+const SCHEME = /^(?:bearer|basic|token|digest|bot|dpop|negotiate|apikey)(?:\s|%20|\+)+/i;
+
 function headLength(before: string, secrets: readonly string[]): number {
   let longest = 0;
   for (const secret of secrets)
-    for (let n = Math.min(secret.length - 1, before.length); n >= MIN_HEAD && n > longest; n--)
+    for (
+      let n = Math.min(secret.length - 1, before.length);
+      n >= MIN_HEAD + (SCHEME.exec(secret)?.[0].length ?? 0) && n > longest;
+      n--
+    )
       if (before.endsWith(secret.slice(0, n))) {
         longest = n;
         break;
