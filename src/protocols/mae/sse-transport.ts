@@ -41,6 +41,7 @@ import {
   type TransportReply,
   timeoutReply,
 } from './transport.js';
+import { Utf8Text } from './utf8-text.js';
 
 export interface MaeSseOptions {
   url: string;
@@ -57,7 +58,7 @@ const MIB = 1024 * 1024;
 const ERROR_BODY_BYTES = 64 * 1024;
 
 type StreamEnd =
-  | { ok: true; reply: Record<string, unknown>; joinedEvents: number }
+  | { ok: true; reply: Record<string, unknown>; joinedEvents: number; notUtf8?: string }
   | { ok: false; tooLarge: true };
 
 export class MaeSseTransport implements MaeTransport {
@@ -150,6 +151,9 @@ export class MaeSseTransport implements MaeTransport {
       }
       // QA24: an event whose data lines form one JSON object only when joined (sse-starlette and
       // `json.dumps(obj, indent=2)`) was read so; AgentV would have failed it
+      // an event stream is UTF-8 (WHATWG): a Latin-1 `é` is no U+FFFD to keep (QA244)
+      if (end.notUtf8 !== undefined)
+        return failure({ kind: 'invalid_json', message: `${where}: ${end.notUtf8}` });
       if (end.joinedEvents > 0) warnings.push('sse_multiline_data');
       return { ok: true, reply: end.reply, warnings };
     } catch (cause) {
@@ -192,7 +196,14 @@ export class MaeSseTransport implements MaeTransport {
 /** Reads lines until `[DONE]` or EOF; stops (destroying the stream) past `maxBytes`. */
 async function readEventStream(stream: Readable, maxBytes: number): Promise<StreamEnd> {
   const merger = new SseMerger();
-  const decoder = new TextDecoder('utf-8');
+  const utf8 = new Utf8Text();
+  let notUtf8: string | undefined;
+  const end = (): StreamEnd => ({
+    ok: true,
+    reply: merger.result(),
+    joinedEvents: merger.joinedEvents,
+    ...(notUtf8 === undefined ? {} : { notUtf8 }),
+  });
   let pending = '';
   let size = 0;
   for await (const chunk of stream) {
@@ -202,22 +213,25 @@ async function readEventStream(stream: Readable, maxBytes: number): Promise<Stre
       discardBody(stream);
       return { ok: false, tooLarge: true };
     }
-    pending += decoder.decode(buffer, { stream: true });
+    pending += utf8.write(buffer);
     let newline = pending.indexOf('\n');
     while (newline >= 0) {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
+      notUtf8 ??= utf8.take(line);
       if (merger.pushLine(line) === 'done') {
         discardBody(stream);
-        return { ok: true, reply: merger.result(), joinedEvents: merger.joinedEvents };
+        return end();
       }
       newline = pending.indexOf('\n');
     }
   }
-  pending += decoder.decode();
-  if (pending !== '') merger.pushLine(pending);
-  const reply = merger.result();
-  return { ok: true, reply, joinedEvents: merger.joinedEvents };
+  pending += utf8.end();
+  if (pending !== '') {
+    notUtf8 ??= utf8.take(pending);
+    merger.pushLine(pending);
+  }
+  return end();
 }
 
 /** The stream with its Content-Encoding undone; undefined for an encoding evalc cannot undo. */
