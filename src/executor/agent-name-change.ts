@@ -5,14 +5,34 @@
  * change between two runs, but a re-apply beside the lock said nothing, another agent deployed behind
  * the same URL answered by the cache of the first).
  */
-import type { AgentPin } from '../compiler/compile.js';
+import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { groupSteps } from '../compiler/step-keys.js';
 import type { Lockfile } from '../lockfile/types.js';
+
+/**
+ * Whether any answer of agent `id` is reused by this apply: one of its invokes in the cache (QA247:
+ * with every step re-run, a binding edited beside the new name, it still read 'so its cached
+ * answers are used'). An up-to-date lock, whose answers stand cache or not, is the caller's.
+ */
+export function cachedAnswers(
+  compiled: CompiledPlan,
+  cache: { has(key: string): boolean },
+  id: string,
+): boolean {
+  for (const cg of compiled.groups) {
+    if (cg.group.agentId !== id) continue;
+    for (const step of groupSteps(cg.group, cg.keys))
+      if (step.invokeKey !== undefined && cache.has(step.invokeKey)) return true;
+  }
+  return false;
+}
 
 export function agentNameChanges(
   lock: Lockfile | undefined,
   pins: Record<string, AgentPin>,
   digests?: Record<string, string>,
   refresh = false,
+  reused: (id: string) => boolean = () => true,
 ): string[] {
   // Under --refresh every agent is asked again, the new name written (QA247: it read 'so its cached
   // answers are used: … `evalc apply --refresh` asks it again' beside the refresh re-asking it).
@@ -30,6 +50,8 @@ export function agentNameChanges(
     // (QA233: 'none → 2' read 'same version and schema, so its cached answers are used').
     if (digests?.[id] !== undefined && lockAgent?.digest !== undefined && digests[id] !== lockAgent.digest)
       continue;
+    // Every step of it runs again (a binding edited beside the name): the new agent is asked.
+    if (!reused(id)) continue;
     lines.push(
       `agent ${id}: its discovery names it ${JSON.stringify(pin.name)}, where evalc.lock pins ${JSON.stringify(locked)} (same version and schema, so its cached answers are used): if another agent answers at that address now, \`evalc apply --refresh\` asks it again`,
     );

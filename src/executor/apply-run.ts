@@ -13,7 +13,7 @@ import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
 import { removeStaleTemps } from '../lockfile/serialize.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { scrubSecrets, scrubWholeSecrets } from '../plan/secrets.js';
-import { agentNameChanges } from './agent-name-change.js';
+import { agentNameChanges, cachedAnswers } from './agent-name-change.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { type ApplyOptions, type ApplyOutcome, LOCKED_WITH_UPDATE_LOCK } from './apply-types.js';
 import { lockCache } from './cache-lock.js';
@@ -194,6 +194,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         pins,
         compiled.agentDigests,
         Boolean(options.refresh),
+        (id) => upToDate() || cachedAnswers(compiled, store(), id),
       ))
         setup.warn(line);
       if (options.locked) {

@@ -139,4 +139,34 @@ run: { preflight: 0, bootstrap: 100 }
       await server.close();
     }
   });
+
+  // QA247: every step of it re-run (its binding edited beside the name): no 'cached answers are used'.
+  it('says nothing of cached answers when every step of the agent runs again', async () => {
+    const info = { name: 'one' };
+    let invokes = 0;
+    const server = await startLoopback((req, res) => {
+      if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+      invokes++;
+      return sendJson(res, 200, { output: { answer: 'x' } });
+    });
+    try {
+      const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+        /url: "[^"]*"/,
+        `url: "${server.url}"`,
+      );
+      writeFileSync(path.join(dir, 'evalc.yaml'), plan);
+      expect((await apply()).status).toBe('done');
+      info.name = 'two';
+      writeFileSync(
+        path.join(dir, 'evalc.yaml'),
+        plan.replace('input: { q: "{{q}}" }', 'input: { q: "{{q}}!" }'),
+      );
+      const rerun = await apply();
+      expect(rerun.status).toBe('done');
+      expect(invokes).toBe(2);
+      expect(rerun.messages.join('\n')).not.toContain('discovery names it');
+    } finally {
+      await server.close();
+    }
+  });
 });
