@@ -11,6 +11,7 @@ import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import { scrubSecrets } from '../../plan/secrets.js';
 import { withGroupWatchdog } from '../mae/process-group.js';
+import { Utf8Text } from '../mae/utf8-text.js';
 import { codePointTail } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 
@@ -29,7 +30,8 @@ export interface RpcProcessRequest {
 }
 
 export type RpcProcessResult =
-  | { ok: true; stdout: string; stderr: string; exitCode: number | null }
+  /** `utf8`: stdout as read, to tell a reply with bytes that were not UTF-8 (QA244) */
+  | { ok: true; stdout: string; stderr: string; exitCode: number | null; utf8: Utf8Text }
   | { ok: false; error: StepError };
 
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
@@ -160,14 +162,16 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
         }, EXIT_GRACE_MS);
       }, EXIT_GRACE_MS);
     });
-    child.on('close', (exitCode) =>
+    child.on('close', (exitCode) => {
+      const utf8 = new Utf8Text();
       finish({
         ok: true,
-        stdout: Buffer.concat(stdout).toString('utf8'),
+        stdout: utf8.write(Buffer.concat(stdout)) + utf8.end(),
         stderr: Buffer.concat(stderr).toString('utf8'),
         exitCode,
-      }),
-    );
+        utf8,
+      });
+    });
     child.stdin.on('error', () => undefined);
     child.stdin.end(request.stdin);
   });

@@ -56,6 +56,13 @@ export function createAgentEvalRpcWire(
     if (last === undefined)
       return { ok: false, error: noOutput(where, ran.exitCode, ran.stderr, runtime.secrets) };
     const answer = interpretLine(where, last, ran.exitCode, endsUnfinished(ran.stdout));
+    // a reply whose bytes were not UTF-8 (a Latin-1 rationale) is no U+FFFD to keep (QA244)
+    const notUtf8 = answer.ok ? ran.utf8.take(last) : undefined;
+    if (notUtf8 !== undefined)
+      return {
+        ok: false,
+        error: { kind: 'invalid_json', message: `${where}: ${notUtf8}`, retryable: false },
+      };
     if (answer.ok) return resultOfExit(where, answer, ran.exitCode, ran.stderr, runtime.secrets);
     if (!/last output line is not JSON/.test(answer.error.message)) return answer;
     // A reply printed pretty (`json.dumps(reply, indent=2)`): the lines from the last one that
