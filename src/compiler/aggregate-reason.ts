@@ -309,7 +309,7 @@ export function removedMetricsReason(compiled: CompiledPlan, lock: Lockfile): st
   }
   if (gone.size === 0) return undefined;
   const ids = [...gone].sort();
-  return `metric ${named(ids)} left the plan: ${resultsLeave(compiled, ids.length === 1 ? 'its' : 'their')}`;
+  return `${ids.length === 1 ? 'metric' : 'metrics'} ${named(ids)} left the plan: ${resultsLeave(compiled, ids.length === 1 ? 'its' : 'their')}`;
 }
 
 /**

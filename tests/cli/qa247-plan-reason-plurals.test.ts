@@ -79,4 +79,21 @@ describe('plan: examples joined or left across datasets (QA247)', () => {
     expect(applied.agent.requests.length).toBe(calls);
     expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toMatch(/^No changes\./);
   });
+
+  it('reads "metrics t/m2, t/m3 left the plan" of two, "metric" of one', async () => {
+    const file = path.join(dir, 'evalc.yaml');
+    const plan = chatDatasetsPlan('qa247-plurals', ['c1'], ['d1', 'd2'], applied.agent.endpoint);
+    const metric = (id: string) =>
+      `      - { id: ${id}, type: exact_match, candidate: answer, expected: answer }\n`;
+    writeFileSync(file, plan + metric('m2') + metric('m3'));
+    expect((await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
+    writeFileSync(file, plan);
+    expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toContain(
+      'metrics t/m2, t/m3 left the plan: their results leave evalc.lock',
+    );
+    writeFileSync(file, plan + metric('m2'));
+    expect((await spawnCliAsync(['plan'], { cwd: dir, env })).stdout).toContain(
+      'metric t/m3 left the plan: its results leave evalc.lock',
+    );
+  });
 });
