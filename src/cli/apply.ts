@@ -13,6 +13,7 @@ import { describeFailedJudge, failedJudges, failedJudgesField } from './failed-j
 import { gateSummary } from './gate-summary.js';
 import { loadLockArgument } from './load-lock.js';
 import { makeFolder } from './make-folder.js';
+import { offeredLines } from './offered-lines.js';
 import { describeOverloadedAgent, overloadedAgents } from './overload-note.js';
 import { refusalHint } from './refusal-hint.js';
 import { isPipeLike, noFolder } from './regular-file.js';
@@ -89,6 +90,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     concurrency,
     signal: ctx.signal,
     progress,
+    // Its notes' lines name this plan and cache: `evalc cache prune sub` (QA245).
+    offer: offeredLines(positionals[0], values['cache-dir']),
     // Said as validate and plan say them (QA47: apply ran a plan with warnings and said nothing).
     onPlanWarnings: (diagnostics) =>
       progress.message(renderDiagnostics(diagnostics, ctx.cwd, positionals[0])),

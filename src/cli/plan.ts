@@ -29,6 +29,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { lockAdvice } from './load-lock.js';
+import { offeredLines } from './offered-lines.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
@@ -50,6 +51,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   const dirs = defaultDirs(path.resolve(ctx.cwd, file), ctx.env);
   const cacheDir =
     typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : dirs.cacheDir;
+  // The lines its notes offer name this plan and cache: `evalc apply sub --update-lock` (QA245).
+  const offer = offeredLines(positionals[0], values['cache-dir']);
   const mainLock = readLockOrUndefined(dirs.lockFile, ctx.cwd);
   const onlyLock = values.only ? readLockOrUndefined(dirs.onlyLockFile, ctx.cwd) : undefined;
   const result = await loadPlan(file, {
@@ -138,7 +141,15 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         (f) => danglingLockLink(f) ?? [],
       ),
       ...(values.json ? secretWarnings.map((w) => w.replace(/^evalc: /, '')) : []),
-      ...discoveryNotes(changed, lockPins, unreachable, lock, schemas, loaded.resolved.plan.agents),
+      ...discoveryNotes(
+        changed,
+        lockPins,
+        unreachable,
+        lock,
+        schemas,
+        loaded.resolved.plan.agents,
+        offer.updateLock,
+      ),
       // As apply warns them: formats or patterns of an agent's schema evalc does not check (QA52).
       ...schemas.warnings,
       ...schemas.unasked
@@ -160,7 +171,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
           `judge ${id} did not list its rubrics: planned with the rubric tags in evalc.lock (apply asks it)`,
       ),
       // A damaged or lost cache entry is planned as new: say why (QA69: plan said only `new`).
-      ...(store ? cacheLoadNotes(store, cacheDir) : []),
+      ...(store ? cacheLoadNotes(store, cacheDir, offer.prune) : []),
       ...judges.unasked.map(
         (id) =>
           `judge ${id} is not asked at plan time (evalc serves it, it is reached over stdio, or its header variables are not set): planned with the rubric tags in evalc.lock (apply asks it)`,
@@ -240,6 +251,7 @@ function discoveryNotes(
   lock: Lockfile | undefined,
   { refused, notStarted }: { refused: Record<string, string>; notStarted: Record<string, string> },
   agents: Plan['agents'],
+  updateLock: string,
 ): string[] {
   const notes: string[] = [];
   // An agent that answered with something unusable is named with why: "did not answer" sent a
@@ -270,7 +282,7 @@ function discoveryNotes(
     if (parts.length === 0 && pin.etag && was.etag && pin.etag !== was.etag)
       parts.push(
         // How to pin it, as apply's warning says (QA155: plan's note left the user guessing).
-        `ETag ${was.etag} → ${pin.etag} with the same input schema and version: its results are kept (\`evalc apply --update-lock\` pins the new one, calling no agent)`,
+        `ETag ${was.etag} → ${pin.etag} with the same input schema and version: its results are kept (\`${updateLock}\` pins the new one, calling no agent)`,
       );
     if (parts.length > 0) notes.push(`agent ${id}: ${parts.join('; ')}`);
   }

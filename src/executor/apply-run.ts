@@ -95,7 +95,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
   // A lock write killed mid-way left `evalc.lock.tmp-<pid>` in the user's tree: an apply that writes
   // no lock (up to date, --frozen) removes it too; a live writer's is kept (QA81).
   removeStaleTemps(dirs.lockFile);
-  const runStore = new RunStore(cacheDir, (text) => options.progress.message(text));
+  const runStore = new RunStore(cacheDir, (text) => options.progress.message(text), options.offer?.prune);
   const runSignal = dispatchSignal([options.signal, runStore.stopped]);
   const store = () => runStore.open();
   const schemas = schemaCache(cacheDir, store);

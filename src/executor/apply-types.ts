@@ -22,6 +22,11 @@ export interface ApplyOptions {
   concurrency?: number | undefined;
   signal: AbortSignal;
   progress: ProgressSink;
+  /**
+   * The lines its notes offer, naming the plan as the user gave it (`evalc cache prune sub`,
+   * `evalc apply sub --update-lock`); without them they name none, ./evalc.yaml's (QA245).
+   */
+  offer?: { prune: string; updateLock: string };
   /** The plan's warnings (it has no errors), told before anything runs. */
   onPlanWarnings?: (diagnostics: Diagnostic[]) => void;
 }

@@ -134,10 +134,12 @@ export async function discoverAgents(
       lockedPin.etag !== pin.etag &&
       lockedPin.version === pin.version &&
       (!lockedPin.schemaDigest || lockedPin.schemaDigest === pin.schemaDigest);
+    // The apply offered is this plan's, as the user named it (QA245: `evalc apply --update-lock` ran ./evalc.yaml).
+    const updateLock = options.offer?.updateLock ?? 'evalc apply --update-lock';
     if (etagOnly)
       options.progress.message(
         scrub(
-          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? (options.only !== undefined ? '; .evalc/evalc.only.lock pins the new ETag (--only never writes evalc.lock)' : '; evalc.lock now pins the new ETag') : options.locked ? '; --locked keeps the ETag evalc.lock pins (`evalc apply --update-lock` pins the new one, calling no agent)' : '; an apply that rewrites evalc.lock pins the new ETag, and `evalc apply --update-lock` does when it is up to date (no agent is called)'}`,
+          `evalc: warning: agent ${id}: ETag changed since evalc.lock (${lockedPin.etag} → ${pin.etag}) with the same input schema and version: its results are kept${options.updateLock ? (options.only !== undefined ? '; .evalc/evalc.only.lock pins the new ETag (--only never writes evalc.lock)' : '; evalc.lock now pins the new ETag') : options.locked ? `; --locked keeps the ETag evalc.lock pins (\`${updateLock}\` pins the new one, calling no agent)` : `; an apply that rewrites evalc.lock pins the new ETag, and \`${updateLock}\` does when it is up to date (no agent is called)`}`,
         ),
       );
     pins[id] = etagOnly && options.locked && lockedPin.etag ? { ...pin, etag: lockedPin.etag } : pin;

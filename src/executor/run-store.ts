@@ -15,6 +15,8 @@ export class RunStore {
   constructor(
     private readonly cacheDir: string,
     private readonly message: (text: string) => void,
+    /** The prune a damaged entry's note offers, naming the plan as given (QA245). */
+    private readonly prune = 'evalc cache prune',
   ) {}
 
   /** Aborted when the log could not be written. */
@@ -32,7 +34,8 @@ export class RunStore {
       },
     });
     this.#opened = opened;
-    for (const note of cacheLoadNotes(opened, this.cacheDir)) this.message(`evalc: note: ${note}`);
+    for (const note of cacheLoadNotes(opened, this.cacheDir, this.prune))
+      this.message(`evalc: note: ${note}`);
     return opened;
   }
 
@@ -49,13 +52,13 @@ export class RunStore {
  * `plan` among its notes): damaged entries skipped, entries `steps.crc` records past the log's
  * end (a log cut short, emptied or replaced), a torn last line. Their steps run again.
  */
-export function cacheLoadNotes(store: LogStore, cacheDir: string): string[] {
+export function cacheLoadNotes(store: LogStore, cacheDir: string, prune = 'evalc cache prune'): string[] {
   const notes: string[] = [];
   const damaged = store.damagedOnLoad;
   if (damaged > 0)
     notes.push(
       // One of a thing in the singular, as cache stats says it (653bd20, QA228).
-      `the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y (its step runs' : 'ies (their steps run'} again; \`evalc cache prune\` drops ${damaged === 1 ? 'it' : 'them'})`,
+      `the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y (its step runs' : 'ies (their steps run'} again; \`${prune}\` drops ${damaged === 1 ? 'it' : 'them'})`,
     );
   const lost = store.lostOnLoad;
   if (lost.entries > 0)

@@ -57,7 +57,7 @@ describe('an up-to-date apply', () => {
     const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      'evalc: note: the cache skipped 1 damaged entry (its step runs again; `evalc cache prune` drops it)',
+      'evalc: note: the cache skipped 1 damaged entry (its step runs again; `evalc cache prune evalc.yaml` drops it)',
     );
   });
 });

@@ -50,7 +50,9 @@ describe('a RAIP agent whose ETag changed with the same schema (QA45)', () => {
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir });
     expect(planned.code, planned.stderr).toBe(0);
     expect(planned.stderr).toContain('note: agent a1: ETag "qa4-v1" → "qa4-v2"');
-    expect(planned.stderr).toContain('(`evalc apply --update-lock` pins the new one, calling no agent)');
+    expect(planned.stderr).toContain(
+      '(`evalc apply evalc.yaml --update-lock` pins the new one, calling no agent)',
+    );
 
     const second = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
     expect(second.code, second.stderr).toBe(0);

@@ -108,7 +108,7 @@ describe('a step log that lost entries', () => {
     expect(plan.code, plan.stderr).toBe(2);
     const notes = (JSON.parse(plan.stdout) as { notes: string[] }).notes;
     expect(notes).toContain(
-      'the cache skipped 1 damaged entry (its step runs again; `evalc cache prune` drops it)',
+      'the cache skipped 1 damaged entry (its step runs again; `evalc cache prune evalc.yaml` drops it)',
     );
   });
 
