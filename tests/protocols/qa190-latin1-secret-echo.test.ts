@@ -19,17 +19,18 @@ afterEach(async () => {
 });
 
 /** Replies `{"echo": "<the x-key header's bytes, as `spell` writes them>"}`. */
-async function echoed(spell: (bytes: Buffer) => Buffer): Promise<unknown> {
+async function echoed(spell: (bytes: Buffer) => Buffer, status = 200): Promise<unknown> {
   const loopback = await startLoopback((req, res) => {
     const bytes = Buffer.from(String(req.headers['x-key']), 'latin1'); // the bytes as sent
     const body = Buffer.concat([Buffer.from('{"echo": "'), spell(bytes), Buffer.from('"}')]);
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
     res.end(body);
   });
   cleanups.push(() => loopback.close());
   const transport = new HttpTransport({ retries: 0, timeoutMs: 5000, headers: { 'x-key': SECRET } });
   cleanups.push(() => transport.close());
   const reply = await transport.requestJson({ method: 'POST', url: `${loopback.url}/invoke`, body: {} });
+  if (status !== 200) return reply; // the body and text an error's message quotes
   return reply.ok ? reply.body : reply.error;
 }
 
@@ -38,6 +39,13 @@ describe('a Latin-1 secret echoed by a server that reads its bytes as UTF-8 (QA1
     // bytes that are not UTF-8 make the reply invalid_json, which quotes none of it (QA237)
     const reply = await echoed((bytes) => bytes);
     expect(reply).toMatchObject({ kind: 'invalid_json', message: expect.stringContaining('is not UTF-8') });
+    expect(JSON.stringify(reply)).not.toMatch(/ss-w|1234567/);
+  });
+
+  it('is masked in an error reply that quotes the bytes as they were sent', async () => {
+    // (QA244: since QA237 a 2xx holding them is invalid_json before any masking; a 4xx is still quoted)
+    const reply = await echoed((bytes) => bytes, 422);
+    expect(reply).toMatchObject({ ok: false, status: 422, body: { echo: '[redacted]' } });
     expect(JSON.stringify(reply)).not.toMatch(/ss-w|1234567/);
   });
 
