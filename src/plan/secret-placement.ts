@@ -28,9 +28,13 @@ function strayAroundSecret(raw: string): { what: string; hint: string } | undefi
   const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
   if (placeholder) {
     const name = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
-    // Quoted when it holds a name (`{{env.TOKEN}}`, `{{token}}`); else it may be a secret typed in
-    // braces, `{{sk-…}}`, which the excerpt masks (QA232: the message printed it).
-    const named = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(placeholder[1] ?? '');
+    // Quoted when it holds a name (`{{env.TOKEN}}`, `{{token}}`, `{{TOKEN}}`); else it may be a secret
+    // typed in braces, `{{sk-…}}`, which the excerpt masks (QA232: the message printed it), or one of
+    // name characters in mixed case, Stripe's `{{sk_live_…}}` (QA242: printed whole).
+    const inside = placeholder[1] ?? '';
+    const named =
+      name !== undefined ||
+      (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(inside) && !(/[a-z]/.test(inside) && /[A-Z]/.test(inside)));
     return {
       what: `\`${named ? placeholder[0] : '{{…}}'}\`: headers and serve.env values are not templated, so it`,
       hint: name

@@ -34,3 +34,17 @@ it('outside a header or serve.env it is quoted as written', () => {
     'malformed reference ${sk_live_x} | write ${env.NAME}',
   ]);
 });
+
+it('a {{…}} placeholder of name characters in mixed case, {{sk_live_…}}, is said {{…}}; a name is quoted', () => {
+  // 43b98b9 said `{{sk-…}}` so, but quoted `{{sk_live_QA242abc}}` whole, while the excerpt masked it.
+  const out = told({
+    agents: {
+      a1: { headers: { authorization: 'Bearer {{sk_live_QA242abc}}' } },
+      a2: { serve: { env: { KEY: '{{ sk.live.QA242 }}' } } },
+      a3: { headers: { authorization: 'Bearer {{env.TOKEN}}' } },
+      a4: { headers: { 'x-q': '{{user_query}}' } },
+      a5: { headers: { authorization: 'Bearer {{TOKEN}}' } },
+    },
+  }).map((line) => line.split(':')[0]);
+  expect(out).toEqual(['`{{…}}`', '`{{…}}`', '`{{env.TOKEN}}`', '`{{user_query}}`', '`{{TOKEN}}`']);
+});
