@@ -105,10 +105,12 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
       : path.join(lockPlanFolder(current.file), '.evalc', 'reports');
   // report.md names report.html where it is (relative to the lockfile's folder): in --out when
   // this command writes it there or it is already there, else where apply writes it (the default).
+  // A lock with no folder (a pipe, /dev/stdin) names it from where the command runs (QA242: from
+  // /dev or /proc/<pid>/fd, `../../../tmp/ci/out/report.html`).
   const writesHtml = !only || only === 'report.html';
   const reportsPath =
     values.out !== undefined && (writesHtml || existsSync(path.join(dir, 'report.html')))
-      ? shownPath(lockPlanFolder(current.file), dir)
+      ? shownPath(isRegularFile(current.file) ? lockPlanFolder(current.file) : ctx.cwd, dir)
       : undefined;
   // With a baseline, the regression gates are judged as apply --baseline judges them, from the plan
   // the lock was applied from (report-regression-gates.ts), else say why they are not (QA55).
