@@ -133,9 +133,12 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
       ...(named[0] === '--' ? [...flags, ...named] : [...named, ...flags]),
     ]);
   };
+  const given = typeof values['cache-dir'] === 'string' ? values['cache-dir'] : undefined;
   if (json)
-    ctx.stdout(`${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock, plan) })}\n`);
-  else printOutcome(ctx, outcome, Boolean(values.quiet), lock, plan, apply);
+    ctx.stdout(
+      `${JSON.stringify({ event: 'result', exitCode, ...summaryOf(outcome, lock, plan, given) })}\n`,
+    );
+  else printOutcome(ctx, outcome, Boolean(values.quiet), lock, plan, apply, given);
   return exitCode;
 }
 
@@ -159,7 +162,12 @@ function exitCodeOf(outcome: ApplyOutcome): number {
   }
 }
 
-function summaryOf(outcome: ApplyOutcome, lock: string, plan: string | undefined): Record<string, unknown> {
+function summaryOf(
+  outcome: ApplyOutcome,
+  lock: string,
+  plan: string | undefined,
+  cacheDir: string | undefined,
+): Record<string, unknown> {
   switch (outcome.status) {
     case 'invalid':
       return { status: outcome.status, diagnostics: outcome.diagnostics };
@@ -172,6 +180,7 @@ function summaryOf(outcome: ApplyOutcome, lock: string, plan: string | undefined
         outcome.lockRekeyed,
         lock,
         plan,
+        cacheDir,
       );
       return {
         status: outcome.status,
@@ -202,6 +211,8 @@ function printOutcome(
   lock: string,
   plan: string | undefined,
   apply: (flag: string) => string,
+  /** The --cache-dir given, kept in the lines a refusal offers (QA245). */
+  cacheDir: string | undefined,
 ): void {
   switch (outcome.status) {
     case 'invalid':
@@ -216,6 +227,7 @@ function printOutcome(
         outcome.lockRekeyed,
         lock,
         plan,
+        cacheDir,
       );
       ctx.stderr(`evalc: ${outcome.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       return;

@@ -22,14 +22,19 @@ export function refusalHint(
   lockPath = 'evalc.lock',
   /** The plan as apply was given it (`evalc apply --locked sub`), named in the lines offered. */
   plan?: string,
+  /** The --cache-dir apply was given: the run offered keeps the cache --frozen reads (QA245). */
+  cacheDir?: string,
 ): string | undefined {
   const hint = hintText(message, reason, lockWrittenBy, lockFailures, lockRekeyed, lockPath);
-  if (hint === undefined || plan === undefined) return hint;
+  if (hint === undefined || (plan === undefined && cacheDir === undefined)) return hint;
   // `evalc apply --locked sub` was told to run `evalc plan`, then `evalc apply`: ./evalc.yaml (QA234).
-  const named = ` ${shellWord(plan.startsWith('-') ? `./${plan}` : plan)}`;
+  const named = plan === undefined ? '' : ` ${shellWord(plan.startsWith('-') ? `./${plan}` : plan)}`;
+  // `apply --frozen --cache-dir c` was told to run `evalc apply` and keep that run's cache: it wrote
+  // .evalc/cache, and --frozen --cache-dir c was refused again (QA245).
+  const cache = cacheDir === undefined ? '' : ` --cache-dir ${shellWord(cacheDir)}`;
   return hint
-    .replaceAll('`evalc apply', `\`evalc apply${named}`)
-    .replaceAll('`evalc plan`', `\`evalc plan${named}\``);
+    .replaceAll('`evalc apply', `\`evalc apply${named}${cache}`)
+    .replaceAll('`evalc plan`', `\`evalc plan${named}${cache}\``);
 }
 
 function hintText(

@@ -74,8 +74,9 @@ describe('apply --frozen refused after an evalc upgrade', () => {
     expect(text.stderr).toContain('--frozen: 2 agent responses are not cached');
     const hint = `evalc.lock was written by evalc 0.0.9 and this is evalc ${EVALC_VERSION}, whose step keys may differ`;
     expect(text.stderr).toContain(`\nhint: ${hint}`);
+    // The run offered keeps the --cache-dir given, the cache --frozen reads (QA245).
     expect(text.stderr).toContain(
-      'Run `evalc apply` once without --frozen with this evalc, commit evalc.lock',
+      `Run \`evalc apply --cache-dir ${oldCache}\` once without --frozen with this evalc, commit evalc.lock`,
     );
     expect(text.stderr).not.toContain('restore the cache');
     const json = await spawnCliAsync(['apply', '--frozen', '--cache-dir', oldCache, '--json'], {
