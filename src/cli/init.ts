@@ -6,6 +6,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { makeFolder } from './make-folder.js';
+import { isPipeLike } from './regular-file.js';
 import { shellLine, shellWord } from './shell-word.js';
 
 const USAGE = commandUsage('init');
@@ -157,6 +158,13 @@ export async function initCommand(ctx: CommandContext): Promise<number> {
       throw new ExitError(
         EXIT.usage,
         `${shown(file)} is ${gone === 'folder' ? `a link to ${readlinkSync(file)}, ` : ''}a folder, not the file the plan names: remove it, or give init a folder without it`,
+      );
+    // A pipe or a device there (or a link to one) was 'kept (already there)' too: validate refused the
+    // dataset ('not a regular file'), and apply waited 15 s on an agent reading a FIFO (QA245).
+    if (file !== gitignore && isPipeLike(file))
+      throw new ExitError(
+        EXIT.usage,
+        `${shown(file)} is ${gone === 'file' ? `a link to ${readlinkSync(file)}, ` : ''}a pipe or a device, not the file the plan names: remove it, or give init a folder without it`,
       );
   }
   makeFolder(path.join(dir, 'datasets'));
