@@ -6,9 +6,9 @@
  */
 import type { Lockfile } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
-import { datasetsMatch } from './lock-records.js';
+import { datasetsMatch, FAILED_INVOKE_KIND } from './lock-records.js';
 import { unkeyedPlanEdits } from './plan-edit-names.js';
-import { exampleSteps } from './step-keys.js';
+import { type ExampleSteps, exampleSteps } from './step-keys.js';
 
 const SHOWN = 3;
 
@@ -91,7 +91,7 @@ function joinedReason(compiled: CompiledPlan, lock: Lockfile): string | undefine
 export function joinedFromCacheReason(
   compiled: CompiledPlan,
   lock: Lockfile,
-  cache: { has(key: string): boolean },
+  cache: { has(key: string): boolean; kindOf?(key: string): string | undefined; get?(key: string): unknown },
 ): string | undefined {
   const locked = lockedExampleIds(lock);
   const cached = new Map<string, string>();
@@ -104,15 +104,31 @@ export function joinedFromCacheReason(
       if (had.has(example.id)) continue;
       const id = `${group.taskId}/${group.datasetId}\u0000${example.id}`;
       for (const step of exampleSteps(group, keys, example)) {
-        const all = [step.invokeKey, step.extractKey, ...Object.values(step.scoreKeys ?? {})];
-        if (all.every((key) => key !== undefined && cache.has(key)))
-          cached.set(id, `${group.datasetId}/${example.id}`);
-        else ran.add(id);
+        if (stepRuns(step, cache)) ran.add(id);
+        else cached.set(id, `${group.datasetId}/${example.id}`);
       }
     }
   }
   const joined = [...cached].filter(([id]) => !ran.has(id)).map(([, named]) => named);
   return joined.length === 0 ? undefined : joinedText(compiled, joined);
+}
+
+/**
+ * Whether apply runs a step of this example repeat: an invoke, extract or score not cached, but not
+ * the steps after a cached definitive failure, which apply never runs (QA247: an example joined with
+ * its cached 400 was left unnamed, and read as a field edit, `a field no step reads`).
+ */
+function stepRuns(
+  step: ExampleSteps,
+  cache: { has(key: string): boolean; kindOf?(key: string): string | undefined; get?(key: string): unknown },
+): boolean {
+  if (step.invokeKey === undefined || !cache.has(step.invokeKey)) return true;
+  if (cache.kindOf?.(step.invokeKey) === FAILED_INVOKE_KIND) return false;
+  if (step.extractKey === undefined || !cache.has(step.extractKey)) return true;
+  const extracted = cache.get?.(step.extractKey);
+  if (typeof extracted === 'object' && extracted !== null && (extracted as { ok?: unknown }).ok === false)
+    return false;
+  return Object.values(step.scoreKeys ?? {}).some((key) => key === undefined || !cache.has(key));
 }
 
 function joinedText(compiled: CompiledPlan, joined: string[]): string {

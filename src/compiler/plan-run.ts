@@ -179,6 +179,8 @@ export function planRun(
           if (key !== undefined)
             record('score', key, 'skipped', '~', reason, `${target}/${metric.id}`, metric.id);
         }
+        // No lock row (an `apply --only` ran it): apply writes it in, as below (QA247: unsaid).
+        if (!previous && lock) groupStale = true;
         continue;
       }
       // The lock recorded a failure of this very request (a timeout, a 5xx, a `--refresh` whose
