@@ -1,5 +1,5 @@
 /** Reads a lockfile named on the command line; a missing or invalid one is a clear exit 1. */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { restorePath } from '../executor/locked-inputs.js';
 import { RECREATE_WITH_APPLY } from '../lockfile/check-shape.js';
@@ -9,6 +9,7 @@ import { readLockFile, SHAPE_ADVICE } from '../lockfile/serialize.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { withoutUrlCredentials } from '../plan/url-secrets.js';
 import { EXIT, ExitError } from './exit-error.js';
+import { shellLine } from './shell-word.js';
 
 export function loadLockArgument(cwd: string, file: string, role: string): { lock: Lockfile; file: string } {
   // A folder names its evalc.lock, as a plan folder names its evalc.yaml and `cache prune --lock DIR`
@@ -29,7 +30,7 @@ export function loadLockArgument(cwd: string, file: string, role: string): { loc
     const hint = !read.missing
       ? ''
       : own
-        ? ` (run \`evalc apply\` to create it, or check the path)`
+        ? ` (run \`${applyBeside(resolved, cwd)}\` to create it, or check the path)`
         : onlyLock
           ? ` (an \`evalc apply --only …\` run writes it when it ends, or check the path)`
           : ` (check the path: \`evalc apply\` writes only the evalc.lock beside a plan, not ${path.basename(resolved)})`;
@@ -73,6 +74,25 @@ export function lockAdvice(file: string, message: string, cwd: string): string {
   if (name === 'evalc.only.lock' && path.basename(path.dirname(file)) === '.evalc')
     return `${message.slice(0, -SHAPE_ADVICE.length)} (delete it and run \`evalc apply --only …\` again to re-create it)`;
   return `${message.slice(0, -SHAPE_ADVICE.length)} (restore it from git or from where it came from: \`evalc apply\` writes only the evalc.lock beside a plan, not ${name})`;
+}
+
+/**
+ * The apply that writes a missing evalc.lock: its folder's plan, named from where the command runs
+ * (QA245: `evalc diff sub/evalc.lock base.lock` was told `evalc apply`, which applies ./evalc.yaml,
+ * 'no plan in this folder'). Through a link, the folder it leads to; a folder without an evalc.yaml
+ * (a plan of another name, or a mistyped path) keeps `evalc apply`, beside 'or check the path'.
+ */
+function applyBeside(lock: string, cwd: string): string {
+  let at = lock;
+  try {
+    for (const target of linkChain(lock)) at = path.resolve(path.dirname(at), target);
+  } catch {
+    // not a link
+  }
+  const folder = path.dirname(at);
+  const rel = path.relative(cwd, folder);
+  if (rel === '' || !existsSync(path.join(folder, 'evalc.yaml'))) return 'evalc apply';
+  return shellLine(['evalc', 'apply', rel.startsWith('-') ? `./${rel}` : rel]);
 }
 
 function lastLinkTarget(file: string): string {
