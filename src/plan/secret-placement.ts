@@ -23,18 +23,31 @@ function isUntemplated(path: PlanPath): boolean {
 /** `$NAME` (upper case, as environment variables are written), not part of `${…}`. */
 const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
 
+/**
+ * What is typed in braces reads as a secret, not a (misspelt) name a user needs to see: a character no
+ * name holds (`sk-…`, `+`, `/`, `:`), or a part between `_`/`.` of a key's length (12 characters
+ * mixing letters and digits, Stripe's `sk_live_4eC3…`, or 24 of any, a Hugging Face `hf_…`). Names
+ * are quoted, whatever their case: `A1_token`, `apiKey`, `userQuery`, `Env.TOKEN` (QA251: 219b5e2 and
+ * c91f31f said every one holding a lower-case letter, or mixed case, `${…}` / `{{…}}`, under an excerpt
+ * that masks the value, so a misspelt name could not be seen anywhere).
+ */
+function looksLikeSecret(inside: string): boolean {
+  if (!/^[A-Za-z0-9_.]*$/.test(inside)) return true;
+  return inside
+    .split(/[_.]/)
+    .some((part) => part.length >= 24 || (part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
+}
+
 /** What a header or serve.env value sends as written around (or instead of) a `${env.NAME}`. */
 function strayAroundSecret(raw: string): { what: string; hint: string } | undefined {
   const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
   if (placeholder) {
     const name = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
-    // Quoted when it holds a name (`{{env.TOKEN}}`, `{{token}}`, `{{TOKEN}}`); else it may be a secret
-    // typed in braces, `{{sk-…}}`, which the excerpt masks (QA232: the message printed it), or one of
-    // name characters in mixed case, Stripe's `{{sk_live_…}}` (QA242: printed whole).
+    // Quoted when it holds a name (`{{env.TOKEN}}`, `{{userQuery}}`, `{{TOKEN}}`); else it may be a
+    // secret typed in braces, `{{sk-…}}`, which the excerpt masks (QA232: the message printed it), or
+    // one of name characters, Stripe's `{{sk_live_…}}` (QA242: printed whole).
     const inside = placeholder[1] ?? '';
-    const named =
-      name !== undefined ||
-      (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(inside) && !(/[a-z]/.test(inside) && /[A-Z]/.test(inside)));
+    const named = name !== undefined || (/^[A-Za-z_]/.test(inside) && !looksLikeSecret(inside));
     return {
       what: `\`${named ? placeholder[0] : '{{…}}'}\`: headers and serve.env values are not templated, so it`,
       hint: name
@@ -93,10 +106,13 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
   }
   // In a header or serve.env value, what follows the name may be a secret typed in place
   // (`${env.TOKEN:sk-…}`, `${env:TOKEN:-sk-…}`), masked in the excerpt: quoted up to it (QA228).
-  // Not `env…` and a lower-case letter in its name: a literal typed in braces, a Stripe-style
+  // Not `env…` and what is in the braces reads as a secret: a literal typed in braces, a Stripe-style
   // `${sk_live_…}` or `${sk-dev-…}`, said `${…}` (QA242: one of name characters only was printed whole,
-  // and `${sk…}` of `${skLive…-…}` its head, while the excerpt masked it); `${A1_TOKEN}` is said.
-  const literal = /^\$\{(?!env\b)[A-Za-z0-9_.]*[a-z]/.test(ref);
+  // and `${sk…}` of `${skLive…-…}` its head, while the excerpt masked it); `${A1_TOKEN}`, `${A1_token}`,
+  // `${apiKey}` are said as written (QA251), `${A1_TOKEN:x}` up to its name.
+  const [, head = '', rest = ''] = /^\$\{\{?([A-Za-z0-9_.]*)(.*)\}$/s.exec(ref) ?? [];
+  const literal =
+    !/^\$\{\{?env\b/.test(ref) && (looksLikeSecret(head) || (rest !== '' && /[a-z]/.test(head)));
   const said = !isSecret ? ref : literal ? '${…}' : shownUpToName(ref);
   const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
   if (name !== undefined)

@@ -14,9 +14,9 @@ const told = (raw: unknown) => checkSecretPlacement(raw, nowhere).map((d) => `${
 it('a literal in braces in a header or serve.env value is said ${…}, a variable name as written', () => {
   const out = told({
     agents: {
-      a1: { headers: { authorization: 'Bearer ${sk_live_QA242abc}' } },
+      a1: { headers: { authorization: 'Bearer ${sk_live_4eC39HqLyjWDarjtQA242}' } },
       a2: { headers: { authorization: 'Bearer ${skLiveQA242-abc}' } },
-      a3: { serve: { env: { KEY: '${sk.live.QA242}' } } },
+      a3: { serve: { env: { KEY: '${sk.live.4eC39HqLyjWDarjtQA242}' } } },
       a4: { headers: { authorization: 'Bearer ${A1_TOKEN}' } },
     },
   });
@@ -36,11 +36,11 @@ it('outside a header or serve.env it is quoted as written', () => {
 });
 
 it('a {{…}} placeholder of name characters in mixed case, {{sk_live_…}}, is said {{…}}; a name is quoted', () => {
-  // 43b98b9 said `{{sk-…}}` so, but quoted `{{sk_live_QA242abc}}` whole, while the excerpt masked it.
+  // 43b98b9 said `{{sk-…}}` so, but quoted `{{sk_live_4eC39HqLyjWDarjtQA242}}` whole, while the excerpt masked it.
   const out = told({
     agents: {
-      a1: { headers: { authorization: 'Bearer {{sk_live_QA242abc}}' } },
-      a2: { serve: { env: { KEY: '{{ sk.live.QA242 }}' } } },
+      a1: { headers: { authorization: 'Bearer {{sk_live_4eC39HqLyjWDarjtQA242}}' } },
+      a2: { serve: { env: { KEY: '{{ sk.live.4eC39HqLyjWDarjtQA242 }}' } } },
       a3: { headers: { authorization: 'Bearer {{env.TOKEN}}' } },
       a4: { headers: { 'x-q': '{{user_query}}' } },
       a5: { headers: { authorization: 'Bearer {{TOKEN}}' } },
