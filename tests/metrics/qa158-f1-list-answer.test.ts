@@ -45,8 +45,8 @@ describe('f1 with a list answer (QA158)', () => {
     expect(await f1('paris london', ['paris', 'london'])).toBeCloseTo(2 / 3, 12);
   });
 
-  it('is version 4, so cached f1 scores are computed again', () => {
-    expect(getMetricDefinition('f1')?.version).toBe('4');
+  it('is version 4 or later, so cached f1 scores are computed again', () => {
+    expect(Number(getMetricDefinition('f1')?.version)).toBeGreaterThanOrEqual(4);
   });
 });
 

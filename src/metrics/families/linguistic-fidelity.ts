@@ -19,7 +19,7 @@ import {
 } from '../resolve-fields.js';
 import { binaryResult, metricError } from '../score-result.js';
 import type { ExampleStageDefinition, Json, ScoreInput } from '../types.js';
-import { squadF1 } from './squad-f1.js';
+import { normalizeAnswer, squadF1 } from './squad-f1.js';
 
 const expectedParam = z
   .string()
@@ -346,13 +346,25 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
 
 const f1Params = z.object({ candidate: candidateParam, expected: expectedParam }).strict();
 
+/**
+ * The answers F1 compares with, as SQuAD v2's evaluate script picks them: those with tokens once
+ * normalised, and none left (an empty list, `expected: []`) the empty answer, which only an empty
+ * answer matches (`[]` against `[]` scores 1, anything else 0). It was a metric_error (QA37) where
+ * exact_match scored `[]` against `[]` 1 (QA249).
+ */
+function squadGolds(golds: string[]): string[] {
+  const answered = golds.filter((g) => normalizeAnswer(g) !== '');
+  return answered.length > 0 ? answered : [''];
+}
+
 export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   ...base,
   type: 'f1',
   // 2: articles are removed at Unicode word boundaries, as evaluate-v1.1.py under Python 3 (QA14)
   // 3: candidate and answers NFC-normalised first (an NFD answer scored 0.667 against itself, QA46)
   // 4: a list answer is the tokens of its items, and against a list expected the whole list (QA158)
-  version: '4',
+  // 5: an empty list expected (or answers all empty once normalised) is the empty answer (QA249)
+  version: '5',
   stage: 'example',
   description:
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers; a list answer is the tokens of its items',
@@ -363,13 +375,9 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     const path = expectedPathFor(input, p.expected, p.candidate);
     const { answer, references: golds } = answerAndReferences(input, path, p.candidate);
     if (golds === undefined) return metricError('no expected value for this example');
-    // An empty list of answers: Math.max() of nothing was -Infinity, reported as "f1 produced an
-    // invalid score -Infinity" (QA37).
-    if (golds.length === 0)
-      return metricError('the expected value is an empty list: no answer to compare with');
     // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
     const prediction = answer.normalize('NFC');
-    const scores = golds.map((g) => squadF1(prediction, g.normalize('NFC')));
+    const scores = squadGolds(golds.map((g) => g.normalize('NFC'))).map((g) => squadF1(prediction, g));
     const best = Math.max(...scores.map((s) => s.f1));
     const detail = scores.find((s) => s.f1 === best);
     return { score: best, details: (detail ?? null) as Json };
