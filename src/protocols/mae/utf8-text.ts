@@ -13,16 +13,22 @@ export class Utf8Text {
   #check = new TextDecoder('utf-8', { fatal: true });
   /** The first byte read that is not UTF-8 (-1 when it cannot be named) not yet told. */
   #bad: number | undefined;
+  /** The last chunk's character cut short, whose rest the next chunk begins with. */
+  #tail: Buffer = Buffer.alloc(0);
 
   /** The chunk's text; a string (a stream already decoding) is passed as it is. */
   write(chunk: Buffer | string): string {
     if (typeof chunk === 'string') return chunk;
+    // the byte is named from the chunk joined to the character the last one cut: from the chunk
+    // alone, the rest of a '€' cut across two writes was named, 'byte 0x82', not the é after it (QA250)
+    const bytes = this.#tail.length === 0 ? chunk : Buffer.concat([this.#tail, chunk]);
     try {
       this.#check.decode(chunk, { stream: true });
     } catch {
-      this.#bad ??= chunk[firstNonUtf8(chunk)] ?? -1;
+      this.#bad ??= bytes[firstNonUtf8(bytes)] ?? -1;
       this.#check = new TextDecoder('utf-8', { fatal: true });
     }
+    this.#tail = Buffer.from(cutTail(bytes));
     return this.#text.write(chunk);
   }
 
@@ -46,4 +52,15 @@ export class Utf8Text {
     this.#bad = undefined;
     return `reply is not UTF-8 (${byte >= 0 ? `byte 0x${byte.toString(16)}` : 'a character cut short'}): write the reply in UTF-8`;
   }
+}
+
+/** The bytes ending `bytes` that begin a character and stop short of its end (none: empty). */
+function cutTail(bytes: Buffer): Buffer {
+  for (let k = 1; k <= Math.min(3, bytes.length); k++) {
+    const b = bytes[bytes.length - k] ?? 0;
+    if ((b & 0xc0) === 0x80) continue;
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return length > k ? bytes.subarray(bytes.length - k) : bytes.subarray(bytes.length);
+  }
+  return bytes.subarray(bytes.length);
 }
