@@ -11,6 +11,8 @@ export interface OfferedLines {
   prune: string;
   /** `evalc apply sub --update-lock`: pins an agent's new ETag in evalc.lock (never with --only). */
   updateLock: string;
+  /** `evalc apply sub --refresh`: asks every agent again (an agent's new /info name, QA245). */
+  refresh: string;
 }
 
 export function offeredLines(plan: string | undefined, cacheDir: unknown): OfferedLines {
@@ -19,5 +21,6 @@ export function offeredLines(plan: string | undefined, cacheDir: unknown): Offer
   return {
     prune: shellLine(['evalc', 'cache', 'prune', ...named, ...cache]),
     updateLock: shellLine(['evalc', 'apply', ...named, ...cache, '--update-lock']),
+    refresh: shellLine(['evalc', 'apply', ...named, ...cache, '--refresh']),
   };
 }

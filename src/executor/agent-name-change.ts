@@ -33,6 +33,8 @@ export function agentNameChanges(
   digests?: Record<string, string>,
   refresh = false,
   reused: (id: string) => boolean = () => true,
+  /** The refresh offered, naming the plan as given: `evalc apply sub --refresh` (QA245). */
+  refreshLine = 'evalc apply --refresh',
 ): string[] {
   // Under --refresh every agent is asked again, the new name written (QA247: it read 'so its cached
   // answers are used: … `evalc apply --refresh` asks it again' beside the refresh re-asking it).
@@ -53,7 +55,7 @@ export function agentNameChanges(
     // Every step of it runs again (a binding edited beside the name): the new agent is asked.
     if (!reused(id)) continue;
     lines.push(
-      `agent ${id}: its discovery names it ${JSON.stringify(pin.name)}, where evalc.lock pins ${JSON.stringify(locked)} (same version and schema, so its cached answers are used): if another agent answers at that address now, \`evalc apply --refresh\` asks it again`,
+      `agent ${id}: its discovery names it ${JSON.stringify(pin.name)}, where evalc.lock pins ${JSON.stringify(locked)} (same version and schema, so its cached answers are used): if another agent answers at that address now, \`${refreshLine}\` asks it again`,
     );
   }
   return lines;

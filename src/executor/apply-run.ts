@@ -195,6 +195,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         compiled.agentDigests,
         Boolean(options.refresh),
         (id) => upToDate() || cachedAnswers(compiled, store(), id),
+        options.offer?.refresh,
       ))
         setup.warn(line);
       if (options.locked) {

@@ -24,9 +24,9 @@ export interface ApplyOptions {
   progress: ProgressSink;
   /**
    * The lines its notes offer, naming the plan as the user gave it (`evalc cache prune sub`,
-   * `evalc apply sub --update-lock`); without them they name none, ./evalc.yaml's (QA245).
+   * `evalc apply sub --update-lock`, `evalc apply sub --refresh`); without them they name none, ./evalc.yaml's (QA245).
    */
-  offer?: { prune: string; updateLock: string };
+  offer?: { prune: string; updateLock: string; refresh: string };
   /** The plan's warnings (it has no errors), told before anything runs. */
   onPlanWarnings?: (diagnostics: Diagnostic[]) => void;
 }

@@ -1,13 +1,15 @@
 /**
  * QA245 (QA234's found-not-fixed pair): the lines evalc's notes offer name the plan as the user
  * gave it, and run as printed. After `evalc apply 'a b/evalc.yaml'` a damaged cache entry's note
- * offered `evalc cache prune`, and a RAIP agent's new ETag `evalc apply --update-lock` (plan's
- * note and apply's --locked warning): both run ./evalc.yaml, 'no plan in this folder'.
+ * offered `evalc cache prune`, a RAIP agent's new ETag `evalc apply --update-lock` (plan's note and
+ * apply's --locked warning), and its new /info name `evalc apply --refresh`: they run ./evalc.yaml,
+ * 'no plan in this folder'.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
 import { QA4_SCHEMA, startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
 import { assertBuilt, CLI, runCli, tempWorkspace } from './apply-harness.js';
 
@@ -89,4 +91,37 @@ it("a new ETag's note (plan) and --locked warning (apply) offer the plan's --upd
   expect(ran.line).toBe('evalc apply sub --update-lock');
   expect(ran.code, ran.out).toBe(0);
   expect(readFileSync(path.join(dir, 'sub', 'evalc.lock'), 'utf8')).toContain('qa4-v2');
+});
+
+it("a new /info name's warning offers the plan's --refresh, which pins the new name", async () => {
+  const agent = { name: 'advisor-v1' };
+  const server = await startLoopback((req, res) => {
+    if (req.url === '/info')
+      return sendJson(res, 200, { name: agent.name, version: '1.0.0', inputSchema: { type: 'object' } });
+    return sendJson(res, 200, { output: { answer: 'x' } });
+  });
+  const { dir, cleanup } = tempWorkspace('qa245-name');
+  cleanups.push(() => server.close(), cleanup);
+  mkdirSync(path.join(dir, '-x'));
+  writeFileSync(
+    path.join(dir, '-x', 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: qa245-name }
+agents: { a1: { protocol: raip, url: "${server.url}", limits: { retries: 0 } } }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    datasets: { d: { examples: [ { id: e1, vars: { q: x }, expected: { answer: x } } ] } }
+    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
+`,
+  );
+  const first = await runCli(['apply', '--', '-x'], { cwd: dir });
+  expect(first.code, first.stderr).toBe(0);
+  agent.name = 'advisor-v2';
+  const again = await runCli(['apply', '--', '-x'], { cwd: dir });
+  expect(again.code, again.stderr).toBe(0);
+  const ran = await runPrinted(again.stderr, 'if another agent answers at that address now, ', dir);
+  expect(ran.line).toBe('evalc apply ./-x --refresh');
+  expect(ran.code, ran.out).toBe(0);
+  expect(readFileSync(path.join(dir, '-x', 'evalc.lock'), 'utf8')).toContain('advisor-v2');
 });
