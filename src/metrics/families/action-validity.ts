@@ -150,7 +150,8 @@ export const repetitionRate: ExampleStageDefinition<z.output<typeof repetitionPa
   category: 'performance',
   // 2: arguments nested too deep or holding 1e400 are read as the replies are (QA50), so the
   // metric_error such a reply cached is scored again
-  version: '2',
+  // 3: an assistant message of whitespace only is no action, as an empty one is not (QA249)
+  version: '3',
   higherIsBetter: false,
   unit: 'rate',
   stage: 'example',
@@ -160,9 +161,12 @@ export const repetitionRate: ExampleStageDefinition<z.output<typeof repetitionPa
     const keys =
       p.of === 'tool_calls'
         ? input.trajectory.toolCalls.map((t) => canonicalJson([t.name, parseArguments(t.arguments) ?? null]))
-        : input.trajectory.messages
-            .filter((m) => m.role === 'assistant' && m.content)
-            .map((m) => (m.content ?? '').trim());
+        : // A message of whitespace only is no action, as an empty one is not: its trimmed text, '',
+          // repeated ("  " then "\n" read 1 repeat of 2 actions, rate 0.5; QA249).
+          input.trajectory.messages
+            .filter((m) => m.role === 'assistant')
+            .map((m) => (m.content ?? '').trim())
+            .filter((text) => text !== '');
     const seen = new Set<string>();
     let repeats = 0;
     for (const k of keys) {
