@@ -289,6 +289,15 @@ export class HttpTransport {
         onReplyRead();
         await yieldToIo();
       }
+      // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
+      // (a reply the close cut inside a character is no JSON: interpretReply names the cut)
+      const notUtf8 = (bytes: Buffer, text: string) => {
+        const ok = status >= 200 && status < 300;
+        const detail = ok ? notUtf8Detail(bytes, text, replyHeaders['content-type']) : undefined;
+        if (detail === undefined || !parseBoundedJson(text).ok) return undefined;
+        const error: StepError = { kind: 'invalid_json', message: `${where()}: ${detail}`, retryable: false };
+        return { ok: false as const, error, status, headers: replyHeaders };
+      };
       const decoded = decodeBody(
         read.bytes,
         replyHeaders['content-encoding'],
@@ -307,29 +316,19 @@ export class HttpTransport {
         // `identity` undoes none, QA198: its cut read 29 bytes of 27)
         const undone = (replyHeaders['content-encoding'] ?? '').replace(/identity/gi, '');
         const came = /[^\s,]/.test(undone) ? undefined : read.bytes.length;
-        // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
         // (the bytes with any content-encoding undone: QA244, a gzipped one went unchecked)
-        const notUtf8 =
-          status >= 200 && status < 300
-            ? notUtf8Detail(decoded.bytes, decoded.text, replyHeaders['content-type'])
-            : undefined;
-        // (a reply the close cut inside a character is no JSON: interpretReply names the cut)
-        if (notUtf8 !== undefined && parseBoundedJson(decoded.text).ok) {
-          const error: StepError = {
-            kind: 'invalid_json',
-            message: `${where()}: ${notUtf8}`,
-            retryable: false,
-          };
-          return { ok: false, error, status, headers: replyHeaders };
-        }
-        return interpretReply(this.#redaction, where, status, replyHeaders, decoded.text, came);
+        const failed = notUtf8(decoded.bytes, decoded.text);
+        return failed ?? interpretReply(this.#redaction, where, status, replyHeaders, decoded.text, came);
       }
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       // A proxy that removed the compression but kept the header: the bytes are plain JSON.
+      // (checked as a plain reply is: QA250, Latin-1 under a gzip header was kept with U+FFFD)
       const plain = read.bytes.toString('utf8');
       if (parseBoundedJson(plain).ok)
-        return interpretReply(this.#redaction, where, status, replyHeaders, plain);
+        return (
+          notUtf8(read.bytes, plain) ?? interpretReply(this.#redaction, where, status, replyHeaders, plain)
+        );
       if (status >= 200 && status < 300) {
         const message = `${where()}: reply is not readable (${decoded.detail})`;
         return {
