@@ -54,7 +54,23 @@ describe('f1 with an empty list of expected answers (QA37, QA249)', () => {
     expect((await f1('x', [''])).score).toBe(0);
   });
 
-  it('is version 5, so cached f1 scores are computed again', () => {
-    expect(getMetricDefinition('f1')?.version).toBe('5');
+  it('scores no candidate 0, as a missing candidate scores, even against "" or []', async () => {
+    // Several outputs, none named answer: no candidate. Its text, '', was the empty answer (1).
+    const none = async (expected: unknown) =>
+      scoreMetric(metric({ type: 'f1' }), scoreInput({ candidates: { a: 'x', b: 'y' }, expected }));
+    expect((await none([])).score).toBe(0);
+    expect((await none('')).score).toBe(0);
+    expect((await none('Paris')).score).toBe(0);
+    // A candidate the binding did not extract: the same.
+    const codes = await scoreMetric(
+      metric({ type: 'f1', candidate: 'codes', expected: 'codes' }),
+      scoreInput({ candidates: { answer: 'x' }, expected: { codes: [] } }),
+    );
+    expect(codes).toMatchObject({ score: 0 });
+    expect(codes.error).toBeUndefined();
+  });
+
+  it('is version 6, so cached f1 scores are computed again', () => {
+    expect(getMetricDefinition('f1')?.version).toBe('6');
   });
 });

@@ -364,7 +364,8 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   // 3: candidate and answers NFC-normalised first (an NFD answer scored 0.667 against itself, QA46)
   // 4: a list answer is the tokens of its items, and against a list expected the whole list (QA158)
   // 5: an empty list expected (or answers all empty once normalised) is the empty answer (QA249)
-  version: '5',
+  // 6: no candidate scores 0, where its '' matched an expected "" or [] (QA249)
+  version: '6',
   stage: 'example',
   description:
     'SQuAD token F1 (lowercase, punctuation and articles removed); the best over several expected answers; a list answer is the tokens of its items',
@@ -375,6 +376,10 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     const path = expectedPathFor(input, p.expected, p.candidate);
     const { answer, references: golds } = answerAndReferences(input, path, p.candidate);
     if (golds === undefined) return metricError('no expected value for this example');
+    // No candidate (no answer output, or one the binding did not extract) scores 0, as README says a
+    // missing candidate does: its text, '', matched an expected "" or [] as the empty answer (QA249).
+    if (resolveCandidate(input.candidates, p.candidate) === undefined)
+      return { score: 0, details: { reason: 'no candidate: the binding has no answer output' } };
     // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
     const prediction = answer.normalize('NFC');
     const scores = squadGolds(golds.map((g) => g.normalize('NFC'))).map((g) => squadF1(prediction, g));
