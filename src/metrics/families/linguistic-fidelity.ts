@@ -218,7 +218,8 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
   ...base,
   type: 'regex',
   // 2: candidate and pattern NFC-normalised first: "Café" did not match an NFD answer (QA46)
-  version: '2',
+  // 3: no candidate scores 0, where its '' matched `^$` or `.*` (QA249)
+  version: '3',
   stage: 'example',
   description: 'Candidate text matches a regular expression (ECMAScript syntax)',
   params: regexParams,
@@ -234,10 +235,13 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
     } catch (e) {
       return metricError(`invalid regular expression: ${(e as Error).message}${inlineFlagsHint(pattern)}`);
     }
+    // No candidate scores 0, as README says a missing candidate does: its text, '', matched a
+    // pattern such as `^$` or `.*` (QA249).
+    const candidate = resolveCandidate(input.candidates, p.candidate);
+    if (candidate === undefined)
+      return { score: 0, pass: false, details: { reason: 'no candidate: the binding has no answer output' } };
     // NFC, as exact_match and contains read text (QA46).
-    return binaryResult(
-      re.test(candidateText(resolveCandidate(input.candidates, p.candidate)).normalize('NFC')),
-    );
+    return binaryResult(re.test(candidateText(candidate).normalize('NFC')));
   },
 };
 
