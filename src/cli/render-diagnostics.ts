@@ -13,6 +13,7 @@ import type { Diagnostic } from '../plan/diagnostic.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
+import { isPipeLike, noFolderKind } from './regular-file.js';
 import { shellLine } from './shell-word.js';
 
 /** Diagnostics of one code shown in full before the rest are counted. */
@@ -59,6 +60,15 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   ]);
   for (const [code, n] of hidden)
     lines.push(`… and ${n} more ${code} (${PER_CODE} shown; \`${validate}\` lists every one)`);
+  // A plan read through a pipe or a descriptor (`evalc validate /dev/stdin < evalc.yaml`) has no
+  // folder: the files it names were looked for beside /dev (QA251: 'dataset file not found' alone).
+  const notFound = diagnostics.some(
+    (d) => d.code === 'EVALC_DATASET_NOT_FOUND' || d.code === 'EVALC_FILE_NOT_FOUND',
+  );
+  if (plan !== undefined && notFound && isPipeLike(path.resolve(cwd, plan)))
+    lines.push(
+      `note: ${plan} is ${noFolderKind(path.resolve(cwd, plan))}, with no folder: the datasets and includes a plan names are read beside it; name the plan's own file`,
+    );
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
