@@ -13,6 +13,7 @@
 import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
+import { parseBoundedJson } from '../bounded-json.js';
 
 export type DecodedBody =
   | { ok: true; text: string; bytes: Buffer }
@@ -135,6 +136,21 @@ export function notUtf8Detail(
     `reply is not UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}; ${said}): ` +
     'send UTF-8, or name the charset the agent writes, e.g. Content-Type: application/json; charset=iso-8859-1'
   );
+}
+
+/**
+ * `notUtf8Detail` of a reply read whole: JSON, or an event stream (UTF-8 by WHATWG's rule: an openai
+ * completion streamed in Latin-1 was merged with U+FFFD for its é and kept, QA250). A reply the close
+ * cut inside a character is neither: interpretReply names the cut (a stream's ends in its U+FFFD).
+ */
+export function notUtf8Reply(
+  bytes: Buffer,
+  text: string,
+  contentType: string | undefined,
+): string | undefined {
+  const stream = /^\s*text\/event-stream\b/i.test(contentType ?? '') && !text.endsWith('\uFFFD');
+  if (!stream && !parseBoundedJson(text).ok) return undefined;
+  return notUtf8Detail(bytes, text, contentType);
 }
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence. */

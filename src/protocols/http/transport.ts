@@ -23,7 +23,7 @@ import { wireJson } from '../canonical-json.js';
 import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
-import { decodeBody, notUtf8Detail } from './decode-body.js';
+import { decodeBody, notUtf8Reply } from './decode-body.js';
 import {
   cancelledError,
   describeFailure,
@@ -290,11 +290,10 @@ export class HttpTransport {
         await yieldToIo();
       }
       // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
-      // (a reply the close cut inside a character is no JSON: interpretReply names the cut)
       const notUtf8 = (bytes: Buffer, text: string) => {
         const ok = status >= 200 && status < 300;
-        const detail = ok ? notUtf8Detail(bytes, text, replyHeaders['content-type']) : undefined;
-        if (detail === undefined || !parseBoundedJson(text).ok) return undefined;
+        const detail = ok ? notUtf8Reply(bytes, text, replyHeaders['content-type']) : undefined;
+        if (detail === undefined) return undefined;
         const error: StepError = { kind: 'invalid_json', message: `${where()}: ${detail}`, retryable: false };
         return { ok: false as const, error, status, headers: replyHeaders };
       };
