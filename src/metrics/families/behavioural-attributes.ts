@@ -2,8 +2,8 @@
  * Behavioural attributes (Attributes & Constraints): consistency across the k repeats of one
  * example. on candidate (default): share of repeats whose normalised candidate equals the most
  * common one (ties: the value first seen). on pass: max(p, 1 − p) with p the share of repeats
- * that passed. One repeat is trivially consistent (1). Repeats whose invoke failed have no
- * candidate and count as disagreeing with the mode.
+ * that passed. One repeat is trivially consistent (1). Repeats whose invoke failed, or whose
+ * binding has not the candidate, have none and count as disagreeing with the mode.
  */
 import { z } from 'zod';
 import { canonicalJson, normalizeLeaves, normalizeParams } from '../normalize-value.js';
@@ -26,7 +26,8 @@ export const consistency: RepeatsStageDefinition<z.output<typeof params>> = {
   type: 'consistency',
   family: 'behavioural_attributes',
   category: 'attributes',
-  version: '1',
+  // 2: a repeat without the candidate counts against the mode, as a failed one (QA249)
+  version: '2',
   higherIsBetter: true,
   stage: 'repeats',
   description:
@@ -40,7 +41,13 @@ export const consistency: RepeatsStageDefinition<z.output<typeof params>> = {
     }
     const counts = new Map<string, number>();
     for (const r of repeats.filter((x) => !x.error)) {
-      const key = canonicalJson(normalizeLeaves(resolveCandidate(r.candidates, p.candidate) ?? null, p));
+      // A repeat without the candidate (no answer output, or a candidate: the binding did not
+      // extract) has none to agree on, as a failed one: all such repeats read `null` and agreed,
+      // so every example scored 1 where README says such a binding scores 0 (QA249). An answer of
+      // null is a value, and agrees with another null.
+      const value = resolveCandidate(r.candidates, p.candidate);
+      if (value === undefined) continue;
+      const key = canonicalJson(normalizeLeaves(value, p));
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     let modal = 0;
