@@ -41,7 +41,11 @@ function lockedExampleIds(lock: Lockfile): Map<string, string[]> {
 const FIELD_EDIT = 'because a dataset file changed (its sha256; a field no step reads, e.g. human_score)';
 
 /** A dataset whose bytes changed without a step seeing it: examples removed, reordered, or else. */
-export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): string {
+export function datasetEditReason(
+  compiled: CompiledPlan,
+  lock: Lockfile,
+  unrecorded?: { reason: string; groups: Iterable<string> },
+): string {
   // What is left changed a field no step reads, a human label above all (QA124: it read "e.g.
   // example weights", which are named above).
   // Examples joined from the cache are said beside the edit named (QA231: beside a removal, unsaid).
@@ -51,7 +55,18 @@ export function datasetEditReason(compiled: CompiledPlan, lock: Lockfile): strin
   // A dataset edited where no example joined (a human_score) is said beside the join (QA233: unsaid).
   if (joined && [...editedDatasets(compiled, lock)].some((id) => !joinedIn(compiled, lock).has(id)))
     return `${joined}, and ${FIELD_EDIT.replace(/^because /, '')}`;
-  return named ?? joined ?? FIELD_EDIT;
+  if (named ?? joined) return (named ?? joined) as string;
+  // Cached runs evalc.lock does not record (an edit undone) are said so, not as a field no step reads
+  // (QA247: `q` edited and undone read 'a field no step reads'); another dataset's edit beside them too.
+  if (!unrecorded) return FIELD_EDIT;
+  const stale = new Set(unrecorded.groups);
+  const staleIn = new Set(
+    compiled.groups
+      .filter((cg) => stale.has(cg.group.id))
+      .map((cg) => `${cg.group.taskId}/${cg.group.datasetId}`),
+  );
+  const other = [...editedDatasets(compiled, lock)].some((id) => !staleIn.has(id));
+  return other ? `${unrecorded.reason}, and ${FIELD_EDIT.replace(/^because /, '')}` : unrecorded.reason;
 }
 
 /** The `task/dataset`s an example joined (an id evalc.lock does not record for it). */
@@ -307,7 +322,7 @@ function unkeyedReason(compiled: CompiledPlan, lock: Lockfile): string {
 
 /** Cached runs of this plan that evalc.lock does not record: apply writes them in, calling no agent. */
 export function unrecordedReason(runs: number, unit: string): string {
-  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (from an \`apply --only\`, an apply before an edit was undone, or another plan on a shared cache): apply records them, calling no agent`;
+  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (from an \`apply --only\`, an apply before an edit was undone, or another plan on a shared cache): apply records ${runs === 1 ? 'it' : 'them'}, calling no agent`;
 }
 
 /**

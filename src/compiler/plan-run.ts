@@ -350,7 +350,13 @@ export function planRun(
       reason: !lock
         ? 'no lockfile yet'
         : datasetEdited
-          ? datasetEditReason(compiled, lock)
+          ? datasetEditReason(
+              compiled,
+              lock,
+              staleRuns > 0
+                ? { reason: unrecordedReason(staleRuns, stepUnit), groups: staleGroups.keys() }
+                : undefined,
+            )
           : lockMissing
             ? planChangeReason(compiled, lock, staleRuns, stepUnit)
             : otherVersion
