@@ -27,24 +27,48 @@ interface Node {
   operand?: unknown;
 }
 
+/** What an expression reads of the document: its fields, and whether it uses the document whole. */
+interface Found {
+  fields: Set<string>;
+  /** `@`, `$`, `keys(@)`, `*`, `{a: @}`: every field, a later-added one too, may reach a value. */
+  whole: boolean;
+}
+
 /** The document's own fields the expression reads, each once, in the order they appear. */
 export function rootFields(ast: Ast): string[] {
-  const found = new Set<string>();
-  visit(ast, true, new Set(), found);
-  return [...found];
+  return [...readOf(ast).fields];
+}
+
+/**
+ * Whether the expression may read the document's field `name`: it names it, or it uses the
+ * document whole (`@`, `keys(@)`, `*`), where a field added to the document shows too.
+ */
+export function mayReadRootField(ast: Ast, name: string): boolean {
+  const found = readOf(ast);
+  return found.whole || found.fields.has(name);
+}
+
+function readOf(ast: Ast): Found {
+  const found: Found = { fields: new Set(), whole: false };
+  if (visit(ast, true, new Set(), found)) found.whole = true;
+  return found;
 }
 
 /**
  * Visits `node` evaluated against the document when `atRoot`, else against some value inside it;
  * returns whether the node's value is the document itself (`@` at the top, `$`, a variable bound to it).
  */
-function visit(node: unknown, atRoot: boolean, rootVars: ReadonlySet<string>, found: Set<string>): boolean {
+function visit(node: unknown, atRoot: boolean, rootVars: ReadonlySet<string>, found: Found): boolean {
   if (node === null || typeof node !== 'object') return false;
   const n = node as Node;
   const each = (value: unknown, root: boolean) => visit(value, root, rootVars, found);
+  // A part whose value is the document, used as a value (not a subexpression's left side).
+  const whole = (isRoot: boolean) => {
+    if (isRoot) found.whole = true;
+  };
   switch (n.type) {
     case 'Field':
-      if (atRoot && typeof n.name === 'string') found.add(n.name);
+      if (atRoot && typeof n.name === 'string') found.fields.add(n.name);
       return false;
     case 'Root':
       return true;
@@ -65,7 +89,7 @@ function visit(node: unknown, atRoot: boolean, rootVars: ReadonlySet<string>, fo
     case 'ValueProjection':
     case 'FilterProjection':
       // The right side and the condition are evaluated on each element.
-      each(n.left, atRoot);
+      whole(each(n.left, atRoot));
       each(n.condition, false);
       each(n.right, false);
       return false;
@@ -74,7 +98,7 @@ function visit(node: unknown, atRoot: boolean, rootVars: ReadonlySet<string>, fo
       each(n.child, false);
       return false;
     case 'Flatten':
-      each(n.child, atRoot);
+      whole(each(n.child, atRoot));
       return false;
     case 'LetExpression': {
       const vars = new Set(rootVars);
@@ -88,18 +112,25 @@ function visit(node: unknown, atRoot: boolean, rootVars: ReadonlySet<string>, fo
       return visit(n.expression, atRoot, vars, found);
     }
     case 'Ternary':
-      each(n.condition, atRoot);
-      return each(n.trueExpr, atRoot) && each(n.falseExpr, atRoot);
+      whole(each(n.condition, atRoot));
+      return bothOrWhole(each(n.trueExpr, atRoot), each(n.falseExpr, atRoot), whole);
     case 'OrExpression':
     case 'AndExpression': {
       const left = each(n.left, atRoot);
-      return each(n.right, atRoot) && left;
+      return bothOrWhole(left, each(n.right, atRoot), whole);
     }
     default:
       // Functions, multi-selects, comparisons, arithmetic, `!`: their operands are evaluated
       // where the node is.
-      for (const part of [n.left, n.right, n.child, n.operand, n.value, n.condition]) each(part, atRoot);
-      for (const part of Array.isArray(n.children) ? n.children : []) each(part, atRoot);
+      for (const part of [n.left, n.right, n.child, n.operand, n.value, n.condition])
+        whole(each(part, atRoot));
+      for (const part of Array.isArray(n.children) ? n.children : []) whole(each(part, atRoot));
       return false;
   }
+}
+
+/** Two branches that may be the value: the document when both are; when one only, it is used whole. */
+function bothOrWhole(a: boolean, b: boolean, whole: (isRoot: boolean) => void): boolean {
+  if (a !== b) whole(true);
+  return a && b;
 }

@@ -193,7 +193,10 @@ export function groupReasons(
               output: compiled.resolved.plan.tasks[group.taskId]?.bindings[group.bindingName]?.output,
               library: JMESPATH_LIBRARY,
             })
-              ? `because an openai reply's JSON content is now read as json (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
+              ? group.maeOutput
+                ? // Keyed apart since an mae reply carries `output: { answer }` (QA248).
+                  `because an mae reply now has output.answer, its final answer (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
+                : `because an openai reply's JSON content is now read as json (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
               : `because extraction changed (bindings.${group.bindingName}.output)`,
         }
       : undefined;

@@ -33,6 +33,7 @@ import {
   scoringConfig,
 } from './identities.js';
 import { expectedReferenceRubric } from './judge-reference.js';
+import { maeOutputsDigest } from './mae-output-key.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
 import { checkOnly } from './only-check.js';
@@ -80,6 +81,8 @@ export interface ResolvedGroup {
   turnsAreTheUser?: boolean;
   /** An `openai` agent: extraction reads its reply with `json`, the content parsed (protocols/openai/json-content.ts). */
   contentJson?: boolean;
+  /** An `mae` agent: extraction reads its reply with `output: { answer }` (protocols/mae/output-answer.ts). */
+  maeOutput?: boolean;
 }
 
 export interface ResolvedPlan {
@@ -199,6 +202,8 @@ export async function resolvePlan(
         outputDigest: string;
         /** For an openai agent whose outputs may read `json`, which it reads from evalc 0529bca on (QA93). */
         contentJsonDigest: string;
+        /** For an mae agent whose outputs may read `output`, which it has from QA248 on (mae-output-key.ts). */
+        maeOutputDigest: string;
       }
     >();
     for (const [name, binding] of Object.entries(task.bindings)) {
@@ -250,6 +255,7 @@ export async function resolvePlan(
         contentJsonDigest: mayReadContentJson(binding.output)
           ? digestOf({ output: binding.output, library: JMESPATH_LIBRARY, content: 'json' })
           : digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
+        maeOutputDigest: maeOutputsDigest(binding.output, JMESPATH_LIBRARY),
       });
     }
 
@@ -348,7 +354,8 @@ export async function resolvePlan(
         continue;
       datasets.push(dataset);
       for (const agentId of taskAgents) {
-        if (!plan.agents[agentId]) continue;
+        const protocol = plan.agents[agentId]?.protocol;
+        if (protocol === undefined) continue;
         const bindingName = task.bindings[agentId] ? agentId : 'default';
         const compiled = compiledBindings.get(bindingName);
         if (!compiled?.extraction) continue;
@@ -363,11 +370,16 @@ export async function resolvePlan(
           extraction: compiled.extraction,
           // An extraction an earlier evalc cached read no `json`: such outputs are keyed apart.
           outputDigest:
-            plan.agents[agentId]?.protocol === 'openai' ? compiled.contentJsonDigest : compiled.outputDigest,
+            protocol === 'openai'
+              ? compiled.contentJsonDigest
+              : protocol === 'mae'
+                ? compiled.maeOutputDigest
+                : compiled.outputDigest,
           metrics,
           dataset,
-          ...(plan.agents[agentId]?.protocol === 'chat' ? { turnsAreTheUser: true } : {}),
-          ...(plan.agents[agentId]?.protocol === 'openai' ? { contentJson: true } : {}),
+          ...(protocol === 'chat' ? { turnsAreTheUser: true } : {}),
+          ...(protocol === 'openai' ? { contentJson: true } : {}),
+          ...(protocol === 'mae' ? { maeOutput: true } : {}),
         });
       }
     }

@@ -1,19 +1,25 @@
 /**
  * An example's extraction: the binding's `output:` expressions over the agent's reply document,
  * or why it failed (`extraction_failed`, naming the outputs with no value). An `openai` agent's
- * reply is read with `json`, its content parsed (protocols/openai/json-content.ts, QA91).
+ * reply is read with `json`, its content parsed (protocols/openai/json-content.ts, QA91); an `mae`
+ * agent's with `output: { answer }`, its final answer (protocols/mae/output-answer.ts, QA248).
  */
 import type { ResolvedGroup } from '../compiler/resolve.js';
+import { withMaeOutput } from '../protocols/mae/output-answer.js';
 import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
 import type { Trajectory } from '../protocols/types.js';
 import type { ExtractRecord } from './step-records.js';
 
 export function extractCandidates(
-  group: Pick<ResolvedGroup, 'extraction' | 'contentJson'>,
+  group: Pick<ResolvedGroup, 'extraction' | 'contentJson' | 'maeOutput'>,
   trajectory: Trajectory,
 ): ExtractRecord {
   const result = group.extraction.run(
-    group.contentJson ? withContentJson(trajectory.response) : trajectory.response,
+    group.contentJson
+      ? withContentJson(trajectory.response)
+      : group.maeOutput
+        ? withMaeOutput(trajectory.response)
+        : trajectory.response,
   );
   if (!result.ok)
     return { ok: false, error: { kind: 'extraction_failed', message: `${result.name}: ${result.message}` } };

@@ -115,7 +115,8 @@ export interface TrajectoryEvent {
  * What an invoke produces. `response` is the document JMESPath extraction runs against:
  * - raip: the `/invoke` reply body `{output, usage}` (without `raw` unless trace is on);
  * - chat: `{messages: <whole transcript>, model, provider, usage, metadata}`;
- * - mae: `{final_answer, actions, tool_calls, messages, turns, violations}`;
+ * - mae: `{final_answer, actions, tool_calls, messages, turns, violations}` (extraction adds
+ *   `output: { answer: final_answer }`, mae/output-answer.ts);
  * - openai: the `/chat/completions` reply plus `content` (first choice's message content);
  * - http: the parsed reply body.
  * Every other field is protocol-neutral and feeds metrics and reports.

@@ -13,6 +13,7 @@
  *   answer / summary (with `tool_calls` for tool actions) or the reply JSON for other actions,
  *   `tool` = each tool result as JSON;
  * - `turns`: agent calls made; `violations`: governance breaches.
+ * Extraction reads it with `output: { answer: final_answer }` too (output-answer.ts), not stored here.
  */
 import type {
   ChatMessage,
