@@ -25,7 +25,7 @@ import {
   lostSections,
 } from './lost-ids.js';
 import { firstDefinition, locateOrigin, locateOriginValue, type Origin } from './merge-origins.js';
-import { nearFileHint } from './near-file-hint.js';
+import { nearFileHint, otherExtensionHint } from './near-file-hint.js';
 import { readPlanFile } from './read-plan-file.js';
 import { describeNotUtf8 } from './text-encoding.js';
 import { maskUrlText } from './url-secrets.js';
@@ -120,7 +120,7 @@ function notRead(
     other !== absolute && existsSync(other) && !(includedFrom && including.includes(other))
       ? includedFrom
         ? `there is ${path.basename(other)} in that folder: did you mean that file?`
-        : `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${path.basename(other)}) or rename it`
+        : otherExtensionHint(display, other)
       : includedFrom
         ? nearFileHint(absolute, including)
         : (initHint(display, absolute) ?? nearFileHint(absolute)); // `evalc plan evals.yml` beside evalc.yaml (QA243)

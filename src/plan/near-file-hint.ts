@@ -1,6 +1,7 @@
 /** The hint of an included file not found: a near name in its folder. */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { shellWord } from './shell-word.js';
 import { suggest } from './suggest.js';
 
 /**
@@ -19,4 +20,13 @@ export function nearFileHint(absolute: string, including: readonly string[] = []
   }
   const near = suggest(path.basename(absolute), names);
   return near === undefined ? undefined : `there is ${near} in that folder: did you mean that file?`;
+}
+
+/**
+ * `evalc.yml` beside a missing `evalc.yaml` (QA44), the line offered naming it as the plan was named:
+ * `evalc plan p1/evalc.yml` was offered `evalc validate evalc.yaml`, a file not there (QA250).
+ */
+export function otherExtensionHint(display: string, other: string): string {
+  const named = path.join(path.dirname(display), path.basename(other));
+  return `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${shellWord(named)}) or rename it`;
 }
