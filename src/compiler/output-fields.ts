@@ -2,10 +2,10 @@
  * Validate-time check of binding `output:` expressions against the reply document each protocol
  * extracts from (src/protocols: raip `{output, usage, raw}`, chat `{messages, model, provider,
  * usage, metadata}`, mae `{final_answer, status, actions, tool_calls, messages, turns,
- * violations, output: {answer}, …}`). An expression whose first field the document never has yields null for
+ * violations, output: {…last reply, answer}, …}`). An expression whose first field the document never has yields null for
  * every example (extraction_failed) — e.g. a chat agent on DESIGN's default binding `output.answer`,
- * or a typo such as `ouput.answer`: a warning naming the document's fields. An mae `output` holds
- * `answer` only: DESIGN's `output.courses[].code` reaching an mae agent is warned about (QA248).
+ * or a typo such as `ouput.answer`: a warning naming the document's fields. An mae `output` is its
+ * last reply's fields with `answer` (QA248), open-ended like a raip `output`: not checked.
  * openai and http replies are open-ended and not checked, but for an openai reply's `content`, a string:
  * `content.answer` is null for every example, and a JSON-mode answer is read under `json` (QA91).
  * A raip binding reading `raw` without run.trace is warned about too: the document has it only with trace (QA143).
@@ -16,7 +16,6 @@ import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js
 import { diagnostic } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
-import { MAE_OUTPUT_FIELDS } from '../protocols/mae/output-answer.js';
 import { jsonPathFor, readsIntoContent } from '../protocols/openai/json-content.js';
 
 const DOCUMENT_FIELDS: Record<string, readonly string[]> = {
@@ -35,18 +34,6 @@ const DOCUMENT_FIELDS: Record<string, readonly string[]> = {
     'output',
   ],
 };
-
-/**
- * The fields an expression names under a root `output` (`courses` of `output.courses[].code`),
- * outside string literals; a reading through `output | …` or `output[…]` is not seen.
- */
-function outputSubfields(expression: string): string[] {
-  const text = expression.replace(/'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, "''");
-  const out: string[] = [];
-  for (const m of text.matchAll(/(?<![.\w"])output\s*\.\s*(?:([A-Za-z_][A-Za-z0-9_]*)|"((?:[^"\\]|\\.)*)")/g))
-    out.push(m[1] ?? m[2] ?? '');
-  return out;
-}
 
 /**
  * The reply's fields an expression reads (`output` of `output.courses[].code`, `raw` of
@@ -92,15 +79,6 @@ export function checkOutputFields(
         out.push(rawWithoutTrace(agentId, missingEffect(expression, 'raw', name), path, locate));
         continue;
       }
-      // An mae reply's `output` holds its final answer only (protocols/mae/output-answer.ts, QA248).
-      const sub =
-        protocol === 'mae' && read.includes('output')
-          ? outputSubfields(expression).find((f) => !(MAE_OUTPUT_FIELDS as readonly string[]).includes(f))
-          : undefined;
-      if (sub !== undefined) {
-        out.push(maeOutputField(agentId, sub, missingEffect(expression, 'output', name), path, locate));
-        continue;
-      }
       const field = read.find((f) => !fields.includes(f));
       if (field === undefined) continue;
       out.push(
@@ -120,26 +98,6 @@ export function checkOutputFields(
     }
   }
   return out;
-}
-
-/** An mae binding reading `output.<field>` other than `answer`: null for every example (QA248). */
-function maeOutputField(
-  agentId: string,
-  field: string,
-  effect: string,
-  path: PlanPath,
-  locate: (path: PlanPath) => SourcePosition | undefined,
-): Diagnostic {
-  return diagnostic(
-    'EVALC_BIND_FIELD',
-    `agent \`${agentId}\` (mae): a reply's \`output\` has only \`answer\` (its final answer), no \`${field}\`: ${effect}`,
-    path,
-    {
-      source: locate(path),
-      severity: 'warning',
-      hint: `read the agent's last reply in \`actions[-1]\` (e.g. \`actions[-1].${field}\`), or give ${agentId} its own binding`,
-    },
-  );
 }
 
 /** A raip reply's `raw` is in the document only with run.trace (R12); read without it, never found (QA143). */

@@ -194,8 +194,8 @@ export function groupReasons(
               library: JMESPATH_LIBRARY,
             })
               ? group.maeOutput
-                ? // Keyed apart since an mae reply carries `output: { answer }` (QA248).
-                  `because an mae reply now has output.answer, its final answer (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
+                ? // Keyed apart since an mae reply carries `output`: its last reply's fields and `answer` (QA248).
+                  `because an mae reply now has output, its last reply with answer, its final answer (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
                 : `because an openai reply's JSON content is now read as json (evalc.lock's extractions, by an earlier evalc, read the reply without it)`
               : `because extraction changed (bindings.${group.bindingName}.output)`,
         }

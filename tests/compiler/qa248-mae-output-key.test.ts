@@ -3,18 +3,20 @@
  * extraction an earlier evalc cached (`output.answer`: extraction_failed) must not be reused, so
  * an mae binding that may read `output` (names it, or uses the document whole) is keyed apart;
  * every other mae binding (`final_answer`, pipelines/course-advisor's) keeps its outputs digest,
- * so its cache and lock stay as they were. And validate warns for DESIGN's `output.courses[].code`
- * on an mae agent, which `output` (only `answer`) never has.
+ * so its cache and lock stay as they were. `output` is the last reply's fields with `answer` (its
+ * final answer): DESIGN's `output.courses[].code` reads a final reply's `courses`, and validate
+ * does not warn of it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JMESPATH_LIBRARY } from '../../src/binding/extract.js';
+import { compileExtraction, JMESPATH_LIBRARY } from '../../src/binding/extract.js';
 import { validateCommand } from '../../src/cli/validate.js';
 import { digestOf } from '../../src/compiler/content-key.js';
 import { loadPlan } from '../../src/compiler/load-plan.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
+import { withMaeOutput } from '../../src/protocols/mae/output-answer.js';
 import { runCommand } from '../cli/run-cli.js';
 import { writeFiles } from './plan-helpers.js';
 
@@ -81,7 +83,7 @@ describe('an mae group extract key and the output field', () => {
     );
   });
 
-  it("warns for DESIGN's output.courses[].code on an mae agent, not for output.answer", async () => {
+  it("does not warn of DESIGN's output.answer or output.courses[].code on an mae agent", async () => {
     const dir = writeFiles(
       { 'evalc.yaml': planYaml('{ answer: "output.answer", codes: "output.courses[].code" }') },
       'evalc-qa248-fields-',
@@ -91,11 +93,45 @@ describe('an mae group extract key and the output field', () => {
     const found = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics.filter(
       (d) => d.code === 'EVALC_BIND_FIELD',
     );
-    expect(found.map((d) => [d.path.join('.'), d.message])).toEqual([
-      [
-        'tasks.t.bindings.default.output.codes',
-        "agent `a3` (mae): a reply's `output` has only `answer` (its final answer), no `courses`: `codes` would fail to extract for every example",
-      ],
-    ]);
+    expect(found).toEqual([]);
+  });
+
+  it("reads the last reply's fields under output, its answer the final answer", () => {
+    const reply = { action: 'final_answer', summary: 'Take CS229.', courses: [{ code: 'CS229' }] };
+    const document = {
+      final_answer: 'Take CS229.',
+      status: 'success',
+      actions: [{ action: 'call_tool', tool_name: 'search' }, reply],
+    };
+    const read = withMaeOutput(document) as { output: Record<string, unknown> };
+    expect(read.output).toEqual({ ...reply, answer: 'Take CS229.' });
+    const compiled = compileExtraction({ answer: 'output.answer', codes: 'output.courses[].code' });
+    if (!compiled.ok) throw new Error('the binding compiles');
+    expect(compiled.extraction.run(read)).toEqual({
+      ok: true,
+      values: { answer: 'Take CS229.', codes: ['CS229'] },
+      missing: [],
+    });
+    // A final reply without `courses`: null, so an extraction_failed as for any protocol.
+    const bare = withMaeOutput({ ...document, actions: [{ action: 'final_answer', summary: 'x' }] });
+    expect((bare as { output: unknown }).output).toEqual({
+      action: 'final_answer',
+      summary: 'x',
+      answer: 'Take CS229.',
+    });
+    // A document with an output of its own is read as it is; no actions: answer alone.
+    expect(withMaeOutput({ output: 1 })).toEqual({ output: 1 });
+    expect(withMaeOutput({ final_answer: null, actions: [] })).toEqual({
+      final_answer: null,
+      actions: [],
+      output: { answer: null },
+    });
+  });
+
+  it('keys the reply-output reading apart from the first answer-only one', async () => {
+    const output = { answer: 'output.answer' };
+    expect(await outputDigestOf(JSON.stringify(output))).toBe(
+      digestOf({ output, library: JMESPATH_LIBRARY, document: 'mae-reply-output' }),
+    );
   });
 });

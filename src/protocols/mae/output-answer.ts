@@ -1,18 +1,23 @@
 /**
- * An `mae` reply document's `output`: `{ answer: final_answer }`, the conversation's final answer
- * under the name DESIGN §2's default binding reads (`output.answer`), so a plan that gives its
- * mae agent the default binding extracts its answer (QA248). Added where extraction reads the
- * document, not in the stored trajectory: an invoke cached by an earlier evalc is read the same
- * way. Only `answer` is there; `output.courses[].code` is null (validate warns, output-fields.ts).
+ * An `mae` reply document's `output`: the agent's last reply's own fields with `answer` set to the
+ * conversation's final answer, so a plan that gives its mae agent DESIGN §2's default binding
+ * (`output.answer`, `output.courses[].code`) reads what the agent answered last: its text under
+ * `answer` (QA248) and any field its final reply carries, e.g. `courses` (a final reply without one
+ * makes `output.courses[].code` null: `extraction_failed`, as for any protocol). Added where
+ * extraction reads the document, not in the stored trajectory: an invoke cached by an earlier evalc
+ * is read the same way.
  */
 
-/** The fields of an mae reply's `output`. */
-export const MAE_OUTPUT_FIELDS = ['answer'] as const;
-
-/** The document extraction reads: the reply with `output: { answer }` (unless it has an `output` of its own). */
+/** The document extraction reads: the reply with `output` (unless it has an `output` of its own). */
 export function withMaeOutput(document: unknown): unknown {
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) return document;
-  const record = document as Record<string, unknown>;
-  if (Object.hasOwn(record, 'output')) return document;
-  return { ...record, output: { answer: record.final_answer ?? null } };
+  if (!isPlainRecord(document)) return document;
+  if (Object.hasOwn(document, 'output')) return document;
+  const actions = document.actions;
+  const last = Array.isArray(actions) ? actions[actions.length - 1] : undefined;
+  const reply = isPlainRecord(last) ? last : {};
+  return { ...document, output: { ...reply, answer: document.final_answer ?? null } };
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
