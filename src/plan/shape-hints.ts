@@ -98,5 +98,14 @@ export function oneItemListHint(key: string, actual: string | number): string {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
-  return `write a list, even of one item: ${key}: [${items.length > 0 ? items.join(', ') : text}]`;
+  // each item as YAML reads it back in a flow list: `[x].yaml` quoted, or it is a nested list; a
+  // text of commas alone is the empty list, where `[,]` was hinted, a YAML error (QA250)
+  return `write a list, even of one item: ${key}: [${items.map(flowItem).join(', ')}]`;
+}
+
+/** An item of a YAML flow list: as written when YAML reads it as that text, else double-quoted. */
+function flowItem(item: string): string {
+  return /^[^-?:,[\]{}#&*!|>'"%@`\s]/.test(item) && !/[,[\]{}]|: | #/.test(item)
+    ? item
+    : JSON.stringify(item);
 }
