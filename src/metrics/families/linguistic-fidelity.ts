@@ -19,7 +19,7 @@ import {
 } from '../resolve-fields.js';
 import { binaryResult, metricError } from '../score-result.js';
 import type { ExampleStageDefinition, Json, ScoreInput } from '../types.js';
-import { normalizeAnswer, squadF1 } from './squad-f1.js';
+import { squadF1, squadGolds } from './squad-f1.js';
 
 const expectedParam = z
   .string()
@@ -27,6 +27,8 @@ const expectedParam = z
   .describe(
     'Dotted path into example.expected (default: the whole expected value; ignored when expected is a scalar)',
   );
+
+const NO_CANDIDATE = 'no candidate: the binding has no answer output';
 
 const base = {
   family: 'linguistic_fidelity',
@@ -80,13 +82,17 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
   ...base,
   // 2: a text candidate against a list of answers passes on an equal item (QA145).
   // 3: and against a list of hashed answers (expected_sha256: [h1, h2]) on one it matches (QA158).
-  version: '3',
+  // 4: an empty list is the empty answer, "" beside other answers left out; no candidate scores 0 (QA249).
+  version: '4',
   type: 'exact_match',
   stage: 'example',
   description: 'Candidate equals the expected value after normalisation (modes: scalar, set, list)',
   params: exactMatchParams,
   score(input, p) {
     const candidate = resolveCandidate(input.candidates, p.candidate);
+    // No candidate scores 0, as README says a missing candidate does: it equalled an expected null
+    // (and a hash of null) (QA249).
+    if (candidate === undefined) return binaryResult(false, { reason: NO_CANDIDATE });
     const path = expectedPathFor(input, p.expected, p.candidate);
     const expected = resolveExpected(input, path);
     if (expected === undefined) {
@@ -100,7 +106,13 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
     if (p.mode === 'scalar') {
       // A text or number against a list: its items are the acceptable answers (SQuAD-style), and one
       // equal item passes, as f1/bleu/rouge_l take the best of them (QA145: it was always 0).
-      if (Array.isArray(e) && isScalar(c)) return binaryResult(e.some((x) => scalarKey(x) === scalarKey(c)));
+      // As SQuAD v2's script picks them, answers with no text ("") are left out beside others, and
+      // an empty list is the empty answer, which only an empty text matches, as f1 reads it (QA249).
+      if (Array.isArray(e) && isScalar(c)) {
+        const answered = e.filter((x) => scalarKey(x).trim() !== '');
+        if (answered.length === 0) return binaryResult(typeof c === 'string' && c.trim() === '');
+        return binaryResult(answered.some((x) => scalarKey(x) === scalarKey(c)));
+      }
       return binaryResult(scalarKey(c) === scalarKey(e));
     }
     const cs = (c as unknown[]).map(scalarKey);
@@ -137,16 +149,22 @@ const containsParams = z
 export const contains: ExampleStageDefinition<z.output<typeof containsParams>> = {
   ...base,
   type: 'contains',
+  // 2: no candidate scores 0 (QA249)
+  version: '2',
   stage: 'example',
   description:
     'Candidate text contains the expected text(s); for an array candidate, one element equals each value. Score = share found (all) or 1/0 (any)',
   params: containsParams,
   score(input, p) {
+    const candidate = resolveCandidate(input.candidates, p.candidate);
+    // No candidate scores 0, as README says a missing candidate does: its '' held an expected "" and
+    // every item of [] (QA249).
+    if (candidate === undefined)
+      return { score: 0, pass: false, details: { found: [], missing: [], reason: NO_CANDIDATE } };
     const wanted = p.value ?? resolveExpected(input, expectedPathFor(input, p.expected, p.candidate));
     if (wanted === undefined || wanted === null)
       return metricError('no value to look for (set value: or expected:)');
     const values = (Array.isArray(wanted) ? wanted : [wanted]).map((v) => normalizeText(candidateText(v), p));
-    const candidate = resolveCandidate(input.candidates, p.candidate);
     // The candidate is normalised once (a reply of megabytes against many values).
     const elements = Array.isArray(candidate)
       ? new Set(candidate.map((c) => normalizeText(candidateText(c), p)))
@@ -238,8 +256,7 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
     // No candidate scores 0, as README says a missing candidate does: its text, '', matched a
     // pattern such as `^$` or `.*` (QA249).
     const candidate = resolveCandidate(input.candidates, p.candidate);
-    if (candidate === undefined)
-      return { score: 0, pass: false, details: { reason: 'no candidate: the binding has no answer output' } };
+    if (candidate === undefined) return { score: 0, pass: false, details: { reason: NO_CANDIDATE } };
     // NFC, as exact_match and contains read text (QA46).
     return binaryResult(re.test(candidateText(candidate).normalize('NFC')));
   },
@@ -314,7 +331,7 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
     // No output to compare (no `answer`, several outputs): 0, as README says such a binding scores
     // and exact_match does; the whole expected mapping was read and said "not a number" (QA175).
     if (candidateName(input.candidates, p.candidate) === undefined)
-      return { score: 0, pass: false, details: { reason: 'no candidate: the binding has no answer output' } };
+      return { score: 0, pass: false, details: { reason: NO_CANDIDATE } };
     const expected = resolveExpected(input, expectedPathFor(input, p.expected, p.candidate));
     // A missing expected value read "expected value is not a number", as a text did, and report.md
     // counted both under that one message (QA175).
@@ -350,17 +367,6 @@ export const numeric: ExampleStageDefinition<z.output<typeof numericParams>> = {
 
 const f1Params = z.object({ candidate: candidateParam, expected: expectedParam }).strict();
 
-/**
- * The answers F1 compares with, as SQuAD v2's evaluate script picks them: those with tokens once
- * normalised, and none left (an empty list, `expected: []`) the empty answer, which only an empty
- * answer matches (`[]` against `[]` scores 1, anything else 0). It was a metric_error (QA37) where
- * exact_match scored `[]` against `[]` 1 (QA249).
- */
-function squadGolds(golds: string[]): string[] {
-  const answered = golds.filter((g) => normalizeAnswer(g) !== '');
-  return answered.length > 0 ? answered : [''];
-}
-
 export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
   ...base,
   type: 'f1',
@@ -383,7 +389,7 @@ export const f1: ExampleStageDefinition<z.output<typeof f1Params>> = {
     // No candidate (no answer output, or one the binding did not extract) scores 0, as README says a
     // missing candidate does: its text, '', matched an expected "" or [] as the empty answer (QA249).
     if (resolveCandidate(input.candidates, p.candidate) === undefined)
-      return { score: 0, details: { reason: 'no candidate: the binding has no answer output' } };
+      return { score: 0, details: { reason: NO_CANDIDATE } };
     // NFC on both sides, as exact_match and contains read text: an NFD "Café" is the NFC one (QA46).
     const prediction = answer.normalize('NFC');
     const scores = squadGolds(golds.map((g) => g.normalize('NFC'))).map((g) => squadF1(prediction, g));

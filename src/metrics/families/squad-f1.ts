@@ -24,6 +24,17 @@ export function normalizeAnswer(text: string): string {
     .join(' ');
 }
 
+/**
+ * The answers F1 compares with, as SQuAD v2's evaluate script picks them: those with tokens once
+ * normalised, and none left (an empty list, `expected: []`) the empty answer, which only an empty
+ * answer matches (`[]` against `[]` scores 1, anything else 0). It was a metric_error (QA37) where
+ * exact_match scored `[]` against `[]` 1 (QA249).
+ */
+export function squadGolds(golds: string[]): string[] {
+  const answered = golds.filter((g) => normalizeAnswer(g) !== '');
+  return answered.length > 0 ? answered : [''];
+}
+
 export interface F1Detail {
   f1: number;
   precision: number;
