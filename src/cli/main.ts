@@ -119,7 +119,9 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (name === '--version' || name === '-v') {
-    stdout.write(`${(await import('../version.js')).EVALC_VERSION}\n`);
+    const version = (await import('../version.js')).EVALC_VERSION;
+    // --json: as data, as `--help --json` is (QA250: '0.1.0' alone, which JSON.parse refuses)
+    stdout.write(wantsJson(argv) ? `${JSON.stringify({ version, exitCode: EXIT.ok })}\n` : `${version}\n`);
     return EXIT.ok;
   }
   const load = COMMANDS[name];
