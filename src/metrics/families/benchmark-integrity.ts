@@ -38,7 +38,8 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
   family: 'benchmark_integrity',
   category: 'meta',
   // 2: a list of hashes, one per acceptable answer, passes on one the candidate matches (QA158)
-  version: '2',
+  // 3: no candidate scores 0: it matched a hash of null (QA249)
+  version: '3',
   higherIsBetter: true,
   stage: 'example',
   description:
@@ -46,6 +47,10 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
   params,
   score(input, p) {
     const candidate = resolveCandidate(input.candidates, p.candidate);
+    // No candidate scores 0, as README says a missing candidate does: it hashed as null and matched
+    // a hash of null, or an expected null (QA249).
+    if (candidate === undefined)
+      return binaryResult(false, { reason: 'no candidate: the binding has no answer output' });
     const path = expectedPathFor(input, p.expected, p.candidate);
     // One hash, or one per acceptable answer (QA158): the candidate matches one of them.
     const hashes = resolveExpectedHash(input.expectedSha256, path);
