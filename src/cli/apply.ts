@@ -39,16 +39,16 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
     throw new ExitError(EXIT.usage, `--concurrency takes a positive whole number\nusage: ${USAGE}`);
   }
   if (values.frozen && values.refresh)
-    throw new ExitError(EXIT.usage, '--frozen and --refresh contradict each other');
+    throw new ExitError(EXIT.usage, `--frozen and --refresh contradict each other\nusage: ${USAGE}`);
   // The apply it offers is this plan's (QA245: `evalc apply sub --locked --update-lock` was told
   // `evalc apply --update-lock`, which applies ./evalc.yaml).
   if (values.locked && values['update-lock'])
     throw new ExitError(
       EXIT.usage,
-      LOCKED_WITH_UPDATE_LOCK.replace(
+      `${LOCKED_WITH_UPDATE_LOCK.replace(
         '`evalc apply --update-lock`',
         `\`${offeredLines(positionals[0], values['cache-dir']).updateLock}\``,
-      ),
+      )}\nusage: ${USAGE}`,
     );
   // A --baseline that cannot be read is refused before the run (the run went on without one,
   // recording its regression gates as skipped, and then failed to stamp the reports).
