@@ -6,6 +6,28 @@
 export type PlanSymbol = '+' | '~';
 export type PlannedKind = 'invoke' | 'extract' | 'score' | 'aggregate';
 
+/** Steps that run and steps cached, per kind. */
+export type PlanCounts = Record<PlannedKind, { run: number; cached: number }>;
+
+/** The step cache as the plan reads it. */
+export interface CacheView {
+  has(key: string): boolean;
+  /** The kind an entry was put with (`invoke`, `invoke-failed`…); StepStore has it. */
+  kindOf?(key: string): string | undefined;
+  /** An entry's value; read only for the rare step the lock cannot explain (no lock, pruned rows). */
+  get?(key: string): unknown;
+}
+
+export interface PlannedStep {
+  kind: PlannedKind;
+  id: string;
+  /** The step's content key; none for an aggregate (recomputed from the scores, never cached). */
+  key?: string;
+  /** `skipped`: not cached, and apply does not run it (the reason says why). */
+  status: 'new' | 'changed' | 'cached' | 'skipped';
+  reason?: string;
+}
+
 export interface PlanRow {
   symbol: PlanSymbol;
   kind: PlannedKind;
