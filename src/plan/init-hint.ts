@@ -9,6 +9,15 @@ import { shellWord } from './shell-word.js';
  */
 export function initHint(display: string, absolute: string): string | undefined {
   const folder = path.dirname(absolute);
+  // `evalc plan nosuch`, a name with no extension that is nothing: likely a folder, as `nosuch/` is
+  // told (QA250: no hint, where `nosuch/` is told evalc init since QA243)
+  const bare = !path.basename(absolute).includes('.') && !existsSync(absolute);
+  // (`evalc plan evalc` beside evalc.yaml: that file)
+  const named = bare ? ['.yaml', '.yml'].find((ext) => existsSync(`${absolute}${ext}`)) : undefined;
+  if (named !== undefined)
+    return `there is ${path.basename(absolute)}${named} in that folder: did you mean that file?`;
+  if (bare && isFolder(folder))
+    return `there is no file or folder ${display}: \`evalc init ${shellWord(display)}\` creates a folder with a plan (evalc.yaml, a dataset, a stand-in agent), or name your plan file`;
   if (path.basename(absolute) !== 'evalc.yaml') return undefined;
   const shown = path.dirname(display);
   // Written as the shell reads it back, a control character in $'…' (QA227: single-quoted, the
