@@ -79,8 +79,9 @@ export function lockAdvice(file: string, message: string, cwd: string): string {
 /**
  * The apply that writes a missing evalc.lock: its folder's plan, named from where the command runs
  * (QA245: `evalc diff sub/evalc.lock base.lock` was told `evalc apply`, which applies ./evalc.yaml,
- * 'no plan in this folder'). Through a link, the folder it leads to; a folder without an evalc.yaml
- * (a plan of another name, or a mistyped path) keeps `evalc apply`, beside 'or check the path'.
+ * 'no plan in this folder'). Through a link, the folder it leads to; a plan named evalc.yml is named
+ * whole (`evalc apply sub/evalc.yml`); a folder with neither (a plan of another name, or a mistyped
+ * path) keeps `evalc apply`, beside 'or check the path'.
  */
 function applyBeside(lock: string, cwd: string): string {
   let at = lock;
@@ -91,8 +92,15 @@ function applyBeside(lock: string, cwd: string): string {
   }
   const folder = path.dirname(at);
   const rel = path.relative(cwd, folder);
-  if (rel === '' || !existsSync(path.join(folder, 'evalc.yaml'))) return 'evalc apply';
-  return shellLine(['evalc', 'apply', rel.startsWith('-') ? `./${rel}` : rel]);
+  // A plan named evalc.yml, which apply does not read unnamed, is named whole (QA252: `evalc apply`
+  // was offered, 'no plan in this folder').
+  const plan = existsSync(path.join(folder, 'evalc.yaml'))
+    ? rel
+    : existsSync(path.join(folder, 'evalc.yml'))
+      ? path.join(rel, 'evalc.yml')
+      : '';
+  if (plan === '') return 'evalc apply';
+  return shellLine(['evalc', 'apply', plan.startsWith('-') ? `./${plan}` : plan]);
 }
 
 function lastLinkTarget(file: string): string {
