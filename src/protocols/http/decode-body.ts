@@ -134,8 +134,13 @@ export function notUtf8Detail(
           : `its Content-Type says ${charset}`;
   return (
     `reply is not UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}; ${said}): ` +
-    'send UTF-8, or name the charset the agent writes, e.g. Content-Type: application/json; charset=iso-8859-1'
+    `send UTF-8, or name the charset the agent writes, e.g. Content-Type: ${mediaType(contentType)}; charset=iso-8859-1`
   );
+}
+
+/** The example's media type: an event stream's own (QA250: a Latin-1 stream was told application/json). */
+function mediaType(contentType: string | undefined): string {
+  return /^\s*text\/event-stream\b/i.test(contentType ?? '') ? 'text/event-stream' : 'application/json';
 }
 
 /**
