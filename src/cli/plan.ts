@@ -135,6 +135,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
       (changed.length > 0 || retagged.length > 0) && result.resolved
         ? compilePlan(result.resolved, { ...lockPins, ...schemas.live }, { checkTemplates: false, judgePins })
         : loaded;
+    const loadNotes = store ? cacheLoadNotes(store, cacheDir, offer.prune) : [];
     const notes = [
       // A link to nothing read as a first run, its target unsaid (QA223).
       ...[...new Set([dirs.lockFile, ...(values.only ? [dirs.onlyLockFile] : [])])].flatMap(
@@ -171,7 +172,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
           `judge ${id} did not list its rubrics: planned with the rubric tags in evalc.lock (apply asks it)`,
       ),
       // A damaged or lost cache entry is planned as new: say why (QA69: plan said only `new`).
-      ...(store ? cacheLoadNotes(store, cacheDir, offer.prune) : []),
+      ...loadNotes,
       ...judges.unasked.map(
         (id) =>
           `judge ${id} is not asked at plan time (evalc serves it, it is reached over stdio, or its header variables are not set): planned with the rubric tags in evalc.lock (apply asks it)`,
@@ -196,6 +197,11 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     }
     const plan = planRun(compiled, cache, lock, { listSteps: Boolean(values.json) });
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
+    // An up-to-date evalc.lock records the steps of skipped or lost entries: apply runs none of them
+    // again (QA252: the note said it did, beside 'No changes … apply would call no agent').
+    const loadAt = loadNotes.length > 0 ? notes.indexOf(loadNotes[0]!) : -1;
+    if (store && plan.upToDate && loadAt >= 0)
+      notes.splice(loadAt, loadNotes.length, ...cacheLoadNotes(store, cacheDir, offer.prune, true));
     // evalc.lock may hold a secret an older evalc kept (an ETag quoting a token): not printed (QA60).
     const secrets = planSecrets(loaded.resolved.plan, ctx.env);
     const shownNotes = notes.map((note) => scrubSecrets(note, secrets));

@@ -52,22 +52,33 @@ export class RunStore {
  * `plan` among its notes): damaged entries skipped, entries `steps.crc` records past the log's
  * end (a log cut short, emptied or replaced), a torn last line. Their steps run again.
  */
-export function cacheLoadNotes(store: LogStore, cacheDir: string, prune = 'evalc cache prune'): string[] {
+export function cacheLoadNotes(
+  store: LogStore,
+  cacheDir: string,
+  prune = 'evalc cache prune',
+  /** evalc.lock records this run (`plan` up to date): apply runs no step again (QA252). */
+  recorded = false,
+): string[] {
   const notes: string[] = [];
+  const one = (n: number) => n === 1;
+  const again = (n: number) =>
+    recorded
+      ? `evalc.lock records ${one(n) ? 'its step' : 'their steps'}, so apply does not run ${one(n) ? 'it' : 'them'} again`
+      : `${one(n) ? 'its step runs' : 'their steps run'} again`;
   const damaged = store.damagedOnLoad;
   if (damaged > 0)
     notes.push(
       // One of a thing in the singular, as cache stats says it (653bd20, QA228).
-      `the cache skipped ${damaged} damaged entr${damaged === 1 ? 'y (its step runs' : 'ies (their steps run'} again; \`${prune}\` drops ${damaged === 1 ? 'it' : 'them'})`,
+      `the cache skipped ${damaged} damaged entr${one(damaged) ? 'y' : 'ies'} (${again(damaged)}; \`${prune}\` drops ${one(damaged) ? 'it' : 'them'})`,
     );
   const lost = store.lostOnLoad;
   if (lost.entries > 0)
     notes.push(
-      `the cache log ${cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${lost.entries === 1 ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); ${lost.entries === 1 ? 'its step runs' : 'their steps run'} again`,
+      `the cache log ${cacheDir}/steps.log is shorter than its checksums (steps.crc) record: ${lost.entries} entr${one(lost.entries) ? 'y is' : 'ies are'} gone (the log was cut short, emptied or replaced by an older copy); ${again(lost.entries)}`,
     );
   else if (lost.tornBytes > 0)
     notes.push(
-      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} byte${lost.tornBytes === 1 ? '' : 's'}: an interrupted write): a step it held runs again`,
+      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} byte${lost.tornBytes === 1 ? '' : 's'}: an interrupted write): ${recorded ? 'evalc.lock records the step it held, so apply does not run it again' : 'a step it held runs again'}`,
     );
   return notes;
 }
