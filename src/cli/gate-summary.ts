@@ -35,25 +35,27 @@ export function gateSummary(
     ),
   ];
   // Nothing of the baseline to pair at the gate's scope: a dataset or agent the pull request adds (QA139).
-  const noPairs = [
-    ...new Set(
-      gates
-        .filter((g) => g.passed && g.skipped && g.kind === 'regression')
-        .map((g) => NO_PAIRS.exec(g.message))
-        .filter((m) => m !== null)
-        .map((m) => `${formatTarget(m[1] as string)} for ${m[2]}`),
-    ),
-  ];
+  const noPairMatches = gates
+    .filter((g) => g.passed && g.skipped && g.kind === 'regression')
+    .map((g) => NO_PAIRS.exec(g.message))
+    .filter((m) => m !== null);
+  const noPairs = [...new Set(noPairMatches.map((m) => `${formatTarget(m[1] as string)} for ${m[2]}`))];
+  const notInBaselineCount = gates.filter(
+    (g) => g.passed && g.skipped && g.kind === 'regression' && g.message.endsWith(NOT_IN_BASELINE),
+  ).length;
+  // `2 skipped (1 of them regression: …)`: the reason said of some of the skipped gates only, as of
+  // gates without --baseline (QA256: `4 skipped (regression: no paired examples …)` read as all four).
+  const ofThem = (count: number) => (count === skipped ? '' : `${count} of them `);
   const reasons = [
-    ...(noBaseline === 0
+    ...(noBaseline === 0 ? [] : [`${ofThem(noBaseline)}regression: no --baseline LOCK to compare with`]),
+    ...(notInBaseline.length === 0
       ? []
-      : [
-          `${noBaseline === skipped ? '' : `${noBaseline} of them `}regression: no --baseline LOCK to compare with`,
-        ]),
-    ...(notInBaseline.length === 0 ? [] : [`regression: not in the baseline: ${notInBaseline.join(', ')}`]),
+      : [`${ofThem(notInBaselineCount)}regression: not in the baseline: ${notInBaseline.join(', ')}`]),
     ...(noPairs.length === 0
       ? []
-      : [`regression: no paired examples in the baseline: ${noPairs.join(', ')}`]),
+      : [
+          `${ofThem(noPairMatches.length)}regression: no paired examples in the baseline: ${noPairs.join(', ')}`,
+        ]),
   ];
   const why = reasons.length === 0 ? '' : ` (${reasons.join('; ')})`;
   return `gates ${gates.length - failed - skipped}/${gates.length} passed${failed ? `, ${failed} failed` : ''}${skipped ? `, ${skipped} skipped${why}` : ''}`;

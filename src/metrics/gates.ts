@@ -120,6 +120,9 @@ function baselineMetrics(rows: readonly ExampleScoreRow[]): Set<string> {
   return found;
 }
 
+const notMeasured = (metric: string, target: string, agent: string): string =>
+  `${metric} is not measured at ${target} for ${agent}; gate skipped`;
+
 function skippedResult(gate: GateSpec, agent: string, target: string, message: string): GateResult {
   const kind = gate.regression ? 'regression' : gate.min !== undefined ? 'min' : 'max';
   return { gate, kind, agent, target, passed: true, skipped: true, actual: null, message };
@@ -219,7 +222,7 @@ function thresholdResults(
   });
   for (const [kind, bound] of checks) {
     if (!measured) {
-      out.push(skip(kind, `${gate.metric} is not measured at ${group.target} for ${agent}; gate skipped`));
+      out.push(skip(kind, notMeasured(gate.metric, group.target, agent)));
       continue;
     }
     let actual: number | null;
@@ -387,10 +390,15 @@ export function evaluateGates(
           const base = baselineRows && baselineByTask ? inTask(baselineByTask, baselineRows) : baselineRows;
           // A metric the baseline never scored (added, or renamed in this run) pairs nothing: said
           // as such, not as "no paired examples" of a run sharing every example (QA115).
+          // An agent that does not run the metric (another task's) is said so, as a min gate is
+          // (QA256: it read "no paired examples with the baseline", an agent the baseline holds).
+          const measured = rows.length > 0 || group.node?.metrics[gate.metric] !== undefined;
           results.push(
-            baseline && !baselineMetrics(baseline).has(gate.metric)
-              ? skippedResult(gate, agent, regGroup.target, `${gate.metric}${NOT_IN_BASELINE}`)
-              : regressionResult(gate, agent, regGroup, rows, base, options),
+            !measured
+              ? skippedResult(gate, agent, regGroup.target, notMeasured(gate.metric, regGroup.target, agent))
+              : baseline && !baselineMetrics(baseline).has(gate.metric)
+                ? skippedResult(gate, agent, regGroup.target, `${gate.metric}${NOT_IN_BASELINE}`)
+                : regressionResult(gate, agent, regGroup, rows, base, options),
           );
         }
       }
