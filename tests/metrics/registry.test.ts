@@ -88,7 +88,7 @@ describe('metric registry', () => {
         },
       },
     });
-    if (r.ok) expect(metricKeyParts(r.metric)).toMatchObject({ type: 'exact_match', version: '4' });
+    if (r.ok) expect(metricKeyParts(r.metric)).toMatchObject({ type: 'exact_match', version: '5' });
   });
 
   it('reports unknown types and invalid params with paths', () => {

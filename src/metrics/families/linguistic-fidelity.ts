@@ -67,6 +67,17 @@ const isScalar = (v: unknown): v is string | number | boolean =>
  * modes compare with the hash of the whole list: a list of hashes is an error there.
  */
 function hashedResult(candidate: unknown, hashes: string[], p: z.output<typeof exactMatchParams>) {
+  // A text picks hashed answers as plain ones (SQuAD v2): the empty answer's hash beside others is left
+  // out, none left ([] too: it was a metric_error) the empty answer; '' passed [h(""), h("Paris")] (QA253).
+  if (p.mode === 'scalar' && isScalar(candidate)) {
+    const answered = hashes.filter((h) => !matchesExpectedHash('', h, p));
+    const c = normalizeForMode(candidate, 'scalar', p);
+    const pass =
+      answered.length === 0
+        ? typeof c === 'string' && c.trim() === ''
+        : answered.some((h) => matchesExpectedHash(candidate, h, p));
+    return binaryResult(pass, { hashed: true });
+  }
   if (hashes.length === 0) return metricError('expected_sha256 is an empty list: no answer to compare with');
   if (hashes.length > 1 && p.mode !== 'scalar')
     return metricError(
@@ -83,7 +94,8 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
   // 2: a text candidate against a list of answers passes on an equal item (QA145).
   // 3: and against a list of hashed answers (expected_sha256: [h1, h2]) on one it matches (QA158).
   // 4: an empty list is the empty answer, "" beside other answers left out; no candidate scores 0 (QA249).
-  version: '4',
+  // 5: and so a list of hashed answers: the empty answer's hash beside others left out, [] the empty answer (QA253).
+  version: '5',
   type: 'exact_match',
   stage: 'example',
   description: 'Candidate equals the expected value after normalisation (modes: scalar, set, list)',
