@@ -29,6 +29,6 @@ describe('ground_truth_protection with no candidate (QA249)', () => {
   });
 
   it('is version 3, so cached scores are computed again', () => {
-    expect(getMetricDefinition('ground_truth_protection')?.version).toBe('3');
+    expect(getMetricDefinition('ground_truth_protection')?.version).toBe('4'); // 4 since QA253
   });
 });

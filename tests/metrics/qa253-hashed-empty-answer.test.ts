@@ -3,7 +3,9 @@
  * (SQuAD v2's script: `gold_answers = [a for a in answers if normalize_answer(a)]`, none left
  * `['']`). The hash of the empty answer beside others is left out, so '' fails against
  * [h(""), h("Paris")] as against ["", "Paris"] (it passed: it matched h("")), and an empty list of
- * hashes is the empty answer, as [] is (it was a metric_error).
+ * hashes is the empty answer, as [] is (it was a metric_error). And ground_truth_protection, which
+ * passes on one hash of such a list (no SQuAD picking, as its plain expected is compared whole), says
+ * an empty list of hashes is empty: it said the example had no expected_sha256.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -57,5 +59,28 @@ describe('exact_match against hashed answers, as against plain ones (QA253)', ()
 
   it('is version 5, so cached exact_match scores are computed again', () => {
     expect(getMetricDefinition('exact_match')?.version).toBe('5');
+  });
+});
+
+describe('ground_truth_protection against an empty list of hashes (QA253)', () => {
+  const gtp = async (expectedSha256: unknown, expected?: unknown) =>
+    scoreMetric(
+      metric({ type: 'ground_truth_protection' }),
+      scoreInput({ candidates: { answer: '' }, expectedSha256, expected }),
+    );
+
+  it('says the list is empty, not that the example has no expected_sha256', async () => {
+    expect((await gtp({ answer: [] })).error?.message).toBe(
+      'expected_sha256 is an empty list: no answer to compare with',
+    );
+    // Without expected_sha256 the message is as before, and an expected value is still read.
+    expect((await gtp(undefined)).error?.message).toBe(
+      'the example has neither expected_sha256 nor expected',
+    );
+    expect((await gtp({ answer: [] }, { answer: '' })).score).toBe(1);
+  });
+
+  it('is version 4, so a cached metric_error is scored again', () => {
+    expect(getMetricDefinition('ground_truth_protection')?.version).toBe('4');
   });
 });

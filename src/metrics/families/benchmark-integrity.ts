@@ -39,7 +39,8 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
   category: 'meta',
   // 2: a list of hashes, one per acceptable answer, passes on one the candidate matches (QA158)
   // 3: no candidate scores 0: it matched a hash of null (QA249)
-  version: '3',
+  // 4: an empty list of hashes is said so, not 'neither expected_sha256 nor expected' (QA253)
+  version: '4',
   higherIsBetter: true,
   stage: 'example',
   description:
@@ -60,7 +61,14 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
         { protected: true },
       );
     const expected = resolveExpected(input, path);
-    if (expected === undefined) return metricError('the example has neither expected_sha256 nor expected');
+    // An empty list of hashes is no answer: it read 'the example has neither expected_sha256 nor
+    // expected' of an example that has expected_sha256 (QA253).
+    if (expected === undefined)
+      return metricError(
+        hashes === undefined
+          ? 'the example has neither expected_sha256 nor expected'
+          : 'expected_sha256 is an empty list: no answer to compare with',
+      );
     return binaryResult(hashExpected(candidate, p) === hashExpected(expected, p), { protected: false });
   },
 };
