@@ -124,8 +124,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       previousLock,
       store,
     });
-    const upToDate = (): boolean => recorded.isUpToDate(compiled, pins);
-    const finishUpToDate = (): Promise<ApplyOutcome> => recorded.finish(compiled);
+    const upToDate = (): boolean => runStore.deciding(() => recorded.isUpToDate(compiled, pins));
+    const finishUpToDate = (): Promise<ApplyOutcome> => {
+      runStore.recordedByLock();
+      return recorded.finish(compiled);
+    };
     if (options.frozen) {
       if (upToDate()) return await finishUpToDate();
       const refusal = frozenRefusal(

@@ -10,6 +10,11 @@ import { LogStore } from './cache-store.js';
 export class RunStore {
   #opened: LogStore | undefined;
   #closed = false;
+  /** Whether the log's load notes were printed, whether evalc.lock records their steps, and whether
+   * apply is deciding if it is up to date (notes wait for the answer, QA254). */
+  #said = false;
+  #recorded = false;
+  #deciding = false;
   readonly #stop = new AbortController();
 
   constructor(
@@ -26,7 +31,10 @@ export class RunStore {
 
   /** The log, opened (its damaged and lost entries counted, in notes) the first time it is asked for. */
   open(): LogStore {
-    if (this.#opened) return this.#opened;
+    if (this.#opened) {
+      this.#sayNotes();
+      return this.#opened;
+    }
     const opened = new LogStore(this.cacheDir, {
       onWriteFailure: (error) => {
         this.message(`evalc: cannot write the cache: stopping the run (${error.code ?? 'error'})`);
@@ -34,14 +42,40 @@ export class RunStore {
       },
     });
     this.#opened = opened;
-    for (const note of cacheLoadNotes(opened, this.cacheDir, this.prune))
-      this.message(`evalc: note: ${note}`);
+    this.#sayNotes();
     return opened;
+  }
+
+  /**
+   * Runs `decide` (is evalc.lock up to date?), the notes of a log it opens held until the answer:
+   * an up-to-date apply runs no step again (QA254: 'its step runs again' beside 'nothing ran').
+   */
+  deciding<T>(decide: () => T): T {
+    this.#deciding = true;
+    try {
+      return decide();
+    } finally {
+      this.#deciding = false;
+    }
+  }
+
+  /** evalc.lock records every step (apply up to date): the notes say so, not that steps run again. */
+  recordedByLock(): void {
+    this.#recorded = true;
+    this.#sayNotes();
+  }
+
+  #sayNotes(): void {
+    if (!this.#opened || this.#said || this.#deciding) return;
+    this.#said = true;
+    for (const note of cacheLoadNotes(this.#opened, this.cacheDir, this.prune, this.#recorded))
+      this.message(`evalc: note: ${note}`);
   }
 
   /** Closes the log if it was opened; once (later calls do nothing). */
   close(): void {
     if (this.#closed) return;
+    this.#sayNotes();
     this.#closed = true;
     this.#opened?.close();
   }
