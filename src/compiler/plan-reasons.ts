@@ -370,6 +370,16 @@ function identityChange(
       numericVersionChange(locked.version, pin) ??
         `version ${locked.version ?? '(none)'} → ${version ?? '(none)'}`,
     );
+  // A declared `version:` beside the one /info gives (QA256: a bump read "agent identity changed" alone).
+  const declared = config?.version;
+  const declaredBefore = locked.declaredVersion ?? locked.version;
+  if (
+    pin?.version !== undefined &&
+    (declared !== undefined || locked.declaredVersion !== undefined) &&
+    declared !== declaredBefore &&
+    !changes.some((c) => c.startsWith('version '))
+  )
+    changes.push(`declared version ${declaredBefore ?? '(none)'} → ${declared ?? '(none)'}`);
   if (
     pin?.schemaDigest !== undefined &&
     locked.schemaDigest !== undefined &&

@@ -69,6 +69,10 @@ export function buildLock(inputs: LockInputs): Lockfile {
       digest: compiled.agentDigests[id]!,
       ...(pin.name ? { name: pin.name } : {}),
       ...((pin.version ?? config.version) ? { version: (pin.version ?? config.version)! } : {}),
+      // A `version:` bumped beside an /info version that stayed (QA256: plan and diff could not name it).
+      ...(pin.version !== undefined && config.version !== undefined && config.version !== pin.version
+        ? { declaredVersion: config.version }
+        : {}),
       ...(pin.schemaDigest ? { schemaDigest: pin.schemaDigest } : {}),
       ...(pin.etag ? { etag: pin.etag } : {}),
       ...agentSettings(config),

@@ -77,6 +77,7 @@ const AGENT_TEXT = [
   'commandDir',
   'name',
   'version',
+  'declaredVersion',
   'schemaDigest',
   'etag',
 ] as const;

@@ -224,6 +224,16 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       compareField(out, 'agent_endpoint', id, 'command folder', o.commandDir ?? '.', n.commandDir ?? '.');
       compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
+      // The plan's `version:` beside /info's (QA256: a bump read "settings changed … e.g. a prompt").
+      if (o.declaredVersion !== undefined || n.declaredVersion !== undefined)
+        compareField(
+          out,
+          'agent_version',
+          id,
+          'declared version',
+          o.declaredVersion ?? o.version,
+          n.declaredVersion ?? n.version,
+        );
       // The name its discovery gave, pinned beside the version (QA218: another agent behind the same URL said nothing).
       compareField(out, 'agent_version', id, 'name', o.name, n.name);
       // The protocol settings the lock pins (an openai agent's model, mae's maxTurns, …; QA47:

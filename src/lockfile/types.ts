@@ -21,6 +21,8 @@ export interface LockAgent {
   commandDir?: string;
   name?: string;
   version?: string;
+  /** The plan's `version:` where it differs from the version the agent's discovery gave (RAIP /info), which `version` holds. */
+  declaredVersion?: string;
   schemaDigest?: string;
   etag?: string;
   /** Digest of the agent's result-relevant identity (config + discovery). */
