@@ -195,7 +195,10 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         );
       return EXIT.failure;
     }
-    const plan = planRun(compiled, cache, lock, { listSteps: Boolean(values.json) });
+    const plan = planRun(compiled, cache, lock, {
+      listSteps: Boolean(values.json),
+      only: Boolean(values.only),
+    });
     const exitCode = plan.hasChanges ? EXIT.changes : EXIT.ok;
     // An up-to-date evalc.lock records the steps of skipped or lost entries: apply runs none of them
     // again (QA252: the note said it did, beside 'No changes … apply would call no agent').

@@ -53,7 +53,8 @@ export function planRun(
   compiled: CompiledPlan,
   cache: CacheView,
   lock: Lockfile | undefined,
-  options: { listSteps?: boolean } = {},
+  /** `only`: `apply --only`, which never reads evalc.lock as up to date, runs what the cache lacks. */
+  options: { listSteps?: boolean; only?: boolean } = {},
 ): RunPlan {
   const benchmark = compiled.resolved.plan.benchmark.id;
   const counts: RunPlan['counts'] = {
@@ -234,8 +235,10 @@ export function planRun(
       tasksChanged.add(group.taskId);
     }
   }
-  // Apply's up-to-date rule: the lock records exactly this run, which left nothing to retry.
-  const upToDate = recorded && examples === (lock?.results.length ?? -1);
+  // Apply's up-to-date rule: the lock records exactly this run, which left nothing to retry; not
+  // under --only (QA254: 'No changes … apply would call no agent' of steps the cache had lost, which
+  // apply --only ran).
+  const upToDate = !options.only && recorded && examples === (lock?.results.length ?? -1);
   let lockOnly = 0;
   if (upToDate) {
     for (const kind of ['invoke', 'extract', 'score'] as const) {
