@@ -54,6 +54,14 @@ function gateOutcomes(lock: Lockfile): Map<string, { gate: LockGate; outcome: Ga
   return out;
 }
 
+/** A gate skipped because its agent has no results of its metric at its scope (gates.ts's messages). */
+function notApplicable(entry: { gate: LockGate; outcome: GateOutcome } | undefined): boolean {
+  if (entry?.outcome !== 'skipped') return false;
+  return / is not measured at \S+ for \S+; gate skipped$|: \S+ has no results at the gate's scope; gate skipped$/.test(
+    entry.gate.message,
+  );
+}
+
 /** Gates whose outcome or bound changed between the two runs. */
 export function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
   const olds = gateOutcomes(old);
@@ -66,6 +74,10 @@ export function gateChanges(old: Lockfile, now: Lockfile): GateChange[] {
     const newBound = n ? gateBound(n.gate) : null;
     const rebound = oldBound !== null && newBound !== null && oldBound !== newBound;
     if (o?.outcome === n?.outcome && !rebound) continue;
+    // A gate one run lacks and the other skipped for an agent that does not run its metric there
+    // (another task's) changed nothing a reviewer can act on (QA256: a new task-scoped gate listed
+    // `min pass_rate at task:search (a2): absent → skipped` for an agent outside that task).
+    if ((o === undefined && notApplicable(n)) || (n === undefined && notApplicable(o))) continue;
     const gate = (n ?? o)!.gate;
     out.push({
       kind: gate.kind,
