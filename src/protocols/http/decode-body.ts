@@ -116,6 +116,7 @@ export function notUtf8Detail(
   bytes: Buffer,
   text: string,
   contentType: string | undefined,
+  stream = isEventStream(contentType),
 ): string | undefined {
   if (!text.includes('\uFFFD') || isUtf8(bytes)) return undefined;
   const charset = charsetOf(contentType);
@@ -134,13 +135,13 @@ export function notUtf8Detail(
           : `its Content-Type says ${charset}`;
   return (
     `reply is not UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}; ${said}): ` +
-    `send UTF-8, or name the charset the agent writes, e.g. Content-Type: ${mediaType(contentType)}; charset=iso-8859-1`
+    `send UTF-8, or name the charset the agent writes, e.g. Content-Type: ${stream ? 'text/event-stream' : 'application/json'}; charset=iso-8859-1`
   );
 }
 
-/** The example's media type: an event stream's own (QA250: a Latin-1 stream was told application/json). */
-function mediaType(contentType: string | undefined): string {
-  return /^\s*text\/event-stream\b/i.test(contentType ?? '') ? 'text/event-stream' : 'application/json';
+/** The hint's media type is an event stream's own (QA250: a Latin-1 stream was told application/json). */
+function isEventStream(contentType: string | undefined): boolean {
+  return /^\s*text\/event-stream\b/i.test(contentType ?? '');
 }
 
 /**
@@ -153,9 +154,12 @@ export function notUtf8Reply(
   text: string,
   contentType: string | undefined,
 ): string | undefined {
-  const stream = /^\s*text\/event-stream\b/i.test(contentType ?? '') && !text.endsWith('\uFFFD');
+  // A stream as openai reads one (recoverStreamedReply): so labelled, or `data:` (`event:`, `id:`,
+  // `:`) lines under another Content-Type (QA254: text/plain or none, merged with U+FFFD and kept).
+  const stream =
+    (isEventStream(contentType) || /^\s*(data|event|id|:)/.test(text)) && !text.endsWith('\uFFFD');
   if (!stream && !parseBoundedJson(text).ok) return undefined;
-  return notUtf8Detail(bytes, text, contentType);
+  return notUtf8Detail(bytes, text, contentType, stream || isEventStream(contentType));
 }
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence. */
