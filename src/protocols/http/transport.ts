@@ -322,8 +322,10 @@ export class HttpTransport {
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       // A proxy that removed the compression but kept the header: the bytes are plain JSON.
-      // (checked as a plain reply is: QA250, Latin-1 under a gzip header was kept with U+FFFD)
-      const plain = read.bytes.toString('utf8');
+      // (checked as a plain reply is, QA250; read in the charset its Content-Type names, QA254: a
+      // named iso-8859-1 was read as UTF-8, its é kept as U+FFFD without a word)
+      const asIs = decodeBody(read.bytes, undefined, replyHeaders['content-type'], this.maxResponseBytes);
+      const plain = asIs.ok ? asIs.text : read.bytes.toString('utf8');
       if (parseBoundedJson(plain).ok)
         return (
           notUtf8(read.bytes, plain) ?? interpretReply(this.#redaction, where, status, replyHeaders, plain)
