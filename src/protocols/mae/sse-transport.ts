@@ -13,14 +13,13 @@
  *   does not check it), with a `content_type` compatibility warning.
  * - An event whose `data:` lines form one JSON object only when joined (sse-merge.ts) is read as
  *   that object, with an `sse_multiline_data` compatibility warning.
- * - A gzip/deflate/br `Content-Encoding` is undone as the stream arrives; 307/308 on the same
+ * - A `Content-Encoding` is undone as the stream arrives (sse-decode.ts); 307/308 on the same
  *   host are followed (the HTTP transport's redirect-policy.ts; AgentV's requests follows them),
  *   a redirect not followed names its Location (QA9).
  * Uses its own undici `Agent` (the shared `HttpTransport` only speaks JSON); headers are the
  * plan's resolved headers plus the per-request ones (`traceparent`).
  */
 import type { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
@@ -33,6 +32,7 @@ import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
 import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
+import { decodeStream } from './sse-decode.js';
 import { SseMerger } from './sse-merge.js';
 import {
   cancelledReply,
@@ -98,6 +98,7 @@ export class MaeSseTransport implements MaeTransport {
     }, timeoutMs);
     const forwardAbort = (): void => call.abort();
     signal.addEventListener('abort', forwardAbort, { once: true });
+    let corrupt: (() => string | undefined) | undefined;
     try {
       const payload = wireJson(body);
       let url = this.#options.url;
@@ -132,8 +133,8 @@ export class MaeSseTransport implements MaeTransport {
       if (response.statusCode >= 300) return await this.#httpError(response.statusCode, raw);
       const type = headerText(response.headers['content-type']);
       const warnings = /^\s*text\/event-stream\b/i.test(type) ? [] : ['content_type'];
-      const stream = decodeStream(raw, headerText(response.headers['content-encoding']));
-      if (stream === undefined) {
+      const decoded = decodeStream(raw, headerText(response.headers['content-encoding']));
+      if (decoded === undefined) {
         discardBody(raw);
         const encoding = headerText(response.headers['content-encoding']);
         return failure({
@@ -141,6 +142,8 @@ export class MaeSseTransport implements MaeTransport {
           message: `${where}: evalc cannot undo Content-Encoding ${encoding}`,
         });
       }
+      const stream = decoded.stream;
+      corrupt = decoded.corrupt;
       const end = await readEventStream(stream, this.#maxBytes);
       if (stream !== raw && !raw.readableEnded) discardBody(raw); // [DONE] before the raw end
       if (!end.ok) {
@@ -159,6 +162,10 @@ export class MaeSseTransport implements MaeTransport {
     } catch (cause) {
       if (signal.aborted) return cancelledReply(where);
       if (timedOut) return timeoutReply(where, timeoutMs);
+      // as the HTTP transport names it (decode-body.ts): it was transport_error 'Z_DATA_ERROR' (QA255)
+      const unreadable = corrupt?.();
+      if (unreadable !== undefined)
+        return failure({ kind: 'invalid_json', message: `${where}: reply is not readable (${unreadable})` });
       const code = (cause as { code?: unknown }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return timeoutReply(where, timeoutMs);
@@ -232,23 +239,6 @@ async function readEventStream(stream: Readable, maxBytes: number): Promise<Stre
     merger.pushLine(pending);
   }
   return end();
-}
-
-/** The stream with its Content-Encoding undone; undefined for an encoding evalc cannot undo. */
-function decodeStream(stream: Readable, encoding: string): Readable | undefined {
-  const coding = encoding.trim().toLowerCase();
-  if (coding === '' || coding === 'identity') return stream;
-  const decoder =
-    coding === 'gzip' || coding === 'x-gzip'
-      ? zlib.createGunzip()
-      : coding === 'deflate'
-        ? zlib.createInflate()
-        : coding === 'br'
-          ? zlib.createBrotliDecompress()
-          : undefined;
-  if (decoder === undefined) return undefined;
-  stream.on('error', (error) => decoder.destroy(error));
-  return stream.pipe(decoder);
 }
 
 function headerText(value: string | string[] | undefined): string {
