@@ -28,5 +28,7 @@ export function nearFileHint(absolute: string, including: readonly string[] = []
  */
 export function otherExtensionHint(display: string, other: string): string {
   const named = path.join(path.dirname(display), path.basename(other));
-  return `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${shellWord(named)}) or rename it`;
+  // `-p/evalc.yaml` is a flag to validate (QA254: 'Unknown option -p'): `./-p/evalc.yaml`
+  const word = shellWord(named.startsWith('-') ? `./${named}` : named);
+  return `there is ${path.basename(other)} in that folder: name it (e.g. evalc validate ${word}) or rename it`;
 }
