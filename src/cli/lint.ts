@@ -9,7 +9,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
 import { shouldRefuseFindings } from './lint-should-refuse.js';
-import { renderDiagnostics } from './render-diagnostics.js';
+import { renderDiagnostics, withPipePlanHint } from './render-diagnostics.js';
 
 const USAGE = commandUsage('lint');
 
@@ -23,7 +23,7 @@ export async function lintCommand(ctx: CommandContext): Promise<number> {
     // --json callers read stdout: the plan's diagnostics are data there too, as validate prints them.
     if (values.json)
       ctx.stdout(
-        `${JSON.stringify({ ok: false, exitCode, diagnostics: result.diagnostics, datasets: [] }, null, 2)}\n`,
+        `${JSON.stringify({ ok: false, exitCode, diagnostics: withPipePlanHint(result.diagnostics, ctx.cwd, positionals[0]), datasets: [] }, null, 2)}\n`,
       );
     else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
     return exitCode;

@@ -31,7 +31,7 @@ import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { lockAdvice } from './load-lock.js';
 import { offeredLines } from './offered-lines.js';
 import { chooseLockForPlan } from './plan-lock.js';
-import { renderDiagnostics } from './render-diagnostics.js';
+import { renderDiagnostics, withPipePlanHint } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
 import { writeJson } from './write-json.js';
 
@@ -66,7 +66,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   if (hasErrors(result.diagnostics) || !result.compiled) {
     if (values.json)
       ctx.stdout(
-        `${JSON.stringify({ ok: false, exitCode: invalidPlanExit(result.diagnostics), diagnostics: result.diagnostics }, null, 2)}\n`,
+        `${JSON.stringify({ ok: false, exitCode: invalidPlanExit(result.diagnostics), diagnostics: withPipePlanHint(result.diagnostics, ctx.cwd, positionals[0]) }, null, 2)}\n`,
       );
     else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
     return invalidPlanExit(result.diagnostics);

@@ -60,19 +60,31 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
   ]);
   for (const [code, n] of hidden)
     lines.push(`… and ${n} more ${code} (${PER_CODE} shown; \`${validate}\` lists every one)`);
-  // A plan read through a pipe or a descriptor (`evalc validate /dev/stdin < evalc.yaml`) has no
-  // folder: the files it names were looked for beside /dev (QA251: 'dataset file not found' alone).
-  const notFound = diagnostics.some(
-    (d) => d.code === 'EVALC_DATASET_NOT_FOUND' || d.code === 'EVALC_FILE_NOT_FOUND',
-  );
-  if (plan !== undefined && notFound && isPipeLike(path.resolve(cwd, plan)))
-    lines.push(
-      `note: ${plan} is ${noFolderKind(path.resolve(cwd, plan))}, with no folder: the datasets and includes a plan names are read beside it; name the plan's own file`,
-    );
+  const pipe = pipePlanNote(diagnostics, cwd, plan);
+  if (pipe !== undefined) lines.push(`note: ${pipe}`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
   return lines.join('\n');
+}
+
+const notFound = (d: Diagnostic) => d.code === 'EVALC_DATASET_NOT_FOUND' || d.code === 'EVALC_FILE_NOT_FOUND';
+
+/**
+ * A plan read through a pipe or a descriptor (`evalc validate /dev/stdin < evalc.yaml`) has no
+ * folder: the files it names were looked for beside /dev (QA251: 'dataset file not found' alone).
+ */
+function pipePlanNote(diagnostics: readonly Diagnostic[], cwd: string, plan?: string): string | undefined {
+  if (plan === undefined || !diagnostics.some(notFound) || !isPipeLike(path.resolve(cwd, plan)))
+    return undefined;
+  return `${plan} is ${noFolderKind(path.resolve(cwd, plan))}, with no folder: the datasets and includes a plan names are read beside it; name the plan's own file`;
+}
+
+/** `--json`'s diagnostics: a not-found one of a plan read through a pipe hints so (QA254: text alone said it). */
+export function withPipePlanHint(diagnostics: Diagnostic[], cwd: string, plan?: string): Diagnostic[] {
+  const note = pipePlanNote(diagnostics, cwd, plan);
+  if (note === undefined) return diagnostics;
+  return diagnostics.map((d) => (notFound(d) ? { ...d, hint: d.hint ? `${d.hint}; ${note}` : note } : d));
 }
 
 interface FileText {

@@ -4,7 +4,7 @@ import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
-import { renderDiagnostics } from './render-diagnostics.js';
+import { renderDiagnostics, withPipePlanHint } from './render-diagnostics.js';
 
 const USAGE = commandUsage('validate');
 
@@ -17,7 +17,7 @@ export async function validateCommand(ctx: CommandContext): Promise<number> {
   const ok = !hasErrors(result.diagnostics);
   if (values.json) {
     ctx.stdout(
-      `${JSON.stringify({ ok, exitCode: ok ? EXIT.ok : invalidPlanExit(result.diagnostics), diagnostics: result.diagnostics }, null, 2)}\n`,
+      `${JSON.stringify({ ok, exitCode: ok ? EXIT.ok : invalidPlanExit(result.diagnostics), diagnostics: withPipePlanHint(result.diagnostics, ctx.cwd, positionals[0]) }, null, 2)}\n`,
     );
   } else if (result.diagnostics.length > 0) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
