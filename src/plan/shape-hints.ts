@@ -105,7 +105,8 @@ export function oneItemListHint(key: string, actual: string | number): string {
 
 /** An item of a YAML flow list: as written when YAML reads it as that text, else double-quoted. */
 function flowItem(item: string): string {
-  return /^[^-?:,[\]{}#&*!|>'"%@`\s]/.test(item) && !/[,[\]{}]|: | #/.test(item)
+  // (a `:` before a space or at the end makes a mapping, a tab before `#` a comment: QA254)
+  return /^[^-?:,[\]{}#&*!|>'"%@`\s]/.test(item) && !/[,[\]{}]|:(\s|$)|\s#/.test(item)
     ? item
     : JSON.stringify(item);
 }
