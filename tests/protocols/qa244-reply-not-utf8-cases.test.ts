@@ -7,28 +7,16 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
+import { askBytesReply, CAFE_REPLY_JSON, type Cleanups } from '../fixtures/byte-reply.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function ask(body: Buffer, headers: Record<string, string>) {
-  const loopback = await startLoopback((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  cleanups.push(() => loopback.close());
-  const transport = new HttpTransport({ retries: 0, timeoutMs: 5000 });
-  cleanups.push(() => transport.close());
-  const url = `${loopback.url}/invoke`;
-  const reply = await transport.requestJson({ method: 'POST', url, body: {} });
-  return { url, outcome: reply.ok ? reply.body : reply.error };
-}
+const ask = (body: Buffer, headers: Record<string, string>) => askBytesReply(body, headers, cleanups);
 
-const JSON_TEXT = '{"output": {"answer": "A café"}}';
+const JSON_TEXT = CAFE_REPLY_JSON;
 const LATIN1 = Buffer.from(JSON_TEXT, 'latin1');
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const WAY_OUT =

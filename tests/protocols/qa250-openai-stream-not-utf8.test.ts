@@ -5,44 +5,14 @@
  * event stream is UTF-8. A stream in UTF-8 is read as it is. A real loopback server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { createHttpAgentAdapter } from '../../src/protocols/http-adapters.js';
-import type { StepError } from '../../src/protocols/types.js';
-import { startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { type Cleanups, streamOpenAiCafe } from '../fixtures/byte-reply.js';
 
-const cleanups: Array<() => Promise<void>> = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-const chunk = (content: string, finish: string | null) => ({
-  id: 'c-1',
-  object: 'chat.completion.chunk',
-  created: 1700000000,
-  model: 'm',
-  choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: finish }],
-});
-
-async function streamed(encoding: BufferEncoding): Promise<{ error?: StepError; content?: unknown }> {
-  const server = await startLoopback((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write(Buffer.from(`data: ${JSON.stringify(chunk('A café', null))}\n\n`, encoding));
-    res.write(`data: ${JSON.stringify(chunk('', 'stop'))}\n\n`);
-    res.end('data: [DONE]\n\n');
-  });
-  cleanups.push(() => server.close());
-  const adapter = createHttpAgentAdapter(
-    { protocol: 'openai', url: `${server.url}/v1`, model: 'm' },
-    { transport: new HttpTransport({ retries: 0 }) },
-  );
-  cleanups.push(() => adapter.close());
-  const input = { messages: [{ role: 'user', content: 'hi' }], stream: true };
-  const outcome = await adapter.invoke(input, testContext(AbortSignal.timeout(5_000)));
-  return outcome.ok
-    ? { content: (outcome.trajectory.response as { content?: unknown }).content }
-    : { error: outcome.error };
-}
+const streamed = (encoding: BufferEncoding) => streamOpenAiCafe(encoding, 'text/event-stream', cleanups);
 
 describe('openai: a streamed reply not in UTF-8 (QA250)', () => {
   it('Latin-1: invalid_json naming the byte', async () => {

@@ -6,28 +6,17 @@
  * is; plain UTF-8 under such a header is read as it is. A real loopback server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
+import { askBytesReply, CAFE_REPLY_JSON, type Cleanups } from '../fixtures/byte-reply.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function ask(body: Buffer) {
-  const loopback = await startLoopback((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
-    res.end(body);
-  });
-  cleanups.push(() => loopback.close());
-  const transport = new HttpTransport({ retries: 0, timeoutMs: 5000 });
-  cleanups.push(() => transport.close());
-  const url = `${loopback.url}/invoke`;
-  const reply = await transport.requestJson({ method: 'POST', url, body: {} });
-  return { url, outcome: reply.ok ? reply.body : reply.error };
-}
+const ask = (body: Buffer) =>
+  askBytesReply(body, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, cleanups);
 
-const JSON_TEXT = '{"output": {"answer": "A café"}}';
+const JSON_TEXT = CAFE_REPLY_JSON;
 
 describe('plain bytes under Content-Encoding: gzip (QA250)', () => {
   it('Latin-1: invalid_json naming the byte', async () => {

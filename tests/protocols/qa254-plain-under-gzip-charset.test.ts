@@ -6,28 +6,17 @@
  * as the same reply without the header is. A real loopback server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
+import { askBytesReply, CAFE_REPLY_JSON, type Cleanups } from '../fixtures/byte-reply.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function ask(body: Buffer, contentType: string) {
-  const loopback = await startLoopback((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, 'content-encoding': 'gzip' });
-    res.end(body);
-  });
-  cleanups.push(() => loopback.close());
-  const transport = new HttpTransport({ retries: 0, timeoutMs: 5000 });
-  cleanups.push(() => transport.close());
-  const url = `${loopback.url}/invoke`;
-  const reply = await transport.requestJson({ method: 'POST', url, body: {} });
-  return { url, outcome: reply.ok ? reply.body : reply.error };
-}
+const ask = (body: Buffer, contentType: string) =>
+  askBytesReply(body, { 'content-type': contentType, 'content-encoding': 'gzip' }, cleanups);
 
-const JSON_TEXT = '{"output": {"answer": "A café"}}';
+const JSON_TEXT = CAFE_REPLY_JSON;
 
 describe('plain bytes under Content-Encoding: gzip, a charset named (QA254)', () => {
   it.each(['iso-8859-1', 'windows-1252'])('charset=%s: read in it', async (charset) => {
