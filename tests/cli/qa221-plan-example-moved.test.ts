@@ -9,8 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppliedChatPlan,
-  applyChatPlan,
-  chatDatasetsPlan,
+  applyTwoDatasetChatPlan,
   exampleLine as line,
   rerunAggregates,
 } from '../fixtures/applied-chat-plan.js';
@@ -21,11 +20,10 @@ let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  applied = await applyChatPlan(
-    'evalc-qa221-moved-',
-    (endpoint) => chatDatasetsPlan('qa221-moved', ['c1'], ['d1', 'd2'], endpoint),
-    { 'd1.jsonl': line('e1', 'hi') + line('e2', 'ho'), 'd2.jsonl': line('e1', 'yo') },
-  );
+  applied = await applyTwoDatasetChatPlan('qa221-moved', {
+    'd1.jsonl': line('e1', 'hi') + line('e2', 'ho'),
+    'd2.jsonl': line('e1', 'yo'),
+  });
   dir = applied.dir;
 });
 

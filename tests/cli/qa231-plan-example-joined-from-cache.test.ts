@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppliedChatPlan,
-  applyChatPlan,
-  chatDatasetsPlan,
+  applyTwoDatasetChatPlan,
+  joinD1ExampleFromCache,
   exampleLine as line,
 } from '../fixtures/applied-chat-plan.js';
 import type { ChatAgent } from '../fixtures/chat-agent.js';
@@ -23,15 +23,9 @@ let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  applied = await applyChatPlan(
-    'evalc-qa231-joined-',
-    (endpoint) => chatDatasetsPlan('qa231-joined', ['c1'], ['d1', 'd2'], endpoint),
-    { 'd1.jsonl': line('e1', 'hi'), 'd2.jsonl': line('e1', 'yo') },
-  );
+  applied = await applyTwoDatasetChatPlan('qa231-joined');
   ({ agent, dir } = applied);
-  writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'hi') + line('e2', 'ho'));
-  const only = await spawnCliAsync(['apply', '--quiet', '--only', 't/d1'], { cwd: dir, env });
-  expect(only.code, only.stderr).toBe(0);
+  await joinD1ExampleFromCache(dir);
 });
 
 afterAll(() => applied.close());

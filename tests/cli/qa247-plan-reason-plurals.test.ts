@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppliedChatPlan,
-  applyChatPlan,
+  applyTwoDatasetChatPlan,
   chatDatasetsPlan,
   exampleLine as line,
 } from '../fixtures/applied-chat-plan.js';
@@ -19,11 +19,7 @@ let dir: string;
 const env = { CI: 'true' };
 
 beforeAll(async () => {
-  applied = await applyChatPlan(
-    'evalc-qa247-plurals-',
-    (endpoint) => chatDatasetsPlan('qa247-plurals', ['c1'], ['d1', 'd2'], endpoint),
-    { 'd1.jsonl': line('e1', 'hi'), 'd2.jsonl': line('e1', 'yo') },
-  );
+  applied = await applyTwoDatasetChatPlan('qa247-plurals');
   ({ dir } = applied);
 });
 

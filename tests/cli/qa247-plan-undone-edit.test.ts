@@ -9,8 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppliedChatPlan,
-  applyChatPlan,
-  chatDatasetsPlan,
+  applyTwoDatasetChatPlan,
   exampleLine as line,
 } from '../fixtures/applied-chat-plan.js';
 import { spawnCliAsync } from './run-cli.js';
@@ -22,11 +21,7 @@ const unrecorded =
   'because evalc.lock does not record 1 cached example (from an `apply --only`, an apply before an edit was undone, or another plan on a shared cache): apply records it, calling no agent';
 
 beforeAll(async () => {
-  applied = await applyChatPlan(
-    'evalc-qa247-undone-',
-    (endpoint) => chatDatasetsPlan('qa247-undone', ['c1'], ['d1', 'd2'], endpoint),
-    { 'd1.jsonl': line('e1', 'hi'), 'd2.jsonl': line('e1', 'yo') },
-  );
+  applied = await applyTwoDatasetChatPlan('qa247-undone');
   ({ dir } = applied);
   writeFileSync(path.join(dir, 'd1.jsonl'), line('e1', 'ha'));
   expect((await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env })).code).toBe(0);
