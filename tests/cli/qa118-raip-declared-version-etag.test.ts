@@ -7,69 +7,54 @@
  * again for every example.
  */
 import { writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import type { Loopback } from '../fixtures/loopback.js';
+import {
+  applyPlanInTempFolder,
+  declaredVersionRaipPlan,
+  startRaipEchoAgent,
+} from '../fixtures/raip-declared-version.js';
+import { removeFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
-let server: http.Server;
-let url: string;
+let agent: Loopback;
 let invokes = 0;
 let notModified = 0;
 let dir: string;
 const env = { CI: 'true' };
 const ETAG = '"info-1"';
 
-const plan = (version: string, extra = '') => `evalc: 1
-benchmark: { id: qa118-raip-etag, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, version: "${version}", url: ${url}, limits: { retries: 0 } }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: output.answer }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } }, { id: e2, vars: { q: yo }, expected: { answer: no } } ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }${extra}
-`;
+const plan = (version: string, extra = '') =>
+  declaredVersionRaipPlan({
+    benchmark: 'qa118-raip-etag',
+    url: agent.url,
+    version,
+    noRetries: true,
+    twoExamples: true,
+    extra,
+  });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      if (req.url?.startsWith('/info')) {
-        if (req.headers['if-none-match'] === ETAG) {
-          notModified++;
-          res.writeHead(304, { etag: ETAG });
-          return res.end();
-        }
-        res.writeHead(200, { 'content-type': 'application/json', etag: ETAG });
-        return res.end(JSON.stringify({ name: 'no-version', inputSchema: { type: 'object' } }));
+  agent = await startRaipEchoAgent(
+    (req, res) => {
+      if (req.headers['if-none-match'] === ETAG) {
+        notModified++;
+        res.writeHead(304, { etag: ETAG });
+        return res.end();
       }
+      res.writeHead(200, { 'content-type': 'application/json', etag: ETAG });
+      return res.end(JSON.stringify({ name: 'no-version', inputSchema: { type: 'object' } }));
+    },
+    () => {
       invokes++;
-      const { input } = JSON.parse(body) as { input: { q: string } };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ output: { answer: input.q } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dir = tempFolder('evalc-qa118-raip-etag-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan('7'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+    },
+  );
+  dir = await applyPlanInTempFolder('evalc-qa118-raip-etag-', plan('7'));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await agent.close();
   removeFolder(dir);
 });
 

@@ -5,61 +5,31 @@
  * now reads the version the agent is keyed by: the plan's, where /info gives none.
  */
 import { writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempFolder } from '../fixtures/temp-folder.js';
+import type { Loopback } from '../fixtures/loopback.js';
+import {
+  applyPlanInTempFolder,
+  declaredVersionRaipPlan,
+  startRaipEchoAgent,
+} from '../fixtures/raip-declared-version.js';
 import { spawnCliAsync } from './run-cli.js';
 
-let server: http.Server;
-let url: string;
+let agent: Loopback;
 const env = { CI: 'true' };
 
-const plan = (version: string) => `evalc: 1
-benchmark: { id: qa123-raip-note, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, version: "${version}", url: ${url}, limits: { retries: 0 } }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: output.answer }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+const plan = (version: string) =>
+  declaredVersionRaipPlan({ benchmark: 'qa123-raip-note', url: agent.url, version, noRetries: true });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      if (req.url?.startsWith('/info'))
-        return res.end(JSON.stringify({ name: 'no-version', inputSchema: { type: 'object' } }));
-      const { input } = JSON.parse(body) as { input: { q: string } };
-      res.end(JSON.stringify({ output: { answer: input.q } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  agent = await startRaipEchoAgent({ name: 'no-version', inputSchema: { type: 'object' } });
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => agent.close());
 
 describe('a declared version changed, /info without one (QA123)', () => {
   it("plan's note names the declared versions", async () => {
-    const dir = tempFolder('evalc-qa123-raip-note-');
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan('7'));
-    const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-    expect(first.code, first.stderr).toBe(0);
+    const dir = await applyPlanInTempFolder('evalc-qa123-raip-note-', plan('7'));
     writeFileSync(path.join(dir, 'evalc.yaml'), plan('8'));
     const out = await spawnCliAsync(['plan'], { cwd: dir, env });
     expect(out.code).toBe(2);

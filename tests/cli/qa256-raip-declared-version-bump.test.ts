@@ -8,61 +8,32 @@
  * three name the bump.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeFolder, tempFolder } from '../fixtures/temp-folder.js';
+import type { Loopback } from '../fixtures/loopback.js';
+import {
+  applyPlanInTempFolder,
+  declaredVersionRaipPlan,
+  startRaipEchoAgent,
+} from '../fixtures/raip-declared-version.js';
+import { removeFolder } from '../fixtures/temp-folder.js';
 import { spawnCliAsync } from './run-cli.js';
 
-let server: http.Server;
-let url: string;
+let agent: Loopback;
 let dir: string;
 const env = { CI: 'true' };
 
-const plan = (version: string) => `evalc: 1
-benchmark: { id: qa256-declared, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, version: "${version}", url: ${url} }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { q: "{{q}}" }
-        output: { answer: output.answer }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] }
-    metrics:
-      - { type: exact_match, candidate: answer, expected: answer }
-`;
+const plan = (version: string) =>
+  declaredVersionRaipPlan({ benchmark: 'qa256-declared', url: agent.url, version });
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.url?.startsWith('/info'))
-        return res.end(
-          JSON.stringify({ name: 'advisor', version: '1.0.0', inputSchema: { type: 'object' } }),
-        );
-      const { input } = JSON.parse(body) as { input: { q: string } };
-      res.end(JSON.stringify({ output: { answer: input.q } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dir = tempFolder('evalc-qa256-declared-');
-  writeFileSync(path.join(dir, 'evalc.yaml'), plan('1.0.0'));
-  const first = await spawnCliAsync(['apply', '--quiet'], { cwd: dir, env });
-  expect(first.code, first.stderr).toBe(0);
+  agent = await startRaipEchoAgent({ name: 'advisor', version: '1.0.0', inputSchema: { type: 'object' } });
+  dir = await applyPlanInTempFolder('evalc-qa256-declared-', plan('1.0.0'));
   copyFileSync(path.join(dir, 'evalc.lock'), path.join(dir, 'main.lock'));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await agent.close();
   removeFolder(dir);
 });
 
