@@ -4,13 +4,13 @@
  * let evalc start it with `serve:`', the hint for a port nothing listens on. That hint is kept for
  * a request that reached no server (refused); a reset says what happened alone.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyRun, createProgress } from '../../src/index.js';
+import { applyOneExamplePlan } from '../fixtures/discovery-apply.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -27,25 +27,7 @@ async function startServer(handler: http.RequestListener): Promise<string> {
 async function applyTo(url: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'qa237-discovery-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents: { a: { protocol: raip, url: "${url}", limits: { retries: 0 } } }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: x }, expected: { answer: x } } ] } }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-`,
-  );
-  return applyRun({
-    planFile: 'evalc.yaml',
-    cwd: dir,
-    env: {},
-    signal: new AbortController().signal,
-    progress: createProgress('quiet', () => {}),
-  });
+  return applyOneExamplePlan(dir, ` { a: { protocol: raip, url: "${url}", limits: { retries: 0 } } }`);
 }
 
 describe('a running agent whose /info connection was reset (QA237)', () => {
