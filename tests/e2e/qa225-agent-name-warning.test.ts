@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyRun, createProgress } from '../../src/index.js';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa225-name-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,6 +33,33 @@ async function apply(refresh = false): Promise<{ status: string; messages: strin
     .filter((event) => event.event === 'message')
     .map((event) => event.text ?? '');
   return { status: outcome.status, messages };
+}
+
+/**
+ * Starts a RAIP agent whose /info gives `info` as it is at each request (with an object schema) and
+ * whose invoke answers 'x' after `onInvoke()`, and points the first test's evalc.yaml at it; returns
+ * the server and that plan text.
+ */
+async function pointPlanAtAgent(
+  info: object,
+  onInvoke: () => void,
+): Promise<{ server: Loopback; plan: string }> {
+  const server = await startLoopback((req, res) => {
+    if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+    onInvoke();
+    return sendJson(res, 200, { output: { answer: 'x' } });
+  });
+  try {
+    const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
+      /url: "[^"]*"/,
+      `url: "${server.url}"`,
+    );
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan);
+    return { server, plan };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 describe('an agent whose discovered name changed, beside an up-to-date lock (QA225)', () => {
@@ -88,17 +115,10 @@ run: { preflight: 0, bootstrap: 100 }
   it('says nothing of "same version" when a version appears with the new name', async () => {
     const info: { name: string; version?: string } = { name: 'solo' };
     let invokes = 0;
-    const server = await startLoopback((req, res) => {
-      if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+    const { server } = await pointPlanAtAgent(info, () => {
       invokes++;
-      return sendJson(res, 200, { output: { answer: 'x' } });
     });
     try {
-      const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        /url: "[^"]*"/,
-        `url: "${server.url}"`,
-      );
-      writeFileSync(path.join(dir, 'evalc.yaml'), plan);
       expect((await apply()).status).toBe('done');
       info.name = 'solo-2';
       info.version = '2';
@@ -115,17 +135,10 @@ run: { preflight: 0, bootstrap: 100 }
   it('says nothing of cached answers under --refresh, which asks the agent again', async () => {
     const info = { name: 'first' };
     let invokes = 0;
-    const server = await startLoopback((req, res) => {
-      if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+    const { server } = await pointPlanAtAgent(info, () => {
       invokes++;
-      return sendJson(res, 200, { output: { answer: 'x' } });
     });
     try {
-      const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        /url: "[^"]*"/,
-        `url: "${server.url}"`,
-      );
-      writeFileSync(path.join(dir, 'evalc.yaml'), plan);
       expect((await apply()).status).toBe('done');
       info.name = 'second';
       const refreshed = await apply(true);
@@ -144,17 +157,10 @@ run: { preflight: 0, bootstrap: 100 }
   it('says nothing of cached answers when every step of the agent runs again', async () => {
     const info = { name: 'one' };
     let invokes = 0;
-    const server = await startLoopback((req, res) => {
-      if (req.url === '/info') return sendJson(res, 200, { ...info, inputSchema: { type: 'object' } });
+    const { server, plan } = await pointPlanAtAgent(info, () => {
       invokes++;
-      return sendJson(res, 200, { output: { answer: 'x' } });
     });
     try {
-      const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8').replace(
-        /url: "[^"]*"/,
-        `url: "${server.url}"`,
-      );
-      writeFileSync(path.join(dir, 'evalc.yaml'), plan);
       expect((await apply()).status).toBe('done');
       info.name = 'two';
       writeFileSync(
