@@ -4,21 +4,9 @@
  * error, the second a nested list. A text of commas alone is `[]`; an item YAML would not read back
  * as that text is double-quoted; a plain one is written as it is.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from '../compiler/plan-helpers.js';
-
-async function hintFor(include: string): Promise<string | undefined> {
-  const dir = writeFiles({ 'evalc.yaml': `evalc: 1\nbenchmark: { id: l }\ninclude: ${include}\n` });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
-  return r.diagnostics.find((d) => d.code === 'EVALC_SCHEMA_TYPE')?.hint;
-}
+import { includeHintFor as hintFor } from '../fixtures/include-hint.js';
 
 describe('the list a one-text include is hinted (QA250)', () => {
   it.each([

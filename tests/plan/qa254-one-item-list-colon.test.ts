@@ -4,21 +4,9 @@
  * tab before `#` plain, which YAML reads as a comment (a YAML error). Both are double-quoted; a `:`
  * inside a name (`a:b.yaml`) stays plain, as YAML reads it back.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from '../compiler/plan-helpers.js';
-
-async function hintFor(include: string): Promise<string | undefined> {
-  const dir = writeFiles({ 'evalc.yaml': `evalc: 1\nbenchmark: { id: l }\ninclude: ${include}\n` });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
-  return r.diagnostics.find((d) => d.code === 'EVALC_SCHEMA_TYPE')?.hint;
-}
+import { includeHintFor as hintFor } from '../fixtures/include-hint.js';
 
 describe('the list a one-text include is hinted, as YAML reads it back (QA254)', () => {
   it.each([
