@@ -4,30 +4,19 @@
  * read ./evalc.yaml, not there. The line offered names the file as the plan was named, quoted for
  * the shell; run as printed, it validates the plan. Named from its own folder it reads as before (QA44).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempWorkspace } from '../e2e/apply-harness.js';
+import { writeYamlPlanFolder } from '../fixtures/yml-beside-yaml.js';
 import { spawnCli } from './run-cli.js';
 
 const ws = tempWorkspace('qa250-yml-hint-folder');
 afterAll(() => ws.cleanup());
-const PLAN = `evalc: 1
-benchmark: { id: b, version: 0.1.0 }
-agents: { a1: { protocol: raip, url: "http://127.0.0.1:9" } }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: exact_match, candidate: answer, expected: a }]
-`;
 
 describe('evalc.yml named beside evalc.yaml in another folder (QA250)', () => {
   it('the line offered names the folder, and runs', () => {
     const dir = path.join(ws.dir, 'my plans');
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
-    writeFileSync(path.join(dir, 'd.jsonl'), '{"id": "e1", "vars": {"q": "x"}, "expected": {"a": "y"}}\n');
+    writeYamlPlanFolder(dir);
     const run = spawnCli(['plan', 'my plans/evalc.yml'], { cwd: ws.dir });
     expect(run.code).toBe(64);
     expect(run.stderr).toContain(

@@ -4,29 +4,18 @@
  * to 4d62010's folder). The line offered names the file as validate reads it, `./-p/evalc.yaml`,
  * and runs as printed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { tempWorkspace } from '../e2e/apply-harness.js';
+import { writeYamlPlanFolder } from '../fixtures/yml-beside-yaml.js';
 import { spawnCli } from './run-cli.js';
 
 const ws = tempWorkspace('qa254-yml-hint-dash');
 afterAll(() => ws.cleanup());
-const PLAN = `evalc: 1
-benchmark: { id: b, version: 0.1.0 }
-agents: { a1: { protocol: raip, url: "http://127.0.0.1:9" } }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: exact_match, candidate: answer, expected: a }]
-`;
 
 it('evalc.yml named in a folder -p is offered ./-p/evalc.yaml, which validates', () => {
   const dir = path.join(ws.dir, '-p');
-  mkdirSync(dir);
-  writeFileSync(path.join(dir, 'evalc.yaml'), PLAN);
-  writeFileSync(path.join(dir, 'd.jsonl'), '{"id": "e1", "vars": {"q": "x"}, "expected": {"a": "y"}}\n');
+  writeYamlPlanFolder(dir);
   const run = spawnCli(['plan', '--', '-p/evalc.yml'], { cwd: ws.dir });
   expect(run.code).toBe(64);
   expect(run.stderr).toContain(
