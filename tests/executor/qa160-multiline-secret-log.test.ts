@@ -4,11 +4,9 @@
  * so a served agent printing its key left every line of it in `.evalc/logs/<agent>.log`. Each of
  * its lines with a letter or digit is masked on its own, in replies too. Real subprocess.
  */
-import { spawn } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { OutputTail } from '../../src/executor/served-output.js';
 import { referencedSecrets, scrubSecrets } from '../../src/plan/secrets.js';
+import { runThroughOutputTail } from '../fixtures/output-tail-run.js';
 
 const PEM = [
   '-----BEGIN PRIVATE KEY-----',
@@ -21,23 +19,11 @@ const PEM = [
 describe('a secret of several lines', () => {
   it('is masked line by line in a served agent log, CRLF too', async () => {
     const secrets = referencedSecrets({ KEY: '${env.QA160_PEM}', PORT: '7101' }, { QA160_PEM: PEM });
-    const child = spawn(
-      process.execPath,
-      [
-        '-e',
-        'console.log("key:\\n" + process.env.K); process.stderr.write(process.env.K.replace(/\\n/g, "\\r\\n") + "\\n")',
-      ],
-      { env: { ...process.env, K: PEM }, stdio: ['ignore', 'pipe', 'pipe'] },
+    const { written } = await runThroughOutputTail(
+      'console.log("key:\\n" + process.env.K); process.stderr.write(process.env.K.replace(/\\n/g, "\\r\\n") + "\\n")',
+      PEM,
+      secrets,
     );
-    const log = new PassThrough();
-    let written = '';
-    log.on('data', (chunk: Buffer) => {
-      written += chunk.toString('utf8');
-    });
-    const tail = new OutputTail(secrets);
-    tail.attach(child.stdout, log, () => {});
-    tail.attach(child.stderr, log, () => {});
-    await new Promise((resolve) => child.on('close', resolve));
     expect(written).toContain('key:');
     expect(written).not.toContain('qa160');
     expect(written).not.toContain('BKcwggSj');
@@ -60,22 +46,12 @@ describe('a secret of several lines', () => {
     // stayed in the agent's log and in a reply quoting the key.
     const oneLine = PEM.replace(/\n/g, '\\n');
     const secrets = referencedSecrets({ KEY: '${env.QA168_PEM}' }, { QA168_PEM: oneLine });
-    const child = spawn(
-      process.execPath,
-      ['-e', 'console.log("key:\\n" + process.env.K.replace(/\\\\n/g, "\\n"))'],
-      {
-        env: { ...process.env, K: oneLine },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const { written } = await runThroughOutputTail(
+      'console.log("key:\\n" + process.env.K.replace(/\\\\n/g, "\\n"))',
+      oneLine,
+      secrets,
+      ['stdout'],
     );
-    const log = new PassThrough();
-    let written = '';
-    log.on('data', (chunk: Buffer) => {
-      written += chunk.toString('utf8');
-    });
-    const tail = new OutputTail(secrets);
-    tail.attach(child.stdout, log, () => {});
-    await new Promise((resolve) => child.on('close', resolve));
     expect(written).toContain('key:\n-----BEGIN PRIVATE KEY-----\n');
     expect(written).not.toContain('qa160');
     expect(scrubSecrets(`the key is ${PEM} ok`, secrets)).toBe('the key is *** ok');

@@ -6,31 +6,16 @@
  * now ends in a `…` where the process stopped, which masks such a head as a cut quote's.
  * Real subprocess.
  */
-import { spawn } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { OutputTail } from '../../src/executor/served-output.js';
+import type { OutputTail } from '../../src/executor/served-output.js';
 import { referencedSecrets } from '../../src/plan/secrets.js';
+import { runThroughOutputTail } from '../fixtures/output-tail-run.js';
 
 const SECRET = 'sk-QA236-SECRET-8servedHh';
 
 async function run(script: string): Promise<{ written: string; tail: OutputTail }> {
   const secrets = referencedSecrets({ KEY: '${env.QA236_KEY}' }, { QA236_KEY: SECRET });
-  const child = spawn(process.execPath, ['-e', script], {
-    env: { ...process.env, K: SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = new PassThrough();
-  let written = '';
-  log.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8');
-  });
-  const tail = new OutputTail(secrets);
-  tail.attach(child.stdout, log, () => {});
-  tail.attach(child.stderr, log, () => {});
-  await new Promise((resolve) => child.on('close', resolve));
-  await new Promise((resolve) => setImmediate(resolve));
-  return { written, tail };
+  return runThroughOutputTail(script, SECRET, secrets);
 }
 
 describe('a served agent that stops in the middle of a line', () => {
