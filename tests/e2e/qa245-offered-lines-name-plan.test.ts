@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { qa4DatasetPlan } from '../fixtures/qa4-dataset-plan.js';
 import { QA4_SCHEMA, startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
 import { assertBuilt, CLI, runCli, tempWorkspace } from './apply-harness.js';
 
@@ -67,18 +68,7 @@ it("a new ETag's note (plan) and --locked warning (apply) offer the plan's --upd
     path.join(dir, 'sub', 'd.jsonl'),
     `${JSON.stringify({ id: 'x1', vars: { q: 'x1' }, expected: { a: 'A:x1' } })}\n`,
   );
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'qa245-etag', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: agent.url } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'a' }],
-      },
-    },
-  };
+  const plan = qa4DatasetPlan('qa245-etag', agent.url);
   writeFileSync(path.join(dir, 'sub', 'evalc.yaml'), JSON.stringify(plan));
   const first = await runCli(['apply', 'sub', '--quiet'], { cwd: dir });
   expect(first.code, first.stderr).toBe(0);

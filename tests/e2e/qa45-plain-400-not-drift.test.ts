@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { qa4DatasetPlan } from '../fixtures/qa4-dataset-plan.js';
 import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
@@ -25,19 +26,9 @@ async function applyQueries(queries: string[]) {
     path.join(dir, 'd.jsonl'),
     queries.map((q, i) => JSON.stringify({ id: `x${i}`, vars: { q }, expected: { a: `A:${q}` } })).join('\n'),
   );
-  const plan = {
-    evalc: 1,
-    benchmark: { id: 'qa45-plain-400', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: agent.url } },
-    tasks: {
-      t: {
-        bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-        datasets: { d: { source: 'd.jsonl' } },
-        metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'a' }],
-      },
-    },
+  const plan = qa4DatasetPlan('qa45-plain-400', agent.url, {
     run: { repeats: 1, seed: 7, concurrency: 1, preflight: 2 },
-  };
+  });
   writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
   const run = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: dir, timeoutMs: 30_000 });
   const result = run.stdout

@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { qa4DatasetPlan } from '../fixtures/qa4-dataset-plan.js';
 import { QA4_SCHEMA, startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
 import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
 
@@ -26,18 +27,7 @@ describe('a RAIP agent whose ETag changed with the same schema (QA45)', () => {
       path.join(dir, 'd.jsonl'),
       ['x1', 'x2'].map((q) => JSON.stringify({ id: q, vars: { q }, expected: { a: `A:${q}` } })).join('\n'),
     );
-    const plan = {
-      evalc: 1,
-      benchmark: { id: 'qa45-etag', version: '1.0.0' },
-      agents: { a1: { protocol: 'raip', url: agent.url } },
-      tasks: {
-        t: {
-          bindings: { default: { input: { query: '{{q}}' }, output: { answer: 'output.answer' } } },
-          datasets: { d: { source: 'd.jsonl' } },
-          metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'a' }],
-        },
-      },
-    };
+    const plan = qa4DatasetPlan('qa45-etag', agent.url);
     writeFileSync(path.join(dir, 'evalc.yaml'), JSON.stringify(plan));
     const first = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir });
     expect(first.code, first.stderr).toBe(0);
