@@ -5,21 +5,13 @@
  * in the terminal and --json, where the list form's error (QA59) and the excerpt mask it. Both are
  * masked now; a plain path is said as written.
  */
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from '../compiler/plan-helpers.js';
+import { includePlanDiagnostics } from '../fixtures/include-hint.js';
 
 async function said(include: string): Promise<string[]> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1\ninclude: ${include}\nbenchmark: { id: b }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
-  return r.diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_TYPE').map((d) => `${d.message} | ${d.hint}`);
+  return (await includePlanDiagnostics(include))
+    .filter((d) => d.code === 'EVALC_SCHEMA_TYPE')
+    .map((d) => `${d.message} | ${d.hint}`);
 }
 
 it('a url written alone for the include list is said without its credentials', async () => {
@@ -40,15 +32,7 @@ it('a url written alone for the include list is said without its credentials', a
 });
 
 async function allSaid(include: string): Promise<string> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1\ninclude: ${include}\nbenchmark: { id: b }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n`,
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
-  return JSON.stringify(r.diagnostics);
+  return JSON.stringify(await includePlanDiagnostics(include));
 }
 
 it('an include url is said without a password holding a , or /, or its query credentials (QA232)', async () => {

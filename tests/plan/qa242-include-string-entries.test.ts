@@ -6,23 +6,13 @@
  * `@` after a `,` (`a.yaml,x@v2.yaml`) was no longer split, 'included file not found:
  * a.yaml,x@v2.yaml' of two files that are there. A `,` is kept only in a url's user and password.
  */
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { writeFiles } from '../compiler/plan-helpers.js';
+import { includePlanDiagnostics } from '../fixtures/include-hint.js';
 
 async function diagnostics(include: string): Promise<string> {
-  const dir = writeFiles({
-    'evalc.yaml': `evalc: 1\ninclude: ${include}\nbenchmark: { id: b }\nagents:\n  a1: { protocol: raip, url: http://127.0.0.1:7101 }\n`,
-    'a.yaml': 'tasks: {}\n',
-    'x@v2.yaml': 'tasks: {}\n',
-  });
-  const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
-    cwd: dir,
-    offline: true,
-    cacheDir: path.join(dir, 'c'),
-  });
-  return JSON.stringify(r.diagnostics);
+  return JSON.stringify(
+    await includePlanDiagnostics(include, { 'a.yaml': 'tasks: {}\n', 'x@v2.yaml': 'tasks: {}\n' }),
+  );
 }
 
 it('a url password holding a , and then a / is no second entry, and is not printed', async () => {
