@@ -10,7 +10,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
+import { judgeSomeAnswer } from '../fixtures/agent-eval-discovery.js';
 
 let server: Server;
 let base = '';
@@ -38,19 +38,8 @@ afterAll(async () => {
 });
 
 async function judgeErrorAt(url: string) {
-  const judge = createAgentEvalJudge(
-    { protocol: 'agent-eval', url, rubric: 'anti-slop' },
-    { cwd: process.cwd(), rubrics: {} },
-  );
-  try {
-    const verdict = await judge.judge(
-      { content: 'some answer', rubric: { name: 'anti-slop' } },
-      AbortSignal.timeout(10_000),
-    );
-    return verdict.ok ? undefined : verdict.error;
-  } finally {
-    await judge.close();
-  }
+  const verdict = await judgeSomeAnswer(url);
+  return verdict.ok ? undefined : verdict.error;
 }
 
 describe('agent-eval judge url written with the API path', () => {

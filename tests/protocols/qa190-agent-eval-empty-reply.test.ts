@@ -8,7 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
-import { ANTI_SLOP_RUBRIC, startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
+import {
+  ANTI_SLOP_RUBRIC,
+  judgeSomeAnswer,
+  startAgentEvalDiscovery,
+} from '../fixtures/agent-eval-discovery.js';
 import type { Loopback } from '../fixtures/loopback.js';
 
 let server: Loopback;
@@ -34,20 +38,12 @@ function judgeOf() {
 describe('an agent-eval judge that answers with no body (QA190)', () => {
   it.each([204, 202, 200])('HTTP %i: invalid_json, the reply is empty', async (status) => {
     judgeStatus = status;
-    const judge = judgeOf();
-    try {
-      const verdict = await judge.judge(
-        { content: 'some answer', rubric: { name: 'anti-slop' } },
-        AbortSignal.timeout(10_000),
-      );
-      expect(verdict.ok ? undefined : verdict.error).toEqual({
-        kind: 'invalid_json',
-        message: `POST ${base}/v1/judge: reply is empty (HTTP ${status}), not JSON`,
-        retryable: false,
-      });
-    } finally {
-      await judge.close();
-    }
+    const verdict = await judgeSomeAnswer(base);
+    expect(verdict.ok ? undefined : verdict.error).toEqual({
+      kind: 'invalid_json',
+      message: `POST ${base}/v1/judge: reply is empty (HTTP ${status}), not JSON`,
+      retryable: false,
+    });
   });
 
   it('a 204 from /healthz is a healthy server', async () => {

@@ -5,8 +5,11 @@
  * JSON: oops'). It is quoted now, as theirs. A real loopback server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
-import { ANTI_SLOP_RUBRIC, startAgentEvalDiscovery } from '../fixtures/agent-eval-discovery.js';
+import {
+  ANTI_SLOP_RUBRIC,
+  judgeSomeAnswer,
+  startAgentEvalDiscovery,
+} from '../fixtures/agent-eval-discovery.js';
 import { type Loopback, sendJson } from '../fixtures/loopback.js';
 
 let server: Loopback;
@@ -32,22 +35,11 @@ describe('an agent-eval judge whose 200 is not JSON (QA237)', () => {
     ],
   ])('%s: invalid_json quoting what came', async (reply, quoted) => {
     judgeReply = reply;
-    const judge = createAgentEvalJudge(
-      { protocol: 'agent-eval', url: base, rubric: 'anti-slop' },
-      { cwd: process.cwd(), rubrics: {} },
-    );
-    try {
-      const verdict = await judge.judge(
-        { content: 'some answer', rubric: { name: 'anti-slop' } },
-        AbortSignal.timeout(10_000),
-      );
-      expect(verdict.ok ? undefined : verdict.error).toEqual({
-        kind: 'invalid_json',
-        message: `POST ${base}/v1/judge: reply is not JSON: ${quoted}`,
-        retryable: false,
-      });
-    } finally {
-      await judge.close();
-    }
+    const verdict = await judgeSomeAnswer(base);
+    expect(verdict.ok ? undefined : verdict.error).toEqual({
+      kind: 'invalid_json',
+      message: `POST ${base}/v1/judge: reply is not JSON: ${quoted}`,
+      retryable: false,
+    });
   });
 });
