@@ -24,7 +24,7 @@ import { resolveTask } from './task-text.js';
 import { traceIdFor } from './trace-context.js';
 import type { MaeTransport } from './transport.js';
 import { shareTransport, TransportPool, type TransportSource } from './transport-pool.js';
-import { type RetryCounter, withTurnRetries } from './turn-retry.js';
+import { BEFORE_STREAM, type RetryCounter, withTurnRetries } from './turn-retry.js';
 
 export interface MaeRuntime {
   /** Folder of the plan file that declares the agent (`command` runs here, unix paths resolve here). */
@@ -190,7 +190,16 @@ function buildTransport(
         profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
-      return { ok: true, source: shareTransport(transport) }; // no retries: a stream may have made the agent act
+      // QA260: a 429/503 status is retried (it comes before any stream); a stream begun never is:
+      // it may have made the agent act
+      const retried = withTurnRetries(
+        transport,
+        config.limits?.retries ?? 0,
+        runtime.retryCounter ?? { sent: 0 },
+        Math.random,
+        BEFORE_STREAM,
+      );
+      return { ok: true, source: shareTransport(retried) };
     }
     case 'local': {
       if (!config.command) return configError('mae local transport needs command');

@@ -2,7 +2,8 @@
  * `sse` transport (AgentV `sse_http_adapter`, mae.md §1.3): `POST {url}` (the URL as given, no
  * `/execute_task` appended) with the JSON body (RFC 8785 bytes) and `Accept: text/event-stream`;
  * the `text/event-stream` reply is folded into one reply object by sse-merge.ts, ending at
- * `data: [DONE]` or EOF. One request per turn, no retries (AgentV parity).
+ * `data: [DONE]` or EOF. One request per turn, no retries (AgentV parity) unless `limits.retries`
+ * is set, then a 429/503 status only, with the wait it asks (turn-retry.ts `BEFORE_STREAM`, QA260).
  *
  * - Timeout: total per call (request, headers and the whole stream) → `timeout`.
  * - Status ≥ 400 → `http_<code>` (what the agent said quoted, redacted, one line: `{"error": …}`,
@@ -23,6 +24,8 @@ import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher, request } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
+import { flattenHeaders } from '../http/header-values.js';
+import { askedWaitMs } from '../http/interpret-reply.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
 import { ReplyRedaction } from '../http/reply-redaction.js';
@@ -130,7 +133,8 @@ export class MaeSseTransport implements MaeTransport {
         url = decision.url;
       }
       const raw = response.body as unknown as Readable;
-      if (response.statusCode >= 300) return await this.#httpError(response.statusCode, raw);
+      if (response.statusCode >= 300)
+        return await this.#httpError(response.statusCode, raw, flattenHeaders(response.headers));
       const type = headerText(response.headers['content-type']);
       const warnings = /^\s*text\/event-stream\b/i.test(type) ? [] : ['content_type'];
       const decoded = decodeStream(raw, headerText(response.headers['content-encoding']));
@@ -177,12 +181,19 @@ export class MaeSseTransport implements MaeTransport {
     }
   }
 
-  async #httpError(status: number, stream: Readable): Promise<TransportReply> {
+  async #httpError(
+    status: number,
+    stream: Readable,
+    headers: Record<string, string>,
+  ): Promise<TransportReply> {
     const error: StepError = {
       kind: `http_${status}`,
       message: `${this.#where}: HTTP ${status}`,
       retryable: isRetryableStatus(status),
     };
+    // the wait a 429/503 asks (Retry-After, retry-after-ms, a 429's rate-limit reset), read as over HTTP
+    const retryAfterMs = askedWaitMs(status, headers);
+    if (retryAfterMs !== undefined) error.retryAfterMs = retryAfterMs;
     const read = await readBoundedBody(stream, ERROR_BODY_BYTES);
     if (!read.ok) return failure(error);
     // What the agent said: `{"error": …}`, FastAPI's `detail` (its 422 list), an HTML page's text.

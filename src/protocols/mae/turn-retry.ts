@@ -1,17 +1,28 @@
 /**
  * `limits.retries` for the `mae` transports that have no HTTP client of their own to retry with
- * (`local`, `socket`; `sse` stays unretried, README-mae.md: a stream may have made the agent act): a turn that failed transiently — `timeout`, `transport_error` (a
+ * (`local`, `socket`, and `sse` for a 429/503 status only, `BEFORE_STREAM`): a turn that failed transiently — `timeout`, `transport_error` (a
  * reset, a connection closed before or in the middle of its reply), `process_crashed` — is sent
- * again, after the full-jitter backoff the HTTP transport waits, up to `limits.retries` times
+ * again, after the full-jitter backoff the HTTP transport waits (the wait a 429/503 asks, up to its
+ * cap, as a floor: retry-policy.ts), up to `limits.retries` times
  * (QA163: only `http` retried; a socket agent's reset ended its conversation whatever the plan
  * said). The failed process or connection was dropped by the transport, so the retry goes to a
  * fresh one, with the same request (the seed profile's `conversation_history` carries the
  * conversation). Other failures (`invalid_json`, `response_too_large`, a cancel) are not retried.
  */
-import { backoffDelayMs } from '../http/retry-policy.js';
+import { RETRY_AFTER_CAP_MS, retryDelayMs, waitPastCapNote } from '../http/retry-policy.js';
+import type { StepError } from '../types.js';
 import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
 
 const TRANSIENT = new Set(['timeout', 'transport_error', 'process_crashed']);
+const transient = (error: StepError): boolean => TRANSIENT.has(error.kind);
+
+/**
+ * What an `sse` turn may be sent again after (QA260): a 429 or 503 status, which arrives before any
+ * stream, so the agent acted on nothing. A stream begun (then cut, or timed out) never is: it may
+ * have made the agent act; nor another status (a 500 may come after the agent began acting).
+ */
+export const BEFORE_STREAM = (error: StepError): boolean =>
+  error.kind === 'http_429' || error.kind === 'http_503';
 
 /** Counts the retries sent by every transport of one agent (the apply summary's `+N retries`). */
 export interface RetryCounter {
@@ -28,6 +39,7 @@ export function withTurnRetries(
   retries: number,
   counter: RetryCounter,
   random: () => number = Math.random,
+  retried: (error: StepError) => boolean = transient,
 ): MaeTransport {
   if (retries <= 0) return transport;
   return {
@@ -35,15 +47,16 @@ export function withTurnRetries(
       for (let retry = 0; ; retry++) {
         const reply = await transport.send(body, options);
         const stop = counter.stop;
-        if (
-          reply.ok ||
-          retry >= retries ||
-          options.signal.aborted ||
-          stop?.aborted ||
-          !TRANSIENT.has(reply.error.kind)
-        )
+        if (reply.ok || retry >= retries || options.signal.aborted || stop?.aborted || !retried(reply.error))
           return reply;
-        const waitMs = backoffDelayMs(retry, random);
+        const asked = reply.error.retryAfterMs;
+        // as over HTTP: a wait asked past the cap is not waited for, and the message says it
+        if (asked !== undefined && asked > RETRY_AFTER_CAP_MS)
+          return {
+            ok: false,
+            error: { ...reply.error, message: `${reply.error.message}${waitPastCapNote(asked)}` },
+          };
+        const waitMs = retryDelayMs(reply.error, retry, random);
         options.log(
           `mae: ${reply.error.kind} (${reply.error.message}); retry ${retry + 1} of ${retries} in ${waitMs} ms`,
         );
