@@ -225,7 +225,9 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
       // The plan's `version:` beside /info's (QA256: a bump read "settings changed … e.g. a prompt").
-      if (o.declaredVersion !== undefined || n.declaredVersion !== undefined)
+      // The digest covers it: an equal digest is an unchanged `version:`, whatever a lock written
+      // before declaredVersion existed left out (QA259: such a lock read "1.0.0 → 1.1.0").
+      if ((o.declaredVersion !== undefined || n.declaredVersion !== undefined) && o.digest !== n.digest)
         compareField(
           out,
           'agent_version',
