@@ -23,6 +23,7 @@ import { makeFolder } from './make-folder.js';
 import { onlySelectionOf } from './only-selection.js';
 import { isRegularFile, noFolder, noFolderKind } from './regular-file.js';
 import { reportRegressionGates } from './report-regression-gates.js';
+import { shellWord } from './shell-word.js';
 import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 
 const USAGE = commandUsage('report');
@@ -62,9 +63,11 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     // beside it: `--from evalc.yaml` was refused in turn as a plan, not a lockfile (QA188).
     const given = positionals[0]!;
     const from = /\.ya?ml$/i.test(given) ? path.join(path.dirname(given), 'evalc.lock') : given;
+    // A leading dash as ./-x: `--from -x` is refused, "argument is ambiguous" (QA258).
+    const shown = shellWord(from.startsWith('-') ? `./${from}` : from);
     const hint =
       positionals.length === 1 && !fromGiven
-        ? `: report reads its lockfile with --from (evalc report --from ${from}${from === given ? '' : `, the lock beside that plan`})`
+        ? `: report reads its lockfile with --from (evalc report --from ${shown}${from === given ? '' : `, the lock beside that plan`})`
         : '';
     throw new ExitError(EXIT.usage, `unexpected argument "${positionals[0]}"${hint}\nusage: ${USAGE}`);
   }
