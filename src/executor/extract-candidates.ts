@@ -8,24 +8,26 @@ import type { ResolvedGroup } from '../compiler/resolve.js';
 import { withMaeOutput } from '../protocols/mae/output-answer.js';
 import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
 import type { Trajectory } from '../protocols/types.js';
+import { missingPathHint } from './missing-path-hint.js';
 import type { ExtractRecord } from './step-records.js';
 
 export function extractCandidates(
   group: Pick<ResolvedGroup, 'extraction' | 'contentJson' | 'maeOutput'>,
   trajectory: Trajectory,
 ): ExtractRecord {
-  const result = group.extraction.run(
-    group.contentJson
-      ? withContentJson(trajectory.response)
-      : group.maeOutput
-        ? withMaeOutput(trajectory.response)
-        : trajectory.response,
-  );
+  const document = group.contentJson
+    ? withContentJson(trajectory.response)
+    : group.maeOutput
+      ? withMaeOutput(trajectory.response)
+      : trajectory.response;
+  const result = group.extraction.run(document);
   if (!result.ok)
     return { ok: false, error: { kind: 'extraction_failed', message: `${result.name}: ${result.message}` } };
   if (result.missing.length === 0) return { ok: true, values: result.values };
   const expressions = result.missing.map((n) => group.extraction.expressions[n] ?? '');
-  const hint = group.contentJson ? contentFieldHint(expressions, trajectory.response) : '';
+  const hint =
+    (group.contentJson ? contentFieldHint(expressions, trajectory.response) : '') ||
+    missingPathHint(expressions[0] ?? '', document);
   return {
     ok: false,
     error: {
