@@ -137,10 +137,12 @@ export class MaeSseTransport implements MaeTransport {
         return await this.#httpError(response.statusCode, raw, flattenHeaders(response.headers));
       const type = headerText(response.headers['content-type']);
       const warnings = /^\s*text\/event-stream\b/i.test(type) ? [] : ['content_type'];
-      const decoded = decodeStream(raw, headerText(response.headers['content-encoding']));
+      // Content-Encoding sent on two lines is one list, as the HTTP transport joins it (QA259: the
+      // first line alone was undone, `gzip` twice read 'reply is not UTF-8 (byte 0x8b)').
+      const encoding = flattenHeaders(response.headers)['content-encoding'] ?? '';
+      const decoded = decodeStream(raw, encoding);
       if (decoded === undefined) {
         discardBody(raw);
-        const encoding = headerText(response.headers['content-encoding']);
         return failure({
           kind: 'invalid_json',
           message: `${where}: evalc cannot undo Content-Encoding ${encoding}`,
