@@ -2,6 +2,7 @@
  * Hints for a value of the wrong shape: what to write, in the shape the plan takes there (QA166;
  * moved out of validate-schema.ts, which passed 400 lines).
  */
+import { parse } from 'yaml';
 import type { PlanPath } from './diagnostic.js';
 import { didYouMean } from './suggest.js';
 import { maskUrlText } from './url-secrets.js';
@@ -105,8 +106,18 @@ export function oneItemListHint(key: string, actual: string | number): string {
 
 /** An item of a YAML flow list: as written when YAML reads it as that text, else double-quoted. */
 function flowItem(item: string): string {
-  // (a `:` before a space or at the end makes a mapping, a tab before `#` a comment: QA254)
-  return /^[^-?:,[\]{}#&*!|>'"%@`\s]/.test(item) && !/[,[\]{}]|:(\s|$)|\s#/.test(item)
+  // (a `:` before a space or at the end makes a mapping, a tab before `#` a comment: QA254; `true`,
+  // `null`, `~`, `2024` are read as a boolean, null, a number, refused again as not text: QA258)
+  return /^[^-?:,[\]{}#&*!|>'"%@`\s]/.test(item) && !/[,[\]{}]|:(\s|$)|\s#/.test(item) && readsAsText(item)
     ? item
     : JSON.stringify(item);
+}
+
+/** Whether YAML reads the plain scalar as that text (the plan's YAML 1.2 core schema). */
+function readsAsText(item: string): boolean {
+  try {
+    return parse(item) === item;
+  } catch {
+    return false;
+  }
 }
