@@ -65,7 +65,8 @@ export function checkExpectedPaths(
           // (EVALC_LINT_EMPTY_EXPECTED); at run time each example's metric is a metric_error.
           {
             source: locate(path),
-            hint: hintFor(written, examples, readsHash ? undefined : metric.type),
+            hint:
+              templateHint(key, written) ?? hintFor(written, examples, readsHash ? undefined : metric.type),
             severity: 'warning',
           },
         ),
@@ -94,6 +95,21 @@ function builtinRubricWithoutExpected(
       severity: 'warning',
     },
   );
+}
+
+/**
+ * `reference: "{{expected.answer}}"` (QA264): `expected:` and `reference:` are paths, not templates
+ * as `content:` is; the hint writes the path the placeholder names.
+ */
+function templateHint(key: string, written: string): string | undefined {
+  if (!written.includes('{{')) return undefined;
+  const one = /^\s*\{\{\{?\s*([A-Za-z_][\w.]*)\s*\}?\}\}\s*$/.exec(written);
+  const path = one?.[1]?.replace(/^expected\./, '');
+  const write =
+    path === undefined || path === 'expected' || /^candidate\b/.test(path)
+      ? ''
+      : `: write \`${key}: ${path}\``;
+  return `\`${key}:\` is a path into the example's expected value (or \`vars.NAME\`), not a template${write}`;
 }
 
 /** Metrics that score from `expected_sha256` (resolve-fields.ts `resolveExpectedHash`). */
