@@ -29,11 +29,14 @@ const PLAIN_XML = /^[\x20-\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]*$/;
 /**
  * Control characters other than tab, newline and carriage return (C0, DEL, C1) and the bidi
  * embedding/override/isolate controls, spelled `\uXXXX` as report.md spells them (QA62: a U+202E
- * in an example id showed its testcase name reversed in a CI viewer; an ESC became U+FFFD).
+ * in an example id showed its testcase name reversed in a CI viewer; an ESC became U+FFFD), and
+ * the noncharacters U+FFFE and U+FFFF, which XML 1.0 forbids but an example id may hold (QA261:
+ * ids `c\uFFFEd` and `c\uFFFFd` both became `c\uFFFDd`, one testcase name for two examples).
  */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
 
-/** Spells control characters (above), drops characters XML 1.0 forbids (U+FFFD) and escapes the rest. */
+/** Spells control characters (above), drops the rest XML 1.0 forbids (a lone surrogate: U+FFFD) and escapes. */
 export function escapeXml(text: string, attribute = true): string {
   if (PLAIN_XML.test(text)) return text;
   const escaped = text

@@ -2,8 +2,9 @@
  * QA62: junit.xml shows control characters from datasets and agents the way report.md does
  * (`\u001b`), never raw: a bidirectional override (U+202E) in an example id displayed the rest of
  * the testcase name reversed in a CI test viewer, and C0 controls (ESC, NUL) became U+FFFD, so a
- * reader could not tell what the agent sent. Characters XML cannot hold at all (a lone surrogate,
- * U+FFFE) are still U+FFFD, and tab/newline/carriage return stay as they are.
+ * reader could not tell what the agent sent. A lone surrogate, which XML cannot hold at all, is
+ * still U+FFFD (the noncharacter U+FFFE is spelled `\ufffe`, QA261), and tab/newline/carriage
+ * return stay as they are.
  */
 import { describe, expect, it } from 'vitest';
 import { renderReports } from '../../src/reports/index.js';
@@ -18,7 +19,7 @@ describe('junit.xml and control characters', () => {
       'esc \\u001b[31m nul \\u0000 c1 \\u0085',
     );
     expect(escapeXml('a\tb\nc\r\nd', false)).toBe('a\tb\nc\r\nd');
-    expect(escapeXml('lone \ud800 nonchar \ufffe', false)).toBe('lone \ufffd nonchar \ufffd');
+    expect(escapeXml('lone \ud800 nonchar \ufffe', false)).toBe('lone \ufffd nonchar \\ufffe');
   });
 
   it('writes an example id holding U+202E into a testcase name that does not reorder the line', () => {
