@@ -125,18 +125,45 @@ export function notUtf8Detail(
   if (bom !== undefined ? bom !== 'utf-8' : charset !== undefined && !UTF8_LABELS.has(charset) && !unknown)
     return undefined;
   const at = firstNonUtf8(bytes);
-  const said =
-    bom !== undefined
-      ? 'it begins with a UTF-8 byte order mark'
-      : charset === undefined
-        ? 'its Content-Type names no charset'
-        : unknown
-          ? `its Content-Type says ${charset}, a charset evalc does not know, so read as UTF-8`
-          : `its Content-Type says ${charset}`;
+  return notUtf8Message(bytes[at] ?? 0, at, contentType, { utf8Bom: bom !== undefined, stream });
+}
+
+/**
+ * The detail of a reply read as UTF-8 whose byte `byte` at offset `at` is not (-1: a character the
+ * end cut short), saying why it was read as UTF-8 and what to name: `notUtf8Detail`'s, and the mae
+ * `sse` stream reader's, which reads as it arrives (QA260: it said `(byte 0xe9): write the reply in UTF-8`).
+ */
+export function notUtf8Message(
+  byte: number,
+  at: number,
+  contentType: string | undefined,
+  { utf8Bom, stream }: { utf8Bom: boolean; stream: boolean },
+): string {
+  const charset = charsetOf(contentType);
+  const said = utf8Bom
+    ? 'it begins with a UTF-8 byte order mark'
+    : charset === undefined
+      ? 'its Content-Type names no charset'
+      : knownLabel(charset) === undefined
+        ? `its Content-Type says ${charset}, a charset evalc does not know, so read as UTF-8`
+        : `its Content-Type says ${charset}`;
+  const what = byte >= 0 ? `byte 0x${byte.toString(16)}` : 'a character cut short';
   return (
-    `reply is not UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}; ${said}): ` +
+    `reply is not UTF-8 (${what} at offset ${at}; ${said}): ` +
     `send UTF-8, or name the charset the agent writes, e.g. Content-Type: ${stream ? 'text/event-stream' : 'application/json'}; charset=iso-8859-1`
   );
+}
+
+/**
+ * The encoding (a TextDecoder's name) an event stream read as it arrives is in, when its Content-Type
+ * declares one evalc knows other than UTF-8 (`iso-8859-1` → `windows-1252`, as `decodeBody` reads a
+ * whole reply: QA260, the mae `sse` reader failed it as not UTF-8); undefined: UTF-8.
+ */
+export function declaredStreamEncoding(contentType: string | undefined): string | undefined {
+  const charset = charsetOf(contentType);
+  if (charset === undefined || UTF8_LABELS.has(charset)) return undefined;
+  const known = knownLabel(charset);
+  return known === 'utf-8' ? undefined : known;
 }
 
 /** The hint's media type is an event stream's own (QA250: a Latin-1 stream was told application/json). */

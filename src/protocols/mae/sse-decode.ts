@@ -8,6 +8,7 @@
  */
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 
 /** A stream with its Content-Encoding undone, and the coding whose data did not decode, if one did not. */
@@ -95,5 +96,30 @@ class EitherDeflate extends Transform {
     const head = this.#head;
     this.#head = Buffer.alloc(0);
     inner.write(head, () => done());
+  }
+}
+
+/**
+ * A stream's text in the charset its Content-Type declares (`declaredStreamEncoding`, decode-body.ts:
+ * the encoding a whole reply is read in), decoded as it arrives (QA260); Utf8Text's counterpart, whose
+ * bytes are never "not UTF-8".
+ */
+export class DeclaredCharsetText {
+  readonly #decoder: TextDecoder;
+
+  constructor(encoding: string) {
+    this.#decoder = new TextDecoder(encoding);
+  }
+
+  write(chunk: Buffer): string {
+    return this.#decoder.decode(chunk, { stream: true });
+  }
+
+  end(): string {
+    return this.#decoder.decode();
+  }
+
+  takeByte(_text: string): undefined {
+    return undefined;
   }
 }

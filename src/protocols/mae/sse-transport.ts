@@ -24,6 +24,7 @@ import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher, request } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
+import { declaredStreamEncoding, notUtf8Message } from '../http/decode-body.js';
 import { flattenHeaders } from '../http/header-values.js';
 import { askedWaitMs } from '../http/interpret-reply.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
@@ -35,7 +36,7 @@ import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
 import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
-import { decodeStream } from './sse-decode.js';
+import { DeclaredCharsetText, decodeStream } from './sse-decode.js';
 import { SseMerger } from './sse-merge.js';
 import {
   cancelledReply,
@@ -44,7 +45,7 @@ import {
   type TransportReply,
   timeoutReply,
 } from './transport.js';
-import { Utf8Text } from './utf8-text.js';
+import { type NotUtf8Byte, Utf8Text } from './utf8-text.js';
 
 export interface MaeSseOptions {
   url: string;
@@ -150,7 +151,7 @@ export class MaeSseTransport implements MaeTransport {
       }
       const stream = decoded.stream;
       corrupt = decoded.corrupt;
-      const end = await readEventStream(stream, this.#maxBytes);
+      const end = await readEventStream(stream, this.#maxBytes, type);
       if (stream !== raw && !raw.readableEnded) discardBody(raw); // [DONE] before the raw end
       if (!end.ok) {
         return failure({
@@ -160,7 +161,8 @@ export class MaeSseTransport implements MaeTransport {
       }
       // QA24: an event whose data lines form one JSON object only when joined (sse-starlette and
       // `json.dumps(obj, indent=2)`) was read so; AgentV would have failed it
-      // an event stream is UTF-8 (WHATWG): a Latin-1 `é` is no U+FFFD to keep (QA244)
+      // an event stream is UTF-8 (WHATWG) unless it names its charset: a Latin-1 `é` is no U+FFFD
+      // to keep (QA244), worded as a JSON reply's (QA260)
       if (end.notUtf8 !== undefined)
         return failure({ kind: 'invalid_json', message: `${where}: ${end.notUtf8}` });
       if (end.joinedEvents > 0) warnings.push('sse_multiline_data');
@@ -213,16 +215,23 @@ export class MaeSseTransport implements MaeTransport {
   }
 }
 
-/** Reads lines until `[DONE]` or EOF; stops (destroying the stream) past `maxBytes`. */
-async function readEventStream(stream: Readable, maxBytes: number): Promise<StreamEnd> {
+/**
+ * Reads lines until `[DONE]` or EOF; stops (destroying the stream) past `maxBytes`. The text is in
+ * the charset `contentType` declares, as a JSON reply's (QA260: a declared iso-8859-1 failed as not
+ * UTF-8 where an openai stream read it), else UTF-8.
+ */
+async function readEventStream(stream: Readable, maxBytes: number, contentType: string): Promise<StreamEnd> {
   const merger = new SseMerger();
-  const utf8 = new Utf8Text();
-  let notUtf8: string | undefined;
+  const encoding = declaredStreamEncoding(contentType);
+  const utf8 = encoding === undefined ? new Utf8Text() : new DeclaredCharsetText(encoding);
+  let bad: NotUtf8Byte | undefined;
   const end = (): StreamEnd => ({
     ok: true,
     reply: merger.result(),
     joinedEvents: merger.joinedEvents,
-    ...(notUtf8 === undefined ? {} : { notUtf8 }),
+    ...(bad === undefined
+      ? {}
+      : { notUtf8: notUtf8Message(bad.byte, bad.at, contentType, { utf8Bom: false, stream: true }) }),
   });
   let pending = '';
   let size = 0;
@@ -238,7 +247,7 @@ async function readEventStream(stream: Readable, maxBytes: number): Promise<Stre
     while (newline >= 0) {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
-      notUtf8 ??= utf8.take(line);
+      bad ??= utf8.takeByte(line);
       if (merger.pushLine(line) === 'done') {
         discardBody(stream);
         return end();
@@ -248,7 +257,7 @@ async function readEventStream(stream: Readable, maxBytes: number): Promise<Stre
   }
   pending += utf8.end();
   if (pending !== '') {
-    notUtf8 ??= utf8.take(pending);
+    bad ??= utf8.takeByte(pending);
     merger.pushLine(pending);
   }
   return end();

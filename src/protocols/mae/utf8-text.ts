@@ -11,10 +11,12 @@ import { firstNonUtf8 } from '../http/decode-body.js';
 export class Utf8Text {
   readonly #text = new StringDecoder('utf8');
   #check = new TextDecoder('utf-8', { fatal: true });
-  /** The first byte read that is not UTF-8 (-1 when it cannot be named) not yet told. */
-  #bad: number | undefined;
+  /** The first byte read that is not UTF-8 (-1 when it cannot be named) and its offset, not yet told. */
+  #bad: NotUtf8Byte | undefined;
   /** The last chunk's character cut short, whose rest the next chunk begins with. */
   #tail: Buffer = Buffer.alloc(0);
+  /** Bytes written so far (the offset the next chunk begins at). */
+  #read = 0;
 
   /** The chunk's text; a string (a stream already decoding) is passed as it is. */
   write(chunk: Buffer | string): string {
@@ -25,10 +27,12 @@ export class Utf8Text {
     try {
       this.#check.decode(chunk, { stream: true });
     } catch {
-      this.#bad ??= bytes[firstNonUtf8(bytes)] ?? -1;
+      const at = firstNonUtf8(bytes);
+      this.#bad ??= { byte: bytes[at] ?? -1, at: this.#read - this.#tail.length + at };
       this.#check = new TextDecoder('utf-8', { fatal: true });
     }
     this.#tail = Buffer.from(cutTail(bytes));
+    this.#read += chunk.length;
     return this.#text.write(chunk);
   }
 
@@ -37,7 +41,7 @@ export class Utf8Text {
     try {
       this.#check.decode();
     } catch {
-      this.#bad ??= -1;
+      this.#bad ??= { byte: -1, at: this.#read - this.#tail.length };
     }
     return this.#text.end();
   }
@@ -47,11 +51,24 @@ export class Utf8Text {
    * of its `invalid_json`, told once. Undefined when every byte read was UTF-8.
    */
   take(text: string): string | undefined {
-    if (this.#bad === undefined || !text.includes('\uFFFD')) return undefined;
-    const byte = this.#bad;
-    this.#bad = undefined;
+    const byte = this.takeByte(text)?.byte;
+    if (byte === undefined) return undefined;
     return `reply is not UTF-8 (${byte >= 0 ? `byte 0x${byte.toString(16)}` : 'a character cut short'}): write the reply in UTF-8`;
   }
+
+  /** `take`'s byte and offset, for a reader that words it itself (the `sse` stream's, QA260); told once. */
+  takeByte(text: string): NotUtf8Byte | undefined {
+    if (this.#bad === undefined || !text.includes('\uFFFD')) return undefined;
+    const bad = this.#bad;
+    this.#bad = undefined;
+    return bad;
+  }
+}
+
+/** A byte read that is not UTF-8 (-1: a character the end cut short) and its offset in what was read. */
+export interface NotUtf8Byte {
+  byte: number;
+  at: number;
 }
 
 /** The bytes ending `bytes` that begin a character and stop short of its end (none: empty). */
