@@ -90,31 +90,33 @@ export function planAggregates(
   // Such a metric's figures change in every group that has it: every aggregate is computed again.
   const changedAggregates =
     groupsChanged === 0 ? 0 : metricChange ? aggregateNodes : groupsChanged + tasksChanged.size + 1;
-  if (changedAggregates > 0) {
-    counts.aggregate.run = changedAggregates;
+  // The aggregate row: `count` nodes of the benchmark computed again, `+` without a lock, `~` beside one.
+  const setAggregateRow = (count: number, reason: string) => {
+    counts.aggregate.run = count;
     rows.set('aggregate', {
       symbol: lock ? '~' : '+',
       kind: 'aggregate',
       target: benchmark,
-      count: changedAggregates,
+      count,
       unit: 'nodes',
-      reason: !lock
+      reason,
+    });
+  };
+  if (changedAggregates > 0) {
+    setAggregateRow(
+      changedAggregates,
+      !lock
         ? 'new'
         : lockStale
           ? unrecordedReason(staleRuns, stepUnit)
           : editOnly
             ? datasetEditReason(compiled, lock)
             : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, ''), joinedFromCacheReason(compiled, lock, cache)?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
-    });
+    );
   } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
-    counts.aggregate.run = aggregateNodes;
-    rows.set('aggregate', {
-      symbol: lock ? '~' : '+',
-      kind: 'aggregate',
-      target: benchmark,
-      count: aggregateNodes,
-      unit: 'nodes',
-      reason: !lock
+    setAggregateRow(
+      aggregateNodes,
+      !lock
         ? 'no lockfile yet'
         : datasetEdited
           ? datasetEditReason(
@@ -129,7 +131,7 @@ export function planAggregates(
             : otherVersion
               ? `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`
               : (metricChange ?? "because evalc.lock is not this plan's"),
-    });
+    );
   }
   counts.aggregate.cached = aggregateNodes - counts.aggregate.run;
   // The aggregate nodes in `--json`'s list too (the DAG's ids: `evalc graph`): they have no
