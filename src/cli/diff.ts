@@ -16,6 +16,9 @@ import { onlySelectionOf } from './only-selection.js';
 
 const USAGE = commandUsage('diff');
 
+/** The largest seed the 32-bit streams tell apart from a smaller one (2³² − 1). */
+const MAX_SEED = 0xffffffff;
+
 /** `takes` says what the flag takes: `invalid --significance "5"` named no range (QA183). */
 function numberOption(
   value: string | boolean | undefined,
@@ -56,8 +59,10 @@ export async function diffCommand(ctx: CommandContext): Promise<number> {
   const seed = numberOption(
     values.seed,
     'seed',
-    (x) => Number.isInteger(x) && x >= 0,
-    'a whole number, 0 or more',
+    // The bootstrap and sign-flip streams take the seed as 32 bits (prng.ts): 4294967303 drew exactly
+    // as 7, and 9007199254740993, past a double's integers, was read as …992 (QA262).
+    (x) => Number.isInteger(x) && x >= 0 && x <= MAX_SEED,
+    `a whole number from 0 to ${MAX_SEED}`,
   );
   const tolerance = numberOption(
     values.tolerance,

@@ -11,7 +11,7 @@ import { runCommand } from './run-cli.js';
 describe('evalc diff: a number flag out of its range', () => {
   it.each([
     ['--significance', '5', 'invalid --significance "5": a p-value threshold between 0 and 1, e.g. 0.05'],
-    ['--seed', '1.5', 'invalid --seed "1.5": a whole number, 0 or more'],
+    ['--seed', '1.5', 'invalid --seed "1.5": a whole number from 0 to 4294967295'],
     ['--tolerance', '20%', 'invalid --tolerance "20%": a relative tolerance, 0 or more, e.g. 0.2 for ±20%'],
   ])('%s %s names what it takes', async (flag, value, message) => {
     const result = await runCommand(diffCommand, ['a.lock', 'b.lock', flag, value], { cwd: os.tmpdir() });

@@ -15,7 +15,7 @@ import { runCommand } from './run-cli.js';
 describe("a negative number after a value flag is that flag's value", () => {
   it.each([
     ['--tolerance', '-0.5', 'invalid --tolerance "-0.5": a relative tolerance, 0 or more, e.g. 0.2 for ±20%'],
-    ['--seed', '-3', 'invalid --seed "-3": a whole number, 0 or more'],
+    ['--seed', '-3', 'invalid --seed "-3": a whole number from 0 to 4294967295'],
     ['--significance', '-.5', 'invalid --significance "-.5": a p-value threshold between 0 and 1, e.g. 0.05'],
   ])('diff %s %s names what it takes', async (flag, value, message) => {
     const result = await runCommand(diffCommand, ['a.lock', 'b.lock', flag, value], { cwd: os.tmpdir() });
