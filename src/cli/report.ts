@@ -129,6 +129,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     ...(sources.judgeRationales ? { judgeRationales: sources.judgeRationales } : {}),
     ...(sources.failureDetails ? { failureDetails: sources.failureDetails } : {}),
     ...(reportsPath === undefined ? {} : { reportsPath }),
+    ...(sources.missingCache === undefined ? {} : { withoutCache: true }),
   };
   // Said after the reports are out, so that a failure stays the only line on stderr.
   const noteMissingCache = () => {

@@ -385,7 +385,7 @@ export function renderMarkdownReport(m: ReportModel, limit = MARKDOWN_LIMIT): st
     head: [
       // Rendered from a lock without its cache (`evalc report` elsewhere), report.html has no
       // trajectory to show: say "with trajectories" only when it has one (QA20).
-      `<sub>Full report${m.examples.some((e) => e.repeats.some((r) => r.record?.trajectory)) ? ' with trajectories' : ''}: <code>${escapeHtml(m.fullReportPath)}</code> · report.json · junit.xml</sub>`,
+      `<sub>Full report${m.examples.some((e) => e.repeats.some((r) => r.record?.trajectory)) ? ' with trajectories' : ''}: <code>${escapeHtml(m.fullReportPath)}</code> · report.json · junit.xml${m.withoutCache ? " · rendered without the run's cache: no answers, failure reasons or trajectories" : ''}</sub>`,
     ],
     items: [],
     tail: [],

@@ -110,6 +110,8 @@ export interface ReportModel {
   diff: LockDiff | null;
   /** Where report.html is, as report.md names it (`.evalc/reports/report.html`, or `--out`'s folder). */
   fullReportPath: string;
+  /** Rendered without the run's cache: no answers, failure reasons or trajectories to show. */
+  withoutCache: boolean;
 }
 
 const SCOPE_RANK = (scope: string) => (scope === 'benchmark' ? 0 : scope.startsWith('task/') ? 1 : 2);
@@ -184,6 +186,7 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
   const judgesFailed = failedJudges(lock).map((f) => f.judge);
   return {
     fullReportPath: fullReportPath(input.reportsPath),
+    withoutCache: input.withoutCache === true,
     benchmark: lock.plan.benchmark,
     evalc: lock.evalc,
     planDigest: lock.plan.digest,

@@ -32,6 +32,11 @@ export interface ReportInput {
    * `/`-separated: `out/pr`); default `.evalc/reports`. Never a host path when inside the plan folder.
    */
   reportsPath?: string;
+  /**
+   * Rendered without the run's cache (`evalc report` where `.evalc/cache` is not at hand): report.md
+   * says its answers, failure reasons and trajectories are missing, not just absent (QA261).
+   */
+  withoutCache?: boolean;
 }
 
 export interface RenderedReports {
