@@ -5,11 +5,13 @@
  * (`gzip, gzip`) undone last first. QA255: a raw deflate stream failed `transport_error`
  * "Z_DATA_ERROR" and `gzip, gzip` "evalc cannot undo", where the same reply over HTTP, or an
  * `openai` stream, was read; data that does not decode is named by its coding, as decode-body.ts does.
+ * A plain event stream under a lone `gzip` label is read as is (plain-under-gzip.ts, QA260).
  */
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
+import { codingsToUndo, plainStreamUnderGzip } from '../http/plain-under-gzip.js';
 
 /** A stream with its Content-Encoding undone, and the coding whose data did not decode, if one did not. */
 export interface DecodedStream {
@@ -20,12 +22,13 @@ export interface DecodedStream {
 
 /** The stream with its Content-Encoding undone; undefined for an encoding evalc cannot undo. */
 export function decodeStream(stream: Readable, encoding: string): DecodedStream | undefined {
-  const codings = encoding
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity')
-    .reverse();
-  const decoders = codings.map(decoderFor);
+  const codings = codingsToUndo(encoding);
+  // a lone gzip label over a plain event stream (a proxy removed the compression): read as is (QA260)
+  const decoders = codings.map((coding) =>
+    codings.length === 1 && (coding === 'gzip' || coding === 'x-gzip')
+      ? new PickedByHead((head, ended) => gunzipOrPlain(encoding, head, ended))
+      : decoderFor(coding),
+  );
   if (decoders.some((decoder) => decoder === undefined)) return undefined;
   let corrupt: string | undefined;
   let out = stream;
@@ -46,25 +49,54 @@ export function decodeStream(stream: Readable, encoding: string): DecodedStream 
 
 function decoderFor(coding: string): Transform | undefined {
   if (coding === 'gzip' || coding === 'x-gzip') return zlib.createGunzip();
-  if (coding === 'deflate') return new EitherDeflate();
+  if (coding === 'deflate') return new PickedByHead(zlibOrRawDeflate);
   if (coding === 'br') return zlib.createBrotliDecompress();
   return undefined;
 }
 
-/** Inflates zlib-wrapped or raw deflate, told by the first two bytes (a zlib header, RFC 1950). */
-class EitherDeflate extends Transform {
+/** What undoes a coding, picked by the data's first bytes: a decoder, `plain` (as is), or undefined (too few bytes yet). */
+type Pick = (head: Buffer, ended: boolean) => Transform | 'plain' | undefined;
+
+/** Zlib-wrapped or raw deflate, told by the first two bytes (a zlib header, RFC 1950). */
+const zlibOrRawDeflate: Pick = (head, ended) => {
+  if (head.length < 2 && !ended) return undefined;
+  const [a = 0, b = 0] = head;
+  const wrapped = (a & 0x0f) === 8 && ((a << 8) | b) % 31 === 0;
+  return wrapped ? zlib.createInflate() : zlib.createInflateRaw();
+};
+
+/** Gunzip, or as is for a plain event stream under the label (plain-under-gzip.ts, as a reply read whole). */
+function gunzipOrPlain(encoding: string, head: Buffer, ended: boolean): Transform | 'plain' | undefined {
+  const plain = plainStreamUnderGzip(encoding, head, ended);
+  return plain === undefined ? undefined : plain ? 'plain' : zlib.createGunzip();
+}
+
+/** Undoes a coding with the decoder its data's first bytes pick (`Pick`). */
+class PickedByHead extends Transform {
+  readonly #pick: Pick;
   #head = Buffer.alloc(0);
-  #inner: zlib.Inflate | zlib.InflateRaw | undefined;
+  #inner: Transform | 'plain' | undefined;
   #ended: Promise<void> | undefined;
 
+  constructor(pick: Pick) {
+    super();
+    this.#pick = pick;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.#inner === 'plain') {
+      this.push(chunk);
+      done();
+      return;
+    }
     if (this.#inner !== undefined) {
       this.#inner.write(chunk, () => done());
       return;
     }
     this.#head = Buffer.concat([this.#head, chunk]);
-    if (this.#head.length < 2) done();
-    else this.#start(done);
+    const picked = this.#pick(this.#head, false);
+    if (picked === undefined) done();
+    else this.#start(picked, done);
   }
 
   override _flush(done: TransformCallback): void {
@@ -73,29 +105,35 @@ class EitherDeflate extends Transform {
         done();
         return;
       }
-      this.#start(() => undefined);
+      this.#start(this.#pick(this.#head, true) ?? 'plain', () => undefined);
+    }
+    if (this.#inner === 'plain') {
+      done();
+      return;
     }
     this.#inner?.end();
     (this.#ended ?? Promise.resolve()).then(() => done(), done);
   }
 
-  #start(done: TransformCallback): void {
-    const [a = 0, b = 0] = this.#head;
-    const wrapped = (a & 0x0f) === 8 && ((a << 8) | b) % 31 === 0;
-    const inner = wrapped ? zlib.createInflate() : zlib.createInflateRaw();
-    this.#inner = inner;
-    inner.on('data', (data: Buffer) => this.push(data));
+  #start(picked: Transform | 'plain', done: TransformCallback): void {
+    const head = this.#head;
+    this.#head = Buffer.alloc(0);
+    this.#inner = picked;
+    if (picked === 'plain') {
+      this.push(head);
+      done();
+      return;
+    }
+    picked.on('data', (data: Buffer) => this.push(data));
     this.#ended = new Promise((resolve, reject) => {
-      inner.once('end', resolve);
-      inner.once('error', (error) => {
+      picked.once('end', resolve);
+      picked.once('error', (error) => {
         this.destroy(error);
         reject(error);
       });
     });
     this.#ended.catch(() => undefined);
-    const head = this.#head;
-    this.#head = Buffer.alloc(0);
-    inner.write(head, () => done());
+    picked.write(head, () => done());
   }
 }
 
