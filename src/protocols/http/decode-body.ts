@@ -14,6 +14,7 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import { parseBoundedJson } from '../bounded-json.js';
+import { NDJSON_TYPES } from './cut-reply.js';
 
 export type DecodedBody =
   | { ok: true; text: string; bytes: Buffer }
@@ -117,6 +118,7 @@ export function notUtf8Detail(
   text: string,
   contentType: string | undefined,
   stream = isEventStream(contentType),
+  textType?: string,
 ): string | undefined {
   if (!text.includes('\uFFFD') || isUtf8(bytes)) return undefined;
   const charset = charsetOf(contentType);
@@ -125,7 +127,7 @@ export function notUtf8Detail(
   if (bom !== undefined ? bom !== 'utf-8' : charset !== undefined && !UTF8_LABELS.has(charset) && !unknown)
     return undefined;
   const at = firstNonUtf8(bytes);
-  return notUtf8Message(bytes[at] ?? 0, at, contentType, { utf8Bom: bom !== undefined, stream });
+  return notUtf8Message(bytes[at] ?? 0, at, contentType, { utf8Bom: bom !== undefined, stream, textType });
 }
 
 /**
@@ -137,7 +139,7 @@ export function notUtf8Message(
   byte: number,
   at: number,
   contentType: string | undefined,
-  { utf8Bom, stream }: { utf8Bom: boolean; stream: boolean },
+  { utf8Bom, stream, textType }: { utf8Bom: boolean; stream: boolean; textType?: string | undefined },
 ): string {
   const charset = charsetOf(contentType);
   const said = utf8Bom
@@ -150,7 +152,7 @@ export function notUtf8Message(
   const what = byte >= 0 ? `byte 0x${byte.toString(16)}` : 'a character cut short';
   return (
     `reply is not UTF-8 (${what} at offset ${at}; ${said}): ` +
-    `send UTF-8, or name the charset the agent writes, e.g. Content-Type: ${stream ? 'text/event-stream' : 'application/json'}; charset=iso-8859-1`
+    `send UTF-8, or name the charset the agent writes, e.g. Content-Type: ${stream ? 'text/event-stream' : (textType ?? 'application/json')}; charset=iso-8859-1`
   );
 }
 
@@ -182,11 +184,20 @@ export function notUtf8Reply(
   contentType: string | undefined,
 ): string | undefined {
   // A stream as openai reads one (recoverStreamedReply): so labelled, or `data:` (`event:`, `id:`,
-  // `:`) lines under another Content-Type (QA254: text/plain or none, merged with U+FFFD and kept).
+  // `:`) lines under another Content-Type (QA254: text/plain or none, merged with U+FFFD and kept);
+  // a field's name is followed by its colon (QA258: a text answer 'identity café.' was told to be
+  // an event stream, where 'Paris café.' was kept).
   const stream =
-    (isEventStream(contentType) || /^\s*(data|event|id|:)/.test(text)) && !text.endsWith('\uFFFD');
-  if (!stream && !parseBoundedJson(text).ok) return undefined;
-  return notUtf8Detail(bytes, text, contentType, stream || isEventStream(contentType));
+    (isEventStream(contentType) || /^\s*(?:data|event|id|retry)?:/.test(text)) && !text.endsWith('\uFFFD');
+  if (stream) return notUtf8Detail(bytes, text, contentType, true);
+  if (parseBoundedJson(text).ok) return notUtf8Detail(bytes, text, contentType, isEventStream(contentType));
+  // A text document (`http`'s text/plain, NDJSON's lines) is checked as JSON is, hinted with its own
+  // type (QA258: Latin-1 was kept with U+FFFD for its é without a word); NDJSON's last line cut
+  // inside a character is the cut interpretReply names, a text/plain reply is never read as cut.
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const ndjson = NDJSON_TYPES.has(media) && !text.endsWith('\uFFFD');
+  if (media !== 'text/plain' && !ndjson) return undefined;
+  return notUtf8Detail(bytes, text, contentType, false, media);
 }
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence. */

@@ -1,0 +1,75 @@
+/**
+ * QA258: an `http` agent's text/plain reply (the document as a string) in Latin-1, no charset named,
+ * was kept with U+FFFD for its é without a word ('Paris café.'), and since 960f7cdb one whose text
+ * begins 'id', 'data' or 'event' ('identity café.') was invalid_json hinted 'Content-Type:
+ * text/event-stream', as if it were a stream. Both are invalid_json naming the byte, hinted with
+ * text/plain (NDJSON lines too, with their type); a named charset is read in it, UTF-8 as before,
+ * and a stream's `data:` lines are still told text/event-stream.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { startLoopback } from '../fixtures/loopback.js';
+import { testContext } from './conformance.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const close of cleanups.splice(0)) await close();
+});
+
+async function textReply(text: string, encoding: BufferEncoding, contentType: string) {
+  const server = await startLoopback((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': contentType });
+    res.end(Buffer.from(text, encoding));
+  });
+  cleanups.push(() => server.close());
+  const adapter = createHttpAdapter(
+    { protocol: 'http', url: `${server.url}/ask`, method: 'POST' },
+    { transport: new HttpTransport({ timeoutMs: 2000, retries: 0 }) },
+  );
+  cleanups.push(() => adapter.close());
+  return adapter.invoke({ q: 'x' }, testContext(AbortSignal.timeout(5_000)));
+}
+
+describe('an http agent text reply not in UTF-8 (QA258)', () => {
+  it.each(['Paris café.', 'identity café.', 'Paris café'])(
+    '%s in Latin-1 is invalid_json hinted text/plain',
+    async (text) => {
+      const outcome = await textReply(text, 'latin1', 'text/plain');
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) return;
+      expect(outcome.error.kind).toBe('invalid_json');
+      expect(outcome.error.message).toContain(
+        `reply is not UTF-8 (byte 0xe9 at offset ${text.indexOf('é')}; its Content-Type names no charset)`,
+      );
+      expect(outcome.error.message).toContain('e.g. Content-Type: text/plain; charset=iso-8859-1');
+    },
+  );
+
+  it('NDJSON lines in Latin-1 are hinted with their type', async () => {
+    const outcome = await textReply('{"a": "café"}\n{"a": "b"}\n', 'latin1', 'application/x-ndjson');
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid_json',
+        message: expect.stringContaining('Content-Type: application/x-ndjson; charset='),
+      },
+    });
+  });
+
+  it('reads a named charset, UTF-8, and tells data: lines text/event-stream as before', async () => {
+    const named = await textReply('identity café.', 'latin1', 'text/plain; charset=iso-8859-1');
+    expect(named).toMatchObject({ ok: true, trajectory: { response: 'identity café.' } });
+    const utf8 = await textReply('identity café.', 'utf8', 'text/plain');
+    expect(utf8).toMatchObject({ ok: true, trajectory: { response: 'identity café.' } });
+    const stream = await textReply('data: café.\n\n', 'latin1', 'text/plain');
+    expect(stream).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid_json',
+        message: expect.stringContaining('Content-Type: text/event-stream; charset='),
+      },
+    });
+  });
+});
