@@ -5,21 +5,15 @@
  * templates and expressions that do not compile, secrets in the wrong place).
  */
 
-import {
-  type CompiledExtraction,
-  compileExtraction,
-  JMESPATH_LIBRARY,
-  uncompiledExtraction,
-} from '../binding/extract.js';
-import { compileTemplate, type TemplateError, type TemplateNode } from '../binding/template.js';
+import type { CompiledExtraction } from '../binding/extract.js';
+import type { TemplateNode } from '../binding/template.js';
 import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
 import { didYouMean } from '../plan/suggest.js';
-import { valueAt } from '../plan/validate-schema.js';
-import { mayReadContentJson } from '../protocols/openai/json-content.js';
 import { checkAgentResponses } from './agent-response-check.js';
+import { compileBindings } from './compile-bindings.js';
 import { digestOf } from './content-key.js';
 import { type DatasetContext, loadDataset, type ResolvedDataset } from './datasets.js';
 import { dimensionRangeRule } from './dimension-range.js';
@@ -33,7 +27,6 @@ import {
   scoringConfig,
 } from './identities.js';
 import { expectedReferenceRubric } from './judge-reference.js';
-import { maeOutputsDigest } from './mae-output-key.js';
 import { checkMetric, type MetricInfo } from './metric-check.js';
 import { checkMetricReferences } from './metric-refs.js';
 import { checkOnly } from './only-check.js';
@@ -193,71 +186,7 @@ export async function resolvePlan(
     });
 
     // Compile each binding once.
-    const compiledBindings = new Map<
-      string,
-      {
-        template: TemplateNode;
-        templateDigest: string;
-        extraction?: CompiledExtraction;
-        outputDigest: string;
-        /** For an openai agent whose outputs may read `json`, which it reads from evalc 0529bca on (QA93). */
-        contentJsonDigest: string;
-        /** For an mae agent whose outputs may read `output`, which it has from QA248 on (mae-output-key.ts). */
-        maeOutputDigest: string;
-      }
-    >();
-    for (const [name, binding] of Object.entries(task.bindings)) {
-      const bindingPath: PlanPath = [...taskPath, 'bindings', name];
-      const templateErrors: TemplateError[] = [];
-      const template = compileTemplate(binding.input, templateErrors);
-      for (const err of templateErrors) {
-        const leafPath = [...bindingPath, 'input', ...err.path];
-        const leaf = valueAt(binding.input, err.path);
-        diagnostics.push(
-          diagnostic('EVALC_BIND_TEMPLATE_SYNTAX', `template does not compile: ${err.message}`, leafPath, {
-            // At the character the error is about, when the YAML maps to the string exactly.
-            source:
-              (err.offset !== undefined && typeof leaf === 'string'
-                ? loaded.locateInValue?.(leafPath, leaf, err.offset)
-                : undefined) ?? at(leafPath),
-            ...(err.hint ? { hint: err.hint } : {}),
-          }),
-        );
-      }
-      const extraction = compileExtraction(binding.output);
-      if (!extraction.ok) {
-        for (const err of extraction.errors) {
-          const outputPath = [...bindingPath, 'output', err.name];
-          const expression = binding.output[err.name];
-          diagnostics.push(
-            diagnostic(
-              'EVALC_BIND_JMESPATH',
-              `JMESPath expression does not compile: ${err.message}`,
-              outputPath,
-              {
-                source:
-                  (err.offset !== undefined && typeof expression === 'string'
-                    ? loaded.locateInValue?.(outputPath, expression, err.offset)
-                    : undefined) ?? at(outputPath),
-                ...(err.hint ? { hint: err.hint } : {}),
-              },
-            ),
-          );
-        }
-      }
-      compiledBindings.set(name, {
-        template,
-        templateDigest: digestOf(binding.input ?? null),
-        extraction: extraction.ok
-          ? extraction.extraction
-          : uncompiledExtraction(binding.output, extraction.errors[0]?.name ?? ''),
-        outputDigest: digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
-        contentJsonDigest: mayReadContentJson(binding.output)
-          ? digestOf({ output: binding.output, library: JMESPATH_LIBRARY, content: 'json' })
-          : digestOf({ output: binding.output, library: JMESPATH_LIBRARY }),
-        maeOutputDigest: maeOutputsDigest(binding.output, JMESPATH_LIBRARY),
-      });
-    }
+    const compiledBindings = compileBindings(task.bindings, taskPath, loaded, at, diagnostics);
 
     // Metrics of this task: its own, then the plan-wide ones.
     const metrics: ResolvedMetric[] = [];
