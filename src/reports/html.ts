@@ -23,6 +23,7 @@ import {
 } from './markdown-diff.js';
 import { withErrorsText } from './markdown-errors.js';
 import { escapeHtml as h } from './markdown-text.js';
+import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 import { type ExampleView, findScore, type ReportModel, verdictText } from './report-model.js';
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
@@ -165,10 +166,12 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const composition = compositionNote(diff, shown);
   const unpaired = unpairedNote(shown);
   const against = flipsAgainstNote(shown, diff.options.significance);
+  const floor = monteCarloFloorNote(shown, diff.options.significance, diff.options.resamples);
   const notes = [
     composition ? `<p class="empty">${h(composition)}</p>` : '',
     unpaired ? `<p class="empty">${h(unpaired)}</p>` : '',
     against ? `<p class="empty">${h(against)}</p>` : '',
+    floor ? `<p class="empty">${h(floor)}</p>` : '',
     hidden > 0
       ? `<p class="empty">${hidden} other aggregate${hidden === 1 ? '' : 's'} not shown (unchanged, or the same as their task).</p>`
       : '',

@@ -11,6 +11,7 @@ import { flipsAgainstNote } from './flips-against-note.js';
 import { formatNumber, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
+import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
 export function deltaArrow(d: AggregateDelta): string {
@@ -276,6 +277,9 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
         ...(compositionNote(diff, deltas) ? [`_${compositionNote(diff, deltas)}_`, ''] : []),
         ...(unpairedNote(deltas) ? [`_${unpairedNote(deltas)}_`, ''] : []),
         ...(flipsAgainstNote(deltas, alpha) ? [`_${flipsAgainstNote(deltas, alpha)}_`, ''] : []),
+        ...(monteCarloFloorNote(deltas, alpha, diff.options.resamples)
+          ? [`_${monteCarloFloorNote(deltas, alpha, diff.options.resamples)}_`, '']
+          : []),
         ...(hidden > 0
           ? [
               `_${hidden} other aggregate${hidden === 1 ? '' : 's'} not shown (unchanged, or the same as their task${hiddenNote(diff, deltas)})._`,

@@ -18,6 +18,7 @@ import {
   shownDeltas,
   unpairedNote,
 } from './markdown-diff.js';
+import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** "1 regression", "2 regressions", as report.md and report.html count (QA171: the text said "regression(s)"). */
 export function counted(n: number, noun: string, nouns = `${noun}s`): string {
@@ -76,6 +77,8 @@ export function renderTextDiff(diff: LockDiff): string {
     if (unpaired) lines.push(`  (${unpaired})`);
     const against = flipsAgainstNote(deltas, diff.options.significance);
     if (against) lines.push(`  (${against})`);
+    const floor = monteCarloFloorNote(deltas, diff.options.significance, diff.options.resamples);
+    if (floor) lines.push(`  (${floor})`);
   } else lines.push('', 'No aggregate changed.');
   // The counts above include every scope; a single-dataset task's dataset row repeats the task's.
   const hidden = diff.aggregates.filter((d) => d.significant && !deltas.includes(d)).length;
