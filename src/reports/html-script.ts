@@ -15,12 +15,18 @@ export const HTML_SCRIPT = `
   var count = document.getElementById('examples-count');
   var viewer = document.getElementById('viewer');
 
+  // Control characters in ids and texts shown as their \\uXXXX spelling, as report.md and junit.xml
+  // show them (control-chars.ts): a U+202E in an id displayed the rest of its row reversed (QA261).
+  var CONTROL = /[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]/g;
+  function spellControls(text) {
+    return text.replace(CONTROL, function (c) { return '\\\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4); });
+  }
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
     (children || []).forEach(function (c) {
       if (c === null || c === undefined) return;
-      node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+      node.appendChild(typeof c === 'string' ? document.createTextNode(spellControls(c)) : c);
     });
     return node;
   }
