@@ -4,19 +4,17 @@
  * wrote the plan through the link (creating its target) and said 'created evalc.yaml'. Both are
  * said as what they are, exit 64, nothing written.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempWorkspace } from '../e2e/apply-harness.js';
-import { spawnCli } from './run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { initWorkspace } from '../fixtures/init-scaffold.js';
 
-const ws = tempWorkspace('qa227-init-plan-not-a-file');
-afterAll(() => ws.cleanup());
+const ws = initWorkspace('qa227-init-plan-not-a-file');
 
 describe('evalc init where evalc.yaml is no regular file', () => {
   it('a folder: said as one, not pointed at evalc plan', () => {
-    mkdirSync(path.join(ws.dir, 'f', 'evalc.yaml'), { recursive: true });
-    const result = spawnCli(['init', 'f'], { cwd: ws.dir });
+    ws.plant('f/evalc.yaml', 'folder');
+    const result = ws.init('f');
     expect(result.code).toBe(64);
     expect(result.stderr).toBe(
       'evalc: f/evalc.yaml is a folder, not a plan: give init a folder without evalc.yaml\n',
@@ -25,9 +23,8 @@ describe('evalc init where evalc.yaml is no regular file', () => {
   });
 
   it('a link to a missing file: refused, nothing written through it', () => {
-    mkdirSync(path.join(ws.dir, 'l'));
-    symlinkSync('gone.yaml', path.join(ws.dir, 'l', 'evalc.yaml'));
-    const result = spawnCli(['init', 'l'], { cwd: ws.dir });
+    ws.plant('l/evalc.yaml', { link: 'gone.yaml' });
+    const result = ws.init('l');
     expect(result.code).toBe(64);
     expect(result.stderr).toBe(
       'evalc: l/evalc.yaml is a link to gone.yaml, which does not exist: init writes no plan through a link; remove it, or give init a folder without evalc.yaml\n',

@@ -4,20 +4,17 @@
  * a folder, not a file'. It is said as a folder, as a folder of that name is, exit 64, nothing written;
  * a loop of links (which 1e71c0b's first form met with a stack trace, ELOOP) is said as one.
  */
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { tempWorkspace } from '../e2e/apply-harness.js';
-import { spawnCli } from './run-cli.js';
+import { expect, it } from 'vitest';
+import { initWorkspace } from '../fixtures/init-scaffold.js';
 
-const ws = tempWorkspace('qa231-init-plan-link-to-folder');
-afterAll(() => ws.cleanup());
+const ws = initWorkspace('qa231-init-plan-link-to-folder');
 
 it('a link to a folder: said as one, not pointed at evalc plan', () => {
-  mkdirSync(path.join(ws.dir, 'l'));
-  mkdirSync(path.join(ws.dir, 'elsewhere'));
-  symlinkSync('../elsewhere', path.join(ws.dir, 'l', 'evalc.yaml'));
-  const result = spawnCli(['init', 'l'], { cwd: ws.dir });
+  ws.plant('elsewhere', 'folder');
+  ws.plant('l/evalc.yaml', { link: '../elsewhere' });
+  const result = ws.init('l');
   expect(result.code).toBe(64);
   expect(result.stderr).toBe(
     'evalc: l/evalc.yaml is a link to ../elsewhere, a folder, not a plan: give init a folder without evalc.yaml\n',
@@ -27,10 +24,9 @@ it('a link to a folder: said as one, not pointed at evalc plan', () => {
 });
 
 it('a loop of links: said as one, no stack trace', () => {
-  mkdirSync(path.join(ws.dir, 'o'));
-  symlinkSync('again', path.join(ws.dir, 'o', 'evalc.yaml'));
-  symlinkSync('evalc.yaml', path.join(ws.dir, 'o', 'again'));
-  const result = spawnCli(['init', 'o'], { cwd: ws.dir });
+  ws.plant('o/evalc.yaml', { link: 'again' });
+  ws.plant('o/again', { link: 'evalc.yaml' });
+  const result = ws.init('o');
   expect(result.code).toBe(64);
   expect(result.stderr).toBe(
     'evalc: o/evalc.yaml is a link to again, a loop of links that reaches no file: init writes no plan through a link; remove it, or give init a folder without evalc.yaml\n',

@@ -5,12 +5,11 @@
  * back, and runs as printed.
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, expect, it } from 'vitest';
-import { tempWorkspace } from '../e2e/apply-harness.js';
-import { CLI, spawnCli } from './run-cli.js';
+import { expect, it } from 'vitest';
+import { initWorkspace } from '../fixtures/init-scaffold.js';
+import { CLI } from './run-cli.js';
 
-const ws = tempWorkspace('qa234-init-next-lines-quoted');
-afterAll(() => ws.cleanup());
+const ws = initWorkspace('qa234-init-next-lines-quoted');
 
 it.each([
   ["it's", "evalc validate 'it'\\''s'"],
@@ -18,7 +17,7 @@ it.each([
   ['-dash', 'evalc validate ./-dash'],
   ['my plans', "evalc validate 'my plans'"],
 ])('init %j: its next lines run as printed', (dir, validate) => {
-  const result = spawnCli(['init', '--', dir], { cwd: ws.dir });
+  const result = ws.init('--', dir);
   expect(result.code).toBe(0);
   const next = result.stdout.split('\n').find((l) => l.startsWith('next: '))!;
   expect(next.split(', ')[0]).toBe(`next: ${validate}`);

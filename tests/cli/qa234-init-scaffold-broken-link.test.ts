@@ -4,19 +4,16 @@
  * a stack trace, evalc.yaml never written. A scaffold file that is a broken link (or a loop of links)
  * is refused first, as the plan's is: exit 64, nothing written.
  */
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { tempWorkspace } from '../e2e/apply-harness.js';
-import { spawnCli } from './run-cli.js';
+import { expect, it } from 'vitest';
+import { initWorkspace } from '../fixtures/init-scaffold.js';
 
-const ws = tempWorkspace('qa234-init-scaffold-broken-link');
-afterAll(() => ws.cleanup());
+const ws = initWorkspace('qa234-init-scaffold-broken-link');
 
 it('a .gitignore linked to a missing file: refused, nothing written', () => {
-  mkdirSync(path.join(ws.dir, 'f'));
-  symlinkSync('../gone/x', path.join(ws.dir, 'f', '.gitignore'));
-  const result = spawnCli(['init', 'f'], { cwd: ws.dir });
+  ws.plant('f/.gitignore', { link: '../gone/x' });
+  const result = ws.init('f');
   expect(result.code).toBe(64);
   expect(result.stderr).toBe(
     'evalc: f/.gitignore is a link to ../gone/x, which does not exist: init writes nothing through a link; remove it, or give init a folder without it\n',
@@ -25,9 +22,8 @@ it('a .gitignore linked to a missing file: refused, nothing written', () => {
 });
 
 it('a dataset file that is a loop of links: refused as one', () => {
-  mkdirSync(path.join(ws.dir, 'g', 'datasets'), { recursive: true });
-  symlinkSync('smoke.jsonl', path.join(ws.dir, 'g', 'datasets', 'smoke.jsonl'));
-  const result = spawnCli(['init', 'g'], { cwd: ws.dir });
+  ws.plant('g/datasets/smoke.jsonl', { link: 'smoke.jsonl' });
+  const result = ws.init('g');
   expect(result.code).toBe(64);
   expect(result.stderr).toMatch(
     /^evalc: g\/datasets\/smoke\.jsonl is a link to smoke\.jsonl, a loop of links that reaches no file: /,
