@@ -9,7 +9,7 @@ import { asRecorded } from './decimal-round.js';
 import { type ExampleScoreRow, hierarchicalWeights } from './example-rows.js';
 import { fmt, fmtP } from './gate-figures.js';
 import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from './gates.js';
-import { pClause } from './p-value-text.js';
+import { monteCarloFloorClause, pClause } from './p-value-text.js';
 import { getMetricDefinition } from './registry.js';
 import { weightedMean } from './stats/descriptive.js';
 import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from './stats/mcnemar.js';
@@ -140,6 +140,12 @@ export function regressionResult(
   const against = discordant !== undefined && !flipsAgreeWithChange(discordant, meanDiff);
   const significant = pValue < alpha && !against;
   const passed = !(drop > maxDrop && significant);
+  // A Monte Carlo p never goes below 1/(B + 1): at an α there or below, "not significant" is the test's
+  // resolution, not evidence (QA262: a drop with exact p < 1e-20 read `p = 0.0010 … not significant`).
+  const floorClause =
+    method === 'sign_flip' && boot && !boot.exact
+      ? monteCarloFloorClause(alpha, options.resamples)
+      : undefined;
   // A rise of the mean (a fall, for a lower-is-better value) that shows at the message's precision.
   const better = drop < 0 && fmt(-drop) !== fmt(0);
   const verdict = passed
@@ -149,7 +155,9 @@ export function regressionResult(
         ? `drop ≤ max_drop ${maxDrop}`
         : against && pValue < alpha
           ? `not significant (the flips are mostly the other way, b=${discordant?.b} c=${discordant?.c}: the weighted mean moved with fewer, heavier examples)`
-          : 'not significant'
+          : floorClause !== undefined
+            ? `not significant (${floorClause})`
+            : 'not significant'
     : 'REGRESSION';
   // An improvement read "(drop -1.000, max_drop 0.02) … drop ≤ max_drop" (QA111): it says so.
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;

@@ -54,3 +54,24 @@ function firstSignificantDecimal(p: number): number {
 function powerOfTen(decimals: number): number {
   return Number(`1e-${decimals}`);
 }
+
+/** run.bootstrap's largest value (plan schema). */
+const MAX_RESAMPLES = 100000;
+
+/**
+ * Why a Monte Carlo sign-flip p cannot reach α, when it cannot: it is (1 + extreme) / (B + 1), never
+ * below 1/(B + 1), so at an α at or below that floor no such test is significant, however far its
+ * pairs moved (QA262: `significance: 0.0005` at `run.bootstrap: 1000`, a drop with exact p < 1e-20
+ * read `p = 0.0010 … not significant`). Says which run.bootstrap lets a p reach α; undefined when one can.
+ */
+export function monteCarloFloorClause(alpha: number, resamples: number): string | undefined {
+  const floor = 1 / (resamples + 1);
+  if (floor < alpha) return undefined;
+  let needed = Math.floor(1 / alpha);
+  if (!(1 / (needed + 1) < alpha)) needed += 1;
+  const remedy =
+    needed <= MAX_RESAMPLES
+      ? `run.bootstrap: ${needed} or more lets one reach it`
+      : `no run.bootstrap (at most ${MAX_RESAMPLES}) lets one reach it`;
+  return `a Monte Carlo p is never below 1/(B + 1) = ${formatPValue(floor, alpha)} (run.bootstrap ${resamples}), not below α = ${alpha}; ${remedy}`;
+}

@@ -7,26 +7,17 @@
  * with the `run.bootstrap` that lets a p reach α.
  */
 import type { AggregateDelta } from '../lockfile/diff.js';
-import { formatPValue } from '../metrics/p-value-text.js';
-
-/** run.bootstrap's largest value (plan schema). */
-const MAX_RESAMPLES = 100000;
+import { monteCarloFloorClause } from '../metrics/p-value-text.js';
 
 export function monteCarloFloorNote(
   deltas: readonly AggregateDelta[],
   alpha: number,
   resamples: number,
 ): string | undefined {
-  const floor = 1 / (resamples + 1);
-  if (floor < alpha) return undefined;
+  const clause = monteCarloFloorClause(alpha, resamples);
+  if (clause === undefined) return undefined;
   const rows = deltas.filter((d) => d.pValueMethod === 'monte_carlo' && !d.significant);
   if (rows.length === 0) return undefined;
   const first = rows[0] as AggregateDelta;
-  let needed = Math.floor(1 / alpha);
-  if (!(1 / (needed + 1) < alpha)) needed += 1;
-  const remedy =
-    needed <= MAX_RESAMPLES
-      ? `run.bootstrap: ${needed} or more lets one reach it`
-      : `no run.bootstrap (at most ${MAX_RESAMPLES}) lets one reach it`;
-  return `n.s. by the test's resolution (${first.metric}${rows.length > 1 ? `, and ${rows.length - 1} more` : ''}): a Monte Carlo p is never below 1/(B + 1) = ${formatPValue(floor, alpha)} (run.bootstrap ${resamples}), not below α = ${alpha}; ${remedy}.`;
+  return `n.s. by the test's resolution (${first.metric}${rows.length > 1 ? `, and ${rows.length - 1} more` : ''}): ${clause}.`;
 }
