@@ -120,6 +120,11 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
       message: `malformed reference ${said}`,
       hint: 'write ${env.NAME}: a name of ASCII letters, digits and _, not starting with a digit',
     };
+  // `${OPENAI_API_KEY}`, `${Env.A1_TOKEN}`: a name the message quotes whole is written back under `env.` (QA264:
+  // the hint read 'write ${env.NAME}').
+  const bare = /^\$\{(?:env[.:])?([A-Za-z_][A-Za-z0-9_]*)\}$/i.exec(ref)?.[1];
+  if (isSecret && said === ref && bare !== undefined)
+    return { message: `malformed reference ${said}`, hint: `write \${env.${bare}}` };
   return { message: `malformed reference ${said}`, hint: 'write ${env.NAME}' };
 }
 

@@ -24,7 +24,7 @@ it('a literal in braces in a header or serve.env value is said ${…}, a variabl
     'malformed reference ${…} | write ${env.NAME}',
     'malformed reference ${…} | write ${env.NAME}',
     'malformed reference ${…} | write ${env.NAME}',
-    'malformed reference ${A1_TOKEN} | write ${env.NAME}',
+    'malformed reference ${A1_TOKEN} | write ${env.A1_TOKEN}',
   ]);
   expect(out.join('\n')).not.toMatch(/QA242/);
 });
