@@ -4,11 +4,13 @@
  * begins 'id', 'data' or 'event' ('identity café.') was invalid_json hinted 'Content-Type:
  * text/event-stream', as if it were a stream. Both are invalid_json naming the byte, hinted with
  * text/plain (NDJSON lines too, with their type); a named charset is read in it, UTF-8 as before,
- * and a stream's `data:` lines are still told text/event-stream.
+ * and a stream's `data:` lines are still told text/event-stream. To a caller that reads no text
+ * (openai, raip: HttpTransport without textReply) such a reply stays 'not JSON', as before.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { askBytesReply } from '../fixtures/byte-reply.js';
 import { startLoopback } from '../fixtures/loopback.js';
 import { testContext } from './conformance.js';
 
@@ -70,6 +72,18 @@ describe('an http agent text reply not in UTF-8 (QA258)', () => {
         kind: 'invalid_json',
         message: expect.stringContaining('Content-Type: text/event-stream; charset='),
       },
+    });
+  });
+
+  it('stays not JSON to a caller that reads no text', async () => {
+    const { outcome } = await askBytesReply(
+      Buffer.from('Paris café.', 'latin1'),
+      { 'content-type': 'text/plain' },
+      cleanups,
+    );
+    expect(outcome).toMatchObject({
+      kind: 'invalid_json',
+      message: expect.stringContaining('reply is not JSON'),
     });
   });
 });

@@ -48,6 +48,7 @@ export function createHttpAdapter(config: HttpAgentConfig, runtime: HttpRuntime)
       method,
       url,
       signal: ctx.signal,
+      textReply: true,
       ...(hasBody ? { body: input } : {}),
       ...(hasBody && contentType !== undefined ? { headers: { 'content-type': contentType } } : {}),
     });

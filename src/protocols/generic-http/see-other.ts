@@ -20,5 +20,5 @@ export async function followSeeOther(
   if (reply.ok || reply.status !== 303 || method === 'GET') return reply;
   const decision = decideRedirect('GET', url, 303, reply.headers?.location, 0);
   if (!decision.follow) return reply;
-  return transport.requestJson({ method: 'GET', url: decision.url, signal });
+  return transport.requestJson({ method: 'GET', url: decision.url, signal, textReply: true });
 }

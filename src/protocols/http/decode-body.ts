@@ -182,6 +182,7 @@ export function notUtf8Reply(
   bytes: Buffer,
   text: string,
   contentType: string | undefined,
+  textReply = false,
 ): string | undefined {
   // A stream as openai reads one (recoverStreamedReply): so labelled, or `data:` (`event:`, `id:`,
   // `:`) lines under another Content-Type (QA254: text/plain or none, merged with U+FFFD and kept);
@@ -192,11 +193,12 @@ export function notUtf8Reply(
   if (stream) return notUtf8Detail(bytes, text, contentType, true);
   if (parseBoundedJson(text).ok) return notUtf8Detail(bytes, text, contentType, isEventStream(contentType));
   // A text document (`http`'s text/plain, NDJSON's lines) is checked as JSON is, hinted with its own
-  // type (QA258: Latin-1 was kept with U+FFFD for its é without a word); NDJSON's last line cut
+  // type (QA258: Latin-1 was kept with U+FFFD for its é without a word); to a caller that reads no
+  // text (openai, raip) it stays 'not JSON'. NDJSON's last line cut
   // inside a character is the cut interpretReply names, a text/plain reply is never read as cut.
   const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const ndjson = NDJSON_TYPES.has(media) && !text.endsWith('\uFFFD');
-  if (media !== 'text/plain' && !ndjson) return undefined;
+  if (!textReply || (media !== 'text/plain' && !ndjson)) return undefined;
   return notUtf8Detail(bytes, text, contentType, false, media);
 }
 

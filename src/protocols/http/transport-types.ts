@@ -86,6 +86,11 @@ export interface JsonRequest {
    * it again); a Ctrl-C during the wait gives `cancelled`, as for any failure.
    */
   failureIn2xx?: (reply: Reply2xx) => StepError | undefined;
+  /**
+   * The caller reads a text/plain or NDJSON reply as its document (`http` agents): such a body not in
+   * UTF-8, no charset named, is `invalid_json` naming the byte (QA258); to the others it is not JSON.
+   */
+  textReply?: boolean;
 }
 
 /** A reply with a 2xx status, as `failureIn2xx` sees it (its attempts not yet counted). */

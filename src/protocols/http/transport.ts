@@ -293,7 +293,9 @@ export class HttpTransport {
       // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
       const notUtf8 = (bytes: Buffer, text: string) => {
         const ok = status >= 200 && status < 300;
-        const detail = ok ? notUtf8Reply(bytes, text, replyHeaders['content-type']) : undefined;
+        const detail = ok
+          ? notUtf8Reply(bytes, text, replyHeaders['content-type'], request.textReply === true)
+          : undefined;
         if (detail === undefined) return undefined;
         const error: StepError = { kind: 'invalid_json', message: `${where()}: ${detail}`, retryable: false };
         return { ok: false as const, error, status, headers: replyHeaders };
