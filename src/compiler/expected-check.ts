@@ -11,6 +11,7 @@ import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
 import type { ResolvedExample } from './datasets.js';
+import { EXAMPLE_KEYS } from './example-key-typo.js';
 import type { ResolvedGroup } from './resolve.js';
 
 /** Params that, when set, replace the expected value (so `expected:` is not read). */
@@ -152,7 +153,22 @@ function hintFor(
   const head = isVars ? path.slice(5).split('.')[0]! : path.split('.')[0]!;
   const suggestion = didYouMean(head, names);
   if (suggestion) return suggestion;
+  const beside = isVars ? undefined : atTopLevel(head, examples);
+  if (beside) return beside;
   return names.size > 0
     ? `the examples have ${isVars ? 'vars' : 'expected'}: ${[...names].join(', ')}`
     : undefined;
+}
+
+/**
+ * An expected value written beside `expected`, at the example's top level (`{"id": "q1",
+ * "question": …, "answer": …}`, a team's own dataset shape), is kept as data no metric reads
+ * (QA264: the warning had no hint, as the template's had for a var there).
+ */
+function atTopLevel(head: string, examples: readonly ResolvedExample[]): string | undefined {
+  const read = new Set<string>(EXAMPLE_KEYS);
+  if (read.has(head)) return undefined;
+  const example = examples.find((e) => Object.hasOwn(e, head));
+  if (example === undefined) return undefined;
+  return `example ${example.id} has \`${head}\` at its top level, kept as data: a metric reads an example's \`expected\` ({"id": …, "expected": {"${head}": …}})`;
 }

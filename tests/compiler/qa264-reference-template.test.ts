@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { loadPlan } from '../../src/compiler/load-plan.js';
 import { writeFiles } from './plan-helpers.js';
 
-async function warningsFor(metric: string): Promise<string[]> {
+async function warningsFor(
+  metric: string,
+  rows = '{"id":"a","vars":{"q":"x"},"expected":{"answer":"Paris"}}\n',
+): Promise<string[]> {
   const dir = writeFiles({
     'evalc.yaml': `evalc: 1
 benchmark: { id: ds, version: 1.0.0 }
@@ -30,7 +33,7 @@ tasks:
     metrics:
       - ${metric}
 `,
-    'd.jsonl': '{"id":"a","vars":{"q":"x"},"expected":{"answer":"Paris"}}\n',
+    'd.jsonl': rows,
   });
   const r = await loadPlan(path.join(dir, 'evalc.yaml'), {
     cwd: dir,
@@ -61,5 +64,14 @@ describe('reference: and expected: written as templates (QA264)', () => {
       "EVALC_REF_EXPECTED `judge` reads expected.{{candidate.answer}}, which no example of dataset d has | `reference:` is a path into the example's expected value (or `vars.NAME`), not a template",
     ]);
     expect(await warningsFor(judge('answer'))).toEqual([]);
+  });
+});
+
+describe('an expected value written at the example top level (QA264)', () => {
+  it('says where expected values go', async () => {
+    const flat = '{"id":"q1","vars":{"q":"x"},"answer":"Paris"}\n';
+    expect(await warningsFor('{ type: exact_match, candidate: answer, expected: answer }', flat)).toEqual([
+      'EVALC_REF_EXPECTED `exact_match` reads expected.answer, which no example of dataset d has | example q1 has `answer` at its top level, kept as data: a metric reads an example\'s `expected` ({"id": …, "expected": {"answer": …}})',
+    ]);
   });
 });
