@@ -21,7 +21,9 @@ async function send(encoding: string[], body: Buffer) {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': encoding });
+      // setHeader takes a list: one `Content-Encoding` header line per item.
+      res.setHeader('content-encoding', encoding);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(body);
     });
   });
