@@ -325,9 +325,13 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   return out;
 }
 
-/** A measure's mean: small amounts (USD per example) keep three significant digits. */
+/**
+ * A measure's mean: small amounts (USD per example) keep three significant digits, and a whole
+ * number is written as it is (QA261: `time_to_success` read `93.00` ms beside the `94` of mean ms).
+ */
 function formatMeasure(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '—';
+  if (Number.isInteger(x)) return withMinusSign(String(x));
   if (Math.abs(x) >= 100) return withMinusSign(toFixedDecimal(x, 0));
   if (Math.abs(x) >= 1) return withMinusSign(toFixedDecimal(x, 2));
   return withMinusSign(String(Number(x.toPrecision(3))));

@@ -50,7 +50,7 @@ describe('volatile measures', () => {
     expect(md).toContain(
       '| agent/task/dataset | mean ms | p50 ms | tokens | `cost` mean USD | `tokens` mean tokens |',
     );
-    expect(md).toMatch(/\| `a1\/t1\/d1` \| \d+ \| \d+ \| 24 \| 0\.000056 \| 8\.00 \|/);
+    expect(md).toMatch(/\| `a1\/t1\/d1` \| \d+ \| \d+ \| 24 \| 0\.000056 \| 8 \|/);
 
     // Prices up 50%: nothing is invoked again, the cost mean moves beyond diff's ±20%.
     const before = path.join(dir, 'before.lock');
