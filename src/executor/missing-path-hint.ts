@@ -6,9 +6,14 @@
  * Only plain paths are walked: an expression with brackets, pipes or functions gets no hint.
  */
 import { suggest } from '../plan/suggest.js';
+import { codePointCut } from '../protocols/quote-cut.js';
 
 const PLAIN_PATH = /^\s*[A-Za-z_][A-Za-z0-9_]*(?:\s*\.\s*[A-Za-z_][A-Za-z0-9_]*)*\s*$/;
 const SHOWN_FIELDS = 10;
+/** A field name is the agent's text: one longer than this is shown cut, with a `…`. */
+const SHOWN_NAME = 40;
+
+const shownName = (name: string) => (name.length > SHOWN_NAME ? `${codePointCut(name, SHOWN_NAME)}…` : name);
 
 /** The note a missing value's plain path gets ('' when it names no missing field). */
 export function missingPathHint(expression: string, document: unknown): string {
@@ -32,7 +37,7 @@ export function missingPathHint(expression: string, document: unknown): string {
     if (fields.length === 0) return `: ${where} has no \`${segment}\` (it has no fields)`;
     const shown = fields
       .slice(0, SHOWN_FIELDS)
-      .map((f) => `\`${f}\``)
+      .map((f) => `\`${shownName(f)}\``)
       .join(', ');
     const more = fields.length > SHOWN_FIELDS ? `, … (${fields.length} in all)` : '';
     const near = suggest(segment, fields);

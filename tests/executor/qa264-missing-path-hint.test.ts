@@ -21,8 +21,8 @@ afterEach(async () => {
 
 const toolStyle = JSON.stringify({ tool: 'final_answer', arguments: { answer: 'Paris', confidence: 0.9 } });
 
-async function extractionMessage(output: Record<string, string>): Promise<string> {
-  const server = await startCompatServer(() => completion(toolStyle));
+async function extractionMessage(output: Record<string, string>, content = toolStyle): Promise<string> {
+  const server = await startCompatServer(() => completion(content));
   const adapter = createOpenaiAdapter(
     { protocol: 'openai', url: `${server.url}/v1`, model: 'team-v1' },
     { transport: new HttpTransport({ retries: 0 }) },
@@ -63,6 +63,14 @@ describe('a missing plain output path says where it stops', () => {
       /^no value for answer \(jsn\.arguments\.answer\): the reply has no `jsn`; its fields: /,
     );
     expect(message).toContain('(did you mean `json.arguments.answer`?)');
+  });
+
+  it('cuts a long field name of the reply', async () => {
+    const long = 'k'.repeat(100);
+    const message = await extractionMessage({ answer: 'json.answer' }, JSON.stringify({ [long]: 1 }));
+    expect(message).toBe(
+      `no value for answer (json.answer): \`json\` has no \`answer\`; its fields: \`${'k'.repeat(40)}…\``,
+    );
   });
 
   it('a path that resolves keeps its value', async () => {
