@@ -7,6 +7,7 @@
  * transport reading an openai stream whole and the mae `sse` transport reading as it arrives, said
  * "its gzip data is corrupt"). Bytes that are neither are still corrupt gzip data.
  */
+import { NDJSON_TYPES } from './cut-reply.js';
 
 /** The codings a Content-Encoding value lists, lower-cased, in the order they are undone (the last applied first). */
 export function codingsToUndo(contentEncoding: string): string[] {
@@ -40,4 +41,21 @@ export function plainStreamUnderGzip(
   const text = head.subarray(0, MOST).toString('latin1');
   if (EVENT_STREAM_HEAD.test(text)) return true;
   return ended || text.trimStart().length >= ENOUGH || head.length >= MOST ? false : undefined;
+}
+
+/**
+ * Whether an `http` agent's text document (text/plain, NDJSON) under a lone `gzip` label is plain:
+ * its bytes are no gzip data (QA258: 'reply is not readable (its gzip data is corrupt)', where plain
+ * JSON and a plain stream under the label are read as is).
+ */
+export function plainTextUnderGzip(
+  contentEncoding: string | undefined,
+  contentType: string | undefined,
+  body: Buffer,
+): boolean {
+  const codings = codingsToUndo(contentEncoding ?? '');
+  if (codings.length !== 1 || (codings[0] !== 'gzip' && codings[0] !== 'x-gzip')) return false;
+  if (body[0] === 0x1f && body[1] === 0x8b) return false;
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return media === 'text/plain' || NDJSON_TYPES.has(media);
 }

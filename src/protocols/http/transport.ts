@@ -35,7 +35,7 @@ import { describeUnsendableHeader, flattenHeaders, lowerCaseKeys } from './heade
 import { type Attempt, interpretReply } from './interpret-reply.js';
 import { servesOneConnectionAtATime } from './one-connection-server.js';
 import { OriginPools } from './origin-pools.js';
-import { plainStreamUnderGzip } from './plain-under-gzip.js';
+import { plainStreamUnderGzip, plainTextUnderGzip } from './plain-under-gzip.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
@@ -325,12 +325,15 @@ export class HttpTransport {
       if (decoded.reason === 'too_large')
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       // A proxy that removed the compression but kept the header: plain JSON, or a plain stream under
-      // gzip (QA260), checked as a plain reply is (QA250), in its Content-Type's charset (QA254)
+      // gzip (QA260) or an http agent's plain text (QA258), checked as a plain reply is (QA250), in its
+      // Content-Type's charset (QA254)
       const asIs = decodeBody(read.bytes, undefined, replyHeaders['content-type'], this.maxResponseBytes);
       const plain = asIs.ok ? asIs.text : read.bytes.toString('utf8');
       if (
         parseBoundedJson(plain).ok ||
-        plainStreamUnderGzip(replyHeaders['content-encoding'], read.bytes, true)
+        plainStreamUnderGzip(replyHeaders['content-encoding'], read.bytes, true) ||
+        (request.textReply === true &&
+          plainTextUnderGzip(replyHeaders['content-encoding'], replyHeaders['content-type'], read.bytes))
       )
         return (
           notUtf8(read.bytes, plain) ?? interpretReply(this.#redaction, where, status, replyHeaders, plain)
