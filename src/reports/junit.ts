@@ -115,13 +115,23 @@ function errorRepeatOf(e: ExampleView): ExampleView['repeats'][number] | undefin
 }
 
 /** The testcase of one gated metric of an example (`x.pass` or `x.error` set). */
+/**
+ * A testcase's classname, `benchmark.agent.task.dataset`: CI viewers (Jenkins, GitLab) read the dots
+ * as package levels and key a testcase on classname + name, so a `.` inside an id is written as
+ * U+2024 (one dot leader, `search․v2`) — QA261: task `t` with dataset `d.x` and task `t.d` with
+ * dataset `x` were both `b.a1.t.d.x`, their examples one testcase each, and `search.v2` a package.
+ */
+function classnameOf(...ids: string[]): string {
+  return ids.map((id) => id.replaceAll('.', '\u2024')).join('.');
+}
+
 function metricCase(
   m: ReportModel,
   e: ExampleView,
   x: ExampleView['metrics'][number],
   errorRepeat: ExampleView['repeats'][number] | undefined,
 ): Case {
-  const classname = `${m.benchmark.id}.${e.agent}.${e.task}.${e.dataset}`;
+  const classname = classnameOf(m.benchmark.id, e.agent, e.task, e.dataset);
   const c: Case = { classname, name: `${e.example} · ${x.id}`, metric: x.id };
   if (e.durationMs !== null) c.time = e.durationMs;
   if (!errorRepeat && x.error !== undefined) {
@@ -200,7 +210,7 @@ function gateCases(m: ReportModel): Case[] {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const c: Case = {
-      classname: `${m.benchmark.id}.gates`,
+      classname: `${classnameOf(m.benchmark.id)}.gates`,
       name: n === 1 ? base : `${base} #${n}`,
     };
     if (!g.passed)
@@ -267,7 +277,7 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
     let classname = '';
     for (const e of byGroup.get(group) ?? []) {
       if (e.group !== lastGroup) {
-        classname = escapeXml(`${m.benchmark.id}.${e.agent}.${e.task}.${e.dataset}`);
+        classname = escapeXml(classnameOf(m.benchmark.id, e.agent, e.task, e.dataset));
         lastGroup = e.group;
       }
       const example = escapeXml(e.example);
