@@ -142,6 +142,24 @@ export function resolveExpectedHash(expectedSha256: unknown, path: string | unde
   return Array.isArray(h) && h.every((x) => typeof x === 'string') ? h : undefined;
 }
 
+/**
+ * Why an example's `expected_sha256`, an object, gives no hash at `path`: no such field (a misspelt
+ * one), or a value that is no hash (QA258: it read 'neither expected_sha256 nor expected').
+ */
+export function missingHashReason(
+  input: Pick<ScoreInput, 'expectedSha256' | 'candidates'>,
+  field: string | undefined,
+  candidate: string | undefined,
+): string | undefined {
+  const expectedSha256 = input.expectedSha256;
+  const path = field ?? candidateName(input.candidates, candidate);
+  if (path === undefined || !isPlainObject(expectedSha256)) return undefined;
+  if (readPath(expectedSha256, path) !== undefined)
+    return `expected_sha256.${path} is not a hash (a hex sha256, or a list of them)`;
+  const fields = Object.keys(expectedSha256);
+  return `expected_sha256 has no ${path} (its fields: ${fields.length > 0 ? fields.join(', ') : 'none'})`;
+}
+
 /** Renders a candidate as text: strings as-is, null/undefined as '', others as JSON. */
 export function candidateText(value: unknown): string {
   if (value === undefined || value === null) return '';

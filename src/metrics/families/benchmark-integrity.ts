@@ -11,6 +11,7 @@ import { normalizeParams } from '../normalize-value.js';
 import { candidateParam } from '../params.js';
 import {
   expectedPathFor,
+  missingHashReason,
   resolveCandidate,
   resolveExpected,
   resolveExpectedHash,
@@ -66,7 +67,8 @@ export const groundTruthProtection: ExampleStageDefinition<z.output<typeof param
     if (expected === undefined)
       return metricError(
         hashes === undefined
-          ? 'the example has neither expected_sha256 nor expected'
+          ? (missingHashReason(input, path, p.candidate) ??
+              'the example has neither expected_sha256 nor expected')
           : 'expected_sha256 is an empty list: no answer to compare with',
       );
     return binaryResult(hashExpected(candidate, p) === hashExpected(expected, p), { protected: false });

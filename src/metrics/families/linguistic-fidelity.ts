@@ -13,6 +13,7 @@ import {
   candidateName,
   candidateText,
   expectedPathFor,
+  missingHashReason,
   resolveCandidate,
   resolveExpected,
   resolveExpectedHash,
@@ -110,7 +111,10 @@ export const exactMatch: ExampleStageDefinition<z.output<typeof exactMatchParams
     if (expected === undefined) {
       const hashes = resolveExpectedHash(input.expectedSha256, path);
       if (hashes === undefined)
-        return metricError('no expected value (nor expected_sha256) for this example');
+        return metricError(
+          missingHashReason(input, path, p.candidate) ??
+            'no expected value (nor expected_sha256) for this example',
+        );
       return hashedResult(candidate, hashes, p);
     }
     const c = normalizeForMode(candidate, p.mode, p);
