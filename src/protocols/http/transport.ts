@@ -18,12 +18,11 @@
  * headers — never holds a configured header value (a server echoing them gets `[redacted]`).
  */
 import type { Readable } from 'node:stream';
-import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
 import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
-import { decodeBody, notUtf8Reply } from './decode-body.js';
+import { attemptFromBody, decodeReply, type ReadReply } from './body-reply.js';
 import {
   cancelledError,
   describeFailure,
@@ -32,10 +31,9 @@ import {
   unframedBodyHint,
 } from './failure-words.js';
 import { describeUnsendableHeader, flattenHeaders, lowerCaseKeys } from './header-values.js';
-import { type Attempt, interpretReply } from './interpret-reply.js';
+import type { Attempt } from './interpret-reply.js';
 import { servesOneConnectionAtATime } from './one-connection-server.js';
 import { OriginPools } from './origin-pools.js';
-import { plainStreamUnderGzip, plainTextUnderGzip } from './plain-under-gzip.js';
 import { RateLimiter } from './rate-limiter.js';
 import { discardBody, readBoundedBytes } from './read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from './redirect-policy.js';
@@ -290,22 +288,15 @@ export class HttpTransport {
         onReplyRead();
         await yieldToIo();
       }
-      // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
-      const notUtf8 = (bytes: Buffer, text: string) => {
-        const ok = status >= 200 && status < 300;
-        const detail = ok
-          ? notUtf8Reply(bytes, text, replyHeaders['content-type'], request.textReply === true)
-          : undefined;
-        if (detail === undefined) return undefined;
-        const error: StepError = { kind: 'invalid_json', message: `${where()}: ${detail}`, retryable: false };
-        return { ok: false as const, error, status, headers: replyHeaders };
+      const reply: ReadReply = {
+        status,
+        headers: replyHeaders,
+        where,
+        redaction: this.#redaction,
+        textReply: request.textReply === true,
+        maxResponseBytes: this.maxResponseBytes,
       };
-      const decoded = decodeBody(
-        read.bytes,
-        replyHeaders['content-encoding'],
-        replyHeaders['content-type'],
-        this.maxResponseBytes,
-      );
+      const decoded = decodeReply(read.bytes, reply);
       // The pool marks this connection free only after the body's end has been processed; a
       // request sent in the same tick would open another connection, which a single-threaded
       // keep-alive agent (Python's http.server with HTTP/1.1) serves only once the idle one
@@ -313,41 +304,7 @@ export class HttpTransport {
       // caller, e.g. an action loop at concurrency 1), one macrotask lets the next request
       // reuse the connection; busy transports skip it (their other requests keep it warm).
       if (!onReplyRead && this.#active === 1) await yieldToIo();
-      if (decoded.ok) {
-        // the bytes as they came, when no content-encoding was undone (a cut reply's count;
-        // `identity` undoes none, QA198: its cut read 29 bytes of 27)
-        const undone = (replyHeaders['content-encoding'] ?? '').replace(/identity/gi, '');
-        const came = /[^\s,]/.test(undone) ? undefined : read.bytes.length;
-        // (the bytes with any content-encoding undone: QA244, a gzipped one went unchecked)
-        const failed = notUtf8(decoded.bytes, decoded.text);
-        return failed ?? interpretReply(this.#redaction, where, status, replyHeaders, decoded.text, came);
-      }
-      if (decoded.reason === 'too_large')
-        return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
-      // A proxy that removed the compression but kept the header: plain JSON, or a plain stream under
-      // gzip (QA260) or an http agent's plain text (QA258), checked as a plain reply is (QA250), in its
-      // Content-Type's charset (QA254)
-      const asIs = decodeBody(read.bytes, undefined, replyHeaders['content-type'], this.maxResponseBytes);
-      const plain = asIs.ok ? asIs.text : read.bytes.toString('utf8');
-      if (
-        parseBoundedJson(plain).ok ||
-        plainStreamUnderGzip(replyHeaders['content-encoding'], read.bytes, true) ||
-        (request.textReply === true &&
-          plainTextUnderGzip(replyHeaders['content-encoding'], replyHeaders['content-type'], read.bytes))
-      )
-        return (
-          notUtf8(read.bytes, plain) ?? interpretReply(this.#redaction, where, status, replyHeaders, plain)
-        );
-      if (status >= 200 && status < 300) {
-        const message = `${where()}: reply is not readable (${decoded.detail})`;
-        return {
-          ok: false,
-          error: { kind: 'invalid_json', message, retryable: false },
-          status,
-          headers: replyHeaders,
-        };
-      }
-      return interpretReply(this.#redaction, where, status, replyHeaders, read.bytes.toString('utf8'));
+      return attemptFromBody(read.bytes, decoded, reply);
     } catch (cause) {
       if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
       const code = (cause as { code?: unknown }).code;
