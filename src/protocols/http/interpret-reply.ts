@@ -96,16 +96,19 @@ export function interpretReply(
 }
 
 /**
- * The wait a 429 or 503 asks for: `Retry-After`, else an OpenAI-compatible API's `retry-after-ms`
- * (a 503 too, as its Retry-After is: QA243, it was backed off by evalc's own delay), else (a 429)
- * `x-ratelimit-reset-*`, the reset of a rate limit (QA19); undefined for another status or none said.
- * Also read for such a status named inside a 200 (QA214).
+ * The wait a 429 or 503 asks for: an OpenAI-compatible API's `retry-after-ms` (a 503 too: QA243,
+ * it was backed off by evalc's own delay), else `Retry-After`, else (a 429) `x-ratelimit-reset-*`,
+ * the reset of a rate limit (QA19); undefined for another status or none said. `retry-after-ms`
+ * comes first, as the OpenAI SDKs read it (QA267: a reply carrying both waited `Retry-After`'s
+ * whole seconds); one that is not a number is passed over. Also read for such a status named
+ * inside a 200 (QA214).
  */
 export function askedWaitMs(status: number, headers: Record<string, string>): number | undefined {
   if (status !== 429 && status !== 503) return undefined;
   return (
+    retryAfterMsHeader(headers) ??
     parseRetryAfter(headers['retry-after'], Date.now()) ??
-    (status === 429 ? rateLimitDelayMs(headers) : retryAfterMsHeader(headers))
+    (status === 429 ? rateLimitDelayMs(headers) : undefined)
   );
 }
 
