@@ -79,8 +79,13 @@ function size(lines: string[]): number {
   return lines.reduce((n, l) => n + lineSize(l), 0);
 }
 
+/**
+ * The closing note of a cut report.md. The path is where evalc ran (a CI runner), which a reader of
+ * the PR comment cannot open: say where they find it, the workflow run's artifacts, as the README's
+ * GitHub Actions recipe uploads the reports folder (`evalc-reports`) (QA270: only the path was named).
+ */
 export function truncationNote(path = FULL_REPORT_PATH): string {
-  return `> ✂️ This report was truncated to fit a pull-request comment. The full report is \`${path}\` (also report.json).`;
+  return `> ✂️ This report was truncated to fit a pull-request comment. The full report is \`${path}\` (also report.json) where evalc ran; from CI, download that folder from the workflow run's artifacts (\`evalc-reports\` in evalc's GitHub Actions recipe).`;
 }
 
 export interface FitOptions {

@@ -76,7 +76,8 @@ describe('report.md', () => {
     expect(md).toMatch(/_… \d+ more rows not shown/);
     const kept = md.split('\n').filter((l) => l.startsWith('| row ')).length;
     expect(md).toContain(`_… ${500 - kept} more rows not shown`);
-    expect(md.trimEnd().endsWith(`\`${FULL_REPORT_PATH}\` (also report.json).`)).toBe(true);
+    expect(md).toContain(`\`${FULL_REPORT_PATH}\` (also report.json) where evalc ran; `);
+    expect(md.trimEnd().endsWith("(`evalc-reports` in evalc's GitHub Actions recipe).")).toBe(true);
   });
 
   it('escapes Markdown and HTML in data', () => {
