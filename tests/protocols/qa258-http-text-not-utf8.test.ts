@@ -60,20 +60,31 @@ describe('an http agent text reply not in UTF-8 (QA258)', () => {
     });
   });
 
-  it('reads a named charset, UTF-8, and tells data: lines text/event-stream as before', async () => {
+  it('reads a named charset and UTF-8 as before', async () => {
     const named = await textReply('identity café.', 'latin1', 'text/plain; charset=iso-8859-1');
     expect(named).toMatchObject({ ok: true, trajectory: { response: 'identity café.' } });
     const utf8 = await textReply('identity café.', 'utf8', 'text/plain');
     expect(utf8).toMatchObject({ ok: true, trajectory: { response: 'identity café.' } });
-    const stream = await textReply('data: café.\n\n', 'latin1', 'text/plain');
-    expect(stream).toMatchObject({
-      ok: false,
-      error: {
-        kind: 'invalid_json',
-        message: expect.stringContaining('Content-Type: text/event-stream; charset='),
-      },
-    });
   });
+
+  // QA272: an http agent reads no event stream; its text/plain 'data: …' in Latin-1 was hinted
+  // text/event-stream, and a reply so labelled is 'reply is not JSON' to it. The named text/plain
+  // charset the hint offers reads the text.
+  it.each(['data: aucune donnée\n\n', 'id: 7\r\ncafé\r\n', 'retry: 3\ncafé\n'])(
+    '%j in Latin-1 under text/plain is hinted text/plain, which reads it',
+    async (text) => {
+      const outcome = await textReply(text, 'latin1', 'text/plain');
+      expect(outcome).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'invalid_json',
+          message: expect.stringContaining('Content-Type: text/plain; charset='),
+        },
+      });
+      const named = await textReply(text, 'latin1', 'text/plain; charset=iso-8859-1');
+      expect(named).toMatchObject({ ok: true, trajectory: { response: text } });
+    },
+  );
 
   it('stays not JSON to a caller that reads no text', async () => {
     const { outcome } = await askBytesReply(

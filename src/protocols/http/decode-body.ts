@@ -187,9 +187,12 @@ export function notUtf8Reply(
   // A stream as openai reads one (recoverStreamedReply): so labelled, or `data:` (`event:`, `id:`,
   // `:`) lines under another Content-Type (QA254: text/plain or none, merged with U+FFFD and kept);
   // a field's name is followed by its colon (QA258: a text answer 'identity café.' was told to be
-  // an event stream, where 'Paris café.' was kept).
+  // an event stream, where 'Paris café.' was kept). An `http` agent (textReply) reads no stream: its
+  // text/plain 'data: aucune donnée' is its text, hinted text/plain (QA272: told text/event-stream,
+  // which it then read as 'reply is not JSON').
   const stream =
-    (isEventStream(contentType) || /^\s*(?:data|event|id|retry)?:/.test(text)) && !text.endsWith('\uFFFD');
+    (isEventStream(contentType) || (!textReply && /^\s*(?:data|event|id|retry)?:/.test(text))) &&
+    !text.endsWith('\uFFFD');
   if (stream) return notUtf8Detail(bytes, text, contentType, true);
   if (parseBoundedJson(text).ok) return notUtf8Detail(bytes, text, contentType, isEventStream(contentType));
   // A text document (`http`'s text/plain, NDJSON's lines) is checked as JSON is, hinted with its own
