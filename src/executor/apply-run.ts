@@ -18,7 +18,7 @@ import type { AgentRuntime } from './agent-runtime.js';
 import { type ApplyOptions, type ApplyOutcome, LOCKED_WITH_UPDATE_LOCK } from './apply-types.js';
 import { lockCache } from './cache-lock.js';
 import { markPreflightFailed } from './collect-results.js';
-import { pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
+import { notListeningHint, pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { frozenRefusal } from './frozen-check.js';
 import { dispatchSignal, graceSignal } from './grace-signal.js';
 import { groupRuntime } from './group-runtime.js';
@@ -322,6 +322,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       signal: runSignal,
       message: (text) => options.progress.message(text),
       scrub,
+      notListeningHint: (id, error) => {
+        const config = agents.get(id)?.config;
+        return config ? notListeningHint(config, error) : '';
+      },
       onRun: (rt, index, run) => {
         results.get(rt.compiled.group.id)![index] = run;
         digestFeeds.get(rt.compiled.group.id)!.add(index, run.digestLine);

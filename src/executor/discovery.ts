@@ -14,6 +14,20 @@ import { reorderedLists } from './schema-order.js';
 /** The transport's codes for a request that reached no server: nothing listening, no such host. */
 const NOTHING_REACHED = /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)/;
 
+/**
+ * ``is the agent running at <url>?`` after a request that reached no server (nothing listening, no
+ * such host), as evalc.lock records the url: never `user:password@` (QA211) nor a query credential.
+ * '' for a `serve:` agent (evalc started it), one with no url, or a request never sent (a header the
+ * env gave a line break, QA60). Said after discovery and after a preflight (QA269: an `openai` agent,
+ * which has no discovery, said only `preflight: … all failed (transport_error)`).
+ */
+export function notListeningHint(config: AgentConfig, error: StepError): string {
+  if (error.kind !== 'transport_error' || error.retryable === false || !NOTHING_REACHED.test(error.message))
+    return '';
+  if (config.serve || typeof config.url !== 'string' || config.url === '') return '';
+  return `\n  is the agent running at ${recordedUrl(config.url)}? Start it, or let evalc start it with \`serve:\` in the plan`;
+}
+
 /** An agent whose discovery failed: the run goes on without it (its examples record `error`). */
 export interface UndiscoveredAgent {
   error: StepError;
@@ -84,13 +98,7 @@ export async function discoverAgents(
       // records it: never `user:password@` (QA211: said as written here) nor a query credential.
       // Only where no connection was made: an agent that accepted and then reset or closed it is
       // running (QA237: a reset read 'is the agent running at …? Start it').
-      const hint =
-        outcome.error.kind === 'transport_error' &&
-        outcome.error.retryable !== false &&
-        NOTHING_REACHED.test(outcome.error.message) &&
-        !runtime.config.serve
-          ? `\n  is the agent running at ${recordedUrl(runtime.config.url ?? '')}? Start it, or let evalc start it with \`serve:\` in the plan`
-          : '';
+      const hint = notListeningHint(runtime.config, outcome.error);
       failed.set(id, {
         error: outcome.error,
         message: `agent ${id}: discovery failed (${outcome.error.kind}): ${outcome.error.message}${hint}`,

@@ -6,6 +6,8 @@
  */
 
 import type { ResolvedExample } from '../compiler/datasets.js';
+import { codePointCut } from '../protocols/quote-cut.js';
+import type { StepError } from '../protocols/types.js';
 import { type UndiscoveredAgent, undiscoveredAdapter } from './discovery.js';
 import { exampleItems } from './group-runtime.js';
 import { type ExampleRun, type GroupRuntime, runExample } from './run-example.js';
@@ -24,6 +26,8 @@ export interface RunAgentsContext {
   signal: AbortSignal;
   message(text: string): void;
   scrub(text: string): string;
+  /** ``is the agent running at <url>? …`` after an error that reached no server, else '' (discovery.ts). */
+  notListeningHint?(agentId: string, error: StepError): string;
   /** Each example's run, the moment it is done. */
   onRun(rt: GroupRuntime, index: number, run: ExampleRun): void;
 }
@@ -96,7 +100,9 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
           agentId,
           `preflight: the first ${firstRuns.length} examples all failed (${kinds}); ${rest}`,
         );
-        ctx.message(`evalc: agent ${agentId}: ${aborted.get(agentId)}`);
+        ctx.message(
+          `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, firstItems, firstRuns)}`,
+        );
         return;
       }
       // Twice the agent's planned concurrency in flight: the gate (invoke-gate.ts) keeps the
@@ -107,4 +113,25 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return aborted;
+}
+
+/**
+ * What the first failed preflight example said, and where nothing listened, the url to start the
+ * agent at (QA269: `preflight: the first 2 examples all failed (transport_error)` named neither, and
+ * an `openai`, `chat` or `http` agent has no discovery to say it first).
+ */
+function preflightSaid(
+  ctx: RunAgentsContext,
+  agentId: string,
+  items: readonly Item[],
+  runs: readonly (ExampleRun | undefined)[],
+): string {
+  const i = runs.findIndex((r) => r?.firstError !== undefined);
+  const error = runs[i]?.firstError;
+  if (error === undefined) return '';
+  const group = items[i]?.rt.compiled.group;
+  const where = `${group?.taskId}/${group?.datasetId}/${items[i]?.example.id}`;
+  // Cut before it is scrubbed: a secret the cut runs through is masked by its head (secret-cut.ts).
+  const message = error.message.length > 300 ? `${codePointCut(error.message, 300)}…` : error.message;
+  return ctx.scrub(`\n  ${where}: ${error.kind}: ${message}${ctx.notListeningHint?.(agentId, error) ?? ''}`);
 }

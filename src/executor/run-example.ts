@@ -112,6 +112,8 @@ export interface ExampleRun {
   transient: boolean;
   /** This example's line of the run's steps digest (up-to-date.ts). */
   digestLine: string;
+  /** Its first repeat's error, if one failed (said when the agent's preflight fails, QA269). */
+  firstError?: StepError;
 }
 
 export async function runExample(rt: GroupRuntime, example: ResolvedExample): Promise<ExampleRun> {
@@ -170,7 +172,13 @@ export async function runExample(rt: GroupRuntime, example: ResolvedExample): Pr
     invoked,
     transient,
     digestLine: exampleDigestLine(compiled.group.metrics, steps),
+    ...firstErrorOf(repeats),
   };
+}
+
+function firstErrorOf(repeats: readonly RepeatResult[]): { firstError?: StepError } {
+  const error = repeats.find((r) => r.error)?.error;
+  return error ? { firstError: error } : {};
 }
 
 async function runRepeat(
