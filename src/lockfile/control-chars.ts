@@ -5,9 +5,11 @@
  * control other than tab and newline, DEL and each C1 control becomes its `\uXXXX` spelling, and
  * so do the bidirectional embedding, override and isolate controls (U+202A–U+202E,
  * U+2066–U+2069): an id holding U+202E displays the rest of its table row reversed. Right-to-left
- * text itself (Hebrew, Arabic) and the marks U+200E/U+200F are left as they are.
+ * text itself (Hebrew, Arabic) and the marks U+200E/U+200F are left as they are. The noncharacters
+ * U+FFFE and U+FFFF are spelled too, as junit.xml spells them (QA270: ids `c\uFFFEd` and `c\uFFFFd`
+ * showed as one `cd` twice in report.md and `evalc diff`).
  */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
 
 export function showControlChars(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

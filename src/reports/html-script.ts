@@ -16,8 +16,9 @@ export const HTML_SCRIPT = `
   var viewer = document.getElementById('viewer');
 
   // Control characters in ids and texts shown as their \\uXXXX spelling, as report.md and junit.xml
-  // show them (control-chars.ts): a U+202E in an id displayed the rest of its row reversed (QA261).
-  var CONTROL = /[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]/g;
+  // show them (control-chars.ts): a U+202E in an id displayed the rest of its row reversed (QA261);
+  // so are the noncharacters U+FFFE and U+FFFF (QA270: ids c\\uFFFEd and c\\uFFFFd showed alike).
+  var CONTROL = /[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uFFFE\\uFFFF]/g;
   function spellControls(text) {
     return text.replace(CONTROL, function (c) { return '\\\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4); });
   }
