@@ -12,6 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import { codingsToUndo, plainStreamUnderGzip } from '../http/plain-under-gzip.js';
+import { type NotUtf8Byte, Utf8Text } from './utf8-text.js';
 
 /** A stream with its Content-Encoding undone, and the coding whose data did not decode, if one did not. */
 export interface DecodedStream {
@@ -160,4 +161,61 @@ export class DeclaredCharsetText {
   takeByte(_text: string): undefined {
     return undefined;
   }
+}
+
+/**
+ * A stream's text, its decoder picked by its first bytes as decode-body.ts reads a whole reply: a
+ * byte order mark wins over the declared charset (WHATWG "decode"), else the charset declared
+ * (`declaredStreamEncoding`), else UTF-8, checked (Utf8Text). QA265: a UTF-16 stream with its BOM
+ * and no charset was 'reply is not UTF-8 (byte 0xff at offset 0)', a UTF-8 BOM before a stream
+ * labelled iso-8859-1 read 'ï»¿data:' and lost its first event, where an openai stream read both.
+ */
+export class StreamText {
+  readonly #declared: string | undefined;
+  #picked: Utf8Text | DeclaredCharsetText | undefined;
+  #head = Buffer.alloc(0);
+
+  constructor(declared: string | undefined) {
+    this.#declared = declared;
+  }
+
+  write(chunk: Buffer): string {
+    if (this.#picked !== undefined) return this.#picked.write(chunk);
+    this.#head = Buffer.concat([this.#head, chunk]);
+    if (mayBeginBom(this.#head)) return '';
+    return this.#pick().write(this.#head);
+  }
+
+  end(): string {
+    if (this.#picked !== undefined) return this.#picked.end();
+    const picked = this.#pick();
+    return picked.write(this.#head) + picked.end();
+  }
+
+  takeByte(text: string): NotUtf8Byte | undefined {
+    return this.#picked?.takeByte(text);
+  }
+
+  #pick(): Utf8Text | DeclaredCharsetText {
+    const head = this.#head;
+    const bom =
+      head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf
+        ? 'utf-8'
+        : head[0] === 0xff && head[1] === 0xfe
+          ? 'utf-16le'
+          : head[0] === 0xfe && head[1] === 0xff
+            ? 'utf-16be'
+            : undefined;
+    const encoding = bom ?? this.#declared;
+    this.#picked =
+      encoding === undefined || encoding === 'utf-8' ? new Utf8Text() : new DeclaredCharsetText(encoding);
+    return this.#picked;
+  }
+}
+
+/** Whether `head` is too short to tell: a strict beginning of a byte order mark (EF BB BF, FF FE, FE FF). */
+function mayBeginBom(head: Buffer): boolean {
+  if (head.length === 0) return true;
+  if (head.length === 1) return head[0] === 0xef || head[0] === 0xff || head[0] === 0xfe;
+  return head.length === 2 && head[0] === 0xef && head[1] === 0xbb;
 }

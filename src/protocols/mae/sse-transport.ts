@@ -36,7 +36,7 @@ import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
 import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
-import { DeclaredCharsetText, decodeStream } from './sse-decode.js';
+import { decodeStream, StreamText } from './sse-decode.js';
 import { SseMerger } from './sse-merge.js';
 import {
   cancelledReply,
@@ -45,7 +45,7 @@ import {
   type TransportReply,
   timeoutReply,
 } from './transport.js';
-import { type NotUtf8Byte, Utf8Text } from './utf8-text.js';
+import type { NotUtf8Byte } from './utf8-text.js';
 
 export interface MaeSseOptions {
   url: string;
@@ -218,12 +218,12 @@ export class MaeSseTransport implements MaeTransport {
 /**
  * Reads lines until `[DONE]` or EOF; stops (destroying the stream) past `maxBytes`. The text is in
  * the charset `contentType` declares, as a JSON reply's (QA260: a declared iso-8859-1 failed as not
- * UTF-8 where an openai stream read it), else UTF-8.
+ * UTF-8 where an openai stream read it), else UTF-8; a byte order mark wins over both (QA265).
  */
 async function readEventStream(stream: Readable, maxBytes: number, contentType: string): Promise<StreamEnd> {
   const merger = new SseMerger();
   const encoding = declaredStreamEncoding(contentType);
-  const utf8 = encoding === undefined ? new Utf8Text() : new DeclaredCharsetText(encoding);
+  const utf8 = new StreamText(encoding);
   let bad: NotUtf8Byte | undefined;
   const end = (): StreamEnd => ({
     ok: true,
