@@ -131,6 +131,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     };
     if (options.frozen) {
       if (upToDate()) return await finishUpToDate();
+      runStore.frozen();
       const refusal = frozenRefusal(
         compiled,
         store(),

@@ -14,6 +14,7 @@ export class RunStore {
    * apply is deciding if it is up to date (notes wait for the answer, QA254). */
   #said = false;
   #recorded = false;
+  #frozen = false;
   #deciding = false;
   readonly #stop = new AbortController();
 
@@ -59,6 +60,11 @@ export class RunStore {
     }
   }
 
+  /** `apply --frozen` not up to date calls no agent or judge: the notes say so, not only that steps run again (QA272). */
+  frozen(): void {
+    this.#frozen = true;
+  }
+
   /** evalc.lock records every step (apply up to date): the notes say so, not that steps run again. */
   recordedByLock(): void {
     this.#recorded = true;
@@ -68,7 +74,8 @@ export class RunStore {
   #sayNotes(): void {
     if (!this.#opened || this.#said || this.#deciding) return;
     this.#said = true;
-    for (const note of cacheLoadNotes(this.#opened, this.cacheDir, this.prune, this.#recorded))
+    const mode = this.#recorded ? true : this.#frozen ? 'frozen' : false;
+    for (const note of cacheLoadNotes(this.#opened, this.cacheDir, this.prune, mode))
       this.message(`evalc: note: ${note}`);
   }
 
@@ -86,19 +93,25 @@ export class RunStore {
  * `plan` among its notes): damaged entries skipped, entries `steps.crc` records past the log's
  * end (a log cut short, emptied or replaced), a torn last line. Their steps run again.
  */
+/** What --frozen does not run again (a metric's score or an extraction it runs again). */
+const FROZEN_CALLS_NONE = 'an agent or a judge, which --frozen does not call';
+
 export function cacheLoadNotes(
   store: LogStore,
   cacheDir: string,
   prune = 'evalc cache prune',
-  /** evalc.lock records this run (`plan` up to date): apply runs no step again (QA252). */
-  recorded = false,
+  /** evalc.lock records this run (`plan` up to date): apply runs no step again (QA252); 'frozen':
+   * `apply --frozen` calls no agent or judge (QA272: 'its step runs again' above its refusal). */
+  recorded: boolean | 'frozen' = false,
 ): string[] {
   const notes: string[] = [];
   const one = (n: number) => n === 1;
   const again = (n: number) =>
-    recorded
-      ? `evalc.lock records ${one(n) ? 'its step' : 'their steps'}, so apply does not run ${one(n) ? 'it' : 'them'} again`
-      : `${one(n) ? 'its step runs' : 'their steps run'} again`;
+    recorded === 'frozen'
+      ? `${one(n) ? 'its step runs' : 'their steps run'} again unless ${one(n) ? 'it needs' : 'they need'} ${FROZEN_CALLS_NONE}`
+      : recorded
+        ? `evalc.lock records ${one(n) ? 'its step' : 'their steps'}, so apply does not run ${one(n) ? 'it' : 'them'} again`
+        : `${one(n) ? 'its step runs' : 'their steps run'} again`;
   const damaged = store.damagedOnLoad;
   if (damaged > 0)
     notes.push(
@@ -112,7 +125,7 @@ export function cacheLoadNotes(
     );
   else if (lost.tornBytes > 0)
     notes.push(
-      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} byte${lost.tornBytes === 1 ? '' : 's'}: an interrupted write): ${recorded ? 'evalc.lock records the step it held, so apply does not run it again' : 'a step it held runs again'}`,
+      `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} byte${lost.tornBytes === 1 ? '' : 's'}: an interrupted write): ${recorded === 'frozen' ? `a step it held runs again unless it needs ${FROZEN_CALLS_NONE}` : recorded ? 'evalc.lock records the step it held, so apply does not run it again' : 'a step it held runs again'}`,
     );
   return notes;
 }
