@@ -26,6 +26,11 @@ export interface LogScan {
   damagedBytes: number;
   /** Of those, the lines whose checksum no longer matches. */
   corruptEntries: number;
+  /**
+   * Of the damaged lines, those whose key a later good entry carries: the step ran again and its
+   * new entry replaced them (QA267: an `apply --only` that re-ran it still left the note).
+   */
+  replacedDamaged: number;
   /** Entries whose line ended in `\r\n`. */
   carriageReturns: number;
 }
@@ -42,7 +47,28 @@ export function scanLog(
   onEntry: (key: string, jsonOffset: number, length: number, kind: string) => void,
   adopt?: SumTable,
 ): LogScan {
-  const scan: LogScan = { good: 0, damagedLines: 0, damagedBytes: 0, corruptEntries: 0, carriageReturns: 0 };
+  const scan: LogScan = {
+    good: 0,
+    damagedLines: 0,
+    damagedBytes: 0,
+    corruptEntries: 0,
+    replacedDamaged: 0,
+    carriageReturns: 0,
+  };
+  // Damaged lines by the key they still name (unknown for one whose key is damaged), until a
+  // later good entry of that key replaces them.
+  const damagedKeys = new Map<string, number>();
+  const damagedKey = (key: string | undefined) => {
+    if (key !== undefined) damagedKeys.set(key, (damagedKeys.get(key) ?? 0) + 1);
+  };
+  const good = (key: string, jsonOffset: number, length: number, kind: string) => {
+    const replaced = damagedKeys.get(key);
+    if (replaced !== undefined) {
+      scan.replacedDamaged += replaced;
+      damagedKeys.delete(key);
+    }
+    onEntry(key, jsonOffset, length, kind);
+  };
   const cursor = { at: 0 };
   // A line whose record names another key, held until the next line's check decides (see above).
   let held:
@@ -55,7 +81,7 @@ export function scanLog(
       scan.damagedBytes += held.bytes;
       scan.corruptEntries++;
     } else {
-      onEntry(held.key, held.jsonOffset, held.length, held.kind);
+      good(held.key, held.jsonOffset, held.length, held.kind);
       if (adopt) appendRecord(adopt, held.line[0]!, held.line[1]!, held.line[2]!);
     }
     held = undefined;
@@ -100,6 +126,8 @@ export function scanLog(
           : 'unknown';
       settleHeld(check === 'ok');
       if (entry && check === 'damaged') {
+        // its key matches its record: only the rest of the line is damaged
+        damagedKey(entry.key);
         entry = undefined;
         scan.corruptEntries++;
       }
@@ -113,7 +141,7 @@ export function scanLog(
           line: recordOf(base + start, data.subarray(start, lineEnd), entry.keyEnd - start),
         };
       else if (entry) {
-        onEntry(entry.key, base + entry.jsonStart, entry.length, entry.kind);
+        good(entry.key, base + entry.jsonStart, entry.length, entry.kind);
         if (adopt && check === 'unknown') {
           const [offset, keyCrc, lineCrc] = recordOf(
             base + start,
@@ -126,6 +154,7 @@ export function scanLog(
         // A damaged complete line (a disk error, a hand edit): skipped and left in place.
         scan.damagedLines++;
         scan.damagedBytes += nl + 1 - start;
+        if (check !== 'damaged') damagedKey(keyOf(data, start, nl));
       }
       scan.good = base + nl + 1;
       start = nl + 1;
@@ -136,6 +165,12 @@ export function scanLog(
   }
   settleHeld(false);
   return scan;
+}
+
+/** The key an unparsable line still begins with (up to its first tab), if it has one. */
+function keyOf(data: Buffer, start: number, end: number): string | undefined {
+  const t1 = data.indexOf(9, start);
+  return t1 === -1 || t1 > end || t1 === start ? undefined : data.toString('utf8', start, t1);
 }
 
 /** `<key>\t<kind>\t<byte length>\t<json>` between `start` and `end` (the newline), else undefined. */

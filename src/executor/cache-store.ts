@@ -77,6 +77,8 @@ export class LogStore implements StepStore {
   private lostEntries = 0;
   private damagedLines = 0;
   private damagedBytes = 0;
+  /** Of the damaged lines read, those a later good entry of their key replaced (cache-log-scan.ts). */
+  private replacedDamaged = 0;
   private readonly file: string;
   private readonly window = new LogWindow();
 
@@ -149,6 +151,7 @@ export class LogStore implements StepStore {
     const { good } = scan;
     this.damagedLines = scan.damagedLines;
     this.damagedBytes = scan.damagedBytes;
+    this.replacedDamaged = scan.replacedDamaged;
     this.corruptEntries = scan.corruptEntries;
     this.carriageReturns = scan.carriageReturns;
     if (good < total) {
@@ -314,9 +317,12 @@ export class LogStore implements StepStore {
     };
   }
 
-  /** Complete lines skipped as damaged when the log was read (cheap, unlike `stats`). */
+  /**
+   * Complete lines skipped as damaged when the log was read (cheap, unlike `stats`), but for those
+   * a later good entry of their key replaced: their steps do not run again (QA267).
+   */
   get damagedOnLoad(): number {
-    return this.damagedLines;
+    return Math.max(0, this.damagedLines - this.replacedDamaged);
   }
 
   /** What the log lost before it was read: a torn last line's bytes, entries `steps.crc` records past its end. */
@@ -354,6 +360,7 @@ export class LogStore implements StepStore {
     // The rewritten log holds the kept entries only: damaged lines are gone with the rest.
     this.damagedLines = 0;
     this.damagedBytes = 0;
+    this.replacedDamaged = 0;
     this.corruptEntries = 0;
     this.carriageReturns = 0;
     this.lostEntries = 0;
