@@ -263,7 +263,7 @@ export function renderHtmlReport(m: ReportModel): string {
 </head>
 <body>
 <header><h1 id="verdict" data-passed="${v.passed}"><span class="verdict ${v.passed ? 'pass' : 'fail'}">${v.passed ? '✓ passed' : '✗ failed'}</span> ${h(title)}: ${h(verdict)}</h1>
-<div class="meta">${c.examples} result${c.examples === 1 ? '' : 's'} · ${c.pass} pass · ${c.fail} fail · ${h(withErrorsText(m))} · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · evalc ${h(m.evalc)}</div></header>
+<div class="meta">${c.examples} result${c.examples === 1 ? '' : 's'} · ${c.pass} pass · ${c.fail} fail · ${h(withErrorsText(m))} · ${m.agents.length} agent${m.agents.length === 1 ? '' : 's'} × ${m.tasks.length} task${m.tasks.length === 1 ? '' : 's'} · evalc ${h(m.evalc)}${m.withoutCache ? " · rendered without the run's cache: no answers, failure reasons or trajectories" : ''}</div></header>
 <main>
 ${gatesSection(m)}
 <section id="overview"><h2>Scores</h2><div class="charts">${charts.join('')}</div>${scoreTable(m)}</section>
