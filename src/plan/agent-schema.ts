@@ -3,7 +3,7 @@
  * the settings that cannot change a result (limits, serve) that schema.ts keeps out of content keys.
  */
 import { z } from 'zod';
-import { duration, headers, httpUrl, shellCommand } from './schema-parts.js';
+import { duration, headers, httpUrl, shellCommand, spawnText } from './schema-parts.js';
 
 export const limitsSchema = z
   .object({
@@ -41,7 +41,7 @@ export const serveSchema = z
       'Shell command that starts the agent; runs in the folder of the plan file that declares it',
     ),
     env: z
-      .record(z.string(), z.string())
+      .record(spawnText, spawnText)
       .optional()
       .describe('Extra environment variables (may use ${env.NAME})'),
     ready: z

@@ -22,8 +22,16 @@ export const duration = z
     exclusiveMinimum: 0,
   });
 
-/** A shell command: not empty, not only spaces. */
-export const shellCommand = z.string().regex(/\S/, 'expected a command, not an empty string');
+/**
+ * Text handed to a child process (a command, a serve.env name or value): no NUL byte, which the OS
+ * cannot pass (QA268: `command: "a\\0b"` was an internal error with a stack trace at plan, and apply hung).
+ */
+export const spawnText = z.string().refine((v) => !v.includes('\0'), {
+  message: 'contains a NUL byte (\\0), which a process cannot be given: remove it',
+});
+
+/** A shell command: not empty, not only spaces, no NUL byte. */
+export const shellCommand = spawnText.regex(/\S/, 'expected a command, not an empty string');
 
 export const headers = z
   .record(z.string(), z.string())
