@@ -143,20 +143,28 @@ function hintFor(
   const isVars = path.startsWith('vars.');
   if (hashBlindMetric && !isVars && examples.some((e) => hashAt(e.expected_sha256, path)))
     return `the examples keep it only as expected_sha256, which \`${hashBlindMetric}\` cannot read (exact_match and ground_truth_protection can)`;
-  const names = new Set<string>();
+  // The fields of vars, or of expected and (to a metric that reads hashes) expected_sha256, each
+  // named as what holds it (QA272: a hash's misspelt field read 'the examples have expected: answr').
+  const held = new Map<string, Set<string>>();
   for (const example of examples.slice(0, 100)) {
-    for (const root of isVars
-      ? [example.vars]
-      : [example.expected, ...(hashBlindMetric ? [] : [example.expected_sha256])])
-      if (isPlainObject(root)) for (const name of Object.keys(root)) names.add(name);
+    const roots: [string, unknown][] = isVars
+      ? [['vars', example.vars]]
+      : [
+          ['expected', example.expected],
+          ...(hashBlindMetric ? [] : [['expected_sha256', example.expected_sha256] as [string, unknown]]),
+        ];
+    for (const [holder, root] of roots)
+      if (isPlainObject(root))
+        for (const name of Object.keys(root)) held.set(holder, (held.get(holder) ?? new Set()).add(name));
   }
+  const names = new Set([...held.values()].flatMap((set) => [...set]));
   const head = isVars ? path.slice(5).split('.')[0]! : path.split('.')[0]!;
   const suggestion = didYouMean(head, names);
   if (suggestion) return suggestion;
   const beside = isVars ? undefined : atTopLevel(head, examples);
   if (beside) return beside;
   return names.size > 0
-    ? `the examples have ${isVars ? 'vars' : 'expected'}: ${[...names].join(', ')}`
+    ? `the examples have ${[...held].map(([holder, set]) => `${holder}: ${[...set].join(', ')}`).join('; ')}`
     : undefined;
 }
 
