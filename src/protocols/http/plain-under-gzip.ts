@@ -2,7 +2,8 @@
  * A plain event stream under a `gzip` label (a proxy that removed the compression but not the
  * header), told from gzip data by its first bytes: gzip data begins with the magic bytes 1f 8b (RFC
  * 1952 §2.3.1); these do not, and begin as an event stream does — a `data:`, `event:`, `id:` or
- * `retry:` field or a `:` comment, after blank lines (the lines an openai stream is told by). Such a
+ * `retry:` field or a `:` comment, after blank lines (the lines an openai stream is told by) and a
+ * UTF-8 byte order mark (QA265). Such a
  * stream is read as is, as plain JSON under the label is (QA260: both stream readers, the shared
  * transport reading an openai stream whole and the mae `sse` transport reading as it arrives, said
  * "its gzip data is corrupt"). Bytes that are neither are still corrupt gzip data.
@@ -18,7 +19,8 @@ export function codingsToUndo(contentEncoding: string): string[] {
     .reverse();
 }
 
-const EVENT_STREAM_HEAD = /^\s*(?:data|event|id|retry)?:/;
+/** A UTF-8 byte order mark (read as Latin-1) may open the stream (QA265: 'its gzip data is corrupt'). */
+const EVENT_STREAM_HEAD = /^(?:\xef\xbb\xbf)?\s*(?:data|event|id|retry)?:/;
 /** Enough of a head to tell: the longest field name and its colon, after the blank lines before it. */
 const ENOUGH = 6;
 /** Blank lines read before a stream's first field are bounded too: past this many bytes it is no stream. */
@@ -40,7 +42,8 @@ export function plainStreamUnderGzip(
     return head.length < 2 && !ended ? undefined : false;
   const text = head.subarray(0, MOST).toString('latin1');
   if (EVENT_STREAM_HEAD.test(text)) return true;
-  return ended || text.trimStart().length >= ENOUGH || head.length >= MOST ? false : undefined;
+  const rest = text.replace(/^\xef\xbb\xbf/, '').trimStart();
+  return ended || rest.length >= ENOUGH || head.length >= MOST ? false : undefined;
 }
 
 /**
