@@ -1,4 +1,6 @@
 /** The human view of a RunPlan, in Terraform's grammar plus the reason. */
+
+import { NAMED_EXAMPLES, type PlanRow } from '../compiler/plan-rows.js';
 import type { RunPlan } from '../compiler/plan-run.js';
 
 export function renderPlanText(plan: RunPlan): string {
@@ -28,7 +30,7 @@ export function renderPlanText(plan: RunPlan): string {
     const unit = row.count === 1 ? row.unit.replace(/s$/, '') : row.unit;
     const count = `${String(row.count).padStart(countWidth)} ${unit.padEnd(8)}`;
     lines.push(
-      `  ${row.symbol} ${row.kind.padEnd(10)} ${row.target.padEnd(targetWidth)} ${count}   ${row.reason}`,
+      `  ${row.symbol} ${row.kind.padEnd(10)} ${row.target.padEnd(targetWidth)} ${count}   ${row.reason}${examplesSaid(row)}`,
     );
   }
   const c = plan.counts;
@@ -37,4 +39,15 @@ export function renderPlanText(plan: RunPlan): string {
     `Plan: ${c.invoke.run} to invoke, ${c.extract.run} to extract, ${c.score.run} to score, ${c.aggregate.run} to aggregate; ${cached} cached.`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** Which examples a row of edited ones is: all of up to five, else their number and the first three (QA269). */
+function examplesSaid(row: PlanRow): string {
+  const examples = row.examples;
+  if (examples === undefined || examples.first.length === 0) return '';
+  const shown = (ids: readonly string[]) =>
+    ids.map((id) => (id.length > 60 ? `${id.slice(0, 60)}…` : id)).join(', ');
+  if (examples.count !== undefined && examples.count <= NAMED_EXAMPLES) return `: ${shown(examples.first)}`;
+  const many = examples.count === undefined ? '' : `${examples.count} examples, `;
+  return `: ${many}${shown(examples.first.slice(0, 3))}, …`;
 }

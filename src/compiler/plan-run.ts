@@ -119,7 +119,7 @@ export function planRun(
         else {
           counts[kind].run++;
           groupChanged = true;
-          add(symbol, kind, rowTarget, reason);
+          add(symbol, kind, rowTarget, reason, undefined, `${group.datasetId}/${step.example.id}`);
         }
         steps?.push({
           kind,

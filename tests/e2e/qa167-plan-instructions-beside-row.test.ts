@@ -72,7 +72,7 @@ describe('evalc plan after the task instructions were edited beside a dataset ed
       countingExamples(3, 'n').map((e) => ({ ...e, vars: { q: `${e.id} again` } })),
     );
     const { plan, invokes } = await planThenApply(dir);
-    expect(plan).toContain('6 runs       because the example changed\n');
+    expect(plan).toContain('6 runs       because the example changed: d1/n0, d1/n1, d1/n2\n');
     expect(plan).not.toContain('instructions');
     expect(invokes).toBe(6);
   });
@@ -85,7 +85,7 @@ describe('evalc plan after the task instructions were edited beside a dataset ed
       countingExamples(4, 'n').map((e) => (e.id === 'n1' ? { ...e, vars: { q: 'n1 again' } } : e)),
     );
     const { plan, invokes } = await planThenApply(dir);
-    expect(plan).toContain('2 runs       because the example changed\n');
+    expect(plan).toContain('2 runs       because the example changed: d1/n1\n');
     expect(plan).not.toContain('instructions');
     expect(plan).toContain('Plan: 4 to invoke');
     expect(invokes).toBe(4);
