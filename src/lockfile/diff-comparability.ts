@@ -93,15 +93,22 @@ function text(value: unknown): string | null {
   return typeof value === 'string' ? value : (canonicalize(value) ?? null);
 }
 
-function issue(kind: ComparabilityKind, subject: string, oldV: unknown, newV: unknown, what: string) {
+function issue(
+  kind: ComparabilityKind,
+  subject: string,
+  oldV: unknown,
+  newV: unknown,
+  what: string,
+  shown: (value: string) => string = (value) => value,
+) {
   const o = text(oldV);
   const n = text(newV);
   const message =
     o === null
-      ? `${subject}: ${what} added (${n ?? 'n/a'})`
+      ? `${subject}: ${what} added (${n === null ? 'n/a' : shown(n)})`
       : n === null
-        ? `${subject}: ${what} removed (was ${o})`
-        : `${subject}: ${what} changed ${o} → ${n}`;
+        ? `${subject}: ${what} removed (was ${shown(o)})`
+        : `${subject}: ${what} changed ${shown(o)} → ${shown(n)}`;
   return {
     kind,
     severity: INFO_KINDS.has(kind) ? 'info' : 'warning',
@@ -123,9 +130,13 @@ function compareField(
   what: string,
   oldV: unknown,
   newV: unknown,
+  shown?: (value: string) => string,
 ): void {
-  if (text(oldV) !== text(newV)) out.push(issue(kind, subject, oldV, newV, what));
+  if (text(oldV) !== text(newV)) out.push(issue(kind, subject, oldV, newV, what, shown));
 }
+
+/** A `sha256:`-prefixed digest in a message: its first 12 hex digits and `…` (old and new keep it whole). */
+const shortDigest = (digest: string) => digest.replace(/^(sha256:)?([0-9a-f]{12})[0-9a-f]{52}$/, '$1$2…');
 
 /** Entries of one pinned section, in id order: added, removed, or compared field by field. */
 function compareEntries<T>(
@@ -222,7 +233,8 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
       compareField(out, 'agent_protocol', id, 'protocol', o.protocol, n.protocol);
       compareField(out, 'agent_endpoint', id, 'endpoint', o.endpoint, n.endpoint);
       compareField(out, 'agent_endpoint', id, 'command folder', o.commandDir ?? '.', n.commandDir ?? '.');
-      compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest);
+      // Shortened as every other digest of the list (QA267: 2 × 71 characters); JSON's old/new keep it whole.
+      compareField(out, 'agent_schema', id, 'schema digest', o.schemaDigest, n.schemaDigest, shortDigest);
       compareField(out, 'agent_version', id, 'version', o.version, n.version);
       // The plan's `version:` beside /info's (QA256: a bump read "settings changed … e.g. a prompt").
       // The digest covers it: an equal digest is an unchanged `version:`, whatever a lock written
