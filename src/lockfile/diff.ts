@@ -5,7 +5,7 @@
  * 2. Aggregate deltas per scope (benchmark, task/<t>, dataset/<t>/<d>) × agent × metric. The
  *    delta is new mean − old mean of the lock aggregates; its CI and p-value come from the
  *    examples present in both runs, paired by (agent, task, dataset, example), weighted like the
- *    aggregation (example × dataset × task weights, metrics/example-rows.ts): exact McNemar when every paired score is 0 or 1, else a paired bootstrap
+ *    aggregation (example × dataset × task weights, metrics/example-rows.ts): exact McNemar when every paired score is 0 or 1 and every pair weighs the same, else a paired bootstrap
  *    on the per-example differences for the CI, with p from the paired sign-flip test. Metrics without
  *    any score are compared on their value, with the metric's direction (tokens going up is
  *    worse). A delta is a regression when it is significant (p < significance) and the paired
@@ -18,7 +18,12 @@
 
 import { asRecorded } from '../metrics/decimal-round.js';
 import { getMetricDefinition } from '../metrics/registry.js';
-import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from '../metrics/stats/mcnemar.js';
+import {
+  countDiscordant,
+  flipsAgreeWithChange,
+  mcnemarApplies,
+  mcnemarExact,
+} from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
 import { changedExamples, markReorderedDatasets } from './diff-changed-examples.js';
@@ -219,7 +224,8 @@ function compareAggregate(
   const seed = deriveSeed(opts.seed, `${scope}\u0000${agent}\u0000${metric}`);
   const boot = pairedBootstrap(pairs.old, pairs.now, pairs.weights, { seed, resamples: opts.resamples });
   if (!boot) return out;
-  const binary = field === 'score' && [...pairs.old, ...pairs.now].every((x) => x === 0 || x === 1);
+  // Every score 0 or 1 and every pair of one weight (QA266: McNemar counts flips, not weights).
+  const binary = field === 'score' && mcnemarApplies(pairs.old, pairs.now, pairs.weights);
   // Recorded as the lock's CIs are (12 significant digits), not the bootstrap's float noise.
   out.ci = [asRecorded(boot.ci[0]), asRecorded(boot.ci[1])];
   Object.assign(out, pairedDeltaField(boot.meanDiff, delta));

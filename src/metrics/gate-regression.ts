@@ -1,7 +1,7 @@
 /**
  * Regression gates: the current per-example results paired with the baseline lock's by (agent,
- * task, dataset, example), pooled with hierarchical weights; exact McNemar for pass/fail scores,
- * the paired sign-flip test otherwise, with the paired-bootstrap 95% CI of the change (gates.ts
+ * task, dataset, example), pooled with hierarchical weights; exact McNemar for pass/fail scores
+ * whose pairs weigh the same, the paired sign-flip test otherwise, with the paired-bootstrap 95% CI of the change (gates.ts
  * says when a gate fails).
  */
 
@@ -12,7 +12,7 @@ import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from '.
 import { monteCarloFloorClause, pClause } from './p-value-text.js';
 import { getMetricDefinition } from './registry.js';
 import { weightedMean } from './stats/descriptive.js';
-import { countDiscordant, flipsAgreeWithChange, mcnemarExact } from './stats/mcnemar.js';
+import { countDiscordant, flipsAgreeWithChange, mcnemarApplies, mcnemarExact } from './stats/mcnemar.js';
 import { pairedBootstrap } from './stats/paired-bootstrap.js';
 import { deriveSeed } from './stats/prng.js';
 
@@ -123,7 +123,8 @@ export function regressionResult(
   const meanDiff = boot?.meanDiff ?? curMean - baseMean;
   // As the lock records it: a drop of exactly max_drop is not above it (decimal-round.ts).
   const drop = asRecorded(higherBetter ? -meanDiff : meanDiff);
-  const binary = field === 'score' && [...b, ...c].every((x) => x === 0 || x === 1);
+  // As `evalc diff` decides (QA266): McNemar only when every pair weighs the same, else the sign-flip test.
+  const binary = field === 'score' && mcnemarApplies(b, c, weights);
   let pValue = boot?.pValue ?? 1;
   let discordant: { b: number; c: number } | undefined;
   if (binary) {

@@ -407,7 +407,9 @@ describe('evalc diff of the demo against a run where a2 fails three more example
     expect(passRate.old).toBeCloseTo((10 / 12 + 16 / 9) / 3, 9);
     expect(passRate.new).toBeCloseTo((9 / 12 + 14 / 9) / 3, 9);
     expect(passRate.delta).toBeCloseTo(-(1 / 12 + 2 / 9) / 3, 9);
-    expect(passRate).toMatchObject({ method: 'mcnemar', discordant: { b: 3, c: 0 }, significant: false });
+    // Pairs of weight 1/36 and 1/27 (datasets of 12 and 9): the weighted sign-flip test, not McNemar (QA266);
+    // three flips one way, so only the all-+ and all-− of the 2³ patterns reach it: p = 2/8, as McNemar's b=3 c=0.
+    expect(passRate).toMatchObject({ method: 'sign_flip', pValueMethod: 'exact', significant: false });
     expect(passRate.pValue).toBeCloseTo(0.25, 12);
     // The fault is a2's alone: no aggregate of a1 or a3 moves.
     const moved = json.aggregates.filter((a: Record<string, unknown>) => a.agent !== 'a2' && a.old !== a.new);

@@ -16,8 +16,10 @@
  * Before the fix the gate said 0.908 → 0.354: d4's weight stayed in t1's denominator (S_t = 4),
  * so t1's rows summed to 9/16 instead of 3/4 and the pooled mean renormalised across tasks.
  * Discordant pairs with a weight: d1a, d1b, d3a (b = 3) and d1c (c = 1); d2a (dataset weight 0)
- * and d4a (example weight 0) are in no mean. Exact McNemar: p = 2·P(X ≤ 1 | Bin(4, ½)) =
- * 2·5/16 = 0.625 (with them counted, b = 5: 2·7/64 = 0.21875).
+ * and d4a (example weight 0) are in no mean. The pairs weigh 1/20 (d1a, d1c), 1/10 (d1b) and 1/2
+ * (d3a): unequal, so the weighted sign-flip test (QA266; McNemar's b = 3, c = 1 gave 0.625). In units
+ * of 1/20 the changes are −1, −2, +1, −10, |sum| 12; of the 16 sign patterns ±10 + (±1 ±2 ±1) reach
+ * 12 when the three small ones sum to 2 or 4 with the 10's sign: 3 patterns each way, p = 6/16 = 0.375.
  */
 import { describe, expect, it } from 'vitest';
 import { type AggregateInput, aggregate } from '../../src/metrics/aggregate.js';
@@ -90,18 +92,18 @@ describe('regression gates with weights of 0 (QA37)', () => {
     }
   });
 
-  it('reports the lock means and leaves pairs of weight 0 out of McNemar', () => {
+  it('reports the lock means and leaves pairs of weight 0 out of the paired test', () => {
     const [gate] = evaluateGates(
       [{ metric: 'exact_match', regression: { max_drop: 0.05 } }],
       { aggregate: aggregate(current), rows: flattenResults(current) },
       flattenResults(baseline),
       { significance: 0.05, seed: 7, resamples: 200 },
     );
-    expect(gate?.test?.method).toBe('mcnemar');
+    expect(gate?.test?.method).toBe('sign_flip');
     expect(gate?.test?.baseline).toBeCloseTo(0.9, 12);
     expect(gate?.test?.current).toBeCloseTo(0.3, 12);
-    expect(gate?.test?.discordant).toEqual({ b: 3, c: 1 });
-    expect(gate?.test?.pValue).toBeCloseTo(0.625, 12);
+    expect(gate?.test?.pValue).toBeCloseTo(0.375, 12);
+    expect(gate?.message).toContain('exact sign-flip p, n = ');
     expect(gate?.message).toContain('0.900 → 0.300 (drop 0.600');
   });
 

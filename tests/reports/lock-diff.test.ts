@@ -31,9 +31,11 @@ describe('diffLocks', () => {
     expect(d.old).toBeCloseTo((10 / 12 + 7 / 9 + 7 / 9) / 3, 9);
     expect(d.new).toBeCloseTo((8 / 12 + 7 / 9 + 6 / 9) / 3, 9);
     expect(d.delta).toBeCloseTo(-(2 / 12 + 1 / 9) / 3, 9);
-    // McNemar: 3 discordant pairs, all one way: p = 2 · (1/2)^3 = 0.25, not significant.
-    expect(d.method).toBe('mcnemar');
-    expect(d.discordant).toEqual({ b: 3, c: 0 });
+    // Pairs of weight 1/36 and 1/27 (datasets of 12 and 9): the weighted sign-flip test, not McNemar
+    // (QA266). 3 changed pairs, all one way: of the 2³ patterns only all-− and all-+ reach it,
+    // p = 2/8 = 0.25 (McNemar's b=3 c=0 too), not significant.
+    expect(d).toMatchObject({ method: 'sign_flip', pValueMethod: 'exact' });
+    expect(d.discordant).toBeUndefined();
     expect(d.pValue).toBeCloseTo(0.25, 12);
     expect(d.direction).toBe('unchanged');
     expect(delta(diff, 'benchmark', 'a1', 'pass_rate').delta).toBe(0);
@@ -43,8 +45,9 @@ describe('diffLocks', () => {
   it('flags a significant drop as a regression and sorts regressions first', () => {
     const diff = diffLocks(baselineLock(), a3RegressedLock());
     const d = delta(diff, 'benchmark', 'a3', 'pass_rate');
-    // 8 discordant pairs, all pass → fail: p = 2 · (1/2)^8.
-    expect(d.discordant).toEqual({ b: 8, c: 0 });
+    // 8 pairs, all pass → fail, of unequal weights (QA266: the weighted sign-flip test): only the
+    // all-− and all-+ of the 2⁸ ≤ 1000 patterns reach it, p = 2/256 exactly (McNemar's b=8 c=0 too).
+    expect(d).toMatchObject({ method: 'sign_flip', pValueMethod: 'exact' });
     expect(d.pValue).toBeCloseTo(2 / 256, 12);
     expect(d.direction).toBe('regression');
     expect(d.ci?.[1]).toBeLessThanOrEqual(0);

@@ -64,6 +64,32 @@ export function countDiscordant(
 }
 
 /**
+ * Whether exact McNemar tests these pairs: every score is 0 or 1 and every pair of positive weight
+ * weighs the same, so the weighted mean change is (c − b) times that weight and the binomial counts
+ * are its test (QA266).
+ * With unequal weights the counts are not the change: two tasks weighted 3 : 1, one pass → fail in
+ * the heavy one and eight fail → pass in the light one, read p = 0.039 (a significant improvement)
+ * where the weighted mean moved +0.0099 and the weighted sign-flip test gives p = 1; such pairs take
+ * that test. At equal weights the two agree (b=3 c=1: 0.625 from both). Relative tolerance 1e-12:
+ * equal shares computed along two paths (3/4 · 1/4 and 3/16) may differ in the last bit.
+ */
+export function mcnemarApplies(
+  baseline: readonly number[],
+  current: readonly number[],
+  weights: readonly number[] | undefined,
+): boolean {
+  if (![...baseline, ...current].every((x) => x === 0 || x === 1)) return false;
+  if (!weights) return true;
+  let first: number | undefined;
+  for (const w of weights) {
+    if (!(w > 0)) continue;
+    if (first === undefined) first = w;
+    else if (Math.abs(w - first) > 1e-12 * Math.max(w, first)) return false;
+  }
+  return true;
+}
+
+/**
  * Whether McNemar's flips point the way the paired change does: more fail → pass flips (c > b)
  * with a mean that rose, more pass → fail flips (b > c) with one that fell. The test counts the
  * flips unweighted while the change is the weighted mean's, so with unequal weights they can
