@@ -350,8 +350,11 @@ async function runRepeat(
   let extract = rt.refresh || invoked ? undefined : store.get<ExtractRecord>(step.extractKey);
   const extractCached = extract !== undefined;
   if (!extract) {
+    // Scrubbed: an `openai` answer's JSON is parsed here, and what its text spelled escaped
+    // (`"sk\u002dlive…"`), which the reply's redaction could not see, is a value or a field name
+    // the missing-path hint quotes (QA269).
     extract = {
-      ...extractCandidates(rt.compiled.group, record.trajectory),
+      ...scrubValue(rt, extractCandidates(rt.compiled.group, record.trajectory)),
       durationMs: record.durationMs,
       tokens,
     };
