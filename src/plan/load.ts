@@ -27,7 +27,7 @@ import {
 import { firstDefinition, locateOrigin, locateOriginValue, type Origin } from './merge-origins.js';
 import { nearFileHint, otherExtensionHint } from './near-file-hint.js';
 import { readPlanFile } from './read-plan-file.js';
-import { describeNotUtf8 } from './text-encoding.js';
+import { describeNotUtf8, firstNulPosition } from './text-encoding.js';
 import { maskUrlText } from './url-secrets.js';
 import { locateInFile, parseYamlFile, type YamlFile } from './yaml-file.js';
 
@@ -209,9 +209,10 @@ function loadInto(
   }
   const notText = describeNotUtf8(read.bytes);
   if (notText !== undefined) {
+    const at = notText.startsWith('is a binary file') ? firstNulPosition(read.bytes) : undefined;
     state.diagnostics.push(
       diagnostic('EVALC_FILE_ENCODING', `the file ${notText}`, includedFrom ? ['include'] : [], {
-        source: { file: display, line: 1, col: 1 },
+        source: { file: display, line: at?.line ?? 1, col: at?.col ?? 1 },
         hint: 'a plan file is YAML text in UTF-8',
       }),
     );

@@ -44,3 +44,21 @@ export function describeNotUtf8(bytes: Uint8Array): string | undefined {
   const decoded = decodeUtf8Text(bytes);
   return decoded.ok ? undefined : decoded.reason;
 }
+
+/**
+ * Line and column (1-based, columns in UTF-16 units as everywhere) of the first NUL byte of a file that is UTF-8
+ * text up to it: where a plan's binary-file diagnostic points (QA268: a NUL typed into a value was
+ * reported at 1:1, 'at offset 1423').
+ */
+export function firstNulPosition(bytes: Uint8Array): { line: number; col: number } | undefined {
+  const nul = bytes.indexOf(0);
+  if (nul === -1) return undefined;
+  let before: string;
+  try {
+    before = utf8.decode(bytes.subarray(0, nul));
+  } catch {
+    return undefined; // binary before it too (an image): the file as a whole is the problem
+  }
+  const lines = before.split('\n');
+  return { line: lines.length, col: (lines[lines.length - 1] ?? '').length + 1 };
+}
