@@ -6,6 +6,7 @@ import { suggest } from '../plan/suggest.js';
 import { commandsWithFlag, flagOwnerName } from './command-help.js';
 import { EXIT, ExitError } from './exit-error.js';
 import { formatFlagHint } from './format-flag-hint.js';
+import { shellWord } from './shell-word.js';
 import { shortFlagMeant } from './short-flag.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -170,7 +171,17 @@ function unknownOption(
   if (owners.length > 0)
     return `Unknown option '${name}' (in ${word}): ${command} takes no --${flag}, it is a flag of ${listWords(owners.map((o) => flagOwnerName(o, flag ?? '')))}`;
   const hint = json ? 'did you mean --format json? ' : meant === undefined ? '' : `did you mean --${meant}? `;
-  return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}a file name starting with - goes after --, as in \`-- ${word}\``;
+  return `Unknown option '${name}'${word === name ? '' : ` (in ${word})`}: ${hint}${dashFileAdvice(command, word)}`;
+}
+
+/**
+ * Where a file named with a leading dash goes: after `--`; report's lockfile with --from, as
+ * `./-x.lock` (QA272: `report -x.lock` was told `-- -x.lock`, which report refuses in turn, a1d706cf).
+ */
+function dashFileAdvice(command: string, word: string): string {
+  if (command !== 'report') return `a file name starting with - goes after --, as in \`-- ${word}\``;
+  const lock = /\.ya?ml$/i.test(word) ? path.join(path.dirname(word), 'evalc.lock') : word;
+  return `report reads a lockfile with --from, as in \`--from ${shellWord(`./${lock}`)}\``;
 }
 
 /** `apply`, `plan and apply`, `validate, plan and apply`. */
