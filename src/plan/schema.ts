@@ -17,6 +17,7 @@ import {
   serveSchema,
 } from './agent-schema.js';
 import { headers, httpUrl, id, shellCommand } from './schema-parts.js';
+import { MAX_SEED, SEED_RANGE } from './seed-range.js';
 
 export {
   agentSchema,
@@ -231,7 +232,16 @@ export const runSchema = z
       .describe(
         'Invocations in flight at once per agent, for agents without limits.concurrency; never part of a content key',
       ),
-    seed: z.number().int().default(7).describe('Seed of every random choice (bootstrap, sampling)'),
+    // The streams take the seed as 32 bits (prng.ts): 4294967303 drew as 7, −1 as 4294967295, and
+    // 9007199254740993 was read as …992 (QA266; `evalc diff --seed` refuses them too, QA262).
+    seed: z
+      .number()
+      // Range first, ending there: int() also says `Too big: expected int` past 2⁵³, a second error.
+      .min(0, { error: SEED_RANGE, abort: true })
+      .max(MAX_SEED, { error: SEED_RANGE, abort: true })
+      .int()
+      .default(7)
+      .describe('Seed of every random choice (bootstrap, sampling), a whole number from 0 to 4294967295'),
     significance: z
       .number()
       .gt(0)

@@ -23,6 +23,7 @@ import {
   taskSchema,
 } from './schema.js';
 import { schemaKeysAt } from './schema-keys.js';
+import { seedRangeHint } from './seed-range.js';
 import { misspeltFieldHint, oneItemListHint, rubricRangeHint, shapeHint } from './shape-hints.js';
 import { didYouMean, misspeltKeyHint, suggest } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
@@ -294,6 +295,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
       return [
         diagnostic('EVALC_SCHEMA_INVALID', `${where || 'plan'}: ${issue.message}`, path, {
           source: locate(path),
+          hint: seedRangeHint(path, valueAt(raw, path)),
         }),
       ];
   }
