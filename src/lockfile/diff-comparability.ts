@@ -151,7 +151,13 @@ function compareEntries<T>(
     const o = olds[id];
     const n = news[id];
     if (o && n) compare(o, n, id);
-    else out.push(issue(`${what}_${o ? 'removed' : 'added'}`, id, o && summary(o), n && summary(n), what));
+    else {
+      // A dataset's summary is its sha256: 12 digits, as its change (QA273).
+      const shown = what === 'dataset' ? shortDigest : undefined;
+      out.push(
+        issue(`${what}_${o ? 'removed' : 'added'}`, id, o && summary(o), n && summary(n), what, shown),
+      );
+    }
   }
 }
 
@@ -214,7 +220,8 @@ export function compareLockPins(old: Lockfile, now: Lockfile): ComparabilityIssu
     now.datasets,
     (d) => d.sha256,
     (o, n, id) => {
-      compareField(out, 'dataset_sha256', id, 'sha256', o.sha256, n.sha256);
+      // 12 digits and `…`, as the schema digest (QA273: 2 × 64 digits); JSON's old/new keep it whole.
+      compareField(out, 'dataset_sha256', id, 'sha256', o.sha256, n.sha256, shortDigest);
       compareField(out, 'dataset_count', id, 'example count', o.examples, n.examples);
       // Where it was read from (a file moved, a remote dataset's host or port): information, its
       // content is the sha256's (QA221: a source the lock pins changed and the diff said nothing).

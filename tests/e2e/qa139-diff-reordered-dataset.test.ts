@@ -28,8 +28,8 @@ describe('evalc diff of a reordered dataset (QA139)', () => {
     const text = await runCli(['diff', 'main.lock', 'evalc.lock'], { cwd: dir });
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(
-      /t1\/d1: sha256 changed [0-9a-f]{64} → [0-9a-f]{64} \(the same 4 example ids in another order: the bootstrap CIs resample in file order\)/,
+      /t1\/d1: sha256 changed [0-9a-f]{12}… → [0-9a-f]{12}… \(the same 4 example ids in another order: the bootstrap CIs resample in file order\)/,
     );
-    expect(text.stdout).toMatch(/t1\/d2: sha256 changed [0-9a-f]{64} → [0-9a-f]{64}\n/);
+    expect(text.stdout).toMatch(/t1\/d2: sha256 changed [0-9a-f]{12}… → [0-9a-f]{12}…\n/);
   });
 });

@@ -23,8 +23,10 @@ describe('datasets pinned by only one lockfile', () => {
       ['dataset_added', '0-new', 'warning'],
       ['dataset_removed', first, 'warning'],
     ]);
-    expect(issues[0]?.message).toBe(`0-new: dataset added (${'ab'.repeat(32)})`);
-    expect(issues[1]?.message).toBe(`${first}: dataset removed (was ${gone.sha256})`);
+    // 12 digits and `…` in the message (QA273); old/new keep the whole sha256.
+    expect(issues[0]?.message).toBe(`0-new: dataset added (${'ab'.repeat(6)}…)`);
+    expect(issues[1]?.message).toBe(`${first}: dataset removed (was ${gone.sha256.slice(0, 12)}…)`);
+    expect([issues[0]?.new, issues[1]?.old]).toEqual(['ab'.repeat(32), gone.sha256]);
   });
 
   it('lists an agent only the new lockfile has as info, not as a confound', () => {

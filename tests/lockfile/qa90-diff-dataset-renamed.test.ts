@@ -52,7 +52,7 @@ async function lockOf(url: string, task: string, dataset: string, other = 'beta'
 const messages = (a: Lockfile, b: Lockfile) =>
   diffLocks(a, b)
     .comparability.filter((c) => c.kind === 'dataset_added' || c.kind === 'dataset_removed')
-    .map((c) => c.message.replace(/[0-9a-f]{64}/g, '<sha>'));
+    .map((c) => c.message.replace(/[0-9a-f]{12}…/g, '<sha>'));
 
 describe('diff of a dataset renamed (QA90)', () => {
   it('names the other name of a dataset removed and added with the same sha256', async () => {
