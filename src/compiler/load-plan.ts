@@ -188,7 +188,7 @@ function setInIncludedFile(
  * "agent a3: mae transport local needs command:" beside the agent's `comand:`, said unknown with
  * "did you mean `command`?" (a judge's `ulr:`, `modle:` alike; a dataset's `sourc:` beside "has
  * neither source: nor examples:"; a gate's `regresion:` beside "a gate needs min:, max: or
- * regression:", QA172): the key is there, misspelt (QA166: both were said).
+ * regression:", QA172): the key is there, misspelt (QA166: both were said), or with a value said wrong.
  */
 function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
   const config = d.code === 'EVALC_AGENT_CONFIG' || d.code === 'EVALC_JUDGE_CONFIG';
@@ -202,9 +202,11 @@ function misspeltBeside(d: Diagnostic, said: readonly Diagnostic[]): boolean {
   const at = JSON.stringify(d.path);
   return said.some(
     (s) =>
-      s.code === 'EVALC_SCHEMA_UNKNOWN_KEY' &&
-      needs.some((need) => need !== undefined && s.hint === `did you mean \`${need}\`?`) &&
-      JSON.stringify(s.path.slice(0, -1)) === at,
+      JSON.stringify(s.path.slice(0, -1)) === at &&
+      (s.code === 'EVALC_SCHEMA_UNKNOWN_KEY'
+        ? needs.some((need) => need !== undefined && s.hint === `did you mean \`${need}\`?`)
+        : // Its value was refused (QA268: `command: null`, `command: [1, 2]` were also "needs command:").
+          s.severity === 'error' && needs.includes(String(s.path[s.path.length - 1]))),
   );
 }
 

@@ -49,9 +49,9 @@ describe('a NUL byte in what a process is given', () => {
   });
 
   it("refuses it in a mae local agent's command and in a serve.env value", async () => {
-    expect(await diagnosticsFor('    protocol: mae\n    transport: local\n    command: "a\\0b"')).toContain(
+    expect(await diagnosticsFor('    protocol: mae\n    transport: local\n    command: "a\\0b"')).toEqual([
       `7:14:EVALC_SCHEMA_INVALID: agents.a1.command: agents.a1.command: ${NUL}`,
-    );
+    ]);
     const env = await diagnosticsFor(
       '    protocol: raip\n    url: "http://127.0.0.1:9"\n    serve: { command: node a.mjs, env: { PORT: "7\\u0000" } }',
     );
