@@ -9,7 +9,7 @@
 import { isPlainObject, readPath } from '../metrics/resolve-fields.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
-import { didYouMean } from '../plan/suggest.js';
+import { didYouMean, suggest } from '../plan/suggest.js';
 import type { ResolvedExample } from './datasets.js';
 import { EXAMPLE_KEYS } from './example-key-typo.js';
 import type { ResolvedGroup } from './resolve.js';
@@ -54,8 +54,11 @@ export function checkExpectedPaths(
       const written = config[key] ?? (key === 'expected' ? DEFAULT_EXPECTED[metric.type] : undefined);
       if (typeof written !== 'string' || written === '') continue;
       const readsHash = HASH_READERS.has(metric.type) && key === 'expected';
-      if (examples.some((example) => hasValueAt(example, written, readsHash))) continue;
       const path = [...metric.path, key];
+      if (examples.some((example) => hasValueAt(example, written, readsHash))) {
+        if (readsHash) out.push(...hashFieldMissing(metric.id, written, examples, path, locate));
+        continue;
+      }
       const where = written.startsWith('vars.') ? written : `expected.${written}`;
       out.push(
         diagnostic(
@@ -75,6 +78,53 @@ export function checkExpectedPaths(
     }
   }
   return out;
+}
+
+/**
+ * Examples whose `expected_sha256` is a mapping without the field a metric that reads hashes reads,
+ * and no expected value there, where other examples have it: a misspelt field (`{"answr": h}`),
+ * each such example's metric a metric_error (QA272: validate said nothing; apply's message names
+ * it since 2e25ac98). One warning naming the first few.
+ */
+function hashFieldMissing(
+  metricId: string,
+  written: string,
+  examples: readonly ResolvedExample[],
+  path: PlanPath,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic[] {
+  const lacking = examples.filter(
+    (example) =>
+      isPlainObject(example.expected_sha256) &&
+      !hasValueAt(example, written, true) &&
+      readPath(example.expected_sha256, written) === undefined,
+  );
+  const first = lacking[0];
+  if (first === undefined || !isPlainObject(first.expected_sha256)) return [];
+  const fields = Object.keys(first.expected_sha256);
+  const named = lacking.slice(0, 3).map((example) => example.id);
+  const more = lacking.length > named.length ? ` and ${lacking.length - named.length} more` : '';
+  return [
+    diagnostic(
+      'EVALC_REF_EXPECTED',
+      `\`${metricId}\` reads expected.${written}, which the expected_sha256 of example${lacking.length === 1 ? '' : 's'} ${named.join(', ')}${more} ${lacking.length === 1 ? 'does' : 'do'} not have (example ${first.id}'s fields: ${fields.join(', ') || 'none'}): ${lacking.length === 1 ? 'its' : 'their'} metric is a metric_error`,
+      path,
+      {
+        source: locate(path),
+        hint: renameHint(written, fields, first.id),
+        severity: 'warning',
+      },
+    ),
+  ];
+}
+
+/** The field to rename in an example's expected_sha256 (the other examples have the metric's). */
+function renameHint(written: string, fields: readonly string[], id: string): string | undefined {
+  const head = written.split('.')[0]!;
+  const near = suggest(head, fields);
+  return near === undefined
+    ? undefined
+    : `rename \`${near}\` to \`${head}\` in example ${id}'s expected_sha256, as the other examples have it`;
 }
 
 /**
