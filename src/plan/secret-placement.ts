@@ -96,12 +96,17 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
   // Without `env.`, a lower-case word before a `-` is a literal typed in braces, `${sk-dev-…}`, not a
   // variable: it was told 'write ${env.sk} and set sk' (QA232).
   if (shell && (shell[1] !== undefined || /^[A-Z_][A-Z0-9_]*$/.test(shell[2] ?? '') || shell[3] !== '-')) {
-    const [, env = '', name, op] = shell;
+    const [, env = '', name = '', op] = shell;
+    // A key typed as the name, `${sk_live_4eC3…:-x}`, `${env.AKIA…:-x}`: said `${…}` (QA269: quoted whole,
+    // and twice more in the hint).
+    const keyed = isSecret && looksLikeSecret(name);
     return {
-      message: `malformed reference \${${env}${name}${op}…}: \${env.NAME} takes no default or other shell form`,
-      hint: isSecret
-        ? `write \${env.${name}} and set ${name} where apply runs (an unset one stops apply before any call, naming it)`
-        : '${env.NAME} is read only in headers and serve.env: write the value itself here',
+      message: `malformed reference \${${env}${keyed ? '' : `${name}${op}`}…}: \${env.NAME} takes no default or other shell form`,
+      hint: !isSecret
+        ? '${env.NAME} is read only in headers and serve.env: write the value itself here'
+        : keyed
+          ? 'write ${env.NAME} and set NAME where apply runs (an unset one stops apply before any call, naming it)'
+          : `write \${env.${name}} and set ${name} where apply runs (an unset one stops apply before any call, naming it)`,
     };
   }
   // In a header or serve.env value, what follows the name may be a secret typed in place
@@ -113,7 +118,11 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
   const [, head = '', rest = ''] = /^\$\{\{?([A-Za-z0-9_.]*)(.*)\}$/s.exec(ref) ?? [];
   const literal =
     !/^\$\{\{?env\b/.test(ref) && (looksLikeSecret(head) || (rest !== '' && /[a-z]/.test(head)));
-  const said = !isSecret ? ref : literal ? '${…}' : shownUpToName(ref);
+  // After `env.` or `env:`, a key typed in place of the name (a JWT, `ya29.…`, `sk-live-…`): said `${env…}`
+  // (QA269: `${env.eyJhbGci…}` was quoted whole, its dots being name characters).
+  const [, envHead = '', envRest = ''] = /^\$\{\{?env[.:]?([A-Za-z0-9_.]*)(.*)\}$/s.exec(ref) ?? [];
+  const keyedAfterEnv = /^\$\{\{?env\b/.test(ref) && (looksLikeSecret(envHead) || envRest.startsWith('-'));
+  const said = !isSecret ? ref : literal ? '${…}' : keyedAfterEnv ? '${env…}' : shownUpToName(ref);
   const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
   if (name !== undefined)
     return {
