@@ -83,9 +83,15 @@ function size(lines: string[]): number {
  * The closing note of a cut report.md. The path is where evalc ran (a CI runner), which a reader of
  * the PR comment cannot open: say where they find it, the workflow run's artifacts, as the README's
  * GitHub Actions recipe uploads the reports folder (`evalc-reports`) (QA270: only the path was named).
+ * That artifact holds `.evalc/reports/` only: a report written elsewhere (`--out DIR`) is in the
+ * artifacts only if the workflow uploads DIR (QA274: the note sent its reader to `evalc-reports`).
  */
 export function truncationNote(path = FULL_REPORT_PATH): string {
-  return `> ✂️ This report was truncated to fit a pull-request comment. The full report is \`${path}\` (also report.json) where evalc ran; from CI, download that folder from the workflow run's artifacts (\`evalc-reports\` in evalc's GitHub Actions recipe).`;
+  const artifact =
+    path === FULL_REPORT_PATH
+      ? "download that folder from the workflow run's artifacts (`evalc-reports` in evalc's GitHub Actions recipe)"
+      : `download that folder from the workflow run's artifacts if the workflow uploads it (evalc's GitHub Actions recipe uploads \`${FULL_REPORT_PATH.replace(/report\.html$/, '')}\` only, as \`evalc-reports\`)`;
+  return `> ✂️ This report was truncated to fit a pull-request comment. The full report is \`${path}\` (also report.json) where evalc ran; from CI, ${artifact}.`;
 }
 
 export interface FitOptions {

@@ -12,10 +12,10 @@ import { baselineLock } from '../fixtures/locks/variants.js';
 
 describe("report.md's truncation note", () => {
   it('tells a PR reader to take the full report from the workflow run artifacts', () => {
-    const md = renderMarkdownReport(buildModel({ lock: baselineLock(), reportsPath: 'out/pr' }), 4_000);
+    const md = renderMarkdownReport(buildModel({ lock: baselineLock() }), 4_000);
     const note = md.trimEnd().split('\n').at(-1) ?? '';
     expect(note).toMatch(/^> ✂️ This report was truncated to fit a pull-request comment\./);
-    expect(note).toContain('`out/pr/report.html` (also report.json) where evalc ran');
+    expect(note).toContain('`.evalc/reports/report.html` (also report.json) where evalc ran');
     expect(note).toContain("download that folder from the workflow run's artifacts (`evalc-reports`");
     expect(md.length).toBeLessThanOrEqual(4_000);
   });
