@@ -3,75 +3,23 @@
  * with its old and new value. A `warning` confounds the comparison (dataset content, metric
  * version/config, the judge: endpoint, model, rubric, server version, any other setting); an `info`
  * is expected in a diff (a new agent version or setting, an edited plan, a group whose rendered
- * inputs or extraction changed: what a pull request changes).
+ * inputs or extraction changed: what a pull request changes). An entry's kinds and wording are
+ * comparability-issue.ts's; the metrics' comparison is diff-metric-pins.ts's.
  */
-import canonicalize from 'canonicalize';
-import { markRenamedMetrics } from './diff-metric-rename.js';
+import {
+  type ComparabilityIssue,
+  compareField,
+  issue,
+  shortDigest,
+  sortedUnion,
+  text,
+} from './comparability-issue.js';
+import { compareMetrics } from './diff-metric-pins.js';
 import { markRenamedAgents, markRenamedDatasets, markRenamedTasks } from './diff-renames.js';
 import { compareWeights } from './diff-weights.js';
 import type { Lockfile } from './types.js';
 
-export type ComparabilityKind =
-  | 'benchmark'
-  | 'benchmark_version'
-  | 'evalc_version'
-  | 'run_settings'
-  | 'dataset_added'
-  | 'dataset_removed'
-  | 'dataset_sha256'
-  | 'dataset_count'
-  | 'dataset_source'
-  | 'agent_added'
-  | 'agent_removed'
-  | 'agent_protocol'
-  | 'agent_endpoint'
-  | 'agent_schema'
-  | 'agent_version'
-  | 'agent_settings'
-  | 'judge_added'
-  | 'judge_removed'
-  | 'judge_endpoint'
-  | 'judge_model'
-  | 'judge_rubric'
-  | 'judge_rubric_version'
-  | 'judge_version'
-  | 'judge_settings'
-  | 'metric_added'
-  | 'metric_removed'
-  | 'task_renamed'
-  | 'metric_version'
-  | 'metric_config'
-  | 'metric_inputs'
-  | 'plan'
-  | 'group_input'
-  | 'group_output'
-  | 'weight';
-
-export interface ComparabilityIssue {
-  kind: ComparabilityKind;
-  severity: 'warning' | 'info';
-  /** What changed: a dataset, agent or judge id, or `task/metric`. */
-  subject: string;
-  old: string | null;
-  new: string | null;
-  message: string;
-}
-
-const INFO_KINDS: ReadonlySet<ComparabilityKind> = new Set([
-  'benchmark_version',
-  'evalc_version',
-  'agent_added',
-  'agent_removed',
-  'agent_schema',
-  'agent_version',
-  'agent_protocol',
-  'agent_endpoint',
-  'agent_settings',
-  'dataset_source',
-  'plan',
-  'group_input',
-  'group_output',
-]);
+export type { ComparabilityIssue } from './comparability-issue.js';
 
 /**
  * An agent's settings that are evalc's conversation, not the agent: mae's profile, relay texts and
@@ -87,56 +35,6 @@ const HARNESS_SETTINGS: ReadonlySet<string> = new Set([
   'history',
   'terminatingTools',
 ]);
-
-function text(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? value : (canonicalize(value) ?? null);
-}
-
-function issue(
-  kind: ComparabilityKind,
-  subject: string,
-  oldV: unknown,
-  newV: unknown,
-  what: string,
-  shown: (value: string) => string = (value) => value,
-) {
-  const o = text(oldV);
-  const n = text(newV);
-  const message =
-    o === null
-      ? `${subject}: ${what} added (${n === null ? 'n/a' : shown(n)})`
-      : n === null
-        ? `${subject}: ${what} removed (was ${shown(o)})`
-        : `${subject}: ${what} changed ${shown(o)} → ${shown(n)}`;
-  return {
-    kind,
-    severity: INFO_KINDS.has(kind) ? 'info' : 'warning',
-    subject,
-    old: o,
-    new: n,
-    message,
-  } satisfies ComparabilityIssue;
-}
-
-function sortedUnion(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-}
-
-function compareField(
-  out: ComparabilityIssue[],
-  kind: ComparabilityKind,
-  subject: string,
-  what: string,
-  oldV: unknown,
-  newV: unknown,
-  shown?: (value: string) => string,
-): void {
-  if (text(oldV) !== text(newV)) out.push(issue(kind, subject, oldV, newV, what, shown));
-}
-
-/** A `sha256:`-prefixed digest in a message: its first 12 hex digits and `…` (old and new keep it whole). */
-const shortDigest = (digest: string) => digest.replace(/^(sha256:)?([0-9a-f]{12})[0-9a-f]{52}$/, '$1$2…');
 
 /** Entries of one pinned section, in id order: added, removed, or compared field by field. */
 function compareEntries<T>(
@@ -341,102 +239,5 @@ function compareGroupBindings(old: Lockfile, now: Lockfile): ComparabilityIssue[
         message: `${gid}: output extraction changed (${binding}.output)`,
       });
   }
-  return out;
-}
-
-/** `threshold 0.6 → 0.85; mode list → set`: the fields of a metric's config that changed. */
-function configChanges(a: Record<string, unknown>, b: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const key of sortedUnion(a, b)) {
-    const o = text(a[key]);
-    const n = text(b[key]);
-    if (o !== n) parts.push(`${key} ${o ?? '(unset)'} → ${n ?? '(unset)'}`);
-  }
-  return parts.join('; ');
-}
-
-/** Metric configs per `task/metric` (the same metric is pinned once per group). */
-interface PinnedMetric {
-  version: string;
-  config: string;
-  fields: Record<string, unknown>;
-  digest: string | undefined;
-}
-
-function metricsByTask(lock: Lockfile): Map<string, PinnedMetric> {
-  const map = new Map<string, PinnedMetric>();
-  for (const gid of Object.keys(lock.groups).sort()) {
-    const g = lock.groups[gid];
-    if (!g) continue;
-    for (const mid of Object.keys(g.metrics).sort()) {
-      const m = g.metrics[mid];
-      const subject = `${g.task}/${mid}`;
-      if (m && !map.has(subject)) {
-        const fields = { type: m.type, ...m.config };
-        map.set(subject, { version: m.version, config: text(fields) ?? '', fields, digest: m.digest });
-      }
-    }
-  }
-  return map;
-}
-
-/**
- * A metric whose version and config are the same but whose digest changed was scored with other
- * inputs the lock does not spell out: the plan's `prices:` (cost), a rubric it names. QA54: a price
- * change flipped a cost gate while the diff said only "plan changed" and called the runs comparable.
- * A judge metric whose judge is already listed as changed says nothing more.
- */
-function metricInputsChange(
-  subject: string,
-  a: PinnedMetric,
-  b: PinnedMetric,
-  changedJudges: ReadonlySet<string>,
-) {
-  if (a.digest === undefined || b.digest === undefined || a.digest === b.digest) return undefined;
-  const judge = typeof b.fields.judge === 'string' ? b.fields.judge : undefined;
-  if (judge !== undefined && changedJudges.has(judge)) return undefined;
-  const digests = `digest ${a.digest.slice(0, 12)}… → ${b.digest.slice(0, 12)}…`;
-  const what =
-    b.fields.type === 'cost'
-      ? 'prices changed (prices:)'
-      : typeof b.fields.rubric === 'string'
-        ? `rubric ${b.fields.rubric} or judge ${judge ?? ''} changed`.trimEnd()
-        : judge !== undefined
-          ? `judge ${judge} changed`
-          : 'inputs changed (a setting its config does not list)';
-  return {
-    ...issue('metric_inputs', subject, a.digest, b.digest, 'inputs'),
-    message: `${subject}: ${what}; ${digests}`,
-  };
-}
-
-function compareMetrics(
-  old: Lockfile,
-  now: Lockfile,
-  changedJudges: ReadonlySet<string>,
-): ComparabilityIssue[] {
-  const out: ComparabilityIssue[] = [];
-  const o = metricsByTask(old);
-  const n = metricsByTask(now);
-  const subjects = [...new Set([...o.keys(), ...n.keys()])].sort();
-  for (const subject of subjects) {
-    const a = o.get(subject);
-    const b = n.get(subject);
-    if (!a || !b) {
-      out.push(issue(a ? 'metric_removed' : 'metric_added', subject, a?.config, b?.config, 'metric'));
-      continue;
-    }
-    compareField(out, 'metric_version', subject, 'version', a.version, b.version);
-    if (a.config !== b.config) {
-      out.push({
-        ...issue('metric_config', subject, a.config, b.config, 'config'),
-        message: `${subject}: config changed: ${configChanges(a.fields, b.fields)}`,
-      });
-    } else if (a.version === b.version) {
-      const inputs = metricInputsChange(subject, a, b, changedJudges);
-      if (inputs) out.push(inputs);
-    }
-  }
-  markRenamedMetrics(out, o, n);
   return out;
 }
