@@ -134,7 +134,12 @@ export const HTML_SCRIPT = `
       ]);
       if (state.selected === e.id) tr.className = 'selected';
       tr.addEventListener('click', function () { openExample(e.id); });
-      tr.addEventListener('keydown', function (ev) { if (ev.key === 'Enter') openExample(e.id); });
+      // Enter or Space opens a focused row, as on a button; Space no longer scrolls the page instead (QA275).
+      tr.addEventListener('keydown', function (ev) {
+        if (ev.target !== tr || (ev.key !== 'Enter' && ev.key !== ' ')) return;
+        ev.preventDefault();
+        openExample(e.id);
+      });
       tbody.appendChild(tr);
     });
     count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results');

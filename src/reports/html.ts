@@ -213,6 +213,11 @@ ${p2f ? `<h3>Pass → fail</h3><ul>${p2f}</ul>` : ''}${f2p ? `<h3>Fail → pass<
 </section>`;
 }
 
+/** A sortable column's header: a button inside, so Tab reaches it and Enter or Space sorts (QA275: a th with a click handler alone could not be reached from the keyboard). */
+function sortable(key: string, label: string, cls?: string): string {
+  return `<th data-sort="${key}"${cls ? ` class="${cls}"` : ''}><button type="button" class="sort">${h(label)}</button></th>`;
+}
+
 function pinsSection(m: ReportModel): string {
   const list = (title: string, rec: Record<string, object>) => {
     const items = Object.keys(rec)
@@ -272,7 +277,7 @@ ${m.diff ? compareSection(m, m.diff) : ''}
 <section id="examples"><h2>Examples</h2>
 ${omittedNote(embed, h)}<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
 <input id="search" type="search" placeholder="Search agent, task, example, metric…" aria-label="Search examples"><span id="examples-count"></span></div>
-<table id="examples-table"><thead><tr><th data-sort="status">status</th><th data-sort="agent">agent</th><th data-sort="task">task/dataset</th><th data-sort="example">example</th><th>failed</th><th data-sort="score" class="num">${h(m.headlineMetric ?? 'score')}</th><th data-sort="duration" class="num">duration</th></tr></thead><tbody></tbody></table>
+<table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table>
 </section>
 <section id="viewer"><h2>Trajectory</h2><p class="empty">Click a row to see the example's messages, tool calls, candidates and scores.</p></section>
 </div>

@@ -1,0 +1,114 @@
+/**
+ * QA275: report.html used from the keyboard and on a phone-width window (Chromium).
+ * - The sortable column headers were `<th>`s with a click handler: Tab skipped them, so a keyboard
+ *   user could not sort; a focused row opened on Enter but Space scrolled the page instead.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReports } from '../../src/reports/index.js';
+import { buildRationales, buildTrajectories } from '../fixtures/locks/course-advisor.js';
+import { a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-output', 'qa275');
+
+function reportUrl(): string {
+  mkdirSync(outDir, { recursive: true });
+  const lock = a2WorseLock();
+  const html = renderReports({
+    lock,
+    baseline: baselineLock(),
+    trajectories: buildTrajectories(lock),
+    judgeRationales: buildRationales(lock),
+  })['report.html'];
+  const file = path.join(outDir, 'report.html');
+  writeFileSync(file, html);
+  return pathToFileURL(file).href;
+}
+
+/** What has the focus: `sort:<key>` for a sort header's button, `row:<id>` for a row, else tag#id. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a) return '';
+    const th = a.closest('th[data-sort]');
+    if (th) return `sort:${th.getAttribute('data-sort')}`;
+    if (a.getAttribute('data-id')) return `row:${a.getAttribute('data-id')}`;
+    return `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''}`;
+  });
+}
+
+async function tabTo(page: Page, target: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focused(page)) === target) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+const rowIds = (page: Page) =>
+  page.$$eval('#examples-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-id') ?? ''));
+
+describe.skipIf(!existsSync(CHROMIUM))('report.html from the keyboard and at 375 px (Chromium)', () => {
+  let browser: Browser;
+  let url: string;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    });
+    url = reportUrl();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('Tab reaches every sort header after the search box; Enter sorts, Space reverses', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    await tabTo(page, 'input#search');
+    const order: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused(page));
+    }
+    expect(order).toEqual([
+      'sort:status',
+      'sort:agent',
+      'sort:task',
+      'sort:example',
+      'sort:score',
+      'sort:duration',
+    ]);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('sort:example');
+    await page.keyboard.press('Enter');
+    const th = '#examples-table th[data-sort="example"]';
+    expect(await page.getAttribute(th, 'aria-sort')).toBe('ascending');
+    expect((await rowIds(page))[0]?.endsWith('/details-01')).toBe(true);
+    await page.keyboard.press(' ');
+    expect(await page.getAttribute(th, 'aria-sort')).toBe('descending');
+    expect((await rowIds(page))[0]?.endsWith('/search-12')).toBe(true);
+    await page.close();
+  });
+
+  it('Space on a focused row opens its trajectory, as Enter does, without scrolling the page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    const id = 'a2/search/course-search/search-04';
+    await page.focus(`#examples-table tbody tr[data-id="${id}"]`);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press(' ');
+    expect(await page.locator('#viewer h3').allTextContents()).toEqual(['search-04']);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.focus('#examples-table tbody tr[data-id="a1/paths/career-paths/paths-05"]');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#viewer h3').textContent()).toBe('paths-05');
+    await page.close();
+  });
+});
