@@ -31,14 +31,14 @@ function reportUrl(): string {
 
 /** What has the focus: `sort:<key>` for a sort header's button, `row:<id>` for a row, else tag#id. */
 function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
+  return page.evaluate(`(() => {
     const a = document.activeElement;
     if (!a) return '';
     const th = a.closest('th[data-sort]');
-    if (th) return `sort:${th.getAttribute('data-sort')}`;
-    if (a.getAttribute('data-id')) return `row:${a.getAttribute('data-id')}`;
-    return `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''}`;
-  });
+    if (th) return 'sort:' + th.getAttribute('data-sort');
+    if (a.getAttribute('data-id')) return 'row:' + a.getAttribute('data-id');
+    return a.tagName.toLowerCase() + (a.id ? '#' + a.id : '');
+  })()`);
 }
 
 async function tabTo(page: Page, target: string, max = 40): Promise<void> {
@@ -102,10 +102,10 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html from the keyboard and at 375
     await page.goto(url);
     const id = 'a2/search/course-search/search-04';
     await page.focus(`#examples-table tbody tr[data-id="${id}"]`);
-    const before = await page.evaluate(() => window.scrollY);
+    const before = await page.evaluate('window.scrollY');
     await page.keyboard.press(' ');
     expect(await page.locator('#viewer h3').allTextContents()).toEqual(['search-04']);
-    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    expect(await page.evaluate('window.scrollY')).toBe(before);
     await page.focus('#examples-table tbody tr[data-id="a1/paths/career-paths/paths-05"]');
     await page.keyboard.press('Enter');
     expect(await page.locator('#viewer h3').textContent()).toBe('paths-05');
