@@ -28,7 +28,7 @@ svg.chart .ci line { stroke:#1d2330; stroke-width:1.4; }
 .legend { display:flex; gap:14px; font-size:12px; color:var(--muted); } .legend i { display:inline-block; width:10px; height:10px; border-radius:2px; margin-right:4px; }
 .controls { display:flex; gap:10px; align-items:center; margin-bottom:8px; flex-wrap:wrap; }
 .controls select, .controls input { font:inherit; padding:4px 8px; border:1px solid var(--line); border-radius:6px; }
-.controls input { min-width:260px; }
+.controls input { min-width:min(260px,100%); }
 #examples-table th[data-sort] { cursor:pointer; user-select:none; }
 #examples-table th button.sort { font:inherit; font-weight:600; color:inherit; background:none; border:0; padding:0; cursor:pointer; text-align:inherit; }
 #examples-table tbody tr:focus-visible, #examples-table th button.sort:focus-visible { outline:2px solid var(--accent); outline-offset:-2px; }
@@ -44,5 +44,7 @@ svg.chart .ci line { stroke:#1d2330; stroke-width:1.4; }
 .msg.user { border-color:#3b6fd8; } .msg.assistant { border-color:#2e9e6a; } .msg.tool { border-color:#b5489d; } .msg.system { border-color:#8a93a3; }
 .empty { color:var(--muted); font-style:italic; }
 .warn { background:#fff6e5; border:1px solid #f0d49b; border-radius:6px; padding:8px 12px; }
-@media (max-width: 1000px) { .layout { grid-template-columns:1fr; } #viewer { position:static; max-height:none; } }
+#pins summary code { word-break:break-all; }
+@media (max-width: 600px) { header { padding:14px 12px; } main { padding:12px 8px 32px; } section { padding:10px 10px; } }
+@media (max-width: 1000px) { .layout { grid-template-columns:minmax(0,1fr); } #viewer { position:static; max-height:none; } }
 `;

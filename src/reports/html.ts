@@ -208,7 +208,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
 <p><span class="${verdictClass}">${s.regressions} significant regression${s.regressions === 1 ? '' : 's'}</span>${gated.size > 0 ? ` · ${gated.size} failed regression gate${gated.size === 1 ? '' : 's'}` : ''}${newlyFailing > 0 ? ` · ${newlyFailing} newly failing gate${newlyFailing === 1 ? '' : 's'}` : ''} · ${s.improvements} improvement${s.improvements === 1 ? '' : 's'} · ${s.passToFail} pass → fail · ${s.failToPass} fail → pass · ${exampleCounts(diff, false)} (α = ${diff.options.significance})</p>
 <div class="charts">${compareChart(m, diff)}</div>
 ${warnings.length ? `<div class="warn"><b>Pins that changed</b><ul>${warnings.join('')}</ul></div>` : ''}
-${deltas.length ? `<table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table>` : '<p class="empty">No aggregate changed.</p>'}${notes}
+${deltas.length ? `<div class="scroll"><table id="deltas-table"><thead><tr><th>scope</th><th>agent</th><th>metric</th><th class="num">baseline</th><th class="num">current</th><th class="num">Δ</th><th class="num">95% CI of Δ</th><th class="num">p</th><th></th></tr></thead><tbody>${deltas.join('')}</tbody></table></div>` : '<p class="empty">No aggregate changed.</p>'}${notes}
 ${p2f ? `<h3>Pass → fail</h3><ul>${p2f}</ul>` : ''}${f2p ? `<h3>Fail → pass</h3><ul>${f2p}</ul>` : ''}
 </section>`;
 }
@@ -226,7 +226,9 @@ function pinsSection(m: ReportModel): string {
         (id) => `<tr><td><code>${h(id)}</code></td><td><code>${h(JSON.stringify(rec[id]))}</code></td></tr>`,
       )
       .join('');
-    return items ? `<h3>${h(title)}</h3><table><tbody>${items}</tbody></table>` : '';
+    return items
+      ? `<h3>${h(title)}</h3><div class="scroll"><table><tbody>${items}</tbody></table></div>`
+      : '';
   };
   return `<section id="pins"><details><summary><b>Pins</b> — plan <code>${h(m.planDigest)}</code>, seed ${m.run.seed}, repeats ${m.run.repeats}</summary>${list('Datasets', m.pins.datasets)}${list('Agents', m.pins.agents)}${list('Judges', m.pins.judges)}</details></section>`;
 }
@@ -277,7 +279,7 @@ ${m.diff ? compareSection(m, m.diff) : ''}
 <section id="examples"><h2>Examples</h2>
 ${omittedNote(embed, h)}<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
 <input id="search" type="search" placeholder="Search agent, task, example, metric…" aria-label="Search examples"><span id="examples-count"></span></div>
-<table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table>
+<div class="scroll"><table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table></div>
 </section>
 <section id="viewer"><h2>Trajectory</h2><p class="empty">Click a row to see the example's messages, tool calls, candidates and scores.</p></section>
 </div>

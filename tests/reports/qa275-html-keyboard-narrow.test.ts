@@ -2,6 +2,8 @@
  * QA275: report.html used from the keyboard and on a phone-width window (Chromium).
  * - The sortable column headers were `<th>`s with a click handler: Tab skipped them, so a keyboard
  *   user could not sort; a focused row opened on Enter but Space scrolled the page instead.
+ * - In a 375 px window the page scrolled sideways (712 px wide): the deltas and example tables and the
+ *   pins had no scrolling box of their own, and the one-column layout took the example table's width.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,6 +111,24 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html from the keyboard and at 375
     await page.focus('#examples-table tbody tr[data-id="a1/paths/career-paths/paths-05"]');
     await page.keyboard.press('Enter');
     expect(await page.locator('#viewer h3').textContent()).toBe('paths-05');
+    await page.close();
+  });
+
+  it('fits a 375 px window: only the wide tables scroll, inside their own box', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(url);
+    await page.click('#pins summary');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    for (const id of ['#examples-table', '#deltas-table']) {
+      const box = await page.locator(id).evaluate((t) => {
+        const s = t.parentElement as { scrollWidth: number; clientWidth: number } | null;
+        return s ? { scroll: s.scrollWidth, client: s.clientWidth } : null;
+      });
+      expect(box?.client ?? 999).toBeLessThanOrEqual(375);
+    }
+    await page.click('#examples-table tbody tr[data-id="a2/search/course-search/search-04"]');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: path.join(outDir, 'narrow.png'), fullPage: true });
     await page.close();
   });
 });
