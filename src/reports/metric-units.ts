@@ -14,6 +14,8 @@ const STEP_UNITS: Record<string, string> = { turns: 'turns', tool_calls: 'tool c
 /** A metric's unit from its type and config: `refusal_rate`'s 'rate' reads "refusal rate". */
 function unitOf(type: string, config: Record<string, unknown> | undefined): string | undefined {
   if (type === 'steps') return STEP_UNITS[String(config?.count ?? 'turns')] ?? 'steps';
+  // judge_agreement's value is its `primary:` statistic: κ is an agreement, not a correlation (QA276).
+  if (type === 'judge_agreement' && config?.primary === 'kappa') return "Cohen's κ";
   const unit = getMetricDefinition(type)?.unit;
   if (unit === 'rate') return `${type.replace(/_rate$/, '').replace(/_/g, ' ')} rate`;
   return unit;
