@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDirs } from '../compiler/load-plan.js';
 import { LogStore } from '../executor/cache-store.js';
+import { lastErrorKey } from '../executor/step-records.js';
 import { reportSources } from '../executor/trajectories.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { CommandContext } from './context.js';
@@ -25,6 +26,18 @@ export function loadReportSources(
     return { trajectories: {}, judgeRationales: {}, failureDetails: {}, missingCache: cacheDir };
   const store = new LogStore(cacheDir, { readOnly: true });
   try {
+    // A cache of other runs (an older .evalc/cache beside a lock an `apply --cache-dir` wrote, one
+    // CI restored from another key) holding none of this lock's answers is said as a missing one
+    // is (QA274: the reports read as if the agents had said nothing, and nothing said why).
+    const keys = lock.results.flatMap((r) => r.invoke.filter((k): k is string => Boolean(k)));
+    if (keys.length > 0 && !keys.some((k) => store.has(k) || store.has(lastErrorKey(k))))
+      return {
+        trajectories: {},
+        judgeRationales: {},
+        failureDetails: {},
+        missingCache: cacheDir,
+        foreignCache: true,
+      };
     return reportSources(lock, store);
   } finally {
     store.close();

@@ -42,6 +42,8 @@ export interface ReportSources {
   failureDetails?: ReportInput['failureDetails'];
   /** The cache folder looked in when it held no step log: the reports are rendered from the lock alone. */
   missingCache?: string;
+  /** missingCache holds a step log, but none of the lock's answers (another run's cache). */
+  foreignCache?: boolean;
 }
 
 export interface ReportDeps {
@@ -135,9 +137,12 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   const noteMissingCache = () => {
     if (sources.missingCache === undefined) return;
     // A piped lock (`--from <(git show …)`) has no folder: "no cache at ../../dev/fd/.evalc/cache" (QA228).
-    const where = isRegularFile(current.file)
-      ? `no cache at ${path.relative(ctx.cwd, sources.missingCache) || '.'}`
-      : `${values.from} is ${noFolderKind(current.file)}, with no folder and so no cache beside it`;
+    const shown = path.relative(ctx.cwd, sources.missingCache) || '.';
+    const where = sources.foreignCache
+      ? `the cache at ${shown} holds none of this lock's answers`
+      : isRegularFile(current.file)
+        ? `no cache at ${shown}`
+        : `${values.from} is ${noFolderKind(current.file)}, with no folder and so no cache beside it`;
     ctx.stderr(
       `note: ${where}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
     );
