@@ -27,7 +27,7 @@ export function extractCandidates(
   const expressions = result.missing.map((n) => group.extraction.expressions[n] ?? '');
   const hint =
     (group.contentJson ? contentFieldHint(expressions, trajectory.response) : '') ||
-    missingPathHint(expressions[0] ?? '', document);
+    missingPathHints(result.missing, expressions, document);
   return {
     ok: false,
     error: {
@@ -35,4 +35,21 @@ export function extractCandidates(
       message: `no value for ${result.missing.join(', ')} (${expressions.join(', ')})${hint}`,
     },
   };
+}
+
+/**
+ * Where each missing output's plain path stops: one output's note alone, several each after its name
+ * (`: answer: \`output\` has no \`answr\`…; b: \`output.answer\` is a string, with no fields`; QA269: only
+ * the first was said, the next run telling of the second).
+ */
+function missingPathHints(
+  names: readonly string[],
+  expressions: readonly string[],
+  document: unknown,
+): string {
+  const hints = expressions.map((e) => missingPathHint(e, document));
+  const said = hints.flatMap((h, i) => (h === '' ? [] : [{ name: names[i], note: h.slice(2) }]));
+  if (said.length === 0) return '';
+  if (names.length === 1) return hints[0] ?? '';
+  return `: ${said.map((s) => `${s.name}: ${s.note}`).join('; ')}`;
 }

@@ -73,6 +73,18 @@ describe('a missing plain output path says where it stops', () => {
     );
   });
 
+  it('says where each of several missing paths stops (QA269: the first only)', async () => {
+    expect(
+      await extractionMessage({
+        answer: 'json.argument.answer',
+        b: 'json.arguments.answer.x',
+        c: 'json.tool',
+      }),
+    ).toBe(
+      'no value for answer, b (json.argument.answer, json.arguments.answer.x): answer: `json` has no `argument`; its fields: `tool`, `arguments` (did you mean `json.arguments.answer`?); b: `json.arguments.answer` is a string, with no fields',
+    );
+  });
+
   it('a path that resolves keeps its value', async () => {
     const server = await startCompatServer(() => completion(toolStyle));
     const adapter = createOpenaiAdapter(
