@@ -9,6 +9,7 @@ import { type CacheView, planRun } from '../compiler/plan-run.js';
 import { LogStore } from '../executor/cache-store.js';
 import {
   findInputMisfits,
+  misfitHint,
   misfitWarning,
   planTimeRaipAdapters,
   preflightCount,
@@ -191,7 +192,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         );
       else
         ctx.stderr(
-          `evalc: ${misfits.length === 1 ? '1 input of the preflight sample does' : `${misfits.length} inputs of the preflight sample do`} not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n`,
+          `evalc: ${misfits.length === 1 ? '1 input of the preflight sample does' : `${misfits.length} inputs of the preflight sample do`} not fit their agent's input schema (nothing would be invoked):\n${listMisfits(misfits)}\n  ${misfitHint(compiled, misfits)}\n`,
         );
       return EXIT.failure;
     }

@@ -4,11 +4,13 @@
  * listening agent's `/info` live, else uses the schema pinned by the lockfile (kept in the cache
  * by digest); `evalc apply` uses the schema it just discovered.
  */
+
 import path from 'node:path';
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
+import { unsetNamesSaid } from '../plan/secret-placement.js';
 import { resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
@@ -78,10 +80,23 @@ export function checkRaipInputs(
   const sampled = misfits.filter((m) => m.preflight);
   if (sampled.length > 0) {
     const lines = sampled.map((m) => `${m.step}: ${m.errors}`).join('\n  ');
-    return `inputs of the preflight sample do not fit the agents' input schemas; nothing was invoked:\n  ${lines}`;
+    return `inputs of the preflight sample do not fit the agents' input schemas; nothing was invoked:\n  ${lines}\n  ${misfitHint(compiled, sampled)}`;
   }
   if (misfits.length > 0) warn(misfitWarning(misfits));
   return undefined;
+}
+
+/**
+ * Where misfit inputs come from and what to do (QA268: `input: { query: 42 }` validated, then plan and
+ * apply listed `/query must be string` per example without naming the binding that renders it).
+ */
+export function misfitHint(compiled: CompiledPlan, misfits: readonly InputMisfit[]): string {
+  const from = new Set<string>();
+  for (const cg of compiled.groups)
+    if (misfits.some((m) => m.step.startsWith(`${cg.group.id}/`)))
+      from.add(`tasks.${cg.group.taskId}.bindings.${cg.group.bindingName}.input`);
+  const inputs = misfits.length === 1 ? 'this input is' : 'these inputs are';
+  return `hint: ${inputs} rendered from ${[...from].join(', ')}: make ${from.size === 1 ? 'it' : 'them'} give what the agent's inputSchema (its GET /info) asks for`;
 }
 
 /** Examples an agent runs first, alone (DESIGN §3: "preflight on k ≤ 5 examples before the batch"). */
@@ -195,7 +210,7 @@ export async function planTimeRaipAdapters(
     else if (!headers.ok || !serveEnv.ok)
       unasked.push({
         id: agentId,
-        why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${(headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing).join(', ')}`,
+        why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${unsetNamesSaid((headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing))}`,
       });
     // An agent with headers (a secret token) or one evalc starts is asked only when evalc.lock
     // knows it or the cache holds agent answers (an interrupted first apply, a cache shared with
