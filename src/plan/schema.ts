@@ -230,7 +230,7 @@ export const runSchema = z
       .positive()
       .default(32)
       .describe(
-        'Invocations in flight at once per agent, for agents without limits.concurrency; never part of a content key',
+        'Invocations in flight at once per agent and per judge, the default of each one without its own limits.concurrency (not a cap or a total: its own wins; apply --concurrency caps agents); never part of a content key',
       ),
     // The streams take the seed as 32 bits (prng.ts): 4294967303 drew as 7, −1 as 4294967295, and
     // 9007199254740993 was read as …992 (QA266; `evalc diff --seed` refuses them too, QA262).
