@@ -18,12 +18,7 @@
 
 import { asRecorded } from '../metrics/decimal-round.js';
 import { getMetricDefinition } from '../metrics/registry.js';
-import {
-  countDiscordant,
-  flipsAgreeWithChange,
-  mcnemarApplies,
-  mcnemarExact,
-} from '../metrics/stats/mcnemar.js';
+import { countDiscordant, mcnemarApplies, mcnemarExact } from '../metrics/stats/mcnemar.js';
 import { pairedBootstrap } from '../metrics/stats/paired-bootstrap.js';
 import { deriveSeed } from '../metrics/stats/prng.js';
 import { changedExamples, markReorderedDatasets } from './diff-changed-examples.js';
@@ -248,9 +243,9 @@ function compareAggregate(
   // also moves with examples only one run has (a run that fixed every paired example but added
   // failing ones was a significant "regression" with McNemar counting 0↓ 12↑).
   const change = boot.meanDiff;
-  // McNemar's flips, unweighted, must point the way the weighted change does (mcnemar.ts).
-  const agrees = out.discordant === undefined || flipsAgreeWithChange(out.discordant, change);
-  out.significant = out.pValue < opts.significance && change !== 0 && agrees;
+  // McNemar runs only where every pair weighs the same (mcnemarApplies), so its flips c − b have the
+  // sign of the change: QA71's guard for flips pointing against a weighted change had nothing left to catch.
+  out.significant = out.pValue < opts.significance && change !== 0;
   if (out.significant) {
     const better = higherIsBetter ? change > 0 : change < 0;
     out.direction = better ? 'improvement' : 'regression';

@@ -12,7 +12,7 @@ import type { GateOptions, GateResult, GateSpec, Group, RegressionTest } from '.
 import { monteCarloFloorClause, pClause } from './p-value-text.js';
 import { getMetricDefinition } from './registry.js';
 import { weightedMean } from './stats/descriptive.js';
-import { countDiscordant, flipsAgreeWithChange, mcnemarApplies, mcnemarExact } from './stats/mcnemar.js';
+import { countDiscordant, mcnemarApplies, mcnemarExact } from './stats/mcnemar.js';
 import { pairedBootstrap } from './stats/paired-bootstrap.js';
 import { deriveSeed } from './stats/prng.js';
 
@@ -137,9 +137,8 @@ export function regressionResult(
   }
   const method = binary ? 'mcnemar' : 'sign_flip';
   const ci: [number, number] = boot?.ci ?? [meanDiff, meanDiff];
-  // McNemar counts flips unweighted: a p that speaks for the other direction is no evidence of this change.
-  const against = discordant !== undefined && !flipsAgreeWithChange(discordant, meanDiff);
-  const significant = pValue < alpha && !against;
+  // McNemar only at one pair weight (mcnemarApplies): its flips point the way the change does.
+  const significant = pValue < alpha;
   const passed = !(drop > maxDrop && significant);
   // A Monte Carlo p never goes below 1/(B + 1): at an α there or below, "not significant" is the test's
   // resolution, not evidence (QA262: a drop with exact p < 1e-20 read `p = 0.0010 … not significant`).
@@ -154,11 +153,9 @@ export function regressionResult(
       ? 'no drop'
       : drop <= maxDrop
         ? `drop ≤ max_drop ${maxDrop}`
-        : against && pValue < alpha
-          ? `not significant (the flips are mostly the other way, b=${discordant?.b} c=${discordant?.c}: the weighted mean moved with fewer, heavier examples)`
-          : floorClause !== undefined
-            ? `not significant (${floorClause})`
-            : 'not significant'
+        : floorClause !== undefined
+          ? `not significant (${floorClause})`
+          : 'not significant'
     : 'REGRESSION';
   // An improvement read "(drop -1.000, max_drop 0.02) … drop ≤ max_drop" (QA111): it says so.
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;

@@ -6,7 +6,6 @@
 import type { LockDiff } from '../lockfile/diff.js';
 import { formatDeltaCi } from './delta-ci.js';
 import { exampleCounts } from './example-counts.js';
-import { flipsAgainstNote } from './flips-against-note.js';
 import { byText, formatMeanCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
 import { type BarChart, renderBarChart } from './html-charts.js';
 import { omittedNote, selectHtmlExamples } from './html-embed.js';
@@ -165,12 +164,10 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
   const hidden = diff.aggregates.length - shown.length;
   const composition = compositionNote(diff, shown);
   const unpaired = unpairedNote(shown);
-  const against = flipsAgainstNote(shown, diff.options.significance);
   const floor = monteCarloFloorNote(shown, diff.options.significance, diff.options.resamples);
   const notes = [
     composition ? `<p class="empty">${h(composition)}</p>` : '',
     unpaired ? `<p class="empty">${h(unpaired)}</p>` : '',
-    against ? `<p class="empty">${h(against)}</p>` : '',
     floor ? `<p class="empty">${h(floor)}</p>` : '',
     hidden > 0
       ? `<p class="empty">${hidden} other aggregate${hidden === 1 ? '' : 's'} not shown (unchanged, or the same as their task).</p>`
@@ -279,7 +276,7 @@ ${m.diff ? compareSection(m, m.diff) : ''}
 <section id="examples"><h2>Examples</h2>
 ${omittedNote(embed, h)}<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
 <input id="search" type="search" placeholder="Search agent, task, example, metric…" aria-label="Search examples"><span id="examples-count"></span></div>
-<div class="scroll"><table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table></div>
+<div class="scroll"><table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table></div><button type="button" id="examples-more" hidden></button>
 </section>
 <section id="viewer"><h2>Trajectory</h2><p class="empty">Click a row to see the example's messages, tool calls, candidates and scores.</p></section>
 </div>

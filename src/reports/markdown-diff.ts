@@ -7,7 +7,6 @@ import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockf
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
-import { flipsAgainstNote } from './flips-against-note.js';
 import { formatNumber, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
@@ -276,7 +275,6 @@ export function diffSections(diff: LockDiff, heading = '###'): MarkdownSection[]
           : []),
         ...(compositionNote(diff, deltas) ? [`_${compositionNote(diff, deltas)}_`, ''] : []),
         ...(unpairedNote(deltas) ? [`_${unpairedNote(deltas)}_`, ''] : []),
-        ...(flipsAgainstNote(deltas, alpha) ? [`_${flipsAgainstNote(deltas, alpha)}_`, ''] : []),
         ...(monteCarloFloorNote(deltas, alpha, diff.options.resamples)
           ? [`_${monteCarloFloorNote(deltas, alpha, diff.options.resamples)}_`, '']
           : []),

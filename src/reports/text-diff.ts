@@ -6,7 +6,6 @@ import { pClause } from '../metrics/p-value-text.js';
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
-import { flipsAgainstNote } from './flips-against-note.js';
 import { formatNumber, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
 import {
   compositionNote,
@@ -75,8 +74,6 @@ export function renderTextDiff(diff: LockDiff): string {
     if (note) lines.push(`  (${note})`);
     const unpaired = unpairedNote(deltas);
     if (unpaired) lines.push(`  (${unpaired})`);
-    const against = flipsAgainstNote(deltas, diff.options.significance);
-    if (against) lines.push(`  (${against})`);
     const floor = monteCarloFloorNote(deltas, diff.options.significance, diff.options.resamples);
     if (floor) lines.push(`  (${floor})`);
   } else lines.push('', 'No aggregate changed.');

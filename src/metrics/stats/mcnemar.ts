@@ -88,16 +88,3 @@ export function mcnemarApplies(
   }
   return true;
 }
-
-/**
- * Whether McNemar's flips point the way the paired change does: more fail → pass flips (c > b)
- * with a mean that rose, more pass → fail flips (b > c) with one that fell. The test counts the
- * flips unweighted while the change is the weighted mean's, so with unequal weights they can
- * disagree: one pass → fail flip of weight 10 against eight fail → pass flips of weight 1 is a
- * drop of the mean, and p = 0.039 says the *improvements* are no accident. Such a p is no
- * evidence of that drop (or rise), so it is no significant regression (QA71: the gate failed
- * `REGRESSION … exact McNemar, b=1 c=8`).
- */
-export function flipsAgreeWithChange(discordant: { b: number; c: number }, change: number): boolean {
-  return Math.sign(discordant.c - discordant.b) === Math.sign(change);
-}
