@@ -31,6 +31,11 @@ export interface LogScan {
    * new entry replaced them (QA267: an `apply --only` that re-ran it still left the note).
    */
   replacedDamaged: number;
+  /**
+   * The other damaged lines, by the key they still name: the store counts those its index holds as
+   * covered, an earlier good entry of the key serving (QA273: an `apply --refresh` wrote it again).
+   */
+  unreplacedDamaged: ReadonlyMap<string, number>;
   /** Entries whose line ended in `\r\n`. */
   carriageReturns: number;
 }
@@ -47,17 +52,18 @@ export function scanLog(
   onEntry: (key: string, jsonOffset: number, length: number, kind: string) => void,
   adopt?: SumTable,
 ): LogScan {
+  // Damaged lines by the key they still name (unknown for one whose key is damaged), until a
+  // later good entry of that key replaces them.
+  const damagedKeys = new Map<string, number>();
   const scan: LogScan = {
     good: 0,
     damagedLines: 0,
     damagedBytes: 0,
     corruptEntries: 0,
     replacedDamaged: 0,
+    unreplacedDamaged: damagedKeys,
     carriageReturns: 0,
   };
-  // Damaged lines by the key they still name (unknown for one whose key is damaged), until a
-  // later good entry of that key replaces them.
-  const damagedKeys = new Map<string, number>();
   const damagedKey = (key: string | undefined) => {
     if (key !== undefined) damagedKeys.set(key, (damagedKeys.get(key) ?? 0) + 1);
   };

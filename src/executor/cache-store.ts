@@ -77,7 +77,7 @@ export class LogStore implements StepStore {
   private lostEntries = 0;
   private damagedLines = 0;
   private damagedBytes = 0;
-  /** Of the damaged lines read, those a later good entry of their key replaced (cache-log-scan.ts). */
+  /** Of the damaged lines read, those another good entry of their key replaced or covers (cache-log-scan.ts). */
   private replacedDamaged = 0;
   private readonly file: string;
   private readonly window = new LogWindow();
@@ -152,6 +152,8 @@ export class LogStore implements StepStore {
     this.damagedLines = scan.damagedLines;
     this.damagedBytes = scan.damagedBytes;
     this.replacedDamaged = scan.replacedDamaged;
+    // A damaged line after a good entry of its key: that entry serves, the step does not run again.
+    for (const [key, lines] of scan.unreplacedDamaged) if (this.index.has(key)) this.replacedDamaged += lines;
     this.corruptEntries = scan.corruptEntries;
     this.carriageReturns = scan.carriageReturns;
     if (good < total) {
@@ -319,7 +321,8 @@ export class LogStore implements StepStore {
 
   /**
    * Complete lines skipped as damaged when the log was read (cheap, unlike `stats`), but for those
-   * a later good entry of their key replaced: their steps do not run again (QA267).
+   * another good entry of their key replaced (QA267) or, written before them, covers (QA273): their
+   * steps do not run again.
    */
   get damagedOnLoad(): number {
     return Math.max(0, this.damagedLines - this.replacedDamaged);
