@@ -3,9 +3,11 @@
  * origin, the agent's limits and resolved secret headers), its served process if `serve:`
  * is set, and its discovery pins. Secrets are resolved here and nowhere else.
  */
+
 import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
+import { unsetNamesSaid } from '../plan/secret-placement.js';
 import { headerSecrets, referencedSecrets, resolveSecrets } from '../plan/secrets.js';
 import { RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
@@ -72,7 +74,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ok: false,
       error: {
         kind: 'contract_violation',
-        message: `agent ${id}: environment variable(s) not set: ${headers.missing.join(', ')}`,
+        message: `agent ${id}: environment variable(s) not set: ${unsetNamesSaid(headers.missing)}`,
       },
       missingEnv: true,
     };
@@ -82,7 +84,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
       ok: false,
       error: {
         kind: 'contract_violation',
-        message: `agent ${id}: environment variable(s) not set: ${serveEnv.missing.join(', ')}`,
+        message: `agent ${id}: environment variable(s) not set: ${unsetNamesSaid(serveEnv.missing)}`,
       },
       missingEnv: true,
     };

@@ -4,11 +4,13 @@
  * listening agent's `/info` live, else uses the schema pinned by the lockfile (kept in the cache
  * by digest); `evalc apply` uses the schema it just discovered.
  */
+
 import path from 'node:path';
 import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
+import { unsetNamesSaid } from '../plan/secret-placement.js';
 import { resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
@@ -208,7 +210,7 @@ export async function planTimeRaipAdapters(
     else if (!headers.ok || !serveEnv.ok)
       unasked.push({
         id: agentId,
-        why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${(headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing).join(', ')}`,
+        why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${unsetNamesSaid((headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing))}`,
       });
     // An agent with headers (a secret token) or one evalc starts is asked only when evalc.lock
     // knows it or the cache holds agent answers (an interrupted first apply, a cache shared with

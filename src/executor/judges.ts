@@ -1,8 +1,10 @@
 /** Judge clients of a run, started lazily, with their `serve:` processes. */
+
 import path from 'node:path';
 import { type JudgePins, pinsListed } from '../compiler/judge-pins.js';
 import { parseDuration } from '../plan/duration.js';
 import type { Plan } from '../plan/schema.js';
+import { unsetNamesSaid } from '../plan/secret-placement.js';
 import { headerSecrets, referencedSecrets, resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
 import { type Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
@@ -72,7 +74,7 @@ export async function startJudge(
       ok: false,
       error: {
         kind: 'judge_unconfigured',
-        message: `judge ${id}: environment variable(s) not set: ${serveEnv.missing.join(', ')}`,
+        message: `judge ${id}: environment variable(s) not set: ${unsetNamesSaid(serveEnv.missing)}`,
       },
     };
   const headers = resolveSecrets(config.headers, setup.env);
@@ -83,7 +85,7 @@ export async function startJudge(
       ok: false,
       error: {
         kind: 'judge_unconfigured',
-        message: `judge ${id}: environment variable(s) not set: ${headers.missing.join(', ')}`,
+        message: `judge ${id}: environment variable(s) not set: ${unsetNamesSaid(headers.missing)}`,
       },
     };
   setup.secrets.push(...headerSecrets(config.headers, headers.values, setup.env));

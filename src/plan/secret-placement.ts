@@ -38,6 +38,17 @@ function looksLikeSecret(inside: string): boolean {
     .some((part) => part.length >= 24 || (part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
 }
 
+/**
+ * Unset variables as a message names them: one whose name reads as a key typed in place of a name,
+ * `${env.ghp_AbCd…}`, is said `…` with what to do (QA269: apply printed the key whole).
+ */
+export function unsetNamesSaid(names: readonly string[]): string {
+  const said = names.map((name) => (looksLikeSecret(name) ? '…' : name)).join(', ');
+  return names.some(looksLikeSecret)
+    ? `${said} (a name that reads as a key typed in its place: \${env.NAME} names a variable; set NAME to the key)`
+    : said;
+}
+
 /** What a header or serve.env value sends as written around (or instead of) a `${env.NAME}`. */
 function strayAroundSecret(raw: string): { what: string; hint: string } | undefined {
   const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
