@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDirs } from '../compiler/load-plan.js';
 import { LogStore } from '../executor/cache-store.js';
-import { lastErrorKey } from '../executor/step-records.js';
+import { isDefinitiveFailure, lastErrorKey } from '../executor/step-records.js';
 import { reportSources } from '../executor/trajectories.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { CommandContext } from './context.js';
@@ -29,8 +29,17 @@ export function loadReportSources(
     // A cache of other runs (an older .evalc/cache beside a lock an `apply --cache-dir` wrote, one
     // CI restored from another key) holding none of this lock's answers is said as a missing one
     // is (QA274: the reports read as if the agents had said nothing, and nothing said why).
-    const keys = lock.results.flatMap((r) => r.invoke.filter((k): k is string => Boolean(k)));
-    if (keys.length > 0 && !keys.some((k) => store.has(k) || store.has(lastErrorKey(k))))
+    const held = cacheHolding(lock, store);
+    if (held.keys > 0 && held.any === 0) {
+      // Every step a transient failure: `cache prune` drops their notes, so the run's own cache
+      // may hold none of them (QA279: it was said to be another run's).
+      if (held.transient === held.keys)
+        return {
+          trajectories: {},
+          judgeRationales: {},
+          failureDetails: {},
+          prunedNotes: { cacheDir, failed: held.keys },
+        };
       return {
         trajectories: {},
         judgeRationales: {},
@@ -38,8 +47,38 @@ export function loadReportSources(
         missingCache: cacheDir,
         foreignCache: true,
       };
-    return reportSources(lock, store);
+    }
+    // One holding some of them (an older cache of the same plan, whose dataset has grown since) lost
+    // the others' details with nothing said (QA279).
+    const partial =
+      held.answered > 0 && held.answers < held.answered
+        ? { partialCache: { cacheDir, held: held.answers, of: held.answered } }
+        : {};
+    return { ...reportSources(lock, store), ...partial };
   } finally {
     store.close();
   }
+}
+
+/**
+ * Of the lock's invokes: how many (`keys`), how many the cache holds an answer or a failure note of
+ * (`any`), how many are transient failures (`transient`: a prune drops their notes), and of those
+ * answered without an error (`answered`, always recorded by the run), how many it holds (`answers`).
+ */
+function cacheHolding(lock: Lockfile, store: LogStore) {
+  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0 };
+  for (const result of lock.results)
+    for (const [repeat, key] of result.invoke.entries()) {
+      if (!key) continue;
+      const kind = result.errors?.[repeat] ?? null;
+      if (kind === 'cancelled') continue;
+      held.keys++;
+      const has = store.has(key);
+      if (has || store.has(lastErrorKey(key))) held.any++;
+      if (kind === null) {
+        held.answered++;
+        if (has) held.answers++;
+      } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) held.transient++;
+    }
+  return held;
 }

@@ -44,6 +44,10 @@ export interface ReportSources {
   missingCache?: string;
   /** missingCache holds a step log, but none of the lock's answers (another run's cache). */
   foreignCache?: boolean;
+  /** The cache holds some of the lock's answers only (QA279): `held` of the `of` answered invokes. */
+  partialCache?: { cacheDir: string; held: number; of: number };
+  /** Every invoke of the lock a transient failure, and the cache holds no note of one (pruned, or another run's). */
+  prunedNotes?: { cacheDir: string; failed: number };
 }
 
 export interface ReportDeps {
@@ -135,6 +139,16 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   };
   // Said after the reports are out, so that a failure stays the only line on stderr.
   const noteMissingCache = () => {
+    const partial = sources.partialCache;
+    if (partial)
+      ctx.stderr(
+        `note: the cache at ${path.relative(ctx.cwd, partial.cacheDir) || '.'} holds ${partial.held} of this lock's ${partial.of} answers: the reports have no trajectories, judge rationales or failure details for the other ${partial.of - partial.held} (--cache-dir DIR names the run's cache)\n`,
+      );
+    const pruned = sources.prunedNotes;
+    if (pruned)
+      ctx.stderr(
+        `note: the cache at ${path.relative(ctx.cwd, pruned.cacheDir) || '.'} holds no failure details for this lock's ${pruned.failed} failed invoke${pruned.failed === 1 ? '' : 's'} (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n`,
+      );
     if (sources.missingCache === undefined) return;
     // A piped lock (`--from <(git show …)`) has no folder: "no cache at ../../dev/fd/.evalc/cache" (QA228).
     const shown = path.relative(ctx.cwd, sources.missingCache) || '.';
