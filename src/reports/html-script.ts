@@ -242,6 +242,13 @@ export const HTML_SCRIPT = `
     viewer.textContent = '';
     children.forEach(function (c) { viewer.appendChild(c); });
     viewer.hidden = false;
+    // One column (a narrow window): the viewer is below the table, off screen; bring it into view and
+    // give it the focus, so a click or Enter shows something (QA275: it opened 23,000 px further down).
+    var box = viewer.getBoundingClientRect();
+    if (box.top >= window.innerHeight || box.bottom <= 0) {
+      viewer.scrollIntoView({ block: 'start' });
+      viewer.focus({ preventScroll: true });
+    }
   }
   document.getElementById('filter').addEventListener('change', function (ev) { state.filter = ev.target.value; rerender(); });
   document.getElementById('search').addEventListener('input', function (ev) { state.search = ev.target.value.trim().toLowerCase(); rerender(); });

@@ -6,6 +6,8 @@
  *   pins had no scrolling box of their own, and the one-column layout took the example table's width.
  * - A 10,000-example run (9,981 rows embedded) took Chromium 3.5–6 s to lay the whole table out again
  *   after every keystroke in the search box, sort or filter: the table draws 500 rows, 500 more a click.
+ * - At 375 px the trajectory viewer sits below the table: a click or Enter on a row opened it 2,400 px
+ *   (23,000 px for the large run) below the screen, so nothing seemed to happen.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -167,6 +169,17 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html from the keyboard and at 375
     }
     await page.click('#examples-table tbody tr[data-id="a2/search/course-search/search-04"]');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    // The viewer, below the table in one column, is brought into view and takes the focus.
+    const top = () =>
+      page.evaluate('Math.round(document.getElementById("viewer").getBoundingClientRect().top)');
+    expect(await top()).toBeGreaterThanOrEqual(0);
+    expect(await top()).toBeLessThan(800);
+    expect(await focused(page)).toBe('section#viewer');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.focus('#examples-table tbody tr[data-id="a1/paths/career-paths/paths-05"]');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#viewer h3').textContent()).toBe('paths-05');
+    expect(await top()).toBeLessThan(800);
     await page.screenshot({ path: path.join(outDir, 'narrow.png'), fullPage: true });
     await page.close();
   });
