@@ -190,8 +190,8 @@ function buildTransport(
         profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
-      // QA260: a 429/503 status is retried (it comes before any stream); a stream begun never is:
-      // it may have made the agent act
+      // QA260: a 429/503 status is retried (it comes before any stream), QA273: a refused connection;
+      // a stream begun never is: it may have made the agent act
       const retried = withTurnRetries(
         transport,
         config.limits?.retries ?? 0,

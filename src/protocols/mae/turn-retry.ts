@@ -1,6 +1,6 @@
 /**
  * `limits.retries` for the `mae` transports that have no HTTP client of their own to retry with
- * (`local`, `socket`, and `sse` for a 429/503 status only, `BEFORE_STREAM`): a turn that failed transiently — `timeout`, `transport_error` (a
+ * (`local`, `socket`, and `sse` for a 429/503 status or a refused connection only, `BEFORE_STREAM`): a turn that failed transiently — `timeout`, `transport_error` (a
  * reset, a connection closed before or in the middle of its reply), `process_crashed` — is sent
  * again, after the full-jitter backoff the HTTP transport waits (the wait a 429/503 asks, up to its
  * cap, as a floor: retry-policy.ts), up to `limits.retries` times
@@ -18,11 +18,15 @@ const transient = (error: StepError): boolean => TRANSIENT.has(error.kind);
 
 /**
  * What an `sse` turn may be sent again after (QA260): a 429 or 503 status, which arrives before any
- * stream, so the agent acted on nothing. A stream begun (then cut, or timed out) never is: it may
- * have made the agent act; nor another status (a 500 may come after the agent began acting).
+ * stream, so the agent acted on nothing, and a refused connection, over which nothing was sent
+ * (QA273: an agent not yet listening failed at once under `limits.retries`, where `http` retries it).
+ * A stream begun (then cut, or timed out) never is: it may have made the agent act; nor another
+ * status (a 500 may come after the agent began acting), nor a reset (the request may have arrived).
  */
 export const BEFORE_STREAM = (error: StepError): boolean =>
-  error.kind === 'http_429' || error.kind === 'http_503';
+  error.kind === 'http_429' ||
+  error.kind === 'http_503' ||
+  (error.kind === 'transport_error' && error.message.endsWith('(ECONNREFUSED)'));
 
 /** Counts the retries sent by every transport of one agent (the apply summary's `+N retries`). */
 export interface RetryCounter {
