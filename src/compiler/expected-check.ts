@@ -84,7 +84,10 @@ export function checkExpectedPaths(
  * Examples whose `expected_sha256` is a mapping without the field a metric that reads hashes reads,
  * and no expected value there, where other examples have it: a misspelt field (`{"answr": h}`),
  * each such example's metric a metric_error (QA272: validate said nothing; apply's message names
- * it since 2e25ac98). One warning naming the first few.
+ * it since 2e25ac98). One warning naming the first few. And examples whose expected value there is
+ * `""` beside a hash under a near name: a CSV's empty `expected.answer` cell is `""` unless its row
+ * fills that field's hash cell, so a misspelt `expected_sha256.answr` column left every hashed row
+ * compared with "" and scored 0, with nothing said (QA278).
  */
 function hashFieldMissing(
   metricId: string,
@@ -93,27 +96,54 @@ function hashFieldMissing(
   path: PlanPath,
   locate: (path: PlanPath) => SourcePosition | undefined,
 ): Diagnostic[] {
-  const lacking = examples.filter(
+  const hashLacks = (example: ResolvedExample) =>
+    isPlainObject(example.expected_sha256) && readPath(example.expected_sha256, written) === undefined;
+  const lacking = examples.filter((example) => hashLacks(example) && !hasValueAt(example, written, true));
+  const emptied = examples.filter(
     (example) =>
-      isPlainObject(example.expected_sha256) &&
-      !hasValueAt(example, written, true) &&
-      readPath(example.expected_sha256, written) === undefined,
+      hashLacks(example) &&
+      isPlainObject(example.expected) &&
+      readPath(example.expected, written) === '' &&
+      renameHint(written, Object.keys(example.expected_sha256 as object), example.id) !== undefined,
   );
-  const first = lacking[0];
+  const warn = (found: readonly ResolvedExample[], say: Wording) =>
+    hashFieldWarning(`\`${metricId}\` reads expected.${written}`, written, found, say, path, locate);
+  return [
+    ...warn(lacking, (one, ids) => [
+      `the expected_sha256 of ${one ? `example ${ids} does` : `examples ${ids} do`} not have`,
+      `${one ? 'its' : 'their'} metric is a metric_error`,
+    ]),
+    ...warn(emptied, (one, ids) => [
+      `${one ? `example ${ids} has` : `examples ${ids} have`} empty ("") beside an expected_sha256 without it`,
+      `${one ? 'its' : 'their'} metric compares the answer with ""`,
+    ]),
+  ];
+}
+
+/** What a warning says of the examples it names (their ids, joined) and of their metric. */
+type Wording = (one: boolean, ids: string) => [which: string, outcome: string];
+
+/** One warning naming the first three of `examples`, the hint from the first one's fields. */
+function hashFieldWarning(
+  reads: string,
+  written: string,
+  examples: readonly ResolvedExample[],
+  say: Wording,
+  path: PlanPath,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic[] {
+  const first = examples[0];
   if (first === undefined || !isPlainObject(first.expected_sha256)) return [];
   const fields = Object.keys(first.expected_sha256);
-  const named = lacking.slice(0, 3).map((example) => example.id);
-  const more = lacking.length > named.length ? ` and ${lacking.length - named.length} more` : '';
+  const named = examples.slice(0, 3).map((example) => example.id);
+  const more = examples.length > named.length ? ` and ${examples.length - named.length} more` : '';
+  const [which, outcome] = say(examples.length === 1, `${named.join(', ')}${more}`);
   return [
     diagnostic(
       'EVALC_REF_EXPECTED',
-      `\`${metricId}\` reads expected.${written}, which the expected_sha256 of example${lacking.length === 1 ? '' : 's'} ${named.join(', ')}${more} ${lacking.length === 1 ? 'does' : 'do'} not have (example ${first.id}'s fields: ${fields.join(', ') || 'none'}): ${lacking.length === 1 ? 'its' : 'their'} metric is a metric_error`,
+      `${reads}, which ${which} (example ${first.id}'s fields: ${fields.join(', ') || 'none'}): ${outcome}`,
       path,
-      {
-        source: locate(path),
-        hint: renameHint(written, fields, first.id),
-        severity: 'warning',
-      },
+      { source: locate(path), hint: renameHint(written, fields, first.id), severity: 'warning' },
     ),
   ];
 }
