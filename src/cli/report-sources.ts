@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDirs } from '../compiler/load-plan.js';
+import { cacheHolding } from '../executor/cache-holding.js';
 import { LogStore } from '../executor/cache-store.js';
-import { isDefinitiveFailure, lastErrorKey } from '../executor/step-records.js';
 import { reportSources } from '../executor/trajectories.js';
 import type { Lockfile } from '../lockfile/types.js';
 import type { CommandContext } from './context.js';
@@ -58,27 +58,4 @@ export function loadReportSources(
   } finally {
     store.close();
   }
-}
-
-/**
- * Of the lock's invokes: how many (`keys`), how many the cache holds an answer or a failure note of
- * (`any`), how many are transient failures (`transient`: a prune drops their notes), and of those
- * answered without an error (`answered`, always recorded by the run), how many it holds (`answers`).
- */
-function cacheHolding(lock: Lockfile, store: LogStore) {
-  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0 };
-  for (const result of lock.results)
-    for (const [repeat, key] of result.invoke.entries()) {
-      if (!key) continue;
-      const kind = result.errors?.[repeat] ?? null;
-      if (kind === 'cancelled') continue;
-      held.keys++;
-      const has = store.has(key);
-      if (has || store.has(lastErrorKey(key))) held.any++;
-      if (kind === null) {
-        held.answered++;
-        if (has) held.answers++;
-      } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) held.transient++;
-    }
-  return held;
 }

@@ -17,6 +17,7 @@ import { DRIFT_MIN_REFUSALS } from '../reports/schema-drift.js';
 import { REPORT_FILES } from '../reports/types.js';
 import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 import { gatesAgainstBaseline } from './baseline-gates.js';
+import { cacheHolding, holdsNoneOfTheRun } from './cache-holding.js';
 import type { LogStore } from './cache-store.js';
 import { damagedLockMessage, lockReaderOf, readBaseline } from './locked-inputs.js';
 import { recordedSchemaDrift } from './recorded-drift.js';
@@ -68,11 +69,16 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
   };
   const writeReports = async (reportsDir: string, lock: Lockfile, baseline?: Lockfile) => {
     const { writeReportFiles } = await import('./write-reports.js');
+    const store = ctx.store();
+    // A lock applied with another --cache-dir (or restored without its cache) is up to date all the
+    // same: its reports say they lack the answers, as `evalc report`'s do (QA279: said nothing).
+    const withoutCache = holdsNoneOfTheRun(cacheHolding(lock, store));
     writeReportFiles(reportsDir, {
       lock,
       ...(baseline ? { baseline } : {}),
-      ...reportSources(lock, ctx.store()),
+      ...reportSources(lock, store),
       reportsPath: shownPath(ctx.planDir, reportsDir),
+      ...(withoutCache ? { withoutCache } : {}),
     });
   };
   return {

@@ -1,0 +1,40 @@
+/** How much of a lock's answers a step cache holds: `evalc report` and an up-to-date apply say when it holds none. */
+import type { Lockfile } from '../lockfile/types.js';
+import { isDefinitiveFailure, lastErrorKey } from './step-records.js';
+import type { StepStore } from './step-store.js';
+
+export interface CacheHolding {
+  keys: number;
+  any: number;
+  transient: number;
+  answered: number;
+  answers: number;
+}
+
+/**
+ * Of the lock's invokes: how many (`keys`), how many the cache holds an answer or a failure note of
+ * (`any`), how many are transient failures (`transient`: a prune drops their notes), and of those
+ * answered without an error (`answered`, always recorded by the run), how many it holds (`answers`).
+ */
+export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
+  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0 };
+  for (const result of lock.results)
+    for (const [repeat, key] of result.invoke.entries()) {
+      if (!key) continue;
+      const kind = result.errors?.[repeat] ?? null;
+      if (kind === 'cancelled') continue;
+      held.keys++;
+      const has = store.has(key);
+      if (has || store.has(lastErrorKey(key))) held.any++;
+      if (kind === null) {
+        held.answered++;
+        if (has) held.answers++;
+      } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) held.transient++;
+    }
+  return held;
+}
+
+/** A cache of other runs (or none): it holds none of the lock's answers, and not for a prune's sake. */
+export function holdsNoneOfTheRun(held: CacheHolding): boolean {
+  return held.keys > 0 && held.any === 0 && held.transient < held.keys;
+}
