@@ -2,6 +2,7 @@
 
 import { NAMED_EXAMPLES, type PlanRow } from '../compiler/plan-rows.js';
 import type { RunPlan } from '../compiler/plan-run.js';
+import { quoteCut } from '../protocols/quote-cut.js';
 
 export function renderPlanText(plan: RunPlan): string {
   const lines: string[] = [];
@@ -45,8 +46,8 @@ export function renderPlanText(plan: RunPlan): string {
 function examplesSaid(row: PlanRow): string {
   const examples = row.examples;
   if (examples === undefined || examples.first.length === 0) return '';
-  const shown = (ids: readonly string[]) =>
-    ids.map((id) => (id.length > 60 ? `${id.slice(0, 60)}…` : id)).join(', ');
+  // Cut at a code point: a lone surrogate half was written U+FFFD (QA280: an emoji id).
+  const shown = (ids: readonly string[]) => ids.map((id) => quoteCut(id, 60)).join(', ');
   if (examples.count !== undefined && examples.count <= NAMED_EXAMPLES) return `: ${shown(examples.first)}`;
   const many = examples.count === undefined ? '' : `${examples.count} examples, `;
   return `: ${many}${shown(examples.first.slice(0, 3))}, …`;

@@ -117,3 +117,13 @@ it('names no example in a row of another reason', async () => {
   const text = renderPlanText(await planAfter(['e7']));
   expect(text).toContain('because its invoke runs\n');
 });
+
+it('cuts a long id at a code point, never halfway through an emoji (QA280)', async () => {
+  const plan = await planAfter(['e7']);
+  const row = plan.rows.find((r) => r.kind === 'invoke')!;
+  row.examples = { count: 1, first: [`d/x${'😀'.repeat(30)}`] };
+  const line = invokeLine(renderPlanText(plan));
+  // 'd/x' and 28 emoji are 59 UTF-16 units: the 29th emoji's first half is the 60th.
+  expect(line).toMatch(new RegExp(`changed: d/x${'😀'.repeat(28)}…$`, 'u'));
+  expect(Buffer.from(line).toString()).toBe(line); // a lone half would come back U+FFFD
+});
