@@ -332,9 +332,9 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
 function formatMeasure(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '—';
   if (Number.isInteger(x)) return withMinusSign(String(x));
-  // From 100 a whole number; 99.996 too, which two decimals would write `100.00` (QA274).
+  // From 100 a whole number, 99.996 too (QA274: `100.00`); 0.9996 `1.00`, as 1.004 (QA279: `1`).
   if (Math.abs(x) >= 99.995) return withMinusSign(toFixedDecimal(x, 0));
-  if (Math.abs(x) >= 1) return withMinusSign(toFixedDecimal(x, 2));
+  if (Math.abs(x) >= 0.9995) return withMinusSign(toFixedDecimal(x, 2));
   return withMinusSign(String(Number(x.toPrecision(3))));
 }
 
