@@ -189,10 +189,15 @@ export function notUtf8Reply(
   // a field's name is followed by its colon (QA258: a text answer 'identity café.' was told to be
   // an event stream, where 'Paris café.' was kept). An `http` agent (textReply) reads no stream: its
   // text/plain 'data: aucune donnée' is its text, hinted text/plain (QA272: told text/event-stream,
-  // which it then read as 'reply is not JSON').
+  // which it then read as 'reply is not JSON'); so is one labelled text/event-stream (QA278: hinted
+  // text/event-stream; charset=iso-8859-1, it was then 'reply is not JSON: data: café').
   const stream =
     (isEventStream(contentType) || (!textReply && /^\s*(?:data|event|id|retry)?:/.test(text))) &&
     !text.endsWith('\uFFFD');
+  if (stream && textReply) {
+    const detail = notUtf8Detail(bytes, text, contentType, false, 'text/plain');
+    return detail && `${detail} (an http agent reads no event stream: the text is its answer)`;
+  }
   if (stream) return notUtf8Detail(bytes, text, contentType, true);
   if (parseBoundedJson(text).ok) return notUtf8Detail(bytes, text, contentType, isEventStream(contentType));
   // A text document (`http`'s text/plain, NDJSON's lines) is checked as JSON is, hinted with its own
