@@ -48,8 +48,9 @@ export function formatMeanCi(mean: number | null, ci: [number, number] | null | 
 export function formatFigure(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
   if (Number.isInteger(x)) return withMinusSign(String(x));
-  if (Math.abs(x) < 1) return withMinusSign(String(Number(x.toPrecision(3))));
-  return fixed(x, Math.abs(x) >= 100 ? 0 : 1);
+  // What rounds up to 1 or to 100 is written as 1.04 and 100.4 are, `1.0` and `100` (QA279: `1`, `100.0`).
+  if (Math.abs(x) < 0.9995) return withMinusSign(String(Number(x.toPrecision(3))));
+  return fixed(x, Math.abs(x) >= 99.95 ? 0 : 1);
 }
 
 /** A volatile figure in `evalc diff`, `not measured` for one in the other lock only (QA201). */
