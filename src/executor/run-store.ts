@@ -88,14 +88,15 @@ export class RunStore {
   }
 }
 
-/**
- * What a log lost or skipped when it was read, in words (apply prints them as `evalc: note: …`,
- * `plan` among its notes): damaged entries skipped, entries `steps.crc` records past the log's
- * end (a log cut short, emptied or replaced), a torn last line. Their steps run again.
- */
 /** What --frozen does not run again (a metric's score or an extraction it runs again). */
 const FROZEN_CALLS_NONE = 'an agent or a judge, which --frozen does not call';
 
+/**
+ * What a log lost or skipped when it was read, in words (apply prints them as `evalc: note: …`,
+ * `plan` among its notes): damaged entries skipped, entries `steps.crc` records past the log's
+ * end (a log cut short, emptied or replaced), a torn last line. Their steps run again (under
+ * --frozen, unless they need an agent or a judge).
+ */
 export function cacheLoadNotes(
   store: LogStore,
   cacheDir: string,
