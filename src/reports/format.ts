@@ -49,8 +49,20 @@ export function formatFigure(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
   if (Number.isInteger(x)) return withMinusSign(String(x));
   // What rounds up to 1 or to 100 is written as 1.04 and 100.4 are, `1.0` and `100` (QA279: `1`, `100.0`).
-  if (Math.abs(x) < 0.9995) return withMinusSign(String(Number(x.toPrecision(3))));
+  if (Math.abs(x) < 0.9995) return withMinusSign(threeSignificant(x));
   return fixed(x, Math.abs(x) >= 99.95 ? 0 : 1);
+}
+
+/**
+ * Three significant digits of a figure below 1, as a decimal: `0.000056`, and `0.000000123` where
+ * String() writes `1.23e-7` (QA279: a cost below $0.000001 per example read so).
+ */
+export function threeSignificant(x: number): string {
+  const rounded = Number(x.toPrecision(3));
+  const text = String(rounded);
+  if (!text.includes('e-')) return text;
+  const decimals = 2 - Math.floor(Math.log10(Math.abs(rounded)));
+  return decimals > 100 ? text : rounded.toFixed(decimals).replace(/0+$/, '');
 }
 
 /** A volatile figure in `evalc diff`, `not measured` for one in the other lock only (QA201). */

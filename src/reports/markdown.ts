@@ -10,6 +10,7 @@ import {
   formatScope,
   summarizeDetails,
   summarizeRepeatAnswers,
+  threeSignificant,
   toFixedDecimal,
   withMinusSign,
 } from './format.js';
@@ -335,7 +336,7 @@ function formatMeasure(x: number | undefined): string {
   // From 100 a whole number, 99.996 too (QA274: `100.00`); 0.9996 `1.00`, as 1.004 (QA279: `1`).
   if (Math.abs(x) >= 99.995) return withMinusSign(toFixedDecimal(x, 0));
   if (Math.abs(x) >= 0.9995) return withMinusSign(toFixedDecimal(x, 2));
-  return withMinusSign(String(Number(x.toPrecision(3))));
+  return withMinusSign(threeSignificant(x));
 }
 
 /**
