@@ -153,7 +153,14 @@ export const HTML_SCRIPT = `
   }
   // A new filter, search or sort starts again from the first page.
   function rerender() { state.limit = PAGE; renderTable(); }
-  more.addEventListener('click', function () { state.limit += PAGE; renderTable(); });
+  more.addEventListener('click', function () {
+    var from = state.limit;
+    state.limit += PAGE;
+    renderTable();
+    // The click that draws the last rows hides the button: its focus fell back to the page, a keyboard
+    // user's next Tab starting again from the top; the first row it drew takes the focus (QA282).
+    if (more.hidden && tbody.children[from]) tbody.children[from].focus();
+  });
   function messageView(m) {
     var parts = [el('div', { 'class': 'role' }, [m.role + (m.name ? ' · ' + m.name : '') + (m.tool_call_id ? ' · ' + m.tool_call_id : '')])];
     if (m.content !== null && m.content !== undefined && m.content !== '') parts.push(el('pre', {}, [String(m.content)]));

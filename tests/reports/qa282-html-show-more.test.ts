@@ -1,0 +1,100 @@
+/**
+ * QA282: report.html's example table drawn 500 rows at a time (89d40050), from the keyboard.
+ * - The Enter (or click) on "Show more" that draws the last rows hides the button, and its focus fell
+ *   back to the page: a keyboard user's next Tab started again from the top of the page, 1,000 rows
+ *   above. The first row it drew now takes the focus.
+ * - Sorting orders every matching row, not only the 500 drawn: the highest score, planted in the last group's rows,
+ *   comes first when sorted descending, and still after a search.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReports } from '../../src/reports/index.js';
+import { baselineLock } from '../fixtures/locks/variants.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-output', 'qa282');
+
+/** The course-advisor lock with 1,200 more rows; row `bulk-top` (of the last group) has the highest score of every metric. */
+function manyRowsUrl(): string {
+  mkdirSync(outDir, { recursive: true });
+  const lock = baselineLock();
+  const first = lock.results;
+  // a row of the lock's last group (rows are drawn group by group): far beyond the first 500 drawn
+  const top = Math.floor((1199 - (first.length - 1)) / first.length) * first.length + first.length - 1;
+  const many = Array.from({ length: 1200 }, (_, i) => {
+    const r = structuredClone(first[i % first.length] as (typeof first)[number]);
+    for (const m of Object.values(r.metrics)) {
+      if (m.score !== null) m.score = i === top ? 0.999 : (i % 97) / 100;
+    }
+    return { ...r, example: i === top ? 'bulk-top' : `bulk-${String(i).padStart(4, '0')}` };
+  });
+  lock.results = [...first, ...many];
+  // the lock's own rows score at most 0.96 too (their 1s would come first)
+  for (const r of first) {
+    for (const m of Object.values(r.metrics)) if (m.score !== null) m.score = Math.min(m.score, 0.96);
+  }
+  const file = path.join(outDir, 'many.html');
+  writeFileSync(file, renderReports({ lock })['report.html']);
+  return pathToFileURL(file).href;
+}
+
+const rowIds = (page: Page) =>
+  page.$$eval('#examples-table tbody tr', (rows) => rows.map((r) => r.getAttribute('data-id') ?? ''));
+const focusedId = (page: Page) =>
+  page.evaluate(
+    'document.activeElement && (document.activeElement.getAttribute("data-id") || document.activeElement.tagName)',
+  );
+
+describe.skipIf(!existsSync(CHROMIUM))('report.html: 500 rows at a time (Chromium)', () => {
+  let browser: Browser;
+  let url: string;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    });
+    url = manyRowsUrl();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the Enter on Show more that draws the last rows gives the focus to the first of them', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    const more = page.locator('#examples-more');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect(await rowIds(page)).toHaveLength(1000);
+    expect(await focusedId(page)).toBe('BUTTON');
+    await page.keyboard.press('Enter');
+    const ids = await rowIds(page);
+    expect(ids.length).toBeGreaterThan(1000);
+    expect(await more.isHidden()).toBe(true);
+    expect(await focusedId(page)).toBe(ids[1000]);
+    await page.keyboard.press('Tab');
+    expect(await focusedId(page)).toBe(ids[1001]);
+    await page.close();
+  });
+
+  it('sorts every matching row, not only the 500 drawn: the highest score, drawn past row 1,000, comes first', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    await page.click('#examples-more');
+    await page.click('#examples-more');
+    expect((await rowIds(page)).findIndex((id) => id.endsWith('/bulk-top'))).toBeGreaterThan(1000);
+    await page.fill('#search', '');
+    await page.click('#examples-table th[data-sort="score"] button');
+    await page.click('#examples-table th[data-sort="score"] button');
+    expect((await rowIds(page))[0]?.endsWith('/bulk-top')).toBe(true);
+    await page.fill('#search', 'bulk-');
+    const ids = await rowIds(page);
+    expect(ids).toHaveLength(500);
+    expect(ids[0]?.endsWith('/bulk-top')).toBe(true);
+    await page.close();
+  });
+});
