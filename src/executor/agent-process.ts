@@ -155,7 +155,22 @@ export async function startServedProcess(
   });
   // stdin stays open (a pipe only evalc writes to): the watchdog of `withWatchdog` ends the
   // group when it closes, which a SIGKILL of evalc does too.
-  const child = spawnProcessGroup(withWatchdog(serve.command), { cwd: opts.cwd, env });
+  let child: ChildProcess;
+  try {
+    child = spawnProcessGroup(withWatchdog(serve.command), { cwd: opts.cwd, env });
+  } catch (err) {
+    // spawn throws, rather than failing the start, for what the OS refuses outright (E2BIG: the
+    // command and environment above its limit): Node's stack trace ended apply before.
+    await closeLog(log);
+    const code = (err as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      error: {
+        kind: 'config_error',
+        message: `${label}: the command could not be started (${code ?? String(err)})${code === 'E2BIG' ? ': its command and environment are larger than the OS takes; put the command in a script and long values in files' : ''}`,
+      },
+    };
+  }
   const output = new OutputTail(opts.secrets ?? []);
   let lineSeen = false;
   const onLine = (line: string) => {

@@ -22,13 +22,25 @@ export const duration = z
     exclusiveMinimum: 0,
   });
 
+/** The longest command or serve.env text, in UTF-8 bytes (see spawnText). */
+export const SPAWN_TEXT_BYTES = 120 * 1024;
+
 /**
  * Text handed to a child process (a command, a serve.env name or value): no NUL byte, which the OS
  * cannot pass (QA268: `command: "a\\0b"` was an internal error with a stack trace at plan, and apply hung).
  */
-export const spawnText = z.string().refine((v) => !v.includes('\0'), {
-  message: 'contains a NUL byte (\\0), which a process cannot be given: remove it',
-});
+export const spawnText = z
+  .string()
+  .refine((v) => !v.includes('\0'), {
+    message: 'contains a NUL byte (\\0), which a process cannot be given: remove it',
+  })
+  // Linux gives a process each argument and environment variable in at most 128 KiB
+  // (MAX_ARG_STRLEN): a longer command made spawn throw E2BIG, and apply crashed with Node's own
+  // stack trace. The limit leaves room for the shell wrapper evalc puts around a command.
+  .refine((v) => Buffer.byteLength(v) <= SPAWN_TEXT_BYTES, {
+    error: (issue) =>
+      `is ${Buffer.byteLength(String(issue.input)).toLocaleString('en-US')} bytes: a process is given at most 128 KiB in one argument or environment variable (Linux), so evalc takes at most ${SPAWN_TEXT_BYTES.toLocaleString('en-US')}: put the command in a script, or the value in a file the agent reads`,
+  });
 
 /** A shell command: not empty, not only spaces, no NUL byte. */
 export const shellCommand = spawnText.regex(/\S/, 'expected a command, not an empty string');
