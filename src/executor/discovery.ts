@@ -17,15 +17,19 @@ const NOTHING_REACHED = /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENET
 /**
  * ``is the agent running at <url>?`` after a request that reached no server (nothing listening, no
  * such host), as evalc.lock records the url: never `user:password@` (QA211) nor a query credential.
- * '' for a `serve:` agent (evalc started it), one with no url, or a request never sent (a header the
+ * '' for a `serve:` agent (evalc started it), one with no url (nor a socket address), or a request never sent (a header the
  * env gave a line break, QA60). Said after discovery and after a preflight (QA269: an `openai` agent,
  * which has no discovery, said only `preflight: … all failed (transport_error)`).
  */
 export function notListeningHint(config: AgentConfig, error: StepError): string {
   if (error.kind !== 'transport_error' || error.retryable === false || !NOTHING_REACHED.test(error.message))
     return '';
-  if (config.serve || typeof config.url !== 'string' || config.url === '') return '';
-  return `\n  is the agent running at ${recordedUrl(config.url)}? Start it, or let evalc start it with \`serve:\` in the plan`;
+  if (config.serve) return '';
+  // A `mae` socket agent's `address:` (QA281: it alone was never asked; it holds no credential)
+  const address = 'address' in config && typeof config.address === 'string' ? config.address : '';
+  const where = typeof config.url === 'string' && config.url !== '' ? recordedUrl(config.url) : address;
+  if (where === '') return '';
+  return `\n  is the agent running at ${where}? Start it, or let evalc start it with \`serve:\` in the plan`;
 }
 
 /** An agent whose discovery failed: the run goes on without it (its examples record `error`). */

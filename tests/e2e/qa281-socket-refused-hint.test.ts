@@ -1,0 +1,61 @@
+/**
+ * QA281: a `mae` agent on the `socket` transport, written with `address:`, that is not running
+ * failed its preflight with the refused connection's message and nothing else, where every agent
+ * with a `url:` (raip, chat, openai, http, mae http/sse) is asked 'is the agent running at …? Start
+ * it, or let evalc start it with `serve:`'. The address is now said as the url is.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../fixtures/loopback.js';
+import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+beforeAll(() => assertBuilt());
+
+function workspace(agent: string): string {
+  const ws = tempWorkspace('qa281-socket-refused');
+  cleanups.push(ws.cleanup);
+  writeFileSync(
+    path.join(ws.dir, 'd.jsonl'),
+    '{"id":"q1","vars":{"question":"2+2?"},"expected":{"answer":"4"}}\n',
+  );
+  writeFileSync(
+    path.join(ws.dir, 'evalc.yaml'),
+    `evalc: 1
+benchmark: { id: b, version: 0.1.0 }
+agents:
+  a1: ${agent}
+tasks:
+  t:
+    bindings: { default: { input: { query: "{{question}}" }, output: { answer: final_answer } } }
+    datasets: { d: { source: d.jsonl } }
+    metrics: [{ type: exact_match, candidate: answer, expected: answer }]
+`,
+  );
+  return ws.dir;
+}
+
+it('a socket agent refused at its address is asked whether it runs there', async () => {
+  const port = await freePort();
+  const dir = workspace(`{ protocol: mae, transport: socket, address: "127.0.0.1:${port}", profile: seed }`);
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+  expect(run.code, run.stderr).toBe(1);
+  expect(run.stderr).toContain(
+    `  t/d/q1: transport_error: socket agent tcp:127.0.0.1:${port}: connection refused (nothing listening there) (ECONNREFUSED)\n` +
+      `  is the agent running at 127.0.0.1:${port}? Start it, or let evalc start it with \`serve:\` in the plan\n`,
+  );
+});
+
+it('a socket agent evalc starts itself (serve:) is not told to start it', async () => {
+  const port = await freePort();
+  const dir = workspace(
+    `{ protocol: mae, transport: socket, address: "127.0.0.1:${port}", profile: seed, serve: { command: "node -e \\"setTimeout(() => {}, 200); console.log('ready')\\"", ready: { line: ready } } }`,
+  );
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+  expect(run.stderr).toContain('(ECONNREFUSED)');
+  expect(run.stderr).not.toContain('is the agent running');
+});
