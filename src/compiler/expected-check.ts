@@ -6,7 +6,7 @@
  * example with `expected_sha256` is scored from its hash by the metrics that read hashes
  * (`exact_match`, `ground_truth_protection`) when it has one at the path.
  */
-import { isPlainObject, readPath } from '../metrics/resolve-fields.js';
+import { candidateName, isPlainObject, readPath } from '../metrics/resolve-fields.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean, suggest } from '../plan/suggest.js';
@@ -49,6 +49,10 @@ export function checkExpectedPaths(
     }
     const override = OVERRIDES[metric.type];
     if (override !== undefined && config[override] !== undefined) continue;
+    if (HASH_READERS.has(metric.type) && config.expected === undefined) {
+      out.push(...bareHashReader(metric, group, locate));
+      continue;
+    }
     for (const key of ['expected', 'reference']) {
       // A list-reading metric without `expected:` reads its default path (QA64).
       const written = config[key] ?? (key === 'expected' ? DEFAULT_EXPECTED[metric.type] : undefined);
@@ -81,6 +85,23 @@ export function checkExpectedPaths(
 }
 
 /**
+ * exact_match or ground_truth_protection without `expected:` reads its candidate's field (README's
+ * `{ type: ground_truth_protection, candidate: answer }`): a hash under a misspelt field was
+ * not warned in some examples nor in all (QA278: each a metric_error at apply, validate silent).
+ */
+function bareHashReader(
+  metric: ResolvedGroup['metrics'][number],
+  group: ResolvedGroup,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic[] {
+  const candidate = (metric.config as Record<string, unknown>).candidate;
+  const outputs = Object.fromEntries(group.extraction.names.map((name) => [name, true]));
+  const name = candidateName(outputs, typeof candidate === 'string' ? candidate : undefined);
+  if (name === undefined) return [];
+  return hashFieldMissing(metric.id, name, group.dataset.examples, metric.path, locate, true);
+}
+
+/**
  * Examples whose `expected_sha256` is a mapping without the field a metric that reads hashes reads,
  * and no expected value there, where other examples have it: a misspelt field (`{"answr": h}`),
  * each such example's metric a metric_error (QA272: validate said nothing; apply's message names
@@ -95,19 +116,33 @@ function hashFieldMissing(
   examples: readonly ResolvedExample[],
   path: PlanPath,
   locate: (path: PlanPath) => SourcePosition | undefined,
+  /** No `expected:`: an example whose expected mapping lacks the field is compared whole, no metric_error. */
+  bare = false,
 ): Diagnostic[] {
   const hashLacks = (example: ResolvedExample) =>
     isPlainObject(example.expected_sha256) && readPath(example.expected_sha256, written) === undefined;
-  const lacking = examples.filter((example) => hashLacks(example) && !hasValueAt(example, written, true));
+  const lacking = examples.filter(
+    (example) =>
+      hashLacks(example) && !hasValueAt(example, written, true) && (!bare || example.expected === undefined),
+  );
+  const othersHave = examples.some((example) => hasValueAt(example, written, true));
   const emptied = examples.filter(
     (example) =>
       hashLacks(example) &&
       isPlainObject(example.expected) &&
       readPath(example.expected, written) === '' &&
-      renameHint(written, Object.keys(example.expected_sha256 as object), example.id) !== undefined,
+      renameHint(written, Object.keys(example.expected_sha256 as object), example.id, true) !== undefined,
   );
   const warn = (found: readonly ResolvedExample[], say: Wording) =>
-    hashFieldWarning(`\`${metricId}\` reads expected.${written}`, written, found, say, path, locate);
+    hashFieldWarning(
+      `\`${metricId}\` reads expected.${written}${bare ? ' (its candidate, as it has no expected:)' : ''}`,
+      written,
+      found,
+      say,
+      path,
+      locate,
+      othersHave,
+    );
   return [
     ...warn(lacking, (one, ids) => [
       `the expected_sha256 of ${one ? `example ${ids} does` : `examples ${ids} do`} not have`,
@@ -131,6 +166,7 @@ function hashFieldWarning(
   say: Wording,
   path: PlanPath,
   locate: (path: PlanPath) => SourcePosition | undefined,
+  othersHave: boolean,
 ): Diagnostic[] {
   const first = examples[0];
   if (first === undefined || !isPlainObject(first.expected_sha256)) return [];
@@ -143,18 +179,23 @@ function hashFieldWarning(
       'EVALC_REF_EXPECTED',
       `${reads}, which ${which} (example ${first.id}'s fields: ${fields.join(', ') || 'none'}): ${outcome}`,
       path,
-      { source: locate(path), hint: renameHint(written, fields, first.id), severity: 'warning' },
+      { source: locate(path), hint: renameHint(written, fields, first.id, othersHave), severity: 'warning' },
     ),
   ];
 }
 
-/** The field to rename in an example's expected_sha256 (the other examples have the metric's). */
-function renameHint(written: string, fields: readonly string[], id: string): string | undefined {
+/** The field to rename in an example's expected_sha256 (`othersHave`: other examples have the metric's). */
+function renameHint(
+  written: string,
+  fields: readonly string[],
+  id: string,
+  othersHave: boolean,
+): string | undefined {
   const head = written.split('.')[0]!;
   const near = suggest(head, fields);
   return near === undefined
     ? undefined
-    : `rename \`${near}\` to \`${head}\` in example ${id}'s expected_sha256, as the other examples have it`;
+    : `rename \`${near}\` to \`${head}\` in example ${id}'s expected_sha256${othersHave ? ', as the other examples have it' : ''}`;
 }
 
 /**

@@ -46,3 +46,42 @@ describe('an empty expected value beside a hash under a near name (QA278)', () =
     ).toEqual([]);
   });
 });
+
+/**
+ * QA278: exact_match or ground_truth_protection without `expected:` (README's `{ type:
+ * ground_truth_protection, candidate: answer }`) reads its candidate's field; 4f38a0d4's check ran
+ * only for a metric naming `expected:`, so a misspelt hash field in some examples, or in all, was
+ * silent at validate and a metric_error at apply.
+ */
+describe('a misspelt hash field under a metric without expected: (QA278)', () => {
+  async function bare(rows: string[]): Promise<string[]> {
+    const r = await loadDatasetPlan('d.jsonl', { 'd.jsonl': `${rows.join('\n')}\n` }, [
+      '{ type: ground_truth_protection, candidate: answer }',
+    ]);
+    return r.diagnostics.map((d) => `${d.code} ${d.severity} ${d.message} | ${d.hint ?? ''}`);
+  }
+  const row = (id: string, field: string) =>
+    `{"id":"${id}","vars":{"q":"x"},"expected_sha256":{"${field}":"${hash}"}}`;
+
+  it('warns of the examples that lack it beside others that have it', async () => {
+    expect(await bare([row('a', 'answer'), row('b', 'answr')])).toEqual([
+      "EVALC_REF_EXPECTED warning `ground_truth_protection` reads expected.answer (its candidate, as it has no expected:), which the expected_sha256 of example b does not have (example b's fields: answr): its metric is a metric_error | rename `answr` to `answer` in example b's expected_sha256, as the other examples have it",
+    ]);
+  });
+
+  it('warns when every example lacks it', async () => {
+    expect(await bare([row('a', 'answr'), row('b', 'answr')])).toEqual([
+      "EVALC_REF_EXPECTED warning `ground_truth_protection` reads expected.answer (its candidate, as it has no expected:), which the expected_sha256 of examples a, b do not have (example a's fields: answr): their metric is a metric_error | rename `answr` to `answer` in example a's expected_sha256",
+    ]);
+  });
+
+  it('says nothing when each has it, or of public expected values', async () => {
+    expect(await bare([row('a', 'answer'), row('b', 'answer')])).toEqual([]);
+    expect(
+      await bare([
+        `{"id":"a","vars":{"q":"x"},"expected":{"answer":"Paris"}}`,
+        `{"id":"b","vars":{"q":"x"},"expected":"Paris"}`,
+      ]),
+    ).toEqual([]);
+  });
+});
