@@ -146,7 +146,8 @@ export const HTML_SCRIPT = `
       });
       tbody.appendChild(tr);
     });
-    count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results') + (rows.length > state.limit ? ', the first ' + state.limit + ' shown' : '');
+    // The rows not drawn are not in the page: the browser's find (Ctrl-F) cannot see them; say where to look (QA282).
+    count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results') + (rows.length > state.limit ? ', the first ' + state.limit + ' shown (the search box looks through every row; the browser\\'s find only through those shown)' : '');
     var left = rows.length - state.limit;
     more.hidden = left <= 0;
     more.textContent = 'Show ' + Math.min(PAGE, left) + ' more (' + left + ' not shown)';

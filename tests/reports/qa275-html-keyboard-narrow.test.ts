@@ -135,7 +135,7 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html from the keyboard and at 375
     expect(total).toBeGreaterThan(1000);
     expect(await rowIds(page)).toHaveLength(500);
     expect(await page.textContent('#examples-count')).toBe(
-      `${total} of ${total} results, the first 500 shown`,
+      `${total} of ${total} results, the first 500 shown (the search box looks through every row; the browser's find only through those shown)`,
     );
     const more = page.locator('#examples-more');
     expect(await more.textContent()).toBe(`Show 500 more (${total - 500} not shown)`);

@@ -3,6 +3,8 @@
  * - The Enter (or click) on "Show more" that draws the last rows hides the button, and its focus fell
  *   back to the page: a keyboard user's next Tab started again from the top of the page, 1,000 rows
  *   above. The first row it drew now takes the focus.
+ * - Ctrl-F (the browser's find) cannot find a row not drawn, and the page did not say so: the count
+ *   ('N of N results, the first 500 shown') now adds that the search box looks through every row.
  * - Sorting orders every matching row, not only the 500 drawn: the highest score, planted in the last group's rows,
  *   comes first when sorted descending, and still after a search.
  */
@@ -78,6 +80,19 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html: 500 rows at a time (Chromiu
     expect(await focusedId(page)).toBe(ids[1000]);
     await page.keyboard.press('Tab');
     expect(await focusedId(page)).toBe(ids[1001]);
+    await page.close();
+  });
+
+  it("says that the browser's find sees only the rows drawn, and the search box finds the others", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    expect(await page.evaluate('window.find("bulk-top")')).toBe(false);
+    expect(await page.textContent('#examples-count')).toMatch(
+      /, the first 500 shown \(the search box looks through every row; the browser's find only through those shown\)$/,
+    );
+    await page.fill('#search', 'bulk-top');
+    expect((await rowIds(page)).map((id) => id.split('/').pop())).toEqual(['bulk-top']);
+    expect(await page.textContent('#examples-count')).toMatch(/^1 of \d+ results$/);
     await page.close();
   });
 
