@@ -31,7 +31,7 @@ import type { StageEvent } from './progress.js';
 import { putFailedInvoke, putInvokeRecord } from './put-invoke-record.js';
 import { reuseExtract } from './reuse-extract.js';
 import { type InvokeView, scoreRepeat } from './score-repeat.js';
-import { scrubTrajectory, scrubValue, withoutRaw } from './scrub-values.js';
+import { scrubExtract, scrubTrajectory, scrubValue, withoutRaw } from './scrub-values.js';
 import {
   type ExtractRecord,
   type FailedInvokeRecord,
@@ -352,9 +352,9 @@ async function runRepeat(
   if (!extract) {
     // Scrubbed: an `openai` answer's JSON is parsed here, and what its text spelled escaped
     // (`"sk\u002dlive…"`), which the reply's redaction could not see, is a value or a field name
-    // the missing-path hint quotes (QA269).
+    // the missing-path hint quotes (QA269). Its values as the agent wrote them (QA103).
     extract = {
-      ...scrubValue(rt, extractCandidates(rt.compiled.group, record.trajectory)),
+      ...scrubExtract(rt, extractCandidates(rt.compiled.group, record.trajectory)),
       durationMs: record.durationMs,
       tokens,
     };

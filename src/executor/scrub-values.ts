@@ -39,6 +39,20 @@ export function scrubValue<T>(rt: Scrubber, value: T): T {
   return scrubLeaves(value, rt.scrub) as T;
 }
 
+/**
+ * An extraction's record: its values are what the agent wrote, scored as written (whole secrets
+ * only, as scrubTrajectory's content: 'your application…' beside a Content-Type header stays,
+ * QA103); its error is evalc's message, heads too.
+ */
+export function scrubExtract<T extends { ok: boolean; values?: unknown; error?: unknown }>(
+  rt: Scrubber,
+  record: T,
+): T {
+  if (rt.hasSecrets === false) return record;
+  if (record.ok) return { ...record, values: scrubLeaves(record.values, rt.scrubContent ?? rt.scrub) };
+  return { ...record, error: scrubLeaves(record.error, rt.scrub) };
+}
+
 function scrubLeaves(value: unknown, scrub: (text: string) => string): unknown {
   if (typeof value === 'string') return scrub(value);
   if (value === null || typeof value !== 'object') return value;
