@@ -41,6 +41,7 @@ export function checkExpectedPaths(
   // trailing comma, or the CSV rows below a quote never closed, read "which no example … has").
   if (examples.length === 0 || group.dataset.incomplete) return [];
   const out: Diagnostic[] = [];
+  const taken = hashFieldsRead(group);
   for (const metric of group.metrics) {
     const config = metric.config as Record<string, unknown>;
     if (metric.sendsExpected && examples.every((example) => example.expected === undefined)) {
@@ -50,7 +51,9 @@ export function checkExpectedPaths(
     const override = OVERRIDES[metric.type];
     if (override !== undefined && config[override] !== undefined) continue;
     if (HASH_READERS.has(metric.type) && config.expected === undefined) {
-      out.push(...bareHashReader(metric, group, locate));
+      const name = bareHashField(metric, group);
+      if (name !== undefined)
+        out.push(...hashFieldMissing(metric.id, name, examples, metric.path, locate, taken, true));
       continue;
     }
     for (const key of ['expected', 'reference']) {
@@ -60,7 +63,7 @@ export function checkExpectedPaths(
       const readsHash = HASH_READERS.has(metric.type) && key === 'expected';
       const path = [...metric.path, key];
       if (examples.some((example) => hasValueAt(example, written, readsHash))) {
-        if (readsHash) out.push(...hashFieldMissing(metric.id, written, examples, path, locate));
+        if (readsHash) out.push(...hashFieldMissing(metric.id, written, examples, path, locate, taken));
         continue;
       }
       const where = written.startsWith('vars.') ? written : `expected.${written}`;
@@ -85,20 +88,26 @@ export function checkExpectedPaths(
 }
 
 /**
- * exact_match or ground_truth_protection without `expected:` reads its candidate's field (README's
- * `{ type: ground_truth_protection, candidate: answer }`): a hash under a misspelt field was
- * not warned in some examples nor in all (QA278: each a metric_error at apply, validate silent).
+ * The field exact_match or ground_truth_protection without `expected:` reads: its candidate's
+ * (README's `{ type: ground_truth_protection, candidate: answer }`). QA278: a hash under a misspelt
+ * field was warned only for a metric naming `expected:`, not here, in some examples nor in all.
  */
-function bareHashReader(
-  metric: ResolvedGroup['metrics'][number],
-  group: ResolvedGroup,
-  locate: (path: PlanPath) => SourcePosition | undefined,
-): Diagnostic[] {
+function bareHashField(metric: ResolvedGroup['metrics'][number], group: ResolvedGroup): string | undefined {
   const candidate = (metric.config as Record<string, unknown>).candidate;
   const outputs = Object.fromEntries(group.extraction.names.map((name) => [name, true]));
-  const name = candidateName(outputs, typeof candidate === 'string' ? candidate : undefined);
-  if (name === undefined) return [];
-  return hashFieldMissing(metric.id, name, group.dataset.examples, metric.path, locate, true);
+  return candidateName(outputs, typeof candidate === 'string' ? candidate : undefined);
+}
+
+/** The hashed fields the group's metrics that read hashes read: none is offered for a rename. */
+function hashFieldsRead(group: ResolvedGroup): Set<string> {
+  const read = new Set<string>();
+  for (const metric of group.metrics) {
+    if (!HASH_READERS.has(metric.type)) continue;
+    const written = (metric.config as Record<string, unknown>).expected;
+    const field = written === undefined ? bareHashField(metric, group) : written;
+    if (typeof field === 'string') read.add(field.split('.')[0]!);
+  }
+  return read;
 }
 
 /**
@@ -108,7 +117,8 @@ function bareHashReader(
  * it since 2e25ac98). One warning naming the first few. And examples whose expected value there is
  * `""` beside a hash under a near name: a CSV's empty `expected.answer` cell is `""` unless its row
  * fills that field's hash cell, so a misspelt `expected_sha256.answr` column left every hashed row
- * compared with "" and scored 0, with nothing said (QA278).
+ * compared with "" and scored 0, with nothing said (QA278). A field another such metric reads
+ * (`taken`) is no misspelling.
  */
 function hashFieldMissing(
   metricId: string,
@@ -116,6 +126,7 @@ function hashFieldMissing(
   examples: readonly ResolvedExample[],
   path: PlanPath,
   locate: (path: PlanPath) => SourcePosition | undefined,
+  taken: ReadonlySet<string>,
   /** No `expected:`: an example whose expected mapping lacks the field is compared whole, no metric_error. */
   bare = false,
 ): Diagnostic[] {
@@ -126,29 +137,27 @@ function hashFieldMissing(
       hashLacks(example) && !hasValueAt(example, written, true) && (!bare || example.expected === undefined),
   );
   const othersHave = examples.some((example) => hasValueAt(example, written, true));
+  const hint = (example: ResolvedExample) =>
+    renameHint(
+      written,
+      Object.keys(example.expected_sha256 as object).filter((field) => !taken.has(field)),
+      example.id,
+      othersHave,
+    );
   const emptied = examples.filter(
     (example) =>
       hashLacks(example) &&
       isPlainObject(example.expected) &&
       readPath(example.expected, written) === '' &&
-      renameHint(written, Object.keys(example.expected_sha256 as object), example.id, true) !== undefined,
+      hint(example) !== undefined,
   );
-  const warn = (found: readonly ResolvedExample[], say: Wording) =>
-    hashFieldWarning(
-      `\`${metricId}\` reads expected.${written}${bare ? ' (its candidate, as it has no expected:)' : ''}`,
-      written,
-      found,
-      say,
-      path,
-      locate,
-      othersHave,
-    );
+  const reads = `\`${metricId}\` reads expected.${written}${bare ? ' (its candidate, as it has no expected:)' : ''}`;
   return [
-    ...warn(lacking, (one, ids) => [
+    ...hashFieldWarning(reads, lacking, hint, path, locate, (one, ids) => [
       `the expected_sha256 of ${one ? `example ${ids} does` : `examples ${ids} do`} not have`,
       `${one ? 'its' : 'their'} metric is a metric_error`,
     ]),
-    ...warn(emptied, (one, ids) => [
+    ...hashFieldWarning(reads, emptied, hint, path, locate, (one, ids) => [
       `${one ? `example ${ids} has` : `examples ${ids} have`} empty ("") beside an expected_sha256 without it`,
       `${one ? 'its' : 'their'} metric compares the answer with ""`,
     ]),
@@ -161,12 +170,11 @@ type Wording = (one: boolean, ids: string) => [which: string, outcome: string];
 /** One warning naming the first three of `examples`, the hint from the first one's fields. */
 function hashFieldWarning(
   reads: string,
-  written: string,
   examples: readonly ResolvedExample[],
-  say: Wording,
+  hint: (example: ResolvedExample) => string | undefined,
   path: PlanPath,
   locate: (path: PlanPath) => SourcePosition | undefined,
-  othersHave: boolean,
+  say: Wording,
 ): Diagnostic[] {
   const first = examples[0];
   if (first === undefined || !isPlainObject(first.expected_sha256)) return [];
@@ -179,7 +187,7 @@ function hashFieldWarning(
       'EVALC_REF_EXPECTED',
       `${reads}, which ${which} (example ${first.id}'s fields: ${fields.join(', ') || 'none'}): ${outcome}`,
       path,
-      { source: locate(path), hint: renameHint(written, fields, first.id, othersHave), severity: 'warning' },
+      { source: locate(path), hint: hint(first), severity: 'warning' },
     ),
   ];
 }

@@ -53,6 +53,18 @@ describe('an empty expected value beside a hash under a near name (QA278)', () =
  * only for a metric naming `expected:`, so a misspelt hash field in some examples, or in all, was
  * silent at validate and a metric_error at apply.
  */
+it('says nothing of a hash field another metric reads (answers beside answer)', async () => {
+  const r = await loadDatasetPlan(
+    'd.csv',
+    { 'd.csv': `id,q,expected.answer,expected_sha256.answers\na,x,Paris,\nb,x,,${hash}\n` },
+    [
+      '{ type: exact_match, candidate: answer, expected: answer }',
+      '{ type: exact_match, id: em2, candidate: answer, expected: answers }',
+    ],
+  );
+  expect(r.diagnostics.map((d) => d.message)).toEqual([]);
+});
+
 describe('a misspelt hash field under a metric without expected: (QA278)', () => {
   async function bare(rows: string[]): Promise<string[]> {
     const r = await loadDatasetPlan('d.jsonl', { 'd.jsonl': `${rows.join('\n')}\n` }, [
