@@ -66,10 +66,13 @@ function strayAroundSecret(raw: string): { what: string; hint: string } | undefi
         : 'write ${env.NAME} for a secret',
     };
   }
-  const after = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}\}/.exec(raw)?.[0];
-  if (after) return { what: `the \`}\` after ${after.slice(0, -1)}`, hint: `write ${after.slice(0, -1)}` };
-  const before = /\$\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(raw)?.[0];
-  if (before) return { what: `the \`$\` before ${before.slice(1)}`, hint: `write ${before.slice(1)}` };
+  // A key pasted as the name, `${env.ghp_AbCd…}}`, is said `${env…}` (QA280: quoted whole, twice).
+  const ref = (text: string) => (looksLikeSecret(text.slice(6, -1)) ? '${env…}' : text);
+  const hint = (text: string) => `write ${looksLikeSecret(text.slice(6, -1)) ? '${env.NAME}' : text}`;
+  const after = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}\}/.exec(raw)?.[0]?.slice(0, -1);
+  if (after) return { what: `the \`}\` after ${ref(after)}`, hint: hint(after) };
+  const before = /\$\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(raw)?.[0]?.slice(1);
+  if (before) return { what: `the \`$\` before ${ref(before)}`, hint: hint(before) };
   return undefined;
 }
 
@@ -83,9 +86,12 @@ function unterminatedDiagnostic(
   path: PlanPath,
   source: SourcePosition | undefined,
 ): Diagnostic {
-  const name = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)/.exec(open)?.[1];
-  // Only the reference's own part is quoted: a header's value may be a secret typed in place.
-  const shown = name ? `\${env.${name}` : '${…';
+  const read = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)/.exec(open)?.[1];
+  // Only the reference's own part is quoted: a header's value may be a secret typed in place, and
+  // so may the name itself, `${env.ghp_AbCd…` (QA280: quoted whole, twice), said `${env…`.
+  const keyed = read !== undefined && looksLikeSecret(read);
+  const name = keyed ? 'NAME' : read;
+  const shown = keyed ? '${env…' : name ? `\${env.${name}` : '${…';
   return diagnostic('EVALC_SECRET_SYNTAX', `unterminated reference ${shown} (no closing \`}\`)`, path, {
     source,
     hint: !isSecretPath(path)
@@ -193,16 +199,19 @@ export function checkSecretPlacement(
     if (open) out.push(unterminatedDiagnostic(open, path, locate(path)));
     // A shell-style `$TOKEN` in a header was sent as those characters, silently (QA44).
     const shell = isSecretPath(path) ? SHELL_REF.exec(raw) : null;
+    // One that reads as a key, `$AKIAIOSFODNN7EXAMPLE`, is said `$…` (QA280: quoted whole, twice).
+    const shellName = shell?.[1]?.replace(/^\$\{?|\}$/g, '') ?? '';
+    const shellKeyed = looksLikeSecret(shellName);
     if (shell)
       out.push(
         diagnostic(
           'EVALC_SECRET_SYNTAX',
-          `${shell[1]} is sent as these characters: evalc does not expand shell variables`,
+          `${shellKeyed ? '$…' : shell[1]} is sent as these characters: evalc does not expand shell variables`,
           path,
           {
             severity: 'warning',
             source: locate(path),
-            hint: `write \${env.${shell[1]!.replace(/^\$\{?|\}$/g, '')}} to read it from the environment`,
+            hint: `write \${env.${shellKeyed ? 'NAME' : shellName}} to read it from the environment`,
           },
         ),
       );

@@ -73,3 +73,38 @@ it('still says a name as written, with the reference to write', () => {
   expect(said('Bearer ${env.A1_TOKEN:x}')).toContain('malformed reference ${env.A1_TOKEN…}');
   expect(said('Bearer ${OPENAI_API_KEY}')).toContain('| write ${env.OPENAI_API_KEY}');
 });
+
+// QA280: four neighbouring forms still quoted a key of name characters whole, in the message and the
+// hint: a reference left open, `${env.ghp_…`; a `}` after it, `${env.ghp_…}}`; a `$` before it,
+// `$${env.ghp_…}`; a shell-style `$AKIAIOSFODNN7EXAMPLE`.
+it('says no part of a key pasted as the name of an open, doubled or shell-style reference', () => {
+  for (const key of KEYS) {
+    const pieces = key.split(/[-_.]/).filter((p) => p.length >= 8);
+    for (const form of [`\${env.${key}`, `\${env.${key}}}`, `$\${env.${key}}`, `$${key}`]) {
+      const text = said(`Bearer ${form}`);
+      for (const piece of pieces) expect(text, form).not.toContain(piece);
+    }
+  }
+  expect(said('Bearer ${env.ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789')).toBe(
+    'unterminated reference ${env… (no closing `}`) | write ${env.NAME}',
+  );
+  expect(said('Bearer ${env.ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789}}')).toContain(
+    'the `}` after ${env…} is sent as these characters | write ${env.NAME}',
+  );
+  expect(said('Bearer $AKIAIOSFODNN7EXAMPLE')).toBe(
+    '$… is sent as these characters: evalc does not expand shell variables | write ${env.NAME} to read it from the environment',
+  );
+});
+
+it('still says a name in those forms as written', () => {
+  expect(said('Bearer ${env.A1_TOKEN')).toBe(
+    'unterminated reference ${env.A1_TOKEN (no closing `}`) | write ${env.A1_TOKEN}',
+  );
+  expect(said('Bearer ${env.A1_TOKEN}}')).toContain(
+    'the `}` after ${env.A1_TOKEN} is sent as these characters | write ${env.A1_TOKEN}',
+  );
+  expect(said('Bearer $${env.A1_TOKEN}')).toContain(
+    'the `$` before ${env.A1_TOKEN} is sent as these characters | write ${env.A1_TOKEN}',
+  );
+  expect(said('Bearer $A1_TOKEN')).toContain('$A1_TOKEN is sent as these characters');
+});
