@@ -254,9 +254,19 @@ export const HTML_SCRIPT = `
     // give it the focus, so a click or Enter shows something (QA275: it opened 23,000 px further down).
     var box = viewer.getBoundingClientRect();
     if (box.top >= window.innerHeight || box.bottom <= 0) {
+      // and a way back: the row is as far above as the viewer was below (QA282: the user scrolled 23,000 px back up)
+      var back = el('button', { type: 'button', 'class': 'back' }, ['\u2191 Back to the row in the table']);
+      back.addEventListener('click', function () { backToRow(id); });
+      viewer.insertBefore(back, viewer.firstChild);
       viewer.scrollIntoView({ block: 'start' });
       viewer.focus({ preventScroll: true });
     }
+  }
+  // The opened row, brought into view and focused; the search box when a filter or search hides it.
+  function backToRow(id) {
+    var target = Array.prototype.filter.call(tbody.children, function (tr) { return tr.getAttribute('data-id') === id; })[0] || document.getElementById('search');
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
   }
   document.getElementById('filter').addEventListener('change', function (ev) { state.filter = ev.target.value; rerender(); });
   document.getElementById('search').addEventListener('input', function (ev) { state.search = ev.target.value.trim().toLowerCase(); rerender(); });

@@ -39,6 +39,7 @@ svg.chart .ci line { stroke:#1d2330; stroke-width:1.4; }
 #examples-table tbody tr:hover, #examples-table tbody tr.selected { background:#eef3fd; }
 .layout { display:grid; grid-template-columns:minmax(0,1.25fr) minmax(0,1fr); gap:18px; align-items:start; }
 #viewer { position:sticky; top:12px; max-height:calc(100vh - 24px); overflow:auto; }
+#viewer button.back { font:inherit; margin-bottom:8px; padding:4px 12px; border:1px solid var(--line); border-radius:6px; background:var(--card); cursor:pointer; }
 #viewer h3 { margin:0 0 6px; } #viewer h4 { margin:14px 0 6px; font-size:14px; }
 .msg { border-left:3px solid var(--line); padding:2px 10px; margin:6px 0; }
 .msg .role { font-size:11px; text-transform:uppercase; letter-spacing:.04em; color:var(--muted); font-weight:600; }

@@ -5,6 +5,8 @@
  *   above. The first row it drew now takes the focus.
  * - Ctrl-F (the browser's find) cannot find a row not drawn, and the page did not say so: the count
  *   ('N of N results, the first 500 shown') now adds that the search box looks through every row.
+ * - At 375 px a click on a row scrolls the viewer into view, 23,000 px down in a large run (d52aa053),
+ *   and nothing took the user back to the row: a button at the viewer's top now does.
  * - Sorting orders every matching row, not only the 500 drawn: the highest score, planted in the last group's rows,
  *   comes first when sorted descending, and still after a search.
  */
@@ -93,6 +95,39 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html: 500 rows at a time (Chromiu
     await page.fill('#search', 'bulk-top');
     expect((await rowIds(page)).map((id) => id.split('/').pop())).toEqual(['bulk-top']);
     expect(await page.textContent('#examples-count')).toMatch(/^1 of \d+ results$/);
+    await page.close();
+  });
+
+  it('at 375 px the opened viewer has a button back to the row, 900 rows up, which takes the focus', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(url);
+    await page.click('#examples-more');
+    const id = (await rowIds(page))[899] ?? '';
+    const row = page.locator('#examples-table tbody tr').nth(899);
+    await row.click();
+    expect(await focusedId(page)).toBe('SECTION');
+    const top = (sel: string) => page.locator(sel).evaluate((n) => Math.round(n.getBoundingClientRect().top));
+    expect(await top('#examples-table tbody tr:nth-child(900)')).toBeLessThan(-1000);
+    expect(await page.locator('#viewer button.back').count()).toBe(1);
+    await page.click('#viewer button.back');
+    expect(await focusedId(page)).toBe(id);
+    const y = await top('#examples-table tbody tr:nth-child(900)');
+    expect(y).toBeGreaterThanOrEqual(0);
+    expect(y).toBeLessThan(800);
+    // from the keyboard: Enter on the row, Tab to the button, Enter; a row a search hides: the search box
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await focusedId(page)).toBe(id);
+    await page.keyboard.press('Enter');
+    await page.fill('#search', 'no-such-row');
+    await page.click('#viewer button.back');
+    expect(await focusedId(page)).toBe('INPUT');
+    // the wide layout, its viewer beside the table, has no such button
+    await page.setViewportSize({ width: 1400, height: 800 });
+    await page.fill('#search', '');
+    await page.locator('#examples-table tbody tr').nth(3).click();
+    expect(await page.locator('#viewer button.back').count()).toBe(0);
     await page.close();
   });
 
