@@ -190,7 +190,7 @@ function buildTransport(
         profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
-      // QA260: a 429/503 status is retried (it comes before any stream), QA273: a refused connection;
+      // QA260: a 429/503 status is retried (it comes before any stream), QA273: a connection that reached no server;
       // a stream begun never is: it may have made the agent act
       const retried = withTurnRetries(
         transport,

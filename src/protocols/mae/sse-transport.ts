@@ -3,8 +3,8 @@
  * `/execute_task` appended) with the JSON body (RFC 8785 bytes) and `Accept: text/event-stream`;
  * the `text/event-stream` reply is folded into one reply object by sse-merge.ts, ending at
  * `data: [DONE]` or EOF. One request per turn, no retries (AgentV parity) unless `limits.retries`
- * is set, then a 429/503 status (with the wait it asks) or a refused connection only (turn-retry.ts
- * `BEFORE_STREAM`, QA260, QA273).
+ * is set, then a 429/503 status (with the wait it asks) or a connection that reached no server only
+ * (turn-retry.ts `BEFORE_STREAM`, QA260, QA273, QA281).
  *
  * - Timeout: total per call (request, headers and the whole stream) → `timeout`.
  * - Status ≥ 400 → `http_<code>` (what the agent said quoted, redacted, one line: `{"error": …}`,

@@ -1,6 +1,6 @@
 /**
  * `limits.retries` for the `mae` transports that have no HTTP client of their own to retry with
- * (`local`, `socket`, and `sse` for a 429/503 status or a refused connection only, `BEFORE_STREAM`): a turn that failed transiently — `timeout`, `transport_error` (a
+ * (`local`, `socket`, and `sse` for a 429/503 status or a connection that reached no server only, `BEFORE_STREAM`): a turn that failed transiently — `timeout`, `transport_error` (a
  * reset, a connection closed before or in the middle of its reply), `process_crashed` — is sent
  * again, after the full-jitter backoff the HTTP transport waits (the wait a 429/503 asks, up to its
  * cap, as a floor: retry-policy.ts), up to `limits.retries` times
@@ -17,16 +17,23 @@ const TRANSIENT = new Set(['timeout', 'transport_error', 'process_crashed']);
 const transient = (error: StepError): boolean => TRANSIENT.has(error.kind);
 
 /**
+ * A connection that reached no server: refused, no such host (yet: a compose service's name),
+ * no route. QA281: only a refused one was sent again, where `http` retries every one of them.
+ */
+const NOTHING_SENT = /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)$/;
+
+/**
  * What an `sse` turn may be sent again after (QA260): a 429 or 503 status, which arrives before any
- * stream, so the agent acted on nothing, and a refused connection, over which nothing was sent
- * (QA273: an agent not yet listening failed at once under `limits.retries`, where `http` retries it).
+ * stream, so the agent acted on nothing, and a connection that reached no server, over which nothing
+ * was sent (QA273: an agent not yet listening failed at once under `limits.retries`, where `http`
+ * retries it; QA281: a host not found alike).
  * A stream begun (then cut, or timed out) never is: it may have made the agent act; nor another
  * status (a 500 may come after the agent began acting), nor a reset (the request may have arrived).
  */
 export const BEFORE_STREAM = (error: StepError): boolean =>
   error.kind === 'http_429' ||
   error.kind === 'http_503' ||
-  (error.kind === 'transport_error' && error.message.endsWith('(ECONNREFUSED)'));
+  (error.kind === 'transport_error' && NOTHING_SENT.test(error.message));
 
 /** Counts the retries sent by every transport of one agent (the apply summary's `+N retries`). */
 export interface RetryCounter {
