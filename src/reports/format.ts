@@ -25,8 +25,9 @@ function fixed(x: number, digits: number): string {
 
 export function formatNumber(x: number | null | undefined, digits = 3): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
-  if (Math.abs(x) >= 100) return fixed(x, 0);
-  if (Math.abs(x) >= 10) return fixed(x, 1);
+  // What rounds up to 10 or to 100 is written as 10.4 and 100.4 are (QA279: `10.000`, `100.0`).
+  if (Math.abs(x) >= 99.95) return fixed(x, 0);
+  if (Math.abs(x) >= 10 - 5 * 10 ** -(digits + 1)) return fixed(x, 1);
   return fixed(x, digits);
 }
 
