@@ -3,11 +3,13 @@
  * line that holds one (`a1: { protocol: raip, url: …, headers: { authorization: "Bearer sk-…" }, limitz: 1 }`)
  * must not print it. The spans of `agents.*.headers.*` and `judges.*.headers.*` values of a plan
  * file, by line, to mask one `*` per character (the caret keeps its column); `${env.NAME}` and
- * `$NAME` references stay readable (a diagnostic may be about them). QA60.
+ * `$NAME` references stay readable (a diagnostic may be about them), unless the name reads as a key
+ * (QA280). QA60.
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import { agentSchema } from '../plan/agent-schema.js';
 import { judgeSchema, planSchema } from '../plan/schema.js';
+import { looksLikeSecret } from '../plan/secret-placement.js';
 
 /**
  * Larger files are parsed for this only when they read as plan files, with an `agents:` or `judges:`
@@ -215,7 +217,11 @@ export function maskSpans(line: string, spans: ReadonlyArray<[number, number]> |
   // References are found in the whole line: in a file YAML could not read, a value's span may end
   // inside one (`x-key: ${env.KEY}` in braces is the value `$`), which read `*{env.KEY}` (QA166).
   const kept = new Set<number>();
-  for (const m of line.matchAll(REFERENCE)) for (let i = 0; i < m[0].length; i++) kept.add(m.index + i);
+  // Not one whose name reads as a key pasted in its place, `${env.ghp_AbCd…}`, `$AKIAIOSFODNN7…`
+  // (QA280: the excerpt under 'the `}` after ${env…}' printed it whole).
+  for (const m of line.matchAll(REFERENCE))
+    if (!looksLikeSecret(m[0].replace(/^\$(?:\{env\.)?|\}$/g, '')))
+      for (let i = 0; i < m[0].length; i++) kept.add(m.index + i);
   for (const [from, to] of spans) {
     for (let i = from; i < Math.min(to, chars.length); i++)
       if (!kept.has(i) && !/[\s"']/.test(chars[i]!)) chars[i] = '*';

@@ -31,7 +31,7 @@ const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
  * c91f31f said every one holding a lower-case letter, or mixed case, `${…}` / `{{…}}`, under an excerpt
  * that masks the value, so a misspelt name could not be seen anywhere).
  */
-function looksLikeSecret(inside: string): boolean {
+export function looksLikeSecret(inside: string): boolean {
   if (!/^[A-Za-z0-9_.]*$/.test(inside)) return true;
   return inside
     .split(/[_.]/)

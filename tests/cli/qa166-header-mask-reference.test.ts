@@ -235,3 +235,14 @@ it('keeps a plan key after agents that end in headers as written (QA208)', () =>
   const text = 'agents:\n  a1:\n    headers:\n      authorization: "Bearer x"\nevalc: 1\n';
   expect(headerValueSpans(text).get(4)).toBeUndefined();
 });
+
+it('masks a reference whose name reads as a key pasted in its place (QA280)', () => {
+  // `${env.ghp_…}}` is warned 'the `}` after ${env…}', `$AKIA…` '$… is sent as these characters': the
+  // excerpt kept the reference readable, and so printed the key whole.
+  const line =
+    '    headers: { authorization: "Bearer ${env.ghp_AbCdEf0123456789AbCdEf0123456789AbCd}}", x-a: "$AKIAIOSFODNN7EXAMPLE", x-b: "${env.A1_TOKEN}}" }';
+  const text = `agents:\n  a1:\n${line}\n`;
+  expect(maskSpans(line, headerValueSpans(text).get(2))).toBe(
+    `    headers: { authorization: "****** ${'*'.repeat(48)}", x-a: "${'*'.repeat(21)}", x-b: "\${env.A1_TOKEN}*" }`,
+  );
+});
