@@ -252,8 +252,11 @@ export const HTML_SCRIPT = `
     viewer.hidden = false;
     // One column (a narrow window): the viewer is below the table, off screen; bring it into view and
     // give it the focus, so a click or Enter shows something (QA275: it opened 23,000 px further down).
+    // Below the table it is brought up too when it starts in the window's lowest third (QA282: its top 10 px
+    // showed, the example's name below the screen, and nothing seemed to happen); the sticky viewer only when off screen.
     var box = viewer.getBoundingClientRect();
-    if (box.top >= window.innerHeight || box.bottom <= 0) {
+    var low = window.getComputedStyle(viewer).position === 'sticky' ? window.innerHeight : window.innerHeight * 2 / 3;
+    if (box.top >= low || box.bottom <= 0) {
       // and a way back: the row is as far above as the viewer was below (QA282: the user scrolled 23,000 px back up)
       var back = el('button', { type: 'button', 'class': 'back' }, ['\u2191 Back to the row in the table']);
       back.addEventListener('click', function () { backToRow(id); });

@@ -7,6 +7,8 @@
  *   ('N of N results, the first 500 shown') now adds that the search box looks through every row.
  * - At 375 px a click on a row scrolls the viewer into view, 23,000 px down in a large run (d52aa053),
  *   and nothing took the user back to the row: a button at the viewer's top now does.
+ *   A viewer whose top 10 px showed (the table scrolled to its end) was left there, its example's
+ *   name below the screen: below the table it is brought up when it starts in the window's lowest third.
  * - Sorting orders every matching row, not only the 500 drawn: the highest score, planted in the last group's rows,
  *   comes first when sorted descending, and still after a search.
  */
@@ -128,6 +130,24 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html: 500 rows at a time (Chromiu
     await page.fill('#search', '');
     await page.locator('#examples-table tbody tr').nth(3).click();
     expect(await page.locator('#viewer button.back').count()).toBe(0);
+    await page.close();
+  });
+
+  it('at 375 px a viewer whose top 10 px show is brought up too, so its example is seen', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(url);
+    await page.evaluate(`(() => {
+      const v = document.getElementById('viewer');
+      window.scrollTo(0, v.getBoundingClientRect().top + window.scrollY - (window.innerHeight - 10));
+    })()`);
+    const last = page.locator('#examples-table tbody tr').nth(499);
+    const box = await last.boundingBox();
+    expect(box && box.y > 0 && box.y + box.height < 790).toBe(true);
+    await page.mouse.click(100, (box?.y ?? 0) + 5);
+    const h3 = await page.locator('#viewer h3').evaluate((n) => Math.round(n.getBoundingClientRect().bottom));
+    expect(h3).toBeGreaterThan(0);
+    expect(h3).toBeLessThan(400);
+    expect(await focusedId(page)).toBe('SECTION');
     await page.close();
   });
 
