@@ -104,9 +104,9 @@ export class MaeSseTransport implements MaeTransport {
     const forwardAbort = (): void => call.abort();
     signal.addEventListener('abort', forwardAbort, { once: true });
     let corrupt: (() => string | undefined) | undefined;
+    let url = this.#options.url;
     try {
       const payload = wireJson(body);
-      let url = this.#options.url;
       let response: Dispatcher.ResponseData;
       for (let hop = 0; ; hop++) {
         response = await request(url, {
@@ -178,7 +178,8 @@ export class MaeSseTransport implements MaeTransport {
       const code = (cause as { code?: unknown }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return timeoutReply(where, timeoutMs);
-      const reason = describeFailure(cause, code);
+      // a refused `localhost` names the addresses it resolved to, as over `http` (QA281, QA63)
+      const reason = describeFailure(cause, code, URL.canParse(url) ? new URL(url).hostname : undefined);
       return failure({ kind: 'transport_error', message: `${where}: ${reason}`, retryable: true });
     } finally {
       clearTimeout(timer);
