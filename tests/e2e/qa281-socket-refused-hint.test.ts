@@ -59,3 +59,17 @@ it('a socket agent evalc starts itself (serve:) is not told to start it', async 
   expect(run.stderr).toContain('(ECONNREFUSED)');
   expect(run.stderr).not.toContain('is the agent running');
 });
+
+it('a socket agent whose host is not found says so in words, and is asked whether it runs there', async () => {
+  // RFC 6761: a .invalid name never resolves (ENOTFOUND; EAI_AGAIN where no resolver answers)
+  const dir = workspace(
+    '{ protocol: mae, transport: socket, address: "evalc-qa281.invalid:7000", profile: seed }',
+  );
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
+  expect(run.code, run.stderr).toBe(1);
+  if (run.stderr.includes('EAI_AGAIN')) return;
+  expect(run.stderr).toContain(
+    '  t/d/q1: transport_error: socket agent tcp:evalc-qa281.invalid:7000: host not found (ENOTFOUND)\n' +
+      '  is the agent running at evalc-qa281.invalid:7000? Start it, or let evalc start it with `serve:` in the plan\n',
+  );
+});

@@ -67,5 +67,7 @@ function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): s
     return address.kind === 'unix'
       ? 'connection refused (the socket file exists but nothing listens on it: left by an agent that exited?) (ECONNREFUSED)'
       : 'connection refused (nothing listening there) (ECONNREFUSED)';
+  // as over HTTP (QA281: `tcp:agent:7000: ENOTFOUND`, with no words and no 'is the agent running')
+  if (code === 'ENOTFOUND') return 'host not found (ENOTFOUND)';
   return code ?? error.message;
 }
