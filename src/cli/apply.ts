@@ -123,6 +123,8 @@ export async function applyCommand(ctx: CommandContext): Promise<number> {
   if (json && outcome.status === 'done' && outcome.summary.upToDate)
     for (const d of outcome.summary.schemaDrift ?? [])
       progress.message(`evalc: warning: ${describeDrift(d)}`);
+  // Its reports rendered from a cache without (some of) the lock's answers, as `evalc report` says (QA279).
+  if (outcome.status === 'done' && outcome.reportsNote) progress.message(`note: ${outcome.reportsNote}`);
   // The lock as git takes it from here, for a hint's `git checkout --` (QA192).
   const lock = restorePath(path.join(path.dirname(path.resolve(ctx.cwd, planFile)), 'evalc.lock'), ctx.cwd);
   // The apply the hints offer is this one, its plan and part: `evalc apply sub --only t/d --refresh` (QA234).

@@ -123,6 +123,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       planDir: resolved.loaded.planDir,
       previousLock,
       store,
+      cacheDir,
     });
     const upToDate = (): boolean => runStore.deciding(() => recorded.isUpToDate(compiled, pins));
     const finishUpToDate = (): Promise<ApplyOutcome> => {

@@ -56,7 +56,15 @@ export type ApplyOutcome =
   | { status: 'interrupted'; message: string }
   /** The run stopped on an error of its own environment (the cache could not be written). */
   | { status: 'failed'; message: string }
-  | { status: 'done'; lock: Lockfile; lockFile: string; reportsDir: string; summary: RunSummary };
+  | {
+      status: 'done';
+      lock: Lockfile;
+      lockFile: string;
+      reportsDir: string;
+      summary: RunSummary;
+      /** An up-to-date apply's reports rendered from a cache missing some of the lock's answers: why their details are. */
+      reportsNote?: string;
+    };
 
 export interface RunSummary {
   examples: number;

@@ -38,3 +38,16 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
 export function holdsNoneOfTheRun(held: CacheHolding): boolean {
   return held.keys > 0 && held.any === 0 && held.transient < held.keys;
 }
+
+/**
+ * What `evalc report` notes of a cache holding none or some of the lock's answers (QA274, QA279),
+ * for an up-to-date apply rendering its reports from it; undefined when it holds them all.
+ */
+export function cacheNote(held: CacheHolding, shown: string): string | undefined {
+  const what = holdsNoneOfTheRun(held)
+    ? "none of this lock's answers: the reports have no trajectories, judge rationales or failure details"
+    : held.answered > 0 && held.answers < held.answered
+      ? `${held.answers} of this lock's ${held.answered} answers: the reports have no trajectories, judge rationales or failure details for the other ${held.answered - held.answers}`
+      : undefined;
+  return what && `the cache at ${shown} holds ${what} (--cache-dir DIR names the run's cache)`;
+}

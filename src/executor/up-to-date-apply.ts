@@ -17,7 +17,7 @@ import { DRIFT_MIN_REFUSALS } from '../reports/schema-drift.js';
 import { REPORT_FILES } from '../reports/types.js';
 import type { ApplyOptions, ApplyOutcome, RunSummary } from './apply-types.js';
 import { gatesAgainstBaseline } from './baseline-gates.js';
-import { cacheHolding, holdsNoneOfTheRun } from './cache-holding.js';
+import { cacheHolding, cacheNote, holdsNoneOfTheRun } from './cache-holding.js';
 import type { LogStore } from './cache-store.js';
 import { damagedLockMessage, lockReaderOf, readBaseline } from './locked-inputs.js';
 import { recordedSchemaDrift } from './recorded-drift.js';
@@ -42,6 +42,8 @@ export interface UpToDateContext {
   previousLock: Lockfile | undefined;
   /** The step log, opened on first use (reports read trajectories from it). */
   store: () => LogStore;
+  /** Its folder, as a note names it. */
+  cacheDir: string;
 }
 
 export interface UpToDateApply {
@@ -55,6 +57,7 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
   const { options, previousLock } = ctx;
   // With --baseline, the lock's regression gates are evaluated from its rows: computed once,
   // undefined when the rows cannot stand in for a run.
+  let reportsNote: string | undefined;
   let vsBaseline: { lock: Lockfile; baseline: Lockfile; gates: LockGate[] } | undefined | null = null;
   const gatesVsBaseline = (compiled: CompiledPlan) => {
     if (vsBaseline !== null || !options.baseline) return vsBaseline ?? undefined;
@@ -72,7 +75,9 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
     const store = ctx.store();
     // A lock applied with another --cache-dir (or restored without its cache) is up to date all the
     // same: its reports say they lack the answers, as `evalc report`'s do (QA279: said nothing).
-    const withoutCache = holdsNoneOfTheRun(cacheHolding(lock, store));
+    const held = cacheHolding(lock, store);
+    const withoutCache = holdsNoneOfTheRun(held);
+    reportsNote = cacheNote(held, path.relative(options.cwd, path.resolve(options.cwd, ctx.cacheDir)) || '.');
     writeReportFiles(reportsDir, {
       lock,
       ...(baseline ? { baseline } : {}),
@@ -152,7 +157,14 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
         const drift = full.ok && drifting ? recordedSchemaDrift(full.lock) : [];
         if (drift.length > 0) summary.schemaDrift = drift;
       }
-      return { status: 'done', lock, lockFile: ctx.lockFile, reportsDir, summary };
+      return {
+        status: 'done',
+        lock,
+        lockFile: ctx.lockFile,
+        reportsDir,
+        summary,
+        ...(reportsNote ? { reportsNote } : {}),
+      };
     },
   };
 }
