@@ -3,6 +3,8 @@
  * `headers`, `serve.env`: checked at load time by secret-placement.ts); resolved at run time,
  * never hashed, never printed.
  */
+
+import { addBase64Forms } from './secret-base64.js';
 import { scrubCutSecrets } from './secret-cut.js';
 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -208,6 +210,7 @@ function addSecretForms(out: Set<string>, value: string): void {
   }
   addPercentForms(out, value);
   addHtmlForms(out, value);
+  addBase64Forms(out, value);
 }
 
 /** `value` in a JSON string as .NET's System.Text.Json writes it by default (upper-case `\uXXXX`). */
