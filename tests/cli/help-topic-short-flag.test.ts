@@ -87,10 +87,14 @@ describe('--help misspelt as a flag of the command', () => {
 
 describe('-json on a command that writes JSON with --format json', () => {
   // QA207: `diff -json` was told only to pass a file name after `--`, where `diff --json` names --format json.
-  it.each([['diff'], ['report']])('%s -json is told did you mean --format json', (command) => {
+  // report reads its lockfile with --from, which refuses a name after `--` (c7f53ad8, QA272).
+  it.each([
+    ['diff', 'a file name starting with - goes after --'],
+    ['report', 'report reads a lockfile with --from, as in `--from ./-json`'],
+  ])('%s -json is told did you mean --format json', (command, fileAdvice) => {
     const result = spawnCli([command, '-json'], { cwd: work });
     expect(result.code).toBe(64);
-    expect(result.stderr).toContain('did you mean --format json? a file name starting with - goes after --');
+    expect(result.stderr).toContain(`did you mean --format json? ${fileAdvice}`);
   });
 });
 
