@@ -253,8 +253,13 @@ export function fitSections(
       left -= keepRoom[i] ?? 0;
     }
   }
+  // A failing task left out for room leaves none to the passing gates' or latency rows (unranked,
+  // weight 1) beyond their first: what room is left goes to the failing tasks shown (QA88; a longer
+  // closing note, 87b69be9, cut one task more and its room showed 5 latency rows).
+  const starved = (s: MarkdownSection) =>
+    rankCut !== undefined && s.rank === undefined && (s.weight ?? 1) <= 1;
   const given = shareRoom(
-    shared.map((s) => size(s.items) - minItemsSize(s)),
+    shared.map((s) => (starved(s) ? 0 : size(s.items) - minItemsSize(s))),
     shared.map((s) => s.weight ?? 1),
     left,
   );
