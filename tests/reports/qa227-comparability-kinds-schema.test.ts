@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('report.schema.json comparability kinds', () => {
-  it('are exactly the ComparabilityKind union of diff-comparability.ts', () => {
-    const source = readFileSync(path.join(root, 'src/lockfile/diff-comparability.ts'), 'utf8');
+  it('are exactly the ComparabilityKind union of comparability-issue.ts', () => {
+    const source = readFileSync(path.join(root, 'src/lockfile/comparability-issue.ts'), 'utf8');
     const union = /export type ComparabilityKind =([^;]*);/.exec(source)?.[1] ?? '';
     const kinds = [...union.matchAll(/'([a-z0-9_]+)'/g)].map((m) => m[1]).sort();
     expect(kinds.length).toBeGreaterThan(20);
