@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { partialCacheText } from '../executor/cache-holding.js';
 import { shownPath } from '../executor/report-paths.js';
 import { forgetReportStamp } from '../executor/up-to-date.js';
 import { emitReportInPieces, writeReportFiles } from '../executor/write-reports.js';
@@ -142,7 +143,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     const partial = sources.partialCache;
     if (partial)
       ctx.stderr(
-        `note: the cache at ${path.relative(ctx.cwd, partial.cacheDir) || '.'} holds ${partial.held} of this lock's ${partial.of} answers: the reports have no trajectories, judge rationales or failure details for the other ${partial.of - partial.held} (--cache-dir DIR names the run's cache)\n`,
+        `note: the cache at ${path.relative(ctx.cwd, partial.cacheDir) || '.'} holds ${partialCacheText(partial.held, partial.of)} (--cache-dir DIR names the run's cache)\n`,
       );
     const pruned = sources.prunedNotes;
     if (pruned)

@@ -47,7 +47,16 @@ export function cacheNote(held: CacheHolding, shown: string): string | undefined
   const what = holdsNoneOfTheRun(held)
     ? "none of this lock's answers: the reports have no trajectories, judge rationales or failure details"
     : held.answered > 0 && held.answers < held.answered
-      ? `${held.answers} of this lock's ${held.answered} answers: the reports have no trajectories, judge rationales or failure details for the other ${held.answered - held.answers}`
+      ? partialCacheText(held.answers, held.answered)
       : undefined;
   return what && `the cache at ${shown} holds ${what} (--cache-dir DIR names the run's cache)`;
+}
+
+/**
+ * A cache holding `held` of the `of` answers the lock records, counted in example runs (agent ×
+ * example × repeat, as apply's summary counts them): under `repeats: 2` two examples missing read
+ * `4 of this lock's 8 answers` (QA284).
+ */
+export function partialCacheText(held: number, of: number): string {
+  return `the answer${held === 1 ? '' : 's'} of ${held} of this lock's ${of} answered example run${of === 1 ? '' : 's'}: the reports have no trajectories, judge rationales or failure details for the other ${of - held}`;
 }

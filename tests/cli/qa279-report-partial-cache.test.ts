@@ -37,7 +37,7 @@ describe('evalc report with a cache holding some of the lock answers', () => {
     const md = await runCli(['report', '--format', 'md'], { cwd: dir });
     expect(md.code).toBe(0);
     expect(md.stderr).toBe(
-      "note: the cache at .evalc/cache holds 1 of this lock's 3 answers: the reports have no trajectories, judge rationales or failure details for the other 2 (--cache-dir DIR names the run's cache)\n",
+      "note: the cache at .evalc/cache holds the answer of 1 of this lock's 3 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 2 (--cache-dir DIR names the run's cache)\n",
     );
     expect(md.stdout).toContain('failed `exact_match` (extra: Z-q1)');
     expect(md.stdout).not.toContain('(extra: Z-q3)');
@@ -46,6 +46,29 @@ describe('evalc report with a cache holding some of the lock answers', () => {
     const withCache = await runCli(['report', '--format', 'md', '--cache-dir', cacheDir], { cwd: dir });
     expect(withCache.stderr).toBe('');
     expect(withCache.stdout).toContain('failed `exact_match` (extra: Z-q3)');
+  });
+});
+
+describe('evalc report with a cache holding some of the answers of a plan with repeats', () => {
+  const counting = useCountingAgent();
+  const dir = counting.workspace('qa284-partial-cache-repeats');
+  it('counts example runs, each repeat one, as apply does (QA284: it said answers)', async () => {
+    writePlan(dir, {
+      agentUrl: counting.agent.url,
+      metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
+      run: { repeats: 2 },
+    });
+    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
+    writeDataset(dir, 'd1.jsonl', [q('q1')]);
+    expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
+    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2'), q('q3')]);
+    const run = await runCli(['apply', '--cache-dir', 'run-cache'], { cwd: dir });
+    expect(run.stdout).toContain('6 example runs (2 repeats)');
+    const md = await runCli(['report', '--format', 'md'], { cwd: dir });
+    expect(md.code).toBe(0);
+    expect(md.stderr).toBe(
+      "note: the cache at .evalc/cache holds the answers of 2 of this lock's 6 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 4 (--cache-dir DIR names the run's cache)\n",
+    );
   });
 });
 

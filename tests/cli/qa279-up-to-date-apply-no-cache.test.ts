@@ -64,7 +64,7 @@ describe('an up-to-date apply without the run cache', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('evalc.lock is up to date');
     expect(again.stderr).toBe(
-      "note: the cache at .evalc/cache holds 1 of this lock's 2 answers: the reports have no trajectories, judge rationales or failure details for the other 1 (--cache-dir DIR names the run's cache)\n",
+      "note: the cache at .evalc/cache holds the answer of 1 of this lock's 2 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 1 (--cache-dir DIR names the run's cache)\n",
     );
     const md = readFileSync(path.join(sub, 'elsewhere', 'report.md'), 'utf8');
     expect(md).toContain('(extra: Z-q1)');
