@@ -74,7 +74,9 @@ export function volatileFigure(x: number | null): string {
 /** Signed with a real minus sign: `+0.100`, `−0.100`. */
 export function formatSigned(x: number | null | undefined, digits = 3): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
-  const s = toFixedDecimal(Math.abs(x), Math.abs(x) >= 1000 ? 0 : digits);
+  // One that rounds up to 1000 is written as 1000.4 is (QA284: `+999.9996` read `+1000.000`).
+  const d = toFixedDecimal(Math.abs(x), digits);
+  const s = Number(d) >= 1000 ? toFixedDecimal(Math.abs(x), 0) : d;
   if (Number(s) === 0) return `±${s}`;
   return `${x < 0 ? '−' : '+'}${s}`;
 }
