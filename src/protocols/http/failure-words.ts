@@ -49,6 +49,12 @@ const CONNECTION_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused (nothing listening there)',
   EPIPE: 'the connection closed while sending the request',
   ENOTFOUND: 'host not found',
+  // QA286: said bare (`…: EHOSTUNREACH`), so neither 'is the agent running at …?' (its match wants
+  // `(CODE)`) nor a mae `sse` retry (turn-retry.ts `NOTHING_SENT`) saw a connection that reached no server
+  EAI_AGAIN: 'host not found (the name lookup failed for now)',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'the network is unreachable',
+  EADDRNOTAVAIL: 'the address cannot be reached from this machine',
   UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: "the reply's body does not match its Content-Length header",
   // TLS (QA9): a private agent's self-signed or internal-CA certificate is the common case
@@ -62,7 +68,8 @@ const CONNECTION_CODES: Record<string, string> = {
   EPROTO: 'the TLS handshake failed (does the server speak TLS on this port?)',
 };
 
-function describeConnectionCode(code: string): string {
+/** A connection code in words, the code kept in parentheses for searching (shared with the mae socket transport). */
+export function describeConnectionCode(code: string): string {
   const words = CONNECTION_CODES[code];
   return words === undefined ? code : `${words} (${code})`;
 }
