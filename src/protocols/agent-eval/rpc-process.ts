@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import { scrubSecrets } from '../../plan/secrets.js';
-import { withGroupWatchdog } from '../mae/process-group.js';
+import { spawnRefused, withGroupWatchdog } from '../mae/process-group.js';
 import { Utf8Text } from '../mae/utf8-text.js';
 import { codePointTail } from '../quote-cut.js';
 import type { StepError } from '../types.js';
@@ -51,13 +51,29 @@ export function runRpcProcess(request: RpcProcessRequest): Promise<RpcProcessRes
   return new Promise((resolve) => {
     // A YAML block scalar (`command: |`) ends in a line break: `rpc <method>` appended after it ran
     // as a command of its own ("rpc: not found") and every call failed (QA94).
-    const child = spawn(withGroupWatchdog(`${request.command.trimEnd()} ${request.args.join(' ')}`), {
-      cwd: request.cwd,
-      shell: true,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: request.env ?? process.env,
-    });
+    const start = () =>
+      spawn(withGroupWatchdog(`${request.command.trimEnd()} ${request.args.join(' ')}`), {
+        cwd: request.cwd,
+        shell: true,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+        env: request.env ?? process.env,
+      });
+    let child: ReturnType<typeof start>;
+    try {
+      child = start();
+    } catch (err) {
+      // What the OS refuses outright (E2BIG) spawn throws: it crashed apply with Node's stack trace.
+      resolve({
+        ok: false,
+        error: {
+          kind: 'process_crashed',
+          message: `${where}: could not start (${spawnRefused(err)})`,
+          retryable: false,
+        },
+      });
+      return;
+    }
     const guard = child.stdio[3] as Readable | null;
     guard?.on('error', () => undefined);
     const stdout: Buffer[] = [];

@@ -18,7 +18,7 @@ import { quoteCut, quoteUnfinished } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { escapedDescendants, signalEach } from './escaped-descendants.js';
 import { crashError, type LocalTransportOptions } from './local-persistent.js';
-import { killProcessGroup, spawnProcessGroup } from './process-group.js';
+import { killProcessGroup, spawnProcessGroupOrFail } from './process-group.js';
 import { StderrTail } from './stderr-tail.js';
 import {
   cancelledReply,
@@ -56,7 +56,7 @@ export class PerTurnLocalTransport implements MaeTransport {
     if (signal.aborted) return Promise.resolve(cancelledReply(WHERE));
     const { command, cwd, env, timeoutMs } = this.#options;
     const maxChars = this.#options.maxReplyChars ?? 16 * 1024 * 1024;
-    const child = spawnProcessGroup(command, { cwd, env, watchdog: true });
+    const child = spawnProcessGroupOrFail(command, { cwd, env, watchdog: true });
     // Stopped before its end (a timeout, a cancel, a reply too large): what it started outside its
     // group goes with it, found while it runs (QA194: it ran on after the run, as a persistent
     // agent's did before 1f0a77e).

@@ -26,7 +26,7 @@ import { quoteCut } from '../quote-cut.js';
 import type { StepError } from '../types.js';
 import { escapedDescendants, signalEach, untilEnded } from './escaped-descendants.js';
 import { LineChannel, STILL_WRITING, TOO_LONG_REUSED } from './line-channel.js';
-import { killProcessGroup, spawnProcessGroup } from './process-group.js';
+import { killProcessGroup, spawnProcessGroupOrFail } from './process-group.js';
 import { SerialQueue } from './serial-queue.js';
 import { StderrTail } from './stderr-tail.js';
 import {
@@ -214,7 +214,7 @@ export class PersistentLocalTransport implements MaeTransport {
   }
 
   #start(): LiveProcess {
-    const child = spawnProcessGroup(this.#options.command, {
+    const child = spawnProcessGroupOrFail(this.#options.command, {
       cwd: this.#options.cwd,
       env: withUnbufferedPython(this.#options.env),
       watchdog: true,

@@ -13,7 +13,8 @@
  * helper it started and forgot) is stopped when the agent exits instead of keeping the reply
  * stream open. When the group has gone quiet (`close`), evalc kills whatever remains at once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import {
   escapedDescendants,
   groupMembers,
@@ -53,6 +54,37 @@ export function spawnProcessGroup(command: string, options: SpawnGroupOptions): 
   if (watchdog) armWatchdog(child);
   watchGroupEnd(child);
   return child;
+}
+
+/**
+ * What spawn throws for a start the OS refuses outright (E2BIG: the command and the environment,
+ * evalc's own with the agent's, above its limit), in words: `apply` crashed with Node's stack trace.
+ */
+export function spawnRefused(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'E2BIG'
+    ? 'E2BIG: the command and its environment are larger than the OS takes; put the command in a script and long values in files'
+    : (code ?? String(err));
+}
+
+/**
+ * spawnProcessGroup, whose start the OS refuses outright (spawn throws: E2BIG) is a process that
+ * emits 'error' and ends its pipes, as one that cannot start does: a failed turn, not a crash.
+ */
+export function spawnProcessGroupOrFail(command: string, options: SpawnGroupOptions): ChildProcess {
+  try {
+    return spawnProcessGroup(command, options);
+  } catch (err) {
+    const child = new ChildProcess();
+    const ended = () => {
+      const stream = new PassThrough();
+      stream.end();
+      return stream;
+    };
+    Object.assign(child, { stdin: new PassThrough(), stdout: ended(), stderr: ended() });
+    process.nextTick(() => child.emit('error', new Error(spawnRefused(err))));
+    return child;
+  }
 }
 
 /**
