@@ -190,14 +190,16 @@ export function notUtf8Reply(
   // an event stream, where 'Paris café.' was kept). An `http` agent (textReply) reads no stream: its
   // text/plain 'data: aucune donnée' is its text, hinted text/plain (QA272: told text/event-stream,
   // which it then read as 'reply is not JSON'); so is one labelled text/event-stream (QA278: hinted
-  // text/event-stream; charset=iso-8859-1, it was then 'reply is not JSON: data: café').
-  const stream =
-    (isEventStream(contentType) || (!textReply && /^\s*(?:data|event|id|retry)?:/.test(text))) &&
-    !text.endsWith('\uFFFD');
-  if (stream && textReply) {
+  // text/event-stream; charset=iso-8859-1, it was then 'reply is not JSON: data: café'), and, as a
+  // text/plain reply, it is never read as cut (QA283: 'data: café' ending in its é was 'reply is not
+  // JSON: data: caf\uFFFD' with no word of the charset).
+  if (textReply && isEventStream(contentType)) {
     const detail = notUtf8Detail(bytes, text, contentType, false, 'text/plain');
     return detail && `${detail} (an http agent reads no event stream: the text is its answer)`;
   }
+  const stream =
+    (isEventStream(contentType) || (!textReply && /^\s*(?:data|event|id|retry)?:/.test(text))) &&
+    !text.endsWith('\uFFFD');
   if (stream) return notUtf8Detail(bytes, text, contentType, true);
   if (parseBoundedJson(text).ok) return notUtf8Detail(bytes, text, contentType, isEventStream(contentType));
   // A text document (`http`'s text/plain, NDJSON's lines) is checked as JSON is, hinted with its own
