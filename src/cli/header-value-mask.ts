@@ -33,12 +33,19 @@ const ENTRY_KEYS = new Set([
 const PLAN_KEY = /^(?:evalc|agents|judges|headers?)$/i;
 const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 
+/** A serve.env value the excerpt masks: one with a `${` or `{{`, or a `$NAME` that reads as a key. */
+function maskedEnvValue(value: string): boolean {
+  if (/\$\{|\{\{/.test(value)) return true;
+  for (const m of value.matchAll(/\$([A-Z_][A-Z0-9_]+)/g)) if (looksLikeSecret(m[1]!)) return true;
+  return false;
+}
+
 /** Column spans `[from, to)` (0-based, UTF-16) of header values on each 0-based line. */
 export type LineSpans = Map<number, Array<[number, number]>>;
 
 export function headerValueSpans(text: string): LineSpans {
   const spans: LineSpans = new Map();
-  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header|\$\{|\{\{/i.test(text))
+  if ((text.length > MAX_PLAN_BYTES && !PLAN_SECTION.test(text)) || !/header|\$\{|\{\{|\$[A-Z_]/i.test(text))
     return spans;
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
@@ -91,14 +98,15 @@ function addHeaderValues(
       // A serve.env value holding a `${` (`K: "${env.K:=sk-…}"`, refused a malformed reference said
       // without its default) printed that default in the excerpt (QA232), and one holding a `{{`
       // (`K: "{{sk-live-…}}"`, warned `{{…}}`) printed it whole (QA242); a plain one (`PORT: "7101"`)
-      // is a setting, shown as written.
+      // is a setting, shown as written; one holding a `$NAME` whose name reads as a key
+      // (`K: "$AKIAIOSFODNN7EXAMPLE"`, warned `$…`) is masked as well (QA285: printed whole).
       const owner = path[path.length - 2];
       if (pair.key.value === 'env' && isPair(owner) && isScalar(owner.key) && owner.key.value === 'serve') {
         const env = real(pair.value);
         if (isMap(env))
           for (const item of env.items) {
             const value = real(item.value);
-            if (isScalar(value) && typeof value.value === 'string' && /\$\{|\{\{/.test(value.value))
+            if (isScalar(value) && typeof value.value === 'string' && maskedEnvValue(value.value))
               addScalars(value, add, real, seen);
           }
         return;
