@@ -47,6 +47,9 @@ function unixAddress(path: string, cwd: string): AddressParse {
   return { ok: true, address: { kind: 'unix', path: isAbsolute(path) ? path : resolve(cwd, path) } };
 }
 
+/** `tcp:host:port` (an IPv6 host in brackets, `tcp:[::1]:7000`: QA286, it read `tcp:::1:7000`) or `unix:path`. */
 export function describeAddress(address: SocketAddress): string {
-  return address.kind === 'tcp' ? `tcp:${address.host}:${address.port}` : `unix:${address.path}`;
+  if (address.kind === 'unix') return `unix:${address.path}`;
+  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  return `tcp:${host}:${address.port}`;
 }

@@ -1,6 +1,7 @@
 /** Opens a TCP or unix socket connection with a timeout and abort; failures are values. */
 import { connect, type Socket } from 'node:net';
 import { describeConnectionCode } from '../http/failure-words.js';
+import { refusedAddresses } from '../http/refused-address.js';
 import type { StepError } from '../types.js';
 import { describeAddress, type SocketAddress } from './address.js';
 
@@ -67,7 +68,8 @@ function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): s
   if (code === 'ECONNREFUSED')
     return address.kind === 'unix'
       ? 'connection refused (the socket file exists but nothing listens on it: left by an agent that exited?) (ECONNREFUSED)'
-      : 'connection refused (nothing listening there) (ECONNREFUSED)';
+      : // a refused `localhost` names the addresses it resolved to, as over `http` and `sse` (QA286, QA63)
+        `connection refused (nothing listening there${refusedAddresses(error, address.host)}) (ECONNREFUSED)`;
   // as over HTTP (QA281: `tcp:agent:7000: ENOTFOUND`, with no words and no 'is the agent running';
   // QA286: EAI_AGAIN, EHOSTUNREACH, ENETUNREACH alike)
   return code === undefined ? error.message : describeConnectionCode(code);
