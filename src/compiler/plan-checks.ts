@@ -32,7 +32,8 @@ export function checkJudges(
         diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: an openai judge needs model:`, p, { source: at(p) }),
       );
     }
-    if (!judge.url && !judge.command) {
+    // One written but refused by the schema (a NUL byte, above 120 KiB) has its own error at its line.
+    if (!judge.url && !judge.command && !writtenJudgeTransport(raw, id)) {
       diagnostics.push(
         diagnostic('EVALC_JUDGE_CONFIG', `judge ${id} needs url: (or command: for agent-eval rpc)`, p, {
           source: at(p),
@@ -344,4 +345,13 @@ function writtenProfile(raw: LoadedPlan['raw'] | undefined, id: string): unknown
   const agents = raw?.agents;
   const agent = agents && typeof agents === 'object' ? (agents as Record<string, unknown>)[id] : undefined;
   return agent && typeof agent === 'object' ? (agent as Record<string, unknown>).profile : undefined;
+}
+
+/** Whether the plan wrote the judge a `url:` or `command:` (the schema may have refused it). */
+function writtenJudgeTransport(raw: LoadedPlan['raw'] | undefined, id: string): boolean {
+  const judges = raw?.judges;
+  const judge = judges && typeof judges === 'object' ? (judges as Record<string, unknown>)[id] : undefined;
+  if (!judge || typeof judge !== 'object') return false;
+  const { url, command } = judge as Record<string, unknown>;
+  return url !== undefined || command !== undefined;
 }
