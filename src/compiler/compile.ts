@@ -13,7 +13,7 @@ import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
 import { CHAT_GREETING_WIRE, greetingUsesMaxTurns, greetingWireFor } from './chat-greeting-wire.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
-import { checkExpectedPaths } from './expected-check.js';
+import { checkExpectedPaths, hashFieldsByDataset } from './expected-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
 import {
@@ -250,6 +250,7 @@ export function compilePlan(
     // Agents sharing a binding see the same content context, and expected paths do not depend
     // on the agent: each (task, dataset[, binding]) is checked once.
     const checked = new Set<string>();
+    const hashFields = hashFieldsByDataset(groups.map((g) => g.group));
     diagnostics.push(
       ...checkOpenaiInputs(
         resolved,
@@ -265,7 +266,9 @@ export function compilePlan(
       const bindingKey = `${datasetKey}\u0000${group.bindingName}`;
       const problems = [
         ...(checked.has(bindingKey) ? [] : checkContentTemplates(group, resolved.loaded.locate, outputs)),
-        ...(checked.has(datasetKey) ? [] : checkExpectedPaths(group, resolved.loaded.locate)),
+        ...(checked.has(datasetKey)
+          ? []
+          : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256))),
       ];
       checked.add(bindingKey);
       checked.add(datasetKey);

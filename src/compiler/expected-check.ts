@@ -35,13 +35,14 @@ const DEFAULT_EXPECTED: Record<string, string> = {
 export function checkExpectedPaths(
   group: ResolvedGroup,
   locate: (path: PlanPath) => SourcePosition | undefined,
+  /** The hashed fields read by every task over this dataset (`hashFieldsByDataset`): none is a misspelling. */
+  taken: ReadonlySet<string> = hashFieldsRead(group),
 ): Diagnostic[] {
   const examples = group.dataset.examples;
   // A dataset with refused rows may have the value in one of them (QA170: a JSONL line with a
   // trailing comma, or the CSV rows below a quote never closed, read "which no example … has").
   if (examples.length === 0 || group.dataset.incomplete) return [];
   const out: Diagnostic[] = [];
-  const taken = hashFieldsRead(group);
   for (const metric of group.metrics) {
     const config = metric.config as Record<string, unknown>;
     if (metric.sendsExpected && examples.every((example) => example.expected === undefined)) {
@@ -96,6 +97,21 @@ function bareHashField(metric: ResolvedGroup['metrics'][number], group: Resolved
   const candidate = (metric.config as Record<string, unknown>).candidate;
   const outputs = Object.fromEntries(group.extraction.names.map((name) => [name, true]));
   return candidateName(outputs, typeof candidate === 'string' ? candidate : undefined);
+}
+
+/**
+ * The hashed fields each dataset's readers read (by its sha256), over every group: a dataset two tasks
+ * score, one reading expected.answer, the other expected_sha256.answers, was told in the first to
+ * 'rename `answers` to `answer`', advice that breaks the second task (QA283; 82c1e53b looked at one task).
+ */
+export function hashFieldsByDataset(groups: readonly ResolvedGroup[]): Map<string, Set<string>> {
+  const byDataset = new Map<string, Set<string>>();
+  for (const group of groups) {
+    const fields = byDataset.get(group.dataset.sha256) ?? new Set<string>();
+    for (const field of hashFieldsRead(group)) fields.add(field);
+    byDataset.set(group.dataset.sha256, fields);
+  }
+  return byDataset;
 }
 
 /** The hashed fields the group's metrics that read hashes read: none is offered for a rename. */
