@@ -10,6 +10,7 @@
  *   never reaches the judge: a warning unless the script passes `"$@"` and a `$0` word follows it.
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
+import { quoteCut } from '../protocols/quote-cut.js';
 import { judgeTailDiagnostics } from './shell-command-check.js';
 import { shellTokens, type Token } from './shell-tokens.js';
 
@@ -95,7 +96,7 @@ export function judgeShellDiagnostics(
   // after a final `&` / `;` / `&&` it is a command of its own.
   if (comment !== undefined)
     error(
-      `ends in a comment (\`${comment}\`): evalc appends \`rpc <method>\` to the command, so the comment would swallow it and every call fail`,
+      `ends in a comment (\`${quoteCut(comment, 80)}\`): evalc appends \`rpc <method>\` to the command, so the comment would swallow it and every call fail`,
       'remove the comment (YAML comments go after the value, outside its quotes)',
     );
   const final = finalToken(command, all, comment);
