@@ -28,3 +28,47 @@ export function addBase64Forms(out: Set<string>, value: string): void {
     out.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
   }
 }
+
+/**
+ * Base64 wrapped in lines (MIME's 76 columns, PEM's 64; a JSON string's `\n` as written) splits
+ * a secret's spelling at a line end in most places it can fall (QA285: the key of a wrapped
+ * `Authorization: Bearer …` dump stood in the open for 44 of 76 offsets): a run of such lines is
+ * read joined, and the characters of each secret found there are masked, line by line.
+ */
+// From a run's start only, its first line taken whole (no backtracking: a long unwrapped blob is one try).
+const WRAPPED =
+  /(?<![A-Za-z0-9+/_-])(?=([A-Za-z0-9+/_-]{16,}))\1={0,2}(?:(?:\r?\n|\\r\\n|\\n)[ \t]*[A-Za-z0-9+/_-]+={0,2})+/g;
+const BREAK = /\r?\n|\\r\\n|\\n|[ \t]+/g;
+
+export function scrubWrappedSecrets(text: string, secrets: readonly string[], marker: string): string {
+  if (!text.includes('\n') && !text.includes('\\n')) return text;
+  return text.replace(WRAPPED, (run) => {
+    const joined = run.replace(BREAK, '');
+    const covered = new Uint8Array(joined.length);
+    let found = false;
+    for (const s of secrets)
+      for (let i = joined.indexOf(s); s.length > 0 && i !== -1; i = joined.indexOf(s, i + 1)) {
+        covered.fill(1, i, i + s.length);
+        found = true;
+      }
+    if (!found) return run;
+    let out = '';
+    let at = 0; // index in joined
+    let last = 0; // end of the run's text copied so far
+    for (const m of run.matchAll(BREAK)) {
+      out += maskPiece(run.slice(last, m.index), covered, at, marker) + m[0];
+      at += m.index - last;
+      last = m.index + m[0].length;
+    }
+    return out + maskPiece(run.slice(last), covered, at, marker);
+  });
+}
+
+/** `piece` (joined's characters from `at`) with each stretch of covered characters one `marker`. */
+function maskPiece(piece: string, covered: Uint8Array, at: number, marker: string): string {
+  let out = '';
+  for (let i = 0; i < piece.length; i++)
+    if (covered[at + i] !== 1) out += piece[i];
+    else if (i === 0 || covered[at + i - 1] !== 1) out += marker;
+  return out;
+}

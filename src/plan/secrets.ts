@@ -4,7 +4,7 @@
  * never hashed, never printed.
  */
 
-import { addBase64Forms } from './secret-base64.js';
+import { addBase64Forms, scrubWrappedSecrets } from './secret-base64.js';
 import { scrubCutSecrets } from './secret-cut.js';
 
 const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -349,7 +349,7 @@ export function scrubWholeSecrets(text: string, secrets: readonly string[], mark
   if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
   let out = text;
   for (const s of longestFirstOf(secrets)) if (out.includes(s)) out = out.split(s).join(marker);
-  return out;
+  return scrubWrappedSecrets(out, longestFirstOf(secrets), marker);
 }
 
 /** Whether `text` contains any of the secrets (a cheap test before scrubbing a parsed document). */
