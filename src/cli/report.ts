@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { partialCacheText } from '../executor/cache-holding.js';
+import { cacheDirHint, partialCacheText } from '../executor/cache-holding.js';
 import { shownPath } from '../executor/report-paths.js';
 import { forgetReportStamp } from '../executor/up-to-date.js';
 import { emitReportInPieces, writeReportFiles } from '../executor/write-reports.js';
@@ -140,10 +140,11 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   };
   // Said after the reports are out, so that a failure stays the only line on stderr.
   const noteMissingCache = () => {
+    const hint = cacheDirHint(cacheDir !== undefined || Boolean(ctx.env.EVALC_CACHE_DIR));
     const partial = sources.partialCache;
     if (partial)
       ctx.stderr(
-        `note: the cache at ${path.relative(ctx.cwd, partial.cacheDir) || '.'} holds ${partialCacheText(partial.held, partial.of)} (--cache-dir DIR names the run's cache)\n`,
+        `note: the cache at ${path.relative(ctx.cwd, partial.cacheDir) || '.'} holds ${partialCacheText(partial.held, partial.of)} ${hint}\n`,
       );
     const pruned = sources.prunedNotes;
     if (pruned)
@@ -159,7 +160,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
         ? `no cache at ${shown}`
         : `${values.from} is ${noFolderKind(current.file)}, with no folder and so no cache beside it`;
     ctx.stderr(
-      `note: ${where}: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache)\n`,
+      `note: ${where}: the reports have no trajectories, judge rationales or failure details ${hint}\n`,
     );
   };
   // Each report is rendered only when it is written, one at a time and in pieces (QA86: the four

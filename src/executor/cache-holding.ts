@@ -43,13 +43,23 @@ export function holdsNoneOfTheRun(held: CacheHolding): boolean {
  * What `evalc report` notes of a cache holding none or some of the lock's answers (QA274, QA279),
  * for an up-to-date apply rendering its reports from it; undefined when it holds them all.
  */
-export function cacheNote(held: CacheHolding, shown: string): string | undefined {
+export function cacheNote(held: CacheHolding, shown: string, named = false): string | undefined {
   const what = holdsNoneOfTheRun(held)
     ? "none of this lock's answers: the reports have no trajectories, judge rationales or failure details"
     : held.answered > 0 && held.answers < held.answered
       ? partialCacheText(held.answers, held.answered)
       : undefined;
-  return what && `the cache at ${shown} holds ${what} (--cache-dir DIR names the run's cache)`;
+  return what && `the cache at ${shown} holds ${what} ${cacheDirHint(named)}`;
+}
+
+/**
+ * How to name the run's cache: to a user who named this one (`--cache-dir`, EVALC_CACHE_DIR), that
+ * it is not it (QA284: they were told to use the flag they had used).
+ */
+export function cacheDirHint(named: boolean): string {
+  return named
+    ? "(--cache-dir DIR names the run's cache; this one is not it)"
+    : "(--cache-dir DIR names the run's cache)";
 }
 
 /**

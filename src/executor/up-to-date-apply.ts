@@ -77,7 +77,11 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
     // same: its reports say they lack the answers, as `evalc report`'s do (QA279: said nothing).
     const held = cacheHolding(lock, store);
     const withoutCache = holdsNoneOfTheRun(held);
-    reportsNote = cacheNote(held, path.relative(options.cwd, path.resolve(options.cwd, ctx.cacheDir)) || '.');
+    reportsNote = cacheNote(
+      held,
+      path.relative(options.cwd, path.resolve(options.cwd, ctx.cacheDir)) || '.',
+      options.cacheDir !== undefined,
+    );
     writeReportFiles(reportsDir, {
       lock,
       ...(baseline ? { baseline } : {}),
