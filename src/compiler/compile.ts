@@ -266,7 +266,8 @@ export function compilePlan(
       const bindingKey = `${datasetKey}\u0000${group.bindingName}`;
       const problems = [
         ...(checked.has(bindingKey) ? [] : checkContentTemplates(group, resolved.loaded.locate, outputs)),
-        ...(checked.has(datasetKey)
+        // Per binding: a metric without `expected:` reads its candidate, the binding's output (QA283).
+        ...(checked.has(bindingKey)
           ? []
           : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256))),
       ];
