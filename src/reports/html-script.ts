@@ -267,6 +267,9 @@ export const HTML_SCRIPT = `
   }
   // The opened row, brought into view and focused; the search box when a filter or search hides it.
   function backToRow(id) {
+    // A sort or search since may have left it past the rows drawn: draw down to it (QA286: Back went to an empty search box).
+    var at = visible().map(function (e) { return e.id; }).indexOf(id);
+    if (at >= state.limit) { state.limit = (Math.floor(at / PAGE) + 1) * PAGE; renderTable(); }
     var target = Array.prototype.filter.call(tbody.children, function (tr) { return tr.getAttribute('data-id') === id; })[0] || document.getElementById('search');
     target.scrollIntoView({ block: 'center' });
     target.focus({ preventScroll: true });
