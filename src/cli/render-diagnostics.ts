@@ -10,6 +10,7 @@ import path from 'node:path';
 import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
+import { looksLikeSecret } from '../plan/secret-placement.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
@@ -179,9 +180,13 @@ export function maskUrlPasswords(text: string): string {
   }
   // A credential in a query (`?code=…`, url-secrets.ts) too (QA160): `[^&#\s"']` never backtracks.
   const inFlowPlain = flowPlainReader(out);
-  // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160).
+  // `${env.X}` and `$NAME` are kept, as in a header value: what the diagnostic is about (QA160);
+  // not one whose name reads as a key pasted in its place, `?key=$AKIAIOSFODNN7…` (QA285: shown).
   const masked = (name: string, value: string) =>
-    isQueryCredential(`${name}=${value}`) && !value.startsWith('$') ? '*'.repeat(value.length) : value;
+    isQueryCredential(`${name}=${value}`) &&
+    (!value.startsWith('$') || looksLikeSecret(value.replace(/^\$(?:\{env\.)?|\}$/g, '')))
+      ? '*'.repeat(value.length)
+      : value;
   return out.replace(
     // `(?<=,)[ \t]*`: a key after a `,` whose own piece had no `=` (`?q=x;z,api_key=…`; QA198); a
     // `;` piece ends at a `?`, where a path's `;sig=…` gives way to the query (QA208); a `;` that no
