@@ -40,7 +40,9 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
       const text = file?.lines[d.source.line - 1];
       if (text !== undefined && !isBinaryText(text)) {
         const gutter = String(d.source.line).padStart(4);
-        const masked = maskSpans(maskUrlPasswords(text), file?.headerSpans.get(d.source.line - 1));
+        const masked = maskKeyedReferences(
+          maskSpans(maskUrlPasswords(text), file?.headerSpans.get(d.source.line - 1)),
+        );
         const excerpt = excerptAround(masked, d.source.col);
         // Control characters are shown as `\u001b` (QA48), before the caret too, so it stays under its column;
         // a LF too: a lone-CR CSV file's line may hold one (QA179: the excerpt ran over several lines).
@@ -116,6 +118,17 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
     }
   }
   return cache.get(file);
+}
+
+/**
+ * A `${env.NAME}` whose name reads as a key pasted in its place, anywhere on the line (a url, a
+ * model, a template under EVALC_SECRET_PLACEMENT), one `*` per character (QA285: printed whole).
+ */
+export function maskKeyedReferences(text: string): string {
+  if (!text.includes('${env.')) return text;
+  return text.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (ref, name: string) =>
+    looksLikeSecret(name) ? '*'.repeat(ref.length) : ref,
+  );
 }
 
 /** Widest excerpt shown: a long line (a minified JSON line, a 50 MB scalar) is cut around the column. */

@@ -186,10 +186,16 @@ export function checkSecretPlacement(
         );
       } else if (!isSecretPath(path)) {
         out.push(
-          diagnostic('EVALC_SECRET_PLACEMENT', `${ref} is only allowed in headers and serve.env`, path, {
-            source: locate(path),
-            hint: 'secrets never enter content keys; pass non-secret values in the plan itself',
-          }),
+          // A key pasted as the name, `${env.ghp_AbCd…}`, is said `${env…}` (QA285: quoted whole).
+          diagnostic(
+            'EVALC_SECRET_PLACEMENT',
+            `${looksLikeSecret(ref.slice(6, -1)) ? '${env…}' : ref} is only allowed in headers and serve.env`,
+            path,
+            {
+              source: locate(path),
+              hint: 'secrets never enter content keys; pass non-secret values in the plan itself',
+            },
+          ),
         );
       }
     }
