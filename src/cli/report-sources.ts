@@ -38,7 +38,7 @@ export function loadReportSources(
           trajectories: {},
           judgeRationales: {},
           failureDetails: {},
-          prunedNotes: { cacheDir, failed: held.keys },
+          prunedNotes: { cacheDir, failed: held.keys, of: held.keys },
         };
       return {
         trajectories: {},
@@ -54,7 +54,11 @@ export function loadReportSources(
       held.answered > 0 && held.answers < held.answered
         ? { partialCache: { cacheDir, held: held.answers, of: held.answered } }
         : {};
-    return { ...reportSources(lock, store), ...partial };
+    // Transient failures beside others whose notes a prune dropped (QA284: said only when every
+    // invoke of the lock was one).
+    const pruned =
+      held.lost > 0 ? { prunedNotes: { cacheDir, failed: held.lost, of: held.keys - held.answered } } : {};
+    return { ...reportSources(lock, store), ...partial, ...pruned };
   } finally {
     store.close();
   }

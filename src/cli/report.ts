@@ -48,7 +48,7 @@ export interface ReportSources {
   /** The cache holds some of the lock's answers only (QA279): `held` of the `of` answered invokes. */
   partialCache?: { cacheDir: string; held: number; of: number };
   /** Every invoke of the lock a transient failure, and the cache holds no note of one (pruned, or another run's). */
-  prunedNotes?: { cacheDir: string; failed: number };
+  prunedNotes?: { cacheDir: string; failed: number; of: number };
 }
 
 export interface ReportDeps {
@@ -149,7 +149,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     const pruned = sources.prunedNotes;
     if (pruned)
       ctx.stderr(
-        `note: the cache at ${path.relative(ctx.cwd, pruned.cacheDir) || '.'} holds no failure details for this lock's ${pruned.failed} failed invoke${pruned.failed === 1 ? '' : 's'} (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n`,
+        `note: the cache at ${path.relative(ctx.cwd, pruned.cacheDir) || '.'} holds no failure details for ${pruned.failed === pruned.of ? '' : `${pruned.failed} of `}this lock's ${pruned.of} failed invoke${pruned.of === 1 ? '' : 's'} (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n`,
       );
     if (sources.missingCache === undefined) return;
     // A piped lock (`--from <(git show …)`) has no folder: "no cache at ../../dev/fd/.evalc/cache" (QA228).

@@ -9,6 +9,8 @@ export interface CacheHolding {
   transient: number;
   answered: number;
   answers: number;
+  /** Of the transient failures, how many the cache holds neither an answer nor a failure note of. */
+  lost: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CacheHolding {
  * answered without an error (`answered`, always recorded by the run), how many it holds (`answers`).
  */
 export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
-  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0 };
+  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0, lost: 0 };
   for (const result of lock.results)
     for (const [repeat, key] of result.invoke.entries()) {
       if (!key) continue;
@@ -25,11 +27,15 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
       if (kind === 'cancelled') continue;
       held.keys++;
       const has = store.has(key);
-      if (has || store.has(lastErrorKey(key))) held.any++;
+      const any = has || store.has(lastErrorKey(key));
+      if (any) held.any++;
       if (kind === null) {
         held.answered++;
         if (has) held.answers++;
-      } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) held.transient++;
+      } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) {
+        held.transient++;
+        if (!any) held.lost++;
+      }
     }
   return held;
 }
