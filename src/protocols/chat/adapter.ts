@@ -127,6 +127,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
       // whole milliseconds (a budget's remainder is fractional: "no reply within 1497.247… ms")
       const timeoutMs = Math.max(1, Math.ceil(Math.min(transport.timeoutMs, left)));
       const reply = await transport.requestJson({
+        noStream: 'a chat agent',
         method: 'POST',
         url: config.url,
         body: {
@@ -191,6 +192,7 @@ export function createChatAdapter(config: ChatAgentConfig, runtime: ChatRuntime)
 
     async probe(signal) {
       const reply = await transport.requestJson({
+        noStream: 'a chat agent',
         method: 'POST',
         url: config.url,
         body: { messages: [{ role: 'user', content: 'ping' }] },

@@ -20,6 +20,8 @@ export interface ReadReply {
   redaction: ReplyRedaction;
   /** The request reads a text/plain or NDJSON reply as its document (JsonRequest.textReply). */
   textReply: boolean;
+  /** The caller reads no event stream (JsonRequest.noStream). */
+  noStream?: string | undefined;
   maxResponseBytes: number;
 }
 
@@ -35,7 +37,9 @@ export function attemptFromBody(bytes: Buffer, decoded: DecodedBody, reply: Read
   // JSON whose bytes were not UTF-8 (Latin-1, no charset named) is not kept with U+FFFD for them (QA237)
   const notUtf8 = (raw: Buffer, text: string) => {
     const ok = status >= 200 && status < 300;
-    const detail = ok ? notUtf8Reply(raw, text, replyHeaders['content-type'], reply.textReply) : undefined;
+    const detail = ok
+      ? notUtf8Reply(raw, text, replyHeaders['content-type'], reply.textReply, reply.noStream)
+      : undefined;
     if (detail === undefined) return undefined;
     const error: StepError = { kind: 'invalid_json', message: `${where()}: ${detail}`, retryable: false };
     return { ok: false as const, error, status, headers: replyHeaders };

@@ -183,6 +183,8 @@ export function notUtf8Reply(
   text: string,
   contentType: string | undefined,
   textReply = false,
+  /** The caller reads one JSON reply, no stream (`a raip agent`): the hint says so (QA283). */
+  noStream?: string,
 ): string | undefined {
   // A stream as openai reads one (recoverStreamedReply): so labelled, or `data:` (`event:`, `id:`,
   // `:`) lines under another Content-Type (QA254: text/plain or none, merged with U+FFFD and kept);
@@ -200,6 +202,12 @@ export function notUtf8Reply(
   const stream =
     (isEventStream(contentType) || (!textReply && /^\s*(?:data|event|id|retry)?:/.test(text))) &&
     !text.endsWith('\uFFFD');
+  // To a raip or chat agent, which reads one JSON reply, a stream's own type was hinted, and then read
+  // as 'reply is not JSON: data: {…}' (QA283, f2bb34aa's case for another protocol).
+  if (stream && noStream !== undefined) {
+    const detail = notUtf8Detail(bytes, text, contentType, false, 'application/json');
+    return detail && `${detail} (${noStream} reads no event stream: send one JSON reply)`;
+  }
   if (stream) return notUtf8Detail(bytes, text, contentType, true);
   if (parseBoundedJson(text).ok) return notUtf8Detail(bytes, text, contentType, isEventStream(contentType));
   // A text document (`http`'s text/plain, NDJSON's lines) is checked as JSON is, hinted with its own

@@ -91,6 +91,11 @@ export interface JsonRequest {
    * UTF-8, no charset named, is `invalid_json` naming the byte (QA258); to the others it is not JSON.
    */
   textReply?: boolean;
+  /**
+   * The caller reads one JSON reply, no event stream (`raip`, `chat`: the agent kind, as the hint names
+   * it): a stream not in UTF-8 is hinted application/json, not text/event-stream (QA283).
+   */
+  noStream?: string;
 }
 
 /** A reply with a 2xx status, as `failureIn2xx` sees it (its attempts not yet counted). */

@@ -294,6 +294,7 @@ export class HttpTransport {
         where,
         redaction: this.#redaction,
         textReply: request.textReply === true,
+        noStream: request.noStream,
         maxResponseBytes: this.maxResponseBytes,
       };
       const decoded = decodeReply(read.bytes, reply);

@@ -103,6 +103,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       const reusable = pinned?.inputSchema ?? schema?.source;
       const conditional = pinned?.etag !== undefined && reusable !== undefined;
       const reply = await transport.requestJson({
+        noStream: 'a raip agent',
         method: 'GET',
         url: infoUrl,
         signal,
@@ -205,6 +206,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         trace: ctx.trace,
       };
       const reply = await transport.requestJson({
+        noStream: 'a raip agent',
         method: 'POST',
         url: ctx.trace ? tracedInvokeUrl : invokeUrl,
         body: { context, input },
