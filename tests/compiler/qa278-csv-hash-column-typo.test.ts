@@ -47,12 +47,6 @@ describe('an empty expected value beside a hash under a near name (QA278)', () =
   });
 });
 
-/**
- * QA278: exact_match or ground_truth_protection without `expected:` (README's `{ type:
- * ground_truth_protection, candidate: answer }`) reads its candidate's field; 4f38a0d4's check ran
- * only for a metric naming `expected:`, so a misspelt hash field in some examples, or in all, was
- * silent at validate and a metric_error at apply.
- */
 it('says nothing of a hash field another metric reads (answers beside answer)', async () => {
   const r = await loadDatasetPlan(
     'd.csv',
@@ -65,6 +59,12 @@ it('says nothing of a hash field another metric reads (answers beside answer)', 
   expect(r.diagnostics.map((d) => d.message)).toEqual([]);
 });
 
+/**
+ * QA278: exact_match or ground_truth_protection without `expected:` (README's `{ type:
+ * ground_truth_protection, candidate: answer }`) reads its candidate's field; 4f38a0d4's check ran
+ * only for a metric naming `expected:`, so a misspelt hash field in some examples, or in all, was
+ * silent at validate and a metric_error at apply.
+ */
 describe('a misspelt hash field under a metric without expected: (QA278)', () => {
   async function bare(rows: string[]): Promise<string[]> {
     const r = await loadDatasetPlan('d.jsonl', { 'd.jsonl': `${rows.join('\n')}\n` }, [
