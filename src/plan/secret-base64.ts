@@ -26,6 +26,8 @@ export function addBase64Forms(out: Set<string>, value: string): void {
   for (const form of forms) {
     out.add(form);
     out.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
+    // in a JSON string as PHP's json_encode writes it, `/` escaped (QA285: `Pz8\/Pj5` was kept)
+    if (form.includes('/')) out.add(form.replace(/\//g, '\\/'));
   }
 }
 

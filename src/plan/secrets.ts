@@ -181,6 +181,8 @@ function addSecretForms(out: Set<string>, value: string): void {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   out.add(ascii);
+  // PHP's json_encode escapes `/` (and non-ASCII) by default: an AWS-style `a/b` comes back `a\/b` (QA285: kept)
+  if (value.includes('/')) for (const form of [once, ascii]) out.add(form.replace(/\//g, '\\/'));
   // the same in upper-case hex (Jackson's ESCAPE_NON_ASCII, `p\u00E4ss`), and .NET's
   // System.Text.Json, whose default encoder also escapes `"&'+<>\`` (`tok\u002Bli\u003Cve`):
   // a raw reply such an agent wrote, cut or not JSON, quoted it in the open (QA195)

@@ -44,6 +44,9 @@ describe('secret forms', () => {
         'a\\u0022b\\\\c/d \\u00FC',
         'a\\"b\\\\c/d \\uFFFD',
         'a\\u0022b\\\\c/d \\uFFFD', // .NET's, its `"` escaped too (QA198)
+        // PHP's json_encode, `/` escaped, non-ASCII too by default (QA285)
+        'a\\"b\\\\c\\/d ü',
+        'a\\"b\\\\c\\/d \\u00fc',
       ].sort(),
     );
   });
