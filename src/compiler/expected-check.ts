@@ -54,7 +54,10 @@ export function checkExpectedPaths(
     if (HASH_READERS.has(metric.type) && config.expected === undefined) {
       const name = bareHashField(metric, group);
       if (name !== undefined)
-        out.push(...hashFieldMissing(metric.id, name, examples, metric.path, locate, taken, true));
+        out.push(
+          ...hashFieldMissing(metric.id, name, examples, metric.path, locate, taken, true),
+          ...hashBesideOtherFields(metric.id, name, examples, metric.path, locate),
+        );
       continue;
     }
     for (const key of ['expected', 'reference']) {
@@ -177,6 +180,47 @@ function hashFieldMissing(
       `${one ? `example ${ids} has` : `examples ${ids} have`} empty ("") beside an expected_sha256 without it`,
       `${one ? 'its' : 'their'} metric compares the answer with ""`,
     ]),
+  ];
+}
+
+/**
+ * Examples whose expected value is a mapping without the candidate's field, kept hashed beside it
+ * (a CSV's `expected.rationale` and `expected_sha256.answer` columns): a metric without `expected:`
+ * reads the field only where `expected` has it (resolve-fields.ts `expectedPathFor`), so it compared
+ * the answer with the whole mapping and scored 0, with nothing said (QA283). `expected: answer` reads
+ * the hash.
+ */
+function hashBesideOtherFields(
+  metricId: string,
+  field: string,
+  examples: readonly ResolvedExample[],
+  path: PlanPath,
+  locate: (path: PlanPath) => SourcePosition | undefined,
+): Diagnostic[] {
+  const which = examples.filter(
+    (example) =>
+      isPlainObject(example.expected) &&
+      !Object.hasOwn(example.expected, field) &&
+      isPlainObject(example.expected_sha256) &&
+      Object.hasOwn(example.expected_sha256, field),
+  );
+  const first = which[0];
+  if (first === undefined) return [];
+  const named = which.slice(0, 3).map((example) => example.id);
+  const more = which.length > named.length ? ` and ${which.length - named.length} more` : '';
+  const ids = `${named.join(', ')}${more}`;
+  const one = which.length === 1;
+  return [
+    diagnostic(
+      'EVALC_REF_EXPECTED',
+      `\`${metricId}\` has no expected:, so it reads expected.${field} only where the expected value has it: ${one ? `example ${ids} keeps` : `examples ${ids} keep`} ${field} in expected_sha256 beside an expected value without it (example ${first.id}'s fields: ${Object.keys(first.expected as object).join(', ') || 'none'}), so ${one ? 'its' : 'their'} metric compares the answer with that whole value`,
+      path,
+      {
+        source: locate(path),
+        hint: `write \`expected: ${field}\`, which reads expected_sha256.${field} where the expected value has no ${field}`,
+        severity: 'warning',
+      },
+    ),
   ];
 }
 

@@ -45,3 +45,29 @@ it('says nothing when each binding reads a field the examples have', async () =>
 it('warns once of a misspelt field both bindings read', async () => {
   expect(await warnings('answer', 'answr')).toHaveLength(1);
 });
+
+/**
+ * QA283: a CSV keeping a public `expected.rationale` beside a hashed `expected_sha256.answer` — a
+ * dataset that hashes only some fields — scored `{ type: exact_match }` 0 in every row with nothing
+ * said: without `expected:` it reads expected.answer only where the expected value has it, so it
+ * compared the answer with the whole `{rationale}`. Warned, the hint naming `expected: answer`.
+ */
+it('warns of a hashed answer beside public fields under a metric without expected:', async () => {
+  const dir = writeFiles({
+    'evalc.yaml': `evalc: 1
+benchmark: { id: b }
+agents:
+  a1: { protocol: raip, url: "http://127.0.0.1:9" }
+tasks:
+  t:
+    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
+    datasets: { d: { source: d.csv } }
+    metrics: [ { type: exact_match }, { type: exact_match, id: named, expected: answer } ]
+`,
+    'd.csv': `id,q,expected.rationale,expected_sha256.answer\na,x,capital,${hash}\nb,y,,${hash}\n`,
+  });
+  const r = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
+  expect(r.diagnostics.map((d) => `${d.code} ${d.path.join('.')} ${d.message} | ${d.hint}`)).toEqual([
+    "EVALC_REF_EXPECTED tasks.t.metrics.0 `exact_match` has no expected:, so it reads expected.answer only where the expected value has it: examples a, b keep answer in expected_sha256 beside an expected value without it (example a's fields: rationale), so their metric compares the answer with that whole value | write `expected: answer`, which reads expected_sha256.answer where the expected value has no answer",
+  ]);
+});
