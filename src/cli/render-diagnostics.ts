@@ -121,12 +121,13 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
 }
 
 /**
- * A `${env.NAME}` whose name reads as a key pasted in its place, anywhere on the line (a url, a
+ * A `${env.NAME}` (or `${NAME}`) whose name reads as a key pasted in its place, anywhere on the line (a url, a
  * model, a template under EVALC_SECRET_PLACEMENT), one `*` per character (QA285: printed whole).
  */
 export function maskKeyedReferences(text: string): string {
-  if (!text.includes('${env.')) return text;
-  return text.replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (ref, name: string) =>
+  if (!text.includes('${')) return text;
+  // also one left open, `${env.ghp_…`, or without `env.`, `${ghp_…}` (malformed, said `${…}`)
+  return text.replace(/\$\{(?:env\.)?([A-Za-z0-9_.]+)\}?/g, (ref, name: string) =>
     looksLikeSecret(name) ? '*'.repeat(ref.length) : ref,
   );
 }

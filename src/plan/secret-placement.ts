@@ -139,7 +139,20 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
   // (QA269: `${env.eyJhbGci…}` was quoted whole, its dots being name characters).
   const [, envHead = '', envRest = ''] = /^\$\{\{?env[.:]?([A-Za-z0-9_.]*)(.*)\}$/s.exec(ref) ?? [];
   const keyedAfterEnv = /^\$\{\{?env\b/.test(ref) && (looksLikeSecret(envHead) || envRest.startsWith('-'));
-  const said = !isSecret ? ref : literal ? '${…}' : keyedAfterEnv ? '${env…}' : shownUpToName(ref);
+  // Elsewhere (a url, a system prompt) it is plan content, quoted whole, unless it reads as a key (QA285).
+  const isEnv = /^\$\{\{?env\b/.test(ref);
+  const keyElsewhere = !isSecret && looksLikeSecret(isEnv ? envHead : head);
+  const said = keyElsewhere
+    ? isEnv
+      ? '${env…}'
+      : '${…}'
+    : !isSecret
+      ? ref
+      : literal
+        ? '${…}'
+        : keyedAfterEnv
+          ? '${env…}'
+          : shownUpToName(ref);
   const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
   if (name !== undefined)
     return {
