@@ -10,9 +10,11 @@ import type { Lockfile } from '../lockfile/types.js';
 import { MIN_SECRET_LENGTH, secretForms } from './secrets.js';
 
 // Azure API Management's `subscription-key`, GitLab's `private_token`, `api_token`, `auth_token` too
-// (QA280: kept as written in evalc.lock, the reports and 'is the agent running at <url>?').
+// (QA280: kept as written in evalc.lock, the reports and 'is the agent running at <url>?'); OAuth's
+// `refresh_token` and `id_token`, `session_token`, and the `x-api-key` header's name written as a
+// parameter, as some gateways take it.
 const CREDENTIAL_PARAM =
-  /^(?:code|key|api[-_]?key|access[-_]?token|token|auth|sig|signature|secret|client[-_]?secret|password|passwd|pwd|x-amz-signature|x-amz-security-token|x-goog-signature|subscription[-_]?key|private[-_]?token|api[-_]?token|auth[-_]?token)$/i;
+  /^(?:code|key|api[-_]?key|x-api-key|access[-_]?token|refresh[-_]?token|id[-_]?token|session[-_]?token|token|auth|sig|signature|secret|client[-_]?secret|password|passwd|pwd|x-amz-signature|x-amz-security-token|x-goog-signature|subscription[-_]?key|private[-_]?token|api[-_]?token|auth[-_]?token)$/i;
 
 const MASK = '***';
 
