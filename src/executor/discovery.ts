@@ -11,8 +11,13 @@ import type { ApplyOptions } from './apply-types.js';
 import type { SchemaCache } from './schema-cache.js';
 import { reorderedLists } from './schema-order.js';
 
-/** The transport's codes for a request that reached no server: nothing listening, no such host. */
-const NOTHING_REACHED = /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)/;
+/**
+ * The transport's codes for a request that reached no server: nothing listening, no such host, no
+ * socket file at a `mae` agent's `unix:` path (QA291: the agent not started at all; a stale file,
+ * ECONNREFUSED, was asked, the missing one, ENOENT, was not).
+ */
+const NOTHING_REACHED =
+  /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)|^socket agent unix:.*\(ENOENT\)$/;
 
 /**
  * ``is the agent running at <url>?`` after a request that reached no server (nothing listening, no
