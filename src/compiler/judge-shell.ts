@@ -112,18 +112,18 @@ export function judgeShellDiagnostics(
   const stdin = stdinRedirection(last);
   if (stdin !== undefined)
     error(
-      `takes the judge's stdin from elsewhere (\`${stdin}\`): evalc writes the params of each call to stdin, so every call would fail`,
+      `takes the judge's stdin from elsewhere (\`${quoteCut(stdin, 80)}\`): evalc writes the params of each call to stdin, so every call would fail`,
       'remove the redirection: the judge reads its params from the stdin evalc gives it',
     );
   const redirect = stdoutRedirection(last);
   if (redirect?.byPath)
     error(
-      `redirects stdout to itself by name (\`${redirect.written}\`): the judge's stdout is a socket evalc reads, which sh cannot open by name ("cannot create /dev/stdout"), so every call would fail`,
+      `redirects stdout to itself by name (\`${quoteCut(redirect.written, 80)}\`): the judge's stdout is a socket evalc reads, which sh cannot open by name ("cannot create /dev/stdout"), so every call would fail`,
       'remove the redirection: stdout already goes to evalc',
     );
   else if (redirect !== undefined)
     error(
-      `sends the judge's stdout elsewhere (\`${redirect.written}\`): evalc reads its reply from stdout, so every call would fail with no output`,
+      `sends the judge's stdout elsewhere (\`${quoteCut(redirect.written, 80)}\`): evalc reads its reply from stdout, so every call would fail with no output`,
       'redirect stderr alone to keep a log (`2>judge.log`), or write a script that logs and prints the reply',
     );
   // QA94, QA106: `|&` is bash's (and zsh's); sh — dash on Debian and Ubuntu — refuses the
@@ -135,7 +135,7 @@ export function judgeShellDiagnostics(
       'keep a log of its stderr with `2>judge.log` (`2>&1 | tee` would give `rpc <method>` to `tee`, not the judge), or a script that logs and runs the judge with its arguments ("$@")',
     );
   else if (all.some((t) => t.operator && t.text === '|')) {
-    const tail = last.map((t) => t.raw).join(' ');
+    const tail = quoteCut(last.map((t) => t.raw).join(' '), 80);
     out.push(
       diagnostic(
         'EVALC_JUDGE_CONFIG',

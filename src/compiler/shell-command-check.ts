@@ -11,6 +11,7 @@
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
+import { quoteCut } from '../protocols/quote-cut.js';
 import { shellTokens, type Token } from './shell-tokens.js';
 
 /** Builtins that take no judge's place: `rpc <method>` given to them is lost, their status is theirs. */
@@ -31,7 +32,7 @@ export function judgeTailDiagnostics(
   if (last.bare.endsWith(')') || last.bare === '}')
     return [
       error(
-        `ends in a subshell or group (\`${last.raw}\`): evalc appends \`rpc <method>\` to the command, and sh refuses a word after \`)\` or \`}\` (syntax error), so every call would fail`,
+        `ends in a subshell or group (\`${quoteCut(last.raw, 80)}\`): evalc appends \`rpc <method>\` to the command, and sh refuses a word after \`)\` or \`}\` (syntax error), so every call would fail`,
         'name the judge itself (`node judge.mjs`), or a script that runs it with its arguments ("$@")',
       ),
     ];
@@ -40,7 +41,8 @@ export function judgeTailDiagnostics(
   const op = words[lastOp]?.text;
   const tail = words.slice(lastOp + 1);
   const first = tail[0]?.text ?? '';
-  const shown = tail.map((t) => t.raw).join(' ');
+  // Cut as what validate quotes elsewhere (QA287): a 120 KiB command's tail was quoted whole, twice.
+  const shown = quoteCut(tail.map((t) => t.raw).join(' '), 80);
   if (op === '||')
     return [
       error(
