@@ -95,12 +95,15 @@ export const HTML_SCRIPT = `
   function hasError(e) {
     return e.status === 'error' || errorKind(e) !== '' || e.metrics.some(function (m) { return m.error !== undefined; });
   }
-  function matches(e) {
-    if (state.filter === 'failures' && e.pass !== false) return false;
-    if (state.filter === 'errors' && !hasError(e)) return false;
+  function matchesSearch(e) {
     if (!state.search) return true;
     var hay = [e.agent, e.task, e.dataset, e.example, e.status, errorKind(e)].concat(failedMetrics(e)).join(' ').toLowerCase();
     return hay.indexOf(state.search) >= 0;
+  }
+  function matches(e) {
+    if (state.filter === 'failures' && e.pass !== false) return false;
+    if (state.filter === 'errors' && !hasError(e)) return false;
+    return matchesSearch(e);
   }
   var sorters = {
     status: function (e) { return e.status; },
@@ -265,12 +268,14 @@ export const HTML_SCRIPT = `
       viewer.focus({ preventScroll: true });
     }
   }
-  // The opened row, brought into view and focused; the search box when a filter or search hides it.
+  // The opened row, brought into view and focused; the search box when the search hides it, else the
+  // filter (QA291: a filter alone hiding it sent the focus to the empty search box, as if it hid the row).
   function backToRow(id) {
     // A sort or search since may have left it past the rows drawn: draw down to it (QA286: Back went to an empty search box).
     var at = visible().map(function (e) { return e.id; }).indexOf(id);
     if (at >= state.limit) { state.limit = (Math.floor(at / PAGE) + 1) * PAGE; renderTable(); }
-    var target = Array.prototype.filter.call(tbody.children, function (tr) { return tr.getAttribute('data-id') === id; })[0] || document.getElementById('search');
+    var hider = document.getElementById(matchesSearch(byId[id]) ? 'filter' : 'search');
+    var target = Array.prototype.filter.call(tbody.children, function (tr) { return tr.getAttribute('data-id') === id; })[0] || hider;
     target.scrollIntoView({ block: 'center' });
     target.focus({ preventScroll: true });
   }
