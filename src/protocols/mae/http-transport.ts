@@ -3,7 +3,8 @@
  * reply. Uses the shared `HttpTransport` (pooling, timeouts, size limit, retries).
  *
  * - A 2xx reply is parsed as JSON whatever its Content-Type; when the type is not JSON the reply
- *   carries a `content_type` compatibility warning (AgentV's aiohttp would reject it).
+ *   carries a `content_type` compatibility warning (AgentV's aiohttp would reject it). An event stream
+ *   is not read (`transport: sse` reads one): one not in UTF-8 is hinted application/json.
  * - Status ≥ 400 fails with `http_<code>`; what the agent said (redacted, one line, ≤ 200
  *   characters: `{"error": "…"}`, FastAPI's `detail` / 422 list, an HTML error page's text) is
  *   quoted in the message.
@@ -62,6 +63,9 @@ export class MaeHttpTransport implements MaeTransport {
   async send(body: Record<string, unknown>, { signal, headers }: SendOptions): Promise<TransportReply> {
     const { client, timeoutMs } = this.#options;
     const response = await client.requestJson({
+      // one JSON reply: a Latin-1 `data: {…}` stream is hinted application/json, not the stream's own
+      // type, which this transport then read as 'reply is not JSON: data: {…}' (QA288, 9440197f's case)
+      noStream: 'a mae http agent',
       method: 'POST',
       url: this.#url,
       body,
