@@ -44,11 +44,12 @@ const BREAK = /\r?\n|\\r\\n|\\n|[ \t]+/g;
 
 export function scrubWrappedSecrets(text: string, secrets: readonly string[], marker: string): string {
   if (!text.includes('\n') && !text.includes('\\n')) return text;
+  const sought = wrappedSecrets(secrets);
   return text.replace(WRAPPED, (run) => {
     const joined = run.replace(BREAK, '');
     const covered = new Uint8Array(joined.length);
     let found = false;
-    for (const s of secrets)
+    for (const s of sought)
       for (let i = joined.indexOf(s); s.length > 0 && i !== -1; i = joined.indexOf(s, i + 1)) {
         covered.fill(1, i, i + s.length);
         found = true;
@@ -64,6 +65,34 @@ export function scrubWrappedSecrets(text: string, secrets: readonly string[], ma
     }
     return out + maskPiece(run.slice(last), covered, at, marker);
   });
+}
+
+/**
+ * The secrets sought in a joined run: not the lines of a secret of several lines (a PEM key in
+ * `serve.env`, each line a secret of its own for logs) but that secret's lines joined. Read
+ * joined, a private key's line of its public modulus was found across the line ends of the
+ * certificate that holds the same modulus, which an answer quoting it had starred (QA290: 8 of
+ * 24 RSA certificates, wherever the modulus fell at the same offset modulo 3).
+ */
+const sought = new WeakMap<readonly string[], { length: number; list: string[] }>();
+
+function wrappedSecrets(secrets: readonly string[]): string[] {
+  let entry = sought.get(secrets);
+  if (entry?.length !== secrets.length) {
+    const lines = new Set<string>();
+    const joined = new Set<string>();
+    for (const s of secrets) {
+      if (!/[\r\n]/.test(s)) continue;
+      const each = s.split(/\r\n|\r|\n/).map((line) => line.trim());
+      for (const line of each) lines.add(line);
+      joined.add(each.filter((line) => !line.startsWith('-----')).join(''));
+    }
+    const list = secrets.filter((s) => !/[\r\n]/.test(s) && !lines.has(s));
+    for (const s of joined) if (s.length > 0) list.push(s);
+    entry = { length: secrets.length, list };
+    sought.set(secrets, entry);
+  }
+  return entry.list;
 }
 
 /** `piece` (joined's characters from `at`) with each stretch of covered characters one `marker`. */
