@@ -9,7 +9,10 @@ export interface CacheHolding {
   transient: number;
   answered: number;
   answers: number;
-  /** Of the transient failures, how many the cache holds neither an answer nor a failure note of. */
+  /**
+   * Of the transient failures, how many the cache holds no failure note of: their reason is in the
+   * note alone (an answer under the key is another run's, not shown beside the lock's error).
+   */
   lost: number;
 }
 
@@ -27,14 +30,16 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
       if (kind === 'cancelled') continue;
       held.keys++;
       const has = store.has(key);
-      const any = has || store.has(lastErrorKey(key));
-      if (any) held.any++;
+      const noted = store.has(lastErrorKey(key));
+      if (has || noted) held.any++;
       if (kind === null) {
         held.answered++;
         if (has) held.answers++;
       } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) {
         held.transient++;
-        if (!any) held.lost++;
+        // QA289: an earlier run's answer under the key (an `apply --refresh` that failed where the
+        // last one answered) kept it from being counted, and the prune's loss went unsaid.
+        if (!noted) held.lost++;
       }
     }
   return held;

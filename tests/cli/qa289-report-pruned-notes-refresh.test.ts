@@ -1,0 +1,54 @@
+/**
+ * QA289: after `apply --refresh` failed transiently where the run before had answered, and `cache
+ * prune` dropped the notes of those failures, the reports lost their reasons with nothing said:
+ * 64f38e09 counted a failure as lost only when the cache held neither its note nor an answer under
+ * its key, and the earlier run's answer (which the reports do not show beside the lock's error)
+ * stood in for the note.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
+import type { CountingAgentOptions } from '../fixtures/apply-counting-agent.mjs';
+
+describe('evalc report after a prune of a refreshed run that failed where the last one answered', () => {
+  const options: CountingAgentOptions = {};
+  const agent = useCountingAgent(options);
+  const dir = agent.workspace('qa289-pruned-notes-refresh');
+  it('says the failures lost their details', async () => {
+    writePlan(dir, {
+      agentUrl: agent.agent.url,
+      limits: { retries: 0 },
+      metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
+      run: { repeats: 2 },
+    });
+    const ids = ['q1', 'q2'];
+    writeDataset(
+      dir,
+      'd1.jsonl',
+      ids.map((id) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } })),
+    );
+    expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
+    // The agent read its options per request: every later call is a 500.
+    options.faults = { seed: 1, rates: { '500': 1 } };
+    await runCli(['apply', '--refresh', '--quiet'], { cwd: dir });
+    const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8'));
+    expect(lock.results.flatMap((r: { errors?: (string | null)[] }) => r.errors ?? [])).toEqual([
+      'http_500',
+      'http_500',
+      'http_500',
+      'http_500',
+    ]);
+    const before = await runCli(['report', '--format', 'md'], { cwd: dir });
+    expect(before.stderr).toBe('');
+    expect(before.stdout).toMatch(/error `http_500` \(scored 0\): /);
+    expect((await runCli(['cache', 'prune'], { cwd: dir })).code).toBe(0);
+
+    const md = await runCli(['report', '--format', 'md'], { cwd: dir });
+    expect(md.code).toBe(0);
+    expect(md.stderr).toBe(
+      "note: the cache at .evalc/cache holds no failure details for this lock's 4 failed invokes (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n",
+    );
+    expect(md.stdout).not.toMatch(/error `http_500` \(scored 0\): /);
+  });
+});
