@@ -259,6 +259,7 @@ export function planChangeReason(
   lock: Lockfile,
   staleRuns = 0,
   unit = 'runs',
+  staleGroups: Iterable<string> = [],
 ): string {
   const reason = planOnlyReason(compiled, lock, staleRuns, unit);
   // QA131: a dataset edit beside it (an example's weight) was not said: the dataset's reason is
@@ -266,7 +267,13 @@ export function planChangeReason(
   // Examples joined from the cache beside it (run.repeats lowered) too (QA233: unsaid), and a field
   // edited in another dataset beside those (QA247: unsaid, as bf41597 named the join alone).
   if (datasetsMatch(lock, compiled)) return reason;
-  return `${reason}, and ${datasetEditReason(compiled, lock).replace(/^because /, '')}`;
+  // An edit the cached runs evalc.lock does not record hold (a PR's second CI run, its lock main's)
+  // is those runs, not a field no step reads (QA292: `q` edited read 'a field no step reads').
+  const unrecorded =
+    staleRuns > 0 ? { reason: unrecordedReason(staleRuns, unit), groups: staleGroups } : undefined;
+  const edit = datasetEditReason(compiled, lock, unrecorded);
+  if (edit === reason || edit.startsWith(`${reason}, and `)) return edit;
+  return `${reason}, and ${edit.replace(/^because /, '')}`;
 }
 
 function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: number, unit: string): string {

@@ -127,7 +127,7 @@ export function planAggregates(
                 : undefined,
             )
           : lockMissing
-            ? planChangeReason(compiled, lock, staleRuns, stepUnit)
+            ? planChangeReason(compiled, lock, staleRuns, stepUnit, staleGroups.keys())
             : otherVersion
               ? `because evalc.lock was written by evalc ${otherVersion} (this is ${EVALC_VERSION})`
               : (metricChange ?? "because evalc.lock is not this plan's"),
