@@ -93,13 +93,13 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       ) {
         const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
         // The batch is not sent, so taking one more item only tells whether there was a rest (QA64).
+        // one example said as one (QA291: 'the first 1 examples all failed …; they were')
+        const one = firstRuns.length === 1;
         const rest = items.next().done
-          ? `they were ${agentId}'s whole batch`
+          ? `${one ? 'it was' : 'they were'} ${agentId}'s whole batch`
           : `the rest of ${agentId}'s batch was not sent`;
-        aborted.set(
-          agentId,
-          `preflight: the first ${firstRuns.length} examples all failed (${kinds}); ${rest}`,
-        );
+        const first = one ? 'the first example failed' : `the first ${firstRuns.length} examples all failed`;
+        aborted.set(agentId, `preflight: ${first} (${kinds}); ${rest}`);
         ctx.message(
           `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, firstItems, firstRuns)}`,
         );
