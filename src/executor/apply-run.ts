@@ -335,7 +335,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         heap.tick();
       },
     });
-    options.progress.finish({ interrupted: options.signal.aborted });
+    // A cache that cannot be written stops dispatch like a Ctrl-C: what never ran is `not run` (QA294).
+    options.progress.finish({ interrupted: runSignal.aborted });
     store().flush();
     const writeFailure = store().writeFailure;
     if (writeFailure) return { status: 'failed', message: `cannot write: ${writeFailure.message}` };
