@@ -349,9 +349,10 @@ export function scrubSecrets(text: string, secrets: readonly string[], marker = 
  */
 export function scrubWholeSecrets(text: string, secrets: readonly string[], marker = '***'): string {
   if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
-  let out = text;
+  // base64 lines read joined first: a `***` left in one broke its run (QA290: a key's second spelling kept)
+  let out = scrubWrappedSecrets(text, longestFirstOf(secrets), marker);
   for (const s of longestFirstOf(secrets)) if (out.includes(s)) out = out.split(s).join(marker);
-  return scrubWrappedSecrets(out, longestFirstOf(secrets), marker);
+  return out;
 }
 
 /** Whether `text` contains any of the secrets (a cheap test before scrubbing a parsed document). */
