@@ -247,9 +247,10 @@ export function compilePlan(
       for (const name of Object.keys(group.extraction.expressions)) names.add(name);
       taskOutputs.set(group.taskId, names);
     }
-    // Agents sharing a binding see the same content context, and expected paths do not depend
-    // on the agent: each (task, dataset[, binding]) is checked once.
+    // Agents sharing a binding see the same content context, and expected paths depend on the
+    // agent only through its binding's output names: each (task, dataset, binding) is checked once.
     const checked = new Set<string>();
+    const expectedChecked = new Set<string>();
     const hashFields = hashFieldsByDataset(groups.map((g) => g.group));
     diagnostics.push(
       ...checkOpenaiInputs(
@@ -264,15 +265,18 @@ export function compilePlan(
       const outputs = taskOutputs.get(group.taskId)!;
       const datasetKey = `${group.taskId}\u0000${group.datasetId}`;
       const bindingKey = `${datasetKey}\u0000${group.bindingName}`;
+      // Per binding's outputs: a metric without `expected:` reads its candidate, the binding's output
+      // (QA283); bindings with the same output names read the same fields, so are checked once (QA288:
+      // each agent's own binding read the 10k rows again, 0.7 s of validate with 10 such agents).
+      const outputsKey = `${datasetKey}\u0000${[...group.extraction.names].sort().join('\u0000')}`;
       const problems = [
         ...(checked.has(bindingKey) ? [] : checkContentTemplates(group, resolved.loaded.locate, outputs)),
-        // Per binding: a metric without `expected:` reads its candidate, the binding's output (QA283).
-        ...(checked.has(bindingKey)
+        ...(expectedChecked.has(outputsKey)
           ? []
           : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256))),
       ];
       checked.add(bindingKey);
-      checked.add(datasetKey);
+      expectedChecked.add(outputsKey);
       for (const d of problems) {
         const id = `${d.code}\u0000${d.path.join('.')}\u0000${d.message}`;
         if (seen.has(id)) continue;
