@@ -11,10 +11,17 @@ import { codePointCut } from '../protocols/quote-cut.js';
 
 const TAIL_LINES = 40;
 const SPILL_CHARS = 64 * 1024;
+/** A line that ends in 16 base64 characters or more starts a run; one of them alone continues it. */
+const BASE64_END = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}\r?$/;
+const BASE64_LINE = /^[ \t]*[A-Za-z0-9+/_-]+={0,2}\r?$/;
+/** A run held past this is masked and written as it stands (a secret split right there is not found). */
+const HELD_CHARS = 1024 * 1024;
 
 /** Reads a served process's stdout or stderr into its log, keeping its last lines for messages. */
 export class OutputTail {
   #tail: string[] = [];
+  /** Each stream's run of base64 lines not yet written (`attach`). */
+  readonly #held = new Set<string[]>();
   /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
   readonly #carry: number;
 
@@ -29,6 +36,33 @@ export class OutputTail {
   ): void {
     if (!stream) return;
     let partial = '';
+    // A run of base64 lines (a wrapped dump) is held and masked as one text, so a secret's
+    // spelling split at a line end is found (scrubWrappedSecrets; QA290: masked line by line, it
+    // stood in the log and in a failure's 'output:'). Its lines are seen (ready.line) as they come.
+    const held: string[] = [];
+    this.#held.add(held);
+    let heldChars = 0;
+    const release = () => {
+      if (held.length === 0) return;
+      const clean = scrubSecrets(held.join('\n'), this.secrets);
+      held.length = 0;
+      heldChars = 0;
+      log.write(`${clean}\n`);
+      for (const line of clean.split('\n')) this.#add(line);
+    };
+    const line = (raw: string) => {
+      const holding = held.length > 0 && BASE64_LINE.test(raw) && heldChars < HELD_CHARS;
+      if (!holding) release();
+      if (holding || BASE64_END.test(raw)) {
+        held.push(raw);
+        heldChars += raw.length;
+        this.#add(scrubSecrets(raw, this.secrets), onLine, false);
+        return;
+      }
+      const clean = scrubSecrets(raw, this.secrets);
+      log.write(`${clean}\n`);
+      this.#add(clean, onLine);
+    };
     stream.setEncoding('utf8');
     // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
     // A line that grows past SPILL_CHARS without a newline (a progress bar's `\r` updates) is
@@ -38,12 +72,11 @@ export class OutputTail {
       const parts = chunk.split('\n');
       partial += parts[0] ?? '';
       for (let i = 1; i < parts.length; i++) {
-        const clean = scrubSecrets(partial, this.secrets);
-        log.write(`${clean}\n`);
-        this.#add(clean, onLine);
+        line(partial);
         partial = parts[i] ?? '';
       }
       if (partial.length > SPILL_CHARS) {
+        release();
         const clean = scrubSecrets(partial, this.secrets);
         const cut = clean.length - this.#carry;
         log.write(clean.slice(0, cut));
@@ -57,30 +90,43 @@ export class OutputTail {
         // line, so the other stream's last words do not run on after it (QA236: a served agent
         // that died printing its key left `sk-QA236-SECRE` in its log and the failure message).
         const stopped = partial.endsWith('\r') ? partial : `${partial}…`;
-        const clean = scrubSecrets(stopped, this.secrets);
-        log.write(`${clean}\n`);
-        this.#add(clean, onLine);
+        if (held.length > 0 && BASE64_LINE.test(partial)) held.push(stopped);
+        else {
+          release();
+          const clean = scrubSecrets(stopped, this.secrets);
+          log.write(`${clean}\n`);
+          this.#add(clean, onLine);
+        }
       }
+      release();
+      this.#held.delete(held);
       partial = '';
     });
   }
 
   lines(): string[] {
-    return [...this.#tail];
+    const pending: string[] = [];
+    for (const held of this.#held)
+      if (held.length > 0)
+        for (const line of scrubSecrets(held.join('\n'), this.secrets).split('\n')) {
+          const shown = line.replace(/\r$/, '');
+          if (shown.trim() !== '') pending.push(codePointCut(shown, 500));
+        }
+    return [...this.#tail, ...pending].slice(-TAIL_LINES);
   }
 
   /** The error line and the last two lines (`summarizeOutput`). */
   suffix(): string {
-    const last = summarizeOutput(this.#tail);
+    const last = summarizeOutput(this.lines());
     return last === '' ? '' : `; output: ${last}`;
   }
 
   /** A line as a terminal shows it: a `\r` inside it starts it over. */
-  #add(raw: string, onLine: (line: string) => void): void {
+  #add(raw: string, onLine?: (line: string) => void, keep = true): void {
     const whole = raw.replace(/\r$/, '');
     const line = whole.slice(whole.lastIndexOf('\r') + 1);
-    onLine(line);
-    if (line.trim() === '') return;
+    onLine?.(line);
+    if (!keep || line.trim() === '') return;
     this.#tail.push(codePointCut(line, 500));
     if (this.#tail.length > TAIL_LINES) this.#tail.shift();
   }
