@@ -62,10 +62,13 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       };
       const failure = ctx.undiscovered.get(agentId);
       if (failure) {
-        // Its cached answers still count; anything else fails with the discovery's error.
-        ctx.message(
-          `evalc: ${ctx.scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
-        );
+        // Its cached answers still count; anything else fails with the discovery's error. Not said
+        // once Ctrl-C stopped the run (QA291: 'discovery failed (cancelled) … the run goes on without
+        // r1' after 'interrupted — stopping before the run').
+        if (!ctx.signal.aborted)
+          ctx.message(
+            `evalc: ${ctx.scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
+          );
         for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
         await runPool(items, inFlight, runItem, signal);
         return;
