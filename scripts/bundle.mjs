@@ -15,9 +15,9 @@
  * Node compiles the whole file before running a line of it, and runs every module a command
  * imports, so two dependencies are bundled without the parts evalc never calls
  * (benchmarks/start-up/README.md):
- * - undici: evalc uses `Pool`, `Agent` and `request`; its index also loads fetch, WebSocket,
+ * - undici: evalc uses `Pool`, `Agent`, `request` and `buildConnector`; its index also loads fetch, WebSocket,
  *   EventSource, the cache stores, cookies and the mock agents (~1 MB, ~25 ms of every start).
- *   `undici` is read from `undiciEntry()`: those three built as undici's index builds them.
+ *   `undici` is read from `undiciEntry()`: those four built as undici's index builds them.
  * - zod: its 40-odd message locales (~400 kB) are reachable from `z.locales`, which evalc never
  *   reads; only `en` (zod's default, set by zod itself) is kept.
  * Whitespace and syntax are minified (identifiers are not: stack traces keep their names).
@@ -48,6 +48,7 @@ function undiciEntry() {
     "const Dispatcher = require('./lib/dispatcher/dispatcher')",
     "const Pool = require('./lib/dispatcher/pool')",
     "const Agent = require('./lib/dispatcher/agent')",
+    "const buildConnector = require('./lib/core/connect')",
     "const api = require('./lib/api')",
     'Object.assign(Dispatcher.prototype, api)',
     'module.exports.request = makeDispatcher(api.request)',
@@ -69,6 +70,7 @@ const { getGlobalDispatcher } = require(${at('lib/global.js')})
 Object.assign(Dispatcher.prototype, api)
 module.exports.Pool = Pool
 module.exports.Agent = Agent
+module.exports.buildConnector = require(${at('lib/core/connect.js')})
 ${makeDispatcher}
 module.exports.request = makeDispatcher(api.request)
 `;

@@ -5,6 +5,7 @@
  */
 import { Pool } from 'undici';
 import { MAX_HEADER_BYTES } from './failure-words.js';
+import { continueTolerantConnector } from './interim-continue.js';
 
 export class OriginPools {
   readonly #connections: number;
@@ -31,7 +32,8 @@ export class OriginPools {
       pool = new Pool(origin, {
         connections: this.#connections,
         // The attempt's own timer ends a connect (untilAborted); undici's default gave up after 10 s.
-        connectTimeout: this.#timeoutMs,
+        // Its sockets read past an unsolicited 100 Continue (interim-continue.ts).
+        connect: continueTolerantConnector(this.#timeoutMs),
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
         keepAliveTimeout: 4_000,

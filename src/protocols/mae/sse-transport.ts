@@ -27,6 +27,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
 import { declaredStreamEncoding, notUtf8Message } from '../http/decode-body.js';
 import { flattenHeaders } from '../http/header-values.js';
+import { continueTolerantConnector } from '../http/interim-continue.js';
 import { askedWaitMs } from '../http/interpret-reply.js';
 import { discardBody, readBoundedBody } from '../http/read-bounded-body.js';
 import { decideRedirect, isRedirectStatus } from '../http/redirect-policy.js';
@@ -73,7 +74,8 @@ export class MaeSseTransport implements MaeTransport {
   /** The headers' secrets in every spelling a reply quotes them in (the shared transport's). */
   readonly #redaction: ReplyRedaction;
   readonly #maxBytes: number;
-  readonly #agent = new Agent({ keepAliveTimeout: 4_000 });
+  /** Its sockets read past an unsolicited 100 Continue; connects give up after undici's default 10 s. */
+  readonly #agent = new Agent({ keepAliveTimeout: 4_000, connect: continueTolerantConnector(10_000) });
   #closed = false;
 
   constructor(options: MaeSseOptions) {
