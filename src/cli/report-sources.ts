@@ -57,7 +57,16 @@ export function loadReportSources(
     // Transient failures beside others whose notes a prune dropped (QA284: said only when every
     // invoke of the lock was one).
     const pruned =
-      held.lost > 0 ? { prunedNotes: { cacheDir, failed: held.lost, of: held.keys - held.answered } } : {};
+      held.lost > 0 || held.judgeLost > 0
+        ? {
+            prunedNotes: {
+              cacheDir,
+              failed: held.lost,
+              of: held.keys - held.answered,
+              ...(held.judgeLost > 0 ? { judgeScores: held.judgeLost } : {}),
+            },
+          }
+        : {};
     return { ...reportSources(lock, store), ...partial, ...pruned };
   } finally {
     store.close();

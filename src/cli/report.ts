@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDirHint, partialCacheText } from '../executor/cache-holding.js';
+import { cacheDirHint, partialCacheText, prunedWhat } from '../executor/cache-holding.js';
 import { shownPath } from '../executor/report-paths.js';
 import { forgetReportStamp } from '../executor/up-to-date.js';
 import { emitReportInPieces, writeReportFiles } from '../executor/write-reports.js';
@@ -48,7 +48,7 @@ export interface ReportSources {
   /** The cache holds some of the lock's answers only (QA279): `held` of the `of` answered invokes. */
   partialCache?: { cacheDir: string; held: number; of: number };
   /** Every invoke of the lock a transient failure, and the cache holds no note of one (pruned, or another run's). */
-  prunedNotes?: { cacheDir: string; failed: number; of: number };
+  prunedNotes?: { cacheDir: string; failed: number; of: number; judgeScores?: number };
 }
 
 export interface ReportDeps {
@@ -149,7 +149,7 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
     const pruned = sources.prunedNotes;
     if (pruned)
       ctx.stderr(
-        `note: the cache at ${path.relative(ctx.cwd, pruned.cacheDir) || '.'} holds no failure details for ${pruned.failed === pruned.of ? '' : `${pruned.failed} of `}this lock's ${pruned.of} failed invoke${pruned.of === 1 ? '' : 's'} (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n`,
+        `note: the cache at ${path.relative(ctx.cwd, pruned.cacheDir) || '.'} holds no failure details for ${prunedWhat(pruned)} (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n`,
       );
     if (sources.missingCache === undefined) return;
     // A piped lock (`--from <(git show …)`) has no folder: "no cache at ../../dev/fd/.evalc/cache" (QA228).

@@ -1,5 +1,5 @@
 /** How much of a lock's answers a step cache holds: `evalc report` and an up-to-date apply say when it holds none. */
-import type { Lockfile } from '../lockfile/types.js';
+import type { Lockfile, LockResult } from '../lockfile/types.js';
 import { isDefinitiveFailure, lastErrorKey } from './step-records.js';
 import type { StepStore } from './step-store.js';
 
@@ -14,6 +14,11 @@ export interface CacheHolding {
    * note alone (an answer under the key is another run's, not shown beside the lock's error).
    */
   lost: number;
+  /**
+   * Failed judge scores (repeats) whose reason the cache no longer holds: a judge's failure is kept
+   * as a note beside its score step only, which a prune drops (QA289: said of invokes only).
+   */
+  judgeLost: number;
 }
 
 /**
@@ -22,8 +27,9 @@ export interface CacheHolding {
  * answered without an error (`answered`, always recorded by the run), how many it holds (`answers`).
  */
 export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
-  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0, lost: 0 };
-  for (const result of lock.results)
+  const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0, lost: 0, judgeLost: 0 };
+  for (const result of lock.results) {
+    held.judgeLost += judgeFailuresLost(result, store);
     for (const [repeat, key] of result.invoke.entries()) {
       if (!key) continue;
       const kind = result.errors?.[repeat] ?? null;
@@ -42,7 +48,28 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
         if (!noted) held.lost++;
       }
     }
+  }
   return held;
+}
+
+/**
+ * How many failed repeats of the row's metrics have lost their reason: a metric evalc computes, and
+ * a judge's failure on its own verdict, are cached as the score (`error` in the record); any other
+ * judge failure only as a note beside it (trajectories.ts's judgeFailureNote reads it).
+ */
+function judgeFailuresLost(result: LockResult, store: StepStore): number {
+  let lost = 0;
+  for (const metric of Object.values(result.metrics)) {
+    if (metric.error === undefined || metric.error === 'cancelled') continue;
+    const keys = metric.keys ?? (metric.key ? [metric.key] : []);
+    const kept = keys.some(
+      (key, i) =>
+        !result.errors?.[i] &&
+        (store.has(lastErrorKey(key)) || store.get<{ error?: unknown }>(key)?.error !== undefined),
+    );
+    if (keys.length > 0 && !kept) lost += metric.errors ?? 1;
+  }
+  return lost;
 }
 
 /** A cache of other runs (or none): it holds none of the lock's answers, and not for a prune's sake. */
@@ -80,4 +107,20 @@ export function cacheDirHint(named: boolean): string {
  */
 export function partialCacheText(held: number, of: number): string {
   return `the answer${held === 1 ? '' : 's'} of ${held} of this lock's ${of} answered example run${of === 1 ? '' : 's'}: the reports have no trajectories, judge rationales or failure details for the other ${of - held}`;
+}
+
+/**
+ * What the failure details a cache no longer holds were: `this lock's 3 failed invokes`, `3 of this
+ * lock's 4 failed invokes`, `this lock's 4 failed judge scores` (QA289), or both.
+ */
+export function prunedWhat(pruned: { failed: number; of: number; judgeScores?: number }): string {
+  const { failed, of, judgeScores = 0 } = pruned;
+  const invokes =
+    failed > 0
+      ? `${failed === of ? '' : `${failed} of `}this lock's ${of} failed invoke${of === 1 ? '' : 's'}`
+      : undefined;
+  const scores =
+    judgeScores > 0 ? `${judgeScores} failed judge score${judgeScores === 1 ? '' : 's'}` : undefined;
+  if (invokes && scores) return `${invokes}, nor for its ${scores}`;
+  return invokes ?? `this lock's ${scores}`;
 }

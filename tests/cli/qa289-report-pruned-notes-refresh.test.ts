@@ -5,9 +5,10 @@
  * its key, and the earlier run's answer (which the reports do not show beside the lock's error)
  * stood in for the note.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prunedWhat } from '../../src/executor/cache-holding.js';
 import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
 import type { CountingAgentOptions } from '../fixtures/apply-counting-agent.mjs';
 
@@ -50,5 +51,43 @@ describe('evalc report after a prune of a refreshed run that failed where the la
       "note: the cache at .evalc/cache holds no failure details for this lock's 4 failed invokes (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n",
     );
     expect(md.stdout).not.toMatch(/error `http_500` \(scored 0\): /);
+  });
+});
+
+describe('evalc report after a prune of a run whose judge failed', () => {
+  const agent = useCountingAgent();
+  const dir = agent.workspace('qa289-pruned-judge-notes');
+  it('says the failed judge scores lost their details', async () => {
+    const file = writePlan(dir, { agentUrl: agent.agent.url, run: { repeats: 2 } });
+    const plan = JSON.parse(readFileSync(file, 'utf8'));
+    plan.judges = { aj: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'r' } };
+    plan.rubrics = { r: { dimensions: [{ id: 'relevance', description: 'R' }] } };
+    plan.tasks.t1.metrics.push({ type: 'judge', judge: 'aj', content: '{{candidate.answer}}' });
+    writeFileSync(file, JSON.stringify(plan));
+    writeFileSync(path.join(dir, 'judge.mjs'), "console.error('judge down: QA289'); process.exit(3);\n");
+    writeDataset(dir, 'd1.jsonl', [{ id: 'q1', vars: { q: 'q1' }, expected: { codes: ['A-q1'] } }]);
+    await runCli(['apply', '--quiet'], { cwd: dir });
+    const before = await runCli(['report', '--format', 'md'], { cwd: dir });
+    expect(before.stderr).toBe('');
+    expect(before.stdout).toContain('judge down: QA289');
+    expect((await runCli(['cache', 'prune'], { cwd: dir })).code).toBe(0);
+
+    const md = await runCli(['report', '--format', 'md'], { cwd: dir });
+    expect(md.code).toBe(0);
+    expect(md.stderr).toBe(
+      "note: the cache at .evalc/cache holds no failure details for this lock's 2 failed judge scores (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n",
+    );
+    expect(md.stdout).not.toContain('judge down: QA289');
+  });
+});
+
+describe('the words of the note', () => {
+  it('names the invokes, the judge scores, or both', () => {
+    expect(prunedWhat({ failed: 3, of: 3 })).toBe("this lock's 3 failed invokes");
+    expect(prunedWhat({ failed: 1, of: 4 })).toBe("1 of this lock's 4 failed invokes");
+    expect(prunedWhat({ failed: 0, of: 0, judgeScores: 1 })).toBe("this lock's 1 failed judge score");
+    expect(prunedWhat({ failed: 2, of: 2, judgeScores: 4 })).toBe(
+      "this lock's 2 failed invokes, nor for its 4 failed judge scores",
+    );
   });
 });
