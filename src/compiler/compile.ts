@@ -251,7 +251,7 @@ export function compilePlan(
     // agent only through its binding's output names: each (task, dataset, binding) is checked once.
     const checked = new Set<string>();
     const expectedChecked = new Set<string>();
-    const hashFields = hashFieldsByDataset(groups.map((g) => g.group));
+    const hashFields = hashFieldsByDataset([...groups.map((g) => g.group), ...(resolved.unselected ?? [])]);
     diagnostics.push(
       ...checkOpenaiInputs(
         resolved,

@@ -84,6 +84,11 @@ export interface ResolvedPlan {
   planDigest: string;
   datasets: ResolvedDataset[];
   groups: ResolvedGroup[];
+  /**
+   * The groups `--only` leaves out: not run, only read by validate's hash-field check, so a field
+   * another task reads is not offered for a rename (QA288).
+   */
+  unselected?: ResolvedGroup[];
   /** Digest of each agent's result-relevant configuration (no runtime settings). */
   agentConfigDigests: Record<string, string>;
   judgeDigests: Record<string, string>;
@@ -126,6 +131,7 @@ export async function resolvePlan(
   checkUntemplatedText(plan, diagnostics, at);
   const datasets: ResolvedDataset[] = [];
   const groups: ResolvedGroup[] = [];
+  const unselected: ResolvedGroup[] = [];
   const agentIds = Object.keys(plan.agents);
   const [onlyTask, onlyDataset] = options.only?.split('/') ?? [];
   if (options.only !== undefined) checkOnly(plan, options.only, diagnostics);
@@ -276,19 +282,17 @@ export async function resolvePlan(
       const dataset = loadedDataset.dataset;
       if (!dataset) continue;
       unusedKeys.add(plan, dataset, agentsOfTasks.get(taskId) ?? []);
-      if (
-        onlyTask !== undefined &&
-        (onlyTask !== taskId || (onlyDataset !== undefined && onlyDataset !== datasetId))
-      )
-        continue;
-      datasets.push(dataset);
+      const selected =
+        onlyTask === undefined ||
+        (onlyTask === taskId && (onlyDataset === undefined || onlyDataset === datasetId));
+      if (selected) datasets.push(dataset);
       for (const agentId of taskAgents) {
         const protocol = plan.agents[agentId]?.protocol;
         if (protocol === undefined) continue;
         const bindingName = task.bindings[agentId] ? agentId : 'default';
         const compiled = compiledBindings.get(bindingName);
         if (!compiled?.extraction) continue;
-        groups.push({
+        (selected ? groups : unselected).push({
           id: `${agentId}/${taskId}/${datasetId}`,
           agentId,
           taskId,
@@ -324,6 +328,7 @@ export async function resolvePlan(
     planDigest: digestOf(planForDigest(plan, loaded.commandDirs)),
     datasets,
     groups,
+    ...(unselected.length > 0 ? { unselected } : {}),
     agentConfigDigests,
     judgeDigests,
     diagnostics,
