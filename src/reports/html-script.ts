@@ -55,11 +55,14 @@ export const HTML_SCRIPT = `
     var w = d === 0 ? s : s.slice(0, s.length - d) + '.' + s.slice(s.length - d);
     return x < 0 && Number(w) !== 0 ? '\\u2212' + w : w;
   }
+  // What rounds up to 10 or to 100 is written as 10.4 and 100.4 are, as format.ts's formatNumber
+  // (QA289: a value of 99.96 read 100.0 here and 100 in the table above, 9.9996 read 10.000).
   function num(x, d) {
     if (x === null || x === undefined || !isFinite(x)) return '—';
-    if (Math.abs(x) >= 100) return fixedDecimal(x, 0);
-    if (Math.abs(x) >= 10) return fixedDecimal(x, 1);
-    return fixedDecimal(x, d === undefined ? 3 : d);
+    var digits = d === undefined ? 3 : d;
+    if (Math.abs(x) >= 99.95) return fixedDecimal(x, 0);
+    if (Math.abs(x) >= 10 - 5 * Math.pow(10, -(digits + 1))) return fixedDecimal(x, 1);
+    return fixedDecimal(x, digits);
   }
   function ms(x) {
     return x === null || x === undefined ? '—' : Math.round(x) + ' ms';
