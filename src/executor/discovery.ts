@@ -1,7 +1,7 @@
 /** Agent discovery at apply time: RAIP /info with ETag and schema pins; drift against the lockfile stops the run. */
 import type { AgentPin } from '../compiler/compile.js';
 import { recordedUrl } from '../compiler/identities.js';
-import type { AgentConfig } from '../plan/schema.js';
+import type { AgentConfig, JudgeConfig } from '../plan/schema.js';
 import { describeTarget } from '../protocols/http/failure-words.js';
 import { joinUrlPath } from '../protocols/http/url-path.js';
 import type { RaipAdapter } from '../protocols/raip/adapter.js';
@@ -26,7 +26,12 @@ const NOTHING_REACHED =
  * env gave a line break, QA60). Said after discovery and after a preflight (QA269: an `openai` agent,
  * which has no discovery, said only `preflight: … all failed (transport_error)`).
  */
-export function notListeningHint(config: AgentConfig, error: StepError): string {
+export function notListeningHint(
+  config: AgentConfig | JudgeConfig,
+  error: StepError,
+  /** An agent-eval judge at its start too (QA291: 'judge j is not usable: … (ECONNREFUSED)' said no more). */
+  who: 'agent' | 'judge' = 'agent',
+): string {
   if (error.kind !== 'transport_error' || error.retryable === false || !NOTHING_REACHED.test(error.message))
     return '';
   if (config.serve) return '';
@@ -34,7 +39,7 @@ export function notListeningHint(config: AgentConfig, error: StepError): string 
   const address = 'address' in config && typeof config.address === 'string' ? config.address : '';
   const where = typeof config.url === 'string' && config.url !== '' ? recordedUrl(config.url) : address;
   if (where === '') return '';
-  return `\n  is the agent running at ${where}? Start it, or let evalc start it with \`serve:\` in the plan`;
+  return `\n  is the ${who} running at ${where}? Start it, or let evalc start it with \`serve:\` in the plan`;
 }
 
 /** An agent whose discovery failed: the run goes on without it (its examples record `error`). */

@@ -7,6 +7,7 @@
 
 import type { CompiledPlan } from '../compiler/compile.js';
 import type { RuntimeSetup } from './agent-runtime.js';
+import { notListeningHint } from './discovery.js';
 import { type JudgeRuntime, startJudge, unusableJudge, unusableKind } from './judges.js';
 import { readyWait } from './ready-wait.js';
 import { startInTurn } from './start-in-turn.js';
@@ -78,7 +79,10 @@ export async function startJudges(
       }
       // A judge that is down or incompatible is a failed step: each of its metrics records the
       // error (retried by the next apply).
-      run.warn(message, unusableKind(started.error));
+      // Asked whether it runs, as an agent is (QA291): its url as evalc.lock records it
+      const config = setup.plan.judges[id];
+      const hint = config ? notListeningHint(config, started.error, 'judge') : '';
+      run.warn(`${message}${hint}`, unusableKind(started.error));
       const protocol = setup.plan.judges[id]?.protocol === 'openai' ? 'openai' : 'agent-eval';
       judges.set(
         id,
