@@ -60,6 +60,9 @@ export function createAgentEvalHttpWire(
       };
     }
     const request: Parameters<typeof transport.requestJson>[0] = {
+      // one JSON reply (agent-eval has no streaming): a Latin-1 `data: {…}` stream is hinted
+      // application/json, not the stream's own type, which it then read as 'not JSON' (QA288)
+      noStream: 'an agent-eval judge',
       method,
       url: target,
       signal,
