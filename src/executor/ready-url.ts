@@ -7,12 +7,19 @@
  * How long one probe waits is the caller's: 1 s by default (is something already there?), the
  * time left to `ready.timeout` while waiting for a served agent — a RAIP `/info` built on demand
  * may take seconds, and a probe cut at 1 s and sent again never saw it answer (QA143).
+ *
+ * Its connections read past an unsolicited `100 Continue` before the status, as the agents' own
+ * transport does (QA293): undici's default dispatcher refused it, so such an agent was never ready.
  */
-import { request } from 'undici';
+import { Agent, request } from 'undici';
+import { continueTolerantConnector } from '../protocols/http/interim-continue.js';
 
 export type UrlProbe = 'ready' | 'not_ready' | 'no_answer';
 
 const BODY_MS = 1_000;
+
+/** The probes' dispatcher: undici's default one but for 100 Continue; connects give up after its default 10 s. */
+let probeDispatcher: Agent | undefined;
 
 /** Whether `url` answers: a status below 500, or 501 (Python http.server with only do_POST, QA43). */
 export async function isUrlReady(url: string, timeoutMs = 1_000): Promise<boolean> {
@@ -28,7 +35,8 @@ export async function probeUrl(url: string, timeoutMs: number, cancel?: AbortSig
   const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
   const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   try {
-    const response = await request(url, { method: 'GET', reset: true, signal });
+    probeDispatcher ??= new Agent({ connect: continueTolerantConnector(10_000) });
+    const response = await request(url, { method: 'GET', reset: true, signal, dispatcher: probeDispatcher });
     // The status is the answer. A not-ready one is dropped unread: a 503 page that keeps streaming
     // was read for 1 s, so each probe of an agent still starting took 1 s, not the 100 ms between
     // probes (QA159).

@@ -6,6 +6,7 @@
  */
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { probeUrl } from '../../src/executor/ready-url.js';
 import { dropInterimContinue } from '../../src/protocols/http/interim-continue.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { MaeSseTransport } from '../../src/protocols/mae/sse-transport.js';
@@ -131,6 +132,15 @@ describe('an unsolicited 100 Continue before the reply (QA293)', () => {
     );
     await sse.close();
     expect(reply.ok ? reply.reply : reply.error.message).toEqual({ action: 'final_answer', summary: 'A' });
+  });
+
+  it("is skipped by a served agent's ready.url probe", async () => {
+    const server = await startLoopback((_req, res) => {
+      res.writeContinue();
+      sendJson(res, 200, { ok: true });
+    });
+    opened.push(server);
+    expect(await probeUrl(`${server.url}/info`, 2_000)).toBe('ready');
   });
 
   it('dropInterimContinue waits while a start cannot be told and keeps every other reply', () => {
