@@ -5,17 +5,13 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
+import { BASE64_RUN_LINE, BASE64_RUN_START, HELD_RUN_CHARS } from '../plan/secret-base64.js';
 import { scrubSecrets } from '../plan/secrets.js';
 import { summarizeOutput } from '../protocols/mae/output-summary.js';
 import { codePointCut } from '../protocols/quote-cut.js';
 
 const TAIL_LINES = 40;
 const SPILL_CHARS = 64 * 1024;
-/** A line that ends in 16 base64 characters or more starts a run; one of them alone continues it. */
-const BASE64_END = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}\r?$/;
-const BASE64_LINE = /^[ \t]*[A-Za-z0-9+/_-]+={0,2}\r?$/;
-/** A run held past this is masked and written as it stands (a secret split right there is not found). */
-const HELD_CHARS = 1024 * 1024;
 
 /** Reads a served process's stdout or stderr into its log, keeping its last lines for messages. */
 export class OutputTail {
@@ -51,9 +47,9 @@ export class OutputTail {
       for (const line of clean.split('\n')) this.#add(line);
     };
     const line = (raw: string) => {
-      const holding = held.length > 0 && BASE64_LINE.test(raw) && heldChars < HELD_CHARS;
+      const holding = held.length > 0 && BASE64_RUN_LINE.test(raw) && heldChars < HELD_RUN_CHARS;
       if (!holding) release();
-      if (holding || BASE64_END.test(raw)) {
+      if (holding || BASE64_RUN_START.test(raw)) {
         held.push(raw);
         heldChars += raw.length;
         this.#add(scrubSecrets(raw, this.secrets), onLine, false);
@@ -90,7 +86,7 @@ export class OutputTail {
         // line, so the other stream's last words do not run on after it (QA236: a served agent
         // that died printing its key left `sk-QA236-SECRE` in its log and the failure message).
         const stopped = partial.endsWith('\r') ? partial : `${partial}…`;
-        if (held.length > 0 && BASE64_LINE.test(partial)) held.push(stopped);
+        if (held.length > 0 && BASE64_RUN_LINE.test(partial)) held.push(stopped);
         else {
           release();
           const clean = scrubSecrets(stopped, this.secrets);

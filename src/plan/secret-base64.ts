@@ -42,6 +42,16 @@ const WRAPPED =
   /(?<![A-Za-z0-9+/_-])(?=([A-Za-z0-9+/_-]{16,}))\1={0,2}(?:(?:\r?\n|\\r\\n|\\n)[ \t]*[A-Za-z0-9+/_-]+={0,2})+/g;
 const BREAK = /\r?\n|\\r\\n|\\n|[ \t]+/g;
 
+/**
+ * Output masked line by line (a served agent's log, an mae `local` agent's stderr) holds a run of
+ * base64 lines and masks it as one text: a line that ends in 16 base64 characters or more starts
+ * a run, one of them alone continues it, up to `HELD_RUN_CHARS` (QA290: a wrapped dump of the key
+ * stood decodable there, and in a failure's `output:` and the reports).
+ */
+export const BASE64_RUN_START = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}\r?$/;
+export const BASE64_RUN_LINE = /^[ \t]*[A-Za-z0-9+/_-]+={0,2}\r?$/;
+export const HELD_RUN_CHARS = 1024 * 1024;
+
 export function scrubWrappedSecrets(text: string, secrets: readonly string[], marker: string): string {
   if (!text.includes('\n') && !text.includes('\\n')) return text;
   const sought = wrappedSecrets(secrets);

@@ -199,6 +199,7 @@ export class PersistentLocalTransport implements MaeTransport {
         log,
         drop: () => this.#discard(live),
       });
+    live.stderr.release(); // a run of base64 lines it ended on, to this request's log
     // A slow-loading agent (model weights, heavy imports) times out on every request, each on a
     // fresh process: say where the time went (the error names profile: agentv too, QA56).
     if (event.kind === 'timeout' && event.unfinished === undefined && !reused && witness.replies === 0)

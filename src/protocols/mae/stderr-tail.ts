@@ -4,6 +4,7 @@
  * `MAX_LINE_CHARS`; a `\r` inside a line overwrites it as on a terminal (progress bars).
  */
 import type { Readable } from 'node:stream';
+import { BASE64_RUN_LINE, BASE64_RUN_START, HELD_RUN_CHARS } from '../../plan/secret-base64.js';
 import { scrubSecrets } from '../../plan/secrets.js';
 import { codePointCut } from '../quote-cut.js';
 import { summarizeOutput } from './output-summary.js';
@@ -16,8 +17,20 @@ const KEPT_PAST_CUT = 1024;
 export class StderrTail {
   #partial = '';
   #tail: string[] = [];
-  /** Where complete lines go; the owner points it at the invocation in flight. */
-  log: (line: string) => void = () => undefined;
+  /** A run of base64 lines not yet emitted (`release`; `BASE64_RUN_START`), and its size. */
+  readonly #held: string[] = [];
+  #heldChars = 0;
+  #log: (line: string) => void = () => undefined;
+
+  /** Where complete lines go; the owner points it at the invocation in flight (a held run goes to the last). */
+  get log(): (line: string) => void {
+    return this.#log;
+  }
+
+  set log(log: (line: string) => void) {
+    this.release();
+    this.#log = log;
+  }
 
   /**
    * The run's secrets, masked in each line before it is cut to `MAX_LINE_CHARS`: cut first, a
@@ -50,12 +63,31 @@ export class StderrTail {
   flush(): void {
     const stopped = this.#partial;
     this.#partial = '';
-    if (stopped.trim() !== '') this.#emit(stopped.endsWith('\r') ? stopped : `${stopped}…`);
+    const line = stopped.endsWith('\r') ? stopped : `${stopped}…`;
+    const ends = this.#held.length > 0 && BASE64_RUN_LINE.test(stopped);
+    if (ends) this.#held.push(line); // masked with the run it stopped in
+    this.release();
+    if (!ends && stopped.trim() !== '') this.#emit(line);
+  }
+
+  /** Emits the run of base64 lines held, masked as one text (a secret's spelling split at a line end). */
+  release(): void {
+    if (this.#held.length === 0) return;
+    const text = scrubSecrets(this.#held.join('\n'), this.#secrets);
+    this.#held.length = 0;
+    this.#heldChars = 0;
+    for (const line of text.split('\n')) this.#keep(codePointCut(line.replace(/\r$/, ''), MAX_LINE_CHARS));
   }
 
   #endLine(): void {
-    if (this.#partial.trim() !== '') this.#emit(this.#partial);
+    const raw = this.#partial;
     this.#partial = '';
+    const holding = this.#held.length > 0 && BASE64_RUN_LINE.test(raw) && this.#heldChars < HELD_RUN_CHARS;
+    if (!holding) this.release();
+    if (holding || BASE64_RUN_START.test(raw)) {
+      this.#held.push(raw);
+      this.#heldChars += raw.length;
+    } else if (raw.trim() !== '') this.#emit(raw);
   }
 
   #push(chunk: string): void {
@@ -86,7 +118,10 @@ export class StderrTail {
   }
 
   #emit(raw: string): void {
-    const line = codePointCut(scrubSecrets(raw.replace(/\r$/, ''), this.#secrets), MAX_LINE_CHARS);
+    this.#keep(codePointCut(scrubSecrets(raw.replace(/\r$/, ''), this.#secrets), MAX_LINE_CHARS));
+  }
+
+  #keep(line: string): void {
     this.#tail.push(line);
     if (this.#tail.length > KEEP_LINES) this.#tail.shift();
     this.log(line);
