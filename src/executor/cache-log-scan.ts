@@ -203,15 +203,14 @@ function parseHeader(
 }
 
 /**
- * Opens a log that this process may not write; a folder with no log yet says why it cannot be
- * written. A reader of a folder with no log yet (an apply holding the lock has not written its
- * first entry; an empty cache folder) reads an empty log (QA39: `cache stats` and `cache prune
- * --dry-run` died with ENOENT and a stack trace).
+ * Opens a log that this process may not write. A folder with no log yet (an apply holding the lock
+ * has not written its first entry; an empty cache folder) reads as an empty log (QA39: `cache stats`
+ * and `cache prune --dry-run` died with ENOENT and a stack trace), also one apply cannot write: it
+ * is refused as any read-only cache is, naming the folder, the calls and what to do (QA294: the
+ * raw `EROFS … open 'DIR/steps.lock'` stopped it, saying no way out).
  */
-export function openLogForReading(file: string, denied: NodeJS.ErrnoException | undefined): number {
-  if (denied && !existsSync(file)) throw denied;
-  if (!denied && !existsSync(file)) return openSync(devNull, 'r');
-  return openSync(file, 'r');
+export function openLogForReading(file: string): number {
+  return openSync(existsSync(file) ? file : devNull, 'r');
 }
 
 /**

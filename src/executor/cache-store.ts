@@ -112,7 +112,7 @@ export class LogStore implements StepStore {
     this.sumsFile = sumsFileOf(dir);
     refuseSpecialFile(this.file);
     let denied = this.readOnly ? undefined : writeDeniedFor(dir);
-    if (this.readOnly || denied) this.fd = openLogForReading(this.file, denied);
+    if (this.readOnly || denied) this.fd = openLogForReading(this.file);
     else {
       try {
         mkdirSync(dir, { recursive: true });
@@ -120,7 +120,7 @@ export class LogStore implements StepStore {
       } catch (err) {
         if (!isWriteDenied(err) || !existsSync(this.file)) throw err;
         denied = err; // a log restored read-only: read it, and fail at the first put
-        this.fd = openLogForReading(this.file, denied);
+        this.fd = openLogForReading(this.file);
       }
     }
     this.denied = denied;
