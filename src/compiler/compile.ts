@@ -13,7 +13,8 @@ import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
 import { CHAT_GREETING_WIRE, greetingUsesMaxTurns, greetingWireFor } from './chat-greeting-wire.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
-import { checkExpectedPaths, hashFieldsByDataset } from './expected-check.js';
+import { checkExpectedPaths } from './expected-check.js';
+import { bareHashReaders, hashFieldsByDataset } from './expected-hash-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
 import {
@@ -252,6 +253,7 @@ export function compilePlan(
     const checked = new Set<string>();
     const expectedChecked = new Set<string>();
     const hashFields = hashFieldsByDataset([...groups.map((g) => g.group), ...(resolved.unselected ?? [])]);
+    const readers = bareHashReaders(groups.map((g) => g.group));
     diagnostics.push(
       ...checkOpenaiInputs(
         resolved,
@@ -273,7 +275,7 @@ export function compilePlan(
         ...(checked.has(bindingKey) ? [] : checkContentTemplates(group, resolved.loaded.locate, outputs)),
         ...(expectedChecked.has(outputsKey)
           ? []
-          : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256))),
+          : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256), readers)),
       ];
       checked.add(bindingKey);
       expectedChecked.add(outputsKey);

@@ -34,7 +34,8 @@ tasks:
 
 it("warns of the hash field another agent's binding reads", async () => {
   expect(await warnings('text')).toEqual([
-    "`ground_truth_protection` reads expected.text (its candidate, as it has no expected:), which the expected_sha256 of examples a, b do not have (example a's fields: answer): their metric is a metric_error",
+    // naming the agent whose candidate it is, as the agents' differ (QA288)
+    "`ground_truth_protection` reads expected.text (agent a2's candidate, as it has no expected:), which the expected_sha256 of examples a, b do not have (example a's fields: answer): their metric is a metric_error",
   ]);
 });
 
