@@ -21,13 +21,15 @@ const ERRORS_ROOM = Math.floor(MARKDOWN_LIMIT * 0.25);
 const AGENTS_PER_ROW = 5;
 
 /**
- * What an error said, without the request it was about (`POST http://host:8080/v1/invoke: `):
- * the agent or judge is named beside it, and the URL took most of a cut message (QA75).
+ * What an error said, without the request it was about (`POST http://host:8080/v1/invoke: `, a mae
+ * socket agent's `socket agent tcp:host:7000: `): the agent or judge is named beside it, and the URL
+ * took most of a cut message (QA75; QA291: a socket agent's address was kept, so its 'no route to
+ * the host (EHOSTUNREACH)' was a row of its own beside the same cause of the http agents).
  */
 export function errorCause(message: string | undefined): string {
   if (message === undefined) return '';
   const one = message.replace(/\s+/g, ' ').trim();
-  return one.replace(/^(?:GET|POST|PUT|PATCH|DELETE|HEAD) \S+: /, '');
+  return one.replace(/^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD) \S+|socket agent (?:tcp|unix):\S+): /, '');
 }
 
 /** `text` cut to `max` characters on one line, marked `…`. */
