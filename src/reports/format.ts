@@ -36,10 +36,21 @@ export function formatCi(ci: [number, number] | null | undefined, digits = 2): s
   return `[${fixed(ci[0], digits)}, ${fixed(ci[1], digits)}]`;
 }
 
-/** `0.833 [0.71, 0.93]` */
+/**
+ * `0.833 [0.71, 0.93]`; a bound whose two decimals would pass the mean is rounded away from it,
+ * `0.975 [0.97, 0.98]` (QA292: a CI of [0.975, 0.975] read `0.975 [0.98, 0.98]`, the mean outside it).
+ */
 export function formatMeanCi(mean: number | null, ci: [number, number] | null | undefined): string {
-  const c = formatCi(ci);
+  const c = formatCi(ci && mean !== null && Number.isFinite(mean) ? aroundMean(mean, ci) : ci);
   return c === '' ? formatNumber(mean) : `${formatNumber(mean)} ${c}`;
+}
+
+/** The CI bounds as two decimals that still hold the mean as printed: one that rounds past it moves 0.01 outward. */
+function aroundMean(mean: number, [lo, hi]: [number, number]): [number, number] {
+  const shown = Number(toFixedDecimal(mean, 3));
+  const low = Number(toFixedDecimal(lo, 2));
+  const high = Number(toFixedDecimal(hi, 2));
+  return [low > shown ? low - 0.01 : lo, high < shown ? high + 0.01 : hi];
 }
 
 /**
