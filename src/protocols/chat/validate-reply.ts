@@ -6,7 +6,9 @@
  * empty list is accepted); usage counts as pydantic's lax `int` reads them (usage-count.ts);
  * unknown keys are ignored; `metadata` must be an object when present.
  */
+
 import { isJsonObject } from '../http/trajectory.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type { ChatMessage, ToolCall } from '../types.js';
 import { usageCount } from './usage-count.js';
 
@@ -50,7 +52,7 @@ export function validateAgentReply(body: unknown): ReplyValidation {
 }
 
 function parseReply(body: unknown): AgentReply {
-  if (!isJsonObject(body)) violate('reply is not a JSON object');
+  if (!isJsonObject(body)) violate(`reply is not a JSON object${twiceEncodedSuffix(body)}`);
   if (!Array.isArray(body.messages)) violate('messages is required and must be an array');
   const messages = body.messages.map((m, i) => parseMessage(m, `messages[${i}]`));
   const last = messages.at(-1);

@@ -21,6 +21,7 @@
 
 import { quoteCut } from '../quote-cut.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type { ExampleScript, InvokeOutcome, StepError } from '../types.js';
 import { isRecord, parseAction } from './action.js';
 import type { NameTracker } from './name-discovery.js';
@@ -150,7 +151,7 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
         return fail(
           unknownAction(
             action.action === null
-              ? `reply has no action${isRecord(reply) ? agentSaidSuffix(reply) : ' (not a JSON object)'}`
+              ? `reply has no action${isRecord(reply) ? agentSaidSuffix(reply) : ` (not a JSON object)${twiceEncodedSuffix(reply)}`}`
               : `unknown action ${JSON.stringify(action.action)}`,
           ),
         );

@@ -29,6 +29,7 @@ import {
   type RetryFilter,
 } from '../http/transport.js';
 import { joinUrlPath } from '../http/url-path.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type { StepError } from '../types.js';
 import { messageText } from './message-text.js';
 import {
@@ -215,7 +216,7 @@ function errorInBody(completion: unknown): StepError {
     };
   return {
     kind: 'contract_violation',
-    message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}`,
+    message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}${twiceEncodedSuffix(completion)}`,
     retryable: false,
   };
 }

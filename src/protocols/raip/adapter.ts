@@ -15,6 +15,7 @@ import { localRefusal } from '../local-refusal.js';
 import { pythonReprHint } from '../python-repr.js';
 import { codePointCut } from '../quote-cut.js';
 import { agentSaidSuffix } from '../reply-error-field.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type {
   AgentAdapter,
   DiscoverOutcome,
@@ -135,7 +136,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
           ok: false,
           error: {
             kind: 'contract_violation',
-            message: `${describeTarget('GET', infoUrl)}: reply has no inputSchema${otherSchemaKey(info)}`,
+            message: `${describeTarget('GET', infoUrl)}: reply has no inputSchema${otherSchemaKey(info)}${twiceEncodedSuffix(info)}`,
             retryable: false,
           },
         };
@@ -221,7 +222,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (!isJsonObject(body) || !('output' in body)) {
         return failed({
           kind: 'contract_violation',
-          message: `${describeTarget('POST', invokeUrl)}: reply has no output${agentSaidSuffix(body)}`,
+          message: `${describeTarget('POST', invokeUrl)}: reply has no output${agentSaidSuffix(body)}${twiceEncodedSuffix(body)}`,
           retryable: false,
         });
       }
