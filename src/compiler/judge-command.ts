@@ -10,6 +10,7 @@
  * the check reads through it (QA89).
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
+import { codePointTail, quoteCut } from '../protocols/quote-cut.js';
 
 const RPC_METHODS = new Set(['judge', 'version', 'listrubrics']);
 
@@ -89,7 +90,10 @@ export function judgeCommandDiagnostic(
 ): Diagnostic | undefined {
   const found = trailingRpcWords(command);
   if (!found) return undefined;
-  const runs = `${command.trim()} rpc version`;
+  // A command may be 120 KiB: quoted cut, its end kept where `rpc` is (QA289: quoted whole, three times).
+  const trimmed = command.trim();
+  const runs = `${trimmed.length > 80 ? `…${codePointTail(trimmed, 80)}` : trimmed} rpc version`;
+  const binary = quoteCut(found.binary, 80);
   if (found.option !== undefined) {
     const [option, words] = [found.option, found.words];
     return diagnostic(
@@ -99,7 +103,7 @@ export function judgeCommandDiagnostic(
       {
         severity: 'warning',
         source,
-        hint: `\`command: ${found.binary}\` if \`${words}\` is the subcommand; \`${option}=${words}\` if it is ${option}'s value (no warning)`,
+        hint: `\`command: ${binary}\` if \`${words}\` is the subcommand; \`${option}=${words}\` if it is ${option}'s value (no warning)`,
       },
     );
   }
@@ -109,7 +113,7 @@ export function judgeCommandDiagnostic(
     path,
     {
       source,
-      hint: `give the binary alone, \`command: ${found.binary}\`: evalc runs \`${found.binary} rpc version\`, \`… rpc judge\` (params on stdin)`,
+      hint: `give the binary alone, \`command: ${binary}\`: evalc runs \`${binary} rpc version\`, \`… rpc judge\` (params on stdin)`,
     },
   );
 }

@@ -29,3 +29,27 @@ describe('a stdio judge command with a long part quoted by validate', () => {
     });
   }
 });
+
+describe('a long stdio judge command ending in evalc’s own `rpc`', () => {
+  for (const [name, tail] of [
+    ['rpc', 'rpc'],
+    ['rpc judge', 'rpc judge'],
+    ['--verbose rpc', '--verbose rpc'],
+  ] as const) {
+    it(`${name}: quotes the command cut, its end kept, and the binary cut in the hint`, async () => {
+      const command = `node judge.mjs ${pad} ${tail}`;
+      const found = await judgeCommandDiagnostics(command);
+      expect(found).toHaveLength(1);
+      const [d] = found;
+      expect(d?.message).toContain(`(it would run \`…${command.slice(-80)} rpc version\`)`);
+      expect(d?.message.length).toBeLessThan(400);
+      expect(d?.hint).toContain(`\`command: ${`node judge.mjs ${pad}`.slice(0, 80)}…\``);
+      expect(d?.hint?.length ?? 0).toBeLessThan(400);
+    });
+  }
+  it('a short one is quoted whole', async () => {
+    const [d] = await judgeCommandDiagnostics('node judge.mjs rpc');
+    expect(d?.message).toContain('(it would run `node judge.mjs rpc rpc version`)');
+    expect(d?.hint).toContain('`command: node judge.mjs`: evalc runs `node judge.mjs rpc version`');
+  });
+});
