@@ -38,8 +38,9 @@ export function addBase64Forms(out: Set<string>, value: string): void {
  * read joined, and the characters of each secret found there are masked, line by line.
  */
 // From a run's start only, its first line taken whole (no backtracking: a long unwrapped blob is one try).
+// A `/` may be written `\/`, as PHP's json_encode does (QA290: such a run broke there and kept the key).
 const WRAPPED =
-  /(?<![A-Za-z0-9+/_-])(?=([A-Za-z0-9+/_-]{16,}))\1={0,2}(?:(?:\r?\n|\\r\\n|\\n)[ \t]*[A-Za-z0-9+/_-]+={0,2})+/g;
+  /(?<![A-Za-z0-9+/_-])(?=((?:[A-Za-z0-9+/_-]|\\\/){16,}))\1={0,2}(?:(?:\r?\n|\\r\\n|\\n)[ \t]*(?:[A-Za-z0-9+/_-]|\\\/)+={0,2})+/g;
 const BREAK = /\r?\n|\\r\\n|\\n|[ \t]+/g;
 
 /**
