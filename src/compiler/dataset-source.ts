@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
+import { looksLikeSecret } from '../plan/secret-placement.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
@@ -59,8 +60,11 @@ function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { 
 }
 
 function readLocal(source: string, planDir: string): SourceBytes {
-  // The name as messages quote it: a line feed or an ESC in it is spelt out (QA138).
-  const name = showOnOneLine(source);
+  // The name as messages quote it: a line feed or an ESC in it is spelt out (QA138); a key pasted
+  // as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole).
+  const name = showOnOneLine(source).replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (ref, inside: string) =>
+    looksLikeSecret(inside) ? '${env…}' : ref,
+  );
   // `ftp://…`, `s3://…`, `file://…` read as a relative path said "file not found" (QA44).
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
   if (scheme !== undefined)
