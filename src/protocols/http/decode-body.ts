@@ -195,9 +195,13 @@ export function notUtf8Reply(
   // text/event-stream; charset=iso-8859-1, it was then 'reply is not JSON: data: café'), and, as a
   // text/plain reply, it is never read as cut (QA283: 'data: café' ending in its é was 'reply is not
   // JSON: data: caf\uFFFD' with no word of the charset).
+  // A JSON body so labelled is hinted application/json (QA288: 'the text is its answer' was told of
+  // `{"answer": "café"}`, which a text/plain reply then parses as JSON, not keeps as text).
   if (textReply && isEventStream(contentType)) {
-    const detail = notUtf8Detail(bytes, text, contentType, false, 'text/plain');
-    return detail && `${detail} (an http agent reads no event stream: the text is its answer)`;
+    const json = parseBoundedJson(text).ok;
+    const detail = notUtf8Detail(bytes, text, contentType, false, json ? 'application/json' : 'text/plain');
+    const then = json ? 'send one JSON reply' : 'the text is its answer';
+    return detail && `${detail} (an http agent reads no event stream: ${then})`;
   }
   const stream =
     (isEventStream(contentType) || (!textReply && /^\s*(?:data|event|id|retry)?:/.test(text))) &&
