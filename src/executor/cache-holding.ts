@@ -22,8 +22,8 @@ export interface CacheHolding {
 }
 
 /**
- * Of the lock's invokes: how many (`keys`), how many the cache holds an answer or a failure note of
- * (`any`), how many are transient failures (`transient`: a prune drops their notes), and of those
+ * Of the lock's invokes: how many (`keys`), how many the cache holds what the reports read of
+ * (`any`: the answer or definitive failure under the key, a transient failure's note), how many are transient failures (`transient`: a prune drops their notes), and of those
  * answered without an error (`answered`, always recorded by the run), how many it holds (`answers`).
  */
 export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
@@ -37,11 +37,16 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
       held.keys++;
       const has = store.has(key);
       const noted = store.has(lastErrorKey(key));
-      if (has || noted) held.any++;
+      const transient = kind !== null && !isDefinitiveFailure({ kind: kind as never, message: '' });
+      // What the reports read of the row: a transient failure's note, else the record under its key
+      // (an answer, a definitive failure). The other is another run's, never shown (trajectories.ts):
+      // a cache of a run whose every call failed held notes under a good run's keys, and was said to
+      // hold 'the answers of 0 of this lock's 18' with no 'rendered without the run's cache' (QA289).
+      if (transient ? noted : has) held.any++;
       if (kind === null) {
         held.answered++;
         if (has) held.answers++;
-      } else if (!isDefinitiveFailure({ kind: kind as never, message: '' })) {
+      } else if (transient) {
         held.transient++;
         // QA289: an earlier run's answer under the key (an `apply --refresh` that failed where the
         // last one answered) kept it from being counted, and the prune's loss went unsaid.

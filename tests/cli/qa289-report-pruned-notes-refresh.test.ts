@@ -91,3 +91,29 @@ describe('the words of the note', () => {
     );
   });
 });
+
+describe("evalc report from the cache of a run whose every call failed, for a good run's lock", () => {
+  const options: CountingAgentOptions = { faults: { seed: 1, rates: { '500': 1 } } };
+  const agent = useCountingAgent(options);
+  const dir = agent.workspace('qa289-failed-run-cache');
+  it('says it holds none of the answers, and the reports say they lack them', async () => {
+    writePlan(dir, {
+      agentUrl: agent.agent.url,
+      limits: { retries: 0 },
+      metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
+      run: { repeats: 2 },
+    });
+    writeDataset(dir, 'd1.jsonl', [{ id: 'q1', vars: { q: 'q1' }, expected: { codes: ['A-q1'] } }]);
+    // Its failures' notes sit under the same invoke keys as the good run's answers.
+    await runCli(['apply', '--quiet', '--cache-dir', 'failed'], { cwd: dir });
+    delete options.faults;
+    expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
+
+    const md = await runCli(['report', '--format', 'md', '--cache-dir', 'failed'], { cwd: dir });
+    expect(md.code).toBe(0);
+    expect(md.stderr).toBe(
+      "note: the cache at failed holds none of this lock's answers: the reports have no trajectories, judge rationales or failure details (--cache-dir DIR names the run's cache; this one is not it)\n",
+    );
+    expect(md.stdout).toContain("rendered without the run's cache");
+  });
+});
