@@ -329,7 +329,7 @@ function unkeyedReason(compiled: CompiledPlan, lock: Lockfile): string {
 
 /** Cached runs of this plan that evalc.lock does not record: apply writes them in, calling no agent. */
 export function unrecordedReason(runs: number, unit: string): string {
-  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (from an \`apply --only\`, an apply before an edit was undone, or another plan on a shared cache): apply records ${runs === 1 ? 'it' : 'them'}, calling no agent`;
+  return `because evalc.lock does not record ${runs} cached ${unit === 'examples' ? (runs === 1 ? 'example' : 'examples') : runs === 1 ? 'run' : 'runs'} (from an \`apply --only\`, an earlier run whose lock was not kept, as in pull request CI, an apply before an edit was undone, or another plan on a shared cache): apply records ${runs === 1 ? 'it' : 'them'}, calling no agent`;
 }
 
 /**

@@ -21,7 +21,7 @@ let applied: AppliedChatPlan;
 let dir: string;
 const env = { CI: 'true' };
 const unrecorded =
-  'because evalc.lock does not record 1 cached example (from an `apply --only`, an apply before an edit was undone, or another plan on a shared cache): apply records it, calling no agent';
+  'because evalc.lock does not record 1 cached example (from an `apply --only`, an earlier run whose lock was not kept, as in pull request CI, an apply before an edit was undone, or another plan on a shared cache): apply records it, calling no agent';
 const fieldEdit = 'a dataset file changed (its sha256; a field no step reads, e.g. human_score)';
 
 beforeAll(async () => {

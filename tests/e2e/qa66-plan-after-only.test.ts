@@ -66,7 +66,7 @@ describe('plan after apply --only ran every changed step (QA66)', () => {
     const planned = await runCli(['plan', 'evalc.yaml'], { cwd: ws.dir });
     expect(planned.code, planned.stdout).toBe(2);
     expect(planned.stdout).toMatch(
-      /~ aggregate +qa66 +3 nodes +because evalc\.lock does not record 6 cached runs \(from an `apply --only`, an apply before an edit was undone, or another plan on a shared cache\): apply records them, calling no agent/,
+      /~ aggregate +qa66 +3 nodes +because evalc\.lock does not record 6 cached runs \(from an `apply --only`, an earlier run whose lock was not kept, as in pull request CI, an apply before an edit was undone, or another plan on a shared cache\): apply records them, calling no agent/,
     );
     expect(planned.stdout).toContain('Plan: 0 to invoke, 0 to extract, 0 to score, 3 to aggregate');
     const json = JSON.parse((await runCli(['plan', 'evalc.yaml', '--json'], { cwd: ws.dir })).stdout) as {
