@@ -83,12 +83,18 @@ describe('an unsolicited 100 Continue before the reply (QA293)', () => {
     expect(info.ok ? info.body : info.error.message).toEqual({ method: 'GET', body: '' });
   });
 
-  it('is skipped when it comes in pieces, twice, with headers or as HTTP/1.0', async () => {
+  it('is skipped when it comes in pieces, twice, with headers, as HTTP/1.0 or after a 103', async () => {
     const url = await startRaw((socket, n) => {
       const pieces =
         n === 0
           ? ['HTT', 'P/1.1 10', '0 Continue\r', '\n\r\n', chunkedJson({ n })]
-          : ['HTTP/1.1 100 Continue\r\nx-a: 1\r\n\r\nHTTP/1.0 100\r\n\r\n', chunkedJson({ n })];
+          : n === 1
+            ? ['HTTP/1.1 100 Continue\r\nx-a: 1\r\n\r\nHTTP/1.0 100\r\n\r\n', chunkedJson({ n })]
+            : [
+                'HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\n',
+                'HTTP/1.1 100 Continue\r\n\r\n',
+                chunkedJson({ n }),
+              ];
       let k = 0;
       const next = (): void => {
         const piece = pieces[k++];
@@ -99,7 +105,7 @@ describe('an unsolicited 100 Continue before the reply (QA293)', () => {
       next();
     });
     const t = transport();
-    for (const n of [0, 1]) {
+    for (const n of [0, 1, 2]) {
       const reply = await t.requestJson({ method: 'POST', url: `${url}/agent/respond`, body: {} });
       expect(reply.ok ? reply.body : reply.error.message).toEqual({ n });
     }
@@ -152,8 +158,15 @@ describe('an unsolicited 100 Continue before the reply (QA293)', () => {
       'HTTP/1.1 200 OK\r\n',
     );
     expect(dropInterimContinue(b('HTTP/1.1 1000'))?.rest.toString()).toBe('HTTP/1.1 1000');
-    expect(dropInterimContinue(b('HTTP/1.1 103 Early Hints\r\n\r\n'))?.rest.toString()).toBe(
-      'HTTP/1.1 103 Early Hints\r\n\r\n',
+    expect(dropInterimContinue(b('HTTP/1.1 103 Early Hints\r\n\r\n'))).toBeUndefined();
+    expect(
+      dropInterimContinue(
+        b('HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n'),
+      )?.rest.toString(),
+    ).toBe('HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\nHTTP/1.1 200 OK\r\n');
+    expect(dropInterimContinue(b('HTTP/1.1 10'))).toBeUndefined();
+    expect(dropInterimContinue(b('HTTP/1.1 101 Switching Protocols\r\n'))?.rest.toString()).toBe(
+      'HTTP/1.1 101 Switching Protocols\r\n',
     );
     expect(dropInterimContinue(b('HTTP/1.1 200 OK\r\n'))?.rest.toString()).toBe('HTTP/1.1 200 OK\r\n');
     expect(dropInterimContinue(b('garbage'))?.rest.toString()).toBe('garbage');

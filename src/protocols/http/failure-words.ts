@@ -82,10 +82,10 @@ export function describeFailure(cause: unknown, code: unknown, hostname?: string
     const suffix = typeof code === 'string' ? ` (${code})` : '';
     return `the reply is not valid HTTP/1.1: ${codePointCut(message, 200)}${suffix}`;
   }
-  // undici's word for a reply it cannot use on this connection: bytes no request was waiting for,
-  // or a 100 Continue where a reply does not start (one that starts a reply is skipped, interim-continue.ts)
+  // undici's word for a reply it cannot use on this connection: bytes no request was waiting for
+  // (a 100 Continue before a reply is skipped, interim-continue.ts)
   if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
-    return 'the reply is not a valid answer to this request (bytes no request was waiting for, or a 100 Continue after another interim reply?) (UND_ERR_SOCKET)';
+    return 'the reply is not a valid answer to this request (bytes no request was waiting for?) (UND_ERR_SOCKET)';
   }
   if (code === 'ECONNREFUSED') {
     const tried = refusedAddresses(cause, hostname);

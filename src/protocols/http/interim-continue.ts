@@ -7,18 +7,25 @@
  * `Expect: 100-continue`, yet some servers and proxies answer every request with one first
  * (curl, Python's http.client and Node's http module skip it). So each socket's `read` — the one
  * way undici takes bytes from it — drops `HTTP/1.x 100 …\r\n…\r\n` blocks found where a reply
- * starts: right after a request line was written, before any other byte of that reply.
+ * starts (right after a request line was written), among the interim replies before its status.
  */
 import type { Socket } from 'node:net';
 import { buildConnector } from 'undici';
 
 /** A request line as undici writes it: `POST /path HTTP/1.1\r\n…`. */
 const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.1\r\n/;
-/** A 100 status line; 101 (an upgrade) and 102/103 are left to undici, which reads them. */
+/** A 100 status line. */
 const CONTINUE_LINE = /^HTTP\/1\.[01] 100(?:[ \r])/;
-/** Bytes enough to tell a status line from a 100 one (`HTTP/1.1 100 `). */
+/** An interim status line undici reads itself (102 Processing, 103 Early Hints): kept; 101 is no interim reply. */
+const INTERIM_LINE = /^HTTP\/1\.[01] 1(?!01)\d\d(?:[ \r])/;
+/** Bytes enough to tell a status line's code (`HTTP/1.1 100 `). */
 const STATUS_PREFIX = 13;
-const CONTINUE_HEADS = ['HTTP/1.1 100', 'HTTP/1.0 100'];
+
+/** Whether `head`, shorter than STATUS_PREFIX, may still become an interim status line. */
+function mayBeInterim(head: string): boolean {
+  if (head.length <= 10) return ['HTTP/1.1 1', 'HTTP/1.0 1'].some((line) => line.startsWith(head));
+  return /^HTTP\/1\.[01] 1/.test(head);
+}
 
 function startsRequest(chunk: unknown): boolean {
   if (typeof chunk === 'string') return REQUEST_LINE.test(chunk.slice(0, 2_048));
@@ -28,20 +35,24 @@ function startsRequest(chunk: unknown): boolean {
 }
 
 /**
- * What is left of `pending` once the 100 Continue blocks at its start are dropped, or `undefined`
- * while it is too short to tell (a block not yet whole, a status line not yet long enough).
+ * What is left of `pending` once the 100 Continue blocks among the interim replies at its start
+ * are dropped (a 102 or 103 before or after one is kept, in order), or `undefined` while it is
+ * too short to tell (a block not yet whole, a status line not yet long enough).
  */
 export function dropInterimContinue(pending: Buffer): { rest: Buffer } | undefined {
+  const kept: Buffer[] = [];
   let rest = pending;
   for (;;) {
     if (rest.length < STATUS_PREFIX) {
-      // a reply cut by the network before `HTTP/1.1 100 ` cannot be told yet
-      const head = rest.toString('latin1');
-      return CONTINUE_HEADS.some((line) => line.startsWith(head)) ? undefined : { rest };
+      // a reply cut by the network before `HTTP/1.1 1xx ` cannot be told yet
+      if (mayBeInterim(rest.toString('latin1'))) return undefined;
+      return { rest: Buffer.concat([...kept, rest]) };
     }
-    if (!CONTINUE_LINE.test(rest.toString('latin1', 0, STATUS_PREFIX + 1))) return { rest };
+    const line = rest.toString('latin1', 0, STATUS_PREFIX + 1);
+    if (!INTERIM_LINE.test(line)) return { rest: Buffer.concat([...kept, rest]) };
     const end = rest.indexOf('\r\n\r\n');
     if (end < 0) return undefined;
+    if (!CONTINUE_LINE.test(line)) kept.push(rest.subarray(0, end + 4));
     rest = rest.subarray(end + 4);
     if (rest.length === 0) return undefined;
   }
