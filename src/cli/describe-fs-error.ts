@@ -4,6 +4,7 @@
  * path relative to the working directory.
  */
 import path from 'node:path';
+import { whyFolderNotMade } from './mkdir-refusal.js';
 
 interface FileSystemError {
   code?: unknown;
@@ -48,9 +49,11 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
     case 'EDQUOT':
       return `no space left on the device writing ${shown}`;
     case 'ENOENT':
-      return err.syscall === 'mkdir'
-        ? `cannot create ${shown}: a folder on its path is a broken link, or its file system is read-only`
-        : undefined;
+      if (err.syscall !== 'mkdir') return undefined;
+      return `cannot create ${shown}: ${
+        whyFolderNotMade(path.resolve(cwd, target), (file) => path.relative(cwd, file) || file) ??
+        'a folder on its path is a broken link, or its file system is read-only'
+      }`;
     case 'EFBIG':
       return `${shown} reached the largest file size allowed here`;
     default:

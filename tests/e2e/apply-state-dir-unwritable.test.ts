@@ -30,7 +30,7 @@ describe('evalc apply / plan: the state folder cannot be created', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stderr).toMatch(
-      /^evalc: cannot write: ENOENT: no such file or directory, mkdir '.*\.evalc\/cache' \(cannot create \.evalc\/cache: a folder on its path is a broken link, or its file system is read-only\)\n$/,
+      /^evalc: cannot write: ENOENT: no such file or directory, mkdir '.*\.evalc\/cache' \(cannot create \.evalc\/cache: \.evalc is a link to .*\/missing\/state, which does not exist: make that folder, or remove the link\)\n$/,
     );
   });
 

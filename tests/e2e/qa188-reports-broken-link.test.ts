@@ -29,7 +29,7 @@ describe('apply with a broken link where the reports go', () => {
     // (`--out` is made before the run starts, so its refusal was early already.)
     expect(run.stderr).toMatch(/^evalc: cannot write: ENOENT: no such file or directory, mkdir '/);
     expect(run.stderr).toContain(
-      `mkdir '${path.join(dir, target)}'${extra.length > 0 ? '' : ' (checked before calling any agent)'} (cannot create ${target}: a folder on its path is a broken link, or its file system is read-only)\n`,
+      `mkdir '${path.join(dir, target)}'${extra.length > 0 ? '' : ' (checked before calling any agent)'} (cannot create ${target}: ${extra.length > 0 ? 'gone' : '.evalc/reports'} is a link to ${path.join(dir, 'nowhere')}, which does not exist: make that folder, or remove the link)\n`,
     );
     expect(ctx.agent.stats().invokes).toBe(0);
     expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(false);
