@@ -204,6 +204,13 @@ function endsUnfinished(stdout: string): boolean {
   return stdout.trim() !== '' && !/\n\s*$/.test(stdout.replace(/[ \t]+$/, ''));
 }
 
+/**
+ * The output's lines that hold something, a byte order mark at the start of the output dropped
+ * (RFC 8259 §8.1: a parser may ignore one), as a reply over HTTP or a mae stdio agent's line has it
+ * dropped: .NET's `Console.OutputEncoding = Encoding.UTF8` and Python's `utf-8-sig` write one, and
+ * its reply line read 'last output line is not JSON' quoting what looked like JSON (QA293).
+ */
 function nonEmptyLines(text: string): string[] {
-  return text.split('\n').filter((line) => line.trim().length > 0);
+  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
+  return lines.filter((line) => line.trim().length > 0);
 }
