@@ -13,8 +13,10 @@ export const HTML_SCRIPT = `
   // The table draws the first PAGE matching rows, and PAGE more per click on "Show more": Chromium took
   // 3.5–6 s to lay out the 9,981 rows of a 10,000-example run after every keystroke, sort or filter (QA275).
   var PAGE = 500;
-  var state = { filter: 'all', search: '', sort: 'default', dir: 1, selected: null, limit: PAGE };
+  // The rows drawn are visible()[start, limit): the first PAGE, or the page Back went to (QA295).
+  var state = { filter: 'all', search: '', sort: 'default', dir: 1, selected: null, start: 0, limit: PAGE };
   var more = document.getElementById('examples-more');
+  var earlier = document.getElementById('examples-earlier');
   var tbody = document.querySelector('#examples-table tbody');
   var count = document.getElementById('examples-count');
   var viewer = document.getElementById('viewer');
@@ -132,7 +134,7 @@ export const HTML_SCRIPT = `
   function renderTable() {
     var rows = visible();
     tbody.textContent = '';
-    rows.slice(0, state.limit).forEach(function (e) {
+    rows.slice(state.start, state.limit).forEach(function (e) {
       var tr = el('tr', { 'data-id': e.id, 'data-status': e.status, tabindex: '0' }, [
         el('td', {}, [el('span', { 'class': 'badge ' + e.status }, [e.status])]),
         el('td', {}, [el('code', {}, [e.agent])]),
@@ -153,20 +155,30 @@ export const HTML_SCRIPT = `
       tbody.appendChild(tr);
     });
     // The rows not drawn are not in the page: the browser's find (Ctrl-F) cannot see them; say where to look (QA282).
-    count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results') + (rows.length > state.limit ? ', the first ' + state.limit + ' shown (the search box looks through every row; the browser\\'s find only through those shown)' : '');
+    var shown = state.start > 0 ? ', rows ' + (state.start + 1) + '\u2013' + Math.min(state.limit, rows.length) : rows.length > state.limit ? ', the first ' + state.limit : '';
+    count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results') + (shown ? shown + ' shown (the search box looks through every row; the browser\\'s find only through those shown)' : '');
     var left = rows.length - state.limit;
     more.hidden = left <= 0;
     more.textContent = 'Show ' + Math.min(PAGE, left) + ' more (' + left + ' not shown)';
+    earlier.hidden = state.start <= 0;
+    earlier.textContent = 'Show the ' + Math.min(PAGE, state.start) + ' before (' + state.start + ' not shown)';
   }
   // A new filter, search or sort starts again from the first page.
-  function rerender() { state.limit = PAGE; renderTable(); }
+  function rerender() { state.start = 0; state.limit = PAGE; renderTable(); }
   more.addEventListener('click', function () {
     var from = state.limit;
     state.limit += PAGE;
     renderTable();
     // The click that draws the last rows hides the button: its focus fell back to the page, a keyboard
     // user's next Tab starting again from the top; the first row it drew takes the focus (QA282).
-    if (more.hidden && tbody.children[from]) tbody.children[from].focus();
+    if (more.hidden && tbody.children[from - state.start]) tbody.children[from - state.start].focus();
+  });
+  // Above the page Back drew: the PAGE rows before it; the click that draws the first row hides it, and
+  // the first row it drew (just below where it was) takes the focus, as for "Show more".
+  earlier.addEventListener('click', function () {
+    state.start = Math.max(0, state.start - PAGE);
+    renderTable();
+    if (earlier.hidden && tbody.children[0]) tbody.children[0].focus();
   });
   function messageView(m) {
     var parts = [el('div', { 'class': 'role' }, [m.role + (m.name ? ' · ' + m.name : '') + (m.tool_call_id ? ' · ' + m.tool_call_id : '')])];
@@ -274,9 +286,15 @@ export const HTML_SCRIPT = `
   // The opened row, brought into view and focused; the search box when the search hides it, else the
   // filter (QA291: a filter alone hiding it sent the focus to the empty search box, as if it hid the row).
   function backToRow(id) {
-    // A sort or search since may have left it past the rows drawn: draw down to it (QA286: Back went to an empty search box).
+    // A sort or search since may have left it past the rows drawn (QA286: Back went to an empty search box):
+    // draw its page of PAGE rows alone, "Show the 500 before" above it; drawing every row down to it froze
+    // the 10,000-row page for 8 s at 375 px (QA295).
     var at = visible().map(function (e) { return e.id; }).indexOf(id);
-    if (at >= state.limit) { state.limit = (Math.floor(at / PAGE) + 1) * PAGE; renderTable(); }
+    if (at >= 0 && (at < state.start || at >= state.limit)) {
+      state.start = Math.floor(at / PAGE) * PAGE;
+      state.limit = state.start + PAGE;
+      renderTable();
+    }
     var hider = document.getElementById(matchesSearch(byId[id]) ? 'filter' : 'search');
     var target = Array.prototype.filter.call(tbody.children, function (tr) { return tr.getAttribute('data-id') === id; })[0] || hider;
     target.scrollIntoView({ block: 'center' });

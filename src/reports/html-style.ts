@@ -29,6 +29,7 @@ svg.chart .ci line { stroke:#1d2330; stroke-width:1.4; }
 .controls { display:flex; gap:10px; align-items:center; margin-bottom:8px; flex-wrap:wrap; }
 .controls select, .controls input { font:inherit; padding:4px 8px; border:1px solid var(--line); border-radius:6px; }
 .controls input { min-width:min(260px,100%); }
+#examples-earlier { margin-bottom:8px; font:inherit; padding:4px 12px; border:1px solid var(--line); border-radius:6px; background:var(--card); cursor:pointer; }
 #examples-more { margin-top:8px; font:inherit; padding:4px 12px; border:1px solid var(--line); border-radius:6px; background:var(--card); cursor:pointer; }
 #examples-table th[data-sort] { cursor:pointer; user-select:none; }
 #examples-table th button.sort { font:inherit; font-weight:600; color:inherit; background:none; border:0; padding:0; cursor:pointer; text-align:inherit; }

@@ -276,7 +276,7 @@ ${m.diff ? compareSection(m, m.diff) : ''}
 <section id="examples"><h2>Examples</h2>
 ${omittedNote(embed, h)}<div class="controls"><label>Show <select id="filter"><option value="all">all</option><option value="failures">failures</option><option value="errors">errors</option></select></label>
 <input id="search" type="search" placeholder="Search agent, task, example, metric…" aria-label="Search examples"><span id="examples-count"></span></div>
-<div class="scroll"><table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table></div><button type="button" id="examples-more" hidden></button>
+<button type="button" id="examples-earlier" hidden></button><div class="scroll"><table id="examples-table"><thead><tr>${sortable('status', 'status')}${sortable('agent', 'agent')}${sortable('task', 'task/dataset')}${sortable('example', 'example')}<th>failed</th>${sortable('score', m.headlineMetric ?? 'score', 'num')}${sortable('duration', 'duration', 'num')}</tr></thead><tbody></tbody></table></div><button type="button" id="examples-more" hidden></button>
 </section>
 <section id="viewer" tabindex="-1"><h2>Trajectory</h2><p class="empty">Click a row to see the example's messages, tool calls, candidates and scores.</p></section>
 </div>
