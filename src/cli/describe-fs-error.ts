@@ -46,8 +46,9 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
     case 'EROFS':
       return `${shown} is on a read-only file system`;
     case 'ENOSPC':
+      return `no space left on the device writing ${shown}: free some there and run it again`;
     case 'EDQUOT':
-      return `no space left on the device writing ${shown}`;
+      return `the disk quota ran out writing ${shown}: free some space there and run it again`;
     case 'ENOENT':
       if (err.syscall !== 'mkdir') return undefined;
       return `cannot create ${shown}: ${
@@ -55,7 +56,7 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
         'a folder on its path is a broken link, or its file system is read-only'
       }`;
     case 'EFBIG':
-      return `${shown} reached the largest file size allowed here`;
+      return `${shown} reached the largest file size allowed here: raise the limit (ulimit -f) and run it again`;
     default:
       return undefined;
   }

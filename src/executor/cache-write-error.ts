@@ -4,6 +4,13 @@ import path from 'node:path';
  * A write to the cache log failed. It keeps the file system's `code` and names the log as its
  * `path`, so the command line explains it in one line like any other file system refusal.
  */
+/** What to do about a write the file system refused, by its code (QA294: every one read `fix this`). */
+const REMEDY: Record<string, string> = {
+  ENOSPC: 'free space on its disk',
+  EDQUOT: 'free space in your disk quota',
+  EFBIG: 'raise the file size limit (ulimit -f)',
+};
+
 export class CacheWriteError extends Error {
   readonly code: string | undefined;
   readonly path: string;
@@ -15,7 +22,7 @@ export class CacheWriteError extends Error {
     super(
       options.readOnly
         ? `the cache ${path.dirname(file)} cannot be written (${said}): a run on it can only use the steps it already holds — make it writable, or use another --cache-dir`
-        : `the cache log ${file}: ${said}; the steps completed before it are cached — fix this and run apply again to finish`,
+        : `the cache log ${file}: ${said}; the steps completed before it are cached — ${REMEDY[typeof code === 'string' ? code : ''] ?? 'fix this'} and run apply again to finish`,
     );
     this.name = 'CacheWriteError';
     this.code = typeof code === 'string' ? code : undefined;

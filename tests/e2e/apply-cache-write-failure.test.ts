@@ -66,7 +66,7 @@ describe('evalc apply: the cache cannot be written', () => {
     expect(failed.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(failed.stderr).toContain('evalc: cannot write: the cache log');
     expect(failed.stderr).toContain('steps.log: EFBIG: file too large');
-    expect(failed.stderr).toContain('run apply again to finish');
+    expect(failed.stderr).toContain('— raise the file size limit (ulimit -f) and run apply again to finish');
     // The run stopped: no lockfile of a run that did not finish, and not every example was asked.
     expect(existsSync(path.join(dir, 'evalc.lock'))).toBe(false);
     const first = counting.agent.stats().invokes;
@@ -102,7 +102,7 @@ describe('evalc cache prune: the copy cannot be written', () => {
     const pruned = await cliUnderFileLimit(dir, 16, ['cache', 'prune', 'evalc.yaml']);
     expect(pruned.code).toBe(1);
     expect(pruned.stderr).toBe(
-      'evalc: cannot write: EFBIG: file too large, write (.evalc/cache/steps.log reached the largest file size allowed here)\n',
+      'evalc: cannot write: EFBIG: file too large, write (.evalc/cache/steps.log reached the largest file size allowed here: raise the limit (ulimit -f) and run it again)\n',
     );
     expect(readFileSync(log).equals(before)).toBe(true);
     // No half-written copy left beside the log (steps.crc holds the log's checksums, schemas/ the
@@ -122,7 +122,7 @@ describe('evalc apply: the lockfile cannot be written', () => {
     const failed = await cliUnderFileLimit(dir, 32, ['apply', 'evalc.yaml', '--quiet']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(
-      'evalc: cannot write: EFBIG: file too large, write (evalc.lock reached the largest file size allowed here)\n',
+      'evalc: cannot write: EFBIG: file too large, write (evalc.lock reached the largest file size allowed here: raise the limit (ulimit -f) and run it again)\n',
     );
     expect(readdirSync(dir).filter((f) => f.startsWith('evalc.lock'))).toEqual([]);
     counting.agent.reset();
