@@ -29,7 +29,7 @@ export interface CacheHolding {
 export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
   const held = { keys: 0, any: 0, transient: 0, answered: 0, answers: 0, lost: 0, judgeLost: 0 };
   for (const result of lock.results) {
-    held.judgeLost += judgeFailuresLost(result, store);
+    held.judgeLost += judgeFailuresLost(lock, result, store);
     for (const [repeat, key] of result.invoke.entries()) {
       if (!key) continue;
       const kind = result.errors?.[repeat] ?? null;
@@ -62,10 +62,13 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
  * a judge's failure on its own verdict, are cached as the score (`error` in the record); any other
  * judge failure only as a note beside it (trajectories.ts's judgeFailureNote reads it).
  */
-function judgeFailuresLost(result: LockResult, store: StepStore): number {
+function judgeFailuresLost(lock: Lockfile, result: LockResult, store: StepStore): number {
   let lost = 0;
-  for (const metric of Object.values(result.metrics)) {
+  for (const [id, metric] of Object.entries(result.metrics)) {
     if (metric.error === undefined || metric.error === 'cancelled') continue;
+    // A metric evalc computes is cached with its error: missing, it is another run's cache (the
+    // partial note says so), not a judge's note the prune dropped.
+    if (typeof lock.groups[result.group]?.metrics[id]?.config.judge !== 'string') continue;
     const keys = metric.keys ?? (metric.key ? [metric.key] : []);
     const kept = keys.some(
       (key, i) =>

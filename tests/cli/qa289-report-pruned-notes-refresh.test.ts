@@ -117,3 +117,32 @@ describe("evalc report from the cache of a run whose every call failed, for a go
     expect(md.stdout).toContain("rendered without the run's cache");
   });
 });
+
+describe('evalc report from a cache of fewer examples, with a metric evalc computes failing', () => {
+  const agent = useCountingAgent();
+  const dir = agent.workspace('qa289-partial-metric-error');
+  it('says the partial note only: a metric error is no judge score', async () => {
+    const file = writePlan(dir, { agentUrl: agent.agent.url });
+    const plan = JSON.parse(readFileSync(file, 'utf8'));
+    // Priced models that are not the metric's: every example's cost is a metric_error (no price).
+    plan.prices = { m1: { input: 1, output: 1 } };
+    plan.tasks.t1.metrics.push({ type: 'cost', model: 'm9' });
+    writeFileSync(file, JSON.stringify(plan));
+    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
+    writeDataset(dir, 'd1.jsonl', [q('q1')]);
+    await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir });
+    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2'), q('q3')]);
+    await runCli(['apply', '--quiet'], { cwd: dir });
+    const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8'));
+    expect(lock.results.map((r: { metrics: { cost: { error?: string } } }) => r.metrics.cost.error)).toEqual([
+      'metric_error',
+      'metric_error',
+      'metric_error',
+    ]);
+
+    const md = await runCli(['report', '--format', 'md', '--cache-dir', 'old'], { cwd: dir });
+    expect(md.stderr).toBe(
+      "note: the cache at old holds the answer of 1 of this lock's 3 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 2 (--cache-dir DIR names the run's cache; this one is not it)\n",
+    );
+  });
+});
