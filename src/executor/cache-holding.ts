@@ -114,6 +114,9 @@ export function cacheDirHint(named: boolean): string {
  * `4 of this lock's 8 answers` (QA284).
  */
 export function partialCacheText(held: number, of: number): string {
+  // None of them, beside a failure of the lock it does hold (QA289: `the answers of 0 of … 2`).
+  if (held === 0)
+    return `none of the answers of this lock's ${of} answered example run${of === 1 ? '' : 's'}: the reports have no trajectories, judge rationales or failure details for ${of === 1 ? 'it' : 'them'}`;
   return `the answer${held === 1 ? '' : 's'} of ${held} of this lock's ${of} answered example run${of === 1 ? '' : 's'}: the reports have no trajectories, judge rationales or failure details for the other ${of - held}`;
 }
 

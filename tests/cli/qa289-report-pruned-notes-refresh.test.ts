@@ -5,7 +5,7 @@
  * its key, and the earlier run's answer (which the reports do not show beside the lock's error)
  * stood in for the note.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prunedWhat } from '../../src/executor/cache-holding.js';
@@ -143,6 +143,34 @@ describe('evalc report from a cache of fewer examples, with a metric evalc compu
     const md = await runCli(['report', '--format', 'md', '--cache-dir', 'old'], { cwd: dir });
     expect(md.stderr).toBe(
       "note: the cache at old holds the answer of 1 of this lock's 3 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 2 (--cache-dir DIR names the run's cache; this one is not it)\n",
+    );
+  });
+});
+
+describe('evalc report from a cache holding a failure of the lock but none of its answers', () => {
+  const options: CountingAgentOptions = { faults: { seed: 1, rates: { '422': 1 } } };
+  const agent = useCountingAgent(options);
+  const dir = agent.workspace('qa289-partial-none');
+  it("says none of the answers, not 'the answers of 0'", async () => {
+    writePlan(dir, { agentUrl: agent.agent.url, limits: { retries: 0 } });
+    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
+    writeDataset(dir, 'd1.jsonl', [q('q1')]);
+    // q1's 422 (definitive: cached) is the whole of 'old'; the run goes on from a copy of it.
+    await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir });
+    cpSync(path.join(dir, 'old'), path.join(dir, 'run'), { recursive: true });
+    delete options.faults;
+    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2'), q('q3')]);
+    await runCli(['apply', '--quiet', '--cache-dir', 'run'], { cwd: dir });
+    const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8'));
+    expect(lock.results.map((r: { errors?: (string | null)[] }) => r.errors?.[0] ?? null)).toEqual([
+      'semantic_mismatch',
+      null,
+      null,
+    ]);
+
+    const md = await runCli(['report', '--format', 'md', '--cache-dir', 'old'], { cwd: dir });
+    expect(md.stderr).toBe(
+      "note: the cache at old holds none of the answers of this lock's 2 answered example runs: the reports have no trajectories, judge rationales or failure details for them (--cache-dir DIR names the run's cache; this one is not it)\n",
     );
   });
 });
