@@ -203,15 +203,18 @@ function summaryOf(
     case 'failed':
     case 'interrupted':
       return { status: outcome.status, message: outcome.message };
-    case 'done':
+    case 'done': {
+      // each failed judge's first failure goes in its failedJudges entry (QA295)
+      const { judgeFirstFailures, ...summary } = outcome.summary;
       return {
         status: outcome.status,
         lockFile: outcome.lockFile,
         reportsDir: outcome.reportsDir,
-        ...outcome.summary,
-        ...failedJudgesField(outcome.lock),
+        ...summary,
+        ...failedJudgesField(outcome.lock, judgeFirstFailures),
         gates: outcome.lock.gates,
       };
+    }
   }
 }
 
@@ -264,7 +267,8 @@ function printOutcome(
         ctx.stderr(
           `evalc: nothing was evaluated for ${s.unevaluated.join(', ')}: every example failed before scoring (see the error kinds)\n`,
         );
-      for (const f of failedJudges(outcome.lock)) ctx.stderr(`evalc: ${describeFailedJudge(f)}\n`);
+      for (const f of failedJudges(outcome.lock))
+        ctx.stderr(`evalc: ${describeFailedJudge(f, s.judgeFirstFailures?.[f.judge])}\n`);
       for (const a of overloadedAgents(outcome.lock)) ctx.stderr(`evalc: ${describeOverloadedAgent(a)}\n`);
       // An up-to-date apply ran nothing, so no progress line said it: the lock's drift is said here.
       if (quiet || s.upToDate)

@@ -8,17 +8,25 @@ import type { Lockfile } from '../lockfile/types.js';
 
 export { failedJudges };
 
-export function describeFailedJudge(f: FailedJudge): string {
+/** `first`: its first failed call's words and hint, when this apply made the calls (QA295: nothing said why on stderr). */
+export function describeFailedJudge(f: FailedJudge, first?: string): string {
   const kinds = Object.entries(f.kinds)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([kind, n]) => `${kind} ${n}`)
     .join(', ');
   const calls = f.failed === 1 ? 'its only score' : `all ${f.failed} of its scores`;
-  return `judge ${f.judge} scored nothing: ${calls} failed (${kinds}), so the metrics that use it measured nothing (the failing examples in report.md say why)`;
+  const why = first === undefined ? ' (the failing examples in report.md say why)' : `; the first: ${first}`;
+  return `judge ${f.judge} scored nothing: ${calls} failed (${kinds}), so the metrics that use it measured nothing${why}`;
 }
 
-/** `failedJudges` for `--json`'s result, when there is one. */
-export function failedJudgesField(lock: Lockfile): { failedJudges?: FailedJudge[] } {
-  const failed = failedJudges(lock);
+/** `failedJudges` for `--json`'s result, when there is one; `first`: what its first failed call said (QA295). */
+export function failedJudgesField(
+  lock: Lockfile,
+  firsts: Record<string, string> = {},
+): { failedJudges?: (FailedJudge & { first?: string })[] } {
+  const failed = failedJudges(lock).map((f) => {
+    const first = firsts[f.judge];
+    return first === undefined ? f : { ...f, first };
+  });
   return failed.length > 0 ? { failedJudges: failed } : {};
 }

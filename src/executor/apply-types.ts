@@ -85,4 +85,6 @@ export interface RunSummary {
    * request refused, or its preflight failed): the run evaluated nothing for them.
    */
   unevaluated?: string[];
+  /** Each judge's first failed call, said after 'judge X scored nothing' (QA295); by judge id. */
+  judgeFirstFailures?: Record<string, string>;
 }

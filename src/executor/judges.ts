@@ -14,6 +14,7 @@ import type { StepError } from '../protocols/types.js';
 import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
+import { notingFirstFailure } from './judge-first-failure.js';
 import { notingServedExit } from './judge-served-exit.js';
 
 export interface JudgeRuntime {
@@ -27,6 +28,8 @@ export interface JudgeRuntime {
   registeredRubricVersions?: (signal: AbortSignal) => Promise<Map<string, string> | undefined>;
   /** Set when the judge could not be started or asked (`unusableJudge`): its calls fail with this. */
   unusable?: StepError;
+  /** Its first failed call's words (masked), with 'is the judge running at …?' when nothing listened (QA295). */
+  firstFailure?: () => string | undefined;
   stop: () => Promise<void>;
 }
 
@@ -125,12 +128,12 @@ export async function startJudge(
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const raw = createJudgeClient(config, runtime);
   const gate = new InvokeGate(concurrency);
-  const client = gatedJudge(
-    servedExit ? notingServedExit(raw, servedExit) : raw,
-    gate,
-    setup.signal,
-    limiter,
+  const noted = notingFirstFailure(
+    gatedJudge(servedExit ? notingServedExit(raw, servedExit) : raw, gate, setup.signal, limiter),
+    config,
+    (text) => scrubSecrets(text, setup.secrets),
   );
+  const client = noted.client;
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
@@ -149,6 +152,7 @@ export async function startJudge(
       id,
       client,
       info,
+      firstFailure: noted.first,
       ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal, scrub) } : {}),
       stop: async () => {
         await client.close();

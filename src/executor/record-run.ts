@@ -75,6 +75,13 @@ export async function recordRun(run: FinishedRun): Promise<ApplyOutcome> {
   if (retries > 0) summary.retries = retries;
   const unevaluated = unevaluatedAgents(lockResults);
   if (unevaluated.length > 0) summary.unevaluated = unevaluated;
+  const firstFailures = Object.fromEntries(
+    [...judges].flatMap(([id, judge]) => {
+      const said = judge.firstFailure?.();
+      return said === undefined ? [] : [[id, said]];
+    }),
+  );
+  if (Object.keys(firstFailures).length > 0) summary.judgeFirstFailures = firstFailures;
   // Seed mae agents' names come from their cached replies, live or cached run alike (agent-names.ts).
   pins = pinAgentNames(pins, {
     agents: resolved.plan.agents,
