@@ -3,7 +3,7 @@
  * fetched at view time): grouped bars with 95% CI whiskers on a 0–1 axis. Every bar is a
  * `<rect class="bar">` with data attributes, every whisker a `<g class="ci">`.
  */
-import { formatCi, formatNumber } from './format.js';
+import { formatMeanCi, formatNumber } from './format.js';
 import { escapeHtml } from './markdown-text.js';
 
 export interface ChartBar {
@@ -69,7 +69,8 @@ export function renderBarChart(chart: BarChart): string {
       const x = x0 + si * BAR_W;
       const top = y(bar.value);
       const colour = SERIES_COLOURS[si % SERIES_COLOURS.length];
-      const label = `${series} · ${group}: ${formatNumber(bar.value)} ${formatCi(bar.ci)}`.trim();
+      // The score table's words for the bar (QA299: `0.975 [0.98, 0.98]` here, its mean outside its CI).
+      const label = `${series} · ${group}: ${formatMeanCi(bar.value, bar.ci)}`;
       parts.push(
         `<rect class="bar" data-group="${escapeHtml(group)}" data-series="${escapeHtml(series)}" data-value="${formatNumber(bar.value)}" x="${n(x + 2)}" y="${n(top)}" width="${BAR_W - 4}" height="${n(y(0) - top)}" fill="${colour}"><title>${escapeHtml(label)}</title></rect>`,
       );
