@@ -5,6 +5,8 @@
  * full disk) aborts `stopped`, which stops dispatching like a first Ctrl-C: what completed is
  * cached, nothing more is sent that could not be kept.
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { LogStore } from './cache-store.js';
 
 export class RunStore {
@@ -17,6 +19,8 @@ export class RunStore {
   #frozen = false;
   #deciding = false;
   readonly #stop = new AbortController();
+  /** The log's file when it was opened (device and inode), to tell it was removed or replaced meanwhile. */
+  #logId: string | undefined;
 
   constructor(
     private readonly cacheDir: string,
@@ -43,8 +47,17 @@ export class RunStore {
       },
     });
     this.#opened = opened;
+    this.#logId = fileId(path.join(this.cacheDir, 'steps.log'));
     this.#sayNotes();
     return opened;
+  }
+
+  /**
+   * Whether the log this run wrote was removed or replaced while it ran (`rm -rf .evalc/cache`, a CI
+   * cache restored over it): what the run cached went with the file it still holds open (QA294).
+   */
+  get logGone(): boolean {
+    return this.#logId !== undefined && fileId(path.join(this.cacheDir, 'steps.log')) !== this.#logId;
   }
 
   /**
@@ -129,4 +142,9 @@ export function cacheLoadNotes(
       `the cache log ${cacheDir}/steps.log ended in an incomplete line (${lost.tornBytes} byte${lost.tornBytes === 1 ? '' : 's'}: an interrupted write): ${recorded === 'frozen' ? `a step it held runs again unless it needs ${FROZEN_CALLS_NONE}` : recorded ? 'evalc.lock records the step it held, so apply does not run it again' : 'a step it held runs again'}`,
     );
   return notes;
+}
+
+function fileId(file: string): string | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.dev}:${stat.ino}` : undefined;
 }
