@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentEvalJudge } from '../../src/protocols/agent-eval/agent-eval-judge.js';
 import { twiceEncodedSuffix } from '../../src/protocols/twice-encoded.js';
 import { startLoopback } from '../fixtures/loopback.js';
 import { applyInProcess } from './apply-in-process.js';
@@ -72,10 +73,10 @@ describe('a reply encoded twice (QA293)', () => {
     const outcome = await applyInProcess(
       workspace({ a: { protocol: 'raip', url: `${url}/twice`, limits: { retries: 0 } } }),
     );
-    expect(outcome.status === 'done' ? 'done' : outcome.message).toMatch(
+    expect('message' in outcome ? outcome.message : outcome.status).toMatch(
       /reply has no inputSchema; the reply is a JSON string/,
     );
-    expect(outcome.status === 'done' ? '' : outcome.message).toMatch(HINT);
+    expect('message' in outcome ? outcome.message : '').toMatch(HINT);
   });
 
   it('a chat reply, a mae reply and a chat completion say so, with their kinds', async () => {
@@ -127,6 +128,41 @@ describe('a reply encoded twice (QA293)', () => {
     expect(report).toMatch(
       /reply has no output; the reply is a JSON string holding a JSON object: it was encoded twice/,
     );
+  });
+
+  it("an agent-eval judge's version, listing and verdict say so", async () => {
+    const version = { package: '@tangle-network/agent-eval', version: '0.170.0', wireVersion: '1.1.0' };
+    const rubric = {
+      name: 'r',
+      description: 'd',
+      dimensions: [{ id: 'q', description: 'q', weight: 1 }],
+      failureModes: [],
+      rubricVersion: 'r@x',
+    };
+    const verdict = { composite: 1, dimensions: { q: 1 }, failureModes: [], wins: [], rationale: 'ok' };
+    for (const twice of ['version', 'rubrics', 'judge']) {
+      const server = await startLoopback((req, res) => {
+        const url = req.url ?? '';
+        const doc = url.endsWith('/version')
+          ? version
+          : url.endsWith('/rubrics')
+            ? { rubrics: [rubric] }
+            : verdict;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(url.endsWith(`/${twice}`) ? JSON.stringify(JSON.stringify(doc)) : JSON.stringify(doc));
+      });
+      cleanups.push(() => server.close());
+      const judge = createAgentEvalJudge(
+        { protocol: 'agent-eval', url: server.url, rubric: 'r' },
+        { cwd: '.', rubrics: {} },
+      );
+      cleanups.push(() => judge.close());
+      const described = await judge.describe(AbortSignal.timeout(10_000));
+      const outcome = described.ok
+        ? await judge.judge({ content: 'x', rubric: { name: 'r' } }, AbortSignal.timeout(10_000))
+        : described;
+      expect(outcome.ok ? `${twice}: ok` : outcome.error.message).toMatch(HINT);
+    }
   });
 
   it('says nothing of a string that is not JSON, nor of a document', () => {
