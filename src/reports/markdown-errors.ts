@@ -29,7 +29,8 @@ const AGENTS_PER_ROW = 5;
 export function errorCause(message: string | undefined): string {
   if (message === undefined) return '';
   const one = message.replace(/\s+/g, ' ').trim();
-  return one.replace(/^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD) \S+|socket agent (?:tcp|unix):\S+): /, '');
+  // a unix path may hold a space (QA295: 'unix:/tmp/my dir/a.sock' kept its address, a row of its own)
+  return one.replace(/^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD) \S+|socket agent (?:tcp:\S+|unix:.*?)): /, '');
 }
 
 /** `text` cut to `max` characters on one line, marked `…`. */
