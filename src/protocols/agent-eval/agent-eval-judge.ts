@@ -5,6 +5,7 @@
  */
 import type { JudgeConfig } from '../../plan/schema.js';
 import type { JudgeClient, JudgeOutcome, JudgeRequest, JudgeServerInfo } from '../judge-types.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type { StepError } from '../types.js';
 import { createAgentEvalHttpWire } from './http-wire.js';
 import { buildJudgeBody } from './judge-body.js';
@@ -187,7 +188,7 @@ function parseListing(where: string, result: unknown): RubricListing {
       ok: false,
       error: {
         kind: 'contract_violation',
-        message: `${where}: malformed listing (${describeIssues(parsed.error)})`,
+        message: `${where}: malformed listing (${describeIssues(parsed.error)})${twiceEncodedSuffix(result)}`,
       },
     };
   }

@@ -15,6 +15,7 @@
 import type { JudgeOutcome, JudgeVerdict } from '../judge-types.js';
 import { type CompositeDimension, computeComposite } from '../rubrics/composite.js';
 import { isCurrentRubricVersionScheme } from '../rubrics/rubric-version.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type { StepError } from '../types.js';
 import { describeIssues, judgeResultSchema } from './wire-replies.js';
 
@@ -43,7 +44,9 @@ export function verifyJudgeResult(where: string, result: unknown, expect: Result
   const violation = (message: string) => fail('contract_violation', message);
   const parsed = judgeResultSchema.safeParse(result);
   if (!parsed.success)
-    return malformed(`malformed judge result (${describeIssues(parsed.error)})${nullScoreHint(result)}`);
+    return malformed(
+      `malformed judge result (${describeIssues(parsed.error)})${nullScoreHint(result)}${twiceEncodedSuffix(result)}`,
+    );
   const reply = parsed.data;
   if (!Number.isFinite(reply.composite) || reply.composite < 0 || reply.composite > 1) {
     return malformed(`composite ${reply.composite} is outside [0,1]`);

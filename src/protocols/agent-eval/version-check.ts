@@ -4,6 +4,7 @@
  * pre-0.167 djb2 scheme, so their tags are flagged as legacy.
  */
 import type { JudgeServerInfo } from '../judge-types.js';
+import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type { StepError } from '../types.js';
 import { AGENT_EVAL_PACKAGE, describeIssues, versionReplySchema } from './wire-replies.js';
 
@@ -18,7 +19,7 @@ export function checkAgentEvalVersion(where: string, reply: unknown): VersionChe
       ok: false,
       error: {
         kind: 'incompatible_version',
-        message: `${where}: not an agent-eval version reply (${describeIssues(parsed.error)})`,
+        message: `${where}: not an agent-eval version reply (${describeIssues(parsed.error)})${twiceEncodedSuffix(reply)}`,
         retryable: false,
       },
     };
