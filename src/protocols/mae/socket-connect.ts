@@ -1,4 +1,5 @@
 /** Opens a TCP or unix socket connection with a timeout and abort; failures are values. */
+import { lstatSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { describeConnectionCode } from '../http/failure-words.js';
 import { refusedAddresses } from '../http/refused-address.js';
@@ -67,10 +68,29 @@ function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): s
     return 'no socket at that path (nothing listening there: is the agent started, and listening on this path?) (ENOENT)';
   if (code === 'ECONNREFUSED')
     return address.kind === 'unix'
-      ? 'connection refused (the socket file exists but nothing listens on it: left by an agent that exited?) (ECONNREFUSED)'
+      ? `connection refused (${unixRefusal(address.path)}) (ECONNREFUSED)`
       : // a refused `localhost` names the addresses it resolved to, as over `http` and `sse` (QA286, QA63)
         `connection refused (nothing listening there${refusedAddresses(error, address.host)}) (ECONNREFUSED)`;
   // as over HTTP (QA281: `tcp:agent:7000: ENOTFOUND`, with no words and no 'is the agent running';
   // QA286: EAI_AGAIN, EHOSTUNREACH, ENETUNREACH alike)
   return code === undefined ? error.message : describeConnectionCode(code);
+}
+
+/**
+ * Why a unix path refused: a file that is no socket (the address names the agent's log, its script,
+ * a folder: QA295, 'the socket file exists … left by an agent that exited?' of a regular file), else
+ * a socket file nothing listens on.
+ */
+function unixRefusal(where: string): string {
+  let kind: string | undefined;
+  try {
+    const stat = lstatSync(where);
+    if (!stat.isSocket())
+      kind = stat.isDirectory() ? 'a folder' : stat.isSymbolicLink() ? 'a link' : 'a file';
+  } catch {
+    // gone since: said as a socket file left behind
+  }
+  return kind === undefined || kind === 'a link'
+    ? 'the socket file exists but nothing listens on it: left by an agent that exited?'
+    : `that path is ${kind}, not a socket: is it the path the agent listens on?`;
 }
