@@ -12,6 +12,8 @@ import { codePointCut } from '../protocols/quote-cut.js';
 
 const TAIL_LINES = 40;
 const SPILL_CHARS = 64 * 1024;
+/** A held run is written once its stream has been quiet this long: a dump comes in one burst. */
+const HELD_QUIET_MS = 1_000;
 
 /** Reads a served process's stdout or stderr into its log, keeping its last lines for messages. */
 export class OutputTail {
@@ -38,7 +40,9 @@ export class OutputTail {
     const held: string[] = [];
     this.#held.add(held);
     let heldChars = 0;
+    let quiet: NodeJS.Timeout | undefined;
     const release = () => {
+      clearTimeout(quiet);
       if (held.length === 0) return;
       const clean = scrubSecrets(held.join('\n'), this.secrets);
       held.length = 0;
@@ -78,6 +82,11 @@ export class OutputTail {
         log.write(clean.slice(0, cut));
         partial = clean.slice(cut);
       }
+      // A run the process printed last is not kept from the log while it runs on silent (QA298: a
+      // served agent hung after a dump, its last lines were missing from the log until it was
+      // stopped, and lost when evalc was killed or a process outside the group held the pipes).
+      clearTimeout(quiet);
+      if (held.length > 0) quiet = setTimeout(release, HELD_QUIET_MS).unref();
     });
     stream.on('end', () => {
       if (partial !== '') {
@@ -98,6 +107,8 @@ export class OutputTail {
       this.#held.delete(held);
       partial = '';
     });
+    // destroyed (`stop()` of a process outside the group holding the pipes): its log is closed
+    stream.on('close', () => clearTimeout(quiet));
   }
 
   lines(): string[] {
