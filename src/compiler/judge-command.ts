@@ -10,7 +10,8 @@
  * the check reads through it (QA89).
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
-import { codePointTail, quoteCut } from '../protocols/quote-cut.js';
+import { codePointTail } from '../protocols/quote-cut.js';
+import { maskKeyRefs, quoteCommandPart } from './command-quote.js';
 
 const RPC_METHODS = new Set(['judge', 'version', 'listrubrics']);
 
@@ -91,9 +92,10 @@ export function judgeCommandDiagnostic(
   const found = trailingRpcWords(command);
   if (!found) return undefined;
   // A command may be 120 KiB: quoted cut, its end kept where `rpc` is (QA289: quoted whole, three times).
-  const trimmed = command.trim();
+  // A key pasted as a reference's name is said `${env…}` before the cut (QA300: quoted whole).
+  const trimmed = maskKeyRefs(command.trim());
   const runs = `${trimmed.length > 80 ? `…${codePointTail(trimmed, 80)}` : trimmed} rpc version`;
-  const binary = quoteCut(found.binary, 80);
+  const binary = quoteCommandPart(found.binary);
   if (found.option !== undefined) {
     const [option, words] = [found.option, found.words];
     return diagnostic(

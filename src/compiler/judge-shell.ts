@@ -10,7 +10,7 @@
  *   never reaches the judge: a warning unless the script passes `"$@"` and a `$0` word follows it.
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
-import { quoteCut } from '../protocols/quote-cut.js';
+import { maskKeyRefs, quoteCommandPart } from './command-quote.js';
 import { judgeTailDiagnostics } from './shell-command-check.js';
 import { shellTokens, type Token } from './shell-tokens.js';
 
@@ -91,12 +91,17 @@ export function judgeShellDiagnostics(
   const { words: all, comment } = shellTokens(command.trimEnd());
   const out: Diagnostic[] = [];
   const error = (message: string, hint: string) =>
-    out.push(diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${message}`, path, { source, hint }));
+    out.push(
+      diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${maskKeyRefs(message)}`, path, {
+        source,
+        hint: maskKeyRefs(hint),
+      }),
+    );
   // QA94: what follows the command's text is evalc's ` rpc <method>`: a comment swallows it, and
   // after a final `&` / `;` / `&&` it is a command of its own.
   if (comment !== undefined)
     error(
-      `ends in a comment (\`${quoteCut(comment, 80)}\`): evalc appends \`rpc <method>\` to the command, so the comment would swallow it and every call fail`,
+      `ends in a comment (\`${quoteCommandPart(comment)}\`): evalc appends \`rpc <method>\` to the command, so the comment would swallow it and every call fail`,
       'remove the comment (YAML comments go after the value, outside its quotes)',
     );
   const final = finalToken(command, all, comment);
@@ -112,18 +117,18 @@ export function judgeShellDiagnostics(
   const stdin = stdinRedirection(last);
   if (stdin !== undefined)
     error(
-      `takes the judge's stdin from elsewhere (\`${quoteCut(stdin, 80)}\`): evalc writes the params of each call to stdin, so every call would fail`,
+      `takes the judge's stdin from elsewhere (\`${quoteCommandPart(stdin)}\`): evalc writes the params of each call to stdin, so every call would fail`,
       'remove the redirection: the judge reads its params from the stdin evalc gives it',
     );
   const redirect = stdoutRedirection(last);
   if (redirect?.byPath)
     error(
-      `redirects stdout to itself by name (\`${quoteCut(redirect.written, 80)}\`): the judge's stdout is a socket evalc reads, which sh cannot open by name ("cannot create /dev/stdout"), so every call would fail`,
+      `redirects stdout to itself by name (\`${quoteCommandPart(redirect.written)}\`): the judge's stdout is a socket evalc reads, which sh cannot open by name ("cannot create /dev/stdout"), so every call would fail`,
       'remove the redirection: stdout already goes to evalc',
     );
   else if (redirect !== undefined)
     error(
-      `sends the judge's stdout elsewhere (\`${quoteCut(redirect.written, 80)}\`): evalc reads its reply from stdout, so every call would fail with no output`,
+      `sends the judge's stdout elsewhere (\`${quoteCommandPart(redirect.written)}\`): evalc reads its reply from stdout, so every call would fail with no output`,
       'redirect stderr alone to keep a log (`2>judge.log`), or write a script that logs and prints the reply',
     );
   // QA94, QA106: `|&` is bash's (and zsh's); sh — dash on Debian and Ubuntu — refuses the
@@ -135,7 +140,7 @@ export function judgeShellDiagnostics(
       'keep a log of its stderr with `2>judge.log` (`2>&1 | tee` would give `rpc <method>` to `tee`, not the judge), or a script that logs and runs the judge with its arguments ("$@")',
     );
   else if (all.some((t) => t.operator && t.text === '|')) {
-    const tail = quoteCut(last.map((t) => t.raw).join(' '), 80);
+    const tail = quoteCommandPart(last.map((t) => t.raw).join(' '));
     out.push(
       diagnostic(
         'EVALC_JUDGE_CONFIG',

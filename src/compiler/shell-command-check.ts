@@ -11,7 +11,7 @@
  */
 import { type Diagnostic, diagnostic, type PlanPath, type SourcePosition } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
-import { quoteCut } from '../protocols/quote-cut.js';
+import { maskKeyRefs, quoteCommandPart } from './command-quote.js';
 import { shellTokens, type Token } from './shell-tokens.js';
 
 /** Builtins that take no judge's place: `rpc <method>` given to them is lost, their status is theirs. */
@@ -25,14 +25,17 @@ export function judgeTailDiagnostics(
   source: SourcePosition | undefined,
 ): Diagnostic[] {
   const error = (message: string, hint: string) =>
-    diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${message}`, path, { source, hint });
+    diagnostic('EVALC_JUDGE_CONFIG', `judge ${id}: command: ${maskKeyRefs(message)}`, path, {
+      source,
+      hint: maskKeyRefs(hint),
+    });
   const last = words[words.length - 1];
   if (!last || last.operator) return [];
   // An unquoted `)` or `}` at the end: `(judge) rpc version` is sh's "Syntax error: word unexpected".
   if (last.bare.endsWith(')') || last.bare === '}')
     return [
       error(
-        `ends in a subshell or group (\`${quoteCut(last.raw, 80)}\`): evalc appends \`rpc <method>\` to the command, and sh refuses a word after \`)\` or \`}\` (syntax error), so every call would fail`,
+        `ends in a subshell or group (\`${quoteCommandPart(last.raw)}\`): evalc appends \`rpc <method>\` to the command, and sh refuses a word after \`)\` or \`}\` (syntax error), so every call would fail`,
         'name the judge itself (`node judge.mjs`), or a script that runs it with its arguments ("$@")',
       ),
     ];
@@ -42,7 +45,7 @@ export function judgeTailDiagnostics(
   const tail = words.slice(lastOp + 1);
   const first = tail[0]?.text ?? '';
   // Cut as what validate quotes elsewhere (QA287): a 120 KiB command's tail was quoted whole, twice.
-  const shown = quoteCut(tail.map((t) => t.raw).join(' '), 80);
+  const shown = quoteCommandPart(tail.map((t) => t.raw).join(' '));
   if (op === '||')
     return [
       error(
