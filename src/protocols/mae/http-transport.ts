@@ -22,6 +22,9 @@ import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
 import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
 
+/** The agent kind the charset hint of a stream not in UTF-8 names (JsonRequest.noStream). */
+const NO_STREAM = 'a mae http agent';
+
 export interface MaeHttpOptions {
   url: string;
   client: HttpTransport;
@@ -65,7 +68,7 @@ export class MaeHttpTransport implements MaeTransport {
     const response = await client.requestJson({
       // one JSON reply: a Latin-1 `data: {…}` stream is hinted application/json, not the stream's own
       // type, which this transport then read as 'reply is not JSON: data: {…}' (QA288, 9440197f's case)
-      noStream: 'a mae http agent',
+      noStream: NO_STREAM,
       method: 'POST',
       url: this.#url,
       body,
@@ -80,6 +83,7 @@ export class MaeHttpTransport implements MaeTransport {
       const error = errorWithServerSaid(response);
       if (error.kind === 'invalid_json' && response.text !== undefined)
         error.message += pythonReprHint(response.text); // Flask's `return str(reply)`
+      if (error.kind === 'invalid_json') error.message += this.#streamHint(response.text, error.message);
       if (this.#options.profile !== undefined)
         error.message += maeProfileHint(this.#options.profile, response.status, response.body);
       return { ok: false, error };
@@ -89,5 +93,26 @@ export class MaeHttpTransport implements MaeTransport {
     const type = response.headers['content-type'] ?? '';
     const warnings = /\bapplication\/([\w.+-]*\+)?json\b/i.test(type) ? [] : ['content_type'];
     return { ok: true, reply: response.body, warnings };
+  }
+
+  /**
+   * An event stream (`data:` lines) is an agent AgentV reads with its `sse` adapter:
+   * `transport: http`, the default, was told 'reply is not JSON: data: {…}' and no more, and a Latin-1
+   * one 'send one JSON reply' (QA288), though a plan change reads it (QA296). `sse` posts to the url
+   * as written, with no `/execute_task` added.
+   */
+  #streamHint(text: string | undefined, message: string): string {
+    // its lines, or, for one not in UTF-8 (its text not kept), the charset hint's word that it is one
+    // (so labelled, or `data:` lines: a JSON body mislabelled so is told too, as `data:` events)
+    const stream =
+      text === undefined
+        ? message.endsWith(`(${NO_STREAM} reads no event stream: send one JSON reply)`)
+        : /^\s*(?:data|event|id|retry)?:/.test(text);
+    if (!stream) return '';
+    const path = this.#options.url.split(/[?#]/)[0]!.replace(/\/+$/, '');
+    const url = path.endsWith('/execute_task')
+      ? ''
+      : ' (it posts to the url as written: end it in /execute_task)';
+    return `; a stream of \`data:\` events is read with \`transport: sse\`${url}`;
   }
 }
