@@ -89,6 +89,9 @@ export class PerTurnLocalTransport implements MaeTransport {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        // A run of base64 lines it wrote last, to this turn's log before it closes (QA298: a turn
+        // that timed out or was cancelled after a wrapped dump on stderr lost those lines)
+        stderr.release();
         signal.removeEventListener('abort', onAbort);
         resolve(reply);
       };
