@@ -39,18 +39,27 @@ export function formatCi(ci: [number, number] | null | undefined, digits = 2): s
 /**
  * `0.833 [0.71, 0.93]`; a bound whose two decimals would pass the mean is rounded away from it,
  * `0.975 [0.97, 0.98]` (QA292: a CI of [0.975, 0.975] read `0.975 [0.98, 0.98]`, the mean outside it).
+ * A mean from 10 is printed with one decimal (none from 100): a CI whose two decimals do not hold
+ * it is printed with the mean's, `12.5 [12.5, 12.5]` (QA299: a one-example task's absolute error
+ * of 12.46 read `12.5 [12.46, 12.46]`).
  */
 export function formatMeanCi(mean: number | null, ci: [number, number] | null | undefined): string {
-  const c = formatCi(ci && mean !== null && Number.isFinite(mean) ? aroundMean(mean, ci) : ci);
-  return c === '' ? formatNumber(mean) : `${formatNumber(mean)} ${c}`;
+  const m = formatNumber(mean);
+  if (!ci) return m;
+  if (mean === null || !Number.isFinite(mean)) return `${m} ${formatCi(ci)}`;
+  const shown = Number(m.replace('\u2212', '-'));
+  const two = aroundMean(shown, ci, 2);
+  const digits = m.split('.')[1]?.length ?? 0;
+  if (digits >= 2 || (two[0] <= shown && shown <= two[1])) return `${m} ${formatCi(two)}`;
+  return `${m} ${formatCi(aroundMean(shown, ci, digits), digits)}`;
 }
 
-/** The CI bounds as two decimals that still hold the mean as printed: one that rounds past it moves 0.01 outward. */
-function aroundMean(mean: number, [lo, hi]: [number, number]): [number, number] {
-  const shown = Number(toFixedDecimal(mean, 3));
-  const low = Number(toFixedDecimal(lo, 2));
-  const high = Number(toFixedDecimal(hi, 2));
-  return [low > shown ? low - 0.01 : lo, high < shown ? high + 0.01 : hi];
+/** The CI bounds rounded to `digits`, one that rounds past the mean as printed moved a step outward. */
+function aroundMean(shown: number, [lo, hi]: [number, number], digits: number): [number, number] {
+  const step = 10 ** -digits;
+  const low = Number(toFixedDecimal(lo, digits));
+  const high = Number(toFixedDecimal(hi, digits));
+  return [low > shown ? low - step : low, high < shown ? high + step : high];
 }
 
 /**

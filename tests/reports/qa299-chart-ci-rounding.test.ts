@@ -4,6 +4,7 @@
  * bar) still read `calc · pass_rate: 0.975 [0.98, 0.98]`, the mean outside its own CI.
  */
 import { describe, expect, it } from 'vitest';
+import { formatMeanCi } from '../../src/reports/format.js';
 import { renderBarChart } from '../../src/reports/html-charts.js';
 
 const chart = (value: number, ci: [number, number] | null) =>
@@ -22,5 +23,20 @@ describe("report.html's bar titles print a CI as the score table does (QA299)", 
   it('prints other bars as before', () => {
     expect(chart(0.833, [0.71, 0.93])).toContain('<title>calc · pass_rate: 0.833 [0.71, 0.93]</title>');
     expect(chart(0.5, null)).toContain('<title>calc · pass_rate: 0.500</title>');
+  });
+});
+
+describe('a mean printed with fewer decimals than its CI (QA299)', () => {
+  it("prints a CI that would not hold it with the mean's decimals", () => {
+    expect(formatMeanCi(12.46, [12.46, 12.46])).toBe('12.5 [12.5, 12.5]');
+    expect(formatMeanCi(12.46, [12.01, 12.46])).toBe('12.5 [12.0, 12.5]');
+    expect(formatMeanCi(-12.46, [-12.46, -12.46])).toBe('−12.5 [−12.5, −12.5]');
+    expect(formatMeanCi(150.4, [150.4, 150.4])).toBe('150 [150, 150]');
+    expect(formatMeanCi(149.6, [149.4, 149.6])).toBe('150 [149, 150]');
+  });
+  it('leaves a CI that holds it as it was', () => {
+    expect(formatMeanCi(38.6, [15.7, 59.64])).toBe('38.6 [15.70, 59.64]');
+    expect(formatMeanCi(99.96, [9.9996, 120.2])).toBe('100 [10.00, 120.20]');
+    expect(formatMeanCi(12.5, [12.5, 12.5])).toBe('12.5 [12.50, 12.50]');
   });
 });
