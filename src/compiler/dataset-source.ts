@@ -61,9 +61,12 @@ function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { 
 
 function readLocal(source: string, planDir: string): SourceBytes {
   // The name as messages quote it: a line feed or an ESC in it is spelt out (QA138); a key pasted
-  // as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole).
-  const name = showOnOneLine(source).replace(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g, (ref, inside: string) =>
-    looksLikeSecret(inside) ? '${env…}' : ref,
+  // as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole),
+  // and one typed in braces, `${ghp_AbCd…}`, `${…}`, as EVALC_SECRET_SYNTAX says it (QA298: quoted whole).
+  const name = showOnOneLine(source).replace(
+    /\$\{(env[.:])?([^{}]*)\}/g,
+    (ref, env: string | undefined, inside: string) =>
+      looksLikeSecret(inside) ? (env ? '${env…}' : '${…}') : ref,
   );
   // `ftp://…`, `s3://…`, `file://…` read as a relative path said "file not found" (QA44).
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
