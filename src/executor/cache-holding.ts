@@ -63,6 +63,10 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
  * judge failure only as a note beside it (trajectories.ts's judgeFailureNote reads it).
  */
 function judgeFailuresLost(lock: Lockfile, result: LockResult, store: StepStore): number {
+  // A row whose answers the cache lacks is another run's cache (the partial note counts it), not a
+  // prune: a prune keeps the answers (QA300: a restored cache of fewer examples read both notes,
+  // '… 6 failed judge scores (a cache prune drops them; …)' beside 'the answers of 3 of … 9').
+  if (!result.invoke.some((key, i) => key && !result.errors?.[i] && store.has(key))) return 0;
   let lost = 0;
   for (const [id, metric] of Object.entries(result.metrics)) {
     if (metric.error === undefined || metric.error === 'cancelled') continue;

@@ -1,0 +1,41 @@
+/**
+ * QA300: a cache of fewer examples (an older run's, a CI cache restored from another key) read for a
+ * lock whose judge failed was noted twice: the partial note, and 'holds no failure details for this
+ * lock's 4 failed judge scores (a cache prune drops them; …)' for the examples it lacks. No prune
+ * was run: those rows are the partial note's 'other 4'. The judge note counts the rows whose answers
+ * the cache holds (a prune keeps them) only.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
+
+describe('evalc report from a cache of fewer examples, with a judge failing', () => {
+  const agent = useCountingAgent();
+  const dir = agent.workspace('qa300-partial-judge-notes');
+  it('says the partial note only, and the judge note after a prune', async () => {
+    const file = writePlan(dir, { agentUrl: agent.agent.url, run: { repeats: 2 } });
+    const plan = JSON.parse(readFileSync(file, 'utf8'));
+    plan.judges = { aj: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'r' } };
+    plan.rubrics = { r: { dimensions: [{ id: 'relevance', description: 'R' }] } };
+    plan.tasks.t1.metrics.push({ type: 'judge', judge: 'aj', content: '{{candidate.answer}}' });
+    writeFileSync(file, JSON.stringify(plan));
+    writeFileSync(`${dir}/judge.mjs`, "console.error('judge down: QA300'); process.exit(3);\n");
+    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
+    writeDataset(dir, 'd1.jsonl', [q('q1')]);
+    await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir });
+    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2'), q('q3')]);
+    await runCli(['apply', '--quiet'], { cwd: dir });
+
+    const md = await runCli(['report', '--format', 'md', '--cache-dir', 'old'], { cwd: dir });
+    expect(md.code).toBe(0);
+    expect(md.stderr).toBe(
+      "note: the cache at old holds the answers of 2 of this lock's 6 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 4 (--cache-dir DIR names the run's cache; this one is not it)\n",
+    );
+    // The run's own cache after a prune: every row's judge note is gone, and said so.
+    expect((await runCli(['cache', 'prune'], { cwd: dir })).code).toBe(0);
+    const pruned = await runCli(['report', '--format', 'md'], { cwd: dir });
+    expect(pruned.stderr).toBe(
+      "note: the cache at .evalc/cache holds no failure details for this lock's 6 failed judge scores (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n",
+    );
+  });
+});
