@@ -196,9 +196,11 @@ export function notUtf8Reply(
   // text/plain reply, it is never read as cut (QA283: 'data: café' ending in its é was 'reply is not
   // JSON: data: caf\uFFFD' with no word of the charset).
   // A JSON body so labelled is hinted application/json (QA288: 'the text is its answer' was told of
-  // `{"answer": "café"}`, which a text/plain reply then parses as JSON, not keeps as text).
+  // `{"answer": "café"}`, which a text/plain reply then parses as JSON, not keeps as text), and so is
+  // a stream whose event is JSON (QA296: `data: {"answer": "café"}`, sent as text/plain as told, was
+  // then 'extraction_failed: no value for answer').
   if (textReply && isEventStream(contentType)) {
-    const json = parseBoundedJson(text).ok;
+    const json = parseBoundedJson(text).ok || eventIsJson(text);
     const detail = notUtf8Detail(bytes, text, contentType, false, json ? 'application/json' : 'text/plain');
     const then = json ? 'send one JSON reply' : 'the text is its answer';
     return detail && `${detail} (an http agent reads no event stream: ${then})`;
@@ -222,6 +224,12 @@ export function notUtf8Reply(
   const ndjson = NDJSON_TYPES.has(media) && !text.endsWith('\uFFFD');
   if (!textReply || (media !== 'text/plain' && !ndjson)) return undefined;
   return notUtf8Detail(bytes, text, contentType, false, media);
+}
+
+/** The first `data:` line of an event stream holds a JSON document (its one reply, sent as an event). */
+function eventIsJson(text: string): boolean {
+  const data = /^data: ?(.*)$/m.exec(text)?.[1];
+  return data !== undefined && parseBoundedJson(data).ok;
 }
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence. */
