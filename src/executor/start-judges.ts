@@ -70,7 +70,10 @@ export async function startJudges(
       }
       // Cancelled because a judge after it refused: that refusal is the one to say.
       if (started.error.kind === 'cancelled' && siblings.signal.aborted && !setup.signal.aborted) continue;
-      const message = `judge ${id} is not usable: ${run.scrub(started.error.message)}`;
+      // A call Ctrl-C cancelled says nothing of the judge (QA295: 'interrupted before the run: judge ae is not
+      // usable: GET …/v1/version: cancelled' of a judge that may only have been slow)
+      const cancelled = started.error.kind === 'cancelled' && setup.signal.aborted;
+      const message = `judge ${id}${cancelled ? ':' : ' is not usable:'} ${run.scrub(started.error.message)}`;
       if (refuses(started.error.kind) || setup.signal.aborted) {
         siblings.abort();
         for (const [j, outcome] of (await Promise.all(starts)).entries())
