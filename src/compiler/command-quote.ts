@@ -8,15 +8,15 @@
 import { looksLikeSecret } from '../plan/secret-placement.js';
 import { quoteCut } from '../protocols/quote-cut.js';
 
-/** `${env.KEY}`, `${KEY}`, `${env:KEY:-x}`, or one left open at a space or the end. */
-const REF = /\$\{(env[.:])?([^}\s`]*)(\}?)/g;
+/**
+ * `${env.KEY}`, `${KEY}`, or one left open (`${KEY:-x}`, cut): a name's characters only, so the
+ * shell's own forms (`"${@}"`, `${HOME:-/root}`, `${#X}`) are quoted as written.
+ */
+const REF = /\$\{(env\.)?([A-Za-z0-9_.]*)(\}?)/g;
 
-/** Said once: `${env…}` and `${…}` are kept as they are (a message is masked after its parts). */
 export function maskKeyRefs(text: string): string {
   return text.replace(REF, (ref, env: string | undefined, inside: string, close: string) =>
-    inside !== '' && !/^(?:env)?…$/.test(inside) && looksLikeSecret(inside)
-      ? `\${${env ? 'env' : ''}…${close}`
-      : ref,
+    looksLikeSecret(inside) ? `\${${env ? 'env' : ''}…${close}` : ref,
   );
 }
 

@@ -35,10 +35,19 @@ describe('a stdio judge command holding a key pasted as a reference name', () =>
       expect(text).toContain('${env…');
     });
   }
-  it('a plain name is quoted as written', async () => {
-    const [d] = (await judgeCommandDiagnostics('node judge.mjs || echo ${env.JUDGE_MODE}')).filter(
+  it('a plain name, and the shell’s own forms, are quoted as written', async () => {
+    for (const tail of ['echo ${env.JUDGE_MODE}', 'echo "${@}" ${HOME:-/root} ${#X}']) {
+      const [d] = (await judgeCommandDiagnostics(`node judge.mjs || ${tail}`)).filter(
+        (x) => x.code === 'EVALC_JUDGE_CONFIG',
+      );
+      expect(d?.message).toContain(`\`|| ${tail}\``);
+    }
+  });
+  it('a key typed in braces without env. is said ${…}, as EVALC_SECRET_SYNTAX says it', async () => {
+    const [d] = (await judgeCommandDiagnostics(`node judge.mjs || echo \${${KEY}}`)).filter(
       (x) => x.code === 'EVALC_JUDGE_CONFIG',
     );
-    expect(d?.message).toContain('`|| echo ${env.JUDGE_MODE}`');
+    expect(d?.message).toContain('`|| echo ${…}`');
+    expect(d?.message).not.toContain('AbCd');
   });
 });
