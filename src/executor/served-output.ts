@@ -12,8 +12,8 @@ import { codePointCut } from '../protocols/quote-cut.js';
 
 const TAIL_LINES = 40;
 const SPILL_CHARS = 64 * 1024;
-/** A held run is written once its stream has been quiet this long: a dump comes in one burst. */
-const HELD_QUIET_MS = 1_000;
+/** A held run is written this long after it began at the latest: a dump comes in one burst. */
+const HELD_MS = 1_000;
 
 /** Reads a served process's stdout or stderr into its log, keeping its last lines for messages. */
 export class OutputTail {
@@ -40,9 +40,9 @@ export class OutputTail {
     const held: string[] = [];
     this.#held.add(held);
     let heldChars = 0;
-    let quiet: NodeJS.Timeout | undefined;
+    let heldTimer: NodeJS.Timeout | undefined;
     const release = () => {
-      clearTimeout(quiet);
+      clearTimeout(heldTimer);
       if (held.length === 0) return;
       const clean = scrubSecrets(held.join('\n'), this.secrets);
       held.length = 0;
@@ -54,6 +54,10 @@ export class OutputTail {
       const holding = held.length > 0 && BASE64_RUN_LINE.test(raw) && heldChars < HELD_RUN_CHARS;
       if (!holding) release();
       if (holding || BASE64_RUN_START.test(raw)) {
+        // Not kept from the log while the agent runs on: silent after a dump (hung on a request), or
+        // printing a bare id or hash a line, a run that never ended (QA298: 'ids' every 300 ms, none
+        // written until it was stopped; a dump then silence, 30 s; a killed evalc lost them).
+        if (held.length === 0) heldTimer = setTimeout(release, HELD_MS).unref();
         held.push(raw);
         heldChars += raw.length;
         this.#add(scrubSecrets(raw, this.secrets), onLine, false);
@@ -82,11 +86,6 @@ export class OutputTail {
         log.write(clean.slice(0, cut));
         partial = clean.slice(cut);
       }
-      // A run the process printed last is not kept from the log while it runs on silent (QA298: a
-      // served agent hung after a dump, its last lines were missing from the log until it was
-      // stopped, and lost when evalc was killed or a process outside the group held the pipes).
-      clearTimeout(quiet);
-      if (held.length > 0) quiet = setTimeout(release, HELD_QUIET_MS).unref();
     });
     stream.on('end', () => {
       if (partial !== '') {
@@ -108,7 +107,7 @@ export class OutputTail {
       partial = '';
     });
     // destroyed (`stop()` of a process outside the group holding the pipes): its log is closed
-    stream.on('close', () => clearTimeout(quiet));
+    stream.on('close', () => clearTimeout(heldTimer));
   }
 
   lines(): string[] {
