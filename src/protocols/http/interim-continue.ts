@@ -11,6 +11,7 @@
  */
 import type { Socket } from 'node:net';
 import { buildConnector } from 'undici';
+import { MAX_HEADER_BYTES } from './failure-words.js';
 
 /** A request line as undici writes it: `POST /path HTTP/1.1\r\n…`. */
 const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.1\r\n/;
@@ -37,7 +38,10 @@ function startsRequest(chunk: unknown): boolean {
 /**
  * What is left of `pending` once the 100 Continue blocks among the interim replies at its start
  * are dropped (a 102 or 103 before or after one is kept, in order), or `undefined` while it is
- * too short to tell (a block not yet whole, a status line not yet long enough).
+ * too short to tell (a block not yet whole, a status line not yet long enough). An interim block
+ * undici would refuse is handed on as it is, for undici to say why as without this connector: one
+ * ended by a bare-LF blank line ('Missing expected CR'), one longer than the header limit (headers
+ * overflow) — waiting for a CRLF blank line there held the reply until the request timed out.
  */
 export function dropInterimContinue(pending: Buffer): { rest: Buffer } | undefined {
   const kept: Buffer[] = [];
@@ -51,6 +55,10 @@ export function dropInterimContinue(pending: Buffer): { rest: Buffer } | undefin
     const line = rest.toString('latin1', 0, STATUS_PREFIX + 1);
     if (!INTERIM_LINE.test(line)) return { rest: Buffer.concat([...kept, rest]) };
     const end = rest.indexOf('\r\n\r\n');
+    const bareLf = (end < 0 ? rest : rest.subarray(0, end)).indexOf('\n\n');
+    if (bareLf >= 0 || (end < 0 && pending.length > MAX_HEADER_BYTES)) {
+      return { rest: Buffer.concat([...kept, rest]) };
+    }
     if (end < 0) return undefined;
     if (!CONTINUE_LINE.test(line)) kept.push(rest.subarray(0, end + 4));
     rest = rest.subarray(end + 4);
