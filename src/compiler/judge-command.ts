@@ -97,7 +97,8 @@ export function judgeCommandDiagnostic(
   const runs = `${trimmed.length > 80 ? `…${codePointTail(trimmed, 80)}` : trimmed} rpc version`;
   const binary = quoteCommandPart(found.binary);
   if (found.option !== undefined) {
-    const [option, words] = [found.option, found.words];
+    // An option word may be as long as the command: cut as the rest (QA300: quoted whole, four times).
+    const [option, words] = [quoteCommandPart(found.option), found.words];
     return diagnostic(
       'EVALC_JUDGE_CONFIG',
       `judge ${id}: command: ends in \`${option} ${words}\`: if \`${words}\` is evalc's subcommand, evalc appends it itself (it would run \`${runs}\`)`,

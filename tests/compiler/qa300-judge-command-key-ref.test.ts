@@ -51,3 +51,16 @@ describe('a stdio judge command holding a key pasted as a reference name', () =>
     expect(d?.message).not.toContain('AbCd');
   });
 });
+
+describe('a long option before a trailing `rpc`', () => {
+  it('is quoted cut to 80 characters, as the command around it (QA289)', async () => {
+    const option = `--${'y'.repeat(3_000)}`;
+    const [d] = (await judgeCommandDiagnostics(`node judge.mjs ${option} rpc`)).filter(
+      (x) => x.code === 'EVALC_JUDGE_CONFIG',
+    );
+    expect(d?.message).toContain(`ends in \`${option.slice(0, 80)}… rpc\``);
+    expect(d?.message.length).toBeLessThan(400);
+    expect(d?.hint).toContain(`\`${option.slice(0, 80)}…=rpc\``);
+    expect(d?.hint?.length ?? 0).toBeLessThan(500);
+  });
+});
