@@ -86,6 +86,9 @@ export class OutputTail {
         log.write(clean.slice(0, cut));
         partial = clean.slice(cut);
       }
+      // A ready line it has not ended (`process.stdout.write('ready')`, Python's `print(…, end='')`)
+      // is seen as it stands (QA298: 'not ready within 5000 ms' of an agent that had said it).
+      if (partial !== '') onLine(shown(partial));
     });
     stream.on('end', () => {
       if (partial !== '') {
@@ -127,15 +130,19 @@ export class OutputTail {
     return last === '' ? '' : `; output: ${last}`;
   }
 
-  /** A line as a terminal shows it: a `\r` inside it starts it over. */
   #add(raw: string, onLine?: (line: string) => void, keep = true): void {
-    const whole = raw.replace(/\r$/, '');
-    const line = whole.slice(whole.lastIndexOf('\r') + 1);
+    const line = shown(raw);
     onLine?.(line);
     if (!keep || line.trim() === '') return;
     this.#tail.push(codePointCut(line, 500));
     if (this.#tail.length > TAIL_LINES) this.#tail.shift();
   }
+}
+
+/** A line as a terminal shows it: a `\r` inside it starts it over. */
+function shown(raw: string): string {
+  const whole = raw.replace(/\r$/, '');
+  return whole.slice(whole.lastIndexOf('\r') + 1);
 }
 
 /**
