@@ -159,15 +159,17 @@ export function judgeShellDiagnostics(
   if (shell && flag && script && SHELLS.test(shell.text) && /^-[a-z]*c$/.test(flag.text)) {
     const passes = /\$(?:@|\*|\{[@*]|[1-9]|\{[1-9])/.test(script.text);
     if (!passes || rest.length === 0) {
+      // Cut as the other quotes (QA300: a 3 kB path or flag was quoted whole, twice).
+      const runs = quoteCommandPart(`${shell.text} ${flag.text}`);
       out.push(
         diagnostic(
           'EVALC_JUDGE_CONFIG',
-          `judge ${id}: command: runs \`${shell.text} ${flag.text}\` with a script: the words after the script are its $0, $1, …, so evalc's \`rpc version\` would ${passes ? 'fill $0 and $1 (the script gets `version` alone)' : 'never reach the judge'}`,
+          `judge ${id}: command: runs \`${runs}\` with a script: the words after the script are its $0, $1, …, so evalc's \`rpc version\` would ${passes ? 'fill $0 and $1 (the script gets `version` alone)' : 'never reach the judge'}`,
           path,
           {
             severity: 'warning',
             source,
-            hint: `pass them on and name $0: \`${shell.text} ${flag.text} '… "$@"' judge\`, or name a script file`,
+            hint: `pass them on and name $0: \`${runs} '… "$@"' judge\`, or name a script file`,
           },
         ),
       );

@@ -64,3 +64,15 @@ describe('a long option before a trailing `rpc`', () => {
     expect(d?.hint?.length ?? 0).toBeLessThan(500);
   });
 });
+
+describe('a long shell or flag before `-c SCRIPT`', () => {
+  it('is quoted cut to 80 characters', async () => {
+    const shell = `/opt/${'y'.repeat(3_000)}/bash`;
+    const [d] = (await judgeCommandDiagnostics(`${shell} -c 'node judge.mjs'`)).filter(
+      (x) => x.code === 'EVALC_JUDGE_CONFIG',
+    );
+    expect(d?.message).toContain(`runs \`${shell.slice(0, 80)}…\` with a script`);
+    expect(d?.message.length).toBeLessThan(400);
+    expect(d?.hint?.length ?? 0).toBeLessThan(300);
+  });
+});
