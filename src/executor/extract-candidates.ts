@@ -5,7 +5,7 @@
  * agent's with `output: { answer }`, its final answer (protocols/mae/output-answer.ts, QA248).
  */
 import type { ResolvedGroup } from '../compiler/resolve.js';
-import { withMaeOutput } from '../protocols/mae/output-answer.js';
+import { maeAnswerHint, withMaeOutput } from '../protocols/mae/output-answer.js';
 import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
 import type { Trajectory } from '../protocols/types.js';
 import { missingPathHint } from './missing-path-hint.js';
@@ -27,7 +27,13 @@ export function extractCandidates(
   const expressions = result.missing.map((n) => group.extraction.expressions[n] ?? '');
   const hint =
     (group.contentJson ? contentFieldHint(expressions, trajectory.response) : '') ||
-    missingPathHints(result.missing, expressions, document);
+    missingPathHints(
+      result.missing,
+      expressions,
+      (e) =>
+        // an mae final reply whose answer is not a text leaves `output.answer` null (QA297)
+        (group.maeOutput ? maeAnswerHint(e, trajectory.response) : '') || missingPathHint(e, document),
+    );
   return {
     ok: false,
     error: {
@@ -45,9 +51,9 @@ export function extractCandidates(
 function missingPathHints(
   names: readonly string[],
   expressions: readonly string[],
-  document: unknown,
+  hintFor: (expression: string) => string,
 ): string {
-  const hints = expressions.map((e) => missingPathHint(e, document));
+  const hints = expressions.map(hintFor);
   const said = hints.flatMap((h, i) => (h === '' ? [] : [{ name: names[i], note: h.slice(2) }]));
   if (said.length === 0) return '';
   if (names.length === 1) return hints[0] ?? '';

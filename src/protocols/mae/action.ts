@@ -24,7 +24,7 @@ export type MaeAction =
   /** Missing, empty or unrecognised `action` (or a reply that is not an object). */
   | { type: 'unknown'; action: string | null };
 
-const ANSWER_FIELDS = ['summary', 'answer', 'instructions', 'message', 'content'] as const;
+export const ANSWER_FIELDS = ['summary', 'answer', 'instructions', 'message', 'content'] as const;
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
