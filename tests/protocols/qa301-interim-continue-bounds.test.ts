@@ -7,7 +7,7 @@
  */
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropInterimContinue } from '../../src/protocols/http/interim-continue.js';
+import { dropInterimContinue, skipInterimContinue } from '../../src/protocols/http/interim-continue.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 
 const servers: Server[] = [];
@@ -85,5 +85,26 @@ describe('an interim block undici refuses is refused at once (QA301)', () => {
     expect(
       dropInterimContinue(b('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n\r\na\n\nb'))?.rest.toString(),
     ).toBe('HTTP/1.1 200 OK\r\n\r\na\n\nb');
+  });
+
+  it('a body that is itself an HTTP request never makes a reply start: only a request head does', () => {
+    // what a socket holds, read by undici one chunk at a time; the writes go nowhere
+    const chunks: Buffer[] = [];
+    const socket = { write: () => true, read: () => chunks.shift() ?? null } as unknown as Socket;
+    skipInterimContinue(socket);
+    const read = (text: string): string | undefined => {
+      chunks.push(Buffer.from(text, 'latin1'));
+      return (socket.read() as Buffer | null)?.toString('latin1');
+    };
+    socket.write('POST /invoke HTTP/1.1\r\nhost: a\r\ncontent-length: 60\r\n\r\n', 'latin1');
+    expect(read('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n\r\n')).toBe('HTTP/1.1 200 OK\r\n\r\n');
+    // the reply has begun; a body's bytes written now (an agent input holding a request) are no head
+    socket.write(Buffer.from('POST / HTTP/1.1\r\nhost: b\r\n\r\n'));
+    expect(read('HTTP/1.1 100 Continue\r\n\r\n')).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+    // any method token starts a request, as undici writes it (a lowercase one is sent as written)
+    socket.write('patch /x HTTP/1.1\r\n\r\n', 'latin1');
+    expect(read('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n')).toBe(
+      'HTTP/1.1 204 No Content\r\n\r\n',
+    );
   });
 });

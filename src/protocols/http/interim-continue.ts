@@ -13,14 +13,14 @@ import type { Socket } from 'node:net';
 import { buildConnector } from 'undici';
 import { MAX_HEADER_BYTES } from './failure-words.js';
 
-/** A request line as undici writes it: `POST /path HTTP/1.1\r\n…`. */
-const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.1\r\n/;
 /** A 100 status line. */
 const CONTINUE_LINE = /^HTTP\/1\.[01] 100(?:[ \r])/;
 /** An interim status line undici reads itself (102 Processing, 103 Early Hints): kept; 101 is no interim reply. */
 const INTERIM_LINE = /^HTTP\/1\.[01] 1(?!01)\d\d(?:[ \r])/;
 /** Bytes enough to tell a status line's code (`HTTP/1.1 100 `). */
 const STATUS_PREFIX = 13;
+/** `1`, the status code's first digit, at its place in `HTTP/1.1 1xx`. */
+const ONE = 0x31;
 
 /** Whether `head`, shorter than STATUS_PREFIX, may still become an interim status line. */
 function mayBeInterim(head: string): boolean {
@@ -28,11 +28,16 @@ function mayBeInterim(head: string): boolean {
   return /^HTTP\/1\.[01] 1/.test(head);
 }
 
+/**
+ * Whether a write starts a request. undici writes a request's head as one latin1 string starting
+ * `<method> <path> HTTP/1.1\r\n` (any method token: `patch`, `M-SEARCH`), its body as bytes, a
+ * chunked body's framing as strings starting `\r\n`: so a body, whatever it holds (an agent input
+ * that is itself an HTTP request), never counts, and a write is looked at only up to its first line.
+ */
 function startsRequest(chunk: unknown): boolean {
-  if (typeof chunk === 'string') return REQUEST_LINE.test(chunk.slice(0, 2_048));
-  if (chunk instanceof Uint8Array)
-    return REQUEST_LINE.test(Buffer.from(chunk.subarray(0, 2_048)).toString('latin1'));
-  return false;
+  if (typeof chunk !== 'string') return false;
+  const eol = chunk.indexOf('\r\n');
+  return eol > 9 && chunk.startsWith(' HTTP/1.1', eol - 9);
 }
 
 /**
@@ -52,6 +57,7 @@ export function dropInterimContinue(pending: Buffer): { rest: Buffer } | undefin
       if (mayBeInterim(rest.toString('latin1'))) return undefined;
       return { rest: Buffer.concat([...kept, rest]) };
     }
+    if (rest[9] !== ONE) return { rest: Buffer.concat([...kept, rest]) };
     const line = rest.toString('latin1', 0, STATUS_PREFIX + 1);
     if (!INTERIM_LINE.test(line)) return { rest: Buffer.concat([...kept, rest]) };
     const end = rest.indexOf('\r\n\r\n');
@@ -81,6 +87,11 @@ export function skipInterimContinue(socket: Socket): void {
     for (;;) {
       const chunk = read(size) as Buffer | null;
       if (chunk === null) return null;
+      // most replies: a whole status line that is no 1xx, read as it is
+      if (pending === null && chunk.length >= STATUS_PREFIX && chunk[9] !== ONE) {
+        atReplyStart = false;
+        return chunk;
+      }
       pending = pending === null ? chunk : Buffer.concat([pending, chunk]);
       const told = dropInterimContinue(pending);
       if (told === undefined) continue;
