@@ -99,7 +99,11 @@ export function tryLockCache(dir: string): LockAttempt {
       }
       if (holder === undefined) continue; // released between our open and our read
       if (!isStale(holder, file)) return { ok: false, holder: describeHolder(holder, file) };
-      removeIfSame(file, holder.text);
+      // A dead holder's lock in a folder no one can write (restored read-only with it, or made
+      // read-only mid-run, which kept the lock): read the cache as it is (QA294: apply waited for
+      // it forever, 'in use by another process').
+      const denied = removeIfSame(file, holder.text);
+      if (denied) return { ok: true, lock: readOnlyLock(dir, denied) };
     }
   }
   return { ok: false, holder: 'another process' };
@@ -243,10 +247,13 @@ function ageMs(file: string): number {
   }
 }
 
-function removeIfSame(file: string, text: string): void {
+/** Removes the lock if it still holds `text`; the refusal when its folder cannot be written. */
+function removeIfSame(file: string, text: string): NodeJS.ErrnoException | undefined {
   try {
     if (readFileSync(file, 'utf8') === text) unlinkSync(file);
-  } catch {
+  } catch (err) {
+    if (isWriteDenied(err)) return err;
     // gone already
   }
+  return undefined;
 }
