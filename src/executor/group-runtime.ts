@@ -52,6 +52,7 @@ export function groupRuntime(
       const judge = ctx.judges.get(m.judgeId);
       if (judge) {
         runtime.judge = judge.client;
+        if (judge.clientAt) runtime.judgeAt = judge.clientAt;
         runtime.verdictCache = {
           metricDigest: m.digest,
           store: ctx.store,
@@ -78,6 +79,12 @@ export function groupRuntime(
     }
     return runtime;
   });
+  // Built once a judge call of this group fails (a lookup by example, not a scan per failure).
+  let indexOf: Map<ResolvedExample, number> | undefined;
+  const orderOf = (example: ResolvedExample): readonly number[] => {
+    indexOf ??= new Map(cg.group.dataset.examples.map((e, i) => [e, i]));
+    return [ctx.resolved.groups.indexOf(cg), indexOf.get(example) ?? Number.POSITIVE_INFINITY];
+  };
   const agent = ctx.agents.get(cg.group.agentId);
   const adapter = agent?.adapter ?? frozenAdapter;
   const gate = ctx.gates.get(cg.group.agentId);
@@ -89,6 +96,7 @@ export function groupRuntime(
     ...(agent?.servedExit ? { servedExit: agent.servedExit } : {}),
     ...(ctx.inFlight ? { inFlight: ctx.inFlight } : {}),
     metrics,
+    orderOf,
     store: ctx.store,
     runId: ctx.runId,
     trace: plan.run.trace,

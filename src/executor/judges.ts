@@ -14,7 +14,7 @@ import type { StepError } from '../protocols/types.js';
 import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
-import { notingFirstFailure } from './judge-first-failure.js';
+import { type JudgeCallOrder, notingFirstFailure } from './judge-first-failure.js';
 import { notingServedExit } from './judge-served-exit.js';
 
 export interface JudgeRuntime {
@@ -30,6 +30,8 @@ export interface JudgeRuntime {
   unusable?: StepError;
   /** Its first failed call's words (masked), with 'is the judge running at …?' when nothing listened (QA295). */
   firstFailure?: () => string | undefined;
+  /** `client` for a score step at `order` in the lock: the first failure is the lock's first (QA302). */
+  clientAt?: (order: () => JudgeCallOrder) => JudgeClient;
   stop: () => Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function startJudge(
       client,
       info,
       firstFailure: noted.first,
+      clientAt: noted.at,
       ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal, scrub) } : {}),
       stop: async () => {
         await client.close();

@@ -26,6 +26,7 @@ import type { AgentAdapter, StepError, Trajectory } from '../protocols/types.js'
 import { lockResult } from './example-lock-row.js';
 import { extractCandidates } from './extract-candidates.js';
 import { afterIo, type InvokeGate } from './invoke-gate.js';
+import type { JudgeCallOrder } from './judge-first-failure.js';
 import type { VerdictCache } from './judge-verdict-cache.js';
 import type { StageEvent } from './progress.js';
 import { putFailedInvoke, putInvokeRecord } from './put-invoke-record.js';
@@ -48,6 +49,8 @@ export interface MetricRuntime {
   lib: LibMetric;
   judgeId?: string;
   judge?: JudgeClient;
+  /** `judge` for a call at `order` in the lock (its first failure is said in the lock's order, QA302). */
+  judgeAt?: (order: () => JudgeCallOrder) => JudgeClient;
   /** Where the judge's verdicts are kept by request (judge-verdict-cache.ts). */
   verdictCache?: VerdictCache;
   rubric?: RubricInfo;
@@ -70,6 +73,8 @@ export interface GroupRuntime {
   /** Invokes on their way, by key (shared by the run): identical requests are sent once. */
   inFlight?: Map<string, Promise<void>>;
   metrics: MetricRuntime[];
+  /** Where an example of this group stands in the lock: [group index, example index] (QA302). */
+  orderOf?: (example: ResolvedExample) => readonly number[];
   store: StepStore;
   runId: string;
   trace: boolean;

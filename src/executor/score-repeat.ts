@@ -75,10 +75,14 @@ export async function scoreRepeat(
     input.durationMs = record.durationMs;
     input.prices = rt.prices;
     input.signal = rt.signal;
-    if (metric.judge)
-      input.judge = metric.verdictCache
-        ? verdictCachingJudge(metric.judge, metric.verdictCache, step.id)
-        : metric.judge;
+    if (metric.judge) {
+      // Its failure is noted at this call's place in the lock, not when its reply came (QA302).
+      const judge =
+        metric.judgeAt && rt.orderOf
+          ? metric.judgeAt(() => [...rt.orderOf!(example), step.repeat, rt.metrics.indexOf(metric)])
+          : metric.judge;
+      input.judge = metric.verdictCache ? verdictCachingJudge(judge, metric.verdictCache, step.id) : judge;
+    }
     if (metric.rubric) input.rubric = metric.rubric;
     if (metric.sendsExpected) input.sendsExpected = true;
     if (content !== undefined) input.content = content;
