@@ -288,6 +288,7 @@ function makeHandle(
         killProcessGroup(child, 'SIGKILL');
         signalEach(escaped, 'SIGKILL');
         if (!closed) {
+          output.end();
           child.stdout?.destroy();
           child.stderr?.destroy();
         }

@@ -20,6 +20,8 @@ export class OutputTail {
   #tail: string[] = [];
   /** Each stream's run of base64 lines not yet written (`attach`). */
   readonly #held = new Set<string[]>();
+  /** Each stream's end, until it has run (`end()`). */
+  readonly #ends = new Set<() => void>();
   /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
   readonly #carry: number;
 
@@ -90,7 +92,8 @@ export class OutputTail {
       // is seen as it stands (QA298: 'not ready within 5000 ms' of an agent that had said it).
       if (partial !== '') onLine(shown(partial));
     });
-    stream.on('end', () => {
+    const end = () => {
+      if (!this.#ends.delete(end)) return;
       if (partial !== '') {
         // The process stopped in this line (no end of line): it ends in a `…` where it stopped,
         // so the head of a secret it stopped in is masked as a cut one is, and it ends the log's
@@ -108,9 +111,20 @@ export class OutputTail {
       release();
       this.#held.delete(held);
       partial = '';
-    });
+    };
+    this.#ends.add(end);
+    stream.on('end', end);
     // destroyed (`stop()` of a process outside the group holding the pipes): its log is closed
     stream.on('close', () => clearTimeout(heldTimer));
+  }
+
+  /**
+   * What the streams not ended still hold, an unended line or a held run, written as their end
+   * would: `stop()` lets go of pipes a process outside the group holds open, and they never end
+   * (QA298: a served agent's last words, and a run of base64 lines, were lost from its log).
+   */
+  end(): void {
+    for (const end of [...this.#ends]) end();
   }
 
   lines(): string[] {
