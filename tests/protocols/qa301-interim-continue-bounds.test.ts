@@ -108,3 +108,14 @@ describe('an interim block undici refuses is refused at once (QA301)', () => {
     );
   });
 });
+
+describe('a 101 Switching Protocols to a request that asked for no upgrade (QA301)', () => {
+  it('says the reply switches protocols, not that the connection closed', async () => {
+    const url = await startRaw((socket) =>
+      socket.write('HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n'),
+    );
+    const { message } = await ask(url);
+    expect(message).toMatch(/: the reply switches protocols \(101 Switching Protocols\), .*WebSocket/);
+    expect(message).not.toContain('closed before a complete reply');
+  });
+});

@@ -87,6 +87,10 @@ export function describeFailure(cause: unknown, code: unknown, hostname?: string
   if (code === 'UND_ERR_SOCKET' && message === 'bad response') {
     return 'the reply is not a valid answer to this request (bytes no request was waiting for?) (UND_ERR_SOCKET)';
   }
+  // a 101 Switching Protocols (or an Upgrade reply) to a request that asked for no upgrade
+  if (code === 'UND_ERR_SOCKET' && message === 'bad upgrade') {
+    return "the reply switches protocols (101 Switching Protocols), which no request evalc sends asks for: is the url a WebSocket or other upgrade endpoint, not the agent's HTTP route? (UND_ERR_SOCKET)";
+  }
   if (code === 'ECONNREFUSED') {
     const tried = refusedAddresses(cause, hostname);
     if (tried !== '') return `connection refused (nothing listening there${tried}) (ECONNREFUSED)`;
