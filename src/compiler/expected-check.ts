@@ -67,7 +67,7 @@ export function checkExpectedPaths(
     if (HASH_READERS.has(metric.type) && config.expected === undefined) {
       const name = bareHashField(metric, group);
       if (name === undefined) continue;
-      const whose = candidateOf(readers?.get(readersKey(group, metric.id)), name);
+      const whose = candidateOf(readers?.get(readersKey(group, metric)), name);
       out.push(
         ...hashFieldMissing(metric.id, name, examples, metric.path, locate, taken, whose),
         ...hashBesideOtherFields(metric.id, name, examples, metric.path, locate, whose),

@@ -75,16 +75,25 @@ export function bareHashReaders(groups: readonly ResolvedGroup[]): Map<string, M
         continue;
       const field = bareHashField(metric, group);
       if (field === undefined) continue;
-      const key = readersKey(group, metric.id);
+      const key = readersKey(group, metric);
       const byField = readers.get(key) ?? new Map<string, string[]>();
-      byField.set(field, [...(byField.get(field) ?? []), group.agentId]);
+      const agents = byField.get(field) ?? [];
+      if (!agents.includes(group.agentId)) byField.set(field, [...agents, group.agentId]);
       readers.set(key, byField);
     }
   return readers;
 }
 
-export function readersKey(group: ResolvedGroup, metricId: string): string {
-  return `${group.taskId}\u0000${group.datasetId}\u0000${metricId}`;
+/**
+ * A task's metric, by task and dataset; a plan-wide one (`metrics:`, reported once at its one line)
+ * by the dataset's content, over every task that scores it: per task, a task whose agents agree said
+ * 'reads expected.answr (its candidate, …)' beside another's '(the candidate of agents a1, a3, …)' of
+ * the same examples at the same line, two warnings of one (QA296).
+ */
+export function readersKey(group: ResolvedGroup, metric: ResolvedGroup['metrics'][number]): string {
+  return metric.path[0] === 'metrics'
+    ? `\u0000${group.dataset.sha256}\u0000${metric.id}`
+    : `${group.taskId}\u0000${group.datasetId}\u0000${metric.id}`;
 }
 
 /** Whose candidate `field` is: 'its' when every agent's is the same, else the agents named (QA288). */
