@@ -7,6 +7,7 @@
 import type { ResolvedGroup } from '../compiler/resolve.js';
 import { maeAnswerHint, withMaeOutput } from '../protocols/mae/output-answer.js';
 import { contentFieldHint, withContentJson } from '../protocols/openai/json-content.js';
+import { twiceEncodedSuffix } from '../protocols/twice-encoded.js';
 import type { Trajectory } from '../protocols/types.js';
 import { missingPathHint } from './missing-path-hint.js';
 import type { ExtractRecord } from './step-records.js';
@@ -26,6 +27,8 @@ export function extractCandidates(
   if (result.missing.length === 0) return { ok: true, values: result.values };
   const expressions = result.missing.map((n) => group.extraction.expressions[n] ?? '');
   const hint =
+    // an `http` agent's reply encoded twice, a JSON string holding the object the paths name (QA301)
+    twiceEncodedSuffix(document) ||
     (group.contentJson ? contentFieldHint(expressions, trajectory.response) : '') ||
     missingPathHints(
       result.missing,
