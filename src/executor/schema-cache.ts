@@ -35,9 +35,12 @@ export function schemaCache(cacheDir: string, log: () => StepStore): SchemaCache
     put(digest, schema) {
       const file = fileOf(digest);
       if (file !== undefined && readSchemaFile(file, digest) !== undefined) return;
-      // In the log too, never only beside it (an older evalc reads the log).
+      // In the log too, never only beside it (an older evalc reads the log). A cache that cannot be
+      // written goes without: a schema is a record, no result, so a run whose every step it holds
+      // goes on (QA294: the failed put stopped it, every answer cached).
       const store = log();
-      if (!store.has(`schema:${digest}`)) store.put(`schema:${digest}`, 'schema', schema);
+      if (!store.has(`schema:${digest}`) && !store.writeDenied)
+        store.put(`schema:${digest}`, 'schema', schema);
       if (file !== undefined) writeSchemaFile(file, schema);
     },
   };

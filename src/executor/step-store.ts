@@ -15,6 +15,8 @@ export interface StepStore {
   /** The bytes of an entry's JSON, without reading it. */
   sizeOf?(key: string): number | undefined;
   put(key: string, kind: string, value: unknown): void;
+  /** Why the store cannot be written (a read-only cache), where a put would fail and stop the run. */
+  readonly writeDenied?: Error | undefined;
   keys(): IterableIterator<string>;
   stats(): CacheStats;
   prune(reachable: (key: string) => boolean): {
