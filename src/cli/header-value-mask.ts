@@ -36,8 +36,9 @@ const REFERENCE = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]+/g;
 /** A serve.env value the excerpt masks: one with a `${` or `{{`, or a `$NAME` that reads as a key. */
 function maskedEnvValue(value: string): boolean {
   if (/\$\{|\{\{/.test(value)) return true;
-  // any case, and a key's own `-` read as `_` (QA290: `$ghp_…`, `$sk-live-…` were shown whole)
-  for (const m of value.matchAll(/\$([A-Za-z_][A-Za-z0-9_-]*)/g))
+  // any case, and a key's own `-` read as `_` (QA290: `$ghp_…`, `$sk-live-…` were shown whole), its
+  // `.` kept (QA298: Google's `$ya29.a0AfH6…` was read `$ya29` and shown whole)
+  for (const m of value.matchAll(/\$([A-Za-z_][A-Za-z0-9_.-]*)/g))
     if (looksLikeSecret(m[1]!.replace(/-/g, '_'))) return true;
   return false;
 }
