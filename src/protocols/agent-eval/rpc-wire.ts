@@ -205,12 +205,14 @@ function endsUnfinished(stdout: string): boolean {
 }
 
 /**
- * The output's lines that hold something, a byte order mark at the start of the output dropped
- * (RFC 8259 §8.1: a parser may ignore one), as a reply over HTTP or a mae stdio agent's line has it
- * dropped: .NET's `Console.OutputEncoding = Encoding.UTF8` and Python's `utf-8-sig` write one, and
- * its reply line read 'last output line is not JSON' quoting what looked like JSON (QA293).
+ * The output's lines that hold something, a byte order mark at a line's start dropped (RFC 8259
+ * §8.1: a parser may ignore one), as a reply over HTTP or a mae stdio agent's line has it dropped:
+ * .NET's `Console.OutputEncoding = Encoding.UTF8` and Python's `utf-8-sig` write one, and its reply
+ * line read 'last output line is not JSON' quoting what looked like JSON (QA293). One is written
+ * where the encoding is set, after a log line too (`sys.stdout.reconfigure(encoding='utf-8-sig')`
+ * once the model is loaded puts it at the reply line's start, QA301).
  */
 function nonEmptyLines(text: string): string[] {
-  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
+  const lines = text.split('\n').map((line) => (line.startsWith('\uFEFF') ? line.slice(1) : line));
   return lines.filter((line) => line.trim().length > 0);
 }
