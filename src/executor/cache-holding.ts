@@ -63,10 +63,6 @@ export function cacheHolding(lock: Lockfile, store: StepStore): CacheHolding {
  * judge failure only as a note beside it (trajectories.ts's judgeFailureNote reads it).
  */
 function judgeFailuresLost(lock: Lockfile, result: LockResult, store: StepStore): number {
-  // A row whose answers the cache lacks is another run's cache (the partial note counts it), not a
-  // prune: a prune keeps the answers (QA300: a restored cache of fewer examples read both notes,
-  // '… 6 failed judge scores (a cache prune drops them; …)' beside 'the answers of 3 of … 9').
-  if (!result.invoke.some((key, i) => key && !result.errors?.[i] && store.has(key))) return 0;
   let lost = 0;
   for (const [id, metric] of Object.entries(result.metrics)) {
     if (metric.error === undefined || metric.error === 'cancelled') continue;
@@ -74,12 +70,21 @@ function judgeFailuresLost(lock: Lockfile, result: LockResult, store: StepStore)
     // partial note says so), not a judge's note the prune dropped.
     if (typeof lock.groups[result.group]?.metrics[id]?.config.judge !== 'string') continue;
     const keys = metric.keys ?? (metric.key ? [metric.key] : []);
-    const kept = keys.some(
-      (key, i) =>
-        !result.errors?.[i] &&
-        (store.has(lastErrorKey(key)) || store.get<{ error?: unknown }>(key)?.error !== undefined),
-    );
-    if (keys.length > 0 && !kept) lost += metric.errors ?? 1;
+    // Of its failed scores, those whose reason the cache holds (a note, or a failure on the verdict
+    // in the record: an earlier run's success under the key is not one, QA289), and those of repeats
+    // whose answer it lacks: another run's cache, which the partial note counts, not a prune (a prune
+    // keeps the answers; QA300: a cache of fewer examples, or of fewer repeats, read both notes,
+    // '… 9 failed judge scores (a cache prune drops them; …)' beside 'the answers of 3 of … 9').
+    let kept = 0;
+    let elsewhere = 0;
+    for (const [i, key] of keys.entries()) {
+      const answer = result.invoke[i];
+      if (result.errors?.[i] || !answer) continue;
+      if (!store.has(answer)) elsewhere++;
+      else if (store.has(lastErrorKey(key)) || store.get<{ error?: unknown }>(key)?.error !== undefined)
+        kept++;
+    }
+    if (keys.length > 0) lost += Math.max(0, (metric.errors ?? 1) - elsewhere - kept);
   }
   return lost;
 }

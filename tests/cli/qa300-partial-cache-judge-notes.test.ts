@@ -5,7 +5,8 @@
  * was run: those rows are the partial note's 'other 4'. The judge note counts the rows whose answers
  * the cache holds (a prune keeps them) only.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
 
@@ -36,6 +37,45 @@ describe('evalc report from a cache of fewer examples, with a judge failing', ()
     const pruned = await runCli(['report', '--format', 'md'], { cwd: dir });
     expect(pruned.stderr).toBe(
       "note: the cache at .evalc/cache holds no failure details for this lock's 6 failed judge scores (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n",
+    );
+  });
+});
+
+describe('evalc report from a cache of fewer repeats, with the judge failing since', () => {
+  const agent = useCountingAgent();
+  const dir = agent.workspace('qa300-partial-repeats-judge-notes');
+  it('counts the failed judge scores of the repeats it holds only', async () => {
+    const file = writePlan(dir, { agentUrl: agent.agent.url, run: { repeats: 1 } });
+    const plan = JSON.parse(readFileSync(file, 'utf8'));
+    plan.judges = { aj: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'r' } };
+    plan.rubrics = { r: { dimensions: [{ id: 'relevance', description: 'R' }] } };
+    plan.tasks.t1.metrics.push({ type: 'judge', judge: 'aj', content: '{{candidate.answer}}' });
+    writeFileSync(file, JSON.stringify(plan));
+    // Answers `rpc version` always (one identity, one score key); `rpc judge` fails once `down` exists.
+    const fake = path.resolve('tests/fixtures/agent-eval-rpc.mjs');
+    writeFileSync(
+      path.join(dir, 'judge.mjs'),
+      `import { existsSync } from 'node:fs';\nif (existsSync(${JSON.stringify(path.join(dir, 'down'))}) && process.argv[3] === 'judge') { console.error('judge down: QA300'); process.exit(3); }\nawait import(${JSON.stringify(fake)});\n`,
+    );
+    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
+    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2')]);
+    expect((await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir })).code).toBe(0);
+    writeFileSync(path.join(dir, 'down'), '');
+    expect(existsSync(path.join(dir, 'down'))).toBe(true);
+    plan.run.repeats = 3;
+    writeFileSync(file, JSON.stringify(plan));
+    await runCli(['apply', '--quiet'], { cwd: dir });
+    const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8'));
+    expect(
+      lock.results.map((r: { metrics: { judge: { errors?: number } } }) => r.metrics.judge.errors),
+    ).toEqual([3, 3]);
+
+    const md = await runCli(['report', '--format', 'md', '--cache-dir', 'old'], { cwd: dir });
+    // Its repeat 1 and 2 are the partial note's; repeat 0's failure (the old run's score under its
+    // key) has no reason there: 2 failed judge scores, not 6.
+    expect(md.stderr).toBe(
+      "note: the cache at old holds the answers of 2 of this lock's 6 answered example runs: the reports have no trajectories, judge rationales or failure details for the other 4 (--cache-dir DIR names the run's cache; this one is not it)\n" +
+        "note: the cache at old holds no failure details for this lock's 2 failed judge scores (a cache prune drops them; --cache-dir DIR names the run's cache if it is elsewhere)\n",
     );
   });
 });
