@@ -89,7 +89,13 @@ export async function fetchDataset(
     hint: 'split the dataset into several files',
   });
   const { Agent, request } = await import('undici');
-  const agent = new Agent({ headersTimeout: deadline, bodyTimeout: deadline });
+  // Its connections read past an unsolicited 100 Continue, as the agents' transport does (QA301).
+  const { continueTolerantConnector } = await import('../protocols/http/interim-continue.js');
+  const agent = new Agent({
+    headersTimeout: deadline,
+    bodyTimeout: deadline,
+    connect: continueTolerantConnector(10_000),
+  });
   const signal = AbortSignal.timeout(deadline);
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
   if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;

@@ -1,0 +1,30 @@
+/**
+ * QA301 (the case beside QA293's 87d979fb / ac9d85f8): a remote dataset served by a server or proxy
+ * that answers an unsolicited `100 Continue` first failed validate, plan and apply with
+ * 'EVALC_DATASET_FETCH: fetching … failed: bad response' (undici's word), though the agents'
+ * transport and the ready probe read past it. Real loopback server.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { fetchDataset } from '../../src/compiler/dataset-fetch.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
+
+const opened: Loopback[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+describe('a remote dataset behind an unsolicited 100 Continue (QA301)', () => {
+  it('is fetched', async () => {
+    const text = '{"id":"r1","vars":{"q":"a"}}\n';
+    const server = await startLoopback((_req, res) => {
+      res.writeContinue();
+      res.writeHead(200, { 'content-type': 'application/x-ndjson', etag: '"v1"' });
+      res.end(text);
+    });
+    opened.push(server);
+    const result = await fetchDataset(`${server.url}/d.jsonl`);
+    expect(result.ok && result.status === 200 ? result.bytes.toString('utf8') : JSON.stringify(result)).toBe(
+      text,
+    );
+  });
+});
