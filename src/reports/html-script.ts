@@ -155,7 +155,9 @@ export const HTML_SCRIPT = `
       tbody.appendChild(tr);
     });
     // The rows not drawn are not in the page: the browser's find (Ctrl-F) cannot see them; say where to look (QA282).
-    var shown = state.start > 0 ? ', rows ' + (state.start + 1) + '\u2013' + Math.min(state.limit, rows.length) : rows.length > state.limit ? ', the first ' + state.limit : '';
+    // A page Back drew that holds one row (the 501st of 501) reads 'row 501', not 'rows 501\u2013501' (QA302).
+    var end = Math.min(state.limit, rows.length);
+    var shown = state.start > 0 ? (end === state.start + 1 ? ', row ' + end : ', rows ' + (state.start + 1) + '\u2013' + end) : rows.length > state.limit ? ', the first ' + state.limit : '';
     count.textContent = rows.length + ' of ' + examples.length + (examples.length === 1 ? ' result' : ' results') + (shown ? shown + ' shown (the search box looks through every row; the browser\\'s find only through those shown)' : '');
     var left = rows.length - state.limit;
     more.hidden = left <= 0;
