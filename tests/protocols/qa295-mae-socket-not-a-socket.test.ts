@@ -4,7 +4,7 @@
  * exists but nothing listens on it: left by an agent that exited?) (ECONNREFUSED)', of a file no
  * agent made. It is now told the path is a file or a folder, not a socket. Real files, real connects.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -29,5 +29,15 @@ it('a unix address naming a regular file or a folder says it is no socket', asyn
   mkdirSync(folder);
   expect(await messageOf(folder)).toBe(
     `transport_error: socket agent unix:${folder}: connection refused (that path is a folder, not a socket: is it the path the agent listens on?) (ECONNREFUSED)`,
+  );
+});
+
+it('a unix address naming a link to a regular file says it is a file, not a socket left behind (QA302)', async () => {
+  const file = path.join(dir, 'agent-2.log');
+  writeFileSync(file, 'started\n');
+  const link = path.join(dir, 'agent.sock');
+  symlinkSync(file, link);
+  expect(await messageOf(link)).toBe(
+    `transport_error: socket agent unix:${link}: connection refused (that path is a file, not a socket: is it the path the agent listens on?) (ECONNREFUSED)`,
   );
 });

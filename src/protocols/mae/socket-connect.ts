@@ -1,5 +1,5 @@
 /** Opens a TCP or unix socket connection with a timeout and abort; failures are values. */
-import { lstatSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { describeConnectionCode } from '../http/failure-words.js';
 import { refusedAddresses } from '../http/refused-address.js';
@@ -84,13 +84,13 @@ function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): s
 function unixRefusal(where: string): string {
   let kind: string | undefined;
   try {
-    const stat = lstatSync(where);
-    if (!stat.isSocket())
-      kind = stat.isDirectory() ? 'a folder' : stat.isSymbolicLink() ? 'a link' : 'a file';
+    // What a link names (QA302: a link to the agent's log was said a socket file left behind).
+    const stat = statSync(where);
+    if (!stat.isSocket()) kind = stat.isDirectory() ? 'a folder' : 'a file';
   } catch {
     // gone since: said as a socket file left behind
   }
-  return kind === undefined || kind === 'a link'
+  return kind === undefined
     ? 'the socket file exists but nothing listens on it: left by an agent that exited?'
     : `that path is ${kind}, not a socket: is it the path the agent listens on?`;
 }
