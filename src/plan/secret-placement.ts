@@ -107,6 +107,8 @@ function unterminatedDiagnostic(
  * is said without its value: in a header that value is a literal secret, which the message printed
  * (QA224), and evalc has no default syntax to offer instead.
  */
+const NOT_READ_HERE = '${env.NAME} is read only in headers and serve.env: write the value itself here';
+
 function malformedRef(ref: string, isSecret: boolean): { message: string; hint: string } {
   // `${TOKEN:-sk-dev-…}` too, the shell's own spelling (`env.` left out), printed its default (QA228).
   const shell = /^\$\{(env\.)?([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
@@ -120,7 +122,7 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
     return {
       message: `malformed reference \${${env}${keyed ? '' : `${name}${op}`}…}: \${env.NAME} takes no default or other shell form`,
       hint: !isSecret
-        ? '${env.NAME} is read only in headers and serve.env: write the value itself here'
+        ? NOT_READ_HERE
         : keyed
           ? 'write ${env.NAME} and set NAME where apply runs (an unset one stops apply before any call, naming it)'
           : `write \${env.${name}} and set ${name} where apply runs (an unset one stops apply before any call, naming it)`,
@@ -153,6 +155,9 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
         : keyedAfterEnv
           ? '${env…}'
           : shownUpToName(ref);
+  // Outside a header or serve.env no reference is read (EVALC_SECRET_PLACEMENT): a command's `"${@}"` was
+  // told 'write ${env.NAME}', which is refused there too (QA300).
+  if (!isSecret) return { message: `malformed reference ${said}`, hint: NOT_READ_HERE };
   const name = /^\$\{env\.([^}]*)\}$/.exec(ref)?.[1];
   if (name !== undefined)
     return {
