@@ -21,6 +21,7 @@ import {
 } from '../metrics/index.js';
 import { getMetricDefinition } from '../metrics/registry.js';
 import { invokeFailureResult, scoreMetricNow } from '../metrics/score-example.js';
+import { metricError } from '../metrics/score-result.js';
 import type { StepError, Trajectory } from '../protocols/types.js';
 import { verdictCachingJudge } from './judge-verdict-cache.js';
 import type { GroupRuntime, MetricRuntime } from './run-example.js';
@@ -85,8 +86,9 @@ export async function scoreRepeat(
     }
     if (metric.rubric) input.rubric = metric.rubric;
     if (metric.sendsExpected) input.sendsExpected = true;
-    if (content !== undefined) input.content = content;
-    const scored = scoreMetricNow(metric.lib, input);
+    if (typeof content === 'string') input.content = content;
+    // a content that failed to render is this metric's error, the judge not asked (QA297: it was sent '')
+    const scored = typeof content === 'object' ? content.failed : scoreMetricNow(metric.lib, input);
     const result = scored instanceof Promise ? await scored : scored;
     if (result.error) {
       Object.assign(result, scrubValue(rt, { error: result.error, details: result.details }));
@@ -97,7 +99,8 @@ export async function scoreRepeat(
       // but evalc's own failure on the judge's verdict (a dimension scored outside [0, 1], none of
       // that id) is evalc's, and the verdict is cached: so is it (QA225: else every apply scored
       // it again and --frozen refused the plan for good, "a judge's failure is never cached").
-      if (key && (!metric.judgeId || failedOnVerdict(result))) rt.store.put(key, 'score', result);
+      if (key && (!metric.judgeId || failedOnVerdict(result) || typeof content === 'object'))
+        rt.store.put(key, 'score', result);
       // …but why it failed is kept beside the step for the reports (never read as a result). A
       // call the first Ctrl-C cancelled failed for no reason of its own: no note, as for an invoke
       // (QA159: one per example whose answer was kept, counted by `cache stats`).
@@ -154,6 +157,7 @@ function judgedTexts(
   for (const { metric } of plan.example) {
     if (!metric.judgeId) continue;
     const content = renderContent(rt, metric.lib.id, example, candidates);
+    if (typeof content === 'object') continue; // nothing was judged
     const candidate = (metric.lib.params as { candidate?: unknown }).candidate;
     const text = judgedContent(
       content === undefined ? { candidates } : { candidates, content },
@@ -257,7 +261,7 @@ function renderContent(
   metricId: string,
   example: ResolvedExample,
   candidates: Record<string, unknown>,
-): string | undefined {
+): string | undefined | { failed: ScoreResult } {
   const metric = rt.compiled.group.metrics.find((m) => m.id === metricId);
   if (!metric?.content) return undefined;
   const context = {
@@ -267,8 +271,17 @@ function renderContent(
     expected: example.expected,
   };
   const rendered = renderTemplate(metric.content, context);
-  if (!rendered.ok) return '';
+  // A value of the agent's the template cannot print (an object with its own `toString` field):
+  // said, where the judge was sent an empty text and its verdict kept in silence (QA297).
+  if (!rendered.ok) return { failed: metricError(contentFailure(rendered.error.message)) };
   return typeof rendered.value === 'string' ? rendered.value : JSON.stringify(rendered.value);
+}
+
+function contentFailure(message: string): string {
+  const why = /Cannot convert object to primitive value/.test(message)
+    ? ' (a value it prints is an object with its own `toString` field, of which no text can be made)'
+    : '';
+  return `content could not be rendered for this example: ${message}${why}; the judge was not asked`;
 }
 
 /** A judge metric's metric_error on a verdict the judge gave (its details carry the verdict's score). */

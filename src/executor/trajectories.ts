@@ -236,9 +236,11 @@ function judgeFailureNote(
   let bestRank = 4;
   for (const [i, key] of keys.entries()) {
     if (invokeErrors?.[i]) continue;
-    const failed = store.get<{ error?: JudgeFailure }>(lastErrorKey(key))?.error;
+    // …or, for evalc's own failure on it (a content that cannot be rendered, QA297), the score record
+    const record = store.get<ScoreResult>(key);
+    const failed = store.get<{ error?: JudgeFailure }>(lastErrorKey(key))?.error ?? record?.error;
     if (!failed) continue;
-    const scored = typeof store.get<ScoreResult>(key)?.score === 'number';
+    const scored = typeof record?.score === 'number';
     const rank = (scored ? 2 : 0) + (failed.kind === kind ? 0 : 1);
     if (rank < bestRank) {
       // What the judge sent with its error (agent-eval's `details`: the judge model's raw output

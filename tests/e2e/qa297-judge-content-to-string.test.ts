@@ -1,0 +1,92 @@
+/**
+ * QA297: an agent whose output holds an object with its own `toString` field
+ * (`{"x": {"toString": "x"}}`, as an agent's JSON may) made a judge's `content:` template that
+ * prints it (`{{candidate.answer}} / {{candidate.x}}`) fail to render ("Cannot convert object to
+ * primitive value"), and the judge was sent an empty text in silence: its verdict on nothing was
+ * kept as the example's score. Such an example now has the judge metric's `metric_error` saying
+ * why, the judge not asked; the other examples are judged as before. Real loopback agent and judge,
+ * the built CLI.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Loopback, sendJson, sendVerdict, startLoopback } from '../fixtures/loopback.js';
+import { runCli, tempWorkspace } from './apply-harness.js';
+
+let agent: Loopback;
+let judge: Loopback;
+const judged: string[] = [];
+beforeAll(async () => {
+  agent = await startLoopback((req, res, body) => {
+    if (req.url?.startsWith('/info'))
+      return sendJson(res, 200, { name: 'a', version: '1', inputSchema: { type: 'object' } });
+    const q = (JSON.parse(body) as { input: { q: string } }).input.q;
+    const x: Record<string, unknown> = q === 'hostile' ? { toString: 'x', answer: 'ok' } : { fine: 1 };
+    sendJson(res, 200, { output: { answer: 'ok', x }, usage: {} });
+  });
+  judge = await startLoopback((_req, res, body) => {
+    const messages = (JSON.parse(body) as { messages: { content: string }[] }).messages;
+    judged.push(messages.at(-1)?.content ?? '');
+    sendVerdict(res, body, 1);
+  });
+});
+afterAll(async () => {
+  await Promise.all([agent.close(), judge.close()]);
+});
+
+describe('a judge content that cannot print an agent value', () => {
+  it('is the metric error of that example, not an empty text judged', async () => {
+    const ws = tempWorkspace('qa297-content');
+    try {
+      const plan = {
+        evalc: 1,
+        benchmark: { id: 'qa297', version: '1.0.0' },
+        agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
+        judges: {
+          j: { protocol: 'openai', url: `${judge.url}/v1`, model: 'j', rubric: 'r', limits: { retries: 0 } },
+        },
+        rubrics: { r: { dimensions: [{ id: 'q', description: 'quality', weight: 1 }] } },
+        tasks: {
+          t: {
+            bindings: {
+              default: { input: { q: '{{q}}' }, output: { answer: 'output.answer', x: 'output.x' } },
+            },
+            datasets: {
+              d: {
+                examples: [
+                  { id: 'fine', vars: { q: 'fine' }, expected: { answer: 'ok' } },
+                  { id: 'hostile', vars: { q: 'hostile' }, expected: { answer: 'ok' } },
+                ],
+              },
+            },
+            metrics: [{ type: 'judge', judge: 'j', content: '{{candidate.answer}} / {{candidate.x}}' }],
+          },
+        },
+      };
+      writeFileSync(path.join(ws.dir, 'evalc.yaml'), JSON.stringify(plan));
+      const run = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+      expect(run.stderr).not.toMatch(/\n\s+at |internal error/);
+      // one judged text, the fine example's: none empty
+      expect(judged).toHaveLength(1);
+      expect(judged[0]).toContain('ok / [object Object]');
+      const report = JSON.parse(readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8')) as {
+        examples: { example: string; metrics: { id: string; score: number | null; error?: string }[] }[];
+      };
+      const judgeOf = (id: string) =>
+        report.examples.find((e) => e.example === id)?.metrics.find((m) => m.id === 'judge');
+      expect(judgeOf('fine')?.score).toBe(1);
+      expect(judgeOf('hostile')?.score).toBeNull();
+      expect(judgeOf('hostile')?.error).toBe('metric_error');
+      const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
+      expect(md).toContain(
+        'content could not be rendered for this example: Cannot convert object to primitive value \\(a value it prints is an object with its own \\`toString\\` field, of which no text can be made\\); the judge was not asked',
+      );
+      // evalc's own failure, the same on the same answer: cached, the judge not asked again
+      const again = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+      expect(again.code).toBe(run.code);
+      expect(judged).toHaveLength(1);
+    } finally {
+      ws.cleanup();
+    }
+  }, 120_000);
+});
