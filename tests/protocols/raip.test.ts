@@ -19,9 +19,12 @@ afterEach(async () => {
 async function setup(
   options: RaipAgentOptions = {},
   retries = 2,
+  // Long enough that a loaded machine never times a call out (a timeout is retried: R8 and R11
+  // counted 2 and 3 calls where they expect 1 and 2); R11's timeout case sets its own.
+  timeoutMs = 5_000,
 ): Promise<{ agent: RaipAgent; adapter: RaipAdapter }> {
   const agent = await startRaipAgent(options);
-  const transport = new HttpTransport({ timeoutMs: 300, retries, random: () => 0 });
+  const transport = new HttpTransport({ timeoutMs, retries, random: () => 0 });
   const adapter = createRaipAdapter({ protocol: 'raip', url: `${agent.url}/` }, { transport });
   cleanups.push(
     () => agent.close(),
@@ -287,7 +290,7 @@ describe('raip adapter', () => {
   });
 
   it('R11: a timeout is retried and then reported as timeout', async () => {
-    const { agent, adapter } = await setup({ invoke: ['slow'], slowMs: 2_000 }, 1);
+    const { agent, adapter } = await setup({ invoke: ['slow'], slowMs: 2_000 }, 1, 300);
     const outcome = await adapter.invoke({ query: 'x' }, testContext(signal()));
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'timeout' } });
     expect(agent.invokeCount()).toBe(2);
