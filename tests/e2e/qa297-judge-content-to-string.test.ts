@@ -59,7 +59,11 @@ describe('a judge content that cannot print an agent value', () => {
                 ],
               },
             },
-            metrics: [{ type: 'judge', judge: 'j', content: '{{candidate.answer}} / {{candidate.x}}' }],
+            metrics: [
+              { type: 'judge', judge: 'j', content: '{{candidate.answer}} / {{candidate.x}}' },
+              // a path this example's candidates lack (validate cannot know): said too, not judged as ''
+              { id: 'judge_text', type: 'judge', judge: 'j', content: 'text: {{candidate.answer.text}}' },
+            ],
           },
         },
       };
@@ -72,14 +76,18 @@ describe('a judge content that cannot print an agent value', () => {
       const report = JSON.parse(readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8')) as {
         examples: { example: string; metrics: { id: string; score: number | null; error?: string }[] }[];
       };
-      const judgeOf = (id: string) =>
-        report.examples.find((e) => e.example === id)?.metrics.find((m) => m.id === 'judge');
+      const judgeOf = (id: string, metric = 'judge') =>
+        report.examples.find((e) => e.example === id)?.metrics.find((m) => m.id === metric);
       expect(judgeOf('fine')?.score).toBe(1);
       expect(judgeOf('hostile')?.score).toBeNull();
       expect(judgeOf('hostile')?.error).toBe('metric_error');
+      expect(judgeOf('fine', 'judge_text')?.error).toBe('metric_error');
       const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
       expect(md).toContain(
         'content could not be rendered for this example: Cannot convert object to primitive value \\(a value it prints is an object with its own \\`toString\\` field, of which no text can be made\\); the judge was not asked',
+      );
+      expect(md).toContain(
+        'content could not be rendered for this example: "text" is not defined: its parent is not an object \\("ok"\\); the judge was not asked',
       );
       // evalc's own failure, the same on the same answer: cached, the judge not asked again
       const again = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
