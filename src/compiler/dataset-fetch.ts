@@ -10,6 +10,7 @@
  */
 import { promisify } from 'node:util';
 import type { brotliDecompress as BrotliDecompress } from 'node:zlib';
+import { describeFailure } from '../protocols/http/failure-words.js';
 
 // undici and zlib are loaded on the first download: `validate` and `plan` of a plan whose datasets
 // are local files, the usual case, start without them (benchmarks/start-up).
@@ -181,6 +182,10 @@ export async function fetchDataset(
         message: messageOf(err),
         hint: 'to trust a private or self-signed certificate, export NODE_EXTRA_CA_CERTS=/path/to/ca.pem',
       };
+    // in the agents' words ('connection refused (nothing listening there)'), not undici's
+    // ('connect ECONNREFUSED 127.0.0.1:7999', 'bad upgrade'; QA301)
+    if (typeof code === 'string')
+      return { ok: false, message: describeFailure(err, code, new URL(current).hostname) };
     return { ok: false, message: messageOf(err) };
   } finally {
     await agent.destroy();

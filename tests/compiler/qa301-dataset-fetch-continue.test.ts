@@ -28,3 +28,22 @@ describe('a remote dataset behind an unsolicited 100 Continue (QA301)', () => {
     );
   });
 });
+
+describe("a remote dataset's failed download in the agents' words (QA301)", () => {
+  it('a refused connection and a protocol switch say what happened', async () => {
+    const server = await startLoopback(() => undefined);
+    const url = server.url;
+    await server.close();
+    const refused = await fetchDataset(`${url}/d.jsonl`);
+    expect(refused.ok ? 'fetched' : refused.message).toBe(
+      'connection refused (nothing listening there) (ECONNREFUSED)',
+    );
+    const upgrading = await startLoopback((_req, res) => {
+      res.writeHead(101, { connection: 'upgrade', upgrade: 'websocket' });
+      res.end();
+    });
+    opened.push(upgrading);
+    const switched = await fetchDataset(`${upgrading.url}/d.jsonl`);
+    expect(switched.ok ? 'fetched' : switched.message).toMatch(/^the reply switches protocols \(101/);
+  });
+});
