@@ -18,9 +18,15 @@ import { emptyReplyError } from '../http/empty-reply.js';
 import { errorWithServerSaid } from '../http/server-said.js';
 import type { HttpTransport } from '../http/transport.js';
 import { pythonReprHint } from '../python-repr.js';
+import { firstUnsafeInteger } from '../unsafe-integer.js';
 import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
-import type { MaeTransport, SendOptions, TransportReply } from './transport.js';
+import {
+  type MaeTransport,
+  NUMBER_PRECISION_WARNING,
+  type SendOptions,
+  type TransportReply,
+} from './transport.js';
 
 /** The agent kind the charset hint of a stream not in UTF-8 names (JsonRequest.noStream). */
 const NO_STREAM = 'a mae http agent';
@@ -92,6 +98,8 @@ export class MaeHttpTransport implements MaeTransport {
     if (empty) return { ok: false, error: empty };
     const type = response.headers['content-type'] ?? '';
     const warnings = /\bapplication\/([\w.+-]*\+)?json\b/i.test(type) ? [] : ['content_type'];
+    // an integer beyond 2^53 read rounded, as the local and socket transports say it (QA297: http did not)
+    if (firstUnsafeInteger(response.text) !== undefined) warnings.push(NUMBER_PRECISION_WARNING);
     return { ok: true, reply: response.body, warnings };
   }
 
