@@ -89,7 +89,7 @@ export function describeFailure(cause: unknown, code: unknown, hostname?: string
   }
   // a 101 Switching Protocols (or an Upgrade reply) to a request that asked for no upgrade
   if (code === 'UND_ERR_SOCKET' && message === 'bad upgrade') {
-    return "the reply switches protocols (101 Switching Protocols), which no request evalc sends asks for: is the url a WebSocket or other upgrade endpoint, not the agent's HTTP route? (UND_ERR_SOCKET)";
+    return 'the reply switches protocols (101 Switching Protocols), which no request evalc sends asks for: is the url a WebSocket or other upgrade endpoint? (UND_ERR_SOCKET)';
   }
   if (code === 'ECONNREFUSED') {
     const tried = refusedAddresses(cause, hostname);
