@@ -183,8 +183,9 @@ export async function fetchDataset(
         hint: 'to trust a private or self-signed certificate, export NODE_EXTRA_CA_CERTS=/path/to/ca.pem',
       };
     // in the agents' words ('connection refused (nothing listening there)'), not undici's
-    // ('connect ECONNREFUSED 127.0.0.1:7999', 'bad upgrade'; QA301)
-    if (typeof code === 'string')
+    // ('connect ECONNREFUSED 127.0.0.1:7999', 'bad upgrade', a reply that is no HTTP/1.1 named
+    // as such; QA301)
+    if (typeof code === 'string' || (err instanceof Error && err.name === 'HTTPParserError'))
       return { ok: false, message: describeFailure(err, code, new URL(current).hostname) };
     return { ok: false, message: messageOf(err) };
   } finally {

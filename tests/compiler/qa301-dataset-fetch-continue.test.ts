@@ -4,6 +4,7 @@
  * 'EVALC_DATASET_FETCH: fetching … failed: bad response' (undici's word), though the agents'
  * transport and the ready probe read past it. Real loopback server.
  */
+import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchDataset } from '../../src/compiler/dataset-fetch.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
@@ -45,5 +46,20 @@ describe("a remote dataset's failed download in the agents' words (QA301)", () =
     opened.push(upgrading);
     const switched = await fetchDataset(`${upgrading.url}/d.jsonl`);
     expect(switched.ok ? 'fetched' : switched.message).toMatch(/^the reply switches protocols \(101/);
+  });
+
+  it('a reply that is not HTTP/1.1 says so', async () => {
+    const raw = createNetServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end('HTTP/1.1 200 OK\ncontent-length: 2\n\n{}'));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const address = raw.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const lf = await fetchDataset(`http://127.0.0.1:${address.port}/d.jsonl`);
+    await new Promise<void>((resolve) => raw.close(() => resolve()));
+    expect(lf.ok ? 'fetched' : lf.message).toMatch(
+      /^the reply is not valid HTTP\/1\.1: .*Missing expected CR/,
+    );
   });
 });
