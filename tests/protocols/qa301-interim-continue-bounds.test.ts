@@ -9,6 +9,7 @@ import { createServer as createNetServer, type Server, type Socket } from 'node:
 import { afterEach, describe, expect, it } from 'vitest';
 import { dropInterimContinue, skipInterimContinue } from '../../src/protocols/http/interim-continue.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
 
 const servers: Server[] = [];
 const transports: HttpTransport[] = [];
@@ -117,5 +118,28 @@ describe('a 101 Switching Protocols to a request that asked for no upgrade (QA30
     const { message } = await ask(url);
     expect(message).toMatch(/: the reply switches protocols \(101 Switching Protocols\), .*WebSocket/);
     expect(message).not.toContain('closed before a complete reply');
+  });
+});
+
+describe('a 100 Continue before every reply of one keep-alive connection (QA301)', () => {
+  it('is skipped on each request the connection carries, not only its first', async () => {
+    const sockets = new Set<unknown>();
+    const server = await startLoopback((req, res, body) => {
+      sockets.add(req.socket);
+      res.writeContinue();
+      sendJson(res, 200, { body });
+    });
+    const t = new HttpTransport({ retries: 0, timeoutMs: 4_000 });
+    transports.push(t);
+    try {
+      for (const i of [1, 2, 3, 4]) {
+        const reply = await t.requestJson({ method: 'POST', url: `${server.url}/invoke`, body: { i } });
+        expect(reply.ok ? reply.body : reply.error.message).toEqual({ body: `{"i":${i}}` });
+      }
+      // QA293's keep-alive case passed as well on a new connection per request: here one carries all four
+      expect(sockets.size).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 });
