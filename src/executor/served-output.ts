@@ -81,6 +81,10 @@ export class OutputTail {
         line(partial);
         partial = parts[i] ?? '';
       }
+      // A ready line it has not ended (`process.stdout.write('ready')`, Python's `print(…, end='')`)
+      // is seen as it stands (QA298: 'not ready within 5000 ms' of an agent that had said it),
+      // before a spill cuts it (QA304: after a `\r` progress bar, `\rREADY\r`, it was never seen).
+      if (partial !== '') onLine(shown(partial));
       if (partial.length > SPILL_CHARS) {
         release();
         const clean = scrubSecrets(partial, this.secrets);
@@ -88,9 +92,6 @@ export class OutputTail {
         log.write(clean.slice(0, cut));
         partial = clean.slice(cut);
       }
-      // A ready line it has not ended (`process.stdout.write('ready')`, Python's `print(…, end='')`)
-      // is seen as it stands (QA298: 'not ready within 5000 ms' of an agent that had said it).
-      if (partial !== '') onLine(shown(partial));
     });
     const end = () => {
       if (!this.#ends.delete(end)) return;

@@ -1,0 +1,30 @@
+/**
+ * QA304: a ready line the process has not ended is matched as it stands (QA298), but only after a
+ * line longer than 64 KiB was spilled to the log: an agent that drew a `\r` progress bar (tqdm,
+ * no end of line) and then printed `\rready on 7401\r` in the chunk that made the line spill had
+ * its ready line cut away unseen, with no plan secret to carry (it read 'not ready within …: it
+ * wrote no output'). The unended line is matched before a spill cuts it. A stream fed one chunk:
+ * through a pipe the read sizes, so whether the spill falls in the ready line's chunk, vary by timing.
+ */
+import { PassThrough } from 'node:stream';
+import { expect, it } from 'vitest';
+import { OutputTail } from '../../src/executor/served-output.js';
+
+it('sees a \\r-ended ready line in the chunk that spills a progress bar', async () => {
+  const out = new PassThrough();
+  const log = new PassThrough();
+  let written = '';
+  log.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8');
+  });
+  const seen: string[] = [];
+  new OutputTail([]).attach(out, log, (line) => seen.push(line));
+  let bar = '';
+  for (let i = 0; bar.length < 70_000; i++) bar += `\rloading ${i % 100}%`;
+  out.write(`${bar}\rready on 7401\r`);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(seen.filter((line) => /^ready on \d+$/.test(line))).toEqual(['ready on 7401']);
+  // the spilled line is in the log, as before
+  expect(written).toContain('\rready on 7401\r');
+  out.end();
+});
