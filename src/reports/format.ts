@@ -63,6 +63,31 @@ function aroundMean(shown: number, [lo, hi]: [number, number], digits: number): 
 }
 
 /**
+ * A measurement's mean and CI (a `value` row, a measurement-only metric's cell in report.md and
+ * report.html): amounts below 0.01 (USD) keep three significant digits, not `0.000` (QA305:
+ * report.html's table read a cost of 0.0004 per example `0.000 [0.00, 0.00]`).
+ */
+export function formatValueCi(mean: number | null, ci: [number, number] | null | undefined): string {
+  if (mean === null || mean === 0 || Math.abs(mean) >= 0.01) return formatMeanCi(mean, ci);
+  return ci
+    ? `${formatMeasure(mean)} [${formatMeasure(ci[0])}, ${formatMeasure(ci[1])}]`
+    : formatMeasure(mean);
+}
+
+/**
+ * A measure's mean: small amounts (USD per example) keep three significant digits, and a whole
+ * number is written as it is (QA261: `time_to_success` read `93.00` ms beside the `94` of mean ms).
+ */
+export function formatMeasure(x: number | undefined): string {
+  if (x === undefined || !Number.isFinite(x)) return '—';
+  if (Number.isInteger(x)) return withMinusSign(String(x));
+  // From 100 a whole number, 99.996 too (QA274: `100.00`); 0.9996 `1.00`, as 1.004 (QA279: `1`).
+  if (Math.abs(x) >= 99.995) return withMinusSign(toFixedDecimal(x, 0));
+  if (Math.abs(x) >= 0.9995) return withMinusSign(toFixedDecimal(x, 2));
+  return withMinusSign(threeSignificant(x));
+}
+
+/**
  * A volatile figure (ms, tokens, USD per example) as it was measured: whole numbers as they are
  * (`9`, not `9.000` beside `44.0`), small amounts with three significant digits (`0.000056`).
  */

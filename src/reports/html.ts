@@ -6,7 +6,15 @@
 import type { LockDiff } from '../lockfile/diff.js';
 import { formatDeltaCi } from './delta-ci.js';
 import { exampleCounts } from './example-counts.js';
-import { byText, formatMeanCi, formatNumber, formatP, formatScope, formatSigned } from './format.js';
+import {
+  byText,
+  formatMeanCi,
+  formatNumber,
+  formatP,
+  formatScope,
+  formatSigned,
+  formatValueCi,
+} from './format.js';
 import { type BarChart, renderBarChart } from './html-charts.js';
 import { omittedNote, selectHtmlExamples } from './html-embed.js';
 import { HTML_SCRIPT } from './html-script.js';
@@ -113,7 +121,10 @@ function scoreTable(m: ReportModel): string {
         const cells = m.agents
           .map((a) => {
             const c = findScore(m, scope, a, id);
-            return `<td class="num">${c ? h(formatMeanCi(c.mean, c.ci)) : '—'}</td>`;
+            // A measurement as report.md prints it: `0.0004 [0.0001, 0.0008]` USD, not `0.000 [0.00, 0.00]`.
+            const text =
+              c?.measure === 'value' ? formatValueCi(c.mean, c.ci) : c ? formatMeanCi(c.mean, c.ci) : '—';
+            return `<td class="num">${h(text)}</td>`;
           })
           .join('');
         return `<tr><td>${h(formatScope(scope))}</td><td><code>${h(id)}</code></td>${cells}</tr>`;

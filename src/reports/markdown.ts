@@ -6,13 +6,12 @@
 import {
   byText,
   formatMeanCi,
+  formatMeasure,
   formatNumber,
   formatScope,
+  formatValueCi,
   summarizeDetails,
   summarizeRepeatAnswers,
-  threeSignificant,
-  toFixedDecimal,
-  withMinusSign,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
 import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
@@ -119,14 +118,6 @@ function unitOfId(m: ReportModel, id: string): string | undefined {
 function unitSuffix(m: ReportModel, id: string): string {
   const unit = unitOfId(m, id);
   return unit ? ` ${escapeMarkdown(unit)}` : '';
-}
-
-/** A measurement's mean and CI: amounts below 0.01 (USD) keep three significant digits, not `0.000`. */
-function formatValueCi(mean: number | null, ci: [number, number] | null | undefined): string {
-  if (mean === null || mean === 0 || Math.abs(mean) >= 0.01) return formatMeanCi(mean, ci);
-  return ci
-    ? `${formatMeasure(mean)} [${formatMeasure(ci[0])}, ${formatMeasure(ci[1])}]`
-    : formatMeasure(mean);
 }
 
 /**
@@ -324,19 +315,6 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     },
   ];
   return out;
-}
-
-/**
- * A measure's mean: small amounts (USD per example) keep three significant digits, and a whole
- * number is written as it is (QA261: `time_to_success` read `93.00` ms beside the `94` of mean ms).
- */
-function formatMeasure(x: number | undefined): string {
-  if (x === undefined || !Number.isFinite(x)) return '—';
-  if (Number.isInteger(x)) return withMinusSign(String(x));
-  // From 100 a whole number, 99.996 too (QA274: `100.00`); 0.9996 `1.00`, as 1.004 (QA279: `1`).
-  if (Math.abs(x) >= 99.995) return withMinusSign(toFixedDecimal(x, 0));
-  if (Math.abs(x) >= 0.9995) return withMinusSign(toFixedDecimal(x, 2));
-  return withMinusSign(threeSignificant(x));
 }
 
 /**
