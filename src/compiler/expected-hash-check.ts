@@ -88,7 +88,8 @@ export function bareHashReaders(groups: readonly ResolvedGroup[]): Map<string, M
  * A task's metric, by task and dataset; a plan-wide one (`metrics:`, reported once at its one line)
  * by the dataset's content, over every task that scores it: per task, a task whose agents agree said
  * 'reads expected.answr (its candidate, …)' beside another's '(the candidate of agents a1, a3, …)' of
- * the same examples at the same line, two warnings of one (QA296).
+ * the same examples at the same line, two warnings of one (QA296). An agent whose candidate differs
+ * between those tasks makes each 'its candidate' (`candidateOf`).
  */
 export function readersKey(group: ResolvedGroup, metric: ResolvedGroup['metrics'][number]): string {
   return metric.path[0] === 'metrics'
@@ -103,6 +104,10 @@ export function candidateOf(
 ): string {
   const agents = byField !== undefined && byField.size > 1 ? byField.get(field) : undefined;
   if (agents === undefined || agents.length === 0) return 'its candidate';
+  // An agent reading two fields (a plan-wide metric, another binding in each task) is no way to tell
+  // them apart: each is 'its candidate', as before QA288 (QA296).
+  const all = [...byField!.values()].flat();
+  if (new Set(all).size < all.length) return 'its candidate';
   if (agents.length === 1) return `agent ${agents[0]}'s candidate`;
   const more = agents.length > 3 ? ` and ${agents.length - 3} more` : '';
   return `the candidate of agents ${agents.slice(0, 3).join(', ')}${more}`;

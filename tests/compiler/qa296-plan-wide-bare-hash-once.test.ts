@@ -4,7 +4,8 @@
  * candidates (a1, a3 `answr`; a2 `label`), t2's all `answr` — was warned per task at its one line:
  * t1's 'reads expected.answr (the candidate of agents a1, a3, …)' and t2's 'reads expected.answr (its
  * candidate, …)' of the same examples, two warnings of one, the task named by neither. Whose
- * candidate it is is gathered over every task that scores it: one warning per field.
+ * candidate it is is gathered over every task that scores it: one warning per field, naming the
+ * agents only when each reads one field (a2 reads two here: 'its candidate' each, as before QA288).
  */
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -43,9 +44,17 @@ metrics: [ { type: ground_truth_protection } ]
 const tail =
   "as it has no expected:), which the expected_sha256 of example e1 does not have (example e1's fields: answer): its metric is a metric_error";
 
-it('one warning per field, naming the agents of every task that scores the plan-wide metric', async () => {
+it('one warning per field over the tasks that score the plan-wide metric', async () => {
+  // a2 reads label in t1, answr in t2: naming agents tells nothing apart, so neither is named
   expect(await messages(['answr', 'label', 'answr'], ['answr', 'answr', 'answr'])).toEqual([
-    `\`ground_truth_protection\` reads expected.answr (the candidate of agents a1, a3, a2, ${tail}`,
+    `\`ground_truth_protection\` reads expected.answr (its candidate, ${tail}`,
+    `\`ground_truth_protection\` reads expected.label (its candidate, ${tail}`,
+  ]);
+});
+
+it('names the agents when each reads one field in every task', async () => {
+  expect(await messages(['answr', 'label', 'answr'], ['answr', 'label', 'answr'])).toEqual([
+    `\`ground_truth_protection\` reads expected.answr (the candidate of agents a1, a3, ${tail}`,
     `\`ground_truth_protection\` reads expected.label (agent a2's candidate, ${tail}`,
   ]);
 });
