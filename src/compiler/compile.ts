@@ -249,7 +249,8 @@ export function compilePlan(
       taskOutputs.set(group.taskId, names);
     }
     // Agents sharing a binding see the same content context, and expected paths depend on the
-    // agent only through its binding's output names: each (task, dataset, binding) is checked once.
+    // agent only through its binding's output names: content templates are checked once per (task,
+    // dataset, binding), expected paths once per (task, dataset, set of output names).
     const checked = new Set<string>();
     const expectedChecked = new Set<string>();
     const hashFields = hashFieldsByDataset([...groups.map((g) => g.group), ...(resolved.unselected ?? [])]);
