@@ -338,16 +338,16 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     // A cache that cannot be written stops dispatch like a Ctrl-C: what never ran is `not run` (QA294).
     options.progress.finish({ interrupted: runSignal.aborted });
     store().flush();
-    if (runStore.logGone)
-      options.progress.message(
-        `evalc: warning: the cache log ${cacheDir}/steps.log was removed or replaced while apply ran: what this run cached went with it (evalc.lock still records the results; the reports lose their trajectories, and a plan edit asks the agents again)`,
-      );
+    const gone = runStore.goneWarning(runSignal.aborted);
+    if (gone) options.progress.message(gone);
     const writeFailure = store().writeFailure;
     if (writeFailure) return { status: 'failed', message: `cannot write: ${writeFailure.message}` };
     if (options.signal.aborted)
       return {
         status: 'interrupted',
-        message: 'interrupted: completed steps are cached; run apply again to finish',
+        message: gone
+          ? 'interrupted: the cache log went, and with it every step this run completed; run apply again'
+          : 'interrupted: completed steps are cached; run apply again to finish',
       };
     for (const agentId of aborted.keys()) markPreflightFailed(compiled, results, agentId);
 

@@ -61,6 +61,19 @@ export class RunStore {
   }
 
   /**
+   * The warning for a log removed or replaced while the run ran, undefined if it is in place. A run
+   * that `stopped` (Ctrl-C, a failed write) writes no evalc.lock: nothing of it is kept (QA303: it
+   * said `evalc.lock still records the results` of a run that wrote none).
+   */
+  goneWarning(stopped: boolean): string | undefined {
+    if (!this.logGone) return undefined;
+    const kept = stopped
+      ? ', and this run stopped before writing evalc.lock: nothing of it is kept, and the next apply asks the agents again'
+      : ' (evalc.lock still records the results; the reports lose their trajectories, and a plan edit asks the agents again)';
+    return `evalc: warning: the cache log ${this.cacheDir}/steps.log was removed or replaced while apply ran: what this run cached went with it${kept}`;
+  }
+
+  /**
    * Runs `decide` (is evalc.lock up to date?), the notes of a log it opens held until the answer:
    * an up-to-date apply runs no step again (QA254: 'its step runs again' beside 'nothing ran').
    */
