@@ -10,7 +10,7 @@ import path from 'node:path';
 import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { looksLikeSecret } from '../plan/secret-placement.js';
+import { holdsKey, looksLikeSecret } from '../plan/secret-placement.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
@@ -126,9 +126,10 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
  */
 export function maskKeyedReferences(text: string): string {
   if (!text.includes('${')) return text;
-  // also one left open, `${env.ghp_…`, or without `env.`, `${ghp_…}` (malformed, said `${…}`)
-  return text.replace(/\$\{(?:env\.)?([A-Za-z0-9_.]+)\}?/g, (ref, name: string) =>
-    looksLikeSecret(name) ? '*'.repeat(ref.length) : ref,
+  // also one left open, `${env.ghp_…`, or without `env.`, `${ghp_…}` (malformed, said `${…}`), and a key
+  // past a name's characters, `${env.sk-proj-…}`, `${env:ghp_…}` (QA306: shown whole in a judge command)
+  return text.replace(/\$\{(?:env[.:])?([^}\s`"']*)\}?/g, (ref, inside: string) =>
+    holdsKey(inside) ? '*'.repeat(ref.length) : ref,
   );
 }
 

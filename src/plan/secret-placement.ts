@@ -39,6 +39,27 @@ export function looksLikeSecret(inside: string): boolean {
 }
 
 /**
+ * What is typed in a `${…}` outside a header or serve.env (a judge command, a url), after `env.` or
+ * `env:`, holds a key: its name reads as one, or a part between the shell's operators does
+ * (`sk-proj-AbCd…`, `sk-live-51H…`, AWS's `wJalr…/K7MD…`), while the shell's own forms (`"${@}"`,
+ * `${HOME:-/root}`, `${#X}`, `${X/a/b}`) are quoted (QA306: those keys, past a name's characters,
+ * were quoted whole).
+ */
+export function holdsKey(inside: string): boolean {
+  const name = /^[A-Za-z0-9_.]*/.exec(inside)?.[0] ?? '';
+  if (looksLikeSecret(name)) return true;
+  if (
+    inside
+      .split(/[^A-Za-z0-9]+/)
+      .some((p) => p.length >= 24 || (p.length >= 12 && /\d/.test(p) && /[A-Za-z]/.test(p)))
+  )
+    return true;
+  // base64 with `/` or `+` in it, of a key's length, mixing cases and digits
+  const run = /[A-Za-z0-9+/=]{32,}/.exec(inside)?.[0] ?? '';
+  return /\d/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run);
+}
+
+/**
  * Unset variables as a message names them: one whose name reads as a key typed in place of a name,
  * `${env.ghp_AbCd…}`, is said `…` with what to do (QA269: apply printed the key whole).
  */
@@ -118,7 +139,8 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
     const [, env = '', name = '', op] = shell;
     // A key typed as the name, `${sk_live_4eC3…:-x}`, `${env.AKIA…:-x}`: said `${…}` (QA269: quoted whole,
     // and twice more in the hint).
-    const keyed = isSecret && looksLikeSecret(name);
+    // Outside a header or serve.env too (QA306: a judge command's `${env.ghp_…:-x}` was quoted whole).
+    const keyed = looksLikeSecret(name);
     return {
       message: `malformed reference \${${env}${keyed ? '' : `${name}${op}`}…}: \${env.NAME} takes no default or other shell form`,
       hint: !isSecret
@@ -143,7 +165,8 @@ function malformedRef(ref: string, isSecret: boolean): { message: string; hint: 
   const keyedAfterEnv = /^\$\{\{?env\b/.test(ref) && (looksLikeSecret(envHead) || envRest.startsWith('-'));
   // Elsewhere (a url, a system prompt) it is plan content, quoted whole, unless it reads as a key (QA285).
   const isEnv = /^\$\{\{?env\b/.test(ref);
-  const keyElsewhere = !isSecret && looksLikeSecret(isEnv ? envHead : head);
+  // A key past a name's characters too, `${env.sk-proj-…}`, `${sk-live-51H…}` (QA306: quoted whole).
+  const keyElsewhere = !isSecret && holdsKey(isEnv ? `${envHead}${envRest}` : `${head}${rest}`);
   const said = keyElsewhere
     ? isEnv
       ? '${env…}'
