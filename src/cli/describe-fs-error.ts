@@ -42,6 +42,12 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
       return `${shown} is a pipe or a device, not a file: remove it`;
     case 'EACCES':
     case 'EPERM':
+      // A folder mkdir could not make does not exist: the one refused is its parent (QA303: 'no
+      // permission to write roc/sub' named a folder that is not there).
+      if (err.syscall === 'mkdir') {
+        const parent = path.dirname(path.resolve(cwd, target));
+        return `cannot create ${shown}: no permission to write in ${path.relative(cwd, parent) || parent}`;
+      }
       return `no permission to ${accessOf(error)} ${shown}`;
     case 'EROFS':
       return `${shown} is on a read-only file system`;
