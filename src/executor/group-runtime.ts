@@ -80,10 +80,14 @@ export function groupRuntime(
     return runtime;
   });
   // Built once a judge call of this group fails (a lookup by example, not a scan per failure).
+  // The group's place is the lock's, its rows sorted by group id (QA305: the plan's order named
+  // task zz's failure before the lock's first row, task aa's).
   let indexOf: Map<ResolvedExample, number> | undefined;
+  let rank: number | undefined;
   const orderOf = (example: ResolvedExample): readonly number[] => {
     indexOf ??= new Map(cg.group.dataset.examples.map((e, i) => [e, i]));
-    return [ctx.resolved.groups.indexOf(cg), indexOf.get(example) ?? Number.POSITIVE_INFINITY];
+    rank ??= ctx.resolved.groups.filter((g) => g.group.id < cg.group.id).length;
+    return [rank, indexOf.get(example) ?? Number.POSITIVE_INFINITY];
   };
   const agent = ctx.agents.get(cg.group.agentId);
   const adapter = agent?.adapter ?? frozenAdapter;
