@@ -66,6 +66,11 @@ function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): s
   const code = error.code;
   if (code === 'ENOENT' && address.kind === 'unix')
     return 'no socket at that path (nothing listening there: is the agent started, and listening on this path?) (ENOENT)';
+  // QA305: said as bare codes, `unix:./agent.log/agent.sock: ENOTDIR`, a loop of links `: ELOOP`
+  if (code === 'ENOTDIR' && address.kind === 'unix')
+    return 'a folder of that path is a file, not a folder: is it the path the agent listens on? (ENOTDIR)';
+  if (code === 'ELOOP' && address.kind === 'unix')
+    return 'that path is a loop of links, naming no socket: is it the path the agent listens on? (ELOOP)';
   if (code === 'ECONNREFUSED')
     return address.kind === 'unix'
       ? `connection refused (${unixRefusal(address.path)}) (ECONNREFUSED)`
