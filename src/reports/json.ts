@@ -57,6 +57,9 @@ function reportJsonHeader(m: ReportModel, volatile: Lockfile['volatile']) {
     examples: [] as ReturnType<typeof exampleJson>[],
     volatile: volatile ?? {},
     diff: m.diff,
+    // Only when true (reports with the cache are as before): no answers, failure reasons or
+    // trajectories were at hand, so empty `trajectory`/`candidates` say nothing of the agent.
+    ...(m.withoutCache ? { withoutCache: true as const } : {}),
   };
 }
 

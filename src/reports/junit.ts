@@ -97,8 +97,16 @@ function countCases(cases: Case[], into: SuiteCounts): SuiteCounts {
   return into;
 }
 
-function suiteHead(name: string, c: SuiteCounts): string {
-  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}">`;
+/**
+ * A report rendered without the run's cache (`evalc report` where `.evalc/cache` is not at hand) has
+ * no failure reasons: each suite says so in a property, as report.md's footer and report.html's
+ * header do, so a CI reader of a bare `<failure/>` knows why it has no message.
+ */
+const WITHOUT_CACHE_PROPERTIES =
+  '\n    <properties>\n      <property name="evalc.withoutCache" value="rendered without the run\'s cache: no answers, failure reasons or trajectories"/>\n    </properties>';
+
+function suiteHead(name: string, c: SuiteCounts, withoutCache: boolean): string {
+  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}">${withoutCache ? WITHOUT_CACHE_PROPERTIES : ''}`;
 }
 
 /**
@@ -261,14 +269,14 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
     `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${escapeXml(`evalc ${m.benchmark.id} ${m.benchmark.version}`)}" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}">`,
   );
   if (gates.length > 0) {
-    write(`\n${suiteHead('gates', countCases(gates, { tests: 0, failures: 0, errors: 0 }))}`);
+    write(`\n${suiteHead('gates', countCases(gates, { tests: 0, failures: 0, errors: 0 }), m.withoutCache)}`);
     for (const c of gates) write(`\n${caseXml(c)}`);
     write('\n  </testsuite>');
   }
   for (const group of groups) {
     const counts = perGroup.get(group);
     if (!counts || counts.tests === 0) continue;
-    write(`\n${suiteHead(group, counts)}`);
+    write(`\n${suiteHead(group, counts, m.withoutCache)}`);
     const lines: string[] = [];
     // A testcase's name is `example · metric`; escaping is per character, so its parts are
     // escaped apart: the metric ids once, the classname once per group (it is the group's
