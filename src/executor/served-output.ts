@@ -22,6 +22,8 @@ export class OutputTail {
   readonly #held = new Set<string[]>();
   /** Each stream's end, until it has run (`end()`). */
   readonly #ends = new Set<() => void>();
+  /** Each stream's line not ended yet, as a terminal shows it, unmasked (`lines()` masks it). */
+  readonly #unended = new Set<() => string>();
   /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
   readonly #carry: number;
 
@@ -69,6 +71,8 @@ export class OutputTail {
       log.write(`${clean}\n`);
       this.#add(clean, onLine);
     };
+    let unended = '';
+    this.#unended.add(() => unended);
     stream.setEncoding('utf8');
     // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
     // A line that grows past SPILL_CHARS without a newline (a progress bar's `\r` updates) is
@@ -84,7 +88,8 @@ export class OutputTail {
       // A ready line it has not ended (`process.stdout.write('ready')`, Python's `print(…, end='')`)
       // is seen as it stands (QA298: 'not ready within 5000 ms' of an agent that had said it),
       // before a spill cuts it (QA304: after a `\r` progress bar, `\rREADY\r`, it was never seen).
-      if (partial !== '') onLine(shown(partial));
+      unended = partial === '' ? '' : shown(partial);
+      if (unended !== '') onLine(unended);
       if (partial.length > SPILL_CHARS) {
         release();
         const clean = scrubSecrets(partial, this.secrets);
@@ -112,6 +117,7 @@ export class OutputTail {
       release();
       this.#held.delete(held);
       partial = '';
+      unended = '';
     };
     this.#ends.add(end);
     stream.on('end', end);
@@ -136,6 +142,12 @@ export class OutputTail {
           const shown = line.replace(/\r$/, '');
           if (shown.trim() !== '') pending.push(codePointCut(shown, 500));
         }
+    // and the line it is in the middle of, ending in a `…` as the log will (QA304: a ready line
+    // not ended that did not match said 'it wrote no output')
+    for (const unended of this.#unended) {
+      const line = unended();
+      if (line.trim() !== '') pending.push(codePointCut(scrubSecrets(`${line}…`, this.secrets), 500));
+    }
     return [...this.#tail, ...pending].slice(-TAIL_LINES);
   }
 

@@ -6,8 +6,12 @@
  * wrote no output'). The unended line is matched before a spill cuts it. A stream fed one chunk:
  * through a pipe the read sizes, so whether the spill falls in the ready line's chunk, vary by timing.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { expect, it } from 'vitest';
+import { startServedProcess } from '../../src/executor/agent-process.js';
 import { OutputTail } from '../../src/executor/served-output.js';
 
 it('sees a \\r-ended ready line in the chunk that spills a progress bar', async () => {
@@ -27,4 +31,33 @@ it('sees a \\r-ended ready line in the chunk that spills a progress bar', async 
   // the spilled line is in the log, as before
   expect(written).toContain('\rready on 7401\r');
   out.end();
+});
+
+/**
+ * QA304: a served agent that said its ready line without an end of line, in words ready.line does not
+ * match, was told 'not ready within …' with 'it wrote no output: … flush after printing the ready
+ * line': the line it was in the middle of was in no message. It is quoted, masked, ending in a `…`.
+ * Real subprocess.
+ */
+it('quotes the line it has not ended when it is not ready', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evalc-qa304-'));
+  try {
+    const key = 'sk-live-51HabcdefGHIJKLmnopQRSTuvWXyz';
+    writeFileSync(
+      join(dir, 'agent.js'),
+      `process.stdout.write('listening on 7401 with key ${key}'); setInterval(() => {}, 1000);`,
+    );
+    const outcome = await startServedProcess(
+      { command: `"${process.execPath}" agent.js`, ready: { line: '^ready', timeout: '1500ms' } },
+      { cwd: dir, name: 'a', logFile: join(dir, 'a.log'), secrets: [key] },
+    );
+    if (outcome.ok) throw new Error('ready on a line that does not match');
+    expect(outcome.error.message).toMatch(
+      /not ready within 1500 ms; output: listening on 7401 with key \*+…$/,
+    );
+    expect(outcome.error.message).not.toContain('wrote no output');
+    expect(JSON.stringify(outcome.error)).not.toContain('abcdef');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
