@@ -130,6 +130,18 @@ function unterminatedDiagnostic(
  */
 const NOT_READ_HERE = '${env.NAME} is read only in headers and serve.env: write the value itself here';
 
+const NOT_READ_IN_COMMAND =
+  '${env.NAME} is read only in headers and serve.env: in a command write sh\'s own variable without braces, `$NAME` (serve.env sets it for serve.command), "$@" for the arguments, or the value itself';
+
+/** An agent's or judge's `command`, or `serve.command`: run by sh. */
+function isCommand(path: PlanPath): boolean {
+  const [section, , field, sub] = path;
+  if (section !== 'agents' && section !== 'judges') return false;
+  return path.length === 3
+    ? field === 'command'
+    : field === 'serve' && sub === 'command' && path.length === 4;
+}
+
 function malformedRef(ref: string, isSecret: boolean): { message: string; hint: string } {
   // `${TOKEN:-sk-dev-…}` too, the shell's own spelling (`env.` left out), printed its default (QA228).
   const shell = /^\$\{(env\.)?([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
@@ -222,9 +234,10 @@ export function checkSecretPlacement(
       const ref = match[0];
       if (!/^\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}$/.test(ref)) {
         const told = malformedRef(ref, isSecretPath(path));
-        out.push(
-          diagnostic('EVALC_SECRET_SYNTAX', told.message, path, { source: locate(path), hint: told.hint }),
-        );
+        // In a command, run by sh, `"${@}"` or `${PORT}` is the shell's own: 'write the value itself
+        // here' (df855c89) has no value to write for "$@" or a serve.env variable (QA306).
+        const hint = told.hint === NOT_READ_HERE && isCommand(path) ? NOT_READ_IN_COMMAND : told.hint;
+        out.push(diagnostic('EVALC_SECRET_SYNTAX', told.message, path, { source: locate(path), hint }));
       } else if (!isSecretPath(path)) {
         out.push(
           // A key pasted as the name, `${env.ghp_AbCd…}`, is said `${env…}` (QA285: quoted whole).

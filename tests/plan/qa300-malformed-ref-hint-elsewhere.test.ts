@@ -11,8 +11,9 @@ it.each([['node judge.mjs "${@}"'], ['node judge.mjs ${#X}'], ['node judge.mjs $
   async (command) => {
     const found = (await judgeCommandDiagnostics(command)).filter((d) => d.code === 'EVALC_SECRET_SYNTAX');
     expect(found).toHaveLength(1);
+    // In a command, sh's own variable is the way (QA306).
     expect(found[0]?.hint).toBe(
-      '${env.NAME} is read only in headers and serve.env: write the value itself here',
+      '${env.NAME} is read only in headers and serve.env: in a command write sh\'s own variable without braces, `$NAME` (serve.env sets it for serve.command), "$@" for the arguments, or the value itself',
     );
   },
 );
