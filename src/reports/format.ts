@@ -88,6 +88,15 @@ export function formatMeasure(x: number | undefined): string {
 }
 
 /**
+ * A comparison row's old or new figure (evalc diff, report.md's and report.html's deltas): a value
+ * as the score table's value row prints it, `0.0004`, a score as its mean (QA305: a cost's row read
+ * `0.000 → 0.001` beside the table's `0.0009 [0.0006, 0.0012]`).
+ */
+export function formatDeltaFigure(x: number | null, field: 'score' | 'value'): string {
+  return field === 'value' ? formatValueCi(x, null) : formatNumber(x);
+}
+
+/**
  * A volatile figure (ms, tokens, USD per example) as it was measured: whole numbers as they are
  * (`9`, not `9.000` beside `44.0`), small amounts with three significant digits (`0.000056`).
  */

@@ -7,7 +7,7 @@ import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockf
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
-import { formatNumber, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
+import { formatDeltaFigure, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
 import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
@@ -69,7 +69,7 @@ export function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boole
 
 function deltaRow(d: AggregateDelta, gated: Set<string> = new Set(), alpha?: number): string {
   const field = d.field === 'value' ? ' (value)' : '';
-  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatNumber(d.old)} | ${formatNumber(d.new)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatDeltaCi(d)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
+  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatDeltaFigure(d.old, d.field)} | ${formatDeltaFigure(d.new, d.field)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatDeltaCi(d)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
 }
 
 function flipLine(f: ExampleFlip): string {
