@@ -311,7 +311,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
       results.set(cg.group.id, new Array(cg.group.dataset.examples.length));
       digestFeeds.set(cg.group.id, new GroupDigestFeed(cg.group.dataset.examples.length));
     }
-    const unwritable = unwritableCacheRefusal(compiled, store());
+    const unwritable = unwritableCacheRefusal(compiled, store(), Boolean(options.refresh));
     if (unwritable) return { status: 'failed', message: unwritable };
     const preflight = preflightCount(resolved.plan);
     const aborted = await runAgents({

@@ -326,7 +326,10 @@ export function readBaseline(file: string, cwd: string): Lockfile | undefined {
  * needed when its invoke is a cached success whose extraction did not fail (an extraction not
  * cached yet is computed locally, and may need the judge).
  */
-export function missingJudgeScores(compiled: CompiledPlan, store: LogStore): string[] {
+export function missingJudgeScores(
+  compiled: CompiledPlan,
+  store: Pick<LogStore, 'has' | 'kindOf' | 'get'>,
+): string[] {
   const missing: string[] = [];
   for (const cg of compiled.groups) {
     const judged = cg.group.metrics.filter((m) => m.judgeId);
@@ -345,7 +348,7 @@ export function missingJudgeScores(compiled: CompiledPlan, store: LogStore): str
   return missing;
 }
 
-export function missingInvokes(compiled: CompiledPlan, store: LogStore): string[] {
+export function missingInvokes(compiled: CompiledPlan, store: Pick<LogStore, 'has'>): string[] {
   const missing: string[] = [];
   for (const cg of compiled.groups) {
     for (const step of groupSteps(cg.group, cg.keys))

@@ -8,12 +8,24 @@ import type { CompiledPlan } from '../compiler/compile.js';
 import type { LogStore } from './cache-store.js';
 import { missingInvokes, missingJudgeScores } from './locked-inputs.js';
 
-/** The refusal's message, or undefined when the cache can be written or no call is needed. */
-export function unwritableCacheRefusal(compiled: CompiledPlan, store: LogStore): string | undefined {
+/** A cache as `--refresh` reads it: no entry is used. */
+const readAsEmpty = { has: () => false, kindOf: () => undefined, get: () => undefined };
+
+/**
+ * The refusal's message, or undefined when the cache can be written or no call is needed.
+ * `refresh` (`--refresh`) asks every agent and judge again, whatever the cache holds (QA303: it
+ * was let through on a cache holding every answer, called the agents and lost their answers).
+ */
+export function unwritableCacheRefusal(
+  compiled: CompiledPlan,
+  store: LogStore,
+  refresh = false,
+): string | undefined {
   const denied = store.writeDenied;
   if (!denied) return undefined;
-  const invokes = missingInvokes(compiled, store).length;
-  const scores = invokes > 0 ? 0 : missingJudgeScores(compiled, store).length;
+  const held: Pick<LogStore, 'has' | 'kindOf' | 'get'> = refresh ? readAsEmpty : store;
+  const invokes = missingInvokes(compiled, held).length;
+  const scores = invokes > 0 ? 0 : missingJudgeScores(compiled, held).length;
   if (invokes === 0 && scores === 0) return undefined;
   const calls = invokes > 0 ? `${invokes} agent call(s)` : `${scores} judge call(s)`;
   return `cannot write: ${denied.message} (${calls} would be made and their answers lost: nothing was sent)`;
