@@ -61,13 +61,16 @@ export async function scoreRepeat(
       continue;
     }
     const cached = key && !fresh && !rt.refresh ? rt.store.get<ScoreResult>(key) : undefined;
-    if (cached) {
+    const content =
+      cached && !metric.judgeId ? undefined : renderContent(rt, metric.lib.id, example, candidates);
+    // A judge's verdict an evalc before QA297 cached for a content that cannot be rendered was a
+    // verdict on an empty text (the score key is the same): it is that content's failure (QA308).
+    if (cached && !(metric.judgeId && typeof content === 'object' && !cached.error)) {
       results[metric.lib.id] = cached;
       noteRubricVersion(rt, metric, cached);
       rt.onStage?.({ kind: 'score', id: step.id, metric: metric.lib.id, cached: true, error: cached.error });
       continue;
     }
-    const content = renderContent(rt, metric.lib.id, example, candidates);
     // Built in the order the optional members had when spread in (nothing to copy per metric).
     const input = { candidates, expected: example.expected } as ScoreInput;
     if (example.expected_sha256 !== undefined) input.expectedSha256 = example.expected_sha256;

@@ -7,7 +7,7 @@
  * why, the judge not asked; the other examples are judged as before. Real loopback agent and judge,
  * the built CLI.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Loopback, sendJson, sendVerdict, startLoopback } from '../fixtures/loopback.js';
@@ -74,7 +74,10 @@ describe('a judge content that cannot print an agent value', () => {
       expect(judged).toHaveLength(1);
       expect(judged[0]).toContain('ok / [object Object]');
       const report = JSON.parse(readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8')) as {
-        examples: { example: string; metrics: { id: string; score: number | null; error?: string }[] }[];
+        examples: {
+          example: string;
+          metrics: { id: string; score: number | null; error?: string; keys?: string[] }[];
+        }[];
       };
       const judgeOf = (id: string, metric = 'judge') =>
         report.examples.find((e) => e.example === id)?.metrics.find((m) => m.id === metric);
@@ -92,6 +95,26 @@ describe('a judge content that cannot print an agent value', () => {
       // evalc's own failure, the same on the same answer: cached, the judge not asked again
       const again = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
       expect(again.code).toBe(run.code);
+      expect(judged).toHaveLength(1);
+      // QA308: a verdict an evalc before QA297 cached for that example (its judge sent '', the
+      // score key the same) is not served as its score: the content's failure again, no call
+      const key = judgeOf('hostile')?.keys?.[0] ?? '';
+      expect(key).toMatch(/^k1:/);
+      const verdict = JSON.stringify({ score: 1, details: { dimensions: { q: 1 }, rationale: 'ok' } });
+      appendFileSync(
+        path.join(ws.dir, '.evalc/cache/steps.log'),
+        `${key}\tscore\t${Buffer.byteLength(verdict)}\t${verdict}\n`,
+      );
+      const old = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir });
+      expect(old.code).toBe(run.code);
+      const reread = JSON.parse(readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8')) as {
+        examples: { example: string; metrics: { id: string; score: number | null; error?: string }[] }[];
+      };
+      const hostile = reread.examples
+        .find((e) => e.example === 'hostile')
+        ?.metrics.find((m) => m.id === 'judge');
+      expect(hostile?.score).toBeNull();
+      expect(hostile?.error).toBe('metric_error');
       expect(judged).toHaveLength(1);
     } finally {
       ws.cleanup();
