@@ -55,6 +55,10 @@ const CONNECTION_CODES: Record<string, string> = {
   EHOSTUNREACH: 'no route to the host',
   ENETUNREACH: 'the network is unreachable',
   EADDRNOTAVAIL: 'the address cannot be reached from this machine',
+  // a connector's own timeout (a remote dataset's download, a mae `sse` agent, the ready probe):
+  // it was said bare, `…: UND_ERR_CONNECT_TIMEOUT` (QA307)
+  UND_ERR_CONNECT_TIMEOUT:
+    'the connection did not open in time (nothing answered the connect or the TLS handshake)',
   UND_ERR_HEADERS_OVERFLOW: `the reply's headers exceed ${MAX_HEADER_BYTES / 1024} KiB`,
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: "the reply's body does not match its Content-Length header",
   // TLS (QA9): a private agent's self-signed or internal-CA certificate is the common case
