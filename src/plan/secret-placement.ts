@@ -115,8 +115,11 @@ function unterminatedDiagnostic(
   const shown = keyed ? '${env…' : name ? `\${env.${name}` : '${…';
   return diagnostic('EVALC_SECRET_SYNTAX', `unterminated reference ${shown} (no closing \`}\`)`, path, {
     source,
+    // In a command, `${PORT` is sh's `${PORT}` mistyped: hinted sh's own form (QA306).
     hint: !isSecretPath(path)
-      ? `\${env.NAME} is read only in headers and serve.env: write the value itself here`
+      ? isCommand(path)
+        ? NOT_READ_IN_COMMAND
+        : NOT_READ_HERE
       : name
         ? `write \${env.${name}}`
         : 'write ${env.NAME}',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { loadPlan } from '../../src/compiler/load-plan.js';
+import { judgeCommandDiagnostics } from '../compiler/judge-command-plan.js';
 
 it('a command is hinted sh’s own variable, a url the value itself', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'qa306-hint-'));
@@ -53,4 +54,14 @@ tasks:
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('one left open in a command, `${PORT`, is hinted sh’s own variable too', async () => {
+  const found = (await judgeCommandDiagnostics('node judge.mjs --port ${PORT')).filter(
+    (d) => d.code === 'EVALC_SECRET_SYNTAX',
+  );
+  expect(found.map((d) => d.message)).toEqual(['unterminated reference ${… (no closing `}`)']);
+  expect(found[0]?.hint).toBe(
+    '${env.NAME} is read only in headers and serve.env: in a command write sh\'s own variable without braces, `$NAME` (serve.env sets it for serve.command), "$@" for the arguments, or the value itself',
+  );
 });
