@@ -70,7 +70,7 @@ export class RunStore {
     const kept = stopped
       ? ', and this run stopped before writing evalc.lock: nothing of it is kept, and the next apply asks the agents again'
       : ' (evalc.lock still records the results; the reports lose their trajectories, and a plan edit asks the agents again)';
-    return `evalc: warning: the cache log ${this.cacheDir}/steps.log was removed or replaced while apply ran: what this run cached went with it${kept}`;
+    return `evalc: warning: the cache log ${path.join(this.cacheDir, 'steps.log')} was removed or replaced while apply ran: what this run cached went with it${kept}`;
   }
 
   /**

@@ -2,7 +2,8 @@
  * QA303: a cache folder removed while apply runs, the run then stopped by Ctrl-C, warned
  * `… what this run cached went with it (evalc.lock still records the results; …)` and ended
  * `interrupted: completed steps are cached`: a stopped run writes no evalc.lock, and its cache was
- * gone, so nothing of it was kept. Both now say so.
+ * gone, so nothing of it was kept. Both now say so. A --cache-dir given with a trailing slash is
+ * named as any other path (it read `cc//steps.log`).
  */
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -41,5 +42,19 @@ describe('evalc apply: the cache folder is removed, then the run interrupted', (
     );
     expect(run.stderr).not.toContain('evalc.lock still records');
     expect(run.stderr).not.toContain('completed steps are cached');
+  });
+
+  it('names the log of a --cache-dir given with a trailing slash once', async () => {
+    const dir = ctx.workspace('qa303-cache-removed-slash');
+    writeDataset(dir, 'd1.jsonl', countingExamples(40));
+    writePlan(dir, { agentUrl: ctx.agent.url, limits: { concurrency: 1 } });
+    ctx.agent.reset();
+    const child = startCli(['apply', 'evalc.yaml', '--cache-dir', 'cc/'], { cwd: dir });
+    await waitFor(() => ctx.agent.stats().invokes >= 3, 20_000, 'the first answers');
+    rmSync(path.join(dir, 'cc'), { recursive: true, force: true });
+    const run = await waitCli(child);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('evalc: warning: the cache log cc/steps.log was removed or replaced');
+    expect(run.stderr).not.toContain('cc//');
   });
 });
