@@ -66,6 +66,18 @@ export const HTML_SCRIPT = `
     if (Math.abs(x) >= 10 - 5 * Math.pow(10, -(digits + 1))) return fixedDecimal(x, 1);
     return fixedDecimal(x, digits);
   }
+  // A value below 0.01 (an absolute error of 0.0004) in three significant digits, as format.ts's
+  // formatValueCi prints the value rows and deltas (QA305: '0.000' here beside the table's '0.0004').
+  function valueNum(x) {
+    if (x === null || x === undefined || !isFinite(x) || x === 0 || Math.abs(x) >= 0.01) return num(x);
+    var r = Number(x.toPrecision(3));
+    var t = String(r);
+    if (t.indexOf('e-') >= 0) {
+      var d = 2 - Math.floor(Math.log10(Math.abs(r)));
+      if (d <= 100) t = r.toFixed(d).replace(/0+$/, '');
+    }
+    return t.replace(/^-/, '\u2212');
+  }
   function ms(x) {
     return x === null || x === undefined ? '—' : Math.round(x) + ' ms';
   }
@@ -254,7 +266,7 @@ export const HTML_SCRIPT = `
         return el('tr', {}, [
           el('td', {}, [el('code', {}, [m.id])]),
           el('td', { 'class': 'num' }, [num(m.score)]),
-          el('td', { 'class': 'num' }, [m.value === undefined ? '' : num(m.value)]),
+          el('td', { 'class': 'num' }, [m.value === undefined ? '' : valueNum(m.value)]),
           el('td', {}, [m.pass === undefined ? '' : m.pass ? '✓' : '✗']),
           el('td', { 'class': 'rationale' }, whyItFailed(m))
         ]);
