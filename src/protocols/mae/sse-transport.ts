@@ -36,6 +36,7 @@ import { isRetryableStatus } from '../http/retry-policy.js';
 import { serverSaid } from '../http/server-said.js';
 import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
+import { firstUnsafeInteger } from '../unsafe-integer.js';
 import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
 import { decodeStream, StreamText } from './sse-decode.js';
@@ -43,6 +44,7 @@ import { SseMerger } from './sse-merge.js';
 import {
   cancelledReply,
   type MaeTransport,
+  NUMBER_PRECISION_WARNING,
   type SendOptions,
   type TransportReply,
   timeoutReply,
@@ -64,7 +66,13 @@ const MIB = 1024 * 1024;
 const ERROR_BODY_BYTES = 64 * 1024;
 
 type StreamEnd =
-  | { ok: true; reply: Record<string, unknown>; joinedEvents: number; notUtf8?: string }
+  | {
+      ok: true;
+      reply: Record<string, unknown>;
+      joinedEvents: number;
+      unsafeInteger: boolean;
+      notUtf8?: string;
+    }
   | { ok: false; tooLarge: true };
 
 export class MaeSseTransport implements MaeTransport {
@@ -169,6 +177,7 @@ export class MaeSseTransport implements MaeTransport {
       if (end.notUtf8 !== undefined)
         return failure({ kind: 'invalid_json', message: `${where}: ${end.notUtf8}` });
       if (end.joinedEvents > 0) warnings.push('sse_multiline_data');
+      if (end.unsafeInteger) warnings.push(NUMBER_PRECISION_WARNING);
       return { ok: true, reply: end.reply, warnings };
     } catch (cause) {
       if (signal.aborted) return cancelledReply(where);
@@ -229,10 +238,13 @@ async function readEventStream(stream: Readable, maxBytes: number, contentType: 
   const encoding = declaredStreamEncoding(contentType);
   const utf8 = new StreamText(encoding);
   let bad: NotUtf8Byte | undefined;
+  // an integer beyond 2^53 in an event's data, read rounded: said as over http, local and socket (QA308)
+  let unsafeInteger = false;
   const end = (): StreamEnd => ({
     ok: true,
     reply: merger.result(),
     joinedEvents: merger.joinedEvents,
+    unsafeInteger,
     ...(bad === undefined
       ? {}
       : { notUtf8: notUtf8Message(bad.byte, bad.at, contentType, { utf8Bom: false, stream: true }) }),
@@ -252,6 +264,7 @@ async function readEventStream(stream: Readable, maxBytes: number, contentType: 
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
       bad ??= utf8.takeByte(line);
+      unsafeInteger ||= line.startsWith('data:') && firstUnsafeInteger(line) !== undefined;
       if (merger.pushLine(line) === 'done') {
         discardBody(stream);
         return end();
@@ -262,6 +275,7 @@ async function readEventStream(stream: Readable, maxBytes: number, contentType: 
   pending += utf8.end();
   if (pending !== '') {
     bad ??= utf8.takeByte(pending);
+    unsafeInteger ||= pending.startsWith('data:') && firstUnsafeInteger(pending) !== undefined;
     merger.pushLine(pending);
   }
   return end();
