@@ -28,9 +28,10 @@ it('sees a \\r-ended ready line in the chunk that spills a progress bar', async 
   out.write(`${bar}\rready on 7401\r`);
   await new Promise((resolve) => setImmediate(resolve));
   expect(seen.filter((line) => /^ready on \d+$/.test(line))).toEqual(['ready on 7401']);
-  // the spilled line is in the log, as before
-  expect(written).toContain('\rready on 7401\r');
   out.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  // the spilled line is in the log, whole, as before
+  expect(written).toBe(`${bar}\rready on 7401\r\n`);
 });
 
 /**
@@ -60,4 +61,30 @@ it('quotes the line it has not ended when it is not ready', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * QA304: one the spill falls in (a pipe read ending at `\rready o`, the rest in the next) was cut to the
+ * carry, nothing with no plan secret: the progress bar's text from its last `\r` is kept as well.
+ */
+it('sees a \\r-ended ready line the spill of a progress bar falls in', async () => {
+  const out = new PassThrough();
+  const log = new PassThrough();
+  let written = '';
+  log.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8');
+  });
+  const seen: string[] = [];
+  new OutputTail([]).attach(out, log, (line) => seen.push(line));
+  let bar = '';
+  for (let i = 0; bar.length < 70_000; i++) bar += `\rloading ${i % 100}%`;
+  out.write(`${bar}\rready o`);
+  await new Promise((resolve) => setImmediate(resolve));
+  out.write('n 7401\r');
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(seen.filter((line) => /^ready on \d+$/.test(line))).toEqual(['ready on 7401']);
+  out.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  // the log holds the output once, as written
+  expect(written).toBe(`${bar}\rready on 7401\r\n`);
 });
