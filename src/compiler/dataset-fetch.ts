@@ -10,7 +10,7 @@
  */
 import { promisify } from 'node:util';
 import type { brotliDecompress as BrotliDecompress } from 'node:zlib';
-import { describeFailure } from '../protocols/http/failure-words.js';
+import { describeFailure, describeTrustFailure } from '../protocols/http/failure-words.js';
 
 // undici and zlib are loaded on the first download: `validate` and `plan` of a plan whose datasets
 // are local files, the usual case, start without them (benchmarks/start-up).
@@ -179,7 +179,9 @@ export async function fetchDataset(
     if (typeof code === 'string' && TLS_TRUST_CODES.has(code))
       return {
         ok: false,
-        message: messageOf(err),
+        // in the agents' words, 'the server's TLS certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)',
+        // not Node's bare 'self-signed certificate' (QA307)
+        message: describeTrustFailure(code),
         hint: 'to trust a private or self-signed certificate, export NODE_EXTRA_CA_CERTS=/path/to/ca.pem',
       };
     // in the agents' words ('connection refused (nothing listening there)'), not undici's

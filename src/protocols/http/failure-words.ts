@@ -66,6 +66,7 @@ const CONNECTION_CODES: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: `the server's TLS certificate chain ends at an untrusted CA${TRUST_HINT}`,
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
+  UNABLE_TO_GET_ISSUER_CERT: `the server's TLS certificate is not signed by a trusted CA${TRUST_HINT}`,
   CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate does not name this host",
   ERR_SSL_WRONG_VERSION_NUMBER: 'the server does not speak TLS on this port (http:// rather than https://?)',
@@ -76,6 +77,14 @@ const CONNECTION_CODES: Record<string, string> = {
 export function describeConnectionCode(code: string): string {
   const words = CONNECTION_CODES[code];
   return words === undefined ? code : `${words} (${code})`;
+}
+
+/**
+ * A TLS trust failure's words without the NODE_EXTRA_CA_CERTS advice, for a caller that gives its
+ * own hint (a remote dataset's download said Node's bare 'self-signed certificate', QA307).
+ */
+export function describeTrustFailure(code: string): string {
+  return describeConnectionCode(code).replace(TRUST_HINT, '');
 }
 
 /** Plain words for a request that failed without a reply (shared with the mae SSE transport). */
