@@ -5,7 +5,7 @@
  * or writes it into DIR when --out is given. Trajectories (for the HTML drill-down) come from
  * an injected loader; without one the reports show scores only.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDirHint, partialCacheText, prunedWhat } from '../executor/cache-holding.js';
 import { shownPath } from '../executor/report-paths.js';
@@ -87,8 +87,10 @@ export async function reportCommand(ctx: CommandContext, deps: ReportDeps = {}):
   }
   const cacheDir =
     typeof values['cache-dir'] === 'string' ? path.resolve(ctx.cwd, values['cache-dir']) : undefined;
-  // A cache named on purpose that holds no step log is a mistake, not "render without details".
-  if (cacheDir && !existsSync(path.join(cacheDir, 'steps.log')))
+  // A cache named on purpose that holds no step log is a mistake, not "render without details". A
+  // folder it may not enter throws, said `no permission to read DIR/steps.log` as `cache stats`
+  // says it (QA303: `no steps.log` of a folder holding one).
+  if (cacheDir && statSync(path.join(cacheDir, 'steps.log'), { throwIfNoEntry: false }) === undefined)
     throw new ExitError(EXIT.failure, `no cache at ${cacheDir} (no steps.log)`);
   // Without --from it reads the evalc.lock evalc writes here: a FIFO there hung it in the read until
   // SIGKILL, as it did plan (82c7315, QA212); a lock named with --from is read as given (a pipe).
