@@ -96,7 +96,10 @@ export class OutputTail {
         // A progress bar's text from its last `\r` on (up to 1 KiB) is kept too, so a ready line
         // the spill falls in is read whole with the next chunk (QA304: `\rREA` | `DY\r` was not).
         const cr = clean.lastIndexOf('\r');
-        const cut = Math.min(clean.length - this.#carry, cr >= clean.length - 1024 ? cr : clean.length);
+        const cut = Math.min(
+          clean.length - this.#carry,
+          cr >= 0 && cr >= clean.length - 1024 ? cr : clean.length,
+        );
         log.write(clean.slice(0, cut));
         partial = clean.slice(cut);
       }

@@ -88,3 +88,26 @@ it('sees a \\r-ended ready line the spill of a progress bar falls in', async () 
   // the log holds the output once, as written
   expect(written).toBe(`${bar}\rready on 7401\r\n`);
 });
+
+/**
+ * QA304: keeping the bar's text from its last `\r` must not shorten the carry of a line with no `\r`:
+ * a line of a long secret repeated, masked to under 1 KiB, was cut one character from its end,
+ * so the head of the secret a pipe read ended in was written unmasked.
+ */
+it('keeps the carry of a spilled line with no \\r that masks to under 1 KiB', async () => {
+  const secret = Array.from({ length: 40 }, (_, i) => `Kq${i}x`.padEnd(10, 'Z')).join('');
+  const out = new PassThrough();
+  const log = new PassThrough();
+  let written = '';
+  log.on('data', (chunk: Buffer) => {
+    written += chunk.toString('utf8');
+  });
+  new OutputTail([secret]).attach(out, log, () => {});
+  out.write(`${secret.repeat(170)}${secret.slice(0, 200)}`);
+  await new Promise((resolve) => setImmediate(resolve));
+  out.write(`${secret.slice(200)}\n`);
+  out.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(written).toBe(`${'***'.repeat(171)}\n`);
+  expect(written).not.toContain(secret.slice(0, 20));
+});
