@@ -210,7 +210,14 @@ function parseHeader(
  * raw `EROFS … open 'DIR/steps.lock'` stopped it, saying no way out).
  */
 export function openLogForReading(file: string): number {
-  return openSync(existsSync(file) ? file : devNull, 'r');
+  try {
+    return openSync(existsSync(file) ? file : devNull, 'r');
+  } catch (err) {
+    // An open to read, said `cannot read: … (no permission to read DIR/steps.log)` (QA303: a log
+    // it may not read made `report` and `cache stats`, which write nothing, say `cannot write`).
+    if (err instanceof Error) (err as NodeJS.ErrnoException).syscall = 'read';
+    throw err;
+  }
 }
 
 /**

@@ -2,12 +2,20 @@
  * QA303: `evalc report --cache-dir DIR` on a cache folder it may not enter (chmod 000, another
  * user's) said `no cache at DIR (no steps.log)` of a folder holding one; it now says why, `no
  * permission to read DIR/steps.log`, as `cache stats` on the same folder does. Root ignores file
- * modes: the CLI runs as `nobody` (setpriv) when the tests run as root.
+ * modes: the CLI runs as `nobody` (setpriv) when the tests run as root. A log it may not read in a
+ * folder it may enter made both, which write nothing, say `cannot write: … (no permission to write
+ * zc/steps.log)`: they say `cannot read`.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runUnprivilegedCli, useCountingAgent } from './apply-harness.js';
+import {
+  countingExamples,
+  runUnprivilegedCli,
+  useCountingAgent,
+  writeDataset,
+  writePlan,
+} from './apply-harness.js';
 
 const ctx = useCountingAgent();
 
@@ -27,5 +35,25 @@ describe('evalc report: a --cache-dir it may not enter', () => {
     expect(report.stderr).toContain('(no permission to read zc/steps.log)');
     expect(report.stderr).not.toMatch(/\n\s+at /);
     expect(stats.stderr).toContain('(no permission to read zc/steps.log)');
+  });
+
+  it('says a log it may not read cannot be read', async () => {
+    const dir = ctx.workspace('qa303-report-log-unreadable');
+    chmodSync(dir, 0o777);
+    writeDataset(dir, 'd1.jsonl', countingExamples(2));
+    writePlan(dir, { agentUrl: ctx.agent.url });
+    const cold = await runUnprivilegedCli(['apply', 'evalc.yaml', '--cache-dir', 'zc', '--quiet'], dir);
+    expect(cold.code, cold.stderr).toBe(0);
+    chmodSync(path.join(dir, 'zc', 'steps.log'), 0o000);
+    for (const args of [
+      ['report', '--cache-dir', 'zc'],
+      ['cache', 'stats', '--cache-dir', 'zc'],
+    ]) {
+      const run = await runUnprivilegedCli(args, dir);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(
+        /^evalc: cannot read: EACCES: .*\(no permission to read zc\/steps\.log\)\n$/,
+      );
+    }
   });
 });
