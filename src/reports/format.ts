@@ -97,6 +97,24 @@ export function formatDeltaFigure(x: number | null, field: 'score' | 'value'): s
 }
 
 /**
+ * A comparison row's Δ: a value's below 0.01 in three significant digits, as its old and new
+ * figures, and `±0` only where those two print alike (QA309: `0.0004 → 0.0008`, a cost doubled,
+ * read Δ `±0.000` and the row was hidden as unchanged); a score's as `formatSigned`.
+ */
+export function formatDeltaSigned(d: {
+  old: number | null;
+  new: number | null;
+  delta: number | null;
+  field: 'score' | 'value';
+}): string {
+  if (d.field !== 'value' || d.delta === null || d.old === null || d.new === null)
+    return formatSigned(d.delta);
+  if (formatDeltaFigure(d.old, 'value') === formatDeltaFigure(d.new, 'value')) return formatSigned(0);
+  if (!Number.isFinite(d.delta) || Math.abs(d.delta) >= 0.01) return formatSigned(d.delta);
+  return `${d.delta < 0 ? '\u2212' : '+'}${formatMeasure(Math.abs(d.delta))}`;
+}
+
+/**
  * A volatile figure (ms, tokens, USD per example) as it was measured: whole numbers as they are
  * (`9`, not `9.000` beside `44.0`), small amounts with three significant digits (`0.000056`).
  */

@@ -9,11 +9,11 @@ import { exampleCounts } from './example-counts.js';
 import {
   byText,
   formatDeltaFigure,
+  formatDeltaSigned,
   formatMeanCi,
   formatNumber,
   formatP,
   formatScope,
-  formatSigned,
   formatValueCi,
 } from './format.js';
 import { type BarChart, renderBarChart } from './html-charts.js';
@@ -193,7 +193,7 @@ function compareSection(m: ReportModel, diff: LockDiff): string {
         : d.direction === 'improvement'
           ? 'improvement'
           : 'ns';
-    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatDeltaFigure(d.old, d.field)}</td><td class="num">${formatDeltaFigure(d.new, d.field)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatSigned(d.delta)}</td><td class="num">${h(formatDeltaCi(d))}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : verdictOf(d)}</td></tr>`;
+    return `<tr class="delta ${cls}"><td>${h(formatScope(d.scope))}</td><td><code>${h(d.agent)}</code></td><td><code>${h(d.metric)}</code>${d.field === 'value' ? ' (value)' : ''}</td><td class="num">${formatDeltaFigure(d.old, d.field)}</td><td class="num">${formatDeltaFigure(d.new, d.field)}</td><td class="num ${cls}">${deltaArrow(d)} ${formatDeltaSigned(d)}</td><td class="num">${h(formatDeltaCi(d))}</td><td class="num">${h(formatP(d.pValue, diff.options.significance))}</td><td>${gate ? 'gate failed' : verdictOf(d)}</td></tr>`;
   });
   const flips = (kind: 'pass_to_fail' | 'fail_to_pass') =>
     diff.flips

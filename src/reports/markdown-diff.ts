@@ -7,14 +7,21 @@ import type { AggregateDelta, ExampleFlip, GateChange, LockDiff } from '../lockf
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
-import { formatDeltaFigure, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
+import {
+  formatDeltaFigure,
+  formatDeltaSigned,
+  formatP,
+  formatScope,
+  formatSigned,
+  volatileFigure,
+} from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
 import { code, codeText, escapeMarkdown } from './markdown-text.js';
 import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
 export function deltaArrow(d: AggregateDelta): string {
-  if (d.delta === null || formatSigned(d.delta).startsWith('±')) return '·';
+  if (d.delta === null || formatDeltaSigned(d).startsWith('±')) return '·';
   return d.delta > 0 ? '▲' : '▼';
 }
 
@@ -69,7 +76,7 @@ export function gateOnlyRegression(d: AggregateDelta, gated: Set<string>): boole
 
 function deltaRow(d: AggregateDelta, gated: Set<string> = new Set(), alpha?: number): string {
   const field = d.field === 'value' ? ' (value)' : '';
-  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatDeltaFigure(d.old, d.field)} | ${formatDeltaFigure(d.new, d.field)} | ${deltaArrow(d)} ${formatSigned(d.delta)} | ${formatDeltaCi(d)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
+  return `| ${gateOnlyRegression(d, gated) ? '🔴 gate failed' : deltaMark(d)} | ${code(formatScope(d.scope))} | ${code(d.agent)} | ${code(d.metric)}${field} | ${formatDeltaFigure(d.old, d.field)} | ${formatDeltaFigure(d.new, d.field)} | ${deltaArrow(d)} ${formatDeltaSigned(d)} | ${formatDeltaCi(d)} | ${formatP(d.pValue, alpha)} | ${testLabel(d)} |`;
 }
 
 function flipLine(f: ExampleFlip): string {
@@ -127,7 +134,7 @@ export function shownDeltas(diff: LockDiff, gated: Set<string> = new Set()): Agg
       !repeatsTask(d) &&
       (d.significant ||
         gateOnlyRegression(d, gated) ||
-        (d.delta !== null && !formatSigned(d.delta).startsWith('±')) ||
+        (d.delta !== null && !formatDeltaSigned(d).startsWith('±')) ||
         // an aggregate only one run has: a metric, agent or dataset added or removed
         (d.old === null) !== (d.new === null)),
   );

@@ -6,7 +6,7 @@ import { pClause } from '../metrics/p-value-text.js';
 import { formatDeltaCi } from './delta-ci.js';
 import { errorsNote } from './diff-errors-note.js';
 import { exampleCounts } from './example-counts.js';
-import { formatDeltaFigure, formatP, formatScope, formatSigned, volatileFigure } from './format.js';
+import { formatDeltaFigure, formatDeltaSigned, formatP, formatScope, volatileFigure } from './format.js';
 import {
   compositionNote,
   deltaArrow,
@@ -67,7 +67,7 @@ export function renderTextDiff(diff: LockDiff): string {
                   ? '—          '
                   : 'n.s.       ';
       lines.push(
-        `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(`${d.metric}${d.field === 'value' ? ' (value)' : ''}`, 18)} ${formatDeltaFigure(d.old, d.field)} → ${formatDeltaFigure(d.new, d.field)}  ${deltaArrow(d)} ${pad(formatSigned(d.delta), 7)} CI ${pad(formatDeltaCi(d), 17)} p ${pClause(formatP(d.pValue, diff.options.significance))} (${d.method}${d.pValueMethod === 'monte_carlo' ? ', Monte Carlo' : ''})`,
+        `  ${mark} ${pad(formatScope(d.scope), 28)} ${pad(d.agent, 10)} ${pad(`${d.metric}${d.field === 'value' ? ' (value)' : ''}`, 18)} ${formatDeltaFigure(d.old, d.field)} → ${formatDeltaFigure(d.new, d.field)}  ${deltaArrow(d)} ${pad(formatDeltaSigned(d), 7)} CI ${pad(formatDeltaCi(d), 17)} p ${pClause(formatP(d.pValue, diff.options.significance))} (${d.method}${d.pValueMethod === 'monte_carlo' ? ', Monte Carlo' : ''})`,
       );
     }
     const note = compositionNote(diff, deltas);
