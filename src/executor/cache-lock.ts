@@ -103,7 +103,11 @@ export function tryLockCache(dir: string): LockAttempt {
       // read-only mid-run, which kept the lock): read the cache as it is (QA294: apply waited for
       // it forever, 'in use by another process').
       const denied = removeIfSame(file, holder.text);
-      if (denied) return { ok: true, lock: readOnlyLock(dir, denied) };
+      if (denied) {
+        // Said as what it is where a refusal quotes it (QA303: a bare `unlink '…/steps.lock'`).
+        denied.message = `${denied.message}, left by a process that is gone`;
+        return { ok: true, lock: readOnlyLock(dir, denied) };
+      }
     }
   }
   return { ok: false, holder: 'another process' };
