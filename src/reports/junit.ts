@@ -5,7 +5,7 @@
  * Follows the Jenkins/Ant JUnit schema (junit-10.xsd).
  */
 import { gateIdentityScope } from '../lockfile/diff-gates.js';
-import { byText, formatNumber, summarizeDetails, summarizeRepeatAnswers } from './format.js';
+import { byText, formatNumber, formatValueCi, summarizeDetails, summarizeRepeatAnswers } from './format.js';
 import { HTML_TEXT_CHARS } from './html-embed.js';
 import { pipelineStep } from './markdown-errors.js';
 import type { ExampleView, ReportModel } from './report-model.js';
@@ -154,7 +154,7 @@ function metricCase(
   } else if (errorRepeat || x.pass === false) {
     const why = summarizeDetails(x.details);
     const got = summarizeRepeatAnswers(e.repeats, 200);
-    const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatNumber(x.value)}` : ''}${x.rationale ? `\njudge: ${cutText(x.rationale)}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
+    const detail = `score ${formatNumber(x.score)}${x.value !== undefined ? `, value ${formatValueCi(x.value, null)}` : ''}${x.rationale ? `\njudge: ${cutText(x.rationale)}` : ''}${why ? `\nwhy: ${why}` : ''}${got ? `\ngot: ${got}` : ''}`;
     if (errorRepeat) {
       const kind = errorKindOf(errorRepeat);
       const message = cutText(errorRepeat.record?.error?.message ?? `${pipelineStep(kind)} failed (${kind})`);
