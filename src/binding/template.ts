@@ -260,10 +260,13 @@ function namesInherited(node: unknown): boolean {
   const n = node as { type?: unknown; parts?: unknown; data?: unknown };
   if (n.type === 'PathExpression' && !n.data && Array.isArray(n.parts))
     return n.parts.some(
-      // A list's `length` is its own: `{{items.length}}` needs no copy.
+      // A list's `length` is its own: `{{items.length}}` needs no copy. A helper's name alone is
+      // no member (QA308: `{{#with …}}` named Array.prototype.with, and validate's stand-in for a
+      // candidate, copied, had no `text` for `{{#with candidate.obj}}{{text}}{{/with}}`).
       (part) =>
         typeof part === 'string' &&
         part !== 'length' &&
+        !((n.parts as unknown[]).length === 1 && Object.hasOwn(hbs.helpers, part)) &&
         (part in Object.prototype || part in Array.prototype),
     );
   for (const [key, child] of Object.entries(node)) {

@@ -14,22 +14,29 @@ import type { ResolvedGroup } from './resolve.js';
 
 const MAX_LISTED = 5;
 
-/** A stand-in for a candidate value not known before the run: every property exists. */
-const ANY_VALUE: unknown = new Proxy(() => 'value', {
-  has: () => true,
-  // Handlebars reads only own properties of a template's context.
-  getOwnPropertyDescriptor: (_target, property) =>
-    typeof property === 'symbol' ? undefined : { configurable: true, enumerable: true, value: ANY_VALUE },
-  get: (_target, property) => {
-    if (property === Symbol.toPrimitive || property === 'toString' || property === 'valueOf')
-      return () => 'value';
-    if (property === 'toJSON') return () => 'value';
-    if (property === 'length') return 0;
-    if (typeof property === 'symbol') return undefined;
-    return ANY_VALUE;
+/**
+ * A stand-in for a candidate value not known before the run: every property exists. An object, not
+ * a function (QA308: Handlebars calls a function, so `{{#with candidate.obj}}{{text}}{{/with}}` read
+ * `text` of the string it returned, and a whole `{{candidate.obj.text}}` found no object below
+ * `obj`: both were refused, `EVALC_BIND_UNKNOWN_VAR`, where `D {{candidate.obj.text}}` passed).
+ */
+const ANY_VALUE: unknown = new Proxy(
+  {},
+  {
+    has: () => true,
+    // Handlebars reads only own properties of a template's context.
+    getOwnPropertyDescriptor: (_target, property) =>
+      typeof property === 'symbol' ? undefined : { configurable: true, enumerable: true, value: ANY_VALUE },
+    get: (_target, property) => {
+      if (property === Symbol.toPrimitive || property === 'toString' || property === 'valueOf')
+        return () => 'value';
+      if (property === 'toJSON') return () => 'value';
+      if (property === 'length') return 0;
+      if (typeof property === 'symbol') return undefined;
+      return ANY_VALUE;
+    },
   },
-  apply: () => 'value',
-});
+);
 
 export function checkContentTemplates(
   group: ResolvedGroup,
