@@ -315,8 +315,13 @@ function plainMessage(message: string): string {
   const strict = /^"(.+)" not defined in .* - \d+:\d+$/.exec(message);
   if (strict) return `"${strict[1]}" is not defined`;
   const scalar = /^Cannot use 'in' operator to search for '(.+)' in (.*)$/s.exec(message);
-  if (scalar)
-    return `"${scalar[1]}" is not defined: its parent is not an object (${JSON.stringify(scalar[2])})`;
+  if (scalar) {
+    // the value as V8 quotes it, whole: an agent's 300 KB answer was copied into the message, the
+    // reports and run.log (QA308, a judge content: reading a path below a text candidate)
+    const value =
+      scalar[2]!.length > 80 ? `${scalar[2]!.slice(0, 80).replace(/[\uD800-\uDBFF]$/, '')}…` : scalar[2]!;
+    return `"${scalar[1]}" is not defined: its parent is not an object (${JSON.stringify(value)})`;
+  }
   return message;
 }
 
