@@ -225,7 +225,7 @@ function gateCases(m: ReportModel): Case[] {
       c.failure = {
         type: 'gate',
         message: g.message,
-        body: `actual ${formatNumber(g.actual)}: ${g.message}`,
+        body: `actual ${formatValueCi(g.actual, null)}: ${g.message}`,
       };
     else if (g.skipped) c.skipped = g.message;
     return c;

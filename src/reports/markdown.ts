@@ -7,7 +7,6 @@ import {
   byText,
   formatMeanCi,
   formatMeasure,
-  formatNumber,
   formatScope,
   formatValueCi,
   summarizeDetails,
@@ -41,7 +40,7 @@ const GATE_HEAD = '|  | metric | agent | scope | kind | actual | message |';
 const GATE_RULE = '|---|---|---|---|---|---:|---|';
 
 function gateLine(g: ReportModel['gates'][number]): string {
-  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatNumber(g.actual)} | ${escapeMarkdown(g.message)} |`;
+  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatValueCi(g.actual, null)} | ${escapeMarkdown(g.message)} |`;
 }
 
 function gateSections(m: ReportModel): MarkdownSection[] {
