@@ -6,9 +6,22 @@
  * missed its own Δ.
  */
 import type { AggregateDelta } from '../lockfile/diff.js';
-import { formatCi, formatSigned } from './format.js';
+import { formatCi, formatMeasure, formatSigned, signedMeasure } from './format.js';
 
-export function formatDeltaCi(d: Pick<AggregateDelta, 'ci' | 'pairedDelta'>): string {
-  const ci = formatCi(d.ci, 3);
-  return ci === '' || d.pairedDelta === undefined ? ci : `${ci} of paired Δ ${formatSigned(d.pairedDelta)}`;
+/**
+ * A value's CI within (−0.01, 0.01) prints its bounds as the value row prints its own, three
+ * significant digits, and its paired Δ alike (QA309: `0.0004 → 0.0008  ▲ +0.0004  CI [0.000,
+ * 0.000]`, a CI of no change beside the change); a score's with three decimals as before.
+ */
+export function formatDeltaCi(
+  d: Pick<AggregateDelta, 'ci' | 'pairedDelta'> & { field?: AggregateDelta['field'] },
+): string {
+  const small =
+    d.field === 'value' &&
+    d.ci !== null &&
+    d.ci.every((x) => Math.abs(x) < 0.01) &&
+    d.ci.some((x) => x !== 0);
+  const ci = small && d.ci ? `[${formatMeasure(d.ci[0])}, ${formatMeasure(d.ci[1])}]` : formatCi(d.ci, 3);
+  if (ci === '' || d.pairedDelta === undefined) return ci;
+  return `${ci} of paired Δ ${small ? signedMeasure(d.pairedDelta) : formatSigned(d.pairedDelta)}`;
 }

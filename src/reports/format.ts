@@ -111,7 +111,13 @@ export function formatDeltaSigned(d: {
     return formatSigned(d.delta);
   if (formatDeltaFigure(d.old, 'value') === formatDeltaFigure(d.new, 'value')) return formatSigned(0);
   if (!Number.isFinite(d.delta) || Math.abs(d.delta) >= 0.01) return formatSigned(d.delta);
-  return `${d.delta < 0 ? '\u2212' : '+'}${formatMeasure(Math.abs(d.delta))}`;
+  return signedMeasure(d.delta);
+}
+
+/** A value's change below 0.01 with its sign, three significant digits: `+0.0004`, `−0.0005`. */
+export function signedMeasure(x: number): string {
+  if (x === 0 || Math.abs(x) >= 0.01 || !Number.isFinite(x)) return formatSigned(x);
+  return `${x < 0 ? '\u2212' : '+'}${formatMeasure(Math.abs(x))}`;
 }
 
 /**
