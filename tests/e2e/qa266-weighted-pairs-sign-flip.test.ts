@@ -114,7 +114,7 @@ describe('paired test at unequal pair weights (QA266)', () => {
 
       // The gate tests the same pairs the same way: one comparison, one p and one CI.
       const gate = gates.find((g) => g.message.startsWith('exact_match at benchmark '));
-      expect(gate?.message).toContain('0.750 → 0.760 (better by 0.010');
+      expect(gate?.message).toContain('0.750 → 0.760 (better by 0.00987');
       expect(gate?.message).toContain('p = 1.000 (paired bootstrap CI, exact sign-flip p, n = 15');
       const fmt = (x: number) => x.toFixed(3).replace('-', '−');
       expect(gate?.message).toContain(`[${fmt(bench?.ci[0] ?? 9)}, ${fmt(bench?.ci[1] ?? 9)}]`);
