@@ -8,31 +8,16 @@
  * (openai, raip: HttpTransport without textReply) such a reply stays 'not JSON', as before.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { askBytesReply } from '../fixtures/byte-reply.js';
-import { startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { invokeHttpAgent } from '../fixtures/fixed-reply-agent.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const close of cleanups.splice(0)) await close();
 });
 
-async function textReply(text: string, encoding: BufferEncoding, contentType: string) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': contentType });
-    res.end(Buffer.from(text, encoding));
-  });
-  cleanups.push(() => server.close());
-  const adapter = createHttpAdapter(
-    { protocol: 'http', url: `${server.url}/ask`, method: 'POST' },
-    { transport: new HttpTransport({ timeoutMs: 2000, retries: 0 }) },
-  );
-  cleanups.push(() => adapter.close());
-  return adapter.invoke({ q: 'x' }, testContext(AbortSignal.timeout(5_000)));
-}
+const textReply = (text: string, encoding: BufferEncoding, contentType: string) =>
+  invokeHttpAgent(Buffer.from(text, encoding), { 'content-type': contentType });
 
 describe('an http agent text reply not in UTF-8 (QA258)', () => {
   it.each(['Paris café.', 'identity café.', 'Paris café'])(

@@ -4,31 +4,11 @@
  * 'reply is not JSON: data: café' — the case next to 3d89992a's text/plain 'data: …'. It is hinted
  * text/plain, which reads it; openai still hints a stream's own type.
  */
-import { afterEach, expect, it } from 'vitest';
-import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { expect, it } from 'vitest';
+import { invokeHttpAgent } from '../fixtures/fixed-reply-agent.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
-
-async function reply(text: string, contentType: string) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': contentType });
-    res.end(Buffer.from(text, 'latin1'));
-  });
-  cleanups.push(() => server.close());
-  const adapter = createHttpAdapter(
-    { protocol: 'http', url: `${server.url}/ask`, method: 'POST' },
-    { transport: new HttpTransport({ timeoutMs: 2000, retries: 0 }) },
-  );
-  cleanups.push(() => adapter.close());
-  return adapter.invoke({ q: 'x' }, testContext(AbortSignal.timeout(5_000)));
-}
+const reply = (text: string, contentType: string) =>
+  invokeHttpAgent(Buffer.from(text, 'latin1'), { 'content-type': contentType });
 
 it('a Latin-1 reply labelled text/event-stream is hinted text/plain, which the http agent reads', async () => {
   const text = 'data: café\n\n';

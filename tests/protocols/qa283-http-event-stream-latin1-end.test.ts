@@ -5,31 +5,11 @@
  * ending in '\n\n' was hinted (f2bb34aa) and a text/plain one is never read as cut. The http agent
  * reads no stream: it is hinted text/plain, whichever byte it ends on, and the hint reads it.
  */
-import { afterEach, expect, it } from 'vitest';
-import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { expect, it } from 'vitest';
+import { invokeHttpAgent } from '../fixtures/fixed-reply-agent.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
-
-async function reply(text: string, contentType: string) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': contentType });
-    res.end(Buffer.from(text, 'latin1'));
-  });
-  cleanups.push(() => server.close());
-  const adapter = createHttpAdapter(
-    { protocol: 'http', url: `${server.url}/ask`, method: 'POST' },
-    { transport: new HttpTransport({ timeoutMs: 2000, retries: 0 }) },
-  );
-  cleanups.push(() => adapter.close());
-  return adapter.invoke({ q: 'x' }, testContext(AbortSignal.timeout(5_000)));
-}
+const reply = (text: string, contentType: string) =>
+  invokeHttpAgent(Buffer.from(text, 'latin1'), { 'content-type': contentType });
 
 const hint = (said: string) =>
   `reply is not UTF-8 (byte 0xe9 at offset 9; ${said}): send UTF-8, or name the charset the agent writes, e.g. Content-Type: text/plain; charset=iso-8859-1 (an http agent reads no event stream: the text is its answer)`;

@@ -5,34 +5,20 @@
  * JSON: data: {…}'. It is hinted application/json and told that raip reads no event stream; an openai
  * agent, which reads one, keeps its stream's hint.
  */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { createOpenaiAdapter } from '../../src/protocols/openai/adapter.js';
 import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
 import type { AgentAdapter } from '../../src/protocols/types.js';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
+import { contentTypeHeaders, invokeOnce, startFixedReply } from '../fixtures/fixed-reply-agent.js';
 
 async function agentUrl(text: string, contentType: string | undefined): Promise<string> {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    if (req.url?.startsWith('/info'))
-      return sendJson(res, 200, { name: 'a', version: '1', inputSchema: { type: 'object' } });
-    res.writeHead(200, contentType === undefined ? {} : { 'content-type': contentType });
-    res.end(Buffer.from(text, 'latin1'));
-  });
-  cleanups.push(() => server.close());
-  return server.url;
+  const info = { name: 'a', version: '1', inputSchema: { type: 'object' } };
+  return (await startFixedReply(Buffer.from(text, 'latin1'), contentTypeHeaders(contentType), info)).url;
 }
 
 async function messageOf(adapter: AgentAdapter, input: unknown): Promise<string | undefined> {
-  cleanups.push(() => adapter.close());
-  const outcome = await adapter.invoke(input, testContext(AbortSignal.timeout(5_000)));
+  const outcome = await invokeOnce(adapter, input);
   return outcome.ok ? undefined : outcome.error.message;
 }
 

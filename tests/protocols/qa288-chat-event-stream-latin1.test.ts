@@ -4,29 +4,11 @@
  * failing. A chat agent answering `data: {"messages":[…]}` in Latin-1 is hinted application/json and
  * told a chat agent reads no stream; the hint, followed, reads the reply.
  */
-import { afterEach, expect, it } from 'vitest';
-import { createChatAdapter } from '../../src/protocols/chat/adapter.js';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { expect, it } from 'vitest';
+import { contentTypeHeaders, invokeChatAgent } from '../fixtures/fixed-reply-agent.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
-
-async function invoke(text: string, contentType: string | undefined) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, contentType === undefined ? {} : { 'content-type': contentType });
-    res.end(Buffer.from(text, 'latin1'));
-  });
-  cleanups.push(() => server.close());
-  const transport = new HttpTransport({ timeoutMs: 2_000, retries: 0 });
-  const adapter = createChatAdapter({ protocol: 'chat', url: `${server.url}/agent/respond` }, { transport });
-  cleanups.push(() => adapter.close());
-  return adapter.invoke('hi', testContext(AbortSignal.timeout(5_000), { id: 'ex-1' }));
-}
+const invoke = (text: string, contentType: string | undefined) =>
+  invokeChatAgent(Buffer.from(text, 'latin1'), contentTypeHeaders(contentType));
 
 const reply = '{"messages":[{"role":"assistant","content":"café"}]}';
 

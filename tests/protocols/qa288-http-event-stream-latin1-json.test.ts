@@ -5,31 +5,11 @@
  * is parsed as JSON, not kept as its text. It is hinted application/json and told to send one JSON
  * reply; the hint, followed, reads the answer; a text that is not JSON keeps the text/plain hint.
  */
-import { afterEach, expect, it } from 'vitest';
-import { createHttpAdapter } from '../../src/protocols/generic-http/adapter.js';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { expect, it } from 'vitest';
+import { invokeHttpAgent } from '../fixtures/fixed-reply-agent.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
-
-async function reply(text: string, contentType: string) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': contentType });
-    res.end(Buffer.from(text, 'latin1'));
-  });
-  cleanups.push(() => server.close());
-  const adapter = createHttpAdapter(
-    { protocol: 'http', url: `${server.url}/ask`, method: 'POST' },
-    { transport: new HttpTransport({ timeoutMs: 2000, retries: 0 }) },
-  );
-  cleanups.push(() => adapter.close());
-  return adapter.invoke({ q: 'x' }, testContext(AbortSignal.timeout(5_000)));
-}
+const reply = (text: string, contentType: string) =>
+  invokeHttpAgent(Buffer.from(text, 'latin1'), { 'content-type': contentType });
 
 const messageOf = async (text: string, contentType: string) => {
   const outcome = await reply(text, contentType);

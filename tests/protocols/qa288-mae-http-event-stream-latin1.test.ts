@@ -5,26 +5,12 @@
  * data: {…}' — the http transport reads one JSON reply (`transport: sse` reads a stream). It is
  * hinted application/json, as raip and chat are, and following the hint reads the reply.
  */
-import { afterEach, expect, it } from 'vitest';
-import { startLoopback } from '../fixtures/loopback.js';
-import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { expect, it } from 'vitest';
+import { contentTypeHeaders, invokeMaeAgent } from '../fixtures/fixed-reply-agent.js';
+import { finalAnswer } from '../fixtures/mae-harness.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
-
-async function invoke(text: string, contentType: string | undefined) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, contentType === undefined ? {} : { 'content-type': contentType });
-    res.end(Buffer.from(text, 'latin1'));
-  });
-  cleanups.push(() => server.close());
-  const adapter = makeMaeAdapter({ transport: 'http', url: server.url }, { timeoutMs: 5_000 });
-  cleanups.push(() => adapter.close());
-  return adapter.invoke('task', maeContext());
-}
+const invoke = (text: string, contentType: string | undefined) =>
+  invokeMaeAgent(Buffer.from(text, 'latin1'), contentTypeHeaders(contentType));
 
 const reply = '{"action":"final_answer","content":"café"}';
 

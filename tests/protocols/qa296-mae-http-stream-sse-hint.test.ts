@@ -5,32 +5,17 @@
  * the plan's `transport: sse` reads it. Both name it now, and that `sse` posts to the url as written
  * (no `/execute_task` added); a reply that is no stream is not told so. A real loopback server.
  */
-import { afterEach, expect, it } from 'vitest';
-import { startLoopback } from '../fixtures/loopback.js';
-import { finalAnswer, maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
+import { expect, it } from 'vitest';
+import { invokeMaeAgent } from '../fixtures/fixed-reply-agent.js';
+import { finalAnswer } from '../fixtures/mae-harness.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of cleanups.splice(0)) await close();
-});
-
-async function invoke(
+const invoke = (
   text: string,
   encoding: BufferEncoding,
   transport: 'http' | 'sse',
   path = '',
   type = 'text/event-stream',
-) {
-  const server = await startLoopback((req, res) => {
-    req.resume();
-    res.writeHead(200, { 'content-type': type });
-    res.end(Buffer.from(text, encoding));
-  });
-  cleanups.push(() => server.close());
-  const adapter = makeMaeAdapter({ transport, url: `${server.url}${path}` }, { timeoutMs: 5_000 });
-  cleanups.push(() => adapter.close());
-  return adapter.invoke('task', maeContext());
-}
+) => invokeMaeAgent(Buffer.from(text, encoding), { 'content-type': type }, transport, path);
 
 const reply = '{"action":"final_answer","content":"café"}';
 const messageOf = async (...args: Parameters<typeof invoke>) => {
