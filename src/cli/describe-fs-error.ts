@@ -3,6 +3,7 @@
  * what failed; this says why in the user's terms (`out is a file, not a folder`), naming the
  * path relative to the working directory.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { whyFolderNotMade } from './mkdir-refusal.js';
 
@@ -42,11 +43,13 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
       return `${shown} is a pipe or a device, not a file: remove it`;
     case 'EACCES':
     case 'EPERM':
-      // A folder mkdir could not make does not exist: the one refused is its parent (QA303: 'no
-      // permission to write roc/sub' named a folder that is not there).
+      // A folder mkdir could not make does not exist: the one refused is the nearest folder on its
+      // path that does (QA303: 'no permission to write roc/sub' named a folder that is not there;
+      // QA310: a recursive mkdir names its leaf, so `.evalc/cache` in a read-only plan folder read
+      // `no permission to write in .evalc`, a folder not there either).
       if (err.syscall === 'mkdir') {
-        const parent = path.dirname(path.resolve(cwd, target));
-        return `cannot create ${shown}: no permission to write in ${path.relative(cwd, parent) || parent}`;
+        const nearest = nearestExisting(path.resolve(cwd, target));
+        return `cannot create ${shown}: no permission to write in ${path.relative(cwd, nearest) || nearest}`;
       }
       return `no permission to ${accessOf(error)} ${shown}`;
     case 'EROFS':
@@ -66,4 +69,12 @@ export function explainFileSystemError(error: unknown, cwd: string): string | un
     default:
       return undefined;
   }
+}
+
+/** The nearest folder above `folder` that exists: its parent when none does below the root. */
+function nearestExisting(folder: string): string {
+  const parent = path.dirname(folder);
+  let at = parent;
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return path.dirname(at) === at ? parent : at;
 }
