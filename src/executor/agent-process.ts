@@ -40,7 +40,7 @@ import { compileGuardedRegExp, type RegExpTester } from '../protocols/regexp/lin
 import type { StepError } from '../protocols/types.js';
 import { listensAt, socketFileMark } from './listen-probe.js';
 import { acceptsConnections, describeTarget, loopbackTarget } from './port-probe.js';
-import { probeUrl, type UrlProbe } from './ready-url.js';
+import { probeUrl, probeUrlSaying, tlsFailureNote, type UrlProbeResult } from './ready-url.js';
 import {
   CLOSE_GRACE_MS,
   type ExitWatch,
@@ -187,7 +187,7 @@ export async function startServedProcess(
 
   const deadline = Date.now() + timeoutMs;
   const settleUntil = Date.now() + SETTLE_MS;
-  let lastProbe: UrlProbe | undefined;
+  let lastProbe: UrlProbeResult | undefined;
   for (;;) {
     if (exit.info) {
       // Read before stop() lets go of the pipes, which would pass for their close.
@@ -210,11 +210,11 @@ export async function startServedProcess(
       return fail({ kind: 'cancelled', message: `${label}: cancelled while waiting for readiness` });
     // A probe waits up to the time left (at least 1 s): a slow /info is an agent that is up (QA143).
     if (readyUrl && !readyLine)
-      lastProbe = await probeUrl(readyUrl, Math.max(1_000, deadline - Date.now()), opts.signal);
+      lastProbe = await probeUrlSaying(readyUrl, Math.max(1_000, deadline - Date.now()), opts.signal);
     const ready = readyLine
       ? lineSeen
       : readyUrl
-        ? lastProbe === 'ready'
+        ? lastProbe?.probe === 'ready'
         : readyPort
           ? ((noConnect ? listensAt(readyPort, socketBefore) : undefined) ??
             (await acceptsConnections(readyPort)))
@@ -225,7 +225,7 @@ export async function startServedProcess(
     if (Date.now() >= deadline) {
       return fail({
         kind: 'timeout',
-        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${noConnect ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${lastProbe === 'no_answer' ? ` (${readyUrl} accepted the connection but had not answered when the time ran out: raise serve.ready.timeout, or point ready.url at a quicker page)` : ''}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
+        message: `${label} not ready within ${timeoutMs} ms${readyPort ? ` (nothing accepts connections at ${describeTarget(readyPort)}, its ${noConnect ? 'socket address' : "url's port"}; set serve.ready.url or ready.line if it listens elsewhere)` : ''}${lastProbe?.probe === 'no_answer' ? ` (${readyUrl} accepted the connection but had not answered when the time ran out: raise serve.ready.timeout, or point ready.url at a quicker page)` : ''}${tlsFailureNote(lastProbe, readyUrl)}${output.suffix() || (readyLine ? SILENT_HINT : '')}`,
         retryable: false,
         details: { tail: output.lines() },
       });
