@@ -338,7 +338,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
     // A cache that cannot be written stops dispatch like a Ctrl-C: what never ran is `not run` (QA294).
     options.progress.finish({ interrupted: runSignal.aborted });
     store().flush();
-    const gone = runStore.goneWarning(runSignal.aborted);
+    const gone = runStore.goneWarning(
+      runSignal.aborted,
+      path.basename(options.only ? dirs.onlyLockFile : dirs.lockFile),
+    );
     if (gone) options.progress.message(gone);
     const writeFailure = store().writeFailure;
     if (writeFailure) return { status: 'failed', message: `cannot write: ${writeFailure.message}` };

@@ -63,13 +63,14 @@ export class RunStore {
   /**
    * The warning for a log removed or replaced while the run ran, undefined if it is in place. A run
    * that `stopped` (Ctrl-C, a failed write) writes no evalc.lock: nothing of it is kept (QA303: it
-   * said `evalc.lock still records the results` of a run that wrote none).
+   * said `evalc.lock still records the results` of a run that wrote none). `lockName` is the lock
+   * the run writes: an --only run's is evalc.only.lock (QA310: it named evalc.lock, not written).
    */
-  goneWarning(stopped: boolean): string | undefined {
+  goneWarning(stopped: boolean, lockName = 'evalc.lock'): string | undefined {
     if (!this.logGone) return undefined;
     const kept = stopped
-      ? ', and this run stopped before writing evalc.lock: nothing of it is kept, and the next apply asks the agents again'
-      : ' (evalc.lock still records the results; the reports lose their trajectories, and a plan edit asks the agents again)';
+      ? `, and this run stopped before writing ${lockName}: nothing of it is kept, and the next apply asks the agents again`
+      : ` (${lockName} still records the results; the reports lose their trajectories, and a plan edit asks the agents again)`;
     return `evalc: warning: the cache log ${path.join(this.cacheDir, 'steps.log')} was removed or replaced while apply ran: what this run cached went with it${kept}`;
   }
 
