@@ -4,48 +4,17 @@
  * the run: judge ae is not usable: GET …/v1/version: cancelled', of a judge that may only have been
  * slow: it is now 'judge ae: GET …/v1/version: cancelled'. Built CLI; the judge is a real hung server.
  */
-import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { assertBuilt, startCli, tempWorkspace, waitCli } from './apply-harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { assertBuilt } from './apply-harness.js';
+import { hungServerWorkspace, interruptApplyWhen } from './hung-request-interrupt.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 beforeAll(() => assertBuilt());
 
-async function waitFor(check: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('the judge was not asked for /v1/version');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 it("Ctrl-C during a judge's version check does not call the judge unusable", async () => {
-  const { dir, cleanup } = tempWorkspace('qa295-interrupt-judge');
-  cleanups.push(cleanup);
-  let asked = false;
   // accepts GET /v1/version and never answers
-  const server = createServer(() => {
-    asked = true;
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const port = (server.address() as AddressInfo).port;
-  writeFileSync(path.join(dir, 'd.jsonl'), `${JSON.stringify({ id: 'e1', vars: { q: 'x' } })}\n`);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
+  const { dir, server } = await hungServerWorkspace(
+    'evalc-qa295-interrupt-judge-',
+    (port) => `evalc: 1
 benchmark: { id: b, version: 0.1.0 }
 agents:
   a1: { protocol: http, url: "http://127.0.0.1:${port}/x" }
@@ -60,18 +29,9 @@ tasks:
     metrics: [{ type: judge, judge: ae, content: "{{candidate.a}}" }]
 `,
   );
-  const child = startCli(['apply'], { cwd: dir, env: { CI: 'true' } });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString('utf8');
-  });
-  const done = waitCli(child, 60_000);
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  await waitFor(() => asked, 20_000);
-  child.kill('SIGINT');
-  const result = await done;
+  const port = server.port;
+  const result = await interruptApplyWhen(dir, server.asked, 'the judge to be asked for /v1/version');
+  const { stderr } = result;
   expect(result.code, stderr).toBe(130);
   expect(stderr).toContain(
     `evalc: interrupted before the run: judge ae: GET http://127.0.0.1:${port}/v1/version: cancelled\n`,
