@@ -22,6 +22,7 @@ import { namesLostId } from '../plan/lost-ids.js';
 import { isUnderPruned, salvagePlan } from '../plan/salvage.js';
 import { checkSecretPlacement } from '../plan/secret-placement.js';
 import { validatePlanSchema } from '../plan/validate-schema.js';
+import { writtenScalarAt } from '../plan/written-scalar.js';
 import type { YamlFile } from '../plan/yaml-file.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
 import { hintIncluder } from './includer-hint.js';
@@ -87,7 +88,9 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   }
   const loadFailed = hasErrors(diagnostics);
   diagnostics.push(...checkSecretPlacement(loaded.raw, loaded.locate));
-  const validated = validatePlanSchema(loaded.raw, loaded.locate);
+  const validated = validatePlanSchema(loaded.raw, loaded.locate, (path) =>
+    writtenScalarAt(loaded.files, loaded.locate(path)),
+  );
   // The schema's word on the null that stands for a non-JSON value is a cascade (QA170: `timeout:
   // .inf` read "expected a number, got null" beside "Infinity is not a JSON number"); a key no plan
   // has is said still (QA172: `timout: .inf` read no "did you mean `timeout`?").

@@ -28,15 +28,25 @@ import { misspeltFieldHint, oneItemListHint, rubricRangeHint, shapeHint } from '
 import { didYouMean, misspeltKeyHint, suggest } from './suggest.js';
 import { PERCENT, unquotedNumberHint } from './unquoted-number-hint.js';
 import { maskQueryText, maskUrlText } from './url-secrets.js';
+import { quoteTextHint } from './written-scalar.js';
 
 type Locate = (planPath: PlanPath, key?: string) => SourcePosition | undefined;
+/** The text a plain scalar at `planPath` was written as (written-scalar.ts), when known. */
+type Written = (planPath: PlanPath) => string | undefined;
 
-export function validatePlanSchema(raw: unknown, locate: Locate): { plan?: Plan; diagnostics: Diagnostic[] } {
+export function validatePlanSchema(
+  raw: unknown,
+  locate: Locate,
+  written?: Written,
+): { plan?: Plan; diagnostics: Diagnostic[] } {
   const result = planSchema.safeParse(raw);
   const protoIds = [...protoIdDiagnostics(raw, locate), ...protoKeyDiagnostics(raw, locate)];
   if (result.success && protoIds.length === 0) return { plan: withIdMaps(result.data), diagnostics: [] };
   const issues = result.success ? [] : result.error.issues;
-  const diagnostics = [...protoIds, ...issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate))];
+  const diagnostics = [
+    ...protoIds,
+    ...issues.flatMap((issue) => issueToDiagnostics(issue, raw, locate, written)),
+  ];
   return { diagnostics: withoutMisspeltMissing(diagnostics) };
 }
 
@@ -147,7 +157,12 @@ function chatCompatHint(raw: unknown, path: PlanPath, key: string): string | und
     : 'explicit nulls, as the platform sends them, come with profile: platform (tool messages replayed too); profile: seed, the default, omits them';
 }
 
-export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate: Locate): Diagnostic[] {
+export function issueToDiagnostics(
+  issue: z.core.$ZodIssue,
+  raw: unknown,
+  locate: Locate,
+  written?: Written,
+): Diagnostic[] {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) as PlanPath;
   const where = describePath(path);
   switch (issue.code) {
@@ -195,9 +210,7 @@ export function issueToDiagnostics(issue: z.core.$ZodIssue, raw: unknown, locate
       const key = String(path.at(-1) ?? 'value');
       const quoteHint =
         issue.expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')
-          ? /version/i.test(key)
-            ? `quote the value to keep it text, e.g. ${key}: "1.0" (YAML reads an unquoted 1.0 as the number 1)`
-            : `quote the value to keep it text: ${key}: "${secret ? '…' : String(actual)}"`
+          ? quoteTextHint(key, actual, secret ? undefined : written?.(path), secret)
           : // One item written without its list (`include: shared.yaml`, `agents: a1`; QA161).
             issue.expected === 'array' && (typeof actual === 'string' || typeof actual === 'number')
             ? oneItemListHint(key, actual)

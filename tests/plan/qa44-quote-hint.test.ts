@@ -21,7 +21,8 @@ describe('a number or boolean where text is expected', () => {
       .filter((d) => d.code === 'EVALC_SCHEMA_TYPE')
       .map((d) => `${d.path.join('.')}: ${d.hint}`);
     expect(hints).toEqual([
-      'benchmark.version: quote the value to keep it text, e.g. version: "1.0" (YAML reads an unquoted 1.0 as the number 1)',
+      // QA315: quoted as written, 2.0, not a generic 1.0.
+      'benchmark.version: quote the value to keep it text: version: "2.0" (YAML reads an unquoted 2.0 as the number 2)',
       'agents.a1.serve.env.PORT: quote the value to keep it text: PORT: "7101"',
       'agents.a1.serve.env.DEBUG: quote the value to keep it text: DEBUG: "true"',
     ]);
