@@ -18,12 +18,13 @@ const HELD_MS = 1_000;
 /** Reads a served process's stdout or stderr into its log, keeping its last lines for messages. */
 export class OutputTail {
   #tail: string[] = [];
-  /** Each stream's run of base64 lines not yet written (`attach`). */
-  readonly #held = new Set<string[]>();
+  /**
+   * Each stream's run of base64 lines not yet written (`attach`), and its line not ended yet, as a
+   * terminal shows it, unmasked (`lines()` masks them).
+   */
+  readonly #pending = new Map<string[], () => string>();
   /** Each stream's end, until it has run (`end()`). */
   readonly #ends = new Set<() => void>();
-  /** Each stream's line not ended yet, as a terminal shows it, unmasked (`lines()` masks it). */
-  readonly #unended = new Set<() => string>();
   /** Characters of an unfinished line held back when it is spilled: a secret may start there. */
   readonly #carry: number;
 
@@ -42,7 +43,6 @@ export class OutputTail {
     // spelling split at a line end is found (scrubWrappedSecrets; QA290: masked line by line, it
     // stood in the log and in a failure's 'output:'). Its lines are seen (ready.line) as they come.
     const held: string[] = [];
-    this.#held.add(held);
     let heldChars = 0;
     let heldTimer: NodeJS.Timeout | undefined;
     const release = () => {
@@ -72,7 +72,7 @@ export class OutputTail {
       this.#add(clean, onLine);
     };
     let unended = '';
-    this.#unended.add(() => unended);
+    this.#pending.set(held, () => unended);
     stream.setEncoding('utf8');
     // Whole lines go to the log, scrubbed: a secret split across two chunks is still caught.
     // A line that grows past SPILL_CHARS without a newline (a progress bar's `\r` updates) is
@@ -121,7 +121,7 @@ export class OutputTail {
         }
       }
       release();
-      this.#held.delete(held);
+      this.#pending.delete(held);
       partial = '';
       unended = '';
     };
@@ -142,17 +142,23 @@ export class OutputTail {
 
   lines(): string[] {
     const pending: string[] = [];
-    for (const held of this.#held)
-      if (held.length > 0)
-        for (const line of scrubSecrets(held.join('\n'), this.secrets).split('\n')) {
-          const shown = line.replace(/\r$/, '');
+    for (const [held, unended] of this.#pending) {
+      // and the line it is in the middle of, ending in a `…` as the log will (QA304: a ready line
+      // not ended that did not match said 'it wrote no output'), masked with the run of base64
+      // lines it continues, as its end writes it (QA311: a key's spelling split between the run's
+      // last line and this one was masked in neither, and quoted decodable in 'not ready … output:')
+      const line = unended();
+      const texts: string[] = [];
+      if (held.length > 0 && BASE64_RUN_LINE.test(line)) texts.push([...held, `${line}…`].join('\n'));
+      else {
+        if (held.length > 0) texts.push(held.join('\n'));
+        if (line.trim() !== '') texts.push(`${line}…`);
+      }
+      for (const text of texts)
+        for (const each of scrubSecrets(text, this.secrets).split('\n')) {
+          const shown = each.replace(/\r$/, '');
           if (shown.trim() !== '') pending.push(codePointCut(shown, 500));
         }
-    // and the line it is in the middle of, ending in a `…` as the log will (QA304: a ready line
-    // not ended that did not match said 'it wrote no output')
-    for (const unended of this.#unended) {
-      const line = unended();
-      if (line.trim() !== '') pending.push(codePointCut(scrubSecrets(`${line}…`, this.secrets), 500));
     }
     return [...this.#tail, ...pending].slice(-TAIL_LINES);
   }
