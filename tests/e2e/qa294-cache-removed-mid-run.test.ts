@@ -12,22 +12,17 @@ import {
   startCli,
   useCountingAgent,
   waitCli,
-  waitFor,
   writeDataset,
   writePlan,
 } from './apply-harness.js';
+import { applyUnderWay } from './apply-under-way.js';
 
 const ctx = useCountingAgent({ delayMs: 40 });
 
 describe('evalc apply: the cache folder is removed mid-run', () => {
   it('warns that what the run cached went with it', async () => {
-    const dir = ctx.workspace('qa294-cache-removed');
-    writeDataset(dir, 'd1.jsonl', countingExamples(40));
-    writePlan(dir, { agentUrl: ctx.agent.url, limits: { concurrency: 1 } });
-    ctx.agent.reset();
-    const child = startCli(['apply', 'evalc.yaml'], { cwd: dir });
+    const { dir, child } = await applyUnderWay(ctx, 'qa294-cache-removed', 40);
     const cache = path.join(dir, '.evalc', 'cache');
-    await waitFor(() => ctx.agent.stats().invokes >= 3, 20_000, 'the first answers');
     rmSync(cache, { recursive: true, force: true });
     expect(ctx.agent.stats().invokes).toBeLessThan(40); // removed before the run ended
     const run = await waitCli(child);

@@ -11,22 +11,14 @@
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  runUnprivilegedCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { runUnprivilegedCli, useCountingAgent } from './apply-harness.js';
+import { unprivilegedWorkspace } from './unwritable-cache.js';
 
 const ctx = useCountingAgent();
 
 describe('evalc apply --cache-dir: an empty folder it cannot write in', () => {
   it('is refused naming the folder, the calls and what to do, before any agent is asked', async () => {
-    const dir = ctx.workspace('qa294-empty-ro-cache');
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    chmodSync(dir, 0o777);
+    const dir = unprivilegedWorkspace(ctx, 'qa294-empty-ro-cache');
     const cache = path.join(dir, 'ro-cache');
     mkdirSync(cache);
     chmodSync(cache, 0o555);

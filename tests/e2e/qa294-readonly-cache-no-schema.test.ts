@@ -7,29 +7,18 @@
  *
  * Root ignores file modes: the CLI runs as `nobody` (setpriv) when the tests run as root.
  */
-import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  runUnprivilegedCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { runUnprivilegedCli, useCountingAgent } from './apply-harness.js';
+import { makeCacheReadOnly, unprivilegedColdApply } from './unwritable-cache.js';
 
 const ctx = useCountingAgent();
 
 describe('evalc apply: a read-only cache without the agent schema', () => {
   it('runs from the cache, calling no agent', async () => {
-    const dir = ctx.workspace('qa294-ro-no-schema');
-    chmodSync(dir, 0o777);
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runUnprivilegedCli(['apply', 'evalc.yaml', '--quiet'], dir);
-    expect(cold.code, cold.stderr).toBe(0);
+    const { dir, cache } = await unprivilegedColdApply(ctx, 'qa294-ro-no-schema');
 
-    const cache = path.join(dir, '.evalc', 'cache');
     const log = path.join(cache, 'steps.log');
     const lines = readFileSync(log, 'utf8').split('\n');
     const kept = lines.filter((line) => line.split('\t')[1] !== 'schema');
@@ -38,8 +27,7 @@ describe('evalc apply: a read-only cache without the agent schema', () => {
     rmSync(path.join(cache, 'steps.crc'));
     rmSync(path.join(cache, 'schemas'), { recursive: true });
     rmSync(path.join(dir, 'evalc.lock')); // the run derives its results from the cache
-    for (const name of readdirSync(cache)) chmodSync(path.join(cache, name), 0o444);
-    chmodSync(cache, 0o555);
+    makeCacheReadOnly(cache);
     ctx.agent.reset();
     const run = await runUnprivilegedCli(['apply', 'evalc.yaml'], dir);
     chmodSync(cache, 0o755);

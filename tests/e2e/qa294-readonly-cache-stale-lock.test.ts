@@ -8,38 +8,24 @@
  * Root ignores file modes: the CLI runs as `nobody` (setpriv) when the tests run as root.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readableDist, spawnUnprivileged } from '../fixtures/unprivileged.js';
-import {
-  countingExamples,
-  runUnprivilegedCli,
-  useCountingAgent,
-  waitCli,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { useCountingAgent, waitCli } from './apply-harness.js';
+import { makeCacheReadOnly, unprivilegedColdApply } from './unwritable-cache.js';
 
 const ctx = useCountingAgent();
 
 describe('evalc apply: a read-only cache holding the lock of a process that is gone', () => {
   it('reads the cache as it is instead of waiting for good', async () => {
-    const dir = ctx.workspace('qa294-ro-stale-lock');
-    chmodSync(dir, 0o777);
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runUnprivilegedCli(['apply', 'evalc.yaml', '--quiet'], dir);
-    expect(cold.code, cold.stderr).toBe(0);
+    const { dir, cache } = await unprivilegedColdApply(ctx, 'qa294-ro-stale-lock');
 
     rmSync(path.join(dir, 'evalc.lock')); // the run derives its results from the cache
-    const cache = path.join(dir, '.evalc', 'cache');
     const gone = spawnSync('true').pid; // a process of this host that has exited
     writeFileSync(path.join(cache, 'steps.lock'), `${gone} ${hostname()}\n`);
-    for (const name of readdirSync(cache))
-      chmodSync(path.join(cache, name), name === 'schemas' ? 0o555 : 0o444);
-    chmodSync(cache, 0o555);
+    makeCacheReadOnly(cache);
     ctx.agent.reset();
     const run = await waitCli(
       spawnUnprivileged([path.join(readableDist(), 'evalc.mjs'), 'apply', 'evalc.yaml'], dir),

@@ -8,27 +8,15 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  startCli,
-  useCountingAgent,
-  waitCli,
-  waitFor,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { useCountingAgent, waitCli } from './apply-harness.js';
+import { applyUnderWay } from './apply-under-way.js';
 
 const ctx = useCountingAgent({ delayMs: 40 });
 
 describe('evalc apply: the cache folder is removed, then the run interrupted', () => {
   it('says nothing of the run is kept', async () => {
-    const dir = ctx.workspace('qa303-cache-removed-interrupted');
-    writeDataset(dir, 'd1.jsonl', countingExamples(60));
-    writePlan(dir, { agentUrl: ctx.agent.url, limits: { concurrency: 1 } });
-    ctx.agent.reset();
-    const child = startCli(['apply', 'evalc.yaml'], { cwd: dir });
+    const { dir, child } = await applyUnderWay(ctx, 'qa303-cache-removed-interrupted', 60);
     const cache = path.join(dir, '.evalc', 'cache');
-    await waitFor(() => ctx.agent.stats().invokes >= 3, 20_000, 'the first answers');
     rmSync(cache, { recursive: true, force: true });
     child.kill('SIGINT');
     const run = await waitCli(child);
@@ -45,12 +33,7 @@ describe('evalc apply: the cache folder is removed, then the run interrupted', (
   });
 
   it('names the log of a --cache-dir given with a trailing slash once', async () => {
-    const dir = ctx.workspace('qa303-cache-removed-slash');
-    writeDataset(dir, 'd1.jsonl', countingExamples(40));
-    writePlan(dir, { agentUrl: ctx.agent.url, limits: { concurrency: 1 } });
-    ctx.agent.reset();
-    const child = startCli(['apply', 'evalc.yaml', '--cache-dir', 'cc/'], { cwd: dir });
-    await waitFor(() => ctx.agent.stats().invokes >= 3, 20_000, 'the first answers');
+    const { dir, child } = await applyUnderWay(ctx, 'qa303-cache-removed-slash', 40, ['--cache-dir', 'cc/']);
     rmSync(path.join(dir, 'cc'), { recursive: true, force: true });
     const run = await waitCli(child);
     expect(run.code, run.stderr).toBe(0);

@@ -5,32 +5,18 @@
  * write and stopped. It now stops before sending anything, counting every call it would make.
  * Root ignores file modes: the CLI runs as `nobody` (setpriv) when the tests run as root.
  */
-import { chmodSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { chmodSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  runUnprivilegedCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { runUnprivilegedCli, useCountingAgent } from './apply-harness.js';
+import { makeCacheReadOnly, unprivilegedColdApply } from './unwritable-cache.js';
 
 const ctx = useCountingAgent();
 
 describe('evalc apply --refresh: a cache folder that cannot be written', () => {
   it('calls no agent though the cache holds every answer', async () => {
-    const dir = ctx.workspace('qa303-ro-cache-refresh');
-    chmodSync(dir, 0o777);
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runUnprivilegedCli(['apply', 'evalc.yaml', '--quiet'], dir);
-    expect(cold.code, cold.stderr).toBe(0);
+    const { dir, cache } = await unprivilegedColdApply(ctx, 'qa303-ro-cache-refresh');
 
-    const cache = path.join(dir, '.evalc', 'cache');
-    for (const name of readdirSync(cache))
-      chmodSync(path.join(cache, name), name === 'schemas' ? 0o555 : 0o444);
-    chmodSync(cache, 0o555);
+    makeCacheReadOnly(cache);
     ctx.agent.reset();
     const refused = await runUnprivilegedCli(['apply', 'evalc.yaml', '--refresh'], dir);
     chmodSync(cache, 0o755);

@@ -6,35 +6,22 @@
  * Root ignores file modes: the CLI runs as `nobody` (setpriv) when the tests run as root.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  runUnprivilegedCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { countingExamples, runUnprivilegedCli, useCountingAgent, writeDataset } from './apply-harness.js';
+import { makeCacheReadOnly, unprivilegedColdApply } from './unwritable-cache.js';
 
 const ctx = useCountingAgent();
 
 describe('evalc apply: a read-only cache holding a dead process lock, with work to do', () => {
   it('says the lock it could not remove is a gone process one', async () => {
-    const dir = ctx.workspace('qa303-ro-stale-lock-reason');
-    chmodSync(dir, 0o777);
-    writeDataset(dir, 'd1.jsonl', countingExamples(3));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runUnprivilegedCli(['apply', 'evalc.yaml', '--quiet'], dir);
-    expect(cold.code, cold.stderr).toBe(0);
+    const { dir, cache } = await unprivilegedColdApply(ctx, 'qa303-ro-stale-lock-reason');
 
-    const cache = path.join(dir, '.evalc', 'cache');
     const gone = spawnSync('true').pid;
     writeFileSync(path.join(cache, 'steps.lock'), `${gone} ${hostname()}\n`);
-    for (const name of readdirSync(cache))
-      chmodSync(path.join(cache, name), name === 'schemas' ? 0o555 : 0o444);
-    chmodSync(cache, 0o555);
+    makeCacheReadOnly(cache);
     writeDataset(dir, 'd1.jsonl', countingExamples(5)); // two new examples
     ctx.agent.reset();
     const run = await runUnprivilegedCli(['apply', 'evalc.yaml'], dir);

@@ -9,13 +9,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  runUnprivilegedCli,
-  useCountingAgent,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { runUnprivilegedCli, useCountingAgent } from './apply-harness.js';
+import { unprivilegedColdApply } from './unwritable-cache.js';
 
 const ctx = useCountingAgent();
 
@@ -38,13 +33,11 @@ describe('evalc report: a --cache-dir it may not enter', () => {
   });
 
   it('says a log it may not read cannot be read', async () => {
-    const dir = ctx.workspace('qa303-report-log-unreadable');
-    chmodSync(dir, 0o777);
-    writeDataset(dir, 'd1.jsonl', countingExamples(2));
-    writePlan(dir, { agentUrl: ctx.agent.url });
-    const cold = await runUnprivilegedCli(['apply', 'evalc.yaml', '--cache-dir', 'zc', '--quiet'], dir);
-    expect(cold.code, cold.stderr).toBe(0);
-    chmodSync(path.join(dir, 'zc', 'steps.log'), 0o000);
+    const { dir, cache } = await unprivilegedColdApply(ctx, 'qa303-report-log-unreadable', 2, [
+      '--cache-dir',
+      'zc',
+    ]);
+    chmodSync(path.join(cache, 'steps.log'), 0o000);
     for (const args of [
       ['report', '--cache-dir', 'zc'],
       ['cache', 'stats', '--cache-dir', 'zc'],
