@@ -16,6 +16,27 @@ export function toFixedDecimal(x: number, digits: number): string {
 }
 
 /**
+ * Three significant digits of a figure below 1, as a decimal: `0.000056`, and `0.000000123` where
+ * String() writes `1.23e-7` (QA279: a cost below $0.000001 per example read so).
+ */
+export function threeSignificant(x: number): string {
+  const rounded = Number(x.toPrecision(3));
+  const text = String(rounded);
+  if (!text.includes('e-')) return text;
+  const decimals = 2 - Math.floor(Math.log10(Math.abs(rounded)));
+  return decimals > 100 ? text : rounded.toFixed(decimals).replace(/0+$/, '');
+}
+
+/**
+ * Whether a measurement prints in three significant digits (`0.0004`) rather than three decimals:
+ * not 0, and below 0.01 once so rounded, so 0.009999 prints as 0.01 does, `0.010` (QA312). The
+ * reports' value rows and the gate messages share it.
+ */
+export function isSmallMeasure(x: number): boolean {
+  return x !== 0 && Number.isFinite(x) && Math.abs(Number(x.toPrecision(3))) < 0.01;
+}
+
+/**
  * A figure as evalc.lock records it (12 significant digits, integers as they are): what gates
  * compare with their bounds. The float a weighted mean leaves can sit a hair below the decimal
  * the lock and the reports print — datasets of means 0 and 0.6 weighing 1 and 2 give

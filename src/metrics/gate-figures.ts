@@ -1,17 +1,19 @@
 /** How gate messages print figures and p-values (the reports' rounding, so both read the same). */
-import { toFixedDecimal } from './decimal-round.js';
+import { isSmallMeasure, threeSignificant, toFixedDecimal } from './decimal-round.js';
 import { formatPValue } from './p-value-text.js';
 
 /** A gate message's figure: 3 decimals as the reports round, small measurements 3 significant digits. */
 export function fmt(x: number | null | undefined): string {
-  if (x === null || x === undefined) return 'n/a';
+  if (x === null || x === undefined || !Number.isFinite(x)) return 'n/a';
   // Small measurements (USD per example) keep three significant digits instead of printing 0.000,
-  // below 0.01 as the reports' value rows (QA309: a cost of 0.0012 read `cost = 0.001; required ≤ 0.001`).
+  // below 0.01 as the reports' value rows (QA309: a cost of 0.0012 read `cost = 0.001; required ≤ 0.001`),
+  // with their rule (QA312: 1e-7 read `1e-7`, 0.009999 `0.01` beside the reports' `0.0000001`, `0.010`);
+  // from 1e-9, so a float-noise change (5.6e-17) reads 0.
   const s =
     Math.abs(x) >= 1000
       ? x.toFixed(0)
-      : Math.abs(x) >= 1e-9 && Math.abs(x) < 0.01
-        ? String(Number(x.toPrecision(3)))
+      : Math.abs(x) >= 1e-9 && isSmallMeasure(x)
+        ? threeSignificant(x)
         : // As the lock stores it (12 significant digits), rounded half away from zero like the
           // reports: 39/80 printed 0.487 here beside 0.488 in the report's column (QA20).
           toFixedDecimal(Number(x.toPrecision(12)), 3);

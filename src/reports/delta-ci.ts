@@ -6,7 +6,7 @@
  * missed its own Δ.
  */
 import type { AggregateDelta } from '../lockfile/diff.js';
-import { formatCi, formatMeasure, formatSigned, signedMeasure } from './format.js';
+import { formatCi, formatMeasure, formatSigned, isSmallMeasure, signedMeasure } from './format.js';
 
 /**
  * A value's CI within (−0.01, 0.01) prints its bounds as the value row prints its own, three
@@ -19,7 +19,7 @@ export function formatDeltaCi(
   const small =
     d.field === 'value' &&
     d.ci !== null &&
-    d.ci.every((x) => Math.abs(x) < 0.01) &&
+    d.ci.every((x) => x === 0 || isSmallMeasure(x)) &&
     d.ci.some((x) => x !== 0);
   const ci = small && d.ci ? `[${formatMeasure(d.ci[0])}, ${formatMeasure(d.ci[1])}]` : formatCi(d.ci, 3);
   if (ci === '' || d.pairedDelta === undefined) return ci;

@@ -1,5 +1,5 @@
 /** Number and label formatting shared by the renderers (fixed digits: byte-stable output). */
-import { toFixedDecimal } from '../metrics/decimal-round.js';
+import { isSmallMeasure, threeSignificant, toFixedDecimal } from '../metrics/decimal-round.js';
 import { formatPValue } from '../metrics/p-value-text.js';
 
 /** Code-unit order: the same on every machine and locale. */
@@ -7,7 +7,7 @@ export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export { toFixedDecimal };
+export { isSmallMeasure, threeSignificant, toFixedDecimal };
 
 /**
  * A printed number's sign as the reports write it, the minus sign U+2212 (`−0.250`, as Δ's
@@ -68,7 +68,7 @@ function aroundMean(shown: number, [lo, hi]: [number, number], digits: number): 
  * report.html's table read a cost of 0.0004 per example `0.000 [0.00, 0.00]`).
  */
 export function formatValueCi(mean: number | null, ci: [number, number] | null | undefined): string {
-  if (mean === null || mean === 0 || Math.abs(mean) >= 0.01) return formatMeanCi(mean, ci);
+  if (mean === null || !isSmallMeasure(mean)) return formatMeanCi(mean, ci);
   return ci
     ? `${formatMeasure(mean)} [${formatMeasure(ci[0])}, ${formatMeasure(ci[1])}]`
     : formatMeasure(mean);
@@ -110,13 +110,13 @@ export function formatDeltaSigned(d: {
   if (d.field !== 'value' || d.delta === null || d.old === null || d.new === null)
     return formatSigned(d.delta);
   if (formatDeltaFigure(d.old, 'value') === formatDeltaFigure(d.new, 'value')) return formatSigned(0);
-  if (!Number.isFinite(d.delta) || Math.abs(d.delta) >= 0.01) return formatSigned(d.delta);
+  if (!isSmallMeasure(d.delta)) return formatSigned(d.delta);
   return signedMeasure(d.delta);
 }
 
 /** A value's change below 0.01 with its sign, three significant digits: `+0.0004`, `−0.0005`. */
 export function signedMeasure(x: number): string {
-  if (x === 0 || Math.abs(x) >= 0.01 || !Number.isFinite(x)) return formatSigned(x);
+  if (!isSmallMeasure(x)) return formatSigned(x);
   return `${x < 0 ? '\u2212' : '+'}${formatMeasure(Math.abs(x))}`;
 }
 
@@ -130,18 +130,6 @@ export function formatFigure(x: number | null | undefined): string {
   // What rounds up to 1 or to 100 is written as 1.04 and 100.4 are, `1.0` and `100` (QA279: `1`, `100.0`).
   if (Math.abs(x) < 0.9995) return withMinusSign(threeSignificant(x));
   return fixed(x, Math.abs(x) >= 99.95 ? 0 : 1);
-}
-
-/**
- * Three significant digits of a figure below 1, as a decimal: `0.000056`, and `0.000000123` where
- * String() writes `1.23e-7` (QA279: a cost below $0.000001 per example read so).
- */
-export function threeSignificant(x: number): string {
-  const rounded = Number(x.toPrecision(3));
-  const text = String(rounded);
-  if (!text.includes('e-')) return text;
-  const decimals = 2 - Math.floor(Math.log10(Math.abs(rounded)));
-  return decimals > 100 ? text : rounded.toFixed(decimals).replace(/0+$/, '');
 }
 
 /** A volatile figure in `evalc diff`, `not measured` for one in the other lock only (QA201). */

@@ -67,10 +67,12 @@ export const HTML_SCRIPT = `
     return fixedDecimal(x, digits);
   }
   // A value below 0.01 (an absolute error of 0.0004) in three significant digits, as format.ts's
-  // formatValueCi prints the value rows and deltas (QA305: '0.000' here beside the table's '0.0004').
+  // formatValueCi prints the value rows and deltas (QA305: '0.000' here beside the table's '0.0004');
+  // one that rounds to 0.01 as 0.01 (isSmallMeasure, QA312: 0.009999 read '0.01' beside '0.010').
   function valueNum(x) {
-    if (x === null || x === undefined || !isFinite(x) || x === 0 || Math.abs(x) >= 0.01) return num(x);
+    if (x === null || x === undefined || !isFinite(x) || x === 0) return num(x);
     var r = Number(x.toPrecision(3));
+    if (Math.abs(r) >= 0.01) return num(x);
     var t = String(r);
     if (t.indexOf('e-') >= 0) {
       var d = 2 - Math.floor(Math.log10(Math.abs(r)));
