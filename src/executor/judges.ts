@@ -15,6 +15,7 @@ import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
 import { type JudgeCallOrder, notingFirstFailure } from './judge-first-failure.js';
+import { DEFAULT_JUDGE_INPUT_BYTES, inputBoundJudge } from './judge-input-limit.js';
 import { notingServedExit } from './judge-served-exit.js';
 
 export interface JudgeRuntime {
@@ -135,7 +136,10 @@ export async function startJudge(
     config,
     (text) => scrubSecrets(text, setup.secrets),
   );
-  const client = noted.client;
+  // Outside the first-failure note: an input over the limit is the example's, not the judge's.
+  const maxInput = config.limits?.maxInputBytes ?? DEFAULT_JUDGE_INPUT_BYTES;
+  const bounded = (inner: JudgeClient) => inputBoundJudge(inner, id, maxInput);
+  const client = bounded(noted.client);
   const described = await client.describe(setup.signal);
   if (!described.ok) {
     await client.close();
@@ -155,7 +159,7 @@ export async function startJudge(
       client,
       info,
       firstFailure: noted.first,
-      clientAt: noted.at,
+      clientAt: (order) => bounded(noted.at(order)),
       ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal, scrub) } : {}),
       stop: async () => {
         await client.close();

@@ -35,6 +35,25 @@ export const limitsSchema = z
   .strict()
   .describe('Runtime limits; never part of a content key');
 
+/**
+ * A judge's limits: an agent's, and the largest input one call may send (QA317: an agent's 15 MB
+ * answer as a judge's content was held several times over by each call: a 400 MB heap ran out).
+ */
+export const judgeLimitsSchema = limitsSchema
+  .extend({
+    maxInputBytes: z
+      .number()
+      .int()
+      .positive()
+      .max(512 * 1024 * 1024)
+      .optional()
+      .describe(
+        "Largest input of one judge call, in bytes of UTF-8: its content, reference and task together (default 1048576, 1 MiB); a larger one is that example's metric_error, not sent",
+      ),
+  })
+  .strict()
+  .describe('Runtime limits; never part of a content key');
+
 export const serveSchema = z
   .object({
     command: shellCommand.describe(

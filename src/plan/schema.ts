@@ -10,7 +10,8 @@ import {
   agentSchema,
   type chatAgentSchema,
   type httpAgentSchema,
-  limitsSchema,
+  judgeLimitsSchema,
+  type limitsSchema,
   type maeAgentSchema,
   type openaiAgentSchema,
   type raipAgentSchema,
@@ -23,6 +24,7 @@ export {
   agentSchema,
   chatAgentSchema,
   httpAgentSchema,
+  judgeLimitsSchema,
   limitsSchema,
   maeAgentSchema,
   openaiAgentSchema,
@@ -51,7 +53,7 @@ export const judgeSchema = z
       ),
     headers: headers.optional(),
     serve: serveSchema.optional(),
-    limits: limitsSchema.optional(),
+    limits: judgeLimitsSchema.optional(),
   })
   .strict()
   // For editors, what validate requires (EVALC_JUDGE_CONFIG; QA126): a url or a command, and an
