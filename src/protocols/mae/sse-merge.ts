@@ -20,6 +20,7 @@
  */
 
 import { parseBoundedJson } from '../bounded-json.js';
+import { firstUnsafeInteger } from '../unsafe-integer.js';
 import { isRecord } from './action.js';
 import { formatPythonRepr } from './python-format.js';
 
@@ -32,6 +33,16 @@ export class SseMerger {
   /** The data of the event being read (its `data:` lines so far). */
   #event: string[] = [];
   #joinedEvents = 0;
+  #unsafeInteger = false;
+
+  /**
+   * Whether data read as JSON held an integer beyond 2^53, read rounded (QA308). Only data merged
+   * as JSON counts: a text event's digits (`data: order 12345678901234567890 placed`) are kept as
+   * written, and counting its line warned of a rounding that never happened (QA313).
+   */
+  get unsafeInteger(): boolean {
+    return this.#unsafeInteger;
+  }
 
   /** Events whose data lines were read joined, as one JSON object (the leniency above). */
   get joinedEvents(): number {
@@ -69,28 +80,34 @@ export class SseMerger {
     const lines = this.#event;
     if (lines.length === 0) return;
     this.#event = [];
-    const state = { merged: this.#merged, text: this.#text };
+    const state = { merged: this.#merged, text: this.#text, unsafeInteger: this.#unsafeInteger };
     if (lines.length > 1 && !lines.every((data) => parseBoundedJson(data).ok)) {
       const joined = parseBoundedJson(lines.join('\n'));
       if (joined.ok && isRecord(joined.value)) {
         this.#joinedEvents += 1;
         mergeData(state, lines.join('\n'));
         this.#text = state.text;
+        this.#unsafeInteger = state.unsafeInteger;
         return;
       }
     }
     for (const data of lines) mergeData(state, data);
     this.#text = state.text;
+    this.#unsafeInteger = state.unsafeInteger;
   }
 }
 
 /** AgentV's rule for one data text. */
-function mergeData(merger: { merged: Record<string, unknown>; text: string }, data: string): void {
+function mergeData(
+  merger: { merged: Record<string, unknown>; text: string; unsafeInteger: boolean },
+  data: string,
+): void {
   const bounded = parseBoundedJson(data); // a line nested too deep stays text, like non-JSON
   if (!bounded.ok) {
     merger.text += data;
     return;
   }
+  merger.unsafeInteger ||= firstUnsafeInteger(data) !== undefined;
   const parsed = bounded.value;
   if (isRecord(parsed)) {
     Object.assign(merger.merged, parsed);

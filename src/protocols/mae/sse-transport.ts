@@ -36,7 +36,6 @@ import { isRetryableStatus } from '../http/retry-policy.js';
 import { serverSaid } from '../http/server-said.js';
 import { describeFailure, describeTarget } from '../http/transport.js';
 import type { StepError } from '../types.js';
-import { firstUnsafeInteger } from '../unsafe-integer.js';
 import { maeProfileHint } from './profile-hint.js';
 import type { MaeProfileId } from './profiles.js';
 import { decodeStream, StreamText } from './sse-decode.js';
@@ -238,13 +237,12 @@ async function readEventStream(stream: Readable, maxBytes: number, contentType: 
   const encoding = declaredStreamEncoding(contentType);
   const utf8 = new StreamText(encoding);
   let bad: NotUtf8Byte | undefined;
-  // an integer beyond 2^53 in an event's data, read rounded: said as over http, local and socket (QA308)
-  let unsafeInteger = false;
   const end = (): StreamEnd => ({
     ok: true,
     reply: merger.result(),
     joinedEvents: merger.joinedEvents,
-    unsafeInteger,
+    // an integer beyond 2^53 in an event's JSON data, read rounded: said as over http, local and socket (QA308)
+    unsafeInteger: merger.unsafeInteger,
     ...(bad === undefined
       ? {}
       : { notUtf8: notUtf8Message(bad.byte, bad.at, contentType, { utf8Bom: false, stream: true }) }),
@@ -264,7 +262,6 @@ async function readEventStream(stream: Readable, maxBytes: number, contentType: 
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
       bad ??= utf8.takeByte(line);
-      unsafeInteger ||= line.startsWith('data:') && firstUnsafeInteger(line) !== undefined;
       if (merger.pushLine(line) === 'done') {
         discardBody(stream);
         return end();
@@ -275,7 +272,6 @@ async function readEventStream(stream: Readable, maxBytes: number, contentType: 
   pending += utf8.end();
   if (pending !== '') {
     bad ??= utf8.takeByte(pending);
-    unsafeInteger ||= pending.startsWith('data:') && firstUnsafeInteger(pending) !== undefined;
     merger.pushLine(pending);
   }
   return end();
