@@ -36,9 +36,12 @@ export function checkMetricReferences(
         path,
         {
           source: locate(path),
+          // A default the user never wrote is no misspelling of another id (QA315: win_rate's
+          // default `pass_rate` was hinted "did you mean `pass_hat_k`?").
           hint:
-            didYouMean(ref, ids) ??
-            (written === undefined ? `add a \`${ref}\` metric or set ${key}:` : `metrics: ${ids.join(', ')}`),
+            written === undefined
+              ? `add \`- { type: ${ref} }\` to the metrics, or set ${key}: to one of the task's (${ids.join(', ')})`
+              : (didYouMean(ref, ids) ?? `metrics: ${ids.join(', ')}`),
         },
       ),
     );
