@@ -11,6 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { prunedWhat } from '../../src/executor/cache-holding.js';
 import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
 import type { CountingAgentOptions } from '../fixtures/apply-counting-agent.mjs';
+import {
+  addCommandJudge,
+  applyOverPartialCache,
+  codedExample,
+  writeDownJudge,
+} from './report-cache-notes.js';
 
 describe('evalc report after a prune of a refreshed run that failed where the last one answered', () => {
   const options: CountingAgentOptions = {};
@@ -24,11 +30,7 @@ describe('evalc report after a prune of a refreshed run that failed where the la
       run: { repeats: 2 },
     });
     const ids = ['q1', 'q2'];
-    writeDataset(
-      dir,
-      'd1.jsonl',
-      ids.map((id) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } })),
-    );
+    writeDataset(dir, 'd1.jsonl', ids.map(codedExample));
     expect((await runCli(['apply', '--quiet'], { cwd: dir })).code).toBe(0);
     // The agent read its options per request: every later call is a 500.
     options.faults = { seed: 1, rates: { '500': 1 } };
@@ -59,13 +61,9 @@ describe('evalc report after a prune of a run whose judge failed', () => {
   const dir = agent.workspace('qa289-pruned-judge-notes');
   it('says the failed judge scores lost their details', async () => {
     const file = writePlan(dir, { agentUrl: agent.agent.url, run: { repeats: 2 } });
-    const plan = JSON.parse(readFileSync(file, 'utf8'));
-    plan.judges = { aj: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'r' } };
-    plan.rubrics = { r: { dimensions: [{ id: 'relevance', description: 'R' }] } };
-    plan.tasks.t1.metrics.push({ type: 'judge', judge: 'aj', content: '{{candidate.answer}}' });
-    writeFileSync(file, JSON.stringify(plan));
-    writeFileSync(path.join(dir, 'judge.mjs'), "console.error('judge down: QA289'); process.exit(3);\n");
-    writeDataset(dir, 'd1.jsonl', [{ id: 'q1', vars: { q: 'q1' }, expected: { codes: ['A-q1'] } }]);
+    addCommandJudge(file);
+    writeDownJudge(dir, 'QA289');
+    writeDataset(dir, 'd1.jsonl', [codedExample('q1')]);
     await runCli(['apply', '--quiet'], { cwd: dir });
     const before = await runCli(['report', '--format', 'md'], { cwd: dir });
     expect(before.stderr).toBe('');
@@ -103,7 +101,7 @@ describe("evalc report from the cache of a run whose every call failed, for a go
       metrics: [{ type: 'exact_match', candidate: 'codes', expected: 'codes', mode: 'set' }],
       run: { repeats: 2 },
     });
-    writeDataset(dir, 'd1.jsonl', [{ id: 'q1', vars: { q: 'q1' }, expected: { codes: ['A-q1'] } }]);
+    writeDataset(dir, 'd1.jsonl', [codedExample('q1')]);
     // Its failures' notes sit under the same invoke keys as the good run's answers.
     await runCli(['apply', '--quiet', '--cache-dir', 'failed'], { cwd: dir });
     delete options.faults;
@@ -128,11 +126,7 @@ describe('evalc report from a cache of fewer examples, with a metric evalc compu
     plan.prices = { m1: { input: 1, output: 1 } };
     plan.tasks.t1.metrics.push({ type: 'cost', model: 'm9' });
     writeFileSync(file, JSON.stringify(plan));
-    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
-    writeDataset(dir, 'd1.jsonl', [q('q1')]);
-    await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir });
-    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2'), q('q3')]);
-    await runCli(['apply', '--quiet'], { cwd: dir });
+    await applyOverPartialCache(dir);
     const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8'));
     expect(lock.results.map((r: { metrics: { cost: { error?: string } } }) => r.metrics.cost.error)).toEqual([
       'metric_error',
@@ -153,7 +147,7 @@ describe('evalc report from a cache holding a failure of the lock but none of it
   const dir = agent.workspace('qa289-partial-none');
   it("says none of the answers, not 'the answers of 0'", async () => {
     writePlan(dir, { agentUrl: agent.agent.url, limits: { retries: 0 } });
-    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
+    const q = codedExample;
     writeDataset(dir, 'd1.jsonl', [q('q1')]);
     // q1's 422 (definitive: cached) is the whole of 'old'; the run goes on from a copy of it.
     await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir });

@@ -9,23 +9,21 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, useCountingAgent, writeDataset, writePlan } from '../e2e/apply-harness.js';
+import {
+  addCommandJudge,
+  applyOverPartialCache,
+  codedExample,
+  writeDownJudge,
+} from './report-cache-notes.js';
 
 describe('evalc report from a cache of fewer examples, with a judge failing', () => {
   const agent = useCountingAgent();
   const dir = agent.workspace('qa300-partial-judge-notes');
   it('says the partial note only, and the judge note after a prune', async () => {
     const file = writePlan(dir, { agentUrl: agent.agent.url, run: { repeats: 2 } });
-    const plan = JSON.parse(readFileSync(file, 'utf8'));
-    plan.judges = { aj: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'r' } };
-    plan.rubrics = { r: { dimensions: [{ id: 'relevance', description: 'R' }] } };
-    plan.tasks.t1.metrics.push({ type: 'judge', judge: 'aj', content: '{{candidate.answer}}' });
-    writeFileSync(file, JSON.stringify(plan));
-    writeFileSync(`${dir}/judge.mjs`, "console.error('judge down: QA300'); process.exit(3);\n");
-    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
-    writeDataset(dir, 'd1.jsonl', [q('q1')]);
-    await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir });
-    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2'), q('q3')]);
-    await runCli(['apply', '--quiet'], { cwd: dir });
+    addCommandJudge(file);
+    writeDownJudge(dir, 'QA300');
+    await applyOverPartialCache(dir);
 
     const md = await runCli(['report', '--format', 'md', '--cache-dir', 'old'], { cwd: dir });
     expect(md.code).toBe(0);
@@ -46,19 +44,14 @@ describe('evalc report from a cache of fewer repeats, with the judge failing sin
   const dir = agent.workspace('qa300-partial-repeats-judge-notes');
   it('counts the failed judge scores of the repeats it holds only', async () => {
     const file = writePlan(dir, { agentUrl: agent.agent.url, run: { repeats: 1 } });
-    const plan = JSON.parse(readFileSync(file, 'utf8'));
-    plan.judges = { aj: { protocol: 'agent-eval', command: 'node judge.mjs', rubric: 'r' } };
-    plan.rubrics = { r: { dimensions: [{ id: 'relevance', description: 'R' }] } };
-    plan.tasks.t1.metrics.push({ type: 'judge', judge: 'aj', content: '{{candidate.answer}}' });
-    writeFileSync(file, JSON.stringify(plan));
+    const plan = addCommandJudge(file);
     // Answers `rpc version` always (one identity, one score key); `rpc judge` fails once `down` exists.
     const fake = path.resolve('tests/fixtures/agent-eval-rpc.mjs');
     writeFileSync(
       path.join(dir, 'judge.mjs'),
       `import { existsSync } from 'node:fs';\nif (existsSync(${JSON.stringify(path.join(dir, 'down'))}) && process.argv[3] === 'judge') { console.error('judge down: QA300'); process.exit(3); }\nawait import(${JSON.stringify(fake)});\n`,
     );
-    const q = (id: string) => ({ id, vars: { q: id }, expected: { codes: [`A-${id}`] } });
-    writeDataset(dir, 'd1.jsonl', [q('q1'), q('q2')]);
+    writeDataset(dir, 'd1.jsonl', [codedExample('q1'), codedExample('q2')]);
     expect((await runCli(['apply', '--quiet', '--cache-dir', 'old'], { cwd: dir })).code).toBe(0);
     writeFileSync(path.join(dir, 'down'), '');
     expect(existsSync(path.join(dir, 'down'))).toBe(true);
