@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { judgeCommandPlan } from '../compiler/judge-command-plan.js';
 import { runCli } from '../e2e/apply-harness.js';
 
 const KEYS = [
@@ -19,25 +20,7 @@ it('validate, validate --json and plan never print a key past a name’s charact
   const dir = mkdtempSync(path.join(tmpdir(), 'qa306-'));
   try {
     for (const [head, key] of KEYS) {
-      writeFileSync(
-        path.join(dir, 'evalc.yaml'),
-        `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
-judges:
-  j: { protocol: agent-eval, command: ${JSON.stringify(`node judge.mjs || echo ${head}${key}`)}, rubric: r }
-rubrics:
-  r:
-    dimensions:
-      - { id: relevance, description: R }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-    metrics: [ { type: judge, judge: j } ]
-`,
-      );
+      writeFileSync(path.join(dir, 'evalc.yaml'), judgeCommandPlan(`node judge.mjs || echo ${head}${key}`));
       for (const args of [['validate'], ['validate', '--json'], ['plan']]) {
         const out = await runCli(args, { cwd: dir });
         expect(out.code).not.toBe(0);
