@@ -6,20 +6,12 @@
  * base64 lines is held and masked as one text. Real subprocess.
  */
 import { expect, it } from 'vitest';
-import { secretValues } from '../../src/plan/secrets.js';
 import { runThroughOutputTail } from '../fixtures/output-tail-run.js';
-
-const KEY = 'sk-live-51HabcdefGHIJKLmnopQRSTuvWXyz';
-const secrets = secretValues([{ authorization: `Bearer ${KEY}` }]);
-/** Each piece left between masks, read as base64 from each of its first 4 characters. */
-const readable = (text: string) =>
-  text
-    .replace(/\r?\n/g, '')
-    .split('***')
-    .flatMap((piece) =>
-      [0, 1, 2, 3].map((skip) => Buffer.from(piece.slice(skip), 'base64').toString('latin1')),
-    )
-    .join('|');
+import {
+  WRAPPED_KEY as KEY,
+  readableBase64 as readable,
+  wrappedKeySecrets as secrets,
+} from '../fixtures/wrapped-key.js';
 
 it("masks a key's base64 spelling wrapped in a served agent's log lines and its failure's output", async () => {
   const script = `

@@ -9,19 +9,11 @@ import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { expect, it } from 'vitest';
 import { OutputTail } from '../../src/executor/served-output.js';
-import { secretValues } from '../../src/plan/secrets.js';
-
-const KEY = 'sk-live-51HabcdefGHIJKLmnopQRSTuvWXyz';
-const secrets = secretValues([{ authorization: `Bearer ${KEY}` }]);
-/** Each piece left between masks, read as base64 from each of its first 4 characters. */
-const readable = (text: string) =>
-  text
-    .replace(/\r?\n/g, '')
-    .split('***')
-    .flatMap((piece) =>
-      [0, 1, 2, 3].map((skip) => Buffer.from(piece.slice(skip), 'base64').toString('latin1')),
-    )
-    .join('|');
+import {
+  WRAPPED_KEY as KEY,
+  readableBase64 as readable,
+  wrappedKeySecrets as secrets,
+} from '../fixtures/wrapped-key.js';
 
 /** A `node -e` child whose stdout and stderr go through an OutputTail into a log read as it is written. */
 function served(script: string) {

@@ -7,21 +7,15 @@
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { referencedSecrets, scrubSecrets, secretValues } from '../../src/plan/secrets.js';
+import { referencedSecrets, scrubSecrets } from '../../src/plan/secrets.js';
+import {
+  WRAPPED_KEY as KEY,
+  readableBase64 as readable,
+  wrappedKeySecrets as secrets,
+} from '../fixtures/wrapped-key.js';
 
-const KEY = 'sk-live-51HabcdefGHIJKLmnopQRSTuvWXyz';
-const secrets = secretValues([{ authorization: `Bearer ${KEY}` }]);
 const filler = (n: number, seed: number) =>
   Buffer.concat([0, 1, 2].map((i) => createHash('sha512').update(`${seed}/${i}`).digest())).subarray(0, n);
-/** Each piece left between masks, read as base64 from each of its first 4 characters. */
-const readable = (text: string) =>
-  text
-    .replace(/\r?\n/g, '')
-    .split('***')
-    .flatMap((piece) =>
-      [0, 1, 2, 3].map((skip) => Buffer.from(piece.slice(skip), 'base64').toString('latin1')),
-    )
-    .join('|');
 
 it('masks a key quoted twice in base64 wrapped at 76 columns, wherever the line ends fall', () => {
   for (let before = 0; before < 76; before++) {
