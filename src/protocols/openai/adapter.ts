@@ -20,7 +20,9 @@ import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
 import { localRefusal } from '../local-refusal.js';
 import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallRecord } from '../types.js';
+import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
+import { contentJsonText } from './json-content.js';
 import { splitReasoning } from './reasoning-text.js';
 import { SENT_INPUT_FIELDS } from './request-fields.js';
 import { refusesStreamOptions, withoutStreamUsage, withStreamUsage } from './stream-usage.js';
@@ -57,6 +59,8 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
     const trajectory = newTrajectory(document);
     if (typeof finishReason === 'string' && !NORMAL_FINISH.has(finishReason))
       trajectory.events.push({ turn: 0, type: 'finish_reason', data: { finish_reason: finishReason } });
+    // a JSON answer's integer beyond 2^53, read rounded into `json` (QA313: said for raip and chat only)
+    trajectory.events.push(...numberPrecisionEvents(contentJsonText(content), 0));
     trajectory.messages = [...request.body.messages.map(toInputMessage), toChatMessage(message, content)];
     trajectory.toolCalls = toolCallRecords(message);
     trajectory.invalidActions = trajectory.toolCalls.filter((c) => c.error !== undefined).length;

@@ -13,6 +13,18 @@ const FENCED = /^```[A-Za-z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
 
 /** `content` parsed when it is a JSON object or array (else undefined). */
 export function jsonOfContent(content: unknown): unknown {
+  return parsedContent(content)?.value;
+}
+
+/**
+ * The JSON text `json` is parsed from (fence removed), when `content` is a JSON object or array:
+ * its integers beyond 2^53 are read rounded into `json`, said as a raip or chat reply's (QA313).
+ */
+export function contentJsonText(content: unknown): string | undefined {
+  return parsedContent(content)?.text;
+}
+
+function parsedContent(content: unknown): { text: string; value: object } | undefined {
   if (typeof content !== 'string') return undefined;
   let text = content.trim();
   const fenced = FENCED.exec(text);
@@ -20,7 +32,7 @@ export function jsonOfContent(content: unknown): unknown {
   if (!text.startsWith('{') && !text.startsWith('[')) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? value : undefined;
+    return typeof value === 'object' && value !== null ? { text, value } : undefined;
   } catch {
     return undefined;
   }
