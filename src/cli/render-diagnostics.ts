@@ -128,9 +128,11 @@ export function maskKeyedReferences(text: string): string {
   if (!text.includes('${')) return text;
   // also one left open, `${env.ghp_…`, or without `env.`, `${ghp_…}` (malformed, said `${…}`), and a key
   // past a name's characters, `${env.sk-proj-…}`, `${env:ghp_…}` (QA306: shown whole in a judge command),
-  // and one with spaces inside its braces, `${ ghp_… }` (QA304: shown whole under a dataset source's message)
-  return text.replace(/\$\{[ \t]*(?:env[.:])?([^}\s`"']*)(?:[ \t]*\})?/g, (ref, inside: string) =>
-    holdsKey(inside) ? '*'.repeat(ref.length) : ref,
+  // and one with spaces inside its braces, `${ ghp_… }` (QA304: shown whole under a dataset source's message),
+  // and one in brackets or quotes, `${env["ghp_…"]}`, `${env['…']}`, `${"…"}` (QA311: said `${env…}`, shown whole)
+  return text.replace(
+    /\$\{[ \t]*(?:env(?:[.:]|\[))?(?:\\?["'`])?([^}\s`"']*)(?:[ \t]*\})?/g,
+    (ref, inside: string) => (holdsKey(inside) ? '*'.repeat(ref.length) : ref),
   );
 }
 
