@@ -91,7 +91,11 @@ export async function startAgents(
       // Cancelled because an agent after it refused: that refusal is the one to say.
       if (started.error.kind === 'cancelled' && siblings.signal.aborted && !run.setup.signal.aborted)
         continue;
-      const message = `agent ${id} could not start: ${run.scrub(started.error.message)}${servedIn(id, run.setup, started.missingEnv)}`;
+      // An unset variable names the agent itself, `agent a1: environment variable(s) not set: X` (QA316: it read
+      // 'agent a1 could not start: agent a1: …', of an agent at a url evalc starts nothing for too).
+      const message = started.missingEnv
+        ? run.scrub(started.error.message)
+        : `agent ${id} could not start: ${run.scrub(started.error.message)}${servedIn(id, run.setup, started.missingEnv)}`;
       if (refuses(id, started)) {
         await settle();
         return { ok: false, message };

@@ -73,7 +73,11 @@ export async function startJudges(
       // A call Ctrl-C cancelled says nothing of the judge (QA295: 'interrupted before the run: judge ae is not
       // usable: GET …/v1/version: cancelled' of a judge that may only have been slow)
       const cancelled = started.error.kind === 'cancelled' && setup.signal.aborted;
-      const message = `judge ${id}${cancelled ? ':' : ' is not usable:'} ${run.scrub(started.error.message)}`;
+      // An unset variable names the judge itself (QA316: 'judge j is not usable: judge j: environment variable(s) …').
+      const said = run.scrub(started.error.message);
+      const message = said.startsWith(`judge ${id}: `)
+        ? said
+        : `judge ${id}${cancelled ? ':' : ' is not usable:'} ${said}`;
       if (refuses(started.error.kind) || setup.signal.aborted) {
         siblings.abort();
         for (const [j, outcome] of (await Promise.all(starts)).entries())

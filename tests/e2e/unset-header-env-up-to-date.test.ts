@@ -66,9 +66,7 @@ describe('an agent whose header secret is unset (a fork pull request)', () => {
     // --locked must ask /info to check that identity: it needs the secret.
     const locked = await runCli(['apply', 'evalc.yaml', '--locked'], { cwd: dir });
     expect(locked.code).toBe(1);
-    expect(locked.stderr).toContain(
-      'agent r could not start: agent r: environment variable(s) not set: R_TOKEN',
-    );
+    expect(locked.stderr).toContain('agent r: environment variable(s) not set: R_TOKEN');
 
     // New work for the RAIP agent: refused without its secret; with it, the run goes on without
     // starting the chat agent, whose answers are cached.
@@ -91,9 +89,7 @@ describe('an agent whose header secret is unset (a fork pull request)', () => {
     );
     const needsChat = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env: { R_TOKEN: 'r3cret' } });
     expect(needsChat.code).toBe(1);
-    expect(needsChat.stderr).toContain(
-      'agent c could not start: agent c: environment variable(s) not set: CHAT_TOKEN',
-    );
+    expect(needsChat.stderr).toContain('agent c: environment variable(s) not set: CHAT_TOKEN');
     expect(chat.requests).toHaveLength(1);
   });
 });
