@@ -247,7 +247,9 @@ export function checkGates(
             {
               source: at([...p, 'dataset']),
               hint:
-                didYouMean(gate.dataset, datasetIds) ?? `datasets: ${[...datasetIds].join(', ') || 'none'}`,
+                taskDatasetHint(plan, gate.dataset, gate.task) ??
+                didYouMean(gate.dataset, datasetIds) ??
+                `datasets: ${[...datasetIds].join(', ') || 'none'}`,
             },
           ),
         );
@@ -354,4 +356,19 @@ function writtenJudgeTransport(raw: LoadedPlan['raw'] | undefined, id: string): 
   if (!judge || typeof judge !== 'object') return false;
   const { url, command } = judge as Record<string, unknown>;
   return url !== undefined || command !== undefined;
+}
+
+/**
+ * A gate's `dataset: search/csv`, the form `--only` and the reports' `dataset:search/csv` write,
+ * names a task's dataset: told to write the task apart (QA315: it was hinted the bare ids only).
+ */
+function taskDatasetHint(plan: Plan, written: string, task: string | undefined): string | undefined {
+  const slash = written.indexOf('/');
+  if (slash < 0) return undefined;
+  const [taskId, datasetId] = [written.slice(0, slash), written.slice(slash + 1)];
+  if (task !== undefined && task !== taskId) return undefined;
+  const datasets = Object.hasOwn(plan.tasks, taskId) ? plan.tasks[taskId]?.datasets : undefined;
+  return datasets !== undefined && Object.hasOwn(datasets, datasetId)
+    ? `a gate names the task apart: task: ${taskId}, dataset: ${datasetId}`
+    : undefined;
 }
