@@ -9,29 +9,28 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { expect, it } from 'vitest';
 import { startServedProcess } from '../../src/executor/agent-process.js';
-import { OutputTail } from '../../src/executor/served-output.js';
+import { feedOutputTail, settled } from '../fixtures/output-tail-run.js';
 
-it('sees a \\r-ended ready line in the chunk that spills a progress bar', async () => {
-  const out = new PassThrough();
-  const log = new PassThrough();
-  let written = '';
-  log.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8');
-  });
-  const seen: string[] = [];
-  new OutputTail([]).attach(out, log, (line) => seen.push(line));
+/** A `\r` progress bar (tqdm's, no end of line) past 64 KiB: a line the tail spills to the log. */
+function progressBar(): string {
   let bar = '';
   for (let i = 0; bar.length < 70_000; i++) bar += `\rloading ${i % 100}%`;
+  return bar;
+}
+
+it('sees a \\r-ended ready line in the chunk that spills a progress bar', async () => {
+  const fed = feedOutputTail([]);
+  const { out, seen } = fed;
+  const bar = progressBar();
   out.write(`${bar}\rready on 7401\r`);
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   expect(seen.filter((line) => /^ready on \d+$/.test(line))).toEqual(['ready on 7401']);
   out.end();
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   // the spilled line is in the log, whole, as before
-  expect(written).toBe(`${bar}\rready on 7401\r\n`);
+  expect(fed.written).toBe(`${bar}\rready on 7401\r\n`);
 });
 
 /**
@@ -68,25 +67,18 @@ it('quotes the line it has not ended when it is not ready', async () => {
  * carry, nothing with no plan secret: the progress bar's text from its last `\r` is kept as well.
  */
 it('sees a \\r-ended ready line the spill of a progress bar falls in', async () => {
-  const out = new PassThrough();
-  const log = new PassThrough();
-  let written = '';
-  log.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8');
-  });
-  const seen: string[] = [];
-  new OutputTail([]).attach(out, log, (line) => seen.push(line));
-  let bar = '';
-  for (let i = 0; bar.length < 70_000; i++) bar += `\rloading ${i % 100}%`;
+  const fed = feedOutputTail([]);
+  const { out, seen } = fed;
+  const bar = progressBar();
   out.write(`${bar}\rready o`);
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   out.write('n 7401\r');
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   expect(seen.filter((line) => /^ready on \d+$/.test(line))).toEqual(['ready on 7401']);
   out.end();
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   // the log holds the output once, as written
-  expect(written).toBe(`${bar}\rready on 7401\r\n`);
+  expect(fed.written).toBe(`${bar}\rready on 7401\r\n`);
 });
 
 /**
@@ -96,18 +88,13 @@ it('sees a \\r-ended ready line the spill of a progress bar falls in', async () 
  */
 it('keeps the carry of a spilled line with no \\r that masks to under 1 KiB', async () => {
   const secret = Array.from({ length: 40 }, (_, i) => `Kq${i}x`.padEnd(10, 'Z')).join('');
-  const out = new PassThrough();
-  const log = new PassThrough();
-  let written = '';
-  log.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8');
-  });
-  new OutputTail([secret]).attach(out, log, () => {});
+  const fed = feedOutputTail([secret]);
+  const { out } = fed;
   out.write(`${secret.repeat(170)}${secret.slice(0, 200)}`);
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   out.write(`${secret.slice(200)}\n`);
   out.end();
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(written).toBe(`${'***'.repeat(171)}\n`);
-  expect(written).not.toContain(secret.slice(0, 20));
+  await settled();
+  expect(fed.written).toBe(`${'***'.repeat(171)}\n`);
+  expect(fed.written).not.toContain(secret.slice(0, 20));
 });

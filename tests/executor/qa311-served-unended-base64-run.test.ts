@@ -7,26 +7,19 @@
  * A stream fed one chunk: through a pipe where a read ends, and whether the held run's one second
  * has passed when the message is made, vary by timing.
  */
-import { PassThrough } from 'node:stream';
 import { expect, it } from 'vitest';
-import { OutputTail } from '../../src/executor/served-output.js';
 import { secretValues } from '../../src/plan/secrets.js';
+import { feedOutputTail, settled } from '../fixtures/output-tail-run.js';
 
 it('masks a key split between a held base64 run and the line not ended after it', async () => {
   const key = 'sk-live-51HabcdefGHIJKLmnopQRSTuvWXyz0123456789';
   const dump = Buffer.from(`Authorization: Bearer ${key} and more padding text here`).toString('base64');
   const lines = dump.match(/.{1,40}/g) ?? [];
-  const out = new PassThrough();
-  const log = new PassThrough();
-  let written = '';
-  log.on('data', (chunk: Buffer) => {
-    written += chunk.toString('utf8');
-  });
-  const tail = new OutputTail(secretValues([{ KEY: key }]));
-  tail.attach(out, log, () => {});
+  const fed = feedOutputTail(secretValues([{ KEY: key }]));
+  const { out, tail } = fed;
   // the key's spelling runs over lines 1–3; the third is not ended yet
   out.write(`dump:\n${lines.slice(0, 2).join('\n')}\n${lines[2]}`);
-  await new Promise((resolve) => setImmediate(resolve));
+  await settled();
   const said = `${tail.suffix()}\n${tail.lines().join('\n')}`;
   expect(said).toContain('***');
   // what it quotes decodes to no part of the key
@@ -34,7 +27,7 @@ it('masks a key split between a held base64 run and the line not ended after it'
     expect(Buffer.from(word, 'base64').toString('latin1')).not.toMatch(/51Habc|GHIJKL|QRSTuv|123456/);
   // and it quotes the lines as the log will hold them once the stream ends
   out.end();
-  await new Promise((resolve) => setImmediate(resolve));
-  expect(written).toBe(`dump:\n${tail.lines().slice(1).join('\n')}\n`);
-  expect(written).not.toContain(lines[1]?.slice(0, 12));
+  await settled();
+  expect(fed.written).toBe(`dump:\n${tail.lines().slice(1).join('\n')}\n`);
+  expect(fed.written).not.toContain(lines[1]?.slice(0, 12));
 });
