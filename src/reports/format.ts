@@ -1,5 +1,6 @@
 /** Number and label formatting shared by the renderers (fixed digits: byte-stable output). */
 import { isSmallMeasure, threeSignificant, toFixedDecimal } from '../metrics/decimal-round.js';
+import { fmt as gateFigure } from '../metrics/gate-figures.js';
 import { formatPValue } from '../metrics/p-value-text.js';
 
 /** Code-unit order: the same on every machine and locale. */
@@ -130,6 +131,16 @@ export function formatFigure(x: number | null | undefined): string {
   // What rounds up to 1 or to 100 is written as 1.04 and 100.4 are, `1.0` and `100` (QA279: `1`, `100.0`).
   if (Math.abs(x) < 0.9995) return withMinusSign(threeSignificant(x));
   return fixed(x, Math.abs(x) >= 99.95 ? 0 : 1);
+}
+
+/**
+ * A gate's actual figure in report.md's and report.html's Gates tables and junit.xml: as its
+ * message on the same row prints it (gate-figures.ts), `—` without one. QA312: from 10 the value
+ * row's one decimal (none from 100) read a failed `max: 150.2` gate's 150.4 `150` beside the
+ * message's `cost = 150.400`, a figure within its bound.
+ */
+export function formatGateActual(x: number | null | undefined): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? '—' : gateFigure(x);
 }
 
 /** A volatile figure in `evalc diff`, `not measured` for one in the other lock only (QA201). */

@@ -10,6 +10,7 @@ import {
   byText,
   formatDeltaFigure,
   formatDeltaSigned,
+  formatGateActual,
   formatMeanCi,
   formatP,
   formatScope,
@@ -95,7 +96,7 @@ const GATES_UNFOLDED = 12;
 function gatesSection(m: ReportModel): string {
   if (m.gates.length === 0) return '';
   const row = (g: ReportModel['gates'][number]) =>
-    `<tr class="${!g.passed ? 'gate-fail' : g.skipped ? 'gate-skip' : 'gate-pass'}"><td><span class="badge ${!g.passed ? 'fail' : g.skipped ? 'skip' : 'pass'}">${!g.passed ? 'failed' : g.skipped ? 'skipped' : 'passed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatValueCi(g.actual, null)}</td><td>${h(g.message)}</td></tr>`;
+    `<tr class="${!g.passed ? 'gate-fail' : g.skipped ? 'gate-skip' : 'gate-pass'}"><td><span class="badge ${!g.passed ? 'fail' : g.skipped ? 'skip' : 'pass'}">${!g.passed ? 'failed' : g.skipped ? 'skipped' : 'passed'}</span></td><td><code>${h(g.metric)}</code></td><td><code>${h(g.agent ?? '')}</code></td><td><code>${h(g.scope)}</code></td><td>${h(g.kind ?? '')}</td><td class="num">${formatGateActual(g.actual)}</td><td>${h(g.message)}</td></tr>`;
   const table = (gates: ReportModel['gates']) =>
     `<div class="scroll"><table><thead><tr><th></th><th>metric</th><th>agent</th><th>scope</th><th>kind</th><th class="num">actual</th><th>message</th></tr></thead><tbody>${gates.map(row).join('')}</tbody></table></div>`;
   if (m.gates.length <= GATES_UNFOLDED)

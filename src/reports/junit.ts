@@ -5,7 +5,14 @@
  * Follows the Jenkins/Ant JUnit schema (junit-10.xsd).
  */
 import { gateIdentityScope } from '../lockfile/diff-gates.js';
-import { byText, formatNumber, formatValueCi, summarizeDetails, summarizeRepeatAnswers } from './format.js';
+import {
+  byText,
+  formatGateActual,
+  formatNumber,
+  formatValueCi,
+  summarizeDetails,
+  summarizeRepeatAnswers,
+} from './format.js';
 import { HTML_TEXT_CHARS } from './html-embed.js';
 import { pipelineStep } from './markdown-errors.js';
 import type { ExampleView, ReportModel } from './report-model.js';
@@ -225,7 +232,7 @@ function gateCases(m: ReportModel): Case[] {
       c.failure = {
         type: 'gate',
         message: g.message,
-        body: `actual ${formatValueCi(g.actual, null)}: ${g.message}`,
+        body: `actual ${formatGateActual(g.actual)}: ${g.message}`,
       };
     else if (g.skipped) c.skipped = g.message;
     return c;

@@ -5,6 +5,7 @@
  */
 import {
   byText,
+  formatGateActual,
   formatMeanCi,
   formatMeasure,
   formatScope,
@@ -40,7 +41,7 @@ const GATE_HEAD = '|  | metric | agent | scope | kind | actual | message |';
 const GATE_RULE = '|---|---|---|---|---|---:|---|';
 
 function gateLine(g: ReportModel['gates'][number]): string {
-  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatValueCi(g.actual, null)} | ${escapeMarkdown(g.message)} |`;
+  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatGateActual(g.actual)} | ${escapeMarkdown(g.message)} |`;
 }
 
 function gateSections(m: ReportModel): MarkdownSection[] {
