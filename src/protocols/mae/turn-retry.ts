@@ -19,8 +19,11 @@ const transient = (error: StepError): boolean => TRANSIENT.has(error.kind);
 /**
  * A connection that reached no server: refused, no such host (yet: a compose service's name),
  * no route. QA281: only a refused one was sent again, where `http` retries every one of them.
+ * QA313: one that never opened in undici's 10 s (a TCP connect or a TLS handshake nothing answered,
+ * said in words since bd4d1e9b) sent nothing either, and `http` retries it as a timeout.
  */
-const NOTHING_SENT = /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)$/;
+const NOTHING_SENT =
+  /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT)\)$/;
 
 /**
  * What an `sse` turn may be sent again after (QA260): a 429 or 503 status, which arrives before any
