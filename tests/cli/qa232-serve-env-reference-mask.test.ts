@@ -5,16 +5,8 @@
  * `K: "${env.K:=sk-…}"`, the default with it. A serve.env value holding a `${` is masked now, a
  * well-formed `${env.X}` kept; a plain one (`PORT: "7311"`) is a setting, shown as written.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
-import { loadPlanFile } from '../../src/plan/load.js';
-import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
-
-const plan = (serve: string) =>
-  `evalc: 1\nbenchmark: { id: b, version: 1.0.0 }\nagents:\n  a1:\n    protocol: raip\n    url: http://127.0.0.1:9\n${serve}\ntasks: {}\n`;
+import { serveEnvExcerpt } from './secret-placement-excerpt.js';
 
 it.each([
   [
@@ -28,15 +20,8 @@ it.each([
     / {8}K: "\*{20}/,
   ],
 ])('a %s serve.env value holding a malformed reference is masked in the excerpt', (_, serve, shown) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa232-'));
-  try {
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan(serve));
-    const loaded = loadPlanFile('evalc.yaml', dir);
-    const said = renderDiagnostics(checkSecretPlacement(loaded.raw, loaded.locate), dir);
-    expect(said).toMatch(/malformed reference \$\{env[.…]/);
-    expect(said).toMatch(shown);
-    expect(said).not.toMatch(/QA232a/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const said = serveEnvExcerpt(serve);
+  expect(said).toMatch(/malformed reference \$\{env[.…]/);
+  expect(said).toMatch(shown);
+  expect(said).not.toMatch(/QA232a/);
 });

@@ -5,16 +5,8 @@
  * written (41ed771 masked a serve.env value holding a `${` only). A serve.env value holding a `{{`
  * is masked in the excerpt too; a plain one (`PORT: "7311"`) is a setting, shown as written.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
-import { loadPlanFile } from '../../src/plan/load.js';
-import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
-
-const plan = (serve: string) =>
-  `evalc: 1\nbenchmark: { id: b, version: 1.0.0 }\nagents:\n  a1:\n    protocol: raip\n    url: http://127.0.0.1:9\n${serve}\ntasks: {}\n`;
+import { serveEnvExcerpt } from './secret-placement-excerpt.js';
 
 it.each([
   [
@@ -28,15 +20,8 @@ it.each([
     / {8}K: "\* \*\* \*{14} \*\*"/,
   ],
 ])('a %s serve.env value holding a {{…}} placeholder is masked in the excerpt', (_, serve, shown) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa242-'));
-  try {
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan(serve));
-    const loaded = loadPlanFile('evalc.yaml', dir);
-    const said = renderDiagnostics(checkSecretPlacement(loaded.raw, loaded.locate), dir);
-    expect(said).toMatch(/`\{\{…\}\}`: headers and serve\.env values are not templated/);
-    expect(said).toMatch(shown);
-    expect(said).not.toMatch(/QA242z/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const said = serveEnvExcerpt(serve);
+  expect(said).toMatch(/`\{\{…\}\}`: headers and serve\.env values are not templated/);
+  expect(said).toMatch(shown);
+  expect(said).not.toMatch(/QA242z/);
 });

@@ -5,29 +5,12 @@
  * open there (`${env.ghp_…`, said `${env…` already) and one without `env.` (`${ghp_…}`, quoted whole). They
  * are said `${env…}` / `${…}` and starred in the excerpt; a name is said as before.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
-import { loadPlanFile } from '../../src/plan/load.js';
-import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
+import { secretPlacementText } from './secret-placement-excerpt.js';
 
 const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
 
-function said(agent: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa285-'));
-  try {
-    writeFileSync(
-      path.join(dir, 'evalc.yaml'),
-      `evalc: 1\nbenchmark: { id: b, version: 1.0.0 }\nagents:\n  a1:\n    protocol: openai\n${agent}\ntasks: {}\n`,
-    );
-    const loaded = loadPlanFile('evalc.yaml', dir);
-    return renderDiagnostics(checkSecretPlacement(loaded.raw, loaded.locate), dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const said = (agent: string) => secretPlacementText(`    protocol: openai\n${agent}`);
 
 it.each([
   ['a url', `    url: http://127.0.0.1:9/v1/\${env.${KEY}}`],

@@ -5,27 +5,10 @@
  * was masked only when it held a `${` or a `{{`). It is masked now; `$HOME` and `PORT: "7311"` are
  * shown as written.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { renderDiagnostics } from '../../src/cli/render-diagnostics.js';
-import { loadPlanFile } from '../../src/plan/load.js';
-import { checkSecretPlacement } from '../../src/plan/secret-placement.js';
+import { serveEnvExcerpt } from './secret-placement-excerpt.js';
 
-const plan = (serve: string) =>
-  `evalc: 1\nbenchmark: { id: b, version: 1.0.0 }\nagents:\n  a1:\n    protocol: raip\n    url: http://127.0.0.1:9\n${serve}\ntasks: {}\n`;
-
-function said(serve: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa285-'));
-  try {
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan(serve));
-    const loaded = loadPlanFile('evalc.yaml', dir);
-    return renderDiagnostics(checkSecretPlacement(loaded.raw, loaded.locate), dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const said = serveEnvExcerpt;
 
 it.each([
   [
