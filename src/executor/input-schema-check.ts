@@ -14,6 +14,7 @@ import { unsetNamesSaid } from '../plan/secret-placement.js';
 import { resolveSecrets, scrubSecrets } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
+import { describeAjvError } from '../protocols/raip/describe-ajv-errors.js';
 import { type AgentRuntime, isRaip, serveAddress, serve as serveAgent } from './agent-runtime.js';
 import { discoverRaip } from './discovery.js';
 import { pinsOf } from './locked-inputs.js';
@@ -55,7 +56,9 @@ export function findInputMisfits(
       if (!rendered.ok) return;
       const check = adapter.validateInput(rendered.value);
       if (check.ok) return;
-      const errors = check.errors.map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`).join('; ');
+      const errors = check.errors
+        .map((e) => describeAjvError(e) ?? `${e.instancePath || '/'} ${e.keyword}`)
+        .join('; ');
       misfits.push({ step: `${cg.group.id}/${example.id}`, errors, preflight: before + index < preflight });
     });
   }

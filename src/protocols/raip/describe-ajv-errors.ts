@@ -16,7 +16,7 @@ export function describeAjvErrors(errors: readonly unknown[]): string {
   const parts: string[] = [];
   for (const error of errors) {
     if (parts.length === SHOWN) break;
-    const text = describeOne(error);
+    const text = describeAjvError(error);
     if (text !== undefined) parts.push(text);
   }
   const more = errors.length - parts.length;
@@ -24,7 +24,11 @@ export function describeAjvErrors(errors: readonly unknown[]): string {
   return parts.join('; ');
 }
 
-function describeOne(error: unknown): string | undefined {
+/**
+ * One Ajv error as `path message`; a property the schema forbids is named (QA316: `/ must NOT have
+ * additional properties` left the user guessing which key of the rendered input to drop).
+ */
+export function describeAjvError(error: unknown): string | undefined {
   // an agent that lists its validator's messages as text (`["query too short"]`)
   if (typeof error === 'string')
     return error.trim() === '' ? undefined : quoteCut(error.replace(/\s+/g, ' ').trim(), MAX_CHARS);
@@ -34,5 +38,18 @@ function describeOne(error: unknown): string | undefined {
   if (typeof said !== 'string' || said === '') return undefined;
   const path = typeof instancePath === 'string' && instancePath !== '' ? instancePath : '/';
   const text = `${path} ${said}`.replace(/\s+/g, ' ').trim();
-  return quoteCut(text, MAX_CHARS);
+  return quoteCut(`${text}${forbiddenProperty(error as Record<string, unknown>)}`, MAX_CHARS);
+}
+
+/** ` ("k")` of an additionalProperties or unevaluatedProperties error, from Ajv's params. */
+function forbiddenProperty({ keyword, params }: Record<string, unknown>): string {
+  if (typeof params !== 'object' || params === null) return '';
+  const { additionalProperty, unevaluatedProperty } = params as Record<string, unknown>;
+  const name =
+    keyword === 'additionalProperties'
+      ? additionalProperty
+      : keyword === 'unevaluatedProperties'
+        ? unevaluatedProperty
+        : undefined;
+  return typeof name === 'string' ? ` (${JSON.stringify(quoteCut(name, 60))})` : '';
 }
