@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { judgeCommandPlan } from '../compiler/judge-command-plan.js';
 import { runCli } from '../e2e/apply-harness.js';
 
 const URL_KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
@@ -20,26 +21,14 @@ it('validate and plan never print a key pasted in brackets or quotes inside ${â€
   try {
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  a: { protocol: raip, url: ${JSON.stringify(`http://127.0.0.1:9/?k=\${env["${URL_KEY}"]}`)} }
+      judgeCommandPlan(
+        `node judge.mjs \${env['${JUDGE_KEY}']}`,
+        `  a: { protocol: raip, url: ${JSON.stringify(`http://127.0.0.1:9/?k=\${env["${URL_KEY}"]}`)} }
   s:
     protocol: raip
     url: "http://127.0.0.1:7199"
-    serve: { command: ${JSON.stringify(`node a.mjs --key \${\`${SERVE_KEY}\`}`)} }
-judges:
-  j: { protocol: agent-eval, command: ${JSON.stringify(`node judge.mjs \${env['${JUDGE_KEY}']}`)}, rubric: r }
-rubrics:
-  r:
-    dimensions:
-      - { id: relevance, description: R }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-    metrics: [ { type: judge, judge: j } ]
-`,
+    serve: { command: ${JSON.stringify(`node a.mjs --key \${\`${SERVE_KEY}\`}`)} }`,
+      ),
     );
     for (const args of [['validate'], ['validate', '--json'], ['plan']]) {
       const out = await runCli(args, { cwd: dir });

@@ -9,12 +9,18 @@ import path from 'node:path';
 import { loadPlan } from '../../src/compiler/load-plan.js';
 import type { Diagnostic } from '../../src/plan/diagnostic.js';
 
-/** The plan's text: agent `a` (raip), judge `j` (agent-eval, `command`, rubric `r`) scoring task `t`'s one example. */
-export function judgeCommandPlan(command: string): string {
+/**
+ * The plan's text: `agents` (its lines under `agents:`; agent `a`, raip, unless told), judge `j`
+ * (agent-eval, `command`, rubric `r`) scoring task `t`'s one example.
+ */
+export function judgeCommandPlan(
+  command: string,
+  agents = '  a: { protocol: raip, url: "http://127.0.0.1:9" }',
+): string {
   return `evalc: 1
 benchmark: { id: b }
 agents:
-  a: { protocol: raip, url: "http://127.0.0.1:9" }
+${agents}
 judges:
   j: { protocol: agent-eval, command: ${JSON.stringify(command)}, rubric: r }
 rubrics:

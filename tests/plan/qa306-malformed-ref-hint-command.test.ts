@@ -9,35 +9,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { loadPlan } from '../../src/compiler/load-plan.js';
-import { judgeCommandDiagnostics } from '../compiler/judge-command-plan.js';
+import { judgeCommandDiagnostics, judgeCommandPlan } from '../compiler/judge-command-plan.js';
 
 it('a command is hinted sh’s own variable, a url the value itself', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'qa306-hint-'));
   try {
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  m: { protocol: mae, transport: local, command: "node mae.mjs \${HOME}" }
+      judgeCommandPlan(
+        'node judge.mjs "${@}"',
+        `  m: { protocol: mae, transport: local, command: "node mae.mjs \${HOME}" }
   s:
     protocol: raip
     url: "http://127.0.0.1:\${env:PORT}"
     serve:
       command: "node a.mjs --port \${PORT}"
-      env: { PORT: "7199" }
-judges:
-  j: { protocol: agent-eval, command: "node judge.mjs \\"\${@}\\"", rubric: r }
-rubrics:
-  r:
-    dimensions:
-      - { id: relevance, description: R }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-    metrics: [ { type: judge, judge: j } ]
-`,
+      env: { PORT: "7199" }`,
+      ),
     );
     const { diagnostics } = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
     const hints = Object.fromEntries(
