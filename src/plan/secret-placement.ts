@@ -145,6 +145,18 @@ function isCommand(path: PlanPath): boolean {
     : field === 'serve' && sub === 'command' && path.length === 4;
 }
 
+/**
+ * A well-formed `${env.X}` in a command, run by sh: sh's own `$X` reads it (QA315: the hint said
+ * to write non-secret values in the plan, of a token a served agent needs); a serve.command's
+ * serve.env passes it as a secret of the run, masked in its log.
+ */
+function commandRefHint(name: string, path: PlanPath): string {
+  const shown = looksLikeSecret(name) ? 'NAME' : name;
+  return path[2] === 'serve'
+    ? `a command is run by sh: write \`$${shown}\` and set it in serve.env, \`${shown}: "\${env.${shown}}"\`, which masks its value in the agent's log`
+    : `a command is run by sh: write \`$${shown}\`, read from the environment evalc runs in (a value the plan never names is not masked in what the agent prints)`;
+}
+
 function malformedRef(ref: string, isSecret: boolean): { message: string; hint: string } {
   // `${TOKEN:-sk-dev-…}` too, the shell's own spelling (`env.` left out), printed its default (QA228).
   const shell = /^\$\{(env\.)?([A-Za-z_][A-Za-z0-9_]*)(:?[-=?+])/.exec(ref);
@@ -250,7 +262,9 @@ export function checkSecretPlacement(
             path,
             {
               source: locate(path),
-              hint: 'secrets never enter content keys; pass non-secret values in the plan itself',
+              hint: isCommand(path)
+                ? commandRefHint(ref.slice(6, -1), path)
+                : 'secrets never enter content keys; pass non-secret values in the plan itself',
             },
           ),
         );
