@@ -64,6 +64,9 @@ function hintText(
   // After an upgrade the steps are keyed by the new evalc: a restored cache holds them under the old
   // keys, so "restore the cache" sent developers after a cache they had (QA81).
   const frozen = reason === 'frozen' || message.startsWith('--frozen:');
+  // QA317: scores whose judge input was over its limit fail again on a plain apply: raise the limit first.
+  if (frozen && lockFailures && message.includes('limits.maxInputBytes, so it was never sent'))
+    return 'raise the limits.maxInputBytes the message names, or change what those judge metrics send, then run `evalc apply` without --frozen (it judges those scores only, every agent answer being cached) and commit evalc.lock.';
   if (frozen && lockFailures)
     return /^--frozen: \d+ judge scores? (is|are) not cached/.test(message)
       ? "the judge scores --frozen lacks failed in the run that wrote evalc.lock, and a judge's failure is never cached: run `evalc apply` without --frozen (it asks the judges again for those scores only, every agent answer being cached) and commit evalc.lock."

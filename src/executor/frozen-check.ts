@@ -15,7 +15,7 @@ import { EVALC_VERSION } from '../version.js';
 import type { ApplyOutcome } from './apply-types.js';
 import type { LogStore } from './cache-store.js';
 import { instructionChanges, missingInvokes, missingJudgeScores } from './locked-inputs.js';
-import { isDefinitiveFailure } from './step-records.js';
+import { isDefinitiveFailure, lastErrorKey } from './step-records.js';
 
 /**
  * The refused outcome, or undefined when the cache holds everything. Its hint (cli/refusal-hint.ts)
@@ -77,13 +77,13 @@ function frozenMessage(
   const steps = [...missing, ...unjudged];
   // QA174: judge scores the run that wrote the lock failed to get (a judge's failure is never cached)
   // were told to restore a cache, which holds none of them.
-  const failed =
+  const failed: { count: number; kinds: string; sameKey: number; overLimit?: OverLimit } =
     missing.length > 0
       ? failedInLock(compiled, missing, lockFile)
       : judgeFailuresInLock(compiled, store, lockFile);
   const failedNote =
     failed.count > 0
-      ? `\n${failed.count === steps.length ? (steps.length === 1 ? 'it' : 'all of them') : `${failed.count} of them`} failed in the run that wrote ${lockName} (${failed.kinds}): ${missing.length > 0 ? 'a transient failure' : "a judge's failure"} is never cached, so no cache answers ${failed.count === 1 ? 'it' : 'them'}`
+      ? `\n${failed.count === steps.length ? (steps.length === 1 ? 'it' : 'all of them') : `${failed.count} of them`} failed in the run that wrote ${lockName} (${failed.kinds}): ${missing.length > 0 ? 'a transient failure' : "a judge's failure"} is never cached, so no cache answers ${failed.count === 1 ? 'it' : 'them'}${overLimitNote(failed.overLimit, failed.count)}`
       : '';
   // Answers the lock records under other keys, their inputs unchanged: the request changed (an
   // upgrade's wire tag, the task's instructions), so no cache of the run that wrote it holds them
@@ -170,9 +170,10 @@ function judgeFailuresInLock(
   compiled: CompiledPlan,
   store: LogStore,
   lockFile: string,
-): { count: number; kinds: string; sameKey: number } {
+): { count: number; kinds: string; sameKey: number; overLimit?: OverLimit } {
   const read = readLockFile(lockFile);
   if (!read.ok) return { count: 0, kinds: '', sameKey: 0 };
+  const overLimit: OverLimit = { count: 0, judges: new Set() };
   const rows = new Map(read.lock.results.map((r) => [`${r.group}\u0000${r.example}`, r]));
   const kinds = new Map<string, number>();
   let count = 0;
@@ -180,7 +181,7 @@ function judgeFailuresInLock(
     const judged = cg.group.metrics.filter((m) => m.judgeId);
     if (judged.length === 0) continue;
     // Per example and metric: the missing score keys, and whether the lock lists each of them.
-    const absent = new Map<string, { keys: string[]; listed: boolean }>();
+    const absent = new Map<string, { keys: string[]; listed: boolean; judge: string }>();
     for (const step of groupSteps(cg.group, cg.keys)) {
       const row = rows.get(`${cg.group.id}\u0000${step.example.id}`);
       for (const m of judged) {
@@ -188,22 +189,54 @@ function judgeFailuresInLock(
         if (key === undefined || store.has(key)) continue;
         const locked = row?.metrics[m.id];
         const at = `${step.example.id}\u0000${m.id}`;
-        const entry = absent.get(at) ?? { keys: [], listed: true };
+        const entry = absent.get(at) ?? { keys: [], listed: true, judge: m.judgeId! };
         entry.keys.push(key);
         entry.listed &&= (locked?.keys ?? (locked?.key ? [locked.key] : [])).includes(key);
         absent.set(at, entry);
       }
     }
-    for (const [at, { keys, listed }] of absent) {
+    for (const [at, { keys, listed, judge }] of absent) {
       const [example, metric] = at.split('\u0000') as [string, string];
       const locked = rows.get(`${cg.group.id}\u0000${example}`)?.metrics[metric];
       if (!listed || !locked?.error || (locked.errors ?? 0) < keys.length) continue;
       count += keys.length;
       kinds.set(locked.error, (kinds.get(locked.error) ?? 0) + keys.length);
+      for (const key of keys) {
+        if (!isOverLimit(store.get<{ error?: StepError }>(lastErrorKey(key))?.error)) continue;
+        overLimit.count++;
+        overLimit.judges.add(judge);
+      }
     }
   }
   const listed = [...kinds].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
-  return { count, kinds: listed.map(([k, n]) => `${k} ${n}`).join(', '), sameKey: 0 };
+  const kindsText = listed.map(([k, n]) => `${k} ${n}`).join(', ');
+  return { count, kinds: kindsText, sameKey: 0, ...(overLimit.count > 0 ? { overLimit } : {}) };
+}
+
+/** Judge scores whose input was over their judge's `limits.maxInputBytes` (QA317), and those judges. */
+interface OverLimit {
+  count: number;
+  judges: Set<string>;
+}
+
+/** A judge call refused for its input's size (judge-input-limit.ts): its details name the limit. */
+function isOverLimit(error: StepError | undefined): boolean {
+  const details = error?.details as { maxInputBytes?: unknown } | undefined;
+  return error?.kind === 'metric_error' && typeof details?.maxInputBytes === 'number';
+}
+
+/**
+ * QA317: a judge score refused for its input's size fails the same way on every apply until the
+ * limit is raised; "run apply without --frozen" alone would record it failed again.
+ */
+function overLimitNote(overLimit: OverLimit | undefined, failed: number): string {
+  if (overLimit === undefined) return '';
+  const judges = [...overLimit.judges].sort();
+  const names = judges.map((id) => `judges.${id}.limits.maxInputBytes`).join(', ');
+  const n = overLimit.count;
+  const whose =
+    n === failed ? (n === 1 ? 'its' : 'the judge input of each') : `the judge input of ${n} of them`;
+  return `; ${whose === 'its' ? 'its judge input' : whose} was over ${names}, so it was never sent: an apply without --frozen fails ${n === 1 ? 'it' : 'them'} again unless that limit is raised`;
 }
 
 /** A lock that is a link to nothing read as no lock, its target unsaid (QA223). */

@@ -9,6 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { refusalHint } from '../../src/cli/refusal-hint.js';
+import { applyRun, createProgress } from '../../src/index.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { JUDGE_METRIC, openaiJudgedPlan, openaiWorkspace } from '../protocols/openai-workspace.js';
 
@@ -60,5 +62,26 @@ describe("a judge's input over its limit is the example's metric_error, not sent
     expect(row(second, 'big')?.error).toBeUndefined();
     expect(row(second, 'big')?.score).toBeCloseTo(0.8);
     expect(row(second, 'small')?.keys).toEqual(row(first, 'small')?.keys);
+  }, 60_000);
+
+  it('--frozen refusing those scores says the limit fails them again, and the hint says to raise it', async () => {
+    const { apply, dir } = await openaiWorkspace('evalc-qa317-judge-frozen-', planText, cleanups);
+    await apply();
+    const outcome = await applyRun({
+      planFile: 'evalc.yaml',
+      cwd: dir,
+      env: {},
+      signal: new AbortController().signal,
+      progress: createProgress('quiet', () => {}),
+      frozen: true,
+    });
+    expect(outcome.status).toBe('refused');
+    if (outcome.status !== 'refused') return;
+    expect(outcome.message).toContain(
+      "it failed in the run that wrote evalc.lock (metric_error 1): a judge's failure is never cached, so no cache answers it; its judge input was over judges.oj.limits.maxInputBytes, so it was never sent: an apply without --frozen fails it again unless that limit is raised",
+    );
+    expect(refusalHint(outcome.message, outcome.reason, undefined, outcome.lockFailures)).toBe(
+      'raise the limits.maxInputBytes the message names, or change what those judge metrics send, then run `evalc apply` without --frozen (it judges those scores only, every agent answer being cached) and commit evalc.lock.',
+    );
   }, 60_000);
 });
