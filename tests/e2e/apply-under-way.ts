@@ -1,7 +1,7 @@
 /**
- * The set-up of the tests that do something to a run while apply is under way (QA294, QA303: its
- * cache folder removed): `n` counting examples sent one at a time to the file's counting agent (a
- * `delayMs` agent keeps the run going), `evalc apply evalc.yaml` started, and its first three
+ * The set-up of the tests that do something to a run while apply is under way (QA294, QA303, QA310:
+ * its cache folder removed): `n` counting examples sent one at a time to the file's counting agent
+ * (a `delayMs` agent keeps the run going), `evalc apply evalc.yaml` started, and its first three
  * answers awaited.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -7,26 +7,14 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  countingExamples,
-  startCli,
-  useCountingAgent,
-  waitCli,
-  waitFor,
-  writeDataset,
-  writePlan,
-} from './apply-harness.js';
+import { useCountingAgent, waitCli } from './apply-harness.js';
+import { applyUnderWay } from './apply-under-way.js';
 
 const ctx = useCountingAgent({ delayMs: 40 });
 
 async function removedMidRun(prefix: string, interrupt: boolean) {
-  const dir = ctx.workspace(prefix);
-  writeDataset(dir, 'd1.jsonl', countingExamples(40));
-  writePlan(dir, { agentUrl: ctx.agent.url, limits: { concurrency: 1 } });
-  ctx.agent.reset();
-  const child = startCli(['apply', 'evalc.yaml', '--only', 't1'], { cwd: dir });
+  const { dir, child } = await applyUnderWay(ctx, prefix, 40, ['--only', 't1']);
   const cache = path.join(dir, '.evalc', 'cache');
-  await waitFor(() => ctx.agent.stats().invokes >= 3, 20_000, 'the first answers');
   rmSync(cache, { recursive: true, force: true });
   if (interrupt) child.kill('SIGINT');
   return { dir, cache, run: await waitCli(child) };
