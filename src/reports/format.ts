@@ -42,7 +42,7 @@ export function formatCi(ci: [number, number] | null | undefined, digits = 2): s
  * `0.975 [0.97, 0.98]` (QA292: a CI of [0.975, 0.975] read `0.975 [0.98, 0.98]`, the mean outside it).
  * A mean from 10 is printed with one decimal (none from 100): a CI whose two decimals do not hold
  * it is printed with the mean's, `12.5 [12.5, 12.5]` (QA299: a one-example task's absolute error
- * of 12.46 read `12.5 [12.46, 12.46]`).
+ * of 12.46 read `12.5 [12.46, 12.46]`), and so is a CI of no width, `10.0 [10.0, 10.0]` (QA312).
  */
 export function formatMeanCi(mean: number | null, ci: [number, number] | null | undefined): string {
   const m = formatNumber(mean);
@@ -51,7 +51,10 @@ export function formatMeanCi(mean: number | null, ci: [number, number] | null | 
   const shown = Number(m.replace('\u2212', '-'));
   const two = aroundMean(shown, ci, 2);
   const digits = m.split('.')[1]?.length ?? 0;
-  if (digits >= 2 || (two[0] <= shown && shown <= two[1])) return `${m} ${formatCi(two)}`;
+  // A CI of no width beside such a mean has its decimals too, `10.0 [10.0, 10.0]` as `12.5 [12.5, 12.5]`
+  // (QA312: `10.0 [10.00, 10.00]`, two decimals or one as the mean happened to round).
+  const zeroWidth = ci[0] === ci[1] && digits < 2;
+  if (!zeroWidth && (digits >= 2 || (two[0] <= shown && shown <= two[1]))) return `${m} ${formatCi(two)}`;
   return `${m} ${formatCi(aroundMean(shown, ci, digits), digits)}`;
 }
 

@@ -37,6 +37,7 @@ describe('a mean printed with fewer decimals than its CI (QA299)', () => {
   it('leaves a CI that holds it as it was', () => {
     expect(formatMeanCi(38.6, [15.7, 59.64])).toBe('38.6 [15.70, 59.64]');
     expect(formatMeanCi(99.96, [9.9996, 120.2])).toBe('100 [10.00, 120.20]');
-    expect(formatMeanCi(12.5, [12.5, 12.5])).toBe('12.5 [12.50, 12.50]');
+    // QA312: a CI of no width has the mean's decimals (tests/reports/qa312-zero-width-ci.test.ts)
+    expect(formatMeanCi(12.5, [12.5, 12.5])).toBe('12.5 [12.5, 12.5]');
   });
 });
