@@ -7,50 +7,33 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { freePort, sendJson, startLoopback } from '../fixtures/loopback.js';
-import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { freePort } from '../fixtures/loopback.js';
+import { assertBuilt, runCli } from './apply-harness.js';
+import { answeringAgentFolder, openaiJudgedPlan, TWO_EXAMPLES } from './openai-judged-plan.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
 beforeAll(() => assertBuilt());
 
 it("an unreachable openai judge's 'scored nothing' line says its first failure and asks whether it runs", async () => {
-  const ws = tempWorkspace('qa295-openai-judge');
-  cleanups.push(ws.cleanup);
-  const agent = await startLoopback((_req, res) => sendJson(res, 200, { answer: '4' }));
-  cleanups.push(() => agent.close());
+  const { dir, agentUrl } = await answeringAgentFolder('qa295-openai-judge', () => '4');
   const judgePort = await freePort();
+  writeFileSync(path.join(dir, 'd.jsonl'), TWO_EXAMPLES);
   writeFileSync(
-    path.join(ws.dir, 'd.jsonl'),
-    '{"id":"q1","vars":{"q":"x"},"expected":{"answer":"4"}}\n{"id":"q2","vars":{"q":"y"},"expected":{"answer":"4"}}\n',
-  );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b, version: 0.1.0 }
-agents:
-  a1: { protocol: http, url: "${agent.url}/x" }
-judges:
-  oj: { protocol: openai, url: "http://127.0.0.1:${judgePort}/v1?token=qa295-url-secret", model: m, headers: { Authorization: "Bearer \${env.QA295_KEY}" }, limits: { retries: 0 } }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: judge, id: j, judge: oj, content: "{{candidate.answer}}" }]
-`,
+    path.join(dir, 'evalc.yaml'),
+    openaiJudgedPlan(
+      agentUrl,
+      `{ protocol: openai, url: "http://127.0.0.1:${judgePort}/v1?token=qa295-url-secret", model: m, headers: { Authorization: "Bearer \${env.QA295_KEY}" }, limits: { retries: 0 } }`,
+    ),
   );
   const env = { QA295_KEY: 'sk-qa295-header-secret' };
-  const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir, env });
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir, env });
   expect(run.code, run.stderr).toBe(1);
   expect(run.stderr).toContain(
     'evalc: judge oj scored nothing: all 2 of its scores failed (transport_error 2), so the metrics that use it measured nothing; ' +
       `the first: POST http://127.0.0.1:${judgePort}/v1/chat/completions: connection refused (nothing listening there) (ECONNREFUSED)\n` +
       `  is the judge running at http://127.0.0.1:${judgePort}/v1?token=***? Start it, or let evalc start it with \`serve:\` in the plan\n`,
   );
-  const json = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: ws.dir, env });
+  const json = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: dir, env });
   const result = JSON.parse(json.stdout.trim().split('\n').at(-1) ?? '{}');
   expect(result.failedJudges).toEqual([
     {
@@ -66,7 +49,7 @@ tasks:
     run.stderr,
     json.stdout,
     json.stderr,
-    readFileSync(path.join(ws.dir, 'evalc.lock'), 'utf8'),
+    readFileSync(path.join(dir, 'evalc.lock'), 'utf8'),
   ])
     expect(text).not.toMatch(/qa295-url-secret|sk-qa295-header-secret/);
 });

@@ -6,24 +6,20 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
-import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { sendJson } from '../fixtures/loopback.js';
+import { assertBuilt, runCli } from './apply-harness.js';
+import {
+  answeringAgentFolder,
+  openaiJudgedPlan,
+  startTestLoopback,
+  TWO_EXAMPLES,
+} from './openai-judged-plan.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
 beforeAll(() => assertBuilt());
 
 it("a judge failing two ways names the lock's first failure, not the quicker reply", async () => {
-  const ws = tempWorkspace('qa302-judge-first');
-  cleanups.push(ws.cleanup);
-  const agent = await startLoopback((_req, res, body) => {
-    const q = (JSON.parse(body) as { q: string }).q;
-    sendJson(res, 200, { answer: `answer-${q}` });
-  });
-  cleanups.push(() => agent.close());
+  const { dir, agentUrl } = await answeringAgentFolder('qa302-judge-first', (q) => `answer-${q}`);
   const order: string[] = [];
   let secondSent: () => void = () => {};
   let sent: Promise<void> = Promise.resolve();
@@ -33,7 +29,7 @@ it("a judge failing two ways names the lock's first failure, not the quicker rep
       secondSent = resolve;
     });
   };
-  const judge = await startLoopback(async (_req, res, body) => {
+  const judge = await startTestLoopback(async (_req, res, body) => {
     if (body.includes('answer-x')) {
       // q1's reply waits for q2's (at most 5 s, should the calls not overlap).
       await Promise.race([sent, new Promise((r) => setTimeout(r, 5000))]);
@@ -45,29 +41,19 @@ it("a judge failing two ways names the lock's first failure, not the quicker rep
       secondSent();
     }
   });
-  cleanups.push(() => judge.close());
+  writeFileSync(path.join(dir, 'd.jsonl'), TWO_EXAMPLES);
   writeFileSync(
-    path.join(ws.dir, 'd.jsonl'),
-    '{"id":"q1","vars":{"q":"x"},"expected":{"answer":"4"}}\n{"id":"q2","vars":{"q":"y"},"expected":{"answer":"4"}}\n',
-  );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b, version: 0.1.0 }
-run: { concurrency: 2 }
-agents:
-  a1: { protocol: http, url: "${agent.url}/x" }
-judges:
-  oj: { protocol: openai, url: "${judge.url}/v1", model: m, limits: { retries: 0, concurrency: 2 } }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: judge, id: j, judge: oj, content: "{{candidate.answer}}" }]
-`,
+    path.join(dir, 'evalc.yaml'),
+    openaiJudgedPlan(
+      agentUrl,
+      `{ protocol: openai, url: "${judge.url}/v1", model: m, limits: { retries: 0, concurrency: 2 } }`,
+      {
+        run: '{ concurrency: 2 }',
+      },
+    ),
   );
   arm();
-  const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
   expect(run.code, run.stderr).toBe(1);
   // The replies came back q2 first: the test holds what it says.
   expect(order).toEqual(['q2', 'q1']);
@@ -77,7 +63,7 @@ tasks:
   );
   expect(line).not.toContain('q2 model missing');
   arm();
-  const json = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: ws.dir });
+  const json = await runCli(['apply', 'evalc.yaml', '--json'], { cwd: dir });
   expect(order).toEqual(['q2', 'q1']);
   const result = JSON.parse(json.stdout.trim().split('\n').at(-1) ?? '{}');
   expect(result.failedJudges).toHaveLength(1);
