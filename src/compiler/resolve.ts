@@ -141,6 +141,8 @@ export async function resolvePlan(
   const globalReferenceIssues = new Map<string, { diagnostic: Diagnostic; tasks: number }>();
   const agentsOfTasks = new Map<string, string[]>();
   const unusedKeys = new UnusedExampleKeys();
+  // A duplicate within the plan-wide metrics is said once, not once per task (QA315).
+  const saidPlanWide = new Set<string>();
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     const taskPath: PlanPath = ['tasks', taskId];
     for (const name of Object.keys(task.bindings)) {
@@ -212,10 +214,13 @@ export async function resolvePlan(
     for (const [config, metricPath] of metricEntries) {
       const metricId = config.id ?? config.type;
       if (seenIds.has(metricId)) {
+        if (metricPath[0] === 'metrics' && saidPlanWide.has(String(metricPath[1]))) continue;
+        const planWide = metricPath[0] === 'metrics' && seenIds.get(metricId)?.[0] === 'metrics';
+        if (planWide) saidPlanWide.add(String(metricPath[1]));
         diagnostics.push(
           diagnostic(
             'EVALC_METRIC_DUPLICATE',
-            `metric \`${metricId}\` appears twice in task ${taskId}`,
+            `metric \`${metricId}\` appears twice in ${planWide ? "the plan's metrics (every task's)" : `task ${taskId}`}`,
             metricPath,
             {
               source: at(metricPath),
