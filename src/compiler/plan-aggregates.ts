@@ -113,7 +113,7 @@ export function planAggregates(
             ? datasetEditReason(compiled, lock)
             : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, ''), joinedFromCacheReason(compiled, lock, cache)?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     );
-  } else if ((lockMissing || datasetEdited || otherVersion || metricChange) && compiled.groups.length > 0) {
+  } else if (lockMissing || datasetEdited || otherVersion || metricChange) {
     setAggregateRow(
       aggregateNodes,
       !lock
