@@ -1,15 +1,18 @@
 /**
- * The run itself: each agent's examples, all agents at once. An agent first gets its preflight
- * examples (DESIGN §3: "preflight on k ≤ 5 examples before the batch"); when every one of them
- * was sent and failed, the rest of its batch is not sent. An agent whose discovery failed runs
+ * The run itself: each agent's examples, all agents at once. An agent's first examples that send
+ * a request are its preflight sample (DESIGN §3: "preflight on k ≤ 5 examples before the batch";
+ * preflight-sample.ts); when every one of them failed, the rest of its batch is not sent (its
+ * cached answers still count). An agent whose discovery failed runs
  * from the cache, its other examples recording the discovery's error.
  */
 
 import type { ResolvedExample } from '../compiler/datasets.js';
+import type { ExampleSteps } from '../compiler/step-keys.js';
 import { codePointCut } from '../protocols/quote-cut.js';
 import type { StepError } from '../protocols/types.js';
 import { type UndiscoveredAgent, undiscoveredAdapter } from './discovery.js';
 import { exampleItems } from './group-runtime.js';
+import { PreflightSample } from './preflight-sample.js';
 import { type ExampleRun, type GroupRuntime, runExample } from './run-example.js';
 import { runPool } from './worker-pool.js';
 
@@ -44,21 +47,17 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
   const settled = await Promise.allSettled(
     ctx.agentIds.map(async (agentId) => {
       const runtimes = ctx.runtimes.filter((g) => g.compiled.group.agentId === agentId);
-      const concurrency = ctx.concurrencyOf(agentId);
       const inFlight = ctx.examplesInFlightOf(agentId);
       const items = exampleItems(runtimes);
-      const run = async (item: Item): Promise<ExampleRun> => {
+      const run = async (item: Item, steps?: ExampleSteps[]): Promise<ExampleRun> => {
         try {
-          const done = await runExample(item.rt, item.example);
+          const done = await runExample(item.rt, item.example, steps);
           ctx.onRun(item.rt, item.index, done);
           return done;
         } catch (error) {
           stop.abort();
           throw error;
         }
-      };
-      const runItem = async (item: Item): Promise<void> => {
-        await run(item);
       };
       const failure = ctx.undiscovered.get(agentId);
       if (failure) {
@@ -70,47 +69,51 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
             `evalc: ${ctx.scrub(failure.message)}\n  the run goes on without ${agentId}: its examples not in the cache record ${failure.error.kind}`,
           );
         for (const rt of runtimes) rt.adapter = undiscoveredAdapter(failure.error);
-        await runPool(items, inFlight, runItem, signal);
+        await runPool(items, inFlight, async (item) => void (await run(item)), signal);
         return;
       }
-      const firstItems: Item[] = [];
-      for (let i = 0; i < ctx.preflight; i++) {
-        const r = items.next();
-        if (r.done) break;
-        firstItems.push(r.value);
-      }
-      const firstRuns: (ExampleRun | undefined)[] = new Array(firstItems.length);
+      // The sample is the first examples that send a request (preflight-sample.ts); the others wait
+      // for its verdict, cached ones run meanwhile. Twice the agent's planned concurrency in flight:
+      // the gate (invoke-gate.ts) keeps the agent's own limit, the extra examples are being scored
+      // or have their next request ready.
+      const sample = new PreflightSample(ctx.preflight, () => ctx.signal.aborted);
+      const sampleItems: Item[] = [];
       await runPool(
-        firstItems.entries(),
-        concurrency,
-        async ([i, item]) => {
-          firstRuns[i] = await run(item);
+        items,
+        inFlight,
+        async (item) => {
+          const admission = await sample.admit(item.rt, item.example);
+          if (admission.kind === 'held') return;
+          if (admission.kind !== 'sample') {
+            await run(item, admission.steps);
+            return;
+          }
+          sampleItems[admission.index] = item;
+          let done: ExampleRun | undefined;
+          try {
+            done = await run(item, admission.steps);
+          } finally {
+            sample.report(admission.index, done);
+          }
         },
         signal,
       );
+      sample.close();
       // An interrupted run stops every agent: its cancelled preflight is not the agent's failure.
-      if (ctx.signal.aborted) return;
-      if (
-        firstRuns.length > 0 &&
-        firstRuns.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null))
-      ) {
-        const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
-        // The batch is not sent, so taking one more item only tells whether there was a rest (QA64).
-        // one example said as one (QA291: 'the first 1 examples all failed …; they were')
-        const one = firstRuns.length === 1;
-        const rest = items.next().done
+      if (ctx.signal.aborted || !sample.failed) return;
+      const firstRuns = sample.sampleRuns;
+      const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
+      // one example said as one (QA291: 'the first 1 examples all failed …; they were')
+      const one = firstRuns.length === 1;
+      const rest =
+        sample.held === 0
           ? `${one ? 'it was' : 'they were'} ${agentId}'s whole batch`
           : `the rest of ${agentId}'s batch was not sent`;
-        const first = one ? 'the first example failed' : `the first ${firstRuns.length} examples all failed`;
-        aborted.set(agentId, `preflight: ${first} (${kinds}); ${rest}`);
-        ctx.message(
-          `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, firstItems, firstRuns)}`,
-        );
-        return;
-      }
-      // Twice the agent's planned concurrency in flight: the gate (invoke-gate.ts) keeps the
-      // agent's own limit, the extra examples are being scored or have their next request ready.
-      await runPool(items, inFlight, runItem, signal);
+      const first = one ? 'the first example failed' : `the first ${firstRuns.length} examples all failed`;
+      aborted.set(agentId, `preflight: ${first} (${kinds}); ${rest}`);
+      ctx.message(
+        `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, sampleItems, firstRuns)}`,
+      );
     }),
   );
   const failed = settled.find((r) => r.status === 'rejected');

@@ -121,9 +121,14 @@ export interface ExampleRun {
   firstError?: StepError;
 }
 
-export async function runExample(rt: GroupRuntime, example: ResolvedExample): Promise<ExampleRun> {
+export async function runExample(
+  rt: GroupRuntime,
+  example: ResolvedExample,
+  /** Its steps, when the caller computed them already (the preflight sample looks at their keys). */
+  known?: ExampleSteps[],
+): Promise<ExampleRun> {
   const { compiled } = rt;
-  const steps = exampleSteps(compiled.group, compiled.keys, example);
+  const steps = known ?? exampleSteps(compiled.group, compiled.keys, example);
   const repeats: RepeatResult[] = [];
   const invokeKeys: (string | null)[] = [];
   const errors: (string | null)[] = [];

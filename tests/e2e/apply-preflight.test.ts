@@ -51,12 +51,15 @@ describe('evalc apply preflight', () => {
       expect(held).toHaveLength(17);
       for (const r of held)
         expect(r.error?.message).toMatch(/^not sent: every preflight example of this agent failed/);
-      // The lock is not complete: the next apply, whose preflight examples come from the cache,
-      // sends the rest (README "Preflight": only requests sent in this run count).
+      // The lock is not complete: the next apply answers the three failures from the cache and
+      // samples the next three it sends (README "Preflight": only requests sent in this run
+      // count; QA318: its sample was the cached three, so it sent all 17 to the broken agent).
       const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
       expect(again.code).toBe(1);
-      expect(broken.stats().invokes).toBe(20);
-      expect(lockResults(ws.dir).filter((r) => r.errors?.[0] === 'semantic_mismatch')).toHaveLength(20);
+      expect(broken.stats().invokes).toBe(6);
+      const after = lockResults(ws.dir).map((r) => r.errors?.[0]);
+      expect(after.filter((e) => e === 'semantic_mismatch')).toHaveLength(6);
+      expect(after.filter((e) => e === 'preflight_failed')).toHaveLength(14);
     } finally {
       await broken.close();
     }
