@@ -4,40 +4,14 @@
  * with a `url:` (raip, chat, openai, http, mae http/sse) is asked 'is the agent running at …? Start
  * it, or let evalc start it with `serve:`'. The address is now said as the url is.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { freePort } from '../fixtures/loopback.js';
-import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { assertBuilt, runCli } from './apply-harness.js';
+import { maeQuestionFolder } from './mae-question-plan.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
 beforeAll(() => assertBuilt());
 
-function workspace(agent: string): string {
-  const ws = tempWorkspace('qa281-socket-refused');
-  cleanups.push(ws.cleanup);
-  writeFileSync(
-    path.join(ws.dir, 'd.jsonl'),
-    '{"id":"q1","vars":{"question":"2+2?"},"expected":{"answer":"4"}}\n',
-  );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b, version: 0.1.0 }
-agents:
-  a1: ${agent}
-tasks:
-  t:
-    bindings: { default: { input: { query: "{{question}}" }, output: { answer: final_answer } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: exact_match, candidate: answer, expected: answer }]
-`,
-  );
-  return ws.dir;
-}
+const workspace = (agent: string) => maeQuestionFolder('qa281-socket-refused', agent);
 
 it('a socket agent refused at its address is asked whether it runs there', async () => {
   const port = await freePort();

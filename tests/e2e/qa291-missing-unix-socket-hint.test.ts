@@ -4,41 +4,22 @@
  * 'is the agent running at …? Start it, or let evalc start it with `serve:`', which a stale socket
  * file (ECONNREFUSED) and every agent with a url or a TCP address are asked.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { assertBuilt, runCli, tempWorkspace } from './apply-harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { assertBuilt, runCli } from './apply-harness.js';
+import { maeQuestionFolder } from './mae-question-plan.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.splice(0)) c();
-});
 beforeAll(() => assertBuilt());
 
 it('a unix socket agent whose socket file is missing is asked whether it runs there', async () => {
-  const ws = tempWorkspace('qa291-missing-unix');
-  cleanups.push(ws.cleanup);
-  writeFileSync(
-    path.join(ws.dir, 'd.jsonl'),
-    '{"id":"q1","vars":{"question":"2+2?"},"expected":{"answer":"4"}}\n',
+  const dir = maeQuestionFolder(
+    'qa291-missing-unix',
+    '{ protocol: mae, transport: socket, address: "unix:./missing.sock", profile: seed }',
   );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b, version: 0.1.0 }
-agents:
-  a1: { protocol: mae, transport: socket, address: "unix:./missing.sock", profile: seed }
-tasks:
-  t:
-    bindings: { default: { input: { query: "{{question}}" }, output: { answer: final_answer } } }
-    datasets: { d: { source: d.jsonl } }
-    metrics: [{ type: exact_match, candidate: answer, expected: answer }]
-`,
-  );
-  const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: dir });
   expect(run.code, run.stderr).toBe(1);
   expect(run.stderr).toContain(
-    ` t/d/q1: transport_error: socket agent unix:${path.join(ws.dir, 'missing.sock')}: no socket at that path (nothing listening there: is the agent started, and listening on this path?) (ENOENT)\n` +
+    ` t/d/q1: transport_error: socket agent unix:${path.join(dir, 'missing.sock')}: no socket at that path (nothing listening there: is the agent started, and listening on this path?) (ENOENT)\n` +
       '  is the agent running at unix:./missing.sock? Start it, or let evalc start it with `serve:` in the plan\n',
   );
 });
