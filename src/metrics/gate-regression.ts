@@ -65,15 +65,34 @@ export function regressionResult(
   const pairsScore: [ExampleScoreRow, ExampleScoreRow][] = [];
   const pairsValue: [ExampleScoreRow, ExampleScoreRow][] = [];
   let matched = 0;
+  // Results of examples the baseline holds that errored in this run (a judge that kept failing):
+  // no figure to pair, so the test leaves them out and the message says how many (QA319).
+  let errored = 0;
   for (const r of current) {
     const b = baseByKey.get(key(r));
     if (!b) continue;
     matched++;
+    if (r.score === null && r.value === undefined && (r.errors ?? 0) > 0) errored++;
     if (r.score !== null && b.score !== null) pairsScore.push([b, r]);
     if (r.value !== undefined && b.value !== undefined) pairsValue.push([b, r]);
   }
   const field = pairsScore.length > 0 ? 'score' : 'value';
   const pairs = field === 'score' ? pairsScore : pairsValue;
+  if (pairs.length === 0 && errored > 0 && !isMeasurement(gate.metric, current, options)) {
+    // QA319: a judge failing on every example the baseline holds was skipped as "no paired examples
+    // with the baseline" (exit 0) beside its min gate's "every result errored" failure; a metric
+    // whose results all errored fails every gate (src/metrics/README.md).
+    const why =
+      errored === matched
+        ? 'every result errored'
+        : `${errored} of its ${matched} results errored, the others measured nothing`;
+    return {
+      ...base,
+      passed: false,
+      actual: null,
+      message: `${gate.metric} has no results at ${group.target} for ${agent} to compare with the baseline: ${why}`,
+    };
+  }
   if (pairs.length === 0) {
     return {
       ...base,
@@ -159,9 +178,15 @@ export function regressionResult(
     : 'REGRESSION';
   // An improvement read "(drop -1.000, max_drop 0.02) … drop ≤ max_drop" (QA111): it says so.
   const what = field === 'score' ? gate.metric : `${gate.metric} (value)`;
+  // QA319: a judge that failed on 10 of 12 examples read "0.550 → 0.550 … n = 2 …: drop ≤ max_drop" and
+  // nothing of the 10 results the test could not see.
+  const unpaired =
+    errored === 0
+      ? ''
+      : `; ${errored === 1 ? '1 result' : `${errored} results`} of ${matched} errored in this run and ${errored === 1 ? 'is' : 'are'} not compared`;
   const message =
     `${what} at ${group.target} for ${agent}: ${fmt(baseMean)} → ${fmt(curMean)} (${better ? `better by ${fmt(-drop)}` : `drop ${fmt(drop)}`}, max_drop ${maxDrop}); ` +
-    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p ${pClause(fmtP(pValue, alpha))} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}`;
+    `95% CI of the change [${fmt(ci[0])}, ${fmt(ci[1])}], p ${pClause(fmtP(pValue, alpha))} (${method === 'mcnemar' ? `exact McNemar, b=${discordant?.b} c=${discordant?.c}` : `paired bootstrap CI, ${boot?.exact ? 'exact ' : ''}sign-flip p`}, n = ${pairs.length}, α = ${alpha}): ${verdict}${unpaired}`;
   const test: RegressionTest = {
     method,
     field,
