@@ -6,11 +6,10 @@
  * now says what the field held and what to bind. Real loopback agent; the reply goes through the
  * adapter and the binding's compiled extraction as in `apply`.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileExtraction } from '../../src/binding/extract.js';
 import { extractCandidates } from '../../src/executor/extract-candidates.js';
+import { type Loopback, startLoopback } from '../fixtures/loopback.js';
 import { maeContext, makeMaeAdapter } from '../fixtures/mae-harness.js';
 
 const REPLIES: Record<string, unknown> = {
@@ -21,26 +20,17 @@ const REPLIES: Record<string, unknown> = {
   none: { action: 'final_answer' },
 };
 
-let server: Server;
+let server: Loopback;
 let url = '';
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => {
-      text += chunk;
-    });
-    req.on('end', () => {
-      const task = String((JSON.parse(text) as { task_description?: unknown }).task_description);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(REPLIES[task] ?? REPLIES.none));
-    });
+  server = await startLoopback((_req, res, text) => {
+    const task = String((JSON.parse(text) as { task_description?: unknown }).task_description);
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(REPLIES[task] ?? REPLIES.none));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/execute_task`;
+  url = `${server.url}/execute_task`;
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 async function extract(task: string, output: Record<string, string>) {
   const adapter = makeMaeAdapter({ transport: 'http', url });
