@@ -2,6 +2,7 @@
 
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { goneGroupsReason } from '../compiler/aggregate-reason.js';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { recordedUrl } from '../compiler/identities.js';
 import { instructionsOrRowsReason } from '../compiler/instructions-or-rows.js';
@@ -220,6 +221,8 @@ export function datasetDrift(
         : edits),
       ...stepChanges,
       ...instructionChanges(compiled, lock, lockFile, undefined, true),
+      // A task, dataset or agent removed, in plan's words (QA316: it read 'no step changes: e.g. a description or a gate').
+      ...[goneGroupsReason(compiled, lock) ?? []].flat(),
     ];
     // An inline dataset's edit, said above by its sha256, changes the plan too: no "no step
     // changes" under it (QA230: an example's vars edited read so, its steps changed). A file's edit
