@@ -12,6 +12,7 @@ import { parseBoundedJson } from '../bounded-json.js';
 import { addUsage, normalizeUsage } from '../http/normalize-usage.js';
 import { newTrajectory } from '../http/trajectory.js';
 import type { ChatMessage, ToolCallRecord, Trajectory, TrajectoryEvent, Usage } from '../types.js';
+import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { estimateRoundUsage } from './estimate-usage.js';
 import type { AgentReply, WireUsage } from './validate-reply.js';
 
@@ -107,8 +108,12 @@ export class ChatTranscript {
       for (const call of m.tool_calls ?? []) {
         const record: ToolCallRecord = { turn, name: call.function.name, arguments: call.function.arguments };
         const parsed = parseJsonText(call.function.arguments);
-        if (parsed.ok) record.arguments = parsed.value;
-        else {
+        if (parsed.ok) {
+          record.arguments = parsed.value;
+          // the arguments are a JSON string inside the reply, so the reply's own scan never sees
+          // an integer beyond 2^53 in them, read rounded here (QA323)
+          this.events.push(...numberPrecisionEvents(call.function.arguments, turn));
+        } else {
           record.error = 'arguments are not valid JSON';
           this.invalidActions++;
         }
@@ -116,6 +121,7 @@ export class ChatTranscript {
           const content = results.get(call.id) ?? null;
           const result = content === null ? { ok: false as const } : parseJsonText(content);
           record.result = result.ok ? result.value : content;
+          if (result.ok && content !== null) this.events.push(...numberPrecisionEvents(content, turn));
         }
         this.toolCalls.push(record);
       }

@@ -19,7 +19,14 @@ import { normalizeUsage } from '../http/normalize-usage.js';
 import { failed, isJsonObject, newTrajectory } from '../http/trajectory.js';
 import type { HttpTransport } from '../http/transport.js';
 import { localRefusal } from '../local-refusal.js';
-import type { AgentAdapter, ChatMessage, InvokeContext, InvokeOutcome, ToolCallRecord } from '../types.js';
+import type {
+  AgentAdapter,
+  ChatMessage,
+  InvokeContext,
+  InvokeOutcome,
+  ToolCallRecord,
+  TrajectoryEvent,
+} from '../types.js';
 import { numberPrecisionEvents } from '../unsafe-integer.js';
 import { type ChatCompletionRequest, chatCompletion } from './chat-completion.js';
 import { contentJsonText } from './json-content.js';
@@ -62,7 +69,7 @@ export function createOpenaiAdapter(config: OpenaiAgentConfig, runtime: OpenaiRu
     // a JSON answer's integer beyond 2^53, read rounded into `json` (QA313: said for raip and chat only)
     trajectory.events.push(...numberPrecisionEvents(contentJsonText(content), 0));
     trajectory.messages = [...request.body.messages.map(toInputMessage), toChatMessage(message, content)];
-    trajectory.toolCalls = toolCallRecords(message);
+    trajectory.toolCalls = toolCallRecords(message, trajectory.events);
     trajectory.invalidActions = trajectory.toolCalls.filter((c) => c.error !== undefined).length;
     trajectory.turns = 1;
     trajectory.usage = normalizeUsage(completion.usage);
@@ -146,7 +153,8 @@ function toChatMessage(message: Record<string, unknown>, content: string | null)
   return out;
 }
 
-function toolCallRecords(message: Record<string, unknown>): ToolCallRecord[] {
+/** The message's tool calls; an integer beyond 2^53 their parsed arguments read rounded is said in `events`. */
+function toolCallRecords(message: Record<string, unknown>, events: TrajectoryEvent[]): ToolCallRecord[] {
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isJsonObject) : [];
   return calls.map((call) => {
     const fn = isJsonObject(call.function) ? call.function : {};
@@ -157,8 +165,11 @@ function toolCallRecords(message: Record<string, unknown>): ToolCallRecord[] {
     };
     if (typeof fn.arguments === 'string') {
       const parsed = parseBoundedJson(fn.arguments);
-      if (parsed.ok) record.arguments = parsed.value;
-      else
+      if (parsed.ok) {
+        record.arguments = parsed.value;
+        // a JSON string inside the reply, so no scan of the reply saw its digits (QA323)
+        events.push(...numberPrecisionEvents(fn.arguments, 0));
+      } else
         record.error =
           parsed.reason === 'too_deep' ? `arguments ${TOO_DEEP}` : 'arguments are not valid JSON';
     }
