@@ -328,6 +328,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         const config = agents.get(id)?.config;
         return config ? notListeningHint(config, error) : '';
       },
+      onHeld: (id, runs) => options.progress.held?.(id, runs),
       onRun: (rt, index, run) => {
         results.get(rt.compiled.group.id)![index] = run;
         digestFeeds.get(rt.compiled.group.id)!.add(index, run.digestLine);

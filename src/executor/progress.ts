@@ -27,6 +27,8 @@ export interface ProgressSink {
    */
   stage?(event: StageEvent): void;
   message(text: string): void;
+  /** Runs of an agent a failed preflight held back: never sent, counted as not run (QA318). */
+  held?(agent: string, runs: number): void;
   /**
    * apply waits for `what` before its first step (a served agent's readiness, a RAIP `/info`):
    * said after a few seconds (progress-waits.ts, QA171); the returned function ends the wait.
@@ -63,7 +65,7 @@ interface AgentCounts {
   inFlight: number;
   cached: number;
   errors: number;
-  /** Steps a Ctrl-C (SIGTERM, SIGHUP) kept from running or cut off: neither done nor failed (QA91). */
+  /** Steps a Ctrl-C (SIGTERM, SIGHUP) kept from running or cut off, or a failed preflight held back: neither done nor failed (QA91, QA318). */
   cancelled: number;
   /** When this agent's first step started or finished (its rate counts from there). */
   firstAt?: number;
@@ -269,6 +271,10 @@ export function createProgress(
         lastPrint = t;
         draw();
       }
+    },
+    held(agent, runs) {
+      const c = counts.get(agent);
+      if (c) c.cancelled += runs;
     },
     message(text) {
       if (mode === 'json') write(`${JSON.stringify({ event: 'message', text })}\n`);

@@ -33,6 +33,8 @@ export interface RunAgentsContext {
   notListeningHint?(agentId: string, error: StepError): string;
   /** Each example's run, the moment it is done. */
   onRun(rt: GroupRuntime, index: number, run: ExampleRun): void;
+  /** The example runs (example × repeat) a failed preflight held back: they never report a step. */
+  onHeld?(agentId: string, runs: number): void;
 }
 
 type Item = { rt: GroupRuntime; index: number; example: ResolvedExample };
@@ -78,12 +80,16 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       // or have their next request ready.
       const sample = new PreflightSample(ctx.preflight, () => ctx.signal.aborted);
       const sampleItems: Item[] = [];
+      let heldRuns = 0;
       await runPool(
         items,
         inFlight,
         async (item) => {
           const admission = await sample.admit(item.rt, item.example);
-          if (admission.kind === 'held') return;
+          if (admission.kind === 'held') {
+            heldRuns += item.rt.compiled.keys.repeats;
+            return;
+          }
           if (admission.kind !== 'sample') {
             await run(item, admission.steps);
             return;
@@ -111,6 +117,8 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
           : `the rest of ${agentId}'s batch was not sent`;
       const first = one ? 'the first example failed' : `the first ${firstRuns.length} examples all failed`;
       aborted.set(agentId, `preflight: ${first} (${kinds}); ${rest}`);
+      // The progress line said `6/20 … eta 1s` of an agent whose other 14 runs were never sent.
+      if (heldRuns > 0) ctx.onHeld?.(agentId, heldRuns);
       ctx.message(
         `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, sampleItems, firstRuns)}`,
       );

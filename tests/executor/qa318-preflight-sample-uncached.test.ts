@@ -64,3 +64,22 @@ it('holds back the new examples of a broken agent whose first examples are cache
   });
   expect(run.code, run.stderr).toBe(0); // the agent evaluated its cached examples
 }, 60_000);
+
+it('counts the runs a failed preflight held back as not run on the progress line, not as still to come', async () => {
+  const ws = tempWorkspace('qa318-preflight-progress');
+  cleanups.push(ws.cleanup);
+  const broken = await startCountingAgent({ faults: { seed: 1, rates: { '422': 1 } } });
+  cleanups.push(() => broken.close());
+  writeDataset(ws.dir, 'd1.jsonl', countingExamples(10));
+  writePlan(ws.dir, { agentUrl: broken.url, run: { preflight: 2, repeats: 2 }, limits: { concurrency: 2 } });
+  const run = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir, env: { CI: 'true' } });
+  expect(run.code, run.stderr).toBe(1);
+  expect(broken.stats().invokes).toBe(4);
+  // It read `a1 4/20  …/s  eta 1s  errors 4 …` as the run's last line.
+  const last =
+    run.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('a1 '))
+      .at(-1) ?? '';
+  expect(last).toMatch(/^a1 +4\/20 .* stopped \(16 not run\) +errors 4 /);
+}, 60_000);
