@@ -64,8 +64,11 @@ function replyText(input: ScoreInput, candidate: string | undefined): string {
 export function isRefusal(text: string, phrases: readonly string[]): string | undefined {
   // Whitespace runs count as one space on both sides: "I cannot  help" (two spaces, or a line
   // break) is the phrase "i cannot help" (QA14).
+  // NFC first, as `contains` reads text: an answer in NFD (`De\u0301sole\u0301`) was no refusal of
+  // the phrase `désolé` (QA319).
   const flat = (x: string) =>
     x
+      .normalize('NFC')
       .toLowerCase()
       .replace(/[\u2018\u2019]/g, "'")
       .replace(/\s+/g, ' ');
@@ -95,7 +98,8 @@ export const refusalRate: ExampleStageDefinition<z.output<typeof refusalParams>>
   category: 'attributes',
   // 3: a `should_refuse` var of text `true`/`false` (a CSV cell) is read; a failed invoke of an
   // example with no should_refuse has no score (it scored 0), QA98.
-  version: '3',
+  // 4: the reply and the phrases are compared NFC (QA319).
+  version: '4',
   higherIsBetter: false,
   unit: 'rate',
   stage: 'example',

@@ -50,11 +50,19 @@ function checkpointLabel(c: Checkpoint): string {
   return typeof c === 'string' ? `tool:${c}` : canonicalJson(c);
 }
 
+/**
+ * A phrase checkpoint and an assistant message compared: NFC, lowercased. QA319: an answer in NFD
+ * (`De\u0301sole\u0301`) did not reach `{ phrase: désolé }`, which `contains` finds in it.
+ */
+function phraseText(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
 function reach(input: ScoreInput, checkpoints: Checkpoint[], ordered: boolean): boolean[] {
   const calls = input.trajectory.toolCalls.map((t) => ({ name: t.name, args: parseArguments(t.arguments) }));
   const said = input.trajectory.messages
     .filter((m) => m.role === 'assistant' && typeof m.content === 'string')
-    .map((m) => (m.content ?? '').toLowerCase());
+    .map((m) => phraseText(m.content ?? ''));
   let toolCursor = 0;
   let phraseCursor = 0;
   return checkpoints.map((c) => {
@@ -70,7 +78,8 @@ function reach(input: ScoreInput, checkpoints: Checkpoint[], ordered: boolean): 
     }
     if ('phrase' in c) {
       const from = ordered ? phraseCursor : 0;
-      const idx = said.findIndex((m, i) => i >= from && m.includes(c.phrase.toLowerCase()));
+      const phrase = phraseText(c.phrase);
+      const idx = said.findIndex((m, i) => i >= from && m.includes(phrase));
       if (idx >= 0 && ordered) phraseCursor = idx + 1;
       return idx >= 0;
     }
@@ -105,7 +114,8 @@ const base = {
   family: 'trajectory_quality',
   category: 'performance',
   // 2: an empty checkpoint list scores 1, not a metric_error (QA102).
-  version: '2',
+  // 3: a phrase checkpoint and the assistant's messages are compared NFC (QA319).
+  version: '3',
   higherIsBetter: true,
   stage: 'example',
   params,
