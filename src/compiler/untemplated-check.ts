@@ -1,7 +1,8 @@
 /**
  * Text that looks like a template where nothing is rendered: a task's `instructions` and the keys
  * of a binding's `input` are sent as written, so `instructions: "Answer about {{user_query}}"`
- * reached the agent with the braces in it, silently (QA57). validate warns at the text.
+ * reached the agent with the braces in it, silently (QA57), and so is an openai agent's `system`
+ * (QA315). validate warns at the text.
  */
 import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
@@ -13,6 +14,25 @@ type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 const PLACEHOLDER = /\{\{.*\}\}/s;
 
 export function checkUntemplatedText(plan: Plan, diagnostics: Diagnostic[], at: Locate): void {
+  // An openai agent's `system` prompt is prepended as written, too (QA315: `system: "… {{user_query}}"`
+  // reached the model with the braces in it, silently).
+  for (const [agentId, agent] of Object.entries(plan.agents ?? {})) {
+    const system = agent.protocol === 'openai' ? agent.system : undefined;
+    if (typeof system !== 'string' || !PLACEHOLDER.test(system)) continue;
+    const path: PlanPath = ['agents', agentId, 'system'];
+    diagnostics.push(
+      diagnostic(
+        'EVALC_UNTEMPLATED_TEXT',
+        `agent ${agentId}: system is not a template: ${placeholderIn(system)} is sent with every example as written`,
+        path,
+        {
+          source: at(path),
+          severity: 'warning',
+          hint: 'put per-example text in the binding\'s input, a system message: input: { messages: [{ role: system, content: "… {{…}}" }, …] }',
+        },
+      ),
+    );
+  }
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     if (typeof task.instructions === 'string' && PLACEHOLDER.test(task.instructions)) {
       const path: PlanPath = ['tasks', taskId, 'instructions'];
