@@ -34,6 +34,7 @@ import { offeredLines } from './offered-lines.js';
 import { chooseLockForPlan } from './plan-lock.js';
 import { renderDiagnostics, withPipePlanHint } from './render-diagnostics.js';
 import { renderPlanText } from './render-plan.js';
+import { ignoreStateDirIfMade } from './state-dir-ignore.js';
 import { writeJson } from './write-json.js';
 
 const USAGE = commandUsage('plan');
@@ -90,6 +91,8 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   })
     ? new LogStore(cacheDir, { readOnly: true })
     : { has: () => false };
+  // A served agent's log makes .evalc/: it gets apply's .gitignore (QA316: git status listed it).
+  const ignoreStateDir = ignoreStateDirIfMade(dirs.stateDir);
   try {
     const store = cache instanceof LogStore ? cache : undefined;
     // Agents sending headers (a secret token) are asked too, with their headers, and agents
@@ -234,6 +237,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     return exitCode;
   } finally {
     cache.close?.();
+    ignoreStateDir();
   }
 }
 
