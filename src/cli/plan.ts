@@ -130,7 +130,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
     const judges =
       registered.size > 0
         ? await planTimeJudgePins(loaded.resolved.plan, registered, ctx.signal, ctx.env)
-        : { pins: {}, unreachable: [], unasked: [] };
+        : { pins: {}, unreachable: [], unasked: [], unlisted: [] };
     const judgePins = { ...lockJudgePins, ...judges.pins };
     const retagged = Object.keys(judges.pins).filter(
       (id) => JSON.stringify(judges.pins[id]) !== JSON.stringify(lockJudgePins[id] ?? {}),
@@ -171,6 +171,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
               `judge ${id}: rubric ${name} is now ${tag}${lockJudgePins[id]?.[name] ? ` (was ${lockJudgePins[id]?.[name]})` : ''}`,
           ),
       ),
+      ...judges.unlisted,
       ...judges.unreachable.map(
         (id) =>
           `judge ${id} did not list its rubrics: planned with the rubric tags in evalc.lock (apply asks it)`,

@@ -10,6 +10,7 @@ import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-ju
 import { type Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { JudgeClient } from '../protocols/judge-types.js';
+import { BUILTIN_RUBRICS } from '../protocols/rubrics/index.js';
 import type { StepError } from '../protocols/types.js';
 import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
@@ -235,10 +236,11 @@ export async function planTimeJudgePins(
   registered: Map<string, Set<string>>,
   signal: AbortSignal,
   env: NodeJS.ProcessEnv = {},
-): Promise<{ pins: JudgePins; unreachable: string[]; unasked: string[] }> {
+): Promise<{ pins: JudgePins; unreachable: string[]; unasked: string[]; unlisted: string[] }> {
   const pins: JudgePins = {};
   const unreachable: string[] = [];
   const unasked: string[] = [];
+  const unlisted: string[] = [];
   for (const [id, names] of [...registered].sort(([a], [b]) => byText(a, b))) {
     const config = plan.judges[id];
     const headers = resolveSecrets(config?.headers, env);
@@ -260,10 +262,16 @@ export async function planTimeJudgePins(
         unreachable.push(id);
         continue;
       }
-      pins[id] = pinsListed(names, new Map(listed.rubrics.map((r) => [r.name, r.rubricVersion])));
+      const tags = new Map(listed.rubrics.map((r) => [r.name, r.rubricVersion]));
+      pins[id] = pinsListed(names, tags);
+      // As apply warns before the run (QA97), plan says it of what it asked (QA315: only apply did).
+      for (const name of [...names].filter((n) => !tags.has(n) && BUILTIN_RUBRICS[n] === undefined).sort())
+        unlisted.push(
+          `judge ${id}: rubric ${JSON.stringify(name)} is not defined under rubrics:, not an evalc built-in, and the server does not list it (it lists: ${[...tags.keys()].sort(byText).join(', ') || 'none'}): apply would fail every score judged against it rubric_not_found (config_error)`,
+        );
     } finally {
       await transport.close();
     }
   }
-  return { pins, unreachable, unasked };
+  return { pins, unreachable, unasked, unlisted };
 }
