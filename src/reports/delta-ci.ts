@@ -6,22 +6,21 @@
  * missed its own Δ.
  */
 import type { AggregateDelta } from '../lockfile/diff.js';
-import { formatCi, formatMeasure, formatSigned, isSmallMeasure, signedMeasure } from './format.js';
+import { fmt } from '../metrics/gate-figures.js';
+import { formatCi, formatSigned, signedMeasure } from './format.js';
 
 /**
- * A value's CI within (−0.01, 0.01) prints its bounds as the value row prints its own, three
- * significant digits, and its paired Δ alike (QA309: `0.0004 → 0.0008  ▲ +0.0004  CI [0.000,
- * 0.000]`, a CI of no change beside the change); a score's with three decimals as before.
+ * A value's CI prints each bound as a gate message prints it (gate-figures.ts), below 0.01 in three
+ * significant digits as the value row's figures, and its paired Δ alike (QA309: `0.0004 → 0.0008
+ * ▲ +0.0004  CI [0.000, 0.000]`, a CI of no change beside the change; QA312: one bound from 0.01
+ * put the other back to three decimals, `[0.000, 0.012]` beside the regression gate's `95% CI of
+ * the change [0.0003, 0.012]`, a CI reading as reaching no change); a score's with three decimals.
  */
 export function formatDeltaCi(
   d: Pick<AggregateDelta, 'ci' | 'pairedDelta'> & { field?: AggregateDelta['field'] },
 ): string {
-  const small =
-    d.field === 'value' &&
-    d.ci !== null &&
-    d.ci.every((x) => x === 0 || isSmallMeasure(x)) &&
-    d.ci.some((x) => x !== 0);
-  const ci = small && d.ci ? `[${formatMeasure(d.ci[0])}, ${formatMeasure(d.ci[1])}]` : formatCi(d.ci, 3);
+  const value = d.field === 'value';
+  const ci = value && d.ci ? `[${fmt(d.ci[0])}, ${fmt(d.ci[1])}]` : formatCi(d.ci, 3);
   if (ci === '' || d.pairedDelta === undefined) return ci;
-  return `${ci} of paired Δ ${small ? signedMeasure(d.pairedDelta) : formatSigned(d.pairedDelta)}`;
+  return `${ci} of paired Δ ${value ? signedMeasure(d.pairedDelta) : formatSigned(d.pairedDelta)}`;
 }

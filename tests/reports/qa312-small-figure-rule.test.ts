@@ -71,7 +71,7 @@ describe('one rule for a measurement below 0.01', () => {
     expect(browserValueNum()(0.009999)).toBe('0.010');
     expect(signedMeasure(0.009999)).toBe('+0.010');
     expect(formatDeltaSigned({ old: 0.0004, new: 0.010399, delta: 0.009999, field: 'value' })).toBe('+0.010');
-    expect(formatDeltaCi({ field: 'value', ci: [0.0004, 0.009999] })).toBe('[0.000, 0.010]');
+    expect(formatDeltaCi({ field: 'value', ci: [0.0004, 0.009999] })).toBe('[0.0004, 0.010]');
     // below it, three significant digits as before
     expect(formatValueCi(0.00999, null)).toBe('0.00999');
     expect(gateMessage(0.0012, 0.001)).toContain('cost = 0.0012 at benchmark');
