@@ -16,6 +16,7 @@ import { digestOf } from './content-key.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { bareHashReaders, hashFieldsByDataset } from './expected-hash-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
+import { checkKappaLabels } from './kappa-labels-check.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
 import {
   inputStreamsWithoutOptions,
@@ -274,6 +275,7 @@ export function compilePlan(
       const outputsKey = `${datasetKey}\u0000${[...group.extraction.names].sort().join('\u0000')}`;
       const problems = [
         ...(checked.has(bindingKey) ? [] : checkContentTemplates(group, resolved.loaded.locate, outputs)),
+        ...(checked.has(bindingKey) ? [] : checkKappaLabels(group, resolved.loaded.locate)),
         ...(expectedChecked.has(outputsKey)
           ? []
           : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256), readers)),
