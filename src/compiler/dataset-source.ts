@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
-import { looksLikeSecret } from '../plan/secret-placement.js';
+import { holdsKey, looksLikeSecret } from '../plan/secret-placement.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
@@ -60,14 +60,7 @@ function sourceBytes(bytes: Buffer, rawSha256?: string): Extract<SourceBytes, { 
 }
 
 function readLocal(source: string, planDir: string): SourceBytes {
-  // The name as messages quote it: a line feed or an ESC in it is spelt out (QA138); a key pasted
-  // as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole),
-  // and one typed in braces, `${ghp_AbCd…}`, `${…}`, as EVALC_SECRET_SYNTAX says it (QA298: quoted whole).
-  const name = showOnOneLine(source).replace(
-    /\$\{(env[.:])?([^{}]*)\}/g,
-    (ref, env: string | undefined, inside: string) =>
-      looksLikeSecret(inside) ? (env ? '${env…}' : '${…}') : ref,
-  );
+  const name = sourceAsSaid(source);
   // `ftp://…`, `s3://…`, `file://…` read as a relative path said "file not found" (QA44).
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(source)?.[1];
   if (scheme !== undefined)
@@ -129,6 +122,30 @@ function readLocal(source: string, planDir: string): SourceBytes {
       ...(near ? { hint: `did you mean \`${showOnOneLine(path.join(path.dirname(source), near))}\`?` } : {}),
     };
   }
+}
+
+/**
+ * A reference-shaped run whose inside reads as a key, as the excerpt under the message stars it
+ * (render-diagnostics.ts's maskKeyedReferences): left open, spaced, after `env:`, in brackets or quotes.
+ */
+const KEYED_REFERENCE =
+  /\$\{[ \t]*(env(?:[.:]|\[))?(?:\\?["'`])?([^}\]\s`"'\\]*)(?:\\?["'`])?\]?(?:[ \t]*(\}))?/g;
+
+/**
+ * The source as messages quote it: a line feed or an ESC in it is spelt out (QA138); a key pasted
+ * as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole),
+ * and one typed in braces, `${ghp_AbCd…}`, `${…}`, as EVALC_SECRET_SYNTAX says it (QA298: quoted
+ * whole); so is one left open, `${env.ghp_…`, spaced, `${ ghp_…`, or in brackets or quotes,
+ * `${env["ghp_…"]}` (QA322: quoted whole above an excerpt that starred it).
+ */
+function sourceAsSaid(source: string): string {
+  return showOnOneLine(source)
+    .replace(/\$\{(env[.:])?([^{}]*)\}/g, (ref, env: string | undefined, inside: string) =>
+      looksLikeSecret(inside) ? (env ? '${env…}' : '${…}') : ref,
+    )
+    .replace(KEYED_REFERENCE, (ref, env: string | undefined, inside: string, close: string | undefined) =>
+      holdsKey(inside) ? `\${${env ? 'env' : ''}…${close ?? ''}` : ref,
+    );
 }
 
 /** A file beside `file` whose name is a near miss (`serach.jsonl` → `search.jsonl`), if any. */
