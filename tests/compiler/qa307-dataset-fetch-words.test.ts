@@ -23,7 +23,7 @@ it('a connection that never opens says so in words (QA307)', async () => {
   try {
     const result = await fetchDataset(`https://127.0.0.1:${address.port}/d.jsonl`, { deadlineMs: 30_000 });
     expect(result.ok ? 'fetched' : result.message).toBe(
-      'the connection did not open in time (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)',
+      'the connection did not open within 10000 ms (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)',
     );
   } finally {
     for (const socket of held) socket.destroy();

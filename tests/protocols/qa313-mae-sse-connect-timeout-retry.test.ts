@@ -21,7 +21,7 @@ describe('a mae sse connection that never opened (QA313)', () => {
     );
     const message = `POST https://127.0.0.1:443/stream: ${describeFailure(cause, code, '127.0.0.1')}`;
     expect(message).toBe(
-      'POST https://127.0.0.1:443/stream: the connection did not open in time (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)',
+      'POST https://127.0.0.1:443/stream: the connection did not open within 10000 ms (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)',
     );
     expect(BEFORE_STREAM({ kind: 'transport_error', message, retryable: true })).toBe(true);
     // a reset, which the request may have reached, still is not

@@ -108,6 +108,18 @@ export function describeFailure(cause: unknown, code: unknown, hostname?: string
     const tried = refusedAddresses(cause, hostname);
     if (tried !== '') return `connection refused (nothing listening there${tried}) (ECONNREFUSED)`;
   }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return connectTimeoutWords(/timeout: (\d+) ?ms/.exec(message)?.[1]);
   if (typeof code === 'string') return describeConnectionCode(code);
   return name ?? 'unknown error';
+}
+
+/**
+ * A connection that did not open within `ms` (a TCP connect or a TLS handshake nothing answered),
+ * in one set of words wherever it is said: undici's connect timeout (a remote dataset, a mae `sse`
+ * agent) and an agent request's own timer that fired before its connection opened (QA323: that
+ * read 'no reply within 2000 ms' over `http`, where a dataset said the connection did not open).
+ */
+export function connectTimeoutWords(ms: number | string | undefined): string {
+  const when = ms === undefined ? 'in time' : `within ${ms} ms`;
+  return `the connection did not open ${when} (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)`;
 }

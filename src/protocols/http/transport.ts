@@ -25,6 +25,7 @@ import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js'
 import { attemptFromBody, decodeReply, type ReadReply } from './body-reply.js';
 import {
   cancelledError,
+  connectTimeoutWords,
   describeFailure,
   describeTarget,
   tooLarge,
@@ -246,14 +247,22 @@ export class HttpTransport {
     // One light signal, aborted by our timer or by the caller's signal (one shared listener per
     // caller signal, removed in `finally` with the last attempt using it).
     const signal = new AttemptSignal();
-    const handle = setTimeout(() => signal.abort('timeout', undefined), timeoutMs);
+    const pool = this.#pools.poolFor(target.origin);
+    // Whether a connection to the origin was open when the timer fired: none is a connect or a TLS
+    // handshake nothing answered, said as a dataset's connect timeout is (QA323); read before the
+    // abort, which closes the socket of a request it ends.
+    let opened = true;
+    const handle = setTimeout(() => {
+      opened = pool.stats.connected > 0;
+      signal.abort('timeout', undefined);
+    }, timeoutMs);
     if (caller) this.#callers.link(caller, signal);
     this.#active += 1;
     // The status line and headers arrived (a timeout after it is a body that did not end).
     let headersStatus: number | undefined;
     let bodyEnd = '';
     try {
-      const pending = this.#pools.poolFor(target.origin).request({
+      const pending = pool.request({
         path: target.path,
         method: request.method,
         headers,
@@ -310,6 +319,15 @@ export class HttpTransport {
       if (caller?.aborted) return { ok: false, error: cancelledError(where()) };
       const code = (cause as { code?: unknown }).code;
       if (signal.cause === 'timeout' || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
+        if (headersStatus === undefined && (code === 'UND_ERR_CONNECT_TIMEOUT' || !opened))
+          return {
+            ok: false,
+            error: {
+              kind: 'timeout',
+              message: `${where()}: ${connectTimeoutWords(timeoutMs)}`,
+              retryable: true,
+            },
+          };
         return {
           ok: false,
           error: {

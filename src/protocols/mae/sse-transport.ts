@@ -26,6 +26,7 @@ import { Agent, type Dispatcher, request } from 'undici';
 import { parseBoundedJson } from '../bounded-json.js';
 import { wireJson } from '../canonical-json.js';
 import { declaredStreamEncoding, notUtf8Message } from '../http/decode-body.js';
+import { connectTimeoutWords } from '../http/failure-words.js';
 import { flattenHeaders } from '../http/header-values.js';
 import { continueTolerantConnector } from '../http/interim-continue.js';
 import { askedWaitMs } from '../http/interpret-reply.js';
@@ -63,6 +64,8 @@ export interface MaeSseOptions {
 
 const MIB = 1024 * 1024;
 const ERROR_BODY_BYTES = 64 * 1024;
+/** undici's connect timeout, kept: a longer limits.timeout still gives up a connect after 10 s. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 type StreamEnd =
   | {
@@ -82,7 +85,17 @@ export class MaeSseTransport implements MaeTransport {
   readonly #redaction: ReplyRedaction;
   readonly #maxBytes: number;
   /** Its sockets read past an unsolicited 100 Continue; connects give up after undici's default 10 s. */
-  readonly #agent = new Agent({ keepAliveTimeout: 4_000, connect: continueTolerantConnector(10_000) });
+  readonly #agent = new Agent({
+    keepAliveTimeout: 4_000,
+    connect: continueTolerantConnector(CONNECT_TIMEOUT_MS),
+  });
+
+  /** Whether a connection to `url`'s origin is open (else a connect or TLS handshake is pending). */
+  #connectedTo(url: string): boolean {
+    const origin = URL.canParse(url) ? new URL(url).origin : '';
+    const stats = (this.#agent.stats as Record<string, { connected?: number } | undefined>)[origin];
+    return (stats?.connected ?? 0) > 0;
+  }
   #closed = false;
 
   constructor(options: MaeSseOptions) {
@@ -106,8 +119,11 @@ export class MaeSseTransport implements MaeTransport {
     const { timeoutMs } = this.#options;
     const call = new AbortController();
     let timedOut = false;
+    // no connection to the agent open when the timer fired: said as http says it (QA323)
+    let opened = true;
     const timer = setTimeout(() => {
       timedOut = true;
+      opened = this.#connectedTo(url);
       call.abort();
     }, timeoutMs);
     const forwardAbort = (): void => call.abort();
@@ -118,20 +134,25 @@ export class MaeSseTransport implements MaeTransport {
       const payload = wireJson(body);
       let response: Dispatcher.ResponseData;
       for (let hop = 0; ; hop++) {
-        response = await request(url, {
-          dispatcher: this.#agent,
-          method: 'POST',
-          headers: {
-            ...this.#headers,
-            accept: 'text/event-stream',
-            'content-type': 'application/json',
-            ...(headers ?? {}),
-          },
-          body: payload,
-          signal: call.signal,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        });
+        // limits.timeout covers the connect too: undici's request waits out its own 10 s connect
+        // timeout after an abort, so a TLS handshake nothing answered held the turn 10 s (QA323)
+        response = await settledOrAborted(
+          request(url, {
+            dispatcher: this.#agent,
+            method: 'POST',
+            headers: {
+              ...this.#headers,
+              accept: 'text/event-stream',
+              'content-type': 'application/json',
+              ...(headers ?? {}),
+            },
+            body: payload,
+            signal: call.signal,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          }),
+          call.signal,
+        );
         if (!isRedirectStatus(response.statusCode)) break;
         const location = headerText(response.headers.location);
         const decision = decideRedirect('POST', url, response.statusCode, location || undefined, hop);
@@ -180,7 +201,7 @@ export class MaeSseTransport implements MaeTransport {
       return { ok: true, reply: end.reply, warnings };
     } catch (cause) {
       if (signal.aborted) return cancelledReply(where);
-      if (timedOut) return timeoutReply(where, timeoutMs);
+      if (timedOut) return opened ? timeoutReply(where, timeoutMs) : connectTimeoutReply(where, timeoutMs);
       // as the HTTP transport names it (decode-body.ts): it was transport_error 'Z_DATA_ERROR' (QA255)
       const unreadable = corrupt?.();
       if (unreadable !== undefined)
@@ -188,6 +209,7 @@ export class MaeSseTransport implements MaeTransport {
       const code = (cause as { code?: unknown }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return timeoutReply(where, timeoutMs);
+      if (code === 'UND_ERR_CONNECT_TIMEOUT') return connectTimeoutReply(where, CONNECT_TIMEOUT_MS);
       // a refused `localhost` names the addresses it resolved to, as over `http` (QA281, QA63)
       const reason = describeFailure(cause, code, URL.canParse(url) ? new URL(url).hostname : undefined);
       return failure({ kind: 'transport_error', message: `${where}: ${reason}`, retryable: true });
@@ -283,4 +305,46 @@ function headerText(value: string | string[] | undefined): string {
 
 function failure(error: StepError): TransportReply {
   return { ok: false, error };
+}
+
+/**
+ * A turn whose connection never opened (a connect or a TLS handshake nothing answered), in the
+ * words a dataset and an http agent use; a `timeout`, and nothing was sent (turn-retry.ts, QA323).
+ */
+function connectTimeoutReply(where: string, ms: number): TransportReply {
+  return failure({ kind: 'timeout', message: `${where}: ${connectTimeoutWords(ms)}`, retryable: true });
+}
+
+/** The request's response, or a rejection as soon as `signal` aborts (a late response is dropped). */
+function settledOrAborted(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal,
+): Promise<Dispatcher.ResponseData> {
+  const drop = (): void => {
+    pending.then(
+      (late) => discardBody(late.body as unknown as Readable),
+      () => undefined,
+    );
+  };
+  if (signal.aborted) {
+    drop();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      drop();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (response) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

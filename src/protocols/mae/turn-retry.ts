@@ -21,6 +21,7 @@ const transient = (error: StepError): boolean => TRANSIENT.has(error.kind);
  * no route. QA281: only a refused one was sent again, where `http` retries every one of them.
  * QA313: one that never opened in undici's 10 s (a TCP connect or a TLS handshake nothing answered,
  * said in words since bd4d1e9b) sent nothing either, and `http` retries it as a timeout.
+ * QA323: such a turn is a `timeout`, as over `http`, also when limits.timeout ran out first.
  */
 const NOTHING_SENT =
   /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT)\)$/;
@@ -36,7 +37,7 @@ const NOTHING_SENT =
 export const BEFORE_STREAM = (error: StepError): boolean =>
   error.kind === 'http_429' ||
   error.kind === 'http_503' ||
-  (error.kind === 'transport_error' && NOTHING_SENT.test(error.message));
+  ((error.kind === 'transport_error' || error.kind === 'timeout') && NOTHING_SENT.test(error.message));
 
 /** Counts the retries sent by every transport of one agent (the apply summary's `+N retries`). */
 export interface RetryCounter {
