@@ -74,14 +74,18 @@ export function unsetNamesSaid(names: readonly string[]): string {
 function strayAroundSecret(raw: string): { what: string; hint: string } | undefined {
   const placeholder = /(?<!\$)\{\{\s*([^{}]*?)\s*\}\}/.exec(raw);
   if (placeholder) {
-    const name = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
+    const written = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(placeholder[1] ?? '')?.[1];
+    // A key pasted as the name, `{{env.ghp_AbCd…}}`, is said `{{env…}}` (QA322: quoted whole).
+    const name = written !== undefined && looksLikeSecret(written) ? undefined : written;
     // Quoted when it holds a name (`{{env.TOKEN}}`, `{{userQuery}}`, `{{TOKEN}}`); else it may be a
     // secret typed in braces, `{{sk-…}}`, which the excerpt masks (QA232: the message printed it), or
     // one of name characters, Stripe's `{{sk_live_…}}` (QA242: printed whole).
     const inside = placeholder[1] ?? '';
-    const named = name !== undefined || (/^[A-Za-z_]/.test(inside) && !looksLikeSecret(inside));
+    const named =
+      name !== undefined || (written === undefined && /^[A-Za-z_]/.test(inside) && !looksLikeSecret(inside));
+    const said = named ? placeholder[0] : written !== undefined ? '{{env…}}' : '{{…}}';
     return {
-      what: `\`${named ? placeholder[0] : '{{…}}'}\`: headers and serve.env values are not templated, so it`,
+      what: `\`${said}\`: headers and serve.env values are not templated, so it`,
       hint: name
         ? `write \${env.${name}} to read ${name} from the environment`
         : 'write ${env.NAME} for a secret',
