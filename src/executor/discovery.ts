@@ -14,10 +14,11 @@ import { reorderedLists } from './schema-order.js';
 /**
  * The transport's codes for a request that reached no server: nothing listening, no such host, no
  * socket file at a `mae` agent's `unix:` path (QA291: the agent not started at all; a stale file,
- * ECONNREFUSED, was asked, the missing one, ENOENT, was not).
+ * ECONNREFUSED, was asked, the missing one, ENOENT, was not). Not a path over the OS limit (QA323):
+ * starting the agent does not help, its words say to shorten the path.
  */
 const NOTHING_REACHED =
-  /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)|^socket agent unix:.*\(ENOENT\)$/;
+  /\((?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)\)|^socket agent unix:(?!.*a unix socket path holds).*\(ENOENT\)$/;
 
 /**
  * ``is the agent running at <url>?`` after a request that reached no server (nothing listening, no

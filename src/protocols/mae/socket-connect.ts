@@ -64,6 +64,8 @@ export function connectSocket(
  */
 function connectFailure(address: SocketAddress, error: NodeJS.ErrnoException): string {
   const code = error.code;
+  if (code === 'ENOENT' && address.kind === 'unix' && Buffer.byteLength(address.path) > UNIX_PATH_BYTES)
+    return pathTooLong(address.path);
   if (code === 'ENOENT' && address.kind === 'unix')
     return 'no socket at that path (nothing listening there: is the agent started, and listening on this path?) (ENOENT)';
   // QA305: said as bare codes, `unix:./agent.log/agent.sock: ENOTDIR`, a loop of links `: ELOOP`
@@ -98,4 +100,17 @@ function unixRefusal(where: string): string {
   return kind === undefined
     ? 'the socket file exists but nothing listens on it: left by an agent that exited?'
     : `that path is ${kind}, not a socket: is it the path the agent listens on?`;
+}
+
+/** The bytes of a unix socket path the OS keeps (sun_path less its NUL: 108 on Linux, 104 elsewhere). */
+const UNIX_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+
+/**
+ * A unix path over the OS limit: Node cuts it to its first bytes, where no socket is, and an agent
+ * binding it whole fails (Python: 'AF_UNIX path too long'). QA323: it read 'no socket at that path
+ * (nothing listening there: is the agent started …?) (ENOENT)', with no word of the length.
+ */
+function pathTooLong(path: string): string {
+  const os = process.platform === 'linux' ? 'Linux' : 'this system';
+  return `the socket path is ${Buffer.byteLength(path)} bytes, over the ${UNIX_PATH_BYTES} a unix socket path holds on ${os}: it was cut to its first ${UNIX_PATH_BYTES}, where no socket is (an agent binding it whole fails; Python says 'AF_UNIX path too long'): use a shorter path, e.g. under /tmp (ENOENT)`;
 }
