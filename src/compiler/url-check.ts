@@ -13,6 +13,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { AgentConfig, Plan } from '../plan/schema.js';
+import { placeholderHoldsKey } from '../plan/secret-placement.js';
 import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
@@ -75,7 +76,13 @@ export function checkHttpUrls(plan: Plan, diagnostics: Diagnostic[], at: Locate)
  * (QA222: `url "http://user:Passw0rd@127.0.0.1:99999/v1" is not an absolute URL` said them as written).
  */
 export function urlAsSaid(url: string): string {
-  const masked = maskUrlQueryCredentials(url);
+  // A key pasted in a placeholder, `{{env.ghp_AbCd…}}`, is said `{{env…}}` (QA322: the 'holds a
+  // {{template}}' message quoted it whole above an excerpt that starred it).
+  const masked = maskUrlQueryCredentials(url).replace(
+    /\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g,
+    (placeholder, env: string | undefined, inside: string) =>
+      placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
+  );
   const from = masked.includes('//') ? masked.indexOf('//') + 2 : 0;
   const end = masked.slice(from).search(/[/?#]/);
   const authority = masked.slice(from, end === -1 ? masked.length : from + end);

@@ -60,6 +60,14 @@ export function holdsKey(inside: string): boolean {
 }
 
 /**
+ * Whether a `{{…}}` placeholder's inside reads as a key pasted there: after `env.` as a reference's
+ * name does (holdsKey), else only by a key's own look, so a variable `{{user_id}}` is shown.
+ */
+export function placeholderHoldsKey(env: string | undefined, inside: string): boolean {
+  return env ? holdsKey(inside) : looksLikeSecret(inside);
+}
+
+/**
  * Unset variables as a message names them: one whose name reads as a key typed in place of a name,
  * `${env.ghp_AbCd…}`, is said `…` with what to do (QA269: apply printed the key whole).
  */
