@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
-import { holdsKey, looksLikeSecret } from '../plan/secret-placement.js';
+import { holdsKey, looksLikeSecret, placeholderHoldsKey } from '../plan/secret-placement.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
@@ -136,7 +136,7 @@ const KEYED_REFERENCE =
  * as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole),
  * and one typed in braces, `${ghp_AbCd…}`, `${…}`, as EVALC_SECRET_SYNTAX says it (QA298: quoted
  * whole); so is one left open, `${env.ghp_…`, spaced, `${ ghp_…`, or in brackets or quotes,
- * `${env["ghp_…"]}` (QA322: quoted whole above an excerpt that starred it).
+ * `${env["ghp_…"]}`, and a placeholder, `{{env.ghp_…}}` (QA322: quoted whole above an excerpt that starred it).
  */
 function sourceAsSaid(source: string): string {
   return showOnOneLine(source)
@@ -145,6 +145,9 @@ function sourceAsSaid(source: string): string {
     )
     .replace(KEYED_REFERENCE, (ref, env: string | undefined, inside: string, close: string | undefined) =>
       holdsKey(inside) ? `\${${env ? 'env' : ''}…${close ?? ''}` : ref,
+    )
+    .replace(/\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g, (placeholder, env: string | undefined, inside: string) =>
+      placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
     );
 }
 

@@ -37,6 +37,7 @@ it.each([
   [`\${env.${KEY}.jsonl`, 'dataset file not found: ${env…'],
   [`\${env:${KEY}.jsonl`, 'dataset file not found: ${env…'],
   [`data/\${ ${KEY}.jsonl`, 'dataset file not found: data/${…'],
+  [`{{env.${KEY}}}.jsonl`, 'dataset file not found: {{env…}}.jsonl'],
 ])('says a key in a reference left open in a dataset source (%s)', async (source, said) => {
   for (const json of [false, true]) {
     const out = await validate(source, json);
