@@ -6,8 +6,8 @@
  * 'the connection did not open within N ms (nothing answered the connect or the TLS handshake)
  * (UND_ERR_CONNECT_TIMEOUT)', still a `timeout`; a connection that opened and got no reply (plain
  * http to the same server) still reads 'no reply within N ms'. The sse turn sent nothing, so
- * limits.retries sends it again (BEFORE_STREAM), and the sse turn ends at limits.timeout: it waited
- * out undici's 10 s connect timeout after its abort. Real loopback sockets.
+ * limits.retries sends it again (BEFORE_STREAM), and the sse turn ends at limits.timeout: it
+ * waited out undici's 10 s connect timeout after its abort (the exit: qa323-sse-connect-exit). Real loopback sockets.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -64,9 +64,6 @@ export interface MaeSseOptions {
 
 const MIB = 1024 * 1024;
 const ERROR_BODY_BYTES = 64 * 1024;
-/** undici's connect timeout, kept: a longer limits.timeout still gives up a connect after 10 s. */
-const CONNECT_TIMEOUT_MS = 10_000;
-
 type StreamEnd =
   | {
       ok: true;
@@ -85,10 +82,11 @@ export class MaeSseTransport implements MaeTransport {
   readonly #redaction: ReplyRedaction;
   readonly #maxBytes: number;
   /** Its sockets read past an unsolicited 100 Continue; connects give up after undici's default 10 s. */
-  readonly #agent = new Agent({
-    keepAliveTimeout: 4_000,
-    connect: continueTolerantConnector(CONNECT_TIMEOUT_MS),
-  });
+  /**
+   * Its connects give up at limits.timeout, as the HTTP transport's do (QA323: undici's 10 s held a
+   * handshake nothing answered open past a shorter timeout, and the run's exit waited for it).
+   */
+  readonly #agent: Agent;
 
   /** Whether a connection to `url`'s origin is open (else a connect or TLS handshake is pending). */
   #connectedTo(url: string): boolean {
@@ -100,6 +98,10 @@ export class MaeSseTransport implements MaeTransport {
 
   constructor(options: MaeSseOptions) {
     this.#options = options;
+    this.#agent = new Agent({
+      keepAliveTimeout: 4_000,
+      connect: continueTolerantConnector(options.timeoutMs),
+    });
     this.#where = describeTarget('POST', options.url);
     this.#headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
     this.#redaction = new ReplyRedaction(this.#headers);
@@ -209,7 +211,7 @@ export class MaeSseTransport implements MaeTransport {
       const code = (cause as { code?: unknown }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
         return timeoutReply(where, timeoutMs);
-      if (code === 'UND_ERR_CONNECT_TIMEOUT') return connectTimeoutReply(where, CONNECT_TIMEOUT_MS);
+      if (code === 'UND_ERR_CONNECT_TIMEOUT') return connectTimeoutReply(where, timeoutMs);
       // a refused `localhost` names the addresses it resolved to, as over `http` (QA281, QA63)
       const reason = describeFailure(cause, code, URL.canParse(url) ? new URL(url).hostname : undefined);
       return failure({ kind: 'transport_error', message: `${where}: ${reason}`, retryable: true });
