@@ -256,6 +256,10 @@ export function createProgress(
         if (c.done + c.cancelled >= c.total) c.doneAt = now();
       }
       if (mode === 'json') {
+        // An example a Ctrl-C kept from being sent sends no event, as those never dispatched send
+        // none (QA318: each one waiting for a slot, up to run.concurrency of them, was a
+        // `step_failed` with no `step_started`, so a wrapper counted 28 failures in a run with none).
+        if (event.error?.kind === 'cancelled' && !open.has(event.id)) return;
         open.delete(event.id);
         write(
           `${JSON.stringify({ event: event.error ? 'step_failed' : 'step_finished', kind: 'invoke', agent: event.agent, id: event.id, cached: event.cached, ...(event.durationMs === undefined ? {} : { durationMs: event.durationMs }), ...(event.error ? { error: { kind: event.error.kind, message: event.error.message } } : {}) })}\n`,
