@@ -28,6 +28,9 @@ export function checkMetricReferences(
     const [config, metricPath] = entry;
     const written = (config as Record<string, unknown>)[key];
     const ref = /names metric "([^"]*)"/.exec(issue.message)?.[1] ?? String(written);
+    // A metric of that id the task has but that failed its own check (a `{ type: judge }` with no
+    // judge:) is said there: "does not define" of it, hinted to add it, was a cascade (QA327).
+    if (ids.includes(ref)) continue;
     const path = written === undefined ? metricPath : [...metricPath, key];
     out.push(
       diagnostic(
@@ -40,7 +43,7 @@ export function checkMetricReferences(
           // default `pass_rate` was hinted "did you mean `pass_hat_k`?").
           hint:
             written === undefined
-              ? `add \`- { type: ${ref} }\` to the metrics, or set ${key}: to one of the task's (${ids.join(', ')})`
+              ? `add \`- { type: ${ref}${ref === 'judge' ? ', judge: <id>' : ''} }\` to the metrics, or set ${key}: to one of the task's (${ids.join(', ')})`
               : (didYouMean(ref, ids) ?? `metrics: ${ids.join(', ')}`),
         },
       ),
