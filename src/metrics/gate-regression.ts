@@ -85,7 +85,8 @@ export function regressionResult(
     const why =
       errored === matched
         ? 'every result errored'
-        : `${errored} of its ${matched} results errored, the others measured nothing`;
+        : // QA326: the others may have measured where the baseline has no figure (its judge errored there).
+          `${errored} of its ${matched} results errored and ${matched - errored === 1 ? 'the other 1 pairs with no figure of the baseline' : `none of the other ${matched - errored} pairs with a figure of the baseline`}`;
     return {
       ...base,
       passed: false,
