@@ -15,6 +15,7 @@
 import type { Lockfile, LockResult } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
 import { instructionsOrRowsReason } from './instructions-or-rows.js';
+import { cachedOverLimit, judgeInputLimit, overLimitReason } from './judge-input-reason.js';
 import { FAILED_INVOKE_KIND, lockHeaderMatches, recordedError, recordsStep } from './lock-records.js';
 import { planAggregates } from './plan-aggregates.js';
 import { downstream, exampleReason, groupReasons, scoreReason, UP_TO_DATE_REASON } from './plan-reasons.js';
@@ -205,6 +206,7 @@ export function planRun(
         const metricWhy = !extractCached
           ? downstream(extractWhy, 'because its extract runs')
           : (why.metrics.get(metric.id) ??
+            (cached ? undefined : judgeInputWhy(compiled, cache, key, metric.judgeId)) ??
             scoreReason(
               previous,
               metric.id,
@@ -281,6 +283,21 @@ export function planRun(
     lockOnly,
     renderFailures,
     ...(steps ? { steps } : {}),
+  };
+}
+
+/** A score whose last judge call was refused for its input's size: whether the limit now lets it through. */
+function judgeInputWhy(
+  compiled: CompiledPlan,
+  cache: CacheView,
+  key: string,
+  judgeId: string | undefined,
+): { symbol: '~'; reason: string } | undefined {
+  const recorded = judgeId === undefined ? undefined : cachedOverLimit(cache, key);
+  if (judgeId === undefined || recorded === undefined) return undefined;
+  return {
+    symbol: '~',
+    reason: overLimitReason(judgeId, recorded, judgeInputLimit(compiled.resolved.plan, judgeId)),
   };
 }
 

@@ -5,6 +5,7 @@
 
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { judgeInputLimit, overLimitInput } from '../compiler/judge-input-reason.js';
 import { groupSteps } from '../compiler/step-keys.js';
 import { danglingLockLink } from '../lockfile/read-lock-text.js';
 import { readLockFile } from '../lockfile/serialize.js';
@@ -201,8 +202,11 @@ function judgeFailuresInLock(
       if (!listed || !locked?.error || (locked.errors ?? 0) < keys.length) continue;
       count += keys.length;
       kinds.set(locked.error, (kinds.get(locked.error) ?? 0) + keys.length);
+      // Only those the limit in the plan still refuses: one since raised is judged by a plain apply (QA324).
+      const limit = judgeInputLimit(compiled.resolved.plan, judge);
       for (const key of keys) {
-        if (!isOverLimit(store.get<{ error?: StepError }>(lastErrorKey(key))?.error)) continue;
+        const recorded = overLimitInput(store.get<{ error?: StepError }>(lastErrorKey(key))?.error);
+        if (recorded === undefined || recorded.inputBytes <= limit) continue;
         overLimit.count++;
         overLimit.judges.add(judge);
       }
@@ -219,12 +223,6 @@ interface OverLimit {
   judges: Set<string>;
 }
 
-/** A judge call refused for its input's size (judge-input-limit.ts): its details name the limit. */
-function isOverLimit(error: StepError | undefined): boolean {
-  const details = error?.details as { maxInputBytes?: unknown } | undefined;
-  return error?.kind === 'metric_error' && typeof details?.maxInputBytes === 'number';
-}
-
 /**
  * QA317: a judge score refused for its input's size fails the same way on every apply until the
  * limit is raised; "run apply without --frozen" alone would record it failed again.
@@ -236,7 +234,7 @@ function overLimitNote(overLimit: OverLimit | undefined, failed: number): string
   const n = overLimit.count;
   const whose =
     n === failed ? (n === 1 ? 'its' : 'the judge input of each') : `the judge input of ${n} of them`;
-  return `; ${whose === 'its' ? 'its judge input' : whose} was over ${names}, so it was never sent: an apply without --frozen fails ${n === 1 ? 'it' : 'them'} again unless that limit is raised`;
+  return `; ${whose === 'its' ? 'its judge input' : whose} was over ${names}, so it was never sent: an apply without --frozen fails ${n === 1 ? 'it' : 'them'} again unless ${judges.length === 1 ? 'that limit is' : 'those limits are'} raised`;
 }
 
 /** A lock that is a link to nothing read as no lock, its target unsaid (QA223). */

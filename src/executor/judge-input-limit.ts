@@ -11,7 +11,7 @@
  */
 import type { JudgeClient, JudgeRequest } from '../protocols/judge-types.js';
 
-export const DEFAULT_JUDGE_INPUT_BYTES = 1024 * 1024;
+export { DEFAULT_JUDGE_INPUT_BYTES } from '../plan/agent-schema.js';
 
 /** UTF-8 bytes of what a call sends of its own: content, reference and task (the rubric is the plan's). */
 export function judgeInputBytes(request: JudgeRequest): number {

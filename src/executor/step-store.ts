@@ -4,8 +4,8 @@
  * append-only log behind it; a shared remote store would implement this same interface.
  */
 
-/** The end of the key of a note of why a step last failed (`lastErrorKey`): kept for the reports, never a result. */
-export const FAILURE_NOTE_SUFFIX = '#last-error';
+// The end of the key of a note of why a step last failed: `plan` reads such notes too (QA324).
+export { FAILURE_NOTE_SUFFIX } from '../compiler/failure-note.js';
 
 export interface StepStore {
   has(key: string): boolean;

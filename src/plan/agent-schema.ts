@@ -40,6 +40,8 @@ export const limitsSchema = z
  * A judge's limits: an agent's, and the largest input one call may send (QA317: an agent's 15 MB
  * answer as a judge's content was held several times over by each call: a 400 MB heap ran out).
  */
+export const DEFAULT_JUDGE_INPUT_BYTES = 1024 * 1024;
+
 export const judgeLimitsSchema = limitsSchema
   .extend({
     maxInputBytes: z
