@@ -9,9 +9,11 @@ export function fmt(x: number | null | undefined): string {
   // below 0.01 as the reports' value rows (QA309: a cost of 0.0012 read `cost = 0.001; required ≤ 0.001`),
   // with their rule (QA312: 1e-7 read `1e-7`, 0.009999 `0.01` beside the reports' `0.0000001`, `0.010`);
   // from 1e-9, so a float-noise change (5.6e-17) reads 0.
+  // From 1000 a whole number, and so is what rounds up to 1000 (QA326: 999.9996 read `1000.000`
+  // beside 1000.4's `1000`, as the reports' Δ read before QA284).
   const s =
-    Math.abs(x) >= 1000
-      ? x.toFixed(0)
+    Math.abs(x) >= 999.9995
+      ? toFixedDecimal(x, 0)
       : Math.abs(x) >= 1e-9 && isSmallMeasure(x)
         ? threeSignificant(x)
         : // As the lock stores it (12 significant digits), rounded half away from zero like the
