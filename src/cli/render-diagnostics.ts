@@ -10,7 +10,7 @@ import path from 'node:path';
 import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { holdsKey, looksLikeSecret, placeholderHoldsKey } from '../plan/secret-placement.js';
+import { holdsKey, looksLikeSecret, replaceKeyedPlaceholders } from '../plan/secret-placement.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
@@ -126,12 +126,7 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
  */
 export function maskKeyedReferences(text: string): string {
   // a key pasted as a placeholder, `{{env.ghp_…}}` (QA322: shown whole under a url's 'holds a {{template}}')
-  if (text.includes('{{'))
-    text = text.replace(
-      /\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g,
-      (placeholder, env: string | undefined, inside: string) =>
-        placeholderHoldsKey(env, inside) ? '*'.repeat(placeholder.length) : placeholder,
-    );
+  text = replaceKeyedPlaceholders(text, (placeholder) => '*'.repeat(placeholder.length));
   if (!text.includes('${')) return text;
   // also one left open, `${env.ghp_…`, or without `env.`, `${ghp_…}` (malformed, said `${…}`), and a key
   // past a name's characters, `${env.sk-proj-…}`, `${env:ghp_…}` (QA306: shown whole in a judge command),

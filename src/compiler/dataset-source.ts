@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
-import { holdsKey, looksLikeSecret, placeholderHoldsKey } from '../plan/secret-placement.js';
+import { holdsKey, looksLikeSecret, replaceKeyedPlaceholders } from '../plan/secret-placement.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
@@ -139,16 +139,17 @@ const KEYED_REFERENCE =
  * `${env["ghp_…"]}`, and a placeholder, `{{env.ghp_…}}` (QA322: quoted whole above an excerpt that starred it).
  */
 function sourceAsSaid(source: string): string {
-  return showOnOneLine(source)
+  const said = showOnOneLine(source)
     .replace(/\$\{(env[.:])?([^{}]*)\}/g, (ref, env: string | undefined, inside: string) =>
       looksLikeSecret(inside) ? (env ? '${env…}' : '${…}') : ref,
     )
     .replace(KEYED_REFERENCE, (ref, env: string | undefined, inside: string, close: string | undefined) =>
       holdsKey(inside) ? `\${${env ? 'env' : ''}…${close ?? ''}` : ref,
-    )
-    .replace(/\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g, (placeholder, env: string | undefined, inside: string) =>
-      placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
     );
+  return replaceKeyedPlaceholders(
+    said,
+    (placeholder, env) => `{{${env ? 'env' : ''}…${placeholder.endsWith('}}') ? '}}' : ''}`,
+  );
 }
 
 /** A file beside `file` whose name is a near miss (`serach.jsonl` → `search.jsonl`), if any. */

@@ -13,7 +13,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { AgentConfig, Plan } from '../plan/schema.js';
-import { placeholderHoldsKey } from '../plan/secret-placement.js';
+import { replaceKeyedPlaceholders } from '../plan/secret-placement.js';
 import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
@@ -78,10 +78,10 @@ export function checkHttpUrls(plan: Plan, diagnostics: Diagnostic[], at: Locate)
 export function urlAsSaid(url: string): string {
   // A key pasted in a placeholder, `{{env.ghp_AbCd…}}`, is said `{{env…}}` (QA322: the 'holds a
   // {{template}}' message quoted it whole above an excerpt that starred it).
-  const masked = maskUrlQueryCredentials(url).replace(
-    /\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g,
-    (placeholder, env: string | undefined, inside: string) =>
-      placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
+  // One left open, `{{env.ghp_…`, is said `{{env…` (QA328: quoted whole).
+  const masked = replaceKeyedPlaceholders(
+    maskUrlQueryCredentials(url),
+    (placeholder, env) => `{{${env ? 'env' : ''}…${placeholder.endsWith('}}') ? '}}' : ''}`,
   );
   const from = masked.includes('//') ? masked.indexOf('//') + 2 : 0;
   const end = masked.slice(from).search(/[/?#]/);

@@ -68,6 +68,28 @@ export function placeholderHoldsKey(env: string | undefined, inside: string): bo
 }
 
 /**
+ * Each `{{…}}` placeholder in `text` that holds a key, closed or left open (`{{env.ghp_…`, QA328: an open
+ * one in a url or dataset source was printed whole, message and excerpt), replaced by what `say` returns
+ * for it (`env` when written after `env.`). An open one runs to a space or quote, so it is read as a
+ * `${…` left open is (holdsKey): `{{DATA_DIR/d.jsonl` is quoted as written.
+ */
+export function replaceKeyedPlaceholders(
+  text: string,
+  say: (placeholder: string, env: boolean) => string,
+): string {
+  if (!text.includes('{{')) return text;
+  return text
+    .replace(/\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g, (placeholder, env: string | undefined, inside: string) =>
+      placeholderHoldsKey(env, inside) ? say(placeholder, env !== undefined) : placeholder,
+    )
+    .replace(
+      /\{\{[ \t]*(env\.)?([^{}\s`"'\\]+)(?![^{}\s`"'\\]|\})/g,
+      (placeholder, env: string | undefined, inside: string) =>
+        holdsKey(inside) ? say(placeholder, env !== undefined) : placeholder,
+    );
+}
+
+/**
  * Unset variables as a message names them: one whose name reads as a key typed in place of a name,
  * `${env.ghp_AbCd…}`, is said `…` with what to do (QA269: apply printed the key whole).
  */
