@@ -57,6 +57,9 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   const offer = offeredLines(positionals[0], values['cache-dir']);
   const mainLock = readLockOrUndefined(dirs.lockFile, ctx.cwd);
   const onlyLock = values.only ? readLockOrUndefined(dirs.onlyLockFile, ctx.cwd) : undefined;
+  // A served agent's log, or a remote dataset pinned in the cache, makes .evalc/: it gets apply's
+  // .gitignore (QA316, QA328: git status listed it; the dataset's was made before the check).
+  const ignoreStateDir = ignoreStateDirIfMade(dirs.stateDir);
   const result = await loadPlan(file, {
     cwd: ctx.cwd,
     cacheDir,
@@ -71,6 +74,7 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
         `${JSON.stringify({ ok: false, exitCode: invalidPlanExit(result.diagnostics), diagnostics: withPipePlanHint(result.diagnostics, ctx.cwd, positionals[0]) }, null, 2)}\n`,
       );
     else ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
+    ignoreStateDir();
     return invalidPlanExit(result.diagnostics);
   }
   if (result.diagnostics.length > 0 && !values.json)
@@ -91,8 +95,6 @@ export async function planCommand(ctx: CommandContext): Promise<number> {
   })
     ? new LogStore(cacheDir, { readOnly: true })
     : { has: () => false };
-  // A served agent's log makes .evalc/: it gets apply's .gitignore (QA316: git status listed it).
-  const ignoreStateDir = ignoreStateDirIfMade(dirs.stateDir);
   try {
     const store = cache instanceof LogStore ? cache : undefined;
     // Agents sending headers (a secret token) are asked too, with their headers, and agents
