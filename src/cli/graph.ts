@@ -7,6 +7,7 @@ import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, ExitError, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics } from './render-diagnostics.js';
+import { ignorePlanStateDirIfMade } from './state-dir-ignore.js';
 
 const USAGE = commandUsage('graph');
 
@@ -22,7 +23,11 @@ export async function graphCommand(ctx: CommandContext): Promise<number> {
     // Named as diff's and report's are, with the formats graph takes (QA183: `unknown format svg`).
     throw new ExitError(EXIT.usage, `unknown --format "${String(format)}" (mermaid or dot)\nusage: ${USAGE}`);
   // Remote datasets are fetched and pinned as `plan` does (offline, a first graph of such a plan failed).
-  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
+  const file = planArgument(positionals, ctx.cwd);
+  // Pinning one makes .evalc/: it gets apply's .gitignore (QA328: git status listed .evalc/).
+  const result = await loadPlan(file, { cwd: ctx.cwd, offline: false }).finally(
+    ignorePlanStateDirIfMade(file, ctx.cwd),
+  );
   if (hasErrors(result.diagnostics) || !result.compiled) {
     ctx.stderr(`${renderDiagnostics(result.diagnostics, ctx.cwd, positionals[0])}\n`);
     return invalidPlanExit(result.diagnostics);

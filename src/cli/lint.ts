@@ -10,6 +10,7 @@ import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
 import { shouldRefuseFindings } from './lint-should-refuse.js';
 import { renderDiagnostics, withPipePlanHint } from './render-diagnostics.js';
+import { ignorePlanStateDirIfMade } from './state-dir-ignore.js';
 
 const USAGE = commandUsage('lint');
 
@@ -17,7 +18,11 @@ const USAGE = commandUsage('lint');
 export async function lintCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(ctx.args, commandOptions('lint'), USAGE, 1);
   // Remote datasets are fetched and pinned as `plan` does (offline, a first lint of such a plan failed).
-  const result = await loadPlan(planArgument(positionals, ctx.cwd), { cwd: ctx.cwd, offline: false });
+  const file = planArgument(positionals, ctx.cwd);
+  // Pinning one makes .evalc/: it gets apply's .gitignore (QA328: git status listed .evalc/).
+  const result = await loadPlan(file, { cwd: ctx.cwd, offline: false }).finally(
+    ignorePlanStateDirIfMade(file, ctx.cwd),
+  );
   if (hasErrors(result.diagnostics) || !result.resolved) {
     const exitCode = invalidPlanExit(result.diagnostics);
     // --json callers read stdout: the plan's diagnostics are data there too, as validate prints them.

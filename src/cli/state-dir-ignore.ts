@@ -7,6 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultDirs } from '../compiler/load-plan.js';
 
 const CONTENT =
   '# written by evalc: the step cache, logs and reports stay out of git (evalc.lock is committed)\n*\n';
@@ -24,4 +25,12 @@ export function ignoreStateDirIfMade(stateDir: string): () => void {
       // A folder evalc cannot write in has no cache to keep out of git either.
     }
   };
+}
+
+/**
+ * The same for the `.evalc/` beside the plan file `file` (relative to `cwd`): validate, lint and graph
+ * make it when they pin a remote dataset's copy in its cache (QA328: `git status` listed it).
+ */
+export function ignorePlanStateDirIfMade(file: string, cwd: string): () => void {
+  return ignoreStateDirIfMade(defaultDirs(path.resolve(cwd, file)).stateDir);
 }

@@ -1,12 +1,11 @@
-import path from 'node:path';
-import { defaultDirs, loadPlan } from '../compiler/load-plan.js';
+import { loadPlan } from '../compiler/load-plan.js';
 import { hasErrors } from '../plan/diagnostic.js';
 import { parseCommandArgs, planArgument } from './args.js';
 import { commandOptions, commandUsage } from './command-help.js';
 import type { CommandContext } from './context.js';
 import { EXIT, invalidPlanExit } from './exit-error.js';
 import { renderDiagnostics, withPipePlanHint } from './render-diagnostics.js';
-import { ignoreStateDirIfMade } from './state-dir-ignore.js';
+import { ignorePlanStateDirIfMade } from './state-dir-ignore.js';
 
 const USAGE = commandUsage('validate');
 
@@ -16,8 +15,9 @@ export async function validateCommand(ctx: CommandContext): Promise<number> {
   // Remote datasets are fetched (and pinned in the cache) as `plan` does: their examples are
   // checked like a local file's, and a URL that cannot be read is reported like a missing file.
   // Pinning one makes .evalc/: it gets apply's .gitignore (QA328: git status listed .evalc/).
-  const ignoreStateDir = ignoreStateDirIfMade(defaultDirs(path.resolve(ctx.cwd, file)).stateDir);
-  const result = await loadPlan(file, { cwd: ctx.cwd, offline: false }).finally(ignoreStateDir);
+  const result = await loadPlan(file, { cwd: ctx.cwd, offline: false }).finally(
+    ignorePlanStateDirIfMade(file, ctx.cwd),
+  );
   const ok = !hasErrors(result.diagnostics);
   if (values.json) {
     ctx.stdout(

@@ -1,6 +1,6 @@
 /**
  * QA328: README says `.evalc/` is ignored by git, a command that creates it leaving a `.gitignore` of
- * `*` there (QA47, QA316). `validate` and `plan` create it too, pinning a remote dataset in
+ * `*` there (QA47, QA316). `validate`, `plan`, `lint` and `graph` create it too, pinning a remote dataset in
  * `.evalc/cache/sources/`, and left it without one: `git status` listed `.evalc/` (QA316's fix in
  * plan looked only after the plan had loaded, when the dataset's copy was already there).
  */
@@ -8,6 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { graphCommand } from '../../src/cli/graph.js';
+import { lintCommand } from '../../src/cli/lint.js';
 import { planCommand } from '../../src/cli/plan.js';
 import { validateCommand } from '../../src/cli/validate.js';
 import { type Loopback, startLoopback } from '../fixtures/loopback.js';
@@ -28,6 +30,8 @@ afterAll(async () => {
 it.each([
   ['validate', validateCommand],
   ['plan', planCommand],
+  ['lint', lintCommand],
+  ['graph', graphCommand],
 ] as const)('%s leaves the .evalc/ a remote dataset made ignored by git', async (_name, command) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa328-ignore-'));
   dirs.push(dir);
