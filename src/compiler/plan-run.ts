@@ -29,7 +29,8 @@ import {
   type PlanRow,
   type PlanSymbol,
 } from './plan-rows.js';
-import { holdsStaleFailure, STALE_MAX_TOKENS_REASON } from './stale-failures.js';
+import { replyLimit } from './reply-limit-failures.js';
+import { holdsStaleFailure, staleFailureReason } from './stale-failures.js';
 import { groupSteps } from './step-keys.js';
 
 export type { CacheView, PlannedStep } from './plan-rows.js';
@@ -88,6 +89,7 @@ export function planRun(
       why.changedInput ??
       (why.invoke ? undefined : instructionsOrRowsReason(compiledGroup, lock, compiled, lockResults));
     const agentProtocol = compiled.resolved.plan.agents[group.agentId]?.protocol;
+    const agentReplyLimit = replyLimit(compiled.resolved.plan, group.agentId);
     const exampleMetricIds = group.metrics.filter((m) => m.info?.stage === 'example').map((m) => m.id);
     let groupChanged = false;
     let groupStale = false;
@@ -103,7 +105,7 @@ export function planRun(
         continue;
       }
       // A cached failure an older evalc wrote that this one would not get again (QA128).
-      const staleFailure = holdsStaleFailure(cache, agentProtocol, step.invokeKey);
+      const staleFailure = holdsStaleFailure(cache, agentProtocol, step.invokeKey, agentReplyLimit);
       const invokeCached = !staleFailure && cache.has(step.invokeKey);
       if (staleFailure) recorded = false;
       const record = (
@@ -134,7 +136,12 @@ export function planRun(
       const invokeWhy = invokeCached
         ? why.invoke
         : (why.invoke ??
-          (staleFailure ? { symbol: '~' as const, reason: STALE_MAX_TOKENS_REASON } : undefined) ??
+          (staleFailure
+            ? {
+                symbol: '~' as const,
+                reason: staleFailureReason(cache, step.invokeKey, group.agentId, agentReplyLimit),
+              }
+            : undefined) ??
           exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : changedInput));
       record(
         'invoke',

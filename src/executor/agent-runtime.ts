@@ -107,6 +107,7 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
   const transport = new HttpTransport({
     timeoutMs,
     retries: config.limits?.retries ?? 3,
+    ...(config.limits?.maxResponseBytes ? { maxResponseBytes: config.limits.maxResponseBytes } : {}),
     // One bucket for the scheduler and the transport (rate-limiter.ts): an invocation is admitted
     // with a token outside its clock (run-example.ts), the next request's first attempt uses an
     // admission instead of a token of its own, and retries take tokens of their own, so every

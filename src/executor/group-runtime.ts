@@ -1,6 +1,8 @@
 /** The per-group runtime of a run: metrics with their judges and rubrics, the adapter, the example stream. */
+
 import type { CompiledGroup, CompiledPlan } from '../compiler/compile.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
+import { replyLimit } from '../compiler/reply-limit-failures.js';
 import { resolveMetric } from '../metrics/index.js';
 import { resolveRubric } from '../protocols/rubrics/index.js';
 import type { AgentRuntime } from './agent-runtime.js';
@@ -97,6 +99,8 @@ export function groupRuntime(
     adapter,
     ...(gate ? { gate } : {}),
     ...(agent?.rate ? { rate: agent.rate } : {}),
+    // Not under --frozen (no agent): a failure refused under a smaller limit is reused, as any cached step.
+    ...(agent ? { maxResponseBytes: replyLimit(plan, cg.group.agentId) } : {}),
     ...(agent?.servedExit ? { servedExit: agent.servedExit } : {}),
     ...(ctx.inFlight ? { inFlight: ctx.inFlight } : {}),
     metrics,

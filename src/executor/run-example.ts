@@ -68,6 +68,8 @@ export interface GroupRuntime {
    * taken before its clock starts (its duration is the agent's, not the queue's).
    */
   rate?: RateLimiter;
+  /** The agent's `limits.maxResponseBytes` (a live agent only): kept with a `response_too_large` (QA324). */
+  maxResponseBytes?: number;
   /** For a `serve:` agent: how its process ended, if it exited mid-run (added to failures' messages). */
   servedExit?: (waitMs: number) => Promise<string | undefined>;
   /** Invokes on their way, by key (shared by the run): identical requests are sent once. */
@@ -215,7 +217,7 @@ async function runRepeat(
   }
   const stored = rt.refresh ? undefined : store.get<InvokeRecord | FailedInvokeRecord>(step.invokeKey);
   // An older evalc's failure this one would not get again is asked once more (QA128).
-  const cached = isStaleFailure(rt.adapter.protocol, stored) ? undefined : stored;
+  const cached = isStaleFailure(rt.adapter.protocol, stored, rt.maxResponseBytes) ? undefined : stored;
   if (cached && 'failed' in cached) {
     rt.onInvoke({ id: step.id, cached: true, durationMs: cached.durationMs, error: cached.failed });
     return {
@@ -333,6 +335,9 @@ async function runRepeat(
           failed: error,
           durationMs,
           ...(partial ? { trajectory: partial } : {}),
+          ...(error.kind === 'response_too_large' && rt.maxResponseBytes
+            ? { maxResponseBytes: rt.maxResponseBytes }
+            : {}),
         };
         if (isDefinitiveFailure(error)) putFailedInvoke(store, step.invokeKey, 'invoke-failed', failed);
         // A transient failure is never reused (the next apply retries it), but its message is kept

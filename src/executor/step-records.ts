@@ -22,6 +22,8 @@ export interface FailedInvokeRecord {
   durationMs: number;
   /** What the agent did before the failure (an action loop cut at maxTurns, a conversation that broke off), for the drill-down. */
   trajectory?: Trajectory;
+  /** A `response_too_large`: the agent's `limits.maxResponseBytes` it was refused under (a larger one asks again, QA324). */
+  maxResponseBytes?: number;
 }
 
 const DEFINITIVE_KINDS = new Set([

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
+import { replyLimit } from '../compiler/reply-limit-failures.js';
 import { lockHoldsStaleFailure, mayHoldStaleFailure } from '../compiler/stale-failures.js';
 import { hashIfUnchanged } from '../lockfile/same-bytes.js';
 import { readLockFile, writeLockFile } from '../lockfile/serialize.js';
@@ -98,7 +99,10 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
       // --update-lock pins a new ETag of the same schema, which an up-to-date lock kept (QA143).
       !(options.updateLock && etagMoved(previousLock, pins)) &&
       // An older evalc's cached failure this one would not get again is asked once more (QA128).
-      !holdsStaleFailure(previousLock, ctx.lockFile, ctx.store) &&
+      // …and so is a reply refused under a smaller limits.maxResponseBytes than the agent's now (QA324).
+      !holdsStaleFailure(previousLock, ctx.lockFile, ctx.store, (id) =>
+        replyLimit(compiled.resolved.plan, id),
+      ) &&
       (!options.baseline || gatesVsBaseline(compiled) !== undefined),
     async finish(compiled) {
       const compared = options.baseline ? gatesVsBaseline(compiled) : undefined;
@@ -174,10 +178,15 @@ export function upToDateApply(ctx: UpToDateContext): UpToDateApply {
 }
 
 /** Whether the lock's rows (read only when its header may hold one) name a stale cached failure. */
-function holdsStaleFailure(header: Lockfile, lockFile: string, store: () => LogStore): boolean {
+function holdsStaleFailure(
+  header: Lockfile,
+  lockFile: string,
+  store: () => LogStore,
+  replyLimitOf: (agentId: string) => number,
+): boolean {
   if (!mayHoldStaleFailure(header)) return false;
   const full = readLockFile(lockFile);
-  return full.ok && lockHoldsStaleFailure(full.lock, store);
+  return full.ok && lockHoldsStaleFailure(full.lock, store, replyLimitOf);
 }
 
 /** Whether a discovered ETag differs from the one evalc.lock pins for that agent. */

@@ -97,10 +97,33 @@ export const serveSchema = z
   .strict()
   .describe('Start the agent before the run and stop it afterwards');
 
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An agent's limits: the common ones, and the largest reply it may send (QA324: fixed at 16 MiB, so an
+ * agent with larger answers could never be evaluated, and one with huge answers at run.concurrency
+ * 32 could hold ~2 GB). A reply over it is `response_too_large`, cached as final with the limit it
+ * was refused under: a larger limit asks it again (compiler/reply-limit-failures.ts).
+ */
+export const agentLimitsSchema = limitsSchema
+  .extend({
+    maxResponseBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(512 * 1024 * 1024)
+      .optional()
+      .describe(
+        "Largest reply of this agent, in bytes (a mae local or socket agent's reply line: in characters); default 16777216 (16 MiB); a larger one is response_too_large",
+      ),
+  })
+  .strict()
+  .describe('Runtime limits; never part of a content key');
+
 const agentCommon = {
   headers: headers.optional(),
   serve: serveSchema.optional(),
-  limits: limitsSchema.optional(),
+  limits: agentLimitsSchema.optional(),
   version: z.string().optional().describe('Declared agent version; changing it re-invokes this agent'),
   description: z.string().optional(),
 };

@@ -162,6 +162,8 @@ function buildTransport(
         : shareTransport(retrying(create())),
     maxInFlight: poolSize,
   });
+  // limits.maxResponseBytes (QA324); a local or socket reply line is counted in characters.
+  const maxReply = config.limits?.maxResponseBytes;
   switch (config.transport) {
     case 'http': {
       if (!config.url) return configError('mae http transport needs url');
@@ -170,6 +172,7 @@ function buildTransport(
         new HttpTransport({
           timeoutMs,
           retries: config.limits?.retries ?? 0,
+          ...(maxReply !== undefined ? { maxResponseBytes: maxReply } : {}),
           headers: resolveHeaders(config.headers, runtime.env),
         });
       const transport = new MaeHttpTransport({
@@ -187,6 +190,7 @@ function buildTransport(
       const transport = new MaeSseTransport({
         url: config.url,
         timeoutMs,
+        ...(maxReply !== undefined ? { maxResponseBytes: maxReply } : {}),
         profile: profile.id,
         headers: runtime.headers ?? resolveHeaders(config.headers, runtime.env),
       });
@@ -209,6 +213,7 @@ function buildTransport(
         env: runtime.env,
         timeoutMs,
         ...(runtime.secrets ? { secrets: runtime.secrets } : {}),
+        ...(maxReply !== undefined ? { maxReplyChars: maxReply } : {}),
       };
       // One witness for all the agent's processes: a fresh one's timeout can tell an agent that answers (QA157).
       const witnessed = { ...options, witness: { replies: 0 } };
@@ -221,7 +226,11 @@ function buildTransport(
       if (!text) return configError('mae socket transport needs address');
       const parsed = parseSocketAddress(text, runtime.cwd);
       if (!parsed.ok) return configError(parsed.message);
-      const options = { address: parsed.address, timeoutMs };
+      const options = {
+        address: parsed.address,
+        timeoutMs,
+        ...(maxReply !== undefined ? { maxReplyChars: maxReply } : {}),
+      };
       // One witness per pool: a member's timeout can tell an agent that serves one connection (QA144),
       // and a lone connection's one that answered on an earlier connection (QA157).
       const pool = { replies: 0, answering: new Set<LineChannel>(), size: poolSize };

@@ -165,7 +165,12 @@ export class LineChannel {
     for (let newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', start)) {
       const line = (this.#partial + chunk.slice(start, newline)).trim();
       this.#partial = '';
-      if (line !== '') this.#complete(line);
+      // A line read whole in one chunk is held to the limit too: only a partial one was, so a
+      // limits.maxResponseBytes under a pipe's 64 KiB chunk let such a reply through (QA324).
+      if (line.length > this.#maxLineChars) {
+        this.#overflow = true;
+        this.#pretty = undefined;
+      } else if (line !== '') this.#complete(line);
       start = newline + 1;
     }
     this.#partial += chunk.slice(start);
