@@ -21,8 +21,13 @@ export function judgeInputBytes(request: JudgeRequest): number {
   return bytes;
 }
 
-/** `client`, refusing a call whose input is over `maxBytes` before anything is built or sent. */
-export function inputBoundJudge(client: JudgeClient, judgeId: string, maxBytes: number): JudgeClient {
+/** `client`, refusing a call whose input is over `maxBytes` before anything is built or sent (counted in `refused`). */
+export function inputBoundJudge(
+  client: JudgeClient,
+  judgeId: string,
+  maxBytes: number,
+  refused?: { count: number },
+): JudgeClient {
   return {
     protocol: client.protocol,
     describe: (signal) => client.describe(signal),
@@ -30,6 +35,7 @@ export function inputBoundJudge(client: JudgeClient, judgeId: string, maxBytes: 
     judge(request, signal) {
       const bytes = judgeInputBytes(request);
       if (bytes <= maxBytes) return client.judge(request, signal);
+      if (refused) refused.count++;
       return Promise.resolve({
         ok: false,
         error: {
@@ -40,6 +46,17 @@ export function inputBoundJudge(client: JudgeClient, judgeId: string, maxBytes: 
       });
     },
   };
+}
+
+/**
+ * Said after 'judge oj scored nothing: …' when none of its calls failed on its side but some were
+ * refused for their size (QA324: stderr said only 'the failing examples in report.md say why').
+ * Sizes differ by example, so none is named: the words do not depend on which call came first.
+ */
+export function overLimitFirst(judgeId: string, maxBytes: number, refused: number): string | undefined {
+  if (refused === 0) return undefined;
+  const calls = refused === 1 ? '1 such call' : `${refused} such calls`;
+  return `the judge input was over judge ${judgeId}'s limit of ${sizeText(maxBytes)}: not sent (${calls}; raise judges.${judgeId}.limits.maxInputBytes to judge ${refused === 1 ? 'it' : 'them'}; report.md names each size)`;
 }
 
 /** `15,728,640 bytes (15 MiB)`: the exact figure, and a readable one above 1 KiB. */

@@ -16,7 +16,7 @@ import { byText } from '../reports/format.js';
 import { type RuntimeSetup, serve, serveAddress } from './agent-runtime.js';
 import { InvokeGate } from './invoke-gate.js';
 import { type JudgeCallOrder, notingFirstFailure } from './judge-first-failure.js';
-import { DEFAULT_JUDGE_INPUT_BYTES, inputBoundJudge } from './judge-input-limit.js';
+import { DEFAULT_JUDGE_INPUT_BYTES, inputBoundJudge, overLimitFirst } from './judge-input-limit.js';
 import { notingServedExit } from './judge-served-exit.js';
 
 export interface JudgeRuntime {
@@ -139,7 +139,8 @@ export async function startJudge(
   );
   // Outside the first-failure note: an input over the limit is the example's, not the judge's.
   const maxInput = config.limits?.maxInputBytes ?? DEFAULT_JUDGE_INPUT_BYTES;
-  const bounded = (inner: JudgeClient) => inputBoundJudge(inner, id, maxInput);
+  const refused = { count: 0 };
+  const bounded = (inner: JudgeClient) => inputBoundJudge(inner, id, maxInput, refused);
   const client = bounded(noted.client);
   const described = await client.describe(setup.signal);
   if (!described.ok) {
@@ -159,7 +160,8 @@ export async function startJudge(
       id,
       client,
       info,
-      firstFailure: noted.first,
+      // The judge's own failure first; else why its calls were not sent (QA324).
+      firstFailure: () => noted.first() ?? overLimitFirst(id, maxInput, refused.count),
       clientAt: (order) => bounded(noted.at(order)),
       ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal, scrub) } : {}),
       stop: async () => {
