@@ -23,6 +23,7 @@ import {
   OPENAI_STREAM_WIRE,
   streamsWithoutOptions,
 } from './openai-stream-wire.js';
+import { checkReadyLines } from './ready-line-check.js';
 import type { ResolvedGroup, ResolvedPlan } from './resolve.js';
 import { checkRunSize } from './run-size-check.js';
 import { type GroupKeyConfig, groupKeyConfig } from './step-keys.js';
@@ -204,7 +205,7 @@ export function compilePlan(
 ): CompiledPlan {
   const { plan } = resolved;
   const judgePins = options.judgePins ?? {};
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = checkReadyLines(plan, resolved.loaded.locate);
   const benchmark = plan.benchmark.id;
   const agentDigests: Record<string, string> = {};
   const agentPins = Object.assign(Object.create(null) as Record<string, AgentPin>, pins);

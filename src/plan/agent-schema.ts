@@ -3,7 +3,6 @@
  * the settings that cannot change a result (limits, serve) that schema.ts keeps out of content keys.
  */
 import { z } from 'zod';
-import { compileGuardedRegExp } from '../protocols/regexp/linear-regexp.js';
 import { duration, headers, httpUrl, shellCommand, spawnText } from './schema-parts.js';
 
 export const limitsSchema = z
@@ -57,24 +56,8 @@ export const judgeLimitsSchema = limitsSchema
   .strict()
   .describe('Runtime limits; never part of a content key');
 
-/**
- * A `ready.line` that is no regular expression, or one only RE2 could run safely and cannot, is a
- * plan error at its line (QA315: validate took `line: "ready("`, and apply said "ready.line is not
- * a valid regular expression" with no file:line:col), compiled as the served process's output is
- * matched (executor/agent-process.ts).
- */
-const readyLine = z.string().superRefine((line, ctx) => {
-  try {
-    if (!compileGuardedRegExp(line, '').ok)
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'regular expression could take exponential time on some output lines (a repeated group that itself repeats or alternates) and has a lookaround or backreference the linear-time engine cannot run: rewrite it without the nesting',
-      });
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(err as Error).message}` });
-  }
-});
+/** Checked as a regular expression by the compiler (compiler/ready-line-check.ts, QA315). */
+const readyLine = z.string();
 
 export const serveSchema = z
   .object({
