@@ -9,7 +9,7 @@
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { Plan } from '../plan/schema.js';
-import { compileGuardedRegExp } from '../protocols/regexp/linear-regexp.js';
+import { compileGuardedRegExp, regExpSyntaxProblem } from '../protocols/regexp/linear-regexp.js';
 
 export function checkReadyLines(
   plan: Pick<Plan, 'agents' | 'judges'>,
@@ -39,6 +39,6 @@ function readyLineProblem(line: string): string | undefined {
     if (compileGuardedRegExp(line, '').ok) return undefined;
     return 'regular expression could take exponential time on some output lines (a repeated group that itself repeats or alternates) and has a lookaround or backreference the linear-time engine cannot run: rewrite it without the nesting';
   } catch (err) {
-    return `invalid regular expression: ${(err as Error).message}`;
+    return `invalid regular expression: ${regExpSyntaxProblem(err)}`;
   }
 }

@@ -30,8 +30,8 @@ const said = async (line: string) =>
 describe('serve.ready.line', () => {
   it('is refused at its line when it is no regular expression', async () => {
     expect(await said('ready(')).toEqual([
-      '7:50 EVALC_SCHEMA_INVALID agents.a1.serve.ready.line: invalid regular expression: Invalid regular expression: /ready(/: Unterminated group',
-      '13:50 EVALC_SCHEMA_INVALID judges.j.serve.ready.line: invalid regular expression: Invalid regular expression: /ready(/: Unterminated group',
+      '7:50 EVALC_SCHEMA_INVALID agents.a1.serve.ready.line: invalid regular expression: /ready(/: Unterminated group',
+      '13:50 EVALC_SCHEMA_INVALID judges.j.serve.ready.line: invalid regular expression: /ready(/: Unterminated group',
     ]);
   });
 

@@ -3,7 +3,11 @@
  * bleu and rouge_l live in their own files (bleu.ts, rouge-l.ts).
  */
 import { z } from 'zod';
-import { compileGuardedRegExp, type RegExpTester } from '../../protocols/regexp/linear-regexp.js';
+import {
+  compileGuardedRegExp,
+  type RegExpTester,
+  regExpSyntaxProblem,
+} from '../../protocols/regexp/linear-regexp.js';
 import { asRecorded } from '../decimal-round.js';
 import { matchesExpectedHash } from '../hash-expected.js';
 import { canonicalJson, normalizeForMode, normalizeParams, normalizeText } from '../normalize-value.js';
@@ -220,7 +224,7 @@ const regexParams = z
       ctx.addIssue({
         code: 'custom',
         path: [p.pattern === undefined ? 'flags' : 'pattern'],
-        message: `invalid regular expression: ${(err as Error).message}${inlineFlagsHint(p.pattern)}`,
+        message: `invalid regular expression: ${regExpSyntaxProblem(err)}${inlineFlagsHint(p.pattern)}`,
       });
     }
   });
@@ -267,7 +271,7 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
       if (!guarded.ok) return metricError(BACKTRACKING_MESSAGE);
       re = guarded.regexp;
     } catch (e) {
-      return metricError(`invalid regular expression: ${(e as Error).message}${inlineFlagsHint(pattern)}`);
+      return metricError(`invalid regular expression: ${regExpSyntaxProblem(e)}${inlineFlagsHint(pattern)}`);
     }
     // No candidate scores 0, as README says a missing candidate does: its text, '', matched a
     // pattern such as `^$` or `.*` (QA249).

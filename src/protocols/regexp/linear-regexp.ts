@@ -79,3 +79,12 @@ function spellJsClasses(pattern: string, dotAll: boolean): string | undefined {
   }
   return out;
 }
+
+/**
+ * Why `new RegExp` refused a pattern, for a message that says "invalid regular expression: " itself:
+ * V8's own "Invalid regular expression: " prefix dropped, which read doubled (QA331).
+ */
+export function regExpSyntaxProblem(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/^Invalid regular expression: /, '');
+}
