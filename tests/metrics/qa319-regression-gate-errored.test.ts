@@ -9,65 +9,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gateSummary } from '../../src/cli/gate-summary.js';
-import { aggregate } from '../../src/metrics/aggregate.js';
-import type { ExampleScoreRow } from '../../src/metrics/example-rows.js';
 import { evaluateGates } from '../../src/metrics/gates.js';
-import { metric } from './helpers.js';
+import { judgeExampleIds, judgeReport, judgeRows } from '../fixtures/judge-gate-run.js';
 
-const judge = metric({ type: 'judge', judge: 'llm' });
-const ids = Array.from({ length: 12 }, (_, i) => `j${i}`);
+const ids = judgeExampleIds(12);
 // The baseline's judge scores: 0.9 on two examples of three, 0.2 on the third.
 const baseScore = (i: number) => (i % 3 === 0 ? 0.2 : 0.9);
-
-function rows(score: (i: number) => number | null): ExampleScoreRow[] {
-  return ids.map((example, i) => {
-    const s = score(i);
-    return {
-      agent: 'h',
-      task: 't',
-      dataset: 'd',
-      example,
-      metric: 'judge',
-      score: s,
-      ...(s === null ? { errors: 1 } : {}),
-      weight: 1,
-      datasetWeight: 1,
-      taskWeight: 1,
-    };
-  });
-}
-
-function report(score: (i: number) => number | null) {
-  return aggregate({
-    benchmark: 'b',
-    bootstrap: { seed: 7, resamples: 200 },
-    tasks: [
-      {
-        id: 't',
-        weight: 1,
-        metrics: [judge],
-        datasets: [
-          {
-            id: 'd',
-            weight: 1,
-            agents: {
-              h: ids.map((example, i) => {
-                const s = score(i);
-                return {
-                  example,
-                  weight: 1,
-                  invokeErrors: 0,
-                  repeats: 1,
-                  metrics: { judge: { score: s, errors: s === null ? 1 : 0 } },
-                };
-              }),
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
+const rows = (score: (i: number) => number | null) => judgeRows(ids, score);
+const report = (score: (i: number) => number | null) => judgeReport(ids, score);
 
 const gates = [
   { metric: 'judge', regression: { max_drop: 0.02, significance: 0.05 } },

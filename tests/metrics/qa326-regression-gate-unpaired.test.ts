@@ -5,51 +5,12 @@
  * measure (0.9 each); it is the baseline that has no figure for them. The message now says so.
  */
 import { describe, expect, it } from 'vitest';
-import { aggregate } from '../../src/metrics/aggregate.js';
-import type { ExampleScoreRow } from '../../src/metrics/example-rows.js';
 import { evaluateGates } from '../../src/metrics/gates.js';
-import { metric } from './helpers.js';
+import { judgeExampleIds, judgeReport, judgeRows } from '../fixtures/judge-gate-run.js';
 
-const judge = metric({ type: 'judge', judge: 'llm' });
-const ids = Array.from({ length: 12 }, (_, i) => `j${i}`);
-
-function rows(score: (i: number) => number | null): ExampleScoreRow[] {
-  return ids.map((example, i) => {
-    const s = score(i);
-    return {
-      agent: 'h',
-      task: 't',
-      dataset: 'd',
-      example,
-      metric: 'judge',
-      score: s,
-      ...(s === null ? { errors: 1 } : {}),
-      weight: 1,
-      datasetWeight: 1,
-      taskWeight: 1,
-    };
-  });
-}
-
-function report(score: (i: number) => number | null) {
-  const agents = {
-    h: ids.map((example, i) => {
-      const s = score(i);
-      return {
-        example,
-        weight: 1,
-        invokeErrors: 0,
-        repeats: 1,
-        metrics: { judge: { score: s, errors: s === null ? 1 : 0 } },
-      };
-    }),
-  };
-  return aggregate({
-    benchmark: 'b',
-    bootstrap: { seed: 7, resamples: 200 },
-    tasks: [{ id: 't', weight: 1, metrics: [judge], datasets: [{ id: 'd', weight: 1, agents }] }],
-  });
-}
+const ids = judgeExampleIds(12);
+const rows = (score: (i: number) => number | null) => judgeRows(ids, score);
+const report = (score: (i: number) => number | null) => judgeReport(ids, score);
 
 describe('a regression gate whose unerrored results have no baseline figure (QA326)', () => {
   it('does not say the others measured nothing', () => {
