@@ -6,28 +6,20 @@
  * bare 'self-signed certificate', where an agent's reads 'the server's TLS certificate is
  * self-signed (…) (DEPTH_ZERO_SELF_SIGNED_CERT)'. Real loopback servers.
  */
-import { createServer, type Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import { fetchDataset } from '../../src/compiler/dataset-fetch.js';
 import { startTlsServer } from '../fixtures/qa9-tls-server.js';
+import { startSilentTcp } from '../fixtures/silent-tcp.js';
 
 it('a connection that never opens says so in words (QA307)', async () => {
-  const held: Socket[] = [];
-  const silent = createServer((socket) => {
-    socket.on('error', () => undefined);
-    held.push(socket);
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const address = silent.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  const silent = await startSilentTcp();
   try {
-    const result = await fetchDataset(`https://127.0.0.1:${address.port}/d.jsonl`, { deadlineMs: 30_000 });
+    const result = await fetchDataset(`https://127.0.0.1:${silent.port}/d.jsonl`, { deadlineMs: 30_000 });
     expect(result.ok ? 'fetched' : result.message).toBe(
       'the connection did not open within 10000 ms (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)',
     );
   } finally {
-    for (const socket of held) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    await silent.close();
   }
 }, 25_000);
 

@@ -7,27 +7,21 @@
  * Built CLI against a real loopback socket.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SilentTcp, startSilentTcp } from '../fixtures/silent-tcp.js';
 import { runCli } from './apply-harness.js';
 
-let server: Server;
+let silent: SilentTcp;
 let port = 0;
-const held: Socket[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'qa323-sse-'));
 beforeAll(async () => {
-  server = createServer((socket) => {
-    held.push(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as { port: number }).port;
+  silent = await startSilentTcp();
+  port = silent.port;
 });
 afterAll(async () => {
-  for (const socket of held) socket.destroy();
-  await new Promise((resolve) => server.close(resolve));
+  await silent.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,27 +9,19 @@
  * limits.retries sends it again (BEFORE_STREAM), and the sse turn ends at limits.timeout: it
  * waited out undici's 10 s connect timeout after its abort (the exit: qa323-sse-connect-exit). Real loopback sockets.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
 import { MaeSseTransport } from '../../src/protocols/mae/sse-transport.js';
 import { BEFORE_STREAM } from '../../src/protocols/mae/turn-retry.js';
+import { type SilentTcp, startSilentTcp } from '../fixtures/silent-tcp.js';
 
-let server: Server;
+let silent: SilentTcp;
 let port = 0;
-const held: Socket[] = [];
 beforeAll(async () => {
-  server = createServer((socket) => {
-    held.push(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as { port: number }).port;
+  silent = await startSilentTcp();
+  port = silent.port;
 });
-afterAll(async () => {
-  for (const socket of held) socket.destroy();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => silent.close());
 
 const NEVER_OPENED =
   'the connection did not open within 1500 ms (nothing answered the connect or the TLS handshake) (UND_ERR_CONNECT_TIMEOUT)';
