@@ -5,40 +5,9 @@
  * 0.0045). Below 0.01 it keeps three significant digits, as the reports' value rows do.
  */
 import { describe, expect, it } from 'vitest';
-import { aggregate } from '../../src/metrics/aggregate.js';
-import { flattenResults } from '../../src/metrics/example-rows.js';
-import { evaluateGates } from '../../src/metrics/gates.js';
-import type { ExampleOutcome } from '../../src/metrics/types.js';
-import { metric } from './helpers.js';
+import { costGate } from '../fixtures/one-agent-gate.js';
 
-function gateOn(cost: number, max: number) {
-  const outcomes: ExampleOutcome[] = Array.from({ length: 4 }, (_, i) => ({
-    example: `e${i}`,
-    weight: 1,
-    invokeErrors: 0,
-    repeats: 1,
-    metrics: { cost: { score: null, value: cost, errors: 0 } },
-  }));
-  const input = {
-    benchmark: 'b',
-    bootstrap: { seed: 7, resamples: 200 },
-    tasks: [
-      {
-        id: 't',
-        weight: 1,
-        metrics: [metric({ type: 'cost' })],
-        datasets: [{ id: 'd', weight: 1, agents: { a1: outcomes } }],
-      },
-    ],
-  };
-  const [gate] = evaluateGates(
-    [{ metric: 'cost', scope: 'benchmark', max }],
-    { aggregate: aggregate(input), rows: flattenResults(input) },
-    undefined,
-    { significance: 0.05, seed: 7, resamples: 200 },
-  );
-  return gate;
-}
+const gateOn = (cost: number, max: number) => costGate(cost, max, 4, 200);
 
 describe('a gate message and a measurement below 0.01', () => {
   it('prints 0.0012 as it is beside a failed max of 0.001', () => {

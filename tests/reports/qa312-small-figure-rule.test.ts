@@ -7,43 +7,14 @@
  * drill-down). One rule now, metrics/decimal-round.ts's isSmallMeasure and threeSignificant.
  */
 import { describe, expect, it } from 'vitest';
-import { aggregate } from '../../src/metrics/aggregate.js';
-import { flattenResults } from '../../src/metrics/example-rows.js';
 import { fmt } from '../../src/metrics/gate-figures.js';
-import { evaluateGates } from '../../src/metrics/gates.js';
-import type { ExampleOutcome } from '../../src/metrics/types.js';
 import { formatDeltaCi } from '../../src/reports/delta-ci.js';
 import { formatDeltaSigned, formatValueCi, signedMeasure } from '../../src/reports/format.js';
 import { HTML_SCRIPT } from '../../src/reports/html-script.js';
-import { metric } from '../metrics/helpers.js';
+import { costGate } from '../fixtures/one-agent-gate.js';
 
 function gateMessage(cost: number, max: number): string | undefined {
-  const outcomes: ExampleOutcome[] = Array.from({ length: 3 }, (_, i) => ({
-    example: `e${i}`,
-    weight: 1,
-    invokeErrors: 0,
-    repeats: 1,
-    metrics: { cost: { score: null, value: cost, errors: 0 } },
-  }));
-  const input = {
-    benchmark: 'b',
-    bootstrap: { seed: 7, resamples: 100 },
-    tasks: [
-      {
-        id: 't',
-        weight: 1,
-        metrics: [metric({ type: 'cost' })],
-        datasets: [{ id: 'd', weight: 1, agents: { a1: outcomes } }],
-      },
-    ],
-  };
-  const [gate] = evaluateGates(
-    [{ metric: 'cost', scope: 'benchmark', max }],
-    { aggregate: aggregate(input), rows: flattenResults(input) },
-    undefined,
-    { significance: 0.05, seed: 7, resamples: 100 },
-  );
-  return gate?.message;
+  return costGate(cost, max, 3, 100)?.message;
 }
 
 /** report.html's drill-down copy of the rule (it runs in the browser). */
