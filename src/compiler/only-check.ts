@@ -48,25 +48,71 @@ export function checkOnly(plan: Plan, only: string, diagnostics: Diagnostic[]): 
     return;
   }
   if (!task) {
-    diagnostics.push(
-      diagnostic('EVALC_ONLY_UNKNOWN', `--only names unknown task \`${taskId}\``, ['tasks', taskId], {
-        hint: didYouMean(taskId, Object.keys(plan.tasks)) ?? `tasks: ${Object.keys(plan.tasks).join(', ')}`,
-      }),
-    );
-  } else if (datasetId !== undefined && !task.datasets[datasetId]) {
+    const other = otherKind(plan, taskId);
+    const tasks = `tasks: ${Object.keys(plan.tasks).join(', ')}`;
     diagnostics.push(
       diagnostic(
         'EVALC_ONLY_UNKNOWN',
-        `--only names unknown dataset \`${datasetId}\` of task ${taskId}`,
+        `--only names unknown task \`${taskId}\`${other ? `: ${other.what}` : ''}`,
+        ['tasks', taskId],
+        {
+          hint: other
+            ? other.kind === 'dataset'
+              ? other.hint
+              : `${other.hint}; ${tasks}`
+            : (didYouMean(taskId, Object.keys(plan.tasks)) ?? tasks),
+        },
+      ),
+    );
+  } else if (datasetId !== undefined && !task.datasets[datasetId]) {
+    const other = otherKind(plan, datasetId);
+    const datasets = `datasets: ${Object.keys(task.datasets).join(', ')}`;
+    diagnostics.push(
+      diagnostic(
+        'EVALC_ONLY_UNKNOWN',
+        `--only names unknown dataset \`${datasetId}\` of task ${taskId}${other?.kind === 'agent' ? `: ${other.what}` : ''}`,
         ['tasks', taskId, 'datasets', datasetId],
         {
           hint:
-            didYouMean(datasetId, Object.keys(task.datasets)) ??
-            `datasets: ${Object.keys(task.datasets).join(', ')}`,
+            other?.kind === 'agent'
+              ? `${other.hint}; ${datasets}`
+              : (didYouMean(datasetId, Object.keys(task.datasets)) ?? datasets),
         },
       ),
     );
   }
+}
+
+/**
+ * An id `--only` does not select that names an agent, a judge or another task's dataset, said as
+ * such: `--only a1` of an agent read "unknown task `a1`" and hinted the tasks alone (QA331).
+ * evalc has no flag that selects agents; a task's `agents:` list does.
+ */
+function otherKind(
+  plan: Plan,
+  id: string,
+): { what: string; hint: string; kind: 'agent' | 'judge' | 'dataset' } | undefined {
+  const own = (map: object | undefined) => map !== undefined && Object.hasOwn(map, id);
+  if (own(plan.agents))
+    return {
+      what: `${id} is an agent, and --only selects a task or task/dataset (every agent of it runs)`,
+      hint: `evalc has no flag that selects agents: to run ${id} alone, list it in a task's agents: [${id}]`,
+      kind: 'agent',
+    };
+  if (own(plan.judges))
+    return {
+      what: `${id} is a judge, and --only selects a task or task/dataset`,
+      hint: `--only a task whose metrics use judge ${id}`,
+      kind: 'judge',
+    };
+  const holders = Object.entries(plan.tasks).filter(([, t]) => own(t.datasets));
+  if (holders.length > 0)
+    return {
+      what: `${id} is a dataset of ${holders.length === 1 ? 'task' : 'tasks'} ${holders.map(([t]) => t).join(', ')}`,
+      hint: holders.map(([t]) => `--only ${t}/${id}`).join(' or '),
+      kind: 'dataset',
+    };
+  return undefined;
 }
 
 /**
