@@ -9,8 +9,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
 import { refusalHint } from '../../src/cli/refusal-hint.js';
-import { applyRun, createProgress } from '../../src/index.js';
 import { runCommand } from '../cli/run-cli.js';
+import { applyInProcess } from '../protocols/apply-in-process.js';
 import { JUDGE_METRIC, openaiJudgedPlan, openaiWorkspace } from '../protocols/openai-workspace.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -36,14 +36,7 @@ async function scoreReasons(dir: string): Promise<string[]> {
 }
 
 async function frozen(dir: string) {
-  const outcome = await applyRun({
-    planFile: 'evalc.yaml',
-    cwd: dir,
-    env: {},
-    signal: new AbortController().signal,
-    progress: createProgress('quiet', () => {}),
-    frozen: true,
-  });
+  const outcome = await applyInProcess(dir, { frozen: true });
   if (outcome.status !== 'refused') throw new Error(`apply --frozen ${outcome.status}`);
   return {
     message: outcome.message,

@@ -14,7 +14,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
-import { applyRun, createProgress } from '../../src/index.js';
 import { runCommand } from '../cli/run-cli.js';
 import { type DimensionJudgePlan, startDimensionJudgePlan } from '../fixtures/dimension-judge-plan.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
@@ -40,14 +39,7 @@ describe('a dimension score outside [0, 1] is cached as the metric_error it is (
     expect(posts).toBeGreaterThan(0);
     const planned = await runCommand(planCommand, ['evalc.yaml'], { cwd: dir });
     expect(planned.stdout).not.toContain('dim_a');
-    const frozen = await applyRun({
-      planFile: 'evalc.yaml',
-      cwd: dir,
-      env: {},
-      signal: new AbortController().signal,
-      progress: createProgress('quiet', () => {}),
-      frozen: true,
-    });
+    const frozen = await applyInProcess(dir, { frozen: true });
     expect(frozen.status).toBe('done');
     expect(judgePosts).toBe(posts);
   });

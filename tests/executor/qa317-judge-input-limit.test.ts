@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refusalHint } from '../../src/cli/refusal-hint.js';
-import { applyRun, createProgress } from '../../src/index.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
+import { applyInProcess } from '../protocols/apply-in-process.js';
 import { JUDGE_METRIC, openaiJudgedPlan, openaiWorkspace } from '../protocols/openai-workspace.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -67,14 +67,7 @@ describe("a judge's input over its limit is the example's metric_error, not sent
   it('--frozen refusing those scores says the limit fails them again, and the hint says to raise it', async () => {
     const { apply, dir } = await openaiWorkspace('evalc-qa317-judge-frozen-', planText, cleanups);
     await apply();
-    const outcome = await applyRun({
-      planFile: 'evalc.yaml',
-      cwd: dir,
-      env: {},
-      signal: new AbortController().signal,
-      progress: createProgress('quiet', () => {}),
-      frozen: true,
-    });
+    const outcome = await applyInProcess(dir, { frozen: true });
     expect(outcome.status).toBe('refused');
     if (outcome.status !== 'refused') return;
     expect(outcome.message).toContain(

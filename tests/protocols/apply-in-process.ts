@@ -3,7 +3,7 @@ import { type ApplyOutcome, applyRun, createProgress } from '../../src/index.js'
 
 export function applyInProcess(
   dir: string,
-  extra: { updateLock?: boolean; refresh?: boolean; baseline?: string } = {},
+  extra: { updateLock?: boolean; refresh?: boolean; baseline?: string; frozen?: boolean } = {},
 ): Promise<ApplyOutcome> {
   return applyRun({
     planFile: 'evalc.yaml',
