@@ -11,6 +11,7 @@ import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
 import type { ResolvedGroup } from './resolve.js';
+import { unknownVarHoldsKey, unknownVarSaid } from './unknown-var-said.js';
 
 const MAX_LISTED = 5;
 
@@ -74,7 +75,9 @@ export function checkContentTemplates(
     for (const failure of failures.values()) {
       const missing = /"([^"]+)" (?:is )?not defined/.exec(failure.message)?.[1];
       const unknownCandidate =
-        missing === undefined ? undefined : candidateNameOf(missing, metric.content, names);
+        missing === undefined || unknownVarHoldsKey(missing)
+          ? undefined
+          : candidateNameOf(missing, metric.content, names);
       const more =
         failure.count > failure.ids.length
           ? `, … (${failure.count} of ${total})`
@@ -103,7 +106,7 @@ export function checkContentTemplates(
               )
             : diagnostic(
                 missing ? 'EVALC_BIND_UNKNOWN_VAR' : 'EVALC_BIND_TEMPLATE',
-                `content template of \`${metric.id}\` fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${failure.message}`,
+                `content template of \`${metric.id}\` fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${unknownVarSaid(failure.message)}`,
                 path,
                 {
                   source: locate(path),

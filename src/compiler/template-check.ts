@@ -13,6 +13,7 @@ import type { ResolvedExample } from './datasets.js';
 import { exampleInputErrors, renderExampleInput } from './example-input.js';
 import { EXAMPLE_KEYS } from './example-key-typo.js';
 import type { ResolvedPlan } from './resolve.js';
+import { unknownVarHoldsKey, unknownVarSaid } from './unknown-var-said.js';
 
 const MAX_LISTED = 5;
 
@@ -88,12 +89,14 @@ export function checkGroupTemplates(resolved: ResolvedPlan, compiled: CompiledGr
     out.push(
       diagnostic(
         unknownVar ? 'EVALC_BIND_UNKNOWN_VAR' : 'EVALC_BIND_TEMPLATE',
-        `template fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${failure.message}`,
+        `template fails for dataset ${group.datasetId}, examples ${failure.ids.join(', ')}${more}: ${unknownVarSaid(failure.message)}`,
         planPath,
         {
           source: resolved.loaded.locate(planPath),
           hint: unknownVar
-            ? hintForVar(unknownVar, failure.first, group.dataset.examples, failure.count)
+            ? unknownVarHoldsKey(unknownVar)
+              ? KEYED_VAR_HINT
+              : hintForVar(unknownVar, failure.first, group.dataset.examples, failure.count)
             : undefined,
         },
       ),
@@ -189,6 +192,10 @@ function isChatInput(value: unknown): boolean {
     value !== null && typeof value === 'object' && Array.isArray((value as { messages?: unknown }).messages)
   );
 }
+
+/** The hint of a name that reads as a key pasted in a placeholder (QA335: no name to suggest from it). */
+const KEYED_VAR_HINT =
+  "a template reads the example's vars, never the environment: a secret goes in a header as ${env.NAME}, with NAME set where apply runs";
 
 /**
  * A var the other examples have is no typo: say that these examples lack it. Otherwise the
