@@ -6,6 +6,8 @@
  * partly covers), and the gates judged at those scopes. Without it the comparison read the
  * datasets outside the selection as removed, their examples as gone, and the partial run's
  * benchmark mean against the baseline's whole one as a change of an agent that did not change.
+ * Its `steps.errors` counts the selected rows' failures (QA332: the whole lock's were kept, so a
+ * diff of an `--only` lock against a whole one read `errors 14 → 2` of a task that had 2 in both).
  */
 import type { Lockfile } from './types.js';
 
@@ -58,15 +60,36 @@ export function selectLock(lock: Lockfile, only: string): Lockfile {
   const judges = Object.fromEntries(
     Object.entries(lock.judges).filter(([id]) => judgeIds.has(id)),
   ) as Lockfile['judges'];
+  const results = lock.results.filter((r) => r.group in groups);
   return {
     ...lock,
+    ...(lock.steps ? { steps: { ...lock.steps, errors: rowErrorKinds(results) } } : {}),
     agents,
     judges,
     datasets,
     groups,
     aggregates,
-    results: lock.results.filter((r) => r.group in groups),
+    results,
     gates: lock.gates.filter((g) => scopeInside(g.scope)),
     ...(volatile !== undefined ? { volatile } : {}),
   };
+}
+
+/**
+ * Failed example runs by kind, counted as apply counts them into `steps.errors`
+ * (executor/collect-results.ts): each failed repeat of an invoke or extraction, and each failed
+ * repeat of a metric's own error (once when the row does not say how many).
+ */
+function rowErrorKinds(results: Lockfile['results']): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const row of results) {
+    for (const kind of row.errors ?? []) if (kind !== null) counts[kind] = (counts[kind] ?? 0) + 1;
+    for (const metric of Object.values(row.metrics)) {
+      if (metric.error === undefined) continue;
+      counts[metric.error] = (counts[metric.error] ?? 0) + (metric.errors ?? 1);
+    }
+  }
+  const sorted: Record<string, number> = {};
+  for (const kind of Object.keys(counts).sort()) sorted[kind] = counts[kind]!;
+  return sorted;
 }
