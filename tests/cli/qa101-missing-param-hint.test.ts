@@ -3,36 +3,23 @@
  * required parameter \`forward\`` came with no hint, and DESIGN §4 names the metric only (QA101).
  * The hint is the parameter's own description, as `evalc schema` documents it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnCli } from './run-cli.js';
+import { validateJson, writeMetricPlan } from '../fixtures/validate-metric-plan.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa101-param-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function hints(metric: string): Record<string, string | undefined> {
-  const file = path.join(work, 'evalc.yaml');
-  writeFileSync(
-    file,
-    [
-      'evalc: 1',
-      'benchmark: { id: b }',
-      'agents:',
-      '  a: { protocol: raip, url: "http://127.0.0.1:9" }',
-      'tasks:',
-      '  t:',
-      '    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }',
-      '    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }',
-      `    metrics: [ ${metric} ]`,
-      '',
-    ].join('\n'),
-  );
-  const result = spawnCli(['validate', '--json'], { cwd: work });
-  expect(result.code).toBe(65);
-  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: { message: string; hint?: string }[] })
-    .diagnostics;
+  writeMetricPlan(path.join(work, 'evalc.yaml'), {
+    examples: '{ id: e1, vars: { q: hi } }',
+    metrics: [metric],
+    judged: false,
+  });
+  const { code, diagnostics } = validateJson([], work);
+  expect(code).toBe(65);
   return Object.fromEntries(diagnostics.map((d) => [d.message, d.hint]));
 }
 

@@ -3,43 +3,26 @@
  * §2's run settings) every example scored 1 and validate said nothing. It warns at the metric,
  * EVALC_METRIC_REPEATS, and stays quiet with two repeats or more (QA101).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnCli } from './run-cli.js';
+import { validateJson, writeMetricPlan } from '../fixtures/validate-metric-plan.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa101-repeats-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function repeatWarnings(name: string, run: string): { code: number; messages: string[] } {
   const file = path.join(work, name);
-  writeFileSync(
-    file,
-    [
-      'evalc: 1',
-      'benchmark: { id: b }',
-      'agents:',
-      '  a: { protocol: raip, url: "http://127.0.0.1:9" }',
-      'judges:',
-      '  j: { protocol: openai, url: "http://127.0.0.1:9/v1", model: m }',
-      'tasks:',
-      '  t:',
-      '    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }',
-      '    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }',
-      '    metrics:',
-      '      - { type: judge, judge: j }',
-      '      - { type: consistency, candidate: answer }',
-      '      - { type: judge_stability }',
-      run,
-      '',
-    ].join('\n'),
-  );
-  const result = spawnCli(['validate', '--json', file], { cwd: work });
-  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: { code: string; message: string }[] })
-    .diagnostics;
+  writeMetricPlan(file, {
+    examples: '{ id: e1, vars: { q: hi } }',
+    metrics: ['{ type: consistency, candidate: answer }', '{ type: judge_stability }'],
+    judged: true,
+    tail: [run],
+  });
+  const { code, diagnostics } = validateJson([file], work);
   return {
-    code: result.code,
+    code,
     messages: diagnostics.filter((d) => d.code === 'EVALC_METRIC_REPEATS').map((d) => d.message),
   };
 }

@@ -6,11 +6,11 @@
  * nothing. It now warns at the metric (EVALC_METRIC_KAPPA_LABELS), naming the first example outside
  * 1..K and counting the others, and stays quiet for labels 1..K or for the other statistics.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnCli } from '../cli/run-cli.js';
+import { validateJson, writeMetricPlan } from '../fixtures/validate-metric-plan.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa319-kappa-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -18,37 +18,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function kappaWarnings(name: string, humans: number[], metric: string) {
   const file = path.join(work, name);
   const examples = humans.map((h, i) => `{ id: e${i}, vars: { q: hi }, human_score: ${h} }`).join(', ');
-  writeFileSync(
-    file,
-    [
-      'evalc: 1',
-      'benchmark: { id: b }',
-      'agents:',
-      '  a: { protocol: raip, url: "http://127.0.0.1:9" }',
-      'judges:',
-      '  j: { protocol: openai, url: "http://127.0.0.1:9/v1", model: m }',
-      'tasks:',
-      '  t:',
-      '    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }',
-      `    datasets: { d: { examples: [ ${examples} ] } }`,
-      '    metrics:',
-      '      - { type: judge, judge: j }',
-      `      - ${metric}`,
-      '',
-    ].join('\n'),
-  );
-  const result = spawnCli(['validate', '--json', file], { cwd: work });
-  const diagnostics = (
-    JSON.parse(result.stdout) as {
-      diagnostics: {
-        code: string;
-        message: string;
-        hint?: string;
-        source?: { line: number; col: number };
-      }[];
-    }
-  ).diagnostics;
-  return { code: result.code, found: diagnostics.filter((d) => d.code === 'EVALC_METRIC_KAPPA_LABELS') };
+  writeMetricPlan(file, { examples, metrics: [metric], judged: true });
+  const { code, diagnostics } = validateJson([file], work);
+  return { code, found: diagnostics.filter((d) => d.code === 'EVALC_METRIC_KAPPA_LABELS') };
 }
 
 const unitScores = [1, 0.7, 0.2, 0.5, 0.5, 0, 0.9, 0.3];
