@@ -348,12 +348,15 @@ export function checkSecretPlacement(
       // QA59: a reference in a key (`headers: { "${env.H}": v }`, an input field) was valid and sent
       // as those characters; only header and serve.env values are read from the environment.
       const ref = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(k)?.[0];
+      // A key pasted as the name, `"${env.ghp_AbCd…}": x`, is said `${env…}`, in the message and in the
+      // path --json prints (QA335: both quoted it whole).
+      const keyed = ref !== undefined && looksLikeSecret(ref.slice(6, -1));
       if (ref !== undefined)
         out.push(
           diagnostic(
             'EVALC_SECRET_PLACEMENT',
-            `${ref} in a key is not read from the environment`,
-            [...path, k],
+            `${keyed ? '${env…}' : ref} in a key is not read from the environment`,
+            [...path, keyed ? k.replace(ref, '${env…}') : k],
             {
               source: locate(path, k),
               hint: 'only the values of headers and serve.env are: name the key in the plan itself',
