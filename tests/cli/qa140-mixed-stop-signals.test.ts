@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  agent = await startSlowRaipAgent(() => 20_000);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+const slow = useSlowRaipAgent(() => 20_000);
 
 function workspace(): string {
-  const ws = tempWorkspace('qa140-stop-signals');
-  cleanups.push(ws.cleanup);
-  writeSlowPlan(ws.dir, agent.url, 1);
+  const ws = slow.workspace('qa140-stop-signals');
+  writeSlowPlan(ws.dir, slow.agent.url, 1);
   return ws.dir;
 }
 
 async function stopTwice(first: NodeJS.Signals, second: NodeJS.Signals) {
-  const before = agent.invokes();
+  const before = slow.agent.invokes();
   const child = startCli(['apply'], { cwd: workspace() });
   const done = waitCli(child, 40_000);
-  await waitFor(() => agent.invokes() === before + 1, 15_000, 'the request');
+  await waitFor(() => slow.agent.invokes() === before + 1, 15_000, 'the request');
   child.kill(first);
   await new Promise((r) => setTimeout(r, 500));
   const sent = Date.now();

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  agent = await startSlowRaipAgent(() => 20_000);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+const slow = useSlowRaipAgent(() => 20_000);
 
 async function stopTwice(first: NodeJS.Signals, second: NodeJS.Signals) {
-  const ws = tempWorkspace('qa148-second-sigterm');
-  cleanups.push(ws.cleanup);
-  writeSlowPlan(ws.dir, agent.url, 2);
-  const before = agent.invokes();
+  const ws = slow.workspace('qa148-second-sigterm');
+  writeSlowPlan(ws.dir, slow.agent.url, 2);
+  const before = slow.agent.invokes();
   const child = startCli(['apply', '--json'], { cwd: ws.dir });
   const done = waitCli(child, 40_000);
-  await waitFor(() => agent.invokes() === before + 2, 15_000, 'the two requests');
+  await waitFor(() => slow.agent.invokes() === before + 2, 15_000, 'the two requests');
   child.kill(first);
   await new Promise((r) => setTimeout(r, 300));
   child.kill(second);

@@ -3,29 +3,20 @@
  * `evalc: interrupted — finishing steps in flight …`: the line break that ends a terminal's echoed
  * `^C`, where there is no terminal. It is printed on a terminal only (qa95-interrupt-notice-tty).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  agent = await startSlowRaipAgent(() => 20_000);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+const slow = useSlowRaipAgent(() => 20_000);
 
 describe('the stop notice without a terminal', () => {
   it.each([[['apply']], [['apply', '--quiet']]])('%j: no blank line before it', async (args) => {
-    const ws = tempWorkspace('qa183-stop-notice');
-    cleanups.push(ws.cleanup);
-    writeSlowPlan(ws.dir, agent.url, 1);
-    const before = agent.invokes();
+    const ws = slow.workspace('qa183-stop-notice');
+    writeSlowPlan(ws.dir, slow.agent.url, 1);
+    const before = slow.agent.invokes();
     const child = startCli(args, { cwd: ws.dir });
     const done = waitCli(child, 40_000);
-    await waitFor(() => agent.invokes() === before + 1, 15_000, 'the request');
+    await waitFor(() => slow.agent.invokes() === before + 1, 15_000, 'the request');
     child.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 500));
     child.kill('SIGINT');

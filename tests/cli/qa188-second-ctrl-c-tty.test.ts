@@ -5,21 +5,13 @@
  * from util-linux) and the test types Ctrl-C into it, so the terminal itself echoes `^C`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, tempWorkspace } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  agent = await startSlowRaipAgent(() => 20_000);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+const slow = useSlowRaipAgent(() => 20_000);
 
 /** Resolves once `test` holds of the output so far; rejects with the output after `ms`. */
 function until(output: () => string, test: (text: string) => boolean, ms: number): Promise<void> {
@@ -39,15 +31,14 @@ function until(output: () => string, test: (text: string) => boolean, ms: number
 
 describe.skipIf(!hasScript)('a second Ctrl-C typed on a terminal', () => {
   it('its notice starts on the line after the echoed ^C', async () => {
-    const ws = tempWorkspace('qa188-second-ctrl-c');
-    cleanups.push(ws.cleanup);
-    writeSlowPlan(ws.dir, agent.url, 1);
+    const ws = slow.workspace('qa188-second-ctrl-c');
+    writeSlowPlan(ws.dir, slow.agent.url, 1);
     const child = spawn('script', ['-qfec', `stty cols 120; node ${CLI} apply evalc.yaml`, '/dev/null'], {
       cwd: ws.dir,
       env: { PATH: process.env.PATH ?? '', TERM: 'xterm' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    cleanups.push(() => child.kill('SIGKILL'));
+    slow.defer(() => child.kill('SIGKILL'));
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       output += d;

@@ -5,31 +5,22 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, tempWorkspace, waitCli } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { startCli, waitCli } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  // Answers /invoke after 10 s: every invoke is still in flight when the test interrupts.
-  agent = await startSlowRaipAgent(() => 10_000);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+// Answers /invoke after 10 s: every invoke is still in flight when the test interrupts.
+const slow = useSlowRaipAgent(() => 10_000);
 
 describe('a second Ctrl-C under --json', () => {
   it('exits 130 at once and ends the stream with an interrupted result event', async () => {
-    const ws = tempWorkspace('qa35-second-interrupt');
-    cleanups.push(ws.cleanup);
+    const ws = slow.workspace('qa35-second-interrupt');
     writeFileSync(
       path.join(ws.dir, 'evalc.yaml'),
       `evalc: 1
 benchmark: { id: slow, version: 1.0.0 }
 agents:
-  a1: { protocol: raip, url: "${agent.url}" }
+  a1: { protocol: raip, url: "${slow.agent.url}" }
 tasks:
   t:
     bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }

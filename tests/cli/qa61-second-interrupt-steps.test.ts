@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  // The first request is answered at once; the others are held past the test.
-  agent = await startSlowRaipAgent((n) => (n === 1 ? 0 : 20_000));
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+// The first request is answered at once; the others are held past the test.
+const slow = useSlowRaipAgent((n) => (n === 1 ? 0 : 20_000));
 
 describe('a second Ctrl-C under --json', () => {
   it('ends every request in flight with step_failed before the result event', async () => {
-    const ws = tempWorkspace('qa61-second-interrupt');
-    cleanups.push(ws.cleanup);
-    writeSlowPlan(ws.dir, agent.url, 4);
+    const ws = slow.workspace('qa61-second-interrupt');
+    writeSlowPlan(ws.dir, slow.agent.url, 4);
     const child = startCli(['apply', '--json'], { cwd: ws.dir });
     const done = waitCli(child, 20_000);
-    await waitFor(() => agent.invokes() === 4, 15_000, 'four requests');
+    await waitFor(() => slow.agent.invokes() === 4, 15_000, 'four requests');
     child.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGINT');

@@ -8,22 +8,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, tempWorkspace } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  // Each invoke answers after 2.5 s: in flight when the test interrupts, done soon after.
-  agent = await startSlowRaipAgent(() => 2_500);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+// Each invoke answers after 2.5 s: in flight when the test interrupts, done soon after.
+const slow = useSlowRaipAgent(() => 2_500);
 
 /** The screen a terminal shows after `text`: line breaks, carriage returns, cursor up, clear line. */
 function screen(text: string): string[] {
@@ -75,7 +67,7 @@ function startOnTerminal(dir: string): { child: ChildProcess; pid: Promise<numbe
       resolvePid(Number(m[1]));
     }
   });
-  cleanups.push(() => child.kill('SIGKILL'));
+  slow.defer(() => child.kill('SIGKILL'));
   return { child, pid, output: () => output };
 }
 
@@ -95,14 +87,13 @@ function ended(child: ChildProcess, output: () => string): Promise<void> {
 
 describe.skipIf(!hasScript)('Ctrl-C notices on a terminal (QA95)', () => {
   function workspace(name: string): string {
-    const ws = tempWorkspace(name);
-    cleanups.push(ws.cleanup);
+    const ws = slow.workspace(name);
     writeFileSync(
       path.join(ws.dir, 'evalc.yaml'),
       `evalc: 1
 benchmark: { id: slow, version: 1.0.0 }
 agents:
-  a1: { protocol: raip, url: "${agent.url}", limits: { concurrency: 1 } }
+  a1: { protocol: raip, url: "${slow.agent.url}", limits: { concurrency: 1 } }
 tasks:
   t:
     bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }

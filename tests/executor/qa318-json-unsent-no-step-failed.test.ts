@@ -6,23 +6,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCli, tempWorkspace, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { type SlowRaipAgent, startSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { expect, it } from 'vitest';
+import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
+import { useSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
 
-let agent: SlowRaipAgent;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  agent = await startSlowRaipAgent(() => 800);
-});
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await agent.close();
-});
+const slow = useSlowRaipAgent(() => 800);
 
 it('sends no step_failed for the examples a first Ctrl-C kept from being sent', async () => {
-  const ws = tempWorkspace('qa318-json-unsent');
-  cleanups.push(ws.cleanup);
+  const ws = slow.workspace('qa318-json-unsent');
   const rows = Array.from(
     { length: 6 },
     (_, i) => `{ id: e${i + 1}, vars: { q: q${i} }, expected: { answer: x } }`,
@@ -32,7 +23,7 @@ it('sends no step_failed for the examples a first Ctrl-C kept from being sent', 
     `evalc: 1
 benchmark: { id: slow, version: 1.0.0 }
 agents:
-  a1: { protocol: raip, url: "${agent.url}", limits: { concurrency: 1 } }
+  a1: { protocol: raip, url: "${slow.agent.url}", limits: { concurrency: 1 } }
 run: { preflight: 0 }
 tasks:
   t:
@@ -44,7 +35,7 @@ tasks:
   );
   const child = startCli(['apply', '--json'], { cwd: ws.dir });
   const done = waitCli(child, 30_000);
-  await waitFor(() => agent.invokes() === 1, 15_000, 'the first request');
+  await waitFor(() => slow.agent.invokes() === 1, 15_000, 'the first request');
   child.kill('SIGINT');
   const result = await done;
   expect(result.code, result.stderr).toBe(130);
@@ -58,7 +49,7 @@ tasks:
   const ends = events.filter(
     (e) => (e.event === 'step_finished' || e.event === 'step_failed') && e.kind === 'invoke',
   );
-  expect(agent.invokes()).toBe(1);
+  expect(slow.agent.invokes()).toBe(1);
   expect(started).toEqual(['a1/t/d/e1#0']);
   // The request in flight finished and was cached; the five others were never sent.
   expect(ends.map((e) => [e.event, e.id])).toEqual([['step_finished', 'a1/t/d/e1#0']]);
