@@ -10,7 +10,12 @@ import path from 'node:path';
 import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { holdsKey, looksLikeSecret, replaceKeyedPlaceholders } from '../plan/secret-placement.js';
+import {
+  holdsKey,
+  looksLikeSecret,
+  replaceKeyedPlaceholders,
+  replaceKeyedShellRefs,
+} from '../plan/secret-placement.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';
@@ -127,6 +132,8 @@ function readLines(cache: Map<string, FileText | undefined>, file: string): File
 export function maskKeyedReferences(text: string): string {
   // a key pasted as a placeholder, `{{env.ghp_…}}` (QA322: shown whole under a url's 'holds a {{template}}')
   text = replaceKeyedPlaceholders(text, (placeholder) => '*'.repeat(placeholder.length));
+  // one written shell-style, `$ghp_…`, `$env:ghp_…` (QA335: shown whole under a dataset source's message)
+  text = replaceKeyedShellRefs(text, (ref) => '*'.repeat(ref.length));
   if (!text.includes('${')) return text;
   // also one left open, `${env.ghp_…`, or without `env.`, `${ghp_…}` (malformed, said `${…}`), and a key
   // past a name's characters, `${env.sk-proj-…}`, `${env:ghp_…}` (QA306: shown whole in a judge command),

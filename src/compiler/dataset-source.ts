@@ -6,7 +6,12 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
-import { holdsKey, looksLikeSecret, replaceKeyedPlaceholders } from '../plan/secret-placement.js';
+import {
+  holdsKey,
+  looksLikeSecret,
+  replaceKeyedPlaceholders,
+  replaceKeyedShellRefs,
+} from '../plan/secret-placement.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
@@ -146,9 +151,13 @@ function sourceAsSaid(source: string): string {
     .replace(KEYED_REFERENCE, (ref, env: string | undefined, inside: string, close: string | undefined) =>
       holdsKey(inside) ? `\${${env ? 'env' : ''}…${close ?? ''}` : ref,
     );
-  return replaceKeyedPlaceholders(
-    said,
-    (placeholder, env) => `{{${env ? 'env' : ''}…${placeholder.endsWith('}}') ? '}}' : ''}`,
+  // and one written shell-style, `$ghp_…`, `$env:ghp_…`, said `$…`, `$env:…` (QA335: quoted whole)
+  return replaceKeyedShellRefs(
+    replaceKeyedPlaceholders(
+      said,
+      (placeholder, env) => `{{${env ? 'env' : ''}…${placeholder.endsWith('}}') ? '}}' : ''}`,
+    ),
+    (_, env) => (env ? '$env:…' : '$…'),
   );
 }
 

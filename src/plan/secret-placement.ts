@@ -90,6 +90,21 @@ export function replaceKeyedPlaceholders(
 }
 
 /**
+ * Each shell-style reference in `text` whose name reads as a key pasted in its place, `$ghp_AbCd…`,
+ * PowerShell's `$env:ghp_AbCd…`, `$sk-live-…` (a key's `-` read as `_`, its `.` kept: Google's
+ * `$ya29.a0Af…`), replaced by what `say` returns for it (`env` when written `$env:`); `$HOME`,
+ * `$DATA_DIR` are kept. QA335: a dataset source so written was quoted whole, message and excerpt.
+ */
+export function replaceKeyedShellRefs(text: string, say: (ref: string, env: boolean) => string): string {
+  if (!text.includes('$')) return text;
+  return text.replace(
+    /(?<![$\\])\$(env:)?([A-Za-z_][A-Za-z0-9_.-]*)/g,
+    (ref, env: string | undefined, name: string) =>
+      looksLikeSecret(name.replace(/-/g, '_')) ? say(ref, env !== undefined) : ref,
+  );
+}
+
+/**
  * Unset variables as a message names them: one whose name reads as a key typed in place of a name,
  * `${env.ghp_AbCd…}`, is said `…` with what to do (QA269: apply printed the key whole).
  */
