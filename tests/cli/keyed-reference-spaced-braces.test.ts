@@ -4,28 +4,14 @@
  * `${…}` (QA304): the excerpt's mask read a reference's name from right after `${`, so a space ended it
  * empty. It is starred as `${ghp_…}` is; a spaced name that is no key stays as written.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { maskKeyedReferences } from '../../src/cli/render-diagnostics.js';
-import { validateCommand } from '../../src/cli/validate.js';
-import { runCommand } from './run-cli.js';
+import { PASTED_KEY, validatePastedKey } from '../fixtures/pasted-key-plan.js';
 
-const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const KEY = PASTED_KEY;
 
-async function validate(source: string, json: boolean) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-spaced-ref-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1\nbenchmark: { id: b }\nagents:\n  a1: { protocol: http, url: "http://127.0.0.1:9/" }\ntasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }\n    datasets: { d: { source: "${source}" } }\n    metrics: [ { type: exact_match } ]\n`,
-  );
-  return runCommand(validateCommand, json ? ['evalc.yaml', '--json'] : ['evalc.yaml'], { cwd: dir });
+function validate(source: string, json: boolean) {
+  return validatePastedKey('evalc-spaced-ref-', { source }, json);
 }
 
 it.each([

@@ -4,27 +4,13 @@
  * excerpt is starred and whose EVALC_SECRET_SYNTAX message says `${…}`, was still quoted whole in
  * that message, in validate and `validate --json`. It is said `${…}`; a name in braces as written.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import { runCommand } from './run-cli.js';
+import { expect, it } from 'vitest';
+import { PASTED_KEY, validatePastedKey } from '../fixtures/pasted-key-plan.js';
 
-const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const KEY = PASTED_KEY;
 
-async function validate(source: string, json: boolean) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa298-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1\nbenchmark: { id: b }\nagents:\n  a1: { protocol: http, url: "http://127.0.0.1:9/" }\ntasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }\n    datasets: { d: { source: "${source}" } }\n    metrics: [ { type: exact_match } ]\n`,
-  );
-  return runCommand(validateCommand, json ? ['evalc.yaml', '--json'] : ['evalc.yaml'], { cwd: dir });
+function validate(source: string, json: boolean) {
+  return validatePastedKey('evalc-qa298-', { source }, json);
 }
 
 it.each([false, true])('says a key typed in braces in a dataset source ${…} (--json %s)', async (json) => {

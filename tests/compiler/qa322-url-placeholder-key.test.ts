@@ -3,29 +3,13 @@
  * EVALC_URL_INVALID's 'holds a {{template}}' (validate, --json) above an excerpt that starred it. It is
  * said `{{env…}}` (`{{…}}` without `env.`); a placeholder holding a name, `{{id}}`, is quoted as written.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import { runCommand } from '../cli/run-cli.js';
+import { expect, it } from 'vitest';
+import { PASTED_KEY, validatePastedKey } from '../fixtures/pasted-key-plan.js';
 
-const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const KEY = PASTED_KEY;
 
 async function validate(url: string, json: boolean) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa322-url-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1\nbenchmark: { id: b }\nagents:\n  a1: { protocol: http, url: "${url}" }\ntasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }\n    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }\n    metrics: [ { type: exact_match } ]\n`,
-  );
-  const result = await runCommand(validateCommand, json ? ['evalc.yaml', '--json'] : ['evalc.yaml'], {
-    cwd: dir,
-  });
+  const result = await validatePastedKey('evalc-qa322-url-', { url }, json);
   return result.stdout + result.stderr;
 }
 

@@ -3,29 +3,13 @@
  * url or a dataset source was printed whole, in the message ('holds a {{template}}', 'dataset file
  * not found') and in the excerpt under it, terminal and --json: QA322 said and starred closed ones only.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import { runCommand } from '../cli/run-cli.js';
+import { expect, it } from 'vitest';
+import { PASTED_KEY, validatePastedKey } from '../fixtures/pasted-key-plan.js';
 
-const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const KEY = PASTED_KEY;
 
 async function validate(url: string, source: string, json: boolean) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa328-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1\nbenchmark: { id: b }\nagents:\n  a1: { protocol: http, url: "${url}" }\ntasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }\n    datasets: { d: { source: '${source}' } }\n    metrics: [ { type: exact_match } ]\n`,
-  );
-  const result = await runCommand(validateCommand, json ? ['evalc.yaml', '--json'] : ['evalc.yaml'], {
-    cwd: dir,
-  });
+  const result = await validatePastedKey('evalc-qa328-', { url, source, quote: "'" }, json);
   return result.stdout + result.stderr;
 }
 
