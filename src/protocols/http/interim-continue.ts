@@ -104,16 +104,35 @@ export function skipInterimContinue(socket: Socket): void {
   // no reply: undici says the connection closed before a complete one, as without this connector.
 }
 
-/** undici's own connector (as its Pool builds one) whose sockets skip unsolicited 100 Continues. */
-export function continueTolerantConnector(timeoutMs: number): buildConnector.connector {
-  const connect = buildConnector({ timeout: timeoutMs });
-  return (options, callback) =>
-    connect(options, (error, socket) => {
-      if (error !== null || socket === null) {
+/**
+ * undici's own connector (as its Pool builds one) whose sockets skip unsolicited 100 Continues.
+ * `opening`: the sockets still connecting (a TCP connect or TLS handshake not done), for their
+ * owner to destroy when it closes: a destroyed Pool leaves them to the connect timeout (QA336).
+ */
+export function continueTolerantConnector(
+  timeoutMs: number,
+  opening?: Set<Socket>,
+): buildConnector.connector {
+  // undici's connector returns the socket it opens (its type says void; a Pool ignores it)
+  const connect = buildConnector({ timeout: timeoutMs }) as unknown as (
+    ...args: Parameters<buildConnector.connector>
+  ) => Socket | undefined;
+  return (options, callback) => {
+    let done = false;
+    let socket: Socket | undefined;
+    const opened = connect(options, (error, connected) => {
+      done = true;
+      if (socket !== undefined) opening?.delete(socket);
+      if (error !== null || connected === null) {
         callback(error ?? new Error('no socket'), null);
         return;
       }
-      skipInterimContinue(socket);
-      callback(null, socket);
+      skipInterimContinue(connected);
+      callback(null, connected);
     });
+    if (!done && opened !== undefined && opening !== undefined) {
+      socket = opened;
+      opening.add(socket);
+    }
+  };
 }

@@ -3,6 +3,7 @@
  * whose server serves one connection at a time (one-connection-server.ts) is retired: its later
  * requests ask `Connection: close` on a fresh pool, and the old pool ends once its requests are done.
  */
+import type { Socket } from 'node:net';
 import { Pool } from 'undici';
 import { MAX_HEADER_BYTES } from './failure-words.js';
 import { continueTolerantConnector } from './interim-continue.js';
@@ -15,6 +16,8 @@ export class OriginPools {
   readonly #closeEach = new Set<string>();
   /** Pools retired by `retire`, ending once their requests are done (destroyed by destroyAll()). */
   readonly #retired = new Set<Pool>();
+  /** Sockets of these pools still connecting: destroyAll() ends them (continueTolerantConnector). */
+  readonly #opening = new Set<Socket>();
 
   constructor(connections: number, timeoutMs: number) {
     this.#connections = connections;
@@ -33,7 +36,7 @@ export class OriginPools {
         connections: this.#connections,
         // The attempt's own timer ends a connect (untilAborted); undici's default gave up after 10 s.
         // Its sockets read past an unsolicited 100 Continue (interim-continue.ts).
-        connect: continueTolerantConnector(this.#timeoutMs),
+        connect: continueTolerantConnector(this.#timeoutMs, this.#opening),
         headersTimeout: this.#timeoutMs,
         bodyTimeout: this.#timeoutMs,
         keepAliveTimeout: 4_000,
@@ -69,5 +72,10 @@ export class OriginPools {
     this.#pools.clear();
     this.#retired.clear();
     await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
+    // A destroyed Pool does not end a connect in progress: a TLS handshake nothing answers held the
+    // process open until the pool's connect timeout (QA336: a mae http turn timed out at 30 s, the
+    // agent's transport was closed, and apply exited at 60 s, the pool's default).
+    for (const socket of this.#opening) socket.destroy();
+    this.#opening.clear();
   }
 }
