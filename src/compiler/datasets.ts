@@ -16,6 +16,7 @@ import { ExampleKeyTypos } from './example-key-typo.js';
 import { exampleScriptProblem } from './example-script-check.js';
 import { idProblem, jsonType, nonFiniteId, protoKey, simpleExample } from './example-shape.js';
 import { recordedUrl } from './identities.js';
+import { capNumberIdWarnings, numberIdChecker } from './number-id-check.js';
 import { noteScriptKeys, type ScriptKeyUses } from './unused-example-keys.js';
 
 export interface ResolvedExample extends ExampleRecord {
@@ -48,6 +49,8 @@ export interface DatasetContext {
   offline?: boolean;
   cwd: string;
   locate: (p: PlanPath, key?: string) => SourcePosition | undefined;
+  /** A plan file's text by its display path (inline examples' ids as written). */
+  fileText?: (file: string) => string | undefined;
 }
 
 export async function loadDataset(
@@ -65,6 +68,8 @@ export async function loadDataset(
   let sha256: string;
   let format: string;
   let display: string;
+  /** The text the examples were read from, to quote an id as written. */
+  let text: string | undefined;
   if (config.source !== undefined) {
     const fmt = formatOf(config.source, config.format);
     if (!fmt) {
@@ -127,7 +132,8 @@ export async function loadDataset(
         ],
       };
     }
-    const parsed = parseDataset(display, normalizeLineEnds(decoded.text), fmt);
+    text = normalizeLineEnds(decoded.text);
+    const parsed = parseDataset(display, text, fmt);
     diagnostics.push(...parsed.diagnostics);
     rows = parsed.rows;
     locateField = parsed.locateField;
@@ -151,6 +157,7 @@ export async function loadDataset(
       return { value, line, col, locate };
     });
     display = ctx.locate(planPath)?.file ?? 'plan';
+    text = ctx.fileText?.(display);
     sha256 = sha256Hex(canonicalJson(config.examples));
     format = 'inline';
   } else {
@@ -170,6 +177,8 @@ export async function loadDataset(
   const seen = new Map<string, SourcePosition>();
   const scriptKeys: ScriptKeyUses = {};
   const keyTypos = new ExampleKeyTypos();
+  const numberIds: Diagnostic[] = [];
+  const numberIdOf = numberIdChecker(text);
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     // A field's own position, for a diagnostic about it (QA40).
@@ -257,6 +266,8 @@ export async function loadDataset(
       );
       continue;
     }
+    const numberId = numberIdOf((row.value as { id?: unknown }).id, () => fieldAt(['id']), planPath);
+    if (numberId) numberIds.push(numberId);
     const first = seen.get(example.id);
     if (first) {
       diagnostics.push(
@@ -322,7 +333,7 @@ export async function loadDataset(
       }),
     );
   }
-  diagnostics.push(...keyTypos.diagnostics(planPath));
+  diagnostics.push(...keyTypos.diagnostics(planPath), ...capNumberIdWarnings(numberIds));
   const source = config.source ?? 'inline';
   return {
     dataset: {

@@ -115,6 +115,7 @@ export async function resolvePlan(
     cacheDir: options.cacheDir,
     cwd: options.cwd,
     locate,
+    fileText: (file) => loaded.files.find((f) => f.display === file)?.text,
     offline: options.offline ?? false,
   };
 
