@@ -38,3 +38,18 @@ export function outgrownReason(agentId: string, record: unknown, limit: number):
 function bytes(n: number): string {
   return `${n.toLocaleString('en-US')} bytes`;
 }
+
+/**
+ * An agent's reply refused for its size names the setting that lets it through (QA330: it said
+ * `reply exceeds 1048576 bytes` alone, and the key was in README only), as a judge input's refusal
+ * names `judges.<id>.limits.maxInputBytes`: `…: reply exceeds 1048576 bytes (raise
+ * agents.a1.limits.maxResponseBytes to read it)`, inside a message's closing parenthesis if it has one.
+ */
+export function namingReplyLimit<E extends { message: string }>(error: E, agentId: string): E {
+  const hint = `raise agents.${agentId}.limits.maxResponseBytes to read it`;
+  const { message } = error;
+  return {
+    ...error,
+    message: message.endsWith(')') ? `${message.slice(0, -1)}; ${hint})` : `${message} (${hint})`,
+  };
+}

@@ -20,6 +20,7 @@ import { lockCache } from './cache-lock.js';
 import { markPreflightFailed } from './collect-results.js';
 import { notListeningHint, pinsWithoutDiscovery, type UndiscoveredAgent } from './discovery.js';
 import { frozenRefusal } from './frozen-check.js';
+import { frozenOutgrownNote } from './frozen-reply-limit.js';
 import { dispatchSignal, graceSignal } from './grace-signal.js';
 import { groupRuntime } from './group-runtime.js';
 import { HeapWatch } from './heap-watch.js';
@@ -142,6 +143,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyOutcome> {
         previousLock,
       );
       if (refusal) return refusal;
+      const outgrown = frozenOutgrownNote(compiled, store(), resolved.plan);
+      if (outgrown) options.progress.message(`evalc: ${outgrown.replaceAll('\n', '\nevalc: ')}`);
     } else {
       // Agents without a discovery have their pins at hand: an up-to-date lock then needs none
       // of them started (a served agent's process, its readiness wait).

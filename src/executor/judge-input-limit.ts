@@ -40,7 +40,7 @@ export function inputBoundJudge(
         ok: false,
         error: {
           kind: 'metric_error',
-          message: `the judge input is ${sizeText(bytes)}, over judge ${judgeId}'s limit of ${sizeText(maxBytes)}: not sent (raise judges.${judgeId}.limits.maxInputBytes to judge it)`,
+          message: `the judge input is ${sizeText(bytes, maxBytes)}, over judge ${judgeId}'s limit of ${sizeText(maxBytes)}: not sent (raise judges.${judgeId}.limits.maxInputBytes to judge it)`,
           details: { inputBytes: bytes, maxInputBytes: maxBytes },
         },
       });
@@ -59,11 +59,23 @@ export function overLimitFirst(judgeId: string, maxBytes: number, refused: numbe
   return `the judge input was over judge ${judgeId}'s limit of ${sizeText(maxBytes)}: not sent (${calls}; raise judges.${judgeId}.limits.maxInputBytes to judge ${refused === 1 ? 'it' : 'them'}; report.md names each size)`;
 }
 
-/** `15,728,640 bytes (15 MiB)`: the exact figure, and a readable one above 1 KiB. */
-function sizeText(bytes: number): string {
+/**
+ * `15,728,640 bytes (15 MiB)`: the exact figure, and a readable one above 1 KiB, left out when it
+ * would read as `beside`'s (QA330: an input of 1,048,600 bytes read '(1.0 MiB)', over a limit of
+ * '1,048,576 bytes (1 MiB)', as if it were not over it).
+ */
+function sizeText(bytes: number, beside?: number): string {
   const exact = `${bytes.toLocaleString('en-US')} bytes`;
-  if (bytes < 1024) return exact;
+  const shown = readableSize(bytes);
+  if (shown === undefined) return exact;
+  const other = beside === undefined ? undefined : readableSize(beside);
+  if (other && shown.unit === other.unit && Number(shown.figure) === Number(other.figure)) return exact;
+  return `${exact} (${shown.figure} ${shown.unit})`;
+}
+
+/** `15` `MiB`, `1.2` `KiB`; undefined under 1 KiB. */
+function readableSize(bytes: number): { figure: string; unit: string } | undefined {
+  if (bytes < 1024) return undefined;
   const [unit, size] = bytes < 1024 * 1024 ? ['KiB', bytes / 1024] : ['MiB', bytes / (1024 * 1024)];
-  const shown = Number.isInteger(size) ? String(size) : size.toFixed(1);
-  return `${exact} (${shown} ${unit})`;
+  return { figure: Number.isInteger(size) ? String(size) : size.toFixed(1), unit };
 }

@@ -8,6 +8,7 @@
 
 import type { CompiledGroup } from '../compiler/compile.js';
 import type { ResolvedExample } from '../compiler/datasets.js';
+import { namingReplyLimit } from '../compiler/reply-limit-failures.js';
 import { isStaleFailure } from '../compiler/stale-failures.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
 import type { LockResult } from '../lockfile/types.js';
@@ -312,6 +313,9 @@ async function runRepeat(
       // The slot went to the next example; this one's bookkeeping waits until the replies read in
       // this turn have all sent their next request.
       if (rt.gate) await afterIo();
+      // A reply over limits.maxResponseBytes (not a trajectory over 512 MiB) names that key (QA330).
+      if (rt.maxResponseBytes && !outcome.ok && outcome.error.kind === 'response_too_large')
+        outcome = { ...outcome, error: namingReplyLimit(outcome.error, rt.compiled.group.agentId) };
       if (outcome.ok) {
         const trajectory = scrubTrajectory(
           rt,

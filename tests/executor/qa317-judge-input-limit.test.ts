@@ -52,7 +52,7 @@ describe("a judge's input over its limit is the example's metric_error, not sent
     expect(big?.score ?? null).toBeNull();
     expect(big?.error).toBe('metric_error');
     expect(reportMessage(dir, 'big')).toMatch(
-      /^the judge input is 1,048,6\d\d bytes \(1\.0 MiB\), over judge oj's limit of 1,048,576 bytes \(1 MiB\): not sent \(raise judges\.oj\.limits\.maxInputBytes to judge it\)$/,
+      /^the judge input is 1,048,6\d\d bytes, over judge oj's limit of 1,048,576 bytes \(1 MiB\): not sent \(raise judges\.oj\.limits\.maxInputBytes to judge it\)$/,
     );
 
     // Never cached: the limit is runtime, in no key — raising it judges the example, nothing else.
