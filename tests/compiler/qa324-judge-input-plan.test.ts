@@ -27,7 +27,8 @@ const planText = (agentUrl: string, judgeUrl: string): string =>
       `{ id: big, vars: { query: "${'é'.repeat(300)}" } }`,
     ],
     metrics: [JUDGE_METRIC],
-  }).replace('rubric: r1 }', 'rubric: r1, limits: { maxInputBytes: 500 } }');
+    judgeLimits: 'maxInputBytes: 500',
+  });
 
 async function scoreReasons(dir: string): Promise<string[]> {
   const planned = await runCommand(planCommand, ['evalc.yaml', '--json'], { cwd: dir });

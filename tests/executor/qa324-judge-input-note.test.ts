@@ -21,7 +21,8 @@ const planText = (agentUrl: string, judgeUrl: string): string =>
     id: 'qa324-judge-input-note',
     examples: ['{ id: a, vars: { query: "intro ML" } }', '{ id: b, vars: { query: "databases and more" } }'],
     metrics: [JUDGE_METRIC],
-  }).replace('rubric: r1 }', 'rubric: r1, limits: { maxInputBytes: 10 } }');
+    judgeLimits: 'maxInputBytes: 10',
+  });
 
 describe('a judge that scored nothing because every input was over its limit (QA324)', () => {
   it('says why on stderr and in --json', async () => {

@@ -15,19 +15,27 @@ import { applyInProcess } from './apply-in-process.js';
 /**
  * The plan: agent o1 (openai, model small-1) on task t1's dataset d1 (`examples`: YAML flow items),
  * judge oj (openai, model m1, temperature 0, rubric r1) and `metrics` (YAML flow items); `top` is
- * more top-level YAML (e.g. `prices:`), `run` the run settings besides preflight 0 and bootstrap 100.
+ * more top-level YAML (e.g. `prices:`), `run` the run settings besides preflight 0 and bootstrap 100,
+ * `judgeLimits` judge oj's `limits:` (e.g. `maxInputBytes: 500`).
  */
 export function openaiJudgedPlan(
   agentUrl: string,
   judgeUrl: string,
-  plan: { id: string; examples: string[]; metrics: string[]; top?: string; run?: string },
+  plan: {
+    id: string;
+    examples: string[];
+    metrics: string[];
+    top?: string;
+    run?: string;
+    judgeLimits?: string;
+  },
 ): string {
   return `evalc: 1
 benchmark: { id: ${plan.id} }
 agents:
   o1: { protocol: openai, url: "${agentUrl}", model: small-1, limits: { retries: 0 } }
 judges:
-  oj: { protocol: openai, url: "${judgeUrl}", model: m1, temperature: 0, rubric: r1 }
+  oj: { protocol: openai, url: "${judgeUrl}", model: m1, temperature: 0, rubric: r1${plan.judgeLimits ? `, limits: { ${plan.judgeLimits} }` : ''} }
 rubrics:
   r1:
     dimensions: [{ id: relevance, description: "On topic" }]
