@@ -1,14 +1,23 @@
 /**
- * An agent's preflight sample (DESIGN §3: "preflight on k ≤ 5 examples before the batch"): the
- * first `run.preflight` examples of its batch that send a request in this run. An example answered
- * from the cache sends nothing, so it is not in the sample and never waits for it (QA318: the
- * sample was the first k examples whatever the cache held, so a run whose first examples were
- * cached had no preflight at all — ten examples added to a cached dataset, every one of them
- * failing, were all sent, each with its retries and timeouts).
+ * An agent's preflight sample (DESIGN §3: "preflight on k ≤ 5 examples before the batch"): walking
+ * its batch in run order, the first `run.preflight` examples that either send a request in this run
+ * or are answered from the cache with a failure — and at least one that sends a request.
+ *
+ * QA334: a cached failure counts, since it is an answer like any other (a definitive failure is
+ * cached as final; transient ones are never cached): a run killed during its sample and resumed
+ * sampled past the failures it had cached, so it recorded 5 failures and 15 `preflight_failed`
+ * (20 examples, `preflight: 3`) where the uninterrupted run records 3 and 17. A cached success is
+ * not in the sample (QA318: the sample was the first k examples whatever the cache held, so a run
+ * whose first examples were cached had no preflight at all — ten examples added to a cached
+ * dataset, every one of them failing, were all sent). And one example is always sent: a sample of
+ * cached failures alone would hold an agent back for good, fixed or not, without a request to it.
  *
  * An example that sends a request once the sample is full waits for the sample's verdict: when
- * every sample example was sent and failed, it is not sent (the agent's preflight failed); else it
- * runs. Cached examples run meanwhile and after a failed verdict too: their answers still count.
+ * every sample example failed, it is not sent (the agent's preflight failed); else it runs. Cached
+ * examples run meanwhile and after a failed verdict too: their answers still count. Whether a
+ * cached example failed is known once it ran, so an example that would send a request waits while
+ * cached ones before it, which may fill the sample, are still running: the sample is the same
+ * whatever order the replies come in.
  */
 
 import type { ResolvedExample } from '../compiler/datasets.js';
@@ -16,21 +25,31 @@ import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
 import type { ExampleRun, GroupRuntime } from './run-example.js';
 
 export type SampleAdmission =
-  /** Sends nothing (its steps are cached, or it renders no input): run it, it is not in the sample. */
+  /** Not in the sample (it sends nothing, and is no cached failure the sample still needs): run it. */
   | { kind: 'cached'; steps: ExampleSteps[] }
-  /** One of the sample: run it, then `report` its run. */
+  /** Sends nothing: run it, then `report` its run (a failure joins the sample). */
+  | { kind: 'candidate'; steps: ExampleSteps[]; index: number }
+  /** One of the sample, sending a request: run it, then `report` its run. */
   | { kind: 'sample'; steps: ExampleSteps[]; index: number }
   /** After the sample's verdict: run it (`passed`), or it is held back, not sent (`held`). */
   | { kind: 'passed' | 'held'; steps?: ExampleSteps[] };
 
+/** An example admitted while the sample was open, in run order. */
+interface Slot {
+  sends: boolean;
+  reported: boolean;
+  run?: ExampleRun | undefined;
+}
+
 export class PreflightSample {
-  private readonly runs: (ExampleRun | undefined)[] = [];
-  private admitted = 0;
-  /** Examples of the batch answered from the cache before the verdict. */
-  private cached = 0;
-  private reported = 0;
+  private readonly slots: Slot[] = [];
+  /** Answers from the cache that are no failure (or render no input) seen while the sample was open. */
+  private cachedAnswers = 0;
   private verdict: 'open' | 'passed' | 'failed' = 'open';
-  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+  /** Admissions decided one at a time, in the order they were asked for. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private waiting: (() => void)[] = [];
   /** Examples a failed sample held back (they would have sent a request). */
   held = 0;
 
@@ -41,28 +60,31 @@ export class PreflightSample {
     if (size <= 0) this.verdict = 'passed';
   }
 
-  /** Whether the sample failed: each of its examples sent a request, and each repeat failed. */
+  /** Whether the sample failed: each of its examples failed every repeat, one at least sent this run. */
   get failed(): boolean {
     return this.verdict === 'failed';
   }
 
-  /** The sample's runs, in the order they were admitted (for the failure's message). */
-  get sampleRuns(): readonly (ExampleRun | undefined)[] {
-    return this.runs;
+  /** The sample's members (slot index and run), in run order (for the failure's message). */
+  get members(): { index: number; run: ExampleRun | undefined; cached: boolean }[] {
+    return this.walk().members.map((i) => ({
+      index: i,
+      run: this.slots[i]?.run,
+      cached: !this.slots[i]?.sends,
+    }));
   }
 
   async admit(rt: GroupRuntime, example: ResolvedExample): Promise<SampleAdmission> {
     if (this.verdict === 'passed') return { kind: 'passed' };
     const steps = exampleSteps(rt.compiled.group, rt.compiled.keys, example);
-    if (!steps.some((step) => sendsRequest(rt, step))) {
-      this.cached++;
-      return { kind: 'cached', steps };
-    }
-    if (this.verdict === 'open' && this.admitted < this.size) {
-      this.admitted++;
-      return { kind: 'sample', steps, index: this.admitted - 1 };
-    }
-    if (this.verdict === 'open') await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const sends = steps.some((step) => sendsRequest(rt, step));
+    // a cached failure can only be told by running it: one with a repeat that renders no input is none
+    const answered = !sends && steps.every((step) => step.invokeKey);
+    const decided = this.turn.then(() => this.place(sends, answered, steps));
+    this.turn = decided.catch(() => undefined);
+    const placed = await decided;
+    if (placed !== 'wait') return placed;
+    await this.change(() => this.verdict !== 'open');
     if (this.verdict === 'failed') {
       this.held++;
       return { kind: 'held' };
@@ -70,37 +92,96 @@ export class PreflightSample {
     return { kind: 'passed', steps };
   }
 
-  /** A sample example's run (undefined: it threw, an internal error that stops the run). */
+  /** A sample example's or candidate's run (undefined: it threw, an internal error that stops the run). */
   report(index: number, run: ExampleRun | undefined): void {
-    this.runs[index] = run;
-    this.reported++;
-    if (this.reported < this.size || this.verdict !== 'open') return;
-    const failed =
-      !this.interrupted() &&
-      this.runs.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null));
-    this.decide(failed ? 'failed' : 'passed');
+    const slot = this.slots[index];
+    if (!slot) return;
+    slot.run = run;
+    slot.reported = true;
+    if (!slot.sends && !(run && failedEveryRepeat(run))) this.cachedAnswers++;
+    this.settle();
+  }
+
+  /** The batch ended: a sample not yet full is judged on what it holds (QA64: the whole batch). */
+  close(): void {
+    this.closed = true;
+    this.settle();
+  }
+
+  private async place(
+    sends: boolean,
+    answered: boolean,
+    steps: ExampleSteps[],
+  ): Promise<SampleAdmission | 'wait'> {
+    for (;;) {
+      if (this.verdict !== 'open') {
+        if (!sends || this.verdict === 'passed') return { kind: 'passed', steps };
+        return 'wait';
+      }
+      const { members, pending, sent, full } = this.walk();
+      if (!sends) {
+        if (!answered || full) {
+          if (!full) this.cachedAnswers++;
+          return { kind: 'cached', steps };
+        }
+        return { kind: 'candidate', steps, index: this.slots.push({ sends, reported: false }) - 1 };
+      }
+      if (sent === 0 || members.length + pending < this.size)
+        return { kind: 'sample', steps, index: this.slots.push({ sends, reported: false }) - 1 };
+      if (full) return 'wait';
+      // cached examples before it may still fill the sample: it is in it only if they do not
+      await this.change(() => this.verdict !== 'open' || this.walk().pending < pending);
+    }
   }
 
   /**
-   * The batch ended before the sample was full: fewer examples sent a request than `run.preflight`,
-   * and none waited. When they were the whole batch and all failed, the agent failed its preflight
-   * (said as such, QA64); beside cached answers they are failures of their own.
+   * The slots in run order, up to the sample's end: its members (sending examples, cached
+   * failures), the cached examples still running before its end, and whether it is full
+   * (`run.preflight` members, one at least sent, none running from the cache before them).
    */
-  close(): void {
-    if (this.verdict !== 'open') return;
-    const failed =
-      this.admitted > 0 &&
-      this.cached === 0 &&
-      !this.interrupted() &&
-      this.runs.length === this.admitted &&
-      this.runs.every((r) => r && r.invoked > 0 && r.lock.errors?.every((e) => e !== null));
-    this.decide(failed ? 'failed' : 'passed');
+  private walk(): { members: number[]; pending: number; sent: number; full: boolean } {
+    const members: number[] = [];
+    let pending = 0;
+    let sent = 0;
+    for (const [i, slot] of this.slots.entries()) {
+      if (members.length >= this.size && sent > 0) break;
+      if (slot.sends) {
+        members.push(i);
+        sent++;
+      } else if (!slot.reported) pending++;
+      else if (slot.run && failedEveryRepeat(slot.run)) members.push(i);
+    }
+    return { members, pending, sent, full: pending === 0 && members.length >= this.size && sent > 0 };
   }
 
-  private decide(verdict: 'passed' | 'failed'): void {
-    this.verdict = verdict;
+  private settle(): void {
+    if (this.verdict === 'open') {
+      const { members, pending, sent, full } = this.walk();
+      const done = members.every((i) => this.slots[i]?.reported);
+      if (done && (full || (this.closed && pending === 0))) {
+        const failed =
+          !this.interrupted() &&
+          sent > 0 &&
+          (full || this.cachedAnswers === 0) &&
+          members.every((i) => {
+            const run = this.slots[i]?.run;
+            return run !== undefined && failedEveryRepeat(run) && (run.invoked > 0 || !this.slots[i]?.sends);
+          });
+        this.verdict = failed ? 'failed' : 'passed';
+      }
+    }
     for (const resolve of this.waiting.splice(0)) resolve();
   }
+
+  /** Resolves once `ready` holds, checked after each report and verdict. */
+  private async change(ready: () => boolean): Promise<void> {
+    while (!ready()) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+}
+
+/** Whether each repeat of the example failed (any error kind; a cached failure too). */
+function failedEveryRepeat(run: ExampleRun): boolean {
+  return (run.lock.errors?.length ?? 0) > 0 && (run.lock.errors?.every((e) => e !== null) ?? false);
 }
 
 /** Whether this repeat sends the agent a request (neither cached nor failed to render). */

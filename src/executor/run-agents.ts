@@ -1,8 +1,8 @@
 /**
  * The run itself: each agent's examples, all agents at once. An agent's first examples that send
- * a request are its preflight sample (DESIGN §3: "preflight on k ≤ 5 examples before the batch";
- * preflight-sample.ts); when every one of them failed, the rest of its batch is not sent (its
- * cached answers still count). An agent whose discovery failed runs
+ * a request, or that failed from the cache, are its preflight sample (DESIGN §3: "preflight on
+ * k ≤ 5 examples before the batch"; preflight-sample.ts); when every one of them failed, the rest
+ * of its batch is not sent (its cached answers still count). An agent whose discovery failed runs
  * from the cache, its other examples recording the discovery's error.
  */
 
@@ -74,10 +74,10 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
         await runPool(items, inFlight, async (item) => void (await run(item)), signal);
         return;
       }
-      // The sample is the first examples that send a request (preflight-sample.ts); the others wait
-      // for its verdict, cached ones run meanwhile. Twice the agent's planned concurrency in flight:
-      // the gate (invoke-gate.ts) keeps the agent's own limit, the extra examples are being scored
-      // or have their next request ready.
+      // The sample is the first examples that send a request or failed from the cache, one at least
+      // sent (preflight-sample.ts); the others wait for its verdict, cached ones run meanwhile.
+      // Twice the agent's planned concurrency in flight: the gate (invoke-gate.ts) keeps the agent's
+      // own limit, the extra examples are being scored or have their next request ready.
       const sample = new PreflightSample(ctx.preflight, () => ctx.signal.aborted);
       const sampleItems: Item[] = [];
       let heldRuns = 0;
@@ -90,7 +90,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
             heldRuns += item.rt.compiled.keys.repeats;
             return;
           }
-          if (admission.kind !== 'sample') {
+          if (admission.kind !== 'sample' && admission.kind !== 'candidate') {
             await run(item, admission.steps);
             return;
           }
@@ -107,8 +107,13 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       sample.close();
       // An interrupted run stops every agent: its cancelled preflight is not the agent's failure.
       if (ctx.signal.aborted || !sample.failed) return;
-      const firstRuns = sample.sampleRuns;
-      const kinds = [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ');
+      const members = sample.members;
+      const firstRuns = members.map((m) => m.run);
+      const memberItems = members.map((m) => sampleItems[m.index] as Item);
+      const fromCache = members.filter((m) => m.cached).length;
+      const kinds =
+        [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ') +
+        (fromCache > 0 ? `; ${fromCache} of them answered from the cache` : '');
       // one example said as one (QA291: 'the first 1 examples all failed …; they were')
       const one = firstRuns.length === 1;
       const rest =
@@ -120,7 +125,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       // The progress line said `6/20 … eta 1s` of an agent whose other 14 runs were never sent.
       if (heldRuns > 0) ctx.onHeld?.(agentId, heldRuns);
       ctx.message(
-        `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, sampleItems, firstRuns)}`,
+        `evalc: agent ${agentId}: ${aborted.get(agentId)}${preflightSaid(ctx, agentId, memberItems, firstRuns)}`,
       );
     }),
   );

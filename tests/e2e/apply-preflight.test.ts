@@ -51,15 +51,19 @@ describe('evalc apply preflight', () => {
       expect(held).toHaveLength(17);
       for (const r of held)
         expect(r.error?.message).toMatch(/^not sent: every preflight example of this agent failed/);
-      // The lock is not complete: the next apply answers the three failures from the cache and
-      // samples the next three it sends (README "Preflight": only requests sent in this run
-      // count; QA318: its sample was the cached three, so it sent all 17 to the broken agent).
+      // The lock is not complete: the next apply's sample is the three failures it answers from
+      // the cache and one example it sends (README "Preflight"; QA318: its sample was the cached
+      // three, so it sent all 17 to the broken agent; QA334: it sent three more, so a run killed
+      // during its sample and resumed sampled past the failures it had cached).
       const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
       expect(again.code).toBe(1);
-      expect(broken.stats().invokes).toBe(6);
+      expect(again.stderr).toMatch(
+        /preflight: the first 4 examples all failed \(semantic_mismatch; 3 of them answered from the cache\)/,
+      );
+      expect(broken.stats().invokes).toBe(4);
       const after = lockResults(ws.dir).map((r) => r.errors?.[0]);
-      expect(after.filter((e) => e === 'semantic_mismatch')).toHaveLength(6);
-      expect(after.filter((e) => e === 'preflight_failed')).toHaveLength(14);
+      expect(after.filter((e) => e === 'semantic_mismatch')).toHaveLength(4);
+      expect(after.filter((e) => e === 'preflight_failed')).toHaveLength(16);
     } finally {
       await broken.close();
     }
