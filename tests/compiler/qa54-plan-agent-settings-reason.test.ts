@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.js';
 import { runCommand } from '../cli/run-cli.js';
+import { openaiAgentPlan } from '../fixtures/openai-agent-plan.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
 
@@ -18,20 +19,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const plan = (url: string) => `evalc: 1
-benchmark: { id: qa54-plan-reason }
-agents:
-  o1: { protocol: openai, url: "${url}", model: small-1, temperature: 0, limits: { retries: 0 } }
-tasks:
-  t1:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{query}}" }] }
-        output: { answer: "choices[0].message.content" }
-    datasets: { d1: { examples: [ { id: s1, vars: { query: "intro ML" } } ] } }
-    metrics: [ { type: contains, candidate: answer, value: "" } ]
-run: { preflight: 0, bootstrap: 100 }
-`;
+const plan = (url: string) =>
+  openaiAgentPlan(url, {
+    id: 'qa54-plan-reason',
+    examples: ['{ id: s1, vars: { query: "intro ML" } }'],
+    metrics: ['{ type: contains, candidate: answer, value: "" }'],
+    agent: 'temperature: 0, ',
+  });
 
 async function invokeReason(dir: string): Promise<string | undefined> {
   const result = await runCommand(planCommand, ['evalc.yaml', '--json'], { cwd: dir });

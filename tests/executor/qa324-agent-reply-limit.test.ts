@@ -14,6 +14,7 @@ import { validateCommand } from '../../src/cli/validate.js';
 import { refusedUnder } from '../../src/compiler/reply-limit-failures.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { runCommand } from '../cli/run-cli.js';
+import { openaiAgentPlan } from '../fixtures/openai-agent-plan.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { tempFolder } from '../fixtures/temp-folder.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
@@ -23,25 +24,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const planText = (url: string, limits: string): string => `evalc: 1
-benchmark: { id: qa324-reply-limit }
-agents:
-  o1: { protocol: openai, url: "${url}", model: small-1, limits: { retries: 0${limits} } }
-tasks:
-  t1:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{query}}" }] }
-        output: { answer: "choices[0].message.content" }
-    datasets:
-      d1:
-        examples:
-          - { id: small, vars: { query: "hi" } }
-          - { id: big, vars: { query: "${'x'.repeat(3000)}" } }
-    metrics:
-      - { type: contains, candidate: answer, value: "x" }
-run: { preflight: 0, bootstrap: 100 }
-`;
+const planText = (url: string, limits: string): string =>
+  openaiAgentPlan(url, {
+    id: 'qa324-reply-limit',
+    examples: ['{ id: small, vars: { query: "hi" } }', `{ id: big, vars: { query: "${'x'.repeat(3000)}" } }`],
+    metrics: ['{ type: contains, candidate: answer, value: "x" }'],
+    limits,
+  });
 
 async function planRows(dir: string): Promise<string[]> {
   const planned = await runCommand(planCommand, ['evalc.yaml', '--json'], { cwd: dir });

@@ -15,6 +15,7 @@ import { diffLocks } from '../../src/lockfile/diff.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { renderMarkdownDiff } from '../../src/reports/markdown-diff.js';
 import { renderTextDiff } from '../../src/reports/text-diff.js';
+import { openaiAgentPlan } from '../fixtures/openai-agent-plan.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
 
@@ -23,25 +24,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const plan = (url: string) => `evalc: 1
-benchmark: { id: qa54-unpaired }
-agents:
-  o1: { protocol: openai, url: "${url}", model: small-1, limits: { retries: 0 } }
-tasks:
-  t1:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{query}}" }] }
-        output: { answer: "choices[0].message.content" }
-    datasets:
-      d1:
-        examples:
-          - { id: s1, vars: { query: "intro ML" } }
-          - { id: s2, vars: { query: "databases" } }
-          - { id: s3, vars: { query: "graphics" } }
-    metrics: [ { type: steps } ]
-run: { preflight: 0, bootstrap: 100 }
-`;
+const plan = (url: string) =>
+  openaiAgentPlan(url, {
+    id: 'qa54-unpaired',
+    examples: [
+      '{ id: s1, vars: { query: "intro ML" } }',
+      '{ id: s2, vars: { query: "databases" } }',
+      '{ id: s3, vars: { query: "graphics" } }',
+    ],
+    metrics: ['{ type: steps }'],
+  });
 
 describe('diff says what Δ counts when an example has a value in one run only (QA54)', () => {
   it('counts the unpaired examples per delta and notes them under the table', async () => {
