@@ -8,14 +8,10 @@ import type { Lockfile } from '../lockfile/types.js';
 import type { CompiledPlan } from './compile.js';
 import { datasetsMatch, FAILED_INVOKE_KIND } from './lock-records.js';
 import { unkeyedPlanEdits } from './plan-edit-names.js';
+import { datasetNamer, theDatasets } from './reason-dataset-names.js';
 import { type ExampleSteps, exampleSteps } from './step-keys.js';
 
 const SHOWN = 3;
-
-/** `the dataset`, or `the datasets` when the `dataset/example` ids span more than one (QA247). */
-function theDatasets(ids: string[]): string {
-  return new Set(ids.map((id) => id.slice(0, id.indexOf('/')))).size > 1 ? 'the datasets' : 'the dataset';
-}
 
 function named(ids: string[]): string {
   return ids.slice(0, SHOWN).join(', ') + (ids.length > SHOWN ? `, … (${ids.length - SHOWN} more)` : '');
@@ -88,12 +84,18 @@ function joinedIn(compiled: CompiledPlan, lock: Lockfile): Set<string> {
  */
 function joinedReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
   const locked = lockedExampleIds(lock);
-  const joined: string[] = [];
+  const name = datasetNamer(compiled);
+  const joined: NamedExample[] = [];
   for (const d of compiled.resolved.datasets) {
     const before = locked.get(`${d.taskId}/${d.datasetId}`);
     if (!before) continue;
     const had = new Set(before);
-    joined.push(...d.examples.filter((e) => !had.has(e.id)).map((e) => `${d.datasetId}/${e.id}`));
+    for (const e of d.examples)
+      if (!had.has(e.id))
+        joined.push({
+          dataset: `${d.taskId}/${d.datasetId}`,
+          name: `${name(d.taskId, d.datasetId)}/${e.id}`,
+        });
   }
   return joined.length === 0 ? undefined : joinedText(compiled, joined);
 }
@@ -109,7 +111,8 @@ export function joinedFromCacheReason(
   cache: { has(key: string): boolean; kindOf?(key: string): string | undefined; get?(key: string): unknown },
 ): string | undefined {
   const locked = lockedExampleIds(lock);
-  const cached = new Map<string, string>();
+  const name = datasetNamer(compiled);
+  const cached = new Map<string, NamedExample>();
   const ran = new Set<string>();
   for (const { group, keys } of compiled.groups) {
     const before = locked.get(`${group.taskId}/${group.datasetId}`);
@@ -120,7 +123,11 @@ export function joinedFromCacheReason(
       const id = `${group.taskId}/${group.datasetId}\u0000${example.id}`;
       for (const step of exampleSteps(group, keys, example)) {
         if (stepRuns(step, cache)) ran.add(id);
-        else cached.set(id, `${group.datasetId}/${example.id}`);
+        else
+          cached.set(id, {
+            dataset: `${group.taskId}/${group.datasetId}`,
+            name: `${name(group.taskId, group.datasetId)}/${example.id}`,
+          });
       }
     }
   }
@@ -146,13 +153,20 @@ function stepRuns(
   return Object.values(step.scoreKeys ?? {}).some((key) => key === undefined || !cache.has(key));
 }
 
-function joinedText(compiled: CompiledPlan, joined: string[]): string {
+/** An example a reason names: its `task/dataset`, and how it is written (`d1/e4`, or `t1/d1/e4`). */
+interface NamedExample {
+  dataset: string;
+  name: string;
+}
+
+function joinedText(compiled: CompiledPlan, examples: NamedExample[]): string {
+  const joined = examples.map((e) => e.name);
   const whose = joined.length === 1 ? 'its' : 'their';
   const into =
     compiled.resolved.only === undefined
       ? 'evalc.lock'
       : '.evalc/evalc.only.lock, the lock apply --only writes';
-  return `because ${joined.length === 1 ? 'an example' : `${joined.length} examples`} joined ${theDatasets(joined)} (${named(joined)}): ${whose} results join ${into}`;
+  return `because ${joined.length === 1 ? 'an example' : `${joined.length} examples`} joined ${theDatasets(examples.map((e) => e.dataset))} (${named(joined)}): ${whose} results join ${into}`;
 }
 
 /** The `task/dataset`s whose sha256 or example count differ from the ones evalc.lock pins. */
@@ -192,7 +206,9 @@ export function datasetEditBeside(
 /** A dataset edit the lock can name (examples removed, reordered, reweighed), else undefined. */
 export function namedDatasetEdit(compiled: CompiledPlan, lock: Lockfile): string | undefined {
   const locked = lockedExampleIds(lock);
+  const name = datasetNamer(compiled);
   const removed: string[] = [];
+  const removedFrom: string[] = [];
   const reordered: string[] = [];
   for (const d of compiled.resolved.datasets) {
     const before = locked.get(`${d.taskId}/${d.datasetId}`);
@@ -200,14 +216,16 @@ export function namedDatasetEdit(compiled: CompiledPlan, lock: Lockfile): string
     const now = d.examples.map((e) => e.id);
     const present = new Set(now);
     const gone = before.filter((id) => !present.has(id));
-    removed.push(...gone.map((id) => `${d.datasetId}/${id}`));
+    removed.push(...gone.map((id) => `${name(d.taskId, d.datasetId)}/${id}`));
+    removedFrom.push(...gone.map(() => `${d.taskId}/${d.datasetId}`));
     const kept = new Set(before);
     const order = now.filter((id) => kept.has(id));
     const stayed = before.filter((id) => present.has(id));
-    if (gone.length === 0 && order.some((id, i) => id !== stayed[i])) reordered.push(d.datasetId);
+    if (gone.length === 0 && order.some((id, i) => id !== stayed[i]))
+      reordered.push(name(d.taskId, d.datasetId));
   }
   if (removed.length > 0)
-    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left ${theDatasets(removed)} (${named(removed)}): ${resultsLeave(compiled, removed.length === 1 ? 'its' : 'their')}`;
+    return `because ${removed.length === 1 ? 'an example' : `${removed.length} examples`} left ${theDatasets(removedFrom)} (${named(removed)}): ${resultsLeave(compiled, removed.length === 1 ? 'its' : 'their')}`;
   if (reordered.length > 0)
     return `because the examples of ${named(reordered)} were reordered (the bootstrap CIs resample in file order)`;
   // An example's weight, which the lock's rows record (QA119: it read "e.g. example weights" only).
@@ -224,11 +242,13 @@ function weightChanges(compiled: CompiledPlan, lock: Lockfile): string[] {
     if (group && row.weight !== undefined)
       recorded.set(`${group.task}/${group.dataset}\u0000${row.example}`, row.weight);
   }
+  const name = datasetNamer(compiled);
   const changed: string[] = [];
   for (const d of compiled.resolved.datasets)
     for (const e of d.examples) {
       const was = recorded.get(`${d.taskId}/${d.datasetId}\u0000${e.id}`);
-      if (was !== undefined && was !== e.weight) changed.push(`${d.datasetId}/${e.id} ${was} → ${e.weight}`);
+      if (was !== undefined && was !== e.weight)
+        changed.push(`${name(d.taskId, d.datasetId)}/${e.id} ${was} → ${e.weight}`);
     }
   return changed;
 }
