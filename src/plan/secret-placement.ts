@@ -71,7 +71,8 @@ export function placeholderHoldsKey(env: string | undefined, inside: string): bo
  * Each `{{…}}` placeholder in `text` that holds a key, closed or left open (`{{env.ghp_…`, QA328: an open
  * one in a url or dataset source was printed whole, message and excerpt), replaced by what `say` returns
  * for it (`env` when written after `env.`). An open one runs to a space or quote, so it is read as a
- * `${…` left open is (holdsKey): `{{DATA_DIR/d.jsonl` is quoted as written.
+ * `${…` left open is (holdsKey): `{{DATA_DIR/d.jsonl` is quoted as written. One closed by a single
+ * brace, `{{env.ghp_…}`, is said as an open one and keeps its brace.
  */
 export function replaceKeyedPlaceholders(
   text: string,
@@ -83,9 +84,10 @@ export function replaceKeyedPlaceholders(
       placeholderHoldsKey(env, inside) ? say(placeholder, env !== undefined) : placeholder,
     )
     .replace(
-      /\{\{[ \t]*(env\.)?([^{}\s`"'\\]+)(?![^{}\s`"'\\]|\})/g,
-      (placeholder, env: string | undefined, inside: string) =>
-        holdsKey(inside) ? say(placeholder, env !== undefined) : placeholder,
+      // closed by one brace too, `{{env.ghp_…}` (QA331: printed whole), the brace kept
+      /(\{\{[ \t]*(env\.)?([^{}\s`"'\\]+))(?![^{}\s`"'\\]|\}\})(\})?/g,
+      (placeholder, open: string, env: string | undefined, inside: string, brace: string | undefined) =>
+        holdsKey(inside) ? say(open, env !== undefined) + (brace ?? '') : placeholder,
     );
 }
 
