@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Lockfile } from '../../src/lockfile/types.js';
+import { openaiTaskYaml } from '../fixtures/openai-agent-plan.js';
 import { type FakeOpenaiJudge, startOpenaiJudgeServer } from '../fixtures/openai-judge-server.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { applyInProcess } from './apply-in-process.js';
@@ -39,17 +40,7 @@ judges:
 rubrics:
   r1:
     dimensions: [{ id: relevance, description: "On topic" }]
-${plan.top ?? ''}tasks:
-  t1:
-    bindings:
-      default:
-        input: { messages: [{ role: user, content: "{{query}}" }] }
-        output: { answer: "choices[0].message.content" }
-    datasets:
-      d1:
-        examples:
-${plan.examples.map((e) => `          - ${e}\n`).join('')}    metrics:
-${plan.metrics.map((m) => `      - ${m}\n`).join('')}run: { preflight: 0, bootstrap: 100${plan.run ? `, ${plan.run}` : ''} }
+${plan.top ?? ''}${openaiTaskYaml(plan.examples, plan.metrics)}run: { preflight: 0, bootstrap: 100${plan.run ? `, ${plan.run}` : ''} }
 `;
 }
 
