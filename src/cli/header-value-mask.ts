@@ -116,7 +116,20 @@ function addHeaderValues(
       }
       if (!HEADERS_KEY.test(String(pair.key.value))) return;
       const headers = real(pair.value);
-      if (isMap(headers)) for (const item of headers.items) addScalars(item.value, add, real, seen);
+      if (isMap(headers))
+        for (const item of headers.items) {
+          addScalars(item.value, add, real, seen);
+          // In a block mapping, the rest of a value's line too: what the reader left after it (an
+          // alias then the token, `authorization: *h Bearer ghp_…`, 'Unexpected scalar') is no node,
+          // and was shown as written (QA335).
+          // (a list or mapping written by mistake keeps its brackets: the shape its error is about)
+          const node = item.value;
+          const from = isAlias(node) ? node.range?.[0] : isScalar(node) ? node.range?.[1] : undefined;
+          if (!headers.flow && from !== undefined) {
+            const end = text.indexOf('\n', from);
+            add(from, end === -1 ? text.length : end);
+          }
+        }
       else if (isSeq(headers))
         // a list by mistake: each entry's values, its keys shown (QA208: `[{ name: …, value: … }]`
         // read `[{ ****: …, *****: … }]`, hiding the shape 'expected a mapping, got a list' is about)

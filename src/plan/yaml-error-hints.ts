@@ -2,6 +2,7 @@
  * How to fix the YAML reader's usual syntax errors, said beside its message (QA161: a tab in the
  * indentation, `key:value` without a space, an item one space off came with no hint).
  */
+import { holdsKey } from './secret-placement.js';
 
 /** Where the reader stopped: the text of that line, and what follows on the lines after it. */
 export interface ErrorSite {
@@ -9,6 +10,8 @@ export interface ErrorSite {
   /** The line up to the error. */
   before: string;
   rest: string;
+  /** Whether the line sits under a `headers:` or `env:` key, whose values are secrets (QA335). */
+  secret?: boolean;
 }
 
 const HINTS: {
@@ -55,7 +58,7 @@ const HINTS: {
     hint: (_m, s) =>
       /^\s*-(\s|$)/.test(s.line)
         ? 'a `- ` item belongs to a list under a key: indent it below the `key:` whose list it is'
-        : `a line of a mapping is \`key: value\`: end the key with a colon (\`${s.line.trim()}:\`)`,
+        : `a line of a mapping is \`key: value\`: end the key with a colon (\`${quotableLine(s) ?? 'name'}:\`)`,
   },
   {
     // `gates:` then `  metric: pass_rate` then `  - { … }` (QA166: three errors, no hint).
@@ -122,7 +125,35 @@ export function errorSite(text: string, offset: number): ErrorSite {
     line: text.slice(start, end < 0 ? undefined : end).replace(/\r$/, ''),
     before: text.slice(start, offset),
     rest: text.slice(offset),
+    secret: underSecretKey(text, start),
   };
+}
+
+/**
+ * The error line as a hint may quote it back: not a header's or serve.env's value (the excerpt
+ * masks it: a line `Bearer ghp_…` continuing `authorization:` was hinted `Bearer ghp_…:`, QA335),
+ * nor one holding a word that reads as a key.
+ */
+function quotableLine(site: ErrorSite): string | undefined {
+  const line = site.line.trim();
+  if (site.secret || line.split(/\s+/).some((word) => holdsKey(word.replace(/^\$/, '')))) return undefined;
+  return line;
+}
+
+/** Whether the line starting at `start` is indented under a `headers:`/`header:` or `env:` key (at most 200 lines up). */
+function underSecretKey(text: string, start: number): boolean {
+  const lines = text.slice(Math.max(0, start - 20_000), start).split('\n');
+  let indent = /^[ \t]*/.exec(text.slice(start))?.[0].length ?? 0;
+  for (let i = lines.length - 2, seen = 0; i >= 0 && indent > 0 && seen < 200; i--, seen++) {
+    const line = lines[i]!.replace(/\r$/, '');
+    if (!/\S/.test(line) || /^\s*#/.test(line)) continue;
+    const own = /^[ \t]*/.exec(line)![0].length;
+    if (own >= indent) continue;
+    indent = own;
+    const key = /^\s*(?:-\s+)?["']?([^"':]+?)["']?\s*:(?:\s|$)/.exec(line)?.[1];
+    if (key !== undefined && /^(?:headers?|env)$/i.test(key)) return true;
+  }
+  return false;
 }
 
 /** How many `open`s the line's text leaves unclosed (quoted text left out). */
