@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
 import { diagnostic } from './diagnostic.js';
 import { withIdMaps } from './id-maps.js';
+import { limitsKeyHint } from './limits-key-hint.js';
 import { missingFieldHint } from './missing-field-hint.js';
 import { protoKeyDiagnostics } from './proto-key-check.js';
 import {
@@ -183,6 +184,7 @@ export function issueToDiagnostics(
                 ? 'a `,` ends an unquoted value inside { … }: the url stopped there and the rest of it was read as this key; quote the url (url: "http://…?a=1,2")'
                 : undefined) ??
               misplacedKeyHint(path, key, value) ??
+              limitsKeyHint(path, key) ??
               anchorHolderHint(raw, path, key) ??
               chatCompatHint(raw, path, key) ??
               rubricRangeHint(path, key) ??
