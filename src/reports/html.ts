@@ -263,7 +263,7 @@ function clientData(m: ReportModel, examples: ExampleView[]) {
 
 export function renderHtmlReport(m: ReportModel): string {
   const v = m.verdict;
-  const verdict = verdictText(v);
+  const verdict = verdictText(v, m.judgeFailureKinds);
   const title = `${m.benchmark.id} ${m.benchmark.version}`;
   const charts = [taskChart(m), metricChart(m)].filter((c) => c !== null).map(renderBarChart);
   const c = m.counts;

@@ -21,7 +21,7 @@ import { findScore, gateIcon, type MetricView, type ReportModel, verdictText } f
 
 function verdictSection(m: ReportModel): MarkdownSection {
   const v = m.verdict;
-  const gates = verdictText(v);
+  const gates = verdictText(v, m.judgeFailureKinds);
   const c = m.counts;
   // The Errors table below counts failed steps: say how many, beside the results they are in (QA81).
   const errored = withErrorsText(m);

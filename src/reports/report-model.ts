@@ -97,6 +97,8 @@ export interface ReportModel {
   units?: Record<string, string>;
   /** A group's metrics whose error decides no pass (lockfile/deciding-metrics.ts); not serialised. */
   nonDeciding?: (group: string) => ReadonlySet<string>;
+  /** Each failed judge's error kinds with counts (verdictText's words); not serialised. */
+  judgeFailureKinds?: Record<string, Record<string, number>>;
   scores: ScoreCell[];
   examples: ExampleView[];
   counts: { examples: number; pass: number; fail: number; error: number };
@@ -183,7 +185,8 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     .map(([a]) => a)
     .sort(byText);
   const nothingEvaluated = unevaluated.length > 0 && unevaluated.length === evaluatedBy.size;
-  const judgesFailed = failedJudges(lock).map((f) => f.judge);
+  const judgeFailures = failedJudges(lock);
+  const judgesFailed = judgeFailures.map((f) => f.judge);
   return {
     fullReportPath: fullReportPath(input.reportsPath),
     withoutCache: input.withoutCache === true,
@@ -213,6 +216,9 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     headlineMetric: chooseHeadlineMetric(metrics, scores, gates),
     units: metricUnits(lock),
     nonDeciding: nonDecidingByGroup(lock),
+    ...(judgeFailures.length > 0
+      ? { judgeFailureKinds: Object.fromEntries(judgeFailures.map((f) => [f.judge, f.kinds])) }
+      : {}),
     scores,
     examples,
     counts,
@@ -270,8 +276,14 @@ export function findScore(
   return index.get(`${scope}\u0000${agent}\u0000${metric}`);
 }
 
-/** The one-line verdict on the gates, shared by every report. */
-export function verdictText(v: ReportModel['verdict']): string {
+/**
+ * The one-line verdict on the gates, shared by every report. `judgeKinds`: each failed judge's
+ * error kinds (ReportModel.judgeFailureKinds), which say whether its calls failed.
+ */
+export function verdictText(
+  v: ReportModel['verdict'],
+  judgeKinds?: Record<string, Record<string, number>>,
+): string {
   const total = v.gatesPassed + v.gatesFailed + v.gatesSkipped;
   if (v.nothingEvaluated) return 'nothing evaluated: every example failed before scoring';
   if (v.failedJudges?.length) {
@@ -280,8 +292,7 @@ export function verdictText(v: ReportModel['verdict']): string {
       failedJudges: [],
       passed: v.gatesFailed === 0 && !v.unevaluated?.length,
     });
-    const judges = v.failedJudges.length === 1 ? 'judge' : 'judges';
-    return `${judges} ${v.failedJudges.join(', ')} scored nothing (every call failed); ${rest}`;
+    return `${failedJudgesText(v.failedJudges, judgeKinds)}; ${rest}`;
   }
   if (v.unevaluated?.length) {
     const gates = verdictText({ ...v, unevaluated: [], passed: v.gatesFailed === 0 });
@@ -293,6 +304,32 @@ export function verdictText(v: ReportModel['verdict']): string {
   if (!v.passed) return `${v.gatesFailed} of ${total} ${gates} failed${skipped}`;
   if (v.gatesSkipped > 0) return `${v.gatesPassed} of ${total} ${gates} passed${skipped}`;
   return total === 1 ? '1 gate passed' : `all ${total} gates passed`;
+}
+
+/**
+ * `judge j scored nothing (every call failed)` when each of its failed scores was a call that
+ * failed; else what failed, by kind: `(every score failed: metric_error 2)` — QA336: a judge none
+ * of whose inputs was sent (each over its limits.maxInputBytes, or a content that could not be
+ * rendered) or whose every verdict was unusable read 'every call failed'. Judges with the same
+ * words are named together, in the order given.
+ */
+function failedJudgesText(judges: string[], judgeKinds?: Record<string, Record<string, number>>): string {
+  const why = (judge: string): string => {
+    const kinds = judgeKinds?.[judge];
+    if (kinds === undefined || !Object.hasOwn(kinds, 'metric_error')) return 'every call failed';
+    const counts = Object.entries(kinds)
+      .sort(([a], [b]) => byText(a, b))
+      .map(([kind, n]) => `${kind} ${n}`);
+    return `every score failed: ${counts.join(', ')}`;
+  };
+  const byWhy = new Map<string, string[]>();
+  for (const judge of judges) byWhy.set(why(judge), [...(byWhy.get(why(judge)) ?? []), judge]);
+  return [...byWhy]
+    .map(
+      ([words, named]) =>
+        `${named.length === 1 ? 'judge' : 'judges'} ${named.join(', ')} scored nothing (${words})`,
+    )
+    .join('; ');
 }
 
 /** ✅ passed, ❌ failed, ➖ skipped. */
