@@ -4,35 +4,15 @@
  * `step_failed` (`cancelled`, "apply interrupted before this request") with no `step_started`,
  * while the examples not yet dispatched sent nothing: a wrapper counting failures counted them.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { startCli, waitCli, waitFor } from '../e2e/apply-harness.js';
-import { useSlowRaipAgent } from '../fixtures/slow-raip-agent.js';
+import { useSlowRaipAgent, writeSlowPlan } from '../fixtures/slow-raip-agent.js';
 
 const slow = useSlowRaipAgent(() => 800);
 
 it('sends no step_failed for the examples a first Ctrl-C kept from being sent', async () => {
   const ws = slow.workspace('qa318-json-unsent');
-  const rows = Array.from(
-    { length: 6 },
-    (_, i) => `{ id: e${i + 1}, vars: { q: q${i} }, expected: { answer: x } }`,
-  );
-  writeFileSync(
-    path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: slow, version: 1.0.0 }
-agents:
-  a1: { protocol: raip, url: "${slow.agent.url}", limits: { concurrency: 1 } }
-run: { preflight: 0 }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "output.answer" } } }
-    datasets:
-      d: { examples: [ ${rows.join(', ')} ] }
-    metrics: [ { type: exact_match, candidate: answer, expected: answer } ]
-`,
-  );
+  writeSlowPlan(ws.dir, slow.agent.url, 6, 'limits: { concurrency: 1 }');
   const child = startCli(['apply', '--json'], { cwd: ws.dir });
   const done = waitCli(child, 30_000);
   await waitFor(() => slow.agent.invokes() === 1, 15_000, 'the first request');
