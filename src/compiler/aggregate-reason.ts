@@ -258,15 +258,17 @@ export function runSettingsReason(compiled: CompiledPlan, lock: Lockfile): strin
   const run = compiled.resolved.plan.run;
   const was = lock.run as Lockfile['run'] | undefined;
   if (!was) return undefined;
-  if (run.repeats < was.repeats)
-    return `because run.repeats changed (${was.repeats} → ${run.repeats}): ${resultsLeave(compiled, "the dropped repeats'")}`;
   const changed: string[] = [];
   if (run.seed !== was.seed) changed.push(`seed ${was.seed} → ${run.seed}`);
   if (run.bootstrap !== was.bootstrap) changed.push(`bootstrap ${was.bootstrap} → ${run.bootstrap}`);
   if (run.significance !== was.significance)
     changed.push(`significance ${was.significance} → ${run.significance}`);
-  if (changed.length === 0) return undefined;
-  return `because run settings changed (${changed.join('; ')}): aggregates and gates are computed again`;
+  // Beside lowered repeats, a seed edited too is said (QA332: `run.repeats changed (3 → 2)` alone).
+  const settings = changed.length === 0 ? undefined : `run settings changed (${changed.join('; ')})`;
+  if (run.repeats < was.repeats)
+    return `because run.repeats changed (${was.repeats} → ${run.repeats}): ${resultsLeave(compiled, "the dropped repeats'")}${settings ? `, and ${settings}` : ''}`;
+  if (!settings) return undefined;
+  return `because ${settings}: aggregates and gates are computed again`;
 }
 
 /**

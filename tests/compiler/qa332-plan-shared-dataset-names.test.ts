@@ -5,6 +5,8 @@
  * 1 → 2)`. A dataset id that several tasks hold is now named `task/dataset` there (`t1/d1/q4,
  * t2/d1/q4`, `the datasets`); one only a task holds keeps its id. Real applies against the RAIP
  * counting agent on loopback, then `plan` in-process.
+ * Also: `run.repeats` lowered beside a `run.seed` edit read `because run.repeats changed (3 → 2): …`
+ * alone, the seed edit (which moves every CI) unsaid; both are said now.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -90,6 +92,44 @@ ${task('t1', '      d1: { source: shared.jsonl }\n      solo: { source: solo.jso
     solo(row('s1'));
     expect(await aggregateReason(dir)).toBe(
       'because an example left the dataset (solo/s2): its results leave evalc.lock',
+    );
+  });
+});
+
+describe('plan: run.repeats lowered beside a seed edit (QA332)', () => {
+  it('says both', async () => {
+    const agent = await startCountingAgent();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa332-repeats-seed-'));
+    cleanups.push(
+      () => rmSync(dir, { recursive: true, force: true }),
+      () => agent.close(),
+    );
+    writeFileSync(path.join(dir, 'd.jsonl'), row('q1') + row('q2'));
+    const plan = (run: string) => `evalc: 1
+benchmark: { id: qa332-repeats-seed }
+agents:
+  a1: { protocol: raip, url: "${agent.url}" }
+tasks:
+  t:
+    bindings:
+      default:
+        input: { q: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { source: d.jsonl }
+    metrics:
+      - { type: exact_match, candidate: answer, expected: answer }
+run: { preflight: 0, bootstrap: 100, ${run} }
+`;
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan('repeats: 3, seed: 7'));
+    expect((await apply(dir)).status).toBe('done');
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan('repeats: 2, seed: 8'));
+    expect(await aggregateReason(dir)).toBe(
+      "because run.repeats changed (3 → 2): the dropped repeats' results leave evalc.lock, and run settings changed (seed 7 → 8)",
+    );
+    writeFileSync(path.join(dir, 'evalc.yaml'), plan('repeats: 2, seed: 7'));
+    expect(await aggregateReason(dir)).toBe(
+      "because run.repeats changed (3 → 2): the dropped repeats' results leave evalc.lock",
     );
   });
 });
