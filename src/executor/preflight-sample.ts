@@ -22,6 +22,8 @@
 
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
+import { isLocalRefusal } from '../protocols/local-refusal.js';
+import type { StepError } from '../protocols/types.js';
 import type { ExampleRun, GroupRuntime } from './run-example.js';
 
 export type SampleAdmission =
@@ -37,6 +39,8 @@ export type SampleAdmission =
 /** An example admitted while the sample was open, in run order. */
 interface Slot {
   sends: boolean;
+  /** A cached input evalc refused itself (no agent call): in the sample, it passes it, as when it was sent (QA45). */
+  local?: boolean;
   reported: boolean;
   run?: ExampleRun | undefined;
 }
@@ -80,7 +84,8 @@ export class PreflightSample {
     const sends = steps.some((step) => sendsRequest(rt, step));
     // a cached failure can only be told by running it: one with a repeat that renders no input is none
     const answered = !sends && steps.every((step) => step.invokeKey);
-    const decided = this.turn.then(() => this.place(sends, answered, steps));
+    const local = answered && steps.some((step) => refusedLocally(rt, step));
+    const decided = this.turn.then(() => this.place(sends, answered, local, steps));
     this.turn = decided.catch(() => undefined);
     const placed = await decided;
     if (placed !== 'wait') return placed;
@@ -98,7 +103,7 @@ export class PreflightSample {
     if (!slot) return;
     slot.run = run;
     slot.reported = true;
-    if (!slot.sends && !(run && failedEveryRepeat(run))) this.cachedAnswers++;
+    if (!slot.sends && !slot.local && !(run && failedEveryRepeat(run))) this.cachedAnswers++;
     this.settle();
   }
 
@@ -111,6 +116,7 @@ export class PreflightSample {
   private async place(
     sends: boolean,
     answered: boolean,
+    local: boolean,
     steps: ExampleSteps[],
   ): Promise<SampleAdmission | 'wait'> {
     for (;;) {
@@ -124,7 +130,7 @@ export class PreflightSample {
           if (!full) this.cachedAnswers++;
           return { kind: 'cached', steps };
         }
-        return { kind: 'candidate', steps, index: this.slots.push({ sends, reported: false }) - 1 };
+        return { kind: 'candidate', steps, index: this.slots.push({ sends, local, reported: false }) - 1 };
       }
       if (sent === 0 || members.length + pending < this.size)
         return { kind: 'sample', steps, index: this.slots.push({ sends, reported: false }) - 1 };
@@ -149,7 +155,7 @@ export class PreflightSample {
         members.push(i);
         sent++;
       } else if (!slot.reported) pending++;
-      else if (slot.run && failedEveryRepeat(slot.run)) members.push(i);
+      else if (slot.local || (slot.run && failedEveryRepeat(slot.run))) members.push(i);
     }
     return { members, pending, sent, full: pending === 0 && members.length >= this.size && sent > 0 };
   }
@@ -165,7 +171,10 @@ export class PreflightSample {
           (full || this.cachedAnswers === 0) &&
           members.every((i) => {
             const run = this.slots[i]?.run;
-            return run !== undefined && failedEveryRepeat(run) && (run.invoked > 0 || !this.slots[i]?.sends);
+            const slot = this.slots[i];
+            return (
+              run !== undefined && failedEveryRepeat(run) && (slot?.sends ? run.invoked > 0 : !slot?.local)
+            );
           });
         this.verdict = failed ? 'failed' : 'passed';
       }
@@ -188,4 +197,10 @@ function failedEveryRepeat(run: ExampleRun): boolean {
 function sendsRequest(rt: GroupRuntime, step: ExampleSteps): boolean {
   if (!step.invokeKey) return false;
   return rt.refresh || !rt.store.has(step.invokeKey);
+}
+
+/** Whether the cache holds this repeat as an input evalc refused before sending it (local-refusal.ts). */
+function refusedLocally(rt: GroupRuntime, step: ExampleSteps): boolean {
+  const failed = step.invokeKey ? rt.store.get<{ failed?: StepError }>(step.invokeKey)?.failed : undefined;
+  return failed !== undefined && isLocalRefusal(failed);
 }

@@ -4,6 +4,7 @@
  * had cached: 20 examples, `preflight: 3`, a kill after 2 cached failures recorded 5 failures and
  * 15 `preflight_failed` where the uninterrupted run records 3 and 17 (README "Preflight").
  */
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,10 +18,12 @@ import {
   tempWorkspace,
   waitCli,
   waitFor,
+  withoutDurations,
   writeDataset,
   writePlan,
 } from '../e2e/apply-harness.js';
 import { answerFor, DEFAULT_SCHEMA } from '../fixtures/apply-counting-agent.mjs';
+import { startOpenaiServer } from '../fixtures/openai-server.js';
 
 /** A RAIP agent refusing every input with 422 (cached as final); examples in `hold` get no reply yet. */
 async function startRefusingAgent() {
@@ -155,5 +158,54 @@ it('is not held back for good by its cached failures once the agent is fixed', a
     expect(errorCounts(dir)).toEqual({ semantic_mismatch: 3, undefined: 17 });
   } finally {
     agent.state.fixed = false;
+  }
+}, 120_000);
+
+it('keeps a cached input evalc refused itself in the sample, passing it as when it was sent (QA45)', async () => {
+  // Every request gets a 2xx that is not JSON (invalid_json, cached as final); n1's input is an
+  // object without `messages`, refused before sending: no agent call, so the sample passes.
+  const server = await startOpenaiServer('badjson');
+  try {
+    const examples = [
+      { id: 'n1', vars: { q: { text: 'obj' } }, expected: { a: 'x' } },
+      ...[1, 2, 3, 4, 5].map((i) => ({ id: `s${i}`, vars: { q: `hello ${i}` }, expected: { a: 'x' } })),
+    ];
+    const write = (dir: string, n: number) => {
+      const lines = examples.slice(0, n).map((e) => JSON.stringify(e));
+      writeFileSync(`${dir}/d.jsonl`, `${lines.join('\n')}\n`);
+      const plan = {
+        evalc: 1,
+        benchmark: { id: 'qa334-local', version: '1.0.0' },
+        agents: { a: { protocol: 'openai', url: server.baseUrl, model: 'm', limits: { concurrency: 1 } } },
+        tasks: {
+          t: {
+            bindings: { default: { input: '{{q}}', output: { answer: 'content' } } },
+            datasets: { d: { source: 'd.jsonl' } },
+            metrics: [{ type: 'exact_match', candidate: 'answer', expected: 'a' }],
+          },
+        },
+        run: { repeats: 1, seed: 7, preflight: 2 },
+      };
+      writeFileSync(`${dir}/evalc.yaml`, JSON.stringify(plan));
+    };
+    const straight = tempWorkspace('qa334-local-straight');
+    cleanups.push(straight.cleanup);
+    write(straight.dir, examples.length);
+    const once = await runCli(['apply', 'evalc.yaml'], { cwd: straight.dir });
+    expect(once.stderr).not.toContain('preflight');
+    expect(server.requests).toHaveLength(5);
+
+    // The cache holds n1's refusal alone (a run stopped after it), then the whole batch runs.
+    const resumed = tempWorkspace('qa334-local-resumed');
+    cleanups.push(resumed.cleanup);
+    write(resumed.dir, 1);
+    await runCli(['apply', 'evalc.yaml'], { cwd: resumed.dir });
+    write(resumed.dir, examples.length);
+    const again = await runCli(['apply', 'evalc.yaml'], { cwd: resumed.dir });
+    // Its sample was n1 and s1, both failed (the refusal as a cached failure): s2…s5 were held back.
+    expect(again.stderr).not.toContain('preflight');
+    expect(withoutDurations(readLock(resumed.dir))).toBe(withoutDurations(readLock(straight.dir)));
+  } finally {
+    await server.close();
   }
 }, 120_000);
