@@ -9,12 +9,15 @@ import { REPO_ROOT } from './apply-harness.js';
 /** `node <the stdio fixture agent>` (tests/fixtures/mae-stdio-agent.mjs). */
 export const MAE_STDIO_AGENT = `node ${path.join(REPO_ROOT, 'tests/fixtures/mae-stdio-agent.mjs')}`;
 
-/** The plan's YAML; `settings` (`maxTurns: 3,`) go on agent m before its `limits: { retries: 0 }`. */
-export function maeLocalPlanYaml(benchmark: string, command: string, settings = ''): string {
+/**
+ * The plan's YAML; `settings` (`maxTurns: 3,`) go on agent m before its `limits: { retries: 0 }`,
+ * `limits` (`maxResponseBytes: 1024`) in those limits after `retries: 0`.
+ */
+export function maeLocalPlanYaml(benchmark: string, command: string, settings = '', limits = ''): string {
   return `evalc: 1
 benchmark: { id: ${benchmark} }
 agents:
-  m: { protocol: mae, transport: local, command: ${JSON.stringify(command)}, ${settings ? `${settings} ` : ''}limits: { retries: 0 } }
+  m: { protocol: mae, transport: local, command: ${JSON.stringify(command)}, ${settings ? `${settings} ` : ''}limits: { retries: 0${limits ? `, ${limits}` : ''} } }
 tasks:
   t:
     bindings:

@@ -14,6 +14,7 @@ import { validateCommand } from '../../src/cli/validate.js';
 import { refusedUnder } from '../../src/compiler/reply-limit-failures.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { runCommand } from '../cli/run-cli.js';
+import { maeLocalPlanYaml } from '../e2e/mae-local-plan.js';
 import { openaiAgentPlan } from '../fixtures/openai-agent-plan.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { tempFolder } from '../fixtures/temp-folder.js';
@@ -85,27 +86,15 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 `,
     );
+    const examples = [
+      { id: 'small', vars: { task: 'hi' } },
+      { id: 'big', vars: { task: 'y'.repeat(3000) } },
+    ];
+    writeFileSync(path.join(dir, 'd.jsonl'), examples.map((e) => `${JSON.stringify(e)}\n`).join(''));
     const write = (limit: number) =>
       writeFileSync(
         path.join(dir, 'evalc.yaml'),
-        `evalc: 1
-benchmark: { id: qa324-mae-reply }
-agents:
-  m: { protocol: mae, transport: local, command: "node agent.mjs", limits: { retries: 0, maxResponseBytes: ${limit} } }
-tasks:
-  t:
-    bindings:
-      default:
-        input: { task_description: "{{task}}" }
-        output: { answer: "final_answer" }
-    datasets:
-      d:
-        examples:
-          - { id: small, vars: { task: "hi" } }
-          - { id: big, vars: { task: "${'y'.repeat(3000)}" } }
-    metrics:
-      - { type: invalid_action_rate }
-`,
+        maeLocalPlanYaml('qa324-mae-reply', 'node agent.mjs', '', `maxResponseBytes: ${limit}`),
       );
     write(1024);
     expect((await applyInProcess(dir)).status).toBe('done');
