@@ -9,6 +9,7 @@
 import Handlebars from 'handlebars';
 import { helperArityProblem } from './helper-arity.js';
 import { missingPartial } from './missing-partial.js';
+import { type PrintedValue, printableCopy, printedValueMessage } from './printed-values.js';
 import { explainTemplateSyntaxError } from './template-syntax-error.js';
 import { unknownHelper } from './unknown-helper.js';
 
@@ -20,7 +21,9 @@ hbs.registerHelper('json', (value: unknown) => {
 // `{{log x}}` wrote to stdout (console.info), inside `validate --json`'s and `apply --json`'s
 // JSON; a template's debugging output goes to stderr, whatever its level (QA57).
 hbs.log = (_level: unknown, ...message: unknown[]) => {
-  process.stderr.write(`template log: ${message.map(String).join(' ')}\n`);
+  // an object or a list as its JSON: the context's copies refuse to be printed (printed-values.ts)
+  const said = message.map((m) => (m !== null && typeof m === 'object' ? JSON.stringify(m) : String(m)));
+  process.stderr.write(`template log: ${said.join(' ')}\n`);
 };
 
 /**
@@ -98,19 +101,19 @@ export function compileTemplate(
         return { kind: 'literal', value };
       }
       const inherited = inheritedPaths(ast);
-      // Inside a block (`{{#each}}`, `{{#with}}`, a helper's params) the context is an item the
-      // template does not know in advance: it renders against a copy whose objects inherit nothing,
-      // so that strict mode finds `constructor` in none of them either (QA48).
-      const ownOnly = namesInherited(ast);
       const fn = hbs.compile(value, { strict: true, noEscape: true });
-      const render: Leaf =
-        inherited.length === 0 && !ownOnly
-          ? (context) => fn(context, OWN_PROPERTIES_ONLY)
-          : (context) => {
-              for (const parts of inherited)
-                if (!hasOwnPath(context, parts)) throw new Error(`"${parts.join('.')}" is not defined`);
-              return fn(ownOnly ? withoutPrototypes(context) : context, OWN_PROPERTIES_ONLY);
-            };
+      // The context is a copy whose objects inherit nothing — inside a block (`{{#each}}`, `{{#with}}`,
+      // a helper's params) strict mode finds `constructor` in none of them (QA48) — and that notes an
+      // object or a list printed in the text: that is an error naming it, not `[object Object]` or
+      // items joined by commas sent in silence (QA333).
+      const render: Leaf = (context) => {
+        for (const parts of inherited)
+          if (!hasOwnPath(context, parts)) throw new Error(`"${parts.join('.')}" is not defined`);
+        const printed: PrintedValue[] = [];
+        const text = fn(printableCopy(context, printed), OWN_PROPERTIES_ONLY);
+        if (printed[0] !== undefined) throw new Error(printedValueMessage(printed[0]));
+        return text;
+      };
       return { kind: 'leaf', source: value, path: at, render };
     } catch (err) {
       errors.push({ path: at, message: firstLine(err) });
@@ -252,44 +255,6 @@ function inheritedPaths(program: hbs.AST.Program): string[][] {
     }
   }
   return out;
-}
-
-/** Whether any path of the template, in a block or not, names a member objects or lists inherit. */
-function namesInherited(node: unknown): boolean {
-  if (node === null || typeof node !== 'object') return false;
-  const n = node as { type?: unknown; parts?: unknown; data?: unknown };
-  if (n.type === 'PathExpression' && !n.data && Array.isArray(n.parts))
-    return n.parts.some(
-      // A list's `length` is its own: `{{items.length}}` needs no copy. A helper's name alone is
-      // no member (QA308: `{{#with …}}` named Array.prototype.with, and validate's stand-in for a
-      // candidate, copied, had no `text` for `{{#with candidate.obj}}{{text}}{{/with}}`).
-      (part) =>
-        typeof part === 'string' &&
-        part !== 'length' &&
-        !((n.parts as unknown[]).length === 1 && Object.hasOwn(hbs.helpers, part)) &&
-        (part in Object.prototype || part in Array.prototype),
-    );
-  for (const [key, child] of Object.entries(node)) {
-    if (key === 'loc') continue;
-    if (Array.isArray(child) ? child.some(namesInherited) : namesInherited(child)) return true;
-  }
-  return false;
-}
-
-/**
- * A copy of a template context whose objects and lists have no prototype: `'constructor' in item`
- * is false, so strict Handlebars says it is not defined. Each keeps how it prints (`{{this}}` of an
- * object is `[object Object]`, of a list its items joined by commas) through Symbol.toPrimitive.
- */
-function withoutPrototypes(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const copy: Record<string | number, unknown> = Array.isArray(value)
-    ? Object.setPrototypeOf(value.map(withoutPrototypes), null)
-    : Object.create(null);
-  if (!Array.isArray(value)) for (const [k, v] of Object.entries(value)) copy[k] = withoutPrototypes(v);
-  const printed = Array.isArray(value) ? () => Array.prototype.join.call(copy) : () => '[object Object]';
-  Object.defineProperty(copy, Symbol.toPrimitive, { value: printed });
-  return copy;
 }
 
 function hasOwnPath(context: unknown, parts: readonly string[]): boolean {

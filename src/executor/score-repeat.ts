@@ -274,17 +274,14 @@ function renderContent(
     expected: example.expected,
   };
   const rendered = renderTemplate(metric.content, context);
-  // A value of the agent's the template cannot print (an object with its own `toString` field):
-  // said, where the judge was sent an empty text and its verdict kept in silence (QA297).
+  // A value of the agent's the template cannot print (an object, a list, QA333; one with its own
+  // `toString` field was sent as an empty text, its verdict kept in silence, QA297): said.
   if (!rendered.ok) return { failed: metricError(contentFailure(rendered.error.message)) };
   return typeof rendered.value === 'string' ? rendered.value : JSON.stringify(rendered.value);
 }
 
 function contentFailure(message: string): string {
-  const why = /Cannot convert object to primitive value/.test(message)
-    ? ' (a value it prints is an object with its own `toString` field, of which no text can be made)'
-    : '';
-  return `content could not be rendered for this example: ${message}${why}; the judge was not asked`;
+  return `content could not be rendered for this example: ${message}; the judge was not asked`;
 }
 
 /** A judge metric's metric_error on a verdict the judge gave (its details carry the verdict's score). */

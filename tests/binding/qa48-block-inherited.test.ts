@@ -36,9 +36,16 @@ describe('inherited members inside blocks (QA48)', () => {
       ok: true,
       value: '-own',
     });
-    expect(render('{{#each items}}{{@index}}={{this}};{{/each}}{{#each grid}}[{{this}}]{{/each}}')).toEqual({
+    expect(
+      render('{{#each items}}{{@index}}={{name}};{{/each}}{{#each grid}}[{{this.[0]}}]{{/each}}'),
+    ).toEqual({
       ok: true,
-      value: '0=[object Object];1=[object Object];[1,2][3]',
+      value: '0=x;1=y;[1][3]',
+    });
+    // an item that is an object or a list is not printed '[object Object]' or '1,2' (QA333)
+    expect(render('{{#each items}}{{this}}{{/each}}')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('"items.[0]" is an object') },
     });
     expect(render('{{#with user}}{{name}}{{/with}} {{json items}} {{items.length}}')).toEqual({
       ok: true,

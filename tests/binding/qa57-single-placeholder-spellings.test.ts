@@ -48,9 +48,14 @@ describe('a leaf that is one placeholder, however it is spelled', () => {
   });
 
   it('renders text around a placeholder as text, as before', () => {
-    expect(render({ t: 'tags: {{{tags}}}', n: ' {{~n~}} ' }, vars)).toEqual({
+    expect(render({ t: 'tags: {{{tags.[0]}}}', n: ' {{~n~}} ' }, vars)).toEqual({
       ok: true,
-      value: { t: 'tags: a,b', n: '3' },
+      value: { t: 'tags: a', n: '3' },
+    });
+    // a list in text is no longer its items joined by commas, 'tags: a,b' (QA333)
+    expect(render({ t: 'tags: {{{tags}}}' }, vars)).toMatchObject({
+      ok: false,
+      error: { path: ['t'], message: expect.stringContaining('write {{json tags}}') },
     });
   });
 });

@@ -22,7 +22,9 @@ beforeAll(async () => {
       return sendJson(res, 200, { name: 'a', version: '1', inputSchema: { type: 'object' } });
     const q = (JSON.parse(body) as { input: { q: string } }).input.q;
     const x: Record<string, unknown> = q === 'hostile' ? { toString: 'x', answer: 'ok' } : { fine: 1 };
-    sendJson(res, 200, { output: { answer: 'ok', x }, usage: {} });
+    // QA333: an object in a content's text is refused whatever it holds; the fine example's x is text
+    const xOut = q === 'hostile' ? x : 'plain';
+    sendJson(res, 200, { output: { answer: 'ok', x: xOut }, usage: {} });
   });
   judge = await startLoopback((_req, res, body) => {
     const messages = (JSON.parse(body) as { messages: { content: string }[] }).messages;
@@ -72,7 +74,7 @@ describe('a judge content that cannot print an agent value', () => {
       expect(run.stderr).not.toMatch(/\n\s+at |internal error/);
       // one judged text, the fine example's: none empty
       expect(judged).toHaveLength(1);
-      expect(judged[0]).toContain('ok / [object Object]');
+      expect(judged[0]).toContain('ok / plain');
       const report = JSON.parse(readFileSync(path.join(ws.dir, '.evalc/reports/report.json'), 'utf8')) as {
         examples: {
           example: string;
@@ -87,7 +89,8 @@ describe('a judge content that cannot print an agent value', () => {
       expect(judgeOf('fine', 'judge_text')?.error).toBe('metric_error');
       const md = readFileSync(path.join(ws.dir, '.evalc/reports/report.md'), 'utf8');
       expect(md).toContain(
-        'content could not be rendered for this example: Cannot convert object to primitive value \\(a value it prints is an object with its own \\`toString\\` field, of which no text can be made\\); the judge was not asked',
+        // QA333: said as any object in text is ('Cannot convert object to primitive value' before)
+        'content could not be rendered for this example: "candidate.x" is an object, which text prints as \\[object Object\\]: write \\{\\{json candidate.x\\}\\} for its JSON, or \\{\\{candidate.x.FIELD\\}\\} for one of its fields; the judge was not asked',
       );
       expect(md).toContain(
         'content could not be rendered for this example: "text" is not defined: its parent is not an object \\("ok"\\); the judge was not asked',
