@@ -20,6 +20,7 @@ import { valueAt } from '../plan/validate-schema.js';
 import { mayReadContentJson } from '../protocols/openai/json-content.js';
 import { digestOf } from './content-key.js';
 import { maeOutputsDigest } from './mae-output-key.js';
+import { withoutTemplateKeys } from './template-key-pieces.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 
@@ -50,15 +51,22 @@ export function compileBindings(
     for (const err of templateErrors) {
       const leafPath = [...bindingPath, 'input', ...err.path];
       const leaf = valueAt(binding.input, err.path);
+      // A key written in the template is said `…` there, a piece of it cut by the parser's window too (QA335).
+      const said = (text: string) => (typeof leaf === 'string' ? withoutTemplateKeys(text, leaf) : text);
       diagnostics.push(
-        diagnostic('EVALC_BIND_TEMPLATE_SYNTAX', `template does not compile: ${err.message}`, leafPath, {
-          // At the character the error is about, when the YAML maps to the string exactly.
-          source:
-            (err.offset !== undefined && typeof leaf === 'string'
-              ? loaded.locateInValue?.(leafPath, leaf, err.offset)
-              : undefined) ?? at(leafPath),
-          ...(err.hint ? { hint: err.hint } : {}),
-        }),
+        diagnostic(
+          'EVALC_BIND_TEMPLATE_SYNTAX',
+          `template does not compile: ${said(err.message)}`,
+          leafPath,
+          {
+            // At the character the error is about, when the YAML maps to the string exactly.
+            source:
+              (err.offset !== undefined && typeof leaf === 'string'
+                ? loaded.locateInValue?.(leafPath, leaf, err.offset)
+                : undefined) ?? at(leafPath),
+            ...(err.hint ? { hint: said(err.hint) } : {}),
+          },
+        ),
       );
     }
     const extraction = compileExtraction(binding.output);

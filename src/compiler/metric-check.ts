@@ -16,6 +16,7 @@ import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from '
 import { metricNumberHint } from './metric-number-hint.js';
 import { misspeltParamHint } from './misspelt-param-hint.js';
 import { checkSingleRepeat } from './single-repeat-check.js';
+import { withoutTemplateKeys } from './template-key-pieces.js';
 import { checkThreshold } from './threshold-check.js';
 import { checkToolCallSource } from './tool-calls-check.js';
 
@@ -211,7 +212,7 @@ export function checkMetric(
       diagnostics.push(
         diagnostic(
           'EVALC_BIND_TEMPLATE_SYNTAX',
-          `content template does not compile: ${err.message}`,
+          `content template does not compile: ${withoutTemplateKeys(err.message, params.content)}`,
           [...path, 'content'],
           {
             source:
@@ -219,7 +220,7 @@ export function checkMetric(
                 ? undefined
                 : ctx.locateInValue?.([...path, 'content'], params.content, err.offset)) ??
               ctx.locate([...path, 'content']),
-            ...(err.hint ? { hint: err.hint } : {}),
+            ...(err.hint ? { hint: withoutTemplateKeys(err.hint, params.content) } : {}),
           },
         ),
       );
