@@ -33,6 +33,19 @@ export function errorCause(message: string | undefined): string {
   return one.replace(/^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD) \S+|socket agent (?:tcp:\S+|unix:.*?)): /, '');
 }
 
+/**
+ * What a failed step said in the Errors table: without its request (errorCause), and — for a
+ * metric backed by a judge — naming that judge where the request was (`judge llm: HTTP 500: …`):
+ * an agent is named in the row's agents column, but nothing named the judge, so a judge's
+ * 'HTTP 500: The model is overloaded' beside agent a1 read as the agent's own (QA336; report.html
+ * shows the whole message, its URL with it).
+ */
+export function stepCause(message: string | undefined, judge?: string): string {
+  const cause = errorCause(message);
+  if (judge === undefined || message === undefined) return cause;
+  return cause === message.replace(/\s+/g, ' ').trim() ? cause : `judge ${judge}: ${cause}`;
+}
+
 /** `text` cut to `max` characters on one line, marked `…`. */
 export function clipText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
@@ -159,7 +172,8 @@ export function failedStepsText(steps: number): string {
 function sortedCauses(m: ReportModel): CauseRow[] {
   const rows = new Map<string, CauseRow>();
   const add = (e: ExampleView, kind: string, step: string, message: string | undefined, n: number) => {
-    const cause = errorCause(message);
+    const judge = stepOrder(step) < 2 ? undefined : m.judgeOf?.(e.group, step);
+    const cause = stepCause(message, judge);
     const key = `${kind}\u0000${step}\u0000${cause}`;
     let row = rows.get(key);
     if (!row) {

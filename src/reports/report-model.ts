@@ -97,6 +97,8 @@ export interface ReportModel {
   units?: Record<string, string>;
   /** A group's metrics whose error decides no pass (lockfile/deciding-metrics.ts); not serialised. */
   nonDeciding?: (group: string) => ReadonlySet<string>;
+  /** The judge a group's metric names, if any (the Errors table names it, QA336); not serialised. */
+  judgeOf?: (group: string, metric: string) => string | undefined;
   /** Each failed judge's error kinds with counts (verdictText's words); not serialised. */
   judgeFailureKinds?: Record<string, Record<string, number>>;
   scores: ScoreCell[];
@@ -216,6 +218,12 @@ export function buildReportModel(input: ReportInput, diff: LockDiff | null): Rep
     headlineMetric: chooseHeadlineMetric(metrics, scores, gates),
     units: metricUnits(lock),
     nonDeciding: nonDecidingByGroup(lock),
+    judgeOf: (group, metric) => {
+      const config = Object.hasOwn(lock.groups ?? {}, group)
+        ? lock.groups[group]?.metrics?.[metric]?.config
+        : undefined;
+      return typeof config?.judge === 'string' ? config.judge : undefined;
+    },
     ...(judgeFailures.length > 0
       ? { judgeFailureKinds: Object.fromEntries(judgeFailures.map((f) => [f.judge, f.kinds])) }
       : {}),
