@@ -47,7 +47,7 @@ const COMMAND_SPECS = {
     args: '[plan]',
     summary: 'schema + references + templates + JMESPath, errors as file:line:col',
     flags: { json: { type: 'boolean', help: 'print {ok, exitCode, diagnostics} as JSON' } },
-    notes: [PLAN_ARG, 'exit 0 valid (warnings allowed) · 64 no plan file · 65 invalid plan.'],
+    notes: [PLAN_ARG, 'exit 0 valid (warnings allowed) · 64 usage, or no plan file · 65 invalid plan.'],
   },
   plan: {
     args: '[plan]',
@@ -231,7 +231,7 @@ const COMMAND_SPECS = {
     args: '[plan]',
     summary: 'dataset lint: duplicate inputs, empty expected values, leaks, imbalance, all-zero weights',
     flags: { json: JSON_FLAG },
-    notes: [PLAN_ARG, 'exit 0 · 1 a finding is an error · 64 no plan file · 65 invalid plan.'],
+    notes: [PLAN_ARG, 'exit 0 · 1 a finding is an error · 64 usage, or no plan file · 65 invalid plan.'],
   },
 } as const satisfies Record<string, CommandSpec>;
 
