@@ -5,7 +5,8 @@
  * src/metrics), and win_rate's `baseline`, which must be an agent running the task. A wrong
  * reference otherwise computes nothing, silently.
  */
-import { resolveMetricList } from '../metrics/index.js';
+import { getMetricDefinition, type MetricListIssue, resolveMetricList } from '../metrics/index.js';
+import type { ResolvedMetric } from '../metrics/types.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig } from '../plan/schema.js';
@@ -20,7 +21,12 @@ export function checkMetricReferences(
   const out: Diagnostic[] = [];
   const configs = entries.map(([config]) => config as unknown as Record<string, unknown>);
   const ids = entries.map(([config]) => config.id ?? config.type);
-  for (const issue of resolveMetricList(configs).issues) {
+  const resolved = resolveMetricList(configs);
+  for (const issue of resolved.issues) {
+    if (issue.code === 'EVALC_METRIC_AGGREGATE_REF') {
+      out.push(aggregateReference(issue, entries, resolved.metrics, locate));
+      continue;
+    }
     if (issue.code !== 'EVALC_METRIC_UNKNOWN_REF') continue;
     const [index, key] = issue.path;
     const entry = typeof index === 'number' ? entries[index] : undefined;
@@ -66,4 +72,36 @@ export function checkMetricReferences(
     );
   }
   return out;
+}
+
+/**
+ * A reference to a metric that is one figure over repeats or examples (pass_at_k.metric: win_rate,
+ * or itself): it reads each repeat's score, which such a metric has not (QA331: it scored 0, unsaid).
+ */
+function aggregateReference(
+  issue: MetricListIssue,
+  entries: readonly [MetricConfig, PlanPath][],
+  metrics: readonly ResolvedMetric[],
+  locate: (path: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic {
+  const [index, key] = issue.path;
+  const metricPath = (typeof index === 'number' ? entries[index]?.[1] : undefined) ?? [];
+  const written =
+    typeof index === 'number' ? (entries[index]?.[0] as Record<string, unknown>)?.[String(key)] : undefined;
+  const path = written === undefined ? metricPath : [...metricPath, String(key)];
+  const scored = metrics
+    .filter((m) => {
+      const stage = getMetricDefinition(m.type)?.stage;
+      return stage === 'example' || stage === 'derived';
+    })
+    .map((m) => m.id);
+  return diagnostic(
+    'EVALC_REF_METRIC',
+    `${issue.message.replace(/"([^"]*)"/, '`$1`')}${written === undefined ? ' (its default)' : ''}`,
+    path,
+    {
+      source: locate(path),
+      hint: `name a metric that scores each answer: ${scored.length > 0 ? scored.join(', ') : 'the task has none'}`,
+    },
+  );
 }

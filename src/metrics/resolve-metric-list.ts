@@ -5,7 +5,7 @@
  * judge_stability.metric and position_bias.forward/backward must exist — and, when the plan's
  * judge names are given, judge/checklist `judge:` names.
  */
-import { type MetricIssue, resolveMetric } from './registry.js';
+import { getMetricDefinition, type MetricIssue, resolveMetric } from './registry.js';
 import type { ResolvedMetric } from './types.js';
 
 export interface MetricListIssue extends Omit<MetricIssue, 'code'> {
@@ -13,6 +13,7 @@ export interface MetricListIssue extends Omit<MetricIssue, 'code'> {
     | MetricIssue['code']
     | 'EVALC_METRIC_DUPLICATE_ID'
     | 'EVALC_METRIC_UNKNOWN_REF'
+    | 'EVALC_METRIC_AGGREGATE_REF'
     | 'EVALC_METRIC_UNKNOWN_JUDGE';
 }
 
@@ -51,18 +52,30 @@ export function resolveMetricList(
     seen.set(r.metric.id, index);
     metrics.push(r.metric);
   });
-  const ids = new Set(metrics.map((m) => m.id));
+  const byId = new Map(metrics.map((m) => [m.id, m]));
   for (const m of metrics) {
     const index = seen.get(m.id) ?? 0;
     for (const key of REFERENCES[m.type] ?? []) {
       const ref = m.params[key];
-      if (typeof ref === 'string' && !ids.has(ref)) {
+      if (typeof ref !== 'string') continue;
+      const target = byId.get(ref);
+      if (!target) {
         issues.push({
           code: 'EVALC_METRIC_UNKNOWN_REF',
           message: `${m.type}.${key} names metric "${ref}", which this task does not define`,
           path: [index, key],
         });
+        continue;
       }
+      // One figure over an example's repeats or over the whole set (pass_at_k, win_rate, …) has no
+      // score per repeat to read: a reference to one (or to itself) scored 0 in silence (QA331).
+      const stage = getMetricDefinition(target.type)?.stage;
+      if (stage === 'repeats' || stage === 'set')
+        issues.push({
+          code: 'EVALC_METRIC_AGGREGATE_REF',
+          message: `${m.type}.${key} names metric "${ref}", ${target === m ? 'itself' : `a ${target.type}`}, which scores no single answer (it is one figure over ${stage === 'set' ? 'the examples' : "an example's repeats"})`,
+          path: [index, key],
+        });
     }
     const judge = m.params.judge;
     if (options.judges && (m.type === 'judge' || m.type === 'checklist') && typeof judge === 'string') {
