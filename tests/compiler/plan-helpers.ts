@@ -52,6 +52,15 @@ export const withMessage = (d: Diagnostic): string =>
 export const withLine = (d: Diagnostic): string =>
   `${d.severity} ${d.code} ${d.path.join('.')} ${d.source?.line}`;
 
+/** The hints of the diagnostics with `code`, as `path: hint`. */
+export const hintsOf = (diagnostics: readonly Diagnostic[], code: string): string[] =>
+  diagnostics.filter((d) => d.code === code).map((d) => `${d.path.join('.')}: ${d.hint}`);
+
+/** The hints of the diagnostics with `code` of the plan `yaml` (loaded offline), as `path: hint`. */
+export async function hintsFor(yaml: string, code: string): Promise<string[]> {
+  return hintsOf(await planDiagnostics(yaml), code);
+}
+
 /** The diagnostics with `code` of the plan `yaml` (loaded offline), as `line:col message`. */
 export async function diagnosticsFor(yaml: string, code: string): Promise<string[]> {
   return (await planDiagnostics(yaml))

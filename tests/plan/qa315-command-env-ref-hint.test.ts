@@ -4,7 +4,7 @@
  * in the plan itself", of a token the served agent needs.
  */
 import { describe, expect, it } from 'vitest';
-import { planDiagnostics } from '../compiler/plan-helpers.js';
+import { hintsFor } from '../compiler/plan-helpers.js';
 
 const PLAN = `evalc: 1
 benchmark: { id: b }
@@ -29,9 +29,7 @@ tasks:
 
 describe('${env.X} in a command', () => {
   it("is hinted with sh's $X, serve.env for a served command", async () => {
-    const hints = (await planDiagnostics(PLAN))
-      .filter((d) => d.code === 'EVALC_SECRET_PLACEMENT')
-      .map((d) => `${d.path.join('.')}: ${d.hint}`);
+    const hints = await hintsFor(PLAN, 'EVALC_SECRET_PLACEMENT');
     expect(hints).toEqual([
       'agents.a1.serve.command: a command is run by sh: write `$A1_TOKEN` and set it in serve.env, `A1_TOKEN: "${env.A1_TOKEN}"`, which masks its value in the agent\'s log',
       'agents.a3.command: a command is run by sh: write `$M_KEY`, read from the environment evalc runs in (a value the plan never names is not masked in what the agent prints)',

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPlan } from '../../src/compiler/load-plan.js';
-import { planDiagnostics, writeFiles } from '../compiler/plan-helpers.js';
+import type { Diagnostic } from '../../src/plan/diagnostic.js';
+import { hintsOf, planDiagnostics, writeFiles } from '../compiler/plan-helpers.js';
 import { removeFolder } from '../fixtures/temp-folder.js';
 
 const ZEROS = '0'.repeat(64);
@@ -22,8 +23,7 @@ tasks:
       d: { source: d.jsonl, sha256: ${ZEROS} }
 `;
 
-const hints = (diagnostics: { code: string; path: (string | number)[]; hint?: string }[]) =>
-  diagnostics.filter((d) => d.code === 'EVALC_SCHEMA_TYPE').map((d) => `${d.path.join('.')}: ${d.hint}`);
+const hints = (diagnostics: Diagnostic[]) => hintsOf(diagnostics, 'EVALC_SCHEMA_TYPE');
 
 describe('a number where text is expected', () => {
   it('is hinted quoted as written, not as YAML read it', async () => {

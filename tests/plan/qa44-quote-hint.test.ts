@@ -4,7 +4,7 @@
  * the value itself; a version keeps the 1.0 explanation (YAML has already turned 1.0 into 1).
  */
 import { describe, expect, it } from 'vitest';
-import { planDiagnostics } from '../compiler/plan-helpers.js';
+import { hintsFor } from '../compiler/plan-helpers.js';
 
 const PLAN = `evalc: 1
 benchmark: { id: b, version: 2.0 }
@@ -17,9 +17,7 @@ agents:
 
 describe('a number or boolean where text is expected', () => {
   it('is told to quote it, with its own value', async () => {
-    const hints = (await planDiagnostics(PLAN))
-      .filter((d) => d.code === 'EVALC_SCHEMA_TYPE')
-      .map((d) => `${d.path.join('.')}: ${d.hint}`);
+    const hints = await hintsFor(PLAN, 'EVALC_SCHEMA_TYPE');
     expect(hints).toEqual([
       // QA315: quoted as written, 2.0, not a generic 1.0.
       'benchmark.version: quote the value to keep it text: version: "2.0" (YAML reads an unquoted 2.0 as the number 2)',
