@@ -143,7 +143,7 @@ const KEYED_REFERENCE =
  * whole); so is one left open, `${env.ghp_…`, spaced, `${ ghp_…`, or in brackets or quotes,
  * `${env["ghp_…"]}`, and a placeholder, `{{env.ghp_…}}` (QA322: quoted whole above an excerpt that starred it).
  */
-function sourceAsSaid(source: string): string {
+export function sourceAsSaid(source: string): string {
   const said = showOnOneLine(source)
     .replace(/\$\{(env[.:])?([^{}]*)\}/g, (ref, env: string | undefined, inside: string) =>
       looksLikeSecret(inside) ? (env ? '${env…}' : '${…}') : ref,
@@ -191,6 +191,8 @@ async function readRemote(
 ): Promise<SourceBytes> {
   // Messages name the URL without `user:password@` (never sent, never in the lock).
   const shown = recordedUrl(url);
+  // and a key pasted in its path, `/$ghp_…/d.jsonl`, `/${env.ghp_…}/`, said `$…`, `${env…}` (QA335: quoted whole)
+  const said = sourceAsSaid(shown);
   // One no parser reads (`https://h:99999/d.jsonl`) is said so, masked as text: it read 'must use
   // https' of an https url, its `user:password@` as written (QA222).
   if (!URL.canParse(url))
@@ -200,7 +202,7 @@ async function readRemote(
       message: `dataset url ${JSON.stringify(urlAsSaid(url))} is not an absolute URL (expected https://host/…)`,
     };
   if (!isAllowedDatasetUrl(url)) {
-    return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${shown}` };
+    return { ok: false, code: 'EVALC_DATASET_INSECURE', message: `dataset URL must use https: ${said}` };
   }
   const folder = path.join(options.cacheDir, 'sources');
   const pinned = options.declaredSha256;
@@ -232,7 +234,7 @@ async function readRemote(
     return {
       ok: false,
       code: 'EVALC_DATASET_OFFLINE',
-      message: `dataset ${shown} is not cached${damagedSaid} and the run is offline`,
+      message: `dataset ${said} is not cached${damagedSaid} and the run is offline`,
     };
   }
   const fetched = await fetchDataset(url, cached ? { validators: cached } : {});
@@ -244,14 +246,14 @@ async function readRemote(
         ...readCached(cached),
         warning: {
           code: 'EVALC_DATASET_STALE',
-          message: `could not check ${shown} for changes (${message}); using the copy fetched before (sha256 ${cached.sha.slice(0, 12)}…)`,
+          message: `could not check ${said} for changes (${message}); using the copy fetched before (sha256 ${cached.sha.slice(0, 12)}…)`,
           ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
         },
       };
     return {
       ok: false,
       code: 'EVALC_DATASET_FETCH',
-      message: `fetching ${shown} failed: ${message}${damagedSaid}`,
+      message: `fetching ${said} failed: ${message}${damagedSaid}`,
       ...(fetched.ok || fetched.hint === undefined ? {} : { hint: fetched.hint }),
     };
   }
@@ -265,7 +267,7 @@ async function readRemote(
     ...sourceBytes(fetched.bytes, sha),
     warning: {
       code: 'EVALC_DATASET_CACHE_DAMAGED',
-      message: `dataset ${shown}: downloaded again${damagedSaid}`,
+      message: `dataset ${said}: downloaded again${damagedSaid}`,
     },
   };
 }

@@ -11,7 +11,7 @@ import { decodeUtf8Text } from '../plan/text-encoding.js';
 import { canonicalJson, digestOf, sha256Hex } from './content-key.js';
 import { normalizeLineEnds } from './dataset-digest.js';
 import { formatOf, parseDataset, type RawExample } from './dataset-parse.js';
-import { isRemoteSource, readDatasetSource } from './dataset-source.js';
+import { isRemoteSource, readDatasetSource, sourceAsSaid } from './dataset-source.js';
 import { ExampleKeyTypos } from './example-key-typo.js';
 import { exampleScriptProblem } from './example-script-check.js';
 import { idProblem, jsonType, nonFiniteId, protoKey, simpleExample } from './example-shape.js';
@@ -77,8 +77,9 @@ export async function loadDataset(
         diagnostics: [
           diagnostic(
             'EVALC_DATASET_FORMAT',
-            // a url as evalc.lock records it: never `?sig=` nor `user:password@` (QA211: said as written)
-            `cannot tell the format of ${isRemoteSource(config.source) ? recordedUrl(config.source) : config.source}`,
+            // a url as evalc.lock records it: never `?sig=` nor `user:password@` (QA211: said as written);
+            // a key pasted as a reference's name, `${env.ghp_…}`, said `${env…}` (QA335: quoted whole)
+            `cannot tell the format of ${sourceAsSaid(isRemoteSource(config.source) ? recordedUrl(config.source) : config.source)}`,
             [...planPath, 'source'],
             {
               source: ctx.locate([...planPath, 'source']),
