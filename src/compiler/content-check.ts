@@ -10,6 +10,7 @@ import { exampleContext, renderTemplate } from '../binding/template.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import { didYouMean } from '../plan/suggest.js';
+import { candidateStandIns } from './candidate-stand-ins.js';
 import type { ResolvedGroup } from './resolve.js';
 import { unknownVarHoldsKey, unknownVarSaid } from './unknown-var-said.js';
 
@@ -48,7 +49,8 @@ export function checkContentTemplates(
   const metrics = group.metrics.filter((m) => m.content !== undefined);
   if (metrics.length === 0) return [];
   const names = Object.keys(group.extraction.expressions);
-  const candidate = Object.fromEntries(names.map((name) => [name, ANY_VALUE]));
+  // an output that is always an object or a list (`{a: x}`, `items[*]`) cannot be printed in text (QA333)
+  const candidate = candidateStandIns(group.extraction.expressions, ANY_VALUE);
   const out: Diagnostic[] = [];
   for (const metric of metrics) {
     const failures = new Map<string, { message: string; ids: string[]; count: number }>();

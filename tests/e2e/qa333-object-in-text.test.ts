@@ -43,7 +43,16 @@ function plan(input: Record<string, unknown>, metrics: Record<string, unknown>[]
     tasks: {
       t: {
         bindings: {
-          default: { input, output: { answer: 'output.answer', obj: 'output.obj', list: 'output.list' } },
+          default: {
+            input,
+            output: {
+              answer: 'output.answer',
+              obj: 'output.obj',
+              list: 'output.list',
+              pair: 'output.{a: answer, b: obj}',
+              names: 'output.list[*]',
+            },
+          },
         },
         datasets: {
           d: {
@@ -110,7 +119,18 @@ describe('an object or a list printed in a template’s text', () => {
   it('is a validate error at the input or content whose vars or expected hold it', async () => {
     const ws = tempWorkspace('qa333-validate');
     try {
-      const metrics = [{ id: 'j_ref', type: 'judge', judge: 'j', content: 'Ref: {{expected.ref}}' }];
+      const metrics = [
+        { id: 'j_ref', type: 'judge', judge: 'j', content: 'Ref: {{expected.ref}}' },
+        // an output whose expression makes an object or a list: said before the run
+        { id: 'j_pair', type: 'judge', judge: 'j', content: 'P: {{candidate.pair}} {{candidate.pair.a}}' },
+        { id: 'j_names', type: 'judge', judge: 'j', content: 'N: {{candidate.names}}' },
+        {
+          id: 'j_fine',
+          type: 'judge',
+          judge: 'j',
+          content: '{{json candidate.pair}} {{candidate.obj}} {{candidate.pair.b.k}}',
+        },
+      ];
       writeFileSync(
         path.join(ws.dir, 'evalc.yaml'),
         JSON.stringify(
@@ -128,8 +148,12 @@ describe('an object or a list printed in a template’s text', () => {
       expect(said).toMatch(
         /evalc\.yaml:\d+:\d+: error EVALC_BIND_TEMPLATE: content template of `j_ref` fails for dataset d, examples e1 \(1 of 1\): "expected\.ref" is an object/,
       );
-      // the whole-leaf `{{user}}` and `{{user.name}}` are fine: two errors, no more
-      expect(said).toMatch(/2 errors/);
+      expect(said).toMatch(
+        /error EVALC_BIND_TEMPLATE: content template of `j_pair` fails for dataset d, examples e1 \(1 of 1\): "candidate\.pair" is an object, which text prints as \[object Object\]: write \{\{json candidate\.pair\}\}/,
+      );
+      expect(said).toMatch(/content template of `j_names` fails .*: "candidate\.names" is a list/);
+      // the whole-leaf `{{user}}`, `{{user.name}}`, j_fine (an output of unknown type) pass: four errors
+      expect(said).toMatch(/4 errors/);
     } finally {
       ws.cleanup();
     }
