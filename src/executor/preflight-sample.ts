@@ -23,7 +23,6 @@
 import type { ResolvedExample } from '../compiler/datasets.js';
 import { type ExampleSteps, exampleSteps } from '../compiler/step-keys.js';
 import { isLocalRefusal } from '../protocols/local-refusal.js';
-import type { StepError } from '../protocols/types.js';
 import type { ExampleRun, GroupRuntime } from './run-example.js';
 
 export type SampleAdmission =
@@ -39,14 +38,29 @@ export type SampleAdmission =
 /** An example admitted while the sample was open, in run order. */
 interface Slot {
   sends: boolean;
+  reported: boolean;
+  /** Reported from the cache: a failure, or an input evalc refused itself — in the sample (below). */
+  member?: boolean;
   /** A cached input evalc refused itself (no agent call): in the sample, it passes it, as when it was sent (QA45). */
   local?: boolean;
-  reported: boolean;
+  /** Its run, kept while it may be in the sample (for the verdict and the failure's message). */
   run?: ExampleRun | undefined;
 }
 
 export class PreflightSample {
   private readonly slots: Slot[] = [];
+  /**
+   * The sample read in run order so far (each slot once: a batch of 100,000 cached examples is
+   * read in linear time): slots before `cursor` are settled, `memberSlots` the members among them.
+   */
+  private cursor = 0;
+  private readonly memberSlots: number[] = [];
+  private sentBefore = 0;
+  /** Slots at or after `cursor` that are or may be members (sending, running from the cache, or failed). */
+  private maybeAfter = 0;
+  /** Cached slots not reported yet (all at or after `cursor`). */
+  private running = 0;
+  private sentSlots = 0;
   /** Answers from the cache that are no failure (or render no input) seen while the sample was open. */
   private cachedAnswers = 0;
   private verdict: 'open' | 'passed' | 'failed' = 'open';
@@ -71,7 +85,7 @@ export class PreflightSample {
 
   /** The sample's members (slot index and run), in run order (for the failure's message). */
   get members(): { index: number; run: ExampleRun | undefined; cached: boolean }[] {
-    return this.walk().members.map((i) => ({
+    return this.memberSlots.map((i) => ({
       index: i,
       run: this.slots[i]?.run,
       cached: !this.slots[i]?.sends,
@@ -84,12 +98,11 @@ export class PreflightSample {
     const sends = steps.some((step) => sendsRequest(rt, step));
     // a cached failure can only be told by running it: one with a repeat that renders no input is none
     const answered = !sends && steps.every((step) => step.invokeKey);
-    const local = answered && steps.some((step) => refusedLocally(rt, step));
-    const decided = this.turn.then(() => this.place(sends, answered, local, steps));
+    const decided = this.turn.then(() => this.place(sends, answered, steps));
     this.turn = decided.catch(() => undefined);
     const placed = await decided;
     if (placed !== 'wait') return placed;
-    await this.change(() => this.verdict !== 'open');
+    while (this.verdict === 'open') await this.change();
     if (this.verdict === 'failed') {
       this.held++;
       return { kind: 'held' };
@@ -101,9 +114,19 @@ export class PreflightSample {
   report(index: number, run: ExampleRun | undefined): void {
     const slot = this.slots[index];
     if (!slot) return;
-    slot.run = run;
     slot.reported = true;
-    if (!slot.sends && !slot.local && !(run && failedEveryRepeat(run))) this.cachedAnswers++;
+    slot.run = run;
+    if (!slot.sends) {
+      this.running--;
+      slot.local = run?.firstError !== undefined && isLocalRefusal(run.firstError);
+      slot.member = slot.local || (run !== undefined && failedEveryRepeat(run));
+      if (!slot.member) {
+        slot.run = undefined;
+        this.maybeAfter--;
+        if (!slot.local) this.cachedAnswers++;
+      }
+    }
+    this.advance();
     this.settle();
   }
 
@@ -116,7 +139,6 @@ export class PreflightSample {
   private async place(
     sends: boolean,
     answered: boolean,
-    local: boolean,
     steps: ExampleSteps[],
   ): Promise<SampleAdmission | 'wait'> {
     for (;;) {
@@ -124,56 +146,65 @@ export class PreflightSample {
         if (!sends || this.verdict === 'passed') return { kind: 'passed', steps };
         return 'wait';
       }
-      const { members, pending, sent, full } = this.walk();
+      const full = this.full();
       if (!sends) {
         if (!answered || full) {
           if (!full) this.cachedAnswers++;
           return { kind: 'cached', steps };
         }
-        return { kind: 'candidate', steps, index: this.slots.push({ sends, local, reported: false }) - 1 };
+        this.running++;
+        return { kind: 'candidate', steps, index: this.push(false) };
       }
-      if (sent === 0 || members.length + pending < this.size)
-        return { kind: 'sample', steps, index: this.slots.push({ sends, reported: false }) - 1 };
+      if (this.sentSlots === 0 || this.memberSlots.length + this.maybeAfter < this.size) {
+        this.sentSlots++;
+        return { kind: 'sample', steps, index: this.push(true) };
+      }
       if (full) return 'wait';
       // cached examples before it may still fill the sample: it is in it only if they do not
-      await this.change(() => this.verdict !== 'open' || this.walk().pending < pending);
+      await this.change();
     }
   }
 
-  /**
-   * The slots in run order, up to the sample's end: its members (sending examples, cached
-   * failures), the cached examples still running before its end, and whether it is full
-   * (`run.preflight` members, one at least sent, none running from the cache before them).
-   */
-  private walk(): { members: number[]; pending: number; sent: number; full: boolean } {
-    const members: number[] = [];
-    let pending = 0;
-    let sent = 0;
-    for (const [i, slot] of this.slots.entries()) {
-      if (members.length >= this.size && sent > 0) break;
-      if (slot.sends) {
-        members.push(i);
-        sent++;
-      } else if (!slot.reported) pending++;
-      else if (slot.local || (slot.run && failedEveryRepeat(slot.run))) members.push(i);
+  private push(sends: boolean): number {
+    this.maybeAfter++;
+    const index = this.slots.push({ sends, reported: false }) - 1;
+    this.advance();
+    return index;
+  }
+
+  /** Full: `run.preflight` members, one at least sent, none still running from the cache before them. */
+  private full(): boolean {
+    return this.memberSlots.length >= this.size && this.sentBefore > 0;
+  }
+
+  /** Reads the slots settled since, in run order, up to the sample's end or a cached one still running. */
+  private advance(): void {
+    while (this.cursor < this.slots.length && !this.full()) {
+      const slot = this.slots[this.cursor] as Slot;
+      if (!slot.sends && !slot.reported) return;
+      if (slot.sends || slot.member) {
+        this.memberSlots.push(this.cursor);
+        this.maybeAfter--;
+        if (slot.sends) this.sentBefore++;
+      }
+      this.cursor++;
     }
-    return { members, pending, sent, full: pending === 0 && members.length >= this.size && sent > 0 };
   }
 
   private settle(): void {
     if (this.verdict === 'open') {
-      const { members, pending, sent, full } = this.walk();
-      const done = members.every((i) => this.slots[i]?.reported);
-      if (done && (full || (this.closed && pending === 0))) {
+      const members = this.memberSlots.map((i) => this.slots[i] as Slot);
+      const done = members.every((slot) => slot.reported);
+      const full = this.full();
+      if (done && (full || (this.closed && this.running === 0))) {
         const failed =
           !this.interrupted() &&
-          sent > 0 &&
+          this.sentBefore > 0 &&
           (full || this.cachedAnswers === 0) &&
-          members.every((i) => {
-            const run = this.slots[i]?.run;
-            const slot = this.slots[i];
+          members.every((slot) => {
+            const run = slot.run;
             return (
-              run !== undefined && failedEveryRepeat(run) && (slot?.sends ? run.invoked > 0 : !slot?.local)
+              run !== undefined && failedEveryRepeat(run) && (slot.sends ? run.invoked > 0 : !slot.local)
             );
           });
         this.verdict = failed ? 'failed' : 'passed';
@@ -182,9 +213,9 @@ export class PreflightSample {
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  /** Resolves once `ready` holds, checked after each report and verdict. */
-  private async change(ready: () => boolean): Promise<void> {
-    while (!ready()) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  /** Resolves at the next report, close or verdict. */
+  private change(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 }
 
@@ -197,10 +228,4 @@ function failedEveryRepeat(run: ExampleRun): boolean {
 function sendsRequest(rt: GroupRuntime, step: ExampleSteps): boolean {
   if (!step.invokeKey) return false;
   return rt.refresh || !rt.store.has(step.invokeKey);
-}
-
-/** Whether the cache holds this repeat as an input evalc refused before sending it (local-refusal.ts). */
-function refusedLocally(rt: GroupRuntime, step: ExampleSteps): boolean {
-  const failed = step.invokeKey ? rt.store.get<{ failed?: StepError }>(step.invokeKey)?.failed : undefined;
-  return failed !== undefined && isLocalRefusal(failed);
 }
