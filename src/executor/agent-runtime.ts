@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
 import { unsetNamesSaid } from '../plan/secret-placement.js';
-import { headerSecrets, referencedSecrets, resolveSecrets } from '../plan/secrets.js';
+import { headerSecrets, referencedSecrets, resolveSecrets, unsetVariables } from '../plan/secrets.js';
 import { RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { MaeAdapter } from '../protocols/mae/adapter.js';
@@ -69,22 +69,13 @@ export type StartResult =
 export async function startAgent(id: string, setup: RuntimeSetup): Promise<StartResult> {
   const config = setup.plan.agents[id]!;
   const headers = resolveSecrets(config.headers, setup.env);
-  if (!headers.ok)
-    return {
-      ok: false,
-      error: {
-        kind: 'contract_violation',
-        message: `agent ${id}: environment variable(s) not set: ${unsetNamesSaid(headers.missing)}`,
-      },
-      missingEnv: true,
-    };
   const serveEnv = resolveSecrets(config.serve?.env, setup.env);
-  if (!serveEnv.ok)
+  if (!headers.ok || !serveEnv.ok)
     return {
       ok: false,
       error: {
         kind: 'contract_violation',
-        message: `agent ${id}: environment variable(s) not set: ${unsetNamesSaid(serveEnv.missing)}`,
+        message: `agent ${id}: environment variable(s) not set: ${unsetNamesSaid(unsetVariables(headers, serveEnv))}`,
       },
       missingEnv: true,
     };

@@ -5,7 +5,13 @@ import { type JudgePins, pinsListed } from '../compiler/judge-pins.js';
 import { parseDuration } from '../plan/duration.js';
 import type { Plan } from '../plan/schema.js';
 import { unsetNamesSaid } from '../plan/secret-placement.js';
-import { headerSecrets, referencedSecrets, resolveSecrets, scrubSecrets } from '../plan/secrets.js';
+import {
+  headerSecrets,
+  referencedSecrets,
+  resolveSecrets,
+  scrubSecrets,
+  unsetVariables,
+} from '../plan/secrets.js';
 import type { AgentEvalJudgeClient } from '../protocols/agent-eval/agent-eval-judge.js';
 import { type Admission, RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
@@ -76,23 +82,15 @@ export async function startJudge(
   const config = setup.plan.judges[id]!;
   const cwd = path.resolve(setup.planDir, setup.judgeDirs[id] ?? '');
   const serveEnv = resolveSecrets(config.serve?.env, setup.env);
-  if (!serveEnv.ok)
-    return {
-      ok: false,
-      error: {
-        kind: 'judge_unconfigured',
-        message: `judge ${id}: environment variable(s) not set: ${unsetNamesSaid(serveEnv.missing)}`,
-      },
-    };
   const headers = resolveSecrets(config.headers, setup.env);
   // As for an agent: a header that needs an unset variable stops the run before any call, naming
-  // the variable (every judge call would otherwise fail with config_error).
-  if (!headers.ok)
+  // the variable (every judge call would otherwise fail with config_error), with serve.env's.
+  if (!serveEnv.ok || !headers.ok)
     return {
       ok: false,
       error: {
         kind: 'judge_unconfigured',
-        message: `judge ${id}: environment variable(s) not set: ${unsetNamesSaid(headers.missing)}`,
+        message: `judge ${id}: environment variable(s) not set: ${unsetNamesSaid(unsetVariables(serveEnv, headers))}`,
       },
     };
   setup.secrets.push(...headerSecrets(config.headers, headers.values, setup.env));

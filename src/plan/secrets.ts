@@ -25,6 +25,14 @@ export function resolveSecrets(
 }
 
 /**
+ * The variables unset in any of `results` (an agent's or judge's headers and serve.env), each once, in
+ * order: the first group's alone were named, so the second was learnt only after setting those (QA331).
+ */
+export function unsetVariables(...results: ReturnType<typeof resolveSecrets>[]): string[] {
+  return [...new Set(results.flatMap((r) => (r.ok ? [] : r.missing)))];
+}
+
+/**
  * `template` with each `${env.NAME}` replaced by the environment's own `NAME` (never an inherited
  * member such as `constructor`); one that is not set becomes '' and is passed to `onMissing`.
  */
