@@ -118,6 +118,17 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         };
       }
       if (reply.status === 304) {
+        // A 304 answers a conditional GET only (RFC 9110 §15.4.5): unasked, there is no schema to
+        // reuse, and "inputSchema must be a JSON Schema" blamed one the agent never sent (QA340).
+        if (!conditional)
+          return {
+            ok: false,
+            error: {
+              kind: 'contract_violation',
+              message: `${describeTarget('GET', infoUrl)}: answered 304 Not Modified, but evalc sent no If-None-Match (it holds no schema of this agent to reuse): /info must answer 200 with the agent's inputSchema`,
+              retryable: false,
+            },
+          };
         const etag = reply.headers.etag ?? pinned?.etag;
         const extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'> = { notModified: true };
         if (etag !== undefined) extra.etag = etag;
