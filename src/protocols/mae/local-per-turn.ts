@@ -40,6 +40,19 @@ const PER_TURN_STARTUP_HINT =
 /** How long after the process exits its stdout is waited for, held by a helper outside its group. */
 const EXIT_GRACE_MS = 500;
 
+/** Whether stdout holds a whole JSON object on one of its lines, or as a whole (a reply written). */
+function wroteReply(stdout: string): boolean {
+  const whole = (text: string) => {
+    const parsed = parseBoundedJson(text.trim());
+    return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null;
+  };
+  return whole(stdout) || stdout.split('\n').some(whole);
+}
+
+function unfinishedHint(stdout: string): string {
+  return ` (it began a reply and did not finish it: it wrote ${JSON.stringify(quoteUnfinished(stdout.trim(), 120))}, which is no whole JSON object, and was still running)`;
+}
+
 const NOT_EXITED_HINT =
   ' (it wrote its reply but did not exit: the agentv profile reads stdout until the process exits; use profile: seed for an agent that keeps running)';
 
@@ -104,7 +117,10 @@ export class PerTurnLocalTransport implements MaeTransport {
         stop();
         const reply = timeoutReply(WHERE, timeoutMs);
         // It did write something: say why that was not the reply (AgentV reads to EOF).
-        if (!reply.ok && running && stdout.trim() !== '') reply.error.message += NOT_EXITED_HINT;
+        // A reply begun and not finished is not one written (QA338: a slow writer, 8 bytes of
+        // '{"action…' in, was told it 'wrote its reply but did not exit').
+        if (!reply.ok && running && stdout.trim() !== '')
+          reply.error.message += wroteReply(stdout) ? NOT_EXITED_HINT : unfinishedHint(stdout);
         // Nothing at all: with a process per turn, its start-up is paid on every turn (QA24: a
         // Python agent whose imports take 2 s timed out every turn with nothing said about it).
         else if (!reply.ok && stdout.trim() === '') reply.error.message += PER_TURN_STARTUP_HINT;
