@@ -255,6 +255,20 @@ function weightChanges(compiled: CompiledPlan, lock: Lockfile): string[] {
 
 /** Run settings the lock pins that change no step key: the results they change, said as such. */
 export function runSettingsReason(compiled: CompiledPlan, lock: Lockfile): string | undefined {
+  const change = runSettingsChange(compiled, lock);
+  if (!change) return undefined;
+  return `because ${change.text}${change.repeatsDropped ? '' : ': aggregates and gates are computed again'}`;
+}
+
+/**
+ * The run settings edit (lowered run.repeats, seed, bootstrap, significance) as a clause, said
+ * alone (runSettingsReason) or beside changed scores, where it moves every aggregate too (QA342:
+ * `because scores changed` of 3 nodes, a seed edit beside a new example unsaid and its 6 uncounted).
+ */
+export function runSettingsChange(
+  compiled: CompiledPlan,
+  lock: Lockfile,
+): { text: string; repeatsDropped: boolean } | undefined {
   const run = compiled.resolved.plan.run;
   const was = lock.run as Lockfile['run'] | undefined;
   if (!was) return undefined;
@@ -265,10 +279,11 @@ export function runSettingsReason(compiled: CompiledPlan, lock: Lockfile): strin
     changed.push(`significance ${was.significance} → ${run.significance}`);
   // Beside lowered repeats, a seed edited too is said (QA332: `run.repeats changed (3 → 2)` alone).
   const settings = changed.length === 0 ? undefined : `run settings changed (${changed.join('; ')})`;
-  if (run.repeats < was.repeats)
-    return `because run.repeats changed (${was.repeats} → ${run.repeats}): ${resultsLeave(compiled, "the dropped repeats'")}${settings ? `, and ${settings}` : ''}`;
-  if (!settings) return undefined;
-  return `because ${settings}: aggregates and gates are computed again`;
+  if (run.repeats < was.repeats) {
+    const dropped = `run.repeats changed (${was.repeats} → ${run.repeats}): ${resultsLeave(compiled, "the dropped repeats'")}`;
+    return { text: `${dropped}${settings ? `, and ${settings}` : ''}`, repeatsDropped: true };
+  }
+  return settings ? { text: settings, repeatsDropped: false } : undefined;
 }
 
 /**

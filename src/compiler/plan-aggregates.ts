@@ -15,6 +15,7 @@ import {
   joinedFromCacheReason,
   planChangeReason,
   removedMetricsReason,
+  runSettingsChange,
   unrecordedReason,
 } from './aggregate-reason.js';
 import type { CompiledPlan } from './compile.js';
@@ -87,9 +88,16 @@ export function planAggregates(
     tasksChanged.add(group.taskId);
   }
   const datasetNote = datasetEdit?.reason;
+  // A run settings edit beside changed scores (a seed, lowered repeats) moves every aggregate too,
+  // and is said (QA342: `because scores changed` of the new example's 3 nodes, where apply rewrote 6).
+  const settings = groupsChanged > 0 && lock ? runSettingsChange(compiled, lock)?.text : undefined;
   // Such a metric's figures change in every group that has it: every aggregate is computed again.
   const changedAggregates =
-    groupsChanged === 0 ? 0 : metricChange ? aggregateNodes : groupsChanged + tasksChanged.size + 1;
+    groupsChanged === 0
+      ? 0
+      : metricChange || settings
+        ? aggregateNodes
+        : groupsChanged + tasksChanged.size + 1;
   // The aggregate row: `count` nodes of the benchmark computed again, `+` without a lock, `~` beside one.
   const setAggregateRow = (count: number, reason: string) => {
     counts.aggregate.run = count;
@@ -111,7 +119,7 @@ export function planAggregates(
           ? unrecordedReason(staleRuns, stepUnit)
           : editOnly
             ? datasetEditReason(compiled, lock)
-            : `because scores changed${[metricChange?.replace(/^because /, ''), goneGroups, removedMetrics, datasetNote?.replace(/^because /, ''), joinedFromCacheReason(compiled, lock, cache)?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
+            : `because scores changed${[metricChange?.replace(/^because /, ''), settings, goneGroups, removedMetrics, datasetNote?.replace(/^because /, ''), joinedFromCacheReason(compiled, lock, cache)?.replace(/^because /, '')].map((why) => (why ? `, and ${why}` : '')).join('')}`,
     );
   } else if (lockMissing || datasetEdited || otherVersion || metricChange) {
     setAggregateRow(
