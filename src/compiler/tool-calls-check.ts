@@ -4,6 +4,10 @@
  * opaque `output` (DESIGN §3), whatever it holds. Such a metric scored every example 0 (1 with no
  * call expected), or 1 (nothing repeated), and validate said nothing (QA111): a warning at the
  * metric naming the agents, with the way to compare calls an output carries.
+ * `checkpoints` / `progress_rate` read their tool checkpoints from the same tool calls and their
+ * phrase checkpoints from the assistant messages: on such an agent those were never reached, every
+ * example scoring 0 for them, and validate said nothing (QA341); the plan's own checkpoint list is
+ * checked (one read from the examples' expected values is theirs).
  */
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
@@ -31,11 +35,13 @@ export function checkToolCallSource(
   taskAgents: Iterable<string>,
   locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
 ): Diagnostic[] {
-  const what = READS_TRAJECTORY[config.type];
-  if (what === undefined) return [];
   const agents = [...taskAgents].filter((id) => NO_TOOL_CALLS.has(plan.agents[id]?.protocol ?? ''));
   if (agents.length === 0) return [];
   const named = agents.map((id) => `\`${id}\` (${plan.agents[id]?.protocol})`).join(', ');
+  if (config.type === 'checkpoints' || config.type === 'progress_rate')
+    return checkpointsWithoutTrajectory(config, path, agents, named, locate);
+  const what = READS_TRAJECTORY[config.type];
+  if (what === undefined) return [];
   return [
     diagnostic(
       'EVALC_METRIC_NO_TOOL_CALLS',
@@ -45,6 +51,47 @@ export function checkToolCallSource(
         severity: 'warning',
         source: locate(path),
         hint: what.hint.replace('{path}', callsPath(agents.map((id) => plan.agents[id]?.protocol))),
+      },
+    ),
+  ];
+}
+
+/** The plan's tool and phrase checkpoints, which a raip or http trajectory never reaches. */
+function checkpointsWithoutTrajectory(
+  config: MetricConfig,
+  path: PlanPath,
+  agents: string[],
+  named: string,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+): Diagnostic[] {
+  const list = (config as Record<string, unknown>).checkpoints;
+  if (!Array.isArray(list)) return [];
+  const tools: string[] = [];
+  const phrases: string[] = [];
+  for (const c of list) {
+    if (typeof c === 'string') tools.push(c);
+    else if (c !== null && typeof c === 'object' && typeof c.tool === 'string') tools.push(c.tool);
+    else if (c !== null && typeof c === 'object' && typeof c.phrase === 'string') phrases.push(c.phrase);
+  }
+  if (tools.length + phrases.length === 0) return [];
+  const read = [
+    tools.length > 0
+      ? `its tool checkpoints (${tools.map((t) => `\`${t}\``).join(', ')}) from the tool calls`
+      : '',
+    phrases.length > 0
+      ? `its phrase checkpoints (${phrases.map((t) => JSON.stringify(t)).join(', ')}) from the assistant messages`
+      : '',
+  ].filter((x) => x !== '');
+  const one = agents.length === 1;
+  return [
+    diagnostic(
+      'EVALC_METRIC_NO_TOOL_CALLS',
+      `\`${config.id ?? config.type}\` reads ${read.join(' and ')} of the agent's trajectory, which ${one ? 'agent' : 'agents'} ${named} never ${one ? 'has' : 'have'}: a raip or http reply is one output, so ${tools.length + phrases.length === 1 ? 'that checkpoint is' : 'those checkpoints are'} never reached`,
+      path,
+      {
+        severity: 'warning',
+        source: locate(path),
+        hint: 'check the reply with { state: <path in the reply>, equals: … } or { candidate: <binding output>, equals: … } checkpoints, or a phrase with contains; tool calls and messages are recorded for chat, mae and openai agents',
       },
     ),
   ];

@@ -1,0 +1,78 @@
+/**
+ * QA341: `checkpoints` / `progress_rate` (DESIGN §4, "expected key nodes reached") read their tool
+ * checkpoints from the trajectory's tool calls and their phrase checkpoints from its assistant
+ * messages. A `raip` or `http` agent's trajectory has neither (its reply is one output), so on
+ * DESIGN's a1 every such checkpoint was missed — `{ phrase: CS229 }` too when the answer said CS229 —
+ * and validate said nothing, as it now does for tool_call_match (QA111).
+ */
+import { describe, expect, it } from 'vitest';
+import { validateCommand } from '../../src/cli/validate.js';
+import type { Diagnostic } from '../../src/plan/diagnostic.js';
+import { runCommand } from '../cli/run-cli.js';
+import { writeFiles } from './plan-helpers.js';
+
+const planWith = (agents: string, metric: string) => `evalc: 1
+benchmark: { id: k, version: 1.0.0 }
+agents:
+${agents}
+tasks:
+  t:
+    bindings:
+      default:
+        input: { query: "{{q}}" }
+        output: { answer: "output.answer" }
+    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { checkpoints: [lookup] } } ] }
+    metrics:
+      - ${metric}
+`;
+
+async function warnings(agents: string, metric: string) {
+  const dir = writeFiles({ 'evalc.yaml': planWith(agents, metric) }, 'evalc-qa341-');
+  const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
+  expect(result.code).toBe(0);
+  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+  return diagnostics.filter((d) => d.code === 'EVALC_METRIC_NO_TOOL_CALLS');
+}
+
+const raip = '  a1: { protocol: raip, url: http://127.0.0.1:7101 }';
+
+describe('checkpoints on agents whose trajectory has no tool calls or messages', () => {
+  it('warns at progress_rate for its tool and phrase checkpoints, naming the raip and http agents', async () => {
+    const agents = `${raip}\n  h1: { protocol: http, url: http://127.0.0.1:7102/run }`;
+    const found = await warnings(
+      agents,
+      '{ type: progress_rate, checkpoints: [{ tool: get_course }, { phrase: CS229 }, { state: output.done, equals: true }] }',
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        source: { file: 'evalc.yaml', line: 15, col: 9 },
+        message:
+          '`progress_rate` reads its tool checkpoints (`get_course`) from the tool calls and its phrase checkpoints ("CS229") from the assistant messages of the agent\'s trajectory, which agents `a1` (raip), `h1` (http) never have: a raip or http reply is one output, so those checkpoints are never reached',
+      }),
+    ]);
+    expect(found[0]?.hint).toContain('{ state: <path in the reply>, equals: … }');
+  });
+
+  it('warns at checkpoints for a bare tool name', async () => {
+    const found = await warnings(raip, '{ type: checkpoints, checkpoints: [get_course] }');
+    expect(found.map((d) => d.message)).toEqual([
+      "`checkpoints` reads its tool checkpoints (`get_course`) from the tool calls of the agent's trajectory, which agent `a1` (raip) never has: a raip or http reply is one output, so that checkpoint is never reached",
+    ]);
+  });
+
+  it('says nothing for state or candidate checkpoints, for chat and mae agents, nor for a list read from the examples', async () => {
+    const stateOnly =
+      '{ type: checkpoints, checkpoints: [{ state: output.done, equals: true }, { candidate: answer, equals: hi }] }';
+    expect(await warnings(raip, stateOnly)).toEqual([]);
+    const others = [
+      '  c1: { protocol: chat, url: http://127.0.0.1:7104/agent/respond }',
+      '  m1: { protocol: mae, url: http://127.0.0.1:7105/execute_task }',
+    ].join('\n');
+    expect(
+      await warnings(others, '{ type: progress_rate, checkpoints: [get_course, { phrase: hi }] }'),
+    ).toEqual([]);
+    expect(await warnings(raip, '{ type: checkpoints }')).toEqual([]);
+  });
+});
