@@ -7,7 +7,6 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
 import {
-  holdsKey,
   looksLikeSecret,
   replaceKeyedPlaceholders,
   replaceKeyedShellRefs,
@@ -17,6 +16,7 @@ import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';
 import { fetchDataset, isAllowedDatasetUrl } from './dataset-fetch.js';
 import { recordedUrl } from './identities.js';
+import { keyedReferencesSaid } from './keyed-refs-said.js';
 import { urlAsSaid } from './url-check.js';
 
 export type SourceBytes =
@@ -130,13 +130,6 @@ function readLocal(source: string, planDir: string): SourceBytes {
 }
 
 /**
- * A reference-shaped run whose inside reads as a key, as the excerpt under the message stars it
- * (render-diagnostics.ts's maskKeyedReferences): left open, spaced, after `env:`, in brackets or quotes.
- */
-const KEYED_REFERENCE =
-  /\$\{[ \t]*(env(?:[.:]|\[))?(?:\\?["'`])?([^}\]\s`"'\\]*)(?:\\?["'`])?\]?(?:[ \t]*(\}))?/g;
-
-/**
  * The source as messages quote it: a line feed or an ESC in it is spelt out (QA138); a key pasted
  * as a reference's name, `${env.ghp_AbCd…}`, is said `${env…}` (QA290: 'not found' quoted it whole),
  * and one typed in braces, `${ghp_AbCd…}`, `${…}`, as EVALC_SECRET_SYNTAX says it (QA298: quoted
@@ -144,17 +137,15 @@ const KEYED_REFERENCE =
  * `${env["ghp_…"]}`, and a placeholder, `{{env.ghp_…}}` (QA322: quoted whole above an excerpt that starred it).
  */
 export function sourceAsSaid(source: string): string {
-  const said = showOnOneLine(source)
-    .replace(/\$\{(env[.:])?([^{}]*)\}/g, (ref, env: string | undefined, inside: string) =>
+  const said = showOnOneLine(source).replace(
+    /\$\{(env[.:])?([^{}]*)\}/g,
+    (ref, env: string | undefined, inside: string) =>
       looksLikeSecret(inside) ? (env ? '${env…}' : '${…}') : ref,
-    )
-    .replace(KEYED_REFERENCE, (ref, env: string | undefined, inside: string, close: string | undefined) =>
-      holdsKey(inside) ? `\${${env ? 'env' : ''}…${close ?? ''}` : ref,
-    );
+  );
   // and one written shell-style, `$ghp_…`, `$env:ghp_…`, said `$…`, `$env:…` (QA335: quoted whole)
   return replaceKeyedShellRefs(
     replaceKeyedPlaceholders(
-      said,
+      keyedReferencesSaid(said),
       (placeholder, env) => `{{${env ? 'env' : ''}…${placeholder.endsWith('}}') ? '}}' : ''}`,
     ),
     (_, env) => (env ? '$env:…' : '$…'),

@@ -27,6 +27,7 @@ import type { YamlFile } from '../plan/yaml-file.js';
 import { type AgentPin, type CompiledPlan, compilePlan } from './compile.js';
 import { hintIncluder } from './includer-hint.js';
 import type { JudgePins } from './judge-pins.js';
+import { withoutKeyedRefs } from './keyed-refs-said.js';
 import { namesWrittenMetric } from './pruned-metric-refs.js';
 import { pricesWarningBesidePruned } from './pruned-prices.js';
 import { type ResolvedPlan, resolvePlan } from './resolve.js';
@@ -73,7 +74,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
   // empty mapping (`{}`) did load: the schema says what it lacks (QA101: validate said "valid",
   // and plan and apply exited 65 printing no diagnostic).
   if (Object.keys(loaded.raw).length === 0 && hasErrors(diagnostics))
-    return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)) };
+    return { diagnostics: sortDiagnostics(withoutKeyedRefs(withoutAliasCascades(diagnostics))) };
   const nonJson = new Set<string>();
   for (const bad of findNonJsonValues(loaded.raw, true)) {
     nonJson.add(JSON.stringify(bad.path));
@@ -126,7 +127,7 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
         diagnostics.push(d);
       }
     }
-    return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)) };
+    return { diagnostics: sortDiagnostics(withoutKeyedRefs(withoutAliasCascades(diagnostics))) };
   }
   const resolved = await resolvePlan(loaded, validated.plan, resolveOptions);
   diagnostics.push(...resolved.diagnostics);
@@ -137,7 +138,11 @@ export async function loadPlan(planFile: string, options: LoadOptions = {}): Pro
     ...(options.judgePins ? { judgePins: options.judgePins } : {}),
   });
   diagnostics.push(...compiled.diagnostics);
-  return { diagnostics: sortDiagnostics(withoutAliasCascades(diagnostics)), resolved, compiled };
+  return {
+    diagnostics: sortDiagnostics(withoutKeyedRefs(withoutAliasCascades(diagnostics))),
+    resolved,
+    compiled,
+  };
 }
 
 /**
