@@ -15,6 +15,8 @@ const ANSWER = 'x'.repeat(6 * 1024 * 1024);
 let server: MaeLineServer;
 /** Answers a 4 KiB reply, newline included, in one write. */
 let oneWrite: MaeLineServer;
+/** Writes the first bytes of a reply and nothing more. */
+let stalls: MaeLineServer;
 
 beforeAll(async () => {
   server = await startMaeLineServer((_request, socket) => {
@@ -31,13 +33,17 @@ beforeAll(async () => {
   oneWrite = await startMaeLineServer((_request, socket) => {
     socket.end(`${JSON.stringify({ action: 'final_answer', summary: 'y'.repeat(4096) })}\n`);
   });
+  stalls = await startMaeLineServer((_request, socket) => {
+    socket.write('{"action": "fin');
+  });
 });
 afterAll(async () => {
   await server.close();
   await oneWrite.close();
+  await stalls.close();
 });
 
-describe('mae agentv socket agent with a long reply in small pieces', () => {
+describe('mae agentv socket agent: long, oversized and unfinished replies', () => {
   it('reads a 6 MiB reply well within its timeout', async () => {
     const adapter = makeMaeAdapter(
       { transport: 'socket', address: server.address, profile: 'agentv' },
@@ -69,6 +75,24 @@ describe('mae agentv socket agent with a long reply in small pieces', () => {
     try {
       const outcome = await adapter.invoke('t1', maeContext());
       expect(outcome.ok ? 'answered' : outcome.error.kind).toBe('response_too_large');
+    } finally {
+      await adapter.close();
+    }
+  }, 20_000);
+
+  it('says what came of a reply begun and not finished when the turn times out', async () => {
+    // it read a bare 'no reply within 1500 ms', where the seed profile's connection quotes it
+    const adapter = makeMaeAdapter(
+      { transport: 'socket', address: stalls.address, profile: 'agentv' },
+      { timeoutMs: 1_500 },
+    );
+    try {
+      const outcome = await adapter.invoke('t1', maeContext());
+      const said = outcome.ok ? 'answered' : `${outcome.error.kind}: ${outcome.error.message}`;
+      expect(said).toMatch(/^timeout: socket agent tcp:127\.0\.0\.1:\d+: no reply within 1500 ms/);
+      expect(said).toContain(
+        'the agent began a reply and did not finish it: it wrote "{\\"action\\": \\"fin…"',
+      );
     } finally {
       await adapter.close();
     }

@@ -20,6 +20,7 @@ import {
   type SendOptions,
   type TransportReply,
   timeoutReply,
+  unfinishedLineHint,
 } from './transport.js';
 import { Utf8Text } from './utf8-text.js';
 
@@ -72,7 +73,13 @@ export class PerTurnSocketTransport implements MaeTransport {
         );
       };
       const onAbort = () => finish(cancelledReply(where));
-      const timer = setTimeout(() => finish(timeoutReply(where, timeoutMs)), remaining);
+      const timer = setTimeout(() => {
+        const reply = timeoutReply(where, timeoutMs);
+        // what came of a reply begun and not ended, as the seed profile's connection says it (QA338:
+        // a slow writer's turn read a bare 'no reply within N ms')
+        if (!reply.ok && text.trim() !== '') reply.error.message += unfinishedLineHint(text.trim());
+        finish(reply);
+      }, remaining);
       signal.addEventListener('abort', onAbort, { once: true });
       const utf8 = new Utf8Text();
       socket.on('data', (bytes: Buffer) => {

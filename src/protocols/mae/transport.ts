@@ -94,6 +94,11 @@ export function tooLargeReply(where: string, maxChars: number): TransportReply {
   };
 }
 
+/** A timed-out request's hint when the agent had begun a reply line and not ended it. */
+export function unfinishedLineHint(unfinished: string): string {
+  return ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(quoteUnfinished(unfinished, 120))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
+}
+
 export function timeoutReply(where: string, timeoutMs: number): TransportReply {
   return {
     ok: false,
@@ -208,7 +213,7 @@ export async function replyFromLineEvent(
         reply.error.message +=
           event.unfinished === undefined
             ? (channel.timeoutHint ?? PERSISTENT_TIMEOUT_HINT)
-            : ` (the agent began a reply and did not finish it: it wrote ${JSON.stringify(quoteUnfinished(event.unfinished, 120))} with no end of line, and that is no whole JSON object; a reply is one JSON line ending in a newline, flushed)`;
+            : unfinishedLineHint(event.unfinished);
       return reply;
     }
     case 'cancelled':
