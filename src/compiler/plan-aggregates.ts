@@ -146,7 +146,9 @@ export function planAggregates(
   // content key (aggregates are recomputed from the scores, never cached).
   if (steps) {
     const row = rows.get('aggregate');
-    const all = changedAggregates === 0 && counts.aggregate.run > 0;
+    // Every node, as counted: no step ran, or one did beside an edit that moves every aggregate
+    // (a metric's code, a run setting; QA342: the row counted 5 and the list marked 3 changed).
+    const all = counts.aggregate.run === aggregateNodes;
     const node = (id: string, runs: boolean) =>
       steps.push({
         kind: 'aggregate',

@@ -22,10 +22,16 @@ afterEach(async () => {
 const row = (id: string) =>
   `${JSON.stringify({ id, vars: { q: id }, expected: { answer: `plain:${id}` } })}\n`;
 
+/** The aggregate row, and the aggregate nodes `--json`'s step list marks as run (as many). */
 async function aggregateRow(dir: string): Promise<{ count: number; reason: string } | undefined> {
   const out = await runCommand(planCommand, ['--json'], { cwd: dir });
-  const rows = (JSON.parse(out.stdout) as { rows: { kind: string; count: number; reason: string }[] }).rows;
-  const found = rows.find((r) => r.kind === 'aggregate');
+  const plan = JSON.parse(out.stdout) as {
+    rows: { kind: string; count: number; reason: string }[];
+    steps: { kind: string; id: string; status: string }[];
+  };
+  const found = plan.rows.find((r) => r.kind === 'aggregate');
+  const listed = plan.steps.filter((s) => s.kind === 'aggregate' && s.status !== 'cached');
+  expect(listed).toHaveLength(found?.count ?? 0);
   return found && { count: found.count, reason: found.reason };
 }
 
