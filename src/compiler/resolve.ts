@@ -76,6 +76,8 @@ export interface ResolvedGroup {
   contentJson?: boolean;
   /** An `mae` agent: extraction reads its reply with `output: { answer }` (protocols/mae/output-answer.ts). */
   maeOutput?: boolean;
+  /** A `raip` agent without run.trace: its replies' `raw` is dropped (R12), which a missing `raw…` path says. */
+  rawHidden?: boolean;
 }
 
 export interface ResolvedPlan {
@@ -319,6 +321,7 @@ export async function resolvePlan(
           ...(protocol === 'chat' ? { turnsAreTheUser: true } : {}),
           ...(protocol === 'openai' ? { contentJson: true } : {}),
           ...(protocol === 'mae' ? { maeOutput: true } : {}),
+          ...(protocol === 'raip' && !plan.run.trace ? { rawHidden: true } : {}),
         });
       }
     }

@@ -13,7 +13,7 @@ import { missingPathHint } from './missing-path-hint.js';
 import type { ExtractRecord } from './step-records.js';
 
 export function extractCandidates(
-  group: Pick<ResolvedGroup, 'extraction' | 'contentJson' | 'maeOutput'>,
+  group: Pick<ResolvedGroup, 'extraction' | 'contentJson' | 'maeOutput' | 'rawHidden'>,
   trajectory: Trajectory,
 ): ExtractRecord {
   const document = group.contentJson
@@ -35,7 +35,9 @@ export function extractCandidates(
       expressions,
       (e) =>
         // an mae final reply whose answer is not a text leaves `output.answer` null (QA297)
-        (group.maeOutput ? maeAnswerHint(e, trajectory.response) : '') || missingPathHint(e, document),
+        (group.maeOutput ? maeAnswerHint(e, trajectory.response) : '') ||
+        (group.rawHidden ? rawHiddenHint(e, document) : '') ||
+        missingPathHint(e, document),
     );
   return {
     ok: false,
@@ -61,4 +63,15 @@ function missingPathHints(
   if (said.length === 0) return '';
   if (names.length === 1) return hints[0] ?? '';
   return `: ${said.map((s) => `${s.name}: ${s.note}`).join('; ')}`;
+}
+
+/**
+ * A path into a raip reply's `raw`, which evalc drops without run.trace (R12): the agent may well
+ * have sent one, so "the reply has no `raw`" blamed it (QA340). Said as validate's EVALC_BIND_FIELD
+ * warning says it.
+ */
+function rawHiddenHint(expression: string, document: unknown): string {
+  if (!/^\s*raw\s*(?:$|[.[|&])/.test(expression)) return '';
+  if (typeof document === 'object' && document !== null && Object.hasOwn(document, 'raw')) return '';
+  return ': a raip reply keeps `raw` only with run.trace: true (RAIP hides the provider payload by default, R12): set run: { trace: true } to bind it';
 }
