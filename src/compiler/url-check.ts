@@ -13,7 +13,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { AgentConfig, Plan } from '../plan/schema.js';
-import { replaceKeyedPlaceholders } from '../plan/secret-placement.js';
+import { replaceKeyedPlaceholders, replaceKeyedShellRefs } from '../plan/secret-placement.js';
 import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
@@ -22,6 +22,10 @@ type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 export function describeBadHttpUrl(url: string): string | undefined {
   if (url.includes('{{'))
     return 'holds a {{template}}, but URLs are sent as written: only the input is templated (an http agent sends it as the body, or as query parameters for GET)';
+  // A key written shell-style, `http://h/$ghp_AbCd…/v1`, `$env:ghp_…`: sent as those characters, and
+  // recorded so in evalc.lock, the reports and the step log (QA335: validate said nothing).
+  if (replaceKeyedShellRefs(url, () => '') !== url)
+    return 'holds a key written shell-style (`$…`): evalc expands no shell variable, so it would be sent, and recorded in evalc.lock and the reports, as written (send a key in a header, `${env.NAME}`)';
   if (/^[\w.-]+:\d+(\/|$)/.test(url)) return `is missing its scheme (write http://${urlAsSaid(url)})`;
   let parsed: URL;
   try {
