@@ -151,7 +151,9 @@ export async function runActionLoop(options: ActionLoopOptions): Promise<InvokeO
         return fail(
           unknownAction(
             action.action === null
-              ? `reply has no action${isRecord(reply) ? agentSaidSuffix(reply) : ` (not a JSON object)${twiceEncodedSuffix(reply)}`}`
+              ? isRecord(reply) && reply.action !== undefined && reply.action !== null
+                ? notTextAction(reply.action)
+                : `reply has no action${isRecord(reply) ? agentSaidSuffix(reply) : ` (not a JSON object)${twiceEncodedSuffix(reply)}`}`
               : `unknown action ${JSON.stringify(action.action)}`,
           ),
         );
@@ -175,4 +177,18 @@ function unknownAction(message: string): StepError {
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return quoteCut(flat, 200);
+}
+
+/**
+ * An `action` the reply has, of no use: `""`, a number, an object (QA338: `{"action": 5}` and
+ * `{"action": {"type": "final_answer"}}` read 'reply has no action').
+ */
+function notTextAction(action: unknown): string {
+  if (action === '') return 'reply has an empty action (one of final_answer, call_tool, …)';
+  const what = Array.isArray(action)
+    ? 'a list'
+    : typeof action === 'object'
+      ? 'an object'
+      : `a ${typeof action}`;
+  return `reply's action is ${what}, not an action name: ${quoteCut(JSON.stringify(action) ?? String(action), 60)}`;
 }
