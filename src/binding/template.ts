@@ -9,7 +9,7 @@
 import Handlebars from 'handlebars';
 import { helperArityProblem } from './helper-arity.js';
 import { missingPartial } from './missing-partial.js';
-import { type PrintedValue, printableCopy, printedValueMessage } from './printed-values.js';
+import { type PrintedValue, printableCopy, printedIn, printedValueMessage } from './printed-values.js';
 import { explainTemplateSyntaxError } from './template-syntax-error.js';
 import { unknownHelper } from './unknown-helper.js';
 
@@ -111,7 +111,8 @@ export function compileTemplate(
           if (!hasOwnPath(context, parts)) throw new Error(`"${parts.join('.')}" is not defined`);
         const printed: PrintedValue[] = [];
         const text = fn(printableCopy(context, printed), OWN_PROPERTIES_ONLY);
-        if (printed[0] !== undefined) throw new Error(printedValueMessage(printed[0]));
+        const unprintable = printed.length === 0 ? undefined : printedIn(text, printed);
+        if (unprintable !== undefined) throw new Error(printedValueMessage(unprintable));
         return text;
       };
       return { kind: 'leaf', source: value, path: at, render };

@@ -46,12 +46,14 @@ describe('an object or a list printed in text', () => {
           '"user" is an object, which text prints as [object Object]: write {{json user}} for its JSON, or {{user.FIELD}} for one of its fields',
       },
     });
-    expect(render({ q: 'tags: {{tags}}' })).toEqual({
+    // a list of scalars prints as Handlebars prints it, its items joined by commas (QA344)
+    expect(render({ q: 'tags: {{tags}}' })).toEqual({ ok: true, value: { q: 'tags: a,b' } });
+    expect(render({ q: 'items: {{items}}' })).toEqual({
       ok: false,
       error: {
         path: ['q'],
         message:
-          '"tags" is a list, which text prints as its items joined by commas: write {{json tags}} for its JSON, or {{#each tags}}…{{/each}} for its items',
+          '"items" is a list holding an object ("items.[0]"), which text prints as [object Object]: write {{json items}} for its JSON, or {{#each items}}…{{/each}} for its items',
       },
     });
   });
@@ -63,7 +65,7 @@ describe('an object or a list printed in text', () => {
     };
     expect(said('A: {{vars.user}}')).toBe('"vars.user" is an object');
     expect(said('A: {{{user}}}')).toBe('"user" is an object');
-    expect(said('A: {{user.tags}}')).toBe('"user.tags" is a list');
+    expect(said('A: {{user.tags}}')).toBe('rendered "A: a,b"');
     expect(said('{{#with user}}{{name}}: {{this}}{{/with}}')).toBe('"user" is an object');
     expect(said('{{#each items}}{{this}}{{/each}}')).toBe('"items.[0]" is an object');
     expect(said('{{#each items}}{{.}} {{/each}}')).toBe('"items.[0]" is an object');
