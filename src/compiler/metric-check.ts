@@ -11,6 +11,7 @@ import { didYouMean } from '../plan/suggest.js';
 import { valueAt } from '../plan/validate-schema.js';
 import { checkCostPrices } from './cost-prices-check.js';
 import { type CandidateCheckContext, checkDefaultCandidate } from './default-candidate-check.js';
+import { checkGovernanceSource } from './governance-check.js';
 import { checkJudgeMetric, judgesHint } from './judge-metric-check.js';
 import { listMetricTypes, lookupMetric, type MetricInfo, nestedKeysHint } from './metric-catalog.js';
 import { metricNumberHint } from './metric-number-hint.js';
@@ -122,6 +123,9 @@ export function checkMetric(
   diagnostics.push(...checkSingleRepeat(config, path, ctx.plan, ctx.locate));
   diagnostics.push(
     ...checkToolCallSource(config, path, ctx.plan, ctx.agentCandidates?.keys() ?? [], ctx.locate),
+  );
+  diagnostics.push(
+    ...checkGovernanceSource(config, path, ctx.plan, ctx.agentCandidates?.keys() ?? [], ctx.locate),
   );
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
