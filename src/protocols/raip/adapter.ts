@@ -34,6 +34,7 @@ import {
   type InputValidation,
   sameDigest,
 } from './input-schema.js';
+import { transientStatusInBody } from './status-in-body.js';
 
 /**
  * What the lockfile pins. `/info` is asked with If-None-Match only when `etag` is pinned and a
@@ -231,6 +232,8 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (empty) return failed(empty);
       const body = reply.body;
       if (!isJsonObject(body) || !('output' in body)) {
+        const transient = transientStatusInBody(describeTarget('POST', invokeUrl), body);
+        if (transient) return failed(transient);
         return failed({
           kind: 'contract_violation',
           message: `${describeTarget('POST', invokeUrl)}: reply has no output${agentSaidSuffix(body)}${twiceEncodedSuffix(body)}`,
