@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
+import { starCommandCredentials } from '../plan/command-secrets.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
 import {
   holdsKey,
@@ -45,8 +46,9 @@ export function renderDiagnostics(diagnostics: readonly Diagnostic[], cwd: strin
       const text = file?.lines[d.source.line - 1];
       if (text !== undefined && !isBinaryText(text)) {
         const gutter = String(d.source.line).padStart(4);
-        const masked = maskKeyedReferences(
-          maskSpans(maskUrlPasswords(text), file?.headerSpans.get(d.source.line - 1)),
+        // A key written out in a command (`AGENT_EVAL_LLM_API_KEY=sk-…`, command-secrets.ts) too (QA339).
+        const masked = starCommandCredentials(
+          maskKeyedReferences(maskSpans(maskUrlPasswords(text), file?.headerSpans.get(d.source.line - 1))),
         );
         const excerpt = excerptAround(masked, d.source.col);
         // Control characters are shown as `\u001b` (QA48), before the caret too, so it stays under its column;

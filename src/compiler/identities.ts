@@ -5,6 +5,7 @@
  */
 
 import { CANDIDATE_FIELD_METRICS } from '../metrics/resolve-fields.js';
+import { maskCommandCredentials } from '../plan/command-secrets.js';
 import type { AgentConfig, JudgeConfig, MetricConfig, Plan } from '../plan/schema.js';
 import { splitRuntime } from '../plan/schema.js';
 import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
@@ -72,7 +73,7 @@ export function lockedEndpoint(
   const { url, command, address } = agent as { url?: unknown; command?: unknown; address?: unknown };
   if (typeof url === 'string' && url !== '') return { what: 'url', value: recordedUrl(url) };
   if (agent.protocol !== 'mae') return undefined;
-  if (typeof command === 'string') return { what: 'command', value: command };
+  if (typeof command === 'string') return { what: 'command', value: maskCommandCredentials(command) };
   if (typeof address === 'string') return { what: 'address', value: address };
   return undefined;
 }
@@ -81,6 +82,8 @@ export function lockedEndpoint(
 export function agentIdentity(agent: AgentConfig, commandDir?: string): Record<string, unknown> {
   const { identity } = splitRuntime(agent as unknown as Record<string, unknown>);
   if (typeof identity.url === 'string') identity.url = recordedUrl(identity.url);
+  // A key written out in a mae agent's command (`OPENAI_API_KEY=sk-… node bot.mjs`) is kept out (QA339).
+  if (typeof identity.command === 'string') identity.command = maskCommandCredentials(identity.command);
   if (agent.protocol === 'chat') normalizeChatProfile(identity);
   return withCommandDir(identity, commandDir);
 }
@@ -133,6 +136,8 @@ function judgeSettings(judge: JudgeConfig): Record<string, unknown> {
     delete identity.maxTokens;
     delete identity.temperature;
   }
+  // A key written out in a stdio judge's command (`AGENT_EVAL_LLM_API_KEY=sk-… agent-eval`): QA339.
+  if (typeof identity.command === 'string') identity.command = maskCommandCredentials(identity.command);
   return identity;
 }
 

@@ -7,6 +7,7 @@
 
 import { byText } from '../lockfile/text-order.js';
 import type { Lockfile, LockJudge } from '../lockfile/types.js';
+import { maskCommandCredentials, recordedCommandChange } from '../plan/command-secrets.js';
 import type { RubricConfig } from '../plan/schema.js';
 import { recordedUrlChange } from '../plan/url-secrets.js';
 import { BUILTIN_RUBRICS } from '../protocols/rubrics/index.js';
@@ -28,13 +29,18 @@ export function judgeChangeReason(metric: ResolvedMetric, lock: Lockfile, compil
   const rubric = typeof named === 'string' ? named : undefined;
   if (judge && locked && locked.digest !== judgeDigests[id]) {
     const place = judge.url ?? judge.command;
-    const endpoint = typeof place === 'string' ? (judge.url ? recordedUrl(place) : place) : undefined;
+    const endpoint =
+      typeof place === 'string'
+        ? judge.url
+          ? recordedUrl(place)
+          : maskCommandCredentials(place)
+        : undefined;
     const moved =
       endpoint === undefined || locked.endpoint === endpoint
         ? undefined
         : judge.url
           ? recordedUrlChange(locked.endpoint, endpoint)
-          : `(${locked.endpoint} → ${endpoint})`;
+          : recordedCommandChange(locked.endpoint, endpoint);
     if (moved !== undefined) return `because judge ${id}'s endpoint changed ${moved}`;
     const folder = commandFolderChange(locked, judge, compiled.resolved.loaded.commandDirs.judges[id]);
     if (folder !== undefined) return `because judge ${id}'s command runs in another folder (${folder})`;

@@ -13,6 +13,7 @@ import { didYouMean, suggest } from '../plan/suggest.js';
 import { chatProfileConflict } from '../protocols/chat/profile.js';
 import { parseSocketAddress } from '../protocols/mae/address.js';
 import { BUILTIN_RUBRICS, resolveRubric } from '../protocols/rubrics/index.js';
+import { commandCredentialDiagnostics } from './command-credential-checks.js';
 import { gateScoreWarning } from './gate-score-bounds.js';
 import { judgeCommandDiagnostic } from './judge-command.js';
 import { judgeShellDiagnostics } from './judge-shell.js';
@@ -132,6 +133,7 @@ export function checkJudges(
     }
   }
   diagnostics.push(...urlCredentialDiagnostics(plan, at));
+  diagnostics.push(...commandCredentialDiagnostics(plan, at));
   // QA113: bash's `|&` in a served process's command (sh refuses it: the process never starts).
   diagnostics.push(...serveCommandDiagnostics(plan, at));
   for (const [id, agent] of Object.entries(plan.agents)) {

@@ -7,6 +7,7 @@
 
 import { JMESPATH_LIBRARY } from '../binding/extract.js';
 import type { LockAgent, Lockfile, LockResult } from '../lockfile/types.js';
+import { recordedCommandChange } from '../plan/command-secrets.js';
 import type { AgentConfig } from '../plan/schema.js';
 import { recordedUrlChange } from '../plan/url-secrets.js';
 import { agentSettings, settingsChanges } from '../protocols/agent-settings.js';
@@ -151,7 +152,7 @@ export function groupReasons(
       lockedAgent && endpoint !== undefined && lockedAgent.endpoint !== endpoint.value
         ? endpoint.what === 'url'
           ? recordedUrlChange(lockedAgent.endpoint, endpoint.value)
-          : `(${lockedAgent.endpoint} → ${endpoint.value})`
+          : recordedCommandChange(lockedAgent.endpoint, endpoint.value) // a command's key unquoted (QA339)
         : undefined;
     const detail =
       moved !== undefined && endpoint !== undefined

@@ -13,6 +13,7 @@ import type {
 import { LOCK_VERSION } from '../lockfile/types.js';
 import type { AggregateNode, AggregateReport } from '../metrics/aggregate.js';
 import type { GateResult } from '../metrics/index.js';
+import { maskCommandCredentials } from '../plan/command-secrets.js';
 import { agentSettings } from '../protocols/agent-settings.js';
 import { EVALC_VERSION } from '../version.js';
 import { isVolatileMeasure, roundScore } from './example-lock-row.js';
@@ -60,7 +61,9 @@ export function buildLock(inputs: LockInputs): Lockfile {
       'url' in config && config.url
         ? recordedUrl(config.url)
         : config.protocol === 'mae'
-          ? (config.command ?? config.address ?? '')
+          ? config.command !== undefined
+            ? maskCommandCredentials(config.command)
+            : (config.address ?? '')
           : '';
     agents[id] = {
       protocol: config.protocol,
@@ -89,7 +92,7 @@ export function buildLock(inputs: LockInputs): Lockfile {
     const info = inputs.judgeInfo[id] ?? {};
     judges[id] = {
       protocol: config.protocol,
-      endpoint: config.url ? recordedUrl(config.url) : (config.command ?? ''),
+      endpoint: config.url ? recordedUrl(config.url) : maskCommandCredentials(config.command ?? ''),
       ...commandDirOf(config, resolved.loaded.commandDirs.judges[id]),
       digest: resolved.judgeDigests[id]!,
       ...(config.model ? { model: config.model } : info.model ? { model: info.model } : {}),

@@ -1,11 +1,14 @@
 /**
  * Every secret of a plan, known before its first process starts: each agent's and judge's header
  * values (with each `${env.X}` in them on its own), `serve.env` values from `${env.…}`, and the
- * credentials in the query of its `url` or `serve.ready.url` (`?code=`, url-secrets.ts).
+ * credentials in the query of its `url` or `serve.ready.url` (`?code=`, url-secrets.ts) and those
+ * written out in its `command` or `serve.command` (command-secrets.ts).
  * A served agent inherits evalc's environment, so it can print another agent's token; its log is
  * scrubbed as it is written, and a secret learnt only when that other agent started came too late
  * (QA60: the first served agent's log kept the second's token).
  */
+
+import { commandSecrets } from '../plan/command-secrets.js';
 import type { Plan } from '../plan/schema.js';
 import { headerSecrets, referencedSecrets, substituteEnvRefs } from '../plan/secrets.js';
 import { urlQuerySecrets } from '../plan/url-secrets.js';
@@ -24,6 +27,10 @@ export function planSecrets(plan: Plan, env: NodeJS.ProcessEnv): string[] {
     const url = (owner as { url?: unknown }).url;
     for (const s of urlQuerySecrets(typeof url === 'string' ? url : undefined)) out.add(s);
     for (const s of urlQuerySecrets(owner.serve?.ready?.url)) out.add(s);
+    // A key written out in its command or serve.command (`AGENT_EVAL_LLM_API_KEY=sk-…`): QA339.
+    const command = (owner as { command?: unknown }).command;
+    for (const s of commandSecrets(typeof command === 'string' ? command : undefined)) out.add(s);
+    for (const s of commandSecrets(owner.serve?.command)) out.add(s);
   }
   // A remote dataset's `?sig=` (a presigned URL), should a server quote it back.
   for (const task of Object.values(plan.tasks))

@@ -7,6 +7,7 @@
  * evalc.lock and the reports, and an agent echoing its URL had it stored).
  */
 import type { Lockfile } from '../lockfile/types.js';
+import { maskCommandCredentials } from './command-secrets.js';
 import { MIN_SECRET_LENGTH, secretForms } from './secrets.js';
 
 // Azure API Management's `subscription-key`, GitLab's `private_token`, `api_token`, `auth_token` too
@@ -203,5 +204,11 @@ export function withoutUrlCredentials(lock: Lockfile): Lockfile {
   mask(lock.agents, 'endpoint');
   mask(lock.judges, 'endpoint');
   mask(lock.datasets, 'source');
+  // A command's written-out key (QA339), which an earlier evalc recorded as written.
+  for (const record of [...Object.values(lock.agents ?? {}), ...Object.values(lock.judges ?? {})]) {
+    const value = (record as { endpoint?: unknown }).endpoint;
+    if (typeof value === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+      (record as { endpoint?: unknown }).endpoint = maskCommandCredentials(value);
+  }
   return lock;
 }

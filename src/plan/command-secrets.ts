@@ -1,0 +1,135 @@
+/**
+ * A credential written out in a `command:` (a stdio agent-eval judge, a `mae` local agent, a
+ * `serve.command`): an environment assignment whose name is a credential's
+ * (`AGENT_EVAL_LLM_API_KEY=sk-…`, which the agent-eval CLI reads, `OPENAI_API_KEY=…`,
+ * `GITHUB_TOKEN=…`) or an option whose name is one (`--api-key sk-…`, `--token=…`). Such a value is
+ * a secret of the run, as a url's query credential is (url-secrets.ts): masked in everything evalc
+ * writes and written `***` where evalc records the command (evalc.lock's `endpoint`, the identity
+ * that enters content keys and the plan digest), and validate warns (QA339: the whole command,
+ * key included, was pinned in evalc.lock, report.json and report.html).
+ *
+ * A shell reference (`$KEY`, `"${KEY}"`, `$(cat key.txt)`) is no credential written out and is
+ * kept; so are a value shorter than MIN_SECRET_LENGTH, a plain word (`--token none`) and a path
+ * (`KEY_FILE=./key.pem`, `--key ~/.ssh/id`), as a url's `?key=search` is.
+ */
+import { MIN_SECRET_LENGTH, secretForms } from './secrets.js';
+
+const MASK = '***';
+
+/** An environment variable's name that holds a credential: a `KEY`, `TOKEN`, `SECRET`, `PASSWORD` word in it. */
+const CREDENTIAL_ENV = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(?:_|$)/i;
+
+/** An option's name (its dashes off) that takes a credential: `--api-key`, `--token`, `--password`, … */
+const CREDENTIAL_OPTION =
+  /^(?:key|api[-_]?key|x-api-key|access[-_]?token|refresh[-_]?token|id[-_]?token|session[-_]?token|token|auth[-_]?token|api[-_]?token|private[-_]?token|secret|client[-_]?secret|password|passwd|subscription[-_]?key)$/i;
+
+const PLAIN_WORD = /^[a-z]+(?:[-_.][a-z]+)*$/;
+
+interface Found {
+  /** The variable's or option's name, as written (`OPENAI_API_KEY`, `--api-key`). */
+  name: string;
+  /** Where the value's word lies (its quotes included). */
+  start: number;
+  end: number;
+  /** The value, its quotes taken off. */
+  value: string;
+}
+
+/** The end of the shell word starting at `i` (quotes kept whole), and its text without them. */
+function wordAt(command: string, i: number): { end: number; text: string } {
+  let text = '';
+  let j = i;
+  while (j < command.length) {
+    const c = command[j]!;
+    if (c === "'" || c === '"') {
+      const close = command.indexOf(c, j + 1);
+      const stop = close === -1 ? command.length : close;
+      text += command.slice(j + 1, stop);
+      j = close === -1 ? command.length : close + 1;
+      continue;
+    }
+    if (/[\s;&|<>()`]/.test(c)) break;
+    text += c;
+    j++;
+  }
+  return { end: j, text };
+}
+
+/** A value inside a quoted script: up to its quote's end or a blank. */
+function wordInQuotes(command: string, i: number, quote: string): { end: number; text: string } {
+  let j = i;
+  while (j < command.length && command[j] !== quote && !/[\s;&|<>()`]/.test(command[j]!)) j++;
+  return { end: j, text: command.slice(i, j) };
+}
+
+function isWrittenCredential(value: string): boolean {
+  if (value.length < MIN_SECRET_LENGTH || value === MASK) return false;
+  if (value.includes('$')) return false; // a shell reference, or built from one
+  if (PLAIN_WORD.test(value)) return false;
+  return !/^(?:\.{0,2}\/|~\/)/.test(value); // a path
+}
+
+function findCredentials(command: string): Found[] {
+  const out: Found[] = [];
+  // NAME=value at a word's start; --name value or --name=value.
+  // A quote before the name: an assignment inside a quoted script (`sh -c "KEY=… x"`).
+  const pattern = /(^|[\s;&|("'])(?:([A-Za-z_][A-Za-z0-9_]*)=|(--?[A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+))/g;
+  for (let m = pattern.exec(command); m !== null; m = pattern.exec(command)) {
+    const name = m[2] ?? m[3]!;
+    const credential =
+      m[2] !== undefined ? CREDENTIAL_ENV.test(name) : CREDENTIAL_OPTION.test(name.replace(/^-+/, ''));
+    if (!credential) continue;
+    const start = m.index + m[0].length;
+    if (start >= command.length || /[\s;&|<>()]/.test(command[start]!)) continue;
+    const quote = m[1] === '"' || m[1] === "'" ? m[1] : undefined;
+    const { end, text } = quote ? wordInQuotes(command, start, quote) : wordAt(command, start);
+    if (isWrittenCredential(text)) out.push({ name, start, end, value: text });
+    pattern.lastIndex = Math.max(pattern.lastIndex, end);
+  }
+  return out;
+}
+
+/** The command with each credential value it writes out written `***`; any other command exactly as given. */
+export function maskCommandCredentials(command: string): string {
+  const found = findCredentials(command);
+  if (found.length === 0) return command;
+  let out = '';
+  let at = 0;
+  for (const f of found) {
+    out += `${command.slice(at, f.start)}${MASK}`;
+    at = f.end;
+  }
+  return out + command.slice(at);
+}
+
+/** The names of the credentials a command writes out (for a warning: names, never values). */
+export function commandCredentialNames(command: string | undefined): string[] {
+  return typeof command === 'string' ? findCredentials(command).map((f) => f.name) : [];
+}
+
+/** The credential values a command writes out, in the forms a process may print them. */
+export function commandSecrets(command: string | undefined): string[] {
+  if (typeof command !== 'string') return [];
+  return findCredentials(command).flatMap((f) => secretForms(f.value));
+}
+
+/**
+ * How a command evalc.lock recorded differs from the one evalc records now, for a plan reason that
+ * never quotes a credential: `(old → new)` with the old command's credentials written `***`, or, when
+ * they were the only difference (a lock an earlier evalc wrote kept the value), a note saying so.
+ */
+export function recordedCommandChange(locked: string | undefined, now: string): string | undefined {
+  if (locked === undefined || locked === now) return undefined;
+  const masked = maskCommandCredentials(locked);
+  if (masked !== now) return `(${masked} → ${now})`;
+  const names = commandCredentialNames(locked).map((name) => `${name}=`);
+  return `(evalc.lock, written by an earlier evalc, records its credential ${names.join(', ')}: evalc now keeps it out of evalc.lock and content keys)`;
+}
+
+/** The text with each credential value a command writes out starred, one `*` per character (validate's excerpt: its caret stays in place). */
+export function starCommandCredentials(text: string): string {
+  let out = text;
+  for (const f of findCredentials(text))
+    out = `${out.slice(0, f.start)}${'*'.repeat(f.end - f.start)}${out.slice(f.end)}`;
+  return out;
+}
