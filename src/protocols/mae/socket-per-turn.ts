@@ -18,6 +18,7 @@ import {
   notUtf8Reply,
   parseReplyText,
   type SendOptions,
+  SOCKET_JSON_HINT,
   type TransportReply,
   timeoutReply,
   unfinishedLineHint,
@@ -69,7 +70,7 @@ export class PerTurnSocketTransport implements MaeTransport {
         finish(
           line === ''
             ? { ok: true, reply: {}, warnings: [] }
-            : notUtf8Reply(parseReplyText(line, where), where, utf8.take(line)),
+            : notUtf8Reply(parseReplyText(line, where, SOCKET_JSON_HINT), where, utf8.take(line)),
         );
       };
       const onAbort = () => finish(cancelledReply(where));

@@ -39,6 +39,7 @@ import {
   noteExtraLines,
   replyFromLineEvent,
   type SendOptions,
+  SOCKET_JSON_HINT,
   SOCKET_TIMEOUT_HINT,
   type TransportReply,
 } from './transport.js';
@@ -170,6 +171,7 @@ export class PersistentSocketTransport implements MaeTransport {
     }
     const reply = await replyFromLineEvent(event, where, this.#options.timeoutMs, {
       drop: () => this.#drop(connection),
+      notJsonHint: SOCKET_JSON_HINT,
       timeoutHint: timeoutHintOf(pool, connection),
       closed: () => {
         this.#drop(connection);

@@ -130,6 +130,9 @@ export function noteExtraLines(
 
 /** Appended to a local agent's `invalid_json`: the usual cause is a banner or a `print` on stdout. */
 export const STDOUT_JSON_HINT = ' (stdout carries only the JSON replies: write banners and logs to stderr)';
+/** A socket agent's line that is no JSON: a greeting on connecting, a log line (QA338). */
+export const SOCKET_JSON_HINT =
+  ' (a socket agent writes only its JSON replies, one line per request: a greeting on connecting or a log line is read as the reply)';
 
 const PERSISTENT_TIMEOUT_HINT =
   ' (the agent must answer each request line with one JSON line and flush its output, e.g. sys.stdout.flush())';
