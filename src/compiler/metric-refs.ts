@@ -6,6 +6,7 @@
  * reference otherwise computes nothing, silently.
  */
 import { getMetricDefinition, type MetricListIssue, resolveMetricList } from '../metrics/index.js';
+import { readsStage } from '../metrics/resolve-metric-list.js';
 import type { ResolvedMetric } from '../metrics/types.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
@@ -89,10 +90,12 @@ function aggregateReference(
   const written =
     typeof index === 'number' ? (entries[index]?.[0] as Record<string, unknown>)?.[String(key)] : undefined;
   const path = written === undefined ? metricPath : [...metricPath, String(key)];
+  const referrer = typeof index === 'number' ? entries[index]?.[0].type : undefined;
+  const perExample = referrer !== undefined && getMetricDefinition(referrer)?.stage === 'set';
   const scored = metrics
     .filter((m) => {
       const stage = getMetricDefinition(m.type)?.stage;
-      return stage === 'example' || stage === 'derived';
+      return stage !== undefined && referrer !== undefined && readsStage(referrer, stage);
     })
     .map((m) => m.id);
   return diagnostic(
@@ -101,7 +104,7 @@ function aggregateReference(
     path,
     {
       source: locate(path),
-      hint: `name a metric that scores each answer: ${scored.length > 0 ? scored.join(', ') : 'the task has none'}`,
+      hint: `${perExample ? 'name a metric with a figure per example' : 'name a metric that scores each answer'}: ${scored.length > 0 ? scored.join(', ') : 'the task has none'}`,
     },
   );
 }

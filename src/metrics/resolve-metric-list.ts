@@ -6,7 +6,7 @@
  * judge names are given, judge/checklist `judge:` names.
  */
 import { getMetricDefinition, type MetricIssue, resolveMetric } from './registry.js';
-import type { ResolvedMetric } from './types.js';
+import type { MetricStage, ResolvedMetric } from './types.js';
 
 export interface MetricListIssue extends Omit<MetricIssue, 'code'> {
   code:
@@ -26,6 +26,16 @@ const REFERENCES: Record<string, string[]> = {
   judge_stability: ['metric'],
   position_bias: ['forward', 'backward'],
 };
+
+/**
+ * Whether a metric of type `referrer` can read a metric of stage `stage`: a repeats-stage one reads
+ * each repeat's results (example and derived metrics), a set-stage one each example's rolled-up
+ * results (those and the repeats-stage metrics, rollup-repeats.ts).
+ */
+export function readsStage(referrer: string, stage: MetricStage): boolean {
+  if (stage === 'example' || stage === 'derived') return true;
+  return stage === 'repeats' && getMetricDefinition(referrer)?.stage === 'set';
+}
 
 export function resolveMetricList(
   configs: readonly Record<string, unknown>[],
@@ -67,10 +77,13 @@ export function resolveMetricList(
         });
         continue;
       }
-      // One figure over an example's repeats or over the whole set (pass_at_k, win_rate, …) has no
-      // score per repeat to read: a reference to one (or to itself) scored 0 in silence (QA331).
+      // A repeats-stage metric (pass_at_k, …) reads each repeat's score of its metric, which one figure
+      // over an example's repeats or over the examples has not: it scored 0 in silence (QA331). A
+      // set-stage metric (win_rate, judge_agreement, position_bias) reads each example's figure,
+      // which a repeats-stage metric has (win_rate.metric: pass_at_k compares each example's pass@k,
+      // QA345): only another set-stage metric, or itself, is none.
       const stage = getMetricDefinition(target.type)?.stage;
-      if (stage === 'repeats' || stage === 'set')
+      if (stage !== undefined && !readsStage(m.type, stage))
         issues.push({
           code: 'EVALC_METRIC_AGGREGATE_REF',
           message: `${m.type}.${key} names metric "${ref}", ${target === m ? 'itself' : `a ${target.type}`}, which scores no single answer (it is one figure over ${stage === 'set' ? 'the examples' : "an example's repeats"})`,

@@ -35,7 +35,7 @@ describe('a metric reference to a metric that scores no single answer', () => {
       "EVALC_REF_METRIC 14:42 pass_at_k.metric names metric `pass_at_k`, itself, which scores no single answer (it is one figure over an example's repeats) | name a metric that scores each answer: exact_match",
     ]);
     expect(await refs('      - { type: win_rate, baseline: a2, metric: win_rate }')).toEqual([
-      'EVALC_REF_METRIC 14:49 win_rate.metric names metric `win_rate`, itself, which scores no single answer (it is one figure over the examples) | name a metric that scores each answer: exact_match',
+      'EVALC_REF_METRIC 14:49 win_rate.metric names metric `win_rate`, itself, which scores no single answer (it is one figure over the examples) | name a metric with a figure per example: exact_match',
     ]);
   });
 
