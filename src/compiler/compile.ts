@@ -13,6 +13,7 @@ import { taskTextHoldsInstructions } from '../protocols/mae/task-text.js';
 import { CHAT_GREETING_WIRE, greetingUsesMaxTurns, greetingWireFor } from './chat-greeting-wire.js';
 import { checkContentTemplates } from './content-check.js';
 import { digestOf } from './content-key.js';
+import { checkExampleCheckpoints } from './example-checkpoints-check.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { bareHashReaders, hashFieldsByDataset } from './expected-hash-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
@@ -280,6 +281,7 @@ export function compilePlan(
         ...(expectedChecked.has(outputsKey)
           ? []
           : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256), readers)),
+        ...checkExampleCheckpoints(group, resolved.plan, resolved.loaded.locate),
       ];
       checked.add(bindingKey);
       expectedChecked.add(outputsKey);

@@ -66,27 +66,45 @@ function checkpointsWithoutTrajectory(
 ): Diagnostic[] {
   const list = (config as Record<string, unknown>).checkpoints;
   if (!Array.isArray(list)) return [];
-  const tools: string[] = [];
-  const phrases: string[] = [];
+  return checkpointsNeverReached(config.id ?? config.type, list, agents.length, named, path, locate);
+}
+
+/**
+ * A warning for the tool and phrase checkpoints of `list` (none: no warning), which the named
+ * raip or http agents' trajectories never reach; `from` says where an example's list was read.
+ */
+export function checkpointsNeverReached(
+  metricId: string,
+  list: readonly unknown[],
+  agentCount: number,
+  named: string,
+  path: PlanPath,
+  locate: (p: PlanPath, key?: string) => SourcePosition | undefined,
+  from?: string,
+): Diagnostic[] {
+  const tools = new Set<string>();
+  const phrases = new Set<string>();
   for (const c of list) {
-    if (typeof c === 'string') tools.push(c);
-    else if (c !== null && typeof c === 'object' && typeof c.tool === 'string') tools.push(c.tool);
-    else if (c !== null && typeof c === 'object' && typeof c.phrase === 'string') phrases.push(c.phrase);
+    const item = c !== null && typeof c === 'object' ? (c as Record<string, unknown>) : {};
+    if (typeof c === 'string') tools.add(c);
+    else if (typeof item.tool === 'string') tools.add(item.tool);
+    else if (typeof item.phrase === 'string') phrases.add(item.phrase);
   }
-  if (tools.length + phrases.length === 0) return [];
+  const count = tools.size + phrases.size;
+  if (count === 0) return [];
+  const shown = (names: Set<string>, quote: (x: string) => string) =>
+    [...names].slice(0, 3).map(quote).join(', ') + (names.size > 3 ? `, … (${names.size})` : '');
   const read = [
-    tools.length > 0
-      ? `its tool checkpoints (${tools.map((t) => `\`${t}\``).join(', ')}) from the tool calls`
-      : '',
-    phrases.length > 0
-      ? `its phrase checkpoints (${phrases.map((t) => JSON.stringify(t)).join(', ')}) from the assistant messages`
+    tools.size > 0 ? `its tool checkpoints (${shown(tools, (t) => `\`${t}\``)}) from the tool calls` : '',
+    phrases.size > 0
+      ? `its phrase checkpoints (${shown(phrases, (t) => JSON.stringify(t))}) from the assistant messages`
       : '',
   ].filter((x) => x !== '');
-  const one = agents.length === 1;
+  const one = agentCount === 1;
   return [
     diagnostic(
       'EVALC_METRIC_NO_TOOL_CALLS',
-      `\`${config.id ?? config.type}\` reads ${read.join(' and ')} of the agent's trajectory, which ${one ? 'agent' : 'agents'} ${named} never ${one ? 'has' : 'have'}: a raip or http reply is one output, so ${tools.length + phrases.length === 1 ? 'that checkpoint is' : 'those checkpoints are'} never reached`,
+      `\`${metricId}\`${from === undefined ? '' : ` (checkpoints from ${from})`} reads ${read.join(' and ')} of the agent's trajectory, which ${one ? 'agent' : 'agents'} ${named} never ${one ? 'has' : 'have'}: a raip or http reply is one output, so ${count === 1 ? 'that checkpoint is' : 'those checkpoints are'} never reached`,
       path,
       {
         severity: 'warning',

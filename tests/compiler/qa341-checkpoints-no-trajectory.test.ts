@@ -62,7 +62,7 @@ describe('checkpoints on agents whose trajectory has no tool calls or messages',
     ]);
   });
 
-  it('says nothing for state or candidate checkpoints, for chat and mae agents, nor for a list read from the examples', async () => {
+  it('says nothing for state or candidate checkpoints, nor for chat and mae agents', async () => {
     const stateOnly =
       '{ type: checkpoints, checkpoints: [{ state: output.done, equals: true }, { candidate: answer, equals: hi }] }';
     expect(await warnings(raip, stateOnly)).toEqual([]);
@@ -73,6 +73,18 @@ describe('checkpoints on agents whose trajectory has no tool calls or messages',
     expect(
       await warnings(others, '{ type: progress_rate, checkpoints: [get_course, { phrase: hi }] }'),
     ).toEqual([]);
-    expect(await warnings(raip, '{ type: checkpoints }')).toEqual([]);
+  });
+
+  it("warns for the examples' own lists (expected.checkpoints), naming the dataset and the agent", async () => {
+    const found = await warnings(
+      `${raip}\n  c1: { protocol: chat, url: http://127.0.0.1:7104/agent/respond }`,
+      '{ type: checkpoints }',
+    );
+    expect(found.map((d) => [d.source?.line, d.message])).toEqual([
+      [
+        15,
+        "`checkpoints` (checkpoints from dataset d's expected.checkpoints) reads its tool checkpoints (`lookup`) from the tool calls of the agent's trajectory, which agent `a1` (raip) never has: a raip or http reply is one output, so that checkpoint is never reached",
+      ],
+    ]);
   });
 });
