@@ -72,9 +72,10 @@ export interface JsonRequest {
   deadlineAt?: number;
   /**
    * Called once a 2xx reply's body has been read in full, before it is decoded and parsed (such a
-   * reply is final: neither retried nor followed; not called for a request with `failureIn2xx`,
-   * whose 2xx may be retried). The parse then waits for the replies read in the same turn, so the
-   * requests this frees go out first.
+   * reply is final: neither retried nor followed). The parse then waits for the replies read in
+   * the same turn, so the requests this frees go out first. A request with `failureIn2xx`, whose
+   * 2xx may be retried, has it called after the parse, once `failureIn2xx` found no failure in
+   * its 2xx (a `raip` invoke, QA347): a 2xx it finds one in gives the slot back on return.
    */
   onReplyRead?: () => void;
   /**

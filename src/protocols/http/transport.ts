@@ -152,6 +152,9 @@ export class HttpTransport {
       // an error sent inside a 2xx (failureIn2xx) is retried as a 5xx is; the reply, as it came, is
       // what the caller gets when no retry follows (QA214)
       const inside = failureInside(request, result);
+      // a 2xx `failureIn2xx` found nothing in is final: its slot is given on now, after the parse
+      if (inside === undefined && request.failureIn2xx !== undefined && isSuccess(result.status))
+        request.onReplyRead?.();
       let failure: Extract<Attempt, { ok: false }>;
       if (inside !== undefined) failure = { ...result, ok: false, error: inside };
       else if (result.ok) return withAttempts(result, attempt);
@@ -371,6 +374,10 @@ function failureInside(request: JsonRequest, result: Attempt): StepError | undef
   if (result.status < 200 || result.status >= 300) return undefined;
   const error = request.failureIn2xx(result);
   return error?.retryable === true ? error : undefined;
+}
+
+function isSuccess(status: number | undefined): boolean {
+  return status !== undefined && status >= 200 && status < 300;
 }
 
 /** The attempt as the caller's reply, with how many attempts it took (set on the attempt's own object: no copy). */

@@ -34,7 +34,7 @@ import {
   type InputValidation,
   sameDigest,
 } from './input-schema.js';
-import { transientStatusInBody } from './status-in-body.js';
+import { failureInInvoke, transientStatusInBody } from './status-in-body.js';
 
 /**
  * What the lockfile pins. `/info` is asked with If-None-Match only when `etag` is pinned and a
@@ -70,6 +70,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
   // Built once: the transport caches parsed targets by URL string.
   const invokeUrl = joinUrlPath(base, '/invoke');
   const tracedInvokeUrl = joinUrlPath(base, '/invoke', { trace: 'true' });
+  const invokeFailureIn2xx = failureInInvoke(describeTarget('POST', invokeUrl));
   const infoUrl = joinUrlPath(base, '/info');
   const { transport } = runtime;
   let schema: { compiled: CompiledInputSchema; source: unknown } | undefined;
@@ -224,6 +225,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         url: ctx.trace ? tracedInvokeUrl : invokeUrl,
         body: { context, input },
         signal: ctx.signal,
+        failureIn2xx: invokeFailureIn2xx,
         ...(ctx.releaseSlot ? { onReplyRead: ctx.releaseSlot } : {}),
       });
       if (!reply.ok) return failed(invokeError(ctx.trace ? reply : withoutRaw(reply)));
@@ -232,7 +234,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       if (empty) return failed(empty);
       const body = reply.body;
       if (!isJsonObject(body) || !('output' in body)) {
-        const transient = transientStatusInBody(describeTarget('POST', invokeUrl), body);
+        const transient = transientStatusInBody(describeTarget('POST', invokeUrl), body, reply.headers);
         if (transient) return failed(transient);
         return failed({
           kind: 'contract_violation',
