@@ -218,12 +218,13 @@ const regexParams = z
     // cannot run would hang the run on some answers (QA52): refused here.
     try {
       const source = p.pattern ?? '';
-      if (!compileGuardedRegExp(p.full ? `^(?:${source})$` : source, p.flags.replace('g', '')).ok)
+      if (!compileGuardedRegExp(source, p.flags.replace('g', ''), p.full).ok)
         ctx.addIssue({ code: 'custom', path: ['pattern'], message: BACKTRACKING_MESSAGE });
     } catch (err) {
+      const atFlags = p.pattern === undefined || /^Invalid flags/.test((err as Error).message);
       ctx.addIssue({
         code: 'custom',
-        path: [p.pattern === undefined ? 'flags' : 'pattern'],
+        path: [atFlags ? 'flags' : 'pattern'],
         message: `invalid regular expression: ${regExpSyntaxProblem(err)}${inlineFlagsHint(p.pattern)}`,
       });
     }
@@ -267,7 +268,7 @@ export const regex: ExampleStageDefinition<z.output<typeof regexParams>> = {
     let re: RegExpTester;
     try {
       const nfc = pattern.normalize('NFC');
-      const guarded = compileGuardedRegExp(p.full ? `^(?:${nfc})$` : nfc, p.flags.replace('g', ''));
+      const guarded = compileGuardedRegExp(nfc, p.flags.replace('g', ''), p.full);
       if (!guarded.ok) return metricError(BACKTRACKING_MESSAGE);
       re = guarded.regexp;
     } catch (e) {

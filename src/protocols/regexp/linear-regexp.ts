@@ -22,10 +22,14 @@ const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u
 
 /**
  * The pattern compiled on a safe engine; `{ ok: false }` when it could backtrack exponentially
- * and RE2 cannot run it. A syntax error throws the SyntaxError `new RegExp` throws.
+ * and RE2 cannot run it. A syntax error throws the SyntaxError `new RegExp` throws. `whole`: the
+ * pattern must match the whole text, `^(?:pattern)$`, whose syntax error still quotes the pattern
+ * as written (QA345: a regex metric's `full: true` quoted `/^(?:ready()$/`).
  */
-export function compileGuardedRegExp(pattern: string, flags: string): GuardedRegExp {
-  const native = new RegExp(pattern, flags);
+export function compileGuardedRegExp(written: string, flags: string, whole = false): GuardedRegExp {
+  let native = new RegExp(written, flags);
+  const pattern = whole ? `^(?:${written})$` : written;
+  if (whole) native = new RegExp(pattern, flags);
   if (!hasNestedQuantifier(pattern)) return { ok: true, regexp: native, linear: false };
   const linear = compileLinear(pattern, flags);
   return linear === undefined ? { ok: false } : { ok: true, regexp: linear, linear: true };
