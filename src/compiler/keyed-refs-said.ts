@@ -6,7 +6,7 @@
  * needing its own fix. Names (`${env.TOKEN}`, `$HOME`, `{{topic}}`) are quoted as written.
  */
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { holdsKey, replaceKeyedShellRefs } from '../plan/secret-placement.js';
+import { holdsKey, placeholderHoldsKey, replaceKeyedShellRefs } from '../plan/secret-placement.js';
 
 /**
  * A reference-shaped run whose inside reads as a key, as the excerpt under the message stars it
@@ -34,8 +34,12 @@ export function keyedRefsSaid(text: string): string {
   return replaceKeyedShellRefs(
     keyedReferencesSaid(text).replace(
       /\{\{\s*(env\.)?([^{}\s]+)\s*\}\}/g,
+      // a var's name as the excerpt reads it (QA346: a long camelCase one was said `{{…}}`)
       (placeholder, env: string | undefined, inside: string) =>
-        holdsKey(inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
+        holdsKey(inside) &&
+        (env !== undefined || !/^[\w.]+$/.test(inside) || placeholderHoldsKey(env, inside))
+          ? `{{${env ? 'env' : ''}…}}`
+          : placeholder,
     ),
     (_, env) => (env ? '$env:…' : '$…'),
   );

@@ -24,7 +24,10 @@ export function describeBadHttpUrl(url: string): string | undefined {
     return 'holds a {{template}}, but URLs are sent as written: only the input is templated (an http agent sends it as the body, or as query parameters for GET)';
   // A key written shell-style, `http://h/$ghp_AbCd…/v1`, `$env:ghp_…`: sent as those characters, and
   // recorded so in evalc.lock, the reports and the step log (QA335: validate said nothing).
-  if (replaceKeyedShellRefs(url, () => '') !== url)
+  // Its `user:password@` is never sent nor recorded (EVALC_URL_CREDENTIALS warns): a password's `$`,
+  // `u:$uperSecret2024@h`, is its own character (QA346: refused as a key written shell-style).
+  const sent = withoutUserinfo(url);
+  if (replaceKeyedShellRefs(sent, () => '') !== sent)
     return 'holds a key written shell-style (`$…`): evalc expands no shell variable, so it would be sent, and recorded in evalc.lock and the reports, as written (send a key in a header, `${env.NAME}`)';
   if (/^[\w.-]+:\d+(\/|$)/.test(url)) return `is missing its scheme (write http://${urlAsSaid(url)})`;
   let parsed: URL;
@@ -38,6 +41,19 @@ export function describeBadHttpUrl(url: string): string | undefined {
   }
   if (parsed.hostname === '') return 'has no host';
   return undefined;
+}
+
+/** `url` without its `user:password@` (or a token alone, `TOKEN@`) when a parser reads it. */
+function withoutUserinfo(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
 function agentHttpUrl(agent: AgentConfig): string | undefined {

@@ -33,10 +33,19 @@ const SHELL_REF = /(?<![$\\])(\$[A-Z_][A-Z0-9_]+)\b/;
  */
 export function looksLikeSecret(inside: string): boolean {
   if (!/^[A-Za-z0-9_.]*$/.test(inside)) return true;
-  return inside
-    .split(/[_.]/)
-    .some((part) => part.length >= 24 || (part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part)));
+  return inside.split(/[_.]/).some(isKeyPart);
 }
+
+function isKeyPart(part: string): boolean {
+  return part.length >= 24 || (part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part));
+}
+
+/**
+ * A part of a variable's name written in words, camelCase or PascalCase, each word of three letters or
+ * more (`conversationHistoryForEvaluation`): a name however long, where a key's letters mix cases at
+ * random (`hf_AbCdEf…`, a capital every letter or two).
+ */
+const WORDS = /^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+$/;
 
 /**
  * What is typed in a `${…}` outside a header or serve.env (a judge command, a url), after `env.` or
@@ -61,10 +70,14 @@ export function holdsKey(inside: string): boolean {
 
 /**
  * Whether a `{{…}}` placeholder's inside reads as a key pasted there: after `env.` as a reference's
- * name does (holdsKey), else only by a key's own look, so a variable `{{user_id}}` is shown.
+ * name does (holdsKey), else only by a key's own look, so a variable `{{user_id}}` is shown, and one
+ * of words however long, `{{conversationHistoryForEvaluation}}`.
  */
 export function placeholderHoldsKey(env: string | undefined, inside: string): boolean {
-  return env ? holdsKey(inside) : looksLikeSecret(inside);
+  if (env) return holdsKey(inside);
+  // QA346: a long camelCase var, `{{conversationHistoryForEvaluation}}`, was said `"…" is not defined`
+  if (!/^[A-Za-z0-9_.]*$/.test(inside)) return true;
+  return inside.split(/[_.]/).some((part) => isKeyPart(part) && !WORDS.test(part));
 }
 
 /**
