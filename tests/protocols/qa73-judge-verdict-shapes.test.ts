@@ -130,7 +130,7 @@ describe('openai judge: a verdict handed back as a tool call', () => {
       'tool_calls',
     );
     expect(outOfRange.message).toContain(
-      '(/dimensions/relevance must be <= 1 (it is 8: scores are in [0,1], and evalc does not rescale a percentage or a 1–10 score), finish_reason: tool_calls)',
+      '(/dimensions/relevance must be <= 1 (it is 8: scores are in [0,1], and evalc does not rescale a percentage or a 1–10 score) (read from the arguments of its tool call "a", sent instead of content), finish_reason: tool_calls)',
     );
   });
 });

@@ -185,7 +185,13 @@ export function createOpenaiJudge(config: JudgeConfig, runtime: JudgeRuntime): O
           raw: choice.reasoningOnly ?? reply.text,
         };
       const checked = readVerdict(choice.content, check);
-      if (!checked.ok) return { ok: false, malformed: `${checked.problem}${cut}`, raw: choice.content };
+      // read from a tool call's arguments (QA73), said so: "(root) must have …" alone named no source (QA347)
+      const source =
+        choice.toolCall === undefined
+          ? ''
+          : ` (read from the arguments of its tool call${choice.toolCall === '' ? '' : ` ${JSON.stringify(codePointCut(choice.toolCall, 60))}`}, sent instead of content)`;
+      if (!checked.ok)
+        return { ok: false, malformed: `${checked.problem}${source}${cut}`, raw: choice.content };
       const { verdict } = checked;
       const warning = rungWarning(at);
       return {
@@ -251,6 +257,8 @@ interface FirstMessage {
   refusal?: string;
   model?: string;
   finishReason?: string;
+  /** The content is the arguments of this tool call's (its name, or ''): `content` was empty. */
+  toolCall?: string;
 }
 
 function firstMessage(body: unknown): FirstMessage {
@@ -283,7 +291,10 @@ function firstMessage(body: unknown): FirstMessage {
   else if (split.answer !== null) out.content = split.answer;
   if ((out.content ?? '').trim() === '' && out.reasoningOnly === undefined) {
     const args = toolCallArguments(message?.tool_calls);
-    if (args !== undefined) out.content = args;
+    if (args !== undefined) {
+      out.content = args.text;
+      out.toolCall = args.name;
+    }
   }
   if (typeof message?.refusal === 'string' && message.refusal !== '') out.refusal = message.refusal;
   return out;
@@ -310,12 +321,14 @@ function verdictInReasoning(reasoning: string, check: Parameters<typeof readVerd
  * null. Read as the reply's text (a JSON string, or Ollama's object); still checked as a verdict.
  * Several tool calls are not one verdict: undefined.
  */
-function toolCallArguments(calls: unknown): string | undefined {
+function toolCallArguments(calls: unknown): { text: string; name: string } | undefined {
   if (!Array.isArray(calls) || calls.length !== 1) return undefined;
-  const fn = (calls[0] as { function?: { arguments?: unknown } } | null)?.function;
+  const fn = (calls[0] as { function?: { arguments?: unknown; name?: unknown } } | null)?.function;
   const args = fn?.arguments;
-  if (typeof args === 'string') return args.trim() === '' ? undefined : args;
-  if (typeof args === 'object' && args !== null && !Array.isArray(args)) return JSON.stringify(args);
+  const name = typeof fn?.name === 'string' ? fn.name : '';
+  if (typeof args === 'string') return args.trim() === '' ? undefined : { text: args, name };
+  if (typeof args === 'object' && args !== null && !Array.isArray(args))
+    return { text: JSON.stringify(args), name };
   return undefined;
 }
 
