@@ -157,6 +157,18 @@ export class PerTurnLocalTransport implements MaeTransport {
             ok: false,
             error: wroteBeforeCrash(crashError({ code, signal: exitSignal }, stderr), stdout),
           });
+        } else if (stdout.trim() === '') {
+          // nothing to parse, which AgentV fails as JSON too: said so, not 'reply is not JSON: ""'
+          // and a banner hint (QA338)
+          stderr.flush();
+          const tail = stderr.summary();
+          finish({
+            ok: false,
+            error: {
+              kind: 'invalid_json',
+              message: `${WHERE} exited with code 0 without writing a reply (its stdout was empty)${tail ? `; stderr: ${tail}` : ''}`,
+            },
+          });
         } else {
           const text = stdout.trim();
           finish(notUtf8Reply(parseReplyText(text, WHERE, STDOUT_JSON_HINT), WHERE, utf8.take(text)));
