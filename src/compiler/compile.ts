@@ -16,6 +16,7 @@ import { digestOf } from './content-key.js';
 import { checkExampleCheckpoints } from './example-checkpoints-check.js';
 import { checkExpectedPaths } from './expected-check.js';
 import { bareHashReaders, hashFieldsByDataset } from './expected-hash-check.js';
+import { checkHumanScores } from './human-score-check.js';
 import { type JudgePins, pinnedMetricDigest } from './judge-pins.js';
 import { checkKappaLabels } from './kappa-labels-check.js';
 import { checkOpenaiInputs } from './openai-input-check.js';
@@ -282,6 +283,7 @@ export function compilePlan(
           ? []
           : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256), readers)),
         ...checkExampleCheckpoints(group, resolved.plan, resolved.loaded.locate),
+        ...checkHumanScores(group, resolved.loaded.locate),
       ];
       checked.add(bindingKey);
       expectedChecked.add(outputsKey);
