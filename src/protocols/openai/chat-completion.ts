@@ -216,9 +216,24 @@ function errorInBody(completion: unknown): StepError {
     };
   return {
     kind: 'contract_violation',
-    message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}${twiceEncodedSuffix(completion)}`,
+    message: `chat completion has no choices[0].message${said === '' ? '' : `: ${said}`}${shapeHint(completion)}${twiceEncodedSuffix(completion)}`,
     retryable: false,
   };
+}
+
+/**
+ * What a 2xx without a choice's message holds instead, when it is a known shape (QA347: both read
+ * only "no choices[0].message"): a legacy completions choice (`{"text": …}`, POST /v1/completions'
+ * answer), or usage alone (a stream whose only chunk was the usage one include_usage asks for).
+ */
+function shapeHint(completion: unknown): string {
+  if (!isJsonObject(completion)) return '';
+  const choice = firstChoice(completion.choices);
+  if (choice !== undefined && !Object.hasOwn(choice, 'message') && typeof choice.text === 'string')
+    return " (its choices[0] has `text`, the legacy completions API's answer: evalc posts to {url}/chat/completions, whose choices carry a `message`; the server answered as POST /v1/completions does)";
+  if (Array.isArray(completion.choices) && completion.choices.length === 0 && isJsonObject(completion.usage))
+    return ' (its choices are empty and only usage came: the server generated no choice, a stream sending its usage chunk alone)';
+  return '';
 }
 
 /**
