@@ -19,9 +19,27 @@ const MASK = '***';
 /** An environment variable's name that holds a credential: a `KEY`, `TOKEN`, `SECRET`, `PASSWORD` word in it. */
 const CREDENTIAL_ENV = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(?:_|$)/i;
 
-/** An option's name (its dashes off) that takes a credential: `--api-key`, `--token`, `--password`, … */
+/**
+ * A name (a variable's, or an option's, its dashes off) that says its value is no credential itself
+ * but a setting about one: a count or limit (`MAX_TOKEN=4096`, `TOKEN_LIMIT=8000`, `--max-token`),
+ * where one is (`KEY_FILE`, `SECRET_PATH`, `TOKEN_URL`), or its name or kind. Masked as a secret,
+ * its value was replaced by `[redacted]` in every answer that said it (an answer 'budget 8000' beside
+ * `TOKEN_LIMIT=8000` was recorded 'budget [redacted]') and kept out of content keys, so an edited
+ * limit re-scored nothing (QA348).
+ */
+const SETTING_NAME =
+  /^(?:MAX|MIN|NUM)(?:_|-|$)|(?:_|-)(?:FILE|PATH|DIR|LIMIT|SIZE|BITS|LENGTH|LEN|COUNT|TTL|TIMEOUT|URL|URI|ENDPOINT|HOST|PORT|NAME|TYPE|HEADER|FIELD|PREFIX|ENV|VAR|BUDGET)$/i;
+
+/**
+ * An option's name (its dashes off) that takes a credential: `--api-key`, `--token`, `--password`,
+ * and the same words after a prefix (`--openai-api-key`, `--llm-api-key`, `--hf-token`,
+ * `--db-password`, which were recorded as written: QA348); `key` alone only (`--sort-key` is a field).
+ */
 const CREDENTIAL_OPTION =
-  /^(?:key|api[-_]?key|x-api-key|access[-_]?token|refresh[-_]?token|id[-_]?token|session[-_]?token|token|auth[-_]?token|api[-_]?token|private[-_]?token|secret|client[-_]?secret|password|passwd|subscription[-_]?key)$/i;
+  /^(?:key|x-api-key|subscription[-_]?key|(?:[a-z0-9]+[-_])*(?:api[-_]?key|apikey|token|secret|password|passwd|pwd))$/i;
+
+/** A relative path with a file's extension (`keys/judge.pem`, `creds/sa.json`): no key holds both a `/` and a `.ext` end. */
+const RELATIVE_FILE = /^[\w.-]+(?:\/[\w.-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}$/;
 
 const PLAIN_WORD = /^[a-z]+(?:[-_.][a-z]+)*$/;
 
@@ -66,6 +84,7 @@ function isWrittenCredential(value: string): boolean {
   if (value.length < MIN_SECRET_LENGTH || value === MASK) return false;
   if (value.includes('$')) return false; // a shell reference, or built from one
   if (PLAIN_WORD.test(value)) return false;
+  if (RELATIVE_FILE.test(value)) return false; // a path (QA348)
   return !/^(?:\.{0,2}\/|~\/)/.test(value); // a path
 }
 
@@ -76,8 +95,10 @@ function findCredentials(command: string): Found[] {
   const pattern = /(^|[\s;&|("'])(?:([A-Za-z_][A-Za-z0-9_]*)=|(--?[A-Za-z][A-Za-z0-9_-]*)(=|[ \t]+))/g;
   for (let m = pattern.exec(command); m !== null; m = pattern.exec(command)) {
     const name = m[2] ?? m[3]!;
+    const bare = name.replace(/^-+/, '');
     const credential =
-      m[2] !== undefined ? CREDENTIAL_ENV.test(name) : CREDENTIAL_OPTION.test(name.replace(/^-+/, ''));
+      (m[2] !== undefined ? CREDENTIAL_ENV.test(name) : CREDENTIAL_OPTION.test(bare)) &&
+      !SETTING_NAME.test(bare);
     if (!credential) continue;
     const start = m.index + m[0].length;
     if (start >= command.length || /[\s;&|<>()]/.test(command[start]!)) continue;
