@@ -169,12 +169,24 @@ export function checkJudges(
         continue;
       }
       if (!agent[need] && socketText === undefined) {
+        // `command:` or `address:` without `transport:` reads the default, http (QA338: said only
+        // "needs url:", as if the agent's own key were wrong)
+        const meant =
+          need !== 'url' ? undefined : agent.command ? 'local' : agent.address ? 'socket' : undefined;
+        const key = meant === 'local' ? 'command' : 'address';
         diagnostics.push(
           diagnostic(
             'EVALC_AGENT_CONFIG',
             `agent ${id}: mae transport ${agent.transport} needs ${need}:`,
             p,
-            { source: at(p) },
+            {
+              source: at(p),
+              ...(meant
+                ? {
+                    hint: `\`${key}:\` is read by transport: ${meant}, not http: add transport: ${meant}`,
+                  }
+                : {}),
+            },
           ),
         );
       }
