@@ -20,6 +20,7 @@ import { checkSingleRepeat } from './single-repeat-check.js';
 import { withoutTemplateKeys } from './template-key-pieces.js';
 import { checkThreshold } from './threshold-check.js';
 import { checkToolCallSource } from './tool-calls-check.js';
+import { checkUsageSource } from './usage-check.js';
 
 export type { MetricInfo } from './metric-catalog.js';
 
@@ -126,6 +127,9 @@ export function checkMetric(
   );
   diagnostics.push(
     ...checkGovernanceSource(config, path, ctx.plan, ctx.agentCandidates?.keys() ?? [], ctx.locate),
+  );
+  diagnostics.push(
+    ...checkUsageSource(config, path, ctx.plan, ctx.agentCandidates?.keys() ?? [], ctx.locate),
   );
   // pass@k / pass^k need k repeats of each example: k above run.repeats can only error at run time.
   const k = params.k;
