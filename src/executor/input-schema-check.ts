@@ -11,7 +11,7 @@ import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { FAILED_INVOKE_KIND } from '../compiler/lock-records.js';
 import type { Lockfile } from '../lockfile/types.js';
 import { unsetNamesSaid } from '../plan/secret-placement.js';
-import { resolveSecrets, scrubSecrets } from '../plan/secrets.js';
+import { resolveSecrets, scrubSecrets, unsetVariables } from '../plan/secrets.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import { createRaipAdapter, type RaipAdapter } from '../protocols/raip/adapter.js';
 import { describeAjvError } from '../protocols/raip/describe-ajv-errors.js';
@@ -213,7 +213,9 @@ export async function planTimeRaipAdapters(
     else if (!headers.ok || !serveEnv.ok)
       unasked.push({
         id: agentId,
-        why: `its ${headers.ok ? 'serve.env' : 'headers'} need environment variable(s) that are not set: ${unsetNamesSaid((headers.ok ? [] : headers.missing).concat(serveEnv.ok ? [] : serveEnv.missing))}`,
+        // Each variable once, the parts that need them named (QA345: 'its headers need … S, S' of
+        // a variable the headers and serve.env both read, serve.env unsaid), as apply names them.
+        why: `its ${headers.ok ? 'serve.env' : serveEnv.ok ? 'headers' : 'headers and serve.env'} need environment variable(s) that are not set: ${unsetNamesSaid(unsetVariables(headers, serveEnv))}`,
       });
     // An agent with headers (a secret token) or one evalc starts is asked only when evalc.lock
     // knows it or the cache holds agent answers (an interrupted first apply, a cache shared with
