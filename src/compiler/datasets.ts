@@ -15,6 +15,7 @@ import { isRemoteSource, readDatasetSource, sourceAsSaid } from './dataset-sourc
 import { ExampleKeyTypos } from './example-key-typo.js';
 import { exampleScriptProblem } from './example-script-check.js';
 import { idProblem, jsonType, nonFiniteId, protoKey, simpleExample } from './example-shape.js';
+import { NormalFormIds } from './id-normal-form-check.js';
 import { recordedUrl } from './identities.js';
 import { capNumberIdWarnings, numberIdChecker } from './number-id-check.js';
 import { noteScriptKeys, type ScriptKeyUses } from './unused-example-keys.js';
@@ -180,6 +181,7 @@ export async function loadDataset(
   const keyTypos = new ExampleKeyTypos();
   const numberIds: Diagnostic[] = [];
   const numberIdOf = numberIdChecker(text);
+  const normalForms = new NormalFormIds();
   for (const row of rows) {
     const where: SourcePosition = { file: display, line: row.line, col: row.col };
     // A field's own position, for a diagnostic about it (QA40).
@@ -285,6 +287,7 @@ export async function loadDataset(
       continue;
     }
     seen.set(example.id, where);
+    normalForms.add(example.id, where, planPath);
     // human_score (read only by judge_agreement, from the results, at aggregation) and tags are no
     // score's input: relabelling an example re-aggregates (the dataset sha256 changed), it never
     // re-scores or re-judges it.
@@ -334,7 +337,11 @@ export async function loadDataset(
       }),
     );
   }
-  diagnostics.push(...keyTypos.diagnostics(planPath), ...capNumberIdWarnings(numberIds));
+  diagnostics.push(
+    ...keyTypos.diagnostics(planPath),
+    ...capNumberIdWarnings(numberIds),
+    ...normalForms.diagnostics(planPath),
+  );
   const source = config.source ?? 'inline';
   return {
     dataset: {

@@ -1,0 +1,71 @@
+/**
+ * Two example ids of one dataset that are one text in two Unicode forms — `café` written with the
+ * precomposed `é` (U+00E9) and with `e` + the combining acute U+0301, or `K` and the Kelvin sign
+ * U+212A — are two examples that report.md, report.html, junit.xml and `evalc diff` all show alike:
+ * warned at the second, with the code points that tell them apart (QA349: nothing was said, and a
+ * pull request's reviewer read one id failing twice, two junit testcases of one name).
+ */
+import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
+import { diagnostic } from '../plan/diagnostic.js';
+
+const MAX_WARNINGS = 10;
+
+/** The id's non-ASCII characters spelled `\u00e9` (a code point beyond U+FFFF `\u{1f600}`). */
+function spelled(id: string): string {
+  let out = '';
+  for (const ch of id) {
+    const cp = ch.codePointAt(0) ?? 0;
+    out +=
+      cp < 0x80 ? ch : cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+  }
+  return out;
+}
+
+/** Checks the ids of one dataset in file order; `diagnostics()` gives the warnings, ten then a count. */
+export class NormalFormIds {
+  private readonly byForm = new Map<string, { id: string; where: SourcePosition }>();
+  private readonly warnings: Diagnostic[] = [];
+  private extra = 0;
+
+  add(id: string, where: SourcePosition, planPath: PlanPath): void {
+    // An ASCII id is its own NFC form (and a non-ASCII one may normalize to it: U+212A is K).
+    const form = /^[\u0000-\u007f]*$/.test(id) ? id : id.normalize('NFC');
+    const first = this.byForm.get(form);
+    if (first === undefined) {
+      this.byForm.set(form, { id, where });
+      return;
+    }
+    if (first.id === id) return; // a duplicate id, said as one
+    if (this.warnings.length >= MAX_WARNINGS) {
+      this.extra += 1;
+      return;
+    }
+    this.warnings.push(
+      diagnostic(
+        'EVALC_EXAMPLE_ID_UNICODE_FORM',
+        `example id "${spelled(id)}" is "${spelled(first.id)}" of ${first.where.file}:${first.where.line} in another ` +
+          `Unicode form: two examples that the reports and evalc diff show alike, as "${first.id}"`,
+        planPath,
+        {
+          source: where,
+          severity: 'warning',
+          hint: 'write the ids in one form (NFC, the composed characters most editors save), or tell them apart',
+        },
+      ),
+    );
+  }
+
+  diagnostics(planPath: PlanPath): Diagnostic[] {
+    if (this.extra === 0) return this.warnings;
+    const last = this.warnings[this.warnings.length - 1];
+    return [
+      ...this.warnings,
+      diagnostic(
+        'EVALC_EXAMPLE_ID_UNICODE_FORM',
+        `${this.extra} more example ids in this dataset are another id in another Unicode form`,
+        planPath,
+        { severity: 'warning', ...(last?.source ? { source: last.source } : {}) },
+      ),
+    ];
+  }
+}
