@@ -43,6 +43,8 @@ interface Slot {
   member?: boolean;
   /** A cached input evalc refused itself (no agent call): in the sample, it passes it, as when it was sent (QA45). */
   local?: boolean;
+  /** Read into the sample (`memberSlots`). */
+  inSample?: boolean;
   /** Its run, kept while it may be in the sample (for the verdict and the failure's message). */
   run?: ExampleRun | undefined;
 }
@@ -55,6 +57,13 @@ export class PreflightSample {
    */
   private cursor = 0;
   private readonly memberSlots: number[] = [];
+  /**
+   * Members not reported yet, and reported members that did not fail (so the sample passes): counted
+   * as each joins or reports, since a run of cached examples may hold thousands of cached failures
+   * before its first request and reading them all at each report made a re-score quadratic (QA343).
+   */
+  private unreportedMembers = 0;
+  private passingMembers = 0;
   private sentBefore = 0;
   /** Slots at or after `cursor` that are or may be members (sending, running from the cache, or failed). */
   private maybeAfter = 0;
@@ -67,6 +76,8 @@ export class PreflightSample {
   private closed = false;
   /** Admissions decided one at a time, in the order they were asked for. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** Admissions in `turn` not decided yet. */
+  private queued = 0;
   private waiting: (() => void)[] = [];
   /** Examples a failed sample held back (they would have sent a request). */
   held = 0;
@@ -98,9 +109,15 @@ export class PreflightSample {
     const sends = steps.some((step) => sendsRequest(rt, step));
     // a cached failure can only be told by running it: one with a repeat that renders no input is none
     const answered = !sends && steps.every((step) => step.invokeKey);
-    const decided = this.turn.then(() => this.place(sends, answered, steps));
-    this.turn = decided.catch(() => undefined);
-    const placed = await decided;
+    // decided now when no admission before it is still waiting (a cached re-score's every example:
+    // two promises each made it slower than before the sample read the cache, QA343), else in turn
+    let placed = this.queued === 0 ? this.placeNow(sends, answered, steps) : 'later';
+    if (placed === 'later') {
+      this.queued++;
+      const decided = this.turn.then(() => this.place(sends, answered, steps));
+      this.turn = decided.catch(() => undefined);
+      placed = await decided;
+    }
     if (placed !== 'wait') return placed;
     while (this.verdict === 'open') await this.change();
     if (this.verdict === 'failed') {
@@ -126,6 +143,11 @@ export class PreflightSample {
         if (!slot.local) this.cachedAnswers++;
       }
     }
+    // a sent example read into the sample before its reply (a cached one joins once reported)
+    if (slot.inSample) {
+      this.unreportedMembers--;
+      this.tally(slot);
+    }
     this.advance();
     this.settle();
   }
@@ -141,28 +163,42 @@ export class PreflightSample {
     answered: boolean,
     steps: ExampleSteps[],
   ): Promise<SampleAdmission | 'wait'> {
-    for (;;) {
-      if (this.verdict !== 'open') {
-        if (!sends || this.verdict === 'passed') return { kind: 'passed', steps };
-        return 'wait';
+    try {
+      for (;;) {
+        const placed = this.placeNow(sends, answered, steps);
+        if (placed !== 'later') return placed;
+        await this.change();
       }
-      const full = this.full();
-      if (!sends) {
-        if (!answered || full) {
-          if (!full) this.cachedAnswers++;
-          return { kind: 'cached', steps };
-        }
-        this.running++;
-        return { kind: 'candidate', steps, index: this.push(false) };
-      }
-      if (this.sentSlots === 0 || this.memberSlots.length + this.maybeAfter < this.size) {
-        this.sentSlots++;
-        return { kind: 'sample', steps, index: this.push(true) };
-      }
-      if (full) return 'wait';
-      // cached examples before it may still fill the sample: it is in it only if they do not
-      await this.change();
+    } finally {
+      this.queued--;
     }
+  }
+
+  /** Its place, or `later`: cached examples before it may still fill the sample (it is in it only if they do not). */
+  private placeNow(
+    sends: boolean,
+    answered: boolean,
+    steps: ExampleSteps[],
+  ): SampleAdmission | 'wait' | 'later' {
+    if (this.verdict !== 'open') {
+      if (!sends || this.verdict === 'passed') return { kind: 'passed', steps };
+      return 'wait';
+    }
+    const full = this.full();
+    if (!sends) {
+      if (!answered || full) {
+        if (!full) this.cachedAnswers++;
+        return { kind: 'cached', steps };
+      }
+      this.running++;
+      return { kind: 'candidate', steps, index: this.push(false) };
+    }
+    if (this.sentSlots === 0 || this.memberSlots.length + this.maybeAfter < this.size) {
+      this.sentSlots++;
+      return { kind: 'sample', steps, index: this.push(true) };
+    }
+    if (full) return 'wait';
+    return 'later';
   }
 
   private push(sends: boolean): number {
@@ -183,6 +219,9 @@ export class PreflightSample {
       const slot = this.slots[this.cursor] as Slot;
       if (!slot.sends && !slot.reported) return;
       if (slot.sends || slot.member) {
+        slot.inSample = true;
+        if (slot.reported) this.tally(slot);
+        else this.unreportedMembers++;
         this.memberSlots.push(this.cursor);
         this.maybeAfter--;
         if (slot.sends) this.sentBefore++;
@@ -191,22 +230,24 @@ export class PreflightSample {
     }
   }
 
+  /** A reported member: whether it failed (a sent one after a request; a cached refusal passes). */
+  private tally(slot: Slot): void {
+    const run = slot.run;
+    const failed =
+      run !== undefined && failedEveryRepeat(run) && (slot.sends ? run.invoked > 0 : !slot.local);
+    if (!failed) this.passingMembers++;
+  }
+
   private settle(): void {
     if (this.verdict === 'open') {
-      const members = this.memberSlots.map((i) => this.slots[i] as Slot);
-      const done = members.every((slot) => slot.reported);
+      const done = this.unreportedMembers === 0;
       const full = this.full();
       if (done && (full || (this.closed && this.running === 0))) {
         const failed =
           !this.interrupted() &&
           this.sentBefore > 0 &&
           (full || this.cachedAnswers === 0) &&
-          members.every((slot) => {
-            const run = slot.run;
-            return (
-              run !== undefined && failedEveryRepeat(run) && (slot.sends ? run.invoked > 0 : !slot.local)
-            );
-          });
+          this.passingMembers === 0;
         this.verdict = failed ? 'failed' : 'passed';
       }
     }
