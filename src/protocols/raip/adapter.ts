@@ -99,7 +99,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
     return { ok: true, discovery };
   }
 
-  return {
+  const adapter: RaipAdapter = {
     protocol: 'raip',
 
     async discover(signal, pinned) {
@@ -131,7 +131,20 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
               retryable: false,
             },
           };
-        const etag = reply.headers.etag ?? pinned?.etag;
+        // A 304 carries the ETag a 200 would (RFC 9110 §15.4.5): one naming another than evalc sent
+        // ("B" to If-None-Match "A") says the schema changed while saying it did not, and was taken
+        // for the locked schema, "B" pinned and warned "ETag changed … with the same input schema",
+        // which nothing had shown (QA347). /info is asked again without If-None-Match.
+        const answered = reply.headers.etag;
+        if (answered !== undefined && opaqueTag(answered) !== opaqueTag(pinned.etag as string)) {
+          const { etag: _sent, ...unpinned } = pinned;
+          const again = await adapter.discover(signal, unpinned);
+          if (!again.ok) return again;
+          const asked = `${describeTarget('GET', infoUrl)} answered 304 Not Modified with ETag ${answered} to If-None-Match ${pinned.etag} (a 304 repeats the ETag it matched, RFC 9110): evalc asked again without If-None-Match and read the schema it answered`;
+          const warnings = [asked, ...(again.discovery.warnings ?? [])];
+          return { ok: true, discovery: { ...again.discovery, warnings } };
+        }
+        const etag = answered ?? pinned?.etag;
         const extra: Omit<Discovery, 'inputSchema' | 'schemaDigest'> = { notModified: true };
         if (etag !== undefined) extra.etag = etag;
         const name = pinned?.name ?? identity?.name;
@@ -258,6 +271,12 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       await transport.close();
     },
   };
+  return adapter;
+}
+
+/** An entity tag without its weak mark: If-None-Match compares them weakly (RFC 9110 §13.1.2). */
+function opaqueTag(etag: string): string {
+  return etag.trim().replace(/^W\//, '');
 }
 
 function reportedDigest(info: Record<string, unknown>, headers: Record<string, string>): string | undefined {
