@@ -11,12 +11,8 @@ import { endsRowsWithCr } from '../compiler/csv-quote-error.js';
 import { showControlChars } from '../lockfile/control-chars.js';
 import { starCommandCredentials } from '../plan/command-secrets.js';
 import type { Diagnostic } from '../plan/diagnostic.js';
-import {
-  holdsKey,
-  looksLikeSecret,
-  replaceKeyedPlaceholders,
-  replaceKeyedShellRefs,
-} from '../plan/secret-placement.js';
+import { replaceKeyedPlaceholders } from '../plan/placeholder-keys.js';
+import { holdsKey, looksLikeSecret, replaceKeyedShellRefs } from '../plan/secret-placement.js';
 import { isQueryCredential } from '../plan/url-secrets.js';
 import { caretPadding } from './caret-padding.js';
 import { headerValueSpans, type LineSpans, maskSpans } from './header-value-mask.js';

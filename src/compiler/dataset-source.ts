@@ -6,11 +6,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { showOnOneLine } from '../lockfile/control-chars.js';
-import {
-  looksLikeSecret,
-  replaceKeyedPlaceholders,
-  replaceKeyedShellRefs,
-} from '../plan/secret-placement.js';
+import { replaceKeyedPlaceholders } from '../plan/placeholder-keys.js';
+import { looksLikeSecret, replaceKeyedShellRefs } from '../plan/secret-placement.js';
 import { suggest } from '../plan/suggest.js';
 import { sha256Hex } from './content-key.js';
 import { datasetSha256 } from './dataset-digest.js';

@@ -6,7 +6,8 @@
  * needing its own fix. Names (`${env.TOKEN}`, `$HOME`, `{{topic}}`) are quoted as written.
  */
 import type { Diagnostic } from '../plan/diagnostic.js';
-import { holdsKey, placeholderHoldsKey, replaceKeyedShellRefs } from '../plan/secret-placement.js';
+import { placeholderHoldsKey } from '../plan/placeholder-keys.js';
+import { holdsKey, replaceKeyedShellRefs } from '../plan/secret-placement.js';
 
 /**
  * A reference-shaped run whose inside reads as a key, as the excerpt under the message stars it
@@ -34,12 +35,10 @@ export function keyedRefsSaid(text: string): string {
   return replaceKeyedShellRefs(
     keyedReferencesSaid(text).replace(
       /\{\{\s*(env\.)?([^{}\s]+)\s*\}\}/g,
-      // a var's name as the excerpt reads it (QA346: a long camelCase one was said `{{…}}`)
+      // as the excerpt reads it (QA346: a long camelCase var, `{{conversationHistoryForEvaluation}}`,
+      // was said `{{…}}`), a word of other characters by holdsKey too, `{{/if}}` as written
       (placeholder, env: string | undefined, inside: string) =>
-        holdsKey(inside) &&
-        (env !== undefined || !/^[\w.]+$/.test(inside) || placeholderHoldsKey(env, inside))
-          ? `{{${env ? 'env' : ''}…}}`
-          : placeholder,
+        holdsKey(inside) && placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
     ),
     (_, env) => (env ? '$env:…' : '$…'),
   );

@@ -5,7 +5,7 @@
  * `"env…"` (`"…"` without `env.`), as a placeholder holding a key is said `{{env…}}` elsewhere; a
  * name (`{{topic}}`, `{{env.TOKEN}}`) is quoted as written.
  */
-import { placeholderHoldsKey } from '../plan/secret-placement.js';
+import { placeholderHoldsKey } from '../plan/placeholder-keys.js';
 
 /** Whether an unknown variable's name, as a template wrote it, reads as a key pasted there. */
 export function unknownVarHoldsKey(name: string): boolean {

@@ -12,8 +12,9 @@
 import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
+import { replaceKeyedPlaceholders } from '../plan/placeholder-keys.js';
 import type { AgentConfig, Plan } from '../plan/schema.js';
-import { replaceKeyedPlaceholders, replaceKeyedShellRefs } from '../plan/secret-placement.js';
+import { replaceKeyedShellRefs } from '../plan/secret-placement.js';
 import { maskUrlQueryCredentials } from '../plan/url-secrets.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;

@@ -36,16 +36,10 @@ export function looksLikeSecret(inside: string): boolean {
   return inside.split(/[_.]/).some(isKeyPart);
 }
 
-function isKeyPart(part: string): boolean {
+/** A part of a name of a key's length: 24 characters, or 12 mixing letters and digits. */
+export function isKeyPart(part: string): boolean {
   return part.length >= 24 || (part.length >= 12 && /\d/.test(part) && /[A-Za-z]/.test(part));
 }
-
-/**
- * A part of a variable's name written in words, camelCase or PascalCase, each word of three letters or
- * more (`conversationHistoryForEvaluation`): a name however long, where a key's letters mix cases at
- * random (`hf_AbCdEf…`, a capital every letter or two).
- */
-const WORDS = /^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+$/;
 
 /**
  * What is typed in a `${…}` outside a header or serve.env (a judge command, a url), after `env.` or
@@ -66,42 +60,6 @@ export function holdsKey(inside: string): boolean {
   // base64 with `/` or `+` in it, of a key's length, mixing cases and digits
   const run = /[A-Za-z0-9+/=]{32,}/.exec(inside)?.[0] ?? '';
   return /\d/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run);
-}
-
-/**
- * Whether a `{{…}}` placeholder's inside reads as a key pasted there: after `env.` as a reference's
- * name does (holdsKey), else only by a key's own look, so a variable `{{user_id}}` is shown, and one
- * of words however long, `{{conversationHistoryForEvaluation}}`.
- */
-export function placeholderHoldsKey(env: string | undefined, inside: string): boolean {
-  if (env) return holdsKey(inside);
-  // QA346: a long camelCase var, `{{conversationHistoryForEvaluation}}`, was said `"…" is not defined`
-  if (!/^[A-Za-z0-9_.]*$/.test(inside)) return true;
-  return inside.split(/[_.]/).some((part) => isKeyPart(part) && !WORDS.test(part));
-}
-
-/**
- * Each `{{…}}` placeholder in `text` that holds a key, closed or left open (`{{env.ghp_…`, QA328: an open
- * one in a url or dataset source was printed whole, message and excerpt), replaced by what `say` returns
- * for it (`env` when written after `env.`). An open one runs to a space or quote, so it is read as a
- * `${…` left open is (holdsKey): `{{DATA_DIR/d.jsonl` is quoted as written. One closed by a single
- * brace, `{{env.ghp_…}`, is said as an open one and keeps its brace.
- */
-export function replaceKeyedPlaceholders(
-  text: string,
-  say: (placeholder: string, env: boolean) => string,
-): string {
-  if (!text.includes('{{')) return text;
-  return text
-    .replace(/\{\{\s*(env\.)?([^{}]*?)\s*\}\}/g, (placeholder, env: string | undefined, inside: string) =>
-      placeholderHoldsKey(env, inside) ? say(placeholder, env !== undefined) : placeholder,
-    )
-    .replace(
-      // closed by one brace too, `{{env.ghp_…}` (QA331: printed whole), the brace kept
-      /(\{\{[ \t]*(env\.)?([^{}\s`"'\\]+))(?![^{}\s`"'\\]|\}\})(\})?/g,
-      (placeholder, open: string, env: string | undefined, inside: string, brace: string | undefined) =>
-        holdsKey(inside) ? say(open, env !== undefined) + (brace ?? '') : placeholder,
-    );
 }
 
 /**

@@ -74,3 +74,15 @@ it("takes a url whose password holds a $ (warned as a url's credentials), refuse
   expect(bad.out).toContain('holds a key written shell-style');
   expect(bad.out).not.toContain('MnOpQr');
 });
+
+it("shows a template's blocks and a dashed var in the excerpt and message, stars a key in a block's tag", async () => {
+  const key = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+  const { code, out } = await validate(
+    'http://127.0.0.1:9/v1',
+    `{{#if other}}a{{/if}} {{~#if other~}}b{{~/if~}} {{first-name}} {{#each ${key}}}x{{/each}}`,
+  );
+  expect(code).toBe(65);
+  expect(out).toContain('"first-name" is not defined');
+  expect(out).toContain('q: "{{#if other}}a{{/if}} {{~#if other~}}b{{~/if~}} {{first-name}} ***');
+  expect(out).not.toContain('MnOpQr');
+});
