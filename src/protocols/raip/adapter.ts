@@ -14,7 +14,7 @@ import { joinUrlPath } from '../http/url-path.js';
 import { localRefusal } from '../local-refusal.js';
 import { pythonReprHint } from '../python-repr.js';
 import { codePointCut } from '../quote-cut.js';
-import { agentSaidSuffix } from '../reply-error-field.js';
+import { agentSaidSuffix, replyErrorText } from '../reply-error-field.js';
 import { twiceEncodedSuffix } from '../twice-encoded.js';
 import type {
   AgentAdapter,
@@ -260,6 +260,18 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       trajectory.turns = 1;
       trajectory.usage = normalizeUsage(body.usage);
       trajectory.events.push(...numberPrecisionEvents(reply.text, 0));
+      // An error beside the output (a partial answer, an upstream's warning): the output is the
+      // answer (R6), and the error is kept in the response and warned, where it was dropped (QA347).
+      const { error } = body;
+      if (error !== undefined && error !== null && error !== '' && error !== false) {
+        response.error = error;
+        const said = replyErrorText(body);
+        trajectory.events.push({
+          turn: 0,
+          type: 'compat_warning',
+          data: { warning: 'error_beside_output', ...(said === undefined ? {} : { said }) },
+        });
+      }
       if (ctx.trace && 'raw' in body) {
         response.raw = body.raw;
         trajectory.raw = body.raw;
