@@ -16,7 +16,7 @@ import {
   volatileFigure,
 } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
-import { code, codeText, escapeMarkdown } from './markdown-text.js';
+import { code, codeText, escapeMarkdown, shownId } from './markdown-text.js';
 import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
@@ -84,7 +84,7 @@ function flipLine(f: ExampleFlip): string {
   const errors = f.errors
     ? ` · ${f.kind === 'pass_to_fail' ? 'error' : 'error before'}: ${f.errors.map(code).join(', ')}`
     : '';
-  return `- ${code(f.agent)} ${escapeMarkdown(`${f.task}/${f.dataset}`)} **${escapeMarkdown(f.example)}**${metrics}${errors}`;
+  return `- ${code(f.agent)} ${escapeMarkdown(`${f.task}/${f.dataset}`)} **${escapeMarkdown(shownId(f.example))}**${metrics}${errors}`;
 }
 
 /**

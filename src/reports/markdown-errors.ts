@@ -7,7 +7,7 @@
  */
 import { byText } from './format.js';
 import { MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
-import { code, escapeMarkdown } from './markdown-text.js';
+import { code, escapeMarkdown, shownId } from './markdown-text.js';
 import type { ExampleView, ReportModel } from './report-model.js';
 import { describeDrift, schemaDriftOf } from './schema-drift.js';
 
@@ -248,7 +248,7 @@ function causeCell(r: CauseRow): string {
 }
 
 function rowLine(r: CauseRow): string {
-  return `| ${code(r.kind)} | ${stepOrder(r.step) < 2 ? r.step : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${r.first.example}`)} |`;
+  return `| ${code(r.kind)} | ${stepOrder(r.step) < 2 ? r.step : code(r.step)} | ${r.count} | ${agentsCell(r.agents)} | ${causeCell(r)} | ${code(r.first.agent)} ${escapeMarkdown(`${r.first.task}/${r.first.dataset}/${shownId(r.first.example)}`)} |`;
 }
 
 export function errorsSection(m: ReportModel): MarkdownSection[] {

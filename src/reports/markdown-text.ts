@@ -53,3 +53,18 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+/** The characters of an example id that report.md and `evalc diff --format md` show. */
+export const SHOWN_ID_CHARS = 200;
+
+/**
+ * An example id as report.md and `evalc diff --format md` show it: cut at 200 characters, marked `…`
+ * (report.html, report.json and junit.xml keep it whole). QA349: a 70,000-character id made the
+ * Errors table's row (its "first seen" cell) and each failing example's line too big for the
+ * comment, which then dropped the whole Errors table and listed no failing example.
+ */
+export function shownId(id: string): string {
+  return id.length > SHOWN_ID_CHARS
+    ? `${id.slice(0, SHOWN_ID_CHARS - 1).replace(/[\uD800-\uDBFF]$/, '')}…`
+    : id;
+}

@@ -16,7 +16,7 @@ import {
 import { diffSections } from './markdown-diff.js';
 import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
-import { code, escapeHtml, escapeMarkdown } from './markdown-text.js';
+import { code, escapeHtml, escapeMarkdown, shownId } from './markdown-text.js';
 import { findScore, gateIcon, type MetricView, type ReportModel, verdictText } from './report-model.js';
 
 function verdictSection(m: ReportModel): MarkdownSection {
@@ -288,7 +288,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
     // answered is the reason a reviewer looks for.
     const got = unscored || reasons > 0 ? undefined : summarizeRepeatAnswers(e.repeats, 80);
     const flipped = fresh.has(e.id) ? ' (**pass → fail**)' : '';
-    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${e.example}`)}${flipped}${why ? ` — ${why}` : ''}${got ? ` · got ${escapeMarkdown(got)}` : ''}`;
+    return `- ${code(e.agent)} ${escapeMarkdown(`${e.dataset}/${shownId(e.example)}`)}${flipped}${why ? ` — ${why}` : ''}${got ? ` · got ${escapeMarkdown(got)}` : ''}`;
   });
   const out: MarkdownSection[] = [
     {
