@@ -4,6 +4,7 @@
  * `{{env.QUJDREVGR0hJ…Vo0NTY3ODkwYWJjZGVm ) }}`: the key's start cut off, nothing masked it; and
  * evalc's own words quote a block's tag, `{{#each ghp_AbCd…}}`, or a partial's name whole.
  */
+import { placeholderHoldsKey } from '../plan/placeholder-keys.js';
 import { holdsKey } from '../plan/secret-placement.js';
 
 /** A run of the characters a key is written in (`.` apart: `env.` stays readable). */
@@ -16,7 +17,10 @@ const MIN_PIECE = 6;
  * holdsKey), or a piece of one, cut or not, said `…`; other words as written.
  */
 export function withoutTemplateKeys(text: string, source: string): string {
-  const keys = [...source.matchAll(WORD)].map((m) => m[0]).filter((word) => holdsKey(word));
+  // a name however long is no key, `conversationHistoryForEvaluation` (QA346: '`{{#each …}}` is never closed')
+  const keys = [...source.matchAll(WORD)]
+    .map((m) => m[0])
+    .filter((word) => holdsKey(word) && placeholderHoldsKey(undefined, word));
   if (keys.length === 0) return text;
   return text.replace(WORD, (word) =>
     word.length >= MIN_PIECE && keys.some((key) => key.includes(word)) ? '…' : word,

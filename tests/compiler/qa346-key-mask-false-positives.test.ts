@@ -86,3 +86,13 @@ it("shows a template's blocks and a dashed var in the excerpt and message, stars
   expect(out).toContain('q: "{{#if other}}a{{/if}} {{~#if other~}}b{{~/if~}} {{first-name}} ***');
   expect(out).not.toContain('MnOpQr');
 });
+
+it("quotes a long camelCase name in a template's compile error, says a key there …", async () => {
+  const open = await validate('http://127.0.0.1:9/v1', '{{#each conversationHistoryForEvaluation}}x');
+  expect(open.out).toContain('`{{#each conversationHistoryForEvaluation}}` is never closed');
+  const partial = await validate('http://127.0.0.1:9/v1', '{{> conversationHistoryForEvaluation}}', true);
+  expect(partial.out).toContain('partial \\"conversationHistoryForEvaluation\\" is not defined');
+  const key = await validate('http://127.0.0.1:9/v1', '{{#each ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789}}x');
+  expect(key.out).toContain('`{{#each …}}` is never closed');
+  expect(key.out).not.toContain('MnOpQr');
+});
