@@ -54,6 +54,25 @@ describe('a RAIP 200 naming a retried status is retried within the apply (QA347)
     expect(outcome.lock.results[0]).toMatchObject({ metrics: { exact_match: { pass: true } } });
   });
 
+  it('"output": null beside such an error is that failure too, not a cached extraction_failed', async () => {
+    let invokes = 0;
+    const server = await startLoopback((req, res) => {
+      if ((req.url ?? '').startsWith('/info'))
+        return sendJson(res, 200, { name: 'n', inputSchema: { type: 'object' } });
+      invokes += 1;
+      return sendJson(res, 200, { output: null, error: { code: '502', message: 'bad gateway' } });
+    });
+    cleanups.push(() => server.close());
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa347-raip-null-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeOneExampleRaipPlan(dir, server.url);
+    const first = await applyInProcess(dir);
+    if (first.status !== 'done') throw new Error(`apply ${first.status}`);
+    expect(first.lock.results[0]).toMatchObject({ errors: ['http_502'] });
+    await applyInProcess(dir);
+    expect(invokes).toBe(2);
+  });
+
   it('the slot is given on once, for the final 2xx, after the retried one', async () => {
     const agent = await flakyAgent(2);
     const transport = new HttpTransport({ random: createRandom(3), retries: 3 });

@@ -246,9 +246,9 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       const empty = emptyReplyError(invokeUrl, reply);
       if (empty) return failed(empty);
       const body = reply.body;
+      const transient = transientStatusInBody(describeTarget('POST', invokeUrl), body, reply.headers);
+      if (transient) return failed(transient);
       if (!isJsonObject(body) || !('output' in body)) {
-        const transient = transientStatusInBody(describeTarget('POST', invokeUrl), body, reply.headers);
-        if (transient) return failed(transient);
         return failed({
           kind: 'contract_violation',
           message: `${describeTarget('POST', invokeUrl)}: reply has no output${agentSaidSuffix(body)}${twiceEncodedSuffix(body)}`,

@@ -7,7 +7,8 @@
  * the apply as that status is (the transport's `failureIn2xx`, a 429 or 503 waiting what the
  * reply's headers ask, QA347), then not cached, the next apply asks again, as an `openai` agent's
  * is (protocols/openai/chat-completion.ts). Any other body without `output` is still a
- * `contract_violation`.
+ * `contract_violation`. A body with `"output": null` beside such an error is that status's failure
+ * too: no answer (QA347: it was a cached `extraction_failed`).
  */
 import { askedWaitMs } from '../http/interpret-reply.js';
 import { RETRY_AFTER_CAP_MS, waitPastCapNote } from '../http/retry-policy.js';
@@ -21,7 +22,9 @@ export function transientStatusInBody(
   body: unknown,
   headers: Record<string, string> = {},
 ): StepError | undefined {
-  if (!isJsonObject(body) || Object.hasOwn(body, 'output') || !isJsonObject(body.error)) return undefined;
+  // `"output": null` beside it is no answer either (QA347: it was a cached extraction_failed)
+  if (!isJsonObject(body) || (body.output !== undefined && body.output !== null) || !isJsonObject(body.error))
+    return undefined;
   const code = body.error.code;
   const status = typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : code;
   if (typeof status !== 'number' || !Number.isInteger(status)) return undefined;
