@@ -17,6 +17,7 @@ import { commandCredentialDiagnostics } from './command-credential-checks.js';
 import { gateScoreWarning } from './gate-score-bounds.js';
 import { judgeCommandDiagnostic } from './judge-command.js';
 import { judgeShellDiagnostics } from './judge-shell.js';
+import { ignoredKeyDiagnostics, missingKeyHint } from './mae-transport-keys.js';
 import { serveCommandDiagnostics } from './shell-command-check.js';
 import { urlCredentialDiagnostics } from './url-credential-checks.js';
 
@@ -171,25 +172,17 @@ export function checkJudges(
       if (!agent[need] && socketText === undefined) {
         // `command:` or `address:` without `transport:` reads the default, http (QA338: said only
         // "needs url:", as if the agent's own key were wrong)
-        const meant =
-          need !== 'url' ? undefined : agent.command ? 'local' : agent.address ? 'socket' : undefined;
-        const key = meant === 'local' ? 'command' : 'address';
+        const hint = need === 'url' ? missingKeyHint(agent, writtenTransport(raw, id)) : undefined;
         diagnostics.push(
           diagnostic(
             'EVALC_AGENT_CONFIG',
             `agent ${id}: mae transport ${agent.transport} needs ${need}:`,
             p,
-            {
-              source: at(p),
-              ...(meant
-                ? {
-                    hint: `\`${key}:\` is read by transport: ${meant}, not http: add transport: ${meant}`,
-                  }
-                : {}),
-            },
+            { source: at(p), ...(hint ? { hint } : {}) },
           ),
         );
       }
+      diagnostics.push(...ignoredKeyDiagnostics(id, agent, at));
     }
   }
 }
@@ -358,9 +351,18 @@ export function checkGates(
 
 /** An agent's `profile:` as the plan wrote it (before the schema resolved an alias). */
 function writtenProfile(raw: LoadedPlan['raw'] | undefined, id: string): unknown {
+  return writtenAgentKey(raw, id, 'profile');
+}
+
+/** Whether the plan wrote the agent a `transport:` (http is read when it did not). */
+function writtenTransport(raw: LoadedPlan['raw'] | undefined, id: string): boolean {
+  return writtenAgentKey(raw, id, 'transport') !== undefined;
+}
+
+function writtenAgentKey(raw: LoadedPlan['raw'] | undefined, id: string, key: string): unknown {
   const agents = raw?.agents;
   const agent = agents && typeof agents === 'object' ? (agents as Record<string, unknown>)[id] : undefined;
-  return agent && typeof agent === 'object' ? (agent as Record<string, unknown>).profile : undefined;
+  return agent && typeof agent === 'object' ? (agent as Record<string, unknown>)[key] : undefined;
 }
 
 /** Whether the plan wrote the judge a `url:` or `command:` (the schema may have refused it). */
