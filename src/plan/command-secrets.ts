@@ -88,6 +88,17 @@ function isWrittenCredential(value: string): boolean {
   return !/^(?:\.{0,2}\/|~\/)/.test(value); // a path
 }
 
+/**
+ * A key written as a reference's fallback, `${OPENAI_API_KEY:-sk-…}` (sh's `:-`, `-`, `:=`, `=`): the
+ * reference is kept, the key it falls back to is a credential written out (QA348: it was kept whole,
+ * the value holding a `$`).
+ */
+function writtenFallback(word: string): { at: number; value: string } | undefined {
+  const found = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}$`"']*)\}/.exec(word);
+  if (found === null || !isWrittenCredential(found[1]!)) return undefined;
+  return { at: found.index + found[0].length - 1 - found[1]!.length, value: found[1]! };
+}
+
 function findCredentials(command: string): Found[] {
   const out: Found[] = [];
   // NAME=value at a word's start; --name value or --name=value.
@@ -105,6 +116,16 @@ function findCredentials(command: string): Found[] {
     const quote = m[1] === '"' || m[1] === "'" ? m[1] : undefined;
     const { end, text } = quote ? wordInQuotes(command, start, quote) : wordAt(command, start);
     if (isWrittenCredential(text)) out.push({ name, start, end, value: text });
+    else {
+      const fallback = writtenFallback(command.slice(start, end));
+      if (fallback)
+        out.push({
+          name,
+          start: start + fallback.at,
+          end: start + fallback.at + fallback.value.length,
+          value: fallback.value,
+        });
+    }
     pattern.lastIndex = Math.max(pattern.lastIndex, end);
   }
   return out;

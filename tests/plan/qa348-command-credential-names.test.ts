@@ -10,7 +10,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { maskCommandCredentials } from '../../src/plan/command-secrets.js';
+import {
+  commandSecrets,
+  maskCommandCredentials,
+  starCommandCredentials,
+} from '../../src/plan/command-secrets.js';
 import { assertBuilt, runCli, tempWorkspace } from '../e2e/apply-harness.js';
 import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
 import { writeJudgePlan } from '../protocols/qa4-judge-plan.js';
@@ -84,4 +88,27 @@ describe('a command setting named after a credential (QA348)', () => {
     expect(planned.stdout).not.toContain('No changes');
     expect(planned.stdout).toContain('TOKEN_LIMIT=8000 node judge.mjs → TOKEN_LIMIT=4000 node judge.mjs');
   }, 60_000);
+});
+
+describe("a key written as a reference's fallback (QA348)", () => {
+  it('is masked, the reference kept', () => {
+    const cases: Array<[string, string]> = [
+      [
+        'OPENAI_API_KEY=${OPENAI_API_KEY:-sk-AbC123xyz9} agent-eval',
+        'OPENAI_API_KEY=${OPENAI_API_KEY:-***} agent-eval',
+      ],
+      ['agent-eval --api-key "${K-sk-AbC123xyz9}" x', 'agent-eval --api-key "${K-***}" x'],
+      [
+        'AGENT_EVAL_LLM_API_KEY="${AGENT_EVAL_LLM_API_KEY:=ghp_Ab12cd34}" x',
+        'AGENT_EVAL_LLM_API_KEY="${AGENT_EVAL_LLM_API_KEY:=***}" x',
+      ],
+      // no key to fall back to: kept as written
+      ['OPENAI_API_KEY=${OPENAI_API_KEY:-none} x', 'OPENAI_API_KEY=${OPENAI_API_KEY:-none} x'],
+      ['OPENAI_API_KEY=${OPENAI_API_KEY:-} x', 'OPENAI_API_KEY=${OPENAI_API_KEY:-} x'],
+      ['OPENAI_API_KEY=${OPENAI_API_KEY} x', 'OPENAI_API_KEY=${OPENAI_API_KEY} x'],
+    ];
+    for (const [command, recorded] of cases) expect(maskCommandCredentials(command)).toBe(recorded);
+    expect(commandSecrets('OPENAI_API_KEY=${OPENAI_API_KEY:-sk-AbC123xyz9} x')).toContain('sk-AbC123xyz9');
+    expect(starCommandCredentials('K_TOKEN=${T:-Ab12cd34} x')).toBe('K_TOKEN=${T:-********} x');
+  });
 });
