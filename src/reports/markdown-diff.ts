@@ -16,7 +16,7 @@ import {
   volatileFigure,
 } from './format.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection } from './markdown-fit.js';
-import { code, codeText, escapeMarkdown, shownId } from './markdown-text.js';
+import { code, codeText, escapeMarkdown, listIds, shownId } from './markdown-text.js';
 import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** ▲/▼ for the numeric direction; the colour says whether it is better or worse. */
@@ -187,12 +187,6 @@ export function compositionNote(diff: LockDiff, shown?: readonly AggregateDelta[
     .filter(Boolean)
     .join(' and ');
   return `Δ compares the two runs' aggregates, which include ${which}; the CI, p and verdict test the ${pairedIds} paired example${pairedIds === 1 ? '' : 's'} only (their change, where it is not Δ, is the paired Δ beside the CI).`;
-}
-
-/** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */
-export function listIds(ids: readonly string[], mark: (text: string) => string): string {
-  const shown = ids.slice(0, 20).map(mark).join(', ');
-  return ids.length > 20 ? `${shown} … and ${ids.length - 20} more` : shown;
 }
 
 /**

@@ -68,3 +68,12 @@ export function shownId(id: string): string {
     ? `${id.slice(0, SHOWN_ID_CHARS - 1).replace(/[\uD800-\uDBFF]$/, '')}…`
     : id;
 }
+
+/** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */
+export function listIds(ids: readonly string[], mark: (text: string) => string): string {
+  const shown = ids
+    .slice(0, 20)
+    .map((id) => mark(shownId(id)))
+    .join(', ');
+  return ids.length > 20 ? `${shown} … and ${ids.length - 20} more` : shown;
+}

@@ -11,12 +11,12 @@ import {
   compositionNote,
   deltaArrow,
   gateChangeText,
-  listIds,
   newlyFailingGates,
   selectionNote,
   shownDeltas,
   unpairedNote,
 } from './markdown-diff.js';
+import { listIds } from './markdown-text.js';
 import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** "1 regression", "2 regressions", as report.md and report.html count (QA171: the text said "regression(s)"). */

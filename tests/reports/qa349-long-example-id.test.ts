@@ -4,7 +4,8 @@
  * example's line too big for the PR comment: report.md dropped the whole Errors table (`1 more
  * section not shown`) and listed no failing example under `Failing examples:`, while its verdict
  * line counted them. An id is now shown cut at 200 characters, `…` (report.html, report.json and
- * junit.xml keep it whole), in report.md and in `evalc diff --format md`'s flips.
+ * junit.xml keep it whole), in report.md and in `evalc diff --format md`'s flips and its lists of new,
+ * gone and changed examples (20 ids of `task/dataset/example` each).
  */
 import { describe, expect, it } from 'vitest';
 import { diffLocks } from '../../src/lockfile/diff.js';
@@ -43,6 +44,13 @@ describe('an example id of 70,000 characters in report.md', () => {
     const flips = md.split('\n').filter((l) => l.startsWith('- `a2`'));
     expect(flips.length).toBeGreaterThanOrEqual(3);
     for (const line of flips) expect(line).toContain(`**${shown}**`);
+    expect(md).not.toContain('q'.repeat(200));
+  });
+
+  it('keeps the lists of new and gone examples of evalc diff --format md', () => {
+    const md = renderMarkdownDiff(diffLocks(baselineLock(), longIds(baselineLock())));
+    const listed = md.split('\n').find((l) => l.startsWith('**New examples ('));
+    expect(listed).toMatch(/^\*\*New examples \(\d+\):\*\* `[a-z]+\/[a-z-]+\/q{1,199}…`, /);
     expect(md).not.toContain('q'.repeat(200));
   });
 });
