@@ -9,7 +9,8 @@
  * (20 examples, `preflight: 3`) where the uninterrupted run records 3 and 17. A cached success is
  * not in the sample (QA318: the sample was the first k examples whatever the cache held, so a run
  * whose first examples were cached had no preflight at all — ten examples added to a cached
- * dataset, every one of them failing, were all sent). And one example is always sent: a sample of
+ * dataset, every one of them failing, were all sent), and a cached failure after it, in run order,
+ * is not either (QA343: that cache is a run's whose sample had passed). And one example is always sent: a sample of
  * cached failures alone would hold an agent back for good, fixed or not, without a request to it.
  *
  * An example that sends a request once the sample is full waits for the sample's verdict: when
@@ -65,6 +66,15 @@ export class PreflightSample {
   private unreportedMembers = 0;
   private passingMembers = 0;
   private sentBefore = 0;
+  /**
+   * A cached answer without a failure was read (in run order) before the sample was full: the
+   * cached failures after it are not in the sample. They are those of a run whose preflight had
+   * passed (an agent that fails some inputs), not of a sample cut short (QA343: 20 cached examples,
+   * e0 answered, 14 failed, then 4 added — f27 failing, e28…e30 answered — were held back as
+   * `preflight_failed` after f27 alone, 'the first 15 examples all failed', where the three it
+   * sent before 0684812d passed the sample).
+   */
+  private answeredBefore = false;
   /** Slots at or after `cursor` that are or may be members (sending, running from the cache, or failed). */
   private maybeAfter = 0;
   /** Cached slots not reported yet (all at or after `cursor`). */
@@ -218,7 +228,13 @@ export class PreflightSample {
     while (this.cursor < this.slots.length && !this.full()) {
       const slot = this.slots[this.cursor] as Slot;
       if (!slot.sends && !slot.reported) return;
-      if (slot.sends || slot.member) {
+      if (slot.member && !slot.local && this.answeredBefore) {
+        // a cached failure after a cached answer: not in the sample (`answeredBefore`)
+        slot.run = undefined;
+        this.maybeAfter--;
+      } else if (!slot.sends && !slot.member) {
+        this.answeredBefore = true;
+      } else {
         slot.inSample = true;
         if (slot.reported) this.tally(slot);
         else this.unreportedMembers++;
