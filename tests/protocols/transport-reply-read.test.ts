@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/metrics/stats/prng.js';
 import { HttpTransport } from '../../src/protocols/http/transport.js';
@@ -89,5 +90,48 @@ describe('HttpTransport onReplyRead (the concurrency slot given on before the re
     });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid_json' }, attempts: 1 });
     expect(calls).toBe(1);
+  });
+});
+
+describe('HttpTransport onReplyRead with failureIn2xx and its marker (a raip invoke)', () => {
+  /** The order of the slot hand-off and the failureIn2xx check for one 2xx reply of `body` text. */
+  async function order(body: string, headers: Record<string, string> = {}): Promise<string[]> {
+    const server = await startLoopback((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
+      res.end(headers['content-encoding'] === 'gzip' ? gzipSync(body) : body);
+    });
+    opened.push(server);
+    const events: string[] = [];
+    const reply = await transport(0).requestJson({
+      method: 'POST',
+      url: `${server.url}/invoke`,
+      body: { q: 1 },
+      failureIn2xx: () => {
+        events.push('checked');
+        return undefined;
+      },
+      failureIn2xxMarker: '"error"',
+      onReplyRead: () => events.push('read'),
+    });
+    expect(reply).toMatchObject({ ok: true, status: 200 });
+    return events;
+  }
+
+  it('a reply without the marker gives its slot on as read, before the parse and the check (again after: idempotent callers)', async () => {
+    expect(await order('{"output": {"answer": "A"}}')).toEqual(['read', 'checked', 'read']);
+  });
+
+  it('a reply holding the marker gives it on only after the check found no failure', async () => {
+    expect(await order('{"output": {"answer": "no error"}, "note": {"error": null}}')).toEqual([
+      'checked',
+      'read',
+    ]);
+  });
+
+  it('a compressed reply (its bytes hide the marker) waits for the check too', async () => {
+    expect(await order('{"output": {"answer": "A"}}', { 'content-encoding': 'gzip' })).toEqual([
+      'checked',
+      'read',
+    ]);
   });
 });

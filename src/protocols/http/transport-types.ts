@@ -75,7 +75,9 @@ export interface JsonRequest {
    * reply is final: neither retried nor followed). The parse then waits for the replies read in
    * the same turn, so the requests this frees go out first. A request with `failureIn2xx`, whose
    * 2xx may be retried, has it called after the parse, once `failureIn2xx` found no failure in
-   * its 2xx (a `raip` invoke, QA347): a 2xx it finds one in gives the slot back on return.
+   * its 2xx (a `raip` invoke, QA347): a 2xx it finds one in gives the slot back on return. With a
+   * `failureIn2xxMarker` such a 2xx whose bytes lack the marker is final as read: called before the
+   * parse, and again after it (the callee is idempotent: an adapter's `releaseSlot`).
    */
   onReplyRead?: () => void;
   /**
@@ -87,6 +89,12 @@ export interface JsonRequest {
    * it again); a Ctrl-C during the wait gives `cancelled`, as for any failure.
    */
   failureIn2xx?: (reply: Reply2xx) => StepError | undefined;
+  /**
+   * Text every 2xx that `failureIn2xx` can find a failure in holds in its bytes (`"error"` for a
+   * `raip` invoke): a 2xx without it is final as it is read, and gives its slot on before the parse
+   * (`onReplyRead`), as a request without `failureIn2xx` does; only one holding it waits for the parse.
+   */
+  failureIn2xxMarker?: string;
   /**
    * The caller reads a text/plain or NDJSON reply as its document (`http` agents): such a body not in
    * UTF-8, no charset named, is `invalid_json` naming the byte (QA258); to the others it is not JSON.

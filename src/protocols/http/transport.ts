@@ -153,6 +153,7 @@ export class HttpTransport {
       // what the caller gets when no retry follows (QA214)
       const inside = failureInside(request, result);
       // a 2xx `failureIn2xx` found nothing in is final: its slot is given on now, after the parse
+      // (a second call when it was given on as read, no failure marker in its bytes: idempotent)
       if (inside === undefined && request.failureIn2xx !== undefined && isSuccess(result.status))
         request.onReplyRead?.();
       let failure: Extract<Attempt, { ok: false }>;
@@ -293,9 +294,12 @@ export class HttpTransport {
       if (!read.ok)
         return { ok: false, error: tooLarge(where(), this.maxResponseBytes), status, headers: replyHeaders };
       // A final 2xx gives its caller's slot on before it is parsed (onReplyRead); one a
-      // `failureIn2xx` may retry is not known final yet.
+      // `failureIn2xx` may retry is not known final yet, unless its bytes lack the marker every
+      // such failure holds (a raip reply without `"error"`: the slot is not held over the parse).
       const onReplyRead =
-        status >= 200 && status < 300 && request.failureIn2xx === undefined ? request.onReplyRead : undefined;
+        status >= 200 && status < 300 && finalAsRead(request, read.bytes, replyHeaders)
+          ? request.onReplyRead
+          : undefined;
       if (onReplyRead) {
         onReplyRead();
         await yieldToIo();
@@ -374,6 +378,16 @@ function failureInside(request: JsonRequest, result: Attempt): StepError | undef
   if (result.status < 200 || result.status >= 300) return undefined;
   const error = request.failureIn2xx(result);
   return error?.retryable === true ? error : undefined;
+}
+
+/** Whether a 2xx reply is final as its bytes are read: no `failureIn2xx` could find a failure in it. */
+function finalAsRead(request: JsonRequest, bytes: Buffer, headers: Record<string, string>): boolean {
+  if (request.failureIn2xx === undefined) return true;
+  if (request.failureIn2xxMarker === undefined) return false;
+  // compressed bytes hide the marker: such a reply waits for its parse
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return false;
+  return !bytes.includes(request.failureIn2xxMarker);
 }
 
 function isSuccess(status: number | undefined): boolean {

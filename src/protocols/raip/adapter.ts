@@ -239,6 +239,8 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
         body: { context, input },
         signal: ctx.signal,
         failureIn2xx: invokeFailureIn2xx,
+        // every failure it finds is an `{"error": …}` body: a reply without that text gives its slot on as read
+        failureIn2xxMarker: '"error"',
         ...(ctx.releaseSlot ? { onReplyRead: ctx.releaseSlot } : {}),
       });
       if (!reply.ok) return failed(invokeError(ctx.trace ? reply : withoutRaw(reply)));
