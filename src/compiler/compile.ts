@@ -265,6 +265,20 @@ export function compilePlan(
         groups.map((g) => g.group),
       ),
     );
+    // One warning per metric, naming its datasets and agents (QA351: it was one per agent and dataset).
+    diagnostics.push(
+      ...checkExampleCheckpoints(
+        groups.map((g) => g.group),
+        resolved.plan,
+        resolved.loaded.locate,
+      ),
+    );
+    diagnostics.push(
+      ...checkHumanScores(
+        groups.map((g) => g.group),
+        resolved.loaded.locate,
+      ),
+    );
     for (const compiled of groups) {
       diagnostics.push(...checkGroupTemplates(resolved, compiled));
       // A task metric is shared by the task's agents: report each content problem once.
@@ -282,8 +296,6 @@ export function compilePlan(
         ...(expectedChecked.has(outputsKey)
           ? []
           : checkExpectedPaths(group, resolved.loaded.locate, hashFields.get(group.dataset.sha256), readers)),
-        ...checkExampleCheckpoints(group, resolved.plan, resolved.loaded.locate),
-        ...checkHumanScores(group, resolved.loaded.locate),
       ];
       checked.add(bindingKey);
       expectedChecked.add(outputsKey);

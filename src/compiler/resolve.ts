@@ -32,6 +32,7 @@ import { checkMetricReferences } from './metric-refs.js';
 import { checkOnly } from './only-check.js';
 import { checkOutputFields } from './output-fields.js';
 import { checkGates, checkJudges } from './plan-checks.js';
+import { PlanWideAgentWarnings } from './plan-wide-agent-warnings.js';
 import { checkRubrics } from './rubric-checks.js';
 import { checkUntemplatedText } from './untemplated-check.js';
 import { UnusedExampleKeys } from './unused-example-keys.js';
@@ -146,6 +147,8 @@ export async function resolvePlan(
   const unusedKeys = new UnusedExampleKeys();
   // A duplicate within the plan-wide metrics is said once, not once per task (QA315).
   const saidPlanWide = new Set<string>();
+  // A plan-wide metric's warning naming the agents it measures nothing on is said once (QA351).
+  const planWideAgents = new PlanWideAgentWarnings();
   for (const [taskId, task] of Object.entries(plan.tasks)) {
     const taskPath: PlanPath = ['tasks', taskId];
     for (const name of Object.keys(task.bindings)) {
@@ -241,7 +244,7 @@ export async function resolvePlan(
         locate: at,
         locateInValue: loaded.locateInValue,
       });
-      diagnostics.push(...checked.diagnostics);
+      diagnostics.push(...planWideAgents.take(checked.diagnostics, config, metricPath, taskAgents));
       const sendsExpected =
         expectedReferenceRubric(config as unknown as Record<string, unknown>, plan) !== undefined;
       // The metric's key as an evalc before QA217's dimension rule gave it (plan says why it re-scores).
@@ -329,6 +332,7 @@ export async function resolvePlan(
   const taskCount = Object.keys(plan.tasks).length;
   for (const { diagnostic: d, tasks } of globalReferenceIssues.values())
     if (tasks === taskCount) diagnostics.push(d);
+  diagnostics.push(...planWideAgents.warnings(plan, at));
   checkGates(plan, diagnostics, at);
   checkRubrics(plan, diagnostics, at);
   return {
