@@ -9,8 +9,9 @@ const ZWSP = '&#8203;';
  * would turn into a notification or a cross-reference — `@user`, `@org/team`, `#12`,
  * `owner/repo#12` in an agent's answer or an example id — gets a zero-width space after its `@`
  * or `#` (QA47: every CI run's PR comment pinged whoever the agent named, and put an entry in
- * issue #1's timeline for an answer saying "step #1"). Escaping does not stop them: GitHub finds
- * mentions in the rendered text.
+ * issue #1's timeline for an answer saying "step #1"), and GitHub's other issue reference, `GH-12`,
+ * after its `-` (QA349: "fixed in GH-12" cross-referenced issue 12). Escaping does not stop them:
+ * GitHub finds mentions in the rendered text.
  */
 export function escapeMarkdown(text: string): string {
   return showControlChars(
@@ -20,7 +21,8 @@ export function escapeMarkdown(text: string): string {
         c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`,
       )
       .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
-      .replace(/\\#(?=[0-9])/g, `\\#${ZWSP}`),
+      .replace(/\\#(?=[0-9])/g, `\\#${ZWSP}`)
+      .replace(/(^|[^A-Za-z0-9_])(GH-)(?=[0-9])/gi, `$1$2${ZWSP}`),
   );
 }
 
