@@ -8,6 +8,7 @@ import type { Diagnostic, PlanPath } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { LoadedPlan } from '../plan/load.js';
 import type { Plan } from '../plan/schema.js';
+import { withoutReferencedKeys } from './template-key-pieces.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 
@@ -25,7 +26,7 @@ export function checkAgentResponses(
     diagnostics.push(
       diagnostic(
         'EVALC_AGENT_RESPONSE_JMESPATH',
-        `agent ${id}: response JMESPath expression does not compile: ${compiled.message}`,
+        `agent ${id}: response JMESPath expression does not compile: ${withoutReferencedKeys(compiled.message, agent.response)}`,
         path,
         {
           // At the token or character, as a binding output's (QA191: it was said at the value's start).
@@ -33,7 +34,7 @@ export function checkAgentResponses(
             (compiled.offset === undefined
               ? undefined
               : locateInValue?.(path, agent.response, compiled.offset)) ?? at(path),
-          ...(compiled.hint ? { hint: compiled.hint } : {}),
+          ...(compiled.hint ? { hint: withoutReferencedKeys(compiled.hint, agent.response) } : {}),
         },
       ),
     );

@@ -20,7 +20,7 @@ import { valueAt } from '../plan/validate-schema.js';
 import { mayReadContentJson } from '../protocols/openai/json-content.js';
 import { digestOf } from './content-key.js';
 import { maeOutputsDigest } from './mae-output-key.js';
-import { withoutTemplateKeys } from './template-key-pieces.js';
+import { withoutReferencedKeys, withoutTemplateKeys } from './template-key-pieces.js';
 
 type Locate = (p: PlanPath, key?: string) => ReturnType<LoadedPlan['locate']>;
 
@@ -77,14 +77,14 @@ export function compileBindings(
         diagnostics.push(
           diagnostic(
             'EVALC_BIND_JMESPATH',
-            `JMESPath expression does not compile: ${err.message}`,
+            `JMESPath expression does not compile: ${withoutReferencedKeys(err.message, expression)}`,
             outputPath,
             {
               source:
                 (err.offset !== undefined && typeof expression === 'string'
                   ? loaded.locateInValue?.(outputPath, expression, err.offset)
                   : undefined) ?? at(outputPath),
-              ...(err.hint ? { hint: err.hint } : {}),
+              ...(err.hint ? { hint: withoutReferencedKeys(err.hint, expression) } : {}),
             },
           ),
         );

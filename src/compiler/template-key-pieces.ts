@@ -6,6 +6,7 @@
  */
 import { placeholderHoldsKey } from '../plan/placeholder-keys.js';
 import { holdsKey } from '../plan/secret-placement.js';
+import { keyedRefsSaid } from './keyed-refs-said.js';
 
 /** A run of the characters a key is written in (`.` apart: `env.` stays readable). */
 const WORD = /[A-Za-z0-9+/=_-]+/g;
@@ -25,4 +26,15 @@ export function withoutTemplateKeys(text: string, source: string): string {
   return text.replace(WORD, (word) =>
     word.length >= MIN_PIECE && keys.some((key) => key.includes(word)) ? '…' : word,
   );
+}
+
+/**
+ * `text` (a JMESPath expression's compile error) said without a key `source` writes as a reference,
+ * `answer: "${ghp_AbCd…}"`: the parser quotes the key as its token, `invalid token (UnquotedIdentifier):
+ * "ghp_AbCd…"`, without the `${` the last net (keyedRefsSaid) knows it by (QA346: quoted whole). An
+ * expression holding no such reference is quoted as written, a digest in a literal too.
+ */
+export function withoutReferencedKeys(text: string, source: unknown): string {
+  if (typeof source !== 'string' || keyedRefsSaid(source) === source) return text;
+  return withoutTemplateKeys(text, source);
 }
