@@ -12,6 +12,7 @@
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
+import { quoteCut } from '../protocols/quote-cut.js';
 
 /** What each metric reads of the trajectory, and what it scores without it. */
 const READS_TRAJECTORY: Record<string, { reads: string; scores: string; hint: string }> = {
@@ -92,8 +93,13 @@ export function checkpointsNeverReached(
   }
   const count = tools.size + phrases.size;
   if (count === 0) return [];
+  // A checkpoint an example holds may be a paragraph: each is quoted up to 60 characters (QA351: a
+  // phrase of 3,000 made the warning a line of 3,000).
   const shown = (names: Set<string>, quote: (x: string) => string) =>
-    [...names].slice(0, 3).map(quote).join(', ') + (names.size > 3 ? `, … (${names.size})` : '');
+    [...names]
+      .slice(0, 3)
+      .map((name) => quote(quoteCut(name, 60)))
+      .join(', ') + (names.size > 3 ? `, … (${names.size})` : '');
   const read = [
     tools.size > 0 ? `its tool checkpoints (${shown(tools, (t) => `\`${t}\``)}) from the tool calls` : '',
     phrases.size > 0

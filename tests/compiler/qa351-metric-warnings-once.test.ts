@@ -147,4 +147,25 @@ metrics:
       ],
     ]);
   });
+
+  it("quotes an example's long checkpoint cut, not whole", async () => {
+    const phrase = 'x'.repeat(3000);
+    const tool = `lookup_${'y'.repeat(3000)}`;
+    const found = await warnings(`evalc: 1
+benchmark: { id: k, version: 1.0.0 }
+agents:
+  a1: { protocol: raip, url: http://127.0.0.1:7101 }
+tasks:
+  t:
+${binding}    datasets:
+      d: { examples: [ { id: e1, vars: { q: hi }, expected: { checkpoints: [${tool}, { phrase: ${phrase} }] } } ] }
+    metrics:
+      - { type: progress_rate }
+`);
+    expect(found).toHaveLength(1);
+    const message = found[0]?.message ?? '';
+    expect(message).toContain(`(\`lookup_${'y'.repeat(53)}…\`)`);
+    expect(message).toContain(`("${'x'.repeat(60)}…")`);
+    expect(message.length).toBeLessThan(500);
+  });
 });
