@@ -41,7 +41,10 @@ const GATE_HEAD = '|  | metric | agent | scope | kind | actual | message |';
 const GATE_RULE = '|---|---|---|---|---|---:|---|';
 
 function gateLine(g: ReportModel['gates'][number]): string {
-  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(g.scope)} | ${g.kind ?? ''} | ${formatGateActual(g.actual)} | ${escapeMarkdown(g.message)} |`;
+  // An example-scope gate names its example: a long id is cut in the scope and the message alike (QA349).
+  const scope = shownId(g.scope);
+  const message = scope === g.scope ? g.message : g.message.split(g.scope).join(scope);
+  return `| ${gateIcon(g)} | ${code(g.metric)} | ${code(g.agent ?? '')} | ${code(scope)} | ${g.kind ?? ''} | ${formatGateActual(g.actual)} | ${escapeMarkdown(message)} |`;
 }
 
 function gateSections(m: ReportModel): MarkdownSection[] {

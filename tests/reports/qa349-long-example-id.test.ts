@@ -39,6 +39,28 @@ describe('an example id of 70,000 characters in report.md', () => {
     expect(md).not.toContain('q'.repeat(200));
   });
 
+  it('keeps a failing example-scope gate, which names the example in its scope and message', () => {
+    const lock = longIds(a2WorseLock());
+    const id = lock.results[0]!.example;
+    lock.gates = [
+      {
+        metric: 'pass_rate',
+        scope: `example:search/course-search/${id}`,
+        agent: 'a2',
+        kind: 'min',
+        passed: false,
+        actual: 0,
+        message: `pass_rate = 0.000 at example:search/course-search/${id} for a2; required ≥ 0.5`,
+      },
+    ];
+    const md = renderMarkdownReport(buildModel({ lock }));
+    expect(md).toContain('### ❌ Failing gates (1)');
+    expect(md).toContain(
+      `| ❌ | \`pass_rate\` | \`a2\` | \`example:search/course-search/${'q'.repeat(170)}…\` | min | 0.000 | pass\\_rate = 0.000 at example:search/course-search/${'q'.repeat(170)}… for a2; required ≥ 0.5 |`,
+    );
+    expect(md).not.toContain('q'.repeat(200));
+  });
+
   it('keeps the flips of evalc diff --format md', () => {
     const md = renderMarkdownDiff(diffLocks(longIds(baselineLock()), longIds(a2WorseLock())));
     const flips = md.split('\n').filter((l) => l.startsWith('- `a2`'));
