@@ -13,6 +13,12 @@ const KEEP_LINES = 40;
 const MAX_LINE_CHARS = 500;
 /** Characters read past the cut: room for a secret that starts before it. */
 const KEPT_PAST_CUT = 1024;
+/**
+ * Characters of stderr one agent call forwards to its log (run.log), then one line saying the rest
+ * is not logged: run.log keeps the run's first 16 MiB (run-log.ts), and one call dumping 20 MB filled
+ * it, leaving every later example's lines and the run's warnings out (QA338's leftover, QA350).
+ */
+export const STDERR_LOGGED_CHARS = 1024 * 1024;
 
 export class StderrTail {
   #partial = '';
@@ -21,6 +27,9 @@ export class StderrTail {
   readonly #held: string[] = [];
   #heldChars = 0;
   #log: (line: string) => void = () => undefined;
+  /** Characters forwarded to the current log (one agent call's), and whether the rest is cut. */
+  #logged = 0;
+  #cut = false;
 
   /** Where complete lines go; the owner points it at the invocation in flight (a held run goes to the last). */
   get log(): (line: string) => void {
@@ -30,6 +39,8 @@ export class StderrTail {
   set log(log: (line: string) => void) {
     this.release();
     this.#log = log;
+    this.#logged = 0;
+    this.#cut = false;
   }
 
   /**
@@ -124,6 +135,15 @@ export class StderrTail {
   #keep(line: string): void {
     this.#tail.push(line);
     if (this.#tail.length > KEEP_LINES) this.#tail.shift();
-    this.log(line);
+    if (this.#cut) return;
+    if (this.#logged + line.length > STDERR_LOGGED_CHARS) {
+      this.#cut = true;
+      this.#log(
+        `… the rest of this agent call's stderr is not logged: run.log keeps the first ${STDERR_LOGGED_CHARS / (1024 * 1024)} MiB of each call's (its last ${KEEP_LINES} lines still go to a crash's message)`,
+      );
+      return;
+    }
+    this.#logged += line.length + 1;
+    this.#log(line);
   }
 }
