@@ -322,6 +322,8 @@ export function exampleReason(
   previous: LockResult | undefined,
   step: ExampleSteps,
   changedInput?: string,
+  /** evalc's own invoke code moved the key (code-version-reason.ts), read when nothing above says why. */
+  codeChanged?: () => string | undefined,
 ): Why | undefined {
   if (!previous) return { symbol: '+', reason: 'new example' };
   // run.repeats grew: the lock has no invoke for this repeat yet.
@@ -332,7 +334,7 @@ export function exampleReason(
   // The lock recorded this very invoke key: nothing changed, the cache just lacks it (a new or
   // pruned cache folder), so "the example changed" would be a wrong reason.
   if (previous.invoke[step.repeat] === step.invokeKey) return { symbol: '~', reason: 'not in cache' };
-  return { symbol: '~', reason: changedInput ?? 'because the example changed' };
+  return { symbol: '~', reason: codeChanged?.() ?? changedInput ?? 'because the example changed' };
 }
 
 export function describeParamChanges(

@@ -13,6 +13,7 @@
  */
 
 import type { Lockfile, LockResult } from '../lockfile/types.js';
+import { codeVersionProbe } from './code-version-reason.js';
 import type { CompiledPlan } from './compile.js';
 import { instructionsOrRowsReason } from './instructions-or-rows.js';
 import { cachedOverLimit, judgeInputLimit, overLimitReason } from './judge-input-reason.js';
@@ -94,6 +95,8 @@ export function planRun(
     let groupChanged = false;
     let groupStale = false;
     const repeats = compiledGroup.keys.repeats;
+    // A key moved by evalc's own code (an upgrade's CODE_VERSIONS), said as such (QA352).
+    const code = codeVersionProbe(group, compiledGroup.keys);
     examples += group.dataset.examples.length;
     for (const step of groupSteps(group, compiledGroup.keys)) {
       const previous = lockResults.get(`${group.id}\u0000${step.example.id}`);
@@ -142,7 +145,9 @@ export function planRun(
                 reason: staleFailureReason(cache, step.invokeKey, group.agentId, agentReplyLimit),
               }
             : undefined) ??
-          exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : changedInput));
+          exampleReason(previous, step, step.instructionsUnsent ? why.unsentInput : changedInput, () =>
+            code.reasonFor(step, previous, 'invoke'),
+          ));
       record(
         'invoke',
         step.invokeKey,
@@ -191,7 +196,10 @@ export function planRun(
       const extractCached = cache.has(step.extractKey);
       const extractWhy = !invokeCached
         ? downstream(invokeWhy, 'because its invoke runs')
-        : (why.extract ?? { symbol: '~' as const, reason: 'not in cache' });
+        : (why.extract ?? {
+            symbol: '~' as const,
+            reason: (!extractCached && code.reasonFor(step, previous, 'extract')) || 'not in cache',
+          });
       record('extract', step.extractKey, extractCached, extractWhy.symbol, extractWhy.reason);
       // A cached extraction that failed (the lock says so, for this invoke and this binding
       // output): apply scores nothing from it, the metrics are recorded from the failure.
@@ -214,6 +222,7 @@ export function planRun(
           ? downstream(extractWhy, 'because its extract runs')
           : (why.metrics.get(metric.id) ??
             (cached ? undefined : judgeInputWhy(compiled, cache, key, metric.judgeId)) ??
+            codeWhy(cached ? undefined : code.reasonFor(step, previous, 'score')) ??
             scoreReason(
               previous,
               metric.id,
@@ -318,4 +327,9 @@ function indexLockResults(lock: Lockfile | undefined): Map<string, LockResult> {
 function cachedExtractionFailed(cache: CacheView, key: string): boolean {
   const entry = cache.get?.(key);
   return typeof entry === 'object' && entry !== null && (entry as { ok?: unknown }).ok === false;
+}
+
+/** A code-version reason as a `~` row's (code-version-reason.ts). */
+function codeWhy(reason: string | undefined): { symbol: '~'; reason: string } | undefined {
+  return reason === undefined ? undefined : { symbol: '~', reason };
 }

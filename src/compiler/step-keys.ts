@@ -18,12 +18,20 @@ import { renderExampleInput } from './example-input.js';
 import type { ResolvedGroup, ResolvedMetric } from './resolve.js';
 
 /** Versions of the code that computes each step kind; bump one to invalidate its cache. */
-export const CODE_VERSIONS = {
+export const CODE_VERSIONS: CodeVersions = {
   invoke: 'invoke@1',
   extract: 'extract@1',
   score: 'score@1',
   aggregate: 'aggregate@1',
-} as const;
+};
+
+/** The code versions a step key is computed with: `CODE_VERSIONS`, or earlier ones (plan's reasons). */
+export interface CodeVersions {
+  readonly invoke: string;
+  readonly extract: string;
+  readonly score: string;
+  readonly aggregate: string;
+}
 
 export interface GroupKeyConfig {
   /** Digest of the agent (identity: config + discovery pins), the agent, task and dataset ids, the task instructions and trace. */
@@ -145,32 +153,33 @@ interface GroupKeyTexts {
 /** By key config: `compile` builds one per group, and every example of the group uses it. */
 const keyTextsByConfig = new WeakMap<GroupKeyConfig, GroupKeyTexts>();
 
-function groupKeyTexts(group: ResolvedGroup, config: GroupKeyConfig): GroupKeyTexts {
-  const known = keyTextsByConfig.get(config);
+function groupKeyTexts(group: ResolvedGroup, config: GroupKeyConfig, versions: CodeVersions): GroupKeyTexts {
+  const current = versions === CODE_VERSIONS;
+  const known = current ? keyTextsByConfig.get(config) : undefined;
   if (known?.group === group) return known;
   const texts: GroupKeyTexts = {
     group,
-    invoke: derivedKeyText('invoke', CODE_VERSIONS.invoke, config.invokeConfigDigest),
+    invoke: derivedKeyText('invoke', versions.invoke, config.invokeConfigDigest),
     ...(config.instructionsUnsent
       ? {
           invokeUnsent: derivedKeyText(
             'invoke',
-            CODE_VERSIONS.invoke,
+            versions.invoke,
             config.instructionsUnsent.invokeConfigDigest,
           ),
         }
       : {}),
     ...(config.wiredFor
-      ? { invokeWired: derivedKeyText('invoke', CODE_VERSIONS.invoke, config.wiredFor.invokeConfigDigest) }
+      ? { invokeWired: derivedKeyText('invoke', versions.invoke, config.wiredFor.invokeConfigDigest) }
       : {}),
-    extract: derivedKeyText('extract', CODE_VERSIONS.extract, group.outputDigest),
+    extract: derivedKeyText('extract', versions.extract, group.outputDigest),
     scores: group.metrics.filter(hasScoreStep).map((metric) => ({
       id: metric.id,
-      text: derivedKeyText('score', `${CODE_VERSIONS.score}/${metric.type}@${metric.version}`, metric.digest),
+      text: derivedKeyText('score', `${versions.score}/${metric.type}@${metric.version}`, metric.digest),
       derived: metric.info?.stage === 'derived',
     })),
   };
-  keyTextsByConfig.set(config, texts);
+  if (current) keyTextsByConfig.set(config, texts);
   return texts;
 }
 
@@ -179,12 +188,14 @@ export function exampleSteps(
   group: ResolvedGroup,
   config: GroupKeyConfig,
   example: ResolvedExample,
+  /** Earlier code versions, to tell whether a lock's keys were computed with them (code-version-reason.ts). */
+  versions: CodeVersions = CODE_VERSIONS,
 ): ExampleSteps[] {
   const rendered = renderExampleInput(group, example);
   const out: ExampleSteps[] = [];
   const inputDigest = rendered.ok ? sha256Hex(canonicalJson(rendered.value ?? null)) : '';
   const script = scriptDigest(example);
-  const texts = groupKeyTexts(group, config);
+  const texts = groupKeyTexts(group, config, versions);
   const invokeText =
     texts.invokeUnsent && rendered.ok && !config.instructionsUnsent!.isSent(rendered.value)
       ? texts.invokeUnsent
