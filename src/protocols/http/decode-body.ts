@@ -91,6 +91,17 @@ function decodeText(data: Buffer, charset: string | undefined): string {
   return new TextDecoder(knownLabel(bom ?? charset ?? 'utf-8') ?? 'utf-8').decode(data);
 }
 
+/**
+ * Whether the text these bytes (no content-encoding) decode to holds its ASCII characters as the
+ * same bytes: not read as UTF-16, by a byte order mark or the Content-Type's charset (QA354).
+ */
+export function asciiAsBytes(bytes: Buffer, contentType: string | undefined): boolean {
+  const charset = charsetOf(contentType);
+  const encoding =
+    bomEncoding(bytes) ?? (charset === undefined || UTF8_LABELS.has(charset) ? 'utf-8' : knownLabel(charset));
+  return encoding === undefined || !encoding.startsWith('utf-16');
+}
+
 function knownLabel(label: string): string | undefined {
   try {
     return new TextDecoder(label).encoding;

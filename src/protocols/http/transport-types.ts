@@ -92,7 +92,9 @@ export interface JsonRequest {
   /**
    * Text every 2xx that `failureIn2xx` can find a failure in holds in its bytes (`"error"` for a
    * `raip` invoke): a 2xx without it is final as it is read, and gives its slot on before the parse
-   * (`onReplyRead`), as a request without `failureIn2xx` does; only one holding it waits for the parse.
+   * (`onReplyRead`), as a request without `failureIn2xx` does; only one holding it waits for the parse
+   * (or whose bytes may hide it: compressed, UTF-16, a `\u0065` escape of one of its letters,
+   * failure-marker.ts, QA354). ASCII only.
    */
   failureIn2xxMarker?: string;
   /**

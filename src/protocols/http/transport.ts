@@ -23,6 +23,7 @@ import type { StepError } from '../types.js';
 import { sleepAbortable } from './abortable-sleep.js';
 import { AttemptSignal, CallerSignals, untilAborted } from './attempt-signal.js';
 import { attemptFromBody, decodeReply, type ReadReply } from './body-reply.js';
+import { finalAsRead } from './failure-marker.js';
 import {
   cancelledError,
   connectTimeoutWords,
@@ -378,16 +379,6 @@ function failureInside(request: JsonRequest, result: Attempt): StepError | undef
   if (result.status < 200 || result.status >= 300) return undefined;
   const error = request.failureIn2xx(result);
   return error?.retryable === true ? error : undefined;
-}
-
-/** Whether a 2xx reply is final as its bytes are read: no `failureIn2xx` could find a failure in it. */
-function finalAsRead(request: JsonRequest, bytes: Buffer, headers: Record<string, string>): boolean {
-  if (request.failureIn2xx === undefined) return true;
-  if (request.failureIn2xxMarker === undefined) return false;
-  // compressed bytes hide the marker: such a reply waits for its parse
-  const encoding = headers['content-encoding'];
-  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return false;
-  return !bytes.includes(request.failureIn2xxMarker);
 }
 
 function isSuccess(status: number | undefined): boolean {
