@@ -78,6 +78,24 @@ export function replaceKeyedShellRefs(text: string, say: (ref: string, env: bool
 }
 
 /**
+ * The first reference in a mapping's key written otherwise than `${env.NAME}` whose inside reads as a
+ * key pasted there, `${env:ghp_…}`, `${ ghp_… }`, `{{env.ghp_…}}`, `$ghp_…` (QA346: a header so named
+ * passed validate; apply sent `$ghp_…` as a header's name, or failed the others 'header name
+ * "${env:ghp_…}" is not a valid HTTP header name' in report.md, report.json, junit.xml and the step
+ * log). The message quoting it says it as the last net does (keyedRefsSaid).
+ */
+function keyedRefIn(key: string): string | undefined {
+  for (const m of key.matchAll(/\$\{[ \t]*(?:env[.:])?([^}\s]*)[ \t]*\}|\{\{\s*(?:env\.)?([^{}\s]+)\s*\}\}/g))
+    if (holdsKey(m[1] ?? m[2] ?? '')) return m[0];
+  let shell: string | undefined;
+  replaceKeyedShellRefs(key, (ref) => {
+    shell ??= ref;
+    return ref;
+  });
+  return shell;
+}
+
+/**
  * Unset variables as a message names them: one whose name reads as a key typed in place of a name,
  * `${env.ghp_AbCd…}`, is said `…` with what to do (QA269: apply printed the key whole).
  */
@@ -335,10 +353,11 @@ export function checkSecretPlacement(
     for (const [k, v] of Object.entries(raw)) {
       // QA59: a reference in a key (`headers: { "${env.H}": v }`, an input field) was valid and sent
       // as those characters; only header and serve.env values are read from the environment.
-      const ref = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(k)?.[0];
+      const ref = /\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.exec(k)?.[0] ?? keyedRefIn(k);
       // A key pasted as the name, `"${env.ghp_AbCd…}": x`, is said `${env…}`, in the message and in the
       // path --json prints (QA335: both quoted it whole).
-      const keyed = ref !== undefined && looksLikeSecret(ref.slice(6, -1));
+      // Another form (keyedRefIn) is said so by the net under every diagnostic (keyedRefsSaid).
+      const keyed = ref?.startsWith('${env.') === true && looksLikeSecret(ref.slice(6, -1));
       if (ref !== undefined)
         out.push(
           diagnostic(
