@@ -18,15 +18,24 @@ const OWNER: Record<EndpointKey, string> = { url: 'http', command: 'local', addr
 /**
  * The hint of `mae transport http needs url:` when the agent has `command:` or `address:`: it reads
  * the transport it was written (QA350: `transport: sse` with `command:` was told 'not http: add
- * transport: local', a transport it had written and a key it had).
+ * transport: local', a transport it had written and a key it had); of `mae transport local needs
+ * command:` when it has `url:` or `address:`, and of a socket's `needs address:` when it has `command:`.
  */
 export function missingKeyHint(agent: MaeAgentConfig, transportWritten: boolean): string | undefined {
-  const key: EndpointKey | undefined = agent.command ? 'command' : agent.address ? 'address' : undefined;
+  const transport = agent.transport ?? 'http';
+  const keys: EndpointKey[] =
+    transport === 'local'
+      ? ['url', 'address']
+      : transport === 'socket'
+        ? ['command']
+        : ['command', 'address'];
+  const key = keys.find((k) => agent[k]);
   if (key === undefined) return undefined;
-  const meant = OWNER[key];
+  const meant = key === 'url' ? 'http (or sse)' : OWNER[key];
+  const set = key === 'url' ? 'http' : OWNER[key];
   return transportWritten
-    ? `\`${key}:\` is read by transport: ${meant}, not ${agent.transport}: set transport: ${meant}`
-    : `\`${key}:\` is read by transport: ${meant}, not http: add transport: ${meant}`;
+    ? `\`${key}:\` is read by transport: ${meant}, not ${transport}: set transport: ${set}`
+    : `\`${key}:\` is read by transport: ${meant}, not http: add transport: ${set}`;
 }
 
 /** Warnings for the endpoint keys an mae agent's transport does not read, beside the one it reads. */

@@ -172,7 +172,7 @@ export function checkJudges(
       if (!agent[need] && socketText === undefined) {
         // `command:` or `address:` without `transport:` reads the default, http (QA338: said only
         // "needs url:", as if the agent's own key were wrong)
-        const hint = need === 'url' ? missingKeyHint(agent, writtenTransport(raw, id)) : undefined;
+        const hint = missingKeyHint(agent, writtenTransport(raw, id));
         diagnostics.push(
           diagnostic(
             'EVALC_AGENT_CONFIG',

@@ -76,3 +76,15 @@ it('hints the written transport to an agent missing its own key', async () => {
     'error EVALC_AGENT_CONFIG: agent m: mae transport http needs url: @5:5 hint: `address:` is read by transport: socket, not http: set transport: socket',
   ]);
 });
+
+it('hints the transport of the key a local or socket agent has in place of its own', async () => {
+  expect(await said('{ protocol: mae, transport: local, url: "http://127.0.0.1:9" }')).toEqual([
+    'error EVALC_AGENT_CONFIG: agent m: mae transport local needs command: @5:5 hint: `url:` is read by transport: http (or sse), not local: set transport: http',
+  ]);
+  expect(await said('{ protocol: mae, transport: socket, command: "python3 a.py" }')).toEqual([
+    'error EVALC_AGENT_CONFIG: agent m: mae transport socket needs address: @5:5 hint: `command:` is read by transport: local, not socket: set transport: local',
+  ]);
+  expect(await said('{ protocol: mae, transport: local }')).toEqual([
+    'error EVALC_AGENT_CONFIG: agent m: mae transport local needs command: @5:5',
+  ]);
+});
