@@ -2,6 +2,7 @@
  * How to fix the YAML reader's usual syntax errors, said beside its message (QA161: a tab in the
  * indentation, `key:value` without a space, an item one space off came with no hint).
  */
+import { placeholderHoldsKey } from './placeholder-keys.js';
 import { holdsKey } from './secret-placement.js';
 
 /** Where the reader stopped: the text of that line, and what follows on the lines after it. */
@@ -136,7 +137,9 @@ export function errorSite(text: string, offset: number): ErrorSite {
  */
 function quotableLine(site: ErrorSite): string | undefined {
   const line = site.line.trim();
-  if (site.secret || line.split(/\s+/).some((word) => holdsKey(word.replace(/^\$/, '')))) return undefined;
+  // a name of words however long is quoted, `conversationHistoryForEvaluation:` (QA346: said `name:`)
+  const keyed = (word: string) => holdsKey(word) && placeholderHoldsKey(undefined, word);
+  if (site.secret || line.split(/\s+/).some((word) => keyed(word.replace(/^\$/, '')))) return undefined;
   return line;
 }
 
