@@ -9,6 +9,7 @@ import type { CompiledPlan } from './compile.js';
 import { datasetsMatch, FAILED_INVOKE_KIND } from './lock-records.js';
 import { unkeyedPlanEdits } from './plan-edit-names.js';
 import { datasetNamer, theDatasets } from './reason-dataset-names.js';
+import { repeatsRaisedReason } from './repeats-raised-reason.js';
 import { type ExampleSteps, exampleSteps } from './step-keys.js';
 
 const SHOWN = 3;
@@ -320,7 +321,9 @@ function planOnlyReason(compiled: CompiledPlan, lock: Lockfile, staleRuns: numbe
   return (
     runSettingsReason(compiled, lock) ??
     (metrics ? `because ${metrics}` : undefined) ??
-    (staleRuns > 0 ? unrecordedReason(staleRuns, unit) : unkeyedReason(compiled, lock))
+    (staleRuns > 0
+      ? (repeatsRaisedReason(compiled, lock, staleRuns) ?? unrecordedReason(staleRuns, unit))
+      : unkeyedReason(compiled, lock))
   );
 }
 

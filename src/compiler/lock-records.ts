@@ -74,7 +74,15 @@ export function datasetsMatch(lock: Lockfile, compiled: CompiledPlan): boolean {
 
 /** Whether the lock's row for an example recorded this repeat's invoke and score keys. */
 export function recordsStep(previous: LockResult | undefined, step: ExampleSteps, repeats: number): boolean {
-  if (!previous || previous.invoke.length !== repeats) return false;
+  return previous?.invoke.length === repeats && recordsRepeat(previous, step);
+}
+
+/**
+ * Whether the lock's row recorded this repeat's invoke and score keys, whatever run.repeats it was
+ * written with: a repeat kept when run.repeats changed is no run the lock lacks (QA352).
+ */
+export function recordsRepeat(previous: LockResult | undefined, step: ExampleSteps): boolean {
+  if (!previous) return false;
   if ((previous.invoke[step.repeat] ?? null) !== (step.invokeKey ?? null)) return false;
   for (const id in step.scoreKeys) {
     const entry = previous.metrics[id];

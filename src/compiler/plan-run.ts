@@ -17,7 +17,13 @@ import { codeVersionProbe } from './code-version-reason.js';
 import type { CompiledPlan } from './compile.js';
 import { instructionsOrRowsReason } from './instructions-or-rows.js';
 import { cachedOverLimit, judgeInputLimit, overLimitReason } from './judge-input-reason.js';
-import { FAILED_INVOKE_KIND, lockHeaderMatches, recordedError, recordsStep } from './lock-records.js';
+import {
+  FAILED_INVOKE_KIND,
+  lockHeaderMatches,
+  recordedError,
+  recordsRepeat,
+  recordsStep,
+} from './lock-records.js';
 import { planAggregates } from './plan-aggregates.js';
 import { downstream, exampleReason, groupReasons, scoreReason, UP_TO_DATE_REASON } from './plan-reasons.js';
 import {
@@ -239,7 +245,8 @@ export function planRun(
         !stepRecorded &&
         counts.invoke.run + counts.extract.run + counts.score.run === ranBefore
       ) {
-        staleRuns++;
+        // A repeat the row records under another run.repeats is not counted (QA352: 24 of 12).
+        if (!recordsRepeat(previous, step)) staleRuns++;
         groupStale = true;
       }
       // No lock row, every step cached (a group `apply --only` ran): apply writes it in too (QA231).
