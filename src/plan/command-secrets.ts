@@ -28,7 +28,12 @@ const CREDENTIAL_ENV = /(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CRED
  * limit re-scored nothing (QA348).
  */
 const SETTING_NAME =
-  /^(?:MAX|MIN|NUM)(?:_|-|$)|(?:_|-)(?:FILE|PATH|DIR|LIMIT|SIZE|BITS|LENGTH|LEN|COUNT|TTL|TIMEOUT|URL|URI|ENDPOINT|HOST|PORT|NAME|TYPE|HEADER|FIELD|PREFIX|ENV|VAR|BUDGET)$/i;
+  /^(?:MAX|MIN|NUM)(?:_|-|$)|(?:_|-)(?:FILE|PATH|DIR|LIMIT|SIZE|BITS|LENGTH|LEN|COUNT|TTL|TIMEOUT|URL|URI|ENDPOINT|HOST|PORT|NAME|TYPE|HEADER|FIELD|PREFIX|ENV|VAR|BUDGET)$|^(?:PAD|EOS|BOS|SEP|UNK|CLS|MASK|STOP|EOT|SPECIAL|IM[-_]START|IM[-_]END)[-_]TOKENS?$/i;
+
+/*
+ * The last alternative: a tokenizer's special token (`--eos-token '<|im_end|>'`, `PAD_TOKEN=…`), a
+ * model's vocabulary, no credential: masked, every answer saying `<|im_end|>` read `[redacted]` (QA354).
+ */
 
 /**
  * An option's name (its dashes off) that takes a credential: `--api-key`, `--token`, `--password`,
@@ -89,12 +94,13 @@ function isWrittenCredential(value: string): boolean {
 }
 
 /**
- * A key written as a reference's fallback, `${OPENAI_API_KEY:-sk-…}` (sh's `:-`, `-`, `:=`, `=`): the
+ * A key written as a reference's fallback, `${OPENAI_API_KEY:-sk-…}` (sh's `:-`, `-`, `:=`, `=`; its
+ * alternative, `:+`/`+`, written when the variable is set, QA354): the
  * reference is kept, the key it falls back to is a credential written out (QA348: it was kept whole,
  * the value holding a `$`).
  */
 function writtenFallback(word: string): { at: number; value: string } | undefined {
-  const found = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}$`"']*)\}/.exec(word);
+  const found = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+]([^}$`"']*)\}/.exec(word);
   if (found === null || !isWrittenCredential(found[1]!)) return undefined;
   return { at: found.index + found[0].length - 1 - found[1]!.length, value: found[1]! };
 }
@@ -113,6 +119,9 @@ function findCredentials(command: string): Found[] {
     if (!credential) continue;
     const start = m.index + m[0].length;
     if (start >= command.length || /[\s;&|<>()]/.test(command[start]!)) continue;
+    // the next word an option, as argparse reads it: this one is a flag (`--use_auth_token
+    // --model_name_or_path gpt2`), whose next option was masked as its key (QA354)
+    if (m[4] !== undefined && m[4] !== '=' && /^--?[A-Za-z]/.test(command.slice(start, start + 3))) continue;
     const quote = m[1] === '"' || m[1] === "'" ? m[1] : undefined;
     const { end, text } = quote ? wordInQuotes(command, start, quote) : wordAt(command, start);
     if (isWrittenCredential(text)) out.push({ name, start, end, value: text });
