@@ -46,7 +46,8 @@ export async function writeRunReports(
   const reportsDir = reportsDirOf(options, run.stateDir);
   // The reports read trajectories from the cache first; the cache (its index is ~3 entries per
   // example) and the examples are then released before the reports are rendered.
-  const sources = reportSources(lock, run.runStore.open());
+  // The lock is this run's own (an `--only` run's partial lock is read as any other).
+  const sources = reportSources(lock, run.runStore.open(), { ownRun: !options.only });
   run.runStore.close();
   for (const d of run.datasets) d.examples = [];
   const { writeReportFiles } = await run.reporting;

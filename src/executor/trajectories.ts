@@ -34,6 +34,20 @@ const TRAJECTORY_BYTES = 64 * 1024 * 1024;
 /** Trajectories read back at most (those of failing rows first). */
 const TRAJECTORY_ROWS = 5000;
 
+export interface ReportSourceOptions {
+  limit?: number;
+  byteLimit?: number;
+  /**
+   * The lock was just written by the apply that holds `store` (not `--only`, not `report --from`):
+   * its rows' answers cannot have been replaced by a later run, so nothing is read to check it.
+   * The apply holds the cache's exclusive lock (cache-lock.ts) from before its first step to after
+   * this read, every step of its rows was either read from the cache under that lock or written to
+   * it (a refused write stops the run before its lock is written), so the newest record under each
+   * of its keys is this run's own: `answersReplaced` could only say false, after ~3 reads a row.
+   */
+  ownRun?: boolean;
+}
+
 /**
  * At most `limit` trajectories, and `byteLimit` bytes of their records, are loaded — those of
  * failing or erroring rows first (what a reader drills into), then the others, each in lockfile
@@ -42,9 +56,9 @@ const TRAJECTORY_ROWS = 5000;
 export function reportSources(
   lock: Lockfile,
   store: StepStore,
-  limit = TRAJECTORY_ROWS,
-  byteLimit = TRAJECTORY_BYTES,
+  options: ReportSourceOptions = {},
 ): ReportSources {
+  const { limit = TRAJECTORY_ROWS, byteLimit = TRAJECTORY_BYTES, ownRun = false } = options;
   const trajectories: Record<string, ReportInvokeRecord> = {};
   const judgeRationales: Record<string, string> = {};
   const failureDetails: Record<string, unknown> = {};
@@ -77,6 +91,7 @@ export function reportSources(
   // Rows whose cached answers a later run replaced (`apply --refresh`): nothing of theirs is read.
   const replaced = new Map<Lockfile['results'][number], boolean>();
   const isReplaced = (result: Lockfile['results'][number]): boolean => {
+    if (ownRun) return false;
     let r = replaced.get(result);
     if (r === undefined) {
       r = answersReplaced(lock, result, store);
@@ -176,7 +191,7 @@ export function reportSources(
       // A later run's answers: the judge's own cached scores say so (no extra read), else the row's.
       const type = lock.groups[result.group]?.metrics[id]?.type;
       const example = type !== undefined && getMetricDefinition(type)?.stage === 'example';
-      if ((example && scoresReplaced(result, metric, cached)) || isReplaced(result)) continue;
+      if (!ownRun && ((example && scoresReplaced(result, metric, cached)) || isReplaced(result))) continue;
       for (const [i, key] of keys.entries()) {
         // A failed repeat has no score record of its own: one under its key is another run's (QA128).
         if (result.errors?.[i]) continue;

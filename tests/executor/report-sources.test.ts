@@ -48,8 +48,15 @@ describe('reportSources', () => {
       { id: 'p2', pass: true, text: 10 },
       { id: 'f2', pass: false, text: 10 },
     ]);
-    expect(Object.keys(reportSources(lock, store, 2).trajectories).sort()).toEqual(['k:f1', 'k:f2']);
-    expect(Object.keys(reportSources(lock, store, 3).trajectories).sort()).toEqual(['k:f1', 'k:f2', 'k:p1']);
+    expect(Object.keys(reportSources(lock, store, { limit: 2 }).trajectories).sort()).toEqual([
+      'k:f1',
+      'k:f2',
+    ]);
+    expect(Object.keys(reportSources(lock, store, { limit: 3 }).trajectories).sort()).toEqual([
+      'k:f1',
+      'k:f2',
+      'k:p1',
+    ]);
     store.close();
   });
 
@@ -59,7 +66,7 @@ describe('reportSources', () => {
       { id: 'f2', pass: false, text: 5000 },
       { id: 'p1', pass: true, text: 1000 },
     ]);
-    const loaded = reportSources(lock, store, 5000, 2500).trajectories;
+    const loaded = reportSources(lock, store, { limit: 5000, byteLimit: 2500 }).trajectories;
     expect(Object.keys(loaded).sort()).toEqual(['k:f1', 'k:p1']);
     expect(Object.keys(reportSources(lock, store).trajectories)).toHaveLength(3);
     store.close();
