@@ -59,16 +59,23 @@ export function escapeHtml(text: string): string {
 /** The characters of an example id that report.md and `evalc diff --format md` show. */
 export const SHOWN_ID_CHARS = 200;
 
+/** Of a cut id, the characters kept from its end (QA357). */
+const SHOWN_ID_TAIL = 49;
+
 /**
- * An example id as report.md and `evalc diff --format md` show it: cut at 200 characters, marked `…`
- * (report.html, report.json and junit.xml keep it whole). QA349: a 70,000-character id made the
- * Errors table's row (its "first seen" cell) and each failing example's line too big for the
- * comment, which then dropped the whole Errors table and listed no failing example.
+ * An example id as report.md and `evalc diff --format md` show it: cut to 200 characters, its first
+ * 150 and its last 49 around a `…` (report.html, report.json and junit.xml keep it whole). QA349: a
+ * 70,000-character id made the Errors table's row (its "first seen" cell) and each failing example's
+ * line too big for the comment, which then dropped the whole Errors table and listed no failing
+ * example. QA357: the cut kept the first 199 characters only, so ids that share them (a dataset whose
+ * ids are a long common instruction, then the question) were all shown as one id; they mostly
+ * differ at their end, which is kept too.
  */
 export function shownId(id: string): string {
-  return id.length > SHOWN_ID_CHARS
-    ? `${id.slice(0, SHOWN_ID_CHARS - 1).replace(/[\uD800-\uDBFF]$/, '')}…`
-    : id;
+  if (id.length <= SHOWN_ID_CHARS) return id;
+  const head = id.slice(0, SHOWN_ID_CHARS - 1 - SHOWN_ID_TAIL).replace(/[\uD800-\uDBFF]$/, '');
+  const tail = id.slice(id.length - SHOWN_ID_TAIL).replace(/^[\uDC00-\uDFFF]/, '');
+  return `${head}…${tail}`;
 }
 
 /** At most 20 example ids, then how many more (a dataset rewritten in a PR can rename thousands). */
