@@ -6,8 +6,8 @@
  * below three ways:
  *   - copy:  through the proxied copy of the context (printed-values.ts), what every text leaf
  *            did from 57a645ad (QA333) until QA353;
- *   - new:   as compileTemplate renders now (the example's own context when what the template
- *            prints allows, plain-render.ts; else the copy);
+ *   - new:   as compileTemplate renders now (against the example's own context, each printed
+ *            value checked as it is printed, checked-print.ts; through the copy when that stops);
  *   - bare:  Handlebars alone against the context, in the same leaf, what it cost before 57a645ad.
  * Each is run `--repeat` times, interleaved; the medians are printed with new/copy and new/bare.
  * Every render's text (or error) is checked to be the same for copy and new (exit 1 if not).
@@ -39,6 +39,18 @@ const small = exampleContext({
   id: 'e1',
   vars: { q: 'What is 2+2?', tags: ['math', 'easy'], candidate: { answer: '4', score: 0.9 } },
 });
+const docs5 = docs.slice(0, 5).map((d, i) => ({ title: `t${i}`, body: d.text.slice(0, 40) }));
+const qa348 = exampleContext({
+  id: 'e7',
+  vars: {
+    question: 'What is course 7?',
+    score: 1,
+    ok: true,
+    docs: docs5,
+    user: { name: 'user7', admin: false, tags: ['a', 'b', 'c'] },
+    meta: { a: 7, b: [1, 2, 3] },
+  },
+});
 const large = exampleContext({
   id: 'e1',
   vars: { q: 'What is 2+2?', tags: ['math', 'easy'], candidate: { answer: '4', score: 0.9 }, docs },
@@ -48,8 +60,18 @@ const cases = [
   ['mixed text, small context', 'Q: {{q}} A: {{candidate.answer}}', small],
   [`mixed text, ${docCount} documents in context`, 'Q: {{q}} A: {{candidate.answer}}', large],
   ['list of scalars + json', 'Tags: {{tags}} ({{json candidate}}) {{candidate.score}}', large],
-  ['block (always the copy)', '{{#each tags}}{{this}} {{/each}}{{q}}', large],
-  ['object printed (error, the copy)', 'Q: {{q}} C: {{candidate}}', large],
+  [
+    "QA348's: blocks, ../-free",
+    'Q: {{question}} (id {{id}}, score {{score}}, ok {{ok}})\n{{#each docs}}- {{title}}: {{body}}\n{{/each}}{{#with user}}User {{name}} {{#if admin}}admin{{else}}member{{/if}}{{/with}}\nMeta: {{json meta}}',
+    qa348,
+  ],
+  ['block with ../', '{{#with user}}{{#each tags}}{{../name}} {{/each}}{{/with}}', qa348],
+  [
+    'inherited name (an error; always the copy, QA48)',
+    '{{#each tags}}{{this}} {{/each}}{{q}} {{#with candidate}}{{toString}}{{/with}}',
+    large,
+  ],
+  ['object printed (error: checked, then the copy)', 'Q: {{q}} C: {{candidate}}', large],
 ];
 
 const bareHbs = Handlebars.create();
