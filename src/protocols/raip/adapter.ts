@@ -265,7 +265,7 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
       // An error beside the output (a partial answer, an upstream's warning): the output is the
       // answer (R6), and the error is kept in the response and warned, where it was dropped (QA347).
       const { error } = body;
-      if (error !== undefined && error !== null && error !== '' && error !== false) {
+      if (!noError(error)) {
         response.error = error;
         const said = replyErrorText(body);
         trajectory.events.push({
@@ -286,6 +286,15 @@ export function createRaipAdapter(config: RaipAgentConfig, runtime: RaipRuntime)
     },
   };
   return adapter;
+}
+
+/**
+ * An `error` beside the output that says there is none: absent, `null`, `""`, `false`, `0` (an
+ * errno's success) or empty, `{}`, `[]` (QA354: those last three were warned on every answer).
+ */
+function noError(error: unknown): boolean {
+  if (error === undefined || error === null || error === '' || error === false || error === 0) return true;
+  return typeof error === 'object' && Object.keys(error).length === 0;
 }
 
 /** An entity tag without its weak mark: If-None-Match compares them weakly (RFC 9110 §13.1.2). */

@@ -1,0 +1,52 @@
+/**
+ * QA354: a4daa91c keeps a RAIP 200's `error` beside its `output` and records a `compat_warning`
+ * `error_beside_output` event, an error of `null`, `""` or `false` being none. An agent saying
+ * "no error" otherwise, `"error": 0` (an errno's success) or an empty `{}` / `[]`, had every answer
+ * warned, the event saying nothing (no `said`). Those are none too; `{"code": 0}` or `1` is one.
+ * Real loopback agent.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/protocols/http/transport.js';
+import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
+import { sendJson, startLoopback } from '../fixtures/loopback.js';
+import { testContext } from './conformance.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function invokeWith(body: Record<string, unknown>) {
+  const server = await startLoopback((_req, res) => sendJson(res, 200, body));
+  const adapter = createRaipAdapter(
+    { protocol: 'raip', url: server.url },
+    { transport: new HttpTransport({ retries: 0 }) },
+  );
+  cleanups.push(
+    () => adapter.close(),
+    () => server.close(),
+  );
+  return adapter.invoke({ query: 'q' }, testContext(AbortSignal.timeout(5_000)));
+}
+
+describe('an error beside a RAIP output that says there is none (QA354)', () => {
+  it('0, {} and [] are no error: the response and events as without one', async () => {
+    for (const error of [0, {}, []]) {
+      const outcome = await invokeWith({ output: { answer: 'A' }, error });
+      expect(outcome.trajectory?.response).toEqual({ output: { answer: 'A' }, usage: null });
+      expect(outcome.trajectory?.events).toEqual([]);
+    }
+  });
+
+  it('an error with any content is still kept and warned', async () => {
+    for (const error of [1, { code: 0 }, ['partial']]) {
+      const outcome = await invokeWith({ output: { answer: 'A' }, error });
+      expect(outcome.trajectory?.response).toMatchObject({ error });
+      expect(outcome.trajectory?.events).toContainEqual({
+        turn: 0,
+        type: 'compat_warning',
+        data: { warning: 'error_beside_output' },
+      });
+    }
+  });
+});
