@@ -280,7 +280,7 @@ function printOutcome(
         );
       } else if (!quiet) {
         ctx.stdout(
-          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}${s.retries ? ` (+${plural(s.retries, 'retry', 'retries')})` : ''}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; ${gateSummary(outcome.lock.gates)}.\n` +
+          `Apply complete: ${examplesRun(s.examples, outcome.lock.run.repeats)}, ${plural(s.invoked, 'agent call')}${s.retries ? ` (+${plural(s.retries, 'retry', 'retries')})` : ''}${s.judged ? `, ${plural(s.judged, 'judge call')}` : ''}, ${plural(s.errors, 'error')}${kinds ? ` (${kinds})` : ''}; ${gateSummary(outcome.lock.gates)}.\n` +
             `lockfile: ${outcome.lockFile}\nreports: ${outcome.reportsDir}\n`,
         );
       }

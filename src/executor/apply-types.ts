@@ -76,6 +76,8 @@ export interface RunSummary {
   upToDate?: boolean;
   /** RAIP agents that refused too many schema-fitting inputs with 400 ajvErrors (R8). */
   schemaDrift?: SchemaDrift[];
+  /** Calls sent to the judges (a verdict the cache held is none), when there were any (QA352). */
+  judged?: number;
   /** HTTP retries sent to the agents (beyond each request's first attempt), when there were any. */
   retries?: number;
   /** Agents whose preflight examples all failed: the rest of their batch was not sent. */

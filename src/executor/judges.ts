@@ -38,6 +38,8 @@ export interface JudgeRuntime {
   unusable?: StepError;
   /** Its first failed call's words (masked), with 'is the judge running at …?' when nothing listened (QA295). */
   firstFailure?: () => string | undefined;
+  /** Judge calls sent to it in this apply (a verdict from the cache, a retry, a cancelled call are none; QA352). */
+  calls?: () => number;
   /** `client` for a score step at `order` in the lock: the first failure is the lock's first (QA302). */
   clientAt?: (order: () => JudgeCallOrder) => JudgeClient;
   stop: () => Promise<void>;
@@ -130,8 +132,9 @@ export async function startJudge(
   const { createJudgeClient } = await import('../protocols/agent-eval/create-judge-client.js');
   const raw = createJudgeClient(config, runtime);
   const gate = new InvokeGate(concurrency);
+  const sent = { count: 0 };
   const noted = notingFirstFailure(
-    gatedJudge(servedExit ? notingServedExit(raw, servedExit) : raw, gate, setup.signal, limiter),
+    gatedJudge(servedExit ? notingServedExit(raw, servedExit) : raw, gate, setup.signal, limiter, sent),
     config,
     (text) => scrubSecrets(text, setup.secrets),
   );
@@ -160,6 +163,7 @@ export async function startJudge(
       info,
       // The judge's own failure first; else why its calls were not sent (QA324).
       firstFailure: () => noted.first() ?? overLimitFirst(id, maxInput, refused.count),
+      calls: () => sent.count,
       clientAt: (order) => bounded(noted.at(order)),
       ...(isListing(raw) ? { registeredRubricVersions: (signal) => rubricTags(raw, signal, scrub) } : {}),
       stop: async () => {
@@ -200,6 +204,8 @@ export function gatedJudge(
   gate: InvokeGate,
   dispatch?: AbortSignal,
   limiter?: RateLimiter,
+  /** Counts the calls it sends on (apply's summary: `12 judge calls`). */
+  sent?: { count: number },
 ): JudgeClient {
   return {
     protocol: client.protocol,
@@ -216,6 +222,7 @@ export function gatedJudge(
             ok: false,
             error: { kind: 'cancelled', message: 'apply interrupted before this judge call' },
           };
+        if (sent) sent.count++;
         return await client.judge(request, signal);
       } finally {
         if (admission) limiter?.settle(admission);

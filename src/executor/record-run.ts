@@ -73,6 +73,9 @@ export async function recordRun(run: FinishedRun): Promise<ApplyOutcome> {
   if (aborted.size > 0) summary.preflightFailed = [...aborted.keys()].sort();
   const retries = [...agents.values()].reduce((n, a) => n + a.retriesSent(), 0);
   if (retries > 0) summary.retries = retries;
+  let judged = 0;
+  for (const judge of judges.values()) judged += judge.calls?.() ?? 0;
+  if (judged > 0) summary.judged = judged;
   const unevaluated = unevaluatedAgents(lockResults);
   if (unevaluated.length > 0) summary.unevaluated = unevaluated;
   const firstFailures = Object.fromEntries(
