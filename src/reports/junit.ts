@@ -112,8 +112,24 @@ function countCases(cases: Case[], into: SuiteCounts): SuiteCounts {
 const WITHOUT_CACHE_PROPERTIES =
   '\n    <properties>\n      <property name="evalc.withoutCache" value="rendered without the run\'s cache: no answers, failure reasons or trajectories"/>\n    </properties>';
 
-function suiteHead(name: string, c: SuiteCounts, withoutCache: boolean): string {
-  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}">${withoutCache ? WITHOUT_CACHE_PROPERTIES : ''}`;
+/** A duration in ms as junit's `time`, in s to 3 decimals. */
+function timeAttribute(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '' : ` time="${(ms / 1000).toFixed(3)}"`;
+}
+
+/**
+ * An agent/task/dataset suite's `time`: its examples' own durations, each once (the time an
+ * example's testcases carry, on its first; QA357). Without it Jenkins and GitLab sum the cases'.
+ */
+function suiteMs(examples: readonly ExampleView[]): number | undefined {
+  let sum: number | undefined;
+  for (const e of examples)
+    if (e.durationMs !== null && e.durationMs !== undefined) sum = (sum ?? 0) + e.durationMs;
+  return sum;
+}
+
+function suiteHead(name: string, c: SuiteCounts, withoutCache: boolean, ms?: number): string {
+  return `  <testsuite name="${escapeXml(name)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped ?? 0}"${timeAttribute(ms)}>${withoutCache ? WITHOUT_CACHE_PROPERTIES : ''}`;
 }
 
 /**
@@ -283,7 +299,7 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
   for (const group of groups) {
     const counts = perGroup.get(group);
     if (!counts || counts.tests === 0) continue;
-    write(`\n${suiteHead(group, counts, m.withoutCache)}`);
+    write(`\n${suiteHead(group, counts, m.withoutCache, suiteMs(byGroup.get(group) ?? []))}`);
     const lines: string[] = [];
     // A testcase's name is `example · metric`; escaping is per character, so its parts are
     // escaped apart: the metric ids once, the classname once per group (it is the group's
@@ -296,10 +312,9 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
         lastGroup = e.group;
       }
       const example = escapeXml(e.example);
-      const time =
-        e.durationMs === null || e.durationMs === undefined
-          ? ''
-          : ` time="${(e.durationMs / 1000).toFixed(3)}"`;
+      // The example's duration is on its first testcase only: Jenkins and GitLab add up a suite's
+      // testcases, so each metric's case carrying it counted the example once per metric (QA357).
+      let time = timeAttribute(e.durationMs);
       const errorRepeat = errorRepeatOf(e);
       let cases = 0;
       for (const x of e.metrics) {
@@ -308,7 +323,12 @@ export function emitJunitReport(m: ReportModel, write: (text: string) => void): 
         const name = `${example} · ${metricXml(x.id)}`;
         if (!errorRepeat && x.error === undefined && x.pass !== false)
           lines.push(`    <testcase classname="${classname}" name="${name}"${time}/>`);
-        else lines.push(escapedCaseXml(metricCase(m, e, x, errorRepeat), classname, name));
+        else {
+          const c = metricCase(m, e, x, errorRepeat);
+          if (cases > 1) delete c.time;
+          lines.push(escapedCaseXml(c, classname, name));
+        }
+        time = '';
       }
       if (errorRepeat && cases === 0)
         lines.push(
