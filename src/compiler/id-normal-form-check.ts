@@ -7,6 +7,7 @@
  */
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
+import { quoteCut } from '../protocols/quote-cut.js';
 
 const MAX_WARNINGS = 10;
 
@@ -19,6 +20,29 @@ function spelled(id: string): string {
       cp < 0x80 ? ch : cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
   }
   return out;
+}
+
+/** Of an id longer than this (code points), a window of it is quoted, where the two forms part. */
+const SHOWN = 40;
+const BEFORE = 10;
+
+/**
+ * The two ids spelled, each cut to the same window of at most 40 code points, from 10 before the
+ * first that differs, with `…` where cut (QA357: two 3,000-character ids made one warning line of
+ * 45,000 characters, each quoted whole, spelled, and the first again as shown).
+ */
+function spelledPair(id: string, first: string): [string, string] {
+  const a = [...id];
+  const b = [...first];
+  if (a.length <= SHOWN && b.length <= SHOWN) return [spelled(id), spelled(first)];
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  const start = Math.max(0, common - BEFORE);
+  const cut = (cps: string[]) => {
+    const end = Math.min(cps.length, start + SHOWN);
+    return `${start > 0 ? '…' : ''}${spelled(cps.slice(start, end).join(''))}${end < cps.length ? '…' : ''}`;
+  };
+  return [cut(a), cut(b)];
 }
 
 /** Checks the ids of one dataset in file order; `diagnostics()` gives the warnings, ten then a count. */
@@ -40,11 +64,12 @@ export class NormalFormIds {
       this.extra += 1;
       return;
     }
+    const [said, firstSaid] = spelledPair(id, first.id);
     this.warnings.push(
       diagnostic(
         'EVALC_EXAMPLE_ID_UNICODE_FORM',
-        `example id "${spelled(id)}" is "${spelled(first.id)}" of ${first.where.file}:${first.where.line} in another ` +
-          `Unicode form: two examples that the reports and evalc diff show alike, as "${first.id}"`,
+        `example id "${said}" is "${firstSaid}" of ${first.where.file}:${first.where.line} in another ` +
+          `Unicode form: two examples that the reports and evalc diff show alike, as "${quoteCut(first.id, 60)}"`,
         planPath,
         {
           source: where,
