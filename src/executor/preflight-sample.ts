@@ -1,7 +1,11 @@
 /**
  * An agent's preflight sample (DESIGN §3: "preflight on k ≤ 5 examples before the batch"): walking
  * its batch in run order, the first `run.preflight` examples that either send a request in this run
- * or are answered from the cache with a failure — and at least one that sends a request.
+ * or are answered from the cache with a failure — and at least one that sends a request: the cached
+ * failures take `run.preflight` − 1 places at most, the last is the first example sent (or one evalc
+ * refused itself, which passes it as when it was sent). QA356: a cache of failures alone (an agent
+ * that failed everything, an `--only` piece run with `preflight: 0`) made every one of them a member,
+ * its run kept in memory to the end: 'the first 40001 examples all failed'.
  *
  * QA334: a cached failure counts, since it is an answer like any other (a definitive failure is
  * cached as final; transient ones are never cached): a run killed during its sample and resumed
@@ -37,7 +41,7 @@ export type SampleAdmission =
   | { kind: 'passed' | 'held'; steps?: ExampleSteps[] };
 
 /** An example admitted while the sample was open, in run order. */
-interface Slot {
+interface Slot<T> {
   sends: boolean;
   reported: boolean;
   /** Reported from the cache: a failure, or an input evalc refused itself — in the sample (below). */
@@ -48,16 +52,24 @@ interface Slot {
   inSample?: boolean;
   /** Its run, kept while it may be in the sample (for the verdict and the failure's message). */
   run?: ExampleRun | undefined;
+  /** What the caller said of it (`report`), kept as its run is. */
+  tag?: T | undefined;
 }
 
-export class PreflightSample {
-  private readonly slots: Slot[] = [];
+export class PreflightSample<T = unknown> {
+  /**
+   * The slots not read into the sample yet, and its members: a slot the cursor passed that is no
+   * member is dropped, so a cached re-score of 100,000 examples (nothing sent: the sample is open
+   * to the end) keeps none of them (QA343: 454 MB against 440 MB before 0684812d).
+   */
+  private readonly slots = new Map<number, Slot<T>>();
+  private pushed = 0;
   /**
    * The sample read in run order so far (each slot once: a batch of 100,000 cached examples is
    * read in linear time): slots before `cursor` are settled, `memberSlots` the members among them.
    */
   private cursor = 0;
-  private readonly memberSlots: number[] = [];
+  private readonly memberSlots: Slot<T>[] = [];
   /**
    * Members not reported yet, and reported members that did not fail (so the sample passes): counted
    * as each joins or reports, since a run of cached examples may hold thousands of cached failures
@@ -104,13 +116,9 @@ export class PreflightSample {
     return this.verdict === 'failed';
   }
 
-  /** The sample's members (slot index and run), in run order (for the failure's message). */
-  get members(): { index: number; run: ExampleRun | undefined; cached: boolean }[] {
-    return this.memberSlots.map((i) => ({
-      index: i,
-      run: this.slots[i]?.run,
-      cached: !this.slots[i]?.sends,
-    }));
+  /** The sample's members (run and tag), in run order (for the failure's message): `run.preflight` at most. */
+  get members(): { run: ExampleRun | undefined; tag: T | undefined; cached: boolean }[] {
+    return this.memberSlots.map((slot) => ({ run: slot.run, tag: slot.tag, cached: !slot.sends }));
   }
 
   async admit(rt: GroupRuntime, example: ResolvedExample): Promise<SampleAdmission> {
@@ -137,12 +145,16 @@ export class PreflightSample {
     return { kind: 'passed', steps };
   }
 
-  /** A sample example's or candidate's run (undefined: it threw, an internal error that stops the run). */
-  report(index: number, run: ExampleRun | undefined): void {
-    const slot = this.slots[index];
+  /**
+   * A sample example's or candidate's run (undefined: it threw, an internal error that stops the
+   * run), and what the caller keeps of it for a member (`members`).
+   */
+  report(index: number, run: ExampleRun | undefined, tag?: T): void {
+    const slot = this.slots.get(index);
     if (!slot) return;
     slot.reported = true;
     slot.run = run;
+    slot.tag = tag;
     if (!slot.sends) {
       this.running--;
       slot.local = run?.firstError !== undefined && isLocalRefusal(run.firstError);
@@ -159,6 +171,8 @@ export class PreflightSample {
       this.tally(slot);
     }
     this.advance();
+    // past a full sample's end: in it never (a cached one ran while the last place was read)
+    if (!slot.inSample && this.full() && index >= this.cursor) this.slots.delete(index);
     this.settle();
   }
 
@@ -213,24 +227,37 @@ export class PreflightSample {
 
   private push(sends: boolean): number {
     this.maybeAfter++;
-    const index = this.slots.push({ sends, reported: false }) - 1;
+    const index = this.pushed++;
+    this.slots.set(index, { sends, reported: false });
     this.advance();
     return index;
   }
 
-  /** Full: `run.preflight` members, one at least sent, none still running from the cache before them. */
+  /**
+   * Full: `run.preflight` members, none still running from the cache before them. One of them at
+   * least was sent or refused by evalc itself (`advance` keeps the last place for one), so a sample
+   * of cached failures alone is never full.
+   */
   private full(): boolean {
-    return this.memberSlots.length >= this.size && this.sentBefore > 0;
+    return this.memberSlots.length >= this.size;
+  }
+
+  /**
+   * The last place is kept for an example sent in this run (or a cached refusal of evalc itself,
+   * which passes the sample as when it was sent): every member before it is a cached failure.
+   */
+  private lastPlaceKept(): boolean {
+    return this.memberSlots.length >= this.size - 1 && this.sentBefore === 0 && this.passingMembers === 0;
   }
 
   /** Reads the slots settled since, in run order, up to the sample's end or a cached one still running. */
   private advance(): void {
-    while (this.cursor < this.slots.length && !this.full()) {
-      const slot = this.slots[this.cursor] as Slot;
+    while (this.cursor < this.pushed && !this.full()) {
+      const slot = this.slots.get(this.cursor) as Slot<T>;
       if (!slot.sends && !slot.reported) return;
-      if (slot.member && !slot.local && this.answeredBefore) {
-        // a cached failure after a cached answer: not in the sample (`answeredBefore`)
-        slot.run = undefined;
+      if (slot.member && !slot.local && (this.answeredBefore || this.lastPlaceKept())) {
+        // a cached failure after a cached answer (`answeredBefore`), or past the places cached
+        // failures take: not in the sample, its run not kept
         this.maybeAfter--;
       } else if (!slot.sends && !slot.member) {
         this.answeredBefore = true;
@@ -238,16 +265,17 @@ export class PreflightSample {
         slot.inSample = true;
         if (slot.reported) this.tally(slot);
         else this.unreportedMembers++;
-        this.memberSlots.push(this.cursor);
+        this.memberSlots.push(slot);
         this.maybeAfter--;
         if (slot.sends) this.sentBefore++;
       }
+      if (!slot.inSample) this.slots.delete(this.cursor);
       this.cursor++;
     }
   }
 
   /** A reported member: whether it failed (a sent one after a request; a cached refusal passes). */
-  private tally(slot: Slot): void {
+  private tally(slot: Slot<T>): void {
     const run = slot.run;
     const failed =
       run !== undefined && failedEveryRepeat(run) && (slot.sends ? run.invoked > 0 : !slot.local);

@@ -78,8 +78,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       // sent (preflight-sample.ts); the others wait for its verdict, cached ones run meanwhile.
       // Twice the agent's planned concurrency in flight: the gate (invoke-gate.ts) keeps the agent's
       // own limit, the extra examples are being scored or have their next request ready.
-      const sample = new PreflightSample(ctx.preflight, () => ctx.signal.aborted);
-      const sampleItems: Item[] = [];
+      const sample = new PreflightSample<Item>(ctx.preflight, () => ctx.signal.aborted);
       let heldRuns = 0;
       await runPool(
         items,
@@ -94,12 +93,12 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
             await run(item, admission.steps);
             return;
           }
-          sampleItems[admission.index] = item;
           let done: ExampleRun | undefined;
           try {
             done = await run(item, admission.steps);
           } finally {
-            sample.report(admission.index, done);
+            // the item is kept while it may be in the sample, for the failure's message
+            sample.report(admission.index, done, item);
           }
         },
         signal,
@@ -109,7 +108,7 @@ export async function runAgents(ctx: RunAgentsContext): Promise<Map<string, stri
       if (ctx.signal.aborted || !sample.failed) return;
       const members = sample.members;
       const firstRuns = members.map((m) => m.run);
-      const memberItems = members.map((m) => sampleItems[m.index] as Item);
+      const memberItems = members.map((m) => m.tag as Item);
       const fromCache = members.filter((m) => m.cached).length;
       const kinds =
         [...new Set(firstRuns.flatMap((r) => r?.lock.errors ?? []))].join(', ') +

@@ -51,14 +51,15 @@ describe('evalc apply preflight', () => {
       expect(held).toHaveLength(17);
       for (const r of held)
         expect(r.error?.message).toMatch(/^not sent: every preflight example of this agent failed/);
-      // The lock is not complete: the next apply's sample is the three failures it answers from
-      // the cache and one example it sends (README "Preflight"; QA318: its sample was the cached
-      // three, so it sent all 17 to the broken agent; QA334: it sent three more, so a run killed
-      // during its sample and resumed sampled past the failures it had cached).
+      // The lock is not complete: the next apply's sample is the first two failures it answers
+      // from the cache and one example it sends (README "Preflight"; QA318: its sample was the
+      // cached three, so it sent all 17 to the broken agent; QA334: it sent three more, so a run
+      // killed during its sample and resumed sampled past the failures it had cached; QA356: all
+      // three cached and the one sent, 4 where run.preflight is 3).
       const again = await runCli(['apply', 'evalc.yaml'], { cwd: ws.dir });
       expect(again.code).toBe(1);
       expect(again.stderr).toMatch(
-        /preflight: the first 4 examples all failed \(semantic_mismatch; 3 of them answered from the cache\)/,
+        /preflight: the first 3 examples all failed \(semantic_mismatch; 2 of them answered from the cache\)/,
       );
       expect(broken.stats().invokes).toBe(4);
       const after = lockResults(ws.dir).map((r) => r.errors?.[0]);
