@@ -20,6 +20,14 @@ const KEPT_PAST_CUT = 1024;
  */
 export const STDERR_LOGGED_CHARS = 1024 * 1024;
 
+/**
+ * What each log (one agent call's: the step's, the same function on every turn of its action loop)
+ * has been given, shared by the tails of its turns: a per-turn agent starts a process, and so a
+ * tail, each turn, and a persistent one's log is set again each turn; counted per tail, a call of
+ * 4 turns logged 4 MiB and 8 such at concurrency 8 filled run.log again (QA358).
+ */
+const loggedBy = new WeakMap<(line: string) => void, { chars: number; cut: boolean }>();
+
 export class StderrTail {
   #partial = '';
   #tail: string[] = [];
@@ -27,9 +35,8 @@ export class StderrTail {
   readonly #held: string[] = [];
   #heldChars = 0;
   #log: (line: string) => void = () => undefined;
-  /** Characters forwarded to the current log (one agent call's), and whether the rest is cut. */
-  #logged = 0;
-  #cut = false;
+  /** Characters forwarded to the current log (one agent call's, over its turns), and whether the rest is cut. */
+  #logged = { chars: 0, cut: false };
 
   /** Where complete lines go; the owner points it at the invocation in flight (a held run goes to the last). */
   get log(): (line: string) => void {
@@ -39,8 +46,12 @@ export class StderrTail {
   set log(log: (line: string) => void) {
     this.release();
     this.#log = log;
-    this.#logged = 0;
-    this.#cut = false;
+    let logged = loggedBy.get(log);
+    if (!logged) {
+      logged = { chars: 0, cut: false };
+      loggedBy.set(log, logged);
+    }
+    this.#logged = logged;
   }
 
   /**
@@ -135,15 +146,16 @@ export class StderrTail {
   #keep(line: string): void {
     this.#tail.push(line);
     if (this.#tail.length > KEEP_LINES) this.#tail.shift();
-    if (this.#cut) return;
-    if (this.#logged + line.length > STDERR_LOGGED_CHARS) {
-      this.#cut = true;
+    const logged = this.#logged;
+    if (logged.cut) return;
+    if (logged.chars + line.length > STDERR_LOGGED_CHARS) {
+      logged.cut = true;
       this.#log(
         `… the rest of this agent call's stderr is not logged: run.log keeps the first ${STDERR_LOGGED_CHARS / (1024 * 1024)} MiB of each call's (its last ${KEEP_LINES} lines still go to a crash's message)`,
       );
       return;
     }
-    this.#logged += line.length + 1;
+    logged.chars += line.length + 1;
     this.#log(line);
   }
 }
