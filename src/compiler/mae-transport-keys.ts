@@ -16,6 +16,15 @@ type EndpointKey = 'url' | 'command' | 'address';
 const OWNER: Record<EndpointKey, string> = { url: 'http', command: 'local', address: 'socket' };
 
 /**
+ * A url in a socket's form, AgentV's `tcp:host:port` or `unix:path` (and tcp://, socket://), is
+ * read by transport: socket, not http (QA358: a local agent with `url: "tcp:127.0.0.1:9"` was told
+ * `set transport: http`, which then refused the url as no http: one).
+ */
+function socketUrl(url: string | undefined): boolean {
+  return url !== undefined && /^\s*(?:tcp|unix|socket):/i.test(url);
+}
+
+/**
  * The hint of `mae transport http needs url:` when the agent has `command:` or `address:`: it reads
  * the transport it was written (QA350: `transport: sse` with `command:` was told 'not http: add
  * transport: local', a transport it had written and a key it had); of `mae transport local needs
@@ -31,8 +40,9 @@ export function missingKeyHint(agent: MaeAgentConfig, transportWritten: boolean)
         : ['command', 'address'];
   const key = keys.find((k) => agent[k]);
   if (key === undefined) return undefined;
-  const meant = key === 'url' ? 'http (or sse)' : OWNER[key];
-  const set = key === 'url' ? 'http' : OWNER[key];
+  const socket = key === 'url' && socketUrl(agent.url);
+  const meant = socket ? 'socket' : key === 'url' ? 'http (or sse)' : OWNER[key];
+  const set = socket ? 'socket' : OWNER[key];
   return transportWritten
     ? `\`${key}:\` is read by transport: ${meant}, not ${transport}: set transport: ${set}`
     : `\`${key}:\` is read by transport: ${meant}, not http: add transport: ${set}`;
@@ -58,7 +68,12 @@ export function ignoredKeyDiagnostics(
   for (const key of ['url', 'command', 'address'] as const) {
     if (key === reads || agent[key] === undefined) continue;
     const p: PlanPath = ['agents', id, key];
-    const owner = key === 'url' && transport === 'socket' ? undefined : OWNER[key];
+    const owner =
+      key === 'url' && transport === 'socket'
+        ? undefined
+        : key === 'url' && socketUrl(agent.url)
+          ? 'socket'
+          : OWNER[key];
     out.push(
       diagnostic(
         'EVALC_AGENT_CONFIG',
