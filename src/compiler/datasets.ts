@@ -287,7 +287,7 @@ export async function loadDataset(
       continue;
     }
     seen.set(example.id, where);
-    normalForms.add(example.id, where, planPath);
+    normalForms.add(example.id, where, planPath, seen);
     // human_score (read only by judge_agreement, from the results, at aggregation) and tags are no
     // score's input: relabelling an example re-aggregates (the dataset sha256 changed), it never
     // re-scores or re-judges it.
