@@ -16,7 +16,7 @@ import {
   shownDeltas,
   unpairedNote,
 } from './markdown-diff.js';
-import { listIds } from './markdown-text.js';
+import { listIds, shownId } from './markdown-text.js';
 import { monteCarloFloorNote } from './monte-carlo-floor-note.js';
 
 /** "1 regression", "2 regressions", as report.md and report.html count (QA171: the text said "regression(s)"). */
@@ -105,7 +105,7 @@ export function renderTextDiff(diff: LockDiff): string {
     lines.push('', `${kind === 'pass_to_fail' ? 'Pass → fail' : 'Fail → pass'} (${flips.length}):`);
     for (const f of flips) {
       lines.push(
-        `  ${f.agent} ${f.task}/${f.dataset} ${f.example}${f.metrics.length ? ` (${f.metrics.join(', ')})` : ''}${f.errors ? ` · ${f.kind === 'pass_to_fail' ? 'error' : 'error before'}: ${f.errors.join(', ')}` : ''}`,
+        `  ${f.agent} ${f.task}/${f.dataset} ${shownId(f.example)}${f.metrics.length ? ` (${f.metrics.join(', ')})` : ''}${f.errors ? ` · ${f.kind === 'pass_to_fail' ? 'error' : 'error before'}: ${f.errors.join(', ')}` : ''}`,
       );
     }
   }

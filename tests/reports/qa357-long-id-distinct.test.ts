@@ -12,6 +12,7 @@ import { buildModel } from '../../src/reports/index.js';
 import { renderMarkdownReport } from '../../src/reports/markdown.js';
 import { renderMarkdownDiff } from '../../src/reports/markdown-diff.js';
 import { shownId } from '../../src/reports/markdown-text.js';
+import { renderTextDiff } from '../../src/reports/text-diff.js';
 import { a2WorseLock, baselineLock } from '../fixtures/locks/variants.js';
 
 const PREFIX = `Read the policy below and answer in one word. ${'Policy text. '.repeat(40)}Question: `;
@@ -44,5 +45,15 @@ describe('two long example ids sharing their first 200 characters', () => {
     const flips = diff.split('\n').filter((l) => l.startsWith('- `a2`'));
     expect(flips.length).toBeGreaterThanOrEqual(3);
     expect(new Set(flips).size).toBe(flips.length);
+  });
+
+  it("in evalc diff's text flips, cut as in its lists (fe3792b3 cut the lists only)", () => {
+    const lock = withPrefix(a2WorseLock());
+    const text = renderTextDiff(diffLocks(withPrefix(baselineLock()), lock));
+    const flips = text.split('\n').filter((l) => l.startsWith('  a2 '));
+    expect(flips.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(flips).size).toBe(flips.length);
+    for (const line of flips) expect(line).toContain(`${PREFIX.slice(0, 150)}…`);
+    expect(text).not.toContain(PREFIX);
   });
 });
