@@ -9,6 +9,8 @@
  * example scoring 0 for them, and validate said nothing (QA341); the plan's own checkpoint list is
  * checked (one read from the examples' expected values is theirs).
  */
+
+import { showOnOneLine } from '../lockfile/control-chars.js';
 import type { Diagnostic, PlanPath, SourcePosition } from '../plan/diagnostic.js';
 import { diagnostic } from '../plan/diagnostic.js';
 import type { MetricConfig, Plan } from '../plan/schema.js';
@@ -101,7 +103,9 @@ export function checkpointsNeverReached(
       .map((name) => quote(quoteCut(name, 60)))
       .join(', ') + (names.size > 3 ? `, … (${names.size})` : '');
   const read = [
-    tools.size > 0 ? `its tool checkpoints (${shown(tools, (t) => `\`${t}\``)}) from the tool calls` : '',
+    tools.size > 0
+      ? `its tool checkpoints (${shown(tools, (t) => `\`${showOnOneLine(t)}\``)}) from the tool calls`
+      : '',
     phrases.size > 0
       ? `its phrase checkpoints (${shown(phrases, (t) => JSON.stringify(t))}) from the assistant messages`
       : '',
