@@ -59,6 +59,19 @@ export function escapeHtml(text: string): string {
 /** The characters of an example id that report.md and `evalc diff --format md` show. */
 export const SHOWN_ID_CHARS = 200;
 
+/**
+ * Text inside report.md's inline HTML (a task's `<summary>`): escaped as HTML, and a mention or issue
+ * reference broken as escapeMarkdown breaks it, since GitHub finds them in HTML text too (QA357: a
+ * task named `gh-12`, after the issue it guards, cross-referenced issue 12 from its folded heading on
+ * every CI run). An entity's `&#39;` is no reference.
+ */
+export function escapeHtmlText(text: string): string {
+  return escapeHtml(text)
+    .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
+    .replace(/(?<!&)#(?=[0-9])/g, `#${ZWSP}`)
+    .replace(/(^|[^A-Za-z0-9_])(GH-)(?=[0-9])/gi, `$1$2${ZWSP}`);
+}
+
 /** Of a cut id, the characters kept from its end (QA357). */
 const SHOWN_ID_TAIL = 49;
 

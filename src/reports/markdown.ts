@@ -16,7 +16,7 @@ import {
 import { diffSections } from './markdown-diff.js';
 import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
-import { code, escapeHtml, escapeMarkdown, shownId } from './markdown-text.js';
+import { code, escapeHtml, escapeHtmlText, escapeMarkdown, shownId } from './markdown-text.js';
 import { findScore, gateIcon, type MetricView, type ReportModel, verdictText } from './report-model.js';
 
 function verdictSection(m: ReportModel): MarkdownSection {
@@ -235,7 +235,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   const failing = examples
     .filter((e) => e.status === 'fail' || e.status === 'error')
     .sort((a, b) => Number(fresh.has(b.id)) - Number(fresh.has(a.id)));
-  const summary = `${escapeHtml(task)} — ${examples.length} result${examples.length === 1 ? '' : 's'}, ${failing.length} failing`;
+  const summary = `${escapeHtmlText(task)} — ${examples.length} result${examples.length === 1 ? '' : 's'}, ${failing.length} failing`;
   const rows = metrics.flatMap((id) => metricRows(m, `task/${task}`, id));
   // The first example of each agent × step × error kind × distinct message says what the error
   // said (a timeout's limit, a crashed process's output, a judge's reason), without the request's
