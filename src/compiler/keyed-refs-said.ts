@@ -33,13 +33,20 @@ export function keyedReferencesSaid(text: string): string {
 export function keyedRefsSaid(text: string): string {
   if (!/[$]|\{\{/.test(text)) return text;
   return replaceKeyedShellRefs(
-    keyedReferencesSaid(text).replace(
-      /\{\{\s*(env\.)?([^{}\s]+)\s*\}\}/g,
-      // as the excerpt reads it (QA346: a long camelCase var, `{{conversationHistoryForEvaluation}}`,
-      // was said `{{…}}`), a word of other characters by holdsKey too, `{{/if}}` as written
-      (placeholder, env: string | undefined, inside: string) =>
-        holdsKey(inside) && placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
-    ),
+    keyedReferencesSaid(text)
+      .replace(
+        /\{\{\s*(env\.)?([^{}\s]+)\s*\}\}/g,
+        // as the excerpt reads it (QA346: a long camelCase var, `{{conversationHistoryForEvaluation}}`,
+        // was said `{{…}}`), a word of other characters by holdsKey too, `{{/if}}` as written
+        (placeholder, env: string | undefined, inside: string) =>
+          holdsKey(inside) && placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…}}` : placeholder,
+      )
+      // left open, `{{env.ghp_…` (QA358: a header so named was quoted whole), as `${env.ghp_…` is above
+      .replace(
+        /\{\{[ \t]*(env\.)?([^{}\s`"'\\]+)(?![^{}\s`"'\\]|\}\})/g,
+        (placeholder, env: string | undefined, inside: string) =>
+          holdsKey(inside) && placeholderHoldsKey(env, inside) ? `{{${env ? 'env' : ''}…` : placeholder,
+      ),
     (_, env) => (env ? '$env:…' : '$…'),
   );
 }

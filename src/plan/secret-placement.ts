@@ -79,13 +79,17 @@ export function replaceKeyedShellRefs(text: string, say: (ref: string, env: bool
 
 /**
  * The first reference in a mapping's key written otherwise than `${env.NAME}` whose inside reads as a
- * key pasted there, `${env:ghp_…}`, `${ ghp_… }`, `{{env.ghp_…}}`, `$ghp_…` (QA346: a header so named
+ * key pasted there, `${env:ghp_…}`, `${ ghp_… }`, `{{env.ghp_…}}`, `$ghp_…`, open ones (QA346: a header so named
  * passed validate; apply sent `$ghp_…` as a header's name, or failed the others 'header name
  * "${env:ghp_…}" is not a valid HTTP header name' in report.md, report.json, junit.xml and the step
  * log). The message quoting it says it as the last net does (keyedRefsSaid).
  */
 function keyedRefIn(key: string): string | undefined {
-  for (const m of key.matchAll(/\$\{[ \t]*(?:env[.:])?([^}\s]*)[ \t]*\}|\{\{\s*(?:env\.)?([^{}\s]+)\s*\}\}/g))
+  // closed or left open, `${env.ghp_…`, `{{env.ghp_…` (QA358: an open one passed validate and failed
+  // each example at apply, the key lower-cased in every report, as caa3b275 fixed for closed ones)
+  for (const m of key.matchAll(
+    /\$\{[ \t]*(?:env[.:])?([^{}\s]*)(?:[ \t]*\})?|\{\{\s*(?:env\.)?([^{}\s]+)(?:\s*\}\})?/g,
+  ))
     if (holdsKey(m[1] ?? m[2] ?? '')) return m[0];
   let shell: string | undefined;
   replaceKeyedShellRefs(key, (ref) => {
