@@ -77,6 +77,21 @@ describe('a raip 200 whose bytes spell "error" otherwise keeps its slot until th
     expect(await events(body)).toEqual(['sent', 'sent', 'read', 'read']);
   });
 
+  it('an ISO-2022-JP reply whose key an escape sequence splits, "e ESC ( B rror", is too (QA362)', async () => {
+    // WHATWG's iso-2022-jp decoder drops the sequence (a switch to ASCII): the parse reads "error"
+    const body = Buffer.concat([
+      Buffer.from('{"e'),
+      Buffer.from([0x1b, 0x28, 0x42]),
+      Buffer.from('rror": {"code": 503}}'),
+    ]);
+    expect(await events(body, { 'content-type': 'application/json; charset=ISO-2022-JP' })).toEqual([
+      'sent',
+      'sent',
+      'read',
+      'read',
+    ]);
+  });
+
   it('a reply whose escapes spell other letters (json.dumps of "café") still gives its slot on as read', async () => {
     const body = String.raw`{"output": {"answer": "caf\u00e9 \u2603"}}`;
     expect(await events(body)).toEqual(['sent', 'read', 'read']);

@@ -93,13 +93,14 @@ function decodeText(data: Buffer, charset: string | undefined): string {
 
 /**
  * Whether the text these bytes (no content-encoding) decode to holds its ASCII characters as the
- * same bytes: not read as UTF-16, by a byte order mark or the Content-Type's charset (QA354).
+ * same bytes: not read as UTF-16, by a byte order mark or the Content-Type's charset (QA354), nor
+ * as ISO-2022-JP, whose escape sequences the decoder drops, `"e ESC ( B rror"` (QA362).
  */
 export function asciiAsBytes(bytes: Buffer, contentType: string | undefined): boolean {
   const charset = charsetOf(contentType);
   const encoding =
     bomEncoding(bytes) ?? (charset === undefined || UTF8_LABELS.has(charset) ? 'utf-8' : knownLabel(charset));
-  return encoding === undefined || !encoding.startsWith('utf-16');
+  return encoding === undefined || !(encoding.startsWith('utf-16') || encoding === 'iso-2022-jp');
 }
 
 function knownLabel(label: string): string | undefined {

@@ -4,8 +4,9 @@
  * `"error"` for a `raip` invoke) cannot be in it. Such a reply gives its concurrency slot on at once
  * (`onReplyRead`); any other waits for the parse, since a failure found after the slot was given on
  * would be retried holding none (one request more in flight than `limits.concurrency`). Bytes hide
- * the marker when compressed, read as UTF-16 (a charset or a byte order mark), or when a JSON
- * escape writes one of its characters, `{"\u0065rror": …}` (QA354).
+ * the marker when compressed, read as UTF-16 (a charset or a byte order mark) or ISO-2022-JP (an
+ * escape sequence inside the key, QA362), or when a JSON escape writes one of its characters,
+ * `{"\u0065rror": …}` (QA354).
  */
 import { asciiAsBytes } from './decode-body.js';
 import type { JsonRequest } from './transport-types.js';
