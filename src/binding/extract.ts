@@ -14,6 +14,7 @@ import { installLinearTrim } from '../protocols/jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
 import { jmespathErrorOffset } from './jmespath-error-offset.js';
 import { jmespathHint } from './jmespath-hints.js';
+import { keyedVariableProblem } from './jmespath-keyed-variable.js';
 
 // trim/trim_right in linear time on agent text (QA52).
 installLinearTrim();
@@ -61,6 +62,9 @@ export function compileExpression(
       ...(offset === undefined ? {} : { offset }),
     };
   }
+  // QA358: `$ghp_AbCd…` parses as a variable, and failed every example at apply quoting the key
+  const keyed = keyedVariableProblem(ast, expression);
+  if (keyed !== undefined) return { ok: false, message: keyed };
   return { ok: true, ast };
 }
 
