@@ -7,16 +7,8 @@
  * cached failures now take `run.preflight` − 1 places at most, the last is the first example sent.
  * And a fully cached re-score (nothing sent, the sample open to the end) kept one slot per example.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { compilePlan } from '../../src/compiler/compile.js';
-import type { ResolvedExample } from '../../src/compiler/datasets.js';
-import { loadPlan } from '../../src/compiler/load-plan.js';
-import { exampleSteps } from '../../src/compiler/step-keys.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PreflightSample } from '../../src/executor/preflight-sample.js';
-import type { GroupRuntime } from '../../src/executor/run-example.js';
 import {
   assertBuilt,
   countingExamples,
@@ -27,43 +19,13 @@ import {
   writePlan,
 } from '../e2e/apply-harness.js';
 import { startCountingAgent } from '../fixtures/apply-counting-agent.mjs';
+import { runBatch, useSamplePlan } from '../fixtures/preflight-sample-batch.js';
 
-let dir: string;
-let compiled: GroupRuntime['compiled'];
-let example: ResolvedExample;
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa356-'));
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents: { a: { protocol: raip, url: "http://127.0.0.1:9" } }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: output.answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: x } } ] } }
-    metrics: [ { type: contains, value: answer } ]
-`,
-  );
-  const loaded = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  if (!loaded.resolved) throw new Error(loaded.diagnostics.map((d) => d.message).join('\n'));
-  compiled = compilePlan(loaded.resolved, {}).groups[0]!;
-  example = compiled.group.dataset.examples[0]!;
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const plan = useSamplePlan('qa356');
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
-
-/** A run of one repeat: failed (an agent's 422) or an answer. */
-function runOf(kind: 'failed' | 'ok', invoked: number) {
-  return {
-    lock: { errors: [kind === 'failed' ? 'semantic_mismatch' : null] },
-    invoked,
-    ...(kind === 'failed' ? { firstError: { kind: 'semantic_mismatch', message: 'refused' } } : {}),
-  } as never;
-}
 
 /** Slots the sample still holds (a Map now; an array of every example admitted before). */
 function retained(sample: PreflightSample<string>): number {
@@ -71,41 +33,11 @@ function retained(sample: PreflightSample<string>): number {
   return slots instanceof Map ? slots.size : slots.filter((s) => s !== undefined).length;
 }
 
-/**
- * Admits `cached` examples the cache answers (failed or not) then `sent` ones, each reported with
- * its id as it is admitted (a batch at concurrency 1); returns the kinds, verdict and members.
- */
-async function runBatch(
-  sample: PreflightSample<string>,
-  cached: number,
-  cachedKind: 'failed' | 'ok',
-  sent: ('failed' | 'ok')[],
-) {
-  const examples = [
-    ...Array.from({ length: cached }, (_, i) => ({ ...example, id: `c${i}` })),
-    ...sent.map((_, i) => ({ ...example, id: `s${i}` })),
-  ];
-  const store = new Set(
-    examples.slice(0, cached).map((e) => exampleSteps(compiled.group, compiled.keys, e)[0]?.invokeKey),
-  );
-  const rt = { compiled, refresh: false, store } as unknown as GroupRuntime;
-  const kinds: string[] = [];
-  for (const [n, one] of examples.entries()) {
-    const admission = await sample.admit(rt, one);
-    kinds.push(admission.kind);
-    if (admission.kind !== 'candidate' && admission.kind !== 'sample') continue;
-    const kind = n < cached ? cachedKind : (sent[n - cached] ?? 'ok');
-    sample.report(admission.index, runOf(kind, n < cached ? 0 : 1), one.id);
-  }
-  sample.close();
-  return { kinds, failed: sample.failed, members: sample.members };
-}
-
 describe('preflight sample bound', () => {
   it('holds run.preflight examples at most: the first cached failures and one sent', async () => {
     const sample = new PreflightSample<string>(3, () => false);
     const n = 20_000;
-    const { kinds, failed, members } = await runBatch(sample, n, 'failed', ['failed', 'ok']);
+    const { kinds, failed, members } = await runBatch(plan, sample, n, () => 'failed', ['failed', 'ok']);
     expect(kinds.slice(n)).toEqual(['sample', 'held']);
     expect(failed).toBe(true);
     // 20,001 members before, each run kept: 'the first 20001 examples all failed'
@@ -119,9 +51,10 @@ describe('preflight sample bound', () => {
 
   it('is the first example sent alone at preflight: 1, whatever failures the cache holds', async () => {
     const { kinds, failed, members } = await runBatch(
+      plan,
       new PreflightSample<string>(1, () => false),
       50,
-      'failed',
+      () => 'failed',
       ['ok', 'failed'],
     );
     expect(kinds.slice(50)).toEqual(['sample', 'passed']);
@@ -131,7 +64,7 @@ describe('preflight sample bound', () => {
 
   it('keeps no slot of a fully cached re-score', async () => {
     const sample = new PreflightSample<string>(5, () => false);
-    const { kinds, failed, members } = await runBatch(sample, 20_000, 'ok', []);
+    const { kinds, failed, members } = await runBatch(plan, sample, 20_000, () => 'ok', []);
     expect(kinds.every((k) => k === 'candidate')).toBe(true);
     expect(failed).toBe(false);
     expect(members).toEqual([]);
