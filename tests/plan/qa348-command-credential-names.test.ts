@@ -7,7 +7,7 @@
  * before `api-key` or `token` (`--openai-api-key sk-…`, `--hf-token hf_…`) was recorded as written.
  * Real subprocesses: a RAIP agent on loopback, a node stdio judge.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,30 +15,12 @@ import {
   maskCommandCredentials,
   starCommandCredentials,
 } from '../../src/plan/command-secrets.js';
-import { assertBuilt, runCli, tempWorkspace } from '../e2e/apply-harness.js';
-import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
-import { writeJudgePlan } from '../protocols/qa4-judge-plan.js';
+import { applyQuiet, commandJudgeWorkspace, planEditedCommand } from '../fixtures/command-judge-workspace.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-// `node judge.mjs rpc <method>`: a seed-era judge echoing the content it judged in its rationale.
-const JUDGE = `import { readFileSync } from 'node:fs';
-const method = process.argv[3];
-const params = JSON.parse(readFileSync(0, 'utf8') || '{}');
-const out = (o) => console.log(JSON.stringify(o));
-if (method === 'version') {
-  out({ result: { package: '@tangle-network/agent-eval', version: '0.20.10', wireVersion: '1.0.0', apiSurface: ['judge', 'listRubrics', 'version'] } });
-} else if (method === 'listRubrics') {
-  const dimensions = [{ id: 'buyer_quality', description: 'b', weight: 0.5 }, { id: 'voice', description: 'v', weight: 0.3 }, { id: 'signal', description: 's', weight: 0.2 }];
-  out({ result: { rubrics: [{ name: 'anti-slop', description: 'd', dimensions, failureModes: [], rubricVersion: 'anti-slop@a4f2b8c1' }] } });
-} else {
-  const dims = { buyer_quality: 0.8, voice: 0.8, signal: 0.8 };
-  out({ result: { composite: 0.8, dimensions: dims, failureModes: [], wins: [], rationale: 'judged ' + params.content, rubricVersion: 'anti-slop@a4f2b8c1', model: 'm', durationMs: 1 } });
-}
-`;
 
 describe('a command setting named after a credential (QA348)', () => {
   it('is no credential: kept, keyed; a prefixed key option is one', () => {
@@ -64,27 +46,18 @@ describe('a command setting named after a credential (QA348)', () => {
   });
 
   it('keeps the answer that says its value, and an edited value re-scores', async () => {
-    assertBuilt();
-    const agent = await startQa4RaipAgent();
-    const { dir, cleanup } = tempWorkspace('qa348-cmd');
-    cleanups.push(() => agent.close(), cleanup);
-    writeFileSync(path.join(dir, 'judge.mjs'), JUDGE);
     const command = (limit: number) => `TOKEN_LIMIT=${limit} node judge.mjs`;
-    writeJudgePlan(dir, 'qa348-cmd', agent.url, { command: command(8000), rubric: 'anti-slop' });
-    writeFileSync(path.join(dir, 'd.jsonl'), `${JSON.stringify({ id: 'b', vars: { q: 'budget 8000' } })}\n`);
-    const applied = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
+    const dir = await commandJudgeWorkspace('qa348-cmd', command(8000), 'budget 8000', cleanups);
+    const { applied, report } = await applyQuiet(dir);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout + applied.stderr).not.toContain('EVALC_COMMAND_CREDENTIALS');
     const lock = JSON.parse(readFileSync(path.join(dir, 'evalc.lock'), 'utf8')) as {
       judges: Record<string, { endpoint: string }>;
     };
     expect(lock.judges.strict?.endpoint).toBe('TOKEN_LIMIT=8000 node judge.mjs');
-    const report = readFileSync(path.join(dir, '.evalc', 'reports', 'report.json'), 'utf8');
     expect(report).toContain('A:budget 8000');
     expect(report).not.toContain('redacted');
-    const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8');
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan.replace(command(8000), command(4000)));
-    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, timeoutMs: 30_000 });
+    const planned = await planEditedCommand(dir, command(8000), command(4000));
     expect(planned.stdout).not.toContain('No changes');
     expect(planned.stdout).toContain('TOKEN_LIMIT=8000 node judge.mjs → TOKEN_LIMIT=4000 node judge.mjs');
   }, 60_000);

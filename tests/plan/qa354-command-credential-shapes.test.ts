@@ -7,34 +7,14 @@
  * `${OPENAI_API_KEY:+sk-…}`, which writes the key out when the variable is set.
  * Real subprocesses: a RAIP agent on loopback, a node stdio judge.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandSecrets, maskCommandCredentials } from '../../src/plan/command-secrets.js';
-import { assertBuilt, runCli, tempWorkspace } from '../e2e/apply-harness.js';
-import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
-import { writeJudgePlan } from '../protocols/qa4-judge-plan.js';
+import { applyQuiet, commandJudgeWorkspace, planEditedCommand } from '../fixtures/command-judge-workspace.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-// `node judge.mjs rpc <method>`: a seed-era judge echoing the content it judged in its rationale.
-const JUDGE = `import { readFileSync } from 'node:fs';
-const method = process.argv[3];
-const params = JSON.parse(readFileSync(0, 'utf8') || '{}');
-const out = (o) => console.log(JSON.stringify(o));
-if (method === 'version') {
-  out({ result: { package: '@tangle-network/agent-eval', version: '0.20.10', wireVersion: '1.0.0', apiSurface: ['judge', 'listRubrics', 'version'] } });
-} else if (method === 'listRubrics') {
-  const dimensions = [{ id: 'buyer_quality', description: 'b', weight: 0.5 }, { id: 'voice', description: 'v', weight: 0.3 }, { id: 'signal', description: 's', weight: 0.2 }];
-  out({ result: { rubrics: [{ name: 'anti-slop', description: 'd', dimensions, failureModes: [], rubricVersion: 'anti-slop@a4f2b8c1' }] } });
-} else {
-  const dims = { buyer_quality: 0.8, voice: 0.8, signal: 0.8 };
-  out({ result: { composite: 0.8, dimensions: dims, failureModes: [], wins: [], rationale: 'judged ' + params.content, rubricVersion: 'anti-slop@a4f2b8c1', model: 'm', durationMs: 1 } });
-}
-`;
 
 describe('command shapes next to a written credential (QA354)', () => {
   it('a special token and a flag before another option are no keys; a key as :+ alternative is one', () => {
@@ -58,26 +38,19 @@ describe('command shapes next to a written credential (QA354)', () => {
   });
 
   it('an answer saying the special token is kept, and an edited token re-scores', async () => {
-    assertBuilt();
-    const agent = await startQa4RaipAgent();
-    const { dir, cleanup } = tempWorkspace('qa354-cmd');
-    cleanups.push(() => agent.close(), cleanup);
-    writeFileSync(path.join(dir, 'judge.mjs'), JUDGE);
     const command = (token: string) => `EOS_TOKEN='${token}' node judge.mjs`;
-    writeJudgePlan(dir, 'qa354-cmd', agent.url, { command: command('<|im_end|>'), rubric: 'anti-slop' });
-    writeFileSync(
-      path.join(dir, 'd.jsonl'),
-      `${JSON.stringify({ id: 'b', vars: { q: 'stop at <|im_end|>' } })}\n`,
+    const dir = await commandJudgeWorkspace(
+      'qa354-cmd',
+      command('<|im_end|>'),
+      'stop at <|im_end|>',
+      cleanups,
     );
-    const applied = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: dir, timeoutMs: 30_000 });
+    const { applied, report } = await applyQuiet(dir);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout + applied.stderr).not.toContain('EVALC_COMMAND_CREDENTIALS');
-    const report = readFileSync(path.join(dir, '.evalc', 'reports', 'report.json'), 'utf8');
     expect(report).toContain('stop at <|im_end|>');
     expect(report).not.toContain('redacted');
-    const plan = readFileSync(path.join(dir, 'evalc.yaml'), 'utf8');
-    writeFileSync(path.join(dir, 'evalc.yaml'), plan.replace(command('<|im_end|>'), command('<|eot_id|>')));
-    const planned = await runCli(['plan', 'evalc.yaml'], { cwd: dir, timeoutMs: 30_000 });
+    const planned = await planEditedCommand(dir, command('<|im_end|>'), command('<|eot_id|>'));
     expect(planned.stdout).not.toContain('No changes');
   }, 60_000);
 });
