@@ -5,26 +5,11 @@
  * twice too ('judge j is not usable: judge j: …'). It now reads 'agent h: environment variable(s)
  * not set: X', on stderr as in `--json`'s result.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../cli/run-cli.js';
+import { jsonResultMessage, planFolders, ONE_EXAMPLE_TASK as TASK } from '../fixtures/unset-env-plan.js';
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa316-unset-env-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const TASK = `tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "answer" } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] } }
-`;
-
-function plan(name: string, text: string): string {
-  const dir = mkdtempSync(path.join(work, `${name}-`));
-  writeFileSync(path.join(dir, 'evalc.yaml'), text);
-  return dir;
-}
+const plan = planFolders('qa316-unset-env');
 
 describe('an unset ${env.X} names its agent or judge once (QA316)', () => {
   it("an agent's header", () => {
@@ -41,9 +26,7 @@ ${TASK}    metrics: [ { type: exact_match, candidate: answer, expected: answer }
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain('evalc: agent h: environment variable(s) not set: QA316_UNSET_AGENT\n');
     expect(run.stderr).not.toContain('could not start');
-    const json = spawnCli(['apply', '--json'], { cwd: dir, timeoutMs: 60_000 });
-    const result = JSON.parse(json.stdout.trim().split('\n').at(-1) as string) as { message: string };
-    expect(result.message).toBe('agent h: environment variable(s) not set: QA316_UNSET_AGENT');
+    expect(jsonResultMessage(dir)).toBe('agent h: environment variable(s) not set: QA316_UNSET_AGENT');
   });
 
   it("a judge's header", () => {

@@ -4,26 +4,11 @@
  * the user set it and only then learnt of serve.env's. A judge likewise, serve.env's named alone.
  * Both are named now, each once, on stderr as in `--json`'s result.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../cli/run-cli.js';
+import { jsonResultMessage, planFolders, ONE_EXAMPLE_TASK as TASK } from '../fixtures/unset-env-plan.js';
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'evalc-qa331-unset-env-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const TASK = `tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { answer: "answer" } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi }, expected: { answer: hi } } ] } }
-`;
-
-function plan(name: string, text: string): string {
-  const dir = mkdtempSync(path.join(work, `${name}-`));
-  writeFileSync(path.join(dir, 'evalc.yaml'), text);
-  return dir;
-}
+const plan = planFolders('qa331-unset-env');
 
 const serve = (env: string) => `serve: { command: node never.mjs, env: { ${env} } }`;
 
@@ -43,9 +28,9 @@ ${TASK}    metrics: [ { type: exact_match, candidate: answer, expected: answer }
     expect(run.stderr).toContain(
       'evalc: agent h: environment variable(s) not set: QA331_HEADER, QA331_SERVE\n',
     );
-    const json = spawnCli(['apply', '--json'], { cwd: dir, timeoutMs: 60_000 });
-    const result = JSON.parse(json.stdout.trim().split('\n').at(-1) as string) as { message: string };
-    expect(result.message).toBe('agent h: environment variable(s) not set: QA331_HEADER, QA331_SERVE');
+    expect(jsonResultMessage(dir)).toBe(
+      'agent h: environment variable(s) not set: QA331_HEADER, QA331_SERVE',
+    );
   });
 
   it('of a judge', () => {
