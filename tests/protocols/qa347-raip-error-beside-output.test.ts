@@ -5,29 +5,10 @@
  * response beside it and the trajectory records a `compat_warning` `error_beside_output` event.
  * Real loopback agent.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { describe, expect, it } from 'vitest';
+import { useRaipFixedReply } from '../fixtures/raip-fixed-reply.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function invokeWith(body: Record<string, unknown>) {
-  const server = await startLoopback((_req, res) => sendJson(res, 200, body));
-  const adapter = createRaipAdapter(
-    { protocol: 'raip', url: server.url },
-    { transport: new HttpTransport({ retries: 0 }) },
-  );
-  cleanups.push(
-    () => adapter.close(),
-    () => server.close(),
-  );
-  return adapter.invoke({ query: 'q' }, testContext(AbortSignal.timeout(5_000)));
-}
+const invokeWith = useRaipFixedReply();
 
 describe('a RAIP 200 with an error beside its output', () => {
   it('keeps the error in the response and records it as a compat_warning event', async () => {

@@ -5,29 +5,10 @@
  * warned, the event saying nothing (no `said`). Those are none too; `{"code": 0}` or `1` is one.
  * Real loopback agent.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/protocols/http/transport.js';
-import { createRaipAdapter } from '../../src/protocols/raip/adapter.js';
-import { sendJson, startLoopback } from '../fixtures/loopback.js';
-import { testContext } from './conformance.js';
+import { describe, expect, it } from 'vitest';
+import { useRaipFixedReply } from '../fixtures/raip-fixed-reply.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function invokeWith(body: Record<string, unknown>) {
-  const server = await startLoopback((_req, res) => sendJson(res, 200, body));
-  const adapter = createRaipAdapter(
-    { protocol: 'raip', url: server.url },
-    { transport: new HttpTransport({ retries: 0 }) },
-  );
-  cleanups.push(
-    () => adapter.close(),
-    () => server.close(),
-  );
-  return adapter.invoke({ query: 'q' }, testContext(AbortSignal.timeout(5_000)));
-}
+const invokeWith = useRaipFixedReply();
 
 describe('an error beside a RAIP output that says there is none (QA354)', () => {
   it('0, {} and [] are no error: the response and events as without one', async () => {
