@@ -105,6 +105,17 @@ function writtenFallback(word: string): { at: number; value: string } | undefine
   return { at: found.index + found[0].length - 1 - found[1]!.length, value: found[1]! };
 }
 
+/**
+ * Whether the word at `start`, after a credential option and a blank, is another option: `--name`,
+ * or `-x`/`-name` (QA354). A word of one dash whose rest reads as a written key (`-Xk29Fj3k…`, a
+ * base64url key, which Go's flag and click take as the value) is the value: it was recorded whole (QA362).
+ */
+function nextIsOption(command: string, start: number): boolean {
+  if (!/^--?[A-Za-z]/.test(command.slice(start, start + 3))) return false;
+  if (command.startsWith('--', start)) return true;
+  return !isWrittenCredential(wordAt(command, start).text.slice(1));
+}
+
 function findCredentials(command: string): Found[] {
   const out: Found[] = [];
   // NAME=value at a word's start; --name value or --name=value.
@@ -121,7 +132,7 @@ function findCredentials(command: string): Found[] {
     if (start >= command.length || /[\s;&|<>()]/.test(command[start]!)) continue;
     // the next word an option, as argparse reads it: this one is a flag (`--use_auth_token
     // --model_name_or_path gpt2`), whose next option was masked as its key (QA354)
-    if (m[4] !== undefined && m[4] !== '=' && /^--?[A-Za-z]/.test(command.slice(start, start + 3))) continue;
+    if (m[4] !== undefined && m[4] !== '=' && nextIsOption(command, start)) continue;
     const quote = m[1] === '"' || m[1] === "'" ? m[1] : undefined;
     const { end, text } = quote ? wordInQuotes(command, start, quote) : wordAt(command, start);
     if (isWrittenCredential(text)) out.push({ name, start, end, value: text });

@@ -37,6 +37,20 @@ describe('command shapes next to a written credential (QA354)', () => {
     expect(commandSecrets('python run.py --use_auth_token --model_name_or_path gpt2')).toEqual([]);
   });
 
+  it('a key starting with one dash after its option is still a key; a short or plain option is none (QA362)', () => {
+    // c69fe718 took any word starting -letter for an option, so a base64url key that starts with a
+    // dash, which Go's flag and click take as the value, was recorded whole in evalc.lock
+    const cases: Array<[string, string]> = [
+      ['judge --api-key -Xk29Fj3kLmN0pQrStUv', 'judge --api-key ***'],
+      ['judge --token -aB3_xYz9QwErTy --model m', 'judge --token *** --model m'],
+      ['node j.mjs --no-password -m gpt-4o-mini-2024', 'node j.mjs --no-password -m gpt-4o-mini-2024'],
+      ['x --use_auth_token -model_name_or_path gpt2', 'x --use_auth_token -model_name_or_path gpt2'],
+      ['x --use_auth_token --Xk29Fj3kLmN0pQrStUv', 'x --use_auth_token --Xk29Fj3kLmN0pQrStUv'],
+    ];
+    for (const [command, recorded] of cases) expect(maskCommandCredentials(command)).toBe(recorded);
+    expect(commandSecrets('judge --api-key -Xk29Fj3kLmN0pQrStUv')).toContain('-Xk29Fj3kLmN0pQrStUv');
+  });
+
   it('an answer saying the special token is kept, and an edited token re-scores', async () => {
     const command = (token: string) => `EOS_TOKEN='${token}' node judge.mjs`;
     const dir = await commandJudgeWorkspace(
