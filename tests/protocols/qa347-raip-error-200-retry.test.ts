@@ -39,6 +39,26 @@ async function flakyAgent(failures: number): Promise<{ server: Loopback; invokes
   return { server, invokes: () => invokes };
 }
 
+/**
+ * One POST /invoke through a transport of `retries` to an agent failing `failures` times: the
+ * reply and how often the slot was given on (onReplyRead).
+ */
+async function invokeThrough(failures: number, retries: number) {
+  const agent = await flakyAgent(failures);
+  const transport = new HttpTransport({ random: createRandom(3), retries });
+  cleanups.push(() => transport.close());
+  const url = `${agent.server.url}/invoke`;
+  let calls = 0;
+  const reply = await transport.requestJson({
+    method: 'POST',
+    url,
+    body: { q: 1 },
+    failureIn2xx: failureInInvoke(`POST ${url}`),
+    onReplyRead: () => calls++,
+  });
+  return { agent, reply, calls };
+}
+
 describe('a RAIP 200 naming a retried status is retried within the apply (QA347)', () => {
   it('limits.retries sends it again: the upstream back, the example passes in the same apply', async () => {
     const agent = await flakyAgent(1);
@@ -74,35 +94,13 @@ describe('a RAIP 200 naming a retried status is retried within the apply (QA347)
   });
 
   it('the slot is given on once, for the final 2xx, after the retried one', async () => {
-    const agent = await flakyAgent(2);
-    const transport = new HttpTransport({ random: createRandom(3), retries: 3 });
-    cleanups.push(() => transport.close());
-    const url = `${agent.server.url}/invoke`;
-    let calls = 0;
-    const reply = await transport.requestJson({
-      method: 'POST',
-      url,
-      body: { q: 1 },
-      failureIn2xx: failureInInvoke(`POST ${url}`),
-      onReplyRead: () => calls++,
-    });
+    const { reply, calls } = await invokeThrough(2, 3);
     expect(reply).toMatchObject({ ok: true, attempts: 3, body: { output: { answer: 'A' } } });
     expect(calls).toBe(1);
   });
 
   it('retries spent, it is the status failure, the one reply read and returned as it came', async () => {
-    const agent = await flakyAgent(9);
-    const transport = new HttpTransport({ random: createRandom(3), retries: 1 });
-    cleanups.push(() => transport.close());
-    const url = `${agent.server.url}/invoke`;
-    let calls = 0;
-    const reply = await transport.requestJson({
-      method: 'POST',
-      url,
-      body: { q: 1 },
-      failureIn2xx: failureInInvoke(`POST ${url}`),
-      onReplyRead: () => calls++,
-    });
+    const { agent, reply, calls } = await invokeThrough(9, 1);
     expect(reply).toMatchObject({ ok: true, attempts: 2, body: { error: { code: 503 } } });
     expect(agent.invokes()).toBe(2);
     expect(calls).toBe(0);
