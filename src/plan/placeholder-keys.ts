@@ -63,5 +63,12 @@ export function replaceKeyedPlaceholders(
       /(\{\{[ \t]*(env\.)?([^{}\s`"'\\]+))(?![^{}\s`"'\\]|\}\})(\})?/g,
       (placeholder, open: string, env: string | undefined, inside: string, brace: string | undefined) =>
         holdsKey(inside) ? say(open, env !== undefined) + (brace ?? '') : placeholder,
+    )
+    .replace(
+      // one of several words, a block or helper, left open or closed by one brace, `{{#each ghp_…}x`,
+      // `{{json ghp_…}` (QA358: shown whole in the excerpt under the syntax error), its brace kept
+      /(\{\{([^{}"`\\]*\s[^{}"`\\]*?))(\}(?!\})|(?=["`\\{]|$))/g,
+      (placeholder, open: string, inside: string, brace: string | undefined) =>
+        placeholderHoldsKey(undefined, inside.trim()) ? say(open, false) + (brace ?? '') : placeholder,
     );
 }
