@@ -5,16 +5,8 @@
  * first 1 MiB of stderr and then one line saying the rest is not logged. Real applies of a local
  * agent (a child process per turn, and a persistent one).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { applyInProcess } from './apply-in-process.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { expect, it } from 'vitest';
+import { useMaeLocalRunLog } from '../fixtures/mae-local-run-log.js';
 
 // e1 writes 30,000 lines of 100 characters (3 MB) to stderr before its reply; e2 one line.
 const agent = `const rl = require('node:readline').createInterface({ input: process.stdin });
@@ -32,28 +24,7 @@ rl.on('line', (line) => {
 });
 `;
 
-async function runLog(profile: string): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'qa350-stderr-'));
-  dirs.push(dir);
-  writeFileSync(path.join(dir, 'agent.cjs'), agent);
-  const command = profile === 'agentv' ? 'QA350_EXIT=1 node agent.cjs' : 'node agent.cjs';
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: qa350-stderr }
-agents:
-  m: { protocol: mae, profile: ${profile}, transport: local, command: "${command}", limits: { timeout: 30s } }
-tasks:
-  t:
-    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: noisy } }, { id: e2, vars: { q: quiet } } ] } }
-    metrics: [ { type: contains, candidate: answer, value: ok } ]
-run: { preflight: 0, concurrency: 1, bootstrap: 100 }
-`,
-  );
-  expect((await applyInProcess(dir)).status).toBe('done');
-  return readFileSync(path.join(dir, '.evalc', 'logs', 'run.log'), 'utf8');
-}
+const runLog = useMaeLocalRunLog('qa350', agent, ['noisy', 'quiet'], 1);
 
 for (const profile of ['agentv', 'seed']) {
   it(`logs the first 1 MiB of one call's stderr, then says the rest is not (${profile})`, async () => {

@@ -5,16 +5,8 @@
  * 4 MiB, and 8 such at concurrency 8 filled run.log's 16 MiB again (19.7 MiB left out). The budget
  * is now one agent call's, over all its turns. Real applies of a local agent, both profiles.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { applyInProcess } from './apply-in-process.js';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { expect, it } from 'vitest';
+import { useMaeLocalRunLog } from '../fixtures/mae-local-run-log.js';
 
 // Each turn writes 7,000 lines of 100 characters (700 KB, under the 1 MiB cap) to stderr; the first
 // turn calls a tool, the second answers: 1.4 MB per agent call.
@@ -36,28 +28,7 @@ rl.on('line', (line) => {
 });
 `;
 
-async function runLog(profile: string): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'qa358-stderr-'));
-  dirs.push(dir);
-  writeFileSync(path.join(dir, 'agent.cjs'), agent);
-  const command = profile === 'agentv' ? 'QA358_EXIT=1 node agent.cjs' : 'node agent.cjs';
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: qa358-stderr }
-agents:
-  m: { protocol: mae, profile: ${profile}, transport: local, command: "${command}", limits: { timeout: 30s } }
-tasks:
-  t:
-    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: noisy-e1 } }, { id: e2, vars: { q: noisy-e2 } } ] } }
-    metrics: [ { type: contains, candidate: answer, value: ok } ]
-run: { preflight: 0, concurrency: 2, bootstrap: 100 }
-`,
-  );
-  expect((await applyInProcess(dir)).status).toBe('done');
-  return readFileSync(path.join(dir, '.evalc', 'logs', 'run.log'), 'utf8');
-}
+const runLog = useMaeLocalRunLog('qa358', agent, ['noisy-e1', 'noisy-e2'], 2);
 
 for (const profile of ['agentv', 'seed']) {
   it(`caps one agent call's stderr over all its turns, each call once (${profile})`, async () => {
