@@ -1,31 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
+import { describe, expect, it } from 'vitest';
+import { useAgentDiagnostics } from '../fixtures/mae-agent-diagnostics.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
+const diagnostics = useAgentDiagnostics('evalc-agent-config-');
 async function diagnosticsFor(agent: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-agent-config-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents:
-  m: ${agent}
-tasks:
-  t:
-    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-`,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map((d) => `${d.code}: ${d.message}`);
+  return (await diagnostics(agent)).map((d) => `${d.code}: ${d.message}`);
 }
 
 describe('mae transport settings', () => {

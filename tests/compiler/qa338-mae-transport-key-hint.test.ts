@@ -3,34 +3,12 @@
  * transport, http, and was told only `agent m: mae transport http needs url:`, as if its own key were
  * wrong. The error now hints the transport that key belongs to; an agent with neither keeps no hint.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
+import { expect, it } from 'vitest';
+import { useAgentDiagnostics } from '../fixtures/mae-agent-diagnostics.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
+const diagnostics = useAgentDiagnostics('qa338-');
 async function said(agent: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'qa338-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents:
-  m: ${agent}
-tasks:
-  t:
-    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-`,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map(
+  return (await diagnostics(agent)).map(
     (d) => `${d.code}: ${d.message} @${d.source?.line}:${d.source?.col}${d.hint ? ` hint: ${d.hint}` : ''}`,
   );
 }

@@ -4,34 +4,12 @@
  * `unix:/tmp/a.sock`, was told `set transport: http` (or, beside its `command:`, `set transport:
  * http to use it instead`), and http then refuses the url as no http: one. Such a url is a socket's.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { loadPlan } from '../../src/compiler/load-plan.js';
+import { expect, it } from 'vitest';
+import { useAgentDiagnostics } from '../fixtures/mae-agent-diagnostics.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
+const diagnostics = useAgentDiagnostics('qa358-');
 async function said(agent: string): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'qa358-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents:
-  m: ${agent}
-tasks:
-  t:
-    bindings: { default: { input: "{{q}}", output: { answer: final_answer } } }
-    datasets: { d: { examples: [ { id: e1, vars: { q: hi } } ] } }
-`,
-  );
-  const result = await loadPlan(path.join(dir, 'evalc.yaml'), { cwd: dir, offline: true });
-  return result.diagnostics.map(
+  return (await diagnostics(agent)).map(
     (d) => `${d.severity} ${d.code}: ${d.message}${d.hint ? ` hint: ${d.hint}` : ''}`,
   );
 }
