@@ -7,6 +7,7 @@
  */
 import type { AgentPin, CompiledPlan } from '../compiler/compile.js';
 import { groupSteps } from '../compiler/step-keys.js';
+import { shownName } from '../lockfile/control-chars.js';
 import type { Lockfile } from '../lockfile/types.js';
 
 /**
@@ -55,7 +56,7 @@ export function agentNameChanges(
     // Every step of it runs again (a binding edited beside the name): the new agent is asked.
     if (!reused(id)) continue;
     lines.push(
-      `agent ${id}: its discovery names it ${JSON.stringify(pin.name)}, where evalc.lock pins ${JSON.stringify(locked)} (same version and schema, so its cached answers are used): if another agent answers at that address now, \`${refreshLine}\` asks it again`,
+      `agent ${id}: its discovery names it "${shownName(pin.name)}", where evalc.lock pins "${shownName(locked)}" (same version and schema, so its cached answers are used): if another agent answers at that address now, \`${refreshLine}\` asks it again`,
     );
   }
   return lines;

@@ -23,3 +23,17 @@ export function showControlChars(text: string): string {
 export function showOnOneLine(text: string): string {
   return showControlChars(text).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
 }
+
+/** Characters of a name an agent gave itself quoted in a line; where it is kept whole, it is whole. */
+const NAME_SHOWN = 200;
+
+/**
+ * A name an agent gave itself (a mae reply's `name`, a raip `/info`), which evalc pins as it came,
+ * quoted on one line and cut at `NAME_SHOWN` characters (QA350: a name holding a line feed split
+ * `evalc diff`'s "Pins that changed" line in two, and one of 5,000 characters filled the terminal;
+ * QA358: apply's 'its discovery names it …' line too).
+ */
+export function shownName(name: string): string {
+  const chars = [...showOnOneLine(name)];
+  return chars.length > NAME_SHOWN ? `${chars.slice(0, NAME_SHOWN).join('')}…` : chars.join('');
+}

@@ -14,24 +14,11 @@ import {
   sortedUnion,
   text,
 } from './comparability-issue.js';
-import { showOnOneLine } from './control-chars.js';
+import { shownName } from './control-chars.js';
 import { compareMetrics } from './diff-metric-pins.js';
 import { markRenamedAgents, markRenamedDatasets, markRenamedTasks } from './diff-renames.js';
 import { compareWeights } from './diff-weights.js';
 import type { Lockfile } from './types.js';
-
-/** Characters of a name an agent gave itself quoted in a diff line; old/new keep it whole. */
-const NAME_SHOWN = 200;
-
-/**
- * A name an agent gave itself (a mae reply's `name`, a raip `/info`), which evalc pins as it came,
- * quoted on one line and cut (QA350: a name holding a line feed split `evalc diff`'s "Pins that
- * changed" line in two, and one of 5,000 characters filled the terminal).
- */
-function shownName(name: string): string {
-  const chars = [...showOnOneLine(name)];
-  return chars.length > NAME_SHOWN ? `${chars.slice(0, NAME_SHOWN).join('')}…` : chars.join('');
-}
 
 export type { ComparabilityIssue } from './comparability-issue.js';
 
