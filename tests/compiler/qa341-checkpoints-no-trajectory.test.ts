@@ -6,34 +6,13 @@
  * and validate said nothing, as it now does for tool_call_match (QA111).
  */
 import { describe, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import type { Diagnostic } from '../../src/plan/diagnostic.js';
-import { runCommand } from '../cli/run-cli.js';
-import { writeFiles } from './plan-helpers.js';
+import { agentsTaskPlan, validateWarnings } from '../fixtures/agents-task-validate.js';
 
-const planWith = (agents: string, metric: string) => `evalc: 1
-benchmark: { id: k, version: 1.0.0 }
-agents:
-${agents}
-tasks:
-  t:
-    bindings:
-      default:
-        input: { query: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: hi }, expected: { checkpoints: [lookup] } } ] }
-    metrics:
-      - ${metric}
-`;
+const planWith = (agents: string, metric: string) =>
+  agentsTaskPlan(agents, '{ id: e1, vars: { q: hi }, expected: { checkpoints: [lookup] } }', metric);
 
-async function warnings(agents: string, metric: string) {
-  const dir = writeFiles({ 'evalc.yaml': planWith(agents, metric) }, 'evalc-qa341-');
-  const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
-  expect(result.code).toBe(0);
-  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-  return diagnostics.filter((d) => d.code === 'EVALC_METRIC_NO_TOOL_CALLS');
-}
+const warnings = (agents: string, metric: string) =>
+  validateWarnings(planWith(agents, metric), 'EVALC_METRIC_NO_TOOL_CALLS', 'evalc-qa341-');
 
 const raip = '  a1: { protocol: raip, url: http://127.0.0.1:7101 }';
 

@@ -5,10 +5,7 @@
  * nothing. Now a warning at the metric names the dataset; a dataset with one label says nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import type { Diagnostic } from '../../src/plan/diagnostic.js';
-import { runCommand } from '../cli/run-cli.js';
-import { writeFiles } from './plan-helpers.js';
+import { validateWarnings } from '../fixtures/agents-task-validate.js';
 
 const planWith = (examples: string) => `evalc: 1
 benchmark: { id: k, version: 1.0.0 }
@@ -30,13 +27,8 @@ tasks:
       - { type: judge_agreement }
 `;
 
-async function warnings(examples: string) {
-  const dir = writeFiles({ 'evalc.yaml': planWith(examples) }, 'evalc-qa341-');
-  const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
-  expect(result.code).toBe(0);
-  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-  return diagnostics.filter((d) => d.message.includes('human_score'));
-}
+const warnings = (examples: string) =>
+  validateWarnings(planWith(examples), (d) => d.message.includes('human_score'), 'evalc-qa341-');
 
 describe('judge_agreement over a dataset without human labels', () => {
   it('warns once at the metric (not once per agent), naming the dataset', async () => {

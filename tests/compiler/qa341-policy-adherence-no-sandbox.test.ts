@@ -5,34 +5,17 @@
  * 1.000 on every example — a perfect adherence nothing measured — and validate said nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import type { Diagnostic } from '../../src/plan/diagnostic.js';
-import { runCommand } from '../cli/run-cli.js';
-import { writeFiles } from './plan-helpers.js';
+import { agentsTaskPlan, validateWarnings } from '../fixtures/agents-task-validate.js';
 
-const planWith = (agents: string) => `evalc: 1
-benchmark: { id: k, version: 1.0.0 }
-agents:
-${agents}
-tasks:
-  t:
-    bindings:
-      default:
-        input: { query: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: hi }, policies: { apply_refund: { max_limit: 50 } } } ] }
-    metrics:
-      - { type: policy_adherence }
-`;
+const planWith = (agents: string) =>
+  agentsTaskPlan(
+    agents,
+    '{ id: e1, vars: { q: hi }, policies: { apply_refund: { max_limit: 50 } } }',
+    '{ type: policy_adherence }',
+  );
 
-async function warnings(agents: string) {
-  const dir = writeFiles({ 'evalc.yaml': planWith(agents) }, 'evalc-qa341-');
-  const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
-  expect(result.code).toBe(0);
-  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-  return diagnostics.filter((d) => d.code === 'EVALC_METRIC_NO_GOVERNANCE');
-}
+const warnings = (agents: string) =>
+  validateWarnings(planWith(agents), 'EVALC_METRIC_NO_GOVERNANCE', 'evalc-qa341-');
 
 describe('policy_adherence on agents evalc runs no tool sandbox for', () => {
   it('warns at the metric, naming every agent that is not mae', async () => {

@@ -4,37 +4,21 @@
  * both measured nothing — no score, no value, no row in report.md — and validate said nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import type { Diagnostic } from '../../src/plan/diagnostic.js';
-import { runCommand } from '../cli/run-cli.js';
-import { writeFiles } from './plan-helpers.js';
+import { agentsTaskPlan, validateWarnings } from '../fixtures/agents-task-validate.js';
 
-const planWith = (agents: string) => `evalc: 1
-benchmark: { id: k, version: 1.0.0 }
-agents:
-${agents}
-tasks:
-  t:
-    bindings:
-      default:
-        input: { query: "{{q}}" }
-        output: { answer: "output.answer" }
-    datasets:
-      d: { examples: [ { id: e1, vars: { q: hi } } ] }
-    metrics:
-      - { type: tokens }
-metrics:
+const planWith = (agents: string) =>
+  agentsTaskPlan(
+    agents,
+    '{ id: e1, vars: { q: hi } }',
+    '{ type: tokens }',
+    `metrics:
   - { type: cost, model: m }
 prices: { m: { input: 1, output: 2 } }
-`;
+`,
+  );
 
-async function warnings(agents: string) {
-  const dir = writeFiles({ 'evalc.yaml': planWith(agents) }, 'evalc-qa341-');
-  const result = await runCommand(validateCommand, ['evalc.yaml', '--json'], { cwd: dir });
-  expect(result.code).toBe(0);
-  const diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-  return diagnostics.filter((d) => d.code === 'EVALC_METRIC_NO_USAGE');
-}
+const warnings = (agents: string) =>
+  validateWarnings(planWith(agents), 'EVALC_METRIC_NO_USAGE', 'evalc-qa341-');
 
 const mae = '  a3: { protocol: mae, transport: local, command: "node agents/mae.mjs", maxTurns: 5 }';
 
