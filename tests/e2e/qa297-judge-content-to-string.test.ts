@@ -10,12 +10,13 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, sendJson, sendVerdict, startLoopback } from '../fixtures/loopback.js';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { judgedRaipAgent, startRecordingJudge } from '../fixtures/recording-judge.js';
 import { runCli, tempWorkspace } from './apply-harness.js';
 
 let agent: Loopback;
 let judge: Loopback;
-const judged: string[] = [];
+let judged: string[] = [];
 beforeAll(async () => {
   agent = await startLoopback((req, res, body) => {
     if (req.url?.startsWith('/info'))
@@ -26,11 +27,7 @@ beforeAll(async () => {
     const xOut = q === 'hostile' ? x : 'plain';
     sendJson(res, 200, { output: { answer: 'ok', x: xOut }, usage: {} });
   });
-  judge = await startLoopback((_req, res, body) => {
-    const messages = (JSON.parse(body) as { messages: { content: string }[] }).messages;
-    judged.push(messages.at(-1)?.content ?? '');
-    sendVerdict(res, body, 1);
-  });
+  ({ judge, judged } = await startRecordingJudge((contents) => contents.at(-1) ?? ''));
 });
 afterAll(async () => {
   await Promise.all([agent.close(), judge.close()]);
@@ -43,11 +40,7 @@ describe('a judge content that cannot print an agent value', () => {
       const plan = {
         evalc: 1,
         benchmark: { id: 'qa297', version: '1.0.0' },
-        agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
-        judges: {
-          j: { protocol: 'openai', url: `${judge.url}/v1`, model: 'j', rubric: 'r', limits: { retries: 0 } },
-        },
-        rubrics: { r: { dimensions: [{ id: 'q', description: 'quality', weight: 1 }] } },
+        ...judgedRaipAgent(agent.url, judge.url),
         tasks: {
           t: {
             bindings: {

@@ -9,23 +9,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, sendJson, sendVerdict, startLoopback } from '../fixtures/loopback.js';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { judgedRaipAgent, startRecordingJudge } from '../fixtures/recording-judge.js';
 import { runCli, tempWorkspace } from './apply-harness.js';
 
 let agent: Loopback;
 let judge: Loopback;
-const judged: string[] = [];
+let judged: string[] = [];
 beforeAll(async () => {
   agent = await startLoopback((req, res) => {
     if (req.url?.startsWith('/info'))
       return sendJson(res, 200, { name: 'a', version: '1', inputSchema: { type: 'object' } });
     sendJson(res, 200, { output: { answer: 'ok', obj: { k: 1 }, list: ['a', 'b'] }, usage: {} });
   });
-  judge = await startLoopback((_req, res, body) => {
-    const messages = (JSON.parse(body) as { messages: { content: string }[] }).messages;
-    judged.push(messages.map((m) => m.content).join('\n'));
-    sendVerdict(res, body, 1);
-  });
+  ({ judge, judged } = await startRecordingJudge());
 });
 afterAll(async () => {
   await Promise.all([agent.close(), judge.close()]);
@@ -35,11 +32,7 @@ function plan(input: Record<string, unknown>, metrics: Record<string, unknown>[]
   return {
     evalc: 1,
     benchmark: { id: 'qa333', version: '1.0.0' },
-    agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
-    judges: {
-      j: { protocol: 'openai', url: `${judge.url}/v1`, model: 'j', rubric: 'r', limits: { retries: 0 } },
-    },
-    rubrics: { r: { dimensions: [{ id: 'q', description: 'quality', weight: 1 }] } },
+    ...judgedRaipAgent(agent.url, judge.url),
     tasks: {
       t: {
         bindings: {

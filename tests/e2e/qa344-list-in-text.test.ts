@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Loopback, sendJson, sendVerdict, startLoopback } from '../fixtures/loopback.js';
+import { type Loopback, sendJson, startLoopback } from '../fixtures/loopback.js';
+import { judgedRaipAgent, startRecordingJudge } from '../fixtures/recording-judge.js';
 import { runCli, tempWorkspace } from './apply-harness.js';
 
 const answers: Record<string, unknown> = {
@@ -21,7 +22,7 @@ const answers: Record<string, unknown> = {
 let agent: Loopback;
 let judge: Loopback;
 const sent: string[] = [];
-const judged: string[] = [];
+let judged: string[] = [];
 beforeAll(async () => {
   agent = await startLoopback((req, res, body) => {
     if (req.url?.startsWith('/info'))
@@ -30,11 +31,7 @@ beforeAll(async () => {
     sent.push(input.tags);
     sendJson(res, 200, { output: { answer: answers[input.q], list: ['x', 'y'] }, usage: {} });
   });
-  judge = await startLoopback((_req, res, body) => {
-    const messages = (JSON.parse(body) as { messages: { content: string }[] }).messages;
-    judged.push(messages.map((m) => m.content).join('\n'));
-    sendVerdict(res, body, 1);
-  });
+  ({ judge, judged } = await startRecordingJudge());
 });
 afterAll(async () => {
   await Promise.all([agent.close(), judge.close()]);
@@ -43,11 +40,7 @@ afterAll(async () => {
 const plan = () => ({
   evalc: 1,
   benchmark: { id: 'qa344', version: '1.0.0' },
-  agents: { a1: { protocol: 'raip', url: agent.url, limits: { retries: 0 } } },
-  judges: {
-    j: { protocol: 'openai', url: `${judge.url}/v1`, model: 'j', rubric: 'r', limits: { retries: 0 } },
-  },
-  rubrics: { r: { dimensions: [{ id: 'q', description: 'quality', weight: 1 }] } },
+  ...judgedRaipAgent(agent.url, judge.url),
   tasks: {
     t: {
       bindings: {
