@@ -4,29 +4,11 @@
  * extension) and, of a remote source, 'fetching https://…/$ghp_AbCd…/d.jsonl failed' and 'dataset
  * URL must use https: …', in validate's, plan's and lint's text and --json. Each says `${env…}`, `$…`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import { runCommand } from '../cli/run-cli.js';
-
-const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+import { expect, it } from 'vitest';
+import { PASTED_KEY as KEY, validatePastedKey } from '../fixtures/pasted-key-plan.js';
 
 async function validate(source: string, json: boolean) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa335-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1\nbenchmark: { id: b }\nagents:\n  a1: { protocol: http, url: "http://127.0.0.1:9/" }\ntasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }\n    datasets: { d: { source: "${source}" } }\n    metrics: [ { type: exact_match } ]\n`,
-  );
-  const result = await runCommand(validateCommand, json ? ['evalc.yaml', '--json'] : ['evalc.yaml'], {
-    cwd: dir,
-  });
+  const result = await validatePastedKey('evalc-qa335-', { source }, json);
   return result.stdout + result.stderr;
 }
 

@@ -4,28 +4,10 @@
  * and shown whole in the excerpt under it, where `${env.ghp_…}` there is said `${env…}` (QA290).
  * It is said `$…` (`$env:…`) and starred in the excerpt, file:line:col kept; `$DATA_DIR` is quoted.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { validateCommand } from '../../src/cli/validate.js';
-import { runCommand } from '../cli/run-cli.js';
+import { expect, it } from 'vitest';
+import { PASTED_KEY as KEY, validatePastedKey } from '../fixtures/pasted-key-plan.js';
 
-const KEY = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function validate(source: string, json: boolean) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'evalc-qa335-'));
-  dirs.push(dir);
-  writeFileSync(
-    path.join(dir, 'evalc.yaml'),
-    `evalc: 1\nbenchmark: { id: b }\nagents:\n  a1: { protocol: http, url: "http://127.0.0.1:9/" }\ntasks:\n  t:\n    bindings: { default: { input: { q: "{{q}}" }, output: { answer: answer } } }\n    datasets: { d: { source: "${source}" } }\n    metrics: [ { type: exact_match } ]\n`,
-  );
-  return runCommand(validateCommand, json ? ['evalc.yaml', '--json'] : ['evalc.yaml'], { cwd: dir });
-}
+const validate = (source: string, json: boolean) => validatePastedKey('evalc-qa335-', { source }, json);
 
 it.each([
   [`$${KEY}/d.jsonl`, 'dataset file not found: $…/d.jsonl'],
