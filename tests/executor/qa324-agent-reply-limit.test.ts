@@ -15,6 +15,7 @@ import { refusedUnder } from '../../src/compiler/reply-limit-failures.js';
 import type { Lockfile } from '../../src/lockfile/types.js';
 import { runCommand } from '../cli/run-cli.js';
 import { maeLocalPlanYaml } from '../e2e/mae-local-plan.js';
+import { writeMaeEchoAgent } from '../fixtures/mae-echo-agent.js';
 import { openaiAgentPlan } from '../fixtures/openai-agent-plan.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { tempFolder } from '../fixtures/temp-folder.js';
@@ -77,15 +78,7 @@ describe("an agent's limits.maxResponseBytes (QA324)", () => {
   it("holds a mae local agent's reply line to it, one written in one chunk too", async () => {
     const dir = tempFolder('evalc-qa324-reply-limit-mae-');
     // A persistent (seed profile) agent: one JSON line per request, the task echoed.
-    writeFileSync(
-      path.join(dir, 'agent.mjs'),
-      `import { createInterface } from 'node:readline';
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const request = JSON.parse(line);
-  process.stdout.write(JSON.stringify({ action: 'final_answer', summary: request.task_description }) + '\\n');
-});
-`,
-    );
+    writeMaeEchoAgent(dir);
     const examples = [
       { id: 'small', vars: { task: 'hi' } },
       { id: 'big', vars: { task: 'y'.repeat(3000) } },

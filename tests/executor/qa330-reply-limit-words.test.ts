@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyCommand } from '../../src/cli/apply.js';
 import { runCommand } from '../cli/run-cli.js';
+import { writeMaeEchoAgent } from '../fixtures/mae-echo-agent.js';
 import { startOpenaiServer } from '../fixtures/openai-server.js';
 import { tempFolder } from '../fixtures/temp-folder.js';
 import { applyInProcess } from '../protocols/apply-in-process.js';
@@ -86,15 +87,7 @@ describe("a reply over an agent's limits.maxResponseBytes (QA330)", () => {
 
   it("names it in a mae local agent's reply line refusal too", async () => {
     const dir = tempFolder('evalc-qa330-reply-limit-mae-');
-    writeFileSync(
-      path.join(dir, 'agent.mjs'),
-      `import { createInterface } from 'node:readline';
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const request = JSON.parse(line);
-  process.stdout.write(JSON.stringify({ action: 'final_answer', summary: request.task_description }) + '\\n');
-});
-`,
-    );
+    writeMaeEchoAgent(dir);
     writeFileSync(
       path.join(dir, 'evalc.yaml'),
       `evalc: 1
