@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { seedJudgeScript } from '../fixtures/command-judge-workspace.js';
 import { startQa4RaipAgent } from '../fixtures/qa4-raip-seed-agent.mjs';
 import { writeJudgePlan } from './qa4-judge-plan.js';
 
@@ -25,23 +26,13 @@ afterEach(async () => {
 beforeAll(() => assertBuilt());
 
 // `node judge.mjs rpc <method>`: a seed-era judge; QA339_MODE=fail fails every verdict, quoting its key.
-const JUDGE = `import { readFileSync } from 'node:fs';
-const method = process.argv[3];
-const params = JSON.parse(readFileSync(0, 'utf8') || '{}');
-const out = (o) => console.log(JSON.stringify(o));
-if (method === 'version') {
-  out({ result: { package: '@tangle-network/agent-eval', version: '0.20.10', wireVersion: '1.0.0', apiSurface: ['judge', 'listRubrics', 'version'] } });
-} else if (method === 'listRubrics') {
-  const dimensions = [{ id: 'buyer_quality', description: 'b', weight: 0.5 }, { id: 'voice', description: 'v', weight: 0.3 }, { id: 'signal', description: 's', weight: 0.2 }];
-  out({ result: { rubrics: [{ name: 'anti-slop', description: 'd', dimensions, failureModes: [], rubricVersion: 'anti-slop@a4f2b8c1' }] } });
-} else if (process.env.QA339_MODE === 'fail') {
+const JUDGE = seedJudgeScript(
+  'ok ',
+  `} else if (process.env.QA339_MODE === 'fail') {
   out({ error: { code: 'internal_error', message: 'judge model refused key ' + process.env.AGENT_EVAL_LLM_API_KEY, details: null } });
   process.exit(1);
-} else {
-  const dims = { buyer_quality: 0.8, voice: 0.8, signal: 0.8 };
-  out({ result: { composite: 0.8, dimensions: dims, failureModes: [], wins: [], rationale: 'ok ' + params.content, rubricVersion: 'anti-slop@a4f2b8c1', model: 'm', durationMs: 1 } });
-}
-`;
+`,
+);
 
 async function workspace(mode: string) {
   const agent = await startQa4RaipAgent();
