@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/loopback.js';
-import { countingExamples, REPO_ROOT, runCli, tempWorkspace, writeDataset } from './apply-harness.js';
+import { serveEchoSecretPlan } from '../fixtures/serve-echo-secret-plan.js';
+import { countingExamples, runCli, tempWorkspace, writeDataset } from './apply-harness.js';
 
 const TOKEN = 'SERVE-SECRET-7431';
 const cleanups: (() => void)[] = [];
@@ -16,25 +17,9 @@ async function workspace(die: boolean): Promise<string> {
   cleanups.push(ws.cleanup);
   writeDataset(ws.dir, 'd1.jsonl', countingExamples(3, 's'));
   const port = await freePort();
-  const fixture = path.join(REPO_ROOT, 'tests/fixtures/serve-echo-secret.mjs');
   writeFileSync(
     path.join(ws.dir, 'evalc.yaml'),
-    `evalc: 1
-benchmark: { id: b }
-agents:
-  a1:
-    protocol: raip
-    url: http://127.0.0.1:${port}
-    serve:
-      command: node ${JSON.stringify(fixture)}
-      env: { PORT: "${port}", DIE: "${die ? 1 : 0}", MY_TOKEN: "\${env.MY_TOKEN}" }
-      ready: { url: http://127.0.0.1:${port}/info, timeout: 10s }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { codes: output.codes } } }
-    datasets: { d1: { source: d1.jsonl } }
-    metrics: [ { type: exact_match, candidate: codes, expected: codes, mode: set } ]
-`,
+    serveEchoSecretPlan({ port, die: die ? '1' : '0', tokenVar: 'MY_TOKEN' }),
   );
   return ws.dir;
 }

@@ -8,8 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli, tempWorkspace } from '../e2e/apply-harness.js';
+import { runCli, tempWorkspace } from '../e2e/apply-harness.js';
 import { freePort } from '../fixtures/loopback.js';
+import { serveEchoSecretPlan } from '../fixtures/serve-echo-secret-plan.js';
 
 const ws = tempWorkspace('qa345-plan-unset-env');
 afterAll(() => ws.cleanup());
@@ -17,27 +18,15 @@ afterAll(() => ws.cleanup());
 describe("plan's note of an agent whose variables are unset", () => {
   it('names each variable once, and the parts that need them', async () => {
     const port = await freePort();
-    const fixture = path.join(REPO_ROOT, 'tests/fixtures/serve-echo-secret.mjs');
     writeFileSync(path.join(ws.dir, 'd1.jsonl'), '{"id":"e1","vars":{"q":"a"},"expected":{"codes":["x"]}}\n');
     writeFileSync(
       path.join(ws.dir, 'evalc.yaml'),
-      `evalc: 1
-benchmark: { id: b }
-agents:
-  a1:
-    protocol: raip
-    url: http://127.0.0.1:${port}
-    headers: { x-token: "\${env.QA345_H}", x-other: "\${env.QA345_S}" }
-    serve:
-      command: node ${JSON.stringify(fixture)}
-      env: { PORT: "${port}", DIE: "0", MY_TOKEN: "\${env.QA345_S}" }
-      ready: { url: http://127.0.0.1:${port}/info, timeout: 10s }
-tasks:
-  t:
-    bindings: { default: { input: { q: "{{q}}" }, output: { codes: output.codes } } }
-    datasets: { d1: { source: d1.jsonl } }
-    metrics: [ { type: exact_match, candidate: codes, expected: codes, mode: set } ]
-`,
+      serveEchoSecretPlan({
+        port,
+        die: '0',
+        tokenVar: 'QA345_S',
+        headers: '{ x-token: "${env.QA345_H}", x-other: "${env.QA345_S}" }',
+      }),
     );
     const env = { QA345_H: 'header-value-1234', QA345_S: 'serve-value-5678' };
     const applied = await runCli(['apply', 'evalc.yaml', '--quiet'], { cwd: ws.dir, env });
