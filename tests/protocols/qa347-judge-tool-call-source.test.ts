@@ -5,34 +5,20 @@
  * user could find in the content the judge sent (null). It now says where the text came from.
  * Real loopback judge (tests/fixtures/qa73-judge-message-server.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RubricConfig } from '../../src/plan/schema.js';
-import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
+import { useOpenaiJudgeOnce } from '../fixtures/openai-judge-once.js';
 import { startJudgeMessageServer } from '../fixtures/qa73-judge-message-server.js';
 
 const RUBRIC: RubricConfig = {
   dimensions: [{ id: 'relevance', description: 'Answers the question', weight: 1 }],
 };
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const judgeAt = useOpenaiJudgeOnce(RUBRIC);
 
 async function judgeWith(message: Record<string, unknown>): Promise<string> {
   const server = await startJudgeMessageServer(message, 'tool_calls');
-  const judge = createOpenaiJudge(
-    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
-    { cwd: '.', rubrics: { r: RUBRIC } },
-  );
-  cleanups.push(
-    () => judge.close(),
-    () => server.close(),
-  );
-  const outcome = await judge.judge(
-    { content: 'answer', rubric: { name: 'r' } },
-    AbortSignal.timeout(10_000),
-  );
+  const outcome = await judgeAt(server);
   return outcome.ok ? '' : `${outcome.error.kind}: ${outcome.error.message}`;
 }
 

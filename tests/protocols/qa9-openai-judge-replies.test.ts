@@ -3,9 +3,9 @@
  * do): prose around the verdict, quoted scores, a reply cut at the token limit. Real loopback
  * server per case (tests/fixtures/qa9-judge-reply-server.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RubricConfig } from '../../src/plan/schema.js';
-import { createOpenaiJudge } from '../../src/protocols/openai-judge/openai-judge.js';
+import { useOpenaiJudgeOnce } from '../fixtures/openai-judge-once.js';
 import { type JudgeReply, startJudgeReplyServer } from '../fixtures/qa9-judge-reply-server.js';
 
 const RUBRIC: RubricConfig = {
@@ -16,25 +16,11 @@ const RUBRIC: RubricConfig = {
 };
 const VERDICT = { dimensions: { relevance: 0.8, accuracy: 0.6 }, failureModes: [], rationale: 'fine' };
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const judgeAt = useOpenaiJudgeOnce(RUBRIC);
 
 async function judgeWith(reply: JudgeReply) {
   const server = await startJudgeReplyServer(reply);
-  const judge = createOpenaiJudge(
-    { protocol: 'openai', url: `${server.url}/v1`, model: 'm', rubric: 'r' },
-    { cwd: '.', rubrics: { r: RUBRIC } },
-  );
-  cleanups.push(
-    () => judge.close(),
-    () => server.close(),
-  );
-  const outcome = await judge.judge(
-    { content: 'answer', rubric: { name: 'r' } },
-    AbortSignal.timeout(10_000),
-  );
+  const outcome = await judgeAt(server);
   return { outcome, hits: server.hits() };
 }
 
