@@ -29,7 +29,7 @@ export function checkUsageSource(
       {
         severity: 'warning',
         source: locate(path),
-        hint: 'measure a mae agent with steps (its turns) or time_to_success; token usage is reported by raip, chat, openai and http agents',
+        hint: "measure a mae agent with steps (its turns) or time_to_success; a raip, openai or http agent reports token usage only when its reply carries a `usage` field, a chat agent's is estimated when its reply has none",
       },
     ),
   ];
