@@ -5,10 +5,10 @@
  */
 
 import path from 'node:path';
-import { parseDuration } from '../plan/duration.js';
 import type { AgentConfig, Plan, ServeConfig } from '../plan/schema.js';
 import { unsetNamesSaid } from '../plan/secret-placement.js';
 import { headerSecrets, referencedSecrets, resolveSecrets, unsetVariables } from '../plan/secrets.js';
+import { agentTimeoutMs } from '../protocols/agent-timeouts.js';
 import { RateLimiter } from '../protocols/http/rate-limiter.js';
 import { HttpTransport } from '../protocols/http/transport.js';
 import type { MaeAdapter } from '../protocols/mae/adapter.js';
@@ -93,7 +93,8 @@ export async function startAgent(id: string, setup: RuntimeSetup): Promise<Start
     stopServe = served.stop;
     servedExit = served.exited;
   }
-  const timeoutMs = parseDuration(config.limits?.timeout ?? '60s') ?? 60_000;
+  // mae's 30 s when limits.timeout says nothing, as its adapter's turns (QA364)
+  const timeoutMs = agentTimeoutMs(config);
   const limiter = config.limits?.rps ? new RateLimiter(config.limits.rps) : undefined;
   const transport = new HttpTransport({
     timeoutMs,

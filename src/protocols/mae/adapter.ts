@@ -6,6 +6,7 @@
 
 import type { MaeAgentConfig } from '../../plan/schema.js';
 import { substituteEnvRefs } from '../../plan/secrets.js';
+import { MAE_TURN_TIMEOUT_MS } from '../agent-timeouts.js';
 import { HttpTransport } from '../http/transport.js';
 import type { AgentAdapter, DiscoverOutcome, InvokeContext, InvokeOutcome, StepError } from '../types.js';
 import { parseSocketAddress } from './address.js';
@@ -56,12 +57,10 @@ export interface MaeAdapter extends AgentAdapter {
 
 export { type MaeSettings, maeSettings };
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-
 export function createMaeAdapter(config: MaeAgentConfig, runtime: MaeRuntime): MaeAdapter {
   const profile = selectProfile(config.profile);
   const maxTurns = config.maxTurns ?? profile.defaultMaxTurns;
-  const timeoutMs = runtime.timeoutMs ?? readDurationMs(config.limits?.timeout) ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = runtime.timeoutMs ?? readDurationMs(config.limits?.timeout) ?? MAE_TURN_TIMEOUT_MS;
   const names = profile.discoversName ? new NameTracker() : undefined;
   const built = buildTransport(config, runtime, profile, timeoutMs);
   let closed = false;
