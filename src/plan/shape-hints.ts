@@ -3,6 +3,7 @@
  * moved out of validate-schema.ts, which passed 400 lines).
  */
 import { parse } from 'yaml';
+import { byteSizeHint } from './byte-size-hint.js';
 import type { PlanPath } from './diagnostic.js';
 import { didYouMean } from './suggest.js';
 import { maskUrlText } from './url-secrets.js';
@@ -19,6 +20,11 @@ export function shapeHint(
   path: PlanPath,
   key: string,
 ): string | undefined {
+  // A byte limit with a unit (`maxResponseBytes: "16MiB"`; QA364).
+  if ((expected === 'number' || expected === 'int') && typeof actual === 'string') {
+    const bytes = byteSizeHint(path, key, actual);
+    if (bytes !== undefined) return bytes;
+  }
   // YAML 1.2 reads `yes`, `on`, `"true"` as text (QA166: `trace: yes` read 'expected boolean' alone).
   if (expected === 'boolean' && typeof actual === 'string') {
     const word = actual.trim().toLowerCase();
