@@ -28,6 +28,7 @@ export function commandCredentialDiagnostics(
     if (names.length === 0) continue;
     const first = names[0]!;
     const env = first.startsWith('-') ? 'API_KEY' : first;
+    const header = /^(-H|--header) (.+):$/.exec(first);
     out.push(
       diagnostic(
         'EVALC_COMMAND_CREDENTIALS',
@@ -36,9 +37,12 @@ export function commandCredentialDiagnostics(
         {
           severity: 'warning',
           source: at([...path]),
-          hint: first.startsWith('-')
-            ? `read it from the environment evalc runs in: \`${first} "$${env}"\` (sh expands it when the command runs)`
-            : `read it from the environment evalc runs in: write \`${first}="$${env}"\`, or leave the assignment out (the command inherits evalc's environment)`,
+          // a header written in the command, `-H "Authorization: Bearer sk-…"` (QA363)
+          hint: header
+            ? `read it from the environment evalc runs in: \`${header[1]} "${header[2]}: ${/authorization/i.test(header[2]!) ? 'Bearer ' : ''}$${env}"\` (sh expands it inside double quotes when the command runs)`
+            : first.startsWith('-')
+              ? `read it from the environment evalc runs in: \`${first} "$${env}"\` (sh expands it when the command runs)`
+              : `read it from the environment evalc runs in: write \`${first}="$${env}"\`, or leave the assignment out (the command inherits evalc's environment)`,
         },
       ),
     );

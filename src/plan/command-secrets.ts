@@ -41,7 +41,7 @@ const SETTING_NAME =
  * `--db-password`, which were recorded as written: QA348); `key` alone only (`--sort-key` is a field).
  */
 const CREDENTIAL_OPTION =
-  /^(?:key|x-api-key|subscription[-_]?key|(?:[a-z0-9]+[-_])*(?:api[-_]?key|apikey|token|secret|password|passwd|pwd))$/i;
+  /^(?:key|x-api-key|authorization|subscription[-_]?key|(?:[a-z0-9]+[-_])*(?:api[-_]?key|apikey|token|secret|password|passwd|pwd))$/i;
 
 /** A relative path with a file's extension (`keys/judge.pem`, `creds/sa.json`): no key holds both a `/` and a `.ext` end. */
 const RELATIVE_FILE = /^[\w.-]+(?:\/[\w.-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}$/;
@@ -116,6 +116,38 @@ function nextIsOption(command: string, start: number): boolean {
   return !isWrittenCredential(wordAt(command, start).text.slice(1));
 }
 
+/** A header whose value is a credential: `Authorization`, `X-Api-Key`, `Cookie`, `*-Token`, `*-Key`, `*-Secret`. */
+const CREDENTIAL_HEADER =
+  /^(?:(?:proxy-)?authorization|cookie|(?:[a-z0-9]+-)*(?:api-?key|apikey|key|token|secret|password|auth))$/i;
+
+/**
+ * A value of a key's shape, what a one-letter option (`-k sk-…`, `-t ghp_…`) or a header not named as a
+ * credential holds when it is one: a part between its punctuation of 24 characters, or of 12 mixing
+ * letters and digits (`gpt-4o-mini`, `out.json`, `8080`, a url are none).
+ */
+function keyShaped(value: string): boolean {
+  if (!isWrittenCredential(value) || value.includes('://')) return false;
+  return value
+    .split(/[^A-Za-z0-9]+/)
+    .some((p) => p.length >= 24 || (p.length >= 12 && /\d/.test(p) && /[A-Za-z]/.test(p)));
+}
+
+/**
+ * A header written in a command, `-H "Authorization: Bearer sk-…"`, `--header "x-api-key: …"` (curl,
+ * httpie-like tools): its value, the scheme (`Bearer`, `Basic`, `token`) kept, when the header is a
+ * credential's or the value is of a key's shape (QA363: recorded as written).
+ */
+function headerCredential(option: string, raw: string, text: string, start: number): Found | undefined {
+  const line = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*:\s*(.*)$/s.exec(text);
+  if (line === null) return undefined;
+  const [, header = '', whole = ''] = line;
+  const value = /^(?:Bearer|Basic|Token|Digest|Bot)\s+(\S.*)$/i.exec(whole)?.[1] ?? whole;
+  const credential = CREDENTIAL_HEADER.test(header) ? isWrittenCredential(value) : keyShaped(value);
+  const at = raw.lastIndexOf(value);
+  if (!credential || value === '' || at === -1) return undefined;
+  return { name: `${option} ${header}:`, start: start + at, end: start + at + value.length, value };
+}
+
 function findCredentials(command: string): Found[] {
   const out: Found[] = [];
   // NAME=value at a word's start; --name value or --name=value.
@@ -124,6 +156,24 @@ function findCredentials(command: string): Found[] {
   for (let m = pattern.exec(command); m !== null; m = pattern.exec(command)) {
     const name = m[2] ?? m[3]!;
     const bare = name.replace(/^-+/, '');
+    const header = m[3] === '-H' || m[3] === '--header';
+    // `-k sk-…`: a one-letter option's value, when it reads as a key (QA363: recorded as written)
+    const letter = m[3] !== undefined && m[4] !== '=' && /^-[A-Za-z]$/.test(m[3]) && !header;
+    if (header || letter) {
+      const start = m.index + m[0].length;
+      if (start >= command.length) continue;
+      const { end, text } = wordAt(command, start);
+      const found = header
+        ? headerCredential(name, command.slice(start, end), text, start)
+        : keyShaped(text) && !/\s/.test(text) // not a script (`sh -c "KEY=… x"`, read below)
+          ? { name, start, end, value: text }
+          : undefined;
+      if (found) {
+        out.push(found);
+        pattern.lastIndex = Math.max(pattern.lastIndex, end);
+      }
+      continue;
+    }
     const credential =
       (m[2] !== undefined ? CREDENTIAL_ENV.test(name) : CREDENTIAL_OPTION.test(bare)) &&
       !SETTING_NAME.test(bare);
