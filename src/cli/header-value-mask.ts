@@ -8,6 +8,7 @@
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import { agentSchema } from '../plan/agent-schema.js';
+import { HEADER_TOKEN, headerNameHoldsKey } from '../plan/header-name-check.js';
 import { judgeSchema, planSchema } from '../plan/schema.js';
 import { looksLikeSecret } from '../plan/secret-placement.js';
 
@@ -119,6 +120,11 @@ function addHeaderValues(
       if (isMap(headers))
         for (const item of headers.items) {
           addScalars(item.value, add, real, seen);
+          // a name holding a key (`"x-api-key: ghp_…": x`, a header line pasted as the name), refused
+          // by validate (header-name-check.ts): starred too (QA363)
+          const key = item.key;
+          if (isScalar(key) && typeof key.value === 'string' && !HEADER_TOKEN.test(key.value))
+            if (headerNameHoldsKey(key.value)) addScalars(key, add, real, seen);
           // In a block mapping, the rest of a value's line too: what the reader left after it (an
           // alias then the token, `authorization: *h Bearer ghp_…`, 'Unexpected scalar') is no node,
           // and was shown as written (QA335).

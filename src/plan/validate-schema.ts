@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Diagnostic, PlanPath, SourcePosition } from './diagnostic.js';
 import { diagnostic } from './diagnostic.js';
+import { headerNameDiagnostics } from './header-name-check.js';
 import { withIdMaps } from './id-maps.js';
 import { limitsKeyHint } from './limits-key-hint.js';
 import { missingFieldHint } from './missing-field-hint.js';
@@ -41,7 +42,12 @@ export function validatePlanSchema(
   written?: Written,
 ): { plan?: Plan; diagnostics: Diagnostic[] } {
   const result = planSchema.safeParse(raw);
-  const protoIds = [...protoIdDiagnostics(raw, locate), ...protoKeyDiagnostics(raw, locate)];
+  const protoIds = [
+    ...protoIdDiagnostics(raw, locate),
+    ...protoKeyDiagnostics(raw, locate),
+    // a header name apply would refuse, perhaps a key pasted as one (QA363)
+    ...headerNameDiagnostics(raw, locate),
+  ];
   if (result.success && protoIds.length === 0) return { plan: withIdMaps(result.data), diagnostics: [] };
   const issues = result.success ? [] : result.error.issues;
   const diagnostics = [
