@@ -158,7 +158,7 @@ function findCredentials(command: string): Found[] {
     const bare = name.replace(/^-+/, '');
     const header = m[3] === '-H' || m[3] === '--header';
     // `-k sk-…`: a one-letter option's value, when it reads as a key (QA363: recorded as written)
-    const letter = m[3] !== undefined && m[4] !== '=' && /^-[A-Za-z]$/.test(m[3]) && !header;
+    const letter = m[3] !== undefined && /^-[A-Za-z]$/.test(m[3]) && !header;
     if (header || letter) {
       const start = m.index + m[0].length;
       if (start >= command.length) continue;
@@ -198,7 +198,14 @@ function findCredentials(command: string): Found[] {
     }
     pattern.lastIndex = Math.max(pattern.lastIndex, end);
   }
-  return out;
+  // curl's `-H` given its header in the same word, `-H'Authorization: Bearer sk-…'`, `-Hx-api-key:…`
+  for (const m of command.matchAll(/(^|[\s;&|("'])-H(?=["'A-Za-z])/g)) {
+    const start = m.index + m[0].length;
+    const { end, text } = wordAt(command, start);
+    const found = headerCredential('-H', command.slice(start, end), text, start);
+    if (found && !out.some((f) => f.start === found.start)) out.push(found);
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** The command with each credential value it writes out written `***`; any other command exactly as given. */

@@ -25,6 +25,15 @@ describe('keys in a command header option or after a one-letter option (QA363)',
       [`node j.mjs -t ${GHP} rpc`, 'node j.mjs -t *** rpc'],
       [`x --authorization "Bearer ${KEY}"`, 'x --authorization ***'],
       [
+        `curl -H'Authorization: Bearer ${KEY}' -Hx-api-key:${GHP} u`,
+        "curl -H'Authorization: Bearer ***' -Hx-api-key:*** u",
+      ],
+      [
+        `curl -H "Cookie: session=${KEY}" -H "Authorization: Basic dXNlcjpwYXNzd29yZA==" u`,
+        'curl -H "Cookie: ***" -H "Authorization: Basic ***" u',
+      ],
+      [`x -k=${KEY} -p hunter2hunter2`, 'x -k=*** -p ***'],
+      [
         `sh -c "curl -H 'Authorization: Bearer ${KEY}' http://x"`,
         `sh -c "curl -H 'Authorization: Bearer ***' http://x"`,
       ],
