@@ -14,7 +14,7 @@ import {
   summarizeRepeatAnswers,
 } from './format.js';
 import { diffSections } from './markdown-diff.js';
-import { errorCause, errorsSection, withErrorsText } from './markdown-errors.js';
+import { errorsSection, stepCause, withErrorsText } from './markdown-errors.js';
 import { fitSections, MARKDOWN_LIMIT, type MarkdownSection, truncationNote } from './markdown-fit.js';
 import { code, escapeHtml, escapeHtmlText, escapeMarkdown, shownId } from './markdown-text.js';
 import { findScore, gateIcon, type MetricView, type ReportModel, verdictText } from './report-model.js';
@@ -240,10 +240,18 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
   // The first example of each agent × step × error kind × distinct message says what the error
   // said (a timeout's limit, a crashed process's output, a judge's reason), without the request's
   // URL that took most of the room (QA75: a judge_error's second cause, or a judge's http_500 after
-  // the agent's, said nothing); the others repeat only the kind.
+  // the agent's, said nothing); the others repeat only the kind. A judge-backed metric's names its
+  // judge where the request was, as the Errors table does (QA364: `judge oj: HTTP 500: …` there,
+  // `HTTP 500: …` here).
   const told = new Set<string>();
-  const firstMessage = (agent: string, step: string, kind: string, message: string | undefined): string => {
-    const cause = errorCause(message);
+  const firstMessage = (
+    agent: string,
+    step: string,
+    kind: string,
+    message: string | undefined,
+    judge?: string,
+  ): string => {
+    const cause = stepCause(message, judge);
     const id = `${agent}\u0000${step}\u0000${kind}\u0000${cause}`;
     if (cause === '' || told.has(id)) return '';
     told.add(id);
@@ -260,7 +268,7 @@ function taskDetails(m: ReportModel, task: string): MarkdownSection[] {
       if (x.error !== undefined) {
         if (!isQuiet(x)) reasons++;
         const said = (x.details as { error?: { message?: unknown } } | undefined)?.error?.message;
-        return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.id, x.error, typeof said === 'string' ? said : undefined)})`;
+        return `${code(x.id)} (error ${escapeMarkdown(x.error)}${firstMessage(e.agent, x.id, x.error, typeof said === 'string' ? said : undefined, m.judgeOf?.(e.group, x.id))})`;
       }
       const why = summarizeDetails(x.details, 80) ?? clip(x.rationale, 80);
       if (why) reasons++;

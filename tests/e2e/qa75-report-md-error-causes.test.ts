@@ -128,12 +128,15 @@ describe('QA75: report.md says what failed, how often and why', () => {
     expect(sum).toBe(Number(total));
 
     // Each task's failing examples name each distinct message once per agent: the second
-    // judge_error cause, and the judge's http_500 after the agent's own.
+    // judge_error cause, and the judge's http_500 after the agent's own, the judge named where its
+    // request was, as in the Errors table (QA364).
     const details = md.split('Failing examples:')[1] ?? '';
     expect(details).toMatch(
-      /- `a1` d1\/e15 — .*judge\\_error: the judge model's reply is not a valid verdict after 1 attempt \\\(.*must be &lt;= 1/,
+      /- `a1` d1\/e15 — .*judge\\_error: judge llm: the judge model's reply is not a valid verdict after 1 attempt \\\(.*must be &lt;= 1/,
     );
-    expect(details).toMatch(/- `a1` d1\/e13 — .*http\\_500: HTTP 500: The judge model is overloaded/);
+    expect(details).toMatch(
+      /- `a1` d1\/e13 — .*http\\_500: judge llm: HTTP 500: The judge model is overloaded/,
+    );
     expect(details).toMatch(/- `a1` d1\/e16 — failed `exact_match`, `judge` \(error judge\\_error\)$/m);
   }, 120_000);
 });
