@@ -56,12 +56,6 @@ export interface ResolvedMetric {
   sendsExpected?: true;
   /** A judge metric with `dimension:`: its digest before QA217's range rule (dimension-range.ts). */
   formerDigest?: string;
-  /**
-   * A judge metric's digest in its judge-verdict keys: `digest` without `content:`'s text, whose
-   * rendering the request itself holds (QA352: `{{ candidate.answer }}` for `{{candidate.answer}}`
-   * sent every identical request to the judge again).
-   */
-  verdictDigest?: string;
 }
 
 export interface ResolvedGroup {
@@ -275,9 +269,6 @@ export async function resolvePlan(
         info: checked.info,
         digest: digestOf({ ...metricKey, ...rangeRule }),
         ...(rangeRule.dimensionRange ? { formerDigest: digestOf(metricKey) } : {}),
-        ...(checked.judgeId
-          ? { verdictDigest: digestOf({ ...metricKey, ...rangeRule, config: omitContent(metricKey.config) }) }
-          : {}),
         path: metricPath,
         ...(checked.judgeId ? { judgeId: checked.judgeId } : {}),
         ...(checked.content ? { content: checked.content } : {}),
@@ -357,10 +348,4 @@ export async function resolvePlan(
     ifValid: [...checkEmptyParts(plan, loaded.raw, agentsOfTasks, locate), ...unusedKeys.warnings()],
     ...(options.only !== undefined ? { only: options.only } : {}),
   };
-}
-
-/** A metric's scoring config without `content:`, which a judge's request holds rendered. */
-function omitContent(config: Record<string, unknown>): Record<string, unknown> {
-  const { content: _content, ...rest } = config;
-  return rest;
 }

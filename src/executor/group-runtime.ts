@@ -56,7 +56,7 @@ export function groupRuntime(
         runtime.judge = judge.client;
         if (judge.clientAt) runtime.judgeAt = judge.clientAt;
         runtime.verdictCache = {
-          metricDigest: m.verdictDigest ?? m.digest,
+          metricDigest: m.digest,
           store: ctx.store,
           refresh: Boolean(ctx.options.refresh),
           scrubber: { scrub: ctx.scrub, hasSecrets: ctx.hasSecrets },
