@@ -10,11 +10,11 @@ import {
   TreeInterpreter,
   tokenize,
 } from '@jmespath-community/jmespath';
+import { keyedVariableProblem } from '../protocols/jmespath-keyed-variable.js';
 import { installLinearTrim } from '../protocols/jmespath-linear-trim.js';
 import { namesInheritedField, withOwnFieldsOnly } from '../protocols/own-fields.js';
 import { jmespathErrorOffset } from './jmespath-error-offset.js';
 import { jmespathHint } from './jmespath-hints.js';
-import { keyedVariableProblem } from './jmespath-keyed-variable.js';
 
 // trim/trim_right in linear time on agent text (QA52).
 installLinearTrim();
